@@ -1,0 +1,1 @@
+//! grimoire-build (work in progress).

@@ -1,0 +1,52 @@
+//! `grimoire`: check, build and play card-game content.
+//!
+//! Each subcommand lives in its own module; this file only dispatches.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod build;
+mod calc;
+mod check;
+mod import;
+mod scenario;
+mod spellbook;
+
+#[derive(Parser)]
+#[command(name = "grimoire", version, about = "Compile and play card-game content written in TOML")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Validate games without writing anything.
+    Check(check::Args),
+    /// Compile games and write the generated Rust, JSON Schema and JSON dump.
+    Build(build::Args),
+    /// Import cards from other formats (OCTGN set files).
+    #[command(subcommand)]
+    Import(import::Command),
+    /// Spellbook (deck) validation.
+    #[command(subcommand)]
+    Spellbook(spellbook::Command),
+    /// Run rules scenarios.
+    #[command(subcommand)]
+    Scenario(scenario::Command),
+    /// Exact battle calculator.
+    Calc(calc::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Build(args) => build::run(args),
+        Command::Import(cmd) => import::run(cmd),
+        Command::Spellbook(cmd) => spellbook::run(cmd),
+        Command::Scenario(cmd) => scenario::run(cmd),
+        Command::Calc(args) => calc::run(args),
+    }
+}

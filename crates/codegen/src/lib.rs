@@ -1,0 +1,1 @@
+//! grimoire-codegen (work in progress).

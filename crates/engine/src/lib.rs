@@ -1,0 +1,1 @@
+//! grimoire-engine (work in progress).

@@ -1,0 +1,1 @@
+//! Generated tables for mage-knight (work in progress).

@@ -1,0 +1,1 @@
+//! Generated tables for mage-wars (work in progress).

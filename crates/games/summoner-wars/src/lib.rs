@@ -1,0 +1,1 @@
+//! Generated tables for summoner-wars (work in progress).

@@ -1,0 +1,1 @@
+//! Generated tables for wow-tcg (work in progress).

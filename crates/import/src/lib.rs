@@ -1,0 +1,1 @@
+//! grimoire-import (work in progress).

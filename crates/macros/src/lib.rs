@@ -1,0 +1,1 @@
+//! grimoire-macros (work in progress).

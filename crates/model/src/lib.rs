@@ -1,0 +1,1 @@
+//! grimoire-model (work in progress).

@@ -1,0 +1,34 @@
+//! `cargo xtask`: repository automation (codegen, benchmarks, re-imports).
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod bench_compile;
+mod codegen;
+mod import_octgn;
+
+#[derive(Parser)]
+#[command(name = "xtask")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Regenerate every game's checked-in outputs (or check they are fresh).
+    Codegen(codegen::Args),
+    /// Benchmark the compiler on N replicated cards.
+    BenchCompile(bench_compile::Args),
+    /// Re-import the Mage Wars OCTGN sets from ../shared/data into cards/mage-wars.
+    ImportOctgn(import_octgn::Args),
+}
+
+fn main() -> ExitCode {
+    match Cli::parse().command {
+        Command::Codegen(args) => codegen::run(args),
+        Command::BenchCompile(args) => bench_compile::run(args),
+        Command::ImportOctgn(args) => import_octgn::run(args),
+    }
+}
