@@ -1,0 +1,17 @@
+//! The workspace test binary: one binary for all cross-crate tests, to keep CI builds lean.
+//! Each module is owned by one concern; see ARCHITECTURE.md.
+
+mod support;
+
+mod bad_input;
+mod build_api;
+mod codegen_fresh;
+mod codex_coverage;
+mod determinism;
+mod import_octgn;
+mod macros;
+mod real_cards;
+mod scenarios;
+mod schema_validation;
+mod snapshots;
+mod spellbook;

@@ -1,0 +1,1 @@
+//! (tests not written yet)
