@@ -25,6 +25,14 @@ enum Command {
     ImportOctgn(import_octgn::Args),
 }
 
+/// The repository root (the parent of `xtask/`).
+pub fn repo_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask/ has a parent")
+        .to_path_buf()
+}
+
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Codegen(args) => codegen::run(args),
