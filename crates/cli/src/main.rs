@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 mod build;
 mod calc;
 mod check;
+mod content;
 mod import;
 mod scenario;
 mod spellbook;

@@ -1,0 +1,5 @@
+mod demo {
+    grimoire_macros::include_game!("trybuild/content/missing-field", game = "demo");
+}
+
+fn main() {}

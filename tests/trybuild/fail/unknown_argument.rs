@@ -1,0 +1,5 @@
+mod demo {
+    grimoire_macros::include_game!("fixtures/demo", gmae = "demo");
+}
+
+fn main() {}

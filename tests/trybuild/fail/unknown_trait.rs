@@ -1,0 +1,5 @@
+mod demo {
+    grimoire_macros::include_game!("trybuild/content/unknown-trait", game = "demo");
+}
+
+fn main() {}
