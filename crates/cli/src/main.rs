@@ -9,7 +9,6 @@ use clap::{Parser, Subcommand};
 mod build;
 mod calc;
 mod check;
-mod content;
 mod import;
 mod scenario;
 mod spellbook;
