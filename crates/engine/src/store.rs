@@ -1,0 +1,296 @@
+//! The object store: game objects with owner, controller, zone, damage, markers, attachments
+//! and traits changed by timestamped effects.
+
+use serde::Serialize;
+
+/// Identifies an object in one [`ObjectStore`] (its index).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct ObjectId(pub u32);
+
+/// Identifies a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct PlayerId(pub u8);
+
+/// What a game trait must tell the store: whether two traits are of the same kind (so that
+/// removing "Flying" removes it whatever its parameter, and "Armor +1" and "Armor +2" are
+/// the same kind).
+pub trait TraitKind: Clone {
+    /// True when `self` and `other` are the same kind of trait, parameters aside.
+    fn same_kind(&self, other: &Self) -> bool;
+}
+
+/// How a timestamped effect changes an object's traits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum TraitEffectKind {
+    /// The object gains the trait.
+    Grant,
+    /// The object loses the trait (a later grant gives it back).
+    Remove,
+    /// The object loses the trait and cannot gain it while this effect lasts: beats every
+    /// grant, earlier or later.
+    LoseAndCannotGain,
+}
+
+/// A trait granted or removed by an effect at a timestamp.
+#[derive(Debug, Clone, Serialize)]
+pub struct TraitEffect<T> {
+    /// The trait.
+    pub value: T,
+    /// Grant or removal.
+    pub kind: TraitEffectKind,
+    /// When the effect started; later effects win.
+    pub timestamp: u64,
+}
+
+/// One game object.
+#[derive(Debug, Clone, Serialize)]
+pub struct Object<T, M> {
+    /// Its id in the store.
+    pub id: ObjectId,
+    /// The player who owns the card.
+    pub owner: PlayerId,
+    /// The player who controls it now.
+    pub controller: PlayerId,
+    /// The zone it is in (the game gives zone numbers their meaning).
+    pub zone: u32,
+    /// Damage marked on it.
+    pub damage: u32,
+    /// Markers (conditions, tokens) and their counts; counts are never zero.
+    pub markers: Vec<(M, u32)>,
+    /// Objects attached to it.
+    pub attachments: Vec<ObjectId>,
+    /// The object it is attached to, if any.
+    pub attached_to: Option<ObjectId>,
+    /// Printed traits.
+    pub base_traits: Vec<T>,
+    /// Trait changes from effects, in any order (they are applied by timestamp).
+    pub trait_effects: Vec<TraitEffect<T>>,
+    /// False once it has left play (destroyed).
+    pub in_play: bool,
+}
+
+impl<T: TraitKind, M: PartialEq + Clone> Object<T, M> {
+    /// Number of `marker` markers on the object.
+    pub fn marker_count(&self, marker: &M) -> u32 {
+        self.markers
+            .iter()
+            .find(|(m, _)| m == marker)
+            .map_or(0, |(_, n)| *n)
+    }
+
+    /// Sets the number of `marker` markers (zero removes them).
+    pub fn set_markers(&mut self, marker: &M, count: u32) {
+        match self.markers.iter().position(|(m, _)| m == marker) {
+            Some(index) if count == 0 => {
+                self.markers.remove(index);
+            }
+            Some(index) => self.markers[index].1 = count,
+            None if count > 0 => self.markers.push((marker.clone(), count)),
+            None => {}
+        }
+    }
+
+    /// Calls `visit` with each trait the object has now, with the timestamp it was gained at
+    /// (0 for printed traits). Effects apply from earliest to latest; "loses and cannot gain"
+    /// hides the trait whatever the timestamps. Does not allocate.
+    pub fn for_each_trait(&self, mut visit: impl FnMut(&T, u64)) {
+        let blocked = |t: &T| {
+            self.trait_effects
+                .iter()
+                .any(|e| e.kind == TraitEffectKind::LoseAndCannotGain && e.value.same_kind(t))
+        };
+        let removed_after = |t: &T, since: u64| {
+            self.trait_effects.iter().any(|e| {
+                e.kind == TraitEffectKind::Remove && e.timestamp >= since && e.value.same_kind(t)
+            })
+        };
+        for printed in &self.base_traits {
+            if !blocked(printed) && !removed_after(printed, 0) {
+                visit(printed, 0);
+            }
+        }
+        for effect in &self.trait_effects {
+            if effect.kind == TraitEffectKind::Grant
+                && !blocked(&effect.value)
+                && !self.trait_effects.iter().any(|e| {
+                    e.kind == TraitEffectKind::Remove
+                        && e.timestamp > effect.timestamp
+                        && e.value.same_kind(&effect.value)
+                })
+            {
+                visit(&effect.value, effect.timestamp);
+            }
+        }
+    }
+
+    /// The traits the object has now (allocates; see [`Object::for_each_trait`]).
+    pub fn traits(&self) -> Vec<T> {
+        let mut out = Vec::new();
+        self.for_each_trait(|t, _| out.push(t.clone()));
+        out
+    }
+}
+
+/// All objects of a game, addressed by [`ObjectId`], plus the timestamp clock.
+#[derive(Debug, Clone, Serialize)]
+pub struct ObjectStore<T, M> {
+    objects: Vec<Object<T, M>>,
+    clock: u64,
+}
+
+impl<T, M> Default for ObjectStore<T, M> {
+    fn default() -> Self {
+        Self {
+            objects: Vec::new(),
+            clock: 0,
+        }
+    }
+}
+
+impl<T: TraitKind, M: PartialEq + Clone> ObjectStore<T, M> {
+    /// An empty store.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds an object owned and controlled by `owner` in `zone`, and returns its id.
+    pub fn insert(&mut self, owner: PlayerId, zone: u32, base_traits: Vec<T>) -> ObjectId {
+        let id = ObjectId(self.objects.len() as u32);
+        self.objects.push(Object {
+            id,
+            owner,
+            controller: owner,
+            zone,
+            damage: 0,
+            markers: Vec::new(),
+            attachments: Vec::new(),
+            attached_to: None,
+            base_traits,
+            trait_effects: Vec::new(),
+            in_play: true,
+        });
+        id
+    }
+
+    /// The object with this id, if any.
+    pub fn get(&self, id: ObjectId) -> Option<&Object<T, M>> {
+        self.objects.get(id.0 as usize)
+    }
+
+    /// The object with this id, mutably, if any.
+    pub fn get_mut(&mut self, id: ObjectId) -> Option<&mut Object<T, M>> {
+        self.objects.get_mut(id.0 as usize)
+    }
+
+    /// All objects, in insertion order.
+    pub fn iter(&self) -> impl Iterator<Item = &Object<T, M>> {
+        self.objects.iter()
+    }
+
+    /// Number of objects ever inserted.
+    pub fn len(&self) -> usize {
+        self.objects.len()
+    }
+
+    /// True when the store holds no object.
+    pub fn is_empty(&self) -> bool {
+        self.objects.is_empty()
+    }
+
+    /// Advances the clock and returns a fresh timestamp (always > every earlier one).
+    pub fn next_timestamp(&mut self) -> u64 {
+        self.clock += 1;
+        self.clock
+    }
+
+    /// Applies a trait effect to `id` with a fresh timestamp; returns the timestamp.
+    pub fn add_trait_effect(&mut self, id: ObjectId, value: T, kind: TraitEffectKind) -> u64 {
+        let timestamp = self.next_timestamp();
+        if let Some(object) = self.get_mut(id) {
+            object.trait_effects.push(TraitEffect {
+                value,
+                kind,
+                timestamp,
+            });
+        }
+        timestamp
+    }
+
+    /// Attaches `child` to `parent` (detaching it from any previous parent).
+    pub fn attach(&mut self, child: ObjectId, parent: ObjectId) {
+        if let Some(old) = self.get(child).and_then(|c| c.attached_to) {
+            if let Some(old_parent) = self.get_mut(old) {
+                old_parent.attachments.retain(|&a| a != child);
+            }
+        }
+        if let Some(c) = self.get_mut(child) {
+            c.attached_to = Some(parent);
+        }
+        if let Some(p) = self.get_mut(parent) {
+            p.attachments.push(child);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Clone, PartialEq)]
+    enum Tr {
+        Flying,
+        Armor(i32),
+    }
+
+    impl TraitKind for Tr {
+        fn same_kind(&self, other: &Self) -> bool {
+            std::mem::discriminant(self) == std::mem::discriminant(other)
+        }
+    }
+
+    fn store_with_flyer() -> (ObjectStore<Tr, &'static str>, ObjectId) {
+        let mut store = ObjectStore::new();
+        let id = store.insert(PlayerId(1), 0, vec![Tr::Flying]);
+        (store, id)
+    }
+
+    #[test]
+    fn later_effects_win() {
+        let (mut store, id) = store_with_flyer();
+        store.add_trait_effect(id, Tr::Flying, TraitEffectKind::Remove);
+        assert_eq!(store.get(id).unwrap().traits(), vec![]);
+        store.add_trait_effect(id, Tr::Flying, TraitEffectKind::Grant);
+        assert_eq!(store.get(id).unwrap().traits(), vec![Tr::Flying]);
+    }
+
+    #[test]
+    fn lose_and_cannot_gain_beats_later_grants() {
+        let (mut store, id) = store_with_flyer();
+        store.add_trait_effect(id, Tr::Flying, TraitEffectKind::LoseAndCannotGain);
+        store.add_trait_effect(id, Tr::Flying, TraitEffectKind::Grant);
+        store.add_trait_effect(id, Tr::Armor(2), TraitEffectKind::Grant);
+        assert_eq!(store.get(id).unwrap().traits(), vec![Tr::Armor(2)]);
+    }
+
+    #[test]
+    fn markers_count_and_vanish_at_zero() {
+        let (mut store, id) = store_with_flyer();
+        let object = store.get_mut(id).unwrap();
+        object.set_markers(&"burn", 2);
+        assert_eq!(object.marker_count(&"burn"), 2);
+        object.set_markers(&"burn", 0);
+        assert!(object.markers.is_empty());
+    }
+
+    #[test]
+    fn attaching_moves_the_child() {
+        let (mut store, a) = store_with_flyer();
+        let b = store.insert(PlayerId(1), 0, vec![]);
+        let c = store.insert(PlayerId(2), 0, vec![]);
+        store.attach(c, a);
+        store.attach(c, b);
+        assert!(store.get(a).unwrap().attachments.is_empty());
+        assert_eq!(store.get(b).unwrap().attachments, vec![c]);
+        assert_eq!(store.get(c).unwrap().attached_to, Some(b));
+    }
+}
