@@ -1,1 +1,118 @@
-//! (tests not written yet)
+//! Runs every scenario under `tests/scenarios/` and reports all failures at once.
+
+use std::path::{Path, PathBuf};
+
+use grimoire_mage_wars::rules::scenario::{parse_scenario, run_scenario};
+use grimoire_mage_wars::rules::OctgnCatalog;
+
+use crate::support::{repo_root, shared_dir};
+
+fn scenario_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).expect("scenario directory is readable") {
+            let path = entry.expect("directory entry").path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "toml") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn every_scenario_passes() {
+    let Some(shared) = shared_dir() else { return };
+    let catalog =
+        OctgnCatalog::load(&shared.join("data/octgn-mage-wars")).expect("OCTGN sets load");
+    let files = scenario_files(&repo_root().join("tests/scenarios"));
+    assert!(
+        files.len() >= 60,
+        "expected at least 60 scenarios, found {}",
+        files.len()
+    );
+    let mut failures = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("scenario is readable");
+        let shown = file
+            .strip_prefix(repo_root())
+            .unwrap_or(file)
+            .display()
+            .to_string();
+        match parse_scenario(&text) {
+            Err(e) => failures.push(format!("{shown}: {e}")),
+            Ok(scenario) => {
+                assert!(
+                    !scenario.source.trim().is_empty(),
+                    "{shown} cites no source"
+                );
+                for failure in run_scenario(&scenario, &catalog) {
+                    failures.push(format!("{shown}: {failure}"));
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} scenario failure(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn a_wrong_expectation_is_reported_with_both_values() {
+    let Some(shared) = shared_dir() else { return };
+    let catalog =
+        OctgnCatalog::load(&shared.join("data/octgn-mage-wars")).expect("OCTGN sets load");
+    let text = std::fs::read_to_string(
+        repo_root().join("tests/scenarios/mage-wars/piercing-then-burn.toml"),
+    )
+    .expect("sample scenario")
+    .replace("damage = 4", "damage = 5");
+    let failures = run_scenario(&parse_scenario(&text).expect("parses"), &catalog);
+    assert_eq!(
+        failures,
+        vec!["after step 1: fox damage: expected 5, actual 4".to_string()]
+    );
+}
+
+#[test]
+fn a_missing_die_fails_with_a_message() {
+    let Some(shared) = shared_dir() else { return };
+    let catalog =
+        OctgnCatalog::load(&shared.join("data/octgn-mage-wars")).expect("OCTGN sets load");
+    let text = std::fs::read_to_string(
+        repo_root().join("tests/scenarios/mage-wars/piercing-then-burn.toml"),
+    )
+    .expect("sample scenario")
+    .replace(
+        r#"dice = ["2", "1*", "0", "1"]"#,
+        r#"dice = ["2", "1*", "0"]"#,
+    );
+    let failures = run_scenario(&parse_scenario(&text).expect("parses"), &catalog);
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    assert!(
+        failures[0].contains("attack roll number 4"),
+        "{}",
+        failures[0]
+    );
+}
+
+#[test]
+fn the_published_schema_is_current() {
+    let published = std::fs::read_to_string(repo_root().join("schemas/scenario.schema.json"))
+        .expect("schemas/scenario.schema.json exists");
+    let current =
+        serde_json::to_string_pretty(&grimoire_mage_wars::rules::scenario::scenario_schema())
+            .expect("schema serialises");
+    assert_eq!(
+        published.trim_end(),
+        current.trim_end(),
+        "regenerate with `grimoire scenario schema`"
+    );
+}

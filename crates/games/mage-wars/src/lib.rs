@@ -1,1 +1,4 @@
 //! Generated tables for mage-wars (work in progress).
+
+pub mod calc;
+pub mod rules;

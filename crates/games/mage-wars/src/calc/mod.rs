@@ -1,0 +1,12 @@
+//! The battle calculator: exact probabilities for Mage Wars attacks, by convolution.
+//!
+//! The attack die has six faces, blank, blank, 1, 2, 1 critical, 2 critical. Armor (less
+//! Piercing, never below 0) reduces normal damage only; critical damage ignores it.
+//! Attacks on an Incorporeal defender count only the 1s (normal or critical) unless the attack
+//! is Ethereal, and Incorporeal objects have no armor (codex: Incorporeal, Ethereal).
+
+mod distribution;
+mod effect_die;
+
+pub use distribution::{damage_distribution, DamageQuery, DamageSummary};
+pub use effect_die::{effect_row_probabilities, probability_at_least};

@@ -1,0 +1,510 @@
+//! The attack sequence, in the supplement's order: Declare Attack, Pay Costs, Roll to Miss,
+//! Avoid Attack, Roll Dice, Damage and Effects, Additional Strikes, Damage Barrier,
+//! Counterstrike, Attack Ends.
+
+use std::sync::Arc;
+
+use grimoire_engine::{Dice, ObjectId};
+
+use super::dice::{roll_attack_die, roll_effect_die};
+use super::model::{Attack, Condition, DamageType, Effect, Marker, Trait};
+use super::modifiers::{attack_dice, effect_die_modifier, AttackContext, AttackMaker};
+use super::state::{DamageSource, Game, GameEvent, RulesError};
+
+/// What an attack action is aimed at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttackTarget {
+    /// One defender.
+    Object(ObjectId),
+    /// A Sweeping attack: two different defenders in the same zone.
+    Sweep(ObjectId, ObjectId),
+    /// A zone attack on every object in the zone.
+    Zone(u32),
+}
+
+/// How the attack action came about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Origin {
+    /// A creature's own attack action.
+    Action,
+    /// A Counterstrike (never triggers another Counterstrike).
+    Counterstrike,
+    /// A Damage Barrier attack (no roll to miss, unavoidable).
+    DamageBarrier,
+}
+
+/// Options of an attack action.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AttackOptions {
+    /// The attacker moved at least one zone just before (Charge +X).
+    pub charged: bool,
+}
+
+/// Resolves a whole attack action of `attacker` with its attack bar number `attack`.
+/// The dice of each individual attack of the action end up in `game.last_dice_rolled`.
+pub fn attack_action(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    attacker: ObjectId,
+    attack: usize,
+    target: AttackTarget,
+    options: AttackOptions,
+) -> Result<(), RulesError> {
+    let card = Arc::clone(game.card(attacker)?);
+    let bar = card
+        .attacks
+        .get(attack)
+        .ok_or_else(|| RulesError::UnknownAttack {
+            card: card.name.clone(),
+            attack: format!("#{attack}"),
+        })?;
+    game.last_dice_rolled.clear();
+    game.kept_until_next_action.clear();
+    let mut first = true;
+    match target {
+        AttackTarget::Object(defender) => {
+            if bar.zone {
+                return Err(RulesError::Illegal(format!(
+                    "{} is a zone attack",
+                    bar.name
+                )));
+            }
+            sequence(
+                game,
+                dice,
+                attacker,
+                bar,
+                defender,
+                Origin::Action,
+                options,
+                &mut first,
+            )
+        }
+        AttackTarget::Sweep(one, two) => {
+            if !bar.sweeping || one == two {
+                return Err(RulesError::Illegal(format!(
+                    "{} needs the Sweeping trait and two different targets",
+                    bar.name
+                )));
+            }
+            sequence(
+                game,
+                dice,
+                attacker,
+                bar,
+                one,
+                Origin::Action,
+                options,
+                &mut first,
+            )?;
+            sequence(
+                game,
+                dice,
+                attacker,
+                bar,
+                two,
+                Origin::Action,
+                options,
+                &mut first,
+            )
+        }
+        AttackTarget::Zone(zone) => zone_attack(game, dice, attacker, bar, zone, options),
+    }
+}
+
+/// A zone attack: one roll to miss for the whole zone, then steps 5 and 6 for each object in
+/// the zone (in play order), all unavoidable.
+fn zone_attack(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    attacker: ObjectId,
+    bar: &Attack,
+    zone: u32,
+    options: AttackOptions,
+) -> Result<(), RulesError> {
+    if !bar.zone {
+        return Err(RulesError::Illegal(format!(
+            "{} is not a zone attack",
+            bar.name
+        )));
+    }
+    if misses(game, dice, attacker, Origin::Action)? {
+        return Ok(());
+    }
+    let mut first = true;
+    for index in 0..game.store.len() {
+        let defender = ObjectId(index as u32);
+        let here = game
+            .store
+            .get(defender)
+            .is_some_and(|o| o.in_play && o.zone == zone);
+        if !here {
+            continue;
+        }
+        game.log
+            .push(GameEvent::AttackDeclared { attacker, defender });
+        let ctx = AttackContext {
+            attacker,
+            defender,
+            attack: bar,
+            maker: AttackMaker::Creature,
+            first,
+            charged: options.charged,
+            retaliation: false,
+        };
+        roll_and_apply(game, dice, &ctx)?;
+        first = false;
+    }
+    Ok(())
+}
+
+/// Steps 1 to 10 against one defender.
+#[allow(clippy::too_many_arguments)]
+fn sequence(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    attacker: ObjectId,
+    bar: &Attack,
+    defender: ObjectId,
+    origin: Origin,
+    options: AttackOptions,
+    first: &mut bool,
+) -> Result<(), RulesError> {
+    if !game.in_play(defender) {
+        return Err(RulesError::Illegal(format!(
+            "object {} is not in play",
+            defender.0
+        )));
+    }
+    // 1. Declare Attack: a melee attack removes the defender's Guard marker.
+    game.log
+        .push(GameEvent::AttackDeclared { attacker, defender });
+    if bar.is_melee() {
+        game.set_markers(defender, Marker::Guard, 0);
+    }
+    // 2. Pay Costs: attack costs are not modelled.
+    let maker = if origin == Origin::DamageBarrier {
+        AttackMaker::DamageBarrier
+    } else {
+        AttackMaker::Creature
+    };
+    let mut hit = false;
+    for _strike in 0..bar.strikes.max(1) {
+        if !game.in_play(defender) || !game.in_play(attacker) {
+            break;
+        }
+        // 3. Roll to Miss, 4. Avoid Attack.
+        if misses(game, dice, attacker, origin)? || avoids(game, dice, defender, bar, origin)? {
+            *first = false;
+            continue;
+        }
+        // 5. Roll Dice, 6. Damage and Effects.
+        let ctx = AttackContext {
+            attacker,
+            defender,
+            attack: bar,
+            maker,
+            first: *first,
+            charged: options.charged,
+            retaliation: origin != Origin::Action,
+        };
+        roll_and_apply(game, dice, &ctx)?;
+        *first = false;
+        hit = true;
+        // 7. Additional Strikes: back to step 3.
+    }
+    if !bar.is_melee()
+        || attacker == defender
+        || origin != Origin::Action && origin != Origin::Counterstrike
+    {
+        return Ok(());
+    }
+    // 8. Damage Barrier: only when the attack hit.
+    if hit && game.in_play(attacker) {
+        if let Some((barrier, index)) = damage_barrier_of(game, defender) {
+            let card = Arc::clone(game.card(barrier)?);
+            let mut barrier_first = true;
+            sequence(
+                game,
+                dice,
+                barrier,
+                &card.attacks[index],
+                attacker,
+                Origin::DamageBarrier,
+                AttackOptions::default(),
+                &mut barrier_first,
+            )?;
+        }
+    }
+    // 9. Counterstrike: never answers a Counterstrike; a destroyed or incapacitated defender
+    // cannot make it.
+    if origin == Origin::Action
+        && game.in_play(defender)
+        && game.in_play(attacker)
+        && !game.is_incapacitated(defender)
+    {
+        let card = Arc::clone(game.card(defender)?);
+        if let Some(counter) = card
+            .attacks
+            .iter()
+            .find(|a| a.counterstrike && a.is_melee())
+        {
+            let mut counter_first = true;
+            let saved = std::mem::take(&mut game.last_dice_rolled);
+            sequence(
+                game,
+                dice,
+                defender,
+                counter,
+                attacker,
+                Origin::Counterstrike,
+                AttackOptions::default(),
+                &mut counter_first,
+            )?;
+            game.last_dice_rolled = saved;
+        }
+    }
+    // 10. Attack Ends.
+    Ok(())
+}
+
+/// The Damage Barrier protecting `defender`: the first attached object with a Damage Barrier
+/// attack (an object can have only one working barrier).
+fn damage_barrier_of(game: &Game, defender: ObjectId) -> Option<(ObjectId, usize)> {
+    let object = game.store.get(defender)?;
+    object.attachments.iter().find_map(|&child| {
+        let card = game.cards.get(child.0 as usize)?;
+        let index = card.attacks.iter().position(|a| a.damage_barrier)?;
+        game.in_play(child).then_some((child, index))
+    })
+}
+
+/// Step 3: a Dazed attacker rolls the effect die; 6 or less misses (codex: Daze).
+fn misses(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    attacker: ObjectId,
+    origin: Origin,
+) -> Result<bool, RulesError> {
+    if origin == Origin::DamageBarrier || game.conditions(attacker, Condition::Daze) == 0 {
+        return Ok(false);
+    }
+    let roll = roll_effect_die(dice)?;
+    if roll >= 7 {
+        return Ok(false);
+    }
+    game.log.push(GameEvent::Missed { attacker, roll });
+    game.last_dice_rolled.push(0);
+    Ok(true)
+}
+
+/// Step 4: the defender may use a Defense (d12, -2 per Daze, -2 when Restrained) unless the
+/// attack is Unavoidable or the defender is Incapacitated; each Defense has uses per round.
+fn avoids(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    defender: ObjectId,
+    bar: &Attack,
+    origin: Origin,
+) -> Result<bool, RulesError> {
+    if bar.is_unavoidable() || origin == Origin::DamageBarrier || game.is_incapacitated(defender) {
+        return Ok(false);
+    }
+    let Some(defense) = game.card(defender)?.defense else {
+        return Ok(false);
+    };
+    let used = game
+        .store
+        .get(defender)
+        .map_or(0, |o| o.marker_count(&Marker::DefenseUsed));
+    if defense.uses_per_round.is_some_and(|limit| used >= limit) {
+        return Ok(false);
+    }
+    let penalty = 2 * game.conditions(defender, Condition::Daze) as i32
+        + if game.is_restrained(defender) { 2 } else { 0 };
+    let roll = roll_effect_die(dice)? - penalty;
+    game.set_markers(defender, Marker::DefenseUsed, used + 1);
+    if roll < defense.threshold {
+        return Ok(false);
+    }
+    game.log.push(GameEvent::Avoided { defender, roll });
+    game.last_dice_rolled.push(0);
+    Ok(true)
+}
+
+/// Steps 5 and 6: roll the attack dice, deal damage, roll the effect die and apply effects.
+fn roll_and_apply(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    ctx: &AttackContext,
+) -> Result<(), RulesError> {
+    let (attacker, defender, bar) = (ctx.attacker, ctx.defender, ctx.attack);
+    let count = attack_dice(game, ctx);
+    let incorporeal = game.has(defender, |t| matches!(t, Trait::Incorporeal));
+    let ones_only = incorporeal && !bar.ethereal;
+    let (mut normal, mut critical) = (0, 0);
+    for _ in 0..count {
+        let face = roll_attack_die(dice)?;
+        if ones_only {
+            critical += u32::from(face.value() == 1);
+        } else if face.is_critical() || bar.all_critical {
+            critical += face.value();
+        } else {
+            normal += face.value();
+        }
+    }
+    game.last_dice_rolled.push(count);
+    game.log.push(GameEvent::DiceRolled {
+        attacker,
+        dice: count,
+        normal,
+        critical,
+    });
+    let immune = bar.damage_type.is_some_and(|d| game.is_immune(defender, d));
+    if immune {
+        return Ok(());
+    }
+    let armor = if ones_only {
+        0
+    } else {
+        game.armor(defender).saturating_sub(bar.piercing)
+    };
+    let damage = if bar.no_damage {
+        0
+    } else {
+        normal.saturating_sub(armor) + critical
+    };
+    let remaining = game
+        .life(defender)
+        .saturating_sub(game.store.get(defender).map_or(0, |o| o.damage));
+    let dealt = game.deal_damage(defender, damage, DamageSource::Attack);
+    if dealt > 0 {
+        after_damage(game, ctx, dealt.min(remaining));
+    }
+    if bar.effects.is_empty() || !game.in_play(defender) || ones_only {
+        return Ok(());
+    }
+    let roll = roll_effect_die(dice)?;
+    let modified = roll + effect_die_modifier(game, ctx);
+    game.log.push(GameEvent::EffectRolled { roll, modified });
+    let Some(row) = bar
+        .effects
+        .iter()
+        .rev()
+        .find(|row| modified >= row.threshold)
+    else {
+        return Ok(());
+    };
+    for effect in &row.effects {
+        apply_effect(game, ctx, effect);
+    }
+    Ok(())
+}
+
+/// Rage tokens and Vampiric healing after an attack dealt damage (`counted` is the damage up
+/// to the defender's remaining health).
+fn after_damage(game: &mut Game, ctx: &AttackContext, counted: u32) {
+    let (attacker, defender) = (ctx.attacker, ctx.defender);
+    let rage = game.max_trait(defender, |t| if let Trait::Rage(x) = t { *x } else { 0 });
+    let enemy = game.store.get(attacker).map(|o| o.controller)
+        != game.store.get(defender).map(|o| o.controller);
+    if rage > 0 && enemy && ctx.maker == AttackMaker::Creature && game.in_play(defender) {
+        let tokens = game
+            .store
+            .get(defender)
+            .map_or(0, |o| o.marker_count(&Marker::Rage));
+        game.set_markers(defender, Marker::Rage, (tokens + 1).min(rage));
+    }
+    if ctx.attack.vampiric && ctx.first && game.is_living(defender) {
+        game.heal(attacker, counted.div_ceil(2));
+    }
+}
+
+/// Places one effect of the effect table on the defender.
+fn apply_effect(game: &mut Game, ctx: &AttackContext, effect: &Effect) {
+    let defender = ctx.defender;
+    match effect {
+        Effect::Condition(condition) => place_condition(game, ctx, *condition),
+        Effect::Push => push(game, ctx.attacker, defender),
+        Effect::Other(_) => {}
+    }
+}
+
+/// Places a condition, honouring immunities, Burnproof, Unmovable (Slam becomes Daze),
+/// conjurations (no Daze, Stun, Cripple) and Corrode's armor floor (excess becomes direct acid
+/// damage).
+fn place_condition(game: &mut Game, ctx: &AttackContext, condition: Condition) {
+    let defender = ctx.defender;
+    if condition
+        .damage_type()
+        .is_some_and(|d| game.is_immune(defender, d))
+    {
+        return;
+    }
+    if condition == Condition::Burn
+        && game.has(defender, |t| {
+            matches!(t, Trait::Burnproof | Trait::Incorporeal)
+        })
+    {
+        return;
+    }
+    let conjuration = game.is_conjuration(defender);
+    if conjuration
+        && matches!(
+            condition,
+            Condition::Daze | Condition::Stun | Condition::Cripple
+        )
+    {
+        return;
+    }
+    let condition =
+        if condition == Condition::Slam && game.has(defender, |t| matches!(t, Trait::Unmovable)) {
+            Condition::Daze
+        } else {
+            condition
+        };
+    if condition == Condition::Corrode && game.armor(defender) == 0 {
+        if !game.is_immune(defender, DamageType::Acid) {
+            game.deal_damage(defender, 1, DamageSource::Condition(Condition::Corrode));
+        }
+        return;
+    }
+    let count = game.conditions(defender, condition) + 1;
+    game.set_markers(defender, Marker::Condition(condition), count);
+    if game.is_incapacitated(defender) {
+        game.set_markers(defender, Marker::Guard, 0);
+    }
+    if ctx.retaliation {
+        game.kept_until_next_action.push((defender, condition));
+    }
+}
+
+/// Push: one zone away from the source; from the same zone, the first direction (north,
+/// east, south, west) that stays in the arena. Unmovable objects ignore it.
+fn push(game: &mut Game, source: ObjectId, target: ObjectId) {
+    if game.has(target, |t| matches!(t, Trait::Unmovable)) || game.is_conjuration(target) {
+        return;
+    }
+    let (Some(from), Some(to)) = (
+        game.store.get(source).map(|o| o.zone),
+        game.store.get(target).map(|o| o.zone),
+    ) else {
+        return;
+    };
+    use super::state::{ARENA_COLUMNS as W, ARENA_ROWS as H};
+    let (fx, fy, tx, ty) = (
+        (from % W) as i32,
+        (from / W) as i32,
+        (to % W) as i32,
+        (to / W) as i32,
+    );
+    let away = ((tx - fx).signum(), (ty - fy).signum());
+    let candidates = [away, (0, -1), (1, 0), (0, 1), (-1, 0)];
+    let step = candidates
+        .into_iter()
+        .filter(|&(dx, dy)| (dx, dy) != (0, 0) && (dx == 0 || dy == 0))
+        .find(|&(dx, dy)| (0..W as i32).contains(&(tx + dx)) && (0..H as i32).contains(&(ty + dy)));
+    if let Some((dx, dy)) = step {
+        game.move_to(target, ((ty + dy) as u32) * W + (tx + dx) as u32);
+    }
+}

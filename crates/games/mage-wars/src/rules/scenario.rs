@@ -1,0 +1,506 @@
+//! Scenario files: a board set-up, steps (attacks, phases) with scripted dice, and
+//! expectations checked after the steps that precede them in the file. See
+//! `docs/scenarios.md` for the format.
+
+use std::collections::BTreeMap;
+
+use grimoire_engine::{ObjectId, PlayerId, ScriptedDice, TraitEffectKind};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::attack::{attack_action, AttackOptions, AttackTarget};
+use super::dice::{AttackFace, ATTACK_DIE, EFFECT_DIE};
+use super::model::{CardCatalog, Condition, Marker, Trait};
+use super::phases::{activate, channeling_phase, end_action_phase, upkeep_phase};
+use super::state::{parse_zone, zone_name, Game};
+
+/// A scenario file.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// The game (`"mage-wars"`).
+    pub game: String,
+    /// What the scenario shows.
+    pub name: String,
+    /// Where the expected behaviour comes from (codex entry, supplement section, ruling).
+    pub source: String,
+    /// Players' starting mana.
+    #[serde(default, rename = "player")]
+    pub players: Vec<PlayerSetup>,
+    /// Objects in play at the start.
+    #[serde(default, rename = "object")]
+    pub objects: Vec<ObjectSetup>,
+    /// Steps, in order.
+    #[serde(default, rename = "step")]
+    #[schemars(with = "Vec<Step>")]
+    pub steps: Vec<Spanned<Step>>,
+    /// Expectations, each checked after the steps written before it.
+    #[serde(default, rename = "expect")]
+    #[schemars(with = "Vec<Expect>")]
+    pub expects: Vec<Spanned<Expect>>,
+}
+
+/// A player's set-up.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSetup {
+    /// Player number.
+    pub id: u8,
+    /// Starting mana.
+    #[serde(default)]
+    pub mana: u32,
+}
+
+/// An object in play at the start.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectSetup {
+    /// Name used by steps and expectations.
+    pub id: String,
+    /// Card name.
+    pub card: String,
+    /// Controlling player.
+    pub player: u8,
+    /// Arena zone, columns A-D and rows 1-3 (e.g. `B2`).
+    pub zone: String,
+    /// Damage already marked.
+    #[serde(default)]
+    pub damage: u32,
+    /// Condition markers, by name.
+    #[serde(default)]
+    pub conditions: BTreeMap<String, u32>,
+    /// Traits granted on top of the card's (e.g. `"Lightning +2"`).
+    #[serde(default)]
+    pub traits: Vec<String>,
+    /// Traits the object loses.
+    #[serde(default)]
+    pub removed_traits: Vec<String>,
+    /// Object (by id) this one is attached to (enchantments and equipment).
+    #[serde(default)]
+    pub attached_to: Option<String>,
+    /// Rage tokens.
+    #[serde(default)]
+    pub rage: u32,
+    /// Has a Guard marker.
+    #[serde(default)]
+    pub guard: bool,
+}
+
+/// One step.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    /// An attack action.
+    #[serde(default)]
+    pub attack: Option<AttackStep>,
+    /// A phase: `"upkeep"` or `"channeling"`.
+    #[serde(default)]
+    pub phase: Option<String>,
+    /// A creature is activated (object id).
+    #[serde(default)]
+    pub activate: Option<String>,
+    /// A creature's Action Phase ends (object id).
+    #[serde(default)]
+    pub end_action: Option<String>,
+    /// Attack die faces in rolling order: `0`, `1`, `2`, `1*`, `2*`.
+    #[serde(default)]
+    pub dice: Vec<String>,
+    /// Effect die (d12) results in rolling order: Daze, Defense and effect rolls.
+    #[serde(default)]
+    #[schemars(with = "Option<EffectDiceSchema>")]
+    pub effect_die: Option<EffectDice>,
+}
+
+/// One d12 result or a list of them.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum EffectDice {
+    /// One result.
+    One(u32),
+    /// Several results in rolling order.
+    Many(Vec<u32>),
+}
+
+/// Schema of [`EffectDice`].
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum EffectDiceSchema {
+    One(#[schemars(range(min = 1, max = 12))] u32),
+    Many(Vec<u32>),
+}
+
+/// An attack action.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AttackStep {
+    /// Attacking object id.
+    pub attacker: String,
+    /// Attack bar name.
+    pub attack: String,
+    /// Target object id.
+    #[serde(default)]
+    pub target: Option<String>,
+    /// Two target ids for a Sweeping attack.
+    #[serde(default)]
+    pub targets: Vec<String>,
+    /// Target zone of a zone attack.
+    #[serde(default)]
+    pub zone: Option<String>,
+    /// The attacker moved at least one zone just before (Charge +X).
+    #[serde(default)]
+    pub charged: bool,
+}
+
+/// Expected values after the steps before it. Only the fields given are checked.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// Object id the object fields refer to.
+    #[serde(default)]
+    pub object: Option<String>,
+    /// Damage on the object.
+    #[serde(default)]
+    pub damage: Option<u32>,
+    /// Whether it has been destroyed.
+    #[serde(default)]
+    pub destroyed: Option<bool>,
+    /// Exactly these condition markers (others must be absent).
+    #[serde(default)]
+    pub conditions: Option<BTreeMap<String, u32>>,
+    /// Current armor.
+    #[serde(default)]
+    pub armor: Option<u32>,
+    /// Current Life.
+    #[serde(default)]
+    pub life: Option<u32>,
+    /// Traits it must have.
+    #[serde(default)]
+    pub traits: Option<Vec<String>>,
+    /// Traits it must not have.
+    #[serde(default)]
+    pub lacks_traits: Option<Vec<String>>,
+    /// Zone it is in.
+    #[serde(default)]
+    pub zone: Option<String>,
+    /// Has a Guard marker.
+    #[serde(default)]
+    pub guard: Option<bool>,
+    /// Rage tokens.
+    #[serde(default)]
+    pub rage: Option<u32>,
+    /// Attack dice of each individual attack of the last step's attack action (0 for an
+    /// attack that missed or was avoided).
+    #[serde(default)]
+    pub dice_rolled: Option<Vec<u32>>,
+    /// Player the `mana` field refers to.
+    #[serde(default)]
+    pub player: Option<u8>,
+    /// That player's mana.
+    #[serde(default)]
+    pub mana: Option<u32>,
+}
+
+/// The JSON Schema of scenario files.
+pub fn scenario_schema() -> schemars::Schema {
+    schemars::schema_for!(Scenario)
+}
+
+/// Parses a scenario file.
+pub fn parse_scenario(text: &str) -> Result<Scenario, String> {
+    toml::from_str(text).map_err(|e| e.to_string())
+}
+
+/// Runs a scenario; returns every failed expectation (and every set-up or step error) as a
+/// message. An empty list means it passed.
+pub fn run_scenario(scenario: &Scenario, catalog: &dyn CardCatalog) -> Vec<String> {
+    if scenario.game != "mage-wars" {
+        return vec![format!("game {:?} is not mage-wars", scenario.game)];
+    }
+    let mut run = Runner {
+        game: Game::new(),
+        ids: Vec::new(),
+        failures: Vec::new(),
+    };
+    if let Err(e) = run.set_up(scenario, catalog) {
+        return vec![e];
+    }
+    let mut steps_done = 0;
+    for expect in &scenario.expects {
+        while steps_done < scenario.steps.len()
+            && scenario.steps[steps_done].span().start < expect.span().start
+        {
+            if let Err(e) = run.step(scenario.steps[steps_done].get_ref()) {
+                run.failures.push(format!("step {}: {e}", steps_done + 1));
+                return run.failures;
+            }
+            steps_done += 1;
+        }
+        run.check(expect.get_ref(), steps_done);
+    }
+    for (index, step) in scenario.steps.iter().enumerate().skip(steps_done) {
+        if let Err(e) = run.step(step.get_ref()) {
+            run.failures.push(format!("step {}: {e}", index + 1));
+            break;
+        }
+    }
+    run.failures
+}
+
+struct Runner {
+    game: Game,
+    ids: Vec<String>,
+    failures: Vec<String>,
+}
+
+impl Runner {
+    fn object(&self, id: &str) -> Result<ObjectId, String> {
+        self.ids
+            .iter()
+            .position(|known| known == id)
+            .map(|i| ObjectId(i as u32))
+            .ok_or_else(|| format!("no object with id {id:?}"))
+    }
+
+    fn set_up(&mut self, scenario: &Scenario, catalog: &dyn CardCatalog) -> Result<(), String> {
+        for object in &scenario.objects {
+            let card = catalog
+                .card(&object.card)
+                .ok_or_else(|| format!("unknown card {:?}", object.card))?;
+            let zone =
+                parse_zone(&object.zone).ok_or_else(|| format!("bad zone {:?}", object.zone))?;
+            let id = self.game.add_object(card, PlayerId(object.player), zone);
+            self.ids.push(object.id.clone());
+            for text in &object.traits {
+                self.game
+                    .change_trait(id, Trait::parse(text), TraitEffectKind::Grant);
+            }
+            for text in &object.removed_traits {
+                self.game
+                    .change_trait(id, Trait::parse(text), TraitEffectKind::Remove);
+            }
+            for (name, &count) in &object.conditions {
+                let condition =
+                    Condition::parse(name).ok_or_else(|| format!("unknown condition {name:?}"))?;
+                self.game
+                    .set_markers(id, Marker::Condition(condition), count);
+            }
+            self.game.set_markers(id, Marker::Rage, object.rage);
+            self.game
+                .set_markers(id, Marker::Guard, u32::from(object.guard));
+            if let Some(o) = self.game.store.get_mut(id) {
+                o.damage = object.damage;
+            }
+        }
+        for (object, id) in scenario.objects.iter().zip(0u32..) {
+            if let Some(parent) = &object.attached_to {
+                let parent = self.object(parent)?;
+                self.game.store.attach(ObjectId(id), parent);
+            }
+        }
+        for player in &scenario.players {
+            self.game.set_mana(PlayerId(player.id), player.mana);
+        }
+        self.game.log.clear();
+        Ok(())
+    }
+
+    fn step(&mut self, step: &Step) -> Result<(), String> {
+        let mut dice = ScriptedDice::new();
+        let faces: Vec<u32> = step
+            .dice
+            .iter()
+            .map(|f| {
+                AttackFace::parse(f)
+                    .map(AttackFace::index)
+                    .ok_or_else(|| format!("bad die face {f:?}"))
+            })
+            .collect::<Result<_, _>>()?;
+        dice.push(ATTACK_DIE.name, faces);
+        let effect: Vec<u32> = match &step.effect_die {
+            None => vec![],
+            Some(EffectDice::One(roll)) => vec![*roll],
+            Some(EffectDice::Many(rolls)) => rolls.clone(),
+        };
+        if let Some(bad) = effect.iter().find(|r| !(1..=12).contains(*r)) {
+            return Err(format!("effect die result {bad} is not 1-12"));
+        }
+        dice.push(EFFECT_DIE.name, effect.into_iter().map(|r| r - 1));
+        if let Some(attack) = &step.attack {
+            self.attack(attack, &mut dice)?;
+        }
+        match step.phase.as_deref() {
+            None => {}
+            Some("upkeep") => upkeep_phase(&mut self.game, &mut dice).map_err(|e| e.to_string())?,
+            Some("channeling") => channeling_phase(&mut self.game),
+            Some(other) => return Err(format!("unknown phase {other:?}")),
+        }
+        if let Some(id) = &step.activate {
+            let id = self.object(id)?;
+            activate(&mut self.game, id);
+        }
+        if let Some(id) = &step.end_action {
+            let id = self.object(id)?;
+            end_action_phase(&mut self.game, id);
+        }
+        // Unused attack dice mean the scenario expects another roll than the rules made. An
+        // unused effect-die result is allowed: it may be scripted for an effect table the
+        // attack turns out not to have.
+        let unused = dice.unused(ATTACK_DIE.name);
+        if unused > 0 {
+            return Err(format!(
+                "{unused} scripted attack die face(s) were never rolled"
+            ));
+        }
+        Ok(())
+    }
+
+    fn attack(&mut self, step: &AttackStep, dice: &mut ScriptedDice) -> Result<(), String> {
+        let attacker = self.object(&step.attacker)?;
+        let card = self.game.card(attacker).map_err(|e| e.to_string())?;
+        let index = card
+            .attacks
+            .iter()
+            .position(|a| a.name.eq_ignore_ascii_case(&step.attack))
+            .ok_or_else(|| format!("{} has no attack named {:?}", card.name, step.attack))?;
+        let target = match (&step.target, step.targets.as_slice(), &step.zone) {
+            (Some(t), [], None) => AttackTarget::Object(self.object(t)?),
+            (None, [a, b], None) => AttackTarget::Sweep(self.object(a)?, self.object(b)?),
+            (None, [], Some(z)) => {
+                AttackTarget::Zone(parse_zone(z).ok_or_else(|| format!("bad zone {z:?}"))?)
+            }
+            _ => return Err("an attack needs exactly one of target, targets (two) or zone".into()),
+        };
+        let options = AttackOptions {
+            charged: step.charged,
+        };
+        attack_action(&mut self.game, dice, attacker, index, target, options)
+            .map_err(|e| e.to_string())
+    }
+
+    fn check(&mut self, expect: &Expect, steps_done: usize) {
+        let at = format!("after step {steps_done}");
+        let results = match self.compare(expect) {
+            Ok(results) => results,
+            Err(e) => return self.failures.push(format!("{at}: {e}")),
+        };
+        for (what, expected, actual) in results {
+            if expected != actual {
+                self.failures.push(format!(
+                    "{at}: {what}: expected {expected}, actual {actual}"
+                ));
+            }
+        }
+    }
+
+    /// (what, expected, actual) for every field the expectation gives.
+    fn compare(&self, expect: &Expect) -> Result<Vec<(String, String, String)>, String> {
+        let game = &self.game;
+        let mut results: Vec<(String, String, String)> = Vec::new();
+        if let Some(expected) = &expect.dice_rolled {
+            results.push((
+                "dice_rolled".into(),
+                format!("{expected:?}"),
+                format!("{:?}", game.last_dice_rolled),
+            ));
+        }
+        if let (Some(player), Some(mana)) = (expect.player, expect.mana) {
+            let actual = game.mana.get(player as usize).copied().unwrap_or(0);
+            results.push((
+                format!("player {player} mana"),
+                mana.to_string(),
+                actual.to_string(),
+            ));
+        }
+        let Some(name) = &expect.object else {
+            return Ok(results);
+        };
+        let id = self.object(name)?;
+        let object = game
+            .store
+            .get(id)
+            .ok_or_else(|| format!("no object {name:?}"))?;
+        let mut compare = |what: &str, expected: Option<String>, actual: String| {
+            if let Some(expected) = expected {
+                results.push((format!("{name} {what}"), expected, actual));
+            }
+        };
+        compare(
+            "damage",
+            expect.damage.map(|d| d.to_string()),
+            object.damage.to_string(),
+        );
+        compare(
+            "destroyed",
+            expect.destroyed.map(|d| d.to_string()),
+            (!object.in_play).to_string(),
+        );
+        compare(
+            "armor",
+            expect.armor.map(|a| a.to_string()),
+            game.armor(id).to_string(),
+        );
+        compare(
+            "life",
+            expect.life.map(|l| l.to_string()),
+            game.life(id).to_string(),
+        );
+        compare("zone", expect.zone.clone(), zone_name(object.zone));
+        compare(
+            "guard",
+            expect.guard.map(|g| g.to_string()),
+            (object.marker_count(&Marker::Guard) > 0).to_string(),
+        );
+        compare(
+            "rage",
+            expect.rage.map(|r| r.to_string()),
+            object.marker_count(&Marker::Rage).to_string(),
+        );
+        let actual_conditions: BTreeMap<String, u32> = Condition::ALL
+            .iter()
+            .filter_map(|c| {
+                Some((
+                    c.name().to_string(),
+                    Some(game.conditions(id, *c)).filter(|n| *n > 0)?,
+                ))
+            })
+            .collect();
+        let expected_conditions = expect.conditions.as_ref().map(|m| {
+            m.iter()
+                .filter(|(_, n)| **n > 0)
+                .map(|(k, n)| {
+                    (
+                        Condition::parse(k).map_or(k.clone(), |c| c.name().to_string()),
+                        *n,
+                    )
+                })
+                .collect::<BTreeMap<_, _>>()
+        });
+        compare(
+            "conditions",
+            expected_conditions.map(|m| format!("{m:?}")),
+            format!("{actual_conditions:?}"),
+        );
+        let traits = object.traits();
+        for wanted in expect.traits.iter().flatten() {
+            let has = traits.contains(&Trait::parse(wanted));
+            compare(
+                &format!("has trait {wanted:?}"),
+                Some("true".into()),
+                has.to_string(),
+            );
+        }
+        for unwanted in expect.lacks_traits.iter().flatten() {
+            let has = traits
+                .iter()
+                .any(|t| t.same_kind_as(&Trait::parse(unwanted)));
+            compare(
+                &format!("has trait {unwanted:?}"),
+                Some("false".into()),
+                has.to_string(),
+            );
+        }
+        Ok(results)
+    }
+}
