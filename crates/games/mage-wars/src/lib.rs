@@ -2,3 +2,5 @@
 
 pub mod calc;
 pub mod rules;
+
+pub mod spellbook;

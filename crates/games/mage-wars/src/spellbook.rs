@@ -1,0 +1,549 @@
+//! Spellbook building rules: the spell points each card costs a Mage, the total, and every
+//! rule the spellbook breaks.
+//!
+//! The rules and the lines of the rules documents they come from are in `docs/spellbook.md`.
+//! The arithmetic works over plain descriptions of spells and Mages ([`SpellInfo`],
+//! [`MageInfo`]) handed out by a [`Catalog`], so it does not depend on where the card data
+//! comes from.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Deserialize;
+
+/// A spellbook as written in a spellbook TOML file.
+///
+/// ```toml
+/// mage = "Warlock"
+/// [cards]
+/// "Dragonscale Hauberk" = 1
+/// "Firebrand Imp" = 2
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpellbookFile {
+    /// The Mage the spellbook is built for (card name or class name).
+    pub mage: String,
+    /// Card name to number of copies.
+    #[serde(default)]
+    pub cards: BTreeMap<String, u32>,
+}
+
+impl SpellbookFile {
+    /// Parses a spellbook TOML text.
+    pub fn from_toml(text: &str) -> Result<Self, toml::de::Error> {
+        toml::from_str(text)
+    }
+}
+
+/// One school of a spell with its level in that school.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SchoolLevel {
+    /// The school's name (`"Fire"`).
+    pub school: String,
+    /// The level in that school.
+    pub level: u32,
+}
+
+/// The schools a spell belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Schools {
+    /// Printed with `+` (`Nature+War`, level `2+1`): the spell belongs to every school and
+    /// costs the sum over them.
+    All(Vec<SchoolLevel>),
+    /// Printed with `/` (`Earth/Fire/Air/Water`, level `2/2/2/2`): the spell belongs to any
+    /// one of them and costs the cheapest for the Mage.
+    AnyOf(Vec<SchoolLevel>),
+}
+
+/// What the spellbook rules need to know about a spell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpellInfo {
+    /// The card's name.
+    pub name: String,
+    /// Its schools and levels.
+    pub schools: Schools,
+    /// Has the Novice trait: one spell point for any Mage.
+    pub novice: bool,
+    /// Has the Epic trait: one copy per spellbook.
+    pub epic: bool,
+    /// The `who` of each `<who> Only` trait (`"Warlock"`, `"Holy Mage"`).
+    pub restrictions: Vec<String>,
+}
+
+/// What the spellbook rules need to know about a Mage.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MageInfo {
+    /// The Mage's class (`"Warlock"`), as `<class> Only` restrictions name it.
+    pub class: String,
+    /// Schools the Mage is trained in.
+    pub trained: Vec<String>,
+    /// Schools opposed to the Mage.
+    pub opposed: Vec<String>,
+    /// The Mage's spellbook budget in spell points.
+    pub spellbook_points: u32,
+}
+
+/// Looks cards and Mages up by name.
+pub trait Catalog {
+    /// The spell named `name`, if it is a spell card.
+    fn spell(&self, name: &str) -> Option<SpellInfo>;
+    /// The Mage named `name` (card name or class), if there is one.
+    fn mage(&self, name: &str) -> Option<MageInfo>;
+    /// Whether `name` is a card of the game at all (a Mage card is a card but not a spell).
+    fn is_card(&self, name: &str) -> bool;
+}
+
+/// The numbers of the spellbook rules (`[constants]` of `codex/mage-wars/game.toml`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// Spell points per level in a school the Mage is trained in.
+    pub trained_multiplier: u32,
+    /// Spell points per level in a school neither trained nor opposed.
+    pub untrained_multiplier: u32,
+    /// Spell points per level in a school opposed to the Mage.
+    pub opposed_multiplier: u32,
+    /// Spell points of a Novice spell, whatever its schools.
+    pub novice_points: u32,
+    /// Copies of an Epic spell a spellbook may hold.
+    pub epic_max_copies: u32,
+}
+
+impl Rules {
+    /// The published rules: x1 trained, x2 untrained, x3 opposed, Novice 1, Epic 1 copy.
+    pub const STANDARD: Rules = Rules {
+        trained_multiplier: 1,
+        untrained_multiplier: 2,
+        opposed_multiplier: 3,
+        novice_points: 1,
+        epic_max_copies: 1,
+    };
+
+    /// Spell points per level of `school` for `mage`.
+    pub fn multiplier(&self, mage: &MageInfo, school: &str) -> u32 {
+        if mage.trained.iter().any(|s| s == school) {
+            self.trained_multiplier
+        } else if mage.opposed.iter().any(|s| s == school) {
+            self.opposed_multiplier
+        } else {
+            self.untrained_multiplier
+        }
+    }
+
+    /// Spell points one copy of `spell` costs `mage`.
+    pub fn points_per_copy(&self, mage: &MageInfo, spell: &SpellInfo) -> u32 {
+        if spell.novice {
+            return self.novice_points;
+        }
+        let cost = |s: &SchoolLevel| s.level * self.multiplier(mage, &s.school);
+        match &spell.schools {
+            Schools::All(schools) => schools.iter().map(cost).sum(),
+            Schools::AnyOf(schools) => schools.iter().map(cost).min().unwrap_or(0),
+        }
+    }
+}
+
+/// Whether `mage` may use a spell restricted to `who` (`"Warlock"` or `"Holy Mage"`): it is
+/// that class, or `who` names a school (`"<School> Mage"`) the Mage is trained in.
+pub fn restriction_allows(mage: &MageInfo, who: &str) -> bool {
+    if who == mage.class {
+        return true;
+    }
+    who.strip_suffix(" Mage")
+        .is_some_and(|school| mage.trained.iter().any(|s| s == school))
+}
+
+/// One card of a checked spellbook.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardPoints {
+    /// The card's name as written in the spellbook.
+    pub name: String,
+    /// Copies in the spellbook.
+    pub copies: u32,
+    /// Spell points of one copy (0 for a card that could not be priced).
+    pub points_each: u32,
+}
+
+impl CardPoints {
+    /// Spell points of all copies.
+    pub fn points(&self) -> u32 {
+        self.copies * self.points_each
+    }
+}
+
+/// A broken spellbook rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Violation {
+    /// The `mage` field names no Mage.
+    UnknownMage {
+        /// The name as written.
+        mage: String,
+    },
+    /// A card name matches no card of the game.
+    UnknownCard {
+        /// The name as written.
+        card: String,
+    },
+    /// The card exists but is not a spell (a Mage card).
+    NotASpell {
+        /// The card's name.
+        card: String,
+    },
+    /// A card is listed with zero copies.
+    NoCopies {
+        /// The card's name.
+        card: String,
+    },
+    /// More copies of an Epic spell than allowed.
+    TooManyCopies {
+        /// The card's name.
+        card: String,
+        /// Copies in the spellbook.
+        copies: u32,
+        /// Copies allowed.
+        max: u32,
+    },
+    /// The spell is restricted to another Mage class or school.
+    Restricted {
+        /// The card's name.
+        card: String,
+        /// The `<who>` of its `<who> Only` trait.
+        only: String,
+        /// The spellbook's Mage class.
+        mage: String,
+    },
+    /// The total exceeds the Mage's budget.
+    OverBudget {
+        /// Spell points spent.
+        total: u32,
+        /// Spell points allowed.
+        budget: u32,
+    },
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::UnknownMage { mage } => write!(f, "unknown mage `{mage}`"),
+            Violation::UnknownCard { card } => write!(f, "unknown card `{card}`"),
+            Violation::NotASpell { card } => {
+                write!(f, "`{card}` is not a spell and cannot go in a spellbook")
+            }
+            Violation::NoCopies { card } => write!(f, "`{card}` is listed with 0 copies"),
+            Violation::TooManyCopies { card, copies, max } => write!(
+                f,
+                "`{card}` is Epic: at most {max} cop{} allowed, found {copies}",
+                if *max == 1 { "y" } else { "ies" }
+            ),
+            Violation::Restricted { card, only, mage } => {
+                write!(f, "`{card}` is {only} Only; the {mage} may not include it")
+            }
+            Violation::OverBudget { total, budget } => write!(
+                f,
+                "spellbook costs {total} spell points, over the budget of {budget} by {}",
+                total - budget
+            ),
+        }
+    }
+}
+
+/// The result of checking a spellbook.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// Every card with its points, in name order.
+    pub cards: Vec<CardPoints>,
+    /// Spell points spent.
+    pub total: u32,
+    /// The Mage's budget (0 when the Mage is unknown).
+    pub budget: u32,
+    /// Every broken rule, in card order, the budget last.
+    pub violations: Vec<Violation>,
+}
+
+impl Report {
+    /// Whether the spellbook follows every rule.
+    pub fn is_legal(&self) -> bool {
+        self.violations.is_empty()
+    }
+}
+
+/// Checks `book` against the rules, pricing cards with `catalog`.
+pub fn check(book: &SpellbookFile, catalog: &impl Catalog, rules: &Rules) -> Report {
+    let mut violations = Vec::new();
+    let mage = catalog.mage(&book.mage);
+    if mage.is_none() {
+        violations.push(Violation::UnknownMage {
+            mage: book.mage.clone(),
+        });
+    }
+    let mut cards = Vec::new();
+    for (name, &copies) in &book.cards {
+        let mut line = CardPoints {
+            name: name.clone(),
+            copies,
+            points_each: 0,
+        };
+        if copies == 0 {
+            violations.push(Violation::NoCopies { card: name.clone() });
+        }
+        match catalog.spell(name) {
+            Some(spell) => {
+                if let Some(mage) = &mage {
+                    line.points_each = rules.points_per_copy(mage, &spell);
+                    violations.extend(
+                        spell
+                            .restrictions
+                            .iter()
+                            .filter(|who| !restriction_allows(mage, who))
+                            .map(|who| Violation::Restricted {
+                                card: name.clone(),
+                                only: who.clone(),
+                                mage: mage.class.clone(),
+                            }),
+                    );
+                }
+                if spell.epic && copies > rules.epic_max_copies {
+                    violations.push(Violation::TooManyCopies {
+                        card: name.clone(),
+                        copies,
+                        max: rules.epic_max_copies,
+                    });
+                }
+            }
+            None if catalog.is_card(name) => {
+                violations.push(Violation::NotASpell { card: name.clone() })
+            }
+            None => violations.push(Violation::UnknownCard { card: name.clone() }),
+        }
+        cards.push(line);
+    }
+    let total = cards.iter().map(CardPoints::points).sum();
+    let budget = mage.as_ref().map_or(0, |m| m.spellbook_points);
+    if mage.is_some() && total > budget {
+        violations.push(Violation::OverBudget { total, budget });
+    }
+    Report {
+        cards,
+        total,
+        budget,
+        violations,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A catalog over a few hand-written cards.
+    struct TestCatalog {
+        spells: Vec<SpellInfo>,
+        mages: Vec<(String, MageInfo)>,
+    }
+
+    impl Catalog for TestCatalog {
+        fn spell(&self, name: &str) -> Option<SpellInfo> {
+            self.spells.iter().find(|s| s.name == name).cloned()
+        }
+        fn mage(&self, name: &str) -> Option<MageInfo> {
+            self.mages
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, m)| m.clone())
+        }
+        fn is_card(&self, name: &str) -> bool {
+            self.spell(name).is_some() || self.mage(name).is_some()
+        }
+    }
+
+    fn level(school: &str, level: u32) -> SchoolLevel {
+        SchoolLevel {
+            school: school.into(),
+            level,
+        }
+    }
+
+    fn spell(name: &str, schools: Schools) -> SpellInfo {
+        SpellInfo {
+            name: name.into(),
+            schools,
+            novice: false,
+            epic: false,
+            restrictions: vec![],
+        }
+    }
+
+    fn warlock() -> MageInfo {
+        MageInfo {
+            class: "Warlock".into(),
+            trained: vec!["Dark".into(), "Fire".into()],
+            opposed: vec!["Holy".into()],
+            spellbook_points: 120,
+        }
+    }
+
+    fn catalog() -> TestCatalog {
+        TestCatalog {
+            spells: vec![
+                spell("Fire Bolt", Schools::All(vec![level("Fire", 2)])),
+                spell("Heal", Schools::All(vec![level("Holy", 2)])),
+                spell("Bear Strength", Schools::All(vec![level("Nature", 2)])),
+                spell(
+                    "Bridge Troll",
+                    Schools::All(vec![level("Nature", 2), level("War", 1)]),
+                ),
+                spell(
+                    "Elemental Wand",
+                    Schools::AnyOf(vec![level("Earth", 2), level("Fire", 2), level("Water", 2)]),
+                ),
+                SpellInfo {
+                    novice: true,
+                    ..spell("Minor Heal", Schools::All(vec![level("Holy", 1)]))
+                },
+                SpellInfo {
+                    epic: true,
+                    ..spell("Hellfire", Schools::All(vec![level("Fire", 4)]))
+                },
+                SpellInfo {
+                    restrictions: vec!["Holy Mage".into()],
+                    ..spell("Sacred Ground", Schools::All(vec![level("Holy", 3)]))
+                },
+                SpellInfo {
+                    restrictions: vec!["Warlock".into()],
+                    ..spell("Lash of Hellfire", Schools::All(vec![level("Fire", 2)]))
+                },
+            ],
+            mages: vec![("Warlock".into(), warlock())],
+        }
+    }
+
+    fn book(cards: &[(&str, u32)]) -> SpellbookFile {
+        SpellbookFile {
+            mage: "Warlock".into(),
+            cards: cards.iter().map(|(n, c)| (n.to_string(), *c)).collect(),
+        }
+    }
+
+    fn points(name: &str) -> u32 {
+        let catalog = catalog();
+        Rules::STANDARD.points_per_copy(&warlock(), &catalog.spell(name).unwrap())
+    }
+
+    #[test]
+    fn levels_cost_one_two_or_three_points_by_training() {
+        assert_eq!(points("Fire Bolt"), 2, "trained: x1");
+        assert_eq!(points("Bear Strength"), 4, "untrained: x2");
+        assert_eq!(points("Heal"), 6, "opposed: x3");
+    }
+
+    #[test]
+    fn novice_costs_one_point_even_in_an_opposed_school() {
+        assert_eq!(points("Minor Heal"), 1);
+    }
+
+    #[test]
+    fn multi_school_spells_add_up_and_either_school_spells_take_the_cheapest() {
+        assert_eq!(points("Bridge Troll"), 2 * 2 + 1 * 2);
+        assert_eq!(points("Elemental Wand"), 2, "Fire is trained");
+    }
+
+    #[test]
+    fn school_restrictions_follow_training_and_class_restrictions_the_class() {
+        let mage = warlock();
+        assert!(restriction_allows(&mage, "Warlock"));
+        assert!(restriction_allows(&mage, "Dark Mage"));
+        assert!(!restriction_allows(&mage, "Holy Mage"));
+        assert!(!restriction_allows(&mage, "Wizard"));
+    }
+
+    #[test]
+    fn a_legal_book_totals_its_cards() {
+        let report = check(
+            &book(&[("Fire Bolt", 3), ("Heal", 1)]),
+            &catalog(),
+            &Rules::STANDARD,
+        );
+        assert!(report.is_legal(), "{:?}", report.violations);
+        assert_eq!(report.total, 3 * 2 + 6);
+        assert_eq!(report.budget, 120);
+    }
+
+    #[test]
+    fn every_violation_is_listed() {
+        let report = check(
+            &book(&[
+                ("Hellfire", 2),
+                ("Sacred Ground", 1),
+                ("Fire Bolt", 0),
+                ("Fireball of Doom", 1),
+                ("Warlock", 1),
+                ("Heal", 20),
+            ]),
+            &catalog(),
+            &Rules::STANDARD,
+        );
+        assert_eq!(
+            report.violations,
+            vec![
+                Violation::NoCopies {
+                    card: "Fire Bolt".into()
+                },
+                Violation::UnknownCard {
+                    card: "Fireball of Doom".into()
+                },
+                Violation::TooManyCopies {
+                    card: "Hellfire".into(),
+                    copies: 2,
+                    max: 1
+                },
+                Violation::Restricted {
+                    card: "Sacred Ground".into(),
+                    only: "Holy Mage".into(),
+                    mage: "Warlock".into(),
+                },
+                Violation::NotASpell {
+                    card: "Warlock".into()
+                },
+                Violation::OverBudget {
+                    total: 20 * 6 + 2 * 4 + 9,
+                    budget: 120
+                },
+            ]
+        );
+        let messages: Vec<String> = report.violations.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            messages[2],
+            "`Hellfire` is Epic: at most 1 copy allowed, found 2"
+        );
+        assert_eq!(
+            messages[3],
+            "`Sacred Ground` is Holy Mage Only; the Warlock may not include it"
+        );
+        assert_eq!(
+            messages[5],
+            "spellbook costs 137 spell points, over the budget of 120 by 17"
+        );
+    }
+
+    #[test]
+    fn an_unknown_mage_is_reported_and_prices_nothing() {
+        let mut unknown = book(&[("Fire Bolt", 1)]);
+        unknown.mage = "Archmage".into();
+        let report = check(&unknown, &catalog(), &Rules::STANDARD);
+        assert_eq!(
+            report.violations,
+            vec![Violation::UnknownMage {
+                mage: "Archmage".into()
+            }]
+        );
+        assert_eq!(report.total, 0);
+    }
+
+    #[test]
+    fn spellbook_files_parse_and_reject_unknown_keys() {
+        let parsed = SpellbookFile::from_toml("mage = \"Warlock\"\n[cards]\n\"Fire Bolt\" = 2\n")
+            .expect("valid spellbook");
+        assert_eq!(parsed, book(&[("Fire Bolt", 2)]));
+        assert!(SpellbookFile::from_toml("mage = \"Warlock\"\nspells = 3\n").is_err());
+        assert!(SpellbookFile::from_toml("[cards]\n\"Fire Bolt\" = 2\n").is_err());
+    }
+}
