@@ -5,8 +5,10 @@
 //! Attacks on an Incorporeal defender count only the 1s (normal or critical) unless the attack
 //! is Ethereal, and Incorporeal objects have no armor (codex: Incorporeal, Ethereal).
 
+mod cards;
 mod distribution;
 mod effect_die;
 
+pub use cards::{calculate_cards, CardCalculation, DefenderState, EffectChance};
 pub use distribution::{damage_distribution, DamageQuery, DamageSummary};
 pub use effect_die::{effect_row_probabilities, probability_at_least};

@@ -297,6 +297,15 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// The effect's name.
+    pub fn name(&self) -> &str {
+        match self {
+            Effect::Condition(c) => c.name(),
+            Effect::Push => "Push",
+            Effect::Other(name) => name,
+        }
+    }
+
     /// Parses an effect name.
     pub fn parse(name: &str) -> Effect {
         match Condition::parse(name) {
