@@ -63,6 +63,13 @@ pub struct SpellInfo {
     pub name: String,
     /// Its schools and levels.
     pub schools: Schools,
+    /// Its spell type (`"Creature"`), for training by type.
+    pub spell_type: String,
+    /// Its subtypes (`"Song"`), for training by subtype.
+    pub subtypes: Vec<String>,
+    /// Its traits, defaults included (a creature is `"Living"` unless Nonliving), for
+    /// opposition by trait.
+    pub traits: Vec<String>,
     /// Has the Novice trait: one spell point for any Mage.
     pub novice: bool,
     /// Has the Epic trait: one copy per spellbook.
@@ -71,17 +78,73 @@ pub struct SpellInfo {
     pub restrictions: Vec<String>,
 }
 
-/// What the spellbook rules need to know about a Mage.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What the spellbook rules need to know about a Mage: its class and its training, as the
+/// `mage` card kind of `codex/mage-wars/game.toml` records it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MageInfo {
     /// The Mage's class (`"Warlock"`), as `<class> Only` restrictions name it.
     pub class: String,
     /// Schools the Mage is trained in.
-    pub trained: Vec<String>,
+    pub trained_schools: Vec<String>,
+    /// Schools trained only up to a level (Nature Mage: Water up to level 1).
+    pub partial_training: Vec<SchoolLevel>,
+    /// Spells of these subtypes count as trained.
+    pub trained_subtypes: Vec<String>,
+    /// Spells of this school and spell type count as trained (`("Holy", "Creature")`).
+    pub trained_combinations: Vec<(String, String)>,
     /// Schools opposed to the Mage.
-    pub opposed: Vec<String>,
+    pub opposed_schools: Vec<String>,
+    /// Spell types that cost triple unless trained otherwise.
+    pub opposed_types: Vec<String>,
+    /// Spells with these traits cost triple, trained or not.
+    pub opposed_traits: Vec<String>,
     /// The Mage's spellbook budget in spell points.
     pub spellbook_points: u32,
+}
+
+/// How a Mage stands towards one school of a spell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Training {
+    /// Trained: level x1.
+    Trained,
+    /// Neither trained nor opposed: level x2.
+    Untrained,
+    /// Opposed: level x3.
+    Opposed,
+}
+
+impl MageInfo {
+    /// How this Mage stands towards `part` of `spell`. An opposed trait wins over training
+    /// ("Living objects cost triple"); otherwise training by school, partial level, subtype
+    /// or school-and-type wins over opposition by school or type.
+    pub fn training(&self, spell: &SpellInfo, part: &SchoolLevel) -> Training {
+        let has = |list: &[String], item: &str| list.iter().any(|x| x == item);
+        if spell.traits.iter().any(|t| has(&self.opposed_traits, t)) {
+            return Training::Opposed;
+        }
+        let trained = has(&self.trained_schools, &part.school)
+            || self
+                .partial_training
+                .iter()
+                .any(|p| p.school == part.school && part.level <= p.level)
+            || spell
+                .subtypes
+                .iter()
+                .any(|s| has(&self.trained_subtypes, s))
+            || self
+                .trained_combinations
+                .iter()
+                .any(|(school, ty)| *school == part.school && *ty == spell.spell_type);
+        if trained {
+            Training::Trained
+        } else if has(&self.opposed_schools, &part.school)
+            || has(&self.opposed_types, &spell.spell_type)
+        {
+            Training::Opposed
+        } else {
+            Training::Untrained
+        }
+    }
 }
 
 /// Looks cards and Mages up by name.
@@ -119,14 +182,12 @@ impl Rules {
         epic_max_copies: 1,
     };
 
-    /// Spell points per level of `school` for `mage`.
-    pub fn multiplier(&self, mage: &MageInfo, school: &str) -> u32 {
-        if mage.trained.iter().any(|s| s == school) {
-            self.trained_multiplier
-        } else if mage.opposed.iter().any(|s| s == school) {
-            self.opposed_multiplier
-        } else {
-            self.untrained_multiplier
+    /// Spell points per level for a school the Mage stands towards as `training`.
+    pub fn multiplier(&self, training: Training) -> u32 {
+        match training {
+            Training::Trained => self.trained_multiplier,
+            Training::Untrained => self.untrained_multiplier,
+            Training::Opposed => self.opposed_multiplier,
         }
     }
 
@@ -135,7 +196,7 @@ impl Rules {
         if spell.novice {
             return self.novice_points;
         }
-        let cost = |s: &SchoolLevel| s.level * self.multiplier(mage, &s.school);
+        let cost = |s: &SchoolLevel| s.level * self.multiplier(mage.training(spell, s));
         match &spell.schools {
             Schools::All(schools) => schools.iter().map(cost).sum(),
             Schools::AnyOf(schools) => schools.iter().map(cost).min().unwrap_or(0),
@@ -150,7 +211,7 @@ pub fn restriction_allows(mage: &MageInfo, who: &str) -> bool {
         return true;
     }
     who.strip_suffix(" Mage")
-        .is_some_and(|school| mage.trained.iter().any(|s| s == school))
+        .is_some_and(|school| mage.trained_schools.iter().any(|s| s == school))
 }
 
 /// One card of a checked spellbook.
@@ -366,18 +427,26 @@ mod tests {
         SpellInfo {
             name: name.into(),
             schools,
+            spell_type: "Incantation".into(),
+            subtypes: vec![],
+            traits: vec![],
             novice: false,
             epic: false,
             restrictions: vec![],
         }
     }
 
+    fn strings(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+
     fn warlock() -> MageInfo {
         MageInfo {
             class: "Warlock".into(),
-            trained: vec!["Dark".into(), "Fire".into()],
-            opposed: vec!["Holy".into()],
+            trained_schools: strings(&["Dark", "Fire"]),
+            opposed_schools: strings(&["Holy"]),
             spellbook_points: 120,
+            ..MageInfo::default()
         }
     }
 
@@ -444,6 +513,81 @@ mod tests {
     fn multi_school_spells_add_up_and_either_school_spells_take_the_cheapest() {
         assert_eq!(points("Bridge Troll"), 2 * 2 + 1 * 2);
         assert_eq!(points("Elemental Wand"), 2, "Fire is trained");
+    }
+
+    #[test]
+    fn partial_subtype_type_and_trait_training() {
+        let paladin = MageInfo {
+            partial_training: vec![level("Holy", 3), level("War", 2)],
+            trained_combinations: vec![("Holy".into(), "Creature".into())],
+            opposed_schools: strings(&["Dark"]),
+            ..MageInfo::default()
+        };
+        let monk = MageInfo {
+            trained_schools: strings(&["Mind"]),
+            trained_subtypes: strings(&["Monk"]),
+            opposed_types: strings(&["Creature"]),
+            ..MageInfo::default()
+        };
+        let elementalist = MageInfo {
+            trained_schools: strings(&["Fire"]),
+            opposed_traits: strings(&["Living"]),
+            ..MageInfo::default()
+        };
+        let holy_4 = spell("Holy 4", Schools::All(vec![level("Holy", 4)]));
+        let holy_creature = SpellInfo {
+            spell_type: "Creature".into(),
+            ..holy_4.clone()
+        };
+        let rules = Rules::STANDARD;
+        assert_eq!(
+            rules.points_per_copy(&paladin, &holy_4),
+            8,
+            "above the trained level"
+        );
+        assert_eq!(
+            rules.points_per_copy(&paladin, &holy_creature),
+            4,
+            "holy creatures trained"
+        );
+        let war_2 = spell("War 2", Schools::All(vec![level("War", 2)]));
+        assert_eq!(rules.points_per_copy(&paladin, &war_2), 2);
+        let beast = SpellInfo {
+            spell_type: "Creature".into(),
+            ..spell("Beast", Schools::All(vec![level("Nature", 2)]))
+        };
+        assert_eq!(
+            rules.points_per_copy(&monk, &beast),
+            6,
+            "creatures are opposed"
+        );
+        let mind_beast = SpellInfo {
+            spell_type: "Creature".into(),
+            ..spell("Mind beast", Schools::All(vec![level("Mind", 2)]))
+        };
+        assert_eq!(
+            rules.points_per_copy(&monk, &mind_beast),
+            2,
+            "training wins over type"
+        );
+        let monk_beast = SpellInfo {
+            subtypes: strings(&["Monk"]),
+            ..beast.clone()
+        };
+        assert_eq!(
+            rules.points_per_copy(&monk, &monk_beast),
+            2,
+            "trained subtype"
+        );
+        let imp = SpellInfo {
+            traits: strings(&["Living"]),
+            ..spell("Imp", Schools::All(vec![level("Fire", 2)]))
+        };
+        assert_eq!(
+            rules.points_per_copy(&elementalist, &imp),
+            6,
+            "an opposed trait wins"
+        );
     }
 
     #[test]
