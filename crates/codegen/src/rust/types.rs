@@ -1,0 +1,106 @@
+//! Rust types and constant expressions for IR types and values.
+
+use grimoire_compiler::ir::{CodexRef, Game, Type, Value};
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use crate::names::{field_ident, int_type, type_ident};
+
+/// The Rust type of a field of type `ty`.
+pub(crate) fn rust_type(game: &Game, ty: &Type) -> TokenStream {
+    match ty {
+        Type::Bool => quote!(bool),
+        Type::Int { min, max } => {
+            let int = int_type(*min, *max);
+            quote!(#int)
+        }
+        Type::String | Type::Text => quote!(&'static str),
+        Type::Enum { index } => ident_tokens(&game.enums[*index].ident),
+        Type::Record { index } => ident_tokens(&game.records[*index].ident),
+        Type::Codex { index } => ident_tokens(&game.categories[*index].ident),
+        Type::List { item } => {
+            let item = rust_type(game, item);
+            quote!(&'static [#item])
+        }
+        Type::Option { item } => {
+            let item = rust_type(game, item);
+            quote!(Option<#item>)
+        }
+    }
+}
+
+fn ident_tokens(name: &str) -> TokenStream {
+    let ident = type_ident(name);
+    quote!(#ident)
+}
+
+/// An integer literal, with the sign as a separate token so it parses as an expression.
+pub(crate) fn int_literal(value: i64) -> TokenStream {
+    let magnitude = Literal::u64_unsuffixed(value.unsigned_abs());
+    if value < 0 {
+        quote!(-#magnitude)
+    } else {
+        quote!(#magnitude)
+    }
+}
+
+/// An optional string as `Some("…")` or `None`.
+pub(crate) fn option_str(text: Option<&str>) -> TokenStream {
+    match text {
+        Some(text) => quote!(Some(#text)),
+        None => quote!(None),
+    }
+}
+
+/// A constant expression for `value`, usable in a `static` initializer.
+pub(crate) fn value_expr(game: &Game, value: &Value) -> TokenStream {
+    match value {
+        Value::Bool(flag) => quote!(#flag),
+        Value::Int(number) => int_literal(*number),
+        Value::Str(text) => quote!(#text),
+        Value::Enum { index, variant } => {
+            let enum_def = &game.enums[*index];
+            let ty = type_ident(&enum_def.ident);
+            let variant = type_ident(&enum_def.variants[*variant].ident);
+            quote!(#ty::#variant)
+        }
+        Value::Record { index, fields } => {
+            let record = &game.records[*index];
+            let ty = type_ident(&record.ident);
+            let names = record.fields.iter().map(|field| field_ident(&field.name));
+            let values = fields.iter().map(|field| value_expr(game, field));
+            quote!(#ty { #(#names: #values),* })
+        }
+        Value::Codex(reference) => codex_expr(game, reference),
+        Value::List(items) => {
+            let items = items.iter().map(|item| value_expr(game, item));
+            quote!(&[#(#items),*])
+        }
+        Value::None => quote!(None),
+        Value::Some(inner) => {
+            let inner = value_expr(game, inner);
+            quote!(Some(#inner))
+        }
+    }
+}
+
+/// A codex value: a unit, tuple or struct variant of the category's enum.
+pub(crate) fn codex_expr(game: &Game, reference: &CodexRef) -> TokenStream {
+    let category = &game.categories[reference.category];
+    let entry = &category.entries[reference.entry];
+    let ty = type_ident(&category.ident);
+    let variant = type_ident(&entry.ident);
+    let args: Vec<TokenStream> = reference
+        .args
+        .iter()
+        .map(|arg| value_expr(game, arg))
+        .collect();
+    match args.as_slice() {
+        [] => quote!(#ty::#variant),
+        [only] => quote!(#ty::#variant(#only)),
+        _ => {
+            let names = entry.params.iter().map(|param| field_ident(&param.name));
+            quote!(#ty::#variant { #(#names: #args),* })
+        }
+    }
+}

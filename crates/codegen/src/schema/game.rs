@@ -1,0 +1,245 @@
+//! The per-game schemas of card files and errata files.
+
+use std::collections::BTreeMap;
+
+use grimoire_compiler::ir::{FieldDef, Game, KindDef, Type};
+use serde_json::{json, Map, Value};
+
+use super::pattern::entry_pattern;
+use super::DIALECT;
+
+/// Fields every kind has that a card file writes but errata never change.
+const IDENTITY_FIELDS: [&str; 1] = ["name"];
+
+/// The schema of `cards/<game>/<set>/*.toml`.
+pub(crate) fn cards_schema(game: &Game) -> Value {
+    let mut defs = shared_defs(game);
+    let kinds: Vec<Value> = game
+        .kinds
+        .iter()
+        .map(|kind| json!({ "$ref": format!("#/$defs/kind.{}", kind.name) }))
+        .collect();
+    for kind in &game.kinds {
+        defs.insert(format!("kind.{}", kind.name), kind_schema(game, kind));
+    }
+    defs.insert(
+        "card".to_string(),
+        json!({
+            "description": "One card; `kind` selects which fields it has.",
+            "oneOf": kinds,
+        }),
+    );
+    json!({
+        "$schema": DIALECT,
+        "$id": format!("{}.cards.schema.json", game.name),
+        "title": format!("{} card file", game.title),
+        "description": game.summary,
+        "type": "object",
+        "properties": {
+            "source": { "type": "string", "description": "Where the card data comes from." },
+            "card": { "type": "array", "items": { "$ref": "#/$defs/card" } },
+        },
+        "additionalProperties": false,
+        "$defs": defs,
+    })
+}
+
+/// The schema of `cards/<game>/errata/*.toml`.
+pub(crate) fn errata_schema(game: &Game) -> Value {
+    let mut defs = shared_defs(game);
+    let fields = fields_by_name(game);
+    let mut list_fields = Map::new();
+    let mut set_fields = Map::new();
+    for (name, schemas) in &fields {
+        let schema = union(schemas.clone());
+        if schemas
+            .iter()
+            .all(|schema| schema.get("type") == Some(&json!("array")))
+        {
+            list_fields.insert(name.clone(), schema.clone());
+        }
+        if !IDENTITY_FIELDS.contains(&name.as_str()) {
+            set_fields.insert(name.clone(), schema);
+        }
+    }
+    let names: Vec<&str> = game.cards.iter().map(|card| card.name.as_str()).collect();
+    defs.insert(
+        "erratum".to_string(),
+        json!({
+            "type": "object",
+            "description": "One change to one card.",
+            "properties": {
+                "card": { "description": "The card's name.", "enum": names },
+                "summary": { "type": "string", "description": "What changed, in our own words." },
+                "remove": changes(&list_fields, "Items removed from list fields."),
+                "add": changes(&list_fields, "Items appended to list fields."),
+                "set": changes(&set_fields, "Fields replaced whole."),
+            },
+            "required": ["card"],
+            "additionalProperties": false,
+        }),
+    );
+    json!({
+        "$schema": DIALECT,
+        "$id": format!("{}.errata.schema.json", game.name),
+        "title": format!("{} errata layer", game.title),
+        "type": "object",
+        "properties": {
+            "date": {
+                "type": "string",
+                "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+                "description": "The date of the errata document (YYYY-MM-DD).",
+            },
+            "source": { "type": "string", "description": "The document that issued the errata." },
+            "erratum": { "type": "array", "items": { "$ref": "#/$defs/erratum" } },
+        },
+        "required": ["date", "source", "erratum"],
+        "additionalProperties": false,
+        "$defs": defs,
+    })
+}
+
+fn changes(fields: &Map<String, Value>, description: &str) -> Value {
+    json!({
+        "type": "object",
+        "description": description,
+        "properties": fields,
+        "additionalProperties": false,
+    })
+}
+
+/// Every kind field's schemas by field name (several when kinds type a name differently).
+fn fields_by_name(game: &Game) -> BTreeMap<String, Vec<Value>> {
+    let mut fields: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    for kind in &game.kinds {
+        for field in &kind.fields {
+            let schema = field_schema(game, field);
+            let schemas = fields.entry(field.name.clone()).or_default();
+            if !schemas.contains(&schema) {
+                schemas.push(schema);
+            }
+        }
+    }
+    fields
+}
+
+fn union(mut schemas: Vec<Value>) -> Value {
+    if schemas.len() == 1 {
+        schemas.remove(0)
+    } else {
+        json!({ "anyOf": schemas })
+    }
+}
+
+/// Definitions of the game's enums, records and codex categories.
+fn shared_defs(game: &Game) -> Map<String, Value> {
+    let mut defs = Map::new();
+    for def in &game.enums {
+        let values: Vec<&str> = def.variants.iter().map(|v| v.name.as_str()).collect();
+        let mut schema = json!({ "enum": values });
+        describe(&mut schema, def.summary.as_deref());
+        defs.insert(format!("enum.{}", def.name), schema);
+    }
+    for record in &game.records {
+        let mut schema = object_schema(game, &record.fields, Map::new());
+        describe(&mut schema, record.summary.as_deref());
+        defs.insert(format!("record.{}", record.name), schema);
+    }
+    for category in &game.categories {
+        let plain: Vec<&str> = category
+            .entries
+            .iter()
+            .filter(|entry| entry.params.is_empty())
+            .map(|entry| entry.template.source.as_str())
+            .collect();
+        let mut alternatives = Vec::new();
+        if !plain.is_empty() {
+            alternatives.push(json!({ "enum": plain }));
+        }
+        for entry in category
+            .entries
+            .iter()
+            .filter(|entry| !entry.params.is_empty())
+        {
+            let mut alternative = json!({ "pattern": entry_pattern(game, entry) });
+            describe(
+                &mut alternative,
+                Some(&format!(
+                    "{}: {}",
+                    entry.template.source,
+                    entry.summary.as_deref().unwrap_or(&entry.name)
+                )),
+            );
+            alternatives.push(alternative);
+        }
+        let mut schema = if alternatives.is_empty() {
+            json!({ "type": "string", "not": {} })
+        } else {
+            json!({ "type": "string", "anyOf": alternatives })
+        };
+        describe(&mut schema, category.summary.as_deref());
+        defs.insert(format!("codex.{}", category.name), schema);
+    }
+    defs
+}
+
+fn describe(schema: &mut Value, summary: Option<&str>) {
+    if let (Some(summary), Some(object)) = (summary, schema.as_object_mut()) {
+        object.insert("description".to_string(), json!(summary));
+    }
+}
+
+fn kind_schema(game: &Game, kind: &KindDef) -> Value {
+    let mut extra = Map::new();
+    extra.insert(
+        "kind".to_string(),
+        json!({ "const": kind.name, "description": "Selects the card kind." }),
+    );
+    let mut schema = object_schema(game, &kind.fields, extra);
+    if let Some(required) = schema.get_mut("required").and_then(Value::as_array_mut) {
+        required.insert(0, json!("kind"));
+    }
+    describe(&mut schema, kind.summary.as_deref());
+    schema
+}
+
+/// A closed object schema with one property per field; fields without a default and not
+/// optional are required.
+fn object_schema(game: &Game, fields: &[FieldDef], mut properties: Map<String, Value>) -> Value {
+    let mut required = Vec::new();
+    for field in fields {
+        properties.insert(field.name.clone(), field_schema(game, field));
+        if field.default.is_none() && !matches!(field.ty, Type::Option { .. }) {
+            required.push(json!(field.name));
+        }
+    }
+    json!({
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": false,
+    })
+}
+
+fn field_schema(game: &Game, field: &FieldDef) -> Value {
+    let mut schema = type_schema(game, &field.ty);
+    describe(&mut schema, field.summary.as_deref());
+    schema
+}
+
+fn type_schema(game: &Game, ty: &Type) -> Value {
+    match ty {
+        Type::Bool => json!({ "type": "boolean" }),
+        Type::Int { min, max } => json!({ "type": "integer", "minimum": min, "maximum": max }),
+        Type::String | Type::Text => json!({ "type": "string" }),
+        Type::Enum { index } => reference("enum", &game.enums[*index].name),
+        Type::Record { index } => reference("record", &game.records[*index].name),
+        Type::Codex { index } => reference("codex", &game.categories[*index].name),
+        Type::List { item } => json!({ "type": "array", "items": type_schema(game, item) }),
+        Type::Option { item } => type_schema(game, item),
+    }
+}
+
+fn reference(group: &str, name: &str) -> Value {
+    json!({ "$ref": format!("#/$defs/{group}.{name}") })
+}

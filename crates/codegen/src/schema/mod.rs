@@ -1,0 +1,12 @@
+//! JSON Schemas (draft 2020-12): per game for card and errata files, and the fixed
+//! formats of codex files and `game.toml`.
+
+mod fixed;
+mod game;
+mod pattern;
+
+pub(crate) use fixed::{codex_file_schema, game_file_schema};
+pub(crate) use game::{cards_schema, errata_schema};
+
+/// The JSON Schema dialect every generated schema declares.
+const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
