@@ -1,12 +1,105 @@
-//! `grimoire spellbook` (not built yet).
+//! `grimoire spellbook`: spellbook (deck) validation.
+//!
+//! `check` prices every card of a Mage Wars spellbook TOML file for its Mage, prints the
+//! total against the budget and every broken rule (docs/spellbook.md). Exit status: 0 legal,
+//! 1 a rule is broken, 2 the input cannot be read.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+use grimoire_mage_wars::spellbook::{OctgnSpellbookCatalog, Report, Rules, SpellbookFile, check};
 
 /// Subcommands of `grimoire spellbook`.
 #[derive(clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Price a spellbook and list every rule it breaks.
+    Check(CheckArgs),
+}
+
+/// Arguments of `grimoire spellbook check`.
+#[derive(clap::Args)]
+pub struct CheckArgs {
+    /// Game of the spellbook (only `mage-wars` has spellbooks).
+    #[arg(long)]
+    game: String,
+    /// The spellbook TOML file (`mage = "..."` and a `[cards]` table of copies).
+    file: PathBuf,
+    /// Directory of the OCTGN Mage Wars set files the cards are looked up in.
+    #[arg(long, default_value = "../shared/data/octgn-mage-wars")]
+    octgn: PathBuf,
+}
 
 /// Runs `grimoire spellbook`.
 pub fn run(cmd: Command) -> ExitCode {
-    match cmd {}
+    match cmd {
+        Command::Check(args) => run_check(&args),
+    }
+}
+
+fn run_check(args: &CheckArgs) -> ExitCode {
+    if args.game != "mage-wars" {
+        eprintln!(
+            "error: no spellbook rules for game {:?} (try mage-wars)",
+            args.game
+        );
+        return ExitCode::from(2);
+    }
+    let book = match read_spellbook(args) {
+        Ok(book) => book,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let catalog = match OctgnSpellbookCatalog::load(&args.octgn) {
+        Ok(catalog) => catalog,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let report = check(&book, &catalog, &Rules::STANDARD);
+    print!("{}", render(&book, &report));
+    if report.is_legal() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn read_spellbook(args: &CheckArgs) -> Result<SpellbookFile, String> {
+    let path = args.file.display();
+    let text =
+        std::fs::read_to_string(&args.file).map_err(|e| format!("cannot read {path}: {e}"))?;
+    SpellbookFile::from_toml(&text).map_err(|e| format!("{path} is not a spellbook: {e}"))
+}
+
+/// The report as text: one line per card, the total, then every violation.
+fn render(book: &SpellbookFile, report: &Report) -> String {
+    let mut out = format!("spellbook for {}\n", book.mage);
+    let width = report
+        .cards
+        .iter()
+        .map(|c| c.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    for card in &report.cards {
+        out += &format!(
+            "  {:<width$}  {:>2} x {:>2} = {:>3}\n",
+            card.name,
+            card.copies,
+            card.points_each,
+            card.points()
+        );
+    }
+    out += &format!("total: {} / {} spell points\n", report.total, report.budget);
+    if report.is_legal() {
+        out += "ok: the spellbook is legal\n";
+    } else {
+        out += &format!("{} violation(s):\n", report.violations.len());
+        for violation in &report.violations {
+            out += &format!("  error: {violation}\n");
+        }
+    }
+    out
 }

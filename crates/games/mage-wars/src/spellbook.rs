@@ -11,6 +11,10 @@ use std::fmt;
 
 use serde::Deserialize;
 
+mod octgn;
+
+pub use octgn::OctgnSpellbookCatalog;
+
 /// A spellbook as written in a spellbook TOML file.
 ///
 /// ```toml
