@@ -1,0 +1,67 @@
+//! Errors that stop an import (as opposed to unmapped fields, which are reported and go on).
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// Why an import could not run at all.
+#[derive(Debug)]
+pub enum ImportError {
+    /// A file could not be read or written.
+    Io {
+        /// The file or directory concerned.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// A set file is not well-formed XML, or not an OCTGN set.
+    Xml {
+        /// The set file.
+        path: PathBuf,
+        /// What is wrong, with the byte position where known.
+        message: String,
+    },
+    /// A TOML file already in the output directory could not be read.
+    ExistingToml {
+        /// The file.
+        path: PathBuf,
+        /// The parser's message.
+        message: String,
+    },
+    /// A card could not be serialized to TOML.
+    Serialize {
+        /// The card's name.
+        card: String,
+        /// The serializer's message.
+        message: String,
+    },
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            Self::Xml { path, message } => {
+                write!(f, "{}: malformed OCTGN set: {message}", path.display())
+            }
+            Self::ExistingToml { path, message } => {
+                write!(
+                    f,
+                    "{}: cannot read existing card file: {message}",
+                    path.display()
+                )
+            }
+            Self::Serialize { card, message } => {
+                write!(f, "card `{card}`: cannot write TOML: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ImportError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,315 @@
+//! Parses the structured attack bars of the `cAttacks` property and cross-checks them with the
+//! human-readable `AttackBar` property.
+//!
+//! `cAttacks` holds bars separated by `||`; a bar is `key=value` items separated by `;`, e.g.
+//! `name=Hellsword;action type=Quick;range type=Melee;range=(0,0);dice=4;Piercing +X=2`.
+
+use super::fields::{canonical_trait, handler_name, parse_mana, parse_range, TraitText};
+use super::model::{Attack, EffectRow};
+use crate::report::CardLog;
+
+/// The property this module reads.
+const FIELD: &str = "cAttacks";
+
+/// Parses every bar of a `cAttacks` value. Problems go to `log`; bars with rules text that the
+/// codex cannot express get a handler named after the attack.
+pub fn parse_attacks(text: &str, log: &mut CardLog<'_>) -> Vec<Attack> {
+    text.split("||")
+        .map(str::trim)
+        .filter(|bar| !bar.is_empty())
+        .map(|bar| parse_bar(bar, log))
+        .collect()
+}
+
+fn parse_bar(bar: &str, log: &mut CardLog<'_>) -> Attack {
+    let mut attack = Attack::default();
+    let mut range_type = None;
+    for item in bar
+        .split(';')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+    {
+        let Some((key, value)) = item.rsplit_once('=') else {
+            log.unmapped(FIELD, format!("item `{item}` has no `=`"));
+            continue;
+        };
+        let (key, value) = (key.trim(), value.trim());
+        match key {
+            "name" => attack.name = value.to_owned(),
+            "action type" => match value {
+                "Quick" | "Full" => attack.speed = Some(value.to_owned()),
+                "Damage Barrier" => attack.timing = Some("DamageBarrier".to_owned()),
+                "Passage Attack" => attack.timing = Some("PassageAttack".to_owned()),
+                other => log.unmapped(FIELD, format!("unknown action type `{other}`")),
+            },
+            "range type" => match value {
+                "Melee" | "Ranged" => range_type = Some(value.to_owned()),
+                other => log.unmapped(FIELD, format!("unknown range type `{other}`")),
+            },
+            "range" => match parse_range(value) {
+                Some(range) => attack.range = Some(range),
+                None => log.unmapped(FIELD, format!("range `{value}` is not (min,max)")),
+            },
+            "dice" => match parse_mana(value) {
+                Some((dice, per_x)) => (attack.dice, attack.dice_per_x) = (dice, per_x),
+                None => log.unmapped(FIELD, format!("dice `{value}` is not a number or X")),
+            },
+            "cost" => match parse_mana(value) {
+                Some((cost, per_x)) => (attack.cost, attack.cost_per_x) = (Some(cost), per_x),
+                None => log.unmapped(FIELD, format!("cost `{value}` is not a number or X")),
+            },
+            "damage type" => attack.damage_type = Some(value.to_owned()),
+            "effects" => match parse_effects(value) {
+                Some(rows) => attack.effects = rows,
+                None => log.unmapped(
+                    FIELD,
+                    format!("effect table `{value}` is not {{roll: [conditions]}}"),
+                ),
+            },
+            flag => parse_flag(flag, value, &mut attack, log),
+        }
+    }
+    if attack.name.is_empty() {
+        log.unmapped(FIELD, format!("attack bar without a name: `{bar}`"));
+    }
+    attack.kind = range_type.unwrap_or_else(|| "Neither".to_owned());
+    attack
+}
+
+/// A trait item: `Unavoidable=True`, `Piercing +X=2`, or rules text set to `True`.
+fn parse_flag(key: &str, value: &str, attack: &mut Attack, log: &mut CardLog<'_>) {
+    let text = if value == "True" {
+        key.to_owned()
+    } else if value.parse::<i64>().is_ok() && (key.ends_with("+X") || key.ends_with("-X")) {
+        format!("{}{value}", &key[..key.len() - 1])
+    } else {
+        log.unmapped(FIELD, format!("unknown item `{key}={value}`"));
+        return;
+    };
+    match canonical_trait(&text) {
+        TraitText::Keyword(keyword) => attack.traits.push(keyword),
+        TraitText::Prose => attack.handler = Some(handler_name(&attack.name)),
+    }
+}
+
+/// Parses a Python-style table such as `{10: ['Stun'], 4: ['Daze']}` into rows sorted by roll:
+/// each row runs up to the next row's roll minus one, the last one has no upper end.
+pub fn parse_effects(text: &str) -> Option<Vec<EffectRow>> {
+    let inner = text.trim().strip_prefix('{')?.strip_suffix('}')?.trim();
+    let mut entries: Vec<(i64, Vec<String>)> = Vec::new();
+    let mut rest = inner;
+    while !rest.is_empty() {
+        let (roll, after) = rest.split_once(':')?;
+        let roll: i64 = roll.trim().trim_start_matches(',').trim().parse().ok()?;
+        let after = after.trim_start().strip_prefix('[')?;
+        let (items, after) = after.split_once(']')?;
+        let conditions: Vec<String> = items
+            .split(',')
+            .map(|item| {
+                item.trim()
+                    .trim_matches(|c| c == '\'' || c == '"')
+                    .to_owned()
+            })
+            .filter(|item| !item.is_empty())
+            .collect();
+        if conditions.is_empty() {
+            return None;
+        }
+        entries.push((roll, conditions));
+        rest = after.trim_start().trim_start_matches(',').trim_start();
+    }
+    entries.sort_by_key(|(roll, _)| *roll);
+    let next_rolls: Vec<Option<i64>> = entries
+        .iter()
+        .skip(1)
+        .map(|(roll, _)| Some(*roll))
+        .chain([None])
+        .collect();
+    Some(
+        entries
+            .into_iter()
+            .zip(next_rolls)
+            .map(|((min, apply), next)| EffectRow {
+                min,
+                max: next.map(|roll| roll - 1),
+                apply,
+            })
+            .collect(),
+    )
+}
+
+/// Writes an effect table the way `AttackBar` shows it: `4-9 = Daze; 10+ = 2 Burn`.
+fn render_effects(rows: &[EffectRow]) -> String {
+    let rendered: Vec<String> = rows
+        .iter()
+        .map(|row| {
+            let rolls = match row.max {
+                Some(max) if max == row.min => format!("{}", row.min),
+                Some(max) => format!("{}-{max}", row.min),
+                None => format!("{}+", row.min),
+            };
+            let mut outcomes: Vec<String> = Vec::new();
+            for condition in &row.apply {
+                match outcomes.last() {
+                    Some(last) if last.ends_with(condition.as_str()) => {
+                        let count = last
+                            .split_once(' ')
+                            .and_then(|(n, _)| n.parse::<u32>().ok())
+                            .unwrap_or(1);
+                        *outcomes.last_mut().expect("checked") =
+                            format!("{} {condition}", count + 1);
+                    }
+                    _ => outcomes.push(condition.clone()),
+                }
+            }
+            format!("{rolls} = {}", outcomes.join(", "))
+        })
+        .collect();
+    rendered.join("; ")
+}
+
+/// Compares the parsed bars with the `AttackBar` text: dice counts and effect tables, in order.
+pub fn cross_check(attacks: &[Attack], attack_bar: &str, log: &mut CardLog<'_>) {
+    let tokens: Vec<&str> = attack_bar
+        .split('[')
+        .filter_map(|part| part.split_once(']'))
+        .map(|(token, _)| token.trim())
+        .collect();
+    let shown_dice: Vec<&str> = tokens
+        .iter()
+        .filter_map(|token| token.strip_prefix("Dice="))
+        .collect();
+    let parsed_dice: Vec<String> = attacks
+        .iter()
+        .filter(|attack| attack.dice > 0 || attack.dice_per_x > 0)
+        .map(|attack| {
+            if attack.dice_per_x > 0 {
+                "X".to_owned()
+            } else {
+                attack.dice.to_string()
+            }
+        })
+        .collect();
+    let shown_positive: Vec<&str> = shown_dice
+        .iter()
+        .copied()
+        .filter(|dice| *dice != "0")
+        .collect();
+    if parsed_dice != shown_positive {
+        log.note(
+            "AttackBar",
+            format!("dice {parsed_dice:?} in cAttacks but {shown_positive:?} in AttackBar"),
+        );
+    }
+    for attack in attacks.iter().filter(|attack| !attack.effects.is_empty()) {
+        let rendered = render_effects(&attack.effects);
+        if !tokens.contains(&rendered.as_str()) {
+            log.note(
+                "AttackBar",
+                format!(
+                    "effect table of `{}` reads `{rendered}`, not found in AttackBar",
+                    attack.name
+                ),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> (Vec<Attack>, usize) {
+        let mut log = CardLog::new("test", "card");
+        let attacks = parse_attacks(text, &mut log);
+        (attacks, log.unmapped.len())
+    }
+
+    #[test]
+    fn melee_bar_with_piercing() {
+        let (attacks, unmapped) = parse(
+            "name=Hellsword;action type=Quick;range type=Melee;range=(0,0);dice=4;Piercing +X=2",
+        );
+        assert_eq!(unmapped, 0);
+        let attack = &attacks[0];
+        assert_eq!(attack.name, "Hellsword");
+        assert_eq!(attack.speed.as_deref(), Some("Quick"));
+        assert_eq!(attack.kind, "Melee");
+        assert_eq!(attack.dice, 4);
+        assert_eq!(attack.traits, ["Piercing +2"]);
+    }
+
+    #[test]
+    fn ranged_bar_with_effect_table_and_flags() {
+        let (attacks, unmapped) = parse(
+            "name=Blinding Flash;range type=Ranged;range=(0,0);Zone Attack=True;damage type=Light;dice=2;\
+             effects={10: ['Stun'], 4: ['Daze']};Ethereal=True;+2 vs. Nonliving Creatures=True",
+        );
+        assert_eq!(unmapped, 0);
+        let attack = &attacks[0];
+        assert_eq!(attack.kind, "Ranged");
+        assert_eq!(attack.damage_type.as_deref(), Some("Light"));
+        assert_eq!(
+            attack.traits,
+            ["Zone Attack", "Ethereal", "+2 vs Nonliving Creatures"]
+        );
+        assert_eq!(
+            attack.effects[0],
+            EffectRow {
+                min: 4,
+                max: Some(9),
+                apply: vec!["Daze".into()]
+            }
+        );
+        assert_eq!(
+            attack.effects[1],
+            EffectRow {
+                min: 10,
+                max: None,
+                apply: vec!["Stun".into()]
+            }
+        );
+    }
+
+    #[test]
+    fn two_bars_barrier_and_costs() {
+        let (attacks, unmapped) = parse(
+            "name=Disenchant;cost=X;action type=Quick;range type=Ranged;range=(0,1);Destroy target Level 1 revealed enchantment=True\
+             ||name=Electric Surge;action type=Damage Barrier;damage type=Lightning;dice=2",
+        );
+        assert_eq!(unmapped, 0);
+        assert_eq!((attacks[0].cost, attacks[0].cost_per_x), (Some(0), 1));
+        assert_eq!(attacks[0].handler.as_deref(), Some("disenchant"));
+        assert!(attacks[0].traits.is_empty());
+        assert_eq!(attacks[1].kind, "Neither");
+        assert_eq!(attacks[1].timing.as_deref(), Some("DamageBarrier"));
+    }
+
+    #[test]
+    fn unknown_items_are_reported() {
+        let (_, unmapped) =
+            parse("name=Odd;action type=Sideways;range=(3);dice=many;weird=7;effects={x}");
+        assert_eq!(unmapped, 5);
+    }
+
+    #[test]
+    fn effect_tables() {
+        let rows = parse_effects("{4: ['Burn'], 11: ['Burn', 'Burn']}").expect("valid");
+        assert_eq!(render_effects(&rows), "4-10 = Burn; 11+ = 2 Burn");
+        assert_eq!(parse_effects("{}"), Some(Vec::new()));
+        assert_eq!(parse_effects("{9: []}"), None);
+    }
+
+    #[test]
+    fn cross_check_notes_disagreements() {
+        let mut log = CardLog::new("test", "card");
+        let attacks = parse_attacks(
+            "name=Bite;action type=Quick;range type=Melee;dice=4",
+            &mut log,
+        );
+        cross_check(&attacks, "Bite:\r\n[Quick] [Melee] [Dice=4]", &mut log);
+        assert!(log.notes.is_empty());
+        cross_check(&attacks, "Bite:\r\n[Quick] [Melee] [Dice=5]", &mut log);
+        assert_eq!(log.notes.len(), 1);
+    }
+}

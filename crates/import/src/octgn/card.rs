@@ -1,0 +1,230 @@
+//! Maps one OCTGN card of any spell type to a [`Card`].
+
+use super::attack::{cross_check, parse_attacks};
+use super::fields::{
+    canonical_trait, handler_name, parse_defense, parse_mana, parse_pairs, parse_range,
+    parse_schools, parse_slot, split_list, TraitText,
+};
+use super::mage::map_mage;
+use super::model::{Card, Printing};
+use super::xml::RawCard;
+use crate::report::CardLog;
+
+/// What became of one OCTGN card.
+#[derive(Debug)]
+pub enum Mapped {
+    /// A card to write.
+    Card(Box<Card>),
+    /// Not a card of the game (a phase marker, a table element, a Mage's figure without stats).
+    Skipped(String),
+}
+
+/// OCTGN types that are table furniture rather than cards.
+const NON_CARD_TYPES: [&str; 3] = ["Internal", "Phase", "DiceRoll"];
+
+/// Properties that only repeat information read elsewhere or drive OCTGN's interface.
+const IGNORED: [&str; 2] = ["Nickname", "cTargets"];
+
+/// Maps one card. `set` is the set's slug, used for the printing.
+pub fn map_card(raw: &RawCard, set: &str, log: &mut CardLog<'_>) -> Mapped {
+    let octgn_type = raw.non_empty("Type").unwrap_or_default();
+    if NON_CARD_TYPES.contains(&octgn_type) {
+        return Mapped::Skipped(format!("OCTGN type `{octgn_type}` is not a card"));
+    }
+    let is_mage = octgn_type == "Magestats" || raw.non_empty("StatSpellBookPoints").is_some();
+    if is_mage {
+        return Mapped::Card(Box::new(map_mage(raw, set, log)));
+    }
+    if octgn_type == "Creature" && raw.get("Cost").is_none() {
+        return Mapped::Skipped(
+            "a Mage's figure: no cost and no stats (the stats card is imported)".to_owned(),
+        );
+    }
+    let kind = match octgn_type {
+        "Creature" => "creature",
+        "Conjuration" | "Conjuration-Wall" => "conjuration",
+        "Enchantment" => "enchantment",
+        "Equipment" => "equipment",
+        "Incantation" => "incantation",
+        "Attack" => "attack",
+        other => {
+            log.unmapped("Type", format!("unknown card type `{other}`"));
+            return Mapped::Skipped(format!("unknown type `{other}`"));
+        }
+    };
+    let mut card = Card {
+        name: raw.name.clone(),
+        kind: kind.to_owned(),
+        wall: octgn_type == "Conjuration-Wall",
+        printings: vec![Printing {
+            set: set.to_owned(),
+            number: raw.non_empty("CardID").map(str::to_owned),
+        }],
+        ..Card::default()
+    };
+    for (key, value) in &raw.properties {
+        map_spell_property(&mut card, raw, key, value, log);
+    }
+    if !raw.alternates_with_properties.is_empty() {
+        log.unmapped("alternate", "an alternate face with its own properties");
+    }
+    check_required(&card, log);
+    Mapped::Card(Box::new(card))
+}
+
+fn map_spell_property(
+    card: &mut Card,
+    raw: &RawCard,
+    key: &str,
+    value: &str,
+    log: &mut CardLog<'_>,
+) {
+    let value = value.trim();
+    match key {
+        _ if IGNORED.contains(&key) || value.is_empty() => {}
+        "Type" | "CardID" | "Level" | "AttackBar" => {}
+        "StatArmor" | "StatLife" | "StatChanneling" | "StatDefense"
+            if raw.non_empty("Stats").is_some() => {}
+        "StatArmor" => card.armor = int_stat(key, value, log),
+        "StatLife" => card.life = int_stat(key, value, log),
+        "StatChanneling" => card.channeling = int_stat(key, value, log),
+        "StatDefense" => match parse_defense(value) {
+            Some(defense) => card.defense = Some(defense),
+            None => log.unmapped(key, format!("defense `{value}` is not `N+ Mx`")),
+        },
+        "StatEquipmentSlot" => card.slot = parse_slot(value),
+        "Subtype" => card.subtypes = split_list(value),
+        "Cost" => map_cost(card, value, log),
+        "Action" => match value {
+            "Quick" | "Full" => card.action = Some(value.to_owned()),
+            other => log.unmapped(key, format!("unknown action `{other}`")),
+        },
+        "Range" => match parse_range(value) {
+            Some(range) => card.range = Some(range),
+            None => log.unmapped(key, format!("range `{value}` is not min-max")),
+        },
+        "Target" => card.target = Some(value.to_owned()),
+        "School" => match parse_schools(value, raw.get("Level").unwrap_or_default()) {
+            Ok((schools, any)) => {
+                card.schools = schools;
+                card.school_rule = any.then(|| "Any".to_owned());
+            }
+            Err(message) => log.unmapped(key, message),
+        },
+        "Stats" => map_stats(card, raw, value, log),
+        "Traits" => map_traits(card, value),
+        "cAttacks" => {
+            card.attacks = parse_attacks(value, log);
+            if card.attacks.iter().any(|attack| attack.handler.is_some()) {
+                card.handler = Some(handler_name(&card.name));
+            }
+            cross_check(&card.attacks, raw.get("AttackBar").unwrap_or_default(), log);
+        }
+        "Text" => {
+            if !value.is_empty() {
+                card.handler = Some(handler_name(&card.name));
+            }
+        }
+        other => log.unmapped(other, format!("unknown property (value `{value}`)")),
+    }
+}
+
+/// `Cost`: a mana amount, or for enchantments `cast+reveal`.
+fn map_cost(card: &mut Card, value: &str, log: &mut CardLog<'_>) {
+    let (cast, reveal) = match value.split_once('+') {
+        Some((cast, reveal)) => (cast, Some(reveal)),
+        None => (value, None),
+    };
+    match parse_mana(cast) {
+        Some((cost, per_x)) => (card.cost, card.cost_per_x) = (Some(cost), per_x),
+        None => log.unmapped("Cost", format!("cost `{value}` is not a number or X")),
+    }
+    match (reveal, card.kind == "enchantment") {
+        (Some(reveal), true) => match parse_mana(reveal) {
+            Some((cost, per_x)) => (card.reveal_cost, card.reveal_cost_per_x) = (Some(cost), per_x),
+            None => log.unmapped(
+                "Cost",
+                format!("reveal cost `{reveal}` is not a number or X"),
+            ),
+        },
+        (None, true) => log.unmapped(
+            "Cost",
+            format!("enchantment cost `{value}` has no reveal cost"),
+        ),
+        (Some(_), false) => log.unmapped(
+            "Cost",
+            format!("`{value}` has a reveal cost but the card is no enchantment"),
+        ),
+        (None, false) => {}
+    }
+}
+
+/// `Stats` (`Armor=2, Life=14`, `Location=Ring`, ...) merged with the `Stat*` properties, which
+/// win when both are given; disagreements are noted.
+fn map_stats(card: &mut Card, raw: &RawCard, value: &str, log: &mut CardLog<'_>) {
+    for (key, stat) in parse_pairs(value) {
+        let explicit = raw.non_empty(&format!("Stat{key}"));
+        if let Some(explicit) = explicit.filter(|explicit| *explicit != stat && key != "Defense") {
+            log.note(
+                "Stats",
+                format!(
+                    "{key} is `{stat}` in Stats but `{explicit}` in Stat{key}; using Stat{key}"
+                ),
+            );
+        }
+        let stat = explicit.unwrap_or(&stat);
+        match key.as_str() {
+            "Armor" if stat == "-" => {}
+            "Armor" => card.armor = int_stat(&key, stat, log),
+            "Life" => card.life = int_stat(&key, stat, log),
+            "Channeling" if stat == "X" => card.channeling_x = true,
+            "Channeling" => card.channeling = int_stat(&key, stat, log),
+            "Defense" => match parse_defense(stat) {
+                Some(defense) => card.defense = Some(defense),
+                None => log.unmapped("Stats", format!("defense `{stat}` is not `N+ Mx`")),
+            },
+            "Location" => {
+                card.slot = parse_slot(raw.non_empty("StatEquipmentSlot").unwrap_or(stat))
+            }
+            other => log.unmapped("Stats", format!("unknown stat `{other}={stat}`")),
+        }
+    }
+}
+
+fn int_stat(key: &str, value: &str, log: &mut CardLog<'_>) -> Option<i64> {
+    let parsed = value.parse().ok();
+    if parsed.is_none() {
+        log.unmapped("Stats", format!("{key} `{value}` is not a number"));
+    }
+    parsed
+}
+
+/// `Traits`: keywords become canonical trait texts; rules text makes the card need a handler.
+pub fn map_traits(card: &mut Card, value: &str) {
+    for item in split_list(value) {
+        match canonical_trait(&item) {
+            TraitText::Keyword(keyword) => card.traits.push(keyword),
+            TraitText::Prose => card.handler = Some(handler_name(&card.name)),
+        }
+    }
+}
+
+/// Fields each kind must have.
+fn check_required(card: &Card, log: &mut CardLog<'_>) {
+    let missing = |present: bool, field: &str, log: &mut CardLog<'_>| {
+        if !present {
+            log.unmapped(field, format!("a {} needs {field}", card.kind));
+        }
+    };
+    missing(!card.schools.is_empty(), "School", log);
+    missing(card.cost.is_some(), "Cost", log);
+    missing(card.action.is_some(), "Action", log);
+    missing(card.range.is_some(), "Range", log);
+    missing(card.target.is_some(), "Target", log);
+    match card.kind.as_str() {
+        "creature" => missing(card.life.is_some(), "Life", log),
+        "equipment" => missing(card.slot.is_some(), "Location", log),
+        "attack" => missing(!card.attacks.is_empty(), "cAttacks", log),
+        _ => {}
+    }
+}

@@ -1,0 +1,11 @@
+//! OCTGN Mage Wars set files (`*.set.xml`): reading and mapping to card data.
+
+mod attack;
+mod card;
+mod fields;
+mod mage;
+pub mod model;
+pub mod xml;
+
+pub use attack::{parse_attacks, parse_effects};
+pub use card::{map_card, Mapped};

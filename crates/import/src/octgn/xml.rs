@@ -1,0 +1,154 @@
+//! Reads an OCTGN `*.set.xml` file into plain cards: a name and its properties.
+
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::Reader;
+
+/// One `<set>` element.
+#[derive(Debug, Clone)]
+pub struct RawSet {
+    /// The set's `name` attribute, such as `Forcemaster vs Warlord`.
+    pub name: String,
+    /// The cards, in file order.
+    pub cards: Vec<RawCard>,
+}
+
+/// One `<card>` element.
+#[derive(Debug, Clone)]
+pub struct RawCard {
+    /// The card's `name` attribute.
+    pub name: String,
+    /// `<property name=… value=…/>` pairs, in file order, values unescaped.
+    pub properties: Vec<(String, String)>,
+    /// `<alternate>` faces that carry properties of their own.
+    pub alternates_with_properties: Vec<String>,
+}
+
+impl RawCard {
+    /// The value of a property, if present.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.properties
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// The value of a property, trimmed, when present and not blank.
+    pub fn non_empty(&self, name: &str) -> Option<&str> {
+        self.get(name)
+            .map(str::trim)
+            .filter(|value| !value.is_empty())
+    }
+}
+
+/// Parses the text of a set file. The error is a message with the byte position.
+pub fn parse_set(text: &str) -> Result<RawSet, String> {
+    let mut reader = Reader::from_str(text);
+    reader.config_mut().trim_text(true);
+    let mut set_name = None;
+    let mut cards = Vec::new();
+    let mut current: Option<RawCard> = None;
+    let mut alternate_depth = 0usize;
+    let mut alternate_has_properties = false;
+    loop {
+        let event = reader
+            .read_event()
+            .map_err(|error| format!("at byte {}: {error}", reader.error_position()))?;
+        match event {
+            Event::Start(element) | Event::Empty(element) if element.name().as_ref() == b"set" => {
+                set_name = Some(attribute(&element, "name")?.unwrap_or_default());
+            }
+            Event::Start(element) if element.name().as_ref() == b"card" => {
+                current = Some(new_card(&element)?);
+            }
+            Event::Empty(element) if element.name().as_ref() == b"card" => {
+                cards.push(new_card(&element)?);
+            }
+            Event::Start(element) if element.name().as_ref() == b"alternate" => {
+                alternate_depth += 1;
+                alternate_has_properties = false;
+            }
+            Event::End(element) if element.name().as_ref() == b"alternate" => {
+                alternate_depth = alternate_depth.saturating_sub(1);
+                if let (Some(card), true) = (current.as_mut(), alternate_has_properties) {
+                    card.alternates_with_properties.push(card.name.clone());
+                }
+            }
+            Event::Empty(element) if element.name().as_ref() == b"property" => {
+                if alternate_depth > 0 {
+                    alternate_has_properties = true;
+                } else if let Some(card) = current.as_mut() {
+                    let name = attribute(&element, "name")?.unwrap_or_default();
+                    let value = attribute(&element, "value")?.unwrap_or_default();
+                    card.properties.push((name, value));
+                }
+            }
+            Event::End(element) if element.name().as_ref() == b"card" => {
+                if let Some(card) = current.take() {
+                    cards.push(card);
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    if current.is_some() {
+        return Err("the file ends inside a <card> element".to_owned());
+    }
+    let name = set_name.ok_or_else(|| "no <set> element: not an OCTGN set file".to_owned())?;
+    Ok(RawSet { name, cards })
+}
+
+fn new_card(element: &BytesStart<'_>) -> Result<RawCard, String> {
+    let name =
+        attribute(element, "name")?.ok_or_else(|| "a <card> has no name attribute".to_owned())?;
+    Ok(RawCard {
+        name,
+        properties: Vec::new(),
+        alternates_with_properties: Vec::new(),
+    })
+}
+
+fn attribute(element: &BytesStart<'_>, wanted: &str) -> Result<Option<String>, String> {
+    for attribute in element.attributes() {
+        let attribute = attribute.map_err(|error| error.to_string())?;
+        if attribute.key.as_ref() == wanted.as_bytes() {
+            let value = attribute
+                .unescape_value()
+                .map_err(|error| error.to_string())?;
+            return Ok(Some(value.into_owned()));
+        }
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_cards_properties_and_alternates() {
+        let set = parse_set(
+            r#"<?xml version="1.0"?><set name="Core"><cards>
+            <card id="1" name="Raven&apos;s Eye"><property name="Type" value="Creature" />
+            <alternate name="x" type="2"><property name="Type" value="Creature" /></alternate></card>
+            <card id="2" name="Plain"><alternate name="Plain" type="2" /></card>
+            </cards></set>"#,
+        )
+        .expect("well-formed");
+        assert_eq!(set.name, "Core");
+        assert_eq!(set.cards.len(), 2);
+        assert_eq!(set.cards[0].name, "Raven's Eye");
+        assert_eq!(set.cards[0].get("Type"), Some("Creature"));
+        assert_eq!(set.cards[0].properties.len(), 1);
+        assert_eq!(set.cards[0].alternates_with_properties.len(), 1);
+        assert!(set.cards[1].alternates_with_properties.is_empty());
+    }
+
+    #[test]
+    fn malformed_xml_is_an_error() {
+        let error =
+            parse_set("<set name=\"A\"><cards><card name=\"x\"></set>").expect_err("malformed");
+        assert!(error.contains("byte"), "{error}");
+        assert!(parse_set("<other/>").is_err());
+    }
+}

@@ -1,0 +1,251 @@
+//! The output directory: existing card files, reprint merging, and writing.
+//!
+//! Every `*.toml` under `<out>/<set>/` is read first. A card whose name is already there gets
+//! the new printing added (and differences in its data are reported) instead of a duplicate;
+//! new cards go to `<out>/<set-slug>/<kind file>.toml`.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use toml::{Table, Value};
+
+use crate::error::ImportError;
+use crate::report::Finding;
+
+/// One card file held in memory.
+#[derive(Debug)]
+struct PoolFile {
+    path: PathBuf,
+    table: Table,
+    changed: bool,
+}
+
+/// All card files of the output directory.
+#[derive(Debug)]
+pub struct Pool {
+    out: PathBuf,
+    header: String,
+    files: Vec<PoolFile>,
+    /// Card name → (file index, position in its `card` array).
+    by_name: BTreeMap<String, (usize, usize)>,
+}
+
+/// What happened to a card handed to [`Pool::add`].
+#[derive(Debug, PartialEq, Eq)]
+pub enum Added {
+    /// A new card was written.
+    New,
+    /// A printing was added to a card already there.
+    Printing,
+    /// The card already had this printing; nothing changed.
+    Present,
+}
+
+impl Pool {
+    /// Reads every card file under `out` (which may not exist yet). `header` is written at the
+    /// top of every file.
+    pub fn load(out: &Path, header: &str) -> Result<Self, ImportError> {
+        let mut pool = Self {
+            out: out.to_path_buf(),
+            header: header.to_owned(),
+            files: Vec::new(),
+            by_name: BTreeMap::new(),
+        };
+        if !out.is_dir() {
+            return Ok(pool);
+        }
+        for set_dir in sorted_entries(out)?
+            .into_iter()
+            .filter(|path| path.is_dir())
+        {
+            for path in sorted_entries(&set_dir)? {
+                if path.extension().is_some_and(|ext| ext == "toml") {
+                    pool.load_file(path)?;
+                }
+            }
+        }
+        Ok(pool)
+    }
+
+    fn load_file(&mut self, path: PathBuf) -> Result<(), ImportError> {
+        let text = fs::read_to_string(&path).map_err(|source| ImportError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        let table: Table =
+            text.parse()
+                .map_err(|error: toml::de::Error| ImportError::ExistingToml {
+                    path: path.clone(),
+                    message: error.to_string(),
+                })?;
+        let index = self.files.len();
+        if let Some(Value::Array(cards)) = table.get("card") {
+            for (position, card) in cards.iter().enumerate() {
+                if let Some(name) = card.get("name").and_then(Value::as_str) {
+                    self.by_name.insert(name.to_owned(), (index, position));
+                }
+            }
+        }
+        self.files.push(PoolFile {
+            path,
+            table,
+            changed: false,
+        });
+        Ok(())
+    }
+
+    /// Adds a card of set `set` that belongs in file `file_stem` of that set's folder. Returns
+    /// what happened and, for a reprint whose data differ, a description of the differences.
+    pub fn add(
+        &mut self,
+        set: &str,
+        file_stem: &str,
+        source: &str,
+        card: Table,
+    ) -> (Added, Option<String>) {
+        let name = card
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned();
+        if let Some(&(file, position)) = self.by_name.get(&name) {
+            return self.add_printing(file, position, card);
+        }
+        let path = self.out.join(set).join(format!("{file_stem}.toml"));
+        let file = match self.files.iter().position(|existing| existing.path == path) {
+            Some(file) => file,
+            None => {
+                let mut table = Table::new();
+                table.insert("source".to_owned(), Value::String(source.to_owned()));
+                table.insert("card".to_owned(), Value::Array(Vec::new()));
+                self.files.push(PoolFile {
+                    path,
+                    table,
+                    changed: true,
+                });
+                self.files.len() - 1
+            }
+        };
+        let pool_file = &mut self.files[file];
+        pool_file.changed = true;
+        let cards = pool_file
+            .table
+            .entry("card")
+            .or_insert_with(|| Value::Array(Vec::new()));
+        if let Value::Array(cards) = cards {
+            cards.push(Value::Table(card));
+            self.by_name.insert(name, (file, cards.len() - 1));
+        }
+        (Added::New, None)
+    }
+
+    fn add_printing(
+        &mut self,
+        file: usize,
+        position: usize,
+        card: Table,
+    ) -> (Added, Option<String>) {
+        let pool_file = &mut self.files[file];
+        let Some(Value::Table(existing)) = pool_file
+            .table
+            .get_mut("card")
+            .and_then(|cards| cards.get_mut(position))
+        else {
+            return (Added::Present, None);
+        };
+        let differences = differing_fields(existing, &card);
+        let difference = (!differences.is_empty()).then(|| {
+            format!(
+                "reprint differs from the card in {} in: {}",
+                pool_file.path.display(),
+                differences.join(", ")
+            )
+        });
+        let new_printings = match card.get("printings") {
+            Some(Value::Array(printings)) => printings.clone(),
+            _ => Vec::new(),
+        };
+        let printings = existing
+            .entry("printings")
+            .or_insert_with(|| Value::Array(Vec::new()));
+        let mut added = Added::Present;
+        if let Value::Array(printings) = printings {
+            for printing in new_printings {
+                let same_set = printings
+                    .iter()
+                    .any(|old| old.get("set") == printing.get("set"));
+                if !same_set {
+                    printings.push(printing);
+                    added = Added::Printing;
+                }
+            }
+        }
+        if added == Added::Printing {
+            pool_file.changed = true;
+        }
+        (added, difference)
+    }
+
+    /// Writes every new or changed file; returns the paths written.
+    pub fn write(&self) -> Result<Vec<PathBuf>, ImportError> {
+        let mut written = Vec::new();
+        for file in self.files.iter().filter(|file| file.changed) {
+            if let Some(dir) = file.path.parent() {
+                fs::create_dir_all(dir).map_err(|source| ImportError::Io {
+                    path: dir.to_path_buf(),
+                    source,
+                })?;
+            }
+            let body = toml::to_string(&file.table).map_err(|error| ImportError::Serialize {
+                card: file.path.display().to_string(),
+                message: error.to_string(),
+            })?;
+            let text = format!("{}{body}", self.header);
+            fs::write(&file.path, text).map_err(|source| ImportError::Io {
+                path: file.path.clone(),
+                source,
+            })?;
+            written.push(file.path.clone());
+        }
+        Ok(written)
+    }
+}
+
+/// Keys whose values differ between two versions of a card, printings aside.
+fn differing_fields(old: &Table, new: &Table) -> Vec<String> {
+    let mut keys: Vec<&String> = old
+        .keys()
+        .chain(new.keys())
+        .filter(|key| *key != "printings")
+        .collect();
+    keys.sort();
+    keys.dedup();
+    keys.into_iter()
+        .filter(|key| old.get(*key) != new.get(*key))
+        .cloned()
+        .collect()
+}
+
+fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, ImportError> {
+    let io_error = |source| ImportError::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    let mut entries = Vec::new();
+    for entry in fs::read_dir(dir).map_err(io_error)? {
+        entries.push(entry.map_err(io_error)?.path());
+    }
+    entries.sort();
+    Ok(entries)
+}
+
+/// A finding about a reprint, for the report.
+pub fn reprint_note(set: &str, card: &str, message: String) -> Finding {
+    Finding {
+        set: set.to_owned(),
+        card: card.to_owned(),
+        field: "printings".to_owned(),
+        message,
+    }
+}
