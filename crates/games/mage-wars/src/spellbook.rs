@@ -515,7 +515,7 @@ mod tests {
 
     #[test]
     fn multi_school_spells_add_up_and_either_school_spells_take_the_cheapest() {
-        assert_eq!(points("Bridge Troll"), 2 * 2 + 1 * 2);
+        assert_eq!(points("Bridge Troll"), 4 + 2, "Nature 2 and War 1, both x2");
         assert_eq!(points("Elemental Wand"), 2, "Fire is trained");
     }
 
