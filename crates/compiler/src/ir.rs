@@ -71,15 +71,28 @@ pub struct EnumVariant {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Type {
     Bool,
-    Int { min: i64, max: i64 },
+    Int {
+        min: i64,
+        max: i64,
+    },
     String,
     Text,
-    Enum { index: EnumIdx },
-    Record { index: RecordIdx },
+    Enum {
+        index: EnumIdx,
+    },
+    Record {
+        index: RecordIdx,
+    },
     /// A reference to a codex entry of a category.
-    Codex { index: CategoryIdx },
-    List { item: Box<Type> },
-    Option { item: Box<Type> },
+    Codex {
+        index: CategoryIdx,
+    },
+    List {
+        item: Box<Type>,
+    },
+    Option {
+        item: Box<Type>,
+    },
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -185,7 +198,7 @@ pub struct Template {
     pub parts: Vec<TemplatePart>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TemplatePart {
     Literal(String),
@@ -233,9 +246,15 @@ pub enum Value {
     Bool(bool),
     Int(i64),
     Str(String),
-    Enum { index: EnumIdx, variant: usize },
+    Enum {
+        index: EnumIdx,
+        variant: usize,
+    },
     /// Field values in the record's field order.
-    Record { index: RecordIdx, fields: Vec<Value> },
+    Record {
+        index: RecordIdx,
+        fields: Vec<Value>,
+    },
     Codex(CodexRef),
     List(Vec<Value>),
     /// An absent optional value.

@@ -1,4 +1,294 @@
 //! The game-agnostic Grimoire compiler: loads a game's TOML, resolves and validates it, and
 //! lowers it to the [`ir`].
+//!
+//! ```no_run
+//! let root = std::path::Path::new(".");
+//! for name in grimoire_compiler::discover_games(root)? {
+//!     let input = grimoire_compiler::load_game(root, &name)?;
+//!     match grimoire_compiler::compile(&input) {
+//!         Ok(game) => println!("{}: {} cards", game.name, game.cards.len()),
+//!         Err(diagnostics) => eprint!("{}", diagnostics.render(false)),
+//!     }
+//! }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! **Architecture Invariant:** the compiler knows no game's words; it learns them from
+//! `game.toml` and the codex files.
 
+mod cards;
+mod codex;
+mod context;
+pub mod diagnostic;
+mod errata;
+mod handlers;
+mod ident;
 pub mod ir;
+mod load;
+mod schema;
+mod template;
+mod tree;
+mod types;
+mod values;
+
+use std::time::{Duration, Instant};
+
+pub use diagnostic::{Diagnostic, Diagnostics};
+pub use load::{discover_games, load_game};
+
+use context::Context;
+use ir::{Game, RecordDef};
+
+/// One input file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceFile {
+    /// Display path relative to the content root, `/` separators (`cards/demo/core/units.toml`).
+    pub path: String,
+    /// The file's text.
+    pub text: String,
+}
+
+/// Every file of one game.
+#[derive(Debug, Clone)]
+pub struct GameInput {
+    /// The game's slug, its directory name (`mage-wars`).
+    pub name: String,
+    /// `codex/<name>/game.toml`.
+    pub game_toml: SourceFile,
+    /// The other `codex/<name>/*.toml` files.
+    pub codex: Vec<SourceFile>,
+    /// `cards/<name>/<set>/*.toml`.
+    pub cards: Vec<SourceFile>,
+    /// `cards/<name>/errata/*.toml`.
+    pub errata: Vec<SourceFile>,
+}
+
+/// Time spent in each phase of [`compile_with_timings`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Phases {
+    /// Parsing TOML into spanned trees.
+    pub parse: Duration,
+    /// Resolving and validating, and building the IR.
+    pub resolve: Duration,
+}
+
+/// Compiles; `Err` holds all diagnostics found.
+pub fn compile(input: &GameInput) -> Result<Game, Diagnostics> {
+    compile_with_timings(input).0
+}
+
+/// [`compile`], also reporting how long each phase took.
+pub fn compile_with_timings(input: &GameInput) -> (Result<Game, Diagnostics>, Phases) {
+    let started = Instant::now();
+    let files = ordered_files(input);
+    let mut sink = diagnostic::Sink::default();
+    let parsed: Vec<_> = files
+        .iter()
+        .enumerate()
+        .map(|(id, f)| tree::parse(&f.text, id, &mut sink))
+        .collect();
+    let parse = started.elapsed();
+
+    let started = Instant::now();
+    let inputs = {
+        let mut paths: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
+        paths.sort();
+        paths
+    };
+    let mut cx = Context::new(files, empty_game(inputs));
+    cx.sink = sink;
+    let result = match &parsed[0] {
+        Some(root) => build(&mut cx, input, root, &parsed),
+        None => None,
+    };
+    let outcome = match result {
+        Some(game) if cx.sink.is_empty() => Ok(game),
+        _ => Err(std::mem::take(&mut cx.sink).finish(&cx.files)),
+    };
+    (
+        outcome,
+        Phases {
+            parse,
+            resolve: started.elapsed(),
+        },
+    )
+}
+
+/// `game.toml` first, then codex, card and errata files, each group sorted by path so the
+/// result does not depend on the order files were read in.
+fn ordered_files(input: &GameInput) -> Vec<&SourceFile> {
+    fn sorted(files: &[SourceFile]) -> Vec<&SourceFile> {
+        let mut refs: Vec<&SourceFile> = files.iter().collect();
+        refs.sort_by(|a, b| a.path.cmp(&b.path));
+        refs
+    }
+    let mut files = vec![&input.game_toml];
+    files.extend(sorted(&input.codex));
+    files.extend(sorted(&input.cards));
+    files.extend(sorted(&input.errata));
+    files
+}
+
+fn empty_game(inputs: Vec<String>) -> Game {
+    use ir::{FieldDef, Type};
+    let text_field = |name: &str, ty: Type, summary: &str| FieldDef {
+        name: name.to_owned(),
+        default: matches!(ty, Type::Option { .. }).then_some(ir::Value::None),
+        ty,
+        summary: Some(summary.to_owned()),
+    };
+    let printing = RecordDef {
+        name: "Printing".to_owned(),
+        ident: "Printing".to_owned(),
+        summary: Some("One printing of a card: its set and its number in that set.".to_owned()),
+        fields: vec![
+            text_field(
+                "set",
+                Type::String,
+                "The set, named by its folder under cards/<game>/.",
+            ),
+            text_field(
+                "number",
+                Type::Option {
+                    item: Box::new(Type::String),
+                },
+                "The printed collector number.",
+            ),
+        ],
+    };
+    Game {
+        name: String::new(),
+        title: String::new(),
+        summary: String::new(),
+        enums: Vec::new(),
+        records: vec![printing],
+        kinds: Vec::new(),
+        dice: Vec::new(),
+        categories: Vec::new(),
+        effect_ops: Vec::new(),
+        constants: Vec::new(),
+        cards: Vec::new(),
+        errata: Vec::new(),
+        handlers: Vec::new(),
+        inputs,
+    }
+}
+
+/// Runs the passes in order; `None` when `game.toml` was too broken to go on.
+fn build(
+    cx: &mut Context<'_>,
+    input: &GameInput,
+    root: &toml::de::DeTable<'_>,
+    parsed: &[context::Parsed<'_>],
+) -> Option<Game> {
+    let codex_end = 1 + input.codex.len();
+    let cards_end = codex_end + input.cards.len();
+    let group = |range: std::ops::Range<usize>| -> Vec<_> {
+        range
+            .filter_map(|i| parsed[i].as_ref().map(|t| (i, t)))
+            .collect()
+    };
+    let (defaults, mut drafts) = schema::read(cx, root, &input.name);
+    let sources = codex::read_entries(cx, &group(1..codex_end));
+    check_defaults(cx, defaults, &mut drafts);
+    codex::finish_entries(cx, &sources);
+    cards::assemble_kinds(cx, drafts);
+    let mut cards = cards::read_cards(cx, &group(codex_end..cards_end));
+    let errata = errata::apply(cx, &group(cards_end..parsed.len()), &mut cards);
+    let mut game = std::mem::replace(&mut cx.game, empty_game(Vec::new()));
+    game.handlers = handlers::collect(&game, &cards);
+    game.cards = cards;
+    game.errata = errata;
+    Some(game)
+}
+
+/// Checks every field default against its type, now that codex references can resolve.
+fn check_defaults(
+    cx: &mut Context<'_>,
+    defaults: Vec<context::PendingDefault<'_, '_>>,
+    drafts: &mut [schema::KindDraft],
+) {
+    use context::Owner;
+    let mut sink = std::mem::take(&mut cx.sink);
+    let mut resolved = Vec::with_capacity(defaults.len());
+    for pending in &defaults {
+        let fields = match pending.owner {
+            Owner::Record(i) => &cx.game.records[i].fields,
+            Owner::Kind(i) => &drafts[i].fields,
+            Owner::Category(i) => &cx.game.categories[i].fields,
+            Owner::EffectOp(i) => &cx.game.effect_ops[i].fields,
+        };
+        let value = cx.value(&mut sink, &fields[pending.field].ty, pending.node, 0);
+        resolved.push((pending.owner, pending.field, value));
+    }
+    for (owner, field, value) in resolved {
+        let fields = match owner {
+            Owner::Record(i) => &mut cx.game.records[i].fields,
+            Owner::Kind(i) => &mut drafts[i].fields,
+            Owner::Category(i) => &mut cx.game.categories[i].fields,
+            Owner::EffectOp(i) => &mut cx.game.effect_ops[i].fields,
+        };
+        if value.is_some() {
+            fields[field].default = value;
+        }
+    }
+    cx.sink = sink;
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+
+    fn repo_root() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+    }
+
+    #[test]
+    fn demo_fixture_compiles() {
+        let root = repo_root().join("tests/fixtures/demo");
+        assert_eq!(discover_games(&root).expect("codex/ is readable"), ["demo"]);
+        let input = load_game(&root, "demo").expect("demo loads");
+        let game = compile(&input).unwrap_or_else(|d| panic!("{}", d.render(false)));
+        assert_eq!(
+            game.kinds[0]
+                .fields
+                .iter()
+                .map(|f| f.name.as_str())
+                .collect::<Vec<_>>(),
+            [
+                "name",
+                "summary",
+                "handler",
+                "printings",
+                "power",
+                "element",
+                "traits"
+            ]
+        );
+        let names: Vec<&str> = game.cards.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Ember Knight", "Tide Caller"]);
+        let ember = &game.cards[0];
+        assert_eq!(ember.ident, "EmberKnight");
+        let ir::Value::List(traits) = &ember.fields[6] else {
+            panic!("traits is a list")
+        };
+        assert!(
+            matches!(&traits[0], ir::Value::Codex(r) if r.entry == 0 && r.args == [ir::Value::Int(2)])
+        );
+        assert_eq!(game.inputs.len(), 3);
+    }
+
+    #[test]
+    fn compiling_twice_gives_the_same_ir_whatever_the_file_order() {
+        let root = repo_root().join("tests/fixtures/demo");
+        let input = load_game(&root, "demo").expect("demo loads");
+        let mut reversed = input.clone();
+        reversed.codex.reverse();
+        reversed.cards.reverse();
+        let a = serde_json::to_string(&compile(&input).map_err(|d| d.render(false))).ok();
+        let b = serde_json::to_string(&compile(&reversed).map_err(|d| d.render(false))).ok();
+        assert_eq!(a, b);
+    }
+}

@@ -1,0 +1,261 @@
+//! Card files: each `[[card]]` checked against its kind.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use toml::de::DeTable;
+
+use crate::context::{index_fields, Context, FieldIndex, LineCursor};
+use crate::diagnostic::{codes, did_you_mean, FileId, Sink};
+use crate::ident;
+use crate::ir::{Card, FieldDef, Origin, Type, Value};
+use crate::schema::{KindDraft, PRINTING_RECORD};
+use crate::tree;
+use crate::values::{Described, FieldsSpec};
+
+/// Position of the built-in `handler` field in every kind.
+pub(crate) const HANDLER_FIELD: usize = 2;
+/// Position of the built-in `printings` field in every kind.
+const PRINTINGS_FIELD: usize = 3;
+
+/// Gives every kind its full field list: built-ins, then the `extends` record's, then its own.
+pub(crate) fn assemble_kinds(cx: &mut Context<'_>, drafts: Vec<KindDraft>) {
+    let optional = |item: Type| Type::Option {
+        item: Box::new(item),
+    };
+    let builtin = |name: &str, ty: Type, summary: &str| FieldDef {
+        name: name.to_owned(),
+        default: matches!(ty, Type::Option { .. }).then_some(Value::None),
+        ty,
+        summary: Some(summary.to_owned()),
+    };
+    for (kind, draft) in drafts.into_iter().enumerate() {
+        let mut fields = vec![
+            builtin(
+                "name",
+                Type::String,
+                "The card's name, unique within the game.",
+            ),
+            builtin(
+                "summary",
+                optional(Type::Text),
+                "What the card does, in our own words.",
+            ),
+            builtin(
+                "handler",
+                optional(Type::String),
+                "A native handler for behaviour the codex cannot express.",
+            ),
+            builtin(
+                "printings",
+                Type::List {
+                    item: Box::new(Type::Record {
+                        index: PRINTING_RECORD,
+                    }),
+                },
+                "Where the card was printed; by default once, in the set of its folder.",
+            ),
+        ];
+        if let Some(record) = cx.kind_extends[kind] {
+            fields.extend(cx.game.records[record].fields.iter().cloned());
+        }
+        fields.extend(draft.fields);
+        cx.kind_fields.push(index_fields(&fields));
+        cx.game.kinds[kind].fields = fields;
+    }
+}
+
+/// Reads every card file; cards come back sorted by name, duplicates reported and dropped.
+pub(crate) fn read_cards(cx: &mut Context<'_>, files: &[(FileId, &DeTable<'_>)]) -> Vec<Card> {
+    let mut sink = std::mem::take(&mut cx.sink);
+    let mut cards = Vec::new();
+    let mut name_spans = Vec::new();
+    for &(file, root) in files {
+        let set = set_of(cx.path(file));
+        let default_printing = Value::List(vec![Value::Record {
+            index: PRINTING_RECORD,
+            fields: vec![Value::Str(set.to_owned()), Value::None],
+        }]);
+        tree::check_keys(root, &["source", "card"], "a card file", file, &mut sink);
+        if let Some(source) = root.get("source") {
+            tree::string(source, "where the numbers come from", file, &mut sink);
+        }
+        let Some(list) = root.get("card") else {
+            continue;
+        };
+        let mut lines = LineCursor::new(&cx.files[file].text);
+        for item in tree::array(list, "[[card]] tables", file, &mut sink).unwrap_or_default() {
+            let Some(table) = tree::table(item, "a card", file, &mut sink) else {
+                continue;
+            };
+            let span = item.span();
+            if let Some(card) = cx.card(
+                &mut sink,
+                table,
+                span.clone(),
+                file,
+                &default_printing,
+                &mut lines,
+            ) {
+                name_spans.push((file, table.get("name").map_or(span, |n| n.span())));
+                cards.push(card);
+            }
+        }
+    }
+    let cards = dedup_and_sort(&mut sink, cards, &name_spans);
+    cx.sink = sink;
+    cards
+}
+
+/// Sorts cards by name; reports (and drops) repeated names and colliding identifiers.
+fn dedup_and_sort(
+    sink: &mut Sink,
+    cards: Vec<Card>,
+    spans: &[(FileId, Range<usize>)],
+) -> Vec<Card> {
+    let mut order: Vec<usize> = (0..cards.len()).collect();
+    order.sort_by(|&a, &b| cards[a].name.cmp(&cards[b].name));
+    let mut keep = vec![true; cards.len()];
+    let mut group_first: Option<usize> = None;
+    for (position, &i) in order.iter().enumerate() {
+        let first = match group_first {
+            Some(first) if position > 0 && cards[first].name == cards[i].name => first,
+            _ => {
+                group_first = Some(i);
+                continue;
+            }
+        };
+        keep[i] = false;
+        let (file, span) = spans[i].clone();
+        let error = sink.error(
+            codes::DUPLICATE_CARD,
+            file,
+            span,
+            format!("card `{}` is declared twice", cards[i].name),
+        );
+        if spans[first].0 == file {
+            error.label(spans[first].1.clone(), "first declared here");
+        }
+        error.help("a card printed in several sets is one card with several `printings`");
+    }
+    let mut idents: HashMap<&str, usize> = HashMap::with_capacity(cards.len());
+    for &i in &order {
+        if !keep[i] {
+            continue;
+        }
+        if let Some(&other) = idents.get(cards[i].ident.as_str()) {
+            let (file, span) = spans[i].clone();
+            let message = format!(
+                "cards `{}` and `{}` both become the identifier `{}`",
+                cards[other].name, cards[i].name, cards[i].ident
+            );
+            let error = sink.error(codes::IDENT_COLLISION, file, span, message);
+            if spans[other].0 == file {
+                error.label(spans[other].1.clone(), "the other card");
+            }
+            error.help("rename one of them");
+        } else {
+            idents.insert(cards[i].ident.as_str(), i);
+        }
+    }
+    let mut slots: Vec<Option<Card>> = cards.into_iter().map(Some).collect();
+    order
+        .into_iter()
+        .filter(|&i| keep[i])
+        .filter_map(|i| slots[i].take())
+        .collect()
+}
+
+/// The set of a card file: its folder name.
+fn set_of(path: &str) -> &str {
+    let mut parts = path.rsplit('/');
+    parts.next();
+    parts.next().unwrap_or_default()
+}
+
+impl Context<'_> {
+    fn card(
+        &self,
+        sink: &mut Sink,
+        table: &DeTable<'_>,
+        span: Range<usize>,
+        file: FileId,
+        printing: &Value,
+        lines: &mut LineCursor<'_>,
+    ) -> Option<Card> {
+        let Some(kind_node) = table.get("kind") else {
+            let name = table
+                .get("name")
+                .and_then(|n| n.get_ref().as_str())
+                .unwrap_or("a card");
+            sink.error(
+                codes::MISSING_FIELD,
+                file,
+                span,
+                format!("`{name}` has no `kind`"),
+            )
+            .help(format!(
+                "kinds: {}",
+                self.game
+                    .kinds
+                    .iter()
+                    .map(|k| k.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            return None;
+        };
+        let kind_name = tree::string(kind_node, "a card kind", file, sink)?;
+        let Some(&kind) = self.kind_index.get(kind_name) else {
+            let help = did_you_mean(kind_name, self.game.kinds.iter().map(|k| k.name.as_str()));
+            sink.error(
+                codes::UNKNOWN_KIND,
+                file,
+                kind_node.span(),
+                format!("unknown card kind `{kind_name}`"),
+            )
+            .maybe_help(help);
+            return None;
+        };
+        let def = &self.game.kinds[kind];
+        let name = table
+            .get("name")
+            .and_then(|n| n.get_ref().as_str())
+            .unwrap_or("?");
+        let what = Described("card", name);
+        let index: &FieldIndex = &self.kind_fields[kind];
+        let spec = FieldsSpec {
+            fields: &def.fields,
+            index,
+            skip: &["kind"],
+            fallback: Some((PRINTINGS_FIELD, printing)),
+            what: &what,
+        };
+        let fields = self.fields(sink, &spec, table, span.clone(), file)?;
+        let Some(Value::Str(name)) = fields.first() else {
+            return None;
+        };
+        let name_span = table.get("name").map_or(span.clone(), |n| n.span());
+        let ident = ident::upper_camel(name);
+        if !ident::check_camel(&ident, name, "card", file, name_span.clone(), sink) {
+            return None;
+        }
+        if let Some(Value::Some(handler)) = fields.get(HANDLER_FIELD) {
+            if let (Value::Str(h), Some(n)) = (handler.as_ref(), table.get("handler")) {
+                ident::check_snake(h, "handler", file, n.span(), sink);
+            }
+        }
+        Some(Card {
+            name: name.clone(),
+            ident,
+            kind,
+            fields,
+            printed: None,
+            errata: Vec::new(),
+            origin: Origin {
+                file: self.path(file).to_owned(),
+                line: lines.line(span.start),
+            },
+        })
+    }
+}

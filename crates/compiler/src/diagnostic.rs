@@ -1,0 +1,386 @@
+//! Diagnostics: every error the compiler reports, with a stable code, a location and help.
+//!
+//! The compiler collects pending errors while it works (a file index and a byte span, no
+//! line/column arithmetic on the happy path) and turns them into [`Diagnostic`]s once, at the
+//! end of a failed run.
+
+use std::fmt;
+use std::ops::Range;
+
+use codespan_reporting::diagnostic as cs;
+use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::term;
+use serde::Serialize;
+
+use crate::SourceFile;
+
+/// The stable error codes. Each constant's doc says what it means.
+pub mod codes {
+    /// The file is not valid TOML.
+    pub const TOML_SYNTAX: &str = "E0001";
+    /// A value has the wrong TOML type (a string where an integer is expected, ...).
+    pub const WRONG_TYPE: &str = "E0002";
+    /// A key that the table does not declare.
+    pub const UNKNOWN_KEY: &str = "E0003";
+    /// A required key is missing.
+    pub const MISSING_FIELD: &str = "E0004";
+    /// An integer outside its declared range.
+    pub const OUT_OF_RANGE: &str = "E0005";
+    /// A string that is not one of the enum's values.
+    pub const UNKNOWN_ENUM_VALUE: &str = "E0006";
+    /// A card names a kind that `game.toml` does not declare.
+    pub const UNKNOWN_KIND: &str = "E0007";
+    /// A codex reference that matches no entry's template.
+    pub const UNKNOWN_CODEX_REF: &str = "E0008";
+    /// A codex reference whose parameter text does not parse as the parameter's type.
+    pub const BAD_PARAMETER: &str = "E0009";
+    /// A codex reference whose integer parameter is outside the parameter's range.
+    pub const PARAMETER_OUT_OF_RANGE: &str = "E0010";
+    /// Two cards with the same name.
+    pub const DUPLICATE_CARD: &str = "E0011";
+    /// Two codex entries of one category with the same name.
+    pub const DUPLICATE_ENTRY: &str = "E0012";
+    /// Two names that become the same Rust identifier.
+    pub const IDENT_COLLISION: &str = "E0013";
+    /// A name that becomes a Rust keyword.
+    pub const RUST_KEYWORD: &str = "E0014";
+    /// An erratum for a card that does not exist.
+    pub const ERRATUM_UNKNOWN_CARD: &str = "E0015";
+    /// An erratum removes an item the card does not have.
+    pub const ERRATUM_ABSENT_ITEM: &str = "E0016";
+    /// Codex entries that imply each other in a cycle.
+    pub const IMPLIES_CYCLE: &str = "E0017";
+    /// `cancels` names an entry the category does not have.
+    pub const UNKNOWN_ENTRY: &str = "E0018";
+    /// A type name that is no enum, record or category of the game.
+    pub const UNKNOWN_TYPE: &str = "E0019";
+    /// A malformed type expression.
+    pub const BAD_TYPE_EXPRESSION: &str = "E0020";
+    /// A template slot without a matching `params` entry.
+    pub const SLOT_WITHOUT_PARAM: &str = "E0021";
+    /// A `params` entry without a matching template slot.
+    pub const PARAM_WITHOUT_SLOT: &str = "E0022";
+    /// An effect names an operation `game.toml` does not declare.
+    pub const UNKNOWN_EFFECT_OP: &str = "E0023";
+    /// A constant that is not an integer, string, boolean or a non-empty list of one of those.
+    pub const BAD_CONSTANT: &str = "E0024";
+    /// `extends` names a record that does not exist.
+    pub const UNKNOWN_RECORD: &str = "E0025";
+    /// Two templates of one category can match the same text.
+    pub const AMBIGUOUS_TEMPLATES: &str = "E0026";
+    /// A kind declares a field that every card already has.
+    pub const BUILTIN_FIELD_REDECLARED: &str = "E0027";
+    /// A malformed template (unclosed brace, adjacent slots, unsupported parameter type).
+    pub const BAD_TEMPLATE: &str = "E0028";
+    /// A name that breaks a naming rule (case, empty identifier, game name).
+    pub const BAD_NAME: &str = "E0029";
+    /// A kind field that its `extends` record already declares.
+    pub const DUPLICATE_FIELD: &str = "E0030";
+    /// An erratum that cannot apply (changes `name`/`kind`, adds to a non-list field, ...).
+    pub const BAD_ERRATUM: &str = "E0031";
+    /// A malformed die.
+    pub const BAD_DIE: &str = "E0032";
+}
+
+/// A secondary location attached to a diagnostic, in the same file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Label {
+    /// Byte range in the file.
+    pub span: Range<usize>,
+    /// What this location shows.
+    pub message: String,
+}
+
+/// One error, located in one file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    /// Stable code, one of [`codes`].
+    pub code: &'static str,
+    /// What is wrong and what was expected.
+    pub message: String,
+    /// Path of the file, relative to the content root.
+    pub file: String,
+    /// Byte range of the offending text.
+    pub span: Range<usize>,
+    /// 1-based line of the span's start.
+    pub line: usize,
+    /// 1-based column (in characters) of the span's start.
+    pub column: usize,
+    /// 1-based line of the span's end.
+    pub end_line: usize,
+    /// 1-based column (in characters) of the span's end.
+    pub end_column: usize,
+    /// Secondary locations.
+    pub labels: Vec<Label>,
+    /// A suggestion, e.g. `did you mean `Piercing +2`?`.
+    pub help: Option<String>,
+}
+
+/// All diagnostics of a failed run, plus the sources they point into.
+#[derive(Debug, Clone)]
+pub struct Diagnostics {
+    /// The errors, sorted by file, position and code.
+    pub items: Vec<Diagnostic>,
+    sources: Vec<SourceFile>,
+}
+
+impl Diagnostics {
+    /// Number of errors.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// True when there is no error (never the case for a failed compile).
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// Iterates over the errors.
+    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
+        self.items.iter()
+    }
+
+    /// Renders all errors rustc-style (`error[E0012]: ...`, ` --> file:line:col`, the source
+    /// line, a caret under the span, `= help: ...`), with ANSI colors when `color` is set.
+    pub fn render(&self, color: bool) -> String {
+        let mut files = SimpleFiles::new();
+        let ids: Vec<usize> = self
+            .sources
+            .iter()
+            .map(|s| files.add(s.path.as_str(), s.text.as_str()))
+            .collect();
+        let config = term::Config::default();
+        let mut out = Vec::new();
+        for diagnostic in &self.items {
+            let Some(file) = self.sources.iter().position(|s| s.path == diagnostic.file) else {
+                continue;
+            };
+            let mut labels = vec![cs::Label::primary(ids[file], diagnostic.span.clone())];
+            labels.extend(
+                diagnostic.labels.iter().map(|l| {
+                    cs::Label::secondary(ids[file], l.span.clone()).with_message(&l.message)
+                }),
+            );
+            let rendered = cs::Diagnostic::error()
+                .with_code(diagnostic.code)
+                .with_message(&diagnostic.message)
+                .with_labels(labels)
+                .with_notes(
+                    diagnostic
+                        .help
+                        .iter()
+                        .map(|h| format!("help: {h}"))
+                        .collect(),
+                );
+            // Emitting into memory only fails when a span is outside its file; spans come from
+            // the same text, so a failure only loses this one rendering.
+            if color {
+                let mut writer = term::termcolor::Ansi::new(&mut out);
+                let _ = term::emit(&mut writer, &config, &files, &rendered);
+            } else {
+                let mut writer = term::termcolor::NoColor::new(&mut out);
+                let _ = term::emit(&mut writer, &config, &files, &rendered);
+            }
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    }
+
+    /// One JSON object per line: file, line, column, end_line, end_column, code, severity,
+    /// message, help.
+    pub fn to_json_lines(&self) -> String {
+        let mut out = String::new();
+        for d in &self.items {
+            let line = serde_json::json!({
+                "file": d.file,
+                "line": d.line,
+                "column": d.column,
+                "end_line": d.end_line,
+                "end_column": d.end_column,
+                "code": d.code,
+                "severity": "error",
+                "message": d.message,
+                "help": d.help,
+            });
+            out.push_str(&line.to_string());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(false))
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+impl<'a> IntoIterator for &'a Diagnostics {
+    type Item = &'a Diagnostic;
+    type IntoIter = std::slice::Iter<'a, Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.iter()
+    }
+}
+
+/// Index of a file in the compiler's file list.
+pub(crate) type FileId = usize;
+
+/// An error not yet located by line and column.
+#[derive(Debug)]
+pub(crate) struct Pending {
+    code: &'static str,
+    file: FileId,
+    span: Range<usize>,
+    message: String,
+    help: Option<String>,
+    labels: Vec<Label>,
+}
+
+impl Pending {
+    /// Attaches a help line.
+    pub(crate) fn help(&mut self, help: impl Into<String>) -> &mut Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Attaches a help line when there is one.
+    pub(crate) fn maybe_help(&mut self, help: Option<String>) -> &mut Self {
+        if help.is_some() {
+            self.help = help;
+        }
+        self
+    }
+
+    /// Attaches a secondary location in the same file.
+    pub(crate) fn label(&mut self, span: Range<usize>, message: impl Into<String>) -> &mut Self {
+        self.labels.push(Label {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+}
+
+/// Collects errors during a run.
+#[derive(Debug, Default)]
+pub(crate) struct Sink {
+    pending: Vec<Pending>,
+}
+
+impl Sink {
+    /// Records an error at `span` of `file`.
+    pub(crate) fn error(
+        &mut self,
+        code: &'static str,
+        file: FileId,
+        span: Range<usize>,
+        message: impl Into<String>,
+    ) -> &mut Pending {
+        self.pending.push(Pending {
+            code,
+            file,
+            span,
+            message: message.into(),
+            help: None,
+            labels: Vec::new(),
+        });
+        let last = self.pending.len() - 1;
+        &mut self.pending[last]
+    }
+
+    /// True when no error was recorded.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.pending.is_empty()
+    }
+
+    /// Locates every error in `files` and sorts them by file path, position and code.
+    pub(crate) fn finish(self, files: &[&SourceFile]) -> Diagnostics {
+        let mut used: Vec<FileId> = self.pending.iter().map(|p| p.file).collect();
+        used.sort_unstable();
+        used.dedup();
+        let line_starts: Vec<Vec<usize>> =
+            used.iter().map(|&f| line_starts(&files[f].text)).collect();
+        let mut items: Vec<Diagnostic> = self
+            .pending
+            .into_iter()
+            .map(|p| {
+                let source = files[p.file];
+                let starts = &line_starts[used.binary_search(&p.file).unwrap_or(0)];
+                let text = source.text.as_str();
+                let start = clamp_to_char(text, p.span.start);
+                let end = clamp_to_char(text, p.span.end.max(start));
+                let (line, column) = locate(text, starts, start);
+                let (end_line, end_column) = locate(text, starts, end);
+                Diagnostic {
+                    code: p.code,
+                    message: p.message,
+                    file: source.path.clone(),
+                    span: start..end,
+                    line,
+                    column,
+                    end_line,
+                    end_column,
+                    labels: p.labels,
+                    help: p.help,
+                }
+            })
+            .collect();
+        items.sort_by(|a, b| {
+            (a.file.as_str(), a.span.start, a.code, &a.message).cmp(&(
+                b.file.as_str(),
+                b.span.start,
+                b.code,
+                &b.message,
+            ))
+        });
+        items.dedup();
+        let sources = used.iter().map(|&f| files[f].clone()).collect();
+        Diagnostics { items, sources }
+    }
+}
+
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
+fn clamp_to_char(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// 1-based line and character column of byte offset `at`.
+fn locate(text: &str, starts: &[usize], at: usize) -> (usize, usize) {
+    let line = starts.partition_point(|&s| s <= at).max(1);
+    let column = text[starts[line - 1]..at].chars().count() + 1;
+    (line, column)
+}
+
+/// The candidate closest to `word` by edit distance, when it is close enough to be a
+/// plausible typo.
+pub(crate) fn closest<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let limit = (word.chars().count() / 3).max(2);
+    candidates
+        .into_iter()
+        .map(|c| (strsim::levenshtein(word, c), c))
+        .filter(|&(d, _)| d <= limit)
+        .min_by_key(|&(d, c)| (d, c))
+        .map(|(_, c)| c)
+}
+
+/// `did you mean `x`?` for the closest candidate.
+pub(crate) fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
+    closest(word, candidates).map(|c| format!("did you mean `{c}`?"))
+}

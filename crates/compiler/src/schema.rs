@@ -1,0 +1,844 @@
+//! `game.toml`: enums, records, kinds, dice, categories, effect ops and constants.
+
+use toml::de::{DeTable, DeValue};
+
+use crate::context::{index_fields, Context, Owner, PendingDefault};
+use crate::diagnostic::{codes, did_you_mean, FileId};
+use crate::ident::{self, Namespace};
+use crate::ir::{
+    CategoryDef, ConstValue, Constant, DieDef, DieFace, EffectOpDef, EnumDef, EnumVariant,
+    FieldDef, KindDef, RecordDef, Type,
+};
+use crate::tree::{self, Node};
+use crate::types;
+
+/// The file index of `game.toml`.
+const GAME_TOML: FileId = 0;
+
+/// Fields every card has, in order; kinds may not redeclare them. `kind` is implied.
+pub(crate) const BUILTIN_FIELDS: &[&str] = &["name", "kind", "summary", "handler", "printings"];
+
+/// Index of the built-in `Printing` record.
+pub(crate) const PRINTING_RECORD: usize = 0;
+
+const TOP_KEYS: &[&str] = &[
+    "game",
+    "enums",
+    "records",
+    "kinds",
+    "dice",
+    "categories",
+    "effects",
+    "constants",
+];
+
+/// Kind declarations kept until defaults are checked: own fields and `extends`.
+pub(crate) struct KindDraft {
+    pub fields: Vec<FieldDef>,
+}
+
+/// Reads `game.toml` into `cx.game`; returns the defaults to check once the codex is loaded,
+/// and the kinds' own fields.
+pub(crate) fn read<'t, 'i>(
+    cx: &mut Context<'_>,
+    root: &'t DeTable<'i>,
+    expected_name: &str,
+) -> (Vec<PendingDefault<'t, 'i>>, Vec<KindDraft>) {
+    let file = GAME_TOML;
+    tree::check_keys(root, TOP_KEYS, "game.toml", file, &mut cx.sink);
+    read_header(cx, root, expected_name);
+    let section = |key: &str| root.get(key);
+    let mut types_ns = Namespace::default();
+    types_ns_builtin(cx, &mut types_ns);
+
+    let enums = section("enums").and_then(|n| tree::table(n, "enums", file, &mut cx.sink));
+    let records = section("records").and_then(|n| tree::table(n, "records", file, &mut cx.sink));
+    let categories =
+        section("categories").and_then(|n| tree::table(n, "categories", file, &mut cx.sink));
+    let kinds = section("kinds").and_then(|n| tree::table(n, "kinds", file, &mut cx.sink));
+
+    // Declare every type name first so fields may refer forward.
+    for (key, _) in enums.into_iter().flatten() {
+        let index = cx.game.enums.len();
+        let name = key.get_ref().as_ref();
+        let ident = declare_type(cx, &mut types_ns, name, key.span(), "enum");
+        cx.type_names.insert(name.to_owned(), Type::Enum { index });
+        cx.game.enums.push(EnumDef {
+            name: name.to_owned(),
+            ident,
+            summary: None,
+            variants: Vec::new(),
+        });
+    }
+    for (key, _) in records.into_iter().flatten() {
+        let index = cx.game.records.len();
+        let name = key.get_ref().as_ref();
+        let ident = declare_type(cx, &mut types_ns, name, key.span(), "record");
+        cx.type_names
+            .insert(name.to_owned(), Type::Record { index });
+        cx.game.records.push(RecordDef {
+            name: name.to_owned(),
+            ident,
+            summary: None,
+            fields: Vec::new(),
+        });
+    }
+    for (key, _) in categories.into_iter().flatten() {
+        let index = cx.game.categories.len();
+        let name = key.get_ref().as_ref();
+        let ident = declare_type(cx, &mut types_ns, name, key.span(), "category");
+        cx.type_names.insert(name.to_owned(), Type::Codex { index });
+        cx.game.categories.push(CategoryDef {
+            name: name.to_owned(),
+            ident,
+            file_key: String::new(),
+            summary: None,
+            fields: Vec::new(),
+            entries: Vec::new(),
+        });
+    }
+
+    let mut defaults = Vec::new();
+    for (index, (_, node)) in enums.into_iter().flatten().enumerate() {
+        read_enum(cx, index, node);
+    }
+    for (index, (_, node)) in records.into_iter().flatten().enumerate() {
+        let Some(table) = tree::table(node, "a record", file, &mut cx.sink) else {
+            continue;
+        };
+        tree::check_keys(
+            table,
+            &["summary", "fields"],
+            "a record",
+            file,
+            &mut cx.sink,
+        );
+        cx.game.records[index + 1].summary = summary(cx, table);
+        let fields = field_defs(cx, table, Owner::Record(index + 1), &mut defaults);
+        cx.game.records[index + 1].fields = fields;
+    }
+    cx.record_fields = cx
+        .game
+        .records
+        .iter()
+        .map(|r| index_fields(&r.fields))
+        .collect();
+
+    let mut drafts = Vec::new();
+    for (key, node) in kinds.into_iter().flatten() {
+        drafts.push(read_kind(cx, &mut types_ns, key, node, &mut defaults));
+    }
+    read_dice(cx, root);
+    for (index, (_, node)) in categories.into_iter().flatten().enumerate() {
+        read_category(cx, index, node, &mut defaults);
+    }
+    check_file_keys(cx, categories);
+    read_effect_ops(cx, root, &mut defaults);
+    read_constants(cx, root);
+    (defaults, drafts)
+}
+
+fn read_header(cx: &mut Context<'_>, root: &DeTable<'_>, expected_name: &str) {
+    let file = GAME_TOML;
+    let Some(node) = root.get("game") else {
+        cx.sink.error(
+            codes::MISSING_FIELD,
+            file,
+            0..0,
+            "game.toml has no [game] table",
+        );
+        return;
+    };
+    let Some(table) = tree::table(node, "[game]", file, &mut cx.sink) else {
+        return;
+    };
+    tree::check_keys(
+        table,
+        &["name", "title", "summary"],
+        "[game]",
+        file,
+        &mut cx.sink,
+    );
+    for key in ["name", "title", "summary"] {
+        let value = match table.get(key) {
+            Some(n) => tree::string(n, key, file, &mut cx.sink).map(str::to_owned),
+            None => {
+                cx.sink.error(
+                    codes::MISSING_FIELD,
+                    file,
+                    node.span(),
+                    format!("[game] needs `{key}`"),
+                );
+                None
+            }
+        };
+        let value = value.unwrap_or_default();
+        match key {
+            "name" => {
+                if !value.is_empty() && value != expected_name {
+                    let span = table.get(key).map(Node::span).unwrap_or_default();
+                    cx.sink.error(
+                        codes::BAD_NAME,
+                        file,
+                        span,
+                        format!(
+                            "the game is named `{value}` but its directory is `{expected_name}`"
+                        ),
+                    );
+                }
+                cx.game.name = value;
+            }
+            "title" => cx.game.title = value,
+            _ => cx.game.summary = value,
+        }
+    }
+}
+
+/// The built-in record, claimed first in the type namespace.
+fn types_ns_builtin(cx: &mut Context<'_>, ns: &mut Namespace<'_>) {
+    let printing = &cx.game.records[PRINTING_RECORD];
+    let ident = printing.ident.clone();
+    cx.type_names.insert(
+        printing.name.clone(),
+        Type::Record {
+            index: PRINTING_RECORD,
+        },
+    );
+    ns.claim(&ident, "Printing", "type", GAME_TOML, 0..0, &mut cx.sink);
+}
+
+fn declare_type<'n>(
+    cx: &mut Context<'_>,
+    ns: &mut Namespace<'n>,
+    name: &'n str,
+    span: std::ops::Range<usize>,
+    what: &str,
+) -> String {
+    let ident = ident::upper_camel(name);
+    if name == "Printing" {
+        cx.sink
+            .error(
+                codes::BUILTIN_FIELD_REDECLARED,
+                GAME_TOML,
+                span,
+                "`Printing` is the built-in record of card printings",
+            )
+            .help("choose another name");
+        return ident;
+    }
+    if ident::check_camel(&ident, name, what, GAME_TOML, span.clone(), &mut cx.sink) {
+        ns.claim(&ident, name, "type", GAME_TOML, span, &mut cx.sink);
+    }
+    ident
+}
+
+fn summary(cx: &mut Context<'_>, table: &DeTable<'_>) -> Option<String> {
+    table
+        .get("summary")
+        .and_then(|n| tree::string(n, "summary", GAME_TOML, &mut cx.sink))
+        .map(str::to_owned)
+}
+
+fn read_enum(cx: &mut Context<'_>, index: usize, node: &Node<'_>) {
+    let file = GAME_TOML;
+    let Some(table) = tree::table(node, "an enum", file, &mut cx.sink) else {
+        return;
+    };
+    tree::check_keys(table, &["summary", "values"], "an enum", file, &mut cx.sink);
+    cx.game.enums[index].summary = summary(cx, table);
+    let mut variants = Vec::new();
+    let mut ns = Namespace::default();
+    match table.get("values") {
+        None => {
+            cx.sink.error(
+                codes::MISSING_FIELD,
+                file,
+                node.span(),
+                format!("enum `{}` needs `values`", cx.game.enums[index].name),
+            );
+        }
+        Some(values) => {
+            for value in tree::array(values, "enum values", file, &mut cx.sink).unwrap_or_default()
+            {
+                let (name, summary) = match value.get_ref() {
+                    DeValue::String(s) => (s.as_ref(), None),
+                    DeValue::Table(t) => {
+                        tree::check_keys(
+                            t,
+                            &["name", "summary"],
+                            "an enum value",
+                            file,
+                            &mut cx.sink,
+                        );
+                        let Some(name) = t
+                            .get("name")
+                            .and_then(|n| tree::string(n, "value name", file, &mut cx.sink))
+                        else {
+                            cx.sink.error(
+                                codes::MISSING_FIELD,
+                                file,
+                                value.span(),
+                                "an enum value table needs `name`",
+                            );
+                            continue;
+                        };
+                        (
+                            name,
+                            t.get("summary")
+                                .and_then(|n| tree::string(n, "summary", file, &mut cx.sink))
+                                .map(str::to_owned),
+                        )
+                    }
+                    _ => {
+                        tree::wrong_type(
+                            value,
+                            "a string or { name, summary }",
+                            file,
+                            &mut cx.sink,
+                        );
+                        continue;
+                    }
+                };
+                let ident = ident::upper_camel(name);
+                if ident::check_camel(&ident, name, "enum value", file, value.span(), &mut cx.sink)
+                {
+                    ns.claim(&ident, name, "enum value", file, value.span(), &mut cx.sink);
+                }
+                if variants.iter().any(|v: &EnumVariant| v.name == name) {
+                    cx.sink.error(
+                        codes::DUPLICATE_ENTRY,
+                        file,
+                        value.span(),
+                        format!("enum value `{name}` is listed twice"),
+                    );
+                    continue;
+                }
+                variants.push(EnumVariant {
+                    name: name.to_owned(),
+                    ident,
+                    summary,
+                });
+            }
+        }
+    }
+    let mut by_length: Vec<(String, usize)> = variants
+        .iter()
+        .enumerate()
+        .map(|(i, v)| (v.name.clone(), i))
+        .collect();
+    by_length.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then_with(|| a.0.cmp(&b.0)));
+    cx.enum_values.push(by_length);
+    cx.enum_index.push(
+        variants
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (v.name.clone(), i))
+            .collect(),
+    );
+    cx.game.enums[index].variants = variants;
+}
+
+/// Reads a `fields` table; defaults are queued in `defaults`.
+pub(crate) fn field_defs<'t, 'i>(
+    cx: &mut Context<'_>,
+    table: &'t DeTable<'i>,
+    owner: Owner,
+    defaults: &mut Vec<PendingDefault<'t, 'i>>,
+) -> Vec<FieldDef> {
+    let file = GAME_TOML;
+    let mut fields = Vec::new();
+    let Some(node) = table.get("fields") else {
+        return fields;
+    };
+    let Some(fields_table) = tree::table(node, "fields", file, &mut cx.sink) else {
+        return fields;
+    };
+    for (key, spec) in fields_table {
+        let name = key.get_ref().as_ref();
+        ident::check_snake(name, "field", file, key.span(), &mut cx.sink);
+        let (type_node, summary, default) = match spec.get_ref() {
+            DeValue::String(_) => (spec, None, None),
+            DeValue::Table(t) => {
+                tree::check_keys(
+                    t,
+                    &["type", "summary", "default"],
+                    "a field",
+                    file,
+                    &mut cx.sink,
+                );
+                let Some(type_node) = t.get("type") else {
+                    cx.sink.error(
+                        codes::MISSING_FIELD,
+                        file,
+                        key.span(),
+                        format!("field `{name}` needs a `type`"),
+                    );
+                    continue;
+                };
+                let summary = t
+                    .get("summary")
+                    .and_then(|n| tree::string(n, "summary", file, &mut cx.sink))
+                    .map(str::to_owned);
+                (type_node, summary, t.get("default"))
+            }
+            _ => {
+                tree::wrong_type(
+                    spec,
+                    "a type string or { type, summary, default }",
+                    file,
+                    &mut cx.sink,
+                );
+                continue;
+            }
+        };
+        let Some(ty) = resolve_type(cx, type_node, file) else {
+            continue;
+        };
+        let index = fields.len();
+        let implicit = matches!(ty, Type::Option { .. }).then_some(crate::ir::Value::None);
+        if let Some(node) = default {
+            defaults.push(PendingDefault {
+                owner,
+                field: index,
+                node,
+            });
+        }
+        fields.push(FieldDef {
+            name: name.to_owned(),
+            ty,
+            summary,
+            default: implicit,
+        });
+    }
+    fields
+}
+
+/// Parses and resolves a type expression node.
+pub(crate) fn resolve_type(cx: &mut Context<'_>, node: &Node<'_>, file: FileId) -> Option<Type> {
+    let source = tree::string(node, "a type expression", file, &mut cx.sink)?;
+    let expr = match types::parse(source) {
+        Ok(expr) => expr,
+        Err(message) => {
+            cx.sink
+                .error(
+                    codes::BAD_TYPE_EXPRESSION,
+                    file,
+                    node.span(),
+                    format!("bad type expression: {message}"),
+                )
+                .help("types are bool, int(A..=B), string, text, a type name, [T] or T?");
+            return None;
+        }
+    };
+    match types::resolve(&expr, &cx.type_names) {
+        Ok(ty) => Some(ty),
+        Err(unknown) => {
+            let help = did_you_mean(unknown, cx.type_names.keys().map(String::as_str));
+            cx.sink
+                .error(
+                    codes::UNKNOWN_TYPE,
+                    file,
+                    node.span(),
+                    format!(
+                        "unknown type `{unknown}`: not an enum, record or category of this game"
+                    ),
+                )
+                .maybe_help(help);
+            None
+        }
+    }
+}
+
+fn read_kind<'t, 'i>(
+    cx: &mut Context<'_>,
+    types_ns: &mut Namespace<'t>,
+    key: &'t toml::Spanned<std::borrow::Cow<'i, str>>,
+    node: &'t Node<'i>,
+    defaults: &mut Vec<PendingDefault<'t, 'i>>,
+) -> KindDraft {
+    let file = GAME_TOML;
+    let name = key.get_ref().as_ref();
+    let index = cx.game.kinds.len();
+    ident::check_snake(name, "kind", file, key.span(), &mut cx.sink);
+    let ident = ident::upper_camel(name);
+    if ident::check_camel(&ident, name, "kind", file, key.span(), &mut cx.sink) {
+        types_ns.claim(&ident, name, "type", file, key.span(), &mut cx.sink);
+    }
+    cx.kind_index.insert(name.to_owned(), index);
+    let mut kind = KindDef {
+        name: name.to_owned(),
+        ident,
+        summary: None,
+        fields: Vec::new(),
+    };
+    let mut extends = None;
+    let mut fields = Vec::new();
+    if let Some(table) = tree::table(node, "a kind", file, &mut cx.sink) {
+        tree::check_keys(
+            table,
+            &["summary", "extends", "fields"],
+            "a kind",
+            file,
+            &mut cx.sink,
+        );
+        kind.summary = summary(cx, table);
+        if let Some(ext) = table.get("extends") {
+            if let Some(record) = tree::string(ext, "a record name", file, &mut cx.sink) {
+                match cx.type_names.get(record) {
+                    Some(Type::Record { index }) if *index != PRINTING_RECORD => {
+                        extends = Some(*index)
+                    }
+                    _ => {
+                        let names = cx.game.records.iter().skip(1).map(|r| r.name.as_str());
+                        let help = did_you_mean(record, names);
+                        cx.sink.error(codes::UNKNOWN_RECORD, file, ext.span(), format!("`extends` names `{record}`, which is not a record of this game"))
+                            .maybe_help(help);
+                    }
+                }
+            }
+        }
+        fields = field_defs(cx, table, Owner::Kind(index), defaults);
+        let field_keys = table.get("fields").and_then(|n| match n.get_ref() {
+            DeValue::Table(t) => Some(t),
+            _ => None,
+        });
+        for (key, _) in field_keys.into_iter().flatten() {
+            let field = key.get_ref().as_ref();
+            if BUILTIN_FIELDS.contains(&field) {
+                cx.sink.error(
+                    codes::BUILTIN_FIELD_REDECLARED,
+                    file,
+                    key.span(),
+                    format!("`{field}` is a built-in card field; kinds may not redeclare it"),
+                );
+            } else if let Some(record) =
+                extends.filter(|r| cx.record_fields[*r].contains_key(field))
+            {
+                cx.sink.error(
+                    codes::DUPLICATE_FIELD,
+                    file,
+                    key.span(),
+                    format!(
+                        "field `{field}` is already declared by the extended record `{}`",
+                        cx.game.records[record].name
+                    ),
+                );
+            }
+        }
+    }
+    cx.kind_extends.push(extends);
+    cx.game.kinds.push(kind);
+    KindDraft { fields }
+}
+
+fn read_dice(cx: &mut Context<'_>, root: &DeTable<'_>) {
+    let file = GAME_TOML;
+    let Some(dice) = root
+        .get("dice")
+        .and_then(|n| tree::table(n, "dice", file, &mut cx.sink))
+    else {
+        return;
+    };
+    let mut ns = Namespace::default();
+    for (key, node) in dice {
+        let name = key.get_ref().as_ref();
+        let ident = ident::upper_camel(name);
+        if ident::check_camel(&ident, name, "die", file, key.span(), &mut cx.sink) {
+            ns.claim(&ident, name, "die", file, key.span(), &mut cx.sink);
+        }
+        let Some(table) = tree::table(node, "a die", file, &mut cx.sink) else {
+            continue;
+        };
+        tree::check_keys(
+            table,
+            &["summary", "faces", "sides"],
+            "a die",
+            file,
+            &mut cx.sink,
+        );
+        let summary = summary(cx, table);
+        let faces = match (table.get("faces"), table.get("sides")) {
+            (Some(faces), None) => read_faces(cx, faces),
+            (None, Some(sides)) => match tree::integer(sides, "sides", file, &mut cx.sink) {
+                Some(n) if (1..=1000).contains(&n) => (1..=n)
+                    .map(|v| DieFace {
+                        label: v.to_string(),
+                        values: vec![("value".to_owned(), v)],
+                    })
+                    .collect(),
+                Some(_) => {
+                    cx.sink.error(
+                        codes::BAD_DIE,
+                        file,
+                        sides.span(),
+                        "a die has 1 to 1000 sides",
+                    );
+                    Vec::new()
+                }
+                None => Vec::new(),
+            },
+            _ => {
+                cx.sink.error(
+                    codes::BAD_DIE,
+                    file,
+                    key.span(),
+                    format!("die `{name}` needs exactly one of `faces` and `sides`"),
+                );
+                Vec::new()
+            }
+        };
+        cx.game.dice.push(DieDef {
+            name: name.to_owned(),
+            ident,
+            summary,
+            faces,
+        });
+    }
+}
+
+fn read_faces(cx: &mut Context<'_>, node: &Node<'_>) -> Vec<DieFace> {
+    let file = GAME_TOML;
+    let mut faces: Vec<DieFace> = Vec::new();
+    for face in tree::array(node, "die faces", file, &mut cx.sink).unwrap_or_default() {
+        let Some(table) = tree::table(face, "a die face", file, &mut cx.sink) else {
+            continue;
+        };
+        let mut label = None;
+        let mut values = Vec::new();
+        for (key, value) in table {
+            match key.get_ref().as_ref() {
+                "label" => {
+                    label =
+                        tree::string(value, "a face label", file, &mut cx.sink).map(str::to_owned)
+                }
+                name => {
+                    if let Some(v) = tree::integer(value, "a face value", file, &mut cx.sink) {
+                        values.push((name.to_owned(), v));
+                    }
+                }
+            }
+        }
+        let Some(label) = label else {
+            cx.sink.error(
+                codes::BAD_DIE,
+                file,
+                face.span(),
+                "a die face needs a `label`",
+            );
+            continue;
+        };
+        if let Some(first) = faces.first() {
+            let names = |vs: &[(String, i64)]| {
+                let mut n: Vec<String> = vs.iter().map(|(k, _)| k.clone()).collect();
+                n.sort();
+                n
+            };
+            if names(&first.values) != names(&values) {
+                cx.sink.error(
+                    codes::BAD_DIE,
+                    file,
+                    face.span(),
+                    "every face of a die must name the same values as the first face",
+                );
+                continue;
+            }
+            values.sort_by_key(|(k, _)| first.values.iter().position(|(f, _)| f == k));
+        }
+        faces.push(DieFace { label, values });
+    }
+    if faces.is_empty() {
+        cx.sink.error(
+            codes::BAD_DIE,
+            file,
+            node.span(),
+            "a die needs at least one face",
+        );
+    }
+    faces
+}
+
+fn read_category<'t, 'i>(
+    cx: &mut Context<'_>,
+    index: usize,
+    node: &'t Node<'i>,
+    defaults: &mut Vec<PendingDefault<'t, 'i>>,
+) {
+    let file = GAME_TOML;
+    let Some(table) = tree::table(node, "a category", file, &mut cx.sink) else {
+        return;
+    };
+    tree::check_keys(
+        table,
+        &["summary", "file", "fields"],
+        "a category",
+        file,
+        &mut cx.sink,
+    );
+    cx.game.categories[index].summary = summary(cx, table);
+    match table.get("file") {
+        Some(n) => {
+            if let Some(key) = tree::string(n, "a codex file key", file, &mut cx.sink) {
+                ident::check_snake(key, "codex file key", file, n.span(), &mut cx.sink);
+                cx.game.categories[index].file_key = key.to_owned();
+            }
+        }
+        None => {
+            cx.sink.error(
+                codes::MISSING_FIELD,
+                file,
+                node.span(),
+                format!(
+                    "category `{}` needs `file`, the key of its entries in codex files",
+                    cx.game.categories[index].name
+                ),
+            );
+        }
+    }
+    let fields = field_defs(cx, table, Owner::Category(index), defaults);
+    for field in &fields {
+        if crate::codex::ENTRY_KEYS.contains(&field.name.as_str()) {
+            let span = table.get("fields").map(Node::span).unwrap_or_default();
+            cx.sink.error(
+                codes::BUILTIN_FIELD_REDECLARED,
+                file,
+                span,
+                format!("`{}` is a built-in key of codex entries", field.name),
+            );
+        }
+    }
+    cx.game.categories[index].fields = fields;
+}
+
+fn check_file_keys(cx: &mut Context<'_>, categories: Option<&DeTable<'_>>) {
+    for (i, (key, _)) in categories.into_iter().flatten().enumerate() {
+        let file_key = &cx.game.categories[i].file_key;
+        if !file_key.is_empty()
+            && cx.game.categories[..i]
+                .iter()
+                .any(|c| &c.file_key == file_key)
+        {
+            let message = format!("codex file key `{file_key}` is used by two categories");
+            cx.sink
+                .error(codes::IDENT_COLLISION, GAME_TOML, key.span(), message);
+        }
+    }
+    cx.category_fields = cx
+        .game
+        .categories
+        .iter()
+        .map(|c| index_fields(&c.fields))
+        .collect();
+}
+
+fn read_effect_ops<'t, 'i>(
+    cx: &mut Context<'_>,
+    root: &'t DeTable<'i>,
+    defaults: &mut Vec<PendingDefault<'t, 'i>>,
+) {
+    let file = GAME_TOML;
+    let Some(ops) = root
+        .get("effects")
+        .and_then(|n| tree::table(n, "effects", file, &mut cx.sink))
+    else {
+        return;
+    };
+    let mut ns = Namespace::default();
+    for (key, node) in ops {
+        let name = key.get_ref().as_ref();
+        let index = cx.game.effect_ops.len();
+        ident::check_snake(name, "effect op", file, key.span(), &mut cx.sink);
+        let ident = ident::upper_camel(name);
+        ns.claim(&ident, name, "effect op", file, key.span(), &mut cx.sink);
+        let mut op = EffectOpDef {
+            name: name.to_owned(),
+            ident,
+            summary: None,
+            fields: Vec::new(),
+        };
+        if let Some(table) = tree::table(node, "an effect op", file, &mut cx.sink) {
+            tree::check_keys(
+                table,
+                &["summary", "fields"],
+                "an effect op",
+                file,
+                &mut cx.sink,
+            );
+            op.summary = summary(cx, table);
+            op.fields = field_defs(cx, table, Owner::EffectOp(index), defaults);
+            if let Some(f) = op.fields.iter().find(|f| f.name == "op") {
+                let span = key.span();
+                cx.sink.error(
+                    codes::BUILTIN_FIELD_REDECLARED,
+                    file,
+                    span,
+                    format!("effect field `{}` is reserved for the op name", f.name),
+                );
+            }
+        }
+        cx.op_index.insert(name.to_owned(), index);
+        cx.op_fields.push(index_fields(&op.fields));
+        cx.game.effect_ops.push(op);
+    }
+}
+
+fn read_constants(cx: &mut Context<'_>, root: &DeTable<'_>) {
+    let file = GAME_TOML;
+    let Some(constants) = root
+        .get("constants")
+        .and_then(|n| tree::table(n, "constants", file, &mut cx.sink))
+    else {
+        return;
+    };
+    for (key, node) in constants {
+        let name = key.get_ref().as_ref();
+        let screaming = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+            && name.starts_with(|c: char| c.is_ascii_uppercase());
+        if !screaming {
+            cx.sink.error(
+                codes::BAD_NAME,
+                file,
+                key.span(),
+                format!("constant `{name}` is not SCREAMING_SNAKE_CASE"),
+            );
+        }
+        match constant_value(node) {
+            Some(value) => cx.game.constants.push(Constant {
+                name: name.to_owned(),
+                value,
+            }),
+            None => {
+                cx.sink.error(codes::BAD_CONSTANT, file, node.span(), format!("constant `{name}` must be an integer, a string, a boolean, or a non-empty list of integers or of strings"));
+            }
+        }
+    }
+}
+
+fn constant_value(node: &Node<'_>) -> Option<ConstValue> {
+    match node.get_ref() {
+        DeValue::Boolean(b) => Some(ConstValue::Bool(*b)),
+        DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
+            .ok()
+            .map(ConstValue::Int),
+        DeValue::String(s) => Some(ConstValue::Str(s.to_string())),
+        DeValue::Array(items) => match items.first()?.get_ref() {
+            DeValue::Integer(_) => items
+                .iter()
+                .map(|i| match i.get_ref() {
+                    DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix()).ok(),
+                    _ => None,
+                })
+                .collect::<Option<Vec<_>>>()
+                .map(ConstValue::IntList),
+            DeValue::String(_) => items
+                .iter()
+                .map(|i| i.get_ref().as_str().map(str::to_owned))
+                .collect::<Option<Vec<_>>>()
+                .map(ConstValue::StrList),
+            _ => None,
+        },
+        _ => None,
+    }
+}

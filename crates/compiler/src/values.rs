@@ -1,0 +1,273 @@
+//! Checking TOML values against resolved types, and codex references against templates.
+
+use std::ops::Range;
+
+use toml::de::{DeTable, DeValue};
+
+use crate::context::{Context, FieldIndex};
+use crate::diagnostic::{codes, did_you_mean, FileId, Sink};
+use crate::ir::{CodexRef, FieldDef, Type, Value};
+use crate::template::{Lookup, Miss};
+use crate::tree::{self, Node};
+use crate::types::describe;
+
+/// Where and how a table of fields is checked.
+pub(crate) struct FieldsSpec<'f> {
+    pub fields: &'f [FieldDef],
+    pub index: &'f FieldIndex,
+    /// Keys handled by the caller (`kind`, `op`, entry keys): neither unknown nor values.
+    pub skip: &'f [&'f str],
+    /// Used for a field with no default that the table omits, before reporting it missing.
+    pub fallback: Option<(usize, &'f Value)>,
+    /// What the table is, for messages (`card `X``, `record `Attack``).
+    pub what: &'f dyn std::fmt::Display,
+}
+
+/// `<what> `<name>``, formatted only when a message needs it.
+pub(crate) struct Described<'n>(pub &'static str, pub &'n str);
+
+impl std::fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} `{}`", self.0, self.1)
+    }
+}
+
+impl Context<'_> {
+    /// Checks one value against `ty`.
+    pub(crate) fn value(
+        &self,
+        sink: &mut Sink,
+        ty: &Type,
+        node: &Node<'_>,
+        file: FileId,
+    ) -> Option<Value> {
+        let raw = node.get_ref();
+        match (ty, raw) {
+            (Type::Bool, DeValue::Boolean(b)) => Some(Value::Bool(*b)),
+            (Type::Int { min, max }, DeValue::Integer(_)) => {
+                let v = tree::integer(node, "an integer", file, sink)?;
+                if v < *min || v > *max {
+                    sink.error(
+                        codes::OUT_OF_RANGE,
+                        file,
+                        node.span(),
+                        format!("{v} is out of range: expected int({min}..={max})"),
+                    );
+                    return None;
+                }
+                Some(Value::Int(v))
+            }
+            (Type::String | Type::Text, DeValue::String(s)) => Some(Value::Str(s.to_string())),
+            (Type::Enum { index }, DeValue::String(s)) => {
+                match self.enum_index[*index].get(s.as_ref()) {
+                    Some(&variant) => Some(Value::Enum {
+                        index: *index,
+                        variant,
+                    }),
+                    None => {
+                        let def = &self.game.enums[*index];
+                        let help = did_you_mean(s, def.variants.iter().map(|v| v.name.as_str()));
+                        let expected: Vec<&str> =
+                            def.variants.iter().map(|v| v.name.as_str()).collect();
+                        sink.error(
+                            codes::UNKNOWN_ENUM_VALUE,
+                            file,
+                            node.span(),
+                            format!(
+                                "`{s}` is not a {}: expected one of {}",
+                                def.name,
+                                expected.join(", ")
+                            ),
+                        )
+                        .maybe_help(help);
+                        None
+                    }
+                }
+            }
+            (Type::Record { index }, DeValue::Table(t)) => {
+                let record = &self.game.records[*index];
+                let what = Described("record", &record.name);
+                let spec = FieldsSpec {
+                    fields: &record.fields,
+                    index: &self.record_fields[*index],
+                    skip: &[],
+                    fallback: None,
+                    what: &what,
+                };
+                self.fields(sink, &spec, t, node.span(), file)
+                    .map(|fields| Value::Record {
+                        index: *index,
+                        fields,
+                    })
+            }
+            (Type::Codex { index }, DeValue::String(s)) => self
+                .codex_ref(sink, *index, s, node.span(), file)
+                .map(Value::Codex),
+            (Type::List { item }, DeValue::Array(items)) => {
+                let mut values = Vec::with_capacity(items.len());
+                let mut ok = true;
+                for item_node in items.iter() {
+                    match self.value(sink, item, item_node, file) {
+                        Some(v) => values.push(v),
+                        None => ok = false,
+                    }
+                }
+                ok.then_some(Value::List(values))
+            }
+            (Type::Option { item }, _) => self
+                .value(sink, item, node, file)
+                .map(|v| Value::Some(Box::new(v))),
+            _ => {
+                let expected = describe(ty, &self.game);
+                let what = match ty {
+                    Type::List { .. } => format!("an array ({expected})"),
+                    Type::Record { .. } => format!("a table (record {expected})"),
+                    Type::Int { .. } => format!("an integer, {expected}"),
+                    Type::Bool => "a boolean".to_owned(),
+                    _ => format!("a string ({expected})"),
+                };
+                tree::wrong_type(node, &what, file, sink);
+                None
+            }
+        }
+    }
+
+    /// Checks a table of fields; values come back in field order, defaults filled in.
+    pub(crate) fn fields(
+        &self,
+        sink: &mut Sink,
+        spec: &FieldsSpec<'_>,
+        table: &DeTable<'_>,
+        span: Range<usize>,
+        file: FileId,
+    ) -> Option<Vec<Value>> {
+        let mut values: Vec<Option<Value>> = vec![None; spec.fields.len()];
+        let mut ok = true;
+        for (key, node) in table {
+            let name = key.get_ref().as_ref();
+            if spec.skip.contains(&name) {
+                continue;
+            }
+            match spec.index.get(name) {
+                Some(&i) => match self.value(sink, &spec.fields[i].ty, node, file) {
+                    Some(v) => values[i] = Some(v),
+                    None => ok = false,
+                },
+                None => {
+                    let candidates = spec
+                        .fields
+                        .iter()
+                        .map(|f| f.name.as_str())
+                        .chain(spec.skip.iter().copied());
+                    tree::unknown_key(key, candidates, &spec.what.to_string(), file, sink);
+                    ok = false;
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(values.len());
+        for (i, (value, field)) in values.into_iter().zip(spec.fields).enumerate() {
+            match value.or_else(|| field.default.clone()) {
+                Some(v) => out.push(v),
+                None => match spec.fallback {
+                    Some((f, v)) if f == i => out.push(v.clone()),
+                    _ => {
+                        let ty = describe(&field.ty, &self.game);
+                        sink.error(
+                            codes::MISSING_FIELD,
+                            file,
+                            span.clone(),
+                            format!(
+                                "{} is missing the required field `{}` ({ty})",
+                                spec.what, field.name
+                            ),
+                        );
+                        ok = false;
+                    }
+                },
+            }
+        }
+        ok.then_some(out)
+    }
+
+    /// Resolves a codex reference of `category` through its templates.
+    pub(crate) fn codex_ref(
+        &self,
+        sink: &mut Sink,
+        category: usize,
+        text: &str,
+        span: Range<usize>,
+        file: FileId,
+    ) -> Option<CodexRef> {
+        match self.matchers[category].lookup(text, &self.enum_values) {
+            Lookup::Found { entry, args } => Some(CodexRef {
+                category,
+                entry,
+                args,
+                text: text.to_owned(),
+            }),
+            Lookup::Missed { entry, miss } => {
+                self.report_miss(sink, category, text, span, file, entry, miss);
+                None
+            }
+        }
+    }
+
+    /// Reports why `text` is not a reference of `category`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn report_miss(
+        &self,
+        sink: &mut Sink,
+        category: usize,
+        text: &str,
+        span: Range<usize>,
+        file: FileId,
+        entry: Option<usize>,
+        miss: Miss,
+    ) {
+        let def = &self.game.categories[category];
+        match (entry, miss) {
+            (Some(e), Miss::BadParam { param, found }) => {
+                let entry = &def.entries[e];
+                let p = &entry.params[param];
+                sink.error(
+                    codes::BAD_PARAMETER,
+                    file,
+                    span,
+                    format!(
+                        "`{found}` is not a valid `{}` for `{}`: expected {}",
+                        p.name,
+                        entry.template.source,
+                        describe(&p.ty, &self.game)
+                    ),
+                );
+            }
+            (Some(e), Miss::OutOfRange { param, value }) => {
+                let entry = &def.entries[e];
+                let p = &entry.params[param];
+                sink.error(
+                    codes::PARAMETER_OUT_OF_RANGE,
+                    file,
+                    span,
+                    format!(
+                        "{value} is out of range for `{}` in `{}`: expected {}",
+                        p.name,
+                        entry.template.source,
+                        describe(&p.ty, &self.game)
+                    ),
+                );
+            }
+            _ => {
+                let help = self.matchers[category]
+                    .suggest(text, &self.enum_values)
+                    .map(|s| format!("did you mean `{s}`?"));
+                sink.error(
+                    codes::UNKNOWN_CODEX_REF,
+                    file,
+                    span,
+                    format!("`{text}` matches no {} in the codex", def.name),
+                )
+                .maybe_help(help);
+            }
+        }
+    }
+}
