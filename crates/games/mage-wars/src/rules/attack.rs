@@ -40,24 +40,18 @@ pub struct AttackOptions {
     pub charged: bool,
 }
 
-/// Resolves a whole attack action of `attacker` with its attack bar number `attack`.
-/// The dice of each individual attack of the action end up in `game.last_dice_rolled`.
+/// Resolves a whole attack action of `attacker` with the attack bar `bar` (its own, or one
+/// lent by a spell or equipment it uses). The dice of each individual attack of the action end
+/// up in `game.last_dice_rolled`.
 pub fn attack_action(
     game: &mut Game,
     dice: &mut dyn Dice,
     attacker: ObjectId,
-    attack: usize,
+    bar: &Attack,
     target: AttackTarget,
     options: AttackOptions,
 ) -> Result<(), RulesError> {
-    let card = Arc::clone(game.card(attacker)?);
-    let bar = card
-        .attacks
-        .get(attack)
-        .ok_or_else(|| RulesError::UnknownAttack {
-            card: card.name.clone(),
-            attack: format!("#{attack}"),
-        })?;
+    game.object(attacker)?;
     game.last_dice_rolled.clear();
     game.kept_until_next_action.clear();
     let mut first = true;
@@ -224,7 +218,8 @@ fn sequence(
         if let Some((barrier, index)) = damage_barrier_of(game, defender) {
             let card = Arc::clone(game.card(barrier)?);
             let mut barrier_first = true;
-            sequence(
+            let saved = std::mem::take(&mut game.last_dice_rolled);
+            let result = sequence(
                 game,
                 dice,
                 barrier,
@@ -233,7 +228,9 @@ fn sequence(
                 Origin::DamageBarrier,
                 AttackOptions::default(),
                 &mut barrier_first,
-            )?;
+            );
+            game.last_dice_rolled = saved;
+            result?;
         }
     }
     // 9. Counterstrike: never answers a Counterstrike; a destroyed or incapacitated defender

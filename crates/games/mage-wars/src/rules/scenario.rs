@@ -3,6 +3,7 @@
 //! `docs/scenarios.md` for the format.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use grimoire_engine::{ObjectId, PlayerId, ScriptedDice, TraitEffectKind};
 use schemars::JsonSchema;
@@ -11,7 +12,7 @@ use toml::Spanned;
 
 use super::attack::{attack_action, AttackOptions, AttackTarget};
 use super::dice::{AttackFace, ATTACK_DIE, EFFECT_DIE};
-use super::model::{CardCatalog, Condition, Marker, Trait};
+use super::model::{Attack, CardCatalog, Condition, Marker, Trait};
 use super::phases::{activate, channeling_phase, end_action_phase, upkeep_phase};
 use super::state::{parse_zone, zone_name, Game};
 
@@ -139,6 +140,9 @@ pub struct AttackStep {
     pub attacker: String,
     /// Attack bar name.
     pub attack: String,
+    /// Card whose attack bar is used (an attack spell or equipment), instead of the attacker's.
+    #[serde(default)]
+    pub from_card: Option<String>,
     /// Target object id.
     #[serde(default)]
     pub target: Option<String>,
@@ -207,6 +211,22 @@ pub fn scenario_schema() -> schemars::Schema {
     schemars::schema_for!(Scenario)
 }
 
+/// The attack bar named `name` that fits the target: an "OR" attack or a card with two bars
+/// of the same name offers a zone, a Sweeping and a single-target version.
+fn choose_attack<'a>(
+    attacks: &'a [Attack],
+    name: &str,
+    target: AttackTarget,
+) -> Option<&'a Attack> {
+    let named = || attacks.iter().filter(|a| a.name.eq_ignore_ascii_case(name));
+    let fits = |a: &&Attack| match target {
+        AttackTarget::Zone(_) => a.zone,
+        AttackTarget::Sweep(..) => a.sweeping,
+        AttackTarget::Object(_) => !a.zone,
+    };
+    named().find(fits).or_else(|| named().next())
+}
+
 /// Parses a scenario file.
 pub fn parse_scenario(text: &str) -> Result<Scenario, String> {
     toml::from_str(text).map_err(|e| e.to_string())
@@ -231,7 +251,7 @@ pub fn run_scenario(scenario: &Scenario, catalog: &dyn CardCatalog) -> Vec<Strin
         while steps_done < scenario.steps.len()
             && scenario.steps[steps_done].span().start < expect.span().start
         {
-            if let Err(e) = run.step(scenario.steps[steps_done].get_ref()) {
+            if let Err(e) = run.step(scenario.steps[steps_done].get_ref(), catalog) {
                 run.failures.push(format!("step {}: {e}", steps_done + 1));
                 return run.failures;
             }
@@ -240,7 +260,7 @@ pub fn run_scenario(scenario: &Scenario, catalog: &dyn CardCatalog) -> Vec<Strin
         run.check(expect.get_ref(), steps_done);
     }
     for (index, step) in scenario.steps.iter().enumerate().skip(steps_done) {
-        if let Err(e) = run.step(step.get_ref()) {
+        if let Err(e) = run.step(step.get_ref(), catalog) {
             run.failures.push(format!("step {}: {e}", index + 1));
             break;
         }
@@ -306,7 +326,7 @@ impl Runner {
         Ok(())
     }
 
-    fn step(&mut self, step: &Step) -> Result<(), String> {
+    fn step(&mut self, step: &Step, catalog: &dyn CardCatalog) -> Result<(), String> {
         let mut dice = ScriptedDice::new();
         let faces: Vec<u32> = step
             .dice
@@ -328,7 +348,7 @@ impl Runner {
         }
         dice.push(EFFECT_DIE.name, effect.into_iter().map(|r| r - 1));
         if let Some(attack) = &step.attack {
-            self.attack(attack, &mut dice)?;
+            self.attack(attack, &mut dice, catalog)?;
         }
         match step.phase.as_deref() {
             None => {}
@@ -356,14 +376,13 @@ impl Runner {
         Ok(())
     }
 
-    fn attack(&mut self, step: &AttackStep, dice: &mut ScriptedDice) -> Result<(), String> {
+    fn attack(
+        &mut self,
+        step: &AttackStep,
+        dice: &mut ScriptedDice,
+        catalog: &dyn CardCatalog,
+    ) -> Result<(), String> {
         let attacker = self.object(&step.attacker)?;
-        let card = self.game.card(attacker).map_err(|e| e.to_string())?;
-        let index = card
-            .attacks
-            .iter()
-            .position(|a| a.name.eq_ignore_ascii_case(&step.attack))
-            .ok_or_else(|| format!("{} has no attack named {:?}", card.name, step.attack))?;
         let target = match (&step.target, step.targets.as_slice(), &step.zone) {
             (Some(t), [], None) => AttackTarget::Object(self.object(t)?),
             (None, [a, b], None) => AttackTarget::Sweep(self.object(a)?, self.object(b)?),
@@ -372,10 +391,24 @@ impl Runner {
             }
             _ => return Err("an attack needs exactly one of target, targets (two) or zone".into()),
         };
+        let card = match &step.from_card {
+            Some(name) => Arc::new(
+                catalog
+                    .card(name)
+                    .ok_or_else(|| format!("unknown card {name:?}"))?,
+            ),
+            None => Arc::clone(self.game.card(attacker).map_err(|e| e.to_string())?),
+        };
+        let bar = choose_attack(&card.attacks, &step.attack, target).ok_or_else(|| {
+            format!(
+                "{} has no attack named {:?} for this target",
+                card.name, step.attack
+            )
+        })?;
         let options = AttackOptions {
             charged: step.charged,
         };
-        attack_action(&mut self.game, dice, attacker, index, target, options)
+        attack_action(&mut self.game, dice, attacker, bar, target, options)
             .map_err(|e| e.to_string())
     }
 
