@@ -149,7 +149,10 @@ impl Diagnostics {
             .iter()
             .map(|s| files.add(s.path.as_str(), s.text.as_str()))
             .collect();
-        let config = term::Config::default();
+        let config = term::Config {
+            chars: term::Chars::ascii(),
+            ..term::Config::default()
+        };
         let mut out = Vec::new();
         for diagnostic in &self.items {
             let Some(file) = self.sources.iter().position(|s| s.path == diagnostic.file) else {

@@ -151,7 +151,11 @@ impl Context<'_> {
             match spec.index.get(name) {
                 Some(&i) => match self.value(sink, &spec.fields[i].ty, node, file) {
                     Some(v) => values[i] = Some(v),
-                    None => ok = false,
+                    None => {
+                        // Present but invalid: reported already, not missing.
+                        values[i] = Some(Value::None);
+                        ok = false;
+                    }
                 },
                 None => {
                     let candidates = spec
