@@ -12,6 +12,11 @@
 //! A heading also matches an entry whose template, with every `{slot}` standing for any text,
 //! matches it (`Poison Immunity` is the `{damage_type} Immunity` entry). A few headings are
 //! renamed through [`HEADING_ALIASES`], each with its reason.
+//!
+//! The card data is covered too: every trait in the `Traits` property and on the attack bars
+//! (`cAttacks`) of `../shared/data/octgn-mage-wars/*.set.xml`, in its canonical text form,
+//! matches exactly one `Trait` entry's template with typed slots, and every effect-die outcome
+//! names a `Condition` entry.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -264,5 +269,327 @@ fn a_heading_without_an_entry_is_reported() {
     assert_eq!(
         missing_headings(&headings, &entries),
         vec!["## Teleport".to_string()]
+    );
+}
+
+/// OCTGN spellings that differ from the canonical text form the importer writes.
+const OCTGN_SPELLINGS: &[(&str, &str)] = &[("Blocks LOS", "Blocks LoS")];
+
+/// Pieces of one card's rules text that the OCTGN `Traits` property splits at commas
+/// (a mummy-healing ability); they are not traits.
+const OCTGN_TEXT_FRAGMENTS: &[&str] = &[
+    "Once per round",
+    "when an enemy Living creature is destroyed",
+    "you may remove up to 2 damage from a mummy creature you control",
+];
+
+/// The canonical text form of a trait: `vs.` written `vs`, predicates joined by ` OR `.
+fn canonical_trait(text: &str) -> String {
+    let text = text.trim().replace("vs.", "vs").replace(" or ", " OR ");
+    OCTGN_SPELLINGS
+        .iter()
+        .find(|(from, _)| *from == text)
+        .map_or(text, |(_, to)| to.to_string())
+}
+
+/// A codex entry with typed slots, for matching card text exactly.
+struct TypedEntry {
+    name: String,
+    template: String,
+    params: toml::Table,
+}
+
+/// The enums of `game.toml`, by name, with their values.
+fn game_enums(codex_dir: &Path) -> std::collections::BTreeMap<String, Vec<String>> {
+    let text = fs::read_to_string(codex_dir.join("game.toml")).expect("game.toml is readable");
+    let game: toml::Table = toml::from_str(&text).expect("game.toml is valid TOML");
+    let Some(enums) = game.get("enums").and_then(|e| e.as_table()) else {
+        return Default::default();
+    };
+    enums
+        .iter()
+        .map(|(name, def)| {
+            let values = def["values"]
+                .as_array()
+                .expect("enum values")
+                .iter()
+                .map(|v| {
+                    v.as_str()
+                        .or_else(|| v.get("name").and_then(|n| n.as_str()))
+                        .unwrap()
+                        .to_string()
+                })
+                .collect();
+            (name.clone(), values)
+        })
+        .collect()
+}
+
+/// The entries of one codex file key (`traits`) across all codex files.
+fn typed_entries(codex_dir: &Path, file_key: &str) -> Vec<TypedEntry> {
+    let mut entries = Vec::new();
+    for file in fs::read_dir(codex_dir)
+        .expect("codex dir")
+        .map(|e| e.expect("entry").path())
+    {
+        if file.file_name().is_some_and(|n| n == "game.toml")
+            || file.extension().is_none_or(|e| e != "toml")
+        {
+            continue;
+        }
+        let table: toml::Table =
+            toml::from_str(&fs::read_to_string(&file).expect("readable")).expect("TOML");
+        for item in table
+            .get(file_key)
+            .and_then(|v| v.as_array())
+            .into_iter()
+            .flatten()
+        {
+            let name = item["name"].as_str().expect("name").to_string();
+            let template = item
+                .get("template")
+                .and_then(|t| t.as_str())
+                .unwrap_or(&name)
+                .to_string();
+            let params = item
+                .get("params")
+                .and_then(|p| p.as_table())
+                .cloned()
+                .unwrap_or_default();
+            entries.push(TypedEntry {
+                name,
+                template,
+                params,
+            });
+        }
+    }
+    entries
+}
+
+/// Lengths of the prefixes of `text` that a value of type `ty` can take.
+fn slot_prefixes(
+    ty: &str,
+    text: &str,
+    enums: &std::collections::BTreeMap<String, Vec<String>>,
+) -> Vec<usize> {
+    if ty.starts_with("int(") {
+        let sign = usize::from(text.starts_with(['+', '-']));
+        let digits = text[sign..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .count();
+        return if digits > 0 {
+            vec![sign + digits]
+        } else {
+            vec![]
+        };
+    }
+    if let Some(item) = ty.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+        let mut ends = Vec::new();
+        for first in slot_prefixes(item, text, enums) {
+            ends.push(first);
+            if let Some(rest) = text[first..].strip_prefix(" OR ") {
+                let offset = first + 4;
+                ends.extend(
+                    slot_prefixes(ty, rest, enums)
+                        .into_iter()
+                        .map(|end| offset + end),
+                );
+            }
+        }
+        return ends;
+    }
+    if let Some(values) = enums.get(ty) {
+        return values
+            .iter()
+            .filter(|v| text.starts_with(v.as_str()))
+            .map(String::len)
+            .collect();
+    }
+    // `string`: any non-empty text that does not run into an ` OR `.
+    text.char_indices()
+        .map(|(i, c)| i + c.len_utf8())
+        .take_while(|end| !text[..*end].contains(" OR "))
+        .collect()
+}
+
+/// Whether `text` matches the entry's template exactly, slots typed.
+fn typed_match(
+    entry: &TypedEntry,
+    text: &str,
+    enums: &std::collections::BTreeMap<String, Vec<String>>,
+) -> bool {
+    fn go(
+        parts: &[(bool, String)],
+        entry: &TypedEntry,
+        text: &str,
+        enums: &std::collections::BTreeMap<String, Vec<String>>,
+    ) -> bool {
+        let Some(((is_slot, part), rest)) = parts.split_first() else {
+            return text.is_empty();
+        };
+        if !is_slot {
+            return text
+                .strip_prefix(part.as_str())
+                .is_some_and(|t| go(rest, entry, t, enums));
+        }
+        let ty = entry
+            .params
+            .get(part)
+            .and_then(|t| t.as_str())
+            .unwrap_or("string");
+        slot_prefixes(ty, text, enums)
+            .into_iter()
+            .any(|end| go(rest, entry, &text[end..], enums))
+    }
+    let mut parts = Vec::new();
+    let mut rest = entry.template.as_str();
+    while let Some(open) = rest.find('{') {
+        let close = open + rest[open..].find('}').expect("closed slot");
+        if open > 0 {
+            parts.push((false, rest[..open].to_string()));
+        }
+        parts.push((true, rest[open + 1..close].to_string()));
+        rest = &rest[close + 1..];
+    }
+    if !rest.is_empty() {
+        parts.push((false, rest.to_string()));
+    }
+    go(&parts, entry, text, enums)
+}
+
+/// Values of every `<property name="KEY" value="...">` of a set file, XML entities decoded.
+fn octgn_property_values(xml: &str, key: &str) -> Vec<String> {
+    let marker = format!("name=\"{key}\" value=\"");
+    xml.match_indices(&marker)
+        .filter_map(|(at, _)| {
+            let start = at + marker.len();
+            xml[start..]
+                .find('"')
+                .map(|end| xml[start..start + end].to_string())
+        })
+        .map(|v| {
+            v.replace("&amp;", "&")
+                .replace("&quot;", "\"")
+                .replace("&apos;", "'")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+        })
+        .collect()
+}
+
+/// Traits and effect outcomes the OCTGN card data uses, as canonical text.
+fn octgn_traits_and_outcomes(dir: &Path) -> (BTreeSet<String>, BTreeSet<String>) {
+    let mut traits = BTreeSet::new();
+    let mut outcomes = BTreeSet::new();
+    for file in fs::read_dir(dir)
+        .expect("OCTGN dir")
+        .map(|e| e.expect("entry").path())
+    {
+        if !file.to_string_lossy().ends_with(".set.xml") {
+            continue;
+        }
+        let xml = fs::read_to_string(&file).expect("set file is readable");
+        for value in octgn_property_values(&xml, "Traits") {
+            traits.extend(
+                value
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                    .filter(|t| !OCTGN_TEXT_FRAGMENTS.contains(t))
+                    .map(canonical_trait),
+            );
+        }
+        for bar in octgn_property_values(&xml, "cAttacks") {
+            for field in bar.split([';', '|']) {
+                let (key, value) = field.split_once('=').unwrap_or((field, ""));
+                let key = key.trim();
+                if key == "effects" {
+                    outcomes.extend(value.split('\'').skip(1).step_by(2).map(str::to_string));
+                } else if value == "True"
+                    && !key.is_empty()
+                    && key.split_whitespace().count() <= 4
+                    && !key.ends_with('.')
+                {
+                    traits.insert(canonical_trait(key));
+                } else if let Some(stem) = key.strip_suffix("+X") {
+                    traits.insert(canonical_trait(&format!("{stem}+{value}")));
+                }
+            }
+        }
+    }
+    (traits, outcomes)
+}
+
+#[test]
+fn every_trait_and_effect_outcome_of_the_card_data_has_exactly_one_entry() {
+    let Some(shared) = support::shared_dir() else {
+        return;
+    };
+    let codex_dir = support::repo_root().join("codex/mage-wars");
+    let enums = game_enums(&codex_dir);
+    let traits = typed_entries(&codex_dir, "traits");
+    let conditions = typed_entries(&codex_dir, "conditions");
+    let (used_traits, used_outcomes) =
+        octgn_traits_and_outcomes(&shared.join("data/octgn-mage-wars"));
+    assert!(
+        used_traits.len() >= 80,
+        "found only {} traits in the card data",
+        used_traits.len()
+    );
+    let problems: Vec<String> = used_traits
+        .iter()
+        .map(|text| (text, &traits))
+        .chain(used_outcomes.iter().map(|text| (text, &conditions)))
+        .filter_map(|(text, entries)| {
+            let matching: Vec<&str> = entries
+                .iter()
+                .filter(|e| typed_match(e, text, &enums))
+                .map(|e| e.name.as_str())
+                .collect();
+            (matching.len() != 1).then(|| format!("`{text}` matches {matching:?}"))
+        })
+        .collect();
+    assert!(
+        problems.is_empty(),
+        "card-data traits without exactly one entry: {problems:#?}"
+    );
+}
+
+#[test]
+fn typed_templates_match_signs_enums_and_or_lists() {
+    let enums = [(
+        "DamageType".to_string(),
+        vec!["Flame".to_string(), "Poison".to_string()],
+    )]
+    .into_iter()
+    .collect();
+    let entry = |template: &str, params: &str| TypedEntry {
+        name: template.into(),
+        template: template.into(),
+        params: toml::from_str(params).unwrap(),
+    };
+    let damage = entry(
+        "{damage_type} {x}",
+        "damage_type = \"DamageType\"\nx = \"int(-9..=9)\"",
+    );
+    assert!(typed_match(&damage, "Flame -2", &enums));
+    assert!(!typed_match(&damage, "Blocks LoS", &enums));
+    let versus = entry(
+        "+{x} vs {targets}",
+        "x = \"int(0..=9)\"\ntargets = \"[string]\"",
+    );
+    assert!(typed_match(
+        &versus,
+        "+1 vs Nonliving OR Dark Creatures",
+        &enums
+    ));
+    assert!(!typed_match(&versus, "+1 vs ", &enums));
+    let piercing = entry("Piercing +{x}", "x = \"int(0..=9)\"");
+    assert!(typed_match(&piercing, "Piercing +2", &enums));
+    assert!(!typed_match(&piercing, "Piercing +2 ", &enums));
+    assert_eq!(
+        canonical_trait("+2 vs. Nonliving or Dark Creatures"),
+        "+2 vs Nonliving OR Dark Creatures"
     );
 }
