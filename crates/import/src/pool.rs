@@ -147,6 +147,12 @@ impl Pool {
         card: Table,
     ) -> (Added, Option<String>) {
         let pool_file = &mut self.files[file];
+        let shown_path = pool_file
+            .path
+            .strip_prefix(&self.out)
+            .unwrap_or(&pool_file.path)
+            .display()
+            .to_string();
         let Some(Value::Table(existing)) = pool_file
             .table
             .get_mut("card")
@@ -158,7 +164,7 @@ impl Pool {
         let difference = (!differences.is_empty()).then(|| {
             format!(
                 "reprint differs from the card in {} in: {}",
-                pool_file.path.display(),
+                shown_path,
                 differences.join(", ")
             )
         });
@@ -197,9 +203,9 @@ impl Pool {
                     source,
                 })?;
             }
-            let body = toml::to_string(&file.table).map_err(|error| ImportError::Serialize {
+            let body = render_file(&file.table).map_err(|message| ImportError::Serialize {
                 card: file.path.display().to_string(),
-                message: error.to_string(),
+                message,
             })?;
             let text = format!("{}{body}", self.header);
             fs::write(&file.path, text).map_err(|source| ImportError::Io {
@@ -210,6 +216,63 @@ impl Pool {
         }
         Ok(written)
     }
+}
+
+/// Card keys written as `[[card.<key>]]` sub-tables instead of inline values.
+const SUB_TABLE_KEYS: [&str; 1] = ["attacks"];
+
+/// Writes a card file: top-level values, then one `[[card]]` table per card whose values are
+/// inline (small records such as `range = { min = 0, max = 2 }`), except attack bars, which get
+/// `[[card.attacks]]` tables of their own.
+fn render_file(table: &Table) -> Result<String, String> {
+    let mut out = String::new();
+    for (key, value) in table.iter().filter(|(key, _)| *key != "card") {
+        out.push_str(&format!("{key} = {}\n", inline(value)?));
+    }
+    let cards = match table.get("card") {
+        Some(Value::Array(cards)) => cards.as_slice(),
+        _ => &[],
+    };
+    for card in cards {
+        let Value::Table(card) = card else {
+            return Err("a card is not a table".to_owned());
+        };
+        out.push_str("\n[[card]]\n");
+        render_values(card, &mut out)?;
+        for sub_key in SUB_TABLE_KEYS {
+            let Some(Value::Array(items)) = card.get(sub_key) else {
+                continue;
+            };
+            for item in items {
+                let Value::Table(item) = item else {
+                    return Err(format!("a `{sub_key}` item is not a table"));
+                };
+                out.push_str(&format!("\n[[card.{sub_key}]]\n"));
+                render_values(item, &mut out)?;
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn render_values(table: &Table, out: &mut String) -> Result<(), String> {
+    for (key, value) in table
+        .iter()
+        .filter(|(key, _)| !SUB_TABLE_KEYS.contains(&key.as_str()))
+    {
+        out.push_str(&format!("{key} = {}\n", inline(value)?));
+    }
+    Ok(())
+}
+
+/// A value as inline TOML.
+fn inline(value: &Value) -> Result<String, String> {
+    use serde::Serialize;
+    let mut text = String::new();
+    value
+        .serialize(toml::ser::ValueSerializer::new(&mut text))
+        .map_err(|error| error.to_string())?;
+    Ok(text)
 }
 
 /// Keys whose values differ between two versions of a card, printings aside.

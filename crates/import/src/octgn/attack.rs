@@ -4,6 +4,7 @@
 //! `cAttacks` holds bars separated by `||`; a bar is `key=value` items separated by `;`, e.g.
 //! `name=Hellsword;action type=Quick;range type=Melee;range=(0,0);dice=4;Piercing +X=2`.
 
+use super::bar_text::parse_attack_bar;
 use super::fields::{canonical_trait, handler_name, parse_mana, parse_range, TraitText};
 use super::model::{Attack, EffectRow};
 use crate::report::CardLog;
@@ -13,15 +14,52 @@ const FIELD: &str = "cAttacks";
 
 /// Parses every bar of a `cAttacks` value. Problems go to `log`; bars with rules text that the
 /// codex cannot express get a handler named after the attack.
-pub fn parse_attacks(text: &str, log: &mut CardLog<'_>) -> Vec<Attack> {
-    text.split("||")
+///
+/// A defective bar (an item with an empty key, as when the data breaks off mid-bar) is replaced
+/// by the `AttackBar` sections (`attack_bar`) whose names no sound bar has; `card_name` names a
+/// section without a header.
+pub fn parse_attacks(
+    text: &str,
+    attack_bar: &str,
+    card_name: &str,
+    log: &mut CardLog<'_>,
+) -> Vec<Attack> {
+    let mut attacks = Vec::new();
+    let mut defective = Vec::new();
+    for bar in text
+        .split("||")
         .map(str::trim)
         .filter(|bar| !bar.is_empty())
-        .map(|bar| parse_bar(bar, log))
-        .collect()
+    {
+        match parse_bar(bar, log) {
+            Some(attack) => attacks.push(attack),
+            None => defective.push(bar),
+        }
+    }
+    if defective.is_empty() {
+        return attacks;
+    }
+    let replacements: Vec<Attack> = parse_attack_bar(attack_bar, card_name, log)
+        .into_iter()
+        .filter(|shown| !attacks.iter().any(|sound| sound.name == shown.name))
+        .collect();
+    if replacements.is_empty() {
+        log.unmapped(
+            FIELD,
+            format!("defective bars {defective:?} and no AttackBar section to replace them"),
+        );
+    } else {
+        log.note(
+            FIELD,
+            format!("defective bars {defective:?} read from AttackBar instead"),
+        );
+    }
+    attacks.extend(replacements);
+    attacks
 }
 
-fn parse_bar(bar: &str, log: &mut CardLog<'_>) -> Attack {
+/// One bar; `None` when it is defective.
+fn parse_bar(bar: &str, log: &mut CardLog<'_>) -> Option<Attack> {
     let mut attack = Attack::default();
     let mut range_type = None;
     for item in bar
@@ -35,6 +73,7 @@ fn parse_bar(bar: &str, log: &mut CardLog<'_>) -> Attack {
         };
         let (key, value) = (key.trim(), value.trim());
         match key {
+            "" => return None,
             "name" => attack.name = value.to_owned(),
             "action type" => match value {
                 "Quick" | "Full" => attack.speed = Some(value.to_owned()),
@@ -73,7 +112,7 @@ fn parse_bar(bar: &str, log: &mut CardLog<'_>) -> Attack {
         log.unmapped(FIELD, format!("attack bar without a name: `{bar}`"));
     }
     attack.kind = range_type.unwrap_or_else(|| "Neither".to_owned());
-    attack
+    Some(attack)
 }
 
 /// A trait item: `Unavoidable=True`, `Piercing +X=2`, or rules text set to `True`.
@@ -138,6 +177,38 @@ pub fn parse_effects(text: &str) -> Option<Vec<EffectRow>> {
     )
 }
 
+/// Parses an effect table the way `AttackBar` shows it: `4-9 = Daze; 10+ = 2 Burn & Daze`.
+pub fn parse_effects_text(text: &str) -> Option<Vec<EffectRow>> {
+    let mut rows = Vec::new();
+    for part in text.split(';') {
+        let (rolls, outcomes) = part.split_once(" = ")?;
+        let rolls = rolls.trim();
+        let (min, max) = if let Some(min) = rolls.strip_suffix('+') {
+            (min.parse().ok()?, None)
+        } else if let Some((min, max)) = rolls.split_once('-') {
+            (min.parse().ok()?, Some(max.parse().ok()?))
+        } else {
+            let roll = rolls.parse().ok()?;
+            (roll, Some(roll))
+        };
+        let mut apply = Vec::new();
+        for outcome in outcomes.split(['&', ',']).map(str::trim) {
+            let (count, name) = match outcome.split_once(' ') {
+                Some((count, name)) if count.parse::<usize>().is_ok() => {
+                    (count.parse().ok()?, name)
+                }
+                _ => (1, outcome),
+            };
+            if name.is_empty() {
+                return None;
+            }
+            apply.extend(std::iter::repeat_n(name.to_owned(), count));
+        }
+        rows.push(EffectRow { min, max, apply });
+    }
+    Some(rows)
+}
+
 /// Writes an effect table the way `AttackBar` shows it: `4-9 = Daze; 10+ = 2 Burn`.
 fn render_effects(rows: &[EffectRow]) -> String {
     let rendered: Vec<String> = rows
@@ -162,7 +233,7 @@ fn render_effects(rows: &[EffectRow]) -> String {
                     _ => outcomes.push(condition.clone()),
                 }
             }
-            format!("{rolls} = {}", outcomes.join(", "))
+            format!("{rolls} = {}", outcomes.join(" & "))
         })
         .collect();
     rendered.join("; ")
@@ -221,7 +292,7 @@ mod tests {
 
     fn parse(text: &str) -> (Vec<Attack>, usize) {
         let mut log = CardLog::new("test", "card");
-        let attacks = parse_attacks(text, &mut log);
+        let attacks = parse_attacks(text, "", "card", &mut log);
         (attacks, log.unmapped.len())
     }
 
@@ -293,6 +364,44 @@ mod tests {
     }
 
     #[test]
+    fn defective_bar_is_read_from_attack_bar() {
+        let mut log = CardLog::new("test", "card");
+        let attacks = parse_attacks(
+            "name=Thrust;action type=Quick;range type=Melee;dice=4||name=Blade;\n=True",
+            "Thrust:\r\n[Quick] [Melee] [Dice=4]\r\nSlash:\r\n[Full] [Melee] [Dice=4] [Sweeping]",
+            "card",
+            &mut log,
+        );
+        assert!(log.unmapped.is_empty());
+        assert_eq!(attacks.len(), 2);
+        assert_eq!(attacks[1].name, "Slash");
+        assert_eq!(attacks[1].traits, ["Sweeping"]);
+    }
+
+    #[test]
+    fn effect_table_text() {
+        let rows = parse_effects_text("7-10 = Push; 11+ = Push & Daze").expect("valid");
+        assert_eq!(
+            rows[1],
+            EffectRow {
+                min: 11,
+                max: None,
+                apply: vec!["Push".into(), "Daze".into()]
+            }
+        );
+        let rows = parse_effects_text("9 = 2 Corrode").expect("valid");
+        assert_eq!(
+            rows[0],
+            EffectRow {
+                min: 9,
+                max: Some(9),
+                apply: vec!["Corrode".into(), "Corrode".into()]
+            }
+        );
+        assert_eq!(parse_effects_text("sometimes = Daze"), None);
+    }
+
+    #[test]
     fn effect_tables() {
         let rows = parse_effects("{4: ['Burn'], 11: ['Burn', 'Burn']}").expect("valid");
         assert_eq!(render_effects(&rows), "4-10 = Burn; 11+ = 2 Burn");
@@ -305,6 +414,8 @@ mod tests {
         let mut log = CardLog::new("test", "card");
         let attacks = parse_attacks(
             "name=Bite;action type=Quick;range type=Melee;dice=4",
+            "",
+            "Bite",
             &mut log,
         );
         cross_check(&attacks, "Bite:\r\n[Quick] [Melee] [Dice=4]", &mut log);

@@ -25,6 +25,9 @@ const NON_CARD_TYPES: [&str; 3] = ["Internal", "Phase", "DiceRoll"];
 /// Properties that only repeat information read elsewhere or drive OCTGN's interface.
 const IGNORED: [&str; 2] = ["Nickname", "cTargets"];
 
+/// The trait of objects printed with `-` for Armor.
+const NO_ARMOR: &str = "No Armor";
+
 /// Maps one card. `set` is the set's slug, used for the printing.
 pub fn map_card(raw: &RawCard, set: &str, log: &mut CardLog<'_>) -> Mapped {
     let octgn_type = raw.non_empty("Type").unwrap_or_default();
@@ -114,7 +117,12 @@ fn map_spell_property(
         "Stats" => map_stats(card, raw, value, log),
         "Traits" => map_traits(card, value),
         "cAttacks" => {
-            card.attacks = parse_attacks(value, log);
+            card.attacks = parse_attacks(
+                value,
+                raw.get("AttackBar").unwrap_or_default(),
+                &card.name,
+                log,
+            );
             if card.attacks.iter().any(|attack| attack.handler.is_some()) {
                 card.handler = Some(handler_name(&card.name));
             }
@@ -174,7 +182,7 @@ fn map_stats(card: &mut Card, raw: &RawCard, value: &str, log: &mut CardLog<'_>)
         }
         let stat = explicit.unwrap_or(&stat);
         match key.as_str() {
-            "Armor" if stat == "-" => {}
+            "Armor" if stat == "-" => card.traits.push(NO_ARMOR.to_owned()),
             "Armor" => card.armor = int_stat(&key, stat, log),
             "Life" => card.life = int_stat(&key, stat, log),
             "Channeling" if stat == "X" => card.channeling_x = true,
@@ -223,7 +231,6 @@ fn check_required(card: &Card, log: &mut CardLog<'_>) {
     missing(card.target.is_some(), "Target", log);
     match card.kind.as_str() {
         "creature" => missing(card.life.is_some(), "Life", log),
-        "equipment" => missing(card.slot.is_some(), "Location", log),
         "attack" => missing(!card.attacks.is_empty(), "cAttacks", log),
         _ => {}
     }

@@ -105,7 +105,12 @@ fn map_mage_property(
         "MageAbilities" | "Text" => card.handler = Some(handler_name(&card.name)),
         "Traits" => map_traits(card, value),
         "cAttacks" => {
-            card.attacks = parse_attacks(value, log);
+            card.attacks = parse_attacks(
+                value,
+                raw.get("AttackBar").unwrap_or_default(),
+                &card.name,
+                log,
+            );
             cross_check(&card.attacks, raw.get("AttackBar").unwrap_or_default(), log);
             if card.attacks.iter().any(|attack| attack.handler.is_some()) {
                 card.handler = Some(handler_name(&card.name));

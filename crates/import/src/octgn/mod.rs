@@ -1,6 +1,7 @@
 //! OCTGN Mage Wars set files (`*.set.xml`): reading and mapping to card data.
 
 mod attack;
+mod bar_text;
 mod card;
 mod fields;
 mod mage;

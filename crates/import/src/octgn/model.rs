@@ -67,6 +67,13 @@ pub struct EffectRow {
     pub apply: Vec<String>,
 }
 
+/// One side of an OR on an attack bar.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TraitSet {
+    /// Canonical trait texts of this alternative.
+    pub traits: Vec<String>,
+}
+
 /// An attack bar.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Attack {
@@ -98,6 +105,9 @@ pub struct Attack {
     /// The effect die table.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<EffectRow>,
+    /// Trait sets printed with OR: the attacker uses one of them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<TraitSet>,
     /// Mana paid to attack.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cost: Option<i64>,
