@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 use std::ops::Range;
+use std::time::{Duration, Instant};
 
 use toml::de::DeTable;
 
@@ -65,46 +66,96 @@ pub(crate) fn assemble_kinds(cx: &mut Context<'_>, drafts: Vec<KindDraft>) {
     }
 }
 
-/// Reads every card file; cards come back sorted by name, duplicates reported and dropped.
-pub(crate) fn read_cards(cx: &mut Context<'_>, files: &[(FileId, &DeTable<'_>)]) -> Vec<Card> {
-    let mut sink = std::mem::take(&mut cx.sink);
+/// Cards read from a run of card files, in file order.
+#[derive(Default)]
+struct Chunk {
+    cards: Vec<Card>,
+    name_spans: Vec<(FileId, Range<usize>)>,
+    sink: Sink,
+    parse_time: Duration,
+}
+
+/// Parses and reads every card file (`files` are file ids, in order), on up to
+/// `available_parallelism` threads; each file's tree is dropped as soon as it is read.
+/// Cards come back sorted by name, duplicates reported and dropped; the second value is the
+/// time spent parsing TOML, averaged over the threads.
+pub(crate) fn read_cards(cx: &mut Context<'_>, files: &[FileId]) -> (Vec<Card>, Duration) {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 4);
+    let per_thread = files.len().div_ceil(threads).max(1);
+    let shared: &Context<'_> = cx;
+    let chunks: Vec<Chunk> = std::thread::scope(|scope| {
+        let handles: Vec<_> = files
+            .chunks(per_thread)
+            .map(|run| scope.spawn(move || shared.read_card_files(run)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
     let mut cards = Vec::new();
     let mut name_spans = Vec::new();
-    for &(file, root) in files {
-        let set = set_of(cx.path(file));
-        let default_printing = Value::List(vec![Value::Record {
-            index: PRINTING_RECORD,
-            fields: vec![Value::Str(set.to_owned()), Value::None],
-        }]);
-        tree::check_keys(root, &["source", "card"], "a card file", file, &mut sink);
-        if let Some(source) = root.get("source") {
-            tree::string(source, "where the numbers come from", file, &mut sink);
-        }
-        let Some(list) = root.get("card") else {
-            continue;
-        };
-        let mut lines = LineCursor::new(&cx.files[file].text);
-        for item in tree::array(list, "[[card]] tables", file, &mut sink).unwrap_or_default() {
-            let Some(table) = tree::table(item, "a card", file, &mut sink) else {
+    let mut parse_time = Duration::ZERO;
+    let workers = u32::try_from(chunks.len()).unwrap_or(1).max(1);
+    for chunk in chunks {
+        cards.extend(chunk.cards);
+        name_spans.extend(chunk.name_spans);
+        cx.sink.extend(chunk.sink);
+        parse_time += chunk.parse_time;
+    }
+    let cards = dedup_and_sort(&mut cx.sink, cards, &name_spans);
+    (cards, parse_time / workers)
+}
+
+impl Context<'_> {
+    fn read_card_files(&self, files: &[FileId]) -> Chunk {
+        let mut chunk = Chunk::default();
+        let sink = &mut chunk.sink;
+        for &file in files {
+            let started = Instant::now();
+            let parsed = tree::parse(&self.files[file].text, file, sink);
+            chunk.parse_time += started.elapsed();
+            let Some(root) = parsed else { continue };
+            let set = set_of(self.path(file));
+            let default_printing = Value::List(vec![Value::Record {
+                index: PRINTING_RECORD,
+                fields: vec![Value::Str(set.to_owned()), Value::None],
+            }]);
+            tree::check_keys(&root, &["source", "card"], "a card file", file, sink);
+            if let Some(source) = root.get("source") {
+                tree::string(source, "where the numbers come from", file, sink);
+            }
+            let Some(list) = root.get("card") else {
                 continue;
             };
-            let span = item.span();
-            if let Some(card) = cx.card(
-                &mut sink,
-                table,
-                span.clone(),
-                file,
-                &default_printing,
-                &mut lines,
-            ) {
-                name_spans.push((file, table.get("name").map_or(span, |n| n.span())));
-                cards.push(card);
+            let mut lines = LineCursor::new(&self.files[file].text);
+            for item in tree::array(list, "[[card]] tables", file, sink).unwrap_or_default() {
+                let Some(table) = tree::table(item, "a card", file, sink) else {
+                    continue;
+                };
+                let span = item.span();
+                if let Some(card) = self.card(
+                    sink,
+                    table,
+                    span.clone(),
+                    file,
+                    &default_printing,
+                    &mut lines,
+                ) {
+                    chunk
+                        .name_spans
+                        .push((file, table.get("name").map_or(span, |n| n.span())));
+                    chunk.cards.push(card);
+                }
             }
         }
+        chunk
     }
-    let cards = dedup_and_sort(&mut sink, cards, &name_spans);
-    cx.sink = sink;
-    cards
 }
 
 /// Sorts cards by name; reports (and drops) repeated names and colliding identifiers.

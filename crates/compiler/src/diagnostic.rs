@@ -293,6 +293,11 @@ impl Sink {
         &mut self.pending[last]
     }
 
+    /// Takes over another sink's errors.
+    pub(crate) fn extend(&mut self, other: Sink) {
+        self.pending.extend(other.pending);
+    }
+
     /// True when no error was recorded.
     pub(crate) fn is_empty(&self) -> bool {
         self.pending.is_empty()

@@ -11,14 +11,15 @@ use crate::tree::{self, Node};
 
 /// Applies every errata file to `cards` (sorted by name) and returns the errata in
 /// application order: by date, then file path, then position in the file.
-pub(crate) fn apply(
-    cx: &mut Context<'_>,
-    files: &[(FileId, &DeTable<'_>)],
-    cards: &mut [Card],
-) -> Vec<Erratum> {
+pub(crate) fn apply(cx: &mut Context<'_>, file_ids: &[FileId], cards: &mut [Card]) -> Vec<Erratum> {
     let mut sink = std::mem::take(&mut cx.sink);
+    let parsed: Vec<(FileId, DeTable<'_>)> = file_ids
+        .iter()
+        .filter_map(|&f| tree::parse(&cx.files[f].text, f, &mut sink).map(|t| (f, t)))
+        .collect();
+    let files: Vec<(FileId, &DeTable<'_>)> = parsed.iter().map(|(f, t)| (*f, t)).collect();
     let mut layers: Vec<(String, FileId, &DeTable<'_>)> = Vec::new();
-    for &(file, root) in files {
+    for &(file, root) in &files {
         tree::check_keys(
             root,
             &["date", "source", "erratum"],

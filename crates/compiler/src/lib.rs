@@ -81,35 +81,33 @@ pub fn compile(input: &GameInput) -> Result<Game, Diagnostics> {
 pub fn compile_with_timings(input: &GameInput) -> (Result<Game, Diagnostics>, Phases) {
     let started = Instant::now();
     let files = ordered_files(input);
+    let schema_files = 1 + input.codex.len();
     let mut sink = diagnostic::Sink::default();
-    let parsed: Vec<_> = files
+    let parsed: Vec<_> = files[..schema_files]
         .iter()
         .enumerate()
         .map(|(id, f)| tree::parse(&f.text, id, &mut sink))
         .collect();
-    let parse = started.elapsed();
+    let mut parse = started.elapsed();
 
-    let started = Instant::now();
-    let inputs = {
-        let mut paths: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
-        paths.sort();
-        paths
-    };
+    let mut inputs: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
+    inputs.sort();
     let mut cx = Context::new(files, empty_game(inputs));
     cx.sink = sink;
     let result = match &parsed[0] {
-        Some(root) => build(&mut cx, input, root, &parsed),
+        Some(root) => build(&mut cx, input, root, &parsed, &mut parse),
         None => None,
     };
     let outcome = match result {
         Some(game) if cx.sink.is_empty() => Ok(game),
         _ => Err(std::mem::take(&mut cx.sink).finish(&cx.files)),
     };
+    let total = started.elapsed();
     (
         outcome,
         Phases {
             parse,
-            resolve: started.elapsed(),
+            resolve: total.saturating_sub(parse),
         },
     )
 }
@@ -180,21 +178,23 @@ fn build(
     input: &GameInput,
     root: &toml::de::DeTable<'_>,
     parsed: &[context::Parsed<'_>],
+    parse: &mut Duration,
 ) -> Option<Game> {
     let codex_end = 1 + input.codex.len();
     let cards_end = codex_end + input.cards.len();
-    let group = |range: std::ops::Range<usize>| -> Vec<_> {
-        range
-            .filter_map(|i| parsed[i].as_ref().map(|t| (i, t)))
-            .collect()
-    };
+    let codex: Vec<_> = (1..codex_end)
+        .filter_map(|i| parsed[i].as_ref().map(|t| (i, t)))
+        .collect();
     let (defaults, mut drafts) = schema::read(cx, root, &input.name);
-    let sources = codex::read_entries(cx, &group(1..codex_end));
+    let sources = codex::read_entries(cx, &codex);
     check_defaults(cx, defaults, &mut drafts);
     codex::finish_entries(cx, &sources);
     cards::assemble_kinds(cx, drafts);
-    let mut cards = cards::read_cards(cx, &group(codex_end..cards_end));
-    let errata = errata::apply(cx, &group(cards_end..parsed.len()), &mut cards);
+    let card_files: Vec<usize> = (codex_end..cards_end).collect();
+    let (mut cards, card_parse) = cards::read_cards(cx, &card_files);
+    *parse += card_parse;
+    let errata_files: Vec<usize> = (cards_end..cx.files.len()).collect();
+    let errata = errata::apply(cx, &errata_files, &mut cards);
     let mut game = std::mem::replace(&mut cx.game, empty_game(Vec::new()));
     game.handlers = handlers::collect(&game, &cards);
     game.cards = cards;
