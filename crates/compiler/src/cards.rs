@@ -126,7 +126,13 @@ impl Context<'_> {
                 index: PRINTING_RECORD,
                 fields: vec![Value::Str(set.to_owned()), Value::None],
             }]);
-            tree::check_keys(&root, &["source", "card"], "a card file", file, sink);
+            tree::check_keys(
+                &root,
+                grimoire_model::CARD_FILE_KEYS,
+                "a card file",
+                file,
+                sink,
+            );
             if let Some(source) = root.get("source") {
                 tree::string(source, "where the numbers come from", file, sink);
             }

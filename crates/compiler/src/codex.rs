@@ -16,9 +16,7 @@ use crate::tree::{self, Node};
 use crate::values::FieldsSpec;
 
 /// Keys every codex entry may have; categories' extra fields come on top.
-pub(crate) const ENTRY_KEYS: &[&str] = &[
-    "name", "template", "params", "summary", "stacking", "cancels", "implies", "handler", "effects",
-];
+pub(crate) use grimoire_model::CODEX_ENTRY_KEYS as ENTRY_KEYS;
 
 /// An entry read in the first pass, kept for the second.
 pub(crate) struct EntrySource<'t, 'i> {
@@ -397,7 +395,7 @@ impl Context<'_> {
                 Some("once") | None => Stacking::Once,
                 Some("replace") => Stacking::Replace,
                 Some(other) => {
-                    let help = did_you_mean(other, ["sum", "highest", "once", "replace"]);
+                    let help = did_you_mean(other, grimoire_model::STACKING_RULES.iter().copied());
                     sink.error(codes::UNKNOWN_ENUM_VALUE, file, n.span(), format!("`{other}` is not a stacking rule: expected sum, highest, once or replace"))
                         .maybe_help(help);
                     Stacking::Once
@@ -513,7 +511,7 @@ impl Context<'_> {
             let Some(table) = tree::table(item, "an effect { op = ... }", file, sink) else {
                 continue;
             };
-            let Some(op_node) = table.get("op") else {
+            let Some(op_node) = table.get(grimoire_model::EFFECT_OP_KEY) else {
                 sink.error(
                     codes::MISSING_FIELD,
                     file,
@@ -544,7 +542,7 @@ impl Context<'_> {
             let spec = FieldsSpec {
                 fields: &def.fields,
                 index: &self.op_fields[op],
-                skip: &["op"],
+                skip: &[grimoire_model::EFFECT_OP_KEY],
                 fallback: None,
                 what: &what,
             };

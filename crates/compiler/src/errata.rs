@@ -22,7 +22,7 @@ pub(crate) fn apply(cx: &mut Context<'_>, file_ids: &[FileId], cards: &mut [Card
     for &(file, root) in &files {
         tree::check_keys(
             root,
-            &["date", "source", "erratum"],
+            grimoire_model::ERRATA_FILE_KEYS,
             "an errata file",
             file,
             &mut sink,
@@ -75,7 +75,7 @@ pub(crate) fn apply(cx: &mut Context<'_>, file_ids: &[FileId], cards: &mut [Card
             };
             tree::check_keys(
                 table,
-                &["card", "summary", "set", "add", "remove"],
+                grimoire_model::ERRATUM_KEYS,
                 "an erratum",
                 file,
                 &mut sink,

@@ -136,8 +136,8 @@ fn empty_game(inputs: Vec<String>) -> Game {
         summary: Some(summary.to_owned()),
     };
     let printing = RecordDef {
-        name: "Printing".to_owned(),
-        ident: "Printing".to_owned(),
+        name: grimoire_model::PRINTING_RECORD.to_owned(),
+        ident: grimoire_model::PRINTING_RECORD.to_owned(),
         summary: Some("One printing of a card: its set and its number in that set.".to_owned()),
         fields: vec![
             text_field(

@@ -36,7 +36,7 @@ pub fn load_game(root: &Path, name: &str) -> io::Result<GameInput> {
     if root.join(&cards_dir).is_dir() {
         for set in sub_dirs(root, &cards_dir)? {
             let files = toml_files(root, &format!("{cards_dir}/{set}"))?;
-            let target = if set == "errata" {
+            let target = if set == grimoire_model::ERRATA_FOLDER {
                 &mut errata
             } else {
                 &mut cards

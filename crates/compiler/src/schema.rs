@@ -16,21 +16,12 @@ use crate::types;
 const GAME_TOML: FileId = 0;
 
 /// Fields every card has, in order; kinds may not redeclare them. `kind` is implied.
-pub(crate) const BUILTIN_FIELDS: &[&str] = &["name", "kind", "summary", "handler", "printings"];
+pub(crate) use grimoire_model::BUILTIN_CARD_FIELDS as BUILTIN_FIELDS;
 
 /// Index of the built-in `Printing` record.
 pub(crate) const PRINTING_RECORD: usize = 0;
 
-const TOP_KEYS: &[&str] = &[
-    "game",
-    "enums",
-    "records",
-    "kinds",
-    "dice",
-    "categories",
-    "effects",
-    "constants",
-];
+const TOP_KEYS: &[&str] = grimoire_model::GAME_TOML_SECTIONS;
 
 /// Kind declarations kept until defaults are checked: own fields and `extends`.
 pub(crate) struct KindDraft {
@@ -154,7 +145,7 @@ fn read_header(cx: &mut Context<'_>, root: &DeTable<'_>, expected_name: &str) {
     };
     tree::check_keys(
         table,
-        &["name", "title", "summary"],
+        grimoire_model::GAME_KEYS,
         "[game]",
         file,
         &mut cx.sink,
@@ -204,7 +195,14 @@ fn types_ns_builtin(cx: &mut Context<'_>, ns: &mut Namespace<'_>) {
             index: PRINTING_RECORD,
         },
     );
-    ns.claim(&ident, "Printing", "type", GAME_TOML, 0..0, &mut cx.sink);
+    ns.claim(
+        &ident,
+        grimoire_model::PRINTING_RECORD,
+        "type",
+        GAME_TOML,
+        0..0,
+        &mut cx.sink,
+    );
 }
 
 fn declare_type<'n>(
@@ -215,7 +213,7 @@ fn declare_type<'n>(
     what: &str,
 ) -> String {
     let ident = ident::upper_camel(name);
-    if name == "Printing" {
+    if name == grimoire_model::PRINTING_RECORD {
         cx.sink
             .error(
                 codes::BUILTIN_FIELD_REDECLARED,
@@ -361,7 +359,7 @@ pub(crate) fn field_defs<'t, 'i>(
             DeValue::Table(t) => {
                 tree::check_keys(
                     t,
-                    &["type", "summary", "default"],
+                    grimoire_model::FIELD_SPEC_KEYS,
                     "a field",
                     file,
                     &mut cx.sink,
@@ -765,7 +763,11 @@ fn read_effect_ops<'t, 'i>(
             );
             op.summary = summary(cx, table);
             op.fields = field_defs(cx, table, Owner::EffectOp(index), defaults);
-            if let Some(f) = op.fields.iter().find(|f| f.name == "op") {
+            if let Some(f) = op
+                .fields
+                .iter()
+                .find(|f| f.name == grimoire_model::EFFECT_OP_KEY)
+            {
                 let span = key.span();
                 cx.sink.error(
                     codes::BUILTIN_FIELD_REDECLARED,

@@ -313,7 +313,7 @@ fn read(
         SlotKind::List(item) => {
             let mut items = Vec::new();
             let mut out_of_range = false;
-            for piece in text.split(" OR ") {
+            for piece in text.split(grimoire_model::LIST_SLOT_SEPARATOR) {
                 let (value, range) = read(item, true, piece, enums)?;
                 out_of_range |= range;
                 items.push(value);

@@ -1,1 +1,56 @@
-//! grimoire-model (work in progress).
+//! The fixed vocabulary of Grimoire's source formats (see `docs/formats.md`): the keys every
+//! game shares. The compiler checks content against these lists; schema writers and tools can
+//! use the same lists instead of copying them.
+//!
+//! **Architecture Invariant:** nothing here names a game's words.
+
+/// Top-level tables of `game.toml`.
+pub const GAME_TOML_SECTIONS: &[&str] = &[
+    "game",
+    "enums",
+    "records",
+    "kinds",
+    "dice",
+    "categories",
+    "effects",
+    "constants",
+];
+
+/// Keys of the `[game]` table; all required.
+pub const GAME_KEYS: &[&str] = &["name", "title", "summary"];
+
+/// Keys of a field declared as a table (`{ type, summary, default }`).
+pub const FIELD_SPEC_KEYS: &[&str] = &["type", "summary", "default"];
+
+/// Fields every card has, in order (`kind` selects the kind and is not stored); kinds may not
+/// redeclare them.
+pub const BUILTIN_CARD_FIELDS: &[&str] = &["name", "kind", "summary", "handler", "printings"];
+
+/// Name of the built-in record of card printings (`{ set, number }`).
+pub const PRINTING_RECORD: &str = "Printing";
+
+/// Keys every codex entry may have; a category's extra fields come on top.
+pub const CODEX_ENTRY_KEYS: &[&str] = &[
+    "name", "template", "params", "summary", "stacking", "cancels", "implies", "handler", "effects",
+];
+
+/// Values of a codex entry's `stacking` (the default is `once`).
+pub const STACKING_RULES: &[&str] = &["sum", "highest", "once", "replace"];
+
+/// Separator of the items of a list slot in a codex reference (`+2 vs Flying OR Nonliving`).
+pub const LIST_SLOT_SEPARATOR: &str = " OR ";
+
+/// Top-level keys of a card file.
+pub const CARD_FILE_KEYS: &[&str] = &["source", "card"];
+
+/// Top-level keys of an errata file.
+pub const ERRATA_FILE_KEYS: &[&str] = &["date", "source", "erratum"];
+
+/// Keys of one `[[erratum]]`.
+pub const ERRATUM_KEYS: &[&str] = &["card", "summary", "set", "add", "remove"];
+
+/// Key naming the operation of an effect (`{ op = "...", ... }`).
+pub const EFFECT_OP_KEY: &str = "op";
+
+/// Name of the folder under `cards/<game>/` that holds errata layers instead of a set.
+pub const ERRATA_FOLDER: &str = "errata";
