@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod bench_compile;
+mod bench_engine;
 mod codegen;
 mod import_octgn;
 
@@ -21,6 +22,8 @@ enum Command {
     Codegen(codegen::Args),
     /// Benchmark the compiler on N replicated cards.
     BenchCompile(bench_compile::Args),
+    /// Benchmark the Mage Wars calculator and attack sequence.
+    BenchEngine(bench_engine::Args),
     /// Re-import the Mage Wars OCTGN sets from ../shared/data into cards/mage-wars.
     ImportOctgn(import_octgn::Args),
 }
@@ -37,6 +40,7 @@ fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Codegen(args) => codegen::run(args),
         Command::BenchCompile(args) => bench_compile::run(args),
+        Command::BenchEngine(args) => bench_engine::run(args),
         Command::ImportOctgn(args) => import_octgn::run(args),
     }
 }

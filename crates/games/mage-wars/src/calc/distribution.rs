@@ -89,38 +89,41 @@ pub fn damage_distribution(query: &DamageQuery) -> Vec<f64> {
     // 0, 0, 1 or 2 normal damage, reduced by armor as a sum.
     let crit_side = binomial(n, 1.0 / 3.0);
     let mut result = vec![0.0; 2 * n + 1];
-    let mut normal = vec![1.0]; // normal-sum distribution for j dice, j = 0 first
+    // normal_by_count[j]: normal-damage distribution of j non-critical dice.
     let mut normal_by_count: Vec<Vec<f64>> = Vec::with_capacity(n + 1);
-    normal_by_count.push(normal.clone());
-    for _ in 0..n {
-        normal = convolve(&normal, &[0.5, 0.25, 0.25]);
-        normal_by_count.push(normal.clone());
+    normal_by_count.push(vec![1.0]);
+    for j in 0..n {
+        let next = convolve(&normal_by_count[j], &[0.5, 0.25, 0.25]);
+        normal_by_count.push(next);
     }
+    // crit_extra: Binomial(m, 1/2), updated from m - 1 as a Pascal row.
+    let mut crit_extra = vec![1.0];
+    let mut after_armor = Vec::with_capacity(2 * n + 1);
     for (m, &p_m) in crit_side.iter().enumerate() {
+        if m > 0 {
+            crit_extra = convolve(&crit_extra, &[0.5, 0.5]);
+        }
         if p_m == 0.0 {
             continue;
         }
-        let after_armor = reduce_by_armor(&normal_by_count[n - m], armor);
-        let crit_extra = binomial(m, 0.5);
+        reduce_by_armor(&normal_by_count[n - m], armor, &mut after_armor);
         for (d, &p_d) in after_armor.iter().enumerate() {
-            if p_d == 0.0 {
-                continue;
-            }
+            let weight = p_m * p_d;
             for (b, &p_b) in crit_extra.iter().enumerate() {
-                result[d + m + b] += p_m * p_d * p_b;
+                result[d + m + b] += weight * p_b;
             }
         }
     }
     trim(result)
 }
 
-fn reduce_by_armor(normal: &[f64], armor: usize) -> Vec<f64> {
-    let len = normal.len().saturating_sub(armor).max(1);
-    let mut out = vec![0.0; len];
+/// Normal damage after armor: every sum at or below the armor becomes 0.
+fn reduce_by_armor(normal: &[f64], armor: usize, out: &mut Vec<f64>) {
+    out.clear();
+    out.resize(normal.len().saturating_sub(armor).max(1), 0.0);
     for (s, &p) in normal.iter().enumerate() {
         out[s.saturating_sub(armor)] += p;
     }
-    out
 }
 
 fn binomial(n: usize, p: f64) -> Vec<f64> {

@@ -10,6 +10,8 @@ pub mod octgn;
 pub mod phases;
 pub mod scenario;
 pub mod state;
+#[cfg(test)]
+mod tests;
 
 pub use attack::{attack_action, AttackOptions, AttackTarget};
 pub use model::{Attack, CardCatalog, CardStats, Condition, Marker, Trait};

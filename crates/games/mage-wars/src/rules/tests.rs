@@ -1,0 +1,179 @@
+//! Cross-checks of the rules against the exact calculator, and the allocation-free hot path.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use grimoire_engine::{PlayerId, SeededDice};
+
+use super::model::{Attack, AttackKind, CardStats, Trait};
+use super::{attack_action, AttackOptions, AttackTarget, Game};
+use crate::calc::{damage_distribution, DamageQuery};
+
+/// Counts allocations made by the current thread, so parallel tests do not disturb the count.
+struct CountingAllocator;
+
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|count| count.set(count.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+fn creature(armor: u32, traits: Vec<Trait>, attack: Attack) -> CardStats {
+    CardStats {
+        name: "test creature".into(),
+        card_type: "Creature".into(),
+        life: 1000,
+        armor,
+        traits,
+        attacks: vec![attack],
+        ..CardStats::default()
+    }
+}
+
+fn melee(dice: u32, piercing: u32) -> Attack {
+    Attack {
+        name: "strike".into(),
+        kind: AttackKind::Melee,
+        dice,
+        piercing,
+        strikes: 1,
+        ..Attack::default()
+    }
+}
+
+/// Runs `rounds` seeded attacks and returns the observed damage frequencies.
+fn simulate(attacker: CardStats, defender: CardStats, rounds: u32, seed: u64) -> Vec<f64> {
+    let mut game = Game::new();
+    let a = game.add_object(attacker, PlayerId(1), 0);
+    let d = game.add_object(defender, PlayerId(2), 0);
+    let bar = game.cards[0].attacks[0].clone();
+    let mut dice = SeededDice::new(seed);
+    let mut counts = vec![0u32; 64];
+    for _ in 0..rounds {
+        game.log.clear();
+        game.store.get_mut(d).expect("defender").damage = 0;
+        attack_action(
+            &mut game,
+            &mut dice,
+            a,
+            &bar,
+            AttackTarget::Object(d),
+            AttackOptions::default(),
+        )
+        .expect("seeded dice never run out");
+        counts[game.store.get(d).expect("defender").damage as usize] += 1;
+    }
+    counts
+        .iter()
+        .map(|&c| f64::from(c) / f64::from(rounds))
+        .collect()
+}
+
+fn assert_agrees(observed: &[f64], exact: &[f64], what: &str) {
+    for (damage, &p) in exact.iter().enumerate() {
+        let seen = observed.get(damage).copied().unwrap_or(0.0);
+        assert!(
+            (seen - p).abs() < 0.01,
+            "{what}: damage {damage}: simulated {seen:.4}, exact {p:.4}"
+        );
+    }
+}
+
+#[test]
+fn monte_carlo_agrees_with_the_exact_calculator() {
+    let cases = [
+        (
+            melee(4, 0),
+            2,
+            vec![],
+            DamageQuery {
+                dice: 4,
+                armor: 2,
+                ..DamageQuery::default()
+            },
+        ),
+        (
+            melee(6, 1),
+            3,
+            vec![],
+            DamageQuery {
+                dice: 6,
+                armor: 3,
+                piercing: 1,
+                ..DamageQuery::default()
+            },
+        ),
+        (
+            melee(5, 0),
+            0,
+            vec![Trait::Incorporeal],
+            DamageQuery {
+                dice: 5,
+                incorporeal: true,
+                ..DamageQuery::default()
+            },
+        ),
+    ];
+    for (seed, (attack, armor, traits, query)) in cases.into_iter().enumerate() {
+        let observed = simulate(
+            creature(0, vec![], attack.clone()),
+            creature(armor, traits, attack),
+            40_000,
+            seed as u64,
+        );
+        assert_agrees(
+            &observed,
+            &damage_distribution(&query),
+            &format!("{query:?}"),
+        );
+    }
+}
+
+#[test]
+fn a_simple_melee_attack_does_not_allocate_once_warm() {
+    let mut game = Game::new();
+    let a = game.add_object(creature(2, vec![], melee(4, 0)), PlayerId(1), 0);
+    let d = game.add_object(creature(2, vec![], melee(4, 0)), PlayerId(2), 0);
+    let bar = game.cards[0].attacks[0].clone();
+    let mut dice = SeededDice::new(9);
+    let mut attack = |game: &mut Game| {
+        game.log.clear();
+        game.store.get_mut(d).expect("defender").damage = 0;
+        attack_action(
+            game,
+            &mut dice,
+            a,
+            &bar,
+            AttackTarget::Object(d),
+            AttackOptions::default(),
+        )
+        .expect("seeded dice never run out");
+    };
+    for _ in 0..100 {
+        attack(&mut game);
+    }
+    let probe = ALLOCATIONS.with(Cell::get);
+    drop(std::hint::black_box(vec![1u8; 16]));
+    assert!(
+        ALLOCATIONS.with(Cell::get) > probe,
+        "the counting allocator counts"
+    );
+    let before = ALLOCATIONS.with(Cell::get);
+    for _ in 0..1000 {
+        attack(&mut game);
+    }
+    assert_eq!(ALLOCATIONS.with(Cell::get) - before, 0);
+    assert!(!game.log.events().is_empty(), "the event log stays on");
+}

@@ -1,0 +1,102 @@
+//! `cargo xtask bench-engine`: the Mage Wars calculator and attack-sequence benchmarks.
+//!
+//! The `cargo xtask` alias builds in debug; for meaningful numbers run
+//! `cargo run --release -p xtask -- bench-engine`.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use grimoire_engine::{PlayerId, SeededDice};
+use grimoire_mage_wars::calc::{damage_distribution, DamageQuery};
+use grimoire_mage_wars::rules::model::{Attack, AttackKind, CardStats};
+use grimoire_mage_wars::rules::{attack_action, AttackOptions, AttackTarget, Game};
+
+/// Arguments of `cargo xtask bench-engine`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Attack sequences to time.
+    #[arg(long, default_value_t = 2_000_000)]
+    attacks: u32,
+    /// Exact 30-dice distributions to time.
+    #[arg(long, default_value_t = 20_000)]
+    distributions: u32,
+}
+
+/// Runs the benchmarks and prints the numbers against their targets.
+pub fn run(args: Args) -> ExitCode {
+    if cfg!(debug_assertions) {
+        eprintln!("warning: debug build; run `cargo run --release -p xtask -- bench-engine` for real numbers");
+    }
+    let per_distribution = time_distribution(args.distributions.max(1));
+    println!(
+        "exact distribution, 30 dice vs armor 3: {:.1} µs per distribution (target <= 50 µs)",
+        per_distribution * 1e6
+    );
+    let per_second = time_attacks(args.attacks.max(1));
+    println!(
+        "simple melee attack sequences, seeded dice, event log on: {:.0} per second (target >= 1,000,000)",
+        per_second
+    );
+    ExitCode::SUCCESS
+}
+
+fn time_distribution(iterations: u32) -> f64 {
+    let query = DamageQuery {
+        dice: 30,
+        armor: 3,
+        ..DamageQuery::default()
+    };
+    let start = Instant::now();
+    for _ in 0..iterations {
+        black_box(damage_distribution(black_box(&query)));
+    }
+    start.elapsed().as_secs_f64() / f64::from(iterations)
+}
+
+/// A creature with one 4-dice quick melee attack, armor 2 and Life 12.
+fn melee_creature() -> CardStats {
+    CardStats {
+        name: "bench creature".into(),
+        card_type: "Creature".into(),
+        life: 12,
+        armor: 2,
+        attacks: vec![Attack {
+            name: "strike".into(),
+            kind: AttackKind::Melee,
+            dice: 4,
+            strikes: 1,
+            ..Attack::default()
+        }],
+        ..CardStats::default()
+    }
+}
+
+fn time_attacks(iterations: u32) -> f64 {
+    let mut game = Game::new();
+    let attacker = game.add_object(melee_creature(), PlayerId(1), 0);
+    let defender = game.add_object(melee_creature(), PlayerId(2), 0);
+    let bar = game.cards[attacker.0 as usize].attacks[0].clone();
+    let mut dice = SeededDice::new(42);
+    let start = Instant::now();
+    for _ in 0..iterations {
+        game.log.clear();
+        if let Some(object) = game.store.get_mut(defender) {
+            object.damage = 0;
+            object.in_play = true;
+        }
+        let result = attack_action(
+            &mut game,
+            &mut dice,
+            attacker,
+            &bar,
+            AttackTarget::Object(defender),
+            AttackOptions::default(),
+        );
+        if let Err(e) = result {
+            eprintln!("error: {e}");
+            return 0.0;
+        }
+    }
+    f64::from(iterations) / start.elapsed().as_secs_f64()
+}
