@@ -1,1 +1,239 @@
-//! (tests not written yet)
+//! The generated JSON Schemas accept every content file in the repository and reject
+//! hand-written bad documents.
+
+use std::path::{Path, PathBuf};
+
+use grimoire_codegen::{generate_common, generate_game, Output};
+use serde_json::{json, Value};
+
+use crate::support::repo_root;
+
+fn toml_as_json(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let value: toml::Value =
+        toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::to_value(value).expect("TOML values convert to JSON")
+}
+
+fn schema_named(outputs: &[Output], path: &str) -> jsonschema::Validator {
+    let output = outputs
+        .iter()
+        .find(|output| output.path == path)
+        .unwrap_or_else(|| panic!("no output {path}"));
+    let schema: Value = serde_json::from_str(&output.contents).expect("schemas are JSON");
+    jsonschema::validator_for(&schema)
+        .unwrap_or_else(|e| panic!("{path} is not a valid schema: {e}"))
+}
+
+/// The problems `validator` finds in `document`, one line each.
+fn problems(validator: &jsonschema::Validator, document: &Value) -> Vec<String> {
+    validator
+        .iter_errors(document)
+        .map(|error| format!("{} at {}", error, error.instance_path))
+        .collect()
+}
+
+fn toml_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return files;
+    };
+    for entry in entries {
+        let path = entry.expect("readable directory").path();
+        if path.is_dir() {
+            files.extend(toml_files(&path));
+        } else if path.extension().is_some_and(|ext| ext == "toml") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Validates every card, errata and codex file of every game under `root`; returns how many.
+fn validate_content(root: &Path) -> usize {
+    let common = generate_common();
+    let codex_schema = schema_named(&common, "schemas/codex.schema.json");
+    let game_schema = schema_named(&common, "schemas/game.schema.json");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for name in grimoire_compiler::discover_games(root).expect("list the games") {
+        let input = grimoire_compiler::load_game(root, &name).expect("read the game");
+        let game = grimoire_compiler::compile(&input)
+            .unwrap_or_else(|d| panic!("{name} does not compile:\n{}", d.render(false)));
+        let outputs = generate_game(&game);
+        let cards = schema_named(&outputs, &format!("schemas/{name}.cards.schema.json"));
+        let errata = schema_named(&outputs, &format!("schemas/{name}.errata.schema.json"));
+        let card_dir = root.join("cards").join(&name);
+        let codex_dir = root.join("codex").join(&name);
+        let files = toml_files(&card_dir)
+            .into_iter()
+            .chain(toml_files(&codex_dir));
+        for file in files {
+            let validator = if file.starts_with(card_dir.join("errata")) {
+                &errata
+            } else if file.starts_with(&card_dir) {
+                &cards
+            } else if file.file_name().is_some_and(|n| n == "game.toml") {
+                &game_schema
+            } else {
+                &codex_schema
+            };
+            checked += 1;
+            for problem in problems(validator, &toml_as_json(&file)) {
+                failures.push(format!(
+                    "{}: {problem}",
+                    file.strip_prefix(root).unwrap_or(&file).display()
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "schema violations:\n{}",
+        failures.join("\n")
+    );
+    checked
+}
+
+#[test]
+fn every_repository_content_file_validates() {
+    assert!(
+        validate_content(&repo_root()) > 0,
+        "no content file was checked"
+    );
+}
+
+#[test]
+fn every_tiny_fixture_file_validates() {
+    assert_eq!(
+        validate_content(&repo_root().join("tests/fixtures/tiny")),
+        6
+    );
+}
+
+fn tiny_validators() -> (jsonschema::Validator, jsonschema::Validator) {
+    let outputs = generate_game(&crate::snapshots::tiny_game());
+    (
+        schema_named(&outputs, "schemas/tiny.cards.schema.json"),
+        schema_named(&outputs, "schemas/tiny.errata.schema.json"),
+    )
+}
+
+fn one_card(card: Value) -> Value {
+    json!({ "source": "test", "card": [card] })
+}
+
+fn good_unit() -> Value {
+    json!({
+        "name": "Test Unit", "kind": "unit", "mana": 1, "power": 2, "element": "Fire",
+        "traits": ["Piercing +2", "Flame -1", "Flame +3", "+2 vs Fire OR Deep Water", "Deep Water Immunity", "Fast"],
+        "attacks": [{ "name": "Bite", "speed": "Quick", "dice": 3, "range": 1 }],
+    })
+}
+
+#[test]
+fn a_good_card_is_accepted() {
+    let (cards, _) = tiny_validators();
+    assert_eq!(
+        problems(&cards, &one_card(good_unit())),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn bad_cards_are_rejected() {
+    let (cards, _) = tiny_validators();
+    let with = |key: &str, value: Value| {
+        let mut card = good_unit();
+        card[key] = value;
+        one_card(card)
+    };
+    let without = |key: &str| {
+        let mut card = good_unit();
+        card.as_object_mut().unwrap().remove(key);
+        one_card(card)
+    };
+    let bad_documents = [
+        ("unknown field", with("lifee", json!(3))),
+        ("unknown kind", with("kind", json!("hero"))),
+        ("field of another kind", with("elements", json!(["Fire"]))),
+        ("integer above the range", with("power", json!(10))),
+        ("integer below the range", with("power", json!(-3))),
+        ("wrong scalar type", with("mana", json!("one"))),
+        ("unknown enum value", with("element", json!("Air"))),
+        ("misspelt codex entry", with("traits", json!(["Fats"]))),
+        (
+            "bad codex parameter",
+            with("traits", json!(["Piercing +many"])),
+        ),
+        (
+            "unknown list item enum",
+            with("traits", json!(["+1 vs Fire OR Air"])),
+        ),
+        ("list given a scalar", with("traits", json!("Fast"))),
+        (
+            "bad nested record",
+            with(
+                "attacks",
+                json!([{ "name": "Bite", "speed": "Slowly", "dice": 3 }]),
+            ),
+        ),
+        (
+            "record missing a field",
+            with("attacks", json!([{ "name": "Bite", "dice": 3 }])),
+        ),
+        ("missing required field", without("power")),
+        ("missing name", without("name")),
+        ("missing kind", without("kind")),
+        (
+            "unknown top-level key",
+            json!({ "source": "x", "card": [], "cards": [] }),
+        ),
+    ];
+    for (label, document) in bad_documents {
+        assert!(
+            !problems(&cards, &document).is_empty(),
+            "the card schema accepted: {label}"
+        );
+    }
+}
+
+#[test]
+fn bad_errata_are_rejected() {
+    let (_, errata) = tiny_validators();
+    let good = json!({
+        "date": "2021-01-02", "source": "FAQ",
+        "erratum": [{ "card": "Boil", "summary": "Cheaper.", "set": { "mana": 3 }, "add": { "traits": ["Fast"] } }],
+    });
+    assert_eq!(problems(&errata, &good), Vec::<String>::new());
+    let bad_documents = [
+        ("missing date", json!({ "source": "FAQ", "erratum": [] })),
+        (
+            "malformed date",
+            json!({ "date": "Jan 2021", "source": "FAQ", "erratum": [] }),
+        ),
+        (
+            "unknown card",
+            json!({ "date": "2021-01-02", "source": "FAQ", "erratum": [{ "card": "Nobody" }] }),
+        ),
+        (
+            "add to a scalar field",
+            json!({ "date": "2021-01-02", "source": "FAQ", "erratum": [{ "card": "Boil", "add": { "mana": 1 } }] }),
+        ),
+        (
+            "set out of range",
+            json!({ "date": "2021-01-02", "source": "FAQ", "erratum": [{ "card": "Boil", "set": { "mana": 99 } }] }),
+        ),
+        (
+            "unknown operation",
+            json!({ "date": "2021-01-02", "source": "FAQ", "erratum": [{ "card": "Boil", "replace": {} }] }),
+        ),
+    ];
+    for (label, document) in bad_documents {
+        assert!(
+            !problems(&errata, &document).is_empty(),
+            "the errata schema accepted: {label}"
+        );
+    }
+}

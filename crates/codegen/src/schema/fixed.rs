@@ -13,7 +13,6 @@ const SNAKE_CASE: &str = "^[a-z][a-z0-9_]*$";
 pub(crate) fn codex_file_schema() -> Value {
     json!({
         "$schema": DIALECT,
-        "$id": "codex.schema.json",
         "title": "Grimoire codex file",
         "description": "Codex entries: each top-level key is a category's `file` key.",
         "type": "object",
@@ -68,7 +67,6 @@ pub(crate) fn game_file_schema() -> Value {
     };
     json!({
         "$schema": DIALECT,
-        "$id": "game.schema.json",
         "title": "Grimoire game schema (game.toml)",
         "type": "object",
         "properties": {

@@ -8,16 +8,27 @@ use serde_json::{json, Map, Value};
 use super::pattern::entry_pattern;
 use super::DIALECT;
 
+/// Built-in kind fields the compiler fills in when a card omits them (from the set folder).
+const DEFAULTED_BUILTINS: [&str; 1] = ["printings"];
+
 /// Fields every kind has that a card file writes but errata never change.
 const IDENTITY_FIELDS: [&str; 1] = ["name"];
 
 /// The schema of `cards/<game>/<set>/*.toml`.
 pub(crate) fn cards_schema(game: &Game) -> Value {
     let mut defs = shared_defs(game);
-    let kinds: Vec<Value> = game
+    let kind_names: Vec<&str> = game.kinds.iter().map(|kind| kind.name.as_str()).collect();
+    // Discriminated by `kind`: each branch applies only to its kind, so a validator reports
+    // the real problem instead of "matches none of the alternatives".
+    let branches: Vec<Value> = game
         .kinds
         .iter()
-        .map(|kind| json!({ "$ref": format!("#/$defs/kind.{}", kind.name) }))
+        .map(|kind| {
+            json!({
+                "if": { "properties": { "kind": { "const": kind.name } } },
+                "then": { "$ref": format!("#/$defs/kind.{}", kind.name) },
+            })
+        })
         .collect();
     for kind in &game.kinds {
         defs.insert(format!("kind.{}", kind.name), kind_schema(game, kind));
@@ -26,12 +37,14 @@ pub(crate) fn cards_schema(game: &Game) -> Value {
         "card".to_string(),
         json!({
             "description": "One card; `kind` selects which fields it has.",
-            "oneOf": kinds,
+            "type": "object",
+            "properties": { "kind": { "enum": kind_names } },
+            "required": ["kind"],
+            "allOf": branches,
         }),
     );
     json!({
         "$schema": DIALECT,
-        "$id": format!("{}.cards.schema.json", game.name),
         "title": format!("{} card file", game.title),
         "description": game.summary,
         "type": "object",
@@ -81,7 +94,6 @@ pub(crate) fn errata_schema(game: &Game) -> Value {
     );
     json!({
         "$schema": DIALECT,
-        "$id": format!("{}.errata.schema.json", game.name),
         "title": format!("{} errata layer", game.title),
         "type": "object",
         "properties": {
@@ -209,7 +221,10 @@ fn object_schema(game: &Game, fields: &[FieldDef], mut properties: Map<String, V
     let mut required = Vec::new();
     for field in fields {
         properties.insert(field.name.clone(), field_schema(game, field));
-        if field.default.is_none() && !matches!(field.ty, Type::Option { .. }) {
+        let optional = field.default.is_some()
+            || matches!(field.ty, Type::Option { .. })
+            || DEFAULTED_BUILTINS.contains(&field.name.as_str());
+        if !optional {
             required.push(json!(field.name));
         }
     }

@@ -1,6 +1,13 @@
-//! Generated tables for mage-wars (work in progress).
+//! Mage Wars as typed Rust tables plus its rules modules: every card, codex entry, enum, die
+//! and constant of the game's TOML content (`codex/mage-wars/`, `cards/mage-wars/`), compiled
+//! by `cargo xtask codegen`.
+//!
+//! The generated items live in [`generated`] and are re-exported here: look cards up with
+//! [`CardId::from_name`], read them with [`CardId::card`].
+
+pub mod generated;
+pub use generated::*;
 
 pub mod calc;
 pub mod rules;
-
 pub mod spellbook;

@@ -1,1 +1,8 @@
-//! Generated tables for summoner-wars (work in progress).
+//! Summoner Wars as typed Rust tables: every card, codex entry, enum, die and constant of the
+//! game's TOML content (`codex/summoner-wars/`, `cards/summoner-wars/`), compiled by `cargo xtask codegen`.
+//!
+//! The items live in [`generated`] and are re-exported here: look cards up with
+//! [`CardId::from_name`], read them with [`CardId::card`].
+
+pub mod generated;
+pub use generated::*;
