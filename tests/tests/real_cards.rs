@@ -1,1 +1,162 @@
-//! (tests not written yet)
+//! The imported Mage Wars pool as generated tables: card numbers, traits, attack bars, Mages,
+//! reprints and the 2016 supplement errata, read through `grimoire_mage_wars::CardId`.
+
+use grimoire_mage_wars::{
+    ActionSpeed, AttackKind, Card, CardId, Condition, DamageType, MageClass, School, Subtype,
+    Trait, CARDS,
+};
+
+fn card(name: &str) -> Card {
+    CardId::from_name(name)
+        .unwrap_or_else(|| panic!("no card named {name}"))
+        .card()
+}
+
+#[test]
+fn the_pool_holds_every_imported_card() {
+    assert_eq!(CARDS.len(), 292);
+    assert_eq!(
+        CardId::from_name("Dark Pact Slayer"),
+        Some(CardId::DarkPactSlayer)
+    );
+    assert_eq!(
+        CardId::from_name("Upkeep Phase"),
+        None,
+        "phase markers are not cards"
+    );
+}
+
+#[test]
+fn dark_pact_slayer_prints_its_numbers() {
+    let Card::Creature(slayer) = CardId::DarkPactSlayer.card() else {
+        panic!("a creature")
+    };
+    assert_eq!((slayer.armor, slayer.life, slayer.cost), (2, 14, 13));
+    assert_eq!(slayer.subtypes, [Subtype::Demon]);
+    assert_eq!(
+        slayer.traits,
+        [Trait::DamageType {
+            damage_type: DamageType::Flame,
+            x: -2
+        }]
+    );
+    let [hellsword] = slayer.attacks else {
+        panic!("one attack bar")
+    };
+    assert_eq!(hellsword.name, "Hellsword");
+    assert_eq!(
+        (hellsword.speed, hellsword.kind, hellsword.dice),
+        (Some(ActionSpeed::Quick), AttackKind::Melee, 4)
+    );
+    assert_eq!(hellsword.traits, [Trait::Piercing(2)]);
+    assert_eq!(slayer.printings[0].number, Some("MW1C03"));
+}
+
+#[test]
+fn attack_spells_keep_their_effect_die_table() {
+    let Card::Attack(flash) = card("Blinding Flash") else {
+        panic!("an attack spell")
+    };
+    let bar = &flash.attacks[0];
+    assert_eq!(bar.damage_type, Some(DamageType::Light));
+    assert_eq!((bar.effects[0].min, bar.effects[0].max), (4, Some(9)));
+    assert_eq!(bar.effects[0].apply, [Condition::Daze]);
+    assert_eq!((bar.effects[1].min, bar.effects[1].max), (10, None));
+    assert_eq!(bar.effects[1].apply, [Condition::Stun]);
+}
+
+#[test]
+fn multi_school_cards_list_each_school() {
+    let Card::Creature(adramelech) = card("Adramelech, Lord of Fire") else {
+        panic!("a creature")
+    };
+    let schools: Vec<(School, u8)> = adramelech
+        .schools
+        .iter()
+        .map(|s| (s.school, s.level))
+        .collect();
+    assert_eq!(schools, [(School::Dark, 4), (School::Fire, 2)]);
+}
+
+#[test]
+fn or_attacks_become_alternatives() {
+    let Card::Equipment(galvitar) = card("Galvitar, Force Blade") else {
+        panic!("equipment")
+    };
+    let slash = galvitar
+        .attacks
+        .iter()
+        .find(|bar| bar.name == "Spinning Slash")
+        .expect("Spinning Slash");
+    assert_eq!(slash.traits, [Trait::Ethereal]);
+    let choices: Vec<&[Trait]> = slash.alternatives.iter().map(|set| set.traits).collect();
+    assert_eq!(
+        choices,
+        [&[Trait::Sweeping][..], &[Trait::Doublestrike][..]]
+    );
+}
+
+#[test]
+fn mages_carry_their_spellbook_training() {
+    let Card::Mage(warlock) = card("Warlock") else {
+        panic!("a mage")
+    };
+    assert_eq!(warlock.class, MageClass::Warlock);
+    assert_eq!(
+        (warlock.life, warlock.channeling, warlock.spellbook_points),
+        (38, 10, 120)
+    );
+    assert_eq!(warlock.trained_schools, [School::Dark, School::Fire]);
+    assert_eq!(warlock.opposed_schools, [School::Holy]);
+    let Card::Mage(paladin) = card("Paladin") else {
+        panic!("a mage")
+    };
+    let partial: Vec<(School, u8)> = paladin
+        .partial_training
+        .iter()
+        .map(|s| (s.school, s.level))
+        .collect();
+    assert_eq!(partial, [(School::Holy, 3), (School::War, 2)]);
+}
+
+#[test]
+fn reprints_are_one_card_with_several_printings() {
+    let Card::Incantation(dispel) = card("Dispel") else {
+        panic!("an incantation")
+    };
+    let sets: Vec<&str> = dispel
+        .printings
+        .iter()
+        .map(|printing| printing.set)
+        .collect();
+    assert_eq!(sets, ["core", "forcemaster-vs-warlord"]);
+}
+
+#[test]
+fn errata_keep_the_printed_and_the_current_card() {
+    let hydro_three = Trait::DamageType {
+        damage_type: DamageType::Hydro,
+        x: 3,
+    };
+    let (Card::Conjuration(printed), Card::Conjuration(current)) = (
+        CardId::from_name("Gate to Hell").expect("card").printed(),
+        card("Gate to Hell"),
+    ) else {
+        panic!("a conjuration")
+    };
+    assert!(printed.traits.contains(&hydro_three));
+    assert!(!current.traits.contains(&hydro_three));
+    assert!(printed.summary.is_none() && current.summary.is_some());
+    let errata = CardId::from_name("Gate to Hell").expect("card").errata();
+    assert_eq!(errata.len(), 1);
+    assert_eq!(errata[0].date, "2016-12-06");
+
+    let tower = CardId::from_name("Wizard's Tower").expect("card");
+    let (Card::Conjuration(printed), Card::Conjuration(current)) = (tower.printed(), tower.card())
+    else {
+        panic!("a conjuration")
+    };
+    assert!(printed.traits.contains(&Trait::Spellbind));
+    assert!(!current.traits.contains(&Trait::Spellbind));
+    assert!(CardId::DarkPactSlayer.errata().is_empty());
+}
