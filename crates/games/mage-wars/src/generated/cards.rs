@@ -11,21 +11,21 @@ pub struct Mage {
     pub handler: Option<&'static str>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
-    /// The `class` field.
+    /// The Mage class, which spells marked with a class Only name.
     pub class: MageClass,
-    /// The `subtypes` field.
+    /// Subtypes such as Mage and the Mage's race.
     pub subtypes: &'static [Subtype],
-    /// The `level` field.
+    /// The Mage's level.
     pub level: u8,
-    /// The `life` field.
+    /// Life.
     pub life: u8,
-    /// The `armor` field.
+    /// Armor.
     pub armor: u8,
-    /// The `channeling` field.
+    /// Mana gained each Channeling Phase.
     pub channeling: u8,
     /// Mana in the pool at the start; negative for the Academy Mages, whose data gives a debt.
     pub starting_mana: i8,
-    /// The `spellbook_points` field.
+    /// Spellbook points available to build the spellbook.
     pub spellbook_points: u8,
     /// Schools whose spells cost their level in spellbook points.
     pub trained_schools: &'static [School],
@@ -41,11 +41,11 @@ pub struct Mage {
     pub opposed_types: &'static [SpellType],
     /// Spells of objects with these traits cost triple.
     pub opposed_traits: &'static [Trait],
-    /// The `defense` field.
+    /// A defense the Mage has by itself.
     pub defense: Option<Defense>,
-    /// The `traits` field.
+    /// Traits the Mage has by itself.
     pub traits: &'static [Trait],
-    /// The `attacks` field.
+    /// The Mage's own attack bars.
     pub attacks: &'static [AttackBar],
 }
 /// Every `mage` card (current version), sorted by name.
@@ -1524,33 +1524,33 @@ pub struct Creature {
     pub handler: Option<&'static str>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
-    /// The `schools` field.
+    /// Schools with levels; several for multi-school spells.
     pub schools: &'static [SchoolLevel],
-    /// The `school_rule` field.
+    /// Whether the spell belongs to all its schools or to one of them.
     pub school_rule: SchoolRule,
-    /// The `subtypes` field.
+    /// Subtypes printed after the card type.
     pub subtypes: &'static [Subtype],
     /// Mana to cast (for enchantments: to cast face down).
     pub cost: u8,
     /// Extra mana per point of X; a cost printed X has cost 0 and cost_per_x 1.
     pub cost_per_x: u8,
-    /// The `action` field.
+    /// Casting speed.
     pub action: ActionSpeed,
-    /// The `range` field.
+    /// Casting range in zones.
     pub range: Range,
     /// The target line as printed.
     pub target: &'static str,
-    /// The `traits` field.
+    /// Traits printed on the card: object traits and spell traits alike.
     pub traits: &'static [Trait],
-    /// The `life` field.
+    /// Life.
     pub life: u8,
-    /// The `armor` field.
+    /// Armor.
     pub armor: u8,
-    /// The `channeling` field.
+    /// Mana the creature channels for its controller each Channeling Phase.
     pub channeling: u8,
-    /// The `defense` field.
+    /// A printed defense.
     pub defense: Option<Defense>,
-    /// The `attacks` field.
+    /// Attack bars.
     pub attacks: &'static [AttackBar],
 }
 /// Every `creature` card (current version), sorted by name.
@@ -5331,37 +5331,37 @@ pub struct Conjuration {
     pub handler: Option<&'static str>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
-    /// The `schools` field.
+    /// Schools with levels; several for multi-school spells.
     pub schools: &'static [SchoolLevel],
-    /// The `school_rule` field.
+    /// Whether the spell belongs to all its schools or to one of them.
     pub school_rule: SchoolRule,
-    /// The `subtypes` field.
+    /// Subtypes printed after the card type.
     pub subtypes: &'static [Subtype],
     /// Mana to cast (for enchantments: to cast face down).
     pub cost: u8,
     /// Extra mana per point of X; a cost printed X has cost 0 and cost_per_x 1.
     pub cost_per_x: u8,
-    /// The `action` field.
+    /// Casting speed.
     pub action: ActionSpeed,
-    /// The `range` field.
+    /// Casting range in zones.
     pub range: Range,
     /// The target line as printed.
     pub target: &'static str,
-    /// The `traits` field.
+    /// Traits printed on the card: object traits and spell traits alike.
     pub traits: &'static [Trait],
     /// Placed on a zone border rather than in a zone.
     pub wall: bool,
-    /// The `life` field.
+    /// Life; omitted for conjurations that print none.
     pub life: Option<u8>,
-    /// The `armor` field.
+    /// Armor.
     pub armor: u8,
-    /// The `channeling` field.
+    /// Mana channeled each Channeling Phase.
     pub channeling: u8,
     /// The channeling value is printed as X and set by the card's own rule.
     pub channeling_x: bool,
-    /// The `defense` field.
+    /// A printed defense.
     pub defense: Option<Defense>,
-    /// The `attacks` field.
+    /// Attack bars, passage attacks included.
     pub attacks: &'static [AttackBar],
 }
 /// Every `conjuration` card (current version), sorted by name.
@@ -6964,29 +6964,29 @@ pub struct Enchantment {
     pub handler: Option<&'static str>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
-    /// The `schools` field.
+    /// Schools with levels; several for multi-school spells.
     pub schools: &'static [SchoolLevel],
-    /// The `school_rule` field.
+    /// Whether the spell belongs to all its schools or to one of them.
     pub school_rule: SchoolRule,
-    /// The `subtypes` field.
+    /// Subtypes printed after the card type.
     pub subtypes: &'static [Subtype],
     /// Mana to cast (for enchantments: to cast face down).
     pub cost: u8,
     /// Extra mana per point of X; a cost printed X has cost 0 and cost_per_x 1.
     pub cost_per_x: u8,
-    /// The `action` field.
+    /// Casting speed.
     pub action: ActionSpeed,
-    /// The `range` field.
+    /// Casting range in zones.
     pub range: Range,
     /// The target line as printed.
     pub target: &'static str,
-    /// The `traits` field.
+    /// Traits printed on the card: object traits and spell traits alike.
     pub traits: &'static [Trait],
-    /// The `reveal_cost` field.
+    /// Mana to reveal it.
     pub reveal_cost: u8,
-    /// The `reveal_cost_per_x` field.
+    /// Extra reveal mana per point of X.
     pub reveal_cost_per_x: u8,
-    /// The `attacks` field.
+    /// Attack bars such as damage barriers.
     pub attacks: &'static [AttackBar],
 }
 /// Every `enchantment` card (current version), sorted by name.
@@ -8616,33 +8616,33 @@ pub struct Equipment {
     pub handler: Option<&'static str>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
-    /// The `schools` field.
+    /// Schools with levels; several for multi-school spells.
     pub schools: &'static [SchoolLevel],
-    /// The `school_rule` field.
+    /// Whether the spell belongs to all its schools or to one of them.
     pub school_rule: SchoolRule,
-    /// The `subtypes` field.
+    /// Subtypes printed after the card type.
     pub subtypes: &'static [Subtype],
     /// Mana to cast (for enchantments: to cast face down).
     pub cost: u8,
     /// Extra mana per point of X; a cost printed X has cost 0 and cost_per_x 1.
     pub cost_per_x: u8,
-    /// The `action` field.
+    /// Casting speed.
     pub action: ActionSpeed,
-    /// The `range` field.
+    /// Casting range in zones.
     pub range: Range,
     /// The target line as printed.
     pub target: &'static str,
-    /// The `traits` field.
+    /// Traits printed on the card: object traits and spell traits alike.
     pub traits: &'static [Trait],
     /// Omitted for items that take no location, such as autonomous weapons.
     pub slot: Option<EquipmentSlot>,
-    /// The `armor` field.
+    /// Armor it grants.
     pub armor: u8,
-    /// The `channeling` field.
+    /// Channeling it grants.
     pub channeling: u8,
-    /// The `defense` field.
+    /// A defense it grants.
     pub defense: Option<Defense>,
-    /// The `attacks` field.
+    /// Attack bars it grants or makes on its own.
     pub attacks: &'static [AttackBar],
 }
 /// Every `equipment` card (current version), sorted by name.
@@ -10455,25 +10455,25 @@ pub struct Incantation {
     pub handler: Option<&'static str>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
-    /// The `schools` field.
+    /// Schools with levels; several for multi-school spells.
     pub schools: &'static [SchoolLevel],
-    /// The `school_rule` field.
+    /// Whether the spell belongs to all its schools or to one of them.
     pub school_rule: SchoolRule,
-    /// The `subtypes` field.
+    /// Subtypes printed after the card type.
     pub subtypes: &'static [Subtype],
     /// Mana to cast (for enchantments: to cast face down).
     pub cost: u8,
     /// Extra mana per point of X; a cost printed X has cost 0 and cost_per_x 1.
     pub cost_per_x: u8,
-    /// The `action` field.
+    /// Casting speed.
     pub action: ActionSpeed,
-    /// The `range` field.
+    /// Casting range in zones.
     pub range: Range,
     /// The target line as printed.
     pub target: &'static str,
-    /// The `traits` field.
+    /// Traits printed on the card: object traits and spell traits alike.
     pub traits: &'static [Trait],
-    /// The `attacks` field.
+    /// Attack bars it makes when cast.
     pub attacks: &'static [AttackBar],
 }
 /// Every `incantation` card (current version), sorted by name.
@@ -11625,25 +11625,25 @@ pub struct Attack {
     pub handler: Option<&'static str>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
-    /// The `schools` field.
+    /// Schools with levels; several for multi-school spells.
     pub schools: &'static [SchoolLevel],
-    /// The `school_rule` field.
+    /// Whether the spell belongs to all its schools or to one of them.
     pub school_rule: SchoolRule,
-    /// The `subtypes` field.
+    /// Subtypes printed after the card type.
     pub subtypes: &'static [Subtype],
     /// Mana to cast (for enchantments: to cast face down).
     pub cost: u8,
     /// Extra mana per point of X; a cost printed X has cost 0 and cost_per_x 1.
     pub cost_per_x: u8,
-    /// The `action` field.
+    /// Casting speed.
     pub action: ActionSpeed,
-    /// The `range` field.
+    /// Casting range in zones.
     pub range: Range,
     /// The target line as printed.
     pub target: &'static str,
-    /// The `traits` field.
+    /// Traits printed on the card: object traits and spell traits alike.
     pub traits: &'static [Trait],
-    /// The `attacks` field.
+    /// The attack the spell makes.
     pub attacks: &'static [AttackBar],
 }
 /// Every `attack` card (current version), sorted by name.

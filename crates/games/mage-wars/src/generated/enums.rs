@@ -1229,31 +1229,31 @@ pub struct Printing {
 /// One school of a spell with its level in that school.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SchoolLevel {
-    /// The `school` field.
+    /// The school.
     pub school: School,
-    /// The `level` field.
+    /// The level in that school.
     pub level: u8,
 }
 /// A school limited to one spell type, for training such as Holy creatures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SchoolAndType {
-    /// The `school` field.
+    /// The school.
     pub school: School,
-    /// The `spell_type` field.
+    /// The spell type the training is limited to.
     pub spell_type: SpellType,
 }
 /// Distance in zones, both ends included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Range {
-    /// The `min` field.
+    /// Nearest zone, the caster's own zone being 0.
     pub min: u8,
-    /// The `max` field.
+    /// Farthest zone.
     pub max: u8,
 }
 /// A defense: avoids an attack on this roll or higher, a limited number of times a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Defense {
-    /// The `roll` field.
+    /// The effect-die roll, or higher, that avoids the attack.
     pub roll: u8,
     /// Uses per round; omitted when unlimited.
     pub uses: Option<u8>,
@@ -1263,47 +1263,47 @@ pub struct Defense {
 /// One row of an attack's effect die table: a roll from min to max (no max: and higher) applies the listed outcomes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct EffectRow {
-    /// The `min` field.
+    /// Lowest effect-die roll of the row.
     pub min: u8,
-    /// The `max` field.
+    /// Highest roll of the row; omitted for "and higher".
     pub max: Option<u8>,
-    /// The `apply` field.
+    /// Outcomes applied, a condition repeated once per marker (2 Burn is Burn, Burn).
     pub apply: &'static [Condition],
 }
 /// One alternative of an attack bar that offers a choice (printed with OR).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TraitSet {
-    /// The `traits` field.
+    /// The traits of this alternative.
     pub traits: &'static [Trait],
 }
 /// An attack bar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct AttackBar {
-    /// The `name` field.
+    /// The attack's name as printed.
     pub name: &'static str,
     /// Omitted for attacks that are not actions (damage barriers, passage attacks).
     pub speed: Option<ActionSpeed>,
-    /// The `kind` field.
+    /// Melee, ranged, or neither.
     pub kind: AttackKind,
-    /// The `timing` field.
+    /// When the attack is made.
     pub timing: AttackTiming,
     /// For ranged attacks; attack spells may rely on the spell's range.
     pub range: Option<Range>,
-    /// The `dice` field.
+    /// Attack dice rolled.
     pub dice: u8,
     /// Extra dice for each point of X, for attacks whose dice depend on X.
     pub dice_per_x: u8,
-    /// The `damage_type` field.
+    /// The damage type; omitted when the attack has none.
     pub damage_type: Option<DamageType>,
-    /// The `traits` field.
+    /// Attack traits such as Piercing +2 or Unavoidable.
     pub traits: &'static [Trait],
-    /// The `effects` field.
+    /// The effect die table.
     pub effects: &'static [EffectRow],
     /// Choices printed with OR: the attacker uses one set.
     pub alternatives: &'static [TraitSet],
     /// Mana paid to make the attack.
     pub cost: Option<u8>,
-    /// The `cost_per_x` field.
+    /// Extra mana per point of X.
     pub cost_per_x: u8,
     /// Native handler for what the codex cannot express about this attack.
     pub handler: Option<&'static str>,
@@ -1311,23 +1311,23 @@ pub struct AttackBar {
 /// What every spell card prints: schools, cost, speed, range, target line and traits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Spell {
-    /// The `schools` field.
+    /// Schools with levels; several for multi-school spells.
     pub schools: &'static [SchoolLevel],
-    /// The `school_rule` field.
+    /// Whether the spell belongs to all its schools or to one of them.
     pub school_rule: SchoolRule,
-    /// The `subtypes` field.
+    /// Subtypes printed after the card type.
     pub subtypes: &'static [Subtype],
     /// Mana to cast (for enchantments: to cast face down).
     pub cost: u8,
     /// Extra mana per point of X; a cost printed X has cost 0 and cost_per_x 1.
     pub cost_per_x: u8,
-    /// The `action` field.
+    /// Casting speed.
     pub action: ActionSpeed,
-    /// The `range` field.
+    /// Casting range in zones.
     pub range: Range,
     /// The target line as printed.
     pub target: &'static str,
-    /// The `traits` field.
+    /// Traits printed on the card: object traits and spell traits alike.
     pub traits: &'static [Trait],
 }
 /// Mana needed to remove a condition: a fixed amount, plus the creature's Level when `plus_level` is set (Sleep).
