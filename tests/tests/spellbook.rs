@@ -4,7 +4,8 @@
 use std::fs;
 
 use grimoire_mage_wars::spellbook::{
-    Catalog, OctgnSpellbookCatalog, Report, Rules, SpellbookFile, Violation, check,
+    Catalog, GeneratedCatalog, OctgnSpellbookCatalog, Report, Rules, SpellbookFile, Violation,
+    check,
 };
 
 use crate::support;
@@ -151,4 +152,23 @@ fn training_by_partial_level_type_and_subtype_comes_from_the_mage_cards() {
     // The Priest counts as a Priestess for Priestess Only cards.
     let priest = catalog.mage("Priest").expect("the Priest");
     assert_eq!(priest.class, "Priestess");
+}
+
+#[test]
+fn the_generated_card_tables_price_the_samples_like_the_card_data() {
+    let generated = GeneratedCatalog;
+    let valid = check(&spellbook("valid"), &generated, &Rules::STANDARD);
+    assert!(valid.is_legal(), "{:?}", valid.violations);
+    assert_eq!(valid.total, 41);
+    let bad = check(&spellbook("violations"), &generated, &Rules::STANDARD);
+    assert_eq!(bad.violations.len(), 6, "{:?}", bad.violations);
+    let Some(octgn) = catalog() else { return };
+    for name in ["valid", "over-budget", "violations", "unknown-mage"] {
+        let book = spellbook(name);
+        assert_eq!(
+            check(&book, &generated, &Rules::STANDARD),
+            check(&book, &octgn, &Rules::STANDARD),
+            "{name}"
+        );
+    }
 }

@@ -1,13 +1,16 @@
 //! `grimoire spellbook`: spellbook (deck) validation.
 //!
 //! `check` prices every card of a Mage Wars spellbook TOML file for its Mage, prints the
-//! total against the budget and every broken rule (docs/spellbook.md). Exit status: 0 legal,
+//! total against the budget and every broken rule (docs/spellbook.md). Cards are looked up in
+//! the generated card tables, or in OCTGN set files with `--octgn DIR`. Exit status: 0 legal,
 //! 1 a rule is broken, 2 the input cannot be read.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use grimoire_mage_wars::spellbook::{OctgnSpellbookCatalog, Report, Rules, SpellbookFile, check};
+use grimoire_mage_wars::spellbook::{
+    GeneratedCatalog, OctgnSpellbookCatalog, Report, Rules, SpellbookFile, check,
+};
 
 /// Subcommands of `grimoire spellbook`.
 #[derive(clap::Subcommand)]
@@ -24,9 +27,10 @@ pub struct CheckArgs {
     game: String,
     /// The spellbook TOML file (`mage = "..."` and a `[cards]` table of copies).
     file: PathBuf,
-    /// Directory of the OCTGN Mage Wars set files the cards are looked up in.
-    #[arg(long, default_value = "../shared/data/octgn-mage-wars")]
-    octgn: PathBuf,
+    /// Look cards up in this directory of OCTGN Mage Wars set files instead of the
+    /// generated card tables.
+    #[arg(long)]
+    octgn: Option<PathBuf>,
 }
 
 /// Runs `grimoire spellbook`.
@@ -51,14 +55,16 @@ fn run_check(args: &CheckArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let catalog = match OctgnSpellbookCatalog::load(&args.octgn) {
-        Ok(catalog) => catalog,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
-        }
+    let report = match &args.octgn {
+        None => check(&book, &GeneratedCatalog, &Rules::STANDARD),
+        Some(dir) => match OctgnSpellbookCatalog::load(dir) {
+            Ok(catalog) => check(&book, &catalog, &Rules::STANDARD),
+            Err(message) => {
+                eprintln!("error: {message}");
+                return ExitCode::from(2);
+            }
+        },
     };
-    let report = check(&book, &catalog, &Rules::STANDARD);
     print!("{}", render(&book, &report));
     if report.is_legal() {
         ExitCode::SUCCESS

@@ -11,9 +11,13 @@ use std::fmt;
 
 use serde::Deserialize;
 
+use crate::generated;
+
 mod octgn;
+mod tables;
 
 pub use octgn::OctgnSpellbookCatalog;
+pub use tables::GeneratedCatalog;
 
 /// A spellbook as written in a spellbook TOML file.
 ///
@@ -177,13 +181,14 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The published rules: x1 trained, x2 untrained, x3 opposed, Novice 1, Epic 1 copy.
+    /// The published rules, from the `[constants]` of `codex/mage-wars/game.toml`: x1
+    /// trained, x2 untrained, x3 opposed, Novice 1 point, Epic 1 copy.
     pub const STANDARD: Rules = Rules {
-        trained_multiplier: 1,
-        untrained_multiplier: 2,
-        opposed_multiplier: 3,
-        novice_points: 1,
-        epic_max_copies: 1,
+        trained_multiplier: generated::TRAINED_LEVEL_MULTIPLIER as u32,
+        untrained_multiplier: generated::UNTRAINED_LEVEL_MULTIPLIER as u32,
+        opposed_multiplier: generated::OPPOSED_LEVEL_MULTIPLIER as u32,
+        novice_points: generated::NOVICE_SPELL_POINTS as u32,
+        epic_max_copies: generated::EPIC_MAX_COPIES as u32,
     };
 
     /// Spell points per level for a school the Mage stands towards as `training`.
@@ -506,6 +511,21 @@ mod tests {
         assert_eq!(points("Fire Bolt"), 2, "trained: x1");
         assert_eq!(points("Bear Strength"), 4, "untrained: x2");
         assert_eq!(points("Heal"), 6, "opposed: x3");
+    }
+
+    #[test]
+    fn the_standard_rules_are_the_published_numbers() {
+        let rules = Rules::STANDARD;
+        assert_eq!(
+            (
+                rules.trained_multiplier,
+                rules.untrained_multiplier,
+                rules.opposed_multiplier
+            ),
+            (1, 2, 3)
+        );
+        assert_eq!((rules.novice_points, rules.epic_max_copies), (1, 1));
+        assert_eq!(generated::SPELLBOOK_POINTS, 120);
     }
 
     #[test]
