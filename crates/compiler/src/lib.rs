@@ -190,6 +190,10 @@ fn build(
     check_defaults(cx, defaults, &mut drafts);
     codex::finish_entries(cx, &sources);
     cards::assemble_kinds(cx, drafts);
+    if !cx.sink.is_empty() {
+        // Cards are checked against the schema; a broken schema would only add noise.
+        return None;
+    }
     let card_files: Vec<usize> = (codex_end..cards_end).collect();
     let (mut cards, card_parse) = cards::read_cards(cx, &card_files);
     *parse += card_parse;

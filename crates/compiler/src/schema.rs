@@ -484,7 +484,23 @@ fn read_kind<'t, 'i>(
             if let Some(record) = tree::string(ext, "a record name", file, &mut cx.sink) {
                 match cx.type_names.get(record) {
                     Some(Type::Record { index }) if *index != PRINTING_RECORD => {
-                        extends = Some(*index)
+                        extends = Some(*index);
+                        let clash = cx.game.records[*index]
+                            .fields
+                            .iter()
+                            .find(|f| BUILTIN_FIELDS.contains(&f.name.as_str()));
+                        if let Some(field) = clash {
+                            let message = format!(
+                                "record `{record}` has a field `{}`, which every card already has",
+                                field.name
+                            );
+                            cx.sink.error(
+                                codes::BUILTIN_FIELD_REDECLARED,
+                                file,
+                                ext.span(),
+                                message,
+                            );
+                        }
                     }
                     _ => {
                         let names = cx.game.records.iter().skip(1).map(|r| r.name.as_str());

@@ -74,7 +74,7 @@ impl Context<'_> {
                             file,
                             node.span(),
                             format!(
-                                "`{s}` is not a {}: expected one of {}",
+                                "`{s}` is not a value of enum `{}`: expected one of {}",
                                 def.name,
                                 expected.join(", ")
                             ),
@@ -122,7 +122,7 @@ impl Context<'_> {
                 let what = match ty {
                     Type::List { .. } => format!("an array ({expected})"),
                     Type::Record { .. } => format!("a table (record {expected})"),
-                    Type::Int { .. } => format!("an integer, {expected}"),
+                    Type::Int { .. } => format!("an integer ({expected})"),
                     Type::Bool => "a boolean".to_owned(),
                     _ => format!("a string ({expected})"),
                 };
