@@ -253,12 +253,14 @@ pub fn cross_check(attacks: &[Attack], attack_bar: &str, log: &mut CardLog<'_>) 
     let parsed_dice: Vec<String> = attacks
         .iter()
         .filter(|attack| attack.dice > 0 || attack.dice_per_x > 0)
-        .map(|attack| {
-            if attack.dice_per_x > 0 {
+        .flat_map(|attack| {
+            let shown = if attack.dice_per_x > 0 {
                 "X".to_owned()
             } else {
                 attack.dice.to_string()
-            }
+            };
+            // An attack with OR alternatives is shown once per alternative.
+            std::iter::repeat_n(shown, attack.alternatives.len().max(1))
         })
         .collect();
     let shown_positive: Vec<&str> = shown_dice

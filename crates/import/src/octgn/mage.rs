@@ -195,14 +195,15 @@ fn map_school_costs(card: &mut Card, value: &str, log: &mut CardLog<'_>) {
 /// `MageSchoolPartialTraining`: `Holy,3,War,2`.
 fn map_partial_training(card: &mut Card, value: &str, log: &mut CardLog<'_>) {
     let items = split_list(value);
-    if items.len() % 2 != 0 {
+    let pairs = items.chunks_exact(2);
+    if !pairs.remainder().is_empty() {
         log.unmapped(
             "MageSchoolPartialTraining",
             format!("`{value}` is not school,level pairs"),
         );
         return;
     }
-    for pair in items.chunks(2) {
+    for pair in pairs {
         match (SCHOOLS.contains(&pair[0].as_str()), pair[1].parse()) {
             (true, Ok(level)) => push_partial(card, &pair[0], level),
             _ => log.unmapped(

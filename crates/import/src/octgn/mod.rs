@@ -8,5 +8,4 @@ mod mage;
 pub mod model;
 pub mod xml;
 
-pub use attack::{parse_attacks, parse_effects};
 pub use card::{map_card, Mapped};
