@@ -2,8 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use grimoire_mage_wars::rules::scenario::{parse_scenario, run_scenario};
-use grimoire_mage_wars::rules::OctgnCatalog;
+use grimoire_mage_wars::rules::scenario::{parse_scenario, run_scenario, scenario_schema};
+use grimoire_mage_wars::rules::{CardCatalog, GeneratedCatalog, OctgnCatalog};
 
 use crate::support::{repo_root, shared_dir};
 
@@ -24,11 +24,8 @@ fn scenario_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-#[test]
-fn every_scenario_passes() {
-    let Some(shared) = shared_dir() else { return };
-    let catalog =
-        OctgnCatalog::load(&shared.join("data/octgn-mage-wars")).expect("OCTGN sets load");
+/// Runs every scenario with `catalog` and returns the failures.
+fn run_all(catalog: &dyn CardCatalog) -> Vec<String> {
     let files = scenario_files(&repo_root().join("tests/scenarios"));
     assert!(
         files.len() >= 60,
@@ -50,12 +47,18 @@ fn every_scenario_passes() {
                     !scenario.source.trim().is_empty(),
                     "{shown} cites no source"
                 );
-                for failure in run_scenario(&scenario, &catalog) {
+                for failure in run_scenario(&scenario, catalog) {
                     failures.push(format!("{shown}: {failure}"));
                 }
             }
         }
     }
+    failures
+}
+
+#[test]
+fn every_scenario_passes() {
+    let failures = run_all(&GeneratedCatalog);
     assert!(
         failures.is_empty(),
         "{} scenario failure(s):\n{}",
@@ -65,16 +68,29 @@ fn every_scenario_passes() {
 }
 
 #[test]
-fn a_wrong_expectation_is_reported_with_both_values() {
+fn every_scenario_passes_with_cards_read_from_octgn() {
     let Some(shared) = shared_dir() else { return };
     let catalog =
         OctgnCatalog::load(&shared.join("data/octgn-mage-wars")).expect("OCTGN sets load");
-    let text = std::fs::read_to_string(
-        repo_root().join("tests/scenarios/mage-wars/piercing-then-burn.toml"),
-    )
-    .expect("sample scenario")
-    .replace("damage = 4", "damage = 5");
-    let failures = run_scenario(&parse_scenario(&text).expect("parses"), &catalog);
+    let failures = run_all(&catalog);
+    assert!(
+        failures.is_empty(),
+        "{} scenario failure(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+fn sample_with(from: &str, to: &str) -> String {
+    std::fs::read_to_string(repo_root().join("tests/scenarios/mage-wars/piercing-then-burn.toml"))
+        .expect("sample scenario")
+        .replace(from, to)
+}
+
+#[test]
+fn a_wrong_expectation_is_reported_with_both_values() {
+    let text = sample_with("damage = 4", "damage = 5");
+    let failures = run_scenario(&parse_scenario(&text).expect("parses"), &GeneratedCatalog);
     assert_eq!(
         failures,
         vec!["after step 1: fox damage: expected 5, actual 4".to_string()]
@@ -83,18 +99,11 @@ fn a_wrong_expectation_is_reported_with_both_values() {
 
 #[test]
 fn a_missing_die_fails_with_a_message() {
-    let Some(shared) = shared_dir() else { return };
-    let catalog =
-        OctgnCatalog::load(&shared.join("data/octgn-mage-wars")).expect("OCTGN sets load");
-    let text = std::fs::read_to_string(
-        repo_root().join("tests/scenarios/mage-wars/piercing-then-burn.toml"),
-    )
-    .expect("sample scenario")
-    .replace(
+    let text = sample_with(
         r#"dice = ["2", "1*", "0", "1"]"#,
         r#"dice = ["2", "1*", "0"]"#,
     );
-    let failures = run_scenario(&parse_scenario(&text).expect("parses"), &catalog);
+    let failures = run_scenario(&parse_scenario(&text).expect("parses"), &GeneratedCatalog);
     assert_eq!(failures.len(), 1, "{failures:?}");
     assert!(
         failures[0].contains("attack roll number 4"),
@@ -104,15 +113,19 @@ fn a_missing_die_fails_with_a_message() {
 }
 
 #[test]
+fn unknown_fields_are_rejected() {
+    let text = sample_with("destroyed = false", "destroyd = false");
+    let error = parse_scenario(&text).expect_err("a misspelt field is an error");
+    assert!(error.contains("destroyd"), "{error}");
+}
+
+#[test]
 fn the_published_schema_is_current() {
     let published = std::fs::read_to_string(repo_root().join("schemas/scenario.schema.json"))
         .expect("schemas/scenario.schema.json exists");
-    let current =
-        serde_json::to_string_pretty(&grimoire_mage_wars::rules::scenario::scenario_schema())
-            .expect("schema serialises");
-    assert_eq!(
-        published.trim_end(),
-        current.trim_end(),
-        "regenerate with `grimoire scenario schema`"
+    let current = serde_json::to_string_pretty(&scenario_schema()).expect("schema serialises");
+    assert!(
+        published.trim_end() == current.trim_end(),
+        "schemas/scenario.schema.json is stale: regenerate it with `grimoire scenario schema`"
     );
 }

@@ -10,7 +10,7 @@ use grimoire_mage_wars::calc::{
     calculate_cards, effect_row_probabilities, DamageQuery, DamageSummary, DefenderState,
     EffectChance,
 };
-use grimoire_mage_wars::rules::{Condition, OctgnCatalog};
+use grimoire_mage_wars::rules::{CardCatalog, Condition, GeneratedCatalog, OctgnCatalog};
 use serde_json::json;
 
 /// Arguments of `grimoire calc`.
@@ -60,9 +60,10 @@ pub struct Args {
     /// Defender conditions, comma separated: "Corrode=1" (card mode).
     #[arg(long, default_value = "")]
     defender_conditions: String,
-    /// Directory of the OCTGN Mage Wars set files (card mode).
-    #[arg(long, default_value = "../shared/data/octgn-mage-wars")]
-    octgn: PathBuf,
+    /// Read cards from this directory of OCTGN Mage Wars set files instead of the generated
+    /// card tables (card mode).
+    #[arg(long)]
+    octgn: Option<PathBuf>,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
@@ -142,7 +143,10 @@ fn raw_mode(args: &Args) -> Result<Calculation, String> {
 }
 
 fn card_mode(args: &Args) -> Result<Calculation, String> {
-    let catalog = OctgnCatalog::load(&args.octgn)?;
+    let catalog: Box<dyn CardCatalog> = match &args.octgn {
+        None => Box::new(GeneratedCatalog),
+        Some(dir) => Box::new(OctgnCatalog::load(dir)?),
+    };
     let mut conditions = Vec::new();
     for entry in args
         .defender_conditions
@@ -175,7 +179,7 @@ fn card_mode(args: &Args) -> Result<Calculation, String> {
         args.attack.as_deref().unwrap_or_default(),
         args.defender.as_deref().unwrap_or_default(),
     );
-    let calculation = calculate_cards(&catalog, attacker, attack, defender, &state)?;
+    let calculation = calculate_cards(catalog.as_ref(), attacker, attack, defender, &state)?;
     Ok((calculation.summary, calculation.effects))
 }
 

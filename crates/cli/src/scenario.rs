@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use grimoire_mage_wars::rules::scenario::{parse_scenario, run_scenario, scenario_schema};
-use grimoire_mage_wars::rules::OctgnCatalog;
+use grimoire_mage_wars::rules::{CardCatalog, GeneratedCatalog, OctgnCatalog};
 
 /// Subcommands of `grimoire scenario`.
 #[derive(clap::Subcommand)]
@@ -21,9 +21,10 @@ pub struct RunArgs {
     /// Scenario files (TOML) or directories of them.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Directory of the OCTGN Mage Wars set files the card data is read from.
-    #[arg(long, default_value = "../shared/data/octgn-mage-wars")]
-    octgn: PathBuf,
+    /// Read card data from this directory of OCTGN Mage Wars set files instead of the
+    /// generated card tables.
+    #[arg(long)]
+    octgn: Option<PathBuf>,
 }
 
 /// Runs `grimoire scenario`.
@@ -44,12 +45,15 @@ pub fn run(cmd: Command) -> ExitCode {
 }
 
 fn run_files(args: &RunArgs) -> ExitCode {
-    let catalog = match OctgnCatalog::load(&args.octgn) {
-        Ok(catalog) => catalog,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+    let catalog: Box<dyn CardCatalog> = match &args.octgn {
+        None => Box::new(GeneratedCatalog),
+        Some(dir) => match OctgnCatalog::load(dir) {
+            Ok(catalog) => Box::new(catalog),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
     };
     let mut files = Vec::new();
     for path in &args.files {
@@ -61,7 +65,7 @@ fn run_files(args: &RunArgs) -> ExitCode {
             Err(e) => vec![format!("cannot read: {e}")],
             Ok(text) => match parse_scenario(&text) {
                 Err(e) => vec![e],
-                Ok(scenario) => run_scenario(&scenario, &catalog),
+                Ok(scenario) => run_scenario(&scenario, catalog.as_ref()),
             },
         };
         if failures.is_empty() {

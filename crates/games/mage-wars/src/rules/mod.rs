@@ -4,6 +4,7 @@
 
 pub mod attack;
 pub mod dice;
+pub mod generated_catalog;
 pub mod model;
 pub mod modifiers;
 pub mod octgn;
@@ -14,6 +15,7 @@ pub mod state;
 mod tests;
 
 pub use attack::{attack_action, AttackOptions, AttackTarget};
+pub use generated_catalog::GeneratedCatalog;
 pub use model::{Attack, CardCatalog, CardStats, Condition, Marker, Trait};
 pub use octgn::OctgnCatalog;
 pub use state::{Game, GameEvent, RulesError};
