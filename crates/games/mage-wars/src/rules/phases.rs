@@ -3,9 +3,12 @@
 
 use grimoire_engine::{Dice, ObjectId};
 
-use super::dice::roll_attack_die;
+use super::dice::{roll_attack_die, roll_effect_die};
 use super::model::{Condition, DamageType, Marker, Trait};
 use super::state::{DamageSource, Game, RulesError};
+
+/// The escape roll that removes a Cripple (codex: Cripple).
+const ESCAPE_ROLL: i32 = 7;
 
 /// Channeling Phase: each object's controller gains its Channeling in mana.
 pub fn channeling_phase(game: &mut Game) {
@@ -106,8 +109,14 @@ pub fn activate(game: &mut Game, id: ObjectId) {
 }
 
 /// End of the creature's Action Phase: all Daze and Stun markers go, except those it just
-/// received from a Damage Barrier or Counterstrike (supplement: Attack Procedure).
-pub fn end_action_phase(game: &mut Game, id: ObjectId) {
+/// received from a Damage Barrier or Counterstrike (supplement: Attack Procedure); then it rolls
+/// an escape roll for each Cripple, removing it on 7 or more (codex: Cripple; supplement:
+/// Cripple, even while Incapacitated).
+pub fn end_action_phase(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    id: ObjectId,
+) -> Result<(), RulesError> {
     for condition in [Condition::Daze, Condition::Stun] {
         let kept = game
             .kept_until_next_action
@@ -119,4 +128,13 @@ pub fn end_action_phase(game: &mut Game, id: ObjectId) {
     }
     game.kept_until_next_action
         .retain(|(object, _)| *object != id);
+    let cripples = game.conditions(id, Condition::Cripple);
+    let mut kept = cripples;
+    for _ in 0..cripples {
+        if roll_effect_die(dice)? >= ESCAPE_ROLL {
+            kept -= 1;
+        }
+    }
+    game.set_markers(id, Marker::Condition(Condition::Cripple), kept);
+    Ok(())
 }

@@ -362,7 +362,7 @@ impl Runner {
         }
         if let Some(id) = &step.end_action {
             let id = self.object(id)?;
-            end_action_phase(&mut self.game, id);
+            end_action_phase(&mut self.game, &mut dice, id).map_err(|e| e.to_string())?;
         }
         // Unused attack dice mean the scenario expects another roll than the rules made. An
         // unused effect-die result is allowed: it may be scripted for an effect table the
