@@ -72,6 +72,7 @@ pub fn map_card(raw: &RawCard, set: &str, log: &mut CardLog<'_>) -> Mapped {
         log.unmapped("alternate", "an alternate face with its own properties");
     }
     check_required(&card, log);
+    give_effect_spells_a_handler(&mut card, log);
     Mapped::Card(Box::new(card))
 }
 
@@ -217,6 +218,24 @@ pub fn map_traits(card: &mut Card, value: &str) {
     }
 }
 
+/// Kinds whose whole point is an effect: without an attack bar, only a handler can carry it.
+const EFFECT_KINDS: [&str; 2] = ["incantation", "enchantment"];
+
+/// An incantation or enchantment with no attack bar and no rules text in the data (OCTGN leaves
+/// some scripted cards' text empty) still has an effect: it gets a handler, and a note says so.
+fn give_effect_spells_a_handler(card: &mut Card, log: &mut CardLog<'_>) {
+    if EFFECT_KINDS.contains(&card.kind.as_str())
+        && card.handler.is_none()
+        && card.attacks.is_empty()
+    {
+        card.handler = Some(handler_name(&card.name));
+        log.note(
+            "Text",
+            "no rules text in the data; its effect is left to a handler",
+        );
+    }
+}
+
 /// Fields each kind must have.
 fn check_required(card: &Card, log: &mut CardLog<'_>) {
     let missing = |present: bool, field: &str, log: &mut CardLog<'_>| {
@@ -233,5 +252,101 @@ fn check_required(card: &Card, log: &mut CardLog<'_>) {
         "creature" => missing(card.life.is_some(), "Life", log),
         "attack" => missing(!card.attacks.is_empty(), "cAttacks", log),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(name: &str, properties: &[(&str, &str)]) -> RawCard {
+        RawCard {
+            name: name.to_owned(),
+            properties: properties
+                .iter()
+                .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
+                .collect(),
+            alternates_with_properties: Vec::new(),
+        }
+    }
+
+    fn spell(kind: &str, cost: &str, extra: &[(&str, &str)]) -> RawCard {
+        let mut properties = vec![
+            ("Type", kind),
+            ("Cost", cost),
+            ("Action", "Quick"),
+            ("Range", "0-2"),
+            ("Target", "Creature"),
+            ("School", "Dark"),
+            ("Level", "1"),
+        ];
+        properties.extend_from_slice(extra);
+        raw("Test Spell", &properties)
+    }
+
+    fn map(raw: &RawCard) -> (Card, usize, usize) {
+        let mut log = CardLog::new("test", &raw.name);
+        let Mapped::Card(card) = map_card(raw, "test", &mut log) else {
+            panic!("not skipped")
+        };
+        (*card, log.unmapped.len(), log.notes.len())
+    }
+
+    #[test]
+    fn enchantment_costs_and_the_handler_for_a_textless_effect() {
+        let (card, unmapped, notes) = map(&spell("Enchantment", "2+2X", &[("Text", "")]));
+        assert_eq!(unmapped, 0);
+        assert_eq!(
+            (card.cost, card.reveal_cost, card.reveal_cost_per_x),
+            (Some(2), Some(0), 2)
+        );
+        assert_eq!(card.handler.as_deref(), Some("test_spell"));
+        assert_eq!(notes, 1);
+        let (_, unmapped, _) = map(&spell("Enchantment", "5", &[]));
+        assert_eq!(unmapped, 1, "an enchantment needs a reveal cost");
+    }
+
+    #[test]
+    fn walls_stats_and_prose_traits() {
+        let (card, unmapped, _) = map(&spell(
+            "Conjuration-Wall",
+            "X",
+            &[
+                ("Stats", "Channeling=X, Armor=-, Life=9"),
+                ("Traits", "Extendable, Once per round, heal it"),
+            ],
+        ));
+        assert_eq!(unmapped, 0);
+        assert!(card.wall && card.channeling_x);
+        assert_eq!(
+            (card.cost, card.cost_per_x, card.life),
+            (Some(0), 1, Some(9))
+        );
+        assert_eq!(card.traits, ["No Armor", "Extendable"]);
+        assert_eq!(
+            card.handler.as_deref(),
+            Some("test_spell"),
+            "rules text in the traits needs a handler"
+        );
+    }
+
+    #[test]
+    fn non_cards_and_figures_are_skipped() {
+        let mut log = CardLog::new("test", "x");
+        assert!(matches!(
+            map_card(&raw("Upkeep", &[("Type", "Phase")]), "test", &mut log),
+            Mapped::Skipped(_)
+        ));
+        let figure = raw("Warlock", &[("Type", "Creature"), ("Subtype", "Mage")]);
+        assert!(matches!(
+            map_card(&figure, "test", &mut log),
+            Mapped::Skipped(_)
+        ));
+        assert!(log.unmapped.is_empty());
+        assert!(matches!(
+            map_card(&raw("Odd", &[("Type", "Relic")]), "test", &mut log),
+            Mapped::Skipped(_)
+        ));
+        assert_eq!(log.unmapped.len(), 1, "an unknown type is unmapped");
     }
 }

@@ -273,3 +273,83 @@ fn merge(list: &mut Vec<String>, items: Vec<String>, key: &str, log: &mut CardLo
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stats_card(properties: &[(&str, &str)]) -> RawCard {
+        let mut all = vec![
+            ("Nickname", "Paladin Stats"),
+            ("Type", "Magestats"),
+            ("Subtype", "Mage, Human"),
+            ("Level", "6"),
+            ("Stats", "Spellbook=120, Life=36, Armor=0, channeling=10"),
+            ("StatArmor", "0"),
+            ("StatChanneling", "10"),
+            ("StatLife", "36"),
+            ("StatSpellBookPoints", "120"),
+            ("StatStartingMana", "0"),
+        ];
+        all.extend_from_slice(properties);
+        RawCard {
+            name: "Test Paladin Stats".to_owned(),
+            properties: all
+                .iter()
+                .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
+                .collect(),
+            alternates_with_properties: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn training_from_the_cost_table() {
+        let raw = stats_card(&[
+            (
+                "MageSchoolCost",
+                "L-3-Holy=1,L-2-War=1,C-Holy-Creature=1,Dark=3,S-Song=1,T-Creature=3,Living=3",
+            ),
+            ("MageSchoolOpposed", "Dark"),
+            ("MageComboTraining", "Holy,School;Creature,Type"),
+        ]);
+        let mut log = CardLog::new("test", "paladin");
+        let card = map_mage(&raw, "mages", &mut log);
+        assert!(
+            log.unmapped.is_empty() && log.notes.is_empty(),
+            "{:?} {:?}",
+            log.unmapped,
+            log.notes
+        );
+        assert_eq!(card.name, "Test Paladin");
+        assert_eq!(card.class.as_deref(), Some("Paladin"));
+        assert_eq!(card.partial_training.len(), 2);
+        assert_eq!(
+            card.trained_combinations,
+            [SchoolAndType {
+                school: "Holy".into(),
+                spell_type: "Creature".into()
+            }]
+        );
+        assert_eq!(card.opposed_schools, ["Dark"]);
+        assert_eq!(card.trained_subtypes, ["Song"]);
+        assert_eq!(card.opposed_types, ["Creature"]);
+        assert_eq!(card.opposed_traits, ["Living"]);
+        assert_eq!(
+            (card.life, card.spellbook_points, card.level),
+            (Some(36), Some(120), Some(6))
+        );
+    }
+
+    #[test]
+    fn disagreements_are_noted_and_bad_items_unmapped() {
+        let raw = stats_card(&[
+            ("MageSchoolCost", "Holy=1, Q-Holy=2"),
+            ("MageSchoolFullTraining", "Holy, War"),
+        ]);
+        let mut log = CardLog::new("test", "paladin");
+        let card = map_mage(&raw, "mages", &mut log);
+        assert_eq!(card.trained_schools, ["Holy", "War"]);
+        assert_eq!(log.unmapped.len(), 1, "Q-Holy=2 is not a known item");
+        assert_eq!(log.notes.len(), 1, "War is only in MageSchoolFullTraining");
+    }
+}

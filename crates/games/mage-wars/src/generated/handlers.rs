@@ -46,6 +46,8 @@ pub trait Handlers {
     fn asyran_cleric(&mut self, ctx: &mut Self::Context);
     /// Used by: Autonomous.
     fn autonomous(&mut self, ctx: &mut Self::Context);
+    /// Used by: Banish.
+    fn banish(&mut self, ctx: &mut Self::Context);
     /// Used by: Barracks.
     fn barracks(&mut self, ctx: &mut Self::Context);
     /// Used by: Battle Forge.
@@ -104,6 +106,8 @@ pub trait Handlers {
     fn dancing_scimitar(&mut self, ctx: &mut Self::Context);
     /// Used by: Dawnbreaker Ring.
     fn dawnbreaker_ring(&mut self, ctx: &mut Self::Context);
+    /// Used by: Death Link.
+    fn death_link(&mut self, ctx: &mut Self::Context);
     /// Used by: Deathlock.
     fn deathlock(&mut self, ctx: &mut Self::Context);
     /// Used by: Decoy.
@@ -502,7 +506,7 @@ pub trait Handlers {
     fn zone_attack(&mut self, ctx: &mut Self::Context);
 }
 /// Every handler name, sorted.
-pub static HANDLER_NAMES: [&str; 248usize] = [
+pub static HANDLER_NAMES: [&str; 250usize] = [
     "academy_beastmaster",
     "academy_druid",
     "academy_elementalist",
@@ -524,6 +528,7 @@ pub static HANDLER_NAMES: [&str; 248usize] = [
     "armor_ward",
     "asyran_cleric",
     "autonomous",
+    "banish",
     "barracks",
     "battle_forge",
     "battle_fury",
@@ -553,6 +558,7 @@ pub static HANDLER_NAMES: [&str; 248usize] = [
     "damage_barrier",
     "dancing_scimitar",
     "dawnbreaker_ring",
+    "death_link",
     "deathlock",
     "decoy",
     "defense_ring",
@@ -843,6 +849,10 @@ pub fn dispatch_handler<H: Handlers>(
             handlers.autonomous(ctx);
             true
         }
+        "banish" => {
+            handlers.banish(ctx);
+            true
+        }
         "barracks" => {
             handlers.barracks(ctx);
             true
@@ -957,6 +967,10 @@ pub fn dispatch_handler<H: Handlers>(
         }
         "dawnbreaker_ring" => {
             handlers.dawnbreaker_ring(ctx);
+            true
+        }
+        "death_link" => {
+            handlers.death_link(ctx);
             true
         }
         "deathlock" => {
