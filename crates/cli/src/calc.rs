@@ -228,3 +228,95 @@ fn print_table(summary: &DamageSummary, effects: &[EffectChance]) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Calc {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn json_for(argv: &[&str]) -> serde_json::Value {
+        let calc = Calc::try_parse_from(std::iter::once("calc").chain(argv.iter().copied()))
+            .expect("arguments parse");
+        let (summary, effects) = if calc.args.attacker.is_some() {
+            card_mode(&calc.args)
+        } else {
+            raw_mode(&calc.args)
+        }
+        .expect("calculation succeeds");
+        serde_json::from_str(&to_json(&summary, &effects)).expect("valid JSON")
+    }
+
+    #[test]
+    fn raw_mode_reports_the_distribution() {
+        let json = json_for(&[
+            "mage-wars",
+            "--dice",
+            "1",
+            "--armor",
+            "5",
+            "--life",
+            "2",
+            "--effects",
+            "7=Daze",
+        ]);
+        assert_eq!(json["dice"], 1);
+        assert_eq!(json["armor"], 5);
+        let distribution: Vec<f64> =
+            serde_json::from_value(json["distribution"].clone()).expect("numbers");
+        assert!((distribution[0] - 4.0 / 6.0).abs() < 1e-12);
+        assert!((json["p_destroy"].as_f64().expect("number") - 1.0 / 6.0).abs() < 1e-12);
+        assert_eq!(json["effects"][0]["probability"], 0.5);
+    }
+
+    #[test]
+    fn card_mode_applies_traits_and_conditions() {
+        let json = json_for(&[
+            "mage-wars",
+            "--attacker",
+            "Dark Pact Slayer",
+            "--attack",
+            "Hellsword",
+            "--defender",
+            "Knight of Westlock",
+            "--defender-traits",
+            "Armor +2",
+            "--defender-conditions",
+            "Corrode=1",
+            "--defender-damage",
+            "8",
+        ]);
+        assert_eq!(
+            (
+                json["dice"].as_u64(),
+                json["armor"].as_u64(),
+                json["piercing"].as_u64()
+            ),
+            (Some(4), Some(4), Some(2))
+        );
+        let p_destroy = json["p_destroy"].as_f64().expect("number");
+        assert!(p_destroy > 0.0 && p_destroy < 1.0);
+    }
+
+    #[test]
+    fn unknown_cards_are_errors_not_panics() {
+        let calc = Calc::try_parse_from([
+            "calc",
+            "mage-wars",
+            "--attacker",
+            "Nobody",
+            "--attack",
+            "x",
+            "--defender",
+            "Nobody",
+        ])
+        .expect("arguments parse");
+        assert!(card_mode(&calc.args).unwrap_err().contains("unknown card"));
+    }
+}
