@@ -232,7 +232,7 @@ mod tests {
                 armor,
                 ..Default::default()
             };
-            let mut brute = vec![0.0; 9];
+            let mut brute = [0.0; 9];
             for roll in 0..6usize.pow(4) {
                 let (mut normal, mut crit, mut r) = (0, 0, roll);
                 for _ in 0..4 {
