@@ -80,6 +80,9 @@ pub mod codes {
     pub const BAD_ERRATUM: &str = "E0031";
     /// A malformed die.
     pub const BAD_DIE: &str = "E0032";
+    /// A record that contains itself by value (directly or through other records), which no
+    /// finite type can hold; lists are fine.
+    pub const RECURSIVE_RECORD: &str = "E0033";
 }
 
 /// A secondary location attached to a diagnostic, in the same file.

@@ -114,6 +114,7 @@ pub(crate) fn read<'t, 'i>(
         .iter()
         .map(|r| index_fields(&r.fields))
         .collect();
+    check_record_cycles(cx, records);
 
     let mut drafts = Vec::new();
     for (key, node) in kinds.into_iter().flatten() {
@@ -127,6 +128,47 @@ pub(crate) fn read<'t, 'i>(
     read_effect_ops(cx, root, &mut defaults);
     read_constants(cx, root);
     (defaults, drafts)
+}
+
+/// Reports records that contain themselves by value.
+fn check_record_cycles(cx: &mut Context<'_>, records: Option<&DeTable<'_>>) {
+    fn by_value(ty: &Type) -> Option<usize> {
+        match ty {
+            Type::Record { index } => Some(*index),
+            Type::Option { item } => by_value(item),
+            _ => None,
+        }
+    }
+    let count = cx.game.records.len();
+    for (i, (key, _)) in records.into_iter().flatten().enumerate() {
+        let start = i + 1;
+        let mut seen = vec![false; count];
+        let mut stack = vec![start];
+        let mut recursive = false;
+        while let Some(record) = stack.pop() {
+            for target in cx.game.records[record]
+                .fields
+                .iter()
+                .filter_map(|f| by_value(&f.ty))
+            {
+                recursive |= target == start;
+                if !std::mem::replace(&mut seen[target], true) {
+                    stack.push(target);
+                }
+            }
+        }
+        if recursive {
+            let name = key.get_ref().as_ref();
+            cx.sink
+                .error(
+                    codes::RECURSIVE_RECORD,
+                    GAME_TOML,
+                    key.span(),
+                    format!("record `{name}` contains itself"),
+                )
+                .help("hold the nested value in a list (`[T]`) instead");
+        }
+    }
 }
 
 fn read_header(cx: &mut Context<'_>, root: &DeTable<'_>, expected_name: &str) {
