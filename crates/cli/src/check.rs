@@ -1,13 +1,72 @@
-//! `grimoire check` (not built yet).
+//! `grimoire check`: validate content without writing anything.
 
+use std::io::Write;
 use std::process::ExitCode;
+
+use crate::content::{codex_entries, compile_all, ContentArgs};
+
+/// How diagnostics are printed.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum MessageFormat {
+    /// rustc-style text with the source line and a caret.
+    Human,
+    /// One JSON object per diagnostic per line on stdout.
+    Json,
+}
 
 /// Arguments of `grimoire check`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    #[command(flatten)]
+    content: ContentArgs,
+    /// Output format of diagnostics.
+    #[arg(long, value_enum, default_value = "human")]
+    message_format: MessageFormat,
+}
 
-/// Runs `grimoire check`.
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("error: `grimoire check` is not built yet");
-    ExitCode::from(2)
+/// Runs `grimoire check`: exit 0 when clean, 1 when the content has errors, 2 when it
+/// cannot be read.
+pub fn run(args: Args) -> ExitCode {
+    let compiled = match compile_all(&args.content) {
+        Ok(compiled) => compiled,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut failed = false;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for game in &compiled {
+        match (&game.result, args.message_format) {
+            (Ok(ir), MessageFormat::Human) => {
+                let _ = writeln!(
+                    out,
+                    "{}: ok ({} cards, {} codex entries, {} errata)",
+                    game.name,
+                    ir.cards.len(),
+                    codex_entries(ir),
+                    ir.errata.len()
+                );
+            }
+            (Ok(_), MessageFormat::Json) => {}
+            (Err(diagnostics), MessageFormat::Human) => {
+                failed = true;
+                eprint!(
+                    "{}",
+                    diagnostics.render(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+                );
+                eprintln!("{}: {} error(s)", game.name, diagnostics.len());
+            }
+            (Err(diagnostics), MessageFormat::Json) => {
+                failed = true;
+                let _ = out.write_all(diagnostics.to_json_lines().as_bytes());
+            }
+        }
+    }
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }

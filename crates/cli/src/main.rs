@@ -9,12 +9,17 @@ use clap::{Parser, Subcommand};
 mod build;
 mod calc;
 mod check;
+mod content;
 mod import;
 mod scenario;
 mod spellbook;
 
 #[derive(Parser)]
-#[command(name = "grimoire", version, about = "Compile and play card-game content written in TOML")]
+#[command(
+    name = "grimoire",
+    version,
+    about = "Compile and play card-game content written in TOML"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
