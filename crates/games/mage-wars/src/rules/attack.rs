@@ -359,6 +359,9 @@ fn roll_and_apply(
     });
     let immune = bar.damage_type.is_some_and(|d| game.is_immune(defender, d));
     if immune {
+        if bar.extinguish {
+            game.set_markers(defender, Marker::Condition(Condition::Burn), 0);
+        }
         return Ok(());
     }
     let armor = if ones_only {
@@ -379,10 +382,16 @@ fn roll_and_apply(
         after_damage(game, ctx, dealt.min(remaining));
     }
     if bar.effects.is_empty() || !game.in_play(defender) || ones_only {
+        if bar.extinguish {
+            game.set_markers(defender, Marker::Condition(Condition::Burn), 0);
+        }
         return Ok(());
     }
     let roll = roll_effect_die(dice)?;
     let modified = roll + effect_die_modifier(game, ctx);
+    if bar.extinguish {
+        game.set_markers(defender, Marker::Condition(Condition::Burn), 0);
+    }
     game.log.push(GameEvent::EffectRolled { roll, modified });
     let Some(row) = bar
         .effects

@@ -215,6 +215,7 @@ fn attack(bar: &g::AttackBar) -> Attack {
             g::Trait::DamageBarrier => attack.damage_barrier = true,
             g::Trait::CriticalDamage => attack.all_critical = true,
             g::Trait::NoDamage => attack.no_damage = true,
+            g::Trait::Extinguish => attack.extinguish = true,
             _ => {}
         }
     }

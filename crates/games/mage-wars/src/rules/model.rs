@@ -369,6 +369,9 @@ pub struct Attack {
     pub all_critical: bool,
     /// Deals no damage (effects only).
     pub no_damage: bool,
+    /// Extinguish: fewer dice and a lower effect die per Burn on the defender, then all its
+    /// Burns are removed.
+    pub extinguish: bool,
     /// +X vs. bonuses.
     pub versus: Vec<VersusBonus>,
     /// Effect-die bonus against Restrained (or Incapacitated) defenders.

@@ -4,7 +4,7 @@
 
 use grimoire_engine::ObjectId;
 
-use super::model::{Attack, Marker, Trait};
+use super::model::{Attack, Condition, Marker, Trait};
 use super::state::Game;
 
 /// Who makes the attack, for the modifiers that depend on it.
@@ -123,7 +123,7 @@ pub fn attack_dice(game: &Game, ctx: &AttackContext) -> u32 {
         ctx.defender,
         |t| if let Trait::Aegis(x) = t { *x } else { 0 },
     );
-    let total = ctx.attack.dice as i32
+    let total = ctx.attack.dice as i32 - extinguished_burns(game, ctx)
         + first_attack_bonus(game, ctx)
         + versus_bonus(game, ctx)
         + damage_type_modifier(game, ctx)
@@ -145,4 +145,15 @@ pub fn effect_die_modifier(game: &Game, ctx: &AttackContext) -> i32 {
         0
     };
     damage_type_modifier(game, ctx) + versus_bonus(game, ctx) + tough + restrained_bonus
+        - extinguished_burns(game, ctx)
+}
+
+/// Burns on the defender of an Extinguish attack: each costs a die and 1 on the effect die
+/// (supplement: Codex, Extinguish).
+fn extinguished_burns(game: &Game, ctx: &AttackContext) -> i32 {
+    if ctx.attack.extinguish {
+        game.conditions(ctx.defender, Condition::Burn) as i32
+    } else {
+        0
+    }
 }

@@ -188,6 +188,7 @@ fn parse_attack(text: &str) -> Attack {
             "counterstrike" => attack.counterstrike = flag,
             "critical damage" => attack.all_critical = flag,
             "no damage" => attack.no_damage = flag,
+            "extinguish" => attack.extinguish = flag,
             lower if lower.starts_with('+') && lower.contains(" vs. ") => {
                 if let Some(bonus) = parse_versus(lower) {
                     attack.versus.push(bonus);
