@@ -172,3 +172,37 @@ fn the_generated_card_tables_price_the_samples_like_the_card_data() {
         );
     }
 }
+
+#[test]
+fn both_catalogs_price_every_spell_alike_for_every_mage() {
+    let Some(octgn) = catalog() else { return };
+    let generated = GeneratedCatalog;
+    let mut mismatches = Vec::new();
+    let mut priced = 0;
+    for mage_name in grimoire_mage_wars::MAGES.iter().map(|m| m.name) {
+        let (Some(mage), Some(octgn_mage)) = (generated.mage(mage_name), octgn.mage(mage_name))
+        else {
+            mismatches.push(format!("mage {mage_name} missing from one catalog"));
+            continue;
+        };
+        for card in grimoire_mage_wars::CardId::ALL {
+            let (Some(spell), Some(octgn_spell)) =
+                (generated.spell(card.name()), octgn.spell(card.name()))
+            else {
+                continue;
+            };
+            let ours = Rules::STANDARD.points_per_copy(&mage, &spell);
+            let theirs = Rules::STANDARD.points_per_copy(&octgn_mage, &octgn_spell);
+            priced += 1;
+            if ours != theirs {
+                mismatches.push(format!("{mage_name} / {}: {ours} vs {theirs}", card.name()));
+            }
+        }
+    }
+    assert!(priced > 5000, "only {priced} prices compared");
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches: {mismatches:#?}",
+        mismatches.len()
+    );
+}

@@ -100,13 +100,16 @@ impl OctgnSpellbookCatalog {
     fn add(&mut self, card: &RawCard) {
         let card_type = card.get("Type");
         let subtypes = card.list("Subtype", &[',']);
-        if card_type == "Magestats" {
-            let class = card.get("Nickname").trim_end_matches(" Stats").to_string();
+        // Mage training is on the stats cards, or on a Mage card itself (`Warlock (Apprentice)`).
+        if card_type == "Magestats" || !card.get("MageSchoolCost").is_empty() {
+            let class = card.get("Nickname").replace(" Stats", "");
             let mage = mage_from_school_costs(class.clone(), card);
-            let card_name = card.name.trim_end_matches(" Stats").to_string();
+            let card_name = card.name.replace(" Stats", "");
             self.mages.entry(card_name).or_insert_with(|| mage.clone());
             self.mages.entry(class).or_insert(mage);
-            return;
+            if card_type == "Magestats" {
+                return;
+            }
         }
         let spell_type = SPELL_TYPES
             .iter()
