@@ -29,6 +29,9 @@ pub struct Args {
 
 /// Runs the benchmark and prints the report.
 pub fn run(args: Args) -> ExitCode {
+    if let Some(code) = crate::rerun_in_release() {
+        return code;
+    }
     match bench(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

@@ -1,7 +1,7 @@
 //! `cargo xtask bench-engine`: the Mage Wars calculator and attack-sequence benchmarks.
 //!
 //! The `cargo xtask` alias builds in debug; for meaningful numbers run
-//! `cargo run --release -p xtask -- bench-engine`.
+//! `cargo xtask bench-engine` (rebuilds itself in release mode).
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -25,8 +25,8 @@ pub struct Args {
 
 /// Runs the benchmarks and prints the numbers against their targets.
 pub fn run(args: Args) -> ExitCode {
-    if cfg!(debug_assertions) {
-        eprintln!("warning: debug build; run `cargo run --release -p xtask -- bench-engine` for real numbers");
+    if let Some(code) = crate::rerun_in_release() {
+        return code;
     }
     let per_distribution = time_distribution(args.distributions.max(1));
     println!(

@@ -36,6 +36,30 @@ pub fn repo_root() -> std::path::PathBuf {
         .to_path_buf()
 }
 
+/// Benchmarks mean nothing in a debug build: when this xtask was built without optimisations,
+/// re-runs the same command line from a release build and returns its exit code.
+pub fn rerun_in_release() -> Option<ExitCode> {
+    if !cfg!(debug_assertions) {
+        return None;
+    }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    eprintln!("(benchmark: rebuilding xtask in release mode)");
+    let status =
+        std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .args(["run", "--release", "--quiet", "--package", "xtask", "--"])
+            .args(&args)
+            .current_dir(repo_root())
+            .status();
+    Some(match status {
+        Ok(status) if status.success() => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("error: cannot run cargo: {error}");
+            ExitCode::FAILURE
+        }
+    })
+}
+
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Codegen(args) => codegen::run(args),
