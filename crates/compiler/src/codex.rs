@@ -289,9 +289,9 @@ fn read_template(
                 ),
             };
             let help = match &code {
-                &codes::SLOT_WITHOUT_PARAM => Some(format!(
-                    "declare its type, e.g. `params.<name> = \"int(0..=9)\"`"
-                )),
+                &codes::SLOT_WITHOUT_PARAM => {
+                    Some("declare its type, e.g. `params.<name> = \"int(0..=9)\"`".to_owned())
+                }
                 _ => None,
             };
             cx.sink.error(code, file, span, message).maybe_help(help);

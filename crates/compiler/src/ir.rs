@@ -27,13 +27,19 @@ pub struct Game {
     pub title: String,
     /// Our own short description.
     pub summary: String,
+    /// Enums in declaration order.
     pub enums: Vec<EnumDef>,
     /// Records, including the built-in `Printing` record (always index 0).
     pub records: Vec<RecordDef>,
+    /// Card kinds in declaration order.
     pub kinds: Vec<KindDef>,
+    /// Dice in declaration order.
     pub dice: Vec<DieDef>,
+    /// Codex categories in declaration order.
     pub categories: Vec<CategoryDef>,
+    /// Effect operations in declaration order.
     pub effect_ops: Vec<EffectOpDef>,
+    /// Constants in declaration order.
     pub constants: Vec<Constant>,
     /// Cards sorted by name.
     pub cards: Vec<Card>,
@@ -48,21 +54,27 @@ pub struct Game {
 /// A Rust identifier derived from a content name, already checked for collisions and keywords.
 pub type Ident = String;
 
+/// An enum declared in `game.toml` (`[enums.School]`).
 #[derive(Debug, Clone, Serialize)]
 pub struct EnumDef {
+    /// Name as written in content.
     pub name: String,
     /// UpperCamelCase type name.
     pub ident: Ident,
+    /// Our own short description, if any.
     pub summary: Option<String>,
+    /// Values in declaration order.
     pub variants: Vec<EnumVariant>,
 }
 
+/// One value of an enum.
 #[derive(Debug, Clone, Serialize)]
 pub struct EnumVariant {
     /// As written in content (`"Fire"`, `"Pet (1)"`).
     pub name: String,
     /// UpperCamelCase variant name.
     pub ident: Ident,
+    /// Our own short description, if any.
     pub summary: Option<String>,
 }
 
@@ -70,46 +82,69 @@ pub struct EnumVariant {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Type {
+    /// `bool`.
     Bool,
+    /// `int(min..=max)`.
     Int {
+        /// Smallest allowed value.
         min: i64,
+        /// Largest allowed value.
         max: i64,
     },
+    /// `string`: a short string.
     String,
+    /// `text`: a longer summary.
     Text,
+    /// An enum of this game.
     Enum {
+        /// Index of the enum, record or category.
         index: EnumIdx,
     },
+    /// A record of this game.
     Record {
+        /// Index of the enum, record or category.
         index: RecordIdx,
     },
     /// A reference to a codex entry of a category.
     Codex {
+        /// Index of the enum, record or category.
         index: CategoryIdx,
     },
+    /// `[T]`.
     List {
+        /// The item type.
         item: Box<Type>,
     },
+    /// `T?`.
     Option {
+        /// The item type.
         item: Box<Type>,
     },
 }
 
+/// A typed field of a kind, record, category or effect op.
 #[derive(Debug, Clone, Serialize)]
 pub struct FieldDef {
     /// snake_case, as written in content; also the Rust field name.
     pub name: String,
+    /// The field's type.
     pub ty: Type,
+    /// Our own short description, if any.
     pub summary: Option<String>,
     /// Value used when a card omits the field (already validated against `ty`).
     pub default: Option<Value>,
 }
 
+/// A record: a nested structured value (`[records.Attack]`).
 #[derive(Debug, Clone, Serialize)]
 pub struct RecordDef {
+    /// Name as written in content.
     pub name: String,
+    /// UpperCamelCase Rust identifier.
     pub ident: Ident,
+    /// Our own short description, if any.
     pub summary: Option<String>,
+    /// Fields in declaration order.
     pub fields: Vec<FieldDef>,
 }
 
@@ -122,61 +157,88 @@ pub struct KindDef {
     pub name: String,
     /// UpperCamelCase struct name (`Creature`).
     pub ident: Ident,
+    /// Our own short description, if any.
     pub summary: Option<String>,
+    /// Every field, in order (see above).
     pub fields: Vec<FieldDef>,
 }
 
+/// A die (`[dice.attack]`).
 #[derive(Debug, Clone, Serialize)]
 pub struct DieDef {
+    /// Name as written in content.
     pub name: String,
+    /// UpperCamelCase Rust identifier.
     pub ident: Ident,
+    /// Our own short description, if any.
     pub summary: Option<String>,
+    /// Faces in order.
     pub faces: Vec<DieFace>,
 }
 
+/// One face of a die.
 #[derive(Debug, Clone, Serialize)]
 pub struct DieFace {
+    /// What the face shows (`"1*"`).
     pub label: String,
     /// Named integer values of the face, in the order the first face declares them.
     /// A numbered die (`sides = N`) has faces labelled "1".."N" with one value `value`.
     pub values: Vec<(String, i64)>,
 }
 
+/// A codex category (`[categories.Trait]`) with its entries.
 #[derive(Debug, Clone, Serialize)]
 pub struct CategoryDef {
     /// Type name as declared (`Trait`).
     pub name: String,
+    /// UpperCamelCase Rust identifier.
     pub ident: Ident,
     /// The top-level key in codex files (`traits`).
     pub file_key: String,
+    /// Our own short description, if any.
     pub summary: Option<String>,
     /// Extra metadata fields the category declares.
     pub fields: Vec<FieldDef>,
+    /// Entries in (file name, position in file) order.
     pub entries: Vec<Entry>,
 }
 
+/// How several instances of one codex entry on the same object combine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Stacking {
+    /// Values add up.
     Sum,
+    /// Only the highest value counts.
     Highest,
+    /// Counts once, however often it is gained.
     Once,
+    /// The newest instance replaces the older.
     Replace,
 }
 
+/// One codex entry.
 #[derive(Debug, Clone, Serialize)]
 pub struct Entry {
+    /// Name as written in content.
     pub name: String,
+    /// UpperCamelCase Rust identifier.
     pub ident: Ident,
+    /// How cards write a reference to it.
     pub template: Template,
+    /// Typed parameters, one per template slot.
     pub params: Vec<ParamDef>,
+    /// Our own short description, if any.
     pub summary: Option<String>,
+    /// How several instances combine.
     pub stacking: Stacking,
     /// Entries of the same category this one cancels (indices into the category's entries).
     pub cancels: Vec<usize>,
     /// Resolved references this entry implies.
     pub implies: Vec<CodexRef>,
+    /// A native handler name (snake_case), if any.
     pub handler: Option<String>,
+    /// Effects the entry applies.
     pub effects: Vec<Effect>,
     /// Values of the category's extra fields, in the category's field order.
     pub fields: Vec<Value>,
@@ -184,9 +246,12 @@ pub struct Entry {
     pub origin: Origin,
 }
 
+/// A typed template parameter of a codex entry.
 #[derive(Debug, Clone, Serialize)]
 pub struct ParamDef {
+    /// The slot name (`x` in `{x}`).
     pub name: String,
+    /// The parameter's type.
     pub ty: Type,
 }
 
@@ -195,25 +260,34 @@ pub struct ParamDef {
 pub struct Template {
     /// As written (`"Piercing +{x}"`).
     pub source: String,
+    /// Literal text and slots, in order.
     pub parts: Vec<TemplatePart>,
 }
 
+/// A piece of a template.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TemplatePart {
+    /// Fixed text.
     Literal(String),
     /// Index into the entry's `params`.
     Slot(usize),
 }
 
+/// An effect operation declared in `game.toml` (`[effects.dice_modifier]`).
 #[derive(Debug, Clone, Serialize)]
 pub struct EffectOpDef {
+    /// Name as written in content.
     pub name: String,
+    /// UpperCamelCase Rust identifier.
     pub ident: Ident,
+    /// Our own short description, if any.
     pub summary: Option<String>,
+    /// Fields in declaration order.
     pub fields: Vec<FieldDef>,
 }
 
+/// One effect of a codex entry: an op with its field values.
 #[derive(Debug, Clone, Serialize)]
 pub struct Effect {
     /// Index into [`Game::effect_ops`].
@@ -222,20 +296,28 @@ pub struct Effect {
     pub fields: Vec<Value>,
 }
 
+/// A named constant from `[constants]`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Constant {
     /// SCREAMING_SNAKE_CASE as written.
     pub name: String,
+    /// The value.
     pub value: ConstValue,
 }
 
+/// The value of a constant.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum ConstValue {
+    /// A boolean.
     Bool(bool),
+    /// An integer.
     Int(i64),
+    /// A string.
     Str(String),
+    /// A list of integers.
     IntList(Vec<i64>),
+    /// A list of strings.
     StrList(Vec<String>),
 }
 
@@ -243,19 +325,29 @@ pub enum ConstValue {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", content = "value", rename_all = "snake_case")]
 pub enum Value {
+    /// A boolean.
     Bool(bool),
+    /// An integer.
     Int(i64),
+    /// A string or text.
     Str(String),
+    /// An enum value.
     Enum {
+        /// Index of the enum or record.
         index: EnumIdx,
+        /// Index of the variant.
         variant: usize,
     },
     /// Field values in the record's field order.
     Record {
+        /// Index of the enum or record.
         index: RecordIdx,
+        /// Field values in the record's field order.
         fields: Vec<Value>,
     },
+    /// A codex reference.
     Codex(CodexRef),
+    /// A list.
     List(Vec<Value>),
     /// An absent optional value.
     None,
@@ -263,9 +355,12 @@ pub enum Value {
     Some(Box<Value>),
 }
 
+/// A resolved reference to a codex entry with its arguments (`"Piercing +2"`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CodexRef {
+    /// The category.
     pub category: CategoryIdx,
+    /// Index into the category's entries.
     pub entry: usize,
     /// Argument values in the entry's `params` order.
     pub args: Vec<Value>,
@@ -273,11 +368,14 @@ pub struct CodexRef {
     pub text: String,
 }
 
+/// One card, validated against its kind.
 #[derive(Debug, Clone, Serialize)]
 pub struct Card {
+    /// The card's name, unique within the game.
     pub name: String,
     /// UpperCamelCase `CardId` variant.
     pub ident: Ident,
+    /// The card's kind.
     pub kind: KindIdx,
     /// Current values (after errata), in the kind's field order.
     pub fields: Vec<Value>,
@@ -285,18 +383,26 @@ pub struct Card {
     pub printed: Option<Vec<Value>>,
     /// Indices into [`Game::errata`] that changed this card, in application order.
     pub errata: Vec<usize>,
+    /// Where the card is declared.
     pub origin: Origin,
 }
 
+/// One applied erratum.
 #[derive(Debug, Clone, Serialize)]
 pub struct Erratum {
+    /// Name of the card it changes.
     pub card: String,
+    /// Date of the errata layer (`YYYY-MM-DD`).
     pub date: String,
+    /// Where the erratum comes from.
     pub source: String,
+    /// What changed, in our own words.
     pub summary: Option<String>,
+    /// Where the erratum is declared.
     pub origin: Origin,
 }
 
+/// A native handler and who uses it.
 #[derive(Debug, Clone, Serialize)]
 pub struct HandlerUse {
     /// snake_case handler name; becomes a method of the generated handler trait.
@@ -308,6 +414,8 @@ pub struct HandlerUse {
 /// Where something was declared.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Origin {
+    /// File path relative to the content root.
     pub file: String,
+    /// 1-based line.
     pub line: u32,
 }
