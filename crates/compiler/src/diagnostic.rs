@@ -115,7 +115,7 @@ pub struct Diagnostic {
     pub end_column: usize,
     /// Secondary locations.
     pub labels: Vec<Label>,
-    /// A suggestion, e.g. `did you mean `Piercing +2`?`.
+    /// A suggestion, e.g. `did you mean `Sharp +2`?`.
     pub help: Option<String>,
 }
 

@@ -21,8 +21,8 @@ pub(crate) fn is_keyword(word: &str) -> bool {
     KEYWORDS.contains(&word)
 }
 
-/// The UpperCamelCase identifier for a content name: apostrophes are dropped (`Mage's` →
-/// `Mages`), a leading digit gets an `N` prefix (`1st Strike` → `N1stStrike`). Empty when the
+/// The UpperCamelCase identifier for a content name: apostrophes are dropped (`Knight's` →
+/// `Knights`), a leading digit gets an `N` prefix (`1st Strike` → `N1stStrike`). Empty when the
 /// name has no letter or digit.
 pub(crate) fn upper_camel(name: &str) -> String {
     let cleaned: String = name
@@ -151,7 +151,7 @@ mod tests {
     fn camel_case_identifiers() {
         assert_eq!(upper_camel("Fire-Ball"), "FireBall");
         assert_eq!(upper_camel("Fire Ball"), "FireBall");
-        assert_eq!(upper_camel("Mage's Staff"), "MagesStaff");
+        assert_eq!(upper_camel("Knight's Shield"), "KnightsShield");
         assert_eq!(upper_camel("1st Strike"), "N1stStrike");
         assert_eq!(upper_camel("Pet (1)"), "Pet1");
         assert_eq!(upper_camel("***"), "");

@@ -54,7 +54,7 @@ pub struct Game {
 /// A Rust identifier derived from a content name, already checked for collisions and keywords.
 pub type Ident = String;
 
-/// An enum declared in `game.toml` (`[enums.School]`).
+/// An enum declared in `game.toml` (`[enums.Color]`).
 #[derive(Debug, Clone, Serialize)]
 pub struct EnumDef {
     /// Name as written in content.
@@ -355,7 +355,7 @@ pub enum Value {
     Some(Box<Value>),
 }
 
-/// A resolved reference to a codex entry with its arguments (`"Piercing +2"`).
+/// A resolved reference to a codex entry with its arguments (`"Sharp +2"`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CodexRef {
     /// The category.

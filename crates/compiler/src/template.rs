@@ -1,4 +1,4 @@
-//! Codex entry templates (`"Piercing +{x}"`): parsing, and matching card text against them.
+//! Codex entry templates (`"Sharp +{x}"`): parsing, and matching card text against them.
 
 use std::collections::HashMap;
 
@@ -435,7 +435,7 @@ mod tests {
     use super::*;
 
     fn enums() -> Vec<Vec<(String, usize)>> {
-        vec![vec![("Lightning".into(), 1), ("Flame".into(), 0)]]
+        vec![vec![("Blue".into(), 1), ("Red".into(), 0)]]
     }
 
     fn compile(source: &str, params: &[(&str, SlotKind)]) -> Compiled {
@@ -467,23 +467,20 @@ mod tests {
 
     #[test]
     fn int_slots_follow_the_sign_in_the_template() {
-        let piercing = compile("Piercing +{x}", &[("x", SlotKind::Int { min: 0, max: 10 })]);
-        assert_eq!(
-            piercing.matches("Piercing +2", &enums()),
-            Ok(vec![Value::Int(2)])
-        );
+        let sharp = compile("Sharp +{x}", &[("x", SlotKind::Int { min: 0, max: 10 })]);
+        assert_eq!(sharp.matches("Sharp +2", &enums()), Ok(vec![Value::Int(2)]));
         assert!(matches!(
-            piercing.matches("Piercing +-2", &enums()),
+            sharp.matches("Sharp +-2", &enums()),
             Err(Miss::BadParam { .. })
         ));
         assert_eq!(
-            piercing.matches("Piercing +12", &enums()),
+            sharp.matches("Sharp +12", &enums()),
             Err(Miss::OutOfRange {
                 param: 0,
                 value: 12
             })
         );
-        let flame = compile(
+        let color = compile(
             "{t} {x}",
             &[
                 ("t", SlotKind::Enum(0)),
@@ -495,18 +492,18 @@ mod tests {
             variant: 0,
         };
         assert_eq!(
-            flame.matches("Flame -2", &enums()),
+            color.matches("Red -2", &enums()),
             Ok(vec![fire.clone(), Value::Int(-2)])
         );
         assert_eq!(
-            flame.matches("Flame +2", &enums()),
+            color.matches("Red +2", &enums()),
             Ok(vec![fire, Value::Int(2)])
         );
         assert_eq!(
-            flame.matches("Frost +2", &enums()),
+            color.matches("Green +2", &enums()),
             Err(Miss::BadParam {
                 param: 0,
-                found: "Frost".into()
+                found: "Green".into()
             })
         );
     }
@@ -521,19 +518,16 @@ mod tests {
             ],
         );
         assert_eq!(
-            versus.matches("+2 vs Flying OR Nonliving", &enums()),
+            versus.matches("+2 vs Tall OR Small", &enums()),
             Ok(vec![
                 Value::Int(2),
-                Value::List(vec![
-                    Value::Str("Flying".into()),
-                    Value::Str("Nonliving".into())
-                ])
+                Value::List(vec![Value::Str("Tall".into()), Value::Str("Small".into())])
             ])
         );
         let only = compile("{who} Only", &[("who", SlotKind::String)]);
         assert_eq!(
-            only.matches("Dark Mage Only", &enums()),
-            Ok(vec![Value::Str("Dark Mage".into())])
+            only.matches("Big Robot Only", &enums()),
+            Ok(vec![Value::Str("Big Robot".into())])
         );
         assert_eq!(
             only.matches(" Only", &enums()),
@@ -549,7 +543,7 @@ mod tests {
         let mut matcher = Matcher::default();
         matcher.push(compile("Fast", &[]));
         matcher.push(compile(
-            "Piercing +{x}",
+            "Sharp +{x}",
             &[("x", SlotKind::Int { min: 0, max: 10 })],
         ));
         assert!(matches!(
@@ -557,19 +551,19 @@ mod tests {
             Lookup::Found { entry: 0, .. }
         ));
         assert!(matches!(
-            matcher.lookup("Piercing +3", &enums()),
+            matcher.lookup("Sharp +3", &enums()),
             Lookup::Found { entry: 1, .. }
         ));
         assert!(matches!(
-            matcher.lookup("Piercing +x", &enums()),
+            matcher.lookup("Sharp +x", &enums()),
             Lookup::Missed {
                 entry: Some(1),
                 miss: Miss::BadParam { .. }
             }
         ));
         assert_eq!(
-            matcher.suggest("Peircing +2", &enums()).as_deref(),
-            Some("Piercing +2")
+            matcher.suggest("Sahrp +2", &enums()).as_deref(),
+            Some("Sharp +2")
         );
         assert_eq!(matcher.suggest("Fsat", &enums()).as_deref(), Some("Fast"));
         assert_eq!(matcher.suggest("Teleport", &enums()), None);

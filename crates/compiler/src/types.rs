@@ -1,4 +1,4 @@
-//! Type expressions (`int(0..=6)`, `[Trait]`, `Range?`): parsing, resolution and display.
+//! Type expressions (`int(0..=6)`, `[Tag]`, `Range?`): parsing, resolution and display.
 
 use std::collections::HashMap;
 
@@ -130,9 +130,9 @@ mod tests {
             Ok(TypeExpr::Int { min: -3, max: 12 })
         );
         assert_eq!(
-            parse("[School]?"),
+            parse("[Color]?"),
             Ok(TypeExpr::Option(Box::new(TypeExpr::List(Box::new(
-                TypeExpr::Named("School")
+                TypeExpr::Named("Color")
             )))))
         );
         assert_eq!(
@@ -147,8 +147,8 @@ mod tests {
             "int",
             "int(3..=1)",
             "int(0..5)",
-            "[Trait",
-            "Trait??",
+            "[Tag",
+            "Tag??",
             "int( 0..=1)",
             "9Lives",
             "",
@@ -160,8 +160,8 @@ mod tests {
 
     #[test]
     fn resolution_reports_the_unknown_name() {
-        let names = HashMap::from([("School".to_string(), Type::Enum { index: 0 })]);
-        let list = parse("[School]").unwrap_or(TypeExpr::Bool);
+        let names = HashMap::from([("Color".to_string(), Type::Enum { index: 0 })]);
+        let list = parse("[Color]").unwrap_or(TypeExpr::Bool);
         assert_eq!(
             resolve(&list, &names),
             Ok(Type::List {

@@ -37,7 +37,7 @@ pub const CODEX_ENTRY_KEYS: &[&str] = &[
 /// Values of a codex entry's `stacking` (the default is `once`).
 pub const STACKING_RULES: &[&str] = &["sum", "highest", "once", "replace"];
 
-/// Separator of the items of a list slot in a codex reference (`+2 vs Flying OR Nonliving`).
+/// Separator of the items of a list slot in a codex reference (`+2 vs Tall OR Small`).
 pub const LIST_SLOT_SEPARATOR: &str = " OR ";
 
 /// Top-level keys of a card file.
