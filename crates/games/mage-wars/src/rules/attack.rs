@@ -170,6 +170,12 @@ fn sequence(
             defender.0
         )));
     }
+    if origin == Origin::Action && out_of_reach(game, attacker, bar, defender) {
+        return Err(RulesError::Illegal(format!(
+            "{} cannot reach a Flying defender",
+            bar.name
+        )));
+    }
     // 1. Declare Attack: a melee attack removes the defender's Guard marker.
     game.log
         .push(GameEvent::AttackDeclared { attacker, defender });
@@ -265,6 +271,13 @@ fn sequence(
     Ok(())
 }
 
+/// A melee attack without Reach by an attacker without Flying cannot attack a Flying creature
+/// (codex: Flying, Reach).
+fn out_of_reach(game: &Game, attacker: ObjectId, bar: &Attack, defender: ObjectId) -> bool {
+    let flying = |id| game.has(id, |t| matches!(t, Trait::Flying));
+    bar.is_melee() && !bar.reach && flying(defender) && !flying(attacker)
+}
+
 /// The Damage Barrier protecting `defender`: the first attached object with a Damage Barrier
 /// attack (an object can have only one working barrier).
 fn damage_barrier_of(game: &Game, defender: ObjectId) -> Option<(ObjectId, usize)> {
@@ -310,6 +323,9 @@ fn avoids(
     let Some(defense) = game.card(defender)?.defense else {
         return Ok(false);
     };
+    if defense.no_ranged && bar.is_ranged() {
+        return Ok(false);
+    }
     let used = game
         .store
         .get(defender)
@@ -423,6 +439,28 @@ fn after_damage(game: &mut Game, ctx: &AttackContext, counted: u32) {
     }
     if ctx.attack.vampiric && ctx.first && game.is_living(defender) {
         game.heal(attacker, counted.div_ceil(2));
+    }
+    if ctx.attack.mana_drain > 0 && ctx.first && enemy && game.is_creature(defender) {
+        drain_mana(game, ctx);
+    }
+}
+
+/// Mana Drain +X: the defender's controller loses up to X mana; with Mana Transfer the
+/// attacker's controller gains what was lost (codex: Mana Drain +X, Mana Transfer +X).
+fn drain_mana(game: &mut Game, ctx: &AttackContext) {
+    let owner = |id| game.store.get(id).map(|o| o.controller);
+    let (Some(victim), Some(drainer)) = (owner(ctx.defender), owner(ctx.attacker)) else {
+        return;
+    };
+    let available = game.mana.get(victim.0 as usize).copied().unwrap_or(0);
+    let lost = available.min(ctx.attack.mana_drain);
+    if lost == 0 {
+        return;
+    }
+    game.set_mana(victim, available - lost);
+    if ctx.attack.mana_transfer {
+        let gained = game.mana.get(drainer.0 as usize).copied().unwrap_or(0) + lost;
+        game.set_mana(drainer, gained);
     }
 }
 

@@ -124,6 +124,7 @@ fn defense(d: g::Defense) -> Defense {
     Defense {
         threshold: d.roll.into(),
         uses_per_round: d.uses.map(u32::from),
+        no_ranged: d.no_ranged,
     }
 }
 
@@ -216,6 +217,12 @@ fn attack(bar: &g::AttackBar) -> Attack {
             g::Trait::CriticalDamage => attack.all_critical = true,
             g::Trait::NoDamage => attack.no_damage = true,
             g::Trait::Extinguish => attack.extinguish = true,
+            g::Trait::Reach => attack.reach = true,
+            g::Trait::ManaDrain(x) => attack.mana_drain = x.into(),
+            g::Trait::ManaTransfer(x) => {
+                attack.mana_drain = x.into();
+                attack.mana_transfer = true;
+            }
             _ => {}
         }
     }

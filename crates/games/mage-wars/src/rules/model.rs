@@ -369,6 +369,12 @@ pub struct Attack {
     pub all_critical: bool,
     /// Deals no damage (effects only).
     pub no_damage: bool,
+    /// Mana Drain +X (or Mana Transfer +X, see `mana_transfer`).
+    pub mana_drain: u32,
+    /// The drained mana goes to the attacker's controller (Mana Transfer +X).
+    pub mana_transfer: bool,
+    /// Reach: this melee attack can attack Flying creatures.
+    pub reach: bool,
     /// Extinguish: fewer dice and a lower effect die per Burn on the defender, then all its
     /// Burns are removed.
     pub extinguish: bool,
@@ -403,6 +409,8 @@ pub struct Defense {
     pub threshold: i32,
     /// Uses per round, if limited.
     pub uses_per_round: Option<u32>,
+    /// Cannot be used against ranged attacks.
+    pub no_ranged: bool,
 }
 
 /// Printed card data the rules need.

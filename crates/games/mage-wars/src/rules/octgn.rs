@@ -149,9 +149,11 @@ fn parse_defense(text: &str) -> Option<Defense> {
     let uses_per_round = parts
         .next()
         .and_then(|u| u.trim_end_matches('x').parse().ok());
+    let no_ranged = text.to_ascii_lowercase().contains("no ranged");
     Some(Defense {
         threshold,
         uses_per_round,
+        no_ranged,
     })
 }
 
@@ -189,6 +191,12 @@ fn parse_attack(text: &str) -> Attack {
             "critical damage" => attack.all_critical = flag,
             "no damage" => attack.no_damage = flag,
             "extinguish" => attack.extinguish = flag,
+            "reach" => attack.reach = flag,
+            "mana drain +x" => attack.mana_drain = value.parse().unwrap_or(0),
+            "mana transfer +x" => {
+                attack.mana_drain = value.parse().unwrap_or(0);
+                attack.mana_transfer = true;
+            }
             lower if lower.starts_with('+') && lower.contains(" vs. ") => {
                 if let Some(bonus) = parse_versus(lower) {
                     attack.versus.push(bonus);

@@ -111,6 +111,9 @@ pub struct Step {
     #[serde(default)]
     #[schemars(with = "Option<EffectDiceSchema>")]
     pub effect_die: Option<EffectDice>,
+    /// The step must fail with an error containing this text (an illegal attack).
+    #[serde(default)]
+    pub fails_with: Option<String>,
 }
 
 /// One d12 result or a list of them.
@@ -251,7 +254,7 @@ pub fn run_scenario(scenario: &Scenario, catalog: &dyn CardCatalog) -> Vec<Strin
         while steps_done < scenario.steps.len()
             && scenario.steps[steps_done].span().start < expect.span().start
         {
-            if let Err(e) = run.step(scenario.steps[steps_done].get_ref(), catalog) {
+            if let Err(e) = run.checked_step(scenario.steps[steps_done].get_ref(), catalog) {
                 run.failures.push(format!("step {}: {e}", steps_done + 1));
                 return run.failures;
             }
@@ -260,7 +263,7 @@ pub fn run_scenario(scenario: &Scenario, catalog: &dyn CardCatalog) -> Vec<Strin
         run.check(expect.get_ref(), steps_done);
     }
     for (index, step) in scenario.steps.iter().enumerate().skip(steps_done) {
-        if let Err(e) = run.step(step.get_ref(), catalog) {
+        if let Err(e) = run.checked_step(step.get_ref(), catalog) {
             run.failures.push(format!("step {}: {e}", index + 1));
             break;
         }
@@ -324,6 +327,18 @@ impl Runner {
         }
         self.game.log.clear();
         Ok(())
+    }
+
+    /// Runs a step and compares its outcome with its `fails_with`.
+    fn checked_step(&mut self, step: &Step, catalog: &dyn CardCatalog) -> Result<(), String> {
+        match (self.step(step, catalog), &step.fails_with) {
+            (Ok(()), None) => Ok(()),
+            (Err(e), Some(expected)) if e.contains(expected.as_str()) => Ok(()),
+            (Err(e), _) => Err(e),
+            (Ok(()), Some(expected)) => Err(format!(
+                "expected the step to fail with {expected:?}, but it succeeded"
+            )),
+        }
     }
 
     fn step(&mut self, step: &Step, catalog: &dyn CardCatalog) -> Result<(), String> {

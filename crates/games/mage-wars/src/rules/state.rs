@@ -303,6 +303,13 @@ impl Game {
         creature && !self.has(id, |t| matches!(t, Trait::Nonliving | Trait::Incorporeal))
     }
 
+    /// True for creatures (Mages included).
+    pub fn is_creature(&self, id: ObjectId) -> bool {
+        self.cards
+            .get(id.0 as usize)
+            .is_some_and(|c| c.card_type.eq_ignore_ascii_case("creature"))
+    }
+
     /// True for conjurations.
     pub fn is_conjuration(&self, id: ObjectId) -> bool {
         self.cards
