@@ -7,10 +7,11 @@ use quote::quote;
 use super::docs;
 use super::enums::struct_field;
 use super::types::{option_str, value_expr};
-use crate::names::{field_ident, plural_static_ident, type_ident};
+use crate::names::{field_ident, plural_static_ident, static_ident, type_ident};
 
 /// Every card item of `game`.
 pub(crate) fn items(game: &Game) -> TokenStream {
+    let rows = card_rows(game);
     let kinds = game
         .kinds
         .iter()
@@ -19,9 +20,50 @@ pub(crate) fn items(game: &Game) -> TokenStream {
     let card_enum = card_enum(game);
     let card_id = card_id(game);
     quote! {
+        #rows
         #(#kinds)*
         #card_enum
         #card_id
+    }
+}
+
+/// One unique constant name per card (in card order), from its `CardId` variant.
+fn row_const_names(game: &Game) -> Vec<Ident> {
+    let mut taken = std::collections::BTreeSet::new();
+    game.cards
+        .iter()
+        .enumerate()
+        .map(|(index, card)| {
+            let mut name = static_ident(&card.ident).to_string();
+            if !taken.insert(name.clone()) {
+                name = format!("{name}_{index}");
+                taken.insert(name.clone());
+            }
+            Ident::new(&name, proc_macro2::Span::call_site())
+        })
+        .collect()
+}
+
+/// A private module with one constant per card (current version). Each constant is its own
+/// body for the type checker; one giant table literal would make type-checking grow faster
+/// than linearly with the number of cards.
+fn card_rows(game: &Game) -> TokenStream {
+    if game.cards.is_empty() {
+        return TokenStream::new();
+    }
+    let names = row_const_names(game);
+    let rows = game.cards.iter().zip(&names).map(|(card, name)| {
+        let kind = &game.kinds[card.kind];
+        let ty = type_ident(&kind.ident);
+        let literal = struct_literal(game, kind, &card.fields);
+        quote!(pub(super) const #name: #ty = #literal;)
+    });
+    quote! {
+        /// The current version of every card, one constant each.
+        mod card_rows {
+            use super::*;
+            #(#rows)*
+        }
     }
 }
 
@@ -56,9 +98,13 @@ fn kind_items(game: &Game, kind_index: usize, kind: &KindDef) -> TokenStream {
         .filter(|card| card.kind == kind_index)
         .collect();
     let count = cards.len();
-    let rows = cards
+    let row_names = row_const_names(game);
+    let rows = game
+        .cards
         .iter()
-        .map(|card| struct_literal(game, kind, &card.fields));
+        .zip(&row_names)
+        .filter(|(card, _)| card.kind == kind_index)
+        .map(|(_, row)| quote!(card_rows::#row));
     let table_doc = format!(
         " Every `{}` card (current version), sorted by name.",
         kind.name
@@ -119,7 +165,9 @@ fn card_ref(game: &Game, card: &Card, position: usize) -> TokenStream {
     let kind = &game.kinds[card.kind];
     let variant = type_ident(&kind.ident);
     let table = plural_static_ident(&kind.ident);
-    let position = Literal::usize_unsuffixed(position);
+    // A suffixed index: an unsuffixed one leaves an inference variable per card, and
+    // type-checking the table then grows quadratically with the number of cards.
+    let position = Literal::usize_suffixed(position);
     quote!(Card::#variant(&#table[#position]))
 }
 

@@ -2533,6 +2533,8 @@ pub enum Term {
     FullSpell,
     /// A quick action: the creature protects its zone and gains a counterstrike.
     Guarding,
+    /// Taking damage off a Living creature or conjuration; Finite Life forbids it.
+    Heal,
     /// Enchantments go down face-down for 2 mana and pay their reveal cost when turned up.
     HiddenEnchantment,
     /// An enemy creature in the zone limits a creature to one zone of movement in its Action Phase; Incapacitated, Restrained and Pest creatures cannot hinder.
@@ -2621,7 +2623,7 @@ pub struct TermMeta {
     pub effects: &'static [EffectOp],
 }
 /// Metadata of every `Term` entry, in codex order.
-pub static TERM_META: [TermMeta; 54usize] = [
+pub static TERM_META: [TermMeta; 55usize] = [
     TermMeta {
         name: "Activate",
         template: "Activate",
@@ -2855,6 +2857,18 @@ pub static TERM_META: [TermMeta; 54usize] = [
         template: "Guarding",
         summary: Some(
             "A quick action: the creature protects its zone and gains a counterstrike.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        handler: None,
+        effects: &[],
+    },
+    TermMeta {
+        name: "Heal",
+        template: "Heal",
+        summary: Some(
+            "Taking damage off a Living creature or conjuration; Finite Life forbids it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -3266,39 +3280,40 @@ impl Term {
             Self::FullAction => 18usize,
             Self::FullSpell => 19usize,
             Self::Guarding => 20usize,
-            Self::HiddenEnchantment => 21usize,
-            Self::Hinder => 22usize,
-            Self::Ignore => 23usize,
-            Self::Initiative => 24usize,
-            Self::Level => 25usize,
-            Self::Life => 26usize,
-            Self::LoS => 27usize,
-            Self::Mage => 28usize,
-            Self::MeleeAttack => 29usize,
-            Self::MoveAction => 30usize,
-            Self::Object => 31usize,
-            Self::OrAttacks => 32usize,
-            Self::Owner => 33usize,
-            Self::Poison => 34usize,
-            Self::QuickAction => 35usize,
-            Self::QuickcastAction => 36usize,
-            Self::QuickcastPhase => 37usize,
-            Self::QuickSpell => 38usize,
-            Self::RangedAttack => 39usize,
-            Self::ReadyMarker => 40usize,
-            Self::Reanimate => 41usize,
-            Self::RemovalCost => 42usize,
-            Self::RevealCost => 43usize,
-            Self::Successful => 44usize,
-            Self::Summon => 45usize,
-            Self::Teleport => 46usize,
-            Self::Token => 47usize,
-            Self::Traps => 48usize,
-            Self::Wall => 49usize,
-            Self::Zone => 50usize,
-            Self::ZoneBorder => 51usize,
-            Self::VineMarker => 52usize,
-            Self::ZombieMarker => 53usize,
+            Self::Heal => 21usize,
+            Self::HiddenEnchantment => 22usize,
+            Self::Hinder => 23usize,
+            Self::Ignore => 24usize,
+            Self::Initiative => 25usize,
+            Self::Level => 26usize,
+            Self::Life => 27usize,
+            Self::LoS => 28usize,
+            Self::Mage => 29usize,
+            Self::MeleeAttack => 30usize,
+            Self::MoveAction => 31usize,
+            Self::Object => 32usize,
+            Self::OrAttacks => 33usize,
+            Self::Owner => 34usize,
+            Self::Poison => 35usize,
+            Self::QuickAction => 36usize,
+            Self::QuickcastAction => 37usize,
+            Self::QuickcastPhase => 38usize,
+            Self::QuickSpell => 39usize,
+            Self::RangedAttack => 40usize,
+            Self::ReadyMarker => 41usize,
+            Self::Reanimate => 42usize,
+            Self::RemovalCost => 43usize,
+            Self::RevealCost => 44usize,
+            Self::Successful => 45usize,
+            Self::Summon => 46usize,
+            Self::Teleport => 47usize,
+            Self::Token => 48usize,
+            Self::Traps => 49usize,
+            Self::Wall => 50usize,
+            Self::Zone => 51usize,
+            Self::ZoneBorder => 52usize,
+            Self::VineMarker => 53usize,
+            Self::ZombieMarker => 54usize,
         }
     }
     /// The entry's metadata.
@@ -3376,6 +3391,9 @@ impl ::core::fmt::Display for Term {
             }
             Self::Guarding => {
                 f.write_str("Guarding")?;
+            }
+            Self::Heal => {
+                f.write_str("Heal")?;
             }
             Self::HiddenEnchantment => {
                 f.write_str("Hidden Enchantment")?;
