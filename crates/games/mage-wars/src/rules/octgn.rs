@@ -285,9 +285,11 @@ mod tests {
             parse_defense("9+ 1x"),
             Some(Defense {
                 threshold: 9,
-                uses_per_round: Some(1)
+                uses_per_round: Some(1),
+                no_ranged: false
             })
         );
+        assert!(parse_defense("8+ 1x No Ranged").is_some_and(|d| d.no_ranged));
         assert_eq!(parse_defense("nonsense"), None);
     }
 }
