@@ -50,3 +50,167 @@ fn card_schema_matches_its_snapshot() {
         .expect("a card schema for tiny");
     insta::assert_snapshot!("tiny_cards_schema", schema.contents);
 }
+
+/// The same generated module, compiled into this test binary.
+mod tiny {
+    grimoire_macros::include_game!("fixtures/tiny", game = "tiny");
+}
+
+/// The texts of the codex references in field `field` of the IR card `name`.
+fn ir_codex_texts(game: &Game, name: &str, field: &str, printed: bool) -> Vec<String> {
+    use grimoire_codegen::ir::Value;
+    let card = game
+        .cards
+        .iter()
+        .find(|card| card.name == name)
+        .expect("card in the IR");
+    let position = game.kinds[card.kind]
+        .fields
+        .iter()
+        .position(|definition| definition.name == field)
+        .expect("field of the kind");
+    let values = if printed {
+        card.printed.as_ref().expect("printed version")
+    } else {
+        &card.fields
+    };
+    let Value::List(items) = &values[position] else {
+        panic!("{field} is not a list")
+    };
+    items
+        .iter()
+        .map(|item| match item {
+            Value::Codex(reference) => reference.text.clone(),
+            other => panic!("not a codex value: {other:?}"),
+        })
+        .collect()
+}
+
+fn displayed(traits: &[tiny::Trait]) -> Vec<String> {
+    traits.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn codex_values_display_as_the_card_text() {
+    let game = tiny_game();
+    for unit in &tiny::UNITS {
+        assert_eq!(
+            displayed(unit.traits),
+            ir_codex_texts(&game, unit.name, "traits", false)
+        );
+    }
+    let knight = tiny::CardId::EmberKnight;
+    let tiny::Card::Unit(printed) = knight.printed() else {
+        panic!("Ember Knight is a unit")
+    };
+    assert_eq!(
+        displayed(printed.traits),
+        ir_codex_texts(&game, "Ember Knight", "traits", true)
+    );
+    assert_eq!(tiny::Trait::Flame(2).to_string(), "Flame +2");
+    assert_eq!(tiny::Trait::Piercing(3).to_string(), "Piercing +3");
+}
+
+#[test]
+fn cards_are_found_by_name_with_current_and_printed_versions() {
+    assert_eq!(tiny::CardId::ALL.len(), 4);
+    for id in tiny::CardId::ALL {
+        assert_eq!(tiny::CardId::from_name(id.name()), Some(*id));
+        assert_eq!(id.card().name(), id.name());
+    }
+    assert_eq!(tiny::CardId::from_name("ember knight"), None);
+    let knight = tiny::CardId::EmberKnight;
+    let (tiny::Card::Unit(current), tiny::Card::Unit(printed)) = (knight.card(), knight.printed())
+    else {
+        panic!("Ember Knight is a unit")
+    };
+    assert_eq!((current.mana, printed.mana), (4, 3));
+    assert_eq!(knight.errata().len(), 1);
+    assert_eq!(knight.errata()[0].date, "2020-05-01");
+    let boil = tiny::CardId::Boil;
+    assert_eq!(boil.printed(), boil.card());
+    assert!(boil.errata().is_empty());
+    let tiny::Card::Spell(spell) = boil.card() else {
+        panic!("Boil is a spell")
+    };
+    assert_eq!(spell.level, Some(260u16));
+    assert_eq!(
+        spell.elements,
+        &[tiny::Element::Fire, tiny::Element::DeepWater]
+    );
+    let tiny::Card::Unit(sprite) = tiny::CardId::AshSprite.card() else {
+        panic!("a unit")
+    };
+    assert_eq!(sprite.printings.len(), 2);
+    assert_eq!(sprite.printings[0].number, Some("P1"));
+}
+
+#[test]
+fn enums_codex_metadata_dice_and_constants_are_typed() {
+    assert_eq!(
+        tiny::Element::ALL,
+        [tiny::Element::Fire, tiny::Element::DeepWater]
+    );
+    assert_eq!(
+        "Deep Water".parse::<tiny::Element>(),
+        Ok(tiny::Element::DeepWater)
+    );
+    assert!("Air".parse::<tiny::Element>().is_err());
+    let bane = tiny::Trait::Bane {
+        x: 1,
+        targets: &[tiny::Element::Fire],
+    };
+    assert_eq!(bane.name(), "Bane");
+    assert_eq!(bane.meta().stacking, tiny::Stacking::Highest);
+    assert_eq!(
+        bane.meta().implies,
+        &[tiny::CodexRef::Trait(tiny::Trait::Fast)]
+    );
+    assert_eq!(tiny::Trait::Fast.meta().cancels, &["Slow"]);
+    assert_eq!(tiny::Trait::Fast.meta().handler, Some("haste"));
+    assert_eq!(
+        tiny::Trait::Flame(-1).meta().element,
+        Some(tiny::Element::Fire)
+    );
+    assert_eq!(
+        tiny::Trait::Immunity(tiny::Element::Fire).meta().effects,
+        &[tiny::EffectOp::Heal {
+            amount: 2,
+            revive: true
+        }]
+    );
+    assert_eq!(tiny::ATTACK_DIE.len(), 6);
+    assert_eq!(tiny::ATTACK_DIE[4].critical, 2);
+    assert_eq!(tiny::EFFECT_DIE.len(), 12);
+    assert_eq!(tiny::HAND_SIZE, 5);
+    assert_eq!(tiny::CURVE, &[1, 2, -3]);
+    assert_eq!(tiny::SETS, &["core", "promo"]);
+}
+
+/// A handler implementation that records which handlers ran.
+struct Recorder;
+
+impl tiny::Handlers for Recorder {
+    type Context = Vec<&'static str>;
+
+    fn haste(&mut self, ctx: &mut Self::Context) {
+        ctx.push("haste");
+    }
+
+    fn tide_call(&mut self, ctx: &mut Self::Context) {
+        ctx.push("tide_call");
+    }
+}
+
+#[test]
+fn handlers_dispatch_by_name() {
+    assert_eq!(tiny::HANDLER_NAMES, ["haste", "tide_call"]);
+    let mut ran = Vec::new();
+    let tiny::Card::Unit(caller) = tiny::CardId::TideCaller.card() else {
+        panic!("a unit")
+    };
+    let handler = caller.handler.expect("Tide Caller names a handler");
+    assert!(tiny::dispatch_handler(&mut Recorder, handler, &mut ran));
+    assert!(!tiny::dispatch_handler(&mut Recorder, "unknown", &mut ran));
+    assert_eq!(ran, ["tide_call"]);
+}
