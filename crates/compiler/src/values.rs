@@ -216,6 +216,16 @@ impl Context<'_> {
         }
     }
 
+    /// The part of `span` where `needle` is written (the last occurrence), so the caret points
+    /// at a parameter inside a quoted reference; the whole span when it is not found verbatim.
+    fn narrow(&self, file: FileId, span: Range<usize>, needle: &str) -> Range<usize> {
+        let raw = self.files[file].text.get(span.clone()).unwrap_or_default();
+        match raw.rfind(needle) {
+            Some(at) if !needle.is_empty() => span.start + at..span.start + at + needle.len(),
+            _ => span,
+        }
+    }
+
     /// Reports why `text` is not a reference of `category`.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn report_miss(
@@ -236,7 +246,7 @@ impl Context<'_> {
                 sink.error(
                     codes::BAD_PARAMETER,
                     file,
-                    span,
+                    self.narrow(file, span, &found),
                     format!(
                         "`{found}` is not a valid `{}` for `{}`: expected {}",
                         p.name,
@@ -251,7 +261,7 @@ impl Context<'_> {
                 sink.error(
                     codes::PARAMETER_OUT_OF_RANGE,
                     file,
-                    span,
+                    self.narrow(file, span, &value.to_string()),
                     format!(
                         "{value} is out of range for `{}` in `{}`: expected {}",
                         p.name,
