@@ -122,10 +122,7 @@ fn category_items(game: &Game, category: &CategoryDef) -> TokenStream {
     let display_body = if category.entries.is_empty() {
         quote!(match *self {})
     } else {
-        let arms = category
-            .entries
-            .iter()
-            .map(|entry| display_arm(game, entry));
+        let arms = category.entries.iter().map(display_arm);
         quote! {
             match self {
                 #(#arms)*
@@ -251,7 +248,7 @@ fn meta_expr(game: &Game, category: &CategoryDef, entry: &Entry) -> TokenStream 
 }
 
 /// One `Display` match arm: writes the template's literals and the parameters.
-fn display_arm(game: &Game, entry: &Entry) -> TokenStream {
+fn display_arm(entry: &Entry) -> TokenStream {
     let variant = type_ident(&entry.ident);
     let bindings: Vec<Ident> = (0..entry.params.len())
         .map(|i| format_ident!("p{i}"))
@@ -273,7 +270,6 @@ fn display_arm(game: &Game, entry: &Entry) -> TokenStream {
         TemplatePart::Slot(index) => {
             let signed_by_template = previous_literal.ends_with(['+', '-']);
             write_param(
-                game,
                 &bindings[*index],
                 &entry.params[*index].ty,
                 signed_by_template,
@@ -285,14 +281,14 @@ fn display_arm(game: &Game, entry: &Entry) -> TokenStream {
 }
 
 /// Statements writing one parameter the way cards write it.
-fn write_param(game: &Game, binding: &Ident, ty: &Type, signed_by_template: bool) -> TokenStream {
+fn write_param(binding: &Ident, ty: &Type, signed_by_template: bool) -> TokenStream {
     match ty {
         Type::Int { min, .. } if *min < 0 && !signed_by_template => {
             quote!(write!(f, "{:+}", #binding)?;)
         }
         Type::List { item } => {
             let item_binding = format_ident!("item");
-            let write_item = write_param(game, &item_binding, item, signed_by_template);
+            let write_item = write_param(&item_binding, item, signed_by_template);
             quote! {
                 for (position, #item_binding) in #binding.iter().enumerate() {
                     if position > 0 {
@@ -304,7 +300,7 @@ fn write_param(game: &Game, binding: &Ident, ty: &Type, signed_by_template: bool
         }
         Type::Option { item } => {
             let inner = format_ident!("inner");
-            let write_inner = write_param(game, &inner, item, signed_by_template);
+            let write_inner = write_param(&inner, item, signed_by_template);
             quote!(if let Some(#inner) = #binding { #write_inner })
         }
         Type::Record { .. } => quote!(write!(f, "{:?}", #binding)?;),
