@@ -51,9 +51,9 @@ pub fn attack_action(
     target: AttackTarget,
     options: AttackOptions,
 ) -> Result<(), RulesError> {
-    game.object(attacker)?;
     game.last_dice_rolled.clear();
     game.kept_until_next_action.clear();
+    pay_costs(game, attacker, bar)?;
     let mut first = true;
     match target {
         AttackTarget::Object(defender) => {
@@ -106,6 +106,24 @@ pub fn attack_action(
     }
 }
 
+/// Step 2, Pay Costs: the attacker's controller pays the attack's mana cost, once per attack
+/// action; an attack it cannot pay for cannot be made.
+fn pay_costs(game: &mut Game, attacker: ObjectId, bar: &Attack) -> Result<(), RulesError> {
+    let player = game.object(attacker)?.controller;
+    if bar.cost == 0 {
+        return Ok(());
+    }
+    let mana = game.mana.get(player.0 as usize).copied().unwrap_or(0);
+    let left = mana.checked_sub(bar.cost).ok_or_else(|| {
+        RulesError::Illegal(format!(
+            "{} costs {} mana and the controller has {mana}",
+            bar.name, bar.cost
+        ))
+    })?;
+    game.set_mana(player, left);
+    Ok(())
+}
+
 /// A zone attack: one roll to miss for the whole zone, then steps 5 and 6 for each object in
 /// the zone (in play order), all unavoidable.
 fn zone_attack(
@@ -131,7 +149,8 @@ fn zone_attack(
         let here = game
             .store
             .get(defender)
-            .is_some_and(|o| o.in_play && o.zone == zone);
+            .is_some_and(|o| o.in_play && o.zone == zone && o.attached_to.is_none())
+            && (game.is_creature(defender) || game.is_conjuration(defender));
         if !here {
             continue;
         }
@@ -182,7 +201,7 @@ fn sequence(
     if bar.is_melee() {
         game.set_markers(defender, Marker::Guard, 0);
     }
-    // 2. Pay Costs: attack costs are not modelled.
+    // 2. Pay Costs: paid once for the whole attack action (see `pay_costs`).
     let maker = if origin == Origin::DamageBarrier {
         AttackMaker::DamageBarrier
     } else {

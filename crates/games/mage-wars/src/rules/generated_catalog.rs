@@ -186,6 +186,7 @@ fn attack(bar: &g::AttackBar) -> Attack {
         damage_type: bar.damage_type.map(damage_type),
         strikes: 1,
         damage_barrier: bar.timing == g::AttackTiming::DamageBarrier,
+        cost: bar.cost.map_or(0, u32::from),
         effects: bar
             .effects
             .iter()

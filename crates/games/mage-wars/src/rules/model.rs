@@ -369,6 +369,8 @@ pub struct Attack {
     pub all_critical: bool,
     /// Deals no damage (effects only).
     pub no_damage: bool,
+    /// Mana paid to make the attack.
+    pub cost: u32,
     /// Mana Drain +X (or Mana Transfer +X, see `mana_transfer`).
     pub mana_drain: u32,
     /// The drained mana goes to the attacker's controller (Mana Transfer +X).

@@ -192,6 +192,7 @@ fn parse_attack(text: &str) -> Attack {
             "no damage" => attack.no_damage = flag,
             "extinguish" => attack.extinguish = flag,
             "reach" => attack.reach = flag,
+            "cost" => attack.cost = value.parse().unwrap_or(0),
             "mana drain +x" => attack.mana_drain = value.parse().unwrap_or(0),
             "mana transfer +x" => {
                 attack.mana_drain = value.parse().unwrap_or(0);

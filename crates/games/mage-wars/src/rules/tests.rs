@@ -177,3 +177,38 @@ fn a_simple_melee_attack_does_not_allocate_once_warm() {
     assert_eq!(ALLOCATIONS.with(Cell::get) - before, 0);
     assert!(!game.log.events().is_empty(), "the event log stays on");
 }
+
+#[test]
+fn attack_costs_are_paid_once_or_the_attack_is_illegal() {
+    let costly = Attack {
+        cost: 2,
+        strikes: 2,
+        ..melee(1, 0)
+    };
+    let mut game = Game::new();
+    let a = game.add_object(creature(0, vec![], costly.clone()), PlayerId(1), 0);
+    let d = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), 0);
+    let mut dice = SeededDice::new(1);
+    game.set_mana(PlayerId(1), 1);
+    let refused = attack_action(
+        &mut game,
+        &mut dice,
+        a,
+        &costly,
+        AttackTarget::Object(d),
+        AttackOptions::default(),
+    );
+    assert!(matches!(refused, Err(super::RulesError::Illegal(_))));
+    game.set_mana(PlayerId(1), 3);
+    attack_action(
+        &mut game,
+        &mut dice,
+        a,
+        &costly,
+        AttackTarget::Object(d),
+        AttackOptions::default(),
+    )
+    .expect("affordable");
+    assert_eq!(game.mana[1], 1);
+    assert_eq!(game.last_dice_rolled, vec![1, 1]);
+}
