@@ -238,8 +238,9 @@ fn sequence(
     {
         return Ok(());
     }
-    // 8. Damage Barrier: only when the attack hit.
-    if hit && game.in_play(attacker) {
+    // 8. Damage Barrier: only against an enemy whose attack hit.
+    let enemies = game.object(attacker)?.controller != game.object(defender)?.controller;
+    if hit && enemies && game.in_play(attacker) {
         if let Some((barrier, index)) = damage_barrier_of(game, defender) {
             let card = Arc::clone(game.card(barrier)?);
             let mut barrier_first = true;
@@ -293,8 +294,7 @@ fn sequence(
 /// A melee attack without Reach by an attacker without Flying cannot attack a Flying creature
 /// (codex: Flying, Reach).
 fn out_of_reach(game: &Game, attacker: ObjectId, bar: &Attack, defender: ObjectId) -> bool {
-    let flying = |id| game.has(id, |t| matches!(t, Trait::Flying));
-    bar.is_melee() && !bar.reach && flying(defender) && !flying(attacker)
+    bar.is_melee() && !bar.reach && game.is_flying(defender) && !game.is_flying(attacker)
 }
 
 /// The Damage Barrier protecting `defender`: the first attached object with a Damage Barrier

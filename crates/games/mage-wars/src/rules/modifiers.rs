@@ -84,6 +84,7 @@ fn versus_bonus(game: &Game, ctx: &AttackContext) -> i32 {
         .filter(|v| {
             v.against.iter().any(|word| {
                 card.subtypes.iter().any(|s| s == word)
+                    || (word == "flying" && game.is_flying(ctx.defender))
                     || game.has(ctx.defender, |t| trait_word(t).is_some_and(|w| w == word))
             })
         })
@@ -93,7 +94,6 @@ fn versus_bonus(game: &Game, ctx: &AttackContext) -> i32 {
 
 fn trait_word(t: &Trait) -> Option<&'static str> {
     Some(match t {
-        Trait::Flying => "flying",
         Trait::Incorporeal => "incorporeal",
         Trait::Nonliving => "nonliving",
         Trait::Living => "living",

@@ -303,6 +303,14 @@ impl Game {
         creature && !self.has(id, |t| matches!(t, Trait::Nonliving | Trait::Incorporeal))
     }
 
+    /// True when the object flies: it has Flying and is neither Restrained nor Incapacitated,
+    /// which make it lose Flying (codex: Restrained, Incapacitated).
+    pub fn is_flying(&self, id: ObjectId) -> bool {
+        self.has(id, |t| matches!(t, Trait::Flying))
+            && !self.is_restrained(id)
+            && !self.is_incapacitated(id)
+    }
+
     /// True for creatures (Mages included).
     pub fn is_creature(&self, id: ObjectId) -> bool {
         self.cards
