@@ -460,7 +460,7 @@ impl ::core::str::FromStr for DamageKind {
 /// One printing of a card: its set and its number in that set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Printing {
-    /// The set, named by its folder under cards/<game>/.
+    /// The set, named by its folder under cards/\<game\>/.
     pub set: &'static str,
     /// The printed collector number.
     pub number: Option<&'static str>,
