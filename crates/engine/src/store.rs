@@ -216,6 +216,25 @@ impl<T: TraitKind, M: PartialEq + Clone> ObjectStore<T, M> {
         timestamp
     }
 
+    /// Ends the latest effect on `id` that matches `ends` (for example the grant of an
+    /// enchantment that left play). Returns true when one was found.
+    pub fn end_trait_effect(
+        &mut self,
+        id: ObjectId,
+        ends: impl Fn(&TraitEffect<T>) -> bool,
+    ) -> bool {
+        let Some(object) = self.get_mut(id) else {
+            return false;
+        };
+        match object.trait_effects.iter().rposition(ends) {
+            Some(index) => {
+                object.trait_effects.remove(index);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Attaches `child` to `parent` (detaching it from any previous parent).
     pub fn attach(&mut self, child: ObjectId, parent: ObjectId) {
         if let Some(old) = self.get(child).and_then(|c| c.attached_to) {
@@ -270,6 +289,19 @@ mod tests {
         store.add_trait_effect(id, Tr::Flying, TraitEffectKind::Grant);
         store.add_trait_effect(id, Tr::Armor(2), TraitEffectKind::Grant);
         assert_eq!(store.get(id).unwrap().traits(), vec![Tr::Armor(2)]);
+    }
+
+    #[test]
+    fn ending_a_grant_removes_only_that_grant() {
+        let (mut store, id) = store_with_flyer();
+        store.add_trait_effect(id, Tr::Armor(1), TraitEffectKind::Grant);
+        store.add_trait_effect(id, Tr::Armor(2), TraitEffectKind::Grant);
+        assert!(store.end_trait_effect(id, |e| e.value == Tr::Armor(1)));
+        assert!(!store.end_trait_effect(id, |e| e.value == Tr::Armor(5)));
+        assert_eq!(
+            store.get(id).unwrap().traits(),
+            vec![Tr::Flying, Tr::Armor(2)]
+        );
     }
 
     #[test]

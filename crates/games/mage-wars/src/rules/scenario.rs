@@ -111,9 +111,29 @@ pub struct Step {
     #[serde(default)]
     #[schemars(with = "Option<EffectDiceSchema>")]
     pub effect_die: Option<EffectDice>,
+    /// Trait changes on an object during play.
+    #[serde(default)]
+    pub change_traits: Option<TraitChange>,
     /// The step must fail with an error containing this text (an illegal attack).
     #[serde(default)]
     pub fails_with: Option<String>,
+}
+
+/// Trait changes on one object: effects that start or end.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TraitChange {
+    /// Object id.
+    pub object: String,
+    /// Traits it gains (a new effect, latest timestamp).
+    #[serde(default)]
+    pub grant: Vec<String>,
+    /// Traits it loses (a new effect: "loses X").
+    #[serde(default)]
+    pub lose: Vec<String>,
+    /// Earlier grants that end (the enchantment or equipment giving them left play).
+    #[serde(default)]
+    pub revoke: Vec<String>,
 }
 
 /// One d12 result or a list of them.
@@ -371,6 +391,9 @@ impl Runner {
             Some("channeling") => channeling_phase(&mut self.game),
             Some(other) => return Err(format!("unknown phase {other:?}")),
         }
+        if let Some(change) = &step.change_traits {
+            self.change_traits(change)?;
+        }
         if let Some(id) = &step.activate {
             let id = self.object(id)?;
             activate(&mut self.game, id);
@@ -388,6 +411,28 @@ impl Runner {
                 "{unused} scripted attack die face(s) were never rolled"
             ));
         }
+        Ok(())
+    }
+
+    fn change_traits(&mut self, change: &TraitChange) -> Result<(), String> {
+        let id = self.object(&change.object)?;
+        for text in &change.grant {
+            self.game.change_trait(id, Trait::parse(text), TraitEffectKind::Grant);
+        }
+        for text in &change.lose {
+            self.game.change_trait(id, Trait::parse(text), TraitEffectKind::Remove);
+        }
+        for text in &change.revoke {
+            let value = Trait::parse(text);
+            let ended = self
+                .game
+                .store
+                .end_trait_effect(id, |e| e.kind == TraitEffectKind::Grant && e.value == value);
+            if !ended {
+                return Err(format!("{} has no granted {text:?} to revoke", change.object));
+            }
+        }
+        self.game.traits_changed(id);
         Ok(())
     }
 

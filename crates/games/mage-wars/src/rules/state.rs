@@ -463,6 +463,13 @@ impl Game {
         }
     }
 
+    /// Applies what follows a change of traits: excess Corrode falls off and the object is
+    /// destroyed if its damage now reaches its Life.
+    pub fn traits_changed(&mut self, id: ObjectId) {
+        self.drop_excess_corrode(id);
+        self.check_destroyed(id);
+    }
+
     /// Removes Corrode markers beyond the armor they can reduce (supplement: Corrode).
     pub fn drop_excess_corrode(&mut self, id: ObjectId) {
         let armor = self.armor_before_corrode(id);
