@@ -1,6 +1,7 @@
 //! `cargo xtask codegen`: compile every game in the repository and regenerate its Rust
 //! tables, JSON Schemas and JSON dump (or, with `--check`, report the stale ones).
 
+use std::collections::BTreeSet;
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
@@ -29,6 +30,15 @@ pub fn run(args: Args) -> ExitCode {
     };
     if args.check {
         return check(&root, &outputs);
+    }
+    for path in orphaned_files(&root, &outputs) {
+        match std::fs::remove_file(root.join(&path)) {
+            Ok(()) => println!("  removed {path} (no longer generated)"),
+            Err(error) => {
+                eprintln!("error: cannot remove {path}: {error}");
+                return ExitCode::FAILURE;
+            }
+        }
     }
     match write_outputs(&root, &outputs) {
         Ok(written) => {
@@ -89,8 +99,34 @@ fn generate_all(root: &Path) -> Result<Vec<Output>, String> {
     }
 }
 
+/// Files in the directories codegen owns (`src/generated/` of each game crate) that no
+/// output produces any more.
+fn orphaned_files(root: &Path, outputs: &[Output]) -> Vec<String> {
+    let produced: BTreeSet<&str> = outputs.iter().map(|output| output.path.as_str()).collect();
+    let directories: BTreeSet<&str> = outputs
+        .iter()
+        .filter(|output| output.path.contains("/src/generated/"))
+        .filter_map(|output| output.path.rsplit_once('/').map(|(directory, _)| directory))
+        .collect();
+    let mut orphans = Vec::new();
+    for directory in directories {
+        let Ok(entries) = std::fs::read_dir(root.join(directory)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = format!("{directory}/{}", entry.file_name().to_string_lossy());
+            if entry.path().is_file() && !produced.contains(path.as_str()) {
+                orphans.push(path);
+            }
+        }
+    }
+    orphans.sort();
+    orphans
+}
+
 fn check(root: &Path, outputs: &[Output]) -> ExitCode {
-    let stale = stale_outputs(root, outputs);
+    let mut stale = stale_outputs(root, outputs);
+    stale.extend(orphaned_files(root, outputs));
     if stale.is_empty() {
         println!("all {} generated files are fresh", outputs.len());
         return ExitCode::SUCCESS;
