@@ -52,7 +52,6 @@ pub fn attack_action(
     options: AttackOptions,
 ) -> Result<(), RulesError> {
     game.last_dice_rolled.clear();
-    game.kept_until_next_action.clear();
     pay_costs(game, attacker, bar)?;
     let mut first = true;
     match target {
