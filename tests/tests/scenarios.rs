@@ -129,3 +129,30 @@ fn the_published_schema_is_current() {
         "schemas/scenario.schema.json is stale: regenerate it with `grimoire scenario schema`"
     );
 }
+
+#[test]
+fn the_event_log_records_every_change() {
+    let text = sample_with("", "");
+    let run = grimoire_mage_wars::rules::scenario::run_scenario_logged(
+        &parse_scenario(&text).expect("parses"),
+        &GeneratedCatalog,
+    );
+    assert!(run.failures.is_empty(), "{:?}", run.failures);
+    let kinds: Vec<String> = run
+        .events
+        .as_array()
+        .expect("an array of events")
+        .iter()
+        .filter_map(|e| e.as_object()?.keys().next().cloned())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "AttackDeclared",
+            "DiceRolled",
+            "Damaged",
+            "Damaged",
+            "Destroyed"
+        ]
+    );
+}

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use grimoire_mage_wars::rules::scenario::{parse_scenario, run_scenario, scenario_schema};
+use grimoire_mage_wars::rules::scenario::{parse_scenario, run_scenario_logged, scenario_schema};
 use grimoire_mage_wars::rules::{CardCatalog, GeneratedCatalog, OctgnCatalog};
 
 /// Subcommands of `grimoire scenario`.
@@ -25,6 +25,9 @@ pub struct RunArgs {
     /// generated card tables.
     #[arg(long)]
     octgn: Option<PathBuf>,
+    /// Print each scenario's event log as JSON.
+    #[arg(long)]
+    log: bool,
 }
 
 /// Runs `grimoire scenario`.
@@ -65,7 +68,16 @@ fn run_files(args: &RunArgs) -> ExitCode {
             Err(e) => vec![format!("cannot read: {e}")],
             Ok(text) => match parse_scenario(&text) {
                 Err(e) => vec![e],
-                Ok(scenario) => run_scenario(&scenario, catalog.as_ref()),
+                Ok(scenario) => {
+                    let run = run_scenario_logged(&scenario, catalog.as_ref());
+                    if args.log {
+                        println!(
+                            "{}",
+                            serde_json::to_string_pretty(&run.events).unwrap_or_default()
+                        );
+                    }
+                    run.failures
+                }
             },
         };
         if failures.is_empty() {

@@ -255,40 +255,40 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, String> {
     toml::from_str(text).map_err(|e| e.to_string())
 }
 
+/// What running a scenario produced.
+#[derive(Debug)]
+pub struct ScenarioRun {
+    /// Every failed expectation and every set-up or step error; empty when it passed.
+    pub failures: Vec<String>,
+    /// The event log of the whole run, as JSON.
+    pub events: serde_json::Value,
+}
+
 /// Runs a scenario; returns every failed expectation (and every set-up or step error) as a
 /// message. An empty list means it passed.
 pub fn run_scenario(scenario: &Scenario, catalog: &dyn CardCatalog) -> Vec<String> {
-    if scenario.game != "mage-wars" {
-        return vec![format!("game {:?} is not mage-wars", scenario.game)];
-    }
+    run_scenario_logged(scenario, catalog).failures
+}
+
+/// Runs a scenario and keeps its event log.
+pub fn run_scenario_logged(scenario: &Scenario, catalog: &dyn CardCatalog) -> ScenarioRun {
     let mut run = Runner {
         game: Game::new(),
         ids: Vec::new(),
         failures: Vec::new(),
     };
-    if let Err(e) = run.set_up(scenario, catalog) {
-        return vec![e];
+    if scenario.game != "mage-wars" {
+        run.failures
+            .push(format!("game {:?} is not mage-wars", scenario.game));
+    } else if let Err(e) = run.set_up(scenario, catalog) {
+        run.failures.push(e);
+    } else {
+        run.play(scenario, catalog);
     }
-    let mut steps_done = 0;
-    for expect in &scenario.expects {
-        while steps_done < scenario.steps.len()
-            && scenario.steps[steps_done].span().start < expect.span().start
-        {
-            if let Err(e) = run.checked_step(scenario.steps[steps_done].get_ref(), catalog) {
-                run.failures.push(format!("step {}: {e}", steps_done + 1));
-                return run.failures;
-            }
-            steps_done += 1;
-        }
-        run.check(expect.get_ref(), steps_done);
+    ScenarioRun {
+        failures: run.failures,
+        events: run.game.log.to_json(),
     }
-    for (index, step) in scenario.steps.iter().enumerate().skip(steps_done) {
-        if let Err(e) = run.checked_step(step.get_ref(), catalog) {
-            run.failures.push(format!("step {}: {e}", index + 1));
-            break;
-        }
-    }
-    run.failures
 }
 
 struct Runner {
@@ -298,6 +298,29 @@ struct Runner {
 }
 
 impl Runner {
+    /// Runs the steps, checking each expectation after the steps written before it.
+    fn play(&mut self, scenario: &Scenario, catalog: &dyn CardCatalog) {
+        let mut steps_done = 0;
+        for expect in &scenario.expects {
+            while steps_done < scenario.steps.len()
+                && scenario.steps[steps_done].span().start < expect.span().start
+            {
+                if let Err(e) = self.checked_step(scenario.steps[steps_done].get_ref(), catalog) {
+                    self.failures.push(format!("step {}: {e}", steps_done + 1));
+                    return;
+                }
+                steps_done += 1;
+            }
+            self.check(expect.get_ref(), steps_done);
+        }
+        for (index, step) in scenario.steps.iter().enumerate().skip(steps_done) {
+            if let Err(e) = self.checked_step(step.get_ref(), catalog) {
+                self.failures.push(format!("step {}: {e}", index + 1));
+                return;
+            }
+        }
+    }
+
     fn object(&self, id: &str) -> Result<ObjectId, String> {
         self.ids
             .iter()
@@ -417,10 +440,12 @@ impl Runner {
     fn change_traits(&mut self, change: &TraitChange) -> Result<(), String> {
         let id = self.object(&change.object)?;
         for text in &change.grant {
-            self.game.change_trait(id, Trait::parse(text), TraitEffectKind::Grant);
+            self.game
+                .change_trait(id, Trait::parse(text), TraitEffectKind::Grant);
         }
         for text in &change.lose {
-            self.game.change_trait(id, Trait::parse(text), TraitEffectKind::Remove);
+            self.game
+                .change_trait(id, Trait::parse(text), TraitEffectKind::Remove);
         }
         for text in &change.revoke {
             let value = Trait::parse(text);
@@ -429,7 +454,10 @@ impl Runner {
                 .store
                 .end_trait_effect(id, |e| e.kind == TraitEffectKind::Grant && e.value == value);
             if !ended {
-                return Err(format!("{} has no granted {text:?} to revoke", change.object));
+                return Err(format!(
+                    "{} has no granted {text:?} to revoke",
+                    change.object
+                ));
             }
         }
         self.game.traits_changed(id);
