@@ -30,7 +30,7 @@ pub(crate) fn files(game: &Game) -> Vec<RustFile> {
             items: game_items(game),
         },
         RustFile {
-            module: "enums",
+            module: "types",
             items: enums::items(game),
         },
         RustFile {
