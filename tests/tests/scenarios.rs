@@ -81,10 +81,13 @@ fn every_scenario_passes_with_cards_read_from_octgn() {
     );
 }
 
-fn sample_with(from: &str, to: &str) -> String {
+fn sample() -> String {
     std::fs::read_to_string(repo_root().join("tests/scenarios/mage-wars/piercing-then-burn.toml"))
         .expect("sample scenario")
-        .replace(from, to)
+}
+
+fn sample_with(from: &str, to: &str) -> String {
+    sample().replace(from, to)
 }
 
 #[test]
@@ -132,7 +135,7 @@ fn the_published_schema_is_current() {
 
 #[test]
 fn the_event_log_records_every_change() {
-    let text = sample_with("", "");
+    let text = sample();
     let run = grimoire_mage_wars::rules::scenario::run_scenario_logged(
         &parse_scenario(&text).expect("parses"),
         &GeneratedCatalog,
