@@ -13,7 +13,7 @@ use crate::ir::{
 };
 use crate::template::{self, Compiled, Lookup, Matcher, Miss, SlotKind, TemplateError};
 use crate::tree::{self, Node};
-use crate::values::FieldsSpec;
+use crate::values::{Described, FieldsSpec};
 
 /// Keys every codex entry may have; categories' extra fields come on top.
 pub(crate) use grimoire_model::CODEX_ENTRY_KEYS as ENTRY_KEYS;
@@ -443,10 +443,7 @@ impl Context<'_> {
             .get("effects")
             .map(|n| self.effects(sink, n, file))
             .unwrap_or_default();
-        let what = format!(
-            "{} entry `{}`",
-            category.name, category.entries[source.entry].name
-        );
+        let what = Described(&category.name, &category.entries[source.entry].name);
         let spec = FieldsSpec {
             fields: &category.fields,
             index: &self.category_fields[source.category],
@@ -538,7 +535,7 @@ impl Context<'_> {
                 continue;
             };
             let def = &self.game.effect_ops[op];
-            let what = format!("effect `{op_name}`");
+            let what = Described("effect", op_name);
             let spec = FieldsSpec {
                 fields: &def.fields,
                 index: &self.op_fields[op],

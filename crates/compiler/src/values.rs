@@ -24,7 +24,7 @@ pub(crate) struct FieldsSpec<'f> {
 }
 
 /// `<what> `<name>``, formatted only when a message needs it.
-pub(crate) struct Described<'n>(pub &'static str, pub &'n str);
+pub(crate) struct Described<'n>(pub &'n str, pub &'n str);
 
 impl std::fmt::Display for Described<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
