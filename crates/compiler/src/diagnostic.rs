@@ -395,3 +395,34 @@ pub(crate) fn did_you_mean<'a>(
 ) -> Option<String> {
     closest(word, candidates).map(|c| format!("did you mean `{c}`?"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let file = SourceFile {
+            path: "cards/x.toml".into(),
+            text: "a = 1\nnamé = \"é\" bad\n".into(),
+        };
+        let mut sink = Sink::default();
+        let at = file.text.find("bad").unwrap_or_default();
+        sink.error(codes::TOML_SYNTAX, 0, at..at + 3, "boom")
+            .help("fix it");
+        let diagnostics = sink.finish(&[&file]);
+        let d = &diagnostics.items[0];
+        assert_eq!((d.line, d.column, d.end_line, d.end_column), (2, 12, 2, 15));
+        let rendered = diagnostics.render(false);
+        assert!(rendered.contains("error[E0001]: boom"), "{rendered}");
+        assert!(rendered.contains("--> cards/x.toml:2:12"), "{rendered}");
+        assert!(rendered.contains("^^^"), "{rendered}");
+        assert!(rendered.contains("= help: fix it"), "{rendered}");
+    }
+
+    #[test]
+    fn suggestions_need_a_close_candidate() {
+        assert_eq!(closest("powr", ["power", "element"]), Some("power"));
+        assert_eq!(closest("zzzz", ["power", "element"]), None);
+    }
+}

@@ -296,3 +296,98 @@ mod tests {
         assert_eq!(a, b);
     }
 }
+
+#[cfg(test)]
+mod semantics {
+    use super::*;
+    use ir::Value;
+
+    fn file(path: &str, text: &str) -> SourceFile {
+        SourceFile {
+            path: path.into(),
+            text: text.into(),
+        }
+    }
+
+    fn game(cards: &str, errata: Vec<SourceFile>) -> GameInput {
+        GameInput {
+            name: "t".into(),
+            game_toml: file(
+                "codex/t/game.toml",
+                r#"
+[game]
+name = "t"
+title = "T"
+summary = "A test game."
+[kinds.piece]
+fields.size = { type = "int(1..=5)", default = 1 }
+fields.tags = { type = "[Tag]", default = [] }
+fields.note = "string?"
+[categories.Tag]
+file = "tags"
+"#,
+            ),
+            codex: vec![file(
+                "codex/t/tags.toml",
+                "[[tags]]\nname = \"Big\"\nhandler = \"big\"\n[[tags]]\nname = \"Level\"\ntemplate = \"Level {n}\"\nparams.n = \"int(1..=3)\"\n",
+            )],
+            cards: vec![file("cards/t/base/pieces.toml", cards)],
+            errata,
+        }
+    }
+
+    #[test]
+    fn defaults_printings_and_handlers() {
+        let input = game(
+            "[[card]]\nname = \"Pawn\"\nkind = \"piece\"\ntags = [\"Big\", \"Level 2\"]\n",
+            Vec::new(),
+        );
+        let game = compile(&input).unwrap_or_else(|d| panic!("{}", d.render(false)));
+        let pawn = &game.cards[0];
+        // name, summary, handler, printings, size, tags, note
+        assert_eq!(pawn.fields[4], Value::Int(1));
+        assert_eq!(pawn.fields[6], Value::None);
+        let Value::List(printings) = &pawn.fields[3] else {
+            panic!("printings is a list")
+        };
+        assert!(
+            matches!(&printings[0], Value::Record { index: 0, fields } if fields[0] == Value::Str("base".into()))
+        );
+        assert_eq!(game.handlers.len(), 1);
+        assert_eq!(game.handlers[0].used_by, ["Big"]);
+        assert_eq!(pawn.origin.line, 1);
+    }
+
+    #[test]
+    fn errata_apply_in_date_order_and_keep_the_printed_card() {
+        let later = file(
+            "cards/t/errata/a-later.toml",
+            "date = \"2021-05-01\"\nsource = \"second\"\n[[erratum]]\ncard = \"Pawn\"\nremove.tags = [\"Level 2\"]\nset.size = 3\n",
+        );
+        let earlier = file(
+            "cards/t/errata/b-earlier.toml",
+            "date = \"2020-01-01\"\nsource = \"first\"\n[[erratum]]\ncard = \"Pawn\"\nadd.tags = [\"Level 2\"]\nset.size = 2\n",
+        );
+        let input = game(
+            "[[card]]\nname = \"Pawn\"\nkind = \"piece\"\ntags = [\"Big\"]\n",
+            vec![later, earlier],
+        );
+        let game = compile(&input).unwrap_or_else(|d| panic!("{}", d.render(false)));
+        assert_eq!(
+            game.errata
+                .iter()
+                .map(|e| e.source.as_str())
+                .collect::<Vec<_>>(),
+            ["first", "second"]
+        );
+        let pawn = &game.cards[0];
+        assert_eq!(pawn.errata, [0, 1]);
+        assert_eq!(pawn.fields[4], Value::Int(3));
+        let Value::List(tags) = &pawn.fields[5] else {
+            panic!("tags is a list")
+        };
+        assert_eq!(tags.len(), 1);
+        let printed = pawn.printed.as_ref().map(|p| p[4].clone());
+        assert_eq!(printed, Some(Value::Int(1)));
+    }
+}
