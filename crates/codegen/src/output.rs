@@ -23,13 +23,22 @@ pub fn write_outputs(root: &Path, outputs: &[Output]) -> std::io::Result<Vec<Str
         }
         let directory = target.parent().unwrap_or(root);
         std::fs::create_dir_all(directory)?;
-        let mut temporary = tempfile::NamedTempFile::new_in(directory)?;
+        let mut temporary = temporary_file(directory)?;
         temporary.write_all(output.contents.as_bytes())?;
         temporary.as_file().sync_all()?;
         temporary.persist(&target).map_err(|error| error.error)?;
         written.push(output.path.clone());
     }
     Ok(written)
+}
+
+/// A temporary file beside the target, readable by everyone like a normal source file
+/// (temporary files are otherwise created owner-only).
+fn temporary_file(directory: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    let mut builder = tempfile::Builder::new();
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+    builder.tempfile_in(directory)
 }
 
 /// The paths whose bytes on disk under `root` differ from `outputs` (stale or missing).
