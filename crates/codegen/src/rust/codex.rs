@@ -289,10 +289,11 @@ fn write_param(binding: &Ident, ty: &Type, signed_by_template: bool) -> TokenStr
         Type::List { item } => {
             let item_binding = format_ident!("item");
             let write_item = write_param(&item_binding, item, signed_by_template);
+            let separator = grimoire_model::LIST_SLOT_SEPARATOR;
             quote! {
                 for (position, #item_binding) in #binding.iter().enumerate() {
                     if position > 0 {
-                        f.write_str(" OR ")?;
+                        f.write_str(#separator)?;
                     }
                     #write_item
                 }

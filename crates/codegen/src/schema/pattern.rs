@@ -51,7 +51,8 @@ fn slot_pattern(game: &Game, ty: &Type, signed_by_template: bool) -> String {
         }
         Type::List { item } => {
             let item = slot_pattern(game, item, signed_by_template);
-            format!("(?:{item})(?: OR (?:{item}))*")
+            let separator = escape(grimoire_model::LIST_SLOT_SEPARATOR);
+            format!("(?:{item})(?:{separator}(?:{item}))*")
         }
         Type::Option { item } => format!("(?:{})?", slot_pattern(game, item, signed_by_template)),
         Type::String | Type::Text | Type::Record { .. } | Type::Codex { .. } => ".+?".to_string(),
