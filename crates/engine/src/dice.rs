@@ -43,8 +43,7 @@ impl fmt::Display for DiceError {
         match self {
             DiceError::ScriptExhausted { die, scripted } => write!(
                 f,
-                "the rules needed {} {die} roll number {} but the script provides only {scripted}",
-                if *scripted == 0 { "a" } else { "another" },
+                "the rules needed {die} roll number {} but the script provides only {scripted}",
                 scripted + 1
             ),
             DiceError::FaceOutOfRange { die, face, faces } => {

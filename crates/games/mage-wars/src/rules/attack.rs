@@ -194,7 +194,13 @@ fn sequence(
             bar.name
         )));
     }
+    if origin == Origin::Action && bar.is_melee() && guarded_elsewhere(game, attacker, defender) {
+        return Err(RulesError::Illegal(
+            "an enemy Guard protects the zone: melee attacks there must target a Guard".into(),
+        ));
+    }
     // 1. Declare Attack: a melee attack removes the defender's Guard marker.
+    let was_guarding = game.is_guarding(defender);
     game.log
         .push(GameEvent::AttackDeclared { attacker, defender });
     if bar.is_melee() {
@@ -266,11 +272,18 @@ fn sequence(
         && !game.is_incapacitated(defender)
     {
         let card = Arc::clone(game.card(defender)?);
-        if let Some(counter) = card
+        let counter = card
             .attacks
             .iter()
             .find(|a| a.counterstrike && a.is_melee())
-        {
+            .or_else(|| {
+                let guard_may_answer = was_guarding && !game.is_restrained(defender);
+                let guard_counter = |a: &&Attack| a.is_melee() && a.quick;
+                guard_may_answer
+                    .then(|| card.attacks.iter().find(guard_counter))
+                    .flatten()
+            });
+        if let Some(counter) = counter {
             let mut counter_first = true;
             let saved = std::mem::take(&mut game.last_dice_rolled);
             sequence(
@@ -288,6 +301,26 @@ fn sequence(
     }
     // 10. Attack Ends.
     Ok(())
+}
+
+/// Protect the Zone (supplement: Guarding): with an enemy Guard in the defender's zone, a melee
+/// attack must target an enemy Guard, unless the attacker attacks itself or something attached
+/// to it, is Elusive, or the Guard is Restrained (and may be ignored).
+fn guarded_elsewhere(game: &Game, attacker: ObjectId, defender: ObjectId) -> bool {
+    let (Some(a), Some(d)) = (game.store.get(attacker), game.store.get(defender)) else {
+        return false;
+    };
+    let own = defender == attacker || d.attached_to == Some(attacker);
+    if own || game.is_guarding(defender) || game.has(attacker, |t| matches!(t, Trait::Elusive)) {
+        return false;
+    }
+    game.store.iter().any(|o| {
+        o.in_play
+            && o.zone == d.zone
+            && o.controller != a.controller
+            && game.is_guarding(o.id)
+            && !game.is_restrained(o.id)
+    })
 }
 
 /// A melee attack without Reach by an attacker without Flying cannot attack a Flying creature

@@ -169,6 +169,7 @@ fn object_trait(t: &g::Trait) -> Trait {
         g::Trait::NoArmor => Trait::NoArmor,
         g::Trait::Unmovable => Trait::Unmovable,
         g::Trait::Uncontainable => Trait::Uncontainable,
+        g::Trait::Elusive => Trait::Elusive,
         g::Trait::Burnproof => Trait::Burnproof,
         ref other => Trait::Other(other.name().to_string()),
     }
@@ -187,6 +188,7 @@ fn attack(bar: &g::AttackBar) -> Attack {
         strikes: 1,
         damage_barrier: bar.timing == g::AttackTiming::DamageBarrier,
         cost: bar.cost.map_or(0, u32::from),
+        quick: bar.speed == Some(g::ActionSpeed::Quick),
         effects: bar
             .effects
             .iter()

@@ -92,6 +92,8 @@ pub enum Trait {
     Unmovable,
     /// Uncontainable.
     Uncontainable,
+    /// Elusive: may bypass enemy guards.
+    Elusive,
     /// Burnproof.
     Burnproof,
     /// Any other trait, as printed.
@@ -129,6 +131,7 @@ impl Trait {
             "no armor" => Some(Trait::NoArmor),
             "unmovable" => Some(Trait::Unmovable),
             "uncontainable" => Some(Trait::Uncontainable),
+            "elusive" => Some(Trait::Elusive),
             "burnproof" => Some(Trait::Burnproof),
             _ => None,
         };
@@ -371,6 +374,8 @@ pub struct Attack {
     pub no_damage: bool,
     /// Mana paid to make the attack.
     pub cost: u32,
+    /// A quick action (the attacks a Guard can counterstrike with).
+    pub quick: bool,
     /// Mana Drain +X (or Mana Transfer +X, see `mana_transfer`).
     pub mana_drain: u32,
     /// The drained mana goes to the attacker's controller (Mana Transfer +X).

@@ -168,6 +168,7 @@ fn parse_attack(text: &str) -> Attack {
         let flag = value.eq_ignore_ascii_case("true");
         match key.to_ascii_lowercase().as_str() {
             "name" => attack.name = value.to_string(),
+            "action type" if value.eq_ignore_ascii_case("quick") => attack.quick = true,
             "action type" => attack.damage_barrier = value.eq_ignore_ascii_case("damage barrier"),
             "range type" => {
                 attack.kind = match value {

@@ -309,6 +309,14 @@ impl Game {
         self.has(id, |t| matches!(t, Trait::Flying))
             && !self.is_restrained(id)
             && !self.is_incapacitated(id)
+            && !self.is_guarding(id)
+    }
+
+    /// True while the object has a Guard marker.
+    pub fn is_guarding(&self, id: ObjectId) -> bool {
+        self.store
+            .get(id)
+            .is_some_and(|o| o.marker_count(&Marker::Guard) > 0)
     }
 
     /// True for creatures (Mages included).
