@@ -236,7 +236,12 @@ fn card_id(game: &Game) -> TokenStream {
     let (repr, index_body) = if variants.is_empty() {
         (TokenStream::new(), quote!(match self {}))
     } else {
-        (quote!(#[repr(u32)]), quote!(self as usize))
+        let repr = if variants.len() <= usize::from(u16::MAX) + 1 {
+            quote!(#[repr(u16)])
+        } else {
+            quote!(#[repr(u32)])
+        };
+        (repr, quote!(self as usize))
     };
     let variant_docs = game.cards.iter().map(|card| docs::text(&card.name));
     quote! {

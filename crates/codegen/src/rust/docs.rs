@@ -10,7 +10,7 @@ pub(crate) fn or(summary: Option<&str>, fallback: &str) -> TokenStream {
 
 /// A `#[doc]` attribute with `text` (a leading space so it renders as `/// text`). Content
 /// prose is not Markdown: brackets and angle brackets are escaped so rustdoc neither
-/// links nor parses HTML.
+/// links nor parses HTML, and lines are trimmed.
 pub(crate) fn text(text: &str) -> TokenStream {
     let lines = text
         .lines()

@@ -560,7 +560,7 @@ pub struct CardErratum {
 }
 /// Names every card of the game; sorted by name.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u32)]
+#[repr(u16)]
 pub enum CardId {
     /// Aerie Gate
     AerieGate,

@@ -765,7 +765,7 @@ pub struct CardErratum {
 }
 /// Names every card of the game; sorted by name.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u32)]
+#[repr(u16)]
 pub enum CardId {
     /// A Donation of Wool
     ADonationOfWool,
