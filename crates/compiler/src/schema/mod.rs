@@ -5,12 +5,13 @@ use toml::de::{DeTable, DeValue};
 use crate::context::{index_fields, Context, Owner, PendingDefault};
 use crate::diagnostic::{codes, did_you_mean, FileId};
 use crate::ident::{self, Namespace};
-use crate::ir::{
-    CategoryDef, ConstValue, Constant, DieDef, DieFace, EffectOpDef, EnumDef, EnumVariant,
-    FieldDef, KindDef, RecordDef, Type,
-};
+use crate::ir::{CategoryDef, EnumDef, EnumVariant, FieldDef, KindDef, RecordDef, Type};
 use crate::tree::{self, Node};
 use crate::types;
+
+mod constants;
+mod dice;
+mod effect_ops;
 
 /// The file index of `game.toml`.
 const GAME_TOML: FileId = 0;
@@ -120,13 +121,13 @@ pub(crate) fn read<'t, 'i>(
     for (key, node) in kinds.into_iter().flatten() {
         drafts.push(read_kind(cx, &mut types_ns, key, node, &mut defaults));
     }
-    read_dice(cx, root);
+    dice::read_dice(cx, root);
     for (index, (_, node)) in categories.into_iter().flatten().enumerate() {
         read_category(cx, index, node, &mut defaults);
     }
     check_file_keys(cx, categories);
-    read_effect_ops(cx, root, &mut defaults);
-    read_constants(cx, root);
+    effect_ops::read_effect_ops(cx, root, &mut defaults);
+    constants::read_constants(cx, root);
     (defaults, drafts)
 }
 
@@ -587,132 +588,6 @@ fn read_kind<'t, 'i>(
     KindDraft { fields }
 }
 
-fn read_dice(cx: &mut Context<'_>, root: &DeTable<'_>) {
-    let file = GAME_TOML;
-    let Some(dice) = root
-        .get("dice")
-        .and_then(|n| tree::table(n, "dice", file, &mut cx.sink))
-    else {
-        return;
-    };
-    let mut ns = Namespace::default();
-    for (key, node) in dice {
-        let name = key.get_ref().as_ref();
-        let ident = ident::upper_camel(name);
-        if ident::check_camel(&ident, name, "die", file, key.span(), &mut cx.sink) {
-            ns.claim(&ident, name, "die", file, key.span(), &mut cx.sink);
-        }
-        let Some(table) = tree::table(node, "a die", file, &mut cx.sink) else {
-            continue;
-        };
-        tree::check_keys(
-            table,
-            &["summary", "faces", "sides"],
-            "a die",
-            file,
-            &mut cx.sink,
-        );
-        let summary = summary(cx, table);
-        let faces = match (table.get("faces"), table.get("sides")) {
-            (Some(faces), None) => read_faces(cx, faces),
-            (None, Some(sides)) => match tree::integer(sides, "sides", file, &mut cx.sink) {
-                Some(n) if (1..=1000).contains(&n) => (1..=n)
-                    .map(|v| DieFace {
-                        label: v.to_string(),
-                        values: vec![("value".to_owned(), v)],
-                    })
-                    .collect(),
-                Some(_) => {
-                    cx.sink.error(
-                        codes::BAD_DIE,
-                        file,
-                        sides.span(),
-                        "a die has 1 to 1000 sides",
-                    );
-                    Vec::new()
-                }
-                None => Vec::new(),
-            },
-            _ => {
-                cx.sink.error(
-                    codes::BAD_DIE,
-                    file,
-                    key.span(),
-                    format!("die `{name}` needs exactly one of `faces` and `sides`"),
-                );
-                Vec::new()
-            }
-        };
-        cx.game.dice.push(DieDef {
-            name: name.to_owned(),
-            ident,
-            summary,
-            faces,
-        });
-    }
-}
-
-fn read_faces(cx: &mut Context<'_>, node: &Node<'_>) -> Vec<DieFace> {
-    let file = GAME_TOML;
-    let mut faces: Vec<DieFace> = Vec::new();
-    for face in tree::array(node, "die faces", file, &mut cx.sink).unwrap_or_default() {
-        let Some(table) = tree::table(face, "a die face", file, &mut cx.sink) else {
-            continue;
-        };
-        let mut label = None;
-        let mut values = Vec::new();
-        for (key, value) in table {
-            match key.get_ref().as_ref() {
-                "label" => {
-                    label =
-                        tree::string(value, "a face label", file, &mut cx.sink).map(str::to_owned)
-                }
-                name => {
-                    if let Some(v) = tree::integer(value, "a face value", file, &mut cx.sink) {
-                        values.push((name.to_owned(), v));
-                    }
-                }
-            }
-        }
-        let Some(label) = label else {
-            cx.sink.error(
-                codes::BAD_DIE,
-                file,
-                face.span(),
-                "a die face needs a `label`",
-            );
-            continue;
-        };
-        if let Some(first) = faces.first() {
-            let names = |vs: &[(String, i64)]| {
-                let mut n: Vec<String> = vs.iter().map(|(k, _)| k.clone()).collect();
-                n.sort();
-                n
-            };
-            if names(&first.values) != names(&values) {
-                cx.sink.error(
-                    codes::BAD_DIE,
-                    file,
-                    face.span(),
-                    "every face of a die must name the same values as the first face",
-                );
-                continue;
-            }
-            values.sort_by_key(|(k, _)| first.values.iter().position(|(f, _)| f == k));
-        }
-        faces.push(DieFace { label, values });
-    }
-    if faces.is_empty() {
-        cx.sink.error(
-            codes::BAD_DIE,
-            file,
-            node.span(),
-            "a die needs at least one face",
-        );
-    }
-    faces
-}
-
 fn read_category<'t, 'i>(
     cx: &mut Context<'_>,
     index: usize,
@@ -784,121 +659,4 @@ fn check_file_keys(cx: &mut Context<'_>, categories: Option<&DeTable<'_>>) {
         .iter()
         .map(|c| index_fields(&c.fields))
         .collect();
-}
-
-fn read_effect_ops<'t, 'i>(
-    cx: &mut Context<'_>,
-    root: &'t DeTable<'i>,
-    defaults: &mut Vec<PendingDefault<'t, 'i>>,
-) {
-    let file = GAME_TOML;
-    let Some(ops) = root
-        .get("effects")
-        .and_then(|n| tree::table(n, "effects", file, &mut cx.sink))
-    else {
-        return;
-    };
-    let mut ns = Namespace::default();
-    for (key, node) in ops {
-        let name = key.get_ref().as_ref();
-        let index = cx.game.effect_ops.len();
-        ident::check_snake(name, "effect op", file, key.span(), &mut cx.sink);
-        let ident = ident::upper_camel(name);
-        ns.claim(&ident, name, "effect op", file, key.span(), &mut cx.sink);
-        let mut op = EffectOpDef {
-            name: name.to_owned(),
-            ident,
-            summary: None,
-            fields: Vec::new(),
-        };
-        if let Some(table) = tree::table(node, "an effect op", file, &mut cx.sink) {
-            tree::check_keys(
-                table,
-                &["summary", "fields"],
-                "an effect op",
-                file,
-                &mut cx.sink,
-            );
-            op.summary = summary(cx, table);
-            op.fields = field_defs(cx, table, Owner::EffectOp(index), defaults);
-            if let Some(f) = op
-                .fields
-                .iter()
-                .find(|f| f.name == grimoire_model::EFFECT_OP_KEY)
-            {
-                let span = key.span();
-                cx.sink.error(
-                    codes::BUILTIN_FIELD_REDECLARED,
-                    file,
-                    span,
-                    format!("effect field `{}` is reserved for the op name", f.name),
-                );
-            }
-        }
-        cx.op_index.insert(name.to_owned(), index);
-        cx.op_fields.push(index_fields(&op.fields));
-        cx.game.effect_ops.push(op);
-    }
-}
-
-fn read_constants(cx: &mut Context<'_>, root: &DeTable<'_>) {
-    let file = GAME_TOML;
-    let Some(constants) = root
-        .get("constants")
-        .and_then(|n| tree::table(n, "constants", file, &mut cx.sink))
-    else {
-        return;
-    };
-    for (key, node) in constants {
-        let name = key.get_ref().as_ref();
-        let screaming = !name.is_empty()
-            && name
-                .chars()
-                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
-            && name.starts_with(|c: char| c.is_ascii_uppercase());
-        if !screaming {
-            cx.sink.error(
-                codes::BAD_NAME,
-                file,
-                key.span(),
-                format!("constant `{name}` is not SCREAMING_SNAKE_CASE"),
-            );
-        }
-        match constant_value(node) {
-            Some(value) => cx.game.constants.push(Constant {
-                name: name.to_owned(),
-                value,
-            }),
-            None => {
-                cx.sink.error(codes::BAD_CONSTANT, file, node.span(), format!("constant `{name}` must be an integer, a string, a boolean, or a non-empty list of integers or of strings"));
-            }
-        }
-    }
-}
-
-fn constant_value(node: &Node<'_>) -> Option<ConstValue> {
-    match node.get_ref() {
-        DeValue::Boolean(b) => Some(ConstValue::Bool(*b)),
-        DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
-            .ok()
-            .map(ConstValue::Int),
-        DeValue::String(s) => Some(ConstValue::Str(s.to_string())),
-        DeValue::Array(items) => match items.first()?.get_ref() {
-            DeValue::Integer(_) => items
-                .iter()
-                .map(|i| match i.get_ref() {
-                    DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix()).ok(),
-                    _ => None,
-                })
-                .collect::<Option<Vec<_>>>()
-                .map(ConstValue::IntList),
-            DeValue::String(_) => items
-                .iter()
-                .map(|i| i.get_ref().as_str().map(str::to_owned))
-                .collect::<Option<Vec<_>>>()
-                .map(ConstValue::StrList),
-            _ => None,
-        },
-        _ => None,
-    }
 }
