@@ -223,3 +223,38 @@ proptest! {
         }
     }
 }
+
+/// `text` with the bytes `at..at + len` replaced by `insert` (positions wrap around the text
+/// and snap to character boundaries).
+fn splice(text: &str, at: usize, len: usize, insert: &str) -> String {
+    let snap = |mut i: usize| {
+        i = i.min(text.len());
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let start = snap(at % (text.len() + 1));
+    let end = snap(start + len);
+    format!("{}{insert}{}", &text[..start], &text[end..])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn mangled_schema_and_codex_files_never_panic(
+        at in any::<usize>(),
+        len in 0usize..40,
+        insert in "[a-zA-Z_{}\\[\\]=\"?().,+ \n0-9-]{0,12}",
+        target in 0usize..2,
+    ) {
+        let mut input = valid_game();
+        let file = if target == 0 { &mut input.game_toml } else { &mut input.codex[0] };
+        file.text = splice(&file.text, at, len, &insert);
+        if let Err(diagnostics) = compile(&input) {
+            let _ = diagnostics.render(false);
+            let _ = diagnostics.to_json_lines();
+        }
+    }
+}
