@@ -15,6 +15,8 @@ use crate::template::{self, Compiled, Lookup, Matcher, Miss, SlotKind, TemplateE
 use crate::tree::{self, Node};
 use crate::values::{Described, FieldsSpec};
 
+mod cycles;
+
 /// Keys every codex entry may have; categories' extra fields come on top.
 pub(crate) use grimoire_model::CODEX_ENTRY_KEYS as ENTRY_KEYS;
 
@@ -359,7 +361,7 @@ pub(crate) fn finish_entries(cx: &mut Context<'_>, sources: &[EntrySource<'_, '_
         entry.effects = update.effects;
         entry.fields = update.fields;
     }
-    check_cycles(cx, &mut sink, sources, &implies_spans);
+    cycles::check_cycles(cx, &mut sink, sources, &implies_spans);
     cx.sink = sink;
 }
 
@@ -548,74 +550,5 @@ impl Context<'_> {
             }
         }
         effects
-    }
-}
-
-/// Reports each cycle in the `implies` graph once.
-fn check_cycles(
-    cx: &Context<'_>,
-    sink: &mut Sink,
-    sources: &[EntrySource<'_, '_>],
-    spans: &HashMap<(usize, usize), Vec<Range<usize>>>,
-) {
-    #[derive(Clone, Copy, PartialEq)]
-    enum Mark {
-        New,
-        Active,
-        Done,
-    }
-    let mut marks: HashMap<(usize, usize), Mark> = HashMap::new();
-    let files: HashMap<(usize, usize), FileId> = sources
-        .iter()
-        .map(|s| ((s.category, s.entry), s.file))
-        .collect();
-    for source in sources {
-        let start = (source.category, source.entry);
-        if marks.get(&start).copied().unwrap_or(Mark::New) != Mark::New {
-            continue;
-        }
-        // Iterative depth-first search: (node, next edge to visit).
-        let mut stack: Vec<((usize, usize), usize)> = vec![(start, 0)];
-        marks.insert(start, Mark::Active);
-        while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-            let implies = &cx.game.categories[node.0].entries[node.1].implies;
-            if *next >= implies.len() {
-                marks.insert(node, Mark::Done);
-                stack.pop();
-                continue;
-            }
-            let edge = *next;
-            *next += 1;
-            let target = (implies[edge].category, implies[edge].entry);
-            match marks.get(&target).copied().unwrap_or(Mark::New) {
-                Mark::New => {
-                    marks.insert(target, Mark::Active);
-                    stack.push((target, 0));
-                }
-                Mark::Active => {
-                    let from = stack.iter().position(|(n, _)| *n == target).unwrap_or(0);
-                    let names: Vec<&str> = stack[from..]
-                        .iter()
-                        .map(|(n, _)| cx.game.categories[n.0].entries[n.1].name.as_str())
-                        .chain(std::iter::once(
-                            cx.game.categories[target.0].entries[target.1].name.as_str(),
-                        ))
-                        .collect();
-                    let span = spans
-                        .get(&node)
-                        .and_then(|s| s.get(edge))
-                        .cloned()
-                        .unwrap_or_default();
-                    let file = files.get(&node).copied().unwrap_or_default();
-                    sink.error(
-                        codes::IMPLIES_CYCLE,
-                        file,
-                        span,
-                        format!("`implies` forms a cycle: {}", names.join(" -> ")),
-                    );
-                }
-                Mark::Done => {}
-            }
-        }
     }
 }
