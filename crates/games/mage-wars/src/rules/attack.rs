@@ -526,7 +526,7 @@ fn apply_effect(game: &mut Game, ctx: &AttackContext, effect: &Effect) {
 }
 
 /// Places a condition, honouring immunities, Burnproof, Unmovable (Slam becomes Daze),
-/// conjurations (no Daze, Stun, Cripple) and Corrode's armor floor (excess becomes direct acid
+/// conjurations (no Daze, Stun, Cripple), Uncontainable (no Cripple, Stuck) and Corrode's armor floor (excess becomes direct acid
 /// damage).
 fn place_condition(game: &mut Game, ctx: &AttackContext, condition: Condition) {
     let defender = ctx.defender;
@@ -550,6 +550,14 @@ fn place_condition(game: &mut Game, ctx: &AttackContext, condition: Condition) {
             Condition::Daze | Condition::Stun | Condition::Cripple
         )
     {
+        return;
+    }
+    // Uncontainable (all Incorporeal objects are) cannot be Restrained or Stuck (codex:
+    // Uncontainable, Restrained).
+    let uncontainable = game.has(defender, |t| {
+        matches!(t, Trait::Uncontainable | Trait::Incorporeal)
+    });
+    if uncontainable && (condition.restrains() || condition == Condition::Stuck) {
         return;
     }
     let condition =
