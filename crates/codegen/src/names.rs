@@ -92,5 +92,6 @@ mod tests {
         assert_eq!(plural_static_ident("Ally").to_string(), "ALLIES");
         assert_eq!(plural_static_ident("Class").to_string(), "CLASSES");
         assert_eq!(plural_static_ident("Day").to_string(), "DAYS");
+        assert_eq!(plural_static_ident("Hero").to_string(), "HEROES");
     }
 }

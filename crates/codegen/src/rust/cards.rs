@@ -6,7 +6,7 @@ use quote::quote;
 
 use super::docs;
 use super::enums::struct_field;
-use super::types::{option_str, value_expr};
+use super::types::{option_str, unsuffixed, value_expr};
 use crate::names::{field_ident, plural_static_ident, static_ident, type_ident};
 
 /// Every card item of `game`.
@@ -97,7 +97,7 @@ fn kind_items(game: &Game, kind_index: usize, kind: &KindDef) -> TokenStream {
         .iter()
         .filter(|card| card.kind == kind_index)
         .collect();
-    let count = cards.len();
+    let count = unsuffixed(cards.len());
     let row_names = row_const_names(game);
     let rows = game
         .cards
@@ -172,7 +172,7 @@ fn card_ref(game: &Game, card: &Card, position: usize) -> TokenStream {
 }
 
 fn card_id(game: &Game) -> TokenStream {
-    let count = game.cards.len();
+    let count = unsuffixed(game.cards.len());
     let variants: Vec<Ident> = game
         .cards
         .iter()
@@ -208,11 +208,12 @@ fn card_id(game: &Game) -> TokenStream {
             let literal = struct_literal(game, kind, values);
             Some(quote!((CardId::#variant, Card::#kind_variant(&#literal))))
         });
-    let printed_count = game
-        .cards
-        .iter()
-        .filter(|card| card.printed.is_some())
-        .count();
+    let printed_count = unsuffixed(
+        game.cards
+            .iter()
+            .filter(|card| card.printed.is_some())
+            .count(),
+    );
     let errata = game
         .cards
         .iter()
@@ -228,11 +229,12 @@ fn card_id(game: &Game) -> TokenStream {
             });
             quote!((CardId::#variant, &[#(#rows),*]))
         });
-    let errata_count = game
-        .cards
-        .iter()
-        .filter(|card| !card.errata.is_empty())
-        .count();
+    let errata_count = unsuffixed(
+        game.cards
+            .iter()
+            .filter(|card| !card.errata.is_empty())
+            .count(),
+    );
     let (repr, index_body) = if variants.is_empty() {
         (TokenStream::new(), quote!(match self {}))
     } else {

@@ -6,7 +6,7 @@ use quote::{format_ident, quote};
 
 use super::docs;
 use super::enums::{struct_field, variant_field};
-use super::types::{codex_expr, option_str, rust_type, value_expr};
+use super::types::{codex_expr, option_str, rust_type, unsuffixed, value_expr};
 use crate::names::{field_ident, static_ident, type_ident};
 
 /// `Stacking`, `EffectOp`, one enum and metadata table per category, and `CodexRef`.
@@ -105,7 +105,7 @@ fn category_items(game: &Game, category: &CategoryDef) -> TokenStream {
         .fields
         .iter()
         .map(|field| struct_field(game, field));
-    let count = category.entries.len();
+    let count = unsuffixed(category.entries.len());
     let metas = category
         .entries
         .iter()
@@ -117,6 +117,7 @@ fn category_items(game: &Game, category: &CategoryDef) -> TokenStream {
             1 => quote!(Self::#variant(_)),
             _ => quote!(Self::#variant { .. }),
         };
+        let index = unsuffixed(index);
         quote!(#pattern => #index)
     });
     let display_body = if category.entries.is_empty() {

@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::docs;
-use super::types::rust_type;
+use super::types::{rust_type, unsuffixed};
 use crate::names::{field_ident, type_ident};
 
 /// The error type of every generated `FromStr`, then each enum and record.
@@ -39,7 +39,7 @@ fn enum_item(def: &EnumDef) -> TokenStream {
     let ty = type_ident(&def.ident);
     let name = &def.name;
     let doc = docs::or(def.summary.as_deref(), &format!("The `{name}` values."));
-    let count = def.variants.len();
+    let count = unsuffixed(def.variants.len());
     let variants: Vec<_> = def.variants.iter().map(|v| type_ident(&v.ident)).collect();
     let variant_docs = def
         .variants

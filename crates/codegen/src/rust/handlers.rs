@@ -5,6 +5,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::docs;
+use super::types::unsuffixed;
 use crate::names::field_ident;
 
 /// `Handlers`, `HANDLER_NAMES` and `dispatch_handler`.
@@ -22,7 +23,7 @@ pub(crate) fn items(game: &Game) -> TokenStream {
         .iter()
         .map(|handler| handler.name.as_str())
         .collect();
-    let count = names.len();
+    let count = unsuffixed(names.len());
     let methods_called = game
         .handlers
         .iter()

@@ -5,7 +5,7 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 
 use super::docs;
-use super::types::int_literal;
+use super::types::{int_literal, unsuffixed};
 use crate::names::{field_ident, static_ident, type_ident};
 
 /// One face struct and one static per die, then the constants.
@@ -33,7 +33,7 @@ fn die_items(die: &DieDef) -> TokenStream {
     let value_docs = value_names
         .iter()
         .map(|name| docs::text(&format!("The face's `{name}` value.")));
-    let count = die.faces.len();
+    let count = unsuffixed(die.faces.len());
     let faces = die.faces.iter().map(|face| {
         let label = &face.label;
         let values = face.values.iter().map(|(_, value)| int_literal(*value));

@@ -44,6 +44,11 @@ pub(crate) fn int_literal(value: i64) -> TokenStream {
     }
 }
 
+/// An unsuffixed `usize` literal (array lengths, positions) that reads like a plain number.
+pub(crate) fn unsuffixed(value: usize) -> Literal {
+    Literal::usize_unsuffixed(value)
+}
+
 /// An optional string as `Some("…")` or `None`.
 pub(crate) fn option_str(text: Option<&str>) -> TokenStream {
     match text {

@@ -1465,7 +1465,7 @@ pub struct Warrior {
     pub ko_clicks: u8,
 }
 /// Every `warrior` card (current version), sorted by name.
-pub static WARRIORS: [Warrior; 14usize] = [
+pub static WARRIORS: [Warrior; 14] = [
     card_rows::ABYDOR,
     card_rows::ALSYN_VALE,
     card_rows::ALTEM_GUARDSMAN_TOUGH,
@@ -1545,7 +1545,7 @@ pub enum CardId {
     ArcaneDraconum,
 }
 /// Every card (current version), in `CardId` order.
-pub static CARDS: [Card; 14usize] = [
+pub static CARDS: [Card; 14] = [
     Card::Warrior(&WARRIORS[0usize]),
     Card::Warrior(&WARRIORS[1usize]),
     Card::Warrior(&WARRIORS[2usize]),
@@ -1561,7 +1561,7 @@ pub static CARDS: [Card; 14usize] = [
     Card::Warrior(&WARRIORS[12usize]),
     Card::Warrior(&WARRIORS[13usize]),
 ];
-static CARD_NAMES: [&str; 14usize] = [
+static CARD_NAMES: [&str; 14] = [
     "Abydor",
     "Alsyn Vale",
     "Altem Guardsman (Tough)",
@@ -1578,7 +1578,7 @@ static CARD_NAMES: [&str; 14usize] = [
     "Arcane Draconum",
 ];
 /// Card names sorted bytewise, for binary search.
-static CARDS_BY_NAME: [(&str, CardId); 14usize] = [
+static CARDS_BY_NAME: [(&str, CardId); 14] = [
     ("Abydor", CardId::Abydor),
     ("Alsyn Vale", CardId::AlsynVale),
     ("Altem Guardsman (Tough)", CardId::AltemGuardsmanTough),
@@ -1595,9 +1595,9 @@ static CARDS_BY_NAME: [(&str, CardId); 14usize] = [
     ("Arcane Draconum", CardId::ArcaneDraconum),
 ];
 /// Printed versions of the cards errata changed, sorted by `CardId`.
-static PRINTED_CARDS: [(CardId, Card); 0usize] = [];
+static PRINTED_CARDS: [(CardId, Card); 0] = [];
 /// Errata of each changed card, sorted by `CardId`.
-static CARD_ERRATA: [(CardId, &[CardErratum]); 0usize] = [];
+static CARD_ERRATA: [(CardId, &[CardErratum]); 0] = [];
 impl CardId {
     /// Every card, in `CardId` order.
     pub const ALL: &'static [CardId] = &[

@@ -116,7 +116,7 @@ pub struct SpecialAbilityMeta {
     pub optional: bool,
 }
 /// Metadata of every `SpecialAbility` entry, in codex order.
-pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 23usize] = [
+pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 23] = [
     SpecialAbilityMeta {
         name: "Battle Armor",
         template: "Battle Armor",
@@ -498,29 +498,29 @@ impl SpecialAbility {
     /// The entry's position in the codex table.
     pub const fn index(&self) -> usize {
         match *self {
-            Self::BattleArmor => 0usize,
-            Self::BattleFury => 1usize,
-            Self::Berserk => 2usize,
-            Self::Bound => 3usize,
-            Self::Charge => 4usize,
-            Self::Command => 5usize,
-            Self::Demoralized => 6usize,
-            Self::Dodge => 7usize,
-            Self::FlameLightning => 8usize,
-            Self::Flight => 9usize,
-            Self::Invulnerability => 10usize,
-            Self::MagicBlast => 11usize,
-            Self::MagicRetaliation => 12usize,
-            Self::Nimble => 13usize,
-            Self::Pierce => 14usize,
-            Self::PoleArm => 15usize,
-            Self::Quickness => 16usize,
-            Self::Regeneration => 17usize,
-            Self::Sweep => 18usize,
-            Self::Toughness => 19usize,
-            Self::Vampirism => 20usize,
-            Self::Venom => 21usize,
-            Self::WeaponMaster => 22usize,
+            Self::BattleArmor => 0,
+            Self::BattleFury => 1,
+            Self::Berserk => 2,
+            Self::Bound => 3,
+            Self::Charge => 4,
+            Self::Command => 5,
+            Self::Demoralized => 6,
+            Self::Dodge => 7,
+            Self::FlameLightning => 8,
+            Self::Flight => 9,
+            Self::Invulnerability => 10,
+            Self::MagicBlast => 11,
+            Self::MagicRetaliation => 12,
+            Self::Nimble => 13,
+            Self::Pierce => 14,
+            Self::PoleArm => 15,
+            Self::Quickness => 16,
+            Self::Regeneration => 17,
+            Self::Sweep => 18,
+            Self::Toughness => 19,
+            Self::Vampirism => 20,
+            Self::Venom => 21,
+            Self::WeaponMaster => 22,
         }
     }
     /// The entry's metadata.

@@ -46,7 +46,7 @@ pub trait Handlers {
     fn weapon_master(&mut self, ctx: &mut Self::Context);
 }
 /// Every handler name, sorted.
-pub static HANDLER_NAMES: [&str; 20usize] = [
+pub static HANDLER_NAMES: [&str; 20] = [
     "battle_fury",
     "berserk",
     "bound",

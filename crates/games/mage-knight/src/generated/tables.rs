@@ -8,7 +8,7 @@ pub struct D6DieFace {
     pub value: i64,
 }
 /// Six-sided die; an attack roll adds two of them to the attack value.
-pub static D6_DIE: [D6DieFace; 6usize] = [
+pub static D6_DIE: [D6DieFace; 6] = [
     D6DieFace { label: "1", value: 1 },
     D6DieFace { label: "2", value: 2 },
     D6DieFace { label: "3", value: 3 },

@@ -46,7 +46,7 @@ impl Faction {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Faction";
     /// Every value, in declaration order.
-    pub const ALL: [Faction; 12usize] = [
+    pub const ALL: [Faction; 12] = [
         Self::Apocalypse,
         Self::AtlantisGuild,
         Self::BlackPowderRebels,
@@ -125,7 +125,7 @@ impl Expansion {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Expansion";
     /// Every value, in declaration order.
-    pub const ALL: [Expansion; 11usize] = [
+    pub const ALL: [Expansion; 11] = [
         Self::DragonsGate,
         Self::Dungeons,
         Self::Lancers,
@@ -194,7 +194,7 @@ impl Rank {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Rank";
     /// Every value, in declaration order.
-    pub const ALL: [Rank; 7usize] = [
+    pub const ALL: [Rank; 7] = [
         Self::Weak,
         Self::Standard,
         Self::Tough,
@@ -245,7 +245,7 @@ impl BaseType {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "BaseType";
     /// Every value, in declaration order.
-    pub const ALL: [BaseType; 2usize] = [Self::Infantry, Self::Cavalry];
+    pub const ALL: [BaseType; 2] = [Self::Infantry, Self::Cavalry];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
@@ -287,12 +287,7 @@ impl Stat {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Stat";
     /// Every value, in declaration order.
-    pub const ALL: [Stat; 4usize] = [
-        Self::Speed,
-        Self::Attack,
-        Self::Defense,
-        Self::Damage,
-    ];
+    pub const ALL: [Stat; 4] = [Self::Speed, Self::Attack, Self::Defense, Self::Damage];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
@@ -342,7 +337,7 @@ impl Colour {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Colour";
     /// Every value, in declaration order.
-    pub const ALL: [Colour; 7usize] = [
+    pub const ALL: [Colour; 7] = [
         Self::Black,
         Self::Blue,
         Self::Green,
@@ -393,7 +388,7 @@ impl Shape {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Shape";
     /// Every value, in declaration order.
-    pub const ALL: [Shape; 2usize] = [Self::Square, Self::Circle];
+    pub const ALL: [Shape; 2] = [Self::Square, Self::Circle];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
@@ -431,7 +426,7 @@ impl DamageKind {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "DamageKind";
     /// Every value, in declaration order.
-    pub const ALL: [DamageKind; 2usize] = [Self::Any, Self::NotPushing];
+    pub const ALL: [DamageKind; 2] = [Self::Any, Self::NotPushing];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {

@@ -12389,7 +12389,7 @@ pub struct Mage {
     pub attacks: &'static [AttackBar],
 }
 /// Every `mage` card (current version), sorted by name.
-pub static MAGES: [Mage; 32usize] = [
+pub static MAGES: [Mage; 32] = [
     card_rows::ACADEMY_BEASTMASTER,
     card_rows::ACADEMY_DRUID,
     card_rows::ACADEMY_ELEMENTALIST,
@@ -12464,7 +12464,7 @@ pub struct Creature {
     pub attacks: &'static [AttackBar],
 }
 /// Every `creature` card (current version), sorted by name.
-pub static CREATURES: [Creature; 62usize] = [
+pub static CREATURES: [Creature; 62] = [
     card_rows::ADRAMELECH_LORD_OF_FIRE,
     card_rows::ASYRAN_CLERIC,
     card_rows::BITTERWOOD_FOX,
@@ -12573,7 +12573,7 @@ pub struct Conjuration {
     pub attacks: &'static [AttackBar],
 }
 /// Every `conjuration` card (current version), sorted by name.
-pub static CONJURATIONS: [Conjuration; 39usize] = [
+pub static CONJURATIONS: [Conjuration; 39] = [
     card_rows::AKIROS_HAMMER,
     card_rows::ANIMAL_KINSHIP,
     card_rows::ARCHERS_WATCHTOWER,
@@ -12651,7 +12651,7 @@ pub struct Enchantment {
     pub attacks: &'static [AttackBar],
 }
 /// Every `enchantment` card (current version), sorted by name.
-pub static ENCHANTMENTS: [Enchantment; 53usize] = [
+pub static ENCHANTMENTS: [Enchantment; 53] = [
     card_rows::AGONY,
     card_rows::ARMOR_WARD,
     card_rows::BEAR_STRENGTH,
@@ -12747,7 +12747,7 @@ pub struct Equipment {
     pub attacks: &'static [AttackBar],
 }
 /// Every `equipment` card (current version), sorted by name.
-pub static EQUIPMENTS: [Equipment; 48usize] = [
+pub static EQUIPMENTS: [Equipment; 48] = [
     card_rows::ARCANE_RING,
     card_rows::BEARSKIN,
     card_rows::COLOSSUS_BELT,
@@ -12830,7 +12830,7 @@ pub struct Incantation {
     pub attacks: &'static [AttackBar],
 }
 /// Every `incantation` card (current version), sorted by name.
-pub static INCANTATIONS: [Incantation; 40usize] = [
+pub static INCANTATIONS: [Incantation; 40] = [
     card_rows::AKIROS_BATTLE_CRY,
     card_rows::BANISH,
     card_rows::BATTLE_FURY,
@@ -12905,7 +12905,7 @@ pub struct Attack {
     pub attacks: &'static [AttackBar],
 }
 /// Every `attack` card (current version), sorted by name.
-pub static ATTACKS: [Attack; 18usize] = [
+pub static ATTACKS: [Attack; 18] = [
     card_rows::ARC_LIGHTNING,
     card_rows::BLINDING_FLASH,
     card_rows::CHAIN_LIGHTNING,
@@ -13569,7 +13569,7 @@ pub enum CardId {
     WizardsTower,
 }
 /// Every card (current version), in `CardId` order.
-pub static CARDS: [Card; 292usize] = [
+pub static CARDS: [Card; 292] = [
     Card::Mage(&MAGES[0usize]),
     Card::Mage(&MAGES[1usize]),
     Card::Mage(&MAGES[2usize]),
@@ -13863,7 +13863,7 @@ pub static CARDS: [Card; 292usize] = [
     Card::Mage(&MAGES[31usize]),
     Card::Conjuration(&CONJURATIONS[38usize]),
 ];
-static CARD_NAMES: [&str; 292usize] = [
+static CARD_NAMES: [&str; 292] = [
     "Academy Beastmaster",
     "Academy Druid",
     "Academy Elementalist",
@@ -14158,7 +14158,7 @@ static CARD_NAMES: [&str; 292usize] = [
     "Wizard's Tower",
 ];
 /// Card names sorted bytewise, for binary search.
-static CARDS_BY_NAME: [(&str, CardId); 292usize] = [
+static CARDS_BY_NAME: [(&str, CardId); 292] = [
     ("Academy Beastmaster", CardId::AcademyBeastmaster),
     ("Academy Druid", CardId::AcademyDruid),
     ("Academy Elementalist", CardId::AcademyElementalist),
@@ -14453,7 +14453,7 @@ static CARDS_BY_NAME: [(&str, CardId); 292usize] = [
     ("Wizard's Tower", CardId::WizardsTower),
 ];
 /// Printed versions of the cards errata changed, sorted by `CardId`.
-static PRINTED_CARDS: [(CardId, Card); 31usize] = [
+static PRINTED_CARDS: [(CardId, Card); 31] = [
     (
         CardId::AkirosHammer,
         Card::Conjuration(
@@ -15922,7 +15922,7 @@ static PRINTED_CARDS: [(CardId, Card); 31usize] = [
     ),
 ];
 /// Errata of each changed card, sorted by `CardId`.
-static CARD_ERRATA: [(CardId, &[CardErratum]); 31usize] = [
+static CARD_ERRATA: [(CardId, &[CardErratum]); 31] = [
     (
         CardId::AkirosHammer,
         &[

@@ -506,7 +506,7 @@ pub trait Handlers {
     fn zone_attack(&mut self, ctx: &mut Self::Context);
 }
 /// Every handler name, sorted.
-pub static HANDLER_NAMES: [&str; 250usize] = [
+pub static HANDLER_NAMES: [&str; 250] = [
     "academy_beastmaster",
     "academy_druid",
     "academy_elementalist",

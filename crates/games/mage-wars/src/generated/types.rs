@@ -42,7 +42,7 @@ impl School {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "School";
     /// Every value, in declaration order.
-    pub const ALL: [School; 10usize] = [
+    pub const ALL: [School; 10] = [
         Self::Air,
         Self::Arcane,
         Self::Dark,
@@ -99,7 +99,7 @@ impl SchoolRule {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "SchoolRule";
     /// Every value, in declaration order.
-    pub const ALL: [SchoolRule; 2usize] = [Self::All, Self::Any];
+    pub const ALL: [SchoolRule; 2] = [Self::All, Self::Any];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
@@ -137,7 +137,7 @@ impl ActionSpeed {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "ActionSpeed";
     /// Every value, in declaration order.
-    pub const ALL: [ActionSpeed; 2usize] = [Self::Quick, Self::Full];
+    pub const ALL: [ActionSpeed; 2] = [Self::Quick, Self::Full];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
@@ -177,7 +177,7 @@ impl AttackKind {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "AttackKind";
     /// Every value, in declaration order.
-    pub const ALL: [AttackKind; 3usize] = [Self::Melee, Self::Ranged, Self::Neither];
+    pub const ALL: [AttackKind; 3] = [Self::Melee, Self::Ranged, Self::Neither];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
@@ -218,7 +218,7 @@ impl AttackTiming {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "AttackTiming";
     /// Every value, in declaration order.
-    pub const ALL: [AttackTiming; 3usize] = [
+    pub const ALL: [AttackTiming; 3] = [
         Self::Action,
         Self::DamageBarrier,
         Self::PassageAttack,
@@ -275,7 +275,7 @@ impl DamageType {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "DamageType";
     /// Every value, in declaration order.
-    pub const ALL: [DamageType; 9usize] = [
+    pub const ALL: [DamageType; 9] = [
         Self::Acid,
         Self::Flame,
         Self::Frost,
@@ -350,7 +350,7 @@ impl EquipmentSlot {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "EquipmentSlot";
     /// Every value, in declaration order.
-    pub const ALL: [EquipmentSlot; 12usize] = [
+    pub const ALL: [EquipmentSlot; 12] = [
         Self::Amulet,
         Self::Belt,
         Self::Boots,
@@ -419,7 +419,7 @@ impl SpellType {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "SpellType";
     /// Every value, in declaration order.
-    pub const ALL: [SpellType; 6usize] = [
+    pub const ALL: [SpellType; 6] = [
         Self::Attack,
         Self::Conjuration,
         Self::Creature,
@@ -490,7 +490,7 @@ impl MageClass {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "MageClass";
     /// Every value, in declaration order.
-    pub const ALL: [MageClass; 13usize] = [
+    pub const ALL: [MageClass; 13] = [
         Self::Beastmaster,
         Self::Druid,
         Self::Elementalist,
@@ -729,7 +729,7 @@ impl Subtype {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Subtype";
     /// Every value, in declaration order.
-    pub const ALL: [Subtype; 90usize] = [
+    pub const ALL: [Subtype; 90] = [
         Self::Acid,
         Self::Aegis,
         Self::Angel,
@@ -950,7 +950,7 @@ impl TraitScope {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "TraitScope";
     /// Every value, in declaration order.
-    pub const ALL: [TraitScope; 4usize] = [
+    pub const ALL: [TraitScope; 4] = [
         Self::Object,
         Self::Attack,
         Self::Spell,
@@ -995,7 +995,7 @@ impl ModifierHolder {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "ModifierHolder";
     /// Every value, in declaration order.
-    pub const ALL: [ModifierHolder; 2usize] = [Self::Attacker, Self::Defender];
+    pub const ALL: [ModifierHolder; 2] = [Self::Attacker, Self::Defender];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
@@ -1033,7 +1033,7 @@ impl ModifierScope {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "ModifierScope";
     /// Every value, in declaration order.
-    pub const ALL: [ModifierScope; 2usize] = [Self::FirstAttack, Self::AllAttacks];
+    pub const ALL: [ModifierScope; 2] = [Self::FirstAttack, Self::AllAttacks];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
@@ -1083,7 +1083,7 @@ impl AttackFilter {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "AttackFilter";
     /// Every value, in declaration order.
-    pub const ALL: [AttackFilter; 8usize] = [
+    pub const ALL: [AttackFilter; 8] = [
         Self::Any,
         Self::Melee,
         Self::Ranged,
@@ -1142,7 +1142,7 @@ impl Timing {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Timing";
     /// Every value, in declaration order.
-    pub const ALL: [Timing; 5usize] = [
+    pub const ALL: [Timing; 5] = [
         Self::Upkeep,
         Self::EndOfActionPhase,
         Self::OnActivation,
@@ -1191,7 +1191,7 @@ impl Attribute {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Attribute";
     /// Every value, in declaration order.
-    pub const ALL: [Attribute; 3usize] = [Self::Armor, Self::Life, Self::Channeling];
+    pub const ALL: [Attribute; 3] = [Self::Armor, Self::Life, Self::Channeling];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {

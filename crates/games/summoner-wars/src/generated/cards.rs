@@ -375,7 +375,7 @@ pub struct Summoner {
     pub abilities: &'static [Ability],
 }
 /// Every `summoner` card (current version), sorted by name.
-pub static SUMMONERS: [Summoner; 3usize] = [
+pub static SUMMONERS: [Summoner; 3] = [
     card_rows::PRINCE_ELIEN,
     card_rows::QUEEN_MALDARIA,
     card_rows::SERA_ELDWYN,
@@ -413,7 +413,7 @@ pub struct Champion {
     pub cost: u8,
 }
 /// Every `champion` card (current version), sorted by name.
-pub static CHAMPIONS: [Champion; 5usize] = [
+pub static CHAMPIONS: [Champion; 5] = [
     card_rows::FANESSA,
     card_rows::FIRE_DRAKE,
     card_rows::GRUNDOR,
@@ -453,7 +453,7 @@ pub struct Common {
     pub cost: u8,
 }
 /// Every `common` card (current version), sorted by name.
-pub static COMMONS: [Common; 5usize] = [
+pub static COMMONS: [Common; 5] = [
     card_rows::ANGEL,
     card_rows::ARCHER,
     card_rows::DEFENDER,
@@ -481,7 +481,7 @@ pub struct Event {
     pub active: Option<bool>,
 }
 /// Every `event` card (current version), sorted by name.
-pub static EVENTS: [Event; 3usize] = [
+pub static EVENTS: [Event; 3] = [
     card_rows::BURN,
     card_rows::DIVINE_PROTECTION,
     card_rows::HOLY_JUDGMENT,
@@ -511,7 +511,7 @@ pub struct Structure {
     pub abilities: &'static [Ability],
 }
 /// Every `structure` card (current version), sorted by name.
-pub static STRUCTURES: [Structure; 1usize] = [card_rows::AERIE_GATE];
+pub static STRUCTURES: [Structure; 1] = [card_rows::AERIE_GATE];
 /// A reference to one card of any kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Card {
@@ -598,7 +598,7 @@ pub enum CardId {
     SeraEldwyn,
 }
 /// Every card (current version), in `CardId` order.
-pub static CARDS: [Card; 17usize] = [
+pub static CARDS: [Card; 17] = [
     Card::Structure(&STRUCTURES[0usize]),
     Card::Common(&COMMONS[0usize]),
     Card::Common(&COMMONS[1usize]),
@@ -617,7 +617,7 @@ pub static CARDS: [Card; 17usize] = [
     Card::Summoner(&SUMMONERS[1usize]),
     Card::Summoner(&SUMMONERS[2usize]),
 ];
-static CARD_NAMES: [&str; 17usize] = [
+static CARD_NAMES: [&str; 17] = [
     "Aerie Gate",
     "Angel",
     "Archer",
@@ -637,7 +637,7 @@ static CARD_NAMES: [&str; 17usize] = [
     "Sera Eldwyn",
 ];
 /// Card names sorted bytewise, for binary search.
-static CARDS_BY_NAME: [(&str, CardId); 17usize] = [
+static CARDS_BY_NAME: [(&str, CardId); 17] = [
     ("Aerie Gate", CardId::AerieGate),
     ("Angel", CardId::Angel),
     ("Archer", CardId::Archer),
@@ -657,7 +657,7 @@ static CARDS_BY_NAME: [(&str, CardId); 17usize] = [
     ("Sera Eldwyn", CardId::SeraEldwyn),
 ];
 /// Printed versions of the cards errata changed, sorted by `CardId`.
-static PRINTED_CARDS: [(CardId, Card); 2usize] = [
+static PRINTED_CARDS: [(CardId, Card); 2] = [
     (
         CardId::QueenMaldaria,
         Card::Summoner(
@@ -712,7 +712,7 @@ static PRINTED_CARDS: [(CardId, Card); 2usize] = [
     ),
 ];
 /// Errata of each changed card, sorted by `CardId`.
-static CARD_ERRATA: [(CardId, &[CardErratum]); 2usize] = [
+static CARD_ERRATA: [(CardId, &[CardErratum]); 2] = [
     (
         CardId::QueenMaldaria,
         &[

@@ -103,7 +103,7 @@ pub struct AbilityMeta {
     pub timing: Option<Timing>,
 }
 /// Metadata of every `Ability` entry, in codex order.
-pub static ABILITY_META: [AbilityMeta; 12usize] = [
+pub static ABILITY_META: [AbilityMeta; 12] = [
     AbilityMeta {
         name: "Flight",
         template: "Flight",
@@ -282,18 +282,18 @@ impl Ability {
     /// The entry's position in the codex table.
     pub const fn index(&self) -> usize {
         match *self {
-            Self::Flight => 0usize,
-            Self::Engage => 1usize,
-            Self::Riposte => 2usize,
-            Self::Charge => 3usize,
-            Self::SaveTheQueen => 4usize,
-            Self::CallProtection => 5usize,
-            Self::FireBlast => 6usize,
-            Self::GreaterHealing => 7usize,
-            Self::BreathOfFlame => 8usize,
-            Self::Transformation => 9usize,
-            Self::Grapple => 10usize,
-            Self::FarShot => 11usize,
+            Self::Flight => 0,
+            Self::Engage => 1,
+            Self::Riposte => 2,
+            Self::Charge => 3,
+            Self::SaveTheQueen => 4,
+            Self::CallProtection => 5,
+            Self::FireBlast => 6,
+            Self::GreaterHealing => 7,
+            Self::BreathOfFlame => 8,
+            Self::Transformation => 9,
+            Self::Grapple => 10,
+            Self::FarShot => 11,
         }
     }
     /// The entry's metadata.
@@ -380,7 +380,7 @@ pub struct ClassTagMeta {
     pub effects: &'static [EffectOp],
 }
 /// Metadata of every `ClassTag` entry, in codex order.
-pub static CLASS_TAG_META: [ClassTagMeta; 3usize] = [
+pub static CLASS_TAG_META: [ClassTagMeta; 3] = [
     ClassTagMeta {
         name: "Citadel",
         template: "Citadel",
@@ -418,9 +418,9 @@ impl ClassTag {
     /// The entry's position in the codex table.
     pub const fn index(&self) -> usize {
         match *self {
-            Self::Citadel => 0usize,
-            Self::Undead => 1usize,
-            Self::Ember => 2usize,
+            Self::Citadel => 0,
+            Self::Undead => 1,
+            Self::Ember => 2,
         }
     }
     /// The entry's metadata.

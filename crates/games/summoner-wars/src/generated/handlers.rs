@@ -30,7 +30,7 @@ pub trait Handlers {
     fn transformation(&mut self, ctx: &mut Self::Context);
 }
 /// Every handler name, sorted.
-pub static HANDLER_NAMES: [&str; 12usize] = [
+pub static HANDLER_NAMES: [&str; 12] = [
     "aerie_gate",
     "breath_of_flame",
     "call_protection",

@@ -26,7 +26,7 @@ impl Edition {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Edition";
     /// Every value, in declaration order.
-    pub const ALL: [Edition; 2usize] = [Self::First, Self::Second];
+    pub const ALL: [Edition; 2] = [Self::First, Self::Second];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
@@ -108,7 +108,7 @@ impl Faction {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Faction";
     /// Every value, in declaration order.
-    pub const ALL: [Faction; 24usize] = [
+    pub const ALL: [Faction; 24] = [
         Self::Breakers,
         Self::CaveGoblins,
         Self::Cloaks,
@@ -193,7 +193,7 @@ impl AttackType {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "AttackType";
     /// Every value, in declaration order.
-    pub const ALL: [AttackType; 2usize] = [Self::Melee, Self::Ranged];
+    pub const ALL: [AttackType; 2] = [Self::Melee, Self::Ranged];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
@@ -237,7 +237,7 @@ impl Phase {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Phase";
     /// Every value, in declaration order.
-    pub const ALL: [Phase; 5usize] = [
+    pub const ALL: [Phase; 5] = [
         Self::Summon,
         Self::Move,
         Self::Build,
@@ -294,7 +294,7 @@ impl Timing {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Timing";
     /// Every value, in declaration order.
-    pub const ALL: [Timing; 7usize] = [
+    pub const ALL: [Timing; 7] = [
         Self::Passive,
         Self::AfterAttacked,
         Self::AfterMoving,
@@ -351,7 +351,7 @@ impl Recipient {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Recipient";
     /// Every value, in declaration order.
-    pub const ALL: [Recipient; 5usize] = [
+    pub const ALL: [Recipient; 5] = [
         Self::ThisUnit,
         Self::Attacker,
         Self::MovingUnit,
@@ -398,7 +398,7 @@ impl Passable {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Passable";
     /// Every value, in declaration order.
-    pub const ALL: [Passable; 2usize] = [Self::Cards, Self::Structures];
+    pub const ALL: [Passable; 2] = [Self::Cards, Self::Structures];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {

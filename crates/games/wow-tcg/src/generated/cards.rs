@@ -512,7 +512,7 @@ pub struct Hero {
     pub rarity: Rarity,
 }
 /// Every `hero` card (current version), sorted by name.
-pub static HEROS: [Hero; 4usize] = [
+pub static HEROS: [Hero; 4] = [
     card_rows::ALEYAH_DAWNBORN,
     card_rows::BORIS_BRIGHTBEARD,
     card_rows::ELENDRIL,
@@ -549,7 +549,7 @@ pub struct Ally {
     pub health: u8,
 }
 /// Every `ally` card (current version), sorted by name.
-pub static ALLIES: [Ally; 7usize] = [
+pub static ALLIES: [Ally; 7] = [
     card_rows::ARNOLD_FLEM,
     card_rows::BALA_SILENTBLADE,
     card_rows::BLOODCLAW,
@@ -589,7 +589,7 @@ pub struct Weapon {
     pub strike_cost: u8,
 }
 /// Every `weapon` card (current version), sorted by name.
-pub static WEAPONS: [Weapon; 3usize] = [
+pub static WEAPONS: [Weapon; 3] = [
     card_rows::ANCIENT_BONE_BOW,
     card_rows::KROL_BLADE,
     card_rows::TRUESILVER_CHAMPION,
@@ -621,7 +621,7 @@ pub struct Armor {
     pub defense: u8,
 }
 /// Every `armor` card (current version), sorted by name.
-pub static ARMORS: [Armor; 2usize] = [
+pub static ARMORS: [Armor; 2] = [
     card_rows::DRACONIAN_DEFLECTOR,
     card_rows::HORNS_OF_ERANIKUS,
 ];
@@ -650,7 +650,7 @@ pub struct Item {
     pub rarity: Rarity,
 }
 /// Every `item` card (current version), sorted by name.
-pub static ITEMS: [Item; 2usize] = [
+pub static ITEMS: [Item; 2] = [
     card_rows::BAROV_PEASANT_CALLER,
     card_rows::NOGGENFOGGER_ELIXIR,
 ];
@@ -683,7 +683,7 @@ pub struct Ability {
     pub hero_required: Option<TalentSpec>,
 }
 /// Every `ability` card (current version), sorted by name.
-pub static ABILITIES: [Ability; 3usize] = [
+pub static ABILITIES: [Ability; 3] = [
     card_rows::AIMED_SHOT,
     card_rows::ARCANE_INTELLECT,
     card_rows::ARCANE_SHOT,
@@ -705,7 +705,7 @@ pub struct Quest {
     pub rarity: Rarity,
 }
 /// Every `quest` card (current version), sorted by name.
-pub static QUESTS: [Quest; 2usize] = [
+pub static QUESTS: [Quest; 2] = [
     card_rows::A_DONATION_OF_WOOL,
     card_rows::ARE_WE_THERE_YETI,
 ];
@@ -815,7 +815,7 @@ pub enum CardId {
     TruesilverChampion,
 }
 /// Every card (current version), in `CardId` order.
-pub static CARDS: [Card; 23usize] = [
+pub static CARDS: [Card; 23] = [
     Card::Quest(&QUESTS[0usize]),
     Card::Ability(&ABILITIES[0usize]),
     Card::Hero(&HEROS[0usize]),
@@ -840,7 +840,7 @@ pub static CARDS: [Card; 23usize] = [
     Card::Ally(&ALLIES[6usize]),
     Card::Weapon(&WEAPONS[2usize]),
 ];
-static CARD_NAMES: [&str; 23usize] = [
+static CARD_NAMES: [&str; 23] = [
     "A Donation of Wool",
     "Aimed Shot",
     "Aleyah Dawnborn",
@@ -866,7 +866,7 @@ static CARD_NAMES: [&str; 23usize] = [
     "Truesilver Champion",
 ];
 /// Card names sorted bytewise, for binary search.
-static CARDS_BY_NAME: [(&str, CardId); 23usize] = [
+static CARDS_BY_NAME: [(&str, CardId); 23] = [
     ("A Donation of Wool", CardId::ADonationOfWool),
     ("Aimed Shot", CardId::AimedShot),
     ("Aleyah Dawnborn", CardId::AleyahDawnborn),
@@ -892,9 +892,9 @@ static CARDS_BY_NAME: [(&str, CardId); 23usize] = [
     ("Truesilver Champion", CardId::TruesilverChampion),
 ];
 /// Printed versions of the cards errata changed, sorted by `CardId`.
-static PRINTED_CARDS: [(CardId, Card); 0usize] = [];
+static PRINTED_CARDS: [(CardId, Card); 0] = [];
 /// Errata of each changed card, sorted by `CardId`.
-static CARD_ERRATA: [(CardId, &[CardErratum]); 0usize] = [];
+static CARD_ERRATA: [(CardId, &[CardErratum]); 0] = [];
 impl CardId {
     /// Every card, in `CardId` order.
     pub const ALL: &'static [CardId] = &[

@@ -94,7 +94,7 @@ pub struct KeywordMeta {
     pub effects: &'static [EffectOp],
 }
 /// Metadata of every `Keyword` entry, in codex order.
-pub static KEYWORD_META: [KeywordMeta; 8usize] = [
+pub static KEYWORD_META: [KeywordMeta; 8] = [
     KeywordMeta {
         name: "Elusive",
         template: "Elusive",
@@ -196,14 +196,14 @@ impl Keyword {
     /// The entry's position in the codex table.
     pub const fn index(&self) -> usize {
         match *self {
-            Self::Elusive => 0usize,
-            Self::Ferocity => 1usize,
-            Self::Protector => 2usize,
-            Self::LongRange => 3usize,
-            Self::Stealth => 4usize,
-            Self::Untargetable => 5usize,
-            Self::BearForm => 6usize,
-            Self::CatForm => 7usize,
+            Self::Elusive => 0,
+            Self::Ferocity => 1,
+            Self::Protector => 2,
+            Self::LongRange => 3,
+            Self::Stealth => 4,
+            Self::Untargetable => 5,
+            Self::BearForm => 6,
+            Self::CatForm => 7,
         }
     }
     /// The entry's metadata.
@@ -334,7 +334,7 @@ pub struct TypeTagMeta {
     pub limit: bool,
 }
 /// Metadata of every `TypeTag` entry, in codex order.
-pub static TYPE_TAG_META: [TypeTagMeta; 30usize] = [
+pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
     TypeTagMeta {
         name: "Instant",
         template: "Instant",
@@ -674,36 +674,36 @@ impl TypeTag {
     /// The entry's position in the codex table.
     pub const fn index(&self) -> usize {
         match *self {
-            Self::Instant => 0usize,
-            Self::Talent => 1usize,
-            Self::Unique => 2usize,
-            Self::Unlimited => 3usize,
-            Self::Pet(_) => 4usize,
-            Self::MeleeSlot(_) => 5usize,
-            Self::RangedSlot(_) => 6usize,
-            Self::OffHand(_) => 7usize,
-            Self::Head(_) => 8usize,
-            Self::Trinket(_) => 9usize,
-            Self::TwoHanded => 10usize,
-            Self::Potion => 11usize,
-            Self::Sword => 12usize,
-            Self::Bow => 13usize,
-            Self::Shield => 14usize,
-            Self::Mail => 15usize,
-            Self::Raptor => 16usize,
-            Self::Cat => 17usize,
-            Self::Bear => 18usize,
-            Self::Owl => 19usize,
-            Self::Demon => 20usize,
-            Self::Imp => 21usize,
-            Self::Undead => 22usize,
-            Self::Orc => 23usize,
-            Self::Troll => 24usize,
-            Self::Mage => 25usize,
-            Self::Rogue => 26usize,
-            Self::Warrior => 27usize,
-            Self::Marksmanship => 28usize,
-            Self::Arcane => 29usize,
+            Self::Instant => 0,
+            Self::Talent => 1,
+            Self::Unique => 2,
+            Self::Unlimited => 3,
+            Self::Pet(_) => 4,
+            Self::MeleeSlot(_) => 5,
+            Self::RangedSlot(_) => 6,
+            Self::OffHand(_) => 7,
+            Self::Head(_) => 8,
+            Self::Trinket(_) => 9,
+            Self::TwoHanded => 10,
+            Self::Potion => 11,
+            Self::Sword => 12,
+            Self::Bow => 13,
+            Self::Shield => 14,
+            Self::Mail => 15,
+            Self::Raptor => 16,
+            Self::Cat => 17,
+            Self::Bear => 18,
+            Self::Owl => 19,
+            Self::Demon => 20,
+            Self::Imp => 21,
+            Self::Undead => 22,
+            Self::Orc => 23,
+            Self::Troll => 24,
+            Self::Mage => 25,
+            Self::Rogue => 26,
+            Self::Warrior => 27,
+            Self::Marksmanship => 28,
+            Self::Arcane => 29,
         }
     }
     /// The entry's metadata.

@@ -54,7 +54,7 @@ pub trait Handlers {
     fn yeti_reward(&mut self, ctx: &mut Self::Context);
 }
 /// Every handler name, sorted.
-pub static HANDLER_NAMES: [&str; 24usize] = [
+pub static HANDLER_NAMES: [&str; 24] = [
     "aimed_shot",
     "aleyah_dawnborn_flip",
     "ancient_bone_bow_strike",

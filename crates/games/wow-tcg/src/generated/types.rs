@@ -28,7 +28,7 @@ impl Faction {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Faction";
     /// Every value, in declaration order.
-    pub const ALL: [Faction; 3usize] = [Self::Alliance, Self::Horde, Self::Neutral];
+    pub const ALL: [Faction; 3] = [Self::Alliance, Self::Horde, Self::Neutral];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
@@ -81,7 +81,7 @@ impl Class {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Class";
     /// Every value, in declaration order.
-    pub const ALL: [Class; 9usize] = [
+    pub const ALL: [Class; 9] = [
         Self::Druid,
         Self::Hunter,
         Self::Mage,
@@ -152,7 +152,7 @@ impl Race {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Race";
     /// Every value, in declaration order.
-    pub const ALL: [Race; 10usize] = [
+    pub const ALL: [Race; 10] = [
         Self::BloodElf,
         Self::Draenei,
         Self::Dwarf,
@@ -253,7 +253,7 @@ impl TalentSpec {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "TalentSpec";
     /// Every value, in declaration order.
-    pub const ALL: [TalentSpec; 24usize] = [
+    pub const ALL: [TalentSpec; 24] = [
         Self::Affliction,
         Self::Arcane,
         Self::Arms,
@@ -354,7 +354,7 @@ impl Profession {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Profession";
     /// Every value, in declaration order.
-    pub const ALL: [Profession; 10usize] = [
+    pub const ALL: [Profession; 10] = [
         Self::Alchemy,
         Self::Blacksmithing,
         Self::Enchanting,
@@ -423,7 +423,7 @@ impl DamageType {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "DamageType";
     /// Every value, in declaration order.
-    pub const ALL: [DamageType; 8usize] = [
+    pub const ALL: [DamageType; 8] = [
         Self::Arcane,
         Self::Fire,
         Self::Frost,
@@ -482,7 +482,7 @@ impl Rarity {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Rarity";
     /// Every value, in declaration order.
-    pub const ALL: [Rarity; 5usize] = [
+    pub const ALL: [Rarity; 5] = [
         Self::Common,
         Self::Uncommon,
         Self::Rare,
@@ -533,7 +533,7 @@ impl Recipient {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Recipient";
     /// Every value, in declaration order.
-    pub const ALL: [Recipient; 4usize] = [
+    pub const ALL: [Recipient; 4] = [
         Self::YourHero,
         Self::ThisCard,
         Self::TargetCharacter,
