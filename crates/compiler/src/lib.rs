@@ -172,7 +172,8 @@ fn empty_game(inputs: Vec<String>) -> Game {
     }
 }
 
-/// Runs the passes in order; `None` when `game.toml` was too broken to go on.
+/// Runs the passes in order; `None` when the schema (game.toml and codex) has errors, so
+/// cards are not checked against it.
 fn build(
     cx: &mut Context<'_>,
     input: &GameInput,

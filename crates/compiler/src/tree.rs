@@ -122,7 +122,7 @@ pub(crate) fn integer(node: &Node<'_>, what: &str, file: FileId, sink: &mut Sink
     }
 }
 
-/// The node as a list of strings (a lone string counts as a one-item list is NOT accepted).
+/// The node as a list of strings with their spans; anything else (even a lone string) is an error.
 pub(crate) fn strings<'a>(
     node: &'a Node<'_>,
     what: &str,

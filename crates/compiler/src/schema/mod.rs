@@ -24,7 +24,7 @@ pub(crate) const PRINTING_RECORD: usize = 0;
 
 const TOP_KEYS: &[&str] = grimoire_model::GAME_TOML_SECTIONS;
 
-/// Kind declarations kept until defaults are checked: own fields and `extends`.
+/// A kind's own fields, kept apart until their defaults are checked.
 pub(crate) struct KindDraft {
     pub fields: Vec<FieldDef>,
 }
