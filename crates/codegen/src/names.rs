@@ -36,7 +36,7 @@ pub(crate) fn plural_static_ident(ident: &str) -> Ident {
         && !shouty.ends_with("OY")
     {
         format!("{}IES", &shouty[..shouty.len() - 1])
-    } else if ["S", "X", "CH", "SH"]
+    } else if ["S", "X", "CH", "SH", "RO"]
         .iter()
         .any(|end| shouty.ends_with(end))
     {

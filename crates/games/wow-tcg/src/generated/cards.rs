@@ -512,7 +512,7 @@ pub struct Hero {
     pub rarity: Rarity,
 }
 /// Every `hero` card (current version), sorted by name.
-pub static HEROS: [Hero; 4] = [
+pub static HEROES: [Hero; 4] = [
     card_rows::ALEYAH_DAWNBORN,
     card_rows::BORIS_BRIGHTBEARD,
     card_rows::ELENDRIL,
@@ -818,7 +818,7 @@ pub enum CardId {
 pub static CARDS: [Card; 23] = [
     Card::Quest(&QUESTS[0usize]),
     Card::Ability(&ABILITIES[0usize]),
-    Card::Hero(&HEROS[0usize]),
+    Card::Hero(&HEROES[0usize]),
     Card::Weapon(&WEAPONS[0usize]),
     Card::Ability(&ABILITIES[1usize]),
     Card::Ability(&ABILITIES[2usize]),
@@ -827,11 +827,11 @@ pub static CARDS: [Card; 23] = [
     Card::Ally(&ALLIES[1usize]),
     Card::Item(&ITEMS[0usize]),
     Card::Ally(&ALLIES[2usize]),
-    Card::Hero(&HEROS[1usize]),
+    Card::Hero(&HEROES[1usize]),
     Card::Armor(&ARMORS[0usize]),
-    Card::Hero(&HEROS[2usize]),
+    Card::Hero(&HEROES[2usize]),
     Card::Ally(&ALLIES[3usize]),
-    Card::Hero(&HEROS[3usize]),
+    Card::Hero(&HEROES[3usize]),
     Card::Ally(&ALLIES[4usize]),
     Card::Ally(&ALLIES[5usize]),
     Card::Armor(&ARMORS[1usize]),
