@@ -208,7 +208,7 @@ fn sequence(
     }
     // 2. Pay Costs: paid once for the whole attack action (see `pay_costs`).
     let maker = if origin == Origin::DamageBarrier {
-        AttackMaker::DamageBarrier
+        AttackMaker::NotACreature
     } else {
         AttackMaker::Creature
     };
@@ -469,7 +469,7 @@ fn roll_and_apply(
         return Ok(());
     };
     for effect in &row.effects {
-        apply_effect(game, ctx, effect);
+        apply_effect(game, dice, ctx, effect)?;
     }
     Ok(())
 }
@@ -516,13 +516,18 @@ fn drain_mana(game: &mut Game, ctx: &AttackContext) {
 }
 
 /// Places one effect of the effect table on the defender.
-fn apply_effect(game: &mut Game, ctx: &AttackContext, effect: &Effect) {
-    let defender = ctx.defender;
+fn apply_effect(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    ctx: &AttackContext,
+    effect: &Effect,
+) -> Result<(), RulesError> {
     match effect {
         Effect::Condition(condition) => place_condition(game, ctx, *condition),
-        Effect::Push => push(game, ctx.attacker, defender),
+        Effect::Push => push(game, dice, ctx.attacker, ctx.defender)?,
         Effect::Other(_) => {}
     }
+    Ok(())
 }
 
 /// Places a condition, honouring immunities, Burnproof, Unmovable (Slam becomes Daze),
@@ -582,32 +587,74 @@ fn place_condition(game: &mut Game, ctx: &AttackContext, condition: Condition) {
     }
 }
 
-/// Push: one zone away from the source; from the same zone, the first direction (north,
-/// east, south, west) that stays in the arena. Unmovable objects ignore it.
-fn push(game: &mut Game, source: ObjectId, target: ObjectId) {
-    if game.has(target, |t| matches!(t, Trait::Unmovable)) || game.is_conjuration(target) {
-        return;
-    }
-    let (Some(from), Some(to)) = (
-        game.store.get(source).map(|o| o.zone),
-        game.store.get(target).map(|o| o.zone),
-    ) else {
-        return;
-    };
+/// Push (codex: Push; supplement: Push): one zone away from the source along the line from
+/// source to target (on a diagonal, the first of the two cardinal directions that stays in
+/// the arena); from the same zone, the first direction (north, east, south, west) that stays in
+/// the arena. Pushed into the arena's edge, which blocks passage, the target is bashed instead:
+/// an unavoidable attack of 3 dice. Unmovable objects ignore Push.
+fn push(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    source: ObjectId,
+    target: ObjectId,
+) -> Result<(), RulesError> {
     use super::state::{ARENA_COLUMNS as W, ARENA_ROWS as H};
+    if game.has(target, |t| matches!(t, Trait::Unmovable)) || game.is_conjuration(target) {
+        return Ok(());
+    }
+    let (from, to) = (game.object(source)?.zone, game.object(target)?.zone);
     let (fx, fy, tx, ty) = (
         (from % W) as i32,
         (from / W) as i32,
         (to % W) as i32,
         (to / W) as i32,
     );
-    let away = ((tx - fx).signum(), (ty - fy).signum());
-    let candidates = [away, (0, -1), (1, 0), (0, 1), (-1, 0)];
-    let step = candidates
-        .into_iter()
-        .filter(|&(dx, dy)| (dx, dy) != (0, 0) && (dx == 0 || dy == 0))
-        .find(|&(dx, dy)| (0..W as i32).contains(&(tx + dx)) && (0..H as i32).contains(&(ty + dy)));
-    if let Some((dx, dy)) = step {
-        game.move_to(target, ((ty + dy) as u32) * W + (tx + dx) as u32);
+    let inside = |(dx, dy): (i32, i32)| {
+        (0..W as i32).contains(&(tx + dx)) && (0..H as i32).contains(&(ty + dy))
+    };
+    let (ax, ay) = ((tx - fx).signum(), (ty - fy).signum());
+    let step = if (ax, ay) == (0, 0) {
+        [(0, -1), (1, 0), (0, 1), (-1, 0)]
+            .into_iter()
+            .find(|&d| inside(d))
+    } else {
+        [(ax, 0), (0, ay)]
+            .into_iter()
+            .filter(|&d| d != (0, 0))
+            .find(|&d| inside(d))
+    };
+    match step {
+        Some((dx, dy)) => game.move_to(target, ((ty + dy) as u32) * W + (tx + dx) as u32),
+        None => bash(game, dice, source, target)?,
     }
+    Ok(())
+}
+
+/// A bash against a wall that blocks passage: an unavoidable 3-dice attack, neither melee
+/// nor ranged, reduced by armor as usual (codex: Push, Bashed).
+fn bash(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    source: ObjectId,
+    target: ObjectId,
+) -> Result<(), RulesError> {
+    let wall = Attack {
+        dice: crate::generated::BASH_ATTACK_DICE as u32,
+        unavoidable: true,
+        strikes: 1,
+        ..Attack::default()
+    };
+    let ctx = AttackContext {
+        attacker: source,
+        defender: target,
+        attack: &wall,
+        maker: AttackMaker::NotACreature,
+        first: false,
+        charged: false,
+        retaliation: false,
+    };
+    let saved = std::mem::take(&mut game.last_dice_rolled);
+    let result = roll_and_apply(game, dice, &ctx);
+    game.last_dice_rolled = saved;
+    result
 }

@@ -12,8 +12,9 @@ use super::state::Game;
 pub enum AttackMaker {
     /// A creature (or conjuration) attacking with its own attack bar.
     Creature,
-    /// A Damage Barrier: the barrier attacks, so the creature's bonuses do not apply.
-    DamageBarrier,
+    /// A Damage Barrier, a wall or a bash: not a creature's attack, so the creature's bonuses
+    /// do not apply and it gives no Rage.
+    NotACreature,
 }
 
 /// Everything the modifiers look at for one individual attack.
@@ -39,7 +40,7 @@ pub struct AttackContext<'a> {
 /// Bonus dice for the first attack only: Melee +X (with Rage tokens), Ranged +X, Charge +X,
 /// Bloodthirsty +X.
 fn first_attack_bonus(game: &Game, ctx: &AttackContext) -> i32 {
-    if !ctx.first || ctx.maker == AttackMaker::DamageBarrier {
+    if !ctx.first || ctx.maker == AttackMaker::NotACreature {
         return 0;
     }
     let a = ctx.attacker;
