@@ -159,3 +159,28 @@ fn the_event_log_records_every_change() {
         ]
     );
 }
+
+#[test]
+fn every_scenario_matches_the_published_schema() {
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(repo_root().join("schemas/scenario.schema.json"))
+            .expect("schema exists"),
+    )
+    .expect("schema is JSON");
+    let validator = jsonschema::validator_for(&schema).expect("schema compiles");
+    let mut invalid = Vec::new();
+    for file in scenario_files(&repo_root().join("tests/scenarios")) {
+        let text = std::fs::read_to_string(&file).expect("scenario is readable");
+        let instance: serde_json::Value = toml::from_str(&text).expect("scenario is TOML");
+        for error in validator.iter_errors(&instance) {
+            invalid.push(format!("{}: {error}", file.display()));
+        }
+    }
+    assert!(invalid.is_empty(), "{}", invalid.join("\n"));
+    let broken: serde_json::Value =
+        toml::from_str(&sample_with("damage = 4", "damage = \"four\"")).expect("TOML");
+    assert!(
+        !validator.is_valid(&broken),
+        "the schema rejects a wrong type"
+    );
+}
