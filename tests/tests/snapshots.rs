@@ -214,3 +214,127 @@ fn handlers_dispatch_by_name() {
     assert!(!tiny::dispatch_handler(&mut Recorder, "unknown", &mut ran));
     assert_eq!(ran, ["tide_call"]);
 }
+
+/// Renders a codex reference the way the generated `Display` does: the template's literals,
+/// `int` slots with a sign when signed and not signed by the template, list items joined by
+/// ` OR `.
+fn render_like_display(game: &Game, reference: &grimoire_codegen::ir::CodexRef) -> String {
+    use grimoire_codegen::ir::{TemplatePart, Type, Value};
+    fn argument(game: &Game, ty: &Type, value: &Value, signed_by_template: bool) -> String {
+        match (ty, value) {
+            (Type::Int { min, .. }, Value::Int(number)) if *min < 0 && !signed_by_template => {
+                format!("{number:+}")
+            }
+            (Type::List { item }, Value::List(items)) => items
+                .iter()
+                .map(|value| argument(game, item, value, signed_by_template))
+                .collect::<Vec<_>>()
+                .join(" OR "),
+            (_, Value::Int(number)) => number.to_string(),
+            (_, Value::Str(text)) => text.clone(),
+            (_, Value::Bool(flag)) => flag.to_string(),
+            (_, Value::Enum { index, variant }) => {
+                game.enums[*index].variants[*variant].name.clone()
+            }
+            (_, Value::Codex(inner)) => render_like_display(game, inner),
+            (_, other) => format!("{other:?}"),
+        }
+    }
+    let entry = &game.categories[reference.category].entries[reference.entry];
+    let mut text = String::new();
+    let mut previous_literal = "";
+    for part in &entry.template.parts {
+        match part {
+            TemplatePart::Literal(literal) => {
+                text.push_str(literal);
+                previous_literal = literal;
+            }
+            TemplatePart::Slot(index) => {
+                let signed = previous_literal.ends_with(['+', '-']);
+                let ty = &entry.params[*index].ty;
+                text.push_str(&argument(game, ty, &reference.args[*index], signed));
+            }
+        }
+    }
+    text
+}
+
+/// Every codex reference in `value`.
+fn references<'a>(
+    value: &'a grimoire_codegen::ir::Value,
+    found: &mut Vec<&'a grimoire_codegen::ir::CodexRef>,
+) {
+    use grimoire_codegen::ir::Value;
+    match value {
+        Value::Codex(reference) => {
+            found.push(reference);
+            reference.args.iter().for_each(|arg| references(arg, found));
+        }
+        Value::List(items) => items.iter().for_each(|item| references(item, found)),
+        Value::Record { fields, .. } => fields.iter().for_each(|field| references(field, found)),
+        Value::Some(inner) => references(inner, found),
+        _ => {}
+    }
+}
+
+#[test]
+fn repository_codex_texts_print_like_the_generated_display() {
+    let root = repo_root();
+    let mut checked = 0;
+    for name in grimoire_compiler::discover_games(&root).expect("list the games") {
+        let input = grimoire_compiler::load_game(&root, &name).expect("read the game");
+        let game = grimoire_compiler::compile(&input)
+            .unwrap_or_else(|d| panic!("{name} does not compile:\n{}", d.render(false)));
+        let mut found = Vec::new();
+        for card in &game.cards {
+            card.fields
+                .iter()
+                .chain(card.printed.iter().flatten())
+                .for_each(|v| references(v, &mut found));
+        }
+        for reference in found {
+            assert_eq!(
+                render_like_display(&game, reference),
+                reference.text,
+                "in {name}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "no codex reference found on any card");
+}
+
+#[test]
+fn the_display_model_matches_the_generated_display_on_tiny() {
+    let game = tiny_game();
+    for unit in &tiny::UNITS {
+        let card = game
+            .cards
+            .iter()
+            .find(|card| card.name == unit.name)
+            .expect("card in the IR");
+        let mut found = Vec::new();
+        card.fields
+            .iter()
+            .for_each(|value| references(value, &mut found));
+        let modelled: Vec<String> = found
+            .iter()
+            .map(|r| render_like_display(&game, r))
+            .collect();
+        let generated: Vec<String> = unit
+            .traits
+            .iter()
+            .map(ToString::to_string)
+            .chain(
+                unit.attacks
+                    .iter()
+                    .flat_map(|attack| attack.traits.iter().map(ToString::to_string)),
+            )
+            .collect();
+        let mut modelled_sorted = modelled.clone();
+        let mut generated_sorted = generated.clone();
+        modelled_sorted.sort();
+        generated_sorted.sort();
+        assert_eq!(modelled_sorted, generated_sorted, "{}", unit.name);
+    }
+}
