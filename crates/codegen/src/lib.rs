@@ -7,6 +7,21 @@
 //! - a JSON dump of the IR (`dumps/<game>.json`).
 //!
 //! Everything is pure and deterministic: the same IR gives the same bytes.
+//!
+//! # The generated Rust
+//!
+//! Static tables only (no per-card functions), in `generated/` files by concern:
+//!
+//! | file | items |
+//! |---|---|
+//! | `game.rs` | `GAME_NAME`, `GAME_TITLE`, `GAME_SUMMARY` |
+//! | `types.rs` | one enum per game enum (`NAME`, `ALL`, `name()`, `Display`, `FromStr` with `ParseNameError`); one struct per record |
+//! | `codex.rs` | `Stacking`; `EffectOp` (one variant per effect op); per category an enum whose variants carry the typed parameters (`Trait::Piercing(u8)`), a `TraitMeta` table `TRAIT_META` reached with `meta()`, `name()` and a `Display` printing the card text; `CodexRef` (a value of any category) |
+//! | `tables.rs` | per die a face struct and a `<DIE>_DIE` table; the game's constants |
+//! | `cards.rs` | one struct and one `static` table per kind (`CREATURES`); `Card` (a reference to a card of any kind); `CardId` with `ALL`, `card()`, `name()`, `from_name()` (binary search), `printed()` and `errata()`; `CARDS` |
+//! | `handlers.rs` | the `Handlers` trait (one method per native handler, documented with its users), `HANDLER_NAMES`, `dispatch_handler` |
+//!
+//! [`rust_module`] and [`rust_tokens`] give the same items as one module.
 
 mod names;
 mod output;
