@@ -95,7 +95,15 @@ pub fn card_stats(card: g::Card) -> CardStats {
             stats.traits.push(default);
         }
     }
-    stats.attacks = attacks.iter().map(attack).collect();
+    let spell = stats.card_type == "Attack";
+    stats.attacks = attacks
+        .iter()
+        .map(attack)
+        .map(|a| Attack {
+            spell: a.spell || spell,
+            ..a
+        })
+        .collect();
     stats
 }
 
@@ -221,6 +229,7 @@ fn attack(bar: &g::AttackBar) -> Attack {
             g::Trait::NoDamage => attack.no_damage = true,
             g::Trait::Extinguish => attack.extinguish = true,
             g::Trait::Reach => attack.reach = true,
+            g::Trait::Spell => attack.spell = true,
             g::Trait::ManaDrain(x) => attack.mana_drain = x.into(),
             g::Trait::ManaTransfer(x) => {
                 attack.mana_drain = x.into();

@@ -376,6 +376,8 @@ pub struct Attack {
     pub cost: u32,
     /// A quick action (the attacks a Guard can counterstrike with).
     pub quick: bool,
+    /// An attack spell's attack (Weak does not reduce it).
+    pub spell: bool,
     /// Mana Drain +X (or Mana Transfer +X, see `mana_transfer`).
     pub mana_drain: u32,
     /// The drained mana goes to the attacker's controller (Mana Transfer +X).

@@ -128,8 +128,18 @@ pub fn attack_dice(game: &Game, ctx: &AttackContext) -> u32 {
         + first_attack_bonus(game, ctx)
         + versus_bonus(game, ctx)
         + damage_type_modifier(game, ctx)
-        - aegis as i32;
+        - aegis as i32
+        - weakness(game, ctx);
     total.max(1) as u32
+}
+
+/// Weak: one die fewer per Weak marker on a creature's non-spell attacks; barriers and attack
+/// spells are unaffected (codex: Weak).
+fn weakness(game: &Game, ctx: &AttackContext) -> i32 {
+    if ctx.maker == AttackMaker::NotACreature || ctx.attack.spell {
+        return 0;
+    }
+    game.conditions(ctx.attacker, Condition::Weak) as i32
 }
 
 /// The modifier to the effect die: Damage Type +/- X, "+X vs.", Tough -X, and the attack's

@@ -136,6 +136,10 @@ fn card_from_properties(name: String, props: &[(String, String)]) -> CardStats {
                 a.split("||")
                     .filter(|a| !a.trim().is_empty())
                     .map(parse_attack)
+                    .map(|bar| Attack {
+                        spell: bar.spell || get("Type") == Some("Attack"),
+                        ..bar
+                    })
                     .collect()
             })
             .unwrap_or_default(),
@@ -193,6 +197,7 @@ fn parse_attack(text: &str) -> Attack {
             "no damage" => attack.no_damage = flag,
             "extinguish" => attack.extinguish = flag,
             "reach" => attack.reach = flag,
+            "spell" => attack.spell = flag,
             "cost" => attack.cost = value.parse().unwrap_or(0),
             "mana drain +x" => attack.mana_drain = value.parse().unwrap_or(0),
             "mana transfer +x" => {
