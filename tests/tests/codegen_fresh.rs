@@ -1,11 +1,11 @@
 //! The checked-in generated files (game crates, schemas, dumps) match the content.
 
-use grimoire_codegen::{generate_common, generate_game, stale_outputs};
+use grimoire_codegen::{generate_common, generate_game, stale_outputs, Output};
 
 use crate::support::repo_root;
 
-#[test]
-fn every_generated_file_is_fresh() {
+/// Every output `cargo xtask codegen` writes for the repository.
+fn repository_outputs() -> Vec<Output> {
     let root = repo_root();
     let games = grimoire_compiler::discover_games(&root).expect("list the repository's games");
     assert!(!games.is_empty(), "no game found under {}", root.display());
@@ -17,10 +17,42 @@ fn every_generated_file_is_fresh() {
         });
         outputs.extend(generate_game(&game));
     }
-    let stale = stale_outputs(&root, &outputs);
+    outputs
+}
+
+#[test]
+fn every_generated_file_is_fresh() {
+    let stale = stale_outputs(&repo_root(), &repository_outputs());
     assert!(
         stale.is_empty(),
         "stale generated files (run `cargo xtask codegen`):\n  {}",
         stale.join("\n  ")
+    );
+}
+
+#[test]
+fn generated_directories_hold_only_generated_files() {
+    let root = repo_root();
+    let outputs = repository_outputs();
+    let mut leftovers = Vec::new();
+    let games_dir = root.join("crates/games");
+    for game in std::fs::read_dir(&games_dir).expect("crates/games exists") {
+        let generated = game.expect("readable entry").path().join("src/generated");
+        let Ok(entries) = std::fs::read_dir(&generated) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.expect("readable entry").path();
+            let relative = path.strip_prefix(&root).expect("under the root");
+            let relative = relative.to_string_lossy().replace('\\', "/");
+            if !outputs.iter().any(|output| output.path == relative) {
+                leftovers.push(relative);
+            }
+        }
+    }
+    assert!(
+        leftovers.is_empty(),
+        "files no longer generated (run `cargo xtask codegen`, which removes them):\n  {}",
+        leftovers.join("\n  ")
     );
 }
