@@ -188,6 +188,12 @@ fn sequence(
             defender.0
         )));
     }
+    let invisible = game.has(defender, |t| matches!(t, Trait::Invisible));
+    if origin == Origin::Action && invisible && defender != attacker {
+        return Err(RulesError::Illegal(
+            "an Invisible object cannot be targeted".into(),
+        ));
+    }
     if origin == Origin::Action && out_of_reach(game, attacker, bar, defender) {
         return Err(RulesError::Illegal(format!(
             "{} cannot reach a Flying defender",
@@ -305,13 +311,14 @@ fn sequence(
 
 /// Protect the Zone (supplement: Guarding): with an enemy Guard in the defender's zone, a melee
 /// attack must target an enemy Guard, unless the attacker attacks itself or something attached
-/// to it, is Elusive, or the Guard is Restrained (and may be ignored).
+/// to it, is Elusive (Invisible includes Elusive), or the Guard is Restrained (and may be ignored).
 fn guarded_elsewhere(game: &Game, attacker: ObjectId, defender: ObjectId) -> bool {
     let (Some(a), Some(d)) = (game.store.get(attacker), game.store.get(defender)) else {
         return false;
     };
     let own = defender == attacker || d.attached_to == Some(attacker);
-    if own || game.is_guarding(defender) || game.has(attacker, |t| matches!(t, Trait::Elusive)) {
+    let elusive = game.has(attacker, |t| matches!(t, Trait::Elusive | Trait::Invisible));
+    if own || game.is_guarding(defender) || elusive {
         return false;
     }
     game.store.iter().any(|o| {

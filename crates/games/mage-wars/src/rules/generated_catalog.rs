@@ -178,6 +178,8 @@ fn object_trait(t: &g::Trait) -> Trait {
         g::Trait::Unmovable => Trait::Unmovable,
         g::Trait::Uncontainable => Trait::Uncontainable,
         g::Trait::Elusive => Trait::Elusive,
+        g::Trait::Invisible => Trait::Invisible,
+        g::Trait::Indestructible => Trait::Indestructible,
         g::Trait::Burnproof => Trait::Burnproof,
         ref other => Trait::Other(other.name().to_string()),
     }

@@ -94,6 +94,10 @@ pub enum Trait {
     Uncontainable,
     /// Elusive: may bypass enemy guards.
     Elusive,
+    /// Invisible: cannot be targeted; also Elusive.
+    Invisible,
+    /// Indestructible: cannot be damaged.
+    Indestructible,
     /// Burnproof.
     Burnproof,
     /// Any other trait, as printed.
@@ -132,6 +136,8 @@ impl Trait {
             "unmovable" => Some(Trait::Unmovable),
             "uncontainable" => Some(Trait::Uncontainable),
             "elusive" => Some(Trait::Elusive),
+            "invisible" => Some(Trait::Invisible),
+            "indestructible" => Some(Trait::Indestructible),
             "burnproof" => Some(Trait::Burnproof),
             _ => None,
         };

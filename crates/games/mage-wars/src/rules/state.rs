@@ -388,10 +388,11 @@ impl Game {
         self.log.push(GameEvent::Mana { player, mana });
     }
 
-    /// Places damage, turns Sleep into Daze when damage is received, and destroys the object
+    /// Places damage (none on an Indestructible object), turns Sleep into Daze when damage is received, and destroys the object
     /// when its damage reaches its Life. Returns the damage placed.
     pub fn deal_damage(&mut self, id: ObjectId, amount: u32, source: DamageSource) -> u32 {
-        if amount == 0 || !self.in_play(id) {
+        let indestructible = self.has(id, |t| matches!(t, Trait::Indestructible));
+        if amount == 0 || !self.in_play(id) || indestructible {
             return 0;
         }
         if let Some(o) = self.store.get_mut(id) {
