@@ -64,27 +64,30 @@ fn validate_content(root: &Path) -> usize {
         let outputs = generate_game(&game);
         let cards = schema_named(&outputs, &format!("schemas/{name}.cards.schema.json"));
         let errata = schema_named(&outputs, &format!("schemas/{name}.errata.schema.json"));
+        let game_codex = schema_named(&outputs, &format!("schemas/{name}.codex.schema.json"));
         let card_dir = root.join("cards").join(&name);
         let codex_dir = root.join("codex").join(&name);
         let files = toml_files(&card_dir)
             .into_iter()
             .chain(toml_files(&codex_dir));
         for file in files {
-            let validator = if file.starts_with(card_dir.join("errata")) {
-                &errata
-            } else if file.starts_with(&card_dir) {
-                &cards
-            } else if file.file_name().is_some_and(|n| n == "game.toml") {
-                &game_schema
-            } else {
-                &codex_schema
-            };
+            let validators: Vec<&jsonschema::Validator> =
+                if file.starts_with(card_dir.join("errata")) {
+                    vec![&errata]
+                } else if file.starts_with(&card_dir) {
+                    vec![&cards]
+                } else if file.file_name().is_some_and(|n| n == "game.toml") {
+                    vec![&game_schema]
+                } else {
+                    vec![&codex_schema, &game_codex]
+                };
             checked += 1;
-            for problem in problems(validator, &toml_as_json(&file)) {
-                failures.push(format!(
-                    "{}: {problem}",
-                    file.strip_prefix(root).unwrap_or(&file).display()
-                ));
+            let document = toml_as_json(&file);
+            for validator in validators {
+                for problem in problems(validator, &document) {
+                    let relative = file.strip_prefix(root).unwrap_or(&file);
+                    failures.push(format!("{}: {problem}", relative.display()));
+                }
             }
         }
     }
@@ -234,6 +237,60 @@ fn bad_errata_are_rejected() {
         assert!(
             !problems(&errata, &document).is_empty(),
             "the errata schema accepted: {label}"
+        );
+    }
+}
+
+#[test]
+fn bad_codex_entries_are_rejected() {
+    let outputs = generate_game(&crate::snapshots::tiny_game());
+    let codex = schema_named(&outputs, "schemas/tiny.codex.schema.json");
+    let with = |key: &str, value: Value| {
+        let mut entry = json!({
+            "name": "Sturdy", "summary": "Hard to move.", "stacking": "once",
+            "cancels": ["Fast"], "implies": ["Slow", "Piercing +1"], "element": "Fire",
+            "effects": [{ "op": "heal", "amount": 1 }],
+        });
+        entry[key] = value;
+        json!({ "traits": [entry] })
+    };
+    assert_eq!(
+        problems(&codex, &with("summary", json!("Hard to move."))),
+        Vec::<String>::new()
+    );
+    let bad_documents = [
+        ("unknown key", with("colour", json!("red"))),
+        ("unknown stacking", with("stacking", json!("max"))),
+        (
+            "cancels an unknown entry",
+            with("cancels", json!(["Quick"])),
+        ),
+        (
+            "implies unmatched text",
+            with("implies", json!(["Piercing +x"])),
+        ),
+        (
+            "extra field of the wrong enum",
+            with("element", json!("Air")),
+        ),
+        (
+            "unknown effect op",
+            with("effects", json!([{ "op": "explode" }])),
+        ),
+        (
+            "effect field out of range",
+            with("effects", json!([{ "op": "heal", "amount": 9 }])),
+        ),
+        (
+            "effect missing a field",
+            with("effects", json!([{ "op": "heal" }])),
+        ),
+        ("unknown category key", json!({ "trait": [] })),
+    ];
+    for (label, document) in bad_documents {
+        assert!(
+            !problems(&codex, &document).is_empty(),
+            "the codex schema accepted: {label}"
         );
     }
 }

@@ -32,7 +32,8 @@ pub use grimoire_compiler::ir;
 pub use output::{stale_outputs, write_outputs, Output};
 
 /// Every output of one game: `crates/games/<g>/src/generated/*.rs`,
-/// `schemas/<g>.cards.schema.json`, `schemas/<g>.errata.schema.json` and `dumps/<g>.json`.
+/// `schemas/<g>.cards.schema.json`, `schemas/<g>.errata.schema.json`,
+/// `schemas/<g>.codex.schema.json` and `dumps/<g>.json`.
 pub fn generate_game(game: &ir::Game) -> Vec<Output> {
     let mut outputs: Vec<Output> = rust::split_files(game)
         .into_iter()
@@ -48,6 +49,10 @@ pub fn generate_game(game: &ir::Game) -> Vec<Output> {
     outputs.push(Output {
         path: format!("schemas/{}.errata.schema.json", game.name),
         contents: json_text(&schema::errata_schema(game)),
+    });
+    outputs.push(Output {
+        path: format!("schemas/{}.codex.schema.json", game.name),
+        contents: json_text(&schema::codex_schema(game)),
     });
     outputs.push(Output {
         path: format!("dumps/{}.json", game.name),

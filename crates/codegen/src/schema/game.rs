@@ -144,7 +144,7 @@ fn union(mut schemas: Vec<Value>) -> Value {
 }
 
 /// Definitions of the game's enums, records and codex categories.
-fn shared_defs(game: &Game) -> Map<String, Value> {
+pub(super) fn shared_defs(game: &Game) -> Map<String, Value> {
     let mut defs = Map::new();
     for def in &game.enums {
         let values: Vec<&str> = def.variants.iter().map(|v| v.name.as_str()).collect();
@@ -195,7 +195,7 @@ fn shared_defs(game: &Game) -> Map<String, Value> {
     defs
 }
 
-fn describe(schema: &mut Value, summary: Option<&str>) {
+pub(super) fn describe(schema: &mut Value, summary: Option<&str>) {
     if let (Some(summary), Some(object)) = (summary, schema.as_object_mut()) {
         object.insert("description".to_string(), json!(summary));
     }
@@ -217,7 +217,11 @@ fn kind_schema(game: &Game, kind: &KindDef) -> Value {
 
 /// A closed object schema with one property per field; fields without a default and not
 /// optional are required.
-fn object_schema(game: &Game, fields: &[FieldDef], mut properties: Map<String, Value>) -> Value {
+pub(super) fn object_schema(
+    game: &Game,
+    fields: &[FieldDef],
+    mut properties: Map<String, Value>,
+) -> Value {
     let mut required = Vec::new();
     for field in fields {
         properties.insert(field.name.clone(), field_schema(game, field));

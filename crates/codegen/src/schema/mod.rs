@@ -1,10 +1,12 @@
-//! JSON Schemas (draft 2020-12): per game for card and errata files, and the fixed
+//! JSON Schemas (draft 2020-12): per game for card, errata and codex files, and the fixed
 //! formats of codex files and `game.toml`.
 
+mod codex;
 mod fixed;
 mod game;
 mod pattern;
 
+pub(crate) use codex::codex_schema;
 pub(crate) use fixed::{codex_file_schema, game_file_schema};
 pub(crate) use game::{cards_schema, errata_schema};
 
