@@ -2,7 +2,7 @@
 //!
 //! - typed Rust tables (`crates/games/<game>/src/generated/*.rs`, or one module for
 //!   `build.rs` and the `include_game!` macro),
-//! - JSON Schemas for card and errata files (`schemas/<game>.*.schema.json`) and for the
+//! - JSON Schemas for card, errata and codex files (`schemas/<game>.*.schema.json`) and for the
 //!   game-independent formats (`schemas/codex.schema.json`, `schemas/game.schema.json`),
 //! - a JSON dump of the IR (`dumps/<game>.json`).
 //!
