@@ -4,8 +4,8 @@
 use std::fs;
 
 use grimoire_mage_wars::spellbook::{
-    Catalog, GeneratedCatalog, OctgnSpellbookCatalog, Report, Rules, SpellbookFile, Violation,
-    check,
+    check, Catalog, GeneratedCatalog, OctgnSpellbookCatalog, Report, Rules, SpellbookFile,
+    Violation,
 };
 
 use crate::support;

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use grimoire_mage_wars::spellbook::{
-    GeneratedCatalog, OctgnSpellbookCatalog, Report, Rules, SpellbookFile, check,
+    check, GeneratedCatalog, OctgnSpellbookCatalog, Report, Rules, SpellbookFile,
 };
 
 /// Subcommands of `grimoire spellbook`.

@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
+use quick_xml::Reader;
 
 use super::{Catalog, MageInfo, SchoolLevel, Schools, SpellInfo};
 

@@ -2,7 +2,7 @@
 //! compiled from `cards/mage-wars/`, with errata applied.
 
 use super::{Catalog, MageInfo, SchoolLevel, Schools, SpellInfo};
-use crate::generated::{self, Card, CardId, MAGES, SchoolRule, Trait};
+use crate::generated::{self, Card, CardId, SchoolRule, Trait, MAGES};
 
 /// Spells and Mages of the checked-in card tables.
 #[derive(Debug, Clone, Copy, Default)]
