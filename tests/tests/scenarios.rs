@@ -3,9 +3,9 @@
 use std::path::{Path, PathBuf};
 
 use grimoire_mage_wars::rules::scenario::{parse_scenario, run_scenario, scenario_schema};
-use grimoire_mage_wars::rules::{CardCatalog, GeneratedCatalog, OctgnCatalog};
+use grimoire_mage_wars::rules::GeneratedCatalog;
 
-use crate::support::{repo_root, shared_dir};
+use crate::support::repo_root;
 
 fn scenario_files(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
@@ -24,8 +24,8 @@ fn scenario_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// Runs every scenario with `catalog` and returns the failures.
-fn run_all(catalog: &dyn CardCatalog) -> Vec<String> {
+/// Runs every scenario with the generated card tables and returns the failures.
+fn run_all() -> Vec<String> {
     let files = scenario_files(&repo_root().join("tests/scenarios"));
     assert!(
         files.len() >= 60,
@@ -47,7 +47,7 @@ fn run_all(catalog: &dyn CardCatalog) -> Vec<String> {
                     !scenario.source.trim().is_empty(),
                     "{shown} cites no source"
                 );
-                for failure in run_scenario(&scenario, catalog) {
+                for failure in run_scenario(&scenario, &GeneratedCatalog) {
                     failures.push(format!("{shown}: {failure}"));
                 }
             }
@@ -58,21 +58,7 @@ fn run_all(catalog: &dyn CardCatalog) -> Vec<String> {
 
 #[test]
 fn every_scenario_passes() {
-    let failures = run_all(&GeneratedCatalog);
-    assert!(
-        failures.is_empty(),
-        "{} scenario failure(s):\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-}
-
-#[test]
-fn every_scenario_passes_with_cards_read_from_octgn() {
-    let Some(shared) = shared_dir() else { return };
-    let catalog =
-        OctgnCatalog::load(&shared.join("data/octgn-mage-wars")).expect("OCTGN sets load");
-    let failures = run_all(&catalog);
+    let failures = run_all();
     assert!(
         failures.is_empty(),
         "{} scenario failure(s):\n{}",

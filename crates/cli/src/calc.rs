@@ -3,14 +3,13 @@
 //! Raw mode takes the numbers (`--dice`, `--armor`, ...); card mode takes an attacker's
 //! attack bar and a defender and lets the rules work the numbers out.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use grimoire_mage_wars::calc::{
     calculate_cards, effect_row_probabilities, DamageQuery, DamageSummary, DefenderState,
     EffectChance,
 };
-use grimoire_mage_wars::rules::{CardCatalog, Condition, GeneratedCatalog, OctgnCatalog};
+use grimoire_mage_wars::rules::{Condition, GeneratedCatalog};
 use serde_json::json;
 
 /// Arguments of `grimoire calc`.
@@ -60,10 +59,6 @@ pub struct Args {
     /// Defender conditions, comma separated: "Corrode=1" (card mode).
     #[arg(long, default_value = "")]
     defender_conditions: String,
-    /// Read cards from this directory of OCTGN Mage Wars set files instead of the generated
-    /// card tables (card mode).
-    #[arg(long)]
-    octgn: Option<PathBuf>,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
@@ -143,10 +138,6 @@ fn raw_mode(args: &Args) -> Result<Calculation, String> {
 }
 
 fn card_mode(args: &Args) -> Result<Calculation, String> {
-    let catalog: Box<dyn CardCatalog> = match &args.octgn {
-        None => Box::new(GeneratedCatalog),
-        Some(dir) => Box::new(OctgnCatalog::load(dir)?),
-    };
     let mut conditions = Vec::new();
     for entry in args
         .defender_conditions
@@ -179,7 +170,7 @@ fn card_mode(args: &Args) -> Result<Calculation, String> {
         args.attack.as_deref().unwrap_or_default(),
         args.defender.as_deref().unwrap_or_default(),
     );
-    let calculation = calculate_cards(catalog.as_ref(), attacker, attack, defender, &state)?;
+    let calculation = calculate_cards(&GeneratedCatalog, attacker, attack, defender, &state)?;
     Ok((calculation.summary, calculation.effects))
 }
 

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use grimoire_mage_wars::rules::scenario::{parse_scenario, run_scenario_logged, scenario_schema};
-use grimoire_mage_wars::rules::{CardCatalog, GeneratedCatalog, OctgnCatalog};
+use grimoire_mage_wars::rules::GeneratedCatalog;
 
 /// Subcommands of `grimoire scenario`.
 #[derive(clap::Subcommand)]
@@ -21,10 +21,6 @@ pub struct RunArgs {
     /// Scenario files (TOML) or directories of them.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Read card data from this directory of OCTGN Mage Wars set files instead of the
-    /// generated card tables.
-    #[arg(long)]
-    octgn: Option<PathBuf>,
     /// Print each scenario's event log as JSON.
     #[arg(long)]
     log: bool,
@@ -48,16 +44,6 @@ pub fn run(cmd: Command) -> ExitCode {
 }
 
 fn run_files(args: &RunArgs) -> ExitCode {
-    let catalog: Box<dyn CardCatalog> = match &args.octgn {
-        None => Box::new(GeneratedCatalog),
-        Some(dir) => match OctgnCatalog::load(dir) {
-            Ok(catalog) => Box::new(catalog),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
-        },
-    };
     let mut files = Vec::new();
     for path in &args.files {
         collect(path, &mut files);
@@ -69,7 +55,7 @@ fn run_files(args: &RunArgs) -> ExitCode {
             Ok(text) => match parse_scenario(&text) {
                 Err(e) => vec![e],
                 Ok(scenario) => {
-                    let run = run_scenario_logged(&scenario, catalog.as_ref());
+                    let run = run_scenario_logged(&scenario, &GeneratedCatalog);
                     if args.log {
                         println!(
                             "{}",

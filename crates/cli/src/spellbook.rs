@@ -2,15 +2,13 @@
 //!
 //! `check` prices every card of a Mage Wars spellbook TOML file for its Mage, prints the
 //! total against the budget and every broken rule (docs/spellbook.md). Cards are looked up in
-//! the generated card tables, or in OCTGN set files with `--octgn DIR`. Exit status: 0 legal,
-//! 1 a rule is broken, 2 the input cannot be read.
+//! the generated card tables. Exit status: 0 legal, 1 a rule is broken, 2 the input cannot be
+//! read.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use grimoire_mage_wars::spellbook::{
-    check, GeneratedCatalog, OctgnSpellbookCatalog, Report, Rules, SpellbookFile,
-};
+use grimoire_mage_wars::spellbook::{check, GeneratedCatalog, Report, Rules, SpellbookFile};
 
 /// Subcommands of `grimoire spellbook`.
 #[derive(clap::Subcommand)]
@@ -27,10 +25,6 @@ pub struct CheckArgs {
     game: String,
     /// The spellbook TOML file (`mage = "..."` and a `[cards]` table of copies).
     file: PathBuf,
-    /// Look cards up in this directory of OCTGN Mage Wars set files instead of the
-    /// generated card tables.
-    #[arg(long)]
-    octgn: Option<PathBuf>,
 }
 
 /// Runs `grimoire spellbook`.
@@ -55,16 +49,7 @@ fn run_check(args: &CheckArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let report = match &args.octgn {
-        None => check(&book, &GeneratedCatalog, &Rules::STANDARD),
-        Some(dir) => match OctgnSpellbookCatalog::load(dir) {
-            Ok(catalog) => check(&book, &catalog, &Rules::STANDARD),
-            Err(message) => {
-                eprintln!("error: {message}");
-                return ExitCode::from(2);
-            }
-        },
-    };
+    let report = check(&book, &GeneratedCatalog, &Rules::STANDARD);
     print!("{}", render(&book, &report));
     if report.is_legal() {
         ExitCode::SUCCESS

@@ -3,8 +3,8 @@
 //!
 //! The rules and the lines of the rules documents they come from are in `docs/spellbook.md`.
 //! The arithmetic works over plain descriptions of spells and Mages ([`SpellInfo`],
-//! [`MageInfo`]) handed out by a [`Catalog`], so it does not depend on where the card data
-//! comes from.
+//! [`MageInfo`]) handed out by a [`Catalog`]; [`GeneratedCatalog`] reads them from the
+//! generated card tables.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -13,10 +13,8 @@ use serde::Deserialize;
 
 use crate::generated;
 
-mod octgn;
 mod tables;
 
-pub use octgn::OctgnSpellbookCatalog;
 pub use tables::GeneratedCatalog;
 
 /// A spellbook as written in a spellbook TOML file.

@@ -5,9 +5,10 @@ use grimoire_engine::{PlayerId, TraitEffectKind};
 use serde::Serialize;
 
 use super::{effect_row_probabilities, DamageQuery, DamageSummary};
-use crate::rules::model::{CardCatalog, Condition, Marker, Trait};
+use crate::rules::model::{Condition, Marker, Trait};
 use crate::rules::modifiers::{attack_dice, effect_die_modifier, AttackContext, AttackMaker};
 use crate::rules::Game;
+use crate::rules::GeneratedCatalog;
 
 /// The defender's situation.
 #[derive(Debug, Clone, Default)]
@@ -44,7 +45,7 @@ pub struct CardCalculation {
 
 /// Works out the calculation for `attacker`'s attack named `attack` against `defender`.
 pub fn calculate_cards(
-    catalog: &dyn CardCatalog,
+    catalog: &GeneratedCatalog,
     attacker: &str,
     attack: &str,
     defender: &str,

@@ -1,11 +1,11 @@
-//! A [`CardCatalog`] over the generated card tables (`crate::generated`): the rules' view of
-//! every card compiled from `cards/mage-wars` and `codex/mage-wars`.
+//! The rules' only source of card data: the generated card tables (`crate::generated`), seen
+//! as [`CardStats`], for every card compiled from `cards/mage-wars` and `codex/mage-wars`.
 
 use crate::generated as g;
 
 use super::model::{
-    Attack, AttackKind, CardCatalog, CardStats, Condition, DamageType, Defense, Effect, EffectRow,
-    Trait, VersusBonus,
+    Attack, AttackKind, CardStats, Condition, DamageType, Defense, Effect, EffectRow, Trait,
+    VersusBonus,
 };
 
 /// Effect-die bonus of the native handler `poison_fangs` against a Restrained or Incapacitated
@@ -16,8 +16,9 @@ const POISON_FANGS_RESTRAINED_BONUS: i32 = 4;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct GeneratedCatalog;
 
-impl CardCatalog for GeneratedCatalog {
-    fn card(&self, name: &str) -> Option<CardStats> {
+impl GeneratedCatalog {
+    /// The card with this exact name, if the generated tables hold it.
+    pub fn card(&self, name: &str) -> Option<CardStats> {
         g::CardId::from_name(name).map(|id| card_stats(id.card()))
     }
 }

@@ -1,6 +1,7 @@
 //! The rules' runtime model of cards: stats, traits, attacks and conditions.
 //!
-//! Card data reaches the rules through a [`CardCatalog`]; the rules never name a card.
+//! Card data reaches the rules from the generated card tables (see
+//! [`GeneratedCatalog`](super::GeneratedCatalog)); the rules never name a card.
 
 use grimoire_engine::TraitKind;
 use serde::Serialize;
@@ -451,10 +452,4 @@ pub struct CardStats {
     pub traits: Vec<Trait>,
     /// Attack bars.
     pub attacks: Vec<Attack>,
-}
-
-/// Where the rules get card data from.
-pub trait CardCatalog {
-    /// The card with this exact name, if known.
-    fn card(&self, name: &str) -> Option<CardStats>;
 }

@@ -12,7 +12,8 @@ use toml::Spanned;
 
 use super::attack::{attack_action, AttackOptions, AttackTarget};
 use super::dice::{AttackFace, ATTACK_DIE, EFFECT_DIE};
-use super::model::{Attack, CardCatalog, Condition, Marker, Trait};
+use super::generated_catalog::GeneratedCatalog;
+use super::model::{Attack, Condition, Marker, Trait};
 use super::phases::{activate, channeling_phase, end_action_phase, upkeep_phase};
 use super::state::{parse_zone, zone_name, Game};
 
@@ -266,12 +267,12 @@ pub struct ScenarioRun {
 
 /// Runs a scenario; returns every failed expectation (and every set-up or step error) as a
 /// message. An empty list means it passed.
-pub fn run_scenario(scenario: &Scenario, catalog: &dyn CardCatalog) -> Vec<String> {
+pub fn run_scenario(scenario: &Scenario, catalog: &GeneratedCatalog) -> Vec<String> {
     run_scenario_logged(scenario, catalog).failures
 }
 
 /// Runs a scenario and keeps its event log.
-pub fn run_scenario_logged(scenario: &Scenario, catalog: &dyn CardCatalog) -> ScenarioRun {
+pub fn run_scenario_logged(scenario: &Scenario, catalog: &GeneratedCatalog) -> ScenarioRun {
     let mut run = Runner {
         game: Game::new(),
         ids: Vec::new(),
@@ -299,7 +300,7 @@ struct Runner {
 
 impl Runner {
     /// Runs the steps, checking each expectation after the steps written before it.
-    fn play(&mut self, scenario: &Scenario, catalog: &dyn CardCatalog) {
+    fn play(&mut self, scenario: &Scenario, catalog: &GeneratedCatalog) {
         let mut steps_done = 0;
         for expect in &scenario.expects {
             while steps_done < scenario.steps.len()
@@ -329,7 +330,7 @@ impl Runner {
             .ok_or_else(|| format!("no object with id {id:?}"))
     }
 
-    fn set_up(&mut self, scenario: &Scenario, catalog: &dyn CardCatalog) -> Result<(), String> {
+    fn set_up(&mut self, scenario: &Scenario, catalog: &GeneratedCatalog) -> Result<(), String> {
         for object in &scenario.objects {
             let card = catalog
                 .card(&object.card)
@@ -373,7 +374,7 @@ impl Runner {
     }
 
     /// Runs a step and compares its outcome with its `fails_with`.
-    fn checked_step(&mut self, step: &Step, catalog: &dyn CardCatalog) -> Result<(), String> {
+    fn checked_step(&mut self, step: &Step, catalog: &GeneratedCatalog) -> Result<(), String> {
         match (self.step(step, catalog), &step.fails_with) {
             (Ok(()), None) => Ok(()),
             (Err(e), Some(expected)) if e.contains(expected.as_str()) => Ok(()),
@@ -384,7 +385,7 @@ impl Runner {
         }
     }
 
-    fn step(&mut self, step: &Step, catalog: &dyn CardCatalog) -> Result<(), String> {
+    fn step(&mut self, step: &Step, catalog: &GeneratedCatalog) -> Result<(), String> {
         let mut dice = ScriptedDice::new();
         let faces: Vec<u32> = step
             .dice
@@ -468,7 +469,7 @@ impl Runner {
         &mut self,
         step: &AttackStep,
         dice: &mut ScriptedDice,
-        catalog: &dyn CardCatalog,
+        catalog: &GeneratedCatalog,
     ) -> Result<(), String> {
         let attacker = self.object(&step.attacker)?;
         let target = match (&step.target, step.targets.as_slice(), &step.zone) {
