@@ -4,7 +4,7 @@
 //!   `build.rs` and the `include_game!` macro),
 //! - JSON Schemas for card, errata and codex files (`schemas/<game>.*.schema.json`) and for the
 //!   game-independent formats (`schemas/codex.schema.json`, `schemas/game.schema.json`),
-//! - a JSON dump of the IR (`dumps/<game>.json`).
+//! - a JSON dump of the compiled content (`dumps/<game>.json`: cards as plain JSON objects, one per line).
 //!
 //! Everything is pure and deterministic: the same IR gives the same bytes.
 //!
@@ -23,6 +23,7 @@
 //!
 //! [`rust_module`] and [`rust_tokens`] give the same items as one module.
 
+mod dump;
 mod names;
 mod output;
 mod rust;
@@ -56,7 +57,7 @@ pub fn generate_game(game: &ir::Game) -> Vec<Output> {
     });
     outputs.push(Output {
         path: format!("dumps/{}.json", game.name),
-        contents: dump(game),
+        contents: dump::dump(game),
     });
     outputs
 }
@@ -89,11 +90,6 @@ pub fn rust_module(game: &ir::Game) -> String {
 /// The same items as [`rust_module`] as tokens, for the `include_game!` proc macro.
 pub fn rust_tokens(game: &ir::Game) -> proc_macro2::TokenStream {
     rust::tokens(game)
-}
-
-/// The pretty JSON dump of the IR, newline-terminated.
-fn dump(game: &ir::Game) -> String {
-    json_text(game)
 }
 
 fn json_text(value: &impl serde::Serialize) -> String {
