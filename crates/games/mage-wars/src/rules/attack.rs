@@ -11,6 +11,11 @@ use super::model::{Attack, Condition, DamageType, Effect, Marker, Trait};
 use super::modifiers::{attack_dice, effect_die_modifier, AttackContext, AttackMaker};
 use super::state::{DamageSource, Game, GameEvent, RulesError};
 
+/// Direct poison damage a Tainted marker deals when it is placed (supplement: Codex, Tainted;
+/// the Goblin Bomber and Vampiric examples give 3). The codex entry names the native handler
+/// `tainted` for it.
+pub const TAINTED_DAMAGE: u32 = 3;
+
 /// What an attack action is aimed at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AttackTarget {
@@ -52,6 +57,7 @@ pub fn attack_action(
     options: AttackOptions,
 ) -> Result<(), RulesError> {
     game.last_dice_rolled.clear();
+    check_mandatory_attack(game, attacker, bar, target)?;
     pay_costs(game, attacker, bar)?;
     let mut first = true;
     match target {
@@ -103,6 +109,103 @@ pub fn attack_action(
         }
         AttackTarget::Zone(zone) => zone_attack(game, dice, attacker, bar, zone, options),
     }
+}
+
+/// Mandatory actions (supplement: Mandatory Actions; codex: Bloodthirsty +X, Taunt; the codex
+/// entries' native handlers `bloodthirsty_obligation` and `taunt_obligation`): when the
+/// attacker's action is declared while it could melee attack an obligated target, the attack
+/// must be a melee attack on one of them (the controller chooses among several obligations). A
+/// Sweeping attack's first target must be obligated, and its second too while another
+/// obligated target is left (ruling 97).
+fn check_mandatory_attack(
+    game: &Game,
+    attacker: ObjectId,
+    bar: &Attack,
+    target: AttackTarget,
+) -> Result<(), RulesError> {
+    let obliged = |id: ObjectId| obligated_target(game, attacker, id);
+    if !game.store.iter().any(|o| obliged(o.id)) {
+        return Ok(());
+    }
+    let obeyed = bar.is_melee()
+        && match target {
+            AttackTarget::Object(defender) => obliged(defender),
+            AttackTarget::Sweep(one, two) => {
+                let another = game.store.iter().any(|o| o.id != one && obliged(o.id));
+                obliged(one) && (obliged(two) || !another)
+            }
+            AttackTarget::Zone(_) => false,
+        };
+    if obeyed {
+        return Ok(());
+    }
+    let taunter = game.taunter(attacker).filter(|&t| obliged(t));
+    let targets: Vec<String> = game
+        .store
+        .iter()
+        .filter(|o| obliged(o.id))
+        .map(|o| {
+            let name = game
+                .cards
+                .get(o.id.0 as usize)
+                .map_or("", |c| c.name.as_str());
+            format!("{} ({name})", o.id.0)
+        })
+        .collect();
+    let prey = targets.len() > usize::from(taunter.is_some());
+    let why = match (taunter.is_some(), prey) {
+        (true, true) => "Taunt or Bloodthirsty",
+        (true, false) => "Taunt",
+        _ => "Bloodthirsty",
+    };
+    Err(RulesError::Illegal(format!(
+        "mandatory attack ({why}): object {} must melee attack one of objects {}",
+        attacker.0,
+        targets.join(", ")
+    )))
+}
+
+/// True when `attacker`, choosing its action now, is obliged to melee attack `target`: a
+/// damaged Living enemy creature in its zone when it is Bloodthirsty (+0 included, ruling 13),
+/// or its taunter in its zone; in both cases only if some melee attack of the attacker could
+/// legally target it (an obligation never makes an illegal attack legal, and includes paying
+/// the attack's cost).
+fn obligated_target(game: &Game, attacker: ObjectId, target: ObjectId) -> bool {
+    let (Some(a), Some(t)) = (game.store.get(attacker), game.store.get(target)) else {
+        return false;
+    };
+    if target == attacker || !t.in_play || t.zone != a.zone || game.is_incapacitated(attacker) {
+        return false;
+    }
+    let taunted = game.taunter(attacker) == Some(target);
+    let prey = t.controller != a.controller
+        && t.damage > 0
+        && game.is_living(target)
+        && game.has(attacker, |x| matches!(x, Trait::Bloodthirsty(_)));
+    if !(taunted || prey) {
+        return false;
+    }
+    let invisible = game.has(target, |x| matches!(x, Trait::Invisible));
+    if invisible || guarded_elsewhere(game, attacker, target) {
+        return false;
+    }
+    let mana = game.mana.get(a.controller.0 as usize).copied().unwrap_or(0);
+    let usable = |bar: &Attack| {
+        bar.is_melee()
+            && !bar.damage_barrier
+            && !bar.zone
+            && bar.cost <= mana
+            && !out_of_reach(game, attacker, bar, target)
+    };
+    let own = game.cards.get(attacker.0 as usize);
+    let worn = a.attachments.iter().filter_map(|&item| {
+        let card = game.cards.get(item.0 as usize)?;
+        let equipment = card.card_type.eq_ignore_ascii_case("equipment");
+        (equipment && game.in_play(item)).then_some(card)
+    });
+    own.into_iter()
+        .chain(worn)
+        .any(|card| card.attacks.iter().any(usable))
 }
 
 /// Step 2, Pay Costs: the attacker's controller pays the attack's mana cost, once per attack
@@ -538,8 +641,9 @@ fn apply_effect(
 }
 
 /// Places a condition, honouring immunities, Burnproof, Unmovable (Slam becomes Daze),
-/// conjurations (no Daze, Stun, Cripple), Uncontainable (no Cripple, Stuck) and Corrode's armor floor (excess becomes direct acid
-/// damage).
+/// conjurations (no Daze, Stun, Cripple), Uncontainable (no Cripple, Stuck) and Corrode's armor
+/// floor (excess becomes direct acid damage). A Taunt names the attacker as its taunter; a
+/// Tainted marker deals its direct damage.
 fn place_condition(game: &mut Game, ctx: &AttackContext, condition: Condition) {
     let defender = ctx.defender;
     if condition
@@ -578,6 +682,10 @@ fn place_condition(game: &mut Game, ctx: &AttackContext, condition: Condition) {
         } else {
             condition
         };
+    if condition == Condition::Taunt {
+        game.taunt(defender, ctx.attacker);
+        return;
+    }
     if condition == Condition::Corrode && game.armor(defender) == 0 {
         if !game.is_immune(defender, DamageType::Acid) {
             game.deal_damage(defender, 1, DamageSource::Condition(Condition::Corrode));
@@ -591,6 +699,16 @@ fn place_condition(game: &mut Game, ctx: &AttackContext, condition: Condition) {
     }
     if ctx.retaliation {
         game.kept_until_next_action.push((defender, condition));
+    }
+    // Tainted: the marker deals direct poison damage as it is placed. Its source is the
+    // condition, not the attack, so it is not damage dealt by the attack (supplement: Codex,
+    // Tainted and Vampiric; ruling 41), but it still destroys by damage (ruling 89).
+    if condition == Condition::Tainted {
+        game.deal_damage(
+            defender,
+            TAINTED_DAMAGE,
+            DamageSource::Condition(Condition::Tainted),
+        );
     }
 }
 

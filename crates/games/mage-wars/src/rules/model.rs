@@ -202,11 +202,13 @@ pub enum Condition {
     Weak,
     /// Stuck.
     Stuck,
+    /// Taunt: the creature must melee attack its taunter (see [`Game::taunter`](super::Game::taunter)).
+    Taunt,
 }
 
 impl Condition {
     /// Every condition, in a fixed order.
-    pub const ALL: [Condition; 12] = [
+    pub const ALL: [Condition; 13] = [
         Condition::Burn,
         Condition::Rot,
         Condition::Bleed,
@@ -219,6 +221,7 @@ impl Condition {
         Condition::Tainted,
         Condition::Weak,
         Condition::Stuck,
+        Condition::Taunt,
     ];
 
     /// Parses a condition name.
@@ -243,6 +246,7 @@ impl Condition {
             Condition::Tainted => "Tainted",
             Condition::Weak => "Weak",
             Condition::Stuck => "Stuck",
+            Condition::Taunt => "Taunt",
         }
     }
 

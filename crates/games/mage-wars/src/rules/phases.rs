@@ -1,5 +1,5 @@
 //! Phase and activation steps: Channeling, Upkeep (Burn, Rot, Bleed, Regenerate, Upkeep +X,
-//! Rage), creature activation (Slam) and the end of an Action Phase (Daze, Stun).
+//! Rage), creature activation (Slam, Taunt) and the end of an Action Phase (Daze, Stun, Taunt).
 
 use grimoire_engine::{Dice, ObjectId};
 
@@ -98,8 +98,12 @@ fn pay_upkeep(game: &mut Game, id: ObjectId) {
     }
 }
 
-/// The creature is activated: Slam is replaced by Daze (codex: Slam).
+/// The creature is activated: Slam is replaced by Daze (codex: Slam), and the Taunt markers it
+/// placed are removed (codex: Taunt).
 pub fn activate(game: &mut Game, id: ObjectId) {
+    while let Some(&(taunted, _)) = game.taunts.iter().find(|(_, taunter)| *taunter == id) {
+        game.remove_taunt(taunted);
+    }
     let slams = game.conditions(id, Condition::Slam);
     if slams > 0 {
         game.set_markers(id, Marker::Condition(Condition::Slam), 0);
@@ -109,9 +113,9 @@ pub fn activate(game: &mut Game, id: ObjectId) {
 }
 
 /// End of the creature's Action Phase: all Daze and Stun markers go, except those it just
-/// received from a Damage Barrier or Counterstrike (supplement: Attack Procedure); then it rolls
-/// an escape roll for each Cripple, removing it on 7 or more (codex: Cripple; supplement:
-/// Cripple, even while Incapacitated).
+/// received from a Damage Barrier or Counterstrike (supplement: Attack Procedure), and its Taunt
+/// goes (codex: Taunt); then it rolls an escape roll for each Cripple, removing it on 7 or more
+/// (codex: Cripple; supplement: Cripple, even while Incapacitated).
 pub fn end_action_phase(
     game: &mut Game,
     dice: &mut dyn Dice,
@@ -128,6 +132,7 @@ pub fn end_action_phase(
     }
     game.kept_until_next_action
         .retain(|(object, _)| *object != id);
+    game.remove_taunt(id);
     let cripples = game.conditions(id, Condition::Cripple);
     let mut kept = cripples;
     for _ in 0..cripples {

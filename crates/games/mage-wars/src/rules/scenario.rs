@@ -87,6 +87,9 @@ pub struct ObjectSetup {
     /// Has a Guard marker.
     #[serde(default)]
     pub guard: bool,
+    /// Has a Taunt marker placed by this object (id): the creature it must melee attack.
+    #[serde(default)]
+    pub taunted_by: Option<String>,
 }
 
 /// One step.
@@ -194,6 +197,13 @@ pub struct Expect {
     /// Whether it has been destroyed.
     #[serde(default)]
     pub destroyed: Option<bool>,
+    /// Whether it was destroyed by damage reaching its Life, from an attack or a condition
+    /// (false while in play or when destroyed otherwise, such as by losing Life).
+    #[serde(default)]
+    pub destroyed_by_damage: Option<bool>,
+    /// The object (id) whose Taunt marker it has, or `""` for none.
+    #[serde(default)]
+    pub taunted_by: Option<String>,
     /// Exactly these condition markers (others must be absent).
     #[serde(default)]
     pub conditions: Option<BTreeMap<String, u32>>,
@@ -350,6 +360,12 @@ impl Runner {
             for (name, &count) in &object.conditions {
                 let condition =
                     Condition::parse(name).ok_or_else(|| format!("unknown condition {name:?}"))?;
+                if condition == Condition::Taunt {
+                    return Err(format!(
+                        "{}: a Taunt marker is set with `taunted_by`, which names its taunter",
+                        object.id
+                    ));
+                }
                 self.game
                     .set_markers(id, Marker::Condition(condition), count);
             }
@@ -364,6 +380,13 @@ impl Runner {
             if let Some(parent) = &object.attached_to {
                 let parent = self.object(parent)?;
                 self.game.store.attach(ObjectId(id), parent);
+            }
+            if let Some(taunter) = &object.taunted_by {
+                let taunter = self.object(taunter)?;
+                if taunter == ObjectId(id) {
+                    return Err(format!("{}: a creature cannot Taunt itself", object.id));
+                }
+                self.game.taunt(ObjectId(id), taunter);
             }
         }
         for player in &scenario.players {
@@ -558,6 +581,16 @@ impl Runner {
             expect.destroyed.map(|d| d.to_string()),
             (!object.in_play).to_string(),
         );
+        compare(
+            "destroyed by damage",
+            expect.destroyed_by_damage.map(|d| d.to_string()),
+            game.was_destroyed_by_damage(id).to_string(),
+        );
+        let taunter = game
+            .taunter(id)
+            .and_then(|t| self.ids.get(t.0 as usize).cloned())
+            .unwrap_or_default();
+        compare("taunted by", expect.taunted_by.clone(), taunter);
         compare(
             "armor",
             expect.armor.map(|a| a.to_string()),

@@ -31,12 +31,15 @@ pub fn zone_name(zone: u32) -> String {
     format!("{column}{}", zone / ARENA_COLUMNS + 1)
 }
 
-/// Why damage was dealt.
+/// Why damage was dealt (reference: "Damage provenance"). Only [`DamageSource::Attack`] is
+/// damage "dealt by the attack" (Vampiric, Mana Drain, Rage); condition damage still destroys,
+/// and counts as being destroyed by damage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum DamageSource {
     /// Dealt by an attack.
     Attack,
-    /// Direct damage from a condition (Burn, Rot, Bleed) or an overflowing Corrode.
+    /// Direct damage from a condition (Burn, Rot, Bleed, a Tainted marker being placed) or an
+    /// overflowing Corrode.
     Condition(Condition),
 }
 
@@ -118,6 +121,9 @@ pub enum GameEvent {
     Destroyed {
         /// The object.
         object: ObjectId,
+        /// Destroyed because damage placed on it reached its Life (from an attack or a
+        /// condition), rather than by losing Life or by another effect.
+        by_damage: bool,
     },
     /// A player's mana changed.
     Mana {
@@ -183,6 +189,10 @@ pub struct Game {
     /// Daze and Stun received from Damage Barriers and Counterstrikes during the current
     /// action, kept at the end of the Action Phase (supplement: Attack Procedure).
     pub(crate) kept_until_next_action: Vec<(ObjectId, Condition)>,
+    /// Objects destroyed by damage reaching their Life (supplement: Goblin Bomber, Tainted).
+    pub destroyed_by_damage: Vec<ObjectId>,
+    /// Who placed each Taunt marker: (taunted creature, taunter).
+    pub(crate) taunts: Vec<(ObjectId, ObjectId)>,
 }
 
 impl Game {
@@ -408,20 +418,28 @@ impl Game {
             let dazes = self.conditions(id, Condition::Daze);
             self.set_markers(id, Marker::Condition(Condition::Daze), dazes + 1);
         }
-        self.check_destroyed(id);
+        self.check_destroyed_by(id, true);
         amount
     }
 
-    /// Removes up to `amount` damage (healing); Finite Life prevents it. Returns the amount
+    /// Removes up to `amount` damage (healing); Finite Life prevents it. Each Bleed marker is
+    /// removed by preventing 1 point of that healing (supplement: Bleed). Returns the amount
     /// removed. Healing removes one Rage token.
     pub fn heal(&mut self, id: ObjectId, amount: u32) -> u32 {
         if self.has_finite_life(id) || !self.in_play(id) {
             return 0;
         }
+        let damage = self.store.get(id).map_or(0, |o| o.damage);
+        let healing = amount.min(damage);
+        let bleeds = self.conditions(id, Condition::Bleed);
+        let prevented = healing.min(bleeds);
+        if prevented > 0 {
+            self.set_markers(id, Marker::Condition(Condition::Bleed), bleeds - prevented);
+        }
         let Some(o) = self.store.get_mut(id) else {
             return 0;
         };
-        let healed = amount.min(o.damage);
+        let healed = healing - prevented;
         o.damage -= healed;
         if healed > 0 {
             self.log.push(GameEvent::Healed {
@@ -442,26 +460,76 @@ impl Game {
         healed
     }
 
-    /// Destroys the object if its damage has reached its Life.
+    /// Destroys the object if its damage has reached its Life after its Life dropped (not
+    /// destroyed by damage: ruling 59).
     pub fn check_destroyed(&mut self, id: ObjectId) {
+        self.check_destroyed_by(id, false);
+    }
+
+    /// Destroys the object if its damage has reached its Life; `by_damage` when damage was just
+    /// placed on it.
+    fn check_destroyed_by(&mut self, id: ObjectId, by_damage: bool) {
         let life = self.life(id);
-        let Some(o) = self.store.get_mut(id) else {
-            return;
-        };
-        if o.in_play && life > 0 && o.damage >= life {
-            o.in_play = false;
-            self.log.push(GameEvent::Destroyed { object: id });
+        let reached = self
+            .store
+            .get(id)
+            .is_some_and(|o| life > 0 && o.damage >= life);
+        if reached {
+            self.destroy_by(id, by_damage);
         }
     }
 
-    /// Destroys the object.
+    /// Destroys the object (not by damage).
     pub fn destroy(&mut self, id: ObjectId) {
+        self.destroy_by(id, false);
+    }
+
+    fn destroy_by(&mut self, id: ObjectId, by_damage: bool) {
         if let Some(o) = self.store.get_mut(id) {
             if o.in_play {
                 o.in_play = false;
-                self.log.push(GameEvent::Destroyed { object: id });
+                self.log.push(GameEvent::Destroyed {
+                    object: id,
+                    by_damage,
+                });
+                if by_damage {
+                    self.destroyed_by_damage.push(id);
+                }
             }
         }
+    }
+
+    /// True when the object was destroyed by damage reaching its Life.
+    pub fn was_destroyed_by_damage(&self, id: ObjectId) -> bool {
+        self.destroyed_by_damage.contains(&id)
+    }
+
+    /// The creature that placed the Taunt marker on `id`, while it has one.
+    pub fn taunter(&self, id: ObjectId) -> Option<ObjectId> {
+        if self.conditions(id, Condition::Taunt) == 0 {
+            return None;
+        }
+        self.taunts
+            .iter()
+            .find(|(taunted, _)| *taunted == id)
+            .map(|&(_, taunter)| taunter)
+    }
+
+    /// Places a Taunt marker on `id` naming `taunter` (codex: Taunt). Taunt counts once: a new
+    /// taunter replaces the previous one. A creature cannot Taunt itself: the Taunt is canceled.
+    pub fn taunt(&mut self, id: ObjectId, taunter: ObjectId) {
+        if id == taunter {
+            return;
+        }
+        self.taunts.retain(|(taunted, _)| *taunted != id);
+        self.taunts.push((id, taunter));
+        self.set_markers(id, Marker::Condition(Condition::Taunt), 1);
+    }
+
+    /// Removes the Taunt marker from `id` and forgets its taunter.
+    pub fn remove_taunt(&mut self, id: ObjectId) {
+        self.taunts.retain(|(taunted, _)| *taunted != id);
+        self.set_markers(id, Marker::Condition(Condition::Taunt), 0);
     }
 
     /// Moves the object to `zone`.

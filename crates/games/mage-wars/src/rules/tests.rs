@@ -3,9 +3,10 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use grimoire_engine::{PlayerId, SeededDice};
+use grimoire_engine::{PlayerId, ScriptedDice, SeededDice};
 
-use super::model::{Attack, AttackKind, CardStats, Trait};
+use super::dice::{AttackFace, ATTACK_DIE, EFFECT_DIE};
+use super::model::{Attack, AttackKind, CardStats, Condition, Effect, EffectRow, Trait};
 use super::{attack_action, AttackOptions, AttackTarget, Game};
 use crate::calc::{damage_distribution, DamageQuery};
 
@@ -211,4 +212,45 @@ fn attack_costs_are_paid_once_or_the_attack_is_illegal() {
     .expect("affordable");
     assert_eq!(game.mana[1], 1);
     assert_eq!(game.last_dice_rolled, vec![1, 1]);
+}
+
+/// Ruling 41: a Vampiric melee attack deals 4 damage and places Tainted on a Living creature.
+/// The attack has dealt 4 (not 7), so the attacker heals 2. No pool card has a Vampiric attack
+/// that places Tainted, so the attack is built here.
+#[test]
+fn vampiric_does_not_count_tainted_damage() {
+    let venom = Attack {
+        vampiric: true,
+        effects: vec![EffectRow {
+            threshold: 9,
+            effects: vec![Effect::Condition(Condition::Tainted)],
+        }],
+        ..melee(2, 0)
+    };
+    let mut game = Game::new();
+    let a = game.add_object(creature(0, vec![], venom.clone()), PlayerId(1), 0);
+    let d = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), 0);
+    game.store.get_mut(a).expect("attacker").damage = 5;
+    let mut dice = ScriptedDice::new();
+    dice.push(
+        ATTACK_DIE.name,
+        [AttackFace::Two.index(), AttackFace::Two.index()],
+    );
+    dice.push(EFFECT_DIE.name, [9 - 1]);
+    attack_action(
+        &mut game,
+        &mut dice,
+        a,
+        &venom,
+        AttackTarget::Object(d),
+        AttackOptions::default(),
+    )
+    .expect("scripted dice suffice");
+    assert_eq!(game.conditions(d, Condition::Tainted), 1);
+    assert_eq!(game.store.get(d).expect("defender").damage, 7);
+    assert_eq!(
+        game.store.get(a).expect("attacker").damage,
+        3,
+        "healed 2, not 4"
+    );
 }
