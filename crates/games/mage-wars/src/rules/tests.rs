@@ -254,3 +254,51 @@ fn vampiric_does_not_count_tainted_damage() {
         "healed 2, not 4"
     );
 }
+
+/// Supplement, Mandatory Actions (Goran and Suppression Cloak): the obligation includes paying
+/// the attack's cost. A Bloodthirsty creature whose only melee attack costs more mana than its
+/// controller has is under no obligation; with the mana, it must attack the damaged creature.
+#[test]
+fn an_unaffordable_attack_creates_no_obligation() {
+    let costly = Attack {
+        cost: 2,
+        ..melee(1, 0)
+    };
+    let mut game = Game::new();
+    let a = game.add_object(
+        creature(0, vec![Trait::Bloodthirsty(0)], costly.clone()),
+        PlayerId(1),
+        0,
+    );
+    let prey = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), 0);
+    let other = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), 0);
+    game.store.get_mut(prey).expect("prey").damage = 1;
+    let mut dice = SeededDice::new(3);
+    let ranged = Attack {
+        kind: AttackKind::Ranged,
+        ..melee(1, 0)
+    };
+    game.set_mana(PlayerId(1), 1);
+    attack_action(
+        &mut game,
+        &mut dice,
+        a,
+        &ranged,
+        AttackTarget::Object(other),
+        AttackOptions::default(),
+    )
+    .expect("no obligation without the mana to pay for the melee attack");
+    game.set_mana(PlayerId(1), 2);
+    let refused = attack_action(
+        &mut game,
+        &mut dice,
+        a,
+        &ranged,
+        AttackTarget::Object(other),
+        AttackOptions::default(),
+    );
+    assert!(
+        matches!(&refused, Err(super::RulesError::Illegal(why)) if why.contains("mandatory attack")),
+        "{refused:?}"
+    );
+}
