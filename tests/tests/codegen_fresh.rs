@@ -56,3 +56,41 @@ fn generated_directories_hold_only_generated_files() {
         leftovers.join("\n  ")
     );
 }
+
+/// The generated Rust reads exactly as prettyplease prints it: the per-card items, which
+/// codegen lays out itself for speed, included.
+#[test]
+fn generated_rust_is_exactly_what_prettyplease_prints() {
+    let mut checked = 0;
+    for output in repository_outputs() {
+        if !output.path.ends_with(".rs") {
+            continue;
+        }
+        let body = output
+            .contents
+            .split_once('\n')
+            .map_or("", |(_, body)| body);
+        let file = syn::parse_file(body)
+            .unwrap_or_else(|error| panic!("{} does not parse: {error}", output.path));
+        let printed = prettyplease::unparse(&file);
+        if printed != body {
+            let line = printed
+                .lines()
+                .zip(body.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or(0);
+            panic!(
+                "{} differs from prettyplease's output at line {}:\n  prettyplease: {:?}\n  generated:    {:?}",
+                output.path,
+                line + 2,
+                printed.lines().nth(line),
+                body.lines().nth(line)
+            );
+        }
+        checked += 1;
+    }
+    assert!(
+        checked >= 4 * 6,
+        "only {checked} generated Rust files checked"
+    );
+}

@@ -12,6 +12,7 @@
 //! ```
 
 use grimoire_compiler::ir::{Card, CodexRef, Entry, FieldDef, Game, Value};
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{json, Map, Value as Json};
 
 /// The whole dump, newline-terminated.
@@ -40,12 +41,15 @@ pub(crate) fn dump(game: &Game) -> String {
         }
     }
     text.push_str("\"cards\": [");
+    let mut bytes = text.into_bytes();
     for (position, card) in game.cards.iter().enumerate() {
-        text.push_str(if position == 0 { "\n" } else { ",\n" });
-        text.push_str(&card_json(game, card).to_string());
+        bytes.extend_from_slice(if position == 0 { b"\n" } else { b",\n" });
+        // Writing into a `Vec` cannot fail, and every map key is a string.
+        let _ = serde_json::to_writer(&mut bytes, &CardJson { game, card });
     }
-    text.push_str("\n]\n}\n");
-    text
+    bytes.extend_from_slice(b"\n]\n}\n");
+    // serde_json writes UTF-8.
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 fn codex_entry(game: &Game, fields: &[FieldDef], entry: &Entry) -> Json {
@@ -75,58 +79,153 @@ fn codex_entry(game: &Game, fields: &[FieldDef], entry: &Entry) -> Json {
     Json::Object(object)
 }
 
-fn card_json(game: &Game, card: &Card) -> Json {
-    let kind = &game.kinds[card.kind];
-    let mut object = Map::new();
-    object.insert("name".into(), card.name.clone().into());
-    object.insert("kind".into(), kind.name.clone().into());
-    object.extend(fields_json(game, &kind.fields, &card.fields));
-    if let Some(printed) = &card.printed {
-        object.insert(
-            "printed".into(),
-            Json::Object(fields_json(game, &kind.fields, printed)),
-        );
-        let errata: Vec<Json> = card.errata.iter().map(|&index| Json::from(index)).collect();
-        object.insert("errata".into(), errata.into());
+/// One card as a JSON object, serialised straight to text: `name`, `kind`, the present
+/// fields in declaration order, and for cards errata changed `printed` and `errata`.
+struct CardJson<'a> {
+    game: &'a Game,
+    card: &'a Card,
+}
+
+impl Serialize for CardJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (game, card) = (self.game, self.card);
+        let kind = &game.kinds[card.kind];
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("name", &card.name)?;
+        map.serialize_entry("kind", &kind.name)?;
+        // `name` is the first built-in field; it was written above.
+        let fields = FieldsJson {
+            game,
+            defs: &kind.fields,
+            values: &card.fields,
+        };
+        fields.entries(&mut map, |name| name != "name")?;
+        if let Some(printed) = &card.printed {
+            let printed = FieldsJson {
+                game,
+                defs: &kind.fields,
+                values: printed,
+            };
+            map.serialize_entry("printed", &printed)?;
+            map.serialize_entry("errata", &card.errata)?;
+        }
+        map.end()
     }
-    Json::Object(object)
 }
 
 /// Present fields by name, in declaration order; absent optional fields are left out.
-fn fields_json(game: &Game, defs: &[FieldDef], values: &[Value]) -> Map<String, Json> {
-    defs.iter()
-        .zip(values)
-        .filter(|(_, value)| **value != Value::None)
-        .map(|(def, value)| (def.name.clone(), value_json(game, value)))
-        .collect()
+struct FieldsJson<'a> {
+    game: &'a Game,
+    defs: &'a [FieldDef],
+    values: &'a [Value],
 }
 
-fn value_json(game: &Game, value: &Value) -> Json {
-    match value {
-        Value::Bool(flag) => (*flag).into(),
-        Value::Int(number) => (*number).into(),
-        Value::Str(text) => text.clone().into(),
-        Value::Enum { index, variant } => game.enums[*index].variants[*variant].name.clone().into(),
-        Value::Record { index, fields } => {
-            Json::Object(fields_json(game, &game.records[*index].fields, fields))
+impl FieldsJson<'_> {
+    fn entries<M: SerializeMap>(
+        &self,
+        map: &mut M,
+        keep: impl Fn(&str) -> bool,
+    ) -> Result<(), M::Error> {
+        for (def, value) in self.defs.iter().zip(self.values) {
+            if *value != Value::None && keep(&def.name) {
+                map.serialize_entry(
+                    &def.name,
+                    &ValueJson {
+                        game: self.game,
+                        value,
+                    },
+                )?;
+            }
         }
-        Value::Codex(reference) => codex_json(game, reference),
-        Value::List(items) => items.iter().map(|item| value_json(game, item)).collect(),
-        Value::None => Json::Null,
-        Value::Some(inner) => value_json(game, inner),
+        Ok(())
     }
 }
 
-fn codex_json(game: &Game, reference: &CodexRef) -> Json {
+impl Serialize for FieldsJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.entries(&mut map, |_| true)?;
+        map.end()
+    }
+}
+
+/// A value the way an author writes it, resolved: enum values and argument-less codex
+/// references as their names, records as objects, codex references with arguments as
+/// `{"text", "entry", "args"}`.
+struct ValueJson<'a> {
+    game: &'a Game,
+    value: &'a Value,
+}
+
+impl Serialize for ValueJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let game = self.game;
+        match self.value {
+            Value::Bool(flag) => serializer.serialize_bool(*flag),
+            Value::Int(number) => serializer.serialize_i64(*number),
+            Value::Str(text) => serializer.serialize_str(text),
+            Value::Enum { index, variant } => {
+                serializer.serialize_str(&game.enums[*index].variants[*variant].name)
+            }
+            Value::Record { index, fields } => FieldsJson {
+                game,
+                defs: &game.records[*index].fields,
+                values: fields,
+            }
+            .serialize(serializer),
+            Value::Codex(reference) => codex_json(game, reference, serializer),
+            Value::List(items) => {
+                serializer.collect_seq(items.iter().map(|value| ValueJson { game, value }))
+            }
+            Value::None => serializer.serialize_unit(),
+            Value::Some(inner) => ValueJson { game, value: inner }.serialize(serializer),
+        }
+    }
+}
+
+fn codex_json<S: Serializer>(
+    game: &Game,
+    reference: &CodexRef,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     let entry = &game.categories[reference.category].entries[reference.entry];
     if reference.args.is_empty() {
-        return reference.text.clone().into();
+        return serializer.serialize_str(&reference.text);
     }
-    let args: Map<String, Json> = entry
-        .params
-        .iter()
-        .zip(&reference.args)
-        .map(|(param, arg)| (param.name.clone(), value_json(game, arg)))
-        .collect();
-    json!({ "text": reference.text, "entry": entry.name, "args": args })
+    let args = CodexArgs {
+        game,
+        entry,
+        args: &reference.args,
+    };
+    let mut map = serializer.serialize_map(Some(3))?;
+    map.serialize_entry("text", &reference.text)?;
+    map.serialize_entry("entry", &entry.name)?;
+    map.serialize_entry("args", &args)?;
+    map.end()
+}
+
+/// A codex reference's arguments by parameter name.
+struct CodexArgs<'a> {
+    game: &'a Game,
+    entry: &'a Entry,
+    args: &'a [Value],
+}
+
+impl Serialize for CodexArgs<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let game = self.game;
+        serializer.collect_map(
+            self.entry
+                .params
+                .iter()
+                .zip(self.args)
+                .map(|(param, value)| (&param.name, ValueJson { game, value })),
+        )
+    }
+}
+
+/// A value as a JSON tree (codex entries' metadata).
+fn value_json(game: &Game, value: &Value) -> Json {
+    // Maps have string keys and numbers are integers, so conversion cannot fail.
+    serde_json::to_value(ValueJson { game, value }).unwrap_or(Json::Null)
 }

@@ -36,7 +36,18 @@ pub use output::{stale_outputs, write_outputs, Output};
 /// `schemas/<g>.cards.schema.json`, `schemas/<g>.errata.schema.json`,
 /// `schemas/<g>.codex.schema.json` and `dumps/<g>.json`.
 pub fn generate_game(game: &ir::Game) -> Vec<Output> {
-    let mut outputs: Vec<Output> = rust::split_files(game)
+    // The Rust files and the dump both grow with the number of cards: make them side by side.
+    let (rust_files, dump) = std::thread::scope(|scope| {
+        let dump = scope.spawn(|| dump::dump(game));
+        let rust_files = rust::split_files(game);
+        // The dump writes plain strings and numbers; a panic there is a bug worth surfacing.
+        (
+            rust_files,
+            dump.join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+        )
+    });
+    let mut outputs: Vec<Output> = rust_files
         .into_iter()
         .map(|(file, contents)| Output {
             path: format!("crates/games/{}/src/generated/{file}", game.name),
@@ -57,7 +68,7 @@ pub fn generate_game(game: &ir::Game) -> Vec<Output> {
     });
     outputs.push(Output {
         path: format!("dumps/{}.json", game.name),
-        contents: dump::dump(game),
+        contents: dump,
     });
     outputs
 }
@@ -80,16 +91,13 @@ pub fn generate_common() -> Vec<Output> {
 /// One self-contained Rust module (all generated items, no inner attributes) as a string,
 /// for `build.rs` users to `include!`.
 pub fn rust_module(game: &ir::Game) -> String {
-    format!(
-        "{}{}",
-        rust::header(game),
-        rust::format_items(rust::tokens(game))
-    )
+    format!("{}{}", rust::header(game), rust::module_text(game))
 }
 
 /// The same items as [`rust_module`] as tokens, for the `include_game!` proc macro.
 pub fn rust_tokens(game: &ir::Game) -> proc_macro2::TokenStream {
-    rust::tokens(game)
+    // The module text is generated Rust, which always lexes.
+    rust::module_text(game).parse().unwrap_or_default()
 }
 
 fn json_text(value: &impl serde::Serialize) -> String {

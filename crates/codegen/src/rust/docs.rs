@@ -12,10 +12,14 @@ pub(crate) fn or(summary: Option<&str>, fallback: &str) -> TokenStream {
 /// prose is not Markdown: brackets and angle brackets are escaped so rustdoc neither
 /// links nor parses HTML, and lines are trimmed.
 pub(crate) fn text(text: &str) -> TokenStream {
-    let lines = text
-        .lines()
-        .map(|line| format!(" {}", escape_markdown(line)));
+    let lines = lines(text);
     quote!(#(#[doc = #lines])*)
+}
+
+/// The values of the `#[doc]` attributes [`text`] makes, one per line of `text`.
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.lines()
+        .map(|line| format!(" {}", escape_markdown(line)))
 }
 
 fn escape_markdown(line: &str) -> String {

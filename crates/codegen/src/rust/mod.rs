@@ -1,10 +1,12 @@
 //! Rust generation: a game's typed tables, as one module or as several files.
 
+mod card_data;
 mod cards;
 mod codex;
 mod docs;
 mod enums;
 mod handlers;
+mod layout;
 mod tables;
 mod types;
 
@@ -18,8 +20,10 @@ use quote::quote;
 pub(crate) struct RustFile {
     /// Module name (`cards`), the file being `<name>.rs`.
     pub(crate) module: &'static str,
-    /// The file's items.
+    /// The file's items formatted by prettyplease.
     pub(crate) items: TokenStream,
+    /// Items already formatted (the per-card items of `cards.rs`), after `items`.
+    pub(crate) data: Option<card_data::CardData>,
 }
 
 /// The game's generated items, split by concern.
@@ -28,26 +32,32 @@ pub(crate) fn files(game: &Game) -> Vec<RustFile> {
         RustFile {
             module: "game",
             items: game_items(game),
+            data: None,
         },
         RustFile {
             module: "types",
             items: enums::items(game),
+            data: None,
         },
         RustFile {
             module: "codex",
             items: codex::items(game),
+            data: None,
         },
         RustFile {
             module: "tables",
             items: tables::items(game),
+            data: None,
         },
         RustFile {
             module: "cards",
             items: cards::items(game),
+            data: Some(card_data::card_data(game)),
         },
         RustFile {
             module: "handlers",
             items: handlers::items(game),
+            data: None,
         },
     ]
 }
@@ -66,9 +76,14 @@ fn game_items(game: &Game) -> TokenStream {
     }
 }
 
-/// Every item of the game in one token stream.
-pub(crate) fn tokens(game: &Game) -> TokenStream {
-    files(game).into_iter().map(|file| file.items).collect()
+/// Every item of the game as one formatted module body.
+pub(crate) fn module_text(game: &Game) -> String {
+    let files = files(game);
+    let mut text = format_items(files.iter().map(|file| file.items.clone()).collect());
+    for data in files.iter().filter_map(|file| file.data.as_ref()) {
+        text.push_str(&data.text);
+    }
+    text
 }
 
 /// The `// @generated` header naming the content the code comes from.
@@ -136,7 +151,13 @@ pub(crate) fn split_files(game: &Game) -> Vec<(String, String)> {
     let files = files(game);
     let defined: Vec<BTreeSet<String>> = files
         .iter()
-        .map(|file| defined_names(&file.items))
+        .map(|file| {
+            let mut names = defined_names(&file.items);
+            if let Some(data) = &file.data {
+                names.extend(data.defines.iter().cloned());
+            }
+            names
+        })
         .collect();
     let header = header(game);
     let mut outputs = Vec::new();
@@ -169,8 +190,13 @@ pub(crate) fn split_files(game: &Game) -> Vec<(String, String)> {
             TokenStream::new()
         };
         let items = &file.items;
-        let body = format_items(quote!(#import #items));
-        outputs.push((format!("{}.rs", file.module), format!("{header}{body}")));
+        let structural = format_items(quote!(#import #items));
+        let data = file.data.as_ref().map_or("", |data| data.text.as_str());
+        let mut text = String::with_capacity(header.len() + structural.len() + data.len());
+        text.push_str(&header);
+        text.push_str(&structural);
+        text.push_str(data);
+        outputs.push((format!("{}.rs", file.module), text));
     }
     outputs
 }

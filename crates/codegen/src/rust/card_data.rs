@@ -1,0 +1,469 @@
+//! The per-card items of `cards.rs`, printed directly with [`Layout`]: one constant per card
+//! (`card_rows`), the per-kind tables, `CardId` and the tables behind its methods.
+//!
+//! These items grow with the number of cards, so they skip `syn` and prettyplease; the rest
+//! of the file (struct definitions, impls) still goes through prettyplease.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use grimoire_compiler::ir::{CodexRef, Game, Value};
+use proc_macro2::Literal;
+
+use super::docs;
+use super::layout::Layout;
+use crate::names::{field_ident, plural_static_ident, static_ident};
+
+/// The per-card items of a game as source text, and the names they define.
+pub(crate) struct CardData {
+    /// The items, formatted.
+    pub(crate) text: String,
+    /// The types, statics and constants the items define.
+    pub(crate) defines: BTreeSet<String>,
+}
+
+/// Field names of every kind, record and codex entry, computed once per game.
+struct Names {
+    kinds: Vec<Vec<String>>,
+    records: Vec<Vec<String>>,
+    /// Per category, per entry: parameter names.
+    params: Vec<Vec<Vec<String>>>,
+    /// Per category, per entry: the variant's path (`Trait::Piercing`).
+    codex_paths: Vec<Vec<String>>,
+}
+
+impl Names {
+    fn new(game: &Game) -> Names {
+        let idents = |fields: &mut dyn Iterator<Item = &str>| {
+            fields.map(|name| field_ident(name).to_string()).collect()
+        };
+        Names {
+            kinds: game
+                .kinds
+                .iter()
+                .map(|kind| idents(&mut kind.fields.iter().map(|f| f.name.as_str())))
+                .collect(),
+            records: game
+                .records
+                .iter()
+                .map(|record| idents(&mut record.fields.iter().map(|f| f.name.as_str())))
+                .collect(),
+            params: game
+                .categories
+                .iter()
+                .map(|category| {
+                    category
+                        .entries
+                        .iter()
+                        .map(|entry| idents(&mut entry.params.iter().map(|p| p.name.as_str())))
+                        .collect()
+                })
+                .collect(),
+            codex_paths: game
+                .categories
+                .iter()
+                .map(|category| {
+                    category
+                        .entries
+                        .iter()
+                        .map(|entry| format!("{}::{}", category.ident, entry.ident))
+                        .collect()
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Writes values of one game into a [`Layout`].
+struct Writer<'a> {
+    game: &'a Game,
+    names: Names,
+    layout: Layout,
+    out: String,
+}
+
+/// The per-card items of `game`, in file order.
+pub(crate) fn card_data(game: &Game) -> CardData {
+    let mut writer = Writer {
+        game,
+        names: Names::new(game),
+        layout: Layout::default(),
+        out: String::with_capacity(2048 * game.cards.len() + 4096),
+    };
+    let mut defines = BTreeSet::new();
+    let rows = row_const_names(game);
+    if !game.cards.is_empty() {
+        defines.insert("card_rows".to_string());
+        writer.card_rows(&rows);
+    }
+    for (kind_index, kind) in game.kinds.iter().enumerate() {
+        let table = plural_static_ident(&kind.ident).to_string();
+        let members: Vec<&str> = game
+            .cards
+            .iter()
+            .zip(&rows)
+            .filter(|(card, _)| card.kind == kind_index)
+            .map(|(_, row)| row.as_str())
+            .collect();
+        writer.doc(&format!(
+            "Every `{}` card (current version), sorted by name.",
+            kind.name
+        ));
+        let head = format!("pub static {table}: [{}; {}]", kind.ident, members.len());
+        writer.array_item(&head, 0, members.len(), |l, i| {
+            l.word_with(|s| {
+                s.push_str("card_rows::");
+                s.push_str(members[i]);
+            });
+        });
+        defines.insert(table);
+    }
+    writer.card_id();
+    writer.card_tables();
+    for name in [
+        "CardId",
+        "CARDS",
+        "CARD_NAMES",
+        "CARDS_BY_NAME",
+        "PRINTED_CARDS",
+        "CARD_ERRATA",
+        "CARD_IDS",
+    ] {
+        defines.insert(name.to_string());
+    }
+    CardData {
+        text: writer.out,
+        defines,
+    }
+}
+
+/// One unique constant name per card (in card order), from its `CardId` variant.
+fn row_const_names(game: &Game) -> Vec<String> {
+    let mut taken = BTreeSet::new();
+    game.cards
+        .iter()
+        .enumerate()
+        .map(|(index, card)| {
+            let mut name = static_ident(&card.ident).to_string();
+            if !taken.insert(name.clone()) {
+                name = format!("{name}_{index}");
+                taken.insert(name.clone());
+            }
+            name
+        })
+        .collect()
+}
+
+/// `Literal::string`'s escaping: the same text `quote` and prettyplease print. Printable
+/// ASCII other than quotes and backslashes needs no escape, which is most card text.
+fn string_literal(out: &mut String, text: &str) {
+    let plain = text
+        .bytes()
+        .all(|b| (b' '..=b'~').contains(&b) && !matches!(b, b'"' | b'\\' | b'\''));
+    if plain {
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+    } else {
+        let _ = write!(out, "{}", Literal::string(text));
+    }
+}
+
+impl Writer<'_> {
+    /// `/// text` lines, as prettyplease prints `#[doc]` attributes.
+    fn doc(&mut self, text: &str) {
+        for line in docs::lines(text) {
+            self.out.push_str("///");
+            self.out.push_str(line.trim_end());
+            self.out.push('\n');
+        }
+    }
+
+    /// `head = [elements];` at `indent`.
+    fn array_item(
+        &mut self,
+        head: &str,
+        indent: i32,
+        len: usize,
+        element: impl FnMut(&mut Layout, usize),
+    ) {
+        self.layout.item(head, |l| l.array(len, false, element));
+        self.layout.finish_item(indent, &mut self.out);
+    }
+
+    /// The private module with one constant per card (current version). Each constant is
+    /// its own body for the type checker; one giant table literal would make type-checking
+    /// grow faster than linearly with the number of cards.
+    fn card_rows(&mut self, rows: &[String]) {
+        self.doc("The current version of every card, one constant each.");
+        self.out.push_str("mod card_rows {\n    use super::*;\n");
+        let game = self.game;
+        for (card, row) in game.cards.iter().zip(rows) {
+            let kind = &game.kinds[card.kind];
+            let head = format!("pub(super) const {row}: {}", kind.ident);
+            let mut layout = std::mem::take(&mut self.layout);
+            layout.item(&head, |l| self.kind_literal(l, card.kind, &card.fields));
+            layout.finish_item(4, &mut self.out);
+            self.layout = layout;
+        }
+        self.out.push_str("}\n");
+    }
+
+    /// `Kind { field: value, ... }` for a card of kind `kind`.
+    fn kind_literal(&self, l: &mut Layout, kind: usize, values: &[Value]) {
+        let names = &self.names.kinds[kind];
+        l.struct_literal(&self.game.kinds[kind].ident, values.len(), |l, i| {
+            l.field(&names[i], |l| self.value(l, &values[i]));
+        });
+    }
+
+    /// The constant expression of `value`.
+    fn value(&self, l: &mut Layout, value: &Value) {
+        let game = self.game;
+        match value {
+            Value::Bool(flag) => l.word(if *flag { "true" } else { "false" }),
+            Value::Int(number) => {
+                if *number < 0 {
+                    l.word("-");
+                }
+                l.word_with(|s| {
+                    let _ = write!(s, "{}", number.unsigned_abs());
+                });
+            }
+            Value::Str(text) => l.word_with(|s| string_literal(s, text)),
+            Value::Enum { index, variant } => {
+                let enum_def = &game.enums[*index];
+                l.word_with(|s| {
+                    s.push_str(&enum_def.ident);
+                    s.push_str("::");
+                    s.push_str(&enum_def.variants[*variant].ident);
+                });
+            }
+            Value::Record { index, fields } => {
+                let names = &self.names.records[*index];
+                l.struct_literal(&game.records[*index].ident, fields.len(), |l, i| {
+                    l.field(&names[i], |l| self.value(l, &fields[i]));
+                });
+            }
+            Value::Codex(reference) => self.codex(l, reference),
+            Value::List(items) => {
+                let simple = items.iter().all(|item| match item {
+                    Value::Int(number) => *number >= 0,
+                    Value::Bool(_) => true,
+                    _ => false,
+                });
+                l.word("&");
+                l.array(items.len(), simple, |l, i| self.value(l, &items[i]));
+            }
+            Value::None => l.word("None"),
+            Value::Some(inner) => l.call("Some", self.blocklike(inner), |l| self.value(l, inner)),
+        }
+    }
+
+    /// A codex value: a unit, tuple or struct variant of the category's enum.
+    fn codex(&self, l: &mut Layout, reference: &CodexRef) {
+        let path = &self.names.codex_paths[reference.category][reference.entry];
+        match reference.args.as_slice() {
+            [] => l.word(path),
+            [only] => l.call(path, self.blocklike(only), |l| self.value(l, only)),
+            args => {
+                let names = &self.names.params[reference.category][reference.entry];
+                l.struct_literal(path, args.len(), |l, i| {
+                    l.field(&names[i], |l| self.value(l, &args[i]));
+                });
+            }
+        }
+    }
+
+    /// True for values printed as struct literals (prettyplease gives a call's only
+    /// argument no box of its own when it is one).
+    fn blocklike(&self, value: &Value) -> bool {
+        match value {
+            Value::Record { .. } => true,
+            Value::Codex(reference) => reference.args.len() > 1,
+            _ => false,
+        }
+    }
+
+    /// `CardId`: one variant per card, documented with the card's name.
+    fn card_id(&mut self) {
+        let game = self.game;
+        self.doc("Names every card of the game; sorted by name.");
+        self.out
+            .push_str("#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]\n");
+        if game.cards.is_empty() {
+            self.out.push_str("pub enum CardId {}\n");
+            return;
+        }
+        self.out
+            .push_str(if game.cards.len() <= usize::from(u16::MAX) + 1 {
+                "#[repr(u16)]\n"
+            } else {
+                "#[repr(u32)]\n"
+            });
+        self.out.push_str("pub enum CardId {\n");
+        for card in &game.cards {
+            for line in docs::lines(&card.name) {
+                self.out.push_str("    ///");
+                self.out.push_str(line.trim_end());
+                self.out.push('\n');
+            }
+            self.out.push_str("    ");
+            self.out.push_str(&card.ident);
+            self.out.push_str(",\n");
+        }
+        self.out.push_str("}\n");
+    }
+
+    /// `CARD_IDS`, `CARDS`, `CARD_NAMES`, `CARDS_BY_NAME`, `PRINTED_CARDS`, `CARD_ERRATA`.
+    fn card_tables(&mut self) {
+        let game = self.game;
+        let count = game.cards.len();
+        self.doc("Every card, in `CardId` order.");
+        self.array_item(
+            &format!("const CARD_IDS: [CardId; {count}]"),
+            0,
+            count,
+            |l, i| {
+                l.word_with(|s| {
+                    s.push_str("CardId::");
+                    s.push_str(&game.cards[i].ident);
+                });
+            },
+        );
+
+        let mut next = vec![0usize; game.kinds.len()];
+        let positions: Vec<usize> = game
+            .cards
+            .iter()
+            .map(|card| {
+                next[card.kind] += 1;
+                next[card.kind] - 1
+            })
+            .collect();
+        let tables: Vec<String> = game
+            .kinds
+            .iter()
+            .map(|kind| plural_static_ident(&kind.ident).to_string())
+            .collect();
+        self.doc("Every card (current version), in `CardId` order.");
+        self.array_item(
+            &format!("pub static CARDS: [Card; {count}]"),
+            0,
+            count,
+            |l, i| {
+                let card = &game.cards[i];
+                l.word_with(|s| {
+                    s.push_str("Card::");
+                    s.push_str(&game.kinds[card.kind].ident);
+                });
+                l.word("(");
+                l.cbox(4);
+                l.zerobreak();
+                // A suffixed index: an unsuffixed one leaves an inference variable per card, and
+                // type-checking the table then grows quadratically with the number of cards.
+                l.word_with(|s| {
+                    let _ = write!(s, "&{}[{}usize]", tables[card.kind], positions[i]);
+                });
+                l.trailing_comma(true);
+                l.outdent_last_break();
+                l.end();
+                l.word(")");
+            },
+        );
+
+        self.array_item(
+            &format!("static CARD_NAMES: [&str; {count}]"),
+            0,
+            count,
+            |l, i| {
+                l.word_with(|s| string_literal(s, &game.cards[i].name));
+            },
+        );
+
+        let mut by_name: Vec<usize> = (0..count).collect();
+        by_name.sort_by(|&a, &b| game.cards[a].name.cmp(&game.cards[b].name));
+        self.doc("Card names sorted bytewise, for binary search.");
+        self.array_item(
+            &format!("static CARDS_BY_NAME: [(&str, CardId); {count}]"),
+            0,
+            count,
+            |l, i| {
+                let card = &game.cards[by_name[i]];
+                l.tuple(2, |l, part| match part {
+                    0 => l.word_with(|s| string_literal(s, &card.name)),
+                    _ => l.word_with(|s| {
+                        s.push_str("CardId::");
+                        s.push_str(&card.ident);
+                    }),
+                });
+            },
+        );
+
+        let printed: Vec<usize> = (0..count)
+            .filter(|&i| game.cards[i].printed.is_some())
+            .collect();
+        self.doc("Printed versions of the cards errata changed, sorted by `CardId`.");
+        let mut layout = std::mem::take(&mut self.layout);
+        let head = format!("static PRINTED_CARDS: [(CardId, Card); {}]", printed.len());
+        layout.item(&head, |l| {
+            l.array(printed.len(), false, |l, i| {
+                let card = &game.cards[printed[i]];
+                let values = card.printed.as_deref().unwrap_or_default();
+                l.tuple(2, |l, part| match part {
+                    0 => l.word_with(|s| {
+                        s.push_str("CardId::");
+                        s.push_str(&card.ident);
+                    }),
+                    _ => {
+                        let path = format!("Card::{}", game.kinds[card.kind].ident);
+                        l.call(&path, false, |l| {
+                            l.word("&");
+                            self.kind_literal(l, card.kind, values);
+                        });
+                    }
+                });
+            });
+        });
+        layout.finish_item(0, &mut self.out);
+        self.layout = layout;
+
+        let changed: Vec<usize> = (0..count)
+            .filter(|&i| !game.cards[i].errata.is_empty())
+            .collect();
+        self.doc("Errata of each changed card, sorted by `CardId`.");
+        let head = format!(
+            "static CARD_ERRATA: [(CardId, &[CardErratum]); {}]",
+            changed.len()
+        );
+        self.array_item(&head, 0, changed.len(), |l, i| {
+            let card = &game.cards[changed[i]];
+            l.tuple(2, |l, part| match part {
+                0 => l.word_with(|s| {
+                    s.push_str("CardId::");
+                    s.push_str(&card.ident);
+                }),
+                _ => {
+                    l.word("&");
+                    l.array(card.errata.len(), false, |l, e| {
+                        let erratum = &game.errata[card.errata[e]];
+                        l.struct_literal("CardErratum", 3, |l, field| match field {
+                            0 => l.field("date", |l| {
+                                l.word_with(|s| string_literal(s, &erratum.date))
+                            }),
+                            1 => l.field("source", |l| {
+                                l.word_with(|s| string_literal(s, &erratum.source));
+                            }),
+                            _ => l.field("summary", |l| match &erratum.summary {
+                                Some(text) => l.call("Some", false, |l| {
+                                    l.word_with(|s| string_literal(s, text));
+                                }),
+                                None => l.word("None"),
+                            }),
+                        });
+                    });
+                }
+            });
+        });
+    }
+}
