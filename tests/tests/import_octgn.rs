@@ -126,7 +126,8 @@ fn a_reprint_adds_a_printing_instead_of_a_duplicate() {
     let changed = write_set(sets.path(), "c.set.xml", "Third Set", &bolt("C03", 7, ""));
     let out = tempfile::tempdir().expect("temp dir");
 
-    let report = import_octgn("mage-wars", &[first.clone()], out.path()).expect("first import");
+    let report =
+        import_octgn("mage-wars", std::slice::from_ref(&first), out.path()).expect("first import");
     assert_eq!(report.cards_written, 1);
     let report = import_octgn("mage-wars", &[same, changed], out.path()).expect("reprints");
     assert_eq!(

@@ -5,10 +5,8 @@
 //! `cards/<game>/…`. In a downstream `build.rs`:
 //!
 //! ```no_run
-//! fn main() {
-//!     // Compiles every game under `content/` into `$OUT_DIR/<game_snake>.rs`.
-//!     grimoire_build::compile("content").unwrap_or_else(|e| panic!("{e}"));
-//! }
+//! // build.rs: compiles every game under `content/` into `$OUT_DIR/<game_snake>.rs`.
+//! grimoire_build::compile("content").unwrap_or_else(|e| panic!("{e}"));
 //! ```
 //!
 //! and in the crate:

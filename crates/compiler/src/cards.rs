@@ -170,8 +170,15 @@ fn dedup_and_sort(
     cards: Vec<Card>,
     spans: &[(FileId, Range<usize>)],
 ) -> Vec<Card> {
-    let mut order: Vec<usize> = (0..cards.len()).collect();
-    order.sort_by(|&a, &b| cards[a].name.cmp(&cards[b].name));
+    // Sorting (name, index) pairs keeps the keys next to each other in memory; the index
+    // breaks ties, so the first declaration of a repeated name comes first.
+    let mut keyed: Vec<(&str, usize)> = cards
+        .iter()
+        .enumerate()
+        .map(|(i, card)| (card.name.as_str(), i))
+        .collect();
+    keyed.sort_unstable();
+    let order: Vec<usize> = keyed.into_iter().map(|(_, i)| i).collect();
     let mut keep = vec![true; cards.len()];
     let mut group_first: Option<usize> = None;
     for (position, &i) in order.iter().enumerate() {

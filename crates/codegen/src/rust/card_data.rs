@@ -16,8 +16,9 @@ use crate::names::{field_ident, plural_static_ident, static_ident};
 
 /// The per-card items of a game as source text, and the names they define.
 pub(crate) struct CardData {
-    /// The items, formatted.
-    pub(crate) text: String,
+    /// The items, formatted, in pieces to be joined in order (joining them once, into the
+    /// whole file, saves copying a large text twice).
+    pub(crate) parts: Vec<String>,
     /// The types, statics and constants the items define.
     pub(crate) defines: BTreeSet<String>,
 }
@@ -77,49 +78,82 @@ impl Names {
 /// Writes values of one game into a [`Layout`].
 struct Writer<'a> {
     game: &'a Game,
-    names: Names,
+    names: &'a Names,
     layout: Layout,
     out: String,
 }
 
+impl<'a> Writer<'a> {
+    fn new(game: &'a Game, names: &'a Names, capacity: usize) -> Self {
+        Writer {
+            game,
+            names,
+            layout: Layout::default(),
+            out: String::with_capacity(capacity),
+        }
+    }
+}
+
+/// Bytes of Rust a card row usually takes, to size buffers up front.
+const ROW_BYTES: usize = 1536;
+
 /// The per-card items of `game`, in file order.
+///
+/// The card rows are most of the text and independent of each other: they are printed in
+/// chunks on up to `available_parallelism` threads while this thread prints the tables.
 pub(crate) fn card_data(game: &Game) -> CardData {
-    let mut writer = Writer {
-        game,
-        names: Names::new(game),
-        layout: Layout::default(),
-        out: String::with_capacity(2048 * game.cards.len() + 4096),
-    };
-    let mut defines = BTreeSet::new();
+    let names = Names::new(game);
     let rows = row_const_names(game);
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 8);
+    let chunk = game.cards.len().div_ceil(threads).max(1);
+    let (row_chunks, tables) = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..game.cards.len())
+            .step_by(chunk)
+            .map(|start| {
+                let (names, rows) = (&names, &rows);
+                let end = (start + chunk).min(game.cards.len());
+                scope.spawn(move || {
+                    let mut writer = Writer::new(game, names, ROW_BYTES * (end - start));
+                    writer.card_rows(start..end, rows);
+                    writer.out
+                })
+            })
+            .collect();
+        let mut writer = Writer::new(game, &names, 256 * game.cards.len() + 4096);
+        writer.kind_tables(&rows);
+        writer.card_id();
+        writer.card_tables();
+        let row_chunks: Vec<String> = handles
+            .into_iter()
+            .map(|handle| {
+                // Printing plain data cannot panic short of a bug; surface it if it does.
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect();
+        (row_chunks, writer.out)
+    });
+
+    let mut parts = Vec::with_capacity(row_chunks.len() + 3);
+    let mut defines = BTreeSet::new();
     if !game.cards.is_empty() {
         defines.insert("card_rows".to_string());
-        writer.card_rows(&rows);
+        let mut writer = Writer::new(game, &names, 128);
+        writer.doc("The current version of every card, one constant each.");
+        writer.out.push_str("mod card_rows {\n    use super::*;\n");
+        parts.push(writer.out);
+        parts.extend(row_chunks);
+        parts.push("}\n".to_string());
     }
-    for (kind_index, kind) in game.kinds.iter().enumerate() {
-        let table = plural_static_ident(&kind.ident).to_string();
-        let members: Vec<&str> = game
-            .cards
+    parts.push(tables);
+    defines.extend(
+        game.kinds
             .iter()
-            .zip(&rows)
-            .filter(|(card, _)| card.kind == kind_index)
-            .map(|(_, row)| row.as_str())
-            .collect();
-        writer.doc(&format!(
-            "Every `{}` card (current version), sorted by name.",
-            kind.name
-        ));
-        let head = format!("pub static {table}: [{}; {}]", kind.ident, members.len());
-        writer.array_item(&head, 0, members.len(), |l, i| {
-            l.word_with(|s| {
-                s.push_str("card_rows::");
-                s.push_str(members[i]);
-            });
-        });
-        defines.insert(table);
-    }
-    writer.card_id();
-    writer.card_tables();
+            .map(|kind| plural_static_ident(&kind.ident).to_string()),
+    );
     for name in [
         "CardId",
         "CARDS",
@@ -131,10 +165,7 @@ pub(crate) fn card_data(game: &Game) -> CardData {
     ] {
         defines.insert(name.to_string());
     }
-    CardData {
-        text: writer.out,
-        defines,
-    }
+    CardData { parts, defines }
 }
 
 /// One unique constant name per card (in card order), from its `CardId` variant.
@@ -191,14 +222,13 @@ impl Writer<'_> {
         self.layout.finish_item(indent, &mut self.out);
     }
 
-    /// The private module with one constant per card (current version). Each constant is
-    /// its own body for the type checker; one giant table literal would make type-checking
-    /// grow faster than linearly with the number of cards.
-    fn card_rows(&mut self, rows: &[String]) {
-        self.doc("The current version of every card, one constant each.");
-        self.out.push_str("mod card_rows {\n    use super::*;\n");
+    /// The constants of the cards `range` (current version), one per card, inside the
+    /// private `card_rows` module. Each constant is its own body for the type checker; one
+    /// giant table literal would make type-checking grow faster than linearly with the
+    /// number of cards.
+    fn card_rows(&mut self, range: std::ops::Range<usize>, rows: &[String]) {
         let game = self.game;
-        for (card, row) in game.cards.iter().zip(rows) {
+        for (card, row) in game.cards[range.clone()].iter().zip(&rows[range]) {
             let kind = &game.kinds[card.kind];
             let head = format!("pub(super) const {row}: {}", kind.ident);
             let mut layout = std::mem::take(&mut self.layout);
@@ -206,7 +236,32 @@ impl Writer<'_> {
             layout.finish_item(4, &mut self.out);
             self.layout = layout;
         }
-        self.out.push_str("}\n");
+    }
+
+    /// One static table per kind (`CREATURES`) referring to its cards' rows.
+    fn kind_tables(&mut self, rows: &[String]) {
+        let game = self.game;
+        for (kind_index, kind) in game.kinds.iter().enumerate() {
+            let table = plural_static_ident(&kind.ident).to_string();
+            let members: Vec<&str> = game
+                .cards
+                .iter()
+                .zip(rows)
+                .filter(|(card, _)| card.kind == kind_index)
+                .map(|(_, row)| row.as_str())
+                .collect();
+            self.doc(&format!(
+                "Every `{}` card (current version), sorted by name.",
+                kind.name
+            ));
+            let head = format!("pub static {table}: [{}; {}]", kind.ident, members.len());
+            self.array_item(&head, 0, members.len(), |l, i| {
+                l.word_with(|s| {
+                    s.push_str("card_rows::");
+                    s.push_str(members[i]);
+                });
+            });
+        }
     }
 
     /// `Kind { field: value, ... }` for a card of kind `kind`.

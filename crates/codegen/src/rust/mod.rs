@@ -81,7 +81,7 @@ pub(crate) fn module_text(game: &Game) -> String {
     let files = files(game);
     let mut text = format_items(files.iter().map(|file| file.items.clone()).collect());
     for data in files.iter().filter_map(|file| file.data.as_ref()) {
-        text.push_str(&data.text);
+        data.parts.iter().for_each(|part| text.push_str(part));
     }
     text
 }
@@ -191,11 +191,15 @@ pub(crate) fn split_files(game: &Game) -> Vec<(String, String)> {
         };
         let items = &file.items;
         let structural = format_items(quote!(#import #items));
-        let data = file.data.as_ref().map_or("", |data| data.text.as_str());
-        let mut text = String::with_capacity(header.len() + structural.len() + data.len());
+        let data = file
+            .data
+            .as_ref()
+            .map_or(&[][..], |data| data.parts.as_slice());
+        let data_len: usize = data.iter().map(String::len).sum();
+        let mut text = String::with_capacity(header.len() + structural.len() + data_len);
         text.push_str(&header);
         text.push_str(&structural);
-        text.push_str(data);
+        data.iter().for_each(|part| text.push_str(part));
         outputs.push((format!("{}.rs", file.module), text));
     }
     outputs
