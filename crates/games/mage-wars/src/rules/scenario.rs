@@ -13,7 +13,7 @@ use toml::Spanned;
 use super::attack::{attack_action, AttackOptions, AttackTarget};
 use super::dice::{AttackFace, ATTACK_DIE, EFFECT_DIE};
 use super::generated_catalog::GeneratedCatalog;
-use super::model::{Attack, Condition, Marker, Trait};
+use super::model::{Attack, CardStats, Condition, Marker, Trait};
 use super::phases::{activate, channeling_phase, end_action_phase, upkeep_phase};
 use super::state::{parse_zone, zone_name, Game};
 
@@ -167,7 +167,8 @@ pub struct AttackStep {
     pub attacker: String,
     /// Attack bar name.
     pub attack: String,
-    /// Card whose attack bar is used (an attack spell or equipment), instead of the attacker's.
+    /// Card whose attack bar is used (an attack spell or equipment). Without it the bar is
+    /// looked up on the attacker's card, its attached equipment, then the card named `attack`.
     #[serde(default)]
     pub from_card: Option<String>,
     /// Target object id.
@@ -509,7 +510,7 @@ impl Runner {
                     .card(name)
                     .ok_or_else(|| format!("unknown card {name:?}"))?,
             ),
-            None => Arc::clone(self.game.card(attacker).map_err(|e| e.to_string())?),
+            None => self.attack_source(attacker, &step.attack, catalog)?,
         };
         let bar = choose_attack(&card.attacks, &step.attack, target).ok_or_else(|| {
             format!(
@@ -522,6 +523,43 @@ impl Runner {
         };
         attack_action(&mut self.game, dice, attacker, bar, target, options)
             .map_err(|e| e.to_string())
+    }
+
+    /// The card whose attack bar `attack` names, when the step gives no `from_card`: the
+    /// attacker's own card, else equipment attached to it (a weapon's bar), else the card of
+    /// that name (an attack spell the attacker casts). Falls back to the attacker's card, so
+    /// an unknown name is reported against it.
+    fn attack_source(
+        &self,
+        attacker: ObjectId,
+        attack: &str,
+        catalog: &GeneratedCatalog,
+    ) -> Result<Arc<CardStats>, String> {
+        let has_bar = |card: &CardStats| {
+            card.attacks
+                .iter()
+                .any(|bar| bar.name.eq_ignore_ascii_case(attack))
+        };
+        let own = self.game.card(attacker).map_err(|e| e.to_string())?;
+        if has_bar(own) {
+            return Ok(Arc::clone(own));
+        }
+        let attachments = self
+            .game
+            .object(attacker)
+            .map(|o| o.attachments.clone())
+            .unwrap_or_default();
+        for attached in attachments {
+            if let Ok(card) = self.game.card(attached) {
+                if has_bar(card) {
+                    return Ok(Arc::clone(card));
+                }
+            }
+        }
+        match catalog.card(attack) {
+            Some(spell) if has_bar(&spell) => Ok(Arc::new(spell)),
+            _ => Ok(Arc::clone(own)),
+        }
     }
 
     fn check(&mut self, expect: &Expect, steps_done: usize) {
