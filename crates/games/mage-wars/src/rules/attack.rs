@@ -9,7 +9,7 @@ use grimoire_engine::{Dice, ObjectId};
 use super::dice::{roll_attack_die, roll_effect_die};
 use super::model::{Attack, Condition, DamageType, Effect, Marker, Trait};
 use super::modifiers::{attack_dice, effect_die_modifier, AttackContext, AttackMaker};
-use super::state::{DamageSource, Game, GameEvent, RulesError};
+use super::state::{zone_distance, DamageSource, Game, GameEvent, RulesError};
 
 /// Direct poison damage a Tainted marker deals when it is placed (supplement: Codex, Tainted;
 /// the Goblin Bomber and Vampiric examples give 3). The codex entry names the native handler
@@ -242,6 +242,9 @@ fn zone_attack(
             bar.name
         )));
     }
+    if let Some(why) = out_of_range(game, attacker, bar, zone, false) {
+        return Err(RulesError::Illegal(why));
+    }
     if misses(game, dice, attacker, Origin::Action)? {
         return Ok(());
     }
@@ -296,6 +299,12 @@ fn sequence(
         return Err(RulesError::Illegal(
             "an Invisible object cannot be targeted".into(),
         ));
+    }
+    if origin == Origin::Action {
+        let (zone, flying) = (game.zone_of(defender), game.is_flying(defender));
+        if let Some(why) = zone.and_then(|zone| out_of_range(game, attacker, bar, zone, flying)) {
+            return Err(RulesError::Illegal(why));
+        }
     }
     if origin == Origin::Action && out_of_reach(game, attacker, bar, defender) {
         return Err(RulesError::Illegal(format!(
@@ -435,6 +444,29 @@ fn guarded_elsewhere(game: &Game, attacker: ObjectId, defender: ObjectId) -> boo
 
 /// A melee attack without Reach by an attacker without Flying cannot attack a Flying creature
 /// (codex: Flying, Reach).
+/// Why a target in `zone` is out of the attack's range, if it is: melee attacks reach only
+/// the attacker's zone, other attacks their range (min-max zones). In the same zone a ranged
+/// attack may target a Flying object, and a Flying attacker may attack, whatever the minimum
+/// range (supplement: All About Attacks, Flying).
+fn out_of_range(
+    game: &Game,
+    attacker: ObjectId,
+    bar: &Attack,
+    zone: u32,
+    target_flying: bool,
+) -> Option<String> {
+    let from = game.zone_of(attacker)?;
+    let (min, max) = if bar.is_melee() { (0, 0) } else { bar.range? };
+    let distance = zone_distance(from, zone);
+    let flying_in_zone = distance == 0 && (target_flying || game.is_flying(attacker));
+    (distance > max || (distance < min && !flying_in_zone)).then(|| {
+        format!(
+            "{} has range {min}-{max}, and its target is {distance} zone(s) away",
+            bar.name
+        )
+    })
+}
+
 fn out_of_reach(game: &Game, attacker: ObjectId, bar: &Attack, defender: ObjectId) -> bool {
     bar.is_melee() && !bar.reach && game.is_flying(defender) && !game.is_flying(attacker)
 }

@@ -29,6 +29,8 @@ pub fn card_stats(card: g::Card) -> CardStats {
         name: card.name().to_string(),
         ..CardStats::default()
     };
+    // An attack spell's attack has the spell's casting range.
+    let mut spell_range = None;
     let (traits, attacks): (&[g::Trait], &[g::AttackBar]) = match card {
         g::Card::Mage(m) => {
             stats.card_type = "Creature".into();
@@ -77,6 +79,7 @@ pub fn card_stats(card: g::Card) -> CardStats {
         }
         g::Card::Attack(a) => {
             stats.card_type = "Attack".into();
+            spell_range = Some((a.range.min.into(), a.range.max.into()));
             describe(&mut stats, a.subtypes, a.schools);
             (a.traits, a.attacks)
         }
@@ -102,6 +105,7 @@ pub fn card_stats(card: g::Card) -> CardStats {
         .map(attack)
         .map(|a| Attack {
             spell: a.spell || spell,
+            range: a.range.or(spell_range),
             ..a
         })
         .collect();
@@ -196,6 +200,7 @@ fn attack(bar: &g::AttackBar) -> Attack {
         },
         dice: bar.dice.into(),
         damage_type: bar.damage_type.map(damage_type),
+        range: bar.range.map(|r| (r.min.into(), r.max.into())),
         strikes: 1,
         damage_barrier: bar.timing == g::AttackTiming::DamageBarrier,
         cost: bar.cost.map_or(0, u32::from),

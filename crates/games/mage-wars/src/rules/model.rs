@@ -369,6 +369,10 @@ pub struct Attack {
     pub ethereal: bool,
     /// Zone attack.
     pub zone: bool,
+    /// Range in zones (min, max) of a ranged or other attack; an attack spell's is the
+    /// spell's range. Melee attacks always need the defender in the attacker's zone. `None`
+    /// sets no limit.
+    pub range: Option<(u32, u32)>,
     /// Individual attacks against the same defender (1, 2 Doublestrike, 3 Triplestrike).
     pub strikes: u32,
     /// Sweeping.

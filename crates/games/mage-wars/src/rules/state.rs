@@ -25,6 +25,14 @@ pub fn parse_zone(name: &str) -> Option<u32> {
         .then_some((row - 1) * ARENA_COLUMNS + column)
 }
 
+/// Zones between two zones: zones are adjacent only across a side, so a diagonal zone is two
+/// zones away (see docs/decisions.md, "Range is counted orthogonally").
+pub fn zone_distance(a: u32, b: u32) -> u32 {
+    let (column_a, row_a) = (a % ARENA_COLUMNS, a / ARENA_COLUMNS);
+    let (column_b, row_b) = (b % ARENA_COLUMNS, b / ARENA_COLUMNS);
+    column_a.abs_diff(column_b) + row_a.abs_diff(row_b)
+}
+
 /// The name of a zone number (inverse of [`parse_zone`]).
 pub fn zone_name(zone: u32) -> String {
     let column = char::from(b'A' + (zone % ARENA_COLUMNS) as u8);
@@ -311,6 +319,11 @@ impl Game {
             .get(id.0 as usize)
             .is_some_and(|c| c.card_type.eq_ignore_ascii_case("creature"));
         creature && !self.has(id, |t| matches!(t, Trait::Nonliving | Trait::Incorporeal))
+    }
+
+    /// The zone an object is in (equipment and enchantments: their own recorded zone).
+    pub fn zone_of(&self, id: ObjectId) -> Option<u32> {
+        self.store.get(id).map(|o| o.zone)
     }
 
     /// True when the object flies: it has Flying and is neither Restrained nor Incapacitated,

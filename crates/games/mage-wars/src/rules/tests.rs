@@ -302,3 +302,101 @@ fn an_unaffordable_attack_creates_no_obligation() {
         "{refused:?}"
     );
 }
+
+/// Every attack bar of the card pool, against every card with Life at 0, 1 and 2 zones:
+/// the engine either resolves the attack or refuses it as illegal (range, Flying, Invisible),
+/// never fails otherwise, and every bar resolves somewhere.
+#[test]
+fn every_attack_bar_of_the_pool_resolves_or_is_refused_as_illegal() {
+    use super::generated_catalog::card_stats;
+    use super::RulesError;
+    use crate::generated::CARDS;
+
+    let pool: Vec<CardStats> = CARDS.iter().map(|&card| card_stats(card)).collect();
+    let defenders: Vec<&CardStats> = pool.iter().filter(|c| c.life > 0).collect();
+    let mut dice = SeededDice::new(7);
+    let mut never_resolved: Vec<String> = Vec::new();
+    for attacker in pool.iter().filter(|c| !c.attacks.is_empty()) {
+        for bar in &attacker.attacks {
+            let mut resolved = false;
+            for defender in &defenders {
+                for zone in 0..3u32 {
+                    let mut game = Game::new();
+                    let a = game.add_object(attacker.clone(), PlayerId(1), 0);
+                    let d = game.add_object((*defender).clone(), PlayerId(2), zone);
+                    let other = game.add_object((*defender).clone(), PlayerId(2), zone);
+                    game.set_mana(PlayerId(1), 20);
+                    let target = if bar.zone {
+                        AttackTarget::Zone(zone)
+                    } else if bar.sweeping {
+                        AttackTarget::Sweep(d, other)
+                    } else {
+                        AttackTarget::Object(d)
+                    };
+                    match attack_action(
+                        &mut game,
+                        &mut dice,
+                        a,
+                        bar,
+                        target,
+                        AttackOptions::default(),
+                    ) {
+                        Ok(()) => resolved = true,
+                        Err(RulesError::Illegal(_)) => {}
+                        Err(other) => panic!(
+                            "{} / {} against {} at {zone}: {other}",
+                            attacker.name, bar.name, defender.name
+                        ),
+                    }
+                }
+            }
+            if !resolved {
+                never_resolved.push(format!("{} / {}", attacker.name, bar.name));
+            }
+        }
+    }
+    assert!(never_resolved.is_empty(), "{never_resolved:#?}");
+}
+
+/// Range: melee reaches only the attacker's zone; a ranged attack its min-max zones, counted
+/// orthogonally; the minimum does not apply to a Flying target in the attacker's zone.
+#[test]
+fn attacks_are_refused_out_of_range() {
+    let ranged = Attack {
+        name: "bolt".into(),
+        kind: AttackKind::Ranged,
+        dice: 2,
+        range: Some((1, 2)),
+        strikes: 1,
+        ..Attack::default()
+    };
+    let try_attack = |bar: &Attack, zone: u32, traits: Vec<Trait>| {
+        let mut game = Game::new();
+        let a = game.add_object(creature(0, Vec::new(), bar.clone()), PlayerId(1), 0);
+        let d = game.add_object(creature(0, traits, melee(1, 0)), PlayerId(2), zone);
+        let mut dice = SeededDice::new(1);
+        attack_action(
+            &mut game,
+            &mut dice,
+            a,
+            bar,
+            AttackTarget::Object(d),
+            AttackOptions::default(),
+        )
+        .is_ok()
+    };
+    // Zones are numbered row by row, four columns a row: 1 is beside 0, 5 diagonal to it.
+    assert!(try_attack(&melee(2, 0), 0, Vec::new()));
+    assert!(!try_attack(&melee(2, 0), 1, Vec::new()));
+    assert!(!try_attack(&ranged, 0, Vec::new()));
+    assert!(try_attack(&ranged, 0, vec![Trait::Flying]));
+    assert!(try_attack(&ranged, 1, Vec::new()));
+    assert!(
+        try_attack(&ranged, 5, Vec::new()),
+        "a diagonal zone is 2 zones away"
+    );
+    assert!(
+        !try_attack(&ranged, 3, Vec::new()),
+        "3 zones along a row is out of range"
+    );
+}
