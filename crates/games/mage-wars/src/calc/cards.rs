@@ -6,7 +6,9 @@ use serde::Serialize;
 
 use super::{effect_row_probabilities, DamageQuery, DamageSummary};
 use crate::rules::model::{Condition, Marker, Trait};
-use crate::rules::modifiers::{attack_dice, effect_die_modifier, AttackContext, AttackMaker};
+use crate::rules::modifiers::{
+    attack_dice, effect_die_modifier, AttackContext, AttackMaker, FirstAttackBonuses,
+};
 use crate::rules::Game;
 use crate::rules::GeneratedCatalog;
 
@@ -81,6 +83,7 @@ pub fn calculate_cards(
         attack: &bar,
         maker: AttackMaker::Creature,
         first: true,
+        granted: FirstAttackBonuses::default(),
         charged: false,
         retaliation: false,
     };

@@ -8,7 +8,10 @@ use grimoire_engine::{Dice, ObjectId};
 
 use super::dice::{roll_attack_die, roll_effect_die};
 use super::model::{Attack, Condition, DamageType, Effect, Marker, Trait};
-use super::modifiers::{attack_dice, effect_die_modifier, AttackContext, AttackMaker};
+use super::modifiers::{
+    attack_dice, effect_die_modifier, first_attack_bonuses, AttackContext, AttackMaker,
+    FirstAttackBonuses,
+};
 use super::state::{zone_distance, DamageSource, Game, GameEvent, RulesError};
 
 /// Direct poison damage a Tainted marker deals when it is placed (supplement: Codex, Tainted;
@@ -59,7 +62,7 @@ pub fn attack_action(
     game.last_dice_rolled.clear();
     check_mandatory_attack(game, attacker, bar, target)?;
     pay_costs(game, attacker, bar)?;
-    let mut first = true;
+    let mut ledger = ActionLedger::default();
     match target {
         AttackTarget::Object(defender) => {
             if bar.zone {
@@ -76,7 +79,7 @@ pub fn attack_action(
                 defender,
                 Origin::Action,
                 options,
-                &mut first,
+                &mut ledger,
             )
         }
         AttackTarget::Sweep(one, two) => {
@@ -94,7 +97,7 @@ pub fn attack_action(
                 one,
                 Origin::Action,
                 options,
-                &mut first,
+                &mut ledger,
             )?;
             sequence(
                 game,
@@ -104,7 +107,7 @@ pub fn attack_action(
                 two,
                 Origin::Action,
                 options,
-                &mut first,
+                &mut ledger,
             )
         }
         AttackTarget::Zone(zone) => zone_attack(game, dice, attacker, bar, zone, options),
@@ -248,7 +251,7 @@ fn zone_attack(
     if misses(game, dice, attacker, Origin::Action)? {
         return Ok(());
     }
-    let mut first = true;
+    let mut ledger = ActionLedger::default();
     for index in 0..game.store.len() {
         let defender = ObjectId(index as u32);
         let here = game
@@ -266,14 +269,36 @@ fn zone_attack(
             defender,
             attack: bar,
             maker: AttackMaker::Creature,
-            first,
+            first: ledger.first(),
+            granted: ledger.granted,
             charged: options.charged,
             retaliation: false,
         };
+        ledger.attack_made(game, &ctx);
         roll_and_apply(game, dice, &ctx)?;
-        first = false;
     }
     Ok(())
+}
+
+/// What the attacks of one attack action have made so far.
+#[derive(Debug, Default)]
+struct ActionLedger {
+    /// Individual attacks made (missed and avoided ones included).
+    attacks: u32,
+    /// The first-attack-only bonuses received so far.
+    granted: FirstAttackBonuses,
+}
+
+impl ActionLedger {
+    fn first(&self) -> bool {
+        self.attacks == 0
+    }
+
+    /// Records an attack made with `ctx`'s bonuses.
+    fn attack_made(&mut self, game: &Game, ctx: &AttackContext) {
+        self.attacks += 1;
+        self.granted = self.granted.max(first_attack_bonuses(game, ctx));
+    }
 }
 
 /// Steps 1 to 10 against one defender.
@@ -286,7 +311,7 @@ fn sequence(
     defender: ObjectId,
     origin: Origin,
     options: AttackOptions,
-    first: &mut bool,
+    ledger: &mut ActionLedger,
 ) -> Result<(), RulesError> {
     if !game.in_play(defender) {
         return Err(RulesError::Illegal(format!(
@@ -335,23 +360,24 @@ fn sequence(
         if !game.in_play(defender) || !game.in_play(attacker) {
             break;
         }
-        // 3. Roll to Miss, 4. Avoid Attack.
-        if misses(game, dice, attacker, origin)? || avoids(game, dice, defender, bar, origin)? {
-            *first = false;
-            continue;
-        }
-        // 5. Roll Dice, 6. Damage and Effects.
         let ctx = AttackContext {
             attacker,
             defender,
             attack: bar,
             maker,
-            first: *first,
+            first: ledger.first(),
+            granted: ledger.granted,
             charged: options.charged,
             retaliation: origin != Origin::Action,
         };
+        // The attack is made, hit or not: its bonuses count as received.
+        ledger.attack_made(game, &ctx);
+        // 3. Roll to Miss, 4. Avoid Attack.
+        if misses(game, dice, attacker, origin)? || avoids(game, dice, defender, bar, origin)? {
+            continue;
+        }
+        // 5. Roll Dice, 6. Damage and Effects.
         roll_and_apply(game, dice, &ctx)?;
-        *first = false;
         hit = true;
         // 7. Additional Strikes: back to step 3.
     }
@@ -366,7 +392,7 @@ fn sequence(
     if hit && enemies && game.in_play(attacker) {
         if let Some((barrier, index)) = damage_barrier_of(game, defender) {
             let card = Arc::clone(game.card(barrier)?);
-            let mut barrier_first = true;
+            let mut barrier_ledger = ActionLedger::default();
             let saved = std::mem::take(&mut game.last_dice_rolled);
             let result = sequence(
                 game,
@@ -376,7 +402,7 @@ fn sequence(
                 attacker,
                 Origin::DamageBarrier,
                 AttackOptions::default(),
-                &mut barrier_first,
+                &mut barrier_ledger,
             );
             game.last_dice_rolled = saved;
             result?;
@@ -402,7 +428,7 @@ fn sequence(
                     .flatten()
             });
         if let Some(counter) = counter {
-            let mut counter_first = true;
+            let mut counter_ledger = ActionLedger::default();
             let saved = std::mem::take(&mut game.last_dice_rolled);
             sequence(
                 game,
@@ -412,7 +438,7 @@ fn sequence(
                 attacker,
                 Origin::Counterstrike,
                 AttackOptions::default(),
-                &mut counter_first,
+                &mut counter_ledger,
             )?;
             game.last_dice_rolled = saved;
         }
@@ -807,6 +833,7 @@ fn bash(
         attack: &wall,
         maker: AttackMaker::NotACreature,
         first: false,
+        granted: FirstAttackBonuses::default(),
         charged: false,
         retaliation: false,
     };

@@ -30,6 +30,8 @@ pub struct AttackContext<'a> {
     pub maker: AttackMaker,
     /// True for the first individual attack of the attack action.
     pub first: bool,
+    /// The first-attack-only bonuses earlier attacks of the same attack action received.
+    pub granted: FirstAttackBonuses,
     /// True when the attacker moved at least one zone just before (Charge).
     pub charged: bool,
     /// True for Counterstrike and Damage Barrier attacks: conditions they give the attacker
@@ -37,28 +39,71 @@ pub struct AttackContext<'a> {
     pub retaliation: bool,
 }
 
-/// Bonus dice for the first attack only: Melee +X (with Rage tokens), Ranged +X, Charge +X,
-/// Bloodthirsty +X.
-fn first_attack_bonus(game: &Game, ctx: &AttackContext) -> i32 {
-    if !ctx.first || ctx.maker == AttackMaker::NotACreature {
-        return 0;
+/// The bonuses the table applies to "only the first attack" of an attack action, by source.
+///
+/// The supplement ("Increasing the Attack Dice DURING an Attack Action") reads "the first
+/// attack" as the first attack that can use the bonus, and gives a later attack whatever the
+/// bonus grew by since: two Rage tokens give the first attack of a Sweeping attack +2; a third
+/// token gained from the Counterstrike gives the second attack +1.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FirstAttackBonuses {
+    /// Melee +X.
+    pub melee: i32,
+    /// Rage tokens, up to Rage +X.
+    pub rage: i32,
+    /// Charge +X, after a move.
+    pub charge: i32,
+    /// Bloodthirsty +X, against a damaged Living creature.
+    pub bloodthirsty: i32,
+    /// Ranged +X (not zone attacks).
+    pub ranged: i32,
+}
+
+impl FirstAttackBonuses {
+    fn parts(self) -> [i32; 5] {
+        [
+            self.melee,
+            self.rage,
+            self.charge,
+            self.bloodthirsty,
+            self.ranged,
+        ]
+    }
+
+    /// Each bonus at the higher of the two values: what has been received once `now` is.
+    pub fn max(self, now: Self) -> Self {
+        FirstAttackBonuses {
+            melee: self.melee.max(now.melee),
+            rage: self.rage.max(now.rage),
+            charge: self.charge.max(now.charge),
+            bloodthirsty: self.bloodthirsty.max(now.bloodthirsty),
+            ranged: self.ranged.max(now.ranged),
+        }
+    }
+}
+
+/// The first-attack-only bonuses the attacker has now for this attack, before subtracting what
+/// earlier attacks of the action received; nothing for barriers, walls and bashes.
+pub fn first_attack_bonuses(game: &Game, ctx: &AttackContext) -> FirstAttackBonuses {
+    let mut bonuses = FirstAttackBonuses::default();
+    if ctx.maker == AttackMaker::NotACreature {
+        return bonuses;
     }
     let a = ctx.attacker;
-    let mut bonus = 0;
     if ctx.attack.is_melee() {
-        bonus += game.sum_traits(a, |t| if let Trait::Melee(x) = t { *x } else { 0 });
+        bonuses.melee = game.sum_traits(a, |t| if let Trait::Melee(x) = t { *x } else { 0 });
         let rage_cap = game.max_trait(a, |t| if let Trait::Rage(x) = t { *x } else { 0 });
         let tokens = game
             .store
             .get(a)
             .map_or(0, |o| o.marker_count(&Marker::Rage));
-        bonus += tokens.min(rage_cap) as i32;
+        bonuses.rage = tokens.min(rage_cap) as i32;
         if ctx.charged {
-            bonus += game.sum_traits(a, |t| if let Trait::Charge(x) = t { *x } else { 0 });
+            bonuses.charge = game.sum_traits(a, |t| if let Trait::Charge(x) = t { *x } else { 0 });
         }
         let damaged = game.store.get(ctx.defender).is_some_and(|o| o.damage > 0);
         if damaged && game.is_living(ctx.defender) {
-            bonus += game.sum_traits(a, |t| {
+            bonuses.bloodthirsty = game.sum_traits(a, |t| {
                 if let Trait::Bloodthirsty(x) = t {
                     *x
                 } else {
@@ -68,9 +113,20 @@ fn first_attack_bonus(game: &Game, ctx: &AttackContext) -> i32 {
         }
     }
     if ctx.attack.is_ranged() && !ctx.attack.zone {
-        bonus += game.sum_traits(a, |t| if let Trait::Ranged(x) = t { *x } else { 0 });
+        bonuses.ranged = game.sum_traits(a, |t| if let Trait::Ranged(x) = t { *x } else { 0 });
     }
-    bonus
+    bonuses
+}
+
+/// Dice from the first-attack-only bonuses: each bonus as far as it exceeds what earlier
+/// attacks of the action received.
+fn first_attack_bonus(game: &Game, ctx: &AttackContext) -> i32 {
+    let now = first_attack_bonuses(game, ctx).parts();
+    let granted = ctx.granted.parts();
+    now.iter()
+        .zip(granted)
+        .map(|(now, granted)| (now - granted).max(0))
+        .sum()
 }
 
 /// "+X vs." bonuses that apply to this defender (each bonus once, however many of its
