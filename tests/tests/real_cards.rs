@@ -160,3 +160,34 @@ fn errata_keep_the_printed_and_the_current_card() {
     assert!(!current.traits.contains(&Trait::Spellbind));
     assert!(CardId::DarkPactSlayer.errata().is_empty());
 }
+
+#[test]
+fn enchantments_and_equipment_grant_the_traits_their_text_names() {
+    let Card::Enchantment(strength) = card("Bear Strength") else {
+        panic!("an enchantment")
+    };
+    assert_eq!(strength.grants, [Trait::Melee(2)]);
+    let Card::Enchantment(wings) = card("Eagle Wings") else {
+        panic!("an enchantment")
+    };
+    assert_eq!(wings.grants, [Trait::Flying]);
+    let Card::Equipment(bearskin) = card("Bearskin") else {
+        panic!("equipment")
+    };
+    assert_eq!(
+        bearskin.grants,
+        [
+            Trait::Armor(2),
+            Trait::DamageType {
+                damage_type: DamageType::Frost,
+                x: -2
+            }
+        ]
+    );
+    // "This creature's melee attacks gain the Vampiric trait" is about attacks: no grant.
+    let Card::Enchantment(vampirism) = card("Vampirism") else {
+        panic!("an enchantment")
+    };
+    assert!(vampirism.grants.is_empty());
+    assert_eq!(vampirism.handler, Some("vampirism"));
+}

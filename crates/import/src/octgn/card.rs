@@ -132,6 +132,9 @@ fn map_spell_property(
         "Text" => {
             if !value.is_empty() {
                 card.handler = Some(handler_name(&card.name));
+                if GRANTING_KINDS.contains(&card.kind.as_str()) {
+                    card.grants = granted_traits(value);
+                }
             }
         }
         other => log.unmapped(other, format!("unknown property (value `{value}`)")),
@@ -216,6 +219,50 @@ pub fn map_traits(card: &mut Card, value: &str) {
             TraitText::Prose => card.handler = Some(handler_name(&card.name)),
         }
     }
+}
+
+/// Kinds that attach to an object and may give it traits.
+const GRANTING_KINDS: [&str; 2] = ["enchantment", "equipment"];
+
+/// Subjects of a rules text that speaks of the object the card is attached to.
+const ATTACHED_SUBJECTS: [&str; 3] = ["This creature ", "This object ", "Mage "];
+
+/// The traits a rules text gives the object its card is attached to: the keyword-like items
+/// of the bracketed summary OCTGN appends (`[Armor +2] [Frost -2]`), when the text's first
+/// sentence has the attached object as subject (`This creature gains`, `Mage gains`,
+/// `This creature is`) and names each item. Items the sentence does not name (`[Defense 7+
+/// 1x]` for "gains a Defense", `[Lifegain +1]` for "gains 1 Life each Upkeep") and texts
+/// about other objects or about attacks (`This creature's melee attacks gain`) give nothing:
+/// their effect stays with the card's handler.
+pub fn granted_traits(text: &str) -> Vec<String> {
+    let first_sentence = text
+        .split(['.', '\r', '\n'])
+        .next()
+        .unwrap_or_default()
+        .trim();
+    let about_attached = ATTACHED_SUBJECTS.iter().any(|subject| {
+        first_sentence
+            .strip_prefix(subject)
+            .is_some_and(|rest| rest.starts_with("gains ") || rest.starts_with("is "))
+    });
+    if !about_attached {
+        return Vec::new();
+    }
+    let mut grants = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find(']') else {
+            break;
+        };
+        let item = rest[open + 1..open + close].trim();
+        rest = &rest[open + close + 1..];
+        if let TraitText::Keyword(keyword) = canonical_trait(item) {
+            if first_sentence.contains(item) && !grants.contains(&keyword) {
+                grants.push(keyword);
+            }
+        }
+    }
+    grants
 }
 
 /// Kinds whose whole point is an effect: without an attack bar, only a handler can carry it.
@@ -348,5 +395,31 @@ mod tests {
             Mapped::Skipped(_)
         ));
         assert_eq!(log.unmapped.len(), 1, "an unknown type is unmapped");
+    }
+
+    #[test]
+    fn granted_traits_come_from_the_bracketed_summary_the_first_sentence_names() {
+        assert_eq!(
+            granted_traits("Mage gains Armor +2 and the Frost -2 trait.\r\n[Armor +2] [Frost -2]"),
+            ["Armor +2", "Frost -2"]
+        );
+        assert_eq!(
+            granted_traits("This creature is Restrained, and gains the Unmovable trait. More.\r\n[Unmovable] [Restrained]"),
+            ["Unmovable", "Restrained"]
+        );
+        // Not named by the sentence: a Defense, a per-Upkeep gain.
+        assert!(granted_traits("Mage gains a Defense.\r\n[Defense 7+ 1x No Ranged]").is_empty());
+        assert!(
+            granted_traits("Each Upkeep Phase, Mage gains 1 Life.\r\n[Lifegain +1]").is_empty()
+        );
+        // About the object's attacks, or other objects.
+        assert!(granted_traits(
+            "This creature's melee attacks gain the Vampiric trait.\r\n[Vampiric]"
+        )
+        .is_empty());
+        assert!(granted_traits(
+            "All friendly Living creatures in this zone gain the Aegis 1 trait.\r\n[Aegis 1]"
+        )
+        .is_empty());
     }
 }

@@ -218,6 +218,9 @@ pub struct Card {
     /// Canonical trait texts.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub traits: Vec<String>,
+    /// Traits an enchantment or equipment gives the object it is attached to.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub grants: Vec<String>,
     /// Attack bars.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub attacks: Vec<Attack>,

@@ -165,6 +165,8 @@ pub struct Enchantment {
     pub reveal_cost: u8,
     /// Extra reveal mana per point of X.
     pub reveal_cost_per_x: u8,
+    /// Traits the object it is attached to gains once it is revealed.
+    pub grants: &'static [Trait],
     /// Attack bars such as damage barriers.
     pub attacks: &'static [AttackBar],
 }
@@ -205,6 +207,8 @@ pub struct Equipment {
     pub channeling: u8,
     /// A defense it grants.
     pub defense: Option<Defense>,
+    /// Traits the Mage wearing it gains.
+    pub grants: &'static [Trait],
     /// Attack bars it grants or makes on its own.
     pub attacks: &'static [AttackBar],
 }
@@ -1003,6 +1007,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 3,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const AKIROS_BATTLE_CRY: Incantation = Incantation {
@@ -1266,6 +1271,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const ARCHERS_WATCHTOWER: Conjuration = Conjuration {
@@ -1336,6 +1342,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 4,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const ASYRAN_CLERIC: Creature = Creature {
@@ -1566,6 +1573,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 3,
         reveal_cost_per_x: 0,
+        grants: &[Trait::Melee(2)],
         attacks: &[],
     };
     pub(super) const BEARSKIN: Equipment = Equipment {
@@ -1596,6 +1604,13 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[
+            Trait::Armor(2),
+            Trait::DamageType {
+                damage_type: DamageType::Frost,
+                x: -2,
+            },
+        ],
         attacks: &[],
     };
     pub(super) const BEASTMASTER: Mage = Mage {
@@ -1825,6 +1840,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 2,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const BLUE_GREMLIN: Creature = Creature {
@@ -2014,6 +2030,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 3,
         reveal_cost_per_x: 0,
+        grants: &[Trait::Life(4)],
         attacks: &[],
     };
     pub(super) const CALL_OF_THE_WILD: Incantation = Incantation {
@@ -2175,6 +2192,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 1,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const CHARGE: Incantation = Incantation {
@@ -2229,6 +2247,7 @@ mod card_rows {
         traits: &[Trait::Upkeep(1), Trait::Magecast, Trait::MageOnly("Mind Mage")],
         reveal_cost: 0,
         reveal_cost_per_x: 1,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const CHEETAH_SPEED: Enchantment = Enchantment {
@@ -2257,6 +2276,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 3,
         reveal_cost_per_x: 0,
+        grants: &[Trait::Fast],
         attacks: &[],
     };
     pub(super) const CIRCLE_OF_FIRE: Enchantment = Enchantment {
@@ -2285,6 +2305,7 @@ mod card_rows {
         traits: &[Trait::Magebind(2)],
         reveal_cost: 4,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[
             AttackBar {
                 name: "Searing Heat",
@@ -2341,6 +2362,7 @@ mod card_rows {
         traits: &[Trait::Magebind(2)],
         reveal_cost: 4,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[
             AttackBar {
                 name: "Electric Surge",
@@ -2397,6 +2419,7 @@ mod card_rows {
         traits: &[Trait::Magebind(2)],
         reveal_cost: 5,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const COLOSSUS_BELT: Equipment = Equipment {
@@ -2427,6 +2450,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const CROWN_OF_PROTECTION: Equipment = Equipment {
@@ -2457,6 +2481,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const DANCING_SCIMITAR: Equipment = Equipment {
@@ -2491,6 +2516,7 @@ mod card_rows {
             uses: Some(1),
             no_ranged: true,
         }),
+        grants: &[],
         attacks: &[
             AttackBar {
                 name: "Flying Slash",
@@ -2706,6 +2732,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const DEATH_LINK: Enchantment = Enchantment {
@@ -2734,6 +2761,7 @@ mod card_rows {
         traits: &[Trait::Magecast, Trait::Unique, Trait::MageOnly("Dark Mage")],
         reveal_cost: 6,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const DEATHLOCK: Conjuration = Conjuration {
@@ -2796,6 +2824,7 @@ mod card_rows {
         traits: &[Trait::Novice],
         reveal_cost: 0,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const DEFENSE_RING: Equipment = Equipment {
@@ -2826,6 +2855,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const DEFLECTION_BRACERS: Equipment = Equipment {
@@ -2856,6 +2886,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const DEMONHIDE_ARMOR: Equipment = Equipment {
@@ -2886,6 +2917,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[Trait::Armor(2)],
         attacks: &[
             AttackBar {
                 name: "Demonic Presence",
@@ -3048,6 +3080,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[
             AttackBar {
                 name: "Disenchant",
@@ -3139,6 +3172,7 @@ mod card_rows {
         traits: &[Trait::MageOnly("Holy Mage"), Trait::Epic],
         reveal_cost: 10,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const DIVINE_MIGHT: Enchantment = Enchantment {
@@ -3167,6 +3201,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 3,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const DIVINE_PROTECTION: Enchantment = Enchantment {
@@ -3195,6 +3230,7 @@ mod card_rows {
         traits: &[Trait::Magebind(2)],
         reveal_cost: 2,
         reveal_cost_per_x: 0,
+        grants: &[Trait::Aegis(1)],
         attacks: &[],
     };
     pub(super) const DRAGONSCALE_HAUBERK: Equipment = Equipment {
@@ -3225,6 +3261,13 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[
+            Trait::Armor(2),
+            Trait::DamageType {
+                damage_type: DamageType::Flame,
+                x: -2,
+            },
+        ],
         attacks: &[],
     };
     pub(super) const DRAIN_LIFE: Incantation = Incantation {
@@ -3526,6 +3569,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 4,
         reveal_cost_per_x: 0,
+        grants: &[Trait::Flying],
         attacks: &[],
     };
     pub(super) const EAGLECLAW_BOOTS: Equipment = Equipment {
@@ -3556,6 +3600,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[Trait::Unmovable, Trait::Climbing],
         attacks: &[],
     };
     pub(super) const EARTH_ELEMENTAL: Creature = Creature {
@@ -3757,6 +3802,21 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[
+            Trait::Armor(1),
+            Trait::DamageType {
+                damage_type: DamageType::Flame,
+                x: -2,
+            },
+            Trait::DamageType {
+                damage_type: DamageType::Frost,
+                x: -2,
+            },
+            Trait::DamageType {
+                damage_type: DamageType::Lightning,
+                x: -2,
+            },
+        ],
         attacks: &[],
     };
     pub(super) const ELEMENTAL_WAND: Equipment = Equipment {
@@ -3799,6 +3859,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const ELEMENTALIST: Mage = Mage {
@@ -3922,6 +3983,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const ENCHANTERS_WARDSTONE: Conjuration = Conjuration {
@@ -3982,6 +4044,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 0,
         reveal_cost_per_x: 1,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const ENFEEBLE: Enchantment = Enchantment {
@@ -4010,6 +4073,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 4,
         reveal_cost_per_x: 0,
+        grants: &[Trait::Slow],
         attacks: &[],
     };
     pub(super) const ESSENCE_DRAIN: Enchantment = Enchantment {
@@ -4038,6 +4102,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 4,
         reveal_cost_per_x: 0,
+        grants: &[Trait::Upkeep(2)],
         attacks: &[],
     };
     pub(super) const EVADE: Incantation = Incantation {
@@ -4141,6 +4206,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 2,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const FELLELLA_PIXIE_FAMILIAR: Creature = Creature {
@@ -4386,6 +4452,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const FIRESTORM: Attack = Attack {
@@ -4672,6 +4739,7 @@ mod card_rows {
         traits: &[Trait::Upkeep(4), Trait::Magebind(2)],
         reveal_cost: 5,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const FORCE_HAMMER: Attack = Attack {
@@ -4755,6 +4823,7 @@ mod card_rows {
         traits: &[Trait::Upkeep(3)],
         reveal_cost: 2,
         reveal_cost_per_x: 0,
+        grants: &[Trait::Unmovable, Trait::Restrained],
         attacks: &[],
     };
     pub(super) const FORCE_ORB: Enchantment = Enchantment {
@@ -4783,6 +4852,7 @@ mod card_rows {
         traits: &[Trait::Magebind(1)],
         reveal_cost: 3,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const FORCE_PUSH: Incantation = Incantation {
@@ -4845,6 +4915,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const FORCE_SWORD: Enchantment = Enchantment {
@@ -4873,6 +4944,7 @@ mod card_rows {
         traits: &[Trait::Magebind(1)],
         reveal_cost: 3,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const FORCE_WAVE: Incantation = Incantation {
@@ -4927,6 +4999,7 @@ mod card_rows {
         traits: &[Trait::Upkeep(2), Trait::MageOnly("Forcemaster")],
         reveal_cost: 10,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const FORCEMASTER: Mage = Mage {
@@ -5005,6 +5078,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 4,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const GALADOR_PROTECTOR_OF_STRAYWOOD: Creature = Creature {
@@ -5113,6 +5187,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[
             AttackBar {
                 name: "Thrust",
@@ -5374,6 +5449,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[Trait::Melee(1)],
         attacks: &[],
     };
     pub(super) const GEYSER: Attack = Attack {
@@ -5453,6 +5529,7 @@ mod card_rows {
         traits: &[Trait::Magebind(2)],
         reveal_cost: 4,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const GIANT_WOLF_SPIDER: Creature = Creature {
@@ -6235,6 +6312,7 @@ mod card_rows {
         traits: &[Trait::Magebind(2)],
         reveal_cost: 2,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const HAWKEYE: Enchantment = Enchantment {
@@ -6263,6 +6341,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 1,
         reveal_cost_per_x: 0,
+        grants: &[Trait::Ranged(1)],
         attacks: &[],
     };
     pub(super) const HEAL: Incantation = Incantation {
@@ -6338,6 +6417,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 3,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const HELLFIRE_TRAP: Enchantment = Enchantment {
@@ -6366,6 +6446,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 2,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[
             AttackBar {
                 name: "Trap Attack",
@@ -6424,6 +6505,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const HELM_OF_FEAR: Equipment = Equipment {
@@ -6456,6 +6538,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const HIGHLAND_UNICORN: Creature = Creature {
@@ -6533,6 +6616,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const HUGINN_RAVEN_FAMILIAR: Creature = Creature {
@@ -6636,6 +6720,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[
             AttackBar {
                 name: "Talonhead Arrow",
@@ -6927,6 +7012,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[
             AttackBar {
                 name: "Voltaric Strike",
@@ -7032,6 +7118,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 1,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const JOHKTARI_BEASTMASTER: Mage = Mage {
@@ -7231,6 +7318,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[
             AttackBar {
                 name: "Searing Thrash",
@@ -7315,6 +7403,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[Trait::Armor(1)],
         attacks: &[],
     };
     pub(super) const LEATHER_GLOVES: Equipment = Equipment {
@@ -7345,6 +7434,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[Trait::Armor(1)],
         attacks: &[],
     };
     pub(super) const LIGHTNING_BOLT: Attack = Attack {
@@ -7429,6 +7519,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const LUDWIG_BOLTSTORM: Creature = Creature {
@@ -7538,6 +7629,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[
             AttackBar {
                 name: "Arcane Burst",
@@ -7585,6 +7677,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const MAGEBANE: Enchantment = Enchantment {
@@ -7613,6 +7706,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 3,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const MAIM_WINGS: Enchantment = Enchantment {
@@ -7641,6 +7735,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 3,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const MAKUNDA: Creature = Creature {
@@ -8026,6 +8121,7 @@ mod card_rows {
         traits: &[Trait::Magebind(2)],
         reveal_cost: 2,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const MASS_SLEEP: Incantation = Incantation {
@@ -8082,6 +8178,7 @@ mod card_rows {
         traits: &[Trait::VariableUpkeep, Trait::MageOnly("Mind Mage")],
         reveal_cost: 0,
         reveal_cost_per_x: 2,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const MIND_SHIELD: Enchantment = Enchantment {
@@ -8110,6 +8207,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 0,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const MINOR_HEAL: Incantation = Incantation {
@@ -8211,6 +8309,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const MONGOOSE_AGILITY: Enchantment = Enchantment {
@@ -8239,6 +8338,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 3,
         reveal_cost_per_x: 0,
+        grants: &[Trait::Elusive],
         attacks: &[],
     };
     pub(super) const MONK: Mage = Mage {
@@ -8298,6 +8398,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const MOONGLOW_FAERIE: Creature = Creature {
@@ -8560,6 +8661,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 2,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const ORC_BUTCHER: Creature = Creature {
@@ -8635,6 +8737,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 2,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const PALADIN: Mage = Mage {
@@ -8942,6 +9045,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 3,
         reveal_cost_per_x: 0,
+        grants: &[Trait::FiniteLife],
         attacks: &[],
     };
     pub(super) const POWER_STRIKE: Incantation = Incantation {
@@ -9142,6 +9246,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const PSYLOK: Creature = Creature {
@@ -9388,6 +9493,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const REGROWTH: Enchantment = Enchantment {
@@ -9416,6 +9522,7 @@ mod card_rows {
         traits: &[Trait::Magebind(1)],
         reveal_cost: 3,
         reveal_cost_per_x: 0,
+        grants: &[Trait::Regenerate(2)],
         attacks: &[],
     };
     pub(super) const REGROWTH_BELT: Equipment = Equipment {
@@ -9446,6 +9553,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[Trait::Regenerate(2)],
         attacks: &[],
     };
     pub(super) const RENEWING_SPRING: Conjuration = Conjuration {
@@ -9562,6 +9670,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 2,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const REVERSE_ATTACK: Enchantment = Enchantment {
@@ -9592,6 +9701,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 5,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const REVERSE_MAGIC: Enchantment = Enchantment {
@@ -9622,6 +9732,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 5,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const RHINO_HIDE: Enchantment = Enchantment {
@@ -9650,6 +9761,7 @@ mod card_rows {
         traits: &[Trait::Magebind(1)],
         reveal_cost: 2,
         reveal_cost_per_x: 0,
+        grants: &[Trait::Armor(2)],
         attacks: &[],
     };
     pub(super) const RING_OF_ASYRA: Equipment = Equipment {
@@ -9680,6 +9792,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const RING_OF_BEASTS: Equipment = Equipment {
@@ -9710,6 +9823,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const RING_OF_COMMAND: Equipment = Equipment {
@@ -9740,6 +9854,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const RING_OF_CURSES: Equipment = Equipment {
@@ -9770,6 +9885,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const RING_OF_FIRE: Attack = Attack {
@@ -9943,6 +10059,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 4,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const SACRIFICIAL_ALTAR: Conjuration = Conjuration {
@@ -10147,6 +10264,7 @@ mod card_rows {
         armor: 0,
         channeling: 1,
         defense: None,
+        grants: &[],
         attacks: &[
             AttackBar {
                 name: "Cursed Edge",
@@ -10653,6 +10771,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 5,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[
             AttackBar {
                 name: "Impaling Spikes",
@@ -10706,6 +10825,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[
             AttackBar {
                 name: "Celestial Strike",
@@ -10770,6 +10890,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[
             AttackBar {
                 name: "Savage Strike",
@@ -10817,6 +10938,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[
             AttackBar {
                 name: "Arcane Strike",
@@ -10878,6 +11000,7 @@ mod card_rows {
         traits: &[Trait::Cantrip, Trait::Unique, Trait::MageOnly("Warlord")],
         reveal_cost: 5,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const STEAL_ENCHANTMENT: Incantation = Incantation {
@@ -11097,6 +11220,13 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[
+            Trait::Armor(2),
+            Trait::DamageType {
+                damage_type: DamageType::Lightning,
+                x: -2,
+            },
+        ],
         attacks: &[],
     };
     pub(super) const SUNFIRE_AMULET: Equipment = Equipment {
@@ -11131,6 +11261,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const SUPPRESSION_CLOAK: Equipment = Equipment {
@@ -11161,6 +11292,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const SUPPRESSION_ORB: Conjuration = Conjuration {
@@ -11399,6 +11531,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 2,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const TEMPLE_OF_ASYRA: Conjuration = Conjuration {
@@ -11855,6 +11988,7 @@ mod card_rows {
         traits: &[Trait::Upkeep(4)],
         reveal_cost: 4,
         reveal_cost_per_x: 0,
+        grants: &[Trait::Incapacitated, Trait::Armor(6)],
         attacks: &[],
     };
     pub(super) const VALSHALLA_LIGHTNING_ANGEL: Creature = Creature {
@@ -11975,6 +12109,7 @@ mod card_rows {
         traits: &[],
         reveal_cost: 4,
         reveal_cost_per_x: 0,
+        grants: &[],
         attacks: &[],
     };
     pub(super) const WALL_OF_FIRE: Conjuration = Conjuration {
@@ -12268,6 +12403,7 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[],
         attacks: &[
             AttackBar {
                 name: "Quick Swing",
@@ -12570,6 +12706,13 @@ mod card_rows {
         armor: 0,
         channeling: 0,
         defense: None,
+        grants: &[
+            Trait::Armor(2),
+            Trait::DamageType {
+                damage_type: DamageType::Wind,
+                x: -3,
+            },
+        ],
         attacks: &[],
     };
     pub(super) const WIZARD: Mage = Mage {
@@ -14993,6 +15136,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 traits: &[Trait::Novice],
                 reveal_cost: 0,
                 reveal_cost_per_x: 0,
+                grants: &[],
                 attacks: &[],
             },
         ),
@@ -15240,6 +15384,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 traits: &[Trait::Magebind(2)],
                 reveal_cost: 4,
                 reveal_cost_per_x: 0,
+                grants: &[],
                 attacks: &[],
             },
         ),
@@ -15439,6 +15584,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 armor: 0,
                 channeling: 0,
                 defense: None,
+                grants: &[],
                 attacks: &[],
             },
         ),
@@ -15602,6 +15748,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 traits: &[Trait::VariableUpkeep, Trait::MageOnly("Mind Mage")],
                 reveal_cost: 0,
                 reveal_cost_per_x: 2,
+                grants: &[],
                 attacks: &[],
             },
         ),
@@ -15683,6 +15830,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 armor: 0,
                 channeling: 0,
                 defense: None,
+                grants: &[],
                 attacks: &[],
             },
         ),
@@ -15716,6 +15864,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 traits: &[],
                 reveal_cost: 5,
                 reveal_cost_per_x: 0,
+                grants: &[],
                 attacks: &[],
             },
         ),
@@ -15749,6 +15898,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 traits: &[],
                 reveal_cost: 5,
                 reveal_cost_per_x: 0,
+                grants: &[],
                 attacks: &[],
             },
         ),

@@ -458,6 +458,8 @@ pub struct CardStats {
     pub channeling: u32,
     /// Printed traits.
     pub traits: Vec<Trait>,
+    /// Traits an enchantment or equipment gives the object it is attached to.
+    pub grants: Vec<Trait>,
     /// Attack bars.
     pub attacks: Vec<Attack>,
 }

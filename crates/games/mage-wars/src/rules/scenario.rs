@@ -380,7 +380,7 @@ impl Runner {
         for (object, id) in scenario.objects.iter().zip(0u32..) {
             if let Some(parent) = &object.attached_to {
                 let parent = self.object(parent)?;
-                self.game.store.attach(ObjectId(id), parent);
+                self.game.attach(ObjectId(id), parent);
             }
             if let Some(taunter) = &object.taunted_by {
                 let taunter = self.object(taunter)?;

@@ -231,6 +231,29 @@ impl Game {
             .ok_or(RulesError::UnknownObject(id))
     }
 
+    /// Attaches `child` (an enchantment or equipment) to `parent`, which gains the traits the
+    /// child's card grants, timestamped now; a previous parent loses them.
+    pub fn attach(&mut self, child: ObjectId, parent: ObjectId) {
+        let grants = self
+            .cards
+            .get(child.0 as usize)
+            .map(|card| card.grants.clone())
+            .unwrap_or_default();
+        if let Some(old) = self.store.get(child).and_then(|c| c.attached_to) {
+            for value in &grants {
+                self.store.end_trait_effect(old, |e| {
+                    e.kind == TraitEffectKind::Grant && e.value == *value
+                });
+            }
+            self.traits_changed(old);
+        }
+        self.store.attach(child, parent);
+        for value in grants {
+            self.change_trait(parent, value, TraitEffectKind::Grant);
+        }
+        self.traits_changed(parent);
+    }
+
     /// Grants (or removes) a trait with a fresh timestamp.
     pub fn change_trait(&mut self, id: ObjectId, value: Trait, kind: TraitEffectKind) {
         self.store.add_trait_effect(id, value, kind);
