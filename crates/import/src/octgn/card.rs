@@ -6,7 +6,7 @@ use super::fields::{
     parse_schools, parse_slot, split_list, TraitText,
 };
 use super::mage::map_mage;
-use super::model::{Card, Printing};
+use super::model::{Card, Defense, Printing};
 use super::xml::RawCard;
 use crate::report::CardLog;
 
@@ -134,6 +134,7 @@ fn map_spell_property(
                 card.handler = Some(handler_name(&card.name));
                 if GRANTING_KINDS.contains(&card.kind.as_str()) {
                     card.grants = granted_traits(value);
+                    card.defense = card.defense.or_else(|| granted_defense(value));
                 }
             }
         }
@@ -227,42 +228,63 @@ const GRANTING_KINDS: [&str; 2] = ["enchantment", "equipment"];
 /// Subjects of a rules text that speaks of the object the card is attached to.
 const ATTACHED_SUBJECTS: [&str; 3] = ["This creature ", "This object ", "Mage "];
 
-/// The traits a rules text gives the object its card is attached to: the keyword-like items
-/// of the bracketed summary OCTGN appends (`[Armor +2] [Frost -2]`), when the text's first
-/// sentence has the attached object as subject (`This creature gains`, `Mage gains`,
-/// `This creature is`) and names each item. Items the sentence does not name (`[Defense 7+
-/// 1x]` for "gains a Defense", `[Lifegain +1]` for "gains 1 Life each Upkeep") and texts
-/// about other objects or about attacks (`This creature's melee attacks gain`) give nothing:
-/// their effect stays with the card's handler.
-pub fn granted_traits(text: &str) -> Vec<String> {
+/// The first sentence of a rules text, when its subject is the object the card is attached to
+/// and it gives that object something (`This creature gains`, `Mage gains`, `This creature is`).
+fn attached_object_sentence(text: &str) -> Option<&str> {
     let first_sentence = text
         .split(['.', '\r', '\n'])
         .next()
         .unwrap_or_default()
         .trim();
-    let about_attached = ATTACHED_SUBJECTS.iter().any(|subject| {
-        first_sentence
-            .strip_prefix(subject)
-            .is_some_and(|rest| rest.starts_with("gains ") || rest.starts_with("is "))
-    });
-    if !about_attached {
+    ATTACHED_SUBJECTS
+        .iter()
+        .any(|subject| {
+            first_sentence
+                .strip_prefix(subject)
+                .is_some_and(|rest| rest.starts_with("gains ") || rest.starts_with("is "))
+        })
+        .then_some(first_sentence)
+}
+
+/// The items of the bracketed summary OCTGN appends to a rules text (`[Armor +2] [Frost -2]`).
+fn bracketed_items(text: &str) -> impl Iterator<Item = &str> {
+    text.split('[')
+        .skip(1)
+        .filter_map(|part| part.split_once(']').map(|(item, _)| item.trim()))
+}
+
+/// The traits a rules text gives the object its card is attached to: the keyword-like items
+/// of the bracketed summary, when the first sentence is about the attached object (see
+/// [`attached_object_sentence`]) and names each item. Items the sentence does not name
+/// (`[Defense 7+ 1x]` for "gains a Defense", `[Lifegain +1]` for "gains 1 Life each Upkeep")
+/// and texts about other objects or about attacks (`This creature's melee attacks gain`) give
+/// nothing: their effect stays with the card's handler.
+pub fn granted_traits(text: &str) -> Vec<String> {
+    let Some(sentence) = attached_object_sentence(text) else {
         return Vec::new();
-    }
+    };
     let mut grants = Vec::new();
-    let mut rest = text;
-    while let Some(open) = rest.find('[') {
-        let Some(close) = rest[open..].find(']') else {
-            break;
-        };
-        let item = rest[open + 1..open + close].trim();
-        rest = &rest[open + close + 1..];
+    for item in bracketed_items(text) {
         if let TraitText::Keyword(keyword) = canonical_trait(item) {
-            if first_sentence.contains(item) && !grants.contains(&keyword) {
+            if sentence.contains(item) && !grants.contains(&keyword) {
                 grants.push(keyword);
             }
         }
     }
     grants
+}
+
+/// The Defense a rules text gives the attached object ("Mage gains a Defense." with
+/// `[Defense 7+ 1x No Ranged]`), when the sentence says no more (a Defense "unaffected by
+/// conditions" is left to the handler) and the summary's Defense has the standard form.
+pub fn granted_defense(text: &str) -> Option<Defense> {
+    let sentence = attached_object_sentence(text)?;
+    if !sentence.ends_with("gains a Defense") {
+        return None;
+    }
+    bracketed_items(text)
+        .filter_map(|item| item.strip_prefix("Defense "))
+        .find_map(parse_defense)
 }
 
 /// Kinds whose whole point is an effect: without an attack bar, only a handler can carry it.
@@ -409,6 +431,21 @@ mod tests {
         );
         // Not named by the sentence: a Defense, a per-Upkeep gain.
         assert!(granted_traits("Mage gains a Defense.\r\n[Defense 7+ 1x No Ranged]").is_empty());
+        assert_eq!(
+            granted_defense("Mage gains a Defense.\r\n[Defense 7+ 1x No Ranged]"),
+            Some(Defense {
+                roll: 7,
+                uses: Some(1),
+                no_ranged: true
+            })
+        );
+        // A Defense in a form the schema cannot hold stays with the handler.
+        assert_eq!(
+            granted_defense(
+                "This creature gains a Defense, unaffected.\r\n[Defense 8+ 1x No Melee]"
+            ),
+            None
+        );
         assert!(
             granted_traits("Each Upkeep Phase, Mage gains 1 Life.\r\n[Lifegain +1]").is_empty()
         );

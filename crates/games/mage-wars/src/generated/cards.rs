@@ -167,6 +167,8 @@ pub struct Enchantment {
     pub reveal_cost_per_x: u8,
     /// Traits the object it is attached to gains once it is revealed.
     pub grants: &'static [Trait],
+    /// A defense the object it is attached to gains once it is revealed.
+    pub defense: Option<Defense>,
     /// Attack bars such as damage barriers.
     pub attacks: &'static [AttackBar],
 }
@@ -1008,6 +1010,7 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const AKIROS_BATTLE_CRY: Incantation = Incantation {
@@ -1343,6 +1346,7 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const ASYRAN_CLERIC: Creature = Creature {
@@ -1574,6 +1578,7 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[Trait::Melee(2)],
+        defense: None,
         attacks: &[],
     };
     pub(super) const BEARSKIN: Equipment = Equipment {
@@ -1841,6 +1846,7 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const BLUE_GREMLIN: Creature = Creature {
@@ -2031,6 +2037,7 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[Trait::Life(4)],
+        defense: None,
         attacks: &[],
     };
     pub(super) const CALL_OF_THE_WILD: Incantation = Incantation {
@@ -2193,6 +2200,7 @@ mod card_rows {
         reveal_cost: 1,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const CHARGE: Incantation = Incantation {
@@ -2248,6 +2256,7 @@ mod card_rows {
         reveal_cost: 0,
         reveal_cost_per_x: 1,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const CHEETAH_SPEED: Enchantment = Enchantment {
@@ -2277,6 +2286,7 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[Trait::Fast],
+        defense: None,
         attacks: &[],
     };
     pub(super) const CIRCLE_OF_FIRE: Enchantment = Enchantment {
@@ -2306,6 +2316,7 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[
             AttackBar {
                 name: "Searing Heat",
@@ -2363,6 +2374,7 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[
             AttackBar {
                 name: "Electric Surge",
@@ -2420,6 +2432,11 @@ mod card_rows {
         reveal_cost: 5,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: Some(Defense {
+            roll: 7,
+            uses: Some(1),
+            no_ranged: false,
+        }),
         attacks: &[],
     };
     pub(super) const COLOSSUS_BELT: Equipment = Equipment {
@@ -2762,6 +2779,7 @@ mod card_rows {
         reveal_cost: 6,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const DEATHLOCK: Conjuration = Conjuration {
@@ -2825,6 +2843,7 @@ mod card_rows {
         reveal_cost: 0,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const DEFENSE_RING: Equipment = Equipment {
@@ -2885,7 +2904,11 @@ mod card_rows {
         slot: Some(EquipmentSlot::Gloves),
         armor: 0,
         channeling: 0,
-        defense: None,
+        defense: Some(Defense {
+            roll: 7,
+            uses: Some(1),
+            no_ranged: true,
+        }),
         grants: &[],
         attacks: &[],
     };
@@ -3173,6 +3196,7 @@ mod card_rows {
         reveal_cost: 10,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const DIVINE_MIGHT: Enchantment = Enchantment {
@@ -3202,6 +3226,7 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const DIVINE_PROTECTION: Enchantment = Enchantment {
@@ -3231,6 +3256,7 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[Trait::Aegis(1)],
+        defense: None,
         attacks: &[],
     };
     pub(super) const DRAGONSCALE_HAUBERK: Equipment = Equipment {
@@ -3570,6 +3596,7 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[Trait::Flying],
+        defense: None,
         attacks: &[],
     };
     pub(super) const EAGLECLAW_BOOTS: Equipment = Equipment {
@@ -4045,6 +4072,7 @@ mod card_rows {
         reveal_cost: 0,
         reveal_cost_per_x: 1,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const ENFEEBLE: Enchantment = Enchantment {
@@ -4074,6 +4102,7 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[Trait::Slow],
+        defense: None,
         attacks: &[],
     };
     pub(super) const ESSENCE_DRAIN: Enchantment = Enchantment {
@@ -4103,6 +4132,7 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[Trait::Upkeep(2)],
+        defense: None,
         attacks: &[],
     };
     pub(super) const EVADE: Incantation = Incantation {
@@ -4207,6 +4237,7 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const FELLELLA_PIXIE_FAMILIAR: Creature = Creature {
@@ -4740,6 +4771,7 @@ mod card_rows {
         reveal_cost: 5,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const FORCE_HAMMER: Attack = Attack {
@@ -4824,6 +4856,7 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[Trait::Unmovable, Trait::Restrained],
+        defense: None,
         attacks: &[],
     };
     pub(super) const FORCE_ORB: Enchantment = Enchantment {
@@ -4853,6 +4886,7 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const FORCE_PUSH: Incantation = Incantation {
@@ -4945,6 +4979,7 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const FORCE_WAVE: Incantation = Incantation {
@@ -5000,6 +5035,7 @@ mod card_rows {
         reveal_cost: 10,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const FORCEMASTER: Mage = Mage {
@@ -5079,6 +5115,7 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const GALADOR_PROTECTOR_OF_STRAYWOOD: Creature = Creature {
@@ -5530,6 +5567,7 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const GIANT_WOLF_SPIDER: Creature = Creature {
@@ -6313,6 +6351,7 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const HAWKEYE: Enchantment = Enchantment {
@@ -6342,6 +6381,7 @@ mod card_rows {
         reveal_cost: 1,
         reveal_cost_per_x: 0,
         grants: &[Trait::Ranged(1)],
+        defense: None,
         attacks: &[],
     };
     pub(super) const HEAL: Incantation = Incantation {
@@ -6418,6 +6458,7 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const HELLFIRE_TRAP: Enchantment = Enchantment {
@@ -6447,6 +6488,7 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[
             AttackBar {
                 name: "Trap Attack",
@@ -7119,6 +7161,7 @@ mod card_rows {
         reveal_cost: 1,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const JOHKTARI_BEASTMASTER: Mage = Mage {
@@ -7707,6 +7750,7 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const MAIM_WINGS: Enchantment = Enchantment {
@@ -7736,6 +7780,7 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const MAKUNDA: Creature = Creature {
@@ -8122,6 +8167,7 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const MASS_SLEEP: Incantation = Incantation {
@@ -8179,6 +8225,7 @@ mod card_rows {
         reveal_cost: 0,
         reveal_cost_per_x: 2,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const MIND_SHIELD: Enchantment = Enchantment {
@@ -8208,6 +8255,7 @@ mod card_rows {
         reveal_cost: 0,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const MINOR_HEAL: Incantation = Incantation {
@@ -8339,6 +8387,7 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[Trait::Elusive],
+        defense: None,
         attacks: &[],
     };
     pub(super) const MONK: Mage = Mage {
@@ -8662,6 +8711,7 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const ORC_BUTCHER: Creature = Creature {
@@ -8738,6 +8788,7 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const PALADIN: Mage = Mage {
@@ -9046,6 +9097,7 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[Trait::FiniteLife],
+        defense: None,
         attacks: &[],
     };
     pub(super) const POWER_STRIKE: Incantation = Incantation {
@@ -9492,7 +9544,11 @@ mod card_rows {
         slot: Some(EquipmentSlot::Boots),
         armor: 0,
         channeling: 0,
-        defense: None,
+        defense: Some(Defense {
+            roll: 7,
+            uses: Some(1),
+            no_ranged: false,
+        }),
         grants: &[],
         attacks: &[],
     };
@@ -9523,6 +9579,7 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[Trait::Regenerate(2)],
+        defense: None,
         attacks: &[],
     };
     pub(super) const REGROWTH_BELT: Equipment = Equipment {
@@ -9671,6 +9728,7 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const REVERSE_ATTACK: Enchantment = Enchantment {
@@ -9702,6 +9760,7 @@ mod card_rows {
         reveal_cost: 5,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const REVERSE_MAGIC: Enchantment = Enchantment {
@@ -9733,6 +9792,7 @@ mod card_rows {
         reveal_cost: 5,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const RHINO_HIDE: Enchantment = Enchantment {
@@ -9762,6 +9822,7 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[Trait::Armor(2)],
+        defense: None,
         attacks: &[],
     };
     pub(super) const RING_OF_ASYRA: Equipment = Equipment {
@@ -10060,6 +10121,7 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const SACRIFICIAL_ALTAR: Conjuration = Conjuration {
@@ -10772,6 +10834,7 @@ mod card_rows {
         reveal_cost: 5,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[
             AttackBar {
                 name: "Impaling Spikes",
@@ -11001,6 +11064,7 @@ mod card_rows {
         reveal_cost: 5,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const STEAL_ENCHANTMENT: Incantation = Incantation {
@@ -11532,6 +11596,7 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const TEMPLE_OF_ASYRA: Conjuration = Conjuration {
@@ -11989,6 +12054,7 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[Trait::Incapacitated, Trait::Armor(6)],
+        defense: None,
         attacks: &[],
     };
     pub(super) const VALSHALLA_LIGHTNING_ANGEL: Creature = Creature {
@@ -12110,6 +12176,7 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[],
+        defense: None,
         attacks: &[],
     };
     pub(super) const WALL_OF_FIRE: Conjuration = Conjuration {
@@ -15137,6 +15204,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 reveal_cost: 0,
                 reveal_cost_per_x: 0,
                 grants: &[],
+                defense: None,
                 attacks: &[],
             },
         ),
@@ -15385,6 +15453,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 reveal_cost: 4,
                 reveal_cost_per_x: 0,
                 grants: &[],
+                defense: None,
                 attacks: &[],
             },
         ),
@@ -15749,6 +15818,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 reveal_cost: 0,
                 reveal_cost_per_x: 2,
                 grants: &[],
+                defense: None,
                 attacks: &[],
             },
         ),
@@ -15865,6 +15935,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 reveal_cost: 5,
                 reveal_cost_per_x: 0,
                 grants: &[],
+                defense: None,
                 attacks: &[],
             },
         ),
@@ -15899,6 +15970,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 reveal_cost: 5,
                 reveal_cost_per_x: 0,
                 grants: &[],
+                defense: None,
                 attacks: &[],
             },
         ),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use grimoire_engine::{Dice, ObjectId};
 
 use super::dice::{roll_attack_die, roll_effect_die};
-use super::model::{Attack, Condition, DamageType, Effect, Marker, Trait};
+use super::model::{Attack, Condition, DamageType, Defense, Effect, Marker, Trait};
 use super::modifiers::{
     attack_dice, effect_die_modifier, first_attack_bonuses, AttackContext, AttackMaker,
     FirstAttackBonuses,
@@ -539,29 +539,58 @@ fn avoids(
     if bar.is_unavoidable() || origin == Origin::DamageBarrier || game.is_incapacitated(defender) {
         return Ok(false);
     }
-    let Some(defense) = game.card(defender)?.defense else {
+    let Some((source, defense, used)) = ready_defense(game, defender, bar) else {
         return Ok(false);
     };
-    if defense.no_ranged && bar.is_ranged() {
-        return Ok(false);
-    }
-    let used = game
-        .store
-        .get(defender)
-        .map_or(0, |o| o.marker_count(&Marker::DefenseUsed));
-    if defense.uses_per_round.is_some_and(|limit| used >= limit) {
-        return Ok(false);
-    }
     let penalty = 2 * game.conditions(defender, Condition::Daze) as i32
         + if game.is_restrained(defender) { 2 } else { 0 };
     let roll = roll_effect_die(dice)? - penalty;
-    game.set_markers(defender, Marker::DefenseUsed, used + 1);
+    game.set_markers(source, Marker::DefenseUsed, used + 1);
     if roll < defense.threshold {
         return Ok(false);
     }
     game.log.push(GameEvent::Avoided { defender, roll });
     game.last_dice_rolled.push(0);
     Ok(true)
+}
+
+/// The Defense the defender uses against `bar`, with the object that provides it and its uses
+/// so far this round: its own or one an attached card gives (equipment or enchantment; codex:
+/// Defense), whichever ready one
+/// needs the lowest roll (its own on a tie). A Defense marked No Ranged cannot be used against
+/// ranged attacks; each source counts its own uses.
+fn ready_defense(
+    game: &Game,
+    defender: ObjectId,
+    bar: &Attack,
+) -> Option<(ObjectId, Defense, u32)> {
+    let ready = |source: ObjectId| {
+        let defense = game.card(source).ok()?.defense?;
+        let used = game
+            .store
+            .get(source)
+            .map_or(0, |o| o.marker_count(&Marker::DefenseUsed));
+        let spent = defense.uses_per_round.is_some_and(|limit| used >= limit);
+        let barred = defense.no_ranged && bar.is_ranged();
+        (!spent && !barred).then_some((source, defense, used))
+    };
+    let mut best = ready(defender);
+    let worn = game.store.get(defender).map_or(0, |o| o.attachments.len());
+    for index in 0..worn {
+        let Some(&child) = game
+            .store
+            .get(defender)
+            .and_then(|o| o.attachments.get(index))
+        else {
+            break;
+        };
+        if let Some(candidate) = ready(child).filter(|_| game.in_play(child)) {
+            if best.is_none_or(|(_, current, _)| candidate.1.threshold < current.threshold) {
+                best = Some(candidate);
+            }
+        }
+    }
+    best
 }
 
 /// Steps 5 and 6: roll the attack dice, deal damage, roll the effect die and apply effects.

@@ -65,6 +65,7 @@ pub fn card_stats(card: g::Card) -> CardStats {
             stats.card_type = "Enchantment".into();
             describe(&mut stats, e.subtypes, e.schools);
             stats.grants = e.grants.iter().map(object_trait).collect();
+            stats.defense = e.defense.map(defense);
             (e.traits, e.attacks)
         }
         g::Card::Equipment(e) => {
