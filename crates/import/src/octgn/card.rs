@@ -134,6 +134,8 @@ fn map_spell_property(
                 card.handler = Some(handler_name(&card.name));
                 if GRANTING_KINDS.contains(&card.kind.as_str()) {
                     card.grants = granted_traits(value);
+                    card.removes = removed_traits(value);
+                    card.melee_attacks_gain = melee_attack_traits(value);
                     card.defense = card.defense.or_else(|| granted_defense(value));
                 }
             }
@@ -231,11 +233,7 @@ const ATTACHED_SUBJECTS: [&str; 3] = ["This creature ", "This object ", "Mage "]
 /// The first sentence of a rules text, when its subject is the object the card is attached to
 /// and it gives that object something (`This creature gains`, `Mage gains`, `This creature is`).
 fn attached_object_sentence(text: &str) -> Option<&str> {
-    let first_sentence = text
-        .split(['.', '\r', '\n'])
-        .next()
-        .unwrap_or_default()
-        .trim();
+    let first_sentence = first_sentence(text);
     ATTACHED_SUBJECTS
         .iter()
         .any(|subject| {
@@ -244,6 +242,14 @@ fn attached_object_sentence(text: &str) -> Option<&str> {
                 .is_some_and(|rest| rest.starts_with("gains ") || rest.starts_with("is "))
         })
         .then_some(first_sentence)
+}
+
+/// A rules text up to its first full stop or line break.
+fn first_sentence(text: &str) -> &str {
+    text.split(['.', '\r', '\n'])
+        .next()
+        .unwrap_or_default()
+        .trim()
 }
 
 /// The items of the bracketed summary OCTGN appends to a rules text (`[Armor +2] [Frost -2]`).
@@ -272,6 +278,39 @@ pub fn granted_traits(text: &str) -> Vec<String> {
         }
     }
     grants
+}
+
+/// The trait a rules text makes the attached object lose: "This creature loses the Flying
+/// trait." gives `Flying`.
+pub fn removed_traits(text: &str) -> Vec<String> {
+    let first_sentence = first_sentence(text);
+    let lost = ATTACHED_SUBJECTS.iter().find_map(|subject| {
+        first_sentence
+            .strip_prefix(subject)?
+            .strip_prefix("loses the ")?
+            .strip_suffix(" trait")
+    });
+    match lost.map(canonical_trait) {
+        Some(TraitText::Keyword(keyword)) => vec![keyword],
+        _ => Vec::new(),
+    }
+}
+
+/// The traits a rules text gives the attached creature's melee attacks ("This creature's
+/// melee attacks gain the Vampiric trait." with `[Vampiric]`); only the items the sentence
+/// names.
+pub fn melee_attack_traits(text: &str) -> Vec<String> {
+    let sentence = first_sentence(text);
+    if !sentence.starts_with("This creature's melee attacks gain ") {
+        return Vec::new();
+    }
+    bracketed_items(text)
+        .filter(|item| sentence.contains(item))
+        .filter_map(|item| match canonical_trait(item) {
+            TraitText::Keyword(keyword) => Some(keyword),
+            TraitText::Prose => None,
+        })
+        .collect()
 }
 
 /// The Defense a rules text gives the attached object ("Mage gains a Defense." with

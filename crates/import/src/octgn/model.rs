@@ -221,6 +221,13 @@ pub struct Card {
     /// Traits an enchantment or equipment gives the object it is attached to.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub grants: Vec<String>,
+    /// Traits an enchantment or equipment makes the object it is attached to lose.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub removes: Vec<String>,
+    /// Traits an enchantment or equipment gives the melee attacks of the creature it is
+    /// attached to.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub melee_attacks_gain: Vec<String>,
     /// Attack bars.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub attacks: Vec<Attack>,

@@ -167,6 +167,10 @@ pub struct Enchantment {
     pub reveal_cost_per_x: u8,
     /// Traits the object it is attached to gains once it is revealed.
     pub grants: &'static [Trait],
+    /// Traits the object it is attached to loses once it is revealed.
+    pub removes: &'static [Trait],
+    /// Attack traits the melee attacks of the creature it is attached to gain.
+    pub melee_attacks_gain: &'static [Trait],
     /// A defense the object it is attached to gains once it is revealed.
     pub defense: Option<Defense>,
     /// Attack bars such as damage barriers.
@@ -211,6 +215,10 @@ pub struct Equipment {
     pub defense: Option<Defense>,
     /// Traits the Mage wearing it gains.
     pub grants: &'static [Trait],
+    /// Traits the Mage wearing it loses.
+    pub removes: &'static [Trait],
+    /// Attack traits the melee attacks of the Mage wearing it gain.
+    pub melee_attacks_gain: &'static [Trait],
     /// Attack bars it grants or makes on its own.
     pub attacks: &'static [AttackBar],
 }
@@ -1010,6 +1018,8 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -1275,6 +1285,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const ARCHERS_WATCHTOWER: Conjuration = Conjuration {
@@ -1346,6 +1358,8 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -1578,6 +1592,8 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[Trait::Melee(2)],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -1616,6 +1632,8 @@ mod card_rows {
                 x: -2,
             },
         ],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const BEASTMASTER: Mage = Mage {
@@ -1846,6 +1864,8 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -2037,6 +2057,8 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[Trait::Life(4)],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -2200,6 +2222,8 @@ mod card_rows {
         reveal_cost: 1,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -2256,6 +2280,8 @@ mod card_rows {
         reveal_cost: 0,
         reveal_cost_per_x: 1,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -2286,6 +2312,8 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[Trait::Fast],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -2316,6 +2344,8 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[
             AttackBar {
@@ -2374,6 +2404,8 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[
             AttackBar {
@@ -2432,6 +2464,8 @@ mod card_rows {
         reveal_cost: 5,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: Some(Defense {
             roll: 7,
             uses: Some(1),
@@ -2468,6 +2502,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const CROWN_OF_PROTECTION: Equipment = Equipment {
@@ -2499,6 +2535,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const DANCING_SCIMITAR: Equipment = Equipment {
@@ -2534,6 +2572,8 @@ mod card_rows {
             no_ranged: true,
         }),
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[
             AttackBar {
                 name: "Flying Slash",
@@ -2750,6 +2790,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const DEATH_LINK: Enchantment = Enchantment {
@@ -2779,6 +2821,8 @@ mod card_rows {
         reveal_cost: 6,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -2843,6 +2887,8 @@ mod card_rows {
         reveal_cost: 0,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -2875,6 +2921,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const DEFLECTION_BRACERS: Equipment = Equipment {
@@ -2910,6 +2958,8 @@ mod card_rows {
             no_ranged: true,
         }),
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const DEMONHIDE_ARMOR: Equipment = Equipment {
@@ -2941,6 +2991,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[Trait::Armor(2)],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[
             AttackBar {
                 name: "Demonic Presence",
@@ -3104,6 +3156,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[
             AttackBar {
                 name: "Disenchant",
@@ -3196,6 +3250,8 @@ mod card_rows {
         reveal_cost: 10,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -3226,6 +3282,8 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[Trait::Ethereal],
         defense: None,
         attacks: &[],
     };
@@ -3256,6 +3314,8 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[Trait::Aegis(1)],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -3294,6 +3354,8 @@ mod card_rows {
                 x: -2,
             },
         ],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const DRAIN_LIFE: Incantation = Incantation {
@@ -3596,6 +3658,8 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[Trait::Flying],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -3628,6 +3692,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[Trait::Unmovable, Trait::Climbing],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const EARTH_ELEMENTAL: Creature = Creature {
@@ -3844,6 +3910,8 @@ mod card_rows {
                 x: -2,
             },
         ],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const ELEMENTAL_WAND: Equipment = Equipment {
@@ -3887,6 +3955,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const ELEMENTALIST: Mage = Mage {
@@ -4011,6 +4081,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const ENCHANTERS_WARDSTONE: Conjuration = Conjuration {
@@ -4072,6 +4144,8 @@ mod card_rows {
         reveal_cost: 0,
         reveal_cost_per_x: 1,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -4102,6 +4176,8 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[Trait::Slow],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -4132,6 +4208,8 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[Trait::Upkeep(2)],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -4237,6 +4315,8 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[Trait::Unavoidable],
         defense: None,
         attacks: &[],
     };
@@ -4484,6 +4564,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const FIRESTORM: Attack = Attack {
@@ -4771,6 +4853,8 @@ mod card_rows {
         reveal_cost: 5,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -4856,6 +4940,8 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[Trait::Unmovable, Trait::Restrained],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -4886,6 +4972,8 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -4950,6 +5038,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const FORCE_SWORD: Enchantment = Enchantment {
@@ -4979,6 +5069,8 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -5035,6 +5127,8 @@ mod card_rows {
         reveal_cost: 10,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -5115,6 +5209,8 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -5225,6 +5321,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[
             AttackBar {
                 name: "Thrust",
@@ -5487,6 +5585,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[Trait::Melee(1)],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const GEYSER: Attack = Attack {
@@ -5567,6 +5667,8 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -6351,6 +6453,8 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -6381,6 +6485,8 @@ mod card_rows {
         reveal_cost: 1,
         reveal_cost_per_x: 0,
         grants: &[Trait::Ranged(1)],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -6458,6 +6564,8 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -6488,6 +6596,8 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[
             AttackBar {
@@ -6548,6 +6658,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const HELM_OF_FEAR: Equipment = Equipment {
@@ -6581,6 +6693,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const HIGHLAND_UNICORN: Creature = Creature {
@@ -6659,6 +6773,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const HUGINN_RAVEN_FAMILIAR: Creature = Creature {
@@ -6763,6 +6879,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[
             AttackBar {
                 name: "Talonhead Arrow",
@@ -7055,6 +7173,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[
             AttackBar {
                 name: "Voltaric Strike",
@@ -7161,6 +7281,8 @@ mod card_rows {
         reveal_cost: 1,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -7362,6 +7484,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[
             AttackBar {
                 name: "Searing Thrash",
@@ -7447,6 +7571,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[Trait::Armor(1)],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const LEATHER_GLOVES: Equipment = Equipment {
@@ -7478,6 +7604,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[Trait::Armor(1)],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const LIGHTNING_BOLT: Attack = Attack {
@@ -7563,6 +7691,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const LUDWIG_BOLTSTORM: Creature = Creature {
@@ -7673,6 +7803,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[
             AttackBar {
                 name: "Arcane Burst",
@@ -7721,6 +7853,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const MAGEBANE: Enchantment = Enchantment {
@@ -7750,6 +7884,8 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -7780,6 +7916,8 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[Trait::Flying],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -8167,6 +8305,8 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -8225,6 +8365,8 @@ mod card_rows {
         reveal_cost: 0,
         reveal_cost_per_x: 2,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -8255,6 +8397,8 @@ mod card_rows {
         reveal_cost: 0,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -8358,6 +8502,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const MONGOOSE_AGILITY: Enchantment = Enchantment {
@@ -8387,6 +8533,8 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[Trait::Elusive],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -8448,6 +8596,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const MOONGLOW_FAERIE: Creature = Creature {
@@ -8711,6 +8861,8 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -8788,6 +8940,8 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -9097,6 +9251,8 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[Trait::FiniteLife],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -9299,6 +9455,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const PSYLOK: Creature = Creature {
@@ -9550,6 +9708,8 @@ mod card_rows {
             no_ranged: false,
         }),
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const REGROWTH: Enchantment = Enchantment {
@@ -9579,6 +9739,8 @@ mod card_rows {
         reveal_cost: 3,
         reveal_cost_per_x: 0,
         grants: &[Trait::Regenerate(2)],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -9611,6 +9773,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[Trait::Regenerate(2)],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const RENEWING_SPRING: Conjuration = Conjuration {
@@ -9728,6 +9892,8 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -9760,6 +9926,8 @@ mod card_rows {
         reveal_cost: 5,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -9792,6 +9960,8 @@ mod card_rows {
         reveal_cost: 5,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -9822,6 +9992,8 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[Trait::Armor(2)],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -9854,6 +10026,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const RING_OF_BEASTS: Equipment = Equipment {
@@ -9885,6 +10059,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const RING_OF_COMMAND: Equipment = Equipment {
@@ -9916,6 +10092,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const RING_OF_CURSES: Equipment = Equipment {
@@ -9947,6 +10125,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const RING_OF_FIRE: Attack = Attack {
@@ -10121,6 +10301,8 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -10327,6 +10509,8 @@ mod card_rows {
         channeling: 1,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[
             AttackBar {
                 name: "Cursed Edge",
@@ -10834,6 +11018,8 @@ mod card_rows {
         reveal_cost: 5,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[
             AttackBar {
@@ -10889,6 +11075,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[
             AttackBar {
                 name: "Celestial Strike",
@@ -10954,6 +11142,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[
             AttackBar {
                 name: "Savage Strike",
@@ -11002,6 +11192,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[
             AttackBar {
                 name: "Arcane Strike",
@@ -11064,6 +11256,8 @@ mod card_rows {
         reveal_cost: 5,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -11291,6 +11485,8 @@ mod card_rows {
                 x: -2,
             },
         ],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const SUNFIRE_AMULET: Equipment = Equipment {
@@ -11326,6 +11522,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const SUPPRESSION_CLOAK: Equipment = Equipment {
@@ -11357,6 +11555,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const SUPPRESSION_ORB: Conjuration = Conjuration {
@@ -11596,6 +11796,8 @@ mod card_rows {
         reveal_cost: 2,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -12054,6 +12256,8 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[Trait::Incapacitated, Trait::Armor(6)],
+        removes: &[],
+        melee_attacks_gain: &[],
         defense: None,
         attacks: &[],
     };
@@ -12176,6 +12380,8 @@ mod card_rows {
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[Trait::Vampiric],
         defense: None,
         attacks: &[],
     };
@@ -12471,6 +12677,8 @@ mod card_rows {
         channeling: 0,
         defense: None,
         grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[
             AttackBar {
                 name: "Quick Swing",
@@ -12780,6 +12988,8 @@ mod card_rows {
                 x: -3,
             },
         ],
+        removes: &[],
+        melee_attacks_gain: &[],
         attacks: &[],
     };
     pub(super) const WIZARD: Mage = Mage {
@@ -15204,6 +15414,8 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 reveal_cost: 0,
                 reveal_cost_per_x: 0,
                 grants: &[],
+                removes: &[],
+                melee_attacks_gain: &[],
                 defense: None,
                 attacks: &[],
             },
@@ -15453,6 +15665,8 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 reveal_cost: 4,
                 reveal_cost_per_x: 0,
                 grants: &[],
+                removes: &[],
+                melee_attacks_gain: &[],
                 defense: None,
                 attacks: &[],
             },
@@ -15654,6 +15868,8 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 channeling: 0,
                 defense: None,
                 grants: &[],
+                removes: &[],
+                melee_attacks_gain: &[],
                 attacks: &[],
             },
         ),
@@ -15818,6 +16034,8 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 reveal_cost: 0,
                 reveal_cost_per_x: 2,
                 grants: &[],
+                removes: &[],
+                melee_attacks_gain: &[],
                 defense: None,
                 attacks: &[],
             },
@@ -15901,6 +16119,8 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 channeling: 0,
                 defense: None,
                 grants: &[],
+                removes: &[],
+                melee_attacks_gain: &[],
                 attacks: &[],
             },
         ),
@@ -15935,6 +16155,8 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 reveal_cost: 5,
                 reveal_cost_per_x: 0,
                 grants: &[],
+                removes: &[],
+                melee_attacks_gain: &[],
                 defense: None,
                 attacks: &[],
             },
@@ -15970,6 +16192,8 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 reveal_cost: 5,
                 reveal_cost_per_x: 0,
                 grants: &[],
+                removes: &[],
+                melee_attacks_gain: &[],
                 defense: None,
                 attacks: &[],
             },

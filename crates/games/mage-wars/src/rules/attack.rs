@@ -280,6 +280,26 @@ fn zone_attack(
     Ok(())
 }
 
+/// `bar` with what the attacker's attached cards add to its melee attacks (the
+/// `melee_attacks_gain` of an enchantment such as one granting Vampiric), or `None` when
+/// nothing changes it.
+fn boosted(game: &Game, attacker: ObjectId, bar: &Attack) -> Option<Attack> {
+    if !bar.is_melee() {
+        return None;
+    }
+    let mut boosted: Option<Attack> = None;
+    for &child in &game.store.get(attacker)?.attachments {
+        let Ok(card) = game.card(child) else {
+            continue;
+        };
+        if game.in_play(child) && !card.melee_attacks_gain.is_empty() {
+            card.melee_attacks_gain
+                .apply(boosted.get_or_insert_with(|| bar.clone()));
+        }
+    }
+    boosted
+}
+
 /// What the attacks of one attack action have made so far.
 #[derive(Debug, Default)]
 struct ActionLedger {
@@ -313,6 +333,8 @@ fn sequence(
     options: AttackOptions,
     ledger: &mut ActionLedger,
 ) -> Result<(), RulesError> {
+    let boosted_bar = boosted(game, attacker, bar);
+    let bar = boosted_bar.as_ref().unwrap_or(bar);
     if !game.in_play(defender) {
         return Err(RulesError::Illegal(format!(
             "object {} is not in play",

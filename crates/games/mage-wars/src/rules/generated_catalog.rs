@@ -4,8 +4,8 @@
 use crate::generated as g;
 
 use super::model::{
-    Attack, AttackKind, CardStats, Condition, DamageType, Defense, Effect, EffectRow, Trait,
-    VersusBonus,
+    Attack, AttackBoost, AttackKind, CardStats, Condition, DamageType, Defense, Effect, EffectRow,
+    Trait, VersusBonus,
 };
 
 /// Effect-die bonus of the native handler `poison_fangs` against a Restrained or Incapacitated
@@ -65,6 +65,8 @@ pub fn card_stats(card: g::Card) -> CardStats {
             stats.card_type = "Enchantment".into();
             describe(&mut stats, e.subtypes, e.schools);
             stats.grants = e.grants.iter().map(object_trait).collect();
+            stats.removes = e.removes.iter().map(object_trait).collect();
+            stats.melee_attacks_gain = attack_boost(e.melee_attacks_gain);
             stats.defense = e.defense.map(defense);
             (e.traits, e.attacks)
         }
@@ -72,6 +74,8 @@ pub fn card_stats(card: g::Card) -> CardStats {
             stats.card_type = "Equipment".into();
             describe(&mut stats, e.subtypes, e.schools);
             stats.grants = e.grants.iter().map(object_trait).collect();
+            stats.removes = e.removes.iter().map(object_trait).collect();
+            stats.melee_attacks_gain = attack_boost(e.melee_attacks_gain);
             stats.defense = e.defense.map(defense);
             (e.traits, e.attacks)
         }
@@ -253,6 +257,21 @@ fn attack(bar: &g::AttackBar) -> Attack {
         attack.restrained_effect_bonus = POISON_FANGS_RESTRAINED_BONUS;
     }
     attack
+}
+
+/// The attack traits a card gives another creature's attacks, as far as the rules model them.
+fn attack_boost(traits: &[g::Trait]) -> AttackBoost {
+    let mut boost = AttackBoost::default();
+    for t in traits {
+        match *t {
+            g::Trait::Vampiric => boost.vampiric = true,
+            g::Trait::Unavoidable => boost.unavoidable = true,
+            g::Trait::Ethereal => boost.ethereal = true,
+            g::Trait::Piercing(x) => boost.piercing += u32::from(x),
+            _ => {}
+        }
+    }
+    boost
 }
 
 /// "Dark Creatures" → "dark": the word a defender's subtype, school or trait must match.

@@ -437,6 +437,34 @@ pub struct Defense {
     pub no_ranged: bool,
 }
 
+/// Attack traits a card attached to a creature adds to some of its attacks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+pub struct AttackBoost {
+    /// Vampiric.
+    pub vampiric: bool,
+    /// Unavoidable.
+    pub unavoidable: bool,
+    /// Ethereal.
+    pub ethereal: bool,
+    /// Piercing +X.
+    pub piercing: u32,
+}
+
+impl AttackBoost {
+    /// True when it adds nothing.
+    pub fn is_empty(&self) -> bool {
+        *self == AttackBoost::default()
+    }
+
+    /// `attack` with the boost's traits added.
+    pub fn apply(&self, attack: &mut Attack) {
+        attack.vampiric |= self.vampiric;
+        attack.unavoidable |= self.unavoidable;
+        attack.ethereal |= self.ethereal;
+        attack.piercing += self.piercing;
+    }
+}
+
 /// Printed card data the rules need.
 #[derive(Debug, Clone, PartialEq, Serialize, Default)]
 pub struct CardStats {
@@ -460,6 +488,11 @@ pub struct CardStats {
     pub traits: Vec<Trait>,
     /// Traits an enchantment or equipment gives the object it is attached to.
     pub grants: Vec<Trait>,
+    /// Traits an enchantment or equipment makes the object it is attached to lose.
+    pub removes: Vec<Trait>,
+    /// What an enchantment or equipment adds to the melee attacks of the creature it is
+    /// attached to.
+    pub melee_attacks_gain: AttackBoost,
     /// Attack bars.
     pub attacks: Vec<Attack>,
 }

@@ -118,9 +118,23 @@ pub struct Step {
     /// Trait changes on an object during play.
     #[serde(default)]
     pub change_traits: Option<TraitChange>,
+    /// An enchantment or equipment is attached to an object (or moved to it): its grants and
+    /// removals start there, with the latest timestamp, and end on its previous object.
+    #[serde(default)]
+    pub attach: Option<AttachStep>,
     /// The step must fail with an error containing this text (an illegal attack).
     #[serde(default)]
     pub fails_with: Option<String>,
+}
+
+/// `attach = { object = "wings", to = "wolf" }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AttachStep {
+    /// The enchantment or equipment (object id).
+    pub object: String,
+    /// The object it is attached to (object id).
+    pub to: String,
 }
 
 /// Trait changes on one object: effects that start or end.
@@ -441,6 +455,13 @@ impl Runner {
         }
         if let Some(change) = &step.change_traits {
             self.change_traits(change)?;
+        }
+        if let Some(attach) = &step.attach {
+            let (child, parent) = (self.object(&attach.object)?, self.object(&attach.to)?);
+            if child == parent {
+                return Err(format!("{} cannot be attached to itself", attach.object));
+            }
+            self.game.attach(child, parent);
         }
         if let Some(id) = &step.activate {
             let id = self.object(id)?;

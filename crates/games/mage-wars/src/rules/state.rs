@@ -232,24 +232,27 @@ impl Game {
     }
 
     /// Attaches `child` (an enchantment or equipment) to `parent`, which gains the traits the
-    /// child's card grants, timestamped now; a previous parent loses them.
+    /// child's card grants and loses those it removes, timestamped now; for a previous parent
+    /// these effects end.
     pub fn attach(&mut self, child: ObjectId, parent: ObjectId) {
-        let grants = self
-            .cards
-            .get(child.0 as usize)
-            .map(|card| card.grants.clone())
-            .unwrap_or_default();
+        let Some(card) = self.cards.get(child.0 as usize).map(Arc::clone) else {
+            return;
+        };
+        let effects = card
+            .grants
+            .iter()
+            .map(|t| (t, TraitEffectKind::Grant))
+            .chain(card.removes.iter().map(|t| (t, TraitEffectKind::Remove)));
         if let Some(old) = self.store.get(child).and_then(|c| c.attached_to) {
-            for value in &grants {
-                self.store.end_trait_effect(old, |e| {
-                    e.kind == TraitEffectKind::Grant && e.value == *value
-                });
+            for (value, kind) in effects.clone() {
+                self.store
+                    .end_trait_effect(old, |e| e.kind == kind && e.value == *value);
             }
             self.traits_changed(old);
         }
         self.store.attach(child, parent);
-        for value in grants {
-            self.change_trait(parent, value, TraitEffectKind::Grant);
+        for (value, kind) in effects {
+            self.change_trait(parent, value.clone(), kind);
         }
         self.traits_changed(parent);
     }
