@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use toml::de::DeTable;
@@ -76,38 +77,53 @@ struct Chunk {
 }
 
 /// Parses and reads every card file (`files` are file ids, in order), on up to
-/// `available_parallelism` threads; each file's tree is dropped as soon as it is read.
-/// Cards come back sorted by name, duplicates reported and dropped; the second value is the
-/// time spent parsing TOML, averaged over the threads.
+/// `available_parallelism` threads that take the next unread file as they finish one (files
+/// differ in size, so fixed shares would leave a thread idle); each file's tree is dropped as
+/// soon as it is read. Cards come back sorted by name, duplicates reported and dropped; the
+/// second value is the time spent parsing TOML, averaged over the threads.
 pub(crate) fn read_cards(cx: &mut Context<'_>, files: &[FileId]) -> (Vec<Card>, Duration) {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
-        .clamp(1, 4);
-    let per_thread = files.len().div_ceil(threads).max(1);
+        .clamp(1, 4)
+        .min(files.len().max(1));
+    let next = AtomicUsize::new(0);
     let shared: &Context<'_> = cx;
-    let chunks: Vec<Chunk> = std::thread::scope(|scope| {
-        let handles: Vec<_> = files
-            .chunks(per_thread)
-            .map(|run| scope.spawn(move || shared.read_card_files(run)))
+    let mut read: Vec<(usize, Chunk)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                let next = &next;
+                scope.spawn(move || {
+                    let mut done = Vec::new();
+                    loop {
+                        let position = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&file) = files.get(position) else {
+                            break done;
+                        };
+                        done.push((position, shared.read_card_files(&[file])));
+                    }
+                })
+            })
             .collect();
         handles
             .into_iter()
-            .map(|h| {
+            .flat_map(|h| {
                 h.join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             })
             .collect()
     });
+    // Back in file order, so the result does not depend on which thread read which file.
+    read.sort_unstable_by_key(|(position, _)| *position);
     let mut cards = Vec::new();
     let mut name_spans = Vec::new();
     let mut parse_time = Duration::ZERO;
-    let workers = u32::try_from(chunks.len()).unwrap_or(1).max(1);
-    for chunk in chunks {
+    for (_, chunk) in read {
         cards.extend(chunk.cards);
         name_spans.extend(chunk.name_spans);
         cx.sink.extend(chunk.sink);
         parse_time += chunk.parse_time;
     }
+    let workers = u32::try_from(threads).unwrap_or(1).max(1);
     let cards = dedup_and_sort(&mut cx.sink, cards, &name_spans);
     (cards, parse_time / workers)
 }

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use grimoire_compiler::ir::{CodexRef, Game, Value};
 use proc_macro2::Literal;
@@ -97,45 +98,55 @@ impl<'a> Writer<'a> {
 /// Bytes of Rust a card row usually takes, to size buffers up front.
 const ROW_BYTES: usize = 1536;
 
+/// Cards printed as one piece of the `card_rows` text.
+const ROWS_PER_PIECE: usize = 2048;
+
 /// The per-card items of `game`, in file order.
 ///
 /// The card rows are most of the text and independent of each other: they are printed in
-/// chunks on up to `available_parallelism` threads while this thread prints the tables.
+/// pieces of [`ROWS_PER_PIECE`] cards by `available_parallelism` workers, each taking the next
+/// piece when it finishes one; the calling thread prints the tables first, then joins in.
 pub(crate) fn card_data(game: &Game) -> CardData {
     let names = Names::new(game);
     let rows = row_const_names(game);
-    let threads = std::thread::available_parallelism()
+    let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .clamp(1, 8);
-    let chunk = game.cards.len().div_ceil(threads).max(1);
-    let (row_chunks, tables) = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..game.cards.len())
-            .step_by(chunk)
-            .map(|start| {
-                let (names, rows) = (&names, &rows);
-                let end = (start + chunk).min(game.cards.len());
-                scope.spawn(move || {
-                    let mut writer = Writer::new(game, names, ROW_BYTES * (end - start));
-                    writer.card_rows(start..end, rows);
-                    writer.out
-                })
-            })
-            .collect();
+    let pieces = game.cards.len().div_ceil(ROWS_PER_PIECE);
+    let next = AtomicUsize::new(0);
+    let print_pieces = || {
+        let mut printed = Vec::new();
+        loop {
+            let piece = next.fetch_add(1, Ordering::Relaxed);
+            if piece >= pieces {
+                break printed;
+            }
+            let start = piece * ROWS_PER_PIECE;
+            let end = (start + ROWS_PER_PIECE).min(game.cards.len());
+            let mut writer = Writer::new(game, &names, ROW_BYTES * (end - start));
+            writer.card_rows(start..end, &rows);
+            printed.push((piece, writer.out));
+        }
+    };
+    let (mut row_chunks, tables) = std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..workers).map(|_| scope.spawn(print_pieces)).collect();
         let mut writer = Writer::new(game, &names, 256 * game.cards.len() + 4096);
         writer.kind_tables(&rows);
         writer.card_id();
         writer.card_tables();
-        let row_chunks: Vec<String> = handles
-            .into_iter()
-            .map(|handle| {
-                // Printing plain data cannot panic short of a bug; surface it if it does.
+        let mut row_chunks = print_pieces();
+        for handle in handles {
+            // Printing plain data cannot panic short of a bug; surface it if it does.
+            row_chunks.extend(
                 handle
                     .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect();
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            );
+        }
         (row_chunks, writer.out)
     });
+    row_chunks.sort_unstable_by_key(|(piece, _)| *piece);
+    let row_chunks: Vec<String> = row_chunks.into_iter().map(|(_, text)| text).collect();
 
     let mut parts = Vec::with_capacity(row_chunks.len() + 3);
     let mut defines = BTreeSet::new();
@@ -520,5 +531,43 @@ impl Writer<'_> {
                 }
             });
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game of `count` copies of the sample card, renamed `Card0000`, `Card0001`, ...
+    fn many_cards(count: usize) -> Game {
+        let mut game = crate::sample::game();
+        let template = game.cards[0].clone();
+        game.cards = (0..count)
+            .map(|i| {
+                let mut card = template.clone();
+                card.name = format!("Card{i:04}");
+                card.ident = format!("Card{i:04}");
+                card
+            })
+            .collect();
+        game
+    }
+
+    #[test]
+    fn rows_printed_in_pieces_join_to_the_one_piece_text() {
+        let game = many_cards(2 * ROWS_PER_PIECE + 17);
+        let parallel = card_data(&game).parts.concat();
+        let names = Names::new(&game);
+        let rows = row_const_names(&game);
+        let mut writer = Writer::new(&game, &names, 0);
+        writer.card_rows(0..game.cards.len(), &rows);
+        assert!(
+            parallel.contains(&writer.out),
+            "the card rows printed in pieces differ from one sequential print"
+        );
+        assert_eq!(
+            parallel.matches("pub(super) const CARD").count(),
+            game.cards.len()
+        );
     }
 }
