@@ -266,18 +266,20 @@ fn bracketed_items(text: &str) -> impl Iterator<Item = &str> {
 /// and texts about other objects or about attacks (`This creature's melee attacks gain`) give
 /// nothing: their effect stays with the card's handler.
 pub fn granted_traits(text: &str) -> Vec<String> {
-    let Some(sentence) = attached_object_sentence(text) else {
-        return Vec::new();
-    };
-    let mut grants = Vec::new();
-    for item in bracketed_items(text) {
+    attached_object_sentence(text).map_or_else(Vec::new, |sentence| named_items(sentence, text))
+}
+
+/// The keyword-like items of `text`'s bracketed summary that `sentence` names, each once.
+fn named_items(sentence: &str, text: &str) -> Vec<String> {
+    let mut keywords = Vec::new();
+    for item in bracketed_items(text).filter(|item| sentence.contains(item)) {
         if let TraitText::Keyword(keyword) = canonical_trait(item) {
-            if sentence.contains(item) && !grants.contains(&keyword) {
-                grants.push(keyword);
+            if !keywords.contains(&keyword) {
+                keywords.push(keyword);
             }
         }
     }
-    grants
+    keywords
 }
 
 /// The trait a rules text makes the attached object lose: "This creature loses the Flying
@@ -304,13 +306,7 @@ pub fn melee_attack_traits(text: &str) -> Vec<String> {
     if !sentence.starts_with("This creature's melee attacks gain ") {
         return Vec::new();
     }
-    bracketed_items(text)
-        .filter(|item| sentence.contains(item))
-        .filter_map(|item| match canonical_trait(item) {
-            TraitText::Keyword(keyword) => Some(keyword),
-            TraitText::Prose => None,
-        })
-        .collect()
+    named_items(sentence, text)
 }
 
 /// The Defense a rules text gives the attached object ("Mage gains a Defense." with
