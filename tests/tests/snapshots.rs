@@ -338,3 +338,16 @@ fn the_display_model_matches_the_generated_display_on_tiny() {
         assert_eq!(modelled_sorted, generated_sorted, "{}", unit.name);
     }
 }
+
+#[test]
+fn the_macro_expands_escaped_strings_printed_on_worker_threads() {
+    // Card rows are printed on worker threads, where a proc macro may not use `proc_macro2`;
+    // a summary with a quote and an apostrophe needs escaping there.
+    let tiny::Card::Spell(boil) = tiny::CardId::Boil.card() else {
+        panic!("Boil is a spell")
+    };
+    assert_eq!(
+        boil.summary,
+        Some("Area fire damage: the caster's \"boil\" zone.")
+    );
+}

@@ -37,6 +37,8 @@ pub use output::{stale_outputs, write_outputs, Output};
 /// `schemas/<g>.codex.schema.json` and `dumps/<g>.json`.
 pub fn generate_game(game: &ir::Game) -> Vec<Output> {
     // The Rust files and the dump both grow with the number of cards: make them side by side.
+    // The Rust stays on the calling thread: inside a proc macro, `proc_macro2` tokens made on
+    // another thread cannot meet the compiler's own.
     let (rust_files, dump) = std::thread::scope(|scope| {
         let dump = scope.spawn(|| dump::dump(game));
         let rust_files = rust::split_files(game);

@@ -2,9 +2,9 @@
 
 use std::collections::HashMap;
 use std::ops::Range;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use rayon::prelude::*;
 use toml::de::DeTable;
 
 use crate::context::{index_fields, Context, FieldIndex, LineCursor};
@@ -67,7 +67,7 @@ pub(crate) fn assemble_kinds(cx: &mut Context<'_>, drafts: Vec<KindDraft>) {
     }
 }
 
-/// Cards read from a run of card files, in file order.
+/// Cards read from one card file.
 #[derive(Default)]
 struct Chunk {
     cards: Vec<Card>,
@@ -76,104 +76,77 @@ struct Chunk {
     parse_time: Duration,
 }
 
-/// Parses and reads every card file (`files` are file ids, in order), on up to
-/// `available_parallelism` threads that take the next unread file as they finish one (files
-/// differ in size, so fixed shares would leave a thread idle); each file's tree is dropped as
-/// soon as it is read. Cards come back sorted by name, duplicates reported and dropped; the
-/// second value is the time spent parsing TOML, averaged over the threads.
+/// Parses and reads every card file (`files` are file ids, in order) in parallel, each file's
+/// tree dropped as soon as it is read; results come back in file order, so the output does
+/// not depend on scheduling. Cards come back sorted by name, duplicates reported and dropped;
+/// the second value is the time spent parsing TOML, averaged over the worker threads.
 pub(crate) fn read_cards(cx: &mut Context<'_>, files: &[FileId]) -> (Vec<Card>, Duration) {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, 4)
-        .min(files.len().max(1));
-    let next = AtomicUsize::new(0);
     let shared: &Context<'_> = cx;
-    let mut read: Vec<(usize, Chunk)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                let next = &next;
-                scope.spawn(move || {
-                    let mut done = Vec::new();
-                    loop {
-                        let position = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&file) = files.get(position) else {
-                            break done;
-                        };
-                        done.push((position, shared.read_card_files(&[file])));
-                    }
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    });
-    // Back in file order, so the result does not depend on which thread read which file.
-    read.sort_unstable_by_key(|(position, _)| *position);
+    let read: Vec<Chunk> = files
+        .par_iter()
+        .map(|&file| shared.read_card_file(file))
+        .collect();
     let mut cards = Vec::new();
     let mut name_spans = Vec::new();
     let mut parse_time = Duration::ZERO;
-    for (_, chunk) in read {
+    for chunk in read {
         cards.extend(chunk.cards);
         name_spans.extend(chunk.name_spans);
         cx.sink.extend(chunk.sink);
         parse_time += chunk.parse_time;
     }
-    let workers = u32::try_from(threads).unwrap_or(1).max(1);
+    let workers = u32::try_from(rayon::current_num_threads())
+        .unwrap_or(1)
+        .max(1);
     let cards = dedup_and_sort(&mut cx.sink, cards, &name_spans);
     (cards, parse_time / workers)
 }
 
 impl Context<'_> {
-    fn read_card_files(&self, files: &[FileId]) -> Chunk {
+    /// The cards of one card file, with their name spans and the file's diagnostics.
+    fn read_card_file(&self, file: FileId) -> Chunk {
         let mut chunk = Chunk::default();
         let sink = &mut chunk.sink;
-        for &file in files {
-            let started = Instant::now();
-            let parsed = tree::parse(&self.files[file].text, file, sink);
-            chunk.parse_time += started.elapsed();
-            let Some(root) = parsed else { continue };
-            let set = set_of(self.path(file));
-            let default_printing = Value::List(vec![Value::Record {
-                index: PRINTING_RECORD,
-                fields: vec![Value::Str(set.to_owned()), Value::None],
-            }]);
-            tree::check_keys(
-                &root,
-                grimoire_model::CARD_FILE_KEYS,
-                "a card file",
-                file,
-                sink,
-            );
-            if let Some(source) = root.get("source") {
-                tree::string(source, "where the numbers come from", file, sink);
-            }
-            let Some(list) = root.get("card") else {
+        let started = Instant::now();
+        let parsed = tree::parse(&self.files[file].text, file, sink);
+        chunk.parse_time = started.elapsed();
+        let Some(root) = parsed else { return chunk };
+        let set = set_of(self.path(file));
+        let default_printing = Value::List(vec![Value::Record {
+            index: PRINTING_RECORD,
+            fields: vec![Value::Str(set.to_owned()), Value::None],
+        }]);
+        tree::check_keys(
+            &root,
+            grimoire_model::CARD_FILE_KEYS,
+            "a card file",
+            file,
+            sink,
+        );
+        if let Some(source) = root.get("source") {
+            tree::string(source, "where the numbers come from", file, sink);
+        }
+        let Some(list) = root.get("card") else {
+            return chunk;
+        };
+        let mut lines = LineCursor::new(&self.files[file].text);
+        for item in tree::array(list, "[[card]] tables", file, sink).unwrap_or_default() {
+            let Some(table) = tree::table(item, "a card", file, sink) else {
                 continue;
             };
-            let mut lines = LineCursor::new(&self.files[file].text);
-            for item in tree::array(list, "[[card]] tables", file, sink).unwrap_or_default() {
-                let Some(table) = tree::table(item, "a card", file, sink) else {
-                    continue;
-                };
-                let span = item.span();
-                if let Some(card) = self.card(
-                    sink,
-                    table,
-                    span.clone(),
-                    file,
-                    &default_printing,
-                    &mut lines,
-                ) {
-                    chunk
-                        .name_spans
-                        .push((file, table.get("name").map_or(span, |n| n.span())));
-                    chunk.cards.push(card);
-                }
+            let span = item.span();
+            if let Some(card) = self.card(
+                sink,
+                table,
+                span.clone(),
+                file,
+                &default_printing,
+                &mut lines,
+            ) {
+                chunk
+                    .name_spans
+                    .push((file, table.get("name").map_or(span, |n| n.span())));
+                chunk.cards.push(card);
             }
         }
         chunk

@@ -6,10 +6,9 @@
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use grimoire_compiler::ir::{CodexRef, Game, Value};
-use proc_macro2::Literal;
+use rayon::prelude::*;
 
 use super::docs;
 use super::layout::Layout;
@@ -24,7 +23,9 @@ pub(crate) struct CardData {
     pub(crate) defines: BTreeSet<String>,
 }
 
-/// Field names of every kind, record and codex entry, computed once per game.
+/// Field names of every kind, record and codex entry and the kinds' table names, computed once
+/// per game on the calling thread (they are made with `proc_macro2`, which a proc macro may
+/// only use on its own thread; the printing threads only read them).
 struct Names {
     kinds: Vec<Vec<String>>,
     records: Vec<Vec<String>>,
@@ -32,6 +33,8 @@ struct Names {
     params: Vec<Vec<Vec<String>>>,
     /// Per category, per entry: the variant's path (`Trait::Piercing`).
     codex_paths: Vec<Vec<String>>,
+    /// Per kind: its static table (`CREATURES`).
+    kind_tables: Vec<String>,
 }
 
 impl Names {
@@ -72,6 +75,11 @@ impl Names {
                         .collect()
                 })
                 .collect(),
+            kind_tables: game
+                .kinds
+                .iter()
+                .map(|kind| plural_static_ident(&kind.ident).to_string())
+                .collect(),
         }
     }
 }
@@ -104,49 +112,32 @@ const ROWS_PER_PIECE: usize = 2048;
 /// The per-card items of `game`, in file order.
 ///
 /// The card rows are most of the text and independent of each other: they are printed in
-/// pieces of [`ROWS_PER_PIECE`] cards by `available_parallelism` workers, each taking the next
-/// piece when it finishes one; the calling thread prints the tables first, then joins in.
+/// pieces of [`ROWS_PER_PIECE`] cards in parallel, beside the tables, and joined in order.
 pub(crate) fn card_data(game: &Game) -> CardData {
     let names = Names::new(game);
     let rows = row_const_names(game);
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, 8);
     let pieces = game.cards.len().div_ceil(ROWS_PER_PIECE);
-    let next = AtomicUsize::new(0);
-    let print_pieces = || {
-        let mut printed = Vec::new();
-        loop {
-            let piece = next.fetch_add(1, Ordering::Relaxed);
-            if piece >= pieces {
-                break printed;
-            }
-            let start = piece * ROWS_PER_PIECE;
-            let end = (start + ROWS_PER_PIECE).min(game.cards.len());
-            let mut writer = Writer::new(game, &names, ROW_BYTES * (end - start));
-            writer.card_rows(start..end, &rows);
-            printed.push((piece, writer.out));
-        }
-    };
-    let (mut row_chunks, tables) = std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..workers).map(|_| scope.spawn(print_pieces)).collect();
-        let mut writer = Writer::new(game, &names, 256 * game.cards.len() + 4096);
-        writer.kind_tables(&rows);
-        writer.card_id();
-        writer.card_tables();
-        let mut row_chunks = print_pieces();
-        for handle in handles {
-            // Printing plain data cannot panic short of a bug; surface it if it does.
-            row_chunks.extend(
-                handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            );
-        }
-        (row_chunks, writer.out)
-    });
-    row_chunks.sort_unstable_by_key(|(piece, _)| *piece);
-    let row_chunks: Vec<String> = row_chunks.into_iter().map(|(_, text)| text).collect();
+    let (row_chunks, tables): (Vec<String>, String) = rayon::join(
+        || {
+            (0..pieces)
+                .into_par_iter()
+                .map(|piece| {
+                    let start = piece * ROWS_PER_PIECE;
+                    let end = (start + ROWS_PER_PIECE).min(game.cards.len());
+                    let mut writer = Writer::new(game, &names, ROW_BYTES * (end - start));
+                    writer.card_rows(start..end, &rows);
+                    writer.out
+                })
+                .collect()
+        },
+        || {
+            let mut writer = Writer::new(game, &names, 256 * game.cards.len() + 4096);
+            writer.kind_tables(&rows);
+            writer.card_id();
+            writer.card_tables();
+            writer.out
+        },
+    );
 
     let mut parts = Vec::with_capacity(row_chunks.len() + 3);
     let mut defines = BTreeSet::new();
@@ -160,11 +151,7 @@ pub(crate) fn card_data(game: &Game) -> CardData {
         parts.push("}\n".to_string());
     }
     parts.push(tables);
-    defines.extend(
-        game.kinds
-            .iter()
-            .map(|kind| plural_static_ident(&kind.ident).to_string()),
-    );
+    defines.extend(names.kind_tables.iter().cloned());
     for name in [
         "CardId",
         "CARDS",
@@ -196,19 +183,36 @@ fn row_const_names(game: &Game) -> Vec<String> {
         .collect()
 }
 
-/// `Literal::string`'s escaping: the same text `quote` and prettyplease print. Printable
-/// ASCII other than quotes and backslashes needs no escape, which is most card text.
+/// A string literal as `proc_macro2` prints `Literal::string` (and prettyplease then keeps):
+/// `escape_debug` except for `'`, and `\0` written `\x00` before an octal digit. Written out
+/// here rather than calling `Literal::string`, because card rows are printed on worker threads
+/// and, inside a proc macro, `proc_macro2` may only be used on the macro's own thread.
 fn string_literal(out: &mut String, text: &str) {
-    let plain = text
+    out.push('"');
+    // Printable ASCII other than `"` and `\\` needs no escape, which is most card text.
+    if text
         .bytes()
-        .all(|b| (b' '..=b'~').contains(&b) && !matches!(b, b'"' | b'\\' | b'\''));
-    if plain {
-        out.push('"');
+        .all(|b| (b' '..=b'~').contains(&b) && !matches!(b, b'"' | b'\\'))
+    {
         out.push_str(text);
         out.push('"');
-    } else {
-        let _ = write!(out, "{}", Literal::string(text));
+        return;
     }
+    let mut chars = text.chars();
+    while let Some(ch) = chars.next() {
+        match ch {
+            '\0' if chars
+                .as_str()
+                .starts_with(|next: char| ('0'..='7').contains(&next)) =>
+            {
+                out.push_str("\\x00");
+            }
+            '\0' => out.push_str("\\0"),
+            '\'' => out.push(ch),
+            _ => out.extend(ch.escape_debug()),
+        }
+    }
+    out.push('"');
 }
 
 impl Writer<'_> {
@@ -253,7 +257,7 @@ impl Writer<'_> {
     fn kind_tables(&mut self, rows: &[String]) {
         let game = self.game;
         for (kind_index, kind) in game.kinds.iter().enumerate() {
-            let table = plural_static_ident(&kind.ident).to_string();
+            let table = &self.names.kind_tables[kind_index];
             let members: Vec<&str> = game
                 .cards
                 .iter()
@@ -407,11 +411,7 @@ impl Writer<'_> {
                 next[card.kind] - 1
             })
             .collect();
-        let tables: Vec<String> = game
-            .kinds
-            .iter()
-            .map(|kind| plural_static_ident(&kind.ident).to_string())
-            .collect();
+        let tables = &self.names.kind_tables;
         self.doc("Every card (current version), in `CardId` order.");
         self.array_item(
             &format!("pub static CARDS: [Card; {count}]"),
@@ -551,6 +551,26 @@ mod tests {
             })
             .collect();
         game
+    }
+
+    #[test]
+    fn string_literals_are_escaped_as_proc_macro2_prints_them() {
+        for text in [
+            "Akiro's Hammer",
+            "a \"quoted\" \\ path",
+            "tab\tnew\nline\r",
+            "nul\0 and \u{0}7",
+            "Dsjer-Tet \u{e9}\u{2014}\u{1f409}",
+            "bell\u{7}",
+        ] {
+            let mut ours = String::new();
+            string_literal(&mut ours, text);
+            assert_eq!(
+                ours,
+                proc_macro2::Literal::string(text).to_string(),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]
