@@ -832,17 +832,13 @@ fn push(
     source: ObjectId,
     target: ObjectId,
 ) -> Result<(), RulesError> {
-    use super::state::{ARENA_COLUMNS as W, ARENA_ROWS as H};
+    use super::state::{zone_position, ARENA_COLUMNS as W, ARENA_ROWS as H};
     if game.has(target, |t| matches!(t, Trait::Unmovable)) || game.is_conjuration(target) {
         return Ok(());
     }
-    let (from, to) = (game.object(source)?.zone, game.object(target)?.zone);
-    let (fx, fy, tx, ty) = (
-        (from % W) as i32,
-        (from / W) as i32,
-        (to % W) as i32,
-        (to / W) as i32,
-    );
+    let (fx, fy) = zone_position(game.object(source)?.zone);
+    let (tx, ty) = zone_position(game.object(target)?.zone);
+    let (fx, fy, tx, ty) = (fx as i32, fy as i32, tx as i32, ty as i32);
     let inside = |(dx, dy): (i32, i32)| {
         (0..W as i32).contains(&(tx + dx)) && (0..H as i32).contains(&(ty + dy))
     };

@@ -28,9 +28,13 @@ pub fn parse_zone(name: &str) -> Option<u32> {
 /// Zones between two zones: zones are adjacent only across a side, so a diagonal zone is two
 /// zones away (see docs/decisions.md, "Range is counted orthogonally").
 pub fn zone_distance(a: u32, b: u32) -> u32 {
-    let (column_a, row_a) = (a % ARENA_COLUMNS, a / ARENA_COLUMNS);
-    let (column_b, row_b) = (b % ARENA_COLUMNS, b / ARENA_COLUMNS);
+    let ((column_a, row_a), (column_b, row_b)) = (zone_position(a), zone_position(b));
     column_a.abs_diff(column_b) + row_a.abs_diff(row_b)
+}
+
+/// A zone's (column, row), both from 0: zone numbers run row by row.
+pub fn zone_position(zone: u32) -> (u32, u32) {
+    (zone % ARENA_COLUMNS, zone / ARENA_COLUMNS)
 }
 
 /// The name of a zone number (inverse of [`parse_zone`]).
