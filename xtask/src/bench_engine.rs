@@ -9,8 +9,10 @@ use std::time::Instant;
 
 use grimoire_engine::{PlayerId, SeededDice};
 use grimoire_mage_wars::calc::{damage_distribution, DamageQuery};
-use grimoire_mage_wars::rules::model::{Attack, AttackKind, CardStats};
-use grimoire_mage_wars::rules::{attack_action, AttackOptions, AttackTarget, Game};
+use grimoire_mage_wars::rules::{
+    attack_action, AttackOptions, AttackProfile, AttackTarget, Game, ObjectKind, Printed,
+};
+use grimoire_mage_wars::{ActionSpeed, AttackBar, AttackKind, AttackTiming};
 
 /// Arguments of `cargo xtask bench-engine`.
 #[derive(clap::Args)]
@@ -54,21 +56,43 @@ fn time_distribution(iterations: u32) -> f64 {
     start.elapsed().as_secs_f64() / f64::from(iterations)
 }
 
+/// A 4-dice quick melee attack.
+static STRIKE: AttackBar = AttackBar {
+    name: "strike",
+    speed: Some(ActionSpeed::Quick),
+    kind: AttackKind::Melee,
+    timing: AttackTiming::Action,
+    range: None,
+    dice: 4,
+    dice_per_x: 0,
+    damage_type: None,
+    traits: &[],
+    effects: &[],
+    alternatives: &[],
+    cost: None,
+    cost_per_x: 0,
+    handler: None,
+};
+
 /// A creature with one 4-dice quick melee attack, armor 2 and Life 12.
-fn melee_creature() -> CardStats {
-    CardStats {
-        name: "bench creature".into(),
-        card_type: "Creature".into(),
+fn melee_creature() -> Printed {
+    Printed {
+        name: "bench creature",
+        kind: ObjectKind::Creature,
+        handler: None,
+        level: 1,
         life: 12,
         armor: 2,
-        attacks: vec![Attack {
-            name: "strike".into(),
-            kind: AttackKind::Melee,
-            dice: 4,
-            strikes: 1,
-            ..Attack::default()
-        }],
-        ..CardStats::default()
+        channeling: 0,
+        defense: None,
+        subtypes: &[],
+        schools: &[],
+        traits: Vec::new(),
+        grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
+        attacks: std::slice::from_ref(&STRIKE),
+        spell_range: None,
     }
 }
 
@@ -76,7 +100,7 @@ fn time_attacks(iterations: u32) -> f64 {
     let mut game = Game::new();
     let attacker = game.add_object(melee_creature(), PlayerId(1), 0);
     let defender = game.add_object(melee_creature(), PlayerId(2), 0);
-    let bar = game.cards[attacker.0 as usize].attacks[0].clone();
+    let bar = AttackProfile::new(&STRIKE);
     let mut dice = SeededDice::new(42);
     let start = Instant::now();
     for _ in 0..iterations {

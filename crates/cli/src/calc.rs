@@ -9,7 +9,7 @@ use grimoire_mage_wars::calc::{
     calculate_cards, effect_row_probabilities, DamageQuery, DamageSummary, DefenderState,
     EffectChance,
 };
-use grimoire_mage_wars::rules::{Condition, GeneratedCatalog};
+use grimoire_mage_wars::{Condition, Trait};
 use serde_json::json;
 
 /// Arguments of `grimoire calc`.
@@ -146,8 +146,10 @@ fn card_mode(args: &Args) -> Result<Calculation, String> {
         .filter(|e| !e.is_empty())
     {
         let (name, count) = entry.split_once('=').unwrap_or((entry, "1"));
-        let condition =
-            Condition::parse(name).ok_or_else(|| format!("unknown condition {name:?}"))?;
+        let condition = name
+            .trim()
+            .parse::<Condition>()
+            .map_err(|_| format!("unknown condition {name:?}"))?;
         let count = count
             .trim()
             .parse()
@@ -161,8 +163,11 @@ fn card_mode(args: &Args) -> Result<Calculation, String> {
             .split(',')
             .map(str::trim)
             .filter(|t| !t.is_empty())
-            .map(String::from)
-            .collect(),
+            .map(|t| {
+                t.parse::<Trait>()
+                    .map_err(|_| format!("unknown defender trait {t:?} in --defender-traits"))
+            })
+            .collect::<Result<_, _>>()?,
         conditions,
     };
     let (attacker, attack, defender) = (
@@ -170,7 +175,7 @@ fn card_mode(args: &Args) -> Result<Calculation, String> {
         args.attack.as_deref().unwrap_or_default(),
         args.defender.as_deref().unwrap_or_default(),
     );
-    let calculation = calculate_cards(&GeneratedCatalog, attacker, attack, defender, &state)?;
+    let calculation = calculate_cards(attacker, attack, defender, &state)?;
     Ok((calculation.summary, calculation.effects))
 }
 

@@ -13,3 +13,6 @@ pub use generated::*;
 pub mod calc;
 pub mod rules;
 pub mod spellbook;
+
+#[cfg(test)]
+mod rules_tests;

@@ -5,20 +5,19 @@ use grimoire_engine::{PlayerId, TraitEffectKind};
 use serde::Serialize;
 
 use super::{effect_row_probabilities, DamageQuery, DamageSummary};
-use crate::rules::model::{Condition, Marker, Trait};
 use crate::rules::modifiers::{
     attack_dice, effect_die_modifier, AttackContext, AttackMaker, FirstAttackBonuses,
 };
-use crate::rules::Game;
-use crate::rules::GeneratedCatalog;
+use crate::rules::{AttackProfile, Game, Marker, Printed};
+use crate::{CardId, Condition, EffectRow, Trait};
 
 /// The defender's situation.
 #[derive(Debug, Clone, Default)]
 pub struct DefenderState {
     /// Damage already on it.
     pub damage: u32,
-    /// Extra traits, as printed ("Armor +2").
-    pub traits: Vec<String>,
+    /// Extra traits it has been granted.
+    pub traits: Vec<Trait>,
     /// Condition markers.
     pub conditions: Vec<(Condition, u32)>,
 }
@@ -47,29 +46,38 @@ pub struct CardCalculation {
 
 /// Works out the calculation for `attacker`'s attack named `attack` against `defender`.
 pub fn calculate_cards(
-    catalog: &GeneratedCatalog,
     attacker: &str,
     attack: &str,
     defender: &str,
     state: &DefenderState,
 ) -> Result<CardCalculation, String> {
-    let attacker_card = catalog
-        .card(attacker)
-        .ok_or_else(|| format!("unknown card {attacker:?}"))?;
-    let defender_card = catalog
-        .card(defender)
-        .ok_or_else(|| format!("unknown card {defender:?}"))?;
+    let card = |name: &str| {
+        CardId::from_name(name)
+            .map(Printed::of)
+            .ok_or_else(|| format!("unknown card {name:?}"))
+    };
+    let (attacker_card, defender_card) = (card(attacker)?, card(defender)?);
     let bar = attacker_card
         .attacks
         .iter()
         .find(|a| a.name.eq_ignore_ascii_case(attack))
-        .cloned()
-        .ok_or_else(|| format!("{attacker} has no attack named {attack:?}"))?;
+        .ok_or_else(|| {
+            let known: Vec<&str> = attacker_card.attacks.iter().map(|a| a.name).collect();
+            format!(
+                "{attacker} has no attack named {attack:?} (its attacks: {})",
+                known.join(", ")
+            )
+        })?;
+    let bar = if attacker_card.is_attack_spell() {
+        AttackProfile::spell(bar, attacker_card.spell_range)
+    } else {
+        AttackProfile::new(bar)
+    };
     let mut game = Game::new();
     let a = game.add_object(attacker_card, PlayerId(1), 0);
     let d = game.add_object(defender_card, PlayerId(2), 0);
     for text in &state.traits {
-        game.change_trait(d, Trait::parse(text), TraitEffectKind::Grant);
+        game.change_trait(d, *text, TraitEffectKind::Grant);
     }
     for &(condition, count) in &state.conditions {
         game.set_markers(d, Marker::Condition(condition), count);
@@ -87,27 +95,28 @@ pub fn calculate_cards(
         charged: false,
         retaliation: false,
     };
-    let incorporeal = game.has(d, |t| matches!(t, Trait::Incorporeal));
-    let immune = bar.damage_type.is_some_and(|t| game.is_immune(d, t));
+    let incorporeal = game.has_trait(d, Trait::Incorporeal);
+    let ethereal = bar.has(Trait::Ethereal);
+    let immune = bar.bar.damage_type.is_some_and(|t| game.is_immune(d, t));
     let query = DamageQuery {
-        dice: if immune || bar.no_damage {
+        dice: if immune || bar.has(Trait::NoDamage) {
             0
         } else {
             attack_dice(&game, &ctx)
         },
         armor: game.armor(d),
-        piercing: bar.piercing,
+        piercing: bar.piercing(),
         incorporeal,
-        ethereal: bar.ethereal,
-        all_critical: bar.all_critical,
+        ethereal,
+        all_critical: bar.has(Trait::CriticalDamage),
     };
     let life_now = game.life(d);
     let remaining = (life_now > 0).then(|| life_now.saturating_sub(state.damage));
     let effect_modifier = effect_die_modifier(&game, &ctx);
-    let effects = if immune || (incorporeal && !bar.ethereal) {
+    let effects = if immune || (incorporeal && !ethereal) {
         Vec::new()
     } else {
-        effect_chances(&bar.effects, effect_modifier)
+        effect_chances(bar.bar.effects, effect_modifier)
     };
     Ok(CardCalculation {
         summary: DamageSummary::new(query, remaining),
@@ -116,14 +125,14 @@ pub fn calculate_cards(
     })
 }
 
-fn effect_chances(rows: &[crate::rules::model::EffectRow], modifier: i32) -> Vec<EffectChance> {
-    let thresholds: Vec<i32> = rows.iter().map(|r| r.threshold).collect();
+fn effect_chances(rows: &[EffectRow], modifier: i32) -> Vec<EffectChance> {
+    let thresholds: Vec<i32> = rows.iter().map(|r| i32::from(r.min)).collect();
     let probabilities = effect_row_probabilities(&thresholds, modifier);
     rows.iter()
         .zip(probabilities)
         .map(|(row, probability)| EffectChance {
-            threshold: row.threshold,
-            effects: row.effects.iter().map(|e| e.name().to_string()).collect(),
+            threshold: i32::from(row.min),
+            effects: row.apply.iter().map(|e| e.name().to_string()).collect(),
             probability,
         })
         .collect()

@@ -2,22 +2,17 @@
 //! Avoid Attack, Roll Dice, Damage and Effects, Additional Strikes, Damage Barrier,
 //! Counterstrike, Attack Ends.
 
-use std::sync::Arc;
-
 use grimoire_engine::{Dice, ObjectId};
 
+use super::conditions::place_condition;
+use super::content::{Condition, Defense, Handler, Trait};
 use super::dice::{roll_attack_die, roll_effect_die};
-use super::model::{Attack, Condition, DamageType, Defense, Effect, Marker, Trait};
 use super::modifiers::{
-    attack_dice, effect_die_modifier, first_attack_bonuses, AttackContext, AttackMaker,
-    FirstAttackBonuses,
+    attack_dice, effect_die_modifier, first_attack_bonuses, miss_roll, AttackContext,
+    AttackMaker, FirstAttackBonuses,
 };
-use super::state::{zone_distance, DamageSource, Game, GameEvent, RulesError};
-
-/// Direct poison damage a Tainted marker deals when it is placed (supplement: Codex, Tainted;
-/// the Goblin Bomber and Vampiric examples give 3). The codex entry names the native handler
-/// `tainted` for it.
-pub const TAINTED_DAMAGE: u32 = 3;
+use super::profile::{AttackProfile, BASH};
+use super::state::{zone_distance, DamageSource, Game, GameEvent, Marker, RulesError};
 
 /// What an attack action is aimed at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,7 +50,7 @@ pub fn attack_action(
     game: &mut Game,
     dice: &mut dyn Dice,
     attacker: ObjectId,
-    bar: &Attack,
+    bar: &AttackProfile,
     target: AttackTarget,
     options: AttackOptions,
 ) -> Result<(), RulesError> {
@@ -65,10 +60,10 @@ pub fn attack_action(
     let mut ledger = ActionLedger::default();
     match target {
         AttackTarget::Object(defender) => {
-            if bar.zone {
+            if bar.is_zone() {
                 return Err(RulesError::Illegal(format!(
                     "{} is a zone attack",
-                    bar.name
+                    bar.bar.name
                 )));
             }
             sequence(
@@ -83,10 +78,10 @@ pub fn attack_action(
             )
         }
         AttackTarget::Sweep(one, two) => {
-            if !bar.sweeping || one == two {
+            if !bar.has(Trait::Sweeping) || one == two {
                 return Err(RulesError::Illegal(format!(
                     "{} needs the Sweeping trait and two different targets",
-                    bar.name
+                    bar.bar.name
                 )));
             }
             sequence(
@@ -123,7 +118,7 @@ pub fn attack_action(
 fn check_mandatory_attack(
     game: &Game,
     attacker: ObjectId,
-    bar: &Attack,
+    bar: &AttackProfile,
     target: AttackTarget,
 ) -> Result<(), RulesError> {
     let obliged = |id: ObjectId| obligated_target(game, attacker, id);
@@ -184,27 +179,27 @@ fn obligated_target(game: &Game, attacker: ObjectId, target: ObjectId) -> bool {
     let prey = t.controller != a.controller
         && t.damage > 0
         && game.is_living(target)
-        && game.has(attacker, |x| matches!(x, Trait::Bloodthirsty(_)));
+        && game.trait_x(attacker, Trait::Bloodthirsty(0)).is_some();
     if !(taunted || prey) {
         return false;
     }
-    let invisible = game.has(target, |x| matches!(x, Trait::Invisible));
+    let invisible = game.has_trait(target, Trait::Invisible);
     if invisible || guarded_elsewhere(game, attacker, target) {
         return false;
     }
     let mana = game.mana.get(a.controller.0 as usize).copied().unwrap_or(0);
-    let usable = |bar: &Attack| {
+    let usable = |bar: &AttackBar| {
+        let bar = AttackProfile::new(bar);
         bar.is_melee()
-            && !bar.damage_barrier
-            && !bar.zone
-            && bar.cost <= mana
-            && !out_of_reach(game, attacker, bar, target)
+            && !bar.is_damage_barrier()
+            && !bar.is_zone()
+            && bar.cost() <= mana
+            && !out_of_reach(game, attacker, &bar, target)
     };
     let own = game.cards.get(attacker.0 as usize);
     let worn = a.attachments.iter().filter_map(|&item| {
         let card = game.cards.get(item.0 as usize)?;
-        let equipment = card.card_type.eq_ignore_ascii_case("equipment");
-        (equipment && game.in_play(item)).then_some(card)
+        (card.kind == ObjectKind::Equipment && game.in_play(item)).then_some(card)
     });
     own.into_iter()
         .chain(worn)
@@ -213,16 +208,17 @@ fn obligated_target(game: &Game, attacker: ObjectId, target: ObjectId) -> bool {
 
 /// Step 2, Pay Costs: the attacker's controller pays the attack's mana cost, once per attack
 /// action; an attack it cannot pay for cannot be made.
-fn pay_costs(game: &mut Game, attacker: ObjectId, bar: &Attack) -> Result<(), RulesError> {
+fn pay_costs(game: &mut Game, attacker: ObjectId, bar: &AttackProfile) -> Result<(), RulesError> {
     let player = game.object(attacker)?.controller;
-    if bar.cost == 0 {
+    let cost = bar.cost();
+    if cost == 0 {
         return Ok(());
     }
-    let mana = game.mana.get(player.0 as usize).copied().unwrap_or(0);
-    let left = mana.checked_sub(bar.cost).ok_or_else(|| {
+    let mana = game.mana_of(player);
+    let left = mana.checked_sub(cost).ok_or_else(|| {
         RulesError::Illegal(format!(
-            "{} costs {} mana and the controller has {mana}",
-            bar.name, bar.cost
+            "{} costs {cost} mana and the controller has {mana}",
+            bar.bar.name
         ))
     })?;
     game.set_mana(player, left);
@@ -235,14 +231,14 @@ fn zone_attack(
     game: &mut Game,
     dice: &mut dyn Dice,
     attacker: ObjectId,
-    bar: &Attack,
+    bar: &AttackProfile,
     zone: u32,
     options: AttackOptions,
 ) -> Result<(), RulesError> {
-    if !bar.zone {
+    if !bar.is_zone() {
         return Err(RulesError::Illegal(format!(
             "{} is not a zone attack",
-            bar.name
+            bar.bar.name
         )));
     }
     if let Some(why) = out_of_range(game, attacker, bar, zone, false) {
@@ -281,20 +277,17 @@ fn zone_attack(
 }
 
 /// `bar` with what the attacker's attached cards add to its melee attacks (the
-/// `melee_attacks_gain` of an enchantment such as one granting Vampiric), or `None` when
-/// nothing changes it.
-fn boosted(game: &Game, attacker: ObjectId, bar: &Attack) -> Option<Attack> {
+/// `melee_attacks_gain` of an enchantment such as one granting Vampiric).
+fn boosted<'a>(game: &Game, attacker: ObjectId, bar: &AttackProfile<'a>) -> AttackProfile<'a> {
+    let mut boosted = *bar;
     if !bar.is_melee() {
-        return None;
+        return boosted;
     }
-    let mut boosted: Option<Attack> = None;
-    for &child in &game.store.get(attacker)?.attachments {
-        let Ok(card) = game.card(child) else {
-            continue;
-        };
-        if game.in_play(child) && !card.melee_attacks_gain.is_empty() {
-            card.melee_attacks_gain
-                .apply(boosted.get_or_insert_with(|| bar.clone()));
+    for &child in game.store.get(attacker).map_or(&[][..], |o| &o.attachments) {
+        if let (Ok(card), true) = (game.card(child), game.in_play(child)) {
+            if !card.melee_attacks_gain.is_empty() {
+                boosted.boost(card.melee_attacks_gain);
+            }
         }
     }
     boosted
@@ -327,21 +320,21 @@ fn sequence(
     game: &mut Game,
     dice: &mut dyn Dice,
     attacker: ObjectId,
-    bar: &Attack,
+    bar: &AttackProfile,
     defender: ObjectId,
     origin: Origin,
     options: AttackOptions,
     ledger: &mut ActionLedger,
 ) -> Result<(), RulesError> {
     let boosted_bar = boosted(game, attacker, bar);
-    let bar = boosted_bar.as_ref().unwrap_or(bar);
+    let bar = &boosted_bar;
     if !game.in_play(defender) {
         return Err(RulesError::Illegal(format!(
             "object {} is not in play",
             defender.0
         )));
     }
-    let invisible = game.has(defender, |t| matches!(t, Trait::Invisible));
+    let invisible = game.has_trait(defender, Trait::Invisible);
     if origin == Origin::Action && invisible && defender != attacker {
         return Err(RulesError::Illegal(
             "an Invisible object cannot be targeted".into(),
@@ -356,7 +349,7 @@ fn sequence(
     if origin == Origin::Action && out_of_reach(game, attacker, bar, defender) {
         return Err(RulesError::Illegal(format!(
             "{} cannot reach a Flying defender",
-            bar.name
+            bar.bar.name
         )));
     }
     if origin == Origin::Action && bar.is_melee() && guarded_elsewhere(game, attacker, defender) {
@@ -378,7 +371,7 @@ fn sequence(
         AttackMaker::Creature
     };
     let mut hit = false;
-    for _strike in 0..bar.strikes.max(1) {
+    for _strike in 0..bar.strikes() {
         if !game.in_play(defender) || !game.in_play(attacker) {
             break;
         }
@@ -413,14 +406,14 @@ fn sequence(
     let enemies = game.object(attacker)?.controller != game.object(defender)?.controller;
     if hit && enemies && game.in_play(attacker) {
         if let Some((barrier, index)) = damage_barrier_of(game, defender) {
-            let card = Arc::clone(game.card(barrier)?);
+            let barrier_bar = AttackProfile::new(&game.card(barrier)?.attacks[index]);
             let mut barrier_ledger = ActionLedger::default();
             let saved = std::mem::take(&mut game.last_dice_rolled);
             let result = sequence(
                 game,
                 dice,
                 barrier,
-                &card.attacks[index],
+                &barrier_bar,
                 attacker,
                 Origin::DamageBarrier,
                 AttackOptions::default(),
@@ -431,22 +424,25 @@ fn sequence(
         }
     }
     // 9. Counterstrike: never answers a Counterstrike; a destroyed or incapacitated defender
-    // cannot make it.
+    // cannot make it, nor one no longer in the attacker's zone (pushed away by the attack):
+    // a counterstrike is a melee attack.
+    let same_zone = game.zone_of(defender) == game.zone_of(attacker);
     if origin == Origin::Action
         && game.in_play(defender)
         && game.in_play(attacker)
+        && same_zone
         && !game.is_incapacitated(defender)
     {
-        let card = Arc::clone(game.card(defender)?);
-        let counter = card
-            .attacks
+        let attacks = game.card(defender)?.attacks;
+        let counter = attacks
             .iter()
-            .find(|a| a.counterstrike && a.is_melee())
+            .map(AttackProfile::new)
+            .find(|a| a.has(Trait::Counterstrike) && a.is_melee())
             .or_else(|| {
                 let guard_may_answer = was_guarding && !game.is_restrained(defender);
-                let guard_counter = |a: &&Attack| a.is_melee() && a.quick;
+                let guard_counter = |a: &AttackProfile| a.is_melee() && a.is_quick();
                 guard_may_answer
-                    .then(|| card.attacks.iter().find(guard_counter))
+                    .then(|| attacks.iter().map(AttackProfile::new).find(guard_counter))
                     .flatten()
             });
         if let Some(counter) = counter {
@@ -456,7 +452,7 @@ fn sequence(
                 game,
                 dice,
                 defender,
-                counter,
+                &counter,
                 attacker,
                 Origin::Counterstrike,
                 AttackOptions::default(),
@@ -477,7 +473,8 @@ fn guarded_elsewhere(game: &Game, attacker: ObjectId, defender: ObjectId) -> boo
         return false;
     };
     let own = defender == attacker || d.attached_to == Some(attacker);
-    let elusive = game.has(attacker, |t| matches!(t, Trait::Elusive | Trait::Invisible));
+    // Invisible implies Elusive (codex).
+    let elusive = game.has_trait(attacker, Trait::Elusive);
     if own || game.is_guarding(defender) || elusive {
         return false;
     }
@@ -499,24 +496,29 @@ fn guarded_elsewhere(game: &Game, attacker: ObjectId, defender: ObjectId) -> boo
 fn out_of_range(
     game: &Game,
     attacker: ObjectId,
-    bar: &Attack,
+    bar: &AttackProfile,
     zone: u32,
     target_flying: bool,
 ) -> Option<String> {
     let from = game.zone_of(attacker)?;
-    let (min, max) = if bar.is_melee() { (0, 0) } else { bar.range? };
+    let (min, max) = if bar.is_melee() {
+        (0, 0)
+    } else {
+        let range = bar.range?;
+        (u32::from(range.min), u32::from(range.max))
+    };
     let distance = zone_distance(from, zone);
     let flying_in_zone = distance == 0 && (target_flying || game.is_flying(attacker));
     (distance > max || (distance < min && !flying_in_zone)).then(|| {
         format!(
             "{} has range {min}-{max}, and its target is {distance} zone(s) away",
-            bar.name
+            bar.bar.name
         )
     })
 }
 
-fn out_of_reach(game: &Game, attacker: ObjectId, bar: &Attack, defender: ObjectId) -> bool {
-    bar.is_melee() && !bar.reach && game.is_flying(defender) && !game.is_flying(attacker)
+fn out_of_reach(game: &Game, attacker: ObjectId, bar: &AttackProfile, defender: ObjectId) -> bool {
+    bar.is_melee() && !bar.has(Trait::Reach) && game.is_flying(defender) && !game.is_flying(attacker)
 }
 
 /// The Damage Barrier protecting `defender`: the first attached object with a Damage Barrier
@@ -525,23 +527,28 @@ fn damage_barrier_of(game: &Game, defender: ObjectId) -> Option<(ObjectId, usize
     let object = game.store.get(defender)?;
     object.attachments.iter().find_map(|&child| {
         let card = game.cards.get(child.0 as usize)?;
-        let index = card.attacks.iter().position(|a| a.damage_barrier)?;
+        let index = card
+            .attacks
+            .iter()
+            .position(|a| AttackProfile::new(a).is_damage_barrier())?;
         game.in_play(child).then_some((child, index))
     })
 }
 
-/// Step 3: a Dazed attacker rolls the effect die; 6 or less misses (codex: Daze).
+/// Step 3: an attacker with a `miss_roll` operation (Daze) rolls the effect die once and
+/// misses below its `hit_on`.
 fn misses(
     game: &mut Game,
     dice: &mut dyn Dice,
     attacker: ObjectId,
     origin: Origin,
 ) -> Result<bool, RulesError> {
-    if origin == Origin::DamageBarrier || game.conditions(attacker, Condition::Daze) == 0 {
+    let Some(hit_on) = miss_roll(game, attacker).filter(|_| origin != Origin::DamageBarrier)
+    else {
         return Ok(false);
-    }
+    };
     let roll = roll_effect_die(dice)?;
-    if roll >= 7 {
+    if roll >= hit_on {
         return Ok(false);
     }
     game.log.push(GameEvent::Missed { attacker, roll });
@@ -549,13 +556,14 @@ fn misses(
     Ok(true)
 }
 
-/// Step 4: the defender may use a Defense (d12, -2 per Daze, -2 when Restrained) unless the
-/// attack is Unavoidable or the defender is Incapacitated; each Defense has uses per round.
+/// Step 4: the defender may use a Defense (d12 plus its `defense_modifier` operations: -2 per
+/// Daze, -2 when Restrained) unless the attack is Unavoidable or the defender is
+/// Incapacitated; each Defense has uses per round.
 fn avoids(
     game: &mut Game,
     dice: &mut dyn Dice,
     defender: ObjectId,
-    bar: &Attack,
+    bar: &AttackProfile,
     origin: Origin,
 ) -> Result<bool, RulesError> {
     if bar.is_unavoidable() || origin == Origin::DamageBarrier || game.is_incapacitated(defender) {
@@ -564,11 +572,9 @@ fn avoids(
     let Some((source, defense, used)) = ready_defense(game, defender, bar) else {
         return Ok(false);
     };
-    let penalty = 2 * game.conditions(defender, Condition::Daze) as i32
-        + if game.is_restrained(defender) { 2 } else { 0 };
-    let roll = roll_effect_die(dice)? - penalty;
+    let roll = roll_effect_die(dice)? + game.defense_modifier(defender);
     game.set_markers(source, Marker::DefenseUsed, used + 1);
-    if roll < defense.threshold {
+    if roll < i32::from(defense.roll) {
         return Ok(false);
     }
     game.log.push(GameEvent::Avoided { defender, roll });
@@ -584,7 +590,7 @@ fn avoids(
 fn ready_defense(
     game: &Game,
     defender: ObjectId,
-    bar: &Attack,
+    bar: &AttackProfile,
 ) -> Option<(ObjectId, Defense, u32)> {
     let ready = |source: ObjectId| {
         let defense = game.card(source).ok()?.defense?;
@@ -592,7 +598,7 @@ fn ready_defense(
             .store
             .get(source)
             .map_or(0, |o| o.marker_count(&Marker::DefenseUsed));
-        let spent = defense.uses_per_round.is_some_and(|limit| used >= limit);
+        let spent = defense.uses.is_some_and(|limit| used >= u32::from(limit));
         let barred = defense.no_ranged && bar.is_ranged();
         (!spent && !barred).then_some((source, defense, used))
     };
@@ -607,7 +613,7 @@ fn ready_defense(
             break;
         };
         if let Some(candidate) = ready(child).filter(|_| game.in_play(child)) {
-            if best.is_none_or(|(_, current, _)| candidate.1.threshold < current.threshold) {
+            if best.is_none_or(|(_, current, _)| candidate.1.roll < current.roll) {
                 best = Some(candidate);
             }
         }
@@ -623,17 +629,20 @@ fn roll_and_apply(
 ) -> Result<(), RulesError> {
     let (attacker, defender, bar) = (ctx.attacker, ctx.defender, ctx.attack);
     let count = attack_dice(game, ctx);
-    let incorporeal = game.has(defender, |t| matches!(t, Trait::Incorporeal));
-    let ones_only = incorporeal && !bar.ethereal;
+    // Incorporeal (native handler `incorporeal_damage`): only the 1s of a non-Ethereal attack
+    // damage it, and such an attack gives it no effects.
+    let incorporeal = game.has_trait(defender, Trait::Incorporeal);
+    let ones_only = incorporeal && !bar.has(Trait::Ethereal);
+    let all_critical = bar.has(Trait::CriticalDamage);
     let (mut normal, mut critical) = (0, 0);
     for _ in 0..count {
         let face = roll_attack_die(dice)?;
         if ones_only {
-            critical += u32::from(face.value() == 1);
-        } else if face.is_critical() || bar.all_critical {
-            critical += face.value();
+            critical += u32::from(face.normal + face.critical == 1);
+        } else if face.critical > 0 || all_critical {
+            critical += face.normal + face.critical;
         } else {
-            normal += face.value();
+            normal += face.normal;
         }
     }
     game.last_dice_rolled.push(count);
@@ -643,9 +652,11 @@ fn roll_and_apply(
         normal,
         critical,
     });
-    let immune = bar.damage_type.is_some_and(|d| game.is_immune(defender, d));
+    // Extinguish (native handler `extinguish`): all Burns go once the attack is resolved.
+    let extinguish = bar.has(Trait::Extinguish);
+    let immune = bar.bar.damage_type.is_some_and(|d| game.is_immune(defender, d));
     if immune {
-        if bar.extinguish {
+        if extinguish {
             game.set_markers(defender, Marker::Condition(Condition::Burn), 0);
         }
         return Ok(());
@@ -653,9 +664,9 @@ fn roll_and_apply(
     let armor = if ones_only {
         0
     } else {
-        game.armor(defender).saturating_sub(bar.piercing)
+        game.armor(defender).saturating_sub(bar.piercing())
     };
-    let damage = if bar.no_damage {
+    let damage = if bar.has(Trait::NoDamage) {
         0
     } else {
         normal.saturating_sub(armor) + critical
@@ -667,37 +678,39 @@ fn roll_and_apply(
     if dealt > 0 {
         after_damage(game, ctx, dealt.min(remaining));
     }
-    if bar.effects.is_empty() || !game.in_play(defender) || ones_only {
-        if bar.extinguish {
+    if bar.bar.effects.is_empty() || !game.in_play(defender) || ones_only {
+        if extinguish {
             game.set_markers(defender, Marker::Condition(Condition::Burn), 0);
         }
         return Ok(());
     }
     let roll = roll_effect_die(dice)?;
     let modified = roll + effect_die_modifier(game, ctx);
-    if bar.extinguish {
+    if extinguish {
         game.set_markers(defender, Marker::Condition(Condition::Burn), 0);
     }
     game.log.push(GameEvent::EffectRolled { roll, modified });
-    let Some(row) = bar
-        .effects
+    // The row whose range holds the modified roll; a roll above every row takes the highest.
+    let rows = bar.bar.effects;
+    let row = rows
         .iter()
-        .rev()
-        .find(|row| modified >= row.threshold)
-    else {
+        .find(|row| modified >= i32::from(row.min) && row.max.is_none_or(|max| modified <= i32::from(max)))
+        .or_else(|| rows.iter().filter(|row| modified >= i32::from(row.min)).max_by_key(|row| row.min));
+    let Some(row) = row else {
         return Ok(());
     };
-    for effect in &row.effects {
-        apply_effect(game, dice, ctx, effect)?;
+    for &outcome in row.apply {
+        apply_outcome(game, dice, ctx, outcome)?;
     }
     Ok(())
 }
 
-/// Rage tokens and Vampiric healing after an attack dealt damage (`counted` is the damage up
-/// to the defender's remaining health).
+/// Rage tokens (native handler `rage_tokens`), Vampiric healing (native handler `vampiric`)
+/// and the attack's `mana_drain` operation after an attack dealt damage (`counted` is the
+/// damage up to the defender's remaining health).
 fn after_damage(game: &mut Game, ctx: &AttackContext, counted: u32) {
     let (attacker, defender) = (ctx.attacker, ctx.defender);
-    let rage = game.max_trait(defender, |t| if let Trait::Rage(x) = t { *x } else { 0 });
+    let rage = game.trait_x(defender, Trait::Rage(0)).unwrap_or(0).max(0) as u32;
     let enemy = game.store.get(attacker).map(|o| o.controller)
         != game.store.get(defender).map(|o| o.controller);
     if rage > 0 && enemy && ctx.maker == AttackMaker::Creature && game.in_play(defender) {
@@ -707,117 +720,55 @@ fn after_damage(game: &mut Game, ctx: &AttackContext, counted: u32) {
             .map_or(0, |o| o.marker_count(&Marker::Rage));
         game.set_markers(defender, Marker::Rage, (tokens + 1).min(rage));
     }
-    if ctx.attack.vampiric && ctx.first && game.is_living(defender) {
+    if ctx.attack.has(Trait::Vampiric) && ctx.first && game.is_living(defender) {
         game.heal(attacker, counted.div_ceil(2));
     }
-    if ctx.attack.mana_drain > 0 && ctx.first && enemy && game.is_creature(defender) {
-        drain_mana(game, ctx);
+    if let Some((amount, transfer)) = ctx.attack.mana_drain() {
+        if ctx.first && enemy && game.is_creature(defender) {
+            drain_mana(game, ctx, amount, transfer);
+        }
     }
 }
 
-/// Mana Drain +X: the defender's controller loses up to X mana; with Mana Transfer the
+/// Mana Drain: the defender's controller loses up to `amount` mana; with `transfer` the
 /// attacker's controller gains what was lost (codex: Mana Drain +X, Mana Transfer +X).
-fn drain_mana(game: &mut Game, ctx: &AttackContext) {
+fn drain_mana(game: &mut Game, ctx: &AttackContext, amount: u32, transfer: bool) {
     let owner = |id| game.store.get(id).map(|o| o.controller);
     let (Some(victim), Some(drainer)) = (owner(ctx.defender), owner(ctx.attacker)) else {
         return;
     };
-    let available = game.mana.get(victim.0 as usize).copied().unwrap_or(0);
-    let lost = available.min(ctx.attack.mana_drain);
+    let available = game.mana_of(victim);
+    let lost = available.min(amount);
     if lost == 0 {
         return;
     }
     game.set_mana(victim, available - lost);
-    if ctx.attack.mana_transfer {
-        let gained = game.mana.get(drainer.0 as usize).copied().unwrap_or(0) + lost;
+    if transfer {
+        let gained = game.mana_of(drainer) + lost;
         game.set_mana(drainer, gained);
     }
 }
 
-/// Places one effect of the effect table on the defender.
-fn apply_effect(
+/// Applies one outcome of the effect table to the defender: a condition marker, or an
+/// outcome that leaves none (`marker = false`) and whose native handler acts (Push).
+fn apply_outcome(
     game: &mut Game,
     dice: &mut dyn Dice,
     ctx: &AttackContext,
-    effect: &Effect,
+    outcome: Condition,
 ) -> Result<(), RulesError> {
-    match effect {
-        Effect::Condition(condition) => place_condition(game, ctx, *condition),
-        Effect::Push => push(game, dice, ctx.attacker, ctx.defender)?,
-        Effect::Other(_) => {}
+    if outcome.meta().marker {
+        place_condition(game, ctx.defender, outcome, Some(ctx.attacker), ctx.retaliation);
+        return Ok(());
     }
-    Ok(())
-}
-
-/// Places a condition, honouring immunities, Burnproof, Unmovable (Slam becomes Daze),
-/// conjurations (no Daze, Stun, Cripple), Uncontainable (no Cripple, Stuck) and Corrode's armor
-/// floor (excess becomes direct acid damage). A Taunt names the attacker as its taunter; a
-/// Tainted marker deals its direct damage.
-fn place_condition(game: &mut Game, ctx: &AttackContext, condition: Condition) {
-    let defender = ctx.defender;
-    if condition
-        .damage_type()
-        .is_some_and(|d| game.is_immune(defender, d))
-    {
-        return;
-    }
-    if condition == Condition::Burn
-        && game.has(defender, |t| {
-            matches!(t, Trait::Burnproof | Trait::Incorporeal)
-        })
-    {
-        return;
-    }
-    let conjuration = game.is_conjuration(defender);
-    if conjuration
-        && matches!(
-            condition,
-            Condition::Daze | Condition::Stun | Condition::Cripple
-        )
-    {
-        return;
-    }
-    // Uncontainable (all Incorporeal objects are) cannot be Restrained or Stuck (codex:
-    // Uncontainable, Restrained).
-    let uncontainable = game.has(defender, |t| {
-        matches!(t, Trait::Uncontainable | Trait::Incorporeal)
-    });
-    if uncontainable && (condition.restrains() || condition == Condition::Stuck) {
-        return;
-    }
-    let condition =
-        if condition == Condition::Slam && game.has(defender, |t| matches!(t, Trait::Unmovable)) {
-            Condition::Daze
-        } else {
-            condition
-        };
-    if condition == Condition::Taunt {
-        game.taunt(defender, ctx.attacker);
-        return;
-    }
-    if condition == Condition::Corrode && game.armor(defender) == 0 {
-        if !game.is_immune(defender, DamageType::Acid) {
-            game.deal_damage(defender, 1, DamageSource::Condition(Condition::Corrode));
-        }
-        return;
-    }
-    let count = game.conditions(defender, condition) + 1;
-    game.set_markers(defender, Marker::Condition(condition), count);
-    if game.is_incapacitated(defender) {
-        game.set_markers(defender, Marker::Guard, 0);
-    }
-    if ctx.retaliation {
-        game.kept_until_next_action.push((defender, condition));
-    }
-    // Tainted: the marker deals direct poison damage as it is placed. Its source is the
-    // condition, not the attack, so it is not damage dealt by the attack (supplement: Codex,
-    // Tainted and Vampiric; ruling 41), but it still destroys by damage (ruling 89).
-    if condition == Condition::Tainted {
-        game.deal_damage(
-            defender,
-            TAINTED_DAMAGE,
-            DamageSource::Condition(Condition::Tainted),
-        );
+    match outcome.meta().handler {
+        Some(Handler::Push) => push(game, dice, ctx.attacker, ctx.defender),
+        Some(other) => Err(RulesError::NotModelled(format!(
+            "the effect {outcome} (native handler `{other}`)"
+        ))),
+        None => Err(RulesError::NotModelled(format!(
+            "the effect {outcome}: it leaves no marker and names no handler"
+        ))),
     }
 }
 
@@ -833,7 +784,7 @@ fn push(
     target: ObjectId,
 ) -> Result<(), RulesError> {
     use super::state::{zone_position, ARENA_COLUMNS as W, ARENA_ROWS as H};
-    if game.has(target, |t| matches!(t, Trait::Unmovable)) || game.is_conjuration(target) {
+    if game.has_trait(target, Trait::Unmovable) {
         return Ok(());
     }
     let (fx, fy) = zone_position(game.object(source)?.zone);
@@ -860,20 +811,15 @@ fn push(
     Ok(())
 }
 
-/// A bash against a wall that blocks passage: an unavoidable 3-dice attack, neither melee
-/// nor ranged, reduced by armor as usual (codex: Push, Bashed).
+/// A bash against a wall that blocks passage: the [`BASH`] attack, reduced by armor as usual
+/// (codex: Push, Bashed).
 fn bash(
     game: &mut Game,
     dice: &mut dyn Dice,
     source: ObjectId,
     target: ObjectId,
 ) -> Result<(), RulesError> {
-    let wall = Attack {
-        dice: crate::generated::BASH_ATTACK_DICE as u32,
-        unavoidable: true,
-        strikes: 1,
-        ..Attack::default()
-    };
+    let wall = AttackProfile::new(&BASH);
     let ctx = AttackContext {
         attacker: source,
         defender: target,

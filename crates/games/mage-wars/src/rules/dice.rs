@@ -1,90 +1,60 @@
-//! The Mage Wars dice: the six-faced attack die and the twelve-sided effect die.
+//! The Mage Wars dice as `game.toml` declares them: the attack die (`[dice.attack]`, faces
+//! with `normal` and `critical` damage) and the effect die (`[dice.effect]`, a d12 also used
+//! for Daze, Defense and escape rolls).
 
 use grimoire_engine::{Dice, DiceError, DieSpec};
-use serde::Serialize;
 
-/// The attack die.
-pub const ATTACK_DIE: DieSpec = DieSpec {
+use super::content::{ATTACK_DIE, EFFECT_DIE};
+
+/// The attack die, for the dice source.
+pub const ATTACK: DieSpec = DieSpec {
     name: "attack",
-    faces: 6,
+    faces: ATTACK_DIE.len() as u32,
 };
-/// The effect die (d12), also used for Daze, Defense and escape rolls.
-pub const EFFECT_DIE: DieSpec = DieSpec {
+
+/// The effect die, for the dice source.
+pub const EFFECT: DieSpec = DieSpec {
     name: "effect",
-    faces: 12,
+    faces: EFFECT_DIE.len() as u32,
 };
 
-/// A face of the attack die. Two faces are blank.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum AttackFace {
-    /// No damage.
-    Blank,
-    /// 1 normal damage.
-    One,
-    /// 2 normal damage.
-    Two,
-    /// 1 critical damage.
-    OneCritical,
-    /// 2 critical damage.
-    TwoCritical,
-}
-
-impl AttackFace {
-    /// The face for a die face index (0 and 1 are the two blanks).
-    pub fn from_index(index: u32) -> AttackFace {
-        match index {
-            2 => AttackFace::One,
-            3 => AttackFace::Two,
-            4 => AttackFace::OneCritical,
-            5 => AttackFace::TwoCritical,
-            _ => AttackFace::Blank,
-        }
-    }
-
-    /// The die face index of this face (the first blank for blanks).
-    pub fn index(self) -> u32 {
-        match self {
-            AttackFace::Blank => 0,
-            AttackFace::One => 2,
-            AttackFace::Two => 3,
-            AttackFace::OneCritical => 4,
-            AttackFace::TwoCritical => 5,
-        }
-    }
-
-    /// Parses the notation `0`, `1`, `2`, `1*`, `2*`.
-    pub fn parse(text: &str) -> Option<AttackFace> {
-        Some(match text.trim() {
-            "0" => AttackFace::Blank,
-            "1" => AttackFace::One,
-            "2" => AttackFace::Two,
-            "1*" => AttackFace::OneCritical,
-            "2*" => AttackFace::TwoCritical,
-            _ => return None,
-        })
-    }
-
-    /// The number shown on the face.
-    pub fn value(self) -> u32 {
-        match self {
-            AttackFace::Blank => 0,
-            AttackFace::One | AttackFace::OneCritical => 1,
-            AttackFace::Two | AttackFace::TwoCritical => 2,
-        }
-    }
-
-    /// True for the critical faces.
-    pub fn is_critical(self) -> bool {
-        matches!(self, AttackFace::OneCritical | AttackFace::TwoCritical)
-    }
+/// What one attack die shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttackRoll {
+    /// Normal damage (armor reduces it).
+    pub normal: u32,
+    /// Critical damage (armor does not reduce it).
+    pub critical: u32,
 }
 
 /// Rolls one attack die.
-pub fn roll_attack_die(dice: &mut dyn Dice) -> Result<AttackFace, DiceError> {
-    dice.roll(ATTACK_DIE).map(AttackFace::from_index)
+pub fn roll_attack_die(dice: &mut dyn Dice) -> Result<AttackRoll, DiceError> {
+    let face = &ATTACK_DIE[dice.roll(ATTACK)? as usize];
+    Ok(AttackRoll {
+        normal: face.normal as u32,
+        critical: face.critical as u32,
+    })
 }
 
-/// Rolls the effect die (1 to 12).
+/// Rolls the effect die: its face value.
 pub fn roll_effect_die(dice: &mut dyn Dice) -> Result<i32, DiceError> {
-    dice.roll(EFFECT_DIE).map(|face| face as i32 + 1)
+    Ok(EFFECT_DIE[dice.roll(EFFECT)? as usize].value as i32)
+}
+
+/// The index of the attack-die face printed `label` (`0`, `1`, `2`, `1*`, `2*`), for
+/// scripting rolls.
+pub fn attack_face(label: &str) -> Option<u32> {
+    let label = label.trim();
+    ATTACK_DIE
+        .iter()
+        .position(|face| face.label == label)
+        .map(|index| index as u32)
+}
+
+/// The index of the effect-die face showing `value`, for scripting rolls.
+pub fn effect_face(value: u32) -> Option<u32> {
+    EFFECT_DIE
+        .iter()
+        .position(|face| face.value == i64::from(value))
+        .map(|index| index as u32)
 }

@@ -1,20 +1,31 @@
-//! The Mage Wars rules engine: attacks, conditions and phases, over the game-agnostic core.
+//! The Mage Wars rules engine: attacks, conditions and phases, over the game-agnostic core,
+//! driven by the generated tables.
 //!
-//! Card data comes from the generated card tables through a [`GeneratedCatalog`]; the rules
-//! never name a card.
+//! The rules read cards and codex entries only through the generated items of the parent
+//! module, named `content` here: the typed `Trait`, `Condition`, `DamageType`, card structs,
+//! `Handler`, the codex metadata (`implied`, `stacking`, `family`, `blocks`,
+//! `affects_conjurations`, effect operations) and the constants and dice of `game.toml`.
+//! They never name a card and never parse printed text. Because every path goes through
+//! `super`, this module compiles against any content compiled from a game with Mage Wars'
+//! `game.toml` shape: the authoring test includes it next to tables built from an edited copy
+//! of the content.
+
+use super as content;
 
 pub mod attack;
+pub mod card;
+pub mod codex;
+pub mod conditions;
 pub mod dice;
-pub mod generated_catalog;
-pub mod model;
+pub mod effects;
 pub mod modifiers;
 pub mod phases;
+pub mod profile;
 pub mod scenario;
 pub mod state;
-#[cfg(test)]
-mod tests;
+pub mod versus;
 
 pub use attack::{attack_action, AttackOptions, AttackTarget};
-pub use generated_catalog::GeneratedCatalog;
-pub use model::{Attack, CardStats, Condition, Marker, Trait};
-pub use state::{Game, GameEvent, RulesError};
+pub use card::{ObjectKind, Printed};
+pub use profile::AttackProfile;
+pub use state::{Game, GameEvent, Marker, RulesError};

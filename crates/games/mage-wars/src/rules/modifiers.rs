@@ -1,11 +1,22 @@
-//! The dice-modifier table of the supplement ("Modifying Attack Dice"): which traits change
-//! the number of attack dice and the effect die, whose trait it is, and whether it applies to
-//! every attack of an attack action or only the first.
+//! The dice modifiers of an attack, interpreted from the codex: every `attack_dice` and
+//! `effect_die` operation of the attacker's traits and conditions (holder `Attacker`), of the
+//! defender's (holder `Defender`) and of the attack's own traits, filtered by `applies_to`,
+//! with `scope = "FirstAttack"` bonuses tracked through the attack action.
 
 use grimoire_engine::ObjectId;
 
-use super::model::{Attack, Condition, Marker, Trait};
-use super::state::Game;
+use super::codex::{damage_type_param, x};
+use super::content::{
+    AttackFilter, Condition, EffectOp, Handler, ModifierHolder, ModifierScope, Trait,
+    MIN_ATTACK_DICE,
+};
+use super::profile::AttackProfile;
+use super::state::{Game, Marker, OpSource};
+use super::versus::versus_matches;
+
+/// Effect-die bonus of the native handler `poison_fangs` against a Restrained or
+/// Incapacitated defender (supplement: Codex, Tainted).
+const POISON_FANGS_RESTRAINED_BONUS: i32 = 4;
 
 /// Who makes the attack, for the modifiers that depend on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,7 +24,7 @@ pub enum AttackMaker {
     /// A creature (or conjuration) attacking with its own attack bar.
     Creature,
     /// A Damage Barrier, a wall or a bash: not a creature's attack, so the creature's bonuses
-    /// do not apply and it gives no Rage.
+    /// and conditions do not apply and it gives no Rage.
     NotACreature,
 }
 
@@ -24,8 +35,8 @@ pub struct AttackContext<'a> {
     pub attacker: ObjectId,
     /// The defending object.
     pub defender: ObjectId,
-    /// The attack bar.
-    pub attack: &'a Attack,
+    /// The attack.
+    pub attack: &'a AttackProfile<'a>,
     /// Creature attack or Damage Barrier.
     pub maker: AttackMaker,
     /// True for the first individual attack of the attack action.
@@ -39,7 +50,11 @@ pub struct AttackContext<'a> {
     pub retaliation: bool,
 }
 
-/// The bonuses the table applies to "only the first attack" of an attack action, by source.
+/// Most distinct first-attack bonus sources one attacker can have.
+const MAX_FIRST_ATTACK_SOURCES: usize = 8;
+
+/// The bonuses received by "only the first attack" of an attack action, by source (the codex
+/// entry giving them; Rage tokens count as their own source).
 ///
 /// The supplement ("Increasing the Attack Dice DURING an Attack Action") reads "the first
 /// attack" as the first attack that can use the bonus, and gives a later attack whatever the
@@ -47,180 +62,217 @@ pub struct AttackContext<'a> {
 /// token gained from the Counterstrike gives the second attack +1.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct FirstAttackBonuses {
-    /// Melee +X.
-    pub melee: i32,
-    /// Rage tokens, up to Rage +X.
-    pub rage: i32,
-    /// Charge +X, after a move.
-    pub charge: i32,
-    /// Bloodthirsty +X, against a damaged Living creature.
-    pub bloodthirsty: i32,
-    /// Ranged +X (not zone attacks).
-    pub ranged: i32,
+    sources: [(u16, i32); MAX_FIRST_ATTACK_SOURCES],
+    len: usize,
 }
 
 impl FirstAttackBonuses {
-    fn parts(self) -> [i32; 5] {
-        [
-            self.melee,
-            self.rage,
-            self.charge,
-            self.bloodthirsty,
-            self.ranged,
-        ]
+    /// The bonus received from `source` so far.
+    pub fn get(&self, source: u16) -> i32 {
+        self.sources[..self.len]
+            .iter()
+            .find(|(s, _)| *s == source)
+            .map_or(0, |(_, v)| *v)
+    }
+
+    /// Adds `value` to the bonus of `source`.
+    fn add(&mut self, source: u16, value: i32) {
+        match self.sources[..self.len].iter_mut().find(|(s, _)| *s == source) {
+            Some((_, v)) => *v += value,
+            None if self.len < MAX_FIRST_ATTACK_SOURCES => {
+                self.sources[self.len] = (source, value);
+                self.len += 1;
+            }
+            None => {}
+        }
     }
 
     /// Each bonus at the higher of the two values: what has been received once `now` is.
-    pub fn max(self, now: Self) -> Self {
-        FirstAttackBonuses {
-            melee: self.melee.max(now.melee),
-            rage: self.rage.max(now.rage),
-            charge: self.charge.max(now.charge),
-            bloodthirsty: self.bloodthirsty.max(now.bloodthirsty),
-            ranged: self.ranged.max(now.ranged),
+    pub fn max(mut self, now: Self) -> Self {
+        for &(source, value) in &now.sources[..now.len] {
+            let had = self.get(source);
+            if value > had {
+                self.add(source, value - had);
+            }
+        }
+        self
+    }
+
+    /// The sum over sources of what `self` gives beyond `granted`.
+    fn beyond(&self, granted: &Self) -> i32 {
+        self.sources[..self.len]
+            .iter()
+            .map(|&(source, value)| (value - granted.get(source)).max(0))
+            .sum()
+    }
+}
+
+/// The source key of Rage tokens among first-attack bonuses (the Rage entry's codex index).
+fn rage_source() -> u16 {
+    Trait::Rage(0).index() as u16
+}
+
+/// True when an operation's `applies_to` filter admits this attack; `entry` is the trait
+/// carrying the operation (for the damage type or targets it names).
+fn applies(game: &Game, ctx: &AttackContext, filter: AttackFilter, entry: Option<&Trait>) -> bool {
+    let attack = ctx.attack;
+    match filter {
+        AttackFilter::Any => true,
+        AttackFilter::Melee => attack.is_melee(),
+        AttackFilter::Ranged => attack.is_ranged() && !attack.is_zone(),
+        AttackFilter::NonSpell => {
+            ctx.maker == AttackMaker::Creature && !attack.spell && !attack.is_damage_barrier()
+        }
+        AttackFilter::MatchingDamageType => {
+            let named = entry.and_then(damage_type_param);
+            named.is_some() && named == attack.bar.damage_type
+        }
+        AttackFilter::MatchingTarget => match entry {
+            Some(Trait::BonusVersus { targets, .. }) => versus_matches(game, ctx.defender, targets),
+            _ => false,
+        },
+        AttackFilter::DamagedLiving => {
+            let damaged = game.store.get(ctx.defender).is_some_and(|o| o.damage > 0);
+            attack.is_melee() && damaged && game.is_living(ctx.defender)
+        }
+        AttackFilter::AfterMove => attack.is_melee() && ctx.charged,
+    }
+}
+
+/// The dice and effect-die modifiers of one attack, split by scope.
+#[derive(Debug, Clone, Copy, Default)]
+struct DiceModifiers {
+    /// Attack dice on every attack.
+    every_attack: i32,
+    /// First-attack-only attack dice, by source.
+    first_attack: FirstAttackBonuses,
+    /// Effect die.
+    effect_die: i32,
+}
+
+/// Adds one operation's contribution.
+fn add_op(
+    game: &Game,
+    ctx: &AttackContext,
+    totals: &mut DiceModifiers,
+    source: OpSource,
+    op: &EffectOp,
+    value_of: impl Fn(i8, i8) -> i32,
+    holder: ModifierHolder,
+) {
+    let entry = match source {
+        OpSource::Trait(t) => Some(t),
+        OpSource::Condition(_) => None,
+    };
+    match *op {
+        EffectOp::AttackDice {
+            per_x,
+            fixed,
+            holder: h,
+            scope,
+            applies_to,
+        } if h == holder && applies(game, ctx, applies_to, entry.as_ref()) => {
+            let value = value_of(per_x, fixed);
+            match (scope, source) {
+                (ModifierScope::FirstAttack, OpSource::Trait(t)) => {
+                    totals.first_attack.add(t.index() as u16, value)
+                }
+                _ => totals.every_attack += value,
+            }
+        }
+        EffectOp::EffectDie {
+            per_x,
+            fixed,
+            holder: h,
+            applies_to,
+        } if h == holder && applies(game, ctx, applies_to, entry.as_ref()) => {
+            totals.effect_die += value_of(per_x, fixed);
+        }
+        _ => {}
+    }
+}
+
+/// Every dice modifier of this attack, from the codex's operations.
+fn dice_modifiers(game: &Game, ctx: &AttackContext) -> DiceModifiers {
+    let mut totals = DiceModifiers::default();
+    if ctx.maker == AttackMaker::Creature {
+        game.for_each_op(ctx.attacker, |source, op, x, count| {
+            let value = |per_x: i8, fixed: i8| (i32::from(per_x) * x + i32::from(fixed)) * count as i32;
+            add_op(game, ctx, &mut totals, source, op, value, ModifierHolder::Attacker);
+        });
+        // Rage tokens (native handler `rage_tokens`): Melee +1 each, up to Rage +X.
+        if ctx.attack.is_melee() {
+            let cap = game.trait_x(ctx.attacker, Trait::Rage(0)).unwrap_or(0);
+            let tokens = game
+                .store
+                .get(ctx.attacker)
+                .map_or(0, |o| o.marker_count(&Marker::Rage)) as i32;
+            totals.first_attack.add(rage_source(), tokens.min(cap));
         }
     }
+    game.for_each_op(ctx.defender, |source, op, x, count| {
+        let value = |per_x: i8, fixed: i8| (i32::from(per_x) * x + i32::from(fixed)) * count as i32;
+        add_op(game, ctx, &mut totals, source, op, value, ModifierHolder::Defender);
+    });
+    ctx.attack.for_each_op(|t, op| {
+        let value = |per_x: i8, fixed: i8| i32::from(per_x) * x(&t) + i32::from(fixed);
+        add_op(game, ctx, &mut totals, OpSource::Trait(t), op, value, ModifierHolder::Attacker);
+    });
+    totals
 }
 
 /// The first-attack-only bonuses the attacker has now for this attack, before subtracting what
 /// earlier attacks of the action received; nothing for barriers, walls and bashes.
 pub fn first_attack_bonuses(game: &Game, ctx: &AttackContext) -> FirstAttackBonuses {
-    let mut bonuses = FirstAttackBonuses::default();
-    if ctx.maker == AttackMaker::NotACreature {
-        return bonuses;
-    }
-    let a = ctx.attacker;
-    if ctx.attack.is_melee() {
-        bonuses.melee = game.sum_traits(a, |t| if let Trait::Melee(x) = t { *x } else { 0 });
-        let rage_cap = game.max_trait(a, |t| if let Trait::Rage(x) = t { *x } else { 0 });
-        let tokens = game
-            .store
-            .get(a)
-            .map_or(0, |o| o.marker_count(&Marker::Rage));
-        bonuses.rage = tokens.min(rage_cap) as i32;
-        if ctx.charged {
-            bonuses.charge = game.sum_traits(a, |t| if let Trait::Charge(x) = t { *x } else { 0 });
-        }
-        let damaged = game.store.get(ctx.defender).is_some_and(|o| o.damage > 0);
-        if damaged && game.is_living(ctx.defender) {
-            bonuses.bloodthirsty = game.sum_traits(a, |t| {
-                if let Trait::Bloodthirsty(x) = t {
-                    *x
-                } else {
-                    0
-                }
-            });
-        }
-    }
-    if ctx.attack.is_ranged() && !ctx.attack.zone {
-        bonuses.ranged = game.sum_traits(a, |t| if let Trait::Ranged(x) = t { *x } else { 0 });
-    }
-    bonuses
+    dice_modifiers(game, ctx).first_attack
 }
 
-/// Dice from the first-attack-only bonuses: each bonus as far as it exceeds what earlier
-/// attacks of the action received.
-fn first_attack_bonus(game: &Game, ctx: &AttackContext) -> i32 {
-    let now = first_attack_bonuses(game, ctx).parts();
-    let granted = ctx.granted.parts();
-    now.iter()
-        .zip(granted)
-        .map(|(now, granted)| (now - granted).max(0))
-        .sum()
-}
-
-/// "+X vs." bonuses that apply to this defender (each bonus once, however many of its
-/// alternatives match); they change both the dice and the effect die, on every attack.
-fn versus_bonus(game: &Game, ctx: &AttackContext) -> i32 {
-    let Ok(card) = game.card(ctx.defender) else {
-        return 0;
-    };
-    ctx.attack
-        .versus
-        .iter()
-        .filter(|v| {
-            v.against.iter().any(|word| {
-                card.subtypes.iter().any(|s| s == word)
-                    || (word == "flying" && game.is_flying(ctx.defender))
-                    || game.has(ctx.defender, |t| trait_word(t).is_some_and(|w| w == word))
-            })
-        })
-        .map(|v| v.bonus)
-        .sum()
-}
-
-fn trait_word(t: &Trait) -> Option<&'static str> {
-    Some(match t {
-        Trait::Incorporeal => "incorporeal",
-        Trait::Nonliving => "nonliving",
-        Trait::Living => "living",
-        _ => return None,
-    })
-}
-
-/// Damage Type +/- X of the defender matching the attack's damage type (all attacks, dice and
-/// effect die).
-fn damage_type_modifier(game: &Game, ctx: &AttackContext) -> i32 {
-    let Some(kind) = ctx.attack.damage_type else {
-        return 0;
-    };
-    game.sum_traits(ctx.defender, |t| match t {
-        Trait::DamageTypeModifier(d, x) if *d == kind => *x,
-        _ => 0,
-    })
-}
-
-/// Attack dice for this individual attack: printed dice, plus the table's modifiers, minus the
-/// highest Aegis; never below 1 die (an attack printed with 0 dice rolls none).
-pub fn attack_dice(game: &Game, ctx: &AttackContext) -> u32 {
-    if ctx.attack.dice == 0 {
-        return 0;
-    }
-    let aegis = game.max_trait(
-        ctx.defender,
-        |t| if let Trait::Aegis(x) = t { *x } else { 0 },
-    );
-    let total = ctx.attack.dice as i32 - extinguished_burns(game, ctx)
-        + first_attack_bonus(game, ctx)
-        + versus_bonus(game, ctx)
-        + damage_type_modifier(game, ctx)
-        - aegis as i32
-        - weakness(game, ctx);
-    total.max(1) as u32
-}
-
-/// Weak: one die fewer per Weak marker on a creature's non-spell attacks; barriers and attack
-/// spells are unaffected (codex: Weak).
-fn weakness(game: &Game, ctx: &AttackContext) -> i32 {
-    if ctx.maker == AttackMaker::NotACreature || ctx.attack.spell {
-        return 0;
-    }
-    game.conditions(ctx.attacker, Condition::Weak) as i32
-}
-
-/// The modifier to the effect die: Damage Type +/- X, "+X vs.", Tough -X, and the attack's
-/// own bonus against Restrained or Incapacitated defenders.
-pub fn effect_die_modifier(game: &Game, ctx: &AttackContext) -> i32 {
-    let tough = game.sum_traits(
-        ctx.defender,
-        |t| if let Trait::Tough(x) = t { *x } else { 0 },
-    );
-    let held = game.is_restrained(ctx.defender) || game.is_incapacitated(ctx.defender);
-    let restrained_bonus = if held {
-        ctx.attack.restrained_effect_bonus
-    } else {
-        0
-    };
-    damage_type_modifier(game, ctx) + versus_bonus(game, ctx) + tough + restrained_bonus
-        - extinguished_burns(game, ctx)
-}
-
-/// Burns on the defender of an Extinguish attack: each costs a die and 1 on the effect die
-/// (supplement: Codex, Extinguish).
+/// Burns on the defender of an Extinguish attack (native handler `extinguish`): each costs a
+/// die and 1 on the effect die (supplement: Codex, Extinguish).
 fn extinguished_burns(game: &Game, ctx: &AttackContext) -> i32 {
-    if ctx.attack.extinguish {
+    if ctx.attack.has(Trait::Extinguish) {
         game.conditions(ctx.defender, Condition::Burn) as i32
     } else {
         0
     }
+}
+
+/// Attack dice for this individual attack: printed dice plus every `attack_dice` operation
+/// (first-attack bonuses only as far as they exceed what earlier attacks of the action
+/// received), never below `MIN_ATTACK_DICE` (an attack printed with 0 dice rolls none).
+pub fn attack_dice(game: &Game, ctx: &AttackContext) -> u32 {
+    if ctx.attack.bar.dice == 0 {
+        return 0;
+    }
+    let modifiers = dice_modifiers(game, ctx);
+    let total = i32::from(ctx.attack.bar.dice) + modifiers.every_attack
+        + modifiers.first_attack.beyond(&ctx.granted)
+        - extinguished_burns(game, ctx);
+    total.max(MIN_ATTACK_DICE as i32) as u32
+}
+
+/// The modifier to the effect die: every `effect_die` operation (Damage Type +/- X, "+X vs",
+/// Tough -X), Extinguish, and the attack's native handler `poison_fangs` against a Restrained
+/// or Incapacitated defender.
+pub fn effect_die_modifier(game: &Game, ctx: &AttackContext) -> i32 {
+    let held = game.is_restrained(ctx.defender) || game.is_incapacitated(ctx.defender);
+    let fangs = ctx.attack.bar.handler == Some(Handler::PoisonFangs);
+    let restrained_bonus = if held && fangs {
+        POISON_FANGS_RESTRAINED_BONUS
+    } else {
+        0
+    };
+    dice_modifiers(game, ctx).effect_die + restrained_bonus - extinguished_burns(game, ctx)
+}
+
+/// The roll the attacker needs on the effect die not to miss: the highest `hit_on` of the
+/// `miss_roll` operations acting on it (Daze: 7), rolled once however many markers.
+pub fn miss_roll(game: &Game, attacker: ObjectId) -> Option<i32> {
+    let mut needed = None;
+    game.for_each_op(attacker, |_, op, _, _| {
+        if let EffectOp::MissRoll { hit_on } = *op {
+            needed = needed.max(Some(i32::from(hit_on)));
+        }
+    });
+    needed
 }

@@ -1,57 +1,73 @@
-//! Phase and activation steps: Channeling, Upkeep (Burn, Rot, Bleed, Regenerate, Upkeep +X,
-//! Rage), creature activation (Slam, Taunt) and the end of an Action Phase (Daze, Stun, Taunt).
+//! Phases and activation, from the codex's effect operations: Channeling (Channeling +/- X),
+//! Upkeep (`upkeep_damage`, `upkeep_heal`, `upkeep_mana`), activation (`replace_with` at
+//! `OnActivation`, `remove_all` at `OnTaunterActivation`) and the end of an Action Phase
+//! (`remove_all` and `escape_roll` at `EndOfActionPhase`).
 
 use grimoire_engine::{Dice, ObjectId};
+use smallvec::SmallVec;
 
+use super::content::{Condition, EffectOp, Timing};
 use super::dice::{roll_attack_die, roll_effect_die};
-use super::model::{Condition, DamageType, Marker, Trait};
-use super::state::{DamageSource, Game, RulesError};
+use super::state::{DamageSource, Game, Marker, RulesError};
 
-/// The escape roll that removes a Cripple (codex: Cripple).
-const ESCAPE_ROLL: i32 = 7;
-
-/// Channeling Phase: each object's controller gains its Channeling in mana.
+/// Channeling Phase: each object's controller gains its Channeling (printed, with Channeling
+/// +/- X) in mana.
 pub fn channeling_phase(game: &mut Game) {
     for index in 0..game.store.len() {
         let id = ObjectId(index as u32);
-        let (Some(object), Some(card)) = (game.store.get(id), game.cards.get(index)) else {
+        let Some(object) = game.store.get(id) else {
             continue;
         };
-        if object.in_play && card.channeling > 0 {
-            let player = object.controller;
-            let mana = game.mana.get(player.0 as usize).copied().unwrap_or(0) + card.channeling;
+        let (in_play, player) = (object.in_play, object.controller);
+        let channeling = game.channeling(id);
+        if in_play && channeling > 0 {
+            let mana = game.mana_of(player) + channeling;
             game.set_mana(player, mana);
         }
     }
 }
 
-/// Upkeep Phase, object by object in play order. For each object: Burn (one attack die of
-/// direct flame damage per marker, a blank removes that marker), Rot and Bleed (1 direct
-/// damage per marker), Regenerate (highest only, not with Finite Life), Upkeep +X (the
-/// controller pays or the object is destroyed); Rage tokens go when it has no damage, and
-/// Defense uses reset for the new round.
+/// The conditions on an object with their marker counts.
+fn conditions_of(game: &Game, id: ObjectId) -> SmallVec<[(Condition, u32); 8]> {
+    game.store.get(id).map_or_else(SmallVec::new, |o| {
+        o.markers
+            .iter()
+            .filter_map(|&(marker, count)| match marker {
+                Marker::Condition(c) => Some((c, count)),
+                _ => None,
+            })
+            .collect()
+    })
+}
+
+/// Upkeep Phase, object by object in play order. For each object: its conditions'
+/// `upkeep_damage` (attack dice rolled as direct damage per marker, a blank removing the
+/// marker with `remove_on_blank`, and flat direct damage per marker; an object immune to the
+/// condition's family takes none), then `upkeep_heal` (Regenerate; Finite Life stops it), then
+/// `upkeep_mana` (the controller pays or the object is destroyed); Rage tokens go when it has
+/// no damage, and Defense uses reset for the new round.
 pub fn upkeep_phase(game: &mut Game, dice: &mut dyn Dice) -> Result<(), RulesError> {
     for index in 0..game.store.len() {
         let id = ObjectId(index as u32);
         if !game.in_play(id) {
             continue;
         }
-        burn(game, dice, id)?;
-        for condition in [Condition::Rot, Condition::Bleed] {
-            let markers = game.conditions(id, condition);
-            let immune = condition
-                .damage_type()
-                .is_some_and(|d| game.is_immune(id, d));
-            if markers > 0 && !immune {
-                game.deal_damage(id, markers, DamageSource::Condition(condition));
-            }
+        for (condition, markers) in conditions_of(game, id) {
+            upkeep_damage(game, dice, id, condition, markers)?;
         }
         if !game.in_play(id) {
             continue;
         }
-        let regenerate = game.max_trait(id, |t| if let Trait::Regenerate(x) = t { *x } else { 0 });
-        game.heal(id, regenerate);
-        pay_upkeep(game, id);
+        let (mut heal, mut upkeep) = (0, 0);
+        game.for_each_op(id, |_, op, x, _| match *op {
+            EffectOp::UpkeepHeal { per_x } => heal += i32::from(per_x) * x,
+            EffectOp::UpkeepMana { per_x } => upkeep += i32::from(per_x) * x,
+            _ => {}
+        });
+        if heal > 0 {
+            game.heal(id, heal as u32);
+        }
+        pay_upkeep(game, id, upkeep.max(0) as u32);
         if game.store.get(id).is_some_and(|o| o.damage == 0) {
             game.set_markers(id, Marker::Rage, 0);
         }
@@ -60,86 +76,134 @@ pub fn upkeep_phase(game: &mut Game, dice: &mut dyn Dice) -> Result<(), RulesErr
     Ok(())
 }
 
-fn burn(game: &mut Game, dice: &mut dyn Dice, id: ObjectId) -> Result<(), RulesError> {
-    let markers = game.conditions(id, Condition::Burn);
-    let mut kept = markers;
-    for _ in 0..markers {
-        let face = roll_attack_die(dice)?;
-        if face.value() == 0 {
-            kept -= 1;
-        } else if !game.is_immune(id, DamageType::Flame) {
-            game.deal_damage(id, face.value(), DamageSource::Condition(Condition::Burn));
+/// The `upkeep_damage` operations of one condition with `markers` markers on `id`.
+fn upkeep_damage(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    id: ObjectId,
+    condition: Condition,
+    markers: u32,
+) -> Result<(), RulesError> {
+    let meta = condition.meta();
+    let immune = meta.family.is_some_and(|family| game.is_immune(id, family));
+    for op in meta.effects {
+        let EffectOp::UpkeepDamage {
+            attack_dice,
+            direct,
+            remove_on_blank,
+        } = *op
+        else {
+            continue;
+        };
+        let mut kept = markers;
+        let source = DamageSource::Condition(condition);
+        for _ in 0..markers {
+            let mut damage = u32::from(direct);
+            let mut rolled = 0;
+            for _ in 0..attack_dice {
+                let face = roll_attack_die(dice)?;
+                rolled += face.normal + face.critical;
+            }
+            if attack_dice > 0 && rolled == 0 && remove_on_blank {
+                kept -= 1;
+            }
+            damage += rolled;
+            if !immune && game.in_play(id) {
+                game.deal_damage(id, damage, source);
+            }
         }
-    }
-    if game.in_play(id) {
-        game.set_markers(id, Marker::Condition(Condition::Burn), kept);
+        if game.in_play(id) && kept != markers {
+            game.set_markers(id, Marker::Condition(condition), kept);
+        }
     }
     Ok(())
 }
 
-fn pay_upkeep(game: &mut Game, id: ObjectId) {
-    let cost = game.sum_traits(id, |t| {
-        if let Trait::Upkeep(x) = t {
-            *x as i32
-        } else {
-            0
-        }
-    });
-    if cost <= 0 {
+/// Upkeep +X: the controller pays `cost` or the object is destroyed.
+fn pay_upkeep(game: &mut Game, id: ObjectId, cost: u32) {
+    if cost == 0 {
         return;
     }
     let Some(player) = game.store.get(id).map(|o| o.controller) else {
         return;
     };
-    let mana = game.mana.get(player.0 as usize).copied().unwrap_or(0);
-    match mana.checked_sub(cost as u32) {
+    match game.mana_of(player).checked_sub(cost) {
         Some(left) => game.set_mana(player, left),
         None => game.destroy(id),
     }
 }
 
-/// The creature is activated: Slam is replaced by Daze (codex: Slam), and the Taunt markers it
-/// placed are removed (codex: Taunt).
+/// The creature is activated: its conditions' `replace_with` at `OnActivation` happen (Slam
+/// becomes Daze), and the markers with `remove_all` at `OnTaunterActivation` it placed on
+/// others are removed (Taunt).
 pub fn activate(game: &mut Game, id: ObjectId) {
-    while let Some(&(taunted, _)) = game.taunts.iter().find(|(_, taunter)| *taunter == id) {
-        game.remove_taunt(taunted);
+    let placed: SmallVec<[(ObjectId, Condition); 4]> = game
+        .taunts
+        .iter()
+        .filter(|(_, _, taunter)| *taunter == id)
+        .map(|&(taunted, condition, _)| (taunted, condition))
+        .collect();
+    for (taunted, condition) in placed {
+        let removed = condition.meta().effects.iter().any(|op| {
+            matches!(
+                op,
+                EffectOp::RemoveAll {
+                    timing: Timing::OnTaunterActivation
+                }
+            )
+        });
+        if removed {
+            game.remove_condition(taunted, condition);
+        }
     }
-    let slams = game.conditions(id, Condition::Slam);
-    if slams > 0 {
-        game.set_markers(id, Marker::Condition(Condition::Slam), 0);
-        let dazes = game.conditions(id, Condition::Daze);
-        game.set_markers(id, Marker::Condition(Condition::Daze), dazes + 1);
-    }
+    game.replace_conditions(id, Timing::OnActivation);
 }
 
-/// End of the creature's Action Phase: all Daze and Stun markers go, except those it just
-/// received from a Damage Barrier or Counterstrike (supplement: Attack Procedure), and its Taunt
-/// goes (codex: Taunt); then it rolls an escape roll for each Cripple, removing it on 7 or more
-/// (codex: Cripple; supplement: Cripple, even while Incapacitated).
+/// End of the creature's Action Phase: every condition with `remove_all` at
+/// `EndOfActionPhase` goes (Daze, Stun, Taunt), except markers it just received from a Damage
+/// Barrier or Counterstrike (supplement: Attack Procedure); then each marker of a condition
+/// with `escape_roll` at `EndOfActionPhase` rolls the effect die and is removed on
+/// `succeed_on` or more (Cripple, even while Incapacitated).
 pub fn end_action_phase(
     game: &mut Game,
     dice: &mut dyn Dice,
     id: ObjectId,
 ) -> Result<(), RulesError> {
-    for condition in [Condition::Daze, Condition::Stun] {
-        let kept = game
-            .kept_until_next_action
-            .iter()
-            .filter(|(object, c)| *object == id && *c == condition)
-            .count() as u32;
-        let keep = kept.min(game.conditions(id, condition));
-        game.set_markers(id, Marker::Condition(condition), keep);
+    for (condition, markers) in conditions_of(game, id) {
+        for op in condition.meta().effects {
+            match *op {
+                EffectOp::RemoveAll {
+                    timing: Timing::EndOfActionPhase,
+                } => {
+                    let kept = game
+                        .kept_until_next_action
+                        .iter()
+                        .filter(|(object, c)| *object == id && *c == condition)
+                        .count() as u32;
+                    let keep = kept.min(game.conditions(id, condition));
+                    if keep == 0 {
+                        game.remove_condition(id, condition);
+                    } else {
+                        game.set_markers(id, Marker::Condition(condition), keep);
+                    }
+                }
+                EffectOp::EscapeRoll {
+                    succeed_on,
+                    timing: Timing::EndOfActionPhase,
+                } => {
+                    let mut kept = markers;
+                    for _ in 0..markers {
+                        if roll_effect_die(dice)? >= i32::from(succeed_on) {
+                            kept -= 1;
+                        }
+                    }
+                    game.set_markers(id, Marker::Condition(condition), kept);
+                }
+                _ => {}
+            }
+        }
     }
     game.kept_until_next_action
         .retain(|(object, _)| *object != id);
-    game.remove_taunt(id);
-    let cripples = game.conditions(id, Condition::Cripple);
-    let mut kept = cripples;
-    for _ in 0..cripples {
-        if roll_effect_die(dice)? >= ESCAPE_ROLL {
-            kept -= 1;
-        }
-    }
-    game.set_markers(id, Marker::Condition(Condition::Cripple), kept);
     Ok(())
 }

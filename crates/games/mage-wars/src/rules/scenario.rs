@@ -3,19 +3,38 @@
 //! `docs/scenarios.md` for the format.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
-use grimoire_engine::{ObjectId, PlayerId, ScriptedDice, TraitEffectKind};
+use grimoire_engine::{ObjectId, PlayerId, ScriptedDice, TraitEffectKind, TraitKind};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use toml::Spanned;
 
 use super::attack::{attack_action, AttackOptions, AttackTarget};
-use super::dice::{AttackFace, ATTACK_DIE, EFFECT_DIE};
-use super::generated_catalog::GeneratedCatalog;
-use super::model::{Attack, CardStats, Condition, Marker, Trait};
+use super::card::Printed;
+use super::content::{AttackBar, CardId, Condition, Trait};
+use super::dice::{attack_face, effect_face, ATTACK, EFFECT};
 use super::phases::{activate, channeling_phase, end_action_phase, upkeep_phase};
-use super::state::{parse_zone, zone_name, Game};
+use super::profile::AttackProfile;
+use super::state::{parse_zone, zone_name, Game, Marker};
+
+/// Reads a trait as cards write it (`"Armor +2"`), or says which text is not one.
+fn parse_trait(text: &str) -> Result<Trait, String> {
+    text.trim()
+        .parse::<Trait>()
+        .map_err(|_| format!("unknown trait {text:?}"))
+}
+
+/// Reads a condition name, or says which name is not one.
+fn parse_condition(text: &str) -> Result<Condition, String> {
+    text.trim()
+        .parse::<Condition>()
+        .map_err(|_| format!("unknown condition {text:?}"))
+}
+
+/// The card of the generated tables with this name.
+fn find_card(name: &str) -> Result<CardId, String> {
+    CardId::from_name(name).ok_or_else(|| format!("unknown card {name:?}"))
+}
 
 /// A scenario file.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -262,16 +281,15 @@ pub fn scenario_schema() -> schemars::Schema {
 
 /// The attack bar named `name` that fits the target: an "OR" attack or a card with two bars
 /// of the same name offers a zone, a Sweeping and a single-target version.
-fn choose_attack<'a>(
-    attacks: &'a [Attack],
-    name: &str,
-    target: AttackTarget,
-) -> Option<&'a Attack> {
+fn choose_attack(attacks: &[AttackBar], name: &str, target: AttackTarget) -> Option<&AttackBar> {
     let named = || attacks.iter().filter(|a| a.name.eq_ignore_ascii_case(name));
-    let fits = |a: &&Attack| match target {
-        AttackTarget::Zone(_) => a.zone,
-        AttackTarget::Sweep(..) => a.sweeping,
-        AttackTarget::Object(_) => !a.zone,
+    let fits = |a: &&AttackBar| {
+        let a = AttackProfile::new(a);
+        match target {
+            AttackTarget::Zone(_) => a.is_zone(),
+            AttackTarget::Sweep(..) => a.has(Trait::Sweeping),
+            AttackTarget::Object(_) => !a.is_zone(),
+        }
     };
     named().find(fits).or_else(|| named().next())
 }
@@ -292,12 +310,12 @@ pub struct ScenarioRun {
 
 /// Runs a scenario; returns every failed expectation (and every set-up or step error) as a
 /// message. An empty list means it passed.
-pub fn run_scenario(scenario: &Scenario, catalog: &GeneratedCatalog) -> Vec<String> {
-    run_scenario_logged(scenario, catalog).failures
+pub fn run_scenario(scenario: &Scenario) -> Vec<String> {
+    run_scenario_logged(scenario).failures
 }
 
 /// Runs a scenario and keeps its event log.
-pub fn run_scenario_logged(scenario: &Scenario, catalog: &GeneratedCatalog) -> ScenarioRun {
+pub fn run_scenario_logged(scenario: &Scenario) -> ScenarioRun {
     let mut run = Runner {
         game: Game::new(),
         ids: Vec::new(),
@@ -306,10 +324,10 @@ pub fn run_scenario_logged(scenario: &Scenario, catalog: &GeneratedCatalog) -> S
     if scenario.game != "mage-wars" {
         run.failures
             .push(format!("game {:?} is not mage-wars", scenario.game));
-    } else if let Err(e) = run.set_up(scenario, catalog) {
+    } else if let Err(e) = run.set_up(scenario) {
         run.failures.push(e);
     } else {
-        run.play(scenario, catalog);
+        run.play(scenario);
     }
     ScenarioRun {
         failures: run.failures,
@@ -325,13 +343,13 @@ struct Runner {
 
 impl Runner {
     /// Runs the steps, checking each expectation after the steps written before it.
-    fn play(&mut self, scenario: &Scenario, catalog: &GeneratedCatalog) {
+    fn play(&mut self, scenario: &Scenario) {
         let mut steps_done = 0;
         for expect in &scenario.expects {
             while steps_done < scenario.steps.len()
                 && scenario.steps[steps_done].span().start < expect.span().start
             {
-                if let Err(e) = self.checked_step(scenario.steps[steps_done].get_ref(), catalog) {
+                if let Err(e) = self.checked_step(scenario.steps[steps_done].get_ref()) {
                     self.failures.push(format!("step {}: {e}", steps_done + 1));
                     return;
                 }
@@ -340,7 +358,7 @@ impl Runner {
             self.check(expect.get_ref(), steps_done);
         }
         for (index, step) in scenario.steps.iter().enumerate().skip(steps_done) {
-            if let Err(e) = self.checked_step(step.get_ref(), catalog) {
+            if let Err(e) = self.checked_step(step.get_ref()) {
                 self.failures.push(format!("step {}: {e}", index + 1));
                 return;
             }
@@ -355,26 +373,23 @@ impl Runner {
             .ok_or_else(|| format!("no object with id {id:?}"))
     }
 
-    fn set_up(&mut self, scenario: &Scenario, catalog: &GeneratedCatalog) -> Result<(), String> {
+    fn set_up(&mut self, scenario: &Scenario) -> Result<(), String> {
         for object in &scenario.objects {
-            let card = catalog
-                .card(&object.card)
-                .ok_or_else(|| format!("unknown card {:?}", object.card))?;
+            let card = Printed::of(find_card(&object.card)?);
             let zone =
                 parse_zone(&object.zone).ok_or_else(|| format!("bad zone {:?}", object.zone))?;
             let id = self.game.add_object(card, PlayerId(object.player), zone);
             self.ids.push(object.id.clone());
             for text in &object.traits {
                 self.game
-                    .change_trait(id, Trait::parse(text), TraitEffectKind::Grant);
+                    .change_trait(id, parse_trait(text)?, TraitEffectKind::Grant);
             }
             for text in &object.removed_traits {
                 self.game
-                    .change_trait(id, Trait::parse(text), TraitEffectKind::Remove);
+                    .change_trait(id, parse_trait(text)?, TraitEffectKind::Remove);
             }
             for (name, &count) in &object.conditions {
-                let condition =
-                    Condition::parse(name).ok_or_else(|| format!("unknown condition {name:?}"))?;
+                let condition = parse_condition(name)?;
                 if condition == Condition::Taunt {
                     return Err(format!(
                         "{}: a Taunt marker is set with `taunted_by`, which names its taunter",
@@ -401,7 +416,7 @@ impl Runner {
                 if taunter == ObjectId(id) {
                     return Err(format!("{}: a creature cannot Taunt itself", object.id));
                 }
-                self.game.taunt(ObjectId(id), taunter);
+                self.game.taunt(ObjectId(id), Condition::Taunt, taunter);
             }
         }
         for player in &scenario.players {
@@ -412,8 +427,8 @@ impl Runner {
     }
 
     /// Runs a step and compares its outcome with its `fails_with`.
-    fn checked_step(&mut self, step: &Step, catalog: &GeneratedCatalog) -> Result<(), String> {
-        match (self.step(step, catalog), &step.fails_with) {
+    fn checked_step(&mut self, step: &Step) -> Result<(), String> {
+        match (self.step(step), &step.fails_with) {
             (Ok(()), None) => Ok(()),
             (Err(e), Some(expected)) if e.contains(expected.as_str()) => Ok(()),
             (Err(e), _) => Err(e),
@@ -423,29 +438,26 @@ impl Runner {
         }
     }
 
-    fn step(&mut self, step: &Step, catalog: &GeneratedCatalog) -> Result<(), String> {
+    fn step(&mut self, step: &Step) -> Result<(), String> {
         let mut dice = ScriptedDice::new();
         let faces: Vec<u32> = step
             .dice
             .iter()
-            .map(|f| {
-                AttackFace::parse(f)
-                    .map(AttackFace::index)
-                    .ok_or_else(|| format!("bad die face {f:?}"))
-            })
+            .map(|f| attack_face(f).ok_or_else(|| format!("bad die face {f:?}")))
             .collect::<Result<_, _>>()?;
-        dice.push(ATTACK_DIE.name, faces);
+        dice.push(ATTACK.name, faces);
         let effect: Vec<u32> = match &step.effect_die {
             None => vec![],
             Some(EffectDice::One(roll)) => vec![*roll],
             Some(EffectDice::Many(rolls)) => rolls.clone(),
         };
-        if let Some(bad) = effect.iter().find(|r| !(1..=12).contains(*r)) {
-            return Err(format!("effect die result {bad} is not 1-12"));
-        }
-        dice.push(EFFECT_DIE.name, effect.into_iter().map(|r| r - 1));
+        let effect: Vec<u32> = effect
+            .into_iter()
+            .map(|r| effect_face(r).ok_or_else(|| format!("effect die result {r} is not 1-12")))
+            .collect::<Result<_, _>>()?;
+        dice.push(EFFECT.name, effect);
         if let Some(attack) = &step.attack {
-            self.attack(attack, &mut dice, catalog)?;
+            self.attack(attack, &mut dice)?;
         }
         match step.phase.as_deref() {
             None => {}
@@ -474,7 +486,7 @@ impl Runner {
         // Unused attack dice mean the scenario expects another roll than the rules made. An
         // unused effect-die result is allowed: it may be scripted for an effect table the
         // attack turns out not to have.
-        let unused = dice.unused(ATTACK_DIE.name);
+        let unused = dice.unused(ATTACK.name);
         if unused > 0 {
             return Err(format!(
                 "{unused} scripted attack die face(s) were never rolled"
@@ -487,14 +499,14 @@ impl Runner {
         let id = self.object(&change.object)?;
         for text in &change.grant {
             self.game
-                .change_trait(id, Trait::parse(text), TraitEffectKind::Grant);
+                .change_trait(id, parse_trait(text)?, TraitEffectKind::Grant);
         }
         for text in &change.lose {
             self.game
-                .change_trait(id, Trait::parse(text), TraitEffectKind::Remove);
+                .change_trait(id, parse_trait(text)?, TraitEffectKind::Remove);
         }
         for text in &change.revoke {
-            let value = Trait::parse(text);
+            let value = parse_trait(text)?;
             let ended = self
                 .game
                 .store
@@ -510,12 +522,7 @@ impl Runner {
         Ok(())
     }
 
-    fn attack(
-        &mut self,
-        step: &AttackStep,
-        dice: &mut ScriptedDice,
-        catalog: &GeneratedCatalog,
-    ) -> Result<(), String> {
+    fn attack(&mut self, step: &AttackStep, dice: &mut ScriptedDice) -> Result<(), String> {
         let attacker = self.object(&step.attacker)?;
         let target = match (&step.target, step.targets.as_slice(), &step.zone) {
             (Some(t), [], None) => AttackTarget::Object(self.object(t)?),
@@ -526,23 +533,27 @@ impl Runner {
             _ => return Err("an attack needs exactly one of target, targets (two) or zone".into()),
         };
         let card = match &step.from_card {
-            Some(name) => Arc::new(
-                catalog
-                    .card(name)
-                    .ok_or_else(|| format!("unknown card {name:?}"))?,
-            ),
-            None => self.attack_source(attacker, &step.attack, catalog)?,
+            Some(name) => Printed::of(find_card(name)?),
+            None => self.attack_source(attacker, &step.attack)?,
         };
-        let bar = choose_attack(&card.attacks, &step.attack, target).ok_or_else(|| {
+        let bar = choose_attack(card.attacks, &step.attack, target).ok_or_else(|| {
+            let known: Vec<&str> = card.attacks.iter().map(|a| a.name).collect();
             format!(
-                "{} has no attack named {:?} for this target",
-                card.name, step.attack
+                "{} has no attack named {:?} for this target (its attacks: {})",
+                card.name,
+                step.attack,
+                known.join(", ")
             )
         })?;
+        let profile = if card.is_attack_spell() {
+            AttackProfile::spell(bar, card.spell_range)
+        } else {
+            AttackProfile::new(bar)
+        };
         let options = AttackOptions {
             charged: step.charged,
         };
-        attack_action(&mut self.game, dice, attacker, bar, target, options)
+        attack_action(&mut self.game, dice, attacker, &profile, target, options)
             .map_err(|e| e.to_string())
     }
 
@@ -550,20 +561,15 @@ impl Runner {
     /// attacker's own card, else equipment attached to it (a weapon's bar), else the card of
     /// that name (an attack spell the attacker casts). Falls back to the attacker's card, so
     /// an unknown name is reported against it.
-    fn attack_source(
-        &self,
-        attacker: ObjectId,
-        attack: &str,
-        catalog: &GeneratedCatalog,
-    ) -> Result<Arc<CardStats>, String> {
-        let has_bar = |card: &CardStats| {
+    fn attack_source(&self, attacker: ObjectId, attack: &str) -> Result<Printed, String> {
+        let has_bar = |card: &Printed| {
             card.attacks
                 .iter()
                 .any(|bar| bar.name.eq_ignore_ascii_case(attack))
         };
         let own = self.game.card(attacker).map_err(|e| e.to_string())?;
         if has_bar(own) {
-            return Ok(Arc::clone(own));
+            return Ok(own.clone());
         }
         let attachments = self
             .game
@@ -573,13 +579,13 @@ impl Runner {
         for attached in attachments {
             if let Ok(card) = self.game.card(attached) {
                 if has_bar(card) {
-                    return Ok(Arc::clone(card));
+                    return Ok(card.clone());
                 }
             }
         }
-        match catalog.card(attack) {
-            Some(spell) if has_bar(&spell) => Ok(Arc::new(spell)),
-            _ => Ok(Arc::clone(own)),
+        match CardId::from_name(attack).map(Printed::of) {
+            Some(spell) if has_bar(&spell) => Ok(spell),
+            _ => Ok(own.clone()),
         }
     }
 
@@ -671,34 +677,33 @@ impl Runner {
             expect.rage.map(|r| r.to_string()),
             object.marker_count(&Marker::Rage).to_string(),
         );
-        let actual_conditions: BTreeMap<String, u32> = Condition::ALL
+        let actual_conditions: BTreeMap<String, u32> = object
+            .markers
             .iter()
-            .filter_map(|c| {
-                Some((
-                    c.name().to_string(),
-                    Some(game.conditions(id, *c)).filter(|n| *n > 0)?,
-                ))
+            .filter_map(|&(marker, count)| match marker {
+                Marker::Condition(c) => Some((c.name().to_string(), count)),
+                _ => None,
             })
             .collect();
-        let expected_conditions = expect.conditions.as_ref().map(|m| {
-            m.iter()
-                .filter(|(_, n)| **n > 0)
-                .map(|(k, n)| {
-                    (
-                        Condition::parse(k).map_or(k.clone(), |c| c.name().to_string()),
-                        *n,
-                    )
-                })
-                .collect::<BTreeMap<_, _>>()
-        });
+        let expected_conditions = match &expect.conditions {
+            None => None,
+            Some(m) => {
+                let mut named = BTreeMap::new();
+                for (k, n) in m.iter().filter(|(_, n)| **n > 0) {
+                    named.insert(parse_condition(k)?.name().to_string(), *n);
+                }
+                Some(named)
+            }
+        };
         compare(
             "conditions",
             expected_conditions.map(|m| format!("{m:?}")),
             format!("{actual_conditions:?}"),
         );
-        let traits = object.traits();
+        let traits = game.traits(id);
         for wanted in expect.traits.iter().flatten() {
-            let has = traits.contains(&Trait::parse(wanted));
+            let wanted_trait = parse_trait(wanted)?;
+            let has = traits.iter().any(|(t, _)| *t == wanted_trait);
             compare(
                 &format!("has trait {wanted:?}"),
                 Some("true".into()),
@@ -706,9 +711,8 @@ impl Runner {
             );
         }
         for unwanted in expect.lacks_traits.iter().flatten() {
-            let has = traits
-                .iter()
-                .any(|t| t.same_kind_as(&Trait::parse(unwanted)));
+            let unwanted_trait = parse_trait(unwanted)?;
+            let has = traits.iter().any(|(t, _)| t.same_kind(&unwanted_trait));
             compare(
                 &format!("has trait {unwanted:?}"),
                 Some("false".into()),

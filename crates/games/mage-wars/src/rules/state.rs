@@ -1,14 +1,20 @@
 //! The game state the rules act on: objects, their cards, players' mana and the event log.
 
 use std::fmt;
-use std::sync::Arc;
 
 use grimoire_engine::{
     DiceError, EventLog, Object, ObjectId, ObjectStore, PlayerId, TraitEffectKind,
 };
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
-use super::model::{CardStats, Condition, DamageType, Marker, Trait};
+use super::card::Printed;
+use super::codex::{implied_traits, marker_limit, stack, x};
+use grimoire_engine::TraitKind;
+use smallvec::SmallVec;
+
+use super::content::{
+    Attribute, CardId, Condition, DamageType, EffectOp, Trait, Timing, MIN_ARMOR, MIN_CHANNELING,
+};
 
 /// Arena columns (A-D) and rows (1-3) of the standard arena.
 pub const ARENA_COLUMNS: u32 = 4;
@@ -52,7 +58,25 @@ pub enum DamageSource {
     Attack,
     /// Direct damage from a condition (Burn, Rot, Bleed, a Tainted marker being placed) or an
     /// overflowing Corrode.
-    Condition(Condition),
+    Condition(#[serde(serialize_with = "by_name")] Condition),
+}
+
+/// Serialises a codex value by its card text.
+fn by_name<S: Serializer, T: fmt::Display>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
+}
+
+/// A marker on an object: a condition of the codex or one of the rules' own tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Marker {
+    /// A condition marker.
+    Condition(#[serde(serialize_with = "by_name")] Condition),
+    /// A Guard marker.
+    Guard,
+    /// A Rage token.
+    Rage,
+    /// Defense uses spent this round.
+    DefenseUsed,
 }
 
 /// Every state change the rules make.
@@ -162,6 +186,8 @@ pub enum RulesError {
     },
     /// The attack cannot be made as asked.
     Illegal(String),
+    /// Play reached a card or codex entry whose behaviour the engine does not model yet.
+    NotModelled(String),
 }
 
 impl fmt::Display for RulesError {
@@ -173,6 +199,7 @@ impl fmt::Display for RulesError {
                 write!(f, "{card} has no attack named {attack:?}")
             }
             RulesError::Illegal(why) => write!(f, "illegal: {why}"),
+            RulesError::NotModelled(what) => write!(f, "not modelled yet: {what}"),
         }
     }
 }
@@ -185,26 +212,39 @@ impl From<DiceError> for RulesError {
     }
 }
 
+/// Traits an object has at one moment, with the timestamps they were gained at: few enough to
+/// live on the stack.
+pub type TraitList = SmallVec<[(Trait, u64); 16]>;
+
+/// Where an effect operation comes from: a codex trait the object has, or a condition on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpSource {
+    /// One instance of a trait entry.
+    Trait(Trait),
+    /// A condition entry.
+    Condition(Condition),
+}
+
 /// The game state.
 #[derive(Debug, Clone, Default)]
 pub struct Game {
     /// Objects with their markers and trait effects.
     pub store: ObjectStore<Trait, Marker>,
     /// Printed card of each object (index = object id).
-    pub cards: Vec<Arc<CardStats>>,
+    pub cards: Vec<Printed>,
     /// Mana of each player (index = player number).
     pub mana: Vec<u32>,
     /// Everything that happened.
     pub log: EventLog<GameEvent>,
     /// Attack dice of each individual attack of the last attack action.
     pub last_dice_rolled: Vec<u32>,
-    /// Daze and Stun received from Damage Barriers and Counterstrikes during the current
-    /// action, kept at the end of the Action Phase (supplement: Attack Procedure).
+    /// Conditions received from Damage Barriers and Counterstrikes during the current action,
+    /// kept at the end of the Action Phase (supplement: Attack Procedure).
     pub(crate) kept_until_next_action: Vec<(ObjectId, Condition)>,
     /// Objects destroyed by damage reaching their Life (supplement: Goblin Bomber, Tainted).
     pub destroyed_by_damage: Vec<ObjectId>,
-    /// Who placed each Taunt marker: (taunted creature, taunter).
-    pub(crate) taunts: Vec<(ObjectId, ObjectId)>,
+    /// Who placed each taunt-like marker: (taunted creature, condition, taunter).
+    pub(crate) taunts: Vec<(ObjectId, Condition, ObjectId)>,
 }
 
 impl Game {
@@ -213,10 +253,15 @@ impl Game {
         Self::default()
     }
 
-    /// Puts a card into play for `player` in `zone`.
-    pub fn add_object(&mut self, card: CardStats, player: PlayerId, zone: u32) -> ObjectId {
+    /// Puts a card of the generated tables into play for `player` in `zone`.
+    pub fn add_card(&mut self, card: CardId, player: PlayerId, zone: u32) -> ObjectId {
+        self.add_object(Printed::of(card), player, zone)
+    }
+
+    /// Puts an object with this printed data into play for `player` in `zone`.
+    pub fn add_object(&mut self, card: Printed, player: PlayerId, zone: u32) -> ObjectId {
         let id = self.store.insert(player, zone, card.traits.clone());
-        self.cards.push(Arc::new(card));
+        self.cards.push(card);
         if self.mana.len() <= player.0 as usize {
             self.mana.resize(player.0 as usize + 1, 0);
         }
@@ -229,7 +274,7 @@ impl Game {
     }
 
     /// The printed card of an object.
-    pub fn card(&self, id: ObjectId) -> Result<&Arc<CardStats>, RulesError> {
+    pub fn card(&self, id: ObjectId) -> Result<&Printed, RulesError> {
         self.cards
             .get(id.0 as usize)
             .ok_or(RulesError::UnknownObject(id))
@@ -239,14 +284,14 @@ impl Game {
     /// child's card grants and loses those it removes, timestamped now; for a previous parent
     /// these effects end.
     pub fn attach(&mut self, child: ObjectId, parent: ObjectId) {
-        let Some(card) = self.cards.get(child.0 as usize).map(Arc::clone) else {
+        let Some(card) = self.cards.get(child.0 as usize) else {
             return;
         };
-        let effects = card
-            .grants
+        let (grants, removes) = (card.grants, card.removes);
+        let effects = grants
             .iter()
             .map(|t| (t, TraitEffectKind::Grant))
-            .chain(card.removes.iter().map(|t| (t, TraitEffectKind::Remove)));
+            .chain(removes.iter().map(|t| (t, TraitEffectKind::Remove)));
         if let Some(old) = self.store.get(child).and_then(|c| c.attached_to) {
             for (value, kind) in effects.clone() {
                 self.store
@@ -256,7 +301,7 @@ impl Game {
         }
         self.store.attach(child, parent);
         for (value, kind) in effects {
-            self.change_trait(parent, value.clone(), kind);
+            self.change_trait(parent, *value, kind);
         }
         self.traits_changed(parent);
     }
@@ -266,31 +311,85 @@ impl Game {
         self.store.add_trait_effect(id, value, kind);
     }
 
-    /// True when the object has a trait matching `pred`.
+    /// Every trait the object has now with the timestamp it was gained at: its own (printed
+    /// or granted, see [`Object::for_each_trait`]), what they imply (codex `implies`, at the
+    /// same timestamp), and the states its conditions impose (`impose`, at timestamp 0).
+    pub fn traits(&self, id: ObjectId) -> TraitList {
+        let mut list = TraitList::new();
+        let Some(o) = self.store.get(id) else {
+            return list;
+        };
+        o.for_each_trait(|t, ts| {
+            list.push((*t, ts));
+            list.extend(implied_traits(t).map(|i| (i, ts)));
+        });
+        for &(marker, _) in &o.markers {
+            let Marker::Condition(condition) = marker else {
+                continue;
+            };
+            for op in condition.meta().effects {
+                if let EffectOp::Impose { state } = *op {
+                    list.push((state, 0));
+                    list.extend(implied_traits(&state).map(|i| (i, 0)));
+                }
+            }
+        }
+        list
+    }
+
+    /// True when the object has a trait matching `pred` (see [`Game::traits`]).
     pub fn has(&self, id: ObjectId, pred: impl Fn(&Trait) -> bool) -> bool {
-        let mut found = false;
-        if let Some(o) = self.store.get(id) {
-            o.for_each_trait(|t, _| found |= pred(t));
-        }
-        found
+        self.traits(id).iter().any(|(t, _)| pred(t))
     }
 
-    /// Sum of `value(trait)` over the object's traits.
-    pub fn sum_traits(&self, id: ObjectId, value: impl Fn(&Trait) -> i32) -> i32 {
-        let mut total = 0;
-        if let Some(o) = self.store.get(id) {
-            o.for_each_trait(|t, _| total += value(t));
-        }
-        total
+    /// True when the object has exactly this trait (see [`Game::traits`]).
+    pub fn has_trait(&self, id: ObjectId, wanted: Trait) -> bool {
+        self.has(id, |t| *t == wanted)
     }
 
-    /// Highest `value(trait)` over the object's traits (0 without one).
-    pub fn max_trait(&self, id: ObjectId, value: impl Fn(&Trait) -> u32) -> u32 {
-        let mut best = 0;
-        if let Some(o) = self.store.get(id) {
-            o.for_each_trait(|t, _| best = best.max(value(t)));
+    /// X of the object's instances of the codex entry of `entry` (any parameter), combined by
+    /// the entry's `stacking`; `None` when it has none.
+    pub fn trait_x(&self, id: ObjectId, entry: Trait) -> Option<i32> {
+        let list = self.traits(id);
+        let mut same: SmallVec<[(u64, i32); 4]> = list
+            .iter()
+            .filter(|(t, _)| t.same_kind(&entry))
+            .map(|(t, ts)| (*ts, x(t)))
+            .collect();
+        same.sort_by_key(|(ts, _)| *ts);
+        stack(entry.meta().stacking, same.into_iter().map(|(_, x)| x))
+    }
+
+    /// Calls `visit(source, op, x, count)` for every effect operation acting on the object:
+    /// each codex entry among its traits once (`source` is [`OpSource::Trait`] with one of its
+    /// instances), with X combined over its instances by the entry's `stacking` and `count` 1;
+    /// each condition it holds with X 0 and `count` its markers.
+    pub fn for_each_op(&self, id: ObjectId, mut visit: impl FnMut(OpSource, &EffectOp, i32, u32)) {
+        let mut list = self.traits(id);
+        list.sort_by_key(|(t, ts)| (t.index(), *ts));
+        let mut rest = &list[..];
+        while let Some(((first, _), _)) = rest.split_first() {
+            let run = rest
+                .iter()
+                .position(|(t, _)| !t.same_kind(first))
+                .unwrap_or(rest.len());
+            let meta = first.meta();
+            let combined = stack(meta.stacking, rest[..run].iter().map(|(t, _)| x(t)));
+            for op in meta.effects {
+                visit(OpSource::Trait(*first), op, combined.unwrap_or(0), 1);
+            }
+            rest = &rest[run..];
         }
-        best
+        let Some(o) = self.store.get(id) else {
+            return;
+        };
+        for &(marker, count) in &o.markers {
+            if let Marker::Condition(condition) = marker {
+                for op in condition.meta().effects {
+                    visit(OpSource::Condition(condition), op, 0, count);
+                }
+            }
+        }
     }
 
     /// Number of `condition` markers on the object.
@@ -300,55 +399,132 @@ impl Game {
             .map_or(0, |o| o.marker_count(&Marker::Condition(condition)))
     }
 
-    /// Armor before Corrode: printed armor plus Armor +/- X, never below 0; always 0 with
-    /// No Armor or Incorporeal (codex: Armor, Incorporeal).
-    pub fn armor_before_corrode(&self, id: ObjectId) -> u32 {
-        if self.has(id, |t| matches!(t, Trait::NoArmor | Trait::Incorporeal)) {
+    /// An attribute from the printed value and the `attribute_modifier` operations of the
+    /// object's traits (X combined by each entry's `stacking`; an operation with `locked` pins
+    /// the value at its `fixed`), never below the floors of `game.toml` (`MIN_ARMOR`,
+    /// `MIN_CHANNELING`). Life gained after the object got Finite Life does not count (codex:
+    /// Finite Life); Channeling modifiers give nothing to an object without Channeling.
+    pub fn attribute(&self, id: ObjectId, attribute: Attribute) -> u32 {
+        let Some(card) = self.cards.get(id.0 as usize) else {
+            return 0;
+        };
+        let printed = match attribute {
+            Attribute::Armor => card.armor,
+            Attribute::Life => card.life,
+            Attribute::Channeling => card.channeling,
+        };
+        if attribute == Attribute::Channeling && printed == 0 {
             return 0;
         }
-        let printed = self.cards.get(id.0 as usize).map_or(0, |c| c.armor as i32);
-        let bonus = self.sum_traits(id, |t| if let Trait::Armor(x) = t { *x } else { 0 });
-        (printed + bonus).max(0) as u32
+        let mut list = self.traits(id);
+        let finite_since = list
+            .iter()
+            .filter(|(t, _)| *t == Trait::FiniteLife)
+            .map(|(_, ts)| *ts)
+            .min();
+        list.sort_by_key(|(t, ts)| (t.index(), *ts));
+        let mut total = i32::from(printed);
+        let mut locked = None;
+        let mut rest = &list[..];
+        while let Some(((first, _), _)) = rest.split_first() {
+            let run = rest
+                .iter()
+                .position(|(t, _)| !t.same_kind(first))
+                .unwrap_or(rest.len());
+            let meta = first.meta();
+            for op in meta.effects {
+                let EffectOp::AttributeModifier {
+                    attribute: a,
+                    per_x,
+                    fixed,
+                    locked: lock,
+                } = *op
+                else {
+                    continue;
+                };
+                if a != attribute {
+                    continue;
+                }
+                if lock {
+                    locked = Some(i32::from(fixed));
+                    continue;
+                }
+                let counted = rest[..run].iter().filter(|(t, ts)| {
+                    let gain = i32::from(per_x) * x(t) > 0;
+                    let after_finite = finite_since.is_some_and(|since| *ts >= since);
+                    !(attribute == Attribute::Life && gain && after_finite)
+                });
+                if let Some(x) = stack(meta.stacking, counted.map(|(t, _)| x(t))) {
+                    total += i32::from(per_x) * x + i32::from(fixed);
+                }
+            }
+            rest = &rest[run..];
+        }
+        locked.unwrap_or(total).max(attribute_floor(attribute)) as u32
     }
 
-    /// Current armor: Corrode gives Armor -1 per marker, never below 0.
-    pub fn armor(&self, id: ObjectId) -> u32 {
-        self.armor_before_corrode(id)
-            .saturating_sub(self.conditions(id, Condition::Corrode))
-    }
-
-    /// Current Life: printed Life plus Life +/- X. Life gained after Finite Life does not
-    /// count (codex: Finite Life).
-    pub fn life(&self, id: ObjectId) -> u32 {
+    /// What the object's conditions add to an attribute: `per_x * 0 + fixed` per marker of
+    /// each condition with an `attribute_modifier` operation (Corrode: Armor -1 each).
+    pub fn condition_modifier(&self, id: ObjectId, attribute: Attribute) -> i32 {
         let Some(o) = self.store.get(id) else {
             return 0;
         };
-        let printed = self.cards.get(id.0 as usize).map_or(0, |c| c.life as i32);
-        let mut finite_since: Option<u64> = None;
-        o.for_each_trait(|t, ts| {
-            if matches!(t, Trait::FiniteLife) {
-                finite_since = Some(finite_since.map_or(ts, |s: u64| s.min(ts)));
-            }
-        });
-        let mut total = printed;
-        o.for_each_trait(|t, ts| {
-            if let Trait::Life(x) = t {
-                let blocked = *x > 0 && finite_since.is_some_and(|since| ts >= since);
-                if !blocked {
-                    total += x;
+        let mut total = 0;
+        for &(marker, count) in &o.markers {
+            if let Marker::Condition(condition) = marker {
+                for op in condition.meta().effects {
+                    if let EffectOp::AttributeModifier { attribute: a, fixed, .. } = *op {
+                        if a == attribute {
+                            total += i32::from(fixed) * count as i32;
+                        }
+                    }
                 }
             }
-        });
-        total.max(0) as u32
+        }
+        total
     }
 
-    /// True for Living creatures (creatures that are not Nonliving or Incorporeal).
+    /// Armor before conditions: printed armor and its trait modifiers (No Armor, which
+    /// Incorporeal implies, locks it at 0).
+    pub fn armor_before_conditions(&self, id: ObjectId) -> u32 {
+        self.attribute(id, Attribute::Armor)
+    }
+
+    /// Current armor: conditions (Corrode) lower it too, never below the floor.
+    pub fn armor(&self, id: ObjectId) -> u32 {
+        let armor = self.armor_before_conditions(id) as i32
+            + self.condition_modifier(id, Attribute::Armor);
+        armor.max(attribute_floor(Attribute::Armor)) as u32
+    }
+
+    /// Current Life (see [`Game::attribute`]).
+    pub fn life(&self, id: ObjectId) -> u32 {
+        self.attribute(id, Attribute::Life)
+    }
+
+    /// Current Channeling: the printed value with Channeling +/- X (see [`Game::attribute`]).
+    pub fn channeling(&self, id: ObjectId) -> u32 {
+        self.attribute(id, Attribute::Channeling)
+    }
+
+    /// Change to the object's defense rolls: the sum of its `defense_modifier` operations
+    /// (Restrained -2; Daze -2 per marker).
+    pub fn defense_modifier(&self, id: ObjectId) -> i32 {
+        let mut total = 0;
+        self.for_each_op(id, |op, _, count| {
+            if let EffectOp::DefenseModifier { amount } = *op {
+                total += i32::from(amount) * count as i32;
+            }
+        });
+        total
+    }
+
+    /// True for Living objects: creatures that are not Nonliving, and conjurations with
+    /// Living (codex: Living, Nonliving; the defaults come from `game.toml`).
     pub fn is_living(&self, id: ObjectId) -> bool {
-        let creature = self
-            .cards
-            .get(id.0 as usize)
-            .is_some_and(|c| c.card_type.eq_ignore_ascii_case("creature"));
-        creature && !self.has(id, |t| matches!(t, Trait::Nonliving | Trait::Incorporeal))
+        let traits = self.traits(id);
+        let has = |wanted: Trait| traits.iter().any(|(t, _)| *t == wanted);
+        has(Trait::Living) && !has(Trait::Nonliving)
     }
 
     /// The zone an object is in (equipment and enchantments: their own recorded zone).
@@ -356,12 +532,15 @@ impl Game {
         self.store.get(id).map(|o| o.zone)
     }
 
-    /// True when the object flies: it has Flying and is neither Restrained nor Incapacitated,
-    /// which make it lose Flying (codex: Restrained, Incapacitated).
+    /// True when the object flies: it has Flying and is not Restrained, Rooted or
+    /// Incapacitated (each makes it lose Flying) nor guarding (codex: Flying, Guard).
     pub fn is_flying(&self, id: ObjectId) -> bool {
-        self.has(id, |t| matches!(t, Trait::Flying))
-            && !self.is_restrained(id)
-            && !self.is_incapacitated(id)
+        let traits = self.traits(id);
+        let has = |wanted: Trait| traits.iter().any(|(t, _)| *t == wanted);
+        has(Trait::Flying)
+            && !has(Trait::Restrained)
+            && !has(Trait::Rooted)
+            && !has(Trait::Incapacitated)
             && !self.is_guarding(id)
     }
 
@@ -374,42 +553,35 @@ impl Game {
 
     /// True for creatures (Mages included).
     pub fn is_creature(&self, id: ObjectId) -> bool {
-        self.cards
-            .get(id.0 as usize)
-            .is_some_and(|c| c.card_type.eq_ignore_ascii_case("creature"))
+        self.cards.get(id.0 as usize).is_some_and(Printed::is_creature)
     }
 
     /// True for conjurations.
     pub fn is_conjuration(&self, id: ObjectId) -> bool {
         self.cards
             .get(id.0 as usize)
-            .is_some_and(|c| c.card_type.to_ascii_lowercase().contains("conjuration"))
+            .is_some_and(Printed::is_conjuration)
     }
 
-    /// True when the object has Finite Life (all Nonliving objects do).
+    /// True when the object has Finite Life (itself or implied, as by Nonliving).
     pub fn has_finite_life(&self, id: ObjectId) -> bool {
-        self.has(id, |t| {
-            matches!(t, Trait::FiniteLife | Trait::Nonliving | Trait::Incorporeal)
-        })
+        self.has_trait(id, Trait::FiniteLife)
     }
 
-    /// True when the object is immune to `damage`.
+    /// True when the object is immune to `damage` (itself or implied, as Nonliving implies
+    /// Poison Immunity).
     pub fn is_immune(&self, id: ObjectId, damage: DamageType) -> bool {
-        self.has(id, |t| *t == Trait::Immunity(damage))
+        self.has_trait(id, Trait::Immunity(damage))
     }
 
-    /// True when a condition makes the object Incapacitated.
+    /// True when the object is Incapacitated (a trait, or imposed by a condition).
     pub fn is_incapacitated(&self, id: ObjectId) -> bool {
-        Condition::ALL
-            .iter()
-            .any(|c| c.incapacitates() && self.conditions(id, *c) > 0)
+        self.has_trait(id, Trait::Incapacitated)
     }
 
-    /// True when a condition makes the object Restrained.
+    /// True when the object is Restrained (a trait, or imposed by a condition).
     pub fn is_restrained(&self, id: ObjectId) -> bool {
-        Condition::ALL
-            .iter()
-            .any(|c| c.restrains() && self.conditions(id, *c) > 0)
+        self.has_trait(id, Trait::Restrained)
     }
 
     /// True while the object is in play.
@@ -417,8 +589,13 @@ impl Game {
         self.store.get(id).is_some_and(|o| o.in_play)
     }
 
-    /// Sets a marker count and logs it.
+    /// Sets a marker count and logs it; a condition with `stacking = "once"` keeps at most
+    /// one marker.
     pub fn set_markers(&mut self, id: ObjectId, marker: Marker, count: u32) {
+        let count = match marker {
+            Marker::Condition(condition) => count.min(marker_limit(condition)),
+            _ => count,
+        };
         if let Some(o) = self.store.get_mut(id) {
             if o.marker_count(&marker) != count {
                 o.set_markers(&marker, count);
@@ -441,10 +618,16 @@ impl Game {
         self.log.push(GameEvent::Mana { player, mana });
     }
 
-    /// Places damage (none on an Indestructible object), turns Sleep into Daze when damage is received, and destroys the object
-    /// when its damage reaches its Life. Returns the damage placed.
+    /// A player's mana.
+    pub fn mana_of(&self, player: PlayerId) -> u32 {
+        self.mana.get(player.0 as usize).copied().unwrap_or(0)
+    }
+
+    /// Places damage (none on an Indestructible object), applies the conditions that react to
+    /// damage (`replace_with` at `OnDamage`: Sleep becomes Daze), and destroys the object when
+    /// its damage reaches its Life. Returns the damage placed.
     pub fn deal_damage(&mut self, id: ObjectId, amount: u32, source: DamageSource) -> u32 {
-        let indestructible = self.has(id, |t| matches!(t, Trait::Indestructible));
+        let indestructible = self.has_trait(id, Trait::Indestructible);
         if amount == 0 || !self.in_play(id) || indestructible {
             return 0;
         }
@@ -456,18 +639,39 @@ impl Game {
             amount,
             source,
         });
-        if self.conditions(id, Condition::Sleep) > 0 {
-            self.set_markers(id, Marker::Condition(Condition::Sleep), 0);
-            let dazes = self.conditions(id, Condition::Daze);
-            self.set_markers(id, Marker::Condition(Condition::Daze), dazes + 1);
-        }
+        self.replace_conditions(id, Timing::OnDamage);
         self.check_destroyed_by(id, true);
         amount
     }
 
+    /// Applies every `replace_with` operation at `timing` of the object's conditions: all
+    /// markers of the condition turn into one marker of the replacement (Sleep, Slam → Daze).
+    pub fn replace_conditions(&mut self, id: ObjectId, timing: Timing) {
+        let Some(o) = self.store.get(id) else {
+            return;
+        };
+        let mut replacements: SmallVec<[(Condition, Condition); 2]> = SmallVec::new();
+        for &(marker, _) in &o.markers {
+            if let Marker::Condition(condition) = marker {
+                for op in condition.meta().effects {
+                    if let EffectOp::ReplaceWith { condition: new, timing: t } = *op {
+                        if t == timing {
+                            replacements.push((condition, new));
+                        }
+                    }
+                }
+            }
+        }
+        for (old, new) in replacements {
+            self.set_markers(id, Marker::Condition(old), 0);
+            let count = self.conditions(id, new);
+            self.set_markers(id, Marker::Condition(new), count + 1);
+        }
+    }
+
     /// Removes up to `amount` damage (healing); Finite Life prevents it. Each Bleed marker is
-    /// removed by preventing 1 point of that healing (supplement: Bleed). Returns the amount
-    /// removed. Healing removes one Rage token.
+    /// removed by preventing 1 point of that healing (supplement: Bleed; the codex entry's
+    /// native handler `bleed`). Returns the amount removed. Healing removes one Rage token.
     pub fn heal(&mut self, id: ObjectId, amount: u32) -> u32 {
         if self.has_finite_life(id) || !self.in_play(id) {
             return 0;
@@ -547,32 +751,30 @@ impl Game {
         self.destroyed_by_damage.contains(&id)
     }
 
-    /// The creature that placed the Taunt marker on `id`, while it has one.
+    /// The creature that placed a taunt marker (a condition with a `remove_all` at
+    /// `OnTaunterActivation`, such as Taunt) on `id`, while it has one.
     pub fn taunter(&self, id: ObjectId) -> Option<ObjectId> {
-        if self.conditions(id, Condition::Taunt) == 0 {
-            return None;
-        }
         self.taunts
             .iter()
-            .find(|(taunted, _)| *taunted == id)
-            .map(|&(_, taunter)| taunter)
+            .find(|(taunted, condition, _)| *taunted == id && self.conditions(id, *condition) > 0)
+            .map(|&(_, _, taunter)| taunter)
     }
 
-    /// Places a Taunt marker on `id` naming `taunter` (codex: Taunt). Taunt counts once: a new
-    /// taunter replaces the previous one. A creature cannot Taunt itself: the Taunt is canceled.
-    pub fn taunt(&mut self, id: ObjectId, taunter: ObjectId) {
+    /// Places a taunt marker `condition` on `id` naming `taunter` (codex: Taunt). It counts
+    /// once: a new taunter replaces the previous one. A creature cannot taunt itself.
+    pub fn taunt(&mut self, id: ObjectId, condition: Condition, taunter: ObjectId) {
         if id == taunter {
             return;
         }
-        self.taunts.retain(|(taunted, _)| *taunted != id);
-        self.taunts.push((id, taunter));
-        self.set_markers(id, Marker::Condition(Condition::Taunt), 1);
+        self.taunts.retain(|(taunted, c, _)| !(*taunted == id && *c == condition));
+        self.taunts.push((id, condition, taunter));
+        self.set_markers(id, Marker::Condition(condition), 1);
     }
 
-    /// Removes the Taunt marker from `id` and forgets its taunter.
-    pub fn remove_taunt(&mut self, id: ObjectId) {
-        self.taunts.retain(|(taunted, _)| *taunted != id);
-        self.set_markers(id, Marker::Condition(Condition::Taunt), 0);
+    /// Removes the `condition` markers from `id` and forgets who placed them.
+    pub fn remove_condition(&mut self, id: ObjectId, condition: Condition) {
+        self.taunts.retain(|(taunted, c, _)| !(*taunted == id && *c == condition));
+        self.set_markers(id, Marker::Condition(condition), 0);
     }
 
     /// Moves the object to `zone`.
@@ -590,40 +792,21 @@ impl Game {
         self.check_destroyed(id);
     }
 
-    /// Removes Corrode markers beyond the armor they can reduce (supplement: Corrode).
+    /// Removes armor-lowering condition markers beyond the armor they can reduce
+    /// (supplement: Corrode).
     pub fn drop_excess_corrode(&mut self, id: ObjectId) {
-        let armor = self.armor_before_corrode(id);
+        let armor = self.armor_before_conditions(id);
         if self.conditions(id, Condition::Corrode) > armor {
             self.set_markers(id, Marker::Condition(Condition::Corrode), armor);
         }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn zones_round_trip() {
-        assert_eq!(parse_zone("A1"), Some(0));
-        assert_eq!(parse_zone("b2"), Some(5));
-        assert_eq!(parse_zone("E1"), None);
-        assert_eq!(parse_zone("A4"), None);
-        assert_eq!(zone_name(11), "D3");
-    }
-
-    #[test]
-    fn finite_life_blocks_later_life_gains_only() {
-        let mut game = Game::new();
-        let card = CardStats {
-            life: 10,
-            card_type: "Creature".into(),
-            ..CardStats::default()
-        };
-        let id = game.add_object(card, PlayerId(1), 0);
-        game.change_trait(id, Trait::Life(3), TraitEffectKind::Grant);
-        game.change_trait(id, Trait::FiniteLife, TraitEffectKind::Grant);
-        game.change_trait(id, Trait::Life(4), TraitEffectKind::Grant);
-        assert_eq!(game.life(id), 13);
+/// The lowest value of an attribute (`game.toml`: `MIN_ARMOR`, `MIN_CHANNELING`).
+fn attribute_floor(attribute: Attribute) -> i32 {
+    match attribute {
+        Attribute::Armor => MIN_ARMOR as i32,
+        Attribute::Channeling => MIN_CHANNELING as i32,
+        Attribute::Life => 0,
     }
 }

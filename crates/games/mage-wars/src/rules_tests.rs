@@ -5,10 +5,12 @@ use std::cell::Cell;
 
 use grimoire_engine::{PlayerId, ScriptedDice, SeededDice};
 
-use super::dice::{AttackFace, ATTACK_DIE, EFFECT_DIE};
-use super::model::{Attack, AttackKind, CardStats, Condition, Effect, EffectRow, Trait};
-use super::{attack_action, AttackOptions, AttackTarget, Game};
 use crate::calc::{damage_distribution, DamageQuery};
+use crate::rules::card::{ObjectKind, Printed};
+use crate::rules::dice::{attack_face, effect_face, ATTACK, EFFECT};
+use crate::rules::profile::AttackProfile;
+use crate::rules::{attack_action, AttackOptions, AttackTarget, Game, RulesError};
+use crate::{AttackBar, AttackKind, AttackTiming, Condition, EffectRow, Range, Trait, CARDS};
 
 /// Counts allocations made by the current thread, so parallel tests do not disturb the count.
 struct CountingAllocator;
@@ -31,35 +33,59 @@ unsafe impl GlobalAlloc for CountingAllocator {
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
 
-fn creature(armor: u32, traits: Vec<Trait>, attack: Attack) -> CardStats {
-    CardStats {
-        name: "test creature".into(),
-        card_type: "Creature".into(),
-        life: 1000,
+/// A creature with Life 200 for tests, with `traits` and one attack.
+fn creature(armor: u8, traits: Vec<Trait>, attack: AttackBar) -> Printed {
+    Printed {
+        name: "test creature",
+        kind: ObjectKind::Creature,
+        handler: None,
+        level: 1,
+        life: 200,
         armor,
-        traits,
-        attacks: vec![attack],
-        ..CardStats::default()
+        channeling: 0,
+        defense: None,
+        subtypes: &[],
+        schools: &[],
+        traits: traits.into_iter().chain([Trait::Living, Trait::Corporeal]).collect(),
+        grants: &[],
+        removes: &[],
+        melee_attacks_gain: &[],
+        attacks: Vec::leak(vec![attack]),
+        spell_range: None,
     }
 }
 
-fn melee(dice: u32, piercing: u32) -> Attack {
-    Attack {
-        name: "strike".into(),
+/// A melee attack bar with `dice` dice and Piercing +`piercing`.
+fn melee(dice: u8, piercing: u8) -> AttackBar {
+    let traits: &'static [Trait] = if piercing > 0 {
+        Vec::leak(vec![Trait::Piercing(piercing)])
+    } else {
+        &[]
+    };
+    AttackBar {
+        name: "strike",
+        speed: Some(crate::ActionSpeed::Quick),
         kind: AttackKind::Melee,
+        timing: AttackTiming::Action,
+        range: None,
         dice,
-        piercing,
-        strikes: 1,
-        ..Attack::default()
+        dice_per_x: 0,
+        damage_type: None,
+        traits,
+        effects: &[],
+        alternatives: &[],
+        cost: None,
+        cost_per_x: 0,
+        handler: None,
     }
 }
 
 /// Runs `rounds` seeded attacks and returns the observed damage frequencies.
-fn simulate(attacker: CardStats, defender: CardStats, rounds: u32, seed: u64) -> Vec<f64> {
+fn simulate(attacker: Printed, defender: Printed, rounds: u32, seed: u64) -> Vec<f64> {
     let mut game = Game::new();
     let a = game.add_object(attacker, PlayerId(1), 0);
     let d = game.add_object(defender, PlayerId(2), 0);
-    let bar = game.cards[0].attacks[0].clone();
+    let bar = AttackProfile::new(&game.cards[0].attacks[0]);
     let mut dice = SeededDice::new(seed);
     let mut counts = vec![0u32; 64];
     for _ in 0..rounds {
@@ -129,7 +155,7 @@ fn monte_carlo_agrees_with_the_exact_calculator() {
     ];
     for (seed, (attack, armor, traits, query)) in cases.into_iter().enumerate() {
         let observed = simulate(
-            creature(0, vec![], attack.clone()),
+            creature(0, vec![], attack),
             creature(armor, traits, attack),
             40_000,
             seed as u64,
@@ -147,7 +173,8 @@ fn a_simple_melee_attack_does_not_allocate_once_warm() {
     let mut game = Game::new();
     let a = game.add_object(creature(2, vec![], melee(4, 0)), PlayerId(1), 0);
     let d = game.add_object(creature(2, vec![], melee(4, 0)), PlayerId(2), 0);
-    let bar = game.cards[0].attacks[0].clone();
+    let card = game.cards[0].attacks;
+    let bar = AttackProfile::new(&card[0]);
     let mut dice = SeededDice::new(9);
     let mut attack = |game: &mut Game| {
         game.log.clear();
@@ -181,31 +208,32 @@ fn a_simple_melee_attack_does_not_allocate_once_warm() {
 
 #[test]
 fn attack_costs_are_paid_once_or_the_attack_is_illegal() {
-    let costly = Attack {
-        cost: 2,
-        strikes: 2,
+    let costly = AttackBar {
+        cost: Some(2),
+        traits: &[Trait::Doublestrike],
         ..melee(1, 0)
     };
     let mut game = Game::new();
-    let a = game.add_object(creature(0, vec![], costly.clone()), PlayerId(1), 0);
+    let a = game.add_object(creature(0, vec![], costly), PlayerId(1), 0);
     let d = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), 0);
     let mut dice = SeededDice::new(1);
     game.set_mana(PlayerId(1), 1);
+    let bar = AttackProfile::new(&costly);
     let refused = attack_action(
         &mut game,
         &mut dice,
         a,
-        &costly,
+        &bar,
         AttackTarget::Object(d),
         AttackOptions::default(),
     );
-    assert!(matches!(refused, Err(super::RulesError::Illegal(_))));
+    assert!(matches!(refused, Err(RulesError::Illegal(_))));
     game.set_mana(PlayerId(1), 3);
     attack_action(
         &mut game,
         &mut dice,
         a,
-        &costly,
+        &bar,
         AttackTarget::Object(d),
         AttackOptions::default(),
     )
@@ -219,29 +247,28 @@ fn attack_costs_are_paid_once_or_the_attack_is_illegal() {
 /// that places Tainted, so the attack is built here.
 #[test]
 fn vampiric_does_not_count_tainted_damage() {
-    let venom = Attack {
-        vampiric: true,
-        effects: vec![EffectRow {
-            threshold: 9,
-            effects: vec![Effect::Condition(Condition::Tainted)],
+    let venom = AttackBar {
+        traits: &[Trait::Vampiric],
+        effects: &[EffectRow {
+            min: 9,
+            max: None,
+            apply: &[Condition::Tainted],
         }],
         ..melee(2, 0)
     };
     let mut game = Game::new();
-    let a = game.add_object(creature(0, vec![], venom.clone()), PlayerId(1), 0);
+    let a = game.add_object(creature(0, vec![], venom), PlayerId(1), 0);
     let d = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), 0);
     game.store.get_mut(a).expect("attacker").damage = 5;
     let mut dice = ScriptedDice::new();
-    dice.push(
-        ATTACK_DIE.name,
-        [AttackFace::Two.index(), AttackFace::Two.index()],
-    );
-    dice.push(EFFECT_DIE.name, [9 - 1]);
+    let two = attack_face("2").expect("a face labelled 2");
+    dice.push(ATTACK.name, [two, two]);
+    dice.push(EFFECT.name, [effect_face(9).expect("d12")]);
     attack_action(
         &mut game,
         &mut dice,
         a,
-        &venom,
+        &AttackProfile::new(&venom),
         AttackTarget::Object(d),
         AttackOptions::default(),
     )
@@ -260,13 +287,13 @@ fn vampiric_does_not_count_tainted_damage() {
 /// controller has is under no obligation; with the mana, it must attack the damaged creature.
 #[test]
 fn an_unaffordable_attack_creates_no_obligation() {
-    let costly = Attack {
-        cost: 2,
+    let costly = AttackBar {
+        cost: Some(2),
         ..melee(1, 0)
     };
     let mut game = Game::new();
     let a = game.add_object(
-        creature(0, vec![Trait::Bloodthirsty(0)], costly.clone()),
+        creature(0, vec![Trait::Bloodthirsty(0)], costly),
         PlayerId(1),
         0,
     );
@@ -274,10 +301,12 @@ fn an_unaffordable_attack_creates_no_obligation() {
     let other = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), 0);
     game.store.get_mut(prey).expect("prey").damage = 1;
     let mut dice = SeededDice::new(3);
-    let ranged = Attack {
+    let ranged_bar = AttackBar {
         kind: AttackKind::Ranged,
+        range: Some(Range { min: 0, max: 2 }),
         ..melee(1, 0)
     };
+    let ranged = AttackProfile::new(&ranged_bar);
     game.set_mana(PlayerId(1), 1);
     attack_action(
         &mut game,
@@ -298,7 +327,7 @@ fn an_unaffordable_attack_creates_no_obligation() {
         AttackOptions::default(),
     );
     assert!(
-        matches!(&refused, Err(super::RulesError::Illegal(why)) if why.contains("mandatory attack")),
+        matches!(&refused, Err(RulesError::Illegal(why)) if why.contains("mandatory attack")),
         "{refused:?}"
     );
 }
@@ -308,16 +337,17 @@ fn an_unaffordable_attack_creates_no_obligation() {
 /// never fails otherwise, and every bar resolves somewhere.
 #[test]
 fn every_attack_bar_of_the_pool_resolves_or_is_refused_as_illegal() {
-    use super::generated_catalog::card_stats;
-    use super::RulesError;
-    use crate::generated::CARDS;
-
-    let pool: Vec<CardStats> = CARDS.iter().map(|&card| card_stats(card)).collect();
-    let defenders: Vec<&CardStats> = pool.iter().filter(|c| c.life > 0).collect();
+    let pool: Vec<Printed> = CARDS.iter().map(|&card| Printed::from_card(card)).collect();
+    let defenders: Vec<&Printed> = pool.iter().filter(|c| c.life > 0).collect();
     let mut dice = SeededDice::new(7);
     let mut never_resolved: Vec<String> = Vec::new();
     for attacker in pool.iter().filter(|c| !c.attacks.is_empty()) {
-        for bar in &attacker.attacks {
+        for bar in attacker.attacks {
+            let profile = if attacker.is_attack_spell() {
+                AttackProfile::spell(bar, attacker.spell_range)
+            } else {
+                AttackProfile::new(bar)
+            };
             let mut resolved = false;
             for defender in &defenders {
                 for zone in 0..3u32 {
@@ -326,9 +356,9 @@ fn every_attack_bar_of_the_pool_resolves_or_is_refused_as_illegal() {
                     let d = game.add_object((*defender).clone(), PlayerId(2), zone);
                     let other = game.add_object((*defender).clone(), PlayerId(2), zone);
                     game.set_mana(PlayerId(1), 20);
-                    let target = if bar.zone {
+                    let target = if profile.is_zone() {
                         AttackTarget::Zone(zone)
-                    } else if bar.sweeping {
+                    } else if profile.has(Trait::Sweeping) {
                         AttackTarget::Sweep(d, other)
                     } else {
                         AttackTarget::Object(d)
@@ -337,7 +367,7 @@ fn every_attack_bar_of_the_pool_resolves_or_is_refused_as_illegal() {
                         &mut game,
                         &mut dice,
                         a,
-                        bar,
+                        &profile,
                         target,
                         AttackOptions::default(),
                     ) {
@@ -362,41 +392,40 @@ fn every_attack_bar_of_the_pool_resolves_or_is_refused_as_illegal() {
 /// orthogonally; the minimum does not apply to a Flying target in the attacker's zone.
 #[test]
 fn attacks_are_refused_out_of_range() {
-    let ranged = Attack {
-        name: "bolt".into(),
+    let ranged = AttackBar {
+        name: "bolt",
         kind: AttackKind::Ranged,
         dice: 2,
-        range: Some((1, 2)),
-        strikes: 1,
-        ..Attack::default()
+        range: Some(Range { min: 1, max: 2 }),
+        ..melee(2, 0)
     };
-    let try_attack = |bar: &Attack, zone: u32, traits: Vec<Trait>| {
+    let try_attack = |bar: AttackBar, zone: u32, traits: Vec<Trait>| {
         let mut game = Game::new();
-        let a = game.add_object(creature(0, Vec::new(), bar.clone()), PlayerId(1), 0);
+        let a = game.add_object(creature(0, Vec::new(), bar), PlayerId(1), 0);
         let d = game.add_object(creature(0, traits, melee(1, 0)), PlayerId(2), zone);
         let mut dice = SeededDice::new(1);
         attack_action(
             &mut game,
             &mut dice,
             a,
-            bar,
+            &AttackProfile::new(&bar),
             AttackTarget::Object(d),
             AttackOptions::default(),
         )
         .is_ok()
     };
     // Zones are numbered row by row, four columns a row: 1 is beside 0, 5 diagonal to it.
-    assert!(try_attack(&melee(2, 0), 0, Vec::new()));
-    assert!(!try_attack(&melee(2, 0), 1, Vec::new()));
-    assert!(!try_attack(&ranged, 0, Vec::new()));
-    assert!(try_attack(&ranged, 0, vec![Trait::Flying]));
-    assert!(try_attack(&ranged, 1, Vec::new()));
+    assert!(try_attack(melee(2, 0), 0, Vec::new()));
+    assert!(!try_attack(melee(2, 0), 1, Vec::new()));
+    assert!(!try_attack(ranged, 0, Vec::new()));
+    assert!(try_attack(ranged, 0, vec![Trait::Flying]));
+    assert!(try_attack(ranged, 1, Vec::new()));
     assert!(
-        try_attack(&ranged, 5, Vec::new()),
+        try_attack(ranged, 5, Vec::new()),
         "a diagonal zone is 2 zones away"
     );
     assert!(
-        !try_attack(&ranged, 3, Vec::new()),
+        !try_attack(ranged, 3, Vec::new()),
         "3 zones along a row is out of range"
     );
 }

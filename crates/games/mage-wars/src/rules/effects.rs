@@ -1,0 +1,108 @@
+//! Which effect operations and constants of `game.toml` the rules interpret, in one place.
+//!
+//! Each operation of the codex's effect vocabulary is either interpreted (the module that
+//! does it is named) or listed as not modelled yet with the reason. [`op_name`] matches every
+//! generated `EffectOp` variant, so a new operation in `game.toml` fails to compile here until
+//! it is given a status; the workspace test `effect_coverage` checks that the names below are
+//! exactly those `game.toml` declares.
+
+use super::content::EffectOp;
+
+/// How the rules treat one operation or constant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Coverage {
+    /// Interpreted from data by the named module.
+    Interpreted(&'static str),
+    /// Not modelled yet, with the reason.
+    NotModelled(&'static str),
+}
+
+/// The `game.toml` name of an operation.
+pub fn op_name(op: &EffectOp) -> &'static str {
+    match op {
+        EffectOp::AttackDice { .. } => "attack_dice",
+        EffectOp::EffectDie { .. } => "effect_die",
+        EffectOp::DefenseModifier { .. } => "defense_modifier",
+        EffectOp::AttributeModifier { .. } => "attribute_modifier",
+        EffectOp::ArmorPiercing { .. } => "armor_piercing",
+        EffectOp::MoveActions { .. } => "move_actions",
+        EffectOp::UpkeepMana { .. } => "upkeep_mana",
+        EffectOp::UpkeepHeal { .. } => "upkeep_heal",
+        EffectOp::UpkeepDamage { .. } => "upkeep_damage",
+        EffectOp::MissRoll { .. } => "miss_roll",
+        EffectOp::EscapeRoll { .. } => "escape_roll",
+        EffectOp::RemoveAll { .. } => "remove_all",
+        EffectOp::ReplaceWith { .. } => "replace_with",
+        EffectOp::Impose { .. } => "impose",
+        EffectOp::ManaDrain { .. } => "mana_drain",
+        EffectOp::ExtraStrikes { .. } => "extra_strikes",
+        EffectOp::RevealCost { .. } => "reveal_cost",
+    }
+}
+
+/// Every operation `game.toml` declares, with how the rules treat it.
+pub const OPERATIONS: &[(&str, Coverage)] = &[
+    ("attack_dice", Coverage::Interpreted("modifiers")),
+    ("effect_die", Coverage::Interpreted("modifiers")),
+    ("defense_modifier", Coverage::Interpreted("state (Game::defense_modifier)")),
+    ("attribute_modifier", Coverage::Interpreted("state (Game::attribute)")),
+    ("armor_piercing", Coverage::Interpreted("profile (AttackProfile::piercing)")),
+    (
+        "move_actions",
+        Coverage::NotModelled(
+            "the engine has no move action yet: scenarios state Charge's move with `charged`",
+        ),
+    ),
+    ("upkeep_mana", Coverage::Interpreted("phases (upkeep_phase)")),
+    ("upkeep_heal", Coverage::Interpreted("phases (upkeep_phase)")),
+    ("upkeep_damage", Coverage::Interpreted("phases (upkeep_phase)")),
+    ("miss_roll", Coverage::Interpreted("modifiers (miss_roll), attack step 3")),
+    ("escape_roll", Coverage::Interpreted("phases (end_action_phase)")),
+    ("remove_all", Coverage::Interpreted("phases (end_action_phase, activate)")),
+    ("replace_with", Coverage::Interpreted("state (Game::replace_conditions)")),
+    ("impose", Coverage::Interpreted("state (Game::traits)")),
+    ("mana_drain", Coverage::Interpreted("profile (AttackProfile::mana_drain), attack")),
+    ("extra_strikes", Coverage::Interpreted("profile (AttackProfile::strikes)")),
+    (
+        "reveal_cost",
+        Coverage::NotModelled("the engine does not cast or reveal enchantments yet"),
+    ),
+];
+
+/// Every constant `game.toml` declares, with how the rules (or the spellbook checker) use it.
+pub const CONSTANTS: &[(&str, Coverage)] = &[
+    ("SPELLBOOK_POINTS", Coverage::Interpreted("spellbook")),
+    ("TRAINED_LEVEL_MULTIPLIER", Coverage::Interpreted("spellbook")),
+    ("UNTRAINED_LEVEL_MULTIPLIER", Coverage::Interpreted("spellbook")),
+    ("OPPOSED_LEVEL_MULTIPLIER", Coverage::Interpreted("spellbook")),
+    ("NOVICE_SPELL_POINTS", Coverage::Interpreted("spellbook")),
+    ("EPIC_MAX_COPIES", Coverage::Interpreted("spellbook")),
+    ("CREATURE_DEFAULT_TRAITS", Coverage::Interpreted("card (Printed::from_card)")),
+    ("CONJURATION_DEFAULT_TRAITS", Coverage::Interpreted("card (Printed::from_card)")),
+    ("MAGE_LEVEL", Coverage::Interpreted("card (a Mage's level)")),
+    ("MIN_ATTACK_DICE", Coverage::Interpreted("modifiers (attack_dice)")),
+    ("MIN_ARMOR", Coverage::Interpreted("state (Game::attribute)")),
+    ("MIN_CHANNELING", Coverage::Interpreted("state (Game::attribute)")),
+    (
+        "DAZE_HIT_ON",
+        Coverage::NotModelled(
+            "duplicates Daze's `miss_roll` operation (hit_on = 7), which the rules read instead",
+        ),
+    ),
+    ("BASH_ATTACK_DICE", Coverage::Interpreted("profile (BASH)")),
+    (
+        "PUSH_DIRECTION_UPPER_BOUNDS",
+        Coverage::NotModelled(
+            "random push directions need walls on the board; pushes go away from the source",
+        ),
+    ),
+];
+
+/// How the rules treat an operation.
+pub fn coverage(op: &EffectOp) -> Coverage {
+    let name = op_name(op);
+    OPERATIONS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(Coverage::NotModelled("missing from OPERATIONS"), |(_, c)| *c)
+}

@@ -1,0 +1,165 @@
+//! An attack as it is made: the attack bar, the alternative chosen on an "OR" bar, and the
+//! attack traits attached cards add to melee attacks. Every question about the attack's
+//! traits is answered from the codex: implied traits (Zone Attack implies Unavoidable) and
+//! effect operations (`armor_piercing`, `extra_strikes`, `mana_drain`).
+
+use super::codex::{implied_traits, x};
+use super::content::{
+    ActionSpeed, AttackBar, AttackKind, AttackTiming, EffectOp, Range, Trait, BASH_ATTACK_DICE,
+};
+
+/// Most cards attached to one creature whose attack traits reach its melee attacks.
+const MAX_BOOSTS: usize = 4;
+
+/// The attack a wall that blocks passage makes on a creature pushed into it (codex: Bashed):
+/// `BASH_ATTACK_DICE` dice, unavoidable, neither melee nor ranged.
+pub static BASH: AttackBar = AttackBar {
+    name: "Bash",
+    speed: None,
+    kind: AttackKind::Neither,
+    timing: AttackTiming::Action,
+    range: None,
+    dice: BASH_ATTACK_DICE as u8,
+    dice_per_x: 0,
+    damage_type: None,
+    traits: &[Trait::Unavoidable],
+    effects: &[],
+    alternatives: &[],
+    cost: None,
+    cost_per_x: 0,
+    handler: None,
+};
+
+/// One attack bar as used in an attack action.
+#[derive(Debug, Clone, Copy)]
+pub struct AttackProfile<'a> {
+    /// The attack bar.
+    pub bar: &'a AttackBar,
+    /// The traits of the alternative used on an "OR" bar (the first by default).
+    pub alternative: &'static [Trait],
+    boosts: [&'static [Trait]; MAX_BOOSTS],
+    /// True for an attack spell's attack.
+    pub spell: bool,
+    /// The range: the bar's, or an attack spell's casting range.
+    pub range: Option<Range>,
+}
+
+impl<'a> AttackProfile<'a> {
+    /// The bar as printed, with the first alternative of an "OR" bar.
+    pub fn new(bar: &'a AttackBar) -> Self {
+        AttackProfile {
+            bar,
+            alternative: bar.alternatives.first().map_or(&[], |set| set.traits),
+            boosts: [&[]; MAX_BOOSTS],
+            spell: false,
+            range: bar.range,
+        }
+    }
+
+    /// The attack of an attack spell with its casting range.
+    pub fn spell(bar: &'a AttackBar, casting_range: Option<Range>) -> Self {
+        AttackProfile {
+            spell: true,
+            range: bar.range.or(casting_range),
+            ..AttackProfile::new(bar)
+        }
+    }
+
+    /// Adds attack traits an attached card gives melee attacks (ignored beyond four cards).
+    pub fn boost(&mut self, traits: &'static [Trait]) {
+        if let Some(free) = self.boosts.iter_mut().find(|b| b.is_empty()) {
+            *free = traits;
+        }
+    }
+
+    /// Every trait of the attack: printed, chosen alternative, boosts, and what they imply.
+    pub fn traits(&self) -> impl Iterator<Item = Trait> + '_ {
+        let own = self.bar.traits.iter().chain(self.alternative);
+        own.chain(self.boosts.iter().flat_map(|b| b.iter()))
+            .flat_map(|t| std::iter::once(*t).chain(implied_traits(t)))
+    }
+
+    /// True when the attack has this trait.
+    pub fn has(&self, wanted: Trait) -> bool {
+        self.traits().any(|t| t == wanted)
+    }
+
+    /// Calls `visit(trait, op)` for every effect operation of the attack's traits.
+    pub fn for_each_op(&self, mut visit: impl FnMut(Trait, &EffectOp)) {
+        for t in self.traits() {
+            for op in t.meta().effects {
+                visit(t, op);
+            }
+        }
+    }
+
+    /// A melee attack.
+    pub fn is_melee(&self) -> bool {
+        self.bar.kind == AttackKind::Melee
+    }
+
+    /// A ranged attack.
+    pub fn is_ranged(&self) -> bool {
+        self.bar.kind == AttackKind::Ranged
+    }
+
+    /// A zone attack.
+    pub fn is_zone(&self) -> bool {
+        self.has(Trait::ZoneAttack)
+    }
+
+    /// A quick action.
+    pub fn is_quick(&self) -> bool {
+        self.bar.speed == Some(ActionSpeed::Quick)
+    }
+
+    /// Defenses cannot avoid it (Unavoidable, implied by Zone Attack).
+    pub fn is_unavoidable(&self) -> bool {
+        self.has(Trait::Unavoidable)
+    }
+
+    /// A Damage Barrier's attack.
+    pub fn is_damage_barrier(&self) -> bool {
+        self.bar.timing == AttackTiming::DamageBarrier || self.has(Trait::DamageBarrier)
+    }
+
+    /// Individual strikes against one defender: one plus the largest `extra_strikes`.
+    pub fn strikes(&self) -> u32 {
+        let mut extra = 0;
+        self.for_each_op(|_, op| {
+            if let EffectOp::ExtraStrikes { count } = *op {
+                extra = extra.max(u32::from(count));
+            }
+        });
+        1 + extra
+    }
+
+    /// Armor the attack ignores: the sum of its `armor_piercing` operations (Piercing +X).
+    pub fn piercing(&self) -> u32 {
+        let mut total = 0;
+        self.for_each_op(|t, op| {
+            if let EffectOp::ArmorPiercing { per_x } = *op {
+                total += i32::from(per_x) * x(&t);
+            }
+        });
+        total.max(0) as u32
+    }
+
+    /// The attack's `mana_drain` operation: mana the defender's controller loses, and whether
+    /// the attacker's controller gains it (Mana Drain +X, Mana Transfer +X).
+    pub fn mana_drain(&self) -> Option<(u32, bool)> {
+        let mut drain = None;
+        self.for_each_op(|t, op| {
+            if let EffectOp::ManaDrain { per_x, transfer } = *op {
+                let amount = (i32::from(per_x) * x(&t)).max(0) as u32;
+                drain = Some((amount, transfer));
+            }
+        });
+        drain
+    }
+
+    /// The mana paid to make the attack.
+    pub fn cost(&self) -> u32 {
+        self.bar.cost.map_or(0, u32::from)
+    }
+}
