@@ -10,6 +10,6 @@ pub mod dice;
 pub mod log;
 pub mod store;
 
-pub use dice::{Dice, DiceError, DieSpec, ScriptedDice, SeededDice};
+pub use dice::{find_die, Dice, DiceError, DieFaces, DieSpec, ScriptedDice, SeededDice};
 pub use log::EventLog;
 pub use store::{Object, ObjectId, ObjectStore, PlayerId, TraitEffect, TraitEffectKind, TraitKind};
