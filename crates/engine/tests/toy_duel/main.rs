@@ -542,3 +542,89 @@ fn the_contract_lists_legal_actions_and_applies_them_seeded() {
         .unwrap_err();
     assert_eq!(err.to_string(), "the target is out of range");
 }
+
+/// Duel with a buggy scenario side: it checks nothing and forgets to declare `rolled`.
+#[derive(Default)]
+struct LazyDuel(Duel);
+
+impl grimoire_engine::ScenarioGame for LazyDuel {
+    const NAME: &'static str = "duel";
+    const EXPECT_FIELDS: &'static [(&'static str, grimoire_engine::scenario::Subject)] =
+        &[("damage", grimoire_engine::scenario::Subject::Object)];
+    type Rules = DuelRules;
+    type Player = game::PlayerKeys;
+    type Object = game::ObjectKeys;
+    type Step = game::StepKeys;
+    type Expect = game::ExpectKeys;
+
+    fn dice(&self) -> Vec<grimoire_engine::DieFaces> {
+        self.0.dice()
+    }
+    fn new_state(
+        &self,
+        players: &[&grimoire_engine::scenario::PlayerEntry<game::PlayerKeys>],
+    ) -> Result<State, String> {
+        self.0.new_state(players)
+    }
+    fn add_object(
+        &self,
+        state: &mut State,
+        object: &grimoire_engine::scenario::ObjectEntry<game::ObjectKeys>,
+    ) -> Result<ObjectId, String> {
+        self.0.add_object(state, object)
+    }
+    fn run_step(
+        &self,
+        state: &mut State,
+        step: &game::StepKeys,
+        names: &grimoire_engine::scenario::Names,
+        ctx: &mut grimoire_engine::Ctx<'_, Event>,
+    ) -> Result<(), String> {
+        self.0.run_step(state, step, names, ctx)
+    }
+    fn unknown_names(&self, _: &game::ExpectKeys) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+    fn check(
+        &self,
+        _: &State,
+        _: &game::ExpectKeys,
+        _: grimoire_engine::scenario::Subjects,
+        _: &grimoire_engine::scenario::Names,
+    ) -> Result<Vec<grimoire_engine::scenario::Check>, String> {
+        Ok(Vec::new())
+    }
+}
+
+#[test]
+fn a_game_that_checks_nothing_or_leaves_a_key_undeclared_is_caught() {
+    let lazy = LazyDuel::default();
+    let text =
+        format!("{HEAD}\n[[expect]]\nobject = \"fox\"\ndamage = 9\n\n[[expect]]\nrolled = 0\n");
+    let run = run_scenario(&lazy, &text);
+    let l = head_lines();
+    assert_eq!(
+        messages(&run),
+        vec![format!(
+            "{}:1: `rolled` has no declared subject in the duel scenario keys",
+            l + 7
+        )]
+    );
+    let run = run_scenario(
+        &lazy,
+        &format!("{HEAD}\n[[expect]]\nobject = \"fox\"\ndamage = 9\n"),
+    );
+    assert_eq!(
+        messages(&run),
+        vec![format!(
+            "{}:1: `damage` was given but duel checked nothing for it",
+            l + 4
+        )]
+    );
+    let mut undeclared = undeclared_expect_fields::<LazyDuel>();
+    undeclared.sort();
+    assert_eq!(
+        undeclared,
+        ["conditions", "destroyed", "mana", "rolled", "zone"]
+    );
+}
