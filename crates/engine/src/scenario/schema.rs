@@ -37,6 +37,7 @@ struct FileSchema<P, O, S, E> {
 
 /// A player at the start.
 #[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
 #[schemars(rename = "Player")]
 #[allow(dead_code)]
 struct PlayerSchema<P> {
@@ -48,6 +49,7 @@ struct PlayerSchema<P> {
 
 /// An object in play at the start.
 #[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
 #[schemars(rename = "Object")]
 #[allow(dead_code)]
 struct ObjectSchema<O> {
@@ -68,6 +70,7 @@ enum FaceSchema {
 
 /// One step.
 #[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
 #[schemars(rename = "Step")]
 #[allow(dead_code)]
 struct StepSchema<S> {
@@ -86,6 +89,7 @@ struct StepSchema<S> {
 
 /// Expected values after every step written above it; only the fields given are checked.
 #[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
 #[schemars(rename = "Expect")]
 #[allow(dead_code)]
 struct ExpectSchema<E> {

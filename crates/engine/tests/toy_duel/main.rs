@@ -628,3 +628,43 @@ fn a_game_that_checks_nothing_or_leaves_a_key_undeclared_is_caught() {
         ["conditions", "destroyed", "mana", "rolled", "zone"]
     );
 }
+
+#[test]
+fn scenario_files_validate_against_the_games_schema() {
+    let schema = serde_json::to_value(scenario_schema(&Duel::default())).unwrap();
+    let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
+    let document = |tail: &str| -> serde_json::Value {
+        toml::from_str(&format!("{HEAD}{tail}")).expect("TOML")
+    };
+    let good = document(
+        r#"
+[[step]]
+strike = { attacker = "knight", target = "fox" }
+dice = { attack = ["2", "1*"], effect = [7] }
+choices = []
+
+[[expect]]
+object = "fox"
+damage = 3
+"#,
+    );
+    let errors: Vec<String> = validator
+        .iter_errors(&good)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    for bad in [
+        "\n[[step]]\nstrik = 1\n",
+        "\n[[step]]\ndice = { attack = [\"3*\"] }\n",
+        "\n[[step]]\ndice = { d6 = [1] }\n",
+        "\n[[expect]]\nobject = \"fox\"\ndamge = 3\n",
+        "\n[[object]]\nid = \"owl\"\nplayer = 1\nzone = \"A1\"\nlife = 2\nflying = true\n",
+    ] {
+        assert!(!validator.is_valid(&document(bad)), "{bad} validated");
+    }
+    let other_game = document("").as_object().cloned().map(|mut o| {
+        o.insert("game".into(), "chess".into());
+        serde_json::Value::Object(o)
+    });
+    assert!(!validator.is_valid(&other_game.unwrap()));
+}
