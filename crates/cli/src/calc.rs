@@ -12,11 +12,13 @@ use grimoire_mage_wars::calc::{
 use grimoire_mage_wars::{Condition, Trait};
 use serde_json::json;
 
+use crate::games::{self, Feature};
+
 /// Arguments of `grimoire calc`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Game (only `mage-wars` has a calculator).
-    game: String,
+    /// Game (a game of the registry with a calculator: `mage-wars`).
+    pub game: String,
     /// Attack dice (raw mode).
     #[arg(long, conflicts_with = "attacker")]
     dice: Option<u32>,
@@ -64,19 +66,23 @@ pub struct Args {
     json: bool,
 }
 
-/// Runs `grimoire calc`.
+/// Runs `grimoire calc` for the game its arguments name (see [`crate::games`]).
 pub fn run(args: Args) -> ExitCode {
-    if args.game != "mage-wars" {
-        eprintln!(
-            "error: no calculator for game {:?} (try mage-wars)",
-            args.game
-        );
-        return ExitCode::from(2);
+    match games::lookup(&args.game, Feature::Calc, |g| g.calc) {
+        Ok(calc) => calc(&args),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
     }
+}
+
+/// The Mage Wars calculator.
+pub fn mage_wars(args: &Args) -> ExitCode {
     let result = if args.attacker.is_some() {
-        card_mode(&args)
+        card_mode(args)
     } else {
-        raw_mode(&args)
+        raw_mode(args)
     };
     match result {
         Ok((summary, effects)) => {

@@ -1,6 +1,7 @@
 //! `grimoire`: check, build and play card-game content.
 //!
-//! Each subcommand lives in its own module; this file only dispatches.
+//! Each subcommand lives in its own module; this file only dispatches. Game-specific
+//! commands go through the registry of games in [`games`].
 
 use std::process::ExitCode;
 
@@ -10,6 +11,8 @@ mod build;
 mod calc;
 mod check;
 mod content;
+mod deck;
+mod games;
 mod import;
 mod scenario;
 mod spellbook;
@@ -42,6 +45,14 @@ enum Command {
     Scenario(scenario::Command),
     /// Exact battle calculator.
     Calc(calc::Args),
+    /// List the games and the rules commands each supports.
+    Games,
+    /// Deck validation (deck-building games).
+    #[command(subcommand)]
+    Deck(deck::Command),
+    /// Army validation (army-building games).
+    #[command(subcommand)]
+    Army(deck::Command),
 }
 
 fn main() -> ExitCode {
@@ -53,5 +64,11 @@ fn main() -> ExitCode {
         Command::Spellbook(cmd) => spellbook::run(cmd),
         Command::Scenario(cmd) => scenario::run(cmd),
         Command::Calc(args) => calc::run(args),
+        Command::Games => {
+            print!("{}", games::describe(games::GAMES));
+            ExitCode::SUCCESS
+        }
+        Command::Deck(cmd) => deck::run_deck(cmd),
+        Command::Army(cmd) => deck::run_army(cmd),
     }
 }

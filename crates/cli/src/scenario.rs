@@ -1,18 +1,28 @@
 //! `grimoire scenario`: run rules scenarios and print their JSON Schema.
+//!
+//! Each scenario file names its game (`game = "..."`); `run` reads that key and runs the file
+//! with that game's runner from the registry ([`crate::games`]).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use grimoire_mage_wars::rules::scenario::{parse_scenario, run_scenario_logged, scenario_schema};
-use grimoire_mage_wars::rules::GeneratedCatalog;
+use crate::games::{self, Feature, ScenarioOutcome};
 
 /// Subcommands of `grimoire scenario`.
 #[derive(clap::Subcommand)]
 pub enum Command {
     /// Run scenario files; exit 0 only if every expectation holds.
     Run(RunArgs),
-    /// Print the JSON Schema of scenario files.
-    Schema,
+    /// Print the JSON Schema of a game's scenario files.
+    Schema(SchemaArgs),
+}
+
+/// Arguments of `grimoire scenario schema`.
+#[derive(clap::Args)]
+pub struct SchemaArgs {
+    /// The game whose scenario files the schema describes.
+    #[arg(default_value = "mage-wars")]
+    game: String,
 }
 
 /// Arguments of `grimoire scenario run`.
@@ -30,16 +40,22 @@ pub struct RunArgs {
 pub fn run(cmd: Command) -> ExitCode {
     match cmd {
         Command::Run(args) => run_files(&args),
-        Command::Schema => match serde_json::to_string_pretty(&scenario_schema()) {
-            Ok(json) => {
-                println!("{json}");
-                ExitCode::SUCCESS
+        Command::Schema(args) => {
+            let schema = games::lookup(&args.game, Feature::ScenarioSchema, |g| g.scenario_schema)
+                .and_then(|schema| {
+                    serde_json::to_string_pretty(&schema()).map_err(|e| e.to_string())
+                });
+            match schema {
+                Ok(json) => {
+                    println!("{json}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
             }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
-            }
-        },
+        }
     }
 }
 
@@ -52,10 +68,9 @@ fn run_files(args: &RunArgs) -> ExitCode {
     for file in &files {
         let failures = match std::fs::read_to_string(file) {
             Err(e) => vec![format!("cannot read: {e}")],
-            Ok(text) => match parse_scenario(&text) {
+            Ok(text) => match run_text(&text) {
                 Err(e) => vec![e],
-                Ok(scenario) => {
-                    let run = run_scenario_logged(&scenario, &GeneratedCatalog);
+                Ok(run) => {
                     if args.log {
                         println!(
                             "{}",
@@ -85,6 +100,13 @@ fn run_files(args: &RunArgs) -> ExitCode {
     }
 }
 
+/// Runs a scenario text with the runner of the game it names.
+fn run_text(text: &str) -> Result<ScenarioOutcome, String> {
+    let game = grimoire_engine::scenario_game(text).map_err(|e| e.to_string())?;
+    let run = games::lookup(&game, Feature::ScenarioRun, |g| g.scenario_run)?;
+    Ok(run(text))
+}
+
 fn collect(path: &Path, files: &mut Vec<PathBuf>) {
     if path.is_dir() {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
@@ -98,5 +120,32 @@ fn collect(path: &Path, files: &mut Vec<PathBuf>) {
         }
     } else {
         files.push(path.to_path_buf());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_game_key_chooses_the_runner() {
+        let err = run_text("game = \"summoner-wars\"\nname = \"x\"\nsource = \"y\"\n")
+            .err()
+            .unwrap();
+        assert_eq!(
+            err,
+            "`scenario run` is not available for summoner-wars yet; games with it: mage-wars"
+        );
+        assert_eq!(
+            run_text("name = \"x\"\n").err().unwrap(),
+            "1:1: missing `game = \"...\"`"
+        );
+        let outcome = run_text("game = \"mage-wars\"\nname = \"x\"\n").unwrap();
+        assert_eq!(outcome.failures.len(), 1, "{:?}", outcome.failures);
+        assert!(
+            outcome.failures[0].contains("source"),
+            "{:?}",
+            outcome.failures
+        );
     }
 }

@@ -5,10 +5,12 @@
 //! the generated card tables. Exit status: 0 legal, 1 a rule is broken, 2 the input cannot be
 //! read.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use grimoire_mage_wars::spellbook::{check, GeneratedCatalog, Report, Rules, SpellbookFile};
+
+use crate::games::{self, Feature};
 
 /// Subcommands of `grimoire spellbook`.
 #[derive(clap::Subcommand)]
@@ -20,7 +22,7 @@ pub enum Command {
 /// Arguments of `grimoire spellbook check`.
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// Game of the spellbook (only `mage-wars` has spellbooks).
+    /// Game of the spellbook (a game of the registry with spellbooks: `mage-wars`).
     #[arg(long)]
     game: String,
     /// The spellbook TOML file (`mage = "..."` and a `[cards]` table of copies).
@@ -35,14 +37,18 @@ pub fn run(cmd: Command) -> ExitCode {
 }
 
 fn run_check(args: &CheckArgs) -> ExitCode {
-    if args.game != "mage-wars" {
-        eprintln!(
-            "error: no spellbook rules for game {:?} (try mage-wars)",
-            args.game
-        );
-        return ExitCode::from(2);
+    match games::lookup(&args.game, Feature::SpellbookCheck, |g| g.spellbook_check) {
+        Ok(check) => check(&args.file),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
     }
-    let book = match read_spellbook(args) {
+}
+
+/// Checks a Mage Wars spellbook file.
+pub fn mage_wars(file: &Path) -> ExitCode {
+    let book = match read_spellbook(file) {
         Ok(book) => book,
         Err(message) => {
             eprintln!("error: {message}");
@@ -58,10 +64,9 @@ fn run_check(args: &CheckArgs) -> ExitCode {
     }
 }
 
-fn read_spellbook(args: &CheckArgs) -> Result<SpellbookFile, String> {
-    let path = args.file.display();
-    let text =
-        std::fs::read_to_string(&args.file).map_err(|e| format!("cannot read {path}: {e}"))?;
+fn read_spellbook(file: &Path) -> Result<SpellbookFile, String> {
+    let path = file.display();
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {path}: {e}"))?;
     SpellbookFile::from_toml(&text).map_err(|e| format!("{path} is not a spellbook: {e}"))
 }
 

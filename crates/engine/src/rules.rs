@@ -1,0 +1,275 @@
+//! The engine contract: what a game's rules implement ([`Rules`]) and what they are given
+//! while applying an action ([`Ctx`]: dice, a source of player choices, the event log).
+//!
+//! The contract knows no game: a game names its own state, actions, events and errors.
+//! Randomness and decisions come only through the context, so the same rules run seeded
+//! (play, simulation), scripted (tests, scenarios) or driven by a user interface.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::dice::{Dice, DiceError};
+use crate::log::EventLog;
+use crate::store::PlayerId;
+
+/// A game's rules. One value per rule set (a unit struct for most games; options such as a
+/// tournament variant live in `self`).
+pub trait Rules {
+    /// Everything the rules need to know about a game in progress.
+    type State;
+    /// One thing a player can do (attack, cast, move, pass...).
+    type Action;
+    /// One recorded state change.
+    type Event: Serialize;
+    /// Why an action could not be applied. A failed roll or choice converts into it, so rules
+    /// can use `?` on [`Ctx::roll`] and [`Ctx::choose`].
+    type Error: std::error::Error + From<DiceError> + From<ChoiceError>;
+
+    /// The legal actions of `player` now.
+    fn legal_actions(&self, state: &Self::State, player: PlayerId) -> Vec<Self::Action>;
+
+    /// Applies one action: rolls through `ctx.dice`, asks `ctx.choices`, records to `ctx.log`.
+    /// An illegal action is an error, never a panic.
+    fn apply(
+        &self,
+        state: &mut Self::State,
+        action: &Self::Action,
+        ctx: &mut Ctx<'_, Self::Event>,
+    ) -> Result<(), Self::Error>;
+}
+
+/// What the rules are given while applying an action.
+pub struct Ctx<'a, E> {
+    /// The dice to roll.
+    pub dice: &'a mut dyn Dice,
+    /// Who answers the questions the rules ask players.
+    pub choices: &'a mut dyn Chooser,
+    /// Where state changes are recorded.
+    pub log: &'a mut EventLog<E>,
+}
+
+impl<'a, E> Ctx<'a, E> {
+    /// A context over the given dice, chooser and log.
+    pub fn new(
+        dice: &'a mut dyn Dice,
+        choices: &'a mut dyn Chooser,
+        log: &'a mut EventLog<E>,
+    ) -> Self {
+        Self { dice, choices, log }
+    }
+
+    /// Rolls one die: see [`Dice::roll`].
+    pub fn roll(&mut self, die: crate::dice::DieSpec) -> Result<u32, DiceError> {
+        self.dice.roll(die)
+    }
+
+    /// Asks a question: see [`Chooser::choose`].
+    pub fn choose(&mut self, prompt: &str, options: &[String]) -> Result<usize, ChoiceError> {
+        self.choices.choose(prompt, options)
+    }
+
+    /// Records an event.
+    pub fn record(&mut self, event: E) {
+        self.log.push(event);
+    }
+}
+
+/// A choice that could not be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChoiceError {
+    /// The rules asked a question with no options.
+    NoOptions {
+        /// The question.
+        prompt: String,
+    },
+    /// A script ran out of answers.
+    ScriptExhausted {
+        /// The question the rules asked.
+        prompt: String,
+        /// The options offered.
+        options: Vec<String>,
+        /// How many answers the script provided (all already used).
+        scripted: usize,
+    },
+    /// A scripted answer is not one of the options offered.
+    NotOffered {
+        /// The question the rules asked.
+        prompt: String,
+        /// The scripted answer.
+        answer: String,
+        /// The options offered.
+        options: Vec<String>,
+    },
+}
+
+impl fmt::Display for ChoiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ChoiceError::NoOptions { prompt } => {
+                write!(f, "the rules asked {prompt:?} but offered no options")
+            }
+            ChoiceError::ScriptExhausted {
+                prompt,
+                options,
+                scripted,
+            } => write!(
+                f,
+                "the rules asked {prompt:?} (choice number {}, options: {}) but the script \
+                 provides only {scripted}",
+                scripted + 1,
+                options.join(", ")
+            ),
+            ChoiceError::NotOffered {
+                prompt,
+                answer,
+                options,
+            } => write!(
+                f,
+                "the rules asked {prompt:?} offering {} but the script answers {answer:?}",
+                options.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ChoiceError {}
+
+/// Anything that answers the rules' questions to players (a user interface, an AI, a script).
+pub trait Chooser {
+    /// Picks one of `options` (shown to players as they are) for the question `prompt`;
+    /// returns its index in `options`.
+    fn choose(&mut self, prompt: &str, options: &[String]) -> Result<usize, ChoiceError>;
+}
+
+/// Always picks the first option: a deterministic chooser for simulations.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FirstOption;
+
+impl Chooser for FirstOption {
+    fn choose(&mut self, prompt: &str, options: &[String]) -> Result<usize, ChoiceError> {
+        if options.is_empty() {
+            return Err(ChoiceError::NoOptions {
+                prompt: prompt.to_string(),
+            });
+        }
+        Ok(0)
+    }
+}
+
+/// Scripted answers, used in order: each question the rules ask takes the next answer, which
+/// must be one of the options offered. Running out, or answering something not offered, is an
+/// error naming the question; answers never asked for are reported by [`Self::unused`].
+#[derive(Debug, Clone, Default)]
+pub struct ScriptedChoices {
+    answers: VecDeque<String>,
+    provided: usize,
+}
+
+impl ScriptedChoices {
+    /// A script of `answers`, in the order the rules will ask.
+    pub fn new<S: Into<String>>(answers: impl IntoIterator<Item = S>) -> Self {
+        let answers: VecDeque<String> = answers.into_iter().map(Into::into).collect();
+        Self {
+            provided: answers.len(),
+            answers,
+        }
+    }
+
+    /// Answers not asked for yet.
+    pub fn unused(&self) -> &VecDeque<String> {
+        &self.answers
+    }
+}
+
+impl Chooser for ScriptedChoices {
+    fn choose(&mut self, prompt: &str, options: &[String]) -> Result<usize, ChoiceError> {
+        let answer = self
+            .answers
+            .pop_front()
+            .ok_or_else(|| ChoiceError::ScriptExhausted {
+                prompt: prompt.to_string(),
+                options: options.to_vec(),
+                scripted: self.provided,
+            })?;
+        options
+            .iter()
+            .position(|o| *o == answer)
+            .ok_or_else(|| ChoiceError::NotOffered {
+                prompt: prompt.to_string(),
+                answer,
+                options: options.to_vec(),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::{DieSpec, ScriptedDice};
+
+    fn options(names: &[&str]) -> Vec<String> {
+        names.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn scripted_choices_answer_in_order() {
+        let mut script = ScriptedChoices::new(["wolf", "fox"]);
+        let offered = options(&["fox", "wolf"]);
+        assert_eq!(script.choose("target", &offered), Ok(1));
+        assert_eq!(script.unused().len(), 1);
+        assert_eq!(script.choose("target", &offered), Ok(0));
+        assert!(script.unused().is_empty());
+    }
+
+    #[test]
+    fn an_exhausted_script_names_the_question() {
+        let mut script = ScriptedChoices::new(["fox"]);
+        let offered = options(&["fox", "wolf"]);
+        script.choose("target", &offered).unwrap();
+        let err = script.choose("target", &offered).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the rules asked \"target\" (choice number 2, options: fox, wolf) but the script \
+             provides only 1"
+        );
+    }
+
+    #[test]
+    fn an_answer_not_offered_is_an_error() {
+        let mut script = ScriptedChoices::new(["bear"]);
+        let err = script.choose("target", &options(&["fox"])).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the rules asked \"target\" offering fox but the script answers \"bear\""
+        );
+    }
+
+    #[test]
+    fn first_option_needs_an_option() {
+        assert_eq!(FirstOption.choose("q", &options(&["a", "b"])), Ok(0));
+        assert!(matches!(
+            FirstOption.choose("q", &[]),
+            Err(ChoiceError::NoOptions { .. })
+        ));
+    }
+
+    #[test]
+    fn the_context_rolls_asks_and_records() {
+        let mut dice = ScriptedDice::new();
+        dice.push("d6", [4]);
+        let mut choices = ScriptedChoices::new(["b"]);
+        let mut log = EventLog::new();
+        let mut ctx = Ctx::new(&mut dice, &mut choices, &mut log);
+        let d6 = DieSpec {
+            name: "d6",
+            faces: 6,
+        };
+        assert_eq!(ctx.roll(d6), Ok(4));
+        assert_eq!(ctx.choose("which", &options(&["a", "b"])), Ok(1));
+        ctx.record("rolled");
+        assert!(ctx.roll(d6).is_err());
+        assert_eq!(log.events(), &["rolled"]);
+    }
+}

@@ -1,0 +1,670 @@
+//! The engine contract and the generic scenario runner, proved on a toy game ("Duel").
+
+mod game;
+
+use game::{Action, Duel, DuelRules, Event, State};
+use grimoire_engine::scenario::{undeclared_expect_fields, ScenarioRun};
+use grimoire_engine::{
+    run_scenario, scenario_game, scenario_schema, EventLog, FirstOption, ObjectId, PlayerId, Rules,
+    SeededDice, Zone, ZonedArena,
+};
+
+const HEAD: &str = r#"game = "duel"
+name = "a strike"
+source = "toy rules: strike"
+
+[[player]]
+id = 1
+mana = 3
+
+[[player]]
+id = 2
+
+[[object]]
+id = "knight"
+player = 1
+zone = "B2"
+life = 10
+
+[[object]]
+id = "fox"
+player = 2
+zone = "B2"
+life = 5
+"#;
+
+/// Lines in HEAD (so positions below can be written as HEAD_LINES + n).
+fn head_lines() -> usize {
+    HEAD.lines().count()
+}
+
+fn run(tail: &str) -> ScenarioRun {
+    run_scenario(&Duel::default(), &format!("{HEAD}{tail}"))
+}
+
+fn messages(run: &ScenarioRun) -> Vec<String> {
+    run.failures.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn a_passing_run_checks_each_expectation_after_the_steps_above_it() {
+    let run = run(r#"
+[[expect]]
+object = "fox"
+damage = 0
+
+[[step]]
+strike = { attacker = "knight", target = "fox" }
+dice = { attack = ["2", "1*"], effect = [7] }
+
+[[expect]]
+object = "fox"
+damage = 3
+conditions = ["Dazed"]
+
+[[expect]]
+rolled = 3
+
+[[step]]
+move = { who = "knight", to = "B1" }
+
+[[expect]]
+object = "knight"
+zone = "B1"
+
+[[expect]]
+player = 1
+mana = 3
+"#);
+    assert_eq!(messages(&run), Vec::<String>::new());
+    assert!(run.passed());
+    assert_eq!(
+        run.events,
+        serde_json::json!([
+            { "Rolled": { "total": 3 } },
+            { "Damaged": { "object": 1, "amount": 3 } },
+            { "Dazed": { "object": 1 } },
+            { "Moved": { "object": 0, "to": "B1" } }
+        ])
+    );
+}
+
+#[test]
+fn a_failed_expectation_gives_line_column_expected_and_actual() {
+    let run = run(r#"
+[[step]]
+strike = { attacker = "knight", target = "fox" }
+dice = { attack = [2, "0"], effect = [1] }
+
+[[expect]]
+object = "fox"
+damage = 3
+"#);
+    let line = head_lines() + 8;
+    assert_eq!(
+        messages(&run),
+        vec![format!("{line}:1: fox damage: expected 3, actual 2")]
+    );
+    assert_eq!(
+        run.report("duel.toml")[0],
+        format!("duel.toml:{line}:1: fox damage: expected 3, actual 2")
+    );
+}
+
+#[test]
+fn later_steps_do_not_run_before_an_expectation_written_above_them() {
+    let run = run(r#"
+[[expect]]
+object = "fox"
+damage = 2
+
+[[step]]
+strike = { attacker = "knight", target = "fox" }
+dice = { attack = ["2", "0"], effect = [1] }
+"#);
+    assert_eq!(
+        messages(&run),
+        vec![format!(
+            "{}:1: fox damage: expected 2, actual 0",
+            head_lines() + 4
+        )]
+    );
+}
+
+#[test]
+fn a_toml_syntax_error_has_its_position() {
+    let run = run_scenario(
+        &Duel::default(),
+        "game = \"duel\"\nname = \"x\nsource = \"y\"\n",
+    );
+    assert_eq!(run.failures.len(), 1);
+    assert_eq!((run.failures[0].line, run.failures[0].column), (2, 10));
+}
+
+#[test]
+fn unknown_keys_are_errors_at_the_key() {
+    let step = run(r#"
+[[step]]
+strike = { attacker = "knight", target = "fox" }
+dice = { attack = ["2", "0"], effect = [1] }
+strik = 1
+
+[[expect]]
+object = "fox"
+damge = 3
+"#);
+    let msgs = messages(&step);
+    assert_eq!(msgs.len(), 2, "{msgs:?}");
+    assert!(
+        msgs[0].starts_with(&format!("{}:1: unknown field `strik`", head_lines() + 5)),
+        "{msgs:?}"
+    );
+    assert!(
+        msgs[1].starts_with(&format!("{}:1: unknown field `damge`", head_lines() + 9)),
+        "{msgs:?}"
+    );
+
+    let top = run_scenario(
+        &Duel::default(),
+        "game = \"duel\"\nname = \"x\"\nsource = \"y\"\nsauce = 1\n",
+    );
+    assert_eq!(
+        messages(&top),
+        vec!["4:1: unknown key `sauce` (expected one of game, name, source, player, object, step, expect)"]
+    );
+    let object =
+        run("\n[[object]]\nid = \"owl\"\nplayer = 1\nzone = \"A1\"\nlife = 2\nflying = true\n");
+    assert!(
+        messages(&object)[0]
+            .starts_with(&format!("{}:1: unknown field `flying`", head_lines() + 7)),
+        "{:?}",
+        messages(&object)
+    );
+}
+
+#[test]
+fn the_common_keys_are_required_and_honest() {
+    let no_source = run_scenario(&Duel::default(), "game = \"duel\"\nname = \"x\"\n");
+    assert_eq!(
+        messages(&no_source),
+        vec!["1:1: missing `source = \"...\"`"]
+    );
+    let empty = run_scenario(
+        &Duel::default(),
+        "game = \"duel\"\nname = \"x\"\nsource = \" \"\n",
+    );
+    assert_eq!(
+        messages(&empty),
+        vec!["3:10: `source` is empty: name the rule, codex entry or ruling the scenario encodes"]
+    );
+    let other = run_scenario(
+        &Duel::default(),
+        "game = \"chess\"\nname = \"x\"\nsource = \"y\"\n",
+    );
+    assert_eq!(
+        messages(&other),
+        vec!["1:8: this scenario is for \"chess\", not \"duel\""]
+    );
+    assert_eq!(
+        scenario_game("game = \"chess\"\nname = 1\n").unwrap(),
+        "chess"
+    );
+    assert_eq!(
+        scenario_game("name = 1\n").unwrap_err().to_string(),
+        "1:1: missing `game = \"...\"`"
+    );
+}
+
+#[test]
+fn an_expectation_that_checks_nothing_is_an_error() {
+    let l = head_lines();
+    let run = run(r#"
+[[expect]]
+object = "fox"
+
+[[expect]]
+damage = 1
+
+[[expect]]
+player = 1
+rolled = 0
+
+[[expect]]
+object = "fox"
+conditions = ["Dazzled"]
+"#);
+    assert_eq!(
+        messages(&run),
+        vec![
+            format!(
+                "{}:1: this [[expect]] checks nothing: give at least one field to check",
+                l + 2
+            ),
+            format!(
+                "{}:1: `damage` is about an object: say which with `object = \"...\"`",
+                l + 6
+            ),
+            format!(
+                "{}:1: `player` is given but no field of this [[expect]] is about a player",
+                l + 9
+            ),
+            format!(
+                "{}:1: `conditions`: unknown name \"Dazzled\" in duel",
+                l + 14
+            ),
+        ]
+    );
+}
+
+#[test]
+fn scripted_dice_that_run_out_or_go_unused_are_errors() {
+    let l = head_lines();
+    let short = run(r#"
+[[step]]
+strike = { attacker = "knight", target = "fox" }
+dice = { attack = ["2"], effect = [1] }
+"#);
+    assert_eq!(
+        messages(&short),
+        vec![format!(
+            "{}:1: step 1: the rules needed another attack roll number 2 but the script provides only 1",
+            l + 2
+        )]
+    );
+    let long = run(r#"
+[[step]]
+strike = { attacker = "knight", target = "fox" }
+dice = { attack = ["2", "2", "1"], effect = [1, 5] }
+"#);
+    assert_eq!(
+        messages(&long),
+        vec![format!(
+            "{}:1: step 1: 1 scripted attack die face(s) were never rolled; 1 scripted effect die face(s) were never rolled",
+            l + 2
+        )]
+    );
+    let bad = run(r#"
+[[step]]
+strike = { attacker = "knight", target = "fox" }
+dice = { attack = ["3*"], d6 = [1] }
+"#);
+    assert_eq!(
+        messages(&bad),
+        vec![
+            format!(
+                "{}:1: \"3*\" is not a face of the attack die (faces: 0, 1, 2, 1*, 2*, 0)",
+                l + 4
+            ),
+            format!(
+                "{}:1: the game has no die named \"d6\" (dice: attack, effect)",
+                l + 4
+            ),
+        ]
+    );
+}
+
+const TWO_ENEMIES: &str = r#"
+[[object]]
+id = "wolf"
+player = 2
+zone = "B2"
+life = 6
+"#;
+
+#[test]
+fn scripted_choices_answer_the_rules_questions() {
+    let l = head_lines() + TWO_ENEMIES.lines().count();
+    let chosen = run(&format!(
+        r#"{TWO_ENEMIES}
+[[step]]
+strike = {{ attacker = "knight" }}
+dice = {{ attack = ["2", "2"], effect = [1] }}
+choices = ["wolf"]
+
+[[expect]]
+object = "wolf"
+damage = 4
+"#
+    ));
+    assert!(chosen.passed(), "{:?}", messages(&chosen));
+    let missing = run(&format!(
+        "{TWO_ENEMIES}\n[[step]]\nstrike = {{ attacker = \"knight\" }}\ndice = {{ attack = [\"2\", \"2\"], effect = [1] }}\n"
+    ));
+    assert_eq!(
+        messages(&missing),
+        vec![format!(
+            "{}:1: step 1: the rules asked \"target to strike\" (choice number 1, options: fox, wolf) but the script provides only 0",
+            l + 2
+        )]
+    );
+    let wrong = run(&format!(
+        "{TWO_ENEMIES}\n[[step]]\nstrike = {{ attacker = \"knight\" }}\nchoices = [\"bear\"]\n"
+    ));
+    assert_eq!(
+        messages(&wrong),
+        vec![format!(
+            "{}:1: step 1: the rules asked \"target to strike\" offering fox, wolf but the script answers \"bear\"",
+            l + 2
+        )]
+    );
+    let unused = run(r#"
+[[step]]
+strike = { attacker = "knight", target = "fox" }
+dice = { attack = ["2", "2"], effect = [1] }
+choices = ["fox"]
+"#);
+    assert_eq!(
+        messages(&unused),
+        vec![format!(
+            "{}:1: step 1: scripted choice(s) \"fox\" were never asked for",
+            head_lines() + 2
+        )]
+    );
+}
+
+#[test]
+fn fails_with_expects_the_step_to_fail_with_that_text() {
+    let l = head_lines();
+    let far = "\n[[step]]\nmove = { who = \"knight\", to = \"A2\" }\n";
+    let ok = run(&format!(
+        "{far}\n[[step]]\nstrike = {{ attacker = \"knight\", target = \"fox\" }}\nfails_with = \"out of range\"\n\n[[expect]]\nobject = \"fox\"\ndamage = 0\n"
+    ));
+    assert!(ok.passed(), "{:?}", messages(&ok));
+    let succeeded =
+        run("\n[[step]]\nmove = { who = \"knight\", to = \"B1\" }\nfails_with = \"one zone\"\n");
+    assert_eq!(
+        messages(&succeeded),
+        vec![format!(
+            "{}:1: step 1: expected the step to fail with \"one zone\", but it succeeded",
+            l + 4
+        )]
+    );
+    let other = run(
+        "\n[[step]]\nmove = { who = \"knight\", to = \"D3\" }\nfails_with = \"out of range\"\n",
+    );
+    assert_eq!(
+        messages(&other),
+        vec![format!(
+            "{}:1: step 1: expected the step to fail with \"out of range\", but it failed with: a champion moves one zone at a time",
+            l + 4
+        )]
+    );
+    let unexpected = run("\n[[step]]\nmove = { who = \"knight\", to = \"D3\" }\n");
+    assert_eq!(
+        messages(&unexpected),
+        vec![format!(
+            "{}:1: step 1: a champion moves one zone at a time",
+            l + 2
+        )]
+    );
+}
+
+#[test]
+fn set_up_errors_point_at_the_object() {
+    let l = head_lines();
+    let bad_zone = run("\n[[object]]\nid = \"owl\"\nplayer = 1\nzone = \"E5\"\nlife = 2\n");
+    assert_eq!(
+        messages(&bad_zone),
+        vec![format!(
+            "{}:1: object \"owl\": bad position \"E5\": expected a zone A1 to D3",
+            l + 2
+        )]
+    );
+    let twice = run_scenario(
+        &Duel::default(),
+        &format!("{HEAD}\n[[object]]\nid = \"fox\"\nplayer = 1\nzone = \"A1\"\nlife = 2\n"),
+    );
+    assert_eq!(
+        messages(&twice),
+        vec![format!("{}:1: two objects are named \"fox\"", l + 3)]
+    );
+    let unknown = run_scenario(
+        &Duel::default(),
+        &format!("{HEAD}\n[[expect]]\nobject = \"owl\"\ndamage = 0\n"),
+    );
+    assert_eq!(
+        messages(&unknown),
+        vec![format!(
+            "{}:1: no object named \"owl\" (objects: knight, fox)",
+            l + 3
+        )]
+    );
+}
+
+#[test]
+fn the_schema_has_the_common_structure_and_the_games_keys() {
+    let schema = serde_json::to_value(scenario_schema(&Duel::default())).unwrap();
+    assert_eq!(schema["properties"]["game"]["const"], "duel");
+    assert_eq!(schema["additionalProperties"], false);
+    let required = schema["required"].as_array().unwrap();
+    assert!(required.contains(&"source".into()));
+    let text = schema.to_string();
+    for key in [
+        "strike",
+        "fails_with",
+        "choices",
+        "conditions",
+        "mana",
+        "zone",
+        "1*",
+    ] {
+        assert!(
+            text.contains(&format!("\"{key}\"")),
+            "{key} missing from {text}"
+        );
+    }
+    let defs = schema["$defs"].as_object().unwrap();
+    let step = defs
+        .values()
+        .find(|d| d["properties"].get("fails_with").is_some())
+        .unwrap();
+    assert_eq!(step["properties"]["dice"]["additionalProperties"], false);
+    assert!(step["properties"]["dice"]["properties"]
+        .get("effect")
+        .is_some());
+    assert!(undeclared_expect_fields::<Duel>().is_empty());
+}
+
+#[test]
+fn the_contract_lists_legal_actions_and_applies_them_seeded() {
+    let rules = DuelRules::default();
+    let arena = ZonedArena::default();
+    let champion = |name: &str, owner, zone| game::Champion {
+        name: name.into(),
+        owner: PlayerId(owner),
+        zone: Zone(zone),
+        life: 40,
+        damage: 0,
+        conditions: vec![],
+    };
+    let state = State {
+        arena,
+        champions: vec![
+            champion("a", 1, 0),
+            champion("b", 2, 0),
+            champion("c", 2, 11),
+        ],
+        mana: vec![],
+        last_rolled: 0,
+    };
+    let actions = rules.legal_actions(&state, PlayerId(1));
+    assert_eq!(
+        actions,
+        vec![
+            Action::Strike {
+                attacker: ObjectId(0),
+                target: Some(ObjectId(1))
+            },
+            Action::Move {
+                who: ObjectId(0),
+                to: Zone(1)
+            },
+            Action::Move {
+                who: ObjectId(0),
+                to: Zone(4)
+            },
+        ]
+    );
+    let play = |seed| {
+        let mut state = state.clone();
+        let mut dice = SeededDice::new(seed);
+        let mut log: EventLog<Event> = EventLog::new();
+        let mut first = FirstOption;
+        let mut ctx = grimoire_engine::Ctx::new(&mut dice, &mut first, &mut log);
+        for _ in 0..5 {
+            rules
+                .apply(
+                    &mut state,
+                    &Action::Strike {
+                        attacker: ObjectId(0),
+                        target: None,
+                    },
+                    &mut ctx,
+                )
+                .unwrap();
+        }
+        (state.champions[1].damage, log.events().to_vec())
+    };
+    assert_eq!(play(9), play(9));
+    let err = rules
+        .apply(
+            &mut state.clone(),
+            &Action::Strike {
+                attacker: ObjectId(0),
+                target: Some(ObjectId(2)),
+            },
+            &mut grimoire_engine::Ctx::new(
+                &mut SeededDice::new(1),
+                &mut FirstOption,
+                &mut EventLog::new(),
+            ),
+        )
+        .unwrap_err();
+    assert_eq!(err.to_string(), "the target is out of range");
+}
+
+/// Duel with a buggy scenario side: it checks nothing and forgets to declare `rolled`.
+#[derive(Default)]
+struct LazyDuel(Duel);
+
+impl grimoire_engine::ScenarioGame for LazyDuel {
+    const NAME: &'static str = "duel";
+    const EXPECT_FIELDS: &'static [(&'static str, grimoire_engine::scenario::Subject)] =
+        &[("damage", grimoire_engine::scenario::Subject::Object)];
+    type Rules = DuelRules;
+    type Player = game::PlayerKeys;
+    type Object = game::ObjectKeys;
+    type Step = game::StepKeys;
+    type Expect = game::ExpectKeys;
+
+    fn dice(&self) -> Vec<grimoire_engine::DieFaces> {
+        self.0.dice()
+    }
+    fn new_state(
+        &self,
+        players: &[&grimoire_engine::scenario::PlayerEntry<game::PlayerKeys>],
+    ) -> Result<State, String> {
+        self.0.new_state(players)
+    }
+    fn add_object(
+        &self,
+        state: &mut State,
+        object: &grimoire_engine::scenario::ObjectEntry<game::ObjectKeys>,
+    ) -> Result<ObjectId, String> {
+        self.0.add_object(state, object)
+    }
+    fn run_step(
+        &self,
+        state: &mut State,
+        step: &game::StepKeys,
+        names: &grimoire_engine::scenario::Names,
+        ctx: &mut grimoire_engine::Ctx<'_, Event>,
+    ) -> Result<(), String> {
+        self.0.run_step(state, step, names, ctx)
+    }
+    fn unknown_names(&self, _: &game::ExpectKeys) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+    fn check(
+        &self,
+        _: &State,
+        _: &game::ExpectKeys,
+        _: grimoire_engine::scenario::Subjects,
+        _: &grimoire_engine::scenario::Names,
+    ) -> Result<Vec<grimoire_engine::scenario::Check>, String> {
+        Ok(Vec::new())
+    }
+}
+
+#[test]
+fn a_game_that_checks_nothing_or_leaves_a_key_undeclared_is_caught() {
+    let lazy = LazyDuel::default();
+    let text =
+        format!("{HEAD}\n[[expect]]\nobject = \"fox\"\ndamage = 9\n\n[[expect]]\nrolled = 0\n");
+    let run = run_scenario(&lazy, &text);
+    let l = head_lines();
+    assert_eq!(
+        messages(&run),
+        vec![format!(
+            "{}:1: `rolled` has no declared subject in the duel scenario keys",
+            l + 7
+        )]
+    );
+    let run = run_scenario(
+        &lazy,
+        &format!("{HEAD}\n[[expect]]\nobject = \"fox\"\ndamage = 9\n"),
+    );
+    assert_eq!(
+        messages(&run),
+        vec![format!(
+            "{}:1: `damage` was given but duel checked nothing for it",
+            l + 4
+        )]
+    );
+    let mut undeclared = undeclared_expect_fields::<LazyDuel>();
+    undeclared.sort();
+    assert_eq!(
+        undeclared,
+        ["conditions", "destroyed", "mana", "rolled", "zone"]
+    );
+}
+
+#[test]
+fn scenario_files_validate_against_the_games_schema() {
+    let schema = serde_json::to_value(scenario_schema(&Duel::default())).unwrap();
+    let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
+    let document = |tail: &str| -> serde_json::Value {
+        toml::from_str(&format!("{HEAD}{tail}")).expect("TOML")
+    };
+    let good = document(
+        r#"
+[[step]]
+strike = { attacker = "knight", target = "fox" }
+dice = { attack = ["2", "1*"], effect = [7] }
+choices = []
+
+[[expect]]
+object = "fox"
+damage = 3
+"#,
+    );
+    let errors: Vec<String> = validator
+        .iter_errors(&good)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    for bad in [
+        "\n[[step]]\nstrik = 1\n",
+        "\n[[step]]\ndice = { attack = [\"3*\"] }\n",
+        "\n[[step]]\ndice = { d6 = [1] }\n",
+        "\n[[expect]]\nobject = \"fox\"\ndamge = 3\n",
+        "\n[[object]]\nid = \"owl\"\nplayer = 1\nzone = \"A1\"\nlife = 2\nflying = true\n",
+    ] {
+        assert!(!validator.is_valid(&document(bad)), "{bad} validated");
+    }
+    let other_game = document("").as_object().cloned().map(|mut o| {
+        o.insert("game".into(), "chess".into());
+        serde_json::Value::Object(o)
+    });
+    assert!(!validator.is_valid(&other_game.unwrap()));
+}
