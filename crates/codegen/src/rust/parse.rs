@@ -373,7 +373,8 @@ fn entry_attempt(
         args[*param_index] = match &param.ty {
             Type::Int { min, max } => {
                 let (low, high) = (int_literal(*min), int_literal(*max));
-                let read = quote!(codex_text::int(#text, #signed, #low, #high, #entry_name, #param_name)?);
+                let read =
+                    quote!(codex_text::int(#text, #signed, #low, #high, #entry_name, #param_name)?);
                 let int = int_type(*min, *max);
                 if int == "i64" {
                     read
