@@ -591,3 +591,95 @@ fn const_type(game: &Game, ty: &Type) -> TokenStream {
         other => rust_type(game, other),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn normalized(tokens: TokenStream) -> String {
+        tokens
+            .to_string()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn list_arguments_the_cards_use_are_tabled_by_their_card_text() {
+        let game = crate::sample::game();
+        let used = used_args(&game);
+        // Only the list parameter of `Bonus` (entry 2, parameter 1) borrows data.
+        assert_eq!(used.keys().collect::<Vec<_>>(), [&(0, 2, 1)]);
+        let values = &used[&(0, 2, 1)];
+        assert_eq!(values.keys().collect::<Vec<_>>(), ["Deep Water"]);
+    }
+
+    #[test]
+    fn card_text_follows_display_sign_rules() {
+        let game = crate::sample::game();
+        let signed = Type::Int { min: -3, max: 3 };
+        assert_eq!(card_text(&game, &Value::Int(2), &signed, false), "+2");
+        assert_eq!(card_text(&game, &Value::Int(-2), &signed, false), "-2");
+        assert_eq!(card_text(&game, &Value::Int(2), &signed, true), "2");
+        let list = Type::List {
+            item: Box::new(Type::Enum { index: 0 }),
+        };
+        let both = Value::List(vec![
+            Value::Enum {
+                index: 0,
+                variant: 0,
+            },
+            Value::Enum {
+                index: 0,
+                variant: 1,
+            },
+        ]);
+        assert_eq!(card_text(&game, &both, &list, false), "Fire OR Deep Water");
+    }
+
+    #[test]
+    fn slot_signs_come_from_the_literal_before_the_slot() {
+        let game = crate::sample::game();
+        let entries = &game.categories[0].entries;
+        assert_eq!(slot_signs(&entries[0]), [true], "Piercing +{{x}}");
+        assert_eq!(slot_signs(&entries[2]), [false, false], "{{x}} vs {{type}}");
+    }
+
+    #[test]
+    fn each_category_gets_from_str_and_int_param() {
+        let game = crate::sample::game();
+        let items = items(&game);
+        syn::parse2::<syn::File>(items.clone()).expect("the items parse as a file");
+        let text = normalized(items);
+        for expected in [
+            "impl :: core :: str :: FromStr for Trait",
+            "type Err = ParseCodexError",
+            "pub const fn int_param (& self) -> Option < i64 >",
+            "Self :: Piercing (x) => Some (x as i64)",
+            "Self :: Fast => None",
+            "Self :: Bonus { x , .. } => Some (x as i64)",
+            // Literals around the slots; the `+` in the template makes the slot unsigned.
+            "& [\"Piercing +\" , \"\"]",
+            "codex_text :: int (slots [0] , false , 0 , 5 , \"Piercing\" , \"x\")",
+            "& [\"\" , \" vs \" , \"\"]",
+            "codex_text :: int (slots [0] , true , - 3 , 3 , \"Bonus\" , \"x\")",
+            "const TYPE : [(& str , & [Element]) ; 1] = [(\"Deep Water\" , & [Element :: DeepWater])]",
+            "codex_text :: parse (text , \"Trait\" , read)",
+        ] {
+            assert!(text.contains(expected), "missing `{expected}` in {text}");
+        }
+    }
+
+    #[test]
+    fn a_category_without_entries_still_compiles_to_valid_items() {
+        let mut game = crate::sample::game();
+        game.categories[0].entries.clear();
+        game.cards.clear();
+        let text = normalized(items(&game));
+        assert!(text.contains("match * self { }"), "{text}");
+        assert!(
+            text.contains("let _ = (text , fold) ; Err (None)"),
+            "{text}"
+        );
+    }
+}
