@@ -7,6 +7,7 @@ mod bad_input;
 mod build_api;
 mod codegen_fresh;
 mod codex_coverage;
+mod codex_parse;
 mod determinism;
 mod import_octgn;
 mod macros;

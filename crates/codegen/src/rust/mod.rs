@@ -7,6 +7,7 @@ mod docs;
 mod enums;
 mod handlers;
 mod layout;
+mod parse;
 mod tables;
 mod types;
 
@@ -42,6 +43,11 @@ pub(crate) fn files(game: &Game) -> Vec<RustFile> {
         RustFile {
             module: "codex",
             items: codex::items(game),
+            data: None,
+        },
+        RustFile {
+            module: "parse",
+            items: parse::items(game),
             data: None,
         },
         RustFile {

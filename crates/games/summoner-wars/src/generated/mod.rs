@@ -3,12 +3,14 @@
 mod game;
 mod types;
 mod codex;
+mod parse;
 mod tables;
 mod cards;
 mod handlers;
 pub use game::*;
 pub use types::*;
 pub use codex::*;
+pub use parse::*;
 pub use tables::*;
 pub use cards::*;
 pub use handlers::*;
