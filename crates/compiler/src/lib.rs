@@ -34,6 +34,7 @@ mod values;
 use std::time::{Duration, Instant};
 
 pub use diagnostic::{Diagnostic, Diagnostics};
+pub use handlers::handler_ident;
 pub use load::{discover_games, load_game};
 
 use context::Context;
@@ -189,6 +190,7 @@ fn build(
     let (defaults, mut drafts) = schema::read(cx, root, &input.name);
     let sources = codex::read_entries(cx, &codex);
     check_defaults(cx, defaults, &mut drafts);
+    schema::read_constants(cx, root);
     codex::finish_entries(cx, &sources);
     cards::assemble_kinds(cx, drafts);
     if !cx.sink.is_empty() {
@@ -202,6 +204,19 @@ fn build(
     let errata = errata::apply(cx, &errata_files, &mut cards);
     let mut game = std::mem::replace(&mut cx.game, empty_game(Vec::new()));
     game.handlers = handlers::collect(&game, &cards);
+    for (first, second) in handlers::collisions(&game.handlers) {
+        let message = format!(
+            "handlers `{}` (used by {}) and `{}` (used by {}) both become `Handler::{}`",
+            first.name,
+            first.used_by.join(", "),
+            second.name,
+            second.used_by.join(", "),
+            first.ident
+        );
+        cx.sink
+            .error(diagnostic::codes::IDENT_COLLISION, 0, 0..0, message)
+            .help("rename one of the handlers");
+    }
     game.cards = cards;
     game.errata = errata;
     Some(game)

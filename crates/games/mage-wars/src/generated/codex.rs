@@ -139,7 +139,7 @@ pub enum Trait {
     /// Treats the defender's Armor as X lower, not below zero, when counting damage.
     Piercing(u8),
     /// Against a defender matching any listed type or trait, rolls X more dice and adds X to the effect die, on every attack of the action.
-    BonusVersus { x: u8, targets: &'static [&'static str] },
+    BonusVersus { x: u8, targets: &'static [&'static [TargetQualifier]] },
     /// When it damages an enemy creature, that creature's controller loses up to X mana; first attack of the action only.
     ManaDrain(u8),
     /// Works like Mana Drain, and the attacker's controller gains the mana that was lost.
@@ -304,10 +304,14 @@ pub struct TraitMeta {
     pub stacking: Stacking,
     /// Names of the entries of this category it cancels.
     pub cancels: &'static [&'static str],
-    /// Codex values it implies.
+    /// Codex values it implies directly, as written.
     pub implies: &'static [CodexRef],
+    /// Everything it implies, directly or through other entries: the transitive
+    /// closure of `implies`, breadth-first in declaration order, without duplicates
+    /// and never the entry itself.
+    pub implied: &'static [CodexRef],
     /// The native handler implementing it, if any.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Its effect operations.
     pub effects: &'static [EffectOp],
     /// What the trait is printed on.
@@ -328,6 +332,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::ArmorPiercing {
@@ -347,6 +352,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::AttackDice {
@@ -376,6 +382,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::ManaDrain {
@@ -396,6 +403,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::ManaDrain {
@@ -416,7 +424,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("vampiric"),
+        implied: &[],
+        handler: Some(Handler::Vampiric),
         effects: &[],
         scope: TraitScope::Attack,
         blocks: &[],
@@ -431,6 +440,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[EffectOp::ExtraStrikes { count: 1 }],
         scope: TraitScope::Attack,
@@ -446,6 +456,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[EffectOp::ExtraStrikes { count: 2 }],
         scope: TraitScope::Attack,
@@ -461,7 +472,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("sweeping"),
+        implied: &[],
+        handler: Some(Handler::Sweeping),
         effects: &[],
         scope: TraitScope::Attack,
         blocks: &[],
@@ -474,6 +486,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Attack,
@@ -489,6 +502,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Attack,
@@ -502,6 +516,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Attack,
@@ -517,7 +532,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("counterstrike"),
+        implied: &[],
+        handler: Some(Handler::Counterstrike),
         effects: &[],
         scope: TraitScope::Attack,
         blocks: &[],
@@ -530,6 +546,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Attack,
@@ -545,6 +562,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Attack,
@@ -560,7 +578,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("extinguish"),
+        implied: &[],
+        handler: Some(Handler::Extinguish),
         effects: &[],
         scope: TraitScope::Attack,
         blocks: &[],
@@ -575,7 +594,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[CodexRef::Trait(Trait::Unavoidable)],
-        handler: Some("zone_attack"),
+        implied: &[CodexRef::Trait(Trait::Unavoidable)],
+        handler: Some(Handler::ZoneAttack),
         effects: &[],
         scope: TraitScope::Attack,
         blocks: &[],
@@ -590,7 +610,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("damage_barrier"),
+        implied: &[],
+        handler: Some(Handler::DamageBarrier),
         effects: &[],
         scope: TraitScope::Attack,
         blocks: &[],
@@ -605,6 +626,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Attack,
@@ -618,6 +640,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Attack,
@@ -631,7 +654,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("healing_attack"),
+        implied: &[],
+        handler: Some(Handler::HealingAttack),
         effects: &[],
         scope: TraitScope::Attack,
         blocks: &[],
@@ -646,6 +670,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Attack,
@@ -661,6 +686,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Spell,
@@ -674,6 +700,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Spell,
@@ -689,7 +716,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("mage_restriction"),
+        implied: &[],
+        handler: Some(Handler::MageRestriction),
         effects: &[],
         scope: TraitScope::Spell,
         blocks: &[],
@@ -704,6 +732,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Spell,
@@ -717,6 +746,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Spell,
@@ -730,6 +760,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Spell,
@@ -745,6 +776,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Spell,
@@ -758,6 +790,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Spell,
@@ -773,6 +806,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[EffectOp::RevealCost { per_x: 1 }],
         scope: TraitScope::Spell,
@@ -788,7 +822,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("extendable"),
+        implied: &[],
+        handler: Some(Handler::Extendable),
         effects: &[],
         scope: TraitScope::Spell,
         blocks: &[],
@@ -803,7 +838,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("spellbind"),
+        implied: &[],
+        handler: Some(Handler::Spellbind),
         effects: &[],
         scope: TraitScope::Spell,
         blocks: &[],
@@ -818,6 +854,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Spell,
@@ -833,6 +870,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &["Slow"],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::MoveActions {
@@ -853,6 +891,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &["Fast"],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::MoveActions {
@@ -873,6 +912,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::MoveActions {
@@ -893,7 +933,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("flying"),
+        implied: &[],
+        handler: Some(Handler::Flying),
         effects: &[],
         scope: TraitScope::Object,
         blocks: &[],
@@ -908,7 +949,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("climbing"),
+        implied: &[],
+        handler: Some(Handler::Climbing),
         effects: &[],
         scope: TraitScope::Object,
         blocks: &[],
@@ -923,6 +965,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Object,
@@ -938,6 +981,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Object,
@@ -953,6 +997,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Object,
@@ -968,6 +1013,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Object,
@@ -983,6 +1029,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::MoveActions {
@@ -1006,7 +1053,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("incapacitated"),
+        implied: &[],
+        handler: Some(Handler::Incapacitated),
         effects: &[
             EffectOp::MoveActions {
                 max: 0,
@@ -1024,6 +1072,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::MoveActions {
@@ -1044,6 +1093,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Object,
@@ -1062,6 +1112,10 @@ pub static TRAIT_META: [TraitMeta; 77] = [
             CodexRef::Trait(Trait::Immunity(DamageType::Poison)),
             CodexRef::Trait(Trait::FiniteLife),
         ],
+        implied: &[
+            CodexRef::Trait(Trait::Immunity(DamageType::Poison)),
+            CodexRef::Trait(Trait::FiniteLife),
+        ],
         handler: None,
         effects: &[],
         scope: TraitScope::Object,
@@ -1077,6 +1131,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Object,
@@ -1092,6 +1147,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Object,
@@ -1111,7 +1167,14 @@ pub static TRAIT_META: [TraitMeta; 77] = [
             CodexRef::Trait(Trait::Burnproof),
             CodexRef::Trait(Trait::Uncontainable),
         ],
-        handler: Some("incorporeal_damage"),
+        implied: &[
+            CodexRef::Trait(Trait::Nonliving),
+            CodexRef::Trait(Trait::Burnproof),
+            CodexRef::Trait(Trait::Uncontainable),
+            CodexRef::Trait(Trait::Immunity(DamageType::Poison)),
+            CodexRef::Trait(Trait::FiniteLife),
+        ],
+        handler: Some(Handler::IncorporealDamage),
         effects: &[],
         scope: TraitScope::Object,
         blocks: &[],
@@ -1126,6 +1189,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Object,
@@ -1141,6 +1205,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Object,
@@ -1156,6 +1221,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[CodexRef::Trait(Trait::Pest), CodexRef::Trait(Trait::Elusive)],
+        implied: &[CodexRef::Trait(Trait::Pest), CodexRef::Trait(Trait::Elusive)],
         handler: None,
         effects: &[],
         scope: TraitScope::Object,
@@ -1171,7 +1237,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("intercept"),
+        implied: &[],
+        handler: Some(Handler::Intercept),
         effects: &[],
         scope: TraitScope::Object,
         blocks: &[],
@@ -1186,7 +1253,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("immunity"),
+        implied: &[],
+        handler: Some(Handler::Immunity),
         effects: &[],
         scope: TraitScope::Object,
         blocks: &[],
@@ -1201,6 +1269,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::AttackDice {
@@ -1228,6 +1297,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::EffectDie {
@@ -1250,6 +1320,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Highest,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::AttackDice {
@@ -1271,6 +1342,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::AttributeModifier {
@@ -1293,6 +1365,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::AttributeModifier {
@@ -1315,6 +1388,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::AttributeModifier {
@@ -1335,6 +1409,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::AttributeModifier {
@@ -1357,6 +1432,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::AttackDice {
@@ -1380,6 +1456,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::AttackDice {
@@ -1403,6 +1480,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::AttackDice {
@@ -1426,7 +1504,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
-        handler: Some("bloodthirsty_obligation"),
+        implied: &[],
+        handler: Some(Handler::BloodthirstyObligation),
         effects: &[
             EffectOp::AttackDice {
                 per_x: 1,
@@ -1449,7 +1528,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("rage_tokens"),
+        implied: &[],
+        handler: Some(Handler::RageTokens),
         effects: &[],
         scope: TraitScope::Object,
         blocks: &[],
@@ -1464,6 +1544,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[EffectOp::UpkeepMana { per_x: 1 }],
         scope: TraitScope::Object,
@@ -1479,7 +1560,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("variable_upkeep"),
+        implied: &[],
+        handler: Some(Handler::VariableUpkeep),
         effects: &[],
         scope: TraitScope::Object,
         blocks: &[],
@@ -1494,6 +1576,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Highest,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[EffectOp::UpkeepHeal { per_x: 1 }],
         scope: TraitScope::Object,
@@ -1507,7 +1590,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("familiar"),
+        implied: &[],
+        handler: Some(Handler::Familiar),
         effects: &[],
         scope: TraitScope::Object,
         blocks: &[],
@@ -1520,7 +1604,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("spawnpoint"),
+        implied: &[],
+        handler: Some(Handler::Spawnpoint),
         effects: &[],
         scope: TraitScope::Object,
         blocks: &[],
@@ -1533,7 +1618,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
-        handler: Some("ki"),
+        implied: &[],
+        handler: Some(Handler::Ki),
         effects: &[],
         scope: TraitScope::Object,
         blocks: &[],
@@ -1548,7 +1634,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("autonomous"),
+        implied: &[],
+        handler: Some(Handler::Autonomous),
         effects: &[],
         scope: TraitScope::Object,
         blocks: &[],
@@ -1561,6 +1648,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Wall,
@@ -1576,6 +1664,7 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
         scope: TraitScope::Wall,
@@ -1591,7 +1680,8 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("passage_attack"),
+        implied: &[],
+        handler: Some(Handler::PassageAttack),
         effects: &[],
         scope: TraitScope::Wall,
         blocks: &[],
@@ -1702,11 +1792,16 @@ impl ::core::fmt::Display for Trait {
                 f.write_str("+")?;
                 write!(f, "{}", p0)?;
                 f.write_str(" vs ")?;
-                for (position, item) in p1.iter().enumerate() {
+                for (position, word_list) in p1.iter().enumerate() {
                     if position > 0 {
                         f.write_str(" OR ")?;
                     }
-                    write!(f, "{}", item)?;
+                    for (word_position, word) in word_list.iter().enumerate() {
+                        if word_position > 0 {
+                            f.write_str(" ")?;
+                        }
+                        write!(f, "{}", word)?;
+                    }
                 }
             }
             Self::ManaDrain(p0) => {
@@ -2007,10 +2102,14 @@ pub struct ConditionMeta {
     pub stacking: Stacking,
     /// Names of the entries of this category it cancels.
     pub cancels: &'static [&'static str],
-    /// Codex values it implies.
+    /// Codex values it implies directly, as written.
     pub implies: &'static [CodexRef],
+    /// Everything it implies, directly or through other entries: the transitive
+    /// closure of `implies`, breadth-first in declaration order, without duplicates
+    /// and never the entry itself.
+    pub implied: &'static [CodexRef],
     /// The native handler implementing it, if any.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Its effect operations.
     pub effects: &'static [EffectOp],
     /// The damage type the condition belongs to (Burn is a Flame condition).
@@ -2035,6 +2134,7 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::UpkeepDamage {
@@ -2059,6 +2159,7 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::UpkeepDamage {
@@ -2085,6 +2186,7 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::AttackDice {
@@ -2113,6 +2215,7 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::Impose {
@@ -2141,6 +2244,7 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::MissRoll { hit_on: 7 },
@@ -2169,6 +2273,7 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::Impose {
@@ -2196,6 +2301,7 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::Impose {
@@ -2224,7 +2330,8 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
-        handler: Some("slam_on_unmovable"),
+        implied: &[],
+        handler: Some(Handler::SlamOnUnmovable),
         effects: &[
             EffectOp::Impose {
                 state: Trait::Incapacitated,
@@ -2252,7 +2359,8 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("taunt_obligation"),
+        implied: &[],
+        handler: Some(Handler::TauntObligation),
         effects: &[
             EffectOp::RemoveAll {
                 timing: Timing::EndOfActionPhase,
@@ -2276,7 +2384,8 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("thorgs_taunt_obligation"),
+        implied: &[],
+        handler: Some(Handler::ThorgsTauntObligation),
         effects: &[
             EffectOp::RemoveAll {
                 timing: Timing::EndOfActionPhase,
@@ -2300,7 +2409,8 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
-        handler: Some("corrode_overflow"),
+        implied: &[],
+        handler: Some(Handler::CorrodeOverflow),
         effects: &[
             EffectOp::AttributeModifier {
                 attribute: Attribute::Armor,
@@ -2324,7 +2434,8 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
-        handler: Some("bleed"),
+        implied: &[],
+        handler: Some(Handler::Bleed),
         effects: &[],
         family: None,
         removal_cost: None,
@@ -2341,7 +2452,8 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
-        handler: Some("tainted"),
+        implied: &[],
+        handler: Some(Handler::Tainted),
         effects: &[],
         family: Some(DamageType::Poison),
         removal_cost: None,
@@ -2358,7 +2470,8 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
-        handler: Some("stuck"),
+        implied: &[],
+        handler: Some(Handler::Stuck),
         effects: &[],
         family: None,
         removal_cost: None,
@@ -2375,7 +2488,8 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("ichthellid_larva"),
+        implied: &[],
+        handler: Some(Handler::IchthellidLarva),
         effects: &[],
         family: Some(DamageType::Poison),
         removal_cost: None,
@@ -2392,7 +2506,8 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
-        handler: Some("push"),
+        implied: &[],
+        handler: Some(Handler::Push),
         effects: &[],
         family: None,
         removal_cost: None,
@@ -2615,10 +2730,14 @@ pub struct TermMeta {
     pub stacking: Stacking,
     /// Names of the entries of this category it cancels.
     pub cancels: &'static [&'static str],
-    /// Codex values it implies.
+    /// Codex values it implies directly, as written.
     pub implies: &'static [CodexRef],
+    /// Everything it implies, directly or through other entries: the transitive
+    /// closure of `implies`, breadth-first in declaration order, without duplicates
+    /// and never the entry itself.
+    pub implied: &'static [CodexRef],
     /// The native handler implementing it, if any.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Its effect operations.
     pub effects: &'static [EffectOp],
 }
@@ -2633,6 +2752,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2645,6 +2765,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2657,6 +2778,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2669,6 +2791,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2681,6 +2804,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2693,6 +2817,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2703,6 +2828,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2715,6 +2841,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2727,6 +2854,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2739,6 +2867,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2751,6 +2880,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2763,6 +2893,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2775,6 +2906,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2785,6 +2917,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2797,6 +2930,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2807,6 +2941,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2817,6 +2952,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2827,6 +2963,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2839,6 +2976,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2849,6 +2987,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2861,6 +3000,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2873,6 +3013,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2885,6 +3026,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2897,6 +3039,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2909,6 +3052,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2921,6 +3065,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2933,6 +3078,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2943,6 +3089,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2955,6 +3102,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2967,6 +3115,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2979,6 +3128,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -2991,6 +3141,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3003,6 +3154,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3015,6 +3167,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3025,6 +3178,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3037,6 +3191,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3049,6 +3204,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3061,6 +3217,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3073,6 +3230,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3083,6 +3241,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3095,6 +3254,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3107,6 +3267,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3119,6 +3280,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3129,6 +3291,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3141,6 +3304,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3153,6 +3317,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3163,6 +3328,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3175,6 +3341,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3185,6 +3352,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3195,6 +3363,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3205,6 +3374,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3217,6 +3387,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3227,6 +3398,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3239,6 +3411,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -3251,6 +3424,7 @@ pub static TERM_META: [TermMeta; 55] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },

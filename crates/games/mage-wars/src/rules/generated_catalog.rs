@@ -91,13 +91,13 @@ pub fn card_stats(card: g::Card) -> CardStats {
             (a.traits, a.attacks)
         }
     };
-    let defaults: &[&str] = match stats.card_type.as_str() {
+    let defaults: &[g::Trait] = match stats.card_type.as_str() {
         "Creature" => g::CREATURE_DEFAULT_TRAITS,
         "Conjuration" => g::CONJURATION_DEFAULT_TRAITS,
         _ => &[],
     };
     stats.traits = traits.iter().map(object_trait).collect();
-    for default in defaults.iter().map(|d| Trait::parse(d)) {
+    for default in defaults.iter().map(|d| Trait::parse(d.name())) {
         let overridden = stats
             .traits
             .iter()
@@ -229,7 +229,10 @@ fn attack(bar: &g::AttackBar) -> Attack {
             g::Trait::Piercing(x) => attack.piercing += u32::from(x),
             g::Trait::BonusVersus { x, targets } => attack.versus.push(VersusBonus {
                 bonus: x.into(),
-                against: targets.iter().map(|t| versus_word(t)).collect(),
+                against: targets
+                    .iter()
+                    .map(|t| versus_word(&t.iter().map(|q| q.name()).collect::<Vec<_>>().join(" ")))
+                    .collect(),
             }),
             g::Trait::Vampiric => attack.vampiric = true,
             g::Trait::Doublestrike => attack.strikes = 2,
@@ -253,7 +256,7 @@ fn attack(bar: &g::AttackBar) -> Attack {
             _ => {}
         }
     }
-    if bar.handler == Some("poison_fangs") {
+    if bar.handler == Some(g::Handler::PoisonFangs) {
         attack.restrained_effect_bonus = POISON_FANGS_RESTRAINED_BONUS;
     }
     attack
