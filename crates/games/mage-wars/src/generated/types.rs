@@ -1196,12 +1196,14 @@ pub enum TargetQualifier {
     Flying,
     /// The defender's card belongs to the Dark school.
     Dark,
+    /// The defender has the Undead subtype.
+    Undead,
 }
 impl TargetQualifier {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "TargetQualifier";
     /// Every value, in declaration order.
-    pub const ALL: [TargetQualifier; 8] = [
+    pub const ALL: [TargetQualifier; 9] = [
         Self::Creatures,
         Self::Conjurations,
         Self::Living,
@@ -1210,6 +1212,7 @@ impl TargetQualifier {
         Self::Incorporeal,
         Self::Flying,
         Self::Dark,
+        Self::Undead,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -1222,6 +1225,7 @@ impl TargetQualifier {
             Self::Incorporeal => "Incorporeal",
             Self::Flying => "Flying",
             Self::Dark => "Dark",
+            Self::Undead => "Undead",
         }
     }
 }
