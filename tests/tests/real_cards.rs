@@ -189,5 +189,8 @@ fn enchantments_and_equipment_grant_the_traits_their_text_names() {
         panic!("an enchantment")
     };
     assert!(vampirism.grants.is_empty());
-    assert_eq!(vampirism.handler, Some(grimoire_mage_wars::Handler::Vampirism));
+    assert_eq!(
+        vampirism.handler,
+        Some(grimoire_mage_wars::Handler::Vampirism)
+    );
 }

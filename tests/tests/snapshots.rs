@@ -177,10 +177,7 @@ fn enums_codex_metadata_dice_and_constants_are_typed() {
     );
     assert!(tiny::Trait::Fast.meta().implied.is_empty());
     assert_eq!(tiny::Trait::Fast.meta().cancels, &["Slow"]);
-    assert_eq!(
-        tiny::Trait::Fast.meta().handler,
-        Some(tiny::Handler::Haste)
-    );
+    assert_eq!(tiny::Trait::Fast.meta().handler, Some(tiny::Handler::Haste));
     let hunter = tiny::Trait::Hunter(&[
         &[tiny::Element::DeepWater, tiny::Element::Fire],
         &[tiny::Element::Fire],

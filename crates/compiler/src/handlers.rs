@@ -15,7 +15,9 @@ pub(crate) fn collect(game: &Game, cards: &[Card]) -> Vec<HandlerUse> {
     let mut uses: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for card in cards {
         for value in &card.fields {
-            visit(value, &mut |name| uses.entry(name).or_default().push(&card.name));
+            visit(value, &mut |name| {
+                uses.entry(name).or_default().push(&card.name)
+            });
         }
     }
     for entry in game.categories.iter().flat_map(|c| &c.entries) {
@@ -24,7 +26,9 @@ pub(crate) fn collect(game: &Game, cards: &[Card]) -> Vec<HandlerUse> {
         }
         let effect_values = entry.effects.iter().flat_map(|e| &e.fields);
         for value in entry.fields.iter().chain(effect_values) {
-            visit(value, &mut |name| uses.entry(name).or_default().push(&entry.name));
+            visit(value, &mut |name| {
+                uses.entry(name).or_default().push(&entry.name)
+            });
         }
     }
     for constant in &game.constants {

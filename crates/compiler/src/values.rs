@@ -248,8 +248,8 @@ impl Context<'_> {
                         return None;
                     };
                     let word = found.split(separator).find_map(|alternative| {
-                        let at = crate::template::words(*index, alternative, &self.enum_values)
-                            .err()?;
+                        let at =
+                            crate::template::words(*index, alternative, &self.enum_values).err()?;
                         let rest = &alternative[at..];
                         let end = rest
                             .find(grimoire_model::WORD_SEPARATOR)
@@ -293,7 +293,8 @@ impl Context<'_> {
                 );
                 let (span, help) = match self.unknown_word(&p.ty, &found) {
                     Some((word, enum_name, help)) => {
-                        message.push_str(&format!(" (`{word}` is not a value of enum `{enum_name}`)"));
+                        message
+                            .push_str(&format!(" (`{word}` is not a value of enum `{enum_name}`)"));
                         (self.narrow(file, span, &word), help)
                     }
                     None => (span, None),

@@ -17,9 +17,10 @@ pub(crate) fn items(game: &Game) -> TokenStream {
     let methods: Vec<_> = handlers.iter().map(|h| field_ident(&h.name)).collect();
     let names: Vec<&str> = handlers.iter().map(|h| h.name.as_str()).collect();
     let used_by: Vec<String> = handlers.iter().map(|h| h.used_by.join(", ")).collect();
-    let variant_docs = handlers.iter().zip(&used_by).map(|(h, users)| {
-        docs::text(&format!("`{}`, used by: {users}.", h.name))
-    });
+    let variant_docs = handlers
+        .iter()
+        .zip(&used_by)
+        .map(|(h, users)| docs::text(&format!("`{}`, used by: {users}.", h.name)));
     let method_docs = used_by
         .iter()
         .map(|users| docs::text(&format!("Used by: {users}.")));

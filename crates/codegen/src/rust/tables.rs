@@ -11,7 +11,10 @@ use crate::names::{field_ident, int_type, static_ident, type_ident};
 /// One face struct and one static per die, then the constants.
 pub(crate) fn items(game: &Game) -> TokenStream {
     let dice = game.dice.iter().map(die_items);
-    let constants = game.constants.iter().map(|constant| constant_item(game, constant));
+    let constants = game
+        .constants
+        .iter()
+        .map(|constant| constant_item(game, constant));
     quote! {
         #(#dice)*
         #(#constants)*
@@ -30,7 +33,10 @@ fn die_items(die: &DieDef) -> TokenStream {
         .map(|face| face.values.iter().map(|(name, _)| name.as_str()).collect())
         .unwrap_or_default();
     let value_fields: Vec<Ident> = value_names.iter().map(|name| field_ident(name)).collect();
-    let all_values = die.faces.iter().flat_map(|face| face.values.iter().map(|(_, v)| *v));
+    let all_values = die
+        .faces
+        .iter()
+        .flat_map(|face| face.values.iter().map(|(_, v)| *v));
     let value_ty = int_type(
         all_values.clone().min().unwrap_or(0),
         all_values.max().unwrap_or(0),
@@ -59,9 +65,8 @@ fn die_items(die: &DieDef) -> TokenStream {
         .collect();
     let face_doc = format!(" One face of the `{}` die.", die.name);
     let name = &die.name;
-    let name_doc = format!(
-        " The `{name}` die's name as declared in `game.toml` (how scripted dice name it)."
-    );
+    let name_doc =
+        format!(" The `{name}` die's name as declared in `game.toml` (how scripted dice name it).");
     let sides_doc = format!(" How many faces the `{name}` die has.");
     let doc = docs::or(die.summary.as_deref(), &format!("The `{name}` die."));
     let faces_doc = docs::text(&format!(

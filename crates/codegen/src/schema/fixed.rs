@@ -5,7 +5,8 @@ use serde_json::{json, Value};
 use super::DIALECT;
 
 /// A field type expression (`int(0..=6)`, `[Trait]`, `Range?`).
-const TYPE_EXPRESSION: &str = r"^\[{0,2}([a-z]+|[A-Z][A-Za-z0-9]*|int\(-?[0-9]+\.\.=-?[0-9]+\))\]{0,2}\??$";
+const TYPE_EXPRESSION: &str =
+    r"^\[{0,2}([a-z]+|[A-Z][A-Za-z0-9]*|int\(-?[0-9]+\.\.=-?[0-9]+\))\]{0,2}\??$";
 /// A snake_case name (fields, handlers, effect operations).
 const SNAKE_CASE: &str = "^[a-z][a-z0-9_]*$";
 
