@@ -70,6 +70,12 @@ fn codex_entry(game: &Game, fields: &[FieldDef], entry: &Entry) -> Json {
             .map(|r| Json::from(r.text.clone()))
             .collect::<Vec<_>>();
         object.insert("implies".into(), implies.into());
+        let implied = entry
+            .implied
+            .iter()
+            .map(|r| Json::from(r.text.clone()))
+            .collect::<Vec<_>>();
+        object.insert("implied".into(), implied.into());
     }
     for (field, value) in fields.iter().zip(&entry.fields) {
         if *value != Value::None {
