@@ -194,3 +194,29 @@ fn enchantments_and_equipment_grant_the_traits_their_text_names() {
         Some(grimoire_mage_wars::Handler::Vampirism)
     );
 }
+
+/// The rules' catalog reads the typed constants and `+X vs` predicates as it read the strings.
+#[test]
+fn the_rules_catalog_reads_typed_default_traits_and_versus_predicates() {
+    use grimoire_mage_wars::rules::model::DamageType;
+    use grimoire_mage_wars::rules::{GeneratedCatalog, Trait};
+    let plain = grimoire_mage_wars::CONJURATIONS
+        .iter()
+        .find(|c| c.traits.is_empty())
+        .expect("a conjuration that prints no trait");
+    let stats = GeneratedCatalog.card(plain.name).expect("in the catalog");
+    assert!(
+        stats
+            .traits
+            .contains(&Trait::Immunity(DamageType::Psychic)),
+        "{}: {:?}",
+        plain.name,
+        stats.traits
+    );
+    let samandriel = GeneratedCatalog
+        .card("Samandriel, Angel of Light")
+        .expect("in the catalog");
+    let versus = &samandriel.attacks[0].versus[0];
+    assert_eq!(versus.bonus, 1);
+    assert_eq!(versus.against, ["nonliving", "dark"]);
+}

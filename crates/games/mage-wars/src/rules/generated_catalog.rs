@@ -97,7 +97,7 @@ pub fn card_stats(card: g::Card) -> CardStats {
         _ => &[],
     };
     stats.traits = traits.iter().map(object_trait).collect();
-    for default in defaults.iter().map(|d| Trait::parse(d.name())) {
+    for default in defaults.iter().map(|d| Trait::parse(&d.to_string())) {
         let overridden = stats
             .traits
             .iter()
