@@ -206,9 +206,7 @@ fn the_rules_catalog_reads_typed_default_traits_and_versus_predicates() {
         .expect("a conjuration that prints no trait");
     let stats = GeneratedCatalog.card(plain.name).expect("in the catalog");
     assert!(
-        stats
-            .traits
-            .contains(&Trait::Immunity(DamageType::Psychic)),
+        stats.traits.contains(&Trait::Immunity(DamageType::Psychic)),
         "{}: {:?}",
         plain.name,
         stats.traits
