@@ -386,7 +386,12 @@ fn slot_prefixes(
     }
     if let Some(item) = ty.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
         let mut ends = Vec::new();
-        for first in slot_prefixes(item, text, enums) {
+        // `[[E]]`: each alternative is one or more values of E separated by spaces.
+        let firsts = match item.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+            Some(word) => word_prefixes(word, text, enums),
+            None => slot_prefixes(item, text, enums),
+        };
+        for first in firsts {
             ends.push(first);
             if let Some(rest) = text[first..].strip_prefix(" OR ") {
                 let offset = first + 4;
@@ -411,6 +416,27 @@ fn slot_prefixes(
         .map(|(i, c)| i + c.len_utf8())
         .take_while(|end| !text[..*end].contains(" OR "))
         .collect()
+}
+
+/// Lengths of the prefixes of `text` made of values of type `ty` separated by single spaces.
+fn word_prefixes(
+    ty: &str,
+    text: &str,
+    enums: &std::collections::BTreeMap<String, Vec<String>>,
+) -> Vec<usize> {
+    let mut ends = Vec::new();
+    for first in slot_prefixes(ty, text, enums) {
+        ends.push(first);
+        if let Some(rest) = text[first..].strip_prefix(' ') {
+            let offset = first + 1;
+            ends.extend(
+                word_prefixes(ty, rest, enums)
+                    .into_iter()
+                    .map(|end| offset + end),
+            );
+        }
+    }
+    ends
 }
 
 /// Whether `text` matches the entry's template exactly, slots typed.

@@ -189,5 +189,43 @@ fn enchantments_and_equipment_grant_the_traits_their_text_names() {
         panic!("an enchantment")
     };
     assert!(vampirism.grants.is_empty());
-    assert_eq!(vampirism.handler, Some("vampirism"));
+    assert_eq!(
+        vampirism.handler,
+        Some(grimoire_mage_wars::Handler::Vampirism)
+    );
+}
+
+/// The rules read the typed default traits and the typed `+X vs` predicates.
+#[test]
+fn the_rules_read_typed_default_traits_and_versus_predicates() {
+    use grimoire_mage_wars::rules::Printed;
+    use grimoire_mage_wars::{CardId, DamageType, TargetQualifier, Trait};
+    let plain = grimoire_mage_wars::CONJURATIONS
+        .iter()
+        .find(|c| c.traits.is_empty())
+        .expect("a conjuration that prints no trait");
+    let printed = Printed::of(CardId::from_name(plain.name).expect("in the tables"));
+    assert!(
+        printed.traits.contains(&Trait::Immunity(DamageType::Psychic)),
+        "{}: {:?}",
+        plain.name,
+        printed.traits
+    );
+    let samandriel = Printed::of(CardId::from_name("Samandriel, Angel of Light").expect("a card"));
+    let versus = samandriel.attacks[0]
+        .traits
+        .iter()
+        .find_map(|t| match *t {
+            Trait::BonusVersus { x, targets } => Some((x, targets)),
+            _ => None,
+        })
+        .expect("a +X vs trait");
+    assert_eq!(versus.0, 1);
+    assert_eq!(
+        versus.1,
+        [
+            &[TargetQualifier::Nonliving][..],
+            &[TargetQualifier::Dark, TargetQualifier::Creatures][..]
+        ]
+    );
 }

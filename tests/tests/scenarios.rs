@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use grimoire_mage_wars::rules::scenario::{parse_scenario, run_scenario, scenario_schema};
-use grimoire_mage_wars::rules::GeneratedCatalog;
+
 
 use crate::support::repo_root;
 
@@ -47,7 +47,7 @@ fn run_all() -> Vec<String> {
                     !scenario.source.trim().is_empty(),
                     "{shown} cites no source"
                 );
-                for failure in run_scenario(&scenario, &GeneratedCatalog) {
+                for failure in run_scenario(&scenario) {
                     failures.push(format!("{shown}: {failure}"));
                 }
             }
@@ -79,7 +79,7 @@ fn sample_with(from: &str, to: &str) -> String {
 #[test]
 fn a_wrong_expectation_is_reported_with_both_values() {
     let text = sample_with("damage = 4", "damage = 5");
-    let failures = run_scenario(&parse_scenario(&text).expect("parses"), &GeneratedCatalog);
+    let failures = run_scenario(&parse_scenario(&text).expect("parses"));
     assert_eq!(
         failures,
         vec!["after step 1: fox damage: expected 5, actual 4".to_string()]
@@ -92,7 +92,7 @@ fn a_missing_die_fails_with_a_message() {
         r#"dice = ["2", "1*", "0", "1"]"#,
         r#"dice = ["2", "1*", "0"]"#,
     );
-    let failures = run_scenario(&parse_scenario(&text).expect("parses"), &GeneratedCatalog);
+    let failures = run_scenario(&parse_scenario(&text).expect("parses"));
     assert_eq!(failures.len(), 1, "{failures:?}");
     assert!(
         failures[0].contains("attack roll number 4"),
@@ -124,7 +124,6 @@ fn the_event_log_records_every_change() {
     let text = sample();
     let run = grimoire_mage_wars::rules::scenario::run_scenario_logged(
         &parse_scenario(&text).expect("parses"),
-        &GeneratedCatalog,
     );
     assert!(run.failures.is_empty(), "{:?}", run.failures);
     let kinds: Vec<String> = run

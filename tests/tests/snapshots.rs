@@ -164,10 +164,39 @@ fn enums_codex_metadata_dice_and_constants_are_typed() {
     assert_eq!(bane.meta().stacking, tiny::Stacking::Highest);
     assert_eq!(
         bane.meta().implies,
-        &[tiny::CodexRef::Trait(tiny::Trait::Fast)]
+        &[tiny::CodexRef::Trait(tiny::Trait::Swift)]
     );
+    // The closure: Bane implies Swift, which implies Fast and Piercing +1; breadth-first.
+    assert_eq!(
+        bane.meta().implied,
+        &[
+            tiny::CodexRef::Trait(tiny::Trait::Swift),
+            tiny::CodexRef::Trait(tiny::Trait::Fast),
+            tiny::CodexRef::Trait(tiny::Trait::Piercing(1)),
+        ]
+    );
+    assert!(tiny::Trait::Fast.meta().implied.is_empty());
     assert_eq!(tiny::Trait::Fast.meta().cancels, &["Slow"]);
-    assert_eq!(tiny::Trait::Fast.meta().handler, Some("haste"));
+    assert_eq!(tiny::Trait::Fast.meta().handler, Some(tiny::Handler::Haste));
+    let hunter = tiny::Trait::Hunter(&[
+        &[tiny::Element::DeepWater, tiny::Element::Fire],
+        &[tiny::Element::Fire],
+    ]);
+    assert_eq!(hunter.to_string(), "Hunts Deep Water Fire OR Fire");
+    let tiny::Card::Unit(knight) = tiny::CardId::EmberKnight.card() else {
+        panic!("a unit")
+    };
+    assert!(knight.traits.contains(&hunter));
+    assert_eq!(knight.attacks[0].handler, Some(tiny::Handler::SearingEdge));
+    assert_eq!(knight.attacks[1].handler, None);
+    assert_eq!(
+        tiny::STARTING_TRAITS,
+        &[tiny::Trait::Fast, tiny::Trait::Piercing(1)]
+    );
+    assert_eq!(tiny::MAX_POWER, 9u8);
+    assert_eq!(tiny::ATTACK_DIE_NAME, "attack");
+    assert_eq!(tiny::ATTACK_DIE_SIDES, tiny::ATTACK_DIE.len());
+    assert_eq!(tiny::EFFECT_DIE[11].value, 12u8);
     assert_eq!(
         tiny::Trait::Flame(-1).meta().element,
         Some(tiny::Element::Fire)
@@ -187,32 +216,51 @@ fn enums_codex_metadata_dice_and_constants_are_typed() {
     assert_eq!(tiny::SETS, &["core", "promo"]);
 }
 
-/// A handler implementation that records which handlers ran.
+/// Rules that record which handlers ran, on which source and trigger.
 struct Recorder;
 
 impl tiny::Handlers for Recorder {
-    type Context = Vec<&'static str>;
+    type State = Vec<(&'static str, tiny::CardId, u8)>;
+    type Source = tiny::CardId;
+    type Trigger = u8;
+    type Outcome = usize;
 
-    fn haste(&mut self, ctx: &mut Self::Context) {
-        ctx.push("haste");
+    fn haste(state: &mut Self::State, source: tiny::CardId, trigger: &u8) -> usize {
+        state.push(("haste", source, *trigger));
+        state.len()
     }
 
-    fn tide_call(&mut self, ctx: &mut Self::Context) {
-        ctx.push("tide_call");
+    fn searing_edge(state: &mut Self::State, source: tiny::CardId, trigger: &u8) -> usize {
+        state.push(("searing_edge", source, *trigger));
+        state.len()
+    }
+
+    fn tide_call(state: &mut Self::State, source: tiny::CardId, trigger: &u8) -> usize {
+        state.push(("tide_call", source, *trigger));
+        state.len()
     }
 }
 
 #[test]
-fn handlers_dispatch_by_name() {
-    assert_eq!(tiny::HANDLER_NAMES, ["haste", "tide_call"]);
-    let mut ran = Vec::new();
+fn handlers_are_typed_and_run_through_the_trait() {
+    use tiny::Handler;
+    assert_eq!(
+        Handler::ALL,
+        [Handler::Haste, Handler::SearingEdge, Handler::TideCall]
+    );
+    assert_eq!(Handler::TideCall.name(), "tide_call");
+    assert_eq!(Handler::SearingEdge.to_string(), "searing_edge");
+    assert_eq!("haste".parse::<Handler>(), Ok(Handler::Haste));
+    let unknown = "unknown".parse::<Handler>().expect_err("no such handler");
+    assert_eq!(unknown.to_string(), "`unknown` is not a Handler name");
     let tiny::Card::Unit(caller) = tiny::CardId::TideCaller.card() else {
         panic!("a unit")
     };
     let handler = caller.handler.expect("Tide Caller names a handler");
-    assert!(tiny::dispatch_handler(&mut Recorder, handler, &mut ran));
-    assert!(!tiny::dispatch_handler(&mut Recorder, "unknown", &mut ran));
-    assert_eq!(ran, ["tide_call"]);
+    let mut state = Vec::new();
+    let outcome = handler.run::<Recorder>(&mut state, tiny::CardId::TideCaller, &7);
+    assert_eq!(outcome, 1);
+    assert_eq!(state, [("tide_call", tiny::CardId::TideCaller, 7)]);
 }
 
 /// Renders a codex reference the way the generated `Display` does: the template's literals,
@@ -227,7 +275,15 @@ fn render_like_display(game: &Game, reference: &grimoire_codegen::ir::CodexRef) 
             }
             (Type::List { item }, Value::List(items)) => items
                 .iter()
-                .map(|value| argument(game, item, value, signed_by_template))
+                .map(|value| match (item.as_ref(), value) {
+                    // `[[E]]`: each alternative is enum values separated by spaces.
+                    (Type::List { item: word }, Value::List(words)) => words
+                        .iter()
+                        .map(|value| argument(game, word, value, signed_by_template))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    _ => argument(game, item, value, signed_by_template),
+                })
                 .collect::<Vec<_>>()
                 .join(" OR "),
             (_, Value::Int(number)) => number.to_string(),

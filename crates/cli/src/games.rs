@@ -210,14 +210,14 @@ pub fn lookup<T>(
 
 fn mage_wars_scenario(text: &str) -> ScenarioOutcome {
     use grimoire_mage_wars::rules::scenario::{parse_scenario, run_scenario_logged};
-    use grimoire_mage_wars::rules::GeneratedCatalog;
+    
     match parse_scenario(text) {
         Err(e) => ScenarioOutcome {
             failures: vec![e],
             events: serde_json::Value::Array(Vec::new()),
         },
         Ok(scenario) => {
-            let run = run_scenario_logged(&scenario, &GeneratedCatalog);
+            let run = run_scenario_logged(&scenario);
             ScenarioOutcome {
                 failures: run.failures,
                 events: run.events,

@@ -11,7 +11,7 @@
 //! ]}
 //! ```
 
-use grimoire_compiler::ir::{Card, CodexRef, Entry, FieldDef, Game, Value};
+use grimoire_compiler::ir::{Card, CodexRef, ConstValue, Constant, Entry, FieldDef, Game, Value};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{json, Map, Value as Json};
 
@@ -22,7 +22,7 @@ pub(crate) fn dump(game: &Game) -> String {
         "enums": game.enums.iter().map(|e| {
             (e.name.clone(), Json::from(e.variants.iter().map(|v| v.name.clone()).collect::<Vec<_>>()))
         }).collect::<Map<String, Json>>(),
-        "constants": game.constants,
+        "constants": game.constants.iter().map(|constant| constant_json(game, constant)).collect::<Vec<Json>>(),
         "codex": game.categories.iter().map(|category| {
             let entries: Vec<Json> = category.entries.iter().map(|entry| codex_entry(game, &category.fields, entry)).collect();
             (category.name.clone(), Json::from(entries))
@@ -70,6 +70,12 @@ fn codex_entry(game: &Game, fields: &[FieldDef], entry: &Entry) -> Json {
             .map(|r| Json::from(r.text.clone()))
             .collect::<Vec<_>>();
         object.insert("implies".into(), implies.into());
+        let implied = entry
+            .implied
+            .iter()
+            .map(|r| Json::from(r.text.clone()))
+            .collect::<Vec<_>>();
+        object.insert("implied".into(), implied.into());
     }
     for (field, value) in fields.iter().zip(&entry.fields) {
         if *value != Value::None {
@@ -149,6 +155,20 @@ impl Serialize for FieldsJson<'_> {
     }
 }
 
+/// A constant as `{ "name", "value" }` (and its `summary` when it has one); typed values the way
+/// an author writes them.
+fn constant_json(game: &Game, constant: &Constant) -> Json {
+    let value = match &constant.value {
+        ConstValue::Typed { value, .. } => json!(ValueJson { game, value }),
+        plain => json!(plain),
+    };
+    let mut object = json!({ "name": constant.name, "value": value });
+    if let (Some(summary), Json::Object(fields)) = (&constant.summary, &mut object) {
+        fields.insert("summary".into(), Json::from(summary.clone()));
+    }
+    object
+}
+
 /// A value the way an author writes it, resolved: enum values and argument-less codex
 /// references as their names, records as objects, codex references with arguments as
 /// `{"text", "entry", "args"}`.
@@ -163,7 +183,7 @@ impl Serialize for ValueJson<'_> {
         match self.value {
             Value::Bool(flag) => serializer.serialize_bool(*flag),
             Value::Int(number) => serializer.serialize_i64(*number),
-            Value::Str(text) => serializer.serialize_str(text),
+            Value::Str(text) | Value::Handler(text) => serializer.serialize_str(text),
             Value::Enum { index, variant } => {
                 serializer.serialize_str(&game.enums[*index].variants[*variant].name)
             }

@@ -41,6 +41,7 @@ fn entry(name: &str, template: Template, params: Vec<ParamDef>) -> Entry {
         stacking: Stacking::Once,
         cancels: vec![],
         implies: vec![],
+        implied: vec![],
         handler: None,
         effects: vec![],
         fields: vec![Value::None],
@@ -61,7 +62,7 @@ fn builtin_fields() -> Vec<FieldDef> {
         field(
             "handler",
             Type::Option {
-                item: Box::new(Type::String),
+                item: Box::new(Type::Handler),
             },
             Some(Value::None),
         ),
@@ -148,7 +149,7 @@ pub(crate) fn game() -> Game {
         vec![
             text("Ember Knight"),
             Value::None,
-            Value::Some(Box::new(text("haste"))),
+            Value::Some(Box::new(Value::Handler("haste".into()))),
             printing("core", "C1"),
             Value::Int(power),
             Value::Enum {
@@ -241,10 +242,12 @@ pub(crate) fn game() -> Game {
         constants: vec![
             Constant {
                 name: "HAND_SIZE".into(),
+                summary: None,
                 value: ConstValue::Int(5),
             },
             Constant {
                 name: "SETS".into(),
+                summary: None,
                 value: ConstValue::StrList(vec!["core".into()]),
             },
         ],
@@ -282,6 +285,7 @@ pub(crate) fn game() -> Game {
         }],
         handlers: vec![HandlerUse {
             name: "haste".into(),
+            ident: "Haste".into(),
             used_by: vec!["Ember Knight".into(), "Fast".into()],
         }],
         inputs: vec![

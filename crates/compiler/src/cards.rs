@@ -15,8 +15,6 @@ use crate::schema::{KindDraft, PRINTING_RECORD};
 use crate::tree;
 use crate::values::{Described, FieldsSpec};
 
-/// Position of the built-in `handler` field in every kind.
-pub(crate) const HANDLER_FIELD: usize = 2;
 /// Position of the built-in `printings` field in every kind.
 const PRINTINGS_FIELD: usize = 3;
 
@@ -45,7 +43,7 @@ pub(crate) fn assemble_kinds(cx: &mut Context<'_>, drafts: Vec<KindDraft>) {
             ),
             builtin(
                 "handler",
-                optional(Type::String),
+                optional(Type::Handler),
                 "A native handler for behaviour the codex cannot express.",
             ),
             builtin(
@@ -292,11 +290,6 @@ impl Context<'_> {
         let ident = ident::upper_camel(name);
         if !ident::check_camel(&ident, name, "card", file, name_span.clone(), sink) {
             return None;
-        }
-        if let Some(Value::Some(handler)) = fields.get(HANDLER_FIELD) {
-            if let (Value::Str(h), Some(n)) = (handler.as_ref(), table.get("handler")) {
-                ident::check_snake(h, "handler", file, n.span(), sink);
-            }
         }
         Some(Card {
             name: name.clone(),

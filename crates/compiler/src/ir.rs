@@ -95,6 +95,8 @@ pub enum Type {
     String,
     /// `text`: a longer summary.
     Text,
+    /// `handler`: the snake_case name of a native handler (the generated `Handler` enum).
+    Handler,
     /// An enum of this game.
     Enum {
         /// Index of the enum, record or category.
@@ -234,8 +236,11 @@ pub struct Entry {
     pub stacking: Stacking,
     /// Entries of the same category this one cancels (indices into the category's entries).
     pub cancels: Vec<usize>,
-    /// Resolved references this entry implies.
+    /// Resolved references this entry implies directly.
     pub implies: Vec<CodexRef>,
+    /// The transitive closure of `implies`: breadth-first in declaration order, deduplicated,
+    /// never the entry itself.
+    pub implied: Vec<CodexRef>,
     /// A native handler name (snake_case), if any.
     pub handler: Option<String>,
     /// Effects the entry applies.
@@ -301,6 +306,8 @@ pub struct Effect {
 pub struct Constant {
     /// SCREAMING_SNAKE_CASE as written.
     pub name: String,
+    /// Our own short description, if any (typed constants only).
+    pub summary: Option<String>,
     /// The value.
     pub value: ConstValue,
 }
@@ -319,6 +326,14 @@ pub enum ConstValue {
     IntList(Vec<i64>),
     /// A list of strings.
     StrList(Vec<String>),
+    /// A constant declared `{ type = "...", value = ... }`: a value checked against its type
+    /// exactly like a card field.
+    Typed {
+        /// The declared type.
+        ty: Type,
+        /// The validated value.
+        value: Value,
+    },
 }
 
 /// A validated value of some [`Type`].
@@ -331,6 +346,8 @@ pub enum Value {
     Int(i64),
     /// A string or text.
     Str(String),
+    /// A native handler, by its snake_case name.
+    Handler(String),
     /// An enum value.
     Enum {
         /// Index of the enum or record.
@@ -407,6 +424,8 @@ pub struct Erratum {
 pub struct HandlerUse {
     /// snake_case handler name; becomes a method of the generated handler trait.
     pub name: String,
+    /// UpperCamelCase variant of the generated `Handler` enum.
+    pub ident: Ident,
     /// Names of the cards and codex entries that use it, sorted.
     pub used_by: Vec<String>,
 }

@@ -34,6 +34,7 @@ mod values;
 use std::time::{Duration, Instant};
 
 pub use diagnostic::{Diagnostic, Diagnostics};
+pub use handlers::handler_ident;
 pub use load::{discover_games, load_game};
 
 use context::Context;
@@ -189,6 +190,7 @@ fn build(
     let (defaults, mut drafts) = schema::read(cx, root, &input.name);
     let sources = codex::read_entries(cx, &codex);
     check_defaults(cx, defaults, &mut drafts);
+    schema::read_constants(cx, root);
     codex::finish_entries(cx, &sources);
     cards::assemble_kinds(cx, drafts);
     if !cx.sink.is_empty() {
@@ -202,6 +204,19 @@ fn build(
     let errata = errata::apply(cx, &errata_files, &mut cards);
     let mut game = std::mem::replace(&mut cx.game, empty_game(Vec::new()));
     game.handlers = handlers::collect(&game, &cards);
+    for (first, second) in handlers::collisions(&game.handlers) {
+        let message = format!(
+            "handlers `{}` (used by {}) and `{}` (used by {}) both become `Handler::{}`",
+            first.name,
+            first.used_by.join(", "),
+            second.name,
+            second.used_by.join(", "),
+            first.ident
+        );
+        cx.sink
+            .error(diagnostic::codes::IDENT_COLLISION, 0, 0..0, message)
+            .help("rename one of the handlers");
+    }
     game.cards = cards;
     game.errata = errata;
     Some(game)
@@ -390,5 +405,91 @@ file = "tags"
         assert_eq!(tags.len(), 1);
         let printed = pawn.printed.as_ref().map(|p| p[4].clone());
         assert_eq!(printed, Some(Value::Int(1)));
+    }
+
+    #[test]
+    fn implied_is_the_breadth_first_closure_without_duplicates_or_itself() {
+        let mut input = game("", Vec::new());
+        input.codex[0].text = "[[tags]]\nname = \"A\"\nimplies = [\"B\", \"C\"]\n\
+            [[tags]]\nname = \"B\"\nimplies = [\"D\", \"C\", \"Level 2\"]\n\
+            [[tags]]\nname = \"C\"\nimplies = [\"D\"]\n\
+            [[tags]]\nname = \"D\"\n\
+            [[tags]]\nname = \"Level\"\ntemplate = \"Level {n}\"\nparams.n = \"int(1..=3)\"\n"
+            .into();
+        input.cards[0].text = "[[card]]\nname = \"Pawn\"\nkind = \"piece\"\n".into();
+        let game = compile(&input).unwrap_or_else(|d| panic!("{}", d.render(false)));
+        let entries = &game.categories[0].entries;
+        let implied = |i: usize| -> Vec<&str> {
+            entries[i].implied.iter().map(|r| r.text.as_str()).collect()
+        };
+        assert_eq!(implied(0), ["B", "C", "D", "Level 2"]);
+        assert_eq!(implied(1), ["D", "C", "Level 2"]);
+        assert_eq!(implied(2), ["D"]);
+        assert!(implied(3).is_empty());
+    }
+
+    #[test]
+    fn typed_constants_and_handler_fields() {
+        let mut input = game(
+            "[[card]]\nname = \"Pawn\"\nkind = \"piece\"\nhandler = \"pawn_move\"\nhook = \"on_board\"\n",
+            Vec::new(),
+        );
+        input.game_toml.text = input.game_toml.text.replace(
+            "fields.note = \"string?\"\n",
+            "fields.note = \"string?\"\nfields.hook = \"handler?\"\n",
+        );
+        input.game_toml.text.push_str(
+            "[constants]\nPLAIN = 3\n\
+             OPENING = { type = \"[Tag]\", value = [\"Big\", \"Level 3\"], summary = \"Tags to start with.\" }\n\
+             LIMIT = { type = \"int(0..=9)\", value = 4 }\n",
+        );
+        let game = compile(&input).unwrap_or_else(|d| panic!("{}", d.render(false)));
+        let pawn = &game.cards[0];
+        assert_eq!(
+            pawn.fields[2],
+            Value::Some(Box::new(Value::Handler("pawn_move".into())))
+        );
+        assert_eq!(
+            pawn.fields[7],
+            Value::Some(Box::new(Value::Handler("on_board".into())))
+        );
+        let names: Vec<(&str, &str, &[String])> = game
+            .handlers
+            .iter()
+            .map(|h| (h.name.as_str(), h.ident.as_str(), h.used_by.as_slice()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("big", "Big", &["Big".to_string()][..]),
+                ("on_board", "OnBoard", &["Pawn".to_string()][..]),
+                ("pawn_move", "PawnMove", &["Pawn".to_string()][..]),
+            ]
+        );
+        assert_eq!(game.constants[0].value, ir::ConstValue::Int(3));
+        let ir::ConstValue::Typed { ty, value } = &game.constants[1].value else {
+            panic!("OPENING is typed")
+        };
+        assert_eq!(
+            *ty,
+            ir::Type::List {
+                item: Box::new(ir::Type::Codex { index: 0 })
+            }
+        );
+        let Value::List(items) = value else {
+            panic!("a list")
+        };
+        assert!(matches!(&items[1], Value::Codex(r) if r.entry == 1 && r.args == [Value::Int(3)]));
+        assert_eq!(
+            game.constants[1].summary.as_deref(),
+            Some("Tags to start with.")
+        );
+        assert!(matches!(
+            &game.constants[2].value,
+            ir::ConstValue::Typed {
+                value: Value::Int(4),
+                ..
+            }
+        ));
     }
 }

@@ -15,6 +15,9 @@ pub(crate) enum SlotKind {
     String,
     /// Items separated by ` OR `.
     List(Box<SlotKind>),
+    /// One or more values of an enum separated by spaces, read longest value first (the items
+    /// of a `[[E]]` slot: `Nonliving Creatures`).
+    Words(EnumIdx),
 }
 
 /// Why a template's source is malformed.
@@ -262,7 +265,7 @@ fn extents(
             .filter(|(v, _)| text.starts_with(v.as_str()))
             .map(|(v, _)| v.len())
             .collect(),
-        SlotKind::String | SlotKind::List(_) => match next {
+        SlotKind::String | SlotKind::List(_) | SlotKind::Words(_) => match next {
             None => vec![text.len()],
             Some(l) => text
                 .match_indices(l)
@@ -310,6 +313,9 @@ fn read(
                 Ok((Value::Str(text.to_owned()), false))
             }
         }
+        SlotKind::Words(e) => words(*e, text, enums)
+            .map(|items| (Value::List(items), false))
+            .map_err(|_| ()),
         SlotKind::List(item) => {
             let mut items = Vec::new();
             let mut out_of_range = false;
@@ -320,6 +326,33 @@ fn read(
             }
             Ok((Value::List(items), out_of_range))
         }
+    }
+}
+
+/// Reads `text` as values of enum `e` separated by single spaces, always taking the longest
+/// value that ends at a separator or at the end; `Err` is the byte offset where no value fits.
+pub(crate) fn words(e: EnumIdx, text: &str, enums: &EnumValues) -> Result<Vec<Value>, usize> {
+    let separator = grimoire_model::WORD_SEPARATOR;
+    let mut items = Vec::new();
+    let mut at = 0;
+    loop {
+        let rest = &text[at..];
+        let found = enums[e].iter().find(|(v, _)| {
+            rest.strip_prefix(v.as_str())
+                .is_some_and(|after| after.is_empty() || after.starts_with(separator))
+        });
+        let Some((value, variant)) = found else {
+            return Err(at);
+        };
+        items.push(Value::Enum {
+            index: e,
+            variant: *variant,
+        });
+        at += value.len();
+        if at == text.len() {
+            return Ok(items);
+        }
+        at += separator.len();
     }
 }
 
@@ -536,6 +569,47 @@ mod tests {
                 found: String::new()
             })
         );
+    }
+
+    #[test]
+    fn nested_list_slots_read_alternatives_of_words() {
+        let enums = vec![vec![
+            ("Dark Elf".into(), 2),
+            ("Blue".into(), 1),
+            ("Dark".into(), 3),
+            ("Red".into(), 0),
+        ]];
+        let versus = compile(
+            "+{x} vs {targets}",
+            &[
+                ("x", SlotKind::Int { min: 0, max: 9 }),
+                ("targets", SlotKind::List(Box::new(SlotKind::Words(0)))),
+            ],
+        );
+        let value = |variant| Value::Enum { index: 0, variant };
+        assert_eq!(
+            versus.matches("+1 vs Dark Elf Red OR Dark Blue", &enums),
+            Ok(vec![
+                Value::Int(1),
+                Value::List(vec![
+                    Value::List(vec![value(2), value(0)]),
+                    Value::List(vec![value(3), value(1)]),
+                ])
+            ])
+        );
+        assert_eq!(
+            versus.matches("+1 vs Red", &enums),
+            Ok(vec![
+                Value::Int(1),
+                Value::List(vec![Value::List(vec![value(0)])])
+            ])
+        );
+        assert!(matches!(
+            versus.matches("+1 vs Red Grene", &enums),
+            Err(Miss::BadParam { param: 1, .. })
+        ));
+        assert_eq!(words(0, "Red Grene", &enums), Err(4));
+        assert_eq!(words(0, "Redd", &enums), Err(0));
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub(crate) enum TypeExpr<'a> {
     },
     String,
     Text,
+    Handler,
     /// An enum, record or category name.
     Named(&'a str),
     List(Box<TypeExpr<'a>>),
@@ -67,6 +68,7 @@ fn parse_inner(source: &str) -> Result<TypeExpr<'_>, String> {
         "bool" => Ok(TypeExpr::Bool),
         "string" => Ok(TypeExpr::String),
         "text" => Ok(TypeExpr::Text),
+        grimoire_model::HANDLER_TYPE => Ok(TypeExpr::Handler),
         "int" => Err("`int` needs a range: `int(A..=B)`".into()),
         "" => Err("empty type expression".into()),
         name if is_type_name(name) => Ok(TypeExpr::Named(name)),
@@ -93,6 +95,7 @@ pub(crate) fn resolve<'a>(
         },
         TypeExpr::String => Type::String,
         TypeExpr::Text => Type::Text,
+        TypeExpr::Handler => Type::Handler,
         TypeExpr::Named(name) => names.get(*name).cloned().ok_or(*name)?,
         TypeExpr::List(item) => Type::List {
             item: Box::new(resolve(item, names)?),
@@ -110,6 +113,7 @@ pub(crate) fn describe(ty: &Type, game: &Game) -> String {
         Type::Int { min, max } => format!("int({min}..={max})"),
         Type::String => "string".into(),
         Type::Text => "text".into(),
+        Type::Handler => "handler".into(),
         Type::Enum { index } => game.enums[*index].name.clone(),
         Type::Record { index } => game.records[*index].name.clone(),
         Type::Codex { index } => game.categories[*index].name.clone(),
@@ -132,6 +136,16 @@ mod tests {
         assert_eq!(
             parse("[Color]?"),
             Ok(TypeExpr::Option(Box::new(TypeExpr::List(Box::new(
+                TypeExpr::Named("Color")
+            )))))
+        );
+        assert_eq!(
+            parse("handler?"),
+            Ok(TypeExpr::Option(Box::new(TypeExpr::Handler)))
+        );
+        assert_eq!(
+            parse("[[Color]]"),
+            Ok(TypeExpr::List(Box::new(TypeExpr::List(Box::new(
                 TypeExpr::Named("Color")
             )))))
         );

@@ -58,6 +58,10 @@ impl Context<'_> {
                 Some(Value::Int(v))
             }
             (Type::String | Type::Text, DeValue::String(s)) => Some(Value::Str(s.to_string())),
+            (Type::Handler, DeValue::String(s)) => {
+                crate::ident::check_snake(s, "handler", file, node.span(), sink)
+                    .then(|| Value::Handler(s.to_string()))
+            }
             (Type::Enum { index }, DeValue::String(s)) => {
                 match self.enum_index[*index].get(s.as_ref()) {
                     Some(&variant) => Some(Value::Enum {
@@ -226,6 +230,43 @@ impl Context<'_> {
         }
     }
 
+    /// For an enum-valued parameter (`E`, `[E]`, `[[E]]`) that failed to read `found`: the first
+    /// word that is no value of the enum, the enum's name, and a did-you-mean.
+    fn unknown_word(&self, ty: &Type, found: &str) -> Option<(String, String, Option<String>)> {
+        let separator = grimoire_model::LIST_SLOT_SEPARATOR;
+        let (index, word) = match ty {
+            Type::Enum { index } => (*index, found.to_owned()),
+            Type::List { item } => match item.as_ref() {
+                Type::Enum { index } => {
+                    let word = found
+                        .split(separator)
+                        .find(|piece| !self.enum_index[*index].contains_key(*piece))?;
+                    (*index, word.to_owned())
+                }
+                Type::List { item } => {
+                    let Type::Enum { index } = item.as_ref() else {
+                        return None;
+                    };
+                    let word = found.split(separator).find_map(|alternative| {
+                        let at =
+                            crate::template::words(*index, alternative, &self.enum_values).err()?;
+                        let rest = &alternative[at..];
+                        let end = rest
+                            .find(grimoire_model::WORD_SEPARATOR)
+                            .unwrap_or(rest.len());
+                        Some(rest[..end].to_owned())
+                    })?;
+                    (*index, word)
+                }
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let def = &self.game.enums[index];
+        let help = did_you_mean(&word, def.variants.iter().map(|v| v.name.as_str()));
+        Some((word, def.name.clone(), help))
+    }
+
     /// Reports why `text` is not a reference of `category`.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn report_miss(
@@ -243,17 +284,23 @@ impl Context<'_> {
             (Some(e), Miss::BadParam { param, found }) => {
                 let entry = &def.entries[e];
                 let p = &entry.params[param];
-                sink.error(
-                    codes::BAD_PARAMETER,
-                    file,
-                    self.narrow(file, span, &found),
-                    format!(
-                        "`{found}` is not a valid `{}` for `{}`: expected {}",
-                        p.name,
-                        entry.template.source,
-                        describe(&p.ty, &self.game)
-                    ),
+                let span = self.narrow(file, span, &found);
+                let mut message = format!(
+                    "`{found}` is not a valid `{}` for `{}`: expected {}",
+                    p.name,
+                    entry.template.source,
+                    describe(&p.ty, &self.game)
                 );
+                let (span, help) = match self.unknown_word(&p.ty, &found) {
+                    Some((word, enum_name, help)) => {
+                        message
+                            .push_str(&format!(" (`{word}` is not a value of enum `{enum_name}`)"));
+                        (self.narrow(file, span, &word), help)
+                    }
+                    None => (span, None),
+                };
+                sink.error(codes::BAD_PARAMETER, file, span, message)
+                    .maybe_help(help);
             }
             (Some(e), Miss::OutOfRange { param, value }) => {
                 let entry = &def.entries[e];

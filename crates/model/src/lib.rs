@@ -22,6 +22,12 @@ pub const GAME_KEYS: &[&str] = &["name", "title", "summary"];
 /// Keys of a field declared as a table (`{ type, summary, default }`).
 pub const FIELD_SPEC_KEYS: &[&str] = &["type", "summary", "default"];
 
+/// Keys of a typed constant (`NAME = { type, value, summary }`); `type` and `value` are required.
+pub const TYPED_CONSTANT_KEYS: &[&str] = &["type", "value", "summary"];
+
+/// The type-expression keyword of a native handler name (`handler`, `handler?`).
+pub const HANDLER_TYPE: &str = "handler";
+
 /// Fields every card has, in order (`kind` selects the kind and is not stored); kinds may not
 /// redeclare them.
 pub const BUILTIN_CARD_FIELDS: &[&str] = &["name", "kind", "summary", "handler", "printings"];
@@ -39,6 +45,11 @@ pub const STACKING_RULES: &[&str] = &["sum", "highest", "once", "replace"];
 
 /// Separator of the items of a list slot in a codex reference (`+2 vs Tall OR Small`).
 pub const LIST_SLOT_SEPARATOR: &str = " OR ";
+
+/// Separator of the enum values of one alternative of a nested-list slot (`[[E]]`), as in
+/// `+1 vs Big Red OR Small`: alternatives are split on [`LIST_SLOT_SEPARATOR`], then each is read
+/// as enum values separated by this, longest value first.
+pub const WORD_SEPARATOR: &str = " ";
 
 /// Top-level keys of a card file.
 pub const CARD_FILE_KEYS: &[&str] = &["source", "card"];

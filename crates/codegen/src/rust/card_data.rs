@@ -301,6 +301,10 @@ impl Writer<'_> {
                 });
             }
             Value::Str(text) => l.word_with(|s| string_literal(s, text)),
+            Value::Handler(name) => l.word_with(|s| {
+                s.push_str("Handler::");
+                s.push_str(&grimoire_compiler::handler_ident(name));
+            }),
             Value::Enum { index, variant } => {
                 let enum_def = &game.enums[*index];
                 l.word_with(|s| {

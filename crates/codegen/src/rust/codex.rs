@@ -6,7 +6,7 @@ use quote::{format_ident, quote};
 
 use super::docs;
 use super::enums::{struct_field, variant_field};
-use super::types::{codex_expr, option_str, rust_type, unsuffixed, value_expr};
+use super::types::{codex_expr, option_handler, option_str, rust_type, unsuffixed, value_expr};
 use crate::names::{field_ident, static_ident, type_ident};
 
 /// `Stacking`, `EffectOp`, one enum and metadata table per category, and `CodexRef`.
@@ -156,10 +156,14 @@ fn category_items(game: &Game, category: &CategoryDef) -> TokenStream {
             pub stacking: Stacking,
             /// Names of the entries of this category it cancels.
             pub cancels: &'static [&'static str],
-            /// Codex values it implies.
+            /// Codex values it implies directly, as written.
             pub implies: &'static [CodexRef],
+            /// Everything it implies, directly or through other entries: the transitive
+            /// closure of `implies`, breadth-first in declaration order, without duplicates
+            /// and never the entry itself.
+            pub implied: &'static [CodexRef],
             /// The native handler implementing it, if any.
-            pub handler: Option<&'static str>,
+            pub handler: Option<Handler>,
             /// Its effect operations.
             pub effects: &'static [EffectOp],
             #(#extra_fields,)*
@@ -224,12 +228,14 @@ fn meta_expr(game: &Game, category: &CategoryDef, entry: &Entry) -> TokenStream 
         .cancels
         .iter()
         .map(|index| category.entries[*index].name.as_str());
-    let implies = entry.implies.iter().map(|reference| {
+    let codex_ref = |reference: &grimoire_compiler::ir::CodexRef| {
         let variant = type_ident(&game.categories[reference.category].ident);
         let value = codex_expr(game, reference);
         quote!(CodexRef::#variant(#value))
-    });
-    let handler = option_str(entry.handler.as_deref());
+    };
+    let implies = entry.implies.iter().map(codex_ref);
+    let implied = entry.implied.iter().map(codex_ref);
+    let handler = option_handler(entry.handler.as_deref());
     let effects = entry.effects.iter().map(|effect| effect_expr(game, effect));
     let extra_names = category.fields.iter().map(|field| field_ident(&field.name));
     let extra_values = entry.fields.iter().map(|value| value_expr(game, value));
@@ -241,6 +247,7 @@ fn meta_expr(game: &Game, category: &CategoryDef, entry: &Entry) -> TokenStream 
             stacking: #stacking,
             cancels: &[#(#cancels),*],
             implies: &[#(#implies),*],
+            implied: &[#(#implied),*],
             handler: #handler,
             effects: &[#(#effects),*],
             #(#extra_names: #extra_values,)*
@@ -288,12 +295,26 @@ fn write_param(binding: &Ident, ty: &Type, signed_by_template: bool) -> TokenStr
             quote!(write!(f, "{:+}", #binding)?;)
         }
         Type::List { item } => {
-            let item_binding = format_ident!("item");
+            // `[[E]]`: alternatives separated by ` OR `, each words separated by spaces.
+            let nested = *binding == "word_list";
+            let (item_binding, position, separator) = if nested {
+                (
+                    format_ident!("word"),
+                    format_ident!("word_position"),
+                    grimoire_model::WORD_SEPARATOR,
+                )
+            } else {
+                let inner_is_list = matches!(item.as_ref(), Type::List { .. });
+                (
+                    format_ident!("{}", if inner_is_list { "word_list" } else { "item" }),
+                    format_ident!("position"),
+                    grimoire_model::LIST_SLOT_SEPARATOR,
+                )
+            };
             let write_item = write_param(&item_binding, item, signed_by_template);
-            let separator = grimoire_model::LIST_SLOT_SEPARATOR;
             quote! {
-                for (position, #item_binding) in #binding.iter().enumerate() {
-                    if position > 0 {
+                for (#position, #item_binding) in #binding.iter().enumerate() {
+                    if #position > 0 {
                         f.write_str(#separator)?;
                     }
                     #write_item

@@ -15,6 +15,7 @@ pub(crate) fn rust_type(game: &Game, ty: &Type) -> TokenStream {
             quote!(#int)
         }
         Type::String | Type::Text => quote!(&'static str),
+        Type::Handler => quote!(Handler),
         Type::Enum { index } => ident_tokens(&game.enums[*index].ident),
         Type::Record { index } => ident_tokens(&game.records[*index].ident),
         Type::Codex { index } => ident_tokens(&game.categories[*index].ident),
@@ -63,6 +64,7 @@ pub(crate) fn value_expr(game: &Game, value: &Value) -> TokenStream {
         Value::Bool(flag) => quote!(#flag),
         Value::Int(number) => int_literal(*number),
         Value::Str(text) => quote!(#text),
+        Value::Handler(name) => handler_expr(name),
         Value::Enum { index, variant } => {
             let enum_def = &game.enums[*index];
             let ty = type_ident(&enum_def.ident);
@@ -86,6 +88,23 @@ pub(crate) fn value_expr(game: &Game, value: &Value) -> TokenStream {
             let inner = value_expr(game, inner);
             quote!(Some(#inner))
         }
+    }
+}
+
+/// `Handler::Variant` for a handler name.
+pub(crate) fn handler_expr(name: &str) -> TokenStream {
+    let variant = type_ident(&grimoire_compiler::handler_ident(name));
+    quote!(Handler::#variant)
+}
+
+/// `Some(Handler::Variant)` or `None`.
+pub(crate) fn option_handler(name: Option<&str>) -> TokenStream {
+    match name {
+        Some(name) => {
+            let handler = handler_expr(name);
+            quote!(Some(#handler))
+        }
+        None => quote!(None),
     }
 }
 

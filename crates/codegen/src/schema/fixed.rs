@@ -5,7 +5,8 @@ use serde_json::{json, Value};
 use super::DIALECT;
 
 /// A field type expression (`int(0..=6)`, `[Trait]`, `Range?`).
-const TYPE_EXPRESSION: &str = r"^\[?([a-z]+|[A-Z][A-Za-z0-9]*|int\(-?[0-9]+\.\.=-?[0-9]+\))\]?\??$";
+const TYPE_EXPRESSION: &str =
+    r"^\[{0,2}([a-z]+|[A-Z][A-Za-z0-9]*|int\(-?[0-9]+\.\.=-?[0-9]+\))\]{0,2}\??$";
 /// A snake_case name (fields, handlers, effect operations).
 const SNAKE_CASE: &str = "^[a-z][a-z0-9_]*$";
 
@@ -101,6 +102,17 @@ pub(crate) fn game_file_schema() -> Value {
                     "anyOf": [
                         { "type": ["integer", "string", "boolean"] },
                         { "type": "array", "items": { "type": ["integer", "string", "boolean"] } },
+                        {
+                            "type": "object",
+                            "description": "A typed constant: its value is checked against `type` like a card field.",
+                            "properties": {
+                                "type": { "type": "string", "pattern": TYPE_EXPRESSION },
+                                "value": {},
+                                "summary": { "type": "string" },
+                            },
+                            "required": ["type", "value"],
+                            "additionalProperties": false,
+                        },
                     ],
                 },
             },

@@ -251,6 +251,7 @@ fn type_schema(game: &Game, ty: &Type) -> Value {
         Type::Bool => json!({ "type": "boolean" }),
         Type::Int { min, max } => json!({ "type": "integer", "minimum": min, "maximum": max }),
         Type::String | Type::Text => json!({ "type": "string" }),
+        Type::Handler => json!({ "type": "string", "pattern": "^[a-z][a-z0-9_]*$" }),
         Type::Enum { index } => reference("enum", &game.enums[*index].name),
         Type::Record { index } => reference("record", &game.records[*index].name),
         Type::Codex { index } => reference("codex", &game.categories[*index].name),

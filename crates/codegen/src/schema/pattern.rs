@@ -50,11 +50,19 @@ fn slot_pattern(game: &Game, ty: &Type, signed_by_template: bool) -> String {
             format!("(?:{})", alternatives.join("|"))
         }
         Type::List { item } => {
-            let item = slot_pattern(game, item, signed_by_template);
+            let item = match item.as_ref() {
+                Type::List { item: words } => {
+                    let word = slot_pattern(game, words, signed_by_template);
+                    let separator = escape(grimoire_model::WORD_SEPARATOR);
+                    format!("(?:{word})(?:{separator}(?:{word}))*")
+                }
+                _ => slot_pattern(game, item, signed_by_template),
+            };
             let separator = escape(grimoire_model::LIST_SLOT_SEPARATOR);
             format!("(?:{item})(?:{separator}(?:{item}))*")
         }
         Type::Option { item } => format!("(?:{})?", slot_pattern(game, item, signed_by_template)),
+        Type::Handler => "[a-z][a-z0-9_]*".to_string(),
         Type::String | Type::Text | Type::Record { .. } | Type::Codex { .. } => ".+?".to_string(),
     }
 }

@@ -139,6 +139,7 @@ pub(crate) fn read_entries<'t, 'i>(
                     stacking: Stacking::Once,
                     cancels: Vec::new(),
                     implies: Vec::new(),
+                    implied: Vec::new(),
                     handler: None,
                     effects: Vec::new(),
                     fields: Vec::new(),
@@ -203,7 +204,7 @@ fn read_params(
                     type_node.span(),
                     format!("parameter `{name}` has a type templates cannot match"),
                 )
-                .help("template parameters are int(A..=B), string, an enum, or a list of those");
+                .help("template parameters are int(A..=B), string, an enum, a list of those, or [[E]] for an enum E");
             SlotKind::String
         });
         params.push(ParamDef {
@@ -223,9 +224,12 @@ fn slot_kind(ty: &Type) -> Option<SlotKind> {
         }),
         Type::Enum { index } => Some(SlotKind::Enum(*index)),
         Type::String | Type::Text => Some(SlotKind::String),
-        Type::List { item } => match slot_kind(item)? {
-            SlotKind::List(_) => None,
-            item => Some(SlotKind::List(Box::new(item))),
+        Type::List { item } => match item.as_ref() {
+            Type::List { item: inner } => match inner.as_ref() {
+                Type::Enum { index } => Some(SlotKind::List(Box::new(SlotKind::Words(*index)))),
+                _ => None,
+            },
+            _ => Some(SlotKind::List(Box::new(slot_kind(item)?))),
         },
         _ => None,
     }
@@ -363,6 +367,38 @@ pub(crate) fn finish_entries(cx: &mut Context<'_>, sources: &[EntrySource<'_, '_
     }
     cycles::check_cycles(cx, &mut sink, sources, &implies_spans);
     cx.sink = sink;
+    close_implies(cx);
+}
+
+/// Fills every entry's `implied`: the transitive closure of `implies`, breadth-first in
+/// declaration order, deduplicated, without the entry itself. Terminates on cycles too
+/// (already reported), since every reference is visited once.
+fn close_implies(cx: &mut Context<'_>) {
+    let categories = &cx.game.categories;
+    let mut closures = Vec::new();
+    for (c, category) in categories.iter().enumerate() {
+        for (e, entry) in category.entries.iter().enumerate() {
+            let mut implied: Vec<CodexRef> = Vec::new();
+            let mut queue: std::collections::VecDeque<&CodexRef> = entry.implies.iter().collect();
+            while let Some(reference) = queue.pop_front() {
+                let itself = reference.category == c && reference.entry == e;
+                let seen = implied.iter().any(|r| {
+                    r.category == reference.category
+                        && r.entry == reference.entry
+                        && r.args == reference.args
+                });
+                if itself || seen {
+                    continue;
+                }
+                implied.push(reference.clone());
+                queue.extend(&categories[reference.category].entries[reference.entry].implies);
+            }
+            closures.push((c, e, implied));
+        }
+    }
+    for (c, e, implied) in closures {
+        cx.game.categories[c].entries[e].implied = implied;
+    }
 }
 
 /// The second-pass values of one entry.

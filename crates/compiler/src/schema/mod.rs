@@ -10,6 +10,8 @@ use crate::tree::{self, Node};
 use crate::types;
 
 mod constants;
+
+pub(crate) use constants::read_constants;
 mod dice;
 mod effect_ops;
 
@@ -127,7 +129,6 @@ pub(crate) fn read<'t, 'i>(
     }
     check_file_keys(cx, categories);
     effect_ops::read_effect_ops(cx, root, &mut defaults);
-    constants::read_constants(cx, root);
     (defaults, drafts)
 }
 

@@ -8,7 +8,7 @@ pub struct Warrior {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// The `expansion` field.

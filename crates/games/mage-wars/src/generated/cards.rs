@@ -8,7 +8,7 @@ pub struct Mage {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// The Mage class, which spells marked with a class Only name.
@@ -56,7 +56,7 @@ pub struct Creature {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// Schools with levels; several for multi-school spells.
@@ -96,7 +96,7 @@ pub struct Conjuration {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// Schools with levels; several for multi-school spells.
@@ -140,7 +140,7 @@ pub struct Enchantment {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// Schools with levels; several for multi-school spells.
@@ -184,7 +184,7 @@ pub struct Equipment {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// Schools with levels; several for multi-school spells.
@@ -230,7 +230,7 @@ pub struct Incantation {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// Schools with levels; several for multi-school spells.
@@ -262,7 +262,7 @@ pub struct Attack {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// Schools with levels; several for multi-school spells.
@@ -393,7 +393,7 @@ mod card_rows {
     pub(super) const ACADEMY_BEASTMASTER: Mage = Mage {
         name: "Academy Beastmaster",
         summary: None,
-        handler: Some("academy_beastmaster"),
+        handler: Some(Handler::AcademyBeastmaster),
         printings: &[
             Printing {
                 set: "mages",
@@ -439,7 +439,7 @@ mod card_rows {
     pub(super) const ACADEMY_DRUID: Mage = Mage {
         name: "Academy Druid",
         summary: None,
-        handler: Some("academy_druid"),
+        handler: Some(Handler::AcademyDruid),
         printings: &[
             Printing {
                 set: "mages",
@@ -485,7 +485,7 @@ mod card_rows {
     pub(super) const ACADEMY_ELEMENTALIST: Mage = Mage {
         name: "Academy Elementalist",
         summary: None,
-        handler: Some("academy_elementalist"),
+        handler: Some(Handler::AcademyElementalist),
         printings: &[
             Printing {
                 set: "mages",
@@ -531,7 +531,7 @@ mod card_rows {
     pub(super) const ACADEMY_FORCEMASTER: Mage = Mage {
         name: "Academy Forcemaster",
         summary: None,
-        handler: Some("academy_forcemaster"),
+        handler: Some(Handler::AcademyForcemaster),
         printings: &[
             Printing {
                 set: "mages",
@@ -577,7 +577,7 @@ mod card_rows {
     pub(super) const ACADEMY_MONK: Mage = Mage {
         name: "Academy Monk",
         summary: None,
-        handler: Some("academy_monk"),
+        handler: Some(Handler::AcademyMonk),
         printings: &[
             Printing {
                 set: "mages",
@@ -623,7 +623,7 @@ mod card_rows {
     pub(super) const ACADEMY_NECROMANCER: Mage = Mage {
         name: "Academy Necromancer",
         summary: None,
-        handler: Some("academy_necromancer"),
+        handler: Some(Handler::AcademyNecromancer),
         printings: &[
             Printing {
                 set: "mages",
@@ -669,7 +669,7 @@ mod card_rows {
     pub(super) const ACADEMY_PRIESTESS: Mage = Mage {
         name: "Academy Priestess",
         summary: None,
-        handler: Some("academy_priestess"),
+        handler: Some(Handler::AcademyPriestess),
         printings: &[
             Printing {
                 set: "mages",
@@ -715,7 +715,7 @@ mod card_rows {
     pub(super) const ACADEMY_WARLOCK: Mage = Mage {
         name: "Academy Warlock",
         summary: None,
-        handler: Some("academy_warlock"),
+        handler: Some(Handler::AcademyWarlock),
         printings: &[
             Printing {
                 set: "mages",
@@ -761,7 +761,7 @@ mod card_rows {
     pub(super) const ACADEMY_WARLORD: Mage = Mage {
         name: "Academy Warlord",
         summary: None,
-        handler: Some("academy_warlord"),
+        handler: Some(Handler::AcademyWarlord),
         printings: &[
             Printing {
                 set: "mages",
@@ -807,7 +807,7 @@ mod card_rows {
     pub(super) const ACADEMY_WIZARD: Mage = Mage {
         name: "Academy Wizard",
         summary: None,
-        handler: Some("academy_wizard"),
+        handler: Some(Handler::AcademyWizard),
         printings: &[
             Printing {
                 set: "mages",
@@ -853,7 +853,7 @@ mod card_rows {
     pub(super) const ADRAMELECH_WARLOCK: Mage = Mage {
         name: "Adramelech Warlock",
         summary: None,
-        handler: Some("adramelech_warlock"),
+        handler: Some(Handler::AdramelechWarlock),
         printings: &[
             Printing {
                 set: "mages",
@@ -994,7 +994,7 @@ mod card_rows {
     pub(super) const AGONY: Enchantment = Enchantment {
         name: "Agony",
         summary: None,
-        handler: Some("agony"),
+        handler: Some(Handler::Agony),
         printings: &[
             Printing {
                 set: "core",
@@ -1026,7 +1026,7 @@ mod card_rows {
     pub(super) const AKIROS_BATTLE_CRY: Incantation = Incantation {
         name: "Akiro's Battle Cry",
         summary: None,
-        handler: Some("akiros_battle_cry"),
+        handler: Some(Handler::AkirosBattleCry),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -1054,7 +1054,7 @@ mod card_rows {
         summary: Some(
             "Starts with 1 Load token and gains 1 each Upkeep Phase, holding at most 2; making either of its attacks costs 2 Load tokens.",
         ),
-        handler: Some("akiros_hammer"),
+        handler: Some(Handler::AkirosHammer),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -1104,7 +1104,7 @@ mod card_rows {
                 alternatives: &[],
                 cost: None,
                 cost_per_x: 0,
-                handler: Some("boulder"),
+                handler: Some(Handler::Boulder),
             },
             AttackBar {
                 name: "Rock Storm",
@@ -1127,7 +1127,7 @@ mod card_rows {
     pub(super) const ANIMAL_KINSHIP: Conjuration = Conjuration {
         name: "Animal Kinship",
         summary: None,
-        handler: Some("animal_kinship"),
+        handler: Some(Handler::AnimalKinship),
         printings: &[
             Printing {
                 set: "core",
@@ -1159,7 +1159,7 @@ mod card_rows {
     pub(super) const ANVIL_THRONE_WARLORD: Mage = Mage {
         name: "Anvil Throne Warlord",
         summary: None,
-        handler: Some("anvil_throne_warlord"),
+        handler: Some(Handler::AnvilThroneWarlord),
         printings: &[
             Printing {
                 set: "mages",
@@ -1259,7 +1259,7 @@ mod card_rows {
     pub(super) const ARCANE_RING: Equipment = Equipment {
         name: "Arcane Ring",
         summary: None,
-        handler: Some("arcane_ring"),
+        handler: Some(Handler::ArcaneRing),
         printings: &[
             Printing {
                 set: "core",
@@ -1292,7 +1292,7 @@ mod card_rows {
     pub(super) const ARCHERS_WATCHTOWER: Conjuration = Conjuration {
         name: "Archer's Watchtower",
         summary: None,
-        handler: Some("archers_watchtower"),
+        handler: Some(Handler::ArchersWatchtower),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -1330,7 +1330,7 @@ mod card_rows {
     pub(super) const ARMOR_WARD: Enchantment = Enchantment {
         name: "Armor Ward",
         summary: None,
-        handler: Some("armor_ward"),
+        handler: Some(Handler::ArmorWard),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -1366,7 +1366,7 @@ mod card_rows {
     pub(super) const ASYRAN_CLERIC: Creature = Creature {
         name: "Asyran Cleric",
         summary: None,
-        handler: Some("asyran_cleric"),
+        handler: Some(Handler::AsyranCleric),
         printings: &[
             Printing {
                 set: "core",
@@ -1422,14 +1422,14 @@ mod card_rows {
                 alternatives: &[],
                 cost: None,
                 cost_per_x: 0,
-                handler: Some("healing_light"),
+                handler: Some(Handler::HealingLight),
             },
         ],
     };
     pub(super) const BANISH: Incantation = Incantation {
         name: "Banish",
         summary: None,
-        handler: Some("banish"),
+        handler: Some(Handler::Banish),
         printings: &[
             Printing {
                 set: "core",
@@ -1455,7 +1455,7 @@ mod card_rows {
     pub(super) const BARRACKS: Conjuration = Conjuration {
         name: "Barracks",
         summary: None,
-        handler: Some("barracks"),
+        handler: Some(Handler::Barracks),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -1496,7 +1496,7 @@ mod card_rows {
     pub(super) const BATTLE_FORGE: Conjuration = Conjuration {
         name: "Battle Forge",
         summary: None,
-        handler: Some("battle_forge"),
+        handler: Some(Handler::BattleForge),
         printings: &[
             Printing {
                 set: "core",
@@ -1542,7 +1542,7 @@ mod card_rows {
         summary: Some(
             "After the target's next melee attack this round that is not a Counterstrike, it makes one more quick melee attack within the same action. At most one Battle Fury may be cast on a creature each round.",
         ),
-        handler: Some("battle_fury"),
+        handler: Some(Handler::BattleFury),
         printings: &[
             Printing {
                 set: "core",
@@ -1568,7 +1568,7 @@ mod card_rows {
     pub(super) const BEAR_STRENGTH: Enchantment = Enchantment {
         name: "Bear Strength",
         summary: None,
-        handler: Some("bear_strength"),
+        handler: Some(Handler::BearStrength),
         printings: &[
             Printing {
                 set: "core",
@@ -1600,7 +1600,7 @@ mod card_rows {
     pub(super) const BEARSKIN: Equipment = Equipment {
         name: "Bearskin",
         summary: None,
-        handler: Some("bearskin"),
+        handler: Some(Handler::Bearskin),
         printings: &[
             Printing {
                 set: "core",
@@ -1639,7 +1639,7 @@ mod card_rows {
     pub(super) const BEASTMASTER: Mage = Mage {
         name: "Beastmaster",
         summary: None,
-        handler: Some("beastmaster"),
+        handler: Some(Handler::Beastmaster),
         printings: &[
             Printing {
                 set: "mages",
@@ -1778,7 +1778,7 @@ mod card_rows {
     pub(super) const BLINDING_FLASH: Attack = Attack {
         name: "Blinding Flash",
         summary: None,
-        handler: Some("blinding_flash"),
+        handler: Some(Handler::BlindingFlash),
         printings: &[
             Printing {
                 set: "core",
@@ -1815,7 +1815,9 @@ mod card_rows {
                     Trait::Unavoidable,
                     Trait::BonusVersus {
                         x: 2,
-                        targets: &["Nonliving Creatures"],
+                        targets: &[
+                            &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
+                        ],
                     },
                 ],
                 effects: &[
@@ -1840,7 +1842,7 @@ mod card_rows {
     pub(super) const BLOCK: Enchantment = Enchantment {
         name: "Block",
         summary: None,
-        handler: Some("block"),
+        handler: Some(Handler::Block),
         printings: &[
             Printing {
                 set: "core",
@@ -1872,7 +1874,7 @@ mod card_rows {
     pub(super) const BLUE_GREMLIN: Creature = Creature {
         name: "Blue Gremlin",
         summary: None,
-        handler: Some("blue_gremlin"),
+        handler: Some(Handler::BlueGremlin),
         printings: &[
             Printing {
                 set: "core",
@@ -2033,7 +2035,7 @@ mod card_rows {
     pub(super) const BULL_ENDURANCE: Enchantment = Enchantment {
         name: "Bull Endurance",
         summary: None,
-        handler: Some("bull_endurance"),
+        handler: Some(Handler::BullEndurance),
         printings: &[
             Printing {
                 set: "core",
@@ -2065,7 +2067,7 @@ mod card_rows {
     pub(super) const CALL_OF_THE_WILD: Incantation = Incantation {
         name: "Call of the Wild",
         summary: None,
-        handler: Some("call_of_the_wild"),
+        handler: Some(Handler::CallOfTheWild),
         printings: &[
             Printing {
                 set: "core",
@@ -2144,7 +2146,7 @@ mod card_rows {
         summary: Some(
             "Whenever it damages a target, it may jump from that target to a new one within 0-1 zones and in its line of sight that it has not damaged yet; each jump rolls one die fewer and takes 1 off the effect die, adding up.",
         ),
-        handler: Some("chain_lightning"),
+        handler: Some(Handler::ChainLightning),
         printings: &[
             Printing {
                 set: "core",
@@ -2198,7 +2200,7 @@ mod card_rows {
     pub(super) const CHAINS_OF_AGONY: Enchantment = Enchantment {
         name: "Chains of Agony",
         summary: None,
-        handler: Some("chains_of_agony"),
+        handler: Some(Handler::ChainsOfAgony),
         printings: &[
             Printing {
                 set: "core",
@@ -2230,7 +2232,7 @@ mod card_rows {
     pub(super) const CHARGE: Incantation = Incantation {
         name: "Charge",
         summary: None,
-        handler: Some("charge"),
+        handler: Some(Handler::Charge),
         printings: &[
             Printing {
                 set: "core",
@@ -2256,7 +2258,7 @@ mod card_rows {
     pub(super) const CHARM: Enchantment = Enchantment {
         name: "Charm",
         summary: None,
-        handler: Some("charm"),
+        handler: Some(Handler::Charm),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -2288,7 +2290,7 @@ mod card_rows {
     pub(super) const CHEETAH_SPEED: Enchantment = Enchantment {
         name: "Cheetah Speed",
         summary: None,
-        handler: Some("cheetah_speed"),
+        handler: Some(Handler::CheetahSpeed),
         printings: &[
             Printing {
                 set: "core",
@@ -2320,7 +2322,7 @@ mod card_rows {
     pub(super) const CIRCLE_OF_FIRE: Enchantment = Enchantment {
         name: "Circle of Fire",
         summary: None,
-        handler: Some("circle_of_fire"),
+        handler: Some(Handler::CircleOfFire),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -2380,7 +2382,7 @@ mod card_rows {
     pub(super) const CIRCLE_OF_LIGHTNING: Enchantment = Enchantment {
         name: "Circle of Lightning",
         summary: None,
-        handler: Some("circle_of_lightning"),
+        handler: Some(Handler::CircleOfLightning),
         printings: &[
             Printing {
                 set: "core",
@@ -2440,7 +2442,7 @@ mod card_rows {
     pub(super) const COBRA_REFLEXES: Enchantment = Enchantment {
         name: "Cobra Reflexes",
         summary: None,
-        handler: Some("cobra_reflexes"),
+        handler: Some(Handler::CobraReflexes),
         printings: &[
             Printing {
                 set: "core",
@@ -2476,7 +2478,7 @@ mod card_rows {
     pub(super) const COLOSSUS_BELT: Equipment = Equipment {
         name: "Colossus Belt",
         summary: None,
-        handler: Some("colossus_belt"),
+        handler: Some(Handler::ColossusBelt),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -2509,7 +2511,7 @@ mod card_rows {
     pub(super) const CROWN_OF_PROTECTION: Equipment = Equipment {
         name: "Crown of Protection",
         summary: None,
-        handler: Some("crown_of_protection"),
+        handler: Some(Handler::CrownOfProtection),
         printings: &[
             Printing {
                 set: "core",
@@ -2542,7 +2544,7 @@ mod card_rows {
     pub(super) const DANCING_SCIMITAR: Equipment = Equipment {
         name: "Dancing Scimitar",
         summary: None,
-        handler: Some("dancing_scimitar"),
+        handler: Some(Handler::DancingScimitar),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -2764,7 +2766,7 @@ mod card_rows {
     pub(super) const DAWNBREAKER_RING: Equipment = Equipment {
         name: "Dawnbreaker Ring",
         summary: None,
-        handler: Some("dawnbreaker_ring"),
+        handler: Some(Handler::DawnbreakerRing),
         printings: &[
             Printing {
                 set: "core",
@@ -2797,7 +2799,7 @@ mod card_rows {
     pub(super) const DEATH_LINK: Enchantment = Enchantment {
         name: "Death Link",
         summary: None,
-        handler: Some("death_link"),
+        handler: Some(Handler::DeathLink),
         printings: &[
             Printing {
                 set: "core",
@@ -2829,7 +2831,7 @@ mod card_rows {
     pub(super) const DEATHLOCK: Conjuration = Conjuration {
         name: "Deathlock",
         summary: None,
-        handler: Some("deathlock"),
+        handler: Some(Handler::Deathlock),
         printings: &[
             Printing {
                 set: "core",
@@ -2863,7 +2865,7 @@ mod card_rows {
         summary: Some(
             "Destroyed as soon as it is revealed. Whenever it is destroyed, revealed or not, its controller gains 2 mana.",
         ),
-        handler: Some("decoy"),
+        handler: Some(Handler::Decoy),
         printings: &[
             Printing {
                 set: "core",
@@ -2895,7 +2897,7 @@ mod card_rows {
     pub(super) const DEFENSE_RING: Equipment = Equipment {
         name: "Defense Ring",
         summary: None,
-        handler: Some("defense_ring"),
+        handler: Some(Handler::DefenseRing),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -2928,7 +2930,7 @@ mod card_rows {
     pub(super) const DEFLECTION_BRACERS: Equipment = Equipment {
         name: "Deflection Bracers",
         summary: None,
-        handler: Some("deflection_bracers"),
+        handler: Some(Handler::DeflectionBracers),
         printings: &[
             Printing {
                 set: "core",
@@ -2965,7 +2967,7 @@ mod card_rows {
     pub(super) const DEMONHIDE_ARMOR: Equipment = Equipment {
         name: "Demonhide Armor",
         summary: None,
-        handler: Some("demonhide_armor"),
+        handler: Some(Handler::DemonhideArmor),
         printings: &[
             Printing {
                 set: "core",
@@ -3015,7 +3017,7 @@ mod card_rows {
     pub(super) const DESTROY_MAGIC: Incantation = Incantation {
         name: "Destroy Magic",
         summary: None,
-        handler: Some("destroy_magic"),
+        handler: Some(Handler::DestroyMagic),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -3100,7 +3102,7 @@ mod card_rows {
     pub(super) const DISPEL: Incantation = Incantation {
         name: "Dispel",
         summary: None,
-        handler: Some("dispel"),
+        handler: Some(Handler::Dispel),
         printings: &[
             Printing {
                 set: "core",
@@ -3130,7 +3132,7 @@ mod card_rows {
     pub(super) const DISPEL_WAND: Equipment = Equipment {
         name: "Dispel Wand",
         summary: None,
-        handler: Some("dispel_wand"),
+        handler: Some(Handler::DispelWand),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -3173,7 +3175,7 @@ mod card_rows {
                 alternatives: &[],
                 cost: Some(0),
                 cost_per_x: 1,
-                handler: Some("disenchant"),
+                handler: Some(Handler::Disenchant),
             },
             AttackBar {
                 name: "Mage Sight",
@@ -3189,14 +3191,14 @@ mod card_rows {
                 alternatives: &[],
                 cost: Some(0),
                 cost_per_x: 0,
-                handler: Some("mage_sight"),
+                handler: Some(Handler::MageSight),
             },
         ],
     };
     pub(super) const DISSOLVE: Incantation = Incantation {
         name: "Dissolve",
         summary: None,
-        handler: Some("dissolve"),
+        handler: Some(Handler::Dissolve),
         printings: &[
             Printing {
                 set: "core",
@@ -3226,7 +3228,7 @@ mod card_rows {
     pub(super) const DIVINE_INTERVENTION: Enchantment = Enchantment {
         name: "Divine Intervention",
         summary: None,
-        handler: Some("divine_intervention"),
+        handler: Some(Handler::DivineIntervention),
         printings: &[
             Printing {
                 set: "core",
@@ -3258,7 +3260,7 @@ mod card_rows {
     pub(super) const DIVINE_MIGHT: Enchantment = Enchantment {
         name: "Divine Might",
         summary: None,
-        handler: Some("divine_might"),
+        handler: Some(Handler::DivineMight),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -3290,7 +3292,7 @@ mod card_rows {
     pub(super) const DIVINE_PROTECTION: Enchantment = Enchantment {
         name: "Divine Protection",
         summary: None,
-        handler: Some("divine_protection"),
+        handler: Some(Handler::DivineProtection),
         printings: &[
             Printing {
                 set: "core",
@@ -3322,7 +3324,7 @@ mod card_rows {
     pub(super) const DRAGONSCALE_HAUBERK: Equipment = Equipment {
         name: "Dragonscale Hauberk",
         summary: None,
-        handler: Some("dragonscale_hauberk"),
+        handler: Some(Handler::DragonscaleHauberk),
         printings: &[
             Printing {
                 set: "core",
@@ -3361,7 +3363,7 @@ mod card_rows {
     pub(super) const DRAIN_LIFE: Incantation = Incantation {
         name: "Drain Life",
         summary: None,
-        handler: Some("drain_life"),
+        handler: Some(Handler::DrainLife),
         printings: &[
             Printing {
                 set: "core",
@@ -3404,7 +3406,7 @@ mod card_rows {
     pub(super) const DRAIN_POWER: Incantation = Incantation {
         name: "Drain Power",
         summary: None,
-        handler: Some("drain_power"),
+        handler: Some(Handler::DrainPower),
         printings: &[
             Printing {
                 set: "core",
@@ -3432,7 +3434,7 @@ mod card_rows {
         summary: Some(
             "Gives the target 2 Tainted markers; if that happens, the caster gains Life +6.",
         ),
-        handler: Some("drain_soul"),
+        handler: Some(Handler::DrainSoul),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -3458,7 +3460,7 @@ mod card_rows {
     pub(super) const DRUID: Mage = Mage {
         name: "Druid",
         summary: None,
-        handler: Some("druid"),
+        handler: Some(Handler::Druid),
         printings: &[
             Printing {
                 set: "mages",
@@ -3577,7 +3579,7 @@ mod card_rows {
     pub(super) const DWARF_PANZERGARDE: Creature = Creature {
         name: "Dwarf Panzergarde",
         summary: None,
-        handler: Some("dwarf_panzergarde"),
+        handler: Some(Handler::DwarfPanzergarde),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -3634,7 +3636,7 @@ mod card_rows {
     pub(super) const EAGLE_WINGS: Enchantment = Enchantment {
         name: "Eagle Wings",
         summary: None,
-        handler: Some("eagle_wings"),
+        handler: Some(Handler::EagleWings),
         printings: &[
             Printing {
                 set: "core",
@@ -3666,7 +3668,7 @@ mod card_rows {
     pub(super) const EAGLECLAW_BOOTS: Equipment = Equipment {
         name: "Eagleclaw Boots",
         summary: None,
-        handler: Some("eagleclaw_boots"),
+        handler: Some(Handler::EagleclawBoots),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -3699,7 +3701,7 @@ mod card_rows {
     pub(super) const EARTH_ELEMENTAL: Creature = Creature {
         name: "Earth Elemental",
         summary: None,
-        handler: Some("earth_elemental"),
+        handler: Some(Handler::EarthElemental),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -3790,7 +3792,7 @@ mod card_rows {
     pub(super) const EARTHQUAKE: Incantation = Incantation {
         name: "Earthquake",
         summary: None,
-        handler: Some("earthquake"),
+        handler: Some(Handler::Earthquake),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -3816,7 +3818,7 @@ mod card_rows {
     pub(super) const ELECTRIFY: Attack = Attack {
         name: "Electrify",
         summary: None,
-        handler: Some("electrify"),
+        handler: Some(Handler::Electrify),
         printings: &[
             Printing {
                 set: "core",
@@ -3870,7 +3872,7 @@ mod card_rows {
     pub(super) const ELEMENTAL_CLOAK: Equipment = Equipment {
         name: "Elemental Cloak",
         summary: None,
-        handler: Some("elemental_cloak"),
+        handler: Some(Handler::ElementalCloak),
         printings: &[
             Printing {
                 set: "core",
@@ -3917,7 +3919,7 @@ mod card_rows {
     pub(super) const ELEMENTAL_WAND: Equipment = Equipment {
         name: "Elemental Wand",
         summary: None,
-        handler: Some("elemental_wand"),
+        handler: Some(Handler::ElementalWand),
         printings: &[
             Printing {
                 set: "core",
@@ -4051,7 +4053,7 @@ mod card_rows {
     pub(super) const ENCHANTERS_RING: Equipment = Equipment {
         name: "Enchanter's Ring",
         summary: None,
-        handler: Some("enchanters_ring"),
+        handler: Some(Handler::EnchantersRing),
         printings: &[
             Printing {
                 set: "core",
@@ -4088,7 +4090,7 @@ mod card_rows {
     pub(super) const ENCHANTERS_WARDSTONE: Conjuration = Conjuration {
         name: "Enchanter's Wardstone",
         summary: None,
-        handler: Some("enchanters_wardstone"),
+        handler: Some(Handler::EnchantersWardstone),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -4120,7 +4122,7 @@ mod card_rows {
     pub(super) const ENCHANTMENT_TRANSFUSION: Enchantment = Enchantment {
         name: "Enchantment Transfusion",
         summary: None,
-        handler: Some("enchantment_transfusion"),
+        handler: Some(Handler::EnchantmentTransfusion),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -4152,7 +4154,7 @@ mod card_rows {
     pub(super) const ENFEEBLE: Enchantment = Enchantment {
         name: "Enfeeble",
         summary: None,
-        handler: Some("enfeeble"),
+        handler: Some(Handler::Enfeeble),
         printings: &[
             Printing {
                 set: "core",
@@ -4184,7 +4186,7 @@ mod card_rows {
     pub(super) const ESSENCE_DRAIN: Enchantment = Enchantment {
         name: "Essence Drain",
         summary: None,
-        handler: Some("essence_drain"),
+        handler: Some(Handler::EssenceDrain),
         printings: &[
             Printing {
                 set: "core",
@@ -4216,7 +4218,7 @@ mod card_rows {
     pub(super) const EVADE: Incantation = Incantation {
         name: "Evade",
         summary: None,
-        handler: Some("evade"),
+        handler: Some(Handler::Evade),
         printings: &[
             Printing {
                 set: "core",
@@ -4242,7 +4244,7 @@ mod card_rows {
     pub(super) const EXPLODE: Incantation = Incantation {
         name: "Explode",
         summary: None,
-        handler: Some("explode"),
+        handler: Some(Handler::Explode),
         printings: &[
             Printing {
                 set: "core",
@@ -4291,7 +4293,7 @@ mod card_rows {
     pub(super) const FALCON_PRECISION: Enchantment = Enchantment {
         name: "Falcon Precision",
         summary: None,
-        handler: Some("falcon_precision"),
+        handler: Some(Handler::FalconPrecision),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -4538,7 +4540,7 @@ mod card_rows {
     pub(super) const FIRESHAPER_RING: Equipment = Equipment {
         name: "Fireshaper Ring",
         summary: None,
-        handler: Some("fireshaper_ring"),
+        handler: Some(Handler::FireshaperRing),
         printings: &[
             Printing {
                 set: "core",
@@ -4803,7 +4805,7 @@ mod card_rows {
         summary: Some(
             "Pushes the target 1 zone in a direction of your choice, not through a Passage Attacks wall unless 3 more mana are paid. If the target moved, it is Slammed, and you may Slam one more creature in its new zone.",
         ),
-        handler: Some("force_bash"),
+        handler: Some(Handler::ForceBash),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -4829,7 +4831,7 @@ mod card_rows {
     pub(super) const FORCE_CRUSH: Enchantment = Enchantment {
         name: "Force Crush",
         summary: None,
-        handler: Some("force_crush"),
+        handler: Some(Handler::ForceCrush),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -4896,7 +4898,9 @@ mod card_rows {
                     Trait::Ethereal,
                     Trait::BonusVersus {
                         x: 2,
-                        targets: &["Corporeal Conjurations"],
+                        targets: &[
+                            &[TargetQualifier::Corporeal, TargetQualifier::Conjurations],
+                        ],
                     },
                 ],
                 effects: &[
@@ -4916,7 +4920,7 @@ mod card_rows {
     pub(super) const FORCE_HOLD: Enchantment = Enchantment {
         name: "Force Hold",
         summary: None,
-        handler: Some("force_hold"),
+        handler: Some(Handler::ForceHold),
         printings: &[
             Printing {
                 set: "core",
@@ -4948,7 +4952,7 @@ mod card_rows {
     pub(super) const FORCE_ORB: Enchantment = Enchantment {
         name: "Force Orb",
         summary: None,
-        handler: Some("force_orb"),
+        handler: Some(Handler::ForceOrb),
         printings: &[
             Printing {
                 set: "core",
@@ -4982,7 +4986,7 @@ mod card_rows {
         summary: Some(
             "Pushes the target 1 zone in a direction of your choice, not through a Passage Attacks wall unless 3 more mana are paid when casting.",
         ),
-        handler: Some("force_push"),
+        handler: Some(Handler::ForcePush),
         printings: &[
             Printing {
                 set: "core",
@@ -5012,7 +5016,7 @@ mod card_rows {
     pub(super) const FORCE_RING: Equipment = Equipment {
         name: "Force Ring",
         summary: None,
-        handler: Some("force_ring"),
+        handler: Some(Handler::ForceRing),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -5045,7 +5049,7 @@ mod card_rows {
     pub(super) const FORCE_SWORD: Enchantment = Enchantment {
         name: "Force Sword",
         summary: None,
-        handler: Some("force_sword"),
+        handler: Some(Handler::ForceSword),
         printings: &[
             Printing {
                 set: "core",
@@ -5077,7 +5081,7 @@ mod card_rows {
     pub(super) const FORCE_WAVE: Incantation = Incantation {
         name: "Force Wave",
         summary: None,
-        handler: Some("force_wave"),
+        handler: Some(Handler::ForceWave),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -5103,7 +5107,7 @@ mod card_rows {
     pub(super) const FORCEFIELD: Enchantment = Enchantment {
         name: "Forcefield",
         summary: None,
-        handler: Some("forcefield"),
+        handler: Some(Handler::Forcefield),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -5135,7 +5139,7 @@ mod card_rows {
     pub(super) const FORCEMASTER: Mage = Mage {
         name: "Forcemaster",
         summary: None,
-        handler: Some("forcemaster"),
+        handler: Some(Handler::Forcemaster),
         printings: &[
             Printing {
                 set: "mages",
@@ -5185,7 +5189,7 @@ mod card_rows {
     pub(super) const FORTIFIED_POSITION: Enchantment = Enchantment {
         name: "Fortified Position",
         summary: None,
-        handler: Some("fortified_position"),
+        handler: Some(Handler::FortifiedPosition),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -5368,7 +5372,7 @@ mod card_rows {
     pub(super) const GARGOYLE_SENTRY: Creature = Creature {
         name: "Gargoyle Sentry",
         summary: None,
-        handler: Some("gargoyle_sentry"),
+        handler: Some(Handler::GargoyleSentry),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -5417,7 +5421,7 @@ mod card_rows {
         summary: Some(
             "Cannot go in a zone next to another friendly outpost. When your Mage or a War spawnpoint you control summons a friendly soldier, it may be placed in this zone whatever the range or line of sight.",
         ),
-        handler: Some("garrison_post"),
+        handler: Some(Handler::GarrisonPost),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -5457,7 +5461,7 @@ mod card_rows {
         summary: Some(
             "Demons you control gain Melee +1. It starts Closed; once per game, for a full action and 12 mana, it opens and attacks every non-flying creature; once open, demons you summon may appear in its zone.",
         ),
-        handler: Some("gate_to_hell"),
+        handler: Some(Handler::GateToHell),
         printings: &[
             Printing {
                 set: "core",
@@ -5522,7 +5526,7 @@ mod card_rows {
     pub(super) const GATE_TO_VOLTARI: Conjuration = Conjuration {
         name: "Gate to Voltari",
         summary: None,
-        handler: Some("gate_to_voltari"),
+        handler: Some(Handler::GateToVoltari),
         printings: &[
             Printing {
                 set: "core",
@@ -5559,7 +5563,7 @@ mod card_rows {
     pub(super) const GAUNTLETS_OF_STRENGTH: Equipment = Equipment {
         name: "Gauntlets of Strength",
         summary: None,
-        handler: Some("gauntlets_of_strength"),
+        handler: Some(Handler::GauntletsOfStrength),
         printings: &[
             Printing {
                 set: "core",
@@ -5643,7 +5647,7 @@ mod card_rows {
         summary: Some(
             "The enchanted creature takes 2 direct poison damage each Upkeep Phase.",
         ),
-        handler: Some("ghoul_rot"),
+        handler: Some(Handler::GhoulRot),
         printings: &[
             Printing {
                 set: "core",
@@ -5675,7 +5679,7 @@ mod card_rows {
     pub(super) const GIANT_WOLF_SPIDER: Creature = Creature {
         name: "Giant Wolf Spider",
         summary: None,
-        handler: Some("giant_wolf_spider"),
+        handler: Some(Handler::GiantWolfSpider),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -5721,7 +5725,7 @@ mod card_rows {
                 alternatives: &[],
                 cost: None,
                 cost_per_x: 0,
-                handler: Some("poison_fangs"),
+                handler: Some(Handler::PoisonFangs),
             },
             AttackBar {
                 name: "Web",
@@ -5750,7 +5754,7 @@ mod card_rows {
     pub(super) const GOBLIN_BOMBER: Creature = Creature {
         name: "Goblin Bomber",
         summary: None,
-        handler: Some("goblin_bomber"),
+        handler: Some(Handler::GoblinBomber),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -5826,7 +5830,7 @@ mod card_rows {
         summary: Some(
             "His Repair takes 1 damage off a Corporeal conjuration in his zone or on a border of it.",
         ),
-        handler: Some("goblin_builder"),
+        handler: Some(Handler::GoblinBuilder),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -5882,7 +5886,7 @@ mod card_rows {
                 alternatives: &[],
                 cost: None,
                 cost_per_x: 0,
-                handler: Some("repair"),
+                handler: Some(Handler::Repair),
             },
         ],
     };
@@ -5999,7 +6003,7 @@ mod card_rows {
     pub(super) const GORAN_WEREWOLF_PET: Creature = Creature {
         name: "Goran, Werewolf Pet",
         summary: None,
-        handler: Some("goran_werewolf_pet"),
+        handler: Some(Handler::GoranWerewolfPet),
         printings: &[
             Printing {
                 set: "core",
@@ -6136,7 +6140,7 @@ mod card_rows {
     pub(super) const GRAY_ANGEL: Creature = Creature {
         name: "Gray Angel",
         summary: None,
-        handler: Some("gray_angel"),
+        handler: Some(Handler::GrayAngel),
         printings: &[
             Printing {
                 set: "core",
@@ -6192,14 +6196,14 @@ mod card_rows {
                 alternatives: &[],
                 cost: None,
                 cost_per_x: 0,
-                handler: Some("redeeming_sacrifice"),
+                handler: Some(Handler::RedeemingSacrifice),
             },
         ],
     };
     pub(super) const GRIMSON_DEADEYE_SNIPER: Creature = Creature {
         name: "Grimson Deadeye, Sniper",
         summary: None,
-        handler: Some("grimson_deadeye_sniper"),
+        handler: Some(Handler::GrimsonDeadeyeSniper),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -6239,7 +6243,7 @@ mod card_rows {
                 alternatives: &[],
                 cost: None,
                 cost_per_x: 0,
-                handler: Some("thundergun"),
+                handler: Some(Handler::Thundergun),
             },
             AttackBar {
                 name: "Small Sword",
@@ -6262,7 +6266,7 @@ mod card_rows {
     pub(super) const GROUP_HEAL: Incantation = Incantation {
         name: "Group Heal",
         summary: None,
-        handler: Some("group_heal"),
+        handler: Some(Handler::GroupHeal),
         printings: &[
             Printing {
                 set: "core",
@@ -6292,7 +6296,7 @@ mod card_rows {
     pub(super) const GUARDIAN_ANGEL: Creature = Creature {
         name: "Guardian Angel",
         summary: None,
-        handler: Some("guardian_angel"),
+        handler: Some(Handler::GuardianAngel),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -6397,7 +6401,7 @@ mod card_rows {
     pub(super) const HAND_OF_BIM_SHALLA: Conjuration = Conjuration {
         name: "Hand of Bim-Shalla",
         summary: None,
-        handler: Some("hand_of_bim_shalla"),
+        handler: Some(Handler::HandOfBimShalla),
         printings: &[
             Printing {
                 set: "core",
@@ -6429,7 +6433,7 @@ mod card_rows {
     pub(super) const HARMONIZE: Enchantment = Enchantment {
         name: "Harmonize",
         summary: None,
-        handler: Some("harmonize"),
+        handler: Some(Handler::Harmonize),
         printings: &[
             Printing {
                 set: "core",
@@ -6461,7 +6465,7 @@ mod card_rows {
     pub(super) const HAWKEYE: Enchantment = Enchantment {
         name: "Hawkeye",
         summary: None,
-        handler: Some("hawkeye"),
+        handler: Some(Handler::Hawkeye),
         printings: &[
             Printing {
                 set: "core",
@@ -6493,7 +6497,7 @@ mod card_rows {
     pub(super) const HEAL: Incantation = Incantation {
         name: "Heal",
         summary: None,
-        handler: Some("heal"),
+        handler: Some(Handler::Heal),
         printings: &[
             Printing {
                 set: "core",
@@ -6540,7 +6544,7 @@ mod card_rows {
     pub(super) const HEALING_CHARM: Enchantment = Enchantment {
         name: "Healing Charm",
         summary: None,
-        handler: Some("healing_charm"),
+        handler: Some(Handler::HealingCharm),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -6572,7 +6576,7 @@ mod card_rows {
     pub(super) const HELLFIRE_TRAP: Enchantment = Enchantment {
         name: "Hellfire Trap",
         summary: None,
-        handler: Some("hellfire_trap"),
+        handler: Some(Handler::HellfireTrap),
         printings: &[
             Printing {
                 set: "core",
@@ -6632,7 +6636,7 @@ mod card_rows {
     pub(super) const HELM_OF_COMMAND: Equipment = Equipment {
         name: "Helm of Command",
         summary: None,
-        handler: Some("helm_of_command"),
+        handler: Some(Handler::HelmOfCommand),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -6667,7 +6671,7 @@ mod card_rows {
         summary: Some(
             "When a creature declares a non-Counterstrike melee attack on this Mage, roll the effect die: on 9 or more the attack is cancelled and that creature may not attack this Mage for the rest of the round except by Counterstrike. It may pick another target in the same action, or guard if it was its first attack. Nonliving and Psychic-immune attackers ignore it.",
         ),
-        handler: Some("helm_of_fear"),
+        handler: Some(Handler::HelmOfFear),
         printings: &[
             Printing {
                 set: "core",
@@ -6700,7 +6704,7 @@ mod card_rows {
     pub(super) const HIGHLAND_UNICORN: Creature = Creature {
         name: "Highland Unicorn",
         summary: None,
-        handler: Some("highland_unicorn"),
+        handler: Some(Handler::HighlandUnicorn),
         printings: &[
             Printing {
                 set: "core",
@@ -6747,7 +6751,7 @@ mod card_rows {
     pub(super) const HORN_OF_GOTHOS: Equipment = Equipment {
         name: "Horn of Gothos",
         summary: None,
-        handler: Some("horn_of_gothos"),
+        handler: Some(Handler::HornOfGothos),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -6780,7 +6784,7 @@ mod card_rows {
     pub(super) const HUGINN_RAVEN_FAMILIAR: Creature = Creature {
         name: "Huginn, Raven Familiar",
         summary: None,
-        handler: Some("huginn_raven_familiar"),
+        handler: Some(Handler::HuginnRavenFamiliar),
         printings: &[
             Printing {
                 set: "core",
@@ -6846,14 +6850,14 @@ mod card_rows {
                 alternatives: &[],
                 cost: None,
                 cost_per_x: 0,
-                handler: Some("ravens_eye"),
+                handler: Some(Handler::RavensEye),
             },
         ],
     };
     pub(super) const HUNTING_BOW: Equipment = Equipment {
         name: "Hunting Bow",
         summary: None,
-        handler: Some("hunting_bow"),
+        handler: Some(Handler::HuntingBow),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -6954,7 +6958,7 @@ mod card_rows {
         summary: Some(
             "Each Upkeep Phase, every Living creature takes 1 direct poison damage.",
         ),
-        handler: Some("idol_of_pestilence"),
+        handler: Some(Handler::IdolOfPestilence),
         printings: &[
             Printing {
                 set: "core",
@@ -7232,7 +7236,7 @@ mod card_rows {
                     Trait::Ethereal,
                     Trait::BonusVersus {
                         x: 2,
-                        targets: &["Flying"],
+                        targets: &[&[TargetQualifier::Flying]],
                     },
                 ],
                 effects: &[
@@ -7257,7 +7261,7 @@ mod card_rows {
     pub(super) const JINX: Enchantment = Enchantment {
         name: "Jinx",
         summary: None,
-        handler: Some("jinx"),
+        handler: Some(Handler::Jinx),
         printings: &[
             Printing {
                 set: "core",
@@ -7289,7 +7293,7 @@ mod card_rows {
     pub(super) const JOHKTARI_BEASTMASTER: Mage = Mage {
         name: "Johktari Beastmaster",
         summary: None,
-        handler: Some("johktari_beastmaster"),
+        handler: Some(Handler::JohktariBeastmaster),
         printings: &[
             Printing {
                 set: "mages",
@@ -7391,7 +7395,7 @@ mod card_rows {
     pub(super) const KNOCKDOWN: Incantation = Incantation {
         name: "Knockdown",
         summary: None,
-        handler: Some("knockdown"),
+        handler: Some(Handler::Knockdown),
         printings: &[
             Printing {
                 set: "core",
@@ -7417,7 +7421,7 @@ mod card_rows {
     pub(super) const LAIR: Conjuration = Conjuration {
         name: "Lair",
         summary: None,
-        handler: Some("lair"),
+        handler: Some(Handler::Lair),
         printings: &[
             Printing {
                 set: "core",
@@ -7519,7 +7523,7 @@ mod card_rows {
     pub(super) const LAY_HANDS: Incantation = Incantation {
         name: "Lay Hands",
         summary: None,
-        handler: Some("lay_hands"),
+        handler: Some(Handler::LayHands),
         printings: &[
             Printing {
                 set: "core",
@@ -7545,7 +7549,7 @@ mod card_rows {
     pub(super) const LEATHER_BOOTS: Equipment = Equipment {
         name: "Leather Boots",
         summary: None,
-        handler: Some("leather_boots"),
+        handler: Some(Handler::LeatherBoots),
         printings: &[
             Printing {
                 set: "core",
@@ -7578,7 +7582,7 @@ mod card_rows {
     pub(super) const LEATHER_GLOVES: Equipment = Equipment {
         name: "Leather Gloves",
         summary: None,
-        handler: Some("leather_gloves"),
+        handler: Some(Handler::LeatherGloves),
         printings: &[
             Printing {
                 set: "core",
@@ -7665,7 +7669,7 @@ mod card_rows {
     pub(super) const LIGHTNING_RING: Equipment = Equipment {
         name: "Lightning Ring",
         summary: None,
-        handler: Some("lightning_ring"),
+        handler: Some(Handler::LightningRing),
         printings: &[
             Printing {
                 set: "core",
@@ -7827,7 +7831,7 @@ mod card_rows {
     pub(super) const MAGE_WAND: Equipment = Equipment {
         name: "Mage Wand",
         summary: None,
-        handler: Some("mage_wand"),
+        handler: Some(Handler::MageWand),
         printings: &[
             Printing {
                 set: "core",
@@ -7860,7 +7864,7 @@ mod card_rows {
     pub(super) const MAGEBANE: Enchantment = Enchantment {
         name: "Magebane",
         summary: None,
-        handler: Some("magebane"),
+        handler: Some(Handler::Magebane),
         printings: &[
             Printing {
                 set: "core",
@@ -7892,7 +7896,7 @@ mod card_rows {
     pub(super) const MAIM_WINGS: Enchantment = Enchantment {
         name: "Maim Wings",
         summary: None,
-        handler: Some("maim_wings"),
+        handler: Some(Handler::MaimWings),
         printings: &[
             Printing {
                 set: "core",
@@ -7924,7 +7928,7 @@ mod card_rows {
     pub(super) const MAKUNDA: Creature = Creature {
         name: "Makunda",
         summary: None,
-        handler: Some("makunda"),
+        handler: Some(Handler::Makunda),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -7983,7 +7987,7 @@ mod card_rows {
         summary: Some(
             "Each Upkeep Phase, every other Living creature in its zone takes 2 direct poison damage.",
         ),
-        handler: Some("malacoda"),
+        handler: Some(Handler::Malacoda),
         printings: &[
             Printing {
                 set: "core",
@@ -8030,7 +8034,7 @@ mod card_rows {
     pub(super) const MANA_CRYSTAL: Conjuration = Conjuration {
         name: "Mana Crystal",
         summary: None,
-        handler: Some("mana_crystal"),
+        handler: Some(Handler::ManaCrystal),
         printings: &[
             Printing {
                 set: "core",
@@ -8062,7 +8066,7 @@ mod card_rows {
     pub(super) const MANA_FLOWER: Conjuration = Conjuration {
         name: "Mana Flower",
         summary: None,
-        handler: Some("mana_flower"),
+        handler: Some(Handler::ManaFlower),
         printings: &[
             Printing {
                 set: "core",
@@ -8168,7 +8172,7 @@ mod card_rows {
         summary: Some(
             "Whenever an opponent's spell or ability makes you lose or pay mana, including upkeep and drains, the mana goes onto the Prism instead and the opponent gains none. In each Channel Phase you may move 2 mana from it to your supply.",
         ),
-        handler: Some("mana_prism"),
+        handler: Some(Handler::ManaPrism),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -8200,7 +8204,7 @@ mod card_rows {
     pub(super) const MANA_SIPHON: Conjuration = Conjuration {
         name: "Mana Siphon",
         summary: None,
-        handler: Some("mana_siphon"),
+        handler: Some(Handler::ManaSiphon),
         printings: &[
             Printing {
                 set: "core",
@@ -8232,7 +8236,7 @@ mod card_rows {
     pub(super) const MANGLER_CALTROPS: Conjuration = Conjuration {
         name: "Mangler Caltrops",
         summary: None,
-        handler: Some("mangler_caltrops"),
+        handler: Some(Handler::ManglerCaltrops),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -8281,7 +8285,7 @@ mod card_rows {
     pub(super) const MARKED_FOR_DEATH: Enchantment = Enchantment {
         name: "Marked for Death",
         summary: None,
-        handler: Some("marked_for_death"),
+        handler: Some(Handler::MarkedForDeath),
         printings: &[
             Printing {
                 set: "core",
@@ -8313,7 +8317,7 @@ mod card_rows {
     pub(super) const MASS_SLEEP: Incantation = Incantation {
         name: "Mass Sleep",
         summary: None,
-        handler: Some("mass_sleep"),
+        handler: Some(Handler::MassSleep),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -8341,7 +8345,7 @@ mod card_rows {
         summary: Some(
             "You control the creature. It may be revealed only between Action Phases, with its controller within 1 zone; the creature is Stunned when it is revealed and when it is removed. It cannot move to another target, and its upkeep is paid before any other upkeep on the creature. X is the target's Level.",
         ),
-        handler: Some("mind_control"),
+        handler: Some(Handler::MindControl),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -8373,7 +8377,7 @@ mod card_rows {
     pub(super) const MIND_SHIELD: Enchantment = Enchantment {
         name: "Mind Shield",
         summary: None,
-        handler: Some("mind_shield"),
+        handler: Some(Handler::MindShield),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -8405,7 +8409,7 @@ mod card_rows {
     pub(super) const MINOR_HEAL: Incantation = Incantation {
         name: "Minor Heal",
         summary: None,
-        handler: Some("minor_heal"),
+        handler: Some(Handler::MinorHeal),
         printings: &[
             Printing {
                 set: "core",
@@ -8435,7 +8439,7 @@ mod card_rows {
     pub(super) const MOHKTARI_GREAT_TREE_OF_LIFE: Conjuration = Conjuration {
         name: "Mohktari, Great Tree of Life",
         summary: None,
-        handler: Some("mohktari_great_tree_of_life"),
+        handler: Some(Handler::MohktariGreatTreeOfLife),
         printings: &[
             Printing {
                 set: "core",
@@ -8509,7 +8513,7 @@ mod card_rows {
     pub(super) const MONGOOSE_AGILITY: Enchantment = Enchantment {
         name: "Mongoose Agility",
         summary: None,
-        handler: Some("mongoose_agility"),
+        handler: Some(Handler::MongooseAgility),
         printings: &[
             Printing {
                 set: "core",
@@ -8570,7 +8574,7 @@ mod card_rows {
     pub(super) const MOONGLOW_AMULET: Equipment = Equipment {
         name: "Moonglow Amulet",
         summary: None,
-        handler: Some("moonglow_amulet"),
+        handler: Some(Handler::MoonglowAmulet),
         printings: &[
             Printing {
                 set: "core",
@@ -8646,7 +8650,7 @@ mod card_rows {
                     Trait::Ethereal,
                     Trait::BonusVersus {
                         x: 2,
-                        targets: &["Incorporeal"],
+                        targets: &[&[TargetQualifier::Incorporeal]],
                     },
                 ],
                 effects: &[],
@@ -8739,7 +8743,7 @@ mod card_rows {
     pub(super) const NECROMANCER: Mage = Mage {
         name: "Necromancer",
         summary: None,
-        handler: Some("necromancer"),
+        handler: Some(Handler::Necromancer),
         printings: &[
             Printing {
                 set: "mages",
@@ -8785,7 +8789,7 @@ mod card_rows {
     pub(super) const NECROPIAN_VAMPIRESS: Creature = Creature {
         name: "Necropian Vampiress",
         summary: None,
-        handler: Some("necropian_vampiress"),
+        handler: Some(Handler::NecropianVampiress),
         printings: &[
             Printing {
                 set: "core",
@@ -8837,7 +8841,7 @@ mod card_rows {
     pub(super) const NULLIFY: Enchantment = Enchantment {
         name: "Nullify",
         summary: None,
-        handler: Some("nullify"),
+        handler: Some(Handler::Nullify),
         printings: &[
             Printing {
                 set: "core",
@@ -8916,7 +8920,7 @@ mod card_rows {
     pub(super) const PACIFY: Enchantment = Enchantment {
         name: "Pacify",
         summary: None,
-        handler: Some("pacify"),
+        handler: Some(Handler::Pacify),
         printings: &[
             Printing {
                 set: "core",
@@ -8948,7 +8952,7 @@ mod card_rows {
     pub(super) const PALADIN: Mage = Mage {
         name: "Paladin",
         summary: None,
-        handler: Some("paladin"),
+        handler: Some(Handler::Paladin),
         printings: &[
             Printing {
                 set: "mages",
@@ -9037,7 +9041,7 @@ mod card_rows {
     pub(super) const PENTAGRAM: Conjuration = Conjuration {
         name: "Pentagram",
         summary: None,
-        handler: Some("pentagram"),
+        handler: Some(Handler::Pentagram),
         printings: &[
             Printing {
                 set: "core",
@@ -9076,7 +9080,7 @@ mod card_rows {
     pub(super) const PERFECT_STRIKE: Incantation = Incantation {
         name: "Perfect Strike",
         summary: None,
-        handler: Some("perfect_strike"),
+        handler: Some(Handler::PerfectStrike),
         printings: &[
             Printing {
                 set: "core",
@@ -9102,7 +9106,7 @@ mod card_rows {
     pub(super) const PIERCING_STRIKE: Incantation = Incantation {
         name: "Piercing Strike",
         summary: None,
-        handler: Some("piercing_strike"),
+        handler: Some(Handler::PiercingStrike),
         printings: &[
             Printing {
                 set: "core",
@@ -9163,7 +9167,9 @@ mod card_rows {
                     Trait::Ethereal,
                     Trait::BonusVersus {
                         x: 2,
-                        targets: &["Nonliving Creatures"],
+                        targets: &[
+                            &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
+                        ],
                     },
                 ],
                 effects: &[
@@ -9227,7 +9233,7 @@ mod card_rows {
     pub(super) const POISONED_BLOOD: Enchantment = Enchantment {
         name: "Poisoned Blood",
         summary: None,
-        handler: Some("poisoned_blood"),
+        handler: Some(Handler::PoisonedBlood),
         printings: &[
             Printing {
                 set: "core",
@@ -9259,7 +9265,7 @@ mod card_rows {
     pub(super) const POWER_STRIKE: Incantation = Incantation {
         name: "Power Strike",
         summary: None,
-        handler: Some("power_strike"),
+        handler: Some(Handler::PowerStrike),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -9285,7 +9291,7 @@ mod card_rows {
     pub(super) const PRIEST: Mage = Mage {
         name: "Priest",
         summary: None,
-        handler: Some("priest"),
+        handler: Some(Handler::Priest),
         printings: &[
             Printing {
                 set: "mages",
@@ -9337,7 +9343,7 @@ mod card_rows {
     pub(super) const PRIESTESS: Mage = Mage {
         name: "Priestess",
         summary: None,
-        handler: Some("priestess"),
+        handler: Some(Handler::Priestess),
         printings: &[
             Printing {
                 set: "mages",
@@ -9429,7 +9435,7 @@ mod card_rows {
     pub(super) const PSI_ORB: Equipment = Equipment {
         name: "Psi-Orb",
         summary: None,
-        handler: Some("psi_orb"),
+        handler: Some(Handler::PsiOrb),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -9515,7 +9521,7 @@ mod card_rows {
     pub(super) const PURGE_MAGIC: Incantation = Incantation {
         name: "Purge Magic",
         summary: None,
-        handler: Some("purge_magic"),
+        handler: Some(Handler::PurgeMagic),
         printings: &[
             Printing {
                 set: "core",
@@ -9541,7 +9547,7 @@ mod card_rows {
     pub(super) const PURIFY: Incantation = Incantation {
         name: "Purify",
         summary: None,
-        handler: Some("purify"),
+        handler: Some(Handler::Purify),
         printings: &[
             Printing {
                 set: "core",
@@ -9567,7 +9573,7 @@ mod card_rows {
     pub(super) const QUICKSAND: Conjuration = Conjuration {
         name: "Quicksand",
         summary: None,
-        handler: Some("quicksand"),
+        handler: Some(Handler::Quicksand),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -9599,7 +9605,7 @@ mod card_rows {
     pub(super) const RAJANS_FURY: Conjuration = Conjuration {
         name: "Rajan's Fury",
         summary: None,
-        handler: Some("rajans_fury"),
+        handler: Some(Handler::RajansFury),
         printings: &[
             Printing {
                 set: "core",
@@ -9631,7 +9637,7 @@ mod card_rows {
     pub(super) const REDCLAW_ALPHA_MALE: Creature = Creature {
         name: "Redclaw, Alpha Male",
         summary: None,
-        handler: Some("redclaw_alpha_male"),
+        handler: Some(Handler::RedclawAlphaMale),
         printings: &[
             Printing {
                 set: "core",
@@ -9678,7 +9684,7 @@ mod card_rows {
     pub(super) const REFLEX_BOOTS: Equipment = Equipment {
         name: "Reflex Boots",
         summary: None,
-        handler: Some("reflex_boots"),
+        handler: Some(Handler::ReflexBoots),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -9715,7 +9721,7 @@ mod card_rows {
     pub(super) const REGROWTH: Enchantment = Enchantment {
         name: "Regrowth",
         summary: None,
-        handler: Some("regrowth"),
+        handler: Some(Handler::Regrowth),
         printings: &[
             Printing {
                 set: "core",
@@ -9747,7 +9753,7 @@ mod card_rows {
     pub(super) const REGROWTH_BELT: Equipment = Equipment {
         name: "Regrowth Belt",
         summary: None,
-        handler: Some("regrowth_belt"),
+        handler: Some(Handler::RegrowthBelt),
         printings: &[
             Printing {
                 set: "core",
@@ -9780,7 +9786,7 @@ mod card_rows {
     pub(super) const RENEWING_SPRING: Conjuration = Conjuration {
         name: "Renewing Spring",
         summary: None,
-        handler: Some("renewing_spring"),
+        handler: Some(Handler::RenewingSpring),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -9816,7 +9822,7 @@ mod card_rows {
     pub(super) const REPULSE: Incantation = Incantation {
         name: "Repulse",
         summary: None,
-        handler: Some("repulse"),
+        handler: Some(Handler::Repulse),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -9842,7 +9848,7 @@ mod card_rows {
     pub(super) const RESURRECTION: Incantation = Incantation {
         name: "Resurrection",
         summary: None,
-        handler: Some("resurrection"),
+        handler: Some(Handler::Resurrection),
         printings: &[
             Printing {
                 set: "core",
@@ -9868,7 +9874,7 @@ mod card_rows {
     pub(super) const RETALIATE: Enchantment = Enchantment {
         name: "Retaliate",
         summary: None,
-        handler: Some("retaliate"),
+        handler: Some(Handler::Retaliate),
         printings: &[
             Printing {
                 set: "core",
@@ -9902,7 +9908,7 @@ mod card_rows {
         summary: Some(
             "Revealed during Avoid Attack: the attack is avoided, this creature becomes the new source and the original source the target, even if it could not normally be; then it is destroyed. An Unavoidable attack only destroys it.",
         ),
-        handler: Some("reverse_attack"),
+        handler: Some(Handler::ReverseAttack),
         printings: &[
             Printing {
                 set: "core",
@@ -9936,7 +9942,7 @@ mod card_rows {
         summary: Some(
             "Revealed in the Counter Spell step when an opponent's incantation or enchantment targets this object: the spell turns on its caster, you become its caster and controller, may choose again, and pay any increase of its recalculated cost. Then it is destroyed.",
         ),
-        handler: Some("reverse_magic"),
+        handler: Some(Handler::ReverseMagic),
         printings: &[
             Printing {
                 set: "core",
@@ -9968,7 +9974,7 @@ mod card_rows {
     pub(super) const RHINO_HIDE: Enchantment = Enchantment {
         name: "Rhino Hide",
         summary: None,
-        handler: Some("rhino_hide"),
+        handler: Some(Handler::RhinoHide),
         printings: &[
             Printing {
                 set: "core",
@@ -10000,7 +10006,7 @@ mod card_rows {
     pub(super) const RING_OF_ASYRA: Equipment = Equipment {
         name: "Ring of Asyra",
         summary: None,
-        handler: Some("ring_of_asyra"),
+        handler: Some(Handler::RingOfAsyra),
         printings: &[
             Printing {
                 set: "core",
@@ -10033,7 +10039,7 @@ mod card_rows {
     pub(super) const RING_OF_BEASTS: Equipment = Equipment {
         name: "Ring of Beasts",
         summary: None,
-        handler: Some("ring_of_beasts"),
+        handler: Some(Handler::RingOfBeasts),
         printings: &[
             Printing {
                 set: "core",
@@ -10066,7 +10072,7 @@ mod card_rows {
     pub(super) const RING_OF_COMMAND: Equipment = Equipment {
         name: "Ring of Command",
         summary: None,
-        handler: Some("ring_of_command"),
+        handler: Some(Handler::RingOfCommand),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -10099,7 +10105,7 @@ mod card_rows {
     pub(super) const RING_OF_CURSES: Equipment = Equipment {
         name: "Ring of Curses",
         summary: None,
-        handler: Some("ring_of_curses"),
+        handler: Some(Handler::RingOfCurses),
         printings: &[
             Printing {
                 set: "core",
@@ -10132,7 +10138,7 @@ mod card_rows {
     pub(super) const RING_OF_FIRE: Attack = Attack {
         name: "Ring of Fire",
         summary: None,
-        handler: Some("ring_of_fire"),
+        handler: Some(Handler::RingOfFire),
         printings: &[
             Printing {
                 set: "core",
@@ -10188,7 +10194,7 @@ mod card_rows {
         summary: Some(
             "A creature summoned this round gets its action marker turned active and may act this round. At most one Rouse the Beast per creature each round. X is the target's Level.",
         ),
-        handler: Some("rouse_the_beast"),
+        handler: Some(Handler::RouseTheBeast),
         printings: &[
             Printing {
                 set: "core",
@@ -10277,7 +10283,7 @@ mod card_rows {
     pub(super) const SACRED_GROUND: Enchantment = Enchantment {
         name: "Sacred Ground",
         summary: None,
-        handler: Some("sacred_ground"),
+        handler: Some(Handler::SacredGround),
         printings: &[
             Printing {
                 set: "core",
@@ -10309,7 +10315,7 @@ mod card_rows {
     pub(super) const SACRIFICIAL_ALTAR: Conjuration = Conjuration {
         name: "Sacrificial Altar",
         summary: None,
-        handler: Some("sacrificial_altar"),
+        handler: Some(Handler::SacrificialAltar),
         printings: &[
             Printing {
                 set: "core",
@@ -10385,7 +10391,10 @@ mod card_rows {
                     Trait::Ethereal,
                     Trait::BonusVersus {
                         x: 1,
-                        targets: &["Nonliving", "Dark Creatures"],
+                        targets: &[
+                            &[TargetQualifier::Nonliving],
+                            &[TargetQualifier::Dark, TargetQualifier::Creatures],
+                        ],
                     },
                 ],
                 effects: &[
@@ -10483,7 +10492,7 @@ mod card_rows {
     pub(super) const SECTARUS_DARK_RUNE_SWORD: Equipment = Equipment {
         name: "Sectarus, Dark Rune Sword",
         summary: None,
-        handler: Some("sectarus_dark_rune_sword"),
+        handler: Some(Handler::SectarusDarkRuneSword),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -10533,7 +10542,7 @@ mod card_rows {
     pub(super) const SEEKING_DISPEL: Incantation = Incantation {
         name: "Seeking Dispel",
         summary: None,
-        handler: Some("seeking_dispel"),
+        handler: Some(Handler::SeekingDispel),
         printings: &[
             Printing {
                 set: "core",
@@ -10624,7 +10633,7 @@ mod card_rows {
                     Trait::Unavoidable,
                     Trait::BonusVersus {
                         x: 2,
-                        targets: &["Flying"],
+                        targets: &[&[TargetQualifier::Flying]],
                     },
                     Trait::Ethereal,
                 ],
@@ -10645,7 +10654,7 @@ mod card_rows {
     pub(super) const SHIFT_ENCHANTMENT: Incantation = Incantation {
         name: "Shift Enchantment",
         summary: None,
-        handler: Some("shift_enchantment"),
+        handler: Some(Handler::ShiftEnchantment),
         printings: &[
             Printing {
                 set: "core",
@@ -10754,7 +10763,7 @@ mod card_rows {
     pub(super) const SIREN: Mage = Mage {
         name: "Siren",
         summary: None,
-        handler: Some("siren"),
+        handler: Some(Handler::Siren),
         printings: &[
             Printing {
                 set: "mages",
@@ -10876,7 +10885,7 @@ mod card_rows {
     pub(super) const SLEEP: Incantation = Incantation {
         name: "Sleep",
         summary: None,
-        handler: Some("sleep"),
+        handler: Some(Handler::Sleep),
         printings: &[
             Printing {
                 set: "core",
@@ -10902,7 +10911,7 @@ mod card_rows {
     pub(super) const SNIPER_SHOT: Incantation = Incantation {
         name: "Sniper Shot",
         summary: None,
-        handler: Some("sniper_shot"),
+        handler: Some(Handler::SniperShot),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -10990,7 +10999,7 @@ mod card_rows {
     pub(super) const SPIKED_PIT: Enchantment = Enchantment {
         name: "Spiked Pit",
         summary: None,
-        handler: Some("spiked_pit"),
+        handler: Some(Handler::SpikedPit),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -11091,7 +11100,9 @@ mod card_rows {
                     Trait::Ethereal,
                     Trait::BonusVersus {
                         x: 2,
-                        targets: &["Nonliving Creatures"],
+                        targets: &[
+                            &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
+                        ],
                     },
                 ],
                 effects: &[
@@ -11116,7 +11127,7 @@ mod card_rows {
     pub(super) const STAFF_OF_BEASTS: Equipment = Equipment {
         name: "Staff of Beasts",
         summary: None,
-        handler: Some("staff_of_beasts"),
+        handler: Some(Handler::StaffOfBeasts),
         printings: &[
             Printing {
                 set: "core",
@@ -11232,7 +11243,7 @@ mod card_rows {
     pub(super) const STANDARD_BEARER: Enchantment = Enchantment {
         name: "Standard Bearer",
         summary: None,
-        handler: Some("standard_bearer"),
+        handler: Some(Handler::StandardBearer),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -11264,7 +11275,7 @@ mod card_rows {
     pub(super) const STEAL_ENCHANTMENT: Incantation = Incantation {
         name: "Steal Enchantment",
         summary: None,
-        handler: Some("steal_enchantment"),
+        handler: Some(Handler::StealEnchantment),
         printings: &[
             Printing {
                 set: "core",
@@ -11290,7 +11301,7 @@ mod card_rows {
     pub(super) const STEAL_EQUIPMENT: Incantation = Incantation {
         name: "Steal Equipment",
         summary: None,
-        handler: Some("steal_equipment"),
+        handler: Some(Handler::StealEquipment),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -11453,7 +11464,7 @@ mod card_rows {
     pub(super) const STORM_DRAKE_HIDE: Equipment = Equipment {
         name: "Storm Drake Hide",
         summary: None,
-        handler: Some("storm_drake_hide"),
+        handler: Some(Handler::StormDrakeHide),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -11492,7 +11503,7 @@ mod card_rows {
     pub(super) const SUNFIRE_AMULET: Equipment = Equipment {
         name: "Sunfire Amulet",
         summary: None,
-        handler: Some("sunfire_amulet"),
+        handler: Some(Handler::SunfireAmulet),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -11529,7 +11540,7 @@ mod card_rows {
     pub(super) const SUPPRESSION_CLOAK: Equipment = Equipment {
         name: "Suppression Cloak",
         summary: None,
-        handler: Some("suppression_cloak"),
+        handler: Some(Handler::SuppressionCloak),
         printings: &[
             Printing {
                 set: "core",
@@ -11562,7 +11573,7 @@ mod card_rows {
     pub(super) const SUPPRESSION_ORB: Conjuration = Conjuration {
         name: "Suppression Orb",
         summary: None,
-        handler: Some("suppression_orb"),
+        handler: Some(Handler::SuppressionOrb),
         printings: &[
             Printing {
                 set: "core",
@@ -11650,7 +11661,7 @@ mod card_rows {
         summary: Some(
             "The target is Restrained and gains Unmovable. It cannot target Flying or Uncontainable creatures, and ranged attacks cannot target it.",
         ),
-        handler: Some("tanglevine"),
+        handler: Some(Handler::Tanglevine),
         printings: &[
             Printing {
                 set: "core",
@@ -11689,7 +11700,7 @@ mod card_rows {
     pub(super) const TAROK_THE_SKYHUNTER: Creature = Creature {
         name: "Tarok, the Skyhunter",
         summary: None,
-        handler: Some("tarok_the_skyhunter"),
+        handler: Some(Handler::TarokTheSkyhunter),
         printings: &[
             Printing {
                 set: "core",
@@ -11732,7 +11743,7 @@ mod card_rows {
                     Trait::Piercing(1),
                     Trait::BonusVersus {
                         x: 2,
-                        targets: &["Flying"],
+                        targets: &[&[TargetQualifier::Flying]],
                     },
                 ],
                 effects: &[],
@@ -11746,7 +11757,7 @@ mod card_rows {
     pub(super) const TELEPORT: Incantation = Incantation {
         name: "Teleport",
         summary: None,
-        handler: Some("teleport"),
+        handler: Some(Handler::Teleport),
         printings: &[
             Printing {
                 set: "core",
@@ -11772,7 +11783,7 @@ mod card_rows {
     pub(super) const TELEPORT_TRAP: Enchantment = Enchantment {
         name: "Teleport Trap",
         summary: None,
-        handler: Some("teleport_trap"),
+        handler: Some(Handler::TeleportTrap),
         printings: &[
             Printing {
                 set: "core",
@@ -11804,7 +11815,7 @@ mod card_rows {
     pub(super) const TEMPLE_OF_ASYRA: Conjuration = Conjuration {
         name: "Temple of Asyra",
         summary: None,
-        handler: Some("temple_of_asyra"),
+        handler: Some(Handler::TempleOfAsyra),
         printings: &[
             Printing {
                 set: "core",
@@ -11843,7 +11854,7 @@ mod card_rows {
         summary: Some(
             "Once a round, before or after a friendly creature's Action Phase, pick X from 1 to the number of temples you control and pay X mana: it attacks and adds X to the effect die. A Ready Marker tracks the use.",
         ),
-        handler: Some("temple_of_light"),
+        handler: Some(Handler::TempleOfLight),
         printings: &[
             Printing {
                 set: "core",
@@ -11884,7 +11895,9 @@ mod card_rows {
                     Trait::Ethereal,
                     Trait::BonusVersus {
                         x: 2,
-                        targets: &["Nonliving Creatures"],
+                        targets: &[
+                            &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
+                        ],
                     },
                 ],
                 effects: &[
@@ -11909,7 +11922,7 @@ mod card_rows {
     pub(super) const TEMPLE_OF_THE_DAWNBREAKER: Conjuration = Conjuration {
         name: "Temple of the Dawnbreaker",
         summary: None,
-        handler: Some("temple_of_the_dawnbreaker"),
+        handler: Some(Handler::TempleOfTheDawnbreaker),
         printings: &[
             Printing {
                 set: "core",
@@ -11941,7 +11954,7 @@ mod card_rows {
     pub(super) const THORG_CHIEF_BODYGUARD: Creature = Creature {
         name: "Thorg, Chief Bodyguard",
         summary: None,
-        handler: Some("thorg_chief_bodyguard"),
+        handler: Some(Handler::ThorgChiefBodyguard),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -11995,7 +12008,7 @@ mod card_rows {
     pub(super) const THOUGHTSPORE: Creature = Creature {
         name: "Thoughtspore",
         summary: None,
-        handler: Some("thoughtspore"),
+        handler: Some(Handler::Thoughtspore),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -12196,7 +12209,7 @@ mod card_rows {
     pub(super) const TOOTH_NAIL: Conjuration = Conjuration {
         name: "Tooth & Nail",
         summary: None,
-        handler: Some("tooth_nail"),
+        handler: Some(Handler::ToothNail),
         printings: &[
             Printing {
                 set: "core",
@@ -12228,7 +12241,7 @@ mod card_rows {
     pub(super) const TURN_TO_STONE: Enchantment = Enchantment {
         name: "Turn to Stone",
         summary: None,
-        handler: Some("turn_to_stone"),
+        handler: Some(Handler::TurnToStone),
         printings: &[
             Printing {
                 set: "core",
@@ -12264,7 +12277,7 @@ mod card_rows {
     pub(super) const VALSHALLA_LIGHTNING_ANGEL: Creature = Creature {
         name: "Valshalla, Lightning Angel",
         summary: None,
-        handler: Some("valshalla_lightning_angel"),
+        handler: Some(Handler::ValshallaLightningAngel),
         printings: &[
             Printing {
                 set: "core",
@@ -12330,7 +12343,7 @@ mod card_rows {
     pub(super) const VAMPIRIC_STRIKE: Incantation = Incantation {
         name: "Vampiric Strike",
         summary: None,
-        handler: Some("vampiric_strike"),
+        handler: Some(Handler::VampiricStrike),
         printings: &[
             Printing {
                 set: "core",
@@ -12356,7 +12369,7 @@ mod card_rows {
     pub(super) const VAMPIRISM: Enchantment = Enchantment {
         name: "Vampirism",
         summary: None,
-        handler: Some("vampirism"),
+        handler: Some(Handler::Vampirism),
         printings: &[
             Printing {
                 set: "core",
@@ -12388,7 +12401,7 @@ mod card_rows {
     pub(super) const WALL_OF_FIRE: Conjuration = Conjuration {
         name: "Wall of Fire",
         summary: None,
-        handler: Some("wall_of_fire"),
+        handler: Some(Handler::WallOfFire),
         printings: &[
             Printing {
                 set: "core",
@@ -12459,7 +12472,7 @@ mod card_rows {
     pub(super) const WALL_OF_PIKES: Conjuration = Conjuration {
         name: "Wall of Pikes",
         summary: None,
-        handler: Some("wall_of_pikes"),
+        handler: Some(Handler::WallOfPikes),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -12508,7 +12521,7 @@ mod card_rows {
                 alternatives: &[],
                 cost: None,
                 cost_per_x: 0,
-                handler: Some("sharpened_pikes"),
+                handler: Some(Handler::SharpenedPikes),
             },
         ],
     };
@@ -12591,7 +12604,7 @@ mod card_rows {
     pub(super) const WALL_OF_THORNS: Conjuration = Conjuration {
         name: "Wall of Thorns",
         summary: None,
-        handler: Some("wall_of_thorns"),
+        handler: Some(Handler::WallOfThorns),
         printings: &[
             Printing {
                 set: "core",
@@ -12644,7 +12657,7 @@ mod card_rows {
                 alternatives: &[],
                 cost: None,
                 cost_per_x: 0,
-                handler: Some("sharp_thorns"),
+                handler: Some(Handler::SharpThorns),
             },
         ],
     };
@@ -12723,7 +12736,7 @@ mod card_rows {
     pub(super) const WARLOCK: Mage = Mage {
         name: "Warlock",
         summary: None,
-        handler: Some("warlock"),
+        handler: Some(Handler::Warlock),
         printings: &[
             Printing {
                 set: "mages",
@@ -12815,7 +12828,7 @@ mod card_rows {
     pub(super) const WARLORD: Mage = Mage {
         name: "Warlord",
         summary: None,
-        handler: Some("warlord"),
+        handler: Some(Handler::Warlord),
         printings: &[
             Printing {
                 set: "mages",
@@ -12905,7 +12918,7 @@ mod card_rows {
                     Trait::Ethereal,
                     Trait::BonusVersus {
                         x: 2,
-                        targets: &["Incorporeal"],
+                        targets: &[&[TargetQualifier::Incorporeal]],
                     },
                 ],
                 effects: &[
@@ -12930,7 +12943,7 @@ mod card_rows {
     pub(super) const WHIRLING_STRIKE: Incantation = Incantation {
         name: "Whirling Strike",
         summary: None,
-        handler: Some("whirling_strike"),
+        handler: Some(Handler::WhirlingStrike),
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -12956,7 +12969,7 @@ mod card_rows {
     pub(super) const WIND_WYVERN_HIDE: Equipment = Equipment {
         name: "Wind Wyvern Hide",
         summary: None,
-        handler: Some("wind_wyvern_hide"),
+        handler: Some(Handler::WindWyvernHide),
         printings: &[
             Printing {
                 set: "core",
@@ -12995,7 +13008,7 @@ mod card_rows {
     pub(super) const WIZARD: Mage = Mage {
         name: "Wizard",
         summary: None,
-        handler: Some("wizard"),
+        handler: Some(Handler::Wizard),
         printings: &[
             Printing {
                 set: "mages",
@@ -13034,7 +13047,7 @@ mod card_rows {
                 alternatives: &[],
                 cost: None,
                 cost_per_x: 0,
-                handler: Some("arcane_zap"),
+                handler: Some(Handler::ArcaneZap),
             },
             AttackBar {
                 name: "Basic Melee Attack",
@@ -13103,7 +13116,7 @@ mod card_rows {
     pub(super) const WIZARDS_TOWER: Conjuration = Conjuration {
         name: "Wizard's Tower",
         summary: None,
-        handler: Some("wizards_tower"),
+        handler: Some(Handler::WizardsTower),
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -15222,7 +15235,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Conjuration {
                 name: "Akiro's Hammer",
                 summary: None,
-                handler: Some("akiros_hammer"),
+                handler: Some(Handler::AkirosHammer),
                 printings: &[
                     Printing {
                         set: "forcemaster-vs-warlord",
@@ -15272,7 +15285,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                         alternatives: &[],
                         cost: None,
                         cost_per_x: 0,
-                        handler: Some("boulder"),
+                        handler: Some(Handler::Boulder),
                     },
                     AttackBar {
                         name: "Rock Storm",
@@ -15300,7 +15313,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Incantation {
                 name: "Battle Fury",
                 summary: None,
-                handler: Some("battle_fury"),
+                handler: Some(Handler::BattleFury),
                 printings: &[
                     Printing {
                         set: "core",
@@ -15331,7 +15344,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Attack {
                 name: "Chain Lightning",
                 summary: None,
-                handler: Some("chain_lightning"),
+                handler: Some(Handler::ChainLightning),
                 printings: &[
                     Printing {
                         set: "core",
@@ -15390,7 +15403,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Enchantment {
                 name: "Decoy",
                 summary: None,
-                handler: Some("decoy"),
+                handler: Some(Handler::Decoy),
                 printings: &[
                     Printing {
                         set: "core",
@@ -15427,7 +15440,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Incantation {
                 name: "Drain Soul",
                 summary: None,
-                handler: Some("drain_soul"),
+                handler: Some(Handler::DrainSoul),
                 printings: &[
                     Printing {
                         set: "conquest-of-kumanjaro",
@@ -15458,7 +15471,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Incantation {
                 name: "Force Bash",
                 summary: None,
-                handler: Some("force_bash"),
+                handler: Some(Handler::ForceBash),
                 printings: &[
                     Printing {
                         set: "forcemaster-vs-warlord",
@@ -15489,7 +15502,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Incantation {
                 name: "Force Push",
                 summary: None,
-                handler: Some("force_push"),
+                handler: Some(Handler::ForcePush),
                 printings: &[
                     Printing {
                         set: "core",
@@ -15524,7 +15537,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Conjuration {
                 name: "Garrison Post",
                 summary: None,
-                handler: Some("garrison_post"),
+                handler: Some(Handler::GarrisonPost),
                 printings: &[
                     Printing {
                         set: "forcemaster-vs-warlord",
@@ -15567,7 +15580,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Conjuration {
                 name: "Gate to Hell",
                 summary: None,
-                handler: Some("gate_to_hell"),
+                handler: Some(Handler::GateToHell),
                 printings: &[
                     Printing {
                         set: "core",
@@ -15641,7 +15654,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Enchantment {
                 name: "Ghoul Rot",
                 summary: None,
-                handler: Some("ghoul_rot"),
+                handler: Some(Handler::GhoulRot),
                 printings: &[
                     Printing {
                         set: "core",
@@ -15678,7 +15691,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Creature {
                 name: "Goblin Builder",
                 summary: None,
-                handler: Some("goblin_builder"),
+                handler: Some(Handler::GoblinBuilder),
                 printings: &[
                     Printing {
                         set: "forcemaster-vs-warlord",
@@ -15734,7 +15747,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                         alternatives: &[],
                         cost: None,
                         cost_per_x: 0,
-                        handler: Some("repair"),
+                        handler: Some(Handler::Repair),
                     },
                 ],
             },
@@ -15805,7 +15818,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Conjuration {
                 name: "Hand of Bim-Shalla",
                 summary: None,
-                handler: Some("hand_of_bim_shalla"),
+                handler: Some(Handler::HandOfBimShalla),
                 printings: &[
                     Printing {
                         set: "core",
@@ -15842,7 +15855,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Equipment {
                 name: "Helm of Fear",
                 summary: None,
-                handler: Some("helm_of_fear"),
+                handler: Some(Handler::HelmOfFear),
                 printings: &[
                     Printing {
                         set: "core",
@@ -15973,7 +15986,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Conjuration {
                 name: "Mana Prism",
                 summary: None,
-                handler: Some("mana_prism"),
+                handler: Some(Handler::ManaPrism),
                 printings: &[
                     Printing {
                         set: "forcemaster-vs-warlord",
@@ -16010,7 +16023,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Enchantment {
                 name: "Mind Control",
                 summary: None,
-                handler: Some("mind_control"),
+                handler: Some(Handler::MindControl),
                 printings: &[
                     Printing {
                         set: "forcemaster-vs-warlord",
@@ -16047,7 +16060,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Conjuration {
                 name: "Mohktari, Great Tree of Life",
                 summary: None,
-                handler: Some("mohktari_great_tree_of_life"),
+                handler: Some(Handler::MohktariGreatTreeOfLife),
                 printings: &[
                     Printing {
                         set: "core",
@@ -16093,7 +16106,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Equipment {
                 name: "Moonglow Amulet",
                 summary: None,
-                handler: Some("moonglow_amulet"),
+                handler: Some(Handler::MoonglowAmulet),
                 printings: &[
                     Printing {
                         set: "core",
@@ -16131,7 +16144,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Enchantment {
                 name: "Reverse Attack",
                 summary: None,
-                handler: Some("reverse_attack"),
+                handler: Some(Handler::ReverseAttack),
                 printings: &[
                     Printing {
                         set: "core",
@@ -16168,7 +16181,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Enchantment {
                 name: "Reverse Magic",
                 summary: None,
-                handler: Some("reverse_magic"),
+                handler: Some(Handler::ReverseMagic),
                 printings: &[
                     Printing {
                         set: "core",
@@ -16205,7 +16218,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Incantation {
                 name: "Rouse the Beast",
                 summary: None,
-                handler: Some("rouse_the_beast"),
+                handler: Some(Handler::RouseTheBeast),
                 printings: &[
                     Printing {
                         set: "core",
@@ -16288,7 +16301,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Conjuration {
                 name: "Tanglevine",
                 summary: None,
-                handler: Some("tanglevine"),
+                handler: Some(Handler::Tanglevine),
                 printings: &[
                     Printing {
                         set: "core",
@@ -16332,7 +16345,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Conjuration {
                 name: "Temple of Light",
                 summary: None,
-                handler: Some("temple_of_light"),
+                handler: Some(Handler::TempleOfLight),
                 printings: &[
                     Printing {
                         set: "core",
@@ -16373,7 +16386,9 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                             Trait::Ethereal,
                             Trait::BonusVersus {
                                 x: 2,
-                                targets: &["Nonliving Creatures"],
+                                targets: &[
+                                    &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
+                                ],
                             },
                         ],
                         effects: &[
@@ -16403,7 +16418,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Conjuration {
                 name: "Wall of Fire",
                 summary: None,
-                handler: Some("wall_of_fire"),
+                handler: Some(Handler::WallOfFire),
                 printings: &[
                     Printing {
                         set: "core",
@@ -16479,7 +16494,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Conjuration {
                 name: "Wall of Pikes",
                 summary: None,
-                handler: Some("wall_of_pikes"),
+                handler: Some(Handler::WallOfPikes),
                 printings: &[
                     Printing {
                         set: "forcemaster-vs-warlord",
@@ -16528,7 +16543,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                         alternatives: &[],
                         cost: None,
                         cost_per_x: 0,
-                        handler: Some("sharpened_pikes"),
+                        handler: Some(Handler::SharpenedPikes),
                     },
                 ],
             },
@@ -16540,7 +16555,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Conjuration {
                 name: "Wall of Thorns",
                 summary: None,
-                handler: Some("wall_of_thorns"),
+                handler: Some(Handler::WallOfThorns),
                 printings: &[
                     Printing {
                         set: "core",
@@ -16593,7 +16608,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                         alternatives: &[],
                         cost: None,
                         cost_per_x: 0,
-                        handler: Some("sharp_thorns"),
+                        handler: Some(Handler::SharpThorns),
                     },
                 ],
             },
@@ -16605,7 +16620,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Mage {
                 name: "Wizard",
                 summary: None,
-                handler: Some("wizard"),
+                handler: Some(Handler::Wizard),
                 printings: &[
                     Printing {
                         set: "mages",
@@ -16644,7 +16659,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                         alternatives: &[],
                         cost: None,
                         cost_per_x: 0,
-                        handler: Some("arcane_zap"),
+                        handler: Some(Handler::ArcaneZap),
                     },
                     AttackBar {
                         name: "Basic Melee Attack",
@@ -16672,7 +16687,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Conjuration {
                 name: "Wizard's Tower",
                 summary: None,
-                handler: Some("wizards_tower"),
+                handler: Some(Handler::WizardsTower),
                 printings: &[
                     Printing {
                         set: "conquest-of-kumanjaro",

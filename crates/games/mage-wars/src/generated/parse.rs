@@ -341,12 +341,24 @@ impl ::core::str::FromStr for Trait {
             }
             {
                 /// Every `targets` of `Bonus Versus` the content uses, by its card text.
-                const TARGETS: [(&str, &[&str]); 5] = [
-                    ("Corporeal Conjurations", &["Corporeal Conjurations"]),
-                    ("Flying", &["Flying"]),
-                    ("Incorporeal", &["Incorporeal"]),
-                    ("Nonliving Creatures", &["Nonliving Creatures"]),
-                    ("Nonliving OR Dark Creatures", &["Nonliving", "Dark Creatures"]),
+                const TARGETS: [(&str, &[&[TargetQualifier]]); 5] = [
+                    (
+                        "Corporeal OR Conjurations",
+                        &[&[TargetQualifier::Corporeal, TargetQualifier::Conjurations]],
+                    ),
+                    ("Flying", &[&[TargetQualifier::Flying]]),
+                    ("Incorporeal", &[&[TargetQualifier::Incorporeal]]),
+                    (
+                        "Nonliving OR Creatures",
+                        &[&[TargetQualifier::Nonliving, TargetQualifier::Creatures]],
+                    ),
+                    (
+                        "Nonliving OR Dark OR Creatures",
+                        &[
+                            &[TargetQualifier::Nonliving],
+                            &[TargetQualifier::Dark, TargetQualifier::Creatures],
+                        ],
+                    ),
                 ];
                 if let Some(value) = codex_text::split(
                     text,

@@ -1177,6 +1177,75 @@ impl ::core::str::FromStr for Timing {
             })
     }
 }
+/// The words of a `+X vs` predicate: a defender matches an alternative when it fits every word of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TargetQualifier {
+    /// The defender is a creature (Mages included).
+    Creatures,
+    /// The defender is a conjuration (walls included).
+    Conjurations,
+    /// The defender has the Living trait.
+    Living,
+    /// The defender has the Nonliving trait.
+    Nonliving,
+    /// The defender has the Corporeal trait.
+    Corporeal,
+    /// The defender has the Incorporeal trait.
+    Incorporeal,
+    /// The defender has the Flying trait.
+    Flying,
+    /// The defender's card belongs to the Dark school.
+    Dark,
+    /// The defender has the Undead subtype.
+    Undead,
+}
+impl TargetQualifier {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "TargetQualifier";
+    /// Every value, in declaration order.
+    pub const ALL: [TargetQualifier; 9] = [
+        Self::Creatures,
+        Self::Conjurations,
+        Self::Living,
+        Self::Nonliving,
+        Self::Corporeal,
+        Self::Incorporeal,
+        Self::Flying,
+        Self::Dark,
+        Self::Undead,
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Creatures => "Creatures",
+            Self::Conjurations => "Conjurations",
+            Self::Living => "Living",
+            Self::Nonliving => "Nonliving",
+            Self::Corporeal => "Corporeal",
+            Self::Incorporeal => "Incorporeal",
+            Self::Flying => "Flying",
+            Self::Dark => "Dark",
+            Self::Undead => "Undead",
+        }
+    }
+}
+impl ::core::fmt::Display for TargetQualifier {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for TargetQualifier {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
 /// Object attributes that traits and conditions modify.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Attribute {
@@ -1306,7 +1375,7 @@ pub struct AttackBar {
     /// Extra mana per point of X.
     pub cost_per_x: u8,
     /// Native handler for what the codex cannot express about this attack.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
 }
 /// What every spell card prints: schools, cost, speed, range, target line and traits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

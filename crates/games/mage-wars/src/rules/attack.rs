@@ -5,7 +5,8 @@
 use grimoire_engine::{Dice, ObjectId};
 
 use super::conditions::place_condition;
-use super::content::{Condition, Defense, Handler, Trait};
+use super::card::ObjectKind;
+use super::content::{AttackBar, Condition, Defense, Handler, Trait};
 use super::dice::{roll_attack_die, roll_effect_die};
 use super::modifiers::{
     attack_dice, effect_die_modifier, first_attack_bonuses, miss_roll, AttackContext,
@@ -146,7 +147,7 @@ fn check_mandatory_attack(
             let name = game
                 .cards
                 .get(o.id.0 as usize)
-                .map_or("", |c| c.name.as_str());
+                .map_or("", |c| c.name);
             format!("{} ({name})", o.id.0)
         })
         .collect();

@@ -55,6 +55,6 @@ pub fn attack_face(label: &str) -> Option<u32> {
 pub fn effect_face(value: u32) -> Option<u32> {
     EFFECT_DIE
         .iter()
-        .position(|face| face.value == i64::from(value))
+        .position(|face| u32::from(face.value) == value)
         .map(|index| index as u32)
 }

@@ -281,7 +281,11 @@ pub fn scenario_schema() -> schemars::Schema {
 
 /// The attack bar named `name` that fits the target: an "OR" attack or a card with two bars
 /// of the same name offers a zone, a Sweeping and a single-target version.
-fn choose_attack(attacks: &[AttackBar], name: &str, target: AttackTarget) -> Option<&AttackBar> {
+fn choose_attack<'a>(
+    attacks: &'a [AttackBar],
+    name: &str,
+    target: AttackTarget,
+) -> Option<&'a AttackBar> {
     let named = || attacks.iter().filter(|a| a.name.eq_ignore_ascii_case(name));
     let fits = |a: &&AttackBar| {
         let a = AttackProfile::new(a);

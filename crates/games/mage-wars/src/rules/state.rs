@@ -511,7 +511,7 @@ impl Game {
     /// (Restrained -2; Daze -2 per marker).
     pub fn defense_modifier(&self, id: ObjectId) -> i32 {
         let mut total = 0;
-        self.for_each_op(id, |op, _, count| {
+        self.for_each_op(id, |_, op, _, count| {
             if let EffectOp::DefenseModifier { amount } = *op {
                 total += i32::from(amount) * count as i32;
             }

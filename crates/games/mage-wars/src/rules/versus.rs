@@ -8,7 +8,7 @@
 use grimoire_engine::ObjectId;
 
 use super::card::ObjectKind;
-use super::content::{School, TargetQualifier, Trait};
+use super::content::{School, Subtype, TargetQualifier, Trait};
 use super::state::Game;
 
 /// What one qualifier asks of the defender.
@@ -19,6 +19,8 @@ enum Check {
     Trait(Trait),
     /// A school of its card.
     School(School),
+    /// A subtype of its card.
+    Subtype(Subtype),
 }
 
 /// The check a qualifier stands for. Every qualifier of `game.toml` must be matched here: a
@@ -33,6 +35,7 @@ fn check(qualifier: TargetQualifier) -> Check {
         TargetQualifier::Nonliving => Check::Trait(Trait::Nonliving),
         TargetQualifier::Living => Check::Trait(Trait::Living),
         TargetQualifier::Dark => Check::School(School::Dark),
+        TargetQualifier::Undead => Check::Subtype(Subtype::Undead),
     }
 }
 
@@ -44,6 +47,10 @@ fn holds(game: &Game, defender: ObjectId, check: &Check) -> bool {
             .is_some_and(|card| kinds.contains(&card.kind)),
         Check::Trait(Trait::Flying) => game.is_flying(defender),
         Check::Trait(wanted) => game.has_trait(defender, wanted),
+        Check::Subtype(subtype) => game
+            .cards
+            .get(defender.0 as usize)
+            .is_some_and(|card| card.subtypes.contains(&subtype)),
         Check::School(school) => game
             .cards
             .get(defender.0 as usize)

@@ -8,7 +8,7 @@ pub struct Summoner {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// The `faction` field.
@@ -38,7 +38,7 @@ pub struct Champion {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// The `faction` field.
@@ -70,7 +70,7 @@ pub struct Common {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// The `faction` field.
@@ -102,7 +102,7 @@ pub struct Event {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// The `faction` field.
@@ -122,7 +122,7 @@ pub struct Structure {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// The `faction` field.
@@ -239,7 +239,7 @@ mod card_rows {
         summary: Some(
             "Skyspear Avians gate; units summoned beside it may be pushed 1 space.",
         ),
-        handler: Some("aerie_gate"),
+        handler: Some(Handler::AerieGate),
         printings: &[
             Printing {
                 set: "sample",

@@ -93,10 +93,14 @@ pub struct AbilityMeta {
     pub stacking: Stacking,
     /// Names of the entries of this category it cancels.
     pub cancels: &'static [&'static str],
-    /// Codex values it implies.
+    /// Codex values it implies directly, as written.
     pub implies: &'static [CodexRef],
+    /// Everything it implies, directly or through other entries: the transitive
+    /// closure of `implies`, breadth-first in declaration order, without duplicates
+    /// and never the entry itself.
+    pub implied: &'static [CodexRef],
     /// The native handler implementing it, if any.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Its effect operations.
     pub effects: &'static [EffectOp],
     /// The `timing` field.
@@ -113,6 +117,7 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[
             EffectOp::ModifyMovement {
@@ -133,7 +138,8 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("engage"),
+        implied: &[],
+        handler: Some(Handler::Engage),
         effects: &[
             EffectOp::AddDamage {
                 amount: 1,
@@ -151,7 +157,8 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("riposte"),
+        implied: &[],
+        handler: Some(Handler::Riposte),
         effects: &[
             EffectOp::AddDamage {
                 amount: 1,
@@ -169,7 +176,8 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("charge"),
+        implied: &[],
+        handler: Some(Handler::Charge),
         effects: &[],
         timing: Some(Timing::WhenMoving),
     },
@@ -182,7 +190,8 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("save_the_queen"),
+        implied: &[],
+        handler: Some(Handler::SaveTheQueen),
         effects: &[],
         timing: Some(Timing::Passive),
     },
@@ -195,7 +204,8 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("call_protection"),
+        implied: &[],
+        handler: Some(Handler::CallProtection),
         effects: &[],
         timing: Some(Timing::EndOfAttackPhase),
     },
@@ -208,7 +218,8 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("fire_blast"),
+        implied: &[],
+        handler: Some(Handler::FireBlast),
         effects: &[],
         timing: None,
     },
@@ -221,7 +232,8 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("greater_healing"),
+        implied: &[],
+        handler: Some(Handler::GreaterHealing),
         effects: &[],
         timing: None,
     },
@@ -234,7 +246,8 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("breath_of_flame"),
+        implied: &[],
+        handler: Some(Handler::BreathOfFlame),
         effects: &[],
         timing: None,
     },
@@ -247,7 +260,8 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("transformation"),
+        implied: &[],
+        handler: Some(Handler::Transformation),
         effects: &[],
         timing: None,
     },
@@ -260,7 +274,8 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("grapple"),
+        implied: &[],
+        handler: Some(Handler::Grapple),
         effects: &[],
         timing: None,
     },
@@ -273,7 +288,8 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
-        handler: Some("far_shot"),
+        implied: &[],
+        handler: Some(Handler::FarShot),
         effects: &[],
         timing: None,
     },
@@ -372,10 +388,14 @@ pub struct ClassTagMeta {
     pub stacking: Stacking,
     /// Names of the entries of this category it cancels.
     pub cancels: &'static [&'static str],
-    /// Codex values it implies.
+    /// Codex values it implies directly, as written.
     pub implies: &'static [CodexRef],
+    /// Everything it implies, directly or through other entries: the transitive
+    /// closure of `implies`, breadth-first in declaration order, without duplicates
+    /// and never the entry itself.
+    pub implied: &'static [CodexRef],
     /// The native handler implementing it, if any.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Its effect operations.
     pub effects: &'static [EffectOp],
 }
@@ -388,6 +408,7 @@ pub static CLASS_TAG_META: [ClassTagMeta; 3] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -398,6 +419,7 @@ pub static CLASS_TAG_META: [ClassTagMeta; 3] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },
@@ -410,6 +432,7 @@ pub static CLASS_TAG_META: [ClassTagMeta; 3] = [
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
+        implied: &[],
         handler: None,
         effects: &[],
     },

@@ -8,7 +8,7 @@ pub struct Hero {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// The `faction` field.
@@ -36,7 +36,7 @@ pub struct Ally {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// The `faction` field.
@@ -66,7 +66,7 @@ pub struct Weapon {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// The `faction` field.
@@ -96,7 +96,7 @@ pub struct Armor {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// The `faction` field.
@@ -122,7 +122,7 @@ pub struct Item {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// The `faction` field.
@@ -146,7 +146,7 @@ pub struct Ability {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// The `faction` field.
@@ -174,7 +174,7 @@ pub struct Quest {
     /// What the card does, in our own words.
     pub summary: Option<&'static str>,
     /// A native handler for behaviour the codex cannot express.
-    pub handler: Option<&'static str>,
+    pub handler: Option<Handler>,
     /// Where the card was printed; by default once, in the set of its folder.
     pub printings: &'static [Printing],
     /// Resources paid to complete it.
@@ -289,7 +289,7 @@ mod card_rows {
     pub(super) const A_DONATION_OF_WOOL: Quest = Quest {
         name: "A Donation of Wool",
         summary: Some("Cheap quest whose reward cycles one card: draw, then discard."),
-        handler: Some("donation_of_wool_reward"),
+        handler: Some(Handler::DonationOfWoolReward),
         printings: &[
             Printing {
                 set: "hoa",
@@ -304,7 +304,7 @@ mod card_rows {
         summary: Some(
             "Marksmanship talent: the hero deals X ranged damage to a character.",
         ),
-        handler: Some("aimed_shot"),
+        handler: Some(Handler::AimedShot),
         printings: &[
             Printing {
                 set: "hoa",
@@ -325,7 +325,7 @@ mod card_rows {
         summary: Some(
             "Blood elf paladin; her flip lets her heal herself by the combat damage her allies deal this turn.",
         ),
-        handler: Some("aleyah_dawnborn_flip"),
+        handler: Some(Handler::AleyahDawnbornFlip),
         printings: &[
             Printing {
                 set: "tdp",
@@ -346,7 +346,7 @@ mod card_rows {
         summary: Some(
             "Hunter bow; striking with it gives the hero Long-Range for that combat.",
         ),
-        handler: Some("ancient_bone_bow_strike"),
+        handler: Some(Handler::AncientBoneBowStrike),
         printings: &[
             Printing {
                 set: "hoa",
@@ -368,7 +368,7 @@ mod card_rows {
         summary: Some(
             "Instant mage buff attached to a hero: draw a card now, and while attached its controller keeps three more cards in hand.",
         ),
-        handler: Some("arcane_intellect"),
+        handler: Some(Handler::ArcaneIntellect),
         printings: &[
             Printing {
                 set: "hoa",
@@ -387,7 +387,7 @@ mod card_rows {
     pub(super) const ARCANE_SHOT: Ability = Ability {
         name: "Arcane Shot",
         summary: Some("Instant hunter shot for 1 arcane damage that also draws a card."),
-        handler: Some("arcane_shot"),
+        handler: Some(Handler::ArcaneShot),
         printings: &[
             Printing {
                 set: "hoa",
@@ -408,7 +408,7 @@ mod card_rows {
         summary: Some(
             "Expensive quest whose reward is three 1/1 mechanical yeti ally tokens.",
         ),
-        handler: Some("yeti_reward"),
+        handler: Some(Handler::YetiReward),
         printings: &[
             Printing {
                 set: "hoa",
@@ -423,7 +423,7 @@ mod card_rows {
         summary: Some(
             "Undead mage whose death scorches every opposing character for 1.",
         ),
-        handler: Some("arnold_flem_death"),
+        handler: Some(Handler::ArnoldFlemDeath),
         printings: &[
             Printing {
                 set: "hoa",
@@ -443,7 +443,7 @@ mod card_rows {
     pub(super) const BALA_SILENTBLADE: Ally = Ally {
         name: "Bala Silentblade",
         summary: Some("Orc rogue who is much stronger against exhausted characters."),
-        handler: Some("bala_silentblade"),
+        handler: Some(Handler::BalaSilentblade),
         printings: &[
             Printing {
                 set: "hoa",
@@ -465,7 +465,7 @@ mod card_rows {
         summary: Some(
             "Trinket that is spent to call three short-lived 1/1 peasant tokens with Ferocity.",
         ),
-        handler: Some("barov_peasant_caller"),
+        handler: Some(Handler::BarovPeasantCaller),
         printings: &[
             Printing {
                 set: "hoa",
@@ -514,7 +514,7 @@ mod card_rows {
         summary: Some(
             "Dwarf priest; flipping him pays X to heal X damage from a character, on his own turn only.",
         ),
-        handler: Some("boris_brightbeard_flip"),
+        handler: Some(Handler::BorisBrightbeardFlip),
         printings: &[
             Printing {
                 set: "hoa",
@@ -553,7 +553,7 @@ mod card_rows {
         summary: Some(
             "Night elf hunter; a cheap flip makes her Ranged weapons much stronger for the turn.",
         ),
-        handler: Some("elendril_flip"),
+        handler: Some(Handler::ElendrilFlip),
         printings: &[
             Printing {
                 set: "hoa",
@@ -594,7 +594,7 @@ mod card_rows {
         summary: Some(
             "Orc warrior; a flip makes his next Melee weapon strike this turn much cheaper.",
         ),
-        handler: Some("gorebelly_flip"),
+        handler: Some(Handler::GorebellyFlip),
         printings: &[
             Printing {
                 set: "hoa",
@@ -615,7 +615,7 @@ mod card_rows {
         summary: Some(
             "Warlock imp pet that never defends and can pay to ping a character with fire.",
         ),
-        handler: Some("grimdron_ping"),
+        handler: Some(Handler::GrimdronPing),
         printings: &[
             Printing {
                 set: "hoa",
@@ -637,7 +637,7 @@ mod card_rows {
         summary: Some(
             "Hunter owl pet that weakens every opposing character's ATK by 1.",
         ),
-        handler: Some("hootie_aura"),
+        handler: Some(Handler::HootieAura),
         printings: &[
             Printing {
                 set: "tdp",
@@ -659,7 +659,7 @@ mod card_rows {
         summary: Some(
             "Mail helm; at the start of its owner's turn they may pay 1 to draw.",
         ),
-        handler: Some("horns_of_eranikus"),
+        handler: Some(Handler::HornsOfEranikus),
         printings: &[
             Printing {
                 set: "hoa",
@@ -699,7 +699,7 @@ mod card_rows {
         summary: Some(
             "Potion: destroy it and roll a die to give one of your allies one of three protections.",
         ),
-        handler: Some("noggenfogger_elixir"),
+        handler: Some(Handler::NoggenfoggerElixir),
         printings: &[
             Printing {
                 set: "hoa",
@@ -748,7 +748,7 @@ mod card_rows {
         summary: Some(
             "Two-handed sword; striking with it shields the hero from the next 3 damage this combat.",
         ),
-        handler: Some("truesilver_champion_strike"),
+        handler: Some(Handler::TruesilverChampionStrike),
         printings: &[
             Printing {
                 set: "hoa",

@@ -5,9 +5,15 @@ pub struct D6DieFace {
     /// The face's printed label.
     pub label: &'static str,
     /// The face's `value` value.
-    pub value: i64,
+    pub value: u8,
 }
+/// The `d6` die's name as declared in `game.toml` (how scripted dice name it).
+pub const D6_DIE_NAME: &str = "d6";
+/// How many faces the `d6` die has.
+pub const D6_DIE_SIDES: usize = 6;
 /// Dice named by card text are always six-sided (glossary, Dice).
+///
+/// Its faces in declaration order, each equally likely: `1` (value 1), `2` (value 2), `3` (value 3), `4` (value 4), `5` (value 5), `6` (value 6).
 pub static D6_DIE: [D6DieFace; 6] = [
     D6DieFace { label: "1", value: 1 },
     D6DieFace { label: "2", value: 2 },
