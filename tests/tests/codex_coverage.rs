@@ -505,16 +505,20 @@ fn octgn_property_values(xml: &str, key: &str) -> Vec<String> {
 }
 
 /// Traits and effect outcomes the OCTGN card data uses, as canonical text.
+/// The OCTGN sets the committed pool is imported from (`cargo xtask import-octgn`). The other
+/// Arena sets of `../shared` bring vocabulary the codex does not have yet (issue: the whole
+/// Arena card pool); they join this list as they are imported.
+const IMPORTED_SETS: [&str; 4] = [
+    "core.set.xml",
+    "conquest-of-kumanjaro.set.xml",
+    "forcemaster-vs-warlord.set.xml",
+    "mages.set.xml",
+];
+
 fn octgn_traits_and_outcomes(dir: &Path) -> (BTreeSet<String>, BTreeSet<String>) {
     let mut traits = BTreeSet::new();
     let mut outcomes = BTreeSet::new();
-    for file in fs::read_dir(dir)
-        .expect("OCTGN dir")
-        .map(|e| e.expect("entry").path())
-    {
-        if !file.to_string_lossy().ends_with(".set.xml") {
-            continue;
-        }
+    for file in IMPORTED_SETS.iter().map(|name| dir.join(name)) {
         let xml = fs::read_to_string(&file).expect("set file is readable");
         for value in octgn_property_values(&xml, "Traits") {
             traits.extend(
