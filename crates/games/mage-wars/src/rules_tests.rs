@@ -46,7 +46,10 @@ fn creature(armor: u8, traits: Vec<Trait>, attack: AttackBar) -> Printed {
         defense: None,
         subtypes: &[],
         schools: &[],
-        traits: traits.into_iter().chain([Trait::Living, Trait::Corporeal]).collect(),
+        traits: traits
+            .into_iter()
+            .chain([Trait::Living, Trait::Corporeal])
+            .collect(),
         grants: &[],
         removes: &[],
         melee_attacks_gain: &[],

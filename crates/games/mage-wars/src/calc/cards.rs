@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::{effect_row_probabilities, DamageQuery, DamageSummary};
 use crate::rules::modifiers::{
-    attack_dice, effect_die_modifier, AttackContext, AttackMaker, FirstAttackBonuses,
+    attack_dice, effect_die_total, AttackContext, AttackMaker, FirstAttackBonuses,
 };
 use crate::rules::{AttackProfile, Game, Marker, Printed};
 use crate::{CardId, Condition, EffectRow, Trait};
@@ -112,7 +112,7 @@ pub fn calculate_cards(
     };
     let life_now = game.life(d);
     let remaining = (life_now > 0).then(|| life_now.saturating_sub(state.damage));
-    let effect_modifier = effect_die_modifier(&game, &ctx);
+    let effect_modifier = effect_die_total(&mut game, &ctx).map_err(|e| e.to_string())?;
     let effects = if immune || (incorporeal && !ethereal) {
         Vec::new()
     } else {

@@ -4,13 +4,16 @@
 
 use grimoire_engine::{Dice, ObjectId};
 
-use super::conditions::place_condition;
 use super::card::ObjectKind;
+use super::conditions::place_condition;
+use smallvec::SmallVec;
+
 use super::content::{AttackBar, Condition, Defense, Handler, Trait};
 use super::dice::{roll_attack_die, roll_effect_die};
+use super::handlers::{fire, meet, Outcome, Trigger};
 use super::modifiers::{
-    attack_dice, effect_die_modifier, first_attack_bonuses, miss_roll, AttackContext,
-    AttackMaker, FirstAttackBonuses,
+    attack_dice, effect_die_total, first_attack_bonuses, miss_roll, AttackContext, AttackMaker,
+    FirstAttackBonuses,
 };
 use super::profile::{AttackProfile, BASH};
 use super::state::{zone_distance, DamageSource, Game, GameEvent, Marker, RulesError};
@@ -144,10 +147,7 @@ fn check_mandatory_attack(
         .iter()
         .filter(|o| obliged(o.id))
         .map(|o| {
-            let name = game
-                .cards
-                .get(o.id.0 as usize)
-                .map_or("", |c| c.name);
+            let name = game.cards.get(o.id.0 as usize).map_or("", |c| c.name);
             format!("{} ({name})", o.id.0)
         })
         .collect();
@@ -358,6 +358,9 @@ fn sequence(
             "an enemy Guard protects the zone: melee attacks there must target a Guard".into(),
         ));
     }
+    // Cards whose handlers the engine does not model are reported as they take part.
+    meet(game, attacker)?;
+    meet(game, defender)?;
     // 1. Declare Attack: a melee attack removes the defender's Guard marker.
     let was_guarding = game.is_guarding(defender);
     game.log
@@ -519,7 +522,10 @@ fn out_of_range(
 }
 
 fn out_of_reach(game: &Game, attacker: ObjectId, bar: &AttackProfile, defender: ObjectId) -> bool {
-    bar.is_melee() && !bar.has(Trait::Reach) && game.is_flying(defender) && !game.is_flying(attacker)
+    bar.is_melee()
+        && !bar.has(Trait::Reach)
+        && game.is_flying(defender)
+        && !game.is_flying(attacker)
 }
 
 /// The Damage Barrier protecting `defender`: the first attached object with a Damage Barrier
@@ -544,8 +550,7 @@ fn misses(
     attacker: ObjectId,
     origin: Origin,
 ) -> Result<bool, RulesError> {
-    let Some(hit_on) = miss_roll(game, attacker).filter(|_| origin != Origin::DamageBarrier)
-    else {
+    let Some(hit_on) = miss_roll(game, attacker).filter(|_| origin != Origin::DamageBarrier) else {
         return Ok(false);
     };
     let roll = roll_effect_die(dice)?;
@@ -655,7 +660,10 @@ fn roll_and_apply(
     });
     // Extinguish (native handler `extinguish`): all Burns go once the attack is resolved.
     let extinguish = bar.has(Trait::Extinguish);
-    let immune = bar.bar.damage_type.is_some_and(|d| game.is_immune(defender, d));
+    let immune = bar
+        .bar
+        .damage_type
+        .is_some_and(|d| game.is_immune(defender, d));
     if immune {
         if extinguish {
             game.set_markers(defender, Marker::Condition(Condition::Burn), 0);
@@ -677,7 +685,7 @@ fn roll_and_apply(
         .saturating_sub(game.store.get(defender).map_or(0, |o| o.damage));
     let dealt = game.deal_damage(defender, damage, DamageSource::Attack);
     if dealt > 0 {
-        after_damage(game, ctx, dealt.min(remaining));
+        after_damage(game, dice, ctx, dealt.min(remaining))?;
     }
     if bar.bar.effects.is_empty() || !game.in_play(defender) || ones_only {
         if extinguish {
@@ -686,7 +694,7 @@ fn roll_and_apply(
         return Ok(());
     }
     let roll = roll_effect_die(dice)?;
-    let modified = roll + effect_die_modifier(game, ctx);
+    let modified = roll + effect_die_total(game, ctx)?;
     if extinguish {
         game.set_markers(defender, Marker::Condition(Condition::Burn), 0);
     }
@@ -695,8 +703,14 @@ fn roll_and_apply(
     let rows = bar.bar.effects;
     let row = rows
         .iter()
-        .find(|row| modified >= i32::from(row.min) && row.max.is_none_or(|max| modified <= i32::from(max)))
-        .or_else(|| rows.iter().filter(|row| modified >= i32::from(row.min)).max_by_key(|row| row.min));
+        .find(|row| {
+            modified >= i32::from(row.min) && row.max.is_none_or(|max| modified <= i32::from(max))
+        })
+        .or_else(|| {
+            rows.iter()
+                .filter(|row| modified >= i32::from(row.min))
+                .max_by_key(|row| row.min)
+        });
     let Some(row) = row else {
         return Ok(());
     };
@@ -706,29 +720,49 @@ fn roll_and_apply(
     Ok(())
 }
 
-/// Rage tokens (native handler `rage_tokens`), Vampiric healing (native handler `vampiric`)
-/// and the attack's `mana_drain` operation after an attack dealt damage (`counted` is the
-/// damage up to the defender's remaining health).
-fn after_damage(game: &mut Game, ctx: &AttackContext, counted: u32) {
+/// After an attack dealt damage (`counted` is the damage up to the defender's remaining
+/// health): the native handlers of the attack's traits (Vampiric) and of the defender's
+/// traits (Rage +X) at [`Trigger::AttackDamaged`], then the attack's `mana_drain` operation.
+fn after_damage(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    ctx: &AttackContext,
+    counted: u32,
+) -> Result<(), RulesError> {
     let (attacker, defender) = (ctx.attacker, ctx.defender);
-    let rage = game.trait_x(defender, Trait::Rage(0)).unwrap_or(0).max(0) as u32;
+    let trigger = Trigger::AttackDamaged {
+        attacker,
+        defender,
+        counted,
+        first: ctx.first,
+        by_creature: ctx.maker == AttackMaker::Creature,
+    };
+    let mut handlers: SmallVec<[(Handler, ObjectId); 4]> = SmallVec::new();
+    for t in ctx.attack.traits() {
+        if let Some(h) = t.meta().handler {
+            if !handlers.iter().any(|(known, _)| *known == h) {
+                handlers.push((h, attacker));
+            }
+        }
+    }
+    for (t, _) in game.traits(defender) {
+        if let Some(h) = t.meta().handler {
+            if !handlers.iter().any(|(known, _)| *known == h) {
+                handlers.push((h, defender));
+            }
+        }
+    }
+    for (handler, source) in handlers {
+        fire(game, Some(&mut *dice), handler, source, trigger)?;
+    }
     let enemy = game.store.get(attacker).map(|o| o.controller)
         != game.store.get(defender).map(|o| o.controller);
-    if rage > 0 && enemy && ctx.maker == AttackMaker::Creature && game.in_play(defender) {
-        let tokens = game
-            .store
-            .get(defender)
-            .map_or(0, |o| o.marker_count(&Marker::Rage));
-        game.set_markers(defender, Marker::Rage, (tokens + 1).min(rage));
-    }
-    if ctx.attack.has(Trait::Vampiric) && ctx.first && game.is_living(defender) {
-        game.heal(attacker, counted.div_ceil(2));
-    }
     if let Some((amount, transfer)) = ctx.attack.mana_drain() {
         if ctx.first && enemy && game.is_creature(defender) {
             drain_mana(game, ctx, amount, transfer);
         }
     }
+    Ok(())
 }
 
 /// Mana Drain: the defender's controller loses up to `amount` mana; with `transfer` the
@@ -759,17 +793,28 @@ fn apply_outcome(
     outcome: Condition,
 ) -> Result<(), RulesError> {
     if outcome.meta().marker {
-        place_condition(game, ctx.defender, outcome, Some(ctx.attacker), ctx.retaliation);
+        place_condition(
+            game,
+            ctx.defender,
+            outcome,
+            Some(ctx.attacker),
+            ctx.retaliation,
+        )?;
         return Ok(());
     }
-    match outcome.meta().handler {
-        Some(Handler::Push) => push(game, dice, ctx.attacker, ctx.defender),
-        Some(other) => Err(RulesError::NotModelled(format!(
-            "the effect {outcome} (native handler `{other}`)"
-        ))),
-        None => Err(RulesError::NotModelled(format!(
+    let Some(handler) = outcome.meta().handler else {
+        return Err(RulesError::NotModelled(format!(
             "the effect {outcome}: it leaves no marker and names no handler"
+        )));
+    };
+    let trigger = Trigger::EffectOutcome {
+        defender: ctx.defender,
+    };
+    match fire(game, Some(dice), handler, ctx.attacker, trigger)? {
+        Outcome::NotModelled(_) | Outcome::InRules(_) => Err(RulesError::NotModelled(format!(
+            "the effect {outcome} (native handler `{handler}`)"
         ))),
+        _ => Ok(()),
     }
 }
 
@@ -778,7 +823,7 @@ fn apply_outcome(
 /// the arena); from the same zone, the first direction (north, east, south, west) that stays in
 /// the arena. Pushed into the arena's edge, which blocks passage, the target is bashed instead:
 /// an unavoidable attack of 3 dice. Unmovable objects ignore Push.
-fn push(
+pub(crate) fn push(
     game: &mut Game,
     dice: &mut dyn Dice,
     source: ObjectId,

@@ -102,8 +102,12 @@ impl Printed {
                 printed.kind = ObjectKind::Creature;
                 printed.handler = c.handler;
                 (printed.life, printed.armor, printed.channeling) = (c.life, c.armor, c.channeling);
-                (printed.defense, printed.subtypes, printed.schools, printed.attacks) =
-                    (c.defense, c.subtypes, c.schools, c.attacks);
+                (
+                    printed.defense,
+                    printed.subtypes,
+                    printed.schools,
+                    printed.attacks,
+                ) = (c.defense, c.subtypes, c.schools, c.attacks);
                 c.traits
             }
             Card::Conjuration(c) => {
@@ -111,8 +115,12 @@ impl Printed {
                 printed.handler = c.handler;
                 printed.life = c.life.unwrap_or(0);
                 (printed.armor, printed.channeling) = (c.armor, c.channeling);
-                (printed.defense, printed.subtypes, printed.schools, printed.attacks) =
-                    (c.defense, c.subtypes, c.schools, c.attacks);
+                (
+                    printed.defense,
+                    printed.subtypes,
+                    printed.schools,
+                    printed.attacks,
+                ) = (c.defense, c.subtypes, c.schools, c.attacks);
                 c.traits
             }
             Card::Enchantment(e) => {
@@ -120,8 +128,12 @@ impl Printed {
                 printed.handler = e.handler;
                 (printed.grants, printed.removes, printed.melee_attacks_gain) =
                     (e.grants, e.removes, e.melee_attacks_gain);
-                (printed.defense, printed.subtypes, printed.schools, printed.attacks) =
-                    (e.defense, e.subtypes, e.schools, e.attacks);
+                (
+                    printed.defense,
+                    printed.subtypes,
+                    printed.schools,
+                    printed.attacks,
+                ) = (e.defense, e.subtypes, e.schools, e.attacks);
                 e.traits
             }
             Card::Equipment(e) => {
@@ -130,8 +142,12 @@ impl Printed {
                 (printed.armor, printed.channeling) = (e.armor, e.channeling);
                 (printed.grants, printed.removes, printed.melee_attacks_gain) =
                     (e.grants, e.removes, e.melee_attacks_gain);
-                (printed.defense, printed.subtypes, printed.schools, printed.attacks) =
-                    (e.defense, e.subtypes, e.schools, e.attacks);
+                (
+                    printed.defense,
+                    printed.subtypes,
+                    printed.schools,
+                    printed.attacks,
+                ) = (e.defense, e.subtypes, e.schools, e.attacks);
                 e.traits
             }
             Card::Incantation(i) => {

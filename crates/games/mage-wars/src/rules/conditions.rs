@@ -5,8 +5,9 @@
 
 use grimoire_engine::ObjectId;
 
-use super::content::{Condition, EffectOp, Handler, Timing, Trait};
-use super::state::{DamageSource, Game, Marker};
+use super::content::{Condition, EffectOp, Timing};
+use super::handlers::{fire, Outcome, Trigger};
+use super::state::{Game, Marker, RulesError};
 
 /// Direct poison damage a Tainted marker deals when it is placed (supplement: Codex, Tainted;
 /// the Goblin Bomber and Vampiric examples give 3): the codex entry's native handler `tainted`.
@@ -27,7 +28,10 @@ pub enum Refusal {
 /// Whether `condition` can be placed on `target` now, and why not.
 pub fn refusal(game: &Game, target: ObjectId, condition: Condition) -> Option<Refusal> {
     let meta = condition.meta();
-    if meta.family.is_some_and(|family| game.is_immune(target, family)) {
+    if meta
+        .family
+        .is_some_and(|family| game.is_immune(target, family))
+    {
         return Some(Refusal::Immune);
     }
     if game.has(target, |t| t.meta().blocks.contains(&condition)) {
@@ -39,41 +43,47 @@ pub fn refusal(game: &Game, target: ObjectId, condition: Condition) -> Option<Re
     None
 }
 
-/// The condition that arrives instead of `condition` on `target`: the native handler
-/// `slam_on_unmovable` makes an Unmovable object take Slam's replacement (its `replace_with`
-/// at `OnActivation`, Daze) straight away.
-fn arriving(game: &Game, target: ObjectId, condition: Condition) -> Condition {
-    let meta = condition.meta();
-    if meta.handler == Some(Handler::SlamOnUnmovable) && game.has_trait(target, Trait::Unmovable) {
-        for op in meta.effects {
-            if let EffectOp::ReplaceWith {
-                condition: replacement,
-                timing: Timing::OnActivation,
-            } = *op
-            {
-                return replacement;
-            }
-        }
-    }
-    condition
+/// What the condition's native handler makes of it arriving on `target`
+/// ([`Trigger::ConditionArriving`]): Slam on an Unmovable object becomes Daze; Corrode with
+/// no armor left to take becomes direct damage.
+fn arriving(
+    game: &mut Game,
+    target: ObjectId,
+    condition: Condition,
+    source: Option<ObjectId>,
+) -> Result<Option<Condition>, RulesError> {
+    let Some(handler) = condition.meta().handler else {
+        return Ok(Some(condition));
+    };
+    let trigger = Trigger::ConditionArriving { target, condition };
+    Ok(
+        match fire(game, None, handler, source.unwrap_or(target), trigger)? {
+            Outcome::Replace(other) => Some(other),
+            Outcome::Prevent => None,
+            _ => Some(condition),
+        },
+    )
 }
 
 /// Places one `condition` marker on `target`, placed by `source` (the attacker, for Taunt's
 /// taunter); `retaliation` for Damage Barrier and Counterstrike attacks, whose conditions
 /// outlast the end of the target's current Action Phase. Returns the condition placed, if any.
+/// The condition's native handler is consulted as it arrives and once it is placed.
 pub fn place_condition(
     game: &mut Game,
     target: ObjectId,
     condition: Condition,
     source: Option<ObjectId>,
     retaliation: bool,
-) -> Option<Condition> {
+) -> Result<Option<Condition>, RulesError> {
     if refusal(game, target, condition).is_some() {
-        return None;
+        return Ok(None);
     }
-    let condition = arriving(game, target, condition);
+    let Some(condition) = arriving(game, target, condition, source)? else {
+        return Ok(None);
+    };
     if refusal(game, target, condition).is_some() {
-        return None;
+        return Ok(None);
     }
     let meta = condition.meta();
     let taunt = meta.effects.iter().any(|op| {
@@ -85,17 +95,11 @@ pub fn place_condition(
         )
     });
     if taunt {
-        // Native handler `taunt_obligation`: the marker names its taunter.
+        // The marker names its taunter (the obligation: native handler `taunt_obligation`).
         if let Some(taunter) = source {
             game.taunt(target, condition, taunter);
         }
-        return Some(condition);
-    }
-    // Native handler `corrode_overflow`: a marker that would take Armor below zero becomes one
-    // direct damage of the condition's family instead.
-    if meta.handler == Some(Handler::CorrodeOverflow) && game.armor(target) == 0 {
-        game.deal_damage(target, 1, DamageSource::Condition(condition));
-        return Some(condition);
+        return Ok(Some(condition));
     }
     let count = game.conditions(target, condition) + 1;
     game.set_markers(target, Marker::Condition(condition), count);
@@ -106,11 +110,9 @@ pub fn place_condition(
     if retaliation {
         game.kept_until_next_action.push((target, condition));
     }
-    // Native handler `tainted`: the marker deals direct damage as it is placed. Its source is
-    // the condition, not the attack, so it is not damage dealt by the attack (supplement:
-    // Codex, Tainted and Vampiric; ruling 41), but it still destroys by damage (ruling 89).
-    if meta.handler == Some(Handler::Tainted) {
-        game.deal_damage(target, TAINTED_DAMAGE, DamageSource::Condition(condition));
+    if let Some(handler) = meta.handler {
+        let trigger = Trigger::ConditionPlaced { target, condition };
+        fire(game, None, handler, source.unwrap_or(target), trigger)?;
     }
-    Some(condition)
+    Ok(Some(condition))
 }

@@ -44,25 +44,61 @@ pub fn op_name(op: &EffectOp) -> &'static str {
 pub const OPERATIONS: &[(&str, Coverage)] = &[
     ("attack_dice", Coverage::Interpreted("modifiers")),
     ("effect_die", Coverage::Interpreted("modifiers")),
-    ("defense_modifier", Coverage::Interpreted("state (Game::defense_modifier)")),
-    ("attribute_modifier", Coverage::Interpreted("state (Game::attribute)")),
-    ("armor_piercing", Coverage::Interpreted("profile (AttackProfile::piercing)")),
+    (
+        "defense_modifier",
+        Coverage::Interpreted("state (Game::defense_modifier)"),
+    ),
+    (
+        "attribute_modifier",
+        Coverage::Interpreted("state (Game::attribute)"),
+    ),
+    (
+        "armor_piercing",
+        Coverage::Interpreted("profile (AttackProfile::piercing)"),
+    ),
     (
         "move_actions",
         Coverage::NotModelled(
             "the engine has no move action yet: scenarios state Charge's move with `charged`",
         ),
     ),
-    ("upkeep_mana", Coverage::Interpreted("phases (upkeep_phase)")),
-    ("upkeep_heal", Coverage::Interpreted("phases (upkeep_phase)")),
-    ("upkeep_damage", Coverage::Interpreted("phases (upkeep_phase)")),
-    ("miss_roll", Coverage::Interpreted("modifiers (miss_roll), attack step 3")),
-    ("escape_roll", Coverage::Interpreted("phases (end_action_phase)")),
-    ("remove_all", Coverage::Interpreted("phases (end_action_phase, activate)")),
-    ("replace_with", Coverage::Interpreted("state (Game::replace_conditions)")),
+    (
+        "upkeep_mana",
+        Coverage::Interpreted("phases (upkeep_phase)"),
+    ),
+    (
+        "upkeep_heal",
+        Coverage::Interpreted("phases (upkeep_phase)"),
+    ),
+    (
+        "upkeep_damage",
+        Coverage::Interpreted("phases (upkeep_phase)"),
+    ),
+    (
+        "miss_roll",
+        Coverage::Interpreted("modifiers (miss_roll), attack step 3"),
+    ),
+    (
+        "escape_roll",
+        Coverage::Interpreted("phases (end_action_phase)"),
+    ),
+    (
+        "remove_all",
+        Coverage::Interpreted("phases (end_action_phase, activate)"),
+    ),
+    (
+        "replace_with",
+        Coverage::Interpreted("state (Game::replace_conditions)"),
+    ),
     ("impose", Coverage::Interpreted("state (Game::traits)")),
-    ("mana_drain", Coverage::Interpreted("profile (AttackProfile::mana_drain), attack")),
-    ("extra_strikes", Coverage::Interpreted("profile (AttackProfile::strikes)")),
+    (
+        "mana_drain",
+        Coverage::Interpreted("profile (AttackProfile::mana_drain), attack"),
+    ),
+    (
+        "extra_strikes",
+        Coverage::Interpreted("profile (AttackProfile::strikes)"),
+    ),
     (
         "reveal_cost",
         Coverage::NotModelled("the engine does not cast or reveal enchantments yet"),
@@ -72,17 +108,41 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
 /// Every constant `game.toml` declares, with how the rules (or the spellbook checker) use it.
 pub const CONSTANTS: &[(&str, Coverage)] = &[
     ("SPELLBOOK_POINTS", Coverage::Interpreted("spellbook")),
-    ("TRAINED_LEVEL_MULTIPLIER", Coverage::Interpreted("spellbook")),
-    ("UNTRAINED_LEVEL_MULTIPLIER", Coverage::Interpreted("spellbook")),
-    ("OPPOSED_LEVEL_MULTIPLIER", Coverage::Interpreted("spellbook")),
+    (
+        "TRAINED_LEVEL_MULTIPLIER",
+        Coverage::Interpreted("spellbook"),
+    ),
+    (
+        "UNTRAINED_LEVEL_MULTIPLIER",
+        Coverage::Interpreted("spellbook"),
+    ),
+    (
+        "OPPOSED_LEVEL_MULTIPLIER",
+        Coverage::Interpreted("spellbook"),
+    ),
     ("NOVICE_SPELL_POINTS", Coverage::Interpreted("spellbook")),
     ("EPIC_MAX_COPIES", Coverage::Interpreted("spellbook")),
-    ("CREATURE_DEFAULT_TRAITS", Coverage::Interpreted("card (Printed::from_card)")),
-    ("CONJURATION_DEFAULT_TRAITS", Coverage::Interpreted("card (Printed::from_card)")),
+    (
+        "CREATURE_DEFAULT_TRAITS",
+        Coverage::Interpreted("card (Printed::from_card)"),
+    ),
+    (
+        "CONJURATION_DEFAULT_TRAITS",
+        Coverage::Interpreted("card (Printed::from_card)"),
+    ),
     ("MAGE_LEVEL", Coverage::Interpreted("card (a Mage's level)")),
-    ("MIN_ATTACK_DICE", Coverage::Interpreted("modifiers (attack_dice)")),
-    ("MIN_ARMOR", Coverage::Interpreted("state (Game::attribute)")),
-    ("MIN_CHANNELING", Coverage::Interpreted("state (Game::attribute)")),
+    (
+        "MIN_ATTACK_DICE",
+        Coverage::Interpreted("modifiers (attack_dice)"),
+    ),
+    (
+        "MIN_ARMOR",
+        Coverage::Interpreted("state (Game::attribute)"),
+    ),
+    (
+        "MIN_CHANNELING",
+        Coverage::Interpreted("state (Game::attribute)"),
+    ),
     (
         "DAZE_HIT_ON",
         Coverage::NotModelled(
@@ -101,8 +161,8 @@ pub const CONSTANTS: &[(&str, Coverage)] = &[
 /// How the rules treat an operation.
 pub fn coverage(op: &EffectOp) -> Coverage {
     let name = op_name(op);
-    OPERATIONS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map_or(Coverage::NotModelled("missing from OPERATIONS"), |(_, c)| *c)
+    OPERATIONS.iter().find(|(n, _)| *n == name).map_or(
+        Coverage::NotModelled("missing from OPERATIONS"),
+        |(_, c)| *c,
+    )
 }

@@ -18,6 +18,7 @@ pub mod codex;
 pub mod conditions;
 pub mod dice;
 pub mod effects;
+pub mod handlers;
 pub mod modifiers;
 pub mod phases;
 pub mod profile;

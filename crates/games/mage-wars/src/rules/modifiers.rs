@@ -7,16 +7,12 @@ use grimoire_engine::ObjectId;
 
 use super::codex::{damage_type_param, x};
 use super::content::{
-    AttackFilter, Condition, EffectOp, Handler, ModifierHolder, ModifierScope, Trait,
-    MIN_ATTACK_DICE,
+    AttackFilter, Condition, EffectOp, ModifierHolder, ModifierScope, Trait, MIN_ATTACK_DICE,
 };
+use super::handlers::{fire, Outcome, Trigger};
 use super::profile::AttackProfile;
-use super::state::{Game, Marker, OpSource};
+use super::state::{Game, Marker, OpSource, RulesError};
 use super::versus::versus_matches;
-
-/// Effect-die bonus of the native handler `poison_fangs` against a Restrained or
-/// Incapacitated defender (supplement: Codex, Tainted).
-const POISON_FANGS_RESTRAINED_BONUS: i32 = 4;
 
 /// Who makes the attack, for the modifiers that depend on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,7 +73,10 @@ impl FirstAttackBonuses {
 
     /// Adds `value` to the bonus of `source`.
     fn add(&mut self, source: u16, value: i32) {
-        match self.sources[..self.len].iter_mut().find(|(s, _)| *s == source) {
+        match self.sources[..self.len]
+            .iter_mut()
+            .find(|(s, _)| *s == source)
+        {
             Some((_, v)) => *v += value,
             None if self.len < MAX_FIRST_ATTACK_SOURCES => {
                 self.sources[self.len] = (source, value);
@@ -197,8 +196,17 @@ fn dice_modifiers(game: &Game, ctx: &AttackContext) -> DiceModifiers {
     let mut totals = DiceModifiers::default();
     if ctx.maker == AttackMaker::Creature {
         game.for_each_op(ctx.attacker, |source, op, x, count| {
-            let value = |per_x: i8, fixed: i8| (i32::from(per_x) * x + i32::from(fixed)) * count as i32;
-            add_op(game, ctx, &mut totals, source, op, value, ModifierHolder::Attacker);
+            let value =
+                |per_x: i8, fixed: i8| (i32::from(per_x) * x + i32::from(fixed)) * count as i32;
+            add_op(
+                game,
+                ctx,
+                &mut totals,
+                source,
+                op,
+                value,
+                ModifierHolder::Attacker,
+            );
         });
         // Rage tokens (native handler `rage_tokens`): Melee +1 each, up to Rage +X.
         if ctx.attack.is_melee() {
@@ -212,11 +220,27 @@ fn dice_modifiers(game: &Game, ctx: &AttackContext) -> DiceModifiers {
     }
     game.for_each_op(ctx.defender, |source, op, x, count| {
         let value = |per_x: i8, fixed: i8| (i32::from(per_x) * x + i32::from(fixed)) * count as i32;
-        add_op(game, ctx, &mut totals, source, op, value, ModifierHolder::Defender);
+        add_op(
+            game,
+            ctx,
+            &mut totals,
+            source,
+            op,
+            value,
+            ModifierHolder::Defender,
+        );
     });
     ctx.attack.for_each_op(|t, op| {
         let value = |per_x: i8, fixed: i8| i32::from(per_x) * x(&t) + i32::from(fixed);
-        add_op(game, ctx, &mut totals, OpSource::Trait(t), op, value, ModifierHolder::Attacker);
+        add_op(
+            game,
+            ctx,
+            &mut totals,
+            OpSource::Trait(t),
+            op,
+            value,
+            ModifierHolder::Attacker,
+        );
     });
     totals
 }
@@ -245,24 +269,32 @@ pub fn attack_dice(game: &Game, ctx: &AttackContext) -> u32 {
         return 0;
     }
     let modifiers = dice_modifiers(game, ctx);
-    let total = i32::from(ctx.attack.bar.dice) + modifiers.every_attack
+    let total = i32::from(ctx.attack.bar.dice)
+        + modifiers.every_attack
         + modifiers.first_attack.beyond(&ctx.granted)
         - extinguished_burns(game, ctx);
     total.max(MIN_ATTACK_DICE as i32) as u32
 }
 
-/// The modifier to the effect die: every `effect_die` operation (Damage Type +/- X, "+X vs",
-/// Tough -X), Extinguish, and the attack's native handler `poison_fangs` against a Restrained
-/// or Incapacitated defender.
+/// The modifier to the effect die from data: every `effect_die` operation (Damage Type +/- X,
+/// "+X vs", Tough -X) and Extinguish.
 pub fn effect_die_modifier(game: &Game, ctx: &AttackContext) -> i32 {
-    let held = game.is_restrained(ctx.defender) || game.is_incapacitated(ctx.defender);
-    let fangs = ctx.attack.bar.handler == Some(Handler::PoisonFangs);
-    let restrained_bonus = if held && fangs {
-        POISON_FANGS_RESTRAINED_BONUS
-    } else {
-        0
-    };
-    dice_modifiers(game, ctx).effect_die + restrained_bonus - extinguished_burns(game, ctx)
+    dice_modifiers(game, ctx).effect_die - extinguished_burns(game, ctx)
+}
+
+/// The whole modifier to the effect die: [`effect_die_modifier`] plus what the attack bar's
+/// native handler adds at [`Trigger::EffectDie`] (Poison Fangs against a held defender).
+pub fn effect_die_total(game: &mut Game, ctx: &AttackContext) -> Result<i32, RulesError> {
+    let mut total = effect_die_modifier(game, ctx);
+    if let Some(handler) = ctx.attack.bar.handler {
+        let trigger = Trigger::EffectDie {
+            defender: ctx.defender,
+        };
+        if let Outcome::Modifier(x) = fire(game, None, handler, ctx.attacker, trigger)? {
+            total += x;
+        }
+    }
+    Ok(total)
 }
 
 /// The roll the attacker needs on the effect die not to miss: the highest `hit_on` of the

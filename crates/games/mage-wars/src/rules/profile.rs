@@ -19,7 +19,7 @@ pub static BASH: AttackBar = AttackBar {
     kind: AttackKind::Neither,
     timing: AttackTiming::Action,
     range: None,
-    dice: BASH_ATTACK_DICE as u8,
+    dice: BASH_ATTACK_DICE,
     dice_per_x: 0,
     damage_type: None,
     traits: &[Trait::Unavoidable],

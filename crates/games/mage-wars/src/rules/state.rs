@@ -13,7 +13,8 @@ use grimoire_engine::TraitKind;
 use smallvec::SmallVec;
 
 use super::content::{
-    Attribute, CardId, Condition, DamageType, EffectOp, Trait, Timing, MIN_ARMOR, MIN_CHANNELING,
+    Attribute, CardId, Condition, DamageType, EffectOp, Handler, Timing, Trait, MIN_ARMOR,
+    MIN_CHANNELING,
 };
 
 /// Arena columns (A-D) and rows (1-3) of the standard arena.
@@ -161,6 +162,14 @@ pub enum GameEvent {
         /// condition), rather than by losing Life or by another effect.
         by_damage: bool,
     },
+    /// Play met a card whose native handler the engine does not model yet.
+    NotModelled {
+        /// The object.
+        object: ObjectId,
+        /// The handler.
+        #[serde(serialize_with = "by_name")]
+        handler: Handler,
+    },
     /// A player's mana changed.
     Mana {
         /// The player.
@@ -245,6 +254,8 @@ pub struct Game {
     pub destroyed_by_damage: Vec<ObjectId>,
     /// Who placed each taunt-like marker: (taunted creature, condition, taunter).
     pub(crate) taunts: Vec<(ObjectId, Condition, ObjectId)>,
+    /// Card handlers play met that the engine does not model, already logged.
+    pub(crate) reported: Vec<(ObjectId, Handler)>,
 }
 
 impl Game {
@@ -473,7 +484,12 @@ impl Game {
         for &(marker, count) in &o.markers {
             if let Marker::Condition(condition) = marker {
                 for op in condition.meta().effects {
-                    if let EffectOp::AttributeModifier { attribute: a, fixed, .. } = *op {
+                    if let EffectOp::AttributeModifier {
+                        attribute: a,
+                        fixed,
+                        ..
+                    } = *op
+                    {
                         if a == attribute {
                             total += i32::from(fixed) * count as i32;
                         }
@@ -492,8 +508,8 @@ impl Game {
 
     /// Current armor: conditions (Corrode) lower it too, never below the floor.
     pub fn armor(&self, id: ObjectId) -> u32 {
-        let armor = self.armor_before_conditions(id) as i32
-            + self.condition_modifier(id, Attribute::Armor);
+        let armor =
+            self.armor_before_conditions(id) as i32 + self.condition_modifier(id, Attribute::Armor);
         armor.max(attribute_floor(Attribute::Armor)) as u32
     }
 
@@ -553,7 +569,9 @@ impl Game {
 
     /// True for creatures (Mages included).
     pub fn is_creature(&self, id: ObjectId) -> bool {
-        self.cards.get(id.0 as usize).is_some_and(Printed::is_creature)
+        self.cards
+            .get(id.0 as usize)
+            .is_some_and(Printed::is_creature)
     }
 
     /// True for conjurations.
@@ -654,7 +672,11 @@ impl Game {
         for &(marker, _) in &o.markers {
             if let Marker::Condition(condition) = marker {
                 for op in condition.meta().effects {
-                    if let EffectOp::ReplaceWith { condition: new, timing: t } = *op {
+                    if let EffectOp::ReplaceWith {
+                        condition: new,
+                        timing: t,
+                    } = *op
+                    {
                         if t == timing {
                             replacements.push((condition, new));
                         }
@@ -766,14 +788,16 @@ impl Game {
         if id == taunter {
             return;
         }
-        self.taunts.retain(|(taunted, c, _)| !(*taunted == id && *c == condition));
+        self.taunts
+            .retain(|(taunted, c, _)| !(*taunted == id && *c == condition));
         self.taunts.push((id, condition, taunter));
         self.set_markers(id, Marker::Condition(condition), 1);
     }
 
     /// Removes the `condition` markers from `id` and forgets who placed them.
     pub fn remove_condition(&mut self, id: ObjectId, condition: Condition) {
-        self.taunts.retain(|(taunted, c, _)| !(*taunted == id && *c == condition));
+        self.taunts
+            .retain(|(taunted, c, _)| !(*taunted == id && *c == condition));
         self.set_markers(id, Marker::Condition(condition), 0);
     }
 

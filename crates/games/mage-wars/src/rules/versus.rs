@@ -65,11 +65,15 @@ pub fn versus_matches(
     alternatives: &[&[TargetQualifier]],
 ) -> bool {
     let is_kind = |q: &TargetQualifier| matches!(check(*q), Check::Kind(_));
-    let shared_kinds: &[TargetQualifier] = alternatives
-        .last()
-        .map_or(&[], |last| if last.iter().any(is_kind) { last } else { &[] });
+    let shared_kinds: &[TargetQualifier] =
+        alternatives.last().map_or(
+            &[],
+            |last| if last.iter().any(is_kind) { last } else { &[] },
+        );
     alternatives.iter().any(|alternative| {
-        let own = alternative.iter().all(|q| holds(game, defender, &check(*q)));
+        let own = alternative
+            .iter()
+            .all(|q| holds(game, defender, &check(*q)));
         let names_kind = alternative.iter().any(is_kind);
         let inherited = names_kind
             || shared_kinds
