@@ -206,7 +206,9 @@ fn the_rules_read_typed_default_traits_and_versus_predicates() {
         .expect("a conjuration that prints no trait");
     let printed = Printed::of(CardId::from_name(plain.name).expect("in the tables"));
     assert!(
-        printed.traits.contains(&Trait::Immunity(DamageType::Psychic)),
+        printed
+            .traits
+            .contains(&Trait::Immunity(DamageType::Psychic)),
         "{}: {:?}",
         plain.name,
         printed.traits

@@ -4,7 +4,6 @@ use std::path::{Path, PathBuf};
 
 use grimoire_mage_wars::rules::scenario::{parse_scenario, run_scenario, scenario_schema};
 
-
 use crate::support::repo_root;
 
 fn scenario_files(dir: &Path) -> Vec<PathBuf> {

@@ -210,7 +210,7 @@ pub fn lookup<T>(
 
 fn mage_wars_scenario(text: &str) -> ScenarioOutcome {
     use grimoire_mage_wars::rules::scenario::{parse_scenario, run_scenario_logged};
-    
+
     match parse_scenario(text) {
         Err(e) => ScenarioOutcome {
             failures: vec![e],

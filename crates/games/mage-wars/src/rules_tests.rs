@@ -432,3 +432,17 @@ fn attacks_are_refused_out_of_range() {
         "3 zones along a row is out of range"
     );
 }
+
+/// Codex, Finite Life: Life gained after the object got Finite Life does not count; Life
+/// gained before it does.
+#[test]
+fn finite_life_blocks_later_life_gains_only() {
+    use grimoire_engine::TraitEffectKind;
+    let mut game = Game::new();
+    let id = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(1), 0);
+    let printed = game.life(id);
+    game.change_trait(id, Trait::Life(3), TraitEffectKind::Grant);
+    game.change_trait(id, Trait::FiniteLife, TraitEffectKind::Grant);
+    game.change_trait(id, Trait::Life(4), TraitEffectKind::Grant);
+    assert_eq!(game.life(id), printed + 3);
+}

@@ -1,0 +1,74 @@
+//! The new content plays: Venom (a new Poison condition with `upkeep_damage`) hurts a Living
+//! creature each Upkeep, and Hollow (a new trait implying Nonliving) keeps it off, through
+//! Nonliving's Poison Immunity, with no Rust written for either.
+
+use grimoire_engine::{PlayerId, ScriptedDice};
+
+use crate::rules::dice::{attack_face, effect_face, ATTACK, EFFECT};
+use crate::rules::phases::upkeep_phase;
+use crate::rules::{attack_action, AttackOptions, AttackProfile, AttackTarget, Game};
+use crate::{CardId, CodexRef, Condition, DamageType, Trait};
+
+/// The Venom Adder bites `victim` with a blank attack die and a 1 on the effect die, then an
+/// Upkeep Phase passes; returns the game and the victim.
+fn bitten_then_upkeep(victim: &str) -> (Game, grimoire_engine::ObjectId) {
+    let mut game = Game::new();
+    let adder = game.add_card(
+        CardId::from_name("Venom Adder").expect("authored card"),
+        PlayerId(1),
+        0,
+    );
+    let target = game.add_card(CardId::from_name(victim).expect("a card"), PlayerId(2), 0);
+    let bite = &game.card(adder).expect("in play").attacks[0];
+    let bite = AttackProfile::new(bite);
+    let mut dice = ScriptedDice::new();
+    dice.push(ATTACK.name, [attack_face("0").expect("a blank face")]);
+    dice.push(EFFECT.name, [effect_face(1).expect("a d12 face")]);
+    attack_action(
+        &mut game,
+        &mut dice,
+        adder,
+        &bite,
+        AttackTarget::Object(target),
+        AttackOptions::default(),
+    )
+    .expect("the bite is legal");
+    upkeep_phase(&mut game, &mut ScriptedDice::new()).expect("Venom rolls no dice");
+    (game, target)
+}
+
+#[test]
+fn the_new_trait_implies_what_it_names_transitively() {
+    let implied = Trait::Hollow.meta().implied;
+    for wanted in [
+        Trait::Nonliving,
+        Trait::Immunity(DamageType::Poison),
+        Trait::FiniteLife,
+    ] {
+        assert!(
+            implied.contains(&CodexRef::Trait(wanted)),
+            "{wanted} in {implied:?}"
+        );
+    }
+}
+
+#[test]
+fn venom_deals_its_upkeep_damage_to_a_living_creature() {
+    let (game, fox) = bitten_then_upkeep("Bitterwood Fox");
+    assert_eq!(game.conditions(fox, Condition::Venom), 1);
+    assert_eq!(
+        game.store.get(fox).expect("fox").damage,
+        2,
+        "two direct damage per Venom"
+    );
+}
+
+#[test]
+fn a_hollow_creature_never_gets_venom() {
+    let (game, sentinel) = bitten_then_upkeep("Hollow Sentinel");
+    assert!(game.has_trait(sentinel, Trait::Nonliving));
+    assert!(game.is_immune(sentinel, DamageType::Poison));
+    assert!(!game.is_living(sentinel));
+    assert_eq!(game.conditions(sentinel, Condition::Venom), 0);
+    assert_eq!(game.store.get(sentinel).expect("sentinel").damage, 0);
+}
