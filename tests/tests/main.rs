@@ -9,6 +9,7 @@ mod codegen_fresh;
 mod codex_coverage;
 mod codex_parse;
 mod determinism;
+mod effect_coverage;
 mod import_octgn;
 mod macros;
 mod real_cards;
