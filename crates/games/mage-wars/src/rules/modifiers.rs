@@ -230,6 +230,9 @@ fn dice_modifiers(game: &Game, ctx: &AttackContext) -> DiceModifiers {
             ModifierHolder::Defender,
         );
     });
+    if !ctx.attack.has_dice_ops() {
+        return totals;
+    }
     ctx.attack.for_each_op(|t, op| {
         let value = |per_x: i8, fixed: i8| i32::from(per_x) * x(&t) + i32::from(fixed);
         add_op(

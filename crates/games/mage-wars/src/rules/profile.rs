@@ -30,6 +30,25 @@ pub static BASH: AttackBar = AttackBar {
     handler: None,
 };
 
+/// The set of codex entries (numbered below 128) among `traits` and what they imply.
+fn entries(traits: &[Trait]) -> u128 {
+    traits
+        .iter()
+        .flat_map(|t| std::iter::once(*t).chain(implied_traits(t)))
+        .map(|t| t.index())
+        .filter(|&i| i < 128)
+        .fold(0, |bits, i| bits | (1 << i))
+}
+
+/// The attack's effect operations, added up once.
+#[derive(Debug, Clone, Copy, Default)]
+struct Summary {
+    extra_strikes: u32,
+    piercing: i32,
+    mana_drain: Option<(u32, bool)>,
+    dice_ops: bool,
+}
+
 /// One attack bar as used in an attack action.
 #[derive(Debug, Clone, Copy)]
 pub struct AttackProfile<'a> {
@@ -38,6 +57,10 @@ pub struct AttackProfile<'a> {
     /// The traits of the alternative used on an "OR" bar (the first by default).
     pub alternative: &'static [Trait],
     boosts: [&'static [Trait]; MAX_BOOSTS],
+    /// The codex entries (numbered below 128) among the traits and what they imply.
+    present: u128,
+    /// What the traits' operations add up to (kept in step with the traits).
+    summary: Summary,
     /// True for an attack spell's attack.
     pub spell: bool,
     /// The range: the bar's, or an attack spell's casting range.
@@ -47,13 +70,36 @@ pub struct AttackProfile<'a> {
 impl<'a> AttackProfile<'a> {
     /// The bar as printed, with the first alternative of an "OR" bar.
     pub fn new(bar: &'a AttackBar) -> Self {
+        let alternative = bar.alternatives.first().map_or(&[][..], |set| set.traits);
         AttackProfile {
             bar,
-            alternative: bar.alternatives.first().map_or(&[], |set| set.traits),
+            alternative,
             boosts: [&[]; MAX_BOOSTS],
+            present: entries(bar.traits) | entries(alternative),
+            summary: Summary::default(),
             spell: false,
             range: bar.range,
         }
+        .summarized()
+    }
+
+    /// The profile with its operations added up.
+    fn summarized(mut self) -> Self {
+        let mut summary = Summary::default();
+        self.for_each_op(|t, op| match *op {
+            EffectOp::ExtraStrikes { count } => {
+                summary.extra_strikes = summary.extra_strikes.max(u32::from(count));
+            }
+            EffectOp::ArmorPiercing { per_x } => summary.piercing += i32::from(per_x) * x(&t),
+            EffectOp::ManaDrain { per_x, transfer } => {
+                let amount = (i32::from(per_x) * x(&t)).max(0) as u32;
+                summary.mana_drain = Some((amount, transfer));
+            }
+            EffectOp::AttackDice { .. } | EffectOp::EffectDie { .. } => summary.dice_ops = true,
+            _ => {}
+        });
+        self.summary = summary;
+        self
     }
 
     /// The attack of an attack spell with its casting range.
@@ -69,6 +115,8 @@ impl<'a> AttackProfile<'a> {
     pub fn boost(&mut self, traits: &'static [Trait]) {
         if let Some(free) = self.boosts.iter_mut().find(|b| b.is_empty()) {
             *free = traits;
+            self.present |= entries(traits);
+            *self = self.summarized();
         }
     }
 
@@ -81,7 +129,9 @@ impl<'a> AttackProfile<'a> {
 
     /// True when the attack has this trait.
     pub fn has(&self, wanted: Trait) -> bool {
-        self.traits().any(|t| t == wanted)
+        let index = wanted.index();
+        let may_have = index >= 128 || self.present & (1 << index) != 0;
+        may_have && self.traits().any(|t| t == wanted)
     }
 
     /// Calls `visit(trait, op)` for every effect operation of the attack's traits.
@@ -125,37 +175,23 @@ impl<'a> AttackProfile<'a> {
 
     /// Individual strikes against one defender: one plus the largest `extra_strikes`.
     pub fn strikes(&self) -> u32 {
-        let mut extra = 0;
-        self.for_each_op(|_, op| {
-            if let EffectOp::ExtraStrikes { count } = *op {
-                extra = extra.max(u32::from(count));
-            }
-        });
-        1 + extra
+        1 + self.summary.extra_strikes
     }
 
     /// Armor the attack ignores: the sum of its `armor_piercing` operations (Piercing +X).
     pub fn piercing(&self) -> u32 {
-        let mut total = 0;
-        self.for_each_op(|t, op| {
-            if let EffectOp::ArmorPiercing { per_x } = *op {
-                total += i32::from(per_x) * x(&t);
-            }
-        });
-        total.max(0) as u32
+        self.summary.piercing.max(0) as u32
     }
 
     /// The attack's `mana_drain` operation: mana the defender's controller loses, and whether
     /// the attacker's controller gains it (Mana Drain +X, Mana Transfer +X).
     pub fn mana_drain(&self) -> Option<(u32, bool)> {
-        let mut drain = None;
-        self.for_each_op(|t, op| {
-            if let EffectOp::ManaDrain { per_x, transfer } = *op {
-                let amount = (i32::from(per_x) * x(&t)).max(0) as u32;
-                drain = Some((amount, transfer));
-            }
-        });
-        drain
+        self.summary.mana_drain
+    }
+
+    /// True when the attack's traits have `attack_dice` or `effect_die` operations.
+    pub fn has_dice_ops(&self) -> bool {
+        self.summary.dice_ops
     }
 
     /// The mana paid to make the attack.

@@ -1,5 +1,6 @@
 //! The game state the rules act on: objects, their cards, players' mana and the event log.
 
+use std::cell::RefCell;
 use std::fmt;
 
 use grimoire_engine::{
@@ -223,7 +224,7 @@ impl From<DiceError> for RulesError {
 
 /// Traits an object has at one moment, with the timestamps they were gained at: few enough to
 /// live on the stack.
-pub type TraitList = SmallVec<[(Trait, u64); 16]>;
+pub type TraitList = SmallVec<[(Trait, u64); 8]>;
 
 /// Where an effect operation comes from: a codex trait the object has, or a condition on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -256,6 +257,24 @@ pub struct Game {
     pub(crate) taunts: Vec<(ObjectId, Condition, ObjectId)>,
     /// Card handlers play met that the engine does not model, already logged.
     pub(crate) reported: Vec<(ObjectId, Handler)>,
+    /// Each object's traits as [`Game::traits`] computes them, kept until its traits or
+    /// conditions change.
+    views: RefCell<Vec<Option<TraitView>>>,
+}
+
+/// An object's traits now, sorted by codex entry and timestamp, with the set of entries
+/// present (for entries numbered below 128).
+#[derive(Debug, Clone, Default)]
+struct TraitView {
+    sorted: TraitList,
+    present: u128,
+}
+
+impl TraitView {
+    /// True when an instance of the codex entry `index` may be present.
+    fn may_have(&self, index: usize) -> bool {
+        index >= 128 || self.present & (1 << index) != 0
+    }
 }
 
 impl Game {
@@ -320,15 +339,49 @@ impl Game {
     /// Grants (or removes) a trait with a fresh timestamp.
     pub fn change_trait(&mut self, id: ObjectId, value: Trait, kind: TraitEffectKind) {
         self.store.add_trait_effect(id, value, kind);
+        self.forget_traits(id);
     }
 
     /// Every trait the object has now with the timestamp it was gained at: its own (printed
-    /// or granted, see [`Object::for_each_trait`]), what they imply (codex `implies`, at the
-    /// same timestamp), and the states its conditions impose (`impose`, at timestamp 0).
+    /// or granted, see [`Object::for_each_trait`]), what they imply (codex `implied`, at the
+    /// same timestamp), and the states its conditions impose (`impose`, at timestamp 0);
+    /// sorted by codex entry, then timestamp.
     pub fn traits(&self, id: ObjectId) -> TraitList {
+        self.with_view(id, |view| view.sorted.clone())
+    }
+
+    /// Runs `f` on the object's trait view, computing it when it is not kept.
+    fn with_view<R>(&self, id: ObjectId, f: impl FnOnce(&TraitView) -> R) -> R {
+        let index = id.0 as usize;
+        {
+            let views = self.views.borrow();
+            if let Some(Some(view)) = views.get(index) {
+                return f(view);
+            }
+        }
+        let view = self.compute_view(id);
+        let result = f(&view);
+        // Asked from inside another object's view (a nested question): answer without keeping.
+        if let Ok(mut views) = self.views.try_borrow_mut() {
+            if views.len() <= index {
+                views.resize(index + 1, None);
+            }
+            views[index] = Some(view);
+        }
+        result
+    }
+
+    /// Forgets the kept trait view of an object (its traits or conditions changed).
+    fn forget_traits(&mut self, id: ObjectId) {
+        if let Some(view) = self.views.get_mut().get_mut(id.0 as usize) {
+            *view = None;
+        }
+    }
+
+    fn compute_view(&self, id: ObjectId) -> TraitView {
         let mut list = TraitList::new();
         let Some(o) = self.store.get(id) else {
-            return list;
+            return TraitView::default();
         };
         o.for_each_trait(|t, ts| {
             list.push((*t, ts));
@@ -345,30 +398,46 @@ impl Game {
                 }
             }
         }
-        list
+        list.sort_by_key(|(t, ts)| (t.index(), *ts));
+        let present = list
+            .iter()
+            .map(|(t, _)| t.index())
+            .filter(|&i| i < 128)
+            .fold(0u128, |bits, i| bits | (1 << i));
+        TraitView {
+            sorted: list,
+            present,
+        }
     }
 
     /// True when the object has a trait matching `pred` (see [`Game::traits`]).
     pub fn has(&self, id: ObjectId, pred: impl Fn(&Trait) -> bool) -> bool {
-        self.traits(id).iter().any(|(t, _)| pred(t))
+        self.with_view(id, |view| view.sorted.iter().any(|(t, _)| pred(t)))
     }
 
     /// True when the object has exactly this trait (see [`Game::traits`]).
     pub fn has_trait(&self, id: ObjectId, wanted: Trait) -> bool {
-        self.has(id, |t| *t == wanted)
+        self.with_view(id, |view| {
+            view.may_have(wanted.index()) && view.sorted.iter().any(|(t, _)| *t == wanted)
+        })
     }
 
     /// X of the object's instances of the codex entry of `entry` (any parameter), combined by
     /// the entry's `stacking`; `None` when it has none.
     pub fn trait_x(&self, id: ObjectId, entry: Trait) -> Option<i32> {
-        let list = self.traits(id);
-        let mut same: SmallVec<[(u64, i32); 4]> = list
-            .iter()
-            .filter(|(t, _)| t.same_kind(&entry))
-            .map(|(t, ts)| (*ts, x(t)))
-            .collect();
-        same.sort_by_key(|(ts, _)| *ts);
-        stack(entry.meta().stacking, same.into_iter().map(|(_, x)| x))
+        self.with_view(id, |view| {
+            if !view.may_have(entry.index()) {
+                return None;
+            }
+            let mut same: SmallVec<[(u64, i32); 4]> = view
+                .sorted
+                .iter()
+                .filter(|(t, _)| t.same_kind(&entry))
+                .map(|(t, ts)| (*ts, x(t)))
+                .collect();
+            same.sort_by_key(|(ts, _)| *ts);
+            stack(entry.meta().stacking, same.into_iter().map(|(_, x)| x))
+        })
     }
 
     /// Calls `visit(source, op, x, count)` for every effect operation acting on the object:
@@ -376,21 +445,23 @@ impl Game {
     /// instances), with X combined over its instances by the entry's `stacking` and `count` 1;
     /// each condition it holds with X 0 and `count` its markers.
     pub fn for_each_op(&self, id: ObjectId, mut visit: impl FnMut(OpSource, &EffectOp, i32, u32)) {
-        let mut list = self.traits(id);
-        list.sort_by_key(|(t, ts)| (t.index(), *ts));
-        let mut rest = &list[..];
-        while let Some(((first, _), _)) = rest.split_first() {
-            let run = rest
-                .iter()
-                .position(|(t, _)| !t.same_kind(first))
-                .unwrap_or(rest.len());
-            let meta = first.meta();
-            let combined = stack(meta.stacking, rest[..run].iter().map(|(t, _)| x(t)));
-            for op in meta.effects {
-                visit(OpSource::Trait(*first), op, combined.unwrap_or(0), 1);
+        self.with_view(id, |view| {
+            let mut rest = &view.sorted[..];
+            while let Some(((first, _), _)) = rest.split_first() {
+                let run = rest
+                    .iter()
+                    .position(|(t, _)| !t.same_kind(first))
+                    .unwrap_or(rest.len());
+                let meta = first.meta();
+                if !meta.effects.is_empty() {
+                    let combined = stack(meta.stacking, rest[..run].iter().map(|(t, _)| x(t)));
+                    for op in meta.effects {
+                        visit(OpSource::Trait(*first), op, combined.unwrap_or(0), 1);
+                    }
+                }
+                rest = &rest[run..];
             }
-            rest = &rest[run..];
-        }
+        });
         let Some(o) = self.store.get(id) else {
             return;
         };
@@ -427,50 +498,52 @@ impl Game {
         if attribute == Attribute::Channeling && printed == 0 {
             return 0;
         }
-        let mut list = self.traits(id);
-        let finite_since = list
-            .iter()
-            .filter(|(t, _)| *t == Trait::FiniteLife)
-            .map(|(_, ts)| *ts)
-            .min();
-        list.sort_by_key(|(t, ts)| (t.index(), *ts));
-        let mut total = i32::from(printed);
-        let mut locked = None;
-        let mut rest = &list[..];
-        while let Some(((first, _), _)) = rest.split_first() {
-            let run = rest
+        let (total, locked) = self.with_view(id, |view| {
+            let finite_since = view
+                .sorted
                 .iter()
-                .position(|(t, _)| !t.same_kind(first))
-                .unwrap_or(rest.len());
-            let meta = first.meta();
-            for op in meta.effects {
-                let EffectOp::AttributeModifier {
-                    attribute: a,
-                    per_x,
-                    fixed,
-                    locked: lock,
-                } = *op
-                else {
-                    continue;
-                };
-                if a != attribute {
-                    continue;
+                .filter(|(t, _)| *t == Trait::FiniteLife)
+                .map(|(_, ts)| *ts)
+                .min();
+            let mut total = i32::from(printed);
+            let mut locked = None;
+            let mut rest = &view.sorted[..];
+            while let Some(((first, _), _)) = rest.split_first() {
+                let run = rest
+                    .iter()
+                    .position(|(t, _)| !t.same_kind(first))
+                    .unwrap_or(rest.len());
+                let meta = first.meta();
+                for op in meta.effects {
+                    let EffectOp::AttributeModifier {
+                        attribute: a,
+                        per_x,
+                        fixed,
+                        locked: lock,
+                    } = *op
+                    else {
+                        continue;
+                    };
+                    if a != attribute {
+                        continue;
+                    }
+                    if lock {
+                        locked = Some(i32::from(fixed));
+                        continue;
+                    }
+                    let counted = rest[..run].iter().filter(|(t, ts)| {
+                        let gain = i32::from(per_x) * x(t) > 0;
+                        let after_finite = finite_since.is_some_and(|since| *ts >= since);
+                        !(attribute == Attribute::Life && gain && after_finite)
+                    });
+                    if let Some(x) = stack(meta.stacking, counted.map(|(t, _)| x(t))) {
+                        total += i32::from(per_x) * x + i32::from(fixed);
+                    }
                 }
-                if lock {
-                    locked = Some(i32::from(fixed));
-                    continue;
-                }
-                let counted = rest[..run].iter().filter(|(t, ts)| {
-                    let gain = i32::from(per_x) * x(t) > 0;
-                    let after_finite = finite_since.is_some_and(|since| *ts >= since);
-                    !(attribute == Attribute::Life && gain && after_finite)
-                });
-                if let Some(x) = stack(meta.stacking, counted.map(|(t, _)| x(t))) {
-                    total += i32::from(per_x) * x + i32::from(fixed);
-                }
+                rest = &rest[run..];
             }
-            rest = &rest[run..];
-        }
+            (total, locked)
+        });
         locked.unwrap_or(total).max(attribute_floor(attribute)) as u32
     }
 
@@ -538,9 +611,7 @@ impl Game {
     /// True for Living objects: creatures that are not Nonliving, and conjurations with
     /// Living (codex: Living, Nonliving; the defaults come from `game.toml`).
     pub fn is_living(&self, id: ObjectId) -> bool {
-        let traits = self.traits(id);
-        let has = |wanted: Trait| traits.iter().any(|(t, _)| *t == wanted);
-        has(Trait::Living) && !has(Trait::Nonliving)
+        self.has_trait(id, Trait::Living) && !self.has_trait(id, Trait::Nonliving)
     }
 
     /// The zone an object is in (equipment and enchantments: their own recorded zone).
@@ -551,12 +622,10 @@ impl Game {
     /// True when the object flies: it has Flying and is not Restrained, Rooted or
     /// Incapacitated (each makes it lose Flying) nor guarding (codex: Flying, Guard).
     pub fn is_flying(&self, id: ObjectId) -> bool {
-        let traits = self.traits(id);
-        let has = |wanted: Trait| traits.iter().any(|(t, _)| *t == wanted);
-        has(Trait::Flying)
-            && !has(Trait::Restrained)
-            && !has(Trait::Rooted)
-            && !has(Trait::Incapacitated)
+        self.has_trait(id, Trait::Flying)
+            && !self.has_trait(id, Trait::Restrained)
+            && !self.has_trait(id, Trait::Rooted)
+            && !self.has_trait(id, Trait::Incapacitated)
             && !self.is_guarding(id)
     }
 
@@ -611,7 +680,10 @@ impl Game {
     /// one marker.
     pub fn set_markers(&mut self, id: ObjectId, marker: Marker, count: u32) {
         let count = match marker {
-            Marker::Condition(condition) => count.min(marker_limit(condition)),
+            Marker::Condition(condition) => {
+                self.forget_traits(id);
+                count.min(marker_limit(condition))
+            }
             _ => count,
         };
         if let Some(o) = self.store.get_mut(id) {
@@ -812,6 +884,7 @@ impl Game {
     /// Applies what follows a change of traits: excess Corrode falls off and the object is
     /// destroyed if its damage now reaches its Life.
     pub fn traits_changed(&mut self, id: ObjectId) {
+        self.forget_traits(id);
         self.drop_excess_corrode(id);
         self.check_destroyed(id);
     }
