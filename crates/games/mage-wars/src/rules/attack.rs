@@ -12,8 +12,8 @@ use super::content::{AttackBar, Condition, Defense, Handler, Trait};
 use super::dice::{roll_attack_die, roll_effect_die};
 use super::handlers::{fire, meet, Outcome, Trigger};
 use super::modifiers::{
-    attack_dice, effect_die_total, first_attack_bonuses, miss_roll, AttackContext, AttackMaker,
-    FirstAttackBonuses,
+    attack_dice_with, dice_modifiers, effect_die_total, miss_roll, AttackContext, AttackMaker,
+    DiceModifiers, FirstAttackBonuses,
 };
 use super::profile::{AttackProfile, BASH};
 use super::state::{zone_distance, DamageSource, Game, GameEvent, Marker, RulesError};
@@ -271,8 +271,8 @@ fn zone_attack(
             charged: options.charged,
             retaliation: false,
         };
-        ledger.attack_made(game, &ctx);
-        roll_and_apply(game, dice, &ctx)?;
+        let modifiers = ledger.attack_made(game, &ctx);
+        roll_and_apply(game, dice, &ctx, &modifiers)?;
     }
     Ok(())
 }
@@ -309,9 +309,11 @@ impl ActionLedger {
     }
 
     /// Records an attack made with `ctx`'s bonuses.
-    fn attack_made(&mut self, game: &Game, ctx: &AttackContext) {
+    fn attack_made(&mut self, game: &Game, ctx: &AttackContext) -> DiceModifiers {
         self.attacks += 1;
-        self.granted = self.granted.max(first_attack_bonuses(game, ctx));
+        let modifiers = dice_modifiers(game, ctx);
+        self.granted = self.granted.max(modifiers.first_attack());
+        modifiers
     }
 }
 
@@ -390,13 +392,13 @@ fn sequence(
             retaliation: origin != Origin::Action,
         };
         // The attack is made, hit or not: its bonuses count as received.
-        ledger.attack_made(game, &ctx);
+        let modifiers = ledger.attack_made(game, &ctx);
         // 3. Roll to Miss, 4. Avoid Attack.
         if misses(game, dice, attacker, origin)? || avoids(game, dice, defender, bar, origin)? {
             continue;
         }
         // 5. Roll Dice, 6. Damage and Effects.
-        roll_and_apply(game, dice, &ctx)?;
+        roll_and_apply(game, dice, &ctx, &modifiers)?;
         hit = true;
         // 7. Additional Strikes: back to step 3.
     }
@@ -628,13 +630,16 @@ fn ready_defense(
 }
 
 /// Steps 5 and 6: roll the attack dice, deal damage, roll the effect die and apply effects.
+/// `modifiers` were worked out as the attack was made (before the miss and defense rolls,
+/// which do not change them).
 fn roll_and_apply(
     game: &mut Game,
     dice: &mut dyn Dice,
     ctx: &AttackContext,
+    modifiers: &DiceModifiers,
 ) -> Result<(), RulesError> {
     let (attacker, defender, bar) = (ctx.attacker, ctx.defender, ctx.attack);
-    let count = attack_dice(game, ctx);
+    let count = attack_dice_with(game, ctx, modifiers);
     // Incorporeal (native handler `incorporeal_damage`): only the 1s of a non-Ethereal attack
     // damage it, and such an attack gives it no effects.
     let incorporeal = game.has_trait(defender, Trait::Incorporeal);
@@ -877,7 +882,8 @@ fn bash(
         retaliation: false,
     };
     let saved = std::mem::take(&mut game.last_dice_rolled);
-    let result = roll_and_apply(game, dice, &ctx);
+    let modifiers = dice_modifiers(game, &ctx);
+    let result = roll_and_apply(game, dice, &ctx, &modifiers);
     game.last_dice_rolled = saved;
     result
 }

@@ -140,7 +140,7 @@ fn applies(game: &Game, ctx: &AttackContext, filter: AttackFilter, entry: Option
 
 /// The dice and effect-die modifiers of one attack, split by scope.
 #[derive(Debug, Clone, Copy, Default)]
-struct DiceModifiers {
+pub struct DiceModifiers {
     /// Attack dice on every attack.
     every_attack: i32,
     /// First-attack-only attack dice, by source.
@@ -192,7 +192,7 @@ fn add_op(
 }
 
 /// Every dice modifier of this attack, from the codex's operations.
-fn dice_modifiers(game: &Game, ctx: &AttackContext) -> DiceModifiers {
+pub fn dice_modifiers(game: &Game, ctx: &AttackContext) -> DiceModifiers {
     let mut totals = DiceModifiers::default();
     if ctx.maker == AttackMaker::Creature {
         game.for_each_op(ctx.attacker, |source, op, x, count| {
@@ -248,10 +248,12 @@ fn dice_modifiers(game: &Game, ctx: &AttackContext) -> DiceModifiers {
     totals
 }
 
-/// The first-attack-only bonuses the attacker has now for this attack, before subtracting what
-/// earlier attacks of the action received; nothing for barriers, walls and bashes.
-pub fn first_attack_bonuses(game: &Game, ctx: &AttackContext) -> FirstAttackBonuses {
-    dice_modifiers(game, ctx).first_attack
+impl DiceModifiers {
+    /// The first-attack-only bonuses the attacker has now for this attack, before subtracting
+    /// what earlier attacks of the action received; nothing for barriers, walls and bashes.
+    pub fn first_attack(&self) -> FirstAttackBonuses {
+        self.first_attack
+    }
 }
 
 /// Burns on the defender of an Extinguish attack (native handler `extinguish`): each costs a
@@ -268,10 +270,14 @@ fn extinguished_burns(game: &Game, ctx: &AttackContext) -> i32 {
 /// (first-attack bonuses only as far as they exceed what earlier attacks of the action
 /// received), never below `MIN_ATTACK_DICE` (an attack printed with 0 dice rolls none).
 pub fn attack_dice(game: &Game, ctx: &AttackContext) -> u32 {
+    attack_dice_with(game, ctx, &dice_modifiers(game, ctx))
+}
+
+/// [`attack_dice`] with the attack's modifiers already worked out.
+pub fn attack_dice_with(game: &Game, ctx: &AttackContext, modifiers: &DiceModifiers) -> u32 {
     if ctx.attack.bar.dice == 0 {
         return 0;
     }
-    let modifiers = dice_modifiers(game, ctx);
     let total = i32::from(ctx.attack.bar.dice)
         + modifiers.every_attack
         + modifiers.first_attack.beyond(&ctx.granted)
