@@ -8,14 +8,14 @@ use super::card::ObjectKind;
 use super::conditions::place_condition;
 use smallvec::SmallVec;
 
-use super::content::{AttackBar, Condition, Defense, Handler, Trait};
+use super::content::{ActionSpeed, AttackBar, AttackKind, Condition, Defense, Handler, Trait};
 use super::dice::{roll_attack_die, roll_effect_die};
 use super::handlers::{fire, meet, Outcome, Trigger};
 use super::modifiers::{
     attack_dice_with, dice_modifiers, effect_die_total, miss_roll, AttackContext, AttackMaker,
     DiceModifiers, FirstAttackBonuses,
 };
-use super::profile::{AttackProfile, BASH};
+use super::profile::{bar_has, AttackProfile, BASH};
 use super::state::{zone_distance, DamageSource, Game, GameEvent, Marker, RulesError};
 
 /// What an attack action is aimed at.
@@ -440,17 +440,19 @@ fn sequence(
         && !game.is_incapacitated(defender)
     {
         let attacks = game.card(defender)?.attacks;
+        let melee = |bar: &&AttackBar| bar.kind == AttackKind::Melee;
         let counter = attacks
             .iter()
-            .map(AttackProfile::new)
-            .find(|a| a.has(Trait::Counterstrike) && a.is_melee())
+            .filter(melee)
+            .find(|bar| bar_has(bar, Trait::Counterstrike))
             .or_else(|| {
                 let guard_may_answer = was_guarding && !game.is_restrained(defender);
-                let guard_counter = |a: &AttackProfile| a.is_melee() && a.is_quick();
+                let quick = |bar: &&AttackBar| bar.speed == Some(ActionSpeed::Quick);
                 guard_may_answer
-                    .then(|| attacks.iter().map(AttackProfile::new).find(guard_counter))
+                    .then(|| attacks.iter().filter(melee).find(quick))
                     .flatten()
-            });
+            })
+            .map(AttackProfile::new);
         if let Some(counter) = counter {
             let mut counter_ledger = ActionLedger::default();
             let saved = std::mem::take(&mut game.last_dice_rolled);

@@ -30,6 +30,16 @@ pub static BASH: AttackBar = AttackBar {
     handler: None,
 };
 
+/// True when the bar's printed traits (or its first alternative's), or what they imply,
+/// include `wanted`; cheaper than a whole [`AttackProfile`] for one question.
+pub fn bar_has(bar: &AttackBar, wanted: Trait) -> bool {
+    let alternative = bar.alternatives.first().map_or(&[][..], |set| set.traits);
+    bar.traits
+        .iter()
+        .chain(alternative)
+        .any(|t| *t == wanted || implied_traits(t).any(|i| i == wanted))
+}
+
 /// The set of codex entries (numbered below 128) among `traits` and what they imply.
 fn entries(traits: &[Trait]) -> u128 {
     traits
