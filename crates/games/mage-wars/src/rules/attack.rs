@@ -792,9 +792,7 @@ fn push(
     let (fx, fy) = arena.zone_position(Zone(game.object(source)?.zone));
     let (tx, ty) = arena.zone_position(Zone(game.object(target)?.zone));
     let (fx, fy, tx, ty) = (fx as i32, fy as i32, tx as i32, ty as i32);
-    let inside = |(dx, dy): (i32, i32)| {
-        (0..w).contains(&(tx + dx)) && (0..h).contains(&(ty + dy))
-    };
+    let inside = |(dx, dy): (i32, i32)| (0..w).contains(&(tx + dx)) && (0..h).contains(&(ty + dy));
     let (ax, ay) = ((tx - fx).signum(), (ty - fy).signum());
     let step = if (ax, ay) == (0, 0) {
         [(0, -1), (1, 0), (0, 1), (-1, 0)]

@@ -470,8 +470,6 @@ impl ScenarioGame for MageWarsScenarios {
             }
             game.taunt(id, Condition::Taunt, taunter);
         }
-        // Set-up changes are not events of the scenario's play.
-        game.log.clear();
         Ok(())
     }
 
