@@ -1,10 +1,16 @@
-//! Runs every scenario under `tests/scenarios/` and reports all failures at once.
+//! Runs every scenario under `tests/scenarios/` through the engine's generic runner (the game
+//! each file names) and reports all failures at once.
 
 use std::path::{Path, PathBuf};
 
-use grimoire_mage_wars::rules::scenario::{parse_scenario, run_scenario, scenario_schema};
+use grimoire_engine::scenario::ScenarioRun;
+use grimoire_engine::{run_scenario, scenario_game, scenario_schema};
+use grimoire_mage_wars::rules::MageWarsScenarios;
 
 use crate::support::repo_root;
+
+/// The published JSON Schema of Mage Wars scenario files (`grimoire scenario schema mage-wars`).
+const SCHEMA: &str = "schemas/mage-wars.scenario.schema.json";
 
 fn scenario_files(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
@@ -23,6 +29,18 @@ fn scenario_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// Runs a scenario text with the game it names.
+fn run(text: &str) -> ScenarioRun {
+    match scenario_game(text) {
+        Ok(game) if game == "mage-wars" => run_scenario(&MageWarsScenarios::default(), text),
+        Ok(game) => panic!("no scenario runner for {game:?} in this test"),
+        Err(failure) => ScenarioRun {
+            failures: vec![failure],
+            events: serde_json::Value::Null,
+        },
+    }
+}
+
 /// Runs every scenario with the generated card tables and returns the failures.
 fn run_all() -> Vec<String> {
     let files = scenario_files(&repo_root().join("tests/scenarios"));
@@ -39,18 +57,7 @@ fn run_all() -> Vec<String> {
             .unwrap_or(file)
             .display()
             .to_string();
-        match parse_scenario(&text) {
-            Err(e) => failures.push(format!("{shown}: {e}")),
-            Ok(scenario) => {
-                assert!(
-                    !scenario.source.trim().is_empty(),
-                    "{shown} cites no source"
-                );
-                for failure in run_scenario(&scenario) {
-                    failures.push(format!("{shown}: {failure}"));
-                }
-            }
-        }
+        failures.extend(run(&text).report(&shown));
     }
     failures
 }
@@ -72,27 +79,51 @@ fn sample() -> String {
 }
 
 fn sample_with(from: &str, to: &str) -> String {
-    sample().replace(from, to)
+    let text = sample();
+    assert!(text.contains(from), "the sample has {from:?}");
+    text.replace(from, to)
+}
+
+/// The line (from 1) of the first line of `text` starting with `start`.
+fn line_of(text: &str, start: &str) -> usize {
+    text.lines()
+        .position(|l| l.starts_with(start))
+        .expect("the line exists")
+        + 1
 }
 
 #[test]
-fn a_wrong_expectation_is_reported_with_both_values() {
+fn the_sample_scenario_passes() {
+    let run = run(&sample());
+    assert_eq!(run.failures, Vec::new());
+}
+
+#[test]
+fn a_wrong_expectation_is_reported_with_its_position_and_both_values() {
     let text = sample_with("damage = 4", "damage = 5");
-    let failures = run_scenario(&parse_scenario(&text).expect("parses"));
+    let line = line_of(&text, "damage = 5");
     assert_eq!(
-        failures,
-        vec!["after step 1: fox damage: expected 5, actual 4".to_string()]
+        run(&text).report("sample.toml"),
+        vec![format!(
+            "sample.toml:{line}:1: fox damage: expected 5, actual 4"
+        )]
     );
 }
 
 #[test]
-fn a_missing_die_fails_with_a_message() {
+fn a_missing_die_fails_with_a_message_at_the_step() {
     let text = sample_with(
-        r#"dice = ["2", "1*", "0", "1"]"#,
-        r#"dice = ["2", "1*", "0"]"#,
+        r#"attack = ["2", "1*", "0", "1"]"#,
+        r#"attack = ["2", "1*", "0"]"#,
     );
-    let failures = run_scenario(&parse_scenario(&text).expect("parses"));
+    let failures = run(&text).report("sample.toml");
     assert_eq!(failures.len(), 1, "{failures:?}");
+    let line = line_of(&text, "[[step]]");
+    assert!(
+        failures[0].starts_with(&format!("sample.toml:{line}:1: step 1: ")),
+        "{}",
+        failures[0]
+    );
     assert!(
         failures[0].contains("attack roll number 4"),
         "{}",
@@ -101,29 +132,72 @@ fn a_missing_die_fails_with_a_message() {
 }
 
 #[test]
-fn unknown_fields_are_rejected() {
+fn unused_attack_dice_are_an_error_but_unused_effect_dice_are_not() {
+    let extra_attack = sample_with(
+        r#"attack = ["2", "1*", "0", "1"]"#,
+        r#"attack = ["2", "1*", "0", "1", "2"]"#,
+    );
+    let failures = run(&extra_attack).report("sample.toml");
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    assert!(
+        failures[0].contains("1 scripted attack die face(s) were never rolled"),
+        "{failures:?}"
+    );
+    let extra_effect = sample_with("effect = [7]", "effect = [7, 3]");
+    assert_eq!(run(&extra_effect).failures, Vec::new());
+}
+
+#[test]
+fn unknown_fields_are_rejected_at_the_key() {
     let text = sample_with("destroyed = false", "destroyd = false");
-    let error = parse_scenario(&text).expect_err("a misspelt field is an error");
-    assert!(error.contains("destroyd"), "{error}");
+    let line = line_of(&text, "destroyd");
+    let failures = run(&text).report("sample.toml");
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    assert!(
+        failures[0].starts_with(&format!("sample.toml:{line}:1: unknown field `destroyd`")),
+        "{failures:?}"
+    );
+}
+
+#[test]
+fn an_unknown_trait_or_condition_name_is_an_error() {
+    let text = sample_with("destroyed = false", "traits = [\"Flyng\"]");
+    let line = line_of(&text, "traits = [\"Flyng\"]");
+    assert_eq!(
+        run(&text).report("sample.toml"),
+        vec![format!(
+            "sample.toml:{line}:1: `traits`: unknown name \"Flyng\" in mage-wars"
+        )]
+    );
+}
+
+#[test]
+fn an_expectation_that_checks_nothing_is_an_error() {
+    let text = format!("{}\n[[expect]]\nobject = \"fox\"\n", sample());
+    let line = text.lines().count() - 1;
+    assert_eq!(
+        run(&text).report("sample.toml"),
+        vec![format!(
+            "sample.toml:{line}:1: this [[expect]] checks nothing: give at least one field to check"
+        )]
+    );
 }
 
 #[test]
 fn the_published_schema_is_current() {
-    let published = std::fs::read_to_string(repo_root().join("schemas/scenario.schema.json"))
-        .expect("schemas/scenario.schema.json exists");
-    let current = serde_json::to_string_pretty(&scenario_schema()).expect("schema serialises");
+    let published = std::fs::read_to_string(repo_root().join(SCHEMA))
+        .unwrap_or_else(|e| panic!("{SCHEMA} exists: {e}"));
+    let current = serde_json::to_string_pretty(&scenario_schema(&MageWarsScenarios::default()))
+        .expect("schema serialises");
     assert!(
         published.trim_end() == current.trim_end(),
-        "schemas/scenario.schema.json is stale: regenerate it with `grimoire scenario schema`"
+        "{SCHEMA} is stale: regenerate it with `grimoire scenario schema mage-wars > {SCHEMA}`"
     );
 }
 
 #[test]
 fn the_event_log_records_every_change() {
-    let text = sample();
-    let run = grimoire_mage_wars::rules::scenario::run_scenario_logged(
-        &parse_scenario(&text).expect("parses"),
-    );
+    let run = run(&sample());
     assert!(run.failures.is_empty(), "{:?}", run.failures);
     let kinds: Vec<String> = run
         .events
@@ -147,13 +221,12 @@ fn the_event_log_records_every_change() {
 #[test]
 fn every_scenario_matches_the_published_schema() {
     let schema: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(repo_root().join("schemas/scenario.schema.json"))
-            .expect("schema exists"),
+        &std::fs::read_to_string(repo_root().join(SCHEMA)).expect("schema exists"),
     )
     .expect("schema is JSON");
     let validator = jsonschema::validator_for(&schema).expect("schema compiles");
     let mut invalid = Vec::new();
-    for file in scenario_files(&repo_root().join("tests/scenarios")) {
+    for file in scenario_files(&repo_root().join("tests/scenarios/mage-wars")) {
         let text = std::fs::read_to_string(&file).expect("scenario is readable");
         let instance: serde_json::Value = toml::from_str(&text).expect("scenario is TOML");
         for error in validator.iter_errors(&instance) {
@@ -161,10 +234,12 @@ fn every_scenario_matches_the_published_schema() {
         }
     }
     assert!(invalid.is_empty(), "{}", invalid.join("\n"));
-    let broken: serde_json::Value =
-        toml::from_str(&sample_with("damage = 4", "damage = \"four\"")).expect("TOML");
-    assert!(
-        !validator.is_valid(&broken),
-        "the schema rejects a wrong type"
-    );
+    for (from, to) in [
+        ("damage = 4", "damage = \"four\""),
+        (r#"attack = ["2", "1*", "0", "1"]"#, r#"attack = ["3"]"#),
+        ("effect = [7]", "effect = [13]"),
+    ] {
+        let broken: serde_json::Value = toml::from_str(&sample_with(from, to)).expect("TOML");
+        assert!(!validator.is_valid(&broken), "the schema rejects {to}");
+    }
 }

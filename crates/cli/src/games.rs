@@ -10,6 +10,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use grimoire_engine::scenario::ScenarioGame;
+use grimoire_mage_wars::rules::MageWarsScenarios;
 
 use crate::{calc, spellbook};
 
@@ -109,8 +110,8 @@ impl Game {
 pub static GAMES: &[Game] = &[
     Game {
         name: "mage-wars",
-        scenario_run: Some(mage_wars_scenario),
-        scenario_schema: Some(mage_wars_scenario_schema),
+        scenario_run: Some(generic_scenario_run::<MageWarsScenarios>),
+        scenario_schema: Some(generic_scenario_schema::<MageWarsScenarios>),
         calc: Some(calc::mage_wars),
         spellbook_check: Some(spellbook::mage_wars),
         deck_check: None,
@@ -208,32 +209,8 @@ pub fn lookup<T>(
     pick(game).ok_or_else(|| format!("`{feature}` is not available for {name} yet"))
 }
 
-fn mage_wars_scenario(text: &str) -> ScenarioOutcome {
-    use grimoire_mage_wars::rules::scenario::{parse_scenario, run_scenario_logged};
-
-    match parse_scenario(text) {
-        Err(e) => ScenarioOutcome {
-            failures: vec![e],
-            events: serde_json::Value::Array(Vec::new()),
-        },
-        Ok(scenario) => {
-            let run = run_scenario_logged(&scenario);
-            ScenarioOutcome {
-                failures: run.failures,
-                events: run.events,
-            }
-        }
-    }
-}
-
-fn mage_wars_scenario_schema() -> serde_json::Value {
-    serde_json::to_value(grimoire_mage_wars::rules::scenario::scenario_schema())
-        .unwrap_or(serde_json::Value::Null)
-}
-
 /// `scenario run` for a game on the engine's generic runner: an entry writes
 /// `scenario_run: Some(generic_scenario_run::<TheGame>)`.
-#[cfg_attr(not(test), allow(dead_code))]
 pub fn generic_scenario_run<G: ScenarioGame + Default>(text: &str) -> ScenarioOutcome {
     let run = grimoire_engine::run_scenario(&G::default(), text);
     ScenarioOutcome {
@@ -243,7 +220,6 @@ pub fn generic_scenario_run<G: ScenarioGame + Default>(text: &str) -> ScenarioOu
 }
 
 /// `scenario schema` for a game on the engine's generic runner.
-#[cfg_attr(not(test), allow(dead_code))]
 pub fn generic_scenario_schema<G: ScenarioGame + Default>() -> serde_json::Value {
     serde_json::to_value(grimoire_engine::scenario_schema(&G::default()))
         .unwrap_or(serde_json::Value::Null)
@@ -301,12 +277,19 @@ mod tests {
     }
 
     #[test]
-    fn the_mage_wars_entries_call_the_mage_wars_functions() {
+    fn the_mage_wars_entries_use_the_generic_runner() {
         let game = find("mage-wars", Feature::ScenarioRun).unwrap();
         let schema = (game.scenario_schema.unwrap())();
-        assert!(schema.to_string().contains("effect_die"));
+        assert_eq!(schema["properties"]["game"]["const"], "mage-wars");
+        assert!(schema.to_string().contains("dice_rolled"));
         let outcome = (game.scenario_run.unwrap())("game = \"mage-wars\"\nname = 1\n");
-        assert_eq!(outcome.failures.len(), 1);
+        assert_eq!(
+            outcome.failures,
+            [
+                "1:1: missing `source = \"...\"`",
+                "2:8: `name` must be a string"
+            ]
+        );
     }
 
     // A minimal game on the generic runner: a counter.

@@ -446,3 +446,99 @@ fn finite_life_blocks_later_life_gains_only() {
     game.change_trait(id, Trait::Life(4), TraitEffectKind::Grant);
     assert_eq!(game.life(id), printed + 3);
 }
+
+#[test]
+fn legal_actions_are_the_attacks_the_attack_sequence_accepts() {
+    use crate::rules::{Action, BarSource, MageWarsRules};
+    use grimoire_engine::Rules;
+    let b2 = 5;
+    let mut game = Game::new();
+    let a = game.add_object(creature(0, vec![], melee(2, 0)), PlayerId(1), b2);
+    let near = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), b2);
+    let far = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), b2 + 1);
+    let flyer = game.add_object(
+        creature(0, vec![Trait::Flying], melee(1, 0)),
+        PlayerId(2),
+        b2,
+    );
+    let attack = |attacker, target| Action::Attack {
+        attacker,
+        source: BarSource::Object(attacker),
+        bar: 0,
+        target: AttackTarget::Object(target),
+        charged: false,
+    };
+    // Melee reaches only the zone, and not a Flying defender.
+    assert_eq!(
+        MageWarsRules.legal_actions(&game, PlayerId(1)),
+        vec![attack(a, near)]
+    );
+    // A Flying attacker reaches anything in its zone, friends included.
+    assert_eq!(
+        MageWarsRules.legal_actions(&game, PlayerId(2)),
+        vec![attack(near, a), attack(flyer, a), attack(flyer, near)]
+    );
+    assert!(!MageWarsRules.can_declare(&game, &attack(a, far)));
+}
+
+#[test]
+fn apply_records_into_the_context_log_and_converts_errors() {
+    use crate::rules::{Action, BarSource, GameEvent, MageWarsRules};
+    use grimoire_engine::{Ctx, EventLog, FirstOption, Rules};
+    let mut game = Game::new();
+    let a = game.add_object(creature(0, vec![], melee(2, 0)), PlayerId(1), 0);
+    let d = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), 0);
+    let far = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), 11);
+    game.log.clear();
+    let attack = |target| Action::Attack {
+        attacker: a,
+        source: BarSource::Object(a),
+        bar: 0,
+        target: AttackTarget::Object(target),
+        charged: false,
+    };
+    let two = attack_face("2").expect("a face labelled 2");
+    let mut dice = ScriptedDice::new();
+    dice.push(ATTACK.name, [two, two]);
+    let mut log = EventLog::new();
+    let mut chooser = FirstOption;
+    let mut ctx = Ctx::new(&mut dice, &mut chooser, &mut log);
+    MageWarsRules
+        .apply(&mut game, &attack(d), &mut ctx)
+        .expect("a legal attack");
+    let illegal = MageWarsRules.apply(&mut game, &attack(far), &mut ctx);
+    assert!(
+        matches!(&illegal, Err(RulesError::Illegal(why)) if why.contains("zone(s) away")),
+        "{illegal:?}"
+    );
+    let exhausted = MageWarsRules.apply(&mut game, &attack(d), &mut ctx);
+    assert!(
+        matches!(exhausted, Err(RulesError::Dice(_))),
+        "{exhausted:?}"
+    );
+    assert!(
+        game.log.events().is_empty(),
+        "the game's own log is untouched"
+    );
+    assert_eq!(
+        log.events()[..3],
+        [
+            GameEvent::AttackDeclared {
+                attacker: a,
+                defender: d
+            },
+            GameEvent::DiceRolled {
+                attacker: a,
+                dice: 2,
+                normal: 4,
+                critical: 0
+            },
+            GameEvent::Damaged {
+                object: d,
+                amount: 4,
+                source: crate::rules::state::DamageSource::Attack
+            },
+        ]
+    );
+    assert_eq!(game.store.get(d).expect("defender").damage, 4);
+}

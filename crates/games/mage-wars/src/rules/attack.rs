@@ -2,7 +2,7 @@
 //! Avoid Attack, Roll Dice, Damage and Effects, Additional Strikes, Damage Barrier,
 //! Counterstrike, Attack Ends.
 
-use grimoire_engine::{Dice, ObjectId};
+use grimoire_engine::{Dice, ObjectId, Zone};
 
 use super::card::ObjectKind;
 use super::conditions::place_condition;
@@ -16,7 +16,7 @@ use super::modifiers::{
     DiceModifiers, FirstAttackBonuses,
 };
 use super::profile::{bar_has, AttackProfile, BASH};
-use super::state::{zone_distance, DamageSource, Game, GameEvent, Marker, RulesError};
+use super::state::{DamageSource, Game, GameEvent, Marker, RulesError};
 
 /// What an attack action is aimed at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -515,7 +515,7 @@ fn out_of_range(
         let range = bar.range?;
         (u32::from(range.min), u32::from(range.max))
     };
-    let distance = zone_distance(from, zone);
+    let distance = game.arena.zone_distance(Zone(from), Zone(zone));
     let flying_in_zone = distance == 0 && (target_flying || game.is_flying(attacker));
     (distance > max || (distance < min && !flying_in_zone)).then(|| {
         format!(
@@ -836,16 +836,15 @@ pub(crate) fn push(
     source: ObjectId,
     target: ObjectId,
 ) -> Result<(), RulesError> {
-    use super::state::{zone_position, ARENA_COLUMNS as W, ARENA_ROWS as H};
     if game.has_trait(target, Trait::Unmovable) {
         return Ok(());
     }
-    let (fx, fy) = zone_position(game.object(source)?.zone);
-    let (tx, ty) = zone_position(game.object(target)?.zone);
+    let arena = game.arena;
+    let (w, h) = (arena.columns as i32, arena.rows as i32);
+    let (fx, fy) = arena.zone_position(Zone(game.object(source)?.zone));
+    let (tx, ty) = arena.zone_position(Zone(game.object(target)?.zone));
     let (fx, fy, tx, ty) = (fx as i32, fy as i32, tx as i32, ty as i32);
-    let inside = |(dx, dy): (i32, i32)| {
-        (0..W as i32).contains(&(tx + dx)) && (0..H as i32).contains(&(ty + dy))
-    };
+    let inside = |(dx, dy): (i32, i32)| (0..w).contains(&(tx + dx)) && (0..h).contains(&(ty + dy));
     let (ax, ay) = ((tx - fx).signum(), (ty - fy).signum());
     let step = if (ax, ay) == (0, 0) {
         [(0, -1), (1, 0), (0, 1), (-1, 0)]
@@ -857,8 +856,8 @@ pub(crate) fn push(
             .filter(|&d| d != (0, 0))
             .find(|&d| inside(d))
     };
-    match step {
-        Some((dx, dy)) => game.move_to(target, ((ty + dy) as u32) * W + (tx + dx) as u32),
+    match step.and_then(|(dx, dy)| arena.zone_at((tx + dx) as u32, (ty + dy) as u32)) {
+        Some(zone) => game.move_to(target, zone.0),
         None => bash(game, dice, source, target)?,
     }
     Ok(())

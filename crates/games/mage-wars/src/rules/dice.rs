@@ -2,21 +2,31 @@
 //! with `normal` and `critical` damage) and the effect die (`[dice.effect]`, a d12 also used
 //! for Daze, Defense and escape rolls).
 
-use grimoire_engine::{Dice, DiceError, DieSpec};
+use grimoire_engine::{Dice, DiceError, DieFaces, DieSpec};
 
-use super::content::{ATTACK_DIE, EFFECT_DIE};
+use super::content::{ATTACK_DIE, ATTACK_DIE_NAME, EFFECT_DIE, EFFECT_DIE_NAME};
 
 /// The attack die, for the dice source.
 pub const ATTACK: DieSpec = DieSpec {
-    name: "attack",
+    name: ATTACK_DIE_NAME,
     faces: ATTACK_DIE.len() as u32,
 };
 
 /// The effect die, for the dice source.
 pub const EFFECT: DieSpec = DieSpec {
-    name: "effect",
+    name: EFFECT_DIE_NAME,
     faces: EFFECT_DIE.len() as u32,
 };
+
+/// The attack die with its face labels (`0`, `1`, `2`, `1*`, `2*`), for scripts.
+pub fn attack_die() -> DieFaces {
+    DieFaces::from_table(ATTACK_DIE_NAME, &ATTACK_DIE, |face| face.label)
+}
+
+/// The effect die with its face labels (`1` to `12`), for scripts.
+pub fn effect_die() -> DieFaces {
+    DieFaces::from_table(EFFECT_DIE_NAME, &EFFECT_DIE, |face| face.label)
+}
 
 /// What one attack die shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

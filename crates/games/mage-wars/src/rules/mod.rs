@@ -12,6 +12,7 @@
 
 use super as content;
 
+pub mod actions;
 pub mod attack;
 pub mod card;
 pub mod codex;
@@ -26,7 +27,9 @@ pub mod scenario;
 pub mod state;
 pub mod versus;
 
+pub use actions::{Action, BarSource, MageWarsRules};
 pub use attack::{attack_action, AttackOptions, AttackTarget};
 pub use card::{ObjectKind, Printed};
 pub use profile::AttackProfile;
+pub use scenario::MageWarsScenarios;
 pub use state::{Game, GameEvent, Marker, RulesError};

@@ -1,21 +1,24 @@
-//! Scenario files: a board set-up, steps (attacks, phases) with scripted dice, and
-//! expectations checked after the steps that precede them in the file. See
-//! `docs/scenarios.md` for the format.
+//! Mage Wars' scenario keys on the engine's generic runner ([`grimoire_engine::scenario`]):
+//! [`MageWarsScenarios`] says what a `[[player]]`, `[[object]]`, `[[step]]` and `[[expect]]`
+//! of a Mage Wars scenario hold, turns steps into [`Action`]s of [`MageWarsRules`] and
+//! compares expectations with the state. See `docs/scenarios.md` for the format.
 
 use std::collections::BTreeMap;
 
-use grimoire_engine::{ObjectId, PlayerId, ScriptedDice, TraitEffectKind, TraitKind};
+use grimoire_engine::scenario::{Check, Names, ObjectEntry, PlayerEntry, Subject, Subjects};
+use grimoire_engine::{
+    Board, Ctx, DieFaces, ObjectId, PlayerId, Rules, ScenarioGame, TraitEffectKind, TraitKind, Zone,
+};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use toml::Spanned;
 
-use super::attack::{attack_action, AttackOptions, AttackTarget};
+use super::actions::{Action, BarSource, MageWarsRules};
+use super::attack::AttackTarget;
 use super::card::Printed;
 use super::content::{AttackBar, CardId, Condition, Trait};
-use super::dice::{attack_face, effect_face, ATTACK, EFFECT};
-use super::phases::{activate, channeling_phase, end_action_phase, upkeep_phase};
+use super::dice::{attack_die, effect_die, EFFECT};
 use super::profile::AttackProfile;
-use super::state::{parse_zone, zone_name, Game, Marker};
+use super::state::{Game, GameEvent, Marker};
 
 /// Reads a trait as cards write it (`"Armor +2"`), or says which text is not one.
 fn parse_trait(text: &str) -> Result<Trait, String> {
@@ -36,50 +39,20 @@ fn find_card(name: &str) -> Result<CardId, String> {
     CardId::from_name(name).ok_or_else(|| format!("unknown card {name:?}"))
 }
 
-/// A scenario file.
+/// A player's keys besides `id`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Scenario {
-    /// The game (`"mage-wars"`).
-    pub game: String,
-    /// What the scenario shows.
-    pub name: String,
-    /// Where the expected behaviour comes from (codex entry, supplement section, ruling).
-    pub source: String,
-    /// Players' starting mana.
-    #[serde(default, rename = "player")]
-    pub players: Vec<PlayerSetup>,
-    /// Objects in play at the start.
-    #[serde(default, rename = "object")]
-    pub objects: Vec<ObjectSetup>,
-    /// Steps, in order.
-    #[serde(default, rename = "step")]
-    #[schemars(with = "Vec<Step>")]
-    pub steps: Vec<Spanned<Step>>,
-    /// Expectations, each checked after the steps written before it.
-    #[serde(default, rename = "expect")]
-    #[schemars(with = "Vec<Expect>")]
-    pub expects: Vec<Spanned<Expect>>,
-}
-
-/// A player's set-up.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PlayerSetup {
-    /// Player number.
-    pub id: u8,
+pub struct PlayerKeys {
     /// Starting mana.
     #[serde(default)]
     pub mana: u32,
 }
 
-/// An object in play at the start.
+/// An object's keys besides `id` (the name steps and expectations use).
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct ObjectSetup {
-    /// Name used by steps and expectations.
-    pub id: String,
-    /// Card name.
+pub struct ObjectKeys {
+    /// Card name (a card of the generated tables).
     pub card: String,
     /// Controlling player.
     pub player: u8,
@@ -111,29 +84,24 @@ pub struct ObjectSetup {
     pub taunted_by: Option<String>,
 }
 
-/// One step.
+/// A step's keys besides `dice`, `choices` and `fails_with`. A step holds at least one of
+/// them; several run in this order: attack, phase, change_traits, attach, activate,
+/// end_action.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Step {
+pub struct StepKeys {
     /// An attack action.
     #[serde(default)]
     pub attack: Option<AttackStep>,
-    /// A phase: `"upkeep"` or `"channeling"`.
+    /// A phase.
     #[serde(default)]
-    pub phase: Option<String>,
+    pub phase: Option<Phase>,
     /// A creature is activated (object id).
     #[serde(default)]
     pub activate: Option<String>,
     /// A creature's Action Phase ends (object id).
     #[serde(default)]
     pub end_action: Option<String>,
-    /// Attack die faces in rolling order: `0`, `1`, `2`, `1*`, `2*`.
-    #[serde(default)]
-    pub dice: Vec<String>,
-    /// Effect die (d12) results in rolling order: Daze, Defense and effect rolls.
-    #[serde(default)]
-    #[schemars(with = "Option<EffectDiceSchema>")]
-    pub effect_die: Option<EffectDice>,
     /// Trait changes on an object during play.
     #[serde(default)]
     pub change_traits: Option<TraitChange>,
@@ -141,9 +109,16 @@ pub struct Step {
     /// removals start there, with the latest timestamp, and end on its previous object.
     #[serde(default)]
     pub attach: Option<AttachStep>,
-    /// The step must fail with an error containing this text (an illegal attack).
-    #[serde(default)]
-    pub fails_with: Option<String>,
+}
+
+/// A phase a step runs.
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// Upkeep: conditions' upkeep damage, Regenerate, Upkeep +X, Rage clean-up, Defense uses.
+    Upkeep,
+    /// Channeling: each controller gains its objects' Channeling in mana.
+    Channeling,
 }
 
 /// `attach = { object = "wings", to = "wolf" }`.
@@ -173,25 +148,6 @@ pub struct TraitChange {
     pub revoke: Vec<String>,
 }
 
-/// One d12 result or a list of them.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-pub enum EffectDice {
-    /// One result.
-    One(u32),
-    /// Several results in rolling order.
-    Many(Vec<u32>),
-}
-
-/// Schema of [`EffectDice`].
-#[derive(JsonSchema)]
-#[serde(untagged)]
-#[allow(dead_code)]
-enum EffectDiceSchema {
-    One(#[schemars(range(min = 1, max = 12))] u32),
-    Many(Vec<u32>),
-}
-
 /// An attack action.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -218,13 +174,10 @@ pub struct AttackStep {
     pub charged: bool,
 }
 
-/// Expected values after the steps before it. Only the fields given are checked.
+/// Expected values (besides `object` and `player`); only the fields given are checked.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Expect {
-    /// Object id the object fields refer to.
-    #[serde(default)]
-    pub object: Option<String>,
+pub struct ExpectKeys {
     /// Damage on the object.
     #[serde(default)]
     pub damage: Option<u32>,
@@ -238,7 +191,7 @@ pub struct Expect {
     /// The object (id) whose Taunt marker it has, or `""` for none.
     #[serde(default)]
     pub taunted_by: Option<String>,
-    /// Exactly these condition markers (others must be absent).
+    /// Exactly these condition markers (others must be absent; `{}` means none).
     #[serde(default)]
     pub conditions: Option<BTreeMap<String, u32>>,
     /// Current armor.
@@ -250,7 +203,7 @@ pub struct Expect {
     /// Traits it must have.
     #[serde(default)]
     pub traits: Option<Vec<String>>,
-    /// Traits it must not have.
+    /// Traits it must not have (with any parameter: `"Armor +1"` rules out every Armor +X).
     #[serde(default)]
     pub lacks_traits: Option<Vec<String>>,
     /// Zone it is in.
@@ -266,279 +219,36 @@ pub struct Expect {
     /// attack that missed or was avoided).
     #[serde(default)]
     pub dice_rolled: Option<Vec<u32>>,
-    /// Player the `mana` field refers to.
-    #[serde(default)]
-    pub player: Option<u8>,
-    /// That player's mana.
+    /// The player's mana.
     #[serde(default)]
     pub mana: Option<u32>,
 }
 
-/// The JSON Schema of scenario files.
-pub fn scenario_schema() -> schemars::Schema {
-    schemars::schema_for!(Scenario)
+/// Mage Wars' side of the generic scenario runner.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MageWarsScenarios {
+    /// The rules the steps are applied with.
+    pub rules: MageWarsRules,
 }
 
-/// The attack bar named `name` that fits the target: an "OR" attack or a card with two bars
-/// of the same name offers a zone, a Sweeping and a single-target version.
-fn choose_attack<'a>(
-    attacks: &'a [AttackBar],
-    name: &str,
-    target: AttackTarget,
-) -> Option<&'a AttackBar> {
-    let named = || attacks.iter().filter(|a| a.name.eq_ignore_ascii_case(name));
-    let fits = |a: &&AttackBar| {
-        let a = AttackProfile::new(a);
-        match target {
-            AttackTarget::Zone(_) => a.is_zone(),
-            AttackTarget::Sweep(..) => a.has(Trait::Sweeping),
-            AttackTarget::Object(_) => !a.is_zone(),
-        }
-    };
-    named().find(fits).or_else(|| named().next())
-}
-
-/// Parses a scenario file.
-pub fn parse_scenario(text: &str) -> Result<Scenario, String> {
-    toml::from_str(text).map_err(|e| e.to_string())
-}
-
-/// What running a scenario produced.
-#[derive(Debug)]
-pub struct ScenarioRun {
-    /// Every failed expectation and every set-up or step error; empty when it passed.
-    pub failures: Vec<String>,
-    /// The event log of the whole run, as JSON.
-    pub events: serde_json::Value,
-}
-
-/// Runs a scenario; returns every failed expectation (and every set-up or step error) as a
-/// message. An empty list means it passed.
-pub fn run_scenario(scenario: &Scenario) -> Vec<String> {
-    run_scenario_logged(scenario).failures
-}
-
-/// Runs a scenario and keeps its event log.
-pub fn run_scenario_logged(scenario: &Scenario) -> ScenarioRun {
-    let mut run = Runner {
-        game: Game::new(),
-        ids: Vec::new(),
-        failures: Vec::new(),
-    };
-    if scenario.game != "mage-wars" {
-        run.failures
-            .push(format!("game {:?} is not mage-wars", scenario.game));
-    } else if let Err(e) = run.set_up(scenario) {
-        run.failures.push(e);
-    } else {
-        run.play(scenario);
-    }
-    ScenarioRun {
-        failures: run.failures,
-        events: run.game.log.to_json(),
-    }
-}
-
-struct Runner {
-    game: Game,
-    ids: Vec<String>,
-    failures: Vec<String>,
-}
-
-impl Runner {
-    /// Runs the steps, checking each expectation after the steps written before it.
-    fn play(&mut self, scenario: &Scenario) {
-        let mut steps_done = 0;
-        for expect in &scenario.expects {
-            while steps_done < scenario.steps.len()
-                && scenario.steps[steps_done].span().start < expect.span().start
-            {
-                if let Err(e) = self.checked_step(scenario.steps[steps_done].get_ref()) {
-                    self.failures.push(format!("step {}: {e}", steps_done + 1));
-                    return;
-                }
-                steps_done += 1;
-            }
-            self.check(expect.get_ref(), steps_done);
-        }
-        for (index, step) in scenario.steps.iter().enumerate().skip(steps_done) {
-            if let Err(e) = self.checked_step(step.get_ref()) {
-                self.failures.push(format!("step {}: {e}", index + 1));
-                return;
-            }
-        }
-    }
-
-    fn object(&self, id: &str) -> Result<ObjectId, String> {
-        self.ids
-            .iter()
-            .position(|known| known == id)
-            .map(|i| ObjectId(i as u32))
-            .ok_or_else(|| format!("no object with id {id:?}"))
-    }
-
-    fn set_up(&mut self, scenario: &Scenario) -> Result<(), String> {
-        for object in &scenario.objects {
-            let card = Printed::of(find_card(&object.card)?);
-            let zone =
-                parse_zone(&object.zone).ok_or_else(|| format!("bad zone {:?}", object.zone))?;
-            let id = self.game.add_object(card, PlayerId(object.player), zone);
-            self.ids.push(object.id.clone());
-            for text in &object.traits {
-                self.game
-                    .change_trait(id, parse_trait(text)?, TraitEffectKind::Grant);
-            }
-            for text in &object.removed_traits {
-                self.game
-                    .change_trait(id, parse_trait(text)?, TraitEffectKind::Remove);
-            }
-            for (name, &count) in &object.conditions {
-                let condition = parse_condition(name)?;
-                if condition == Condition::Taunt {
-                    return Err(format!(
-                        "{}: a Taunt marker is set with `taunted_by`, which names its taunter",
-                        object.id
-                    ));
-                }
-                self.game
-                    .set_markers(id, Marker::Condition(condition), count);
-            }
-            self.game.set_markers(id, Marker::Rage, object.rage);
-            self.game
-                .set_markers(id, Marker::Guard, u32::from(object.guard));
-            if let Some(o) = self.game.store.get_mut(id) {
-                o.damage = object.damage;
-            }
-        }
-        for (object, id) in scenario.objects.iter().zip(0u32..) {
-            if let Some(parent) = &object.attached_to {
-                let parent = self.object(parent)?;
-                self.game.attach(ObjectId(id), parent);
-            }
-            if let Some(taunter) = &object.taunted_by {
-                let taunter = self.object(taunter)?;
-                if taunter == ObjectId(id) {
-                    return Err(format!("{}: a creature cannot Taunt itself", object.id));
-                }
-                self.game.taunt(ObjectId(id), Condition::Taunt, taunter);
-            }
-        }
-        for player in &scenario.players {
-            self.game.set_mana(PlayerId(player.id), player.mana);
-        }
-        self.game.log.clear();
-        Ok(())
-    }
-
-    /// Runs a step and compares its outcome with its `fails_with`.
-    fn checked_step(&mut self, step: &Step) -> Result<(), String> {
-        match (self.step(step), &step.fails_with) {
-            (Ok(()), None) => Ok(()),
-            (Err(e), Some(expected)) if e.contains(expected.as_str()) => Ok(()),
-            (Err(e), _) => Err(e),
-            (Ok(()), Some(expected)) => Err(format!(
-                "expected the step to fail with {expected:?}, but it succeeded"
-            )),
-        }
-    }
-
-    fn step(&mut self, step: &Step) -> Result<(), String> {
-        let mut dice = ScriptedDice::new();
-        let faces: Vec<u32> = step
-            .dice
-            .iter()
-            .map(|f| attack_face(f).ok_or_else(|| format!("bad die face {f:?}")))
-            .collect::<Result<_, _>>()?;
-        dice.push(ATTACK.name, faces);
-        let effect: Vec<u32> = match &step.effect_die {
-            None => vec![],
-            Some(EffectDice::One(roll)) => vec![*roll],
-            Some(EffectDice::Many(rolls)) => rolls.clone(),
-        };
-        let effect: Vec<u32> = effect
-            .into_iter()
-            .map(|r| effect_face(r).ok_or_else(|| format!("effect die result {r} is not 1-12")))
-            .collect::<Result<_, _>>()?;
-        dice.push(EFFECT.name, effect);
-        if let Some(attack) = &step.attack {
-            self.attack(attack, &mut dice)?;
-        }
-        match step.phase.as_deref() {
-            None => {}
-            Some("upkeep") => upkeep_phase(&mut self.game, &mut dice).map_err(|e| e.to_string())?,
-            Some("channeling") => channeling_phase(&mut self.game),
-            Some(other) => return Err(format!("unknown phase {other:?}")),
-        }
-        if let Some(change) = &step.change_traits {
-            self.change_traits(change)?;
-        }
-        if let Some(attach) = &step.attach {
-            let (child, parent) = (self.object(&attach.object)?, self.object(&attach.to)?);
-            if child == parent {
-                return Err(format!("{} cannot be attached to itself", attach.object));
-            }
-            self.game.attach(child, parent);
-        }
-        if let Some(id) = &step.activate {
-            let id = self.object(id)?;
-            activate(&mut self.game, id);
-        }
-        if let Some(id) = &step.end_action {
-            let id = self.object(id)?;
-            end_action_phase(&mut self.game, &mut dice, id).map_err(|e| e.to_string())?;
-        }
-        // Unused attack dice mean the scenario expects another roll than the rules made. An
-        // unused effect-die result is allowed: it may be scripted for an effect table the
-        // attack turns out not to have.
-        let unused = dice.unused(ATTACK.name);
-        if unused > 0 {
-            return Err(format!(
-                "{unused} scripted attack die face(s) were never rolled"
-            ));
-        }
-        Ok(())
-    }
-
-    fn change_traits(&mut self, change: &TraitChange) -> Result<(), String> {
-        let id = self.object(&change.object)?;
-        for text in &change.grant {
-            self.game
-                .change_trait(id, parse_trait(text)?, TraitEffectKind::Grant);
-        }
-        for text in &change.lose {
-            self.game
-                .change_trait(id, parse_trait(text)?, TraitEffectKind::Remove);
-        }
-        for text in &change.revoke {
-            let value = parse_trait(text)?;
-            let ended = self
-                .game
-                .store
-                .end_trait_effect(id, |e| e.kind == TraitEffectKind::Grant && e.value == value);
-            if !ended {
-                return Err(format!(
-                    "{} has no granted {text:?} to revoke",
-                    change.object
-                ));
-            }
-        }
-        self.game.traits_changed(id);
-        Ok(())
-    }
-
-    fn attack(&mut self, step: &AttackStep, dice: &mut ScriptedDice) -> Result<(), String> {
-        let attacker = self.object(&step.attacker)?;
+impl MageWarsScenarios {
+    /// The attack action an attack step describes.
+    fn attack(&self, game: &Game, step: &AttackStep, names: &Names) -> Result<Action, String> {
+        let attacker = names.object(&step.attacker)?;
         let target = match (&step.target, step.targets.as_slice(), &step.zone) {
-            (Some(t), [], None) => AttackTarget::Object(self.object(t)?),
-            (None, [a, b], None) => AttackTarget::Sweep(self.object(a)?, self.object(b)?),
+            (Some(t), [], None) => AttackTarget::Object(names.object(t)?),
+            (None, [a, b], None) => AttackTarget::Sweep(names.object(a)?, names.object(b)?),
             (None, [], Some(z)) => {
-                AttackTarget::Zone(parse_zone(z).ok_or_else(|| format!("bad zone {z:?}"))?)
+                AttackTarget::Zone(game.arena.parse_position(z).map_err(|e| e.to_string())?.0)
             }
             _ => return Err("an attack needs exactly one of target, targets (two) or zone".into()),
         };
-        let card = match &step.from_card {
-            Some(name) => Printed::of(find_card(name)?),
-            None => self.attack_source(attacker, &step.attack)?,
+        let (source, card) = match &step.from_card {
+            Some(name) => {
+                let id = find_card(name)?;
+                (BarSource::Card(id), Printed::of(id))
+            }
+            None => attack_source(game, attacker, &step.attack)?,
         };
         let bar = choose_attack(card.attacks, &step.attack, target).ok_or_else(|| {
             let known: Vec<&str> = card.attacks.iter().map(|a| a.name).collect();
@@ -549,180 +259,429 @@ impl Runner {
                 known.join(", ")
             )
         })?;
-        let profile = if card.is_attack_spell() {
-            AttackProfile::spell(bar, card.spell_range)
-        } else {
-            AttackProfile::new(bar)
-        };
-        let options = AttackOptions {
+        Ok(Action::Attack {
+            attacker,
+            source,
+            bar,
+            target,
             charged: step.charged,
-        };
-        attack_action(&mut self.game, dice, attacker, &profile, target, options)
-            .map_err(|e| e.to_string())
+        })
     }
 
-    /// The card whose attack bar `attack` names, when the step gives no `from_card`: the
-    /// attacker's own card, else equipment attached to it (a weapon's bar), else the card of
-    /// that name (an attack spell the attacker casts). Falls back to the attacker's card, so
-    /// an unknown name is reported against it.
-    fn attack_source(&self, attacker: ObjectId, attack: &str) -> Result<Printed, String> {
-        let has_bar = |card: &Printed| {
-            card.attacks
-                .iter()
-                .any(|bar| bar.name.eq_ignore_ascii_case(attack))
-        };
-        let own = self.game.card(attacker).map_err(|e| e.to_string())?;
-        if has_bar(own) {
-            return Ok(own.clone());
+    /// The actions a step describes, in the order they run.
+    fn actions(&self, game: &Game, step: &StepKeys, names: &Names) -> Result<Vec<Action>, String> {
+        let mut actions = Vec::new();
+        if let Some(attack) = &step.attack {
+            actions.push(self.attack(game, attack, names)?);
         }
-        let attachments = self
-            .game
-            .object(attacker)
-            .map(|o| o.attachments.clone())
-            .unwrap_or_default();
-        for attached in attachments {
-            if let Ok(card) = self.game.card(attached) {
-                if has_bar(card) {
-                    return Ok(card.clone());
+        match step.phase {
+            None => {}
+            Some(Phase::Upkeep) => actions.push(Action::Upkeep),
+            Some(Phase::Channeling) => actions.push(Action::Channeling),
+        }
+        if let Some(change) = &step.change_traits {
+            let parse = |texts: &[String]| {
+                texts
+                    .iter()
+                    .map(|t| parse_trait(t))
+                    .collect::<Result<Vec<_>, _>>()
+            };
+            actions.push(Action::ChangeTraits {
+                object: names.object(&change.object)?,
+                grant: parse(&change.grant)?,
+                lose: parse(&change.lose)?,
+                revoke: parse(&change.revoke)?,
+            });
+        }
+        if let Some(attach) = &step.attach {
+            actions.push(Action::Attach {
+                object: names.object(&attach.object)?,
+                to: names.object(&attach.to)?,
+            });
+        }
+        if let Some(id) = &step.activate {
+            actions.push(Action::Activate(names.object(id)?));
+        }
+        if let Some(id) = &step.end_action {
+            actions.push(Action::EndActionPhase(names.object(id)?));
+        }
+        if actions.is_empty() {
+            return Err(
+                "this step does nothing: give one of attack, phase, activate, \
+                        end_action, change_traits or attach"
+                    .into(),
+            );
+        }
+        Ok(actions)
+    }
+}
+
+/// The index of the attack bar named `name` that fits the target: an "OR" attack or a card
+/// with two bars of the same name offers a zone, a Sweeping and a single-target version.
+fn choose_attack(attacks: &[AttackBar], name: &str, target: AttackTarget) -> Option<usize> {
+    let named = || {
+        attacks
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.name.eq_ignore_ascii_case(name))
+    };
+    let fits = |(_, a): &(usize, &AttackBar)| {
+        let a = AttackProfile::new(a);
+        match target {
+            AttackTarget::Zone(_) => a.is_zone(),
+            AttackTarget::Sweep(..) => a.has(Trait::Sweeping),
+            AttackTarget::Object(_) => !a.is_zone(),
+        }
+    };
+    named()
+        .find(fits)
+        .or_else(|| named().next())
+        .map(|(index, _)| index)
+}
+
+/// The card whose attack bar `attack` names, when the step gives no `from_card`: the
+/// attacker's own card, else an object attached to it (a weapon's bar), else the card of that
+/// name (an attack spell the attacker casts). Falls back to the attacker's card, so an unknown
+/// name is reported against it.
+fn attack_source(
+    game: &Game,
+    attacker: ObjectId,
+    attack: &str,
+) -> Result<(BarSource, Printed), String> {
+    let has_bar = |card: &Printed| {
+        card.attacks
+            .iter()
+            .any(|bar| bar.name.eq_ignore_ascii_case(attack))
+    };
+    let own = game.card(attacker).map_err(|e| e.to_string())?;
+    if has_bar(own) {
+        return Ok((BarSource::Object(attacker), own.clone()));
+    }
+    let attachments = game
+        .object(attacker)
+        .map(|o| o.attachments.clone())
+        .unwrap_or_default();
+    for attached in attachments {
+        if let Ok(card) = game.card(attached) {
+            if has_bar(card) {
+                return Ok((BarSource::Object(attached), card.clone()));
+            }
+        }
+    }
+    match CardId::from_name(attack) {
+        Some(id) if has_bar(&Printed::of(id)) => Ok((BarSource::Card(id), Printed::of(id))),
+        _ => Ok((BarSource::Object(attacker), own.clone())),
+    }
+}
+
+impl ScenarioGame for MageWarsScenarios {
+    const NAME: &'static str = "mage-wars";
+    const EXPECT_FIELDS: &'static [(&'static str, Subject)] = &[
+        ("damage", Subject::Object),
+        ("destroyed", Subject::Object),
+        ("destroyed_by_damage", Subject::Object),
+        ("taunted_by", Subject::Object),
+        ("conditions", Subject::Object),
+        ("armor", Subject::Object),
+        ("life", Subject::Object),
+        ("traits", Subject::Object),
+        ("lacks_traits", Subject::Object),
+        ("zone", Subject::Object),
+        ("guard", Subject::Object),
+        ("rage", Subject::Object),
+        ("dice_rolled", Subject::Game),
+        ("mana", Subject::Player),
+    ];
+
+    type Rules = MageWarsRules;
+    type Player = PlayerKeys;
+    type Object = ObjectKeys;
+    type Step = StepKeys;
+    type Expect = ExpectKeys;
+
+    /// The attack die and the effect die of `game.toml`, from the generated die tables.
+    fn dice(&self) -> Vec<DieFaces> {
+        vec![attack_die(), effect_die()]
+    }
+
+    /// An effect-die result may be scripted for an effect table the attack turns out not to
+    /// roll on; unused attack dice are an error.
+    fn unused_faces_allowed(&self, die: &str) -> bool {
+        die == EFFECT.name
+    }
+
+    fn new_state(&self, players: &[&PlayerEntry<PlayerKeys>]) -> Result<Game, String> {
+        let mut game = Game::new();
+        for player in players {
+            game.set_mana(player.id, player.game.mana);
+        }
+        Ok(game)
+    }
+
+    fn add_object(
+        &self,
+        game: &mut Game,
+        object: &ObjectEntry<ObjectKeys>,
+    ) -> Result<ObjectId, String> {
+        let keys = &object.game;
+        let card = Printed::of(find_card(&keys.card)?);
+        let zone = game
+            .arena
+            .parse_position(&keys.zone)
+            .map_err(|e| e.to_string())?;
+        let id = game.add_object(card, PlayerId(keys.player), zone.0);
+        for text in &keys.traits {
+            game.change_trait(id, parse_trait(text)?, TraitEffectKind::Grant);
+        }
+        for text in &keys.removed_traits {
+            game.change_trait(id, parse_trait(text)?, TraitEffectKind::Remove);
+        }
+        for (name, &count) in &keys.conditions {
+            let condition = parse_condition(name)?;
+            if condition == Condition::Taunt {
+                return Err(
+                    "a Taunt marker is set with `taunted_by`, which names its taunter".into(),
+                );
+            }
+            game.set_markers(id, Marker::Condition(condition), count);
+        }
+        game.set_markers(id, Marker::Rage, keys.rage);
+        game.set_markers(id, Marker::Guard, u32::from(keys.guard));
+        if let Some(o) = game.store.get_mut(id) {
+            o.damage = keys.damage;
+        }
+        Ok(id)
+    }
+
+    fn link_object(
+        &self,
+        game: &mut Game,
+        id: ObjectId,
+        object: &ObjectEntry<ObjectKeys>,
+        names: &Names,
+    ) -> Result<(), String> {
+        if let Some(parent) = &object.game.attached_to {
+            game.attach(id, names.object(parent)?);
+        }
+        if let Some(taunter) = &object.game.taunted_by {
+            let taunter = names.object(taunter)?;
+            if taunter == id {
+                return Err("a creature cannot Taunt itself".into());
+            }
+            game.taunt(id, Condition::Taunt, taunter);
+        }
+        Ok(())
+    }
+
+    fn run_step(
+        &self,
+        game: &mut Game,
+        step: &StepKeys,
+        names: &Names,
+        ctx: &mut Ctx<'_, GameEvent>,
+    ) -> Result<(), String> {
+        for action in self.actions(game, step, names)? {
+            self.rules
+                .apply(game, &action, ctx)
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
+    fn unknown_names(&self, expect: &ExpectKeys) -> Vec<(&'static str, String)> {
+        let mut unknown = Vec::new();
+        for (key, texts) in [
+            ("traits", &expect.traits),
+            ("lacks_traits", &expect.lacks_traits),
+        ] {
+            for text in texts.iter().flatten() {
+                if parse_trait(text).is_err() {
+                    unknown.push((key, text.clone()));
                 }
             }
         }
-        match CardId::from_name(attack).map(Printed::of) {
-            Some(spell) if has_bar(&spell) => Ok(spell),
-            _ => Ok(own.clone()),
-        }
-    }
-
-    fn check(&mut self, expect: &Expect, steps_done: usize) {
-        let at = format!("after step {steps_done}");
-        let results = match self.compare(expect) {
-            Ok(results) => results,
-            Err(e) => return self.failures.push(format!("{at}: {e}")),
-        };
-        for (what, expected, actual) in results {
-            if expected != actual {
-                self.failures.push(format!(
-                    "{at}: {what}: expected {expected}, actual {actual}"
-                ));
+        for name in expect.conditions.iter().flat_map(BTreeMap::keys) {
+            if parse_condition(name).is_err() {
+                unknown.push(("conditions", name.clone()));
             }
         }
+        unknown
     }
 
-    /// (what, expected, actual) for every field the expectation gives.
-    fn compare(&self, expect: &Expect) -> Result<Vec<(String, String, String)>, String> {
-        let game = &self.game;
-        let mut results: Vec<(String, String, String)> = Vec::new();
+    fn check(
+        &self,
+        game: &Game,
+        expect: &ExpectKeys,
+        subjects: Subjects,
+        names: &Names,
+    ) -> Result<Vec<Check>, String> {
+        let mut checks = Vec::new();
         if let Some(expected) = &expect.dice_rolled {
-            results.push((
-                "dice_rolled".into(),
+            checks.push(Check::new(
+                "dice_rolled",
                 format!("{expected:?}"),
                 format!("{:?}", game.last_dice_rolled),
             ));
         }
-        if let (Some(player), Some(mana)) = (expect.player, expect.mana) {
-            let actual = game.mana.get(player as usize).copied().unwrap_or(0);
-            results.push((
-                format!("player {player} mana"),
-                mana.to_string(),
-                actual.to_string(),
-            ));
+        if let (Some(player), Some(mana)) = (subjects.player, expect.mana) {
+            checks.push(Check::new("mana", mana, game.mana_of(player)));
         }
-        let Some(name) = &expect.object else {
-            return Ok(results);
+        let Some(id) = subjects.object else {
+            return Ok(checks);
         };
-        let id = self.object(name)?;
-        let object = game
-            .store
-            .get(id)
-            .ok_or_else(|| format!("no object {name:?}"))?;
-        let mut compare = |what: &str, expected: Option<String>, actual: String| {
+        let object = game.object(id).map_err(|e| e.to_string())?;
+        let mut check = |field: &'static str, expected: Option<String>, actual: String| {
             if let Some(expected) = expected {
-                results.push((format!("{name} {what}"), expected, actual));
+                checks.push(Check::new(field, expected, actual));
             }
         };
-        compare(
-            "damage",
-            expect.damage.map(|d| d.to_string()),
-            object.damage.to_string(),
-        );
-        compare(
+        let text = |v: Option<u32>| v.map(|v| v.to_string());
+        let flag = |v: Option<bool>| v.map(|v| v.to_string());
+        check("damage", text(expect.damage), object.damage.to_string());
+        check(
             "destroyed",
-            expect.destroyed.map(|d| d.to_string()),
+            flag(expect.destroyed),
             (!object.in_play).to_string(),
         );
-        compare(
-            "destroyed by damage",
-            expect.destroyed_by_damage.map(|d| d.to_string()),
+        check(
+            "destroyed_by_damage",
+            flag(expect.destroyed_by_damage),
             game.was_destroyed_by_damage(id).to_string(),
         );
         let taunter = game
             .taunter(id)
-            .and_then(|t| self.ids.get(t.0 as usize).cloned())
+            .and_then(|t| names.name_of(t))
             .unwrap_or_default();
-        compare("taunted by", expect.taunted_by.clone(), taunter);
-        compare(
-            "armor",
-            expect.armor.map(|a| a.to_string()),
-            game.armor(id).to_string(),
+        check("taunted_by", expect.taunted_by.clone(), taunter.to_string());
+        check("armor", text(expect.armor), game.armor(id).to_string());
+        check("life", text(expect.life), game.life(id).to_string());
+        check(
+            "zone",
+            expect.zone.clone(),
+            game.arena.position_name(&Zone(object.zone)),
         );
-        compare(
-            "life",
-            expect.life.map(|l| l.to_string()),
-            game.life(id).to_string(),
-        );
-        compare("zone", expect.zone.clone(), zone_name(object.zone));
-        compare(
+        check(
             "guard",
-            expect.guard.map(|g| g.to_string()),
+            flag(expect.guard),
             (object.marker_count(&Marker::Guard) > 0).to_string(),
         );
-        compare(
+        check(
             "rage",
-            expect.rage.map(|r| r.to_string()),
+            text(expect.rage),
             object.marker_count(&Marker::Rage).to_string(),
         );
-        let actual_conditions: BTreeMap<String, u32> = object
-            .markers
-            .iter()
-            .filter_map(|&(marker, count)| match marker {
-                Marker::Condition(c) => Some((c.name().to_string(), count)),
-                _ => None,
-            })
-            .collect();
-        let expected_conditions = match &expect.conditions {
-            None => None,
-            Some(m) => {
-                let mut named = BTreeMap::new();
-                for (k, n) in m.iter().filter(|(_, n)| **n > 0) {
-                    named.insert(parse_condition(k)?.name().to_string(), *n);
-                }
-                Some(named)
+        if let Some(expected) = &expect.conditions {
+            let mut named = BTreeMap::new();
+            for (name, &count) in expected.iter().filter(|(_, n)| **n > 0) {
+                named.insert(parse_condition(name)?.name().to_string(), count);
             }
-        };
-        compare(
-            "conditions",
-            expected_conditions.map(|m| format!("{m:?}")),
-            format!("{actual_conditions:?}"),
-        );
+            let actual: BTreeMap<String, u32> = object
+                .markers
+                .iter()
+                .filter_map(|&(marker, count)| match marker {
+                    Marker::Condition(c) => Some((c.name().to_string(), count)),
+                    _ => None,
+                })
+                .collect();
+            check(
+                "conditions",
+                Some(format!("{named:?}")),
+                format!("{actual:?}"),
+            );
+        }
         let traits = game.traits(id);
-        for wanted in expect.traits.iter().flatten() {
-            let wanted_trait = parse_trait(wanted)?;
-            let has = traits.iter().any(|(t, _)| *t == wanted_trait);
-            compare(
-                &format!("has trait {wanted:?}"),
-                Some("true".into()),
-                has.to_string(),
-            );
+        for text in expect.traits.iter().flatten() {
+            let wanted = parse_trait(text)?;
+            let has = traits.iter().any(|(t, _)| *t == wanted);
+            let expected = format!("has {:?}", wanted.to_string());
+            let actual = if has {
+                expected.clone()
+            } else {
+                format!("lacks {:?}", wanted.to_string())
+            };
+            check("traits", Some(expected), actual);
         }
-        for unwanted in expect.lacks_traits.iter().flatten() {
-            let unwanted_trait = parse_trait(unwanted)?;
-            let has = traits.iter().any(|(t, _)| t.same_kind(&unwanted_trait));
-            compare(
-                &format!("has trait {unwanted:?}"),
-                Some("false".into()),
-                has.to_string(),
-            );
+        for text in expect.lacks_traits.iter().flatten() {
+            let unwanted = parse_trait(text)?;
+            let expected = format!("lacks {:?}", unwanted.to_string());
+            let actual = match traits.iter().find(|(t, _)| t.same_kind(&unwanted)) {
+                Some((t, _)) => format!("has {:?}", t.to_string()),
+                None => expected.clone(),
+            };
+            check("lacks_traits", Some(expected), actual);
         }
-        Ok(results)
+        Ok(checks)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grimoire_engine::run_scenario;
+    use grimoire_engine::scenario::undeclared_expect_fields;
+
+    #[test]
+    fn every_expectation_key_has_a_subject() {
+        assert!(undeclared_expect_fields::<MageWarsScenarios>().is_empty());
+    }
+
+    const HEAD: &str = r#"game = "mage-wars"
+name = "honesty"
+source = "docs/scenarios.md: honesty"
+
+[[object]]
+id = "fox"
+card = "Bitterwood Fox"
+player = 2
+zone = "B2"
+"#;
+
+    fn failures(tail: &str) -> Vec<String> {
+        run_scenario(&MageWarsScenarios::default(), &format!("{HEAD}{tail}"))
+            .failures
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn unknown_trait_and_condition_names_are_errors_at_their_key() {
+        let line = HEAD.lines().count();
+        assert_eq!(
+            failures(
+                "\n[[expect]]\nobject = \"fox\"\ntraits = [\"Flyin\"]\nlacks_traits = [\"Armor +2\"]\nconditions = { Brun = 1 }\n"
+            ),
+            vec![
+                format!("{}:1: `traits`: unknown name \"Flyin\" in mage-wars", line + 4),
+                format!(
+                    "{}:1: `conditions`: unknown name \"Brun\" in mage-wars",
+                    line + 6
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn every_expectation_field_checks_something() {
+        let all = "\n[[expect]]\nobject = \"fox\"\ndamage = 0\ndestroyed = false\n\
+                   destroyed_by_damage = false\ntaunted_by = \"\"\nconditions = {}\narmor = 0\n\
+                   life = 5\ntraits = [\"Living\"]\nlacks_traits = [\"Flying\"]\nzone = \"B2\"\n\
+                   guard = false\nrage = 0\n\n[[expect]]\ndice_rolled = []\n\n[[expect]]\n\
+                   player = 2\nmana = 0\n";
+        let failures = failures(all);
+        assert!(
+            failures.iter().all(|f| !f.contains("checked nothing")),
+            "{failures:?}"
+        );
+    }
+
+    #[test]
+    fn a_step_that_does_nothing_is_an_error() {
+        let failures = failures("\n[[step]]\ndice = { effect = [7] }\n");
+        assert_eq!(failures.len(), 1, "{failures:?}");
+        assert!(
+            failures[0].contains("this step does nothing"),
+            "{failures:?}"
+        );
     }
 }

@@ -4,7 +4,8 @@ use std::cell::RefCell;
 use std::fmt;
 
 use grimoire_engine::{
-    DiceError, EventLog, Object, ObjectId, ObjectStore, PlayerId, TraitEffectKind,
+    ChoiceError, DiceError, EventLog, Object, ObjectId, ObjectStore, PlayerId, TraitEffectKind,
+    ZonedArena,
 };
 use serde::{Serialize, Serializer};
 
@@ -17,39 +18,6 @@ use super::content::{
     Attribute, CardId, Condition, DamageType, EffectOp, Handler, Timing, Trait, MIN_ARMOR,
     MIN_CHANNELING,
 };
-
-/// Arena columns (A-D) and rows (1-3) of the standard arena.
-pub const ARENA_COLUMNS: u32 = 4;
-/// Arena rows.
-pub const ARENA_ROWS: u32 = 3;
-
-/// Parses a zone name such as `B2` (column letter A-D, row 1-3) into a zone number.
-pub fn parse_zone(name: &str) -> Option<u32> {
-    let mut chars = name.trim().chars();
-    let column = chars.next()?.to_ascii_uppercase() as u32;
-    let row: u32 = chars.as_str().parse().ok()?;
-    let column = column.checked_sub('A' as u32)?;
-    (column < ARENA_COLUMNS && (1..=ARENA_ROWS).contains(&row))
-        .then_some((row - 1) * ARENA_COLUMNS + column)
-}
-
-/// Zones between two zones: zones are adjacent only across a side, so a diagonal zone is two
-/// zones away (see docs/decisions.md, "Range is counted orthogonally").
-pub fn zone_distance(a: u32, b: u32) -> u32 {
-    let ((column_a, row_a), (column_b, row_b)) = (zone_position(a), zone_position(b));
-    column_a.abs_diff(column_b) + row_a.abs_diff(row_b)
-}
-
-/// A zone's (column, row), both from 0: zone numbers run row by row.
-pub fn zone_position(zone: u32) -> (u32, u32) {
-    (zone % ARENA_COLUMNS, zone / ARENA_COLUMNS)
-}
-
-/// The name of a zone number (inverse of [`parse_zone`]).
-pub fn zone_name(zone: u32) -> String {
-    let column = char::from(b'A' + (zone % ARENA_COLUMNS) as u8);
-    format!("{column}{}", zone / ARENA_COLUMNS + 1)
-}
 
 /// Why damage was dealt (reference: "Damage provenance"). Only [`DamageSource::Attack`] is
 /// damage "dealt by the attack" (Vampiric, Mana Drain, Rage); condition damage still destroys,
@@ -185,6 +153,8 @@ pub enum GameEvent {
 pub enum RulesError {
     /// A die was needed that the scripted dice do not provide.
     Dice(DiceError),
+    /// A player's choice could not be made (a scripted answer missing or not offered).
+    Choice(ChoiceError),
     /// No such object.
     UnknownObject(ObjectId),
     /// The object has no attack with that name.
@@ -204,6 +174,7 @@ impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RulesError::Dice(e) => write!(f, "{e}"),
+            RulesError::Choice(e) => write!(f, "{e}"),
             RulesError::UnknownObject(id) => write!(f, "no object {}", id.0),
             RulesError::UnknownAttack { card, attack } => {
                 write!(f, "{card} has no attack named {attack:?}")
@@ -219,6 +190,12 @@ impl std::error::Error for RulesError {}
 impl From<DiceError> for RulesError {
     fn from(e: DiceError) -> Self {
         RulesError::Dice(e)
+    }
+}
+
+impl From<ChoiceError> for RulesError {
+    fn from(e: ChoiceError) -> Self {
+        RulesError::Choice(e)
     }
 }
 
@@ -238,13 +215,21 @@ pub enum OpSource {
 /// The game state.
 #[derive(Debug, Clone, Default)]
 pub struct Game {
+    /// The arena: zones `A1`-`D3` (object zones are its [`grimoire_engine::Zone`] numbers),
+    /// distances counted across zone sides (see docs/decisions.md, "Range is counted
+    /// orthogonally").
+    pub arena: ZonedArena,
     /// Objects with their markers and trait effects.
     pub store: ObjectStore<Trait, Marker>,
     /// Printed card of each object (index = object id).
     pub cards: Vec<Printed>,
     /// Mana of each player (index = player number).
     pub mana: Vec<u32>,
-    /// Everything that happened.
+    /// Everything that happened: the rules record every state change here. Outside
+    /// [`super::actions::MageWarsRules::apply`] this is the game's own log (direct calls such
+    /// as `attack_action` append to it); during `apply` it is the contract's `ctx.log`, lent
+    /// to the game for the action (the two are swapped, no copy), so an action's events end up
+    /// in `ctx.log` and this log is back as it was afterwards.
     pub log: EventLog<GameEvent>,
     /// Attack dice of each individual attack of the last attack action.
     pub last_dice_rolled: Vec<u32>,
