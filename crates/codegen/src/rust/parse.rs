@@ -562,11 +562,22 @@ fn card_text(game: &Game, value: &Value, ty: &Type, signed_by_template: bool) ->
         (Value::Str(text), _) => text.clone(),
         (Value::Bool(flag), _) => flag.to_string(),
         (Value::Enum { index, variant }, _) => game.enums[*index].variants[*variant].name.clone(),
-        (Value::List(items), Type::List { item }) => items
-            .iter()
-            .map(|value| card_text(game, value, item, signed_by_template))
-            .collect::<Vec<_>>()
-            .join(grimoire_model::LIST_SLOT_SEPARATOR),
+        (Value::List(items), Type::List { item }) => {
+            // `[[E]]`: alternatives joined by OR, the words of each by a space.
+            let words = |value: &Value| match (value, item.as_ref()) {
+                (Value::List(words), Type::List { item: word }) => words
+                    .iter()
+                    .map(|w| card_text(game, w, word, signed_by_template))
+                    .collect::<Vec<_>>()
+                    .join(grimoire_model::WORD_SEPARATOR),
+                _ => card_text(game, value, item, signed_by_template),
+            };
+            items
+                .iter()
+                .map(words)
+                .collect::<Vec<_>>()
+                .join(grimoire_model::LIST_SLOT_SEPARATOR)
+        }
         (Value::Some(inner), Type::Option { item }) => {
             card_text(game, inner, item, signed_by_template)
         }

@@ -343,17 +343,17 @@ impl ::core::str::FromStr for Trait {
                 /// Every `targets` of `Bonus Versus` the content uses, by its card text.
                 const TARGETS: [(&str, &[&[TargetQualifier]]); 5] = [
                     (
-                        "Corporeal OR Conjurations",
+                        "Corporeal Conjurations",
                         &[&[TargetQualifier::Corporeal, TargetQualifier::Conjurations]],
                     ),
                     ("Flying", &[&[TargetQualifier::Flying]]),
                     ("Incorporeal", &[&[TargetQualifier::Incorporeal]]),
                     (
-                        "Nonliving OR Creatures",
+                        "Nonliving Creatures",
                         &[&[TargetQualifier::Nonliving, TargetQualifier::Creatures]],
                     ),
                     (
-                        "Nonliving OR Dark OR Creatures",
+                        "Nonliving OR Dark Creatures",
                         &[
                             &[TargetQualifier::Nonliving],
                             &[TargetQualifier::Dark, TargetQualifier::Creatures],
