@@ -1,6 +1,5 @@
 //! The game state the rules act on: objects, their cards, players' mana and the event log.
 
-use std::cell::RefCell;
 use std::fmt;
 
 use grimoire_engine::{
@@ -244,7 +243,7 @@ pub struct Game {
     pub(crate) reported: Vec<(ObjectId, Handler)>,
     /// Each object's traits as [`Game::traits`] computes them, kept until its traits or
     /// conditions change.
-    views: RefCell<Vec<Option<TraitView>>>,
+    views: Vec<TraitView>,
 }
 
 /// An object's traits now, sorted by codex entry and timestamp, with the set of entries
@@ -253,6 +252,9 @@ pub struct Game {
 struct TraitView {
     sorted: TraitList,
     present: u128,
+    /// Armor, Life and Channeling from the printed card and the traits (see
+    /// [`Game::attribute`]).
+    attributes: [u32; 3],
 }
 
 impl TraitView {
@@ -277,6 +279,7 @@ impl Game {
     pub fn add_object(&mut self, card: Printed, player: PlayerId, zone: u32) -> ObjectId {
         let id = self.store.insert(player, zone, card.traits.clone());
         self.cards.push(card);
+        self.refresh_traits(id);
         if self.mana.len() <= player.0 as usize {
             self.mana.resize(player.0 as usize + 1, 0);
         }
@@ -324,7 +327,7 @@ impl Game {
     /// Grants (or removes) a trait with a fresh timestamp.
     pub fn change_trait(&mut self, id: ObjectId, value: Trait, kind: TraitEffectKind) {
         self.store.add_trait_effect(id, value, kind);
-        self.forget_traits(id);
+        self.refresh_traits(id);
     }
 
     /// Every trait the object has now with the timestamp it was gained at: its own (printed
@@ -335,32 +338,23 @@ impl Game {
         self.with_view(id, |view| view.sorted.clone())
     }
 
-    /// Runs `f` on the object's trait view, computing it when it is not kept.
+    /// Runs `f` on the object's trait view.
     fn with_view<R>(&self, id: ObjectId, f: impl FnOnce(&TraitView) -> R) -> R {
-        let index = id.0 as usize;
-        {
-            let views = self.views.borrow();
-            if let Some(Some(view)) = views.get(index) {
-                return f(view);
-            }
+        match self.views.get(id.0 as usize) {
+            Some(view) => f(view),
+            None => f(&self.compute_view(id)),
         }
-        let view = self.compute_view(id);
-        let result = f(&view);
-        // Asked from inside another object's view (a nested question): answer without keeping.
-        if let Ok(mut views) = self.views.try_borrow_mut() {
-            if views.len() <= index {
-                views.resize(index + 1, None);
-            }
-            views[index] = Some(view);
-        }
-        result
     }
 
-    /// Forgets the kept trait view of an object (its traits or conditions changed).
-    fn forget_traits(&mut self, id: ObjectId) {
-        if let Some(view) = self.views.get_mut().get_mut(id.0 as usize) {
-            *view = None;
+    /// Works the object's trait view out again: call after any change to its traits (printed,
+    /// granted, removed) or its conditions.
+    fn refresh_traits(&mut self, id: ObjectId) {
+        let view = self.compute_view(id);
+        let index = id.0 as usize;
+        if self.views.len() <= index {
+            self.views.resize(index + 1, TraitView::default());
         }
+        self.views[index] = view;
     }
 
     fn compute_view(&self, id: ObjectId) -> TraitView {
@@ -389,9 +383,15 @@ impl Game {
             .map(|(t, _)| t.index())
             .filter(|&i| i < 128)
             .fold(0u128, |bits, i| bits | (1 << i));
+        let attributes = match self.cards.get(id.0 as usize) {
+            Some(card) => [Attribute::Armor, Attribute::Life, Attribute::Channeling]
+                .map(|attribute| attribute_of(card, &list, attribute)),
+            None => [0; 3],
+        };
         TraitView {
             sorted: list,
             present,
+            attributes,
         }
     }
 
@@ -472,64 +472,7 @@ impl Game {
     /// `MIN_CHANNELING`). Life gained after the object got Finite Life does not count (codex:
     /// Finite Life); Channeling modifiers give nothing to an object without Channeling.
     pub fn attribute(&self, id: ObjectId, attribute: Attribute) -> u32 {
-        let Some(card) = self.cards.get(id.0 as usize) else {
-            return 0;
-        };
-        let printed = match attribute {
-            Attribute::Armor => card.armor,
-            Attribute::Life => card.life,
-            Attribute::Channeling => card.channeling,
-        };
-        if attribute == Attribute::Channeling && printed == 0 {
-            return 0;
-        }
-        let (total, locked) = self.with_view(id, |view| {
-            let finite_since = view
-                .sorted
-                .iter()
-                .filter(|(t, _)| *t == Trait::FiniteLife)
-                .map(|(_, ts)| *ts)
-                .min();
-            let mut total = i32::from(printed);
-            let mut locked = None;
-            let mut rest = &view.sorted[..];
-            while let Some(((first, _), _)) = rest.split_first() {
-                let run = rest
-                    .iter()
-                    .position(|(t, _)| !t.same_kind(first))
-                    .unwrap_or(rest.len());
-                let meta = first.meta();
-                for op in meta.effects {
-                    let EffectOp::AttributeModifier {
-                        attribute: a,
-                        per_x,
-                        fixed,
-                        locked: lock,
-                    } = *op
-                    else {
-                        continue;
-                    };
-                    if a != attribute {
-                        continue;
-                    }
-                    if lock {
-                        locked = Some(i32::from(fixed));
-                        continue;
-                    }
-                    let counted = rest[..run].iter().filter(|(t, ts)| {
-                        let gain = i32::from(per_x) * x(t) > 0;
-                        let after_finite = finite_since.is_some_and(|since| *ts >= since);
-                        !(attribute == Attribute::Life && gain && after_finite)
-                    });
-                    if let Some(x) = stack(meta.stacking, counted.map(|(t, _)| x(t))) {
-                        total += i32::from(per_x) * x + i32::from(fixed);
-                    }
-                }
-                rest = &rest[run..];
-            }
-            (total, locked)
-        });
-        locked.unwrap_or(total).max(attribute_floor(attribute)) as u32
+        self.with_view(id, |view| view.attributes[attribute_slot(attribute)])
     }
 
     /// What the object's conditions add to an attribute: `per_x * 0 + fixed` per marker of
@@ -665,10 +608,7 @@ impl Game {
     /// one marker.
     pub fn set_markers(&mut self, id: ObjectId, marker: Marker, count: u32) {
         let count = match marker {
-            Marker::Condition(condition) => {
-                self.forget_traits(id);
-                count.min(marker_limit(condition))
-            }
+            Marker::Condition(condition) => count.min(marker_limit(condition)),
             _ => count,
         };
         if let Some(o) = self.store.get_mut(id) {
@@ -679,6 +619,9 @@ impl Game {
                     marker,
                     count,
                 });
+                if let Marker::Condition(_) = marker {
+                    self.refresh_traits(id);
+                }
             }
         }
     }
@@ -869,7 +812,7 @@ impl Game {
     /// Applies what follows a change of traits: excess Corrode falls off and the object is
     /// destroyed if its damage now reaches its Life.
     pub fn traits_changed(&mut self, id: ObjectId) {
-        self.forget_traits(id);
+        self.refresh_traits(id);
         self.drop_excess_corrode(id);
         self.check_destroyed(id);
     }
@@ -881,6 +824,74 @@ impl Game {
         if self.conditions(id, Condition::Corrode) > armor {
             self.set_markers(id, Marker::Condition(Condition::Corrode), armor);
         }
+    }
+}
+
+/// An attribute from the printed card and the object's traits (`sorted` as in a trait view);
+/// see [`Game::attribute`].
+fn attribute_of(card: &Printed, sorted: &[(Trait, u64)], attribute: Attribute) -> u32 {
+    let printed = match attribute {
+        Attribute::Armor => card.armor,
+        Attribute::Life => card.life,
+        Attribute::Channeling => card.channeling,
+    };
+    if attribute == Attribute::Channeling && printed == 0 {
+        return 0;
+    }
+    let (total, locked) = {
+        let finite_since = sorted
+            .iter()
+            .filter(|(t, _)| *t == Trait::FiniteLife)
+            .map(|(_, ts)| *ts)
+            .min();
+        let mut total = i32::from(printed);
+        let mut locked = None;
+        let mut rest = sorted;
+        while let Some(((first, _), _)) = rest.split_first() {
+            let run = rest
+                .iter()
+                .position(|(t, _)| !t.same_kind(first))
+                .unwrap_or(rest.len());
+            let meta = first.meta();
+            for op in meta.effects {
+                let EffectOp::AttributeModifier {
+                    attribute: a,
+                    per_x,
+                    fixed,
+                    locked: lock,
+                } = *op
+                else {
+                    continue;
+                };
+                if a != attribute {
+                    continue;
+                }
+                if lock {
+                    locked = Some(i32::from(fixed));
+                    continue;
+                }
+                let counted = rest[..run].iter().filter(|(t, ts)| {
+                    let gain = i32::from(per_x) * x(t) > 0;
+                    let after_finite = finite_since.is_some_and(|since| *ts >= since);
+                    !(attribute == Attribute::Life && gain && after_finite)
+                });
+                if let Some(x) = stack(meta.stacking, counted.map(|(t, _)| x(t))) {
+                    total += i32::from(per_x) * x + i32::from(fixed);
+                }
+            }
+            rest = &rest[run..];
+        }
+        (total, locked)
+    };
+    locked.unwrap_or(total).max(attribute_floor(attribute)) as u32
+}
+
+/// The position of an attribute in a trait view's `attributes`.
+fn attribute_slot(attribute: Attribute) -> usize {
+    match attribute {
+        Attribute::Armor => 0,
+        Attribute::Life => 1,
+        Attribute::Channeling => 2,
     }
 }
 
