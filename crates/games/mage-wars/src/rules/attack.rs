@@ -752,13 +752,13 @@ fn after_damage(
             }
         }
     }
-    for (t, _) in game.traits(defender) {
+    game.for_each_trait(defender, |t| {
         if let Some(h) = t.meta().handler {
             if !handlers.iter().any(|(known, _)| *known == h) {
                 handlers.push((h, defender));
             }
         }
-    }
+    });
     for (handler, source) in handlers {
         fire(game, Some(&mut *dice), handler, source, trigger)?;
     }

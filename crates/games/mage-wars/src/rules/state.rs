@@ -339,6 +339,7 @@ impl Game {
     }
 
     /// Runs `f` on the object's trait view.
+    #[inline]
     fn with_view<R>(&self, id: ObjectId, f: impl FnOnce(&TraitView) -> R) -> R {
         match self.views.get(id.0 as usize) {
             Some(view) => f(view),
@@ -395,12 +396,19 @@ impl Game {
         }
     }
 
+    /// Calls `visit` with each trait of the object (see [`Game::traits`]), without copying
+    /// the list.
+    pub fn for_each_trait(&self, id: ObjectId, mut visit: impl FnMut(&Trait)) {
+        self.with_view(id, |view| view.sorted.iter().for_each(|(t, _)| visit(t)));
+    }
+
     /// True when the object has a trait matching `pred` (see [`Game::traits`]).
     pub fn has(&self, id: ObjectId, pred: impl Fn(&Trait) -> bool) -> bool {
         self.with_view(id, |view| view.sorted.iter().any(|(t, _)| pred(t)))
     }
 
     /// True when the object has exactly this trait (see [`Game::traits`]).
+    #[inline]
     pub fn has_trait(&self, id: ObjectId, wanted: Trait) -> bool {
         self.with_view(id, |view| {
             view.may_have(wanted.index()) && view.sorted.iter().any(|(t, _)| *t == wanted)
@@ -460,6 +468,7 @@ impl Game {
     }
 
     /// Number of `condition` markers on the object.
+    #[inline]
     pub fn conditions(&self, id: ObjectId, condition: Condition) -> u32 {
         self.store
             .get(id)
@@ -549,6 +558,7 @@ impl Game {
 
     /// True when the object flies: it has Flying and is not Restrained, Rooted or
     /// Incapacitated (each makes it lose Flying) nor guarding (codex: Flying, Guard).
+    #[inline]
     pub fn is_flying(&self, id: ObjectId) -> bool {
         self.has_trait(id, Trait::Flying)
             && !self.has_trait(id, Trait::Restrained)
@@ -558,6 +568,7 @@ impl Game {
     }
 
     /// True while the object has a Guard marker.
+    #[inline]
     pub fn is_guarding(&self, id: ObjectId) -> bool {
         self.store
             .get(id)
@@ -590,6 +601,7 @@ impl Game {
     }
 
     /// True when the object is Incapacitated (a trait, or imposed by a condition).
+    #[inline]
     pub fn is_incapacitated(&self, id: ObjectId) -> bool {
         self.has_trait(id, Trait::Incapacitated)
     }
@@ -600,6 +612,7 @@ impl Game {
     }
 
     /// True while the object is in play.
+    #[inline]
     pub fn in_play(&self, id: ObjectId) -> bool {
         self.store.get(id).is_some_and(|o| o.in_play)
     }
