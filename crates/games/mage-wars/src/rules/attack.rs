@@ -59,6 +59,13 @@ pub fn attack_action(
     options: AttackOptions,
 ) -> Result<(), RulesError> {
     game.last_dice_rolled.clear();
+    // codex: Incapacitated (no actions, attacks included; an Incapacitated Mage casts no
+    // attack spells either). Counterstrikes and Damage Barriers are checked where they fire.
+    if game.is_incapacitated(attacker) {
+        return Err(RulesError::Illegal(
+            "an Incapacitated creature cannot attack".into(),
+        ));
+    }
     check_mandatory_attack(game, attacker, bar, target)?;
     pay_costs(game, attacker, bar)?;
     let mut ledger = ActionLedger::default();
@@ -85,6 +92,17 @@ pub fn attack_action(
             if !bar.has(Trait::Sweeping) || one == two {
                 return Err(RulesError::Illegal(format!(
                     "{} needs the Sweeping trait and two different targets",
+                    bar.bar.name
+                )));
+            }
+            // supplement: Codex, Sweeping: a Flying attacker cannot gain or lose Flying during
+            // the action, so its Sweeping melee takes two Flying or two non-Flying targets.
+            if bar.is_melee()
+                && game.is_flying(attacker)
+                && game.is_flying(one) != game.is_flying(two)
+            {
+                return Err(RulesError::Illegal(format!(
+                    "{}: a Flying attacker's Sweeping melee cannot take a Flying and a non-Flying target",
                     bar.bar.name
                 )));
             }
