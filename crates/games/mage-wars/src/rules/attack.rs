@@ -367,6 +367,21 @@ fn sequence(
             return Err(RulesError::Illegal(why));
         }
     }
+    // codex: Immunity: an object cannot be targeted by spells of the type it is immune to;
+    // supplement: Codex, Extinguish makes the exception for an Extinguish attack.
+    if origin == Origin::Action
+        && bar.spell
+        && !bar.has(Trait::Extinguish)
+        && bar
+            .bar
+            .damage_type
+            .is_some_and(|d| game.is_immune(defender, d))
+    {
+        return Err(RulesError::Illegal(format!(
+            "{} cannot target an object immune to its damage type",
+            bar.bar.name
+        )));
+    }
     if origin == Origin::Action && out_of_reach(game, attacker, bar, defender) {
         return Err(RulesError::Illegal(format!(
             "{} cannot reach a Flying defender",
@@ -493,7 +508,8 @@ fn sequence(
 
 /// Protect the Zone (supplement: Guarding): with an enemy Guard in the defender's zone, a melee
 /// attack must target an enemy Guard, unless the attacker attacks itself or something attached
-/// to it, is Elusive (Invisible includes Elusive), or the Guard is Restrained (and may be ignored).
+/// to it, is Elusive (Invisible includes Elusive), or the Guard is Restrained or a Pest (either
+/// may be ignored; codex: Restrained, Pest).
 fn guarded_elsewhere(game: &Game, attacker: ObjectId, defender: ObjectId) -> bool {
     let (Some(a), Some(d)) = (game.store.get(attacker), game.store.get(defender)) else {
         return false;
@@ -510,6 +526,7 @@ fn guarded_elsewhere(game: &Game, attacker: ObjectId, defender: ObjectId) -> boo
             && o.controller != a.controller
             && game.is_guarding(o.id)
             && !game.is_restrained(o.id)
+            && !game.has_trait(o.id, Trait::Pest)
     })
 }
 
