@@ -95,6 +95,15 @@ pub fn attack_action(
                     bar.bar.name
                 )));
             }
+            // supplement: Codex, Sweeping: the attacker must be able to attack both targets.
+            for defender in [one, two] {
+                if out_of_reach(game, attacker, bar, defender) {
+                    return Err(RulesError::Illegal(format!(
+                        "{} cannot reach a Flying defender",
+                        bar.bar.name
+                    )));
+                }
+            }
             // supplement: Codex, Sweeping: a Flying attacker cannot gain or lose Flying during
             // the action, so its Sweeping melee takes two Flying or two non-Flying targets.
             if bar.is_melee()
@@ -198,6 +207,7 @@ fn obligated_target(game: &Game, attacker: ObjectId, target: ObjectId) -> bool {
     let prey = t.controller != a.controller
         && t.damage > 0
         && game.is_living(target)
+        && game.is_creature(target)
         && game.trait_x(attacker, Trait::Bloodthirsty(0)).is_some();
     if !(taunted || prey) {
         return false;
