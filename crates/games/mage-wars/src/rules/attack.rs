@@ -59,6 +59,13 @@ pub fn attack_action(
     options: AttackOptions,
 ) -> Result<(), RulesError> {
     game.last_dice_rolled.clear();
+    // codex: Incapacitated (no actions, attacks included; an Incapacitated Mage casts no
+    // attack spells either). Counterstrikes and Damage Barriers are checked where they fire.
+    if game.is_incapacitated(attacker) {
+        return Err(RulesError::Illegal(
+            "an Incapacitated creature cannot attack".into(),
+        ));
+    }
     check_mandatory_attack(game, attacker, bar, target)?;
     pay_costs(game, attacker, bar)?;
     let mut ledger = ActionLedger::default();
@@ -85,6 +92,26 @@ pub fn attack_action(
             if !bar.has(Trait::Sweeping) || one == two {
                 return Err(RulesError::Illegal(format!(
                     "{} needs the Sweeping trait and two different targets",
+                    bar.bar.name
+                )));
+            }
+            // supplement: Codex, Sweeping: the attacker must be able to attack both targets.
+            for defender in [one, two] {
+                if out_of_reach(game, attacker, bar, defender) {
+                    return Err(RulesError::Illegal(format!(
+                        "{} cannot reach a Flying defender",
+                        bar.bar.name
+                    )));
+                }
+            }
+            // supplement: Codex, Sweeping: a Flying attacker cannot gain or lose Flying during
+            // the action, so its Sweeping melee takes two Flying or two non-Flying targets.
+            if bar.is_melee()
+                && game.is_flying(attacker)
+                && game.is_flying(one) != game.is_flying(two)
+            {
+                return Err(RulesError::Illegal(format!(
+                    "{}: a Flying attacker's Sweeping melee cannot take a Flying and a non-Flying target",
                     bar.bar.name
                 )));
             }
@@ -180,6 +207,7 @@ fn obligated_target(game: &Game, attacker: ObjectId, target: ObjectId) -> bool {
     let prey = t.controller != a.controller
         && t.damage > 0
         && game.is_living(target)
+        && game.is_creature(target)
         && game.trait_x(attacker, Trait::Bloodthirsty(0)).is_some();
     if !(taunted || prey) {
         return false;
@@ -349,6 +377,21 @@ fn sequence(
             return Err(RulesError::Illegal(why));
         }
     }
+    // codex: Immunity: an object cannot be targeted by spells of the type it is immune to;
+    // supplement: Codex, Extinguish makes the exception for an Extinguish attack.
+    if origin == Origin::Action
+        && bar.spell
+        && !bar.has(Trait::Extinguish)
+        && bar
+            .bar
+            .damage_type
+            .is_some_and(|d| game.is_immune(defender, d))
+    {
+        return Err(RulesError::Illegal(format!(
+            "{} cannot target an object immune to its damage type",
+            bar.bar.name
+        )));
+    }
     if origin == Origin::Action && out_of_reach(game, attacker, bar, defender) {
         return Err(RulesError::Illegal(format!(
             "{} cannot reach a Flying defender",
@@ -475,7 +518,8 @@ fn sequence(
 
 /// Protect the Zone (supplement: Guarding): with an enemy Guard in the defender's zone, a melee
 /// attack must target an enemy Guard, unless the attacker attacks itself or something attached
-/// to it, is Elusive (Invisible includes Elusive), or the Guard is Restrained (and may be ignored).
+/// to it, is Elusive (Invisible includes Elusive), or the Guard is Restrained or a Pest (either
+/// may be ignored; codex: Restrained, Pest).
 fn guarded_elsewhere(game: &Game, attacker: ObjectId, defender: ObjectId) -> bool {
     let (Some(a), Some(d)) = (game.store.get(attacker), game.store.get(defender)) else {
         return false;
@@ -492,6 +536,7 @@ fn guarded_elsewhere(game: &Game, attacker: ObjectId, defender: ObjectId) -> boo
             && o.controller != a.controller
             && game.is_guarding(o.id)
             && !game.is_restrained(o.id)
+            && !game.has_trait(o.id, Trait::Pest)
     })
 }
 

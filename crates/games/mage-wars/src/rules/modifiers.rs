@@ -132,7 +132,11 @@ fn applies(game: &Game, ctx: &AttackContext, filter: AttackFilter, entry: Option
         },
         AttackFilter::DamagedLiving => {
             let damaged = game.store.get(ctx.defender).is_some_and(|o| o.damage > 0);
-            attack.is_melee() && damaged && game.is_living(ctx.defender)
+            // codex: Bloodthirsty +X: a damaged Living *creature* (a Living conjuration is not).
+            attack.is_melee()
+                && damaged
+                && game.is_living(ctx.defender)
+                && game.is_creature(ctx.defender)
         }
         AttackFilter::AfterMove => attack.is_melee() && ctx.charged,
     }

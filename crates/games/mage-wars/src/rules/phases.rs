@@ -135,8 +135,12 @@ fn pay_upkeep(game: &mut Game, id: ObjectId, cost: u32) {
 
 /// The creature is activated: its conditions' `replace_with` at `OnActivation` happen (Slam
 /// becomes Daze), and the markers with `remove_all` at `OnTaunterActivation` it placed on
-/// others are removed (Taunt).
+/// others are removed (Taunt). Activating a creature removes its Guard marker (codex:
+/// Activate).
 pub fn activate(game: &mut Game, id: ObjectId) {
+    if game.is_guarding(id) {
+        game.set_markers(id, Marker::Guard, 0);
+    }
     let placed: SmallVec<[(ObjectId, Condition); 4]> = game
         .taunts
         .iter()

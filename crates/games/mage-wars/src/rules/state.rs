@@ -311,15 +311,29 @@ impl Game {
             .map(|t| (t, TraitEffectKind::Grant))
             .chain(removes.iter().map(|t| (t, TraitEffectKind::Remove)));
         if let Some(old) = self.store.get(child).and_then(|c| c.attached_to) {
-            for (value, kind) in effects.clone() {
-                self.store
-                    .end_trait_effect(old, |e| e.kind == kind && e.value == *value);
-            }
-            self.traits_changed(old);
+            self.end_attachment_effects(child, old);
         }
         self.store.attach(child, parent);
         for (value, kind) in effects {
             self.change_trait(parent, *value, kind);
+        }
+        self.traits_changed(parent);
+    }
+
+    /// The traits `child`'s card grants to (or removes from) `parent` stop applying: the child
+    /// moved away or left play.
+    fn end_attachment_effects(&mut self, child: ObjectId, parent: ObjectId) {
+        let Some(card) = self.cards.get(child.0 as usize) else {
+            return;
+        };
+        let (grants, removes) = (card.grants, card.removes);
+        let effects = grants
+            .iter()
+            .map(|t| (t, TraitEffectKind::Grant))
+            .chain(removes.iter().map(|t| (t, TraitEffectKind::Remove)));
+        for (value, kind) in effects {
+            self.store
+                .end_trait_effect(parent, |e| e.kind == kind && e.value == *value);
         }
         self.traits_changed(parent);
     }
@@ -767,9 +781,11 @@ impl Game {
     }
 
     fn destroy_by(&mut self, id: ObjectId, by_damage: bool) {
+        let mut parent = None;
         if let Some(o) = self.store.get_mut(id) {
             if o.in_play {
                 o.in_play = false;
+                parent = o.attached_to;
                 self.log.push(GameEvent::Destroyed {
                     object: id,
                     by_damage,
@@ -778,6 +794,10 @@ impl Game {
                     self.destroyed_by_damage.push(id);
                 }
             }
+        }
+        // A destroyed enchantment or equipment no longer grants or removes traits.
+        if let Some(parent) = parent {
+            self.end_attachment_effects(id, parent);
         }
     }
 
