@@ -143,8 +143,6 @@ pub const MIN_ATTACK_DICE: u8 = 1;
 pub const MIN_ARMOR: i64 = 0;
 /// The `MIN_CHANNELING` constant from `game.toml`.
 pub const MIN_CHANNELING: i64 = 0;
-/// The effect-die roll a Dazed attacker needs, or higher, for its attack to hit.
-pub const DAZE_HIT_ON: u8 = 7;
 /// Attack dice of the unavoidable attack a Bashed object suffers.
 pub const BASH_ATTACK_DICE: u8 = 3;
 /// Highest effect-die roll of each random push direction: North, East, South, West.

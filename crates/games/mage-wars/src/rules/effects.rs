@@ -143,12 +143,6 @@ pub const CONSTANTS: &[(&str, Coverage)] = &[
         "MIN_CHANNELING",
         Coverage::Interpreted("state (Game::attribute)"),
     ),
-    (
-        "DAZE_HIT_ON",
-        Coverage::NotModelled(
-            "duplicates Daze's `miss_roll` operation (hit_on = 7), which the rules read instead",
-        ),
-    ),
     ("BASH_ATTACK_DICE", Coverage::Interpreted("profile (BASH)")),
     (
         "PUSH_DIRECTION_UPPER_BOUNDS",
