@@ -72,3 +72,16 @@ fn a_hollow_creature_never_gets_venom() {
     assert_eq!(game.conditions(sentinel, Condition::Venom), 0);
     assert_eq!(game.store.get(sentinel).expect("sentinel").damage, 0);
 }
+
+/// The same, as a scenario file through the generic runner, with the authored names in it
+/// (`Venom`, `Hollow Sentinel`): unknown names would be errors, so it cannot pass vacuously.
+#[test]
+fn the_authored_scenario_passes_through_the_generic_runner() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/venom-and-hollow.toml"
+    );
+    let text = std::fs::read_to_string(path).expect("the scenario is readable");
+    let run = grimoire_engine::run_scenario(&crate::rules::MageWarsScenarios::default(), &text);
+    assert!(run.passed(), "{:#?}", run.report(path));
+}
