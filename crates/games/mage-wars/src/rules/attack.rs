@@ -306,16 +306,21 @@ fn zone_attack(
 }
 
 /// `bar` with what the attacker's attached cards add to its melee attacks (the
-/// `melee_attacks_gain` of an enchantment such as one granting Vampiric).
-fn boosted<'a>(game: &Game, attacker: ObjectId, bar: &AttackProfile<'a>) -> AttackProfile<'a> {
-    let mut boosted = *bar;
+/// `melee_attacks_gain` of an enchantment such as one granting Vampiric), or `None` when
+/// nothing changes it.
+fn boosted<'a>(
+    game: &Game,
+    attacker: ObjectId,
+    bar: &AttackProfile<'a>,
+) -> Option<AttackProfile<'a>> {
     if !bar.is_melee() {
-        return boosted;
+        return None;
     }
+    let mut boosted: Option<AttackProfile<'a>> = None;
     for &child in game.store.get(attacker).map_or(&[][..], |o| &o.attachments) {
         if let (Ok(card), true) = (game.card(child), game.in_play(child)) {
             if !card.melee_attacks_gain.is_empty() {
-                boosted.boost(card.melee_attacks_gain);
+                boosted.get_or_insert(*bar).boost(card.melee_attacks_gain);
             }
         }
     }
@@ -358,7 +363,7 @@ fn sequence(
     ledger: &mut ActionLedger,
 ) -> Result<(), RulesError> {
     let boosted_bar = boosted(game, attacker, bar);
-    let bar = &boosted_bar;
+    let bar = boosted_bar.as_ref().unwrap_or(bar);
     if !game.in_play(defender) {
         return Err(RulesError::Illegal(format!(
             "object {} is not in play",
