@@ -80,50 +80,61 @@ pub fn damage_distribution(query: &DamageQuery) -> Vec<f64> {
         return binomial(n, 2.0 / 6.0);
     }
     if query.all_critical {
-        // Every face value counts: faces 0,0,1,2,1,2 → {0: 1/3, 1: 1/3, 2: 1/3}.
         return power(&[1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0], n);
     }
+    // A die is critical with probability 1/3. With m critical dice, the other n - m dice roll
+    // normal damage (0, 1 or 2 with probabilities 1/2, 1/4, 1/4 given they are not critical),
+    // reduced by armor as a whole, and the critical dice add m plus one more for each that
+    // shows 2 (probability 1/2 each). Every table is built in place in buffers allocated once.
     let armor = query.effective_armor() as usize;
-    // Condition on m, the number of dice that show a critical face (probability 1/3 each).
-    // Those dice add m + Binomial(m, 1/2) critical damage; the other n - m dice show
-    // 0, 0, 1 or 2 normal damage, reduced by armor as a sum.
-    let crit_side = binomial(n, 1.0 / 3.0);
     let mut result = vec![0.0; 2 * n + 1];
-    // normal_by_count[j]: normal-damage distribution of j non-critical dice.
-    let mut normal_by_count: Vec<Vec<f64>> = Vec::with_capacity(n + 1);
-    normal_by_count.push(vec![1.0]);
-    for j in 0..n {
-        let next = convolve(&normal_by_count[j], &[0.5, 0.25, 0.25]);
-        normal_by_count.push(next);
-    }
-    // crit_extra: Binomial(m, 1/2), updated from m - 1 as a Pascal row.
-    let mut crit_extra = vec![1.0];
-    let mut after_armor = Vec::with_capacity(2 * n + 1);
-    for (m, &p_m) in crit_side.iter().enumerate() {
-        if m > 0 {
-            crit_extra = convolve(&crit_extra, &[0.5, 0.5]);
+    // normal[k]: the distribution of the normal damage of k non-critical dice, stored one
+    // after the other (row k has 2k + 1 entries and starts at k * k).
+    let mut normal = vec![0.0; (n + 1) * (n + 1)];
+    normal[0] = 1.0;
+    for k in 1..=n {
+        let (done, row) = normal.split_at_mut(k * k);
+        let previous = &done[(k - 1) * (k - 1)..];
+        for (s, &p) in previous.iter().enumerate() {
+            row[s] += 0.5 * p;
+            row[s + 1] += 0.25 * p;
+            row[s + 2] += 0.25 * p;
         }
+    }
+    // extra: the distribution of the critical dice showing 2 among m (binomial, 1/2).
+    let mut extra = vec![0.0; n + 1];
+    extra[0] = 1.0;
+    let mut after_armor = vec![0.0; 2 * n + 1];
+    // P(m critical dice) = C(n, m) (1/3)^m (2/3)^(n - m), updated from m to m + 1 in log
+    // space so that many dice do not underflow.
+    let mut ln_p_m = n as f64 * (2.0f64 / 3.0).ln();
+    for m in 0..=n {
+        if m > 0 {
+            for b in (1..=m).rev() {
+                extra[b] = 0.5 * (extra[b] + extra[b - 1]);
+            }
+            extra[0] *= 0.5;
+            ln_p_m += ((n - m + 1) as f64 / m as f64 * 0.5).ln();
+        }
+        let p_m = ln_p_m.exp();
         if p_m == 0.0 {
             continue;
         }
-        reduce_by_armor(&normal_by_count[n - m], armor, &mut after_armor);
-        for (d, &p_d) in after_armor.iter().enumerate() {
+        let k = n - m;
+        let row = &normal[k * k..k * k + 2 * k + 1];
+        let width = row.len().saturating_sub(armor).max(1);
+        after_armor[..width].fill(0.0);
+        for (s, &p) in row.iter().enumerate() {
+            after_armor[s.saturating_sub(armor)] += p;
+        }
+        for (d, &p_d) in after_armor[..width].iter().enumerate() {
             let weight = p_m * p_d;
-            for (b, &p_b) in crit_extra.iter().enumerate() {
+            for (b, &p_b) in extra[..=m].iter().enumerate() {
                 result[d + m + b] += weight * p_b;
             }
         }
     }
     trim(result)
-}
-
-/// Normal damage after armor: every sum at or below the armor becomes 0.
-fn reduce_by_armor(normal: &[f64], armor: usize, out: &mut Vec<f64>) {
-    out.clear();
-    out.resize(normal.len().saturating_sub(armor).max(1), 0.0);
-    for (s, &p) in normal.iter().enumerate() {
-        out[s.saturating_sub(armor)] += p;
-    }
 }
 
 fn binomial(n: usize, p: f64) -> Vec<f64> {
@@ -158,6 +169,44 @@ fn trim(mut distribution: Vec<f64>) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The distribution by enumerating every roll of `dice` six-faced attack dice.
+    fn brute_force(query: &DamageQuery) -> Vec<f64> {
+        // (normal, critical) damage of the faces 0, 0, 1, 2, 1*, 2*.
+        const FACES: [(usize, usize); 6] = [(0, 0), (0, 0), (1, 0), (2, 0), (0, 1), (0, 2)];
+        let n = query.dice as u32;
+        let mut out = vec![0.0; 2 * n as usize + 1];
+        for roll in 0..6usize.pow(n) {
+            let (mut normal, mut critical, mut code) = (0, 0, roll);
+            for _ in 0..n {
+                let (a, b) = FACES[code % 6];
+                code /= 6;
+                normal += a;
+                critical += b;
+            }
+            let armor = query.effective_armor() as usize;
+            out[normal.saturating_sub(armor) + critical] += 1.0 / 6f64.powi(n as i32);
+        }
+        trim(out)
+    }
+
+    #[test]
+    fn matches_enumerating_every_roll() {
+        for dice in 0..=6 {
+            for armor in 0..=4 {
+                let q = DamageQuery {
+                    dice,
+                    armor,
+                    ..Default::default()
+                };
+                let (exact, brute) = (damage_distribution(&q), brute_force(&q));
+                assert_eq!(exact.len(), brute.len(), "{q:?}");
+                for (a, b) in exact.iter().zip(&brute) {
+                    assert!((a - b).abs() < 1e-12, "{q:?}: {exact:?} vs {brute:?}");
+                }
+            }
+        }
+    }
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-12
