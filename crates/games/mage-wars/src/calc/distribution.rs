@@ -174,7 +174,7 @@ mod tests {
     fn brute_force(query: &DamageQuery) -> Vec<f64> {
         // (normal, critical) damage of the faces 0, 0, 1, 2, 1*, 2*.
         const FACES: [(usize, usize); 6] = [(0, 0), (0, 0), (1, 0), (2, 0), (0, 1), (0, 2)];
-        let n = query.dice as u32;
+        let n = query.dice;
         let mut out = vec![0.0; 2 * n as usize + 1];
         for roll in 0..6usize.pow(n) {
             let (mut normal, mut critical, mut code) = (0, 0, roll);
