@@ -152,6 +152,11 @@ fn check_mandatory_attack(
     bar: &AttackProfile,
     target: AttackTarget,
 ) -> Result<(), RulesError> {
+    // Only a taunter or Bloodthirsty +X can oblige (see `obligated_target`).
+    let taunted = game.taunter(attacker).is_some();
+    if !taunted && game.trait_x(attacker, Trait::Bloodthirsty(0)).is_none() {
+        return Ok(());
+    }
     let obliged = |id: ObjectId| obligated_target(game, attacker, id);
     if !game.store.iter().any(|o| obliged(o.id)) {
         return Ok(());
