@@ -138,6 +138,7 @@ impl<'a> AttackProfile<'a> {
     }
 
     /// True when the attack has this trait.
+    #[inline(always)]
     pub fn has(&self, wanted: Trait) -> bool {
         let index = wanted.index();
         let may_have = index >= 128 || self.present & (1 << index) != 0;

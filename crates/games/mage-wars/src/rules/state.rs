@@ -259,6 +259,7 @@ struct TraitView {
 
 impl TraitView {
     /// True when an instance of the codex entry `index` may be present.
+    #[inline(always)]
     fn may_have(&self, index: usize) -> bool {
         index >= 128 || self.present & (1 << index) != 0
     }
@@ -422,11 +423,15 @@ impl Game {
     }
 
     /// True when the object has exactly this trait (see [`Game::traits`]).
-    #[inline]
+    #[inline(always)]
     pub fn has_trait(&self, id: ObjectId, wanted: Trait) -> bool {
-        self.with_view(id, |view| {
+        let present = |view: &TraitView| {
             view.may_have(wanted.index()) && view.sorted.iter().any(|(t, _)| *t == wanted)
-        })
+        };
+        match self.views.get(id.0 as usize) {
+            Some(view) => present(view),
+            None => present(&self.compute_view(id)),
+        }
     }
 
     /// X of the object's instances of the codex entry of `entry` (any parameter), combined by
