@@ -4,7 +4,7 @@
 
 use grimoire_engine::{PlayerId, ScriptedDice};
 
-use crate::rules::dice::{attack_face, effect_face, ATTACK, EFFECT};
+use crate::rules::dice::{attack_die, effect_die};
 use crate::rules::phases::upkeep_phase;
 use crate::rules::{attack_action, AttackOptions, AttackProfile, AttackTarget, Game};
 use crate::{CardId, CodexRef, Condition, DamageType, Trait};
@@ -22,8 +22,9 @@ fn bitten_then_upkeep(victim: &str) -> (Game, grimoire_engine::ObjectId) {
     let bite = &game.card(adder).expect("in play").attacks[0];
     let bite = AttackProfile::new(bite);
     let mut dice = ScriptedDice::new();
-    dice.push(ATTACK.name, [attack_face("0").expect("a blank face")]);
-    dice.push(EFFECT.name, [effect_face(1).expect("a d12 face")]);
+    dice.push_labels(&attack_die(), ["0"])
+        .expect("a blank face");
+    dice.push_labels(&effect_die(), ["1"]).expect("a d12 face");
     attack_action(
         &mut game,
         &mut dice,

@@ -7,7 +7,7 @@ use grimoire_engine::{PlayerId, ScriptedDice, SeededDice};
 
 use crate::calc::{damage_distribution, DamageQuery};
 use crate::rules::card::{ObjectKind, Printed};
-use crate::rules::dice::{attack_face, effect_face, ATTACK, EFFECT};
+use crate::rules::dice::{attack_die, effect_die};
 use crate::rules::profile::AttackProfile;
 use crate::rules::{attack_action, AttackOptions, AttackTarget, Game, RulesError};
 use crate::{AttackBar, AttackKind, AttackTiming, Condition, EffectRow, Range, Trait, CARDS};
@@ -264,9 +264,9 @@ fn vampiric_does_not_count_tainted_damage() {
     let d = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), 0);
     game.store.get_mut(a).expect("attacker").damage = 5;
     let mut dice = ScriptedDice::new();
-    let two = attack_face("2").expect("a face labelled 2");
-    dice.push(ATTACK.name, [two, two]);
-    dice.push(EFFECT.name, [effect_face(9).expect("d12")]);
+    dice.push_labels(&attack_die(), ["2", "2"])
+        .expect("faces labelled 2");
+    dice.push_labels(&effect_die(), ["9"]).expect("a d12 face");
     attack_action(
         &mut game,
         &mut dice,
@@ -497,9 +497,9 @@ fn apply_records_into_the_context_log_and_converts_errors() {
         target: AttackTarget::Object(target),
         charged: false,
     };
-    let two = attack_face("2").expect("a face labelled 2");
     let mut dice = ScriptedDice::new();
-    dice.push(ATTACK.name, [two, two]);
+    dice.push_labels(&attack_die(), ["2", "2"])
+        .expect("faces labelled 2");
     let mut log = EventLog::new();
     let mut chooser = FirstOption;
     let mut ctx = Ctx::new(&mut dice, &mut chooser, &mut log);

@@ -50,21 +50,3 @@ pub fn roll_attack_die(dice: &mut dyn Dice) -> Result<AttackRoll, DiceError> {
 pub fn roll_effect_die(dice: &mut dyn Dice) -> Result<i32, DiceError> {
     Ok(EFFECT_DIE[dice.roll(EFFECT)? as usize].value as i32)
 }
-
-/// The index of the attack-die face printed `label` (`0`, `1`, `2`, `1*`, `2*`), for
-/// scripting rolls.
-pub fn attack_face(label: &str) -> Option<u32> {
-    let label = label.trim();
-    ATTACK_DIE
-        .iter()
-        .position(|face| face.label == label)
-        .map(|index| index as u32)
-}
-
-/// The index of the effect-die face showing `value`, for scripting rolls.
-pub fn effect_face(value: u32) -> Option<u32> {
-    EFFECT_DIE
-        .iter()
-        .position(|face| u32::from(face.value) == value)
-        .map(|index| index as u32)
-}
