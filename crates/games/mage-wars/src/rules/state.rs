@@ -506,26 +506,22 @@ impl Game {
     /// What the object's conditions add to an attribute: `per_x * 0 + fixed` per marker of
     /// each condition with an `attribute_modifier` operation (Corrode: Armor -1 each).
     pub fn condition_modifier(&self, id: ObjectId, attribute: Attribute) -> i32 {
-        let Some(o) = self.store.get(id) else {
-            return 0;
-        };
         let mut total = 0;
-        for &(marker, count) in &o.markers {
-            if let Marker::Condition(condition) = marker {
-                for op in condition.meta().effects {
-                    if let EffectOp::AttributeModifier {
-                        attribute: a,
-                        fixed,
-                        ..
-                    } = *op
-                    {
-                        if a == attribute {
-                            total += i32::from(fixed) * count as i32;
-                        }
-                    }
+        self.for_each_op(id, |source, op, _, count| {
+            if let (
+                OpSource::Condition(_),
+                EffectOp::AttributeModifier {
+                    attribute: a,
+                    fixed,
+                    ..
+                },
+            ) = (source, *op)
+            {
+                if a == attribute {
+                    total += i32::from(fixed) * count as i32;
                 }
             }
-        }
+        });
         total
     }
 
