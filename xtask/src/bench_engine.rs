@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use grimoire_engine::{PlayerId, SeededDice};
-use grimoire_mage_wars::calc::{damage_distribution, DamageQuery};
+use grimoire_mage_wars::calc::{damage_distribution, DamageQuery, MAX_ATTACK_DICE};
 use grimoire_mage_wars::rules::{
     attack_action, AttackOptions, AttackProfile, AttackTarget, Game, ObjectKind, Printed,
 };
@@ -35,6 +35,11 @@ pub fn run(args: Args) -> ExitCode {
         "exact distribution, 30 dice vs armor 3: {:.1} µs per distribution (target <= 10 µs)",
         per_distribution * 1e6
     );
+    let per_large = time_large_distribution();
+    println!(
+        "exact distribution, {MAX_ATTACK_DICE} dice vs armor 40 (the calculator's cap): {:.1} ms",
+        per_large * 1e3
+    );
     let per_second = time_attacks(args.attacks.max(1));
     println!(
         "simple melee attack sequences, seeded dice, event log on: {:.0} per second (target >= 5,000,000)",
@@ -54,6 +59,19 @@ fn time_distribution(iterations: u32) -> f64 {
         black_box(damage_distribution(black_box(&query)));
     }
     start.elapsed().as_secs_f64() / f64::from(iterations)
+}
+
+/// Time of one distribution at the calculator's dice cap: quadratic, so the cap answers in
+/// milliseconds (the cubic method it replaced took seconds).
+fn time_large_distribution() -> f64 {
+    let query = DamageQuery {
+        dice: MAX_ATTACK_DICE,
+        armor: 40,
+        ..DamageQuery::default()
+    };
+    let start = Instant::now();
+    black_box(damage_distribution(black_box(&query)));
+    start.elapsed().as_secs_f64()
 }
 
 /// A 4-dice quick melee attack.

@@ -6,8 +6,8 @@
 use std::process::ExitCode;
 
 use grimoire_mage_wars::calc::{
-    calculate_cards, effect_row_probabilities, DamageQuery, DamageSummary, DefenderState,
-    EffectChance,
+    calculate_cards, effect_row_probabilities, AppliedModifier, DamageQuery, DamageSummary,
+    DefenderState, EffectChance,
 };
 use grimoire_mage_wars::{Condition, Trait};
 use serde_json::json;
@@ -79,17 +79,12 @@ pub fn run(args: Args) -> ExitCode {
 
 /// The Mage Wars calculator.
 pub fn mage_wars(args: &Args) -> ExitCode {
-    let result = if args.attacker.is_some() {
-        card_mode(args)
-    } else {
-        raw_mode(args)
-    };
-    match result {
-        Ok((summary, effects)) => {
+    match calculate(args) {
+        Ok(report) => {
             if args.json {
-                println!("{}", to_json(&summary, &effects));
+                println!("{}", to_json(&report));
             } else {
-                print_table(&summary, &effects);
+                print_table(&report);
             }
             ExitCode::SUCCESS
         }
@@ -100,7 +95,28 @@ pub fn mage_wars(args: &Args) -> ExitCode {
     }
 }
 
-type Calculation = (DamageSummary, Vec<EffectChance>);
+fn calculate(args: &Args) -> Result<Calculation, String> {
+    if args.attacker.is_some() {
+        card_mode(args)
+    } else {
+        raw_mode(args)
+    }
+}
+
+/// What the calculator prints.
+#[derive(Debug)]
+struct Calculation {
+    /// `attacker: attack -> defender` in card mode.
+    title: Option<String>,
+    /// Every modifier the rules applied (card mode).
+    modifiers: Vec<AppliedModifier>,
+    /// The modifier to the effect die.
+    effect_modifier: i32,
+    /// The damage distribution.
+    summary: DamageSummary,
+    /// The effect rows' chances.
+    effects: Vec<EffectChance>,
+}
 
 fn raw_mode(args: &Args) -> Result<Calculation, String> {
     let dice = args
@@ -136,11 +152,24 @@ fn raw_mode(args: &Args) -> Result<Calculation, String> {
         .zip(effect_row_probabilities(&thresholds, args.effect_modifier))
         .map(|((threshold, name), probability)| EffectChance {
             threshold,
+            // A row runs up to the next higher threshold (7=Daze,10=Stun: Daze is 7-9).
+            up_to: thresholds
+                .iter()
+                .copied()
+                .filter(|&t| t > threshold)
+                .min()
+                .map(|next| next - 1),
             effects: vec![name],
             probability,
         })
         .collect();
-    Ok((DamageSummary::new(query, args.life), effects))
+    Ok(Calculation {
+        title: None,
+        modifiers: Vec::new(),
+        effect_modifier: args.effect_modifier,
+        summary: DamageSummary::new(query, args.life).map_err(|e| e.to_string())?,
+        effects,
+    })
 }
 
 fn card_mode(args: &Args) -> Result<Calculation, String> {
@@ -182,51 +211,122 @@ fn card_mode(args: &Args) -> Result<Calculation, String> {
         args.defender.as_deref().unwrap_or_default(),
     );
     let calculation = calculate_cards(attacker, attack, defender, &state)?;
-    Ok((calculation.summary, calculation.effects))
+    Ok(Calculation {
+        title: Some(format!(
+            "{}: {} ({} dice printed) -> {}",
+            calculation.attacker,
+            calculation.attack,
+            calculation.printed_dice,
+            calculation.defender
+        )),
+        modifiers: calculation.modifiers,
+        effect_modifier: calculation.effect_modifier,
+        summary: calculation.summary,
+        effects: calculation.effects,
+    })
 }
 
-fn to_json(summary: &DamageSummary, effects: &[EffectChance]) -> String {
-    let q = &summary.query;
-    let value = json!({
+/// A probability rounded to 12 decimals, so exact values print without binary noise
+/// (1/3 as `0.333333333333`, never `0.30000000000000004`) and never as `-0`.
+fn rounded(p: f64) -> f64 {
+    let r = (p * 1e12).round() / 1e12;
+    if r == 0.0 {
+        0.0
+    } else {
+        r
+    }
+}
+
+/// A probability as a percentage with four decimals, never `-0.0000%`.
+fn percent(p: f64) -> String {
+    format!("{:.4}%", rounded(p) * 100.0 + 0.0)
+}
+
+/// The effect-die range of a row: `7-9`, `10+`, or `12` for a single roll.
+fn row_label(row: &EffectChance) -> String {
+    match row.up_to {
+        None => format!("{}+", row.threshold),
+        Some(high) if high == row.threshold => high.to_string(),
+        Some(high) => format!("{}-{high}", row.threshold),
+    }
+}
+
+fn to_json(report: &Calculation) -> String {
+    let (summary, q) = (&report.summary, &report.summary.query);
+    let effects: Vec<_> = report
+        .effects
+        .iter()
+        .map(|row| {
+            json!({
+                "threshold": row.threshold,
+                "up_to": row.up_to,
+                "label": row_label(row),
+                "effects": row.effects,
+                "probability": rounded(row.probability),
+            })
+        })
+        .collect();
+    let mut value = json!({
         "dice": q.dice,
         "armor": q.armor,
         "piercing": q.piercing,
         "incorporeal": q.incorporeal,
         "ethereal": q.ethereal,
-        "distribution": summary.distribution,
-        "expected_damage": summary.expected_damage,
-        "p_destroy": summary.p_destroy,
+        "distribution": summary.distribution.iter().map(|&p| rounded(p)).collect::<Vec<_>>(),
+        "expected_damage": rounded(summary.expected_damage),
+        "p_destroy": summary.p_destroy.map(rounded),
+        "effect_modifier": report.effect_modifier,
         "effects": effects,
     });
+    if let Some(title) = &report.title {
+        value["title"] = json!(title);
+        value["modifiers"] = json!(report.modifiers);
+    }
     serde_json::to_string_pretty(&value).unwrap_or_default()
 }
 
-fn print_table(summary: &DamageSummary, effects: &[EffectChance]) {
-    let q = &summary.query;
+fn print_table(report: &Calculation) {
+    let (summary, q) = (&report.summary, &report.summary.query);
+    if let Some(title) = &report.title {
+        println!("{title}");
+        if report.modifiers.is_empty() {
+            println!("  no modifiers apply");
+        }
+        for m in &report.modifiers {
+            println!("  {}: {}", m.source, m.change);
+        }
+    }
     println!(
-        "{} dice against armor {} (piercing {})",
-        q.dice, q.armor, q.piercing
+        "{} dice against armor {} (piercing {}{}{})",
+        q.dice,
+        q.armor,
+        q.piercing,
+        if q.incorporeal { ", Incorporeal" } else { "" },
+        if q.ethereal { ", Ethereal" } else { "" },
     );
     println!("damage  probability");
     let top = summary.distribution.iter().cloned().fold(0.0, f64::max);
-    for (damage, p) in summary.distribution.iter().enumerate() {
+    for (damage, &p) in summary.distribution.iter().enumerate() {
         let width = if top > 0.0 {
             (p / top * 40.0).round() as usize
         } else {
             0
         };
-        println!("{damage:>6}  {:>9.4}%  {}", p * 100.0, "#".repeat(width));
+        println!("{damage:>6}  {:>10}  {}", percent(p), "#".repeat(width));
     }
-    println!("expected damage: {:.4}", summary.expected_damage);
+    println!("expected damage: {:.4}", rounded(summary.expected_damage));
     if let Some(p) = summary.p_destroy {
-        println!("chance to destroy: {:.4}%", p * 100.0);
+        println!("chance to destroy: {}", percent(p));
     }
-    for row in effects {
+    if !report.effects.is_empty() && report.effect_modifier != 0 {
+        println!("effect die modifier: {:+}", report.effect_modifier);
+    }
+    for row in &report.effects {
         println!(
-            "effect {}+ ({}): {:.4}%",
-            row.threshold,
+            "effect {} ({}): {}",
+            row_label(row),
             row.effects.join(", "),
-            row.probability * 100.0
+            percent(row.probability)
         );
     }
 }
@@ -246,13 +346,8 @@ mod tests {
     fn json_for(argv: &[&str]) -> serde_json::Value {
         let calc = Calc::try_parse_from(std::iter::once("calc").chain(argv.iter().copied()))
             .expect("arguments parse");
-        let (summary, effects) = if calc.args.attacker.is_some() {
-            card_mode(&calc.args)
-        } else {
-            raw_mode(&calc.args)
-        }
-        .expect("calculation succeeds");
-        serde_json::from_str(&to_json(&summary, &effects)).expect("valid JSON")
+        let report = calculate(&calc.args).expect("calculation succeeds");
+        serde_json::from_str(&to_json(&report)).expect("valid JSON")
     }
 
     #[test]
@@ -320,5 +415,119 @@ mod tests {
         ])
         .expect("arguments parse");
         assert!(card_mode(&calc.args).unwrap_err().contains("unknown card"));
+    }
+
+    fn error_for(argv: &[&str]) -> String {
+        let calc = Calc::try_parse_from(std::iter::once("calc").chain(argv.iter().copied()))
+            .expect("arguments parse");
+        calculate(&calc.args).expect_err("an error")
+    }
+
+    #[test]
+    fn too_many_dice_is_a_clear_error() {
+        // 10,000 dice ran out of time and memory before.
+        let error = error_for(&["mage-wars", "--dice", "10000"]);
+        assert!(error.contains("at most 1000"), "{error}");
+    }
+
+    #[test]
+    fn a_huge_effect_modifier_does_not_overflow() {
+        let json = json_for(&[
+            "mage-wars",
+            "--dice",
+            "2",
+            "--effects",
+            "5=Daze,10=Stun",
+            "--effect-modifier",
+            "2147483636",
+        ]);
+        assert_eq!(json["effects"][1]["probability"], 1.0);
+        assert_eq!(json["effects"][0]["probability"], 0.0);
+    }
+
+    #[test]
+    fn effect_rows_are_labelled_with_their_range() {
+        let json = json_for(&["mage-wars", "--dice", "1", "--effects", "5=Daze,10=Stun"]);
+        // The Daze row covers 5 to 9; it was labelled `5+`.
+        assert_eq!(json["effects"][0]["label"], "5-9");
+        assert_eq!(json["effects"][1]["label"], "10+");
+    }
+
+    #[test]
+    fn an_unreachable_kill_is_a_positive_zero() {
+        let json = json_for(&["mage-wars", "--dice", "1", "--life", "5"]);
+        assert_eq!(
+            json["p_destroy"].to_string(),
+            "0.0",
+            "printed -0.0000% before"
+        );
+        assert_eq!(percent(-0.0), "0.0000%");
+    }
+
+    #[test]
+    fn exact_values_print_without_float_noise() {
+        let json = json_for(&["mage-wars", "--dice", "1"]);
+        assert_eq!(json["distribution"][0].to_string(), "0.333333333333");
+        assert_eq!(rounded(0.1 + 0.2), 0.3);
+    }
+
+    #[test]
+    fn the_header_names_the_cards_and_every_modifier() {
+        let json = json_for(&[
+            "mage-wars",
+            "--attacker",
+            "Fireball",
+            "--attack",
+            "Fireball",
+            "--defender",
+            "Knight of Westlock",
+            "--defender-traits",
+            "Flame -2,Incorporeal",
+        ]);
+        let title = json["title"].as_str().expect("a title");
+        assert!(title.contains("Fireball") && title.contains("Knight of Westlock"));
+        let modifiers: Vec<String> = json["modifiers"]
+            .as_array()
+            .expect("modifiers")
+            .iter()
+            .map(|m| {
+                format!(
+                    "{}: {}",
+                    m["source"].as_str().unwrap(),
+                    m["change"].as_str().unwrap()
+                )
+            })
+            .collect();
+        assert!(
+            modifiers.contains(&"Flame -2 (defender): -2 attack dice".to_owned()),
+            "{modifiers:?}"
+        );
+        assert!(
+            modifiers
+                .iter()
+                .any(|m| m.starts_with("Incorporeal (defender)")),
+            "{modifiers:?}"
+        );
+    }
+
+    #[test]
+    fn unknown_or_unparsable_defender_traits_are_errors() {
+        for traits in ["Foo +3", "Armor+2", "Armor +x"] {
+            let error = error_for(&[
+                "mage-wars",
+                "--attacker",
+                "Dark Pact Slayer",
+                "--attack",
+                "Hellsword",
+                "--defender",
+                "Knight of Westlock",
+                "--defender-traits",
+                traits,
+            ]);
+            assert!(
+                error.contains("unknown defender trait"),
+                "{traits}: {error}"
+            );
+        }
     }
 }

@@ -4,11 +4,12 @@
 use grimoire_engine::{PlayerId, TraitEffectKind};
 use serde::Serialize;
 
-use super::{effect_row_probabilities, DamageQuery, DamageSummary};
+use super::{probability_at_least, DamageQuery, DamageSummary};
 use crate::rules::modifiers::{
-    attack_dice, effect_die_total, AttackContext, AttackMaker, FirstAttackBonuses,
+    attack_dice, effect_die_total, extinguished_burns, visit_dice_modifiers, AttackContext,
+    AttackMaker, Contribution, FirstAttackBonuses, ModifierOrigin, ModifierOwner,
 };
-use crate::rules::{AttackProfile, Game, Marker, Printed};
+use crate::rules::{AttackProfile, Game, Marker, OpSource, Printed};
 use crate::{CardId, Condition, EffectRow, Trait};
 
 /// The defender's situation.
@@ -27,15 +28,36 @@ pub struct DefenderState {
 pub struct EffectChance {
     /// Lowest modified d12 result of the row.
     pub threshold: i32,
+    /// Highest modified d12 result of the row; `None` for "and higher".
+    pub up_to: Option<i32>,
     /// Effects of the row, as names.
     pub effects: Vec<String>,
     /// Probability of landing on this row.
     pub probability: f64,
 }
 
+/// One rule or modifier the calculator applied, for the report's header.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AppliedModifier {
+    /// Where it comes from: `Flame -2 (defender)`, `Corrode (defender)`, `Piercing +2 (attack)`.
+    pub source: String,
+    /// What it did: `-2 attack dice`, `armor 2 -> 1`, `only 1s count`.
+    pub change: String,
+}
+
 /// Everything the calculator says about the first individual attack of an attack bar.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CardCalculation {
+    /// The attacking card's name, as printed.
+    pub attacker: &'static str,
+    /// The attack's name, as printed.
+    pub attack: &'static str,
+    /// The defending card's name, as printed.
+    pub defender: &'static str,
+    /// The attack's printed dice.
+    pub printed_dice: u32,
+    /// Every modifier applied, in the order the rules met them.
+    pub modifiers: Vec<AppliedModifier>,
     /// Damage summary (dice after modifiers, armor after Corrode).
     pub summary: DamageSummary,
     /// Modifier applied to the effect die.
@@ -73,6 +95,8 @@ pub fn calculate_cards(
     } else {
         AttackProfile::new(bar)
     };
+    let (attacker_name, defender_name, printed_armor) =
+        (attacker_card.name, defender_card.name, defender_card.armor);
     let mut game = Game::new();
     let a = game.add_object(attacker_card, PlayerId(1), 0);
     let d = game.add_object(defender_card, PlayerId(2), 0);
@@ -98,6 +122,7 @@ pub fn calculate_cards(
     let incorporeal = game.has_trait(d, Trait::Incorporeal);
     let ethereal = bar.has(Trait::Ethereal);
     let immune = bar.bar.damage_type.is_some_and(|t| game.is_immune(d, t));
+    let modifiers = applied_modifiers(&game, &ctx, printed_armor, immune);
     let query = DamageQuery {
         dice: if immune || bar.has(Trait::NoDamage) {
             0
@@ -119,21 +144,116 @@ pub fn calculate_cards(
         effect_chances(bar.bar.effects, effect_modifier)
     };
     Ok(CardCalculation {
-        summary: DamageSummary::new(query, remaining),
+        attacker: attacker_name,
+        attack: bar.bar.name,
+        defender: defender_name,
+        printed_dice: u32::from(bar.bar.dice),
+        modifiers,
+        summary: DamageSummary::new(query, remaining).map_err(|e| e.to_string())?,
         effect_modifier,
         effects,
     })
 }
 
+/// Every modifier the rules apply to this attack, named by its source.
+fn applied_modifiers(
+    game: &Game,
+    ctx: &AttackContext,
+    printed_armor: u8,
+    immune: bool,
+) -> Vec<AppliedModifier> {
+    let mut out = Vec::new();
+    let mut push = |source: String, change: String| out.push(AppliedModifier { source, change });
+    visit_dice_modifiers(game, ctx, |origin, contribution| {
+        let source = match origin {
+            ModifierOrigin::RageTokens => "Rage tokens (attacker)".to_owned(),
+            ModifierOrigin::Op(owner, op_source) => {
+                let owner = match owner {
+                    ModifierOwner::Attacker => "attacker",
+                    ModifierOwner::Defender => "defender",
+                    ModifierOwner::Attack => "attack",
+                };
+                match op_source {
+                    OpSource::Trait(t) => format!("{t} ({owner})"),
+                    OpSource::Condition(c) => format!("{c} ({owner})"),
+                }
+            }
+        };
+        let change = match contribution {
+            Contribution::EveryAttack(v) => format!("{v:+} attack dice"),
+            Contribution::FirstAttack(_, v) => format!("{v:+} attack dice (first attack)"),
+            Contribution::EffectDie(v) => format!("{v:+} to the effect die"),
+        };
+        if !change.starts_with("+0") {
+            push(source, change);
+        }
+    });
+    let burns = extinguished_burns(game, ctx);
+    if burns > 0 {
+        push(
+            "Extinguish (attack)".to_owned(),
+            format!("{burns} Burn removed: -{burns} attack dice, -{burns} to the effect die"),
+        );
+    }
+    let attack = ctx.attack;
+    if immune || attack.has(Trait::NoDamage) {
+        let why = if immune {
+            "immune (defender)"
+        } else {
+            "No Damage (attack)"
+        };
+        push(why.to_owned(), "no attack dice".to_owned());
+    }
+    let (before, now) = (
+        game.armor_before_conditions(ctx.defender),
+        game.armor(ctx.defender),
+    );
+    if before != u32::from(printed_armor) {
+        push(
+            "traits (defender)".to_owned(),
+            format!("armor {printed_armor} -> {before}"),
+        );
+    }
+    if now != before {
+        push(
+            "conditions (defender)".to_owned(),
+            format!("armor {before} -> {now}"),
+        );
+    }
+    if attack.piercing() > 0 {
+        push(
+            format!("Piercing +{} (attack)", attack.piercing()),
+            format!("armor reduced by {}", attack.piercing()),
+        );
+    }
+    if game.has_trait(ctx.defender, Trait::Incorporeal) {
+        let change = if attack.has(Trait::Ethereal) {
+            "no armor; Ethereal attack: every point counts"
+        } else {
+            "no armor; only 1s count, no effects"
+        };
+        push("Incorporeal (defender)".to_owned(), change.to_owned());
+    }
+    if attack.has(Trait::CriticalDamage) {
+        push(
+            "Critical Damage (attack)".to_owned(),
+            "all damage critical".to_owned(),
+        );
+    }
+    out
+}
+
 fn effect_chances(rows: &[EffectRow], modifier: i32) -> Vec<EffectChance> {
-    let thresholds: Vec<i32> = rows.iter().map(|r| i32::from(r.min)).collect();
-    let probabilities = effect_row_probabilities(&thresholds, modifier);
     rows.iter()
-        .zip(probabilities)
-        .map(|(row, probability)| EffectChance {
-            threshold: i32::from(row.min),
-            effects: row.apply.iter().map(|e| e.name().to_string()).collect(),
-            probability,
+        .map(|row| {
+            let (low, high) = (i32::from(row.min), row.max.map(i32::from));
+            let above = high.map_or(0.0, |h| probability_at_least(h.saturating_add(1), modifier));
+            EffectChance {
+                threshold: low,
+                up_to: high,
+                effects: row.apply.iter().map(|e| e.name().to_string()).collect(),
+                probability: probability_at_least(low, modifier) - above,
+            }
         })
         .collect()
 }

@@ -1,6 +1,55 @@
-//! Exact damage distributions for any number of attack dice.
+//! Exact damage distributions for any number of attack dice, in time quadratic in the dice.
+//!
+//! The die comes from the codex (`[dice.attack]`, the generated [`ATTACK_DIE`]): each face
+//! shows normal damage, which armor reduces as a whole, or critical damage, which armor does
+//! not reduce.
+//!
+//! # The algorithm
+//!
+//! Let `a(z)` be the normal damage of one die known not to be critical and `b(z)` the critical
+//! damage of one die known to be critical (probability generating functions), `p` the chance of
+//! a critical face, and `P(m)` the binomial chance that `m` of the `n` dice are critical.
+//! Armor `A` turns the normal damage `N` of `k` dice into `max(N - A, 0)`; call its generating
+//! function `E_k`. Then the damage is `G = Σ_m P(m) b^m E_(n-m)`.
+//!
+//! `E_k` is almost `a · E_(k-1)`: the two differ only at degrees `0..=deg a` (a die can only
+//! carry damage over the armor from just below it), so `E_k = a · E_(k-1) - c_k` with a short
+//! correction `c_k`, and `E_k = a^k - Σ_(i≤k) a^(k-i) c_i`. Substituting,
+//! `G = ((1-p) a + p b)^n - Σ_i c_i · W_i` with `W_i = Σ_(m ≤ n-i) P(m) b^m a^(n-m-i)`, and
+//! `W_i = a · W_(i+1) + P(n-i) b^(n-i)`. Every step is a product with a polynomial of the die's
+//! size or a sum, so the whole is `O(n²)` time and `O(n)` memory, where convolving the normal
+//! and critical parts for every `m` would be `O(n³)`.
 
 use serde::Serialize;
+
+use crate::{AttackDieFace, ATTACK_DIE};
+
+/// Most attack dice the calculator accepts; the real game never comes near it, and beyond it
+/// a distribution is only noise in its tails.
+pub const MAX_ATTACK_DICE: u32 = 1000;
+
+/// Why a distribution cannot be computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CalcError {
+    /// More dice than [`MAX_ATTACK_DICE`].
+    TooManyDice {
+        /// The dice asked for.
+        dice: u32,
+    },
+}
+
+impl std::fmt::Display for CalcError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CalcError::TooManyDice { dice } => write!(
+                f,
+                "{dice} attack dice is more than the calculator takes (at most {MAX_ATTACK_DICE})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CalcError {}
 
 /// What the damage of one roll depends on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -50,113 +99,229 @@ pub struct DamageSummary {
 
 impl DamageSummary {
     /// Summarises `query`; `remaining_life` (Life minus damage already taken) gives `p_destroy`.
-    pub fn new(query: DamageQuery, remaining_life: Option<u32>) -> Self {
+    pub fn new(query: DamageQuery, remaining_life: Option<u32>) -> Result<Self, CalcError> {
+        if query.dice > MAX_ATTACK_DICE {
+            return Err(CalcError::TooManyDice { dice: query.dice });
+        }
         let distribution = damage_distribution(&query);
         let expected_damage = distribution
             .iter()
             .enumerate()
-            .map(|(d, p)| d as f64 * p)
-            .sum();
+            .fold(0.0, |sum, (d, p)| sum + d as f64 * p);
+        // Summed from +0.0 (an empty `Sum` of f64 is -0.0) and kept within [0, 1].
         let p_destroy = remaining_life.map(|life| {
             distribution
                 .iter()
                 .skip(life as usize)
-                .sum::<f64>()
-                .min(1.0)
+                .fold(0.0, |sum, p| sum + p)
+                .clamp(0.0, 1.0)
         });
-        Self {
+        Ok(Self {
             query,
             distribution,
             expected_damage,
             p_destroy,
-        }
+        })
     }
 }
 
 /// The exact distribution of damage: index = damage, value = probability (sums to 1).
+///
+/// Quadratic in `query.dice` (see the module docs); callers taking dice counts from users
+/// should go through [`DamageSummary::new`], which enforces [`MAX_ATTACK_DICE`].
 pub fn damage_distribution(query: &DamageQuery) -> Vec<f64> {
     let n = query.dice as usize;
+    let die = DieSplit::of(&ATTACK_DIE);
     if query.counts_only_ones() {
-        return binomial(n, 2.0 / 6.0);
+        return power(&die.ones_only, n);
     }
     if query.all_critical {
-        return power(&[1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0], n);
+        return power(&die.all_critical, n);
     }
-    // A die is critical with probability 1/3. With m critical dice, the other n - m dice roll
-    // normal damage (0, 1 or 2 with probabilities 1/2, 1/4, 1/4 given they are not critical),
-    // reduced by armor as a whole, and the critical dice add m plus one more for each that
-    // shows 2 (probability 1/2 each). Every table is built in place in buffers allocated once.
+    let total = power(&die.whole, n);
     let armor = query.effective_armor() as usize;
-    let mut result = vec![0.0; 2 * n + 1];
-    // normal[k]: the distribution of the normal damage of k non-critical dice, stored one
-    // after the other (row k has 2k + 1 entries and starts at k * k).
-    let mut normal = vec![0.0; (n + 1) * (n + 1)];
-    normal[0] = 1.0;
-    for k in 1..=n {
-        let (done, row) = normal.split_at_mut(k * k);
-        let previous = &done[(k - 1) * (k - 1)..];
-        for (s, &p) in previous.iter().enumerate() {
-            row[s] += 0.5 * p;
-            row[s + 1] += 0.25 * p;
-            row[s + 2] += 0.25 * p;
+    if armor == 0 || n == 0 {
+        return total;
+    }
+    let corrections = armor_corrections(&die.normal, n, armor);
+    let mut result = total;
+    // Far tails of many dice underflow to 0 and were trimmed; the sums below need every slot.
+    result.resize((die.whole.len() - 1) * n + 1, 0.0);
+    // W_i for i = n down to 1, built in place; `crit` holds b^m for m = n - i.
+    let ln_binomial = LnBinomial::new(n);
+    let (ln_p, ln_q) = (die.p_critical.ln(), (1.0 - die.p_critical).ln());
+    let chance_of_criticals = |m: usize| {
+        let ln = ln_binomial.ln_choose(n, m) + m as f64 * ln_p + (n - m) as f64 * ln_q;
+        if ln.is_finite() {
+            ln.exp()
+        } else {
+            0.0
+        }
+    };
+    let mut w = vec![0.0; result.len()];
+    let mut w_len = 1;
+    let mut crit = vec![0.0; result.len()];
+    crit[0] = 1.0;
+    let mut crit_len = 1;
+    let mut scratch = vec![0.0; result.len()];
+    for i in (1..=n).rev() {
+        let m = n - i;
+        if m > 0 {
+            // W_i = a · W_(i+1) + P(m) b^m
+            w_len = convolve_into(&w[..w_len], &die.normal, &mut scratch);
+            w[..w_len].copy_from_slice(&scratch[..w_len]);
+            crit_len = convolve_into(&crit[..crit_len], &die.critical, &mut scratch);
+            crit[..crit_len].copy_from_slice(&scratch[..crit_len]);
+        }
+        let weight = chance_of_criticals(m);
+        for (slot, &p) in w.iter_mut().zip(&crit[..crit_len]) {
+            *slot += weight * p;
+        }
+        w_len = w_len.max(crit_len);
+        let correction = &corrections[(i - 1) * die.normal.len()..i * die.normal.len()];
+        for (d, &c) in correction.iter().enumerate() {
+            if c != 0.0 {
+                for (e, &p) in w[..w_len].iter().enumerate() {
+                    result[d + e] -= c * p;
+                }
+            }
         }
     }
-    // extra: the distribution of the critical dice showing 2 among m (binomial, 1/2).
-    let mut extra = vec![0.0; n + 1];
-    extra[0] = 1.0;
-    let mut after_armor = vec![0.0; 2 * n + 1];
-    // P(m critical dice) = C(n, m) (1/3)^m (2/3)^(n - m), updated from m to m + 1 in log
-    // space so that many dice do not underflow.
-    let mut ln_p_m = n as f64 * (2.0f64 / 3.0).ln();
-    for m in 0..=n {
-        if m > 0 {
-            for b in (1..=m).rev() {
-                extra[b] = 0.5 * (extra[b] + extra[b - 1]);
-            }
-            extra[0] *= 0.5;
-            ln_p_m += ((n - m + 1) as f64 / m as f64 * 0.5).ln();
-        }
-        let p_m = ln_p_m.exp();
-        if p_m == 0.0 {
-            continue;
-        }
-        let k = n - m;
-        let row = &normal[k * k..k * k + 2 * k + 1];
-        let width = row.len().saturating_sub(armor).max(1);
-        after_armor[..width].fill(0.0);
-        for (s, &p) in row.iter().enumerate() {
-            after_armor[s.saturating_sub(armor)] += p;
-        }
-        for (d, &p_d) in after_armor[..width].iter().enumerate() {
-            let weight = p_m * p_d;
-            for (b, &p_b) in extra[..=m].iter().enumerate() {
-                result[d + m + b] += weight * p_b;
-            }
+    // The subtraction can leave rounding residue below zero where the exact value is 0.
+    for p in &mut result {
+        if *p <= 0.0 {
+            *p = 0.0;
         }
     }
     trim(result)
 }
 
-fn binomial(n: usize, p: f64) -> Vec<f64> {
-    power(&[1.0 - p, p], n)
+/// The attack die split the way the algorithm needs it.
+struct DieSplit {
+    /// Chance of a critical face.
+    p_critical: f64,
+    /// Normal damage of a die that is not critical (`a(z)`).
+    normal: Vec<f64>,
+    /// Critical damage of a die that is critical (`b(z)`).
+    critical: Vec<f64>,
+    /// Damage of one die when armor does not apply.
+    whole: Vec<f64>,
+    /// Damage of one die against an Incorporeal defender: only faces totalling 1 count.
+    ones_only: Vec<f64>,
+    /// Damage of one die when every point is critical.
+    all_critical: Vec<f64>,
 }
 
-fn power(single: &[f64], n: usize) -> Vec<f64> {
-    let mut out = vec![1.0];
-    for _ in 0..n {
-        out = convolve(&out, single);
+impl DieSplit {
+    fn of(faces: &[AttackDieFace]) -> Self {
+        let sides = faces.len() as f64;
+        let max = faces
+            .iter()
+            .map(|f| usize::from(f.normal) + usize::from(f.critical))
+            .max()
+            .unwrap_or(0);
+        let mut split = DieSplit {
+            p_critical: 0.0,
+            normal: vec![0.0; max + 1],
+            critical: vec![0.0; max + 1],
+            whole: vec![0.0; max + 1],
+            ones_only: vec![0.0; 2],
+            all_critical: vec![0.0; max + 1],
+        };
+        let critical_faces = faces.iter().filter(|f| f.critical > 0).count() as f64;
+        split.p_critical = critical_faces / sides;
+        for face in faces {
+            let (normal, critical) = (usize::from(face.normal), usize::from(face.critical));
+            let total = normal + critical;
+            // A face shows normal or critical damage, never both (test
+            // `the_attack_die_faces_are_normal_or_critical`).
+            if critical > 0 {
+                split.critical[critical] += 1.0 / critical_faces;
+            } else {
+                split.normal[normal] += 1.0 / (sides - critical_faces);
+            }
+            split.whole[total] += 1.0 / sides;
+            split.ones_only[usize::from(total == 1)] += 1.0 / sides;
+            split.all_critical[total] += 1.0 / sides;
+        }
+        split
     }
-    out
 }
 
-fn convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
-    let mut out = vec![0.0; a.len() + b.len() - 1];
+/// The corrections `c_k = a · E_(k-1) - E_k` for k = 1..=n, `normal.len()` coefficients each,
+/// one row after the other.
+fn armor_corrections(normal: &[f64], n: usize, armor: usize) -> Vec<f64> {
+    let width = normal.len();
+    let mut corrections = vec![0.0; n * width];
+    // row: the distribution of the normal damage of k dice (no armor).
+    let mut row = vec![0.0; (width - 1) * n + 1];
+    row[0] = 1.0;
+    let mut row_len = 1;
+    let mut scratch = vec![0.0; row.len()];
+    // low[e] = E_(k-1)[e] for e < width.
+    let mut low = vec![0.0; width];
+    low[0] = 1.0;
+    let mut next_low = vec![0.0; width];
+    for k in 1..=n {
+        row_len = convolve_into(&row[..row_len], normal, &mut scratch);
+        row[..row_len].copy_from_slice(&scratch[..row_len]);
+        next_low[0] = row[..row_len.min(armor + 1)].iter().sum();
+        for (e, slot) in next_low.iter_mut().enumerate().skip(1) {
+            *slot = row.get(armor + e).copied().unwrap_or(0.0);
+        }
+        let correction = &mut corrections[(k - 1) * width..k * width];
+        for e in 0..width {
+            let carried: f64 = (0..=e).map(|t| normal[t] * low[e - t]).sum();
+            correction[e] = carried - next_low[e];
+        }
+        std::mem::swap(&mut low, &mut next_low);
+    }
+    corrections
+}
+
+/// `ln C(n, k)` from a table of `ln k!`.
+struct LnBinomial {
+    ln_factorial: Vec<f64>,
+}
+
+impl LnBinomial {
+    fn new(n: usize) -> Self {
+        let mut ln_factorial = Vec::with_capacity(n + 1);
+        ln_factorial.push(0.0);
+        for k in 1..=n {
+            ln_factorial.push(ln_factorial[k - 1] + (k as f64).ln());
+        }
+        Self { ln_factorial }
+    }
+
+    fn ln_choose(&self, n: usize, k: usize) -> f64 {
+        self.ln_factorial[n] - self.ln_factorial[k] - self.ln_factorial[n - k]
+    }
+}
+
+/// `single` convolved with itself `n` times.
+fn power(single: &[f64], n: usize) -> Vec<f64> {
+    let mut out = vec![0.0; (single.len() - 1) * n + 1];
+    out[0] = 1.0;
+    let mut len = 1;
+    let mut scratch = out.clone();
+    for _ in 0..n {
+        len = convolve_into(&out[..len], single, &mut scratch);
+        out[..len].copy_from_slice(&scratch[..len]);
+    }
+    trim(out)
+}
+
+/// Writes `a ⊛ b` into the front of `out` and returns its length.
+fn convolve_into(a: &[f64], b: &[f64], out: &mut [f64]) -> usize {
+    let len = a.len() + b.len() - 1;
+    out[..len].fill(0.0);
     for (i, &x) in a.iter().enumerate() {
         for (j, &y) in b.iter().enumerate() {
             out[i + j] += x * y;
         }
     }
-    out
+    len
 }
 
 fn trim(mut distribution: Vec<f64>) -> Vec<f64> {
@@ -310,8 +475,91 @@ mod tests {
                 ..Default::default()
             },
             Some(2),
-        );
+        )
+        .unwrap();
         assert!(close(s.expected_damage, 1.0));
         assert!(close(s.p_destroy.unwrap(), 1.0 / 3.0));
+    }
+
+    #[test]
+    fn the_attack_die_faces_are_normal_or_critical() {
+        assert!(ATTACK_DIE.iter().all(|f| f.normal == 0 || f.critical == 0));
+    }
+
+    /// The cubic method: for each count of critical dice, the armored normal damage of the
+    /// others convolved with the critical damage.
+    fn cubic_reference(query: &DamageQuery) -> Vec<f64> {
+        let n = query.dice as usize;
+        let armor = query.effective_armor() as usize;
+        let die = DieSplit::of(&ATTACK_DIE);
+        let ln = LnBinomial::new(n);
+        let mut out = vec![0.0; 2 * n + 1];
+        for m in 0..=n {
+            let p_m = (ln.ln_choose(n, m)
+                + m as f64 * die.p_critical.ln()
+                + (n - m) as f64 * (1.0 - die.p_critical).ln())
+            .exp();
+            let normal = power(&die.normal, n - m);
+            let critical = power(&die.critical, m);
+            for (s, &p) in normal.iter().enumerate() {
+                for (c, &q) in critical.iter().enumerate() {
+                    out[s.saturating_sub(armor) + c] += p_m * p * q;
+                }
+            }
+        }
+        trim(out)
+    }
+
+    #[test]
+    fn matches_the_cubic_method_for_many_dice_and_any_armor() {
+        for dice in [7u32, 23, 60] {
+            for armor in [1, 2, 5, dice, 2 * dice, 3 * dice] {
+                let q = DamageQuery {
+                    dice,
+                    armor,
+                    ..Default::default()
+                };
+                let (fast, slow) = (damage_distribution(&q), cubic_reference(&q));
+                assert_eq!(fast.len(), slow.len(), "{q:?}");
+                for (d, (a, b)) in fast.iter().zip(&slow).enumerate() {
+                    assert!((a - b).abs() < 1e-12, "{q:?} damage {d}: {a} vs {b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_thousand_dice_sum_to_one_without_negative_chances() {
+        let q = DamageQuery {
+            dice: MAX_ATTACK_DICE,
+            armor: 40,
+            ..Default::default()
+        };
+        let d = damage_distribution(&q);
+        assert!(d.len() > 1000 && d.len() <= 2 * MAX_ATTACK_DICE as usize + 1);
+        assert!(d.iter().all(|p| *p >= 0.0));
+        assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn more_dice_than_the_cap_is_an_error() {
+        let q = DamageQuery {
+            dice: 10_000,
+            ..Default::default()
+        };
+        let error = DamageSummary::new(q, None).unwrap_err();
+        assert_eq!(error, CalcError::TooManyDice { dice: 10_000 });
+        assert!(error.to_string().contains("at most 1000"));
+    }
+
+    #[test]
+    fn an_unreachable_life_gives_a_positive_zero() {
+        let q = DamageQuery {
+            dice: 1,
+            ..Default::default()
+        };
+        let p = DamageSummary::new(q, Some(5)).unwrap().p_destroy.unwrap();
+        assert_eq!(p, 0.0);
+        assert!(p.is_sign_positive(), "printed as -0.0000% before");
     }
 }

@@ -1,9 +1,15 @@
-//! Effect-die (d12) probabilities after modifiers.
+//! Effect-die (d12) probabilities after modifiers, from the codex's `[dice.effect]` faces.
 
-/// Probability that a d12 roll plus `modifier` is at least `threshold`.
+use crate::EFFECT_DIE;
+
+/// Probability that an effect-die roll plus `modifier` is at least `threshold` (any
+/// `modifier`: the sum is taken in 64 bits, so no value overflows).
 pub fn probability_at_least(threshold: i32, modifier: i32) -> f64 {
-    let successes = (1..=12).filter(|roll| roll + modifier >= threshold).count();
-    successes as f64 / 12.0
+    let successes = EFFECT_DIE
+        .iter()
+        .filter(|face| i64::from(face.value) + i64::from(modifier) >= i64::from(threshold))
+        .count();
+    successes as f64 / EFFECT_DIE.len() as f64
 }
 
 /// For an effect table given by its thresholds (each row applies from its threshold up to the
@@ -36,5 +42,16 @@ mod tests {
             &[3.0 / 12.0, 5.0 / 12.0]
         ));
         assert_eq!(probability_at_least(14, 1), 0.0);
+    }
+
+    #[test]
+    fn huge_modifiers_do_not_overflow() {
+        // `--effect-modifier 2147483636` panicked with an overflow before.
+        assert_eq!(probability_at_least(7, 2_147_483_636), 1.0);
+        assert_eq!(probability_at_least(7, i32::MIN), 0.0);
+        assert_eq!(
+            effect_row_probabilities(&[i32::MAX, 7], i32::MAX),
+            vec![1.0, 0.0]
+        );
     }
 }

@@ -1,4 +1,4 @@
-//! The battle calculator: exact probabilities for Mage Wars attacks, by convolution.
+//! The battle calculator: exact probabilities for Mage Wars attacks, by convolution (quadratic in the dice).
 //!
 //! The attack die has six faces, blank, blank, 1, 2, 1 critical, 2 critical. Armor (less
 //! Piercing, never below 0) reduces normal damage only; critical damage ignores it.
@@ -9,6 +9,8 @@ mod cards;
 mod distribution;
 mod effect_die;
 
-pub use cards::{calculate_cards, CardCalculation, DefenderState, EffectChance};
-pub use distribution::{damage_distribution, DamageQuery, DamageSummary};
+pub use cards::{calculate_cards, AppliedModifier, CardCalculation, DefenderState, EffectChance};
+pub use distribution::{
+    damage_distribution, CalcError, DamageQuery, DamageSummary, MAX_ATTACK_DICE,
+};
 pub use effect_die::{effect_row_probabilities, probability_at_least};

@@ -32,4 +32,4 @@ pub use attack::{attack_action, AttackOptions, AttackTarget};
 pub use card::{ObjectKind, Printed};
 pub use profile::AttackProfile;
 pub use scenario::MageWarsScenarios;
-pub use state::{Game, GameEvent, Marker, RulesError};
+pub use state::{Game, GameEvent, Marker, OpSource, RulesError};

@@ -153,16 +153,46 @@ pub struct DiceModifiers {
     effect_die: i32,
 }
 
-/// Adds one operation's contribution.
-fn add_op(
+/// Whose modifier it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModifierOwner {
+    /// The attacking object's trait or condition.
+    Attacker,
+    /// The defending object's trait or condition.
+    Defender,
+    /// A trait of the attack itself.
+    Attack,
+}
+
+/// Where one modifier comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModifierOrigin {
+    /// An effect operation of a codex trait or condition.
+    Op(ModifierOwner, OpSource),
+    /// The attacker's Rage tokens (native handler `rage_tokens`).
+    RageTokens,
+}
+
+/// What one modifier adds to an attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Contribution {
+    /// Attack dice on every attack of the action.
+    EveryAttack(i32),
+    /// Attack dice on the first attack that can use them, keyed by the source's index.
+    FirstAttack(u16, i32),
+    /// The effect die.
+    EffectDie(i32),
+}
+
+/// One operation's contribution, if it applies to this attack.
+fn contribution(
     game: &Game,
     ctx: &AttackContext,
-    totals: &mut DiceModifiers,
     source: OpSource,
     op: &EffectOp,
     value_of: impl Fn(i8, i8) -> i32,
     holder: ModifierHolder,
-) {
+) -> Option<Contribution> {
     let entry = match source {
         OpSource::Trait(t) => Some(t),
         OpSource::Condition(_) => None,
@@ -176,12 +206,12 @@ fn add_op(
             applies_to,
         } if h == holder && applies(game, ctx, applies_to, entry.as_ref()) => {
             let value = value_of(per_x, fixed);
-            match (scope, source) {
+            Some(match (scope, source) {
                 (ModifierScope::FirstAttack, OpSource::Trait(t)) => {
-                    totals.first_attack.add(t.index() as u16, value)
+                    Contribution::FirstAttack(t.index() as u16, value)
                 }
-                _ => totals.every_attack += value,
-            }
+                _ => Contribution::EveryAttack(value),
+            })
         }
         EffectOp::EffectDie {
             per_x,
@@ -189,28 +219,26 @@ fn add_op(
             holder: h,
             applies_to,
         } if h == holder && applies(game, ctx, applies_to, entry.as_ref()) => {
-            totals.effect_die += value_of(per_x, fixed);
+            Some(Contribution::EffectDie(value_of(per_x, fixed)))
         }
-        _ => {}
+        _ => None,
     }
 }
 
-/// Every dice modifier of this attack, from the codex's operations.
-pub fn dice_modifiers(game: &Game, ctx: &AttackContext) -> DiceModifiers {
-    let mut totals = DiceModifiers::default();
+/// Calls `visit` with every dice modifier of this attack, from the codex's operations (and
+/// Rage tokens), with where it comes from.
+pub fn visit_dice_modifiers(
+    game: &Game,
+    ctx: &AttackContext,
+    mut visit: impl FnMut(ModifierOrigin, Contribution),
+) {
     if ctx.maker == AttackMaker::Creature {
         game.for_each_op(ctx.attacker, |source, op, x, count| {
             let value =
                 |per_x: i8, fixed: i8| (i32::from(per_x) * x + i32::from(fixed)) * count as i32;
-            add_op(
-                game,
-                ctx,
-                &mut totals,
-                source,
-                op,
-                value,
-                ModifierHolder::Attacker,
-            );
+            if let Some(c) = contribution(game, ctx, source, op, value, ModifierHolder::Attacker) {
+                visit(ModifierOrigin::Op(ModifierOwner::Attacker, source), c);
+            }
         });
         // Rage tokens (native handler `rage_tokens`): Melee +1 each, up to Rage +X.
         if ctx.attack.is_melee() {
@@ -219,35 +247,39 @@ pub fn dice_modifiers(game: &Game, ctx: &AttackContext) -> DiceModifiers {
                 .store
                 .get(ctx.attacker)
                 .map_or(0, |o| o.marker_count(&Marker::Rage)) as i32;
-            totals.first_attack.add(rage_source(), tokens.min(cap));
+            if tokens > 0 {
+                visit(
+                    ModifierOrigin::RageTokens,
+                    Contribution::FirstAttack(rage_source(), tokens.min(cap)),
+                );
+            }
         }
     }
     game.for_each_op(ctx.defender, |source, op, x, count| {
         let value = |per_x: i8, fixed: i8| (i32::from(per_x) * x + i32::from(fixed)) * count as i32;
-        add_op(
-            game,
-            ctx,
-            &mut totals,
-            source,
-            op,
-            value,
-            ModifierHolder::Defender,
-        );
+        if let Some(c) = contribution(game, ctx, source, op, value, ModifierHolder::Defender) {
+            visit(ModifierOrigin::Op(ModifierOwner::Defender, source), c);
+        }
     });
     if !ctx.attack.has_dice_ops() {
-        return totals;
+        return;
     }
     ctx.attack.for_each_op(|t, op| {
         let value = |per_x: i8, fixed: i8| i32::from(per_x) * x(&t) + i32::from(fixed);
-        add_op(
-            game,
-            ctx,
-            &mut totals,
-            OpSource::Trait(t),
-            op,
-            value,
-            ModifierHolder::Attacker,
-        );
+        let source = OpSource::Trait(t);
+        if let Some(c) = contribution(game, ctx, source, op, value, ModifierHolder::Attacker) {
+            visit(ModifierOrigin::Op(ModifierOwner::Attack, source), c);
+        }
+    });
+}
+
+/// Every dice modifier of this attack, from the codex's operations.
+pub fn dice_modifiers(game: &Game, ctx: &AttackContext) -> DiceModifiers {
+    let mut totals = DiceModifiers::default();
+    visit_dice_modifiers(game, ctx, |_, contribution| match contribution {
+        Contribution::EveryAttack(value) => totals.every_attack += value,
+        Contribution::FirstAttack(source, value) => totals.first_attack.add(source, value),
+        Contribution::EffectDie(value) => totals.effect_die += value,
     });
     totals
 }
@@ -262,7 +294,7 @@ impl DiceModifiers {
 
 /// Burns on the defender of an Extinguish attack (native handler `extinguish`): each costs a
 /// die and 1 on the effect die (supplement: Codex, Extinguish).
-fn extinguished_burns(game: &Game, ctx: &AttackContext) -> i32 {
+pub(crate) fn extinguished_burns(game: &Game, ctx: &AttackContext) -> i32 {
     if ctx.attack.has(Trait::Extinguish) {
         game.conditions(ctx.defender, Condition::Burn) as i32
     } else {
