@@ -115,8 +115,21 @@ fn parse_bar(bar: &str, log: &mut CardLog<'_>) -> Option<Attack> {
     Some(attack)
 }
 
+/// Schools of magic, which some bars repeat as a flag (`Air=True`): the card's schools already
+/// say it, so the flag adds nothing to the attack.
+const SCHOOL_FLAGS: [&str; 10] = [
+    "Air", "Arcane", "Dark", "Earth", "Fire", "Holy", "Mind", "Nature", "War", "Water",
+];
+
 /// A trait item: `Unavoidable=True`, `Piercing +X=2`, or rules text set to `True`.
 fn parse_flag(key: &str, value: &str, attack: &mut Attack, log: &mut CardLog<'_>) {
+    if value == "True" && SCHOOL_FLAGS.contains(&key) {
+        log.note(
+            FIELD,
+            format!("`{key}=True` names a school, not an attack trait; left out"),
+        );
+        return;
+    }
     let text = if value == "True" {
         key.to_owned()
     } else if value.parse::<i64>().is_ok() && (key.ends_with("+X") || key.ends_with("-X")) {
@@ -132,21 +145,30 @@ fn parse_flag(key: &str, value: &str, attack: &mut Attack, log: &mut CardLog<'_>
 }
 
 /// Parses a Python-style table such as `{10: ['Stun'], 4: ['Daze']}` into rows sorted by roll:
-/// each row runs up to the next row's roll minus one, the last one has no upper end.
+/// each row runs up to the next row's roll minus one, the last one has no upper end. A roll may
+/// be written `7+` (it always means "and higher" up to the next row), and one item may join
+/// several outcomes with `+` (`'Bleed + Rot'`).
 pub fn parse_effects(text: &str) -> Option<Vec<EffectRow>> {
     let inner = text.trim().strip_prefix('{')?.strip_suffix('}')?.trim();
     let mut entries: Vec<(i64, Vec<String>)> = Vec::new();
     let mut rest = inner;
     while !rest.is_empty() {
         let (roll, after) = rest.split_once(':')?;
-        let roll: i64 = roll.trim().trim_start_matches(',').trim().parse().ok()?;
+        let roll: i64 = roll
+            .trim()
+            .trim_start_matches(',')
+            .trim()
+            .trim_end_matches('+')
+            .parse()
+            .ok()?;
         let after = after.trim_start().strip_prefix('[')?;
         let (items, after) = after.split_once(']')?;
         let conditions: Vec<String> = items
-            .split(',')
+            .split([',', '+'])
             .map(|item| {
                 item.trim()
                     .trim_matches(|c| c == '\'' || c == '"')
+                    .trim()
                     .to_owned()
             })
             .filter(|item| !item.is_empty())
@@ -378,6 +400,36 @@ mod tests {
         assert_eq!(attacks.len(), 2);
         assert_eq!(attacks[1].name, "Slash");
         assert_eq!(attacks[1].traits, ["Sweeping"]);
+    }
+
+    #[test]
+    fn effect_rolls_with_a_plus_and_joined_outcomes() {
+        let rows = parse_effects("{7+: ['Freeze', 'Freeze']}").expect("valid");
+        assert_eq!(
+            rows,
+            [EffectRow {
+                min: 7,
+                max: None,
+                apply: vec!["Freeze".into(), "Freeze".into()]
+            }]
+        );
+        let rows = parse_effects("{13: ['Bleed + Rot'], 7: ['Bleed']}").expect("valid");
+        assert_eq!(rows[1].apply, ["Bleed", "Rot"]);
+        assert_eq!(rows[0].max, Some(12));
+    }
+
+    #[test]
+    fn a_school_flag_is_no_trait() {
+        let mut log = CardLog::new("test", "card");
+        let attacks = parse_attacks(
+            "name=Sandstorm;range type=Ranged;Air=True;dice=2",
+            "",
+            "card",
+            &mut log,
+        );
+        assert!(attacks[0].traits.is_empty());
+        assert!(log.unmapped.is_empty());
+        assert_eq!(log.notes.len(), 1);
     }
 
     #[test]

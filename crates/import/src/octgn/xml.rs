@@ -49,10 +49,21 @@ pub fn parse_set(text: &str) -> Result<RawSet, String> {
     let mut current: Option<RawCard> = None;
     let mut alternate_depth = 0usize;
     let mut alternate_has_properties = false;
+    // Open elements, to tell a complete file from one cut off after a closing tag.
+    let mut open_elements: Vec<String> = Vec::new();
     loop {
         let event = reader
             .read_event()
             .map_err(|error| format!("at byte {}: {error}", reader.error_position()))?;
+        match &event {
+            Event::Start(element) => {
+                open_elements.push(String::from_utf8_lossy(element.name().as_ref()).into_owned())
+            }
+            Event::End(_) => {
+                open_elements.pop();
+            }
+            _ => {}
+        }
         match event {
             Event::Start(element) | Event::Empty(element) if element.name().as_ref() == b"set" => {
                 set_name = Some(attribute(&element, "name")?.unwrap_or_default());
@@ -92,9 +103,27 @@ pub fn parse_set(text: &str) -> Result<RawSet, String> {
         }
     }
     if current.is_some() {
-        return Err("the file ends inside a <card> element".to_owned());
+        return Err("the file ends inside a <card> element (truncated?)".to_owned());
+    }
+    if let Some(innermost) = open_elements.last() {
+        return Err(format!(
+            "the file ends at byte {} inside <{innermost}> (truncated?): expected {}",
+            text.len(),
+            open_elements
+                .iter()
+                .rev()
+                .map(|name| format!("</{name}>"))
+                .collect::<Vec<_>>()
+                .join("")
+        ));
     }
     let name = set_name.ok_or_else(|| "no <set> element: not an OCTGN set file".to_owned())?;
+    if name.trim().is_empty() {
+        return Err(
+            "the <set> element has no `name` attribute: the set's folder is named after it"
+                .to_owned(),
+        );
+    }
     Ok(RawSet { name, cards })
 }
 
@@ -150,5 +179,24 @@ mod tests {
             parse_set("<set name=\"A\"><cards><card name=\"x\"></set>").expect_err("malformed");
         assert!(error.contains("byte"), "{error}");
         assert!(parse_set("<other/>").is_err());
+    }
+
+    #[test]
+    fn a_file_cut_off_between_cards_is_an_error() {
+        let error = parse_set(
+            r#"<set name="A"><cards><card name="x"><property name="Type" value="Attack" /></card>"#,
+        )
+        .expect_err("truncated");
+        assert!(
+            error.contains("truncated") && error.contains("</cards></set>"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_set_without_a_name_is_an_error() {
+        let error = parse_set("<set><cards></cards></set>").expect_err("no name");
+        assert!(error.contains("name"), "{error}");
+        assert!(parse_set(r#"<set name=" "><cards></cards></set>"#).is_err());
     }
 }
