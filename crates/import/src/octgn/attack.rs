@@ -134,6 +134,11 @@ fn parse_flag(key: &str, value: &str, attack: &mut Attack, log: &mut CardLog<'_>
         key.to_owned()
     } else if value.parse::<i64>().is_ok() && (key.ends_with("+X") || key.ends_with("-X")) {
         format!("{}{value}", &key[..key.len() - 1])
+    } else if canonical_trait(&format!("{key} {value}")) == TraitText::Prose {
+        // Rules text cut at an `=` (`Piercing +X=1 per Gold token on Gerard`): behaviour for
+        // the attack's handler.
+        attack.handler = Some(handler_name(&attack.name));
+        return;
     } else {
         log.unmapped(FIELD, format!("unknown item `{key}={value}`"));
         return;

@@ -35,6 +35,13 @@ const CONJURATION_FORM_PREFIX: &str = "Conjuration-";
 /// The OCTGN type of the Druid's Vine marker: a marker object, not a spell.
 const MARKER_TYPE: &str = "Conjuration-Vine";
 
+/// Subtypes the data misspells, as whole words, with the subtype meant (Rewind is a Time
+/// spell like Temporal Aid).
+const SUBTYPE_SPELLINGS: [(&str, &str); 1] = [("Tie", "Time")];
+
+/// The kind key of marker objects.
+const MARKER_KIND: &str = "marker";
+
 /// A Mage's figure: a `Creature` of subtype Mage that prints nothing of its own (no cost, no
 /// stats, no attacks); its Mage's stats card is imported instead. A creature that prints stats
 /// but no cost is a defective card, not a figure.
@@ -44,7 +51,7 @@ fn is_mage_figure(raw: &RawCard) -> bool {
         && raw
             .non_empty("Subtype")
             .is_some_and(|subtypes| split_list(subtypes).iter().any(|s| s == "Mage"))
-        && ["Stats", "StatLife", "cAttacks", "School", "Traits"]
+        && ["Stats", "StatLife", "cAttacks", "School"]
             .iter()
             .all(|property| raw.non_empty(property).is_none())
 }
@@ -71,7 +78,7 @@ pub fn map_card(raw: &RawCard, set: &str, log: &mut CardLog<'_>) -> Mapped {
         "Equipment" => ("equipment", None),
         "Incantation" => ("incantation", None),
         "Attack" => ("attack", None),
-        MARKER_TYPE => ("marker", None),
+        MARKER_TYPE => (MARKER_KIND, None),
         other => match other.strip_prefix(CONJURATION_FORM_PREFIX) {
             Some(form) if !form.is_empty() => ("conjuration", Some(form.to_owned())),
             _ => {
@@ -95,7 +102,15 @@ pub fn map_card(raw: &RawCard, set: &str, log: &mut CardLog<'_>) -> Mapped {
     }
     read_attacks_shown_only_in_the_bar(&mut card, raw, log);
     if !raw.alternates_with_properties.is_empty() {
-        log.unmapped("alternate", "an alternate face with its own properties");
+        if kind == MARKER_KIND {
+            // The other side of a marker is the same marker in another player's colour.
+            log.note(
+                "alternate",
+                "the other face is the same marker for another player",
+            );
+        } else {
+            log.unmapped("alternate", "an alternate face with its own properties");
+        }
     }
     check_required(&card, log);
     give_effect_spells_a_handler(&mut card, log);
@@ -128,7 +143,24 @@ fn map_spell_property(
             if corrected {
                 log.note(key, format!("`{value}` misspelled; read as `{subtypes}`"));
             }
-            card.subtypes = split_list(&subtypes);
+            card.subtypes = split_list(&subtypes)
+                .into_iter()
+                .map(|subtype| {
+                    match SUBTYPE_SPELLINGS
+                        .iter()
+                        .find(|(wrong, _)| *wrong == subtype)
+                    {
+                        Some((wrong, right)) => {
+                            log.note(
+                                key,
+                                format!("subtype `{wrong}` misspelled; read as `{right}`"),
+                            );
+                            (*right).to_owned()
+                        }
+                        None => subtype,
+                    }
+                })
+                .collect();
         }
         "Cost" => map_cost(card, value, log),
         "Action" => match value {
@@ -396,7 +428,7 @@ fn give_effect_spells_a_handler(card: &mut Card, log: &mut CardLog<'_>) {
 
 /// Fields each kind must have.
 fn check_required(card: &Card, log: &mut CardLog<'_>) {
-    if card.kind == "marker" {
+    if card.kind == MARKER_KIND {
         if card.life.is_none() {
             log.unmapped("Life", "a marker needs Life");
         }

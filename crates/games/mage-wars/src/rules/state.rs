@@ -138,6 +138,16 @@ pub enum GameEvent {
         #[serde(serialize_with = "by_name")]
         handler: Handler,
     },
+    /// Play met a codex entry still marked `draft = true` (written by `import --scaffold`,
+    /// not reviewed): the rules do not know what it does, so they play on without it.
+    DraftEntry {
+        /// The object that has it.
+        object: ObjectId,
+        /// The codex category (`Trait`, `Condition`).
+        category: &'static str,
+        /// The entry's name.
+        entry: &'static str,
+    },
     /// A player's mana changed.
     Mana {
         /// The player.
@@ -241,6 +251,8 @@ pub struct Game {
     pub(crate) taunts: Vec<(ObjectId, Condition, ObjectId)>,
     /// Card handlers play met that the engine does not model, already logged.
     pub(crate) reported: Vec<(ObjectId, Handler)>,
+    /// Draft codex entries play met, already logged: (object, entry name).
+    pub(crate) drafts_reported: Vec<(ObjectId, &'static str)>,
     /// Each object's traits as [`Game::traits`] computes them, kept until its traits or
     /// conditions change.
     views: Vec<TraitView>,
