@@ -542,3 +542,36 @@ fn apply_records_into_the_context_log_and_converts_errors() {
     );
     assert_eq!(game.store.get(d).expect("defender").damage, 4);
 }
+
+/// Supplement, Kraken: a Snatch brings the defender into the attacker's zone ("Snatched and
+/// Pushed to the Kraken's zone"); Thornlasher's Ensnaring Vine (ranged, 0-1) pulls a creature
+/// one zone away into its own zone.
+#[test]
+fn snatch_pulls_the_defender_one_zone_toward_the_attacker() {
+    let mut game = Game::new();
+    let lasher = game.add_card(
+        crate::CardId::from_name("Thornlasher").expect("a card"),
+        PlayerId(1),
+        0,
+    );
+    let fox = game.add_card(
+        crate::CardId::from_name("Bitterwood Fox").expect("a card"),
+        PlayerId(2),
+        1,
+    );
+    let vine = AttackProfile::new(&game.card(lasher).expect("in play").attacks[0]);
+    let mut dice = ScriptedDice::new();
+    dice.push_labels(&attack_die(), ["0", "0", "0"])
+        .expect("blank faces");
+    dice.push_labels(&effect_die(), ["12"]).expect("a d12 face");
+    attack_action(
+        &mut game,
+        &mut dice,
+        lasher,
+        &vine,
+        AttackTarget::Object(fox),
+        AttackOptions::default(),
+    )
+    .expect("in range");
+    assert_eq!(game.store.get(fox).expect("fox").zone, 0);
+}

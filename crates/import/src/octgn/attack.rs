@@ -115,6 +115,16 @@ fn parse_bar(bar: &str, log: &mut CardLog<'_>) -> Option<Attack> {
     Some(attack)
 }
 
+/// Rules text cut at an `=`: a phrase of several words that is no keyword.
+fn is_sentence(text: &str) -> bool {
+    text.split_whitespace().count() >= MIN_SENTENCE_WORDS
+        && canonical_trait(text) == TraitText::Prose
+}
+
+/// The fewest words of a rules-text phrase (`Piercing +X 1 per Gold token`); shorter unknown
+/// items such as `weird 7` are unmapped, not given to a handler.
+const MIN_SENTENCE_WORDS: usize = 4;
+
 /// Schools of magic, which some bars repeat as a flag (`Air=True`): the card's schools already
 /// say it, so the flag adds nothing to the attack.
 const SCHOOL_FLAGS: [&str; 10] = [
@@ -134,7 +144,7 @@ fn parse_flag(key: &str, value: &str, attack: &mut Attack, log: &mut CardLog<'_>
         key.to_owned()
     } else if value.parse::<i64>().is_ok() && (key.ends_with("+X") || key.ends_with("-X")) {
         format!("{}{value}", &key[..key.len() - 1])
-    } else if canonical_trait(&format!("{key} {value}")) == TraitText::Prose {
+    } else if is_sentence(&format!("{key} {value}")) {
         // Rules text cut at an `=` (`Piercing +X=1 per Gold token on Gerard`): behaviour for
         // the attack's handler.
         attack.handler = Some(handler_name(&attack.name));

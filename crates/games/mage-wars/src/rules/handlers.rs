@@ -283,6 +283,15 @@ impl<'d> Handlers for MageWarsHandlers<'d> {
         Ok(Outcome::Done)
     }
 
+    /// Snatch: the defender is pulled one zone toward the attacker.
+    fn snatch(table: &mut Table<'d>, source: ObjectId, trigger: &Trigger) -> Answer {
+        let Trigger::EffectOutcome { defender } = *trigger else {
+            return Ok(Outcome::Done);
+        };
+        super::attack::snatch(table.game, source, defender)?;
+        Ok(Outcome::Done)
+    }
+
     fn bleed(_: &mut Table<'d>, _: ObjectId, _: &Trigger) -> Answer {
         Ok(Outcome::InRules(
             "state: Game::heal, each point of healing prevented removes a Bleed",
@@ -729,7 +738,6 @@ impl<'d> Handlers for MageWarsHandlers<'d> {
         siren => Siren,
         sleep => Sleep,
         smite => Smite,
-        snatch => Snatch,
         sniper_shot => SniperShot,
         snowstorm => Snowstorm,
         solar_aura => SolarAura,
