@@ -141,3 +141,115 @@ fn scaffold(root: &Path, game: &str, names: &[grimoire_import::NewName]) -> Resu
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::fs;
+    use std::path::{Path, PathBuf};
+    use std::process::ExitCode;
+
+    use super::{run_octgn, OctgnArgs};
+
+    /// A scratch content root holding a copy of the repository's Mage Wars content; removed on
+    /// drop.
+    struct Scratch(PathBuf);
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn copy_dir(from: &Path, to: &Path) {
+        fs::create_dir_all(to).expect("create dir");
+        for entry in fs::read_dir(from).expect("readable dir") {
+            let path = entry.expect("entry").path();
+            let target = to.join(path.file_name().expect("file name"));
+            if path.is_dir() {
+                copy_dir(&path, &target);
+            } else {
+                fs::copy(&path, &target).expect("copy file");
+            }
+        }
+    }
+
+    fn scratch(name: &str) -> Scratch {
+        let root =
+            std::env::temp_dir().join(format!("grimoire-import-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        for part in ["codex", "cards"] {
+            copy_dir(
+                &repo.join(part).join("mage-wars"),
+                &root.join(part).join("mage-wars"),
+            );
+        }
+        Scratch(root)
+    }
+
+    fn args(root: &Path, set: PathBuf, scaffold: bool, strict: bool) -> OctgnArgs {
+        OctgnArgs {
+            game: "mage-wars".to_owned(),
+            sets: vec![set],
+            out: root.join("cards").join("mage-wars"),
+            strict,
+            scaffold,
+        }
+    }
+
+    const NEW_WORDS: &str = r#"<?xml version="1.0"?>
+<set name="Moths"><cards><card id="M1" name="Glimmer Moth">
+<property name="Type" value="Creature" /><property name="Subtype" value="Moth" />
+<property name="Cost" value="6" /><property name="Action" value="Full" />
+<property name="Range" value="0-0" /><property name="Target" value="Zone" />
+<property name="School" value="Nature" /><property name="Level" value="1" />
+<property name="Stats" value="Armor=0, Life=5" /><property name="Traits" value="Shimmer 2" />
+<property name="cAttacks" value="name=Dust;action type=Quick;range type=Melee;dice=2;effects={8+: ['Glitter']}" />
+<property name="AttackBar" value="[Quick] [Melee] [Dice=2] [8+ = Glitter]" />
+</card></cards></set>
+"#;
+
+    #[test]
+    fn scaffold_then_check_is_clean_of_errors() {
+        let root = scratch("scaffold");
+        let set = root.0.join("moths.set.xml");
+        fs::write(&set, NEW_WORDS).expect("write set");
+        assert_eq!(run_octgn(args(&root.0, set, true, true)), ExitCode::SUCCESS);
+        let input = grimoire_compiler::load_game(&root.0, "mage-wars").expect("loads");
+        let game = grimoire_compiler::compile(&input)
+            .unwrap_or_else(|d| panic!("errors after --scaffold:\n{}", d.render(false)));
+        assert_eq!(game.warnings.len(), 2, "{}", game.warnings.render(false));
+        let game_toml =
+            fs::read_to_string(root.0.join("codex/mage-wars/game.toml")).expect("game.toml");
+        assert!(
+            game_toml.contains("name = \"Moth\""),
+            "the subtype is scaffolded"
+        );
+    }
+
+    #[test]
+    fn a_truncated_set_exits_2() {
+        let root = scratch("truncated");
+        let set = root.0.join("cut.set.xml");
+        fs::write(&set, &NEW_WORDS[..NEW_WORDS.find("</cards>").expect("tag")]).expect("write");
+        assert_eq!(
+            run_octgn(args(&root.0, set, false, false)),
+            ExitCode::from(2)
+        );
+    }
+
+    #[test]
+    fn strict_fails_on_a_creature_without_cost() {
+        let root = scratch("strict");
+        let set = root.0.join("costless.set.xml");
+        fs::write(
+            &set,
+            NEW_WORDS.replace("<property name=\"Cost\" value=\"6\" />", ""),
+        )
+        .expect("write");
+        assert_eq!(
+            run_octgn(args(&root.0, set, false, true)),
+            ExitCode::FAILURE
+        );
+    }
+}
