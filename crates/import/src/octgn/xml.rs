@@ -130,6 +130,8 @@ pub fn parse_set(text: &str) -> Result<RawSet, String> {
 fn new_card(element: &BytesStart<'_>) -> Result<RawCard, String> {
     let name =
         attribute(element, "name")?.ok_or_else(|| "a <card> has no name attribute".to_owned())?;
+    // Names are printed text: stray tabs or doubled spaces in the data are not part of them.
+    let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
     Ok(RawCard {
         name,
         properties: Vec::new(),

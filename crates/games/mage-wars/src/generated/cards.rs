@@ -1867,7 +1867,7 @@ mod card_rows {
         attacks: &[],
     };
     pub(super) const ANKH_OF_ASYRA: Equipment = Equipment {
-        name: "Ankh of Asyra\t",
+        name: "Ankh of Asyra",
         summary: None,
         handler: Some(Handler::AnkhOfAsyra),
         printings: &[
@@ -30562,7 +30562,7 @@ static CARD_NAMES: [&str; 595] = [
     "Altar of the Iron Guard",
     "Animal Kinship",
     "Animate Dead",
-    "Ankh of Asyra\t",
+    "Ankh of Asyra",
     "Anvil Throne Crossbowman",
     "Anvil Throne Warlord",
     "Arc Lightning",
@@ -31160,7 +31160,7 @@ static CARDS_BY_NAME: [(&str, CardId); 595] = [
     ("Altar of the Iron Guard", CardId::AltarOfTheIronGuard),
     ("Animal Kinship", CardId::AnimalKinship),
     ("Animate Dead", CardId::AnimateDead),
-    ("Ankh of Asyra\t", CardId::AnkhOfAsyra),
+    ("Ankh of Asyra", CardId::AnkhOfAsyra),
     ("Anvil Throne Crossbowman", CardId::AnvilThroneCrossbowman),
     ("Anvil Throne Warlord", CardId::AnvilThroneWarlord),
     ("Arc Lightning", CardId::ArcLightning),

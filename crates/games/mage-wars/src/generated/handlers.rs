@@ -58,7 +58,7 @@ pub enum Handler {
     AnimalKinship,
     /// `animate_dead`, used by: Animate Dead.
     AnimateDead,
-    /// `ankh_of_asyra`, used by: Ankh of Asyra	.
+    /// `ankh_of_asyra`, used by: Ankh of Asyra.
     AnkhOfAsyra,
     /// `anvil_throne_warlord`, used by: Anvil Throne Warlord.
     AnvilThroneWarlord,
@@ -2797,7 +2797,7 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Ankh of Asyra	.
+    /// Used by: Ankh of Asyra.
     fn ankh_of_asyra(
         state: &mut Self::State,
         source: Self::Source,
