@@ -54,6 +54,12 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
     match grimoire_import::import_octgn(&args.game, &args.sets, &args.out) {
         Ok(mut report) => {
             let root = content_root(&args.out, &args.game);
+            if root.is_none() {
+                eprintln!(
+                    "note: new names are not listed: --out is not <root>/cards/{} next to <root>/codex/{}/game.toml",
+                    args.game, args.game
+                );
+            }
             if let Some(root) = &root {
                 match grimoire_import::find_new_names(root, &args.game) {
                     Ok(names) => report.new_names = names,

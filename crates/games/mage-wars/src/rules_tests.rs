@@ -575,3 +575,27 @@ fn snatch_pulls_the_defender_one_zone_toward_the_attacker() {
     .expect("in range");
     assert_eq!(game.store.get(fox).expect("fox").zone, 0);
 }
+
+/// Resilient: critical damage counts as normal damage, so Armor reduces it. Two critical 2s
+/// against Armor 3 deal 1 to a Resilient creature and 4 to another.
+#[test]
+fn resilient_takes_critical_damage_as_normal_damage() {
+    for (traits, expected) in [(vec![Trait::Resilient], 1), (vec![], 4)] {
+        let mut game = Game::new();
+        let a = game.add_object(creature(0, vec![], melee(2, 0)), PlayerId(1), 0);
+        let d = game.add_object(creature(3, traits, melee(1, 0)), PlayerId(2), 0);
+        let mut dice = ScriptedDice::new();
+        dice.push_labels(&attack_die(), ["2*", "2*"])
+            .expect("critical faces");
+        attack_action(
+            &mut game,
+            &mut dice,
+            a,
+            &AttackProfile::new(&melee(2, 0)),
+            AttackTarget::Object(d),
+            AttackOptions::default(),
+        )
+        .expect("scripted dice suffice");
+        assert_eq!(game.store.get(d).expect("defender").damage, expected);
+    }
+}

@@ -720,6 +720,11 @@ fn roll_and_apply(
         normal,
         critical,
     });
+    // Resilient (native handler `resilient`): critical damage counts as normal damage, so
+    // Armor reduces it.
+    if !ones_only && game.has_trait(defender, Trait::Resilient) {
+        (normal, critical) = (normal + critical, 0);
+    }
     // Extinguish (native handler `extinguish`): all Burns go once the attack is resolved.
     let extinguish = bar.has(Trait::Extinguish);
     let immune = bar

@@ -292,6 +292,12 @@ impl<'d> Handlers for MageWarsHandlers<'d> {
         Ok(Outcome::Done)
     }
 
+    fn resilient(_: &mut Table<'d>, _: ObjectId, _: &Trigger) -> Answer {
+        Ok(Outcome::InRules(
+            "attack: roll_and_apply, critical damage counted as normal against it",
+        ))
+    }
+
     fn bleed(_: &mut Table<'d>, _: ObjectId, _: &Trigger) -> Answer {
         Ok(Outcome::InRules(
             "state: Game::heal, each point of healing prevented removes a Bleed",
@@ -693,7 +699,6 @@ impl<'d> Handlers for MageWarsHandlers<'d> {
         repair => Repair,
         repair_bones => RepairBones,
         repulse => Repulse,
-        resilient => Resilient,
         resolute_aura => ResoluteAura,
         resurrection => Resurrection,
         retaliate => Retaliate,
