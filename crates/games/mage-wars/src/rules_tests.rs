@@ -599,3 +599,30 @@ fn resilient_takes_critical_damage_as_normal_damage() {
         assert_eq!(game.store.get(d).expect("defender").damage, expected);
     }
 }
+
+/// Dissipate X from data (`dissipate`): Pillar of Righteous Flame (Dissipate 3) comes into play
+/// with 3 tokens, loses one each Upkeep Phase, and is destroyed with the last one.
+#[test]
+fn dissipate_tokens_count_down_each_upkeep_then_destroy() {
+    use crate::rules::phases::upkeep_phase;
+    use crate::rules::Marker;
+    let mut game = Game::new();
+    let pillar = game.add_card(
+        crate::CardId::from_name("Pillar of Righteous Flame").expect("a card"),
+        PlayerId(1),
+        0,
+    );
+    let tokens = |game: &Game| {
+        game.store
+            .get(pillar)
+            .map_or(0, |o| o.marker_count(&Marker::Dissipate))
+    };
+    assert_eq!(tokens(&game), 3);
+    for left in [2, 1] {
+        upkeep_phase(&mut game, &mut ScriptedDice::new()).expect("no dice");
+        assert_eq!(tokens(&game), left);
+        assert!(game.in_play(pillar));
+    }
+    upkeep_phase(&mut game, &mut ScriptedDice::new()).expect("no dice");
+    assert!(!game.in_play(pillar), "destroyed with the last token");
+}

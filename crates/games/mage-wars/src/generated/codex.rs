@@ -72,6 +72,11 @@ pub enum EffectOp {
         /// The `per_x` field.
         per_x: u8,
     },
+    /// The object comes into play with X Dissipate tokens; each Upkeep Phase one is removed, and it is destroyed when the last one goes (supplement: Pillar of Righteous Flame, Lullaby, Whirlpool).
+    Dissipate {
+        /// The `per_x` field.
+        per_x: u8,
+    },
     /// Damage healed from the object each Upkeep Phase (Finite Life prevents it).
     UpkeepHeal {
         /// The `per_x` field.
@@ -1962,8 +1967,8 @@ pub static TRAIT_META: [TraitMeta; 92] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Dissipate),
-        effects: &[],
+        handler: None,
+        effects: &[EffectOp::Dissipate { per_x: 1 }],
         draft: false,
         scope: TraitScope::Object,
         blocks: &[],

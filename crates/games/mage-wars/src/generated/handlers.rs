@@ -258,8 +258,6 @@ pub enum Handler {
     Dispel,
     /// `dispel_wand`, used by: Dispel Wand.
     DispelWand,
-    /// `dissipate`, used by: Dissipate.
-    Dissipate,
     /// `dissolve`, used by: Dissolve.
     Dissolve,
     /// `divine_intervention`, used by: Divine Intervention.
@@ -1017,7 +1015,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, sorted by name.
-    pub const ALL: [Handler; 504] = [
+    pub const ALL: [Handler; 503] = [
         Self::AcademyBeastmaster,
         Self::AcademyDruid,
         Self::AcademyElementalist,
@@ -1145,7 +1143,6 @@ impl Handler {
         Self::Disenchant,
         Self::Dispel,
         Self::DispelWand,
-        Self::Dissipate,
         Self::Dissolve,
         Self::DivineIntervention,
         Self::DivineMight,
@@ -1653,7 +1650,6 @@ impl Handler {
             Self::Disenchant => "disenchant",
             Self::Dispel => "dispel",
             Self::DispelWand => "dispel_wand",
-            Self::Dissipate => "dissipate",
             Self::Dissolve => "dissolve",
             Self::DivineIntervention => "divine_intervention",
             Self::DivineMight => "divine_might",
@@ -2181,7 +2177,6 @@ impl Handler {
             Self::Disenchant => H::disenchant(state, source, trigger),
             Self::Dispel => H::dispel(state, source, trigger),
             Self::DispelWand => H::dispel_wand(state, source, trigger),
-            Self::Dissipate => H::dissipate(state, source, trigger),
             Self::Dissolve => H::dissolve(state, source, trigger),
             Self::DivineIntervention => H::divine_intervention(state, source, trigger),
             Self::DivineMight => H::divine_might(state, source, trigger),
@@ -3393,12 +3388,6 @@ pub trait Handlers {
     ) -> Self::Outcome;
     /// Used by: Dispel Wand.
     fn dispel_wand(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
-    /// Used by: Dissipate.
-    fn dissipate(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,

@@ -473,7 +473,6 @@ impl<'d> Handlers for MageWarsHandlers<'d> {
         disenchant => Disenchant,
         dispel => Dispel,
         dispel_wand => DispelWand,
-        dissipate => Dissipate,
         dissolve => Dissolve,
         divine_intervention => DivineIntervention,
         divine_might => DivineMight,

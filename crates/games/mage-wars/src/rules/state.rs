@@ -46,6 +46,8 @@ pub enum Marker {
     Rage,
     /// Defense uses spent this round.
     DefenseUsed,
+    /// A Dissipate token (the `dissipate` operation).
+    Dissipate,
 }
 
 /// Every state change the rules make.
@@ -296,7 +298,23 @@ impl Game {
         if self.mana.len() <= player.0 as usize {
             self.mana.resize(player.0 as usize + 1, 0);
         }
+        let tokens = self.dissipate_tokens(id);
+        if tokens > 0 {
+            self.set_markers(id, Marker::Dissipate, tokens);
+        }
         id
+    }
+
+    /// The Dissipate tokens an object comes into play with: the `dissipate` operations of its
+    /// traits, X times `per_x`.
+    pub fn dissipate_tokens(&self, id: ObjectId) -> u32 {
+        let mut tokens = 0;
+        self.for_each_op(id, |_, op, x, _| {
+            if let EffectOp::Dissipate { per_x } = *op {
+                tokens += i32::from(per_x) * x;
+            }
+        });
+        tokens.max(0) as u32
     }
 
     /// The object, or an error.
