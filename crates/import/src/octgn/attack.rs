@@ -161,21 +161,19 @@ fn parse_flag(key: &str, value: &str, attack: &mut Attack, log: &mut CardLog<'_>
 
 /// Parses a Python-style table such as `{10: ['Stun'], 4: ['Daze']}` into rows sorted by roll:
 /// each row runs up to the next row's roll minus one, the last one has no upper end. A roll may
-/// be written `7+` (it always means "and higher" up to the next row), and one item may join
-/// several outcomes with `+` (`'Bleed + Rot'`).
+/// be written `7+` (it always means "and higher" up to the next row) or as a range `7-10` (the
+/// row ends there), and one item may join several outcomes with `+` (`'Bleed + Rot'`).
 pub fn parse_effects(text: &str) -> Option<Vec<EffectRow>> {
     let inner = text.trim().strip_prefix('{')?.strip_suffix('}')?.trim();
-    let mut entries: Vec<(i64, Vec<String>)> = Vec::new();
+    let mut entries: Vec<(i64, Option<i64>, Vec<String>)> = Vec::new();
     let mut rest = inner;
     while !rest.is_empty() {
         let (roll, after) = rest.split_once(':')?;
-        let roll: i64 = roll
-            .trim()
-            .trim_start_matches(',')
-            .trim()
-            .trim_end_matches('+')
-            .parse()
-            .ok()?;
+        let roll = roll.trim().trim_start_matches(',').trim();
+        let (roll, explicit_max): (i64, Option<i64>) = match roll.split_once('-') {
+            Some((min, max)) => (min.trim().parse().ok()?, Some(max.trim().parse().ok()?)),
+            None => (roll.trim_end_matches('+').parse().ok()?, None),
+        };
         let after = after.trim_start().strip_prefix('[')?;
         let (items, after) = after.split_once(']')?;
         let conditions: Vec<String> = items
@@ -191,23 +189,23 @@ pub fn parse_effects(text: &str) -> Option<Vec<EffectRow>> {
         if conditions.is_empty() {
             return None;
         }
-        entries.push((roll, conditions));
+        entries.push((roll, explicit_max, conditions));
         rest = after.trim_start().trim_start_matches(',').trim_start();
     }
-    entries.sort_by_key(|(roll, _)| *roll);
+    entries.sort_by_key(|(roll, _, _)| *roll);
     let next_rolls: Vec<Option<i64>> = entries
         .iter()
         .skip(1)
-        .map(|(roll, _)| Some(*roll))
+        .map(|(roll, _, _)| Some(*roll))
         .chain([None])
         .collect();
     Some(
         entries
             .into_iter()
             .zip(next_rolls)
-            .map(|((min, apply), next)| EffectRow {
+            .map(|((min, explicit_max, apply), next)| EffectRow {
                 min,
-                max: next.map(|roll| roll - 1),
+                max: explicit_max.or(next.map(|roll| roll - 1)),
                 apply,
             })
             .collect(),
@@ -431,6 +429,10 @@ mod tests {
         let rows = parse_effects("{13: ['Bleed + Rot'], 7: ['Bleed']}").expect("valid");
         assert_eq!(rows[1].apply, ["Bleed", "Rot"]);
         assert_eq!(rows[0].max, Some(12));
+        let rows = parse_effects("{'x': ['Daze']}");
+        assert!(rows.is_none());
+        let rows = parse_effects("{5-8: ['Daze'], 9: ['Stun']}").expect("a range");
+        assert_eq!((rows[0].min, rows[0].max), (5, Some(8)));
     }
 
     #[test]

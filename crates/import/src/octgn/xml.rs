@@ -42,6 +42,8 @@ impl RawCard {
 
 /// Parses the text of a set file. The error is a message with the byte position.
 pub fn parse_set(text: &str) -> Result<RawSet, String> {
+    // A byte order mark some editors write is not part of the XML.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::from_str(text);
     reader.config_mut().trim_text(true);
     let mut set_name = None;
@@ -193,6 +195,12 @@ mod tests {
             error.contains("truncated") && error.contains("</cards></set>"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let set = parse_set("\u{feff}<set name=\"A\"><cards></cards></set>").expect("a set");
+        assert_eq!(set.name, "A");
     }
 
     #[test]
