@@ -243,7 +243,8 @@ fn new_word(
 pub fn scaffold(root: &Path, game: &str, names: &[NewName]) -> Result<Vec<PathBuf>, ImportError> {
     let codex_dir = root.join("codex").join(game);
     let game_path = codex_dir.join("game.toml");
-    let mut game_toml = read(&game_path)?;
+    let original = read(&game_path)?;
+    let mut game_toml = original.clone();
     let mut codex_files: BTreeMap<PathBuf, String> = BTreeMap::new();
     for name in names {
         let first_seen = name.occurrences.first().cloned().unwrap_or_default();
@@ -278,8 +279,11 @@ pub fn scaffold(root: &Path, game: &str, names: &[NewName]) -> Result<Vec<PathBu
             }
         }
     }
-    let mut written = vec![game_path.clone()];
-    write(&game_path, &game_toml)?;
+    let mut written = Vec::new();
+    if game_toml != original {
+        write(&game_path, &game_toml)?;
+        written.push(game_path);
+    }
     for (path, text) in &codex_files {
         write(path, text)?;
         written.push(path.clone());
@@ -361,10 +365,18 @@ fn read(path: &Path) -> Result<String, ImportError> {
     })
 }
 
+/// Writes `text` to a temporary file beside `path`, then renames it over `path`, so a failed
+/// write never leaves a half-written schema or codex file.
 fn write(path: &Path, text: &str) -> Result<(), ImportError> {
-    fs::write(path, text).map_err(|source| ImportError::Io {
+    let io_error = |source| ImportError::Io {
         path: path.to_path_buf(),
         source,
+    };
+    let staged = path.with_extension("toml.scaffold-tmp");
+    fs::write(&staged, text).map_err(io_error)?;
+    fs::rename(&staged, path).map_err(|source| {
+        let _ = fs::remove_file(&staged);
+        io_error(source)
     })
 }
 
