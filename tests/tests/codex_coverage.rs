@@ -272,8 +272,10 @@ fn a_heading_without_an_entry_is_reported() {
     );
 }
 
-/// OCTGN spellings that differ from the canonical text form the importer writes.
-const OCTGN_SPELLINGS: &[(&str, &str)] = &[("Blocks LOS", "Blocks LoS")];
+/// Schools, which some attack bars repeat as a flag (`Air=True`); the importer leaves them out.
+const SCHOOL_FLAGS: &[&str] = &[
+    "Air", "Arcane", "Dark", "Earth", "Fire", "Holy", "Mind", "Nature", "War", "Water",
+];
 
 /// Pieces of one card's rules text that the OCTGN `Traits` property splits at commas
 /// (a mummy-healing ability); they are not traits.
@@ -283,13 +285,14 @@ const OCTGN_TEXT_FRAGMENTS: &[&str] = &[
     "you may remove up to 2 damage from a mummy creature you control",
 ];
 
-/// The canonical text form of a trait: `vs.` written `vs`, predicates joined by ` OR `.
-fn canonical_trait(text: &str) -> String {
-    let text = text.trim().replace("vs.", "vs").replace(" or ", " OR ");
-    OCTGN_SPELLINGS
-        .iter()
-        .find(|(from, _)| *from == text)
-        .map_or(text, |(_, to)| to.to_string())
+/// The canonical text form of a trait as the importer writes it (`vs.` written `vs`,
+/// predicates joined by ` OR `, `Tough-3` spaced, known misspellings corrected); `None` for
+/// rules text, which the importer gives to a handler instead.
+fn canonical_trait(text: &str) -> Option<String> {
+    match grimoire_import::octgn::canonical_trait(text) {
+        grimoire_import::octgn::TraitText::Keyword(keyword) => Some(keyword),
+        grimoire_import::octgn::TraitText::Prose => None,
+    }
 }
 
 /// A codex entry with typed slots, for matching card text exactly.
@@ -505,14 +508,19 @@ fn octgn_property_values(xml: &str, key: &str) -> Vec<String> {
 }
 
 /// Traits and effect outcomes the OCTGN card data uses, as canonical text.
-/// The OCTGN sets the committed pool is imported from (`cargo xtask import-octgn`). The other
-/// Arena sets of `../shared` bring vocabulary the codex does not have yet (issue: the whole
-/// Arena card pool); they join this list as they are imported.
-const IMPORTED_SETS: [&str; 4] = [
+/// The OCTGN sets the committed pool is imported from (`cargo xtask import-octgn`): all ten
+/// Arena sets.
+const IMPORTED_SETS: [&str; 10] = [
     "core.set.xml",
     "conquest-of-kumanjaro.set.xml",
     "forcemaster-vs-warlord.set.xml",
     "mages.set.xml",
+    "paladin-vs-siren.set.xml",
+    "druid-vs-necromancer.set.xml",
+    "forged-in-fire.set.xml",
+    "lost-grimoire.set.xml",
+    "arena-final-release.set.xml",
+    "promo.set.xml",
 ];
 
 fn octgn_traits_and_outcomes(dir: &Path) -> (BTreeSet<String>, BTreeSet<String>) {
@@ -527,7 +535,7 @@ fn octgn_traits_and_outcomes(dir: &Path) -> (BTreeSet<String>, BTreeSet<String>)
                     .map(str::trim)
                     .filter(|t| !t.is_empty())
                     .filter(|t| !OCTGN_TEXT_FRAGMENTS.contains(t))
-                    .map(canonical_trait),
+                    .filter_map(canonical_trait),
             );
         }
         for bar in octgn_property_values(&xml, "cAttacks") {
@@ -535,15 +543,25 @@ fn octgn_traits_and_outcomes(dir: &Path) -> (BTreeSet<String>, BTreeSet<String>)
                 let (key, value) = field.split_once('=').unwrap_or((field, ""));
                 let key = key.trim();
                 if key == "effects" {
-                    outcomes.extend(value.split('\'').skip(1).step_by(2).map(str::to_string));
+                    // One item may join outcomes with `+` (`'Bleed + Rot'`).
+                    outcomes.extend(
+                        value
+                            .split('\'')
+                            .skip(1)
+                            .step_by(2)
+                            .flat_map(|item| item.split('+'))
+                            .map(|outcome| outcome.trim().to_string()),
+                    );
                 } else if value == "True"
                     && !key.is_empty()
+                    && !key.starts_with('[')
+                    && !SCHOOL_FLAGS.contains(&key)
                     && key.split_whitespace().count() <= 4
                     && !key.ends_with('.')
                 {
-                    traits.insert(canonical_trait(key));
+                    traits.extend(canonical_trait(key));
                 } else if let Some(stem) = key.strip_suffix("+X") {
-                    traits.insert(canonical_trait(&format!("{stem}+{value}")));
+                    traits.extend(canonical_trait(&format!("{stem}+{value}")));
                 }
             }
         }
@@ -619,7 +637,7 @@ fn typed_templates_match_signs_enums_and_or_lists() {
     assert!(typed_match(&piercing, "Piercing +2", &enums));
     assert!(!typed_match(&piercing, "Piercing +2 ", &enums));
     assert_eq!(
-        canonical_trait("+2 vs. Nonliving or Dark Creatures"),
-        "+2 vs Nonliving OR Dark Creatures"
+        canonical_trait("+2 vs. Nonliving or Dark Creatures").as_deref(),
+        Some("+2 vs Nonliving OR Dark Creatures")
     );
 }

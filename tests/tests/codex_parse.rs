@@ -129,6 +129,7 @@ fn mage_wars_values(card: Card) -> (Vec<Trait>, Vec<Condition>) {
         ),
         Card::Incantation(c) => (vec![c.traits], c.attacks),
         Card::Attack(c) => (vec![c.traits], c.attacks),
+        Card::Marker(c) => (vec![c.traits], &[][..]),
     };
     let mut traits: Vec<Trait> = lists.into_iter().flatten().copied().collect();
     let mut conditions = Vec::new();

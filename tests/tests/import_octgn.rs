@@ -9,11 +9,17 @@ use grimoire_import::{import_octgn, ImportError};
 use crate::support::{repo_root, shared_dir};
 
 /// The set files in the order `cargo xtask import-octgn` imports them.
-const SET_FILES: [&str; 4] = [
+const SET_FILES: [&str; 10] = [
     "core.set.xml",
     "conquest-of-kumanjaro.set.xml",
     "forcemaster-vs-warlord.set.xml",
     "mages.set.xml",
+    "paladin-vs-siren.set.xml",
+    "druid-vs-necromancer.set.xml",
+    "forged-in-fire.set.xml",
+    "lost-grimoire.set.xml",
+    "arena-final-release.set.xml",
+    "promo.set.xml",
 ];
 
 fn set_paths(shared: &Path) -> Vec<PathBuf> {
@@ -26,6 +32,9 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for set_dir in fs::read_dir(dir).expect("readable dir") {
         let set_dir = set_dir.expect("entry").path();
+        if !set_dir.is_dir() {
+            continue;
+        }
         for file in fs::read_dir(&set_dir).expect("readable set dir") {
             let file = file.expect("entry").path();
             files.push(file.strip_prefix(dir).expect("under dir").to_path_buf());
@@ -60,8 +69,8 @@ fn reimport_is_identical_to_the_committed_pool() {
     let Some(shared) = shared_dir() else { return };
     let out = tempfile::tempdir().expect("temp dir");
     let report = import_octgn("mage-wars", &set_paths(&shared), out.path()).expect("imports");
-    assert_eq!(report.cards_written, 292, "{report}");
-    assert_eq!(report.printings_added, 7, "{report}");
+    assert_eq!(report.cards_written, 595, "{report}");
+    assert_eq!(report.printings_added, 97, "{report}");
     let pool = repo_root().join("cards").join("mage-wars");
     let imported = files_under(out.path());
     for file in &imported {
@@ -78,13 +87,23 @@ fn reimport_is_identical_to_the_committed_pool() {
             file.display()
         );
     }
+    // Folders the import writes must hold exactly what it writes; other folders (errata,
+    // hand-written sets) are the authors' own.
+    let imported_sets: Vec<&std::ffi::OsStr> = imported
+        .iter()
+        .filter_map(|file| file.iter().next())
+        .collect();
     let committed_sets: Vec<PathBuf> = files_under(&pool)
         .into_iter()
-        .filter(|file| !file.starts_with("errata"))
+        .filter(|file| {
+            file.iter()
+                .next()
+                .is_some_and(|set| imported_sets.contains(&set))
+        })
         .collect();
     assert_eq!(
         committed_sets, imported,
-        "the committed set folders hold files the import does not write"
+        "the imported set folders hold files the import does not write"
     );
 }
 
@@ -210,4 +229,219 @@ fn malformed_xml_is_a_clear_error() {
     )
     .expect_err("missing file");
     assert!(matches!(missing, ImportError::Io { .. }), "{missing:?}");
+}
+
+/// Copies `codex/mage-wars` and `cards/mage-wars` of the repository into a fresh content root.
+fn content_copy() -> tempfile::TempDir {
+    fn copy_dir(from: &Path, to: &Path) {
+        fs::create_dir_all(to).expect("create dir");
+        for entry in fs::read_dir(from).expect("readable dir") {
+            let path = entry.expect("entry").path();
+            let target = to.join(path.file_name().expect("file name"));
+            if path.is_dir() {
+                copy_dir(&path, &target);
+            } else {
+                fs::copy(&path, &target).expect("copy file");
+            }
+        }
+    }
+    let root = tempfile::tempdir().expect("temp dir");
+    for part in ["codex", "cards"] {
+        copy_dir(
+            &repo_root().join(part).join("mage-wars"),
+            &root.path().join(part).join("mage-wars"),
+        );
+    }
+    root
+}
+
+/// A hand-written creature in a set folder no import wrote.
+const HAND_WRITTEN_CREATURE: &str = r#"#:schema ../../../schemas/mage-wars.cards.schema.json
+[[card]]
+name = "Hand-Made Golem"
+kind = "creature"
+printings = [{ set = "my-set" }]
+schools = [{ school = "Earth", level = 2 }]
+cost = 9
+action = "Full"
+range = { min = 0, max = 0 }
+target = "Zone"
+life = 10
+armor = 2
+"#;
+
+#[test]
+fn a_hand_written_set_is_welcome_beside_the_imported_ones() {
+    let Some(shared) = shared_dir() else { return };
+    let root = content_copy();
+    let cards = root.path().join("cards").join("mage-wars");
+    let my_set = cards.join("my-set").join("creatures.toml");
+    fs::create_dir_all(my_set.parent().expect("folder")).expect("my-set folder");
+    fs::write(&my_set, HAND_WRITTEN_CREATURE).expect("write my-set");
+
+    let input = grimoire_compiler::load_game(root.path(), "mage-wars").expect("loads");
+    let game = grimoire_compiler::compile(&input)
+        .unwrap_or_else(|diagnostics| panic!("does not compile:\n{}", diagnostics.render(false)));
+    assert!(game.cards.iter().any(|card| card.name == "Hand-Made Golem"));
+    assert_eq!(game.cards.len(), 595 + 1);
+
+    // Re-importing every set next to it adds nothing and leaves the hand-written file alone.
+    let report = import_octgn("mage-wars", &set_paths(&shared), &cards).expect("re-import");
+    assert_eq!(
+        (report.cards_written, report.printings_added),
+        (0, 0),
+        "{report}"
+    );
+    assert_eq!(
+        fs::read_to_string(&my_set).expect("still there"),
+        HAND_WRITTEN_CREATURE
+    );
+    assert!(grimoire_import::find_new_names(root.path(), "mage-wars")
+        .expect("compiles")
+        .is_empty());
+}
+
+/// A set whose cards use words the codex has never seen: a subtype, an object trait with a
+/// number, a plain trait, a condition on an effect table, an equipment location and a new
+/// conjuration form.
+fn expansion_with_new_words() -> String {
+    r#"<card id="X1" name="Glimmer Moth">
+        <property name="Type" value="Creature" /><property name="Subtype" value="Moth" />
+        <property name="Cost" value="6" /><property name="Action" value="Full" />
+        <property name="Range" value="0-0" /><property name="Target" value="Zone" />
+        <property name="School" value="Nature" /><property name="Level" value="1" />
+        <property name="Stats" value="Armor=0, Life=5" />
+        <property name="Traits" value="Flying, Shimmer 2, Dustborne" />
+        <property name="cAttacks" value="name=Dust Wing;action type=Quick;range type=Melee;range=(0,0);dice=2;effects={8+: ['Glitter', 'Glitter']}" />
+        <property name="AttackBar" value="Dust Wing:&#xD;&#xA;[Quick] [Melee] [Dice=2] [8+ = 2 Glitter]" />
+        <property name="CardID" value="X1" /></card>
+      <card id="X2" name="Moth Lantern">
+        <property name="Type" value="Equipment" /><property name="Cost" value="4" />
+        <property name="Action" value="Quick" /><property name="Range" value="0-2" />
+        <property name="Target" value="Mage" /><property name="School" value="Nature" />
+        <property name="Level" value="1" /><property name="Stats" value="Location=Lantern Hook" />
+        <property name="CardID" value="X2" /></card>
+      <card id="X3" name="Moth Meadow">
+        <property name="Type" value="Conjuration-Meadow" /><property name="Cost" value="5" />
+        <property name="Action" value="Quick" /><property name="Range" value="0-1" />
+        <property name="Target" value="Zone" /><property name="School" value="Nature" />
+        <property name="Level" value="1" /><property name="CardID" value="X3" /></card>"#
+        .to_owned()
+}
+
+#[test]
+fn scaffold_turns_new_words_into_drafts_that_compile_with_warnings() {
+    let root = content_copy();
+    let sets = tempfile::tempdir().expect("temp dir");
+    let set = write_set(
+        sets.path(),
+        "moths.set.xml",
+        "Moths of Etheria",
+        &expansion_with_new_words(),
+    );
+    let cards = root.path().join("cards").join("mage-wars");
+    let report = import_octgn("mage-wars", &[set], &cards).expect("imports");
+    assert!(report.is_clean(), "{report}");
+
+    let names = grimoire_import::find_new_names(root.path(), "mage-wars").expect("reads");
+    let shown: Vec<String> = names.iter().map(ToString::to_string).collect();
+    let expected = [
+        "ConjurationForm value `Meadow`",
+        "EquipmentSlot value `Lantern Hook`",
+        "Subtype value `Moth`",
+        "Condition `Glitter`",
+        "Trait `Dustborne`",
+        "Trait `Shimmer {x}`",
+    ];
+    for word in expected {
+        assert!(
+            shown.iter().any(|line| line.starts_with(word)),
+            "`{word}` not reported: {shown:#?}"
+        );
+    }
+    assert_eq!(names.len(), expected.len(), "{shown:#?}");
+    let moth = shown
+        .iter()
+        .find(|line| line.starts_with("Subtype value `Moth`"))
+        .expect("reported");
+    assert!(
+        moth.contains("moths-of-etheria/creatures.toml:") && moth.contains("(Glimmer Moth)"),
+        "{moth}"
+    );
+
+    grimoire_import::scaffold(root.path(), "mage-wars", &names).expect("scaffolds");
+    let input = grimoire_compiler::load_game(root.path(), "mage-wars").expect("loads");
+    let game = grimoire_compiler::compile(&input).unwrap_or_else(|diagnostics| {
+        panic!("not clean after --scaffold:\n{}", diagnostics.render(false))
+    });
+    // One warning per draft codex entry; enum values need no review mark.
+    assert_eq!(game.warnings.len(), 3, "{}", game.warnings.render(false));
+    let rendered = game.warnings.render(false);
+    assert!(rendered.contains("warning[W0001]"), "{rendered}");
+    assert!(rendered.contains("`Shimmer` is a draft"), "{rendered}");
+    let drafts: Vec<&str> = game
+        .categories
+        .iter()
+        .flat_map(|category| &category.entries)
+        .filter(|entry| entry.draft)
+        .map(|entry| entry.name.as_str())
+        .collect();
+    assert_eq!(drafts.len(), 3, "{drafts:?}");
+    assert!(grimoire_import::find_new_names(root.path(), "mage-wars")
+        .expect("compiles")
+        .is_empty());
+}
+
+#[test]
+fn a_truncated_set_file_fails_and_writes_nothing() {
+    let sets = tempfile::tempdir().expect("temp dir");
+    let whole = write_set(sets.path(), "t.set.xml", "Cut Short", &bolt("T01", 6, ""));
+    let text = fs::read_to_string(&whole).expect("read");
+    let cut = &text[..text.find("</cards>").expect("closing tag")];
+    fs::write(&whole, cut).expect("truncate");
+    let out = tempfile::tempdir().expect("temp dir");
+    let error = import_octgn("mage-wars", &[whole], out.path()).expect_err("truncated");
+    assert!(matches!(error, ImportError::Xml { .. }), "{error:?}");
+    assert!(error.to_string().contains("truncated"), "{error}");
+    assert_eq!(fs::read_dir(out.path()).expect("out").count(), 0);
+}
+
+#[test]
+fn a_set_without_a_name_fails_instead_of_writing_into_out() {
+    let sets = tempfile::tempdir().expect("temp dir");
+    let path = sets.path().join("nameless.set.xml");
+    fs::write(
+        &path,
+        format!(
+            "<?xml version=\"1.0\"?>\n<set><cards>{}</cards></set>\n",
+            bolt("N01", 6, "")
+        ),
+    )
+    .expect("write");
+    let out = tempfile::tempdir().expect("temp dir");
+    let error = import_octgn("mage-wars", &[path], out.path()).expect_err("no name");
+    assert!(error.to_string().contains("name"), "{error}");
+    assert_eq!(fs::read_dir(out.path()).expect("out").count(), 0);
+}
+
+#[test]
+fn a_creature_without_cost_is_unmapped_not_skipped_as_a_figure() {
+    let sets = tempfile::tempdir().expect("temp dir");
+    let creature = r#"<card id="C1" name="Costless Brute">
+        <property name="Type" value="Creature" /><property name="Subtype" value="Mage" />
+        <property name="Action" value="Full" /><property name="Range" value="0-0" />
+        <property name="Target" value="Zone" /><property name="School" value="War" />
+        <property name="Level" value="1" /><property name="Stats" value="Armor=1, Life=5" /></card>"#;
+    let path = write_set(sets.path(), "c.set.xml", "Costless", creature);
+    let out = tempfile::tempdir().expect("temp dir");
+    let report = import_octgn("mage-wars", &[path], out.path()).expect("imports");
+    assert!(report.skipped.is_empty(), "{report}");
+    assert!(!report.is_clean(), "--strict must fail: {report}");
+    assert!(
+        report
+            .unmapped
+            .iter()
+            .any(|finding| finding.card == "Costless Brute" && finding.field == "Cost"),
+        "{report}"
+    );
 }

@@ -12,9 +12,57 @@ fn card(name: &str) -> Card {
         .card()
 }
 
+/// The set folders `cargo xtask import-octgn` writes (the ten Arena sets; a set's folder is
+/// named after the set's own name in its file, `Lost Grimore` as the data spells it).
+const IMPORTED_SET_FOLDERS: [&str; 10] = [
+    "core",
+    "conquest-of-kumanjaro",
+    "forcemaster-vs-warlord",
+    "mages",
+    "paladin-vs-siren",
+    "druid-vs-necromancer",
+    "forged-in-fire",
+    "lost-grimore",
+    "mage-wars-arena-final-release",
+    "promo",
+];
+
+/// The printings of a card of any kind.
+fn printings(card: &Card) -> &'static [grimoire_mage_wars::Printing] {
+    match card {
+        Card::Mage(c) => c.printings,
+        Card::Creature(c) => c.printings,
+        Card::Conjuration(c) => c.printings,
+        Card::Enchantment(c) => c.printings,
+        Card::Equipment(c) => c.printings,
+        Card::Incantation(c) => c.printings,
+        Card::Attack(c) => c.printings,
+        Card::Marker(c) => c.printings,
+    }
+}
+
 #[test]
 fn the_pool_holds_every_imported_card() {
-    assert_eq!(CARDS.len(), 292);
+    // Cards of hand-written sets (folders no import wrote) may sit beside the imported ones.
+    let imported = CARDS
+        .iter()
+        .filter(|card| {
+            printings(card)
+                .iter()
+                .any(|printing| IMPORTED_SET_FOLDERS.contains(&printing.set))
+        })
+        .count();
+    assert_eq!(imported, 595);
+    let printings: usize = CARDS
+        .iter()
+        .map(|card| {
+            printings(card)
+                .iter()
+                .filter(|printing| IMPORTED_SET_FOLDERS.contains(&printing.set))
+                .count()
+        })
+        .sum();
+    assert_eq!(printings, 595 + 97, "one printing per card and reprint");
     assert_eq!(
         CardId::from_name("Dark Pact Slayer"),
         Some(CardId::DarkPactSlayer)
@@ -129,7 +177,16 @@ fn reprints_are_one_card_with_several_printings() {
         .iter()
         .map(|printing| printing.set)
         .collect();
-    assert_eq!(sets, ["core", "forcemaster-vs-warlord"]);
+    assert_eq!(
+        sets,
+        [
+            "core",
+            "forcemaster-vs-warlord",
+            "paladin-vs-siren",
+            "druid-vs-necromancer",
+            "promo"
+        ]
+    );
 }
 
 #[test]
@@ -230,4 +287,83 @@ fn the_rules_read_typed_default_traits_and_versus_predicates() {
             &[TargetQualifier::Dark, TargetQualifier::Creatures][..]
         ]
     );
+}
+
+#[test]
+fn the_later_sets_bring_their_own_vocabulary() {
+    use grimoire_mage_wars::{ConjurationForm, EquipmentSlot, SchoolRule};
+    // Three schools (one level for any of them), read from the AttackBar when cAttacks is empty.
+    let Card::Creature(steam) = card("Steam Elemental") else {
+        panic!("a creature")
+    };
+    assert_eq!(steam.school_rule, SchoolRule::Any);
+    let schools: Vec<(School, u8)> = steam.schools.iter().map(|s| (s.school, s.level)).collect();
+    assert_eq!(
+        schools,
+        [(School::Fire, 2), (School::Air, 2), (School::Water, 2)]
+    );
+    assert_eq!(steam.attacks[0].effects[0].apply, [Condition::Stagger]);
+    // `{3+: ['Freeze']}` and `{7+: ['Freeze', 'Freeze']}`.
+    let Card::Creature(golem) = card("Ice Golem") else {
+        panic!("a creature")
+    };
+    let row = &golem.attacks[0].effects[0];
+    assert_eq!(
+        (row.min, row.max, row.apply),
+        (3, None, &[Condition::Freeze][..])
+    );
+    assert!(
+        golem.traits.contains(&Trait::Melting(1)),
+        "{:?}",
+        golem.traits
+    );
+    // One item joining two outcomes.
+    let Card::Creature(kraken) = card("Kraken") else {
+        panic!("a creature")
+    };
+    assert_eq!(
+        kraken.attacks[0].effects[0].apply,
+        [Condition::Grapple, Condition::Snatch]
+    );
+    // Terrain conjurations, the Vine marker, a Level 8 dragon, a new location.
+    let Card::Conjuration(swamp) = card("Swamp") else {
+        panic!("a conjuration")
+    };
+    assert_eq!(swamp.form, ConjurationForm::Terrain);
+    assert!(matches!(card("Vine Marker Green"), Card::Marker(marker) if marker.life == 1));
+    let Card::Creature(alfiya) = card("Alfiya, Noble Enforcer") else {
+        panic!("a creature")
+    };
+    assert_eq!(alfiya.schools[0].level, 8);
+    assert_eq!(alfiya.subtypes, [Subtype::Dragon]);
+    let Card::Equipment(morning_star) = card("Morning Star") else {
+        panic!("equipment")
+    };
+    assert_eq!(morning_star.slot, Some(EquipmentSlot::Hand));
+    // Misspellings of the data read as the printed words.
+    let Card::Creature(magma) = card("Magma Golem") else {
+        panic!("a creature")
+    };
+    assert!(magma.traits.contains(&Trait::VariableArmor));
+    assert!(magma
+        .traits
+        .contains(&Trait::VariableDamageType(DamageType::Frost)));
+    assert!(card_traits("Sardonyx, Blight of the Living").contains(&Trait::Unstoppable));
+}
+
+#[test]
+fn unstoppable_is_unmovable_and_refuses_holds_from_data() {
+    use grimoire_mage_wars::rules::Printed;
+    let talos = Printed::of(CardId::from_name("Talos").expect("a card"));
+    assert!(talos.traits.contains(&Trait::Unstoppable));
+    let meta = Trait::Unstoppable.meta();
+    assert!(meta.blocks.contains(&Condition::Stuck) && meta.blocks.contains(&Condition::Slam));
+    assert!(!meta.draft, "the pool's entries are reviewed");
+}
+
+fn card_traits(name: &str) -> &'static [Trait] {
+    match card(name) {
+        Card::Creature(c) => c.traits,
+        other => panic!("{name} is not a creature: {other:?}"),
+    }
 }

@@ -1,4 +1,4 @@
-//! `cargo xtask import-octgn`: re-imports the four Mage Wars OCTGN sets from `../shared/data`
+//! `cargo xtask import-octgn`: re-imports the ten Mage Wars Arena OCTGN sets from `../shared/data`
 //! into `cards/mage-wars/<set>/`.
 //!
 //! The sets are imported into a scratch directory first, then each set folder of the pool is
@@ -18,11 +18,17 @@ pub struct Args {
 }
 
 /// The OCTGN set files, in import order (earlier sets keep reprinted cards).
-pub const SET_FILES: [&str; 4] = [
+pub const SET_FILES: [&str; 10] = [
     "core.set.xml",
     "conquest-of-kumanjaro.set.xml",
     "forcemaster-vs-warlord.set.xml",
     "mages.set.xml",
+    "paladin-vs-siren.set.xml",
+    "druid-vs-necromancer.set.xml",
+    "forged-in-fire.set.xml",
+    "lost-grimoire.set.xml",
+    "arena-final-release.set.xml",
+    "promo.set.xml",
 ];
 
 /// Runs the task.

@@ -1,6 +1,6 @@
 //! `grimoire import`: bring card data from other formats into TOML card files.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Subcommands of `grimoire import`.
@@ -25,6 +25,11 @@ pub struct OctgnArgs {
     /// Exit with status 1 when any field could not be mapped.
     #[arg(long)]
     strict: bool,
+    /// Write reviewable additions for the new words the cards use: enum values into
+    /// `codex/<game>/game.toml`, codex entries marked `draft = true` into the codex files.
+    /// Needs `--out` to be `<root>/cards/<game>`.
+    #[arg(long)]
+    scaffold: bool,
 }
 
 /// The games whose OCTGN data the importer knows how to map.
@@ -47,8 +52,33 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     match grimoire_import::import_octgn(&args.game, &args.sets, &args.out) {
-        Ok(report) => {
+        Ok(mut report) => {
+            let root = content_root(&args.out, &args.game);
+            if root.is_none() {
+                eprintln!(
+                    "note: new names are not listed: --out is not <root>/cards/{} next to <root>/codex/{}/game.toml",
+                    args.game, args.game
+                );
+            }
+            if let Some(root) = &root {
+                match grimoire_import::find_new_names(root, &args.game) {
+                    Ok(names) => report.new_names = names,
+                    Err(error) => eprintln!("warning: cannot look for new names: {error}"),
+                }
+            }
             print!("{report}");
+            if args.scaffold {
+                let Some(root) = root else {
+                    eprintln!(
+                        "error: --scaffold needs --out to be <root>/cards/{} with <root>/codex/{}/game.toml",
+                        args.game, args.game
+                    );
+                    return ExitCode::from(2);
+                };
+                if let Err(code) = scaffold(&root, &args.game, &report.new_names) {
+                    return code;
+                }
+            }
             if args.strict && !report.is_clean() {
                 eprintln!(
                     "error: {} unmapped fields (--strict)",
@@ -62,5 +92,170 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
             eprintln!("error: {error}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// The content root of an output directory `<root>/cards/<game>`, when it has the game's
+/// `codex/<game>/game.toml`.
+fn content_root(out: &Path, game: &str) -> Option<PathBuf> {
+    let cards = out.parent()?;
+    let root = cards.parent()?;
+    let is_layout = out.file_name()? == game
+        && cards.file_name()? == "cards"
+        && root.join("codex").join(game).join("game.toml").is_file();
+    is_layout.then(|| root.to_path_buf())
+}
+
+/// Writes the additions for `names`, then compiles the game again and prints its warnings
+/// (one per draft) and any error left.
+fn scaffold(root: &Path, game: &str, names: &[grimoire_import::NewName]) -> Result<(), ExitCode> {
+    if names.is_empty() {
+        println!("scaffold: no new names");
+        return Ok(());
+    }
+    match grimoire_import::scaffold(root, game, names) {
+        Ok(files) => {
+            for file in files {
+                println!("scaffold: wrote {}", file.display());
+            }
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            return Err(ExitCode::from(2));
+        }
+    }
+    let input = grimoire_compiler::load_game(root, game).map_err(|error| {
+        eprintln!("error: cannot read game `{game}`: {error}");
+        ExitCode::from(2)
+    })?;
+    match grimoire_compiler::compile(&input) {
+        Ok(compiled) => {
+            eprint!("{}", compiled.warnings.render(false));
+            println!(
+                "scaffold: `{game}` compiles with {} draft warnings; review the drafts",
+                compiled.warnings.len()
+            );
+            Ok(())
+        }
+        Err(diagnostics) => {
+            eprint!("{}", diagnostics.render(false));
+            eprintln!(
+                "error: `{game}` still has {} errors after scaffolding",
+                diagnostics.len()
+            );
+            Err(ExitCode::FAILURE)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fs;
+    use std::path::{Path, PathBuf};
+    use std::process::ExitCode;
+
+    use super::{run_octgn, OctgnArgs};
+
+    /// A scratch content root holding a copy of the repository's Mage Wars content; removed on
+    /// drop.
+    struct Scratch(PathBuf);
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn copy_dir(from: &Path, to: &Path) {
+        fs::create_dir_all(to).expect("create dir");
+        for entry in fs::read_dir(from).expect("readable dir") {
+            let path = entry.expect("entry").path();
+            let target = to.join(path.file_name().expect("file name"));
+            if path.is_dir() {
+                copy_dir(&path, &target);
+            } else {
+                fs::copy(&path, &target).expect("copy file");
+            }
+        }
+    }
+
+    fn scratch(name: &str) -> Scratch {
+        let root =
+            std::env::temp_dir().join(format!("grimoire-import-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        for part in ["codex", "cards"] {
+            copy_dir(
+                &repo.join(part).join("mage-wars"),
+                &root.join(part).join("mage-wars"),
+            );
+        }
+        Scratch(root)
+    }
+
+    fn args(root: &Path, set: PathBuf, scaffold: bool, strict: bool) -> OctgnArgs {
+        OctgnArgs {
+            game: "mage-wars".to_owned(),
+            sets: vec![set],
+            out: root.join("cards").join("mage-wars"),
+            strict,
+            scaffold,
+        }
+    }
+
+    const NEW_WORDS: &str = r#"<?xml version="1.0"?>
+<set name="Moths"><cards><card id="M1" name="Glimmer Moth">
+<property name="Type" value="Creature" /><property name="Subtype" value="Moth" />
+<property name="Cost" value="6" /><property name="Action" value="Full" />
+<property name="Range" value="0-0" /><property name="Target" value="Zone" />
+<property name="School" value="Nature" /><property name="Level" value="1" />
+<property name="Stats" value="Armor=0, Life=5" /><property name="Traits" value="Shimmer 2" />
+<property name="cAttacks" value="name=Dust;action type=Quick;range type=Melee;dice=2;effects={8+: ['Glitter']}" />
+<property name="AttackBar" value="[Quick] [Melee] [Dice=2] [8+ = Glitter]" />
+</card></cards></set>
+"#;
+
+    #[test]
+    fn scaffold_then_check_is_clean_of_errors() {
+        let root = scratch("scaffold");
+        let set = root.0.join("moths.set.xml");
+        fs::write(&set, NEW_WORDS).expect("write set");
+        assert_eq!(run_octgn(args(&root.0, set, true, true)), ExitCode::SUCCESS);
+        let input = grimoire_compiler::load_game(&root.0, "mage-wars").expect("loads");
+        let game = grimoire_compiler::compile(&input)
+            .unwrap_or_else(|d| panic!("errors after --scaffold:\n{}", d.render(false)));
+        assert_eq!(game.warnings.len(), 2, "{}", game.warnings.render(false));
+        let game_toml =
+            fs::read_to_string(root.0.join("codex/mage-wars/game.toml")).expect("game.toml");
+        assert!(
+            game_toml.contains("name = \"Moth\""),
+            "the subtype is scaffolded"
+        );
+    }
+
+    #[test]
+    fn a_truncated_set_exits_2() {
+        let root = scratch("truncated");
+        let set = root.0.join("cut.set.xml");
+        fs::write(&set, &NEW_WORDS[..NEW_WORDS.find("</cards>").expect("tag")]).expect("write");
+        assert_eq!(
+            run_octgn(args(&root.0, set, false, false)),
+            ExitCode::from(2)
+        );
+    }
+
+    #[test]
+    fn strict_fails_on_a_creature_without_cost() {
+        let root = scratch("strict");
+        let set = root.0.join("costless.set.xml");
+        fs::write(
+            &set,
+            NEW_WORDS.replace("<property name=\"Cost\" value=\"6\" />", ""),
+        )
+        .expect("write");
+        assert_eq!(
+            run_octgn(args(&root.0, set, false, true)),
+            ExitCode::FAILURE
+        );
     }
 }

@@ -63,6 +63,9 @@ fn codex_entry(game: &Game, fields: &[FieldDef], entry: &Entry) -> Json {
     if let Some(handler) = &entry.handler {
         object.insert("handler".into(), handler.clone().into());
     }
+    if entry.draft {
+        object.insert("draft".into(), true.into());
+    }
     if !entry.implies.is_empty() {
         let implies = entry
             .implies

@@ -44,6 +44,7 @@ fn entry(name: &str, template: Template, params: Vec<ParamDef>) -> Entry {
         implied: vec![],
         handler: None,
         effects: vec![],
+        draft: false,
         fields: vec![Value::None],
         origin: origin("codex/sample/traits.toml", 1),
     }
@@ -293,5 +294,6 @@ pub(crate) fn game() -> Game {
             "codex/sample/game.toml".into(),
             "codex/sample/traits.toml".into(),
         ],
+        warnings: Default::default(),
     }
 }

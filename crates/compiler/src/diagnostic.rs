@@ -83,6 +83,30 @@ pub mod codes {
     /// A record that contains itself by value (directly or through other records), which no
     /// finite type can hold; lists are fine.
     pub const RECURSIVE_RECORD: &str = "E0033";
+    /// Warning: a codex entry marked `draft = true` (written by `import --scaffold`, not
+    /// reviewed yet).
+    pub const DRAFT_ENTRY: &str = "W0001";
+}
+
+/// How serious a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The content does not compile.
+    #[default]
+    Error,
+    /// The content compiles, but something needs a look (a draft entry).
+    Warning,
+}
+
+impl Severity {
+    /// `error` or `warning`, as diagnostics print it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Error => "error",
+            Self::Warning => "warning",
+        }
+    }
 }
 
 /// A secondary location attached to a diagnostic, in the same file.
@@ -99,6 +123,8 @@ pub struct Label {
 pub struct Diagnostic {
     /// Stable code, one of [`codes`].
     pub code: &'static str,
+    /// Error or warning.
+    pub severity: Severity,
     /// What is wrong and what was expected.
     pub message: String,
     /// Path of the file, relative to the content root.
@@ -119,8 +145,9 @@ pub struct Diagnostic {
     pub help: Option<String>,
 }
 
-/// All diagnostics of a failed run, plus the sources they point into.
-#[derive(Debug, Clone)]
+/// All diagnostics of a failed run (or the warnings of a successful one), plus the sources
+/// they point into.
+#[derive(Debug, Clone, Default)]
 pub struct Diagnostics {
     /// The errors, sorted by file, position and code.
     pub items: Vec<Diagnostic>,
@@ -167,7 +194,11 @@ impl Diagnostics {
                     cs::Label::secondary(ids[file], l.span.clone()).with_message(&l.message)
                 }),
             );
-            let rendered = cs::Diagnostic::error()
+            let severity = match diagnostic.severity {
+                Severity::Error => cs::Severity::Error,
+                Severity::Warning => cs::Severity::Warning,
+            };
+            let rendered = cs::Diagnostic::new(severity)
                 .with_code(diagnostic.code)
                 .with_message(&diagnostic.message)
                 .with_labels(labels)
@@ -203,7 +234,7 @@ impl Diagnostics {
                 "end_line": d.end_line,
                 "end_column": d.end_column,
                 "code": d.code,
-                "severity": "error",
+                "severity": d.severity.as_str(),
                 "message": d.message,
                 "help": d.help,
             });
@@ -237,6 +268,7 @@ pub(crate) type FileId = usize;
 #[derive(Debug)]
 pub(crate) struct Pending {
     code: &'static str,
+    severity: Severity,
     file: FileId,
     span: Range<usize>,
     message: String,
@@ -273,6 +305,8 @@ impl Pending {
 #[derive(Debug, Default)]
 pub(crate) struct Sink {
     pending: Vec<Pending>,
+    /// Warnings: they never make a run fail.
+    warnings: Vec<Pending>,
 }
 
 impl Sink {
@@ -286,6 +320,7 @@ impl Sink {
     ) -> &mut Pending {
         self.pending.push(Pending {
             code,
+            severity: Severity::Error,
             file,
             span,
             message: message.into(),
@@ -296,9 +331,39 @@ impl Sink {
         &mut self.pending[last]
     }
 
-    /// Takes over another sink's errors.
+    /// Records a warning at `span` of `file`.
+    pub(crate) fn warning(
+        &mut self,
+        code: &'static str,
+        file: FileId,
+        span: Range<usize>,
+        message: impl Into<String>,
+    ) -> &mut Pending {
+        self.warnings.push(Pending {
+            code,
+            severity: Severity::Warning,
+            file,
+            span,
+            message: message.into(),
+            help: None,
+            labels: Vec::new(),
+        });
+        let last = self.warnings.len() - 1;
+        &mut self.warnings[last]
+    }
+
+    /// Takes the warnings out, as a sink of their own to [`Sink::finish`].
+    pub(crate) fn take_warnings(&mut self) -> Sink {
+        Sink {
+            pending: std::mem::take(&mut self.warnings),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// Takes over another sink's errors and warnings.
     pub(crate) fn extend(&mut self, other: Sink) {
         self.pending.extend(other.pending);
+        self.warnings.extend(other.warnings);
     }
 
     /// True when no error was recorded.
@@ -326,6 +391,7 @@ impl Sink {
                 let (end_line, end_column) = locate(text, starts, end);
                 Diagnostic {
                     code: p.code,
+                    severity: p.severity,
                     message: p.message,
                     file: source.path.clone(),
                     span: start..end,

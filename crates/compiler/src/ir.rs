@@ -49,6 +49,9 @@ pub struct Game {
     pub handlers: Vec<HandlerUse>,
     /// Every input file, relative to the repository/content root, sorted.
     pub inputs: Vec<String>,
+    /// Warnings of a successful compile (draft codex entries); not part of the outputs.
+    #[serde(skip)]
+    pub warnings: crate::Diagnostics,
 }
 
 /// A Rust identifier derived from a content name, already checked for collisions and keywords.
@@ -245,6 +248,9 @@ pub struct Entry {
     pub handler: Option<String>,
     /// Effects the entry applies.
     pub effects: Vec<Effect>,
+    /// Written by `import --scaffold` and not reviewed yet (`draft = true`): it compiles with
+    /// a warning, and the rules report it when they meet it in play.
+    pub draft: bool,
     /// Values of the category's extra fields, in the category's field order.
     pub fields: Vec<Value>,
     /// Source file (relative) and 1-based line, for docs and diagnostics.

@@ -100,7 +100,10 @@ pub fn compile_with_timings(input: &GameInput) -> (Result<Game, Diagnostics>, Ph
         None => None,
     };
     let outcome = match result {
-        Some(game) if cx.sink.is_empty() => Ok(game),
+        Some(mut game) if cx.sink.is_empty() => {
+            game.warnings = cx.sink.take_warnings().finish(&cx.files);
+            Ok(game)
+        }
         _ => Err(std::mem::take(&mut cx.sink).finish(&cx.files)),
     };
     let total = started.elapsed();
@@ -170,6 +173,7 @@ fn empty_game(inputs: Vec<String>) -> Game {
         errata: Vec::new(),
         handlers: Vec::new(),
         inputs,
+        warnings: Diagnostics::default(),
     }
 }
 

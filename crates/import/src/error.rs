@@ -27,6 +27,13 @@ pub enum ImportError {
         /// The parser's message.
         message: String,
     },
+    /// `--scaffold` could not edit a schema or codex file.
+    Scaffold {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
     /// A card could not be serialized to TOML.
     Serialize {
         /// The card's name.
@@ -49,6 +56,9 @@ impl fmt::Display for ImportError {
                     "{}: cannot read existing card file: {message}",
                     path.display()
                 )
+            }
+            Self::Scaffold { path, message } => {
+                write!(f, "{}: cannot scaffold: {message}", path.display())
             }
             Self::Serialize { card, message } => {
                 write!(f, "card `{card}`: cannot write TOML: {message}")

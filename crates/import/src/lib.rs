@@ -9,6 +9,7 @@ mod error;
 pub mod octgn;
 mod pool;
 pub mod report;
+pub mod vocabulary;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -17,6 +18,7 @@ use heck::ToKebabCase;
 
 pub use error::ImportError;
 pub use report::{Finding, Report};
+pub use vocabulary::{find_new_names, scaffold, NameKind, NewName};
 
 use octgn::{map_card, Mapped};
 use pool::{Added, Pool};
@@ -66,6 +68,15 @@ fn import_set(path: &Path, pool: &mut Pool, report: &mut Report) -> Result<(), I
         message,
     })?;
     let slug = set_slug(&set.name);
+    if slug.is_empty() {
+        return Err(ImportError::Xml {
+            path: path.to_path_buf(),
+            message: format!(
+                "the set name `{}` gives an empty folder name: cards would land in the output directory itself",
+                set.name
+            ),
+        });
+    }
     let file_name = path
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())

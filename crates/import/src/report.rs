@@ -38,12 +38,24 @@ pub struct Report {
     pub cards_written: usize,
     /// How many printings were added to cards that already existed.
     pub printings_added: usize,
+    /// Words the imported cards use that the schema and codex do not know yet (filled by
+    /// [`crate::find_new_names`] once the cards are written).
+    pub new_names: Vec<crate::NewName>,
 }
 
 impl Report {
     /// Whether nothing went unmapped.
     pub fn is_clean(&self) -> bool {
         self.unmapped.is_empty()
+    }
+
+    /// OCTGN card types the importer has no kind for, with the cards that have them: new card
+    /// types need a kind in `game.toml` and a mapping in the importer.
+    pub fn new_card_types(&self) -> Vec<&Finding> {
+        self.unmapped
+            .iter()
+            .filter(|finding| finding.field == "Type")
+            .collect()
     }
 }
 
@@ -58,6 +70,16 @@ impl fmt::Display for Report {
             self.unmapped.len(),
             self.notes.len()
         )?;
+        for name in &self.new_names {
+            writeln!(f, "new {name}")?;
+        }
+        for finding in self.new_card_types() {
+            writeln!(
+                f,
+                "new card type: {}: {}: {}",
+                finding.set, finding.card, finding.message
+            )?;
+        }
         for (title, list) in [
             ("unmapped", &self.unmapped),
             ("note", &self.notes),

@@ -37,7 +37,8 @@ pub const PRINTING_RECORD: &str = "Printing";
 
 /// Keys every codex entry may have; a category's extra fields come on top.
 pub const CODEX_ENTRY_KEYS: &[&str] = &[
-    "name", "template", "params", "summary", "stacking", "cancels", "implies", "handler", "effects",
+    "name", "template", "params", "summary", "stacking", "cancels", "implies", "handler",
+    "effects", "draft",
 ];
 
 /// Values of a codex entry's `stacking` (the default is `once`).

@@ -86,3 +86,54 @@ fn the_authored_scenario_passes_through_the_generic_runner() {
     let run = grimoire_engine::run_scenario(&crate::rules::MageWarsScenarios::default(), &text);
     assert!(run.passed(), "{:#?}", run.report(path));
 }
+
+/// The draft entries of `additions/` (`draft = true`, as `import --scaffold` writes them) are
+/// in the tables, and play names each one it meets: a draft trait when its creature attacks, a
+/// draft condition when it is placed, each once.
+#[test]
+fn play_reports_the_draft_entries_it_meets() {
+    use crate::rules::GameEvent;
+    assert!(Trait::Glimmer.meta().draft && Condition::Dazzle.meta().draft);
+    assert!(!Trait::Hollow.meta().draft);
+    let mut game = Game::new();
+    let moth = game.add_card(
+        CardId::from_name("Glimmer Moth").expect("authored card"),
+        PlayerId(1),
+        0,
+    );
+    let fox = game.add_card(
+        CardId::from_name("Bitterwood Fox").expect("a card"),
+        PlayerId(2),
+        0,
+    );
+    let wing = AttackProfile::new(&game.card(moth).expect("in play").attacks[0]);
+    for _ in 0..2 {
+        let mut dice = ScriptedDice::new();
+        dice.push_labels(&attack_die(), ["0"])
+            .expect("a blank face");
+        dice.push_labels(&effect_die(), ["1"]).expect("a d12 face");
+        attack_action(
+            &mut game,
+            &mut dice,
+            moth,
+            &wing,
+            AttackTarget::Object(fox),
+            AttackOptions::default(),
+        )
+        .expect("the attack is legal");
+    }
+    let drafts: Vec<(&str, &str)> = game
+        .log
+        .events()
+        .iter()
+        .filter_map(|event| match event {
+            GameEvent::DraftEntry {
+                category, entry, ..
+            } => Some((*category, *entry)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(drafts, [("Trait", "Glimmer"), ("Condition", "Dazzle")]);
+    // Reported once though met twice; a draft still places (one marker: `once` stacking).
+    assert_eq!(game.conditions(fox, Condition::Dazzle), 1);
+}

@@ -166,6 +166,9 @@ fn category_items(game: &Game, category: &CategoryDef) -> TokenStream {
             pub handler: Option<Handler>,
             /// Its effect operations.
             pub effects: &'static [EffectOp],
+            /// Written by `import --scaffold` and not reviewed yet: rules should report it
+            /// when they meet it in play.
+            pub draft: bool,
             #(#extra_fields,)*
         }
 
@@ -237,6 +240,7 @@ fn meta_expr(game: &Game, category: &CategoryDef, entry: &Entry) -> TokenStream 
     let implied = entry.implied.iter().map(codex_ref);
     let handler = option_handler(entry.handler.as_deref());
     let effects = entry.effects.iter().map(|effect| effect_expr(game, effect));
+    let draft = entry.draft;
     let extra_names = category.fields.iter().map(|field| field_ident(&field.name));
     let extra_values = entry.fields.iter().map(|value| value_expr(game, value));
     quote! {
@@ -250,6 +254,7 @@ fn meta_expr(game: &Game, category: &CategoryDef, entry: &Entry) -> TokenStream 
             implied: &[#(#implied),*],
             handler: #handler,
             effects: &[#(#effects),*],
+            draft: #draft,
             #(#extra_names: #extra_values,)*
         }
     }

@@ -113,6 +113,10 @@ fn entry_schema(game: &Game, category: &CategoryDef) -> Value {
             "effects",
             json!({ "type": "array", "items": { "$ref": "#/$defs/effect" } }),
         ),
+        (
+            "draft",
+            json!({ "type": "boolean", "default": false, "description": "Written by `import --scaffold` and not reviewed yet: compiles with a warning." }),
+        ),
     ] {
         properties.insert(key.to_string(), schema);
     }

@@ -142,6 +142,7 @@ pub(crate) fn read_entries<'t, 'i>(
                     implied: Vec::new(),
                     handler: None,
                     effects: Vec::new(),
+                    draft: read_draft(cx, table, &name_span, category, name, file),
                     fields: Vec::new(),
                     origin: Origin {
                         file: cx.path(file).to_owned(),
@@ -170,6 +171,38 @@ pub(crate) fn read_entries<'t, 'i>(
         .collect();
     check_ambiguity(cx, &sources);
     sources
+}
+
+/// `draft = true`: the entry compiles, with a warning naming it.
+fn read_draft(
+    cx: &mut Context<'_>,
+    table: &DeTable<'_>,
+    name_span: &Range<usize>,
+    category: usize,
+    name: &str,
+    file: FileId,
+) -> bool {
+    let Some(node) = table.get("draft") else {
+        return false;
+    };
+    let DeValue::Boolean(draft) = node.get_ref() else {
+        tree::wrong_type(node, "a boolean (`draft = true`)", file, &mut cx.sink);
+        return false;
+    };
+    if *draft {
+        cx.sink
+            .warning(
+                codes::DRAFT_ENTRY,
+                file,
+                name_span.clone(),
+                format!(
+                    "{} `{name}` is a draft: its summary and behaviour are not reviewed yet",
+                    cx.game.categories[category].name
+                ),
+            )
+            .help("write its summary and effects (or handler), then remove `draft = true`");
+    }
+    *draft
 }
 
 fn read_params(

@@ -542,3 +542,87 @@ fn apply_records_into_the_context_log_and_converts_errors() {
     );
     assert_eq!(game.store.get(d).expect("defender").damage, 4);
 }
+
+/// Supplement, Kraken: a Snatch brings the defender into the attacker's zone ("Snatched and
+/// Pushed to the Kraken's zone"); Thornlasher's Ensnaring Vine (ranged, 0-1) pulls a creature
+/// one zone away into its own zone.
+#[test]
+fn snatch_pulls_the_defender_one_zone_toward_the_attacker() {
+    let mut game = Game::new();
+    let lasher = game.add_card(
+        crate::CardId::from_name("Thornlasher").expect("a card"),
+        PlayerId(1),
+        0,
+    );
+    let fox = game.add_card(
+        crate::CardId::from_name("Bitterwood Fox").expect("a card"),
+        PlayerId(2),
+        1,
+    );
+    let vine = AttackProfile::new(&game.card(lasher).expect("in play").attacks[0]);
+    let mut dice = ScriptedDice::new();
+    dice.push_labels(&attack_die(), ["0", "0", "0"])
+        .expect("blank faces");
+    dice.push_labels(&effect_die(), ["12"]).expect("a d12 face");
+    attack_action(
+        &mut game,
+        &mut dice,
+        lasher,
+        &vine,
+        AttackTarget::Object(fox),
+        AttackOptions::default(),
+    )
+    .expect("in range");
+    assert_eq!(game.store.get(fox).expect("fox").zone, 0);
+}
+
+/// Resilient: critical damage counts as normal damage, so Armor reduces it. Two critical 2s
+/// against Armor 3 deal 1 to a Resilient creature and 4 to another.
+#[test]
+fn resilient_takes_critical_damage_as_normal_damage() {
+    for (traits, expected) in [(vec![Trait::Resilient], 1), (vec![], 4)] {
+        let mut game = Game::new();
+        let a = game.add_object(creature(0, vec![], melee(2, 0)), PlayerId(1), 0);
+        let d = game.add_object(creature(3, traits, melee(1, 0)), PlayerId(2), 0);
+        let mut dice = ScriptedDice::new();
+        dice.push_labels(&attack_die(), ["2*", "2*"])
+            .expect("critical faces");
+        attack_action(
+            &mut game,
+            &mut dice,
+            a,
+            &AttackProfile::new(&melee(2, 0)),
+            AttackTarget::Object(d),
+            AttackOptions::default(),
+        )
+        .expect("scripted dice suffice");
+        assert_eq!(game.store.get(d).expect("defender").damage, expected);
+    }
+}
+
+/// Dissipate X from data (`dissipate`): Pillar of Righteous Flame (Dissipate 3) comes into play
+/// with 3 tokens, loses one each Upkeep Phase, and is destroyed with the last one.
+#[test]
+fn dissipate_tokens_count_down_each_upkeep_then_destroy() {
+    use crate::rules::phases::upkeep_phase;
+    use crate::rules::Marker;
+    let mut game = Game::new();
+    let pillar = game.add_card(
+        crate::CardId::from_name("Pillar of Righteous Flame").expect("a card"),
+        PlayerId(1),
+        0,
+    );
+    let tokens = |game: &Game| {
+        game.store
+            .get(pillar)
+            .map_or(0, |o| o.marker_count(&Marker::Dissipate))
+    };
+    assert_eq!(tokens(&game), 3);
+    for left in [2, 1] {
+        upkeep_phase(&mut game, &mut ScriptedDice::new()).expect("no dice");
+        assert_eq!(tokens(&game), left);
+        assert!(game.in_play(pillar));
+    }
+    upkeep_phase(&mut game, &mut ScriptedDice::new()).expect("no dice");
+    assert!(!game.in_play(pillar), "destroyed with the last token");
+}

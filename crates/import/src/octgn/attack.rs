@@ -115,12 +115,40 @@ fn parse_bar(bar: &str, log: &mut CardLog<'_>) -> Option<Attack> {
     Some(attack)
 }
 
+/// Rules text cut at an `=`: a phrase of several words that is no keyword.
+fn is_sentence(text: &str) -> bool {
+    text.split_whitespace().count() >= MIN_SENTENCE_WORDS
+        && canonical_trait(text) == TraitText::Prose
+}
+
+/// The fewest words of a rules-text phrase (`Piercing +X 1 per Gold token`); shorter unknown
+/// items such as `weird 7` are unmapped, not given to a handler.
+const MIN_SENTENCE_WORDS: usize = 4;
+
+/// Schools of magic, which some bars repeat as a flag (`Air=True`): the card's schools already
+/// say it, so the flag adds nothing to the attack.
+const SCHOOL_FLAGS: [&str; 10] = [
+    "Air", "Arcane", "Dark", "Earth", "Fire", "Holy", "Mind", "Nature", "War", "Water",
+];
+
 /// A trait item: `Unavoidable=True`, `Piercing +X=2`, or rules text set to `True`.
 fn parse_flag(key: &str, value: &str, attack: &mut Attack, log: &mut CardLog<'_>) {
+    if value == "True" && SCHOOL_FLAGS.contains(&key) {
+        log.note(
+            FIELD,
+            format!("`{key}=True` names a school, not an attack trait; left out"),
+        );
+        return;
+    }
     let text = if value == "True" {
         key.to_owned()
     } else if value.parse::<i64>().is_ok() && (key.ends_with("+X") || key.ends_with("-X")) {
         format!("{}{value}", &key[..key.len() - 1])
+    } else if is_sentence(&format!("{key} {value}")) {
+        // Rules text cut at an `=` (`Piercing +X=1 per Gold token on Gerard`): behaviour for
+        // the attack's handler.
+        attack.handler = Some(handler_name(&attack.name));
+        return;
     } else {
         log.unmapped(FIELD, format!("unknown item `{key}={value}`"));
         return;
@@ -132,21 +160,28 @@ fn parse_flag(key: &str, value: &str, attack: &mut Attack, log: &mut CardLog<'_>
 }
 
 /// Parses a Python-style table such as `{10: ['Stun'], 4: ['Daze']}` into rows sorted by roll:
-/// each row runs up to the next row's roll minus one, the last one has no upper end.
+/// each row runs up to the next row's roll minus one, the last one has no upper end. A roll may
+/// be written `7+` (it always means "and higher" up to the next row) or as a range `7-10` (the
+/// row ends there), and one item may join several outcomes with `+` (`'Bleed + Rot'`).
 pub fn parse_effects(text: &str) -> Option<Vec<EffectRow>> {
     let inner = text.trim().strip_prefix('{')?.strip_suffix('}')?.trim();
-    let mut entries: Vec<(i64, Vec<String>)> = Vec::new();
+    let mut entries: Vec<(i64, Option<i64>, Vec<String>)> = Vec::new();
     let mut rest = inner;
     while !rest.is_empty() {
         let (roll, after) = rest.split_once(':')?;
-        let roll: i64 = roll.trim().trim_start_matches(',').trim().parse().ok()?;
+        let roll = roll.trim().trim_start_matches(',').trim();
+        let (roll, explicit_max): (i64, Option<i64>) = match roll.split_once('-') {
+            Some((min, max)) => (min.trim().parse().ok()?, Some(max.trim().parse().ok()?)),
+            None => (roll.trim_end_matches('+').parse().ok()?, None),
+        };
         let after = after.trim_start().strip_prefix('[')?;
         let (items, after) = after.split_once(']')?;
         let conditions: Vec<String> = items
-            .split(',')
+            .split([',', '+'])
             .map(|item| {
                 item.trim()
                     .trim_matches(|c| c == '\'' || c == '"')
+                    .trim()
                     .to_owned()
             })
             .filter(|item| !item.is_empty())
@@ -154,23 +189,23 @@ pub fn parse_effects(text: &str) -> Option<Vec<EffectRow>> {
         if conditions.is_empty() {
             return None;
         }
-        entries.push((roll, conditions));
+        entries.push((roll, explicit_max, conditions));
         rest = after.trim_start().trim_start_matches(',').trim_start();
     }
-    entries.sort_by_key(|(roll, _)| *roll);
+    entries.sort_by_key(|(roll, _, _)| *roll);
     let next_rolls: Vec<Option<i64>> = entries
         .iter()
         .skip(1)
-        .map(|(roll, _)| Some(*roll))
+        .map(|(roll, _, _)| Some(*roll))
         .chain([None])
         .collect();
     Some(
         entries
             .into_iter()
             .zip(next_rolls)
-            .map(|((min, apply), next)| EffectRow {
+            .map(|((min, explicit_max, apply), next)| EffectRow {
                 min,
-                max: next.map(|roll| roll - 1),
+                max: explicit_max.or(next.map(|roll| roll - 1)),
                 apply,
             })
             .collect(),
@@ -378,6 +413,40 @@ mod tests {
         assert_eq!(attacks.len(), 2);
         assert_eq!(attacks[1].name, "Slash");
         assert_eq!(attacks[1].traits, ["Sweeping"]);
+    }
+
+    #[test]
+    fn effect_rolls_with_a_plus_and_joined_outcomes() {
+        let rows = parse_effects("{7+: ['Freeze', 'Freeze']}").expect("valid");
+        assert_eq!(
+            rows,
+            [EffectRow {
+                min: 7,
+                max: None,
+                apply: vec!["Freeze".into(), "Freeze".into()]
+            }]
+        );
+        let rows = parse_effects("{13: ['Bleed + Rot'], 7: ['Bleed']}").expect("valid");
+        assert_eq!(rows[1].apply, ["Bleed", "Rot"]);
+        assert_eq!(rows[0].max, Some(12));
+        let rows = parse_effects("{'x': ['Daze']}");
+        assert!(rows.is_none());
+        let rows = parse_effects("{5-8: ['Daze'], 9: ['Stun']}").expect("a range");
+        assert_eq!((rows[0].min, rows[0].max), (5, Some(8)));
+    }
+
+    #[test]
+    fn a_school_flag_is_no_trait() {
+        let mut log = CardLog::new("test", "card");
+        let attacks = parse_attacks(
+            "name=Sandstorm;range type=Ranged;Air=True;dice=2",
+            "",
+            "card",
+            &mut log,
+        );
+        assert!(attacks[0].traits.is_empty());
+        assert!(log.unmapped.is_empty());
+        assert_eq!(log.notes.len(), 1);
     }
 
     #[test]

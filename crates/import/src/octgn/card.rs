@@ -1,9 +1,10 @@
 //! Maps one OCTGN card of any spell type to a [`Card`].
 
 use super::attack::{cross_check, parse_attacks};
+use super::bar_text::parse_attack_bar;
 use super::fields::{
-    canonical_trait, handler_name, parse_defense, parse_mana, parse_pairs, parse_range,
-    parse_schools, parse_slot, split_list, TraitText,
+    canonical_trait, correct_spelling, handler_name, parse_defense, parse_mana, parse_pairs,
+    parse_range, parse_schools, parse_slot, split_list, TraitText,
 };
 use super::mage::map_mage;
 use super::model::{Card, Defense, Printing};
@@ -28,6 +29,33 @@ const IGNORED: [&str; 2] = ["Nickname", "cTargets"];
 /// The trait of objects printed with `-` for Armor.
 const NO_ARMOR: &str = "No Armor";
 
+/// OCTGN types `Conjuration-<Form>` are conjurations of that form (`Wall`, `Terrain`).
+const CONJURATION_FORM_PREFIX: &str = "Conjuration-";
+
+/// The OCTGN type of the Druid's Vine marker: a marker object, not a spell.
+const MARKER_TYPE: &str = "Conjuration-Vine";
+
+/// Subtypes the data misspells, as whole words, with the subtype meant (Rewind is a Time
+/// spell like Temporal Aid).
+const SUBTYPE_SPELLINGS: [(&str, &str); 1] = [("Tie", "Time")];
+
+/// The kind key of marker objects.
+const MARKER_KIND: &str = "marker";
+
+/// A Mage's figure: a `Creature` of subtype Mage that prints nothing of its own (no cost, no
+/// stats, no attacks); its Mage's stats card is imported instead. A creature that prints stats
+/// but no cost is a defective card, not a figure.
+fn is_mage_figure(raw: &RawCard) -> bool {
+    raw.non_empty("Type") == Some("Creature")
+        && raw.non_empty("Cost").is_none()
+        && raw
+            .non_empty("Subtype")
+            .is_some_and(|subtypes| split_list(subtypes).iter().any(|s| s == "Mage"))
+        && ["Stats", "StatLife", "cAttacks", "School"]
+            .iter()
+            .all(|property| raw.non_empty(property).is_none())
+}
+
 /// Maps one card. `set` is the set's slug, used for the printing.
 pub fn map_card(raw: &RawCard, set: &str, log: &mut CardLog<'_>) -> Mapped {
     let octgn_type = raw.non_empty("Type").unwrap_or_default();
@@ -38,27 +66,31 @@ pub fn map_card(raw: &RawCard, set: &str, log: &mut CardLog<'_>) -> Mapped {
     if is_mage {
         return Mapped::Card(Box::new(map_mage(raw, set, log)));
     }
-    if octgn_type == "Creature" && raw.get("Cost").is_none() {
+    if is_mage_figure(raw) {
         return Mapped::Skipped(
             "a Mage's figure: no cost and no stats (the stats card is imported)".to_owned(),
         );
     }
-    let kind = match octgn_type {
-        "Creature" => "creature",
-        "Conjuration" | "Conjuration-Wall" => "conjuration",
-        "Enchantment" => "enchantment",
-        "Equipment" => "equipment",
-        "Incantation" => "incantation",
-        "Attack" => "attack",
-        other => {
-            log.unmapped("Type", format!("unknown card type `{other}`"));
-            return Mapped::Skipped(format!("unknown type `{other}`"));
-        }
+    let (kind, form) = match octgn_type {
+        "Creature" => ("creature", None),
+        "Conjuration" => ("conjuration", None),
+        "Enchantment" => ("enchantment", None),
+        "Equipment" => ("equipment", None),
+        "Incantation" => ("incantation", None),
+        "Attack" => ("attack", None),
+        MARKER_TYPE => (MARKER_KIND, None),
+        other => match other.strip_prefix(CONJURATION_FORM_PREFIX) {
+            Some(form) if !form.is_empty() => ("conjuration", Some(form.to_owned())),
+            _ => {
+                log.unmapped("Type", format!("unknown card type `{other}`"));
+                return Mapped::Skipped(format!("unknown type `{other}`"));
+            }
+        },
     };
     let mut card = Card {
         name: raw.name.clone(),
         kind: kind.to_owned(),
-        wall: octgn_type == "Conjuration-Wall",
+        form,
         printings: vec![Printing {
             set: set.to_owned(),
             number: raw.non_empty("CardID").map(str::to_owned),
@@ -68,8 +100,17 @@ pub fn map_card(raw: &RawCard, set: &str, log: &mut CardLog<'_>) -> Mapped {
     for (key, value) in &raw.properties {
         map_spell_property(&mut card, raw, key, value, log);
     }
+    read_attacks_shown_only_in_the_bar(&mut card, raw, log);
     if !raw.alternates_with_properties.is_empty() {
-        log.unmapped("alternate", "an alternate face with its own properties");
+        if kind == MARKER_KIND {
+            // The other side of a marker is the same marker in another player's colour.
+            log.note(
+                "alternate",
+                "the other face is the same marker for another player",
+            );
+        } else {
+            log.unmapped("alternate", "an alternate face with its own properties");
+        }
     }
     check_required(&card, log);
     give_effect_spells_a_handler(&mut card, log);
@@ -97,10 +138,38 @@ fn map_spell_property(
             None => log.unmapped(key, format!("defense `{value}` is not `N+ Mx`")),
         },
         "StatEquipmentSlot" => card.slot = parse_slot(value),
-        "Subtype" => card.subtypes = split_list(value),
+        "Subtype" => {
+            let (subtypes, corrected) = correct_spelling(value);
+            if corrected {
+                log.note(key, format!("`{value}` misspelled; read as `{subtypes}`"));
+            }
+            card.subtypes = split_list(&subtypes)
+                .into_iter()
+                .map(|subtype| {
+                    match SUBTYPE_SPELLINGS
+                        .iter()
+                        .find(|(wrong, _)| *wrong == subtype)
+                    {
+                        Some((wrong, right)) => {
+                            log.note(
+                                key,
+                                format!("subtype `{wrong}` misspelled; read as `{right}`"),
+                            );
+                            (*right).to_owned()
+                        }
+                        None => subtype,
+                    }
+                })
+                .collect();
+        }
         "Cost" => map_cost(card, value, log),
         "Action" => match value {
             "Quick" | "Full" => card.action = Some(value.to_owned()),
+            "Q" | "F" => {
+                let action = if value == "Q" { "Quick" } else { "Full" };
+                log.note(key, format!("`{value}` abbreviated; read as `{action}`"));
+                card.action = Some(action.to_owned());
+            }
             other => log.unmapped(key, format!("unknown action `{other}`")),
         },
         "Range" => match parse_range(value) {
@@ -141,6 +210,22 @@ fn map_spell_property(
             }
         }
         other => log.unmapped(other, format!("unknown property (value `{value}`)")),
+    }
+}
+
+/// A card whose `cAttacks` is empty but whose `AttackBar` shows attacks (Steam Elemental): the
+/// attacks are read from the bar, and a note says so.
+fn read_attacks_shown_only_in_the_bar(card: &mut Card, raw: &RawCard, log: &mut CardLog<'_>) {
+    let bar = raw.non_empty("AttackBar").unwrap_or_default();
+    if raw.non_empty("cAttacks").is_some() || bar.is_empty() {
+        return;
+    }
+    card.attacks = parse_attack_bar(bar, &card.name, log);
+    if !card.attacks.is_empty() {
+        log.note("cAttacks", "empty; the attacks are read from AttackBar");
+    }
+    if card.attacks.iter().any(|attack| attack.handler.is_some()) {
+        card.handler = Some(handler_name(&card.name));
     }
 }
 
@@ -274,7 +359,8 @@ fn named_items(sentence: &str, text: &str) -> Vec<String> {
     let mut keywords = Vec::new();
     for item in bracketed_items(text).filter(|item| sentence.contains(item)) {
         if let TraitText::Keyword(keyword) = canonical_trait(item) {
-            if !keywords.contains(&keyword) {
+            // A bare number (`[+2]` for "gains +2 to the effect die") names no trait.
+            if keyword.chars().any(char::is_alphabetic) && !keywords.contains(&keyword) {
                 keywords.push(keyword);
             }
         }
@@ -342,6 +428,12 @@ fn give_effect_spells_a_handler(card: &mut Card, log: &mut CardLog<'_>) {
 
 /// Fields each kind must have.
 fn check_required(card: &Card, log: &mut CardLog<'_>) {
+    if card.kind == MARKER_KIND {
+        if card.life.is_none() {
+            log.unmapped("Life", "a marker needs Life");
+        }
+        return;
+    }
     let missing = |present: bool, field: &str, log: &mut CardLog<'_>| {
         if !present {
             log.unmapped(field, format!("a {} needs {field}", card.kind));
@@ -421,7 +513,7 @@ mod tests {
             ],
         ));
         assert_eq!(unmapped, 0);
-        assert!(card.wall && card.channeling_x);
+        assert!(card.form.as_deref() == Some("Wall") && card.channeling_x);
         assert_eq!(
             (card.cost, card.cost_per_x, card.life),
             (Some(0), 1, Some(9))
@@ -452,6 +544,43 @@ mod tests {
             Mapped::Skipped(_)
         ));
         assert_eq!(log.unmapped.len(), 1, "an unknown type is unmapped");
+    }
+
+    #[test]
+    fn a_creature_without_cost_but_with_stats_is_no_figure() {
+        let creature = raw(
+            "Costless Brute",
+            &[
+                ("Type", "Creature"),
+                ("Subtype", "Mage"),
+                ("Stats", "Armor=1, Life=5"),
+                ("Action", "Full"),
+                ("Range", "0-0"),
+                ("Target", "Zone"),
+                ("School", "War"),
+                ("Level", "1"),
+            ],
+        );
+        let (card, unmapped, _) = map(&creature);
+        assert_eq!(card.life, Some(5));
+        assert_eq!(unmapped, 1, "the missing Cost is unmapped");
+    }
+
+    #[test]
+    fn terrain_and_vine_marker_types() {
+        let (card, unmapped, _) = map(&spell("Conjuration-Terrain", "9", &[]));
+        assert_eq!(
+            (card.kind.as_str(), card.form.as_deref()),
+            ("conjuration", Some("Terrain"))
+        );
+        assert_eq!(unmapped, 0);
+        let vine = raw(
+            "Vine Marker",
+            &[("Type", "Conjuration-Vine"), ("Stats", "Armor=-, Life=1")],
+        );
+        let (card, unmapped, _) = map(&vine);
+        assert_eq!((card.kind.as_str(), card.life), ("marker", Some(1)));
+        assert_eq!(unmapped, 0);
     }
 
     #[test]

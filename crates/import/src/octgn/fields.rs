@@ -29,11 +29,20 @@ pub fn parse_range(text: &str) -> Option<Range> {
 
 /// Schools and levels such as `Dark+Fire` with `2+1` (all schools) or `Arcane/Nature` with
 /// `1/1` (one of them). Returns the schools and whether the choice rule is "any".
+///
+/// A spell of any one of several schools has one level whatever the school, so a shorter level
+/// list whose levels are all equal gives every school that level (`Fire/Air/Water` with `2/2`).
 pub fn parse_schools(school: &str, level: &str) -> Result<(Vec<SchoolLevel>, bool), String> {
     let any = school.contains('/');
     let separator = if any { '/' } else { '+' };
     let schools: Vec<&str> = school.split(separator).map(str::trim).collect();
-    let levels: Vec<&str> = level.split(['+', '/']).map(str::trim).collect();
+    let mut levels: Vec<&str> = level.split(['+', '/']).map(str::trim).collect();
+    let one_level = levels
+        .first()
+        .filter(|first| levels.iter().all(|l| l == *first));
+    if let (true, Some(&shared)) = (any && levels.len() < schools.len(), one_level) {
+        levels = vec![shared; schools.len()];
+    }
     if schools.len() != levels.len() {
         return Err(format!(
             "{} schools but {} levels (`{school}` / `{level}`)",
@@ -80,9 +89,15 @@ pub fn parse_defense(text: &str) -> Option<Defense> {
     })
 }
 
+/// Spellings of one equipment location that the data uses besides the schema's.
+const SLOT_SPELLINGS: [(&str, &str); 2] = [("Chest", "Chest Piece"), ("Chestpiece", "Chest Piece")];
+
 /// An equipment location as the data writes it, in the schema's spelling.
 pub fn parse_slot(text: &str) -> Option<String> {
     let text = text.trim();
+    if let Some((_, schema)) = SLOT_SPELLINGS.iter().find(|(data, _)| *data == text) {
+        return Some((*schema).to_owned());
+    }
     if let Some((first, second)) = text.split_once('/') {
         return Some(format!("{} or {}", first.trim(), second.trim()));
     }
@@ -121,11 +136,50 @@ pub enum TraitText {
 /// Words that may appear in lower case inside a keyword.
 const KEYWORD_CONNECTORS: [&str; 4] = ["vs", "vs.", "or", "of"];
 
+/// Misspellings found in the OCTGN data, with the word the cards print. Each is a typo of a
+/// word the same data spells correctly elsewhere.
+pub const MISSPELLINGS: [(&str, &str); 4] = [
+    ("Disspiate", "Dissipate"),
+    ("Retribition", "Retribution"),
+    ("Mage Cast", "Magecast"),
+    ("Vs.", "vs"),
+];
+
+/// `text` with the misspellings of [`MISSPELLINGS`] corrected, and whether any was.
+pub fn correct_spelling(text: &str) -> (String, bool) {
+    let mut corrected = text.to_owned();
+    for (wrong, right) in MISSPELLINGS {
+        corrected = corrected.replace(wrong, right);
+    }
+    let changed = corrected != text;
+    (corrected, changed)
+}
+
+/// Splits a word glued to a signed number (`Tough-3`, `Bloodthirsty+1`) into the keyword form
+/// `Tough -3`; signs that open a word (`+2 vs ...`, `-X`) are left alone.
+fn space_glued_sign(word: &str) -> String {
+    match word.find(['+', '-']) {
+        Some(at)
+            if at > 0
+                && word[..at].chars().all(char::is_alphabetic)
+                && !word[at + 1..].is_empty()
+                && word[at + 1..]
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c == 'X') =>
+        {
+            format!("{} {}", &word[..at], &word[at..])
+        }
+        _ => word.to_owned(),
+    }
+}
+
 /// Classifies one trait text and writes keywords canonically: no trailing period, `vs.` as
 /// `vs`, alternatives joined by ` OR `, `LOS` as `LoS`.
 pub fn canonical_trait(text: &str) -> TraitText {
-    let text = text.trim().trim_end_matches('.').trim();
-    let words: Vec<&str> = text.split_whitespace().collect();
+    let (text, _) = correct_spelling(text.trim().trim_end_matches('.').trim());
+    let spaced: Vec<String> = text.split_whitespace().map(space_glued_sign).collect();
+    let spaced = spaced.join(" ");
+    let words: Vec<&str> = spaced.split_whitespace().collect();
     let keyword_like = !words.is_empty()
         && words.len() <= 6
         && words.iter().all(|word| {
@@ -190,6 +244,11 @@ mod tests {
         assert!(any);
         assert_eq!(schools.len(), 2);
         assert!(parse_schools("Dark+Fire", "2").is_err());
+        let (schools, any) = parse_schools("Fire/Air/Water", "2/2").expect("one level for any");
+        assert!(any);
+        assert_eq!(schools.len(), 3);
+        assert!(schools.iter().all(|s| s.level == 2));
+        assert!(parse_schools("Fire/Air/Water", "2/3").is_err());
     }
 
     #[test]
@@ -232,6 +291,7 @@ mod tests {
             Some("Weapon and Shield")
         );
         assert_eq!(parse_slot("Chest Piece").as_deref(), Some("Chest Piece"));
+        assert_eq!(parse_slot("Chestpiece").as_deref(), Some("Chest Piece"));
     }
 
     #[test]
@@ -247,6 +307,17 @@ mod tests {
         );
         assert_eq!(canonical_trait(" Flame -2."), keyword("Flame -2"));
         assert_eq!(canonical_trait("Blocks LOS"), keyword("Blocks LoS"));
+        assert_eq!(canonical_trait("Tough-3"), keyword("Tough -3"));
+        assert_eq!(
+            canonical_trait("Bloodthirsty+1"),
+            keyword("Bloodthirsty +1")
+        );
+        assert_eq!(canonical_trait("Armor -X"), keyword("Armor -X"));
+        assert_eq!(canonical_trait("Disspiate 1"), keyword("Dissipate 1"));
+        assert_eq!(
+            canonical_trait("+2 Vs. Nonliving Creatures"),
+            keyword("+2 vs Nonliving Creatures")
+        );
         assert_eq!(canonical_trait("Once per round"), TraitText::Prose);
         assert_eq!(
             canonical_trait("you may remove up to 2 damage"),

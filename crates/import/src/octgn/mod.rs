@@ -9,3 +9,4 @@ pub mod model;
 pub mod xml;
 
 pub use card::{map_card, Mapped};
+pub use fields::{canonical_trait, TraitText};

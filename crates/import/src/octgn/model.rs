@@ -170,9 +170,9 @@ pub struct Card {
     /// An equipment's location.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub slot: Option<String>,
-    /// Whether a conjuration is a wall.
-    #[serde(skip_serializing_if = "is_false")]
-    pub wall: bool,
+    /// How a conjuration sits in the arena (`Wall`, `Terrain`); `None` for an object in a zone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub form: Option<String>,
     /// Life.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub life: Option<i64>,

@@ -42,6 +42,8 @@ impl RawCard {
 
 /// Parses the text of a set file. The error is a message with the byte position.
 pub fn parse_set(text: &str) -> Result<RawSet, String> {
+    // A byte order mark some editors write is not part of the XML.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::from_str(text);
     reader.config_mut().trim_text(true);
     let mut set_name = None;
@@ -49,10 +51,21 @@ pub fn parse_set(text: &str) -> Result<RawSet, String> {
     let mut current: Option<RawCard> = None;
     let mut alternate_depth = 0usize;
     let mut alternate_has_properties = false;
+    // Open elements, to tell a complete file from one cut off after a closing tag.
+    let mut open_elements: Vec<String> = Vec::new();
     loop {
         let event = reader
             .read_event()
             .map_err(|error| format!("at byte {}: {error}", reader.error_position()))?;
+        match &event {
+            Event::Start(element) => {
+                open_elements.push(String::from_utf8_lossy(element.name().as_ref()).into_owned())
+            }
+            Event::End(_) => {
+                open_elements.pop();
+            }
+            _ => {}
+        }
         match event {
             Event::Start(element) | Event::Empty(element) if element.name().as_ref() == b"set" => {
                 set_name = Some(attribute(&element, "name")?.unwrap_or_default());
@@ -92,15 +105,35 @@ pub fn parse_set(text: &str) -> Result<RawSet, String> {
         }
     }
     if current.is_some() {
-        return Err("the file ends inside a <card> element".to_owned());
+        return Err("the file ends inside a <card> element (truncated?)".to_owned());
+    }
+    if let Some(innermost) = open_elements.last() {
+        return Err(format!(
+            "the file ends at byte {} inside <{innermost}> (truncated?): expected {}",
+            text.len(),
+            open_elements
+                .iter()
+                .rev()
+                .map(|name| format!("</{name}>"))
+                .collect::<Vec<_>>()
+                .join("")
+        ));
     }
     let name = set_name.ok_or_else(|| "no <set> element: not an OCTGN set file".to_owned())?;
+    if name.trim().is_empty() {
+        return Err(
+            "the <set> element has no `name` attribute: the set's folder is named after it"
+                .to_owned(),
+        );
+    }
     Ok(RawSet { name, cards })
 }
 
 fn new_card(element: &BytesStart<'_>) -> Result<RawCard, String> {
     let name =
         attribute(element, "name")?.ok_or_else(|| "a <card> has no name attribute".to_owned())?;
+    // Names are printed text: stray tabs or doubled spaces in the data are not part of them.
+    let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
     Ok(RawCard {
         name,
         properties: Vec::new(),
@@ -150,5 +183,30 @@ mod tests {
             parse_set("<set name=\"A\"><cards><card name=\"x\"></set>").expect_err("malformed");
         assert!(error.contains("byte"), "{error}");
         assert!(parse_set("<other/>").is_err());
+    }
+
+    #[test]
+    fn a_file_cut_off_between_cards_is_an_error() {
+        let error = parse_set(
+            r#"<set name="A"><cards><card name="x"><property name="Type" value="Attack" /></card>"#,
+        )
+        .expect_err("truncated");
+        assert!(
+            error.contains("truncated") && error.contains("</cards></set>"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let set = parse_set("\u{feff}<set name=\"A\"><cards></cards></set>").expect("a set");
+        assert_eq!(set.name, "A");
+    }
+
+    #[test]
+    fn a_set_without_a_name_is_an_error() {
+        let error = parse_set("<set><cards></cards></set>").expect_err("no name");
+        assert!(error.contains("name"), "{error}");
+        assert!(parse_set(r#"<set name=" "><cards></cards></set>"#).is_err());
     }
 }

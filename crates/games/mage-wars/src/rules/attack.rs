@@ -720,6 +720,11 @@ fn roll_and_apply(
         normal,
         critical,
     });
+    // Resilient (native handler `resilient`): critical damage counts as normal damage, so
+    // Armor reduces it.
+    if !ones_only && game.has_trait(defender, Trait::Resilient) {
+        (normal, critical) = (normal + critical, 0);
+    }
     // Extinguish (native handler `extinguish`): all Burns go once the attack is resolved.
     let extinguish = bar.has(Trait::Extinguish);
     let immune = bar
@@ -914,6 +919,35 @@ pub(crate) fn push(
     match step.and_then(|(dx, dy)| arena.zone_at((tx + dx) as u32, (ty + dy) as u32)) {
         Some(zone) => game.move_to(target, zone.0),
         None => bash(game, dice, source, target)?,
+    }
+    Ok(())
+}
+
+/// Snatch (supplement: Kraken, "Snatched and Pushed to the Kraken's zone"): the target moves one
+/// zone toward the source, along the line between them (on a diagonal, the column first); a
+/// target already in the source's zone, or Unmovable, stays.
+pub(crate) fn snatch(
+    game: &mut Game,
+    source: ObjectId,
+    target: ObjectId,
+) -> Result<(), RulesError> {
+    if game.has_trait(target, Trait::Unmovable) {
+        return Ok(());
+    }
+    let arena = game.arena;
+    let (fx, fy) = arena.zone_position(Zone(game.object(source)?.zone));
+    let (tx, ty) = arena.zone_position(Zone(game.object(target)?.zone));
+    let (dx, dy) = (
+        (fx as i64 - tx as i64).signum(),
+        (fy as i64 - ty as i64).signum(),
+    );
+    let step = if dx != 0 { (dx, 0) } else { (0, dy) };
+    if step == (0, 0) {
+        return Ok(());
+    }
+    let (nx, ny) = (tx as i64 + step.0, ty as i64 + step.1);
+    if let Some(zone) = arena.zone_at(nx as u32, ny as u32) {
+        game.move_to(target, zone.0);
     }
     Ok(())
 }

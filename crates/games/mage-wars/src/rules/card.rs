@@ -123,6 +123,14 @@ impl Printed {
                 ) = (c.defense, c.subtypes, c.schools, c.attacks);
                 c.traits
             }
+            // A marker object (the Druid's Vine marker) is not a spell; in play it is an object
+            // in a zone like a conjuration, with a conjuration's default traits.
+            Card::Marker(m) => {
+                printed.kind = ObjectKind::Conjuration;
+                printed.handler = m.handler;
+                (printed.life, printed.armor, printed.subtypes) = (m.life, m.armor, m.subtypes);
+                m.traits
+            }
             Card::Enchantment(e) => {
                 printed.kind = ObjectKind::Enchantment;
                 printed.handler = e.handler;

@@ -86,6 +86,9 @@ pub fn place_condition(
         return Ok(None);
     }
     let meta = condition.meta();
+    if meta.draft {
+        super::handlers::report_draft(game, target, "Condition", meta.name);
+    }
     let taunt = meta.effects.iter().any(|op| {
         matches!(
             op,

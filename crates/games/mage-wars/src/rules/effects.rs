@@ -27,6 +27,7 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::ArmorPiercing { .. } => "armor_piercing",
         EffectOp::MoveActions { .. } => "move_actions",
         EffectOp::UpkeepMana { .. } => "upkeep_mana",
+        EffectOp::Dissipate { .. } => "dissipate",
         EffectOp::UpkeepHeal { .. } => "upkeep_heal",
         EffectOp::UpkeepDamage { .. } => "upkeep_damage",
         EffectOp::MissRoll { .. } => "miss_roll",
@@ -65,6 +66,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
     (
         "upkeep_mana",
         Coverage::Interpreted("phases (upkeep_phase)"),
+    ),
+    (
+        "dissipate",
+        Coverage::Interpreted("state (Game::add_object), phases (upkeep_phase)"),
     ),
     (
         "upkeep_heal",

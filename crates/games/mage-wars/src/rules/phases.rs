@@ -44,7 +44,8 @@ fn conditions_of(game: &Game, id: ObjectId) -> SmallVec<[(Condition, u32); 8]> {
 /// `upkeep_damage` (attack dice rolled as direct damage per marker, a blank removing the
 /// marker with `remove_on_blank`, and flat direct damage per marker; an object immune to the
 /// condition's family takes none), then `upkeep_heal` (Regenerate; Finite Life stops it), then
-/// `upkeep_mana` (the controller pays or the object is destroyed); Rage tokens go when it has
+/// `upkeep_mana` (the controller pays or the object is destroyed), then `dissipate` (one token
+/// off, destroyed with the last); Rage tokens go when it has
 /// no damage, and Defense uses reset for the new round.
 pub fn upkeep_phase(game: &mut Game, dice: &mut dyn Dice) -> Result<(), RulesError> {
     for index in 0..game.store.len() {
@@ -68,6 +69,13 @@ pub fn upkeep_phase(game: &mut Game, dice: &mut dyn Dice) -> Result<(), RulesErr
             game.heal(id, heal as u32);
         }
         pay_upkeep(game, id, upkeep.max(0) as u32);
+        if !game.in_play(id) {
+            continue;
+        }
+        dissipate(game, id);
+        if !game.in_play(id) {
+            continue;
+        }
         if game.store.get(id).is_some_and(|o| o.damage == 0) {
             game.set_markers(id, Marker::Rage, 0);
         }
@@ -117,6 +125,26 @@ fn upkeep_damage(
         }
     }
     Ok(())
+}
+
+/// Dissipate X (`dissipate`): one token is removed; the object is destroyed when the last one
+/// goes.
+fn dissipate(game: &mut Game, id: ObjectId) {
+    let Some(tokens) = game
+        .store
+        .get(id)
+        .map(|o| o.marker_count(&Marker::Dissipate))
+    else {
+        return;
+    };
+    match tokens {
+        0 => {}
+        1 => {
+            game.set_markers(id, Marker::Dissipate, 0);
+            game.destroy(id);
+        }
+        more => game.set_markers(id, Marker::Dissipate, more - 1),
+    }
 }
 
 /// Upkeep +X: the controller pays `cost` or the object is destroyed.

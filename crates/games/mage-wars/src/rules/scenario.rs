@@ -215,6 +215,9 @@ pub struct ExpectKeys {
     /// Rage tokens.
     #[serde(default)]
     pub rage: Option<u32>,
+    /// Dissipate tokens (Dissipate X).
+    #[serde(default)]
+    pub dissipate: Option<u32>,
     /// Attack dice of each individual attack of the last step's attack action (0 for an
     /// attack that missed or was avoided).
     #[serde(default)]
@@ -389,6 +392,7 @@ impl ScenarioGame for MageWarsScenarios {
         ("zone", Subject::Object),
         ("guard", Subject::Object),
         ("rage", Subject::Object),
+        ("dissipate", Subject::Object),
         ("dice_rolled", Subject::Game),
         ("mana", Subject::Player),
     ];
@@ -569,6 +573,11 @@ impl ScenarioGame for MageWarsScenarios {
             "rage",
             text(expect.rage),
             object.marker_count(&Marker::Rage).to_string(),
+        );
+        check(
+            "dissipate",
+            text(expect.dissipate),
+            object.marker_count(&Marker::Dissipate).to_string(),
         );
         if let Some(expected) = &expect.conditions {
             let mut named = BTreeMap::new();

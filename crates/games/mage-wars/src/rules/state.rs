@@ -46,6 +46,8 @@ pub enum Marker {
     Rage,
     /// Defense uses spent this round.
     DefenseUsed,
+    /// A Dissipate token (the `dissipate` operation).
+    Dissipate,
 }
 
 /// Every state change the rules make.
@@ -137,6 +139,16 @@ pub enum GameEvent {
         /// The handler.
         #[serde(serialize_with = "by_name")]
         handler: Handler,
+    },
+    /// Play met a codex entry still marked `draft = true` (written by `import --scaffold`,
+    /// not reviewed): the rules do not know what it does, so they play on without it.
+    DraftEntry {
+        /// The object that has it.
+        object: ObjectId,
+        /// The codex category (`Trait`, `Condition`).
+        category: &'static str,
+        /// The entry's name.
+        entry: &'static str,
     },
     /// A player's mana changed.
     Mana {
@@ -241,6 +253,8 @@ pub struct Game {
     pub(crate) taunts: Vec<(ObjectId, Condition, ObjectId)>,
     /// Card handlers play met that the engine does not model, already logged.
     pub(crate) reported: Vec<(ObjectId, Handler)>,
+    /// Draft codex entries play met, already logged: (object, entry name).
+    pub(crate) drafts_reported: Vec<(ObjectId, &'static str)>,
     /// Each object's traits as [`Game::traits`] computes them, kept until its traits or
     /// conditions change.
     views: Vec<TraitView>,
@@ -284,7 +298,23 @@ impl Game {
         if self.mana.len() <= player.0 as usize {
             self.mana.resize(player.0 as usize + 1, 0);
         }
+        let tokens = self.dissipate_tokens(id);
+        if tokens > 0 {
+            self.set_markers(id, Marker::Dissipate, tokens);
+        }
         id
+    }
+
+    /// The Dissipate tokens an object comes into play with: the `dissipate` operations of its
+    /// traits, X times `per_x`.
+    pub fn dissipate_tokens(&self, id: ObjectId) -> u32 {
+        let mut tokens = 0;
+        self.for_each_op(id, |_, op, x, _| {
+            if let EffectOp::Dissipate { per_x } = *op {
+                tokens += i32::from(per_x) * x;
+            }
+        });
+        tokens.max(0) as u32
     }
 
     /// The object, or an error.

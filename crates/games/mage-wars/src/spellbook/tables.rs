@@ -32,7 +32,8 @@ fn spell_fields(card: Card) -> Option<SpellFields> {
         };
     }
     Some(match card {
-        Card::Mage(_) => return None,
+        // Neither a Mage nor a marker object is a spell of the spellbook.
+        Card::Mage(_) | Card::Marker(_) => return None,
         Card::Creature(c) => fields!(c, "Creature"),
         Card::Conjuration(c) => fields!(c, "Conjuration"),
         Card::Enchantment(c) => fields!(c, "Enchantment"),

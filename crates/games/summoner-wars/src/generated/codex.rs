@@ -103,6 +103,9 @@ pub struct AbilityMeta {
     pub handler: Option<Handler>,
     /// Its effect operations.
     pub effects: &'static [EffectOp],
+    /// Written by `import --scaffold` and not reviewed yet: rules should report it
+    /// when they meet it in play.
+    pub draft: bool,
     /// The `timing` field.
     pub timing: Option<Timing>,
 }
@@ -127,6 +130,7 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
                 what: Passable::Cards,
             },
         ],
+        draft: false,
         timing: Some(Timing::Passive),
     },
     AbilityMeta {
@@ -146,6 +150,7 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
                 to: Recipient::MovingUnit,
             },
         ],
+        draft: false,
         timing: Some(Timing::WhenMovedAway),
     },
     AbilityMeta {
@@ -165,6 +170,7 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
                 to: Recipient::Attacker,
             },
         ],
+        draft: false,
         timing: Some(Timing::AfterAttacked),
     },
     AbilityMeta {
@@ -179,6 +185,7 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         implied: &[],
         handler: Some(Handler::Charge),
         effects: &[],
+        draft: false,
         timing: Some(Timing::WhenMoving),
     },
     AbilityMeta {
@@ -193,6 +200,7 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         implied: &[],
         handler: Some(Handler::SaveTheQueen),
         effects: &[],
+        draft: false,
         timing: Some(Timing::Passive),
     },
     AbilityMeta {
@@ -207,6 +215,7 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         implied: &[],
         handler: Some(Handler::CallProtection),
         effects: &[],
+        draft: false,
         timing: Some(Timing::EndOfAttackPhase),
     },
     AbilityMeta {
@@ -221,6 +230,7 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         implied: &[],
         handler: Some(Handler::FireBlast),
         effects: &[],
+        draft: false,
         timing: None,
     },
     AbilityMeta {
@@ -235,6 +245,7 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         implied: &[],
         handler: Some(Handler::GreaterHealing),
         effects: &[],
+        draft: false,
         timing: None,
     },
     AbilityMeta {
@@ -249,6 +260,7 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         implied: &[],
         handler: Some(Handler::BreathOfFlame),
         effects: &[],
+        draft: false,
         timing: None,
     },
     AbilityMeta {
@@ -263,6 +275,7 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         implied: &[],
         handler: Some(Handler::Transformation),
         effects: &[],
+        draft: false,
         timing: None,
     },
     AbilityMeta {
@@ -277,6 +290,7 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         implied: &[],
         handler: Some(Handler::Grapple),
         effects: &[],
+        draft: false,
         timing: None,
     },
     AbilityMeta {
@@ -291,6 +305,7 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         implied: &[],
         handler: Some(Handler::FarShot),
         effects: &[],
+        draft: false,
         timing: None,
     },
 ];
@@ -398,6 +413,9 @@ pub struct ClassTagMeta {
     pub handler: Option<Handler>,
     /// Its effect operations.
     pub effects: &'static [EffectOp],
+    /// Written by `import --scaffold` and not reviewed yet: rules should report it
+    /// when they meet it in play.
+    pub draft: bool,
 }
 /// Metadata of every `ClassTag` entry, in codex order.
 pub static CLASS_TAG_META: [ClassTagMeta; 3] = [
@@ -411,6 +429,7 @@ pub static CLASS_TAG_META: [ClassTagMeta; 3] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     ClassTagMeta {
         name: "Undead",
@@ -422,6 +441,7 @@ pub static CLASS_TAG_META: [ClassTagMeta; 3] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     ClassTagMeta {
         name: "Ember",
@@ -435,6 +455,7 @@ pub static CLASS_TAG_META: [ClassTagMeta; 3] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
 ];
 impl ClassTag {

@@ -96,6 +96,9 @@ pub struct KeywordMeta {
     pub handler: Option<Handler>,
     /// Its effect operations.
     pub effects: &'static [EffectOp],
+    /// Written by `import --scaffold` and not reviewed yet: rules should report it
+    /// when they meet it in play.
+    pub draft: bool,
 }
 /// Metadata of every `Keyword` entry, in codex order.
 pub static KEYWORD_META: [KeywordMeta; 8] = [
@@ -109,6 +112,7 @@ pub static KEYWORD_META: [KeywordMeta; 8] = [
         implied: &[],
         handler: Some(Handler::Elusive),
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Ferocity",
@@ -122,6 +126,7 @@ pub static KEYWORD_META: [KeywordMeta; 8] = [
         implied: &[],
         handler: Some(Handler::Ferocity),
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Protector",
@@ -135,6 +140,7 @@ pub static KEYWORD_META: [KeywordMeta; 8] = [
         implied: &[],
         handler: Some(Handler::Protector),
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Long-Range",
@@ -148,6 +154,7 @@ pub static KEYWORD_META: [KeywordMeta; 8] = [
         implied: &[],
         handler: Some(Handler::LongRange),
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Stealth",
@@ -159,6 +166,7 @@ pub static KEYWORD_META: [KeywordMeta; 8] = [
         implied: &[],
         handler: Some(Handler::Stealth),
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Untargetable",
@@ -170,6 +178,7 @@ pub static KEYWORD_META: [KeywordMeta; 8] = [
         implied: &[],
         handler: Some(Handler::Untargetable),
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Bear Form",
@@ -183,6 +192,7 @@ pub static KEYWORD_META: [KeywordMeta; 8] = [
         implied: &[CodexRef::Keyword(Keyword::Protector)],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Cat Form",
@@ -202,6 +212,7 @@ pub static KEYWORD_META: [KeywordMeta; 8] = [
                 while_attacking: true,
             },
         ],
+        draft: false,
     },
 ];
 impl Keyword {
@@ -346,6 +357,9 @@ pub struct TypeTagMeta {
     pub handler: Option<Handler>,
     /// Its effect operations.
     pub effects: &'static [EffectOp],
+    /// Written by `import --scaffold` and not reviewed yet: rules should report it
+    /// when they meet it in play.
+    pub draft: bool,
     /// The tag carries a number: at most that many such cards in play per controller (410.3b).
     pub limit: bool,
 }
@@ -363,6 +377,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -375,6 +390,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -387,6 +403,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -399,6 +416,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -411,6 +429,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -423,6 +442,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -435,6 +455,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -449,6 +470,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -461,6 +483,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -473,6 +496,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -485,6 +509,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -497,6 +522,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -509,6 +535,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -521,6 +548,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -533,6 +561,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -545,6 +574,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -557,6 +587,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -569,6 +600,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -581,6 +613,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -593,6 +626,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -605,6 +639,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -617,6 +652,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -629,6 +665,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -641,6 +678,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -653,6 +691,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -665,6 +704,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -677,6 +717,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -689,6 +730,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -701,6 +743,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -713,6 +756,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
 ];
