@@ -95,7 +95,7 @@ impl ::core::str::FromStr for Faction {
             })
     }
 }
-/// Release sets named by the dial data.
+/// Release sets named by the dial data; `Misc.` is the data's name for figures outside its expansion list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Expansion {
     /// Dragons Gate
@@ -120,12 +120,14 @@ pub enum Expansion {
     Uprising,
     /// Whirlwind
     Whirlwind,
+    /// Outside the data's expansion list (no set letter in its collector id).
+    Misc,
 }
 impl Expansion {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Expansion";
     /// Every value, in declaration order.
-    pub const ALL: [Expansion; 11] = [
+    pub const ALL: [Expansion; 12] = [
         Self::DragonsGate,
         Self::Dungeons,
         Self::Lancers,
@@ -137,6 +139,7 @@ impl Expansion {
         Self::Unlimited,
         Self::Uprising,
         Self::Whirlwind,
+        Self::Misc,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -152,6 +155,7 @@ impl Expansion {
             Self::Unlimited => "Unlimited",
             Self::Uprising => "Uprising",
             Self::Whirlwind => "Whirlwind",
+            Self::Misc => "Misc.",
         }
     }
 }
@@ -172,7 +176,7 @@ impl ::core::str::FromStr for Expansion {
             })
     }
 }
-/// Rank of a figure as recorded by the dial data; Unique figures have no rank stars.
+/// Rank of a figure as recorded by the dial data. Only Weak, Standard and Tough are printed with rank stars (see RANKS_WITH_STARS); every other rank is Unique by the rules' definition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rank {
     /// One rank star.
@@ -181,26 +185,32 @@ pub enum Rank {
     Standard,
     /// Three rank stars.
     Tough,
-    /// A named one-of figure.
+    /// A named one-of figure without rank stars.
     Unique,
-    /// Promotional release.
+    /// Promotional release without rank stars (data frequency PR).
     Promo,
-    /// Limited-edition promotional release, level 4.
+    /// Limited-edition release without rank stars, frequency LE 3.
+    PromoL3,
+    /// Limited-edition release without rank stars, frequency LE 4.
     PromoL4,
-    /// Limited-edition promotional release, level 6.
+    /// Limited-edition release without rank stars, frequency LE 5.
+    PromoL5,
+    /// Limited-edition release without rank stars, frequency LE 6.
     PromoL6,
 }
 impl Rank {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Rank";
     /// Every value, in declaration order.
-    pub const ALL: [Rank; 7] = [
+    pub const ALL: [Rank; 9] = [
         Self::Weak,
         Self::Standard,
         Self::Tough,
         Self::Unique,
         Self::Promo,
+        Self::PromoL3,
         Self::PromoL4,
+        Self::PromoL5,
         Self::PromoL6,
     ];
     /// The value as written in content.
@@ -211,7 +221,9 @@ impl Rank {
             Self::Tough => "Tough",
             Self::Unique => "Unique",
             Self::Promo => "Promo",
+            Self::PromoL3 => "Promo L3",
             Self::PromoL4 => "Promo L4",
+            Self::PromoL5 => "Promo L5",
             Self::PromoL6 => "Promo L6",
         }
     }
@@ -460,7 +472,7 @@ pub struct Printing {
     /// The printed collector number.
     pub number: Option<&'static str>,
 }
-/// One position of the combat dial: four combat values and the ability marker on each.
+/// One live position of the combat dial: four combat values and the ability marker on each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Click {
     /// The `speed` field.
