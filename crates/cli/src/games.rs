@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use grimoire_engine::scenario::ScenarioGame;
 use grimoire_mage_wars::rules::MageWarsScenarios;
 
-use crate::{calc, spellbook};
+use crate::{army, calc, spellbook};
 
 /// A game-specific command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,7 +142,7 @@ pub static GAMES: &[Game] = &[
         calc: None,
         spellbook_check: None,
         deck_check: None,
-        army_check: None,
+        army_check: Some(army::mage_knight),
     },
 ];
 

@@ -2,9 +2,12 @@
 //! game's TOML content (`codex/mage-knight/`, `cards/mage-knight/`), compiled by `cargo xtask codegen`.
 //!
 //! The items live in [`generated`] and are re-exported here: look cards up with
-//! [`CardId::from_name`], read them with [`CardId::card`].
+//! [`CardId::from_name`], read them with [`CardId::card`]. [`army`] checks armies against the
+//! army-building rules.
 
 // Generated files are formatted by codegen (prettyplease); rustfmt would reorder them.
 #[rustfmt::skip]
 pub mod generated;
 pub use generated::*;
+
+pub mod army;

@@ -293,7 +293,7 @@ mod tests {
     #[test]
     fn unknown_values_suggest_the_closest() {
         let error = vocabulary()
-            .enum_value("BaseType", "Calvary Unit")
+            .enum_value("BaseType", "Horse Cavalry")
             .unwrap_err();
         assert!(error.contains("did you mean `Cavalry`"), "{error}");
         assert!(vocabulary().enum_value("BaseType", "").is_err());

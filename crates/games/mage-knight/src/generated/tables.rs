@@ -45,3 +45,7 @@ pub const BUILD_TOTAL_STEP: u16 = 100;
 pub const CONQUEST_BUILD_TOTAL_STEP: u16 = 400;
 /// Smallest Conquest build total.
 pub const CONQUEST_MIN_BUILD_TOTAL: u16 = 1200;
+/// Faction tags of the data that are not faction symbols: Mage Spawn warriors belong to no faction (glossary, faction).
+pub const FACTIONLESS: &[Faction] = &[Faction::MageSpawn];
+/// Factionless (Mage Spawn) warriors friendly to a warrior of this faction gain its symbol (Shyft Formations).
+pub const ADOPTS_FACTIONLESS: Faction = Faction::Shyft;
