@@ -404,7 +404,7 @@ pub fn check(army: &ArmyFile) -> Report {
             Some(u32::from(CONQUEST_MIN_BUILD_TOTAL)),
         ),
     };
-    if army.build_total % step != 0 {
+    if !army.build_total.is_multiple_of(step) {
         violations.push(Violation::BuildTotalStep {
             build_total: army.build_total,
             step,
