@@ -15,77 +15,362 @@ pub enum Stacking {
 /// One operation of the engine's effect vocabulary, with its arguments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EffectOp {
-    /// Changes the defense value.
+    /// Changes the holder's defense value against the attacks named (a modifier: rule of 3 applies).
     ModifyDefense {
         /// The `amount` field.
         amount: i8,
-        /// The `against_ranged_only` field.
-        against_ranged_only: bool,
+        /// The `against` field.
+        against: AttackRange,
     },
-    /// Lowers damage dealt to the warrior.
+    /// Changes the attack value of whoever attacks the holder (a modifier), optionally only for one attack type.
+    ModifyAttackerAttack {
+        /// The `amount` field.
+        amount: i8,
+        /// The `against` field.
+        against: AttackRange,
+        /// The `attack_type` field.
+        attack_type: Option<AttackType>,
+    },
+    /// Changes the defense value of each target of the holder's attacks (a modifier).
+    ModifyTargetDefense {
+        /// The `amount` field.
+        amount: i8,
+        /// The `against` field.
+        against: AttackRange,
+    },
+    /// Lowers damage dealt to the holder (not a modifier: outside the rule of 3; never below 0).
     ReduceDamage {
         /// The `amount` field.
         amount: u8,
         /// The `applies_to` field.
         applies_to: DamageKind,
     },
-    /// Turns the warrior's own dial back toward its starting position.
-    HealSelf {
+    /// The holder cannot be healed while this shows.
+    NoHealing,
+    /// After a successful attack of the kind named, one die roll replaces the damage value.
+    DamageFromDie {
+        /// The `against` field.
+        against: AttackRange,
+    },
+    /// After a successful attack that dealt damage, heals the holder this much per target damaged.
+    HealPerDamagedTarget {
+        /// The `clicks` field.
+        clicks: u8,
+        /// The `against` field.
+        against: AttackRange,
+    },
+    /// A special action: heals one die roll minus `minus`, at least `minimum`.
+    HealSelfRoll {
+        /// The `minus` field.
+        minus: u8,
+        /// The `minimum` field.
+        minimum: u8,
+    },
+    /// The holder's attacks of the kind named ignore the targets' defense special abilities.
+    IgnoreDefenseAbilities {
+        /// The `against` field.
+        against: AttackRange,
+    },
+    /// Each time an attack would affect the holder, a die roll of `succeed_on` or more makes it unsuccessful against it.
+    DodgeRoll {
+        /// The `succeed_on` field.
+        succeed_on: u8,
+    },
+    /// An attack that deals the holder more than 0 damage deals `damage` to the attacker.
+    Retaliate {
+        /// The `damage` field.
+        damage: u8,
+    },
+    /// The holder cannot be the target of ranged combat attacks.
+    NotRangedTarget,
+    /// The holder's base does not block lines of fire.
+    BaseDoesNotBlock,
+    /// The holder's ranged attacks ignore figure bases for line of fire.
+    IgnoreBasesForLineOfFire,
+    /// The holder fails to break away only on a die roll of `roll` or less.
+    BreakAwayFailsOnlyOn {
+        /// The `roll` field.
+        roll: u8,
+    },
+    /// Opposing figures breaking away from the holder fail only on a die roll of `roll` or less.
+    OpponentsBreakAwayFailsOnlyOn {
+        /// The `roll` field.
+        roll: u8,
+    },
+    /// The holder cannot be given these actions.
+    ForbidActions {
+        /// The `actions` field.
+        actions: &'static [ActionKind],
+    },
+    /// The holder is not an able warrior (cannot contest or control objectives).
+    NotAble,
+    /// The holder cannot move into base contact with an opposing figure.
+    NoContactWithOpponents,
+    /// The holder cannot take a captive.
+    CannotCapture,
+    /// The holder cannot be taken captive.
+    CannotBeCaptured,
+    /// The holder may take a move action without spending one of its player's actions (it still gets a token).
+    FreeMoveAction,
+    /// One action: move up to full speed (not from base contact with an opponent), then attack.
+    MoveThenAttack {
+        /// The `attack` field.
+        attack: AttackRange,
+    },
+    /// A close attack targets every opposing figure in base contact with the front arc, with one roll.
+    AttackAllInFrontContact,
+    /// Deals `damage` to each opposing figure in base contact with the holder's front arc at `timing`.
+    FrontArcDamage {
+        /// The `damage` field.
+        damage: u8,
+        /// The `timing` field.
+        timing: Timing,
+    },
+    /// An opposing figure that moves into base contact with the holder's front arc takes `damage`; its action ends.
+    PunishMover {
+        /// The `damage` field.
+        damage: u8,
+    },
+    /// At the beginning of the command phase, a die roll of `on` or more gives its player one more action this turn.
+    ExtraActionOnRoll {
+        /// The `on` field.
+        on: u8,
+    },
+    /// At the beginning of the command phase, heals each friendly Demoralized figure in base contact by `clicks`.
+    HealDemoralizedFriends {
         /// The `clicks` field.
         clicks: u8,
     },
-    /// The warrior cannot be healed while this shows.
-    NoHealing,
+    /// At the beginning of the command phase, heals the holder by `clicks` if it is Demoralized.
+    HealSelfWhenDemoralized {
+        /// The `clicks` field.
+        clicks: u8,
+    },
+    /// After a successful attack, the same result is compared with each figure in base contact with the target; each one hit takes `damage`.
+    SplashOnHit {
+        /// The `damage` field.
+        damage: SplashDamage,
+        /// The `against` field.
+        against: AttackRange,
+    },
+    /// After the attack, the holder takes `amount` pushing damage.
+    SelfPushingAfterAttack {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// A close attack made in base contact with the target's rear arc multiplies the damage value.
+    RearContactDamageMultiplier {
+        /// The `factor` field.
+        factor: u8,
+    },
+    /// A healing attack on one friendly figure (no opponent in base contact with either): ignores modifiers; on success, heals instead of damaging.
+    HealTarget {
+        /// The `against` field.
+        against: AttackRange,
+        /// The `amount` field.
+        amount: HealAmount,
+    },
+    /// Friendly figures in base contact may use the holder's unmodified defense value instead of their own.
+    LendDefense,
+    /// Not affected by abilities with "magic" in their name; cannot be the target of wand ranged attacks.
+    MagicImmunity,
+    /// Friendly figures in base contact deal `amount` more ranged damage when their ranged attack succeeds.
+    RangedDamageBonusToFriends {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// A successful attack deals no damage; each target with 0 or 1 tokens gets a token (a second token pushes it) on a die roll of `roll_at_least` or more.
+    TokenOnHit {
+        /// The `against` field.
+        against: AttackRange,
+        /// The `roll_at_least` field.
+        roll_at_least: u8,
+    },
+    /// When the holder is the single target of a close attack: a die roll minus `minus` (at least `minimum`) is subtracted from the attacker's attack value (a modifier).
+    AttackerDiePenalty {
+        /// The `minus` field.
+        minus: u8,
+        /// The `minimum` field.
+        minimum: u8,
+    },
+    /// Starting position: the warrior deploys showing this click and healing never turns the dial back past it.
+    HealingStopsHere,
 }
-/// Special abilities printed as coloured squares or circles on the dial.
+/// Special abilities: coloured squares or circles on the dial, and the subfaction abilities.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SpecialAbility {
-    /// Harder to hit with ranged attacks.
-    BattleArmor,
-    /// Can neither take nor be taken captive; a held captive goes free.
-    BattleFury,
-    /// No ranged actions and no capturing either way; a held captive is eliminated.
-    Berserk,
-    /// Moves up to full speed and then shoots, all as one ranged action, if not in base contact.
-    Bound,
     /// Moves up to full speed and then strikes in close combat as one action; no surge.
     Charge,
-    /// Cannot be captured; each command phase a roll of 6 grants an extra action, and adjacent demoralized friends heal.
-    Command,
-    /// Only move and special actions; keeps away from enemies and cannot hold objectives.
-    Demoralized,
-    /// Each attack that would affect it is shrugged off on a die roll of 4 to 6.
-    Dodge,
-    /// A successful ranged attack also splashes 1 damage onto figures touching the target whose defense it beats.
-    FlameLightning,
-    /// Flies over terrain and figures; no movement formations or double-time; breaks away on anything but a 1.
+    /// Takes a move action without spending one of the player's actions, though it still gets a token; no movement formations.
+    Quickness,
+    /// Special action: a touching figure that has not acted this turn is moved up to 10 inches ignoring terrain and bases, and cannot act this turn.
+    MagicLevitation,
+    /// Ignores terrain and bases while moving; no movement formations or double-time; breaks away on anything but a 1.
     Flight,
-    /// Harder to hit with ranged attacks, shrugs off 2 of any non-pushing damage, and cannot be healed.
-    Invulnerability,
-    /// Ranged shot at one enemy that ignores terrain and bases for line of fire; a die roll sets the damage.
-    MagicBlast,
-    /// Whoever damages it with an attack takes 1 damage back.
-    MagicRetaliation,
+    /// Moves through water as clear terrain; no double-time; +2 defense against ranged attacks while in water.
+    Aquatic,
+    /// Lines of fire to it through hindering or concealing terrain are blocked.
+    Stealth,
+    /// Moves up to full speed and then shoots, all as one ranged action, if not in base contact.
+    Bound,
+    /// Movement ignores hindering terrain; shares this with its movement formation.
+    Pathfinder,
+    /// Its movement formation (Free Armies members, for the subfaction ability) moves at its speed.
+    ForcedMarch,
     /// May turn to face any way during its controller's turn without an action.
     Nimble,
-    /// Its ranged attacks ignore the targets' defense abilities.
-    Pierce,
-    /// An enemy that ends its move in its front arc takes 1 damage and its action ends.
-    PoleArm,
-    /// Takes a move action without spending one of the player's actions, though it still gets a token.
-    Quickness,
-    /// Special action: heals a die roll minus 2, at least 1.
-    Regeneration,
-    /// One close attack roll against every enemy touching its front arc; cannot capture.
-    Sweep,
-    /// Takes 1 less from any damage except pushing damage.
-    Toughness,
-    /// A close attack that deals damage heals it 1 per target hurt.
-    Vampirism,
-    /// At the start of each command phase, deals 1 damage to each enemy touching its front arc.
-    Venom,
+    /// Must be given an action before figures without Frenzy while it has fewer than two tokens; no formations; no capturing either way.
+    Frenzy,
+    /// After it moves, deals 1 damage to each opposing figure touching its front arc; no shake off damage; no movement formations.
+    Ram,
+    /// Special action away from opponents: brings back an eliminated friendly Mage Spawn of no higher point value, touching it.
+    Summon,
+    /// Carries one touching friendly figure along when it moves; that figure cannot act this turn.
+    StrongFlier,
+    /// Deploys after everyone else, anywhere in water away from opponents.
+    Submerged,
+    /// Close action on one friendly non-golem figure, neither touching an opponent: on success heals the damage value or a die roll instead of damaging.
+    Healing,
     /// After a successful close attack, a die roll replaces its damage value.
     WeaponMaster,
+    /// Ranged shot at one enemy that ignores terrain and bases for line of fire; a die roll sets the damage.
+    MagicBlast,
+    /// A successful ranged attack also deals 1 damage to each figure touching a target whose defense the same result beats.
+    FlameLightning,
+    /// Special action: one roll against every figure within half its range; 1 pushing damage each, or its damage value if only one is hit.
+    Shockwave,
+    /// A close attack that deals damage heals it 1 per target hurt (also the Order of Vladd subfaction ability).
+    Vampirism,
+    /// Ranged action on one friendly non-golem figure not touching an opponent: on success heals a die roll.
+    MagicHealing,
+    /// After a successful close attack on one enemy it may attack again at -1 per extra roll until a roll fails, +1 damage per success after the first.
+    ThunderBlow,
+    /// As the single target of a close attack, a die roll minus 2 (at least 1) is taken off the attacker's attack value.
+    Parry,
+    /// At the start of each command phase, deals 1 damage to each enemy touching its front arc.
+    Venom,
+    /// Denies the free spin after its move; a close attack from the target's rear arc doubles its damage value.
+    SneakAttack,
+    /// One close attack roll against every enemy touching its front arc; cannot capture.
+    Sweep,
+    /// After an enemy in its front arc misses it in close combat, it may strike back at once without a token.
+    Counterattack,
+    /// Close attack on one enemy; the result also hits each enemy touching the target for its damage value; then it takes 1 pushing damage.
+    Smite,
+    /// Ignores figure bases for line of fire.
+    ArcingFire,
+    /// Ranged action placing bombardment tokens, resolved at the next command phase with drift on a miss.
+    Bombardment,
+    /// Ranged action with no target; the attack is resolved at its next command phase.
+    Overwatch,
+    /// Special action: once before its next command phase, makes a figure within 18 inches reroll an attack roll.
+    Hex,
+    /// Ranged attack on one enemy; the result also hits each figure touching the target for 1 damage.
+    Stormfire,
+    /// Ranged attack on one enemy; a die roll replaces the ranged damage value.
+    MageBlast,
+    /// +2 defense against ranged attacks.
+    BattleArmor,
+    /// An enemy that moves into base contact with its front arc takes 1 damage and its action ends.
+    PoleArm,
+    /// Unaffected by abilities with magic in their name; wand ranged attacks cannot target it.
+    MagicImmunity,
+    /// Takes 1 less from any damage except pushing damage.
+    Toughness,
+    /// Touching friends may use its unmodified defense value instead of their own.
+    Defend,
+    /// Special action: heals a die roll minus 2, at least 1.
+    Regeneration,
+    /// +2 defense against ranged attacks, takes 2 less from any non-pushing damage, and cannot be healed.
+    Invulnerability,
+    /// Cannot be a ranged target; its base does not block lines of fire; breaks away on anything but a 1.
+    Ghostform,
+    /// Deploys late, possibly in hindering or concealing terrain up to its speed from its deployment area.
+    Infiltrate,
+    /// Each attack that would affect it is shrugged off on a die roll of 4 to 6.
+    Dodge,
+    /// Whoever deals it damage with an attack takes 1 damage back.
+    MagicRetaliation,
+    /// Cannot be the target of ranged attacks.
+    LimitedInvisibility,
+    /// An opposing non-Hero figure about to move into base contact with it is stopped on a die roll of 1 or 2.
+    Terrify,
+    /// Takes 1 damage after any action of a wand figure affects it.
+    Cursed,
+    /// A wand attack targeting it is made at -3.
+    SpellResistance,
+    /// Deploys showing this click; healing never goes past it.
+    StartingPosition,
+    /// No ranged actions and no capturing either way; a held captive is eliminated.
+    Berserk,
+    /// Touching friends deal 1 more ranged damage when their ranged attack succeeds.
+    MagicEnhancement,
+    /// Can neither take nor be taken captive; a held captive goes free.
+    BattleFury,
+    /// Only move and special actions; keeps away from enemies; cannot hold objectives; enemies break away from it unless they roll a 1.
+    Demoralized,
+    /// Special action away from opponents: brings back an eliminated friendly figure, a die roll deciding how damaged or lost.
+    Necromancy,
+    /// Cannot be captured; each command phase a roll of 6 grants an extra action, and touching demoralized friends heal 2.
+    Command,
+    /// Its close attacks ignore the targets' defense abilities.
+    CrushingBlow,
+    /// A ranged attack that deals damage heals it 1 per target hurt.
+    LifeDrain,
+    /// Close action on one friendly golem, neither touching an opponent: heals its damage value unless a repair marker or the starting marker shows.
+    Tinker,
+    /// Its ranged attacks ignore the targets' defense abilities (not Ghostform or Limited Invisibility).
+    Pierce,
+    /// Ranged action: each opposing target hit with fewer than two tokens gets a token on a die roll of 4 to 6; no damage.
+    MagicFreeze,
+    /// Ranged action on one enemy: on success, no damage, and you move it as if it had a move action.
+    MagicConfusion,
+    /// With no tokens, may take the token of a friend within 10 inches in its line of fire when that friend is given an action.
+    Leadership,
+    /// Close action on one enemy: on success, no damage, and a target with fewer than two tokens gets a token.
+    Immobilize,
+    /// Once each command phase: 1 pushing damage to the rider heals its mount 1.
+    DarkUnity,
+    /// No figure within 10 inches may gang up; may attack with the unmodified attack value of any Minions of Apocalypse figure.
+    Bedlam,
+    /// +1 to its counter spell rolls.
+    Focus,
+    /// Close action on a friendly golem: on success heals 1 ignoring repair markers, never past the starting marker.
+    FieldRepair,
+    /// At the start of the command phase, heals 2 if Demoralized; may then eliminate a held captive without a roll.
+    Rally,
+    /// Turns freely during its controller's turn; its ranged attacks give each target -2 defense.
+    Sniper,
+    /// Ignores other figures' Magic Immunity and magic immunity defense type.
+    Spellbreach,
+    /// An army at least half Northlanders by points draws two terrain cards and keeps one.
+    Reconnaissance,
+    /// Once at the start of the command phase: 1 pushing damage to a touching friend removes one of its own tokens.
+    SiphonEnergy,
+    /// Command phase special action: brings any eliminated figure back within 10 inches as a friend until the end phase.
+    Revenant,
+    /// Casts any spell with an affinity page count whatever its faction requirement, always at the affinity count.
+    AncientMastery,
+    /// On a close or ranged action, a die roll no higher than its unmodified damage value adds its attack bonus to the attack.
+    NaturesFury,
+    /// Its lines of fire and its targets treat hindering and concealing terrain as clear; +1 defense in hindering terrain.
+    NaturesAlly,
+    /// Changes the browse cost of its spells (the cost icons are lost from the rules text).
+    LeyHarmony,
+    /// Touching friendly Temple Masters may use its unmodified defense value.
+    GallantDefense,
+    /// Gains the faction symbols of all friendly figures.
+    Fact,
+    /// After a successful close attack, may take 1 pushing damage for +1 damage, again and again within the rule of 3.
+    Reckless,
+    /// Takes a second action this turn, then pays pushing damage for each 2d6 roll below its unmodified attack value.
+    MagestoneTrance,
+    /// Takes 1 less from non-pushing damage; +1 defense in concealing terrain.
+    Lurk,
+    /// With fewer than two tokens, friends sharing a faction use its unmodified attack value and take 1 pushing damage after attacking.
+    Augment,
+    /// At the start of the command phase, copies one special ability of a figure within its range until the end phase.
+    MindTap,
 }
 /// Metadata of one `SpecialAbility` codex entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -110,70 +395,158 @@ pub struct SpecialAbilityMeta {
     pub handler: Option<Handler>,
     /// Its effect operations.
     pub effects: &'static [EffectOp],
-    /// The `slot` field.
-    pub slot: Stat,
-    /// The `colour` field.
-    pub colour: Colour,
-    /// The `shape` field.
-    pub shape: Shape,
+    /// Dial slot it is printed in; none for subfaction abilities.
+    pub slot: Option<Stat>,
+    /// For attack abilities: the printed attack types whose colour table holds it.
+    pub attack_types: &'static [AttackType],
+    /// Marker colour; none where neither the rules text nor the dial data gives it.
+    pub colour: Option<Colour>,
+    /// Marker shape; none where the sources do not give it.
+    pub shape: Option<Shape>,
     /// Optional abilities may be cancelled until the end of the turn.
     pub optional: bool,
+    /// Has "magic" in its name: Magic Immunity is not affected by it.
+    pub magic: bool,
+    /// The subfaction whose members have it (subfaction abilities).
+    pub subfaction: Option<&'static str>,
+    /// The action it is used with, when it needs one.
+    pub action: Option<ActionKind>,
 }
 /// Metadata of every `SpecialAbility` entry, in codex order.
-pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 23] = [
+pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
     SpecialAbilityMeta {
-        name: "Battle Armor",
-        template: "Battle Armor",
-        summary: Some("Harder to hit with ranged attacks."),
+        name: "Charge",
+        template: "Charge",
+        summary: Some(
+            "Moves up to full speed and then strikes in close combat as one action; no surge.",
+        ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
         effects: &[
-            EffectOp::ModifyDefense {
-                amount: 2,
-                against_ranged_only: true,
+            EffectOp::MoveThenAttack {
+                attack: AttackRange::Close,
             },
         ],
-        slot: Stat::Defense,
-        colour: Colour::Green,
-        shape: Shape::Square,
-        optional: false,
+        slot: Some(Stat::Speed),
+        attack_types: &[],
+        colour: Some(Colour::Green),
+        shape: Some(Shape::Square),
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::CloseCombat),
     },
     SpecialAbilityMeta {
-        name: "Battle Fury",
-        template: "Battle Fury",
+        name: "Quickness",
+        template: "Quickness",
         summary: Some(
-            "Can neither take nor be taken captive; a held captive goes free.",
+            "Takes a move action without spending one of the player's actions, though it still gets a token; no movement formations.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::BattleFury),
-        effects: &[],
-        slot: Stat::Damage,
-        colour: Colour::Orange,
-        shape: Shape::Square,
-        optional: false,
+        handler: None,
+        effects: &[EffectOp::FreeMoveAction],
+        slot: Some(Stat::Speed),
+        attack_types: &[],
+        colour: Some(Colour::Red),
+        shape: Some(Shape::Square),
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::Move),
     },
     SpecialAbilityMeta {
-        name: "Berserk",
-        template: "Berserk",
+        name: "Magic Levitation",
+        template: "Magic Levitation",
         summary: Some(
-            "No ranged actions and no capturing either way; a held captive is eliminated.",
+            "Special action: a touching figure that has not acted this turn is moved up to 10 inches ignoring terrain and bases, and cannot act this turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Berserk),
+        handler: Some(Handler::MagicLevitation),
         effects: &[],
-        slot: Stat::Damage,
-        colour: Colour::Red,
-        shape: Shape::Square,
+        slot: Some(Stat::Speed),
+        attack_types: &[],
+        colour: Some(Colour::Blue),
+        shape: Some(Shape::Square),
+        optional: true,
+        magic: true,
+        subfaction: None,
+        action: Some(ActionKind::Special),
+    },
+    SpecialAbilityMeta {
+        name: "Flight",
+        template: "Flight",
+        summary: Some(
+            "Ignores terrain and bases while moving; no movement formations or double-time; breaks away on anything but a 1.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::BreakAwayFailsOnlyOn {
+                roll: 1,
+            },
+        ],
+        slot: Some(Stat::Speed),
+        attack_types: &[],
+        colour: Some(Colour::Orange),
+        shape: Some(Shape::Square),
         optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Aquatic",
+        template: "Aquatic",
+        summary: Some(
+            "Moves through water as clear terrain; no double-time; +2 defense against ranged attacks while in water.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Aquatic),
+        effects: &[],
+        slot: Some(Stat::Speed),
+        attack_types: &[],
+        colour: Some(Colour::Yellow),
+        shape: Some(Shape::Square),
+        optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Stealth",
+        template: "Stealth",
+        summary: Some(
+            "Lines of fire to it through hindering or concealing terrain are blocked.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Stealth),
+        effects: &[],
+        slot: Some(Stat::Speed),
+        attack_types: &[],
+        colour: Some(Colour::Black),
+        shape: Some(Shape::Square),
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
     },
     SpecialAbilityMeta {
         name: "Bound",
@@ -185,173 +558,62 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 23] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Bound),
-        effects: &[],
-        slot: Stat::Speed,
-        colour: Colour::Grey,
-        shape: Shape::Square,
-        optional: true,
-    },
-    SpecialAbilityMeta {
-        name: "Charge",
-        template: "Charge",
-        summary: Some(
-            "Moves up to full speed and then strikes in close combat as one action; no surge.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Charge),
-        effects: &[],
-        slot: Stat::Speed,
-        colour: Colour::Green,
-        shape: Shape::Square,
-        optional: true,
-    },
-    SpecialAbilityMeta {
-        name: "Command",
-        template: "Command",
-        summary: Some(
-            "Cannot be captured; each command phase a roll of 6 grants an extra action, and adjacent demoralized friends heal.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Command),
-        effects: &[],
-        slot: Stat::Damage,
-        colour: Colour::Grey,
-        shape: Shape::Square,
-        optional: false,
-    },
-    SpecialAbilityMeta {
-        name: "Demoralized",
-        template: "Demoralized",
-        summary: Some(
-            "Only move and special actions; keeps away from enemies and cannot hold objectives.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Demoralized),
-        effects: &[],
-        slot: Stat::Damage,
-        colour: Colour::Yellow,
-        shape: Shape::Square,
-        optional: false,
-    },
-    SpecialAbilityMeta {
-        name: "Dodge",
-        template: "Dodge",
-        summary: Some(
-            "Each attack that would affect it is shrugged off on a die roll of 4 to 6.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Dodge),
-        effects: &[],
-        slot: Stat::Defense,
-        colour: Colour::Red,
-        shape: Shape::Circle,
-        optional: true,
-    },
-    SpecialAbilityMeta {
-        name: "Flame Lightning",
-        template: "Flame Lightning",
-        summary: Some(
-            "A successful ranged attack also splashes 1 damage onto figures touching the target whose defense it beats.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::FlameLightning),
-        effects: &[],
-        slot: Stat::Attack,
-        colour: Colour::Orange,
-        shape: Shape::Square,
-        optional: true,
-    },
-    SpecialAbilityMeta {
-        name: "Flight",
-        template: "Flight",
-        summary: Some(
-            "Flies over terrain and figures; no movement formations or double-time; breaks away on anything but a 1.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Flight),
-        effects: &[],
-        slot: Stat::Speed,
-        colour: Colour::Orange,
-        shape: Shape::Square,
-        optional: false,
-    },
-    SpecialAbilityMeta {
-        name: "Invulnerability",
-        template: "Invulnerability",
-        summary: Some(
-            "Harder to hit with ranged attacks, shrugs off 2 of any non-pushing damage, and cannot be healed.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
         handler: None,
         effects: &[
-            EffectOp::ModifyDefense {
-                amount: 2,
-                against_ranged_only: true,
+            EffectOp::MoveThenAttack {
+                attack: AttackRange::Ranged,
             },
-            EffectOp::ReduceDamage {
-                amount: 2,
-                applies_to: DamageKind::NotPushing,
-            },
-            EffectOp::NoHealing,
         ],
-        slot: Stat::Defense,
-        colour: Colour::Grey,
-        shape: Shape::Square,
+        slot: Some(Stat::Speed),
+        attack_types: &[],
+        colour: Some(Colour::Grey),
+        shape: Some(Shape::Square),
         optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::RangedCombat),
     },
     SpecialAbilityMeta {
-        name: "Magic Blast",
-        template: "Magic Blast",
+        name: "Pathfinder",
+        template: "Pathfinder",
         summary: Some(
-            "Ranged shot at one enemy that ignores terrain and bases for line of fire; a die roll sets the damage.",
+            "Movement ignores hindering terrain; shares this with its movement formation.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::MagicBlast),
+        handler: Some(Handler::Pathfinder),
         effects: &[],
-        slot: Stat::Attack,
-        colour: Colour::Blue,
-        shape: Shape::Square,
+        slot: Some(Stat::Speed),
+        attack_types: &[],
+        colour: Some(Colour::Brown),
+        shape: None,
         optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
     },
     SpecialAbilityMeta {
-        name: "Magic Retaliation",
-        template: "Magic Retaliation",
-        summary: Some("Whoever damages it with an attack takes 1 damage back."),
+        name: "Forced March",
+        template: "Forced March",
+        summary: Some(
+            "Its movement formation (Free Armies members, for the subfaction ability) moves at its speed.",
+        ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::MagicRetaliation),
+        handler: Some(Handler::ForcedMarch),
         effects: &[],
-        slot: Stat::Defense,
-        colour: Colour::Blue,
-        shape: Shape::Circle,
-        optional: false,
+        slot: Some(Stat::Speed),
+        attack_types: &[],
+        colour: Some(Colour::Red),
+        shape: Some(Shape::Circle),
+        optional: true,
+        magic: false,
+        subfaction: Some("Free Armies"),
+        action: None,
     },
     SpecialAbilityMeta {
         name: "Nimble",
@@ -365,74 +627,398 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 23] = [
         implied: &[],
         handler: Some(Handler::Nimble),
         effects: &[],
-        slot: Stat::Speed,
-        colour: Colour::Blue,
-        shape: Shape::Circle,
+        slot: Some(Stat::Speed),
+        attack_types: &[],
+        colour: Some(Colour::Blue),
+        shape: Some(Shape::Circle),
         optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
     },
     SpecialAbilityMeta {
-        name: "Pierce",
-        template: "Pierce",
-        summary: Some("Its ranged attacks ignore the targets' defense abilities."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Pierce),
-        effects: &[],
-        slot: Stat::Damage,
-        colour: Colour::Red,
-        shape: Shape::Circle,
-        optional: false,
-    },
-    SpecialAbilityMeta {
-        name: "Pole Arm",
-        template: "Pole Arm",
+        name: "Frenzy",
+        template: "Frenzy",
         summary: Some(
-            "An enemy that ends its move in its front arc takes 1 damage and its action ends.",
+            "Must be given an action before figures without Frenzy while it has fewer than two tokens; no formations; no capturing either way.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::PoleArm),
-        effects: &[],
-        slot: Stat::Defense,
-        colour: Colour::Red,
-        shape: Shape::Square,
+        handler: Some(Handler::Frenzy),
+        effects: &[EffectOp::CannotCapture, EffectOp::CannotBeCaptured],
+        slot: Some(Stat::Speed),
+        attack_types: &[],
+        colour: Some(Colour::Orange),
+        shape: Some(Shape::Circle),
         optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
     },
     SpecialAbilityMeta {
-        name: "Quickness",
-        template: "Quickness",
+        name: "Ram",
+        template: "Ram",
         summary: Some(
-            "Takes a move action without spending one of the player's actions, though it still gets a token.",
+            "After it moves, deals 1 damage to each opposing figure touching its front arc; no shake off damage; no movement formations.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Quickness),
-        effects: &[],
-        slot: Stat::Speed,
-        colour: Colour::Red,
-        shape: Shape::Square,
+        handler: None,
+        effects: &[
+            EffectOp::FrontArcDamage {
+                damage: 1,
+                timing: Timing::AfterOwnMove,
+            },
+        ],
+        slot: Some(Stat::Speed),
+        attack_types: &[],
+        colour: Some(Colour::Black),
+        shape: Some(Shape::Circle),
         optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
     },
     SpecialAbilityMeta {
-        name: "Regeneration",
-        template: "Regeneration",
-        summary: Some("Special action: heals a die roll minus 2, at least 1."),
+        name: "Summon",
+        template: "Summon",
+        summary: Some(
+            "Special action away from opponents: brings back an eliminated friendly Mage Spawn of no higher point value, touching it.",
+        ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Regeneration),
+        handler: Some(Handler::Summon),
         effects: &[],
-        slot: Stat::Defense,
-        colour: Colour::Black,
-        shape: Shape::Square,
+        slot: Some(Stat::Speed),
+        attack_types: &[],
+        colour: Some(Colour::Grey),
+        shape: Some(Shape::Circle),
         optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::Special),
+    },
+    SpecialAbilityMeta {
+        name: "Strong Flier",
+        template: "Strong Flier",
+        summary: Some(
+            "Carries one touching friendly figure along when it moves; that figure cannot act this turn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::StrongFlier),
+        effects: &[],
+        slot: Some(Stat::Speed),
+        attack_types: &[],
+        colour: Some(Colour::DarkBlue),
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::Move),
+    },
+    SpecialAbilityMeta {
+        name: "Submerged",
+        template: "Submerged",
+        summary: Some(
+            "Deploys after everyone else, anywhere in water away from opponents.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Submerged),
+        effects: &[],
+        slot: Some(Stat::Speed),
+        attack_types: &[],
+        colour: Some(Colour::Purple),
+        shape: None,
+        optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Healing",
+        template: "Healing",
+        summary: Some(
+            "Close action on one friendly non-golem figure, neither touching an opponent: on success heals the damage value or a die roll instead of damaging.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::HealTarget {
+                against: AttackRange::Close,
+                amount: HealAmount::DamageValueOrDie,
+            },
+        ],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Sword],
+        colour: Some(Colour::Green),
+        shape: Some(Shape::Square),
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::CloseCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Weapon Master",
+        template: "Weapon Master",
+        summary: Some(
+            "After a successful close attack, a die roll replaces its damage value.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::DamageFromDie {
+                against: AttackRange::Close,
+            },
+        ],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Sword],
+        colour: Some(Colour::Red),
+        shape: Some(Shape::Square),
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::CloseCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Magic Blast",
+        template: "Magic Blast",
+        summary: Some(
+            "Ranged shot at one enemy that ignores terrain and bases for line of fire; a die roll sets the damage.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::IgnoreBasesForLineOfFire,
+            EffectOp::DamageFromDie {
+                against: AttackRange::Ranged,
+            },
+        ],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Sword],
+        colour: Some(Colour::Blue),
+        shape: Some(Shape::Square),
+        optional: true,
+        magic: true,
+        subfaction: None,
+        action: Some(ActionKind::RangedCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Flame Lightning",
+        template: "Flame Lightning",
+        summary: Some(
+            "A successful ranged attack also deals 1 damage to each figure touching a target whose defense the same result beats.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::SplashOnHit {
+                damage: SplashDamage::One,
+                against: AttackRange::Ranged,
+            },
+        ],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Sword],
+        colour: Some(Colour::Orange),
+        shape: Some(Shape::Square),
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::RangedCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Shockwave",
+        template: "Shockwave",
+        summary: Some(
+            "Special action: one roll against every figure within half its range; 1 pushing damage each, or its damage value if only one is hit.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Shockwave),
+        effects: &[],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Sword],
+        colour: Some(Colour::Yellow),
+        shape: Some(Shape::Square),
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::Special),
+    },
+    SpecialAbilityMeta {
+        name: "Vampirism",
+        template: "Vampirism",
+        summary: Some(
+            "A close attack that deals damage heals it 1 per target hurt (also the Order of Vladd subfaction ability).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::HealPerDamagedTarget {
+                clicks: 1,
+                against: AttackRange::Close,
+            },
+        ],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Sword],
+        colour: Some(Colour::Black),
+        shape: Some(Shape::Square),
+        optional: false,
+        magic: false,
+        subfaction: Some("Order of Vladd"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Magic Healing",
+        template: "Magic Healing",
+        summary: Some(
+            "Ranged action on one friendly non-golem figure not touching an opponent: on success heals a die roll.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::HealTarget {
+                against: AttackRange::Ranged,
+                amount: HealAmount::Die,
+            },
+        ],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Sword, AttackType::Wand],
+        colour: Some(Colour::Grey),
+        shape: Some(Shape::Square),
+        optional: true,
+        magic: true,
+        subfaction: None,
+        action: Some(ActionKind::RangedCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Thunder Blow",
+        template: "Thunder Blow",
+        summary: Some(
+            "After a successful close attack on one enemy it may attack again at -1 per extra roll until a roll fails, +1 damage per success after the first.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::ThunderBlow),
+        effects: &[],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Sword],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::CloseCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Parry",
+        template: "Parry",
+        summary: Some(
+            "As the single target of a close attack, a die roll minus 2 (at least 1) is taken off the attacker's attack value.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::AttackerDiePenalty {
+                minus: 2,
+                minimum: 1,
+            },
+        ],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Sword],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Venom",
+        template: "Venom",
+        summary: Some(
+            "At the start of each command phase, deals 1 damage to each enemy touching its front arc.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::FrontArcDamage {
+                damage: 1,
+                timing: Timing::CommandPhase,
+            },
+        ],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Sword],
+        colour: Some(Colour::Red),
+        shape: Some(Shape::Circle),
+        optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Sneak Attack",
+        template: "Sneak Attack",
+        summary: Some(
+            "Denies the free spin after its move; a close attack from the target's rear arc doubles its damage value.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::SneakAttack),
+        effects: &[
+            EffectOp::RearContactDamageMultiplier {
+                factor: 2,
+            },
+        ],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Sword],
+        colour: Some(Colour::Blue),
+        shape: Some(Shape::Circle),
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
     },
     SpecialAbilityMeta {
         name: "Sweep",
@@ -444,12 +1030,265 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 23] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Sweep),
-        effects: &[],
-        slot: Stat::Attack,
-        colour: Colour::Black,
-        shape: Shape::Circle,
+        handler: None,
+        effects: &[EffectOp::AttackAllInFrontContact, EffectOp::CannotCapture],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Sword],
+        colour: Some(Colour::Black),
+        shape: Some(Shape::Circle),
         optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::CloseCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Counterattack",
+        template: "Counterattack",
+        summary: Some(
+            "After an enemy in its front arc misses it in close combat, it may strike back at once without a token.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Counterattack),
+        effects: &[],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Sword],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Smite",
+        template: "Smite",
+        summary: Some(
+            "Close attack on one enemy; the result also hits each enemy touching the target for its damage value; then it takes 1 pushing damage.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::SplashOnHit {
+                damage: SplashDamage::DamageValue,
+                against: AttackRange::Close,
+            },
+            EffectOp::SelfPushingAfterAttack {
+                amount: 1,
+            },
+        ],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Sword],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::CloseCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Arcing Fire",
+        template: "Arcing Fire",
+        summary: Some("Ignores figure bases for line of fire."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::IgnoreBasesForLineOfFire],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Bow],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Bombardment",
+        template: "Bombardment",
+        summary: Some(
+            "Ranged action placing bombardment tokens, resolved at the next command phase with drift on a miss.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Bombardment),
+        effects: &[],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Bow],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::RangedCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Overwatch",
+        template: "Overwatch",
+        summary: Some(
+            "Ranged action with no target; the attack is resolved at its next command phase.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Overwatch),
+        effects: &[],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Bow],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::RangedCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Hex",
+        template: "Hex",
+        summary: Some(
+            "Special action: once before its next command phase, makes a figure within 18 inches reroll an attack roll.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Hex),
+        effects: &[],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Wand],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::Special),
+    },
+    SpecialAbilityMeta {
+        name: "Stormfire",
+        template: "Stormfire",
+        summary: Some(
+            "Ranged attack on one enemy; the result also hits each figure touching the target for 1 damage.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::SplashOnHit {
+                damage: SplashDamage::One,
+                against: AttackRange::Ranged,
+            },
+        ],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Wand],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::RangedCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Mage Blast",
+        template: "Mage Blast",
+        summary: Some(
+            "Ranged attack on one enemy; a die roll replaces the ranged damage value.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::DamageFromDie {
+                against: AttackRange::Ranged,
+            },
+        ],
+        slot: Some(Stat::Attack),
+        attack_types: &[AttackType::Wand],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::RangedCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Battle Armor",
+        template: "Battle Armor",
+        summary: Some("+2 defense against ranged attacks."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyDefense {
+                amount: 2,
+                against: AttackRange::Ranged,
+            },
+        ],
+        slot: Some(Stat::Defense),
+        attack_types: &[],
+        colour: Some(Colour::Green),
+        shape: Some(Shape::Square),
+        optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Pole Arm",
+        template: "Pole Arm",
+        summary: Some(
+            "An enemy that moves into base contact with its front arc takes 1 damage and its action ends.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::PunishMover { damage: 1 }],
+        slot: Some(Stat::Defense),
+        attack_types: &[],
+        colour: Some(Colour::Red),
+        shape: Some(Shape::Square),
+        optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Magic Immunity",
+        template: "Magic Immunity",
+        summary: Some(
+            "Unaffected by abilities with magic in their name; wand ranged attacks cannot target it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::MagicImmunity],
+        slot: Some(Stat::Defense),
+        attack_types: &[],
+        colour: Some(Colour::Blue),
+        shape: Some(Shape::Square),
+        optional: false,
+        magic: true,
+        subfaction: None,
+        action: None,
     },
     SpecialAbilityMeta {
         name: "Toughness",
@@ -466,88 +1305,1168 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 23] = [
                 applies_to: DamageKind::NotPushing,
             },
         ],
-        slot: Stat::Defense,
-        colour: Colour::Orange,
-        shape: Shape::Square,
+        slot: Some(Stat::Defense),
+        attack_types: &[],
+        colour: Some(Colour::Orange),
+        shape: Some(Shape::Square),
         optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
     },
     SpecialAbilityMeta {
-        name: "Vampirism",
-        template: "Vampirism",
-        summary: Some("A close attack that deals damage heals it 1 per target hurt."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Vampirism),
-        effects: &[],
-        slot: Stat::Attack,
-        colour: Colour::Black,
-        shape: Shape::Square,
-        optional: false,
-    },
-    SpecialAbilityMeta {
-        name: "Venom",
-        template: "Venom",
+        name: "Defend",
+        template: "Defend",
         summary: Some(
-            "At the start of each command phase, deals 1 damage to each enemy touching its front arc.",
+            "Touching friends may use its unmodified defense value instead of their own.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Venom),
-        effects: &[],
-        slot: Stat::Attack,
-        colour: Colour::Red,
-        shape: Shape::Circle,
-        optional: false,
-    },
-    SpecialAbilityMeta {
-        name: "Weapon Master",
-        template: "Weapon Master",
-        summary: Some(
-            "After a successful close attack, a die roll replaces its damage value.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::WeaponMaster),
-        effects: &[],
-        slot: Stat::Attack,
-        colour: Colour::Red,
-        shape: Shape::Square,
+        handler: None,
+        effects: &[EffectOp::LendDefense],
+        slot: Some(Stat::Defense),
+        attack_types: &[],
+        colour: Some(Colour::Yellow),
+        shape: Some(Shape::Square),
         optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Regeneration",
+        template: "Regeneration",
+        summary: Some("Special action: heals a die roll minus 2, at least 1."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::HealSelfRoll {
+                minus: 2,
+                minimum: 1,
+            },
+        ],
+        slot: Some(Stat::Defense),
+        attack_types: &[],
+        colour: Some(Colour::Black),
+        shape: Some(Shape::Square),
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::Special),
+    },
+    SpecialAbilityMeta {
+        name: "Invulnerability",
+        template: "Invulnerability",
+        summary: Some(
+            "+2 defense against ranged attacks, takes 2 less from any non-pushing damage, and cannot be healed.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyDefense {
+                amount: 2,
+                against: AttackRange::Ranged,
+            },
+            EffectOp::ReduceDamage {
+                amount: 2,
+                applies_to: DamageKind::NotPushing,
+            },
+            EffectOp::NoHealing,
+        ],
+        slot: Some(Stat::Defense),
+        attack_types: &[],
+        colour: Some(Colour::Grey),
+        shape: Some(Shape::Square),
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Ghostform",
+        template: "Ghostform",
+        summary: Some(
+            "Cannot be a ranged target; its base does not block lines of fire; breaks away on anything but a 1.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::NotRangedTarget,
+            EffectOp::BaseDoesNotBlock,
+            EffectOp::BreakAwayFailsOnlyOn {
+                roll: 1,
+            },
+        ],
+        slot: Some(Stat::Defense),
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Infiltrate",
+        template: "Infiltrate",
+        summary: Some(
+            "Deploys late, possibly in hindering or concealing terrain up to its speed from its deployment area.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Infiltrate),
+        effects: &[],
+        slot: Some(Stat::Defense),
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Dodge",
+        template: "Dodge",
+        summary: Some(
+            "Each attack that would affect it is shrugged off on a die roll of 4 to 6.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::DodgeRoll {
+                succeed_on: 4,
+            },
+        ],
+        slot: Some(Stat::Defense),
+        attack_types: &[],
+        colour: Some(Colour::Red),
+        shape: Some(Shape::Circle),
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Magic Retaliation",
+        template: "Magic Retaliation",
+        summary: Some("Whoever deals it damage with an attack takes 1 damage back."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::Retaliate { damage: 1 }],
+        slot: Some(Stat::Defense),
+        attack_types: &[],
+        colour: Some(Colour::Blue),
+        shape: Some(Shape::Circle),
+        optional: false,
+        magic: true,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Limited Invisibility",
+        template: "Limited Invisibility",
+        summary: Some("Cannot be the target of ranged attacks."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::NotRangedTarget],
+        slot: Some(Stat::Defense),
+        attack_types: &[],
+        colour: Some(Colour::Black),
+        shape: Some(Shape::Circle),
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Terrify",
+        template: "Terrify",
+        summary: Some(
+            "An opposing non-Hero figure about to move into base contact with it is stopped on a die roll of 1 or 2.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Terrify),
+        effects: &[],
+        slot: Some(Stat::Defense),
+        attack_types: &[],
+        colour: Some(Colour::Grey),
+        shape: Some(Shape::Circle),
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Cursed",
+        template: "Cursed",
+        summary: Some("Takes 1 damage after any action of a wand figure affects it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Cursed),
+        effects: &[],
+        slot: Some(Stat::Defense),
+        attack_types: &[],
+        colour: Some(Colour::Orange),
+        shape: Some(Shape::Circle),
+        optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Spell Resistance",
+        template: "Spell Resistance",
+        summary: Some("A wand attack targeting it is made at -3."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyAttackerAttack {
+                amount: -3,
+                against: AttackRange::Any,
+                attack_type: Some(AttackType::Wand),
+            },
+        ],
+        slot: Some(Stat::Defense),
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Starting Position",
+        template: "Starting Position",
+        summary: Some("Deploys showing this click; healing never goes past it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::HealingStopsHere],
+        slot: Some(Stat::Damage),
+        attack_types: &[],
+        colour: Some(Colour::Green),
+        shape: Some(Shape::Square),
+        optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Berserk",
+        template: "Berserk",
+        summary: Some(
+            "No ranged actions and no capturing either way; a held captive is eliminated.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Berserk),
+        effects: &[
+            EffectOp::ForbidActions {
+                actions: &[ActionKind::RangedCombat],
+            },
+            EffectOp::CannotCapture,
+            EffectOp::CannotBeCaptured,
+        ],
+        slot: Some(Stat::Damage),
+        attack_types: &[],
+        colour: Some(Colour::Red),
+        shape: Some(Shape::Square),
+        optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Magic Enhancement",
+        template: "Magic Enhancement",
+        summary: Some(
+            "Touching friends deal 1 more ranged damage when their ranged attack succeeds.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::RangedDamageBonusToFriends {
+                amount: 1,
+            },
+        ],
+        slot: Some(Stat::Damage),
+        attack_types: &[],
+        colour: Some(Colour::Blue),
+        shape: Some(Shape::Square),
+        optional: true,
+        magic: true,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Battle Fury",
+        template: "Battle Fury",
+        summary: Some(
+            "Can neither take nor be taken captive; a held captive goes free.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::BattleFury),
+        effects: &[EffectOp::CannotCapture, EffectOp::CannotBeCaptured],
+        slot: Some(Stat::Damage),
+        attack_types: &[],
+        colour: Some(Colour::Orange),
+        shape: Some(Shape::Square),
+        optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Demoralized",
+        template: "Demoralized",
+        summary: Some(
+            "Only move and special actions; keeps away from enemies; cannot hold objectives; enemies break away from it unless they roll a 1.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ForbidActions {
+                actions: &[ActionKind::CloseCombat, ActionKind::RangedCombat],
+            },
+            EffectOp::NoContactWithOpponents,
+            EffectOp::NotAble,
+            EffectOp::OpponentsBreakAwayFailsOnlyOn {
+                roll: 1,
+            },
+        ],
+        slot: Some(Stat::Damage),
+        attack_types: &[],
+        colour: Some(Colour::Yellow),
+        shape: Some(Shape::Square),
+        optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Necromancy",
+        template: "Necromancy",
+        summary: Some(
+            "Special action away from opponents: brings back an eliminated friendly figure, a die roll deciding how damaged or lost.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Necromancy),
+        effects: &[],
+        slot: Some(Stat::Damage),
+        attack_types: &[],
+        colour: Some(Colour::Black),
+        shape: Some(Shape::Square),
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::Special),
+    },
+    SpecialAbilityMeta {
+        name: "Command",
+        template: "Command",
+        summary: Some(
+            "Cannot be captured; each command phase a roll of 6 grants an extra action, and touching demoralized friends heal 2.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::CannotBeCaptured,
+            EffectOp::ExtraActionOnRoll {
+                on: 6,
+            },
+            EffectOp::HealDemoralizedFriends {
+                clicks: 2,
+            },
+        ],
+        slot: Some(Stat::Damage),
+        attack_types: &[],
+        colour: Some(Colour::Grey),
+        shape: Some(Shape::Square),
+        optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Crushing Blow",
+        template: "Crushing Blow",
+        summary: Some("Its close attacks ignore the targets' defense abilities."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::IgnoreDefenseAbilities {
+                against: AttackRange::Close,
+            },
+        ],
+        slot: Some(Stat::Damage),
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Life Drain",
+        template: "Life Drain",
+        summary: Some("A ranged attack that deals damage heals it 1 per target hurt."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::HealPerDamagedTarget {
+                clicks: 1,
+                against: AttackRange::Ranged,
+            },
+        ],
+        slot: Some(Stat::Damage),
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Tinker",
+        template: "Tinker",
+        summary: Some(
+            "Close action on one friendly golem, neither touching an opponent: heals its damage value unless a repair marker or the starting marker shows.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Tinker),
+        effects: &[],
+        slot: Some(Stat::Damage),
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::CloseCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Pierce",
+        template: "Pierce",
+        summary: Some(
+            "Its ranged attacks ignore the targets' defense abilities (not Ghostform or Limited Invisibility).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::IgnoreDefenseAbilities {
+                against: AttackRange::Ranged,
+            },
+        ],
+        slot: Some(Stat::Damage),
+        attack_types: &[],
+        colour: Some(Colour::Red),
+        shape: Some(Shape::Circle),
+        optional: false,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Magic Freeze",
+        template: "Magic Freeze",
+        summary: Some(
+            "Ranged action: each opposing target hit with fewer than two tokens gets a token on a die roll of 4 to 6; no damage.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::TokenOnHit {
+                against: AttackRange::Ranged,
+                roll_at_least: 4,
+            },
+        ],
+        slot: Some(Stat::Damage),
+        attack_types: &[],
+        colour: Some(Colour::Blue),
+        shape: Some(Shape::Circle),
+        optional: true,
+        magic: true,
+        subfaction: None,
+        action: Some(ActionKind::RangedCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Magic Confusion",
+        template: "Magic Confusion",
+        summary: Some(
+            "Ranged action on one enemy: on success, no damage, and you move it as if it had a move action.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::MagicConfusion),
+        effects: &[],
+        slot: Some(Stat::Damage),
+        attack_types: &[],
+        colour: Some(Colour::Black),
+        shape: Some(Shape::Circle),
+        optional: true,
+        magic: true,
+        subfaction: None,
+        action: Some(ActionKind::RangedCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Leadership",
+        template: "Leadership",
+        summary: Some(
+            "With no tokens, may take the token of a friend within 10 inches in its line of fire when that friend is given an action.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Leadership),
+        effects: &[],
+        slot: Some(Stat::Damage),
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Immobilize",
+        template: "Immobilize",
+        summary: Some(
+            "Close action on one enemy: on success, no damage, and a target with fewer than two tokens gets a token.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::TokenOnHit {
+                against: AttackRange::Close,
+                roll_at_least: 1,
+            },
+        ],
+        slot: Some(Stat::Damage),
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: None,
+        action: Some(ActionKind::CloseCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Dark Unity",
+        template: "Dark Unity",
+        summary: Some(
+            "Once each command phase: 1 pushing damage to the rider heals its mount 1.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::DarkUnity),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: Some("Dark Riders"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Bedlam",
+        template: "Bedlam",
+        summary: Some(
+            "No figure within 10 inches may gang up; may attack with the unmodified attack value of any Minions of Apocalypse figure.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Bedlam),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: Some("Minions of Apocalypse"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Focus",
+        template: "Focus",
+        summary: Some("+1 to its counter spell rolls."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Focus),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: false,
+        magic: false,
+        subfaction: Some("Delphana"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Field Repair",
+        template: "Field Repair",
+        summary: Some(
+            "Close action on a friendly golem: on success heals 1 ignoring repair markers, never past the starting marker.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::FieldRepair),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: false,
+        magic: false,
+        subfaction: Some("Golemcore"),
+        action: Some(ActionKind::CloseCombat),
+    },
+    SpecialAbilityMeta {
+        name: "Rally",
+        template: "Rally",
+        summary: Some(
+            "At the start of the command phase, heals 2 if Demoralized; may then eliminate a held captive without a roll.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Rally),
+        effects: &[
+            EffectOp::HealSelfWhenDemoralized {
+                clicks: 2,
+            },
+        ],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: false,
+        magic: false,
+        subfaction: Some("Imperial Legion"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Sniper",
+        template: "Sniper",
+        summary: Some(
+            "Turns freely during its controller's turn; its ranged attacks give each target -2 defense.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Sniper),
+        effects: &[
+            EffectOp::ModifyTargetDefense {
+                amount: -2,
+                against: AttackRange::Ranged,
+            },
+        ],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: false,
+        magic: false,
+        subfaction: Some("Bloody Thorns"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Spellbreach",
+        template: "Spellbreach",
+        summary: Some(
+            "Ignores other figures' Magic Immunity and magic immunity defense type.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Spellbreach),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: Some("Forgemasters"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Reconnaissance",
+        template: "Reconnaissance",
+        summary: Some(
+            "An army at least half Northlanders by points draws two terrain cards and keeps one.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Reconnaissance),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: false,
+        magic: false,
+        subfaction: Some("Northlanders"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Siphon Energy",
+        template: "Siphon Energy",
+        summary: Some(
+            "Once at the start of the command phase: 1 pushing damage to a touching friend removes one of its own tokens.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::SiphonEnergy),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: Some("Blood Cultists"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Revenant",
+        template: "Revenant",
+        summary: Some(
+            "Command phase special action: brings any eliminated figure back within 10 inches as a friend until the end phase.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Revenant),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: Some("Deathspeakers"),
+        action: Some(ActionKind::Special),
+    },
+    SpecialAbilityMeta {
+        name: "Ancient Mastery",
+        template: "Ancient Mastery",
+        summary: Some(
+            "Casts any spell with an affinity page count whatever its faction requirement, always at the affinity count.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::AncientMastery),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: false,
+        magic: false,
+        subfaction: Some("Dragon Mystics"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Natures Fury",
+        template: "Natures Fury",
+        summary: Some(
+            "On a close or ranged action, a die roll no higher than its unmodified damage value adds its attack bonus to the attack.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::NaturesFury),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: false,
+        magic: false,
+        subfaction: Some("Storm Druids"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Natures Ally",
+        template: "Natures Ally",
+        summary: Some(
+            "Its lines of fire and its targets treat hindering and concealing terrain as clear; +1 defense in hindering terrain.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::NaturesAlly),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: false,
+        magic: false,
+        subfaction: Some("Wylden Host"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Ley Harmony",
+        template: "Ley Harmony",
+        summary: Some(
+            "Changes the browse cost of its spells (the cost icons are lost from the rules text).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::LeyHarmony),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: false,
+        magic: false,
+        subfaction: Some("Order of Sorcery"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Gallant Defense",
+        template: "Gallant Defense",
+        summary: Some(
+            "Touching friendly Temple Masters may use its unmodified defense value.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::GallantDefense),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: false,
+        magic: false,
+        subfaction: Some("Temple Masters"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Fact",
+        template: "Fact",
+        summary: Some("Gains the faction symbols of all friendly figures."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Fact),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: false,
+        magic: false,
+        subfaction: Some("Order of the Ninth Circle"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Reckless",
+        template: "Reckless",
+        summary: Some(
+            "After a successful close attack, may take 1 pushing damage for +1 damage, again and again within the rule of 3.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Reckless),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: false,
+        magic: false,
+        subfaction: Some("Broken Tusk"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Magestone Trance",
+        template: "Magestone Trance",
+        summary: Some(
+            "Takes a second action this turn, then pays pushing damage for each 2d6 roll below its unmodified attack value.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::MagestoneTrance),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: Some("Chaos Shamans"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Lurk",
+        template: "Lurk",
+        summary: Some(
+            "Takes 1 less from non-pushing damage; +1 defense in concealing terrain.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Lurk),
+        effects: &[
+            EffectOp::ReduceDamage {
+                amount: 1,
+                applies_to: DamageKind::NotPushing,
+            },
+        ],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: false,
+        magic: false,
+        subfaction: Some("Shadow Khans"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Augment",
+        template: "Augment",
+        summary: Some(
+            "With fewer than two tokens, friends sharing a faction use its unmodified attack value and take 1 pushing damage after attacking.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Augment),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: Some("Darkmarch"),
+        action: None,
+    },
+    SpecialAbilityMeta {
+        name: "Mind Tap",
+        template: "Mind Tap",
+        summary: Some(
+            "At the start of the command phase, copies one special ability of a figure within its range until the end phase.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::MindTap),
+        effects: &[],
+        slot: None,
+        attack_types: &[],
+        colour: None,
+        shape: None,
+        optional: true,
+        magic: false,
+        subfaction: Some("Oracles of Rokos"),
+        action: None,
     },
 ];
 impl SpecialAbility {
     /// The entry's position in the codex table.
     pub const fn index(&self) -> usize {
         match *self {
-            Self::BattleArmor => 0,
-            Self::BattleFury => 1,
-            Self::Berserk => 2,
-            Self::Bound => 3,
-            Self::Charge => 4,
-            Self::Command => 5,
-            Self::Demoralized => 6,
-            Self::Dodge => 7,
-            Self::FlameLightning => 8,
-            Self::Flight => 9,
-            Self::Invulnerability => 10,
-            Self::MagicBlast => 11,
-            Self::MagicRetaliation => 12,
-            Self::Nimble => 13,
-            Self::Pierce => 14,
-            Self::PoleArm => 15,
-            Self::Quickness => 16,
-            Self::Regeneration => 17,
-            Self::Sweep => 18,
-            Self::Toughness => 19,
+            Self::Charge => 0,
+            Self::Quickness => 1,
+            Self::MagicLevitation => 2,
+            Self::Flight => 3,
+            Self::Aquatic => 4,
+            Self::Stealth => 5,
+            Self::Bound => 6,
+            Self::Pathfinder => 7,
+            Self::ForcedMarch => 8,
+            Self::Nimble => 9,
+            Self::Frenzy => 10,
+            Self::Ram => 11,
+            Self::Summon => 12,
+            Self::StrongFlier => 13,
+            Self::Submerged => 14,
+            Self::Healing => 15,
+            Self::WeaponMaster => 16,
+            Self::MagicBlast => 17,
+            Self::FlameLightning => 18,
+            Self::Shockwave => 19,
             Self::Vampirism => 20,
-            Self::Venom => 21,
-            Self::WeaponMaster => 22,
+            Self::MagicHealing => 21,
+            Self::ThunderBlow => 22,
+            Self::Parry => 23,
+            Self::Venom => 24,
+            Self::SneakAttack => 25,
+            Self::Sweep => 26,
+            Self::Counterattack => 27,
+            Self::Smite => 28,
+            Self::ArcingFire => 29,
+            Self::Bombardment => 30,
+            Self::Overwatch => 31,
+            Self::Hex => 32,
+            Self::Stormfire => 33,
+            Self::MageBlast => 34,
+            Self::BattleArmor => 35,
+            Self::PoleArm => 36,
+            Self::MagicImmunity => 37,
+            Self::Toughness => 38,
+            Self::Defend => 39,
+            Self::Regeneration => 40,
+            Self::Invulnerability => 41,
+            Self::Ghostform => 42,
+            Self::Infiltrate => 43,
+            Self::Dodge => 44,
+            Self::MagicRetaliation => 45,
+            Self::LimitedInvisibility => 46,
+            Self::Terrify => 47,
+            Self::Cursed => 48,
+            Self::SpellResistance => 49,
+            Self::StartingPosition => 50,
+            Self::Berserk => 51,
+            Self::MagicEnhancement => 52,
+            Self::BattleFury => 53,
+            Self::Demoralized => 54,
+            Self::Necromancy => 55,
+            Self::Command => 56,
+            Self::CrushingBlow => 57,
+            Self::LifeDrain => 58,
+            Self::Tinker => 59,
+            Self::Pierce => 60,
+            Self::MagicFreeze => 61,
+            Self::MagicConfusion => 62,
+            Self::Leadership => 63,
+            Self::Immobilize => 64,
+            Self::DarkUnity => 65,
+            Self::Bedlam => 66,
+            Self::Focus => 67,
+            Self::FieldRepair => 68,
+            Self::Rally => 69,
+            Self::Sniper => 70,
+            Self::Spellbreach => 71,
+            Self::Reconnaissance => 72,
+            Self::SiphonEnergy => 73,
+            Self::Revenant => 74,
+            Self::AncientMastery => 75,
+            Self::NaturesFury => 76,
+            Self::NaturesAlly => 77,
+            Self::LeyHarmony => 78,
+            Self::GallantDefense => 79,
+            Self::Fact => 80,
+            Self::Reckless => 81,
+            Self::MagestoneTrance => 82,
+            Self::Lurk => 83,
+            Self::Augment => 84,
+            Self::MindTap => 85,
         }
     }
     /// The entry's metadata.
@@ -563,74 +2482,263 @@ impl ::core::fmt::Display for SpecialAbility {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         match self {
-            Self::BattleArmor => {
-                f.write_str("Battle Armor")?;
-            }
-            Self::BattleFury => {
-                f.write_str("Battle Fury")?;
-            }
-            Self::Berserk => {
-                f.write_str("Berserk")?;
-            }
-            Self::Bound => {
-                f.write_str("Bound")?;
-            }
             Self::Charge => {
                 f.write_str("Charge")?;
-            }
-            Self::Command => {
-                f.write_str("Command")?;
-            }
-            Self::Demoralized => {
-                f.write_str("Demoralized")?;
-            }
-            Self::Dodge => {
-                f.write_str("Dodge")?;
-            }
-            Self::FlameLightning => {
-                f.write_str("Flame Lightning")?;
-            }
-            Self::Flight => {
-                f.write_str("Flight")?;
-            }
-            Self::Invulnerability => {
-                f.write_str("Invulnerability")?;
-            }
-            Self::MagicBlast => {
-                f.write_str("Magic Blast")?;
-            }
-            Self::MagicRetaliation => {
-                f.write_str("Magic Retaliation")?;
-            }
-            Self::Nimble => {
-                f.write_str("Nimble")?;
-            }
-            Self::Pierce => {
-                f.write_str("Pierce")?;
-            }
-            Self::PoleArm => {
-                f.write_str("Pole Arm")?;
             }
             Self::Quickness => {
                 f.write_str("Quickness")?;
             }
-            Self::Regeneration => {
-                f.write_str("Regeneration")?;
+            Self::MagicLevitation => {
+                f.write_str("Magic Levitation")?;
             }
-            Self::Sweep => {
-                f.write_str("Sweep")?;
+            Self::Flight => {
+                f.write_str("Flight")?;
             }
-            Self::Toughness => {
-                f.write_str("Toughness")?;
+            Self::Aquatic => {
+                f.write_str("Aquatic")?;
+            }
+            Self::Stealth => {
+                f.write_str("Stealth")?;
+            }
+            Self::Bound => {
+                f.write_str("Bound")?;
+            }
+            Self::Pathfinder => {
+                f.write_str("Pathfinder")?;
+            }
+            Self::ForcedMarch => {
+                f.write_str("Forced March")?;
+            }
+            Self::Nimble => {
+                f.write_str("Nimble")?;
+            }
+            Self::Frenzy => {
+                f.write_str("Frenzy")?;
+            }
+            Self::Ram => {
+                f.write_str("Ram")?;
+            }
+            Self::Summon => {
+                f.write_str("Summon")?;
+            }
+            Self::StrongFlier => {
+                f.write_str("Strong Flier")?;
+            }
+            Self::Submerged => {
+                f.write_str("Submerged")?;
+            }
+            Self::Healing => {
+                f.write_str("Healing")?;
+            }
+            Self::WeaponMaster => {
+                f.write_str("Weapon Master")?;
+            }
+            Self::MagicBlast => {
+                f.write_str("Magic Blast")?;
+            }
+            Self::FlameLightning => {
+                f.write_str("Flame Lightning")?;
+            }
+            Self::Shockwave => {
+                f.write_str("Shockwave")?;
             }
             Self::Vampirism => {
                 f.write_str("Vampirism")?;
             }
+            Self::MagicHealing => {
+                f.write_str("Magic Healing")?;
+            }
+            Self::ThunderBlow => {
+                f.write_str("Thunder Blow")?;
+            }
+            Self::Parry => {
+                f.write_str("Parry")?;
+            }
             Self::Venom => {
                 f.write_str("Venom")?;
             }
-            Self::WeaponMaster => {
-                f.write_str("Weapon Master")?;
+            Self::SneakAttack => {
+                f.write_str("Sneak Attack")?;
+            }
+            Self::Sweep => {
+                f.write_str("Sweep")?;
+            }
+            Self::Counterattack => {
+                f.write_str("Counterattack")?;
+            }
+            Self::Smite => {
+                f.write_str("Smite")?;
+            }
+            Self::ArcingFire => {
+                f.write_str("Arcing Fire")?;
+            }
+            Self::Bombardment => {
+                f.write_str("Bombardment")?;
+            }
+            Self::Overwatch => {
+                f.write_str("Overwatch")?;
+            }
+            Self::Hex => {
+                f.write_str("Hex")?;
+            }
+            Self::Stormfire => {
+                f.write_str("Stormfire")?;
+            }
+            Self::MageBlast => {
+                f.write_str("Mage Blast")?;
+            }
+            Self::BattleArmor => {
+                f.write_str("Battle Armor")?;
+            }
+            Self::PoleArm => {
+                f.write_str("Pole Arm")?;
+            }
+            Self::MagicImmunity => {
+                f.write_str("Magic Immunity")?;
+            }
+            Self::Toughness => {
+                f.write_str("Toughness")?;
+            }
+            Self::Defend => {
+                f.write_str("Defend")?;
+            }
+            Self::Regeneration => {
+                f.write_str("Regeneration")?;
+            }
+            Self::Invulnerability => {
+                f.write_str("Invulnerability")?;
+            }
+            Self::Ghostform => {
+                f.write_str("Ghostform")?;
+            }
+            Self::Infiltrate => {
+                f.write_str("Infiltrate")?;
+            }
+            Self::Dodge => {
+                f.write_str("Dodge")?;
+            }
+            Self::MagicRetaliation => {
+                f.write_str("Magic Retaliation")?;
+            }
+            Self::LimitedInvisibility => {
+                f.write_str("Limited Invisibility")?;
+            }
+            Self::Terrify => {
+                f.write_str("Terrify")?;
+            }
+            Self::Cursed => {
+                f.write_str("Cursed")?;
+            }
+            Self::SpellResistance => {
+                f.write_str("Spell Resistance")?;
+            }
+            Self::StartingPosition => {
+                f.write_str("Starting Position")?;
+            }
+            Self::Berserk => {
+                f.write_str("Berserk")?;
+            }
+            Self::MagicEnhancement => {
+                f.write_str("Magic Enhancement")?;
+            }
+            Self::BattleFury => {
+                f.write_str("Battle Fury")?;
+            }
+            Self::Demoralized => {
+                f.write_str("Demoralized")?;
+            }
+            Self::Necromancy => {
+                f.write_str("Necromancy")?;
+            }
+            Self::Command => {
+                f.write_str("Command")?;
+            }
+            Self::CrushingBlow => {
+                f.write_str("Crushing Blow")?;
+            }
+            Self::LifeDrain => {
+                f.write_str("Life Drain")?;
+            }
+            Self::Tinker => {
+                f.write_str("Tinker")?;
+            }
+            Self::Pierce => {
+                f.write_str("Pierce")?;
+            }
+            Self::MagicFreeze => {
+                f.write_str("Magic Freeze")?;
+            }
+            Self::MagicConfusion => {
+                f.write_str("Magic Confusion")?;
+            }
+            Self::Leadership => {
+                f.write_str("Leadership")?;
+            }
+            Self::Immobilize => {
+                f.write_str("Immobilize")?;
+            }
+            Self::DarkUnity => {
+                f.write_str("Dark Unity")?;
+            }
+            Self::Bedlam => {
+                f.write_str("Bedlam")?;
+            }
+            Self::Focus => {
+                f.write_str("Focus")?;
+            }
+            Self::FieldRepair => {
+                f.write_str("Field Repair")?;
+            }
+            Self::Rally => {
+                f.write_str("Rally")?;
+            }
+            Self::Sniper => {
+                f.write_str("Sniper")?;
+            }
+            Self::Spellbreach => {
+                f.write_str("Spellbreach")?;
+            }
+            Self::Reconnaissance => {
+                f.write_str("Reconnaissance")?;
+            }
+            Self::SiphonEnergy => {
+                f.write_str("Siphon Energy")?;
+            }
+            Self::Revenant => {
+                f.write_str("Revenant")?;
+            }
+            Self::AncientMastery => {
+                f.write_str("Ancient Mastery")?;
+            }
+            Self::NaturesFury => {
+                f.write_str("Natures Fury")?;
+            }
+            Self::NaturesAlly => {
+                f.write_str("Natures Ally")?;
+            }
+            Self::LeyHarmony => {
+                f.write_str("Ley Harmony")?;
+            }
+            Self::GallantDefense => {
+                f.write_str("Gallant Defense")?;
+            }
+            Self::Fact => {
+                f.write_str("Fact")?;
+            }
+            Self::Reckless => {
+                f.write_str("Reckless")?;
+            }
+            Self::MagestoneTrance => {
+                f.write_str("Magestone Trance")?;
+            }
+            Self::Lurk => {
+                f.write_str("Lurk")?;
+            }
+            Self::Augment => {
+                f.write_str("Augment")?;
+            }
+            Self::MindTap => {
+                f.write_str("Mind Tap")?;
             }
         }
         Ok(())

@@ -4,96 +4,204 @@ use super::*;
 /// or a handler-typed field, and implemented by the game's rules ([`Handlers`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Handler {
+    /// `ancient_mastery`, used by: Ancient Mastery.
+    AncientMastery,
+    /// `aquatic`, used by: Aquatic.
+    Aquatic,
+    /// `augment`, used by: Augment.
+    Augment,
     /// `battle_fury`, used by: Battle Fury.
     BattleFury,
+    /// `bedlam`, used by: Bedlam.
+    Bedlam,
     /// `berserk`, used by: Berserk.
     Berserk,
-    /// `bound`, used by: Bound.
-    Bound,
-    /// `charge`, used by: Charge.
-    Charge,
-    /// `command`, used by: Command.
-    Command,
-    /// `demoralized`, used by: Demoralized.
-    Demoralized,
-    /// `dodge`, used by: Dodge.
-    Dodge,
-    /// `flame_lightning`, used by: Flame Lightning.
-    FlameLightning,
-    /// `flight`, used by: Flight.
-    Flight,
-    /// `magic_blast`, used by: Magic Blast.
-    MagicBlast,
-    /// `magic_retaliation`, used by: Magic Retaliation.
-    MagicRetaliation,
+    /// `bombardment`, used by: Bombardment.
+    Bombardment,
+    /// `counterattack`, used by: Counterattack.
+    Counterattack,
+    /// `cursed`, used by: Cursed.
+    Cursed,
+    /// `dark_unity`, used by: Dark Unity.
+    DarkUnity,
+    /// `fact`, used by: Fact.
+    Fact,
+    /// `field_repair`, used by: Field Repair.
+    FieldRepair,
+    /// `focus`, used by: Focus.
+    Focus,
+    /// `forced_march`, used by: Forced March.
+    ForcedMarch,
+    /// `frenzy`, used by: Frenzy.
+    Frenzy,
+    /// `gallant_defense`, used by: Gallant Defense.
+    GallantDefense,
+    /// `hex`, used by: Hex.
+    Hex,
+    /// `infiltrate`, used by: Infiltrate.
+    Infiltrate,
+    /// `leadership`, used by: Leadership.
+    Leadership,
+    /// `ley_harmony`, used by: Ley Harmony.
+    LeyHarmony,
+    /// `lurk`, used by: Lurk.
+    Lurk,
+    /// `magestone_trance`, used by: Magestone Trance.
+    MagestoneTrance,
+    /// `magic_confusion`, used by: Magic Confusion.
+    MagicConfusion,
+    /// `magic_levitation`, used by: Magic Levitation.
+    MagicLevitation,
+    /// `mind_tap`, used by: Mind Tap.
+    MindTap,
+    /// `natures_ally`, used by: Natures Ally.
+    NaturesAlly,
+    /// `natures_fury`, used by: Natures Fury.
+    NaturesFury,
+    /// `necromancy`, used by: Necromancy.
+    Necromancy,
     /// `nimble`, used by: Nimble.
     Nimble,
-    /// `pierce`, used by: Pierce.
-    Pierce,
-    /// `pole_arm`, used by: Pole Arm.
-    PoleArm,
-    /// `quickness`, used by: Quickness.
-    Quickness,
-    /// `regeneration`, used by: Regeneration.
-    Regeneration,
-    /// `sweep`, used by: Sweep.
-    Sweep,
-    /// `vampirism`, used by: Vampirism.
-    Vampirism,
-    /// `venom`, used by: Venom.
-    Venom,
-    /// `weapon_master`, used by: Weapon Master.
-    WeaponMaster,
+    /// `overwatch`, used by: Overwatch.
+    Overwatch,
+    /// `pathfinder`, used by: Pathfinder.
+    Pathfinder,
+    /// `rally`, used by: Rally.
+    Rally,
+    /// `reckless`, used by: Reckless.
+    Reckless,
+    /// `reconnaissance`, used by: Reconnaissance.
+    Reconnaissance,
+    /// `revenant`, used by: Revenant.
+    Revenant,
+    /// `shockwave`, used by: Shockwave.
+    Shockwave,
+    /// `siphon_energy`, used by: Siphon Energy.
+    SiphonEnergy,
+    /// `sneak_attack`, used by: Sneak Attack.
+    SneakAttack,
+    /// `sniper`, used by: Sniper.
+    Sniper,
+    /// `spellbreach`, used by: Spellbreach.
+    Spellbreach,
+    /// `stealth`, used by: Stealth.
+    Stealth,
+    /// `strong_flier`, used by: Strong Flier.
+    StrongFlier,
+    /// `submerged`, used by: Submerged.
+    Submerged,
+    /// `summon`, used by: Summon.
+    Summon,
+    /// `terrify`, used by: Terrify.
+    Terrify,
+    /// `thunder_blow`, used by: Thunder Blow.
+    ThunderBlow,
+    /// `tinker`, used by: Tinker.
+    Tinker,
 }
 impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, sorted by name.
-    pub const ALL: [Handler; 20] = [
+    pub const ALL: [Handler; 47] = [
+        Self::AncientMastery,
+        Self::Aquatic,
+        Self::Augment,
         Self::BattleFury,
+        Self::Bedlam,
         Self::Berserk,
-        Self::Bound,
-        Self::Charge,
-        Self::Command,
-        Self::Demoralized,
-        Self::Dodge,
-        Self::FlameLightning,
-        Self::Flight,
-        Self::MagicBlast,
-        Self::MagicRetaliation,
+        Self::Bombardment,
+        Self::Counterattack,
+        Self::Cursed,
+        Self::DarkUnity,
+        Self::Fact,
+        Self::FieldRepair,
+        Self::Focus,
+        Self::ForcedMarch,
+        Self::Frenzy,
+        Self::GallantDefense,
+        Self::Hex,
+        Self::Infiltrate,
+        Self::Leadership,
+        Self::LeyHarmony,
+        Self::Lurk,
+        Self::MagestoneTrance,
+        Self::MagicConfusion,
+        Self::MagicLevitation,
+        Self::MindTap,
+        Self::NaturesAlly,
+        Self::NaturesFury,
+        Self::Necromancy,
         Self::Nimble,
-        Self::Pierce,
-        Self::PoleArm,
-        Self::Quickness,
-        Self::Regeneration,
-        Self::Sweep,
-        Self::Vampirism,
-        Self::Venom,
-        Self::WeaponMaster,
+        Self::Overwatch,
+        Self::Pathfinder,
+        Self::Rally,
+        Self::Reckless,
+        Self::Reconnaissance,
+        Self::Revenant,
+        Self::Shockwave,
+        Self::SiphonEnergy,
+        Self::SneakAttack,
+        Self::Sniper,
+        Self::Spellbreach,
+        Self::Stealth,
+        Self::StrongFlier,
+        Self::Submerged,
+        Self::Summon,
+        Self::Terrify,
+        Self::ThunderBlow,
+        Self::Tinker,
     ];
     /// The handler's snake_case name as written in content.
     pub const fn name(self) -> &'static str {
         match self {
+            Self::AncientMastery => "ancient_mastery",
+            Self::Aquatic => "aquatic",
+            Self::Augment => "augment",
             Self::BattleFury => "battle_fury",
+            Self::Bedlam => "bedlam",
             Self::Berserk => "berserk",
-            Self::Bound => "bound",
-            Self::Charge => "charge",
-            Self::Command => "command",
-            Self::Demoralized => "demoralized",
-            Self::Dodge => "dodge",
-            Self::FlameLightning => "flame_lightning",
-            Self::Flight => "flight",
-            Self::MagicBlast => "magic_blast",
-            Self::MagicRetaliation => "magic_retaliation",
+            Self::Bombardment => "bombardment",
+            Self::Counterattack => "counterattack",
+            Self::Cursed => "cursed",
+            Self::DarkUnity => "dark_unity",
+            Self::Fact => "fact",
+            Self::FieldRepair => "field_repair",
+            Self::Focus => "focus",
+            Self::ForcedMarch => "forced_march",
+            Self::Frenzy => "frenzy",
+            Self::GallantDefense => "gallant_defense",
+            Self::Hex => "hex",
+            Self::Infiltrate => "infiltrate",
+            Self::Leadership => "leadership",
+            Self::LeyHarmony => "ley_harmony",
+            Self::Lurk => "lurk",
+            Self::MagestoneTrance => "magestone_trance",
+            Self::MagicConfusion => "magic_confusion",
+            Self::MagicLevitation => "magic_levitation",
+            Self::MindTap => "mind_tap",
+            Self::NaturesAlly => "natures_ally",
+            Self::NaturesFury => "natures_fury",
+            Self::Necromancy => "necromancy",
             Self::Nimble => "nimble",
-            Self::Pierce => "pierce",
-            Self::PoleArm => "pole_arm",
-            Self::Quickness => "quickness",
-            Self::Regeneration => "regeneration",
-            Self::Sweep => "sweep",
-            Self::Vampirism => "vampirism",
-            Self::Venom => "venom",
-            Self::WeaponMaster => "weapon_master",
+            Self::Overwatch => "overwatch",
+            Self::Pathfinder => "pathfinder",
+            Self::Rally => "rally",
+            Self::Reckless => "reckless",
+            Self::Reconnaissance => "reconnaissance",
+            Self::Revenant => "revenant",
+            Self::Shockwave => "shockwave",
+            Self::SiphonEnergy => "siphon_energy",
+            Self::SneakAttack => "sneak_attack",
+            Self::Sniper => "sniper",
+            Self::Spellbreach => "spellbreach",
+            Self::Stealth => "stealth",
+            Self::StrongFlier => "strong_flier",
+            Self::Submerged => "submerged",
+            Self::Summon => "summon",
+            Self::Terrify => "terrify",
+            Self::ThunderBlow => "thunder_blow",
+            Self::Tinker => "tinker",
         }
     }
     /// Runs this handler's method of `H`.
@@ -104,26 +212,53 @@ impl Handler {
         trigger: &H::Trigger,
     ) -> H::Outcome {
         match self {
+            Self::AncientMastery => H::ancient_mastery(state, source, trigger),
+            Self::Aquatic => H::aquatic(state, source, trigger),
+            Self::Augment => H::augment(state, source, trigger),
             Self::BattleFury => H::battle_fury(state, source, trigger),
+            Self::Bedlam => H::bedlam(state, source, trigger),
             Self::Berserk => H::berserk(state, source, trigger),
-            Self::Bound => H::bound(state, source, trigger),
-            Self::Charge => H::charge(state, source, trigger),
-            Self::Command => H::command(state, source, trigger),
-            Self::Demoralized => H::demoralized(state, source, trigger),
-            Self::Dodge => H::dodge(state, source, trigger),
-            Self::FlameLightning => H::flame_lightning(state, source, trigger),
-            Self::Flight => H::flight(state, source, trigger),
-            Self::MagicBlast => H::magic_blast(state, source, trigger),
-            Self::MagicRetaliation => H::magic_retaliation(state, source, trigger),
+            Self::Bombardment => H::bombardment(state, source, trigger),
+            Self::Counterattack => H::counterattack(state, source, trigger),
+            Self::Cursed => H::cursed(state, source, trigger),
+            Self::DarkUnity => H::dark_unity(state, source, trigger),
+            Self::Fact => H::fact(state, source, trigger),
+            Self::FieldRepair => H::field_repair(state, source, trigger),
+            Self::Focus => H::focus(state, source, trigger),
+            Self::ForcedMarch => H::forced_march(state, source, trigger),
+            Self::Frenzy => H::frenzy(state, source, trigger),
+            Self::GallantDefense => H::gallant_defense(state, source, trigger),
+            Self::Hex => H::hex(state, source, trigger),
+            Self::Infiltrate => H::infiltrate(state, source, trigger),
+            Self::Leadership => H::leadership(state, source, trigger),
+            Self::LeyHarmony => H::ley_harmony(state, source, trigger),
+            Self::Lurk => H::lurk(state, source, trigger),
+            Self::MagestoneTrance => H::magestone_trance(state, source, trigger),
+            Self::MagicConfusion => H::magic_confusion(state, source, trigger),
+            Self::MagicLevitation => H::magic_levitation(state, source, trigger),
+            Self::MindTap => H::mind_tap(state, source, trigger),
+            Self::NaturesAlly => H::natures_ally(state, source, trigger),
+            Self::NaturesFury => H::natures_fury(state, source, trigger),
+            Self::Necromancy => H::necromancy(state, source, trigger),
             Self::Nimble => H::nimble(state, source, trigger),
-            Self::Pierce => H::pierce(state, source, trigger),
-            Self::PoleArm => H::pole_arm(state, source, trigger),
-            Self::Quickness => H::quickness(state, source, trigger),
-            Self::Regeneration => H::regeneration(state, source, trigger),
-            Self::Sweep => H::sweep(state, source, trigger),
-            Self::Vampirism => H::vampirism(state, source, trigger),
-            Self::Venom => H::venom(state, source, trigger),
-            Self::WeaponMaster => H::weapon_master(state, source, trigger),
+            Self::Overwatch => H::overwatch(state, source, trigger),
+            Self::Pathfinder => H::pathfinder(state, source, trigger),
+            Self::Rally => H::rally(state, source, trigger),
+            Self::Reckless => H::reckless(state, source, trigger),
+            Self::Reconnaissance => H::reconnaissance(state, source, trigger),
+            Self::Revenant => H::revenant(state, source, trigger),
+            Self::Shockwave => H::shockwave(state, source, trigger),
+            Self::SiphonEnergy => H::siphon_energy(state, source, trigger),
+            Self::SneakAttack => H::sneak_attack(state, source, trigger),
+            Self::Sniper => H::sniper(state, source, trigger),
+            Self::Spellbreach => H::spellbreach(state, source, trigger),
+            Self::Stealth => H::stealth(state, source, trigger),
+            Self::StrongFlier => H::strong_flier(state, source, trigger),
+            Self::Submerged => H::submerged(state, source, trigger),
+            Self::Summon => H::summon(state, source, trigger),
+            Self::Terrify => H::terrify(state, source, trigger),
+            Self::ThunderBlow => H::thunder_blow(state, source, trigger),
+            Self::Tinker => H::tinker(state, source, trigger),
         }
     }
 }
@@ -155,8 +290,32 @@ pub trait Handlers {
     type Trigger;
     /// What a handler returns.
     type Outcome;
+    /// Used by: Ancient Mastery.
+    fn ancient_mastery(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Aquatic.
+    fn aquatic(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Augment.
+    fn augment(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
     /// Used by: Battle Fury.
     fn battle_fury(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Bedlam.
+    fn bedlam(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -167,56 +326,134 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Bound.
-    fn bound(
+    /// Used by: Bombardment.
+    fn bombardment(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Charge.
-    fn charge(
+    /// Used by: Counterattack.
+    fn counterattack(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Command.
-    fn command(
+    /// Used by: Cursed.
+    fn cursed(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Demoralized.
-    fn demoralized(
+    /// Used by: Dark Unity.
+    fn dark_unity(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Dodge.
-    fn dodge(
+    /// Used by: Fact.
+    fn fact(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Flame Lightning.
-    fn flame_lightning(
+    /// Used by: Field Repair.
+    fn field_repair(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Flight.
-    fn flight(
+    /// Used by: Focus.
+    fn focus(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Magic Blast.
-    fn magic_blast(
+    /// Used by: Forced March.
+    fn forced_march(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Magic Retaliation.
-    fn magic_retaliation(
+    /// Used by: Frenzy.
+    fn frenzy(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Gallant Defense.
+    fn gallant_defense(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Hex.
+    fn hex(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Infiltrate.
+    fn infiltrate(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Leadership.
+    fn leadership(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Ley Harmony.
+    fn ley_harmony(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Lurk.
+    fn lurk(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Magestone Trance.
+    fn magestone_trance(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Magic Confusion.
+    fn magic_confusion(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Magic Levitation.
+    fn magic_levitation(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Mind Tap.
+    fn mind_tap(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Natures Ally.
+    fn natures_ally(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Natures Fury.
+    fn natures_fury(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Necromancy.
+    fn necromancy(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -227,50 +464,110 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Pierce.
-    fn pierce(
+    /// Used by: Overwatch.
+    fn overwatch(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Pole Arm.
-    fn pole_arm(
+    /// Used by: Pathfinder.
+    fn pathfinder(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Quickness.
-    fn quickness(
+    /// Used by: Rally.
+    fn rally(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Regeneration.
-    fn regeneration(
+    /// Used by: Reckless.
+    fn reckless(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Sweep.
-    fn sweep(
+    /// Used by: Reconnaissance.
+    fn reconnaissance(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Vampirism.
-    fn vampirism(
+    /// Used by: Revenant.
+    fn revenant(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Venom.
-    fn venom(
+    /// Used by: Shockwave.
+    fn shockwave(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Weapon Master.
-    fn weapon_master(
+    /// Used by: Siphon Energy.
+    fn siphon_energy(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Sneak Attack.
+    fn sneak_attack(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Sniper.
+    fn sniper(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Spellbreach.
+    fn spellbreach(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Stealth.
+    fn stealth(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Strong Flier.
+    fn strong_flier(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Submerged.
+    fn submerged(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Summon.
+    fn summon(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Terrify.
+    fn terrify(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Thunder Blow.
+    fn thunder_blow(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Tinker.
+    fn tinker(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,

@@ -235,82 +235,101 @@ impl SpecialAbility {
     /// The entry's first integer parameter, X for `Armor {x}`; `None` for entries without one.
     pub const fn int_param(&self) -> Option<i64> {
         match *self {
-            Self::BattleArmor => None,
-            Self::BattleFury => None,
-            Self::Berserk => None,
-            Self::Bound => None,
             Self::Charge => None,
-            Self::Command => None,
-            Self::Demoralized => None,
-            Self::Dodge => None,
-            Self::FlameLightning => None,
-            Self::Flight => None,
-            Self::Invulnerability => None,
-            Self::MagicBlast => None,
-            Self::MagicRetaliation => None,
-            Self::Nimble => None,
-            Self::Pierce => None,
-            Self::PoleArm => None,
             Self::Quickness => None,
-            Self::Regeneration => None,
-            Self::Sweep => None,
-            Self::Toughness => None,
-            Self::Vampirism => None,
-            Self::Venom => None,
+            Self::MagicLevitation => None,
+            Self::Flight => None,
+            Self::Aquatic => None,
+            Self::Stealth => None,
+            Self::Bound => None,
+            Self::Pathfinder => None,
+            Self::ForcedMarch => None,
+            Self::Nimble => None,
+            Self::Frenzy => None,
+            Self::Ram => None,
+            Self::Summon => None,
+            Self::StrongFlier => None,
+            Self::Submerged => None,
+            Self::Healing => None,
             Self::WeaponMaster => None,
+            Self::MagicBlast => None,
+            Self::FlameLightning => None,
+            Self::Shockwave => None,
+            Self::Vampirism => None,
+            Self::MagicHealing => None,
+            Self::ThunderBlow => None,
+            Self::Parry => None,
+            Self::Venom => None,
+            Self::SneakAttack => None,
+            Self::Sweep => None,
+            Self::Counterattack => None,
+            Self::Smite => None,
+            Self::ArcingFire => None,
+            Self::Bombardment => None,
+            Self::Overwatch => None,
+            Self::Hex => None,
+            Self::Stormfire => None,
+            Self::MageBlast => None,
+            Self::BattleArmor => None,
+            Self::PoleArm => None,
+            Self::MagicImmunity => None,
+            Self::Toughness => None,
+            Self::Defend => None,
+            Self::Regeneration => None,
+            Self::Invulnerability => None,
+            Self::Ghostform => None,
+            Self::Infiltrate => None,
+            Self::Dodge => None,
+            Self::MagicRetaliation => None,
+            Self::LimitedInvisibility => None,
+            Self::Terrify => None,
+            Self::Cursed => None,
+            Self::SpellResistance => None,
+            Self::StartingPosition => None,
+            Self::Berserk => None,
+            Self::MagicEnhancement => None,
+            Self::BattleFury => None,
+            Self::Demoralized => None,
+            Self::Necromancy => None,
+            Self::Command => None,
+            Self::CrushingBlow => None,
+            Self::LifeDrain => None,
+            Self::Tinker => None,
+            Self::Pierce => None,
+            Self::MagicFreeze => None,
+            Self::MagicConfusion => None,
+            Self::Leadership => None,
+            Self::Immobilize => None,
+            Self::DarkUnity => None,
+            Self::Bedlam => None,
+            Self::Focus => None,
+            Self::FieldRepair => None,
+            Self::Rally => None,
+            Self::Sniper => None,
+            Self::Spellbreach => None,
+            Self::Reconnaissance => None,
+            Self::SiphonEnergy => None,
+            Self::Revenant => None,
+            Self::AncientMastery => None,
+            Self::NaturesFury => None,
+            Self::NaturesAlly => None,
+            Self::LeyHarmony => None,
+            Self::GallantDefense => None,
+            Self::Fact => None,
+            Self::Reckless => None,
+            Self::MagestoneTrance => None,
+            Self::Lurk => None,
+            Self::Augment => None,
+            Self::MindTap => None,
         }
     }
 }
 impl ::core::str::FromStr for SpecialAbility {
     type Err = ParseCodexError;
-    /// Reads a `SpecialAbility` as written on cards (`Battle Armor`), the inverse of `Display`. Literal text also matches in another ASCII case.
+    /// Reads a `SpecialAbility` as written on cards (`Charge`), the inverse of `Display`. Literal text also matches in another ASCII case.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         fn read(text: &str, fold: bool) -> Result<SpecialAbility, codex_text::Miss> {
             let mut reason = None;
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Battle Armor"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(SpecialAbility::BattleArmor) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Battle Fury"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(SpecialAbility::BattleFury) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Berserk"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(SpecialAbility::Berserk) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Bound"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(SpecialAbility::Bound) },
-                ) {
-                    return Ok(value);
-                }
-            }
             {
                 if let Some(value) = codex_text::split(
                     text,
@@ -318,127 +337,6 @@ impl ::core::str::FromStr for SpecialAbility {
                     fold,
                     &mut reason,
                     &mut |_| { Ok(SpecialAbility::Charge) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Command"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(SpecialAbility::Command) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Demoralized"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(SpecialAbility::Demoralized) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Dodge"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(SpecialAbility::Dodge) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Flame Lightning"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(SpecialAbility::FlameLightning) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Flight"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(SpecialAbility::Flight) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Invulnerability"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(SpecialAbility::Invulnerability) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Magic Blast"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(SpecialAbility::MagicBlast) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Magic Retaliation"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(SpecialAbility::MagicRetaliation) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Nimble"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(SpecialAbility::Nimble) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Pierce"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(SpecialAbility::Pierce) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Pole Arm"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(SpecialAbility::PoleArm) },
                 ) {
                     return Ok(value);
                 }
@@ -457,10 +355,10 @@ impl ::core::str::FromStr for SpecialAbility {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Regeneration"],
+                    &["Magic Levitation"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(SpecialAbility::Regeneration) },
+                    &mut |_| { Ok(SpecialAbility::MagicLevitation) },
                 ) {
                     return Ok(value);
                 }
@@ -468,10 +366,10 @@ impl ::core::str::FromStr for SpecialAbility {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Sweep"],
+                    &["Flight"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(SpecialAbility::Sweep) },
+                    &mut |_| { Ok(SpecialAbility::Flight) },
                 ) {
                     return Ok(value);
                 }
@@ -479,10 +377,175 @@ impl ::core::str::FromStr for SpecialAbility {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Toughness"],
+                    &["Aquatic"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(SpecialAbility::Toughness) },
+                    &mut |_| { Ok(SpecialAbility::Aquatic) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Stealth"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Stealth) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Bound"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Bound) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Pathfinder"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Pathfinder) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Forced March"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::ForcedMarch) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Nimble"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Nimble) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Frenzy"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Frenzy) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ram"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Ram) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Summon"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Summon) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Strong Flier"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::StrongFlier) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Submerged"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Submerged) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Healing"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Healing) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Weapon Master"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::WeaponMaster) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Magic Blast"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::MagicBlast) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Flame Lightning"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::FlameLightning) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Shockwave"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Shockwave) },
                 ) {
                     return Ok(value);
                 }
@@ -501,6 +564,39 @@ impl ::core::str::FromStr for SpecialAbility {
             {
                 if let Some(value) = codex_text::split(
                     text,
+                    &["Magic Healing"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::MagicHealing) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Thunder Blow"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::ThunderBlow) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Parry"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Parry) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
                     &["Venom"],
                     fold,
                     &mut reason,
@@ -512,10 +608,670 @@ impl ::core::str::FromStr for SpecialAbility {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Weapon Master"],
+                    &["Sneak Attack"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(SpecialAbility::WeaponMaster) },
+                    &mut |_| { Ok(SpecialAbility::SneakAttack) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Sweep"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Sweep) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Counterattack"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Counterattack) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Smite"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Smite) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Arcing Fire"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::ArcingFire) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Bombardment"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Bombardment) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Overwatch"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Overwatch) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Hex"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Hex) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Stormfire"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Stormfire) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Mage Blast"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::MageBlast) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Battle Armor"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::BattleArmor) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Pole Arm"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::PoleArm) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Magic Immunity"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::MagicImmunity) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Toughness"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Toughness) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Defend"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Defend) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Regeneration"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Regeneration) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Invulnerability"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Invulnerability) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ghostform"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Ghostform) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Infiltrate"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Infiltrate) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Dodge"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Dodge) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Magic Retaliation"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::MagicRetaliation) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Limited Invisibility"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::LimitedInvisibility) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Terrify"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Terrify) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Cursed"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Cursed) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Spell Resistance"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::SpellResistance) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Starting Position"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::StartingPosition) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Berserk"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Berserk) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Magic Enhancement"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::MagicEnhancement) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Battle Fury"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::BattleFury) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Demoralized"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Demoralized) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Necromancy"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Necromancy) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Command"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Command) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Crushing Blow"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::CrushingBlow) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Life Drain"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::LifeDrain) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Tinker"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Tinker) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Pierce"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Pierce) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Magic Freeze"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::MagicFreeze) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Magic Confusion"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::MagicConfusion) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Leadership"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Leadership) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Immobilize"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Immobilize) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Dark Unity"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::DarkUnity) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Bedlam"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Bedlam) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Focus"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Focus) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Field Repair"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::FieldRepair) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Rally"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Rally) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Sniper"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Sniper) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Spellbreach"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Spellbreach) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Reconnaissance"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Reconnaissance) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Siphon Energy"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::SiphonEnergy) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Revenant"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Revenant) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ancient Mastery"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::AncientMastery) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Natures Fury"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::NaturesFury) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Natures Ally"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::NaturesAlly) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ley Harmony"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::LeyHarmony) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Gallant Defense"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::GallantDefense) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Fact"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Fact) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Reckless"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Reckless) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Magestone Trance"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::MagestoneTrance) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Lurk"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Lurk) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Augment"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::Augment) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Mind Tap"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(SpecialAbility::MindTap) },
                 ) {
                     return Ok(value);
                 }

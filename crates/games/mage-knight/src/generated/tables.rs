@@ -22,17 +22,41 @@ pub static D6_DIE: [D6DieFace; 6] = [
     D6DieFace { label: "5", value: 5 },
     D6DieFace { label: "6", value: 6 },
 ];
-/// The `SKULLS_TO_ELIMINATE` constant from `game.toml`.
-pub const SKULLS_TO_ELIMINATE: i64 = 3;
-/// The `CRITICAL_MISS_ROLL` constant from `game.toml`.
-pub const CRITICAL_MISS_ROLL: i64 = 2;
-/// The `CRITICAL_HIT_ROLL` constant from `game.toml`.
-pub const CRITICAL_HIT_ROLL: i64 = 12;
-/// The `CRITICAL_HIT_EXTRA_DAMAGE` constant from `game.toml`.
-pub const CRITICAL_HIT_EXTRA_DAMAGE: i64 = 1;
-/// The `REAR_ARC_ATTACK_BONUS` constant from `game.toml`.
-pub const REAR_ARC_ATTACK_BONUS: i64 = 1;
-/// The `CAPTURE_ATTACK_PENALTY` constant from `game.toml`.
-pub const CAPTURE_ATTACK_PENALTY: i64 = 3;
-/// The `PRECISION_ATTACK_PENALTY` constant from `game.toml`.
-pub const PRECISION_ATTACK_PENALTY: i64 = 2;
+/// Dice rolled and added to the attack value for an attack roll.
+pub const ATTACK_DICE: u8 = 2;
+/// Skulls in the stat slot that eliminate a warrior.
+pub const SKULLS_TO_ELIMINATE: u8 = 3;
+/// Dice total (two 1s) that always misses.
+pub const CRITICAL_MISS_ROLL: u8 = 2;
+/// Pushing damage a critical miss deals to the attacker.
+pub const CRITICAL_MISS_PUSHING_DAMAGE: u8 = 1;
+/// Dice total (two 6s) that always hits.
+pub const CRITICAL_HIT_ROLL: u8 = 12;
+/// Damage added for each target of a critical hit (and healing added to a critical healing).
+pub const CRITICAL_HIT_EXTRA_DAMAGE: u8 = 1;
+/// Attack modifier through (or in base contact with) the target's rear arc.
+pub const REAR_ARC_ATTACK_BONUS: u8 = 1;
+/// Attack modifier (negative) when attempting a capture.
+pub const CAPTURE_ATTACK_PENALTY: u8 = 3;
+/// Attack modifier (negative) for a precision ranged attack.
+pub const PRECISION_ATTACK_PENALTY: u8 = 2;
+/// Attack modifier per friendly sword figure using gang up.
+pub const GANG_UP_BONUS: u8 = 1;
+/// Attack or damage modifier for a bow point-blank attack.
+pub const POINT_BLANK_BONUS: u8 = 1;
+/// Rule of 3: the net modifier to any combat value is clamped to plus or minus this.
+pub const MODIFIER_LIMIT: u8 = 3;
+/// Tokens that lock a warrior out of actions; never more are placed.
+pub const MAX_ACTION_TOKENS: u8 = 2;
+/// Pushing damage for an action that gives a warrior its second token.
+pub const PUSHING_DAMAGE: u8 = 1;
+/// Pushing damage a surge deals after its move.
+pub const SURGE_PUSHING_DAMAGE: u8 = 1;
+/// One action per turn for each this many points of the build total.
+pub const POINTS_PER_ACTION: u16 = 100;
+/// Die roll needed to break away from base contact with opponents.
+pub const BREAK_AWAY_SUCCEEDS_ON: u8 = 4;
+/// Diameter of a standard round base in hundredths of an inch (the rules are silent; see docs/decisions.md).
+pub const BASE_DIAMETER_HUNDREDTHS: u16 = 125;
+/// Front arc of a figure whose data gives none (the dial data gives 90 or 180).
+pub const DEFAULT_FRONT_ARC_DEGREES: u16 = 180;

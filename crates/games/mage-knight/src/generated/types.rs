@@ -322,12 +322,18 @@ pub enum Colour {
     Black,
     /// Blue
     Blue,
+    /// Brown
+    Brown,
+    /// Dark Blue
+    DarkBlue,
     /// Green
     Green,
     /// Grey
     Grey,
     /// Orange
     Orange,
+    /// Purple
+    Purple,
     /// Red
     Red,
     /// Yellow
@@ -337,12 +343,15 @@ impl Colour {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Colour";
     /// Every value, in declaration order.
-    pub const ALL: [Colour; 7] = [
+    pub const ALL: [Colour; 10] = [
         Self::Black,
         Self::Blue,
+        Self::Brown,
+        Self::DarkBlue,
         Self::Green,
         Self::Grey,
         Self::Orange,
+        Self::Purple,
         Self::Red,
         Self::Yellow,
     ];
@@ -351,9 +360,12 @@ impl Colour {
         match self {
             Self::Black => "Black",
             Self::Blue => "Blue",
+            Self::Brown => "Brown",
+            Self::DarkBlue => "Dark Blue",
             Self::Green => "Green",
             Self::Grey => "Grey",
             Self::Orange => "Orange",
+            Self::Purple => "Purple",
             Self::Red => "Red",
             Self::Yellow => "Yellow",
         }
@@ -365,6 +377,262 @@ impl ::core::fmt::Display for Colour {
     }
 }
 impl ::core::str::FromStr for Colour {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// Printed attack types; attack special abilities are read through the printed type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AttackType {
+    /// Sword
+    Sword,
+    /// Bow
+    Bow,
+    /// Wand
+    Wand,
+}
+impl AttackType {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AttackType";
+    /// Every value, in declaration order.
+    pub const ALL: [AttackType; 3] = [Self::Sword, Self::Bow, Self::Wand];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Sword => "Sword",
+            Self::Bow => "Bow",
+            Self::Wand => "Wand",
+        }
+    }
+}
+impl ::core::fmt::Display for AttackType {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for AttackType {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// Which attacks an ability's effect concerns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AttackRange {
+    /// Close and ranged combat attacks.
+    Any,
+    /// Close combat attacks only.
+    Close,
+    /// Ranged combat attacks only.
+    Ranged,
+}
+impl AttackRange {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AttackRange";
+    /// Every value, in declaration order.
+    pub const ALL: [AttackRange; 3] = [Self::Any, Self::Close, Self::Ranged];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Any => "Any",
+            Self::Close => "Close",
+            Self::Ranged => "Ranged",
+        }
+    }
+}
+impl ::core::fmt::Display for AttackRange {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for AttackRange {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// The four kinds of action a warrior can be given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ActionKind {
+    /// Move
+    Move,
+    /// Close Combat
+    CloseCombat,
+    /// Ranged Combat
+    RangedCombat,
+    /// Special
+    Special,
+}
+impl ActionKind {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "ActionKind";
+    /// Every value, in declaration order.
+    pub const ALL: [ActionKind; 4] = [
+        Self::Move,
+        Self::CloseCombat,
+        Self::RangedCombat,
+        Self::Special,
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Move => "Move",
+            Self::CloseCombat => "Close Combat",
+            Self::RangedCombat => "Ranged Combat",
+            Self::Special => "Special",
+        }
+    }
+}
+impl ::core::fmt::Display for ActionKind {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for ActionKind {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// When a triggered effect happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Timing {
+    /// At the beginning of its controller's command phase.
+    CommandPhase,
+    /// After it finishes a move.
+    AfterOwnMove,
+}
+impl Timing {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "Timing";
+    /// Every value, in declaration order.
+    pub const ALL: [Timing; 2] = [Self::CommandPhase, Self::AfterOwnMove];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::CommandPhase => "Command Phase",
+            Self::AfterOwnMove => "After Own Move",
+        }
+    }
+}
+impl ::core::fmt::Display for Timing {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for Timing {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// How much a healing attack heals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HealAmount {
+    /// The healer's damage value, ignoring modifiers.
+    DamageValue,
+    /// One six-sided die.
+    Die,
+    /// The healer's controller chooses the damage value or a die.
+    DamageValueOrDie,
+    /// One click.
+    One,
+}
+impl HealAmount {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "HealAmount";
+    /// Every value, in declaration order.
+    pub const ALL: [HealAmount; 4] = [
+        Self::DamageValue,
+        Self::Die,
+        Self::DamageValueOrDie,
+        Self::One,
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::DamageValue => "Damage Value",
+            Self::Die => "Die",
+            Self::DamageValueOrDie => "Damage Value Or Die",
+            Self::One => "One",
+        }
+    }
+}
+impl ::core::fmt::Display for HealAmount {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for HealAmount {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// How much damage an ability deals to figures in base contact with the target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SplashDamage {
+    /// 1 damage to each one hit.
+    One,
+    /// The attacker's damage value to each one hit.
+    DamageValue,
+}
+impl SplashDamage {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "SplashDamage";
+    /// Every value, in declaration order.
+    pub const ALL: [SplashDamage; 2] = [Self::One, Self::DamageValue];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::One => "One",
+            Self::DamageValue => "Damage Value",
+        }
+    }
+}
+impl ::core::fmt::Display for SplashDamage {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for SplashDamage {
     type Err = ParseNameError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         Self::ALL
