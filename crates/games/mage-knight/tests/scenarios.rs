@@ -104,3 +104,21 @@ click = 3
         run.report("x.toml")
     );
 }
+
+#[test]
+fn the_published_schema_is_current() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../schemas/mage-knight.scenario.schema.json");
+    let published: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("the schema file exists"))
+            .expect("valid JSON");
+    let current = serde_json::to_value(grimoire_engine::scenario_schema(
+        &MageKnightScenarios::default(),
+    ))
+    .expect("schema");
+    assert!(
+        published == current,
+        "schemas/mage-knight.scenario.schema.json is stale: regenerate it with \
+         `grimoire scenario schema mage-knight > schemas/mage-knight.scenario.schema.json`"
+    );
+}
