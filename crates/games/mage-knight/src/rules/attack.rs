@@ -132,6 +132,9 @@ pub fn close_combat(
             )));
         }
         let go_on = rules.move_warrior(state, a, &[], to, ctx)?;
+        if !go_on || state.warriors[a].eliminated {
+            return rules.finish_action(state, a, free, ctx);
+        }
         if attack.surge_to.is_some() {
             if rules.opponents_in_front_contact(state, a).is_empty() {
                 return Err(illegal(format!(
@@ -145,9 +148,9 @@ pub fn close_combat(
                 true,
                 ctx,
             );
-        }
-        if !go_on || state.warriors[a].eliminated {
-            return rules.finish_action(state, a, free, ctx);
+            if state.warriors[a].eliminated {
+                return rules.finish_action(state, a, free, ctx);
+            }
         }
     }
     let abilities = state.warriors[a].abilities();
