@@ -127,7 +127,10 @@ fn import_file(
     collect(report, file_log);
     let source = match &file.source {
         Some(source) => {
-            format!("{file_name}: {source}; figures mapped by grimoire import mk-dials")
+            format!(
+                "{file_name}: {}; figures mapped by grimoire import mk-dials",
+                source.trim_end_matches('.')
+            )
         }
         None => format!("{file_name}; figures mapped by grimoire import mk-dials"),
     };

@@ -1,0 +1,4 @@
+//! The Mage Knight crate's one test binary: scenarios and the exact calculator.
+
+mod calc;
+mod scenarios;
