@@ -779,7 +779,7 @@ fn resolve(
     };
     let mut damaged = 0;
     for ((t, m), share) in hits.iter().zip(&shares) {
-        let dealt = dial::deal_damage(state, *t, share + extra, false, ctx);
+        let dealt = dial::deal_reduced(state, *t, m.damage_taken(share + extra), ctx);
         if dealt == 0 {
             continue;
         }
@@ -906,6 +906,6 @@ fn splash(
             SplashDamage::One => 1,
             SplashDamage::DamageValue => m.damage_value(None),
         };
-        dial::deal_damage(state, o, amount + extra, false, ctx);
+        dial::deal_reduced(state, o, m.damage_taken(amount + extra), ctx);
     }
 }
