@@ -13,7 +13,7 @@ use grimoire_engine::scenario::ScenarioGame;
 use grimoire_mage_knight::rules::MageKnightScenarios;
 use grimoire_mage_wars::rules::MageWarsScenarios;
 
-use crate::{calc, spellbook};
+use crate::{army, calc, spellbook};
 
 /// A game-specific command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -143,7 +143,7 @@ pub static GAMES: &[Game] = &[
         calc: Some(calc::mage_knight::run),
         spellbook_check: None,
         deck_check: None,
-        army_check: None,
+        army_check: Some(army::mage_knight),
     },
 ];
 

@@ -95,6 +95,16 @@ impl Pool {
         Ok(())
     }
 
+    /// The card named `name` already in the pool, if any.
+    pub fn card(&self, name: &str) -> Option<&Table> {
+        let &(file, position) = self.by_name.get(name)?;
+        self.files[file]
+            .table
+            .get("card")
+            .and_then(|cards| cards.get(position))
+            .and_then(Value::as_table)
+    }
+
     /// Adds a card of set `set` that belongs in file `file_stem` of that set's folder. Returns
     /// what happened and, for a reprint whose data differ, a description of the differences.
     pub fn add(
@@ -221,6 +231,9 @@ impl Pool {
 /// Card keys written as `[[card.<key>]]` sub-tables instead of inline values.
 const SUB_TABLE_KEYS: [&str; 1] = ["attacks"];
 
+/// Card keys whose list is written one item per line (a Mage Knight warrior's dial).
+const ONE_ITEM_PER_LINE_KEYS: [&str; 1] = ["dial"];
+
 /// Writes a card file: top-level values, then one `[[card]]` table per card whose values are
 /// inline (small records such as `range = { min = 0, max = 2 }`), except attack bars, which get
 /// `[[card.attacks]]` tables of their own.
@@ -260,7 +273,16 @@ fn render_values(table: &Table, out: &mut String) -> Result<(), String> {
         .iter()
         .filter(|(key, _)| !SUB_TABLE_KEYS.contains(&key.as_str()))
     {
-        out.push_str(&format!("{key} = {}\n", inline(value)?));
+        match value {
+            Value::Array(items) if ONE_ITEM_PER_LINE_KEYS.contains(&key.as_str()) => {
+                out.push_str(&format!("{key} = [\n"));
+                for item in items {
+                    out.push_str(&format!("  {},\n", inline(item)?));
+                }
+                out.push_str("]\n");
+            }
+            _ => out.push_str(&format!("{key} = {}\n", inline(value)?)),
+        }
     }
     Ok(())
 }

@@ -322,7 +322,7 @@ impl MageKnightRules {
         let at = state.warriors[mover].position;
         for other in self.opponents_in_contact(state, mover) {
             let o = &state.warriors[other];
-            if o.data().base_type == content::BaseType::Cavalry
+            if o.data().base_type == Some(content::BaseType::Cavalry)
                 || geometry::through_front_arc(&o.position, &at, o.front_arc)
             {
                 continue;

@@ -119,7 +119,7 @@ pub fn close_combat(
                     "{name} needs the sword attack type to surge"
                 )));
             }
-            if state.warriors[a].data().base_type == BaseType::Cavalry {
+            if state.warriors[a].data().base_type == Some(BaseType::Cavalry) {
                 return Err(illegal(format!("{name} is cavalry and cannot surge")));
             }
             if state.warriors[a].has(SpecialAbility::Charge) {
@@ -255,7 +255,7 @@ fn check_capture(state: &Game, a: usize, t: usize) -> Result<(), RulesError> {
             "{name} needs the sword attack type to capture"
         )));
     }
-    let cavalry = |i: usize| state.warriors[i].data().base_type == BaseType::Cavalry;
+    let cavalry = |i: usize| state.warriors[i].data().base_type == Some(BaseType::Cavalry);
     if cavalry(a)
         || effects::any(&state.warriors[a].abilities(), |op| {
             matches!(op, EffectOp::CannotCapture)

@@ -101,7 +101,7 @@ pub fn give_token(state: &mut Game, index: usize, ctx: &mut Ctx<'_, Event>) -> b
 
 /// Pushing damage for a second token: none for cavalry units (Cavalry rules).
 pub fn push(state: &mut Game, index: usize, ctx: &mut Ctx<'_, Event>) {
-    if state.warriors[index].data().base_type == BaseType::Cavalry {
+    if state.warriors[index].data().base_type == Some(BaseType::Cavalry) {
         return;
     }
     deal_damage(state, index, u32::from(content::PUSHING_DAMAGE), true, ctx);
