@@ -59,8 +59,6 @@ pub const POINTS_PER_ACTION: u16 = 100;
 pub const BREAK_AWAY_SUCCEEDS_ON: u8 = 4;
 /// Diameter of a standard round base in hundredths of an inch (the rules are silent; see docs/decisions.md).
 pub const BASE_DIAMETER_HUNDREDTHS: u16 = 125;
-/// Front arc of a figure whose data gives none (the dial data gives 90 or 180).
-pub const DEFAULT_FRONT_ARC_DEGREES: u16 = 180;
 /// Ranks printed with rank stars; a figure of any other rank has none and is Unique: one per army, identified by name and collector number.
 pub const RANKS_WITH_STARS: &[Rank] = &[Rank::Weak, Rank::Standard, Rank::Tough];
 /// Build totals are multiples of this many points.

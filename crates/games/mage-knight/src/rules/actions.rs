@@ -481,11 +481,9 @@ impl MageKnightRules {
             let abilities = state.warriors[warrior].abilities();
             for (_, op) in effects::ops(&abilities) {
                 match op {
-                    EffectOp::ExtraActionOnRoll { on } => {
-                        if self.roll_d6(ctx)? >= u32::from(*on) {
-                            state.player_mut(player)?.extra_actions += 1;
-                            ctx.record(Event::ExtraAction { player: player.0 });
-                        }
+                    EffectOp::ExtraActionOnRoll { on } if self.roll_d6(ctx)? >= u32::from(*on) => {
+                        state.player_mut(player)?.extra_actions += 1;
+                        ctx.record(Event::ExtraAction { player: player.0 });
                     }
                     EffectOp::HealDemoralizedFriends { clicks } => {
                         let at = state.warriors[warrior].position;

@@ -207,7 +207,7 @@ pub fn close_combat(
                 "neither the healer nor its target may be in base contact with an opposing warrior",
             ));
         }
-        heal_attack(rules, state, a, targets[0], AttackRange::Close, amount, ctx)?;
+        heal_attack(rules, state, a, targets[0], amount, ctx)?;
         return rules.finish_action(state, a, free, ctx);
     }
     for t in &targets {
@@ -515,15 +515,7 @@ pub fn ranged_combat(
             {
                 return Err(illegal("the target of Magic Healing may not be in base contact with an opposing warrior"));
             }
-            heal_attack(
-                rules,
-                state,
-                a,
-                attack.targets[0],
-                AttackRange::Ranged,
-                amount,
-                ctx,
-            )?;
+            heal_attack(rules, state, a, attack.targets[0], amount, ctx)?;
             return rules.finish_action(state, a, free, ctx);
         }
     }
@@ -605,7 +597,6 @@ fn heal_attack(
     state: &mut Game,
     a: usize,
     t: usize,
-    range: AttackRange,
     amount: HealAmount,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<(), RulesError> {
@@ -641,10 +632,8 @@ fn heal_attack(
             }
         }
     };
-    if range == AttackRange::Ranged || range == AttackRange::Close {
-        if result == RollResult::CriticalHit {
-            healing += u32::from(content::CRITICAL_HIT_EXTRA_DAMAGE);
-        }
+    if result == RollResult::CriticalHit {
+        healing += u32::from(content::CRITICAL_HIT_EXTRA_DAMAGE);
     }
     dial::heal(state, t, healing, ctx);
     Ok(())
@@ -779,7 +768,7 @@ fn resolve(
     };
     let mut damaged = 0;
     for ((t, m), share) in hits.iter().zip(&shares) {
-        let dealt = dial::deal_damage(state, *t, share + extra, false, ctx);
+        let dealt = dial::deal_reduced(state, *t, m.damage_taken(share + extra), ctx);
         if dealt == 0 {
             continue;
         }
@@ -906,6 +895,6 @@ fn splash(
             SplashDamage::One => 1,
             SplashDamage::DamageValue => m.damage_value(None),
         };
-        dial::deal_damage(state, o, amount + extra, false, ctx);
+        dial::deal_reduced(state, o, m.damage_taken(amount + extra), ctx);
     }
 }

@@ -28,6 +28,17 @@ pub fn deal_damage(
     dealt
 }
 
+/// Deals damage already reduced by the abilities that act in this attack (an attack that
+/// ignores the target's defense abilities ignores its Toughness too). Returns the damage dealt.
+pub fn deal_reduced(state: &mut Game, index: usize, clicks: u32, ctx: &mut Ctx<'_, Event>) -> u32 {
+    let w = &state.warriors[index];
+    if w.eliminated || w.captive.is_some() {
+        return 0;
+    }
+    turn_dial(state, index, clicks, false, ctx);
+    clicks
+}
+
 /// Turns the dial of warrior `index` `clicks` clicks clockwise (damage already reduced).
 pub fn turn_dial(
     state: &mut Game,

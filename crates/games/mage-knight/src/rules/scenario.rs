@@ -76,7 +76,7 @@ pub struct ObjectKeys {
     /// Its printed attack type: `Sword`, `Bow` or `Wand`.
     #[serde(default)]
     pub attack_type: Option<String>,
-    /// Front arc in degrees (default: `DEFAULT_FRONT_ARC_DEGREES`).
+    /// Front arc in degrees (default: the warrior card's `front_arc`).
     #[serde(default)]
     pub front_arc: Option<f64>,
     /// Abilities it has besides its dial (subfaction abilities), by codex name.
@@ -373,9 +373,7 @@ impl ScenarioGame for MageKnightScenarios {
                     .map_err(|e| format!("bad attack_type {t:?}: {e}"))
             })
             .transpose()?;
-        let front_arc = keys
-            .front_arc
-            .unwrap_or(f64::from(content::DEFAULT_FRONT_ARC_DEGREES));
+        let front_arc = keys.front_arc.unwrap_or(f64::from(data.front_arc));
         if !(front_arc > 0.0 && front_arc <= 360.0) {
             return Err(format!(
                 "front_arc must be in (0, 360] degrees, not {front_arc}"
