@@ -666,6 +666,17 @@ fn file_level_oddities_are_reported() {
         .as_array_mut()
         .expect("list")
         .push(json!({ "id": "x" }));
+    file["special_abilities"]
+        .as_array_mut()
+        .expect("list")
+        .push(json!({
+            "id": 200, "stat": "Attack", "name": "Battle Armor", "optional": true,
+            "color": "red", "symbol": "ab_circ"
+        }));
+    file["special_abilities"]
+        .as_array_mut()
+        .expect("list")
+        .push(json!({ "id": 201, "stat": "Speed", "name": "Teleport" }));
     file["factions"]
         .as_array_mut()
         .expect("list")
