@@ -388,6 +388,9 @@ fn missing_and_broken_dial_clicks_are_reported() {
         .as_array_mut()
         .expect("clicks")
         .truncate(5);
+    let mut long = figure("Long", 9, 13);
+    let clicks = long["dials"][0]["clicks"].as_array_mut().expect("clicks");
+    clicks.extend((12..20).map(dead));
     let (report, out) = import_one(vec![
         gap,
         short,
@@ -397,6 +400,7 @@ fn missing_and_broken_dial_clicks_are_reported() {
         two_dials,
         not_a_click,
         ended,
+        long,
     ]);
     assert!(
         has(
@@ -432,6 +436,13 @@ fn missing_and_broken_dial_clicks_are_reported() {
         ),
         "{report}"
     );
+    assert!(
+        has(
+            &report.unmapped,
+            &["Long", "dead_clicks", "17 is outside the schema's range"]
+        ),
+        "{report}"
+    );
     // A shorter dial that ends with dead clicks is usable: a note, and the card is written.
     assert!(
         has(&report.notes, &["Ended", "5 clicks instead of 12"]),
@@ -454,7 +465,9 @@ fn unknown_fields_and_values_are_unmapped() {
     base["base_type"] = json!("chariot");
     let mut empty_base = figure("Empty Base", 4, 8);
     empty_base["base_type"] = json!("");
-    let (report, out) = import_one(vec![extra, faction, base, empty_base]);
+    let mut lone = figure("Lone", 5, 9);
+    lone["factions"] = json!("Orc Raiders");
+    let (report, out) = import_one(vec![extra, faction, base, empty_base, lone]);
     assert!(
         has(
             &report.unmapped,
@@ -495,6 +508,10 @@ fn unknown_fields_and_values_are_unmapped() {
         has(&report.notes, &["Empty Base", "base_type", "empty"]),
         "{report}"
     );
+    assert!(
+        has(&report.notes, &["Lone", "factions", "single name"]),
+        "{report}"
+    );
     let names: Vec<String> = cards(out.path(), "rebellion")
         .iter()
         .map(|card| card["name"].as_str().expect("name").to_owned())
@@ -505,7 +522,8 @@ fn unknown_fields_and_values_are_unmapped() {
         [
             "Extra (Standard)",
             "Base (Standard)",
-            "Empty Base (Standard)"
+            "Empty Base (Standard)",
+            "Lone (Standard)"
         ]
     );
 }
