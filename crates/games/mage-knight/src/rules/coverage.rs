@@ -242,6 +242,7 @@ pub const CONSTANTS: &[(&str, Coverage)] = &[
     ("POINTS_PER_ACTION", Coverage::Interpreted("scenario (build_total)")),
     ("BREAK_AWAY_SUCCEEDS_ON", Coverage::Interpreted("actions (break_away_fails_on)")),
     ("BASE_DIAMETER_HUNDREDTHS", Coverage::Interpreted("geometry (base_radius)")),
+    ("BEDLAM_RADIUS", Coverage::Interpreted("attack (gang_up)")),
     ("RANKS_WITH_STARS", Coverage::Interpreted("army")),
     ("BUILD_TOTAL_STEP", Coverage::Interpreted("army")),
     ("CONQUEST_BUILD_TOTAL_STEP", Coverage::Interpreted("army")),
