@@ -196,3 +196,140 @@ fn decimals_are_correctly_rounded() {
     assert_eq!(r(0, 7).to_string(), "0");
     assert_eq!(r(9, 36).to_string(), "1/4");
 }
+
+mod agreement {
+    //! The calculator agrees with the rules engine: every sequence of die faces the attack can
+    //! use is played through `MageKnightRules` and the defender's resulting clicks are tallied.
+
+    use grimoire_engine::{Ctx, EventLog, FirstOption, PlayerId, Rules, ScriptedDice, TablePoint};
+    use grimoire_mage_knight::calc::{calculate, Query, Ratio};
+    use grimoire_mage_knight::rules::{
+        Action, CloseAttack, Game, MageKnightRules, Player, RangedAttack, Warrior,
+    };
+    use grimoire_mage_knight::{AttackRange, Card, CardId};
+
+    fn warrior(card: CardId, owner: u8, x: f64, facing: f64, click: usize) -> Warrior {
+        let Card::Warrior(data) = card.card();
+        Warrior {
+            card,
+            owner: PlayerId(owner),
+            position: TablePoint { x, y: 0.0, facing },
+            click,
+            start_click: 0,
+            tokens: 0,
+            token_this_turn: false,
+            acted_this_turn: false,
+            eliminated: false,
+            attack_type: None,
+            front_arc: f64::from(data.front_arc),
+            extra_abilities: Vec::new(),
+            cancelled: Vec::new(),
+            captive: None,
+        }
+    }
+
+    /// The defender's click (its dial length when eliminated) after one attack with `faces`.
+    fn play(q: &Query, faces: &[u32]) -> Option<usize> {
+        let Card::Warrior(attacker) = q.attacker.card();
+        let distance = if q.range == AttackRange::Ranged {
+            f64::from(attacker.range.min(6))
+        } else {
+            1.25
+        };
+        let mut game = Game {
+            players: vec![
+                Player {
+                    id: PlayerId(1),
+                    actions_per_turn: 1,
+                    actions_used: 0,
+                    extra_actions: 0,
+                },
+                Player {
+                    id: PlayerId(2),
+                    actions_per_turn: 1,
+                    actions_used: 0,
+                    extra_actions: 0,
+                },
+            ],
+            warriors: vec![
+                warrior(q.attacker, 1, 0.0, 0.0, q.attacker_click),
+                warrior(q.defender, 2, distance, 180.0, q.defender_click),
+            ],
+            active: PlayerId(1),
+            last_roll: 0,
+            last_hits: Vec::new(),
+        };
+        let mut dice = ScriptedDice::new();
+        dice.push("d6", faces.iter().copied());
+        let mut log = EventLog::new();
+        let mut chooser = FirstOption;
+        let mut ctx = Ctx::new(&mut dice, &mut chooser, &mut log);
+        let action = match q.range {
+            AttackRange::Ranged => Action::Ranged(RangedAttack::single(0, 1)),
+            _ => Action::Close(CloseAttack::single(0, 1)),
+        };
+        MageKnightRules::default()
+            .apply(&mut game, &action, &mut ctx)
+            .ok()?;
+        let d = &game.warriors[1];
+        Some(if d.eliminated {
+            d.data().dial.len()
+        } else {
+            d.click
+        })
+    }
+
+    /// The defender's clicks over every sequence of `rolls` faces, or `None` when some
+    /// sequence is too short for the attack.
+    fn tally(q: &Query, rolls: u32, len: usize) -> Option<Vec<Ratio>> {
+        let total = 6u64.pow(rolls);
+        let mut counts = vec![0u64; len];
+        for n in 0..total {
+            let faces: Vec<u32> = (0..rolls).map(|i| ((n / 6u64.pow(i)) % 6) as u32).collect();
+            counts[play(q, &faces)?] += 1;
+        }
+        Some(counts.iter().map(|c| Ratio::new(*c, total)).collect())
+    }
+
+    fn check(q: Query) {
+        let expected = calculate(&q).expect("calculates");
+        let len = expected.defender_click.len();
+        let actual = (2..=5)
+            .find_map(|rolls| tally(&q, rolls, len))
+            .expect("five dice are enough for one attack");
+        assert_eq!(
+            actual,
+            expected.defender_click,
+            "{} (click {}) vs {} (click {}) {:?}",
+            q.attacker.name(),
+            q.attacker_click,
+            q.defender.name(),
+            q.defender_click,
+            q.range
+        );
+    }
+
+    #[test]
+    fn the_calculator_agrees_with_the_engine() {
+        let ids = CardId::ALL;
+        let mut pairs = 0;
+        for (i, a) in ids.iter().enumerate().step_by(9) {
+            for d in ids.iter().skip(i % 7).step_by(13) {
+                for range in [AttackRange::Close, AttackRange::Ranged] {
+                    let q = Query {
+                        attacker: *a,
+                        attacker_click: 0,
+                        defender: *d,
+                        defender_click: 1,
+                        range,
+                    };
+                    if calculate(&q).is_ok() {
+                        check(q);
+                        pairs += 1;
+                    }
+                }
+            }
+        }
+        assert!(pairs >= 40, "only {pairs} pairs checked");
+    }
+}

@@ -59,6 +59,8 @@ pub const POINTS_PER_ACTION: u16 = 100;
 pub const BREAK_AWAY_SUCCEEDS_ON: u8 = 4;
 /// Diameter of a standard round base in hundredths of an inch (the rules are silent; see docs/decisions.md).
 pub const BASE_DIAMETER_HUNDREDTHS: u16 = 125;
+/// Bedlam: no figure within this many inches of it may use gang up.
+pub const BEDLAM_RADIUS: u8 = 10;
 /// Ranks printed with rank stars; a figure of any other rank has none and is Unique: one per army, identified by name and collector number.
 pub const RANKS_WITH_STARS: &[Rank] = &[Rank::Weak, Rank::Standard, Rank::Tough];
 /// Build totals are multiples of this many points.

@@ -5,7 +5,9 @@
 use grimoire_engine::{Board, Ctx, DieFaces, OpenTable, PlayerId, Rules, TablePoint};
 
 use super::attack;
-use super::content::{self, ActionKind, AttackRange, AttackType, EffectOp, SpecialAbility, Timing};
+use super::content::{
+    self, ActionKind, AttackRange, AttackType, EffectOp, Handler, SpecialAbility, Timing,
+};
 use super::dial;
 use super::effects;
 use super::geometry;
@@ -33,6 +35,13 @@ pub enum Action {
         warrior: usize,
         /// The ability used.
         ability: SpecialAbility,
+    },
+    /// Changes facing without an action (Nimble, Sniper), during its controller's turn.
+    Turn {
+        /// The warrior.
+        warrior: usize,
+        /// The new facing in degrees.
+        facing: f64,
     },
     /// Cancels an optional ability until the end of the turn (no action).
     Cancel {
@@ -90,6 +99,19 @@ impl MageKnightRules {
                 "{} has {} action tokens and cannot be given an action",
                 w.name(),
                 w.tokens
+            )));
+        }
+        if w.captive.is_some() {
+            return Err(RulesError::CannotAct(format!(
+                "{} is held captive and cannot be given actions",
+                w.name()
+            )));
+        }
+        let holds_captive = state.warriors.iter().any(|c| c.captive == Some(warrior));
+        if holds_captive && !matches!(kind, ActionKind::Move | ActionKind::CloseCombat) {
+            return Err(illegal(format!(
+                "{} holds a captive: it can only be given move actions or a close attack on its captive",
+                w.name()
             )));
         }
         let abilities = w.abilities();
@@ -395,6 +417,10 @@ impl MageKnightRules {
         if !w.has(ability) {
             return Err(illegal(format!("{} does not show {ability} now", w.name())));
         }
+        if ability.meta().handler == Some(Handler::Shockwave) {
+            attack::shockwave(self, state, warrior, ctx)?;
+            return self.finish_action(state, warrior, free, ctx);
+        }
         let heal = ability.meta().effects.iter().find_map(|op| match op {
             EffectOp::HealSelfRoll { minus, minimum } => {
                 Some((u32::from(*minus), u32::from(*minimum)))
@@ -409,6 +435,40 @@ impl MageKnightRules {
         let roll = self.roll_d6(ctx)?;
         dial::heal(state, warrior, roll.saturating_sub(minus).max(minimum), ctx);
         self.finish_action(state, warrior, free, ctx)
+    }
+
+    /// Nimble and Sniper: a new facing, without an action, during its controller's turn.
+    fn turn(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        facing: f64,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let w = state.warrior(warrior)?;
+        if w.owner != state.active {
+            return Err(RulesError::NotYourTurn(w.name().to_string()));
+        }
+        let free_facing = w
+            .abilities()
+            .iter()
+            .any(|a| matches!(a.meta().handler, Some(Handler::Nimble | Handler::Sniper)));
+        if !free_facing {
+            return Err(illegal(format!(
+                "{} shows no ability that changes facing without an action",
+                w.name()
+            )));
+        }
+        if !facing.is_finite() {
+            return Err(illegal("a facing is a number of degrees"));
+        }
+        let w = &mut state.warriors[warrior];
+        w.position.facing = facing.rem_euclid(360.0);
+        ctx.record(Event::Turned {
+            warrior: w.name().to_string(),
+            facing: w.position.facing,
+        });
+        Ok(())
     }
 
     fn cancel(
@@ -513,6 +573,16 @@ impl MageKnightRules {
     }
 }
 
+/// Whether `ability` is a special action the rules play (Regeneration, Shockwave).
+pub fn is_special_action(ability: SpecialAbility) -> bool {
+    let meta = ability.meta();
+    meta.handler == Some(Handler::Shockwave)
+        || meta
+            .effects
+            .iter()
+            .any(|op| matches!(op, EffectOp::HealSelfRoll { .. }))
+}
+
 /// Whether warrior `index` shows an ability that makes it not able (Demoralized).
 pub fn is_demoralized(state: &Game, index: usize) -> bool {
     effects::any(&state.warriors[index].abilities(), |op| {
@@ -572,12 +642,7 @@ impl Rules for MageKnightRules {
             }
             if self.check_can_act(state, w, ActionKind::Special).is_ok() {
                 for ability in state.warriors[w].abilities() {
-                    if ability
-                        .meta()
-                        .effects
-                        .iter()
-                        .any(|op| matches!(op, EffectOp::HealSelfRoll { .. }))
-                    {
+                    if is_special_action(ability) {
                         out.push(Action::Special {
                             warrior: w,
                             ability,
@@ -601,6 +666,7 @@ impl Rules for MageKnightRules {
             Action::Close(attack) => attack::close_combat(self, state, attack, ctx),
             Action::Ranged(attack) => attack::ranged_combat(self, state, attack, ctx),
             Action::Special { warrior, ability } => self.do_special(state, *warrior, *ability, ctx),
+            Action::Turn { warrior, facing } => self.turn(state, *warrior, *facing, ctx),
             Action::Cancel { warrior, ability } => self.cancel(state, *warrior, *ability, ctx),
             Action::EndTurn => self.end_turn(state, ctx),
         }

@@ -9,8 +9,8 @@ use grimoire_engine::{Ctx, TablePoint};
 use super::actions::{has_type, MageKnightRules};
 use super::combat::{roll_result, Matchup, RollResult};
 use super::content::{
-    self, ActionKind, AttackRange, AttackType, BaseType, EffectOp, HealAmount, SpecialAbility,
-    SplashDamage,
+    self, ActionKind, AttackRange, AttackType, BaseType, EffectOp, Handler, HealAmount,
+    SpecialAbility, SplashDamage,
 };
 use super::dial;
 use super::effects::{self, covers};
@@ -210,8 +210,20 @@ pub fn close_combat(
         heal_attack(rules, state, a, targets[0], amount, ctx)?;
         return rules.finish_action(state, a, free, ctx);
     }
+    let my_captive = state.warriors.iter().position(|w| w.captive == Some(a));
     for t in &targets {
-        if !state.opposing(a, *t) {
+        if state.warriors[*t].captive.is_some() && state.warriors[*t].captive != Some(a) {
+            return Err(illegal(format!(
+                "{} is a captive: only its captor can attack it",
+                state.warriors[*t].name()
+            )));
+        }
+        if my_captive.is_some_and(|c| c != *t) {
+            return Err(illegal(format!(
+                "{name} holds a captive and can attack only its captive"
+            )));
+        }
+        if !state.opposing(a, *t) && state.warriors[*t].captive.is_none() {
             return Err(illegal(format!(
                 "{} is friendly: friendly figures cannot target each other with damaging attacks",
                 state.warriors[*t].name()
@@ -221,6 +233,7 @@ pub fn close_combat(
     if attack.capture {
         check_capture(state, a, targets[0])?;
     }
+    let eliminating_captive = my_captive.is_some();
     let mut matchups = Vec::new();
     for t in &targets {
         let mut m = matchup(state, a, *t, AttackRange::Close);
@@ -234,17 +247,167 @@ pub fn close_combat(
         } else {
             0
         };
-        m.situation_attack += gang_up(rules, state, a, *t);
-        if attack.capture {
+        if attack.capture || eliminating_captive {
             m.situation_attack -= i32::from(content::CAPTURE_ATTACK_PENALTY);
+        } else {
+            m.situation_attack += gang_up(state, a, *t);
         }
         if targets.len() == 1 {
             m.situation_attack -= parry(rules, &m, ctx)?;
         }
         matchups.push((*t, m));
     }
-    resolve(rules, state, a, &matchups, attack.capture, ctx)?;
+    let outcome = if eliminating_captive {
+        Outcome::EliminateCaptive
+    } else if attack.capture {
+        Outcome::Capture
+    } else {
+        Outcome::Damage
+    };
+    resolve(rules, state, a, &matchups, outcome, ctx)?;
+    if outcome == Outcome::Damage {
+        counterattack(rules, state, a, &targets, ctx)?;
+    }
     rules.finish_action(state, a, free, ctx)
+}
+
+/// What a successful attack does to its targets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    /// Damage (or what the attacker's abilities do instead).
+    Damage,
+    /// A capture: no damage, the target becomes a captive.
+    Capture,
+    /// The captor's attack on its captive: the captive is eliminated.
+    EliminateCaptive,
+}
+
+/// Counterattack: each target the close attack missed whose front arc touches the attacker may
+/// strike back at once, without an action or a token (its controller chooses).
+fn counterattack(
+    rules: &MageKnightRules,
+    state: &mut Game,
+    a: usize,
+    targets: &[usize],
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<(), RulesError> {
+    let missed: Vec<usize> = targets
+        .iter()
+        .copied()
+        .filter(|t| !state.last_hits.contains(t))
+        .collect();
+    for t in missed {
+        if state.warriors[a].eliminated || state.warriors[t].eliminated {
+            continue;
+        }
+        let (tw, aw) = (&state.warriors[t], &state.warriors[a]);
+        let can = tw
+            .abilities()
+            .iter()
+            .any(|x| x.meta().handler == Some(Handler::Counterattack))
+            && geometry::in_contact(&tw.position, &aw.position)
+            && geometry::through_front_arc(&tw.position, &aw.position, tw.front_arc);
+        if !can {
+            continue;
+        }
+        let prompt = format!(
+            "counterattack: does {} strike back at {}?",
+            tw.name(),
+            aw.name()
+        );
+        let options = vec!["counterattack".to_string(), "decline".to_string()];
+        if ctx.choose(&prompt, &options)? != 0 {
+            continue;
+        }
+        let mut m = matchup(state, t, a, AttackRange::Close);
+        m.rear_contact = geometry::through_rear_arc(
+            &state.warriors[a].position,
+            &state.warriors[t].position,
+            state.warriors[a].front_arc,
+        );
+        if m.rear_contact {
+            m.situation_attack += i32::from(content::REAR_ARC_ATTACK_BONUS);
+        }
+        m.situation_attack += gang_up(state, t, a);
+        resolve(rules, state, t, &[(a, m)], Outcome::Damage, ctx)?;
+    }
+    Ok(())
+}
+
+/// Shockwave (a special action): one roll against every other figure within half the range
+/// (rounded up); 1 pushing damage to each one hit, or the damage value if exactly one is hit.
+/// A critical hit's extra damage is not pushing damage.
+pub fn shockwave(
+    rules: &MageKnightRules,
+    state: &mut Game,
+    a: usize,
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<(), RulesError> {
+    let w = &state.warriors[a];
+    let range = u32::from(w.data().range);
+    if range == 0 {
+        return Err(illegal(format!(
+            "{} has range 0: Shockwave has no area",
+            w.name()
+        )));
+    }
+    let radius = f64::from(range.div_ceil(2));
+    let at = w.position;
+    let inside: Vec<usize> = state
+        .in_play()
+        .filter(|i| {
+            *i != a
+                && geometry::distance(&at, &state.warriors[*i].position)
+                    <= radius + geometry::LENGTH_SLACK
+        })
+        .collect();
+    let dice = roll_attack(rules, state, ctx)?;
+    let mut hits = Vec::new();
+    for t in inside {
+        let m = matchup(state, a, t, AttackRange::Any);
+        let result = roll_result(dice, m.attack_value(), m.defense_value());
+        record_roll(
+            state,
+            a,
+            t,
+            dice,
+            m.attack_value(),
+            m.defense_value(),
+            result,
+            ctx,
+        );
+        if result.hit() {
+            hits.push((t, m));
+        }
+    }
+    state.last_hits = hits.iter().map(|(t, _)| *t).collect();
+    if dice == u32::from(content::CRITICAL_MISS_ROLL) {
+        dial::deal_damage(
+            state,
+            a,
+            u32::from(content::CRITICAL_MISS_PUSHING_DAMAGE),
+            true,
+            ctx,
+        );
+        return Ok(());
+    }
+    let extra = if dice == u32::from(content::CRITICAL_HIT_ROLL) {
+        u32::from(content::CRITICAL_HIT_EXTRA_DAMAGE)
+    } else {
+        0
+    };
+    if let [(t, m)] = hits.as_slice() {
+        let amount = m.damage_taken(m.damage_value(None) + extra);
+        dial::deal_reduced(state, *t, amount, ctx);
+        return Ok(());
+    }
+    for (t, m) in &hits {
+        dial::deal_damage(state, *t, u32::from(content::PUSHING_DAMAGE), true, ctx);
+        if extra > 0 {
+            dial::deal_reduced(state, *t, m.damage_taken(extra), ctx);
+        }
+    }
+    Ok(())
 }
 
 /// Checks the capture rules: one sword attacker able to capture, a target able to be captured.
@@ -316,17 +479,32 @@ fn lent_defense(state: &Game, t: usize) -> Option<u8> {
 
 /// Gang up (sword): +1 per friendly sword warrior without tokens whose front arc touches the
 /// target.
-fn gang_up(rules: &MageKnightRules, state: &Game, a: usize, t: usize) -> i32 {
+fn gang_up(state: &Game, a: usize, t: usize) -> i32 {
     if !has_type(state, a, AttackType::Sword) {
         return 0;
     }
-    let _ = rules;
     let target = state.warriors[t].position;
+    let bedlam: Vec<TablePoint> = state
+        .in_play()
+        .filter(|i| {
+            state.warriors[*i]
+                .abilities()
+                .iter()
+                .any(|x| x.meta().handler == Some(Handler::Bedlam))
+        })
+        .map(|i| state.warriors[i].position)
+        .collect();
+    let near_bedlam = |p: &TablePoint| {
+        bedlam.iter().any(|b| {
+            geometry::distance(b, p) <= f64::from(content::BEDLAM_RADIUS) + geometry::LENGTH_SLACK
+        })
+    };
     let helpers = state
         .in_play()
         .filter(|i| {
             let w = &state.warriors[*i];
-            *i != a
+            !near_bedlam(&w.position)
+                && *i != a
                 && !state.opposing(*i, a)
                 && w.tokens == 0
                 && has_type(state, *i, AttackType::Sword)
@@ -402,6 +580,12 @@ pub fn check_ranged_targets(
         let tw = state.warrior(*t)?;
         if *t == a {
             return Err(illegal("a warrior cannot target itself"));
+        }
+        if tw.captive.is_some() {
+            return Err(illegal(format!(
+                "{} is a captive: only its captor can attack it",
+                tw.name()
+            )));
         }
         let m = matchup(state, a, *t, AttackRange::Ranged);
         let distance = geometry::distance(&w.position, &tw.position);
@@ -552,7 +736,7 @@ pub fn ranged_combat(
         }
         matchups.push((*t, m));
     }
-    resolve(rules, state, a, &matchups, false, ctx)?;
+    resolve(rules, state, a, &matchups, Outcome::Damage, ctx)?;
     rules.finish_action(state, a, free, ctx)
 }
 
@@ -666,7 +850,7 @@ fn resolve(
     state: &mut Game,
     a: usize,
     matchups: &[(usize, Matchup)],
-    capture: bool,
+    outcome: Outcome,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<(), RulesError> {
     let dice = roll_attack(rules, state, ctx)?;
@@ -728,12 +912,24 @@ fn resolve(
         return Ok(());
     };
     let range = first.range;
-    if capture {
-        let (t, _) = hits[0];
-        let tw = &mut state.warriors[t];
-        tw.tokens = 0;
-        tw.captive = Some(a);
-        return Ok(());
+    match outcome {
+        Outcome::Capture => {
+            let (t, _) = hits[0];
+            let tw = &mut state.warriors[t];
+            tw.tokens = 0;
+            tw.captive = Some(a);
+            ctx.record(Event::Captured {
+                warrior: tw.name().to_string(),
+                captor: name,
+            });
+            return Ok(());
+        }
+        Outcome::EliminateCaptive => {
+            let (t, _) = hits[0];
+            dial::eliminate(state, t, ctx);
+            return Ok(());
+        }
+        Outcome::Damage => {}
     }
     if let Some(roll_at_least) = effects::ops(&first.attacker).find_map(|(_, op)| match op {
         EffectOp::TokenOnHit {

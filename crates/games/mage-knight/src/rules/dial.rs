@@ -4,7 +4,7 @@
 
 use grimoire_engine::Ctx;
 
-use super::content::{self, BaseType, EffectOp};
+use super::content::{self, BaseType, EffectOp, Handler};
 use super::effects;
 use super::state::{Event, Game};
 
@@ -61,9 +61,55 @@ pub fn turn_dial(
     if w.click >= w.data().dial.len() {
         w.eliminated = true;
         w.tokens = 0;
+        w.captive = None;
         ctx.record(Event::Eliminated {
             warrior: w.name().to_string(),
         });
+    }
+    captor_changed(state, index, ctx);
+}
+
+/// Eliminates warrior `index` outright (a captive eliminated by its captor).
+pub fn eliminate(state: &mut Game, index: usize, ctx: &mut Ctx<'_, Event>) {
+    let w = &mut state.warriors[index];
+    w.eliminated = true;
+    w.tokens = 0;
+    w.captive = None;
+    ctx.record(Event::Eliminated {
+        warrior: w.name().to_string(),
+    });
+    captor_changed(state, index, ctx);
+}
+
+/// After a captor's dial turned: its captives go free when it is eliminated or shows Battle
+/// Fury, and are eliminated when it shows Berserk or Frenzy (their handlers say so).
+fn captor_changed(state: &mut Game, captor: usize, ctx: &mut Ctx<'_, Event>) {
+    let captives: Vec<usize> = (0..state.warriors.len())
+        .filter(|i| state.warriors[*i].captive == Some(captor) && !state.warriors[*i].eliminated)
+        .collect();
+    if captives.is_empty() {
+        return;
+    }
+    let c = &state.warriors[captor];
+    let handlers: Vec<Handler> = c
+        .abilities()
+        .iter()
+        .filter_map(|a| a.meta().handler)
+        .collect();
+    let eliminated = !c.eliminated
+        && handlers
+            .iter()
+            .any(|h| matches!(h, Handler::Berserk | Handler::Frenzy));
+    let freed = c.eliminated || handlers.contains(&Handler::BattleFury);
+    for captive in captives {
+        if eliminated {
+            eliminate(state, captive, ctx);
+        } else if freed {
+            state.warriors[captive].captive = None;
+            ctx.record(Event::Freed {
+                warrior: state.warriors[captive].name().to_string(),
+            });
+        }
     }
 }
 
@@ -81,6 +127,7 @@ pub fn heal(state: &mut Game, index: usize, amount: u32, ctx: &mut Ctx<'_, Event
             amount: healed as u32,
             click: w.click,
         });
+        captor_changed(state, index, ctx);
     }
     healed as u32
 }

@@ -12,6 +12,7 @@
 //! - [`dial`]: damage, healing, tokens and pushing;
 //! - [`actions`]: [`MageKnightRules`], the turn, moves and special actions;
 //! - [`attack`]: close and ranged combat actions;
+//! - [`coverage`]: which operations, handlers and constants are played, in one place;
 //! - [`scenario`]: [`MageKnightScenarios`], the scenario keys.
 
 use super as content;
@@ -19,6 +20,7 @@ use super as content;
 pub mod actions;
 pub mod attack;
 pub mod combat;
+pub mod coverage;
 pub mod dial;
 pub mod effects;
 pub mod geometry;

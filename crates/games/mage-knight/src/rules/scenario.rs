@@ -150,6 +150,16 @@ pub struct AbilityKeys {
     pub ability: String,
 }
 
+/// A facing change without an action.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TurnKeys {
+    /// The warrior.
+    pub warrior: String,
+    /// The new facing in degrees (0 along +x, counter-clockwise).
+    pub facing: f64,
+}
+
 /// Damage or healing from outside the rules (setting a scene up).
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -179,6 +189,9 @@ pub struct StepKeys {
     /// A special action using an ability.
     #[serde(default)]
     pub special: Option<AbilityKeys>,
+    /// Change facing without an action (Nimble, Sniper).
+    #[serde(default)]
+    pub turn: Option<TurnKeys>,
     /// Cancel an optional ability until the end of the turn.
     #[serde(default)]
     pub cancel: Option<AbilityKeys>,
@@ -414,6 +427,7 @@ impl ScenarioGame for MageKnightScenarios {
             step.close.is_some(),
             step.ranged.is_some(),
             step.special.is_some(),
+            step.turn.is_some(),
             step.cancel.is_some(),
             step.end_turn,
             step.deal.is_some(),
@@ -425,7 +439,7 @@ impl ScenarioGame for MageKnightScenarios {
         .count();
         if given != 1 {
             return Err(
-                "a step is exactly one of `move`, `close`, `ranged`, `special`, `cancel`, `end_turn`, `deal`, `heal`, `give_token`"
+                "a step is exactly one of `move`, `close`, `ranged`, `special`, `turn`, `cancel`, `end_turn`, `deal`, `heal`, `give_token`"
                     .into(),
             );
         }
@@ -475,6 +489,11 @@ impl ScenarioGame for MageKnightScenarios {
             Action::Special {
                 warrior: object(names, &s.warrior)?,
                 ability: ability(&s.ability)?,
+            }
+        } else if let Some(t) = &step.turn {
+            Action::Turn {
+                warrior: object(names, &t.warrior)?,
+                facing: t.facing,
             }
         } else if let Some(s) = &step.cancel {
             Action::Cancel {

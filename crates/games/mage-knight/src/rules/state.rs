@@ -216,6 +216,12 @@ pub enum Event {
     },
     /// A warrior was eliminated.
     Eliminated { warrior: String },
+    /// A warrior was taken captive.
+    Captured { warrior: String, captor: String },
+    /// A captive went free.
+    Freed { warrior: String },
+    /// A warrior changed its facing without an action (Nimble, Sniper).
+    Turned { warrior: String, facing: f64 },
     /// An action token was placed.
     Token { warrior: String, tokens: u8 },
     /// An ability was cancelled until the end of the turn.
@@ -224,8 +230,6 @@ pub enum Event {
     FreeSpin { warrior: String, facing: f64 },
     /// A player gained an action (Command).
     ExtraAction { player: u8 },
-    /// An ability the rules name but do not play yet was skipped.
-    NotModelled { warrior: String, ability: String },
     /// A turn ended and the next began.
     TurnBegan { player: u8 },
 }
