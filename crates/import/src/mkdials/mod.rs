@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use toml::{Table, Value};
 
 pub use dial::DIAL_CLICKS;
-pub use vocab::Vocabulary;
+pub use vocab::{Marker, Match, Vocabulary};
 
 use crate::error::ImportError;
 use crate::pool::{Added, Pool};
