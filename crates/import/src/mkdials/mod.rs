@@ -213,7 +213,7 @@ fn place(
         log.note(
             "name",
             format!(
-                "the pool already has another figure named `{base_name}`; this one is written as `{renamed}`"
+                "the pool already has another figure named `{base_name}`; this one is the card `{renamed}`"
             ),
         );
         figure
