@@ -902,6 +902,9 @@ fn resolve(
     after_hits(rules, state, a, hits, dice, critical, outcome, ctx)
 }
 
+/// An attack roll that did not critically miss: the dice total and the targets it hit.
+type Rolled = (u32, Vec<(usize, Matchup)>);
+
 /// Rolls the attack dice once against every target of `matchups` (with Dodge rolls). Returns
 /// `None` on a critical miss (the attacker has taken its pushing damage), else the dice total
 /// and the targets hit; records them in `state.last_hits`.
@@ -911,7 +914,7 @@ fn roll_against(
     a: usize,
     matchups: &[(usize, Matchup)],
     ctx: &mut Ctx<'_, Event>,
-) -> Result<Option<(u32, Vec<(usize, Matchup)>)>, RulesError> {
+) -> Result<Option<Rolled>, RulesError> {
     let dice = roll_attack(rules, state, ctx)?;
     let name = state.warriors[a].name().to_string();
     state.last_hits.clear();
