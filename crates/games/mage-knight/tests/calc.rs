@@ -258,6 +258,7 @@ mod agreement {
             active: PlayerId(1),
             last_roll: 0,
             last_hits: Vec::new(),
+            terrified: Vec::new(),
         };
         let mut dice = ScriptedDice::new();
         dice.push("d6", faces.iter().copied());

@@ -61,6 +61,12 @@ pub const BREAK_AWAY_SUCCEEDS_ON: u8 = 4;
 pub const BASE_DIAMETER_HUNDREDTHS: u16 = 125;
 /// Bedlam: no figure within this many inches of it may use gang up.
 pub const BEDLAM_RADIUS: u8 = 10;
+/// Leadership: a friend within this many inches may pass it the action token.
+pub const LEADERSHIP_RANGE: u8 = 10;
+/// Magic Levitation: how far the touching target may be moved, in inches.
+pub const MAGIC_LEVITATION_DISTANCE: u8 = 10;
+/// Terrify: a die roll at or below this stops an opposing figure moving into base contact.
+pub const TERRIFY_STOPS_ON: u8 = 2;
 /// Ranks printed with rank stars; a figure of any other rank has none and is Unique: one per army, identified by name and collector number.
 pub const RANKS_WITH_STARS: &[Rank] = &[Rank::Weak, Rank::Standard, Rank::Tough];
 /// Build totals are multiples of this many points.

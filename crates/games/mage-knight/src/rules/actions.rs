@@ -29,12 +29,16 @@ pub enum Action {
     Close(attack::CloseAttack),
     /// A ranged combat action.
     Ranged(attack::RangedAttack),
-    /// A special action using `ability` (Regeneration).
+    /// A special action using `ability` (Regeneration, Shockwave, Magic Levitation).
     Special {
         /// The warrior.
         warrior: usize,
         /// The ability used.
         ability: SpecialAbility,
+        /// The figure it acts on (Magic Levitation).
+        target: Option<usize>,
+        /// Where it moves that figure (Magic Levitation).
+        to: Option<TablePoint>,
     },
     /// Changes facing without an action (Nimble, Sniper), during its controller's turn.
     Turn {
@@ -171,6 +175,9 @@ impl MageKnightRules {
         if state.warriors[warrior].eliminated {
             return Ok(());
         }
+        if self.leadership(state, warrior, ctx)? {
+            return Ok(());
+        }
         if dial::give_token(state, warrior, ctx) {
             dial::push(state, warrior, ctx);
         }
@@ -255,6 +262,7 @@ impl MageKnightRules {
                 return Ok(false);
             }
         }
+        self.terrify(state, warrior, &to, ctx)?;
         state.warriors[warrior].position = to;
         ctx.record(Event::Moved {
             warrior: w.name().to_string(),
@@ -410,6 +418,7 @@ impl MageKnightRules {
         state: &mut Game,
         warrior: usize,
         ability: SpecialAbility,
+        (target, to): (Option<usize>, Option<TablePoint>),
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
         let free = self.check_can_act(state, warrior, ActionKind::Special)?;
@@ -418,7 +427,19 @@ impl MageKnightRules {
             return Err(illegal(format!("{} does not show {ability} now", w.name())));
         }
         if ability.meta().handler == Some(Handler::Shockwave) {
+            state.last_hits.clear();
             attack::shockwave(self, state, warrior, ctx)?;
+            self.finish_action(state, warrior, free, ctx)?;
+            attack::cursed(state, warrior, ctx);
+            return Ok(());
+        }
+        if ability.meta().handler == Some(Handler::MagicLevitation) {
+            let (Some(target), Some(to)) = (target, to) else {
+                return Err(illegal(
+                    "Magic Levitation needs a `target` and where it moves `to`",
+                ));
+            };
+            self.levitate(state, warrior, target, to, ctx)?;
             return self.finish_action(state, warrior, free, ctx);
         }
         let heal = ability.meta().effects.iter().find_map(|op| match op {
@@ -435,6 +456,172 @@ impl MageKnightRules {
         let roll = self.roll_d6(ctx)?;
         dial::heal(state, warrior, roll.saturating_sub(minus).max(minimum), ctx);
         self.finish_action(state, warrior, free, ctx)
+    }
+
+    /// Magic Levitation: a touching figure that has not been given an action this turn moves up
+    /// to [`content::MAGIC_LEVITATION_DISTANCE`] inches ignoring bases (no break away), takes
+    /// the facing given, and cannot be given an action this turn.
+    fn levitate(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        target: usize,
+        to: TablePoint,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let (w, t) = (state.warrior(warrior)?, state.warrior(target)?);
+        if target == warrior {
+            return Err(illegal("Magic Levitation moves another figure"));
+        }
+        if !geometry::in_contact(&w.position, &t.position) {
+            return Err(illegal(format!(
+                "{} is not in base contact with {}",
+                t.name(),
+                w.name()
+            )));
+        }
+        if t.acted_this_turn {
+            return Err(illegal(format!(
+                "{} was already given an action this turn",
+                t.name()
+            )));
+        }
+        if effects::magic_immune(&t.abilities()) {
+            return Err(illegal(format!("{} has Magic Immunity", t.name())));
+        }
+        let distance = geometry::distance(&t.position, &to);
+        let limit = f64::from(content::MAGIC_LEVITATION_DISTANCE);
+        if distance > limit + geometry::LENGTH_SLACK {
+            return Err(illegal(format!(
+                "Magic Levitation moves a figure at most {limit} inches, not {distance:.2}"
+            )));
+        }
+        if let Some(o) = state
+            .in_play()
+            .find(|i| *i != target && geometry::overlaps(&state.warriors[*i].position, &to))
+        {
+            return Err(illegal(format!(
+                "{} cannot end on {}'s base",
+                t.name(),
+                state.warriors[o].name()
+            )));
+        }
+        let t = &mut state.warriors[target];
+        t.position = to;
+        t.acted_this_turn = true;
+        ctx.record(Event::Moved {
+            warrior: t.name().to_string(),
+            to: OpenTable.position_name(&to),
+        });
+        Ok(())
+    }
+
+    /// Terrify: an opposing non-Hero figure about to end in base contact with a Terrify warrior
+    /// rolls a die; at or below [`content::TERRIFY_STOPS_ON`] it cannot come into base contact
+    /// with it this turn: the move is refused, and the failed roll is remembered for the turn.
+    fn terrify(
+        &self,
+        state: &mut Game,
+        mover: usize,
+        to: &TablePoint,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let has_terrify = |i: usize| {
+            state.warriors[i]
+                .abilities()
+                .iter()
+                .any(|a| a.meta().handler == Some(Handler::Terrify))
+        };
+        let m = &state.warriors[mover];
+        if m.data().factions.contains(&content::Faction::Heroes) || has_terrify(mover) {
+            return Ok(());
+        }
+        let terrifiers: Vec<usize> = state
+            .in_play()
+            .filter(|i| {
+                state.opposing(*i, mover)
+                    && geometry::in_contact(&state.warriors[*i].position, to)
+                    && has_terrify(*i)
+            })
+            .collect();
+        for t in terrifiers {
+            let (mover_name, terrifier) = (state.warriors[mover].name(), state.warriors[t].name());
+            let refused = illegal(format!(
+                "{mover_name} is terrified and cannot move into base contact with {terrifier} this turn"
+            ));
+            if state.terrified.contains(&(mover, t)) {
+                return Err(refused);
+            }
+            let roll = self.roll_d6(ctx)?;
+            let stopped = roll <= u32::from(content::TERRIFY_STOPS_ON);
+            ctx.record(Event::Terrify {
+                warrior: mover_name.to_string(),
+                terrifier: terrifier.to_string(),
+                roll,
+                stopped,
+            });
+            if stopped {
+                state.terrified.push((mover, t));
+                return Err(refused);
+            }
+        }
+        Ok(())
+    }
+
+    /// Leadership: a friendly leader with no tokens within [`content::LEADERSHIP_RANGE`] inches
+    /// and a clear line of fire through its front arc may take the action token of `warrior`
+    /// (its controller chooses). Returns whether a leader took it.
+    fn leadership(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<bool, RulesError> {
+        let at = state.warriors[warrior].position;
+        let leaders: Vec<usize> = state
+            .in_play()
+            .filter(|i| {
+                let l = &state.warriors[*i];
+                *i != warrior
+                    && !state.opposing(*i, warrior)
+                    && l.tokens == 0
+                    && l.abilities()
+                        .iter()
+                        .any(|a| a.meta().handler == Some(Handler::Leadership))
+                    && geometry::distance(&l.position, &at)
+                        <= f64::from(content::LEADERSHIP_RANGE) + geometry::LENGTH_SLACK
+                    && geometry::through_front_arc(&l.position, &at, l.front_arc)
+                    && !state.in_play().any(|o| {
+                        o != *i
+                            && o != warrior
+                            && geometry::crosses_base(&l.position, &at, &state.warriors[o].position)
+                    })
+            })
+            .collect();
+        if leaders.is_empty() {
+            return Ok(false);
+        }
+        let mut options: Vec<String> = leaders
+            .iter()
+            .map(|i| state.warriors[*i].name().to_string())
+            .collect();
+        options.push("none".to_string());
+        let prompt = format!(
+            "Leadership: who takes {}'s action token?",
+            state.warriors[warrior].name()
+        );
+        let pick = ctx.choose(&prompt, &options)?;
+        let Some(leader) = leaders.get(pick).copied() else {
+            return Ok(false);
+        };
+        ctx.record(Event::Leadership {
+            leader: state.warriors[leader].name().to_string(),
+            warrior: state.warriors[warrior].name().to_string(),
+        });
+        if dial::give_token(state, leader, ctx) {
+            dial::push(state, leader, ctx);
+        }
+        Ok(true)
     }
 
     /// Nimble and Sniper: a new facing, without an action, during its controller's turn.
@@ -507,6 +694,7 @@ impl MageKnightRules {
             w.acted_this_turn = false;
             w.cancelled.clear();
         }
+        state.terrified.clear();
         let position = state
             .players
             .iter()
@@ -573,14 +761,17 @@ impl MageKnightRules {
     }
 }
 
-/// Whether `ability` is a special action the rules play (Regeneration, Shockwave).
+/// Whether `ability` is a special action the rules play (Regeneration, Shockwave, Magic
+/// Levitation).
 pub fn is_special_action(ability: SpecialAbility) -> bool {
     let meta = ability.meta();
-    meta.handler == Some(Handler::Shockwave)
-        || meta
-            .effects
-            .iter()
-            .any(|op| matches!(op, EffectOp::HealSelfRoll { .. }))
+    matches!(
+        meta.handler,
+        Some(Handler::Shockwave | Handler::MagicLevitation)
+    ) || meta
+        .effects
+        .iter()
+        .any(|op| matches!(op, EffectOp::HealSelfRoll { .. }))
 }
 
 /// Whether warrior `index` shows an ability that makes it not able (Demoralized).
@@ -646,6 +837,8 @@ impl Rules for MageKnightRules {
                         out.push(Action::Special {
                             warrior: w,
                             ability,
+                            target: None,
+                            to: None,
                         });
                     }
                 }
@@ -665,7 +858,12 @@ impl Rules for MageKnightRules {
             Action::Move { warrior, via, to } => self.do_move(state, *warrior, via, *to, ctx),
             Action::Close(attack) => attack::close_combat(self, state, attack, ctx),
             Action::Ranged(attack) => attack::ranged_combat(self, state, attack, ctx),
-            Action::Special { warrior, ability } => self.do_special(state, *warrior, *ability, ctx),
+            Action::Special {
+                warrior,
+                ability,
+                target,
+                to,
+            } => self.do_special(state, *warrior, *ability, (*target, *to), ctx),
             Action::Turn { warrior, facing } => self.turn(state, *warrior, *facing, ctx),
             Action::Cancel { warrior, ability } => self.cancel(state, *warrior, *ability, ctx),
             Action::EndTurn => self.end_turn(state, ctx),

@@ -6,7 +6,7 @@
 
 use grimoire_engine::{Ctx, TablePoint};
 
-use super::actions::{has_type, MageKnightRules};
+use super::actions::{has_type, is_demoralized, MageKnightRules};
 use super::combat::{roll_result, Matchup, RollResult};
 use super::content::{
     self, ActionKind, AttackRange, AttackType, BaseType, EffectOp, Handler, HealAmount,
@@ -96,6 +96,7 @@ pub fn close_combat(
 ) -> Result<(), RulesError> {
     let a = attack.attacker;
     let free = rules.check_can_act(state, a, ActionKind::CloseCombat)?;
+    state.last_hits.clear();
     let name = state.warriors[a].name();
     let abilities = state.warriors[a].abilities();
     if attack.charge_to.is_some() && attack.surge_to.is_some() {
@@ -133,7 +134,7 @@ pub fn close_combat(
         }
         let go_on = rules.move_warrior(state, a, &[], to, ctx)?;
         if !go_on || state.warriors[a].eliminated {
-            return rules.finish_action(state, a, free, ctx);
+            return finish_attack(rules, state, a, free, ctx);
         }
         if attack.surge_to.is_some() {
             if rules.opponents_in_front_contact(state, a).is_empty() {
@@ -149,7 +150,7 @@ pub fn close_combat(
                 ctx,
             );
             if state.warriors[a].eliminated {
-                return rules.finish_action(state, a, free, ctx);
+                return finish_attack(rules, state, a, free, ctx);
             }
         }
     }
@@ -208,7 +209,7 @@ pub fn close_combat(
             ));
         }
         heal_attack(rules, state, a, targets[0], amount, ctx)?;
-        return rules.finish_action(state, a, free, ctx);
+        return finish_attack(rules, state, a, free, ctx);
     }
     let my_captive = state.warriors.iter().position(|w| w.captive == Some(a));
     for t in &targets {
@@ -264,11 +265,51 @@ pub fn close_combat(
     } else {
         Outcome::Damage
     };
+    let thunder = state.warriors[a]
+        .abilities()
+        .iter()
+        .any(|x| x.meta().handler == Some(Handler::ThunderBlow));
+    if thunder && outcome == Outcome::Damage && matchups.len() == 1 {
+        let (t, m) = matchups.remove(0);
+        thunder_blow(rules, state, a, t, m, ctx)?;
+        return finish_attack(rules, state, a, free, ctx);
+    }
     resolve(rules, state, a, &matchups, outcome, ctx)?;
     if outcome == Outcome::Damage {
         counterattack(rules, state, a, &targets, ctx)?;
     }
-    rules.finish_action(state, a, free, ctx)
+    finish_attack(rules, state, a, free, ctx)
+}
+
+/// Ends an attack action: the action's token, then Cursed on the figures it affected.
+fn finish_attack(
+    rules: &MageKnightRules,
+    state: &mut Game,
+    a: usize,
+    free: bool,
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<(), RulesError> {
+    rules.finish_action(state, a, free, ctx)?;
+    cursed(state, a, ctx);
+    Ok(())
+}
+
+/// Cursed: each figure the action of a wand attacker affected (hit, damaged, healed or given a
+/// token: the last roll's hits) takes 1 damage after the action if it shows Cursed.
+pub fn cursed(state: &mut Game, a: usize, ctx: &mut Ctx<'_, Event>) {
+    if !has_type(state, a, AttackType::Wand) {
+        return;
+    }
+    for t in state.last_hits.clone() {
+        let w = &state.warriors[t];
+        if t != a
+            && w.abilities()
+                .iter()
+                .any(|x| x.meta().handler == Some(Handler::Cursed))
+        {
+            dial::deal_damage(state, t, 1, false, ctx);
+        }
+    }
 }
 
 /// What a successful attack does to its targets.
@@ -672,6 +713,7 @@ pub fn ranged_combat(
 ) -> Result<(), RulesError> {
     let a = attack.attacker;
     let free = rules.check_can_act(state, a, ActionKind::RangedCombat)?;
+    state.last_hits.clear();
     if let Some(to) = attack.bound_to {
         let name = state.warriors[a].name();
         if !effects::any(
@@ -687,7 +729,7 @@ pub fn ranged_combat(
         }
         let go_on = rules.move_warrior(state, a, &[], to, ctx)?;
         if !go_on || state.warriors[a].eliminated {
-            return rules.finish_action(state, a, free, ctx);
+            return finish_attack(rules, state, a, free, ctx);
         }
     }
     check_ranged_targets(rules, state, attack)?;
@@ -700,7 +742,7 @@ pub fn ranged_combat(
                 return Err(illegal("the target of Magic Healing may not be in base contact with an opposing warrior"));
             }
             heal_attack(rules, state, a, attack.targets[0], amount, ctx)?;
-            return rules.finish_action(state, a, free, ctx);
+            return finish_attack(rules, state, a, free, ctx);
         }
     }
     let at = state.warriors[a].position;
@@ -737,7 +779,7 @@ pub fn ranged_combat(
         matchups.push((*t, m));
     }
     resolve(rules, state, a, &matchups, Outcome::Damage, ctx)?;
-    rules.finish_action(state, a, free, ctx)
+    finish_attack(rules, state, a, free, ctx)
 }
 
 /// Magic Enhancement of friends touching the attacker: the ranged damage bonus.
@@ -853,11 +895,30 @@ fn resolve(
     outcome: Outcome,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<(), RulesError> {
+    let Some((dice, hits)) = roll_against(rules, state, a, matchups, ctx)? else {
+        return Ok(());
+    };
+    let critical = dice == u32::from(content::CRITICAL_HIT_ROLL);
+    after_hits(rules, state, a, hits, dice, critical, outcome, ctx)
+}
+
+/// An attack roll that did not critically miss: the dice total and the targets it hit.
+type Rolled = (u32, Vec<(usize, Matchup)>);
+
+/// Rolls the attack dice once against every target of `matchups` (with Dodge rolls). Returns
+/// `None` on a critical miss (the attacker has taken its pushing damage), else the dice total
+/// and the targets hit; records them in `state.last_hits`.
+fn roll_against(
+    rules: &MageKnightRules,
+    state: &mut Game,
+    a: usize,
+    matchups: &[(usize, Matchup)],
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<Option<Rolled>, RulesError> {
     let dice = roll_attack(rules, state, ctx)?;
     let name = state.warriors[a].name().to_string();
     state.last_hits.clear();
     let mut hits = Vec::new();
-    let critical = dice == u32::from(content::CRITICAL_HIT_ROLL);
     for (t, m) in matchups {
         let result = roll_result(dice, m.attack_value(), m.defense_value());
         record_roll(
@@ -885,11 +946,11 @@ fn resolve(
                 continue;
             }
         }
-        hits.push((*t, m));
+        hits.push((*t, m.clone()));
     }
     if dice == u32::from(content::CRITICAL_MISS_ROLL) {
         ctx.record(Event::Critical {
-            attacker: name.clone(),
+            attacker: name,
             hit: false,
         });
         dial::deal_damage(
@@ -899,15 +960,147 @@ fn resolve(
             true,
             ctx,
         );
-        return Ok(());
+        return Ok(None);
     }
-    if critical {
+    if dice == u32::from(content::CRITICAL_HIT_ROLL) {
         ctx.record(Event::Critical {
-            attacker: name.clone(),
+            attacker: name,
             hit: true,
         });
     }
     state.last_hits = hits.iter().map(|(t, _)| *t).collect();
+    Ok(Some((dice, hits)))
+}
+
+/// Thunder Blow: after a hit on its single target the attacker may attack it again and again,
+/// at -1 attack per additional attack (cumulative), until it stops or a roll fails. Damage is
+/// the damage value +1 per success after the first (a critical on any success adds its extra
+/// once); what needs a successful attack follows only when the final roll succeeded; when it
+/// failed, Counterattack comes first and the damage value showing after it is used.
+fn thunder_blow(
+    rules: &MageKnightRules,
+    state: &mut Game,
+    a: usize,
+    t: usize,
+    m: Matchup,
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<(), RulesError> {
+    let Some((dice, hits)) = roll_against(rules, state, a, &[(t, m.clone())], ctx)? else {
+        return counterattack(rules, state, a, &[t], ctx);
+    };
+    if hits.is_empty() {
+        return counterattack(rules, state, a, &[t], ctx);
+    }
+    let mut successes = 1u32;
+    let mut critical = dice == u32::from(content::CRITICAL_HIT_ROLL);
+    let mut last_dice = dice;
+    let mut final_hit = true;
+    loop {
+        let prompt = format!(
+            "Thunder Blow: does {} attack {} again?",
+            state.warriors[a].name(),
+            state.warriors[t].name()
+        );
+        if ctx.choose(&prompt, &["again".to_string(), "stop".to_string()])? != 0 {
+            break;
+        }
+        let mut again = m.clone();
+        again.situation_attack -= successes as i32;
+        match roll_against(rules, state, a, &[(t, again)], ctx)? {
+            Some((d, h)) if !h.is_empty() => {
+                successes += 1;
+                critical |= d == u32::from(content::CRITICAL_HIT_ROLL);
+                last_dice = d;
+            }
+            _ => {
+                final_hit = false;
+                break;
+            }
+        }
+    }
+    if !final_hit {
+        counterattack(rules, state, a, &[t], ctx)?;
+        if state.warriors[a].eliminated || state.warriors[t].eliminated {
+            return Ok(());
+        }
+    }
+    let mut now = matchup(state, a, t, AttackRange::Close);
+    now.rear_contact = m.rear_contact;
+    now.situation_damage += successes as i32 - 1;
+    if final_hit {
+        state.last_hits = vec![t];
+        return after_hits(
+            rules,
+            state,
+            a,
+            vec![(t, now)],
+            last_dice,
+            critical,
+            Outcome::Damage,
+            ctx,
+        );
+    }
+    state.last_hits.clear();
+    let extra = if critical {
+        u32::from(content::CRITICAL_HIT_EXTRA_DAMAGE)
+    } else {
+        0
+    };
+    let die = if now.damage_from_die() {
+        Some(rules.roll_d6(ctx)?)
+    } else {
+        None
+    };
+    dial::deal_reduced(
+        state,
+        t,
+        now.damage_taken(now.damage_value(die) + extra),
+        ctx,
+    );
+    Ok(())
+}
+
+/// Reckless: after a successful close attack the attacker may take 1 pushing damage for +1
+/// damage, again and again while it is neither eliminated nor Demoralized (the rule of 3 caps
+/// the damage modifier). Returns the damage modifier gained.
+fn reckless(state: &mut Game, a: usize, ctx: &mut Ctx<'_, Event>) -> Result<i32, RulesError> {
+    let mut gained = 0;
+    loop {
+        let w = &state.warriors[a];
+        let reckless = w
+            .abilities()
+            .iter()
+            .any(|x| x.meta().handler == Some(Handler::Reckless));
+        if w.eliminated || !reckless || is_demoralized(state, a) {
+            return Ok(gained);
+        }
+        let prompt = format!(
+            "Reckless: does {} take 1 pushing damage for +1 damage?",
+            w.name()
+        );
+        if ctx.choose(&prompt, &["push".to_string(), "stop".to_string()])? != 0 {
+            return Ok(gained);
+        }
+        dial::deal_damage(state, a, u32::from(content::PUSHING_DAMAGE), true, ctx);
+        gained += 1;
+    }
+}
+
+/// What follows a roll that hit `hits`: capture, eliminating a captive, tokens (Immobilize,
+/// Magic Freeze), or damage with Reckless, Magic Retaliation, Vampirism / Life Drain, splash
+/// and self pushing.
+#[allow(clippy::too_many_arguments)]
+fn after_hits(
+    rules: &MageKnightRules,
+    state: &mut Game,
+    a: usize,
+    mut hits: Vec<(usize, Matchup)>,
+    dice: u32,
+    critical: bool,
+    outcome: Outcome,
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<(), RulesError> {
+    let name = state.warriors[a].name().to_string();
     let Some((_, first)) = hits.first() else {
         return Ok(());
     };
@@ -951,19 +1144,27 @@ fn resolve(
         }
         return Ok(());
     }
+    if range == AttackRange::Close {
+        let gained = reckless(state, a, ctx)?;
+        for (_, m) in hits.iter_mut() {
+            m.situation_damage += gained;
+        }
+    }
+    let first = &hits[0].1;
     let die = if first.damage_from_die() {
         Some(rules.roll_d6(ctx)?)
     } else {
         None
     };
-    let shares = damage_shares(state, &hits, die, ctx)?;
+    let refs: Vec<(usize, &Matchup)> = hits.iter().map(|(t, m)| (*t, m)).collect();
+    let shares = damage_shares(state, &refs, die, ctx)?;
     let extra = if critical {
         u32::from(content::CRITICAL_HIT_EXTRA_DAMAGE)
     } else {
         0
     };
     let mut damaged = 0;
-    for ((t, m), share) in hits.iter().zip(&shares) {
+    for ((t, m), share) in refs.iter().zip(&shares) {
         let dealt = dial::deal_reduced(state, *t, m.damage_taken(share + extra), ctx);
         if dealt == 0 {
             continue;
@@ -991,7 +1192,7 @@ fn resolve(
     if drain > 0 && damaged > 0 {
         dial::heal(state, a, drain * damaged, ctx);
     }
-    splash(rules, state, a, &hits, dice, extra, ctx);
+    splash(rules, state, a, &refs, dice, extra, ctx);
     let pushing: u32 = effects::ops(&first.attacker)
         .map(|(_, op)| match op {
             EffectOp::SelfPushingAfterAttack { amount } => u32::from(*amount),

@@ -148,6 +148,12 @@ pub struct AbilityKeys {
     pub warrior: String,
     /// The ability's codex name.
     pub ability: String,
+    /// The figure the ability acts on (Magic Levitation).
+    #[serde(default)]
+    pub target: Option<String>,
+    /// Where it moves that figure: `"x, y @ facing"` (Magic Levitation).
+    #[serde(default)]
+    pub to: Option<String>,
 }
 
 /// A facing change without an action.
@@ -349,6 +355,7 @@ impl ScenarioGame for MageKnightScenarios {
             active,
             last_roll: 0,
             last_hits: Vec::new(),
+            terrified: Vec::new(),
         })
     }
 
@@ -489,6 +496,8 @@ impl ScenarioGame for MageKnightScenarios {
             Action::Special {
                 warrior: object(names, &s.warrior)?,
                 ability: ability(&s.ability)?,
+                target: s.target.as_deref().map(|t| object(names, t)).transpose()?,
+                to: s.to.as_deref().map(position).transpose()?,
             }
         } else if let Some(t) = &step.turn {
             Action::Turn {

@@ -133,6 +133,9 @@ pub struct Game {
     pub last_roll: u32,
     /// Warriors the last attack succeeded against (after Dodge).
     pub last_hits: Vec<usize>,
+    /// (mover, terrifier) pairs: a failed Terrify roll keeps the mover out of base contact
+    /// with the terrifier for the rest of the turn.
+    pub terrified: Vec<(usize, usize)>,
 }
 
 impl Game {
@@ -220,6 +223,15 @@ pub enum Event {
     Captured { warrior: String, captor: String },
     /// A captive went free.
     Freed { warrior: String },
+    /// A Terrify roll.
+    Terrify {
+        warrior: String,
+        terrifier: String,
+        roll: u32,
+        stopped: bool,
+    },
+    /// A warrior took a friend's action token (Leadership).
+    Leadership { leader: String, warrior: String },
     /// A warrior changed its facing without an action (Nimble, Sniper).
     Turned { warrior: String, facing: f64 },
     /// An action token was placed.
