@@ -14,10 +14,12 @@ use serde_json::json;
 
 use crate::games::{self, Feature};
 
+pub mod mage_knight;
+
 /// Arguments of `grimoire calc`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Game (a game of the registry with a calculator: `mage-wars`).
+    /// Game (a game of the registry with a calculator: `mage-wars`, `mage-knight`).
     pub game: String,
     /// Attack dice (raw mode).
     #[arg(long, conflicts_with = "attacker")]
@@ -43,13 +45,22 @@ pub struct Args {
     /// Modifier to the effect die (raw mode).
     #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
     effect_modifier: i32,
-    /// Attacking card (card mode).
-    #[arg(long, requires_all = ["attack", "defender"])]
+    /// Attacking card (card mode) or warrior (mage-knight).
+    #[arg(long, requires = "defender")]
     attacker: Option<String>,
+    /// Clicks turned on the attacker's dial (mage-knight).
+    #[arg(long, default_value_t = 0)]
+    attacker_click: usize,
+    /// Clicks turned on the defender's dial (mage-knight).
+    #[arg(long, default_value_t = 0)]
+    defender_click: usize,
+    /// A ranged attack instead of a close one (mage-knight).
+    #[arg(long)]
+    ranged: bool,
     /// Attack bar name (card mode).
     #[arg(long)]
     attack: Option<String>,
-    /// Defending card (card mode).
+    /// Defending card (card mode) or warrior (mage-knight).
     #[arg(long)]
     defender: Option<String>,
     /// Damage already on the defender (card mode).
@@ -173,6 +184,9 @@ fn raw_mode(args: &Args) -> Result<Calculation, String> {
 }
 
 fn card_mode(args: &Args) -> Result<Calculation, String> {
+    if args.attack.is_none() {
+        return Err("card mode needs --attack NAME (the attacker's attack bar)".into());
+    }
     let mut conditions = Vec::new();
     for entry in args
         .defender_conditions

@@ -10,9 +10,10 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use grimoire_engine::scenario::ScenarioGame;
+use grimoire_mage_knight::rules::MageKnightScenarios;
 use grimoire_mage_wars::rules::MageWarsScenarios;
 
-use crate::{calc, spellbook};
+use crate::{army, calc, spellbook};
 
 /// A game-specific command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,12 +138,12 @@ pub static GAMES: &[Game] = &[
     },
     Game {
         name: "mage-knight",
-        scenario_run: None,
-        scenario_schema: None,
-        calc: None,
+        scenario_run: Some(generic_scenario_run::<MageKnightScenarios>),
+        scenario_schema: Some(generic_scenario_schema::<MageKnightScenarios>),
+        calc: Some(calc::mage_knight::run),
         spellbook_check: None,
         deck_check: None,
-        army_check: None,
+        army_check: Some(army::mage_knight),
     },
 ];
 
@@ -256,7 +257,7 @@ mod tests {
             "mage-wars: scenario run, scenario schema, calc, spellbook check\n\
              summoner-wars: (no rules commands yet)\n\
              wow-tcg: (no rules commands yet)\n\
-             mage-knight: (no rules commands yet)\n"
+             mage-knight: scenario run, scenario schema, calc, army check\n"
         );
     }
 
@@ -264,7 +265,7 @@ mod tests {
     fn a_game_without_a_command_gets_a_clear_error() {
         assert_eq!(
             find("summoner-wars", Feature::Calc).err().unwrap(),
-            "`calc` is not available for summoner-wars yet; games with it: mage-wars"
+            "`calc` is not available for summoner-wars yet; games with it: mage-wars, mage-knight"
         );
         assert_eq!(
             find("wow-tcg", Feature::DeckCheck).err().unwrap(),

@@ -8,6 +8,26 @@ use std::process::ExitCode;
 pub enum Command {
     /// Import OCTGN set files (`*.set.xml`) into one folder per set.
     Octgn(OctgnArgs),
+    /// Import Mage Knight dial data (`dials.json` format) into one folder per expansion.
+    MkDials(MkDialsArgs),
+}
+
+/// Arguments of `grimoire import mk-dials`.
+#[derive(clap::Args)]
+pub struct MkDialsArgs {
+    /// The dial data files to import, in order (a figure read twice is reported).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The card directory to write into (e.g. `cards/mage-knight`); cards already there are
+    /// merged with, not duplicated.
+    #[arg(long)]
+    out: PathBuf,
+    /// The Mage Knight codex directory whose schema and ability names the cards must use.
+    #[arg(long, default_value = "codex/mage-knight")]
+    codex: PathBuf,
+    /// Exit with status 1 when any field could not be mapped.
+    #[arg(long)]
+    strict: bool,
 }
 
 /// Arguments of `grimoire import octgn`.
@@ -39,7 +59,31 @@ const OCTGN_GAMES: [&str; 1] = ["mage-wars"];
 pub fn run(cmd: Command) -> ExitCode {
     match cmd {
         Command::Octgn(args) => run_octgn(args),
+        Command::MkDials(args) => run_mk_dials(args),
     }
+}
+
+fn run_mk_dials(args: MkDialsArgs) -> ExitCode {
+    match grimoire_import::import_mk_dials(&args.files, &args.out, &args.codex) {
+        Ok(report) => finish(&report, args.strict),
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints an import report; with `strict`, any unmapped field makes the exit status 1.
+fn finish(report: &grimoire_import::Report, strict: bool) -> ExitCode {
+    print!("{report}");
+    if strict && !report.is_clean() {
+        eprintln!(
+            "error: {} unmapped fields (--strict)",
+            report.unmapped.len()
+        );
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
 }
 
 fn run_octgn(args: OctgnArgs) -> ExitCode {

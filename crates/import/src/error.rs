@@ -31,6 +31,24 @@ pub enum ImportError {
     Scaffold {
         /// The file.
         path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+    /// A dial data file is not well-formed JSON, or not a dial file at all.
+    Json {
+        /// The data file.
+        path: PathBuf,
+        /// 1-based line of the problem (0 when the file as a whole is wrong).
+        line: usize,
+        /// 1-based column of the problem (0 when the file as a whole is wrong).
+        column: usize,
+        /// What is wrong and what was expected.
+        message: String,
+    },
+    /// The game's codex (the schema an importer maps onto) could not be read.
+    Codex {
+        /// The codex file.
+        path: PathBuf,
         /// What is wrong.
         message: String,
     },
@@ -59,6 +77,21 @@ impl fmt::Display for ImportError {
             }
             Self::Scaffold { path, message } => {
                 write!(f, "{}: cannot scaffold: {message}", path.display())
+            }
+            Self::Json {
+                path,
+                line,
+                column,
+                message,
+            } => {
+                if *line == 0 {
+                    write!(f, "{}: not a dial data file: {message}", path.display())
+                } else {
+                    write!(f, "{}:{line}:{column}: {message}", path.display())
+                }
+            }
+            Self::Codex { path, message } => {
+                write!(f, "{}: cannot read the codex: {message}", path.display())
             }
             Self::Serialize { card, message } => {
                 write!(f, "card `{card}`: cannot write TOML: {message}")

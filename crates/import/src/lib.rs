@@ -1,11 +1,13 @@
 //! Imports card data from other formats into Grimoire's TOML card files.
 //!
-//! The only format so far is OCTGN's Mage Wars set files: [`import_octgn`] reads `*.set.xml`
-//! files and writes one folder per set (`<out>/<set-slug>/<kind>.toml`). Rules text is never
+//! OCTGN's Mage Wars set files: [`import_octgn`] reads `*.set.xml` files and writes one
+//! folder per set (`<out>/<set-slug>/<kind>.toml`). Mage Knight dial data:
+//! [`import_mk_dials`] reads dial JSON files and writes `<out>/<expansion>/warriors.toml`. Rules text is never
 //! copied: a card whose behaviour goes beyond its structured fields gets a named native
 //! `handler` instead. Whatever the importer cannot map is listed in the [`Report`].
 
 mod error;
+pub mod mkdials;
 pub mod octgn;
 mod pool;
 pub mod report;
@@ -17,6 +19,7 @@ use std::path::{Path, PathBuf};
 use heck::ToKebabCase;
 
 pub use error::ImportError;
+pub use mkdials::import_mk_dials;
 pub use report::{Finding, Report};
 pub use vocabulary::{find_new_names, scaffold, NameKind, NewName};
 

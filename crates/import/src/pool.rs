@@ -95,6 +95,16 @@ impl Pool {
         Ok(())
     }
 
+    /// The card named `name` already in the pool, if any.
+    pub fn card(&self, name: &str) -> Option<&Table> {
+        let &(file, position) = self.by_name.get(name)?;
+        self.files[file]
+            .table
+            .get("card")
+            .and_then(|cards| cards.get(position))
+            .and_then(Value::as_table)
+    }
+
     /// Adds a card of set `set` that belongs in file `file_stem` of that set's folder. Returns
     /// what happened and, for a reprint whose data differ, a description of the differences.
     pub fn add(
@@ -194,25 +204,32 @@ impl Pool {
     }
 
     /// Writes every new or changed file; returns the paths written.
+    ///
+    /// Every file is rendered before any is written, so a card that cannot be serialized
+    /// leaves the directory untouched; each file is written to a temporary file next to it
+    /// and renamed into place, so no file is ever left half-written.
     pub fn write(&self) -> Result<Vec<PathBuf>, ImportError> {
-        let mut written = Vec::new();
+        let mut rendered = Vec::new();
         for file in self.files.iter().filter(|file| file.changed) {
-            if let Some(dir) = file.path.parent() {
-                fs::create_dir_all(dir).map_err(|source| ImportError::Io {
-                    path: dir.to_path_buf(),
-                    source,
-                })?;
-            }
             let body = render_file(&file.table).map_err(|message| ImportError::Serialize {
                 card: file.path.display().to_string(),
                 message,
             })?;
-            let text = format!("{}{body}", self.header);
-            fs::write(&file.path, text).map_err(|source| ImportError::Io {
-                path: file.path.clone(),
-                source,
-            })?;
-            written.push(file.path.clone());
+            rendered.push((&file.path, format!("{}{body}", self.header)));
+        }
+        let mut written = Vec::new();
+        for (path, text) in rendered {
+            let io_error = |path: &Path| {
+                let path = path.to_path_buf();
+                move |source| ImportError::Io { path, source }
+            };
+            if let Some(dir) = path.parent() {
+                fs::create_dir_all(dir).map_err(io_error(dir))?;
+            }
+            let temporary = path.with_extension("toml.tmp");
+            fs::write(&temporary, text).map_err(io_error(&temporary))?;
+            fs::rename(&temporary, path).map_err(io_error(path))?;
+            written.push(path.clone());
         }
         Ok(written)
     }
@@ -220,6 +237,9 @@ impl Pool {
 
 /// Card keys written as `[[card.<key>]]` sub-tables instead of inline values.
 const SUB_TABLE_KEYS: [&str; 1] = ["attacks"];
+
+/// Card keys whose list is written one item per line (a Mage Knight warrior's dial).
+const ONE_ITEM_PER_LINE_KEYS: [&str; 1] = ["dial"];
 
 /// Writes a card file: top-level values, then one `[[card]]` table per card whose values are
 /// inline (small records such as `range = { min = 0, max = 2 }`), except attack bars, which get
@@ -260,7 +280,16 @@ fn render_values(table: &Table, out: &mut String) -> Result<(), String> {
         .iter()
         .filter(|(key, _)| !SUB_TABLE_KEYS.contains(&key.as_str()))
     {
-        out.push_str(&format!("{key} = {}\n", inline(value)?));
+        match value {
+            Value::Array(items) if ONE_ITEM_PER_LINE_KEYS.contains(&key.as_str()) => {
+                out.push_str(&format!("{key} = [\n"));
+                for item in items {
+                    out.push_str(&format!("  {},\n", inline(item)?));
+                }
+                out.push_str("]\n");
+            }
+            _ => out.push_str(&format!("{key} = {}\n", inline(value)?)),
+        }
     }
     Ok(())
 }

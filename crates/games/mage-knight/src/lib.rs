@@ -1,10 +1,16 @@
 //! Mage Knight as typed Rust tables: every card, codex entry, enum, die and constant of the
-//! game's TOML content (`codex/mage-knight/`, `cards/mage-knight/`), compiled by `cargo xtask codegen`.
+//! game's TOML content (`codex/mage-knight/`, `cards/mage-knight/`), compiled by `cargo xtask codegen`,
+//! plus the game's rules ([`rules`]) and the exact combat calculator ([`calc`]).
 //!
 //! The items live in [`generated`] and are re-exported here: look cards up with
-//! [`CardId::from_name`], read them with [`CardId::card`].
+//! [`CardId::from_name`], read them with [`CardId::card`]. [`army`] checks armies against the
+//! army-building rules.
 
 // Generated files are formatted by codegen (prettyplease); rustfmt would reorder them.
 #[rustfmt::skip]
 pub mod generated;
 pub use generated::*;
+
+pub mod army;
+pub mod calc;
+pub mod rules;

@@ -1,0 +1,37 @@
+//! `grimoire army check` for the games with army building (registered in [`crate::games`]).
+//!
+//! Exit status: 0 the army is legal, 1 it breaks a rule (each violation is printed with the
+//! rule it breaks), 2 the file cannot be read (each problem as `file:line:col: message`).
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use grimoire_mage_knight::army::{check, render, ArmyFile};
+
+/// Checks a Mage Knight army file (format: docs/formats.md, "Mage Knight army files").
+pub fn mage_knight(file: &Path) -> ExitCode {
+    let path = file.display();
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("error: cannot read {path}: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let army = match ArmyFile::parse(&text) {
+        Ok(army) => army,
+        Err(errors) => {
+            for error in errors {
+                eprintln!("error: {path}:{error}");
+            }
+            return ExitCode::from(2);
+        }
+    };
+    let report = check(&army);
+    print!("army {path}\n{}", render(&army, &report));
+    if report.is_legal() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

@@ -1,0 +1,34 @@
+//! The Mage Knight rules engine over the game-agnostic core, driven by the generated tables.
+//!
+//! The rules read warriors and abilities only through the generated items of the parent module
+//! (`content`): the dial clicks of a warrior card, the `SpecialAbility` codex with its effect
+//! operations (`EffectOp`), the enums and the constants and die of `game.toml`. They never
+//! name a card. An ability acts from the click its warrior's dial shows now.
+//!
+//! - [`state`]: warriors, players, events, errors;
+//! - [`geometry`]: bases, contact, arcs, line of fire in inches;
+//! - [`effects`]: reading the abilities' effect operations;
+//! - [`combat`]: attack and defense values, the hit test, damage (shared with [`crate::calc`]);
+//! - [`dial`]: damage, healing, tokens and pushing;
+//! - [`actions`]: [`MageKnightRules`], the turn, moves and special actions;
+//! - [`attack`]: close and ranged combat actions;
+//! - [`coverage`]: which operations, handlers and constants are played, in one place;
+//! - [`scenario`]: [`MageKnightScenarios`], the scenario keys.
+
+use super as content;
+
+pub mod actions;
+pub mod attack;
+pub mod combat;
+pub mod coverage;
+pub mod dial;
+pub mod effects;
+pub mod geometry;
+pub mod scenario;
+pub mod state;
+
+pub use actions::{Action, MageKnightRules};
+pub use attack::{CloseAttack, RangedAttack};
+pub use combat::Matchup;
+pub use scenario::MageKnightScenarios;
+pub use state::{Event, Game, Player, RulesError, Warrior};

@@ -1,0 +1,612 @@
+//! Mage Knight's side of the generic scenario runner: the keys of `[[player]]`, `[[object]]`,
+//! `[[step]]` and `[[expect]]` (schema: `schemas/mage-knight.scenario.schema.json`).
+//!
+//! ```toml
+//! game = "mage-knight"
+//! name = "A critical miss always misses and pushes the attacker"
+//! source = "rules: Combat, Critical Misses"
+//! [[player]]
+//! id = 1
+//! actions = 2            # or build_total = 200
+//! [[object]]
+//! id = "orc"
+//! warrior = "Abydor"     # a warrior card
+//! player = 1
+//! at = "0, 0 @ 0"        # inches and facing in degrees (0 along +x, counter-clockwise)
+//! click = 0              # clicks turned from the starting marker
+//! attack_type = "Sword"  # the dial data records none
+//! [[step]]
+//! close = { attacker = "orc", target = "elf" }
+//! dice = { d6 = [1, 1] }
+//! [[expect]]
+//! object = "orc"
+//! click = 1
+//! ```
+
+use grimoire_engine::scenario::{
+    Check, Names, ObjectEntry, PlayerEntry, ScenarioGame, Subject, Subjects,
+};
+use grimoire_engine::{Board, Ctx, DieFaces, ObjectId, OpenTable, PlayerId, Rules, TablePoint};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::actions::{Action, MageKnightRules};
+use super::attack::{CloseAttack, RangedAttack};
+use super::content::{self, AttackType, CardId, SpecialAbility};
+use super::dial;
+use super::state::{Event, Game, Player, Warrior};
+
+/// Keys of a `[[player]]`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerKeys {
+    /// Actions per turn (default: `build_total` / 100).
+    #[serde(default)]
+    pub actions: Option<u32>,
+    /// Build total in points: one action per 100.
+    #[serde(default)]
+    pub build_total: Option<u32>,
+    /// Actions already used this turn.
+    #[serde(default)]
+    pub actions_used: u32,
+    /// Whether it is this player's turn (default: the first player).
+    #[serde(default)]
+    pub active: bool,
+}
+
+/// Keys of an `[[object]]`: one warrior on the table.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectKeys {
+    /// The warrior card's name.
+    pub warrior: String,
+    /// Its controller.
+    pub player: u8,
+    /// Centre dot and facing: `"x, y @ facing"` in inches and degrees.
+    pub at: String,
+    /// Clicks turned from the starting marker (default: its starting position).
+    #[serde(default)]
+    pub click: Option<usize>,
+    /// Action tokens on it.
+    #[serde(default)]
+    pub tokens: u8,
+    /// Whether it was already given an action this turn.
+    #[serde(default)]
+    pub acted: bool,
+    /// Its printed attack type: `Sword`, `Bow` or `Wand`.
+    #[serde(default)]
+    pub attack_type: Option<String>,
+    /// Front arc in degrees (default: the warrior card's `front_arc`).
+    #[serde(default)]
+    pub front_arc: Option<f64>,
+    /// Abilities it has besides its dial (subfaction abilities), by codex name.
+    #[serde(default)]
+    pub abilities: Vec<String>,
+}
+
+/// A move step.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveKeys {
+    /// The warrior.
+    pub warrior: String,
+    /// Where it ends: `"x, y @ facing"`.
+    pub to: String,
+    /// Waypoints of its path.
+    #[serde(default)]
+    pub via: Vec<String>,
+}
+
+/// A close combat step.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CloseKeys {
+    /// The attacker.
+    pub attacker: String,
+    /// One target.
+    #[serde(default)]
+    pub target: Option<String>,
+    /// Several targets (Sweep).
+    #[serde(default)]
+    pub targets: Vec<String>,
+    /// Charge to this position first.
+    #[serde(default)]
+    pub charge_to: Option<String>,
+    /// Surge to this position first.
+    #[serde(default)]
+    pub surge_to: Option<String>,
+    /// Attempt a capture.
+    #[serde(default)]
+    pub capture: bool,
+}
+
+/// A ranged combat step.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RangedKeys {
+    /// The attacker.
+    pub attacker: String,
+    /// One target.
+    #[serde(default)]
+    pub target: Option<String>,
+    /// Several targets (up to the attacker's arrows).
+    #[serde(default)]
+    pub targets: Vec<String>,
+    /// Bound to this position first.
+    #[serde(default)]
+    pub bound_to: Option<String>,
+    /// A precision attack (bow).
+    #[serde(default)]
+    pub precision: bool,
+}
+
+/// A step naming a warrior and one of its abilities.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AbilityKeys {
+    /// The warrior.
+    pub warrior: String,
+    /// The ability's codex name.
+    pub ability: String,
+    /// The figure the ability acts on (Magic Levitation).
+    #[serde(default)]
+    pub target: Option<String>,
+    /// Where it moves that figure: `"x, y @ facing"` (Magic Levitation).
+    #[serde(default)]
+    pub to: Option<String>,
+}
+
+/// A facing change without an action.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TurnKeys {
+    /// The warrior.
+    pub warrior: String,
+    /// The new facing in degrees (0 along +x, counter-clockwise).
+    pub facing: f64,
+}
+
+/// Damage or healing from outside the rules (setting a scene up).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AmountKeys {
+    /// The warrior.
+    pub warrior: String,
+    /// Clicks of damage or healing.
+    pub amount: u32,
+    /// Pushing damage (cannot be reduced).
+    #[serde(default)]
+    pub pushing: bool,
+}
+
+/// Keys of a `[[step]]`: exactly one of them.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StepKeys {
+    /// A move action.
+    #[serde(default, rename = "move")]
+    pub move_to: Option<MoveKeys>,
+    /// A close combat action.
+    #[serde(default)]
+    pub close: Option<CloseKeys>,
+    /// A ranged combat action.
+    #[serde(default)]
+    pub ranged: Option<RangedKeys>,
+    /// A special action using an ability.
+    #[serde(default)]
+    pub special: Option<AbilityKeys>,
+    /// Change facing without an action (Nimble, Sniper).
+    #[serde(default)]
+    pub turn: Option<TurnKeys>,
+    /// Cancel an optional ability until the end of the turn.
+    #[serde(default)]
+    pub cancel: Option<AbilityKeys>,
+    /// End the turn (end phase, then the next player's command phase).
+    #[serde(default)]
+    pub end_turn: bool,
+    /// Damage dealt by something outside the scenario.
+    #[serde(default)]
+    pub deal: Option<AmountKeys>,
+    /// Healing from something outside the scenario.
+    #[serde(default)]
+    pub heal: Option<AmountKeys>,
+    /// Give a warrior an action token from outside the rules (pushing on the second).
+    #[serde(default)]
+    pub give_token: Option<String>,
+}
+
+/// Keys of an `[[expect]]`.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectKeys {
+    /// Clicks turned from the starting marker.
+    #[serde(default)]
+    pub click: Option<usize>,
+    /// Whether it is eliminated.
+    #[serde(default)]
+    pub eliminated: Option<bool>,
+    /// Its action tokens.
+    #[serde(default)]
+    pub tokens: Option<u8>,
+    /// Its position `"x, y @ facing"`.
+    #[serde(default)]
+    pub at: Option<String>,
+    /// Its current speed value.
+    #[serde(default)]
+    pub speed: Option<u8>,
+    /// Its current attack value.
+    #[serde(default)]
+    pub attack: Option<u8>,
+    /// Its current defense value.
+    #[serde(default)]
+    pub defense: Option<u8>,
+    /// Its current damage value.
+    #[serde(default)]
+    pub damage: Option<u8>,
+    /// The abilities it has now, sorted by name.
+    #[serde(default)]
+    pub abilities: Option<Vec<String>>,
+    /// Whether it is held captive.
+    #[serde(default)]
+    pub captive: Option<bool>,
+    /// Whether the last attack succeeded against it.
+    #[serde(default)]
+    pub hit: Option<bool>,
+    /// Actions the player may still give this turn.
+    #[serde(default)]
+    pub actions_left: Option<u32>,
+    /// The natural 2d6 total of the last attack roll.
+    #[serde(default)]
+    pub roll: Option<u32>,
+    /// The player whose turn it is.
+    #[serde(default)]
+    pub active: Option<u8>,
+}
+
+/// Mage Knight's side of the scenario runner.
+#[derive(Debug, Default)]
+pub struct MageKnightScenarios {
+    /// The rules.
+    pub rules: MageKnightRules,
+}
+
+fn position(text: &str) -> Result<TablePoint, String> {
+    OpenTable.parse_position(text).map_err(|e| e.to_string())
+}
+
+fn ability(name: &str) -> Result<SpecialAbility, String> {
+    name.parse::<SpecialAbility>()
+        .map_err(|e| format!("unknown special ability {name:?}: {e}"))
+}
+
+fn object(names: &Names, name: &str) -> Result<usize, String> {
+    names.object(name).map(|id| id.0 as usize)
+}
+
+fn targets(names: &Names, one: &Option<String>, many: &[String]) -> Result<Vec<usize>, String> {
+    one.iter().chain(many).map(|t| object(names, t)).collect()
+}
+
+impl ScenarioGame for MageKnightScenarios {
+    const NAME: &'static str = "mage-knight";
+    const EXPECT_FIELDS: &'static [(&'static str, Subject)] = &[
+        ("click", Subject::Object),
+        ("eliminated", Subject::Object),
+        ("tokens", Subject::Object),
+        ("at", Subject::Object),
+        ("speed", Subject::Object),
+        ("attack", Subject::Object),
+        ("defense", Subject::Object),
+        ("damage", Subject::Object),
+        ("abilities", Subject::Object),
+        ("captive", Subject::Object),
+        ("hit", Subject::Object),
+        ("actions_left", Subject::Player),
+        ("roll", Subject::Game),
+        ("active", Subject::Game),
+    ];
+    type Rules = MageKnightRules;
+    type Player = PlayerKeys;
+    type Object = ObjectKeys;
+    type Step = StepKeys;
+    type Expect = ExpectKeys;
+
+    fn dice(&self) -> Vec<DieFaces> {
+        vec![self.rules.d6.clone()]
+    }
+
+    fn new_state(&self, players: &[&PlayerEntry<PlayerKeys>]) -> Result<Game, String> {
+        if players.is_empty() {
+            return Err("a Mage Knight scenario needs at least one [[player]]".into());
+        }
+        let mut list = Vec::new();
+        for p in players {
+            let actions = match (p.game.actions, p.game.build_total) {
+                (Some(a), None) => a,
+                (None, Some(total)) => total / u32::from(content::POINTS_PER_ACTION),
+                (None, None) => {
+                    return Err(format!(
+                        "player {} needs `actions` or `build_total`",
+                        p.id.0
+                    ))
+                }
+                (Some(_), Some(_)) => {
+                    return Err(format!(
+                        "player {}: give `actions` or `build_total`, not both",
+                        p.id.0
+                    ))
+                }
+            };
+            list.push(Player {
+                id: p.id,
+                actions_per_turn: actions,
+                actions_used: p.game.actions_used,
+                extra_actions: 0,
+            });
+        }
+        let active = players
+            .iter()
+            .find(|p| p.game.active)
+            .unwrap_or(&players[0])
+            .id;
+        Ok(Game {
+            players: list,
+            warriors: Vec::new(),
+            active,
+            last_roll: 0,
+            last_hits: Vec::new(),
+            terrified: Vec::new(),
+        })
+    }
+
+    fn add_object(
+        &self,
+        state: &mut Game,
+        object: &ObjectEntry<ObjectKeys>,
+    ) -> Result<ObjectId, String> {
+        let keys = &object.game;
+        let card = CardId::from_name(&keys.warrior)
+            .ok_or_else(|| format!("unknown warrior {:?}", keys.warrior))?;
+        let owner = PlayerId(keys.player);
+        state.player(owner).map_err(|e| e.to_string())?;
+        let content::Card::Warrior(data) = card.card();
+        let start = dial::start_click(data.dial);
+        let click = keys.click.unwrap_or(start);
+        if click >= data.dial.len() {
+            return Err(format!(
+                "{} has {} live clicks; click {click} would show skulls",
+                keys.warrior,
+                data.dial.len()
+            ));
+        }
+        if keys.tokens > content::MAX_ACTION_TOKENS {
+            return Err(format!(
+                "at most {} action tokens",
+                content::MAX_ACTION_TOKENS
+            ));
+        }
+        let attack_type = keys
+            .attack_type
+            .as_deref()
+            .map(|t| {
+                t.parse::<AttackType>()
+                    .map_err(|e| format!("bad attack_type {t:?}: {e}"))
+            })
+            .transpose()?;
+        let front_arc = keys.front_arc.unwrap_or(f64::from(data.front_arc));
+        if !(front_arc > 0.0 && front_arc <= 360.0) {
+            return Err(format!(
+                "front_arc must be in (0, 360] degrees, not {front_arc}"
+            ));
+        }
+        state.warriors.push(Warrior {
+            card,
+            owner,
+            position: position(&keys.at)?,
+            click,
+            start_click: start,
+            tokens: keys.tokens,
+            token_this_turn: false,
+            acted_this_turn: keys.acted,
+            eliminated: false,
+            attack_type,
+            front_arc,
+            extra_abilities: keys
+                .abilities
+                .iter()
+                .map(|a| ability(a))
+                .collect::<Result<_, _>>()?,
+            cancelled: Vec::new(),
+            captive: None,
+        });
+        Ok(ObjectId(state.warriors.len() as u32 - 1))
+    }
+
+    fn run_step(
+        &self,
+        state: &mut Game,
+        step: &StepKeys,
+        names: &Names,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), String> {
+        let given = [
+            step.move_to.is_some(),
+            step.close.is_some(),
+            step.ranged.is_some(),
+            step.special.is_some(),
+            step.turn.is_some(),
+            step.cancel.is_some(),
+            step.end_turn,
+            step.deal.is_some(),
+            step.heal.is_some(),
+            step.give_token.is_some(),
+        ]
+        .iter()
+        .filter(|g| **g)
+        .count();
+        if given != 1 {
+            return Err(
+                "a step is exactly one of `move`, `close`, `ranged`, `special`, `turn`, `cancel`, `end_turn`, `deal`, `heal`, `give_token`"
+                    .into(),
+            );
+        }
+        if let Some(d) = &step.deal {
+            let w = object(names, &d.warrior)?;
+            dial::deal_damage(state, w, d.amount, d.pushing, ctx);
+            return Ok(());
+        }
+        if let Some(h) = &step.heal {
+            let w = object(names, &h.warrior)?;
+            dial::heal(state, w, h.amount, ctx);
+            return Ok(());
+        }
+        if let Some(name) = &step.give_token {
+            let w = object(names, name)?;
+            if dial::give_token(state, w, ctx) {
+                dial::push(state, w, ctx);
+            }
+            return Ok(());
+        }
+        let action = if let Some(m) = &step.move_to {
+            Action::Move {
+                warrior: object(names, &m.warrior)?,
+                via: m
+                    .via
+                    .iter()
+                    .map(|p| position(p))
+                    .collect::<Result<_, _>>()?,
+                to: position(&m.to)?,
+            }
+        } else if let Some(c) = &step.close {
+            Action::Close(CloseAttack {
+                attacker: object(names, &c.attacker)?,
+                targets: targets(names, &c.target, &c.targets)?,
+                charge_to: c.charge_to.as_deref().map(position).transpose()?,
+                surge_to: c.surge_to.as_deref().map(position).transpose()?,
+                capture: c.capture,
+            })
+        } else if let Some(r) = &step.ranged {
+            Action::Ranged(RangedAttack {
+                attacker: object(names, &r.attacker)?,
+                targets: targets(names, &r.target, &r.targets)?,
+                bound_to: r.bound_to.as_deref().map(position).transpose()?,
+                precision: r.precision,
+            })
+        } else if let Some(s) = &step.special {
+            Action::Special {
+                warrior: object(names, &s.warrior)?,
+                ability: ability(&s.ability)?,
+                target: s.target.as_deref().map(|t| object(names, t)).transpose()?,
+                to: s.to.as_deref().map(position).transpose()?,
+            }
+        } else if let Some(t) = &step.turn {
+            Action::Turn {
+                warrior: object(names, &t.warrior)?,
+                facing: t.facing,
+            }
+        } else if let Some(s) = &step.cancel {
+            Action::Cancel {
+                warrior: object(names, &s.warrior)?,
+                ability: ability(&s.ability)?,
+            }
+        } else {
+            Action::EndTurn
+        };
+        self.rules
+            .apply(state, &action, ctx)
+            .map_err(|e| e.to_string())
+    }
+
+    fn unknown_names(&self, expect: &ExpectKeys) -> Vec<(&'static str, String)> {
+        expect
+            .abilities
+            .iter()
+            .flatten()
+            .filter(|a| a.parse::<SpecialAbility>().is_err())
+            .map(|a| ("abilities", a.clone()))
+            .collect()
+    }
+
+    fn check(
+        &self,
+        state: &Game,
+        expect: &ExpectKeys,
+        subjects: Subjects,
+        _: &Names,
+    ) -> Result<Vec<Check>, String> {
+        let mut checks = Vec::new();
+        if let Some(roll) = expect.roll {
+            checks.push(Check::new("roll", roll, state.last_roll));
+        }
+        if let Some(active) = expect.active {
+            checks.push(Check::new("active", active, state.active.0));
+        }
+        if let (Some(player), Some(left)) = (subjects.player, expect.actions_left) {
+            let p = state.player(player).map_err(|e| e.to_string())?;
+            checks.push(Check::new("actions_left", left, p.actions_left()));
+        }
+        let Some(id) = subjects.object else {
+            return Ok(checks);
+        };
+        let w = state.warriors.get(id.0 as usize).ok_or("no such warrior")?;
+        let shown = |value: Option<u8>| value.map_or("skulls".to_string(), |v| v.to_string());
+        let current = w.current();
+        let values: [(&'static str, Option<u8>, Option<u8>); 4] = [
+            ("speed", expect.speed, current.map(|c| c.speed)),
+            ("attack", expect.attack, current.map(|c| c.attack)),
+            ("defense", expect.defense, current.map(|c| c.defense)),
+            ("damage", expect.damage, current.map(|c| c.damage)),
+        ];
+        for (field, expected, actual) in values {
+            if let Some(expected) = expected {
+                checks.push(Check::new(field, expected, shown(actual)));
+            }
+        }
+        if let Some(click) = expect.click {
+            checks.push(Check::new("click", click, w.click));
+        }
+        if let Some(eliminated) = expect.eliminated {
+            checks.push(Check::new("eliminated", eliminated, w.eliminated));
+        }
+        if let Some(tokens) = expect.tokens {
+            checks.push(Check::new("tokens", tokens, w.tokens));
+        }
+        if let Some(at) = &expect.at {
+            let expected = OpenTable.position_name(&position(at)?);
+            let p = w.position;
+            let rounded = TablePoint {
+                x: (p.x * 1000.0).round() / 1000.0,
+                y: (p.y * 1000.0).round() / 1000.0,
+                facing: ((p.facing * 1000.0).round() / 1000.0).rem_euclid(360.0),
+            };
+            checks.push(Check::new(
+                "at",
+                expected,
+                OpenTable.position_name(&rounded),
+            ));
+        }
+        if let Some(abilities) = &expect.abilities {
+            let mut expected = abilities.clone();
+            expected.sort();
+            let mut actual: Vec<String> =
+                w.abilities().iter().map(|a| a.name().to_string()).collect();
+            actual.sort();
+            checks.push(Check::new(
+                "abilities",
+                expected.join(", "),
+                actual.join(", "),
+            ));
+        }
+        if let Some(captive) = expect.captive {
+            checks.push(Check::new("captive", captive, w.captive.is_some()));
+        }
+        if let Some(hit) = expect.hit {
+            checks.push(Check::new(
+                "hit",
+                hit,
+                state.last_hits.contains(&(id.0 as usize)),
+            ));
+        }
+        Ok(checks)
+    }
+}

@@ -1,0 +1,305 @@
+//! The state of a game in progress: warriors on the table with their dials turned to a click,
+//! players with their action totals, the turn, and the events and errors of the rules.
+
+use std::fmt;
+
+use grimoire_engine::{ChoiceError, DiceError, PlayerId, TablePoint};
+use serde::Serialize;
+
+use super::content::{self, AttackType, CardId, Click, SpecialAbility};
+
+/// One warrior on the table.
+#[derive(Debug, Clone)]
+pub struct Warrior {
+    /// The warrior's card.
+    pub card: CardId,
+    /// Its controller.
+    pub owner: PlayerId,
+    /// Centre dot and facing.
+    pub position: TablePoint,
+    /// Clicks turned from the starting marker (0 = the first click of the dial).
+    pub click: usize,
+    /// Healing never turns the dial back past this click (the starting marker, or the click
+    /// showing Starting Position).
+    pub start_click: usize,
+    /// Action tokens (never more than [`content::MAX_ACTION_TOKENS`]).
+    pub tokens: u8,
+    /// Whether it was given an action token this turn (its tokens stay at the end phase).
+    pub token_this_turn: bool,
+    /// Whether it was given an action this turn (one action per warrior per turn).
+    pub acted_this_turn: bool,
+    /// Eliminated warriors stay in the state, out of play.
+    pub eliminated: bool,
+    /// Its printed attack type; the dial data does not record one (see `docs/decisions.md`).
+    pub attack_type: Option<AttackType>,
+    /// Its front arc in degrees.
+    pub front_arc: f64,
+    /// Abilities it has besides its dial (subfaction abilities).
+    pub extra_abilities: Vec<SpecialAbility>,
+    /// Optional abilities its controller cancelled until the end of the turn.
+    pub cancelled: Vec<SpecialAbility>,
+    /// The warrior holding it captive, if any.
+    pub captive: Option<usize>,
+}
+
+impl Warrior {
+    /// The warrior's card data.
+    pub fn data(&self) -> &'static content::Warrior {
+        let content::Card::Warrior(w) = self.card.card();
+        w
+    }
+
+    /// The warrior's name.
+    pub fn name(&self) -> &'static str {
+        self.card.name()
+    }
+
+    /// The click its dial shows now (`None` once eliminated).
+    pub fn current(&self) -> Option<&'static Click> {
+        if self.eliminated {
+            return None;
+        }
+        self.data().dial.get(self.click)
+    }
+
+    /// The abilities it has now: the ones on the click showing and its extra abilities, minus
+    /// optional abilities cancelled this turn.
+    pub fn abilities(&self) -> Vec<SpecialAbility> {
+        let mut out = Vec::new();
+        if self.captive.is_some() {
+            return out;
+        }
+        if let Some(c) = self.current() {
+            for a in [
+                c.speed_ability,
+                c.attack_ability,
+                c.defense_ability,
+                c.damage_ability,
+            ]
+            .into_iter()
+            .flatten()
+            {
+                out.push(a);
+            }
+        }
+        if !self.eliminated {
+            out.extend(self.extra_abilities.iter().copied());
+        }
+        out.retain(|a| !self.cancelled.contains(a));
+        out
+    }
+
+    /// Whether it shows `ability` now.
+    pub fn has(&self, ability: SpecialAbility) -> bool {
+        self.abilities().contains(&ability)
+    }
+
+    /// Clicks left before a skull shows: damage of this much or more eliminates it.
+    pub fn clicks_to_elimination(&self) -> usize {
+        self.data().dial.len().saturating_sub(self.click)
+    }
+}
+
+/// One player.
+#[derive(Debug, Clone)]
+pub struct Player {
+    /// The player's id.
+    pub id: PlayerId,
+    /// Actions each turn (one per [`content::POINTS_PER_ACTION`] of the build total).
+    pub actions_per_turn: u32,
+    /// Actions used this turn.
+    pub actions_used: u32,
+    /// Extra actions gained this turn (Command).
+    pub extra_actions: u32,
+}
+
+impl Player {
+    /// Actions the player may still give this turn.
+    pub fn actions_left(&self) -> u32 {
+        (self.actions_per_turn + self.extra_actions).saturating_sub(self.actions_used)
+    }
+}
+
+/// A game in progress.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// Players in turn order.
+    pub players: Vec<Player>,
+    /// Warriors; a warrior's index is its object id.
+    pub warriors: Vec<Warrior>,
+    /// The player whose turn it is.
+    pub active: PlayerId,
+    /// The natural 2d6 total of the last attack roll (0 before any).
+    pub last_roll: u32,
+    /// Warriors the last attack succeeded against (after Dodge).
+    pub last_hits: Vec<usize>,
+    /// (mover, terrifier) pairs: a failed Terrify roll keeps the mover out of base contact
+    /// with the terrifier for the rest of the turn.
+    pub terrified: Vec<(usize, usize)>,
+}
+
+impl Game {
+    /// The player `id`.
+    pub fn player(&self, id: PlayerId) -> Result<&Player, RulesError> {
+        self.players
+            .iter()
+            .find(|p| p.id == id)
+            .ok_or(RulesError::NoSuchPlayer(id))
+    }
+
+    /// The player `id`, mutably.
+    pub fn player_mut(&mut self, id: PlayerId) -> Result<&mut Player, RulesError> {
+        self.players
+            .iter_mut()
+            .find(|p| p.id == id)
+            .ok_or(RulesError::NoSuchPlayer(id))
+    }
+
+    /// The warrior `index`, in play.
+    pub fn warrior(&self, index: usize) -> Result<&Warrior, RulesError> {
+        match self.warriors.get(index) {
+            None => Err(RulesError::NoSuchWarrior(index)),
+            Some(w) if w.eliminated => Err(RulesError::Eliminated(w.name().to_string())),
+            Some(w) => Ok(w),
+        }
+    }
+
+    /// Indices of the warriors in play.
+    pub fn in_play(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.warriors.len()).filter(|i| !self.warriors[*i].eliminated)
+    }
+
+    /// Whether two warriors are opposing (different controllers).
+    pub fn opposing(&self, a: usize, b: usize) -> bool {
+        self.warriors[a].owner != self.warriors[b].owner
+    }
+}
+
+/// One recorded state change.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A warrior moved.
+    Moved { warrior: String, to: String },
+    /// A break away roll.
+    BreakAway {
+        warrior: String,
+        roll: u32,
+        success: bool,
+    },
+    /// An attack roll against one target.
+    AttackRoll {
+        attacker: String,
+        target: String,
+        dice: u32,
+        attack: u32,
+        defense: u32,
+        hit: bool,
+    },
+    /// A critical hit or miss.
+    Critical { attacker: String, hit: bool },
+    /// Dodge rolled.
+    Dodge {
+        warrior: String,
+        roll: u32,
+        dodged: bool,
+    },
+    /// Damage dealt (after reductions).
+    Damaged {
+        warrior: String,
+        amount: u32,
+        pushing: bool,
+        click: usize,
+    },
+    /// A warrior was healed.
+    Healed {
+        warrior: String,
+        amount: u32,
+        click: usize,
+    },
+    /// A warrior was eliminated.
+    Eliminated { warrior: String },
+    /// A warrior was taken captive.
+    Captured { warrior: String, captor: String },
+    /// A captive went free.
+    Freed { warrior: String },
+    /// A Terrify roll.
+    Terrify {
+        warrior: String,
+        terrifier: String,
+        roll: u32,
+        stopped: bool,
+    },
+    /// A warrior took a friend's action token (Leadership).
+    Leadership { leader: String, warrior: String },
+    /// A warrior changed its facing without an action (Nimble, Sniper).
+    Turned { warrior: String, facing: f64 },
+    /// An action token was placed.
+    Token { warrior: String, tokens: u8 },
+    /// An ability was cancelled until the end of the turn.
+    Cancelled { warrior: String, ability: String },
+    /// A warrior turned to face another (free spin).
+    FreeSpin { warrior: String, facing: f64 },
+    /// A player gained an action (Command).
+    ExtraAction { player: u8 },
+    /// A turn ended and the next began.
+    TurnBegan { player: u8 },
+}
+
+/// Why an action could not be applied.
+#[derive(Debug)]
+pub enum RulesError {
+    /// No such player.
+    NoSuchPlayer(PlayerId),
+    /// No such warrior.
+    NoSuchWarrior(usize),
+    /// The warrior is eliminated.
+    Eliminated(String),
+    /// It is not the warrior's controller's turn.
+    NotYourTurn(String),
+    /// The player has no actions left this turn.
+    NoActionsLeft,
+    /// The warrior already acted this turn, or holds two tokens.
+    CannotAct(String),
+    /// The action breaks a rule (the message says which).
+    Illegal(String),
+    /// A die could not be rolled.
+    Dice(DiceError),
+    /// A choice could not be made.
+    Choice(ChoiceError),
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::NoSuchPlayer(p) => write!(f, "no player {}", p.0),
+            RulesError::NoSuchWarrior(i) => write!(f, "no warrior number {i}"),
+            RulesError::Eliminated(n) => write!(f, "{n} is eliminated"),
+            RulesError::NotYourTurn(n) => write!(f, "{n} is not controlled by the active player"),
+            RulesError::NoActionsLeft => write!(f, "the player has no actions left this turn"),
+            RulesError::CannotAct(why) => write!(f, "{why}"),
+            RulesError::Illegal(why) => write!(f, "{why}"),
+            RulesError::Dice(e) => write!(f, "{e}"),
+            RulesError::Choice(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl From<DiceError> for RulesError {
+    fn from(e: DiceError) -> Self {
+        RulesError::Dice(e)
+    }
+}
+
+impl From<ChoiceError> for RulesError {
+    fn from(e: ChoiceError) -> Self {
+        RulesError::Choice(e)
+    }
+}
+
+/// An illegal-action error with a message.
+pub fn illegal(message: impl Into<String>) -> RulesError {
+    RulesError::Illegal(message.into())
+}

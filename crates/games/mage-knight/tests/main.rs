@@ -1,0 +1,5 @@
+//! The Mage Knight crate's one test binary: scenarios and the exact calculator.
+
+mod calc;
+mod coverage;
+mod scenarios;
