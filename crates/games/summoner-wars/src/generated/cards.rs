@@ -94,6 +94,38 @@ pub struct Common {
     /// Magic paid to summon it.
     pub cost: u8,
 }
+/// A 2nd edition unit named by the FAQ's card updates whose class (summoner, champion or common) and stat line the sources do not give; every number is optional and set only where the FAQ states it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UnclassedUnit {
+    /// The card's name, unique within the game.
+    pub name: &'static str,
+    /// What the card does, in our own words.
+    pub summary: Option<&'static str>,
+    /// A native handler for behaviour the codex cannot express.
+    pub handler: Option<Handler>,
+    /// Where the card was printed; by default once, in the set of its folder.
+    pub printings: &'static [Printing],
+    /// The `faction` field.
+    pub faction: Faction,
+    /// Which edition the numbers on this card come from.
+    pub edition: Edition,
+    /// Magic paid to summon it; omitted where the sources do not say.
+    pub cost: Option<u8>,
+    /// Attack value; omitted where the sources do not say.
+    pub strength: Option<u8>,
+    /// The `attack_type` field.
+    pub attack_type: Option<AttackType>,
+    /// Attack reach; omitted where the sources do not say.
+    pub range: Option<u8>,
+    /// Life; omitted where the sources do not say.
+    pub life: Option<u8>,
+    /// Printed structure: cannot move unless an ability says so.
+    pub structure: bool,
+    /// The `classes` field.
+    pub classes: &'static [ClassTag],
+    /// The `abilities` field.
+    pub abilities: &'static [Ability],
+}
 /// A card played for its effect; an active event stays in play until the start of its owner's next turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Event {
@@ -147,6 +179,8 @@ pub enum Card {
     Champion(&'static Champion),
     /// A `common` card.
     Common(&'static Common),
+    /// A `unclassed_unit` card.
+    UnclassedUnit(&'static UnclassedUnit),
     /// A `event` card.
     Event(&'static Event),
     /// A `structure` card.
@@ -159,6 +193,7 @@ impl Card {
             Self::Summoner(card) => card.name,
             Self::Champion(card) => card.name,
             Self::Common(card) => card.name,
+            Self::UnclassedUnit(card) => card.name,
             Self::Event(card) => card.name,
             Self::Structure(card) => card.name,
         }
@@ -169,6 +204,7 @@ impl Card {
             Self::Summoner(_) => "summoner",
             Self::Champion(_) => "champion",
             Self::Common(_) => "common",
+            Self::UnclassedUnit(_) => "unclassed_unit",
             Self::Event(_) => "event",
             Self::Structure(_) => "structure",
         }
@@ -597,6 +633,8 @@ pub static COMMONS: [Common; 5] = [
     card_rows::FENCER,
     card_rows::GUARDIAN,
 ];
+/// Every `unclassed_unit` card (current version), sorted by name.
+pub static UNCLASSED_UNITS: [UnclassedUnit; 0] = [];
 /// Every `event` card (current version), sorted by name.
 pub static EVENTS: [Event; 3] = [
     card_rows::BURN,

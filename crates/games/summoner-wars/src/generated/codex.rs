@@ -55,30 +55,336 @@ pub enum EffectOp {
 /// Named abilities; a card holds at most one copy of a given name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Ability {
-    /// Moves one extra space and may pass over other cards (movement changes stack).
-    Flight,
-    /// When a unit steps or is pushed from next to this unit to a space farther away, it takes damage before that move finishes.
-    Engage,
-    /// After an adjacent unit attacks this unit and it is still in play, the attacker takes 1 damage.
-    Riposte,
-    /// A straight-line move may go further; a long straight move also raises strength until end of turn (2nd edition wording).
-    Charge,
-    /// Friendly units next to this summoner cannot be attacked through or pushed.
-    SaveTheQueen,
-    /// At the end of the Attack Phase, if this unit attacked an enemy card this turn, it may pull a friendly unit to a space beside it.
-    CallProtection,
-    /// Prince Elien's named ability; the 1st edition data records only its name.
-    FireBlast,
-    /// Sera Eldwyn's named ability; the 1st edition data records only its name.
-    GreaterHealing,
-    /// Fire Drake's named ability; the 1st edition data records only its name.
+    /// Boldo's ability that relocates without moving or forcing, so Engage does not trigger.
+    Agile,
+    /// Albus the Wise's ability: removes abilities from a target; a unit destroyed because its life fell is destroyed by the game state, so no magic is gained.
+    Annul,
+    /// Named on Raechel Loveguard (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    ArrowOfLight,
+    /// Named on Hydrake (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    Assault,
+    /// Arbiter of Justice's ability: after an adjacent unit attacks it the attacker takes damage, unless the Arbiter was destroyed by the attack.
+    Atone,
+    /// Adds damage after a unit within range of Queen Maldaria is attacked; a unit placed out of range before it resolves is not affected.
+    AuraOfThePhoenix,
+    /// Named on Warrior (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.
+    BattleFrenzy,
+    /// Named on Leah Goodwin (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    BladeOfLight,
+    /// Named on Fire Dancer (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.
+    BlazeDodge,
+    /// Named on Warrior (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.
+    BlazeStep,
+    /// Named on Kaeseeall (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    BlazingConscription,
+    /// Kuldak's ability as first printed; the FAQ gives only the updated wording (see the 2024 version).
+    BloodBloom,
+    /// Named on Slayer (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.
+    BloodCraze,
+    /// Sacral Priest's ability: an adjacent damaged unit gets +1 strength; several Priests each add 1.
+    BloodFervor,
+    /// Boosts the unit each time a unit is destroyed; with several, the active player orders them after the destruction resolves.
+    BloodFury,
+    /// Blarf's ability; it triggers once each start of the Attack Phase.
+    BloodRunes,
+    /// Summons an Ember Demon next to a friendly Ember unit; works on a frozen Ember unit because Freeze keeps classes.
+    BornOfFire,
+    /// Sin-Sin's ability: whoever destroys this unit, even its own controller, gives the opponent 3 extra magic on top of the base game's 1.
+    Bounty,
+    /// Named on Oath Sworn (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    Bravery,
+    /// Named on Fire Drake (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.
     BreathOfFlame,
-    /// Kalon Lightbringer's named ability; the 1st edition data records only its name.
-    Transformation,
-    /// Kogar's named ability; the 1st edition data records only its name.
-    Grapple,
-    /// The Phoenix Elves Archer's named ability; the 1st edition data records only its name.
+    /// Named on Maelena (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    BurningBlade,
+    /// Named on Sand Wyrm (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.
+    Burrow,
+    /// Named on Storm Mage (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.
+    CallLightning,
+    /// Queen Maldaria's ability as first printed; the FAQ gives only the updated wording (see the 2024 version).
+    CallProtection,
+    /// Named on Javelineer (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.
+    Camouflage,
+    /// Named on Quen (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.
+    ChainLightning,
+    /// Named on Piclo (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    ChannelMagic,
+    /// A unit moving only in one direction may go extra spaces, and a long straight move raises its strength until the end of the turn; the 1st edition data names it on Grundor and the FAQ on Beast Rider, whose clarified wording is Charge (2024).
+    Charge,
+    /// Torodin's ability: moves through all structures, structure summoners and champions included.
+    Climb,
+    /// Named on Sunderved (Mountain Vargath summoner) in the 1st edition card data; our sources give no rules text for it.
+    Command,
+    /// Named on Tark (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.
+    Conceal,
+    /// Named on Kreep (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.
+    Cowardly,
+    /// Bug Biter's ability that resolves after the unit moves; Engage damage taken during the move resolves first and can destroy the unit before it.
+    Crash,
+    /// Named on Biter (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.
+    Crazed,
+    /// Silts's ability: exchanges places with another unit; exchanging places is neither moving nor forcing, so Engage does not trigger.
+    Cunning,
+    /// Granted by Hellforged Weapon alongside its +2 strength; two Weapons still give the ability only once.
+    Curse,
+    /// Named on Luka (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.
+    DisruptionField,
+    /// Damages the attacker of a unit within 3 spaces of Queen Maldaria, judged after the attack; a Gem Dancer placing a unit into range takes the damage.
+    DivineRetribution,
+    /// Coleen Brighton's ability as first printed: a friendly Citadel unit within 3 spaces targeted by an attack has its attacker's strength lowered, applied after increases.
+    DivineShield,
+    /// Eager Adventurer's ability; it may be used several times in one turn.
+    Embark,
+    /// Named on Varn (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.
+    Emboldened,
+    /// Reduces the cost of summoning Monstrosity; a cost of 0 is still paid and every other summoning requirement still applies.
+    Emerge,
+    /// When a unit is moved or forced from a space next to this unit to a space farther from it, that unit takes 1 damage before the rest of the move resolves; exchanging places, placing and moving onto and off this unit do not count.
+    Engage,
+    /// Named on Honor Guard (Vanguards common) in the 1st edition card data; our sources give no rules text for it.
+    Escort,
+    /// Enigma Sage's ability: you may put a card on the bottom of your draw pile; if you do, a unit adjacent to the Sage (friendly ones too) must take 1 damage when there is one.
+    Exploit,
+    /// Named on Archer (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.
     FarShot,
+    /// Named on Prince Elien (Phoenix Elves summoner) in the 1st edition card data; our sources give no rules text for it.
+    FireBlast,
+    /// Moves one extra space and may move through other cards; movement changes stack, but it does not pass an enemy Stalwart unit.
+    Flight,
+    /// Gem Dancer's ability: after it chooses its attack's target it may place or exchange units; this is neither moving nor forcing.
+    Footwork,
+    /// Granted by Brutal Force: after the attack, the attacked unit may be forced; a unit destroyed by the attack, or an attacker destroyed before the attack ends, gets no force.
+    ForcefulAttack,
+    /// Tundra Fighter's ability: if the Fighter is forced, it may attack again; without the force there is no extra attack.
+    Frenzy,
+    /// Ice Smith's ability while under a unit: one die symbol also counts as another for melee hits ("\[sym\] ="); several Ice Smiths stack; a ranged unit gains nothing.
+    FrostAxe,
+    /// Spore Carrier's ability: when it is destroyed a Fungal Beast from the discard pile must be placed in its space if there is one and the space is empty.
+    FungalTransformation,
+    /// A strength increase; applied before decreases with an absolute minimum.
+    GangUp,
+    /// Named on Gem Mage (Deep Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    GemMagic,
+    /// Named on Lun (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    GemOfCalling,
+    /// Named on Kogar (Mercenaries champion) in the 1st edition card data; our sources give no rules text for it.
+    Grapple,
+    /// Named on Rahlee (Phoenix Elves champion), Archangel (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    GreaterFlight,
+    /// Named on Sera Eldwyn (Vanguards summoner) in the 1st edition card data; our sources give no rules text for it.
+    GreaterHealing,
+    /// Named on Ulfric (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    GreaterStoneMelding,
+    /// Named on Stalwart Archer (Vanguards common) in the 1st edition card data; our sources give no rules text for it.
+    HailOfArrows,
+    /// Named on Gror (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    HammerQuake,
+    /// Named on Bomber (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.
+    Hasty,
+    /// Named on Priest (Vanguards common) in the 1st edition card data; our sources give no rules text for it.
+    Healing,
+    /// Named on Jacob Eldwyn (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    HeavensRain,
+    /// Lets a structure unit move.
+    HeavyMobile,
+    /// Named on Fire Beast (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.
+    HellFire,
+    /// Tess's ability that relocates without moving or forcing, so Engage does not trigger.
+    Illusions,
+    /// Raises life with boost; losing it can leave a unit with damage at or above its life, which destroys it without magic for anyone.
+    ImbuedLife,
+    /// Raises strength with boost, up to +5, separately from Imbued Strength.
+    ImbuedSpirit,
+    /// +1 strength per boost on the unit, up to +5; it applies separately from Imbued Spirit.
+    ImbuedStrength,
+    /// Fungal Beast's ability that acts after a unit is destroyed; a Spore Carrier it destroys is already in the discard pile and can be placed by it.
+    Infect,
+    /// Grognack's ability: re-rolls dice of attacks by units within some spaces of him, never his own.
+    Influence,
+    /// Scholar's ability (1st edition data) and a 2nd edition ability the FAQ says triggers once when you draw at the end of your turn, however many cards are drawn.
+    Insight,
+    /// Quen's ability: units adjacent to the attacked unit take damage for each special symbol rolled, Quen included when adjacent.
+    LightningStrike,
+    /// Named on Stink (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.
+    Lucky,
+    /// Named on Kynder (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    MagePush,
+    /// Named on Thorkur (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    MagicBarrier,
+    /// Named on Battle Mage (Deep Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    MagicBlast,
+    /// Vlox's ability: it has a target unit's abilities (base and granted, tracking later grants); copying a structure's abilities does not make it a structure.
+    MasterOfTheArt,
+    /// Named on Tundle (Deep Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.
+    Meditate,
+    /// Mind Witch's ability: at the start of the Move Phase it gains a target unit's abilities, base and granted, following the target's later changes; if the target leaves the battlefield it keeps only the target's base abilities.
+    Mimic,
+    /// Tacullu's ability: when it triggers, the damage Tacullu would deal is ignored, so the unit is not destroyed and no magic is gained.
+    MindCapture,
+    /// Lets a structure unit move.
+    MobileStructure,
+    /// Gives the unit boost; it shares a timing window with Swift Shot, so either may go first.
+    Momentum,
+    /// Named on Master Bullock (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    MysticArts,
+    /// Named on Selundar (Shadow Elves summoner) in the 1st edition card data; our sources give no rules text for it.
+    OutOfShadows,
+    /// Praefectus Edia's ability: when active events are discarded at the start of the turn, boost can be spent to keep one in play.
+    Persist,
+    /// Named on Guardian Knight (Vanguards common) in the 1st edition card data; our sources give no rules text for it.
+    Protector,
+    /// Mud Drudger's ability: damage that would be added to Mugglug destroys the Drudger instead; nobody gains magic for the Drudger.
+    Prune,
+    /// Triggers once when you draw at the end of your turn, however many cards are drawn.
+    PsychicAssault,
+    /// Sightless Seer's optional ability: it may attack a common within the stated number of spaces; spaces between need not be clear and no unit is attacked through.
+    PsychicStrike,
+    /// Named on Fireling (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.
+    Pursue,
+    /// Named on Halvor (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    Rage,
+    /// Ret-Talus's ability: as a cost Ret-Talus takes 2 damage, then an Undead unit is retrieved and placed; the cost counts as paid even if damage reduction lowers it.
+    RaiseTheDead,
+    /// Named on Crossbowman (Deep Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    Rally,
+    /// Wolfsbane Brute's ability: at the start of the Move Phase it acts on a unit and may force it; several Brutes resolve in the active player's order against the state at resolution.
+    Ram,
+    /// Granted by For Glory: the attacker takes the full damage it rolled, not just what the target could take.
+    RecklessStrike,
+    /// A unit with it may be chosen as an extra attacking unit: it does not count toward the three attackers of the phase, may act in any order, and is still chosen at most once per phase.
+    Relentless,
+    /// Named on Architect (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    Repair,
+    /// Named on Sprog (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    Restructure,
+    /// Named on Bellor (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.
+    Retribution,
+    /// Named on Taliya (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    ReturnSpirit,
+    /// Selundar's ability usable during your turn, but not at its start or end, nor after the end-of-turn draw.
+    ReturnToShadow,
+    /// Named on Melek (Shadow Elves champion), Cavalry Knight (Vanguards common) in the 1st edition card data; our sources give no rules text for it.
+    Rider,
+    /// Wrench Rat's ability while under a card: when that card is destroyed it deals 1 damage, one instance per Rat, controlled by whoever placed the Rat.
+    RigExplosives,
+    /// After an adjacent unit attacks this unit and it survives the attack, the attacker takes 1 damage; it still resolves if this unit is destroyed by another effect first.
+    Riposte,
+    /// Named on Deep Troll (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    RockEater,
+    /// Named on Tordok (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    RuneOfProtection,
+    /// Spore Carrier's ability: at the end of your Magic Phase, if it has 3 or more boost, it is destroyed; only Carriers with 3 boost when the phase ends trigger.
+    Rupture,
+    /// Named on Rusher (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.
+    Rush,
+    /// Named on Krusk (Sand Goblins summoner) in the 1st edition card data; our sources give no rules text for it.
+    Sandstorm,
+    /// Queen Maldaria's ability as first printed: friendly units next to her cannot be attacked through (the FAQ does not give the earlier wording; the 2024 update adds that they cannot be forced).
+    SaveTheQueen,
+    /// Named on Scavenger (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.
+    Scavenge,
+    /// Named on Scout (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.
+    ScoutAbility,
+    /// Named on Ranger (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.
+    ShadowArrows,
+    /// Named on Malidala (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    ShadowDancer,
+    /// Named on Hunter (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.
+    ShadowStep,
+    /// Shadow Knight's mandatory ability: summoning it next to a gate adds 1 damage to that gate; placing it by an effect is not summoning.
+    ShadowSummon,
+    /// Named on Gren (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    ShardOfTheFatherGem,
+    /// Named on Baldar (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    ShieldBlock,
+    /// Named on Coleen Brighton (Vanguards champion), Samuel Farthen (Vanguards summoner) in the 1st edition card data; our sources give no rules text for it.
+    ShieldOfLight,
+    /// Named on Ballista (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    SiegeEngine,
+    /// Lowers how far the unit may move; it stacks with other movement modifiers, but a unit never moves 0 spaces because of them.
+    Slow,
+    /// The unit exchanges places with another unit; exchanging places is neither moving nor forcing, so Engage does not trigger.
+    Sly,
+    /// At the start of your turn the unit takes 1 damage; held once even with both Hellforged Axe and Chains.
+    Smolder,
+    /// Named on Kaebeeros (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    SmolderingEmbers,
+    /// Named on Xaserbane (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    Sneak,
+    /// Undead Archer's ability: after a unit 3 or fewer spaces away is destroyed, it may take that unit's place.
+    SoulShift,
+    /// When this unit destroys a card, the base game's 1 magic is not gained; magic from other abilities such as Bounty still is.
+    Soulless,
+    /// Abua Shi's ability targeting a unit within some spaces of him; he cannot target himself.
+    SpiritBond,
+    /// Aerie Sentinel's ability: enemies cannot move through it (by Trample or Flight) nor attack through it; it can still be forced through or exchanged with.
+    Stalwart,
+    /// Named on Warden (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.
+    Steadfast,
+    /// Adds damage to a friendly unit for a benefit; a Fungal Beast that replaces a destroyed Carrier is a new unit and may use it again that turn.
+    Stimshrooms,
+    /// Named on Oldin (Guild Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.
+    StoneMelding,
+    /// Named on Bolvi (Guild Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.
+    StrengthOfTheStone,
+    /// Raises strength; a unit holds one copy of it whichever card grants it.
+    Strong,
+    /// Named on Engineer (Guild Dwarves common), Dwaf (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    StructuralAnalysis,
+    /// Named on Holleas (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    SummonFireBeast,
+    /// Changes the cost required to summon the unit.
+    SummonedByFire,
+    /// Named on Growden (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.
+    SunderHammer,
+    /// The unit may move 1 extra space; it stacks with other movement modifiers.
+    Swift,
+    /// Named on Woeful Brother (Vanguards common) in the 1st edition card data; our sources give no rules text for it.
+    SwiftManeuver,
+    /// Spends 1 boost for its effect; a unit may use it after moving and again after attacking, removing 1 boost each time.
+    SwiftPotion,
+    /// Granted by Chant of Entangling; spends boost, which Momentum may place in the same window.
+    SwiftShot,
+    /// Named on Blademaster (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.
+    SwiftStrike,
+    /// Named on Sybil Swancott (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    SybilsSpirit,
+    /// Named on Spearman (Guild Dwarves common), Laleya (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    Thrust,
+    /// Granted by Hellforged Axe; held once however many Axes are attached.
+    TooStrong,
+    /// Named on Guardsman (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    Tough,
+    /// The unit may move through units; each common unit moved through takes 1 damage, once per unit however often it is crossed. Moving onto and off an Engage unit does not trigger Engage.
+    Trample,
+    /// Named on Kalon Lightbringer (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    Transformation,
+    /// Named on Miner (Deep Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    Tunnel,
+    /// While active, a common that would be destroyed returns to its controller's hand instead; it is not destroyed, so no magic is gained and after-destroyed effects do not trigger.
+    Unrelenting,
+    /// Named on Valentina Stoutheart (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    ValiantDefender,
+    /// Citadel Advisor's ability: you may put a card on the bottom of your draw pile; if you do, your summoner is forced 1 space if it can be.
+    Warn,
+    /// Celeste's ability counting friendly units on the opponent's side of the battlefield; she counts herself.
+    WellTraveled,
+    /// Named on Magos (Mercenaries champion) in the 1st edition card data; our sources give no rules text for it.
+    Wisdom,
+    /// Named on Kuldrid (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    Wither,
+    /// Aerie Steward's ability: each rolled special symbol also adds a hit symbol; against a Smasher both kinds add damage.
+    Worthy,
+    /// Queen Maldaria's ability after the April 2024 card update: friendly units next to her can neither be attacked through nor forced.
+    SaveTheQueen2024,
+    /// Queen Maldaria's ability after the April 2024 card update: at the end of your Attack Phase, if she attacked an enemy card this turn, she may place a friendly unit next to herself.
+    CallProtection2024,
+    /// Kuldak's ability after the April 2024 card update: each time a friendly unit within 2 spaces of Kuldak is destroyed, every friendly unit that was within 2 spaces of him at that moment gains a boost.
+    BloodBloom2024,
+    /// Coleen Brighton's ability after the April 2024 minor errata: it triggers only when an enemy's attack targets a friendly Citadel unit within 3 spaces of her.
+    DivineShield2024,
+    /// Beast Rider's Charge as clarified in April 2024: moving only in one direction it may go up to 2 extra spaces, and after moving 3 or more spaces in one direction it has +1 strength until the end of your turn.
+    Charge2024,
 }
 /// Metadata of one `Ability` codex entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -103,16 +409,777 @@ pub struct AbilityMeta {
     pub handler: Option<Handler>,
     /// Its effect operations.
     pub effects: &'static [EffectOp],
-    /// The `timing` field.
+    /// When it acts; omitted where the sources give no rules text.
     pub timing: Option<Timing>,
+    /// Which sources name it: First = the 1st edition card data, Second = the 2024 FAQ.
+    pub editions: &'static [Edition],
+    /// For a wording changed by the April 2024 FAQ: the entry it replaces.
+    pub revises: Option<Ability>,
 }
 /// Metadata of every `Ability` entry, in codex order.
-pub static ABILITY_META: [AbilityMeta; 12] = [
+pub static ABILITY_META: [AbilityMeta; 165] = [
+    AbilityMeta {
+        name: "Agile",
+        template: "Agile",
+        summary: Some(
+            "Boldo's ability that relocates without moving or forcing, so Engage does not trigger.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Activated),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Annul",
+        template: "Annul",
+        summary: Some(
+            "Albus the Wise's ability: removes abilities from a target; a unit destroyed because its life fell is destroyed by the game state, so no magic is gained.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Activated),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Arrow Of Light",
+        template: "Arrow Of Light",
+        summary: Some(
+            "Named on Raechel Loveguard (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Assault",
+        template: "Assault",
+        summary: Some(
+            "Named on Hydrake (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Atone",
+        template: "Atone",
+        summary: Some(
+            "Arbiter of Justice's ability: after an adjacent unit attacks it the attacker takes damage, unless the Arbiter was destroyed by the attack.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterAttacked),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Aura of the Phoenix",
+        template: "Aura of the Phoenix",
+        summary: Some(
+            "Adds damage after a unit within range of Queen Maldaria is attacked; a unit placed out of range before it resolves is not affected.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterAttacked),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Battle Frenzy",
+        template: "Battle Frenzy",
+        summary: Some(
+            "Named on Warrior (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Blade Of Light",
+        template: "Blade Of Light",
+        summary: Some(
+            "Named on Leah Goodwin (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Blaze Dodge",
+        template: "Blaze Dodge",
+        summary: Some(
+            "Named on Fire Dancer (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Blaze Step",
+        template: "Blaze Step",
+        summary: Some(
+            "Named on Warrior (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Blazing Conscription",
+        template: "Blazing Conscription",
+        summary: Some(
+            "Named on Kaeseeall (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Blood Bloom",
+        template: "Blood Bloom",
+        summary: Some(
+            "Kuldak's ability as first printed; the FAQ gives only the updated wording (see the 2024 version).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterDestroyed),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Blood Craze",
+        template: "Blood Craze",
+        summary: Some(
+            "Named on Slayer (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Blood Fervor",
+        template: "Blood Fervor",
+        summary: Some(
+            "Sacral Priest's ability: an adjacent damaged unit gets +1 strength; several Priests each add 1.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Blood Fury",
+        template: "Blood Fury",
+        summary: Some(
+            "Boosts the unit each time a unit is destroyed; with several, the active player orders them after the destruction resolves.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterDestroyed),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Blood Runes",
+        template: "Blood Runes",
+        summary: Some(
+            "Blarf's ability; it triggers once each start of the Attack Phase.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::StartOfAttackPhase),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Born of Fire",
+        template: "Born of Fire",
+        summary: Some(
+            "Summons an Ember Demon next to a friendly Ember unit; works on a frozen Ember unit because Freeze keeps classes.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Activated),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Bounty",
+        template: "Bounty",
+        summary: Some(
+            "Sin-Sin's ability: whoever destroys this unit, even its own controller, gives the opponent 3 extra magic on top of the base game's 1.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterDestroyed),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Bravery",
+        template: "Bravery",
+        summary: Some(
+            "Named on Oath Sworn (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Breath Of Flame",
+        template: "Breath Of Flame",
+        summary: Some(
+            "Named on Fire Drake (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::BreathOfFlame),
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Burning Blade",
+        template: "Burning Blade",
+        summary: Some(
+            "Named on Maelena (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Burrow",
+        template: "Burrow",
+        summary: Some(
+            "Named on Sand Wyrm (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Call Lightning",
+        template: "Call Lightning",
+        summary: Some(
+            "Named on Storm Mage (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Call Protection",
+        template: "Call Protection",
+        summary: Some(
+            "Queen Maldaria's ability as first printed; the FAQ gives only the updated wording (see the 2024 version).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::CallProtection),
+        effects: &[],
+        timing: Some(Timing::EndOfAttackPhase),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Camouflage",
+        template: "Camouflage",
+        summary: Some(
+            "Named on Javelineer (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Chain Lightning",
+        template: "Chain Lightning",
+        summary: Some(
+            "Named on Quen (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Channel Magic",
+        template: "Channel Magic",
+        summary: Some(
+            "Named on Piclo (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Charge",
+        template: "Charge",
+        summary: Some(
+            "A unit moving only in one direction may go extra spaces, and a long straight move raises its strength until the end of the turn; the 1st edition data names it on Grundor and the FAQ on Beast Rider, whose clarified wording is Charge (2024).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Charge),
+        effects: &[],
+        timing: Some(Timing::WhenMoving),
+        editions: &[Edition::First, Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Climb",
+        template: "Climb",
+        summary: Some(
+            "Torodin's ability: moves through all structures, structure summoners and champions included.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::WhenMoving),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Command",
+        template: "Command",
+        summary: Some(
+            "Named on Sunderved (Mountain Vargath summoner) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Conceal",
+        template: "Conceal",
+        summary: Some(
+            "Named on Tark (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Cowardly",
+        template: "Cowardly",
+        summary: Some(
+            "Named on Kreep (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Crash",
+        template: "Crash",
+        summary: Some(
+            "Bug Biter's ability that resolves after the unit moves; Engage damage taken during the move resolves first and can destroy the unit before it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterMoving),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Crazed",
+        template: "Crazed",
+        summary: Some(
+            "Named on Biter (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Cunning",
+        template: "Cunning",
+        summary: Some(
+            "Silts's ability: exchanges places with another unit; exchanging places is neither moving nor forcing, so Engage does not trigger.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First, Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Curse",
+        template: "Curse",
+        summary: Some(
+            "Granted by Hellforged Weapon alongside its +2 strength; two Weapons still give the ability only once.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Disruption Field",
+        template: "Disruption Field",
+        summary: Some(
+            "Named on Luka (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Divine Retribution",
+        template: "Divine Retribution",
+        summary: Some(
+            "Damages the attacker of a unit within 3 spaces of Queen Maldaria, judged after the attack; a Gem Dancer placing a unit into range takes the damage.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterAttacked),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Divine Shield",
+        template: "Divine Shield",
+        summary: Some(
+            "Coleen Brighton's ability as first printed: a friendly Citadel unit within 3 spaces targeted by an attack has its attacker's strength lowered, applied after increases.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::WhenTargeted),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Embark",
+        template: "Embark",
+        summary: Some(
+            "Eager Adventurer's ability; it may be used several times in one turn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Activated),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Emboldened",
+        template: "Emboldened",
+        summary: Some(
+            "Named on Varn (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Emerge",
+        template: "Emerge",
+        summary: Some(
+            "Reduces the cost of summoning Monstrosity; a cost of 0 is still paid and every other summoning requirement still applies.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::WhenSummoned),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Engage",
+        template: "Engage",
+        summary: Some(
+            "When a unit is moved or forced from a space next to this unit to a space farther from it, that unit takes 1 damage before the rest of the move resolves; exchanging places, placing and moving onto and off this unit do not count.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Engage),
+        effects: &[
+            EffectOp::AddDamage {
+                amount: 1,
+                to: Recipient::MovingUnit,
+            },
+        ],
+        timing: Some(Timing::WhenMovedAway),
+        editions: &[Edition::First, Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Escort",
+        template: "Escort",
+        summary: Some(
+            "Named on Honor Guard (Vanguards common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Exploit",
+        template: "Exploit",
+        summary: Some(
+            "Enigma Sage's ability: you may put a card on the bottom of your draw pile; if you do, a unit adjacent to the Sage (friendly ones too) must take 1 damage when there is one.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterAttacking),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Far Shot",
+        template: "Far Shot",
+        summary: Some(
+            "Named on Archer (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::FarShot),
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Fire Blast",
+        template: "Fire Blast",
+        summary: Some(
+            "Named on Prince Elien (Phoenix Elves summoner) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::FireBlast),
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
     AbilityMeta {
         name: "Flight",
         template: "Flight",
         summary: Some(
-            "Moves one extra space and may pass over other cards (movement changes stack).",
+            "Moves one extra space and may move through other cards; movement changes stack, but it does not pass an enemy Stalwart unit.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -127,32 +1194,939 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
                 what: Passable::Cards,
             },
         ],
-        timing: Some(Timing::Passive),
+        timing: Some(Timing::WhenMoving),
+        editions: &[Edition::First, Edition::Second],
+        revises: None,
     },
     AbilityMeta {
-        name: "Engage",
-        template: "Engage",
+        name: "Footwork",
+        template: "Footwork",
         summary: Some(
-            "When a unit steps or is pushed from next to this unit to a space farther away, it takes damage before that move finishes.",
+            "Gem Dancer's ability: after it chooses its attack's target it may place or exchange units; this is neither moving nor forcing.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Engage),
-        effects: &[
-            EffectOp::AddDamage {
-                amount: 1,
-                to: Recipient::MovingUnit,
-            },
-        ],
-        timing: Some(Timing::WhenMovedAway),
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterTargeted),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Forceful Attack",
+        template: "Forceful Attack",
+        summary: Some(
+            "Granted by Brutal Force: after the attack, the attacked unit may be forced; a unit destroyed by the attack, or an attacker destroyed before the attack ends, gets no force.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterAttacking),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Frenzy",
+        template: "Frenzy",
+        summary: Some(
+            "Tundra Fighter's ability: if the Fighter is forced, it may attack again; without the force there is no extra attack.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterAttacking),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Frost Axe",
+        template: "Frost Axe",
+        summary: Some(
+            "Ice Smith's ability while under a unit: one die symbol also counts as another for melee hits (\"[sym] =\"); several Ice Smiths stack; a ranged unit gains nothing.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::WhileUnder),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Fungal Transformation",
+        template: "Fungal Transformation",
+        summary: Some(
+            "Spore Carrier's ability: when it is destroyed a Fungal Beast from the discard pile must be placed in its space if there is one and the space is empty.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterDestroyed),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Gang Up",
+        template: "Gang Up",
+        summary: Some(
+            "A strength increase; applied before decreases with an absolute minimum.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Gem Magic",
+        template: "Gem Magic",
+        summary: Some(
+            "Named on Gem Mage (Deep Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Gem Of Calling",
+        template: "Gem Of Calling",
+        summary: Some(
+            "Named on Lun (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Grapple",
+        template: "Grapple",
+        summary: Some(
+            "Named on Kogar (Mercenaries champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Grapple),
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Greater Flight",
+        template: "Greater Flight",
+        summary: Some(
+            "Named on Rahlee (Phoenix Elves champion), Archangel (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Greater Healing",
+        template: "Greater Healing",
+        summary: Some(
+            "Named on Sera Eldwyn (Vanguards summoner) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::GreaterHealing),
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Greater Stone Melding",
+        template: "Greater Stone Melding",
+        summary: Some(
+            "Named on Ulfric (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Hail Of Arrows",
+        template: "Hail Of Arrows",
+        summary: Some(
+            "Named on Stalwart Archer (Vanguards common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Hammer Quake",
+        template: "Hammer Quake",
+        summary: Some(
+            "Named on Gror (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Hasty",
+        template: "Hasty",
+        summary: Some(
+            "Named on Bomber (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Healing",
+        template: "Healing",
+        summary: Some(
+            "Named on Priest (Vanguards common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Heavens Rain",
+        template: "Heavens Rain",
+        summary: Some(
+            "Named on Jacob Eldwyn (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Heavy Mobile",
+        template: "Heavy Mobile",
+        summary: Some("Lets a structure unit move."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Hell Fire",
+        template: "Hell Fire",
+        summary: Some(
+            "Named on Fire Beast (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Illusions",
+        template: "Illusions",
+        summary: Some(
+            "Tess's ability that relocates without moving or forcing, so Engage does not trigger.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Activated),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Imbued Life",
+        template: "Imbued Life",
+        summary: Some(
+            "Raises life with boost; losing it can leave a unit with damage at or above its life, which destroys it without magic for anyone.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Imbued Spirit",
+        template: "Imbued Spirit",
+        summary: Some(
+            "Raises strength with boost, up to +5, separately from Imbued Strength.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Imbued Strength",
+        template: "Imbued Strength",
+        summary: Some(
+            "+1 strength per boost on the unit, up to +5; it applies separately from Imbued Spirit.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Infect",
+        template: "Infect",
+        summary: Some(
+            "Fungal Beast's ability that acts after a unit is destroyed; a Spore Carrier it destroys is already in the discard pile and can be placed by it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterDestroyed),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Influence",
+        template: "Influence",
+        summary: Some(
+            "Grognack's ability: re-rolls dice of attacks by units within some spaces of him, never his own.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::WhenAttacking),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Insight",
+        template: "Insight",
+        summary: Some(
+            "Scholar's ability (1st edition data) and a 2nd edition ability the FAQ says triggers once when you draw at the end of your turn, however many cards are drawn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::EndOfTurn),
+        editions: &[Edition::First, Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Lightning Strike",
+        template: "Lightning Strike",
+        summary: Some(
+            "Quen's ability: units adjacent to the attacked unit take damage for each special symbol rolled, Quen included when adjacent.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterAttacking),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Lucky",
+        template: "Lucky",
+        summary: Some(
+            "Named on Stink (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Mage Push",
+        template: "Mage Push",
+        summary: Some(
+            "Named on Kynder (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Magic Barrier",
+        template: "Magic Barrier",
+        summary: Some(
+            "Named on Thorkur (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Magic Blast",
+        template: "Magic Blast",
+        summary: Some(
+            "Named on Battle Mage (Deep Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Master of the Art",
+        template: "Master of the Art",
+        summary: Some(
+            "Vlox's ability: it has a target unit's abilities (base and granted, tracking later grants); copying a structure's abilities does not make it a structure.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Activated),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Meditate",
+        template: "Meditate",
+        summary: Some(
+            "Named on Tundle (Deep Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Mimic",
+        template: "Mimic",
+        summary: Some(
+            "Mind Witch's ability: at the start of the Move Phase it gains a target unit's abilities, base and granted, following the target's later changes; if the target leaves the battlefield it keeps only the target's base abilities.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::StartOfMovePhase),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Mind Capture",
+        template: "Mind Capture",
+        summary: Some(
+            "Tacullu's ability: when it triggers, the damage Tacullu would deal is ignored, so the unit is not destroyed and no magic is gained.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::WhenAttacking),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Mobile Structure",
+        template: "Mobile Structure",
+        summary: Some("Lets a structure unit move."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Momentum",
+        template: "Momentum",
+        summary: Some(
+            "Gives the unit boost; it shares a timing window with Swift Shot, so either may go first.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterMoving),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Mystic Arts",
+        template: "Mystic Arts",
+        summary: Some(
+            "Named on Master Bullock (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Out Of Shadows",
+        template: "Out Of Shadows",
+        summary: Some(
+            "Named on Selundar (Shadow Elves summoner) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Persist",
+        template: "Persist",
+        summary: Some(
+            "Praefectus Edia's ability: when active events are discarded at the start of the turn, boost can be spent to keep one in play.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::StartOfTurn),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Protector",
+        template: "Protector",
+        summary: Some(
+            "Named on Guardian Knight (Vanguards common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Prune",
+        template: "Prune",
+        summary: Some(
+            "Mud Drudger's ability: damage that would be added to Mugglug destroys the Drudger instead; nobody gains magic for the Drudger.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::WouldBeDamaged),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Psychic Assault",
+        template: "Psychic Assault",
+        summary: Some(
+            "Triggers once when you draw at the end of your turn, however many cards are drawn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::EndOfTurn),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Psychic Strike",
+        template: "Psychic Strike",
+        summary: Some(
+            "Sightless Seer's optional ability: it may attack a common within the stated number of spaces; spaces between need not be clear and no unit is attacked through.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::WhenAttacking),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Pursue",
+        template: "Pursue",
+        summary: Some(
+            "Named on Fireling (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Rage",
+        template: "Rage",
+        summary: Some(
+            "Named on Halvor (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Raise the Dead",
+        template: "Raise the Dead",
+        summary: Some(
+            "Ret-Talus's ability: as a cost Ret-Talus takes 2 damage, then an Undead unit is retrieved and placed; the cost counts as paid even if damage reduction lowers it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Activated),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Rally",
+        template: "Rally",
+        summary: Some(
+            "Named on Crossbowman (Deep Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Ram",
+        template: "Ram",
+        summary: Some(
+            "Wolfsbane Brute's ability: at the start of the Move Phase it acts on a unit and may force it; several Brutes resolve in the active player's order against the state at resolution.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::StartOfMovePhase),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Reckless Strike",
+        template: "Reckless Strike",
+        summary: Some(
+            "Granted by For Glory: the attacker takes the full damage it rolled, not just what the target could take.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterAttacking),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Relentless",
+        template: "Relentless",
+        summary: Some(
+            "A unit with it may be chosen as an extra attacking unit: it does not count toward the three attackers of the phase, may act in any order, and is still chosen at most once per phase.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Repair",
+        template: "Repair",
+        summary: Some(
+            "Named on Architect (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Restructure",
+        template: "Restructure",
+        summary: Some(
+            "Named on Sprog (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Retribution",
+        template: "Retribution",
+        summary: Some(
+            "Named on Bellor (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Return Spirit",
+        template: "Return Spirit",
+        summary: Some(
+            "Named on Taliya (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Return to Shadow",
+        template: "Return to Shadow",
+        summary: Some(
+            "Selundar's ability usable during your turn, but not at its start or end, nor after the end-of-turn draw.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Activated),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Rider",
+        template: "Rider",
+        summary: Some(
+            "Named on Melek (Shadow Elves champion), Cavalry Knight (Vanguards common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Rig Explosives",
+        template: "Rig Explosives",
+        summary: Some(
+            "Wrench Rat's ability while under a card: when that card is destroyed it deals 1 damage, one instance per Rat, controlled by whoever placed the Rat.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterDestroyed),
+        editions: &[Edition::Second],
+        revises: None,
     },
     AbilityMeta {
         name: "Riposte",
         template: "Riposte",
         summary: Some(
-            "After an adjacent unit attacks this unit and it is still in play, the attacker takes 1 damage.",
+            "After an adjacent unit attacks this unit and it survives the attack, the attacker takes 1 damage; it still resolves if this unit is destroyed by another effect first.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -166,26 +2140,94 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
             },
         ],
         timing: Some(Timing::AfterAttacked),
+        editions: &[Edition::First, Edition::Second],
+        revises: None,
     },
     AbilityMeta {
-        name: "Charge",
-        template: "Charge",
+        name: "Rock Eater",
+        template: "Rock Eater",
         summary: Some(
-            "A straight-line move may go further; a long straight move also raises strength until end of turn (2nd edition wording).",
+            "Named on Deep Troll (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Charge),
+        handler: None,
         effects: &[],
-        timing: Some(Timing::WhenMoving),
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Rune Of Protection",
+        template: "Rune Of Protection",
+        summary: Some(
+            "Named on Tordok (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Rupture",
+        template: "Rupture",
+        summary: Some(
+            "Spore Carrier's ability: at the end of your Magic Phase, if it has 3 or more boost, it is destroyed; only Carriers with 3 boost when the phase ends trigger.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::EndOfMagicPhase),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Rush",
+        template: "Rush",
+        summary: Some(
+            "Named on Rusher (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Sandstorm",
+        template: "Sandstorm",
+        summary: Some(
+            "Named on Krusk (Sand Goblins summoner) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
     },
     AbilityMeta {
         name: "Save The Queen",
         template: "Save The Queen",
         summary: Some(
-            "Friendly units next to this summoner cannot be attacked through or pushed.",
+            "Queen Maldaria's ability as first printed: friendly units next to her cannot be attacked through (the FAQ does not give the earlier wording; the 2024 update adds that they cannot be forced).",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -194,68 +2236,620 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         handler: Some(Handler::SaveTheQueen),
         effects: &[],
         timing: Some(Timing::Passive),
+        editions: &[Edition::First, Edition::Second],
+        revises: None,
     },
     AbilityMeta {
-        name: "Call Protection",
-        template: "Call Protection",
+        name: "Scavenge",
+        template: "Scavenge",
         summary: Some(
-            "At the end of the Attack Phase, if this unit attacked an enemy card this turn, it may pull a friendly unit to a space beside it.",
+            "Named on Scavenger (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::CallProtection),
-        effects: &[],
-        timing: Some(Timing::EndOfAttackPhase),
-    },
-    AbilityMeta {
-        name: "Fire Blast",
-        template: "Fire Blast",
-        summary: Some(
-            "Prince Elien's named ability; the 1st edition data records only its name.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::FireBlast),
+        handler: None,
         effects: &[],
         timing: None,
+        editions: &[Edition::First],
+        revises: None,
     },
     AbilityMeta {
-        name: "Greater Healing",
-        template: "Greater Healing",
+        name: "Scout Ability",
+        template: "Scout Ability",
         summary: Some(
-            "Sera Eldwyn's named ability; the 1st edition data records only its name.",
+            "Named on Scout (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::GreaterHealing),
+        handler: None,
         effects: &[],
         timing: None,
+        editions: &[Edition::First],
+        revises: None,
     },
     AbilityMeta {
-        name: "Breath Of Flame",
-        template: "Breath Of Flame",
+        name: "Shadow Arrows",
+        template: "Shadow Arrows",
         summary: Some(
-            "Fire Drake's named ability; the 1st edition data records only its name.",
+            "Named on Ranger (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::BreathOfFlame),
+        handler: None,
         effects: &[],
         timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Shadow Dancer",
+        template: "Shadow Dancer",
+        summary: Some(
+            "Named on Malidala (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Shadow Step",
+        template: "Shadow Step",
+        summary: Some(
+            "Named on Hunter (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Shadow Summon",
+        template: "Shadow Summon",
+        summary: Some(
+            "Shadow Knight's mandatory ability: summoning it next to a gate adds 1 damage to that gate; placing it by an effect is not summoning.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::WhenSummoned),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Shard Of The Father Gem",
+        template: "Shard Of The Father Gem",
+        summary: Some(
+            "Named on Gren (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Shield Block",
+        template: "Shield Block",
+        summary: Some(
+            "Named on Baldar (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Shield Of Light",
+        template: "Shield Of Light",
+        summary: Some(
+            "Named on Coleen Brighton (Vanguards champion), Samuel Farthen (Vanguards summoner) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Siege Engine",
+        template: "Siege Engine",
+        summary: Some(
+            "Named on Ballista (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Slow",
+        template: "Slow",
+        summary: Some(
+            "Lowers how far the unit may move; it stacks with other movement modifiers, but a unit never moves 0 spaces because of them.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::WhenMoving),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Sly",
+        template: "Sly",
+        summary: Some(
+            "The unit exchanges places with another unit; exchanging places is neither moving nor forcing, so Engage does not trigger.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Activated),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Smolder",
+        template: "Smolder",
+        summary: Some(
+            "At the start of your turn the unit takes 1 damage; held once even with both Hellforged Axe and Chains.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::StartOfTurn),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Smoldering Embers",
+        template: "Smoldering Embers",
+        summary: Some(
+            "Named on Kaebeeros (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Sneak",
+        template: "Sneak",
+        summary: Some(
+            "Named on Xaserbane (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Soul Shift",
+        template: "Soul Shift",
+        summary: Some(
+            "Undead Archer's ability: after a unit 3 or fewer spaces away is destroyed, it may take that unit's place.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterDestroyed),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Soulless",
+        template: "Soulless",
+        summary: Some(
+            "When this unit destroys a card, the base game's 1 magic is not gained; magic from other abilities such as Bounty still is.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Spirit Bond",
+        template: "Spirit Bond",
+        summary: Some(
+            "Abua Shi's ability targeting a unit within some spaces of him; he cannot target himself.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Activated),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Stalwart",
+        template: "Stalwart",
+        summary: Some(
+            "Aerie Sentinel's ability: enemies cannot move through it (by Trample or Flight) nor attack through it; it can still be forced through or exchanged with.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Steadfast",
+        template: "Steadfast",
+        summary: Some(
+            "Named on Warden (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Stimshrooms",
+        template: "Stimshrooms",
+        summary: Some(
+            "Adds damage to a friendly unit for a benefit; a Fungal Beast that replaces a destroyed Carrier is a new unit and may use it again that turn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Activated),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Stone Melding",
+        template: "Stone Melding",
+        summary: Some(
+            "Named on Oldin (Guild Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Strength Of The Stone",
+        template: "Strength Of The Stone",
+        summary: Some(
+            "Named on Bolvi (Guild Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Strong",
+        template: "Strong",
+        summary: Some(
+            "Raises strength; a unit holds one copy of it whichever card grants it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Structural Analysis",
+        template: "Structural Analysis",
+        summary: Some(
+            "Named on Engineer (Guild Dwarves common), Dwaf (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Summon Fire Beast",
+        template: "Summon Fire Beast",
+        summary: Some(
+            "Named on Holleas (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Summoned by Fire",
+        template: "Summoned by Fire",
+        summary: Some("Changes the cost required to summon the unit."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::WhenSummoned),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Sunder Hammer",
+        template: "Sunder Hammer",
+        summary: Some(
+            "Named on Growden (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Swift",
+        template: "Swift",
+        summary: Some(
+            "The unit may move 1 extra space; it stacks with other movement modifiers.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::WhenMoving),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Swift Maneuver",
+        template: "Swift Maneuver",
+        summary: Some(
+            "Named on Woeful Brother (Vanguards common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Swift Potion",
+        template: "Swift Potion",
+        summary: Some(
+            "Spends 1 boost for its effect; a unit may use it after moving and again after attacking, removing 1 boost each time.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterMoving),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Swift Shot",
+        template: "Swift Shot",
+        summary: Some(
+            "Granted by Chant of Entangling; spends boost, which Momentum may place in the same window.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterMoving),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Swift Strike",
+        template: "Swift Strike",
+        summary: Some(
+            "Named on Blademaster (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Sybils Spirit",
+        template: "Sybils Spirit",
+        summary: Some(
+            "Named on Sybil Swancott (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Thrust",
+        template: "Thrust",
+        summary: Some(
+            "Named on Spearman (Guild Dwarves common), Laleya (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Too Strong",
+        template: "Too Strong",
+        summary: Some(
+            "Granted by Hellforged Axe; held once however many Axes are attached.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Tough",
+        template: "Tough",
+        summary: Some(
+            "Named on Guardsman (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Trample",
+        template: "Trample",
+        summary: Some(
+            "The unit may move through units; each common unit moved through takes 1 damage, once per unit however often it is crossed. Moving onto and off an Engage unit does not trigger Engage.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::WhenMoving),
+        editions: &[Edition::Second],
+        revises: None,
     },
     AbilityMeta {
         name: "Transformation",
         template: "Transformation",
         summary: Some(
-            "Kalon Lightbringer's named ability; the 1st edition data records only its name.",
+            "Named on Kalon Lightbringer (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -264,52 +2858,387 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         handler: Some(Handler::Transformation),
         effects: &[],
         timing: None,
+        editions: &[Edition::First],
+        revises: None,
     },
     AbilityMeta {
-        name: "Grapple",
-        template: "Grapple",
+        name: "Tunnel",
+        template: "Tunnel",
         summary: Some(
-            "Kogar's named ability; the 1st edition data records only its name.",
+            "Named on Miner (Deep Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Grapple),
+        handler: None,
         effects: &[],
         timing: None,
+        editions: &[Edition::First],
+        revises: None,
     },
     AbilityMeta {
-        name: "Far Shot",
-        template: "Far Shot",
+        name: "Unrelenting",
+        template: "Unrelenting",
         summary: Some(
-            "The Phoenix Elves Archer's named ability; the 1st edition data records only its name.",
+            "While active, a common that would be destroyed returns to its controller's hand instead; it is not destroyed, so no magic is gained and after-destroyed effects do not trigger.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::FarShot),
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::WouldBeDestroyed),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Valiant Defender",
+        template: "Valiant Defender",
+        summary: Some(
+            "Named on Valentina Stoutheart (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
         effects: &[],
         timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Warn",
+        template: "Warn",
+        summary: Some(
+            "Citadel Advisor's ability: you may put a card on the bottom of your draw pile; if you do, your summoner is forced 1 space if it can be.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterAttacking),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Well-Traveled",
+        template: "Well-Traveled",
+        summary: Some(
+            "Celeste's ability counting friendly units on the opponent's side of the battlefield; she counts herself.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Wisdom",
+        template: "Wisdom",
+        summary: Some(
+            "Named on Magos (Mercenaries champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Wither",
+        template: "Wither",
+        summary: Some(
+            "Named on Kuldrid (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Worthy",
+        template: "Worthy",
+        summary: Some(
+            "Aerie Steward's ability: each rolled special symbol also adds a hit symbol; against a Smasher both kinds add damage.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::WhenAttacking),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Save The Queen (2024)",
+        template: "Save The Queen (2024)",
+        summary: Some(
+            "Queen Maldaria's ability after the April 2024 card update: friendly units next to her can neither be attacked through nor forced.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::SaveTheQueen),
+        effects: &[],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: Some(Ability::SaveTheQueen),
+    },
+    AbilityMeta {
+        name: "Call Protection (2024)",
+        template: "Call Protection (2024)",
+        summary: Some(
+            "Queen Maldaria's ability after the April 2024 card update: at the end of your Attack Phase, if she attacked an enemy card this turn, she may place a friendly unit next to herself.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::CallProtection),
+        effects: &[],
+        timing: Some(Timing::EndOfAttackPhase),
+        editions: &[Edition::Second],
+        revises: Some(Ability::CallProtection),
+    },
+    AbilityMeta {
+        name: "Blood Bloom (2024)",
+        template: "Blood Bloom (2024)",
+        summary: Some(
+            "Kuldak's ability after the April 2024 card update: each time a friendly unit within 2 spaces of Kuldak is destroyed, every friendly unit that was within 2 spaces of him at that moment gains a boost.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::AfterDestroyed),
+        editions: &[Edition::Second],
+        revises: Some(Ability::BloodBloom),
+    },
+    AbilityMeta {
+        name: "Divine Shield (2024)",
+        template: "Divine Shield (2024)",
+        summary: Some(
+            "Coleen Brighton's ability after the April 2024 minor errata: it triggers only when an enemy's attack targets a friendly Citadel unit within 3 spaces of her.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        timing: Some(Timing::WhenTargeted),
+        editions: &[Edition::Second],
+        revises: Some(Ability::DivineShield),
+    },
+    AbilityMeta {
+        name: "Charge (2024)",
+        template: "Charge (2024)",
+        summary: Some(
+            "Beast Rider's Charge as clarified in April 2024: moving only in one direction it may go up to 2 extra spaces, and after moving 3 or more spaces in one direction it has +1 strength until the end of your turn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Charge),
+        effects: &[],
+        timing: Some(Timing::WhenMoving),
+        editions: &[Edition::Second],
+        revises: Some(Ability::Charge),
     },
 ];
 impl Ability {
     /// The entry's position in the codex table.
     pub const fn index(&self) -> usize {
         match *self {
-            Self::Flight => 0,
-            Self::Engage => 1,
-            Self::Riposte => 2,
-            Self::Charge => 3,
-            Self::SaveTheQueen => 4,
-            Self::CallProtection => 5,
-            Self::FireBlast => 6,
-            Self::GreaterHealing => 7,
-            Self::BreathOfFlame => 8,
-            Self::Transformation => 9,
-            Self::Grapple => 10,
-            Self::FarShot => 11,
+            Self::Agile => 0,
+            Self::Annul => 1,
+            Self::ArrowOfLight => 2,
+            Self::Assault => 3,
+            Self::Atone => 4,
+            Self::AuraOfThePhoenix => 5,
+            Self::BattleFrenzy => 6,
+            Self::BladeOfLight => 7,
+            Self::BlazeDodge => 8,
+            Self::BlazeStep => 9,
+            Self::BlazingConscription => 10,
+            Self::BloodBloom => 11,
+            Self::BloodCraze => 12,
+            Self::BloodFervor => 13,
+            Self::BloodFury => 14,
+            Self::BloodRunes => 15,
+            Self::BornOfFire => 16,
+            Self::Bounty => 17,
+            Self::Bravery => 18,
+            Self::BreathOfFlame => 19,
+            Self::BurningBlade => 20,
+            Self::Burrow => 21,
+            Self::CallLightning => 22,
+            Self::CallProtection => 23,
+            Self::Camouflage => 24,
+            Self::ChainLightning => 25,
+            Self::ChannelMagic => 26,
+            Self::Charge => 27,
+            Self::Climb => 28,
+            Self::Command => 29,
+            Self::Conceal => 30,
+            Self::Cowardly => 31,
+            Self::Crash => 32,
+            Self::Crazed => 33,
+            Self::Cunning => 34,
+            Self::Curse => 35,
+            Self::DisruptionField => 36,
+            Self::DivineRetribution => 37,
+            Self::DivineShield => 38,
+            Self::Embark => 39,
+            Self::Emboldened => 40,
+            Self::Emerge => 41,
+            Self::Engage => 42,
+            Self::Escort => 43,
+            Self::Exploit => 44,
+            Self::FarShot => 45,
+            Self::FireBlast => 46,
+            Self::Flight => 47,
+            Self::Footwork => 48,
+            Self::ForcefulAttack => 49,
+            Self::Frenzy => 50,
+            Self::FrostAxe => 51,
+            Self::FungalTransformation => 52,
+            Self::GangUp => 53,
+            Self::GemMagic => 54,
+            Self::GemOfCalling => 55,
+            Self::Grapple => 56,
+            Self::GreaterFlight => 57,
+            Self::GreaterHealing => 58,
+            Self::GreaterStoneMelding => 59,
+            Self::HailOfArrows => 60,
+            Self::HammerQuake => 61,
+            Self::Hasty => 62,
+            Self::Healing => 63,
+            Self::HeavensRain => 64,
+            Self::HeavyMobile => 65,
+            Self::HellFire => 66,
+            Self::Illusions => 67,
+            Self::ImbuedLife => 68,
+            Self::ImbuedSpirit => 69,
+            Self::ImbuedStrength => 70,
+            Self::Infect => 71,
+            Self::Influence => 72,
+            Self::Insight => 73,
+            Self::LightningStrike => 74,
+            Self::Lucky => 75,
+            Self::MagePush => 76,
+            Self::MagicBarrier => 77,
+            Self::MagicBlast => 78,
+            Self::MasterOfTheArt => 79,
+            Self::Meditate => 80,
+            Self::Mimic => 81,
+            Self::MindCapture => 82,
+            Self::MobileStructure => 83,
+            Self::Momentum => 84,
+            Self::MysticArts => 85,
+            Self::OutOfShadows => 86,
+            Self::Persist => 87,
+            Self::Protector => 88,
+            Self::Prune => 89,
+            Self::PsychicAssault => 90,
+            Self::PsychicStrike => 91,
+            Self::Pursue => 92,
+            Self::Rage => 93,
+            Self::RaiseTheDead => 94,
+            Self::Rally => 95,
+            Self::Ram => 96,
+            Self::RecklessStrike => 97,
+            Self::Relentless => 98,
+            Self::Repair => 99,
+            Self::Restructure => 100,
+            Self::Retribution => 101,
+            Self::ReturnSpirit => 102,
+            Self::ReturnToShadow => 103,
+            Self::Rider => 104,
+            Self::RigExplosives => 105,
+            Self::Riposte => 106,
+            Self::RockEater => 107,
+            Self::RuneOfProtection => 108,
+            Self::Rupture => 109,
+            Self::Rush => 110,
+            Self::Sandstorm => 111,
+            Self::SaveTheQueen => 112,
+            Self::Scavenge => 113,
+            Self::ScoutAbility => 114,
+            Self::ShadowArrows => 115,
+            Self::ShadowDancer => 116,
+            Self::ShadowStep => 117,
+            Self::ShadowSummon => 118,
+            Self::ShardOfTheFatherGem => 119,
+            Self::ShieldBlock => 120,
+            Self::ShieldOfLight => 121,
+            Self::SiegeEngine => 122,
+            Self::Slow => 123,
+            Self::Sly => 124,
+            Self::Smolder => 125,
+            Self::SmolderingEmbers => 126,
+            Self::Sneak => 127,
+            Self::SoulShift => 128,
+            Self::Soulless => 129,
+            Self::SpiritBond => 130,
+            Self::Stalwart => 131,
+            Self::Steadfast => 132,
+            Self::Stimshrooms => 133,
+            Self::StoneMelding => 134,
+            Self::StrengthOfTheStone => 135,
+            Self::Strong => 136,
+            Self::StructuralAnalysis => 137,
+            Self::SummonFireBeast => 138,
+            Self::SummonedByFire => 139,
+            Self::SunderHammer => 140,
+            Self::Swift => 141,
+            Self::SwiftManeuver => 142,
+            Self::SwiftPotion => 143,
+            Self::SwiftShot => 144,
+            Self::SwiftStrike => 145,
+            Self::SybilsSpirit => 146,
+            Self::Thrust => 147,
+            Self::TooStrong => 148,
+            Self::Tough => 149,
+            Self::Trample => 150,
+            Self::Transformation => 151,
+            Self::Tunnel => 152,
+            Self::Unrelenting => 153,
+            Self::ValiantDefender => 154,
+            Self::Warn => 155,
+            Self::WellTraveled => 156,
+            Self::Wisdom => 157,
+            Self::Wither => 158,
+            Self::Worthy => 159,
+            Self::SaveTheQueen2024 => 160,
+            Self::CallProtection2024 => 161,
+            Self::BloodBloom2024 => 162,
+            Self::DivineShield2024 => 163,
+            Self::Charge2024 => 164,
         }
     }
     /// The entry's metadata.
@@ -325,41 +3254,500 @@ impl ::core::fmt::Display for Ability {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         match self {
-            Self::Flight => {
-                f.write_str("Flight")?;
+            Self::Agile => {
+                f.write_str("Agile")?;
             }
-            Self::Engage => {
-                f.write_str("Engage")?;
+            Self::Annul => {
+                f.write_str("Annul")?;
             }
-            Self::Riposte => {
-                f.write_str("Riposte")?;
+            Self::ArrowOfLight => {
+                f.write_str("Arrow Of Light")?;
             }
-            Self::Charge => {
-                f.write_str("Charge")?;
+            Self::Assault => {
+                f.write_str("Assault")?;
             }
-            Self::SaveTheQueen => {
-                f.write_str("Save The Queen")?;
+            Self::Atone => {
+                f.write_str("Atone")?;
             }
-            Self::CallProtection => {
-                f.write_str("Call Protection")?;
+            Self::AuraOfThePhoenix => {
+                f.write_str("Aura of the Phoenix")?;
             }
-            Self::FireBlast => {
-                f.write_str("Fire Blast")?;
+            Self::BattleFrenzy => {
+                f.write_str("Battle Frenzy")?;
             }
-            Self::GreaterHealing => {
-                f.write_str("Greater Healing")?;
+            Self::BladeOfLight => {
+                f.write_str("Blade Of Light")?;
+            }
+            Self::BlazeDodge => {
+                f.write_str("Blaze Dodge")?;
+            }
+            Self::BlazeStep => {
+                f.write_str("Blaze Step")?;
+            }
+            Self::BlazingConscription => {
+                f.write_str("Blazing Conscription")?;
+            }
+            Self::BloodBloom => {
+                f.write_str("Blood Bloom")?;
+            }
+            Self::BloodCraze => {
+                f.write_str("Blood Craze")?;
+            }
+            Self::BloodFervor => {
+                f.write_str("Blood Fervor")?;
+            }
+            Self::BloodFury => {
+                f.write_str("Blood Fury")?;
+            }
+            Self::BloodRunes => {
+                f.write_str("Blood Runes")?;
+            }
+            Self::BornOfFire => {
+                f.write_str("Born of Fire")?;
+            }
+            Self::Bounty => {
+                f.write_str("Bounty")?;
+            }
+            Self::Bravery => {
+                f.write_str("Bravery")?;
             }
             Self::BreathOfFlame => {
                 f.write_str("Breath Of Flame")?;
             }
-            Self::Transformation => {
-                f.write_str("Transformation")?;
+            Self::BurningBlade => {
+                f.write_str("Burning Blade")?;
+            }
+            Self::Burrow => {
+                f.write_str("Burrow")?;
+            }
+            Self::CallLightning => {
+                f.write_str("Call Lightning")?;
+            }
+            Self::CallProtection => {
+                f.write_str("Call Protection")?;
+            }
+            Self::Camouflage => {
+                f.write_str("Camouflage")?;
+            }
+            Self::ChainLightning => {
+                f.write_str("Chain Lightning")?;
+            }
+            Self::ChannelMagic => {
+                f.write_str("Channel Magic")?;
+            }
+            Self::Charge => {
+                f.write_str("Charge")?;
+            }
+            Self::Climb => {
+                f.write_str("Climb")?;
+            }
+            Self::Command => {
+                f.write_str("Command")?;
+            }
+            Self::Conceal => {
+                f.write_str("Conceal")?;
+            }
+            Self::Cowardly => {
+                f.write_str("Cowardly")?;
+            }
+            Self::Crash => {
+                f.write_str("Crash")?;
+            }
+            Self::Crazed => {
+                f.write_str("Crazed")?;
+            }
+            Self::Cunning => {
+                f.write_str("Cunning")?;
+            }
+            Self::Curse => {
+                f.write_str("Curse")?;
+            }
+            Self::DisruptionField => {
+                f.write_str("Disruption Field")?;
+            }
+            Self::DivineRetribution => {
+                f.write_str("Divine Retribution")?;
+            }
+            Self::DivineShield => {
+                f.write_str("Divine Shield")?;
+            }
+            Self::Embark => {
+                f.write_str("Embark")?;
+            }
+            Self::Emboldened => {
+                f.write_str("Emboldened")?;
+            }
+            Self::Emerge => {
+                f.write_str("Emerge")?;
+            }
+            Self::Engage => {
+                f.write_str("Engage")?;
+            }
+            Self::Escort => {
+                f.write_str("Escort")?;
+            }
+            Self::Exploit => {
+                f.write_str("Exploit")?;
+            }
+            Self::FarShot => {
+                f.write_str("Far Shot")?;
+            }
+            Self::FireBlast => {
+                f.write_str("Fire Blast")?;
+            }
+            Self::Flight => {
+                f.write_str("Flight")?;
+            }
+            Self::Footwork => {
+                f.write_str("Footwork")?;
+            }
+            Self::ForcefulAttack => {
+                f.write_str("Forceful Attack")?;
+            }
+            Self::Frenzy => {
+                f.write_str("Frenzy")?;
+            }
+            Self::FrostAxe => {
+                f.write_str("Frost Axe")?;
+            }
+            Self::FungalTransformation => {
+                f.write_str("Fungal Transformation")?;
+            }
+            Self::GangUp => {
+                f.write_str("Gang Up")?;
+            }
+            Self::GemMagic => {
+                f.write_str("Gem Magic")?;
+            }
+            Self::GemOfCalling => {
+                f.write_str("Gem Of Calling")?;
             }
             Self::Grapple => {
                 f.write_str("Grapple")?;
             }
-            Self::FarShot => {
-                f.write_str("Far Shot")?;
+            Self::GreaterFlight => {
+                f.write_str("Greater Flight")?;
+            }
+            Self::GreaterHealing => {
+                f.write_str("Greater Healing")?;
+            }
+            Self::GreaterStoneMelding => {
+                f.write_str("Greater Stone Melding")?;
+            }
+            Self::HailOfArrows => {
+                f.write_str("Hail Of Arrows")?;
+            }
+            Self::HammerQuake => {
+                f.write_str("Hammer Quake")?;
+            }
+            Self::Hasty => {
+                f.write_str("Hasty")?;
+            }
+            Self::Healing => {
+                f.write_str("Healing")?;
+            }
+            Self::HeavensRain => {
+                f.write_str("Heavens Rain")?;
+            }
+            Self::HeavyMobile => {
+                f.write_str("Heavy Mobile")?;
+            }
+            Self::HellFire => {
+                f.write_str("Hell Fire")?;
+            }
+            Self::Illusions => {
+                f.write_str("Illusions")?;
+            }
+            Self::ImbuedLife => {
+                f.write_str("Imbued Life")?;
+            }
+            Self::ImbuedSpirit => {
+                f.write_str("Imbued Spirit")?;
+            }
+            Self::ImbuedStrength => {
+                f.write_str("Imbued Strength")?;
+            }
+            Self::Infect => {
+                f.write_str("Infect")?;
+            }
+            Self::Influence => {
+                f.write_str("Influence")?;
+            }
+            Self::Insight => {
+                f.write_str("Insight")?;
+            }
+            Self::LightningStrike => {
+                f.write_str("Lightning Strike")?;
+            }
+            Self::Lucky => {
+                f.write_str("Lucky")?;
+            }
+            Self::MagePush => {
+                f.write_str("Mage Push")?;
+            }
+            Self::MagicBarrier => {
+                f.write_str("Magic Barrier")?;
+            }
+            Self::MagicBlast => {
+                f.write_str("Magic Blast")?;
+            }
+            Self::MasterOfTheArt => {
+                f.write_str("Master of the Art")?;
+            }
+            Self::Meditate => {
+                f.write_str("Meditate")?;
+            }
+            Self::Mimic => {
+                f.write_str("Mimic")?;
+            }
+            Self::MindCapture => {
+                f.write_str("Mind Capture")?;
+            }
+            Self::MobileStructure => {
+                f.write_str("Mobile Structure")?;
+            }
+            Self::Momentum => {
+                f.write_str("Momentum")?;
+            }
+            Self::MysticArts => {
+                f.write_str("Mystic Arts")?;
+            }
+            Self::OutOfShadows => {
+                f.write_str("Out Of Shadows")?;
+            }
+            Self::Persist => {
+                f.write_str("Persist")?;
+            }
+            Self::Protector => {
+                f.write_str("Protector")?;
+            }
+            Self::Prune => {
+                f.write_str("Prune")?;
+            }
+            Self::PsychicAssault => {
+                f.write_str("Psychic Assault")?;
+            }
+            Self::PsychicStrike => {
+                f.write_str("Psychic Strike")?;
+            }
+            Self::Pursue => {
+                f.write_str("Pursue")?;
+            }
+            Self::Rage => {
+                f.write_str("Rage")?;
+            }
+            Self::RaiseTheDead => {
+                f.write_str("Raise the Dead")?;
+            }
+            Self::Rally => {
+                f.write_str("Rally")?;
+            }
+            Self::Ram => {
+                f.write_str("Ram")?;
+            }
+            Self::RecklessStrike => {
+                f.write_str("Reckless Strike")?;
+            }
+            Self::Relentless => {
+                f.write_str("Relentless")?;
+            }
+            Self::Repair => {
+                f.write_str("Repair")?;
+            }
+            Self::Restructure => {
+                f.write_str("Restructure")?;
+            }
+            Self::Retribution => {
+                f.write_str("Retribution")?;
+            }
+            Self::ReturnSpirit => {
+                f.write_str("Return Spirit")?;
+            }
+            Self::ReturnToShadow => {
+                f.write_str("Return to Shadow")?;
+            }
+            Self::Rider => {
+                f.write_str("Rider")?;
+            }
+            Self::RigExplosives => {
+                f.write_str("Rig Explosives")?;
+            }
+            Self::Riposte => {
+                f.write_str("Riposte")?;
+            }
+            Self::RockEater => {
+                f.write_str("Rock Eater")?;
+            }
+            Self::RuneOfProtection => {
+                f.write_str("Rune Of Protection")?;
+            }
+            Self::Rupture => {
+                f.write_str("Rupture")?;
+            }
+            Self::Rush => {
+                f.write_str("Rush")?;
+            }
+            Self::Sandstorm => {
+                f.write_str("Sandstorm")?;
+            }
+            Self::SaveTheQueen => {
+                f.write_str("Save The Queen")?;
+            }
+            Self::Scavenge => {
+                f.write_str("Scavenge")?;
+            }
+            Self::ScoutAbility => {
+                f.write_str("Scout Ability")?;
+            }
+            Self::ShadowArrows => {
+                f.write_str("Shadow Arrows")?;
+            }
+            Self::ShadowDancer => {
+                f.write_str("Shadow Dancer")?;
+            }
+            Self::ShadowStep => {
+                f.write_str("Shadow Step")?;
+            }
+            Self::ShadowSummon => {
+                f.write_str("Shadow Summon")?;
+            }
+            Self::ShardOfTheFatherGem => {
+                f.write_str("Shard Of The Father Gem")?;
+            }
+            Self::ShieldBlock => {
+                f.write_str("Shield Block")?;
+            }
+            Self::ShieldOfLight => {
+                f.write_str("Shield Of Light")?;
+            }
+            Self::SiegeEngine => {
+                f.write_str("Siege Engine")?;
+            }
+            Self::Slow => {
+                f.write_str("Slow")?;
+            }
+            Self::Sly => {
+                f.write_str("Sly")?;
+            }
+            Self::Smolder => {
+                f.write_str("Smolder")?;
+            }
+            Self::SmolderingEmbers => {
+                f.write_str("Smoldering Embers")?;
+            }
+            Self::Sneak => {
+                f.write_str("Sneak")?;
+            }
+            Self::SoulShift => {
+                f.write_str("Soul Shift")?;
+            }
+            Self::Soulless => {
+                f.write_str("Soulless")?;
+            }
+            Self::SpiritBond => {
+                f.write_str("Spirit Bond")?;
+            }
+            Self::Stalwart => {
+                f.write_str("Stalwart")?;
+            }
+            Self::Steadfast => {
+                f.write_str("Steadfast")?;
+            }
+            Self::Stimshrooms => {
+                f.write_str("Stimshrooms")?;
+            }
+            Self::StoneMelding => {
+                f.write_str("Stone Melding")?;
+            }
+            Self::StrengthOfTheStone => {
+                f.write_str("Strength Of The Stone")?;
+            }
+            Self::Strong => {
+                f.write_str("Strong")?;
+            }
+            Self::StructuralAnalysis => {
+                f.write_str("Structural Analysis")?;
+            }
+            Self::SummonFireBeast => {
+                f.write_str("Summon Fire Beast")?;
+            }
+            Self::SummonedByFire => {
+                f.write_str("Summoned by Fire")?;
+            }
+            Self::SunderHammer => {
+                f.write_str("Sunder Hammer")?;
+            }
+            Self::Swift => {
+                f.write_str("Swift")?;
+            }
+            Self::SwiftManeuver => {
+                f.write_str("Swift Maneuver")?;
+            }
+            Self::SwiftPotion => {
+                f.write_str("Swift Potion")?;
+            }
+            Self::SwiftShot => {
+                f.write_str("Swift Shot")?;
+            }
+            Self::SwiftStrike => {
+                f.write_str("Swift Strike")?;
+            }
+            Self::SybilsSpirit => {
+                f.write_str("Sybils Spirit")?;
+            }
+            Self::Thrust => {
+                f.write_str("Thrust")?;
+            }
+            Self::TooStrong => {
+                f.write_str("Too Strong")?;
+            }
+            Self::Tough => {
+                f.write_str("Tough")?;
+            }
+            Self::Trample => {
+                f.write_str("Trample")?;
+            }
+            Self::Transformation => {
+                f.write_str("Transformation")?;
+            }
+            Self::Tunnel => {
+                f.write_str("Tunnel")?;
+            }
+            Self::Unrelenting => {
+                f.write_str("Unrelenting")?;
+            }
+            Self::ValiantDefender => {
+                f.write_str("Valiant Defender")?;
+            }
+            Self::Warn => {
+                f.write_str("Warn")?;
+            }
+            Self::WellTraveled => {
+                f.write_str("Well-Traveled")?;
+            }
+            Self::Wisdom => {
+                f.write_str("Wisdom")?;
+            }
+            Self::Wither => {
+                f.write_str("Wither")?;
+            }
+            Self::Worthy => {
+                f.write_str("Worthy")?;
+            }
+            Self::SaveTheQueen2024 => {
+                f.write_str("Save The Queen (2024)")?;
+            }
+            Self::CallProtection2024 => {
+                f.write_str("Call Protection (2024)")?;
+            }
+            Self::BloodBloom2024 => {
+                f.write_str("Blood Bloom (2024)")?;
+            }
+            Self::DivineShield2024 => {
+                f.write_str("Divine Shield (2024)")?;
+            }
+            Self::Charge2024 => {
+                f.write_str("Charge (2024)")?;
             }
         }
         Ok(())

@@ -8,9 +8,9 @@ pub enum Handler {
     AerieGate,
     /// `breath_of_flame`, used by: Breath Of Flame.
     BreathOfFlame,
-    /// `call_protection`, used by: Call Protection.
+    /// `call_protection`, used by: Call Protection, Call Protection (2024).
     CallProtection,
-    /// `charge`, used by: Charge.
+    /// `charge`, used by: Charge, Charge (2024).
     Charge,
     /// `engage`, used by: Engage.
     Engage,
@@ -24,7 +24,7 @@ pub enum Handler {
     GreaterHealing,
     /// `riposte`, used by: Riposte.
     Riposte,
-    /// `save_the_queen`, used by: Save The Queen.
+    /// `save_the_queen`, used by: Save The Queen, Save The Queen (2024).
     SaveTheQueen,
     /// `transformation`, used by: Transformation.
     Transformation,
@@ -127,13 +127,13 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Call Protection.
+    /// Used by: Call Protection, Call Protection (2024).
     fn call_protection(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Charge.
+    /// Used by: Charge, Charge (2024).
     fn charge(
         state: &mut Self::State,
         source: Self::Source,
@@ -175,7 +175,7 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Save The Queen.
+    /// Used by: Save The Queen, Save The Queen (2024).
     fn save_the_queen(
         state: &mut Self::State,
         source: Self::Source,

@@ -235,34 +235,187 @@ impl Ability {
     /// The entry's first integer parameter, X for `Armor {x}`; `None` for entries without one.
     pub const fn int_param(&self) -> Option<i64> {
         match *self {
-            Self::Flight => None,
-            Self::Engage => None,
-            Self::Riposte => None,
-            Self::Charge => None,
-            Self::SaveTheQueen => None,
-            Self::CallProtection => None,
-            Self::FireBlast => None,
-            Self::GreaterHealing => None,
+            Self::Agile => None,
+            Self::Annul => None,
+            Self::ArrowOfLight => None,
+            Self::Assault => None,
+            Self::Atone => None,
+            Self::AuraOfThePhoenix => None,
+            Self::BattleFrenzy => None,
+            Self::BladeOfLight => None,
+            Self::BlazeDodge => None,
+            Self::BlazeStep => None,
+            Self::BlazingConscription => None,
+            Self::BloodBloom => None,
+            Self::BloodCraze => None,
+            Self::BloodFervor => None,
+            Self::BloodFury => None,
+            Self::BloodRunes => None,
+            Self::BornOfFire => None,
+            Self::Bounty => None,
+            Self::Bravery => None,
             Self::BreathOfFlame => None,
-            Self::Transformation => None,
-            Self::Grapple => None,
+            Self::BurningBlade => None,
+            Self::Burrow => None,
+            Self::CallLightning => None,
+            Self::CallProtection => None,
+            Self::Camouflage => None,
+            Self::ChainLightning => None,
+            Self::ChannelMagic => None,
+            Self::Charge => None,
+            Self::Climb => None,
+            Self::Command => None,
+            Self::Conceal => None,
+            Self::Cowardly => None,
+            Self::Crash => None,
+            Self::Crazed => None,
+            Self::Cunning => None,
+            Self::Curse => None,
+            Self::DisruptionField => None,
+            Self::DivineRetribution => None,
+            Self::DivineShield => None,
+            Self::Embark => None,
+            Self::Emboldened => None,
+            Self::Emerge => None,
+            Self::Engage => None,
+            Self::Escort => None,
+            Self::Exploit => None,
             Self::FarShot => None,
+            Self::FireBlast => None,
+            Self::Flight => None,
+            Self::Footwork => None,
+            Self::ForcefulAttack => None,
+            Self::Frenzy => None,
+            Self::FrostAxe => None,
+            Self::FungalTransformation => None,
+            Self::GangUp => None,
+            Self::GemMagic => None,
+            Self::GemOfCalling => None,
+            Self::Grapple => None,
+            Self::GreaterFlight => None,
+            Self::GreaterHealing => None,
+            Self::GreaterStoneMelding => None,
+            Self::HailOfArrows => None,
+            Self::HammerQuake => None,
+            Self::Hasty => None,
+            Self::Healing => None,
+            Self::HeavensRain => None,
+            Self::HeavyMobile => None,
+            Self::HellFire => None,
+            Self::Illusions => None,
+            Self::ImbuedLife => None,
+            Self::ImbuedSpirit => None,
+            Self::ImbuedStrength => None,
+            Self::Infect => None,
+            Self::Influence => None,
+            Self::Insight => None,
+            Self::LightningStrike => None,
+            Self::Lucky => None,
+            Self::MagePush => None,
+            Self::MagicBarrier => None,
+            Self::MagicBlast => None,
+            Self::MasterOfTheArt => None,
+            Self::Meditate => None,
+            Self::Mimic => None,
+            Self::MindCapture => None,
+            Self::MobileStructure => None,
+            Self::Momentum => None,
+            Self::MysticArts => None,
+            Self::OutOfShadows => None,
+            Self::Persist => None,
+            Self::Protector => None,
+            Self::Prune => None,
+            Self::PsychicAssault => None,
+            Self::PsychicStrike => None,
+            Self::Pursue => None,
+            Self::Rage => None,
+            Self::RaiseTheDead => None,
+            Self::Rally => None,
+            Self::Ram => None,
+            Self::RecklessStrike => None,
+            Self::Relentless => None,
+            Self::Repair => None,
+            Self::Restructure => None,
+            Self::Retribution => None,
+            Self::ReturnSpirit => None,
+            Self::ReturnToShadow => None,
+            Self::Rider => None,
+            Self::RigExplosives => None,
+            Self::Riposte => None,
+            Self::RockEater => None,
+            Self::RuneOfProtection => None,
+            Self::Rupture => None,
+            Self::Rush => None,
+            Self::Sandstorm => None,
+            Self::SaveTheQueen => None,
+            Self::Scavenge => None,
+            Self::ScoutAbility => None,
+            Self::ShadowArrows => None,
+            Self::ShadowDancer => None,
+            Self::ShadowStep => None,
+            Self::ShadowSummon => None,
+            Self::ShardOfTheFatherGem => None,
+            Self::ShieldBlock => None,
+            Self::ShieldOfLight => None,
+            Self::SiegeEngine => None,
+            Self::Slow => None,
+            Self::Sly => None,
+            Self::Smolder => None,
+            Self::SmolderingEmbers => None,
+            Self::Sneak => None,
+            Self::SoulShift => None,
+            Self::Soulless => None,
+            Self::SpiritBond => None,
+            Self::Stalwart => None,
+            Self::Steadfast => None,
+            Self::Stimshrooms => None,
+            Self::StoneMelding => None,
+            Self::StrengthOfTheStone => None,
+            Self::Strong => None,
+            Self::StructuralAnalysis => None,
+            Self::SummonFireBeast => None,
+            Self::SummonedByFire => None,
+            Self::SunderHammer => None,
+            Self::Swift => None,
+            Self::SwiftManeuver => None,
+            Self::SwiftPotion => None,
+            Self::SwiftShot => None,
+            Self::SwiftStrike => None,
+            Self::SybilsSpirit => None,
+            Self::Thrust => None,
+            Self::TooStrong => None,
+            Self::Tough => None,
+            Self::Trample => None,
+            Self::Transformation => None,
+            Self::Tunnel => None,
+            Self::Unrelenting => None,
+            Self::ValiantDefender => None,
+            Self::Warn => None,
+            Self::WellTraveled => None,
+            Self::Wisdom => None,
+            Self::Wither => None,
+            Self::Worthy => None,
+            Self::SaveTheQueen2024 => None,
+            Self::CallProtection2024 => None,
+            Self::BloodBloom2024 => None,
+            Self::DivineShield2024 => None,
+            Self::Charge2024 => None,
         }
     }
 }
 impl ::core::str::FromStr for Ability {
     type Err = ParseCodexError;
-    /// Reads a `Ability` as written on cards (`Flight`), the inverse of `Display`. Literal text also matches in another ASCII case.
+    /// Reads a `Ability` as written on cards (`Agile`), the inverse of `Display`. Literal text also matches in another ASCII case.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         fn read(text: &str, fold: bool) -> Result<Ability, codex_text::Miss> {
             let mut reason = None;
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Flight"],
+                    &["Agile"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Ability::Flight) },
+                    &mut |_| { Ok(Ability::Agile) },
                 ) {
                     return Ok(value);
                 }
@@ -270,10 +423,10 @@ impl ::core::str::FromStr for Ability {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Engage"],
+                    &["Annul"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Ability::Engage) },
+                    &mut |_| { Ok(Ability::Annul) },
                 ) {
                     return Ok(value);
                 }
@@ -281,10 +434,10 @@ impl ::core::str::FromStr for Ability {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Riposte"],
+                    &["Arrow Of Light"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Ability::Riposte) },
+                    &mut |_| { Ok(Ability::ArrowOfLight) },
                 ) {
                     return Ok(value);
                 }
@@ -292,10 +445,10 @@ impl ::core::str::FromStr for Ability {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Charge"],
+                    &["Assault"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Ability::Charge) },
+                    &mut |_| { Ok(Ability::Assault) },
                 ) {
                     return Ok(value);
                 }
@@ -303,10 +456,10 @@ impl ::core::str::FromStr for Ability {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Save The Queen"],
+                    &["Atone"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Ability::SaveTheQueen) },
+                    &mut |_| { Ok(Ability::Atone) },
                 ) {
                     return Ok(value);
                 }
@@ -314,10 +467,10 @@ impl ::core::str::FromStr for Ability {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Call Protection"],
+                    &["Aura of the Phoenix"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Ability::CallProtection) },
+                    &mut |_| { Ok(Ability::AuraOfThePhoenix) },
                 ) {
                     return Ok(value);
                 }
@@ -325,10 +478,10 @@ impl ::core::str::FromStr for Ability {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Fire Blast"],
+                    &["Battle Frenzy"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Ability::FireBlast) },
+                    &mut |_| { Ok(Ability::BattleFrenzy) },
                 ) {
                     return Ok(value);
                 }
@@ -336,10 +489,131 @@ impl ::core::str::FromStr for Ability {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Greater Healing"],
+                    &["Blade Of Light"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Ability::GreaterHealing) },
+                    &mut |_| { Ok(Ability::BladeOfLight) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Blaze Dodge"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::BlazeDodge) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Blaze Step"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::BlazeStep) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Blazing Conscription"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::BlazingConscription) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Blood Bloom"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::BloodBloom) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Blood Craze"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::BloodCraze) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Blood Fervor"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::BloodFervor) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Blood Fury"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::BloodFury) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Blood Runes"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::BloodRunes) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Born of Fire"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::BornOfFire) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Bounty"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Bounty) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Bravery"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Bravery) },
                 ) {
                     return Ok(value);
                 }
@@ -358,10 +632,395 @@ impl ::core::str::FromStr for Ability {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Transformation"],
+                    &["Burning Blade"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Ability::Transformation) },
+                    &mut |_| { Ok(Ability::BurningBlade) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Burrow"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Burrow) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Call Lightning"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::CallLightning) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Call Protection"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::CallProtection) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Camouflage"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Camouflage) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Chain Lightning"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ChainLightning) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Channel Magic"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ChannelMagic) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Charge"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Charge) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Climb"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Climb) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Command"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Command) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Conceal"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Conceal) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Cowardly"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Cowardly) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Crash"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Crash) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Crazed"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Crazed) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Cunning"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Cunning) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Curse"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Curse) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Disruption Field"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::DisruptionField) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Divine Retribution"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::DivineRetribution) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Divine Shield"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::DivineShield) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Embark"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Embark) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Emboldened"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Emboldened) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Emerge"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Emerge) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Engage"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Engage) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Escort"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Escort) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Exploit"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Exploit) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Far Shot"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::FarShot) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Fire Blast"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::FireBlast) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Flight"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Flight) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Footwork"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Footwork) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Forceful Attack"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ForcefulAttack) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Frenzy"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Frenzy) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Frost Axe"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::FrostAxe) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Fungal Transformation"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::FungalTransformation) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Gang Up"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::GangUp) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Gem Magic"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::GemMagic) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Gem Of Calling"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::GemOfCalling) },
                 ) {
                     return Ok(value);
                 }
@@ -380,10 +1039,1187 @@ impl ::core::str::FromStr for Ability {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Far Shot"],
+                    &["Greater Flight"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Ability::FarShot) },
+                    &mut |_| { Ok(Ability::GreaterFlight) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Greater Healing"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::GreaterHealing) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Greater Stone Melding"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::GreaterStoneMelding) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Hail Of Arrows"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::HailOfArrows) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Hammer Quake"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::HammerQuake) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Hasty"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Hasty) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Healing"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Healing) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Heavens Rain"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::HeavensRain) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Heavy Mobile"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::HeavyMobile) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Hell Fire"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::HellFire) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Illusions"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Illusions) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Imbued Life"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ImbuedLife) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Imbued Spirit"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ImbuedSpirit) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Imbued Strength"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ImbuedStrength) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Infect"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Infect) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Influence"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Influence) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Insight"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Insight) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Lightning Strike"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::LightningStrike) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Lucky"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Lucky) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Mage Push"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::MagePush) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Magic Barrier"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::MagicBarrier) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Magic Blast"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::MagicBlast) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Master of the Art"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::MasterOfTheArt) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Meditate"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Meditate) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Mimic"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Mimic) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Mind Capture"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::MindCapture) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Mobile Structure"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::MobileStructure) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Momentum"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Momentum) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Mystic Arts"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::MysticArts) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Out Of Shadows"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::OutOfShadows) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Persist"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Persist) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Protector"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Protector) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Prune"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Prune) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Psychic Assault"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::PsychicAssault) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Psychic Strike"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::PsychicStrike) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Pursue"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Pursue) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Rage"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Rage) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Raise the Dead"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::RaiseTheDead) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Rally"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Rally) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ram"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Ram) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Reckless Strike"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::RecklessStrike) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Relentless"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Relentless) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Repair"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Repair) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Restructure"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Restructure) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Retribution"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Retribution) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Return Spirit"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ReturnSpirit) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Return to Shadow"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ReturnToShadow) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Rider"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Rider) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Rig Explosives"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::RigExplosives) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Riposte"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Riposte) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Rock Eater"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::RockEater) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Rune Of Protection"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::RuneOfProtection) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Rupture"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Rupture) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Rush"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Rush) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Sandstorm"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Sandstorm) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Save The Queen"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SaveTheQueen) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Scavenge"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Scavenge) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Scout Ability"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ScoutAbility) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Shadow Arrows"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ShadowArrows) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Shadow Dancer"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ShadowDancer) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Shadow Step"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ShadowStep) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Shadow Summon"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ShadowSummon) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Shard Of The Father Gem"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ShardOfTheFatherGem) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Shield Block"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ShieldBlock) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Shield Of Light"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ShieldOfLight) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Siege Engine"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SiegeEngine) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Slow"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Slow) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Sly"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Sly) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Smolder"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Smolder) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Smoldering Embers"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SmolderingEmbers) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Sneak"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Sneak) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Soul Shift"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SoulShift) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Soulless"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Soulless) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Spirit Bond"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SpiritBond) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Stalwart"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Stalwart) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Steadfast"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Steadfast) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Stimshrooms"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Stimshrooms) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Stone Melding"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::StoneMelding) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Strength Of The Stone"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::StrengthOfTheStone) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Strong"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Strong) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Structural Analysis"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::StructuralAnalysis) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Summon Fire Beast"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SummonFireBeast) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Summoned by Fire"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SummonedByFire) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Sunder Hammer"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SunderHammer) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Swift"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Swift) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Swift Maneuver"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SwiftManeuver) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Swift Potion"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SwiftPotion) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Swift Shot"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SwiftShot) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Swift Strike"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SwiftStrike) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Sybils Spirit"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SybilsSpirit) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Thrust"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Thrust) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Too Strong"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::TooStrong) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Tough"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Tough) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Trample"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Trample) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Transformation"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Transformation) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Tunnel"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Tunnel) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Unrelenting"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Unrelenting) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Valiant Defender"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ValiantDefender) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Warn"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Warn) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Well-Traveled"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::WellTraveled) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Wisdom"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Wisdom) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Wither"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Wither) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Worthy"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Worthy) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Save The Queen (2024)"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SaveTheQueen2024) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Call Protection (2024)"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::CallProtection2024) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Blood Bloom (2024)"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::BloodBloom2024) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Divine Shield (2024)"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::DivineShield2024) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Charge (2024)"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Charge2024) },
                 ) {
                     return Ok(value);
                 }

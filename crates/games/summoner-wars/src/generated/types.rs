@@ -272,47 +272,103 @@ impl ::core::str::FromStr for Phase {
             })
     }
 }
-/// When a named ability acts.
+/// When a named ability acts: its trigger condition's timing word and event (FAQ, Expanded Rules, Triggered Effects).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Timing {
-    /// Always on while the card is in play.
+    /// Always on while the card is on the battlefield.
     Passive,
-    /// After this unit is attacked and survives the attack.
-    AfterAttacked,
-    /// After this unit moves.
-    AfterMoving,
-    /// Right after an enemy moves or is forced away from this unit.
-    WhenMovedAway,
-    /// While this unit moves.
-    WhenMoving,
-    /// At the end of its controller's Attack Phase.
-    EndOfAttackPhase,
-    /// Used by choice during its controller's turn.
+    /// Player-initiated during its controller's turn, never at a turn's or phase's start or end.
     Activated,
+    /// At the start of its controller's turn (checked once).
+    StartOfTurn,
+    /// At the start of its controller's Move Phase (checked once).
+    StartOfMovePhase,
+    /// At the start of its controller's Attack Phase (checked once).
+    StartOfAttackPhase,
+    /// At the end of its controller's Attack Phase (checked once).
+    EndOfAttackPhase,
+    /// At the end of its controller's Magic Phase (checked once).
+    EndOfMagicPhase,
+    /// At the end of its controller's turn, after drawing up to the hand size.
+    EndOfTurn,
+    /// When a unit is summoned; modifies the summoning (cost, place).
+    WhenSummoned,
+    /// When this unit moves; modifies the move (distance, what it may pass).
+    WhenMoving,
+    /// After this unit's move has fully resolved.
+    AfterMoving,
+    /// Immediately when a unit is moved or forced away from this unit, before the move concludes.
+    WhenMovedAway,
+    /// When an attack's target is chosen, before after-target effects.
+    WhenTargeted,
+    /// After an attack's target is chosen.
+    AfterTargeted,
+    /// During this unit's attack; modifies its dice or results.
+    WhenAttacking,
+    /// After this unit's attack has fully resolved (also 'attacks and damages' / 'attacks and destroys').
+    AfterAttacking,
+    /// After this unit is attacked (triggered while it was in play).
+    AfterAttacked,
+    /// Replaces damage that would be added ('would').
+    WouldBeDamaged,
+    /// Replaces a destruction that would happen ('would').
+    WouldBeDestroyed,
+    /// After a unit is destroyed (the card is already in its discard pile).
+    AfterDestroyed,
+    /// While this card is under another card: not on the battlefield, but it modifies that card.
+    WhileUnder,
 }
 impl Timing {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Timing";
     /// Every value, in declaration order.
-    pub const ALL: [Timing; 7] = [
+    pub const ALL: [Timing; 21] = [
         Self::Passive,
-        Self::AfterAttacked,
+        Self::Activated,
+        Self::StartOfTurn,
+        Self::StartOfMovePhase,
+        Self::StartOfAttackPhase,
+        Self::EndOfAttackPhase,
+        Self::EndOfMagicPhase,
+        Self::EndOfTurn,
+        Self::WhenSummoned,
+        Self::WhenMoving,
         Self::AfterMoving,
         Self::WhenMovedAway,
-        Self::WhenMoving,
-        Self::EndOfAttackPhase,
-        Self::Activated,
+        Self::WhenTargeted,
+        Self::AfterTargeted,
+        Self::WhenAttacking,
+        Self::AfterAttacking,
+        Self::AfterAttacked,
+        Self::WouldBeDamaged,
+        Self::WouldBeDestroyed,
+        Self::AfterDestroyed,
+        Self::WhileUnder,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
             Self::Passive => "Passive",
-            Self::AfterAttacked => "AfterAttacked",
+            Self::Activated => "Activated",
+            Self::StartOfTurn => "StartOfTurn",
+            Self::StartOfMovePhase => "StartOfMovePhase",
+            Self::StartOfAttackPhase => "StartOfAttackPhase",
+            Self::EndOfAttackPhase => "EndOfAttackPhase",
+            Self::EndOfMagicPhase => "EndOfMagicPhase",
+            Self::EndOfTurn => "EndOfTurn",
+            Self::WhenSummoned => "WhenSummoned",
+            Self::WhenMoving => "WhenMoving",
             Self::AfterMoving => "AfterMoving",
             Self::WhenMovedAway => "WhenMovedAway",
-            Self::WhenMoving => "WhenMoving",
-            Self::EndOfAttackPhase => "EndOfAttackPhase",
-            Self::Activated => "Activated",
+            Self::WhenTargeted => "WhenTargeted",
+            Self::AfterTargeted => "AfterTargeted",
+            Self::WhenAttacking => "WhenAttacking",
+            Self::AfterAttacking => "AfterAttacking",
+            Self::AfterAttacked => "AfterAttacked",
+            Self::WouldBeDamaged => "WouldBeDamaged",
+            Self::WouldBeDestroyed => "WouldBeDestroyed",
+            Self::AfterDestroyed => "AfterDestroyed",
+            Self::WhileUnder => "WhileUnder",
         }
     }
 }
