@@ -9,6 +9,7 @@ mod error;
 pub mod octgn;
 mod pool;
 pub mod report;
+pub mod summoner_wars;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -17,6 +18,7 @@ use heck::ToKebabCase;
 
 pub use error::ImportError;
 pub use report::{Finding, Report};
+pub use summoner_wars::import_summoner_wars;
 
 use octgn::{map_card, Mapped};
 use pool::{Added, Pool};
