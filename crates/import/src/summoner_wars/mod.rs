@@ -9,6 +9,9 @@
 mod record;
 mod vocabulary;
 
+#[cfg(test)]
+mod tests;
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
@@ -42,7 +45,7 @@ pub fn import_summoner_wars(
         path: data.to_path_buf(),
         line: error.line(),
         column: error.column(),
-        message: error.to_string(),
+        message: without_position(&error.to_string()),
     })?;
     let mut report = Report::default();
     let (edition, records) = read_top_level(&list, data, &mut report)?;
@@ -90,6 +93,14 @@ pub fn import_summoner_wars(
     }
     pool.write()?;
     Ok(report)
+}
+
+/// serde_json's message without its trailing ` at line L column C` (the error prints its own).
+fn without_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(at) => message[..at].to_owned(),
+        None => message.to_owned(),
+    }
 }
 
 /// The data file as the pool's `source` line names it: its folder and file name
