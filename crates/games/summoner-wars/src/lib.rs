@@ -10,3 +10,4 @@ pub mod generated;
 pub use generated::*;
 
 pub mod deck;
+pub mod versions;
