@@ -15,36 +15,133 @@ pub enum Stacking {
 /// One operation of the engine's effect vocabulary, with its arguments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EffectOp {
-    /// Changes how many spaces the unit may move; movement changes stack.
+    /// Changes how many spaces units may move; movement modifiers stack and a unit never moves 0 spaces.
     ModifyMovement {
         /// The `amount` field.
         amount: i8,
+        /// The `to` field.
+        to: Recipient,
     },
-    /// Lets the unit move through the given cards.
+    /// Lets the unit move through the given cards (not through enemies that block it).
     MoveThrough {
         /// The `what` field.
         what: Passable,
     },
-    /// Adds damage tokens.
+    /// After a move, adds damage to each card of the kind that the unit moved through, once per card.
+    DamageMovedThrough {
+        /// The `amount` field.
+        amount: u8,
+        /// The `what` field.
+        what: Passable,
+    },
+    /// A move in one direction may go `extra` spaces further; moving `strength_after_spaces` or more in one direction gives +`strength` until the end of the turn (0: no strength).
+    StraightMoveBonus {
+        /// The `extra` field.
+        extra: u8,
+        /// The `strength_after_spaces` field.
+        strength_after_spaces: u8,
+        /// The `strength` field.
+        strength: u8,
+    },
+    /// A structure with it may move.
+    Mobile,
+    /// Adds damage tokens to the recipients (at the ability's timing); `only_adjacent` needs the other unit (attacker, mover) to be next to this one.
     AddDamage {
         /// The `amount` field.
         amount: u8,
         /// The `to` field.
         to: Recipient,
+        /// The `only_adjacent` field.
+        only_adjacent: bool,
     },
-    /// Changes the strength of a unit.
+    /// Adds boost tokens to the recipients (at the ability's timing); `within` is the reach for FriendlyWithin.
+    AddBoost {
+        /// The `amount` field.
+        amount: u8,
+        /// The `to` field.
+        to: Recipient,
+        /// The `within` field.
+        within: u8,
+    },
+    /// Changes strength. Increases apply first, then decreases with an absolute minimum (`minimum`), then other decreases (FAQ Value Modifiers).
     ModifyStrength {
         /// The `amount` field.
         amount: i8,
         /// The `to` field.
         to: Recipient,
+        /// An absolute minimum the decrease cannot go below.
+        minimum: Option<u8>,
     },
-    /// Adds magic to a player's pool.
+    /// +1 strength per boost token on the unit, up to `max` (a relative maximum: each ability applies its own).
+    StrengthPerBoost {
+        /// The `max` field.
+        max: u8,
+    },
+    /// When an enemy attack targets a friendly unit of `class` within `within` spaces, roll `dice` dice; each Special reduces the attacker's strength by 1 for that attack, to `minimum`.
+    RollReduceStrength {
+        /// The `dice` field.
+        dice: u8,
+        /// The `within` field.
+        within: u8,
+        /// The `class` field.
+        class: Option<ClassTag>,
+        /// The `minimum` field.
+        minimum: u8,
+    },
+    /// No single effect adds more than `max` damage to a unit (paying a cost counts as paid).
+    DamageCap {
+        /// The `max` field.
+        max: u8,
+        /// The `to` field.
+        to: Recipient,
+    },
+    /// Dice substitution `\[symbol\] = ...`: each rolled `symbol` also counts as `count` of `counts_as` (all such effects apply); `beside_summoner` limits it to when the unit is next to its summoner.
+    SymbolCountsAs {
+        /// The `symbol` field.
+        symbol: Symbol,
+        /// The `counts_as` field.
+        counts_as: Symbol,
+        /// The `count` field.
+        count: u8,
+        /// The `beside_summoner` field.
+        beside_summoner: bool,
+    },
+    /// Attacks against the unit also add 1 damage for each rolled `symbol`.
+    TakesDamageFrom {
+        /// The `symbol` field.
+        symbol: Symbol,
+    },
+    /// When the unit is destroyed, its controller's opponent gains `amount` extra magic, whoever destroyed it.
+    Bounty {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// Cards this unit destroys give no magic from the base rule.
+    Soulless,
+    /// The unit may be chosen as an extra attacking unit: it does not count toward the attackers per phase (still once per phase).
+    ExtraAttacker,
+    /// Forbids `what` against the recipients.
+    Block {
+        /// The `what` field.
+        what: Block,
+        /// The `to` field.
+        to: Recipient,
+    },
+    /// At the ability's timing, if the unit has `at_least` boost, destroy it (no magic: it destroys itself).
+    DestroySelfIfBoost {
+        /// The `at_least` field.
+        at_least: u8,
+    },
+    /// A common unit that would be destroyed returns to its controller's hand instead (not destroyed: no magic, no destruction triggers).
+    ReturnToHandInstead,
+    /// The unit it modifies has no abilities (its name and classes stay).
+    LoseAbilities,
+    /// Adds magic to the controller's pool.
     GainMagic {
         /// The `amount` field.
         amount: u8,
     },
-    /// Pushes a unit a number of spaces.
+    /// Forces a unit a number of spaces in one direction, onto empty spaces.
     Force {
         /// The `spaces` field.
         spaces: u8,
@@ -57,16 +154,72 @@ pub enum EffectOp {
 pub enum Ability {
     /// Moves one extra space and may pass over other cards (movement changes stack).
     Flight,
+    /// Moves one extra space.
+    Swift,
+    /// Active event effect: every unit moves one space less (a unit left with 0 spaces cannot move).
+    PerplexingTempest,
+    /// May move through structures, including structure summoners and champions.
+    Climb,
+    /// May move through common units; each common moved through takes 1 damage, once per unit.
+    Trample,
+    /// This structure may move.
+    MobileStructure,
     /// When a unit steps or is pushed from next to this unit to a space farther away, it takes damage before that move finishes.
     Engage,
     /// After an adjacent unit attacks this unit and it is still in play, the attacker takes 1 damage.
     Riposte,
-    /// A straight-line move may go further; a long straight move also raises strength until end of turn (2nd edition wording).
+    /// A move in one direction may go 2 spaces further; moving 3 or more spaces in one direction gives +1 strength until the end of the turn (2nd edition wording).
     Charge,
-    /// Friendly units next to this summoner cannot be attacked through or pushed.
+    /// Friendly units next to this summoner cannot be attacked through or forced.
     SaveTheQueen,
+    /// Enemy units cannot move through this unit and attacks cannot pass through it; it can still be forced through or exchanged with.
+    Stalwart,
     /// At the end of the Attack Phase, if this unit attacked an enemy card this turn, it may pull a friendly unit to a space beside it.
     CallProtection,
+    /// +1 strength.
+    Strong,
+    /// Granted by an event: +2 strength.
+    PileOn,
+    /// The strength bonus of an attached Hellforged Weapon: +2 strength. It is not a named ability, so two weapons add up.
+    HellforgedWeapon,
+    /// Granted by a Hellforged Axe: +2 strength; a unit has it at most once.
+    TooStrong,
+    /// Granted by Hellforged equipment: 1 damage to the unit at the start of its controller's turn; held at most once.
+    Smolder,
+    /// +1 strength per boost on this unit, at most +5.
+    ImbuedStrength,
+    /// +1 strength per boost on this unit, at most +5 (a separate maximum from Imbued Strength).
+    ImbuedSpirit,
+    /// Damaged friendly units next to this unit have +1 strength; several such units each add theirs.
+    BloodFervor,
+    /// When an enemy attack targets a friendly Citadel unit within 3 spaces, roll 2 dice: each Special lowers the attacker's strength by 1 for that attack, not below 1 (minor erratum: enemy attacks only).
+    DivineShield,
+    /// Active event effect: no effect adds more than 1 damage to a unit at a time, enemy or friendly.
+    LawOfSanctity,
+    /// An Ice Smith under a common: when that common attacks, each Special also counts as 2 swords.
+    FrostAxe,
+    /// When this unit attacks while next to its summoner, each Special also counts as a bow.
+    Worthy,
+    /// The Tundra Orcs Smasher's weakness (unnamed in the FAQ): attacks against it also add 1 damage per rolled Special.
+    SpecialWeakness,
+    /// When this unit is destroyed, by anyone, its controller's opponent gains 3 extra magic.
+    Bounty,
+    /// Cards this unit destroys give no magic from the base rule (other magic still comes).
+    Soulless,
+    /// May be chosen as an extra attacking unit, outside the three per phase.
+    Relentless,
+    /// At the end of the Magic Phase, if this unit has 3 or more boost, destroy it.
+    Rupture,
+    /// After each time a friendly unit within 2 spaces is destroyed, boost every friendly unit that was within 2 spaces at that time.
+    BloodBloom,
+    /// Active event effect: a friendly common that would be destroyed returns to its controller's hand instead.
+    Unrelenting,
+    /// Event effect: the unit loses all its abilities; its name and classes stay.
+    Freeze,
+    /// After this unit attacks, you may put a card from your hand on the bottom of your draw pile; if you do, add 1 damage to a unit next to this unit (friendly or not) if there is one.
+    Exploit,
+    /// During your turn: add 2 damage to this unit as a cost, then take an Undead unit from your discard pile and place it next to this unit.
+    RaiseTheDead,
     /// Prince Elien's named ability; the 1st edition data records only its name.
     FireBlast,
     /// Sera Eldwyn's named ability; the 1st edition data records only its name.
@@ -107,7 +260,7 @@ pub struct AbilityMeta {
     pub timing: Option<Timing>,
 }
 /// Metadata of every `Ability` entry, in codex order.
-pub static ABILITY_META: [AbilityMeta; 12] = [
+pub static ABILITY_META: [AbilityMeta; 40] = [
     AbilityMeta {
         name: "Flight",
         template: "Flight",
@@ -122,11 +275,100 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         effects: &[
             EffectOp::ModifyMovement {
                 amount: 1,
+                to: Recipient::ThisUnit,
             },
             EffectOp::MoveThrough {
                 what: Passable::Cards,
             },
         ],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Swift",
+        template: "Swift",
+        summary: Some("Moves one extra space."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyMovement {
+                amount: 1,
+                to: Recipient::ThisUnit,
+            },
+        ],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Perplexing Tempest",
+        template: "Perplexing Tempest",
+        summary: Some(
+            "Active event effect: every unit moves one space less (a unit left with 0 spaces cannot move).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyMovement {
+                amount: -1,
+                to: Recipient::AllUnits,
+            },
+        ],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Climb",
+        template: "Climb",
+        summary: Some(
+            "May move through structures, including structure summoners and champions.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::MoveThrough {
+                what: Passable::Structures,
+            },
+        ],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Trample",
+        template: "Trample",
+        summary: Some(
+            "May move through common units; each common moved through takes 1 damage, once per unit.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::MoveThrough {
+                what: Passable::Commons,
+            },
+            EffectOp::DamageMovedThrough {
+                amount: 1,
+                what: Passable::Commons,
+            },
+        ],
+        timing: Some(Timing::AfterMoving),
+    },
+    AbilityMeta {
+        name: "Mobile Structure",
+        template: "Mobile Structure",
+        summary: Some("This structure may move."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::Mobile],
         timing: Some(Timing::Passive),
     },
     AbilityMeta {
@@ -139,11 +381,12 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Engage),
+        handler: None,
         effects: &[
             EffectOp::AddDamage {
                 amount: 1,
                 to: Recipient::MovingUnit,
+                only_adjacent: false,
             },
         ],
         timing: Some(Timing::WhenMovedAway),
@@ -158,11 +401,12 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Riposte),
+        handler: None,
         effects: &[
             EffectOp::AddDamage {
                 amount: 1,
                 to: Recipient::Attacker,
+                only_adjacent: true,
             },
         ],
         timing: Some(Timing::AfterAttacked),
@@ -171,28 +415,66 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         name: "Charge",
         template: "Charge",
         summary: Some(
-            "A straight-line move may go further; a long straight move also raises strength until end of turn (2nd edition wording).",
+            "A move in one direction may go 2 spaces further; moving 3 or more spaces in one direction gives +1 strength until the end of the turn (2nd edition wording).",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Charge),
-        effects: &[],
-        timing: Some(Timing::WhenMoving),
+        handler: None,
+        effects: &[
+            EffectOp::StraightMoveBonus {
+                extra: 2,
+                strength_after_spaces: 3,
+                strength: 1,
+            },
+        ],
+        timing: Some(Timing::Passive),
     },
     AbilityMeta {
         name: "Save The Queen",
         template: "Save The Queen",
         summary: Some(
-            "Friendly units next to this summoner cannot be attacked through or pushed.",
+            "Friendly units next to this summoner cannot be attacked through or forced.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::SaveTheQueen),
-        effects: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Block {
+                what: Block::AttackThrough,
+                to: Recipient::AdjacentFriendly,
+            },
+            EffectOp::Block {
+                what: Block::Force,
+                to: Recipient::AdjacentFriendly,
+            },
+        ],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Stalwart",
+        template: "Stalwart",
+        summary: Some(
+            "Enemy units cannot move through this unit and attacks cannot pass through it; it can still be forced through or exchanged with.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Block {
+                what: Block::MoveThroughByEnemies,
+                to: Recipient::ThisUnit,
+            },
+            EffectOp::Block {
+                what: Block::AttackThrough,
+                to: Recipient::ThisUnit,
+            },
+        ],
         timing: Some(Timing::Passive),
     },
     AbilityMeta {
@@ -208,6 +490,392 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         handler: Some(Handler::CallProtection),
         effects: &[],
         timing: Some(Timing::EndOfAttackPhase),
+    },
+    AbilityMeta {
+        name: "Strong",
+        template: "Strong",
+        summary: Some("+1 strength."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                minimum: None,
+            },
+        ],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Pile On",
+        template: "Pile On",
+        summary: Some("Granted by an event: +2 strength."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 2,
+                to: Recipient::ThisUnit,
+                minimum: None,
+            },
+        ],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Hellforged Weapon",
+        template: "Hellforged Weapon",
+        summary: Some(
+            "The strength bonus of an attached Hellforged Weapon: +2 strength. It is not a named ability, so two weapons add up.",
+        ),
+        stacking: Stacking::Sum,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 2,
+                to: Recipient::ThisUnit,
+                minimum: None,
+            },
+        ],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Too Strong",
+        template: "Too Strong",
+        summary: Some(
+            "Granted by a Hellforged Axe: +2 strength; a unit has it at most once.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 2,
+                to: Recipient::ThisUnit,
+                minimum: None,
+            },
+        ],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Smolder",
+        template: "Smolder",
+        summary: Some(
+            "Granted by Hellforged equipment: 1 damage to the unit at the start of its controller's turn; held at most once.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::AddDamage {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                only_adjacent: false,
+            },
+        ],
+        timing: Some(Timing::StartOfTurn),
+    },
+    AbilityMeta {
+        name: "Imbued Strength",
+        template: "Imbued Strength",
+        summary: Some("+1 strength per boost on this unit, at most +5."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::StrengthPerBoost {
+                max: 5,
+            },
+        ],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Imbued Spirit",
+        template: "Imbued Spirit",
+        summary: Some(
+            "+1 strength per boost on this unit, at most +5 (a separate maximum from Imbued Strength).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::StrengthPerBoost {
+                max: 5,
+            },
+        ],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Blood Fervor",
+        template: "Blood Fervor",
+        summary: Some(
+            "Damaged friendly units next to this unit have +1 strength; several such units each add theirs.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::AdjacentDamagedFriendly,
+                minimum: None,
+            },
+        ],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Divine Shield",
+        template: "Divine Shield",
+        summary: Some(
+            "When an enemy attack targets a friendly Citadel unit within 3 spaces, roll 2 dice: each Special lowers the attacker's strength by 1 for that attack, not below 1 (minor erratum: enemy attacks only).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::RollReduceStrength {
+                dice: 2,
+                within: 3,
+                class: Some(ClassTag::Citadel),
+                minimum: 1,
+            },
+        ],
+        timing: Some(Timing::WhenTargeted),
+    },
+    AbilityMeta {
+        name: "Law Of Sanctity",
+        template: "Law Of Sanctity",
+        summary: Some(
+            "Active event effect: no effect adds more than 1 damage to a unit at a time, enemy or friendly.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::DamageCap {
+                max: 1,
+                to: Recipient::AllUnits,
+            },
+        ],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Frost Axe",
+        template: "Frost Axe",
+        summary: Some(
+            "An Ice Smith under a common: when that common attacks, each Special also counts as 2 swords.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::SymbolCountsAs {
+                symbol: Symbol::Special,
+                counts_as: Symbol::Sword,
+                count: 2,
+                beside_summoner: false,
+            },
+        ],
+        timing: Some(Timing::WhenAttacking),
+    },
+    AbilityMeta {
+        name: "Worthy",
+        template: "Worthy",
+        summary: Some(
+            "When this unit attacks while next to its summoner, each Special also counts as a bow.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::SymbolCountsAs {
+                symbol: Symbol::Special,
+                counts_as: Symbol::Bow,
+                count: 1,
+                beside_summoner: true,
+            },
+        ],
+        timing: Some(Timing::WhenAttacking),
+    },
+    AbilityMeta {
+        name: "Special Weakness",
+        template: "Special Weakness",
+        summary: Some(
+            "The Tundra Orcs Smasher's weakness (unnamed in the FAQ): attacks against it also add 1 damage per rolled Special.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::TakesDamageFrom {
+                symbol: Symbol::Special,
+            },
+        ],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Bounty",
+        template: "Bounty",
+        summary: Some(
+            "When this unit is destroyed, by anyone, its controller's opponent gains 3 extra magic.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::Bounty { amount: 3 }],
+        timing: Some(Timing::WhenDestroyed),
+    },
+    AbilityMeta {
+        name: "Soulless",
+        template: "Soulless",
+        summary: Some(
+            "Cards this unit destroys give no magic from the base rule (other magic still comes).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::Soulless],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Relentless",
+        template: "Relentless",
+        summary: Some(
+            "May be chosen as an extra attacking unit, outside the three per phase.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::ExtraAttacker],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Rupture",
+        template: "Rupture",
+        summary: Some(
+            "At the end of the Magic Phase, if this unit has 3 or more boost, destroy it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::DestroySelfIfBoost {
+                at_least: 3,
+            },
+        ],
+        timing: Some(Timing::EndOfMagicPhase),
+    },
+    AbilityMeta {
+        name: "Blood Bloom",
+        template: "Blood Bloom",
+        summary: Some(
+            "After each time a friendly unit within 2 spaces is destroyed, boost every friendly unit that was within 2 spaces at that time.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::AddBoost {
+                amount: 1,
+                to: Recipient::FriendlyWithin,
+                within: 2,
+            },
+        ],
+        timing: Some(Timing::AfterFriendlyDestroyedNearby),
+    },
+    AbilityMeta {
+        name: "Unrelenting",
+        template: "Unrelenting",
+        summary: Some(
+            "Active event effect: a friendly common that would be destroyed returns to its controller's hand instead.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::ReturnToHandInstead],
+        timing: Some(Timing::WhenDestroyed),
+    },
+    AbilityMeta {
+        name: "Freeze",
+        template: "Freeze",
+        summary: Some(
+            "Event effect: the unit loses all its abilities; its name and classes stay.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::LoseAbilities],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Exploit",
+        template: "Exploit",
+        summary: Some(
+            "After this unit attacks, you may put a card from your hand on the bottom of your draw pile; if you do, add 1 damage to a unit next to this unit (friendly or not) if there is one.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Exploit),
+        effects: &[],
+        timing: Some(Timing::AfterAttacks),
+    },
+    AbilityMeta {
+        name: "Raise The Dead",
+        template: "Raise The Dead",
+        summary: Some(
+            "During your turn: add 2 damage to this unit as a cost, then take an Undead unit from your discard pile and place it next to this unit.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::RaiseTheDead),
+        effects: &[],
+        timing: Some(Timing::Activated),
     },
     AbilityMeta {
         name: "Fire Blast",
@@ -299,17 +967,45 @@ impl Ability {
     pub const fn index(&self) -> usize {
         match *self {
             Self::Flight => 0,
-            Self::Engage => 1,
-            Self::Riposte => 2,
-            Self::Charge => 3,
-            Self::SaveTheQueen => 4,
-            Self::CallProtection => 5,
-            Self::FireBlast => 6,
-            Self::GreaterHealing => 7,
-            Self::BreathOfFlame => 8,
-            Self::Transformation => 9,
-            Self::Grapple => 10,
-            Self::FarShot => 11,
+            Self::Swift => 1,
+            Self::PerplexingTempest => 2,
+            Self::Climb => 3,
+            Self::Trample => 4,
+            Self::MobileStructure => 5,
+            Self::Engage => 6,
+            Self::Riposte => 7,
+            Self::Charge => 8,
+            Self::SaveTheQueen => 9,
+            Self::Stalwart => 10,
+            Self::CallProtection => 11,
+            Self::Strong => 12,
+            Self::PileOn => 13,
+            Self::HellforgedWeapon => 14,
+            Self::TooStrong => 15,
+            Self::Smolder => 16,
+            Self::ImbuedStrength => 17,
+            Self::ImbuedSpirit => 18,
+            Self::BloodFervor => 19,
+            Self::DivineShield => 20,
+            Self::LawOfSanctity => 21,
+            Self::FrostAxe => 22,
+            Self::Worthy => 23,
+            Self::SpecialWeakness => 24,
+            Self::Bounty => 25,
+            Self::Soulless => 26,
+            Self::Relentless => 27,
+            Self::Rupture => 28,
+            Self::BloodBloom => 29,
+            Self::Unrelenting => 30,
+            Self::Freeze => 31,
+            Self::Exploit => 32,
+            Self::RaiseTheDead => 33,
+            Self::FireBlast => 34,
+            Self::GreaterHealing => 35,
+            Self::BreathOfFlame => 36,
+            Self::Transformation => 37,
+            Self::Grapple => 38,
+            Self::FarShot => 39,
         }
     }
     /// The entry's metadata.
@@ -328,6 +1024,21 @@ impl ::core::fmt::Display for Ability {
             Self::Flight => {
                 f.write_str("Flight")?;
             }
+            Self::Swift => {
+                f.write_str("Swift")?;
+            }
+            Self::PerplexingTempest => {
+                f.write_str("Perplexing Tempest")?;
+            }
+            Self::Climb => {
+                f.write_str("Climb")?;
+            }
+            Self::Trample => {
+                f.write_str("Trample")?;
+            }
+            Self::MobileStructure => {
+                f.write_str("Mobile Structure")?;
+            }
             Self::Engage => {
                 f.write_str("Engage")?;
             }
@@ -340,8 +1051,77 @@ impl ::core::fmt::Display for Ability {
             Self::SaveTheQueen => {
                 f.write_str("Save The Queen")?;
             }
+            Self::Stalwart => {
+                f.write_str("Stalwart")?;
+            }
             Self::CallProtection => {
                 f.write_str("Call Protection")?;
+            }
+            Self::Strong => {
+                f.write_str("Strong")?;
+            }
+            Self::PileOn => {
+                f.write_str("Pile On")?;
+            }
+            Self::HellforgedWeapon => {
+                f.write_str("Hellforged Weapon")?;
+            }
+            Self::TooStrong => {
+                f.write_str("Too Strong")?;
+            }
+            Self::Smolder => {
+                f.write_str("Smolder")?;
+            }
+            Self::ImbuedStrength => {
+                f.write_str("Imbued Strength")?;
+            }
+            Self::ImbuedSpirit => {
+                f.write_str("Imbued Spirit")?;
+            }
+            Self::BloodFervor => {
+                f.write_str("Blood Fervor")?;
+            }
+            Self::DivineShield => {
+                f.write_str("Divine Shield")?;
+            }
+            Self::LawOfSanctity => {
+                f.write_str("Law Of Sanctity")?;
+            }
+            Self::FrostAxe => {
+                f.write_str("Frost Axe")?;
+            }
+            Self::Worthy => {
+                f.write_str("Worthy")?;
+            }
+            Self::SpecialWeakness => {
+                f.write_str("Special Weakness")?;
+            }
+            Self::Bounty => {
+                f.write_str("Bounty")?;
+            }
+            Self::Soulless => {
+                f.write_str("Soulless")?;
+            }
+            Self::Relentless => {
+                f.write_str("Relentless")?;
+            }
+            Self::Rupture => {
+                f.write_str("Rupture")?;
+            }
+            Self::BloodBloom => {
+                f.write_str("Blood Bloom")?;
+            }
+            Self::Unrelenting => {
+                f.write_str("Unrelenting")?;
+            }
+            Self::Freeze => {
+                f.write_str("Freeze")?;
+            }
+            Self::Exploit => {
+                f.write_str("Exploit")?;
+            }
+            Self::RaiseTheDead => {
+                f.write_str("Raise The Dead")?;
             }
             Self::FireBlast => {
                 f.write_str("Fire Blast")?;

@@ -10,10 +10,8 @@ pub enum Handler {
     BreathOfFlame,
     /// `call_protection`, used by: Call Protection.
     CallProtection,
-    /// `charge`, used by: Charge.
-    Charge,
-    /// `engage`, used by: Engage.
-    Engage,
+    /// `exploit`, used by: Exploit.
+    Exploit,
     /// `far_shot`, used by: Far Shot.
     FarShot,
     /// `fire_blast`, used by: Fire Blast.
@@ -22,10 +20,8 @@ pub enum Handler {
     Grapple,
     /// `greater_healing`, used by: Greater Healing.
     GreaterHealing,
-    /// `riposte`, used by: Riposte.
-    Riposte,
-    /// `save_the_queen`, used by: Save The Queen.
-    SaveTheQueen,
+    /// `raise_the_dead`, used by: Raise The Dead.
+    RaiseTheDead,
     /// `transformation`, used by: Transformation.
     Transformation,
 }
@@ -33,18 +29,16 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, sorted by name.
-    pub const ALL: [Handler; 12] = [
+    pub const ALL: [Handler; 10] = [
         Self::AerieGate,
         Self::BreathOfFlame,
         Self::CallProtection,
-        Self::Charge,
-        Self::Engage,
+        Self::Exploit,
         Self::FarShot,
         Self::FireBlast,
         Self::Grapple,
         Self::GreaterHealing,
-        Self::Riposte,
-        Self::SaveTheQueen,
+        Self::RaiseTheDead,
         Self::Transformation,
     ];
     /// The handler's snake_case name as written in content.
@@ -53,14 +47,12 @@ impl Handler {
             Self::AerieGate => "aerie_gate",
             Self::BreathOfFlame => "breath_of_flame",
             Self::CallProtection => "call_protection",
-            Self::Charge => "charge",
-            Self::Engage => "engage",
+            Self::Exploit => "exploit",
             Self::FarShot => "far_shot",
             Self::FireBlast => "fire_blast",
             Self::Grapple => "grapple",
             Self::GreaterHealing => "greater_healing",
-            Self::Riposte => "riposte",
-            Self::SaveTheQueen => "save_the_queen",
+            Self::RaiseTheDead => "raise_the_dead",
             Self::Transformation => "transformation",
         }
     }
@@ -75,14 +67,12 @@ impl Handler {
             Self::AerieGate => H::aerie_gate(state, source, trigger),
             Self::BreathOfFlame => H::breath_of_flame(state, source, trigger),
             Self::CallProtection => H::call_protection(state, source, trigger),
-            Self::Charge => H::charge(state, source, trigger),
-            Self::Engage => H::engage(state, source, trigger),
+            Self::Exploit => H::exploit(state, source, trigger),
             Self::FarShot => H::far_shot(state, source, trigger),
             Self::FireBlast => H::fire_blast(state, source, trigger),
             Self::Grapple => H::grapple(state, source, trigger),
             Self::GreaterHealing => H::greater_healing(state, source, trigger),
-            Self::Riposte => H::riposte(state, source, trigger),
-            Self::SaveTheQueen => H::save_the_queen(state, source, trigger),
+            Self::RaiseTheDead => H::raise_the_dead(state, source, trigger),
             Self::Transformation => H::transformation(state, source, trigger),
         }
     }
@@ -133,14 +123,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Charge.
-    fn charge(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
-    /// Used by: Engage.
-    fn engage(
+    /// Used by: Exploit.
+    fn exploit(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -169,14 +153,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Riposte.
-    fn riposte(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
-    /// Used by: Save The Queen.
-    fn save_the_queen(
+    /// Used by: Raise The Dead.
+    fn raise_the_dead(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,

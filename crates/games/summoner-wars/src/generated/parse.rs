@@ -236,11 +236,39 @@ impl Ability {
     pub const fn int_param(&self) -> Option<i64> {
         match *self {
             Self::Flight => None,
+            Self::Swift => None,
+            Self::PerplexingTempest => None,
+            Self::Climb => None,
+            Self::Trample => None,
+            Self::MobileStructure => None,
             Self::Engage => None,
             Self::Riposte => None,
             Self::Charge => None,
             Self::SaveTheQueen => None,
+            Self::Stalwart => None,
             Self::CallProtection => None,
+            Self::Strong => None,
+            Self::PileOn => None,
+            Self::HellforgedWeapon => None,
+            Self::TooStrong => None,
+            Self::Smolder => None,
+            Self::ImbuedStrength => None,
+            Self::ImbuedSpirit => None,
+            Self::BloodFervor => None,
+            Self::DivineShield => None,
+            Self::LawOfSanctity => None,
+            Self::FrostAxe => None,
+            Self::Worthy => None,
+            Self::SpecialWeakness => None,
+            Self::Bounty => None,
+            Self::Soulless => None,
+            Self::Relentless => None,
+            Self::Rupture => None,
+            Self::BloodBloom => None,
+            Self::Unrelenting => None,
+            Self::Freeze => None,
+            Self::Exploit => None,
+            Self::RaiseTheDead => None,
             Self::FireBlast => None,
             Self::GreaterHealing => None,
             Self::BreathOfFlame => None,
@@ -263,6 +291,61 @@ impl ::core::str::FromStr for Ability {
                     fold,
                     &mut reason,
                     &mut |_| { Ok(Ability::Flight) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Swift"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Swift) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Perplexing Tempest"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::PerplexingTempest) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Climb"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Climb) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Trample"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Trample) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Mobile Structure"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::MobileStructure) },
                 ) {
                     return Ok(value);
                 }
@@ -314,10 +397,263 @@ impl ::core::str::FromStr for Ability {
             {
                 if let Some(value) = codex_text::split(
                     text,
+                    &["Stalwart"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Stalwart) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
                     &["Call Protection"],
                     fold,
                     &mut reason,
                     &mut |_| { Ok(Ability::CallProtection) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Strong"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Strong) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Pile On"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::PileOn) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Hellforged Weapon"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::HellforgedWeapon) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Too Strong"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::TooStrong) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Smolder"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Smolder) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Imbued Strength"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ImbuedStrength) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Imbued Spirit"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::ImbuedSpirit) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Blood Fervor"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::BloodFervor) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Divine Shield"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::DivineShield) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Law Of Sanctity"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::LawOfSanctity) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Frost Axe"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::FrostAxe) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Worthy"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Worthy) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Special Weakness"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SpecialWeakness) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Bounty"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Bounty) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Soulless"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Soulless) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Relentless"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Relentless) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Rupture"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Rupture) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Blood Bloom"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::BloodBloom) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Unrelenting"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Unrelenting) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Freeze"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Freeze) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Exploit"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Exploit) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Raise The Dead"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::RaiseTheDead) },
                 ) {
                     return Ok(value);
                 }

@@ -272,46 +272,82 @@ impl ::core::str::FromStr for Phase {
             })
     }
 }
-/// When a named ability acts.
+/// When a named ability acts (FAQ Expanded Rules, Triggered Effects: start/end of a phase or turn, when, after).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Timing {
-    /// Always on while the card is in play.
+    /// Always on while the card is on the battlefield (or under a card, for its host).
     Passive,
-    /// After this unit is attacked and survives the attack.
-    AfterAttacked,
-    /// After this unit moves.
-    AfterMoving,
-    /// Right after an enemy moves or is forced away from this unit.
-    WhenMovedAway,
-    /// While this unit moves.
-    WhenMoving,
-    /// At the end of its controller's Attack Phase.
+    /// At the start of its controller's turn, checked once.
+    StartOfTurn,
+    /// At the start of its controller's Move Phase, checked once.
+    StartOfMovePhase,
+    /// At the start of its controller's Attack Phase, checked once.
+    StartOfAttackPhase,
+    /// At the end of its controller's Attack Phase, checked once.
     EndOfAttackPhase,
-    /// Used by choice during its controller's turn.
+    /// At the end of its controller's Magic Phase, checked once.
+    EndOfMagicPhase,
+    /// Immediately when a unit is moved or forced away from this unit, before that move ends (Engage).
+    WhenMovedAway,
+    /// When a unit the ability watches is chosen as an attack's target.
+    WhenTargeted,
+    /// While this unit's attack rolls and counts its dice.
+    WhenAttacking,
+    /// When this unit would be destroyed (replacement) or is destroyed.
+    WhenDestroyed,
+    /// After an attack against this unit has fully resolved.
+    AfterAttacked,
+    /// After this unit's attack has fully resolved.
+    AfterAttacks,
+    /// After this unit's move has fully resolved.
+    AfterMoving,
+    /// After a unit is summoned next to this card.
+    AfterSummoned,
+    /// After each time a friendly unit within the ability's reach is destroyed.
+    AfterFriendlyDestroyedNearby,
+    /// Used by choice during its controller's turn (never at the start or end of a turn or phase).
     Activated,
 }
 impl Timing {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Timing";
     /// Every value, in declaration order.
-    pub const ALL: [Timing; 7] = [
+    pub const ALL: [Timing; 16] = [
         Self::Passive,
-        Self::AfterAttacked,
-        Self::AfterMoving,
-        Self::WhenMovedAway,
-        Self::WhenMoving,
+        Self::StartOfTurn,
+        Self::StartOfMovePhase,
+        Self::StartOfAttackPhase,
         Self::EndOfAttackPhase,
+        Self::EndOfMagicPhase,
+        Self::WhenMovedAway,
+        Self::WhenTargeted,
+        Self::WhenAttacking,
+        Self::WhenDestroyed,
+        Self::AfterAttacked,
+        Self::AfterAttacks,
+        Self::AfterMoving,
+        Self::AfterSummoned,
+        Self::AfterFriendlyDestroyedNearby,
         Self::Activated,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
             Self::Passive => "Passive",
-            Self::AfterAttacked => "AfterAttacked",
-            Self::AfterMoving => "AfterMoving",
-            Self::WhenMovedAway => "WhenMovedAway",
-            Self::WhenMoving => "WhenMoving",
+            Self::StartOfTurn => "StartOfTurn",
+            Self::StartOfMovePhase => "StartOfMovePhase",
+            Self::StartOfAttackPhase => "StartOfAttackPhase",
             Self::EndOfAttackPhase => "EndOfAttackPhase",
+            Self::EndOfMagicPhase => "EndOfMagicPhase",
+            Self::WhenMovedAway => "WhenMovedAway",
+            Self::WhenTargeted => "WhenTargeted",
+            Self::WhenAttacking => "WhenAttacking",
+            Self::WhenDestroyed => "WhenDestroyed",
+            Self::AfterAttacked => "AfterAttacked",
+            Self::AfterAttacks => "AfterAttacks",
+            Self::AfterMoving => "AfterMoving",
+            Self::AfterSummoned => "AfterSummoned",
+            Self::AfterFriendlyDestroyedNearby => "AfterFriendlyDestroyedNearby",
             Self::Activated => "Activated",
         }
     }
@@ -336,7 +372,7 @@ impl ::core::str::FromStr for Timing {
 /// Who an ability's effect lands on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Recipient {
-    /// The card carrying the ability.
+    /// The card carrying the ability (for a card under another card or an attached event: the card it modifies).
     ThisUnit,
     /// The unit that attacked this unit.
     Attacker,
@@ -344,19 +380,28 @@ pub enum Recipient {
     MovingUnit,
     /// A unit chosen as the ability's target.
     Target,
-    /// Friendly units next to this unit.
-    FriendlyAdjacent,
+    /// Friendly units next to this unit (not the unit itself).
+    AdjacentFriendly,
+    /// Damaged friendly units next to this unit (not the unit itself).
+    AdjacentDamagedFriendly,
+    /// Friendly units within the ability's `within` spaces (not the unit itself), as they stood when it triggered.
+    FriendlyWithin,
+    /// Every unit on the battlefield, friendly or enemy (active events such as Laws).
+    AllUnits,
 }
 impl Recipient {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Recipient";
     /// Every value, in declaration order.
-    pub const ALL: [Recipient; 5] = [
+    pub const ALL: [Recipient; 8] = [
         Self::ThisUnit,
         Self::Attacker,
         Self::MovingUnit,
         Self::Target,
-        Self::FriendlyAdjacent,
+        Self::AdjacentFriendly,
+        Self::AdjacentDamagedFriendly,
+        Self::FriendlyWithin,
+        Self::AllUnits,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -365,7 +410,10 @@ impl Recipient {
             Self::Attacker => "Attacker",
             Self::MovingUnit => "MovingUnit",
             Self::Target => "Target",
-            Self::FriendlyAdjacent => "FriendlyAdjacent",
+            Self::AdjacentFriendly => "AdjacentFriendly",
+            Self::AdjacentDamagedFriendly => "AdjacentDamagedFriendly",
+            Self::FriendlyWithin => "FriendlyWithin",
+            Self::AllUnits => "AllUnits",
         }
     }
 }
@@ -393,17 +441,20 @@ pub enum Passable {
     Cards,
     /// Structure cards only.
     Structures,
+    /// Common units only.
+    Commons,
 }
 impl Passable {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Passable";
     /// Every value, in declaration order.
-    pub const ALL: [Passable; 2] = [Self::Cards, Self::Structures];
+    pub const ALL: [Passable; 3] = [Self::Cards, Self::Structures, Self::Commons];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
             Self::Cards => "Cards",
             Self::Structures => "Structures",
+            Self::Commons => "Commons",
         }
     }
 }
@@ -413,6 +464,92 @@ impl ::core::fmt::Display for Passable {
     }
 }
 impl ::core::str::FromStr for Passable {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// The symbols of the attack die (FAQ: melee units hit on swords, ranged units on bows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Symbol {
+    /// A melee hit.
+    Sword,
+    /// A ranged hit.
+    Bow,
+    /// Counts only for abilities that read it.
+    Special,
+}
+impl Symbol {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "Symbol";
+    /// Every value, in declaration order.
+    pub const ALL: [Symbol; 3] = [Self::Sword, Self::Bow, Self::Special];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Sword => "Sword",
+            Self::Bow => "Bow",
+            Self::Special => "Special",
+        }
+    }
+}
+impl ::core::fmt::Display for Symbol {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for Symbol {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// What an ability forbids others to do to the units it protects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Block {
+    /// Attacking through the unit (a ranged attack along a line that crosses it).
+    AttackThrough,
+    /// Enemy units moving through the unit (forcing through stays allowed).
+    MoveThroughByEnemies,
+    /// Forcing the unit.
+    Force,
+}
+impl Block {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "Block";
+    /// Every value, in declaration order.
+    pub const ALL: [Block; 3] = [
+        Self::AttackThrough,
+        Self::MoveThroughByEnemies,
+        Self::Force,
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::AttackThrough => "AttackThrough",
+            Self::MoveThroughByEnemies => "MoveThroughByEnemies",
+            Self::Force => "Force",
+        }
+    }
+}
+impl ::core::fmt::Display for Block {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for Block {
     type Err = ParseNameError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         Self::ALL
