@@ -37,7 +37,9 @@ fn every_scenario_passes() {
     let mut failures = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).expect("scenario is readable");
-        let shown = file.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let shown = file
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         failures.extend(run_scenario(&SummonerWarsScenarios, &text).report(&shown));
     }
     assert!(
@@ -53,7 +55,10 @@ fn every_scenario_cites_a_faq_source() {
     for file in scenario_files() {
         let text = std::fs::read_to_string(&file).expect("scenario is readable");
         let table: toml::Table = toml::from_str(&text).expect("scenario parses");
-        let source = table.get("source").and_then(toml::Value::as_str).unwrap_or("");
+        let source = table
+            .get("source")
+            .and_then(toml::Value::as_str)
+            .unwrap_or("");
         assert!(
             source.contains("FAQ"),
             "{}: `source` must cite the FAQ question or section it encodes",
@@ -64,7 +69,10 @@ fn every_scenario_cites_a_faq_source() {
 
 #[test]
 fn every_expectation_key_has_a_subject() {
-    assert_eq!(undeclared_expect_fields::<SummonerWarsScenarios>(), Vec::<String>::new());
+    assert_eq!(
+        undeclared_expect_fields::<SummonerWarsScenarios>(),
+        Vec::<String>::new()
+    );
 }
 
 #[test]
@@ -107,5 +115,8 @@ object = "b"
 damage = 2
 "#;
     let failures = run_scenario(&SummonerWarsScenarios, text).report("t.toml");
-    assert_eq!(failures, vec!["t.toml:23:1: b damage: expected 2, actual 1".to_string()]);
+    assert_eq!(
+        failures,
+        vec!["t.toml:23:1: b damage: expected 2, actual 1".to_string()]
+    );
 }

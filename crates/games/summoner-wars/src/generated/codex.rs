@@ -232,6 +232,8 @@ pub enum Ability {
     Grapple,
     /// The Phoenix Elves Archer's named ability; the 1st edition data records only its name.
     FarShot,
+    /// Moves one space less (movement modifiers stack; a unit left with 0 spaces cannot move).
+    Slow,
 }
 /// Metadata of one `Ability` codex entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -260,7 +262,7 @@ pub struct AbilityMeta {
     pub timing: Option<Timing>,
 }
 /// Metadata of every `Ability` entry, in codex order.
-pub static ABILITY_META: [AbilityMeta; 40] = [
+pub static ABILITY_META: [AbilityMeta; 41] = [
     AbilityMeta {
         name: "Flight",
         template: "Flight",
@@ -961,6 +963,25 @@ pub static ABILITY_META: [AbilityMeta; 40] = [
         effects: &[],
         timing: None,
     },
+    AbilityMeta {
+        name: "Slow",
+        template: "Slow",
+        summary: Some(
+            "Moves one space less (movement modifiers stack; a unit left with 0 spaces cannot move).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyMovement {
+                amount: -1,
+                to: Recipient::ThisUnit,
+            },
+        ],
+        timing: Some(Timing::Passive),
+    },
 ];
 impl Ability {
     /// The entry's position in the codex table.
@@ -1006,6 +1027,7 @@ impl Ability {
             Self::Transformation => 37,
             Self::Grapple => 38,
             Self::FarShot => 39,
+            Self::Slow => 40,
         }
     }
     /// The entry's metadata.
@@ -1140,6 +1162,9 @@ impl ::core::fmt::Display for Ability {
             }
             Self::FarShot => {
                 f.write_str("Far Shot")?;
+            }
+            Self::Slow => {
+                f.write_str("Slow")?;
             }
         }
         Ok(())

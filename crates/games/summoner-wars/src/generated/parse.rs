@@ -275,6 +275,7 @@ impl Ability {
             Self::Transformation => None,
             Self::Grapple => None,
             Self::FarShot => None,
+            Self::Slow => None,
         }
     }
 }
@@ -720,6 +721,17 @@ impl ::core::str::FromStr for Ability {
                     fold,
                     &mut reason,
                     &mut |_| { Ok(Ability::FarShot) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Slow"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Slow) },
                 ) {
                     return Ok(value);
                 }

@@ -210,6 +210,23 @@ pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
     out
 }
 
+/// The operations of `id`'s own abilities with timing `timing`, whoever they land on
+/// (triggered abilities: Engage's damage lands on the moving unit, Riposte's on the
+/// attacker).
+pub fn own_ops(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
+    abilities(game, id)
+        .into_iter()
+        .filter(|a| a.meta().timing == Some(timing))
+        .flat_map(|ability| {
+            ability.meta().effects.iter().map(move |op| Acting {
+                source: id,
+                ability,
+                op: *op,
+            })
+        })
+        .collect()
+}
+
 /// Strength decreases with an absolute minimum that last for one attack (Divine Shield).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Decrease {

@@ -254,7 +254,7 @@ fn after_attack(
 ) -> Result<(), RulesError> {
     let mut pending = Vec::new();
     if game.is_on_battlefield(target) {
-        for a in acting_on(game, target, Timing::AfterAttacked) {
+        for a in super::abilities::own_ops(game, target, Timing::AfterAttacked) {
             if let EffectOp::AddDamage {
                 amount,
                 to: Recipient::Attacker,

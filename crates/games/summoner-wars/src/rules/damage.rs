@@ -266,7 +266,7 @@ fn nearby_destruction_triggers(game: &Game, id: ObjectId) -> Vec<BoostTrigger> {
         .on_battlefield()
         .filter(|&s| s != id && game.friendly(s, id))
     {
-        for a in acting_on(game, source, Timing::AfterFriendlyDestroyedNearby) {
+        for a in super::abilities::own_ops(game, source, Timing::AfterFriendlyDestroyedNearby) {
             if a.source != source {
                 continue;
             }

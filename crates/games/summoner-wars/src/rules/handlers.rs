@@ -13,9 +13,10 @@ use std::marker::PhantomData;
 use grimoire_engine::{Board, Ctx, ObjectId};
 
 use super::abilities::abilities;
+use super::content::Block;
 use super::content::{ClassTag, Handler, Handlers};
 use super::damage::{add_damage, leave_battlefield};
-use super::movement::{empty_neighbours, force};
+use super::movement::{blocked, empty_neighbours, force};
 use super::state::{grid, Cause, Game, GameEvent, Place, RulesError};
 
 /// What handlers work on: the game and the action's context (dice, choices, log).
@@ -181,6 +182,9 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
             return Ok(Outcome::NotTriggered);
         };
         let squares = empty_neighbours(game, at);
+        if squares.is_empty() || blocked(game, unit, Block::Force) {
+            return Ok(Outcome::NotTriggered);
+        }
         let mut options = vec!["no".to_string()];
         options.extend(squares.iter().map(|s| grid().position_name(s)));
         let prompt = format!("Aerie Gate: force {} to", game.describe(unit));

@@ -225,7 +225,7 @@ fn step(
         if before != 1 || after <= before {
             continue;
         }
-        for a in acting_on(game, other, Timing::WhenMovedAway) {
+        for a in super::abilities::own_ops(game, other, Timing::WhenMovedAway) {
             if let (
                 true,
                 EffectOp::AddDamage {

@@ -62,9 +62,14 @@ pub struct ObjectKeys {
     #[serde(default)]
     pub boost: u32,
     /// For a unit: abilities granted to it by effects the scenario does not show. For an
-    /// event: the named effects it carries (the 1st edition data names no event effects).
+    /// event or a card `under` another: the named effects it carries (the 1st edition data
+    /// names no event effects and no 2nd edition card texts).
     #[serde(default)]
     pub abilities: Vec<String>,
+    /// Class tags printed on the 2nd edition card that the 1st edition data does not record
+    /// (Citadel, Undead, ...).
+    #[serde(default)]
+    pub classes: Vec<String>,
     /// The unit (object id) whose abilities this unit has (a copying effect).
     #[serde(default)]
     pub copying: Option<String>,
@@ -438,7 +443,15 @@ impl ScenarioGame for SummonerWarsScenarios {
             .iter()
             .map(|a| parse_ability(a))
             .collect::<Result<Vec<_>, _>>()?;
-        if piece.kind() == super::state::Kind::Event {
+        piece.unrecorded_classes = keys
+            .classes
+            .iter()
+            .map(|c| {
+                c.parse::<super::content::ClassTag>()
+                    .map_err(|_| format!("unknown class {c:?}"))
+            })
+            .collect::<Result<_, _>>()?;
+        if piece.kind() == super::state::Kind::Event || keys.under.is_some() {
             piece.carries = named;
         } else {
             piece.granted = named;

@@ -75,8 +75,9 @@ pub struct Piece {
     pub boost: u32,
     /// Abilities granted to it by effects (not its base abilities).
     pub granted: Vec<Ability>,
-    /// For an event card: the named effects it carries (the 1st edition data names no event
-    /// effects, so the scenario or the player says which codex entry the event is).
+    /// For an event card, or a card under another card: the named effects it carries (the
+    /// 1st edition data names no event effects and no 2nd edition card texts, so the scenario
+    /// or the player says which codex entries they are).
     pub carries: Vec<Ability>,
     /// A unit whose abilities this unit has (FAQ Granted Abilities: copying).
     pub copying: Option<ObjectId>,
@@ -95,6 +96,8 @@ pub struct Piece {
     pub forced_by_gate: bool,
     /// Position in a pile (draw pile: lowest is the top).
     pub pile_order: i64,
+    /// Class tags printed on the 2nd edition card that the 1st edition data does not record.
+    pub unrecorded_classes: Vec<ClassTag>,
 }
 
 impl Piece {
@@ -118,6 +121,7 @@ impl Piece {
             attacked_enemy_this_turn: false,
             forced_by_gate: false,
             pile_order: 0,
+            unrecorded_classes: Vec::new(),
         }
     }
 
@@ -194,13 +198,20 @@ impl Piece {
     }
 
     /// Printed class tags (kept even when abilities are lost).
-    pub fn classes(&self) -> &'static [ClassTag] {
-        match self.card() {
+    pub fn classes(&self) -> Vec<ClassTag> {
+        let printed: &[ClassTag] = match self.card() {
             Card::Summoner(c) => c.classes,
             Card::Champion(c) => c.classes,
             Card::Common(c) => c.classes,
             Card::Event(_) | Card::Structure(_) => &[],
-        }
+        };
+        let mut all = printed.to_vec();
+        all.extend(
+            self.unrecorded_classes
+                .iter()
+                .filter(|c| !printed.contains(c)),
+        );
+        all
     }
 
     /// Base abilities: the ones printed on the card.
