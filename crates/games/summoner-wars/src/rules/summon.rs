@@ -3,7 +3,8 @@
 //!
 //! - Summon Phase: a unit (champion or common, structure units too) from hand onto an empty
 //!   space next to a gate its controller controls, paying its cost (a cost of 0 is still
-//!   paid). Then `AfterSummoned` card handlers of gates next to it (Aerie Gate) resolve.
+//!   paid). Then `AfterSummoned` card handlers of that player's gates next to it (Aerie Gate:
+//!   "after you summon a unit adjacent to this gate") resolve.
 //! - Build Phase: a structure (a structure card or a structure unit) from hand onto an empty
 //!   space in its controller's back `BUILD_BACK_ROWS` rows or next to their summoner.
 //! - Events: played from hand during their controller's turn, paying their cost; an active
@@ -97,7 +98,7 @@ pub fn summon(
     });
     let triggered: Vec<(String, (ObjectId, super::content::Handler))> = game
         .on_battlefield()
-        .filter(|&g| game.adjacent(g, card))
+        .filter(|&g| game.adjacent(g, card) && game.pieces[g.0 as usize].controller == player)
         .filter_map(|g| card_handler(game, g).map(|h| (game.describe(g), (g, h))))
         .collect();
     for (gate, handler) in in_chosen_order(ctx, "order of triggered effects", triggered)? {
