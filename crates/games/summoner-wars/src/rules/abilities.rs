@@ -147,13 +147,14 @@ pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
             }
         }
     }
-    for host_of in under(game, id) {
-        let piece = &game.pieces[host_of.0 as usize];
-        for &ability in piece.base_abilities().iter().filter(|a| timed(**a)) {
+    for below in under(game, id) {
+        let piece = &game.pieces[below.0 as usize];
+        let printed = piece.base_abilities().iter().chain(&piece.carries);
+        for &ability in printed.filter(|a| timed(**a)) {
             for op in ability.meta().effects {
                 if recipient(op) == Recipient::ThisUnit {
                     out.push(Acting {
-                        source: host_of,
+                        source: below,
                         ability,
                         op: *op,
                     });
