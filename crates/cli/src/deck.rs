@@ -1,8 +1,12 @@
 //! `grimoire deck check` and `grimoire army check`: deck and army validation for the games
-//! that have them (see [`crate::games`]; none yet: Mage Wars spellbooks are checked by
+//! that have them (see [`crate::games`]; Mage Wars spellbooks are checked by
 //! `grimoire spellbook check`).
+//!
+//! Summoner Wars ([`summoner_wars`]): the rules are `grimoire_summoner_wars::deck`; every
+//! violation is printed as `FILE:LINE:COL: error[rule]: message (source: ...)`. Exit status: 0
+//! legal, 1 a rule is broken, 2 the file cannot be read or is not a deck (`FILE:LINE:COL`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::games::{self, Feature};
@@ -50,4 +54,42 @@ fn dispatch(check: Result<games::CheckFn, String>, args: &CheckArgs) -> ExitCode
             ExitCode::from(2)
         }
     }
+}
+
+/// Checks a Summoner Wars deck file.
+pub fn summoner_wars(file: &Path) -> ExitCode {
+    use grimoire_summoner_wars::deck::{check, Deck};
+    let path = file.display();
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("error: cannot read {path}: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let deck = match Deck::parse(&text) {
+        Ok(deck) => deck,
+        Err(error) => {
+            eprintln!(
+                "{path}:{}:{}: error: {}",
+                error.line, error.column, error.message
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let violations = check(&deck);
+    println!(
+        "deck of {}: {} other cards listed",
+        deck.summoner.name,
+        deck.cards.len()
+    );
+    if violations.is_empty() {
+        println!("ok: the deck is legal");
+        return ExitCode::SUCCESS;
+    }
+    for violation in &violations {
+        println!("{path}:{violation}");
+    }
+    println!("{} violation(s)", violations.len());
+    ExitCode::from(1)
 }

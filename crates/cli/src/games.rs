@@ -13,7 +13,7 @@ use grimoire_engine::scenario::ScenarioGame;
 use grimoire_mage_wars::rules::MageWarsScenarios;
 use grimoire_summoner_wars::rules::SummonerWarsScenarios;
 
-use crate::{calc, spellbook};
+use crate::{calc, deck, spellbook};
 
 /// A game-specific command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,7 +124,7 @@ pub static GAMES: &[Game] = &[
         scenario_schema: Some(generic_scenario_schema::<SummonerWarsScenarios>),
         calc: None,
         spellbook_check: None,
-        deck_check: None,
+        deck_check: Some(deck::summoner_wars),
         army_check: None,
     },
     Game {
@@ -255,7 +255,7 @@ mod tests {
         assert_eq!(
             describe(GAMES),
             "mage-wars: scenario run, scenario schema, calc, spellbook check\n\
-             summoner-wars: scenario run, scenario schema\n\
+             summoner-wars: scenario run, scenario schema, deck check\n\
              wow-tcg: (no rules commands yet)\n\
              mage-knight: (no rules commands yet)\n"
         );
@@ -269,7 +269,7 @@ mod tests {
         );
         assert_eq!(
             find("wow-tcg", Feature::DeckCheck).err().unwrap(),
-            "`deck check` is not available for wow-tcg yet; no game has it yet"
+            "`deck check` is not available for wow-tcg yet; games with it: summoner-wars"
         );
         assert_eq!(
             find("chess", Feature::ScenarioRun).err().unwrap(),

@@ -8,6 +8,24 @@ use std::process::ExitCode;
 pub enum Command {
     /// Import OCTGN set files (`*.set.xml`) into one folder per set.
     Octgn(OctgnArgs),
+    /// Import a Summoner Wars card list (`cards.json`: `{ edition, source, cards: [...] }`).
+    SummonerWars(SummonerWarsArgs),
+}
+
+/// Arguments of `grimoire import summoner-wars`.
+#[derive(clap::Args)]
+pub struct SummonerWarsArgs {
+    /// The card list (e.g. `../shared/data/summoner-wars-1e/cards.json`).
+    data: PathBuf,
+    /// The codex whose faction and ability names the data is mapped onto.
+    #[arg(long, default_value = "codex/summoner-wars")]
+    codex: PathBuf,
+    /// The card directory to write into; cards go to `<out>/<edition>-edition/<kind>.toml`.
+    #[arg(long, default_value = "cards/summoner-wars")]
+    out: PathBuf,
+    /// Exit with status 1 when any field could not be mapped.
+    #[arg(long)]
+    strict: bool,
 }
 
 /// Arguments of `grimoire import octgn`.
@@ -34,6 +52,10 @@ const OCTGN_GAMES: [&str; 1] = ["mage-wars"];
 pub fn run(cmd: Command) -> ExitCode {
     match cmd {
         Command::Octgn(args) => run_octgn(args),
+        Command::SummonerWars(args) => finish(
+            grimoire_import::import_summoner_wars(&args.data, &args.codex, &args.out),
+            args.strict,
+        ),
     }
 }
 
@@ -46,10 +68,22 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    match grimoire_import::import_octgn(&args.game, &args.sets, &args.out) {
+    finish(
+        grimoire_import::import_octgn(&args.game, &args.sets, &args.out),
+        args.strict,
+    )
+}
+
+/// Prints an import's report; exit 1 under `--strict` with unmapped fields, 2 when the import
+/// could not run.
+fn finish(
+    result: Result<grimoire_import::Report, grimoire_import::ImportError>,
+    strict: bool,
+) -> ExitCode {
+    match result {
         Ok(report) => {
             print!("{report}");
-            if args.strict && !report.is_clean() {
+            if strict && !report.is_clean() {
                 eprintln!(
                     "error: {} unmapped fields (--strict)",
                     report.unmapped.len()

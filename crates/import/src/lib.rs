@@ -1,7 +1,8 @@
 //! Imports card data from other formats into Grimoire's TOML card files.
 //!
-//! The only format so far is OCTGN's Mage Wars set files: [`import_octgn`] reads `*.set.xml`
-//! files and writes one folder per set (`<out>/<set-slug>/<kind>.toml`). Rules text is never
+//! OCTGN's Mage Wars set files: [`import_octgn`] reads `*.set.xml` files and writes one folder
+//! per set (`<out>/<set-slug>/<kind>.toml`). The Summoner Wars card list:
+//! [`import_summoner_wars`] reads its JSON and writes one folder per edition. Rules text is never
 //! copied: a card whose behaviour goes beyond its structured fields gets a named native
 //! `handler` instead. Whatever the importer cannot map is listed in the [`Report`].
 
@@ -9,6 +10,7 @@ mod error;
 pub mod octgn;
 mod pool;
 pub mod report;
+pub mod summoner_wars;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -17,6 +19,7 @@ use heck::ToKebabCase;
 
 pub use error::ImportError;
 pub use report::{Finding, Report};
+pub use summoner_wars::import_summoner_wars;
 
 use octgn::{map_card, Mapped};
 use pool::{Added, Pool};

@@ -172,7 +172,7 @@ pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
         for ability in abilities(game, other).into_iter().filter(|a| timed(*a)) {
             for op in ability.meta().effects {
                 let reaches = match recipient(op) {
-                    Recipient::AdjacentFriendly => {
+                    Recipient::FriendlyAdjacent => {
                         game.adjacent(id, other) && game.friendly(id, other)
                     }
                     Recipient::AdjacentDamagedFriendly => {
@@ -311,6 +311,7 @@ pub fn movement(game: &Game, id: ObjectId) -> Movement {
     let mut mobile = false;
     let acting = acting_on(game, id, Timing::Passive)
         .into_iter()
+        .chain(acting_on(game, id, Timing::WhenMoving))
         .chain(acting_on(game, id, Timing::AfterMoving));
     for a in acting {
         match a.op {

@@ -14,7 +14,7 @@
 //!    symbol also takes one per such result.
 //! 4. Add damage: cards it destroys are destroyed now, with their "after destroyed" triggers.
 //! 5. After the attack: `AfterAttacked` abilities of the target that were triggered while it
-//!    was still in play (Riposte) and `AfterAttacks` abilities of the attacker (Exploit)
+//!    was still in play (Riposte) and `AfterAttacking` abilities of the attacker (Exploit)
 //!    resolve in the active player's order, even if their card left play meanwhile.
 
 use grimoire_engine::{Board, Ctx, ObjectId};
@@ -123,6 +123,7 @@ pub fn attack(
     let substitutions: Vec<EffectOp> = acting_on(game, attacker, Timing::WhenAttacking)
         .into_iter()
         .chain(acting_on(game, attacker, Timing::Passive))
+        .chain(acting_on(game, attacker, Timing::WhileUnder))
         .map(|a| a.op)
         .filter(|op| match op {
             EffectOp::SymbolCountsAs {
@@ -240,7 +241,7 @@ enum After {
         ability: &'static str,
         amount: u32,
     },
-    /// The attacker's `AfterAttacks` handler.
+    /// The attacker's `AfterAttacking` handler.
     Handler { ability: super::content::Ability },
 }
 
@@ -276,7 +277,7 @@ fn after_attack(
     }
     if game.is_on_battlefield(attacker) {
         for ability in super::abilities::abilities(game, attacker) {
-            if ability.meta().timing == Some(Timing::AfterAttacks)
+            if ability.meta().timing == Some(Timing::AfterAttacking)
                 && ability.meta().handler.is_some()
             {
                 pending.push((

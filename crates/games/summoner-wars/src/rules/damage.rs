@@ -12,7 +12,7 @@
 //!   card's controller's opponent extra magic whoever destroyed it.
 //! - A `return_to_hand_instead` effect (Unrelenting) replaces the destruction of a common: it
 //!   is not destroyed, so no magic and no destruction triggers.
-//! - After each destruction, `AfterFriendlyDestroyedNearby` abilities (Blood Bloom) resolve
+//! - After each destruction, `AfterDestroyed` abilities of friendly units in reach (Blood Bloom) resolve
 //!   with the recipients that were in reach at that time.
 
 use grimoire_engine::{Ctx, ObjectId, PlayerId};
@@ -258,7 +258,7 @@ pub fn destroy(
     Ok(())
 }
 
-/// The `AfterFriendlyDestroyedNearby` triggers of friendly units within reach of `id`, with
+/// The `AfterDestroyed` triggers of friendly units within reach of `id`, with
 /// their recipients as they stand now ("at that time").
 fn nearby_destruction_triggers(game: &Game, id: ObjectId) -> Vec<BoostTrigger> {
     let mut out = Vec::new();
@@ -266,7 +266,7 @@ fn nearby_destruction_triggers(game: &Game, id: ObjectId) -> Vec<BoostTrigger> {
         .on_battlefield()
         .filter(|&s| s != id && game.friendly(s, id))
     {
-        for a in super::abilities::own_ops(game, source, Timing::AfterFriendlyDestroyedNearby) {
+        for a in super::abilities::own_ops(game, source, Timing::AfterDestroyed) {
             if a.source != source {
                 continue;
             }

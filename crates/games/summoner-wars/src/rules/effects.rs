@@ -18,7 +18,7 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
     ("straight_move_bonus", Coverage::Interpreted("abilities::movement, movement::move_unit")),
     ("mobile", Coverage::Interpreted("abilities::movement")),
     ("add_damage", Coverage::Interpreted("movement (WhenMovedAway), attack (AfterAttacked), phases (StartOfTurn)")),
-    ("add_boost", Coverage::Interpreted("damage::destroy (AfterFriendlyDestroyedNearby)")),
+    ("add_boost", Coverage::Interpreted("damage::destroy (AfterDestroyed)")),
     ("modify_strength", Coverage::Interpreted("abilities::strength")),
     ("strength_per_boost", Coverage::Interpreted("abilities::strength")),
     ("roll_reduce_strength", Coverage::Interpreted("attack (WhenTargeted)")),

@@ -33,7 +33,7 @@ pub struct Table<'a, 'l> {
 pub enum Trigger {
     /// The card takes part in an attack (abilities not modelled yet are reported).
     Met,
-    /// Its attack against `target` has fully resolved (`AfterAttacks`).
+    /// Its attack against `target` has fully resolved (`AfterAttacking`).
     AfterAttacks {
         /// The attacked card.
         target: ObjectId,
@@ -56,6 +56,8 @@ pub enum Outcome {
     Done,
     /// This trigger is not one it acts at.
     NotTriggered,
+    /// Its behaviour is part of a procedure the rules run anyway (the doc comment says where).
+    InRules,
     /// Its behaviour is not modelled yet.
     NotModelled,
 }
@@ -85,12 +87,27 @@ pub fn run(
 }
 
 /// Runs every handler of `id`'s abilities (and its card's own handler) at `trigger`.
+///
+/// When the card takes part in an attack or a move ([`Trigger::Met`]), abilities with neither
+/// effect operations nor a handler (the many the sources name without rules text) are logged
+/// as not modelled.
 pub fn fire(
     game: &mut Game,
     ctx: &mut Ctx<'_, GameEvent>,
     id: ObjectId,
     trigger: Trigger,
 ) -> Result<(), RulesError> {
+    if trigger == Trigger::Met {
+        for ability in abilities(game, id) {
+            let meta = ability.meta();
+            if meta.handler.is_none() && meta.effects.is_empty() {
+                ctx.record(GameEvent::NotModelled {
+                    ability: meta.name,
+                    card: game.describe(id),
+                });
+            }
+        }
+    }
     let mut handlers: Vec<Handler> = abilities(game, id)
         .iter()
         .filter_map(|a| a.meta().handler)
@@ -113,6 +130,7 @@ pub fn card_handler(game: &Game, id: ObjectId) -> Option<Handler> {
         Card::Common(c) => c.handler,
         Card::Event(c) => c.handler,
         Card::Structure(c) => c.handler,
+        Card::UnclassedUnit(c) => c.handler,
     }
 }
 
@@ -360,6 +378,18 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
         leave_battlefield(table.game, chosen, keep_place)?;
         place_next_to(table, chosen, source, "Raise The Dead: place it on")?;
         Ok(Outcome::Done)
+    }
+
+    fn ice_ram(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        not_modelled(trigger)
+    }
+
+    /// In the rules: while its controller has Renewed Hope active, `summon::summon` allows
+    /// summoning in any phase of their turn and next to their summoner. Summoning at the end
+    /// of the turn is not modelled yet.
+    fn renewed_hope(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        let _ = trigger;
+        Ok(Outcome::InRules)
     }
 
     fn transformation(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {

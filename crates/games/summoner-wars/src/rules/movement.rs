@@ -129,6 +129,7 @@ pub fn move_unit(
             }
         }
     }
+    super::handlers::fire(game, ctx, id, super::handlers::Trigger::Met)?;
     {
         let controller = game.active;
         let piece = game.piece_mut(id)?;
@@ -167,7 +168,10 @@ fn moved_through_damage(
     passed: &[ObjectId],
 ) -> Result<(), RulesError> {
     let player = game.piece(id)?.controller;
-    for a in acting_on(game, id, Timing::AfterMoving) {
+    let acting = acting_on(game, id, Timing::WhenMoving)
+        .into_iter()
+        .chain(acting_on(game, id, Timing::AfterMoving));
+    for a in acting {
         if let EffectOp::DamageMovedThrough { amount, what } = a.op {
             let hits: Vec<(ObjectId, u32)> = passed
                 .iter()

@@ -54,6 +54,8 @@ pub enum Kind {
     Event,
     /// A structure card that is not a unit (a gate).
     Structure,
+    /// A unit whose class (summoner, champion or common) the sources do not give.
+    Unclassed,
 }
 
 /// One card in the game.
@@ -142,12 +144,16 @@ impl Piece {
             Card::Common(_) => Kind::Common,
             Card::Event(_) => Kind::Event,
             Card::Structure(_) => Kind::Structure,
+            Card::UnclassedUnit(_) => Kind::Unclassed,
         }
     }
 
     /// Whether it is a unit (summoner, champion or common).
     pub fn is_unit(&self) -> bool {
-        matches!(self.kind(), Kind::Summoner | Kind::Champion | Kind::Common)
+        matches!(
+            self.kind(),
+            Kind::Summoner | Kind::Champion | Kind::Common | Kind::Unclassed
+        )
     }
 
     /// Whether "structure" is printed on it (a structure card, or a structure unit).
@@ -156,6 +162,7 @@ impl Piece {
             Card::Summoner(c) => c.structure,
             Card::Champion(c) => c.structure,
             Card::Common(c) => c.structure,
+            Card::UnclassedUnit(c) => c.structure,
             Card::Event(_) => false,
             Card::Structure(_) => true,
         }
@@ -172,6 +179,7 @@ impl Piece {
             Card::Summoner(c) => c.strength.into(),
             Card::Champion(c) => c.strength.into(),
             Card::Common(c) => c.strength.into(),
+            Card::UnclassedUnit(c) => c.strength.unwrap_or(0).into(),
             Card::Event(_) | Card::Structure(_) => 0,
         }
     }
@@ -182,6 +190,7 @@ impl Piece {
             Card::Summoner(c) => Some(c.attack_type),
             Card::Champion(c) => Some(c.attack_type),
             Card::Common(c) => Some(c.attack_type),
+            Card::UnclassedUnit(c) => c.attack_type,
             Card::Event(_) | Card::Structure(_) => None,
         }
     }
@@ -192,6 +201,7 @@ impl Piece {
             Card::Summoner(c) => Some(c.life.into()),
             Card::Champion(c) => Some(c.life.into()),
             Card::Common(c) => Some(c.life.into()),
+            Card::UnclassedUnit(c) => c.life.map(Into::into),
             Card::Event(_) => None,
             Card::Structure(c) => c.life.map(Into::into),
         }
@@ -203,6 +213,7 @@ impl Piece {
             Card::Summoner(c) => c.classes,
             Card::Champion(c) => c.classes,
             Card::Common(c) => c.classes,
+            Card::UnclassedUnit(c) => c.classes,
             Card::Event(_) | Card::Structure(_) => &[],
         };
         let mut all = printed.to_vec();
@@ -220,6 +231,7 @@ impl Piece {
             Card::Summoner(c) => c.abilities,
             Card::Champion(c) => c.abilities,
             Card::Common(c) => c.abilities,
+            Card::UnclassedUnit(c) => c.abilities,
             Card::Event(_) => &[],
             Card::Structure(c) => c.abilities,
         }
@@ -231,6 +243,7 @@ impl Piece {
             Card::Summoner(_) => 0,
             Card::Champion(c) => c.cost.into(),
             Card::Common(c) => c.cost.into(),
+            Card::UnclassedUnit(c) => c.cost.unwrap_or(0).into(),
             Card::Event(c) => c.cost.unwrap_or(0).into(),
             Card::Structure(c) => c.cost.unwrap_or(0).into(),
         }

@@ -3,7 +3,7 @@
 //!
 //! - Summon Phase: a unit (champion or common, structure units too) from hand onto an empty
 //!   space next to a gate its controller controls, paying its cost (a cost of 0 is still
-//!   paid). Then `AfterSummoned` card handlers of that player's gates next to it (Aerie Gate:
+//!   paid). With Renewed Hope active: in any phase of the turn, and next to the summoner too. Then `AfterSummoned` card handlers of that player's gates next to it (Aerie Gate:
 //!   "after you summon a unit adjacent to this gate") resolve.
 //! - Build Phase: a structure (a structure card or a structure unit) from hand onto an empty
 //!   space in its controller's back `BUILD_BACK_ROWS` rows or next to their summoner.
@@ -14,7 +14,7 @@
 
 use grimoire_engine::{Board, Ctx, ObjectId, Square};
 
-use super::content::Phase;
+use super::content::{Handler, Phase};
 use super::damage::in_chosen_order;
 use super::handlers::{card_handler, run, Trigger};
 use super::state::{grid, illegal, Game, GameEvent, Kind, Place, RulesError};
@@ -65,15 +65,24 @@ pub fn summon(
     at: Square,
 ) -> Result<(), RulesError> {
     let name = from_hand(game, card)?;
-    if game.phase != Phase::Summon {
+    let player = game.active;
+    let hope = renewed_hope(game, player);
+    if game.phase != Phase::Summon && !hope {
         return illegal(format!("{name} can be summoned only in the Summon Phase"));
     }
     let piece = game.piece(card)?;
-    if !matches!(piece.kind(), Kind::Champion | Kind::Common) {
+    if !matches!(
+        piece.kind(),
+        Kind::Champion | Kind::Common | Kind::Unclassed
+    ) {
         return illegal(format!("{name} is not a unit that can be summoned"));
     }
     empty(game, at)?;
-    let player = game.active;
+    let beside_summoner = hope
+        && game
+            .summoner_of(player)
+            .and_then(|s| game.piece(s).ok()?.square())
+            .is_some_and(|s| grid().adjacent(s, at));
     let gates: Vec<ObjectId> = game
         .on_battlefield()
         .filter(|&g| {
@@ -83,7 +92,7 @@ pub fn summon(
                 && p.square().is_some_and(|s| grid().adjacent(s, at))
         })
         .collect();
-    if gates.is_empty() {
+    if gates.is_empty() && !beside_summoner {
         return illegal(format!(
             "{} is not next to a gate player {} controls",
             grid().position_name(&at),
@@ -111,6 +120,17 @@ pub fn summon(
         )?;
     }
     Ok(())
+}
+
+/// Whether `player` has an active event whose card handler is Renewed Hope's: summoning in
+/// any phase of their turn, and next to their summoner.
+fn renewed_hope(game: &Game, player: grimoire_engine::PlayerId) -> bool {
+    game.ids().any(|event| {
+        let e = &game.pieces[event.0 as usize];
+        e.place == Place::Active
+            && e.controller == player
+            && card_handler(game, event) == Some(Handler::RenewedHope)
+    })
 }
 
 /// Builds a structure from hand onto `at`.
