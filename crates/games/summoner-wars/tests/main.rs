@@ -3,6 +3,7 @@
 //! operations of `game.toml` the rules interpret.
 
 mod coverage;
+mod rules;
 mod scenarios;
 
 use std::path::PathBuf;

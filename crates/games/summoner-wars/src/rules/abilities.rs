@@ -110,11 +110,6 @@ pub fn under(game: &Game, id: ObjectId) -> Vec<ObjectId> {
         .collect()
 }
 
-/// Whether `id` has `ability` now.
-pub fn has(game: &Game, id: ObjectId, ability: Ability) -> bool {
-    abilities(game, id).contains(&ability)
-}
-
 /// The recipient an operation names, if it has one (`ThisUnit` for those without).
 pub fn recipient(op: &EffectOp) -> Recipient {
     match *op {

@@ -17,7 +17,7 @@
 //!    was still in play (Riposte) and `AfterAttacking` abilities of the attacker (Exploit)
 //!    resolve in the active player's order, even if their card left play meanwhile.
 
-use grimoire_engine::{Board, Ctx, ObjectId};
+use grimoire_engine::{Ctx, ObjectId};
 
 use super::abilities::{acting_on, any_acting, strength, Decrease};
 use super::content::{
@@ -323,12 +323,4 @@ fn after_attack(
         }
     }
     Ok(())
-}
-
-/// The name of the square a card is on, for messages.
-pub fn square_name(game: &Game, id: ObjectId) -> String {
-    game.piece(id).ok().and_then(|p| p.square()).map_or_else(
-        || "off the battlefield".into(),
-        |s| grid().position_name(&s),
-    )
 }

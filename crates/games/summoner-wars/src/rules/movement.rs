@@ -144,7 +144,7 @@ pub fn move_unit(
                 passed.push(other);
             }
         }
-        if !step(game, ctx, id, from, square, false)? {
+        if !step(game, ctx, id, from, square)? {
             return Ok(());
         }
         from = square;
@@ -213,7 +213,6 @@ fn step(
     id: ObjectId,
     from: Square,
     to: Square,
-    forced: bool,
 ) -> Result<bool, RulesError> {
     game.piece_mut(id)?.place = Place::Battlefield(to);
     let mut engaging = Vec::new();
@@ -246,7 +245,6 @@ fn step(
             }
         }
     }
-    let _ = forced;
     for (other, ability, amount) in in_chosen_order(ctx, "order of triggered effects", engaging)? {
         if !game.is_on_battlefield(id) {
             break;
@@ -297,7 +295,7 @@ pub fn force(
     }
     let mut from = start;
     for square in squares {
-        if !step(game, ctx, id, from, square, true)? {
+        if !step(game, ctx, id, from, square)? {
             return Ok(true);
         }
         from = square;
