@@ -11,6 +11,7 @@ use std::process::ExitCode;
 
 use grimoire_engine::scenario::ScenarioGame;
 use grimoire_mage_wars::rules::MageWarsScenarios;
+use grimoire_summoner_wars::rules::SummonerWarsScenarios;
 
 use crate::{calc, deck, spellbook};
 
@@ -119,8 +120,8 @@ pub static GAMES: &[Game] = &[
     },
     Game {
         name: "summoner-wars",
-        scenario_run: None,
-        scenario_schema: None,
+        scenario_run: Some(generic_scenario_run::<SummonerWarsScenarios>),
+        scenario_schema: Some(generic_scenario_schema::<SummonerWarsScenarios>),
         calc: None,
         spellbook_check: None,
         deck_check: Some(deck::summoner_wars),
@@ -254,7 +255,7 @@ mod tests {
         assert_eq!(
             describe(GAMES),
             "mage-wars: scenario run, scenario schema, calc, spellbook check\n\
-             summoner-wars: deck check\n\
+             summoner-wars: scenario run, scenario schema, deck check\n\
              wow-tcg: (no rules commands yet)\n\
              mage-knight: (no rules commands yet)\n"
         );

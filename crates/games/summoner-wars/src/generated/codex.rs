@@ -15,36 +15,133 @@ pub enum Stacking {
 /// One operation of the engine's effect vocabulary, with its arguments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EffectOp {
-    /// Changes how many spaces the unit may move; movement changes stack.
+    /// Changes how many spaces units may move; movement modifiers stack and a unit never moves 0 spaces.
     ModifyMovement {
         /// The `amount` field.
         amount: i8,
+        /// The `to` field.
+        to: Recipient,
     },
-    /// Lets the unit move through the given cards.
+    /// Lets the unit move through the given cards (not through enemies that block it).
     MoveThrough {
         /// The `what` field.
         what: Passable,
     },
-    /// Adds damage tokens.
+    /// After a move, adds damage to each card of the kind that the unit moved through, once per card.
+    DamageMovedThrough {
+        /// The `amount` field.
+        amount: u8,
+        /// The `what` field.
+        what: Passable,
+    },
+    /// A move in one direction may go `extra` spaces further; moving `strength_after_spaces` or more in one direction gives +`strength` until the end of the turn (0: no strength).
+    StraightMoveBonus {
+        /// The `extra` field.
+        extra: u8,
+        /// The `strength_after_spaces` field.
+        strength_after_spaces: u8,
+        /// The `strength` field.
+        strength: u8,
+    },
+    /// A structure with it may move.
+    Mobile,
+    /// Adds damage tokens to the recipients (at the ability's timing); `only_adjacent` needs the other unit (attacker, mover) to be next to this one.
     AddDamage {
         /// The `amount` field.
         amount: u8,
         /// The `to` field.
         to: Recipient,
+        /// The `only_adjacent` field.
+        only_adjacent: bool,
     },
-    /// Changes the strength of a unit.
+    /// Adds boost tokens to the recipients (at the ability's timing); `within` is the reach for FriendlyWithin.
+    AddBoost {
+        /// The `amount` field.
+        amount: u8,
+        /// The `to` field.
+        to: Recipient,
+        /// The `within` field.
+        within: u8,
+    },
+    /// Changes strength. Increases apply first, then decreases with an absolute minimum (`minimum`), then other decreases (FAQ Value Modifiers).
     ModifyStrength {
         /// The `amount` field.
         amount: i8,
         /// The `to` field.
         to: Recipient,
+        /// An absolute minimum the decrease cannot go below.
+        minimum: Option<u8>,
     },
-    /// Adds magic to a player's pool.
+    /// +1 strength per boost token on the unit, up to `max` (a relative maximum: each ability applies its own).
+    StrengthPerBoost {
+        /// The `max` field.
+        max: u8,
+    },
+    /// When an enemy attack targets a friendly unit of `class` within `within` spaces, roll `dice` dice; each Special reduces the attacker's strength by 1 for that attack, to `minimum`.
+    RollReduceStrength {
+        /// The `dice` field.
+        dice: u8,
+        /// The `within` field.
+        within: u8,
+        /// The `class` field.
+        class: Option<ClassTag>,
+        /// The `minimum` field.
+        minimum: u8,
+    },
+    /// No single effect adds more than `max` damage to a unit (paying a cost counts as paid).
+    DamageCap {
+        /// The `max` field.
+        max: u8,
+        /// The `to` field.
+        to: Recipient,
+    },
+    /// Dice substitution `\[symbol\] = ...`: each rolled `symbol` also counts as `count` of `counts_as` (all such effects apply); `beside_summoner` limits it to when the unit is next to its summoner.
+    SymbolCountsAs {
+        /// The `symbol` field.
+        symbol: Symbol,
+        /// The `counts_as` field.
+        counts_as: Symbol,
+        /// The `count` field.
+        count: u8,
+        /// The `beside_summoner` field.
+        beside_summoner: bool,
+    },
+    /// Attacks against the unit also add 1 damage for each rolled `symbol`.
+    TakesDamageFrom {
+        /// The `symbol` field.
+        symbol: Symbol,
+    },
+    /// When the unit is destroyed, its controller's opponent gains `amount` extra magic, whoever destroyed it.
+    Bounty {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// Cards this unit destroys give no magic from the base rule.
+    Soulless,
+    /// The unit may be chosen as an extra attacking unit: it does not count toward the attackers per phase (still once per phase).
+    ExtraAttacker,
+    /// Forbids `what` against the recipients.
+    Block {
+        /// The `what` field.
+        what: Block,
+        /// The `to` field.
+        to: Recipient,
+    },
+    /// At the ability's timing, if the unit has `at_least` boost, destroy it (no magic: it destroys itself).
+    DestroySelfIfBoost {
+        /// The `at_least` field.
+        at_least: u8,
+    },
+    /// A common unit that would be destroyed returns to its controller's hand instead (not destroyed: no magic, no destruction triggers).
+    ReturnToHandInstead,
+    /// The unit it modifies has no abilities (its name and classes stay).
+    LoseAbilities,
+    /// Adds magic to the controller's pool.
     GainMagic {
         /// The `amount` field.
         amount: u8,
     },
-    /// Pushes a unit a number of spaces.
+    /// Forces a unit a number of spaces in one direction, onto empty spaces.
     Force {
         /// The `spaces` field.
         spaces: u8,
@@ -385,6 +482,18 @@ pub enum Ability {
     DivineShield2024,
     /// Beast Rider's Charge as clarified in April 2024: moving only in one direction it may go up to 2 extra spaces, and after moving 3 or more spaces in one direction it has +1 strength until the end of your turn.
     Charge2024,
+    /// Active event effect: every unit moves one space less (a unit left with 0 spaces cannot move).
+    PerplexingTempest,
+    /// Event effect granted to a unit: +2 strength.
+    PileOn,
+    /// The strength bonus of an attached Hellforged Weapon: +2 strength. It is not a named ability, so two weapons add up.
+    HellforgedWeapon,
+    /// Active event effect: no effect adds more than 1 damage to a unit at a time, enemy or friendly.
+    LawOfSanctity,
+    /// Event effect on a unit: it loses all its abilities; its name and classes stay.
+    Freeze,
+    /// The Tundra Orcs Smasher's weakness (unnamed in the FAQ): attacks against it also add 1 damage per rolled Special.
+    SpecialWeakness,
 }
 /// Metadata of one `Ability` codex entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -417,7 +526,7 @@ pub struct AbilityMeta {
     pub revises: Option<Ability>,
 }
 /// Metadata of every `Ability` entry, in codex order.
-pub static ABILITY_META: [AbilityMeta; 165] = [
+pub static ABILITY_META: [AbilityMeta; 171] = [
     AbilityMeta {
         name: "Agile",
         template: "Agile",
@@ -637,7 +746,13 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::AdjacentDamagedFriendly,
+                minimum: None,
+            },
+        ],
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
@@ -701,7 +816,7 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::Bounty { amount: 3 }],
         timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::Second],
         revises: None,
@@ -860,8 +975,14 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Charge),
-        effects: &[],
+        handler: None,
+        effects: &[
+            EffectOp::StraightMoveBonus {
+                extra: 2,
+                strength_after_spaces: 3,
+                strength: 1,
+            },
+        ],
         timing: Some(Timing::WhenMoving),
         editions: &[Edition::First, Edition::Second],
         revises: None,
@@ -877,7 +998,11 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::MoveThrough {
+                what: Passable::Structures,
+            },
+        ],
         timing: Some(Timing::WhenMoving),
         editions: &[Edition::Second],
         revises: None,
@@ -1037,7 +1162,14 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::RollReduceStrength {
+                dice: 2,
+                within: 3,
+                class: Some(ClassTag::Citadel),
+                minimum: 1,
+            },
+        ],
         timing: Some(Timing::WhenTargeted),
         editions: &[Edition::Second],
         revises: None,
@@ -1100,11 +1232,12 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Engage),
+        handler: None,
         effects: &[
             EffectOp::AddDamage {
                 amount: 1,
                 to: Recipient::MovingUnit,
+                only_adjacent: false,
             },
         ],
         timing: Some(Timing::WhenMovedAway),
@@ -1137,7 +1270,7 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: None,
+        handler: Some(Handler::Exploit),
         effects: &[],
         timing: Some(Timing::AfterAttacking),
         editions: &[Edition::Second],
@@ -1189,6 +1322,7 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         effects: &[
             EffectOp::ModifyMovement {
                 amount: 1,
+                to: Recipient::ThisUnit,
             },
             EffectOp::MoveThrough {
                 what: Passable::Cards,
@@ -1257,7 +1391,14 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::SymbolCountsAs {
+                symbol: Symbol::Special,
+                counts_as: Symbol::Sword,
+                count: 2,
+                beside_summoner: false,
+            },
+        ],
         timing: Some(Timing::WhileUnder),
         editions: &[Edition::Second],
         revises: None,
@@ -1543,7 +1684,11 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::StrengthPerBoost {
+                max: 5,
+            },
+        ],
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
@@ -1559,7 +1704,11 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::StrengthPerBoost {
+                max: 5,
+            },
+        ],
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
@@ -1765,7 +1914,7 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::Mobile],
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
@@ -1940,7 +2089,7 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: None,
+        handler: Some(Handler::RaiseTheDead),
         effects: &[],
         timing: Some(Timing::Activated),
         editions: &[Edition::Second],
@@ -2005,7 +2154,7 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::ExtraAttacker],
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
@@ -2132,11 +2281,12 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Riposte),
+        handler: None,
         effects: &[
             EffectOp::AddDamage {
                 amount: 1,
                 to: Recipient::Attacker,
+                only_adjacent: true,
             },
         ],
         timing: Some(Timing::AfterAttacked),
@@ -2186,7 +2336,11 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::DestroySelfIfBoost {
+                at_least: 3,
+            },
+        ],
         timing: Some(Timing::EndOfMagicPhase),
         editions: &[Edition::Second],
         revises: None,
@@ -2233,8 +2387,13 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::SaveTheQueen),
-        effects: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Block {
+                what: Block::AttackThrough,
+                to: Recipient::FriendlyAdjacent,
+            },
+        ],
         timing: Some(Timing::Passive),
         editions: &[Edition::First, Edition::Second],
         revises: None,
@@ -2410,7 +2569,12 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyMovement {
+                amount: -1,
+                to: Recipient::ThisUnit,
+            },
+        ],
         timing: Some(Timing::WhenMoving),
         editions: &[Edition::Second],
         revises: None,
@@ -2442,7 +2606,13 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::AddDamage {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                only_adjacent: false,
+            },
+        ],
         timing: Some(Timing::StartOfTurn),
         editions: &[Edition::Second],
         revises: None,
@@ -2506,7 +2676,7 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::Soulless],
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
@@ -2538,7 +2708,16 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Block {
+                what: Block::MoveThroughByEnemies,
+                to: Recipient::ThisUnit,
+            },
+            EffectOp::Block {
+                what: Block::AttackThrough,
+                to: Recipient::ThisUnit,
+            },
+        ],
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
@@ -2618,7 +2797,13 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                minimum: None,
+            },
+        ],
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
@@ -2696,7 +2881,12 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyMovement {
+                amount: 1,
+                to: Recipient::ThisUnit,
+            },
+        ],
         timing: Some(Timing::WhenMoving),
         editions: &[Edition::Second],
         revises: None,
@@ -2808,7 +2998,13 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 2,
+                to: Recipient::ThisUnit,
+                minimum: None,
+            },
+        ],
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
@@ -2840,7 +3036,15 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::MoveThrough {
+                what: Passable::Commons,
+            },
+            EffectOp::DamageMovedThrough {
+                amount: 1,
+                what: Passable::Commons,
+            },
+        ],
         timing: Some(Timing::WhenMoving),
         editions: &[Edition::Second],
         revises: None,
@@ -2888,7 +3092,7 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::ReturnToHandInstead],
         timing: Some(Timing::WouldBeDestroyed),
         editions: &[Edition::Second],
         revises: None,
@@ -2984,7 +3188,14 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::SymbolCountsAs {
+                symbol: Symbol::Special,
+                counts_as: Symbol::Bow,
+                count: 1,
+                beside_summoner: true,
+            },
+        ],
         timing: Some(Timing::WhenAttacking),
         editions: &[Edition::Second],
         revises: None,
@@ -2999,8 +3210,17 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::SaveTheQueen),
-        effects: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Block {
+                what: Block::AttackThrough,
+                to: Recipient::FriendlyAdjacent,
+            },
+            EffectOp::Block {
+                what: Block::Force,
+                to: Recipient::FriendlyAdjacent,
+            },
+        ],
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: Some(Ability::SaveTheQueen),
@@ -3032,7 +3252,13 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::AddBoost {
+                amount: 1,
+                to: Recipient::FriendlyWithin,
+                within: 2,
+            },
+        ],
         timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::Second],
         revises: Some(Ability::BloodBloom),
@@ -3048,7 +3274,14 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::RollReduceStrength {
+                dice: 2,
+                within: 3,
+                class: Some(ClassTag::Citadel),
+                minimum: 1,
+            },
+        ],
         timing: Some(Timing::WhenTargeted),
         editions: &[Edition::Second],
         revises: Some(Ability::DivineShield),
@@ -3063,11 +3296,137 @@ pub static ABILITY_META: [AbilityMeta; 165] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Charge),
-        effects: &[],
+        handler: None,
+        effects: &[
+            EffectOp::StraightMoveBonus {
+                extra: 2,
+                strength_after_spaces: 3,
+                strength: 1,
+            },
+        ],
         timing: Some(Timing::WhenMoving),
         editions: &[Edition::Second],
         revises: Some(Ability::Charge),
+    },
+    AbilityMeta {
+        name: "Perplexing Tempest",
+        template: "Perplexing Tempest",
+        summary: Some(
+            "Active event effect: every unit moves one space less (a unit left with 0 spaces cannot move).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyMovement {
+                amount: -1,
+                to: Recipient::AllUnits,
+            },
+        ],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Pile On",
+        template: "Pile On",
+        summary: Some("Event effect granted to a unit: +2 strength."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 2,
+                to: Recipient::ThisUnit,
+                minimum: None,
+            },
+        ],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Hellforged Weapon",
+        template: "Hellforged Weapon",
+        summary: Some(
+            "The strength bonus of an attached Hellforged Weapon: +2 strength. It is not a named ability, so two weapons add up.",
+        ),
+        stacking: Stacking::Sum,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 2,
+                to: Recipient::ThisUnit,
+                minimum: None,
+            },
+        ],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Law Of Sanctity",
+        template: "Law Of Sanctity",
+        summary: Some(
+            "Active event effect: no effect adds more than 1 damage to a unit at a time, enemy or friendly.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::DamageCap {
+                max: 1,
+                to: Recipient::AllUnits,
+            },
+        ],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Freeze",
+        template: "Freeze",
+        summary: Some(
+            "Event effect on a unit: it loses all its abilities; its name and classes stay.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::LoseAbilities],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
+        name: "Special Weakness",
+        template: "Special Weakness",
+        summary: Some(
+            "The Tundra Orcs Smasher's weakness (unnamed in the FAQ): attacks against it also add 1 damage per rolled Special.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::TakesDamageFrom {
+                symbol: Symbol::Special,
+            },
+        ],
+        timing: Some(Timing::Passive),
+        editions: &[Edition::Second],
+        revises: None,
     },
 ];
 impl Ability {
@@ -3239,6 +3598,12 @@ impl Ability {
             Self::BloodBloom2024 => 162,
             Self::DivineShield2024 => 163,
             Self::Charge2024 => 164,
+            Self::PerplexingTempest => 165,
+            Self::PileOn => 166,
+            Self::HellforgedWeapon => 167,
+            Self::LawOfSanctity => 168,
+            Self::Freeze => 169,
+            Self::SpecialWeakness => 170,
         }
     }
     /// The entry's metadata.
@@ -3748,6 +4113,24 @@ impl ::core::fmt::Display for Ability {
             }
             Self::Charge2024 => {
                 f.write_str("Charge (2024)")?;
+            }
+            Self::PerplexingTempest => {
+                f.write_str("Perplexing Tempest")?;
+            }
+            Self::PileOn => {
+                f.write_str("Pile On")?;
+            }
+            Self::HellforgedWeapon => {
+                f.write_str("Hellforged Weapon")?;
+            }
+            Self::LawOfSanctity => {
+                f.write_str("Law Of Sanctity")?;
+            }
+            Self::Freeze => {
+                f.write_str("Freeze")?;
+            }
+            Self::SpecialWeakness => {
+                f.write_str("Special Weakness")?;
             }
         }
         Ok(())

@@ -10,10 +10,8 @@ pub enum Handler {
     BreathOfFlame,
     /// `call_protection`, used by: Call Protection, Call Protection (2024).
     CallProtection,
-    /// `charge`, used by: Charge, Charge (2024).
-    Charge,
-    /// `engage`, used by: Engage.
-    Engage,
+    /// `exploit`, used by: Exploit.
+    Exploit,
     /// `far_shot`, used by: Far Shot.
     FarShot,
     /// `fire_blast`, used by: Fire Blast.
@@ -24,12 +22,10 @@ pub enum Handler {
     GreaterHealing,
     /// `ice_ram`, used by: Ice Ram.
     IceRam,
+    /// `raise_the_dead`, used by: Raise the Dead.
+    RaiseTheDead,
     /// `renewed_hope`, used by: Renewed Hope.
     RenewedHope,
-    /// `riposte`, used by: Riposte.
-    Riposte,
-    /// `save_the_queen`, used by: Save The Queen, Save The Queen (2024).
-    SaveTheQueen,
     /// `transformation`, used by: Transformation.
     Transformation,
 }
@@ -37,20 +33,18 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, sorted by name.
-    pub const ALL: [Handler; 14] = [
+    pub const ALL: [Handler; 12] = [
         Self::AerieGate,
         Self::BreathOfFlame,
         Self::CallProtection,
-        Self::Charge,
-        Self::Engage,
+        Self::Exploit,
         Self::FarShot,
         Self::FireBlast,
         Self::Grapple,
         Self::GreaterHealing,
         Self::IceRam,
+        Self::RaiseTheDead,
         Self::RenewedHope,
-        Self::Riposte,
-        Self::SaveTheQueen,
         Self::Transformation,
     ];
     /// The handler's snake_case name as written in content.
@@ -59,16 +53,14 @@ impl Handler {
             Self::AerieGate => "aerie_gate",
             Self::BreathOfFlame => "breath_of_flame",
             Self::CallProtection => "call_protection",
-            Self::Charge => "charge",
-            Self::Engage => "engage",
+            Self::Exploit => "exploit",
             Self::FarShot => "far_shot",
             Self::FireBlast => "fire_blast",
             Self::Grapple => "grapple",
             Self::GreaterHealing => "greater_healing",
             Self::IceRam => "ice_ram",
+            Self::RaiseTheDead => "raise_the_dead",
             Self::RenewedHope => "renewed_hope",
-            Self::Riposte => "riposte",
-            Self::SaveTheQueen => "save_the_queen",
             Self::Transformation => "transformation",
         }
     }
@@ -83,16 +75,14 @@ impl Handler {
             Self::AerieGate => H::aerie_gate(state, source, trigger),
             Self::BreathOfFlame => H::breath_of_flame(state, source, trigger),
             Self::CallProtection => H::call_protection(state, source, trigger),
-            Self::Charge => H::charge(state, source, trigger),
-            Self::Engage => H::engage(state, source, trigger),
+            Self::Exploit => H::exploit(state, source, trigger),
             Self::FarShot => H::far_shot(state, source, trigger),
             Self::FireBlast => H::fire_blast(state, source, trigger),
             Self::Grapple => H::grapple(state, source, trigger),
             Self::GreaterHealing => H::greater_healing(state, source, trigger),
             Self::IceRam => H::ice_ram(state, source, trigger),
+            Self::RaiseTheDead => H::raise_the_dead(state, source, trigger),
             Self::RenewedHope => H::renewed_hope(state, source, trigger),
-            Self::Riposte => H::riposte(state, source, trigger),
-            Self::SaveTheQueen => H::save_the_queen(state, source, trigger),
             Self::Transformation => H::transformation(state, source, trigger),
         }
     }
@@ -143,14 +133,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Charge, Charge (2024).
-    fn charge(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
-    /// Used by: Engage.
-    fn engage(
+    /// Used by: Exploit.
+    fn exploit(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -185,20 +169,14 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
+    /// Used by: Raise the Dead.
+    fn raise_the_dead(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
     /// Used by: Renewed Hope.
     fn renewed_hope(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
-    /// Used by: Riposte.
-    fn riposte(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
-    /// Used by: Save The Queen, Save The Queen (2024).
-    fn save_the_queen(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,

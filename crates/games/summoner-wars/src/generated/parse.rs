@@ -400,6 +400,12 @@ impl Ability {
             Self::BloodBloom2024 => None,
             Self::DivineShield2024 => None,
             Self::Charge2024 => None,
+            Self::PerplexingTempest => None,
+            Self::PileOn => None,
+            Self::HellforgedWeapon => None,
+            Self::LawOfSanctity => None,
+            Self::Freeze => None,
+            Self::SpecialWeakness => None,
         }
     }
 }
@@ -2220,6 +2226,72 @@ impl ::core::str::FromStr for Ability {
                     fold,
                     &mut reason,
                     &mut |_| { Ok(Ability::Charge2024) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Perplexing Tempest"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::PerplexingTempest) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Pile On"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::PileOn) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Hellforged Weapon"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::HellforgedWeapon) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Law Of Sanctity"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::LawOfSanctity) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Freeze"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Freeze) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Special Weakness"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SpecialWeakness) },
                 ) {
                     return Ok(value);
                 }

@@ -392,7 +392,7 @@ impl ::core::str::FromStr for Timing {
 /// Who an ability's effect lands on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Recipient {
-    /// The card carrying the ability.
+    /// The card carrying the ability (for a card under another card or an attached event: the card it modifies).
     ThisUnit,
     /// The unit that attacked this unit.
     Attacker,
@@ -400,19 +400,28 @@ pub enum Recipient {
     MovingUnit,
     /// A unit chosen as the ability's target.
     Target,
-    /// Friendly units next to this unit.
+    /// Friendly units next to this unit (not the unit itself).
     FriendlyAdjacent,
+    /// Damaged friendly units next to this unit (not the unit itself).
+    AdjacentDamagedFriendly,
+    /// Friendly units within the ability's `within` spaces (not the unit itself), as they stood when it triggered.
+    FriendlyWithin,
+    /// Every unit on the battlefield, friendly or enemy (active events such as Laws).
+    AllUnits,
 }
 impl Recipient {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Recipient";
     /// Every value, in declaration order.
-    pub const ALL: [Recipient; 5] = [
+    pub const ALL: [Recipient; 8] = [
         Self::ThisUnit,
         Self::Attacker,
         Self::MovingUnit,
         Self::Target,
         Self::FriendlyAdjacent,
+        Self::AdjacentDamagedFriendly,
+        Self::FriendlyWithin,
+        Self::AllUnits,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -422,6 +431,9 @@ impl Recipient {
             Self::MovingUnit => "MovingUnit",
             Self::Target => "Target",
             Self::FriendlyAdjacent => "FriendlyAdjacent",
+            Self::AdjacentDamagedFriendly => "AdjacentDamagedFriendly",
+            Self::FriendlyWithin => "FriendlyWithin",
+            Self::AllUnits => "AllUnits",
         }
     }
 }
@@ -449,17 +461,20 @@ pub enum Passable {
     Cards,
     /// Structure cards only.
     Structures,
+    /// Common units only.
+    Commons,
 }
 impl Passable {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Passable";
     /// Every value, in declaration order.
-    pub const ALL: [Passable; 2] = [Self::Cards, Self::Structures];
+    pub const ALL: [Passable; 3] = [Self::Cards, Self::Structures, Self::Commons];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
             Self::Cards => "Cards",
             Self::Structures => "Structures",
+            Self::Commons => "Commons",
         }
     }
 }
@@ -469,6 +484,92 @@ impl ::core::fmt::Display for Passable {
     }
 }
 impl ::core::str::FromStr for Passable {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// The symbols of the attack die (FAQ: melee units hit on swords, ranged units on bows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Symbol {
+    /// A melee hit.
+    Sword,
+    /// A ranged hit.
+    Bow,
+    /// Counts only for abilities that read it.
+    Special,
+}
+impl Symbol {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "Symbol";
+    /// Every value, in declaration order.
+    pub const ALL: [Symbol; 3] = [Self::Sword, Self::Bow, Self::Special];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Sword => "Sword",
+            Self::Bow => "Bow",
+            Self::Special => "Special",
+        }
+    }
+}
+impl ::core::fmt::Display for Symbol {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for Symbol {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// What an ability forbids others to do to the units it protects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Block {
+    /// Attacking through the unit (a ranged attack along a line that crosses it).
+    AttackThrough,
+    /// Enemy units moving through the unit (forcing through stays allowed).
+    MoveThroughByEnemies,
+    /// Forcing the unit.
+    Force,
+}
+impl Block {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "Block";
+    /// Every value, in declaration order.
+    pub const ALL: [Block; 3] = [
+        Self::AttackThrough,
+        Self::MoveThroughByEnemies,
+        Self::Force,
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::AttackThrough => "AttackThrough",
+            Self::MoveThroughByEnemies => "MoveThroughByEnemies",
+            Self::Force => "Force",
+        }
+    }
+}
+impl ::core::fmt::Display for Block {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for Block {
     type Err = ParseNameError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         Self::ALL
