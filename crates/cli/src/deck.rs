@@ -78,18 +78,24 @@ pub fn summoner_wars(file: &Path) -> ExitCode {
         }
     };
     let violations = check(&deck);
-    println!(
-        "deck of {}: {} other cards listed",
+    let mut out = format!(
+        "deck of {}: {} other cards listed\n",
         deck.summoner.name,
         deck.cards.len()
     );
     if violations.is_empty() {
-        println!("ok: the deck is legal");
-        return ExitCode::SUCCESS;
+        out += "ok: the deck is legal\n";
+    } else {
+        for violation in &violations {
+            out += &format!("{path}:{violation}\n");
+        }
+        out += &format!("{} violation(s)\n", violations.len());
     }
-    for violation in &violations {
-        println!("{path}:{violation}");
+    // A closed pipe (`| head`) does not change the verdict.
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes());
+    if violations.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
-    println!("{} violation(s)", violations.len());
-    ExitCode::from(1)
 }
