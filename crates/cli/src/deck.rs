@@ -99,3 +99,28 @@ pub fn summoner_wars(file: &Path) -> ExitCode {
         ExitCode::from(1)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_text(text: &str) -> ExitCode {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("deck.toml");
+        std::fs::write(&file, text).expect("write deck");
+        summoner_wars(&file)
+    }
+
+    #[test]
+    fn summoner_wars_exit_status_is_0_legal_1_broken_2_unreadable() {
+        let legal = "summoner = \"Prince Elien\"\n[cards]\n\"Fencer\" = 6\n";
+        assert_eq!(check_text(legal), ExitCode::SUCCESS);
+        let broken = "summoner = \"Prince Elien\"\n[cards]\n\"Defender\" = 2\n";
+        assert_eq!(check_text(broken), ExitCode::from(1));
+        assert_eq!(check_text("summoner = 3\n"), ExitCode::from(2));
+        assert_eq!(
+            summoner_wars(Path::new("/nonexistent/deck.toml")),
+            ExitCode::from(2)
+        );
+    }
+}
