@@ -472,15 +472,15 @@ pub enum Ability {
     Wither,
     /// Aerie Steward's ability: each rolled special symbol also adds a hit symbol; against a Smasher both kinds add damage.
     Worthy,
-    /// Queen Maldaria's ability after the April 2024 card update: friendly units next to her can neither be attacked through nor forced.
+    /// Queen Maldaria's ability after the April 2024 card update: the friendly units beside her can be neither attacked through nor forced.
     SaveTheQueen2024,
-    /// Queen Maldaria's ability after the April 2024 card update: at the end of your Attack Phase, if she attacked an enemy card this turn, she may place a friendly unit next to herself.
+    /// Queen Maldaria's ability after the April 2024 card update: when your Attack Phase ends, if she attacked an enemy card this turn, she may pick a friendly unit and place it beside her.
     CallProtection2024,
-    /// Kuldak's ability after the April 2024 card update: each time a friendly unit within 2 spaces of Kuldak is destroyed, every friendly unit that was within 2 spaces of him at that moment gains a boost.
+    /// Kuldak's ability after the April 2024 card update: whenever a friendly unit within 2 spaces of Kuldak is destroyed, each friendly unit that stood within 2 spaces of him at that moment is boosted.
     BloodBloom2024,
     /// Coleen Brighton's ability after the April 2024 minor errata: it triggers only when an enemy's attack targets a friendly Citadel unit within 3 spaces of her.
     DivineShield2024,
-    /// Beast Rider's Charge as clarified in April 2024: moving only in one direction it may go up to 2 extra spaces, and after moving 3 or more spaces in one direction it has +1 strength until the end of your turn.
+    /// Beast Rider's Charge as clarified in April 2024: a move in a single direction may run up to 2 spaces longer, and a single-direction move of 3 or more spaces gives +1 strength for the rest of your turn.
     Charge2024,
     /// Active event effect: every unit moves one space less (a unit left with 0 spaces cannot move).
     PerplexingTempest,
@@ -3204,7 +3204,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         name: "Save The Queen (2024)",
         template: "Save The Queen (2024)",
         summary: Some(
-            "Queen Maldaria's ability after the April 2024 card update: friendly units next to her can neither be attacked through nor forced.",
+            "Queen Maldaria's ability after the April 2024 card update: the friendly units beside her can be neither attacked through nor forced.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -3229,7 +3229,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         name: "Call Protection (2024)",
         template: "Call Protection (2024)",
         summary: Some(
-            "Queen Maldaria's ability after the April 2024 card update: at the end of your Attack Phase, if she attacked an enemy card this turn, she may place a friendly unit next to herself.",
+            "Queen Maldaria's ability after the April 2024 card update: when your Attack Phase ends, if she attacked an enemy card this turn, she may pick a friendly unit and place it beside her.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -3245,7 +3245,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         name: "Blood Bloom (2024)",
         template: "Blood Bloom (2024)",
         summary: Some(
-            "Kuldak's ability after the April 2024 card update: each time a friendly unit within 2 spaces of Kuldak is destroyed, every friendly unit that was within 2 spaces of him at that moment gains a boost.",
+            "Kuldak's ability after the April 2024 card update: whenever a friendly unit within 2 spaces of Kuldak is destroyed, each friendly unit that stood within 2 spaces of him at that moment is boosted.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -3290,7 +3290,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         name: "Charge (2024)",
         template: "Charge (2024)",
         summary: Some(
-            "Beast Rider's Charge as clarified in April 2024: moving only in one direction it may go up to 2 extra spaces, and after moving 3 or more spaces in one direction it has +1 strength until the end of your turn.",
+            "Beast Rider's Charge as clarified in April 2024: a move in a single direction may run up to 2 spaces longer, and a single-direction move of 3 or more spaces gives +1 strength for the rest of your turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
