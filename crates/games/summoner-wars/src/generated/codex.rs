@@ -77,6 +77,18 @@ pub enum EffectOp {
         /// The `max` field.
         max: u8,
     },
+    /// +1 life per boost token on the unit, up to `max`; losing it can leave the unit's damage at or above its life, which destroys it by a change of game state.
+    LifePerBoost {
+        /// The `max` field.
+        max: u8,
+    },
+    /// Changes the life of the recipients while the ability is in effect.
+    ModifyLife {
+        /// The `amount` field.
+        amount: i8,
+        /// The `to` field.
+        to: Recipient,
+    },
     /// When an enemy attack targets a friendly unit of `class` within `within` spaces, roll `dice` dice; each Special reduces the attacker's strength by 1 for that attack, to `minimum`.
     RollReduceStrength {
         /// The `dice` field.
@@ -1668,7 +1680,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::LifePerBoost { max: 5 }],
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,

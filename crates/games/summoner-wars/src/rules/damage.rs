@@ -83,8 +83,10 @@ pub fn add_damage(
 
 /// Whether a card on the battlefield has as much damage as its life.
 fn lethal(game: &Game, id: ObjectId) -> bool {
-    game.piece(id)
-        .is_ok_and(|p| p.square().is_some() && p.life().is_some_and(|life| p.damage >= life))
+    game.piece(id).is_ok_and(|p| {
+        p.square().is_some()
+            && super::abilities::life(game, id).is_some_and(|life| p.damage >= life)
+    })
 }
 
 /// Destroys the given cards one at a time, in the active player's order.

@@ -21,6 +21,8 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
     ("add_boost", Coverage::Interpreted("damage::destroy (AfterDestroyed)")),
     ("modify_strength", Coverage::Interpreted("abilities::strength")),
     ("strength_per_boost", Coverage::Interpreted("abilities::strength")),
+    ("life_per_boost", Coverage::Interpreted("abilities::life")),
+    ("modify_life", Coverage::Interpreted("abilities::life")),
     ("roll_reduce_strength", Coverage::Interpreted("attack (WhenTargeted)")),
     ("damage_cap", Coverage::Interpreted("damage::add_damage")),
     ("symbol_counts_as", Coverage::Interpreted("attack (dice results)")),
