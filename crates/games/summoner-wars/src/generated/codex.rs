@@ -77,6 +77,11 @@ pub enum EffectOp {
         /// The `max` field.
         max: u8,
     },
+    /// After this unit's attack, every unit next to the attacked card (this unit included) takes 1 damage per rolled `per` symbol, all at once.
+    DamageAroundTarget {
+        /// The `per` field.
+        per: Symbol,
+    },
     /// +1 life per boost token on the unit, up to `max`; losing it can leave the unit's damage at or above its life, which destroys it by a change of game state.
     LifePerBoost {
         /// The `max` field.
@@ -780,7 +785,13 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::AddBoost {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                within: 0,
+            },
+        ],
         timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::Second],
         revises: None,
@@ -1109,7 +1120,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: None,
+        handler: Some(Handler::ExchangePlaces),
         effects: &[],
         timing: Some(Timing::Activated),
         editions: &[Edition::First, Edition::Second],
@@ -1632,7 +1643,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::Mobile],
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
@@ -1784,7 +1795,11 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::DamageAroundTarget {
+                per: Symbol::Special,
+            },
+        ],
         timing: Some(Timing::AfterAttacking),
         editions: &[Edition::Second],
         revises: None,
@@ -2501,7 +2516,13 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::AddDamage {
+                amount: 1,
+                to: Recipient::SummoningGate,
+                only_adjacent: false,
+            },
+        ],
         timing: Some(Timing::WhenSummoned),
         editions: &[Edition::Second],
         revises: None,
@@ -2601,7 +2622,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: None,
+        handler: Some(Handler::ExchangePlaces),
         effects: &[],
         timing: Some(Timing::Activated),
         editions: &[Edition::Second],
@@ -3135,7 +3156,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: None,
+        handler: Some(Handler::Warn),
         effects: &[],
         timing: Some(Timing::AfterAttacking),
         editions: &[Edition::Second],

@@ -21,6 +21,7 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
     ("add_boost", Coverage::Interpreted("damage::destroy (AfterDestroyed)")),
     ("modify_strength", Coverage::Interpreted("abilities::strength")),
     ("strength_per_boost", Coverage::Interpreted("abilities::strength")),
+    ("damage_around_target", Coverage::Interpreted("attack (AfterAttacking)")),
     ("life_per_boost", Coverage::Interpreted("abilities::life")),
     ("modify_life", Coverage::Interpreted("abilities::life")),
     ("roll_reduce_strength", Coverage::Interpreted("attack (WhenTargeted)")),
