@@ -77,6 +77,23 @@ pub enum EffectOp {
         /// The `max` field.
         max: u8,
     },
+    /// After this unit's attack, every unit next to the attacked card (this unit included) takes 1 damage per rolled `per` symbol, all at once.
+    DamageAroundTarget {
+        /// The `per` field.
+        per: Symbol,
+    },
+    /// +1 life per boost token on the unit, up to `max`; losing it can leave the unit's damage at or above its life, which destroys it by a change of game state.
+    LifePerBoost {
+        /// The `max` field.
+        max: u8,
+    },
+    /// Changes the life of the recipients while the ability is in effect.
+    ModifyLife {
+        /// The `amount` field.
+        amount: i8,
+        /// The `to` field.
+        to: Recipient,
+    },
     /// When an enemy attack targets a friendly unit of `class` within `within` spaces, roll `dice` dice; each Special reduces the attacker's strength by 1 for that attack, to `minimum`.
     RollReduceStrength {
         /// The `dice` field.
@@ -768,7 +785,13 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::AddBoost {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                within: 0,
+            },
+        ],
         timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::Second],
         revises: None,
@@ -1097,7 +1120,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: None,
+        handler: Some(Handler::ExchangePlaces),
         effects: &[],
         timing: Some(Timing::Activated),
         editions: &[Edition::First, Edition::Second],
@@ -1620,7 +1643,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::Mobile],
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
@@ -1668,7 +1691,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::LifePerBoost { max: 5 }],
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
@@ -1772,8 +1795,12 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
-        timing: None,
+        effects: &[
+            EffectOp::DamageAroundTarget {
+                per: Symbol::Special,
+            },
+        ],
+        timing: Some(Timing::AfterAttacking),
         editions: &[Edition::Second],
         revises: None,
     },
@@ -2489,7 +2516,13 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::AddDamage {
+                amount: 1,
+                to: Recipient::SummoningGate,
+                only_adjacent: false,
+            },
+        ],
         timing: Some(Timing::WhenSummoned),
         editions: &[Edition::Second],
         revises: None,
@@ -2589,9 +2622,9 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: None,
+        handler: Some(Handler::ExchangePlaces),
         effects: &[],
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::Second],
         revises: None,
     },
@@ -3123,9 +3156,9 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: None,
+        handler: Some(Handler::Warn),
         effects: &[],
-        timing: None,
+        timing: Some(Timing::AfterAttacking),
         editions: &[Edition::Second],
         revises: None,
     },

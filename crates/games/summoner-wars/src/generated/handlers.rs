@@ -10,6 +10,8 @@ pub enum Handler {
     BreathOfFlame,
     /// `call_protection`, used by: Call Protection, Call Protection (2024).
     CallProtection,
+    /// `exchange_places`, used by: Cunning, Sly.
+    ExchangePlaces,
     /// `exploit`, used by: Exploit.
     Exploit,
     /// `far_shot`, used by: Far Shot.
@@ -28,15 +30,18 @@ pub enum Handler {
     RenewedHope,
     /// `transformation`, used by: Transformation.
     Transformation,
+    /// `warn`, used by: Warn.
+    Warn,
 }
 impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, sorted by name.
-    pub const ALL: [Handler; 12] = [
+    pub const ALL: [Handler; 14] = [
         Self::AerieGate,
         Self::BreathOfFlame,
         Self::CallProtection,
+        Self::ExchangePlaces,
         Self::Exploit,
         Self::FarShot,
         Self::FireBlast,
@@ -46,6 +51,7 @@ impl Handler {
         Self::RaiseTheDead,
         Self::RenewedHope,
         Self::Transformation,
+        Self::Warn,
     ];
     /// The handler's snake_case name as written in content.
     pub const fn name(self) -> &'static str {
@@ -53,6 +59,7 @@ impl Handler {
             Self::AerieGate => "aerie_gate",
             Self::BreathOfFlame => "breath_of_flame",
             Self::CallProtection => "call_protection",
+            Self::ExchangePlaces => "exchange_places",
             Self::Exploit => "exploit",
             Self::FarShot => "far_shot",
             Self::FireBlast => "fire_blast",
@@ -62,6 +69,7 @@ impl Handler {
             Self::RaiseTheDead => "raise_the_dead",
             Self::RenewedHope => "renewed_hope",
             Self::Transformation => "transformation",
+            Self::Warn => "warn",
         }
     }
     /// Runs this handler's method of `H`.
@@ -75,6 +83,7 @@ impl Handler {
             Self::AerieGate => H::aerie_gate(state, source, trigger),
             Self::BreathOfFlame => H::breath_of_flame(state, source, trigger),
             Self::CallProtection => H::call_protection(state, source, trigger),
+            Self::ExchangePlaces => H::exchange_places(state, source, trigger),
             Self::Exploit => H::exploit(state, source, trigger),
             Self::FarShot => H::far_shot(state, source, trigger),
             Self::FireBlast => H::fire_blast(state, source, trigger),
@@ -84,6 +93,7 @@ impl Handler {
             Self::RaiseTheDead => H::raise_the_dead(state, source, trigger),
             Self::RenewedHope => H::renewed_hope(state, source, trigger),
             Self::Transformation => H::transformation(state, source, trigger),
+            Self::Warn => H::warn(state, source, trigger),
         }
     }
 }
@@ -129,6 +139,12 @@ pub trait Handlers {
     ) -> Self::Outcome;
     /// Used by: Call Protection, Call Protection (2024).
     fn call_protection(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Cunning, Sly.
+    fn exchange_places(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -183,6 +199,12 @@ pub trait Handlers {
     ) -> Self::Outcome;
     /// Used by: Transformation.
     fn transformation(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Warn.
+    fn warn(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,

@@ -408,12 +408,14 @@ pub enum Recipient {
     FriendlyWithin,
     /// Every unit on the battlefield, friendly or enemy (active events such as Laws).
     AllUnits,
+    /// The gate next to which this unit was just summoned.
+    SummoningGate,
 }
 impl Recipient {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Recipient";
     /// Every value, in declaration order.
-    pub const ALL: [Recipient; 8] = [
+    pub const ALL: [Recipient; 9] = [
         Self::ThisUnit,
         Self::Attacker,
         Self::MovingUnit,
@@ -422,6 +424,7 @@ impl Recipient {
         Self::AdjacentDamagedFriendly,
         Self::FriendlyWithin,
         Self::AllUnits,
+        Self::SummoningGate,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -434,6 +437,7 @@ impl Recipient {
             Self::AdjacentDamagedFriendly => "AdjacentDamagedFriendly",
             Self::FriendlyWithin => "FriendlyWithin",
             Self::AllUnits => "AllUnits",
+            Self::SummoningGate => "SummoningGate",
         }
     }
 }

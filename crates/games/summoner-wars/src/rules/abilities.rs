@@ -274,6 +274,21 @@ pub fn strength(game: &Game, id: ObjectId, extra: &[Decrease]) -> i32 {
     value
 }
 
+/// A card's life now: printed life plus `life_per_boost` (each capped on its own) and
+/// `modify_life` acting on it; `None` for cards without life.
+pub fn life(game: &Game, id: ObjectId) -> Option<u32> {
+    let piece = game.piece(id).ok()?;
+    let mut value = piece.life()? as i32;
+    for acting in acting_on(game, id, Timing::Passive) {
+        match acting.op {
+            EffectOp::LifePerBoost { max } => value += piece.boost.min(u32::from(max)) as i32,
+            EffectOp::ModifyLife { amount, .. } => value += i32::from(amount),
+            _ => {}
+        }
+    }
+    Some(value.max(0) as u32)
+}
+
 /// How a unit may move this turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Movement {

@@ -5,6 +5,7 @@ use grimoire_engine::{Ctx, ObjectId, PlayerId, Rules, Square};
 use super::abilities::abilities;
 use super::attack::attack;
 use super::content::{Phase, Timing};
+use super::damage::check_state;
 use super::handlers::{run, Trigger};
 use super::movement::move_unit;
 use super::phases::end_phase;
@@ -153,7 +154,10 @@ impl Rules for SummonerWarsRules {
             Action::Activate { unit, ability } => activate(game, ctx, *unit, ability),
             Action::DiscardForMagic { cards } => discard_for_magic(game, ctx, cards),
             Action::EndPhase => end_phase(game, ctx),
-        }
+        }?;
+        // A card whose life fell to its damage (an ability lost, a card that gave life left)
+        // is destroyed by the change of game state: nobody gains magic.
+        check_state(game, ctx)
     }
 }
 

@@ -17,12 +17,12 @@
 //!    was still in play (Riposte) and `AfterAttacking` abilities of the attacker (Exploit)
 //!    resolve in the active player's order, even if their card left play meanwhile.
 
-use grimoire_engine::{Ctx, ObjectId};
+use grimoire_engine::{Ctx, ObjectId, Square};
 
 use super::abilities::{acting_on, any_acting, strength, Decrease};
 use super::content::{
-    AttackType, EffectOp, Phase, Recipient, Symbol, Timing, CHOSEN_ATTACKERS_PER_PHASE,
-    RANGED_REACH,
+    AttackDieFace, AttackType, EffectOp, Phase, Recipient, Symbol, Timing,
+    CHOSEN_ATTACKERS_PER_PHASE, RANGED_REACH,
 };
 use super::damage::{add_damage, in_chosen_order};
 use super::dice::{face, shows, ATTACK};
@@ -163,13 +163,14 @@ pub fn attack(
         dice: game.last_roll.clone(),
         damage,
     });
+    let target_square = game.piece(target)?.square();
     add_damage(
         game,
         ctx,
         &[(target, damage)],
         Cause::Attack { attacker, player },
     )?;
-    after_attack(game, ctx, attacker, target)
+    after_attack(game, ctx, attacker, target, target_square, &faces)
 }
 
 /// Whether `id` is next to its controller's summoner.
@@ -243,6 +244,12 @@ enum After {
     },
     /// The attacker's `AfterAttacking` handler.
     Handler { ability: super::content::Ability },
+    /// Every unit next to the attacked card's square takes `amount` damage at once.
+    DamageAround {
+        ability: &'static str,
+        square: Square,
+        amount: u32,
+    },
 }
 
 /// Collects the after-attack triggers (see the module docs) and resolves them in the active
@@ -252,6 +259,8 @@ fn after_attack(
     ctx: &mut Ctx<'_, GameEvent>,
     attacker: ObjectId,
     target: ObjectId,
+    target_square: Option<Square>,
+    faces: &[&'static AttackDieFace],
 ) -> Result<(), RulesError> {
     let mut pending = Vec::new();
     if game.is_on_battlefield(target) {
@@ -272,6 +281,21 @@ fn after_attack(
                         },
                     ));
                 }
+            }
+        }
+    }
+    if let (true, Some(square)) = (game.is_on_battlefield(attacker), target_square) {
+        for a in super::abilities::own_ops(game, attacker, Timing::AfterAttacking) {
+            if let EffectOp::DamageAroundTarget { per } = a.op {
+                let amount = faces.iter().map(|f| shows(f, per)).sum();
+                pending.push((
+                    format!("{} of {}", a.ability.meta().name, game.describe(attacker)),
+                    After::DamageAround {
+                        ability: a.ability.meta().name,
+                        square,
+                        amount,
+                    },
+                ));
             }
         }
     }
@@ -305,6 +329,35 @@ fn after_attack(
                     &[(attacker, amount)],
                     Cause::Effect {
                         source: Some(source),
+                        player,
+                    },
+                )?;
+            }
+            After::DamageAround {
+                ability,
+                square,
+                amount,
+            } => {
+                ctx.record(GameEvent::AbilityResolved {
+                    ability,
+                    card: game.describe(attacker),
+                });
+                let hits: Vec<(ObjectId, u32)> = game
+                    .on_battlefield()
+                    .filter(|&u| {
+                        game.pieces[u.0 as usize]
+                            .square()
+                            .is_some_and(|s| grid().adjacent(s, square))
+                    })
+                    .map(|u| (u, amount))
+                    .collect();
+                let player = game.piece(attacker)?.controller;
+                add_damage(
+                    game,
+                    ctx,
+                    &hits,
+                    Cause::Effect {
+                        source: Some(attacker),
                         player,
                     },
                 )?;

@@ -83,8 +83,10 @@ pub fn add_damage(
 
 /// Whether a card on the battlefield has as much damage as its life.
 fn lethal(game: &Game, id: ObjectId) -> bool {
-    game.piece(id)
-        .is_ok_and(|p| p.square().is_some() && p.life().is_some_and(|life| p.damage >= life))
+    game.piece(id).is_ok_and(|p| {
+        p.square().is_some()
+            && super::abilities::life(game, id).is_some_and(|life| p.damage >= life)
+    })
 }
 
 /// Destroys the given cards one at a time, in the active player's order.
@@ -258,41 +260,36 @@ pub fn destroy(
     Ok(())
 }
 
-/// The `AfterDestroyed` triggers of friendly units within reach of `id`, with
-/// their recipients as they stand now ("at that time").
+/// The `AfterDestroyed` triggers set off by the destruction of `id`: boosts of friendly units
+/// within reach (Blood Bloom), with their recipients as they stand now ("at that time"), and
+/// boosts of units that gain one whenever another unit is destroyed (Blood Fury).
 fn nearby_destruction_triggers(game: &Game, id: ObjectId) -> Vec<BoostTrigger> {
     let mut out = Vec::new();
-    for source in game
-        .on_battlefield()
-        .filter(|&s| s != id && game.friendly(s, id))
-    {
+    for source in game.on_battlefield().filter(|&s| s != id) {
         for a in super::abilities::own_ops(game, source, Timing::AfterDestroyed) {
-            if a.source != source {
+            let EffectOp::AddBoost { amount, to, within } = a.op else {
                 continue;
-            }
-            if let EffectOp::AddBoost {
-                amount,
-                to: Recipient::FriendlyWithin,
-                within,
-            } = a.op
-            {
-                let reach = u32::from(within);
-                if !game.within(source, id, reach) {
-                    continue;
+            };
+            let reach = u32::from(within);
+            let recipients = match to {
+                Recipient::ThisUnit => vec![source],
+                Recipient::FriendlyWithin
+                    if game.friendly(source, id) && game.within(source, id, reach) =>
+                {
+                    game.on_battlefield()
+                        .filter(|&r| {
+                            r != id && game.friendly(r, source) && game.within(source, r, reach)
+                        })
+                        .collect()
                 }
-                let recipients = game
-                    .on_battlefield()
-                    .filter(|&r| {
-                        r != id && game.friendly(r, source) && game.within(source, r, reach)
-                    })
-                    .collect();
-                out.push(BoostTrigger {
-                    source,
-                    ability: a.ability.meta().name,
-                    recipients,
-                    amount: amount.into(),
-                });
-            }
+                _ => continue,
+            };
+            out.push(BoostTrigger {
+                source,
+                ability: a.ability.meta().name,
+                recipients,
+                amount: amount.into(),
+            });
         }
     }
     out

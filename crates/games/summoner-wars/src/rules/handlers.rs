@@ -172,6 +172,39 @@ fn place_next_to(
     Ok(true)
 }
 
+/// "You may place a card from your hand on the bottom of your draw pile": asks, and does it.
+/// Returns whether a card was placed (the optional cost was paid).
+fn bottom_a_card(
+    table: &mut Table<'_, '_>,
+    source: ObjectId,
+    ability: &'static str,
+) -> Result<bool, RulesError> {
+    let player = table.game.piece(source)?.controller;
+    let hand = table.game.pile(player, Place::Hand);
+    let mut options = vec!["no".to_string()];
+    options.extend(hand.iter().map(|&c| table.game.describe(c)));
+    let prompt = format!("{ability}: card to put on the bottom of the draw pile");
+    let answer = table.ctx.choose(&prompt, &options)?;
+    if answer == 0 {
+        return Ok(false);
+    }
+    let bottom = table
+        .game
+        .pile(player, Place::DrawPile)
+        .iter()
+        .map(|&c| table.game.pieces[c.0 as usize].pile_order)
+        .max()
+        .map_or(0, |m| m + 1);
+    let card = table.game.piece_mut(hand[answer - 1])?;
+    card.place = Place::DrawPile;
+    card.pile_order = bottom;
+    table.ctx.record(GameEvent::AbilityResolved {
+        ability,
+        card: table.game.describe(source),
+    });
+    Ok(true)
+}
+
 fn not_modelled(trigger: &Trigger) -> Result<Outcome, RulesError> {
     let _ = trigger;
     Ok(Outcome::NotModelled)
@@ -269,30 +302,9 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
             return Ok(Outcome::NotTriggered);
         }
         let player = table.game.piece(source)?.controller;
-        let hand = table.game.pile(player, Place::Hand);
-        let mut options = vec!["no".to_string()];
-        options.extend(hand.iter().map(|&c| table.game.describe(c)));
-        let answer = table.ctx.choose(
-            "Exploit: card to put on the bottom of the draw pile",
-            &options,
-        )?;
-        if answer == 0 {
+        if !bottom_a_card(table, source, "Exploit")? {
             return Ok(Outcome::Done);
         }
-        let bottom = table
-            .game
-            .pile(player, Place::DrawPile)
-            .iter()
-            .map(|&c| table.game.pieces[c.0 as usize].pile_order)
-            .max()
-            .map_or(0, |m| m + 1);
-        let card = table.game.piece_mut(hand[answer - 1])?;
-        card.place = Place::DrawPile;
-        card.pile_order = bottom;
-        table.ctx.record(GameEvent::AbilityResolved {
-            ability: "Exploit",
-            card: table.game.describe(source),
-        });
         if !table.game.is_on_battlefield(source) {
             return Ok(Outcome::Done);
         }
@@ -316,6 +328,43 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
                 player,
             },
         )?;
+        Ok(Outcome::Done)
+    }
+
+    /// Activated: this unit exchanges places with a unit next to it (friendly or enemy; a unit
+    /// that cannot be moved through, such as a Stalwart one, still can be exchanged with).
+    /// Exchanging places is neither moving nor forcing: no Engage, no movement limits.
+    fn exchange_places(
+        table: &mut Self::State,
+        source: ObjectId,
+        trigger: &Trigger,
+    ) -> Self::Outcome {
+        if *trigger != Trigger::Activated {
+            return Ok(Outcome::NotTriggered);
+        }
+        let game = &*table.game;
+        let others: Vec<ObjectId> = game
+            .neighbours(source)
+            .into_iter()
+            .filter(|&o| game.pieces[o.0 as usize].is_unit())
+            .collect();
+        if others.is_empty() {
+            return Ok(Outcome::Done);
+        }
+        let names: Vec<String> = others.iter().map(|&o| game.describe(o)).collect();
+        let other = others[table.ctx.choose("exchange places with", &names)?];
+        let (Some(here), Some(there)) = (
+            table.game.piece(source)?.square(),
+            table.game.piece(other)?.square(),
+        ) else {
+            return Ok(Outcome::Done);
+        };
+        table.game.piece_mut(source)?.place = Place::Battlefield(there);
+        table.game.piece_mut(other)?.place = Place::Battlefield(here);
+        table.ctx.record(GameEvent::AbilityResolved {
+            ability: "exchange places",
+            card: table.game.describe(source),
+        });
         Ok(Outcome::Done)
     }
 
@@ -390,6 +439,32 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
     fn renewed_hope(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
         let _ = trigger;
         Ok(Outcome::InRules)
+    }
+
+    /// After this unit attacks, its controller may put a card from hand on the bottom of the
+    /// draw pile; if they do, they must force their summoner 1 space if it can be forced.
+    fn warn(table: &mut Self::State, source: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        if !matches!(trigger, Trigger::AfterAttacks { .. }) {
+            return Ok(Outcome::NotTriggered);
+        }
+        if !bottom_a_card(table, source, "Warn")? {
+            return Ok(Outcome::Done);
+        }
+        let player = table.game.piece(source)?.controller;
+        let Some(summoner) = table.game.summoner_of(player) else {
+            return Ok(Outcome::Done);
+        };
+        let Some(at) = table.game.piece(summoner)?.square() else {
+            return Ok(Outcome::Done);
+        };
+        let squares = empty_neighbours(table.game, at);
+        if squares.is_empty() || blocked(table.game, summoner, Block::Force) {
+            return Ok(Outcome::Done);
+        }
+        let names: Vec<String> = squares.iter().map(|s| grid().position_name(s)).collect();
+        let to = squares[pick(table.ctx, "Warn: force your summoner to", &names)?];
+        force(table.game, table.ctx, summoner, to, 1)?;
+        Ok(Outcome::Done)
     }
 
     fn transformation(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {

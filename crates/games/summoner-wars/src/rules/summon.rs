@@ -105,6 +105,7 @@ pub fn summon(
         card: game.describe(card),
         how: "summoned",
     });
+    shadow_summon(game, ctx, card, &gates)?;
     let triggered: Vec<(String, (ObjectId, super::content::Handler))> = game
         .on_battlefield()
         .filter(|&g| game.adjacent(g, card) && game.pieces[g.0 as usize].controller == player)
@@ -118,6 +119,50 @@ pub fn summon(
             gate,
             Trigger::AfterSummoned { unit: card },
         )?;
+    }
+    Ok(())
+}
+
+/// `WhenSummoned` damage to the summoning gate (Shadow Summon): mandatory; with several gates
+/// next to the unit its controller chooses which one it was summoned next to. Placing a unit
+/// by an effect is not summoning, so it never happens then.
+fn shadow_summon(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    unit: ObjectId,
+    gates: &[ObjectId],
+) -> Result<(), RulesError> {
+    for a in super::abilities::own_ops(game, unit, super::content::Timing::WhenSummoned) {
+        if let super::content::EffectOp::AddDamage {
+            amount,
+            to: super::content::Recipient::SummoningGate,
+            ..
+        } = a.op
+        {
+            let Some(&first) = gates.first() else {
+                continue;
+            };
+            let gate = if gates.len() > 1 {
+                let names: Vec<String> = gates.iter().map(|&g| game.describe(g)).collect();
+                gates[ctx.choose("gate it was summoned next to", &names)?]
+            } else {
+                first
+            };
+            ctx.record(GameEvent::AbilityResolved {
+                ability: a.ability.meta().name,
+                card: game.describe(unit),
+            });
+            let player = game.piece(unit)?.controller;
+            super::damage::add_damage(
+                game,
+                ctx,
+                &[(gate, amount.into())],
+                super::state::Cause::Effect {
+                    source: Some(unit),
+                    player,
+                },
+            )?;
+        }
     }
     Ok(())
 }
