@@ -19,3 +19,4 @@ mod scenarios;
 mod schema_validation;
 mod snapshots;
 mod spellbook;
+mod summoner_wars_content;

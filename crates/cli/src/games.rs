@@ -12,8 +12,9 @@ use std::process::ExitCode;
 use grimoire_engine::scenario::ScenarioGame;
 use grimoire_mage_knight::rules::MageKnightScenarios;
 use grimoire_mage_wars::rules::MageWarsScenarios;
+use grimoire_summoner_wars::rules::SummonerWarsScenarios;
 
-use crate::{army, calc, spellbook};
+use crate::{army, calc, deck, spellbook};
 
 /// A game-specific command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,11 +121,11 @@ pub static GAMES: &[Game] = &[
     },
     Game {
         name: "summoner-wars",
-        scenario_run: None,
-        scenario_schema: None,
+        scenario_run: Some(generic_scenario_run::<SummonerWarsScenarios>),
+        scenario_schema: Some(generic_scenario_schema::<SummonerWarsScenarios>),
         calc: None,
         spellbook_check: None,
-        deck_check: None,
+        deck_check: Some(deck::summoner_wars),
         army_check: None,
     },
     Game {
@@ -255,7 +256,7 @@ mod tests {
         assert_eq!(
             describe(GAMES),
             "mage-wars: scenario run, scenario schema, calc, spellbook check\n\
-             summoner-wars: (no rules commands yet)\n\
+             summoner-wars: scenario run, scenario schema, deck check\n\
              wow-tcg: (no rules commands yet)\n\
              mage-knight: scenario run, scenario schema, calc, army check\n"
         );
@@ -269,7 +270,7 @@ mod tests {
         );
         assert_eq!(
             find("wow-tcg", Feature::DeckCheck).err().unwrap(),
-            "`deck check` is not available for wow-tcg yet; no game has it yet"
+            "`deck check` is not available for wow-tcg yet; games with it: summoner-wars"
         );
         assert_eq!(
             find("chess", Feature::ScenarioRun).err().unwrap(),

@@ -1,5 +1,6 @@
 //! `grimoire import`: bring card data from other formats into TOML card files.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -10,6 +11,8 @@ pub enum Command {
     Octgn(OctgnArgs),
     /// Import Mage Knight dial data (`dials.json` format) into one folder per expansion.
     MkDials(MkDialsArgs),
+    /// Import a Summoner Wars card list (`cards.json`: `{ edition, source, cards: [...] }`).
+    SummonerWars(SummonerWarsArgs),
 }
 
 /// Arguments of `grimoire import mk-dials`.
@@ -25,6 +28,22 @@ pub struct MkDialsArgs {
     /// The Mage Knight codex directory whose schema and ability names the cards must use.
     #[arg(long, default_value = "codex/mage-knight")]
     codex: PathBuf,
+    /// Exit with status 1 when any field could not be mapped.
+    #[arg(long)]
+    strict: bool,
+}
+
+/// Arguments of `grimoire import summoner-wars`.
+#[derive(clap::Args)]
+pub struct SummonerWarsArgs {
+    /// The card list (e.g. `../shared/data/summoner-wars-1e/cards.json`).
+    data: PathBuf,
+    /// The codex whose faction and ability names the data is mapped onto.
+    #[arg(long, default_value = "codex/summoner-wars")]
+    codex: PathBuf,
+    /// The card directory to write into; cards go to `<out>/<edition>-edition/<kind>.toml`.
+    #[arg(long, default_value = "cards/summoner-wars")]
+    out: PathBuf,
     /// Exit with status 1 when any field could not be mapped.
     #[arg(long)]
     strict: bool,
@@ -59,31 +78,41 @@ const OCTGN_GAMES: [&str; 1] = ["mage-wars"];
 pub fn run(cmd: Command) -> ExitCode {
     match cmd {
         Command::Octgn(args) => run_octgn(args),
-        Command::MkDials(args) => run_mk_dials(args),
+        Command::MkDials(args) => finish(
+            grimoire_import::import_mk_dials(&args.files, &args.out, &args.codex),
+            args.strict,
+        ),
+        Command::SummonerWars(args) => finish(
+            grimoire_import::import_summoner_wars(&args.data, &args.codex, &args.out),
+            args.strict,
+        ),
     }
 }
 
-fn run_mk_dials(args: MkDialsArgs) -> ExitCode {
-    match grimoire_import::import_mk_dials(&args.files, &args.out, &args.codex) {
-        Ok(report) => finish(&report, args.strict),
+/// Prints an import's report; exit 1 under `--strict` with unmapped fields, 2 when the import
+/// could not run.
+fn finish(
+    result: Result<grimoire_import::Report, grimoire_import::ImportError>,
+    strict: bool,
+) -> ExitCode {
+    match result {
+        Ok(report) => {
+            // A closed pipe (`| head`) is not an error of the import.
+            let _ = write!(std::io::stdout(), "{report}");
+            if strict && !report.is_clean() {
+                eprintln!(
+                    "error: {} unmapped fields (--strict)",
+                    report.unmapped.len()
+                );
+                return ExitCode::FAILURE;
+            }
+            ExitCode::SUCCESS
+        }
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::from(2)
         }
     }
-}
-
-/// Prints an import report; with `strict`, any unmapped field makes the exit status 1.
-fn finish(report: &grimoire_import::Report, strict: bool) -> ExitCode {
-    print!("{report}");
-    if strict && !report.is_clean() {
-        eprintln!(
-            "error: {} unmapped fields (--strict)",
-            report.unmapped.len()
-        );
-        return ExitCode::FAILURE;
-    }
-    ExitCode::SUCCESS
 }
 
 fn run_octgn(args: OctgnArgs) -> ExitCode {
@@ -110,7 +139,8 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
                     Err(error) => eprintln!("warning: cannot look for new names: {error}"),
                 }
             }
-            print!("{report}");
+            // A closed pipe (`| head`) is not an error of the import.
+            let _ = write!(std::io::stdout(), "{report}");
             if args.scaffold {
                 let Some(root) = root else {
                     eprintln!(

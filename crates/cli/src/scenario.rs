@@ -129,12 +129,12 @@ mod tests {
 
     #[test]
     fn the_game_key_chooses_the_runner() {
-        let err = run_text("game = \"summoner-wars\"\nname = \"x\"\nsource = \"y\"\n")
+        let err = run_text("game = \"wow-tcg\"\nname = \"x\"\nsource = \"y\"\n")
             .err()
             .unwrap();
         assert_eq!(
             err,
-            "`scenario run` is not available for summoner-wars yet; games with it: mage-wars, mage-knight"
+            "`scenario run` is not available for wow-tcg yet; games with it: mage-wars, summoner-wars, mage-knight"
         );
         assert_eq!(
             run_text("name = \"x\"\n").err().unwrap(),

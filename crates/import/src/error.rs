@@ -20,6 +20,17 @@ pub enum ImportError {
         /// What is wrong, with the byte position where known.
         message: String,
     },
+    /// A JSON card list is malformed or not shaped as expected.
+    Json {
+        /// The card list.
+        path: PathBuf,
+        /// 1-based line of the problem.
+        line: usize,
+        /// 1-based column of the problem.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// A TOML file already in the output directory could not be read.
     ExistingToml {
         /// The file.
@@ -68,6 +79,16 @@ impl fmt::Display for ImportError {
             Self::Xml { path, message } => {
                 write!(f, "{}: malformed OCTGN set: {message}", path.display())
             }
+            Self::Json {
+                path,
+                line,
+                column,
+                message,
+            } => write!(
+                f,
+                "{}:{line}:{column}: malformed card list: {message}",
+                path.display()
+            ),
             Self::ExistingToml { path, message } => {
                 write!(
                     f,

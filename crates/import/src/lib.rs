@@ -2,7 +2,9 @@
 //!
 //! OCTGN's Mage Wars set files: [`import_octgn`] reads `*.set.xml` files and writes one
 //! folder per set (`<out>/<set-slug>/<kind>.toml`). Mage Knight dial data:
-//! [`import_mk_dials`] reads dial JSON files and writes `<out>/<expansion>/warriors.toml`. Rules text is never
+//! [`import_mk_dials`] reads dial JSON files and writes `<out>/<expansion>/warriors.toml`. The
+//! Summoner Wars card list: [`import_summoner_wars`] reads its JSON and writes one folder per
+//! edition. Rules text is never
 //! copied: a card whose behaviour goes beyond its structured fields gets a named native
 //! `handler` instead. Whatever the importer cannot map is listed in the [`Report`].
 
@@ -12,6 +14,7 @@ pub mod octgn;
 mod pool;
 pub mod report;
 pub mod vocabulary;
+pub mod summoner_wars;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -22,6 +25,7 @@ pub use error::ImportError;
 pub use mkdials::import_mk_dials;
 pub use report::{Finding, Report};
 pub use vocabulary::{find_new_names, scaffold, NameKind, NewName};
+pub use summoner_wars::import_summoner_wars;
 
 use octgn::{map_card, Mapped};
 use pool::{Added, Pool};

@@ -1,5 +1,6 @@
 //! Summoner Wars as typed Rust tables: every card, codex entry, enum, die and constant of the
-//! game's TOML content (`codex/summoner-wars/`, `cards/summoner-wars/`), compiled by `cargo xtask codegen`.
+//! game's TOML content (`codex/summoner-wars/`, `cards/summoner-wars/`), compiled by `cargo xtask codegen`,
+//! and the rules engine that plays by them ([`rules`]).
 //!
 //! The items live in [`generated`] and are re-exported here: look cards up with
 //! [`CardId::from_name`], read them with [`CardId::card`].
@@ -8,3 +9,7 @@
 #[rustfmt::skip]
 pub mod generated;
 pub use generated::*;
+
+pub mod deck;
+pub mod rules;
+pub mod versions;

@@ -1,0 +1,447 @@
+//! Summoner Wars deck construction rules: `grimoire deck check --game summoner-wars FILE`.
+//!
+//! A deck file names its summoner and lists its other cards with their copies
+//! (docs/formats.md, "Summoner Wars decks"). [`Deck::parse`] reads it, keeping the line and
+//! column of every entry; [`check`] lists every rule the deck breaks, each with the place in
+//! the file and the source of the rule ([`Rule::source`]). Cards are looked up in the
+//! generated card tables, as they currently read (after errata).
+//!
+//! The FAQ says nothing about deck sizes or copy limits and the card data gives one record
+//! per card, so neither is checked (docs/decisions.md, "Summoner Wars: deck rules").
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::{Card, CardId, Edition, Faction};
+
+/// A deck as written in its file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deck {
+    /// The summoner (`summoner = "..."`).
+    pub summoner: Entry,
+    /// The other cards (`[cards]`), in file order.
+    pub cards: Vec<Entry>,
+}
+
+/// One card named by the deck file, with where it is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The card's name as written.
+    pub name: String,
+    /// How many copies (1 for the summoner).
+    pub copies: i64,
+    /// 1-based line of the name in the file.
+    pub line: usize,
+    /// 1-based column (in characters) of the name.
+    pub column: usize,
+}
+
+/// Why a deck file cannot be read as a deck (exit status 2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based line, 0 when the position is unknown.
+    pub line: usize,
+    /// 1-based column in characters, 0 when the position is unknown.
+    pub column: usize,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+/// The file's shape, with spans.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDeck {
+    summoner: Spanned<String>,
+    #[serde(default)]
+    cards: BTreeMap<Spanned<String>, Spanned<i64>>,
+}
+
+impl Deck {
+    /// Parses a deck file: `summoner = "Name"` and a `[cards]` table of `"Name" = copies`.
+    pub fn parse(text: &str) -> Result<Deck, ParseError> {
+        let raw: RawDeck = toml::from_str(text).map_err(|error| {
+            let (line, column) = error
+                .span()
+                .map_or((0, 0), |span| line_column(text, span.start));
+            ParseError {
+                line,
+                column,
+                message: format!(
+                    "{} (a deck is `summoner = \"Name\"` and a `[cards]` table of `\"Name\" = copies`)",
+                    error
+                        .message()
+                        .trim_end()
+                        .replace("expected i64", "expected a whole number of copies")
+                ),
+            }
+        })?;
+        let entry = |name: &Spanned<String>, copies: i64| {
+            let (line, column) = line_column(text, name.span().start);
+            Entry {
+                name: name.get_ref().trim().to_owned(),
+                copies,
+                line,
+                column,
+            }
+        };
+        let mut cards: Vec<(usize, Entry)> = raw
+            .cards
+            .iter()
+            .map(|(name, copies)| (name.span().start, entry(name, *copies.get_ref())))
+            .collect();
+        cards.sort_by_key(|(start, _)| *start);
+        Ok(Deck {
+            summoner: entry(&raw.summoner, 1),
+            cards: cards.into_iter().map(|(_, entry)| entry).collect(),
+        })
+    }
+}
+
+/// The 1-based line and character column of byte `offset` in `text`.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |at| at + 1);
+    (line, before[line_start..].chars().count() + 1)
+}
+
+/// A deck construction rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Rule {
+    /// Every name is a card of the pool.
+    KnownCard,
+    /// The deck has exactly one summoner, named by `summoner`.
+    OneSummoner,
+    /// Every card is of the summoner's faction, or a Mercenary.
+    SummonersFaction,
+    /// Every card's numbers come from the summoner's edition.
+    OneEdition,
+    /// Every unit's class is known (a unit of unknown class cannot be checked).
+    KnownClass,
+    /// A listed card has at least one copy.
+    Copies,
+}
+
+impl Rule {
+    /// A short name, shown in brackets after `error`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::KnownCard => "known-card",
+            Rule::OneSummoner => "one-summoner",
+            Rule::SummonersFaction => "summoners-faction",
+            Rule::OneEdition => "one-edition",
+            Rule::KnownClass => "known-class",
+            Rule::Copies => "copies",
+        }
+    }
+
+    /// Where the rule comes from.
+    pub fn source(self) -> &'static str {
+        match self {
+            Rule::KnownCard => "the card pool, cards/summoner-wars/",
+            Rule::OneSummoner => {
+                "FAQ: each player has one summoner (\"your summoner\": Rules Updates, Structure Units, Renewed Hope); docs/decisions.md, Summoner Wars: deck rules"
+            }
+            Rule::SummonersFaction => {
+                "FAQ Card Updates: cards come in faction decks; card data: each card's faction deck (`source_file`); Mercenaries: docs/decisions.md, Summoner Wars: deck rules"
+            }
+            Rule::OneEdition => "docs/decisions.md, Summoner Wars: deck rules (the editions' numbers differ)",
+            Rule::KnownClass => {
+                "FAQ Card Updates print no class for this card; docs/decisions.md, Summoner Wars: deck rules"
+            }
+            Rule::Copies => "a listed card is in the deck at least once",
+        }
+    }
+}
+
+/// One broken rule, at the entry that breaks it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    /// The rule broken.
+    pub rule: Rule,
+    /// 1-based line of the entry.
+    pub line: usize,
+    /// 1-based column of the entry.
+    pub column: usize,
+    /// What is wrong, naming the card.
+    pub message: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: error[{}]: {} (source: {})",
+            self.line,
+            self.column,
+            self.rule.name(),
+            self.message,
+            self.rule.source()
+        )
+    }
+}
+
+/// What the rules need to know about a card.
+struct Facts {
+    kind: &'static str,
+    faction: Faction,
+    edition: Edition,
+}
+
+fn facts(card: Card) -> Facts {
+    let (faction, edition) = match card {
+        Card::Summoner(c) => (c.faction, c.edition),
+        Card::Champion(c) => (c.faction, c.edition),
+        Card::Common(c) => (c.faction, c.edition),
+        Card::UnclassedUnit(c) => (c.faction, c.edition),
+        Card::Event(c) => (c.faction, c.edition),
+        Card::Structure(c) => (c.faction, c.edition),
+    };
+    Facts {
+        kind: card.kind(),
+        faction,
+        edition,
+    }
+}
+
+/// Every rule the deck breaks, in file order.
+pub fn check(deck: &Deck) -> Vec<Violation> {
+    let mut violations = Vec::new();
+    let mut violation = |rule, entry: &Entry, message: String| {
+        violations.push(Violation {
+            rule,
+            line: entry.line,
+            column: entry.column,
+            message,
+        })
+    };
+    let summoner = match lookup(&deck.summoner.name) {
+        Err(message) => {
+            violation(Rule::KnownCard, &deck.summoner, message);
+            None
+        }
+        Ok(card) => {
+            let facts = facts(card.card());
+            if facts.kind == "summoner" {
+                Some(facts)
+            } else {
+                violation(
+                    Rule::OneSummoner,
+                    &deck.summoner,
+                    format!(
+                        "`{}` is {} {}, not a summoner",
+                        card.name(),
+                        article(facts.kind),
+                        kind_words(facts.kind)
+                    ),
+                );
+                None
+            }
+        }
+    };
+    for entry in &deck.cards {
+        if entry.copies < 1 {
+            violation(
+                Rule::Copies,
+                entry,
+                format!(
+                    "`{}` has {} copies; list a card with at least 1 copy or leave it out",
+                    entry.name, entry.copies
+                ),
+            );
+        }
+        let card = match lookup(&entry.name) {
+            Ok(card) => card,
+            Err(message) => {
+                violation(Rule::KnownCard, entry, message);
+                continue;
+            }
+        };
+        let facts = facts(card.card());
+        match facts.kind {
+            "summoner" => violation(
+                Rule::OneSummoner,
+                entry,
+                format!(
+                    "`{}` is a summoner; a deck has exactly one, named by `summoner`",
+                    card.name()
+                ),
+            ),
+            "unclassed_unit" => violation(
+                Rule::KnownClass,
+                entry,
+                format!(
+                    "`{}`'s class (summoner, champion or common) is not known, so the deck cannot be checked with it",
+                    card.name()
+                ),
+            ),
+            _ => {}
+        }
+        let Some(summoner) = &summoner else { continue };
+        if facts.faction != summoner.faction && facts.faction != Faction::Mercenaries {
+            violation(
+                Rule::SummonersFaction,
+                entry,
+                format!(
+                    "`{}` is a {} card; the summoner `{}` is {}, and only its faction's cards and Mercenaries may join",
+                    card.name(),
+                    facts.faction.name(),
+                    deck.summoner.name,
+                    summoner.faction.name()
+                ),
+            );
+        }
+        if facts.edition != summoner.edition {
+            violation(
+                Rule::OneEdition,
+                entry,
+                format!(
+                    "`{}` has {} edition numbers; the summoner `{}` is {} edition",
+                    card.name(),
+                    edition_word(facts.edition),
+                    deck.summoner.name,
+                    edition_word(summoner.edition)
+                ),
+            );
+        }
+    }
+    violations
+}
+
+/// The card of that name, or a message with the closest name.
+fn lookup(name: &str) -> Result<CardId, String> {
+    CardId::from_name(name).ok_or_else(|| {
+        let closest = CardId::ALL
+            .iter()
+            .map(|id| id.name())
+            .min_by_key(|candidate| edit_distance(&name.to_lowercase(), &candidate.to_lowercase()))
+            .filter(|candidate| {
+                edit_distance(&name.to_lowercase(), &candidate.to_lowercase())
+                    <= name.chars().count() / 3 + 1
+            });
+        match closest {
+            Some(candidate) => {
+                format!("no card is named `{name}`; did you mean `{candidate}`?")
+            }
+            None => format!("no card is named `{name}`"),
+        }
+    })
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous + usize::from(ca != *cb);
+            previous = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
+        }
+    }
+    row[b.len()]
+}
+
+fn kind_words(kind: &str) -> &str {
+    match kind {
+        "unclassed_unit" => "unit of unknown class",
+        other => other,
+    }
+}
+
+fn article(kind: &str) -> &'static str {
+    match kind {
+        "event" | "unclassed_unit" => "an",
+        _ => "a",
+    }
+}
+
+fn edition_word(edition: Edition) -> &'static str {
+    match edition {
+        Edition::First => "1st",
+        Edition::Second => "2nd",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules_of(text: &str) -> Vec<(Rule, usize)> {
+        let deck = Deck::parse(text).expect("a deck");
+        check(&deck)
+            .into_iter()
+            .map(|violation| (violation.rule, violation.line))
+            .collect()
+    }
+
+    #[test]
+    fn a_faction_deck_with_a_mercenary_is_legal() {
+        let text = "summoner = \"Prince Elien\"\n[cards]\n\"Fencer\" = 6\n\"Fire Drake\" = 1\n\"Burn\" = 2\n\"Kogar\" = 1\n";
+        assert_eq!(rules_of(text), []);
+    }
+
+    #[test]
+    fn every_broken_rule_is_listed_at_its_line() {
+        let text = "summoner = \"Prince Elien\"\n[cards]\n\"Fencer\" = 0\n\"Sera Eldwyn\" = 1\n\"Defender\" = 2\n\"Aerie Gate\" = 1\n\"Kuldak\" = 1\n\"Fenser\" = 1\n";
+        assert_eq!(
+            rules_of(text),
+            [
+                (Rule::Copies, 3),
+                (Rule::OneSummoner, 4),
+                (Rule::SummonersFaction, 4),
+                (Rule::SummonersFaction, 5),
+                (Rule::SummonersFaction, 6),
+                (Rule::OneEdition, 6),
+                (Rule::KnownClass, 7),
+                (Rule::SummonersFaction, 7),
+                (Rule::OneEdition, 7),
+                (Rule::KnownCard, 8),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_unknown_name_gets_the_closest_card() {
+        let deck = Deck::parse("summoner = \"Prince Elein\"\n").expect("a deck");
+        let violations = check(&deck);
+        assert_eq!(violations.len(), 1);
+        assert!(
+            violations[0]
+                .message
+                .contains("did you mean `Prince Elien`?"),
+            "{}",
+            violations[0]
+        );
+    }
+
+    #[test]
+    fn a_champion_is_not_a_summoner() {
+        assert_eq!(
+            rules_of("summoner = \"Fire Drake\"\n[cards]\n\"Fencer\" = 1\n"),
+            [(Rule::OneSummoner, 1)]
+        );
+    }
+
+    #[test]
+    fn malformed_files_give_line_and_column() {
+        let error = Deck::parse("summoner = \"Prince Elien\"\n[cards]\n\"Fencer\" = \"six\"\n")
+            .expect_err("copies must be a number");
+        assert_eq!((error.line, error.column), (3, 12), "{error}");
+        let error =
+            Deck::parse("summoner = \"Prince Elien\"\nsumoner = 1\n").expect_err("unknown key");
+        assert_eq!(error.line, 2, "{error}");
+        let error = Deck::parse("[cards]\n\"Fencer\" = 1\n").expect_err("no summoner");
+        assert!(error.message.contains("summoner"), "{error}");
+    }
+}

@@ -1,0 +1,363 @@
+//! What abilities a card has, and the passive values they make (FAQ Expanded Rules: Granted
+//! Abilities, Under Effects, Value Modifiers).
+//!
+//! - A card off the battlefield has only its base abilities; a unit on it has its base
+//!   abilities, the abilities granted to it (by effects or by events attached to it) and, when
+//!   it copies another unit, that unit's abilities (live while the other unit is on the
+//!   battlefield, its base abilities once it left). An attached `lose_abilities` effect
+//!   (Freeze) removes them all; classes stay.
+//! - A card holds one copy of an ability (`stacking = "once"`); a `sum` entry (a non-ability
+//!   bonus such as a Hellforged Weapon's strength) counts each time it is given.
+//! - Cards under a unit have no abilities of their own, but each one's printed effects modify
+//!   the unit it is under, each instance separately (two Ice Smiths, two substitutions).
+
+use grimoire_engine::ObjectId;
+
+use super::content::{Ability, EffectOp, Passable, Recipient, Stacking, Timing, MOVE_SPACES};
+use super::state::{Game, Kind, Place};
+
+/// How deep copying may chain (a copy of a copy...) before it stops: a guard against cycles.
+const COPY_DEPTH: u32 = 4;
+
+/// One effect operation acting on a unit, with the card it comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Acting {
+    /// The card whose ability or effect it is.
+    pub source: ObjectId,
+    /// The ability or event effect.
+    pub ability: Ability,
+    /// The operation.
+    pub op: EffectOp,
+}
+
+/// The abilities `id` has now, one entry per copy that counts (see the module docs).
+pub fn abilities(game: &Game, id: ObjectId) -> Vec<Ability> {
+    abilities_at_depth(game, id, 0)
+}
+
+fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
+    let Ok(piece) = game.piece(id) else {
+        return Vec::new();
+    };
+    if piece.square().is_none() {
+        return piece.base_abilities().to_vec();
+    }
+    if has_lost_abilities(game, id) {
+        return Vec::new();
+    }
+    let mut list: Vec<Ability> = Vec::new();
+    let add = |ability: Ability, list: &mut Vec<Ability>| {
+        if grants_abilities(ability)
+            && (ability.meta().stacking == Stacking::Sum || !list.contains(&ability))
+        {
+            list.push(ability);
+        }
+    };
+    for &ability in piece.base_abilities().iter().chain(&piece.granted) {
+        add(ability, &mut list);
+    }
+    for attached in attached_to(game, id) {
+        for &ability in &game.pieces[attached.0 as usize].carries {
+            add(ability, &mut list);
+        }
+    }
+    if let Some(target) = piece.copying {
+        let copied = if game.is_on_battlefield(target) && depth < COPY_DEPTH {
+            abilities_at_depth(game, target, depth + 1)
+        } else {
+            game.piece(target)
+                .map(|t| t.base_abilities().to_vec())
+                .unwrap_or_default()
+        };
+        for ability in copied {
+            add(ability, &mut list);
+        }
+    }
+    list
+}
+
+/// Whether an entry is an ability a card has (not an effect acting on the card from outside,
+/// like Freeze's loss of abilities).
+fn grants_abilities(ability: Ability) -> bool {
+    !ability
+        .meta()
+        .effects
+        .iter()
+        .any(|op| matches!(op, EffectOp::LoseAbilities))
+}
+
+/// Whether an event attached to the unit takes its abilities away.
+pub fn has_lost_abilities(game: &Game, id: ObjectId) -> bool {
+    attached_to(game, id).into_iter().any(|event| {
+        game.pieces[event.0 as usize]
+            .carries
+            .iter()
+            .any(|a| !grants_abilities(*a))
+    })
+}
+
+/// Events attached to `id`.
+pub fn attached_to(game: &Game, id: ObjectId) -> Vec<ObjectId> {
+    game.ids()
+        .filter(|other| game.pieces[other.0 as usize].place == Place::Attached(id))
+        .collect()
+}
+
+/// Cards under `id`.
+pub fn under(game: &Game, id: ObjectId) -> Vec<ObjectId> {
+    game.ids()
+        .filter(|other| game.pieces[other.0 as usize].place == Place::Under(id))
+        .collect()
+}
+
+/// The recipient an operation names, if it has one (`ThisUnit` for those without).
+pub fn recipient(op: &EffectOp) -> Recipient {
+    match *op {
+        EffectOp::ModifyMovement { to, .. }
+        | EffectOp::AddDamage { to, .. }
+        | EffectOp::AddBoost { to, .. }
+        | EffectOp::ModifyStrength { to, .. }
+        | EffectOp::DamageCap { to, .. }
+        | EffectOp::Block { to, .. }
+        | EffectOp::Force { to, .. } => to,
+        _ => Recipient::ThisUnit,
+    }
+}
+
+/// Every effect operation with timing `timing` acting on unit `id` now: its own abilities,
+/// the printed effects of cards under it, abilities of other units that reach it
+/// (`AdjacentFriendly`, `AdjacentDamagedFriendly`, `AllUnits`) and active events' effects
+/// that reach every unit.
+pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
+    let mut out = Vec::new();
+    let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
+    for ability in abilities(game, id).into_iter().filter(|a| timed(*a)) {
+        for op in ability.meta().effects {
+            if recipient(op) == Recipient::ThisUnit {
+                out.push(Acting {
+                    source: id,
+                    ability,
+                    op: *op,
+                });
+            }
+        }
+    }
+    for below in under(game, id) {
+        let piece = &game.pieces[below.0 as usize];
+        let printed = piece.base_abilities().iter().chain(&piece.carries);
+        for &ability in printed.filter(|a| timed(**a)) {
+            for op in ability.meta().effects {
+                if recipient(op) == Recipient::ThisUnit {
+                    out.push(Acting {
+                        source: below,
+                        ability,
+                        op: *op,
+                    });
+                }
+            }
+        }
+    }
+    let Ok(me) = game.piece(id) else {
+        return out;
+    };
+    if me.square().is_none() {
+        return out;
+    }
+    for other in game.on_battlefield().filter(|&o| o != id) {
+        for ability in abilities(game, other).into_iter().filter(|a| timed(*a)) {
+            for op in ability.meta().effects {
+                let reaches = match recipient(op) {
+                    Recipient::FriendlyAdjacent => {
+                        game.adjacent(id, other) && game.friendly(id, other)
+                    }
+                    Recipient::AdjacentDamagedFriendly => {
+                        game.adjacent(id, other) && game.friendly(id, other) && me.damage > 0
+                    }
+                    Recipient::AllUnits => true,
+                    _ => false,
+                };
+                if reaches {
+                    out.push(Acting {
+                        source: other,
+                        ability,
+                        op: *op,
+                    });
+                }
+            }
+        }
+    }
+    for event in game.ids() {
+        let piece = &game.pieces[event.0 as usize];
+        if piece.place != Place::Active {
+            continue;
+        }
+        for &ability in piece.carries.iter().filter(|a| timed(**a)) {
+            for op in ability.meta().effects {
+                if recipient(op) == Recipient::AllUnits {
+                    out.push(Acting {
+                        source: event,
+                        ability,
+                        op: *op,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The operations of `id`'s own abilities with timing `timing`, whoever they land on
+/// (triggered abilities: Engage's damage lands on the moving unit, Riposte's on the
+/// attacker).
+pub fn own_ops(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
+    abilities(game, id)
+        .into_iter()
+        .filter(|a| a.meta().timing == Some(timing))
+        .flat_map(|ability| {
+            ability.meta().effects.iter().map(move |op| Acting {
+                source: id,
+                ability,
+                op: *op,
+            })
+        })
+        .collect()
+}
+
+/// Strength decreases with an absolute minimum that last for one attack (Divine Shield).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decrease {
+    /// How much lower.
+    pub amount: i32,
+    /// The absolute minimum, if any.
+    pub minimum: Option<i32>,
+}
+
+/// A unit's strength now (FAQ Value Modifiers): printed strength and turn bonuses, then every
+/// increase (each `strength_per_boost` capped on its own), then decreases with an absolute
+/// minimum, then other decreases. `extra` are decreases of the current attack.
+pub fn strength(game: &Game, id: ObjectId, extra: &[Decrease]) -> i32 {
+    let Ok(piece) = game.piece(id) else {
+        return 0;
+    };
+    let mut value = piece.printed_strength() + piece.turn_strength;
+    let mut decreases: Vec<Decrease> = extra.to_vec();
+    for acting in acting_on(game, id, Timing::Passive) {
+        match acting.op {
+            EffectOp::ModifyStrength {
+                amount, minimum, ..
+            } => {
+                let amount = i32::from(amount);
+                if amount >= 0 {
+                    value += amount;
+                } else {
+                    decreases.push(Decrease {
+                        amount: -amount,
+                        minimum: minimum.map(i32::from),
+                    });
+                }
+            }
+            EffectOp::StrengthPerBoost { max } => {
+                value += piece.boost.min(u32::from(max)) as i32;
+            }
+            _ => {}
+        }
+    }
+    for d in decreases.iter().filter(|d| d.minimum.is_some()) {
+        let minimum = d.minimum.unwrap_or(i32::MIN);
+        if value > minimum {
+            value = (value - d.amount).max(minimum);
+        }
+    }
+    for d in decreases.iter().filter(|d| d.minimum.is_none()) {
+        value -= d.amount;
+    }
+    value
+}
+
+/// A card's life now: printed life plus `life_per_boost` (each capped on its own) and
+/// `modify_life` acting on it; `None` for cards without life.
+pub fn life(game: &Game, id: ObjectId) -> Option<u32> {
+    let piece = game.piece(id).ok()?;
+    let mut value = piece.life()? as i32;
+    for acting in acting_on(game, id, Timing::Passive) {
+        match acting.op {
+            EffectOp::LifePerBoost { max } => value += piece.boost.min(u32::from(max)) as i32,
+            EffectOp::ModifyLife { amount, .. } => value += i32::from(amount),
+            _ => {}
+        }
+    }
+    Some(value.max(0) as u32)
+}
+
+/// How a unit may move this turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Movement {
+    /// Spaces it may move (0: it cannot move).
+    pub spaces: i32,
+    /// Extra spaces for a move in one direction (Charge).
+    pub straight_extra: i32,
+    /// Moving this many spaces in one direction gives `straight_strength` (0: never).
+    pub straight_strength_after: u32,
+    /// Strength until the end of the turn after such a move.
+    pub straight_strength: i32,
+    /// Cards it may move through.
+    pub through: Vec<Passable>,
+}
+
+/// A unit's movement now: `MOVE_SPACES` plus every movement modifier (they stack); a
+/// structure moves only with `mobile`. Units never move 0 spaces.
+pub fn movement(game: &Game, id: ObjectId) -> Movement {
+    let mut m = Movement {
+        spaces: MOVE_SPACES as i32,
+        straight_extra: 0,
+        straight_strength_after: 0,
+        straight_strength: 0,
+        through: Vec::new(),
+    };
+    let Ok(piece) = game.piece(id) else {
+        m.spaces = 0;
+        return m;
+    };
+    let mut mobile = false;
+    let acting = acting_on(game, id, Timing::Passive)
+        .into_iter()
+        .chain(acting_on(game, id, Timing::WhenMoving))
+        .chain(acting_on(game, id, Timing::AfterMoving));
+    for a in acting {
+        match a.op {
+            EffectOp::ModifyMovement { amount, .. } => m.spaces += i32::from(amount),
+            EffectOp::MoveThrough { what } => m.through.push(what),
+            EffectOp::StraightMoveBonus {
+                extra,
+                strength_after_spaces,
+                strength,
+            } => {
+                m.straight_extra += i32::from(extra);
+                m.straight_strength_after = strength_after_spaces.into();
+                m.straight_strength += i32::from(strength);
+            }
+            EffectOp::Mobile => mobile = true,
+            _ => {}
+        }
+    }
+    if !piece.is_unit() || (piece.is_structure() && !mobile) || piece.kind() == Kind::Event {
+        m.spaces = 0;
+        m.straight_extra = 0;
+    }
+    if m.spaces <= 0 {
+        m.spaces = 0;
+        m.straight_extra = 0;
+    }
+    m
+}
+
+/// Whether an operation `matches` acts on `id` with some timing (used for yes/no questions
+/// such as blocks and Soulless).
+pub fn any_acting(
+    game: &Game,
+    id: ObjectId,
+    timing: Timing,
+    matches: impl Fn(&EffectOp) -> bool,
+) -> bool {
+    acting_on(game, id, timing).iter().any(|a| matches(&a.op))
+}

@@ -1,0 +1,379 @@
+//! Attacks (FAQ General Questions; Expanded Rules: Triggered Effects, `[sym] =`, Value
+//! Modifiers).
+//!
+//! 1. Choose: in the Attack Phase the active player chooses up to
+//!    `CHOSEN_ATTACKERS_PER_PHASE` attacking units, each once per phase; an `extra_attacker`
+//!    unit does not count toward that number. Any card may be attacked, friendly ones too.
+//!    Melee units attack a card next to them; ranged units a card up to `RANGED_REACH` spaces
+//!    away in a straight line with no card between them.
+//! 2. Target chosen: `WhenTargeted` abilities (Divine Shield) roll and lower the attacker's
+//!    strength for this attack.
+//! 3. Roll one attack die per point of strength (none at 0 or less; more than
+//!    `DICE_IN_BOX` is fine), count swords for melee and bows for ranged units, plus every
+//!    `symbol_counts_as` substitution (they all apply); a target that `takes_damage_from` a
+//!    symbol also takes one per such result.
+//! 4. Add damage: cards it destroys are destroyed now, with their "after destroyed" triggers.
+//! 5. After the attack: `AfterAttacked` abilities of the target that were triggered while it
+//!    was still in play (Riposte) and `AfterAttacking` abilities of the attacker (Exploit)
+//!    resolve in the active player's order, even if their card left play meanwhile.
+
+use grimoire_engine::{Ctx, ObjectId, Square};
+
+use super::abilities::{acting_on, any_acting, strength, Decrease};
+use super::content::{
+    AttackDieFace, AttackType, EffectOp, Phase, Recipient, Symbol, Timing,
+    CHOSEN_ATTACKERS_PER_PHASE, RANGED_REACH,
+};
+use super::damage::{add_damage, in_chosen_order};
+use super::dice::{face, shows, ATTACK};
+use super::handlers::{fire, Trigger};
+use super::movement::line;
+use super::state::{grid, illegal, Cause, Game, GameEvent, RulesError};
+
+/// Checks that `attacker` may attack `target` now; returns whether it is an extra attacker.
+fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<bool, RulesError> {
+    let a = game.piece(attacker)?;
+    let name = game.describe(attacker);
+    if game.phase != Phase::Attack {
+        return illegal(format!(
+            "{name} can attack only in its controller's Attack Phase"
+        ));
+    }
+    if a.controller != game.active {
+        return illegal(format!("{name} is not controlled by the active player"));
+    }
+    let (Some(from), Some(to)) = (a.square(), game.piece(target)?.square()) else {
+        return illegal("both the attacker and its target must be on the battlefield");
+    };
+    if a.attacked_this_phase {
+        return illegal(format!("{name} was already chosen to attack this phase"));
+    }
+    let extra = any_acting(game, attacker, Timing::Passive, |op| {
+        matches!(op, EffectOp::ExtraAttacker)
+    });
+    if !extra && game.player(game.active).chosen_attackers >= CHOSEN_ATTACKERS_PER_PHASE as u32 {
+        return illegal(format!(
+            "{CHOSEN_ATTACKERS_PER_PHASE} units were already chosen to attack this phase"
+        ));
+    }
+    match a.attack_type() {
+        Some(AttackType::Melee) => {
+            if !grid().adjacent(from, to) {
+                return illegal(format!(
+                    "{name} attacks in melee: its target must be next to it"
+                ));
+            }
+        }
+        Some(AttackType::Ranged) => {
+            let Some(distance) = grid().straight_line(from, to) else {
+                return illegal(format!("{name}'s target is not in a straight line"));
+            };
+            if distance == 0 || distance > RANGED_REACH as u32 {
+                return illegal(format!(
+                    "{name}'s target is {distance} spaces away; ranged reach is {RANGED_REACH}"
+                ));
+            }
+            if let Some(between) = line(from, to)
+                .into_iter()
+                .filter(|&s| s != to)
+                .find_map(|s| game.at(s))
+            {
+                return illegal(format!(
+                    "{name} cannot attack through {}",
+                    game.describe(between)
+                ));
+            }
+        }
+        None => return illegal(format!("{name} is not a unit")),
+    }
+    Ok(extra)
+}
+
+/// Resolves an attack of `attacker` against `target`.
+pub fn attack(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    attacker: ObjectId,
+    target: ObjectId,
+) -> Result<(), RulesError> {
+    let extra = check(game, attacker, target)?;
+    let player = game.active;
+    {
+        let enemy = !game.friendly(attacker, target);
+        let a = game.piece_mut(attacker)?;
+        a.attacked_this_phase = true;
+        a.attacked_enemy_this_turn |= enemy;
+        if !extra {
+            game.player_mut(player).chosen_attackers += 1;
+        }
+    }
+    for id in [attacker, target] {
+        fire(game, ctx, id, Trigger::Met)?;
+    }
+    let decreases = when_targeted(game, ctx, attacker, target)?;
+    let dice = strength(game, attacker, &decreases).max(0);
+    let mut faces = Vec::with_capacity(dice as usize);
+    for _ in 0..dice {
+        faces.push(face(ctx.roll(ATTACK)?));
+    }
+    let hit_symbol = match game.piece(attacker)?.attack_type() {
+        Some(AttackType::Ranged) => Symbol::Bow,
+        _ => Symbol::Sword,
+    };
+    let substitutions: Vec<EffectOp> = acting_on(game, attacker, Timing::WhenAttacking)
+        .into_iter()
+        .chain(acting_on(game, attacker, Timing::Passive))
+        .chain(acting_on(game, attacker, Timing::WhileUnder))
+        .map(|a| a.op)
+        .filter(|op| match op {
+            EffectOp::SymbolCountsAs {
+                beside_summoner, ..
+            } => !beside_summoner || beside_own_summoner(game, attacker),
+            _ => false,
+        })
+        .collect();
+    let results = |symbol: Symbol| -> u32 {
+        let rolled: u32 = faces.iter().map(|f| shows(f, symbol)).sum();
+        let added: u32 = substitutions
+            .iter()
+            .map(|op| match *op {
+                EffectOp::SymbolCountsAs {
+                    symbol: from,
+                    counts_as,
+                    count,
+                    ..
+                } if counts_as == symbol => {
+                    u32::from(count) * faces.iter().map(|f| shows(f, from)).sum::<u32>()
+                }
+                _ => 0,
+            })
+            .sum();
+        rolled + added
+    };
+    let mut damage = results(hit_symbol);
+    for a in acting_on(game, target, Timing::Passive) {
+        if let EffectOp::TakesDamageFrom { symbol } = a.op {
+            damage += results(symbol);
+        }
+    }
+    game.last_roll = faces.iter().map(|f| f.label).collect();
+    ctx.record(GameEvent::Attacked {
+        attacker: game.describe(attacker),
+        target: game.describe(target),
+        dice: game.last_roll.clone(),
+        damage,
+    });
+    let target_square = game.piece(target)?.square();
+    add_damage(
+        game,
+        ctx,
+        &[(target, damage)],
+        Cause::Attack { attacker, player },
+    )?;
+    after_attack(game, ctx, attacker, target, target_square, &faces)
+}
+
+/// Whether `id` is next to its controller's summoner.
+fn beside_own_summoner(game: &Game, id: ObjectId) -> bool {
+    let controller = game.pieces[id.0 as usize].controller;
+    game.summoner_of(controller)
+        .is_some_and(|summoner| game.adjacent(id, summoner))
+}
+
+/// `WhenTargeted` abilities of units watching the target: each rolls its dice and lowers the
+/// attacker's strength for this attack (Divine Shield: enemy attacks on friendly units of its
+/// class within reach).
+fn when_targeted(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    attacker: ObjectId,
+    target: ObjectId,
+) -> Result<Vec<Decrease>, RulesError> {
+    let mut watching = Vec::new();
+    for source in game.on_battlefield().collect::<Vec<_>>() {
+        for a in acting_on(game, source, Timing::WhenTargeted) {
+            if let EffectOp::RollReduceStrength {
+                dice,
+                within,
+                class,
+                minimum,
+            } = a.op
+            {
+                let target_piece = &game.pieces[target.0 as usize];
+                let applies = a.source == source
+                    && game.friendly(source, target)
+                    && !game.friendly(source, attacker)
+                    && class.is_none_or(|c| target_piece.classes().contains(&c))
+                    && game.within(source, target, within.into());
+                if applies {
+                    watching.push((
+                        format!("{} of {}", a.ability.meta().name, game.describe(source)),
+                        (source, a.ability.meta().name, dice, minimum),
+                    ));
+                }
+            }
+        }
+    }
+    let mut decreases = Vec::new();
+    for (source, ability, dice, minimum) in
+        in_chosen_order(ctx, "order of triggered effects", watching)?
+    {
+        let mut specials = 0;
+        for _ in 0..dice {
+            specials += shows(face(ctx.roll(ATTACK)?), Symbol::Special);
+        }
+        ctx.record(GameEvent::AbilityResolved {
+            ability,
+            card: game.describe(source),
+        });
+        decreases.push(Decrease {
+            amount: specials as i32,
+            minimum: Some(minimum.into()),
+        });
+    }
+    Ok(decreases)
+}
+
+/// One "after the attack" triggered effect.
+enum After {
+    /// `source` adds `amount` damage to the attacker.
+    DamageAttacker {
+        source: ObjectId,
+        ability: &'static str,
+        amount: u32,
+    },
+    /// The attacker's `AfterAttacking` handler.
+    Handler { ability: super::content::Ability },
+    /// Every unit next to the attacked card's square takes `amount` damage at once.
+    DamageAround {
+        ability: &'static str,
+        square: Square,
+        amount: u32,
+    },
+}
+
+/// Collects the after-attack triggers (see the module docs) and resolves them in the active
+/// player's order.
+fn after_attack(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    attacker: ObjectId,
+    target: ObjectId,
+    target_square: Option<Square>,
+    faces: &[&'static AttackDieFace],
+) -> Result<(), RulesError> {
+    let mut pending = Vec::new();
+    if game.is_on_battlefield(target) {
+        for a in super::abilities::own_ops(game, target, Timing::AfterAttacked) {
+            if let EffectOp::AddDamage {
+                amount,
+                to: Recipient::Attacker,
+                only_adjacent,
+            } = a.op
+            {
+                if a.source == target && (!only_adjacent || game.adjacent(attacker, target)) {
+                    pending.push((
+                        format!("{} of {}", a.ability.meta().name, game.describe(target)),
+                        After::DamageAttacker {
+                            source: target,
+                            ability: a.ability.meta().name,
+                            amount: amount.into(),
+                        },
+                    ));
+                }
+            }
+        }
+    }
+    if let (true, Some(square)) = (game.is_on_battlefield(attacker), target_square) {
+        for a in super::abilities::own_ops(game, attacker, Timing::AfterAttacking) {
+            if let EffectOp::DamageAroundTarget { per } = a.op {
+                let amount = faces.iter().map(|f| shows(f, per)).sum();
+                pending.push((
+                    format!("{} of {}", a.ability.meta().name, game.describe(attacker)),
+                    After::DamageAround {
+                        ability: a.ability.meta().name,
+                        square,
+                        amount,
+                    },
+                ));
+            }
+        }
+    }
+    if game.is_on_battlefield(attacker) {
+        for ability in super::abilities::abilities(game, attacker) {
+            if ability.meta().timing == Some(Timing::AfterAttacking)
+                && ability.meta().handler.is_some()
+            {
+                pending.push((
+                    format!("{} of {}", ability.meta().name, game.describe(attacker)),
+                    After::Handler { ability },
+                ));
+            }
+        }
+    }
+    for after in in_chosen_order(ctx, "order of triggered effects", pending)? {
+        match after {
+            After::DamageAttacker {
+                source,
+                ability,
+                amount,
+            } => {
+                ctx.record(GameEvent::AbilityResolved {
+                    ability,
+                    card: game.describe(source),
+                });
+                let player = game.piece(source)?.controller;
+                add_damage(
+                    game,
+                    ctx,
+                    &[(attacker, amount)],
+                    Cause::Effect {
+                        source: Some(source),
+                        player,
+                    },
+                )?;
+            }
+            After::DamageAround {
+                ability,
+                square,
+                amount,
+            } => {
+                ctx.record(GameEvent::AbilityResolved {
+                    ability,
+                    card: game.describe(attacker),
+                });
+                let hits: Vec<(ObjectId, u32)> = game
+                    .on_battlefield()
+                    .filter(|&u| {
+                        game.pieces[u.0 as usize]
+                            .square()
+                            .is_some_and(|s| grid().adjacent(s, square))
+                    })
+                    .map(|u| (u, amount))
+                    .collect();
+                let player = game.piece(attacker)?.controller;
+                add_damage(
+                    game,
+                    ctx,
+                    &hits,
+                    Cause::Effect {
+                        source: Some(attacker),
+                        player,
+                    },
+                )?;
+            }
+            After::Handler { ability } => {
+                if let Some(handler) = ability.meta().handler {
+                    super::handlers::run(
+                        game,
+                        ctx,
+                        handler,
+                        attacker,
+                        Trigger::AfterAttacks { target },
+                    )?;
+                }
+            }
+        }
+    }
+    Ok(())
+}

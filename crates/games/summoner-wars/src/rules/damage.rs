@@ -1,0 +1,296 @@
+//! Damage, boost, destruction and magic (FAQ General Questions; Expanded Rules:
+//! "Simultaneous" Effects, Damage Reduction when "Paying Costs").
+//!
+//! - Damage added by one subeffect to several cards lands on all of them at once; the cards it
+//!   destroys are then destroyed one at a time in the order the active player chooses.
+//! - A `damage_cap` acting on a card (Law of Sanctity) lowers what one effect adds to it; a
+//!   cost paid in damage counts as paid whatever was added.
+//! - A destroyed card goes to its owner's discard pile as part of its destruction. Whoever
+//!   controls the attack or effect that destroyed an enemy card gains
+//!   `MAGIC_PER_ENEMY_DESTROYED` (none for a card they control, none when the cause is a
+//!   change of game state, none from a `soulless` destroyer); `bounty` gives the destroyed
+//!   card's controller's opponent extra magic whoever destroyed it.
+//! - A `return_to_hand_instead` effect (Unrelenting) replaces the destruction of a common: it
+//!   is not destroyed, so no magic and no destruction triggers.
+//! - After each destruction, `AfterDestroyed` abilities of friendly units in reach (Blood Bloom) resolve
+//!   with the recipients that were in reach at that time.
+
+use grimoire_engine::{Ctx, ObjectId, PlayerId};
+
+use super::abilities::{abilities, acting_on, any_acting};
+use super::content::{EffectOp, Recipient, Timing, MAGIC_PER_ENEMY_DESTROYED};
+use super::state::{Cause, Game, GameEvent, Kind, Place, RulesError};
+
+/// Asks the active player to order `items` (labelled) when there are two or more; returns
+/// them in the chosen order (FAQ "Simultaneous" Effects).
+pub fn in_chosen_order<T>(
+    ctx: &mut Ctx<'_, GameEvent>,
+    prompt: &str,
+    mut items: Vec<(String, T)>,
+) -> Result<Vec<T>, RulesError> {
+    let mut ordered = Vec::with_capacity(items.len());
+    while items.len() > 1 {
+        let labels: Vec<String> = items.iter().map(|(label, _)| label.clone()).collect();
+        let index = ctx.choose(prompt, &labels)?;
+        ordered.push(items.remove(index).1);
+    }
+    ordered.extend(items.into_iter().map(|(_, item)| item));
+    Ok(ordered)
+}
+
+/// The most damage one effect may add to `id` now (`damage_cap`), if capped.
+fn cap(game: &Game, id: ObjectId) -> Option<u32> {
+    acting_on(game, id, Timing::Passive)
+        .iter()
+        .filter_map(|a| match a.op {
+            EffectOp::DamageCap { max, .. } => Some(u32::from(max)),
+            _ => None,
+        })
+        .min()
+}
+
+/// Adds damage from one subeffect to every `(card, amount)` at once, then destroys the cards
+/// it destroyed in the active player's order. Returns the damage actually added to each.
+pub fn add_damage(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    hits: &[(ObjectId, u32)],
+    cause: Cause,
+) -> Result<Vec<u32>, RulesError> {
+    let mut added = Vec::with_capacity(hits.len());
+    for &(id, amount) in hits {
+        if !game.is_on_battlefield(id) || amount == 0 {
+            added.push(0);
+            continue;
+        }
+        let amount = cap(game, id).map_or(amount, |c| amount.min(c));
+        game.piece_mut(id)?.damage += amount;
+        ctx.record(GameEvent::DamageAdded {
+            card: game.describe(id),
+            amount,
+        });
+        added.push(amount);
+    }
+    let destroyed: Vec<(String, ObjectId)> = hits
+        .iter()
+        .map(|&(id, _)| id)
+        .filter(|&id| lethal(game, id))
+        .map(|id| (game.describe(id), id))
+        .collect();
+    check_destroyed(game, ctx, destroyed, cause)?;
+    Ok(added)
+}
+
+/// Whether a card on the battlefield has as much damage as its life.
+fn lethal(game: &Game, id: ObjectId) -> bool {
+    game.piece(id).is_ok_and(|p| {
+        p.square().is_some()
+            && super::abilities::life(game, id).is_some_and(|life| p.damage >= life)
+    })
+}
+
+/// Destroys the given cards one at a time, in the active player's order.
+fn check_destroyed(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    destroyed: Vec<(String, ObjectId)>,
+    cause: Cause,
+) -> Result<(), RulesError> {
+    for id in in_chosen_order(ctx, "order of destruction", destroyed)? {
+        destroy(game, ctx, id, cause)?;
+    }
+    Ok(())
+}
+
+/// Cards whose damage now equals or exceeds their life because their life went down: they
+/// are destroyed by a change of game state (nobody gains magic).
+pub fn check_state(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    let destroyed: Vec<(String, ObjectId)> = game
+        .on_battlefield()
+        .filter(|&id| lethal(game, id))
+        .map(|id| (game.describe(id), id))
+        .collect();
+    check_destroyed(game, ctx, destroyed, Cause::GameState)
+}
+
+/// Adds boost to every card at once.
+pub fn add_boost(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    cards: &[ObjectId],
+    amount: u32,
+) -> Result<(), RulesError> {
+    for &id in cards {
+        if game.is_on_battlefield(id) {
+            game.piece_mut(id)?.boost += amount;
+            ctx.record(GameEvent::BoostAdded {
+                card: game.describe(id),
+                amount,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Gives a player magic.
+pub fn gain_magic(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>, player: PlayerId, amount: u32) {
+    if amount > 0 {
+        game.player_mut(player).magic += amount;
+        ctx.record(GameEvent::MagicGained { player, amount });
+    }
+}
+
+/// A card leaves the battlefield for `place`: it loses its tokens and per-turn state, cards
+/// under it and events attached to it go to their owners' discard piles, and it becomes a new
+/// card (FAQ Playing the Same Card Twice).
+pub fn leave_battlefield(game: &mut Game, id: ObjectId, place: Place) -> Result<(), RulesError> {
+    let followers: Vec<ObjectId> = game
+        .ids()
+        .filter(|o| {
+            matches!(game.pieces[o.0 as usize].place, Place::Under(h) | Place::Attached(h) if h == id)
+        })
+        .collect();
+    for follower in followers {
+        let piece = game.piece_mut(follower)?;
+        piece.place = Place::Discard;
+        piece.incarnation += 1;
+    }
+    let piece = game.piece_mut(id)?;
+    piece.place = place;
+    piece.damage = 0;
+    piece.boost = 0;
+    piece.granted.clear();
+    piece.copying = None;
+    piece.turn_strength = 0;
+    piece.moved_this_phase = false;
+    piece.attacked_this_phase = false;
+    piece.attacked_enemy_this_turn = false;
+    piece.forced_by_gate = false;
+    piece.incarnation += 1;
+    Ok(())
+}
+
+/// Whether an active event of `player` replaces the destruction of their commons.
+fn returns_to_hand(game: &Game, id: ObjectId) -> bool {
+    let Ok(piece) = game.piece(id) else {
+        return false;
+    };
+    piece.kind() == Kind::Common
+        && game.ids().any(|event| {
+            let e = &game.pieces[event.0 as usize];
+            e.place == Place::Active
+                && e.controller == piece.controller
+                && e.carries.iter().any(|a| {
+                    a.meta()
+                        .effects
+                        .iter()
+                        .any(|op| matches!(op, EffectOp::ReturnToHandInstead))
+                })
+        })
+}
+
+/// A pending Blood Bloom-like trigger: `source` boosts `recipients` by `amount`.
+struct BoostTrigger {
+    source: ObjectId,
+    ability: &'static str,
+    recipients: Vec<ObjectId>,
+    amount: u32,
+}
+
+/// Destroys one card (see the module docs).
+pub fn destroy(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    id: ObjectId,
+    cause: Cause,
+) -> Result<(), RulesError> {
+    if !game.is_on_battlefield(id) {
+        return Ok(());
+    }
+    let name = game.describe(id);
+    if returns_to_hand(game, id) {
+        leave_battlefield(game, id, Place::Hand)?;
+        ctx.record(GameEvent::ReturnedToHand { card: name });
+        return Ok(());
+    }
+    let piece = game.piece(id)?.clone();
+    let bounty: u32 = abilities(game, id)
+        .iter()
+        .flat_map(|a| a.meta().effects)
+        .filter_map(|op| match op {
+            EffectOp::Bounty { amount } => Some(u32::from(*amount)),
+            _ => None,
+        })
+        .sum();
+    let triggers = nearby_destruction_triggers(game, id);
+    leave_battlefield(game, id, Place::Discard)?;
+    ctx.record(GameEvent::Destroyed { card: name, cause });
+    let destroyer = match cause {
+        Cause::Attack { attacker, player } => Some((Some(attacker), player)),
+        Cause::Effect { source, player } => Some((source, player)),
+        Cause::GameState => None,
+    };
+    if let Some((source, player)) = destroyer {
+        let soulless = source.is_some_and(|s| {
+            any_acting(game, s, Timing::Passive, |op| {
+                matches!(op, EffectOp::Soulless)
+            })
+        });
+        if player != piece.controller && !soulless {
+            gain_magic(game, ctx, player, MAGIC_PER_ENEMY_DESTROYED as u32);
+        }
+    }
+    gain_magic(game, ctx, Game::opponent(piece.controller), bounty);
+    if piece.kind() == Kind::Summoner && game.winner.is_none() {
+        let winner = Game::opponent(piece.controller);
+        game.winner = Some(winner);
+        ctx.record(GameEvent::Won { player: winner });
+    }
+    let labelled = triggers
+        .into_iter()
+        .map(|t| (format!("{} of {}", t.ability, game.describe(t.source)), t))
+        .collect();
+    for trigger in in_chosen_order(ctx, "order of triggered effects", labelled)? {
+        ctx.record(GameEvent::AbilityResolved {
+            ability: trigger.ability,
+            card: game.describe(trigger.source),
+        });
+        add_boost(game, ctx, &trigger.recipients, trigger.amount)?;
+    }
+    Ok(())
+}
+
+/// The `AfterDestroyed` triggers set off by the destruction of `id`: boosts of friendly units
+/// within reach (Blood Bloom), with their recipients as they stand now ("at that time"), and
+/// boosts of units that gain one whenever another unit is destroyed (Blood Fury).
+fn nearby_destruction_triggers(game: &Game, id: ObjectId) -> Vec<BoostTrigger> {
+    let mut out = Vec::new();
+    for source in game.on_battlefield().filter(|&s| s != id) {
+        for a in super::abilities::own_ops(game, source, Timing::AfterDestroyed) {
+            let EffectOp::AddBoost { amount, to, within } = a.op else {
+                continue;
+            };
+            let reach = u32::from(within);
+            let recipients = match to {
+                Recipient::ThisUnit => vec![source],
+                Recipient::FriendlyWithin
+                    if game.friendly(source, id) && game.within(source, id, reach) =>
+                {
+                    game.on_battlefield()
+                        .filter(|&r| {
+                            r != id && game.friendly(r, source) && game.within(source, r, reach)
+                        })
+                        .collect()
+                }
+                _ => continue,
+            };
+            out.push(BoostTrigger {
+                source,
+                ability: a.ability.meta().name,
+                recipients,
+                amount: amount.into(),
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,473 @@
+//! The native handlers of Summoner Wars: the generated `Handlers` trait, implemented.
+//!
+//! An ability names a handler only for what its effect operations cannot say. Every handler
+//! of the content is a method here (the generated trait has no default bodies, so content that
+//! names a new handler does not compile until the rules answer it). A handler either acts at
+//! its [`Trigger`] (Exploit, Raise the Dead, Call Protection, Aerie Gate) or answers
+//! [`Outcome::NotModelled`]: the 1st edition data records only the names of those abilities,
+//! and the FAQ does not describe them. When play meets such an ability the rules log
+//! [`GameEvent::NotModelled`], so a scenario shows what the engine ignored.
+
+use std::marker::PhantomData;
+
+use grimoire_engine::{Board, Ctx, ObjectId};
+
+use super::abilities::abilities;
+use super::content::Block;
+use super::content::{ClassTag, Handler, Handlers};
+use super::damage::{add_damage, leave_battlefield};
+use super::movement::{blocked, empty_neighbours, force};
+use super::state::{grid, Cause, Game, GameEvent, Place, RulesError};
+
+/// What handlers work on: the game and the action's context (dice, choices, log).
+pub struct Table<'a, 'l> {
+    /// The game.
+    pub game: &'a mut Game,
+    /// Dice, choices and the log.
+    pub ctx: &'a mut Ctx<'l, GameEvent>,
+}
+
+/// The moments the rules consult native handlers; the source is the card whose ability
+/// names the handler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trigger {
+    /// The card takes part in an attack (abilities not modelled yet are reported).
+    Met,
+    /// Its attack against `target` has fully resolved (`AfterAttacking`).
+    AfterAttacks {
+        /// The attacked card.
+        target: ObjectId,
+    },
+    /// The end of its controller's Attack Phase.
+    EndOfAttackPhase,
+    /// `unit` was summoned (gates: next to it).
+    AfterSummoned {
+        /// The summoned unit.
+        unit: ObjectId,
+    },
+    /// Its controller activates the ability.
+    Activated,
+}
+
+/// What a handler did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// It acted (or chose not to, where it "may").
+    Done,
+    /// This trigger is not one it acts at.
+    NotTriggered,
+    /// Its behaviour is part of a procedure the rules run anyway (the doc comment says where).
+    InRules,
+    /// Its behaviour is not modelled yet.
+    NotModelled,
+}
+
+/// The rules' answer to the generated trait.
+pub struct Native<'a, 'l>(PhantomData<(&'a (), &'l ())>);
+
+/// Runs `handler` for `source` at `trigger`; logs a handler that is not modelled yet.
+pub fn run(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    handler: Handler,
+    source: ObjectId,
+    trigger: Trigger,
+) -> Result<Outcome, RulesError> {
+    let outcome = {
+        let mut table = Table { game, ctx };
+        handler.run::<Native>(&mut table, source, &trigger)?
+    };
+    if outcome == Outcome::NotModelled {
+        ctx.record(GameEvent::NotModelled {
+            ability: handler.name(),
+            card: game.describe(source),
+        });
+    }
+    Ok(outcome)
+}
+
+/// Runs every handler of `id`'s abilities (and its card's own handler) at `trigger`.
+///
+/// When the card takes part in an attack or a move ([`Trigger::Met`]), abilities with neither
+/// effect operations nor a handler (the many the sources name without rules text) are logged
+/// as not modelled.
+pub fn fire(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    id: ObjectId,
+    trigger: Trigger,
+) -> Result<(), RulesError> {
+    if trigger == Trigger::Met {
+        for ability in abilities(game, id) {
+            let meta = ability.meta();
+            if meta.handler.is_none() && meta.effects.is_empty() {
+                ctx.record(GameEvent::NotModelled {
+                    ability: meta.name,
+                    card: game.describe(id),
+                });
+            }
+        }
+    }
+    let mut handlers: Vec<Handler> = abilities(game, id)
+        .iter()
+        .filter_map(|a| a.meta().handler)
+        .collect();
+    if let Some(h) = card_handler(game, id) {
+        handlers.push(h);
+    }
+    for handler in handlers {
+        run(game, ctx, handler, id, trigger)?;
+    }
+    Ok(())
+}
+
+/// The handler printed on the card itself (a gate's), if any.
+pub fn card_handler(game: &Game, id: ObjectId) -> Option<Handler> {
+    use super::content::Card;
+    match game.piece(id).ok()?.card() {
+        Card::Summoner(c) => c.handler,
+        Card::Champion(c) => c.handler,
+        Card::Common(c) => c.handler,
+        Card::Event(c) => c.handler,
+        Card::Structure(c) => c.handler,
+        Card::UnclassedUnit(c) => c.handler,
+    }
+}
+
+/// Asks a question whose only answer may be forced: with one option, it is taken without
+/// asking (mandatory effects with a single legal choice).
+fn pick(
+    ctx: &mut Ctx<'_, GameEvent>,
+    prompt: &str,
+    options: &[String],
+) -> Result<usize, RulesError> {
+    if options.len() == 1 {
+        return Ok(0);
+    }
+    Ok(ctx.choose(prompt, options)?)
+}
+
+/// Places `unit` on an empty square next to `anchor`, chosen by the active player. Placing is
+/// neither moving nor forcing. Returns whether it was placed.
+fn place_next_to(
+    table: &mut Table<'_, '_>,
+    unit: ObjectId,
+    anchor: ObjectId,
+    prompt: &str,
+) -> Result<bool, RulesError> {
+    let Some(square) = table.game.piece(anchor)?.square() else {
+        return Ok(false);
+    };
+    let squares = empty_neighbours(table.game, square);
+    if squares.is_empty() {
+        return Ok(false);
+    }
+    let names: Vec<String> = squares.iter().map(|s| grid().position_name(s)).collect();
+    let chosen = squares[pick(table.ctx, prompt, &names)?];
+    table.game.piece_mut(unit)?.place = Place::Battlefield(chosen);
+    table.ctx.record(GameEvent::Entered {
+        card: table.game.describe(unit),
+        how: "placed",
+    });
+    Ok(true)
+}
+
+/// "You may place a card from your hand on the bottom of your draw pile": asks, and does it.
+/// Returns whether a card was placed (the optional cost was paid).
+fn bottom_a_card(
+    table: &mut Table<'_, '_>,
+    source: ObjectId,
+    ability: &'static str,
+) -> Result<bool, RulesError> {
+    let player = table.game.piece(source)?.controller;
+    let hand = table.game.pile(player, Place::Hand);
+    let mut options = vec!["no".to_string()];
+    options.extend(hand.iter().map(|&c| table.game.describe(c)));
+    let prompt = format!("{ability}: card to put on the bottom of the draw pile");
+    let answer = table.ctx.choose(&prompt, &options)?;
+    if answer == 0 {
+        return Ok(false);
+    }
+    let bottom = table
+        .game
+        .pile(player, Place::DrawPile)
+        .iter()
+        .map(|&c| table.game.pieces[c.0 as usize].pile_order)
+        .max()
+        .map_or(0, |m| m + 1);
+    let card = table.game.piece_mut(hand[answer - 1])?;
+    card.place = Place::DrawPile;
+    card.pile_order = bottom;
+    table.ctx.record(GameEvent::AbilityResolved {
+        ability,
+        card: table.game.describe(source),
+    });
+    Ok(true)
+}
+
+fn not_modelled(trigger: &Trigger) -> Result<Outcome, RulesError> {
+    let _ = trigger;
+    Ok(Outcome::NotModelled)
+}
+
+impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
+    type State = Table<'a, 'l>;
+    type Source = ObjectId;
+    type Trigger = Trigger;
+    type Outcome = Result<Outcome, RulesError>;
+
+    /// After its controller summons a unit next to this gate, they may force that unit 1
+    /// space, unless an Aerie Gate already forced it (minor erratum).
+    fn aerie_gate(table: &mut Self::State, gate: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        let Trigger::AfterSummoned { unit } = *trigger else {
+            return Ok(Outcome::NotTriggered);
+        };
+        let game = &*table.game;
+        if !game.friendly(gate, unit)
+            || !game.adjacent(gate, unit)
+            || game.piece(unit)?.forced_by_gate
+        {
+            return Ok(Outcome::NotTriggered);
+        }
+        let Some(at) = game.piece(unit)?.square() else {
+            return Ok(Outcome::NotTriggered);
+        };
+        let squares = empty_neighbours(game, at);
+        if squares.is_empty() || blocked(game, unit, Block::Force) {
+            return Ok(Outcome::NotTriggered);
+        }
+        let mut options = vec!["no".to_string()];
+        options.extend(squares.iter().map(|s| grid().position_name(s)));
+        let prompt = format!("Aerie Gate: force {} to", game.describe(unit));
+        let answer = table.ctx.choose(&prompt, &options)?;
+        if answer == 0 {
+            return Ok(Outcome::Done);
+        }
+        table.ctx.record(GameEvent::AbilityResolved {
+            ability: "Aerie Gate",
+            card: table.game.describe(gate),
+        });
+        if force(table.game, table.ctx, unit, squares[answer - 1], 1)? {
+            table.game.piece_mut(unit)?.forced_by_gate = true;
+        }
+        Ok(Outcome::Done)
+    }
+
+    fn breath_of_flame(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        not_modelled(trigger)
+    }
+
+    /// At the end of its controller's Attack Phase, if this unit attacked an enemy card this
+    /// turn, it may target a friendly unit and place it next to itself.
+    fn call_protection(
+        table: &mut Self::State,
+        source: ObjectId,
+        trigger: &Trigger,
+    ) -> Self::Outcome {
+        if *trigger != Trigger::EndOfAttackPhase {
+            return Ok(Outcome::NotTriggered);
+        }
+        let game = &*table.game;
+        if !game.piece(source)?.attacked_enemy_this_turn || !game.is_on_battlefield(source) {
+            return Ok(Outcome::NotTriggered);
+        }
+        let friends: Vec<ObjectId> = game
+            .on_battlefield()
+            .filter(|&f| {
+                f != source && game.friendly(f, source) && game.pieces[f.0 as usize].is_unit()
+            })
+            .collect();
+        let mut options = vec!["none".to_string()];
+        options.extend(friends.iter().map(|&f| game.describe(f)));
+        let answer = table
+            .ctx
+            .choose("Call Protection: friendly unit to place", &options)?;
+        if answer == 0 {
+            return Ok(Outcome::Done);
+        }
+        let target = friends[answer - 1];
+        table.ctx.record(GameEvent::AbilityResolved {
+            ability: "Call Protection",
+            card: table.game.describe(source),
+        });
+        place_next_to(table, target, source, "Call Protection: place it on")?;
+        Ok(Outcome::Done)
+    }
+
+    /// After this unit attacks, its controller may put a card from hand on the bottom of the
+    /// draw pile; if they do, they must add 1 damage to a unit next to this unit if there is
+    /// one (even a friendly one).
+    fn exploit(table: &mut Self::State, source: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        if !matches!(trigger, Trigger::AfterAttacks { .. }) {
+            return Ok(Outcome::NotTriggered);
+        }
+        let player = table.game.piece(source)?.controller;
+        if !bottom_a_card(table, source, "Exploit")? {
+            return Ok(Outcome::Done);
+        }
+        if !table.game.is_on_battlefield(source) {
+            return Ok(Outcome::Done);
+        }
+        let neighbours: Vec<ObjectId> = table
+            .game
+            .neighbours(source)
+            .into_iter()
+            .filter(|&n| table.game.pieces[n.0 as usize].is_unit())
+            .collect();
+        if neighbours.is_empty() {
+            return Ok(Outcome::Done);
+        }
+        let names: Vec<String> = neighbours.iter().map(|&n| table.game.describe(n)).collect();
+        let target = neighbours[pick(table.ctx, "Exploit: unit to damage", &names)?];
+        add_damage(
+            table.game,
+            table.ctx,
+            &[(target, 1)],
+            Cause::Effect {
+                source: Some(source),
+                player,
+            },
+        )?;
+        Ok(Outcome::Done)
+    }
+
+    /// Activated: this unit exchanges places with a unit next to it (friendly or enemy; a unit
+    /// that cannot be moved through, such as a Stalwart one, still can be exchanged with).
+    /// Exchanging places is neither moving nor forcing: no Engage, no movement limits.
+    fn exchange_places(
+        table: &mut Self::State,
+        source: ObjectId,
+        trigger: &Trigger,
+    ) -> Self::Outcome {
+        if *trigger != Trigger::Activated {
+            return Ok(Outcome::NotTriggered);
+        }
+        let game = &*table.game;
+        let others: Vec<ObjectId> = game
+            .neighbours(source)
+            .into_iter()
+            .filter(|&o| game.pieces[o.0 as usize].is_unit())
+            .collect();
+        if others.is_empty() {
+            return Ok(Outcome::Done);
+        }
+        let names: Vec<String> = others.iter().map(|&o| game.describe(o)).collect();
+        let other = others[table.ctx.choose("exchange places with", &names)?];
+        let (Some(here), Some(there)) = (
+            table.game.piece(source)?.square(),
+            table.game.piece(other)?.square(),
+        ) else {
+            return Ok(Outcome::Done);
+        };
+        table.game.piece_mut(source)?.place = Place::Battlefield(there);
+        table.game.piece_mut(other)?.place = Place::Battlefield(here);
+        table.ctx.record(GameEvent::AbilityResolved {
+            ability: "exchange places",
+            card: table.game.describe(source),
+        });
+        Ok(Outcome::Done)
+    }
+
+    fn far_shot(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        not_modelled(trigger)
+    }
+
+    fn fire_blast(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        not_modelled(trigger)
+    }
+
+    fn grapple(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        not_modelled(trigger)
+    }
+
+    fn greater_healing(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        not_modelled(trigger)
+    }
+
+    /// Activated: add 2 damage to this unit as the cost (it counts as paid even if an effect
+    /// such as Law of Sanctity lowers the damage), then take an Undead unit from the
+    /// controller's discard pile and place it next to this unit, if there is one and room.
+    fn raise_the_dead(
+        table: &mut Self::State,
+        source: ObjectId,
+        trigger: &Trigger,
+    ) -> Self::Outcome {
+        if *trigger != Trigger::Activated {
+            return Ok(Outcome::NotTriggered);
+        }
+        let player = table.game.piece(source)?.controller;
+        add_damage(
+            table.game,
+            table.ctx,
+            &[(source, 2)],
+            Cause::Effect {
+                source: Some(source),
+                player,
+            },
+        )?;
+        table.ctx.record(GameEvent::AbilityResolved {
+            ability: "Raise The Dead",
+            card: table.game.describe(source),
+        });
+        let undead: Vec<ObjectId> = table
+            .game
+            .pile(player, Place::Discard)
+            .into_iter()
+            .filter(|&c| {
+                let p = &table.game.pieces[c.0 as usize];
+                p.is_unit() && p.classes().contains(&ClassTag::Undead)
+            })
+            .collect();
+        if undead.is_empty() || !table.game.is_on_battlefield(source) {
+            return Ok(Outcome::Done);
+        }
+        let names: Vec<String> = undead.iter().map(|&c| table.game.describe(c)).collect();
+        let chosen = undead[pick(table.ctx, "Raise The Dead: Undead unit to place", &names)?];
+        let keep_place = table.game.piece(chosen)?.place;
+        leave_battlefield(table.game, chosen, keep_place)?;
+        place_next_to(table, chosen, source, "Raise The Dead: place it on")?;
+        Ok(Outcome::Done)
+    }
+
+    fn ice_ram(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        not_modelled(trigger)
+    }
+
+    /// In the rules: while its controller has Renewed Hope active, `summon::summon` allows
+    /// summoning in any phase of their turn and next to their summoner. Summoning at the end
+    /// of the turn is not modelled yet.
+    fn renewed_hope(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        let _ = trigger;
+        Ok(Outcome::InRules)
+    }
+
+    /// After this unit attacks, its controller may put a card from hand on the bottom of the
+    /// draw pile; if they do, they must force their summoner 1 space if it can be forced.
+    fn warn(table: &mut Self::State, source: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        if !matches!(trigger, Trigger::AfterAttacks { .. }) {
+            return Ok(Outcome::NotTriggered);
+        }
+        if !bottom_a_card(table, source, "Warn")? {
+            return Ok(Outcome::Done);
+        }
+        let player = table.game.piece(source)?.controller;
+        let Some(summoner) = table.game.summoner_of(player) else {
+            return Ok(Outcome::Done);
+        };
+        let Some(at) = table.game.piece(summoner)?.square() else {
+            return Ok(Outcome::Done);
+        };
+        let squares = empty_neighbours(table.game, at);
+        if squares.is_empty() || blocked(table.game, summoner, Block::Force) {
+            return Ok(Outcome::Done);
+        }
+        let names: Vec<String> = squares.iter().map(|s| grid().position_name(s)).collect();
+        let to = squares[pick(table.ctx, "Warn: force your summoner to", &names)?];
+        force(table.game, table.ctx, summoner, to, 1)?;
+        Ok(Outcome::Done)
+    }
+
+    fn transformation(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        not_modelled(trigger)
+    }
+}

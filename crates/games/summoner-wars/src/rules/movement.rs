@@ -1,0 +1,346 @@
+//! Moving and forcing (FAQ General Questions, Structure Units, Expanded Rules: Value
+//! Modifiers, Moving/Forcing Through).
+//!
+//! - In the Move Phase the active player chooses up to `CHOSEN_MOVERS_PER_PHASE` units, each
+//!   once; a unit moves orthogonally up to its movement (`abilities::movement`), never through
+//!   cards unless a `move_through` lets it, never through an enemy that blocks
+//!   `MoveThroughByEnemies`, and ends on an empty space. A move in one direction may use a
+//!   `straight_move_bonus`.
+//! - Forcing moves a unit in one direction onto empty spaces; it is not choosing a mover, and
+//!   a unit protected by a `Force` block cannot be forced.
+//! - Each step of a move or force that takes a unit from next to an enemy `WhenMovedAway`
+//!   unit (Engage) to a space farther from it adds that damage at once, before the rest of the
+//!   move; a unit destroyed there stops. Exchanging or placing is neither moving nor forcing.
+//! - A unit has moved through a card once it entered the card's space; after the move,
+//!   `damage_moved_through` (Trample) damages each such card of its kind once.
+
+use grimoire_engine::{Board, Ctx, ObjectId, Square};
+
+use super::abilities::{acting_on, any_acting, movement};
+use super::content::{
+    Block, EffectOp, Passable, Phase, Recipient, Timing, CHOSEN_MOVERS_PER_PHASE,
+};
+use super::damage::{add_damage, in_chosen_order};
+use super::state::{grid, illegal, Cause, Game, GameEvent, Kind, Place, RulesError};
+
+/// Whether `id` is protected from `what` now (its own blocks and those of friendly units
+/// next to it).
+pub fn blocked(game: &Game, id: ObjectId, what: Block) -> bool {
+    any_acting(
+        game,
+        id,
+        Timing::Passive,
+        |op| matches!(op, EffectOp::Block { what: w, .. } if *w == what),
+    )
+}
+
+/// The direction of a step as (dx, dy), or `None` when the squares are not adjacent.
+fn step_direction(from: Square, to: Square) -> Option<(i32, i32)> {
+    if !grid().adjacent(from, to) {
+        return None;
+    }
+    Some((
+        to.column as i32 - from.column as i32,
+        to.row as i32 - from.row as i32,
+    ))
+}
+
+/// Whether the mover may pass through `other`'s space.
+fn may_pass(game: &Game, mover: ObjectId, other: ObjectId, through: &[Passable]) -> bool {
+    let piece = &game.pieces[other.0 as usize];
+    let kind_ok = through.iter().any(|p| match p {
+        Passable::Cards => true,
+        Passable::Structures => piece.is_structure(),
+        Passable::Commons => piece.kind() == Kind::Common,
+    });
+    kind_ok && (game.friendly(mover, other) || !blocked(game, other, Block::MoveThroughByEnemies))
+}
+
+/// Chooses and moves a unit along `path` (the squares it steps on, in order).
+pub fn move_unit(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    id: ObjectId,
+    path: &[Square],
+) -> Result<(), RulesError> {
+    let piece = game.piece(id)?;
+    let name = game.describe(id);
+    if game.phase != Phase::Move {
+        return illegal(format!(
+            "{name} can move only in its controller's Move Phase"
+        ));
+    }
+    if piece.controller != game.active {
+        return illegal(format!("{name} is not controlled by the active player"));
+    }
+    let Some(start) = piece.square() else {
+        return illegal(format!("{name} is not on the battlefield"));
+    };
+    if piece.moved_this_phase {
+        return illegal(format!("{name} was already chosen to move this phase"));
+    }
+    if game.player(game.active).chosen_movers >= CHOSEN_MOVERS_PER_PHASE as u32 {
+        return illegal(format!(
+            "{CHOSEN_MOVERS_PER_PHASE} units were already chosen to move this phase"
+        ));
+    }
+    let m = movement(game, id);
+    if m.spaces == 0 {
+        return illegal(format!("{name} cannot move"));
+    }
+    if path.is_empty() {
+        return illegal("a move needs at least one space");
+    }
+    let mut directions = Vec::new();
+    let mut previous = start;
+    for &square in path {
+        let Some(d) = step_direction(previous, square) else {
+            return illegal(format!(
+                "{} is not next to {} (units move orthogonally, one space at a time)",
+                grid().position_name(&square),
+                grid().position_name(&previous)
+            ));
+        };
+        directions.push(d);
+        previous = square;
+    }
+    let straight = directions.iter().all(|d| *d == directions[0]);
+    let allowed = if straight {
+        m.spaces + m.straight_extra
+    } else {
+        m.spaces
+    };
+    if path.len() as i32 > allowed {
+        return illegal(format!(
+            "{name} may move {allowed} space(s) this way, not {}",
+            path.len()
+        ));
+    }
+    for (i, &square) in path.iter().enumerate() {
+        if let Some(other) = game.at(square).filter(|&o| o != id) {
+            if i + 1 == path.len() {
+                return illegal(format!("{} is not empty", grid().position_name(&square)));
+            }
+            if !may_pass(game, id, other, &m.through) {
+                return illegal(format!(
+                    "{name} cannot move through {}",
+                    game.describe(other)
+                ));
+            }
+        }
+    }
+    super::handlers::fire(game, ctx, id, super::handlers::Trigger::Met)?;
+    {
+        let controller = game.active;
+        let piece = game.piece_mut(id)?;
+        piece.moved_this_phase = true;
+        game.player_mut(controller).chosen_movers += 1;
+    }
+    let mut passed: Vec<ObjectId> = Vec::new();
+    let mut from = start;
+    for &square in path {
+        if let Some(other) = game.at(square).filter(|&o| o != id) {
+            if !passed.contains(&other) {
+                passed.push(other);
+            }
+        }
+        if !step(game, ctx, id, from, square)? {
+            return Ok(());
+        }
+        from = square;
+    }
+    ctx.record(GameEvent::Moved {
+        card: game.pieces[id.0 as usize].card.name().to_string(),
+        to: grid().position_name(&from),
+        forced: false,
+    });
+    if straight && m.straight_strength > 0 && path.len() as u32 >= m.straight_strength_after {
+        game.piece_mut(id)?.turn_strength += m.straight_strength;
+    }
+    moved_through_damage(game, ctx, id, &passed)
+}
+
+/// `damage_moved_through` of the mover against each card it passed through.
+fn moved_through_damage(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    id: ObjectId,
+    passed: &[ObjectId],
+) -> Result<(), RulesError> {
+    let player = game.piece(id)?.controller;
+    let acting = acting_on(game, id, Timing::WhenMoving)
+        .into_iter()
+        .chain(acting_on(game, id, Timing::AfterMoving));
+    for a in acting {
+        if let EffectOp::DamageMovedThrough { amount, what } = a.op {
+            let hits: Vec<(ObjectId, u32)> = passed
+                .iter()
+                .filter(|&&o| {
+                    let p = &game.pieces[o.0 as usize];
+                    match what {
+                        Passable::Cards => true,
+                        Passable::Structures => p.is_structure(),
+                        Passable::Commons => p.kind() == Kind::Common,
+                    }
+                })
+                .map(|&o| (o, u32::from(amount)))
+                .collect();
+            if !hits.is_empty() {
+                ctx.record(GameEvent::AbilityResolved {
+                    ability: a.ability.meta().name,
+                    card: game.describe(id),
+                });
+                add_damage(
+                    game,
+                    ctx,
+                    &hits,
+                    Cause::Effect {
+                        source: Some(id),
+                        player,
+                    },
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One step of a move or force from `from` to `to`, with its Engage damage. Returns whether
+/// the unit is still on the battlefield.
+fn step(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    id: ObjectId,
+    from: Square,
+    to: Square,
+) -> Result<bool, RulesError> {
+    game.piece_mut(id)?.place = Place::Battlefield(to);
+    let mut engaging = Vec::new();
+    for other in game
+        .on_battlefield()
+        .filter(|&o| o != id && !game.friendly(o, id))
+    {
+        let Some(there) = game.pieces[other.0 as usize].square() else {
+            continue;
+        };
+        let before = grid().distance(&there, &from).unwrap_or(0);
+        let after = grid().distance(&there, &to).unwrap_or(0);
+        if before != 1 || after <= before {
+            continue;
+        }
+        for a in super::abilities::own_ops(game, other, Timing::WhenMovedAway) {
+            if let (
+                true,
+                EffectOp::AddDamage {
+                    amount,
+                    to: Recipient::MovingUnit,
+                    ..
+                },
+            ) = (a.source == other, a.op)
+            {
+                engaging.push((
+                    format!("{} of {}", a.ability.meta().name, game.describe(other)),
+                    (other, a.ability.meta().name, u32::from(amount)),
+                ));
+            }
+        }
+    }
+    for (other, ability, amount) in in_chosen_order(ctx, "order of triggered effects", engaging)? {
+        if !game.is_on_battlefield(id) {
+            break;
+        }
+        ctx.record(GameEvent::AbilityResolved {
+            ability,
+            card: game.describe(other),
+        });
+        let player = game.piece(other)?.controller;
+        add_damage(
+            game,
+            ctx,
+            &[(id, amount)],
+            Cause::Effect {
+                source: Some(other),
+                player,
+            },
+        )?;
+    }
+    Ok(game.is_on_battlefield(id))
+}
+
+/// Forces `id` onto `to`, a square in a straight line from it at most `spaces` away, through
+/// empty spaces. Returns `Ok(false)` when it cannot be forced there (the effect is then
+/// disregarded); a unit with a `Force` block is never forced.
+pub fn force(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    id: ObjectId,
+    to: Square,
+    spaces: u32,
+) -> Result<bool, RulesError> {
+    let Some(start) = game.piece(id)?.square() else {
+        return Ok(false);
+    };
+    if blocked(game, id, Block::Force) || !game.piece(id)?.is_unit() {
+        return Ok(false);
+    }
+    let Some(distance) = grid().straight_line(start, to) else {
+        return Ok(false);
+    };
+    if distance == 0 || distance > spaces {
+        return Ok(false);
+    }
+    let squares = line(start, to);
+    if squares.iter().any(|&s| game.at(s).is_some()) {
+        return Ok(false);
+    }
+    let mut from = start;
+    for square in squares {
+        if !step(game, ctx, id, from, square)? {
+            return Ok(true);
+        }
+        from = square;
+    }
+    ctx.record(GameEvent::Moved {
+        card: game.pieces[id.0 as usize].card.name().to_string(),
+        to: grid().position_name(&to),
+        forced: true,
+    });
+    Ok(true)
+}
+
+/// The squares after `from` up to and including `to`, along a row or column.
+pub fn line(from: Square, to: Square) -> Vec<Square> {
+    let dx = (to.column as i32 - from.column as i32).signum();
+    let dy = (to.row as i32 - from.row as i32).signum();
+    let mut out = Vec::new();
+    let (mut c, mut r) = (from.column as i32, from.row as i32);
+    while (c, r) != (to.column as i32, to.row as i32) {
+        c += dx;
+        r += dy;
+        out.push(Square {
+            column: c as u32,
+            row: r as u32,
+        });
+    }
+    out
+}
+
+/// Empty squares next to `square`.
+pub fn empty_neighbours(game: &Game, square: Square) -> Vec<Square> {
+    let g = grid();
+    let mut out = Vec::new();
+    for (dc, dr) in [(0i32, 1i32), (1, 0), (0, -1), (-1, 0)] {
+        let (c, r) = (square.column as i32 + dc, square.row as i32 + dr);
+        if c < 0 || r < 0 || c >= g.width as i32 || r >= g.height as i32 {
+            continue;
+        }
+        let s = Square {
+            column: c as u32,
+            row: r as u32,
+        };
+        if game.at(s).is_none() {
+            out.push(s);
+        }
+    }
+    out
+}

@@ -1,0 +1,212 @@
+//! The turn (FAQ Rules Updates; Expanded Rules: Triggered Effects, Player Initiated Effects).
+//!
+//! A turn is the Summon, Move, Build, Attack and Magic Phases in that order (the FAQ names
+//! them but gives no order: the publisher's order is a decision). There is no Draw Phase:
+//! when the Magic Phase ends, the active player draws up to `HAND_SIZE` cards before any other
+//! "end of turn" effect; effects lasting "until the end of the turn" end after those. The next
+//! player's turn starts by discarding their active events, then their "start of turn"
+//! abilities resolve.
+//!
+//! At the start or end of a phase or turn each trigger condition is checked once, for every
+//! card at that moment; cards that meet it later do not trigger (Rupture and Blood Bloom).
+//! Players initiate nothing at those moments: actions act only inside a phase.
+
+use grimoire_engine::{Ctx, ObjectId};
+
+use super::abilities::acting_on;
+use super::content::{EffectOp, Phase, Recipient, Timing, HAND_SIZE};
+use super::damage::{add_damage, destroy, in_chosen_order};
+use super::handlers::{run, Trigger};
+use super::state::{Cause, Game, GameEvent, Place, RulesError};
+
+/// The phase after `phase`, or `None` after the last one.
+fn next(phase: Phase) -> Option<Phase> {
+    let all = Phase::ALL;
+    let at = all.iter().position(|p| *p == phase)?;
+    all.get(at + 1).copied()
+}
+
+/// Ends the current phase: its end-of-phase triggers, then the next phase (or the end of the
+/// turn and the next player's turn).
+pub fn end_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    let ending = game.phase;
+    match ending {
+        Phase::Attack => end_of_attack_phase(game, ctx)?,
+        Phase::Magic => end_of_magic_phase(game, ctx)?,
+        _ => {}
+    }
+    reset_phase(game);
+    match next(ending) {
+        Some(phase) => start_phase(game, ctx, phase),
+        None => {
+            end_turn(game, ctx)?;
+            start_turn(game, ctx)
+        }
+    }
+}
+
+/// Clears the per-phase choices.
+fn reset_phase(game: &mut Game) {
+    for piece in &mut game.pieces {
+        piece.moved_this_phase = false;
+        piece.attacked_this_phase = false;
+    }
+    for player in &mut game.players {
+        player.chosen_movers = 0;
+        player.chosen_attackers = 0;
+    }
+}
+
+fn start_phase(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    phase: Phase,
+) -> Result<(), RulesError> {
+    game.phase = phase;
+    ctx.record(GameEvent::PhaseStarted {
+        phase: phase.name(),
+    });
+    Ok(())
+}
+
+/// The active player's units on the battlefield.
+fn active_units(game: &Game) -> Vec<ObjectId> {
+    game.on_battlefield()
+        .filter(|&id| game.pieces[id.0 as usize].controller == game.active)
+        .collect()
+}
+
+/// `EndOfAttackPhase` handlers of the active player's units (Call Protection).
+fn end_of_attack_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    let mut pending = Vec::new();
+    for id in active_units(game) {
+        for ability in super::abilities::abilities(game, id) {
+            let meta = ability.meta();
+            if meta.timing == Some(Timing::EndOfAttackPhase) {
+                if let Some(handler) = meta.handler {
+                    pending.push((
+                        format!("{} of {}", meta.name, game.describe(id)),
+                        (id, handler),
+                    ));
+                }
+            }
+        }
+    }
+    for (id, handler) in in_chosen_order(ctx, "order of triggered effects", pending)? {
+        run(game, ctx, handler, id, Trigger::EndOfAttackPhase)?;
+    }
+    Ok(())
+}
+
+/// `EndOfMagicPhase` operations (Rupture): the units meeting the condition when the phase
+/// ends trigger, once; they resolve in the active player's order.
+fn end_of_magic_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    let mut pending = Vec::new();
+    for id in active_units(game) {
+        for a in acting_on(game, id, Timing::EndOfMagicPhase) {
+            if let EffectOp::DestroySelfIfBoost { at_least } = a.op {
+                if a.source == id && game.pieces[id.0 as usize].boost >= u32::from(at_least) {
+                    pending.push((
+                        format!("{} of {}", a.ability.meta().name, game.describe(id)),
+                        (id, a.ability.meta().name),
+                    ));
+                }
+            }
+        }
+    }
+    for (id, ability) in in_chosen_order(ctx, "order of triggered effects", pending)? {
+        if !game.is_on_battlefield(id) {
+            continue;
+        }
+        ctx.record(GameEvent::AbilityResolved {
+            ability,
+            card: game.describe(id),
+        });
+        let player = game.piece(id)?.controller;
+        destroy(
+            game,
+            ctx,
+            id,
+            Cause::Effect {
+                source: Some(id),
+                player,
+            },
+        )?;
+    }
+    Ok(())
+}
+
+/// The end of the turn: draw up to `HAND_SIZE` first, then "until the end of the turn"
+/// effects end.
+fn end_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    let player = game.active;
+    let in_hand = game.pile(player, Place::Hand).len() as i64;
+    let wanted = (HAND_SIZE - in_hand).max(0) as usize;
+    let drawn: Vec<ObjectId> = game
+        .pile(player, Place::DrawPile)
+        .into_iter()
+        .take(wanted)
+        .collect();
+    for &card in &drawn {
+        game.piece_mut(card)?.place = Place::Hand;
+    }
+    if !drawn.is_empty() {
+        ctx.record(GameEvent::Drew {
+            player,
+            count: drawn.len() as u32,
+        });
+    }
+    for piece in &mut game.pieces {
+        piece.turn_strength = 0;
+        piece.attacked_enemy_this_turn = false;
+    }
+    Ok(())
+}
+
+/// The next player's turn: their active events are discarded, then their "start of turn"
+/// abilities resolve (each ability once, in the active player's order).
+fn start_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    game.active = Game::opponent(game.active);
+    ctx.record(GameEvent::TurnStarted {
+        player: game.active,
+    });
+    let player = game.active;
+    for id in game.ids().collect::<Vec<_>>() {
+        let piece = game.piece_mut(id)?;
+        if piece.place == Place::Active && piece.controller == player {
+            piece.place = Place::Discard;
+        }
+    }
+    let mut pending = Vec::new();
+    for id in active_units(game) {
+        for a in acting_on(game, id, Timing::StartOfTurn) {
+            if let EffectOp::AddDamage {
+                amount,
+                to: Recipient::ThisUnit,
+                ..
+            } = a.op
+            {
+                pending.push((
+                    format!("{} of {}", a.ability.meta().name, game.describe(id)),
+                    (id, a.ability.meta().name, u32::from(amount)),
+                ));
+            }
+        }
+    }
+    for (id, ability, amount) in in_chosen_order(ctx, "order of triggered effects", pending)? {
+        ctx.record(GameEvent::AbilityResolved {
+            ability,
+            card: game.describe(id),
+        });
+        add_damage(
+            game,
+            ctx,
+            &[(id, amount)],
+            Cause::Effect {
+                source: Some(id),
+                player,
+            },
+        )?;
+    }
+    start_phase(game, ctx, Phase::ALL[0])
+}

@@ -1,0 +1,636 @@
+//! The state of a game in progress: the battlefield, every card and where it is, the players'
+//! magic, whose turn and phase it is; plus the events the rules record and their errors.
+
+use std::fmt;
+
+use grimoire_engine::{Board, ChoiceError, DiceError, ObjectId, PlayerId, Square, SquareGrid};
+use serde::Serialize;
+
+use super::content::{
+    Ability, AttackType, Card, CardId, ClassTag, Phase, BOARD_COLUMNS, BUILD_BACK_ROWS,
+    ROWS_PER_SIDE,
+};
+
+/// Where a card is. Only `Battlefield` cards are "on the battlefield"; a card `Under` another
+/// card or an event `Attached` to a unit or `Active` is still in play (FAQ Rules Updates).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Place {
+    /// On a square of the battlefield.
+    Battlefield(#[serde(serialize_with = "square_name")] Square),
+    /// Under another card: in play, not on the battlefield, no abilities of its own; it still
+    /// modifies the card it is under.
+    Under(ObjectId),
+    /// An event attached to a unit: its effects modify that unit.
+    Attached(ObjectId),
+    /// An active event in its owner's play area, until the start of the owner's next turn.
+    Active,
+    /// In its owner's hand.
+    Hand,
+    /// In its owner's draw pile (the front is the top).
+    DrawPile,
+    /// In its owner's discard pile.
+    Discard,
+}
+
+fn square_name<S: serde::Serializer>(square: &Square, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&grid().position_name(square))
+}
+
+/// The battlefield: `BOARD_COLUMNS` columns and two sides of `ROWS_PER_SIDE` rows.
+pub fn grid() -> SquareGrid {
+    SquareGrid::new(BOARD_COLUMNS as u32, 2 * ROWS_PER_SIDE as u32)
+}
+
+/// The kinds of cards, as the card tables name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The player's leader.
+    Summoner,
+    /// A named unit.
+    Champion,
+    /// A rank-and-file unit.
+    Common,
+    /// An event card.
+    Event,
+    /// A structure card that is not a unit (a gate).
+    Structure,
+    /// A unit whose class (summoner, champion or common) the sources do not give.
+    Unclassed,
+}
+
+/// One card in the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Piece {
+    /// The card.
+    pub card: CardId,
+    /// Whether the card reads as printed (before the FAQ's errata) instead of as updated.
+    pub printed: bool,
+    /// Its owner (whose discard pile it goes to).
+    pub owner: PlayerId,
+    /// Its controller.
+    pub controller: PlayerId,
+    /// Where it is.
+    pub place: Place,
+    /// Damage tokens.
+    pub damage: u32,
+    /// Boost tokens.
+    pub boost: u32,
+    /// Abilities granted to it by effects (not its base abilities).
+    pub granted: Vec<Ability>,
+    /// For an event card, or a card under another card: the named effects it carries (the
+    /// 1st edition data names no event effects and no 2nd edition card texts, so the scenario
+    /// or the player says which codex entries they are).
+    pub carries: Vec<Ability>,
+    /// A unit whose abilities this unit has (FAQ Granted Abilities: copying).
+    pub copying: Option<ObjectId>,
+    /// Bumped each time the card leaves the battlefield for anywhere but the discard pile or
+    /// comes back from the discard pile: it is then a new card (FAQ Playing the Same Card Twice).
+    pub incarnation: u32,
+    /// Strength until the end of the turn (Charge).
+    pub turn_strength: i32,
+    /// Chosen as a moving unit this phase.
+    pub moved_this_phase: bool,
+    /// Chosen as an attacking unit this phase.
+    pub attacked_this_phase: bool,
+    /// Attacked an enemy card this turn.
+    pub attacked_enemy_this_turn: bool,
+    /// Already forced by an Aerie Gate after being summoned.
+    pub forced_by_gate: bool,
+    /// Position in a pile (draw pile: lowest is the top).
+    pub pile_order: i64,
+    /// Class tags printed on the 2nd edition card that the 1st edition data does not record.
+    pub unrecorded_classes: Vec<ClassTag>,
+}
+
+impl Piece {
+    /// A card owned and controlled by `player`, at `place`.
+    pub fn new(card: CardId, player: PlayerId, place: Place) -> Self {
+        Self {
+            card,
+            printed: false,
+            owner: player,
+            controller: player,
+            place,
+            damage: 0,
+            boost: 0,
+            granted: Vec::new(),
+            carries: Vec::new(),
+            copying: None,
+            incarnation: 0,
+            turn_strength: 0,
+            moved_this_phase: false,
+            attacked_this_phase: false,
+            attacked_enemy_this_turn: false,
+            forced_by_gate: false,
+            pile_order: 0,
+            unrecorded_classes: Vec::new(),
+        }
+    }
+
+    /// The card as this piece reads it (printed or updated).
+    pub fn card(&self) -> Card {
+        if self.printed {
+            self.card.printed()
+        } else {
+            self.card.card()
+        }
+    }
+
+    /// The card's kind.
+    pub fn kind(&self) -> Kind {
+        match self.card() {
+            Card::Summoner(_) => Kind::Summoner,
+            Card::Champion(_) => Kind::Champion,
+            Card::Common(_) => Kind::Common,
+            Card::Event(_) => Kind::Event,
+            Card::Structure(_) => Kind::Structure,
+            Card::UnclassedUnit(_) => Kind::Unclassed,
+        }
+    }
+
+    /// Whether it is a unit (summoner, champion or common).
+    pub fn is_unit(&self) -> bool {
+        matches!(
+            self.kind(),
+            Kind::Summoner | Kind::Champion | Kind::Common | Kind::Unclassed
+        )
+    }
+
+    /// Whether "structure" is printed on it (a structure card, or a structure unit).
+    pub fn is_structure(&self) -> bool {
+        match self.card() {
+            Card::Summoner(c) => c.structure,
+            Card::Champion(c) => c.structure,
+            Card::Common(c) => c.structure,
+            Card::UnclassedUnit(c) => c.structure,
+            Card::Event(_) => false,
+            Card::Structure(_) => true,
+        }
+    }
+
+    /// Whether it is a gate.
+    pub fn is_gate(&self) -> bool {
+        matches!(self.card(), Card::Structure(s) if s.gate)
+    }
+
+    /// Printed strength (0 for cards that are not units).
+    pub fn printed_strength(&self) -> i32 {
+        match self.card() {
+            Card::Summoner(c) => c.strength.into(),
+            Card::Champion(c) => c.strength.into(),
+            Card::Common(c) => c.strength.into(),
+            Card::UnclassedUnit(c) => c.strength.unwrap_or(0).into(),
+            Card::Event(_) | Card::Structure(_) => 0,
+        }
+    }
+
+    /// How it attacks, for units.
+    pub fn attack_type(&self) -> Option<AttackType> {
+        match self.card() {
+            Card::Summoner(c) => Some(c.attack_type),
+            Card::Champion(c) => Some(c.attack_type),
+            Card::Common(c) => Some(c.attack_type),
+            Card::UnclassedUnit(c) => c.attack_type,
+            Card::Event(_) | Card::Structure(_) => None,
+        }
+    }
+
+    /// Printed life, when the card has one.
+    pub fn life(&self) -> Option<u32> {
+        match self.card() {
+            Card::Summoner(c) => Some(c.life.into()),
+            Card::Champion(c) => Some(c.life.into()),
+            Card::Common(c) => Some(c.life.into()),
+            Card::UnclassedUnit(c) => c.life.map(Into::into),
+            Card::Event(_) => None,
+            Card::Structure(c) => c.life.map(Into::into),
+        }
+    }
+
+    /// Printed class tags (kept even when abilities are lost).
+    pub fn classes(&self) -> Vec<ClassTag> {
+        let printed: &[ClassTag] = match self.card() {
+            Card::Summoner(c) => c.classes,
+            Card::Champion(c) => c.classes,
+            Card::Common(c) => c.classes,
+            Card::UnclassedUnit(c) => c.classes,
+            Card::Event(_) | Card::Structure(_) => &[],
+        };
+        let mut all = printed.to_vec();
+        all.extend(
+            self.unrecorded_classes
+                .iter()
+                .filter(|c| !printed.contains(c)),
+        );
+        all
+    }
+
+    /// Base abilities: the ones printed on the card.
+    pub fn base_abilities(&self) -> &'static [Ability] {
+        match self.card() {
+            Card::Summoner(c) => c.abilities,
+            Card::Champion(c) => c.abilities,
+            Card::Common(c) => c.abilities,
+            Card::UnclassedUnit(c) => c.abilities,
+            Card::Event(_) => &[],
+            Card::Structure(c) => c.abilities,
+        }
+    }
+
+    /// Magic paid to summon, build or play it.
+    pub fn cost(&self) -> u32 {
+        match self.card() {
+            Card::Summoner(_) => 0,
+            Card::Champion(c) => c.cost.into(),
+            Card::Common(c) => c.cost.into(),
+            Card::UnclassedUnit(c) => c.cost.unwrap_or(0).into(),
+            Card::Event(c) => c.cost.unwrap_or(0).into(),
+            Card::Structure(c) => c.cost.unwrap_or(0).into(),
+        }
+    }
+
+    /// Its square, when it is on the battlefield.
+    pub fn square(&self) -> Option<Square> {
+        match self.place {
+            Place::Battlefield(square) => Some(square),
+            _ => None,
+        }
+    }
+}
+
+/// One player's resources and per-phase counts.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayerState {
+    /// Magic in the player's pool.
+    pub magic: u32,
+    /// Units chosen as moving units this phase (extra units excluded).
+    pub chosen_movers: u32,
+    /// Units chosen as attacking units this phase (extra units excluded).
+    pub chosen_attackers: u32,
+}
+
+/// A game in progress.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// Every card, indexed by `ObjectId`.
+    pub pieces: Vec<Piece>,
+    /// Player 1 and player 2.
+    pub players: [PlayerState; 2],
+    /// Whose turn it is.
+    pub active: PlayerId,
+    /// The current phase.
+    pub phase: Phase,
+    /// Set when a summoner is destroyed: the other player.
+    pub winner: Option<PlayerId>,
+    /// Dice rolled by the last attack (face labels), for scenarios.
+    pub last_roll: Vec<&'static str>,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Game {
+    /// An empty battlefield; player 1's turn, Summon Phase.
+    pub fn new() -> Self {
+        Self {
+            pieces: Vec::new(),
+            players: [PlayerState::default(), PlayerState::default()],
+            active: PlayerId(1),
+            phase: Phase::Summon,
+            winner: None,
+            last_roll: Vec::new(),
+        }
+    }
+
+    /// Adds a card and returns its id.
+    pub fn add(&mut self, piece: Piece) -> ObjectId {
+        self.pieces.push(piece);
+        ObjectId(self.pieces.len() as u32 - 1)
+    }
+
+    /// The piece `id` (ids come from [`Game::add`]).
+    pub fn piece(&self, id: ObjectId) -> Result<&Piece, RulesError> {
+        self.pieces
+            .get(id.0 as usize)
+            .ok_or(RulesError::UnknownObject(id))
+    }
+
+    /// The piece `id`, mutably.
+    pub fn piece_mut(&mut self, id: ObjectId) -> Result<&mut Piece, RulesError> {
+        self.pieces
+            .get_mut(id.0 as usize)
+            .ok_or(RulesError::UnknownObject(id))
+    }
+
+    /// Every id, in order.
+    pub fn ids(&self) -> impl Iterator<Item = ObjectId> {
+        (0..self.pieces.len() as u32).map(ObjectId)
+    }
+
+    /// The player's resources (players are 1 and 2).
+    pub fn player(&self, player: PlayerId) -> &PlayerState {
+        &self.players[player_index(player)]
+    }
+
+    /// The player's resources, mutably.
+    pub fn player_mut(&mut self, player: PlayerId) -> &mut PlayerState {
+        &mut self.players[player_index(player)]
+    }
+
+    /// The card on `square`, if any.
+    pub fn at(&self, square: Square) -> Option<ObjectId> {
+        self.ids()
+            .find(|id| self.pieces[id.0 as usize].place == Place::Battlefield(square))
+    }
+
+    /// Cards on the battlefield.
+    pub fn on_battlefield(&self) -> impl Iterator<Item = ObjectId> + '_ {
+        self.ids()
+            .filter(|id| matches!(self.pieces[id.0 as usize].place, Place::Battlefield(_)))
+    }
+
+    /// Whether the card is on the battlefield.
+    pub fn is_on_battlefield(&self, id: ObjectId) -> bool {
+        self.piece(id).is_ok_and(|p| p.square().is_some())
+    }
+
+    /// Spaces between two cards on the battlefield (`None` if either is not on it). A card is
+    /// never "within X spaces" of itself (FAQ Wayfarers, Shadow Elves, Tundra Orcs).
+    pub fn spaces_between(&self, a: ObjectId, b: ObjectId) -> Option<u32> {
+        let (a, b) = (self.piece(a).ok()?.square()?, self.piece(b).ok()?.square()?);
+        grid().distance(&a, &b)
+    }
+
+    /// Whether `other` is within `spaces` of `id` (never itself).
+    pub fn within(&self, id: ObjectId, other: ObjectId, spaces: u32) -> bool {
+        id != other && self.spaces_between(id, other).is_some_and(|d| d <= spaces)
+    }
+
+    /// Whether two cards on the battlefield are next to each other.
+    pub fn adjacent(&self, a: ObjectId, b: ObjectId) -> bool {
+        self.spaces_between(a, b) == Some(1)
+    }
+
+    /// Cards on the battlefield next to `id`.
+    pub fn neighbours(&self, id: ObjectId) -> Vec<ObjectId> {
+        self.on_battlefield()
+            .filter(|&other| self.adjacent(id, other))
+            .collect()
+    }
+
+    /// Whether two cards are friendly (same controller; a card is friendly to itself).
+    pub fn friendly(&self, a: ObjectId, b: ObjectId) -> bool {
+        match (self.piece(a), self.piece(b)) {
+            (Ok(a), Ok(b)) => a.controller == b.controller,
+            _ => false,
+        }
+    }
+
+    /// The player's summoner on the battlefield.
+    pub fn summoner_of(&self, player: PlayerId) -> Option<ObjectId> {
+        self.on_battlefield().find(|&id| {
+            let piece = &self.pieces[id.0 as usize];
+            piece.controller == player && piece.kind() == Kind::Summoner
+        })
+    }
+
+    /// The other player.
+    pub fn opponent(player: PlayerId) -> PlayerId {
+        if player == PlayerId(1) {
+            PlayerId(2)
+        } else {
+            PlayerId(1)
+        }
+    }
+
+    /// Whether `square` is on `player`'s side (the `ROWS_PER_SIDE` rows closest to them;
+    /// player 1 sits at row 1, player 2 at the last row).
+    pub fn on_side_of(&self, player: PlayerId, square: Square) -> bool {
+        let rows = ROWS_PER_SIDE as u32;
+        if player == PlayerId(1) {
+            square.row < rows
+        } else {
+            square.row >= rows
+        }
+    }
+
+    /// Whether `square` is in `player`'s back `BUILD_BACK_ROWS` rows.
+    pub fn in_back_rows(&self, player: PlayerId, square: Square) -> bool {
+        let back = BUILD_BACK_ROWS as u32;
+        if player == PlayerId(1) {
+            square.row < back
+        } else {
+            square.row >= grid().height - back
+        }
+    }
+
+    /// A readable name for a card in questions and messages: "Fencer at C3".
+    pub fn describe(&self, id: ObjectId) -> String {
+        match self.piece(id) {
+            Ok(piece) => match piece.square() {
+                Some(square) => {
+                    format!("{} at {}", piece.card.name(), grid().position_name(&square))
+                }
+                None => piece.card.name().to_string(),
+            },
+            Err(_) => format!("object {}", id.0),
+        }
+    }
+
+    /// Cards of `player` in `place` (hand, draw pile, discard pile), in pile order (the top
+    /// of the draw pile first).
+    pub fn pile(&self, player: PlayerId, place: Place) -> Vec<ObjectId> {
+        let mut cards: Vec<ObjectId> = self
+            .ids()
+            .filter(|id| {
+                let p = &self.pieces[id.0 as usize];
+                p.owner == player && p.place == place
+            })
+            .collect();
+        cards.sort_by_key(|id| self.pieces[id.0 as usize].pile_order);
+        cards
+    }
+}
+
+/// The index of a player (1 or 2) in [`Game::players`].
+fn player_index(player: PlayerId) -> usize {
+    if player == PlayerId(2) {
+        1
+    } else {
+        0
+    }
+}
+
+/// Why a card was destroyed, for magic (FAQ General Questions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Cause {
+    /// Damage from an attack by `attacker`, controlled by `player`.
+    Attack {
+        /// The attacking unit.
+        attacker: ObjectId,
+        /// Its controller.
+        player: PlayerId,
+    },
+    /// Damage from an effect controlled by `player`, from `source` where there is one.
+    Effect {
+        /// The card whose effect it is.
+        source: Option<ObjectId>,
+        /// Who controls the effect.
+        player: PlayerId,
+    },
+    /// A change of game state (life lowered, a card destroying itself): nobody gains magic.
+    GameState,
+}
+
+/// One recorded change of state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum GameEvent {
+    /// A new turn began.
+    TurnStarted {
+        /// Whose turn.
+        player: PlayerId,
+    },
+    /// A phase began.
+    PhaseStarted {
+        /// The phase.
+        phase: &'static str,
+    },
+    /// A player drew cards at the end of the turn.
+    Drew {
+        /// Who drew.
+        player: PlayerId,
+        /// How many.
+        count: u32,
+    },
+    /// A card entered the battlefield by summoning, building or placing.
+    Entered {
+        /// The card.
+        card: String,
+        /// How ("summoned", "built", "placed").
+        how: &'static str,
+    },
+    /// A unit moved or was forced from one square to another.
+    Moved {
+        /// The unit.
+        card: String,
+        /// Where to.
+        to: String,
+        /// Whether it was forced.
+        forced: bool,
+    },
+    /// An attack rolled dice.
+    Attacked {
+        /// The attacker.
+        attacker: String,
+        /// The target.
+        target: String,
+        /// Faces rolled.
+        dice: Vec<&'static str>,
+        /// Damage the attack adds.
+        damage: u32,
+    },
+    /// Damage tokens were added (after any cap).
+    DamageAdded {
+        /// The card.
+        card: String,
+        /// How many.
+        amount: u32,
+    },
+    /// Boost tokens were added.
+    BoostAdded {
+        /// The card.
+        card: String,
+        /// How many.
+        amount: u32,
+    },
+    /// A card was destroyed.
+    Destroyed {
+        /// The card.
+        card: String,
+        /// Why.
+        cause: Cause,
+    },
+    /// A unit that would be destroyed went back to its controller's hand instead.
+    ReturnedToHand {
+        /// The card.
+        card: String,
+    },
+    /// A player gained magic.
+    MagicGained {
+        /// Who.
+        player: PlayerId,
+        /// How much.
+        amount: u32,
+    },
+    /// An event was played.
+    EventPlayed {
+        /// The event.
+        card: String,
+    },
+    /// A triggered or activated ability resolved.
+    AbilityResolved {
+        /// The ability.
+        ability: &'static str,
+        /// The card it belongs to.
+        card: String,
+    },
+    /// Play met an ability the engine does not model yet; it was ignored.
+    NotModelled {
+        /// The ability.
+        ability: &'static str,
+        /// The card.
+        card: String,
+    },
+    /// A summoner was destroyed: the game is over.
+    Won {
+        /// The winner.
+        player: PlayerId,
+    },
+}
+
+/// Why an action could not be applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesError {
+    /// A die was needed that the scripted dice do not provide.
+    Dice(DiceError),
+    /// A player's choice could not be made.
+    Choice(ChoiceError),
+    /// No such object.
+    UnknownObject(ObjectId),
+    /// The action breaks a rule; the text says which.
+    Illegal(String),
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::Dice(e) => write!(f, "{e}"),
+            RulesError::Choice(e) => write!(f, "{e}"),
+            RulesError::UnknownObject(id) => write!(f, "no object {}", id.0),
+            RulesError::Illegal(why) => write!(f, "illegal: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl From<DiceError> for RulesError {
+    fn from(e: DiceError) -> Self {
+        RulesError::Dice(e)
+    }
+}
+
+impl From<ChoiceError> for RulesError {
+    fn from(e: ChoiceError) -> Self {
+        RulesError::Choice(e)
+    }
+}
+
+/// `Err(RulesError::Illegal(..))` from a message.
+pub fn illegal<T>(why: impl Into<String>) -> Result<T, RulesError> {
+    Err(RulesError::Illegal(why.into()))
+}

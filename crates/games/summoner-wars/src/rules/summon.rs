@@ -1,0 +1,281 @@
+//! Summoning, building, playing events and discarding for magic (FAQ Rules Updates, Structure
+//! Units, Expanded Rules: Effects, Interacting with Cards not on the Battlefield).
+//!
+//! - Summon Phase: a unit (champion or common, structure units too) from hand onto an empty
+//!   space next to a gate its controller controls, paying its cost (a cost of 0 is still
+//!   paid). With Renewed Hope active: in any phase of the turn, and next to the summoner too. Then `AfterSummoned` card handlers of that player's gates next to it (Aerie Gate:
+//!   "after you summon a unit adjacent to this gate") resolve.
+//! - Build Phase: a structure (a structure card or a structure unit) from hand onto an empty
+//!   space in its controller's back `BUILD_BACK_ROWS` rows or next to their summoner.
+//! - Events: played from hand during their controller's turn, paying their cost; an active
+//!   event cannot be played while its controller has an active event of the same name in play.
+//!   An event that carries effects for a unit is attached to that unit.
+//! - Magic Phase: cards discarded from hand give 1 magic each.
+
+use grimoire_engine::{Board, Ctx, ObjectId, Square};
+
+use super::content::{Handler, Phase};
+use super::damage::in_chosen_order;
+use super::handlers::{card_handler, run, Trigger};
+use super::state::{grid, illegal, Game, GameEvent, Kind, Place, RulesError};
+
+/// Checks that `card` is in the active player's hand; returns its name.
+fn from_hand(game: &Game, card: ObjectId) -> Result<String, RulesError> {
+    let piece = game.piece(card)?;
+    if piece.place != Place::Hand || piece.owner != game.active {
+        return illegal(format!(
+            "{} is not in the active player's hand",
+            piece.card.name()
+        ));
+    }
+    Ok(piece.card.name().to_string())
+}
+
+/// Pays `cost` magic for the active player.
+fn pay(game: &mut Game, name: &str, cost: u32) -> Result<(), RulesError> {
+    let player = game.active;
+    let magic = game.player(player).magic;
+    if magic < cost {
+        return illegal(format!(
+            "{name} costs {cost} magic; player {} has {magic}",
+            player.0
+        ));
+    }
+    game.player_mut(player).magic -= cost;
+    Ok(())
+}
+
+/// Checks that `at` is empty.
+fn empty(game: &Game, at: Square) -> Result<(), RulesError> {
+    match game.at(at) {
+        Some(other) => illegal(format!(
+            "{} is not empty ({})",
+            grid().position_name(&at),
+            game.describe(other)
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Summons a unit from hand onto `at`.
+pub fn summon(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    card: ObjectId,
+    at: Square,
+) -> Result<(), RulesError> {
+    let name = from_hand(game, card)?;
+    let player = game.active;
+    let hope = renewed_hope(game, player);
+    if game.phase != Phase::Summon && !hope {
+        return illegal(format!("{name} can be summoned only in the Summon Phase"));
+    }
+    let piece = game.piece(card)?;
+    if !matches!(
+        piece.kind(),
+        Kind::Champion | Kind::Common | Kind::Unclassed
+    ) {
+        return illegal(format!("{name} is not a unit that can be summoned"));
+    }
+    empty(game, at)?;
+    let beside_summoner = hope
+        && game
+            .summoner_of(player)
+            .and_then(|s| game.piece(s).ok()?.square())
+            .is_some_and(|s| grid().adjacent(s, at));
+    let gates: Vec<ObjectId> = game
+        .on_battlefield()
+        .filter(|&g| {
+            let p = &game.pieces[g.0 as usize];
+            p.is_gate()
+                && p.controller == player
+                && p.square().is_some_and(|s| grid().adjacent(s, at))
+        })
+        .collect();
+    if gates.is_empty() && !beside_summoner {
+        return illegal(format!(
+            "{} is not next to a gate player {} controls",
+            grid().position_name(&at),
+            player.0
+        ));
+    }
+    pay(game, &name, game.piece(card)?.cost())?;
+    game.piece_mut(card)?.place = Place::Battlefield(at);
+    ctx.record(GameEvent::Entered {
+        card: game.describe(card),
+        how: "summoned",
+    });
+    shadow_summon(game, ctx, card, &gates)?;
+    let triggered: Vec<(String, (ObjectId, super::content::Handler))> = game
+        .on_battlefield()
+        .filter(|&g| game.adjacent(g, card) && game.pieces[g.0 as usize].controller == player)
+        .filter_map(|g| card_handler(game, g).map(|h| (game.describe(g), (g, h))))
+        .collect();
+    for (gate, handler) in in_chosen_order(ctx, "order of triggered effects", triggered)? {
+        run(
+            game,
+            ctx,
+            handler,
+            gate,
+            Trigger::AfterSummoned { unit: card },
+        )?;
+    }
+    Ok(())
+}
+
+/// `WhenSummoned` damage to the summoning gate (Shadow Summon): mandatory; with several gates
+/// next to the unit its controller chooses which one it was summoned next to. Placing a unit
+/// by an effect is not summoning, so it never happens then.
+fn shadow_summon(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    unit: ObjectId,
+    gates: &[ObjectId],
+) -> Result<(), RulesError> {
+    for a in super::abilities::own_ops(game, unit, super::content::Timing::WhenSummoned) {
+        if let super::content::EffectOp::AddDamage {
+            amount,
+            to: super::content::Recipient::SummoningGate,
+            ..
+        } = a.op
+        {
+            let Some(&first) = gates.first() else {
+                continue;
+            };
+            let gate = if gates.len() > 1 {
+                let names: Vec<String> = gates.iter().map(|&g| game.describe(g)).collect();
+                gates[ctx.choose("gate it was summoned next to", &names)?]
+            } else {
+                first
+            };
+            ctx.record(GameEvent::AbilityResolved {
+                ability: a.ability.meta().name,
+                card: game.describe(unit),
+            });
+            let player = game.piece(unit)?.controller;
+            super::damage::add_damage(
+                game,
+                ctx,
+                &[(gate, amount.into())],
+                super::state::Cause::Effect {
+                    source: Some(unit),
+                    player,
+                },
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether `player` has an active event whose card handler is Renewed Hope's: summoning in
+/// any phase of their turn, and next to their summoner.
+fn renewed_hope(game: &Game, player: grimoire_engine::PlayerId) -> bool {
+    game.ids().any(|event| {
+        let e = &game.pieces[event.0 as usize];
+        e.place == Place::Active
+            && e.controller == player
+            && card_handler(game, event) == Some(Handler::RenewedHope)
+    })
+}
+
+/// Builds a structure from hand onto `at`.
+pub fn build(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    card: ObjectId,
+    at: Square,
+) -> Result<(), RulesError> {
+    let name = from_hand(game, card)?;
+    if game.phase != Phase::Build {
+        return illegal(format!("{name} can be built only in the Build Phase"));
+    }
+    if !game.piece(card)?.is_structure() {
+        return illegal(format!("{name} is not a structure"));
+    }
+    empty(game, at)?;
+    let player = game.active;
+    let beside_summoner = game
+        .summoner_of(player)
+        .and_then(|s| game.piece(s).ok()?.square())
+        .is_some_and(|s| grid().adjacent(s, at));
+    if !game.in_back_rows(player, at) && !beside_summoner {
+        return illegal(format!(
+            "{} is neither in player {}'s back rows nor next to their summoner",
+            grid().position_name(&at),
+            player.0
+        ));
+    }
+    pay(game, &name, game.piece(card)?.cost())?;
+    game.piece_mut(card)?.place = Place::Battlefield(at);
+    ctx.record(GameEvent::Entered {
+        card: game.describe(card),
+        how: "built",
+    });
+    Ok(())
+}
+
+/// Plays an event from hand, attached to `on` when it carries effects for a unit.
+pub fn play_event(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    card: ObjectId,
+    on: Option<ObjectId>,
+) -> Result<(), RulesError> {
+    let name = from_hand(game, card)?;
+    let piece = game.piece(card)?;
+    if piece.kind() != Kind::Event {
+        return illegal(format!("{name} is not an event"));
+    }
+    let active = matches!(piece.card(), super::content::Card::Event(e) if e.active == Some(true));
+    let player = game.active;
+    if active
+        && game.ids().any(|other| {
+            let o = &game.pieces[other.0 as usize];
+            o.place == Place::Active && o.controller == player && o.card == piece.card
+        })
+    {
+        return illegal(format!(
+            "player {} already has an active {name} in play",
+            player.0
+        ));
+    }
+    if let Some(target) = on {
+        if !game.is_on_battlefield(target) {
+            return illegal(format!(
+                "{} is not on the battlefield",
+                game.describe(target)
+            ));
+        }
+    }
+    pay(game, &name, game.piece(card)?.cost())?;
+    let place = match (on, active) {
+        (Some(target), _) => Place::Attached(target),
+        (None, true) => Place::Active,
+        (None, false) => Place::Discard,
+    };
+    game.piece_mut(card)?.place = place;
+    ctx.record(GameEvent::EventPlayed { card: name });
+    if let Some(handler) = card_handler(game, card) {
+        run(game, ctx, handler, card, Trigger::Activated)?;
+    }
+    Ok(())
+}
+
+/// Discards cards from hand for 1 magic each, in the Magic Phase.
+pub fn discard_for_magic(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    cards: &[ObjectId],
+) -> Result<(), RulesError> {
+    if game.phase != Phase::Magic {
+        return illegal("cards are discarded for magic in the Magic Phase");
+    }
+    for &card in cards {
+        from_hand(game, card)?;
+    }
+    for &card in cards {
+        game.piece_mut(card)?.place = Place::Discard;
+    }
+    super::damage::gain_magic(game, ctx, game.active, cards.len() as u32);
+    Ok(())
+}

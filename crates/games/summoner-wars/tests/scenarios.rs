@@ -1,0 +1,122 @@
+//! Runs every scenario of `tests/scenarios/summoner-wars/` through the engine's generic runner
+//! and reports all failures at once; checks the published scenario schema.
+
+use std::path::PathBuf;
+
+use grimoire_engine::scenario::undeclared_expect_fields;
+use grimoire_engine::{run_scenario, scenario_schema};
+use grimoire_summoner_wars::rules::SummonerWarsScenarios;
+
+use crate::repo_root;
+
+/// The published JSON Schema of Summoner Wars scenario files.
+const SCHEMA: &str = "schemas/summoner-wars.scenario.schema.json";
+
+/// The FAQ rulings and examples the scenarios encode: at least this many files.
+const AT_LEAST: usize = 40;
+
+fn scenario_files() -> Vec<PathBuf> {
+    let dir = repo_root().join("tests/scenarios/summoner-wars");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{} is readable: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_scenario_passes() {
+    let files = scenario_files();
+    assert!(
+        files.len() >= AT_LEAST,
+        "expected at least {AT_LEAST} scenarios, found {}",
+        files.len()
+    );
+    let mut failures = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("scenario is readable");
+        let shown = file
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        failures.extend(run_scenario(&SummonerWarsScenarios, &text).report(&shown));
+    }
+    assert!(
+        failures.is_empty(),
+        "{} scenario failure(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_scenario_cites_a_faq_source() {
+    for file in scenario_files() {
+        let text = std::fs::read_to_string(&file).expect("scenario is readable");
+        let table: toml::Table = toml::from_str(&text).expect("scenario parses");
+        let source = table
+            .get("source")
+            .and_then(toml::Value::as_str)
+            .unwrap_or("");
+        assert!(
+            source.contains("FAQ"),
+            "{}: `source` must cite the FAQ question or section it encodes",
+            file.display()
+        );
+    }
+}
+
+#[test]
+fn every_expectation_key_has_a_subject() {
+    assert_eq!(
+        undeclared_expect_fields::<SummonerWarsScenarios>(),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn the_published_schema_is_current() {
+    let published = std::fs::read_to_string(repo_root().join(SCHEMA))
+        .unwrap_or_else(|e| panic!("{SCHEMA} exists: {e}"));
+    let current = serde_json::to_string_pretty(&scenario_schema(&SummonerWarsScenarios))
+        .expect("schema serialises");
+    assert!(
+        published.trim_end() == current.trim_end(),
+        "{SCHEMA} is stale: regenerate it with `grimoire scenario schema summoner-wars > {SCHEMA}`"
+    );
+}
+
+/// A scenario with a wrong expectation fails at that line with both values.
+#[test]
+fn a_wrong_expectation_is_reported() {
+    let text = r#"
+game = "summoner-wars"
+name = "wrong"
+source = "FAQ test"
+[[player]]
+id = 1
+phase = "Attack"
+[[object]]
+id = "a"
+card = "Guardian"
+player = 1
+at = "C3"
+[[object]]
+id = "b"
+card = "Guardian"
+player = 2
+at = "C4"
+[[step]]
+attack = { attacker = "a", target = "b" }
+dice = { attack = ["sword"] }
+[[expect]]
+object = "b"
+damage = 2
+"#;
+    let failures = run_scenario(&SummonerWarsScenarios, text).report("t.toml");
+    assert_eq!(
+        failures,
+        vec!["t.toml:23:1: b damage: expected 2, actual 1".to_string()]
+    );
+}
