@@ -20,17 +20,6 @@ pub enum ImportError {
         /// What is wrong, with the byte position where known.
         message: String,
     },
-    /// A JSON card list is malformed or not shaped as expected.
-    Json {
-        /// The card list.
-        path: PathBuf,
-        /// 1-based line of the problem.
-        line: usize,
-        /// 1-based column of the problem.
-        column: usize,
-        /// What is wrong.
-        message: String,
-    },
     /// A TOML file already in the output directory could not be read.
     ExistingToml {
         /// The file.
@@ -45,7 +34,7 @@ pub enum ImportError {
         /// What went wrong.
         message: String,
     },
-    /// A dial data file is not well-formed JSON, or not a dial file at all.
+    /// A JSON data file (dial data, a card list) is malformed or not shaped as expected.
     Json {
         /// The data file.
         path: PathBuf,
@@ -79,16 +68,6 @@ impl fmt::Display for ImportError {
             Self::Xml { path, message } => {
                 write!(f, "{}: malformed OCTGN set: {message}", path.display())
             }
-            Self::Json {
-                path,
-                line,
-                column,
-                message,
-            } => write!(
-                f,
-                "{}:{line}:{column}: malformed card list: {message}",
-                path.display()
-            ),
             Self::ExistingToml { path, message } => {
                 write!(
                     f,
@@ -106,9 +85,9 @@ impl fmt::Display for ImportError {
                 message,
             } => {
                 if *line == 0 {
-                    write!(f, "{}: not a dial data file: {message}", path.display())
+                    write!(f, "{}: not a data file of this format: {message}", path.display())
                 } else {
-                    write!(f, "{}:{line}:{column}: {message}", path.display())
+                    write!(f, "{}:{line}:{column}: malformed JSON data: {message}", path.display())
                 }
             }
             Self::Codex { path, message } => {

@@ -13,8 +13,8 @@ pub mod mkdials;
 pub mod octgn;
 mod pool;
 pub mod report;
-pub mod vocabulary;
 pub mod summoner_wars;
+pub mod vocabulary;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -24,8 +24,8 @@ use heck::ToKebabCase;
 pub use error::ImportError;
 pub use mkdials::import_mk_dials;
 pub use report::{Finding, Report};
-pub use vocabulary::{find_new_names, scaffold, NameKind, NewName};
 pub use summoner_wars::import_summoner_wars;
+pub use vocabulary::{find_new_names, scaffold, NameKind, NewName};
 
 use octgn::{map_card, Mapped};
 use pool::{Added, Pool};
