@@ -8,3 +8,5 @@
 #[rustfmt::skip]
 pub mod generated;
 pub use generated::*;
+
+pub mod deck;
