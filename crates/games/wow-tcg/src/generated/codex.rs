@@ -15,16 +15,29 @@ pub enum Stacking {
 /// One operation of the engine's effect vocabulary, with its arguments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EffectOp {
-    /// Creates a damage packet (405).
+    /// Creates one damage packet per recipient (403.4, 405): dealt, so it can be replaced and prevented.
     DealDamage {
         /// The `amount` field.
         amount: u8,
-        /// The `damage_type` field.
+        /// None: typeless damage (405.3a).
         damage_type: Option<DamageType>,
         /// The `to` field.
         to: Recipient,
+        /// The `from` field.
+        from: Dealer,
+        /// Counts as combat damage (405.3b).
+        combat: bool,
     },
-    /// Changes ATK.
+    /// Creates one healing packet per recipient (404.2); no packet for a character without damage (404.3).
+    HealDamage {
+        /// The `amount` field.
+        amount: u8,
+        /// The `to` field.
+        to: Recipient,
+        /// The `from` field.
+        from: Dealer,
+    },
+    /// Changes ATK (this turn when a link creates it; while in play for a continuous power).
     ModifyAtk {
         /// The `amount` field.
         amount: i8,
@@ -33,17 +46,47 @@ pub enum EffectOp {
         /// The `while_attacking` field.
         while_attacking: bool,
     },
-    /// The controller draws cards.
+    /// The controller draws cards; drawing from an empty deck loses at the next pre-priority check (407.6b).
     DrawCards {
         /// The `count` field.
         count: u8,
     },
-    /// Prevents the next damage to a character.
+    /// A prevention bubble (717.2) around the recipient: prevents the next `amount` damage dealt to it (0: all of it).
     PreventDamage {
         /// The `amount` field.
         amount: u8,
         /// The `to` field.
         to: Recipient,
+        /// The `combat_only` field.
+        combat_only: bool,
+    },
+    /// Replacement modifier on packets (716.2): a watched packet's amount becomes amount x multiply + add; each instance applies once per packet (716.1c).
+    ReplaceDamage {
+        /// Whose packets it watches.
+        who: Recipient,
+        /// The `side` field.
+        side: PacketSide,
+        /// Only packets of this type.
+        damage_type: Option<DamageType>,
+        /// The `multiply` field.
+        multiply: u8,
+        /// The `add` field.
+        add: u8,
+        /// Only 'the next time': every packet of the first link that uses it (716.4).
+        next_only: bool,
+    },
+    /// A triggered power (703) whose effect deals damage as it resolves.
+    TriggeredDamage {
+        /// The `when` field.
+        when: TriggerEvent,
+        /// The `amount` field.
+        amount: u8,
+        /// The `damage_type` field.
+        damage_type: Option<DamageType>,
+        /// The `to` field.
+        to: Recipient,
+        /// The `from` field.
+        from: Dealer,
     },
     /// Gives a keyword for a duration.
     GrantKeyword {
@@ -52,6 +95,37 @@ pub enum EffectOp {
         /// The `to` field.
         to: Recipient,
     },
+    /// The character may protect: exhaust it at the protect point to become the proposed defender (602.2).
+    CanProtect,
+    /// The character cannot be proposed as a defender (601.2b).
+    CannotBeDefender,
+    /// The ally may be proposed as an attacker whatever time it joined the party; activated powers still wait (601.2a).
+    AttacksOnArrival,
+    /// While the character attacks, no character may protect (602.2a).
+    NoProtectWhileAttacking,
+    /// While the character attacks, defenders deal no combat damage (603.1a).
+    NoDefenderDamageWhileAttacking,
+    /// While in play, no link may target the card; a target that becomes untargetable is illegal (706.1, 709.2a).
+    Untargetable,
+    /// The hero's controller may strike with this many different Melee weapons per combat (303.2d).
+    MeleeStrikes {
+        /// The `weapons` field.
+        weapons: u8,
+    },
+    /// The card may be played whenever its controller has priority (406.1).
+    AnyPriority,
+    /// As the ability resolves it enters play instead of going to the graveyard (306.2).
+    StaysInPlay,
+    /// A player controlling two or more in-play cards of this name violates uniqueness (410.3a).
+    UniqueByName,
+    /// Exempt from the four-copies deck limit (100.4).
+    UnlimitedCopies,
+    /// A character that is not an ally: it cannot attack or gain ATK, and abilities attached to it are detached into the graveyard at pre-priority checks (306.4, 407.6d).
+    Totem,
+    /// May be played by exhausting a defending hero of its controller instead of paying its resource cost (glossary, Trap).
+    TrapCost,
+    /// The quest's text after Reward is the effect completing it adds to the chain (702.1).
+    CompletionEffect,
 }
 /// Keywords with rules (glossary).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -72,6 +146,16 @@ pub enum Keyword {
     BearForm,
     /// Druid hero state from some ongoing abilities; the hero hits one harder when attacking.
     CatForm,
+    /// A hero keyword: two one-handed Melee weapons without a uniqueness violation, and strikes with two Melee weapons per combat.
+    DualWield,
+    /// The ability enters play as it resolves; the powers after the keyword work only while it is in play.
+    Ongoing,
+    /// Every quest has it: the text after it is what completing the quest adds to the chain.
+    Reward,
+    /// A character that is not an ally: no ATK, never attacks, may be attacked and targeted as an ally; attached abilities fall off.
+    Totem,
+    /// The ability may be played by exhausting a defending hero of yours instead of paying its cost.
+    Trap,
 }
 /// Metadata of one `Keyword` codex entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -98,7 +182,7 @@ pub struct KeywordMeta {
     pub effects: &'static [EffectOp],
 }
 /// Metadata of every `Keyword` entry, in codex order.
-pub static KEYWORD_META: [KeywordMeta; 8] = [
+pub static KEYWORD_META: [KeywordMeta; 13] = [
     KeywordMeta {
         name: "Elusive",
         template: "Elusive",
@@ -107,8 +191,8 @@ pub static KEYWORD_META: [KeywordMeta; 8] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Elusive),
-        effects: &[],
+        handler: None,
+        effects: &[EffectOp::CannotBeDefender],
     },
     KeywordMeta {
         name: "Ferocity",
@@ -120,8 +204,8 @@ pub static KEYWORD_META: [KeywordMeta; 8] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Ferocity),
-        effects: &[],
+        handler: None,
+        effects: &[EffectOp::AttacksOnArrival],
     },
     KeywordMeta {
         name: "Protector",
@@ -133,8 +217,8 @@ pub static KEYWORD_META: [KeywordMeta; 8] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Protector),
-        effects: &[],
+        handler: None,
+        effects: &[EffectOp::CanProtect],
     },
     KeywordMeta {
         name: "Long-Range",
@@ -146,8 +230,8 @@ pub static KEYWORD_META: [KeywordMeta; 8] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::LongRange),
-        effects: &[],
+        handler: None,
+        effects: &[EffectOp::NoDefenderDamageWhileAttacking],
     },
     KeywordMeta {
         name: "Stealth",
@@ -157,8 +241,8 @@ pub static KEYWORD_META: [KeywordMeta; 8] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Stealth),
-        effects: &[],
+        handler: None,
+        effects: &[EffectOp::NoProtectWhileAttacking],
     },
     KeywordMeta {
         name: "Untargetable",
@@ -168,8 +252,8 @@ pub static KEYWORD_META: [KeywordMeta; 8] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Untargetable),
-        effects: &[],
+        handler: None,
+        effects: &[EffectOp::Untargetable],
     },
     KeywordMeta {
         name: "Bear Form",
@@ -203,6 +287,75 @@ pub static KEYWORD_META: [KeywordMeta; 8] = [
             },
         ],
     },
+    KeywordMeta {
+        name: "Dual Wield",
+        template: "Dual Wield",
+        summary: Some(
+            "A hero keyword: two one-handed Melee weapons without a uniqueness violation, and strikes with two Melee weapons per combat.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::MeleeStrikes {
+                weapons: 2,
+            },
+        ],
+    },
+    KeywordMeta {
+        name: "Ongoing",
+        template: "Ongoing",
+        summary: Some(
+            "The ability enters play as it resolves; the powers after the keyword work only while it is in play.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::StaysInPlay],
+    },
+    KeywordMeta {
+        name: "Reward",
+        template: "Reward",
+        summary: Some(
+            "Every quest has it: the text after it is what completing the quest adds to the chain.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::CompletionEffect],
+    },
+    KeywordMeta {
+        name: "Totem",
+        template: "Totem",
+        summary: Some(
+            "A character that is not an ally: no ATK, never attacks, may be attacked and targeted as an ally; attached abilities fall off.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::Totem],
+    },
+    KeywordMeta {
+        name: "Trap",
+        template: "Trap",
+        summary: Some(
+            "The ability may be played by exhausting a defending hero of yours instead of paying its cost.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::TrapCost],
+    },
 ];
 impl Keyword {
     /// The entry's position in the codex table.
@@ -216,6 +369,11 @@ impl Keyword {
             Self::Untargetable => 5,
             Self::BearForm => 6,
             Self::CatForm => 7,
+            Self::DualWield => 8,
+            Self::Ongoing => 9,
+            Self::Reward => 10,
+            Self::Totem => 11,
+            Self::Trap => 12,
         }
     }
     /// The entry's metadata.
@@ -254,6 +412,21 @@ impl ::core::fmt::Display for Keyword {
             }
             Self::CatForm => {
                 f.write_str("Cat Form")?;
+            }
+            Self::DualWield => {
+                f.write_str("Dual Wield")?;
+            }
+            Self::Ongoing => {
+                f.write_str("Ongoing")?;
+            }
+            Self::Reward => {
+                f.write_str("Reward")?;
+            }
+            Self::Totem => {
+                f.write_str("Totem")?;
+            }
+            Self::Trap => {
+                f.write_str("Trap")?;
             }
         }
         Ok(())
@@ -362,7 +535,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::AnyPriority],
         limit: false,
     },
     TypeTagMeta {
@@ -386,7 +559,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::UniqueByName],
         limit: false,
     },
     TypeTagMeta {
@@ -398,7 +571,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::UnlimitedCopies],
         limit: false,
     },
     TypeTagMeta {

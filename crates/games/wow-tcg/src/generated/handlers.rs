@@ -26,10 +26,6 @@ pub enum Handler {
     DonationOfWoolReward,
     /// `elendril_flip`, used by: Elendril.
     ElendrilFlip,
-    /// `elusive`, used by: Elusive.
-    Elusive,
-    /// `ferocity`, used by: Ferocity.
-    Ferocity,
     /// `gorebelly_flip`, used by: Gorebelly.
     GorebellyFlip,
     /// `grimdron_ping`, used by: Grimdron.
@@ -38,18 +34,10 @@ pub enum Handler {
     HootieAura,
     /// `horns_of_eranikus`, used by: Horns of Eranikus.
     HornsOfEranikus,
-    /// `long_range`, used by: Long-Range.
-    LongRange,
     /// `noggenfogger_elixir`, used by: Noggenfogger Elixir.
     NoggenfoggerElixir,
-    /// `protector`, used by: Protector.
-    Protector,
-    /// `stealth`, used by: Stealth.
-    Stealth,
     /// `truesilver_champion_strike`, used by: Truesilver Champion.
     TruesilverChampionStrike,
-    /// `untargetable`, used by: Untargetable.
-    Untargetable,
     /// `yeti_reward`, used by: Are We There, Yeti?.
     YetiReward,
 }
@@ -57,7 +45,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, sorted by name.
-    pub const ALL: [Handler; 24] = [
+    pub const ALL: [Handler; 18] = [
         Self::AimedShot,
         Self::AleyahDawnbornFlip,
         Self::AncientBoneBowStrike,
@@ -69,18 +57,12 @@ impl Handler {
         Self::BorisBrightbeardFlip,
         Self::DonationOfWoolReward,
         Self::ElendrilFlip,
-        Self::Elusive,
-        Self::Ferocity,
         Self::GorebellyFlip,
         Self::GrimdronPing,
         Self::HootieAura,
         Self::HornsOfEranikus,
-        Self::LongRange,
         Self::NoggenfoggerElixir,
-        Self::Protector,
-        Self::Stealth,
         Self::TruesilverChampionStrike,
-        Self::Untargetable,
         Self::YetiReward,
     ];
     /// The handler's snake_case name as written in content.
@@ -97,18 +79,12 @@ impl Handler {
             Self::BorisBrightbeardFlip => "boris_brightbeard_flip",
             Self::DonationOfWoolReward => "donation_of_wool_reward",
             Self::ElendrilFlip => "elendril_flip",
-            Self::Elusive => "elusive",
-            Self::Ferocity => "ferocity",
             Self::GorebellyFlip => "gorebelly_flip",
             Self::GrimdronPing => "grimdron_ping",
             Self::HootieAura => "hootie_aura",
             Self::HornsOfEranikus => "horns_of_eranikus",
-            Self::LongRange => "long_range",
             Self::NoggenfoggerElixir => "noggenfogger_elixir",
-            Self::Protector => "protector",
-            Self::Stealth => "stealth",
             Self::TruesilverChampionStrike => "truesilver_champion_strike",
-            Self::Untargetable => "untargetable",
             Self::YetiReward => "yeti_reward",
         }
     }
@@ -137,20 +113,14 @@ impl Handler {
                 H::donation_of_wool_reward(state, source, trigger)
             }
             Self::ElendrilFlip => H::elendril_flip(state, source, trigger),
-            Self::Elusive => H::elusive(state, source, trigger),
-            Self::Ferocity => H::ferocity(state, source, trigger),
             Self::GorebellyFlip => H::gorebelly_flip(state, source, trigger),
             Self::GrimdronPing => H::grimdron_ping(state, source, trigger),
             Self::HootieAura => H::hootie_aura(state, source, trigger),
             Self::HornsOfEranikus => H::horns_of_eranikus(state, source, trigger),
-            Self::LongRange => H::long_range(state, source, trigger),
             Self::NoggenfoggerElixir => H::noggenfogger_elixir(state, source, trigger),
-            Self::Protector => H::protector(state, source, trigger),
-            Self::Stealth => H::stealth(state, source, trigger),
             Self::TruesilverChampionStrike => {
                 H::truesilver_champion_strike(state, source, trigger)
             }
-            Self::Untargetable => H::untargetable(state, source, trigger),
             Self::YetiReward => H::yeti_reward(state, source, trigger),
         }
     }
@@ -249,18 +219,6 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Elusive.
-    fn elusive(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
-    /// Used by: Ferocity.
-    fn ferocity(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
     /// Used by: Gorebelly.
     fn gorebelly_flip(
         state: &mut Self::State,
@@ -285,38 +243,14 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Long-Range.
-    fn long_range(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
     /// Used by: Noggenfogger Elixir.
     fn noggenfogger_elixir(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Protector.
-    fn protector(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
-    /// Used by: Stealth.
-    fn stealth(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
     /// Used by: Truesilver Champion.
     fn truesilver_champion_strike(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
-    /// Used by: Untargetable.
-    fn untargetable(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,

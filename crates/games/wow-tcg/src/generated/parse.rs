@@ -243,6 +243,11 @@ impl Keyword {
             Self::Untargetable => None,
             Self::BearForm => None,
             Self::CatForm => None,
+            Self::DualWield => None,
+            Self::Ongoing => None,
+            Self::Reward => None,
+            Self::Totem => None,
+            Self::Trap => None,
         }
     }
 }
@@ -336,6 +341,61 @@ impl ::core::str::FromStr for Keyword {
                     fold,
                     &mut reason,
                     &mut |_| { Ok(Keyword::CatForm) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Dual Wield"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::DualWield) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ongoing"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Ongoing) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Reward"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Reward) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Totem"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Totem) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Trap"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Trap) },
                 ) {
                     return Ok(value);
                 }
