@@ -1,1 +1,88 @@
+//! The WoW TCG scenario files (`tests/scenarios/wow-tcg/`), run through the engine's generic
+//! runner, and the published JSON Schema of their format.
 
+use std::path::{Path, PathBuf};
+
+use grimoire_engine::{run_scenario, scenario_game, scenario_schema};
+use grimoire_wow_tcg::rules::WowScenarios;
+
+/// The published JSON Schema of WoW TCG scenario files (`grimoire scenario schema wow-tcg`).
+const SCHEMA: &str = "schemas/wow-tcg.scenario.schema.json";
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..")
+}
+
+fn scenario_files() -> Vec<PathBuf> {
+    let dir = repo_root().join("tests/scenarios/wow-tcg");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{} is readable: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn run(text: &str) -> Vec<String> {
+    match scenario_game(text) {
+        Ok(game) if game == "wow-tcg" => run_scenario(&WowScenarios::default(), text)
+            .failures
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+        Ok(game) => vec![format!("not a wow-tcg scenario: game = {game:?}")],
+        Err(failure) => vec![failure.to_string()],
+    }
+}
+
+#[test]
+fn every_scenario_passes() {
+    let files = scenario_files();
+    assert!(
+        files.len() >= 50,
+        "expected at least 50 scenarios, found {}",
+        files.len()
+    );
+    let mut failures = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("scenario is readable");
+        let name = file.file_name().unwrap_or_default().to_string_lossy().to_string();
+        failures.extend(run(&text).into_iter().map(|f| format!("{name}:{f}")));
+    }
+    assert!(
+        failures.is_empty(),
+        "{} scenario failure(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_scenario_cites_a_rule_number() {
+    for file in scenario_files() {
+        let text = std::fs::read_to_string(&file).expect("scenario is readable");
+        let table: toml::Table = toml::from_str(&text).expect("scenario is TOML");
+        let source = table
+            .get("source")
+            .and_then(toml::Value::as_str)
+            .unwrap_or_default();
+        assert!(
+            source.split(|c: char| !c.is_ascii_digit()).any(|n| n.len() == 3),
+            "{}: `source` cites no rule number: {source:?}",
+            file.display()
+        );
+    }
+}
+
+#[test]
+fn the_published_schema_is_current() {
+    let published = std::fs::read_to_string(repo_root().join(SCHEMA))
+        .unwrap_or_else(|e| panic!("{SCHEMA} exists: {e}"));
+    let current = serde_json::to_string_pretty(&scenario_schema(&WowScenarios::default()))
+        .expect("schema serialises");
+    assert!(
+        published.trim_end() == current.trim_end(),
+        "{SCHEMA} is stale: regenerate it with `grimoire scenario schema wow-tcg > {SCHEMA}`"
+    );
+}

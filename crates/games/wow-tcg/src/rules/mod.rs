@@ -17,10 +17,10 @@ pub mod checks;
 pub mod combat;
 pub mod effects;
 pub mod packets;
-
+pub mod scenario;
 pub mod state;
 
 pub use actions::{Action, WowRules};
 pub use card::{Kind, Printed};
-
+pub use scenario::WowScenarios;
 pub use state::{Game, GameEvent, RulesError};
