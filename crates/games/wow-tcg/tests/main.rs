@@ -47,7 +47,11 @@ fn every_scenario_passes() {
     let mut failures = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).expect("scenario is readable");
-        let name = file.file_name().unwrap_or_default().to_string_lossy().to_string();
+        let name = file
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
         failures.extend(run(&text).into_iter().map(|f| format!("{name}:{f}")));
     }
     assert!(
@@ -68,7 +72,9 @@ fn every_scenario_cites_a_rule_number() {
             .and_then(toml::Value::as_str)
             .unwrap_or_default();
         assert!(
-            source.split(|c: char| !c.is_ascii_digit()).any(|n| n.len() == 3),
+            source
+                .split(|c: char| !c.is_ascii_digit())
+                .any(|n| n.len() == 3),
             "{}: `source` cites no rule number: {source:?}",
             file.display()
         );

@@ -51,7 +51,7 @@ pub enum EffectOp {
         /// The `count` field.
         count: u8,
     },
-    /// A prevention bubble (717.2) around the recipient: prevents the next `amount` damage dealt to it (0: all of it).
+    /// A prevention bubble (717.2) around the recipient: prevents the next `amount` damage dealt to it, or by it with `dealt_by` (0: all of it).
     PreventDamage {
         /// The `amount` field.
         amount: u8,
@@ -59,6 +59,8 @@ pub enum EffectOp {
         to: Recipient,
         /// The `combat_only` field.
         combat_only: bool,
+        /// Prevents damage the recipient would deal instead of damage dealt to it.
+        dealt_by: bool,
     },
     /// Replacement modifier on packets (716.2): a watched packet's amount becomes amount x multiply + add; each instance applies once per packet (716.1c).
     ReplaceDamage {

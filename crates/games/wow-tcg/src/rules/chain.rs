@@ -420,12 +420,14 @@ fn apply_ops(
                 amount,
                 to,
                 combat_only,
+                dealt_by,
             } => {
                 for d in game.recipients(to, holder, controller, targets) {
                     game.bubbles.push(Bubble {
                         around: d,
                         remaining: (amount > 0).then_some(u32::from(amount)),
                         combat_only,
+                        dealt_by,
                         source: holder,
                     });
                 }

@@ -220,7 +220,11 @@ fn shields_around(game: &Game, character: ObjectId, packet: &Packet) -> Vec<Shie
         .bubbles
         .iter()
         .enumerate()
-        .filter(|(_, b)| b.around == character && (!b.combat_only || packet.combat))
+        .filter(|(_, b)| {
+            b.around == character
+                && b.dealt_by == (character == packet.source)
+                && (!b.combat_only || packet.combat)
+        })
         .map(|(i, _)| Shield::Bubble(i))
         .collect();
     if game.card(character).kind == Kind::Hero && character == packet.destination {

@@ -18,7 +18,7 @@ use super::content::{
     CardId, DamageType, Dealer, EffectOp, Keyword, PacketSide, Recipient, TriggerEvent, TypeTag,
     D6_DIE, D6_DIE_NAME,
 };
-use super::state::{Bubble, Game, GameEvent, Marker, Outcome, Phase, Window, PLAYER_ZONES, PLAY};
+use super::state::{Bubble, Game, GameEvent, Marker, Outcome, Phase, Window, PLAY, PLAYER_ZONES};
 
 /// Parses a name of a generated enum, or says what is not one.
 fn parse<T: FromStr>(what: &str, text: &str) -> Result<T, String> {
@@ -106,6 +106,9 @@ pub enum OpSpec {
         /// Only combat damage.
         #[serde(default)]
         combat_only: bool,
+        /// Prevents damage the recipient deals.
+        #[serde(default)]
+        dealt_by: bool,
     },
     /// `replace_damage`.
     ReplaceDamage {
@@ -177,7 +180,11 @@ impl OpSpec {
                 from: dealer(from, Dealer::YourHero)?,
                 combat: *combat,
             },
-            OpSpec::HealDamage { amount, to: r, from } => EffectOp::HealDamage {
+            OpSpec::HealDamage {
+                amount,
+                to: r,
+                from,
+            } => EffectOp::HealDamage {
                 amount: *amount,
                 to: to(r)?,
                 from: dealer(from, Dealer::YourHero)?,
@@ -196,10 +203,12 @@ impl OpSpec {
                 amount,
                 to: r,
                 combat_only,
+                dealt_by,
             } => EffectOp::PreventDamage {
                 amount: *amount,
                 to: to(r)?,
                 combat_only: *combat_only,
+                dealt_by: *dealt_by,
             },
             OpSpec::ReplaceDamage {
                 who,
@@ -246,6 +255,9 @@ pub struct BubbleSpec {
     /// Only combat damage.
     #[serde(default)]
     pub combat_only: bool,
+    /// Prevents damage the character deals instead of damage dealt to it.
+    #[serde(default)]
+    pub dealt_by: bool,
 }
 
 /// An object's keys besides `id` (the name steps, choices and expectations use). Either a
@@ -505,9 +517,9 @@ pub struct WowScenarios {
 /// The card an object entry describes.
 fn printed(keys: &ObjectKeys) -> Result<Printed, String> {
     let mut card = match (&keys.card, &keys.name, &keys.kind) {
-        (Some(name), None, None) => Printed::of(
-            CardId::from_name(name).ok_or_else(|| format!("unknown card {name:?}"))?,
-        ),
+        (Some(name), None, None) => {
+            Printed::of(CardId::from_name(name).ok_or_else(|| format!("unknown card {name:?}"))?)
+        }
         (None, Some(name), Some(kind)) => Printed::blank(
             name,
             Kind::parse(kind).ok_or_else(|| {
@@ -518,9 +530,11 @@ fn printed(keys: &ObjectKeys) -> Result<Printed, String> {
             })?,
         ),
         _ => {
-            return Err("give either `card` (a real card) or both `name` and `kind` \
+            return Err(
+                "give either `card` (a real card) or both `name` and `kind` \
                         (a scenario-defined object)"
-                .into())
+                    .into(),
+            )
         }
     };
     if let Some(v) = keys.atk {
@@ -647,9 +661,11 @@ impl WowScenarios {
         .filter(|b| **b)
         .count();
         match distinct {
-            0 => Err("this step does nothing: give one of pass, all_pass, play, propose, \
+            0 => Err(
+                "this step does nothing: give one of pass, all_pass, play, propose, \
                       strike, deal, heal, put_damage, draw, start_turn or end_turn"
-                .into()),
+                    .into(),
+            ),
             1 => Ok(actions),
             _ => Err("give one action per step".into()),
         }
@@ -721,7 +737,11 @@ impl ScenarioGame for WowScenarios {
         Ok(game)
     }
 
-    fn add_object(&self, game: &mut Game, object: &ObjectEntry<ObjectKeys>) -> Result<ObjectId, String> {
+    fn add_object(
+        &self,
+        game: &mut Game,
+        object: &ObjectEntry<ObjectKeys>,
+    ) -> Result<ObjectId, String> {
         let keys = &object.game;
         let player = PlayerId(keys.player);
         if game.player(player).is_none() {
@@ -751,6 +771,7 @@ impl ScenarioGame for WowScenarios {
                 around: id,
                 remaining: (b.amount > 0).then_some(b.amount),
                 combat_only: b.combat_only,
+                dealt_by: b.dealt_by,
                 source: id,
             });
         }
@@ -897,7 +918,9 @@ impl ScenarioGame for WowScenarios {
             let actual = if object.zone == game.chain_zone() {
                 "chain".to_string()
             } else {
-                game.zones.zone_name(&game.card_zone(object.zone)).to_string()
+                game.zones
+                    .zone_name(&game.card_zone(object.zone))
+                    .to_string()
             };
             checks.push(Check::new("zone", e, actual));
         }
@@ -922,7 +945,11 @@ impl ScenarioGame for WowScenarios {
             checks.push(Check::new(
                 "keywords",
                 format!("has {name}"),
-                if has { format!("has {name}") } else { format!("lacks {name}") },
+                if has {
+                    format!("has {name}")
+                } else {
+                    format!("lacks {name}")
+                },
             ));
         }
         for name in expect.lacks_keywords.iter().flatten() {
@@ -931,7 +958,11 @@ impl ScenarioGame for WowScenarios {
             checks.push(Check::new(
                 "lacks_keywords",
                 format!("lacks {name}"),
-                if has { format!("has {name}") } else { format!("lacks {name}") },
+                if has {
+                    format!("has {name}")
+                } else {
+                    format!("lacks {name}")
+                },
             ));
         }
         Ok(checks)

@@ -77,6 +77,8 @@ pub struct Bubble {
     pub remaining: Option<u32>,
     /// Only combat damage.
     pub combat_only: bool,
+    /// Prevents damage the character would deal, rather than damage dealt to it.
+    pub dealt_by: bool,
     /// The card that made it (for choices and events).
     pub source: ObjectId,
 }
