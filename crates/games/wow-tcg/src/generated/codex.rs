@@ -37,14 +37,18 @@ pub enum EffectOp {
         /// The `from` field.
         from: Dealer,
     },
-    /// Changes ATK (this turn when a link creates it; while in play for a continuous power).
+    /// Changes ATK by amount + per_x x the keyword's number (this turn when a link creates it; while in play for a continuous power).
     ModifyAtk {
         /// The `amount` field.
         amount: i8,
+        /// Times the entry's number (Assault {n}).
+        per_x: i8,
         /// The `to` field.
         to: Recipient,
         /// The `while_attacking` field.
         while_attacking: bool,
+        /// Only during its controller's turn.
+        own_turn: bool,
     },
     /// The controller draws cards; drawing from an empty deck loses at the next pre-priority check (407.6b).
     DrawCards {
@@ -109,11 +113,27 @@ pub enum EffectOp {
     NoDefenderDamageWhileAttacking,
     /// While in play, no link may target the card; a target that becomes untargetable is illegal (706.1, 709.2a).
     Untargetable,
-    /// The hero's controller may strike with this many different Melee weapons per combat (303.2d).
-    MeleeStrikes {
+    /// The hero's controller may strike with this many different weapons of this damage type per combat (303.2d).
+    WeaponStrikes {
         /// The `weapons` field.
         weapons: u8,
+        /// The `damage_type` field.
+        damage_type: DamageType,
     },
+    /// The card takes a hand: a player controlling a TwoHanded and an OffHand card violates uniqueness (410.3c).
+    HandSlot {
+        /// The `slot` field.
+        slot: HandSlot,
+    },
+    /// A lasting bubble around the card: all damage (of a type, or non-combat only) that would be dealt to it is prevented (717.2).
+    PreventAllDamage {
+        /// The `damage_type` field.
+        damage_type: Option<DamageType>,
+        /// The `non_combat_only` field.
+        non_combat_only: bool,
+    },
+    /// The card can't be destroyed; uniqueness still destroys it (103.3).
+    Indestructible,
     /// The card may be played whenever its controller has priority (406.1).
     AnyPriority,
     /// As the ability resolves it enters play instead of going to the graveyard (306.2).
@@ -132,32 +152,82 @@ pub enum EffectOp {
 /// Keywords with rules (glossary).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Keyword {
+    /// Druid hero state from some ongoing abilities; the hero gains Protector. Playing a non-feral ability or striking ends the form.
+    BearForm,
+    /// Druid hero state from some ongoing abilities; the hero hits one harder when attacking. Playing a non-feral ability or striking ends the form.
+    CatForm,
+    /// The hero may keep two one-handed Melee weapons (but not with an Off-Hand card) and strike with both in one combat.
+    DualWield,
     /// Cannot be put forward as a defender.
     Elusive,
     /// An ally that may attack on the turn it arrives; its activated powers still wait a turn.
     Ferocity,
-    /// May exhaust to step in and defend in place of the attacked character.
-    Protector,
+    /// Type-line keyword: the card may be played whenever its controller has priority, even during combat (406.1).
+    Instant,
     /// While it attacks, defenders deal it no combat damage; unrelated to the Ranged damage type.
     LongRange,
+    /// Marks the part of an ability that keeps working while the ability stays in play; the rest happens once as it resolves (306.2).
+    Ongoing,
+    /// May exhaust to step in and defend in place of the attacked character.
+    Protector,
+    /// Marks what a quest gives when its completion cost is paid (702.1).
+    Reward,
     /// While it attacks, nobody may protect.
     Stealth,
-    /// While in play, links cannot target it.
-    Untargetable,
-    /// Druid hero state from some ongoing abilities; the hero gains Protector.
-    BearForm,
-    /// Druid hero state from some ongoing abilities; the hero hits one harder when attacking.
-    CatForm,
-    /// A hero keyword: two one-handed Melee weapons without a uniqueness violation, and strikes with two Melee weapons per combat.
-    DualWield,
-    /// The ability enters play as it resolves; the powers after the keyword work only while it is in play.
-    Ongoing,
-    /// Every quest has it: the text after it is what completing the quest adds to the chain.
-    Reward,
-    /// A character that is not an ally: no ATK, never attacks, may be attacked and targeted as an ally; attached abilities fall off.
+    /// An ability that is a character in play: it has health, can be attacked and targeted like an ally, but never attacks and is not an ally.
     Totem,
-    /// The ability may be played by exhausting a defending hero of yours instead of paying its cost.
+    /// The ability may be paid for by exhausting the player's defending hero instead of its resource cost.
     Trap,
+    /// Type-line keyword: a player may control only one card of this name in play (410.3a).
+    Unique,
+    /// Type-line keyword: exempt from the four-copies limit of deck building (100.4).
+    Unlimited,
+    /// While in play, links cannot target it; a target that becomes untargetable is no longer legal.
+    Untargetable,
+    /// Has N more ATK during its controller's own turn.
+    Assault(u8),
+    /// At the start of its controller's turn it may heal N damage from one targeted hero or ally.
+    Mend(u8),
+    /// All damage of that type that would be dealt to it is prevented.
+    Resistance(DamageType),
+    /// The hero may keep a second Ranged weapon and strike with both in one combat.
+    RangedDualWield,
+    /// All non-combat damage that would be dealt to this ally is prevented.
+    Aberration,
+    /// May also be played from its owner's graveyard.
+    Artifact,
+    /// The dungeon hero of a dungeon deck; it cannot be attacked.
+    Boss,
+    /// Opposing characters may protect against this ally even where they otherwise could not.
+    Conspicuous,
+    /// Marks a power that fires when the card enters its owner's graveyard from anywhere.
+    DeathRattle,
+    /// Look at the top two cards of your deck; keep any on top in any order and put the rest at the bottom.
+    Delve,
+    /// As the ally enters play, its controller may reveal the top card of the deck for a bonus the card names.
+    Enrage,
+    /// When it reaches its owner's graveyard from anywhere, it may be shuffled back into the deck.
+    Eternal,
+    /// When the ally enters play, its controller may draw a card and then discard one.
+    FindTreasure,
+    /// Paid for in part by removing combo cards from the graveyard; the count removed sets X (five at most).
+    FinishingMove,
+    /// Allies with a printed cost of four or more cost one less to play.
+    Harmonize,
+    /// Cannot be attacked, damaged or targeted.
+    Immune,
+    /// The card cannot leave play and cannot be targeted.
+    Invincible,
+    /// On its controller's first turn it may be played without paying its cost.
+    Preparation,
+    /// The first time each turn this ally exhausts, it readies again.
+    Sentinel,
+    /// Combat damage beyond what kills a defending ally goes on to that ally's controller's hero.
+    Smash,
+    /// May enter the resource row face up for a bonus the card names, then turns face down at once.
+    Stash,
+    /// This ally may use its exhaust powers on the turn it arrives.
+    TimeIsMoney,
 }
 /// Metadata of one `Keyword` codex entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -184,7 +254,59 @@ pub struct KeywordMeta {
     pub effects: &'static [EffectOp],
 }
 /// Metadata of every `Keyword` entry, in codex order.
-pub static KEYWORD_META: [KeywordMeta; 13] = [
+pub static KEYWORD_META: [KeywordMeta; 38] = [
+    KeywordMeta {
+        name: "Bear Form",
+        template: "Bear Form",
+        summary: Some(
+            "Druid hero state from some ongoing abilities; the hero gains Protector. Playing a non-feral ability or striking ends the form.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[CodexRef::Keyword(Keyword::Protector)],
+        implied: &[CodexRef::Keyword(Keyword::Protector)],
+        handler: None,
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Cat Form",
+        template: "Cat Form",
+        summary: Some(
+            "Druid hero state from some ongoing abilities; the hero hits one harder when attacking. Playing a non-feral ability or striking ends the form.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyAtk {
+                amount: 1,
+                per_x: 0,
+                to: Recipient::YourHero,
+                while_attacking: true,
+                own_turn: false,
+            },
+        ],
+    },
+    KeywordMeta {
+        name: "Dual Wield",
+        template: "Dual Wield",
+        summary: Some(
+            "The hero may keep two one-handed Melee weapons (but not with an Off-Hand card) and strike with both in one combat.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::WeaponStrikes {
+                weapons: 2,
+                damage_type: DamageType::Melee,
+            },
+        ],
+    },
     KeywordMeta {
         name: "Elusive",
         template: "Elusive",
@@ -210,17 +332,17 @@ pub static KEYWORD_META: [KeywordMeta; 13] = [
         effects: &[EffectOp::AttacksOnArrival],
     },
     KeywordMeta {
-        name: "Protector",
-        template: "Protector",
+        name: "Instant",
+        template: "Instant",
         summary: Some(
-            "May exhaust to step in and defend in place of the attacked character.",
+            "Type-line keyword: the card may be played whenever its controller has priority, even during combat (406.1).",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[EffectOp::CanProtect],
+        effects: &[EffectOp::AnyPriority],
     },
     KeywordMeta {
         name: "Long-Range",
@@ -236,6 +358,45 @@ pub static KEYWORD_META: [KeywordMeta; 13] = [
         effects: &[EffectOp::NoDefenderDamageWhileAttacking],
     },
     KeywordMeta {
+        name: "Ongoing",
+        template: "Ongoing",
+        summary: Some(
+            "Marks the part of an ability that keeps working while the ability stays in play; the rest happens once as it resolves (306.2).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::StaysInPlay],
+    },
+    KeywordMeta {
+        name: "Protector",
+        template: "Protector",
+        summary: Some(
+            "May exhaust to step in and defend in place of the attacked character.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::CanProtect],
+    },
+    KeywordMeta {
+        name: "Reward",
+        template: "Reward",
+        summary: Some(
+            "Marks what a quest gives when its completion cost is paid (702.1).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::CompletionEffect],
+    },
+    KeywordMeta {
         name: "Stealth",
         template: "Stealth",
         summary: Some("While it attacks, nobody may protect."),
@@ -247,96 +408,10 @@ pub static KEYWORD_META: [KeywordMeta; 13] = [
         effects: &[EffectOp::NoProtectWhileAttacking],
     },
     KeywordMeta {
-        name: "Untargetable",
-        template: "Untargetable",
-        summary: Some("While in play, links cannot target it."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[EffectOp::Untargetable],
-    },
-    KeywordMeta {
-        name: "Bear Form",
-        template: "Bear Form",
-        summary: Some(
-            "Druid hero state from some ongoing abilities; the hero gains Protector.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[CodexRef::Keyword(Keyword::Protector)],
-        implied: &[CodexRef::Keyword(Keyword::Protector)],
-        handler: None,
-        effects: &[],
-    },
-    KeywordMeta {
-        name: "Cat Form",
-        template: "Cat Form",
-        summary: Some(
-            "Druid hero state from some ongoing abilities; the hero hits one harder when attacking.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::ModifyAtk {
-                amount: 1,
-                to: Recipient::YourHero,
-                while_attacking: true,
-            },
-        ],
-    },
-    KeywordMeta {
-        name: "Dual Wield",
-        template: "Dual Wield",
-        summary: Some(
-            "A hero keyword: two one-handed Melee weapons without a uniqueness violation, and strikes with two Melee weapons per combat.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::MeleeStrikes {
-                weapons: 2,
-            },
-        ],
-    },
-    KeywordMeta {
-        name: "Ongoing",
-        template: "Ongoing",
-        summary: Some(
-            "The ability enters play as it resolves; the powers after the keyword work only while it is in play.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[EffectOp::StaysInPlay],
-    },
-    KeywordMeta {
-        name: "Reward",
-        template: "Reward",
-        summary: Some(
-            "Every quest has it: the text after it is what completing the quest adds to the chain.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[EffectOp::CompletionEffect],
-    },
-    KeywordMeta {
         name: "Totem",
         template: "Totem",
         summary: Some(
-            "A character that is not an ally: no ATK, never attacks, may be attacked and targeted as an ally; attached abilities fall off.",
+            "An ability that is a character in play: it has health, can be attacked and targeted like an ally, but never attacks and is not an ally.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -349,7 +424,7 @@ pub static KEYWORD_META: [KeywordMeta; 13] = [
         name: "Trap",
         template: "Trap",
         summary: Some(
-            "The ability may be played by exhausting a defending hero of yours instead of paying its cost.",
+            "The ability may be paid for by exhausting the player's defending hero instead of its resource cost.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -358,24 +433,383 @@ pub static KEYWORD_META: [KeywordMeta; 13] = [
         handler: None,
         effects: &[EffectOp::TrapCost],
     },
+    KeywordMeta {
+        name: "Unique",
+        template: "Unique",
+        summary: Some(
+            "Type-line keyword: a player may control only one card of this name in play (410.3a).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::UniqueByName],
+    },
+    KeywordMeta {
+        name: "Unlimited",
+        template: "Unlimited",
+        summary: Some(
+            "Type-line keyword: exempt from the four-copies limit of deck building (100.4).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::UnlimitedCopies],
+    },
+    KeywordMeta {
+        name: "Untargetable",
+        template: "Untargetable",
+        summary: Some(
+            "While in play, links cannot target it; a target that becomes untargetable is no longer legal.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::Untargetable],
+    },
+    KeywordMeta {
+        name: "Assault",
+        template: "Assault {n}",
+        summary: Some("Has N more ATK during its controller's own turn."),
+        stacking: Stacking::Sum,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyAtk {
+                amount: 0,
+                per_x: 1,
+                to: Recipient::ThisCard,
+                while_attacking: false,
+                own_turn: true,
+            },
+        ],
+    },
+    KeywordMeta {
+        name: "Mend",
+        template: "Mend {n}",
+        summary: Some(
+            "At the start of its controller's turn it may heal N damage from one targeted hero or ally.",
+        ),
+        stacking: Stacking::Sum,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Resistance",
+        template: "{damage_type} Resistance",
+        summary: Some("All damage of that type that would be dealt to it is prevented."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Ranged Dual Wield",
+        template: "Ranged Dual Wield",
+        summary: Some(
+            "The hero may keep a second Ranged weapon and strike with both in one combat.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::WeaponStrikes {
+                weapons: 2,
+                damage_type: DamageType::Ranged,
+            },
+        ],
+    },
+    KeywordMeta {
+        name: "Aberration",
+        template: "Aberration",
+        summary: Some(
+            "All non-combat damage that would be dealt to this ally is prevented.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::PreventAllDamage {
+                damage_type: None,
+                non_combat_only: true,
+            },
+        ],
+    },
+    KeywordMeta {
+        name: "Artifact",
+        template: "Artifact",
+        summary: Some("May also be played from its owner's graveyard."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Boss",
+        template: "Boss",
+        summary: Some("The dungeon hero of a dungeon deck; it cannot be attacked."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::CannotBeDefender],
+    },
+    KeywordMeta {
+        name: "Conspicuous",
+        template: "Conspicuous",
+        summary: Some(
+            "Opposing characters may protect against this ally even where they otherwise could not.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Death Rattle",
+        template: "Death Rattle",
+        summary: Some(
+            "Marks a power that fires when the card enters its owner's graveyard from anywhere.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Delve",
+        template: "Delve",
+        summary: Some(
+            "Look at the top two cards of your deck; keep any on top in any order and put the rest at the bottom.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Enrage",
+        template: "Enrage",
+        summary: Some(
+            "As the ally enters play, its controller may reveal the top card of the deck for a bonus the card names.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Eternal",
+        template: "Eternal",
+        summary: Some(
+            "When it reaches its owner's graveyard from anywhere, it may be shuffled back into the deck.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Find Treasure",
+        template: "Find Treasure",
+        summary: Some(
+            "When the ally enters play, its controller may draw a card and then discard one.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Finishing Move",
+        template: "Finishing Move",
+        summary: Some(
+            "Paid for in part by removing combo cards from the graveyard; the count removed sets X (five at most).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Harmonize",
+        template: "Harmonize",
+        summary: Some(
+            "Allies with a printed cost of four or more cost one less to play.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Immune",
+        template: "Immune",
+        summary: Some("Cannot be attacked, damaged or targeted."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::CannotBeDefender,
+            EffectOp::Untargetable,
+            EffectOp::PreventAllDamage {
+                damage_type: None,
+                non_combat_only: false,
+            },
+        ],
+    },
+    KeywordMeta {
+        name: "Invincible",
+        template: "Invincible",
+        summary: Some("The card cannot leave play and cannot be targeted."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::Untargetable, EffectOp::Indestructible],
+    },
+    KeywordMeta {
+        name: "Preparation",
+        template: "Preparation",
+        summary: Some(
+            "On its controller's first turn it may be played without paying its cost.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Sentinel",
+        template: "Sentinel",
+        summary: Some("The first time each turn this ally exhausts, it readies again."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Smash",
+        template: "Smash",
+        summary: Some(
+            "Combat damage beyond what kills a defending ally goes on to that ally's controller's hero.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Stash",
+        template: "Stash",
+        summary: Some(
+            "May enter the resource row face up for a bonus the card names, then turns face down at once.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Time is Money",
+        template: "Time is Money",
+        summary: Some("This ally may use its exhaust powers on the turn it arrives."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
 ];
 impl Keyword {
     /// The entry's position in the codex table.
     pub const fn index(&self) -> usize {
         match *self {
-            Self::Elusive => 0,
-            Self::Ferocity => 1,
-            Self::Protector => 2,
-            Self::LongRange => 3,
-            Self::Stealth => 4,
-            Self::Untargetable => 5,
-            Self::BearForm => 6,
-            Self::CatForm => 7,
-            Self::DualWield => 8,
-            Self::Ongoing => 9,
-            Self::Reward => 10,
+            Self::BearForm => 0,
+            Self::CatForm => 1,
+            Self::DualWield => 2,
+            Self::Elusive => 3,
+            Self::Ferocity => 4,
+            Self::Instant => 5,
+            Self::LongRange => 6,
+            Self::Ongoing => 7,
+            Self::Protector => 8,
+            Self::Reward => 9,
+            Self::Stealth => 10,
             Self::Totem => 11,
             Self::Trap => 12,
+            Self::Unique => 13,
+            Self::Unlimited => 14,
+            Self::Untargetable => 15,
+            Self::Assault(_) => 16,
+            Self::Mend(_) => 17,
+            Self::Resistance(_) => 18,
+            Self::RangedDualWield => 19,
+            Self::Aberration => 20,
+            Self::Artifact => 21,
+            Self::Boss => 22,
+            Self::Conspicuous => 23,
+            Self::DeathRattle => 24,
+            Self::Delve => 25,
+            Self::Enrage => 26,
+            Self::Eternal => 27,
+            Self::FindTreasure => 28,
+            Self::FinishingMove => 29,
+            Self::Harmonize => 30,
+            Self::Immune => 31,
+            Self::Invincible => 32,
+            Self::Preparation => 33,
+            Self::Sentinel => 34,
+            Self::Smash => 35,
+            Self::Stash => 36,
+            Self::TimeIsMoney => 37,
         }
     }
     /// The entry's metadata.
@@ -391,24 +825,6 @@ impl ::core::fmt::Display for Keyword {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         match self {
-            Self::Elusive => {
-                f.write_str("Elusive")?;
-            }
-            Self::Ferocity => {
-                f.write_str("Ferocity")?;
-            }
-            Self::Protector => {
-                f.write_str("Protector")?;
-            }
-            Self::LongRange => {
-                f.write_str("Long-Range")?;
-            }
-            Self::Stealth => {
-                f.write_str("Stealth")?;
-            }
-            Self::Untargetable => {
-                f.write_str("Untargetable")?;
-            }
             Self::BearForm => {
                 f.write_str("Bear Form")?;
             }
@@ -418,17 +834,113 @@ impl ::core::fmt::Display for Keyword {
             Self::DualWield => {
                 f.write_str("Dual Wield")?;
             }
+            Self::Elusive => {
+                f.write_str("Elusive")?;
+            }
+            Self::Ferocity => {
+                f.write_str("Ferocity")?;
+            }
+            Self::Instant => {
+                f.write_str("Instant")?;
+            }
+            Self::LongRange => {
+                f.write_str("Long-Range")?;
+            }
             Self::Ongoing => {
                 f.write_str("Ongoing")?;
             }
+            Self::Protector => {
+                f.write_str("Protector")?;
+            }
             Self::Reward => {
                 f.write_str("Reward")?;
+            }
+            Self::Stealth => {
+                f.write_str("Stealth")?;
             }
             Self::Totem => {
                 f.write_str("Totem")?;
             }
             Self::Trap => {
                 f.write_str("Trap")?;
+            }
+            Self::Unique => {
+                f.write_str("Unique")?;
+            }
+            Self::Unlimited => {
+                f.write_str("Unlimited")?;
+            }
+            Self::Untargetable => {
+                f.write_str("Untargetable")?;
+            }
+            Self::Assault(p0) => {
+                f.write_str("Assault ")?;
+                write!(f, "{}", p0)?;
+            }
+            Self::Mend(p0) => {
+                f.write_str("Mend ")?;
+                write!(f, "{}", p0)?;
+            }
+            Self::Resistance(p0) => {
+                write!(f, "{}", p0)?;
+                f.write_str(" Resistance")?;
+            }
+            Self::RangedDualWield => {
+                f.write_str("Ranged Dual Wield")?;
+            }
+            Self::Aberration => {
+                f.write_str("Aberration")?;
+            }
+            Self::Artifact => {
+                f.write_str("Artifact")?;
+            }
+            Self::Boss => {
+                f.write_str("Boss")?;
+            }
+            Self::Conspicuous => {
+                f.write_str("Conspicuous")?;
+            }
+            Self::DeathRattle => {
+                f.write_str("Death Rattle")?;
+            }
+            Self::Delve => {
+                f.write_str("Delve")?;
+            }
+            Self::Enrage => {
+                f.write_str("Enrage")?;
+            }
+            Self::Eternal => {
+                f.write_str("Eternal")?;
+            }
+            Self::FindTreasure => {
+                f.write_str("Find Treasure")?;
+            }
+            Self::FinishingMove => {
+                f.write_str("Finishing Move")?;
+            }
+            Self::Harmonize => {
+                f.write_str("Harmonize")?;
+            }
+            Self::Immune => {
+                f.write_str("Immune")?;
+            }
+            Self::Invincible => {
+                f.write_str("Invincible")?;
+            }
+            Self::Preparation => {
+                f.write_str("Preparation")?;
+            }
+            Self::Sentinel => {
+                f.write_str("Sentinel")?;
+            }
+            Self::Smash => {
+                f.write_str("Smash")?;
+            }
+            Self::Stash => {
+                f.write_str("Stash")?;
+            }
+            Self::TimeIsMoney => {
+                f.write_str("Time is Money")?;
             }
         }
         Ok(())
@@ -437,66 +949,526 @@ impl ::core::fmt::Display for Keyword {
 /// Type-line tags (202.1): creature types, classes, gear slots, and 'Tag (N)' limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TypeTag {
-    /// May be played whenever its controller has priority, even in combat.
-    Instant,
-    /// Marks an ability tied to a talent spec.
-    Talent,
-    /// A player may control only one in-play card of this name.
-    Unique,
-    /// Exempt from the four-copies deck limit.
-    Unlimited,
-    /// A player may control at most N Pets.
-    Pet(u8),
-    /// At most N Melee weapons in play per controller.
-    MeleeSlot(u8),
-    /// At most N Ranged weapons in play per controller.
-    RangedSlot(u8),
-    /// At most N Off-Hand cards in play; cannot be combined with a two-handed weapon.
-    OffHand(u8),
-    /// At most N Head armor cards in play per controller.
-    Head(u8),
-    /// At most N Trinkets in play per controller.
-    Trinket(u8),
-    /// A weapon that cannot be combined with an Off-Hand card.
-    TwoHanded,
-    /// A one-use consumable item.
-    Potion,
-    /// Weapon type; other cards may refer to swords.
-    Sword,
-    /// Ranged weapon type.
-    Bow,
-    /// Off-hand armor that some abilities exhaust.
-    Shield,
-    /// Armor material type.
-    Mail,
-    /// Beast type of an ally.
-    Raptor,
-    /// Beast type of an ally.
-    Cat,
-    /// Beast type of an ally.
-    Bear,
-    /// Beast type of an ally.
-    Owl,
-    /// Creature type; warlock pets are often demons.
-    Demon,
-    /// Demon kind of an ally.
-    Imp,
-    /// Race tag of an ally.
-    Undead,
-    /// Race tag of an ally.
-    Orc,
-    /// Race tag of an ally.
-    Troll,
-    /// Class tag on a faction ally.
-    Mage,
-    /// Class tag on a faction ally.
-    Rogue,
-    /// Class tag on a faction ally.
-    Warrior,
-    /// Hunter talent tree tag on abilities.
-    Marksmanship,
-    /// Mage school tag on abilities.
+    /// Creature type, role or title Abomination printed on the type line; other cards may refer to it.
+    Abomination,
+    /// Limit tag of the named group Aessina: a player controls at most N cards in play carrying it (410.3b).
+    AessinaLimit(u8),
+    /// Card of the Affliction talent tree; some cards count or search for it.
+    Affliction,
+    /// Limit tag of the named group Aggra: a player controls at most N cards in play carrying it (410.3b).
+    AggraLimit(u8),
+    /// Limit tag of the named group Ahune: a player controls at most N cards in play carrying it (410.3b).
+    AhuneLimit(u8),
+    /// Limit tag of the air totem kind; a player keeps at most N of them: a player controls at most N cards in play carrying it (410.3b).
+    AirTotemLimit(u8),
+    /// Limit tag of the named group Akhet: a player controls at most N cards in play carrying it (410.3b).
+    AkhetLimit(u8),
+    /// Limit tag of the named group Al'Akir: a player controls at most N cards in play carrying it (410.3b).
+    AlAkirLimit(u8),
+    /// Creature type, role or title Alchemist printed on the type line; other cards may refer to it.
+    Alchemist,
+    /// Limit tag of the named group Anachronos: a player controls at most N cards in play carrying it (410.3b).
+    AnachronosLimit(u8),
+    /// Creature type, role or title Ancient printed on the type line; other cards may refer to it.
+    Ancient,
+    /// Limit tag of the named group Anduin: a player controls at most N cards in play carrying it (410.3b).
+    AnduinLimit(u8),
+    /// Creature type, role or title Apothecary printed on the type line; other cards may refer to it.
+    Apothecary,
+    /// Card of the Arcane talent tree; some cards count or search for it.
     Arcane,
+    /// Creature type, role or title Archaeologist printed on the type line; other cards may refer to it.
+    Archaeologist,
+    /// Creature type, role or title Archdruid printed on the type line; other cards may refer to it.
+    Archdruid,
+    /// Marks an arena-format card.
+    Arena,
+    /// Limit tag of the named group Arion: a player controls at most N cards in play carrying it (410.3b).
+    ArionLimit(u8),
+    /// Armor type Armor Set; other cards may refer to it.
+    ArmorSet,
+    /// Limit tag of the equipment slot Armor Set: a player controls at most N cards in play carrying it (410.3b).
+    ArmorSetLimit(u8),
+    /// Card of the Arms talent tree; some cards count or search for it.
+    Arms,
+    /// Limit tag of the named group Arygos: a player controls at most N cards in play carrying it (410.3b).
+    ArygosLimit(u8),
+    /// Creature type, role or title Ascendant printed on the type line; other cards may refer to it.
+    Ascendant,
+    /// Creature type, role or title Aspect printed on the type line; other cards may refer to it.
+    Aspect,
+    /// Limit tag of the Aspect group: a player controls at most N cards in play carrying it (410.3b).
+    AspectLimit(u8),
+    /// Card of the Assassination talent tree; some cards count or search for it.
+    Assassination,
+    /// Limit tag of the Aura group: a player controls at most N cards in play carrying it (410.3b).
+    AuraLimit(u8),
+    /// Weapon type Axe; other cards may refer to it.
+    Axe,
+    /// Creature type, role or title Baby printed on the type line; other cards may refer to it.
+    Baby,
+    /// Limit tag of the equipment slot Back: a player controls at most N cards in play carrying it (410.3b).
+    BackLimit(u8),
+    /// Limit tag of the equipment slot Bag: a player controls at most N cards in play carrying it (410.3b).
+    BagLimit(u8),
+    /// Limit tag of the named group Baine: a player controls at most N cards in play carrying it (410.3b).
+    BaineLimit(u8),
+    /// Card of the Balance talent tree; some cards count or search for it.
+    Balance,
+    /// Marks a one-use healing item.
+    Bandage,
+    /// Creature type, role or title Banshee printed on the type line; other cards may refer to it.
+    Banshee,
+    /// Creature type, role or title Banshee Queen printed on the type line; other cards may refer to it.
+    BansheeQueen,
+    /// Limit tag of the named group Barim: a player controls at most N cards in play carrying it (410.3b).
+    BarimLimit(u8),
+    /// Creature type, role or title Bat printed on the type line; other cards may refer to it.
+    Bat,
+    /// Marks a battleground place.
+    Battleground,
+    /// Creature type, role or title Battlemage printed on the type line; other cards may refer to it.
+    Battlemage,
+    /// Creature type, role or title Bear printed on the type line; other cards may refer to it.
+    Bear,
+    /// Marks the druid bear shapeshift.
+    BearForm,
+    /// Card of the Beast Mastery talent tree; some cards count or search for it.
+    BeastMastery,
+    /// Creature type, role or title Beastmaster printed on the type line; other cards may refer to it.
+    Beastmaster,
+    /// Creature type, role or title Biker printed on the type line; other cards may refer to it.
+    Biker,
+    /// Creature type, role or title Blacksmithing Master printed on the type line; other cards may refer to it.
+    BlacksmithingMaster,
+    /// Marks a paladin blessing.
+    Blessing,
+    /// Card of the Blood talent tree; some cards count or search for it.
+    Blood,
+    /// Weapon type Bow; other cards may refer to it.
+    Bow,
+    /// Creature type, role or title Broken printed on the type line; other cards may refer to it.
+    Broken,
+    /// Limit tag of the named group Caelestrasz: a player controls at most N cards in play carrying it (410.3b).
+    CaelestraszLimit(u8),
+    /// Limit tag of the named group Cairne: a player controls at most N cards in play carrying it (410.3b).
+    CairneLimit(u8),
+    /// Limit tag of the named group Campfire: a player controls at most N cards in play carrying it (410.3b).
+    CampfireLimit(u8),
+    /// Creature type, role or title Cat printed on the type line; other cards may refer to it.
+    Cat,
+    /// Marks the druid cat shapeshift.
+    CatForm,
+    /// Limit tag of the equipment slot Chest: a player controls at most N cards in play carrying it (410.3b).
+    ChestLimit(u8),
+    /// Limit tag of the named group Cho'gall: a player controls at most N cards in play carrying it (410.3b).
+    ChogallLimit(u8),
+    /// Limit tag of the named group Claw: a player controls at most N cards in play carrying it (410.3b).
+    ClawLimit(u8),
+    /// Armor type Cloth; other cards may refer to it.
+    Cloth,
+    /// Card of the Combat talent tree; some cards count or search for it.
+    Combat,
+    /// Marks a rogue combo card, counted by finishing moves.
+    Combo,
+    /// Creature type, role or title Consort printed on the type line; other cards may refer to it.
+    Consort,
+    /// Marks a holiday treat item.
+    Cookie,
+    /// Creature type, role or title Crab printed on the type line; other cards may refer to it.
+    Crab,
+    /// Weapon type Crossbow; other cards may refer to it.
+    Crossbow,
+    /// Limit tag of the named group Cunning: a player controls at most N cards in play carrying it (410.3b).
+    CunningLimit(u8),
+    /// Creature type, role or title Cupid printed on the type line; other cards may refer to it.
+    Cupid,
+    /// Marks a warlock curse.
+    Curse,
+    /// Weapon type Dagger; other cards may refer to it.
+    Dagger,
+    /// Limit tag of the named group Darius: a player controls at most N cards in play carrying it (410.3b).
+    DariusLimit(u8),
+    /// Creature type, role or title Demon printed on the type line; other cards may refer to it.
+    Demon,
+    /// Creature type, role or title Demonhunter printed on the type line; other cards may refer to it.
+    Demonhunter,
+    /// Card of the Demonology talent tree; some cards count or search for it.
+    Demonology,
+    /// Limit tag of the named group Desire: a player controls at most N cards in play carrying it (410.3b).
+    DesireLimit(u8),
+    /// Card of the Destruction talent tree; some cards count or search for it.
+    Destruction,
+    /// Card of the Discipline talent tree; some cards count or search for it.
+    Discipline,
+    /// Marks a death knight disease.
+    Disease,
+    /// Creature type, role or title Doomguard printed on the type line; other cards may refer to it.
+    Doomguard,
+    /// Limit tag of the named group Doubt: a player controls at most N cards in play carrying it (410.3b).
+    DoubtLimit(u8),
+    /// Creature type, role or title Dragonkin printed on the type line; other cards may refer to it.
+    Dragonkin,
+    /// Limit tag of the earth totem kind; a player keeps at most N of them: a player controls at most N cards in play carrying it (410.3b).
+    EarthTotemLimit(u8),
+    /// Creature type, role or title Egg Hoarder printed on the type line; other cards may refer to it.
+    EggHoarder,
+    /// Creature type, role or title Elekk printed on the type line; other cards may refer to it.
+    Elekk,
+    /// Card of the Elemental talent tree; some cards count or search for it.
+    Elemental,
+    /// Marks an enchantment placed on gear.
+    Enchantment,
+    /// Creature type, role or title Engineer printed on the type line; other cards may refer to it.
+    Engineer,
+    /// Card of the Enhancement talent tree; some cards count or search for it.
+    Enhancement,
+    /// Limit tag of the named group Eranikus: a player controls at most N cards in play carrying it (410.3b).
+    EranikusLimit(u8),
+    /// Limit tag of the named group Erunak: a player controls at most N cards in play carrying it (410.3b).
+    ErunakLimit(u8),
+    /// Marks a Darkmoon Faire place.
+    Faire,
+    /// Limit tag of the equipment slot Feet: a player controls at most N cards in play carrying it (410.3b).
+    FeetLimit(u8),
+    /// Creature type, role or title Felhunter printed on the type line; other cards may refer to it.
+    Felhunter,
+    /// Limit tag of the named group Feludius: a player controls at most N cards in play carrying it (410.3b).
+    FeludiusLimit(u8),
+    /// Card of the Feral talent tree; some cards count or search for it.
+    Feral,
+    /// Marks a trinket figurine.
+    Figurine,
+    /// Marks a rogue finisher that spends combo cards.
+    FinishingMove,
+    /// Card of the Fire talent tree; some cards count or search for it.
+    Fire,
+    /// Limit tag of the fire totem kind; a player keeps at most N of them: a player controls at most N cards in play carrying it (410.3b).
+    FireTotemLimit(u8),
+    /// Weapon type Fist; other cards may refer to it.
+    Fist,
+    /// Marks a shapeshift form.
+    Form,
+    /// Limit tag of the Form group: a player controls at most N cards in play carrying it (410.3b).
+    FormLimit(u8),
+    /// Creature type, role or title Fortuneteller printed on the type line; other cards may refer to it.
+    Fortuneteller,
+    /// Card of the Frost talent tree; some cards count or search for it.
+    Frost,
+    /// Card of the Fury talent tree; some cards count or search for it.
+    Fury,
+    /// Limit tag of the named group Fury: a player controls at most N cards in play carrying it (410.3b).
+    FuryLimit(u8),
+    /// Limit tag of the named group Gallywix: a player controls at most N cards in play carrying it (410.3b).
+    GallywixLimit(u8),
+    /// Creature type, role or title Gambler printed on the type line; other cards may refer to it.
+    Gambler,
+    /// Limit tag of the named group Garrosh: a player controls at most N cards in play carrying it (410.3b).
+    GarroshLimit(u8),
+    /// Limit tag of the named group Genn: a player controls at most N cards in play carrying it (410.3b).
+    GennLimit(u8),
+    /// Limit tag of the named group Gnash: a player controls at most N cards in play carrying it (410.3b).
+    GnashLimit(u8),
+    /// Limit tag of the named group Gobbler: a player controls at most N cards in play carrying it (410.3b).
+    GobblerLimit(u8),
+    /// Creature type, role or title Gorilla printed on the type line; other cards may refer to it.
+    Gorilla,
+    /// Creature type, role or title Gryphon printed on the type line; other cards may refer to it.
+    Gryphon,
+    /// Creature type, role or title Guardian printed on the type line; other cards may refer to it.
+    Guardian,
+    /// Weapon type Gun; other cards may refer to it.
+    Gun,
+    /// Weapon type Guns; other cards may refer to it.
+    Guns,
+    /// Limit tag of the named group Hamuul: a player controls at most N cards in play carrying it (410.3b).
+    HamuulLimit(u8),
+    /// Limit tag of the equipment slot Hands: a player controls at most N cards in play carrying it (410.3b).
+    HandsLimit(u8),
+    /// Limit tag of the named group Harrison Jones: a player controls at most N cards in play carrying it (410.3b).
+    HarrisonJonesLimit(u8),
+    /// Creature type, role or title Hawkstrider printed on the type line; other cards may refer to it.
+    Hawkstrider,
+    /// Limit tag of the equipment slot Head: a player controls at most N cards in play carrying it (410.3b).
+    HeadLimit(u8),
+    /// Limit tag of the named group Hearthstone: a player controls at most N cards in play carrying it (410.3b).
+    HearthstoneLimit(u8),
+    /// Creature type, role or title High Chieftain printed on the type line; other cards may refer to it.
+    HighChieftain,
+    /// Creature type, role or title Hippogryph printed on the type line; other cards may refer to it.
+    Hippogryph,
+    /// Card of the Holy talent tree; some cards count or search for it.
+    Holy,
+    /// Creature type, role or title Horse printed on the type line; other cards may refer to it.
+    Horse,
+    /// Limit tag of the named group Hummel: a player controls at most N cards in play carrying it (410.3b).
+    HummelLimit(u8),
+    /// Limit tag of the named group Husam: a player controls at most N cards in play carrying it (410.3b).
+    HusamLimit(u8),
+    /// Creature type, role or title Hyena printed on the type line; other cards may refer to it.
+    Hyena,
+    /// Limit tag of the named group Ignacious: a player controls at most N cards in play carrying it (410.3b).
+    IgnaciousLimit(u8),
+    /// Creature type, role or title Imp printed on the type line; other cards may refer to it.
+    Imp,
+    /// Creature type, role or title Infernal printed on the type line; other cards may refer to it.
+    Infernal,
+    /// Creature type, role or title Investigator printed on the type line; other cards may refer to it.
+    Investigator,
+    /// Creature type, role or title Keeper of the Grove printed on the type line; other cards may refer to it.
+    KeeperOfTheGrove,
+    /// Creature type, role or title King printed on the type line; other cards may refer to it.
+    King,
+    /// Creature type, role or title Kodo printed on the type line; other cards may refer to it.
+    Kodo,
+    /// Limit tag of the named group Kolorath: a player controls at most N cards in play carrying it (410.3b).
+    KolorathLimit(u8),
+    /// Limit tag of the named group Korialstrasz: a player controls at most N cards in play carrying it (410.3b).
+    KorialstraszLimit(u8),
+    /// Armor type Leather; other cards may refer to it.
+    Leather,
+    /// Creature type, role or title Leatherworking Master printed on the type line; other cards may refer to it.
+    LeatherworkingMaster,
+    /// Limit tag of the equipment slot Leggings: a player controls at most N cards in play carrying it (410.3b).
+    LeggingsLimit(u8),
+    /// Limit tag of the equipment slot Legs: a player controls at most N cards in play carrying it (410.3b).
+    LegsLimit(u8),
+    /// Creature type, role or title Lich printed on the type line; other cards may refer to it.
+    Lich,
+    /// Creature type, role or title Lich King printed on the type line; other cards may refer to it.
+    LichKing,
+    /// Limit tag of the named group Lil' XT: a player controls at most N cards in play carrying it (410.3b).
+    LilXtLimit(u8),
+    /// Marks a place card.
+    Location,
+    /// Limit tag of the named group Lockmaw: a player controls at most N cards in play carrying it (410.3b).
+    LockmawLimit(u8),
+    /// Limit tag of the named group Lor'themar: a player controls at most N cards in play carrying it (410.3b).
+    LorthemarLimit(u8),
+    /// Creature type, role or title Lord printed on the type line; other cards may refer to it.
+    Lord,
+    /// Weapon type Mace; other cards may refer to it.
+    Mace,
+    /// Limit tag of the named group Magni: a player controls at most N cards in play carrying it (410.3b).
+    MagniLimit(u8),
+    /// Armor type Mail; other cards may refer to it.
+    Mail,
+    /// Limit tag of the named group Malfurion: a player controls at most N cards in play carrying it (410.3b).
+    MalfurionLimit(u8),
+    /// Card of the Marksmanship talent tree; some cards count or search for it.
+    Marksmanship,
+    /// Creature type, role or title Mechanical printed on the type line; other cards may refer to it.
+    Mechanical,
+    /// Creature type, role or title Mechanostrider printed on the type line; other cards may refer to it.
+    Mechanostrider,
+    /// Limit tag of the equipment slot Melee: a player controls at most N cards in play carrying it (410.3b).
+    MeleeLimit(u8),
+    /// Limit tag of the named group Merithra: a player controls at most N cards in play carrying it (410.3b).
+    MerithraLimit(u8),
+    /// Creature type, role or title Mini-Deconstructor printed on the type line; other cards may refer to it.
+    MiniDeconstructor,
+    /// Creature type, role or title Mok'Nathal printed on the type line; other cards may refer to it.
+    MokNathal,
+    /// Limit tag of the named group Molotov: a player controls at most N cards in play carrying it (410.3b).
+    MolotovLimit(u8),
+    /// Limit tag of the named group Money: a player controls at most N cards in play carrying it (410.3b).
+    MoneyLimit(u8),
+    /// Marks a dungeon or raid opponent card.
+    Monster,
+    /// Creature type, role or title Moth printed on the type line; other cards may refer to it.
+    Moth,
+    /// Limit tag of the Mount group: a player controls at most N cards in play carrying it (410.3b).
+    MountLimit(u8),
+    /// Limit tag of the named group Muln: a player controls at most N cards in play carrying it (410.3b).
+    MulnLimit(u8),
+    /// Creature type, role or title Murloc printed on the type line; other cards may refer to it.
+    Murloc,
+    /// Limit tag of the named group Naz'jar: a player controls at most N cards in play carrying it (410.3b).
+    NazjarLimit(u8),
+    /// Limit tag of the equipment slot Neck: a player controls at most N cards in play carrying it (410.3b).
+    NeckLimit(u8),
+    /// Limit tag of the equipment slot Necklace: a player controls at most N cards in play carrying it (410.3b).
+    NecklaceLimit(u8),
+    /// Limit tag of the named group Nefarian: a player controls at most N cards in play carrying it (410.3b).
+    NefarianLimit(u8),
+    /// Limit tag of the named group Neph'Lahim: a player controls at most N cards in play carrying it (410.3b).
+    NephLahimLimit(u8),
+    /// Limit tag of the named group Neptulon: a player controls at most N cards in play carrying it (410.3b).
+    NeptulonLimit(u8),
+    /// Creature type, role or title Nerubian printed on the type line; other cards may refer to it.
+    Nerubian,
+    /// Limit tag of the named group Nespirah: a player controls at most N cards in play carrying it (410.3b).
+    NespirahLimit(u8),
+    /// Creature type, role or title Nightsaber printed on the type line; other cards may refer to it.
+    Nightsaber,
+    /// Limit tag of the named group Nobundo: a player controls at most N cards in play carrying it (410.3b).
+    NobundoLimit(u8),
+    /// Limit tag of the named group Obsidia: a player controls at most N cards in play carrying it (410.3b).
+    ObsidiaLimit(u8),
+    /// Limit tag of the equipment slot Off-Hand: a player controls at most N cards in play carrying it (410.3b).
+    OffHandLimit(u8),
+    /// Creature type, role or title Owl printed on the type line; other cards may refer to it.
+    Owl,
+    /// Limit tag of the named group Ozumat: a player controls at most N cards in play carrying it (410.3b).
+    OzumatLimit(u8),
+    /// Creature type, role or title Panther printed on the type line; other cards may refer to it.
+    Panther,
+    /// Limit tag of the named group Patience: a player controls at most N cards in play carrying it (410.3b).
+    PatienceLimit(u8),
+    /// Limit tag of the Pet group: a player controls at most N cards in play carrying it (410.3b).
+    PetLimit(u8),
+    /// Creature type, role or title Pit Lord printed on the type line; other cards may refer to it.
+    PitLord,
+    /// Armor type Plate; other cards may refer to it.
+    Plate,
+    /// Marks a rogue poison.
+    Poison,
+    /// Weapon type Polearm; other cards may refer to it.
+    Polearm,
+    /// Marks a one-use drink.
+    Potion,
+    /// Limit tag of the named group Power: a player controls at most N cards in play carrying it (410.3b).
+    PowerLimit(u8),
+    /// Limit tag of the Presence group: a player controls at most N cards in play carrying it (410.3b).
+    PresenceLimit(u8),
+    /// Card of the Protection talent tree; some cards count or search for it.
+    Protection,
+    /// Limit tag of the named group Ragnaros: a player controls at most N cards in play carrying it (410.3b).
+    RagnarosLimit(u8),
+    /// Creature type, role or title Ram printed on the type line; other cards may refer to it.
+    Ram,
+    /// Limit tag of the equipment slot Ranged: a player controls at most N cards in play carrying it (410.3b).
+    RangedLimit(u8),
+    /// Creature type, role or title Ranger printed on the type line; other cards may refer to it.
+    Ranger,
+    /// Creature type, role or title Raptor printed on the type line; other cards may refer to it.
+    Raptor,
+    /// Creature type, role or title Red Dragonkin printed on the type line; other cards may refer to it.
+    RedDragonkin,
+    /// Creature type, role or title Reindeer printed on the type line; other cards may refer to it.
+    Reindeer,
+    /// Limit tag of the equipment slot Relic: a player controls at most N cards in play carrying it (410.3b).
+    RelicLimit(u8),
+    /// Limit tag of the named group Remulos: a player controls at most N cards in play carrying it (410.3b).
+    RemulosLimit(u8),
+    /// Creature type, role or title Repair Bot printed on the type line; other cards may refer to it.
+    RepairBot,
+    /// Card of the Restoration talent tree; some cards count or search for it.
+    Restoration,
+    /// Card of the Retribution talent tree; some cards count or search for it.
+    Retribution,
+    /// Creature type, role or title Rhino printed on the type line; other cards may refer to it.
+    Rhino,
+    /// Limit tag of the equipment slot Ring: a player controls at most N cards in play carrying it (410.3b).
+    RingLimit(u8),
+    /// Creature type, role or title Ringleader printed on the type line; other cards may refer to it.
+    Ringleader,
+    /// Limit tag of the Rune group: a player controls at most N cards in play carrying it (410.3b).
+    RuneLimit(u8),
+    /// Creature type, role or title Satyr printed on the type line; other cards may refer to it.
+    Satyr,
+    /// Creature type, role or title Scorpid printed on the type line; other cards may refer to it.
+    Scorpid,
+    /// Marks a Scourge card or hero (Scourge Hero Required).
+    Scourge,
+    /// Limit tag of the Seal group: a player controls at most N cards in play carrying it (410.3b).
+    SealLimit(u8),
+    /// Card of the Shadow talent tree; some cards count or search for it.
+    Shadow,
+    /// Armor type Shield; other cards may refer to it.
+    Shield,
+    /// Limit tag of the equipment slot Shoulder: a player controls at most N cards in play carrying it (410.3b).
+    ShoulderLimit(u8),
+    /// Limit tag of the equipment slot Shoulders: a player controls at most N cards in play carrying it (410.3b).
+    ShouldersLimit(u8),
+    /// Marks a warrior shout.
+    Shout,
+    /// Weapon type Shuriken; other cards may refer to it.
+    Shuriken,
+    /// Limit tag of the named group Siamat: a player controls at most N cards in play carrying it (410.3b).
+    SiamatLimit(u8),
+    /// Limit tag of the named group Sinestra: a player controls at most N cards in play carrying it (410.3b).
+    SinestraLimit(u8),
+    /// Limit tag of the named group Soridormi: a player controls at most N cards in play carrying it (410.3b).
+    SoridormiLimit(u8),
+    /// Creature type, role or title Spirit printed on the type line; other cards may refer to it.
+    Spirit,
+    /// Creature type, role or title Spore Bat printed on the type line; other cards may refer to it.
+    SporeBat,
+    /// Weapon type Staff; other cards may refer to it.
+    Staff,
+    /// Limit tag of the Stance group: a player controls at most N cards in play carrying it (410.3b).
+    StanceLimit(u8),
+    /// Marks a hunter sting.
+    Sting,
+    /// Card of the Subtlety talent tree; some cards count or search for it.
+    Subtlety,
+    /// Creature type, role or title Succubus printed on the type line; other cards may refer to it.
+    Succubus,
+    /// Card of the Survival talent tree; some cards count or search for it.
+    Survival,
+    /// Weapon type Sword; other cards may refer to it.
+    Sword,
+    /// Limit tag of the named group Sylvanas: a player controls at most N cards in play carrying it (410.3b).
+    SylvanasLimit(u8),
+    /// Creature type, role or title Tailoring Master printed on the type line; other cards may refer to it.
+    TailoringMaster,
+    /// Marks a talent ability, usually gated by a talent spec.
+    Talent,
+    /// Limit tag of the named group Terrastra: a player controls at most N cards in play carrying it (410.3b).
+    TerrastraLimit(u8),
+    /// Limit tag of the named group Therazane: a player controls at most N cards in play carrying it (410.3b).
+    TherazaneLimit(u8),
+    /// Limit tag of the named group Thrall: a player controls at most N cards in play carrying it (410.3b).
+    ThrallLimit(u8),
+    /// Creature type, role or title Timber Wolf printed on the type line; other cards may refer to it.
+    TimberWolf,
+    /// Limit tag of the named group Time: a player controls at most N cards in play carrying it (410.3b).
+    TimeLimit(u8),
+    /// Limit tag of the named group Toshe: a player controls at most N cards in play carrying it (410.3b).
+    TosheLimit(u8),
+    /// Creature type, role or title Trade Prince printed on the type line; other cards may refer to it.
+    TradePrince,
+    /// Marks a hero that betrayed its side (Traitor Hero Required).
+    Traitor,
+    /// Creature type, role or title Trinket printed on the type line; other cards may refer to it.
+    Trinket,
+    /// Limit tag of the equipment slot Trinket: a player controls at most N cards in play carrying it (410.3b).
+    TrinketLimit(u8),
+    /// Creature type, role or title Turtle printed on the type line; other cards may refer to it.
+    Turtle,
+    /// Limit tag of the named group Tyrande: a player controls at most N cards in play carrying it (410.3b).
+    TyrandeLimit(u8),
+    /// Limit tag of the named group Tyrygosa: a player controls at most N cards in play carrying it (410.3b).
+    TyrygosaLimit(u8),
+    /// Limit tag of the named group Ulthok: a player controls at most N cards in play carrying it (410.3b).
+    UlthokLimit(u8),
+    /// Card of the Unholy talent tree; some cards count or search for it.
+    Unholy,
+    /// Limit tag of the named group Varok: a player controls at most N cards in play carrying it (410.3b).
+    VarokLimit(u8),
+    /// Limit tag of the named group Velen: a player controls at most N cards in play carrying it (410.3b).
+    VelenLimit(u8),
+    /// Creature type, role or title Voidwalker printed on the type line; other cards may refer to it.
+    Voidwalker,
+    /// Limit tag of the equipment slot Waist: a player controls at most N cards in play carrying it (410.3b).
+    WaistLimit(u8),
+    /// Weapon type Wand; other cards may refer to it.
+    Wand,
+    /// Limit tag of the equipment slot Wand: a player controls at most N cards in play carrying it (410.3b).
+    WandLimit(u8),
+    /// Creature type, role or title Warden printed on the type line; other cards may refer to it.
+    Warden,
+    /// Weapon type Warglaive Sword; other cards may refer to it.
+    WarglaiveSword,
+    /// Limit tag of the water totem kind; a player keeps at most N of them: a player controls at most N cards in play carrying it (410.3b).
+    WaterTotemLimit(u8),
+    /// Limit tag of the equipment slot Wrist: a player controls at most N cards in play carrying it (410.3b).
+    WristLimit(u8),
+    /// Limit tag of the named group Xavalis: a player controls at most N cards in play carrying it (410.3b).
+    XavalisLimit(u8),
+    /// A weapon that uses both hands: it cannot be controlled together with an Off-Hand card (410.3c).
+    TwoHanded,
 }
 /// Metadata of one `TypeTag` codex entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -525,98 +1497,26 @@ pub struct TypeTagMeta {
     pub limit: bool,
 }
 /// Metadata of every `TypeTag` entry, in codex order.
-pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
+pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
     TypeTagMeta {
-        name: "Instant",
-        template: "Instant",
+        name: "Abomination",
+        template: "Abomination",
         summary: Some(
-            "May be played whenever its controller has priority, even in combat.",
+            "Creature type, role or title Abomination printed on the type line; other cards may refer to it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[EffectOp::AnyPriority],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Talent",
-        template: "Talent",
-        summary: Some("Marks an ability tied to a talent spec."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
         effects: &[],
         limit: false,
     },
     TypeTagMeta {
-        name: "Unique",
-        template: "Unique",
-        summary: Some("A player may control only one in-play card of this name."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[EffectOp::UniqueByName],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Unlimited",
-        template: "Unlimited",
-        summary: Some("Exempt from the four-copies deck limit."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[EffectOp::UnlimitedCopies],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Pet",
-        template: "Pet ({n})",
-        summary: Some("A player may control at most N Pets."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: true,
-    },
-    TypeTagMeta {
-        name: "Melee Slot",
-        template: "Melee ({n})",
-        summary: Some("At most N Melee weapons in play per controller."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: true,
-    },
-    TypeTagMeta {
-        name: "Ranged Slot",
-        template: "Ranged ({n})",
-        summary: Some("At most N Ranged weapons in play per controller."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: true,
-    },
-    TypeTagMeta {
-        name: "Off-Hand",
-        template: "Off-Hand ({n})",
+        name: "Aessina Limit",
+        template: "Aessina ({n})",
         summary: Some(
-            "At most N Off-Hand cards in play; cannot be combined with a two-handed weapon.",
+            "Limit tag of the named group Aessina: a player controls at most N cards in play carrying it (410.3b).",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -627,9 +1527,25 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         limit: true,
     },
     TypeTagMeta {
-        name: "Head",
-        template: "Head ({n})",
-        summary: Some("At most N Head armor cards in play per controller."),
+        name: "Affliction",
+        template: "Affliction",
+        summary: Some(
+            "Card of the Affliction talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Aggra Limit",
+        template: "Aggra ({n})",
+        summary: Some(
+            "Limit tag of the named group Aggra: a player controls at most N cards in play carrying it (410.3b).",
+        ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
@@ -639,9 +1555,11 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         limit: true,
     },
     TypeTagMeta {
-        name: "Trinket",
-        template: "Trinket ({n})",
-        summary: Some("At most N Trinkets in play per controller."),
+        name: "Ahune Limit",
+        template: "Ahune ({n})",
+        summary: Some(
+            "Limit tag of the named group Ahune: a player controls at most N cards in play carrying it (410.3b).",
+        ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
@@ -651,9 +1569,53 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         limit: true,
     },
     TypeTagMeta {
-        name: "Two-Handed",
-        template: "Two-Handed",
-        summary: Some("A weapon that cannot be combined with an Off-Hand card."),
+        name: "Air Totem Limit",
+        template: "Air Totem ({n})",
+        summary: Some(
+            "Limit tag of the air totem kind; a player keeps at most N of them: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Akhet Limit",
+        template: "Akhet ({n})",
+        summary: Some(
+            "Limit tag of the named group Akhet: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Al'Akir Limit",
+        template: "Al'Akir ({n})",
+        summary: Some(
+            "Limit tag of the named group Al'Akir: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Alchemist",
+        template: "Alchemist",
+        summary: Some(
+            "Creature type, role or title Alchemist printed on the type line; other cards may refer to it.",
+        ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
@@ -663,9 +1625,25 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         limit: false,
     },
     TypeTagMeta {
-        name: "Potion",
-        template: "Potion",
-        summary: Some("A one-use consumable item."),
+        name: "Anachronos Limit",
+        template: "Anachronos ({n})",
+        summary: Some(
+            "Limit tag of the named group Anachronos: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Ancient",
+        template: "Ancient",
+        summary: Some(
+            "Creature type, role or title Ancient printed on the type line; other cards may refer to it.",
+        ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
@@ -675,201 +1653,25 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         limit: false,
     },
     TypeTagMeta {
-        name: "Sword",
-        template: "Sword",
-        summary: Some("Weapon type; other cards may refer to swords."),
+        name: "Anduin Limit",
+        template: "Anduin ({n})",
+        summary: Some(
+            "Limit tag of the named group Anduin: a player controls at most N cards in play carrying it (410.3b).",
+        ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
         effects: &[],
-        limit: false,
+        limit: true,
     },
     TypeTagMeta {
-        name: "Bow",
-        template: "Bow",
-        summary: Some("Ranged weapon type."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Shield",
-        template: "Shield",
-        summary: Some("Off-hand armor that some abilities exhaust."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Mail",
-        template: "Mail",
-        summary: Some("Armor material type."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Raptor",
-        template: "Raptor",
-        summary: Some("Beast type of an ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Cat",
-        template: "Cat",
-        summary: Some("Beast type of an ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Bear",
-        template: "Bear",
-        summary: Some("Beast type of an ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Owl",
-        template: "Owl",
-        summary: Some("Beast type of an ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Demon",
-        template: "Demon",
-        summary: Some("Creature type; warlock pets are often demons."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Imp",
-        template: "Imp",
-        summary: Some("Demon kind of an ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Undead",
-        template: "Undead",
-        summary: Some("Race tag of an ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Orc",
-        template: "Orc",
-        summary: Some("Race tag of an ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Troll",
-        template: "Troll",
-        summary: Some("Race tag of an ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Mage",
-        template: "Mage",
-        summary: Some("Class tag on a faction ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Rogue",
-        template: "Rogue",
-        summary: Some("Class tag on a faction ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Warrior",
-        template: "Warrior",
-        summary: Some("Class tag on a faction ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Marksmanship",
-        template: "Marksmanship",
-        summary: Some("Hunter talent tree tag on abilities."),
+        name: "Apothecary",
+        template: "Apothecary",
+        summary: Some(
+            "Creature type, role or title Apothecary printed on the type line; other cards may refer to it.",
+        ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
@@ -881,7 +1683,9 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
     TypeTagMeta {
         name: "Arcane",
         template: "Arcane",
-        summary: Some("Mage school tag on abilities."),
+        summary: Some(
+            "Card of the Arcane talent tree; some cards count or search for it.",
+        ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
@@ -890,41 +1694,3635 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         effects: &[],
         limit: false,
     },
+    TypeTagMeta {
+        name: "Archaeologist",
+        template: "Archaeologist",
+        summary: Some(
+            "Creature type, role or title Archaeologist printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Archdruid",
+        template: "Archdruid",
+        summary: Some(
+            "Creature type, role or title Archdruid printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Arena",
+        template: "Arena",
+        summary: Some("Marks an arena-format card."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Arion Limit",
+        template: "Arion ({n})",
+        summary: Some(
+            "Limit tag of the named group Arion: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Armor Set",
+        template: "Armor Set",
+        summary: Some("Armor type Armor Set; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Armor Set Limit",
+        template: "Armor Set ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Armor Set: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Arms",
+        template: "Arms",
+        summary: Some(
+            "Card of the Arms talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Arygos Limit",
+        template: "Arygos ({n})",
+        summary: Some(
+            "Limit tag of the named group Arygos: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Ascendant",
+        template: "Ascendant",
+        summary: Some(
+            "Creature type, role or title Ascendant printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Aspect",
+        template: "Aspect",
+        summary: Some(
+            "Creature type, role or title Aspect printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Aspect Limit",
+        template: "Aspect ({n})",
+        summary: Some(
+            "Limit tag of the Aspect group: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Assassination",
+        template: "Assassination",
+        summary: Some(
+            "Card of the Assassination talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Aura Limit",
+        template: "Aura ({n})",
+        summary: Some(
+            "Limit tag of the Aura group: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Axe",
+        template: "Axe",
+        summary: Some("Weapon type Axe; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Baby",
+        template: "Baby",
+        summary: Some(
+            "Creature type, role or title Baby printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Back Limit",
+        template: "Back ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Back: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Bag Limit",
+        template: "Bag ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Bag: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Baine Limit",
+        template: "Baine ({n})",
+        summary: Some(
+            "Limit tag of the named group Baine: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Balance",
+        template: "Balance",
+        summary: Some(
+            "Card of the Balance talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Bandage",
+        template: "Bandage",
+        summary: Some("Marks a one-use healing item."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Banshee",
+        template: "Banshee",
+        summary: Some(
+            "Creature type, role or title Banshee printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Banshee Queen",
+        template: "Banshee Queen",
+        summary: Some(
+            "Creature type, role or title Banshee Queen printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Barim Limit",
+        template: "Barim ({n})",
+        summary: Some(
+            "Limit tag of the named group Barim: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Bat",
+        template: "Bat",
+        summary: Some(
+            "Creature type, role or title Bat printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Battleground",
+        template: "Battleground",
+        summary: Some("Marks a battleground place."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Battlemage",
+        template: "Battlemage",
+        summary: Some(
+            "Creature type, role or title Battlemage printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Bear",
+        template: "Bear",
+        summary: Some(
+            "Creature type, role or title Bear printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Bear Form",
+        template: "Bear Form",
+        summary: Some("Marks the druid bear shapeshift."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Beast Mastery",
+        template: "Beast Mastery",
+        summary: Some(
+            "Card of the Beast Mastery talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Beastmaster",
+        template: "Beastmaster",
+        summary: Some(
+            "Creature type, role or title Beastmaster printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Biker",
+        template: "Biker",
+        summary: Some(
+            "Creature type, role or title Biker printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Blacksmithing Master",
+        template: "Blacksmithing Master",
+        summary: Some(
+            "Creature type, role or title Blacksmithing Master printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Blessing",
+        template: "Blessing",
+        summary: Some("Marks a paladin blessing."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Blood",
+        template: "Blood",
+        summary: Some(
+            "Card of the Blood talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Bow",
+        template: "Bow",
+        summary: Some("Weapon type Bow; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Broken",
+        template: "Broken",
+        summary: Some(
+            "Creature type, role or title Broken printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Caelestrasz Limit",
+        template: "Caelestrasz ({n})",
+        summary: Some(
+            "Limit tag of the named group Caelestrasz: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Cairne Limit",
+        template: "Cairne ({n})",
+        summary: Some(
+            "Limit tag of the named group Cairne: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Campfire Limit",
+        template: "Campfire ({n})",
+        summary: Some(
+            "Limit tag of the named group Campfire: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Cat",
+        template: "Cat",
+        summary: Some(
+            "Creature type, role or title Cat printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Cat Form",
+        template: "Cat Form",
+        summary: Some("Marks the druid cat shapeshift."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Chest Limit",
+        template: "Chest ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Chest: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Cho'gall Limit",
+        template: "Cho'gall ({n})",
+        summary: Some(
+            "Limit tag of the named group Cho'gall: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Claw Limit",
+        template: "Claw ({n})",
+        summary: Some(
+            "Limit tag of the named group Claw: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Cloth",
+        template: "Cloth",
+        summary: Some("Armor type Cloth; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Combat",
+        template: "Combat",
+        summary: Some(
+            "Card of the Combat talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Combo",
+        template: "Combo",
+        summary: Some("Marks a rogue combo card, counted by finishing moves."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Consort",
+        template: "Consort",
+        summary: Some(
+            "Creature type, role or title Consort printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Cookie",
+        template: "Cookie",
+        summary: Some("Marks a holiday treat item."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Crab",
+        template: "Crab",
+        summary: Some(
+            "Creature type, role or title Crab printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Crossbow",
+        template: "Crossbow",
+        summary: Some("Weapon type Crossbow; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Cunning Limit",
+        template: "Cunning ({n})",
+        summary: Some(
+            "Limit tag of the named group Cunning: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Cupid",
+        template: "Cupid",
+        summary: Some(
+            "Creature type, role or title Cupid printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Curse",
+        template: "Curse",
+        summary: Some("Marks a warlock curse."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Dagger",
+        template: "Dagger",
+        summary: Some("Weapon type Dagger; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Darius Limit",
+        template: "Darius ({n})",
+        summary: Some(
+            "Limit tag of the named group Darius: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Demon",
+        template: "Demon",
+        summary: Some(
+            "Creature type, role or title Demon printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Demonhunter",
+        template: "Demonhunter",
+        summary: Some(
+            "Creature type, role or title Demonhunter printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Demonology",
+        template: "Demonology",
+        summary: Some(
+            "Card of the Demonology talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Desire Limit",
+        template: "Desire ({n})",
+        summary: Some(
+            "Limit tag of the named group Desire: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Destruction",
+        template: "Destruction",
+        summary: Some(
+            "Card of the Destruction talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Discipline",
+        template: "Discipline",
+        summary: Some(
+            "Card of the Discipline talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Disease",
+        template: "Disease",
+        summary: Some("Marks a death knight disease."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Doomguard",
+        template: "Doomguard",
+        summary: Some(
+            "Creature type, role or title Doomguard printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Doubt Limit",
+        template: "Doubt ({n})",
+        summary: Some(
+            "Limit tag of the named group Doubt: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Dragonkin",
+        template: "Dragonkin",
+        summary: Some(
+            "Creature type, role or title Dragonkin printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Earth Totem Limit",
+        template: "Earth Totem ({n})",
+        summary: Some(
+            "Limit tag of the earth totem kind; a player keeps at most N of them: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Egg Hoarder",
+        template: "Egg Hoarder",
+        summary: Some(
+            "Creature type, role or title Egg Hoarder printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Elekk",
+        template: "Elekk",
+        summary: Some(
+            "Creature type, role or title Elekk printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Elemental",
+        template: "Elemental",
+        summary: Some(
+            "Card of the Elemental talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Enchantment",
+        template: "Enchantment",
+        summary: Some("Marks an enchantment placed on gear."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Engineer",
+        template: "Engineer",
+        summary: Some(
+            "Creature type, role or title Engineer printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Enhancement",
+        template: "Enhancement",
+        summary: Some(
+            "Card of the Enhancement talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Eranikus Limit",
+        template: "Eranikus ({n})",
+        summary: Some(
+            "Limit tag of the named group Eranikus: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Erunak Limit",
+        template: "Erunak ({n})",
+        summary: Some(
+            "Limit tag of the named group Erunak: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Faire",
+        template: "Faire",
+        summary: Some("Marks a Darkmoon Faire place."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Feet Limit",
+        template: "Feet ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Feet: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Felhunter",
+        template: "Felhunter",
+        summary: Some(
+            "Creature type, role or title Felhunter printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Feludius Limit",
+        template: "Feludius ({n})",
+        summary: Some(
+            "Limit tag of the named group Feludius: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Feral",
+        template: "Feral",
+        summary: Some(
+            "Card of the Feral talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Figurine",
+        template: "Figurine",
+        summary: Some("Marks a trinket figurine."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Finishing Move",
+        template: "Finishing Move",
+        summary: Some("Marks a rogue finisher that spends combo cards."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Fire",
+        template: "Fire",
+        summary: Some(
+            "Card of the Fire talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Fire Totem Limit",
+        template: "Fire Totem ({n})",
+        summary: Some(
+            "Limit tag of the fire totem kind; a player keeps at most N of them: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Fist",
+        template: "Fist",
+        summary: Some("Weapon type Fist; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Form",
+        template: "Form",
+        summary: Some("Marks a shapeshift form."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Form Limit",
+        template: "Form ({n})",
+        summary: Some(
+            "Limit tag of the Form group: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Fortuneteller",
+        template: "Fortuneteller",
+        summary: Some(
+            "Creature type, role or title Fortuneteller printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Frost",
+        template: "Frost",
+        summary: Some(
+            "Card of the Frost talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Fury",
+        template: "Fury",
+        summary: Some(
+            "Card of the Fury talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Fury Limit",
+        template: "Fury ({n})",
+        summary: Some(
+            "Limit tag of the named group Fury: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Gallywix Limit",
+        template: "Gallywix ({n})",
+        summary: Some(
+            "Limit tag of the named group Gallywix: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Gambler",
+        template: "Gambler",
+        summary: Some(
+            "Creature type, role or title Gambler printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Garrosh Limit",
+        template: "Garrosh ({n})",
+        summary: Some(
+            "Limit tag of the named group Garrosh: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Genn Limit",
+        template: "Genn ({n})",
+        summary: Some(
+            "Limit tag of the named group Genn: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Gnash Limit",
+        template: "Gnash ({n})",
+        summary: Some(
+            "Limit tag of the named group Gnash: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Gobbler Limit",
+        template: "Gobbler ({n})",
+        summary: Some(
+            "Limit tag of the named group Gobbler: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Gorilla",
+        template: "Gorilla",
+        summary: Some(
+            "Creature type, role or title Gorilla printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Gryphon",
+        template: "Gryphon",
+        summary: Some(
+            "Creature type, role or title Gryphon printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Guardian",
+        template: "Guardian",
+        summary: Some(
+            "Creature type, role or title Guardian printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Gun",
+        template: "Gun",
+        summary: Some("Weapon type Gun; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Guns",
+        template: "Guns",
+        summary: Some("Weapon type Guns; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Hamuul Limit",
+        template: "Hamuul ({n})",
+        summary: Some(
+            "Limit tag of the named group Hamuul: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Hands Limit",
+        template: "Hands ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Hands: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Harrison Jones Limit",
+        template: "Harrison Jones ({n})",
+        summary: Some(
+            "Limit tag of the named group Harrison Jones: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Hawkstrider",
+        template: "Hawkstrider",
+        summary: Some(
+            "Creature type, role or title Hawkstrider printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Head Limit",
+        template: "Head ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Head: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Hearthstone Limit",
+        template: "Hearthstone ({n})",
+        summary: Some(
+            "Limit tag of the named group Hearthstone: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "High Chieftain",
+        template: "High Chieftain",
+        summary: Some(
+            "Creature type, role or title High Chieftain printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Hippogryph",
+        template: "Hippogryph",
+        summary: Some(
+            "Creature type, role or title Hippogryph printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Holy",
+        template: "Holy",
+        summary: Some(
+            "Card of the Holy talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Horse",
+        template: "Horse",
+        summary: Some(
+            "Creature type, role or title Horse printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Hummel Limit",
+        template: "Hummel ({n})",
+        summary: Some(
+            "Limit tag of the named group Hummel: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Husam Limit",
+        template: "Husam ({n})",
+        summary: Some(
+            "Limit tag of the named group Husam: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Hyena",
+        template: "Hyena",
+        summary: Some(
+            "Creature type, role or title Hyena printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Ignacious Limit",
+        template: "Ignacious ({n})",
+        summary: Some(
+            "Limit tag of the named group Ignacious: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Imp",
+        template: "Imp",
+        summary: Some(
+            "Creature type, role or title Imp printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Infernal",
+        template: "Infernal",
+        summary: Some(
+            "Creature type, role or title Infernal printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Investigator",
+        template: "Investigator",
+        summary: Some(
+            "Creature type, role or title Investigator printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Keeper of the Grove",
+        template: "Keeper of the Grove",
+        summary: Some(
+            "Creature type, role or title Keeper of the Grove printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "King",
+        template: "King",
+        summary: Some(
+            "Creature type, role or title King printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Kodo",
+        template: "Kodo",
+        summary: Some(
+            "Creature type, role or title Kodo printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Kolorath Limit",
+        template: "Kolorath ({n})",
+        summary: Some(
+            "Limit tag of the named group Kolorath: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Korialstrasz Limit",
+        template: "Korialstrasz ({n})",
+        summary: Some(
+            "Limit tag of the named group Korialstrasz: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Leather",
+        template: "Leather",
+        summary: Some("Armor type Leather; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Leatherworking Master",
+        template: "Leatherworking Master",
+        summary: Some(
+            "Creature type, role or title Leatherworking Master printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Leggings Limit",
+        template: "Leggings ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Leggings: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Legs Limit",
+        template: "Legs ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Legs: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Lich",
+        template: "Lich",
+        summary: Some(
+            "Creature type, role or title Lich printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Lich King",
+        template: "Lich King",
+        summary: Some(
+            "Creature type, role or title Lich King printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Lil' XT Limit",
+        template: "Lil' XT ({n})",
+        summary: Some(
+            "Limit tag of the named group Lil' XT: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Location",
+        template: "Location",
+        summary: Some("Marks a place card."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Lockmaw Limit",
+        template: "Lockmaw ({n})",
+        summary: Some(
+            "Limit tag of the named group Lockmaw: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Lor'themar Limit",
+        template: "Lor'themar ({n})",
+        summary: Some(
+            "Limit tag of the named group Lor'themar: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Lord",
+        template: "Lord",
+        summary: Some(
+            "Creature type, role or title Lord printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Mace",
+        template: "Mace",
+        summary: Some("Weapon type Mace; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Magni Limit",
+        template: "Magni ({n})",
+        summary: Some(
+            "Limit tag of the named group Magni: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Mail",
+        template: "Mail",
+        summary: Some("Armor type Mail; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Malfurion Limit",
+        template: "Malfurion ({n})",
+        summary: Some(
+            "Limit tag of the named group Malfurion: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Marksmanship",
+        template: "Marksmanship",
+        summary: Some(
+            "Card of the Marksmanship talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Mechanical",
+        template: "Mechanical",
+        summary: Some(
+            "Creature type, role or title Mechanical printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Mechanostrider",
+        template: "Mechanostrider",
+        summary: Some(
+            "Creature type, role or title Mechanostrider printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Melee Limit",
+        template: "Melee ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Melee: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Merithra Limit",
+        template: "Merithra ({n})",
+        summary: Some(
+            "Limit tag of the named group Merithra: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Mini-Deconstructor",
+        template: "Mini-Deconstructor",
+        summary: Some(
+            "Creature type, role or title Mini-Deconstructor printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Mok'Nathal",
+        template: "Mok'Nathal",
+        summary: Some(
+            "Creature type, role or title Mok'Nathal printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Molotov Limit",
+        template: "Molotov ({n})",
+        summary: Some(
+            "Limit tag of the named group Molotov: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Money Limit",
+        template: "Money ({n})",
+        summary: Some(
+            "Limit tag of the named group Money: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Monster",
+        template: "Monster",
+        summary: Some("Marks a dungeon or raid opponent card."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Moth",
+        template: "Moth",
+        summary: Some(
+            "Creature type, role or title Moth printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Mount Limit",
+        template: "Mount ({n})",
+        summary: Some(
+            "Limit tag of the Mount group: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Muln Limit",
+        template: "Muln ({n})",
+        summary: Some(
+            "Limit tag of the named group Muln: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Murloc",
+        template: "Murloc",
+        summary: Some(
+            "Creature type, role or title Murloc printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Naz'jar Limit",
+        template: "Naz'jar ({n})",
+        summary: Some(
+            "Limit tag of the named group Naz'jar: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Neck Limit",
+        template: "Neck ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Neck: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Necklace Limit",
+        template: "Necklace ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Necklace: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Nefarian Limit",
+        template: "Nefarian ({n})",
+        summary: Some(
+            "Limit tag of the named group Nefarian: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Neph'Lahim Limit",
+        template: "Neph'Lahim ({n})",
+        summary: Some(
+            "Limit tag of the named group Neph'Lahim: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Neptulon Limit",
+        template: "Neptulon ({n})",
+        summary: Some(
+            "Limit tag of the named group Neptulon: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Nerubian",
+        template: "Nerubian",
+        summary: Some(
+            "Creature type, role or title Nerubian printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Nespirah Limit",
+        template: "Nespirah ({n})",
+        summary: Some(
+            "Limit tag of the named group Nespirah: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Nightsaber",
+        template: "Nightsaber",
+        summary: Some(
+            "Creature type, role or title Nightsaber printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Nobundo Limit",
+        template: "Nobundo ({n})",
+        summary: Some(
+            "Limit tag of the named group Nobundo: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Obsidia Limit",
+        template: "Obsidia ({n})",
+        summary: Some(
+            "Limit tag of the named group Obsidia: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Off-Hand Limit",
+        template: "Off-Hand ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Off-Hand: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::HandSlot {
+                slot: HandSlot::OffHand,
+            },
+        ],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Owl",
+        template: "Owl",
+        summary: Some(
+            "Creature type, role or title Owl printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Ozumat Limit",
+        template: "Ozumat ({n})",
+        summary: Some(
+            "Limit tag of the named group Ozumat: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Panther",
+        template: "Panther",
+        summary: Some(
+            "Creature type, role or title Panther printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Patience Limit",
+        template: "Patience ({n})",
+        summary: Some(
+            "Limit tag of the named group Patience: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Pet Limit",
+        template: "Pet ({n})",
+        summary: Some(
+            "Limit tag of the Pet group: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Pit Lord",
+        template: "Pit Lord",
+        summary: Some(
+            "Creature type, role or title Pit Lord printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Plate",
+        template: "Plate",
+        summary: Some("Armor type Plate; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Poison",
+        template: "Poison",
+        summary: Some("Marks a rogue poison."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Polearm",
+        template: "Polearm",
+        summary: Some("Weapon type Polearm; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Potion",
+        template: "Potion",
+        summary: Some("Marks a one-use drink."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Power Limit",
+        template: "Power ({n})",
+        summary: Some(
+            "Limit tag of the named group Power: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Presence Limit",
+        template: "Presence ({n})",
+        summary: Some(
+            "Limit tag of the Presence group: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Protection",
+        template: "Protection",
+        summary: Some(
+            "Card of the Protection talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Ragnaros Limit",
+        template: "Ragnaros ({n})",
+        summary: Some(
+            "Limit tag of the named group Ragnaros: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Ram",
+        template: "Ram",
+        summary: Some(
+            "Creature type, role or title Ram printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Ranged Limit",
+        template: "Ranged ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Ranged: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Ranger",
+        template: "Ranger",
+        summary: Some(
+            "Creature type, role or title Ranger printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Raptor",
+        template: "Raptor",
+        summary: Some(
+            "Creature type, role or title Raptor printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Red Dragonkin",
+        template: "Red Dragonkin",
+        summary: Some(
+            "Creature type, role or title Red Dragonkin printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Reindeer",
+        template: "Reindeer",
+        summary: Some(
+            "Creature type, role or title Reindeer printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Relic Limit",
+        template: "Relic ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Relic: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Remulos Limit",
+        template: "Remulos ({n})",
+        summary: Some(
+            "Limit tag of the named group Remulos: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Repair Bot",
+        template: "Repair Bot",
+        summary: Some(
+            "Creature type, role or title Repair Bot printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Restoration",
+        template: "Restoration",
+        summary: Some(
+            "Card of the Restoration talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Retribution",
+        template: "Retribution",
+        summary: Some(
+            "Card of the Retribution talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Rhino",
+        template: "Rhino",
+        summary: Some(
+            "Creature type, role or title Rhino printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Ring Limit",
+        template: "Ring ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Ring: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Ringleader",
+        template: "Ringleader",
+        summary: Some(
+            "Creature type, role or title Ringleader printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Rune Limit",
+        template: "Rune ({n})",
+        summary: Some(
+            "Limit tag of the Rune group: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Satyr",
+        template: "Satyr",
+        summary: Some(
+            "Creature type, role or title Satyr printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Scorpid",
+        template: "Scorpid",
+        summary: Some(
+            "Creature type, role or title Scorpid printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Scourge",
+        template: "Scourge",
+        summary: Some("Marks a Scourge card or hero (Scourge Hero Required)."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Seal Limit",
+        template: "Seal ({n})",
+        summary: Some(
+            "Limit tag of the Seal group: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Shadow",
+        template: "Shadow",
+        summary: Some(
+            "Card of the Shadow talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Shield",
+        template: "Shield",
+        summary: Some("Armor type Shield; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Shoulder Limit",
+        template: "Shoulder ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Shoulder: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Shoulders Limit",
+        template: "Shoulders ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Shoulders: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Shout",
+        template: "Shout",
+        summary: Some("Marks a warrior shout."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Shuriken",
+        template: "Shuriken",
+        summary: Some("Weapon type Shuriken; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Siamat Limit",
+        template: "Siamat ({n})",
+        summary: Some(
+            "Limit tag of the named group Siamat: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Sinestra Limit",
+        template: "Sinestra ({n})",
+        summary: Some(
+            "Limit tag of the named group Sinestra: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Soridormi Limit",
+        template: "Soridormi ({n})",
+        summary: Some(
+            "Limit tag of the named group Soridormi: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Spirit",
+        template: "Spirit",
+        summary: Some(
+            "Creature type, role or title Spirit printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Spore Bat",
+        template: "Spore Bat",
+        summary: Some(
+            "Creature type, role or title Spore Bat printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Staff",
+        template: "Staff",
+        summary: Some("Weapon type Staff; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Stance Limit",
+        template: "Stance ({n})",
+        summary: Some(
+            "Limit tag of the Stance group: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Sting",
+        template: "Sting",
+        summary: Some("Marks a hunter sting."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Subtlety",
+        template: "Subtlety",
+        summary: Some(
+            "Card of the Subtlety talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Succubus",
+        template: "Succubus",
+        summary: Some(
+            "Creature type, role or title Succubus printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Survival",
+        template: "Survival",
+        summary: Some(
+            "Card of the Survival talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Sword",
+        template: "Sword",
+        summary: Some("Weapon type Sword; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Sylvanas Limit",
+        template: "Sylvanas ({n})",
+        summary: Some(
+            "Limit tag of the named group Sylvanas: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Tailoring Master",
+        template: "Tailoring Master",
+        summary: Some(
+            "Creature type, role or title Tailoring Master printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Talent",
+        template: "Talent",
+        summary: Some("Marks a talent ability, usually gated by a talent spec."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Terrastra Limit",
+        template: "Terrastra ({n})",
+        summary: Some(
+            "Limit tag of the named group Terrastra: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Therazane Limit",
+        template: "Therazane ({n})",
+        summary: Some(
+            "Limit tag of the named group Therazane: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Thrall Limit",
+        template: "Thrall ({n})",
+        summary: Some(
+            "Limit tag of the named group Thrall: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Timber Wolf",
+        template: "Timber Wolf",
+        summary: Some(
+            "Creature type, role or title Timber Wolf printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Time Limit",
+        template: "Time ({n})",
+        summary: Some(
+            "Limit tag of the named group Time: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Toshe Limit",
+        template: "Toshe ({n})",
+        summary: Some(
+            "Limit tag of the named group Toshe: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Trade Prince",
+        template: "Trade Prince",
+        summary: Some(
+            "Creature type, role or title Trade Prince printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Traitor",
+        template: "Traitor",
+        summary: Some("Marks a hero that betrayed its side (Traitor Hero Required)."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Trinket",
+        template: "Trinket",
+        summary: Some(
+            "Creature type, role or title Trinket printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Trinket Limit",
+        template: "Trinket ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Trinket: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Turtle",
+        template: "Turtle",
+        summary: Some(
+            "Creature type, role or title Turtle printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Tyrande Limit",
+        template: "Tyrande ({n})",
+        summary: Some(
+            "Limit tag of the named group Tyrande: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Tyrygosa Limit",
+        template: "Tyrygosa ({n})",
+        summary: Some(
+            "Limit tag of the named group Tyrygosa: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Ulthok Limit",
+        template: "Ulthok ({n})",
+        summary: Some(
+            "Limit tag of the named group Ulthok: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Unholy",
+        template: "Unholy",
+        summary: Some(
+            "Card of the Unholy talent tree; some cards count or search for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Varok Limit",
+        template: "Varok ({n})",
+        summary: Some(
+            "Limit tag of the named group Varok: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Velen Limit",
+        template: "Velen ({n})",
+        summary: Some(
+            "Limit tag of the named group Velen: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Voidwalker",
+        template: "Voidwalker",
+        summary: Some(
+            "Creature type, role or title Voidwalker printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Waist Limit",
+        template: "Waist ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Waist: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Wand",
+        template: "Wand",
+        summary: Some("Weapon type Wand; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Wand Limit",
+        template: "Wand ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Wand: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Warden",
+        template: "Warden",
+        summary: Some(
+            "Creature type, role or title Warden printed on the type line; other cards may refer to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Warglaive Sword",
+        template: "Warglaive Sword",
+        summary: Some("Weapon type Warglaive Sword; other cards may refer to it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Water Totem Limit",
+        template: "Water Totem ({n})",
+        summary: Some(
+            "Limit tag of the water totem kind; a player keeps at most N of them: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Wrist Limit",
+        template: "Wrist ({n})",
+        summary: Some(
+            "Limit tag of the equipment slot Wrist: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Xavalis Limit",
+        template: "Xavalis ({n})",
+        summary: Some(
+            "Limit tag of the named group Xavalis: a player controls at most N cards in play carrying it (410.3b).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Two-Handed",
+        template: "Two-Handed",
+        summary: Some(
+            "A weapon that uses both hands: it cannot be controlled together with an Off-Hand card (410.3c).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::HandSlot {
+                slot: HandSlot::TwoHanded,
+            },
+        ],
+        limit: false,
+    },
 ];
 impl TypeTag {
     /// The entry's position in the codex table.
     pub const fn index(&self) -> usize {
         match *self {
-            Self::Instant => 0,
-            Self::Talent => 1,
-            Self::Unique => 2,
-            Self::Unlimited => 3,
-            Self::Pet(_) => 4,
-            Self::MeleeSlot(_) => 5,
-            Self::RangedSlot(_) => 6,
-            Self::OffHand(_) => 7,
-            Self::Head(_) => 8,
-            Self::Trinket(_) => 9,
-            Self::TwoHanded => 10,
-            Self::Potion => 11,
-            Self::Sword => 12,
-            Self::Bow => 13,
-            Self::Shield => 14,
-            Self::Mail => 15,
-            Self::Raptor => 16,
-            Self::Cat => 17,
-            Self::Bear => 18,
-            Self::Owl => 19,
-            Self::Demon => 20,
-            Self::Imp => 21,
-            Self::Undead => 22,
-            Self::Orc => 23,
-            Self::Troll => 24,
-            Self::Mage => 25,
-            Self::Rogue => 26,
-            Self::Warrior => 27,
-            Self::Marksmanship => 28,
-            Self::Arcane => 29,
+            Self::Abomination => 0,
+            Self::AessinaLimit(_) => 1,
+            Self::Affliction => 2,
+            Self::AggraLimit(_) => 3,
+            Self::AhuneLimit(_) => 4,
+            Self::AirTotemLimit(_) => 5,
+            Self::AkhetLimit(_) => 6,
+            Self::AlAkirLimit(_) => 7,
+            Self::Alchemist => 8,
+            Self::AnachronosLimit(_) => 9,
+            Self::Ancient => 10,
+            Self::AnduinLimit(_) => 11,
+            Self::Apothecary => 12,
+            Self::Arcane => 13,
+            Self::Archaeologist => 14,
+            Self::Archdruid => 15,
+            Self::Arena => 16,
+            Self::ArionLimit(_) => 17,
+            Self::ArmorSet => 18,
+            Self::ArmorSetLimit(_) => 19,
+            Self::Arms => 20,
+            Self::ArygosLimit(_) => 21,
+            Self::Ascendant => 22,
+            Self::Aspect => 23,
+            Self::AspectLimit(_) => 24,
+            Self::Assassination => 25,
+            Self::AuraLimit(_) => 26,
+            Self::Axe => 27,
+            Self::Baby => 28,
+            Self::BackLimit(_) => 29,
+            Self::BagLimit(_) => 30,
+            Self::BaineLimit(_) => 31,
+            Self::Balance => 32,
+            Self::Bandage => 33,
+            Self::Banshee => 34,
+            Self::BansheeQueen => 35,
+            Self::BarimLimit(_) => 36,
+            Self::Bat => 37,
+            Self::Battleground => 38,
+            Self::Battlemage => 39,
+            Self::Bear => 40,
+            Self::BearForm => 41,
+            Self::BeastMastery => 42,
+            Self::Beastmaster => 43,
+            Self::Biker => 44,
+            Self::BlacksmithingMaster => 45,
+            Self::Blessing => 46,
+            Self::Blood => 47,
+            Self::Bow => 48,
+            Self::Broken => 49,
+            Self::CaelestraszLimit(_) => 50,
+            Self::CairneLimit(_) => 51,
+            Self::CampfireLimit(_) => 52,
+            Self::Cat => 53,
+            Self::CatForm => 54,
+            Self::ChestLimit(_) => 55,
+            Self::ChogallLimit(_) => 56,
+            Self::ClawLimit(_) => 57,
+            Self::Cloth => 58,
+            Self::Combat => 59,
+            Self::Combo => 60,
+            Self::Consort => 61,
+            Self::Cookie => 62,
+            Self::Crab => 63,
+            Self::Crossbow => 64,
+            Self::CunningLimit(_) => 65,
+            Self::Cupid => 66,
+            Self::Curse => 67,
+            Self::Dagger => 68,
+            Self::DariusLimit(_) => 69,
+            Self::Demon => 70,
+            Self::Demonhunter => 71,
+            Self::Demonology => 72,
+            Self::DesireLimit(_) => 73,
+            Self::Destruction => 74,
+            Self::Discipline => 75,
+            Self::Disease => 76,
+            Self::Doomguard => 77,
+            Self::DoubtLimit(_) => 78,
+            Self::Dragonkin => 79,
+            Self::EarthTotemLimit(_) => 80,
+            Self::EggHoarder => 81,
+            Self::Elekk => 82,
+            Self::Elemental => 83,
+            Self::Enchantment => 84,
+            Self::Engineer => 85,
+            Self::Enhancement => 86,
+            Self::EranikusLimit(_) => 87,
+            Self::ErunakLimit(_) => 88,
+            Self::Faire => 89,
+            Self::FeetLimit(_) => 90,
+            Self::Felhunter => 91,
+            Self::FeludiusLimit(_) => 92,
+            Self::Feral => 93,
+            Self::Figurine => 94,
+            Self::FinishingMove => 95,
+            Self::Fire => 96,
+            Self::FireTotemLimit(_) => 97,
+            Self::Fist => 98,
+            Self::Form => 99,
+            Self::FormLimit(_) => 100,
+            Self::Fortuneteller => 101,
+            Self::Frost => 102,
+            Self::Fury => 103,
+            Self::FuryLimit(_) => 104,
+            Self::GallywixLimit(_) => 105,
+            Self::Gambler => 106,
+            Self::GarroshLimit(_) => 107,
+            Self::GennLimit(_) => 108,
+            Self::GnashLimit(_) => 109,
+            Self::GobblerLimit(_) => 110,
+            Self::Gorilla => 111,
+            Self::Gryphon => 112,
+            Self::Guardian => 113,
+            Self::Gun => 114,
+            Self::Guns => 115,
+            Self::HamuulLimit(_) => 116,
+            Self::HandsLimit(_) => 117,
+            Self::HarrisonJonesLimit(_) => 118,
+            Self::Hawkstrider => 119,
+            Self::HeadLimit(_) => 120,
+            Self::HearthstoneLimit(_) => 121,
+            Self::HighChieftain => 122,
+            Self::Hippogryph => 123,
+            Self::Holy => 124,
+            Self::Horse => 125,
+            Self::HummelLimit(_) => 126,
+            Self::HusamLimit(_) => 127,
+            Self::Hyena => 128,
+            Self::IgnaciousLimit(_) => 129,
+            Self::Imp => 130,
+            Self::Infernal => 131,
+            Self::Investigator => 132,
+            Self::KeeperOfTheGrove => 133,
+            Self::King => 134,
+            Self::Kodo => 135,
+            Self::KolorathLimit(_) => 136,
+            Self::KorialstraszLimit(_) => 137,
+            Self::Leather => 138,
+            Self::LeatherworkingMaster => 139,
+            Self::LeggingsLimit(_) => 140,
+            Self::LegsLimit(_) => 141,
+            Self::Lich => 142,
+            Self::LichKing => 143,
+            Self::LilXtLimit(_) => 144,
+            Self::Location => 145,
+            Self::LockmawLimit(_) => 146,
+            Self::LorthemarLimit(_) => 147,
+            Self::Lord => 148,
+            Self::Mace => 149,
+            Self::MagniLimit(_) => 150,
+            Self::Mail => 151,
+            Self::MalfurionLimit(_) => 152,
+            Self::Marksmanship => 153,
+            Self::Mechanical => 154,
+            Self::Mechanostrider => 155,
+            Self::MeleeLimit(_) => 156,
+            Self::MerithraLimit(_) => 157,
+            Self::MiniDeconstructor => 158,
+            Self::MokNathal => 159,
+            Self::MolotovLimit(_) => 160,
+            Self::MoneyLimit(_) => 161,
+            Self::Monster => 162,
+            Self::Moth => 163,
+            Self::MountLimit(_) => 164,
+            Self::MulnLimit(_) => 165,
+            Self::Murloc => 166,
+            Self::NazjarLimit(_) => 167,
+            Self::NeckLimit(_) => 168,
+            Self::NecklaceLimit(_) => 169,
+            Self::NefarianLimit(_) => 170,
+            Self::NephLahimLimit(_) => 171,
+            Self::NeptulonLimit(_) => 172,
+            Self::Nerubian => 173,
+            Self::NespirahLimit(_) => 174,
+            Self::Nightsaber => 175,
+            Self::NobundoLimit(_) => 176,
+            Self::ObsidiaLimit(_) => 177,
+            Self::OffHandLimit(_) => 178,
+            Self::Owl => 179,
+            Self::OzumatLimit(_) => 180,
+            Self::Panther => 181,
+            Self::PatienceLimit(_) => 182,
+            Self::PetLimit(_) => 183,
+            Self::PitLord => 184,
+            Self::Plate => 185,
+            Self::Poison => 186,
+            Self::Polearm => 187,
+            Self::Potion => 188,
+            Self::PowerLimit(_) => 189,
+            Self::PresenceLimit(_) => 190,
+            Self::Protection => 191,
+            Self::RagnarosLimit(_) => 192,
+            Self::Ram => 193,
+            Self::RangedLimit(_) => 194,
+            Self::Ranger => 195,
+            Self::Raptor => 196,
+            Self::RedDragonkin => 197,
+            Self::Reindeer => 198,
+            Self::RelicLimit(_) => 199,
+            Self::RemulosLimit(_) => 200,
+            Self::RepairBot => 201,
+            Self::Restoration => 202,
+            Self::Retribution => 203,
+            Self::Rhino => 204,
+            Self::RingLimit(_) => 205,
+            Self::Ringleader => 206,
+            Self::RuneLimit(_) => 207,
+            Self::Satyr => 208,
+            Self::Scorpid => 209,
+            Self::Scourge => 210,
+            Self::SealLimit(_) => 211,
+            Self::Shadow => 212,
+            Self::Shield => 213,
+            Self::ShoulderLimit(_) => 214,
+            Self::ShouldersLimit(_) => 215,
+            Self::Shout => 216,
+            Self::Shuriken => 217,
+            Self::SiamatLimit(_) => 218,
+            Self::SinestraLimit(_) => 219,
+            Self::SoridormiLimit(_) => 220,
+            Self::Spirit => 221,
+            Self::SporeBat => 222,
+            Self::Staff => 223,
+            Self::StanceLimit(_) => 224,
+            Self::Sting => 225,
+            Self::Subtlety => 226,
+            Self::Succubus => 227,
+            Self::Survival => 228,
+            Self::Sword => 229,
+            Self::SylvanasLimit(_) => 230,
+            Self::TailoringMaster => 231,
+            Self::Talent => 232,
+            Self::TerrastraLimit(_) => 233,
+            Self::TherazaneLimit(_) => 234,
+            Self::ThrallLimit(_) => 235,
+            Self::TimberWolf => 236,
+            Self::TimeLimit(_) => 237,
+            Self::TosheLimit(_) => 238,
+            Self::TradePrince => 239,
+            Self::Traitor => 240,
+            Self::Trinket => 241,
+            Self::TrinketLimit(_) => 242,
+            Self::Turtle => 243,
+            Self::TyrandeLimit(_) => 244,
+            Self::TyrygosaLimit(_) => 245,
+            Self::UlthokLimit(_) => 246,
+            Self::Unholy => 247,
+            Self::VarokLimit(_) => 248,
+            Self::VelenLimit(_) => 249,
+            Self::Voidwalker => 250,
+            Self::WaistLimit(_) => 251,
+            Self::Wand => 252,
+            Self::WandLimit(_) => 253,
+            Self::Warden => 254,
+            Self::WarglaiveSword => 255,
+            Self::WaterTotemLimit(_) => 256,
+            Self::WristLimit(_) => 257,
+            Self::XavalisLimit(_) => 258,
+            Self::TwoHanded => 259,
         }
     }
     /// The entry's metadata.
@@ -940,107 +5338,1001 @@ impl ::core::fmt::Display for TypeTag {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         match self {
-            Self::Instant => {
-                f.write_str("Instant")?;
+            Self::Abomination => {
+                f.write_str("Abomination")?;
             }
-            Self::Talent => {
-                f.write_str("Talent")?;
-            }
-            Self::Unique => {
-                f.write_str("Unique")?;
-            }
-            Self::Unlimited => {
-                f.write_str("Unlimited")?;
-            }
-            Self::Pet(p0) => {
-                f.write_str("Pet (")?;
+            Self::AessinaLimit(p0) => {
+                f.write_str("Aessina (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::MeleeSlot(p0) => {
-                f.write_str("Melee (")?;
+            Self::Affliction => {
+                f.write_str("Affliction")?;
+            }
+            Self::AggraLimit(p0) => {
+                f.write_str("Aggra (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::RangedSlot(p0) => {
-                f.write_str("Ranged (")?;
+            Self::AhuneLimit(p0) => {
+                f.write_str("Ahune (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::OffHand(p0) => {
-                f.write_str("Off-Hand (")?;
+            Self::AirTotemLimit(p0) => {
+                f.write_str("Air Totem (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Head(p0) => {
+            Self::AkhetLimit(p0) => {
+                f.write_str("Akhet (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::AlAkirLimit(p0) => {
+                f.write_str("Al'Akir (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Alchemist => {
+                f.write_str("Alchemist")?;
+            }
+            Self::AnachronosLimit(p0) => {
+                f.write_str("Anachronos (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Ancient => {
+                f.write_str("Ancient")?;
+            }
+            Self::AnduinLimit(p0) => {
+                f.write_str("Anduin (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Apothecary => {
+                f.write_str("Apothecary")?;
+            }
+            Self::Arcane => {
+                f.write_str("Arcane")?;
+            }
+            Self::Archaeologist => {
+                f.write_str("Archaeologist")?;
+            }
+            Self::Archdruid => {
+                f.write_str("Archdruid")?;
+            }
+            Self::Arena => {
+                f.write_str("Arena")?;
+            }
+            Self::ArionLimit(p0) => {
+                f.write_str("Arion (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::ArmorSet => {
+                f.write_str("Armor Set")?;
+            }
+            Self::ArmorSetLimit(p0) => {
+                f.write_str("Armor Set (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Arms => {
+                f.write_str("Arms")?;
+            }
+            Self::ArygosLimit(p0) => {
+                f.write_str("Arygos (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Ascendant => {
+                f.write_str("Ascendant")?;
+            }
+            Self::Aspect => {
+                f.write_str("Aspect")?;
+            }
+            Self::AspectLimit(p0) => {
+                f.write_str("Aspect (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Assassination => {
+                f.write_str("Assassination")?;
+            }
+            Self::AuraLimit(p0) => {
+                f.write_str("Aura (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Axe => {
+                f.write_str("Axe")?;
+            }
+            Self::Baby => {
+                f.write_str("Baby")?;
+            }
+            Self::BackLimit(p0) => {
+                f.write_str("Back (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::BagLimit(p0) => {
+                f.write_str("Bag (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::BaineLimit(p0) => {
+                f.write_str("Baine (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Balance => {
+                f.write_str("Balance")?;
+            }
+            Self::Bandage => {
+                f.write_str("Bandage")?;
+            }
+            Self::Banshee => {
+                f.write_str("Banshee")?;
+            }
+            Self::BansheeQueen => {
+                f.write_str("Banshee Queen")?;
+            }
+            Self::BarimLimit(p0) => {
+                f.write_str("Barim (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Bat => {
+                f.write_str("Bat")?;
+            }
+            Self::Battleground => {
+                f.write_str("Battleground")?;
+            }
+            Self::Battlemage => {
+                f.write_str("Battlemage")?;
+            }
+            Self::Bear => {
+                f.write_str("Bear")?;
+            }
+            Self::BearForm => {
+                f.write_str("Bear Form")?;
+            }
+            Self::BeastMastery => {
+                f.write_str("Beast Mastery")?;
+            }
+            Self::Beastmaster => {
+                f.write_str("Beastmaster")?;
+            }
+            Self::Biker => {
+                f.write_str("Biker")?;
+            }
+            Self::BlacksmithingMaster => {
+                f.write_str("Blacksmithing Master")?;
+            }
+            Self::Blessing => {
+                f.write_str("Blessing")?;
+            }
+            Self::Blood => {
+                f.write_str("Blood")?;
+            }
+            Self::Bow => {
+                f.write_str("Bow")?;
+            }
+            Self::Broken => {
+                f.write_str("Broken")?;
+            }
+            Self::CaelestraszLimit(p0) => {
+                f.write_str("Caelestrasz (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::CairneLimit(p0) => {
+                f.write_str("Cairne (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::CampfireLimit(p0) => {
+                f.write_str("Campfire (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Cat => {
+                f.write_str("Cat")?;
+            }
+            Self::CatForm => {
+                f.write_str("Cat Form")?;
+            }
+            Self::ChestLimit(p0) => {
+                f.write_str("Chest (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::ChogallLimit(p0) => {
+                f.write_str("Cho'gall (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::ClawLimit(p0) => {
+                f.write_str("Claw (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Cloth => {
+                f.write_str("Cloth")?;
+            }
+            Self::Combat => {
+                f.write_str("Combat")?;
+            }
+            Self::Combo => {
+                f.write_str("Combo")?;
+            }
+            Self::Consort => {
+                f.write_str("Consort")?;
+            }
+            Self::Cookie => {
+                f.write_str("Cookie")?;
+            }
+            Self::Crab => {
+                f.write_str("Crab")?;
+            }
+            Self::Crossbow => {
+                f.write_str("Crossbow")?;
+            }
+            Self::CunningLimit(p0) => {
+                f.write_str("Cunning (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Cupid => {
+                f.write_str("Cupid")?;
+            }
+            Self::Curse => {
+                f.write_str("Curse")?;
+            }
+            Self::Dagger => {
+                f.write_str("Dagger")?;
+            }
+            Self::DariusLimit(p0) => {
+                f.write_str("Darius (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Demon => {
+                f.write_str("Demon")?;
+            }
+            Self::Demonhunter => {
+                f.write_str("Demonhunter")?;
+            }
+            Self::Demonology => {
+                f.write_str("Demonology")?;
+            }
+            Self::DesireLimit(p0) => {
+                f.write_str("Desire (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Destruction => {
+                f.write_str("Destruction")?;
+            }
+            Self::Discipline => {
+                f.write_str("Discipline")?;
+            }
+            Self::Disease => {
+                f.write_str("Disease")?;
+            }
+            Self::Doomguard => {
+                f.write_str("Doomguard")?;
+            }
+            Self::DoubtLimit(p0) => {
+                f.write_str("Doubt (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Dragonkin => {
+                f.write_str("Dragonkin")?;
+            }
+            Self::EarthTotemLimit(p0) => {
+                f.write_str("Earth Totem (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::EggHoarder => {
+                f.write_str("Egg Hoarder")?;
+            }
+            Self::Elekk => {
+                f.write_str("Elekk")?;
+            }
+            Self::Elemental => {
+                f.write_str("Elemental")?;
+            }
+            Self::Enchantment => {
+                f.write_str("Enchantment")?;
+            }
+            Self::Engineer => {
+                f.write_str("Engineer")?;
+            }
+            Self::Enhancement => {
+                f.write_str("Enhancement")?;
+            }
+            Self::EranikusLimit(p0) => {
+                f.write_str("Eranikus (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::ErunakLimit(p0) => {
+                f.write_str("Erunak (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Faire => {
+                f.write_str("Faire")?;
+            }
+            Self::FeetLimit(p0) => {
+                f.write_str("Feet (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Felhunter => {
+                f.write_str("Felhunter")?;
+            }
+            Self::FeludiusLimit(p0) => {
+                f.write_str("Feludius (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Feral => {
+                f.write_str("Feral")?;
+            }
+            Self::Figurine => {
+                f.write_str("Figurine")?;
+            }
+            Self::FinishingMove => {
+                f.write_str("Finishing Move")?;
+            }
+            Self::Fire => {
+                f.write_str("Fire")?;
+            }
+            Self::FireTotemLimit(p0) => {
+                f.write_str("Fire Totem (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Fist => {
+                f.write_str("Fist")?;
+            }
+            Self::Form => {
+                f.write_str("Form")?;
+            }
+            Self::FormLimit(p0) => {
+                f.write_str("Form (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Fortuneteller => {
+                f.write_str("Fortuneteller")?;
+            }
+            Self::Frost => {
+                f.write_str("Frost")?;
+            }
+            Self::Fury => {
+                f.write_str("Fury")?;
+            }
+            Self::FuryLimit(p0) => {
+                f.write_str("Fury (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::GallywixLimit(p0) => {
+                f.write_str("Gallywix (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Gambler => {
+                f.write_str("Gambler")?;
+            }
+            Self::GarroshLimit(p0) => {
+                f.write_str("Garrosh (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::GennLimit(p0) => {
+                f.write_str("Genn (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::GnashLimit(p0) => {
+                f.write_str("Gnash (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::GobblerLimit(p0) => {
+                f.write_str("Gobbler (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Gorilla => {
+                f.write_str("Gorilla")?;
+            }
+            Self::Gryphon => {
+                f.write_str("Gryphon")?;
+            }
+            Self::Guardian => {
+                f.write_str("Guardian")?;
+            }
+            Self::Gun => {
+                f.write_str("Gun")?;
+            }
+            Self::Guns => {
+                f.write_str("Guns")?;
+            }
+            Self::HamuulLimit(p0) => {
+                f.write_str("Hamuul (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::HandsLimit(p0) => {
+                f.write_str("Hands (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::HarrisonJonesLimit(p0) => {
+                f.write_str("Harrison Jones (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Hawkstrider => {
+                f.write_str("Hawkstrider")?;
+            }
+            Self::HeadLimit(p0) => {
                 f.write_str("Head (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Trinket(p0) => {
+            Self::HearthstoneLimit(p0) => {
+                f.write_str("Hearthstone (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::HighChieftain => {
+                f.write_str("High Chieftain")?;
+            }
+            Self::Hippogryph => {
+                f.write_str("Hippogryph")?;
+            }
+            Self::Holy => {
+                f.write_str("Holy")?;
+            }
+            Self::Horse => {
+                f.write_str("Horse")?;
+            }
+            Self::HummelLimit(p0) => {
+                f.write_str("Hummel (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::HusamLimit(p0) => {
+                f.write_str("Husam (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Hyena => {
+                f.write_str("Hyena")?;
+            }
+            Self::IgnaciousLimit(p0) => {
+                f.write_str("Ignacious (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Imp => {
+                f.write_str("Imp")?;
+            }
+            Self::Infernal => {
+                f.write_str("Infernal")?;
+            }
+            Self::Investigator => {
+                f.write_str("Investigator")?;
+            }
+            Self::KeeperOfTheGrove => {
+                f.write_str("Keeper of the Grove")?;
+            }
+            Self::King => {
+                f.write_str("King")?;
+            }
+            Self::Kodo => {
+                f.write_str("Kodo")?;
+            }
+            Self::KolorathLimit(p0) => {
+                f.write_str("Kolorath (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::KorialstraszLimit(p0) => {
+                f.write_str("Korialstrasz (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Leather => {
+                f.write_str("Leather")?;
+            }
+            Self::LeatherworkingMaster => {
+                f.write_str("Leatherworking Master")?;
+            }
+            Self::LeggingsLimit(p0) => {
+                f.write_str("Leggings (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::LegsLimit(p0) => {
+                f.write_str("Legs (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Lich => {
+                f.write_str("Lich")?;
+            }
+            Self::LichKing => {
+                f.write_str("Lich King")?;
+            }
+            Self::LilXtLimit(p0) => {
+                f.write_str("Lil' XT (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Location => {
+                f.write_str("Location")?;
+            }
+            Self::LockmawLimit(p0) => {
+                f.write_str("Lockmaw (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::LorthemarLimit(p0) => {
+                f.write_str("Lor'themar (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Lord => {
+                f.write_str("Lord")?;
+            }
+            Self::Mace => {
+                f.write_str("Mace")?;
+            }
+            Self::MagniLimit(p0) => {
+                f.write_str("Magni (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Mail => {
+                f.write_str("Mail")?;
+            }
+            Self::MalfurionLimit(p0) => {
+                f.write_str("Malfurion (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Marksmanship => {
+                f.write_str("Marksmanship")?;
+            }
+            Self::Mechanical => {
+                f.write_str("Mechanical")?;
+            }
+            Self::Mechanostrider => {
+                f.write_str("Mechanostrider")?;
+            }
+            Self::MeleeLimit(p0) => {
+                f.write_str("Melee (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::MerithraLimit(p0) => {
+                f.write_str("Merithra (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::MiniDeconstructor => {
+                f.write_str("Mini-Deconstructor")?;
+            }
+            Self::MokNathal => {
+                f.write_str("Mok'Nathal")?;
+            }
+            Self::MolotovLimit(p0) => {
+                f.write_str("Molotov (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::MoneyLimit(p0) => {
+                f.write_str("Money (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Monster => {
+                f.write_str("Monster")?;
+            }
+            Self::Moth => {
+                f.write_str("Moth")?;
+            }
+            Self::MountLimit(p0) => {
+                f.write_str("Mount (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::MulnLimit(p0) => {
+                f.write_str("Muln (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Murloc => {
+                f.write_str("Murloc")?;
+            }
+            Self::NazjarLimit(p0) => {
+                f.write_str("Naz'jar (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::NeckLimit(p0) => {
+                f.write_str("Neck (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::NecklaceLimit(p0) => {
+                f.write_str("Necklace (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::NefarianLimit(p0) => {
+                f.write_str("Nefarian (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::NephLahimLimit(p0) => {
+                f.write_str("Neph'Lahim (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::NeptulonLimit(p0) => {
+                f.write_str("Neptulon (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Nerubian => {
+                f.write_str("Nerubian")?;
+            }
+            Self::NespirahLimit(p0) => {
+                f.write_str("Nespirah (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Nightsaber => {
+                f.write_str("Nightsaber")?;
+            }
+            Self::NobundoLimit(p0) => {
+                f.write_str("Nobundo (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::ObsidiaLimit(p0) => {
+                f.write_str("Obsidia (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::OffHandLimit(p0) => {
+                f.write_str("Off-Hand (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Owl => {
+                f.write_str("Owl")?;
+            }
+            Self::OzumatLimit(p0) => {
+                f.write_str("Ozumat (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Panther => {
+                f.write_str("Panther")?;
+            }
+            Self::PatienceLimit(p0) => {
+                f.write_str("Patience (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::PetLimit(p0) => {
+                f.write_str("Pet (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::PitLord => {
+                f.write_str("Pit Lord")?;
+            }
+            Self::Plate => {
+                f.write_str("Plate")?;
+            }
+            Self::Poison => {
+                f.write_str("Poison")?;
+            }
+            Self::Polearm => {
+                f.write_str("Polearm")?;
+            }
+            Self::Potion => {
+                f.write_str("Potion")?;
+            }
+            Self::PowerLimit(p0) => {
+                f.write_str("Power (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::PresenceLimit(p0) => {
+                f.write_str("Presence (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Protection => {
+                f.write_str("Protection")?;
+            }
+            Self::RagnarosLimit(p0) => {
+                f.write_str("Ragnaros (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Ram => {
+                f.write_str("Ram")?;
+            }
+            Self::RangedLimit(p0) => {
+                f.write_str("Ranged (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Ranger => {
+                f.write_str("Ranger")?;
+            }
+            Self::Raptor => {
+                f.write_str("Raptor")?;
+            }
+            Self::RedDragonkin => {
+                f.write_str("Red Dragonkin")?;
+            }
+            Self::Reindeer => {
+                f.write_str("Reindeer")?;
+            }
+            Self::RelicLimit(p0) => {
+                f.write_str("Relic (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::RemulosLimit(p0) => {
+                f.write_str("Remulos (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::RepairBot => {
+                f.write_str("Repair Bot")?;
+            }
+            Self::Restoration => {
+                f.write_str("Restoration")?;
+            }
+            Self::Retribution => {
+                f.write_str("Retribution")?;
+            }
+            Self::Rhino => {
+                f.write_str("Rhino")?;
+            }
+            Self::RingLimit(p0) => {
+                f.write_str("Ring (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Ringleader => {
+                f.write_str("Ringleader")?;
+            }
+            Self::RuneLimit(p0) => {
+                f.write_str("Rune (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Satyr => {
+                f.write_str("Satyr")?;
+            }
+            Self::Scorpid => {
+                f.write_str("Scorpid")?;
+            }
+            Self::Scourge => {
+                f.write_str("Scourge")?;
+            }
+            Self::SealLimit(p0) => {
+                f.write_str("Seal (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Shadow => {
+                f.write_str("Shadow")?;
+            }
+            Self::Shield => {
+                f.write_str("Shield")?;
+            }
+            Self::ShoulderLimit(p0) => {
+                f.write_str("Shoulder (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::ShouldersLimit(p0) => {
+                f.write_str("Shoulders (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Shout => {
+                f.write_str("Shout")?;
+            }
+            Self::Shuriken => {
+                f.write_str("Shuriken")?;
+            }
+            Self::SiamatLimit(p0) => {
+                f.write_str("Siamat (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::SinestraLimit(p0) => {
+                f.write_str("Sinestra (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::SoridormiLimit(p0) => {
+                f.write_str("Soridormi (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Spirit => {
+                f.write_str("Spirit")?;
+            }
+            Self::SporeBat => {
+                f.write_str("Spore Bat")?;
+            }
+            Self::Staff => {
+                f.write_str("Staff")?;
+            }
+            Self::StanceLimit(p0) => {
+                f.write_str("Stance (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Sting => {
+                f.write_str("Sting")?;
+            }
+            Self::Subtlety => {
+                f.write_str("Subtlety")?;
+            }
+            Self::Succubus => {
+                f.write_str("Succubus")?;
+            }
+            Self::Survival => {
+                f.write_str("Survival")?;
+            }
+            Self::Sword => {
+                f.write_str("Sword")?;
+            }
+            Self::SylvanasLimit(p0) => {
+                f.write_str("Sylvanas (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::TailoringMaster => {
+                f.write_str("Tailoring Master")?;
+            }
+            Self::Talent => {
+                f.write_str("Talent")?;
+            }
+            Self::TerrastraLimit(p0) => {
+                f.write_str("Terrastra (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::TherazaneLimit(p0) => {
+                f.write_str("Therazane (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::ThrallLimit(p0) => {
+                f.write_str("Thrall (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::TimberWolf => {
+                f.write_str("Timber Wolf")?;
+            }
+            Self::TimeLimit(p0) => {
+                f.write_str("Time (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::TosheLimit(p0) => {
+                f.write_str("Toshe (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::TradePrince => {
+                f.write_str("Trade Prince")?;
+            }
+            Self::Traitor => {
+                f.write_str("Traitor")?;
+            }
+            Self::Trinket => {
+                f.write_str("Trinket")?;
+            }
+            Self::TrinketLimit(p0) => {
                 f.write_str("Trinket (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Turtle => {
+                f.write_str("Turtle")?;
+            }
+            Self::TyrandeLimit(p0) => {
+                f.write_str("Tyrande (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::TyrygosaLimit(p0) => {
+                f.write_str("Tyrygosa (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::UlthokLimit(p0) => {
+                f.write_str("Ulthok (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Unholy => {
+                f.write_str("Unholy")?;
+            }
+            Self::VarokLimit(p0) => {
+                f.write_str("Varok (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::VelenLimit(p0) => {
+                f.write_str("Velen (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Voidwalker => {
+                f.write_str("Voidwalker")?;
+            }
+            Self::WaistLimit(p0) => {
+                f.write_str("Waist (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Wand => {
+                f.write_str("Wand")?;
+            }
+            Self::WandLimit(p0) => {
+                f.write_str("Wand (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Warden => {
+                f.write_str("Warden")?;
+            }
+            Self::WarglaiveSword => {
+                f.write_str("Warglaive Sword")?;
+            }
+            Self::WaterTotemLimit(p0) => {
+                f.write_str("Water Totem (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::WristLimit(p0) => {
+                f.write_str("Wrist (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::XavalisLimit(p0) => {
+                f.write_str("Xavalis (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
             Self::TwoHanded => {
                 f.write_str("Two-Handed")?;
-            }
-            Self::Potion => {
-                f.write_str("Potion")?;
-            }
-            Self::Sword => {
-                f.write_str("Sword")?;
-            }
-            Self::Bow => {
-                f.write_str("Bow")?;
-            }
-            Self::Shield => {
-                f.write_str("Shield")?;
-            }
-            Self::Mail => {
-                f.write_str("Mail")?;
-            }
-            Self::Raptor => {
-                f.write_str("Raptor")?;
-            }
-            Self::Cat => {
-                f.write_str("Cat")?;
-            }
-            Self::Bear => {
-                f.write_str("Bear")?;
-            }
-            Self::Owl => {
-                f.write_str("Owl")?;
-            }
-            Self::Demon => {
-                f.write_str("Demon")?;
-            }
-            Self::Imp => {
-                f.write_str("Imp")?;
-            }
-            Self::Undead => {
-                f.write_str("Undead")?;
-            }
-            Self::Orc => {
-                f.write_str("Orc")?;
-            }
-            Self::Troll => {
-                f.write_str("Troll")?;
-            }
-            Self::Mage => {
-                f.write_str("Mage")?;
-            }
-            Self::Rogue => {
-                f.write_str("Rogue")?;
-            }
-            Self::Warrior => {
-                f.write_str("Warrior")?;
-            }
-            Self::Marksmanship => {
-                f.write_str("Marksmanship")?;
-            }
-            Self::Arcane => {
-                f.write_str("Arcane")?;
             }
         }
         Ok(())

@@ -235,94 +235,53 @@ impl Keyword {
     /// The entry's first integer parameter, X for `Armor {x}`; `None` for entries without one.
     pub const fn int_param(&self) -> Option<i64> {
         match *self {
-            Self::Elusive => None,
-            Self::Ferocity => None,
-            Self::Protector => None,
-            Self::LongRange => None,
-            Self::Stealth => None,
-            Self::Untargetable => None,
             Self::BearForm => None,
             Self::CatForm => None,
             Self::DualWield => None,
+            Self::Elusive => None,
+            Self::Ferocity => None,
+            Self::Instant => None,
+            Self::LongRange => None,
             Self::Ongoing => None,
+            Self::Protector => None,
             Self::Reward => None,
+            Self::Stealth => None,
             Self::Totem => None,
             Self::Trap => None,
+            Self::Unique => None,
+            Self::Unlimited => None,
+            Self::Untargetable => None,
+            Self::Assault(n) => Some(n as i64),
+            Self::Mend(n) => Some(n as i64),
+            Self::Resistance(_) => None,
+            Self::RangedDualWield => None,
+            Self::Aberration => None,
+            Self::Artifact => None,
+            Self::Boss => None,
+            Self::Conspicuous => None,
+            Self::DeathRattle => None,
+            Self::Delve => None,
+            Self::Enrage => None,
+            Self::Eternal => None,
+            Self::FindTreasure => None,
+            Self::FinishingMove => None,
+            Self::Harmonize => None,
+            Self::Immune => None,
+            Self::Invincible => None,
+            Self::Preparation => None,
+            Self::Sentinel => None,
+            Self::Smash => None,
+            Self::Stash => None,
+            Self::TimeIsMoney => None,
         }
     }
 }
 impl ::core::str::FromStr for Keyword {
     type Err = ParseCodexError;
-    /// Reads a `Keyword` as written on cards (`Elusive`), the inverse of `Display`. Literal text also matches in another ASCII case.
+    /// Reads a `Keyword` as written on cards (`Assault {n}`), the inverse of `Display`. Literal text also matches in another ASCII case.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         fn read(text: &str, fold: bool) -> Result<Keyword, codex_text::Miss> {
             let mut reason = None;
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Elusive"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Keyword::Elusive) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Ferocity"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Keyword::Ferocity) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Protector"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Keyword::Protector) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Long-Range"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Keyword::LongRange) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Stealth"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Keyword::Stealth) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Untargetable"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Keyword::Untargetable) },
-                ) {
-                    return Ok(value);
-                }
-            }
             {
                 if let Some(value) = codex_text::split(
                     text,
@@ -359,6 +318,50 @@ impl ::core::str::FromStr for Keyword {
             {
                 if let Some(value) = codex_text::split(
                     text,
+                    &["Elusive"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Elusive) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ferocity"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Ferocity) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Instant"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Instant) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Long-Range"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::LongRange) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
                     &["Ongoing"],
                     fold,
                     &mut reason,
@@ -370,10 +373,32 @@ impl ::core::str::FromStr for Keyword {
             {
                 if let Some(value) = codex_text::split(
                     text,
+                    &["Protector"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Protector) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
                     &["Reward"],
                     fold,
                     &mut reason,
                     &mut |_| { Ok(Keyword::Reward) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Stealth"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Stealth) },
                 ) {
                     return Ok(value);
                 }
@@ -400,83 +425,13 @@ impl ::core::str::FromStr for Keyword {
                     return Ok(value);
                 }
             }
-            Err(reason)
-        }
-        codex_text::parse(text, "Keyword", read)
-    }
-}
-impl TypeTag {
-    /// The entry's first integer parameter, X for `Armor {x}`; `None` for entries without one.
-    pub const fn int_param(&self) -> Option<i64> {
-        match *self {
-            Self::Instant => None,
-            Self::Talent => None,
-            Self::Unique => None,
-            Self::Unlimited => None,
-            Self::Pet(n) => Some(n as i64),
-            Self::MeleeSlot(n) => Some(n as i64),
-            Self::RangedSlot(n) => Some(n as i64),
-            Self::OffHand(n) => Some(n as i64),
-            Self::Head(n) => Some(n as i64),
-            Self::Trinket(n) => Some(n as i64),
-            Self::TwoHanded => None,
-            Self::Potion => None,
-            Self::Sword => None,
-            Self::Bow => None,
-            Self::Shield => None,
-            Self::Mail => None,
-            Self::Raptor => None,
-            Self::Cat => None,
-            Self::Bear => None,
-            Self::Owl => None,
-            Self::Demon => None,
-            Self::Imp => None,
-            Self::Undead => None,
-            Self::Orc => None,
-            Self::Troll => None,
-            Self::Mage => None,
-            Self::Rogue => None,
-            Self::Warrior => None,
-            Self::Marksmanship => None,
-            Self::Arcane => None,
-        }
-    }
-}
-impl ::core::str::FromStr for TypeTag {
-    type Err = ParseCodexError;
-    /// Reads a `TypeTag` as written on cards (`Pet ({n})`), the inverse of `Display`. Literal text also matches in another ASCII case.
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        fn read(text: &str, fold: bool) -> Result<TypeTag, codex_text::Miss> {
-            let mut reason = None;
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Instant"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Instant) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Talent"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Talent) },
-                ) {
-                    return Ok(value);
-                }
-            }
             {
                 if let Some(value) = codex_text::split(
                     text,
                     &["Unique"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Unique) },
+                    &mut |_| { Ok(Keyword::Unique) },
                 ) {
                     return Ok(value);
                 }
@@ -487,7 +442,7 @@ impl ::core::str::FromStr for TypeTag {
                     &["Unlimited"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Unlimited) },
+                    &mut |_| { Ok(Keyword::Unlimited) },
                 ) {
                     return Ok(value);
                 }
@@ -495,16 +450,10 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Pet (", ")"],
+                    &["Untargetable"],
                     fold,
                     &mut reason,
-                    &mut |slots| {
-                        Ok(
-                            TypeTag::Pet(
-                                codex_text::int(slots[0], true, 1, 9, "Pet", "n")? as u8,
-                            ),
-                        )
-                    },
+                    &mut |_| { Ok(Keyword::Untargetable) },
                 ) {
                     return Ok(value);
                 }
@@ -512,13 +461,13 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Melee (", ")"],
+                    &["Assault ", ""],
                     fold,
                     &mut reason,
                     &mut |slots| {
                         Ok(
-                            TypeTag::MeleeSlot(
-                                codex_text::int(slots[0], true, 1, 9, "Melee Slot", "n")?
+                            Keyword::Assault(
+                                codex_text::int(slots[0], true, 1, 20, "Assault", "n")?
                                     as u8,
                             ),
                         )
@@ -530,13 +479,550 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Ranged (", ")"],
+                    &["Mend ", ""],
                     fold,
                     &mut reason,
                     &mut |slots| {
                         Ok(
-                            TypeTag::RangedSlot(
-                                codex_text::int(slots[0], true, 1, 9, "Ranged Slot", "n")?
+                            Keyword::Mend(
+                                codex_text::int(slots[0], true, 1, 20, "Mend", "n")? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["", " Resistance"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            Keyword::Resistance(
+                                codex_text::enumerated(
+                                    slots[0],
+                                    fold,
+                                    &DamageType::ALL,
+                                    DamageType::name,
+                                )?,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ranged Dual Wield"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::RangedDualWield) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Aberration"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Aberration) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Artifact"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Artifact) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Boss"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Boss) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Conspicuous"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Conspicuous) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Death Rattle"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::DeathRattle) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Delve"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Delve) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Enrage"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Enrage) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Eternal"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Eternal) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Find Treasure"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::FindTreasure) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Finishing Move"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::FinishingMove) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Harmonize"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Harmonize) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Immune"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Immune) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Invincible"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Invincible) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Preparation"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Preparation) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Sentinel"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Sentinel) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Smash"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Smash) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Stash"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::Stash) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Time is Money"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::TimeIsMoney) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            Err(reason)
+        }
+        codex_text::parse(text, "Keyword", read)
+    }
+}
+impl TypeTag {
+    /// The entry's first integer parameter, X for `Armor {x}`; `None` for entries without one.
+    pub const fn int_param(&self) -> Option<i64> {
+        match *self {
+            Self::Abomination => None,
+            Self::AessinaLimit(n) => Some(n as i64),
+            Self::Affliction => None,
+            Self::AggraLimit(n) => Some(n as i64),
+            Self::AhuneLimit(n) => Some(n as i64),
+            Self::AirTotemLimit(n) => Some(n as i64),
+            Self::AkhetLimit(n) => Some(n as i64),
+            Self::AlAkirLimit(n) => Some(n as i64),
+            Self::Alchemist => None,
+            Self::AnachronosLimit(n) => Some(n as i64),
+            Self::Ancient => None,
+            Self::AnduinLimit(n) => Some(n as i64),
+            Self::Apothecary => None,
+            Self::Arcane => None,
+            Self::Archaeologist => None,
+            Self::Archdruid => None,
+            Self::Arena => None,
+            Self::ArionLimit(n) => Some(n as i64),
+            Self::ArmorSet => None,
+            Self::ArmorSetLimit(n) => Some(n as i64),
+            Self::Arms => None,
+            Self::ArygosLimit(n) => Some(n as i64),
+            Self::Ascendant => None,
+            Self::Aspect => None,
+            Self::AspectLimit(n) => Some(n as i64),
+            Self::Assassination => None,
+            Self::AuraLimit(n) => Some(n as i64),
+            Self::Axe => None,
+            Self::Baby => None,
+            Self::BackLimit(n) => Some(n as i64),
+            Self::BagLimit(n) => Some(n as i64),
+            Self::BaineLimit(n) => Some(n as i64),
+            Self::Balance => None,
+            Self::Bandage => None,
+            Self::Banshee => None,
+            Self::BansheeQueen => None,
+            Self::BarimLimit(n) => Some(n as i64),
+            Self::Bat => None,
+            Self::Battleground => None,
+            Self::Battlemage => None,
+            Self::Bear => None,
+            Self::BearForm => None,
+            Self::BeastMastery => None,
+            Self::Beastmaster => None,
+            Self::Biker => None,
+            Self::BlacksmithingMaster => None,
+            Self::Blessing => None,
+            Self::Blood => None,
+            Self::Bow => None,
+            Self::Broken => None,
+            Self::CaelestraszLimit(n) => Some(n as i64),
+            Self::CairneLimit(n) => Some(n as i64),
+            Self::CampfireLimit(n) => Some(n as i64),
+            Self::Cat => None,
+            Self::CatForm => None,
+            Self::ChestLimit(n) => Some(n as i64),
+            Self::ChogallLimit(n) => Some(n as i64),
+            Self::ClawLimit(n) => Some(n as i64),
+            Self::Cloth => None,
+            Self::Combat => None,
+            Self::Combo => None,
+            Self::Consort => None,
+            Self::Cookie => None,
+            Self::Crab => None,
+            Self::Crossbow => None,
+            Self::CunningLimit(n) => Some(n as i64),
+            Self::Cupid => None,
+            Self::Curse => None,
+            Self::Dagger => None,
+            Self::DariusLimit(n) => Some(n as i64),
+            Self::Demon => None,
+            Self::Demonhunter => None,
+            Self::Demonology => None,
+            Self::DesireLimit(n) => Some(n as i64),
+            Self::Destruction => None,
+            Self::Discipline => None,
+            Self::Disease => None,
+            Self::Doomguard => None,
+            Self::DoubtLimit(n) => Some(n as i64),
+            Self::Dragonkin => None,
+            Self::EarthTotemLimit(n) => Some(n as i64),
+            Self::EggHoarder => None,
+            Self::Elekk => None,
+            Self::Elemental => None,
+            Self::Enchantment => None,
+            Self::Engineer => None,
+            Self::Enhancement => None,
+            Self::EranikusLimit(n) => Some(n as i64),
+            Self::ErunakLimit(n) => Some(n as i64),
+            Self::Faire => None,
+            Self::FeetLimit(n) => Some(n as i64),
+            Self::Felhunter => None,
+            Self::FeludiusLimit(n) => Some(n as i64),
+            Self::Feral => None,
+            Self::Figurine => None,
+            Self::FinishingMove => None,
+            Self::Fire => None,
+            Self::FireTotemLimit(n) => Some(n as i64),
+            Self::Fist => None,
+            Self::Form => None,
+            Self::FormLimit(n) => Some(n as i64),
+            Self::Fortuneteller => None,
+            Self::Frost => None,
+            Self::Fury => None,
+            Self::FuryLimit(n) => Some(n as i64),
+            Self::GallywixLimit(n) => Some(n as i64),
+            Self::Gambler => None,
+            Self::GarroshLimit(n) => Some(n as i64),
+            Self::GennLimit(n) => Some(n as i64),
+            Self::GnashLimit(n) => Some(n as i64),
+            Self::GobblerLimit(n) => Some(n as i64),
+            Self::Gorilla => None,
+            Self::Gryphon => None,
+            Self::Guardian => None,
+            Self::Gun => None,
+            Self::Guns => None,
+            Self::HamuulLimit(n) => Some(n as i64),
+            Self::HandsLimit(n) => Some(n as i64),
+            Self::HarrisonJonesLimit(n) => Some(n as i64),
+            Self::Hawkstrider => None,
+            Self::HeadLimit(n) => Some(n as i64),
+            Self::HearthstoneLimit(n) => Some(n as i64),
+            Self::HighChieftain => None,
+            Self::Hippogryph => None,
+            Self::Holy => None,
+            Self::Horse => None,
+            Self::HummelLimit(n) => Some(n as i64),
+            Self::HusamLimit(n) => Some(n as i64),
+            Self::Hyena => None,
+            Self::IgnaciousLimit(n) => Some(n as i64),
+            Self::Imp => None,
+            Self::Infernal => None,
+            Self::Investigator => None,
+            Self::KeeperOfTheGrove => None,
+            Self::King => None,
+            Self::Kodo => None,
+            Self::KolorathLimit(n) => Some(n as i64),
+            Self::KorialstraszLimit(n) => Some(n as i64),
+            Self::Leather => None,
+            Self::LeatherworkingMaster => None,
+            Self::LeggingsLimit(n) => Some(n as i64),
+            Self::LegsLimit(n) => Some(n as i64),
+            Self::Lich => None,
+            Self::LichKing => None,
+            Self::LilXtLimit(n) => Some(n as i64),
+            Self::Location => None,
+            Self::LockmawLimit(n) => Some(n as i64),
+            Self::LorthemarLimit(n) => Some(n as i64),
+            Self::Lord => None,
+            Self::Mace => None,
+            Self::MagniLimit(n) => Some(n as i64),
+            Self::Mail => None,
+            Self::MalfurionLimit(n) => Some(n as i64),
+            Self::Marksmanship => None,
+            Self::Mechanical => None,
+            Self::Mechanostrider => None,
+            Self::MeleeLimit(n) => Some(n as i64),
+            Self::MerithraLimit(n) => Some(n as i64),
+            Self::MiniDeconstructor => None,
+            Self::MokNathal => None,
+            Self::MolotovLimit(n) => Some(n as i64),
+            Self::MoneyLimit(n) => Some(n as i64),
+            Self::Monster => None,
+            Self::Moth => None,
+            Self::MountLimit(n) => Some(n as i64),
+            Self::MulnLimit(n) => Some(n as i64),
+            Self::Murloc => None,
+            Self::NazjarLimit(n) => Some(n as i64),
+            Self::NeckLimit(n) => Some(n as i64),
+            Self::NecklaceLimit(n) => Some(n as i64),
+            Self::NefarianLimit(n) => Some(n as i64),
+            Self::NephLahimLimit(n) => Some(n as i64),
+            Self::NeptulonLimit(n) => Some(n as i64),
+            Self::Nerubian => None,
+            Self::NespirahLimit(n) => Some(n as i64),
+            Self::Nightsaber => None,
+            Self::NobundoLimit(n) => Some(n as i64),
+            Self::ObsidiaLimit(n) => Some(n as i64),
+            Self::OffHandLimit(n) => Some(n as i64),
+            Self::Owl => None,
+            Self::OzumatLimit(n) => Some(n as i64),
+            Self::Panther => None,
+            Self::PatienceLimit(n) => Some(n as i64),
+            Self::PetLimit(n) => Some(n as i64),
+            Self::PitLord => None,
+            Self::Plate => None,
+            Self::Poison => None,
+            Self::Polearm => None,
+            Self::Potion => None,
+            Self::PowerLimit(n) => Some(n as i64),
+            Self::PresenceLimit(n) => Some(n as i64),
+            Self::Protection => None,
+            Self::RagnarosLimit(n) => Some(n as i64),
+            Self::Ram => None,
+            Self::RangedLimit(n) => Some(n as i64),
+            Self::Ranger => None,
+            Self::Raptor => None,
+            Self::RedDragonkin => None,
+            Self::Reindeer => None,
+            Self::RelicLimit(n) => Some(n as i64),
+            Self::RemulosLimit(n) => Some(n as i64),
+            Self::RepairBot => None,
+            Self::Restoration => None,
+            Self::Retribution => None,
+            Self::Rhino => None,
+            Self::RingLimit(n) => Some(n as i64),
+            Self::Ringleader => None,
+            Self::RuneLimit(n) => Some(n as i64),
+            Self::Satyr => None,
+            Self::Scorpid => None,
+            Self::Scourge => None,
+            Self::SealLimit(n) => Some(n as i64),
+            Self::Shadow => None,
+            Self::Shield => None,
+            Self::ShoulderLimit(n) => Some(n as i64),
+            Self::ShouldersLimit(n) => Some(n as i64),
+            Self::Shout => None,
+            Self::Shuriken => None,
+            Self::SiamatLimit(n) => Some(n as i64),
+            Self::SinestraLimit(n) => Some(n as i64),
+            Self::SoridormiLimit(n) => Some(n as i64),
+            Self::Spirit => None,
+            Self::SporeBat => None,
+            Self::Staff => None,
+            Self::StanceLimit(n) => Some(n as i64),
+            Self::Sting => None,
+            Self::Subtlety => None,
+            Self::Succubus => None,
+            Self::Survival => None,
+            Self::Sword => None,
+            Self::SylvanasLimit(n) => Some(n as i64),
+            Self::TailoringMaster => None,
+            Self::Talent => None,
+            Self::TerrastraLimit(n) => Some(n as i64),
+            Self::TherazaneLimit(n) => Some(n as i64),
+            Self::ThrallLimit(n) => Some(n as i64),
+            Self::TimberWolf => None,
+            Self::TimeLimit(n) => Some(n as i64),
+            Self::TosheLimit(n) => Some(n as i64),
+            Self::TradePrince => None,
+            Self::Traitor => None,
+            Self::Trinket => None,
+            Self::TrinketLimit(n) => Some(n as i64),
+            Self::Turtle => None,
+            Self::TyrandeLimit(n) => Some(n as i64),
+            Self::TyrygosaLimit(n) => Some(n as i64),
+            Self::UlthokLimit(n) => Some(n as i64),
+            Self::Unholy => None,
+            Self::VarokLimit(n) => Some(n as i64),
+            Self::VelenLimit(n) => Some(n as i64),
+            Self::Voidwalker => None,
+            Self::WaistLimit(n) => Some(n as i64),
+            Self::Wand => None,
+            Self::WandLimit(n) => Some(n as i64),
+            Self::Warden => None,
+            Self::WarglaiveSword => None,
+            Self::WaterTotemLimit(n) => Some(n as i64),
+            Self::WristLimit(n) => Some(n as i64),
+            Self::XavalisLimit(n) => Some(n as i64),
+            Self::TwoHanded => None,
+        }
+    }
+}
+impl ::core::str::FromStr for TypeTag {
+    type Err = ParseCodexError;
+    /// Reads a `TypeTag` as written on cards (`Aessina ({n})`), the inverse of `Display`. Literal text also matches in another ASCII case.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        fn read(text: &str, fold: bool) -> Result<TypeTag, codex_text::Miss> {
+            let mut reason = None;
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Abomination"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Abomination) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Aessina (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::AessinaLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Aessina Limit", "n")?
                                     as u8,
                             ),
                         )
@@ -548,13 +1034,24 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Off-Hand (", ")"],
+                    &["Affliction"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Affliction) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Aggra (", ")"],
                     fold,
                     &mut reason,
                     &mut |slots| {
                         Ok(
-                            TypeTag::OffHand(
-                                codex_text::int(slots[0], true, 1, 9, "Off-Hand", "n")?
+                            TypeTag::AggraLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Aggra Limit", "n")?
                                     as u8,
                             ),
                         )
@@ -566,13 +1063,14 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Head (", ")"],
+                    &["Ahune (", ")"],
                     fold,
                     &mut reason,
                     &mut |slots| {
                         Ok(
-                            TypeTag::Head(
-                                codex_text::int(slots[0], true, 1, 9, "Head", "n")? as u8,
+                            TypeTag::AhuneLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Ahune Limit", "n")?
+                                    as u8,
                             ),
                         )
                     },
@@ -583,13 +1081,20 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Trinket (", ")"],
+                    &["Air Totem (", ")"],
                     fold,
                     &mut reason,
                     &mut |slots| {
                         Ok(
-                            TypeTag::Trinket(
-                                codex_text::int(slots[0], true, 1, 9, "Trinket", "n")? as u8,
+                            TypeTag::AirTotemLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Air Totem Limit",
+                                    "n",
+                                )? as u8,
                             ),
                         )
                     },
@@ -600,10 +1105,17 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Two-Handed"],
+                    &["Akhet (", ")"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::TwoHanded) },
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::AkhetLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Akhet Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
                 ) {
                     return Ok(value);
                 }
@@ -611,10 +1123,17 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Potion"],
+                    &["Al'Akir (", ")"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Potion) },
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::AlAkirLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Al'Akir Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
                 ) {
                     return Ok(value);
                 }
@@ -622,10 +1141,10 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Sword"],
+                    &["Alchemist"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Sword) },
+                    &mut |_| { Ok(TypeTag::Alchemist) },
                 ) {
                     return Ok(value);
                 }
@@ -633,10 +1152,23 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Bow"],
+                    &["Anachronos (", ")"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Bow) },
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::AnachronosLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Anachronos Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
                 ) {
                     return Ok(value);
                 }
@@ -644,10 +1176,10 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Shield"],
+                    &["Ancient"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Shield) },
+                    &mut |_| { Ok(TypeTag::Ancient) },
                 ) {
                     return Ok(value);
                 }
@@ -655,10 +1187,17 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Mail"],
+                    &["Anduin (", ")"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Mail) },
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::AnduinLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Anduin Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
                 ) {
                     return Ok(value);
                 }
@@ -666,10 +1205,10 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Raptor"],
+                    &["Apothecary"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Raptor) },
+                    &mut |_| { Ok(TypeTag::Apothecary) },
                 ) {
                     return Ok(value);
                 }
@@ -677,10 +1216,365 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Cat"],
+                    &["Arcane"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Cat) },
+                    &mut |_| { Ok(TypeTag::Arcane) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Archaeologist"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Archaeologist) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Archdruid"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Archdruid) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Arena"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Arena) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Arion (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::ArionLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Arion Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Armor Set"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::ArmorSet) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Armor Set (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::ArmorSetLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Armor Set Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Arms"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Arms) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Arygos (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::ArygosLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Arygos Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ascendant"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Ascendant) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Aspect"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Aspect) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Aspect (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::AspectLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Aspect Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Assassination"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Assassination) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Aura (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::AuraLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Aura Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Axe"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Axe) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Baby"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Baby) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Back (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::BackLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Back Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Bag (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::BagLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Bag Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Baine (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::BaineLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Baine Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Balance"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Balance) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Bandage"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Bandage) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Banshee"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Banshee) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Banshee Queen"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::BansheeQueen) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Barim (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::BarimLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Barim Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Bat"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Bat) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Battleground"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Battleground) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Battlemage"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Battlemage) },
                 ) {
                     return Ok(value);
                 }
@@ -699,10 +1593,392 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Owl"],
+                    &["Bear Form"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Owl) },
+                    &mut |_| { Ok(TypeTag::BearForm) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Beast Mastery"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::BeastMastery) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Beastmaster"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Beastmaster) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Biker"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Biker) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Blacksmithing Master"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::BlacksmithingMaster) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Blessing"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Blessing) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Blood"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Blood) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Bow"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Bow) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Broken"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Broken) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Caelestrasz (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::CaelestraszLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Caelestrasz Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Cairne (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::CairneLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Cairne Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Campfire (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::CampfireLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Campfire Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Cat"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Cat) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Cat Form"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::CatForm) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Chest (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::ChestLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Chest Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Cho'gall (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::ChogallLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Cho'gall Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Claw (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::ClawLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Claw Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Cloth"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Cloth) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Combat"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Combat) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Combo"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Combo) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Consort"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Consort) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Cookie"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Cookie) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Crab"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Crab) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Crossbow"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Crossbow) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Cunning (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::CunningLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Cunning Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Cupid"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Cupid) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Curse"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Curse) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Dagger"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Dagger) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Darius (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::DariusLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Darius Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
                 ) {
                     return Ok(value);
                 }
@@ -721,6 +1997,864 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
+                    &["Demonhunter"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Demonhunter) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Demonology"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Demonology) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Desire (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::DesireLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Desire Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Destruction"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Destruction) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Discipline"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Discipline) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Disease"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Disease) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Doomguard"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Doomguard) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Doubt (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::DoubtLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Doubt Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Dragonkin"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Dragonkin) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Earth Totem (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::EarthTotemLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Earth Totem Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Egg Hoarder"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::EggHoarder) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Elekk"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Elekk) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Elemental"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Elemental) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Enchantment"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Enchantment) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Engineer"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Engineer) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Enhancement"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Enhancement) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Eranikus (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::EranikusLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Eranikus Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Erunak (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::ErunakLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Erunak Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Faire"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Faire) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Feet (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::FeetLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Feet Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Felhunter"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Felhunter) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Feludius (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::FeludiusLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Feludius Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Feral"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Feral) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Figurine"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Figurine) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Finishing Move"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::FinishingMove) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Fire"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Fire) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Fire Totem (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::FireTotemLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Fire Totem Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Fist"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Fist) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Form"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Form) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Form (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::FormLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Form Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Fortuneteller"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Fortuneteller) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Frost"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Frost) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Fury"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Fury) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Fury (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::FuryLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Fury Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Gallywix (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::GallywixLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Gallywix Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Gambler"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Gambler) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Garrosh (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::GarroshLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Garrosh Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Genn (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::GennLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Genn Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Gnash (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::GnashLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Gnash Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Gobbler (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::GobblerLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Gobbler Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Gorilla"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Gorilla) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Gryphon"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Gryphon) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Guardian"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Guardian) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Gun"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Gun) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Guns"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Guns) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Hamuul (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::HamuulLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Hamuul Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Hands (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::HandsLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Hands Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Harrison Jones (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::HarrisonJonesLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Harrison Jones Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Hawkstrider"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Hawkstrider) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Head (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::HeadLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Head Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Hearthstone (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::HearthstoneLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Hearthstone Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["High Chieftain"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::HighChieftain) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Hippogryph"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Hippogryph) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Holy"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Holy) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Horse"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Horse) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Hummel (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::HummelLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Hummel Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Husam (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::HusamLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Husam Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Hyena"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Hyena) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ignacious (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::IgnaciousLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Ignacious Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
                     &["Imp"],
                     fold,
                     &mut reason,
@@ -732,10 +2866,10 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Undead"],
+                    &["Infernal"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Undead) },
+                    &mut |_| { Ok(TypeTag::Infernal) },
                 ) {
                     return Ok(value);
                 }
@@ -743,10 +2877,10 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Orc"],
+                    &["Investigator"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Orc) },
+                    &mut |_| { Ok(TypeTag::Investigator) },
                 ) {
                     return Ok(value);
                 }
@@ -754,10 +2888,10 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Troll"],
+                    &["Keeper of the Grove"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Troll) },
+                    &mut |_| { Ok(TypeTag::KeeperOfTheGrove) },
                 ) {
                     return Ok(value);
                 }
@@ -765,10 +2899,10 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Mage"],
+                    &["King"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Mage) },
+                    &mut |_| { Ok(TypeTag::King) },
                 ) {
                     return Ok(value);
                 }
@@ -776,10 +2910,10 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Rogue"],
+                    &["Kodo"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Rogue) },
+                    &mut |_| { Ok(TypeTag::Kodo) },
                 ) {
                     return Ok(value);
                 }
@@ -787,10 +2921,279 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Warrior"],
+                    &["Kolorath (", ")"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Warrior) },
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::KolorathLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Kolorath Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Korialstrasz (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::KorialstraszLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Korialstrasz Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Leather"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Leather) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Leatherworking Master"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::LeatherworkingMaster) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Leggings (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::LeggingsLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Leggings Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Legs (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::LegsLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Legs Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Lich"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Lich) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Lich King"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::LichKing) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Lil' XT (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::LilXtLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Lil' XT Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Location"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Location) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Lockmaw (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::LockmawLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Lockmaw Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Lor'themar (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::LorthemarLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Lor'themar Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Lord"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Lord) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Mace"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Mace) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Magni (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::MagniLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Magni Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Mail"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Mail) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Malfurion (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::MalfurionLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Malfurion Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
                 ) {
                     return Ok(value);
                 }
@@ -809,10 +3212,1636 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Arcane"],
+                    &["Mechanical"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Arcane) },
+                    &mut |_| { Ok(TypeTag::Mechanical) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Mechanostrider"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Mechanostrider) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Melee (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::MeleeLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Melee Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Merithra (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::MerithraLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Merithra Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Mini-Deconstructor"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::MiniDeconstructor) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Mok'Nathal"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::MokNathal) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Molotov (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::MolotovLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Molotov Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Money (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::MoneyLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Money Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Monster"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Monster) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Moth"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Moth) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Mount (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::MountLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Mount Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Muln (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::MulnLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Muln Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Murloc"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Murloc) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Naz'jar (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::NazjarLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Naz'jar Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Neck (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::NeckLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Neck Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Necklace (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::NecklaceLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Necklace Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Nefarian (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::NefarianLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Nefarian Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Neph'Lahim (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::NephLahimLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Neph'Lahim Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Neptulon (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::NeptulonLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Neptulon Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Nerubian"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Nerubian) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Nespirah (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::NespirahLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Nespirah Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Nightsaber"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Nightsaber) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Nobundo (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::NobundoLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Nobundo Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Obsidia (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::ObsidiaLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Obsidia Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Off-Hand (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::OffHandLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Off-Hand Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Owl"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Owl) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ozumat (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::OzumatLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Ozumat Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Panther"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Panther) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Patience (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::PatienceLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Patience Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Pet (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::PetLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Pet Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Pit Lord"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::PitLord) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Plate"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Plate) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Poison"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Poison) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Polearm"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Polearm) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Potion"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Potion) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Power (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::PowerLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Power Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Presence (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::PresenceLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Presence Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Protection"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Protection) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ragnaros (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::RagnarosLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Ragnaros Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ram"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Ram) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ranged (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::RangedLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Ranged Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ranger"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Ranger) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Raptor"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Raptor) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Red Dragonkin"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::RedDragonkin) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Reindeer"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Reindeer) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Relic (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::RelicLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Relic Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Remulos (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::RemulosLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Remulos Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Repair Bot"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::RepairBot) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Restoration"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Restoration) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Retribution"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Retribution) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Rhino"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Rhino) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ring (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::RingLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Ring Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ringleader"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Ringleader) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Rune (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::RuneLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Rune Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Satyr"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Satyr) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Scorpid"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Scorpid) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Scourge"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Scourge) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Seal (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::SealLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Seal Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Shadow"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Shadow) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Shield"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Shield) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Shoulder (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::ShoulderLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Shoulder Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Shoulders (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::ShouldersLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Shoulders Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Shout"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Shout) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Shuriken"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Shuriken) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Siamat (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::SiamatLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Siamat Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Sinestra (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::SinestraLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Sinestra Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Soridormi (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::SoridormiLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Soridormi Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Spirit"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Spirit) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Spore Bat"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::SporeBat) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Staff"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Staff) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Stance (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::StanceLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Stance Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Sting"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Sting) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Subtlety"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Subtlety) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Succubus"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Succubus) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Survival"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Survival) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Sword"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Sword) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Sylvanas (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::SylvanasLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Sylvanas Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Tailoring Master"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::TailoringMaster) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Talent"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Talent) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Terrastra (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::TerrastraLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Terrastra Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Therazane (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::TherazaneLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Therazane Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Thrall (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::ThrallLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Thrall Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Timber Wolf"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::TimberWolf) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Time (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::TimeLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Time Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Toshe (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::TosheLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Toshe Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Trade Prince"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::TradePrince) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Traitor"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Traitor) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Trinket"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Trinket) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Trinket (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::TrinketLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Trinket Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Turtle"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Turtle) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Tyrande (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::TyrandeLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Tyrande Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Tyrygosa (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::TyrygosaLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Tyrygosa Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ulthok (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::UlthokLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Ulthok Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Unholy"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Unholy) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Varok (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::VarokLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Varok Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Velen (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::VelenLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Velen Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Voidwalker"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Voidwalker) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Waist (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::WaistLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Waist Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Wand"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Wand) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Wand (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::WandLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Wand Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Warden"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Warden) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Warglaive Sword"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::WarglaiveSword) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Water Totem (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::WaterTotemLimit(
+                                codex_text::int(
+                                    slots[0],
+                                    true,
+                                    1,
+                                    9,
+                                    "Water Totem Limit",
+                                    "n",
+                                )? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Wrist (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::WristLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Wrist Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Xavalis (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::XavalisLimit(
+                                codex_text::int(slots[0], true, 1, 9, "Xavalis Limit", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Two-Handed"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::TwoHanded) },
                 ) {
                     return Ok(value);
                 }

@@ -30,3 +30,7 @@ pub const COPIES_PER_NAME: i64 = 4;
 pub const RESOURCES_PER_TURN: i64 = 1;
 /// The `MIN_CONSTRUCTED_DECK` constant from `game.toml`.
 pub const MIN_CONSTRUCTED_DECK: i64 = 60;
+/// The `MIN_SEALED_DECK` constant from `game.toml`.
+pub const MIN_SEALED_DECK: i64 = 30;
+/// The `SIDE_DECK_SIZE` constant from `game.toml`.
+pub const SIDE_DECK_SIZE: i64 = 10;

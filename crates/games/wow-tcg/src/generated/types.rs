@@ -14,7 +14,7 @@ impl ::core::fmt::Display for ParseNameError {
     }
 }
 impl ::std::error::Error for ParseNameError {}
-/// Faction icon of a card (207.1b); cards without one are neutral.
+/// Faction icon of a card (207.1b); a card without one is neutral and fits any hero.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Faction {
     /// Alliance
@@ -55,9 +55,11 @@ impl ::core::str::FromStr for Faction {
             })
     }
 }
-/// The nine class icons (207.1a).
+/// The class icons (207.1a): the nine of the v1 rules plus Death Knight from later sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Class {
+    /// Death Knight
+    DeathKnight,
     /// Druid
     Druid,
     /// Hunter
@@ -81,7 +83,8 @@ impl Class {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Class";
     /// Every value, in declaration order.
-    pub const ALL: [Class; 9] = [
+    pub const ALL: [Class; 10] = [
+        Self::DeathKnight,
         Self::Druid,
         Self::Hunter,
         Self::Mage,
@@ -95,6 +98,7 @@ impl Class {
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
+            Self::DeathKnight => "Death Knight",
             Self::Druid => "Druid",
             Self::Hunter => "Hunter",
             Self::Mage => "Mage",
@@ -124,80 +128,7 @@ impl ::core::str::FromStr for Class {
             })
     }
 }
-/// Hero races found in the Heroes of Azeroth and Through the Dark Portal data.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Race {
-    /// Blood Elf
-    BloodElf,
-    /// Draenei
-    Draenei,
-    /// Dwarf
-    Dwarf,
-    /// Gnome
-    Gnome,
-    /// Human
-    Human,
-    /// Night Elf
-    NightElf,
-    /// Orc
-    Orc,
-    /// Tauren
-    Tauren,
-    /// Troll
-    Troll,
-    /// Undead
-    Undead,
-}
-impl Race {
-    /// The enum's name as declared in `game.toml`.
-    pub const NAME: &'static str = "Race";
-    /// Every value, in declaration order.
-    pub const ALL: [Race; 10] = [
-        Self::BloodElf,
-        Self::Draenei,
-        Self::Dwarf,
-        Self::Gnome,
-        Self::Human,
-        Self::NightElf,
-        Self::Orc,
-        Self::Tauren,
-        Self::Troll,
-        Self::Undead,
-    ];
-    /// The value as written in content.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Self::BloodElf => "Blood Elf",
-            Self::Draenei => "Draenei",
-            Self::Dwarf => "Dwarf",
-            Self::Gnome => "Gnome",
-            Self::Human => "Human",
-            Self::NightElf => "Night Elf",
-            Self::Orc => "Orc",
-            Self::Tauren => "Tauren",
-            Self::Troll => "Troll",
-            Self::Undead => "Undead",
-        }
-    }
-}
-impl ::core::fmt::Display for Race {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-impl ::core::str::FromStr for Race {
-    type Err = ParseNameError;
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|value| value.name() == text)
-            .ok_or_else(|| ParseNameError {
-                type_name: Self::NAME,
-                text: text.into(),
-            })
-    }
-}
-/// Talent specs printed on heroes (lower left of the type line) and named by 'Hero Required' cards.
+/// Talent specs: printed on heroes (lower left of the type line), as talent-tree tags on abilities, and named by 'Hero Required' cards (207.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TalentSpec {
     /// Affliction
@@ -212,6 +143,8 @@ pub enum TalentSpec {
     Balance,
     /// Beast Mastery
     BeastMastery,
+    /// Blood
+    Blood,
     /// Combat
     Combat,
     /// Demonology
@@ -248,18 +181,21 @@ pub enum TalentSpec {
     Subtlety,
     /// Survival
     Survival,
+    /// Unholy
+    Unholy,
 }
 impl TalentSpec {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "TalentSpec";
     /// Every value, in declaration order.
-    pub const ALL: [TalentSpec; 24] = [
+    pub const ALL: [TalentSpec; 26] = [
         Self::Affliction,
         Self::Arcane,
         Self::Arms,
         Self::Assassination,
         Self::Balance,
         Self::BeastMastery,
+        Self::Blood,
         Self::Combat,
         Self::Demonology,
         Self::Destruction,
@@ -278,6 +214,7 @@ impl TalentSpec {
         Self::Shadow,
         Self::Subtlety,
         Self::Survival,
+        Self::Unholy,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -288,6 +225,7 @@ impl TalentSpec {
             Self::Assassination => "Assassination",
             Self::Balance => "Balance",
             Self::BeastMastery => "Beast Mastery",
+            Self::Blood => "Blood",
             Self::Combat => "Combat",
             Self::Demonology => "Demonology",
             Self::Destruction => "Destruction",
@@ -306,6 +244,7 @@ impl TalentSpec {
             Self::Shadow => "Shadow",
             Self::Subtlety => "Subtlety",
             Self::Survival => "Survival",
+            Self::Unholy => "Unholy",
         }
     }
 }
@@ -326,7 +265,7 @@ impl ::core::str::FromStr for TalentSpec {
             })
     }
 }
-/// Hero professions (two per hero, right side of the type line).
+/// Hero professions (two per hero, right side of the type line, 207.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Profession {
     /// Alchemy
@@ -339,6 +278,8 @@ pub enum Profession {
     Engineering,
     /// Herbalism
     Herbalism,
+    /// Inscription
+    Inscription,
     /// Jewelcrafting
     Jewelcrafting,
     /// Leatherworking
@@ -354,12 +295,13 @@ impl Profession {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Profession";
     /// Every value, in declaration order.
-    pub const ALL: [Profession; 10] = [
+    pub const ALL: [Profession; 11] = [
         Self::Alchemy,
         Self::Blacksmithing,
         Self::Enchanting,
         Self::Engineering,
         Self::Herbalism,
+        Self::Inscription,
         Self::Jewelcrafting,
         Self::Leatherworking,
         Self::Mining,
@@ -374,6 +316,7 @@ impl Profession {
             Self::Enchanting => "Enchanting",
             Self::Engineering => "Engineering",
             Self::Herbalism => "Herbalism",
+            Self::Inscription => "Inscription",
             Self::Jewelcrafting => "Jewelcrafting",
             Self::Leatherworking => "Leatherworking",
             Self::Mining => "Mining",
@@ -399,7 +342,1309 @@ impl ::core::str::FromStr for Profession {
             })
     }
 }
-/// The eight damage types shown by the icon around ATK (205.1).
+/// Race traits on type lines: the race of a hero (upper left of its type line) or the race word of an ally (207.1). Values as the card data prints them, case aside.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Race {
+    /// Abomination
+    Abomination,
+    /// Air Elemental
+    AirElemental,
+    /// Ancient
+    Ancient,
+    /// Apparition
+    Apparition,
+    /// Banshee
+    Banshee,
+    /// Black Dragon
+    BlackDragon,
+    /// Black Dragonkin
+    BlackDragonkin,
+    /// Blood Elf
+    BloodElf,
+    /// Blue Dragonkin
+    BlueDragonkin,
+    /// Boar
+    Boar,
+    /// Broken
+    Broken,
+    /// Bronze Dragonkin
+    BronzeDragonkin,
+    /// Camel
+    Camel,
+    /// Cat
+    Cat,
+    /// Chimaera
+    Chimaera,
+    /// Colossus
+    Colossus,
+    /// Core Hound
+    CoreHound,
+    /// Crab
+    Crab,
+    /// Crocolisk
+    Crocolisk,
+    /// Crypt Fiend
+    CryptFiend,
+    /// Crypt Lord
+    CryptLord,
+    /// Demigod
+    Demigod,
+    /// Demon
+    Demon,
+    /// Djinni Air Elemental
+    DjinniAirElemental,
+    /// Doomguard
+    Doomguard,
+    /// Draenei
+    Draenei,
+    /// Dragonhawk
+    Dragonhawk,
+    /// Dragonkin
+    Dragonkin,
+    /// Dryad
+    Dryad,
+    /// Dwarf
+    Dwarf,
+    /// Earth Elemental
+    EarthElemental,
+    /// Ethereal
+    Ethereal,
+    /// Faceless One
+    FacelessOne,
+    /// Felguard Demon
+    FelguardDemon,
+    /// Felhunter
+    Felhunter,
+    /// Fire Elemental
+    FireElemental,
+    /// Fish
+    Fish,
+    /// Fossil Hatchling
+    FossilHatchling,
+    /// Fossil Raptor
+    FossilRaptor,
+    /// Fox
+    Fox,
+    /// Frost Elemental Lord
+    FrostElementalLord,
+    /// Frost Wyrm
+    FrostWyrm,
+    /// Gargoyle
+    Gargoyle,
+    /// Geist
+    Geist,
+    /// Gnoll
+    Gnoll,
+    /// Gnome
+    Gnome,
+    /// Goblin
+    Goblin,
+    /// Green Dragonkin
+    GreenDragonkin,
+    /// Grell
+    Grell,
+    /// Gronn
+    Gronn,
+    /// Grove
+    Grove,
+    /// Harpy
+    Harpy,
+    /// Hippogryph
+    Hippogryph,
+    /// Human
+    Human,
+    /// Imp
+    Imp,
+    /// Iso'rath
+    Isorath,
+    /// Keeper of the Grove
+    KeeperOfTheGrove,
+    /// Kraken
+    Kraken,
+    /// Leviathan
+    Leviathan,
+    /// Lich
+    Lich,
+    /// Lion
+    Lion,
+    /// Mechanical Reaper
+    MechanicalReaper,
+    /// Mechanical Sentry
+    MechanicalSentry,
+    /// Mechanognome
+    Mechanognome,
+    /// Merciless One
+    MercilessOne,
+    /// Monkey
+    Monkey,
+    /// Murloc
+    Murloc,
+    /// Murloc Cook
+    MurlocCook,
+    /// Naaru
+    Naaru,
+    /// Naga
+    Naga,
+    /// Naga Sea Witch
+    NagaSeaWitch,
+    /// Necromancer
+    Necromancer,
+    /// Nerubian
+    Nerubian,
+    /// Night Elf
+    NightElf,
+    /// Ogre
+    Ogre,
+    /// Ogre Lord
+    OgreLord,
+    /// Ogre Magi
+    OgreMagi,
+    /// Orc
+    Orc,
+    /// Panther
+    Panther,
+    /// Pit Lord Demon
+    PitLordDemon,
+    /// Polar Bear
+    PolarBear,
+    /// Pygmy
+    Pygmy,
+    /// Rabbit
+    Rabbit,
+    /// Ram
+    Ram,
+    /// Raptor
+    Raptor,
+    /// Ravager
+    Ravager,
+    /// Red Dragonkin
+    RedDragonkin,
+    /// Risen Drakkari
+    RisenDrakkari,
+    /// San'layn
+    Sanlayn,
+    /// Satyr
+    Satyr,
+    /// Scarab
+    Scarab,
+    /// Sea Giant
+    SeaGiant,
+    /// Seahorse
+    Seahorse,
+    /// Shade
+    Shade,
+    /// Shark
+    Shark,
+    /// Shivan Demon
+    ShivanDemon,
+    /// Skeleton
+    Skeleton,
+    /// Snake
+    Snake,
+    /// Spirit
+    Spirit,
+    /// Spirit Beast
+    SpiritBeast,
+    /// Spirit Guardian
+    SpiritGuardian,
+    /// Stag
+    Stag,
+    /// Succubus
+    Succubus,
+    /// Succubus Demon
+    SuccubusDemon,
+    /// Tallstrider
+    Tallstrider,
+    /// Taunka
+    Taunka,
+    /// Tauren
+    Tauren,
+    /// Tiger
+    Tiger,
+    /// Tol'vir
+    Tolvir,
+    /// Treant
+    Treant,
+    /// Troll
+    Troll,
+    /// Turtle
+    Turtle,
+    /// Twilight Dragonkin
+    TwilightDragonkin,
+    /// Undead
+    Undead,
+    /// Val'kyr
+    Valkyr,
+    /// Voidwalker Demon
+    VoidwalkerDemon,
+    /// Vrykul
+    Vrykul,
+    /// Vyrkul Ghoul
+    VyrkulGhoul,
+    /// Warhorse
+    Warhorse,
+    /// Wasp
+    Wasp,
+    /// Water Elemental
+    WaterElemental,
+    /// Water Elemental Lord
+    WaterElementalLord,
+    /// Wind Rider
+    WindRider,
+    /// Wind Serpent
+    WindSerpent,
+    /// Wolf
+    Wolf,
+    /// Worgen
+    Worgen,
+    /// Yeti
+    Yeti,
+    /// Zombie
+    Zombie,
+}
+impl Race {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "Race";
+    /// Every value, in declaration order.
+    pub const ALL: [Race; 128] = [
+        Self::Abomination,
+        Self::AirElemental,
+        Self::Ancient,
+        Self::Apparition,
+        Self::Banshee,
+        Self::BlackDragon,
+        Self::BlackDragonkin,
+        Self::BloodElf,
+        Self::BlueDragonkin,
+        Self::Boar,
+        Self::Broken,
+        Self::BronzeDragonkin,
+        Self::Camel,
+        Self::Cat,
+        Self::Chimaera,
+        Self::Colossus,
+        Self::CoreHound,
+        Self::Crab,
+        Self::Crocolisk,
+        Self::CryptFiend,
+        Self::CryptLord,
+        Self::Demigod,
+        Self::Demon,
+        Self::DjinniAirElemental,
+        Self::Doomguard,
+        Self::Draenei,
+        Self::Dragonhawk,
+        Self::Dragonkin,
+        Self::Dryad,
+        Self::Dwarf,
+        Self::EarthElemental,
+        Self::Ethereal,
+        Self::FacelessOne,
+        Self::FelguardDemon,
+        Self::Felhunter,
+        Self::FireElemental,
+        Self::Fish,
+        Self::FossilHatchling,
+        Self::FossilRaptor,
+        Self::Fox,
+        Self::FrostElementalLord,
+        Self::FrostWyrm,
+        Self::Gargoyle,
+        Self::Geist,
+        Self::Gnoll,
+        Self::Gnome,
+        Self::Goblin,
+        Self::GreenDragonkin,
+        Self::Grell,
+        Self::Gronn,
+        Self::Grove,
+        Self::Harpy,
+        Self::Hippogryph,
+        Self::Human,
+        Self::Imp,
+        Self::Isorath,
+        Self::KeeperOfTheGrove,
+        Self::Kraken,
+        Self::Leviathan,
+        Self::Lich,
+        Self::Lion,
+        Self::MechanicalReaper,
+        Self::MechanicalSentry,
+        Self::Mechanognome,
+        Self::MercilessOne,
+        Self::Monkey,
+        Self::Murloc,
+        Self::MurlocCook,
+        Self::Naaru,
+        Self::Naga,
+        Self::NagaSeaWitch,
+        Self::Necromancer,
+        Self::Nerubian,
+        Self::NightElf,
+        Self::Ogre,
+        Self::OgreLord,
+        Self::OgreMagi,
+        Self::Orc,
+        Self::Panther,
+        Self::PitLordDemon,
+        Self::PolarBear,
+        Self::Pygmy,
+        Self::Rabbit,
+        Self::Ram,
+        Self::Raptor,
+        Self::Ravager,
+        Self::RedDragonkin,
+        Self::RisenDrakkari,
+        Self::Sanlayn,
+        Self::Satyr,
+        Self::Scarab,
+        Self::SeaGiant,
+        Self::Seahorse,
+        Self::Shade,
+        Self::Shark,
+        Self::ShivanDemon,
+        Self::Skeleton,
+        Self::Snake,
+        Self::Spirit,
+        Self::SpiritBeast,
+        Self::SpiritGuardian,
+        Self::Stag,
+        Self::Succubus,
+        Self::SuccubusDemon,
+        Self::Tallstrider,
+        Self::Taunka,
+        Self::Tauren,
+        Self::Tiger,
+        Self::Tolvir,
+        Self::Treant,
+        Self::Troll,
+        Self::Turtle,
+        Self::TwilightDragonkin,
+        Self::Undead,
+        Self::Valkyr,
+        Self::VoidwalkerDemon,
+        Self::Vrykul,
+        Self::VyrkulGhoul,
+        Self::Warhorse,
+        Self::Wasp,
+        Self::WaterElemental,
+        Self::WaterElementalLord,
+        Self::WindRider,
+        Self::WindSerpent,
+        Self::Wolf,
+        Self::Worgen,
+        Self::Yeti,
+        Self::Zombie,
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Abomination => "Abomination",
+            Self::AirElemental => "Air Elemental",
+            Self::Ancient => "Ancient",
+            Self::Apparition => "Apparition",
+            Self::Banshee => "Banshee",
+            Self::BlackDragon => "Black Dragon",
+            Self::BlackDragonkin => "Black Dragonkin",
+            Self::BloodElf => "Blood Elf",
+            Self::BlueDragonkin => "Blue Dragonkin",
+            Self::Boar => "Boar",
+            Self::Broken => "Broken",
+            Self::BronzeDragonkin => "Bronze Dragonkin",
+            Self::Camel => "Camel",
+            Self::Cat => "Cat",
+            Self::Chimaera => "Chimaera",
+            Self::Colossus => "Colossus",
+            Self::CoreHound => "Core Hound",
+            Self::Crab => "Crab",
+            Self::Crocolisk => "Crocolisk",
+            Self::CryptFiend => "Crypt Fiend",
+            Self::CryptLord => "Crypt Lord",
+            Self::Demigod => "Demigod",
+            Self::Demon => "Demon",
+            Self::DjinniAirElemental => "Djinni Air Elemental",
+            Self::Doomguard => "Doomguard",
+            Self::Draenei => "Draenei",
+            Self::Dragonhawk => "Dragonhawk",
+            Self::Dragonkin => "Dragonkin",
+            Self::Dryad => "Dryad",
+            Self::Dwarf => "Dwarf",
+            Self::EarthElemental => "Earth Elemental",
+            Self::Ethereal => "Ethereal",
+            Self::FacelessOne => "Faceless One",
+            Self::FelguardDemon => "Felguard Demon",
+            Self::Felhunter => "Felhunter",
+            Self::FireElemental => "Fire Elemental",
+            Self::Fish => "Fish",
+            Self::FossilHatchling => "Fossil Hatchling",
+            Self::FossilRaptor => "Fossil Raptor",
+            Self::Fox => "Fox",
+            Self::FrostElementalLord => "Frost Elemental Lord",
+            Self::FrostWyrm => "Frost Wyrm",
+            Self::Gargoyle => "Gargoyle",
+            Self::Geist => "Geist",
+            Self::Gnoll => "Gnoll",
+            Self::Gnome => "Gnome",
+            Self::Goblin => "Goblin",
+            Self::GreenDragonkin => "Green Dragonkin",
+            Self::Grell => "Grell",
+            Self::Gronn => "Gronn",
+            Self::Grove => "Grove",
+            Self::Harpy => "Harpy",
+            Self::Hippogryph => "Hippogryph",
+            Self::Human => "Human",
+            Self::Imp => "Imp",
+            Self::Isorath => "Iso'rath",
+            Self::KeeperOfTheGrove => "Keeper of the Grove",
+            Self::Kraken => "Kraken",
+            Self::Leviathan => "Leviathan",
+            Self::Lich => "Lich",
+            Self::Lion => "Lion",
+            Self::MechanicalReaper => "Mechanical Reaper",
+            Self::MechanicalSentry => "Mechanical Sentry",
+            Self::Mechanognome => "Mechanognome",
+            Self::MercilessOne => "Merciless One",
+            Self::Monkey => "Monkey",
+            Self::Murloc => "Murloc",
+            Self::MurlocCook => "Murloc Cook",
+            Self::Naaru => "Naaru",
+            Self::Naga => "Naga",
+            Self::NagaSeaWitch => "Naga Sea Witch",
+            Self::Necromancer => "Necromancer",
+            Self::Nerubian => "Nerubian",
+            Self::NightElf => "Night Elf",
+            Self::Ogre => "Ogre",
+            Self::OgreLord => "Ogre Lord",
+            Self::OgreMagi => "Ogre Magi",
+            Self::Orc => "Orc",
+            Self::Panther => "Panther",
+            Self::PitLordDemon => "Pit Lord Demon",
+            Self::PolarBear => "Polar Bear",
+            Self::Pygmy => "Pygmy",
+            Self::Rabbit => "Rabbit",
+            Self::Ram => "Ram",
+            Self::Raptor => "Raptor",
+            Self::Ravager => "Ravager",
+            Self::RedDragonkin => "Red Dragonkin",
+            Self::RisenDrakkari => "Risen Drakkari",
+            Self::Sanlayn => "San'layn",
+            Self::Satyr => "Satyr",
+            Self::Scarab => "Scarab",
+            Self::SeaGiant => "Sea Giant",
+            Self::Seahorse => "Seahorse",
+            Self::Shade => "Shade",
+            Self::Shark => "Shark",
+            Self::ShivanDemon => "Shivan Demon",
+            Self::Skeleton => "Skeleton",
+            Self::Snake => "Snake",
+            Self::Spirit => "Spirit",
+            Self::SpiritBeast => "Spirit Beast",
+            Self::SpiritGuardian => "Spirit Guardian",
+            Self::Stag => "Stag",
+            Self::Succubus => "Succubus",
+            Self::SuccubusDemon => "Succubus Demon",
+            Self::Tallstrider => "Tallstrider",
+            Self::Taunka => "Taunka",
+            Self::Tauren => "Tauren",
+            Self::Tiger => "Tiger",
+            Self::Tolvir => "Tol'vir",
+            Self::Treant => "Treant",
+            Self::Troll => "Troll",
+            Self::Turtle => "Turtle",
+            Self::TwilightDragonkin => "Twilight Dragonkin",
+            Self::Undead => "Undead",
+            Self::Valkyr => "Val'kyr",
+            Self::VoidwalkerDemon => "Voidwalker Demon",
+            Self::Vrykul => "Vrykul",
+            Self::VyrkulGhoul => "Vyrkul Ghoul",
+            Self::Warhorse => "Warhorse",
+            Self::Wasp => "Wasp",
+            Self::WaterElemental => "Water Elemental",
+            Self::WaterElementalLord => "Water Elemental Lord",
+            Self::WindRider => "Wind Rider",
+            Self::WindSerpent => "Wind Serpent",
+            Self::Wolf => "Wolf",
+            Self::Worgen => "Worgen",
+            Self::Yeti => "Yeti",
+            Self::Zombie => "Zombie",
+        }
+    }
+}
+impl ::core::fmt::Display for Race {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for Race {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// A trait a hero can have, as '\[Trait\] Hero Required' names it (100.2): a class, faction, profession, race or talent spec, or one of the hero tags Loyal, Monster, Scourge and Traitor of later sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HeroTrait {
+    /// Abomination
+    Abomination,
+    /// Affliction
+    Affliction,
+    /// Air Elemental
+    AirElemental,
+    /// Alchemy
+    Alchemy,
+    /// Alliance
+    Alliance,
+    /// Ancient
+    Ancient,
+    /// Apparition
+    Apparition,
+    /// Arcane
+    Arcane,
+    /// Arms
+    Arms,
+    /// Assassination
+    Assassination,
+    /// Balance
+    Balance,
+    /// Banshee
+    Banshee,
+    /// Beast Mastery
+    BeastMastery,
+    /// Black Dragon
+    BlackDragon,
+    /// Black Dragonkin
+    BlackDragonkin,
+    /// Blacksmithing
+    Blacksmithing,
+    /// Blood
+    Blood,
+    /// Blood Elf
+    BloodElf,
+    /// Blue Dragonkin
+    BlueDragonkin,
+    /// Boar
+    Boar,
+    /// Broken
+    Broken,
+    /// Bronze Dragonkin
+    BronzeDragonkin,
+    /// Camel
+    Camel,
+    /// Cat
+    Cat,
+    /// Chimaera
+    Chimaera,
+    /// Colossus
+    Colossus,
+    /// Combat
+    Combat,
+    /// Core Hound
+    CoreHound,
+    /// Crab
+    Crab,
+    /// Crocolisk
+    Crocolisk,
+    /// Crypt Fiend
+    CryptFiend,
+    /// Crypt Lord
+    CryptLord,
+    /// Death Knight
+    DeathKnight,
+    /// Demigod
+    Demigod,
+    /// Demon
+    Demon,
+    /// Demonology
+    Demonology,
+    /// Destruction
+    Destruction,
+    /// Discipline
+    Discipline,
+    /// Djinni Air Elemental
+    DjinniAirElemental,
+    /// Doomguard
+    Doomguard,
+    /// Draenei
+    Draenei,
+    /// Dragonhawk
+    Dragonhawk,
+    /// Dragonkin
+    Dragonkin,
+    /// Druid
+    Druid,
+    /// Dryad
+    Dryad,
+    /// Dwarf
+    Dwarf,
+    /// Earth Elemental
+    EarthElemental,
+    /// Elemental
+    Elemental,
+    /// Enchanting
+    Enchanting,
+    /// Engineering
+    Engineering,
+    /// Enhancement
+    Enhancement,
+    /// Ethereal
+    Ethereal,
+    /// Faceless One
+    FacelessOne,
+    /// Felguard Demon
+    FelguardDemon,
+    /// Felhunter
+    Felhunter,
+    /// Feral
+    Feral,
+    /// Fire
+    Fire,
+    /// Fire Elemental
+    FireElemental,
+    /// Fish
+    Fish,
+    /// Fossil Hatchling
+    FossilHatchling,
+    /// Fossil Raptor
+    FossilRaptor,
+    /// Fox
+    Fox,
+    /// Frost
+    Frost,
+    /// Frost Elemental Lord
+    FrostElementalLord,
+    /// Frost Wyrm
+    FrostWyrm,
+    /// Fury
+    Fury,
+    /// Gargoyle
+    Gargoyle,
+    /// Geist
+    Geist,
+    /// Gnoll
+    Gnoll,
+    /// Gnome
+    Gnome,
+    /// Goblin
+    Goblin,
+    /// Green Dragonkin
+    GreenDragonkin,
+    /// Grell
+    Grell,
+    /// Gronn
+    Gronn,
+    /// Grove
+    Grove,
+    /// Harpy
+    Harpy,
+    /// Herbalism
+    Herbalism,
+    /// Hippogryph
+    Hippogryph,
+    /// Holy
+    Holy,
+    /// Horde
+    Horde,
+    /// Human
+    Human,
+    /// Hunter
+    Hunter,
+    /// Imp
+    Imp,
+    /// Inscription
+    Inscription,
+    /// Iso'rath
+    Isorath,
+    /// Jewelcrafting
+    Jewelcrafting,
+    /// Keeper of the Grove
+    KeeperOfTheGrove,
+    /// Kraken
+    Kraken,
+    /// Leatherworking
+    Leatherworking,
+    /// Leviathan
+    Leviathan,
+    /// Lich
+    Lich,
+    /// Lion
+    Lion,
+    /// Loyal
+    Loyal,
+    /// Mage
+    Mage,
+    /// Marksmanship
+    Marksmanship,
+    /// Mechanical Reaper
+    MechanicalReaper,
+    /// Mechanical Sentry
+    MechanicalSentry,
+    /// Mechanognome
+    Mechanognome,
+    /// Merciless One
+    MercilessOne,
+    /// Mining
+    Mining,
+    /// Monkey
+    Monkey,
+    /// Monster
+    Monster,
+    /// Murloc
+    Murloc,
+    /// Murloc Cook
+    MurlocCook,
+    /// Naaru
+    Naaru,
+    /// Naga
+    Naga,
+    /// Naga Sea Witch
+    NagaSeaWitch,
+    /// Necromancer
+    Necromancer,
+    /// Nerubian
+    Nerubian,
+    /// Night Elf
+    NightElf,
+    /// Ogre
+    Ogre,
+    /// Ogre Lord
+    OgreLord,
+    /// Ogre Magi
+    OgreMagi,
+    /// Orc
+    Orc,
+    /// Paladin
+    Paladin,
+    /// Panther
+    Panther,
+    /// Pit Lord Demon
+    PitLordDemon,
+    /// Polar Bear
+    PolarBear,
+    /// Priest
+    Priest,
+    /// Protection
+    Protection,
+    /// Pygmy
+    Pygmy,
+    /// Rabbit
+    Rabbit,
+    /// Ram
+    Ram,
+    /// Raptor
+    Raptor,
+    /// Ravager
+    Ravager,
+    /// Red Dragonkin
+    RedDragonkin,
+    /// Restoration
+    Restoration,
+    /// Retribution
+    Retribution,
+    /// Risen Drakkari
+    RisenDrakkari,
+    /// Rogue
+    Rogue,
+    /// San'layn
+    Sanlayn,
+    /// Satyr
+    Satyr,
+    /// Scarab
+    Scarab,
+    /// Scourge
+    Scourge,
+    /// Sea Giant
+    SeaGiant,
+    /// Seahorse
+    Seahorse,
+    /// Shade
+    Shade,
+    /// Shadow
+    Shadow,
+    /// Shaman
+    Shaman,
+    /// Shark
+    Shark,
+    /// Shivan Demon
+    ShivanDemon,
+    /// Skeleton
+    Skeleton,
+    /// Skinning
+    Skinning,
+    /// Snake
+    Snake,
+    /// Spirit
+    Spirit,
+    /// Spirit Beast
+    SpiritBeast,
+    /// Spirit Guardian
+    SpiritGuardian,
+    /// Stag
+    Stag,
+    /// Subtlety
+    Subtlety,
+    /// Succubus
+    Succubus,
+    /// Succubus Demon
+    SuccubusDemon,
+    /// Survival
+    Survival,
+    /// Tailoring
+    Tailoring,
+    /// Tallstrider
+    Tallstrider,
+    /// Taunka
+    Taunka,
+    /// Tauren
+    Tauren,
+    /// Tiger
+    Tiger,
+    /// Tol'vir
+    Tolvir,
+    /// Traitor
+    Traitor,
+    /// Treant
+    Treant,
+    /// Troll
+    Troll,
+    /// Turtle
+    Turtle,
+    /// Twilight Dragonkin
+    TwilightDragonkin,
+    /// Undead
+    Undead,
+    /// Unholy
+    Unholy,
+    /// Val'kyr
+    Valkyr,
+    /// Voidwalker Demon
+    VoidwalkerDemon,
+    /// Vrykul
+    Vrykul,
+    /// Vyrkul Ghoul
+    VyrkulGhoul,
+    /// Warhorse
+    Warhorse,
+    /// Warlock
+    Warlock,
+    /// Warrior
+    Warrior,
+    /// Wasp
+    Wasp,
+    /// Water Elemental
+    WaterElemental,
+    /// Water Elemental Lord
+    WaterElementalLord,
+    /// Wind Rider
+    WindRider,
+    /// Wind Serpent
+    WindSerpent,
+    /// Wolf
+    Wolf,
+    /// Worgen
+    Worgen,
+    /// Yeti
+    Yeti,
+    /// Zombie
+    Zombie,
+}
+impl HeroTrait {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "HeroTrait";
+    /// Every value, in declaration order.
+    pub const ALL: [HeroTrait; 181] = [
+        Self::Abomination,
+        Self::Affliction,
+        Self::AirElemental,
+        Self::Alchemy,
+        Self::Alliance,
+        Self::Ancient,
+        Self::Apparition,
+        Self::Arcane,
+        Self::Arms,
+        Self::Assassination,
+        Self::Balance,
+        Self::Banshee,
+        Self::BeastMastery,
+        Self::BlackDragon,
+        Self::BlackDragonkin,
+        Self::Blacksmithing,
+        Self::Blood,
+        Self::BloodElf,
+        Self::BlueDragonkin,
+        Self::Boar,
+        Self::Broken,
+        Self::BronzeDragonkin,
+        Self::Camel,
+        Self::Cat,
+        Self::Chimaera,
+        Self::Colossus,
+        Self::Combat,
+        Self::CoreHound,
+        Self::Crab,
+        Self::Crocolisk,
+        Self::CryptFiend,
+        Self::CryptLord,
+        Self::DeathKnight,
+        Self::Demigod,
+        Self::Demon,
+        Self::Demonology,
+        Self::Destruction,
+        Self::Discipline,
+        Self::DjinniAirElemental,
+        Self::Doomguard,
+        Self::Draenei,
+        Self::Dragonhawk,
+        Self::Dragonkin,
+        Self::Druid,
+        Self::Dryad,
+        Self::Dwarf,
+        Self::EarthElemental,
+        Self::Elemental,
+        Self::Enchanting,
+        Self::Engineering,
+        Self::Enhancement,
+        Self::Ethereal,
+        Self::FacelessOne,
+        Self::FelguardDemon,
+        Self::Felhunter,
+        Self::Feral,
+        Self::Fire,
+        Self::FireElemental,
+        Self::Fish,
+        Self::FossilHatchling,
+        Self::FossilRaptor,
+        Self::Fox,
+        Self::Frost,
+        Self::FrostElementalLord,
+        Self::FrostWyrm,
+        Self::Fury,
+        Self::Gargoyle,
+        Self::Geist,
+        Self::Gnoll,
+        Self::Gnome,
+        Self::Goblin,
+        Self::GreenDragonkin,
+        Self::Grell,
+        Self::Gronn,
+        Self::Grove,
+        Self::Harpy,
+        Self::Herbalism,
+        Self::Hippogryph,
+        Self::Holy,
+        Self::Horde,
+        Self::Human,
+        Self::Hunter,
+        Self::Imp,
+        Self::Inscription,
+        Self::Isorath,
+        Self::Jewelcrafting,
+        Self::KeeperOfTheGrove,
+        Self::Kraken,
+        Self::Leatherworking,
+        Self::Leviathan,
+        Self::Lich,
+        Self::Lion,
+        Self::Loyal,
+        Self::Mage,
+        Self::Marksmanship,
+        Self::MechanicalReaper,
+        Self::MechanicalSentry,
+        Self::Mechanognome,
+        Self::MercilessOne,
+        Self::Mining,
+        Self::Monkey,
+        Self::Monster,
+        Self::Murloc,
+        Self::MurlocCook,
+        Self::Naaru,
+        Self::Naga,
+        Self::NagaSeaWitch,
+        Self::Necromancer,
+        Self::Nerubian,
+        Self::NightElf,
+        Self::Ogre,
+        Self::OgreLord,
+        Self::OgreMagi,
+        Self::Orc,
+        Self::Paladin,
+        Self::Panther,
+        Self::PitLordDemon,
+        Self::PolarBear,
+        Self::Priest,
+        Self::Protection,
+        Self::Pygmy,
+        Self::Rabbit,
+        Self::Ram,
+        Self::Raptor,
+        Self::Ravager,
+        Self::RedDragonkin,
+        Self::Restoration,
+        Self::Retribution,
+        Self::RisenDrakkari,
+        Self::Rogue,
+        Self::Sanlayn,
+        Self::Satyr,
+        Self::Scarab,
+        Self::Scourge,
+        Self::SeaGiant,
+        Self::Seahorse,
+        Self::Shade,
+        Self::Shadow,
+        Self::Shaman,
+        Self::Shark,
+        Self::ShivanDemon,
+        Self::Skeleton,
+        Self::Skinning,
+        Self::Snake,
+        Self::Spirit,
+        Self::SpiritBeast,
+        Self::SpiritGuardian,
+        Self::Stag,
+        Self::Subtlety,
+        Self::Succubus,
+        Self::SuccubusDemon,
+        Self::Survival,
+        Self::Tailoring,
+        Self::Tallstrider,
+        Self::Taunka,
+        Self::Tauren,
+        Self::Tiger,
+        Self::Tolvir,
+        Self::Traitor,
+        Self::Treant,
+        Self::Troll,
+        Self::Turtle,
+        Self::TwilightDragonkin,
+        Self::Undead,
+        Self::Unholy,
+        Self::Valkyr,
+        Self::VoidwalkerDemon,
+        Self::Vrykul,
+        Self::VyrkulGhoul,
+        Self::Warhorse,
+        Self::Warlock,
+        Self::Warrior,
+        Self::Wasp,
+        Self::WaterElemental,
+        Self::WaterElementalLord,
+        Self::WindRider,
+        Self::WindSerpent,
+        Self::Wolf,
+        Self::Worgen,
+        Self::Yeti,
+        Self::Zombie,
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Abomination => "Abomination",
+            Self::Affliction => "Affliction",
+            Self::AirElemental => "Air Elemental",
+            Self::Alchemy => "Alchemy",
+            Self::Alliance => "Alliance",
+            Self::Ancient => "Ancient",
+            Self::Apparition => "Apparition",
+            Self::Arcane => "Arcane",
+            Self::Arms => "Arms",
+            Self::Assassination => "Assassination",
+            Self::Balance => "Balance",
+            Self::Banshee => "Banshee",
+            Self::BeastMastery => "Beast Mastery",
+            Self::BlackDragon => "Black Dragon",
+            Self::BlackDragonkin => "Black Dragonkin",
+            Self::Blacksmithing => "Blacksmithing",
+            Self::Blood => "Blood",
+            Self::BloodElf => "Blood Elf",
+            Self::BlueDragonkin => "Blue Dragonkin",
+            Self::Boar => "Boar",
+            Self::Broken => "Broken",
+            Self::BronzeDragonkin => "Bronze Dragonkin",
+            Self::Camel => "Camel",
+            Self::Cat => "Cat",
+            Self::Chimaera => "Chimaera",
+            Self::Colossus => "Colossus",
+            Self::Combat => "Combat",
+            Self::CoreHound => "Core Hound",
+            Self::Crab => "Crab",
+            Self::Crocolisk => "Crocolisk",
+            Self::CryptFiend => "Crypt Fiend",
+            Self::CryptLord => "Crypt Lord",
+            Self::DeathKnight => "Death Knight",
+            Self::Demigod => "Demigod",
+            Self::Demon => "Demon",
+            Self::Demonology => "Demonology",
+            Self::Destruction => "Destruction",
+            Self::Discipline => "Discipline",
+            Self::DjinniAirElemental => "Djinni Air Elemental",
+            Self::Doomguard => "Doomguard",
+            Self::Draenei => "Draenei",
+            Self::Dragonhawk => "Dragonhawk",
+            Self::Dragonkin => "Dragonkin",
+            Self::Druid => "Druid",
+            Self::Dryad => "Dryad",
+            Self::Dwarf => "Dwarf",
+            Self::EarthElemental => "Earth Elemental",
+            Self::Elemental => "Elemental",
+            Self::Enchanting => "Enchanting",
+            Self::Engineering => "Engineering",
+            Self::Enhancement => "Enhancement",
+            Self::Ethereal => "Ethereal",
+            Self::FacelessOne => "Faceless One",
+            Self::FelguardDemon => "Felguard Demon",
+            Self::Felhunter => "Felhunter",
+            Self::Feral => "Feral",
+            Self::Fire => "Fire",
+            Self::FireElemental => "Fire Elemental",
+            Self::Fish => "Fish",
+            Self::FossilHatchling => "Fossil Hatchling",
+            Self::FossilRaptor => "Fossil Raptor",
+            Self::Fox => "Fox",
+            Self::Frost => "Frost",
+            Self::FrostElementalLord => "Frost Elemental Lord",
+            Self::FrostWyrm => "Frost Wyrm",
+            Self::Fury => "Fury",
+            Self::Gargoyle => "Gargoyle",
+            Self::Geist => "Geist",
+            Self::Gnoll => "Gnoll",
+            Self::Gnome => "Gnome",
+            Self::Goblin => "Goblin",
+            Self::GreenDragonkin => "Green Dragonkin",
+            Self::Grell => "Grell",
+            Self::Gronn => "Gronn",
+            Self::Grove => "Grove",
+            Self::Harpy => "Harpy",
+            Self::Herbalism => "Herbalism",
+            Self::Hippogryph => "Hippogryph",
+            Self::Holy => "Holy",
+            Self::Horde => "Horde",
+            Self::Human => "Human",
+            Self::Hunter => "Hunter",
+            Self::Imp => "Imp",
+            Self::Inscription => "Inscription",
+            Self::Isorath => "Iso'rath",
+            Self::Jewelcrafting => "Jewelcrafting",
+            Self::KeeperOfTheGrove => "Keeper of the Grove",
+            Self::Kraken => "Kraken",
+            Self::Leatherworking => "Leatherworking",
+            Self::Leviathan => "Leviathan",
+            Self::Lich => "Lich",
+            Self::Lion => "Lion",
+            Self::Loyal => "Loyal",
+            Self::Mage => "Mage",
+            Self::Marksmanship => "Marksmanship",
+            Self::MechanicalReaper => "Mechanical Reaper",
+            Self::MechanicalSentry => "Mechanical Sentry",
+            Self::Mechanognome => "Mechanognome",
+            Self::MercilessOne => "Merciless One",
+            Self::Mining => "Mining",
+            Self::Monkey => "Monkey",
+            Self::Monster => "Monster",
+            Self::Murloc => "Murloc",
+            Self::MurlocCook => "Murloc Cook",
+            Self::Naaru => "Naaru",
+            Self::Naga => "Naga",
+            Self::NagaSeaWitch => "Naga Sea Witch",
+            Self::Necromancer => "Necromancer",
+            Self::Nerubian => "Nerubian",
+            Self::NightElf => "Night Elf",
+            Self::Ogre => "Ogre",
+            Self::OgreLord => "Ogre Lord",
+            Self::OgreMagi => "Ogre Magi",
+            Self::Orc => "Orc",
+            Self::Paladin => "Paladin",
+            Self::Panther => "Panther",
+            Self::PitLordDemon => "Pit Lord Demon",
+            Self::PolarBear => "Polar Bear",
+            Self::Priest => "Priest",
+            Self::Protection => "Protection",
+            Self::Pygmy => "Pygmy",
+            Self::Rabbit => "Rabbit",
+            Self::Ram => "Ram",
+            Self::Raptor => "Raptor",
+            Self::Ravager => "Ravager",
+            Self::RedDragonkin => "Red Dragonkin",
+            Self::Restoration => "Restoration",
+            Self::Retribution => "Retribution",
+            Self::RisenDrakkari => "Risen Drakkari",
+            Self::Rogue => "Rogue",
+            Self::Sanlayn => "San'layn",
+            Self::Satyr => "Satyr",
+            Self::Scarab => "Scarab",
+            Self::Scourge => "Scourge",
+            Self::SeaGiant => "Sea Giant",
+            Self::Seahorse => "Seahorse",
+            Self::Shade => "Shade",
+            Self::Shadow => "Shadow",
+            Self::Shaman => "Shaman",
+            Self::Shark => "Shark",
+            Self::ShivanDemon => "Shivan Demon",
+            Self::Skeleton => "Skeleton",
+            Self::Skinning => "Skinning",
+            Self::Snake => "Snake",
+            Self::Spirit => "Spirit",
+            Self::SpiritBeast => "Spirit Beast",
+            Self::SpiritGuardian => "Spirit Guardian",
+            Self::Stag => "Stag",
+            Self::Subtlety => "Subtlety",
+            Self::Succubus => "Succubus",
+            Self::SuccubusDemon => "Succubus Demon",
+            Self::Survival => "Survival",
+            Self::Tailoring => "Tailoring",
+            Self::Tallstrider => "Tallstrider",
+            Self::Taunka => "Taunka",
+            Self::Tauren => "Tauren",
+            Self::Tiger => "Tiger",
+            Self::Tolvir => "Tol'vir",
+            Self::Traitor => "Traitor",
+            Self::Treant => "Treant",
+            Self::Troll => "Troll",
+            Self::Turtle => "Turtle",
+            Self::TwilightDragonkin => "Twilight Dragonkin",
+            Self::Undead => "Undead",
+            Self::Unholy => "Unholy",
+            Self::Valkyr => "Val'kyr",
+            Self::VoidwalkerDemon => "Voidwalker Demon",
+            Self::Vrykul => "Vrykul",
+            Self::VyrkulGhoul => "Vyrkul Ghoul",
+            Self::Warhorse => "Warhorse",
+            Self::Warlock => "Warlock",
+            Self::Warrior => "Warrior",
+            Self::Wasp => "Wasp",
+            Self::WaterElemental => "Water Elemental",
+            Self::WaterElementalLord => "Water Elemental Lord",
+            Self::WindRider => "Wind Rider",
+            Self::WindSerpent => "Wind Serpent",
+            Self::Wolf => "Wolf",
+            Self::Worgen => "Worgen",
+            Self::Yeti => "Yeti",
+            Self::Zombie => "Zombie",
+        }
+    }
+}
+impl ::core::fmt::Display for HeroTrait {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for HeroTrait {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// The eight damage types shown by the icon around ATK (205.1). A packet may have none: non-combat damage without a type is typeless, combat damage without one counts as Melee (405.3a); fields of this type are optional where typeless damage is possible.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DamageType {
     /// Arcane
@@ -464,7 +1709,7 @@ impl ::core::str::FromStr for DamageType {
             })
     }
 }
-/// Collector number colour (204.1); no effect on play.
+/// Collector number colour (204.1; no effect on play); Promo marks promotional printings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rarity {
     /// Common
@@ -477,17 +1722,20 @@ pub enum Rarity {
     Epic,
     /// Legendary
     Legendary,
+    /// Promo
+    Promo,
 }
 impl Rarity {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Rarity";
     /// Every value, in declaration order.
-    pub const ALL: [Rarity; 5] = [
+    pub const ALL: [Rarity; 6] = [
         Self::Common,
         Self::Uncommon,
         Self::Rare,
         Self::Epic,
         Self::Legendary,
+        Self::Promo,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -497,6 +1745,7 @@ impl Rarity {
             Self::Rare => "Rare",
             Self::Epic => "Epic",
             Self::Legendary => "Legendary",
+            Self::Promo => "Promo",
         }
     }
 }
@@ -653,6 +1902,44 @@ impl ::core::str::FromStr for PacketSide {
             })
     }
 }
+/// How a card uses the hero's hands (410.3c).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HandSlot {
+    /// A Two-Handed weapon.
+    TwoHanded,
+    /// An Off-Hand card.
+    OffHand,
+}
+impl HandSlot {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "HandSlot";
+    /// Every value, in declaration order.
+    pub const ALL: [HandSlot; 2] = [Self::TwoHanded, Self::OffHand];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::TwoHanded => "TwoHanded",
+            Self::OffHand => "OffHand",
+        }
+    }
+}
+impl ::core::fmt::Display for HandSlot {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for HandSlot {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
 /// Events a triggered power watches for (703).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TriggerEvent {
@@ -710,19 +1997,35 @@ pub struct Printing {
     /// The printed collector number.
     pub number: Option<&'static str>,
 }
-/// Parts shared by every card but heroes and quests.
+/// The card parts of rules 200-207 every card type may print. The numbers are optional because dungeon, raid and token cards of the data leave some out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CardParts {
-    /// The `faction` field.
+    /// The name printed on the card, when `name` had to be told apart from another card of that printed name (a hero and an ally of one name, a dungeon monster).
+    pub printed_name: Option<&'static str>,
+    /// Faction icon (207.1b).
     pub faction: Faction,
-    /// Resources exhausted to play it (201.1).
-    pub cost: u8,
-    /// Type-line tags, including the right-side Unique, Unlimited or 'Tag (N)' (202).
+    /// Resources exhausted to play it (201.1); X costs count as 0 outside the chain (201.3).
+    pub cost: Option<u8>,
+    /// ATK (205.1).
+    pub atk: Option<u8>,
+    /// The damage type of its ATK (205.1).
+    pub damage_type: Option<DamageType>,
+    /// Destroyed when its damage reaches this (206.1).
+    pub health: Option<u8>,
+    /// DEF of armor (304.1); 0 DEF armor exists.
+    pub defense: Option<u8>,
+    /// Resources paid, with exhausting the weapon, to strike (303.1).
+    pub strike_cost: Option<u8>,
+    /// Race trait on the type line (207.1).
+    pub race: Option<Race>,
+    /// Type-line tags (202), including 'Tag (N)' limits (410.3b) and Two-Handed (410.3c).
     pub tags: &'static [TypeTag],
-    /// Class icons: only a hero of one of these classes may use the card.
+    /// Class icons (207.1a): only a hero of one of these classes may put it in a deck (100.2).
     pub classes: &'static [Class],
-    /// The `keywords` field.
+    /// Keywords on the type line (Instant, Unique, Unlimited) and in the text box.
     pub keywords: &'static [Keyword],
+    /// '\[Trait\] Hero Required' (100.2): the hero must have one of these traits; empty when the card prints none.
+    pub hero_required: &'static [HeroTrait],
     /// The `rarity` field.
     pub rarity: Rarity,
 }

@@ -20,6 +20,10 @@ pub enum Kind {
     Ability,
     /// A quest (307).
     Quest,
+    /// A location (later sets).
+    Location,
+    /// An achievement (later sets).
+    Achievement,
     /// A face-down resource card: blank (408.1b).
     Resource,
 }
@@ -35,6 +39,8 @@ impl Kind {
             "item" => Kind::Item,
             "ability" => Kind::Ability,
             "quest" => Kind::Quest,
+            "location" => Kind::Location,
+            "achievement" => Kind::Achievement,
             "resource" => Kind::Resource,
             _ => return None,
         })
@@ -98,59 +104,44 @@ impl Printed {
         }
     }
 
-    /// A card of the generated tables.
+    /// A card of the generated tables. Later kinds map onto the v1 types they play as: a
+    /// master hero and an ability ally enter play as allies; locations and achievements are
+    /// neither characters nor equipment.
     pub fn of(id: content::CardId) -> Self {
-        let card = id.card();
-        let mut printed = Self::blank(card.name(), Kind::Ally);
-        let parts = |p: &mut Self,
-                     cost: u8,
-                     tags: &'static [TypeTag],
-                     keywords: &'static [Keyword],
-                     handler: Option<Handler>| {
-            p.cost = u32::from(cost);
-            p.tags = tags.to_vec();
-            p.keywords = keywords.to_vec();
-            p.handler = handler;
-        };
-        match card {
-            Card::Hero(c) => {
-                printed.kind = Kind::Hero;
-                printed.health = i32::from(c.health);
-                printed.keywords = c.keywords.to_vec();
-                printed.handler = c.handler;
-            }
-            Card::Ally(c) => {
-                printed.kind = Kind::Ally;
-                parts(&mut printed, c.cost, c.tags, c.keywords, c.handler);
-                printed.atk = i32::from(c.atk);
-                printed.health = i32::from(c.health);
-                printed.damage_type = Some(c.damage_type);
-            }
-            Card::Weapon(c) => {
-                printed.kind = Kind::Weapon;
-                parts(&mut printed, c.cost, c.tags, c.keywords, c.handler);
-                printed.atk = i32::from(c.atk);
-                printed.damage_type = Some(c.damage_type);
-                printed.strike_cost = u32::from(c.strike_cost);
-            }
-            Card::Armor(c) => {
-                printed.kind = Kind::Armor;
-                parts(&mut printed, c.cost, c.tags, c.keywords, c.handler);
-                printed.defense = u32::from(c.defense);
-            }
-            Card::Item(c) => {
-                printed.kind = Kind::Item;
-                parts(&mut printed, c.cost, c.tags, c.keywords, c.handler);
-            }
-            Card::Ability(c) => {
-                printed.kind = Kind::Ability;
-                parts(&mut printed, c.cost, c.tags, c.keywords, c.handler);
-            }
-            Card::Quest(c) => {
-                printed.kind = Kind::Quest;
-                printed.handler = c.handler;
-            }
+        macro_rules! parts {
+            ($c:expr, $kind:expr) => {{
+                let c = $c;
+                let mut p = Self::blank(c.name, $kind);
+                p.cost = c.cost.map_or(0, u32::from);
+                p.atk = c.atk.map_or(0, i32::from);
+                p.health = c.health.map_or(0, i32::from);
+                p.defense = c.defense.map_or(0, u32::from);
+                p.damage_type = c.damage_type;
+                p.strike_cost = c.strike_cost.map_or(0, u32::from);
+                p.tags = c.tags.to_vec();
+                p.keywords = c.keywords.to_vec();
+                p.handler = c.handler;
+                p
+            }};
         }
-        printed
+        match id.card() {
+            Card::Hero(c) => parts!(c, Kind::Hero),
+            Card::Ally(c) => parts!(c, Kind::Ally),
+            Card::Weapon(c) => parts!(c, Kind::Weapon),
+            Card::Armor(c) => parts!(c, Kind::Armor),
+            Card::Item(c) => parts!(c, Kind::Item),
+            Card::Ability(c) => {
+                let mut p = parts!(c, Kind::Ability);
+                if c.ongoing {
+                    p.effects.push(EffectOp::StaysInPlay);
+                }
+                p
+            }
+            Card::Quest(c) => parts!(c, Kind::Quest),
+            Card::MasterHero(c) => parts!(c, Kind::Ally),
+            Card::AbilityAlly(c) => parts!(c, Kind::Ally),
+            Card::Location(c) => parts!(c, Kind::Location),
+            Card::Achievement(c) => parts!(c, Kind::Achievement),
+        }
     }
 }

@@ -436,6 +436,7 @@ fn apply_ops(
                 amount,
                 to,
                 while_attacking,
+                ..
             } => {
                 for d in game.recipients(to, holder, controller, targets) {
                     game.atk_changes.push(AtkChange {

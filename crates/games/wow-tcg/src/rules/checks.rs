@@ -5,7 +5,7 @@ use grimoire_engine::{Ctx, ObjectId, PlayerId};
 
 use super::card::Kind;
 use super::chain;
-use super::content::{EffectOp, TriggerEvent};
+use super::content::{EffectOp, HandSlot, TriggerEvent};
 use super::packets::option_names;
 use super::state::{Game, GameEvent, Outcome, RulesError, Waiting};
 
@@ -49,11 +49,13 @@ fn wave(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<bool, RulesErro
     let fatal: Vec<ObjectId> = game
         .objects_in_play()
         .filter(|&o| {
-            game.is_character(o) && {
-                let damage = game.store.get(o).map_or(0, |x| x.damage) as i32;
-                let health = game.health(o);
-                health <= 0 || damage >= health
-            }
+            game.is_character(o)
+                && !game.has_op(o, |op| matches!(op, EffectOp::Indestructible))
+                && {
+                    let damage = game.store.get(o).map_or(0, |x| x.damage) as i32;
+                    let health = game.health(o);
+                    health <= 0 || damage >= health
+                }
         })
         .collect();
     let mut losers: Vec<PlayerId> = fatal
@@ -180,7 +182,34 @@ fn uniqueness(
             }
         }
     }
+    let slot = |o: ObjectId, wanted: HandSlot| {
+        game.has_op(
+            o,
+            |op| matches!(op, EffectOp::HandSlot { slot } if *slot == wanted),
+        )
+    };
+    let two_handed: Vec<ObjectId> = mine
+        .iter()
+        .copied()
+        .filter(|&o| slot(o, HandSlot::TwoHanded))
+        .collect();
+    let off_hand: Vec<ObjectId> = mine
+        .iter()
+        .copied()
+        .filter(|&o| slot(o, HandSlot::OffHand))
+        .collect();
     let mut destroy = Vec::new();
+    if !two_handed.is_empty() && !off_hand.is_empty() {
+        let both: Vec<ObjectId> = two_handed.iter().chain(&off_hand).copied().collect();
+        let pick = ctx.choose(
+            &format!(
+                "player {}: uniqueness violation (Two-Handed with Off-Hand): destroy which",
+                player.0
+            ),
+            &option_names(game, &both),
+        )?;
+        destroy.push(both[pick]);
+    }
     for (key, limit, mut members) in groups {
         members.retain(|o| !destroy.contains(o));
         while members.len() > limit {

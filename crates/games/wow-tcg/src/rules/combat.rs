@@ -7,7 +7,7 @@ use grimoire_engine::{Ctx, ObjectId, PlayerId};
 use super::card::Kind;
 use super::chain::{self, check_main_timing, check_priority, pay_resources};
 use super::checks::trigger;
-use super::content::{DamageType, EffectOp, TriggerEvent};
+use super::content::{EffectOp, TriggerEvent};
 use super::packets::{deliver, option_names, Packet};
 use super::state::{illegal, AtkChange, Combat, Game, GameEvent, LinkKind, RulesError, Window};
 
@@ -234,20 +234,19 @@ pub fn strike(game: &mut Game, player: PlayerId, weapon: ObjectId) -> Result<(),
     if !weapons.contains(&weapon) {
         weapons.push(weapon);
         let hero = hero.unwrap_or(weapon);
-        let mut limit = 1u8;
+        let mut allowed = weapons.len() == 1;
         game.for_each_op(hero, |_, op| {
-            if let EffectOp::MeleeStrikes { weapons } = *op {
-                limit = limit.max(weapons);
+            if let EffectOp::WeaponStrikes {
+                weapons: limit,
+                damage_type,
+            } = *op
+            {
+                allowed |= weapons.len() <= usize::from(limit)
+                    && weapons
+                        .iter()
+                        .all(|&w| game.card(w).damage_type == Some(damage_type));
             }
         });
-        let all_melee = weapons
-            .iter()
-            .all(|&w| game.card(w).damage_type == Some(DamageType::Melee));
-        let allowed = if weapons.len() == 1 {
-            true
-        } else {
-            all_melee && weapons.len() <= usize::from(limit)
-        };
         if !allowed {
             return Err(illegal(format!(
                 "player {} already struck with another weapon this combat (303.2c)",

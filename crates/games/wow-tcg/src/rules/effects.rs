@@ -122,7 +122,10 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::NoProtectWhileAttacking => "no_protect_while_attacking",
         EffectOp::NoDefenderDamageWhileAttacking => "no_defender_damage_while_attacking",
         EffectOp::Untargetable => "untargetable",
-        EffectOp::MeleeStrikes { .. } => "melee_strikes",
+        EffectOp::WeaponStrikes { .. } => "weapon_strikes",
+        EffectOp::HandSlot { .. } => "hand_slot",
+        EffectOp::PreventAllDamage { .. } => "prevent_all_damage",
+        EffectOp::Indestructible => "indestructible",
         EffectOp::AnyPriority => "any_priority",
         EffectOp::StaysInPlay => "stays_in_play",
         EffectOp::UniqueByName => "unique_by_name",
@@ -142,14 +145,17 @@ pub fn coverage(op: &EffectOp) -> Coverage {
         .map_or(Coverage::NotModelled("unknown operation"), |(_, c)| *c)
 }
 
-/// Calls `visit` with every operation a keyword carries, its implied keywords' included.
-pub fn keyword_ops(keyword: Keyword, visit: &mut impl FnMut(&'static EffectOp)) {
+/// Calls `visit` with every operation a keyword carries, its implied keywords' included, and
+/// the keyword's number (X of `Assault {n}`; 0 without one).
+pub fn keyword_ops(keyword: Keyword, visit: &mut impl FnMut(&'static EffectOp, i32)) {
     let meta = keyword.meta();
-    meta.effects.iter().for_each(&mut *visit);
+    let x = keyword.int_param().unwrap_or(0) as i32;
+    meta.effects.iter().for_each(|op| visit(op, x));
     for implied in meta.implied {
-        match implied {
-            CodexRef::Keyword(k) => k.meta().effects.iter().for_each(&mut *visit),
-            CodexRef::TypeTag(t) => t.meta().effects.iter().for_each(&mut *visit),
-        }
+        let effects = match implied {
+            CodexRef::Keyword(k) => k.meta().effects,
+            CodexRef::TypeTag(t) => t.meta().effects,
+        };
+        effects.iter().for_each(|op| visit(op, 0));
     }
 }

@@ -258,6 +258,29 @@ fn pass_bubbles(
     character: ObjectId,
     ctx: &mut Ctx<'_, GameEvent>,
 ) -> Result<(), RulesError> {
+    let mut lasting = false;
+    if character == packet.destination {
+        game.for_each_op(character, |_, op| {
+            if let EffectOp::PreventAllDamage {
+                damage_type,
+                non_combat_only,
+            } = *op
+            {
+                lasting |= damage_type.is_none_or(|t| packet.damage_type == Some(t))
+                    && !(non_combat_only && packet.combat);
+            }
+        });
+    }
+    if lasting && packet.amount > 0 {
+        // A lasting bubble that prevents all of the packet: the controller loses nothing by
+        // letting it go first, so it does (docs/decisions.md).
+        game.record(GameEvent::Prevented {
+            by: game.label(character),
+            amount: packet.amount,
+        });
+        packet.amount = 0;
+        return Ok(());
+    }
     let mut passed: Vec<Shield> = Vec::new();
     loop {
         if packet.amount == 0 {

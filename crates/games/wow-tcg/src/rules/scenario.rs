@@ -86,6 +86,9 @@ pub enum OpSpec {
     ModifyAtk {
         /// Change.
         amount: i8,
+        /// Only during its controller's turn.
+        #[serde(default)]
+        own_turn: bool,
         /// Recipient name.
         to: String,
         /// Only while attacking.
@@ -191,12 +194,15 @@ impl OpSpec {
             },
             OpSpec::ModifyAtk {
                 amount,
+                own_turn,
                 to: r,
                 while_attacking,
             } => EffectOp::ModifyAtk {
                 amount: *amount,
+                per_x: 0,
                 to: to(r)?,
                 while_attacking: *while_attacking,
+                own_turn: *own_turn,
             },
             OpSpec::DrawCards { count } => EffectOp::DrawCards { count: *count },
             OpSpec::PreventDamage {

@@ -539,26 +539,33 @@ impl Game {
     /// object): its card's keywords (with what they imply), its tags, its own effects, then
     /// keywords granted by effects.
     pub fn for_each_op(&self, id: ObjectId, mut visit: impl FnMut(usize, &EffectOp)) {
+        self.for_each_op_x(id, |i, op, _| visit(i, op));
+    }
+
+    /// [`Game::for_each_op`], also giving the number of the entry that carries the operation
+    /// (X of `Assault {n}`, 0 without one).
+    pub fn for_each_op_x(&self, id: ObjectId, mut visit: impl FnMut(usize, &EffectOp, i32)) {
         let Some(info) = self.info.get(id.0 as usize) else {
             return;
         };
         let mut index = 0;
-        let mut each = |op: &EffectOp| {
-            visit(index, op);
+        let mut each = |op: &EffectOp, x: i32| {
+            visit(index, op, x);
             index += 1;
         };
         for keyword in &info.card.keywords {
-            keyword_ops(*keyword, &mut |op| each(op));
+            keyword_ops(*keyword, &mut |op, x| each(op, x));
         }
         for tag in &info.card.tags {
-            tag.meta().effects.iter().for_each(&mut each);
+            let x = tag.int_param().unwrap_or(0) as i32;
+            tag.meta().effects.iter().for_each(|op| each(op, x));
         }
-        info.card.effects.iter().for_each(&mut each);
+        info.card.effects.iter().for_each(|op| each(op, 0));
         if let Some(object) = self.store.get(id) {
-            object.for_each_trait(|keyword, _| keyword_ops(*keyword, &mut |op| each(op)));
+            object.for_each_trait(|keyword, _| keyword_ops(*keyword, &mut |op, x| each(op, x)));
         }
         for granted in self.granted.iter().filter(|g| g.to == id) {
-            keyword_ops(granted.keyword, &mut |op| each(op));
+            keyword_ops(granted.keyword, &mut |op, x| each(op, x));
         }
     }
 
@@ -671,17 +678,20 @@ impl Game {
         let mut atk = self.card(id).atk;
         for holder in self.objects_in_play() {
             let controller = self.controller(holder);
-            self.for_each_op(holder, |_, op| {
+            self.for_each_op_x(holder, |_, op, x| {
                 if let EffectOp::ModifyAtk {
                     amount,
+                    per_x,
                     to,
                     while_attacking,
+                    own_turn,
                 } = *op
                 {
                     if (!while_attacking || attacking)
+                        && (!own_turn || self.turn_player == controller)
                         && self.recipients(to, holder, controller, &[]).contains(&id)
                     {
-                        atk += i32::from(amount);
+                        atk += i32::from(amount) + i32::from(per_x) * x;
                     }
                 }
             });
