@@ -1,10 +1,14 @@
 //! The WoW TCG scenario files (`tests/scenarios/wow-tcg/`), run through the engine's generic
-//! runner, and the published JSON Schema of their format.
+//! runner, the published JSON Schema of their format, and the coverage of the effect
+//! vocabulary by the rules.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use grimoire_engine::{run_scenario, scenario_game, scenario_schema};
+use grimoire_wow_tcg::rules::effects::{op_name, Coverage, OPERATIONS};
 use grimoire_wow_tcg::rules::WowScenarios;
+use grimoire_wow_tcg::KEYWORD_META;
 
 /// The published JSON Schema of WoW TCG scenario files (`grimoire scenario schema wow-tcg`).
 const SCHEMA: &str = "schemas/wow-tcg.scenario.schema.json";
@@ -91,4 +95,88 @@ fn the_published_schema_is_current() {
         published.trim_end() == current.trim_end(),
         "{SCHEMA} is stale: regenerate it with `grimoire scenario schema wow-tcg > {SCHEMA}`"
     );
+}
+
+#[test]
+fn every_scenario_matches_the_published_schema() {
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(repo_root().join(SCHEMA)).expect("schema exists"),
+    )
+    .expect("schema is JSON");
+    let validator = jsonschema::validator_for(&schema).expect("schema compiles");
+    let mut invalid = Vec::new();
+    for file in scenario_files() {
+        let text = std::fs::read_to_string(&file).expect("scenario is readable");
+        let instance: serde_json::Value = toml::from_str(&text).expect("scenario is TOML");
+        for error in validator.iter_errors(&instance) {
+            invalid.push(format!("{}: {error}", file.display()));
+        }
+    }
+    assert!(invalid.is_empty(), "{}", invalid.join("\n"));
+}
+
+/// The keys of the `[effects]` table of `codex/wow-tcg/game.toml`.
+fn declared_operations() -> BTreeSet<String> {
+    let text = std::fs::read_to_string(repo_root().join("codex/wow-tcg/game.toml"))
+        .expect("game.toml is readable");
+    let game: toml::Table = toml::from_str(&text).expect("game.toml parses");
+    game.get("effects")
+        .and_then(toml::Value::as_table)
+        .expect("game.toml has [effects]")
+        .keys()
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn every_declared_operation_is_interpreted_or_listed_as_not_modelled() {
+    let listed: BTreeSet<String> = OPERATIONS.iter().map(|(n, _)| n.to_string()).collect();
+    assert_eq!(listed, declared_operations());
+    for (name, status) in OPERATIONS {
+        if let Coverage::NotModelled(reason) = status {
+            assert!(!reason.trim().is_empty(), "{name} needs a reason");
+        }
+    }
+}
+
+/// The glossary keywords of the comprehensive rules (issue 10, part 1).
+const GLOSSARY: [&str; 16] = [
+    "Bear Form",
+    "Cat Form",
+    "Dual Wield",
+    "Elusive",
+    "Ferocity",
+    "Instant",
+    "Long-Range",
+    "Ongoing",
+    "Protector",
+    "Reward",
+    "Stealth",
+    "Totem",
+    "Trap",
+    "Unique",
+    "Unlimited",
+    "Untargetable",
+];
+
+#[test]
+fn every_glossary_keyword_says_what_it_does_as_data() {
+    for name in GLOSSARY {
+        let meta = KEYWORD_META
+            .iter()
+            .find(|m| m.name == name)
+            .unwrap_or_else(|| panic!("the codex has no keyword {name:?}"));
+        assert!(
+            !meta.effects.is_empty() || !meta.implied.is_empty(),
+            "{name} has neither effect operations nor implied keywords"
+        );
+        assert!(meta.handler.is_none(), "{name} still needs a handler");
+        for op in meta.effects {
+            assert!(
+                OPERATIONS.iter().any(|(n, _)| *n == op_name(op)),
+                "{name}: operation {} has no status",
+                op_name(op)
+            );
+        }
+    }
 }

@@ -72,8 +72,20 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::Interpreted("chain: choosing and rechecking targets"),
     ),
     (
-        "melee_strikes",
+        "weapon_strikes",
         Coverage::Interpreted("combat: weapon strikes per combat"),
+    ),
+    (
+        "hand_slot",
+        Coverage::Interpreted("checks: Two-Handed with Off-Hand violates uniqueness"),
+    ),
+    (
+        "prevent_all_damage",
+        Coverage::Interpreted("packets: a lasting bubble"),
+    ),
+    (
+        "indestructible",
+        Coverage::Interpreted("checks: fatal damage does not destroy it; uniqueness does"),
     ),
     (
         "any_priority",
