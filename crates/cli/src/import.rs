@@ -8,6 +8,24 @@ use std::process::ExitCode;
 pub enum Command {
     /// Import OCTGN set files (`*.set.xml`) into one folder per set.
     Octgn(OctgnArgs),
+    /// Import World of Warcraft TCG JSON card data (one array of records per set).
+    WowtcgJson(WowtcgJsonArgs),
+}
+
+/// Arguments of `grimoire import wowtcg-json`.
+#[derive(clap::Args)]
+pub struct WowtcgJsonArgs {
+    /// The set files (`hoa.json`, ...; a `setlist.json` only names the sets), in order
+    /// (the first card of a name keeps it; later ones become printings).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The card directory to write into (e.g. `cards/wow-tcg`); cards already there get
+    /// reprints as printings.
+    #[arg(long)]
+    out: PathBuf,
+    /// Exit with status 1 when any field could not be mapped.
+    #[arg(long)]
+    strict: bool,
 }
 
 /// Arguments of `grimoire import octgn`.
@@ -34,6 +52,7 @@ const OCTGN_GAMES: [&str; 1] = ["mage-wars"];
 pub fn run(cmd: Command) -> ExitCode {
     match cmd {
         Command::Octgn(args) => run_octgn(args),
+        Command::WowtcgJson(args) => run_wowtcg_json(args),
     }
 }
 
@@ -47,6 +66,28 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     match grimoire_import::import_octgn(&args.game, &args.sets, &args.out) {
+        Ok(report) => {
+            print!("{report}");
+            if args.strict && !report.is_clean() {
+                eprintln!(
+                    "error: {} unmapped fields (--strict)",
+                    report.unmapped.len()
+                );
+                return ExitCode::FAILURE;
+            }
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `grimoire import wowtcg-json`: exit 1 for unmapped fields under `--strict`, 2 when the
+/// import could not run (unreadable or malformed file; nothing is written then).
+fn run_wowtcg_json(args: WowtcgJsonArgs) -> ExitCode {
+    match grimoire_import::import_wowtcg_json(&args.files, &args.out) {
         Ok(report) => {
             print!("{report}");
             if args.strict && !report.is_clean() {

@@ -1,6 +1,7 @@
 //! Imports card data from other formats into Grimoire's TOML card files.
 //!
-//! The only format so far is OCTGN's Mage Wars set files: [`import_octgn`] reads `*.set.xml`
+//! World of Warcraft TCG JSON card data is read by [`import_wowtcg_json`] (see [`wowtcg`]).
+//! OCTGN's Mage Wars set files: [`import_octgn`] reads `*.set.xml`
 //! files and writes one folder per set (`<out>/<set-slug>/<kind>.toml`). Rules text is never
 //! copied: a card whose behaviour goes beyond its structured fields gets a named native
 //! `handler` instead. Whatever the importer cannot map is listed in the [`Report`].
@@ -9,6 +10,7 @@ mod error;
 pub mod octgn;
 mod pool;
 pub mod report;
+pub mod wowtcg;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -17,6 +19,7 @@ use heck::ToKebabCase;
 
 pub use error::ImportError;
 pub use report::{Finding, Report};
+pub use wowtcg::import_wowtcg_json;
 
 use octgn::{map_card, Mapped};
 use pool::{Added, Pool};
