@@ -113,7 +113,7 @@ pub enum EffectOp {
     NoDefenderDamageWhileAttacking,
     /// While in play, no link may target the card; a target that becomes untargetable is illegal (706.1, 709.2a).
     Untargetable,
-    /// The hero's controller may strike with this many different weapons of this damage type per combat (303.2d).
+    /// The hero's controller may strike with this many different weapons of this damage type per combat, and keep that many in play whatever their slot tag (303.2d; glossary, Dual Wield); two such weapons with an Off-Hand card violate uniqueness.
     WeaponStrikes {
         /// The `weapons` field.
         weapons: u8,

@@ -5,7 +5,7 @@ use grimoire_engine::{Ctx, ObjectId, PlayerId};
 
 use super::card::Kind;
 use super::chain;
-use super::content::{EffectOp, HandSlot, TriggerEvent};
+use super::content::{DamageType, EffectOp, HandSlot, TriggerEvent};
 use super::packets::option_names;
 use super::state::{Game, GameEvent, Outcome, RulesError, Waiting};
 
@@ -172,13 +172,37 @@ fn uniqueness(
         Some((_, _, members)) => members.push(o),
         None => groups.push((key, limit, vec![o])),
     };
+    // Dual wield (303.2d; glossary): the hero may keep as many weapons of a damage type as
+    // it may strike with per combat, whatever their slot tag says.
+    let hero = game.player(player).and_then(|p| p.hero);
+    let mut wield: Option<(DamageType, usize)> = None;
+    if let Some(hero) = hero {
+        game.for_each_op(hero, |_, op| {
+            if let EffectOp::WeaponStrikes {
+                weapons,
+                damage_type,
+            } = *op
+            {
+                wield = Some((damage_type, usize::from(weapons)));
+            }
+        });
+    }
+    let wielded = |o: ObjectId| {
+        wield.filter(|(t, _)| {
+            game.card(o).kind == Kind::Weapon && game.card(o).damage_type == Some(*t)
+        })
+    };
     for &o in &mine {
         if game.has_op(o, |op| matches!(op, EffectOp::UniqueByName)) {
             add(format!("unique {}", game.card(o).name), 1, o);
         }
         for tag in &game.card(o).tags {
             if let (true, Some(n)) = (tag.meta().limit, tag.int_param()) {
-                add(format!("{} ({n})", tag.name()), n.max(0) as usize, o);
+                let limit = match wielded(o) {
+                    Some((_, weapons)) => weapons.max(n.max(0) as usize),
+                    None => n.max(0) as usize,
+                };
+                add(format!("{} ({n})", tag.name()), limit, o);
             }
         }
     }
@@ -198,6 +222,17 @@ fn uniqueness(
         .copied()
         .filter(|&o| slot(o, HandSlot::OffHand))
         .collect();
+    // Two weapons held by dual wield fill both hands, as a Two-Handed weapon does.
+    let dual: Vec<ObjectId> = mine
+        .iter()
+        .copied()
+        .filter(|&o| wielded(o).is_some())
+        .collect();
+    let two_handed = if dual.len() >= 2 {
+        two_handed.into_iter().chain(dual).collect()
+    } else {
+        two_handed
+    };
     let mut destroy = Vec::new();
     if !two_handed.is_empty() && !off_hand.is_empty() {
         let both: Vec<ObjectId> = two_handed.iter().chain(&off_hand).copied().collect();
