@@ -180,3 +180,48 @@ fn every_glossary_keyword_says_what_it_does_as_data() {
         }
     }
 }
+
+#[test]
+fn legal_actions_offer_what_apply_accepts() {
+    use grimoire_engine::{Ctx, EventLog, FirstOption, PlayerId, Rules, ScriptedDice};
+    use grimoire_wow_tcg::rules::{Action, Game, Kind, Printed, WowRules};
+    use grimoire_wow_tcg::CardId;
+
+    let card = |name: &str| Printed::of(CardId::from_name(name).expect("a card of the pool"));
+    let (one, two) = (PlayerId(1), PlayerId(2));
+    let mut game = Game::new(&[one, two]);
+    game.add_object(card("Gorebelly"), one, 2);
+    let boris = game.add_object(card("Boris Brightbeard"), two, 2);
+    let bala = game.add_object(card("Bala Silentblade"), one, 2);
+    let fury = game.add_object(card("Fury"), one, 1);
+    game.add_object(Printed::blank("resource", Kind::Resource), one, 2);
+
+    let actions = WowRules.legal_actions(&game, one);
+    assert!(actions.contains(&Action::Pass(one)));
+    assert!(actions.contains(&Action::Propose {
+        attacker: bala,
+        defender: boris
+    }));
+    assert!(actions.contains(&Action::PlaceResource {
+        player: one,
+        card: fury,
+        face_up: false
+    }));
+    assert!(
+        !actions.contains(&Action::Play {
+            player: one,
+            card: fury
+        }),
+        "Fury costs 5 and one resource is ready"
+    );
+    assert!(WowRules.legal_actions(&game, two).is_empty());
+    for action in actions {
+        let mut probe = game.clone();
+        let (mut dice, mut first, mut log) = (ScriptedDice::new(), FirstOption, EventLog::new());
+        let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
+        assert!(
+            WowRules.apply(&mut probe, &action, &mut ctx).is_ok(),
+            "{action:?} was offered but refused"
+        );
+    }
+}

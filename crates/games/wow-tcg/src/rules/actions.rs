@@ -23,6 +23,15 @@ pub enum Action {
         /// The card.
         card: ObjectId,
     },
+    /// Place a resource from hand (408.1).
+    PlaceResource {
+        /// The player.
+        player: PlayerId,
+        /// The card.
+        card: ObjectId,
+        /// Face up (quests only).
+        face_up: bool,
+    },
     /// Propose a combat (601).
     Propose {
         /// Proposed attacker.
@@ -113,6 +122,29 @@ impl Rules for WowRules {
                 }
             }
         }
+        let in_hand: Vec<ObjectId> = game
+            .store
+            .iter()
+            .filter(|o| game.zone_index(o.id) == Some((player, super::state::HAND)))
+            .map(|o| o.id)
+            .collect();
+        for card in in_hand {
+            let mut probe = game.clone();
+            let mut log = grimoire_engine::EventLog::new();
+            let mut dice = grimoire_engine::ScriptedDice::new();
+            let mut first = grimoire_engine::FirstOption;
+            let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
+            if chain::play(&mut probe, player, card, &mut ctx).is_ok() {
+                actions.push(Action::Play { player, card });
+            }
+            if chain::place_resource(&mut game.clone(), player, card, false).is_ok() {
+                actions.push(Action::PlaceResource {
+                    player,
+                    card,
+                    face_up: false,
+                });
+            }
+        }
         for &w in &in_play {
             let mut probe = game.clone();
             if combat::strike(&mut probe, player, w).is_ok() {
@@ -158,6 +190,11 @@ fn apply_action(
     match action {
         Action::Pass(player) => chain::pass(game, *player, ctx),
         Action::Play { player, card } => chain::play(game, *player, *card, ctx),
+        Action::PlaceResource {
+            player,
+            card,
+            face_up,
+        } => chain::place_resource(game, *player, *card, *face_up),
         Action::Propose { attacker, defender } => {
             combat::propose(game, game.controller(*attacker), *attacker, *defender)
         }

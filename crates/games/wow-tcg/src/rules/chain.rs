@@ -4,7 +4,7 @@
 
 use grimoire_engine::{Ctx, ObjectId, PlayerId};
 
-use super::card::Kind;
+use super::card::{Kind, Printed};
 use super::checks::{self, trigger};
 use super::combat;
 use super::content::{EffectOp, Recipient, TriggerEvent};
@@ -100,6 +100,11 @@ pub fn describe(game: &Game, link: &Link) -> String {
             )
         }
         LinkKind::Strike(weapon) => format!("strike {}", game.label(*weapon)),
+        LinkKind::Resource { card, face_up } => format!(
+            "resource {}{}",
+            game.label(*card),
+            if *face_up { " face up" } else { "" }
+        ),
         LinkKind::Triggered { source, .. } => format!("trigger {}", game.label(*source)),
     }
 }
@@ -175,6 +180,54 @@ pub fn play(
             controller: player,
             kind: LinkKind::Card(card),
             targets,
+        },
+    );
+    Ok(())
+}
+
+/// Places a resource (408.1): once per turn, from hand, in the non-combat action phase with
+/// the chain empty; only quests may be placed face up (408.1b).
+pub fn place_resource(
+    game: &mut Game,
+    player: PlayerId,
+    card: ObjectId,
+    face_up: bool,
+) -> Result<(), RulesError> {
+    check_priority(game, player)?;
+    check_main_timing(game, player, "a resource can be placed")?;
+    if game.zone_index(card) != Some((player, HAND)) {
+        return Err(illegal(format!(
+            "{} is not in player {}'s hand (408.1)",
+            game.label(card),
+            player.0
+        )));
+    }
+    if game.player(player).and_then(|p| p.placed_resource) == Some(game.turn) {
+        return Err(illegal(format!(
+            "player {} already placed a resource this turn (408.1)",
+            player.0
+        )));
+    }
+    if face_up && game.card(card).kind != Kind::Quest {
+        return Err(illegal(format!(
+            "{} is not a quest: only quests may be placed face up (408.1b)",
+            game.label(card)
+        )));
+    }
+    let turn = game.turn;
+    if let Some(p) = game.player_mut(player) {
+        p.placed_resource = Some(turn);
+    }
+    let chain = game.chain_zone();
+    if let Some(o) = game.store.get_mut(card) {
+        o.zone = chain;
+    }
+    push(
+        game,
+        Link {
+            controller: player,
+            kind: LinkKind::Resource { card, face_up },
+            targets: Vec::new(),
         },
     );
     Ok(())
@@ -281,6 +334,13 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
             return combat::start(game, attacker, defender);
         }
         LinkKind::Strike(weapon) => combat::resolve_strike(game, link.controller, weapon),
+        LinkKind::Resource { card, face_up } => {
+            if !face_up {
+                game.info[card.0 as usize].card = Printed::blank("resource", Kind::Resource);
+            }
+            game.info[card.0 as usize].resource = true;
+            enter_play(game, card, link.controller);
+        }
         LinkKind::Triggered { source, op } => {
             if let Some(op) = game.op_at(source, op) {
                 apply_ops(game, source, link.controller, &[op], &legal, ctx)?;

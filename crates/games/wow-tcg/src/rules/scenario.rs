@@ -416,6 +416,12 @@ pub struct StepKeys {
     /// Play this card (object id) from its owner's hand.
     #[serde(default)]
     pub play: Option<String>,
+    /// Place this card (object id) from its owner's hand as a resource, face down.
+    #[serde(default)]
+    pub place_resource: Option<String>,
+    /// Place this quest (object id) from its owner's hand as a resource, face up.
+    #[serde(default)]
+    pub place_quest_face_up: Option<String>,
     /// Propose a combat.
     #[serde(default)]
     pub propose: Option<ProposeStep>,
@@ -595,6 +601,19 @@ impl WowScenarios {
                 card,
             });
         }
+        for (card, face_up) in [
+            (&step.place_resource, false),
+            (&step.place_quest_face_up, true),
+        ] {
+            if let Some(card) = card {
+                let card = obj(card)?;
+                actions.push(Action::PlaceResource {
+                    player: game.controller(card),
+                    card,
+                    face_up,
+                });
+            }
+        }
         if let Some(p) = &step.propose {
             actions.push(Action::Propose {
                 attacker: obj(&p.attacker)?,
@@ -654,6 +673,8 @@ impl WowScenarios {
             step.pass.is_some(),
             step.all_pass,
             step.play.is_some(),
+            step.place_resource.is_some(),
+            step.place_quest_face_up.is_some(),
             step.propose.is_some(),
             step.strike.is_some(),
             step.deal.is_some(),
@@ -668,8 +689,8 @@ impl WowScenarios {
         .count();
         match distinct {
             0 => Err(
-                "this step does nothing: give one of pass, all_pass, play, propose, \
-                      strike, deal, heal, put_damage, draw, start_turn or end_turn"
+                "this step does nothing: give one of pass, all_pass, play, place_resource, \
+                      place_quest_face_up, propose, strike, deal, heal, put_damage, draw, start_turn or end_turn"
                     .into(),
             ),
             1 => Ok(actions),

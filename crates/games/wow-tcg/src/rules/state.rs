@@ -49,6 +49,8 @@ pub struct ObjectInfo {
     pub joined_turn: u32,
     /// A token that left play and ceased to exist (407.6e).
     pub ceased: bool,
+    /// In its controller's resource row (408, 710.2b).
+    pub resource: bool,
 }
 
 /// A player.
@@ -66,6 +68,8 @@ pub struct Player {
     pub drew_from_empty: bool,
     /// It has lost and left the game (102.2).
     pub lost: bool,
+    /// The turn in which it last placed a resource (408.1).
+    pub placed_resource: Option<u32>,
 }
 
 /// A prevention bubble (717.2).
@@ -156,6 +160,13 @@ pub enum LinkKind {
     },
     /// A strike effect (303.2a).
     Strike(ObjectId),
+    /// A resource card being placed (408.1a), face up or down (408.1b).
+    Resource {
+        /// The card.
+        card: ObjectId,
+        /// Placed face up (quests only).
+        face_up: bool,
+    },
     /// A triggered effect (708) of `source`: the index of its operation.
     Triggered {
         /// The card whose power triggered.
@@ -364,6 +375,7 @@ impl Game {
                     hand: 0,
                     drew_from_empty: false,
                     lost: false,
+                    placed_resource: None,
                 })
                 .collect(),
             turn: 1,
@@ -436,6 +448,7 @@ impl Game {
             o.in_play = zone == PLAY;
         }
         let label = card.name.clone();
+        let card_is_resource = card.kind == Kind::Resource && zone == PLAY;
         if card.kind == Kind::Hero && zone == PLAY {
             if let Some(p) = self.player_mut(owner) {
                 p.hero = Some(id);
@@ -446,6 +459,7 @@ impl Game {
             label,
             joined_turn: 0,
             ceased: false,
+            resource: card_is_resource,
         });
         id
     }
@@ -729,7 +743,7 @@ impl Game {
         self.objects_in_play()
             .filter(|&o| {
                 self.controller(o) == player
-                    && self.card(o).kind == Kind::Resource
+                    && self.info[o.0 as usize].resource
                     && !self.exhausted(o)
             })
             .collect()
