@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use grimoire_engine::scenario::ScenarioRun;
 use grimoire_engine::{run_scenario, scenario_game, scenario_schema};
 use grimoire_mage_wars::rules::MageWarsScenarios;
+use grimoire_wow_tcg::rules::WowScenarios;
 
 use crate::support::repo_root;
 
@@ -33,6 +34,7 @@ fn scenario_files(dir: &Path) -> Vec<PathBuf> {
 fn run(text: &str) -> ScenarioRun {
     match scenario_game(text) {
         Ok(game) if game == "mage-wars" => run_scenario(&MageWarsScenarios::default(), text),
+        Ok(game) if game == "wow-tcg" => run_scenario(&WowScenarios::default(), text),
         Ok(game) => panic!("no scenario runner for {game:?} in this test"),
         Err(failure) => ScenarioRun {
             failures: vec![failure],

@@ -11,6 +11,7 @@ use std::process::ExitCode;
 
 use grimoire_engine::scenario::ScenarioGame;
 use grimoire_mage_wars::rules::MageWarsScenarios;
+use grimoire_wow_tcg::rules::WowScenarios;
 
 use crate::{calc, spellbook};
 
@@ -128,8 +129,8 @@ pub static GAMES: &[Game] = &[
     },
     Game {
         name: "wow-tcg",
-        scenario_run: None,
-        scenario_schema: None,
+        scenario_run: Some(generic_scenario_run::<WowScenarios>),
+        scenario_schema: Some(generic_scenario_schema::<WowScenarios>),
         calc: None,
         spellbook_check: None,
         deck_check: Some(grimoire_wow_tcg::deck::run_check),
@@ -255,7 +256,7 @@ mod tests {
             describe(GAMES),
             "mage-wars: scenario run, scenario schema, calc, spellbook check\n\
              summoner-wars: (no rules commands yet)\n\
-             wow-tcg: deck check\n\
+             wow-tcg: scenario run, scenario schema, deck check\n\
              mage-knight: (no rules commands yet)\n"
         );
     }

@@ -87,9 +87,11 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
 /// `grimoire import wowtcg-json`: exit 1 for unmapped fields under `--strict`, 2 when the
 /// import could not run (unreadable or malformed file; nothing is written then).
 fn run_wowtcg_json(args: WowtcgJsonArgs) -> ExitCode {
+    use std::io::Write;
     match grimoire_import::import_wowtcg_json(&args.files, &args.out) {
         Ok(report) => {
-            print!("{report}");
+            // A reader that stops early (`| head`) is no error of the import.
+            let _ = write!(std::io::stdout(), "{report}");
             if args.strict && !report.is_clean() {
                 eprintln!(
                     "error: {} unmapped fields (--strict)",

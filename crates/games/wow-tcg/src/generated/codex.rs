@@ -15,35 +15,84 @@ pub enum Stacking {
 /// One operation of the engine's effect vocabulary, with its arguments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EffectOp {
-    /// Creates a damage packet (405).
+    /// Creates one damage packet per recipient (403.4, 405): dealt, so it can be replaced and prevented.
     DealDamage {
+        /// The `amount` field.
+        amount: u8,
+        /// None: typeless damage (405.3a).
+        damage_type: Option<DamageType>,
+        /// The `to` field.
+        to: Recipient,
+        /// The `from` field.
+        from: Dealer,
+        /// Counts as combat damage (405.3b).
+        combat: bool,
+    },
+    /// Creates one healing packet per recipient (404.2); no packet for a character without damage (404.3).
+    HealDamage {
+        /// The `amount` field.
+        amount: u8,
+        /// The `to` field.
+        to: Recipient,
+        /// The `from` field.
+        from: Dealer,
+    },
+    /// Changes ATK by amount + per_x x the keyword's number (this turn when a link creates it; while in play for a continuous power).
+    ModifyAtk {
+        /// The `amount` field.
+        amount: i8,
+        /// Times the entry's number (Assault {n}).
+        per_x: i8,
+        /// The `to` field.
+        to: Recipient,
+        /// The `while_attacking` field.
+        while_attacking: bool,
+        /// Only during its controller's turn.
+        own_turn: bool,
+    },
+    /// The controller draws cards; drawing from an empty deck loses at the next pre-priority check (407.6b).
+    DrawCards {
+        /// The `count` field.
+        count: u8,
+    },
+    /// A prevention bubble (717.2) around the recipient: prevents the next `amount` damage dealt to it, or by it with `dealt_by` (0: all of it).
+    PreventDamage {
+        /// The `amount` field.
+        amount: u8,
+        /// The `to` field.
+        to: Recipient,
+        /// The `combat_only` field.
+        combat_only: bool,
+        /// Prevents damage the recipient would deal instead of damage dealt to it.
+        dealt_by: bool,
+    },
+    /// Replacement modifier on packets (716.2): a watched packet's amount becomes amount x multiply + add; each instance applies once per packet (716.1c).
+    ReplaceDamage {
+        /// Whose packets it watches.
+        who: Recipient,
+        /// The `side` field.
+        side: PacketSide,
+        /// Only packets of this type.
+        damage_type: Option<DamageType>,
+        /// The `multiply` field.
+        multiply: u8,
+        /// The `add` field.
+        add: u8,
+        /// Only 'the next time': every packet of the first link that uses it (716.4).
+        next_only: bool,
+    },
+    /// A triggered power (703) whose effect deals damage as it resolves.
+    TriggeredDamage {
+        /// The `when` field.
+        when: TriggerEvent,
         /// The `amount` field.
         amount: u8,
         /// The `damage_type` field.
         damage_type: Option<DamageType>,
         /// The `to` field.
         to: Recipient,
-    },
-    /// Changes ATK.
-    ModifyAtk {
-        /// The `amount` field.
-        amount: i8,
-        /// The `to` field.
-        to: Recipient,
-        /// The `while_attacking` field.
-        while_attacking: bool,
-    },
-    /// The controller draws cards.
-    DrawCards {
-        /// The `count` field.
-        count: u8,
-    },
-    /// Prevents the next damage to a character.
-    PreventDamage {
-        /// The `amount` field.
-        amount: u8,
-        /// The `to` field.
-        to: Recipient,
+        /// The `from` field.
+        from: Dealer,
     },
     /// Gives a keyword for a duration.
     GrantKeyword {
@@ -52,6 +101,53 @@ pub enum EffectOp {
         /// The `to` field.
         to: Recipient,
     },
+    /// The character may protect: exhaust it at the protect point to become the proposed defender (602.2).
+    CanProtect,
+    /// The character cannot be proposed as a defender (601.2b).
+    CannotBeDefender,
+    /// The ally may be proposed as an attacker whatever time it joined the party; activated powers still wait (601.2a).
+    AttacksOnArrival,
+    /// While the character attacks, no character may protect (602.2a).
+    NoProtectWhileAttacking,
+    /// While the character attacks, defenders deal no combat damage (603.1a).
+    NoDefenderDamageWhileAttacking,
+    /// While in play, no link may target the card; a target that becomes untargetable is illegal (706.1, 709.2a).
+    Untargetable,
+    /// The hero's controller may strike with this many different weapons of this damage type per combat, and keep that many in play whatever their slot tag (303.2d; glossary, Dual Wield); two such weapons with an Off-Hand card violate uniqueness.
+    WeaponStrikes {
+        /// The `weapons` field.
+        weapons: u8,
+        /// The `damage_type` field.
+        damage_type: DamageType,
+    },
+    /// The card takes a hand: a player controlling a TwoHanded and an OffHand card violates uniqueness (410.3c).
+    HandSlot {
+        /// The `slot` field.
+        slot: HandSlot,
+    },
+    /// A lasting bubble around the card: all damage (of a type, or non-combat only) that would be dealt to it is prevented (717.2).
+    PreventAllDamage {
+        /// The `damage_type` field.
+        damage_type: Option<DamageType>,
+        /// The `non_combat_only` field.
+        non_combat_only: bool,
+    },
+    /// The card can't be destroyed; uniqueness still destroys it (103.3).
+    Indestructible,
+    /// The card may be played whenever its controller has priority (406.1).
+    AnyPriority,
+    /// As the ability resolves it enters play instead of going to the graveyard (306.2).
+    StaysInPlay,
+    /// A player controlling two or more in-play cards of this name violates uniqueness (410.3a).
+    UniqueByName,
+    /// Exempt from the four-copies deck limit (100.4).
+    UnlimitedCopies,
+    /// A character that is not an ally: it cannot attack or gain ATK, and abilities attached to it are detached into the graveyard at pre-priority checks (306.4, 407.6d).
+    Totem,
+    /// May be played by exhausting a defending hero of its controller instead of paying its resource cost (glossary, Trap).
+    TrapCost,
+    /// The quest's text after Reward is the effect completing it adds to the chain (702.1).
+    CompletionEffect,
 }
 /// Keywords with rules (glossary).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -186,8 +282,10 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         effects: &[
             EffectOp::ModifyAtk {
                 amount: 1,
+                per_x: 0,
                 to: Recipient::YourHero,
                 while_attacking: true,
+                own_turn: false,
             },
         ],
     },
@@ -202,7 +300,12 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::WeaponStrikes {
+                weapons: 2,
+                damage_type: DamageType::Melee,
+            },
+        ],
     },
     KeywordMeta {
         name: "Elusive",
@@ -212,8 +315,8 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Elusive),
-        effects: &[],
+        handler: None,
+        effects: &[EffectOp::CannotBeDefender],
     },
     KeywordMeta {
         name: "Ferocity",
@@ -225,8 +328,8 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Ferocity),
-        effects: &[],
+        handler: None,
+        effects: &[EffectOp::AttacksOnArrival],
     },
     KeywordMeta {
         name: "Instant",
@@ -239,7 +342,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::AnyPriority],
     },
     KeywordMeta {
         name: "Long-Range",
@@ -251,8 +354,8 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::LongRange),
-        effects: &[],
+        handler: None,
+        effects: &[EffectOp::NoDefenderDamageWhileAttacking],
     },
     KeywordMeta {
         name: "Ongoing",
@@ -265,7 +368,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::StaysInPlay],
     },
     KeywordMeta {
         name: "Protector",
@@ -277,8 +380,8 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Protector),
-        effects: &[],
+        handler: None,
+        effects: &[EffectOp::CanProtect],
     },
     KeywordMeta {
         name: "Reward",
@@ -291,7 +394,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::CompletionEffect],
     },
     KeywordMeta {
         name: "Stealth",
@@ -301,8 +404,8 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Stealth),
-        effects: &[],
+        handler: None,
+        effects: &[EffectOp::NoProtectWhileAttacking],
     },
     KeywordMeta {
         name: "Totem",
@@ -315,7 +418,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::Totem],
     },
     KeywordMeta {
         name: "Trap",
@@ -328,7 +431,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::TrapCost],
     },
     KeywordMeta {
         name: "Unique",
@@ -341,7 +444,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::UniqueByName],
     },
     KeywordMeta {
         name: "Unlimited",
@@ -354,7 +457,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::UnlimitedCopies],
     },
     KeywordMeta {
         name: "Untargetable",
@@ -366,8 +469,8 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Untargetable),
-        effects: &[],
+        handler: None,
+        effects: &[EffectOp::Untargetable],
     },
     KeywordMeta {
         name: "Assault",
@@ -378,7 +481,15 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyAtk {
+                amount: 0,
+                per_x: 1,
+                to: Recipient::ThisCard,
+                while_attacking: false,
+                own_turn: true,
+            },
+        ],
     },
     KeywordMeta {
         name: "Mend",
@@ -415,7 +526,12 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::WeaponStrikes {
+                weapons: 2,
+                damage_type: DamageType::Ranged,
+            },
+        ],
     },
     KeywordMeta {
         name: "Aberration",
@@ -428,7 +544,12 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::PreventAllDamage {
+                damage_type: None,
+                non_combat_only: true,
+            },
+        ],
     },
     KeywordMeta {
         name: "Artifact",
@@ -450,7 +571,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::CannotBeDefender],
     },
     KeywordMeta {
         name: "Conspicuous",
@@ -565,7 +686,14 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::CannotBeDefender,
+            EffectOp::Untargetable,
+            EffectOp::PreventAllDamage {
+                damage_type: None,
+                non_combat_only: false,
+            },
+        ],
     },
     KeywordMeta {
         name: "Invincible",
@@ -576,7 +704,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::Untargetable, EffectOp::Indestructible],
     },
     KeywordMeta {
         name: "Preparation",
@@ -3815,7 +3943,11 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::HandSlot {
+                slot: HandSlot::OffHand,
+            },
+        ],
         limit: true,
     },
     TypeTagMeta {
@@ -4919,7 +5051,11 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::HandSlot {
+                slot: HandSlot::TwoHanded,
+            },
+        ],
         limit: false,
     },
 ];

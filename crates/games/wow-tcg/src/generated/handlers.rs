@@ -1980,8 +1980,6 @@ pub enum Handler {
     ElithysFirestorm,
     /// `elmira_moonsurge`, used by: Elmira Moonsurge.
     ElmiraMoonsurge,
-    /// `elusive`, used by: Elusive.
-    Elusive,
     /// `elycia_of_gilneas`, used by: Elycia of Gilneas.
     ElyciaOfGilneas,
     /// `emberstone_staff`, used by: Emberstone Staff.
@@ -2292,8 +2290,6 @@ pub enum Handler {
     FerandusDuskfall,
     /// `ferocious_cat_form`, used by: Ferocious Cat Form.
     FerociousCatForm,
-    /// `ferocity`, used by: Ferocity.
-    Ferocity,
     /// `festergut`, used by: Festergut.
     Festergut,
     /// `feugen`, used by: Feugen.
@@ -3952,8 +3948,6 @@ pub enum Handler {
     LokdelarStaveOfTheAncientKeepers,
     /// `lokholar_the_ice_lord`, used by: Lokholar the Ice Lord.
     LokholarTheIceLord,
-    /// `long_range`, used by: Long-Range.
-    LongRange,
     /// `loque`, used by: Loque.
     Loque,
     /// `loraala_the_frigid`, used by: Loraala the Frigid.
@@ -5006,8 +5000,6 @@ pub enum Handler {
     ProtectTheMaster,
     /// `protective_barricade_of_the_light`, used by: Protective Barricade of the Light.
     ProtectiveBarricadeOfTheLight,
-    /// `protector`, used by: Protector.
-    Protector,
     /// `proto_handlers_gauntlets`, used by: Proto-Handler's Gauntlets.
     ProtoHandlersGauntlets,
     /// `prototype_reaper`, used by: Prototype Reaper.
@@ -6828,8 +6820,6 @@ pub enum Handler {
     UnstoppableAbomination,
     /// `unstoppable_flame`, used by: Unstoppable Flame.
     UnstoppableFlame,
-    /// `untargetable`, used by: Untargetable.
-    Untargetable,
     /// `unwelcome_visitor`, used by: Unwelcome Visitor.
     UnwelcomeVisitor,
     /// `unyielding_faith`, used by: Unyielding Faith.
@@ -7363,7 +7353,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, sorted by name.
-    pub const ALL: [Handler; 3677] = [
+    pub const ALL: [Handler; 3672] = [
         Self::ABirdInHand,
         Self::ADonationOfSilk,
         Self::ADonationOfWool,
@@ -8352,7 +8342,6 @@ impl Handler {
         Self::Elendril,
         Self::ElithysFirestorm,
         Self::ElmiraMoonsurge,
-        Self::Elusive,
         Self::ElyciaOfGilneas,
         Self::EmberstoneStaff,
         Self::Embolism,
@@ -8508,7 +8497,6 @@ impl Handler {
         Self::FeralSpirit,
         Self::FerandusDuskfall,
         Self::FerociousCatForm,
-        Self::Ferocity,
         Self::Festergut,
         Self::Feugen,
         Self::FiannaSpellbinder,
@@ -9338,7 +9326,6 @@ impl Handler {
         Self::LodurHeraldOfTheElements,
         Self::LokdelarStaveOfTheAncientKeepers,
         Self::LokholarTheIceLord,
-        Self::LongRange,
         Self::Loque,
         Self::LoraalaTheFrigid,
         Self::LordAntonLightbane,
@@ -9865,7 +9852,6 @@ impl Handler {
         Self::ProtectLordGodfrey,
         Self::ProtectTheMaster,
         Self::ProtectiveBarricadeOfTheLight,
-        Self::Protector,
         Self::ProtoHandlersGauntlets,
         Self::PrototypeReaper,
         Self::Provoke,
@@ -10776,7 +10762,6 @@ impl Handler {
         Self::UnstableInfusion,
         Self::UnstoppableAbomination,
         Self::UnstoppableFlame,
-        Self::Untargetable,
         Self::UnwelcomeVisitor,
         Self::UnyieldingFaith,
         Self::UnyieldingPain,
@@ -12035,7 +12020,6 @@ impl Handler {
             Self::Elendril => "elendril",
             Self::ElithysFirestorm => "elithys_firestorm",
             Self::ElmiraMoonsurge => "elmira_moonsurge",
-            Self::Elusive => "elusive",
             Self::ElyciaOfGilneas => "elycia_of_gilneas",
             Self::EmberstoneStaff => "emberstone_staff",
             Self::Embolism => "embolism",
@@ -12191,7 +12175,6 @@ impl Handler {
             Self::FeralSpirit => "feral_spirit",
             Self::FerandusDuskfall => "ferandus_duskfall",
             Self::FerociousCatForm => "ferocious_cat_form",
-            Self::Ferocity => "ferocity",
             Self::Festergut => "festergut",
             Self::Feugen => "feugen",
             Self::FiannaSpellbinder => "fianna_spellbinder",
@@ -13025,7 +13008,6 @@ impl Handler {
                 "lokdelar_stave_of_the_ancient_keepers"
             }
             Self::LokholarTheIceLord => "lokholar_the_ice_lord",
-            Self::LongRange => "long_range",
             Self::Loque => "loque",
             Self::LoraalaTheFrigid => "loraala_the_frigid",
             Self::LordAntonLightbane => "lord_anton_lightbane",
@@ -13554,7 +13536,6 @@ impl Handler {
             Self::ProtectLordGodfrey => "protect_lord_godfrey",
             Self::ProtectTheMaster => "protect_the_master",
             Self::ProtectiveBarricadeOfTheLight => "protective_barricade_of_the_light",
-            Self::Protector => "protector",
             Self::ProtoHandlersGauntlets => "proto_handlers_gauntlets",
             Self::PrototypeReaper => "prototype_reaper",
             Self::Provoke => "provoke",
@@ -14481,7 +14462,6 @@ impl Handler {
             Self::UnstableInfusion => "unstable_infusion",
             Self::UnstoppableAbomination => "unstoppable_abomination",
             Self::UnstoppableFlame => "unstoppable_flame",
-            Self::Untargetable => "untargetable",
             Self::UnwelcomeVisitor => "unwelcome_visitor",
             Self::UnyieldingFaith => "unyielding_faith",
             Self::UnyieldingPain => "unyielding_pain",
@@ -16070,7 +16050,6 @@ impl Handler {
             Self::Elendril => H::elendril(state, source, trigger),
             Self::ElithysFirestorm => H::elithys_firestorm(state, source, trigger),
             Self::ElmiraMoonsurge => H::elmira_moonsurge(state, source, trigger),
-            Self::Elusive => H::elusive(state, source, trigger),
             Self::ElyciaOfGilneas => H::elycia_of_gilneas(state, source, trigger),
             Self::EmberstoneStaff => H::emberstone_staff(state, source, trigger),
             Self::Embolism => H::embolism(state, source, trigger),
@@ -16250,7 +16229,6 @@ impl Handler {
             Self::FeralSpirit => H::feral_spirit(state, source, trigger),
             Self::FerandusDuskfall => H::ferandus_duskfall(state, source, trigger),
             Self::FerociousCatForm => H::ferocious_cat_form(state, source, trigger),
-            Self::Ferocity => H::ferocity(state, source, trigger),
             Self::Festergut => H::festergut(state, source, trigger),
             Self::Feugen => H::feugen(state, source, trigger),
             Self::FiannaSpellbinder => H::fianna_spellbinder(state, source, trigger),
@@ -17324,7 +17302,6 @@ impl Handler {
                 H::lokdelar_stave_of_the_ancient_keepers(state, source, trigger)
             }
             Self::LokholarTheIceLord => H::lokholar_the_ice_lord(state, source, trigger),
-            Self::LongRange => H::long_range(state, source, trigger),
             Self::Loque => H::loque(state, source, trigger),
             Self::LoraalaTheFrigid => H::loraala_the_frigid(state, source, trigger),
             Self::LordAntonLightbane => H::lord_anton_lightbane(state, source, trigger),
@@ -18009,7 +17986,6 @@ impl Handler {
             Self::ProtectiveBarricadeOfTheLight => {
                 H::protective_barricade_of_the_light(state, source, trigger)
             }
-            Self::Protector => H::protector(state, source, trigger),
             Self::ProtoHandlersGauntlets => {
                 H::proto_handlers_gauntlets(state, source, trigger)
             }
@@ -19238,7 +19214,6 @@ impl Handler {
                 H::unstoppable_abomination(state, source, trigger)
             }
             Self::UnstoppableFlame => H::unstoppable_flame(state, source, trigger),
-            Self::Untargetable => H::untargetable(state, source, trigger),
             Self::UnwelcomeVisitor => H::unwelcome_visitor(state, source, trigger),
             Self::UnyieldingFaith => H::unyielding_faith(state, source, trigger),
             Self::UnyieldingPain => H::unyielding_pain(state, source, trigger),
@@ -25562,12 +25537,6 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Elusive.
-    fn elusive(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
     /// Used by: Elycia of Gilneas.
     fn elycia_of_gilneas(
         state: &mut Self::State,
@@ -26494,12 +26463,6 @@ pub trait Handlers {
     ) -> Self::Outcome;
     /// Used by: Ferocious Cat Form.
     fn ferocious_cat_form(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
-    /// Used by: Ferocity.
-    fn ferocity(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -31478,12 +31441,6 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Long-Range.
-    fn long_range(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
     /// Used by: Loque.
     fn loque(
         state: &mut Self::State,
@@ -34636,12 +34593,6 @@ pub trait Handlers {
     ) -> Self::Outcome;
     /// Used by: Protective Barricade of the Light.
     fn protective_barricade_of_the_light(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
-    /// Used by: Protector.
-    fn protector(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -40102,12 +40053,6 @@ pub trait Handlers {
     ) -> Self::Outcome;
     /// Used by: Unstoppable Flame.
     fn unstoppable_flame(
-        state: &mut Self::State,
-        source: Self::Source,
-        trigger: &Self::Trigger,
-    ) -> Self::Outcome;
-    /// Used by: Untargetable.
-    fn untargetable(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,

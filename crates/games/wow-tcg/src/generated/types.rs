@@ -1777,16 +1777,22 @@ pub enum Recipient {
     TargetCharacter,
     /// Each opposing hero and ally.
     OpposingCharacters,
+    /// Each opposing hero.
+    OpposingHero,
+    /// Every hero and ally in play.
+    EachCharacter,
 }
 impl Recipient {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Recipient";
     /// Every value, in declaration order.
-    pub const ALL: [Recipient; 4] = [
+    pub const ALL: [Recipient; 6] = [
         Self::YourHero,
         Self::ThisCard,
         Self::TargetCharacter,
         Self::OpposingCharacters,
+        Self::OpposingHero,
+        Self::EachCharacter,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -1795,6 +1801,8 @@ impl Recipient {
             Self::ThisCard => "ThisCard",
             Self::TargetCharacter => "TargetCharacter",
             Self::OpposingCharacters => "OpposingCharacters",
+            Self::OpposingHero => "OpposingHero",
+            Self::EachCharacter => "EachCharacter",
         }
     }
 }
@@ -1804,6 +1812,172 @@ impl ::core::fmt::Display for Recipient {
     }
 }
 impl ::core::str::FromStr for Recipient {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// The source character of the packets an effect creates (405.2c).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dealer {
+    /// The controller's hero ('your hero deals').
+    YourHero,
+    /// The card carrying the power ('\<name\> deals').
+    ThisCard,
+}
+impl Dealer {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "Dealer";
+    /// Every value, in declaration order.
+    pub const ALL: [Dealer; 2] = [Self::YourHero, Self::ThisCard];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::YourHero => "YourHero",
+            Self::ThisCard => "ThisCard",
+        }
+    }
+}
+impl ::core::fmt::Display for Dealer {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for Dealer {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// Which packets a replacement modifier watches (716.2): those its subject would deal, be dealt, or heal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PacketSide {
+    /// Damage the subject would deal.
+    Deals,
+    /// Damage that would be dealt to the subject.
+    IsDealt,
+    /// Damage the subject would heal.
+    Heals,
+}
+impl PacketSide {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "PacketSide";
+    /// Every value, in declaration order.
+    pub const ALL: [PacketSide; 3] = [Self::Deals, Self::IsDealt, Self::Heals];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Deals => "Deals",
+            Self::IsDealt => "IsDealt",
+            Self::Heals => "Heals",
+        }
+    }
+}
+impl ::core::fmt::Display for PacketSide {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for PacketSide {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// How a card uses the hero's hands (410.3c).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HandSlot {
+    /// A Two-Handed weapon.
+    TwoHanded,
+    /// An Off-Hand card.
+    OffHand,
+}
+impl HandSlot {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "HandSlot";
+    /// Every value, in declaration order.
+    pub const ALL: [HandSlot; 2] = [Self::TwoHanded, Self::OffHand];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::TwoHanded => "TwoHanded",
+            Self::OffHand => "OffHand",
+        }
+    }
+}
+impl ::core::fmt::Display for HandSlot {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for HandSlot {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// Events a triggered power watches for (703).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TriggerEvent {
+    /// The card is destroyed (it looks back in time, 703.3).
+    ThisDestroyed,
+    /// The card becomes an attacker (602.1).
+    ThisAttacks,
+    /// The card enters play (710.4).
+    ThisEntersPlay,
+    /// The card is dealt combat damage.
+    ThisDealtCombatDamage,
+}
+impl TriggerEvent {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "TriggerEvent";
+    /// Every value, in declaration order.
+    pub const ALL: [TriggerEvent; 4] = [
+        Self::ThisDestroyed,
+        Self::ThisAttacks,
+        Self::ThisEntersPlay,
+        Self::ThisDealtCombatDamage,
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::ThisDestroyed => "ThisDestroyed",
+            Self::ThisAttacks => "ThisAttacks",
+            Self::ThisEntersPlay => "ThisEntersPlay",
+            Self::ThisDealtCombatDamage => "ThisDealtCombatDamage",
+        }
+    }
+}
+impl ::core::fmt::Display for TriggerEvent {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for TriggerEvent {
     type Err = ParseNameError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         Self::ALL

@@ -1,0 +1,540 @@
+//! The chain and priority (407, 705-711): adding links with every cost paid or none (707.2),
+//! targets (706), passing priority, resolving the top link and returning priority to the turn
+//! player, and closing a priority window when every player passes with the chain empty.
+
+use grimoire_engine::{Ctx, ObjectId, PlayerId};
+
+use super::card::{Kind, Printed};
+use super::checks::{self, trigger};
+use super::combat;
+use super::content::{EffectOp, Recipient, TriggerEvent};
+use super::packets::{deliver, option_names, Packet};
+use super::state::{
+    illegal, AtkChange, Bubble, Game, GameEvent, GrantedKeyword, Link, LinkKind, Phase, RulesError,
+    Waiting, GRAVEYARD, HAND, PLAY,
+};
+
+/// Whether `id` can be chosen as a target (706.1): a character in play that is not
+/// untargetable.
+pub fn targetable(game: &Game, id: ObjectId) -> bool {
+    game.in_play(id)
+        && game.is_character(id)
+        && !game.has_op(id, |op| matches!(op, EffectOp::Untargetable))
+}
+
+/// Whether the operations of a card or power need a target.
+fn needs_target(ops: &[EffectOp]) -> bool {
+    ops.iter().any(|op| match *op {
+        EffectOp::DealDamage { to, .. }
+        | EffectOp::HealDamage { to, .. }
+        | EffectOp::ModifyAtk { to, .. }
+        | EffectOp::PreventDamage { to, .. }
+        | EffectOp::GrantKeyword { to, .. }
+        | EffectOp::TriggeredDamage { to, .. } => to == Recipient::TargetCharacter,
+        _ => false,
+    })
+}
+
+/// Asks `player` for a target among the legal ones, excluding `source` (706.1).
+fn choose_target(
+    game: &Game,
+    player: PlayerId,
+    source: ObjectId,
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<Option<ObjectId>, RulesError> {
+    let legal: Vec<ObjectId> = game
+        .objects_in_play()
+        .filter(|&o| o != source && targetable(game, o))
+        .collect();
+    if legal.is_empty() {
+        return Ok(None);
+    }
+    let pick = ctx.choose(
+        &format!("player {}: target for {}", player.0, game.label(source)),
+        &option_names(game, &legal),
+    )?;
+    Ok(Some(legal[pick]))
+}
+
+/// The one-shot operations a card's link applies as it resolves.
+fn link_ops(game: &Game, card: ObjectId) -> Vec<EffectOp> {
+    let mut ops = Vec::new();
+    game.for_each_op(card, |_, op| ops.push(*op));
+    ops
+}
+
+/// Pays `cost` by exhausting ready resources, or fails without exhausting any (707.2).
+pub fn pay_resources(game: &mut Game, player: PlayerId, cost: u32) -> Result<(), RulesError> {
+    let ready = game.ready_resources(player);
+    if (ready.len() as u32) < cost {
+        return Err(illegal(format!(
+            "player {} cannot pay ({cost}): only {} ready resource(s) (408.2, 707.2: the action is rewound)",
+            player.0,
+            ready.len()
+        )));
+    }
+    for r in ready.into_iter().take(cost as usize) {
+        game.set_exhausted(r, true);
+    }
+    Ok(())
+}
+
+/// Puts a link on the chain and gives its controller priority (707.1f).
+fn push(game: &mut Game, link: Link) {
+    let text = describe(game, &link);
+    game.priority = link.controller;
+    game.passes = 0;
+    game.chain.push(link);
+    game.record(GameEvent::LinkAdded(text));
+}
+
+/// How events and expectations name a link.
+pub fn describe(game: &Game, link: &Link) -> String {
+    match &link.kind {
+        LinkKind::Card(card) => game.label(*card),
+        LinkKind::Proposal { attacker, defender } => {
+            format!(
+                "proposal {} -> {}",
+                game.label(*attacker),
+                game.label(*defender)
+            )
+        }
+        LinkKind::Strike(weapon) => format!("strike {}", game.label(*weapon)),
+        LinkKind::Resource { card, face_up } => format!(
+            "resource {}{}",
+            game.label(*card),
+            if *face_up { " face up" } else { "" }
+        ),
+        LinkKind::Triggered { source, .. } => format!("trigger {}", game.label(*source)),
+    }
+}
+
+/// Whether `player` holds priority (and the game goes on).
+pub fn check_priority(game: &Game, player: PlayerId) -> Result<(), RulesError> {
+    if game.outcome.is_some() {
+        return Err(illegal("the game is over"));
+    }
+    if game.priority != player {
+        return Err(illegal(format!(
+            "player {} does not have priority (player {} has, 407.1)",
+            player.0, game.priority.0
+        )));
+    }
+    Ok(())
+}
+
+/// Whether it is `player`'s non-combat action phase with the chain empty (407.2b).
+pub fn check_main_timing(game: &Game, player: PlayerId, what: &str) -> Result<(), RulesError> {
+    if game.turn_player != player
+        || game.phase != Phase::Action
+        || game.combat.is_some()
+        || !game.chain.is_empty()
+    {
+        return Err(illegal(format!(
+            "{what} only in your non-combat action phase with the chain empty (407.2b)"
+        )));
+    }
+    Ok(())
+}
+
+/// Plays a card from hand (406.1): timing, targets, then its cost; all or nothing.
+pub fn play(
+    game: &mut Game,
+    player: PlayerId,
+    card: ObjectId,
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<(), RulesError> {
+    check_priority(game, player)?;
+    if game.zone_index(card) != Some((player, HAND)) {
+        return Err(illegal(format!(
+            "{} is not in player {}'s hand (406.1)",
+            game.label(card),
+            player.0
+        )));
+    }
+    let instant = game.has_op(card, |op| matches!(op, EffectOp::AnyPriority));
+    if !instant {
+        check_main_timing(game, player, "a non-instant card can be played")?;
+    }
+    let ops = link_ops(game, card);
+    let mut targets = Vec::new();
+    if matches!(game.card(card).kind, Kind::Ability) && needs_target(&ops) {
+        match choose_target(game, player, card, ctx)? {
+            Some(t) => targets.push(t),
+            None => {
+                return Err(illegal(format!(
+                    "{} needs a target and there is no legal one (706.1, 707.2)",
+                    game.label(card)
+                )))
+            }
+        }
+    }
+    pay_resources(game, player, game.card(card).cost)?;
+    let chain = game.chain_zone();
+    if let Some(o) = game.store.get_mut(card) {
+        o.zone = chain;
+    }
+    push(
+        game,
+        Link {
+            controller: player,
+            kind: LinkKind::Card(card),
+            targets,
+        },
+    );
+    Ok(())
+}
+
+/// Places a resource (408.1): once per turn, from hand, in the non-combat action phase with
+/// the chain empty; only quests may be placed face up (408.1b).
+pub fn place_resource(
+    game: &mut Game,
+    player: PlayerId,
+    card: ObjectId,
+    face_up: bool,
+) -> Result<(), RulesError> {
+    check_priority(game, player)?;
+    check_main_timing(game, player, "a resource can be placed")?;
+    if game.zone_index(card) != Some((player, HAND)) {
+        return Err(illegal(format!(
+            "{} is not in player {}'s hand (408.1)",
+            game.label(card),
+            player.0
+        )));
+    }
+    if game.player(player).and_then(|p| p.placed_resource) == Some(game.turn) {
+        return Err(illegal(format!(
+            "player {} already placed a resource this turn (408.1)",
+            player.0
+        )));
+    }
+    if face_up && game.card(card).kind != Kind::Quest {
+        return Err(illegal(format!(
+            "{} is not a quest: only quests may be placed face up (408.1b)",
+            game.label(card)
+        )));
+    }
+    let turn = game.turn;
+    if let Some(p) = game.player_mut(player) {
+        p.placed_resource = Some(turn);
+    }
+    let chain = game.chain_zone();
+    if let Some(o) = game.store.get_mut(card) {
+        o.zone = chain;
+    }
+    push(
+        game,
+        Link {
+            controller: player,
+            kind: LinkKind::Resource { card, face_up },
+            targets: Vec::new(),
+        },
+    );
+    Ok(())
+}
+
+/// Adds a proposal or strike effect (601.1, 303.2a) after its checks and costs.
+pub fn add_effect(game: &mut Game, player: PlayerId, kind: LinkKind) {
+    push(
+        game,
+        Link {
+            controller: player,
+            kind,
+            targets: Vec::new(),
+        },
+    );
+}
+
+/// Adds a waiting triggered effect (708.2): its target is chosen now; without a legal one the
+/// effect ceases to exist.
+pub fn add_triggered(
+    game: &mut Game,
+    waiting: Waiting,
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<(), RulesError> {
+    let Some(op) = game.op_at(waiting.source, waiting.op) else {
+        return Ok(());
+    };
+    let mut targets = Vec::new();
+    if needs_target(&[op]) {
+        match choose_target(game, waiting.controller, waiting.source, ctx)? {
+            Some(t) => targets.push(t),
+            None => return Ok(()),
+        }
+    }
+    let link = Link {
+        controller: waiting.controller,
+        kind: LinkKind::Triggered {
+            source: waiting.source,
+            op: waiting.op,
+        },
+        targets,
+    };
+    let text = describe(game, &link);
+    game.chain.push(link);
+    game.record(GameEvent::LinkAdded(text));
+    Ok(())
+}
+
+/// `player` passes priority (407.1). When every player has passed in succession, the top
+/// link resolves and the turn player gets priority (407.4a), or, with the chain empty, the
+/// window closes and the game advances (407.4b).
+pub fn pass(
+    game: &mut Game,
+    player: PlayerId,
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<(), RulesError> {
+    check_priority(game, player)?;
+    game.passes += 1;
+    game.priority = game.next_player(player);
+    if game.passes < game.players_from_turn().len() {
+        return Ok(());
+    }
+    game.passes = 0;
+    game.priority = game.turn_player;
+    match game.chain.pop() {
+        Some(link) => resolve(game, link, ctx),
+        None => close_window(game, ctx),
+    }
+}
+
+/// Closes the open priority window (407.4b).
+fn close_window(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    if game.combat.is_some() {
+        return combat::close_window(game, ctx);
+    }
+    if game.phase == Phase::Action {
+        game.phase = Phase::End;
+    }
+    Ok(())
+}
+
+/// Resolves a link (709): recheck targets, apply its text, then the turn player gets
+/// priority (709.2h).
+fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    let text = describe(game, &link);
+    let legal: Vec<ObjectId> = link
+        .targets
+        .iter()
+        .copied()
+        .filter(|&t| targetable(game, t))
+        .collect();
+    if !link.targets.is_empty() && legal.is_empty() {
+        interrupt(game, &link);
+        return Ok(());
+    }
+    match link.kind {
+        LinkKind::Card(card) => resolve_card(game, &link, card, &legal, ctx)?,
+        LinkKind::Proposal { attacker, defender } => {
+            if combat::proposal_legal(game, attacker, defender).is_err() {
+                interrupt(game, &link);
+                return Ok(());
+            }
+            game.record(GameEvent::LinkResolved(text));
+            return combat::start(game, attacker, defender);
+        }
+        LinkKind::Strike(weapon) => combat::resolve_strike(game, link.controller, weapon),
+        LinkKind::Resource { card, face_up } => {
+            if !face_up {
+                game.info[card.0 as usize].card = Printed::blank("resource", Kind::Resource);
+            }
+            game.info[card.0 as usize].resource = true;
+            enter_play(game, card, link.controller);
+        }
+        LinkKind::Triggered { source, op } => {
+            if let Some(op) = game.op_at(source, op) {
+                apply_ops(game, source, link.controller, &[op], &legal, ctx)?;
+            }
+        }
+    }
+    game.record(GameEvent::LinkResolved(text));
+    Ok(())
+}
+
+/// Interrupts a link (711): removed, a card to its owner's graveyard, costs not refunded.
+fn interrupt(game: &mut Game, link: &Link) {
+    if let LinkKind::Card(card) = link.kind {
+        game.move_to(card, GRAVEYARD);
+    }
+    let text = describe(game, link);
+    game.record(GameEvent::LinkInterrupted(text));
+}
+
+fn resolve_card(
+    game: &mut Game,
+    link: &Link,
+    card: ObjectId,
+    targets: &[ObjectId],
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<(), RulesError> {
+    match game.card(card).kind {
+        Kind::Ability => {
+            let ops = link_ops(game, card);
+            let one_shot: Vec<EffectOp> = ops
+                .iter()
+                .copied()
+                .filter(|op| {
+                    matches!(
+                        op,
+                        EffectOp::DealDamage { .. }
+                            | EffectOp::HealDamage { .. }
+                            | EffectOp::PreventDamage { .. }
+                            | EffectOp::DrawCards { .. }
+                            | EffectOp::GrantKeyword { .. }
+                    ) || matches!(op, EffectOp::ModifyAtk { .. })
+                        && !ops.iter().any(|o| matches!(o, EffectOp::StaysInPlay))
+                })
+                .collect();
+            apply_ops(game, card, link.controller, &one_shot, targets, ctx)?;
+            if ops.iter().any(|op| matches!(op, EffectOp::StaysInPlay)) {
+                enter_play(game, card, link.controller);
+            } else if game
+                .store
+                .get(card)
+                .is_some_and(|o| o.zone == game.chain_zone())
+            {
+                game.move_to(card, GRAVEYARD);
+            }
+        }
+        _ => enter_play(game, card, link.controller),
+    }
+    Ok(())
+}
+
+/// A card enters play under `controller` (710): it joins the party this turn.
+pub fn enter_play(game: &mut Game, card: ObjectId, controller: PlayerId) {
+    let zone = game.zone_of(controller, PLAY);
+    if let Some(o) = game.store.get_mut(card) {
+        o.zone = zone;
+        o.in_play = true;
+        o.controller = controller;
+    }
+    game.info[card.0 as usize].joined_turn = game.turn;
+    trigger(game, card, TriggerEvent::ThisEntersPlay);
+}
+
+/// Applies the one-shot operations of a resolving link whose source is `holder`.
+fn apply_ops(
+    game: &mut Game,
+    holder: ObjectId,
+    controller: PlayerId,
+    ops: &[EffectOp],
+    targets: &[ObjectId],
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<(), RulesError> {
+    let dealer = |game: &Game, from: super::content::Dealer| match from {
+        super::content::Dealer::YourHero => game
+            .player(controller)
+            .and_then(|p| p.hero)
+            .unwrap_or(holder),
+        super::content::Dealer::ThisCard => holder,
+    };
+    let mut packets = Vec::new();
+    for op in ops {
+        match *op {
+            EffectOp::DealDamage {
+                amount,
+                damage_type,
+                to,
+                from,
+                combat,
+            } => {
+                let source = dealer(game, from);
+                for d in game.recipients(to, holder, controller, targets) {
+                    packets.push(Packet::damage(
+                        u32::from(amount),
+                        source,
+                        controller,
+                        d,
+                        damage_type,
+                        combat,
+                    ));
+                }
+            }
+            EffectOp::TriggeredDamage {
+                amount,
+                damage_type,
+                to,
+                from,
+                ..
+            } => {
+                let source = dealer(game, from);
+                for d in game.recipients(to, holder, controller, targets) {
+                    packets.push(Packet::damage(
+                        u32::from(amount),
+                        source,
+                        controller,
+                        d,
+                        damage_type,
+                        false,
+                    ));
+                }
+            }
+            EffectOp::HealDamage { amount, to, from } => {
+                let source = dealer(game, from);
+                for d in game.recipients(to, holder, controller, targets) {
+                    packets.push(Packet::healing(u32::from(amount), source, controller, d));
+                }
+            }
+            EffectOp::PreventDamage {
+                amount,
+                to,
+                combat_only,
+                dealt_by,
+            } => {
+                for d in game.recipients(to, holder, controller, targets) {
+                    game.bubbles.push(Bubble {
+                        around: d,
+                        remaining: (amount > 0).then_some(u32::from(amount)),
+                        combat_only,
+                        dealt_by,
+                        source: holder,
+                    });
+                }
+            }
+            EffectOp::ModifyAtk {
+                amount,
+                to,
+                while_attacking,
+                ..
+            } => {
+                for d in game.recipients(to, holder, controller, targets) {
+                    game.atk_changes.push(AtkChange {
+                        to: d,
+                        amount: i32::from(amount),
+                        while_attacking,
+                        this_combat: false,
+                    });
+                }
+            }
+            EffectOp::GrantKeyword { keyword, to } => {
+                for d in game.recipients(to, holder, controller, targets) {
+                    game.granted.push(GrantedKeyword { to: d, keyword });
+                }
+            }
+            EffectOp::DrawCards { count } => draw(game, controller, u32::from(count)),
+            _ => {}
+        }
+    }
+    deliver(game, packets, ctx)?;
+    Ok(())
+}
+
+/// `player` draws `count` cards; drawing from an empty deck is remembered for the next
+/// pre-priority check (407.6b).
+pub fn draw(game: &mut Game, player: PlayerId, count: u32) {
+    if let Some(p) = game.player_mut(player) {
+        let drawn = count.min(p.deck);
+        p.deck -= drawn;
+        p.hand += drawn;
+        if drawn < count {
+            p.drew_from_empty = true;
+        }
+    }
+    game.record(GameEvent::Drew { player, count });
+}
+
+/// Runs pre-priority processing (re-exported for the actions).
+pub fn before_priority(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    checks::pre_priority(game, ctx)
+}
