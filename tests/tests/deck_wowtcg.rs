@@ -134,3 +134,24 @@ fn unreadable_decks_name_the_line_and_column() {
     );
     assert!(Deck::from_toml("hero = ").is_err());
 }
+
+#[test]
+fn hero_required_reads_race_profession_traitor_and_loyal() {
+    // Race (Naliss the Silencer: Blood Elf; a Horde ally) for a Horde blood elf hero.
+    assert!(check(&padded("Joleera", &[("Naliss the Silencer", 1)])).is_empty());
+    assert_eq!(
+        check(&padded("Gorebelly", &[("Naliss the Silencer", 1)])).len(),
+        1
+    );
+    // Profession (Tankatronic Goggles: Engineering, warrior and paladin icons).
+    assert_eq!(
+        check(&padded("Gorebelly", &[("Tankatronic Goggles", 1)])).len(),
+        1
+    );
+    // Traitor heroes carry the Traitor tag; Loyal means not a Traitor.
+    let traitor = "Kil'zin of the Bloodscalp";
+    assert!(check(&padded(traitor, &[("Lady Vashj", 1)])).is_empty());
+    assert_eq!(check(&padded(traitor, &[("Maiev Shadowsong", 1)])).len(), 1);
+    assert!(check(&padded("Gorebelly", &[("Maiev Shadowsong", 1)])).is_empty());
+    assert_eq!(check(&padded("Gorebelly", &[("Lady Vashj", 1)])).len(), 1);
+}
