@@ -107,3 +107,30 @@ fn run_wowtcg_json(args: WowtcgJsonArgs) -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(files: Vec<PathBuf>, out: PathBuf, strict: bool) -> WowtcgJsonArgs {
+        WowtcgJsonArgs { files, out, strict }
+    }
+
+    #[test]
+    fn wowtcg_json_exit_statuses() {
+        let dir = std::env::temp_dir().join(format!("grimoire-wowtcg-cli-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let odd = dir.join("odd.json");
+        std::fs::write(&odd, r#"[{"name": "Orc", "type": "Ally", "glitter": 1}]"#).expect("write");
+        let bad = dir.join("bad.json");
+        std::fs::write(&bad, "[{").expect("write");
+        let out = dir.join("out");
+        let strict = run_wowtcg_json(args(vec![odd.clone()], out.clone(), true));
+        let lenient = run_wowtcg_json(args(vec![odd], out.clone(), false));
+        let malformed = run_wowtcg_json(args(vec![bad], out, false));
+        std::fs::remove_dir_all(&dir).expect("clean up");
+        assert_eq!(strict, ExitCode::FAILURE, "--strict with an unmapped field");
+        assert_eq!(lenient, ExitCode::SUCCESS);
+        assert_eq!(malformed, ExitCode::from(2));
+    }
+}

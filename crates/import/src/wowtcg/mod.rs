@@ -131,11 +131,11 @@ fn import_record(
 ) -> Result<(), ImportError> {
     let label = format!("record {}", index + 1);
     let Json::Object(fields) = record else {
-        report.skipped.push(Finding {
+        report.unmapped.push(Finding {
             set: context.file.clone(),
             card: label,
             field: "record".to_owned(),
-            message: "not a JSON object".to_owned(),
+            message: "not a JSON object; record skipped".to_owned(),
         });
         return Ok(());
     };
@@ -157,11 +157,12 @@ fn import_record(
     let draft = match mapped {
         Ok(draft) => draft,
         Err(reason) => {
-            report.skipped.push(Finding {
+            // A record that is no card the codex knows is data the import could not map.
+            report.unmapped.push(Finding {
                 set: set.clone(),
                 card: card_name,
                 field: "record".to_owned(),
-                message: reason,
+                message: format!("{reason}; record skipped"),
             });
             return Ok(());
         }
