@@ -26,6 +26,8 @@ pub const PLAY: usize = 2;
 pub const HAND: usize = 1;
 /// Index of the graveyard zone.
 pub const GRAVEYARD: usize = 3;
+/// Index of the removed-from-game zone.
+pub const REMOVED: usize = 4;
 /// Shared zones.
 pub const SHARED_ZONES: [&str; 1] = ["chain"];
 
