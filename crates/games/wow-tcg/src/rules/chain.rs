@@ -498,12 +498,29 @@ fn apply_ops(
                 while_attacking,
                 ..
             } => {
-                for d in game.recipients(to, holder, controller, targets) {
+                // A change to a target is flagged on it; one to a group keeps checking which
+                // characters are in the group (714.3e).
+                let single = matches!(
+                    to,
+                    Recipient::TargetCharacter | Recipient::ThisCard | Recipient::AttachedCharacter
+                );
+                if single {
+                    for d in game.recipients(to, holder, controller, targets) {
+                        game.atk_changes.push(AtkChange {
+                            to: d,
+                            amount: i32::from(amount),
+                            while_attacking,
+                            this_combat: false,
+                            group: None,
+                        });
+                    }
+                } else {
                     game.atk_changes.push(AtkChange {
-                        to: d,
+                        to: holder,
                         amount: i32::from(amount),
                         while_attacking,
                         this_combat: false,
+                        group: Some((to, holder, controller)),
                     });
                 }
             }

@@ -100,6 +100,9 @@ pub struct AtkChange {
     pub while_attacking: bool,
     /// Ends with the combat (strike modifiers, 303.2a) rather than the turn.
     pub this_combat: bool,
+    /// A group the change keeps checking instead of `to` (714.3e: "allies in your party"):
+    /// the recipient, the card that made it and its controller.
+    pub group: Option<(Recipient, ObjectId, PlayerId)>,
 }
 
 /// A keyword granted until end of turn by a link.
@@ -681,6 +684,17 @@ impl Game {
                 .filter(|&o| self.controller(o) != controller && self.card(o).kind == Kind::Hero)
                 .collect(),
             Recipient::EachCharacter => characters(),
+            Recipient::YourAllies => characters()
+                .into_iter()
+                .filter(|&o| self.controller(o) == controller && self.card(o).kind == Kind::Ally)
+                .collect(),
+            Recipient::AttachedCharacter => self
+                .store
+                .get(holder)
+                .and_then(|o| o.attached_to)
+                .filter(|&a| self.in_play(a))
+                .into_iter()
+                .collect(),
         }
     }
 
@@ -712,8 +726,14 @@ impl Game {
                 }
             });
         }
-        for change in self.atk_changes.iter().filter(|c| c.to == id) {
-            if !change.while_attacking || attacking {
+        for change in &self.atk_changes {
+            let applies = match change.group {
+                None => change.to == id,
+                Some((recipient, holder, controller)) => self
+                    .recipients(recipient, holder, controller, &[])
+                    .contains(&id),
+            };
+            if applies && (!change.while_attacking || attacking) {
                 atk += change.amount;
             }
         }
@@ -776,7 +796,7 @@ impl Game {
         }
         if index != PLAY {
             self.bubbles.retain(|b| b.around != id);
-            self.atk_changes.retain(|c| c.to != id);
+            self.atk_changes.retain(|c| c.group.is_some() || c.to != id);
             self.granted.retain(|g| g.to != id);
             if let Some(combat) = self.combat.as_mut() {
                 if combat.attacker == Some(id) {
