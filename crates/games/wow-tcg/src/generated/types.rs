@@ -1961,17 +1961,20 @@ pub enum TriggerEvent {
     ThisDealtCombatDamage,
     /// The start of its controller's turn (500.2).
     YourTurnStarts,
+    /// The end of its controller's turn: the start of the end phase (500.2).
+    YourTurnEnds,
 }
 impl TriggerEvent {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "TriggerEvent";
     /// Every value, in declaration order.
-    pub const ALL: [TriggerEvent; 5] = [
+    pub const ALL: [TriggerEvent; 6] = [
         Self::ThisDestroyed,
         Self::ThisAttacks,
         Self::ThisEntersPlay,
         Self::ThisDealtCombatDamage,
         Self::YourTurnStarts,
+        Self::YourTurnEnds,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -1981,6 +1984,7 @@ impl TriggerEvent {
             Self::ThisEntersPlay => "ThisEntersPlay",
             Self::ThisDealtCombatDamage => "ThisDealtCombatDamage",
             Self::YourTurnStarts => "YourTurnStarts",
+            Self::YourTurnEnds => "YourTurnEnds",
         }
     }
 }

@@ -274,6 +274,7 @@ pub fn resolve_strike(game: &mut Game, player: PlayerId, weapon: ObjectId) {
         to: hero,
         amount,
         while_attacking: false,
+        while_defending: false,
         this_combat: true,
         group: None,
     });

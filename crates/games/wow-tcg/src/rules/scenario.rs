@@ -94,6 +94,9 @@ pub enum OpSpec {
         /// Only while attacking.
         #[serde(default)]
         while_attacking: bool,
+        /// Only while defending.
+        #[serde(default)]
+        while_defending: bool,
     },
     /// `draw_cards`.
     DrawCards {
@@ -197,11 +200,13 @@ impl OpSpec {
                 own_turn,
                 to: r,
                 while_attacking,
+                while_defending,
             } => EffectOp::ModifyAtk {
                 amount: *amount,
                 per_x: 0,
                 to: to(r)?,
                 while_attacking: *while_attacking,
+                while_defending: *while_defending,
                 own_turn: *own_turn,
             },
             OpSpec::DrawCards { count } => EffectOp::DrawCards { count: *count },

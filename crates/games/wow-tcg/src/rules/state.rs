@@ -98,6 +98,8 @@ pub struct AtkChange {
     pub amount: i32,
     /// Only while the character attacks.
     pub while_attacking: bool,
+    /// Only while the character defends.
+    pub while_defending: bool,
     /// Ends with the combat (strike modifiers, 303.2a) rather than the turn.
     pub this_combat: bool,
     /// A group the change keeps checking instead of `to` (714.3e: "allies in your party"):
@@ -705,6 +707,7 @@ impl Game {
             return 0;
         }
         let attacking = self.attacking(id);
+        let defending = self.defending(id);
         let mut atk = self.card(id).atk;
         for holder in self.objects_in_play() {
             let controller = self.controller(holder);
@@ -714,10 +717,12 @@ impl Game {
                     per_x,
                     to,
                     while_attacking,
+                    while_defending,
                     own_turn,
                 } = *op
                 {
                     if (!while_attacking || attacking)
+                        && (!while_defending || defending)
                         && (!own_turn || self.turn_player == controller)
                         && self.recipients(to, holder, controller, &[]).contains(&id)
                     {
@@ -733,7 +738,10 @@ impl Game {
                     .recipients(recipient, holder, controller, &[])
                     .contains(&id),
             };
-            if applies && (!change.while_attacking || attacking) {
+            if applies
+                && (!change.while_attacking || attacking)
+                && (!change.while_defending || defending)
+            {
                 atk += change.amount;
             }
         }
