@@ -134,7 +134,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             err,
-            "`scenario run` is not available for summoner-wars yet; games with it: mage-wars"
+            "`scenario run` is not available for summoner-wars yet; games with it: mage-wars, wow-tcg"
         );
         assert_eq!(
             run_text("name = \"x\"\n").err().unwrap(),

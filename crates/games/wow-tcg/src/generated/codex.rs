@@ -47,6 +47,8 @@ pub enum EffectOp {
         to: Recipient,
         /// The `while_attacking` field.
         while_attacking: bool,
+        /// Only while the character defends (714.3a).
+        while_defending: bool,
         /// Only during its controller's turn.
         own_turn: bool,
     },
@@ -285,6 +287,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
                 per_x: 0,
                 to: Recipient::YourHero,
                 while_attacking: true,
+                while_defending: false,
                 own_turn: false,
             },
         ],
@@ -487,6 +490,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
                 per_x: 1,
                 to: Recipient::ThisCard,
                 while_attacking: false,
+                while_defending: false,
                 own_turn: true,
             },
         ],

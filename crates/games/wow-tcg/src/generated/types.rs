@@ -1781,18 +1781,24 @@ pub enum Recipient {
     OpposingHero,
     /// Every hero and ally in play.
     EachCharacter,
+    /// Each ally in the controller's party, checked continuously (714.3e).
+    YourAllies,
+    /// The character the card is attached to.
+    AttachedCharacter,
 }
 impl Recipient {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Recipient";
     /// Every value, in declaration order.
-    pub const ALL: [Recipient; 6] = [
+    pub const ALL: [Recipient; 8] = [
         Self::YourHero,
         Self::ThisCard,
         Self::TargetCharacter,
         Self::OpposingCharacters,
         Self::OpposingHero,
         Self::EachCharacter,
+        Self::YourAllies,
+        Self::AttachedCharacter,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -1803,6 +1809,8 @@ impl Recipient {
             Self::OpposingCharacters => "OpposingCharacters",
             Self::OpposingHero => "OpposingHero",
             Self::EachCharacter => "EachCharacter",
+            Self::YourAllies => "YourAllies",
+            Self::AttachedCharacter => "AttachedCharacter",
         }
     }
 }
@@ -1951,16 +1959,22 @@ pub enum TriggerEvent {
     ThisEntersPlay,
     /// The card is dealt combat damage.
     ThisDealtCombatDamage,
+    /// The start of its controller's turn (500.2).
+    YourTurnStarts,
+    /// The end of its controller's turn: the start of the end phase (500.2).
+    YourTurnEnds,
 }
 impl TriggerEvent {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "TriggerEvent";
     /// Every value, in declaration order.
-    pub const ALL: [TriggerEvent; 4] = [
+    pub const ALL: [TriggerEvent; 6] = [
         Self::ThisDestroyed,
         Self::ThisAttacks,
         Self::ThisEntersPlay,
         Self::ThisDealtCombatDamage,
+        Self::YourTurnStarts,
+        Self::YourTurnEnds,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -1969,6 +1983,8 @@ impl TriggerEvent {
             Self::ThisAttacks => "ThisAttacks",
             Self::ThisEntersPlay => "ThisEntersPlay",
             Self::ThisDealtCombatDamage => "ThisDealtCombatDamage",
+            Self::YourTurnStarts => "YourTurnStarts",
+            Self::YourTurnEnds => "YourTurnEnds",
         }
     }
 }

@@ -6,8 +6,9 @@
 use grimoire_engine::{Ctx, ObjectId, PlayerId, Rules};
 
 use super::chain::{self, before_priority};
+use super::checks::trigger;
 use super::combat;
-use super::content::{DamageType, MAX_HAND_SIZE};
+use super::content::{DamageType, TriggerEvent, MAX_HAND_SIZE};
 use super::packets::{deliver, put_damage, Packet};
 use super::state::{illegal, Game, GameEvent, Marker, Phase, RulesError};
 
@@ -270,6 +271,15 @@ fn start_turn(game: &mut Game, player: PlayerId) -> Result<(), RulesError> {
         } else {
             game.set_exhausted(o, false);
         }
+    }
+    // 500.2: powers that trigger at the start of the turn; they go on the chain as the ready
+    // step's priority window opens (501.1a), at the pre-priority processing after this action.
+    let mine: Vec<ObjectId> = game
+        .objects_in_play()
+        .filter(|&o| game.controller(o) == player)
+        .collect();
+    for o in mine {
+        trigger(game, o, TriggerEvent::YourTurnStarts);
     }
     if !first_turn_of_game {
         chain::draw(game, player, 1);

@@ -304,7 +304,17 @@ fn close_window(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rul
         return combat::close_window(game, ctx);
     }
     if game.phase == Phase::Action {
+        // 500.2, 503.1: the end phase starts; "at end of turn" powers trigger now and go on
+        // the chain as its priority window opens.
         game.phase = Phase::End;
+        let player = game.turn_player;
+        let mine: Vec<ObjectId> = game
+            .objects_in_play()
+            .filter(|&o| game.controller(o) == player)
+            .collect();
+        for o in mine {
+            trigger(game, o, TriggerEvent::YourTurnEnds);
+        }
     }
     Ok(())
 }
@@ -496,14 +506,34 @@ fn apply_ops(
                 amount,
                 to,
                 while_attacking,
+                while_defending,
                 ..
             } => {
-                for d in game.recipients(to, holder, controller, targets) {
+                // A change to a target is flagged on it; one to a group keeps checking which
+                // characters are in the group (714.3e).
+                let single = matches!(
+                    to,
+                    Recipient::TargetCharacter | Recipient::ThisCard | Recipient::AttachedCharacter
+                );
+                if single {
+                    for d in game.recipients(to, holder, controller, targets) {
+                        game.atk_changes.push(AtkChange {
+                            to: d,
+                            amount: i32::from(amount),
+                            while_attacking,
+                            while_defending,
+                            this_combat: false,
+                            group: None,
+                        });
+                    }
+                } else {
                     game.atk_changes.push(AtkChange {
-                        to: d,
+                        to: holder,
                         amount: i32::from(amount),
                         while_attacking,
+                        while_defending,
                         this_combat: false,
+                        group: Some((to, holder, controller)),
                     });
                 }
             }

@@ -128,12 +128,15 @@ fn lose(game: &mut Game, losers: &[PlayerId]) {
             }
         }
     }
+    // 102.2: every card a losing player owns is removed from the game.
     let owned: Vec<ObjectId> = game
-        .objects_in_play()
-        .filter(|&o| losers.contains(&game.store.get(o).map_or(PlayerId(0), |x| x.owner)))
+        .store
+        .iter()
+        .filter(|o| losers.contains(&o.owner))
+        .map(|o| o.id)
         .collect();
     for o in owned {
-        game.move_to(o, super::state::GRAVEYARD);
+        game.move_to(o, super::state::REMOVED);
     }
     game.chain.retain(|l| !losers.contains(&l.controller));
     let remaining: Vec<PlayerId> = game

@@ -274,7 +274,9 @@ pub fn resolve_strike(game: &mut Game, player: PlayerId, weapon: ObjectId) {
         to: hero,
         amount,
         while_attacking: false,
+        while_defending: false,
         this_combat: true,
+        group: None,
     });
     if let (Some(t), Some(c)) = (game.card(weapon).damage_type, game.combat.as_mut()) {
         c.strike_types.push((hero, t));

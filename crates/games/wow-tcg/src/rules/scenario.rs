@@ -94,6 +94,9 @@ pub enum OpSpec {
         /// Only while attacking.
         #[serde(default)]
         while_attacking: bool,
+        /// Only while defending.
+        #[serde(default)]
+        while_defending: bool,
     },
     /// `draw_cards`.
     DrawCards {
@@ -197,11 +200,13 @@ impl OpSpec {
                 own_turn,
                 to: r,
                 while_attacking,
+                while_defending,
             } => EffectOp::ModifyAtk {
                 amount: *amount,
                 per_x: 0,
                 to: to(r)?,
                 while_attacking: *while_attacking,
+                while_defending: *while_defending,
                 own_turn: *own_turn,
             },
             OpSpec::DrawCards { count } => EffectOp::DrawCards { count: *count },
@@ -461,6 +466,9 @@ pub struct ExpectKeys {
     /// Its zone: deck, hand, play, graveyard, removed or chain.
     #[serde(default)]
     pub zone: Option<String>,
+    /// Whether it still exists (false for a token that ceased to exist, 407.6e).
+    #[serde(default)]
+    pub exists: Option<bool>,
     /// Exhausted.
     #[serde(default)]
     pub exhausted: Option<bool>,
@@ -705,6 +713,7 @@ impl ScenarioGame for WowScenarios {
         ("damage", Subject::Object),
         ("destroyed", Subject::Object),
         ("zone", Subject::Object),
+        ("exists", Subject::Object),
         ("exhausted", Subject::Object),
         ("atk", Subject::Object),
         ("health", Subject::Object),
@@ -950,6 +959,9 @@ impl ScenarioGame for WowScenarios {
                     .to_string()
             };
             checks.push(Check::new("zone", e, actual));
+        }
+        if let Some(e) = expect.exists {
+            checks.push(Check::new("exists", e, !game.info[id.0 as usize].ceased));
         }
         if let Some(e) = expect.exhausted {
             checks.push(Check::new("exhausted", e, game.exhausted(id)));

@@ -26,6 +26,8 @@ pub const PLAY: usize = 2;
 pub const HAND: usize = 1;
 /// Index of the graveyard zone.
 pub const GRAVEYARD: usize = 3;
+/// Index of the removed-from-game zone.
+pub const REMOVED: usize = 4;
 /// Shared zones.
 pub const SHARED_ZONES: [&str; 1] = ["chain"];
 
@@ -96,8 +98,13 @@ pub struct AtkChange {
     pub amount: i32,
     /// Only while the character attacks.
     pub while_attacking: bool,
+    /// Only while the character defends.
+    pub while_defending: bool,
     /// Ends with the combat (strike modifiers, 303.2a) rather than the turn.
     pub this_combat: bool,
+    /// A group the change keeps checking instead of `to` (714.3e: "allies in your party"):
+    /// the recipient, the card that made it and its controller.
+    pub group: Option<(Recipient, ObjectId, PlayerId)>,
 }
 
 /// A keyword granted until end of turn by a link.
@@ -679,6 +686,17 @@ impl Game {
                 .filter(|&o| self.controller(o) != controller && self.card(o).kind == Kind::Hero)
                 .collect(),
             Recipient::EachCharacter => characters(),
+            Recipient::YourAllies => characters()
+                .into_iter()
+                .filter(|&o| self.controller(o) == controller && self.card(o).kind == Kind::Ally)
+                .collect(),
+            Recipient::AttachedCharacter => self
+                .store
+                .get(holder)
+                .and_then(|o| o.attached_to)
+                .filter(|&a| self.in_play(a))
+                .into_iter()
+                .collect(),
         }
     }
 
@@ -689,6 +707,7 @@ impl Game {
             return 0;
         }
         let attacking = self.attacking(id);
+        let defending = self.defending(id);
         let mut atk = self.card(id).atk;
         for holder in self.objects_in_play() {
             let controller = self.controller(holder);
@@ -698,10 +717,12 @@ impl Game {
                     per_x,
                     to,
                     while_attacking,
+                    while_defending,
                     own_turn,
                 } = *op
                 {
                     if (!while_attacking || attacking)
+                        && (!while_defending || defending)
                         && (!own_turn || self.turn_player == controller)
                         && self.recipients(to, holder, controller, &[]).contains(&id)
                     {
@@ -710,8 +731,17 @@ impl Game {
                 }
             });
         }
-        for change in self.atk_changes.iter().filter(|c| c.to == id) {
-            if !change.while_attacking || attacking {
+        for change in &self.atk_changes {
+            let applies = match change.group {
+                None => change.to == id,
+                Some((recipient, holder, controller)) => self
+                    .recipients(recipient, holder, controller, &[])
+                    .contains(&id),
+            };
+            if applies
+                && (!change.while_attacking || attacking)
+                && (!change.while_defending || defending)
+            {
                 atk += change.amount;
             }
         }
@@ -774,7 +804,7 @@ impl Game {
         }
         if index != PLAY {
             self.bubbles.retain(|b| b.around != id);
-            self.atk_changes.retain(|c| c.to != id);
+            self.atk_changes.retain(|c| c.group.is_some() || c.to != id);
             self.granted.retain(|g| g.to != id);
             if let Some(combat) = self.combat.as_mut() {
                 if combat.attacker == Some(id) {
