@@ -129,6 +129,9 @@ pub fn map(
     let name = text_of(record, "name")
         .filter(|name| !name.is_empty())
         .ok_or("the record has no `name`")?;
+    if !name.chars().any(char::is_alphanumeric) {
+        return Err(format!("the name `{name}` has no letter or digit"));
+    }
     let data_type = text_of(record, "type").ok_or("the record has no `type`")?;
     let mut draft = Draft {
         name: name.to_owned(),
