@@ -27,6 +27,8 @@ pub enum EffectOp {
         from: Dealer,
         /// Counts as combat damage (405.3b).
         combat: bool,
+        /// Which target of the link a `TargetCharacter` recipient is (706.1b: each a different card).
+        target: u8,
     },
     /// Creates one healing packet per recipient (404.2); no packet for a character without damage (404.3).
     HealDamage {

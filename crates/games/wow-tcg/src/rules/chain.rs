@@ -22,38 +22,56 @@ pub fn targetable(game: &Game, id: ObjectId) -> bool {
         && !game.has_op(id, |op| matches!(op, EffectOp::Untargetable))
 }
 
-/// Whether the operations of a card or power need a target.
-fn needs_target(ops: &[EffectOp]) -> bool {
-    ops.iter().any(|op| match *op {
-        EffectOp::DealDamage { to, .. }
-        | EffectOp::HealDamage { to, .. }
+/// Which target of its link an operation's `TargetCharacter` recipient is (from 1), or `None`
+/// when the operation targets nothing.
+fn target_index(op: &EffectOp) -> Option<usize> {
+    let (to, index) = match *op {
+        EffectOp::DealDamage { to, target, .. } => (to, usize::from(target)),
+        EffectOp::HealDamage { to, .. }
         | EffectOp::ModifyAtk { to, .. }
         | EffectOp::PreventDamage { to, .. }
         | EffectOp::GrantKeyword { to, .. }
-        | EffectOp::TriggeredDamage { to, .. } => to == Recipient::TargetCharacter,
-        _ => false,
-    })
+        | EffectOp::TriggeredDamage { to, .. } => (to, 1),
+        _ => return None,
+    };
+    (to == Recipient::TargetCharacter).then_some(index)
 }
 
-/// Asks `player` for a target among the legal ones, excluding `source` (706.1).
-fn choose_target(
+/// How many targets a link with these operations needs (706.1).
+fn targets_needed(ops: &[EffectOp]) -> usize {
+    ops.iter().filter_map(target_index).max().unwrap_or(0)
+}
+
+/// Asks `player` for `count` different targets among the legal ones, excluding `source`
+/// (706.1, 706.1b); `None` when there are not enough.
+fn choose_targets(
     game: &Game,
     player: PlayerId,
     source: ObjectId,
+    count: usize,
     ctx: &mut Ctx<'_, GameEvent>,
-) -> Result<Option<ObjectId>, RulesError> {
-    let legal: Vec<ObjectId> = game
-        .objects_in_play()
-        .filter(|&o| o != source && targetable(game, o))
-        .collect();
-    if legal.is_empty() {
-        return Ok(None);
+) -> Result<Option<Vec<ObjectId>>, RulesError> {
+    let mut chosen = Vec::new();
+    for _ in 0..count {
+        let legal: Vec<ObjectId> = game
+            .objects_in_play()
+            .filter(|&o| o != source && !chosen.contains(&o) && targetable(game, o))
+            .collect();
+        if legal.is_empty() {
+            return Ok(None);
+        }
+        let pick = ctx.choose(
+            &format!(
+                "player {}: target number {} for {}",
+                player.0,
+                chosen.len() + 1,
+                game.label(source)
+            ),
+            &option_names(game, &legal),
+        )?;
+        chosen.push(legal[pick]);
     }
-    let pick = ctx.choose(
-        &format!("player {}: target for {}", player.0, game.label(source)),
-        &option_names(game, &legal),
-    )?;
-    Ok(Some(legal[pick]))
+    Ok(Some(chosen))
 }
 
 /// The one-shot operations a card's link applies as it resolves.
@@ -158,15 +176,14 @@ pub fn play(
     }
     let ops = link_ops(game, card);
     let mut targets = Vec::new();
-    if matches!(game.card(card).kind, Kind::Ability) && needs_target(&ops) {
-        match choose_target(game, player, card, ctx)? {
-            Some(t) => targets.push(t),
-            None => {
-                return Err(illegal(format!(
-                    "{} needs a target and there is no legal one (706.1, 707.2)",
-                    game.label(card)
-                )))
-            }
+    if matches!(game.card(card).kind, Kind::Ability) {
+        match choose_targets(game, player, card, targets_needed(&ops), ctx)? {
+            Some(t) => targets = t,
+            None => return Err(illegal(format!(
+                "{} needs {} different targets and there are not enough legal ones (706.1, 707.2)",
+                game.label(card),
+                targets_needed(&ops)
+            ))),
         }
     }
     pay_resources(game, player, game.card(card).cost)?;
@@ -255,13 +272,16 @@ pub fn add_triggered(
     let Some(op) = game.op_at(waiting.source, waiting.op) else {
         return Ok(());
     };
-    let mut targets = Vec::new();
-    if needs_target(&[op]) {
-        match choose_target(game, waiting.controller, waiting.source, ctx)? {
-            Some(t) => targets.push(t),
-            None => return Ok(()),
-        }
-    }
+    let Some(targets) = choose_targets(
+        game,
+        waiting.controller,
+        waiting.source,
+        targets_needed(&[op]),
+        ctx,
+    )?
+    else {
+        return Ok(());
+    };
     let link = Link {
         controller: waiting.controller,
         kind: LinkKind::Triggered {
@@ -323,13 +343,14 @@ fn close_window(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rul
 /// priority (709.2h).
 fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
     let text = describe(game, &link);
-    let legal: Vec<ObjectId> = link
+    // 709.2a, 709.2c: each target is rechecked; an illegal one keeps its place but is not
+    // affected.
+    let legal: Vec<Option<ObjectId>> = link
         .targets
         .iter()
-        .copied()
-        .filter(|&t| targetable(game, t))
+        .map(|&t| targetable(game, t).then_some(t))
         .collect();
-    if !link.targets.is_empty() && legal.is_empty() {
+    if !link.targets.is_empty() && legal.iter().all(Option::is_none) {
         interrupt(game, &link);
         return Ok(());
     }
@@ -374,7 +395,7 @@ fn resolve_card(
     game: &mut Game,
     link: &Link,
     card: ObjectId,
-    targets: &[ObjectId],
+    targets: &[Option<ObjectId>],
     ctx: &mut Ctx<'_, GameEvent>,
 ) -> Result<(), RulesError> {
     match game.card(card).kind {
@@ -429,7 +450,7 @@ fn apply_ops(
     holder: ObjectId,
     controller: PlayerId,
     ops: &[EffectOp],
-    targets: &[ObjectId],
+    link_targets: &[Option<ObjectId>],
     ctx: &mut Ctx<'_, GameEvent>,
 ) -> Result<(), RulesError> {
     let dealer = |game: &Game, from: super::content::Dealer| match from {
@@ -441,6 +462,12 @@ fn apply_ops(
     };
     let mut packets = Vec::new();
     for op in ops {
+        // The link's target this operation names, if it is still legal.
+        let targets: Vec<ObjectId> = target_index(op)
+            .and_then(|i| link_targets.get(i - 1).copied().flatten())
+            .into_iter()
+            .collect();
+        let targets = targets.as_slice();
         match *op {
             EffectOp::DealDamage {
                 amount,
@@ -448,6 +475,7 @@ fn apply_ops(
                 to,
                 from,
                 combat,
+                ..
             } => {
                 let source = dealer(game, from);
                 for d in game.recipients(to, holder, controller, targets) {

@@ -71,6 +71,9 @@ pub enum OpSpec {
         /// Counts as combat damage.
         #[serde(default)]
         combat: bool,
+        /// Which target of the link (from 1; default 1).
+        #[serde(default)]
+        target: Option<u8>,
     },
     /// `heal_damage`.
     HealDamage {
@@ -179,12 +182,14 @@ impl OpSpec {
                 to: r,
                 from,
                 combat,
+                target,
             } => EffectOp::DealDamage {
                 amount: *amount,
                 damage_type: damage_type(t)?,
                 to: to(r)?,
                 from: dealer(from, Dealer::YourHero)?,
                 combat: *combat,
+                target: target.unwrap_or(1),
             },
             OpSpec::HealDamage {
                 amount,
