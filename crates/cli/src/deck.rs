@@ -1,5 +1,5 @@
 //! `grimoire deck check` and `grimoire army check`: deck and army validation for the games
-//! that have them (see [`crate::games`]; none yet: Mage Wars spellbooks are checked by
+//! that have them (see [`crate::games`]; WoW TCG decks so far; Mage Wars spellbooks are checked by
 //! `grimoire spellbook check`).
 
 use std::path::PathBuf;

@@ -133,7 +133,7 @@ pub static GAMES: &[Game] = &[
         scenario_schema: Some(generic_scenario_schema::<WowScenarios>),
         calc: None,
         spellbook_check: None,
-        deck_check: None,
+        deck_check: Some(grimoire_wow_tcg::deck::run_check),
         army_check: None,
     },
     Game {
@@ -256,7 +256,7 @@ mod tests {
             describe(GAMES),
             "mage-wars: scenario run, scenario schema, calc, spellbook check\n\
              summoner-wars: (no rules commands yet)\n\
-             wow-tcg: scenario run, scenario schema\n\
+             wow-tcg: scenario run, scenario schema, deck check\n\
              mage-knight: (no rules commands yet)\n"
         );
     }
@@ -268,8 +268,8 @@ mod tests {
             "`calc` is not available for summoner-wars yet; games with it: mage-wars"
         );
         assert_eq!(
-            find("wow-tcg", Feature::DeckCheck).err().unwrap(),
-            "`deck check` is not available for wow-tcg yet; no game has it yet"
+            find("wow-tcg", Feature::ArmyCheck).err().unwrap(),
+            "`army check` is not available for wow-tcg yet; no game has it yet"
         );
         assert_eq!(
             find("chess", Feature::ScenarioRun).err().unwrap(),

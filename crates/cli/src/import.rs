@@ -87,9 +87,11 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
 /// `grimoire import wowtcg-json`: exit 1 for unmapped fields under `--strict`, 2 when the
 /// import could not run (unreadable or malformed file; nothing is written then).
 fn run_wowtcg_json(args: WowtcgJsonArgs) -> ExitCode {
+    use std::io::Write;
     match grimoire_import::import_wowtcg_json(&args.files, &args.out) {
         Ok(report) => {
-            print!("{report}");
+            // A reader that stops early (`| head`) is no error of the import.
+            let _ = write!(std::io::stdout(), "{report}");
             if args.strict && !report.is_clean() {
                 eprintln!(
                     "error: {} unmapped fields (--strict)",
@@ -103,5 +105,32 @@ fn run_wowtcg_json(args: WowtcgJsonArgs) -> ExitCode {
             eprintln!("error: {error}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(files: Vec<PathBuf>, out: PathBuf, strict: bool) -> WowtcgJsonArgs {
+        WowtcgJsonArgs { files, out, strict }
+    }
+
+    #[test]
+    fn wowtcg_json_exit_statuses() {
+        let dir = std::env::temp_dir().join(format!("grimoire-wowtcg-cli-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let odd = dir.join("odd.json");
+        std::fs::write(&odd, r#"[{"name": "Orc", "type": "Ally", "glitter": 1}]"#).expect("write");
+        let bad = dir.join("bad.json");
+        std::fs::write(&bad, "[{").expect("write");
+        let out = dir.join("out");
+        let strict = run_wowtcg_json(args(vec![odd.clone()], out.clone(), true));
+        let lenient = run_wowtcg_json(args(vec![odd], out.clone(), false));
+        let malformed = run_wowtcg_json(args(vec![bad], out, false));
+        std::fs::remove_dir_all(&dir).expect("clean up");
+        assert_eq!(strict, ExitCode::FAILURE, "--strict with an unmapped field");
+        assert_eq!(lenient, ExitCode::SUCCESS);
+        assert_eq!(malformed, ExitCode::from(2));
     }
 }

@@ -10,4 +10,5 @@
 pub mod generated;
 pub use generated::*;
 
+pub mod deck;
 pub mod rules;

@@ -74,7 +74,8 @@ pub fn import_wowtcg_json(files: &[PathBuf], out: &Path) -> Result<Report, Impor
     let mut handlers = Handlers::from_pool(&pool);
     let mut names = Names::from_pool(&pool);
     // First printings before reprints, so that a card lands in the folder of the set that
-    // first printed it whatever the order of the files.
+    // first printed it whatever the order of the files; printings with a cost before those
+    // without (dungeon, raid and token copies), so that playable cards keep their names.
     let mut queue: Vec<(usize, usize, &Json)> = parsed
         .iter()
         .enumerate()
@@ -85,7 +86,7 @@ pub fn import_wowtcg_json(files: &[PathBuf], out: &Path) -> Result<Report, Impor
                 .map(move |(index, record)| (file, index, record))
         })
         .collect();
-    queue.sort_by_key(|(_, _, record)| is_reprint(record));
+    queue.sort_by_key(|(_, _, record)| (is_reprint(record), has_no_cost(record)));
     let fallback_sets: Vec<String> = parsed
         .iter()
         .map(|(path, _)| set_slug(&path.file_stem().unwrap_or_default().to_string_lossy()))
@@ -130,11 +131,11 @@ fn import_record(
 ) -> Result<(), ImportError> {
     let label = format!("record {}", index + 1);
     let Json::Object(fields) = record else {
-        report.skipped.push(Finding {
+        report.unmapped.push(Finding {
             set: context.file.clone(),
             card: label,
             field: "record".to_owned(),
-            message: "not a JSON object".to_owned(),
+            message: "not a JSON object; record skipped".to_owned(),
         });
         return Ok(());
     };
@@ -156,11 +157,12 @@ fn import_record(
     let draft = match mapped {
         Ok(draft) => draft,
         Err(reason) => {
-            report.skipped.push(Finding {
+            // A record that is no card the codex knows is data the import could not map.
+            report.unmapped.push(Finding {
                 set: set.clone(),
                 card: card_name,
                 field: "record".to_owned(),
-                message: reason,
+                message: format!("{reason}; record skipped"),
             });
             return Ok(());
         }
@@ -202,6 +204,11 @@ fn is_reprint(record: &Json) -> bool {
         .get("original")
         .and_then(Json::as_i64)
         .is_some_and(|original| original != 0)
+}
+
+/// Whether a record prints no cost.
+fn has_no_cost(record: &Json) -> bool {
+    record.get("cost").is_none_or(Json::is_null)
 }
 
 fn read_file(path: &Path) -> Result<Json, ImportError> {
@@ -277,16 +284,22 @@ impl Names {
                 && table.contains_key("cost") == draft.has_cost()
         };
         let set = draft.set.to_ascii_uppercase();
-        let candidates = [
-            draft.name.clone(),
-            format!("{} ({})", draft.name, kind_title(&draft.kind)),
-            format!("{} ({set})", draft.name),
-            format!(
-                "{} ({set} {})",
-                draft.name,
-                draft.number.as_deref().unwrap_or("?")
-            ),
-        ];
+        let holder_kind = self
+            .by_key
+            .get(&name_key(&draft.name))
+            .and_then(|holder| pool.card(holder))
+            .and_then(|card| card.get("kind").and_then(Value::as_str));
+        let mut candidates = vec![draft.name.clone()];
+        if holder_kind.is_some_and(|kind| kind != draft.kind) {
+            candidates.push(format!("{} ({})", draft.name, kind_title(&draft.kind)));
+        }
+        candidates.push(format!("{} ({set})", draft.name));
+        let last = format!(
+            "{} ({set} {})",
+            draft.name,
+            draft.number.as_deref().unwrap_or("?")
+        );
+        candidates.push(last.clone());
         for candidate in &candidates {
             let key = name_key(candidate);
             match self.by_key.get(&key) {
@@ -300,7 +313,7 @@ impl Names {
                 Some(_) => {}
             }
         }
-        candidates[3].clone()
+        last
     }
 }
 

@@ -66,8 +66,8 @@ pub enum Handler {
     AdeptBreton,
     /// `admiral_ripsnarl`, used by: Admiral Ripsnarl.
     AdmiralRipsnarl,
-    /// `admiral_ripsnarl_ally`, used by: Admiral Ripsnarl (Ally).
-    AdmiralRipsnarlAlly,
+    /// `admiral_ripsnarl_ddd`, used by: Admiral Ripsnarl (DDD).
+    AdmiralRipsnarlDdd,
     /// `adrenaline_rush`, used by: Adrenaline Rush.
     AdrenalineRush,
     /// `adrienne_the_inspiring`, used by: Adrienne the Inspiring.
@@ -514,8 +514,8 @@ pub enum Handler {
     BarnathrumLordOfPain,
     /// `baron_ashbury`, used by: Baron Ashbury.
     BaronAshbury,
-    /// `baron_ashbury_ally`, used by: Baron Ashbury (Ally).
-    BaronAshburyAlly,
+    /// `baron_ashbury_dsk`, used by: Baron Ashbury (DSK).
+    BaronAshburyDsk,
     /// `baron_geddon`, used by: Baron Geddon.
     BaronGeddon,
     /// `baron_rivendare`, used by: Baron Rivendare.
@@ -774,8 +774,8 @@ pub enum Handler {
     Bloodblade,
     /// `bloodfang_berserker`, used by: Bloodfang Berserker.
     BloodfangBerserker,
-    /// `bloodfang_berserker_ally`, used by: Bloodfang Berserker (Ally).
-    BloodfangBerserkerAlly,
+    /// `bloodfang_berserker_dsk`, used by: Bloodfang Berserker (DSK).
+    BloodfangBerserkerDsk,
     /// `bloodfang_hood`, used by: Bloodfang Hood.
     BloodfangHood,
     /// `bloodfang_pants`, used by: Bloodfang Pants.
@@ -1112,8 +1112,8 @@ pub enum Handler {
     ChainLightning,
     /// `chain_of_the_scarlet_crusade`, used by: Chain of the Scarlet Crusade.
     ChainOfTheScarletCrusade,
-    /// `chain_of_the_scarlet_crusade_armor`, used by: Chain of the Scarlet Crusade (Armor).
-    ChainOfTheScarletCrusadeArmor,
+    /// `chain_of_the_scarlet_crusade_dsm`, used by: Chain of the Scarlet Crusade (DSM).
+    ChainOfTheScarletCrusadeDsm,
     /// `chains_of_ice`, used by: Chains of Ice.
     ChainsOfIce,
     /// `chakra`, used by: Chakra.
@@ -1326,8 +1326,8 @@ pub enum Handler {
     CookiesTenderizer,
     /// `coordinated_attack`, used by: Coordinated Attack.
     CoordinatedAttack,
-    /// `coordinated_attack_ability`, used by: Coordinated Attack (Ability).
-    CoordinatedAttackAbility,
+    /// `coordinated_attack_dsm`, used by: Coordinated Attack (DSM).
+    CoordinatedAttackDsm,
     /// `core_hound_tooth`, used by: Core Hound Tooth.
     CoreHoundTooth,
     /// `core_of_ripeness`, used by: Core of Ripeness.
@@ -2508,8 +2508,8 @@ pub enum Handler {
     FrostArc,
     /// `frost_blast`, used by: Frost Blast.
     FrostBlast,
-    /// `frost_blast_quest`, used by: Frost Blast (Quest).
-    FrostBlastQuest,
+    /// `frost_blast_ability`, used by: Frost Blast (Ability).
+    FrostBlastAbility,
     /// `frost_bound_chain_bracers`, used by: Frost-bound Chain Bracers.
     FrostBoundChainBracers,
     /// `frost_burst`, used by: Frost Burst.
@@ -3048,8 +3048,8 @@ pub enum Handler {
     Hemorrhage,
     /// `herod_the_scarlet_champion`, used by: Herod, The Scarlet Champion.
     HerodTheScarletChampion,
-    /// `herod_the_scarlet_champion_ally`, used by: Herod, The Scarlet Champion (Ally).
-    HerodTheScarletChampionAlly,
+    /// `herod_the_scarlet_champion_dsm`, used by: Herod, The Scarlet Champion (DSM).
+    HerodTheScarletChampionDsm,
     /// `herods_shoulder`, used by: Herod's Shoulder.
     HerodsShoulder,
     /// `heroic_impulse`, used by: Heroic Impulse.
@@ -3094,8 +3094,8 @@ pub enum Handler {
     HighInquisitorFairbanks,
     /// `high_inquisitor_whitemane`, used by: High Inquisitor Whitemane.
     HighInquisitorWhitemane,
-    /// `high_inquisitor_whitemane_ally`, used by: High Inquisitor Whitemane (Ally).
-    HighInquisitorWhitemaneAlly,
+    /// `high_inquisitor_whitemane_dsm`, used by: High Inquisitor Whitemane (DSM).
+    HighInquisitorWhitemaneDsm,
     /// `high_magus_euli`, used by: High Magus Euli.
     HighMagusEuli,
     /// `high_magus_olvek`, used by: High Magus Olvek.
@@ -3122,8 +3122,8 @@ pub enum Handler {
     HighborneSoulMirror,
     /// `highlord_tirion_fordring`, used by: Highlord Tirion Fordring.
     HighlordTirionFordring,
-    /// `highlord_tirion_fordring_master_hero`, used by: Highlord Tirion Fordring (Master Hero).
-    HighlordTirionFordringMasterHero,
+    /// `highlord_tirion_fordring_hero`, used by: Highlord Tirion Fordring (Hero).
+    HighlordTirionFordringHero,
     /// `hit_and_run`, used by: Hit and Run.
     HitAndRun,
     /// `hogger`, used by: Hogger.
@@ -3580,8 +3580,8 @@ pub enum Handler {
     KeeperSharus,
     /// `kel_thuzad`, used by: Kel'Thuzad.
     KelThuzad,
-    /// `kel_thuzad_master_hero`, used by: Kel'Thuzad (Master Hero).
-    KelThuzadMasterHero,
+    /// `kel_thuzad_hero`, used by: Kel'Thuzad (Hero).
+    KelThuzadHero,
     /// `kel_thuzads_blast`, used by: Kel'Thuzad's Blast.
     KelThuzadsBlast,
     /// `kel_thuzads_detonation`, used by: Kel'Thuzad's Detonation.
@@ -3878,10 +3878,10 @@ pub enum Handler {
     LieInWait,
     /// `lieutenant_horatio_laine`, used by: Lieutenant Horatio Laine.
     LieutenantHoratioLaine,
-    /// `life_and_death`, used by: Life... and Death.
+    /// `life_and_death`, used by: Life and Death.
     LifeAndDeath,
-    /// `life_and_death_weapon`, used by: Life and Death (Weapon).
-    LifeAndDeathWeapon,
+    /// `life_and_death_ability`, used by: Life... and Death (Ability).
+    LifeAndDeathAbility,
     /// `life_binders_locket`, used by: Life-Binder's Locket.
     LifeBindersLocket,
     /// `life_staff_of_the_web_lair`, used by: Life-Staff of the Web Lair.
@@ -4124,8 +4124,8 @@ pub enum Handler {
     MarkOfUndeath,
     /// `marked_for_death`, used by: Marked for Death.
     MarkedForDeath,
-    /// `marked_for_death_ability`, used by: Marked for Death (Ability).
-    MarkedForDeathAbility,
+    /// `marked_for_death_ddd`, used by: Marked for Death (DDD).
+    MarkedForDeathDdd,
     /// `marksman_glous`, used by: Marksman Glous.
     MarksmanGlous,
     /// `marlowe_christophers`, used by: Marlowe Christophers.
@@ -4282,8 +4282,8 @@ pub enum Handler {
     MograinesJustice,
     /// `mograines_might`, used by: Mograine's Might.
     MograinesMight,
-    /// `mograines_might_weapon`, used by: Mograine's Might (Weapon).
-    MograinesMightWeapon,
+    /// `mograines_might_dsm`, used by: Mograine's Might (DSM).
+    MograinesMightDsm,
     /// `moharu_the_skyseer`, used by: Moharu the Skyseer.
     MoharuTheSkyseer,
     /// `moira_darkheart`, used by: Moira Darkheart.
@@ -4666,8 +4666,8 @@ pub enum Handler {
     OnnekraBloodfang,
     /// `onslaught`, used by: Onslaught.
     Onslaught,
-    /// `onslaught_ability`, used by: Onslaught (Ability).
-    OnslaughtAbility,
+    /// `onslaught_dsm`, used by: Onslaught (DSM).
+    OnslaughtDsm,
     /// `onslaught_girdle`, used by: Onslaught Girdle.
     OnslaughtGirdle,
     /// `onyxia`, used by: Onyxia.
@@ -4730,8 +4730,8 @@ pub enum Handler {
     PagathaSoulbinder,
     /// `pain_and_suffering`, used by: Pain and Suffering.
     PainAndSuffering,
-    /// `pain_and_suffering_ability`, used by: Pain and Suffering (Ability).
-    PainAndSufferingAbility,
+    /// `pain_and_suffering_dsk`, used by: Pain and Suffering (DSK).
+    PainAndSufferingDsk,
     /// `paint_bomb`, used by: Paint Bomb.
     PaintBomb,
     /// `paint_it_red`, used by: Paint it Red.
@@ -5964,8 +5964,8 @@ pub enum Handler {
     Spore,
     /// `spread_the_word`, used by: Spread the Word.
     SpreadTheWord,
-    /// `spread_the_word_ability`, used by: Spread the Word (Ability).
-    SpreadTheWordAbility,
+    /// `spread_the_word_dsm`, used by: Spread the Word (DSM).
+    SpreadTheWordDsm,
     /// `spring_rabbit`, used by: Spring Rabbit.
     SpringRabbit,
     /// `spurious_sarcophagus`, used by: Spurious Sarcophagus.
@@ -6866,8 +6866,8 @@ pub enum Handler {
     VanessaFairgraves,
     /// `vanessa_van_cleef`, used by: Vanessa VanCleef.
     VanessaVanCleef,
-    /// `vanessa_van_cleef_ally`, used by: Vanessa VanCleef (Ally).
-    VanessaVanCleefAlly,
+    /// `vanessa_van_cleef_hero`, used by: Vanessa VanCleef (Hero).
+    VanessaVanCleefHero,
     /// `vanira_raventhorne`, used by: Vanira Raventhorne.
     VaniraRaventhorne,
     /// `vanish`, used by: Vanish.
@@ -7060,8 +7060,8 @@ pub enum Handler {
     WatcherMalwi,
     /// `watchman_visi`, used by: Watchman Visi.
     WatchmanVisi,
-    /// `water_elemental_ally`, used by: Water Elemental (Ally).
-    WaterElementalAlly,
+    /// `water_elemental_arc`, used by: Water Elemental (ARC).
+    WaterElementalArc,
     /// `water_walking`, used by: Water Walking.
     WaterWalking,
     /// `waters_of_elune`, used by: Waters of Elune.
@@ -7385,7 +7385,7 @@ impl Handler {
         Self::AdalsSignetOfDefense,
         Self::AdeptBreton,
         Self::AdmiralRipsnarl,
-        Self::AdmiralRipsnarlAlly,
+        Self::AdmiralRipsnarlDdd,
         Self::AdrenalineRush,
         Self::AdrienneTheInspiring,
         Self::AegisOfTheBloodGod,
@@ -7609,7 +7609,7 @@ impl Handler {
         Self::BarnacleCoatedGreataxe,
         Self::BarnathrumLordOfPain,
         Self::BaronAshbury,
-        Self::BaronAshburyAlly,
+        Self::BaronAshburyDsk,
         Self::BaronGeddon,
         Self::BaronRivendare,
         Self::BaronSilverlaine,
@@ -7739,7 +7739,7 @@ impl Handler {
         Self::BloodbanesFall,
         Self::Bloodblade,
         Self::BloodfangBerserker,
-        Self::BloodfangBerserkerAlly,
+        Self::BloodfangBerserkerDsk,
         Self::BloodfangHood,
         Self::BloodfangPants,
         Self::BloodiedArcaniteReaper,
@@ -7908,7 +7908,7 @@ impl Handler {
         Self::ChainHeal,
         Self::ChainLightning,
         Self::ChainOfTheScarletCrusade,
-        Self::ChainOfTheScarletCrusadeArmor,
+        Self::ChainOfTheScarletCrusadeDsm,
         Self::ChainsOfIce,
         Self::Chakra,
         Self::ChaliceOfTheMountainKings,
@@ -8015,7 +8015,7 @@ impl Handler {
         Self::CookiesStirringStick,
         Self::CookiesTenderizer,
         Self::CoordinatedAttack,
-        Self::CoordinatedAttackAbility,
+        Self::CoordinatedAttackDsm,
         Self::CoreHoundTooth,
         Self::CoreOfRipeness,
         Self::CoreRager,
@@ -8606,7 +8606,7 @@ impl Handler {
         Self::FromTheShadows,
         Self::FrostArc,
         Self::FrostBlast,
-        Self::FrostBlastQuest,
+        Self::FrostBlastAbility,
         Self::FrostBoundChainBracers,
         Self::FrostBurst,
         Self::FrostFever,
@@ -8876,7 +8876,7 @@ impl Handler {
         Self::HemetNesingwary,
         Self::Hemorrhage,
         Self::HerodTheScarletChampion,
-        Self::HerodTheScarletChampionAlly,
+        Self::HerodTheScarletChampionDsm,
         Self::HerodsShoulder,
         Self::HeroicImpulse,
         Self::HeroicLeap,
@@ -8899,7 +8899,7 @@ impl Handler {
         Self::HighGuardianMalosun,
         Self::HighInquisitorFairbanks,
         Self::HighInquisitorWhitemane,
-        Self::HighInquisitorWhitemaneAlly,
+        Self::HighInquisitorWhitemaneDsm,
         Self::HighMagusEuli,
         Self::HighMagusOlvek,
         Self::HighNethermancerZerevor,
@@ -8913,7 +8913,7 @@ impl Handler {
         Self::HighWarlordZogar,
         Self::HighborneSoulMirror,
         Self::HighlordTirionFordring,
-        Self::HighlordTirionFordringMasterHero,
+        Self::HighlordTirionFordringHero,
         Self::HitAndRun,
         Self::Hogger,
         Self::HolyBarrier,
@@ -9142,7 +9142,7 @@ impl Handler {
         Self::KeeperRemulos,
         Self::KeeperSharus,
         Self::KelThuzad,
-        Self::KelThuzadMasterHero,
+        Self::KelThuzadHero,
         Self::KelThuzadsBlast,
         Self::KelThuzadsDetonation,
         Self::KelThuzadsFissure,
@@ -9292,7 +9292,7 @@ impl Handler {
         Self::LieInWait,
         Self::LieutenantHoratioLaine,
         Self::LifeAndDeath,
-        Self::LifeAndDeathWeapon,
+        Self::LifeAndDeathAbility,
         Self::LifeBindersLocket,
         Self::LifeStaffOfTheWebLair,
         Self::LifeTap,
@@ -9414,7 +9414,7 @@ impl Handler {
         Self::MarkOfTheWild,
         Self::MarkOfUndeath,
         Self::MarkedForDeath,
-        Self::MarkedForDeathAbility,
+        Self::MarkedForDeathDdd,
         Self::MarksmanGlous,
         Self::MarloweChristophers,
         Self::MarshalReginaldWindsor,
@@ -9493,7 +9493,7 @@ impl Handler {
         Self::MogdarTheFrozenheart,
         Self::MograinesJustice,
         Self::MograinesMight,
-        Self::MograinesMightWeapon,
+        Self::MograinesMightDsm,
         Self::MoharuTheSkyseer,
         Self::MoiraDarkheart,
         Self::MojoDoctorZintar,
@@ -9685,7 +9685,7 @@ impl Handler {
         Self::OneTrueKing,
         Self::OnnekraBloodfang,
         Self::Onslaught,
-        Self::OnslaughtAbility,
+        Self::OnslaughtDsm,
         Self::OnslaughtGirdle,
         Self::Onyxia,
         Self::OnyxiaBloodTalisman,
@@ -9717,7 +9717,7 @@ impl Handler {
         Self::PackleaderIvarBloodfang,
         Self::PagathaSoulbinder,
         Self::PainAndSuffering,
-        Self::PainAndSufferingAbility,
+        Self::PainAndSufferingDsk,
         Self::PaintBomb,
         Self::PaintItRed,
         Self::PaladinTraining,
@@ -10334,7 +10334,7 @@ impl Handler {
         Self::SpoilsOfTheHunt,
         Self::Spore,
         Self::SpreadTheWord,
-        Self::SpreadTheWordAbility,
+        Self::SpreadTheWordDsm,
         Self::SpringRabbit,
         Self::SpuriousSarcophagus,
         Self::SquallTotem,
@@ -10785,7 +10785,7 @@ impl Handler {
         Self::VandosHeraldOfWar,
         Self::VanessaFairgraves,
         Self::VanessaVanCleef,
-        Self::VanessaVanCleefAlly,
+        Self::VanessaVanCleefHero,
         Self::VaniraRaventhorne,
         Self::Vanish,
         Self::VanoraMoonshot,
@@ -10882,7 +10882,7 @@ impl Handler {
         Self::WastelandTallstrider,
         Self::WatcherMalwi,
         Self::WatchmanVisi,
-        Self::WaterElementalAlly,
+        Self::WaterElementalArc,
         Self::WaterWalking,
         Self::WatersOfElune,
         Self::Waylay,
@@ -11061,7 +11061,7 @@ impl Handler {
             Self::AdalsSignetOfDefense => "adals_signet_of_defense",
             Self::AdeptBreton => "adept_breton",
             Self::AdmiralRipsnarl => "admiral_ripsnarl",
-            Self::AdmiralRipsnarlAlly => "admiral_ripsnarl_ally",
+            Self::AdmiralRipsnarlDdd => "admiral_ripsnarl_ddd",
             Self::AdrenalineRush => "adrenaline_rush",
             Self::AdrienneTheInspiring => "adrienne_the_inspiring",
             Self::AegisOfTheBloodGod => "aegis_of_the_blood_god",
@@ -11285,7 +11285,7 @@ impl Handler {
             Self::BarnacleCoatedGreataxe => "barnacle_coated_greataxe",
             Self::BarnathrumLordOfPain => "barnathrum_lord_of_pain",
             Self::BaronAshbury => "baron_ashbury",
-            Self::BaronAshburyAlly => "baron_ashbury_ally",
+            Self::BaronAshburyDsk => "baron_ashbury_dsk",
             Self::BaronGeddon => "baron_geddon",
             Self::BaronRivendare => "baron_rivendare",
             Self::BaronSilverlaine => "baron_silverlaine",
@@ -11415,7 +11415,7 @@ impl Handler {
             Self::BloodbanesFall => "bloodbanes_fall",
             Self::Bloodblade => "bloodblade",
             Self::BloodfangBerserker => "bloodfang_berserker",
-            Self::BloodfangBerserkerAlly => "bloodfang_berserker_ally",
+            Self::BloodfangBerserkerDsk => "bloodfang_berserker_dsk",
             Self::BloodfangHood => "bloodfang_hood",
             Self::BloodfangPants => "bloodfang_pants",
             Self::BloodiedArcaniteReaper => "bloodied_arcanite_reaper",
@@ -11586,7 +11586,7 @@ impl Handler {
             Self::ChainHeal => "chain_heal",
             Self::ChainLightning => "chain_lightning",
             Self::ChainOfTheScarletCrusade => "chain_of_the_scarlet_crusade",
-            Self::ChainOfTheScarletCrusadeArmor => "chain_of_the_scarlet_crusade_armor",
+            Self::ChainOfTheScarletCrusadeDsm => "chain_of_the_scarlet_crusade_dsm",
             Self::ChainsOfIce => "chains_of_ice",
             Self::Chakra => "chakra",
             Self::ChaliceOfTheMountainKings => "chalice_of_the_mountain_kings",
@@ -11693,7 +11693,7 @@ impl Handler {
             Self::CookiesStirringStick => "cookies_stirring_stick",
             Self::CookiesTenderizer => "cookies_tenderizer",
             Self::CoordinatedAttack => "coordinated_attack",
-            Self::CoordinatedAttackAbility => "coordinated_attack_ability",
+            Self::CoordinatedAttackDsm => "coordinated_attack_dsm",
             Self::CoreHoundTooth => "core_hound_tooth",
             Self::CoreOfRipeness => "core_of_ripeness",
             Self::CoreRager => "core_rager",
@@ -12284,7 +12284,7 @@ impl Handler {
             Self::FromTheShadows => "from_the_shadows",
             Self::FrostArc => "frost_arc",
             Self::FrostBlast => "frost_blast",
-            Self::FrostBlastQuest => "frost_blast_quest",
+            Self::FrostBlastAbility => "frost_blast_ability",
             Self::FrostBoundChainBracers => "frost_bound_chain_bracers",
             Self::FrostBurst => "frost_burst",
             Self::FrostFever => "frost_fever",
@@ -12556,7 +12556,7 @@ impl Handler {
             Self::HemetNesingwary => "hemet_nesingwary",
             Self::Hemorrhage => "hemorrhage",
             Self::HerodTheScarletChampion => "herod_the_scarlet_champion",
-            Self::HerodTheScarletChampionAlly => "herod_the_scarlet_champion_ally",
+            Self::HerodTheScarletChampionDsm => "herod_the_scarlet_champion_dsm",
             Self::HerodsShoulder => "herods_shoulder",
             Self::HeroicImpulse => "heroic_impulse",
             Self::HeroicLeap => "heroic_leap",
@@ -12579,7 +12579,7 @@ impl Handler {
             Self::HighGuardianMalosun => "high_guardian_malosun",
             Self::HighInquisitorFairbanks => "high_inquisitor_fairbanks",
             Self::HighInquisitorWhitemane => "high_inquisitor_whitemane",
-            Self::HighInquisitorWhitemaneAlly => "high_inquisitor_whitemane_ally",
+            Self::HighInquisitorWhitemaneDsm => "high_inquisitor_whitemane_dsm",
             Self::HighMagusEuli => "high_magus_euli",
             Self::HighMagusOlvek => "high_magus_olvek",
             Self::HighNethermancerZerevor => "high_nethermancer_zerevor",
@@ -12593,9 +12593,7 @@ impl Handler {
             Self::HighWarlordZogar => "high_warlord_zogar",
             Self::HighborneSoulMirror => "highborne_soul_mirror",
             Self::HighlordTirionFordring => "highlord_tirion_fordring",
-            Self::HighlordTirionFordringMasterHero => {
-                "highlord_tirion_fordring_master_hero"
-            }
+            Self::HighlordTirionFordringHero => "highlord_tirion_fordring_hero",
             Self::HitAndRun => "hit_and_run",
             Self::Hogger => "hogger",
             Self::HolyBarrier => "holy_barrier",
@@ -12824,7 +12822,7 @@ impl Handler {
             Self::KeeperRemulos => "keeper_remulos",
             Self::KeeperSharus => "keeper_sharus",
             Self::KelThuzad => "kel_thuzad",
-            Self::KelThuzadMasterHero => "kel_thuzad_master_hero",
+            Self::KelThuzadHero => "kel_thuzad_hero",
             Self::KelThuzadsBlast => "kel_thuzads_blast",
             Self::KelThuzadsDetonation => "kel_thuzads_detonation",
             Self::KelThuzadsFissure => "kel_thuzads_fissure",
@@ -12974,7 +12972,7 @@ impl Handler {
             Self::LieInWait => "lie_in_wait",
             Self::LieutenantHoratioLaine => "lieutenant_horatio_laine",
             Self::LifeAndDeath => "life_and_death",
-            Self::LifeAndDeathWeapon => "life_and_death_weapon",
+            Self::LifeAndDeathAbility => "life_and_death_ability",
             Self::LifeBindersLocket => "life_binders_locket",
             Self::LifeStaffOfTheWebLair => "life_staff_of_the_web_lair",
             Self::LifeTap => "life_tap",
@@ -13098,7 +13096,7 @@ impl Handler {
             Self::MarkOfTheWild => "mark_of_the_wild",
             Self::MarkOfUndeath => "mark_of_undeath",
             Self::MarkedForDeath => "marked_for_death",
-            Self::MarkedForDeathAbility => "marked_for_death_ability",
+            Self::MarkedForDeathDdd => "marked_for_death_ddd",
             Self::MarksmanGlous => "marksman_glous",
             Self::MarloweChristophers => "marlowe_christophers",
             Self::MarshalReginaldWindsor => "marshal_reginald_windsor",
@@ -13177,7 +13175,7 @@ impl Handler {
             Self::MogdarTheFrozenheart => "mogdar_the_frozenheart",
             Self::MograinesJustice => "mograines_justice",
             Self::MograinesMight => "mograines_might",
-            Self::MograinesMightWeapon => "mograines_might_weapon",
+            Self::MograinesMightDsm => "mograines_might_dsm",
             Self::MoharuTheSkyseer => "moharu_the_skyseer",
             Self::MoiraDarkheart => "moira_darkheart",
             Self::MojoDoctorZintar => "mojo_doctor_zintar",
@@ -13371,7 +13369,7 @@ impl Handler {
             Self::OneTrueKing => "one_true_king",
             Self::OnnekraBloodfang => "onnekra_bloodfang",
             Self::Onslaught => "onslaught",
-            Self::OnslaughtAbility => "onslaught_ability",
+            Self::OnslaughtDsm => "onslaught_dsm",
             Self::OnslaughtGirdle => "onslaught_girdle",
             Self::Onyxia => "onyxia",
             Self::OnyxiaBloodTalisman => "onyxia_blood_talisman",
@@ -13403,7 +13401,7 @@ impl Handler {
             Self::PackleaderIvarBloodfang => "packleader_ivar_bloodfang",
             Self::PagathaSoulbinder => "pagatha_soulbinder",
             Self::PainAndSuffering => "pain_and_suffering",
-            Self::PainAndSufferingAbility => "pain_and_suffering_ability",
+            Self::PainAndSufferingDsk => "pain_and_suffering_dsk",
             Self::PaintBomb => "paint_bomb",
             Self::PaintItRed => "paint_it_red",
             Self::PaladinTraining => "paladin_training",
@@ -14026,7 +14024,7 @@ impl Handler {
             Self::SpoilsOfTheHunt => "spoils_of_the_hunt",
             Self::Spore => "spore",
             Self::SpreadTheWord => "spread_the_word",
-            Self::SpreadTheWordAbility => "spread_the_word_ability",
+            Self::SpreadTheWordDsm => "spread_the_word_dsm",
             Self::SpringRabbit => "spring_rabbit",
             Self::SpuriousSarcophagus => "spurious_sarcophagus",
             Self::SquallTotem => "squall_totem",
@@ -14487,7 +14485,7 @@ impl Handler {
             Self::VandosHeraldOfWar => "vandos_herald_of_war",
             Self::VanessaFairgraves => "vanessa_fairgraves",
             Self::VanessaVanCleef => "vanessa_van_cleef",
-            Self::VanessaVanCleefAlly => "vanessa_van_cleef_ally",
+            Self::VanessaVanCleefHero => "vanessa_van_cleef_hero",
             Self::VaniraRaventhorne => "vanira_raventhorne",
             Self::Vanish => "vanish",
             Self::VanoraMoonshot => "vanora_moonshot",
@@ -14588,7 +14586,7 @@ impl Handler {
             Self::WastelandTallstrider => "wasteland_tallstrider",
             Self::WatcherMalwi => "watcher_malwi",
             Self::WatchmanVisi => "watchman_visi",
-            Self::WaterElementalAlly => "water_elemental_ally",
+            Self::WaterElementalArc => "water_elemental_arc",
             Self::WaterWalking => "water_walking",
             Self::WatersOfElune => "waters_of_elune",
             Self::Waylay => "waylay",
@@ -14783,7 +14781,7 @@ impl Handler {
             }
             Self::AdeptBreton => H::adept_breton(state, source, trigger),
             Self::AdmiralRipsnarl => H::admiral_ripsnarl(state, source, trigger),
-            Self::AdmiralRipsnarlAlly => H::admiral_ripsnarl_ally(state, source, trigger),
+            Self::AdmiralRipsnarlDdd => H::admiral_ripsnarl_ddd(state, source, trigger),
             Self::AdrenalineRush => H::adrenaline_rush(state, source, trigger),
             Self::AdrienneTheInspiring => {
                 H::adrienne_the_inspiring(state, source, trigger)
@@ -15097,7 +15095,7 @@ impl Handler {
                 H::barnathrum_lord_of_pain(state, source, trigger)
             }
             Self::BaronAshbury => H::baron_ashbury(state, source, trigger),
-            Self::BaronAshburyAlly => H::baron_ashbury_ally(state, source, trigger),
+            Self::BaronAshburyDsk => H::baron_ashbury_dsk(state, source, trigger),
             Self::BaronGeddon => H::baron_geddon(state, source, trigger),
             Self::BaronRivendare => H::baron_rivendare(state, source, trigger),
             Self::BaronSilverlaine => H::baron_silverlaine(state, source, trigger),
@@ -15289,8 +15287,8 @@ impl Handler {
             Self::BloodbanesFall => H::bloodbanes_fall(state, source, trigger),
             Self::Bloodblade => H::bloodblade(state, source, trigger),
             Self::BloodfangBerserker => H::bloodfang_berserker(state, source, trigger),
-            Self::BloodfangBerserkerAlly => {
-                H::bloodfang_berserker_ally(state, source, trigger)
+            Self::BloodfangBerserkerDsk => {
+                H::bloodfang_berserker_dsk(state, source, trigger)
             }
             Self::BloodfangHood => H::bloodfang_hood(state, source, trigger),
             Self::BloodfangPants => H::bloodfang_pants(state, source, trigger),
@@ -15506,8 +15504,8 @@ impl Handler {
             Self::ChainOfTheScarletCrusade => {
                 H::chain_of_the_scarlet_crusade(state, source, trigger)
             }
-            Self::ChainOfTheScarletCrusadeArmor => {
-                H::chain_of_the_scarlet_crusade_armor(state, source, trigger)
+            Self::ChainOfTheScarletCrusadeDsm => {
+                H::chain_of_the_scarlet_crusade_dsm(state, source, trigger)
             }
             Self::ChainsOfIce => H::chains_of_ice(state, source, trigger),
             Self::Chakra => H::chakra(state, source, trigger),
@@ -15641,8 +15639,8 @@ impl Handler {
             }
             Self::CookiesTenderizer => H::cookies_tenderizer(state, source, trigger),
             Self::CoordinatedAttack => H::coordinated_attack(state, source, trigger),
-            Self::CoordinatedAttackAbility => {
-                H::coordinated_attack_ability(state, source, trigger)
+            Self::CoordinatedAttackDsm => {
+                H::coordinated_attack_dsm(state, source, trigger)
             }
             Self::CoreHoundTooth => H::core_hound_tooth(state, source, trigger),
             Self::CoreOfRipeness => H::core_of_ripeness(state, source, trigger),
@@ -16362,7 +16360,7 @@ impl Handler {
             Self::FromTheShadows => H::from_the_shadows(state, source, trigger),
             Self::FrostArc => H::frost_arc(state, source, trigger),
             Self::FrostBlast => H::frost_blast(state, source, trigger),
-            Self::FrostBlastQuest => H::frost_blast_quest(state, source, trigger),
+            Self::FrostBlastAbility => H::frost_blast_ability(state, source, trigger),
             Self::FrostBoundChainBracers => {
                 H::frost_bound_chain_bracers(state, source, trigger)
             }
@@ -16714,8 +16712,8 @@ impl Handler {
             Self::HerodTheScarletChampion => {
                 H::herod_the_scarlet_champion(state, source, trigger)
             }
-            Self::HerodTheScarletChampionAlly => {
-                H::herod_the_scarlet_champion_ally(state, source, trigger)
+            Self::HerodTheScarletChampionDsm => {
+                H::herod_the_scarlet_champion_dsm(state, source, trigger)
             }
             Self::HerodsShoulder => H::herods_shoulder(state, source, trigger),
             Self::HeroicImpulse => H::heroic_impulse(state, source, trigger),
@@ -16747,8 +16745,8 @@ impl Handler {
             Self::HighInquisitorWhitemane => {
                 H::high_inquisitor_whitemane(state, source, trigger)
             }
-            Self::HighInquisitorWhitemaneAlly => {
-                H::high_inquisitor_whitemane_ally(state, source, trigger)
+            Self::HighInquisitorWhitemaneDsm => {
+                H::high_inquisitor_whitemane_dsm(state, source, trigger)
             }
             Self::HighMagusEuli => H::high_magus_euli(state, source, trigger),
             Self::HighMagusOlvek => H::high_magus_olvek(state, source, trigger),
@@ -16771,8 +16769,8 @@ impl Handler {
             Self::HighlordTirionFordring => {
                 H::highlord_tirion_fordring(state, source, trigger)
             }
-            Self::HighlordTirionFordringMasterHero => {
-                H::highlord_tirion_fordring_master_hero(state, source, trigger)
+            Self::HighlordTirionFordringHero => {
+                H::highlord_tirion_fordring_hero(state, source, trigger)
             }
             Self::HitAndRun => H::hit_and_run(state, source, trigger),
             Self::Hogger => H::hogger(state, source, trigger),
@@ -17064,9 +17062,7 @@ impl Handler {
             Self::KeeperRemulos => H::keeper_remulos(state, source, trigger),
             Self::KeeperSharus => H::keeper_sharus(state, source, trigger),
             Self::KelThuzad => H::kel_thuzad(state, source, trigger),
-            Self::KelThuzadMasterHero => {
-                H::kel_thuzad_master_hero(state, source, trigger)
-            }
+            Self::KelThuzadHero => H::kel_thuzad_hero(state, source, trigger),
             Self::KelThuzadsBlast => H::kel_thuzads_blast(state, source, trigger),
             Self::KelThuzadsDetonation => {
                 H::kel_thuzads_detonation(state, source, trigger)
@@ -17260,7 +17256,9 @@ impl Handler {
                 H::lieutenant_horatio_laine(state, source, trigger)
             }
             Self::LifeAndDeath => H::life_and_death(state, source, trigger),
-            Self::LifeAndDeathWeapon => H::life_and_death_weapon(state, source, trigger),
+            Self::LifeAndDeathAbility => {
+                H::life_and_death_ability(state, source, trigger)
+            }
             Self::LifeBindersLocket => H::life_binders_locket(state, source, trigger),
             Self::LifeStaffOfTheWebLair => {
                 H::life_staff_of_the_web_lair(state, source, trigger)
@@ -17414,9 +17412,7 @@ impl Handler {
             Self::MarkOfTheWild => H::mark_of_the_wild(state, source, trigger),
             Self::MarkOfUndeath => H::mark_of_undeath(state, source, trigger),
             Self::MarkedForDeath => H::marked_for_death(state, source, trigger),
-            Self::MarkedForDeathAbility => {
-                H::marked_for_death_ability(state, source, trigger)
-            }
+            Self::MarkedForDeathDdd => H::marked_for_death_ddd(state, source, trigger),
             Self::MarksmanGlous => H::marksman_glous(state, source, trigger),
             Self::MarloweChristophers => H::marlowe_christophers(state, source, trigger),
             Self::MarshalReginaldWindsor => {
@@ -17519,9 +17515,7 @@ impl Handler {
             }
             Self::MograinesJustice => H::mograines_justice(state, source, trigger),
             Self::MograinesMight => H::mograines_might(state, source, trigger),
-            Self::MograinesMightWeapon => {
-                H::mograines_might_weapon(state, source, trigger)
-            }
+            Self::MograinesMightDsm => H::mograines_might_dsm(state, source, trigger),
             Self::MoharuTheSkyseer => H::moharu_the_skyseer(state, source, trigger),
             Self::MoiraDarkheart => H::moira_darkheart(state, source, trigger),
             Self::MojoDoctorZintar => H::mojo_doctor_zintar(state, source, trigger),
@@ -17765,7 +17759,7 @@ impl Handler {
             Self::OneTrueKing => H::one_true_king(state, source, trigger),
             Self::OnnekraBloodfang => H::onnekra_bloodfang(state, source, trigger),
             Self::Onslaught => H::onslaught(state, source, trigger),
-            Self::OnslaughtAbility => H::onslaught_ability(state, source, trigger),
+            Self::OnslaughtDsm => H::onslaught_dsm(state, source, trigger),
             Self::OnslaughtGirdle => H::onslaught_girdle(state, source, trigger),
             Self::Onyxia => H::onyxia(state, source, trigger),
             Self::OnyxiaBloodTalisman => H::onyxia_blood_talisman(state, source, trigger),
@@ -17811,8 +17805,8 @@ impl Handler {
             }
             Self::PagathaSoulbinder => H::pagatha_soulbinder(state, source, trigger),
             Self::PainAndSuffering => H::pain_and_suffering(state, source, trigger),
-            Self::PainAndSufferingAbility => {
-                H::pain_and_suffering_ability(state, source, trigger)
+            Self::PainAndSufferingDsk => {
+                H::pain_and_suffering_dsk(state, source, trigger)
             }
             Self::PaintBomb => H::paint_bomb(state, source, trigger),
             Self::PaintItRed => H::paint_it_red(state, source, trigger),
@@ -18618,9 +18612,7 @@ impl Handler {
             Self::SpoilsOfTheHunt => H::spoils_of_the_hunt(state, source, trigger),
             Self::Spore => H::spore(state, source, trigger),
             Self::SpreadTheWord => H::spread_the_word(state, source, trigger),
-            Self::SpreadTheWordAbility => {
-                H::spread_the_word_ability(state, source, trigger)
-            }
+            Self::SpreadTheWordDsm => H::spread_the_word_dsm(state, source, trigger),
             Self::SpringRabbit => H::spring_rabbit(state, source, trigger),
             Self::SpuriousSarcophagus => H::spurious_sarcophagus(state, source, trigger),
             Self::SquallTotem => H::squall_totem(state, source, trigger),
@@ -19251,8 +19243,8 @@ impl Handler {
             Self::VandosHeraldOfWar => H::vandos_herald_of_war(state, source, trigger),
             Self::VanessaFairgraves => H::vanessa_fairgraves(state, source, trigger),
             Self::VanessaVanCleef => H::vanessa_van_cleef(state, source, trigger),
-            Self::VanessaVanCleefAlly => {
-                H::vanessa_van_cleef_ally(state, source, trigger)
+            Self::VanessaVanCleefHero => {
+                H::vanessa_van_cleef_hero(state, source, trigger)
             }
             Self::VaniraRaventhorne => H::vanira_raventhorne(state, source, trigger),
             Self::Vanish => H::vanish(state, source, trigger),
@@ -19398,7 +19390,7 @@ impl Handler {
             }
             Self::WatcherMalwi => H::watcher_malwi(state, source, trigger),
             Self::WatchmanVisi => H::watchman_visi(state, source, trigger),
-            Self::WaterElementalAlly => H::water_elemental_ally(state, source, trigger),
+            Self::WaterElementalArc => H::water_elemental_arc(state, source, trigger),
             Self::WaterWalking => H::water_walking(state, source, trigger),
             Self::WatersOfElune => H::waters_of_elune(state, source, trigger),
             Self::Waylay => H::waylay(state, source, trigger),
@@ -19803,8 +19795,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Admiral Ripsnarl (Ally).
-    fn admiral_ripsnarl_ally(
+    /// Used by: Admiral Ripsnarl (DDD).
+    fn admiral_ripsnarl_ddd(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -21147,8 +21139,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Baron Ashbury (Ally).
-    fn baron_ashbury_ally(
+    /// Used by: Baron Ashbury (DSK).
+    fn baron_ashbury_dsk(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -21927,8 +21919,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Bloodfang Berserker (Ally).
-    fn bloodfang_berserker_ally(
+    /// Used by: Bloodfang Berserker (DSK).
+    fn bloodfang_berserker_dsk(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -22941,8 +22933,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Chain of the Scarlet Crusade (Armor).
-    fn chain_of_the_scarlet_crusade_armor(
+    /// Used by: Chain of the Scarlet Crusade (DSM).
+    fn chain_of_the_scarlet_crusade_dsm(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -23583,8 +23575,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Coordinated Attack (Ability).
-    fn coordinated_attack_ability(
+    /// Used by: Coordinated Attack (DSM).
+    fn coordinated_attack_dsm(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -27129,8 +27121,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Frost Blast (Quest).
-    fn frost_blast_quest(
+    /// Used by: Frost Blast (Ability).
+    fn frost_blast_ability(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -28749,8 +28741,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Herod, The Scarlet Champion (Ally).
-    fn herod_the_scarlet_champion_ally(
+    /// Used by: Herod, The Scarlet Champion (DSM).
+    fn herod_the_scarlet_champion_dsm(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -28887,8 +28879,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: High Inquisitor Whitemane (Ally).
-    fn high_inquisitor_whitemane_ally(
+    /// Used by: High Inquisitor Whitemane (DSM).
+    fn high_inquisitor_whitemane_dsm(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -28971,8 +28963,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Highlord Tirion Fordring (Master Hero).
-    fn highlord_tirion_fordring_master_hero(
+    /// Used by: Highlord Tirion Fordring (Hero).
+    fn highlord_tirion_fordring_hero(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -30345,8 +30337,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Kel'Thuzad (Master Hero).
-    fn kel_thuzad_master_hero(
+    /// Used by: Kel'Thuzad (Hero).
+    fn kel_thuzad_hero(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -31239,14 +31231,14 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Life... and Death.
+    /// Used by: Life and Death.
     fn life_and_death(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Life and Death (Weapon).
-    fn life_and_death_weapon(
+    /// Used by: Life... and Death (Ability).
+    fn life_and_death_ability(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -31977,8 +31969,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Marked for Death (Ability).
-    fn marked_for_death_ability(
+    /// Used by: Marked for Death (DDD).
+    fn marked_for_death_ddd(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -32451,8 +32443,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Mograine's Might (Weapon).
-    fn mograines_might_weapon(
+    /// Used by: Mograine's Might (DSM).
+    fn mograines_might_dsm(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -33603,8 +33595,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Onslaught (Ability).
-    fn onslaught_ability(
+    /// Used by: Onslaught (DSM).
+    fn onslaught_dsm(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -33795,8 +33787,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Pain and Suffering (Ability).
-    fn pain_and_suffering_ability(
+    /// Used by: Pain and Suffering (DSK).
+    fn pain_and_suffering_dsk(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -37497,8 +37489,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Spread the Word (Ability).
-    fn spread_the_word_ability(
+    /// Used by: Spread the Word (DSM).
+    fn spread_the_word_dsm(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -40203,8 +40195,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Vanessa VanCleef (Ally).
-    fn vanessa_van_cleef_ally(
+    /// Used by: Vanessa VanCleef (Hero).
+    fn vanessa_van_cleef_hero(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
@@ -40785,8 +40777,8 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
-    /// Used by: Water Elemental (Ally).
-    fn water_elemental_ally(
+    /// Used by: Water Elemental (ARC).
+    fn water_elemental_arc(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,
