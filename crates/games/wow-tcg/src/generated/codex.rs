@@ -98,6 +98,11 @@ pub enum EffectOp {
         /// The `from` field.
         from: Dealer,
     },
+    /// Exhausts the recipients; one already exhausted does not 'become' exhausted again (703.5).
+    Exhaust {
+        /// The `to` field.
+        to: Recipient,
+    },
     /// Gives a keyword for a duration.
     GrantKeyword {
         /// The `keyword` field.

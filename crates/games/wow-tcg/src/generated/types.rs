@@ -1963,18 +1963,21 @@ pub enum TriggerEvent {
     YourTurnStarts,
     /// The end of its controller's turn: the start of the end phase (500.2).
     YourTurnEnds,
+    /// The card goes from ready to exhausted (703.5).
+    ThisBecomesExhausted,
 }
 impl TriggerEvent {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "TriggerEvent";
     /// Every value, in declaration order.
-    pub const ALL: [TriggerEvent; 6] = [
+    pub const ALL: [TriggerEvent; 7] = [
         Self::ThisDestroyed,
         Self::ThisAttacks,
         Self::ThisEntersPlay,
         Self::ThisDealtCombatDamage,
         Self::YourTurnStarts,
         Self::YourTurnEnds,
+        Self::ThisBecomesExhausted,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -1985,6 +1988,7 @@ impl TriggerEvent {
             Self::ThisDealtCombatDamage => "ThisDealtCombatDamage",
             Self::YourTurnStarts => "YourTurnStarts",
             Self::YourTurnEnds => "YourTurnEnds",
+            Self::ThisBecomesExhausted => "ThisBecomesExhausted",
         }
     }
 }

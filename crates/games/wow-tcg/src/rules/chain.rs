@@ -31,6 +31,7 @@ fn target_index(op: &EffectOp) -> Option<usize> {
         | EffectOp::ModifyAtk { to, .. }
         | EffectOp::PreventDamage { to, .. }
         | EffectOp::GrantKeyword { to, .. }
+        | EffectOp::Exhaust { to }
         | EffectOp::TriggeredDamage { to, .. } => (to, 1),
         _ => return None,
     };
@@ -411,6 +412,7 @@ fn resolve_card(
                             | EffectOp::HealDamage { .. }
                             | EffectOp::PreventDamage { .. }
                             | EffectOp::DrawCards { .. }
+                            | EffectOp::Exhaust { .. }
                             | EffectOp::GrantKeyword { .. }
                     ) || matches!(op, EffectOp::ModifyAtk { .. })
                         && !ops.iter().any(|o| matches!(o, EffectOp::StaysInPlay))
@@ -571,6 +573,11 @@ fn apply_ops(
                 }
             }
             EffectOp::DrawCards { count } => draw(game, controller, u32::from(count)),
+            EffectOp::Exhaust { to } => {
+                for d in game.recipients(to, holder, controller, targets) {
+                    game.set_exhausted(d, true);
+                }
+            }
             _ => {}
         }
     }

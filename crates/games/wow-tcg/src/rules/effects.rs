@@ -44,6 +44,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::Interpreted("chain: triggered effects"),
     ),
     (
+        "exhaust",
+        Coverage::Interpreted("chain: a resolving link exhausts; becoming exhausted triggers"),
+    ),
+    (
         "grant_keyword",
         Coverage::Interpreted("chain: the recipient gains the keyword this turn"),
     ),
@@ -128,6 +132,7 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::ReplaceDamage { .. } => "replace_damage",
         EffectOp::TriggeredDamage { .. } => "triggered_damage",
         EffectOp::GrantKeyword { .. } => "grant_keyword",
+        EffectOp::Exhaust { .. } => "exhaust",
         EffectOp::CanProtect => "can_protect",
         EffectOp::CannotBeDefender => "cannot_be_defender",
         EffectOp::AttacksOnArrival => "attacks_on_arrival",

@@ -153,6 +153,11 @@ pub enum OpSpec {
         #[serde(default)]
         from: Option<String>,
     },
+    /// `exhaust`.
+    Exhaust {
+        /// Recipient name.
+        to: String,
+    },
     /// `grant_keyword`.
     GrantKeyword {
         /// Keyword name.
@@ -254,6 +259,7 @@ impl OpSpec {
                 to: to(r)?,
                 from: dealer(from, Dealer::ThisCard)?,
             },
+            OpSpec::Exhaust { to: r } => EffectOp::Exhaust { to: to(r)? },
             OpSpec::GrantKeyword { keyword, to: r } => EffectOp::GrantKeyword {
                 keyword: parse::<Keyword>("keyword", keyword)?,
                 to: to(r)?,

@@ -9,7 +9,7 @@ use grimoire_engine::{
 use serde::Serialize;
 
 use super::card::{Kind, Printed};
-use super::content::{DamageType, EffectOp, Keyword, Recipient};
+use super::content::{DamageType, EffectOp, Keyword, Recipient, TriggerEvent};
 use super::effects::keyword_ops;
 
 impl TraitKind for Keyword {
@@ -544,10 +544,35 @@ impl Game {
             .is_some_and(|o| o.marker_count(&Marker::Exhausted) > 0)
     }
 
-    /// Exhausts or readies `id`.
+    /// Exhausts or readies `id`. Going from ready to exhausted triggers "becomes exhausted"
+    /// powers (703.5).
     pub fn set_exhausted(&mut self, id: ObjectId, exhausted: bool) {
+        let was = self.exhausted(id);
         if let Some(o) = self.store.get_mut(id) {
             o.set_markers(&Marker::Exhausted, u32::from(exhausted));
+        }
+        if exhausted && !was {
+            self.trigger(id, TriggerEvent::ThisBecomesExhausted);
+        }
+    }
+
+    /// Queues the triggered operations of `source` watching `event` (703).
+    pub fn trigger(&mut self, source: ObjectId, event: TriggerEvent) {
+        let controller = self.controller(source);
+        let mut found = Vec::new();
+        self.for_each_op(source, |index, op| {
+            if let EffectOp::TriggeredDamage { when, .. } = *op {
+                if when == event {
+                    found.push(index);
+                }
+            }
+        });
+        for op in found {
+            self.waiting.push(Waiting {
+                controller,
+                source,
+                op,
+            });
         }
     }
 
