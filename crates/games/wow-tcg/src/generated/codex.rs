@@ -103,6 +103,25 @@ pub enum EffectOp {
         /// The `to` field.
         to: Recipient,
     },
+    /// A payment power (701): pay `cost` resources, and exhaust the card when `activate` (701.3), to add an effect to the chain that does `effect` to the recipient.
+    PaymentPower {
+        /// The `cost` field.
+        cost: u8,
+        /// The \[Activate\] symbol: exhaust the card; an ally must have been in the party since the turn began (302.2, 701.3).
+        activate: bool,
+        /// 'Use only once per turn': counted per card and power, even if the effect is interrupted (701.5).
+        once_per_turn: bool,
+        /// The `effect` field.
+        effect: PowerEffect,
+        /// The `amount` field.
+        amount: u8,
+        /// The `damage_type` field.
+        damage_type: Option<DamageType>,
+        /// The `to` field.
+        to: Recipient,
+        /// The `from` field.
+        from: Dealer,
+    },
     /// Gives a keyword for a duration.
     GrantKeyword {
         /// The `keyword` field.

@@ -7,7 +7,7 @@ use grimoire_engine::{Ctx, ObjectId, PlayerId};
 use super::card::{Kind, Printed};
 use super::checks::{self, trigger};
 use super::combat;
-use super::content::{EffectOp, Recipient, TriggerEvent};
+use super::content::{EffectOp, PowerEffect, Recipient, TriggerEvent};
 use super::packets::{deliver, option_names, Packet};
 use super::state::{
     illegal, AtkChange, Bubble, Game, GameEvent, GrantedKeyword, Link, LinkKind, Phase, RulesError,
@@ -32,6 +32,7 @@ fn target_index(op: &EffectOp) -> Option<usize> {
         | EffectOp::PreventDamage { to, .. }
         | EffectOp::GrantKeyword { to, .. }
         | EffectOp::Exhaust { to }
+        | EffectOp::PaymentPower { to, .. }
         | EffectOp::TriggeredDamage { to, .. } => (to, 1),
         _ => return None,
     };
@@ -125,6 +126,7 @@ pub fn describe(game: &Game, link: &Link) -> String {
             if *face_up { " face up" } else { "" }
         ),
         LinkKind::Triggered { source, .. } => format!("trigger {}", game.label(*source)),
+        LinkKind::Power { source, .. } => format!("power {}", game.label(*source)),
     }
 }
 
@@ -180,11 +182,13 @@ pub fn play(
     if matches!(game.card(card).kind, Kind::Ability) {
         match choose_targets(game, player, card, targets_needed(&ops), ctx)? {
             Some(t) => targets = t,
-            None => return Err(illegal(format!(
+            None => {
+                return Err(illegal(format!(
                 "{} needs {} different targets and there are not enough legal ones (706.1, 707.2)",
                 game.label(card),
                 targets_needed(&ops)
-            ))),
+            )))
+            }
         }
     }
     pay_resources(game, player, game.card(card).cost)?;
@@ -246,6 +250,133 @@ pub fn place_resource(
             controller: player,
             kind: LinkKind::Resource { card, face_up },
             targets: Vec::new(),
+        },
+    );
+    Ok(())
+}
+
+/// The one-shot operation a payment power's effect applies as it resolves.
+fn power_effect(op: EffectOp) -> Option<EffectOp> {
+    let EffectOp::PaymentPower {
+        effect,
+        amount,
+        damage_type,
+        to,
+        from,
+        ..
+    } = op
+    else {
+        return None;
+    };
+    Some(match effect {
+        PowerEffect::DealDamage => EffectOp::DealDamage {
+            amount,
+            damage_type,
+            to,
+            from,
+            combat: false,
+            target: 1,
+        },
+        PowerEffect::HealDamage => EffectOp::HealDamage { amount, to, from },
+        PowerEffect::ModifyAtk => EffectOp::ModifyAtk {
+            amount: amount as i8,
+            per_x: 0,
+            to,
+            while_attacking: false,
+            while_defending: false,
+            own_turn: false,
+        },
+        PowerEffect::Exhaust => EffectOp::Exhaust { to },
+    })
+}
+
+/// Uses the `power`-th payment power of `card` (701.2): only its controller, with priority;
+/// an [Activate] cost exhausts the card, which an ally can pay only if it has been in the
+/// party since the turn began, ferocity or not (701.3, 302.2); "once per turn" counts uses of
+/// this card's power (701.5). Targets, then every cost, or nothing (707).
+pub fn use_power(
+    game: &mut Game,
+    player: PlayerId,
+    card: ObjectId,
+    power: usize,
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<(), RulesError> {
+    check_priority(game, player)?;
+    if !game.in_play(card) || game.controller(card) != player {
+        return Err(illegal(format!(
+            "{} is not a card in play player {} controls (701.2)",
+            game.label(card),
+            player.0
+        )));
+    }
+    let mut powers = Vec::new();
+    game.for_each_op(card, |index, op| {
+        if matches!(op, EffectOp::PaymentPower { .. }) {
+            powers.push((index, *op));
+        }
+    });
+    let Some(&(index, op)) = powers.get(power) else {
+        return Err(illegal(format!(
+            "{} has {} payment power(s); there is no power number {}",
+            game.label(card),
+            powers.len(),
+            power + 1
+        )));
+    };
+    let EffectOp::PaymentPower {
+        cost,
+        activate,
+        once_per_turn,
+        ..
+    } = op
+    else {
+        return Err(illegal("not a payment power"));
+    };
+    if once_per_turn && game.used_powers.contains(&(card, index, game.turn)) {
+        return Err(illegal(format!(
+            "{}'s power can be used only once per turn and was used this turn (701.5)",
+            game.label(card)
+        )));
+    }
+    if activate {
+        if game.exhausted(card) {
+            return Err(illegal(format!(
+                "{} is exhausted and can't be activated (701.3)",
+                game.label(card)
+            )));
+        }
+        if game.card(card).kind == Kind::Ally && game.info[card.0 as usize].joined_turn >= game.turn
+        {
+            return Err(illegal(format!(
+                "{} joined the party this turn: its activated powers wait (302.2, 701.3)",
+                game.label(card)
+            )));
+        }
+    }
+    let needed = targets_needed(&[op]);
+    let Some(targets) = choose_targets(game, player, card, needed, ctx)? else {
+        return Err(illegal(format!(
+            "{}'s power needs a target and there is no legal one (706.1, 707.2)",
+            game.label(card)
+        )));
+    };
+    pay_resources(game, player, u32::from(cost))?;
+    if activate {
+        game.set_exhausted(card, true);
+    }
+    if once_per_turn {
+        let turn = game.turn;
+        game.used_powers.push((card, index, turn));
+    }
+    push(
+        game,
+        Link {
+            controller: player,
+            kind: LinkKind::Power {
+                source: card,
+                op: index,
+            },
+            targets,
         },
     );
     Ok(())
@@ -375,6 +506,11 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
         }
         LinkKind::Triggered { source, op } => {
             if let Some(op) = game.op_at(source, op) {
+                apply_ops(game, source, link.controller, &[op], &legal, ctx)?;
+            }
+        }
+        LinkKind::Power { source, op } => {
+            if let Some(op) = game.op_at(source, op).and_then(power_effect) {
                 apply_ops(game, source, link.controller, &[op], &legal, ctx)?;
             }
         }

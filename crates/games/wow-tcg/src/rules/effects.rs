@@ -44,6 +44,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::Interpreted("chain: triggered effects"),
     ),
     (
+        "payment_power",
+        Coverage::Interpreted("chain: using a power adds a payment effect"),
+    ),
+    (
         "exhaust",
         Coverage::Interpreted("chain: a resolving link exhausts; becoming exhausted triggers"),
     ),
@@ -133,6 +137,7 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::TriggeredDamage { .. } => "triggered_damage",
         EffectOp::GrantKeyword { .. } => "grant_keyword",
         EffectOp::Exhaust { .. } => "exhaust",
+        EffectOp::PaymentPower { .. } => "payment_power",
         EffectOp::CanProtect => "can_protect",
         EffectOp::CannotBeDefender => "cannot_be_defender",
         EffectOp::AttacksOnArrival => "attacks_on_arrival",

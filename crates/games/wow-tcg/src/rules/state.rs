@@ -174,6 +174,13 @@ pub enum LinkKind {
         /// Placed face up (quests only).
         face_up: bool,
     },
+    /// A payment effect (701.2) of `source`: the index of its `payment_power` operation.
+    Power {
+        /// The card whose power was used.
+        source: ObjectId,
+        /// Index of the operation in the source's operations.
+        op: usize,
+    },
     /// A triggered effect (708) of `source`: the index of its operation.
     Triggered {
         /// The card whose power triggered.
@@ -353,6 +360,8 @@ pub struct Game {
     pub atk_changes: Vec<AtkChange>,
     /// Keywords granted this turn.
     pub granted: Vec<GrantedKeyword>,
+    /// "Use only once per turn" powers used: (card, operation index, turn) (701.5).
+    pub used_powers: Vec<(ObjectId, usize, u32)>,
     /// "Next time" replacement modifiers already used: (card, operation index).
     pub used_next: Vec<(ObjectId, usize)>,
     /// Triggered effects waiting for the chain.
@@ -397,6 +406,7 @@ impl Game {
             atk_changes: Vec::new(),
             granted: Vec::new(),
             used_next: Vec::new(),
+            used_powers: Vec::new(),
             waiting: Vec::new(),
             outcome: None,
             last_packets: Vec::new(),
@@ -828,6 +838,8 @@ impl Game {
             }
         }
         if index != PLAY {
+            // 411.8a: a card that changes zones is a new card.
+            self.used_powers.retain(|(card, _, _)| *card != id);
             self.bubbles.retain(|b| b.around != id);
             self.atk_changes.retain(|c| c.group.is_some() || c.to != id);
             self.granted.retain(|g| g.to != id);
