@@ -103,6 +103,8 @@ pub enum EffectOp {
         /// The `to` field.
         to: Recipient,
     },
+    /// An attaching ability (306.3b): as it resolves it enters play attached to its first target, and stays in play.
+    Attaches,
     /// A payment power (701): pay `cost` resources, and exhaust the card when `activate` (701.3), to add an effect to the chain that does `effect` to the recipient.
     PaymentPower {
         /// The `cost` field.

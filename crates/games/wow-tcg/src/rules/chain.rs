@@ -39,9 +39,15 @@ fn target_index(op: &EffectOp) -> Option<usize> {
     (to == Recipient::TargetCharacter).then_some(index)
 }
 
-/// How many targets a link with these operations needs (706.1).
+/// How many targets a link with these operations needs (706.1); an attaching ability
+/// targets what it attaches to (306.3b).
 fn targets_needed(ops: &[EffectOp]) -> usize {
-    ops.iter().filter_map(target_index).max().unwrap_or(0)
+    let attaches = usize::from(ops.iter().any(|op| matches!(op, EffectOp::Attaches)));
+    ops.iter()
+        .filter_map(target_index)
+        .max()
+        .unwrap_or(0)
+        .max(attaches)
 }
 
 /// Asks `player` for `count` different targets among the legal ones, excluding `source`
@@ -554,8 +560,20 @@ fn resolve_card(
                         && !ops.iter().any(|o| matches!(o, EffectOp::StaysInPlay))
                 })
                 .collect();
+            let attach_to = targets.first().copied().flatten();
+            if ops.iter().any(|op| matches!(op, EffectOp::Attaches)) {
+                // 306.3b: it enters play attached to its target, then its text applies.
+                if let Some(target) = attach_to {
+                    enter_play(game, card, link.controller);
+                    game.store.attach(card, target);
+                }
+            }
             apply_ops(game, card, link.controller, &one_shot, targets, ctx)?;
-            if ops.iter().any(|op| matches!(op, EffectOp::StaysInPlay)) {
+            if ops.iter().any(|op| matches!(op, EffectOp::Attaches)) {
+                if attach_to.is_none() {
+                    game.move_to(card, GRAVEYARD);
+                }
+            } else if ops.iter().any(|op| matches!(op, EffectOp::StaysInPlay)) {
                 enter_play(game, card, link.controller);
             } else if game
                 .store

@@ -44,6 +44,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::Interpreted("chain: triggered effects"),
     ),
     (
+        "attaches",
+        Coverage::Interpreted("chain: an attaching ability enters play attached to its target"),
+    ),
+    (
         "payment_power",
         Coverage::Interpreted("chain: using a power adds a payment effect"),
     ),
@@ -138,6 +142,7 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::GrantKeyword { .. } => "grant_keyword",
         EffectOp::Exhaust { .. } => "exhaust",
         EffectOp::PaymentPower { .. } => "payment_power",
+        EffectOp::Attaches => "attaches",
         EffectOp::CanProtect => "can_protect",
         EffectOp::CannotBeDefender => "cannot_be_defender",
         EffectOp::AttacksOnArrival => "attacks_on_arrival",

@@ -178,6 +178,8 @@ pub enum OpSpec {
         #[serde(default)]
         from: Option<String>,
     },
+    /// `attaches`.
+    Attaches,
     /// `exhaust`.
     Exhaust {
         /// Recipient name.
@@ -284,6 +286,7 @@ impl OpSpec {
                 to: to(r)?,
                 from: dealer(from, Dealer::ThisCard)?,
             },
+            OpSpec::Attaches => EffectOp::Attaches,
             OpSpec::Exhaust { to: r } => EffectOp::Exhaust { to: to(r)? },
             OpSpec::PaymentPower {
                 cost,
