@@ -27,6 +27,8 @@ pub enum EffectOp {
         from: Dealer,
         /// Counts as combat damage (405.3b).
         combat: bool,
+        /// Which target of the link a `TargetCharacter` recipient is (706.1b: each a different card).
+        target: u8,
     },
     /// Creates one healing packet per recipient (404.2); no packet for a character without damage (404.3).
     HealDamage {
@@ -87,6 +89,32 @@ pub enum EffectOp {
     TriggeredDamage {
         /// The `when` field.
         when: TriggerEvent,
+        /// The `amount` field.
+        amount: u8,
+        /// The `damage_type` field.
+        damage_type: Option<DamageType>,
+        /// The `to` field.
+        to: Recipient,
+        /// The `from` field.
+        from: Dealer,
+    },
+    /// Exhausts the recipients; one already exhausted does not 'become' exhausted again (703.5).
+    Exhaust {
+        /// The `to` field.
+        to: Recipient,
+    },
+    /// An attaching ability (306.3b): as it resolves it enters play attached to its first target, and stays in play.
+    Attaches,
+    /// A payment power (701): pay `cost` resources, and exhaust the card when `activate` (701.3), to add an effect to the chain that does `effect` to the recipient.
+    PaymentPower {
+        /// The `cost` field.
+        cost: u8,
+        /// The \[Activate\] symbol: exhaust the card; an ally must have been in the party since the turn began (302.2, 701.3).
+        activate: bool,
+        /// 'Use only once per turn': counted per card and power, even if the effect is interrupted (701.5).
+        once_per_turn: bool,
+        /// The `effect` field.
+        effect: PowerEffect,
         /// The `amount` field.
         amount: u8,
         /// The `damage_type` field.

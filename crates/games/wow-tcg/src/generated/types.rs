@@ -1948,6 +1948,55 @@ impl ::core::str::FromStr for HandSlot {
             })
     }
 }
+/// What a payment power's effect does as it resolves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PowerEffect {
+    /// Deals `amount` damage (of `damage_type`) to the recipient: a packet.
+    DealDamage,
+    /// Heals `amount` damage from the recipient: a packet.
+    HealDamage,
+    /// The recipient has +`amount` ATK this turn.
+    ModifyAtk,
+    /// Exhausts the recipient.
+    Exhaust,
+}
+impl PowerEffect {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "PowerEffect";
+    /// Every value, in declaration order.
+    pub const ALL: [PowerEffect; 4] = [
+        Self::DealDamage,
+        Self::HealDamage,
+        Self::ModifyAtk,
+        Self::Exhaust,
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::DealDamage => "DealDamage",
+            Self::HealDamage => "HealDamage",
+            Self::ModifyAtk => "ModifyAtk",
+            Self::Exhaust => "Exhaust",
+        }
+    }
+}
+impl ::core::fmt::Display for PowerEffect {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for PowerEffect {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
 /// Events a triggered power watches for (703).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TriggerEvent {
@@ -1963,18 +2012,21 @@ pub enum TriggerEvent {
     YourTurnStarts,
     /// The end of its controller's turn: the start of the end phase (500.2).
     YourTurnEnds,
+    /// The card goes from ready to exhausted (703.5).
+    ThisBecomesExhausted,
 }
 impl TriggerEvent {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "TriggerEvent";
     /// Every value, in declaration order.
-    pub const ALL: [TriggerEvent; 6] = [
+    pub const ALL: [TriggerEvent; 7] = [
         Self::ThisDestroyed,
         Self::ThisAttacks,
         Self::ThisEntersPlay,
         Self::ThisDealtCombatDamage,
         Self::YourTurnStarts,
         Self::YourTurnEnds,
+        Self::ThisBecomesExhausted,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -1985,6 +2037,7 @@ impl TriggerEvent {
             Self::ThisDealtCombatDamage => "ThisDealtCombatDamage",
             Self::YourTurnStarts => "YourTurnStarts",
             Self::YourTurnEnds => "YourTurnEnds",
+            Self::ThisBecomesExhausted => "ThisBecomesExhausted",
         }
     }
 }

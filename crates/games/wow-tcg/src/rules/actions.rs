@@ -33,6 +33,15 @@ pub enum Action {
         /// Face up (quests only).
         face_up: bool,
     },
+    /// Use a card's payment power (701.2), numbered from 0 among its payment powers.
+    UsePower {
+        /// The player.
+        player: PlayerId,
+        /// The card.
+        card: ObjectId,
+        /// Which of its payment powers.
+        power: usize,
+    },
     /// Propose a combat (601).
     Propose {
         /// Proposed attacker.
@@ -196,6 +205,11 @@ fn apply_action(
             card,
             face_up,
         } => chain::place_resource(game, *player, *card, *face_up),
+        Action::UsePower {
+            player,
+            card,
+            power,
+        } => chain::use_power(game, *player, *card, *power, ctx),
         Action::Propose { attacker, defender } => {
             combat::propose(game, game.controller(*attacker), *attacker, *defender)
         }

@@ -7,7 +7,7 @@ use grimoire_engine::{Ctx, ObjectId, PlayerId};
 use super::card::{Kind, Printed};
 use super::checks::{self, trigger};
 use super::combat;
-use super::content::{EffectOp, Recipient, TriggerEvent};
+use super::content::{EffectOp, PowerEffect, Recipient, TriggerEvent};
 use super::packets::{deliver, option_names, Packet};
 use super::state::{
     illegal, AtkChange, Bubble, Game, GameEvent, GrantedKeyword, Link, LinkKind, Phase, RulesError,
@@ -22,38 +22,64 @@ pub fn targetable(game: &Game, id: ObjectId) -> bool {
         && !game.has_op(id, |op| matches!(op, EffectOp::Untargetable))
 }
 
-/// Whether the operations of a card or power need a target.
-fn needs_target(ops: &[EffectOp]) -> bool {
-    ops.iter().any(|op| match *op {
-        EffectOp::DealDamage { to, .. }
-        | EffectOp::HealDamage { to, .. }
+/// Which target of its link an operation's `TargetCharacter` recipient is (from 1), or `None`
+/// when the operation targets nothing.
+fn target_index(op: &EffectOp) -> Option<usize> {
+    let (to, index) = match *op {
+        EffectOp::DealDamage { to, target, .. } => (to, usize::from(target)),
+        EffectOp::HealDamage { to, .. }
         | EffectOp::ModifyAtk { to, .. }
         | EffectOp::PreventDamage { to, .. }
         | EffectOp::GrantKeyword { to, .. }
-        | EffectOp::TriggeredDamage { to, .. } => to == Recipient::TargetCharacter,
-        _ => false,
-    })
+        | EffectOp::Exhaust { to }
+        | EffectOp::PaymentPower { to, .. }
+        | EffectOp::TriggeredDamage { to, .. } => (to, 1),
+        _ => return None,
+    };
+    (to == Recipient::TargetCharacter).then_some(index)
 }
 
-/// Asks `player` for a target among the legal ones, excluding `source` (706.1).
-fn choose_target(
+/// How many targets a link with these operations needs (706.1); an attaching ability
+/// targets what it attaches to (306.3b).
+fn targets_needed(ops: &[EffectOp]) -> usize {
+    let attaches = usize::from(ops.iter().any(|op| matches!(op, EffectOp::Attaches)));
+    ops.iter()
+        .filter_map(target_index)
+        .max()
+        .unwrap_or(0)
+        .max(attaches)
+}
+
+/// Asks `player` for `count` different targets among the legal ones, excluding `source`
+/// (706.1, 706.1b); `None` when there are not enough.
+fn choose_targets(
     game: &Game,
     player: PlayerId,
     source: ObjectId,
+    count: usize,
     ctx: &mut Ctx<'_, GameEvent>,
-) -> Result<Option<ObjectId>, RulesError> {
-    let legal: Vec<ObjectId> = game
-        .objects_in_play()
-        .filter(|&o| o != source && targetable(game, o))
-        .collect();
-    if legal.is_empty() {
-        return Ok(None);
+) -> Result<Option<Vec<ObjectId>>, RulesError> {
+    let mut chosen = Vec::new();
+    for _ in 0..count {
+        let legal: Vec<ObjectId> = game
+            .objects_in_play()
+            .filter(|&o| o != source && !chosen.contains(&o) && targetable(game, o))
+            .collect();
+        if legal.is_empty() {
+            return Ok(None);
+        }
+        let pick = ctx.choose(
+            &format!(
+                "player {}: target number {} for {}",
+                player.0,
+                chosen.len() + 1,
+                game.label(source)
+            ),
+            &option_names(game, &legal),
+        )?;
+        chosen.push(legal[pick]);
     }
-    let pick = ctx.choose(
-        &format!("player {}: target for {}", player.0, game.label(source)),
-        &option_names(game, &legal),
-    )?;
-    Ok(Some(legal[pick]))
+    Ok(Some(chosen))
 }
 
 /// The one-shot operations a card's link applies as it resolves.
@@ -106,6 +132,7 @@ pub fn describe(game: &Game, link: &Link) -> String {
             if *face_up { " face up" } else { "" }
         ),
         LinkKind::Triggered { source, .. } => format!("trigger {}", game.label(*source)),
+        LinkKind::Power { source, .. } => format!("power {}", game.label(*source)),
     }
 }
 
@@ -158,14 +185,15 @@ pub fn play(
     }
     let ops = link_ops(game, card);
     let mut targets = Vec::new();
-    if matches!(game.card(card).kind, Kind::Ability) && needs_target(&ops) {
-        match choose_target(game, player, card, ctx)? {
-            Some(t) => targets.push(t),
+    if matches!(game.card(card).kind, Kind::Ability) {
+        match choose_targets(game, player, card, targets_needed(&ops), ctx)? {
+            Some(t) => targets = t,
             None => {
                 return Err(illegal(format!(
-                    "{} needs a target and there is no legal one (706.1, 707.2)",
-                    game.label(card)
-                )))
+                "{} needs {} different targets and there are not enough legal ones (706.1, 707.2)",
+                game.label(card),
+                targets_needed(&ops)
+            )))
             }
         }
     }
@@ -233,6 +261,133 @@ pub fn place_resource(
     Ok(())
 }
 
+/// The one-shot operation a payment power's effect applies as it resolves.
+fn power_effect(op: EffectOp) -> Option<EffectOp> {
+    let EffectOp::PaymentPower {
+        effect,
+        amount,
+        damage_type,
+        to,
+        from,
+        ..
+    } = op
+    else {
+        return None;
+    };
+    Some(match effect {
+        PowerEffect::DealDamage => EffectOp::DealDamage {
+            amount,
+            damage_type,
+            to,
+            from,
+            combat: false,
+            target: 1,
+        },
+        PowerEffect::HealDamage => EffectOp::HealDamage { amount, to, from },
+        PowerEffect::ModifyAtk => EffectOp::ModifyAtk {
+            amount: amount as i8,
+            per_x: 0,
+            to,
+            while_attacking: false,
+            while_defending: false,
+            own_turn: false,
+        },
+        PowerEffect::Exhaust => EffectOp::Exhaust { to },
+    })
+}
+
+/// Uses the `power`-th payment power of `card` (701.2): only its controller, with priority;
+/// an [Activate] cost exhausts the card, which an ally can pay only if it has been in the
+/// party since the turn began, ferocity or not (701.3, 302.2); "once per turn" counts uses of
+/// this card's power (701.5). Targets, then every cost, or nothing (707).
+pub fn use_power(
+    game: &mut Game,
+    player: PlayerId,
+    card: ObjectId,
+    power: usize,
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<(), RulesError> {
+    check_priority(game, player)?;
+    if !game.in_play(card) || game.controller(card) != player {
+        return Err(illegal(format!(
+            "{} is not a card in play player {} controls (701.2)",
+            game.label(card),
+            player.0
+        )));
+    }
+    let mut powers = Vec::new();
+    game.for_each_op(card, |index, op| {
+        if matches!(op, EffectOp::PaymentPower { .. }) {
+            powers.push((index, *op));
+        }
+    });
+    let Some(&(index, op)) = powers.get(power) else {
+        return Err(illegal(format!(
+            "{} has {} payment power(s); there is no power number {}",
+            game.label(card),
+            powers.len(),
+            power + 1
+        )));
+    };
+    let EffectOp::PaymentPower {
+        cost,
+        activate,
+        once_per_turn,
+        ..
+    } = op
+    else {
+        return Err(illegal("not a payment power"));
+    };
+    if once_per_turn && game.used_powers.contains(&(card, index, game.turn)) {
+        return Err(illegal(format!(
+            "{}'s power can be used only once per turn and was used this turn (701.5)",
+            game.label(card)
+        )));
+    }
+    if activate {
+        if game.exhausted(card) {
+            return Err(illegal(format!(
+                "{} is exhausted and can't be activated (701.3)",
+                game.label(card)
+            )));
+        }
+        if game.card(card).kind == Kind::Ally && game.info[card.0 as usize].joined_turn >= game.turn
+        {
+            return Err(illegal(format!(
+                "{} joined the party this turn: its activated powers wait (302.2, 701.3)",
+                game.label(card)
+            )));
+        }
+    }
+    let needed = targets_needed(&[op]);
+    let Some(targets) = choose_targets(game, player, card, needed, ctx)? else {
+        return Err(illegal(format!(
+            "{}'s power needs a target and there is no legal one (706.1, 707.2)",
+            game.label(card)
+        )));
+    };
+    pay_resources(game, player, u32::from(cost))?;
+    if activate {
+        game.set_exhausted(card, true);
+    }
+    if once_per_turn {
+        let turn = game.turn;
+        game.used_powers.push((card, index, turn));
+    }
+    push(
+        game,
+        Link {
+            controller: player,
+            kind: LinkKind::Power {
+                source: card,
+                op: index,
+            },
+            targets,
+        },
+    );
+    Ok(())
+}
+
 /// Adds a proposal or strike effect (601.1, 303.2a) after its checks and costs.
 pub fn add_effect(game: &mut Game, player: PlayerId, kind: LinkKind) {
     push(
@@ -255,13 +410,16 @@ pub fn add_triggered(
     let Some(op) = game.op_at(waiting.source, waiting.op) else {
         return Ok(());
     };
-    let mut targets = Vec::new();
-    if needs_target(&[op]) {
-        match choose_target(game, waiting.controller, waiting.source, ctx)? {
-            Some(t) => targets.push(t),
-            None => return Ok(()),
-        }
-    }
+    let Some(targets) = choose_targets(
+        game,
+        waiting.controller,
+        waiting.source,
+        targets_needed(&[op]),
+        ctx,
+    )?
+    else {
+        return Ok(());
+    };
     let link = Link {
         controller: waiting.controller,
         kind: LinkKind::Triggered {
@@ -323,13 +481,14 @@ fn close_window(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rul
 /// priority (709.2h).
 fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
     let text = describe(game, &link);
-    let legal: Vec<ObjectId> = link
+    // 709.2a, 709.2c: each target is rechecked; an illegal one keeps its place but is not
+    // affected.
+    let legal: Vec<Option<ObjectId>> = link
         .targets
         .iter()
-        .copied()
-        .filter(|&t| targetable(game, t))
+        .map(|&t| targetable(game, t).then_some(t))
         .collect();
-    if !link.targets.is_empty() && legal.is_empty() {
+    if !link.targets.is_empty() && legal.iter().all(Option::is_none) {
         interrupt(game, &link);
         return Ok(());
     }
@@ -356,6 +515,11 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
                 apply_ops(game, source, link.controller, &[op], &legal, ctx)?;
             }
         }
+        LinkKind::Power { source, op } => {
+            if let Some(op) = game.op_at(source, op).and_then(power_effect) {
+                apply_ops(game, source, link.controller, &[op], &legal, ctx)?;
+            }
+        }
     }
     game.record(GameEvent::LinkResolved(text));
     Ok(())
@@ -374,7 +538,7 @@ fn resolve_card(
     game: &mut Game,
     link: &Link,
     card: ObjectId,
-    targets: &[ObjectId],
+    targets: &[Option<ObjectId>],
     ctx: &mut Ctx<'_, GameEvent>,
 ) -> Result<(), RulesError> {
     match game.card(card).kind {
@@ -390,13 +554,26 @@ fn resolve_card(
                             | EffectOp::HealDamage { .. }
                             | EffectOp::PreventDamage { .. }
                             | EffectOp::DrawCards { .. }
+                            | EffectOp::Exhaust { .. }
                             | EffectOp::GrantKeyword { .. }
                     ) || matches!(op, EffectOp::ModifyAtk { .. })
                         && !ops.iter().any(|o| matches!(o, EffectOp::StaysInPlay))
                 })
                 .collect();
+            let attach_to = targets.first().copied().flatten();
+            if ops.iter().any(|op| matches!(op, EffectOp::Attaches)) {
+                // 306.3b: it enters play attached to its target, then its text applies.
+                if let Some(target) = attach_to {
+                    enter_play(game, card, link.controller);
+                    game.store.attach(card, target);
+                }
+            }
             apply_ops(game, card, link.controller, &one_shot, targets, ctx)?;
-            if ops.iter().any(|op| matches!(op, EffectOp::StaysInPlay)) {
+            if ops.iter().any(|op| matches!(op, EffectOp::Attaches)) {
+                if attach_to.is_none() {
+                    game.move_to(card, GRAVEYARD);
+                }
+            } else if ops.iter().any(|op| matches!(op, EffectOp::StaysInPlay)) {
                 enter_play(game, card, link.controller);
             } else if game
                 .store
@@ -429,7 +606,7 @@ fn apply_ops(
     holder: ObjectId,
     controller: PlayerId,
     ops: &[EffectOp],
-    targets: &[ObjectId],
+    link_targets: &[Option<ObjectId>],
     ctx: &mut Ctx<'_, GameEvent>,
 ) -> Result<(), RulesError> {
     let dealer = |game: &Game, from: super::content::Dealer| match from {
@@ -441,6 +618,12 @@ fn apply_ops(
     };
     let mut packets = Vec::new();
     for op in ops {
+        // The link's target this operation names, if it is still legal.
+        let targets: Vec<ObjectId> = target_index(op)
+            .and_then(|i| link_targets.get(i - 1).copied().flatten())
+            .into_iter()
+            .collect();
+        let targets = targets.as_slice();
         match *op {
             EffectOp::DealDamage {
                 amount,
@@ -448,6 +631,7 @@ fn apply_ops(
                 to,
                 from,
                 combat,
+                ..
             } => {
                 let source = dealer(game, from);
                 for d in game.recipients(to, holder, controller, targets) {
@@ -543,6 +727,11 @@ fn apply_ops(
                 }
             }
             EffectOp::DrawCards { count } => draw(game, controller, u32::from(count)),
+            EffectOp::Exhaust { to } => {
+                for d in game.recipients(to, holder, controller, targets) {
+                    game.set_exhausted(d, true);
+                }
+            }
             _ => {}
         }
     }

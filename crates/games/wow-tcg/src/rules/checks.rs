@@ -11,22 +11,7 @@ use super::state::{Game, GameEvent, Outcome, RulesError, Waiting};
 
 /// Queues the triggered operations of `source` watching `event` (703).
 pub fn trigger(game: &mut Game, source: ObjectId, event: TriggerEvent) {
-    let controller = game.controller(source);
-    let mut found = Vec::new();
-    game.for_each_op(source, |index, op| {
-        if let EffectOp::TriggeredDamage { when, .. } = *op {
-            if when == event {
-                found.push(index);
-            }
-        }
-    });
-    for op in found {
-        game.waiting.push(Waiting {
-            controller,
-            source,
-            op,
-        });
-    }
+    game.trigger(source, event);
 }
 
 /// Runs pre-priority processing: check waves, the end of the game, then triggered effects.

@@ -44,6 +44,18 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::Interpreted("chain: triggered effects"),
     ),
     (
+        "attaches",
+        Coverage::Interpreted("chain: an attaching ability enters play attached to its target"),
+    ),
+    (
+        "payment_power",
+        Coverage::Interpreted("chain: using a power adds a payment effect"),
+    ),
+    (
+        "exhaust",
+        Coverage::Interpreted("chain: a resolving link exhausts; becoming exhausted triggers"),
+    ),
+    (
         "grant_keyword",
         Coverage::Interpreted("chain: the recipient gains the keyword this turn"),
     ),
@@ -128,6 +140,9 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::ReplaceDamage { .. } => "replace_damage",
         EffectOp::TriggeredDamage { .. } => "triggered_damage",
         EffectOp::GrantKeyword { .. } => "grant_keyword",
+        EffectOp::Exhaust { .. } => "exhaust",
+        EffectOp::PaymentPower { .. } => "payment_power",
+        EffectOp::Attaches => "attaches",
         EffectOp::CanProtect => "can_protect",
         EffectOp::CannotBeDefender => "cannot_be_defender",
         EffectOp::AttacksOnArrival => "attacks_on_arrival",

@@ -15,8 +15,8 @@ use serde::Deserialize;
 use super::actions::{Action, WowRules};
 use super::card::{Kind, Printed};
 use super::content::{
-    CardId, DamageType, Dealer, EffectOp, Keyword, PacketSide, Recipient, TriggerEvent, TypeTag,
-    D6_DIE, D6_DIE_NAME,
+    CardId, DamageType, Dealer, EffectOp, Keyword, PacketSide, PowerEffect, Recipient,
+    TriggerEvent, TypeTag, D6_DIE, D6_DIE_NAME,
 };
 use super::state::{Bubble, Game, GameEvent, Marker, Outcome, Phase, Window, PLAY, PLAYER_ZONES};
 
@@ -71,6 +71,9 @@ pub enum OpSpec {
         /// Counts as combat damage.
         #[serde(default)]
         combat: bool,
+        /// Which target of the link (from 1; default 1).
+        #[serde(default)]
+        target: Option<u8>,
     },
     /// `heal_damage`.
     HealDamage {
@@ -150,6 +153,38 @@ pub enum OpSpec {
         #[serde(default)]
         from: Option<String>,
     },
+    /// `payment_power`.
+    PaymentPower {
+        /// Resources to pay.
+        #[serde(default)]
+        cost: u8,
+        /// Exhaust the card ([Activate]).
+        #[serde(default)]
+        activate: bool,
+        /// Use only once per turn.
+        #[serde(default)]
+        once_per_turn: bool,
+        /// `DealDamage`, `HealDamage`, `ModifyAtk` or `Exhaust`.
+        effect: String,
+        /// Amount.
+        #[serde(default)]
+        amount: u8,
+        /// Damage type name.
+        #[serde(default)]
+        damage_type: Option<String>,
+        /// Recipient name.
+        to: String,
+        /// Dealer name (default `ThisCard`).
+        #[serde(default)]
+        from: Option<String>,
+    },
+    /// `attaches`.
+    Attaches,
+    /// `exhaust`.
+    Exhaust {
+        /// Recipient name.
+        to: String,
+    },
     /// `grant_keyword`.
     GrantKeyword {
         /// Keyword name.
@@ -179,12 +214,14 @@ impl OpSpec {
                 to: r,
                 from,
                 combat,
+                target,
             } => EffectOp::DealDamage {
                 amount: *amount,
                 damage_type: damage_type(t)?,
                 to: to(r)?,
                 from: dealer(from, Dealer::YourHero)?,
                 combat: *combat,
+                target: target.unwrap_or(1),
             },
             OpSpec::HealDamage {
                 amount,
@@ -244,6 +281,27 @@ impl OpSpec {
                 from,
             } => EffectOp::TriggeredDamage {
                 when: parse::<TriggerEvent>("trigger event", when)?,
+                amount: *amount,
+                damage_type: damage_type(t)?,
+                to: to(r)?,
+                from: dealer(from, Dealer::ThisCard)?,
+            },
+            OpSpec::Attaches => EffectOp::Attaches,
+            OpSpec::Exhaust { to: r } => EffectOp::Exhaust { to: to(r)? },
+            OpSpec::PaymentPower {
+                cost,
+                activate,
+                once_per_turn,
+                effect,
+                amount,
+                damage_type: t,
+                to: r,
+                from,
+            } => EffectOp::PaymentPower {
+                cost: *cost,
+                activate: *activate,
+                once_per_turn: *once_per_turn,
+                effect: parse::<PowerEffect>("power effect", effect)?,
                 amount: *amount,
                 damage_type: damage_type(t)?,
                 to: to(r)?,
@@ -427,6 +485,12 @@ pub struct StepKeys {
     /// Place this quest (object id) from its owner's hand as a resource, face up.
     #[serde(default)]
     pub place_quest_face_up: Option<String>,
+    /// Use a payment power of this card (object id); its first one unless `power` says.
+    #[serde(default, rename = "use")]
+    pub use_power: Option<String>,
+    /// Which payment power `use` uses, from 1.
+    #[serde(default)]
+    pub power: Option<usize>,
     /// Propose a combat.
     #[serde(default)]
     pub propose: Option<ProposeStep>,
@@ -622,6 +686,16 @@ impl WowScenarios {
                 });
             }
         }
+        if let Some(card) = &step.use_power {
+            let card = obj(card)?;
+            actions.push(Action::UsePower {
+                player: game.controller(card),
+                card,
+                power: step.power.unwrap_or(1).saturating_sub(1),
+            });
+        } else if step.power.is_some() {
+            return Err("`power` goes with `use`".into());
+        }
         if let Some(p) = &step.propose {
             actions.push(Action::Propose {
                 attacker: obj(&p.attacker)?,
@@ -683,6 +757,7 @@ impl WowScenarios {
             step.play.is_some(),
             step.place_resource.is_some(),
             step.place_quest_face_up.is_some(),
+            step.use_power.is_some(),
             step.propose.is_some(),
             step.strike.is_some(),
             step.deal.is_some(),
@@ -698,7 +773,7 @@ impl WowScenarios {
         match distinct {
             0 => Err(
                 "this step does nothing: give one of pass, all_pass, play, place_resource, \
-                      place_quest_face_up, propose, strike, deal, heal, put_damage, draw, start_turn or end_turn"
+                      place_quest_face_up, use, propose, strike, deal, heal, put_damage, draw, start_turn or end_turn"
                     .into(),
             ),
             1 => Ok(actions),

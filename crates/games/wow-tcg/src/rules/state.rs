@@ -9,7 +9,7 @@ use grimoire_engine::{
 use serde::Serialize;
 
 use super::card::{Kind, Printed};
-use super::content::{DamageType, EffectOp, Keyword, Recipient};
+use super::content::{DamageType, EffectOp, Keyword, Recipient, TriggerEvent};
 use super::effects::keyword_ops;
 
 impl TraitKind for Keyword {
@@ -173,6 +173,13 @@ pub enum LinkKind {
         card: ObjectId,
         /// Placed face up (quests only).
         face_up: bool,
+    },
+    /// A payment effect (701.2) of `source`: the index of its `payment_power` operation.
+    Power {
+        /// The card whose power was used.
+        source: ObjectId,
+        /// Index of the operation in the source's operations.
+        op: usize,
     },
     /// A triggered effect (708) of `source`: the index of its operation.
     Triggered {
@@ -353,6 +360,8 @@ pub struct Game {
     pub atk_changes: Vec<AtkChange>,
     /// Keywords granted this turn.
     pub granted: Vec<GrantedKeyword>,
+    /// "Use only once per turn" powers used: (card, operation index, turn) (701.5).
+    pub used_powers: Vec<(ObjectId, usize, u32)>,
     /// "Next time" replacement modifiers already used: (card, operation index).
     pub used_next: Vec<(ObjectId, usize)>,
     /// Triggered effects waiting for the chain.
@@ -397,6 +406,7 @@ impl Game {
             atk_changes: Vec::new(),
             granted: Vec::new(),
             used_next: Vec::new(),
+            used_powers: Vec::new(),
             waiting: Vec::new(),
             outcome: None,
             last_packets: Vec::new(),
@@ -544,10 +554,35 @@ impl Game {
             .is_some_and(|o| o.marker_count(&Marker::Exhausted) > 0)
     }
 
-    /// Exhausts or readies `id`.
+    /// Exhausts or readies `id`. Going from ready to exhausted triggers "becomes exhausted"
+    /// powers (703.5).
     pub fn set_exhausted(&mut self, id: ObjectId, exhausted: bool) {
+        let was = self.exhausted(id);
         if let Some(o) = self.store.get_mut(id) {
             o.set_markers(&Marker::Exhausted, u32::from(exhausted));
+        }
+        if exhausted && !was {
+            self.trigger(id, TriggerEvent::ThisBecomesExhausted);
+        }
+    }
+
+    /// Queues the triggered operations of `source` watching `event` (703).
+    pub fn trigger(&mut self, source: ObjectId, event: TriggerEvent) {
+        let controller = self.controller(source);
+        let mut found = Vec::new();
+        self.for_each_op(source, |index, op| {
+            if let EffectOp::TriggeredDamage { when, .. } = *op {
+                if when == event {
+                    found.push(index);
+                }
+            }
+        });
+        for op in found {
+            self.waiting.push(Waiting {
+                controller,
+                source,
+                op,
+            });
         }
     }
 
@@ -803,6 +838,8 @@ impl Game {
             }
         }
         if index != PLAY {
+            // 411.8a: a card that changes zones is a new card.
+            self.used_powers.retain(|(card, _, _)| *card != id);
             self.bubbles.retain(|b| b.around != id);
             self.atk_changes.retain(|c| c.group.is_some() || c.to != id);
             self.granted.retain(|g| g.to != id);
