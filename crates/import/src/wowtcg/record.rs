@@ -156,7 +156,7 @@ fn map_key(draft: &mut Draft, key: &str, value: &Value, vocab: &Vocabulary, log:
         _ if BOOKKEEPING.iter().any(|(known, _)| *known == key) => {}
         _ if CLASS_FLAGS.iter().any(|(flag, _)| *flag == key) => {}
         "setcode" => {}
-        "no" => draft.number = number_text(value),
+        "no" => draft.number = scalar(value),
         "faction" => match scalar(value).and_then(|text| vocab.enum_value("Faction", &text)) {
             Some("Neutral") => {}
             Some(faction) => draft.faction = Some(faction.to_owned()),
@@ -580,10 +580,6 @@ fn scalar(value: &Value) -> Option<String> {
         Value::Number(n) => Some(n.to_string()),
         _ => None,
     }
-}
-
-fn number_text(value: &Value) -> Option<String> {
-    scalar(value)
 }
 
 /// A value as the report shows it.
