@@ -7,6 +7,7 @@ use grimoire_engine::scenario::ScenarioRun;
 use grimoire_engine::{run_scenario, scenario_game, scenario_schema};
 use grimoire_mage_knight::rules::MageKnightScenarios;
 use grimoire_mage_wars::rules::MageWarsScenarios;
+use grimoire_wow_tcg::rules::WowScenarios;
 
 use crate::support::repo_root;
 
@@ -35,6 +36,7 @@ fn run(text: &str) -> ScenarioRun {
     match scenario_game(text) {
         Ok(game) if game == "mage-wars" => run_scenario(&MageWarsScenarios::default(), text),
         Ok(game) if game == "mage-knight" => run_scenario(&MageKnightScenarios::default(), text),
+        Ok(game) if game == "wow-tcg" => run_scenario(&WowScenarios::default(), text),
         Ok(game) => panic!("no scenario runner for {game:?} in this test"),
         Err(failure) => ScenarioRun {
             failures: vec![failure],

@@ -1,5 +1,5 @@
 //! `grimoire deck check` and `grimoire army check`: deck and army validation for the games
-//! that have them (see [`crate::games`]; Mage Wars spellbooks are checked by
+//! that have them (see [`crate::games`]; WoW TCG and Summoner Wars decks; Mage Wars spellbooks are checked by
 //! `grimoire spellbook check`).
 //!
 //! Summoner Wars ([`summoner_wars`]): the rules are `grimoire_summoner_wars::deck`; every

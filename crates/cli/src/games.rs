@@ -13,6 +13,7 @@ use grimoire_engine::scenario::ScenarioGame;
 use grimoire_mage_knight::rules::MageKnightScenarios;
 use grimoire_mage_wars::rules::MageWarsScenarios;
 use grimoire_summoner_wars::rules::SummonerWarsScenarios;
+use grimoire_wow_tcg::rules::WowScenarios;
 
 use crate::{army, calc, deck, spellbook};
 
@@ -130,11 +131,11 @@ pub static GAMES: &[Game] = &[
     },
     Game {
         name: "wow-tcg",
-        scenario_run: None,
-        scenario_schema: None,
+        scenario_run: Some(generic_scenario_run::<WowScenarios>),
+        scenario_schema: Some(generic_scenario_schema::<WowScenarios>),
         calc: None,
         spellbook_check: None,
-        deck_check: None,
+        deck_check: Some(grimoire_wow_tcg::deck::run_check),
         army_check: None,
     },
     Game {
@@ -257,7 +258,7 @@ mod tests {
             describe(GAMES),
             "mage-wars: scenario run, scenario schema, calc, spellbook check\n\
              summoner-wars: scenario run, scenario schema, deck check\n\
-             wow-tcg: (no rules commands yet)\n\
+             wow-tcg: scenario run, scenario schema, deck check\n\
              mage-knight: scenario run, scenario schema, calc, army check\n"
         );
     }
@@ -269,8 +270,8 @@ mod tests {
             "`calc` is not available for summoner-wars yet; games with it: mage-wars, mage-knight"
         );
         assert_eq!(
-            find("wow-tcg", Feature::DeckCheck).err().unwrap(),
-            "`deck check` is not available for wow-tcg yet; games with it: summoner-wars"
+            find("wow-tcg", Feature::ArmyCheck).err().unwrap(),
+            "`army check` is not available for wow-tcg yet; games with it: mage-knight"
         );
         assert_eq!(
             find("chess", Feature::ScenarioRun).err().unwrap(),

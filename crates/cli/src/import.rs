@@ -13,6 +13,8 @@ pub enum Command {
     MkDials(MkDialsArgs),
     /// Import a Summoner Wars card list (`cards.json`: `{ edition, source, cards: [...] }`).
     SummonerWars(SummonerWarsArgs),
+    /// Import World of Warcraft TCG JSON card data (one array of records per set).
+    WowtcgJson(WowtcgJsonArgs),
 }
 
 /// Arguments of `grimoire import mk-dials`.
@@ -49,6 +51,22 @@ pub struct SummonerWarsArgs {
     strict: bool,
 }
 
+/// Arguments of `grimoire import wowtcg-json`.
+#[derive(clap::Args)]
+pub struct WowtcgJsonArgs {
+    /// The set files (`hoa.json`, ...; a `setlist.json` only names the sets), in order
+    /// (the first card of a name keeps it; later ones become printings).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The card directory to write into (e.g. `cards/wow-tcg`); cards already there get
+    /// reprints as printings.
+    #[arg(long)]
+    out: PathBuf,
+    /// Exit with status 1 when any field could not be mapped.
+    #[arg(long)]
+    strict: bool,
+}
+
 /// Arguments of `grimoire import octgn`.
 #[derive(clap::Args)]
 pub struct OctgnArgs {
@@ -78,6 +96,7 @@ const OCTGN_GAMES: [&str; 1] = ["mage-wars"];
 pub fn run(cmd: Command) -> ExitCode {
     match cmd {
         Command::Octgn(args) => run_octgn(args),
+        Command::WowtcgJson(args) => run_wowtcg_json(args),
         Command::MkDials(args) => finish(
             grimoire_import::import_mk_dials(&args.files, &args.out, &args.codex),
             args.strict,
@@ -113,6 +132,15 @@ fn finish(
             ExitCode::from(2)
         }
     }
+}
+
+/// `grimoire import wowtcg-json`: exit 1 for unmapped fields under `--strict`, 2 when the
+/// import could not run (unreadable or malformed file; nothing is written then).
+fn run_wowtcg_json(args: WowtcgJsonArgs) -> ExitCode {
+    finish(
+        grimoire_import::import_wowtcg_json(&args.files, &args.out),
+        args.strict,
+    )
 }
 
 fn run_octgn(args: OctgnArgs) -> ExitCode {
@@ -228,7 +256,7 @@ mod tests {
     use std::path::{Path, PathBuf};
     use std::process::ExitCode;
 
-    use super::{run_octgn, OctgnArgs};
+    use super::{run_octgn, run_wowtcg_json, OctgnArgs, WowtcgJsonArgs};
 
     /// A scratch content root holding a copy of the repository's Mage Wars content; removed on
     /// drop.
@@ -331,5 +359,27 @@ mod tests {
             run_octgn(args(&root.0, set, false, true)),
             ExitCode::FAILURE
         );
+    }
+
+    fn wow_args(files: Vec<PathBuf>, out: PathBuf, strict: bool) -> WowtcgJsonArgs {
+        WowtcgJsonArgs { files, out, strict }
+    }
+
+    #[test]
+    fn wowtcg_json_exit_statuses() {
+        let dir = std::env::temp_dir().join(format!("grimoire-wowtcg-cli-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let odd = dir.join("odd.json");
+        std::fs::write(&odd, r#"[{"name": "Orc", "type": "Ally", "glitter": 1}]"#).expect("write");
+        let bad = dir.join("bad.json");
+        std::fs::write(&bad, "[{").expect("write");
+        let out = dir.join("out");
+        let strict = run_wowtcg_json(wow_args(vec![odd.clone()], out.clone(), true));
+        let lenient = run_wowtcg_json(wow_args(vec![odd], out.clone(), false));
+        let malformed = run_wowtcg_json(wow_args(vec![bad], out, false));
+        std::fs::remove_dir_all(&dir).expect("clean up");
+        assert_eq!(strict, ExitCode::FAILURE, "--strict with an unmapped field");
+        assert_eq!(lenient, ExitCode::SUCCESS);
+        assert_eq!(malformed, ExitCode::from(2));
     }
 }

@@ -20,6 +20,13 @@ pub enum ImportError {
         /// What is wrong, with the byte position where known.
         message: String,
     },
+    /// A JSON card data file is not well-formed JSON, or not a list of card records.
+    Json {
+        /// The data file.
+        path: PathBuf,
+        /// What is wrong, with the line and column where known.
+        message: String,
+    },
     /// A TOML file already in the output directory could not be read.
     ExistingToml {
         /// The file.
@@ -67,6 +74,9 @@ impl fmt::Display for ImportError {
             Self::Io { path, source } => write!(f, "{}: {source}", path.display()),
             Self::Xml { path, message } => {
                 write!(f, "{}: malformed OCTGN set: {message}", path.display())
+            }
+            Self::Json { path, message } => {
+                write!(f, "{}: malformed card data: {message}", path.display())
             }
             Self::ExistingToml { path, message } => {
                 write!(

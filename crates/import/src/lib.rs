@@ -4,7 +4,8 @@
 //! folder per set (`<out>/<set-slug>/<kind>.toml`). Mage Knight dial data:
 //! [`import_mk_dials`] reads dial JSON files and writes `<out>/<expansion>/warriors.toml`. The
 //! Summoner Wars card list: [`import_summoner_wars`] reads its JSON and writes one folder per
-//! edition. Rules text is never
+//! edition. World of Warcraft TCG JSON card data: [`import_wowtcg_json`] (see [`wowtcg`]).
+//! Rules text is never
 //! copied: a card whose behaviour goes beyond its structured fields gets a named native
 //! `handler` instead. Whatever the importer cannot map is listed in the [`Report`].
 
@@ -15,6 +16,7 @@ mod pool;
 pub mod report;
 pub mod summoner_wars;
 pub mod vocabulary;
+pub mod wowtcg;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -26,6 +28,7 @@ pub use mkdials::import_mk_dials;
 pub use report::{Finding, Report};
 pub use summoner_wars::import_summoner_wars;
 pub use vocabulary::{find_new_names, scaffold, NameKind, NewName};
+pub use wowtcg::import_wowtcg_json;
 
 use octgn::{map_card, Mapped};
 use pool::{Added, Pool};

@@ -95,14 +95,23 @@ impl Pool {
         Ok(())
     }
 
-    /// The card named `name` already in the pool, if any.
+    /// The card named `name`, if the pool has one.
     pub fn card(&self, name: &str) -> Option<&Table> {
         let &(file, position) = self.by_name.get(name)?;
         self.files[file]
             .table
-            .get("card")
-            .and_then(|cards| cards.get(position))
-            .and_then(Value::as_table)
+            .get("card")?
+            .get(position)?
+            .as_table()
+    }
+
+    /// Every card of the pool, file by file.
+    pub fn cards(&self) -> impl Iterator<Item = &Table> {
+        self.files
+            .iter()
+            .filter_map(|file| file.table.get("card").and_then(Value::as_array))
+            .flatten()
+            .filter_map(Value::as_table)
     }
 
     /// Adds a card of set `set` that belongs in file `file_stem` of that set's folder. Returns

@@ -1,5 +1,6 @@
-//! World of Warcraft TCG as typed Rust tables: every card, codex entry, enum, die and constant of the
-//! game's TOML content (`codex/wow-tcg/`, `cards/wow-tcg/`), compiled by `cargo xtask codegen`.
+//! World of Warcraft TCG as typed Rust tables plus its rules engine: every card, codex entry,
+//! enum, die and constant of the game's TOML content (`codex/wow-tcg/`, `cards/wow-tcg/`),
+//! compiled by `cargo xtask codegen`, and [`rules`], which plays by them.
 //!
 //! The items live in [`generated`] and are re-exported here: look cards up with
 //! [`CardId::from_name`], read them with [`CardId::card`].
@@ -8,3 +9,6 @@
 #[rustfmt::skip]
 pub mod generated;
 pub use generated::*;
+
+pub mod deck;
+pub mod rules;

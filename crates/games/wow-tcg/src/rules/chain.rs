@@ -1,0 +1,759 @@
+//! The chain and priority (407, 705-711): adding links with every cost paid or none (707.2),
+//! targets (706), passing priority, resolving the top link and returning priority to the turn
+//! player, and closing a priority window when every player passes with the chain empty.
+
+use grimoire_engine::{Ctx, ObjectId, PlayerId};
+
+use super::card::{Kind, Printed};
+use super::checks::{self, trigger};
+use super::combat;
+use super::content::{EffectOp, PowerEffect, Recipient, TriggerEvent};
+use super::packets::{deliver, option_names, Packet};
+use super::state::{
+    illegal, AtkChange, Bubble, Game, GameEvent, GrantedKeyword, Link, LinkKind, Phase, RulesError,
+    Waiting, GRAVEYARD, HAND, PLAY,
+};
+
+/// Whether `id` can be chosen as a target (706.1): a character in play that is not
+/// untargetable.
+pub fn targetable(game: &Game, id: ObjectId) -> bool {
+    game.in_play(id)
+        && game.is_character(id)
+        && !game.has_op(id, |op| matches!(op, EffectOp::Untargetable))
+}
+
+/// Which target of its link an operation's `TargetCharacter` recipient is (from 1), or `None`
+/// when the operation targets nothing.
+fn target_index(op: &EffectOp) -> Option<usize> {
+    let (to, index) = match *op {
+        EffectOp::DealDamage { to, target, .. } => (to, usize::from(target)),
+        EffectOp::HealDamage { to, .. }
+        | EffectOp::ModifyAtk { to, .. }
+        | EffectOp::PreventDamage { to, .. }
+        | EffectOp::GrantKeyword { to, .. }
+        | EffectOp::Exhaust { to }
+        | EffectOp::PaymentPower { to, .. }
+        | EffectOp::TriggeredDamage { to, .. } => (to, 1),
+        _ => return None,
+    };
+    (to == Recipient::TargetCharacter).then_some(index)
+}
+
+/// How many targets a link with these operations needs (706.1); an attaching ability
+/// targets what it attaches to (306.3b).
+fn targets_needed(ops: &[EffectOp]) -> usize {
+    let attaches = usize::from(ops.iter().any(|op| matches!(op, EffectOp::Attaches)));
+    ops.iter()
+        .filter_map(target_index)
+        .max()
+        .unwrap_or(0)
+        .max(attaches)
+}
+
+/// Asks `player` for `count` different targets among the legal ones, excluding `source`
+/// (706.1, 706.1b); `None` when there are not enough.
+fn choose_targets(
+    game: &Game,
+    player: PlayerId,
+    source: ObjectId,
+    count: usize,
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<Option<Vec<ObjectId>>, RulesError> {
+    let mut chosen = Vec::new();
+    for _ in 0..count {
+        let legal: Vec<ObjectId> = game
+            .objects_in_play()
+            .filter(|&o| o != source && !chosen.contains(&o) && targetable(game, o))
+            .collect();
+        if legal.is_empty() {
+            return Ok(None);
+        }
+        let pick = ctx.choose(
+            &format!(
+                "player {}: target number {} for {}",
+                player.0,
+                chosen.len() + 1,
+                game.label(source)
+            ),
+            &option_names(game, &legal),
+        )?;
+        chosen.push(legal[pick]);
+    }
+    Ok(Some(chosen))
+}
+
+/// The one-shot operations a card's link applies as it resolves.
+fn link_ops(game: &Game, card: ObjectId) -> Vec<EffectOp> {
+    let mut ops = Vec::new();
+    game.for_each_op(card, |_, op| ops.push(*op));
+    ops
+}
+
+/// Pays `cost` by exhausting ready resources, or fails without exhausting any (707.2).
+pub fn pay_resources(game: &mut Game, player: PlayerId, cost: u32) -> Result<(), RulesError> {
+    let ready = game.ready_resources(player);
+    if (ready.len() as u32) < cost {
+        return Err(illegal(format!(
+            "player {} cannot pay ({cost}): only {} ready resource(s) (408.2, 707.2: the action is rewound)",
+            player.0,
+            ready.len()
+        )));
+    }
+    for r in ready.into_iter().take(cost as usize) {
+        game.set_exhausted(r, true);
+    }
+    Ok(())
+}
+
+/// Puts a link on the chain and gives its controller priority (707.1f).
+fn push(game: &mut Game, link: Link) {
+    let text = describe(game, &link);
+    game.priority = link.controller;
+    game.passes = 0;
+    game.chain.push(link);
+    game.record(GameEvent::LinkAdded(text));
+}
+
+/// How events and expectations name a link.
+pub fn describe(game: &Game, link: &Link) -> String {
+    match &link.kind {
+        LinkKind::Card(card) => game.label(*card),
+        LinkKind::Proposal { attacker, defender } => {
+            format!(
+                "proposal {} -> {}",
+                game.label(*attacker),
+                game.label(*defender)
+            )
+        }
+        LinkKind::Strike(weapon) => format!("strike {}", game.label(*weapon)),
+        LinkKind::Resource { card, face_up } => format!(
+            "resource {}{}",
+            game.label(*card),
+            if *face_up { " face up" } else { "" }
+        ),
+        LinkKind::Triggered { source, .. } => format!("trigger {}", game.label(*source)),
+        LinkKind::Power { source, .. } => format!("power {}", game.label(*source)),
+    }
+}
+
+/// Whether `player` holds priority (and the game goes on).
+pub fn check_priority(game: &Game, player: PlayerId) -> Result<(), RulesError> {
+    if game.outcome.is_some() {
+        return Err(illegal("the game is over"));
+    }
+    if game.priority != player {
+        return Err(illegal(format!(
+            "player {} does not have priority (player {} has, 407.1)",
+            player.0, game.priority.0
+        )));
+    }
+    Ok(())
+}
+
+/// Whether it is `player`'s non-combat action phase with the chain empty (407.2b).
+pub fn check_main_timing(game: &Game, player: PlayerId, what: &str) -> Result<(), RulesError> {
+    if game.turn_player != player
+        || game.phase != Phase::Action
+        || game.combat.is_some()
+        || !game.chain.is_empty()
+    {
+        return Err(illegal(format!(
+            "{what} only in your non-combat action phase with the chain empty (407.2b)"
+        )));
+    }
+    Ok(())
+}
+
+/// Plays a card from hand (406.1): timing, targets, then its cost; all or nothing.
+pub fn play(
+    game: &mut Game,
+    player: PlayerId,
+    card: ObjectId,
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<(), RulesError> {
+    check_priority(game, player)?;
+    if game.zone_index(card) != Some((player, HAND)) {
+        return Err(illegal(format!(
+            "{} is not in player {}'s hand (406.1)",
+            game.label(card),
+            player.0
+        )));
+    }
+    let instant = game.has_op(card, |op| matches!(op, EffectOp::AnyPriority));
+    if !instant {
+        check_main_timing(game, player, "a non-instant card can be played")?;
+    }
+    let ops = link_ops(game, card);
+    let mut targets = Vec::new();
+    if matches!(game.card(card).kind, Kind::Ability) {
+        match choose_targets(game, player, card, targets_needed(&ops), ctx)? {
+            Some(t) => targets = t,
+            None => {
+                return Err(illegal(format!(
+                "{} needs {} different targets and there are not enough legal ones (706.1, 707.2)",
+                game.label(card),
+                targets_needed(&ops)
+            )))
+            }
+        }
+    }
+    pay_resources(game, player, game.card(card).cost)?;
+    let chain = game.chain_zone();
+    if let Some(o) = game.store.get_mut(card) {
+        o.zone = chain;
+    }
+    push(
+        game,
+        Link {
+            controller: player,
+            kind: LinkKind::Card(card),
+            targets,
+        },
+    );
+    Ok(())
+}
+
+/// Places a resource (408.1): once per turn, from hand, in the non-combat action phase with
+/// the chain empty; only quests may be placed face up (408.1b).
+pub fn place_resource(
+    game: &mut Game,
+    player: PlayerId,
+    card: ObjectId,
+    face_up: bool,
+) -> Result<(), RulesError> {
+    check_priority(game, player)?;
+    check_main_timing(game, player, "a resource can be placed")?;
+    if game.zone_index(card) != Some((player, HAND)) {
+        return Err(illegal(format!(
+            "{} is not in player {}'s hand (408.1)",
+            game.label(card),
+            player.0
+        )));
+    }
+    if game.player(player).and_then(|p| p.placed_resource) == Some(game.turn) {
+        return Err(illegal(format!(
+            "player {} already placed a resource this turn (408.1)",
+            player.0
+        )));
+    }
+    if face_up && game.card(card).kind != Kind::Quest {
+        return Err(illegal(format!(
+            "{} is not a quest: only quests may be placed face up (408.1b)",
+            game.label(card)
+        )));
+    }
+    let turn = game.turn;
+    if let Some(p) = game.player_mut(player) {
+        p.placed_resource = Some(turn);
+    }
+    let chain = game.chain_zone();
+    if let Some(o) = game.store.get_mut(card) {
+        o.zone = chain;
+    }
+    push(
+        game,
+        Link {
+            controller: player,
+            kind: LinkKind::Resource { card, face_up },
+            targets: Vec::new(),
+        },
+    );
+    Ok(())
+}
+
+/// The one-shot operation a payment power's effect applies as it resolves.
+fn power_effect(op: EffectOp) -> Option<EffectOp> {
+    let EffectOp::PaymentPower {
+        effect,
+        amount,
+        damage_type,
+        to,
+        from,
+        ..
+    } = op
+    else {
+        return None;
+    };
+    Some(match effect {
+        PowerEffect::DealDamage => EffectOp::DealDamage {
+            amount,
+            damage_type,
+            to,
+            from,
+            combat: false,
+            target: 1,
+        },
+        PowerEffect::HealDamage => EffectOp::HealDamage { amount, to, from },
+        PowerEffect::ModifyAtk => EffectOp::ModifyAtk {
+            amount: amount as i8,
+            per_x: 0,
+            to,
+            while_attacking: false,
+            while_defending: false,
+            own_turn: false,
+        },
+        PowerEffect::Exhaust => EffectOp::Exhaust { to },
+    })
+}
+
+/// Uses the `power`-th payment power of `card` (701.2): only its controller, with priority;
+/// an [Activate] cost exhausts the card, which an ally can pay only if it has been in the
+/// party since the turn began, ferocity or not (701.3, 302.2); "once per turn" counts uses of
+/// this card's power (701.5). Targets, then every cost, or nothing (707).
+pub fn use_power(
+    game: &mut Game,
+    player: PlayerId,
+    card: ObjectId,
+    power: usize,
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<(), RulesError> {
+    check_priority(game, player)?;
+    if !game.in_play(card) || game.controller(card) != player {
+        return Err(illegal(format!(
+            "{} is not a card in play player {} controls (701.2)",
+            game.label(card),
+            player.0
+        )));
+    }
+    let mut powers = Vec::new();
+    game.for_each_op(card, |index, op| {
+        if matches!(op, EffectOp::PaymentPower { .. }) {
+            powers.push((index, *op));
+        }
+    });
+    let Some(&(index, op)) = powers.get(power) else {
+        return Err(illegal(format!(
+            "{} has {} payment power(s); there is no power number {}",
+            game.label(card),
+            powers.len(),
+            power + 1
+        )));
+    };
+    let EffectOp::PaymentPower {
+        cost,
+        activate,
+        once_per_turn,
+        ..
+    } = op
+    else {
+        return Err(illegal("not a payment power"));
+    };
+    if once_per_turn && game.used_powers.contains(&(card, index, game.turn)) {
+        return Err(illegal(format!(
+            "{}'s power can be used only once per turn and was used this turn (701.5)",
+            game.label(card)
+        )));
+    }
+    if activate {
+        if game.exhausted(card) {
+            return Err(illegal(format!(
+                "{} is exhausted and can't be activated (701.3)",
+                game.label(card)
+            )));
+        }
+        if game.card(card).kind == Kind::Ally && game.info[card.0 as usize].joined_turn >= game.turn
+        {
+            return Err(illegal(format!(
+                "{} joined the party this turn: its activated powers wait (302.2, 701.3)",
+                game.label(card)
+            )));
+        }
+    }
+    let needed = targets_needed(&[op]);
+    let Some(targets) = choose_targets(game, player, card, needed, ctx)? else {
+        return Err(illegal(format!(
+            "{}'s power needs a target and there is no legal one (706.1, 707.2)",
+            game.label(card)
+        )));
+    };
+    pay_resources(game, player, u32::from(cost))?;
+    if activate {
+        game.set_exhausted(card, true);
+    }
+    if once_per_turn {
+        let turn = game.turn;
+        game.used_powers.push((card, index, turn));
+    }
+    push(
+        game,
+        Link {
+            controller: player,
+            kind: LinkKind::Power {
+                source: card,
+                op: index,
+            },
+            targets,
+        },
+    );
+    Ok(())
+}
+
+/// Adds a proposal or strike effect (601.1, 303.2a) after its checks and costs.
+pub fn add_effect(game: &mut Game, player: PlayerId, kind: LinkKind) {
+    push(
+        game,
+        Link {
+            controller: player,
+            kind,
+            targets: Vec::new(),
+        },
+    );
+}
+
+/// Adds a waiting triggered effect (708.2): its target is chosen now; without a legal one the
+/// effect ceases to exist.
+pub fn add_triggered(
+    game: &mut Game,
+    waiting: Waiting,
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<(), RulesError> {
+    let Some(op) = game.op_at(waiting.source, waiting.op) else {
+        return Ok(());
+    };
+    let Some(targets) = choose_targets(
+        game,
+        waiting.controller,
+        waiting.source,
+        targets_needed(&[op]),
+        ctx,
+    )?
+    else {
+        return Ok(());
+    };
+    let link = Link {
+        controller: waiting.controller,
+        kind: LinkKind::Triggered {
+            source: waiting.source,
+            op: waiting.op,
+        },
+        targets,
+    };
+    let text = describe(game, &link);
+    game.chain.push(link);
+    game.record(GameEvent::LinkAdded(text));
+    Ok(())
+}
+
+/// `player` passes priority (407.1). When every player has passed in succession, the top
+/// link resolves and the turn player gets priority (407.4a), or, with the chain empty, the
+/// window closes and the game advances (407.4b).
+pub fn pass(
+    game: &mut Game,
+    player: PlayerId,
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<(), RulesError> {
+    check_priority(game, player)?;
+    game.passes += 1;
+    game.priority = game.next_player(player);
+    if game.passes < game.players_from_turn().len() {
+        return Ok(());
+    }
+    game.passes = 0;
+    game.priority = game.turn_player;
+    match game.chain.pop() {
+        Some(link) => resolve(game, link, ctx),
+        None => close_window(game, ctx),
+    }
+}
+
+/// Closes the open priority window (407.4b).
+fn close_window(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    if game.combat.is_some() {
+        return combat::close_window(game, ctx);
+    }
+    if game.phase == Phase::Action {
+        // 500.2, 503.1: the end phase starts; "at end of turn" powers trigger now and go on
+        // the chain as its priority window opens.
+        game.phase = Phase::End;
+        let player = game.turn_player;
+        let mine: Vec<ObjectId> = game
+            .objects_in_play()
+            .filter(|&o| game.controller(o) == player)
+            .collect();
+        for o in mine {
+            trigger(game, o, TriggerEvent::YourTurnEnds);
+        }
+    }
+    Ok(())
+}
+
+/// Resolves a link (709): recheck targets, apply its text, then the turn player gets
+/// priority (709.2h).
+fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    let text = describe(game, &link);
+    // 709.2a, 709.2c: each target is rechecked; an illegal one keeps its place but is not
+    // affected.
+    let legal: Vec<Option<ObjectId>> = link
+        .targets
+        .iter()
+        .map(|&t| targetable(game, t).then_some(t))
+        .collect();
+    if !link.targets.is_empty() && legal.iter().all(Option::is_none) {
+        interrupt(game, &link);
+        return Ok(());
+    }
+    match link.kind {
+        LinkKind::Card(card) => resolve_card(game, &link, card, &legal, ctx)?,
+        LinkKind::Proposal { attacker, defender } => {
+            if combat::proposal_legal(game, attacker, defender).is_err() {
+                interrupt(game, &link);
+                return Ok(());
+            }
+            game.record(GameEvent::LinkResolved(text));
+            return combat::start(game, attacker, defender);
+        }
+        LinkKind::Strike(weapon) => combat::resolve_strike(game, link.controller, weapon),
+        LinkKind::Resource { card, face_up } => {
+            if !face_up {
+                game.info[card.0 as usize].card = Printed::blank("resource", Kind::Resource);
+            }
+            game.info[card.0 as usize].resource = true;
+            enter_play(game, card, link.controller);
+        }
+        LinkKind::Triggered { source, op } => {
+            if let Some(op) = game.op_at(source, op) {
+                apply_ops(game, source, link.controller, &[op], &legal, ctx)?;
+            }
+        }
+        LinkKind::Power { source, op } => {
+            if let Some(op) = game.op_at(source, op).and_then(power_effect) {
+                apply_ops(game, source, link.controller, &[op], &legal, ctx)?;
+            }
+        }
+    }
+    game.record(GameEvent::LinkResolved(text));
+    Ok(())
+}
+
+/// Interrupts a link (711): removed, a card to its owner's graveyard, costs not refunded.
+fn interrupt(game: &mut Game, link: &Link) {
+    if let LinkKind::Card(card) = link.kind {
+        game.move_to(card, GRAVEYARD);
+    }
+    let text = describe(game, link);
+    game.record(GameEvent::LinkInterrupted(text));
+}
+
+fn resolve_card(
+    game: &mut Game,
+    link: &Link,
+    card: ObjectId,
+    targets: &[Option<ObjectId>],
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<(), RulesError> {
+    match game.card(card).kind {
+        Kind::Ability => {
+            let ops = link_ops(game, card);
+            let one_shot: Vec<EffectOp> = ops
+                .iter()
+                .copied()
+                .filter(|op| {
+                    matches!(
+                        op,
+                        EffectOp::DealDamage { .. }
+                            | EffectOp::HealDamage { .. }
+                            | EffectOp::PreventDamage { .. }
+                            | EffectOp::DrawCards { .. }
+                            | EffectOp::Exhaust { .. }
+                            | EffectOp::GrantKeyword { .. }
+                    ) || matches!(op, EffectOp::ModifyAtk { .. })
+                        && !ops.iter().any(|o| matches!(o, EffectOp::StaysInPlay))
+                })
+                .collect();
+            let attach_to = targets.first().copied().flatten();
+            if ops.iter().any(|op| matches!(op, EffectOp::Attaches)) {
+                // 306.3b: it enters play attached to its target, then its text applies.
+                if let Some(target) = attach_to {
+                    enter_play(game, card, link.controller);
+                    game.store.attach(card, target);
+                }
+            }
+            apply_ops(game, card, link.controller, &one_shot, targets, ctx)?;
+            if ops.iter().any(|op| matches!(op, EffectOp::Attaches)) {
+                if attach_to.is_none() {
+                    game.move_to(card, GRAVEYARD);
+                }
+            } else if ops.iter().any(|op| matches!(op, EffectOp::StaysInPlay)) {
+                enter_play(game, card, link.controller);
+            } else if game
+                .store
+                .get(card)
+                .is_some_and(|o| o.zone == game.chain_zone())
+            {
+                game.move_to(card, GRAVEYARD);
+            }
+        }
+        _ => enter_play(game, card, link.controller),
+    }
+    Ok(())
+}
+
+/// A card enters play under `controller` (710): it joins the party this turn.
+pub fn enter_play(game: &mut Game, card: ObjectId, controller: PlayerId) {
+    let zone = game.zone_of(controller, PLAY);
+    if let Some(o) = game.store.get_mut(card) {
+        o.zone = zone;
+        o.in_play = true;
+        o.controller = controller;
+    }
+    game.info[card.0 as usize].joined_turn = game.turn;
+    trigger(game, card, TriggerEvent::ThisEntersPlay);
+}
+
+/// Applies the one-shot operations of a resolving link whose source is `holder`.
+fn apply_ops(
+    game: &mut Game,
+    holder: ObjectId,
+    controller: PlayerId,
+    ops: &[EffectOp],
+    link_targets: &[Option<ObjectId>],
+    ctx: &mut Ctx<'_, GameEvent>,
+) -> Result<(), RulesError> {
+    let dealer = |game: &Game, from: super::content::Dealer| match from {
+        super::content::Dealer::YourHero => game
+            .player(controller)
+            .and_then(|p| p.hero)
+            .unwrap_or(holder),
+        super::content::Dealer::ThisCard => holder,
+    };
+    let mut packets = Vec::new();
+    for op in ops {
+        // The link's target this operation names, if it is still legal.
+        let targets: Vec<ObjectId> = target_index(op)
+            .and_then(|i| link_targets.get(i - 1).copied().flatten())
+            .into_iter()
+            .collect();
+        let targets = targets.as_slice();
+        match *op {
+            EffectOp::DealDamage {
+                amount,
+                damage_type,
+                to,
+                from,
+                combat,
+                ..
+            } => {
+                let source = dealer(game, from);
+                for d in game.recipients(to, holder, controller, targets) {
+                    packets.push(Packet::damage(
+                        u32::from(amount),
+                        source,
+                        controller,
+                        d,
+                        damage_type,
+                        combat,
+                    ));
+                }
+            }
+            EffectOp::TriggeredDamage {
+                amount,
+                damage_type,
+                to,
+                from,
+                ..
+            } => {
+                let source = dealer(game, from);
+                for d in game.recipients(to, holder, controller, targets) {
+                    packets.push(Packet::damage(
+                        u32::from(amount),
+                        source,
+                        controller,
+                        d,
+                        damage_type,
+                        false,
+                    ));
+                }
+            }
+            EffectOp::HealDamage { amount, to, from } => {
+                let source = dealer(game, from);
+                for d in game.recipients(to, holder, controller, targets) {
+                    packets.push(Packet::healing(u32::from(amount), source, controller, d));
+                }
+            }
+            EffectOp::PreventDamage {
+                amount,
+                to,
+                combat_only,
+                dealt_by,
+            } => {
+                for d in game.recipients(to, holder, controller, targets) {
+                    game.bubbles.push(Bubble {
+                        around: d,
+                        remaining: (amount > 0).then_some(u32::from(amount)),
+                        combat_only,
+                        dealt_by,
+                        source: holder,
+                    });
+                }
+            }
+            EffectOp::ModifyAtk {
+                amount,
+                to,
+                while_attacking,
+                while_defending,
+                ..
+            } => {
+                // A change to a target is flagged on it; one to a group keeps checking which
+                // characters are in the group (714.3e).
+                let single = matches!(
+                    to,
+                    Recipient::TargetCharacter | Recipient::ThisCard | Recipient::AttachedCharacter
+                );
+                if single {
+                    for d in game.recipients(to, holder, controller, targets) {
+                        game.atk_changes.push(AtkChange {
+                            to: d,
+                            amount: i32::from(amount),
+                            while_attacking,
+                            while_defending,
+                            this_combat: false,
+                            group: None,
+                        });
+                    }
+                } else {
+                    game.atk_changes.push(AtkChange {
+                        to: holder,
+                        amount: i32::from(amount),
+                        while_attacking,
+                        while_defending,
+                        this_combat: false,
+                        group: Some((to, holder, controller)),
+                    });
+                }
+            }
+            EffectOp::GrantKeyword { keyword, to } => {
+                for d in game.recipients(to, holder, controller, targets) {
+                    game.granted.push(GrantedKeyword { to: d, keyword });
+                }
+            }
+            EffectOp::DrawCards { count } => draw(game, controller, u32::from(count)),
+            EffectOp::Exhaust { to } => {
+                for d in game.recipients(to, holder, controller, targets) {
+                    game.set_exhausted(d, true);
+                }
+            }
+            _ => {}
+        }
+    }
+    deliver(game, packets, ctx)?;
+    Ok(())
+}
+
+/// `player` draws `count` cards; drawing from an empty deck is remembered for the next
+/// pre-priority check (407.6b).
+pub fn draw(game: &mut Game, player: PlayerId, count: u32) {
+    if let Some(p) = game.player_mut(player) {
+        let drawn = count.min(p.deck);
+        p.deck -= drawn;
+        p.hand += drawn;
+        if drawn < count {
+            p.drew_from_empty = true;
+        }
+    }
+    game.record(GameEvent::Drew { player, count });
+}
+
+/// Runs pre-priority processing (re-exported for the actions).
+pub fn before_priority(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    checks::pre_priority(game, ctx)
+}

@@ -1,0 +1,188 @@
+//! The effect vocabulary of `codex/wow-tcg/game.toml`, interpreted in one place: which
+//! operations an object has (from its keywords with their implied closure, its tags, its own
+//! effects and keywords granted in play), and which operations the rules interpret.
+
+use super::content::{CodexRef, EffectOp, Keyword};
+
+/// Whether the rules interpret an operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Coverage {
+    /// Interpreted: where.
+    Interpreted(&'static str),
+    /// Declared in the vocabulary but not acted on yet: why.
+    NotModelled(&'static str),
+}
+
+/// Every operation of the vocabulary with its status.
+pub const OPERATIONS: &[(&str, Coverage)] = &[
+    (
+        "deal_damage",
+        Coverage::Interpreted("chain: a resolving link creates packets"),
+    ),
+    (
+        "heal_damage",
+        Coverage::Interpreted("chain: a resolving link creates healing packets"),
+    ),
+    (
+        "modify_atk",
+        Coverage::Interpreted("state::atk: continuous, or this turn from a link"),
+    ),
+    (
+        "draw_cards",
+        Coverage::Interpreted("chain: the controller draws"),
+    ),
+    (
+        "prevent_damage",
+        Coverage::Interpreted("packets: a prevention bubble"),
+    ),
+    (
+        "replace_damage",
+        Coverage::Interpreted("packets: replacement modifiers"),
+    ),
+    (
+        "triggered_damage",
+        Coverage::Interpreted("chain: triggered effects"),
+    ),
+    (
+        "attaches",
+        Coverage::Interpreted("chain: an attaching ability enters play attached to its target"),
+    ),
+    (
+        "payment_power",
+        Coverage::Interpreted("chain: using a power adds a payment effect"),
+    ),
+    (
+        "exhaust",
+        Coverage::Interpreted("chain: a resolving link exhausts; becoming exhausted triggers"),
+    ),
+    (
+        "grant_keyword",
+        Coverage::Interpreted("chain: the recipient gains the keyword this turn"),
+    ),
+    (
+        "can_protect",
+        Coverage::Interpreted("combat: the protect point"),
+    ),
+    (
+        "cannot_be_defender",
+        Coverage::Interpreted("combat: proposal legality"),
+    ),
+    (
+        "attacks_on_arrival",
+        Coverage::Interpreted("combat: proposal legality"),
+    ),
+    (
+        "no_protect_while_attacking",
+        Coverage::Interpreted("combat: the protect point"),
+    ),
+    (
+        "no_defender_damage_while_attacking",
+        Coverage::Interpreted("combat: conclusion"),
+    ),
+    (
+        "untargetable",
+        Coverage::Interpreted("chain: choosing and rechecking targets"),
+    ),
+    (
+        "weapon_strikes",
+        Coverage::Interpreted("combat: weapon strikes per combat"),
+    ),
+    (
+        "hand_slot",
+        Coverage::Interpreted("checks: Two-Handed with Off-Hand violates uniqueness"),
+    ),
+    (
+        "prevent_all_damage",
+        Coverage::Interpreted("packets: a lasting bubble"),
+    ),
+    (
+        "indestructible",
+        Coverage::Interpreted("checks: fatal damage does not destroy it; uniqueness does"),
+    ),
+    (
+        "any_priority",
+        Coverage::Interpreted("chain: timing of playing a card"),
+    ),
+    (
+        "stays_in_play",
+        Coverage::Interpreted("chain: an ongoing ability enters play"),
+    ),
+    (
+        "unique_by_name",
+        Coverage::Interpreted("checks: uniqueness"),
+    ),
+    (
+        "totem",
+        Coverage::Interpreted("combat and checks: Totems never attack; attachments fall off"),
+    ),
+    (
+        "unlimited_copies",
+        Coverage::NotModelled("a deck-building rule (deck check), not play"),
+    ),
+    (
+        "trap_cost",
+        Coverage::NotModelled("alternative costs are not modelled yet"),
+    ),
+    (
+        "completion_effect",
+        Coverage::NotModelled("quests and their completion are not modelled yet"),
+    ),
+];
+
+/// The operation's name as `game.toml` declares it.
+pub fn op_name(op: &EffectOp) -> &'static str {
+    match op {
+        EffectOp::DealDamage { .. } => "deal_damage",
+        EffectOp::HealDamage { .. } => "heal_damage",
+        EffectOp::ModifyAtk { .. } => "modify_atk",
+        EffectOp::DrawCards { .. } => "draw_cards",
+        EffectOp::PreventDamage { .. } => "prevent_damage",
+        EffectOp::ReplaceDamage { .. } => "replace_damage",
+        EffectOp::TriggeredDamage { .. } => "triggered_damage",
+        EffectOp::GrantKeyword { .. } => "grant_keyword",
+        EffectOp::Exhaust { .. } => "exhaust",
+        EffectOp::PaymentPower { .. } => "payment_power",
+        EffectOp::Attaches => "attaches",
+        EffectOp::CanProtect => "can_protect",
+        EffectOp::CannotBeDefender => "cannot_be_defender",
+        EffectOp::AttacksOnArrival => "attacks_on_arrival",
+        EffectOp::NoProtectWhileAttacking => "no_protect_while_attacking",
+        EffectOp::NoDefenderDamageWhileAttacking => "no_defender_damage_while_attacking",
+        EffectOp::Untargetable => "untargetable",
+        EffectOp::WeaponStrikes { .. } => "weapon_strikes",
+        EffectOp::HandSlot { .. } => "hand_slot",
+        EffectOp::PreventAllDamage { .. } => "prevent_all_damage",
+        EffectOp::Indestructible => "indestructible",
+        EffectOp::AnyPriority => "any_priority",
+        EffectOp::StaysInPlay => "stays_in_play",
+        EffectOp::UniqueByName => "unique_by_name",
+        EffectOp::UnlimitedCopies => "unlimited_copies",
+        EffectOp::Totem => "totem",
+        EffectOp::TrapCost => "trap_cost",
+        EffectOp::CompletionEffect => "completion_effect",
+    }
+}
+
+/// The status of an operation.
+pub fn coverage(op: &EffectOp) -> Coverage {
+    let name = op_name(op);
+    OPERATIONS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(Coverage::NotModelled("unknown operation"), |(_, c)| *c)
+}
+
+/// Calls `visit` with every operation a keyword carries, its implied keywords' included, and
+/// the keyword's number (X of `Assault {n}`; 0 without one).
+pub fn keyword_ops(keyword: Keyword, visit: &mut impl FnMut(&'static EffectOp, i32)) {
+    let meta = keyword.meta();
+    let x = keyword.int_param().unwrap_or(0) as i32;
+    meta.effects.iter().for_each(|op| visit(op, x));
+    for implied in meta.implied {
+        let effects = match implied {
+            CodexRef::Keyword(k) => k.meta().effects,
+            CodexRef::TypeTag(t) => t.meta().effects,
+        };
+        effects.iter().for_each(|op| visit(op, 0));
+    }
+}

@@ -1,0 +1,1095 @@
+//! WoW TCG's scenario keys on the engine's generic runner ([`grimoire_engine::scenario`]):
+//! [`WowScenarios`] says what a `[[player]]`, `[[object]]`, `[[step]]` and `[[expect]]` of a
+//! WoW TCG scenario hold, turns steps into [`Action`]s of [`WowRules`] and compares
+//! expectations with the state. Choices the rules ask (replacement order, bubble order, armor,
+//! protectors, targets, uniqueness, trigger order) are scripted with the step's `choices`,
+//! answering with scenario object ids. See `docs/scenarios.md`.
+
+use std::str::FromStr;
+
+use grimoire_engine::scenario::{Check, Names, ObjectEntry, PlayerEntry, Subject, Subjects};
+use grimoire_engine::{Ctx, DieFaces, ObjectId, PlayerId, Rules, ScenarioGame};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::actions::{Action, WowRules};
+use super::card::{Kind, Printed};
+use super::content::{
+    CardId, DamageType, Dealer, EffectOp, Keyword, PacketSide, PowerEffect, Recipient,
+    TriggerEvent, TypeTag, D6_DIE, D6_DIE_NAME,
+};
+use super::state::{Bubble, Game, GameEvent, Marker, Outcome, Phase, Window, PLAY, PLAYER_ZONES};
+
+/// Parses a name of a generated enum, or says what is not one.
+fn parse<T: FromStr>(what: &str, text: &str) -> Result<T, String> {
+    text.trim()
+        .parse::<T>()
+        .map_err(|_| format!("unknown {what} {text:?}"))
+}
+
+/// A player's keys besides `id`.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerKeys {
+    /// Cards in the deck (anonymous).
+    #[serde(default)]
+    pub deck: u32,
+    /// Anonymous cards in hand (cards the scenario plays are `[[object]]`s in `hand`).
+    #[serde(default)]
+    pub hand: u32,
+    /// Ready face-down resources in play.
+    #[serde(default)]
+    pub resources: u32,
+    /// Exhausted face-down resources in play.
+    #[serde(default)]
+    pub exhausted_resources: u32,
+    /// This player is the turn player (default: the first `[[player]]`).
+    #[serde(default)]
+    pub turn: bool,
+    /// No turn has started yet: the first `start_turn` is the game's first turn (501.2b).
+    #[serde(default)]
+    pub game_start: bool,
+}
+
+/// One effect operation, written as `game.toml`'s vocabulary writes it
+/// (`{ op = "replace_damage", who = "YourHero", side = "Deals", multiply = 2 }`).
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
+pub enum OpSpec {
+    /// `deal_damage`.
+    DealDamage {
+        /// Amount.
+        amount: u8,
+        /// Damage type name; absent: typeless.
+        #[serde(default)]
+        damage_type: Option<String>,
+        /// Recipient name.
+        to: String,
+        /// `YourHero` (default) or `ThisCard`.
+        #[serde(default)]
+        from: Option<String>,
+        /// Counts as combat damage.
+        #[serde(default)]
+        combat: bool,
+        /// Which target of the link (from 1; default 1).
+        #[serde(default)]
+        target: Option<u8>,
+    },
+    /// `heal_damage`.
+    HealDamage {
+        /// Amount.
+        amount: u8,
+        /// Recipient name.
+        to: String,
+        /// Dealer name.
+        #[serde(default)]
+        from: Option<String>,
+    },
+    /// `modify_atk`.
+    ModifyAtk {
+        /// Change.
+        amount: i8,
+        /// Only during its controller's turn.
+        #[serde(default)]
+        own_turn: bool,
+        /// Recipient name.
+        to: String,
+        /// Only while attacking.
+        #[serde(default)]
+        while_attacking: bool,
+        /// Only while defending.
+        #[serde(default)]
+        while_defending: bool,
+    },
+    /// `draw_cards`.
+    DrawCards {
+        /// Cards.
+        count: u8,
+    },
+    /// `prevent_damage`.
+    PreventDamage {
+        /// Amount (0: all).
+        amount: u8,
+        /// Recipient name.
+        to: String,
+        /// Only combat damage.
+        #[serde(default)]
+        combat_only: bool,
+        /// Prevents damage the recipient deals.
+        #[serde(default)]
+        dealt_by: bool,
+    },
+    /// `replace_damage`.
+    ReplaceDamage {
+        /// Recipient name: whose packets.
+        who: String,
+        /// `Deals`, `IsDealt` or `Heals`.
+        side: String,
+        /// Only this damage type.
+        #[serde(default)]
+        damage_type: Option<String>,
+        /// Multiplier (default 1).
+        #[serde(default)]
+        multiply: Option<u8>,
+        /// Addition (default 0).
+        #[serde(default)]
+        add: u8,
+        /// Only the next time.
+        #[serde(default)]
+        next_only: bool,
+    },
+    /// `triggered_damage`.
+    TriggeredDamage {
+        /// Trigger event name.
+        when: String,
+        /// Amount.
+        amount: u8,
+        /// Damage type name.
+        #[serde(default)]
+        damage_type: Option<String>,
+        /// Recipient name.
+        to: String,
+        /// Dealer name (default `ThisCard`).
+        #[serde(default)]
+        from: Option<String>,
+    },
+    /// `payment_power`.
+    PaymentPower {
+        /// Resources to pay.
+        #[serde(default)]
+        cost: u8,
+        /// Exhaust the card ([Activate]).
+        #[serde(default)]
+        activate: bool,
+        /// Use only once per turn.
+        #[serde(default)]
+        once_per_turn: bool,
+        /// `DealDamage`, `HealDamage`, `ModifyAtk` or `Exhaust`.
+        effect: String,
+        /// Amount.
+        #[serde(default)]
+        amount: u8,
+        /// Damage type name.
+        #[serde(default)]
+        damage_type: Option<String>,
+        /// Recipient name.
+        to: String,
+        /// Dealer name (default `ThisCard`).
+        #[serde(default)]
+        from: Option<String>,
+    },
+    /// `attaches`.
+    Attaches,
+    /// `exhaust`.
+    Exhaust {
+        /// Recipient name.
+        to: String,
+    },
+    /// `grant_keyword`.
+    GrantKeyword {
+        /// Keyword name.
+        keyword: String,
+        /// Recipient name.
+        to: String,
+    },
+}
+
+impl OpSpec {
+    /// The generated operation it writes.
+    pub fn to_op(&self) -> Result<EffectOp, String> {
+        let damage_type = |t: &Option<String>| {
+            t.as_deref()
+                .map(|t| parse::<DamageType>("damage type", t))
+                .transpose()
+        };
+        let dealer = |d: &Option<String>, default: Dealer| {
+            d.as_deref()
+                .map_or(Ok(default), |d| parse::<Dealer>("dealer", d))
+        };
+        let to = |t: &str| parse::<Recipient>("recipient", t);
+        Ok(match self {
+            OpSpec::DealDamage {
+                amount,
+                damage_type: t,
+                to: r,
+                from,
+                combat,
+                target,
+            } => EffectOp::DealDamage {
+                amount: *amount,
+                damage_type: damage_type(t)?,
+                to: to(r)?,
+                from: dealer(from, Dealer::YourHero)?,
+                combat: *combat,
+                target: target.unwrap_or(1),
+            },
+            OpSpec::HealDamage {
+                amount,
+                to: r,
+                from,
+            } => EffectOp::HealDamage {
+                amount: *amount,
+                to: to(r)?,
+                from: dealer(from, Dealer::YourHero)?,
+            },
+            OpSpec::ModifyAtk {
+                amount,
+                own_turn,
+                to: r,
+                while_attacking,
+                while_defending,
+            } => EffectOp::ModifyAtk {
+                amount: *amount,
+                per_x: 0,
+                to: to(r)?,
+                while_attacking: *while_attacking,
+                while_defending: *while_defending,
+                own_turn: *own_turn,
+            },
+            OpSpec::DrawCards { count } => EffectOp::DrawCards { count: *count },
+            OpSpec::PreventDamage {
+                amount,
+                to: r,
+                combat_only,
+                dealt_by,
+            } => EffectOp::PreventDamage {
+                amount: *amount,
+                to: to(r)?,
+                combat_only: *combat_only,
+                dealt_by: *dealt_by,
+            },
+            OpSpec::ReplaceDamage {
+                who,
+                side,
+                damage_type: t,
+                multiply,
+                add,
+                next_only,
+            } => EffectOp::ReplaceDamage {
+                who: to(who)?,
+                side: parse::<PacketSide>("packet side", side)?,
+                damage_type: damage_type(t)?,
+                multiply: multiply.unwrap_or(1),
+                add: *add,
+                next_only: *next_only,
+            },
+            OpSpec::TriggeredDamage {
+                when,
+                amount,
+                damage_type: t,
+                to: r,
+                from,
+            } => EffectOp::TriggeredDamage {
+                when: parse::<TriggerEvent>("trigger event", when)?,
+                amount: *amount,
+                damage_type: damage_type(t)?,
+                to: to(r)?,
+                from: dealer(from, Dealer::ThisCard)?,
+            },
+            OpSpec::Attaches => EffectOp::Attaches,
+            OpSpec::Exhaust { to: r } => EffectOp::Exhaust { to: to(r)? },
+            OpSpec::PaymentPower {
+                cost,
+                activate,
+                once_per_turn,
+                effect,
+                amount,
+                damage_type: t,
+                to: r,
+                from,
+            } => EffectOp::PaymentPower {
+                cost: *cost,
+                activate: *activate,
+                once_per_turn: *once_per_turn,
+                effect: parse::<PowerEffect>("power effect", effect)?,
+                amount: *amount,
+                damage_type: damage_type(t)?,
+                to: to(r)?,
+                from: dealer(from, Dealer::ThisCard)?,
+            },
+            OpSpec::GrantKeyword { keyword, to: r } => EffectOp::GrantKeyword {
+                keyword: parse::<Keyword>("keyword", keyword)?,
+                to: to(r)?,
+            },
+        })
+    }
+}
+
+/// A prevention bubble already around a character at the start.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BubbleSpec {
+    /// Damage it prevents (0: all).
+    pub amount: u32,
+    /// Only combat damage.
+    #[serde(default)]
+    pub combat_only: bool,
+    /// Prevents damage the character deals instead of damage dealt to it.
+    #[serde(default)]
+    pub dealt_by: bool,
+}
+
+/// An object's keys besides `id` (the name steps, choices and expectations use). Either a
+/// real `card`, or a simple object the scenario defines with `name` and `kind`; the number
+/// keys override the card's.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectKeys {
+    /// A card of the generated tables, by name.
+    #[serde(default)]
+    pub card: Option<String>,
+    /// The name of a scenario-defined object.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The type of a scenario-defined object: hero, ally, weapon, armor, item, ability,
+    /// quest, resource.
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// Owner and controller.
+    pub player: u8,
+    /// The owner's zone: deck, hand, play (default), graveyard, removed.
+    #[serde(default)]
+    pub zone: Option<String>,
+    /// ATK.
+    #[serde(default)]
+    pub atk: Option<i32>,
+    /// Health.
+    #[serde(default)]
+    pub health: Option<i32>,
+    /// Armor DEF.
+    #[serde(default)]
+    pub defense: Option<u32>,
+    /// Resource cost.
+    #[serde(default)]
+    pub cost: Option<u32>,
+    /// Weapon strike cost.
+    #[serde(default)]
+    pub strike_cost: Option<u32>,
+    /// Damage type of its ATK.
+    #[serde(default)]
+    pub damage_type: Option<String>,
+    /// Keywords (codex names) on top of the card's.
+    #[serde(default)]
+    pub keywords: Vec<String>,
+    /// Type-line tags (codex text, `"Trinket (2)"`) on top of the card's.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Effect operations of the object (the card's powers, in the codex vocabulary).
+    #[serde(default)]
+    pub effects: Vec<OpSpec>,
+    /// A token (402.2).
+    #[serde(default)]
+    pub token: bool,
+    /// Damage on it.
+    #[serde(default)]
+    pub damage: u32,
+    /// Exhausted.
+    #[serde(default)]
+    pub exhausted: bool,
+    /// Joined its controller's party this turn (302.2).
+    #[serde(default)]
+    pub arrived: bool,
+    /// Does not ready during its controller's next ready step.
+    #[serde(default)]
+    pub stays_exhausted: bool,
+    /// The object (id) it is attached to.
+    #[serde(default)]
+    pub attached_to: Option<String>,
+    /// Prevention bubbles around it.
+    #[serde(default)]
+    pub bubbles: Vec<BubbleSpec>,
+}
+
+/// `propose = { attacker = "a", defender = "b" }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ProposeStep {
+    /// Proposed attacker (object id).
+    pub attacker: String,
+    /// Proposed defender (object id).
+    pub defender: String,
+}
+
+/// `deal = { source = "hero", to = ["a"], amount = 2, damage_type = "Fire" }`: a resolving
+/// modifier controlled by the source's controller deals damage, one packet per destination.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DealStep {
+    /// Source character.
+    pub source: String,
+    /// Destinations.
+    pub to: Vec<String>,
+    /// Amount.
+    pub amount: u32,
+    /// Damage type; absent: typeless.
+    #[serde(default)]
+    pub damage_type: Option<String>,
+    /// Counts as combat damage.
+    #[serde(default)]
+    pub combat: bool,
+}
+
+/// `heal = { source = "hero", to = "a", amount = 4 }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HealStep {
+    /// Source character.
+    pub source: String,
+    /// Destination.
+    pub to: String,
+    /// Amount.
+    pub amount: u32,
+}
+
+/// `put_damage = { to = "a", amount = 2 }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PutStep {
+    /// The character.
+    pub to: String,
+    /// Amount.
+    pub amount: u32,
+}
+
+/// `draw = { player = 1, count = 1 }`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DrawStep {
+    /// The player.
+    pub player: u8,
+    /// Cards.
+    #[serde(default = "one")]
+    pub count: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A step's keys besides `dice`, `choices` and `fails_with`: exactly one of them.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StepKeys {
+    /// This player passes priority.
+    #[serde(default)]
+    pub pass: Option<u8>,
+    /// Every player passes once in succession, starting with the priority holder.
+    #[serde(default)]
+    pub all_pass: bool,
+    /// Play this card (object id) from its owner's hand.
+    #[serde(default)]
+    pub play: Option<String>,
+    /// Place this card (object id) from its owner's hand as a resource, face down.
+    #[serde(default)]
+    pub place_resource: Option<String>,
+    /// Place this quest (object id) from its owner's hand as a resource, face up.
+    #[serde(default)]
+    pub place_quest_face_up: Option<String>,
+    /// Use a payment power of this card (object id); its first one unless `power` says.
+    #[serde(default, rename = "use")]
+    pub use_power: Option<String>,
+    /// Which payment power `use` uses, from 1.
+    #[serde(default)]
+    pub power: Option<usize>,
+    /// Propose a combat.
+    #[serde(default)]
+    pub propose: Option<ProposeStep>,
+    /// Strike with this weapon (object id).
+    #[serde(default)]
+    pub strike: Option<String>,
+    /// A modifier deals damage.
+    #[serde(default)]
+    pub deal: Option<DealStep>,
+    /// A modifier heals damage.
+    #[serde(default)]
+    pub heal: Option<HealStep>,
+    /// Damage is put on a character.
+    #[serde(default)]
+    pub put_damage: Option<PutStep>,
+    /// A player draws.
+    #[serde(default)]
+    pub draw: Option<DrawStep>,
+    /// This player's turn starts.
+    #[serde(default)]
+    pub start_turn: Option<u8>,
+    /// The turn ends (wrap-up step).
+    #[serde(default)]
+    pub end_turn: bool,
+}
+
+/// Expected values (besides `object` and `player`); only the fields given are checked.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectKeys {
+    /// Damage on the object.
+    #[serde(default)]
+    pub damage: Option<u32>,
+    /// Whether it is out of play (destroyed or otherwise left).
+    #[serde(default)]
+    pub destroyed: Option<bool>,
+    /// Its zone: deck, hand, play, graveyard, removed or chain.
+    #[serde(default)]
+    pub zone: Option<String>,
+    /// Whether it still exists (false for a token that ceased to exist, 407.6e).
+    #[serde(default)]
+    pub exists: Option<bool>,
+    /// Exhausted.
+    #[serde(default)]
+    pub exhausted: Option<bool>,
+    /// Current ATK.
+    #[serde(default)]
+    pub atk: Option<i32>,
+    /// Current health.
+    #[serde(default)]
+    pub health: Option<i32>,
+    /// It is the attacker.
+    #[serde(default)]
+    pub attacking: Option<bool>,
+    /// It is the (proposed) defender.
+    #[serde(default)]
+    pub defending: Option<bool>,
+    /// Keywords it must have.
+    #[serde(default)]
+    pub keywords: Option<Vec<String>>,
+    /// Keywords it must not have.
+    #[serde(default)]
+    pub lacks_keywords: Option<Vec<String>>,
+    /// The player has lost.
+    #[serde(default)]
+    pub lost: Option<bool>,
+    /// Cards in the player's hand.
+    #[serde(default)]
+    pub hand: Option<u32>,
+    /// Cards in the player's deck.
+    #[serde(default)]
+    pub deck: Option<u32>,
+    /// The player's ready resources.
+    #[serde(default)]
+    pub ready_resources: Option<u32>,
+    /// The player has priority.
+    #[serde(default)]
+    pub priority: Option<bool>,
+    /// `"undecided"`, `"draw"` or `"player N wins"`.
+    #[serde(default)]
+    pub outcome: Option<String>,
+    /// The chain's links, bottom first (`"Fire Blast"`, `"proposal a -> b"`, `"strike w"`,
+    /// `"trigger x"`).
+    #[serde(default)]
+    pub chain: Option<Vec<String>>,
+    /// Every packet that dealt or healed damage in the last step, in order
+    /// (`"hero -> bear: 4 fire"`, `"... combat"`, `"... with sword"`).
+    #[serde(default)]
+    pub packets: Option<Vec<String>>,
+    /// `"none"`, `"attack window"` or `"defend window"`.
+    #[serde(default)]
+    pub combat: Option<String>,
+    /// `"start"`, `"action"` or `"end"`.
+    #[serde(default)]
+    pub phase: Option<String>,
+    /// The turn player.
+    #[serde(default)]
+    pub turn_player: Option<u8>,
+}
+
+/// WoW TCG's side of the generic scenario runner.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct WowScenarios {
+    /// The rules the steps are applied with.
+    pub rules: WowRules,
+}
+
+/// The card an object entry describes.
+fn printed(keys: &ObjectKeys) -> Result<Printed, String> {
+    let mut card = match (&keys.card, &keys.name, &keys.kind) {
+        (Some(name), None, None) => {
+            Printed::of(CardId::from_name(name).ok_or_else(|| format!("unknown card {name:?}"))?)
+        }
+        (None, Some(name), Some(kind)) => Printed::blank(
+            name,
+            Kind::parse(kind).ok_or_else(|| {
+                format!(
+                    "unknown kind {kind:?}: expected hero, ally, weapon, armor, item, ability, \
+                     quest or resource"
+                )
+            })?,
+        ),
+        _ => {
+            return Err(
+                "give either `card` (a real card) or both `name` and `kind` \
+                        (a scenario-defined object)"
+                    .into(),
+            )
+        }
+    };
+    if let Some(v) = keys.atk {
+        card.atk = v;
+    }
+    if let Some(v) = keys.health {
+        card.health = v;
+    }
+    if let Some(v) = keys.defense {
+        card.defense = v;
+    }
+    if let Some(v) = keys.cost {
+        card.cost = v;
+    }
+    if let Some(v) = keys.strike_cost {
+        card.strike_cost = v;
+    }
+    if let Some(t) = &keys.damage_type {
+        card.damage_type = Some(parse::<DamageType>("damage type", t)?);
+    }
+    for k in &keys.keywords {
+        card.keywords.push(parse::<Keyword>("keyword", k)?);
+    }
+    for t in &keys.tags {
+        card.tags.push(parse::<TypeTag>("tag", t)?);
+    }
+    for op in &keys.effects {
+        card.effects.push(op.to_op()?);
+    }
+    card.token = keys.token;
+    Ok(card)
+}
+
+impl WowScenarios {
+    fn actions(&self, game: &Game, step: &StepKeys, names: &Names) -> Result<Vec<Action>, String> {
+        let obj = |id: &str| names.object(id);
+        let mut actions = Vec::new();
+        if let Some(p) = step.pass {
+            actions.push(Action::Pass(PlayerId(p)));
+        }
+        if step.all_pass {
+            let mut player = game.priority;
+            for _ in game.players_from_turn() {
+                actions.push(Action::Pass(player));
+                player = game.next_player(player);
+            }
+        }
+        if let Some(card) = &step.play {
+            let card = obj(card)?;
+            actions.push(Action::Play {
+                player: game.controller(card),
+                card,
+            });
+        }
+        for (card, face_up) in [
+            (&step.place_resource, false),
+            (&step.place_quest_face_up, true),
+        ] {
+            if let Some(card) = card {
+                let card = obj(card)?;
+                actions.push(Action::PlaceResource {
+                    player: game.controller(card),
+                    card,
+                    face_up,
+                });
+            }
+        }
+        if let Some(card) = &step.use_power {
+            let card = obj(card)?;
+            actions.push(Action::UsePower {
+                player: game.controller(card),
+                card,
+                power: step.power.unwrap_or(1).saturating_sub(1),
+            });
+        } else if step.power.is_some() {
+            return Err("`power` goes with `use`".into());
+        }
+        if let Some(p) = &step.propose {
+            actions.push(Action::Propose {
+                attacker: obj(&p.attacker)?,
+                defender: obj(&p.defender)?,
+            });
+        }
+        if let Some(w) = &step.strike {
+            let weapon = obj(w)?;
+            actions.push(Action::Strike {
+                player: game.controller(weapon),
+                weapon,
+            });
+        }
+        if let Some(d) = &step.deal {
+            let source = obj(&d.source)?;
+            actions.push(Action::Deal {
+                controller: game.controller(source),
+                source,
+                to: d.to.iter().map(|t| obj(t)).collect::<Result<_, _>>()?,
+                amount: d.amount,
+                damage_type: d
+                    .damage_type
+                    .as_deref()
+                    .map(|t| parse::<DamageType>("damage type", t))
+                    .transpose()?,
+                combat: d.combat,
+            });
+        }
+        if let Some(h) = &step.heal {
+            let source = obj(&h.source)?;
+            actions.push(Action::Heal {
+                controller: game.controller(source),
+                source,
+                to: obj(&h.to)?,
+                amount: h.amount,
+            });
+        }
+        if let Some(p) = &step.put_damage {
+            actions.push(Action::PutDamage {
+                to: obj(&p.to)?,
+                amount: p.amount,
+            });
+        }
+        if let Some(d) = &step.draw {
+            actions.push(Action::Draw {
+                player: PlayerId(d.player),
+                count: d.count,
+            });
+        }
+        if let Some(p) = step.start_turn {
+            actions.push(Action::StartTurn(PlayerId(p)));
+        }
+        if step.end_turn {
+            actions.push(Action::EndTurn);
+        }
+        let distinct = [
+            step.pass.is_some(),
+            step.all_pass,
+            step.play.is_some(),
+            step.place_resource.is_some(),
+            step.place_quest_face_up.is_some(),
+            step.use_power.is_some(),
+            step.propose.is_some(),
+            step.strike.is_some(),
+            step.deal.is_some(),
+            step.heal.is_some(),
+            step.put_damage.is_some(),
+            step.draw.is_some(),
+            step.start_turn.is_some(),
+            step.end_turn,
+        ]
+        .iter()
+        .filter(|b| **b)
+        .count();
+        match distinct {
+            0 => Err(
+                "this step does nothing: give one of pass, all_pass, play, place_resource, \
+                      place_quest_face_up, use, propose, strike, deal, heal, put_damage, draw, start_turn or end_turn"
+                    .into(),
+            ),
+            1 => Ok(actions),
+            _ => Err("give one action per step".into()),
+        }
+    }
+}
+
+impl ScenarioGame for WowScenarios {
+    const NAME: &'static str = "wow-tcg";
+    const EXPECT_FIELDS: &'static [(&'static str, Subject)] = &[
+        ("damage", Subject::Object),
+        ("destroyed", Subject::Object),
+        ("zone", Subject::Object),
+        ("exists", Subject::Object),
+        ("exhausted", Subject::Object),
+        ("atk", Subject::Object),
+        ("health", Subject::Object),
+        ("attacking", Subject::Object),
+        ("defending", Subject::Object),
+        ("keywords", Subject::Object),
+        ("lacks_keywords", Subject::Object),
+        ("lost", Subject::Player),
+        ("hand", Subject::Player),
+        ("deck", Subject::Player),
+        ("ready_resources", Subject::Player),
+        ("priority", Subject::Player),
+        ("outcome", Subject::Game),
+        ("chain", Subject::Game),
+        ("packets", Subject::Game),
+        ("combat", Subject::Game),
+        ("phase", Subject::Game),
+        ("turn_player", Subject::Game),
+    ];
+
+    type Rules = WowRules;
+    type Player = PlayerKeys;
+    type Object = ObjectKeys;
+    type Step = StepKeys;
+    type Expect = ExpectKeys;
+
+    /// The d6 of `game.toml` (glossary, Dice), from the generated die table.
+    fn dice(&self) -> Vec<DieFaces> {
+        vec![DieFaces::from_table(D6_DIE_NAME, &D6_DIE, |f| f.label)]
+    }
+
+    fn new_state(&self, players: &[&PlayerEntry<PlayerKeys>]) -> Result<Game, String> {
+        if players.len() < 2 {
+            return Err("a WoW TCG scenario needs at least two [[player]]s".into());
+        }
+        let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
+        let mut game = Game::new(&ids);
+        for p in players {
+            if let Some(state) = game.player_mut(p.id) {
+                state.deck = p.game.deck;
+                state.hand = p.game.hand;
+            }
+            for n in 0..p.game.resources + p.game.exhausted_resources {
+                let r = game.add_object(Printed::blank("resource", Kind::Resource), p.id, PLAY);
+                game.set_exhausted(r, n >= p.game.resources);
+            }
+            if p.game.turn {
+                game.turn_player = p.id;
+                game.priority = p.id;
+            }
+            if p.game.game_start {
+                game.turns_started = 0;
+                game.turn = 0;
+                game.phase = Phase::Start;
+            }
+        }
+        Ok(game)
+    }
+
+    fn add_object(
+        &self,
+        game: &mut Game,
+        object: &ObjectEntry<ObjectKeys>,
+    ) -> Result<ObjectId, String> {
+        let keys = &object.game;
+        let player = PlayerId(keys.player);
+        if game.player(player).is_none() {
+            return Err(format!("no [[player]] with id {}", keys.player));
+        }
+        let zone_name = keys.zone.as_deref().unwrap_or("play");
+        let zone = PLAYER_ZONES
+            .iter()
+            .position(|z| *z == zone_name)
+            .ok_or_else(|| {
+                format!(
+                    "unknown zone {zone_name:?}: expected one of {}",
+                    PLAYER_ZONES.join(", ")
+                )
+            })?;
+        let card = printed(keys)?;
+        let id = game.add_object(card, player, zone);
+        game.info[id.0 as usize].label = object.id.clone();
+        game.info[id.0 as usize].joined_turn = if keys.arrived { game.turn } else { 0 };
+        if let Some(o) = game.store.get_mut(id) {
+            o.damage = keys.damage;
+            o.set_markers(&Marker::Exhausted, u32::from(keys.exhausted));
+            o.set_markers(&Marker::StaysExhausted, u32::from(keys.stays_exhausted));
+        }
+        for b in &keys.bubbles {
+            game.bubbles.push(Bubble {
+                around: id,
+                remaining: (b.amount > 0).then_some(b.amount),
+                combat_only: b.combat_only,
+                dealt_by: b.dealt_by,
+                source: id,
+            });
+        }
+        Ok(id)
+    }
+
+    fn link_object(
+        &self,
+        game: &mut Game,
+        id: ObjectId,
+        object: &ObjectEntry<ObjectKeys>,
+        names: &Names,
+    ) -> Result<(), String> {
+        if let Some(parent) = &object.game.attached_to {
+            let parent = names.object(parent)?;
+            if parent == id {
+                return Err("a card cannot be attached to itself".into());
+            }
+            game.store.attach(id, parent);
+        }
+        Ok(())
+    }
+
+    fn run_step(
+        &self,
+        game: &mut Game,
+        step: &StepKeys,
+        names: &Names,
+        ctx: &mut Ctx<'_, GameEvent>,
+    ) -> Result<(), String> {
+        for action in self.actions(game, step, names)? {
+            self.rules
+                .apply(game, &action, ctx)
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
+    fn unknown_names(&self, expect: &ExpectKeys) -> Vec<(&'static str, String)> {
+        let mut unknown = Vec::new();
+        for (key, names) in [
+            ("keywords", &expect.keywords),
+            ("lacks_keywords", &expect.lacks_keywords),
+        ] {
+            for name in names.iter().flatten() {
+                if name.parse::<Keyword>().is_err() {
+                    unknown.push((key, name.clone()));
+                }
+            }
+        }
+        if let Some(zone) = &expect.zone {
+            if zone != "chain" && !PLAYER_ZONES.contains(&zone.as_str()) {
+                unknown.push(("zone", zone.clone()));
+            }
+        }
+        unknown
+    }
+
+    fn check(
+        &self,
+        game: &Game,
+        expect: &ExpectKeys,
+        subjects: Subjects,
+        _names: &Names,
+    ) -> Result<Vec<Check>, String> {
+        let mut checks = Vec::new();
+        if let Some(e) = &expect.outcome {
+            let actual = match game.outcome {
+                None => "undecided".to_string(),
+                Some(Outcome::Draw) => "draw".to_string(),
+                Some(Outcome::Won(p)) => format!("player {} wins", p.0),
+            };
+            checks.push(Check::new("outcome", e, actual));
+        }
+        if let Some(e) = &expect.chain {
+            let actual: Vec<String> = game
+                .chain
+                .iter()
+                .map(|l| super::chain::describe(game, l))
+                .collect();
+            checks.push(Check::new("chain", format!("{e:?}"), format!("{actual:?}")));
+        }
+        if let Some(e) = &expect.packets {
+            checks.push(Check::new(
+                "packets",
+                format!("{e:?}"),
+                format!("{:?}", game.last_packets),
+            ));
+        }
+        if let Some(e) = &expect.combat {
+            let actual = match game.combat.as_ref().map(|c| c.window) {
+                None => "none",
+                Some(Window::Attack) => "attack window",
+                Some(Window::Defend) => "defend window",
+            };
+            checks.push(Check::new("combat", e, actual));
+        }
+        if let Some(e) = &expect.phase {
+            let actual = match game.phase {
+                Phase::Start => "start",
+                Phase::Action => "action",
+                Phase::End => "end",
+            };
+            checks.push(Check::new("phase", e, actual));
+        }
+        if let Some(e) = expect.turn_player {
+            checks.push(Check::new("turn_player", e, game.turn_player.0));
+        }
+        if let Some(player) = subjects.player {
+            let state = game
+                .player(player)
+                .ok_or_else(|| format!("no player {}", player.0))?;
+            if let Some(e) = expect.lost {
+                checks.push(Check::new("lost", e, state.lost));
+            }
+            if let Some(e) = expect.hand {
+                checks.push(Check::new("hand", e, game.hand_size(player)));
+            }
+            if let Some(e) = expect.deck {
+                checks.push(Check::new("deck", e, state.deck));
+            }
+            if let Some(e) = expect.ready_resources {
+                checks.push(Check::new(
+                    "ready_resources",
+                    e,
+                    game.ready_resources(player).len(),
+                ));
+            }
+            if let Some(e) = expect.priority {
+                checks.push(Check::new("priority", e, game.priority == player));
+            }
+        }
+        let Some(id) = subjects.object else {
+            return Ok(checks);
+        };
+        let object = game.store.get(id).ok_or("no such object")?;
+        if let Some(e) = expect.damage {
+            checks.push(Check::new("damage", e, object.damage));
+        }
+        if let Some(e) = expect.destroyed {
+            checks.push(Check::new("destroyed", e, !object.in_play));
+        }
+        if let Some(e) = &expect.zone {
+            let actual = if object.zone == game.chain_zone() {
+                "chain".to_string()
+            } else {
+                game.zones
+                    .zone_name(&game.card_zone(object.zone))
+                    .to_string()
+            };
+            checks.push(Check::new("zone", e, actual));
+        }
+        if let Some(e) = expect.exists {
+            checks.push(Check::new("exists", e, !game.info[id.0 as usize].ceased));
+        }
+        if let Some(e) = expect.exhausted {
+            checks.push(Check::new("exhausted", e, game.exhausted(id)));
+        }
+        if let Some(e) = expect.atk {
+            checks.push(Check::new("atk", e, game.atk(id)));
+        }
+        if let Some(e) = expect.health {
+            checks.push(Check::new("health", e, game.health(id)));
+        }
+        if let Some(e) = expect.attacking {
+            checks.push(Check::new("attacking", e, game.attacking(id)));
+        }
+        if let Some(e) = expect.defending {
+            checks.push(Check::new("defending", e, game.defending(id)));
+        }
+        for name in expect.keywords.iter().flatten() {
+            let k = parse::<Keyword>("keyword", name)?;
+            let has = game.has_keyword(id, k);
+            checks.push(Check::new(
+                "keywords",
+                format!("has {name}"),
+                if has {
+                    format!("has {name}")
+                } else {
+                    format!("lacks {name}")
+                },
+            ));
+        }
+        for name in expect.lacks_keywords.iter().flatten() {
+            let k = parse::<Keyword>("keyword", name)?;
+            let has = game.has_keyword(id, k);
+            checks.push(Check::new(
+                "lacks_keywords",
+                format!("lacks {name}"),
+                if has {
+                    format!("has {name}")
+                } else {
+                    format!("lacks {name}")
+                },
+            ));
+        }
+        Ok(checks)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grimoire_engine::scenario::undeclared_expect_fields;
+
+    #[test]
+    fn every_expectation_key_has_a_subject() {
+        assert!(undeclared_expect_fields::<WowScenarios>().is_empty());
+    }
+}

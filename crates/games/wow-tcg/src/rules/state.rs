@@ -1,0 +1,891 @@
+//! The game state: objects with their cards, players, the chain, combat, modifiers, and the
+//! questions every rule asks of them (ATK, health, operations, party, who is opposing).
+
+use std::fmt;
+
+use grimoire_engine::{
+    CardZone, CardZones, ChoiceError, DiceError, ObjectId, ObjectStore, PlayerId, TraitKind,
+};
+use serde::Serialize;
+
+use super::card::{Kind, Printed};
+use super::content::{DamageType, EffectOp, Keyword, Recipient, TriggerEvent};
+use super::effects::keyword_ops;
+
+impl TraitKind for Keyword {
+    fn same_kind(&self, other: &Self) -> bool {
+        self == other
+    }
+}
+
+/// Per-player zones (411.1), in [`CardZones`] order.
+pub const PLAYER_ZONES: [&str; 5] = ["deck", "hand", "play", "graveyard", "removed"];
+/// Index of the play zone in [`PLAYER_ZONES`].
+pub const PLAY: usize = 2;
+/// Index of the hand zone.
+pub const HAND: usize = 1;
+/// Index of the graveyard zone.
+pub const GRAVEYARD: usize = 3;
+/// Index of the removed-from-game zone.
+pub const REMOVED: usize = 4;
+/// Shared zones.
+pub const SHARED_ZONES: [&str; 1] = ["chain"];
+
+/// Markers on an object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Marker {
+    /// Turned sideways (105).
+    Exhausted,
+    /// Does not ready during its controller's next ready step (an effect says so).
+    StaysExhausted,
+}
+
+/// What the rules keep about an object besides the store.
+#[derive(Debug, Clone)]
+pub struct ObjectInfo {
+    /// The card.
+    pub card: Printed,
+    /// How choices and events name it (the scenario's id, else the card name).
+    pub label: String,
+    /// The turn number it last joined its controller's party (302.2).
+    pub joined_turn: u32,
+    /// A token that left play and ceased to exist (407.6e).
+    pub ceased: bool,
+    /// In its controller's resource row (408, 710.2b).
+    pub resource: bool,
+}
+
+/// A player.
+#[derive(Debug, Clone)]
+pub struct Player {
+    /// Its id.
+    pub id: PlayerId,
+    /// Its hero, once in play.
+    pub hero: Option<ObjectId>,
+    /// Cards in its deck (anonymous).
+    pub deck: u32,
+    /// Anonymous cards in its hand (cards that are objects are counted apart).
+    pub hand: u32,
+    /// It was required to draw from an empty deck (407.6b).
+    pub drew_from_empty: bool,
+    /// It has lost and left the game (102.2).
+    pub lost: bool,
+    /// The turn in which it last placed a resource (408.1).
+    pub placed_resource: Option<u32>,
+}
+
+/// A prevention bubble (717.2).
+#[derive(Debug, Clone)]
+pub struct Bubble {
+    /// The character it surrounds.
+    pub around: ObjectId,
+    /// Damage it can still prevent; `None`: all.
+    pub remaining: Option<u32>,
+    /// Only combat damage.
+    pub combat_only: bool,
+    /// Prevents damage the character would deal, rather than damage dealt to it.
+    pub dealt_by: bool,
+    /// The card that made it (for choices and events).
+    pub source: ObjectId,
+}
+
+/// An ATK change from a resolved link or a strike, with its duration.
+#[derive(Debug, Clone)]
+pub struct AtkChange {
+    /// The character.
+    pub to: ObjectId,
+    /// The change.
+    pub amount: i32,
+    /// Only while the character attacks.
+    pub while_attacking: bool,
+    /// Only while the character defends.
+    pub while_defending: bool,
+    /// Ends with the combat (strike modifiers, 303.2a) rather than the turn.
+    pub this_combat: bool,
+    /// A group the change keeps checking instead of `to` (714.3e: "allies in your party"):
+    /// the recipient, the card that made it and its controller.
+    pub group: Option<(Recipient, ObjectId, PlayerId)>,
+}
+
+/// A keyword granted until end of turn by a link.
+#[derive(Debug, Clone)]
+pub struct GrantedKeyword {
+    /// The character.
+    pub to: ObjectId,
+    /// The keyword.
+    pub keyword: Keyword,
+}
+
+/// Where in the turn the game is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Start phase (501), between steps.
+    Start,
+    /// The action phase (502), outside combat unless [`Game::combat`] says otherwise.
+    Action,
+    /// End phase (503), before the wrap-up step.
+    End,
+}
+
+/// The priority window of a combat step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Window {
+    /// Before the protect point (602.1).
+    Attack,
+    /// After the protect point (602.4).
+    Defend,
+}
+
+/// A combat in progress (602).
+#[derive(Debug, Clone)]
+pub struct Combat {
+    /// The attacker, while it remains one.
+    pub attacker: Option<ObjectId>,
+    /// The (proposed) defender, while it remains one.
+    pub defender: Option<ObjectId>,
+    /// The character that protected, if any.
+    pub protector: Option<ObjectId>,
+    /// The open window.
+    pub window: Window,
+    /// Weapons struck with this combat per player, in order (303.2c).
+    pub struck: Vec<(PlayerId, ObjectId)>,
+    /// The latest strike's damage type per hero (303.2a).
+    pub strike_types: Vec<(ObjectId, DamageType)>,
+}
+
+/// What a link on the chain is (705.1).
+#[derive(Debug, Clone)]
+pub enum LinkKind {
+    /// A card being played (705.2).
+    Card(ObjectId),
+    /// A proposal effect (601.1).
+    Proposal {
+        /// Proposed attacker.
+        attacker: ObjectId,
+        /// Proposed defender.
+        defender: ObjectId,
+    },
+    /// A strike effect (303.2a).
+    Strike(ObjectId),
+    /// A resource card being placed (408.1a), face up or down (408.1b).
+    Resource {
+        /// The card.
+        card: ObjectId,
+        /// Placed face up (quests only).
+        face_up: bool,
+    },
+    /// A payment effect (701.2) of `source`: the index of its `payment_power` operation.
+    Power {
+        /// The card whose power was used.
+        source: ObjectId,
+        /// Index of the operation in the source's operations.
+        op: usize,
+    },
+    /// A triggered effect (708) of `source`: the index of its operation.
+    Triggered {
+        /// The card whose power triggered.
+        source: ObjectId,
+        /// Index of the operation in the source's operations.
+        op: usize,
+    },
+}
+
+/// A link on the chain.
+#[derive(Debug, Clone)]
+pub struct Link {
+    /// Its controller (705.4).
+    pub controller: PlayerId,
+    /// What it is.
+    pub kind: LinkKind,
+    /// Targets chosen as it was added (706).
+    pub targets: Vec<ObjectId>,
+}
+
+/// A triggered effect waiting to be added to the chain (708.1).
+#[derive(Debug, Clone)]
+pub struct Waiting {
+    /// Its controller.
+    pub controller: PlayerId,
+    /// Its source card.
+    pub source: ObjectId,
+    /// Index of the triggered operation.
+    pub op: usize,
+}
+
+/// How the game ended (102).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Outcome {
+    /// This player won.
+    Won(PlayerId),
+    /// All remaining players lost at once (102.1a).
+    Draw,
+}
+
+/// One recorded change.
+#[derive(Debug, Clone, Serialize)]
+pub enum GameEvent {
+    /// A packet was created (405).
+    PacketCreated(String),
+    /// A replacement modifier changed a packet's amount (716).
+    Replaced {
+        /// The modifier's card.
+        by: String,
+        /// Amount before.
+        from: u32,
+        /// Amount after.
+        to: u32,
+    },
+    /// A bubble or armor prevented damage (717).
+    Prevented {
+        /// The bubble's card.
+        by: String,
+        /// Damage prevented.
+        amount: u32,
+    },
+    /// Damage was dealt (or healed) by a packet.
+    PacketDealt(String),
+    /// Damage was put on a character without a packet (716.2).
+    DamagePut {
+        /// The character.
+        to: String,
+        /// Damage.
+        amount: u32,
+    },
+    /// A card was destroyed.
+    Destroyed(String),
+    /// A card went to the graveyard without being destroyed.
+    PutIntoGraveyard(String),
+    /// A link was added to the chain.
+    LinkAdded(String),
+    /// A link resolved.
+    LinkResolved(String),
+    /// A link was interrupted (711).
+    LinkInterrupted(String),
+    /// A combat step started (602.1).
+    CombatStarted {
+        /// Attacker.
+        attacker: String,
+        /// Proposed defender.
+        defender: String,
+    },
+    /// A character protected (602.2).
+    Protected(String),
+    /// A player lost (102).
+    PlayerLost(PlayerId),
+    /// The game ended.
+    GameOver(Outcome),
+    /// A player drew cards.
+    Drew {
+        /// The player.
+        player: PlayerId,
+        /// How many.
+        count: u32,
+    },
+    /// A turn started.
+    TurnStarted(PlayerId),
+}
+
+/// Why an action could not be taken.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesError {
+    /// A rule forbids it: which and why.
+    Illegal(String),
+    /// An object id the game does not know.
+    NoSuchObject(ObjectId),
+    /// A scripted die was missing.
+    Dice(String),
+    /// A choice could not be made.
+    Choice(String),
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::Illegal(why) => f.write_str(why),
+            RulesError::NoSuchObject(id) => write!(f, "no object {}", id.0),
+            RulesError::Dice(e) | RulesError::Choice(e) => f.write_str(e),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl From<DiceError> for RulesError {
+    fn from(e: DiceError) -> Self {
+        RulesError::Dice(e.to_string())
+    }
+}
+
+impl From<ChoiceError> for RulesError {
+    fn from(e: ChoiceError) -> Self {
+        RulesError::Choice(e.to_string())
+    }
+}
+
+/// A rules error saying which rule forbids what.
+pub fn illegal(why: impl Into<String>) -> RulesError {
+    RulesError::Illegal(why.into())
+}
+
+/// The whole game.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// Zone names.
+    pub zones: CardZones,
+    /// Objects (owner, controller, zone, damage, markers, attachments, granted keywords).
+    pub store: ObjectStore<Keyword, Marker>,
+    /// Per object, by id.
+    pub info: Vec<ObjectInfo>,
+    /// Players in clockwise order.
+    pub players: Vec<Player>,
+    /// Turn number, from 1.
+    pub turn: u32,
+    /// Turns started so far in this game (501.2b: the first player skips the first draw).
+    pub turns_started: u32,
+    /// The turn player.
+    pub turn_player: PlayerId,
+    /// The phase.
+    pub phase: Phase,
+    /// The chain, bottom first.
+    pub chain: Vec<Link>,
+    /// Who has priority.
+    pub priority: PlayerId,
+    /// Successive passes so far (407.4).
+    pub passes: usize,
+    /// The combat in progress.
+    pub combat: Option<Combat>,
+    /// Prevention bubbles.
+    pub bubbles: Vec<Bubble>,
+    /// ATK changes from links and strikes.
+    pub atk_changes: Vec<AtkChange>,
+    /// Keywords granted this turn.
+    pub granted: Vec<GrantedKeyword>,
+    /// "Use only once per turn" powers used: (card, operation index, turn) (701.5).
+    pub used_powers: Vec<(ObjectId, usize, u32)>,
+    /// "Next time" replacement modifiers already used: (card, operation index).
+    pub used_next: Vec<(ObjectId, usize)>,
+    /// Triggered effects waiting for the chain.
+    pub waiting: Vec<Waiting>,
+    /// The end of the game.
+    pub outcome: Option<Outcome>,
+    /// A description of every packet of the last action, in order.
+    pub last_packets: Vec<String>,
+    /// The events of the action being applied (moved to the log when it succeeds).
+    pub pending_events: Vec<GameEvent>,
+}
+
+impl Game {
+    /// A game between `players` (clockwise), the first of them the turn player.
+    pub fn new(players: &[PlayerId]) -> Self {
+        let first = players.first().copied().unwrap_or(PlayerId(1));
+        Self {
+            zones: CardZones::new(&PLAYER_ZONES, &SHARED_ZONES),
+            store: ObjectStore::new(),
+            info: Vec::new(),
+            players: players
+                .iter()
+                .map(|&id| Player {
+                    id,
+                    hero: None,
+                    deck: 0,
+                    hand: 0,
+                    drew_from_empty: false,
+                    lost: false,
+                    placed_resource: None,
+                })
+                .collect(),
+            turn: 1,
+            turns_started: 1,
+            turn_player: first,
+            phase: Phase::Action,
+            chain: Vec::new(),
+            priority: first,
+            passes: 0,
+            combat: None,
+            bubbles: Vec::new(),
+            atk_changes: Vec::new(),
+            granted: Vec::new(),
+            used_next: Vec::new(),
+            used_powers: Vec::new(),
+            waiting: Vec::new(),
+            outcome: None,
+            last_packets: Vec::new(),
+            pending_events: Vec::new(),
+        }
+    }
+
+    /// Records an event.
+    pub fn record(&mut self, event: GameEvent) {
+        self.pending_events.push(event);
+    }
+
+    /// The zone number of `player`'s zone `index` (an index of [`PLAYER_ZONES`]).
+    pub fn zone_of(&self, player: PlayerId, index: usize) -> u32 {
+        let seat = self
+            .players
+            .iter()
+            .position(|p| p.id == player)
+            .unwrap_or(0);
+        (seat * PLAYER_ZONES.len() + index) as u32
+    }
+
+    /// The zone number of the chain.
+    pub fn chain_zone(&self) -> u32 {
+        (self.players.len() * PLAYER_ZONES.len()) as u32
+    }
+
+    /// A zone number as a [`CardZone`].
+    pub fn card_zone(&self, zone: u32) -> CardZone {
+        let per = PLAYER_ZONES.len() as u32;
+        let seat = (zone / per) as usize;
+        match self.players.get(seat) {
+            Some(p) => CardZone {
+                player: Some(p.id),
+                zone: (zone % per) as usize,
+            },
+            None => CardZone {
+                player: None,
+                zone: 0,
+            },
+        }
+    }
+
+    /// The per-player zone index of an object and the zone's player (`None` on the chain).
+    pub fn zone_index(&self, id: ObjectId) -> Option<(PlayerId, usize)> {
+        let object = self.store.get(id)?;
+        let zone = self.card_zone(object.zone);
+        zone.player.map(|p| (p, zone.zone))
+    }
+
+    /// Adds an object owned and controlled by `owner` in its zone `zone`.
+    pub fn add_object(&mut self, card: Printed, owner: PlayerId, zone: usize) -> ObjectId {
+        let number = self.zone_of(owner, zone);
+        let id = self.store.insert(owner, number, Vec::new());
+        if let Some(o) = self.store.get_mut(id) {
+            o.in_play = zone == PLAY;
+        }
+        let label = card.name.clone();
+        let card_is_resource = card.kind == Kind::Resource && zone == PLAY;
+        if card.kind == Kind::Hero && zone == PLAY {
+            if let Some(p) = self.player_mut(owner) {
+                p.hero = Some(id);
+            }
+        }
+        self.info.push(ObjectInfo {
+            card,
+            label,
+            joined_turn: 0,
+            ceased: false,
+            resource: card_is_resource,
+        });
+        id
+    }
+
+    /// The rules' information about an object.
+    pub fn info(&self, id: ObjectId) -> Result<&ObjectInfo, RulesError> {
+        self.info
+            .get(id.0 as usize)
+            .ok_or(RulesError::NoSuchObject(id))
+    }
+
+    /// The card of an object.
+    pub fn card(&self, id: ObjectId) -> &Printed {
+        &self.info[id.0 as usize].card
+    }
+
+    /// How events and choices name an object.
+    pub fn label(&self, id: ObjectId) -> String {
+        self.info
+            .get(id.0 as usize)
+            .map_or_else(|| format!("#{}", id.0), |i| i.label.clone())
+    }
+
+    /// A player.
+    pub fn player(&self, id: PlayerId) -> Option<&Player> {
+        self.players.iter().find(|p| p.id == id)
+    }
+
+    /// A player, mutably.
+    pub fn player_mut(&mut self, id: PlayerId) -> Option<&mut Player> {
+        self.players.iter_mut().find(|p| p.id == id)
+    }
+
+    /// The players still in the game, clockwise from the turn player.
+    pub fn players_from_turn(&self) -> Vec<PlayerId> {
+        let start = self
+            .players
+            .iter()
+            .position(|p| p.id == self.turn_player)
+            .unwrap_or(0);
+        (0..self.players.len())
+            .map(|i| &self.players[(start + i) % self.players.len()])
+            .filter(|p| !p.lost)
+            .map(|p| p.id)
+            .collect()
+    }
+
+    /// The next player clockwise from `player` still in the game.
+    pub fn next_player(&self, player: PlayerId) -> PlayerId {
+        let seat = self
+            .players
+            .iter()
+            .position(|p| p.id == player)
+            .unwrap_or(0);
+        (1..=self.players.len())
+            .map(|i| &self.players[(seat + i) % self.players.len()])
+            .find(|p| !p.lost)
+            .map_or(player, |p| p.id)
+    }
+
+    /// Whether `id` is in play.
+    pub fn in_play(&self, id: ObjectId) -> bool {
+        self.store.get(id).is_some_and(|o| o.in_play)
+    }
+
+    /// The controller of `id`.
+    pub fn controller(&self, id: ObjectId) -> PlayerId {
+        self.store.get(id).map_or(PlayerId(0), |o| o.controller)
+    }
+
+    /// Whether `id` is exhausted.
+    pub fn exhausted(&self, id: ObjectId) -> bool {
+        self.store
+            .get(id)
+            .is_some_and(|o| o.marker_count(&Marker::Exhausted) > 0)
+    }
+
+    /// Exhausts or readies `id`. Going from ready to exhausted triggers "becomes exhausted"
+    /// powers (703.5).
+    pub fn set_exhausted(&mut self, id: ObjectId, exhausted: bool) {
+        let was = self.exhausted(id);
+        if let Some(o) = self.store.get_mut(id) {
+            o.set_markers(&Marker::Exhausted, u32::from(exhausted));
+        }
+        if exhausted && !was {
+            self.trigger(id, TriggerEvent::ThisBecomesExhausted);
+        }
+    }
+
+    /// Queues the triggered operations of `source` watching `event` (703).
+    pub fn trigger(&mut self, source: ObjectId, event: TriggerEvent) {
+        let controller = self.controller(source);
+        let mut found = Vec::new();
+        self.for_each_op(source, |index, op| {
+            if let EffectOp::TriggeredDamage { when, .. } = *op {
+                if when == event {
+                    found.push(index);
+                }
+            }
+        });
+        for op in found {
+            self.waiting.push(Waiting {
+                controller,
+                source,
+                op,
+            });
+        }
+    }
+
+    /// Objects in play, in id order.
+    pub fn objects_in_play(&self) -> impl Iterator<Item = ObjectId> + '_ {
+        self.store.iter().filter(|o| o.in_play).map(|o| o.id)
+    }
+
+    /// Calls `visit` with every operation `id` has now, with its index (stable for the
+    /// object): its card's keywords (with what they imply), its tags, its own effects, then
+    /// keywords granted by effects.
+    pub fn for_each_op(&self, id: ObjectId, mut visit: impl FnMut(usize, &EffectOp)) {
+        self.for_each_op_x(id, |i, op, _| visit(i, op));
+    }
+
+    /// [`Game::for_each_op`], also giving the number of the entry that carries the operation
+    /// (X of `Assault {n}`, 0 without one).
+    pub fn for_each_op_x(&self, id: ObjectId, mut visit: impl FnMut(usize, &EffectOp, i32)) {
+        let Some(info) = self.info.get(id.0 as usize) else {
+            return;
+        };
+        let mut index = 0;
+        let mut each = |op: &EffectOp, x: i32| {
+            visit(index, op, x);
+            index += 1;
+        };
+        for keyword in &info.card.keywords {
+            keyword_ops(*keyword, &mut |op, x| each(op, x));
+        }
+        for tag in &info.card.tags {
+            let x = tag.int_param().unwrap_or(0) as i32;
+            tag.meta().effects.iter().for_each(|op| each(op, x));
+        }
+        info.card.effects.iter().for_each(|op| each(op, 0));
+        if let Some(object) = self.store.get(id) {
+            object.for_each_trait(|keyword, _| keyword_ops(*keyword, &mut |op, x| each(op, x)));
+        }
+        for granted in self.granted.iter().filter(|g| g.to == id) {
+            keyword_ops(granted.keyword, &mut |op, x| each(op, x));
+        }
+    }
+
+    /// The operation of `id` at `index` (see [`Game::for_each_op`]).
+    pub fn op_at(&self, id: ObjectId, index: usize) -> Option<EffectOp> {
+        let mut found = None;
+        self.for_each_op(id, |i, op| {
+            if i == index {
+                found = Some(*op);
+            }
+        });
+        found
+    }
+
+    /// Whether `id` has an operation matching `pred`.
+    pub fn has_op(&self, id: ObjectId, pred: impl Fn(&EffectOp) -> bool) -> bool {
+        let mut has = false;
+        self.for_each_op(id, |_, op| has |= pred(op));
+        has
+    }
+
+    /// Whether `id` has `keyword` now (printed, implied or granted).
+    pub fn has_keyword(&self, id: ObjectId, keyword: Keyword) -> bool {
+        let Some(info) = self.info.get(id.0 as usize) else {
+            return false;
+        };
+        let implied = |k: &Keyword| {
+            *k == keyword
+                || k.meta()
+                    .implied
+                    .iter()
+                    .any(|r| matches!(r, super::content::CodexRef::Keyword(i) if *i == keyword))
+        };
+        info.card.keywords.iter().any(implied)
+            || self
+                .store
+                .get(id)
+                .is_some_and(|o| o.traits().iter().any(implied))
+            || self
+                .granted
+                .iter()
+                .any(|g| g.to == id && implied(&g.keyword))
+    }
+
+    /// Whether `id` is a character: a hero, an ally or a Totem (300.1).
+    pub fn is_character(&self, id: ObjectId) -> bool {
+        match self.card(id).kind {
+            Kind::Hero | Kind::Ally => true,
+            _ => self.is_totem(id),
+        }
+    }
+
+    /// Whether `id` is a Totem.
+    pub fn is_totem(&self, id: ObjectId) -> bool {
+        self.has_op(id, |op| matches!(op, EffectOp::Totem))
+    }
+
+    /// Whether `id` is attacking now.
+    pub fn attacking(&self, id: ObjectId) -> bool {
+        self.combat.as_ref().is_some_and(|c| c.attacker == Some(id))
+    }
+
+    /// Whether `id` is the (proposed) defender now.
+    pub fn defending(&self, id: ObjectId) -> bool {
+        self.combat.as_ref().is_some_and(|c| c.defender == Some(id))
+    }
+
+    /// The characters a recipient names, for an effect of `holder` controlled by `controller`
+    /// (`TargetCharacter` resolves to `targets`).
+    pub fn recipients(
+        &self,
+        recipient: Recipient,
+        holder: ObjectId,
+        controller: PlayerId,
+        targets: &[ObjectId],
+    ) -> Vec<ObjectId> {
+        let characters = || {
+            self.objects_in_play()
+                .filter(|&o| self.is_character(o))
+                .collect::<Vec<_>>()
+        };
+        match recipient {
+            Recipient::YourHero => self
+                .player(controller)
+                .and_then(|p| p.hero)
+                .filter(|&h| self.in_play(h))
+                .into_iter()
+                .collect(),
+            Recipient::ThisCard => vec![holder],
+            Recipient::TargetCharacter => targets.to_vec(),
+            Recipient::OpposingCharacters => characters()
+                .into_iter()
+                .filter(|&o| self.controller(o) != controller)
+                .collect(),
+            Recipient::OpposingHero => characters()
+                .into_iter()
+                .filter(|&o| self.controller(o) != controller && self.card(o).kind == Kind::Hero)
+                .collect(),
+            Recipient::EachCharacter => characters(),
+            Recipient::YourAllies => characters()
+                .into_iter()
+                .filter(|&o| self.controller(o) == controller && self.card(o).kind == Kind::Ally)
+                .collect(),
+            Recipient::AttachedCharacter => self
+                .store
+                .get(holder)
+                .and_then(|o| o.attached_to)
+                .filter(|&a| self.in_play(a))
+                .into_iter()
+                .collect(),
+        }
+    }
+
+    /// The current ATK of a character (205, 104.2): printed ATK, continuous `modify_atk`
+    /// operations of cards in play, and changes from links and strikes. Totems have none.
+    pub fn atk(&self, id: ObjectId) -> i32 {
+        if self.is_totem(id) {
+            return 0;
+        }
+        let attacking = self.attacking(id);
+        let defending = self.defending(id);
+        let mut atk = self.card(id).atk;
+        for holder in self.objects_in_play() {
+            let controller = self.controller(holder);
+            self.for_each_op_x(holder, |_, op, x| {
+                if let EffectOp::ModifyAtk {
+                    amount,
+                    per_x,
+                    to,
+                    while_attacking,
+                    while_defending,
+                    own_turn,
+                } = *op
+                {
+                    if (!while_attacking || attacking)
+                        && (!while_defending || defending)
+                        && (!own_turn || self.turn_player == controller)
+                        && self.recipients(to, holder, controller, &[]).contains(&id)
+                    {
+                        atk += i32::from(amount) + i32::from(per_x) * x;
+                    }
+                }
+            });
+        }
+        for change in &self.atk_changes {
+            let applies = match change.group {
+                None => change.to == id,
+                Some((recipient, holder, controller)) => self
+                    .recipients(recipient, holder, controller, &[])
+                    .contains(&id),
+            };
+            if applies
+                && (!change.while_attacking || attacking)
+                && (!change.while_defending || defending)
+            {
+                atk += change.amount;
+            }
+        }
+        atk
+    }
+
+    /// The current health of a character (206).
+    pub fn health(&self, id: ObjectId) -> i32 {
+        self.card(id).health
+    }
+
+    /// The damage type of `id`'s combat damage (405.3a): a hero's latest strike, else the
+    /// printed type, else melee.
+    pub fn combat_damage_type(&self, id: ObjectId) -> DamageType {
+        let struck = self.combat.as_ref().and_then(|c| {
+            c.strike_types
+                .iter()
+                .rev()
+                .find(|(h, _)| *h == id)
+                .map(|(_, t)| *t)
+        });
+        struck
+            .or(self.card(id).damage_type)
+            .unwrap_or(DamageType::Melee)
+    }
+
+    /// The ready resources `player` controls.
+    pub fn ready_resources(&self, player: PlayerId) -> Vec<ObjectId> {
+        self.objects_in_play()
+            .filter(|&o| {
+                self.controller(o) == player
+                    && self.info[o.0 as usize].resource
+                    && !self.exhausted(o)
+            })
+            .collect()
+    }
+
+    /// Cards in `player`'s hand: anonymous ones plus objects there.
+    pub fn hand_size(&self, player: PlayerId) -> u32 {
+        let objects = self
+            .store
+            .iter()
+            .filter(|o| self.zone_index(o.id) == Some((player, HAND)))
+            .count() as u32;
+        self.player(player).map_or(0, |p| p.hand) + objects
+    }
+
+    /// Moves an object out of play (or within zones) to `owner`'s zone `index`.
+    pub fn move_to(&mut self, id: ObjectId, index: usize) {
+        let owner = self.store.get(id).map_or(PlayerId(0), |o| o.owner);
+        let zone = self.zone_of(owner, index);
+        if let Some(o) = self.store.get_mut(id) {
+            o.zone = zone;
+            o.in_play = index == PLAY;
+            o.controller = owner;
+            if index != PLAY {
+                o.damage = 0;
+                o.markers.clear();
+            }
+        }
+        if index != PLAY {
+            // 411.8a: a card that changes zones is a new card.
+            self.used_powers.retain(|(card, _, _)| *card != id);
+            self.bubbles.retain(|b| b.around != id);
+            self.atk_changes.retain(|c| c.group.is_some() || c.to != id);
+            self.granted.retain(|g| g.to != id);
+            if let Some(combat) = self.combat.as_mut() {
+                if combat.attacker == Some(id) {
+                    combat.attacker = None;
+                }
+                if combat.defender == Some(id) {
+                    combat.defender = None;
+                }
+            }
+        }
+    }
+
+    /// Puts a card from play into its owner's graveyard, detaching every ability attached to
+    /// it into its owner's graveyard (306.3e). `destroyed`: a destroy event (411.8d).
+    pub fn leave_play(&mut self, id: ObjectId, destroyed: bool) {
+        let attachments = self
+            .store
+            .get(id)
+            .map(|o| o.attachments.clone())
+            .unwrap_or_default();
+        let label = self.label(id);
+        self.move_to(id, GRAVEYARD);
+        self.record(if destroyed {
+            GameEvent::Destroyed(label)
+        } else {
+            GameEvent::PutIntoGraveyard(label)
+        });
+        for attached in attachments {
+            self.detach(attached);
+        }
+    }
+
+    /// Detaches an attached ability and puts it into its owner's graveyard (not a destroy).
+    pub fn detach(&mut self, id: ObjectId) {
+        if let Some(parent) = self.store.get(id).and_then(|o| o.attached_to) {
+            if let Some(p) = self.store.get_mut(parent) {
+                p.attachments.retain(|&a| a != id);
+            }
+        }
+        if let Some(o) = self.store.get_mut(id) {
+            o.attached_to = None;
+        }
+        if self.in_play(id) {
+            self.leave_play(id, false);
+        }
+    }
+}
