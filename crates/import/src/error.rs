@@ -20,13 +20,6 @@ pub enum ImportError {
         /// What is wrong, with the byte position where known.
         message: String,
     },
-    /// A JSON card data file is not well-formed JSON, or not a list of card records.
-    Json {
-        /// The data file.
-        path: PathBuf,
-        /// What is wrong, with the line and column where known.
-        message: String,
-    },
     /// A TOML file already in the output directory could not be read.
     ExistingToml {
         /// The file.
@@ -75,9 +68,6 @@ impl fmt::Display for ImportError {
             Self::Xml { path, message } => {
                 write!(f, "{}: malformed OCTGN set: {message}", path.display())
             }
-            Self::Json { path, message } => {
-                write!(f, "{}: malformed card data: {message}", path.display())
-            }
             Self::ExistingToml { path, message } => {
                 write!(
                     f,
@@ -95,9 +85,17 @@ impl fmt::Display for ImportError {
                 message,
             } => {
                 if *line == 0 {
-                    write!(f, "{}: not a data file of this format: {message}", path.display())
+                    write!(
+                        f,
+                        "{}: not a data file of this format: {message}",
+                        path.display()
+                    )
                 } else {
-                    write!(f, "{}:{line}:{column}: malformed JSON data: {message}", path.display())
+                    write!(
+                        f,
+                        "{}:{line}:{column}: malformed JSON data: {message}",
+                        path.display()
+                    )
                 }
             }
             Self::Codex { path, message } => {

@@ -66,6 +66,8 @@ pub fn import_wowtcg_json(files: &[PathBuf], out: &Path) -> Result<Report, Impor
             _ => {
                 return Err(ImportError::Json {
                     path: path.clone(),
+                    line: 0,
+                    column: 0,
                     message: "expected an array of card records (or an object of sets)".to_owned(),
                 })
             }
@@ -218,7 +220,9 @@ fn read_file(path: &Path) -> Result<Json, ImportError> {
     })?;
     serde_json::from_str(&text).map_err(|error| ImportError::Json {
         path: path.to_path_buf(),
-        message: format!("line {}, column {}: {error}", error.line(), error.column()),
+        line: error.line(),
+        column: error.column(),
+        message: error.to_string(),
     })
 }
 

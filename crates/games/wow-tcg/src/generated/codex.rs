@@ -282,6 +282,9 @@ pub struct KeywordMeta {
     pub handler: Option<Handler>,
     /// Its effect operations.
     pub effects: &'static [EffectOp],
+    /// Written by `import --scaffold` and not reviewed yet: rules should report it
+    /// when they meet it in play.
+    pub draft: bool,
 }
 /// Metadata of every `Keyword` entry, in codex order.
 pub static KEYWORD_META: [KeywordMeta; 38] = [
@@ -297,6 +300,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[CodexRef::Keyword(Keyword::Protector)],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Cat Form",
@@ -319,6 +323,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
                 own_turn: false,
             },
         ],
+        draft: false,
     },
     KeywordMeta {
         name: "Dual Wield",
@@ -337,6 +342,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
                 damage_type: DamageType::Melee,
             },
         ],
+        draft: false,
     },
     KeywordMeta {
         name: "Elusive",
@@ -348,6 +354,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[EffectOp::CannotBeDefender],
+        draft: false,
     },
     KeywordMeta {
         name: "Ferocity",
@@ -361,6 +368,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[EffectOp::AttacksOnArrival],
+        draft: false,
     },
     KeywordMeta {
         name: "Instant",
@@ -374,6 +382,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[EffectOp::AnyPriority],
+        draft: false,
     },
     KeywordMeta {
         name: "Long-Range",
@@ -387,6 +396,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[EffectOp::NoDefenderDamageWhileAttacking],
+        draft: false,
     },
     KeywordMeta {
         name: "Ongoing",
@@ -400,6 +410,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[EffectOp::StaysInPlay],
+        draft: false,
     },
     KeywordMeta {
         name: "Protector",
@@ -413,6 +424,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[EffectOp::CanProtect],
+        draft: false,
     },
     KeywordMeta {
         name: "Reward",
@@ -426,6 +438,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[EffectOp::CompletionEffect],
+        draft: false,
     },
     KeywordMeta {
         name: "Stealth",
@@ -437,6 +450,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[EffectOp::NoProtectWhileAttacking],
+        draft: false,
     },
     KeywordMeta {
         name: "Totem",
@@ -450,6 +464,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[EffectOp::Totem],
+        draft: false,
     },
     KeywordMeta {
         name: "Trap",
@@ -463,6 +478,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[EffectOp::TrapCost],
+        draft: false,
     },
     KeywordMeta {
         name: "Unique",
@@ -476,6 +492,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[EffectOp::UniqueByName],
+        draft: false,
     },
     KeywordMeta {
         name: "Unlimited",
@@ -489,6 +506,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[EffectOp::UnlimitedCopies],
+        draft: false,
     },
     KeywordMeta {
         name: "Untargetable",
@@ -502,6 +520,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[EffectOp::Untargetable],
+        draft: false,
     },
     KeywordMeta {
         name: "Assault",
@@ -522,6 +541,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
                 own_turn: true,
             },
         ],
+        draft: false,
     },
     KeywordMeta {
         name: "Mend",
@@ -535,6 +555,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Resistance",
@@ -546,6 +567,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Ranged Dual Wield",
@@ -564,6 +586,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
                 damage_type: DamageType::Ranged,
             },
         ],
+        draft: false,
     },
     KeywordMeta {
         name: "Aberration",
@@ -582,6 +605,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
                 non_combat_only: true,
             },
         ],
+        draft: false,
     },
     KeywordMeta {
         name: "Artifact",
@@ -593,6 +617,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Boss",
@@ -604,6 +629,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[EffectOp::CannotBeDefender],
+        draft: false,
     },
     KeywordMeta {
         name: "Conspicuous",
@@ -617,6 +643,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Death Rattle",
@@ -630,6 +657,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Delve",
@@ -643,6 +671,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Enrage",
@@ -656,6 +685,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Eternal",
@@ -669,6 +699,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Find Treasure",
@@ -682,6 +713,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Finishing Move",
@@ -695,6 +727,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Harmonize",
@@ -708,6 +741,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Immune",
@@ -726,6 +760,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
                 non_combat_only: false,
             },
         ],
+        draft: false,
     },
     KeywordMeta {
         name: "Invincible",
@@ -737,6 +772,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[EffectOp::Untargetable, EffectOp::Indestructible],
+        draft: false,
     },
     KeywordMeta {
         name: "Preparation",
@@ -750,6 +786,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Sentinel",
@@ -761,6 +798,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Smash",
@@ -774,6 +812,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Stash",
@@ -787,6 +826,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
     KeywordMeta {
         name: "Time is Money",
@@ -798,6 +838,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
     },
 ];
 impl Keyword {
@@ -1525,6 +1566,9 @@ pub struct TypeTagMeta {
     pub handler: Option<Handler>,
     /// Its effect operations.
     pub effects: &'static [EffectOp],
+    /// Written by `import --scaffold` and not reviewed yet: rules should report it
+    /// when they meet it in play.
+    pub draft: bool,
     /// The tag carries a number: at most that many such cards in play per controller (410.3b).
     pub limit: bool,
 }
@@ -1542,6 +1586,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1556,6 +1601,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -1570,6 +1616,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1584,6 +1631,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -1598,6 +1646,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -1612,6 +1661,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -1626,6 +1676,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -1640,6 +1691,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -1654,6 +1706,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1668,6 +1721,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -1682,6 +1736,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1696,6 +1751,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -1710,6 +1766,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1724,6 +1781,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1738,6 +1796,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1752,6 +1811,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1764,6 +1824,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1778,6 +1839,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -1790,6 +1852,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1804,6 +1867,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -1818,6 +1882,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1832,6 +1897,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -1846,6 +1912,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1860,6 +1927,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1874,6 +1942,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -1888,6 +1957,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1902,6 +1972,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -1914,6 +1985,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1928,6 +2000,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1942,6 +2015,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -1956,6 +2030,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -1970,6 +2045,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -1984,6 +2060,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -1996,6 +2073,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2010,6 +2088,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2024,6 +2103,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2038,6 +2118,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2052,6 +2133,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2064,6 +2146,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2078,6 +2161,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2092,6 +2176,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2104,6 +2189,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2118,6 +2204,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2132,6 +2219,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2146,6 +2234,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2160,6 +2249,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2172,6 +2262,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2186,6 +2277,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2198,6 +2290,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2212,6 +2305,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2226,6 +2320,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2240,6 +2335,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2254,6 +2350,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2268,6 +2365,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2280,6 +2378,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2294,6 +2393,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2308,6 +2408,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2322,6 +2423,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2334,6 +2436,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2348,6 +2451,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2360,6 +2464,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2374,6 +2479,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2386,6 +2492,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2400,6 +2507,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2412,6 +2520,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2426,6 +2535,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2440,6 +2550,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2452,6 +2563,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2464,6 +2576,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2478,6 +2591,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2492,6 +2606,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2506,6 +2621,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2520,6 +2636,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2534,6 +2651,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2548,6 +2666,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2562,6 +2681,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2574,6 +2694,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2588,6 +2709,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2602,6 +2724,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2616,6 +2739,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2630,6 +2754,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2644,6 +2769,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2658,6 +2784,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2672,6 +2799,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2684,6 +2812,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2698,6 +2827,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2712,6 +2842,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2726,6 +2857,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2740,6 +2872,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2752,6 +2885,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2766,6 +2900,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2780,6 +2915,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2794,6 +2930,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2808,6 +2945,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2820,6 +2958,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2832,6 +2971,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2846,6 +2986,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2860,6 +3001,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2872,6 +3014,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2884,6 +3027,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2898,6 +3042,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2912,6 +3057,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2926,6 +3072,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2940,6 +3087,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2954,6 +3102,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2968,6 +3117,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -2982,6 +3132,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -2996,6 +3147,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3010,6 +3162,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3024,6 +3177,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3038,6 +3192,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3052,6 +3207,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3066,6 +3222,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3080,6 +3237,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3092,6 +3250,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3104,6 +3263,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3118,6 +3278,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3132,6 +3293,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3146,6 +3308,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3160,6 +3323,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3174,6 +3338,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3188,6 +3353,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3202,6 +3368,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3216,6 +3383,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3230,6 +3398,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3244,6 +3413,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3258,6 +3428,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3272,6 +3443,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3286,6 +3458,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3300,6 +3473,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3314,6 +3488,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3328,6 +3503,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3342,6 +3518,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3356,6 +3533,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3370,6 +3548,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3384,6 +3563,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3398,6 +3578,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3412,6 +3593,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3424,6 +3606,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3438,6 +3621,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3452,6 +3636,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3466,6 +3651,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3480,6 +3666,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3494,6 +3681,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3508,6 +3696,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3520,6 +3709,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3534,6 +3724,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3548,6 +3739,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3562,6 +3754,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3574,6 +3767,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3588,6 +3782,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3600,6 +3795,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3614,6 +3810,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3628,6 +3825,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3642,6 +3840,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3656,6 +3855,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3670,6 +3870,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3684,6 +3885,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3698,6 +3900,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3712,6 +3915,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3726,6 +3930,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3740,6 +3945,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3752,6 +3958,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3766,6 +3973,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3780,6 +3988,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3794,6 +4003,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3808,6 +4018,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3822,6 +4033,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3836,6 +4048,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3850,6 +4063,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3864,6 +4078,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3878,6 +4093,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3892,6 +4108,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3906,6 +4123,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3920,6 +4138,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3934,6 +4153,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -3948,6 +4168,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3962,6 +4183,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3980,6 +4202,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
                 slot: HandSlot::OffHand,
             },
         ],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -3994,6 +4217,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4008,6 +4232,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4022,6 +4247,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4036,6 +4262,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4050,6 +4277,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4064,6 +4292,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4076,6 +4305,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4088,6 +4318,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4100,6 +4331,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4112,6 +4344,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4126,6 +4359,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4140,6 +4374,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4154,6 +4389,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4168,6 +4404,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4182,6 +4419,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4196,6 +4434,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4210,6 +4449,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4224,6 +4464,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4238,6 +4479,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4252,6 +4494,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4266,6 +4509,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4280,6 +4524,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4294,6 +4539,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4308,6 +4554,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4322,6 +4569,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4336,6 +4584,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4350,6 +4599,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4364,6 +4614,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4378,6 +4629,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4392,6 +4644,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4406,6 +4659,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4418,6 +4672,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4432,6 +4687,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4446,6 +4702,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4458,6 +4715,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4472,6 +4730,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4486,6 +4745,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4498,6 +4758,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4510,6 +4771,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4524,6 +4786,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4538,6 +4801,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4552,6 +4816,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4566,6 +4831,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4580,6 +4846,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4592,6 +4859,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4606,6 +4874,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4618,6 +4887,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4632,6 +4902,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4646,6 +4917,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4660,6 +4932,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4672,6 +4945,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4686,6 +4960,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4700,6 +4975,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4712,6 +4988,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4726,6 +5003,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4740,6 +5018,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4754,6 +5033,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4768,6 +5048,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4782,6 +5063,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4796,6 +5078,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4810,6 +5093,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4822,6 +5106,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4836,6 +5121,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4850,6 +5136,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4864,6 +5151,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4878,6 +5166,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4892,6 +5181,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4906,6 +5196,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4920,6 +5211,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4934,6 +5226,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4948,6 +5241,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4962,6 +5256,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -4976,6 +5271,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -4988,6 +5284,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -5002,6 +5299,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -5016,6 +5314,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -5028,6 +5327,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: false,
     },
     TypeTagMeta {
@@ -5042,6 +5342,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -5056,6 +5357,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -5070,6 +5372,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
         implied: &[],
         handler: None,
         effects: &[],
+        draft: false,
         limit: true,
     },
     TypeTagMeta {
@@ -5088,6 +5391,7 @@ pub static TYPE_TAG_META: [TypeTagMeta; 260] = [
                 slot: HandSlot::TwoHanded,
             },
         ],
+        draft: false,
         limit: false,
     },
 ];
