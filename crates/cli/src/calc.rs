@@ -6,13 +6,14 @@
 use std::process::ExitCode;
 
 use grimoire_mage_wars::calc::{
-    calculate_cards, effect_row_probabilities, DamageQuery, DamageSummary, DefenderState,
+    calculate_cards_in, effect_row_probabilities, DamageQuery, DamageSummary, DefenderState,
     EffectChance,
 };
 use grimoire_mage_wars::{Condition, Trait};
 use serde_json::json;
 
 use crate::games::{self, Feature};
+use crate::{outln, output};
 
 /// Arguments of `grimoire calc`.
 #[derive(clap::Args)]
@@ -87,11 +88,11 @@ pub fn mage_wars(args: &Args) -> ExitCode {
     match result {
         Ok((summary, effects)) => {
             if args.json {
-                println!("{}", to_json(&summary, &effects));
+                outln!("{}", to_json(&summary, &effects));
             } else {
                 print_table(&summary, &effects);
             }
-            ExitCode::SUCCESS
+            output::finish(ExitCode::SUCCESS)
         }
         Err(e) => {
             eprintln!("error: {e}");
@@ -181,7 +182,8 @@ fn card_mode(args: &Args) -> Result<Calculation, String> {
         args.attack.as_deref().unwrap_or_default(),
         args.defender.as_deref().unwrap_or_default(),
     );
-    let calculation = calculate_cards(attacker, attack, defender, &state)?;
+    let catalog = crate::live::mage_wars()?;
+    let calculation = calculate_cards_in(catalog, attacker, attack, defender, &state)?;
     Ok((calculation.summary, calculation.effects))
 }
 
@@ -203,11 +205,13 @@ fn to_json(summary: &DamageSummary, effects: &[EffectChance]) -> String {
 
 fn print_table(summary: &DamageSummary, effects: &[EffectChance]) {
     let q = &summary.query;
-    println!(
+    outln!(
         "{} dice against armor {} (piercing {})",
-        q.dice, q.armor, q.piercing
+        q.dice,
+        q.armor,
+        q.piercing
     );
-    println!("damage  probability");
+    outln!("damage  probability");
     let top = summary.distribution.iter().cloned().fold(0.0, f64::max);
     for (damage, p) in summary.distribution.iter().enumerate() {
         let width = if top > 0.0 {
@@ -215,14 +219,14 @@ fn print_table(summary: &DamageSummary, effects: &[EffectChance]) {
         } else {
             0
         };
-        println!("{damage:>6}  {:>9.4}%  {}", p * 100.0, "#".repeat(width));
+        outln!("{damage:>6}  {:>9.4}%  {}", p * 100.0, "#".repeat(width));
     }
-    println!("expected damage: {:.4}", summary.expected_damage);
+    outln!("expected damage: {:.4}", summary.expected_damage);
     if let Some(p) = summary.p_destroy {
-        println!("chance to destroy: {:.4}%", p * 100.0);
+        outln!("chance to destroy: {:.4}%", p * 100.0);
     }
     for row in effects {
-        println!(
+        outln!(
             "effect {}+ ({}): {:.4}%",
             row.threshold,
             row.effects.join(", "),

@@ -48,15 +48,15 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
     }
     match grimoire_import::import_octgn(&args.game, &args.sets, &args.out) {
         Ok(report) => {
-            print!("{report}");
+            crate::out!("{report}");
             if args.strict && !report.is_clean() {
                 eprintln!(
                     "error: {} unmapped fields (--strict)",
                     report.unmapped.len()
                 );
-                return ExitCode::FAILURE;
+                return crate::output::finish(ExitCode::FAILURE);
             }
-            ExitCode::SUCCESS
+            crate::output::finish(ExitCode::SUCCESS)
         }
         Err(error) => {
             eprintln!("error: {error}");

@@ -16,7 +16,9 @@ static FAILURE: Mutex<Option<io::Error>> = Mutex::new(None);
 
 /// Writes formatted text to stdout unless an earlier write failed.
 pub fn write(args: fmt::Arguments<'_>) {
-    let mut failure = FAILURE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut failure = FAILURE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     if failure.is_some() {
         return;
     }
@@ -42,7 +44,9 @@ macro_rules! outln {
 /// was closed by its reader (a broken pipe is a normal way to stop reading), else 2 after
 /// saying on stderr what failed.
 pub fn finish(status: ExitCode) -> ExitCode {
-    let mut failure = FAILURE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut failure = FAILURE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     if failure.is_none() {
         if let Err(error) = io::stdout().lock().flush() {
             *failure = Some(error);

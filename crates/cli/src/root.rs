@@ -5,6 +5,20 @@
 //! `codex/` and a `cards/` directory.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The `--root` of this run, if given.
+static FLAG: OnceLock<Option<PathBuf>> = OnceLock::new();
+
+/// Records the global `--root` (once, from `main`).
+pub fn set_flag(root: Option<PathBuf>) {
+    let _ = FLAG.set(root);
+}
+
+/// The global `--root`, if given.
+pub fn flag() -> Option<&'static Path> {
+    FLAG.get().and_then(|root| root.as_deref())
+}
 
 /// Whether `dir` has the content layout (`codex/` and `cards/`).
 pub fn is_content_root(dir: &Path) -> bool {

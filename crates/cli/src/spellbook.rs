@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use grimoire_mage_wars::spellbook::{check, GeneratedCatalog, Report, Rules, SpellbookFile};
+use grimoire_mage_wars::spellbook::{check, Report, Rules, SpellbookFile};
 
 use crate::games::{self, Feature};
 
@@ -55,13 +55,20 @@ pub fn mage_wars(file: &Path) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let report = check(&book, &GeneratedCatalog, &Rules::STANDARD);
-    print!("{}", render(&book, &report));
-    if report.is_legal() {
+    let catalog = match crate::live::mage_wars() {
+        Ok(catalog) => catalog,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let report = check(&book, catalog, &Rules::STANDARD);
+    crate::out!("{}", render(&book, &report));
+    crate::output::finish(if report.is_legal() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
-    }
+    })
 }
 
 fn read_spellbook(file: &Path) -> Result<SpellbookFile, String> {

@@ -78,6 +78,7 @@ fn game_items(game: &Game) -> TokenStream {
     let name = &game.name;
     let title = &game.title;
     let summary = &game.summary;
+    let fingerprint = proc_macro2::Literal::u64_unsuffixed(crate::vocabulary_fingerprint(game));
     quote! {
         /// The game's slug (the content directory name).
         pub const GAME_NAME: &str = #name;
@@ -85,6 +86,9 @@ fn game_items(game: &Game) -> TokenStream {
         pub const GAME_TITLE: &str = #title;
         /// What the game is, in our own words.
         pub const GAME_SUMMARY: &str = #summary;
+        /// A fingerprint of the vocabulary (`game.toml` and the codex) these tables were
+        /// generated from; content read later with a different one needs a rebuild.
+        pub const VOCABULARY_FINGERPRINT: u64 = #fingerprint;
     }
 }
 

@@ -5,3 +5,6 @@ pub const GAME_NAME: &str = "mage-knight";
 pub const GAME_TITLE: &str = "Mage Knight";
 /// What the game is, in our own words.
 pub const GAME_SUMMARY: &str = "Miniatures battles where each warrior's base hides a turning combat dial: every wound turns it, changing its numbers and powers until skulls show.";
+/// A fingerprint of the vocabulary (`game.toml` and the codex) these tables were
+/// generated from; content read later with a different one needs a rebuild.
+pub const VOCABULARY_FINGERPRINT: u64 = 6361411195716929924;

@@ -9,6 +9,8 @@ mod cards;
 mod distribution;
 mod effect_die;
 
-pub use cards::{calculate_cards, CardCalculation, DefenderState, EffectChance};
+pub use cards::{
+    calculate_cards, calculate_cards_in, CardCalculation, DefenderState, EffectChance,
+};
 pub use distribution::{damage_distribution, DamageQuery, DamageSummary};
 pub use effect_die::{effect_row_probabilities, probability_at_least};

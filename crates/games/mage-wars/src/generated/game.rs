@@ -5,3 +5,6 @@ pub const GAME_NAME: &str = "mage-wars";
 pub const GAME_TITLE: &str = "Mage Wars";
 /// What the game is, in our own words.
 pub const GAME_SUMMARY: &str = "Two or more Mages duel in a zoned arena, casting spells from a spellbook they built in advance: creatures, conjurations, enchantments, equipment, incantations and attacks.";
+/// A fingerprint of the vocabulary (`game.toml` and the codex) these tables were
+/// generated from; content read later with a different one needs a rebuild.
+pub const VOCABULARY_FINGERPRINT: u64 = 6679067142090374774;
