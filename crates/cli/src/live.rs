@@ -210,8 +210,8 @@ mod tests {
             .game
             .cards
             .iter()
-            .position(|card| card.name == "Black Bear")
-            .expect("Black Bear");
+            .position(|card| card.name == "Timber Wolf")
+            .expect("Timber Wolf");
         let card = &mut content.game.cards[position];
         let kind = &content.game.kinds[card.kind];
         let traits = kind
@@ -235,7 +235,7 @@ mod tests {
             });
         card.fields[traits] = Value::List(vec![Value::Codex(reference.expect("Trait"))]);
         let catalog = mage_wars_catalog(&content.game);
-        let error = catalog.find("black bear").unwrap_err();
+        let error = catalog.find("timber wolf").unwrap_err();
         assert!(error.contains("needs a rebuild"), "{error}");
         assert!(error.contains("traits[0]"), "{error}");
         assert!(error.contains("Moonlit"), "{error}");

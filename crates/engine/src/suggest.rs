@@ -1,7 +1,8 @@
 //! "Did you mean": the known name closest to a name nobody knows.
 //!
 //! Used for card, attack, object and phase names a player typed. Case is ignored; a known
-//! name is suggested when it is within a third of the typed name's length in edits, or when
+//! name is suggested when it is within a third of the typed name's length in edits (a swap
+//! of two neighbours counts as one), or when
 //! one name contains the other (`Bear` → `Black Bear`).
 
 /// The candidate closest to `typed`, if one is close enough to be a likely typo.
@@ -15,7 +16,7 @@ pub fn closest<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -
         .into_iter()
         .filter_map(|candidate| {
             let lower = candidate.to_lowercase();
-            let distance = strsim::levenshtein(&typed, &lower);
+            let distance = strsim::osa_distance(&typed, &lower);
             let contained = lower.contains(&typed) || typed.contains(&lower);
             let score = if distance <= budget {
                 distance

@@ -1,0 +1,6 @@
+//! The `grimoire` binary end to end: one test binary, a module per concern.
+
+mod live;
+mod output;
+mod root;
+mod support;
