@@ -183,7 +183,10 @@ damage = 12
     ));
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     // War 2, trained by the Warlord: 2 points a copy.
-    assert!(stdout.contains("live test brute   2 x  2 =   4"), "{stdout}");
+    assert!(
+        stdout.contains("live test brute   2 x  2 =   4"),
+        "{stdout}"
+    );
 }
 
 #[test]

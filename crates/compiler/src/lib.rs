@@ -294,10 +294,40 @@ mod tests {
         let ir::Value::List(traits) = &ember.fields[6] else {
             panic!("traits is a list")
         };
+        let piercing = game.categories[0]
+            .entries
+            .iter()
+            .position(|e| e.name == "Piercing")
+            .expect("Piercing");
         assert!(
-            matches!(&traits[0], ir::Value::Codex(r) if r.entry == 0 && r.args == [ir::Value::Int(2)])
+            matches!(&traits[0], ir::Value::Codex(r) if r.entry == piercing && r.args == [ir::Value::Int(2)])
         );
         assert_eq!(game.inputs.len(), 3);
+    }
+
+    #[test]
+    fn codex_entries_are_ordered_by_name_whatever_their_file_names() {
+        let root = repo_root().join("tests/fixtures/demo");
+        let input = load_game(&root, "demo").expect("demo loads");
+        let mut renamed = input.clone();
+        for file in &mut renamed.codex {
+            file.path = file
+                .path
+                .replace(".toml", "-renamed.toml")
+                .replace("codex/demo/", "codex/demo/zz-");
+        }
+        let mut split = input.clone();
+        split.codex.reverse();
+        let names = |input: &GameInput| -> Vec<String> {
+            compile(input).expect("compiles").categories[0]
+                .entries
+                .iter()
+                .map(|e| e.name.clone())
+                .collect()
+        };
+        assert_eq!(names(&input), ["Fast", "Piercing"]);
+        assert_eq!(names(&renamed), names(&input));
+        assert_eq!(names(&split), names(&input));
     }
 
     #[test]

@@ -136,160 +136,160 @@ pub enum EffectOp {
 /// Traits of objects, attacks, spells and walls, printed on cards or granted by effects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Trait {
-    /// Treats the defender's Armor as X lower, not below zero, when counting damage.
-    Piercing(u8),
-    /// Against a defender matching any listed type or trait, rolls X more dice and adds X to the effect die, on every attack of the action.
-    BonusVersus { x: u8, targets: &'static [&'static [TargetQualifier]] },
-    /// When it damages an enemy creature, that creature's controller loses up to X mana; first attack of the action only.
-    ManaDrain(u8),
-    /// Works like Mana Drain, and the attacker's controller gains the mana that was lost.
-    ManaTransfer(u8),
-    /// Damage to a Living creature heals the attacker by half of it, rounded up, counting only damage up to the target's remaining health; first attack only, and having it twice changes nothing.
-    Vampiric,
-    /// Strikes the same target a second time within the same attack action.
-    Doublestrike,
-    /// Strikes the same target two more times within the same attack action.
-    Triplestrike,
-    /// May strike a second, different legal target in the zone once the first attack finishes; optional, and a Flying attacker cannot switch between Flying and ground targets.
-    Sweeping,
-    /// No defense may be used against it.
-    Unavoidable,
-    /// Counts every die result against Incorporeal objects and can give them effects and conditions.
-    Ethereal,
-    /// This melee attack can hit Flying creatures in its zone.
-    Reach,
-    /// A quick melee attack the defender may answer with during the counterstrike step of a melee attack made on it.
-    Counterstrike,
-    /// Walls never block this ranged attack's line of sight.
-    Indirect,
-    /// Carried by flame attacks; the codex leaves its meaning to a later frost release, so it has no effect yet.
-    Defrost,
-    /// A hydro attack that subtracts the target's Burn markers from its effect die and removes every Burn; it may even hit a Hydro-immune target just to put out its fires.
-    Extinguish,
-    /// Hits every creature and conjuration in the target zone, one attack each, without targeting them; walls on the border are spared.
-    ZoneAttack,
-    /// An attack that fires automatically at each enemy that melee attacks its bearer.
-    DamageBarrier,
-    /// All damage of this attack is critical, so Armor does not reduce it.
-    CriticalDamage,
-    /// The attack deals no damage; only its effects matter.
-    NoDamage,
-    /// The attack heals the amount rolled instead of dealing damage.
-    Heal,
-    /// The attack comes from a spell, so effects on non-spell attacks such as Weak skip it.
-    Spell,
-    /// A beginner's spell: any Mage may put it in the spellbook for a single spell point, trained or not.
-    Novice,
-    /// A spellbook may hold only one copy.
-    Epic,
-    /// Only the named Mage class, or a Mage trained in the named school, may put it in the spellbook, cast it or take control of it.
-    MageOnly(&'static str),
-    /// Only one copy may be in play across all players; another cannot be cast or returned while one is out.
-    Legendary,
-    /// Each player may have one copy in play at a time.
-    Unique,
-    /// A zone may hold only one Zone Exclusive conjuration at a time.
-    ZoneExclusive,
-    /// Goes back to its owner's spellbook whenever it would be discarded or destroyed, even when countered or still hidden; Obliterate removes it from the game instead.
-    Cantrip,
-    /// Only a Mage can cast it; familiars and spawnpoints cannot.
-    Magecast,
-    /// Revealing this enchantment on a Mage costs X more, and that raised cost is its reveal cost for every purpose.
-    Magebind(u8),
-    /// When casting this wall you may also pay its mana cost plus its Level to place a second wall of the same name from your spellbook on a connected border in line of sight; it is not a second cast.
-    Extendable,
-    /// A spell from the spellbook can be bound to it and cast once a round; a countered bound spell stays bound, and a replaced one returns to its owner's spellbook.
-    Spellbind,
-    /// Tags a life-draining spell; the codex gives it no rule of its own.
-    Drain,
-    /// May take two move actions in its Action Phase before its quick action.
-    Fast,
-    /// Its Action Phase ends right after a move action; whether it applies is checked as each action is declared.
-    Slow,
-    /// Always counts as hindered, so it gets one move action a round; Fast does not help and Slow still applies. Teleport moves are extra.
-    Lumbering,
-    /// Above the reach of conjurations and creatures without Flying; may ignore minimum range against objects in its own zone. Lost while Restrained, Rooted or Incapacitated.
-    Flying,
-    /// May spend a full action to climb over a Corporeal wall into the next zone; a Passage Attacks wall strikes first.
-    Climbing,
-    /// Ignores enemy creatures: they cannot hinder it and it may bypass their guards.
-    Elusive,
-    /// Too small to hinder enemies; enemies may pass over it when it guards.
-    Pest,
-    /// Cannot be pushed; push effects do nothing to it. Every conjuration has it.
-    Unmovable,
-    /// Slips out of holds: cannot be Restrained or Stuck, and some spells say they fail against it.
-    Uncontainable,
-    /// Cannot take move actions (can still be pushed or teleported), cannot hinder, may be ignored as a guard, and defends at -2. Loses and cannot gain Flying.
-    Restrained,
-    /// Takes no actions and uses no defenses; a guard marker on it is removed and it loses Flying. A Mage may still cast quick spells that are not attacks.
-    Incapacitated,
-    /// Held in place: cannot move, and loses and cannot gain Flying.
-    Rooted,
-    /// Can heal, regenerate and gain life. Creatures are Living unless Nonliving; a conjuration needs this trait to be Living.
-    Living,
-    /// Not alive: immune to poison and cannot gain life. Conjurations are Nonliving unless they have Living.
-    Nonliving,
-    /// Never heals, regenerates or gains life; life gained before keeps counting.
-    FiniteLife,
-    /// Has a physical body; the default for creatures and conjurations without Incorporeal.
-    Corporeal,
-    /// Barely physical: only the 1s on attack dice damage it and non-Ethereal attacks give it no effects or conditions. Has no armor and cannot gain any.
-    Incorporeal,
-    /// Never gains the Burn condition, though flame damage may still hurt it.
-    Burnproof,
-    /// Takes no damage and is never destroyed by damage; other destroy effects still work.
-    Indestructible,
-    /// Cannot be targeted, but zone effects, damage barriers and counterstrikes still reach it. Things attached to it are invisible too, except conjurations.
-    Invisible,
-    /// May step in front of a ranged attack aimed at a nearby friend, after the miss roll and before defenses; not against zone attacks, nor while Restrained or Incapacitated.
-    Intercept,
-    /// Untouched by attacks, damage, conditions and effects of that damage type, critical and direct included; spells of that type cannot target or affect it.
-    Immunity(DamageType),
-    /// Attacks of that damage type against it roll X more (or fewer) dice and add X to their effect die; never below one die.
-    DamageType { damage_type: DamageType, x: i8 },
-    /// Effect-die rolls for attacks against it are lowered by X.
-    Tough(u8),
     /// Every attack against it rolls X fewer dice, never below one; only the highest Aegis counts.
     Aegis(u8),
     /// Raises or lowers its Armor by X, never below zero.
     Armor(i8),
-    /// Raises or lowers its Life by X; this is neither healing nor damage, but it dies at once if damage then exceeds its Life.
-    Life(i8),
-    /// Changes an existing Channeling value by X, never below zero; gives none to an object without Channeling.
-    Channeling(i8),
-    /// Its armor is always zero and it can never gain armor.
-    NoArmor,
-    /// Its melee attacks roll X more dice, on the first attack of the action only; grants no melee attack it lacks.
-    Melee(u8),
-    /// Its ranged attacks, zone attacks excepted, roll X more dice on the first attack it can; adds no range and grants no ranged attack.
-    Ranged(u8),
-    /// X more dice on a melee attack made straight after a move action that covered at least one zone.
-    Charge(u8),
-    /// X more dice when meleeing a wounded Living creature, and must melee such an enemy in its zone when it can (choosing if several, or if also taunted). +0 keeps only the obligation.
-    Bloodthirsty(u8),
-    /// Gains a rage token, up to X, each time an enemy creature's attack damages it; each token gives Melee +1. Healing removes one token, being undamaged removes all.
-    Rage(u8),
-    /// Its controller pays X mana each Upkeep Phase or it is destroyed; an enchantment's upkeep falls on the enchantment's controller.
-    Upkeep(u8),
-    /// An upkeep whose amount the card itself defines; pay it each Upkeep Phase or the object is destroyed.
-    VariableUpkeep,
-    /// Removes X damage from itself each Upkeep Phase; only the highest counts, and Finite Life stops it.
-    Regenerate(u8),
-    /// A creature that can cast spells of its own.
-    Familiar,
-    /// A conjuration that casts spells during the Deployment Phase.
-    Spawnpoint,
-    /// Adds X Ki to the Forcemaster's pool of Ki tokens.
-    Ki(u8),
     /// Equipment that acts on its own: no equipment slot, untouched by its bearer's traits and conditions; its attack is a free action once a round at the end of the bearer's Action Phase and, in melee, triggers no counterstrike or barrier and leaves guards in place.
     Autonomous,
     /// This wall stops line of sight across its border.
     BlocksLoS,
-    /// Nothing moves through this wall; a creature pushed into it is bashed. The arena's edge counts as such a wall.
-    PassageBlocked,
+    /// X more dice when meleeing a wounded Living creature, and must melee such an enemy in its zone when it can (choosing if several, or if also taunted). +0 keeps only the obligation.
+    Bloodthirsty(u8),
+    /// Against a defender matching any listed type or trait, rolls X more dice and adds X to the effect die, on every attack of the action.
+    BonusVersus { x: u8, targets: &'static [&'static [TargetQualifier]] },
+    /// Never gains the Burn condition, though flame damage may still hurt it.
+    Burnproof,
+    /// Goes back to its owner's spellbook whenever it would be discarded or destroyed, even when countered or still hidden; Obliterate removes it from the game instead.
+    Cantrip,
+    /// Changes an existing Channeling value by X, never below zero; gives none to an object without Channeling.
+    Channeling(i8),
+    /// X more dice on a melee attack made straight after a move action that covered at least one zone.
+    Charge(u8),
+    /// May spend a full action to climb over a Corporeal wall into the next zone; a Passage Attacks wall strikes first.
+    Climbing,
+    /// Has a physical body; the default for creatures and conjurations without Incorporeal.
+    Corporeal,
+    /// A quick melee attack the defender may answer with during the counterstrike step of a melee attack made on it.
+    Counterstrike,
+    /// All damage of this attack is critical, so Armor does not reduce it.
+    CriticalDamage,
+    /// An attack that fires automatically at each enemy that melee attacks its bearer.
+    DamageBarrier,
+    /// Attacks of that damage type against it roll X more (or fewer) dice and add X to their effect die; never below one die.
+    DamageType { damage_type: DamageType, x: i8 },
+    /// Carried by flame attacks; the codex leaves its meaning to a later frost release, so it has no effect yet.
+    Defrost,
+    /// Strikes the same target a second time within the same attack action.
+    Doublestrike,
+    /// Tags a life-draining spell; the codex gives it no rule of its own.
+    Drain,
+    /// Ignores enemy creatures: they cannot hinder it and it may bypass their guards.
+    Elusive,
+    /// A spellbook may hold only one copy.
+    Epic,
+    /// Counts every die result against Incorporeal objects and can give them effects and conditions.
+    Ethereal,
+    /// When casting this wall you may also pay its mana cost plus its Level to place a second wall of the same name from your spellbook on a connected border in line of sight; it is not a second cast.
+    Extendable,
+    /// A hydro attack that subtracts the target's Burn markers from its effect die and removes every Burn; it may even hit a Hydro-immune target just to put out its fires.
+    Extinguish,
+    /// A creature that can cast spells of its own.
+    Familiar,
+    /// May take two move actions in its Action Phase before its quick action.
+    Fast,
+    /// Never heals, regenerates or gains life; life gained before keeps counting.
+    FiniteLife,
+    /// Above the reach of conjurations and creatures without Flying; may ignore minimum range against objects in its own zone. Lost while Restrained, Rooted or Incapacitated.
+    Flying,
+    /// The attack heals the amount rolled instead of dealing damage.
+    Heal,
+    /// Untouched by attacks, damage, conditions and effects of that damage type, critical and direct included; spells of that type cannot target or affect it.
+    Immunity(DamageType),
+    /// Takes no actions and uses no defenses; a guard marker on it is removed and it loses Flying. A Mage may still cast quick spells that are not attacks.
+    Incapacitated,
+    /// Barely physical: only the 1s on attack dice damage it and non-Ethereal attacks give it no effects or conditions. Has no armor and cannot gain any.
+    Incorporeal,
+    /// Takes no damage and is never destroyed by damage; other destroy effects still work.
+    Indestructible,
+    /// Walls never block this ranged attack's line of sight.
+    Indirect,
+    /// May step in front of a ranged attack aimed at a nearby friend, after the miss roll and before defenses; not against zone attacks, nor while Restrained or Incapacitated.
+    Intercept,
+    /// Cannot be targeted, but zone effects, damage barriers and counterstrikes still reach it. Things attached to it are invisible too, except conjurations.
+    Invisible,
+    /// Adds X Ki to the Forcemaster's pool of Ki tokens.
+    Ki(u8),
+    /// Only one copy may be in play across all players; another cannot be cast or returned while one is out.
+    Legendary,
+    /// Raises or lowers its Life by X; this is neither healing nor damage, but it dies at once if damage then exceeds its Life.
+    Life(i8),
+    /// Can heal, regenerate and gain life. Creatures are Living unless Nonliving; a conjuration needs this trait to be Living.
+    Living,
+    /// Always counts as hindered, so it gets one move action a round; Fast does not help and Slow still applies. Teleport moves are extra.
+    Lumbering,
+    /// Only the named Mage class, or a Mage trained in the named school, may put it in the spellbook, cast it or take control of it.
+    MageOnly(&'static str),
+    /// Revealing this enchantment on a Mage costs X more, and that raised cost is its reveal cost for every purpose.
+    Magebind(u8),
+    /// Only a Mage can cast it; familiars and spawnpoints cannot.
+    Magecast,
+    /// When it damages an enemy creature, that creature's controller loses up to X mana; first attack of the action only.
+    ManaDrain(u8),
+    /// Works like Mana Drain, and the attacker's controller gains the mana that was lost.
+    ManaTransfer(u8),
+    /// Its melee attacks roll X more dice, on the first attack of the action only; grants no melee attack it lacks.
+    Melee(u8),
+    /// Its armor is always zero and it can never gain armor.
+    NoArmor,
+    /// The attack deals no damage; only its effects matter.
+    NoDamage,
+    /// Not alive: immune to poison and cannot gain life. Conjurations are Nonliving unless they have Living.
+    Nonliving,
+    /// A beginner's spell: any Mage may put it in the spellbook for a single spell point, trained or not.
+    Novice,
     /// This wall attacks each creature crossing it, before the creature moves.
     PassageAttacks,
+    /// Nothing moves through this wall; a creature pushed into it is bashed. The arena's edge counts as such a wall.
+    PassageBlocked,
+    /// Too small to hinder enemies; enemies may pass over it when it guards.
+    Pest,
+    /// Treats the defender's Armor as X lower, not below zero, when counting damage.
+    Piercing(u8),
+    /// Gains a rage token, up to X, each time an enemy creature's attack damages it; each token gives Melee +1. Healing removes one token, being undamaged removes all.
+    Rage(u8),
+    /// Its ranged attacks, zone attacks excepted, roll X more dice on the first attack it can; adds no range and grants no ranged attack.
+    Ranged(u8),
+    /// This melee attack can hit Flying creatures in its zone.
+    Reach,
+    /// Removes X damage from itself each Upkeep Phase; only the highest counts, and Finite Life stops it.
+    Regenerate(u8),
+    /// Cannot take move actions (can still be pushed or teleported), cannot hinder, may be ignored as a guard, and defends at -2. Loses and cannot gain Flying.
+    Restrained,
+    /// Held in place: cannot move, and loses and cannot gain Flying.
+    Rooted,
+    /// Its Action Phase ends right after a move action; whether it applies is checked as each action is declared.
+    Slow,
+    /// A conjuration that casts spells during the Deployment Phase.
+    Spawnpoint,
+    /// The attack comes from a spell, so effects on non-spell attacks such as Weak skip it.
+    Spell,
+    /// A spell from the spellbook can be bound to it and cast once a round; a countered bound spell stays bound, and a replaced one returns to its owner's spellbook.
+    Spellbind,
+    /// May strike a second, different legal target in the zone once the first attack finishes; optional, and a Flying attacker cannot switch between Flying and ground targets.
+    Sweeping,
+    /// Effect-die rolls for attacks against it are lowered by X.
+    Tough(u8),
+    /// Strikes the same target two more times within the same attack action.
+    Triplestrike,
+    /// No defense may be used against it.
+    Unavoidable,
+    /// Slips out of holds: cannot be Restrained or Stuck, and some spells say they fail against it.
+    Uncontainable,
+    /// Each player may have one copy in play at a time.
+    Unique,
+    /// Cannot be pushed; push effects do nothing to it. Every conjuration has it.
+    Unmovable,
+    /// Its controller pays X mana each Upkeep Phase or it is destroyed; an enchantment's upkeep falls on the enchantment's controller.
+    Upkeep(u8),
+    /// Damage to a Living creature heals the attacker by half of it, rounded up, counting only damage up to the target's remaining health; first attack only, and having it twice changes nothing.
+    Vampiric,
+    /// An upkeep whose amount the card itself defines; pay it each Upkeep Phase or the object is destroyed.
+    VariableUpkeep,
+    /// Hits every creature and conjuration in the target zone, one attack each, without targeting them; walls on the border are spared.
+    ZoneAttack,
+    /// A zone may hold only one Zone Exclusive conjuration at a time.
+    ZoneExclusive,
 }
 /// Metadata of one `Trait` codex entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -323,996 +323,6 @@ pub struct TraitMeta {
 }
 /// Metadata of every `Trait` entry, in codex order.
 pub static TRAIT_META: [TraitMeta; 77] = [
-    TraitMeta {
-        name: "Piercing",
-        template: "Piercing +{x}",
-        summary: Some(
-            "Treats the defender's Armor as X lower, not below zero, when counting damage.",
-        ),
-        stacking: Stacking::Sum,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::ArmorPiercing {
-                per_x: 1,
-            },
-        ],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Bonus Versus",
-        template: "+{x} vs {targets}",
-        summary: Some(
-            "Against a defender matching any listed type or trait, rolls X more dice and adds X to the effect die, on every attack of the action.",
-        ),
-        stacking: Stacking::Sum,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::AttackDice {
-                per_x: 1,
-                fixed: 0,
-                holder: ModifierHolder::Attacker,
-                scope: ModifierScope::AllAttacks,
-                applies_to: AttackFilter::MatchingTarget,
-            },
-            EffectOp::EffectDie {
-                per_x: 1,
-                fixed: 0,
-                holder: ModifierHolder::Attacker,
-                applies_to: AttackFilter::MatchingTarget,
-            },
-        ],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Mana Drain",
-        template: "Mana Drain +{x}",
-        summary: Some(
-            "When it damages an enemy creature, that creature's controller loses up to X mana; first attack of the action only.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::ManaDrain {
-                per_x: 1,
-                transfer: false,
-            },
-        ],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Mana Transfer",
-        template: "Mana Transfer +{x}",
-        summary: Some(
-            "Works like Mana Drain, and the attacker's controller gains the mana that was lost.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::ManaDrain {
-                per_x: 1,
-                transfer: true,
-            },
-        ],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Vampiric",
-        template: "Vampiric",
-        summary: Some(
-            "Damage to a Living creature heals the attacker by half of it, rounded up, counting only damage up to the target's remaining health; first attack only, and having it twice changes nothing.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Vampiric),
-        effects: &[],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Doublestrike",
-        template: "Doublestrike",
-        summary: Some(
-            "Strikes the same target a second time within the same attack action.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[EffectOp::ExtraStrikes { count: 1 }],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Triplestrike",
-        template: "Triplestrike",
-        summary: Some(
-            "Strikes the same target two more times within the same attack action.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[EffectOp::ExtraStrikes { count: 2 }],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Sweeping",
-        template: "Sweeping",
-        summary: Some(
-            "May strike a second, different legal target in the zone once the first attack finishes; optional, and a Flying attacker cannot switch between Flying and ground targets.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Sweeping),
-        effects: &[],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Unavoidable",
-        template: "Unavoidable",
-        summary: Some("No defense may be used against it."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Ethereal",
-        template: "Ethereal",
-        summary: Some(
-            "Counts every die result against Incorporeal objects and can give them effects and conditions.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Reach",
-        template: "Reach",
-        summary: Some("This melee attack can hit Flying creatures in its zone."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Counterstrike",
-        template: "Counterstrike",
-        summary: Some(
-            "A quick melee attack the defender may answer with during the counterstrike step of a melee attack made on it.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Counterstrike),
-        effects: &[],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Indirect",
-        template: "Indirect",
-        summary: Some("Walls never block this ranged attack's line of sight."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: Some("Forcemaster vs. Warlord"),
-    },
-    TraitMeta {
-        name: "Defrost",
-        template: "Defrost",
-        summary: Some(
-            "Carried by flame attacks; the codex leaves its meaning to a later frost release, so it has no effect yet.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Extinguish",
-        template: "Extinguish",
-        summary: Some(
-            "A hydro attack that subtracts the target's Burn markers from its effect die and removes every Burn; it may even hit a Hydro-immune target just to put out its fires.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Extinguish),
-        effects: &[],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: Some("Conquest of Kumanjaro"),
-    },
-    TraitMeta {
-        name: "Zone Attack",
-        template: "Zone Attack",
-        summary: Some(
-            "Hits every creature and conjuration in the target zone, one attack each, without targeting them; walls on the border are spared.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[CodexRef::Trait(Trait::Unavoidable)],
-        implied: &[CodexRef::Trait(Trait::Unavoidable)],
-        handler: Some(Handler::ZoneAttack),
-        effects: &[],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Damage Barrier",
-        template: "Damage Barrier",
-        summary: Some(
-            "An attack that fires automatically at each enemy that melee attacks its bearer.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::DamageBarrier),
-        effects: &[],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Critical Damage",
-        template: "Critical Damage",
-        summary: Some(
-            "All damage of this attack is critical, so Armor does not reduce it.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "No Damage",
-        template: "No Damage",
-        summary: Some("The attack deals no damage; only its effects matter."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Heal",
-        template: "Heal",
-        summary: Some("The attack heals the amount rolled instead of dealing damage."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::HealingAttack),
-        effects: &[],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Spell",
-        template: "Spell",
-        summary: Some(
-            "The attack comes from a spell, so effects on non-spell attacks such as Weak skip it.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Attack,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Novice",
-        template: "Novice",
-        summary: Some(
-            "A beginner's spell: any Mage may put it in the spellbook for a single spell point, trained or not.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Spell,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Epic",
-        template: "Epic",
-        summary: Some("A spellbook may hold only one copy."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Spell,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Mage Only",
-        template: "{who} Only",
-        summary: Some(
-            "Only the named Mage class, or a Mage trained in the named school, may put it in the spellbook, cast it or take control of it.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::MageRestriction),
-        effects: &[],
-        scope: TraitScope::Spell,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Legendary",
-        template: "Legendary",
-        summary: Some(
-            "Only one copy may be in play across all players; another cannot be cast or returned while one is out.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Spell,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Unique",
-        template: "Unique",
-        summary: Some("Each player may have one copy in play at a time."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Spell,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Zone Exclusive",
-        template: "Zone Exclusive",
-        summary: Some("A zone may hold only one Zone Exclusive conjuration at a time."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Spell,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Cantrip",
-        template: "Cantrip",
-        summary: Some(
-            "Goes back to its owner's spellbook whenever it would be discarded or destroyed, even when countered or still hidden; Obliterate removes it from the game instead.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Spell,
-        blocks: &[],
-        expansion: Some("Forcemaster vs. Warlord"),
-    },
-    TraitMeta {
-        name: "Magecast",
-        template: "Magecast",
-        summary: Some("Only a Mage can cast it; familiars and spawnpoints cannot."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Spell,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Magebind",
-        template: "Magebind +{x}",
-        summary: Some(
-            "Revealing this enchantment on a Mage costs X more, and that raised cost is its reveal cost for every purpose.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[EffectOp::RevealCost { per_x: 1 }],
-        scope: TraitScope::Spell,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Extendable",
-        template: "Extendable",
-        summary: Some(
-            "When casting this wall you may also pay its mana cost plus its Level to place a second wall of the same name from your spellbook on a connected border in line of sight; it is not a second cast.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Extendable),
-        effects: &[],
-        scope: TraitScope::Spell,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Spellbind",
-        template: "Spellbind",
-        summary: Some(
-            "A spell from the spellbook can be bound to it and cast once a round; a countered bound spell stays bound, and a replaced one returns to its owner's spellbook.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Spellbind),
-        effects: &[],
-        scope: TraitScope::Spell,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Drain",
-        template: "Drain",
-        summary: Some(
-            "Tags a life-draining spell; the codex gives it no rule of its own.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Spell,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Fast",
-        template: "Fast",
-        summary: Some(
-            "May take two move actions in its Action Phase before its quick action.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &["Slow"],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::MoveActions {
-                max: 2,
-                ends_phase: false,
-            },
-        ],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Slow",
-        template: "Slow",
-        summary: Some(
-            "Its Action Phase ends right after a move action; whether it applies is checked as each action is declared.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &["Fast"],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::MoveActions {
-                max: 1,
-                ends_phase: true,
-            },
-        ],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Lumbering",
-        template: "Lumbering",
-        summary: Some(
-            "Always counts as hindered, so it gets one move action a round; Fast does not help and Slow still applies. Teleport moves are extra.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::MoveActions {
-                max: 1,
-                ends_phase: false,
-            },
-        ],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: Some("Druid vs. Necromancer"),
-    },
-    TraitMeta {
-        name: "Flying",
-        template: "Flying",
-        summary: Some(
-            "Above the reach of conjurations and creatures without Flying; may ignore minimum range against objects in its own zone. Lost while Restrained, Rooted or Incapacitated.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Flying),
-        effects: &[],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Climbing",
-        template: "Climbing",
-        summary: Some(
-            "May spend a full action to climb over a Corporeal wall into the next zone; a Passage Attacks wall strikes first.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Climbing),
-        effects: &[],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Elusive",
-        template: "Elusive",
-        summary: Some(
-            "Ignores enemy creatures: they cannot hinder it and it may bypass their guards.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Pest",
-        template: "Pest",
-        summary: Some(
-            "Too small to hinder enemies; enemies may pass over it when it guards.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Unmovable",
-        template: "Unmovable",
-        summary: Some(
-            "Cannot be pushed; push effects do nothing to it. Every conjuration has it.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Uncontainable",
-        template: "Uncontainable",
-        summary: Some(
-            "Slips out of holds: cannot be Restrained or Stuck, and some spells say they fail against it.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Object,
-        blocks: &[Condition::Stuck, Condition::Cripple],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Restrained",
-        template: "Restrained",
-        summary: Some(
-            "Cannot take move actions (can still be pushed or teleported), cannot hinder, may be ignored as a guard, and defends at -2. Loses and cannot gain Flying.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::MoveActions {
-                max: 0,
-                ends_phase: false,
-            },
-            EffectOp::DefenseModifier {
-                amount: -2,
-            },
-        ],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Incapacitated",
-        template: "Incapacitated",
-        summary: Some(
-            "Takes no actions and uses no defenses; a guard marker on it is removed and it loses Flying. A Mage may still cast quick spells that are not attacks.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Incapacitated),
-        effects: &[
-            EffectOp::MoveActions {
-                max: 0,
-                ends_phase: false,
-            },
-        ],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Rooted",
-        template: "Rooted",
-        summary: Some("Held in place: cannot move, and loses and cannot gain Flying."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::MoveActions {
-                max: 0,
-                ends_phase: false,
-            },
-        ],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Living",
-        template: "Living",
-        summary: Some(
-            "Can heal, regenerate and gain life. Creatures are Living unless Nonliving; a conjuration needs this trait to be Living.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &["Nonliving"],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Nonliving",
-        template: "Nonliving",
-        summary: Some(
-            "Not alive: immune to poison and cannot gain life. Conjurations are Nonliving unless they have Living.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &["Living"],
-        implies: &[
-            CodexRef::Trait(Trait::Immunity(DamageType::Poison)),
-            CodexRef::Trait(Trait::FiniteLife),
-        ],
-        implied: &[
-            CodexRef::Trait(Trait::Immunity(DamageType::Poison)),
-            CodexRef::Trait(Trait::FiniteLife),
-        ],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Finite Life",
-        template: "Finite Life",
-        summary: Some(
-            "Never heals, regenerates or gains life; life gained before keeps counting.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Corporeal",
-        template: "Corporeal",
-        summary: Some(
-            "Has a physical body; the default for creatures and conjurations without Incorporeal.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Incorporeal",
-        template: "Incorporeal",
-        summary: Some(
-            "Barely physical: only the 1s on attack dice damage it and non-Ethereal attacks give it no effects or conditions. Has no armor and cannot gain any.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &["Corporeal"],
-        implies: &[
-            CodexRef::Trait(Trait::Nonliving),
-            CodexRef::Trait(Trait::Burnproof),
-            CodexRef::Trait(Trait::Uncontainable),
-            CodexRef::Trait(Trait::NoArmor),
-        ],
-        implied: &[
-            CodexRef::Trait(Trait::Nonliving),
-            CodexRef::Trait(Trait::Burnproof),
-            CodexRef::Trait(Trait::Uncontainable),
-            CodexRef::Trait(Trait::NoArmor),
-            CodexRef::Trait(Trait::Immunity(DamageType::Poison)),
-            CodexRef::Trait(Trait::FiniteLife),
-        ],
-        handler: Some(Handler::IncorporealDamage),
-        effects: &[],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Burnproof",
-        template: "Burnproof",
-        summary: Some(
-            "Never gains the Burn condition, though flame damage may still hurt it.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Object,
-        blocks: &[Condition::Burn],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Indestructible",
-        template: "Indestructible",
-        summary: Some(
-            "Takes no damage and is never destroyed by damage; other destroy effects still work.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: Some("Forcemaster vs. Warlord"),
-    },
-    TraitMeta {
-        name: "Invisible",
-        template: "Invisible",
-        summary: Some(
-            "Cannot be targeted, but zone effects, damage barriers and counterstrikes still reach it. Things attached to it are invisible too, except conjurations.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[CodexRef::Trait(Trait::Pest), CodexRef::Trait(Trait::Elusive)],
-        implied: &[CodexRef::Trait(Trait::Pest), CodexRef::Trait(Trait::Elusive)],
-        handler: None,
-        effects: &[],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: Some("Forcemaster vs. Warlord"),
-    },
-    TraitMeta {
-        name: "Intercept",
-        template: "Intercept",
-        summary: Some(
-            "May step in front of a ranged attack aimed at a nearby friend, after the miss roll and before defenses; not against zone attacks, nor while Restrained or Incapacitated.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Intercept),
-        effects: &[],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: Some("Conquest of Kumanjaro"),
-    },
-    TraitMeta {
-        name: "Immunity",
-        template: "{damage_type} Immunity",
-        summary: Some(
-            "Untouched by attacks, damage, conditions and effects of that damage type, critical and direct included; spells of that type cannot target or affect it.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Immunity),
-        effects: &[],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Damage Type",
-        template: "{damage_type} {x}",
-        summary: Some(
-            "Attacks of that damage type against it roll X more (or fewer) dice and add X to their effect die; never below one die.",
-        ),
-        stacking: Stacking::Sum,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::AttackDice {
-                per_x: 1,
-                fixed: 0,
-                holder: ModifierHolder::Defender,
-                scope: ModifierScope::AllAttacks,
-                applies_to: AttackFilter::MatchingDamageType,
-            },
-            EffectOp::EffectDie {
-                per_x: 1,
-                fixed: 0,
-                holder: ModifierHolder::Defender,
-                applies_to: AttackFilter::MatchingDamageType,
-            },
-        ],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Tough",
-        template: "Tough -{x}",
-        summary: Some("Effect-die rolls for attacks against it are lowered by X."),
-        stacking: Stacking::Sum,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::EffectDie {
-                per_x: -1,
-                fixed: 0,
-                holder: ModifierHolder::Defender,
-                applies_to: AttackFilter::Any,
-            },
-        ],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
     TraitMeta {
         name: "Aegis",
         template: "Aegis {x}",
@@ -1359,10 +369,64 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         expansion: None,
     },
     TraitMeta {
-        name: "Life",
-        template: "Life {x}",
+        name: "Autonomous",
+        template: "Autonomous",
         summary: Some(
-            "Raises or lowers its Life by X; this is neither healing nor damage, but it dies at once if damage then exceeds its Life.",
+            "Equipment that acts on its own: no equipment slot, untouched by its bearer's traits and conditions; its attack is a free action once a round at the end of the bearer's Action Phase and, in melee, triggers no counterstrike or barrier and leaves guards in place.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Autonomous),
+        effects: &[],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: Some("Forcemaster vs. Warlord"),
+    },
+    TraitMeta {
+        name: "Blocks LoS",
+        template: "Blocks LoS",
+        summary: Some("This wall stops line of sight across its border."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Wall,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Bloodthirsty",
+        template: "Bloodthirsty +{x}",
+        summary: Some(
+            "X more dice when meleeing a wounded Living creature, and must melee such an enemy in its zone when it can (choosing if several, or if also taunted). +0 keeps only the obligation.",
+        ),
+        stacking: Stacking::Sum,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::BloodthirstyObligation),
+        effects: &[
+            EffectOp::AttackDice {
+                per_x: 1,
+                fixed: 0,
+                holder: ModifierHolder::Attacker,
+                scope: ModifierScope::FirstAttack,
+                applies_to: AttackFilter::DamagedLiving,
+            },
+        ],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Bonus Versus",
+        template: "+{x} vs {targets}",
+        summary: Some(
+            "Against a defender matching any listed type or trait, rolls X more dice and adds X to the effect die, on every attack of the action.",
         ),
         stacking: Stacking::Sum,
         cancels: &[],
@@ -1370,16 +434,55 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         implied: &[],
         handler: None,
         effects: &[
-            EffectOp::AttributeModifier {
-                attribute: Attribute::Life,
+            EffectOp::AttackDice {
                 per_x: 1,
                 fixed: 0,
-                locked: false,
+                holder: ModifierHolder::Attacker,
+                scope: ModifierScope::AllAttacks,
+                applies_to: AttackFilter::MatchingTarget,
+            },
+            EffectOp::EffectDie {
+                per_x: 1,
+                fixed: 0,
+                holder: ModifierHolder::Attacker,
+                applies_to: AttackFilter::MatchingTarget,
             },
         ],
-        scope: TraitScope::Object,
+        scope: TraitScope::Attack,
         blocks: &[],
         expansion: None,
+    },
+    TraitMeta {
+        name: "Burnproof",
+        template: "Burnproof",
+        summary: Some(
+            "Never gains the Burn condition, though flame damage may still hurt it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Object,
+        blocks: &[Condition::Burn],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Cantrip",
+        template: "Cantrip",
+        summary: Some(
+            "Goes back to its owner's spellbook whenever it would be discarded or destroyed, even when countered or still hidden; Obliterate removes it from the game instead.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Spell,
+        blocks: &[],
+        expansion: Some("Forcemaster vs. Warlord"),
     },
     TraitMeta {
         name: "Channeling",
@@ -1398,75 +501,6 @@ pub static TRAIT_META: [TraitMeta; 77] = [
                 per_x: 1,
                 fixed: 0,
                 locked: false,
-            },
-        ],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "No Armor",
-        template: "No Armor",
-        summary: Some("Its armor is always zero and it can never gain armor."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::AttributeModifier {
-                attribute: Attribute::Armor,
-                per_x: 0,
-                fixed: 0,
-                locked: true,
-            },
-        ],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Melee",
-        template: "Melee +{x}",
-        summary: Some(
-            "Its melee attacks roll X more dice, on the first attack of the action only; grants no melee attack it lacks.",
-        ),
-        stacking: Stacking::Sum,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::AttackDice {
-                per_x: 1,
-                fixed: 0,
-                holder: ModifierHolder::Attacker,
-                scope: ModifierScope::FirstAttack,
-                applies_to: AttackFilter::Melee,
-            },
-        ],
-        scope: TraitScope::Object,
-        blocks: &[],
-        expansion: None,
-    },
-    TraitMeta {
-        name: "Ranged",
-        template: "Ranged +{x}",
-        summary: Some(
-            "Its ranged attacks, zone attacks excepted, roll X more dice on the first attack it can; adds no range and grants no ranged attack.",
-        ),
-        stacking: Stacking::Sum,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::AttackDice {
-                per_x: 1,
-                fixed: 0,
-                holder: ModifierHolder::Attacker,
-                scope: ModifierScope::FirstAttack,
-                applies_to: AttackFilter::Ranged,
             },
         ],
         scope: TraitScope::Object,
@@ -1498,23 +532,109 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         expansion: None,
     },
     TraitMeta {
-        name: "Bloodthirsty",
-        template: "Bloodthirsty +{x}",
+        name: "Climbing",
+        template: "Climbing",
         summary: Some(
-            "X more dice when meleeing a wounded Living creature, and must melee such an enemy in its zone when it can (choosing if several, or if also taunted). +0 keeps only the obligation.",
+            "May spend a full action to climb over a Corporeal wall into the next zone; a Passage Attacks wall strikes first.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Climbing),
+        effects: &[],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Corporeal",
+        template: "Corporeal",
+        summary: Some(
+            "Has a physical body; the default for creatures and conjurations without Incorporeal.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Counterstrike",
+        template: "Counterstrike",
+        summary: Some(
+            "A quick melee attack the defender may answer with during the counterstrike step of a melee attack made on it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Counterstrike),
+        effects: &[],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Critical Damage",
+        template: "Critical Damage",
+        summary: Some(
+            "All damage of this attack is critical, so Armor does not reduce it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Damage Barrier",
+        template: "Damage Barrier",
+        summary: Some(
+            "An attack that fires automatically at each enemy that melee attacks its bearer.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::DamageBarrier),
+        effects: &[],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Damage Type",
+        template: "{damage_type} {x}",
+        summary: Some(
+            "Attacks of that damage type against it roll X more (or fewer) dice and add X to their effect die; never below one die.",
         ),
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::BloodthirstyObligation),
+        handler: None,
         effects: &[
             EffectOp::AttackDice {
                 per_x: 1,
                 fixed: 0,
-                holder: ModifierHolder::Attacker,
-                scope: ModifierScope::FirstAttack,
-                applies_to: AttackFilter::DamagedLiving,
+                holder: ModifierHolder::Defender,
+                scope: ModifierScope::AllAttacks,
+                applies_to: AttackFilter::MatchingDamageType,
+            },
+            EffectOp::EffectDie {
+                per_x: 1,
+                fixed: 0,
+                holder: ModifierHolder::Defender,
+                applies_to: AttackFilter::MatchingDamageType,
             },
         ],
         scope: TraitScope::Object,
@@ -1522,68 +642,130 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         expansion: None,
     },
     TraitMeta {
-        name: "Rage",
-        template: "Rage +{x}",
+        name: "Defrost",
+        template: "Defrost",
         summary: Some(
-            "Gains a rage token, up to X, each time an enemy creature's attack damages it; each token gives Melee +1. Healing removes one token, being undamaged removes all.",
+            "Carried by flame attacks; the codex leaves its meaning to a later frost release, so it has no effect yet.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::RageTokens),
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Doublestrike",
+        template: "Doublestrike",
+        summary: Some(
+            "Strikes the same target a second time within the same attack action.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::ExtraStrikes { count: 1 }],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Drain",
+        template: "Drain",
+        summary: Some(
+            "Tags a life-draining spell; the codex gives it no rule of its own.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Spell,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Elusive",
+        template: "Elusive",
+        summary: Some(
+            "Ignores enemy creatures: they cannot hinder it and it may bypass their guards.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
         effects: &[],
         scope: TraitScope::Object,
         blocks: &[],
         expansion: None,
     },
     TraitMeta {
-        name: "Upkeep",
-        template: "Upkeep +{x}",
-        summary: Some(
-            "Its controller pays X mana each Upkeep Phase or it is destroyed; an enchantment's upkeep falls on the enchantment's controller.",
-        ),
-        stacking: Stacking::Sum,
+        name: "Epic",
+        template: "Epic",
+        summary: Some("A spellbook may hold only one copy."),
+        stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[EffectOp::UpkeepMana { per_x: 1 }],
-        scope: TraitScope::Object,
+        effects: &[],
+        scope: TraitScope::Spell,
         blocks: &[],
         expansion: None,
     },
     TraitMeta {
-        name: "Variable Upkeep",
-        template: "Upkeep +X",
+        name: "Ethereal",
+        template: "Ethereal",
         summary: Some(
-            "An upkeep whose amount the card itself defines; pay it each Upkeep Phase or the object is destroyed.",
+            "Counts every die result against Incorporeal objects and can give them effects and conditions.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::VariableUpkeep),
+        handler: None,
         effects: &[],
-        scope: TraitScope::Object,
+        scope: TraitScope::Attack,
         blocks: &[],
         expansion: None,
     },
     TraitMeta {
-        name: "Regenerate",
-        template: "Regenerate {x}",
+        name: "Extendable",
+        template: "Extendable",
         summary: Some(
-            "Removes X damage from itself each Upkeep Phase; only the highest counts, and Finite Life stops it.",
+            "When casting this wall you may also pay its mana cost plus its Level to place a second wall of the same name from your spellbook on a connected border in line of sight; it is not a second cast.",
         ),
-        stacking: Stacking::Highest,
+        stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: None,
-        effects: &[EffectOp::UpkeepHeal { per_x: 1 }],
-        scope: TraitScope::Object,
+        handler: Some(Handler::Extendable),
+        effects: &[],
+        scope: TraitScope::Spell,
         blocks: &[],
         expansion: None,
+    },
+    TraitMeta {
+        name: "Extinguish",
+        template: "Extinguish",
+        summary: Some(
+            "A hydro attack that subtracts the target's Burn markers from its effect die and removes every Burn; it may even hit a Hydro-immune target just to put out its fires.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Extinguish),
+        effects: &[],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: Some("Conquest of Kumanjaro"),
     },
     TraitMeta {
         name: "Familiar",
@@ -1600,18 +782,198 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         expansion: None,
     },
     TraitMeta {
-        name: "Spawnpoint",
-        template: "Spawnpoint",
-        summary: Some("A conjuration that casts spells during the Deployment Phase."),
+        name: "Fast",
+        template: "Fast",
+        summary: Some(
+            "May take two move actions in its Action Phase before its quick action.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &["Slow"],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::MoveActions {
+                max: 2,
+                ends_phase: false,
+            },
+        ],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Finite Life",
+        template: "Finite Life",
+        summary: Some(
+            "Never heals, regenerates or gains life; life gained before keeps counting.",
+        ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Spawnpoint),
+        handler: None,
         effects: &[],
         scope: TraitScope::Object,
         blocks: &[],
         expansion: None,
+    },
+    TraitMeta {
+        name: "Flying",
+        template: "Flying",
+        summary: Some(
+            "Above the reach of conjurations and creatures without Flying; may ignore minimum range against objects in its own zone. Lost while Restrained, Rooted or Incapacitated.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Flying),
+        effects: &[],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Heal",
+        template: "Heal",
+        summary: Some("The attack heals the amount rolled instead of dealing damage."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::HealingAttack),
+        effects: &[],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Immunity",
+        template: "{damage_type} Immunity",
+        summary: Some(
+            "Untouched by attacks, damage, conditions and effects of that damage type, critical and direct included; spells of that type cannot target or affect it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Immunity),
+        effects: &[],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Incapacitated",
+        template: "Incapacitated",
+        summary: Some(
+            "Takes no actions and uses no defenses; a guard marker on it is removed and it loses Flying. A Mage may still cast quick spells that are not attacks.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Incapacitated),
+        effects: &[
+            EffectOp::MoveActions {
+                max: 0,
+                ends_phase: false,
+            },
+        ],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Incorporeal",
+        template: "Incorporeal",
+        summary: Some(
+            "Barely physical: only the 1s on attack dice damage it and non-Ethereal attacks give it no effects or conditions. Has no armor and cannot gain any.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &["Corporeal"],
+        implies: &[
+            CodexRef::Trait(Trait::Nonliving),
+            CodexRef::Trait(Trait::Burnproof),
+            CodexRef::Trait(Trait::Uncontainable),
+            CodexRef::Trait(Trait::NoArmor),
+        ],
+        implied: &[
+            CodexRef::Trait(Trait::Nonliving),
+            CodexRef::Trait(Trait::Burnproof),
+            CodexRef::Trait(Trait::Uncontainable),
+            CodexRef::Trait(Trait::NoArmor),
+            CodexRef::Trait(Trait::Immunity(DamageType::Poison)),
+            CodexRef::Trait(Trait::FiniteLife),
+        ],
+        handler: Some(Handler::IncorporealDamage),
+        effects: &[],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Indestructible",
+        template: "Indestructible",
+        summary: Some(
+            "Takes no damage and is never destroyed by damage; other destroy effects still work.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: Some("Forcemaster vs. Warlord"),
+    },
+    TraitMeta {
+        name: "Indirect",
+        template: "Indirect",
+        summary: Some("Walls never block this ranged attack's line of sight."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: Some("Forcemaster vs. Warlord"),
+    },
+    TraitMeta {
+        name: "Intercept",
+        template: "Intercept",
+        summary: Some(
+            "May step in front of a ranged attack aimed at a nearby friend, after the miss roll and before defenses; not against zone attacks, nor while Restrained or Incapacitated.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Intercept),
+        effects: &[],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: Some("Conquest of Kumanjaro"),
+    },
+    TraitMeta {
+        name: "Invisible",
+        template: "Invisible",
+        summary: Some(
+            "Cannot be targeted, but zone effects, damage barriers and counterstrikes still reach it. Things attached to it are invisible too, except conjurations.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[CodexRef::Trait(Trait::Pest), CodexRef::Trait(Trait::Elusive)],
+        implied: &[CodexRef::Trait(Trait::Pest), CodexRef::Trait(Trait::Elusive)],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: Some("Forcemaster vs. Warlord"),
     },
     TraitMeta {
         name: "Ki",
@@ -1628,30 +990,277 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         expansion: Some("Forcemaster vs. Warlord"),
     },
     TraitMeta {
-        name: "Autonomous",
-        template: "Autonomous",
+        name: "Legendary",
+        template: "Legendary",
         summary: Some(
-            "Equipment that acts on its own: no equipment slot, untouched by its bearer's traits and conditions; its attack is a free action once a round at the end of the bearer's Action Phase and, in melee, triggers no counterstrike or barrier and leaves guards in place.",
+            "Only one copy may be in play across all players; another cannot be cast or returned while one is out.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Autonomous),
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Spell,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Life",
+        template: "Life {x}",
+        summary: Some(
+            "Raises or lowers its Life by X; this is neither healing nor damage, but it dies at once if damage then exceeds its Life.",
+        ),
+        stacking: Stacking::Sum,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::AttributeModifier {
+                attribute: Attribute::Life,
+                per_x: 1,
+                fixed: 0,
+                locked: false,
+            },
+        ],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Living",
+        template: "Living",
+        summary: Some(
+            "Can heal, regenerate and gain life. Creatures are Living unless Nonliving; a conjuration needs this trait to be Living.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &["Nonliving"],
+        implies: &[],
+        implied: &[],
+        handler: None,
         effects: &[],
         scope: TraitScope::Object,
         blocks: &[],
-        expansion: Some("Forcemaster vs. Warlord"),
+        expansion: None,
     },
     TraitMeta {
-        name: "Blocks LoS",
-        template: "Blocks LoS",
-        summary: Some("This wall stops line of sight across its border."),
+        name: "Lumbering",
+        template: "Lumbering",
+        summary: Some(
+            "Always counts as hindered, so it gets one move action a round; Fast does not help and Slow still applies. Teleport moves are extra.",
+        ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
+        effects: &[
+            EffectOp::MoveActions {
+                max: 1,
+                ends_phase: false,
+            },
+        ],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: Some("Druid vs. Necromancer"),
+    },
+    TraitMeta {
+        name: "Mage Only",
+        template: "{who} Only",
+        summary: Some(
+            "Only the named Mage class, or a Mage trained in the named school, may put it in the spellbook, cast it or take control of it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::MageRestriction),
+        effects: &[],
+        scope: TraitScope::Spell,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Magebind",
+        template: "Magebind +{x}",
+        summary: Some(
+            "Revealing this enchantment on a Mage costs X more, and that raised cost is its reveal cost for every purpose.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::RevealCost { per_x: 1 }],
+        scope: TraitScope::Spell,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Magecast",
+        template: "Magecast",
+        summary: Some("Only a Mage can cast it; familiars and spawnpoints cannot."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Spell,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Mana Drain",
+        template: "Mana Drain +{x}",
+        summary: Some(
+            "When it damages an enemy creature, that creature's controller loses up to X mana; first attack of the action only.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ManaDrain {
+                per_x: 1,
+                transfer: false,
+            },
+        ],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Mana Transfer",
+        template: "Mana Transfer +{x}",
+        summary: Some(
+            "Works like Mana Drain, and the attacker's controller gains the mana that was lost.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ManaDrain {
+                per_x: 1,
+                transfer: true,
+            },
+        ],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Melee",
+        template: "Melee +{x}",
+        summary: Some(
+            "Its melee attacks roll X more dice, on the first attack of the action only; grants no melee attack it lacks.",
+        ),
+        stacking: Stacking::Sum,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::AttackDice {
+                per_x: 1,
+                fixed: 0,
+                holder: ModifierHolder::Attacker,
+                scope: ModifierScope::FirstAttack,
+                applies_to: AttackFilter::Melee,
+            },
+        ],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "No Armor",
+        template: "No Armor",
+        summary: Some("Its armor is always zero and it can never gain armor."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::AttributeModifier {
+                attribute: Attribute::Armor,
+                per_x: 0,
+                fixed: 0,
+                locked: true,
+            },
+        ],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "No Damage",
+        template: "No Damage",
+        summary: Some("The attack deals no damage; only its effects matter."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Nonliving",
+        template: "Nonliving",
+        summary: Some(
+            "Not alive: immune to poison and cannot gain life. Conjurations are Nonliving unless they have Living.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &["Living"],
+        implies: &[
+            CodexRef::Trait(Trait::Immunity(DamageType::Poison)),
+            CodexRef::Trait(Trait::FiniteLife),
+        ],
+        implied: &[
+            CodexRef::Trait(Trait::Immunity(DamageType::Poison)),
+            CodexRef::Trait(Trait::FiniteLife),
+        ],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Novice",
+        template: "Novice",
+        summary: Some(
+            "A beginner's spell: any Mage may put it in the spellbook for a single spell point, trained or not.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Spell,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Passage Attacks",
+        template: "Passage Attacks",
+        summary: Some(
+            "This wall attacks each creature crossing it, before the creature moves.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::PassageAttack),
         effects: &[],
         scope: TraitScope::Wall,
         blocks: &[],
@@ -1674,18 +1283,409 @@ pub static TRAIT_META: [TraitMeta; 77] = [
         expansion: None,
     },
     TraitMeta {
-        name: "Passage Attacks",
-        template: "Passage Attacks",
+        name: "Pest",
+        template: "Pest",
         summary: Some(
-            "This wall attacks each creature crossing it, before the creature moves.",
+            "Too small to hinder enemies; enemies may pass over it when it guards.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::PassageAttack),
+        handler: None,
         effects: &[],
-        scope: TraitScope::Wall,
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Piercing",
+        template: "Piercing +{x}",
+        summary: Some(
+            "Treats the defender's Armor as X lower, not below zero, when counting damage.",
+        ),
+        stacking: Stacking::Sum,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ArmorPiercing {
+                per_x: 1,
+            },
+        ],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Rage",
+        template: "Rage +{x}",
+        summary: Some(
+            "Gains a rage token, up to X, each time an enemy creature's attack damages it; each token gives Melee +1. Healing removes one token, being undamaged removes all.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::RageTokens),
+        effects: &[],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Ranged",
+        template: "Ranged +{x}",
+        summary: Some(
+            "Its ranged attacks, zone attacks excepted, roll X more dice on the first attack it can; adds no range and grants no ranged attack.",
+        ),
+        stacking: Stacking::Sum,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::AttackDice {
+                per_x: 1,
+                fixed: 0,
+                holder: ModifierHolder::Attacker,
+                scope: ModifierScope::FirstAttack,
+                applies_to: AttackFilter::Ranged,
+            },
+        ],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Reach",
+        template: "Reach",
+        summary: Some("This melee attack can hit Flying creatures in its zone."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Regenerate",
+        template: "Regenerate {x}",
+        summary: Some(
+            "Removes X damage from itself each Upkeep Phase; only the highest counts, and Finite Life stops it.",
+        ),
+        stacking: Stacking::Highest,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::UpkeepHeal { per_x: 1 }],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Restrained",
+        template: "Restrained",
+        summary: Some(
+            "Cannot take move actions (can still be pushed or teleported), cannot hinder, may be ignored as a guard, and defends at -2. Loses and cannot gain Flying.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::MoveActions {
+                max: 0,
+                ends_phase: false,
+            },
+            EffectOp::DefenseModifier {
+                amount: -2,
+            },
+        ],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Rooted",
+        template: "Rooted",
+        summary: Some("Held in place: cannot move, and loses and cannot gain Flying."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::MoveActions {
+                max: 0,
+                ends_phase: false,
+            },
+        ],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Slow",
+        template: "Slow",
+        summary: Some(
+            "Its Action Phase ends right after a move action; whether it applies is checked as each action is declared.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &["Fast"],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::MoveActions {
+                max: 1,
+                ends_phase: true,
+            },
+        ],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Spawnpoint",
+        template: "Spawnpoint",
+        summary: Some("A conjuration that casts spells during the Deployment Phase."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Spawnpoint),
+        effects: &[],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Spell",
+        template: "Spell",
+        summary: Some(
+            "The attack comes from a spell, so effects on non-spell attacks such as Weak skip it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Spellbind",
+        template: "Spellbind",
+        summary: Some(
+            "A spell from the spellbook can be bound to it and cast once a round; a countered bound spell stays bound, and a replaced one returns to its owner's spellbook.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Spellbind),
+        effects: &[],
+        scope: TraitScope::Spell,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Sweeping",
+        template: "Sweeping",
+        summary: Some(
+            "May strike a second, different legal target in the zone once the first attack finishes; optional, and a Flying attacker cannot switch between Flying and ground targets.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Sweeping),
+        effects: &[],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Tough",
+        template: "Tough -{x}",
+        summary: Some("Effect-die rolls for attacks against it are lowered by X."),
+        stacking: Stacking::Sum,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::EffectDie {
+                per_x: -1,
+                fixed: 0,
+                holder: ModifierHolder::Defender,
+                applies_to: AttackFilter::Any,
+            },
+        ],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Triplestrike",
+        template: "Triplestrike",
+        summary: Some(
+            "Strikes the same target two more times within the same attack action.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::ExtraStrikes { count: 2 }],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Unavoidable",
+        template: "Unavoidable",
+        summary: Some("No defense may be used against it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Uncontainable",
+        template: "Uncontainable",
+        summary: Some(
+            "Slips out of holds: cannot be Restrained or Stuck, and some spells say they fail against it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Object,
+        blocks: &[Condition::Stuck, Condition::Cripple],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Unique",
+        template: "Unique",
+        summary: Some("Each player may have one copy in play at a time."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Spell,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Unmovable",
+        template: "Unmovable",
+        summary: Some(
+            "Cannot be pushed; push effects do nothing to it. Every conjuration has it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Upkeep",
+        template: "Upkeep +{x}",
+        summary: Some(
+            "Its controller pays X mana each Upkeep Phase or it is destroyed; an enchantment's upkeep falls on the enchantment's controller.",
+        ),
+        stacking: Stacking::Sum,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::UpkeepMana { per_x: 1 }],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Vampiric",
+        template: "Vampiric",
+        summary: Some(
+            "Damage to a Living creature heals the attacker by half of it, rounded up, counting only damage up to the target's remaining health; first attack only, and having it twice changes nothing.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Vampiric),
+        effects: &[],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Variable Upkeep",
+        template: "Upkeep +X",
+        summary: Some(
+            "An upkeep whose amount the card itself defines; pay it each Upkeep Phase or the object is destroyed.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::VariableUpkeep),
+        effects: &[],
+        scope: TraitScope::Object,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Zone Attack",
+        template: "Zone Attack",
+        summary: Some(
+            "Hits every creature and conjuration in the target zone, one attack each, without targeting them; walls on the border are spared.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[CodexRef::Trait(Trait::Unavoidable)],
+        implied: &[CodexRef::Trait(Trait::Unavoidable)],
+        handler: Some(Handler::ZoneAttack),
+        effects: &[],
+        scope: TraitScope::Attack,
+        blocks: &[],
+        expansion: None,
+    },
+    TraitMeta {
+        name: "Zone Exclusive",
+        template: "Zone Exclusive",
+        summary: Some("A zone may hold only one Zone Exclusive conjuration at a time."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        scope: TraitScope::Spell,
         blocks: &[],
         expansion: None,
     },
@@ -1694,83 +1694,83 @@ impl Trait {
     /// The entry's position in the codex table.
     pub const fn index(&self) -> usize {
         match *self {
-            Self::Piercing(_) => 0,
-            Self::BonusVersus { .. } => 1,
-            Self::ManaDrain(_) => 2,
-            Self::ManaTransfer(_) => 3,
-            Self::Vampiric => 4,
-            Self::Doublestrike => 5,
-            Self::Triplestrike => 6,
-            Self::Sweeping => 7,
-            Self::Unavoidable => 8,
-            Self::Ethereal => 9,
-            Self::Reach => 10,
-            Self::Counterstrike => 11,
-            Self::Indirect => 12,
-            Self::Defrost => 13,
-            Self::Extinguish => 14,
-            Self::ZoneAttack => 15,
-            Self::DamageBarrier => 16,
-            Self::CriticalDamage => 17,
-            Self::NoDamage => 18,
-            Self::Heal => 19,
-            Self::Spell => 20,
-            Self::Novice => 21,
-            Self::Epic => 22,
-            Self::MageOnly(_) => 23,
-            Self::Legendary => 24,
-            Self::Unique => 25,
-            Self::ZoneExclusive => 26,
-            Self::Cantrip => 27,
-            Self::Magecast => 28,
-            Self::Magebind(_) => 29,
-            Self::Extendable => 30,
-            Self::Spellbind => 31,
-            Self::Drain => 32,
-            Self::Fast => 33,
-            Self::Slow => 34,
-            Self::Lumbering => 35,
-            Self::Flying => 36,
-            Self::Climbing => 37,
-            Self::Elusive => 38,
-            Self::Pest => 39,
-            Self::Unmovable => 40,
-            Self::Uncontainable => 41,
-            Self::Restrained => 42,
-            Self::Incapacitated => 43,
-            Self::Rooted => 44,
-            Self::Living => 45,
-            Self::Nonliving => 46,
-            Self::FiniteLife => 47,
-            Self::Corporeal => 48,
-            Self::Incorporeal => 49,
-            Self::Burnproof => 50,
-            Self::Indestructible => 51,
-            Self::Invisible => 52,
-            Self::Intercept => 53,
-            Self::Immunity(_) => 54,
-            Self::DamageType { .. } => 55,
-            Self::Tough(_) => 56,
-            Self::Aegis(_) => 57,
-            Self::Armor(_) => 58,
-            Self::Life(_) => 59,
-            Self::Channeling(_) => 60,
-            Self::NoArmor => 61,
-            Self::Melee(_) => 62,
-            Self::Ranged(_) => 63,
-            Self::Charge(_) => 64,
-            Self::Bloodthirsty(_) => 65,
-            Self::Rage(_) => 66,
-            Self::Upkeep(_) => 67,
-            Self::VariableUpkeep => 68,
-            Self::Regenerate(_) => 69,
-            Self::Familiar => 70,
-            Self::Spawnpoint => 71,
-            Self::Ki(_) => 72,
-            Self::Autonomous => 73,
-            Self::BlocksLoS => 74,
-            Self::PassageBlocked => 75,
-            Self::PassageAttacks => 76,
+            Self::Aegis(_) => 0,
+            Self::Armor(_) => 1,
+            Self::Autonomous => 2,
+            Self::BlocksLoS => 3,
+            Self::Bloodthirsty(_) => 4,
+            Self::BonusVersus { .. } => 5,
+            Self::Burnproof => 6,
+            Self::Cantrip => 7,
+            Self::Channeling(_) => 8,
+            Self::Charge(_) => 9,
+            Self::Climbing => 10,
+            Self::Corporeal => 11,
+            Self::Counterstrike => 12,
+            Self::CriticalDamage => 13,
+            Self::DamageBarrier => 14,
+            Self::DamageType { .. } => 15,
+            Self::Defrost => 16,
+            Self::Doublestrike => 17,
+            Self::Drain => 18,
+            Self::Elusive => 19,
+            Self::Epic => 20,
+            Self::Ethereal => 21,
+            Self::Extendable => 22,
+            Self::Extinguish => 23,
+            Self::Familiar => 24,
+            Self::Fast => 25,
+            Self::FiniteLife => 26,
+            Self::Flying => 27,
+            Self::Heal => 28,
+            Self::Immunity(_) => 29,
+            Self::Incapacitated => 30,
+            Self::Incorporeal => 31,
+            Self::Indestructible => 32,
+            Self::Indirect => 33,
+            Self::Intercept => 34,
+            Self::Invisible => 35,
+            Self::Ki(_) => 36,
+            Self::Legendary => 37,
+            Self::Life(_) => 38,
+            Self::Living => 39,
+            Self::Lumbering => 40,
+            Self::MageOnly(_) => 41,
+            Self::Magebind(_) => 42,
+            Self::Magecast => 43,
+            Self::ManaDrain(_) => 44,
+            Self::ManaTransfer(_) => 45,
+            Self::Melee(_) => 46,
+            Self::NoArmor => 47,
+            Self::NoDamage => 48,
+            Self::Nonliving => 49,
+            Self::Novice => 50,
+            Self::PassageAttacks => 51,
+            Self::PassageBlocked => 52,
+            Self::Pest => 53,
+            Self::Piercing(_) => 54,
+            Self::Rage(_) => 55,
+            Self::Ranged(_) => 56,
+            Self::Reach => 57,
+            Self::Regenerate(_) => 58,
+            Self::Restrained => 59,
+            Self::Rooted => 60,
+            Self::Slow => 61,
+            Self::Spawnpoint => 62,
+            Self::Spell => 63,
+            Self::Spellbind => 64,
+            Self::Sweeping => 65,
+            Self::Tough(_) => 66,
+            Self::Triplestrike => 67,
+            Self::Unavoidable => 68,
+            Self::Uncontainable => 69,
+            Self::Unique => 70,
+            Self::Unmovable => 71,
+            Self::Upkeep(_) => 72,
+            Self::Vampiric => 73,
+            Self::VariableUpkeep => 74,
+            Self::ZoneAttack => 75,
+            Self::ZoneExclusive => 76,
         }
     }
     /// The entry's metadata.
@@ -1786,8 +1786,22 @@ impl ::core::fmt::Display for Trait {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         match self {
-            Self::Piercing(p0) => {
-                f.write_str("Piercing +")?;
+            Self::Aegis(p0) => {
+                f.write_str("Aegis ")?;
+                write!(f, "{}", p0)?;
+            }
+            Self::Armor(p0) => {
+                f.write_str("Armor ")?;
+                write!(f, "{:+}", p0)?;
+            }
+            Self::Autonomous => {
+                f.write_str("Autonomous")?;
+            }
+            Self::BlocksLoS => {
+                f.write_str("Blocks LoS")?;
+            }
+            Self::Bloodthirsty(p0) => {
+                f.write_str("Bloodthirsty +")?;
                 write!(f, "{}", p0)?;
             }
             Self::BonusVersus { x: p0, targets: p1 } => {
@@ -1806,6 +1820,129 @@ impl ::core::fmt::Display for Trait {
                     }
                 }
             }
+            Self::Burnproof => {
+                f.write_str("Burnproof")?;
+            }
+            Self::Cantrip => {
+                f.write_str("Cantrip")?;
+            }
+            Self::Channeling(p0) => {
+                f.write_str("Channeling ")?;
+                write!(f, "{:+}", p0)?;
+            }
+            Self::Charge(p0) => {
+                f.write_str("Charge +")?;
+                write!(f, "{}", p0)?;
+            }
+            Self::Climbing => {
+                f.write_str("Climbing")?;
+            }
+            Self::Corporeal => {
+                f.write_str("Corporeal")?;
+            }
+            Self::Counterstrike => {
+                f.write_str("Counterstrike")?;
+            }
+            Self::CriticalDamage => {
+                f.write_str("Critical Damage")?;
+            }
+            Self::DamageBarrier => {
+                f.write_str("Damage Barrier")?;
+            }
+            Self::DamageType { damage_type: p0, x: p1 } => {
+                write!(f, "{}", p0)?;
+                f.write_str(" ")?;
+                write!(f, "{:+}", p1)?;
+            }
+            Self::Defrost => {
+                f.write_str("Defrost")?;
+            }
+            Self::Doublestrike => {
+                f.write_str("Doublestrike")?;
+            }
+            Self::Drain => {
+                f.write_str("Drain")?;
+            }
+            Self::Elusive => {
+                f.write_str("Elusive")?;
+            }
+            Self::Epic => {
+                f.write_str("Epic")?;
+            }
+            Self::Ethereal => {
+                f.write_str("Ethereal")?;
+            }
+            Self::Extendable => {
+                f.write_str("Extendable")?;
+            }
+            Self::Extinguish => {
+                f.write_str("Extinguish")?;
+            }
+            Self::Familiar => {
+                f.write_str("Familiar")?;
+            }
+            Self::Fast => {
+                f.write_str("Fast")?;
+            }
+            Self::FiniteLife => {
+                f.write_str("Finite Life")?;
+            }
+            Self::Flying => {
+                f.write_str("Flying")?;
+            }
+            Self::Heal => {
+                f.write_str("Heal")?;
+            }
+            Self::Immunity(p0) => {
+                write!(f, "{}", p0)?;
+                f.write_str(" Immunity")?;
+            }
+            Self::Incapacitated => {
+                f.write_str("Incapacitated")?;
+            }
+            Self::Incorporeal => {
+                f.write_str("Incorporeal")?;
+            }
+            Self::Indestructible => {
+                f.write_str("Indestructible")?;
+            }
+            Self::Indirect => {
+                f.write_str("Indirect")?;
+            }
+            Self::Intercept => {
+                f.write_str("Intercept")?;
+            }
+            Self::Invisible => {
+                f.write_str("Invisible")?;
+            }
+            Self::Ki(p0) => {
+                f.write_str("Ki ")?;
+                write!(f, "{}", p0)?;
+            }
+            Self::Legendary => {
+                f.write_str("Legendary")?;
+            }
+            Self::Life(p0) => {
+                f.write_str("Life ")?;
+                write!(f, "{:+}", p0)?;
+            }
+            Self::Living => {
+                f.write_str("Living")?;
+            }
+            Self::Lumbering => {
+                f.write_str("Lumbering")?;
+            }
+            Self::MageOnly(p0) => {
+                write!(f, "{}", p0)?;
+                f.write_str(" Only")?;
+            }
+            Self::Magebind(p0) => {
+                f.write_str("Magebind +")?;
+                write!(f, "{}", p0)?;
+            }
+            Self::Magecast => {
+                f.write_str("Magecast")?;
+            }
             Self::ManaDrain(p0) => {
                 f.write_str("Mana Drain +")?;
                 write!(f, "{}", p0)?;
@@ -1814,242 +1951,105 @@ impl ::core::fmt::Display for Trait {
                 f.write_str("Mana Transfer +")?;
                 write!(f, "{}", p0)?;
             }
-            Self::Vampiric => {
-                f.write_str("Vampiric")?;
-            }
-            Self::Doublestrike => {
-                f.write_str("Doublestrike")?;
-            }
-            Self::Triplestrike => {
-                f.write_str("Triplestrike")?;
-            }
-            Self::Sweeping => {
-                f.write_str("Sweeping")?;
-            }
-            Self::Unavoidable => {
-                f.write_str("Unavoidable")?;
-            }
-            Self::Ethereal => {
-                f.write_str("Ethereal")?;
-            }
-            Self::Reach => {
-                f.write_str("Reach")?;
-            }
-            Self::Counterstrike => {
-                f.write_str("Counterstrike")?;
-            }
-            Self::Indirect => {
-                f.write_str("Indirect")?;
-            }
-            Self::Defrost => {
-                f.write_str("Defrost")?;
-            }
-            Self::Extinguish => {
-                f.write_str("Extinguish")?;
-            }
-            Self::ZoneAttack => {
-                f.write_str("Zone Attack")?;
-            }
-            Self::DamageBarrier => {
-                f.write_str("Damage Barrier")?;
-            }
-            Self::CriticalDamage => {
-                f.write_str("Critical Damage")?;
-            }
-            Self::NoDamage => {
-                f.write_str("No Damage")?;
-            }
-            Self::Heal => {
-                f.write_str("Heal")?;
-            }
-            Self::Spell => {
-                f.write_str("Spell")?;
-            }
-            Self::Novice => {
-                f.write_str("Novice")?;
-            }
-            Self::Epic => {
-                f.write_str("Epic")?;
-            }
-            Self::MageOnly(p0) => {
-                write!(f, "{}", p0)?;
-                f.write_str(" Only")?;
-            }
-            Self::Legendary => {
-                f.write_str("Legendary")?;
-            }
-            Self::Unique => {
-                f.write_str("Unique")?;
-            }
-            Self::ZoneExclusive => {
-                f.write_str("Zone Exclusive")?;
-            }
-            Self::Cantrip => {
-                f.write_str("Cantrip")?;
-            }
-            Self::Magecast => {
-                f.write_str("Magecast")?;
-            }
-            Self::Magebind(p0) => {
-                f.write_str("Magebind +")?;
-                write!(f, "{}", p0)?;
-            }
-            Self::Extendable => {
-                f.write_str("Extendable")?;
-            }
-            Self::Spellbind => {
-                f.write_str("Spellbind")?;
-            }
-            Self::Drain => {
-                f.write_str("Drain")?;
-            }
-            Self::Fast => {
-                f.write_str("Fast")?;
-            }
-            Self::Slow => {
-                f.write_str("Slow")?;
-            }
-            Self::Lumbering => {
-                f.write_str("Lumbering")?;
-            }
-            Self::Flying => {
-                f.write_str("Flying")?;
-            }
-            Self::Climbing => {
-                f.write_str("Climbing")?;
-            }
-            Self::Elusive => {
-                f.write_str("Elusive")?;
-            }
-            Self::Pest => {
-                f.write_str("Pest")?;
-            }
-            Self::Unmovable => {
-                f.write_str("Unmovable")?;
-            }
-            Self::Uncontainable => {
-                f.write_str("Uncontainable")?;
-            }
-            Self::Restrained => {
-                f.write_str("Restrained")?;
-            }
-            Self::Incapacitated => {
-                f.write_str("Incapacitated")?;
-            }
-            Self::Rooted => {
-                f.write_str("Rooted")?;
-            }
-            Self::Living => {
-                f.write_str("Living")?;
-            }
-            Self::Nonliving => {
-                f.write_str("Nonliving")?;
-            }
-            Self::FiniteLife => {
-                f.write_str("Finite Life")?;
-            }
-            Self::Corporeal => {
-                f.write_str("Corporeal")?;
-            }
-            Self::Incorporeal => {
-                f.write_str("Incorporeal")?;
-            }
-            Self::Burnproof => {
-                f.write_str("Burnproof")?;
-            }
-            Self::Indestructible => {
-                f.write_str("Indestructible")?;
-            }
-            Self::Invisible => {
-                f.write_str("Invisible")?;
-            }
-            Self::Intercept => {
-                f.write_str("Intercept")?;
-            }
-            Self::Immunity(p0) => {
-                write!(f, "{}", p0)?;
-                f.write_str(" Immunity")?;
-            }
-            Self::DamageType { damage_type: p0, x: p1 } => {
-                write!(f, "{}", p0)?;
-                f.write_str(" ")?;
-                write!(f, "{:+}", p1)?;
-            }
-            Self::Tough(p0) => {
-                f.write_str("Tough -")?;
-                write!(f, "{}", p0)?;
-            }
-            Self::Aegis(p0) => {
-                f.write_str("Aegis ")?;
-                write!(f, "{}", p0)?;
-            }
-            Self::Armor(p0) => {
-                f.write_str("Armor ")?;
-                write!(f, "{:+}", p0)?;
-            }
-            Self::Life(p0) => {
-                f.write_str("Life ")?;
-                write!(f, "{:+}", p0)?;
-            }
-            Self::Channeling(p0) => {
-                f.write_str("Channeling ")?;
-                write!(f, "{:+}", p0)?;
-            }
-            Self::NoArmor => {
-                f.write_str("No Armor")?;
-            }
             Self::Melee(p0) => {
                 f.write_str("Melee +")?;
                 write!(f, "{}", p0)?;
             }
-            Self::Ranged(p0) => {
-                f.write_str("Ranged +")?;
-                write!(f, "{}", p0)?;
+            Self::NoArmor => {
+                f.write_str("No Armor")?;
             }
-            Self::Charge(p0) => {
-                f.write_str("Charge +")?;
-                write!(f, "{}", p0)?;
+            Self::NoDamage => {
+                f.write_str("No Damage")?;
             }
-            Self::Bloodthirsty(p0) => {
-                f.write_str("Bloodthirsty +")?;
+            Self::Nonliving => {
+                f.write_str("Nonliving")?;
+            }
+            Self::Novice => {
+                f.write_str("Novice")?;
+            }
+            Self::PassageAttacks => {
+                f.write_str("Passage Attacks")?;
+            }
+            Self::PassageBlocked => {
+                f.write_str("Passage Blocked")?;
+            }
+            Self::Pest => {
+                f.write_str("Pest")?;
+            }
+            Self::Piercing(p0) => {
+                f.write_str("Piercing +")?;
                 write!(f, "{}", p0)?;
             }
             Self::Rage(p0) => {
                 f.write_str("Rage +")?;
                 write!(f, "{}", p0)?;
             }
-            Self::Upkeep(p0) => {
-                f.write_str("Upkeep +")?;
+            Self::Ranged(p0) => {
+                f.write_str("Ranged +")?;
                 write!(f, "{}", p0)?;
             }
-            Self::VariableUpkeep => {
-                f.write_str("Upkeep +X")?;
+            Self::Reach => {
+                f.write_str("Reach")?;
             }
             Self::Regenerate(p0) => {
                 f.write_str("Regenerate ")?;
                 write!(f, "{}", p0)?;
             }
-            Self::Familiar => {
-                f.write_str("Familiar")?;
+            Self::Restrained => {
+                f.write_str("Restrained")?;
+            }
+            Self::Rooted => {
+                f.write_str("Rooted")?;
+            }
+            Self::Slow => {
+                f.write_str("Slow")?;
             }
             Self::Spawnpoint => {
                 f.write_str("Spawnpoint")?;
             }
-            Self::Ki(p0) => {
-                f.write_str("Ki ")?;
+            Self::Spell => {
+                f.write_str("Spell")?;
+            }
+            Self::Spellbind => {
+                f.write_str("Spellbind")?;
+            }
+            Self::Sweeping => {
+                f.write_str("Sweeping")?;
+            }
+            Self::Tough(p0) => {
+                f.write_str("Tough -")?;
                 write!(f, "{}", p0)?;
             }
-            Self::Autonomous => {
-                f.write_str("Autonomous")?;
+            Self::Triplestrike => {
+                f.write_str("Triplestrike")?;
             }
-            Self::BlocksLoS => {
-                f.write_str("Blocks LoS")?;
+            Self::Unavoidable => {
+                f.write_str("Unavoidable")?;
             }
-            Self::PassageBlocked => {
-                f.write_str("Passage Blocked")?;
+            Self::Uncontainable => {
+                f.write_str("Uncontainable")?;
             }
-            Self::PassageAttacks => {
-                f.write_str("Passage Attacks")?;
+            Self::Unique => {
+                f.write_str("Unique")?;
+            }
+            Self::Unmovable => {
+                f.write_str("Unmovable")?;
+            }
+            Self::Upkeep(p0) => {
+                f.write_str("Upkeep +")?;
+                write!(f, "{}", p0)?;
+            }
+            Self::Vampiric => {
+                f.write_str("Vampiric")?;
+            }
+            Self::VariableUpkeep => {
+                f.write_str("Upkeep +X")?;
+            }
+            Self::ZoneAttack => {
+                f.write_str("Zone Attack")?;
+            }
+            Self::ZoneExclusive => {
+                f.write_str("Zone Exclusive")?;
             }
         }
         Ok(())
@@ -2058,38 +2058,38 @@ impl ::core::fmt::Display for Trait {
 /// Conditions (markers) and other outcomes of the effect die.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Condition {
+    /// A bleeding wound; it can be removed by giving up one point of healing, which a Finite Life creature can never do, or by anything that removes conditions.
+    Bleed,
     /// On fire: each Upkeep Phase every Burn marker rolls one attack die of direct damage and is removed on a blank. Flame modifiers do not change that upkeep roll.
     Burn,
-    /// Decay: one direct damage each Upkeep Phase.
-    Rot,
-    /// Each Weak costs the creature one die on every non-spell attack it makes, never below one die; damage barriers and attack spells are unaffected.
-    Weak,
+    /// Acid eats the armor: Armor -1 per marker, placed after the attack's damage is counted. A marker that would push Armor below zero becomes one direct acid damage instead, and surplus markers fall off whenever Armor drops.
+    Corrode,
     /// Restrains the creature; at the end of each of its Action Phases it rolls to escape each Cripple separately (7 or more frees it), even while Incapacitated. Conjurations are immune.
     Cripple,
     /// Before each of its attacks (once for a whole zone attack) the creature rolls the effect die and misses on 6 or less, however many Daze it has; each Daze also gives -2 on its defense rolls. All Daze leave at the end of its Action Phase. Conjurations are immune.
     Daze,
-    /// Incapacitates the creature until the end of its next Action Phase, when every Stun is removed. Conjurations are immune.
-    Stun,
-    /// Asleep and Incapacitated; any damage wakes it, turning the Sleep into a Daze. Removing it costs the creature's Level in mana.
-    Sleep,
-    /// Knocked down: Incapacitated until the creature is next activated, when the Slam becomes a Daze. An Unmovable creature gets the Daze straight away.
-    Slam,
-    /// The creature must melee its taunter in its next Action Phase if it can; it chooses when another obligation competes. Removed at the end of its Action Phase or when the taunter activates; nothing can taunt itself.
-    Taunt,
-    /// Thorg's own taunt: a creature next to Thorg must come to him or shoot him, and one in his zone must attack him, if able, never through a Passage Attacks wall. Mages and Psychic-immune creatures ignore it. Removed at the end of its Action Phase or when Thorg activates.
-    ThorgsTaunt,
-    /// Acid eats the armor: Armor -1 per marker, placed after the attack's damage is counted. A marker that would push Armor below zero becomes one direct acid damage instead, and surplus markers fall off whenever Armor drops.
-    Corrode,
-    /// A bleeding wound; it can be removed by giving up one point of healing, which a Finite Life creature can never do, or by anything that removes conditions.
-    Bleed,
-    /// Venom: a poison condition whose damage comes from the marker, not from the attack, so it does not count as damage the attack dealt (Vampiric ignores it).
-    Tainted,
-    /// Held fast; it can never be put on, and does nothing to, an Uncontainable creature.
-    Stuck,
     /// A poison egg in a Living creature; when the host is destroyed (not obliterated) an Ichthellid hatches for the larva's controller. One per creature; Poison Immunity keeps it off.
     IchthellidLarva,
     /// Moves the target one zone away from the source (source's choice on a diagonal or in the same zone, or a random direction by effect die when stated). Walls with Passage Blocked bash it, Passage Attacks walls attack it, Flying ignores walls and Unmovable ignores the push.
     Push,
+    /// Decay: one direct damage each Upkeep Phase.
+    Rot,
+    /// Knocked down: Incapacitated until the creature is next activated, when the Slam becomes a Daze. An Unmovable creature gets the Daze straight away.
+    Slam,
+    /// Asleep and Incapacitated; any damage wakes it, turning the Sleep into a Daze. Removing it costs the creature's Level in mana.
+    Sleep,
+    /// Held fast; it can never be put on, and does nothing to, an Uncontainable creature.
+    Stuck,
+    /// Incapacitates the creature until the end of its next Action Phase, when every Stun is removed. Conjurations are immune.
+    Stun,
+    /// Venom: a poison condition whose damage comes from the marker, not from the attack, so it does not count as damage the attack dealt (Vampiric ignores it).
+    Tainted,
+    /// The creature must melee its taunter in its next Action Phase if it can; it chooses when another obligation competes. Removed at the end of its Action Phase or when the taunter activates; nothing can taunt itself.
+    Taunt,
+    /// Thorg's own taunt: a creature next to Thorg must come to him or shoot him, and one in his zone must attack him, if able, never through a Passage Attacks wall. Mages and Psychic-immune creatures ignore it. Removed at the end of its Action Phase or when Thorg activates.
+    ThorgsTaunt,
+    /// Each Weak costs the creature one die on every non-spell attack it makes, never below one die; damage barriers and attack spells are unaffected.
+    Weak,
 }
 /// Metadata of one `Condition` codex entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -2128,6 +2128,30 @@ pub struct ConditionMeta {
 /// Metadata of every `Condition` entry, in codex order.
 pub static CONDITION_META: [ConditionMeta; 16] = [
     ConditionMeta {
+        name: "Bleed",
+        template: "Bleed",
+        summary: Some(
+            "A bleeding wound; it can be removed by giving up one point of healing, which a Finite Life creature can never do, or by anything that removes conditions.",
+        ),
+        stacking: Stacking::Sum,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Bleed),
+        effects: &[
+            EffectOp::UpkeepDamage {
+                attack_dice: 0,
+                direct: 1,
+                remove_on_blank: false,
+            },
+        ],
+        family: None,
+        removal_cost: None,
+        marker: true,
+        affects_conjurations: true,
+        expansion: Some("Conquest of Kumanjaro"),
+    },
+    ConditionMeta {
         name: "Burn",
         template: "Burn",
         summary: Some(
@@ -2155,58 +2179,29 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         expansion: None,
     },
     ConditionMeta {
-        name: "Rot",
-        template: "Rot",
-        summary: Some("Decay: one direct damage each Upkeep Phase."),
-        stacking: Stacking::Sum,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::UpkeepDamage {
-                attack_dice: 0,
-                direct: 1,
-                remove_on_blank: false,
-            },
-        ],
-        family: Some(DamageType::Poison),
-        removal_cost: Some(RemovalCost {
-            mana: 2,
-            plus_level: false,
-        }),
-        marker: true,
-        affects_conjurations: true,
-        expansion: None,
-    },
-    ConditionMeta {
-        name: "Weak",
-        template: "Weak",
+        name: "Corrode",
+        template: "Corrode",
         summary: Some(
-            "Each Weak costs the creature one die on every non-spell attack it makes, never below one die; damage barriers and attack spells are unaffected.",
+            "Acid eats the armor: Armor -1 per marker, placed after the attack's damage is counted. A marker that would push Armor below zero becomes one direct acid damage instead, and surplus markers fall off whenever Armor drops.",
         ),
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: None,
+        handler: Some(Handler::CorrodeOverflow),
         effects: &[
-            EffectOp::AttackDice {
+            EffectOp::AttributeModifier {
+                attribute: Attribute::Armor,
                 per_x: 0,
                 fixed: -1,
-                holder: ModifierHolder::Attacker,
-                scope: ModifierScope::AllAttacks,
-                applies_to: AttackFilter::NonSpell,
+                locked: false,
             },
         ],
-        family: Some(DamageType::Poison),
-        removal_cost: Some(RemovalCost {
-            mana: 2,
-            plus_level: false,
-        }),
+        family: Some(DamageType::Acid),
+        removal_cost: None,
         marker: true,
         affects_conjurations: true,
-        expansion: None,
+        expansion: Some("Druid vs. Necromancer"),
     },
     ConditionMeta {
         name: "Cripple",
@@ -2267,57 +2262,61 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         expansion: None,
     },
     ConditionMeta {
-        name: "Stun",
-        template: "Stun",
+        name: "Ichthellid Larva",
+        template: "Ichthellid Larva",
         summary: Some(
-            "Incapacitates the creature until the end of its next Action Phase, when every Stun is removed. Conjurations are immune.",
+            "A poison egg in a Living creature; when the host is destroyed (not obliterated) an Ichthellid hatches for the larva's controller. One per creature; Poison Immunity keeps it off.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::IchthellidLarva),
+        effects: &[],
+        family: Some(DamageType::Poison),
+        removal_cost: None,
+        marker: true,
+        affects_conjurations: true,
+        expansion: Some("Druid vs. Necromancer"),
+    },
+    ConditionMeta {
+        name: "Push",
+        template: "Push",
+        summary: Some(
+            "Moves the target one zone away from the source (source's choice on a diagonal or in the same zone, or a random direction by effect die when stated). Walls with Passage Blocked bash it, Passage Attacks walls attack it, Flying ignores walls and Unmovable ignores the push.",
         ),
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::Impose {
-                state: Trait::Incapacitated,
-            },
-            EffectOp::RemoveAll {
-                timing: Timing::EndOfActionPhase,
-            },
-        ],
+        handler: Some(Handler::Push),
+        effects: &[],
         family: None,
-        removal_cost: Some(RemovalCost {
-            mana: 4,
-            plus_level: false,
-        }),
-        marker: true,
-        affects_conjurations: false,
+        removal_cost: None,
+        marker: false,
+        affects_conjurations: true,
         expansion: None,
     },
     ConditionMeta {
-        name: "Sleep",
-        template: "Sleep",
-        summary: Some(
-            "Asleep and Incapacitated; any damage wakes it, turning the Sleep into a Daze. Removing it costs the creature's Level in mana.",
-        ),
+        name: "Rot",
+        template: "Rot",
+        summary: Some("Decay: one direct damage each Upkeep Phase."),
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
         effects: &[
-            EffectOp::Impose {
-                state: Trait::Incapacitated,
-            },
-            EffectOp::ReplaceWith {
-                condition: Condition::Daze,
-                timing: Timing::OnDamage,
+            EffectOp::UpkeepDamage {
+                attack_dice: 0,
+                direct: 1,
+                remove_on_blank: false,
             },
         ],
-        family: Some(DamageType::Psychic),
+        family: Some(DamageType::Poison),
         removal_cost: Some(RemovalCost {
-            mana: 0,
-            plus_level: true,
+            mana: 2,
+            plus_level: false,
         }),
         marker: true,
         affects_conjurations: true,
@@ -2351,6 +2350,99 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         marker: true,
         affects_conjurations: true,
         expansion: Some("Forcemaster vs. Warlord"),
+    },
+    ConditionMeta {
+        name: "Sleep",
+        template: "Sleep",
+        summary: Some(
+            "Asleep and Incapacitated; any damage wakes it, turning the Sleep into a Daze. Removing it costs the creature's Level in mana.",
+        ),
+        stacking: Stacking::Sum,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Impose {
+                state: Trait::Incapacitated,
+            },
+            EffectOp::ReplaceWith {
+                condition: Condition::Daze,
+                timing: Timing::OnDamage,
+            },
+        ],
+        family: Some(DamageType::Psychic),
+        removal_cost: Some(RemovalCost {
+            mana: 0,
+            plus_level: true,
+        }),
+        marker: true,
+        affects_conjurations: true,
+        expansion: None,
+    },
+    ConditionMeta {
+        name: "Stuck",
+        template: "Stuck",
+        summary: Some(
+            "Held fast; it can never be put on, and does nothing to, an Uncontainable creature.",
+        ),
+        stacking: Stacking::Sum,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Stuck),
+        effects: &[],
+        family: None,
+        removal_cost: None,
+        marker: true,
+        affects_conjurations: true,
+        expansion: None,
+    },
+    ConditionMeta {
+        name: "Stun",
+        template: "Stun",
+        summary: Some(
+            "Incapacitates the creature until the end of its next Action Phase, when every Stun is removed. Conjurations are immune.",
+        ),
+        stacking: Stacking::Sum,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Impose {
+                state: Trait::Incapacitated,
+            },
+            EffectOp::RemoveAll {
+                timing: Timing::EndOfActionPhase,
+            },
+        ],
+        family: None,
+        removal_cost: Some(RemovalCost {
+            mana: 4,
+            plus_level: false,
+        }),
+        marker: true,
+        affects_conjurations: false,
+        expansion: None,
+    },
+    ConditionMeta {
+        name: "Tainted",
+        template: "Tainted",
+        summary: Some(
+            "Venom: a poison condition whose damage comes from the marker, not from the attack, so it does not count as damage the attack dealt (Vampiric ignores it).",
+        ),
+        stacking: Stacking::Sum,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Tainted),
+        effects: &[],
+        family: Some(DamageType::Poison),
+        removal_cost: None,
+        marker: true,
+        affects_conjurations: true,
+        expansion: Some("Conquest of Kumanjaro"),
     },
     ConditionMeta {
         name: "Taunt",
@@ -2403,123 +2495,31 @@ pub static CONDITION_META: [ConditionMeta; 16] = [
         expansion: Some("Forcemaster vs. Warlord"),
     },
     ConditionMeta {
-        name: "Corrode",
-        template: "Corrode",
+        name: "Weak",
+        template: "Weak",
         summary: Some(
-            "Acid eats the armor: Armor -1 per marker, placed after the attack's damage is counted. A marker that would push Armor below zero becomes one direct acid damage instead, and surplus markers fall off whenever Armor drops.",
+            "Each Weak costs the creature one die on every non-spell attack it makes, never below one die; damage barriers and attack spells are unaffected.",
         ),
         stacking: Stacking::Sum,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::CorrodeOverflow),
+        handler: None,
         effects: &[
-            EffectOp::AttributeModifier {
-                attribute: Attribute::Armor,
+            EffectOp::AttackDice {
                 per_x: 0,
                 fixed: -1,
-                locked: false,
+                holder: ModifierHolder::Attacker,
+                scope: ModifierScope::AllAttacks,
+                applies_to: AttackFilter::NonSpell,
             },
         ],
-        family: Some(DamageType::Acid),
-        removal_cost: None,
-        marker: true,
-        affects_conjurations: true,
-        expansion: Some("Druid vs. Necromancer"),
-    },
-    ConditionMeta {
-        name: "Bleed",
-        template: "Bleed",
-        summary: Some(
-            "A bleeding wound; it can be removed by giving up one point of healing, which a Finite Life creature can never do, or by anything that removes conditions.",
-        ),
-        stacking: Stacking::Sum,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Bleed),
-        effects: &[
-            EffectOp::UpkeepDamage {
-                attack_dice: 0,
-                direct: 1,
-                remove_on_blank: false,
-            },
-        ],
-        family: None,
-        removal_cost: None,
-        marker: true,
-        affects_conjurations: true,
-        expansion: Some("Conquest of Kumanjaro"),
-    },
-    ConditionMeta {
-        name: "Tainted",
-        template: "Tainted",
-        summary: Some(
-            "Venom: a poison condition whose damage comes from the marker, not from the attack, so it does not count as damage the attack dealt (Vampiric ignores it).",
-        ),
-        stacking: Stacking::Sum,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Tainted),
-        effects: &[],
         family: Some(DamageType::Poison),
-        removal_cost: None,
+        removal_cost: Some(RemovalCost {
+            mana: 2,
+            plus_level: false,
+        }),
         marker: true,
-        affects_conjurations: true,
-        expansion: Some("Conquest of Kumanjaro"),
-    },
-    ConditionMeta {
-        name: "Stuck",
-        template: "Stuck",
-        summary: Some(
-            "Held fast; it can never be put on, and does nothing to, an Uncontainable creature.",
-        ),
-        stacking: Stacking::Sum,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Stuck),
-        effects: &[],
-        family: None,
-        removal_cost: None,
-        marker: true,
-        affects_conjurations: true,
-        expansion: None,
-    },
-    ConditionMeta {
-        name: "Ichthellid Larva",
-        template: "Ichthellid Larva",
-        summary: Some(
-            "A poison egg in a Living creature; when the host is destroyed (not obliterated) an Ichthellid hatches for the larva's controller. One per creature; Poison Immunity keeps it off.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::IchthellidLarva),
-        effects: &[],
-        family: Some(DamageType::Poison),
-        removal_cost: None,
-        marker: true,
-        affects_conjurations: true,
-        expansion: Some("Druid vs. Necromancer"),
-    },
-    ConditionMeta {
-        name: "Push",
-        template: "Push",
-        summary: Some(
-            "Moves the target one zone away from the source (source's choice on a diagonal or in the same zone, or a random direction by effect die when stated). Walls with Passage Blocked bash it, Passage Attacks walls attack it, Flying ignores walls and Unmovable ignores the push.",
-        ),
-        stacking: Stacking::Sum,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Push),
-        effects: &[],
-        family: None,
-        removal_cost: None,
-        marker: false,
         affects_conjurations: true,
         expansion: None,
     },
@@ -2528,22 +2528,22 @@ impl Condition {
     /// The entry's position in the codex table.
     pub const fn index(&self) -> usize {
         match *self {
-            Self::Burn => 0,
-            Self::Rot => 1,
-            Self::Weak => 2,
+            Self::Bleed => 0,
+            Self::Burn => 1,
+            Self::Corrode => 2,
             Self::Cripple => 3,
             Self::Daze => 4,
-            Self::Stun => 5,
-            Self::Sleep => 6,
-            Self::Slam => 7,
-            Self::Taunt => 8,
-            Self::ThorgsTaunt => 9,
-            Self::Corrode => 10,
-            Self::Bleed => 11,
+            Self::IchthellidLarva => 5,
+            Self::Push => 6,
+            Self::Rot => 7,
+            Self::Slam => 8,
+            Self::Sleep => 9,
+            Self::Stuck => 10,
+            Self::Stun => 11,
             Self::Tainted => 12,
-            Self::Stuck => 13,
-            Self::IchthellidLarva => 14,
-            Self::Push => 15,
+            Self::Taunt => 13,
+            Self::ThorgsTaunt => 14,
+            Self::Weak => 15,
         }
     }
     /// The entry's metadata.
@@ -2559,14 +2559,14 @@ impl ::core::fmt::Display for Condition {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         match self {
+            Self::Bleed => {
+                f.write_str("Bleed")?;
+            }
             Self::Burn => {
                 f.write_str("Burn")?;
             }
-            Self::Rot => {
-                f.write_str("Rot")?;
-            }
-            Self::Weak => {
-                f.write_str("Weak")?;
+            Self::Corrode => {
+                f.write_str("Corrode")?;
             }
             Self::Cripple => {
                 f.write_str("Cripple")?;
@@ -2574,14 +2574,29 @@ impl ::core::fmt::Display for Condition {
             Self::Daze => {
                 f.write_str("Daze")?;
             }
-            Self::Stun => {
-                f.write_str("Stun")?;
+            Self::IchthellidLarva => {
+                f.write_str("Ichthellid Larva")?;
+            }
+            Self::Push => {
+                f.write_str("Push")?;
+            }
+            Self::Rot => {
+                f.write_str("Rot")?;
+            }
+            Self::Slam => {
+                f.write_str("Slam")?;
             }
             Self::Sleep => {
                 f.write_str("Sleep")?;
             }
-            Self::Slam => {
-                f.write_str("Slam")?;
+            Self::Stuck => {
+                f.write_str("Stuck")?;
+            }
+            Self::Stun => {
+                f.write_str("Stun")?;
+            }
+            Self::Tainted => {
+                f.write_str("Tainted")?;
             }
             Self::Taunt => {
                 f.write_str("Taunt")?;
@@ -2589,23 +2604,8 @@ impl ::core::fmt::Display for Condition {
             Self::ThorgsTaunt => {
                 f.write_str("Thorg's Taunt")?;
             }
-            Self::Corrode => {
-                f.write_str("Corrode")?;
-            }
-            Self::Bleed => {
-                f.write_str("Bleed")?;
-            }
-            Self::Tainted => {
-                f.write_str("Tainted")?;
-            }
-            Self::Stuck => {
-                f.write_str("Stuck")?;
-            }
-            Self::IchthellidLarva => {
-                f.write_str("Ichthellid Larva")?;
-            }
-            Self::Push => {
-                f.write_str("Push")?;
+            Self::Weak => {
+                f.write_str("Weak")?;
             }
         }
         Ok(())
@@ -2678,22 +2678,22 @@ pub enum Term {
     MeleeAttack,
     /// Moving one zone to an adjacent zone, after which a quick action may follow.
     MoveAction,
-    /// Any spell that stays in play (enchantment, equipment, creature, conjuration) and the Mage; incantations and attack spells are not objects.
-    Object,
     /// An attack bar offering alternatives; the attacker picks one when declaring the attack.
     OrAttacks,
+    /// Any spell that stays in play (enchantment, equipment, creature, conjuration) and the Mage; incantations and attack spells are not objects.
+    Object,
     /// The player whose spellbook the spell started in.
     Owner,
     /// A damage type; poison conditions may also come from attacks of other types.
     Poison,
     /// The action after a move: guard, quick spell, another move or a quick attack.
     QuickAction,
+    /// A spell that needs a quick action to cast.
+    QuickSpell,
     /// Each Mage's one extra quick spell per round, used around a friendly Action Phase or in a Quickcast Phase.
     QuickcastAction,
     /// A window at the start and end of the Action Stage to use the quickcast action, in initiative order.
     QuickcastPhase,
-    /// A spell that needs a quick action to cast.
-    QuickSpell,
     /// An attack within its range and line of sight; it ignores guards and triggers no barriers or counterstrikes.
     RangedAttack,
     /// A two-sided marker tracking whether an ability has been used this round.
@@ -2714,16 +2714,16 @@ pub enum Term {
     Token,
     /// Enchantments that spring when an enemy enters their zone.
     Traps,
+    /// The Druid's spreading vines: placed in the Deployment Phase near her or other vines, destroyed by one damage, never armored, and spent to extend the range of vine spells.
+    VineMarker,
     /// A conjuration placed on a zone border.
     Wall,
+    /// Marks a zombie, which carries Bloodthirsty +0: the obligation to attack wounded Living foes without the extra dice.
+    ZombieMarker,
     /// One square of the arena, used for movement, placement and range.
     Zone,
     /// The edge between two adjacent zones, where walls stand.
     ZoneBorder,
-    /// The Druid's spreading vines: placed in the Deployment Phase near her or other vines, destroyed by one damage, never armored, and spent to extend the range of vine spells.
-    VineMarker,
-    /// Marks a zombie, which carries Bloodthirsty +0: the obligation to attack wounded Living foes without the extra dice.
-    ZombieMarker,
 }
 /// Metadata of one `Term` codex entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -3154,10 +3154,10 @@ pub static TERM_META: [TermMeta; 55] = [
         effects: &[],
     },
     TermMeta {
-        name: "Object",
-        template: "Object",
+        name: "OR Attacks",
+        template: "OR Attacks",
         summary: Some(
-            "Any spell that stays in play (enchantment, equipment, creature, conjuration) and the Mage; incantations and attack spells are not objects.",
+            "An attack bar offering alternatives; the attacker picks one when declaring the attack.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -3167,10 +3167,10 @@ pub static TERM_META: [TermMeta; 55] = [
         effects: &[],
     },
     TermMeta {
-        name: "OR Attacks",
-        template: "OR Attacks",
+        name: "Object",
+        template: "Object",
         summary: Some(
-            "An attack bar offering alternatives; the attacker picks one when declaring the attack.",
+            "Any spell that stays in play (enchantment, equipment, creature, conjuration) and the Mage; incantations and attack spells are not objects.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -3217,6 +3217,17 @@ pub static TERM_META: [TermMeta; 55] = [
         effects: &[],
     },
     TermMeta {
+        name: "Quick Spell",
+        template: "Quick Spell",
+        summary: Some("A spell that needs a quick action to cast."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    TermMeta {
         name: "Quickcast Action",
         template: "Quickcast Action",
         summary: Some(
@@ -3235,17 +3246,6 @@ pub static TERM_META: [TermMeta; 55] = [
         summary: Some(
             "A window at the start and end of the Action Stage to use the quickcast action, in initiative order.",
         ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-    },
-    TermMeta {
-        name: "Quick Spell",
-        template: "Quick Spell",
-        summary: Some("A spell that needs a quick action to cast."),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
@@ -3376,9 +3376,35 @@ pub static TERM_META: [TermMeta; 55] = [
         effects: &[],
     },
     TermMeta {
+        name: "Vine Marker",
+        template: "Vine Marker",
+        summary: Some(
+            "The Druid's spreading vines: placed in the Deployment Phase near her or other vines, destroyed by one damage, never armored, and spent to extend the range of vine spells.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    TermMeta {
         name: "Wall",
         template: "Wall",
         summary: Some("A conjuration placed on a zone border."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+    },
+    TermMeta {
+        name: "Zombie Marker",
+        template: "Zombie Marker",
+        summary: Some(
+            "Marks a zombie, which carries Bloodthirsty +0: the obligation to attack wounded Living foes without the extra dice.",
+        ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
@@ -3403,32 +3429,6 @@ pub static TERM_META: [TermMeta; 55] = [
         name: "Zone Border",
         template: "Zone Border",
         summary: Some("The edge between two adjacent zones, where walls stand."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-    },
-    TermMeta {
-        name: "Vine Marker",
-        template: "Vine Marker",
-        summary: Some(
-            "The Druid's spreading vines: placed in the Deployment Phase near her or other vines, destroyed by one damage, never armored, and spent to extend the range of vine spells.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-    },
-    TermMeta {
-        name: "Zombie Marker",
-        template: "Zombie Marker",
-        summary: Some(
-            "Marks a zombie, which carries Bloodthirsty +0: the obligation to attack wounded Living foes without the extra dice.",
-        ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
@@ -3473,14 +3473,14 @@ impl Term {
             Self::Mage => 29,
             Self::MeleeAttack => 30,
             Self::MoveAction => 31,
-            Self::Object => 32,
-            Self::OrAttacks => 33,
+            Self::OrAttacks => 32,
+            Self::Object => 33,
             Self::Owner => 34,
             Self::Poison => 35,
             Self::QuickAction => 36,
-            Self::QuickcastAction => 37,
-            Self::QuickcastPhase => 38,
-            Self::QuickSpell => 39,
+            Self::QuickSpell => 37,
+            Self::QuickcastAction => 38,
+            Self::QuickcastPhase => 39,
             Self::RangedAttack => 40,
             Self::ReadyMarker => 41,
             Self::Reanimate => 42,
@@ -3491,11 +3491,11 @@ impl Term {
             Self::Teleport => 47,
             Self::Token => 48,
             Self::Traps => 49,
-            Self::Wall => 50,
-            Self::Zone => 51,
-            Self::ZoneBorder => 52,
-            Self::VineMarker => 53,
-            Self::ZombieMarker => 54,
+            Self::VineMarker => 50,
+            Self::Wall => 51,
+            Self::ZombieMarker => 52,
+            Self::Zone => 53,
+            Self::ZoneBorder => 54,
         }
     }
     /// The entry's metadata.
@@ -3607,11 +3607,11 @@ impl ::core::fmt::Display for Term {
             Self::MoveAction => {
                 f.write_str("Move Action")?;
             }
-            Self::Object => {
-                f.write_str("Object")?;
-            }
             Self::OrAttacks => {
                 f.write_str("OR Attacks")?;
+            }
+            Self::Object => {
+                f.write_str("Object")?;
             }
             Self::Owner => {
                 f.write_str("Owner")?;
@@ -3622,14 +3622,14 @@ impl ::core::fmt::Display for Term {
             Self::QuickAction => {
                 f.write_str("Quick Action")?;
             }
+            Self::QuickSpell => {
+                f.write_str("Quick Spell")?;
+            }
             Self::QuickcastAction => {
                 f.write_str("Quickcast Action")?;
             }
             Self::QuickcastPhase => {
                 f.write_str("Quickcast Phase")?;
-            }
-            Self::QuickSpell => {
-                f.write_str("Quick Spell")?;
             }
             Self::RangedAttack => {
                 f.write_str("Ranged Attack")?;
@@ -3661,20 +3661,20 @@ impl ::core::fmt::Display for Term {
             Self::Traps => {
                 f.write_str("Traps")?;
             }
+            Self::VineMarker => {
+                f.write_str("Vine Marker")?;
+            }
             Self::Wall => {
                 f.write_str("Wall")?;
+            }
+            Self::ZombieMarker => {
+                f.write_str("Zombie Marker")?;
             }
             Self::Zone => {
                 f.write_str("Zone")?;
             }
             Self::ZoneBorder => {
                 f.write_str("Zone Border")?;
-            }
-            Self::VineMarker => {
-                f.write_str("Vine Marker")?;
-            }
-            Self::ZombieMarker => {
-                f.write_str("Zombie Marker")?;
             }
         }
         Ok(())

@@ -235,102 +235,158 @@ impl Trait {
     /// The entry's first integer parameter, X for `Armor {x}`; `None` for entries without one.
     pub const fn int_param(&self) -> Option<i64> {
         match *self {
-            Self::Piercing(x) => Some(x as i64),
-            Self::BonusVersus { x, .. } => Some(x as i64),
-            Self::ManaDrain(x) => Some(x as i64),
-            Self::ManaTransfer(x) => Some(x as i64),
-            Self::Vampiric => None,
-            Self::Doublestrike => None,
-            Self::Triplestrike => None,
-            Self::Sweeping => None,
-            Self::Unavoidable => None,
-            Self::Ethereal => None,
-            Self::Reach => None,
-            Self::Counterstrike => None,
-            Self::Indirect => None,
-            Self::Defrost => None,
-            Self::Extinguish => None,
-            Self::ZoneAttack => None,
-            Self::DamageBarrier => None,
-            Self::CriticalDamage => None,
-            Self::NoDamage => None,
-            Self::Heal => None,
-            Self::Spell => None,
-            Self::Novice => None,
-            Self::Epic => None,
-            Self::MageOnly(_) => None,
-            Self::Legendary => None,
-            Self::Unique => None,
-            Self::ZoneExclusive => None,
-            Self::Cantrip => None,
-            Self::Magecast => None,
-            Self::Magebind(x) => Some(x as i64),
-            Self::Extendable => None,
-            Self::Spellbind => None,
-            Self::Drain => None,
-            Self::Fast => None,
-            Self::Slow => None,
-            Self::Lumbering => None,
-            Self::Flying => None,
-            Self::Climbing => None,
-            Self::Elusive => None,
-            Self::Pest => None,
-            Self::Unmovable => None,
-            Self::Uncontainable => None,
-            Self::Restrained => None,
-            Self::Incapacitated => None,
-            Self::Rooted => None,
-            Self::Living => None,
-            Self::Nonliving => None,
-            Self::FiniteLife => None,
-            Self::Corporeal => None,
-            Self::Incorporeal => None,
-            Self::Burnproof => None,
-            Self::Indestructible => None,
-            Self::Invisible => None,
-            Self::Intercept => None,
-            Self::Immunity(_) => None,
-            Self::DamageType { x, .. } => Some(x as i64),
-            Self::Tough(x) => Some(x as i64),
             Self::Aegis(x) => Some(x as i64),
             Self::Armor(x) => Some(x as i64),
-            Self::Life(x) => Some(x as i64),
-            Self::Channeling(x) => Some(x as i64),
-            Self::NoArmor => None,
-            Self::Melee(x) => Some(x as i64),
-            Self::Ranged(x) => Some(x as i64),
-            Self::Charge(x) => Some(x as i64),
-            Self::Bloodthirsty(x) => Some(x as i64),
-            Self::Rage(x) => Some(x as i64),
-            Self::Upkeep(x) => Some(x as i64),
-            Self::VariableUpkeep => None,
-            Self::Regenerate(x) => Some(x as i64),
-            Self::Familiar => None,
-            Self::Spawnpoint => None,
-            Self::Ki(x) => Some(x as i64),
             Self::Autonomous => None,
             Self::BlocksLoS => None,
-            Self::PassageBlocked => None,
+            Self::Bloodthirsty(x) => Some(x as i64),
+            Self::BonusVersus { x, .. } => Some(x as i64),
+            Self::Burnproof => None,
+            Self::Cantrip => None,
+            Self::Channeling(x) => Some(x as i64),
+            Self::Charge(x) => Some(x as i64),
+            Self::Climbing => None,
+            Self::Corporeal => None,
+            Self::Counterstrike => None,
+            Self::CriticalDamage => None,
+            Self::DamageBarrier => None,
+            Self::DamageType { x, .. } => Some(x as i64),
+            Self::Defrost => None,
+            Self::Doublestrike => None,
+            Self::Drain => None,
+            Self::Elusive => None,
+            Self::Epic => None,
+            Self::Ethereal => None,
+            Self::Extendable => None,
+            Self::Extinguish => None,
+            Self::Familiar => None,
+            Self::Fast => None,
+            Self::FiniteLife => None,
+            Self::Flying => None,
+            Self::Heal => None,
+            Self::Immunity(_) => None,
+            Self::Incapacitated => None,
+            Self::Incorporeal => None,
+            Self::Indestructible => None,
+            Self::Indirect => None,
+            Self::Intercept => None,
+            Self::Invisible => None,
+            Self::Ki(x) => Some(x as i64),
+            Self::Legendary => None,
+            Self::Life(x) => Some(x as i64),
+            Self::Living => None,
+            Self::Lumbering => None,
+            Self::MageOnly(_) => None,
+            Self::Magebind(x) => Some(x as i64),
+            Self::Magecast => None,
+            Self::ManaDrain(x) => Some(x as i64),
+            Self::ManaTransfer(x) => Some(x as i64),
+            Self::Melee(x) => Some(x as i64),
+            Self::NoArmor => None,
+            Self::NoDamage => None,
+            Self::Nonliving => None,
+            Self::Novice => None,
             Self::PassageAttacks => None,
+            Self::PassageBlocked => None,
+            Self::Pest => None,
+            Self::Piercing(x) => Some(x as i64),
+            Self::Rage(x) => Some(x as i64),
+            Self::Ranged(x) => Some(x as i64),
+            Self::Reach => None,
+            Self::Regenerate(x) => Some(x as i64),
+            Self::Restrained => None,
+            Self::Rooted => None,
+            Self::Slow => None,
+            Self::Spawnpoint => None,
+            Self::Spell => None,
+            Self::Spellbind => None,
+            Self::Sweeping => None,
+            Self::Tough(x) => Some(x as i64),
+            Self::Triplestrike => None,
+            Self::Unavoidable => None,
+            Self::Uncontainable => None,
+            Self::Unique => None,
+            Self::Unmovable => None,
+            Self::Upkeep(x) => Some(x as i64),
+            Self::Vampiric => None,
+            Self::VariableUpkeep => None,
+            Self::ZoneAttack => None,
+            Self::ZoneExclusive => None,
         }
     }
 }
 impl ::core::str::FromStr for Trait {
     type Err = ParseCodexError;
-    /// Reads a `Trait` as written on cards (`Piercing +{x}`), the inverse of `Display`. Literal text also matches in another ASCII case.
+    /// Reads a `Trait` as written on cards (`Aegis {x}`), the inverse of `Display`. Literal text also matches in another ASCII case.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         fn read(text: &str, fold: bool) -> Result<Trait, codex_text::Miss> {
             let mut reason = None;
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Piercing +", ""],
+                    &["Aegis ", ""],
                     fold,
                     &mut reason,
                     &mut |slots| {
                         Ok(
-                            Trait::Piercing(
-                                codex_text::int(slots[0], false, 0, 9, "Piercing", "x")?
+                            Trait::Aegis(
+                                codex_text::int(slots[0], true, 0, 9, "Aegis", "x")? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Armor ", ""],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            Trait::Armor(
+                                codex_text::int(slots[0], true, -9, 9, "Armor", "x")? as i8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Autonomous"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Autonomous) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Blocks LoS"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::BlocksLoS) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Bloodthirsty +", ""],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            Trait::Bloodthirsty(
+                                codex_text::int(slots[0], false, 0, 9, "Bloodthirsty", "x")?
                                     as u8,
                             ),
                         )
@@ -391,6 +447,504 @@ impl ::core::str::FromStr for Trait {
             {
                 if let Some(value) = codex_text::split(
                     text,
+                    &["Burnproof"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Burnproof) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Cantrip"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Cantrip) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Channeling ", ""],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            Trait::Channeling(
+                                codex_text::int(slots[0], true, -9, 9, "Channeling", "x")?
+                                    as i8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Charge +", ""],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            Trait::Charge(
+                                codex_text::int(slots[0], false, 0, 9, "Charge", "x")? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Climbing"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Climbing) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Corporeal"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Corporeal) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Counterstrike"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Counterstrike) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Critical Damage"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::CriticalDamage) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Damage Barrier"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::DamageBarrier) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["", " ", ""],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(Trait::DamageType {
+                            damage_type: codex_text::enumerated(
+                                slots[0],
+                                fold,
+                                &DamageType::ALL,
+                                DamageType::name,
+                            )?,
+                            x: codex_text::int(
+                                slots[1],
+                                true,
+                                -9,
+                                9,
+                                "Damage Type",
+                                "x",
+                            )? as i8,
+                        })
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Defrost"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Defrost) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Doublestrike"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Doublestrike) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Drain"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Drain) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Elusive"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Elusive) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Epic"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Epic) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ethereal"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Ethereal) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Extendable"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Extendable) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Extinguish"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Extinguish) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Familiar"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Familiar) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Fast"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Fast) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Finite Life"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::FiniteLife) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Flying"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Flying) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Heal"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Heal) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["", " Immunity"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            Trait::Immunity(
+                                codex_text::enumerated(
+                                    slots[0],
+                                    fold,
+                                    &DamageType::ALL,
+                                    DamageType::name,
+                                )?,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Incapacitated"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Incapacitated) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Incorporeal"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Incorporeal) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Indestructible"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Indestructible) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Indirect"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Indirect) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Intercept"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Intercept) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Invisible"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Invisible) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ki ", ""],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            Trait::Ki(
+                                codex_text::int(slots[0], true, 0, 9, "Ki", "x")? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Legendary"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Legendary) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Life ", ""],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            Trait::Life(
+                                codex_text::int(slots[0], true, -20, 20, "Life", "x")? as i8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Living"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Living) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Lumbering"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Lumbering) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                /// Every `who` of `Mage Only` the content uses, by its card text.
+                const WHO: [(&str, &str); 11] = [
+                    ("Arcane Mage", "Arcane Mage"),
+                    ("Beastmaster", "Beastmaster"),
+                    ("Dark Mage", "Dark Mage"),
+                    ("Forcemaster", "Forcemaster"),
+                    ("Holy Mage", "Holy Mage"),
+                    ("Mind Mage", "Mind Mage"),
+                    ("Nature Mage", "Nature Mage"),
+                    ("Priestess", "Priestess"),
+                    ("Warlock", "Warlock"),
+                    ("Warlord", "Warlord"),
+                    ("Wizard", "Wizard"),
+                ];
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["", " Only"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            Trait::MageOnly(
+                                codex_text::known(slots[0], fold, &WHO, "Mage Only", "who")?,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Magebind +", ""],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            Trait::Magebind(
+                                codex_text::int(slots[0], false, 0, 9, "Magebind", "x")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Magecast"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Magecast) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
                     &["Mana Drain +", ""],
                     fold,
                     &mut reason,
@@ -433,709 +987,13 @@ impl ::core::str::FromStr for Trait {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Vampiric"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Vampiric) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Doublestrike"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Doublestrike) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Triplestrike"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Triplestrike) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Sweeping"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Sweeping) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Unavoidable"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Unavoidable) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Ethereal"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Ethereal) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Reach"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Reach) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Counterstrike"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Counterstrike) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Indirect"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Indirect) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Defrost"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Defrost) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Extinguish"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Extinguish) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Zone Attack"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::ZoneAttack) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Damage Barrier"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::DamageBarrier) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Critical Damage"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::CriticalDamage) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["No Damage"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::NoDamage) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Heal"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Heal) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Spell"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Spell) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Novice"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Novice) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Epic"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Epic) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                /// Every `who` of `Mage Only` the content uses, by its card text.
-                const WHO: [(&str, &str); 11] = [
-                    ("Arcane Mage", "Arcane Mage"),
-                    ("Beastmaster", "Beastmaster"),
-                    ("Dark Mage", "Dark Mage"),
-                    ("Forcemaster", "Forcemaster"),
-                    ("Holy Mage", "Holy Mage"),
-                    ("Mind Mage", "Mind Mage"),
-                    ("Nature Mage", "Nature Mage"),
-                    ("Priestess", "Priestess"),
-                    ("Warlock", "Warlock"),
-                    ("Warlord", "Warlord"),
-                    ("Wizard", "Wizard"),
-                ];
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["", " Only"],
+                    &["Melee +", ""],
                     fold,
                     &mut reason,
                     &mut |slots| {
                         Ok(
-                            Trait::MageOnly(
-                                codex_text::known(slots[0], fold, &WHO, "Mage Only", "who")?,
-                            ),
-                        )
-                    },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Legendary"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Legendary) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Unique"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Unique) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Zone Exclusive"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::ZoneExclusive) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Cantrip"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Cantrip) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Magecast"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Magecast) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Magebind +", ""],
-                    fold,
-                    &mut reason,
-                    &mut |slots| {
-                        Ok(
-                            Trait::Magebind(
-                                codex_text::int(slots[0], false, 0, 9, "Magebind", "x")?
-                                    as u8,
-                            ),
-                        )
-                    },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Extendable"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Extendable) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Spellbind"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Spellbind) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Drain"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Drain) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Fast"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Fast) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Slow"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Slow) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Lumbering"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Lumbering) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Flying"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Flying) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Climbing"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Climbing) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Elusive"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Elusive) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Pest"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Pest) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Unmovable"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Unmovable) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Uncontainable"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Uncontainable) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Restrained"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Restrained) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Incapacitated"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Incapacitated) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Rooted"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Rooted) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Living"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Living) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Nonliving"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Nonliving) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Finite Life"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::FiniteLife) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Corporeal"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Corporeal) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Incorporeal"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Incorporeal) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Burnproof"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Burnproof) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Indestructible"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Indestructible) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Invisible"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Invisible) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Intercept"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Trait::Intercept) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["", " Immunity"],
-                    fold,
-                    &mut reason,
-                    &mut |slots| {
-                        Ok(
-                            Trait::Immunity(
-                                codex_text::enumerated(
-                                    slots[0],
-                                    fold,
-                                    &DamageType::ALL,
-                                    DamageType::name,
-                                )?,
-                            ),
-                        )
-                    },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["", " ", ""],
-                    fold,
-                    &mut reason,
-                    &mut |slots| {
-                        Ok(Trait::DamageType {
-                            damage_type: codex_text::enumerated(
-                                slots[0],
-                                fold,
-                                &DamageType::ALL,
-                                DamageType::name,
-                            )?,
-                            x: codex_text::int(
-                                slots[1],
-                                true,
-                                -9,
-                                9,
-                                "Damage Type",
-                                "x",
-                            )? as i8,
-                        })
-                    },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Tough -", ""],
-                    fold,
-                    &mut reason,
-                    &mut |slots| {
-                        Ok(
-                            Trait::Tough(
-                                codex_text::int(slots[0], false, 0, 9, "Tough", "x")? as u8,
-                            ),
-                        )
-                    },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Aegis ", ""],
-                    fold,
-                    &mut reason,
-                    &mut |slots| {
-                        Ok(
-                            Trait::Aegis(
-                                codex_text::int(slots[0], true, 0, 9, "Aegis", "x")? as u8,
-                            ),
-                        )
-                    },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Armor ", ""],
-                    fold,
-                    &mut reason,
-                    &mut |slots| {
-                        Ok(
-                            Trait::Armor(
-                                codex_text::int(slots[0], true, -9, 9, "Armor", "x")? as i8,
-                            ),
-                        )
-                    },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Life ", ""],
-                    fold,
-                    &mut reason,
-                    &mut |slots| {
-                        Ok(
-                            Trait::Life(
-                                codex_text::int(slots[0], true, -20, 20, "Life", "x")? as i8,
-                            ),
-                        )
-                    },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Channeling ", ""],
-                    fold,
-                    &mut reason,
-                    &mut |slots| {
-                        Ok(
-                            Trait::Channeling(
-                                codex_text::int(slots[0], true, -9, 9, "Channeling", "x")?
-                                    as i8,
+                            Trait::Melee(
+                                codex_text::int(slots[0], false, 0, 9, "Melee", "x")? as u8,
                             ),
                         )
                     },
@@ -1157,16 +1015,10 @@ impl ::core::str::FromStr for Trait {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Melee +", ""],
+                    &["No Damage"],
                     fold,
                     &mut reason,
-                    &mut |slots| {
-                        Ok(
-                            Trait::Melee(
-                                codex_text::int(slots[0], false, 0, 9, "Melee", "x")? as u8,
-                            ),
-                        )
-                    },
+                    &mut |_| { Ok(Trait::NoDamage) },
                 ) {
                     return Ok(value);
                 }
@@ -1174,16 +1026,10 @@ impl ::core::str::FromStr for Trait {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Ranged +", ""],
+                    &["Nonliving"],
                     fold,
                     &mut reason,
-                    &mut |slots| {
-                        Ok(
-                            Trait::Ranged(
-                                codex_text::int(slots[0], false, 0, 9, "Ranged", "x")? as u8,
-                            ),
-                        )
-                    },
+                    &mut |_| { Ok(Trait::Nonliving) },
                 ) {
                     return Ok(value);
                 }
@@ -1191,16 +1037,10 @@ impl ::core::str::FromStr for Trait {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Charge +", ""],
+                    &["Novice"],
                     fold,
                     &mut reason,
-                    &mut |slots| {
-                        Ok(
-                            Trait::Charge(
-                                codex_text::int(slots[0], false, 0, 9, "Charge", "x")? as u8,
-                            ),
-                        )
-                    },
+                    &mut |_| { Ok(Trait::Novice) },
                 ) {
                     return Ok(value);
                 }
@@ -1208,13 +1048,46 @@ impl ::core::str::FromStr for Trait {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Bloodthirsty +", ""],
+                    &["Passage Attacks"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::PassageAttacks) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Passage Blocked"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::PassageBlocked) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Pest"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Pest) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Piercing +", ""],
                     fold,
                     &mut reason,
                     &mut |slots| {
                         Ok(
-                            Trait::Bloodthirsty(
-                                codex_text::int(slots[0], false, 0, 9, "Bloodthirsty", "x")?
+                            Trait::Piercing(
+                                codex_text::int(slots[0], false, 0, 9, "Piercing", "x")?
                                     as u8,
                             ),
                         )
@@ -1243,13 +1116,13 @@ impl ::core::str::FromStr for Trait {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Upkeep +", ""],
+                    &["Ranged +", ""],
                     fold,
                     &mut reason,
                     &mut |slots| {
                         Ok(
-                            Trait::Upkeep(
-                                codex_text::int(slots[0], false, 0, 9, "Upkeep", "x")? as u8,
+                            Trait::Ranged(
+                                codex_text::int(slots[0], false, 0, 9, "Ranged", "x")? as u8,
                             ),
                         )
                     },
@@ -1260,10 +1133,10 @@ impl ::core::str::FromStr for Trait {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Upkeep +X"],
+                    &["Reach"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Trait::VariableUpkeep) },
+                    &mut |_| { Ok(Trait::Reach) },
                 ) {
                     return Ok(value);
                 }
@@ -1289,10 +1162,32 @@ impl ::core::str::FromStr for Trait {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Familiar"],
+                    &["Restrained"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Trait::Familiar) },
+                    &mut |_| { Ok(Trait::Restrained) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Rooted"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Rooted) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Slow"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Slow) },
                 ) {
                     return Ok(value);
                 }
@@ -1311,13 +1206,46 @@ impl ::core::str::FromStr for Trait {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Ki ", ""],
+                    &["Spell"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Spell) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Spellbind"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Spellbind) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Sweeping"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Sweeping) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Tough -", ""],
                     fold,
                     &mut reason,
                     &mut |slots| {
                         Ok(
-                            Trait::Ki(
-                                codex_text::int(slots[0], true, 0, 9, "Ki", "x")? as u8,
+                            Trait::Tough(
+                                codex_text::int(slots[0], false, 0, 9, "Tough", "x")? as u8,
                             ),
                         )
                     },
@@ -1328,10 +1256,10 @@ impl ::core::str::FromStr for Trait {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Autonomous"],
+                    &["Triplestrike"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Trait::Autonomous) },
+                    &mut |_| { Ok(Trait::Triplestrike) },
                 ) {
                     return Ok(value);
                 }
@@ -1339,10 +1267,10 @@ impl ::core::str::FromStr for Trait {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Blocks LoS"],
+                    &["Unavoidable"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Trait::BlocksLoS) },
+                    &mut |_| { Ok(Trait::Unavoidable) },
                 ) {
                     return Ok(value);
                 }
@@ -1350,10 +1278,10 @@ impl ::core::str::FromStr for Trait {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Passage Blocked"],
+                    &["Uncontainable"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Trait::PassageBlocked) },
+                    &mut |_| { Ok(Trait::Uncontainable) },
                 ) {
                     return Ok(value);
                 }
@@ -1361,10 +1289,82 @@ impl ::core::str::FromStr for Trait {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Passage Attacks"],
+                    &["Unique"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Trait::PassageAttacks) },
+                    &mut |_| { Ok(Trait::Unique) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Unmovable"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Unmovable) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Upkeep +", ""],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            Trait::Upkeep(
+                                codex_text::int(slots[0], false, 0, 9, "Upkeep", "x")? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Vampiric"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::Vampiric) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Upkeep +X"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::VariableUpkeep) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Zone Attack"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::ZoneAttack) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Zone Exclusive"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Trait::ZoneExclusive) },
                 ) {
                     return Ok(value);
                 }
@@ -1378,31 +1378,42 @@ impl Condition {
     /// The entry's first integer parameter, X for `Armor {x}`; `None` for entries without one.
     pub const fn int_param(&self) -> Option<i64> {
         match *self {
+            Self::Bleed => None,
             Self::Burn => None,
-            Self::Rot => None,
-            Self::Weak => None,
+            Self::Corrode => None,
             Self::Cripple => None,
             Self::Daze => None,
-            Self::Stun => None,
-            Self::Sleep => None,
-            Self::Slam => None,
-            Self::Taunt => None,
-            Self::ThorgsTaunt => None,
-            Self::Corrode => None,
-            Self::Bleed => None,
-            Self::Tainted => None,
-            Self::Stuck => None,
             Self::IchthellidLarva => None,
             Self::Push => None,
+            Self::Rot => None,
+            Self::Slam => None,
+            Self::Sleep => None,
+            Self::Stuck => None,
+            Self::Stun => None,
+            Self::Tainted => None,
+            Self::Taunt => None,
+            Self::ThorgsTaunt => None,
+            Self::Weak => None,
         }
     }
 }
 impl ::core::str::FromStr for Condition {
     type Err = ParseCodexError;
-    /// Reads a `Condition` as written on cards (`Burn`), the inverse of `Display`. Literal text also matches in another ASCII case.
+    /// Reads a `Condition` as written on cards (`Bleed`), the inverse of `Display`. Literal text also matches in another ASCII case.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         fn read(text: &str, fold: bool) -> Result<Condition, codex_text::Miss> {
             let mut reason = None;
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Bleed"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Condition::Bleed) },
+                ) {
+                    return Ok(value);
+                }
+            }
             {
                 if let Some(value) = codex_text::split(
                     text,
@@ -1417,21 +1428,10 @@ impl ::core::str::FromStr for Condition {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Rot"],
+                    &["Corrode"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Condition::Rot) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Weak"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Condition::Weak) },
+                    &mut |_| { Ok(Condition::Corrode) },
                 ) {
                     return Ok(value);
                 }
@@ -1461,10 +1461,43 @@ impl ::core::str::FromStr for Condition {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Stun"],
+                    &["Ichthellid Larva"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Condition::Stun) },
+                    &mut |_| { Ok(Condition::IchthellidLarva) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Push"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Condition::Push) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Rot"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Condition::Rot) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Slam"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Condition::Slam) },
                 ) {
                     return Ok(value);
                 }
@@ -1483,10 +1516,32 @@ impl ::core::str::FromStr for Condition {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Slam"],
+                    &["Stuck"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Condition::Slam) },
+                    &mut |_| { Ok(Condition::Stuck) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Stun"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Condition::Stun) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Tainted"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Condition::Tainted) },
                 ) {
                     return Ok(value);
                 }
@@ -1516,65 +1571,10 @@ impl ::core::str::FromStr for Condition {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Corrode"],
+                    &["Weak"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Condition::Corrode) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Bleed"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Condition::Bleed) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Tainted"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Condition::Tainted) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Stuck"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Condition::Stuck) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Ichthellid Larva"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Condition::IchthellidLarva) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Push"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Condition::Push) },
+                    &mut |_| { Ok(Condition::Weak) },
                 ) {
                     return Ok(value);
                 }
@@ -1620,14 +1620,14 @@ impl Term {
             Self::Mage => None,
             Self::MeleeAttack => None,
             Self::MoveAction => None,
-            Self::Object => None,
             Self::OrAttacks => None,
+            Self::Object => None,
             Self::Owner => None,
             Self::Poison => None,
             Self::QuickAction => None,
+            Self::QuickSpell => None,
             Self::QuickcastAction => None,
             Self::QuickcastPhase => None,
-            Self::QuickSpell => None,
             Self::RangedAttack => None,
             Self::ReadyMarker => None,
             Self::Reanimate => None,
@@ -1638,11 +1638,11 @@ impl Term {
             Self::Teleport => None,
             Self::Token => None,
             Self::Traps => None,
+            Self::VineMarker => None,
             Self::Wall => None,
+            Self::ZombieMarker => None,
             Self::Zone => None,
             Self::ZoneBorder => None,
-            Self::VineMarker => None,
-            Self::ZombieMarker => None,
         }
     }
 }
@@ -2007,10 +2007,10 @@ impl ::core::str::FromStr for Term {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Object"],
+                    &["OR Attacks"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Term::Object) },
+                    &mut |_| { Ok(Term::OrAttacks) },
                 ) {
                     return Ok(value);
                 }
@@ -2018,10 +2018,10 @@ impl ::core::str::FromStr for Term {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["OR Attacks"],
+                    &["Object"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Term::OrAttacks) },
+                    &mut |_| { Ok(Term::Object) },
                 ) {
                     return Ok(value);
                 }
@@ -2062,6 +2062,17 @@ impl ::core::str::FromStr for Term {
             {
                 if let Some(value) = codex_text::split(
                     text,
+                    &["Quick Spell"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Term::QuickSpell) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
                     &["Quickcast Action"],
                     fold,
                     &mut reason,
@@ -2077,17 +2088,6 @@ impl ::core::str::FromStr for Term {
                     fold,
                     &mut reason,
                     &mut |_| { Ok(Term::QuickcastPhase) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Quick Spell"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Term::QuickSpell) },
                 ) {
                     return Ok(value);
                 }
@@ -2205,10 +2205,32 @@ impl ::core::str::FromStr for Term {
             {
                 if let Some(value) = codex_text::split(
                     text,
+                    &["Vine Marker"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Term::VineMarker) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
                     &["Wall"],
                     fold,
                     &mut reason,
                     &mut |_| { Ok(Term::Wall) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Zombie Marker"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Term::ZombieMarker) },
                 ) {
                     return Ok(value);
                 }
@@ -2231,28 +2253,6 @@ impl ::core::str::FromStr for Term {
                     fold,
                     &mut reason,
                     &mut |_| { Ok(Term::ZoneBorder) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Vine Marker"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Term::VineMarker) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Zombie Marker"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Term::ZombieMarker) },
                 ) {
                     return Ok(value);
                 }

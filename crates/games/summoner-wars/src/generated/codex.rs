@@ -55,30 +55,30 @@ pub enum EffectOp {
 /// Named abilities; a card holds at most one copy of a given name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Ability {
-    /// Moves one extra space and may pass over other cards (movement changes stack).
-    Flight,
-    /// When a unit steps or is pushed from next to this unit to a space farther away, it takes damage before that move finishes.
-    Engage,
-    /// After an adjacent unit attacks this unit and it is still in play, the attacker takes 1 damage.
-    Riposte,
-    /// A straight-line move may go further; a long straight move also raises strength until end of turn (2nd edition wording).
-    Charge,
-    /// Friendly units next to this summoner cannot be attacked through or pushed.
-    SaveTheQueen,
-    /// At the end of the Attack Phase, if this unit attacked an enemy card this turn, it may pull a friendly unit to a space beside it.
-    CallProtection,
-    /// Prince Elien's named ability; the 1st edition data records only its name.
-    FireBlast,
-    /// Sera Eldwyn's named ability; the 1st edition data records only its name.
-    GreaterHealing,
     /// Fire Drake's named ability; the 1st edition data records only its name.
     BreathOfFlame,
-    /// Kalon Lightbringer's named ability; the 1st edition data records only its name.
-    Transformation,
-    /// Kogar's named ability; the 1st edition data records only its name.
-    Grapple,
+    /// At the end of the Attack Phase, if this unit attacked an enemy card this turn, it may pull a friendly unit to a space beside it.
+    CallProtection,
+    /// A straight-line move may go further; a long straight move also raises strength until end of turn (2nd edition wording).
+    Charge,
+    /// When a unit steps or is pushed from next to this unit to a space farther away, it takes damage before that move finishes.
+    Engage,
     /// The Phoenix Elves Archer's named ability; the 1st edition data records only its name.
     FarShot,
+    /// Prince Elien's named ability; the 1st edition data records only its name.
+    FireBlast,
+    /// Moves one extra space and may pass over other cards (movement changes stack).
+    Flight,
+    /// Kogar's named ability; the 1st edition data records only its name.
+    Grapple,
+    /// Sera Eldwyn's named ability; the 1st edition data records only its name.
+    GreaterHealing,
+    /// After an adjacent unit attacks this unit and it is still in play, the attacker takes 1 damage.
+    Riposte,
+    /// Friendly units next to this summoner cannot be attacked through or pushed.
+    SaveTheQueen,
+    /// Kalon Lightbringer's named ability; the 1st edition data records only its name.
+    Transformation,
 }
 /// Metadata of one `Ability` codex entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -109,25 +109,46 @@ pub struct AbilityMeta {
 /// Metadata of every `Ability` entry, in codex order.
 pub static ABILITY_META: [AbilityMeta; 12] = [
     AbilityMeta {
-        name: "Flight",
-        template: "Flight",
+        name: "Breath Of Flame",
+        template: "Breath Of Flame",
         summary: Some(
-            "Moves one extra space and may pass over other cards (movement changes stack).",
+            "Fire Drake's named ability; the 1st edition data records only its name.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: None,
-        effects: &[
-            EffectOp::ModifyMovement {
-                amount: 1,
-            },
-            EffectOp::MoveThrough {
-                what: Passable::Cards,
-            },
-        ],
-        timing: Some(Timing::Passive),
+        handler: Some(Handler::BreathOfFlame),
+        effects: &[],
+        timing: None,
+    },
+    AbilityMeta {
+        name: "Call Protection",
+        template: "Call Protection",
+        summary: Some(
+            "At the end of the Attack Phase, if this unit attacked an enemy card this turn, it may pull a friendly unit to a space beside it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::CallProtection),
+        effects: &[],
+        timing: Some(Timing::EndOfAttackPhase),
+    },
+    AbilityMeta {
+        name: "Charge",
+        template: "Charge",
+        summary: Some(
+            "A straight-line move may go further; a long straight move also raises strength until end of turn (2nd edition wording).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Charge),
+        effects: &[],
+        timing: Some(Timing::WhenMoving),
     },
     AbilityMeta {
         name: "Engage",
@@ -149,6 +170,83 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         timing: Some(Timing::WhenMovedAway),
     },
     AbilityMeta {
+        name: "Far Shot",
+        template: "Far Shot",
+        summary: Some(
+            "The Phoenix Elves Archer's named ability; the 1st edition data records only its name.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::FarShot),
+        effects: &[],
+        timing: None,
+    },
+    AbilityMeta {
+        name: "Fire Blast",
+        template: "Fire Blast",
+        summary: Some(
+            "Prince Elien's named ability; the 1st edition data records only its name.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::FireBlast),
+        effects: &[],
+        timing: None,
+    },
+    AbilityMeta {
+        name: "Flight",
+        template: "Flight",
+        summary: Some(
+            "Moves one extra space and may pass over other cards (movement changes stack).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyMovement {
+                amount: 1,
+            },
+            EffectOp::MoveThrough {
+                what: Passable::Cards,
+            },
+        ],
+        timing: Some(Timing::Passive),
+    },
+    AbilityMeta {
+        name: "Grapple",
+        template: "Grapple",
+        summary: Some(
+            "Kogar's named ability; the 1st edition data records only its name.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Grapple),
+        effects: &[],
+        timing: None,
+    },
+    AbilityMeta {
+        name: "Greater Healing",
+        template: "Greater Healing",
+        summary: Some(
+            "Sera Eldwyn's named ability; the 1st edition data records only its name.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::GreaterHealing),
+        effects: &[],
+        timing: None,
+    },
+    AbilityMeta {
         name: "Riposte",
         template: "Riposte",
         summary: Some(
@@ -168,20 +266,6 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         timing: Some(Timing::AfterAttacked),
     },
     AbilityMeta {
-        name: "Charge",
-        template: "Charge",
-        summary: Some(
-            "A straight-line move may go further; a long straight move also raises strength until end of turn (2nd edition wording).",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Charge),
-        effects: &[],
-        timing: Some(Timing::WhenMoving),
-    },
-    AbilityMeta {
         name: "Save The Queen",
         template: "Save The Queen",
         summary: Some(
@@ -194,62 +278,6 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         handler: Some(Handler::SaveTheQueen),
         effects: &[],
         timing: Some(Timing::Passive),
-    },
-    AbilityMeta {
-        name: "Call Protection",
-        template: "Call Protection",
-        summary: Some(
-            "At the end of the Attack Phase, if this unit attacked an enemy card this turn, it may pull a friendly unit to a space beside it.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::CallProtection),
-        effects: &[],
-        timing: Some(Timing::EndOfAttackPhase),
-    },
-    AbilityMeta {
-        name: "Fire Blast",
-        template: "Fire Blast",
-        summary: Some(
-            "Prince Elien's named ability; the 1st edition data records only its name.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::FireBlast),
-        effects: &[],
-        timing: None,
-    },
-    AbilityMeta {
-        name: "Greater Healing",
-        template: "Greater Healing",
-        summary: Some(
-            "Sera Eldwyn's named ability; the 1st edition data records only its name.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::GreaterHealing),
-        effects: &[],
-        timing: None,
-    },
-    AbilityMeta {
-        name: "Breath Of Flame",
-        template: "Breath Of Flame",
-        summary: Some(
-            "Fire Drake's named ability; the 1st edition data records only its name.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::BreathOfFlame),
-        effects: &[],
-        timing: None,
     },
     AbilityMeta {
         name: "Transformation",
@@ -265,51 +293,23 @@ pub static ABILITY_META: [AbilityMeta; 12] = [
         effects: &[],
         timing: None,
     },
-    AbilityMeta {
-        name: "Grapple",
-        template: "Grapple",
-        summary: Some(
-            "Kogar's named ability; the 1st edition data records only its name.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Grapple),
-        effects: &[],
-        timing: None,
-    },
-    AbilityMeta {
-        name: "Far Shot",
-        template: "Far Shot",
-        summary: Some(
-            "The Phoenix Elves Archer's named ability; the 1st edition data records only its name.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::FarShot),
-        effects: &[],
-        timing: None,
-    },
 ];
 impl Ability {
     /// The entry's position in the codex table.
     pub const fn index(&self) -> usize {
         match *self {
-            Self::Flight => 0,
-            Self::Engage => 1,
-            Self::Riposte => 2,
-            Self::Charge => 3,
-            Self::SaveTheQueen => 4,
-            Self::CallProtection => 5,
-            Self::FireBlast => 6,
-            Self::GreaterHealing => 7,
-            Self::BreathOfFlame => 8,
-            Self::Transformation => 9,
-            Self::Grapple => 10,
-            Self::FarShot => 11,
+            Self::BreathOfFlame => 0,
+            Self::CallProtection => 1,
+            Self::Charge => 2,
+            Self::Engage => 3,
+            Self::FarShot => 4,
+            Self::FireBlast => 5,
+            Self::Flight => 6,
+            Self::Grapple => 7,
+            Self::GreaterHealing => 8,
+            Self::Riposte => 9,
+            Self::SaveTheQueen => 10,
+            Self::Transformation => 11,
         }
     }
     /// The entry's metadata.
@@ -325,41 +325,41 @@ impl ::core::fmt::Display for Ability {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         match self {
-            Self::Flight => {
-                f.write_str("Flight")?;
-            }
-            Self::Engage => {
-                f.write_str("Engage")?;
-            }
-            Self::Riposte => {
-                f.write_str("Riposte")?;
-            }
-            Self::Charge => {
-                f.write_str("Charge")?;
-            }
-            Self::SaveTheQueen => {
-                f.write_str("Save The Queen")?;
+            Self::BreathOfFlame => {
+                f.write_str("Breath Of Flame")?;
             }
             Self::CallProtection => {
                 f.write_str("Call Protection")?;
             }
+            Self::Charge => {
+                f.write_str("Charge")?;
+            }
+            Self::Engage => {
+                f.write_str("Engage")?;
+            }
+            Self::FarShot => {
+                f.write_str("Far Shot")?;
+            }
             Self::FireBlast => {
                 f.write_str("Fire Blast")?;
             }
-            Self::GreaterHealing => {
-                f.write_str("Greater Healing")?;
-            }
-            Self::BreathOfFlame => {
-                f.write_str("Breath Of Flame")?;
-            }
-            Self::Transformation => {
-                f.write_str("Transformation")?;
+            Self::Flight => {
+                f.write_str("Flight")?;
             }
             Self::Grapple => {
                 f.write_str("Grapple")?;
             }
-            Self::FarShot => {
-                f.write_str("Far Shot")?;
+            Self::GreaterHealing => {
+                f.write_str("Greater Healing")?;
+            }
+            Self::Riposte => {
+                f.write_str("Riposte")?;
+            }
+            Self::SaveTheQueen => {
+                f.write_str("Save The Queen")?;
+            }
+            Self::Transformation => {
+                f.write_str("Transformation")?;
             }
         }
         Ok(())
@@ -370,10 +370,10 @@ impl ::core::fmt::Display for Ability {
 pub enum ClassTag {
     /// A Vanguards unit tag that some shielding abilities look for.
     Citadel,
-    /// A Fallen Kingdom unit tag that raising abilities look for.
-    Undead,
     /// A Phoenix Elves unit tag that fire summoning abilities look for.
     Ember,
+    /// A Fallen Kingdom unit tag that raising abilities look for.
+    Undead,
 }
 /// Metadata of one `ClassTag` codex entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -413,9 +413,11 @@ pub static CLASS_TAG_META: [ClassTagMeta; 3] = [
         effects: &[],
     },
     ClassTagMeta {
-        name: "Undead",
-        template: "Undead",
-        summary: Some("A Fallen Kingdom unit tag that raising abilities look for."),
+        name: "Ember",
+        template: "Ember",
+        summary: Some(
+            "A Phoenix Elves unit tag that fire summoning abilities look for.",
+        ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
@@ -424,11 +426,9 @@ pub static CLASS_TAG_META: [ClassTagMeta; 3] = [
         effects: &[],
     },
     ClassTagMeta {
-        name: "Ember",
-        template: "Ember",
-        summary: Some(
-            "A Phoenix Elves unit tag that fire summoning abilities look for.",
-        ),
+        name: "Undead",
+        template: "Undead",
+        summary: Some("A Fallen Kingdom unit tag that raising abilities look for."),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
@@ -442,8 +442,8 @@ impl ClassTag {
     pub const fn index(&self) -> usize {
         match *self {
             Self::Citadel => 0,
-            Self::Undead => 1,
-            Self::Ember => 2,
+            Self::Ember => 1,
+            Self::Undead => 2,
         }
     }
     /// The entry's metadata.
@@ -462,11 +462,11 @@ impl ::core::fmt::Display for ClassTag {
             Self::Citadel => {
                 f.write_str("Citadel")?;
             }
-            Self::Undead => {
-                f.write_str("Undead")?;
-            }
             Self::Ember => {
                 f.write_str("Ember")?;
+            }
+            Self::Undead => {
+                f.write_str("Undead")?;
             }
         }
         Ok(())

@@ -235,78 +235,34 @@ impl Ability {
     /// The entry's first integer parameter, X for `Armor {x}`; `None` for entries without one.
     pub const fn int_param(&self) -> Option<i64> {
         match *self {
-            Self::Flight => None,
-            Self::Engage => None,
-            Self::Riposte => None,
-            Self::Charge => None,
-            Self::SaveTheQueen => None,
-            Self::CallProtection => None,
-            Self::FireBlast => None,
-            Self::GreaterHealing => None,
             Self::BreathOfFlame => None,
-            Self::Transformation => None,
-            Self::Grapple => None,
+            Self::CallProtection => None,
+            Self::Charge => None,
+            Self::Engage => None,
             Self::FarShot => None,
+            Self::FireBlast => None,
+            Self::Flight => None,
+            Self::Grapple => None,
+            Self::GreaterHealing => None,
+            Self::Riposte => None,
+            Self::SaveTheQueen => None,
+            Self::Transformation => None,
         }
     }
 }
 impl ::core::str::FromStr for Ability {
     type Err = ParseCodexError;
-    /// Reads a `Ability` as written on cards (`Flight`), the inverse of `Display`. Literal text also matches in another ASCII case.
+    /// Reads a `Ability` as written on cards (`Breath Of Flame`), the inverse of `Display`. Literal text also matches in another ASCII case.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         fn read(text: &str, fold: bool) -> Result<Ability, codex_text::Miss> {
             let mut reason = None;
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Flight"],
+                    &["Breath Of Flame"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Ability::Flight) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Engage"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Ability::Engage) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Riposte"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Ability::Riposte) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Charge"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Ability::Charge) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Save The Queen"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Ability::SaveTheQueen) },
+                    &mut |_| { Ok(Ability::BreathOfFlame) },
                 ) {
                     return Ok(value);
                 }
@@ -325,6 +281,39 @@ impl ::core::str::FromStr for Ability {
             {
                 if let Some(value) = codex_text::split(
                     text,
+                    &["Charge"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Charge) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Engage"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Engage) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Far Shot"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::FarShot) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
                     &["Fire Blast"],
                     fold,
                     &mut reason,
@@ -336,32 +325,10 @@ impl ::core::str::FromStr for Ability {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Greater Healing"],
+                    &["Flight"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Ability::GreaterHealing) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Breath Of Flame"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Ability::BreathOfFlame) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Transformation"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Ability::Transformation) },
+                    &mut |_| { Ok(Ability::Flight) },
                 ) {
                     return Ok(value);
                 }
@@ -380,10 +347,43 @@ impl ::core::str::FromStr for Ability {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Far Shot"],
+                    &["Greater Healing"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Ability::FarShot) },
+                    &mut |_| { Ok(Ability::GreaterHealing) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Riposte"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Riposte) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Save The Queen"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::SaveTheQueen) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Transformation"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Transformation) },
                 ) {
                     return Ok(value);
                 }
@@ -398,8 +398,8 @@ impl ClassTag {
     pub const fn int_param(&self) -> Option<i64> {
         match *self {
             Self::Citadel => None,
-            Self::Undead => None,
             Self::Ember => None,
+            Self::Undead => None,
         }
     }
 }
@@ -423,10 +423,10 @@ impl ::core::str::FromStr for ClassTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Undead"],
+                    &["Ember"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(ClassTag::Undead) },
+                    &mut |_| { Ok(ClassTag::Ember) },
                 ) {
                     return Ok(value);
                 }
@@ -434,10 +434,10 @@ impl ::core::str::FromStr for ClassTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Ember"],
+                    &["Undead"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(ClassTag::Ember) },
+                    &mut |_| { Ok(ClassTag::Undead) },
                 ) {
                     return Ok(value);
                 }

@@ -56,22 +56,22 @@ pub enum EffectOp {
 /// Keywords with rules (glossary).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Keyword {
-    /// Cannot be put forward as a defender.
-    Elusive,
-    /// An ally that may attack on the turn it arrives; its activated powers still wait a turn.
-    Ferocity,
-    /// May exhaust to step in and defend in place of the attacked character.
-    Protector,
-    /// While it attacks, defenders deal it no combat damage; unrelated to the Ranged damage type.
-    LongRange,
-    /// While it attacks, nobody may protect.
-    Stealth,
-    /// While in play, links cannot target it.
-    Untargetable,
     /// Druid hero state from some ongoing abilities; the hero gains Protector.
     BearForm,
     /// Druid hero state from some ongoing abilities; the hero hits one harder when attacking.
     CatForm,
+    /// Cannot be put forward as a defender.
+    Elusive,
+    /// An ally that may attack on the turn it arrives; its activated powers still wait a turn.
+    Ferocity,
+    /// While it attacks, defenders deal it no combat damage; unrelated to the Ranged damage type.
+    LongRange,
+    /// May exhaust to step in and defend in place of the attacked character.
+    Protector,
+    /// While it attacks, nobody may protect.
+    Stealth,
+    /// While in play, links cannot target it.
+    Untargetable,
 }
 /// Metadata of one `Keyword` codex entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -99,78 +99,6 @@ pub struct KeywordMeta {
 }
 /// Metadata of every `Keyword` entry, in codex order.
 pub static KEYWORD_META: [KeywordMeta; 8] = [
-    KeywordMeta {
-        name: "Elusive",
-        template: "Elusive",
-        summary: Some("Cannot be put forward as a defender."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Elusive),
-        effects: &[],
-    },
-    KeywordMeta {
-        name: "Ferocity",
-        template: "Ferocity",
-        summary: Some(
-            "An ally that may attack on the turn it arrives; its activated powers still wait a turn.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Ferocity),
-        effects: &[],
-    },
-    KeywordMeta {
-        name: "Protector",
-        template: "Protector",
-        summary: Some(
-            "May exhaust to step in and defend in place of the attacked character.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Protector),
-        effects: &[],
-    },
-    KeywordMeta {
-        name: "Long-Range",
-        template: "Long-Range",
-        summary: Some(
-            "While it attacks, defenders deal it no combat damage; unrelated to the Ranged damage type.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::LongRange),
-        effects: &[],
-    },
-    KeywordMeta {
-        name: "Stealth",
-        template: "Stealth",
-        summary: Some("While it attacks, nobody may protect."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Stealth),
-        effects: &[],
-    },
-    KeywordMeta {
-        name: "Untargetable",
-        template: "Untargetable",
-        summary: Some("While in play, links cannot target it."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Untargetable),
-        effects: &[],
-    },
     KeywordMeta {
         name: "Bear Form",
         template: "Bear Form",
@@ -203,19 +131,91 @@ pub static KEYWORD_META: [KeywordMeta; 8] = [
             },
         ],
     },
+    KeywordMeta {
+        name: "Elusive",
+        template: "Elusive",
+        summary: Some("Cannot be put forward as a defender."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Elusive),
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Ferocity",
+        template: "Ferocity",
+        summary: Some(
+            "An ally that may attack on the turn it arrives; its activated powers still wait a turn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Ferocity),
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Long-Range",
+        template: "Long-Range",
+        summary: Some(
+            "While it attacks, defenders deal it no combat damage; unrelated to the Ranged damage type.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::LongRange),
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Protector",
+        template: "Protector",
+        summary: Some(
+            "May exhaust to step in and defend in place of the attacked character.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Protector),
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Stealth",
+        template: "Stealth",
+        summary: Some("While it attacks, nobody may protect."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Stealth),
+        effects: &[],
+    },
+    KeywordMeta {
+        name: "Untargetable",
+        template: "Untargetable",
+        summary: Some("While in play, links cannot target it."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Untargetable),
+        effects: &[],
+    },
 ];
 impl Keyword {
     /// The entry's position in the codex table.
     pub const fn index(&self) -> usize {
         match *self {
-            Self::Elusive => 0,
-            Self::Ferocity => 1,
-            Self::Protector => 2,
-            Self::LongRange => 3,
-            Self::Stealth => 4,
-            Self::Untargetable => 5,
-            Self::BearForm => 6,
-            Self::CatForm => 7,
+            Self::BearForm => 0,
+            Self::CatForm => 1,
+            Self::Elusive => 2,
+            Self::Ferocity => 3,
+            Self::LongRange => 4,
+            Self::Protector => 5,
+            Self::Stealth => 6,
+            Self::Untargetable => 7,
         }
     }
     /// The entry's metadata.
@@ -231,29 +231,29 @@ impl ::core::fmt::Display for Keyword {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         match self {
+            Self::BearForm => {
+                f.write_str("Bear Form")?;
+            }
+            Self::CatForm => {
+                f.write_str("Cat Form")?;
+            }
             Self::Elusive => {
                 f.write_str("Elusive")?;
             }
             Self::Ferocity => {
                 f.write_str("Ferocity")?;
             }
-            Self::Protector => {
-                f.write_str("Protector")?;
-            }
             Self::LongRange => {
                 f.write_str("Long-Range")?;
+            }
+            Self::Protector => {
+                f.write_str("Protector")?;
             }
             Self::Stealth => {
                 f.write_str("Stealth")?;
             }
             Self::Untargetable => {
                 f.write_str("Untargetable")?;
-            }
-            Self::BearForm => {
-                f.write_str("Bear Form")?;
-            }
-            Self::CatForm => {
-                f.write_str("Cat Form")?;
             }
         }
         Ok(())
@@ -262,66 +262,66 @@ impl ::core::fmt::Display for Keyword {
 /// Type-line tags (202.1): creature types, classes, gear slots, and 'Tag (N)' limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TypeTag {
+    /// Mage school tag on abilities.
+    Arcane,
+    /// Beast type of an ally.
+    Bear,
+    /// Ranged weapon type.
+    Bow,
+    /// Beast type of an ally.
+    Cat,
+    /// Creature type; warlock pets are often demons.
+    Demon,
+    /// At most N Head armor cards in play per controller.
+    Head(u8),
+    /// Demon kind of an ally.
+    Imp,
     /// May be played whenever its controller has priority, even in combat.
     Instant,
+    /// Class tag on a faction ally.
+    Mage,
+    /// Armor material type.
+    Mail,
+    /// Hunter talent tree tag on abilities.
+    Marksmanship,
+    /// At most N Melee weapons in play per controller.
+    MeleeSlot(u8),
+    /// At most N Off-Hand cards in play; cannot be combined with a two-handed weapon.
+    OffHand(u8),
+    /// Race tag of an ally.
+    Orc,
+    /// Beast type of an ally.
+    Owl,
+    /// A player may control at most N Pets.
+    Pet(u8),
+    /// A one-use consumable item.
+    Potion,
+    /// At most N Ranged weapons in play per controller.
+    RangedSlot(u8),
+    /// Beast type of an ally.
+    Raptor,
+    /// Class tag on a faction ally.
+    Rogue,
+    /// Off-hand armor that some abilities exhaust.
+    Shield,
+    /// Weapon type; other cards may refer to swords.
+    Sword,
     /// Marks an ability tied to a talent spec.
     Talent,
+    /// At most N Trinkets in play per controller.
+    Trinket(u8),
+    /// Race tag of an ally.
+    Troll,
+    /// A weapon that cannot be combined with an Off-Hand card.
+    TwoHanded,
+    /// Race tag of an ally.
+    Undead,
     /// A player may control only one in-play card of this name.
     Unique,
     /// Exempt from the four-copies deck limit.
     Unlimited,
-    /// A player may control at most N Pets.
-    Pet(u8),
-    /// At most N Melee weapons in play per controller.
-    MeleeSlot(u8),
-    /// At most N Ranged weapons in play per controller.
-    RangedSlot(u8),
-    /// At most N Off-Hand cards in play; cannot be combined with a two-handed weapon.
-    OffHand(u8),
-    /// At most N Head armor cards in play per controller.
-    Head(u8),
-    /// At most N Trinkets in play per controller.
-    Trinket(u8),
-    /// A weapon that cannot be combined with an Off-Hand card.
-    TwoHanded,
-    /// A one-use consumable item.
-    Potion,
-    /// Weapon type; other cards may refer to swords.
-    Sword,
-    /// Ranged weapon type.
-    Bow,
-    /// Off-hand armor that some abilities exhaust.
-    Shield,
-    /// Armor material type.
-    Mail,
-    /// Beast type of an ally.
-    Raptor,
-    /// Beast type of an ally.
-    Cat,
-    /// Beast type of an ally.
-    Bear,
-    /// Beast type of an ally.
-    Owl,
-    /// Creature type; warlock pets are often demons.
-    Demon,
-    /// Demon kind of an ally.
-    Imp,
-    /// Race tag of an ally.
-    Undead,
-    /// Race tag of an ally.
-    Orc,
-    /// Race tag of an ally.
-    Troll,
-    /// Class tag on a faction ally.
-    Mage,
-    /// Class tag on a faction ally.
-    Rogue,
     /// Class tag on a faction ally.
     Warrior,
-    /// Hunter talent tree tag on abilities.
-    Marksmanship,
-    /// Mage school tag on abilities.
-    Arcane,
 }
 /// Metadata of one `TypeTag` codex entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -352,6 +352,90 @@ pub struct TypeTagMeta {
 /// Metadata of every `TypeTag` entry, in codex order.
 pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
     TypeTagMeta {
+        name: "Arcane",
+        template: "Arcane",
+        summary: Some("Mage school tag on abilities."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Bear",
+        template: "Bear",
+        summary: Some("Beast type of an ally."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Bow",
+        template: "Bow",
+        summary: Some("Ranged weapon type."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Cat",
+        template: "Cat",
+        summary: Some("Beast type of an ally."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Demon",
+        template: "Demon",
+        summary: Some("Creature type; warlock pets are often demons."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Head",
+        template: "Head ({n})",
+        summary: Some("At most N Head armor cards in play per controller."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Imp",
+        template: "Imp",
+        summary: Some("Demon kind of an ally."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
         name: "Instant",
         template: "Instant",
         summary: Some(
@@ -366,9 +450,227 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         limit: false,
     },
     TypeTagMeta {
+        name: "Mage",
+        template: "Mage",
+        summary: Some("Class tag on a faction ally."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Mail",
+        template: "Mail",
+        summary: Some("Armor material type."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Marksmanship",
+        template: "Marksmanship",
+        summary: Some("Hunter talent tree tag on abilities."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Melee Slot",
+        template: "Melee ({n})",
+        summary: Some("At most N Melee weapons in play per controller."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Off-Hand",
+        template: "Off-Hand ({n})",
+        summary: Some(
+            "At most N Off-Hand cards in play; cannot be combined with a two-handed weapon.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Orc",
+        template: "Orc",
+        summary: Some("Race tag of an ally."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Owl",
+        template: "Owl",
+        summary: Some("Beast type of an ally."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Pet",
+        template: "Pet ({n})",
+        summary: Some("A player may control at most N Pets."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Potion",
+        template: "Potion",
+        summary: Some("A one-use consumable item."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Ranged Slot",
+        template: "Ranged ({n})",
+        summary: Some("At most N Ranged weapons in play per controller."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Raptor",
+        template: "Raptor",
+        summary: Some("Beast type of an ally."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Rogue",
+        template: "Rogue",
+        summary: Some("Class tag on a faction ally."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Shield",
+        template: "Shield",
+        summary: Some("Off-hand armor that some abilities exhaust."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Sword",
+        template: "Sword",
+        summary: Some("Weapon type; other cards may refer to swords."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
         name: "Talent",
         template: "Talent",
         summary: Some("Marks an ability tied to a talent spec."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Trinket",
+        template: "Trinket ({n})",
+        summary: Some("At most N Trinkets in play per controller."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: true,
+    },
+    TypeTagMeta {
+        name: "Troll",
+        template: "Troll",
+        summary: Some("Race tag of an ally."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Two-Handed",
+        template: "Two-Handed",
+        summary: Some("A weapon that cannot be combined with an Off-Hand card."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        limit: false,
+    },
+    TypeTagMeta {
+        name: "Undead",
+        template: "Undead",
+        summary: Some("Race tag of an ally."),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
@@ -402,311 +704,9 @@ pub static TYPE_TAG_META: [TypeTagMeta; 30] = [
         limit: false,
     },
     TypeTagMeta {
-        name: "Pet",
-        template: "Pet ({n})",
-        summary: Some("A player may control at most N Pets."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: true,
-    },
-    TypeTagMeta {
-        name: "Melee Slot",
-        template: "Melee ({n})",
-        summary: Some("At most N Melee weapons in play per controller."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: true,
-    },
-    TypeTagMeta {
-        name: "Ranged Slot",
-        template: "Ranged ({n})",
-        summary: Some("At most N Ranged weapons in play per controller."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: true,
-    },
-    TypeTagMeta {
-        name: "Off-Hand",
-        template: "Off-Hand ({n})",
-        summary: Some(
-            "At most N Off-Hand cards in play; cannot be combined with a two-handed weapon.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: true,
-    },
-    TypeTagMeta {
-        name: "Head",
-        template: "Head ({n})",
-        summary: Some("At most N Head armor cards in play per controller."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: true,
-    },
-    TypeTagMeta {
-        name: "Trinket",
-        template: "Trinket ({n})",
-        summary: Some("At most N Trinkets in play per controller."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: true,
-    },
-    TypeTagMeta {
-        name: "Two-Handed",
-        template: "Two-Handed",
-        summary: Some("A weapon that cannot be combined with an Off-Hand card."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Potion",
-        template: "Potion",
-        summary: Some("A one-use consumable item."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Sword",
-        template: "Sword",
-        summary: Some("Weapon type; other cards may refer to swords."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Bow",
-        template: "Bow",
-        summary: Some("Ranged weapon type."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Shield",
-        template: "Shield",
-        summary: Some("Off-hand armor that some abilities exhaust."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Mail",
-        template: "Mail",
-        summary: Some("Armor material type."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Raptor",
-        template: "Raptor",
-        summary: Some("Beast type of an ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Cat",
-        template: "Cat",
-        summary: Some("Beast type of an ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Bear",
-        template: "Bear",
-        summary: Some("Beast type of an ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Owl",
-        template: "Owl",
-        summary: Some("Beast type of an ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Demon",
-        template: "Demon",
-        summary: Some("Creature type; warlock pets are often demons."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Imp",
-        template: "Imp",
-        summary: Some("Demon kind of an ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Undead",
-        template: "Undead",
-        summary: Some("Race tag of an ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Orc",
-        template: "Orc",
-        summary: Some("Race tag of an ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Troll",
-        template: "Troll",
-        summary: Some("Race tag of an ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Mage",
-        template: "Mage",
-        summary: Some("Class tag on a faction ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Rogue",
-        template: "Rogue",
-        summary: Some("Class tag on a faction ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
         name: "Warrior",
         template: "Warrior",
         summary: Some("Class tag on a faction ally."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Marksmanship",
-        template: "Marksmanship",
-        summary: Some("Hunter talent tree tag on abilities."),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: None,
-        effects: &[],
-        limit: false,
-    },
-    TypeTagMeta {
-        name: "Arcane",
-        template: "Arcane",
-        summary: Some("Mage school tag on abilities."),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
@@ -720,36 +720,36 @@ impl TypeTag {
     /// The entry's position in the codex table.
     pub const fn index(&self) -> usize {
         match *self {
-            Self::Instant => 0,
-            Self::Talent => 1,
-            Self::Unique => 2,
-            Self::Unlimited => 3,
-            Self::Pet(_) => 4,
-            Self::MeleeSlot(_) => 5,
-            Self::RangedSlot(_) => 6,
-            Self::OffHand(_) => 7,
-            Self::Head(_) => 8,
-            Self::Trinket(_) => 9,
-            Self::TwoHanded => 10,
-            Self::Potion => 11,
-            Self::Sword => 12,
-            Self::Bow => 13,
-            Self::Shield => 14,
-            Self::Mail => 15,
-            Self::Raptor => 16,
-            Self::Cat => 17,
-            Self::Bear => 18,
-            Self::Owl => 19,
-            Self::Demon => 20,
-            Self::Imp => 21,
-            Self::Undead => 22,
-            Self::Orc => 23,
+            Self::Arcane => 0,
+            Self::Bear => 1,
+            Self::Bow => 2,
+            Self::Cat => 3,
+            Self::Demon => 4,
+            Self::Head(_) => 5,
+            Self::Imp => 6,
+            Self::Instant => 7,
+            Self::Mage => 8,
+            Self::Mail => 9,
+            Self::Marksmanship => 10,
+            Self::MeleeSlot(_) => 11,
+            Self::OffHand(_) => 12,
+            Self::Orc => 13,
+            Self::Owl => 14,
+            Self::Pet(_) => 15,
+            Self::Potion => 16,
+            Self::RangedSlot(_) => 17,
+            Self::Raptor => 18,
+            Self::Rogue => 19,
+            Self::Shield => 20,
+            Self::Sword => 21,
+            Self::Talent => 22,
+            Self::Trinket(_) => 23,
             Self::Troll => 24,
-            Self::Mage => 25,
-            Self::Rogue => 26,
-            Self::Warrior => 27,
-            Self::Marksmanship => 28,
-            Self::Arcane => 29,
+            Self::TwoHanded => 25,
+            Self::Undead => 26,
+            Self::Unique => 27,
+            Self::Unlimited => 28,
+            Self::Warrior => 29,
         }
     }
     /// The entry's metadata.
@@ -765,30 +765,43 @@ impl ::core::fmt::Display for TypeTag {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         match self {
+            Self::Arcane => {
+                f.write_str("Arcane")?;
+            }
+            Self::Bear => {
+                f.write_str("Bear")?;
+            }
+            Self::Bow => {
+                f.write_str("Bow")?;
+            }
+            Self::Cat => {
+                f.write_str("Cat")?;
+            }
+            Self::Demon => {
+                f.write_str("Demon")?;
+            }
+            Self::Head(p0) => {
+                f.write_str("Head (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Imp => {
+                f.write_str("Imp")?;
+            }
             Self::Instant => {
                 f.write_str("Instant")?;
             }
-            Self::Talent => {
-                f.write_str("Talent")?;
+            Self::Mage => {
+                f.write_str("Mage")?;
             }
-            Self::Unique => {
-                f.write_str("Unique")?;
+            Self::Mail => {
+                f.write_str("Mail")?;
             }
-            Self::Unlimited => {
-                f.write_str("Unlimited")?;
-            }
-            Self::Pet(p0) => {
-                f.write_str("Pet (")?;
-                write!(f, "{}", p0)?;
-                f.write_str(")")?;
+            Self::Marksmanship => {
+                f.write_str("Marksmanship")?;
             }
             Self::MeleeSlot(p0) => {
                 f.write_str("Melee (")?;
-                write!(f, "{}", p0)?;
-                f.write_str(")")?;
-            }
-            Self::RangedSlot(p0) => {
-                f.write_str("Ranged (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
@@ -797,75 +810,62 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Head(p0) => {
-                f.write_str("Head (")?;
+            Self::Orc => {
+                f.write_str("Orc")?;
+            }
+            Self::Owl => {
+                f.write_str("Owl")?;
+            }
+            Self::Pet(p0) => {
+                f.write_str("Pet (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
+            }
+            Self::Potion => {
+                f.write_str("Potion")?;
+            }
+            Self::RangedSlot(p0) => {
+                f.write_str("Ranged (")?;
+                write!(f, "{}", p0)?;
+                f.write_str(")")?;
+            }
+            Self::Raptor => {
+                f.write_str("Raptor")?;
+            }
+            Self::Rogue => {
+                f.write_str("Rogue")?;
+            }
+            Self::Shield => {
+                f.write_str("Shield")?;
+            }
+            Self::Sword => {
+                f.write_str("Sword")?;
+            }
+            Self::Talent => {
+                f.write_str("Talent")?;
             }
             Self::Trinket(p0) => {
                 f.write_str("Trinket (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
+            Self::Troll => {
+                f.write_str("Troll")?;
+            }
             Self::TwoHanded => {
                 f.write_str("Two-Handed")?;
-            }
-            Self::Potion => {
-                f.write_str("Potion")?;
-            }
-            Self::Sword => {
-                f.write_str("Sword")?;
-            }
-            Self::Bow => {
-                f.write_str("Bow")?;
-            }
-            Self::Shield => {
-                f.write_str("Shield")?;
-            }
-            Self::Mail => {
-                f.write_str("Mail")?;
-            }
-            Self::Raptor => {
-                f.write_str("Raptor")?;
-            }
-            Self::Cat => {
-                f.write_str("Cat")?;
-            }
-            Self::Bear => {
-                f.write_str("Bear")?;
-            }
-            Self::Owl => {
-                f.write_str("Owl")?;
-            }
-            Self::Demon => {
-                f.write_str("Demon")?;
-            }
-            Self::Imp => {
-                f.write_str("Imp")?;
             }
             Self::Undead => {
                 f.write_str("Undead")?;
             }
-            Self::Orc => {
-                f.write_str("Orc")?;
+            Self::Unique => {
+                f.write_str("Unique")?;
             }
-            Self::Troll => {
-                f.write_str("Troll")?;
-            }
-            Self::Mage => {
-                f.write_str("Mage")?;
-            }
-            Self::Rogue => {
-                f.write_str("Rogue")?;
+            Self::Unlimited => {
+                f.write_str("Unlimited")?;
             }
             Self::Warrior => {
                 f.write_str("Warrior")?;
-            }
-            Self::Marksmanship => {
-                f.write_str("Marksmanship")?;
-            }
-            Self::Arcane => {
-                f.write_str("Arcane")?;
             }
         }
         Ok(())

@@ -235,23 +235,45 @@ impl Keyword {
     /// The entry's first integer parameter, X for `Armor {x}`; `None` for entries without one.
     pub const fn int_param(&self) -> Option<i64> {
         match *self {
-            Self::Elusive => None,
-            Self::Ferocity => None,
-            Self::Protector => None,
-            Self::LongRange => None,
-            Self::Stealth => None,
-            Self::Untargetable => None,
             Self::BearForm => None,
             Self::CatForm => None,
+            Self::Elusive => None,
+            Self::Ferocity => None,
+            Self::LongRange => None,
+            Self::Protector => None,
+            Self::Stealth => None,
+            Self::Untargetable => None,
         }
     }
 }
 impl ::core::str::FromStr for Keyword {
     type Err = ParseCodexError;
-    /// Reads a `Keyword` as written on cards (`Elusive`), the inverse of `Display`. Literal text also matches in another ASCII case.
+    /// Reads a `Keyword` as written on cards (`Bear Form`), the inverse of `Display`. Literal text also matches in another ASCII case.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         fn read(text: &str, fold: bool) -> Result<Keyword, codex_text::Miss> {
             let mut reason = None;
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Bear Form"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::BearForm) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Cat Form"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Keyword::CatForm) },
+                ) {
+                    return Ok(value);
+                }
+            }
             {
                 if let Some(value) = codex_text::split(
                     text,
@@ -277,10 +299,10 @@ impl ::core::str::FromStr for Keyword {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Protector"],
+                    &["Long-Range"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Keyword::Protector) },
+                    &mut |_| { Ok(Keyword::LongRange) },
                 ) {
                     return Ok(value);
                 }
@@ -288,10 +310,10 @@ impl ::core::str::FromStr for Keyword {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Long-Range"],
+                    &["Protector"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(Keyword::LongRange) },
+                    &mut |_| { Ok(Keyword::Protector) },
                 ) {
                     return Ok(value);
                 }
@@ -318,28 +340,6 @@ impl ::core::str::FromStr for Keyword {
                     return Ok(value);
                 }
             }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Bear Form"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Keyword::BearForm) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Cat Form"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(Keyword::CatForm) },
-                ) {
-                    return Ok(value);
-                }
-            }
             Err(reason)
         }
         codex_text::parse(text, "Keyword", read)
@@ -349,45 +349,128 @@ impl TypeTag {
     /// The entry's first integer parameter, X for `Armor {x}`; `None` for entries without one.
     pub const fn int_param(&self) -> Option<i64> {
         match *self {
+            Self::Arcane => None,
+            Self::Bear => None,
+            Self::Bow => None,
+            Self::Cat => None,
+            Self::Demon => None,
+            Self::Head(n) => Some(n as i64),
+            Self::Imp => None,
             Self::Instant => None,
+            Self::Mage => None,
+            Self::Mail => None,
+            Self::Marksmanship => None,
+            Self::MeleeSlot(n) => Some(n as i64),
+            Self::OffHand(n) => Some(n as i64),
+            Self::Orc => None,
+            Self::Owl => None,
+            Self::Pet(n) => Some(n as i64),
+            Self::Potion => None,
+            Self::RangedSlot(n) => Some(n as i64),
+            Self::Raptor => None,
+            Self::Rogue => None,
+            Self::Shield => None,
+            Self::Sword => None,
             Self::Talent => None,
+            Self::Trinket(n) => Some(n as i64),
+            Self::Troll => None,
+            Self::TwoHanded => None,
+            Self::Undead => None,
             Self::Unique => None,
             Self::Unlimited => None,
-            Self::Pet(n) => Some(n as i64),
-            Self::MeleeSlot(n) => Some(n as i64),
-            Self::RangedSlot(n) => Some(n as i64),
-            Self::OffHand(n) => Some(n as i64),
-            Self::Head(n) => Some(n as i64),
-            Self::Trinket(n) => Some(n as i64),
-            Self::TwoHanded => None,
-            Self::Potion => None,
-            Self::Sword => None,
-            Self::Bow => None,
-            Self::Shield => None,
-            Self::Mail => None,
-            Self::Raptor => None,
-            Self::Cat => None,
-            Self::Bear => None,
-            Self::Owl => None,
-            Self::Demon => None,
-            Self::Imp => None,
-            Self::Undead => None,
-            Self::Orc => None,
-            Self::Troll => None,
-            Self::Mage => None,
-            Self::Rogue => None,
             Self::Warrior => None,
-            Self::Marksmanship => None,
-            Self::Arcane => None,
         }
     }
 }
 impl ::core::str::FromStr for TypeTag {
     type Err = ParseCodexError;
-    /// Reads a `TypeTag` as written on cards (`Pet ({n})`), the inverse of `Display`. Literal text also matches in another ASCII case.
+    /// Reads a `TypeTag` as written on cards (`Head ({n})`), the inverse of `Display`. Literal text also matches in another ASCII case.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         fn read(text: &str, fold: bool) -> Result<TypeTag, codex_text::Miss> {
             let mut reason = None;
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Arcane"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Arcane) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Bear"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Bear) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Bow"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Bow) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Cat"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Cat) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Demon"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Demon) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Head (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::Head(
+                                codex_text::int(slots[0], true, 1, 9, "Head", "n")? as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Imp"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Imp) },
+                ) {
+                    return Ok(value);
+                }
+            }
             {
                 if let Some(value) = codex_text::split(
                     text,
@@ -402,10 +485,10 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Talent"],
+                    &["Mage"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Talent) },
+                    &mut |_| { Ok(TypeTag::Mage) },
                 ) {
                     return Ok(value);
                 }
@@ -413,10 +496,10 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Unique"],
+                    &["Mail"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Unique) },
+                    &mut |_| { Ok(TypeTag::Mail) },
                 ) {
                     return Ok(value);
                 }
@@ -424,27 +507,10 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Unlimited"],
+                    &["Marksmanship"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Unlimited) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Pet (", ")"],
-                    fold,
-                    &mut reason,
-                    &mut |slots| {
-                        Ok(
-                            TypeTag::Pet(
-                                codex_text::int(slots[0], true, 1, 9, "Pet", "n")? as u8,
-                            ),
-                        )
-                    },
+                    &mut |_| { Ok(TypeTag::Marksmanship) },
                 ) {
                     return Ok(value);
                 }
@@ -459,24 +525,6 @@ impl ::core::str::FromStr for TypeTag {
                         Ok(
                             TypeTag::MeleeSlot(
                                 codex_text::int(slots[0], true, 1, 9, "Melee Slot", "n")?
-                                    as u8,
-                            ),
-                        )
-                    },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Ranged (", ")"],
-                    fold,
-                    &mut reason,
-                    &mut |slots| {
-                        Ok(
-                            TypeTag::RangedSlot(
-                                codex_text::int(slots[0], true, 1, 9, "Ranged Slot", "n")?
                                     as u8,
                             ),
                         )
@@ -506,16 +554,122 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Head (", ")"],
+                    &["Orc"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Orc) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Owl"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Owl) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Pet (", ")"],
                     fold,
                     &mut reason,
                     &mut |slots| {
                         Ok(
-                            TypeTag::Head(
-                                codex_text::int(slots[0], true, 1, 9, "Head", "n")? as u8,
+                            TypeTag::Pet(
+                                codex_text::int(slots[0], true, 1, 9, "Pet", "n")? as u8,
                             ),
                         )
                     },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Potion"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Potion) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Ranged (", ")"],
+                    fold,
+                    &mut reason,
+                    &mut |slots| {
+                        Ok(
+                            TypeTag::RangedSlot(
+                                codex_text::int(slots[0], true, 1, 9, "Ranged Slot", "n")?
+                                    as u8,
+                            ),
+                        )
+                    },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Raptor"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Raptor) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Rogue"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Rogue) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Shield"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Shield) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Sword"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Sword) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Talent"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Talent) },
                 ) {
                     return Ok(value);
                 }
@@ -540,131 +694,21 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
+                    &["Troll"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(TypeTag::Troll) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
                     &["Two-Handed"],
                     fold,
                     &mut reason,
                     &mut |_| { Ok(TypeTag::TwoHanded) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Potion"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Potion) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Sword"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Sword) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Bow"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Bow) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Shield"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Shield) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Mail"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Mail) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Raptor"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Raptor) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Cat"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Cat) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Bear"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Bear) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Owl"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Owl) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Demon"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Demon) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Imp"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Imp) },
                 ) {
                     return Ok(value);
                 }
@@ -683,10 +727,10 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Orc"],
+                    &["Unique"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Orc) },
+                    &mut |_| { Ok(TypeTag::Unique) },
                 ) {
                     return Ok(value);
                 }
@@ -694,32 +738,10 @@ impl ::core::str::FromStr for TypeTag {
             {
                 if let Some(value) = codex_text::split(
                     text,
-                    &["Troll"],
+                    &["Unlimited"],
                     fold,
                     &mut reason,
-                    &mut |_| { Ok(TypeTag::Troll) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Mage"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Mage) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Rogue"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Rogue) },
+                    &mut |_| { Ok(TypeTag::Unlimited) },
                 ) {
                     return Ok(value);
                 }
@@ -731,28 +753,6 @@ impl ::core::str::FromStr for TypeTag {
                     fold,
                     &mut reason,
                     &mut |_| { Ok(TypeTag::Warrior) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Marksmanship"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Marksmanship) },
-                ) {
-                    return Ok(value);
-                }
-            }
-            {
-                if let Some(value) = codex_text::split(
-                    text,
-                    &["Arcane"],
-                    fold,
-                    &mut reason,
-                    &mut |_| { Ok(TypeTag::Arcane) },
                 ) {
                     return Ok(value);
                 }
