@@ -165,7 +165,30 @@ fn date(node: &Node<'_>, file: FileId, sink: &mut Sink) -> Option<String> {
         );
         return None;
     }
+    let number = |range: std::ops::Range<usize>| text[range].parse::<u32>().unwrap_or(0);
+    let (year, month, day) = (number(0..4), number(5..7), number(8..10));
+    if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+        sink.error(
+            codes::BAD_DATE,
+            file,
+            node.span(),
+            format!(
+                "`{text}` is not a calendar date: {year} has no day {day:02} in month {month:02}"
+            ),
+        );
+        return None;
+    }
     Some(text)
+}
+
+/// Days in `month` (1-12) of `year` in the Gregorian calendar.
+fn days_in_month(year: u32, month: u32) -> u32 {
+    match month {
+        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
 }
 
 /// Same value, ignoring how codex references were spelled.

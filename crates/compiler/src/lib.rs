@@ -62,6 +62,21 @@ pub struct GameInput {
     pub cards: Vec<SourceFile>,
     /// `cards/<name>/errata/*.toml`.
     pub errata: Vec<SourceFile>,
+    /// Files among the above that are not UTF-8: their text is decoded with each invalid
+    /// sequence replaced by U+FFFD, and compiling reports each as a located error (checking
+    /// goes on with the rest).
+    pub not_utf8: Vec<NotUtf8>,
+}
+
+/// A file whose bytes are not UTF-8.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotUtf8 {
+    /// The file's path, as in its [`SourceFile`].
+    pub path: String,
+    /// Byte offset of the first invalid sequence (the same offset in the decoded text).
+    pub offset: usize,
+    /// The first invalid byte.
+    pub byte: u8,
 }
 
 /// Time spent in each phase of [`compile_with_timings`].
@@ -93,6 +108,20 @@ pub fn compile_with_timings(input: &GameInput) -> (Result<Game, Diagnostics>, Ph
 
     let mut inputs: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
     inputs.sort();
+    for bad in &input.not_utf8 {
+        if let Some(file) = files.iter().position(|f| f.path == bad.path) {
+            sink.error(
+                diagnostic::codes::NOT_UTF8,
+                file,
+                bad.offset..bad.offset + char::REPLACEMENT_CHARACTER.len_utf8(),
+                format!(
+                    "the file is not UTF-8: byte 0x{:02X} at byte offset {}",
+                    bad.byte, bad.offset
+                ),
+            )
+            .help("save the file as UTF-8");
+        }
+    }
     let mut cx = Context::new(files, empty_game(inputs));
     cx.sink = sink;
     let result = match &parsed[0] {
@@ -357,6 +386,7 @@ mod semantics {
 
     fn game(cards: &str, errata: Vec<SourceFile>) -> GameInput {
         GameInput {
+            not_utf8: Vec::new(),
             name: "t".into(),
             game_toml: file(
                 "codex/t/game.toml",
