@@ -108,26 +108,28 @@ pub fn compile_with_timings(input: &GameInput) -> (Result<Game, Diagnostics>, Ph
 
     let mut inputs: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
     inputs.sort();
-    for bad in &input.not_utf8 {
-        if let Some(file) = files.iter().position(|f| f.path == bad.path) {
-            sink.error(
-                diagnostic::codes::NOT_UTF8,
-                file,
-                bad.offset..bad.offset + char::REPLACEMENT_CHARACTER.len_utf8(),
-                format!(
-                    "the file is not UTF-8: byte 0x{:02X} at byte offset {}",
-                    bad.byte, bad.offset
-                ),
-            )
-            .help("save the file as UTF-8");
-        }
-    }
     let mut cx = Context::new(files, empty_game(inputs));
     cx.sink = sink;
     let result = match &parsed[0] {
         Some(root) => build(&mut cx, input, root, &parsed, &mut parse),
         None => None,
     };
+    // Reported after the passes, which check cards only when the schema has no errors.
+    for bad in &input.not_utf8 {
+        if let Some(file) = cx.files.iter().position(|f| f.path == bad.path) {
+            cx.sink
+                .error(
+                    diagnostic::codes::NOT_UTF8,
+                    file,
+                    bad.offset..bad.offset + char::REPLACEMENT_CHARACTER.len_utf8(),
+                    format!(
+                        "the file is not UTF-8: byte 0x{:02X} at byte offset {}",
+                        bad.byte, bad.offset
+                    ),
+                )
+                .help("save the file as UTF-8");
+        }
+    }
     let outcome = match result {
         Some(game) if cx.sink.is_empty() => Ok(game),
         _ => Err(std::mem::take(&mut cx.sink).finish(&cx.files)),
