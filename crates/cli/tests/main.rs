@@ -3,5 +3,6 @@
 mod content_errors;
 mod live;
 mod output;
+mod readme;
 mod root;
 mod support;
