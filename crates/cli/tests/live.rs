@@ -290,3 +290,27 @@ fn cards_lists_shows_and_searches_every_game() {
     assert_eq!(code, Some(0));
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
 }
+
+#[test]
+fn an_unknown_spellbook_card_is_located_with_a_did_you_mean() {
+    let copy = mage_wars_copy();
+    std::fs::write(
+        copy.path().join("book.toml"),
+        "mage = \"Warlock\"\n\n[cards]\n\"Firebal\" = 1\n\"heal\" = 2\n",
+    )
+    .expect("book");
+    let (code, stdout, _) = summary(&grimoire_in(
+        copy.path(),
+        &["spellbook", "check", "--game", "mage-wars", "book.toml"],
+    ));
+    assert_eq!(code, Some(1));
+    assert!(
+        stdout
+            .contains("error: book.toml:4:1: unknown card `Firebal` (did you mean \"Fireball\"?)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("heal      2 x  6 =  12"),
+        "case-insensitive: {stdout}"
+    );
+}
