@@ -75,3 +75,21 @@ fn no_color_and_color_never_turn_colour_off() {
     assert!(!run(&["check", "--color", "never"], false).contains('\u{1b}'));
     assert!(!run(&["check"], true).contains('\u{1b}'));
 }
+
+#[test]
+fn completions_cover_every_subcommand() {
+    for shell in ["bash", "zsh", "fish"] {
+        let (code, stdout, stderr) = summary(&grimoire_in(&repository(), &["completions", shell]));
+        assert_eq!(code, Some(0), "{stderr}");
+        for word in [
+            "grimoire",
+            "cards",
+            "scenario",
+            "spellbook",
+            "--root",
+            "--color",
+        ] {
+            assert!(stdout.contains(word), "{shell}: {word} missing");
+        }
+    }
+}

@@ -184,7 +184,8 @@ fn date(node: &Node<'_>, file: FileId, sink: &mut Sink) -> Option<String> {
 /// Days in `month` (1-12) of `year` in the Gregorian calendar.
 fn days_in_month(year: u32, month: u32) -> u32 {
     match month {
-        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+        // `is_multiple_of` is newer than the workspace's minimum Rust version.
+        2 if matches!((year % 4, year % 100, year % 400), (0, 1.., _) | (_, _, 0)) => 29,
         2 => 28,
         4 | 6 | 9 | 11 => 30,
         _ => 31,
@@ -299,5 +300,20 @@ impl Context<'_> {
             }
         }
         ok.then_some(values)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::days_in_month;
+
+    #[test]
+    fn february_follows_the_gregorian_leap_years() {
+        assert_eq!(days_in_month(2024, 2), 29);
+        assert_eq!(days_in_month(2026, 2), 28);
+        assert_eq!(days_in_month(1900, 2), 28);
+        assert_eq!(days_in_month(2000, 2), 29);
+        assert_eq!(days_in_month(2026, 4), 30);
+        assert_eq!(days_in_month(2026, 12), 31);
     }
 }

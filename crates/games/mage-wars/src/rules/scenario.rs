@@ -265,9 +265,10 @@ impl MageWarsScenarios {
         let bar = choose_attack(card.attacks, &step.attack, target).ok_or_else(|| {
             let known: Vec<&str> = card.attacks.iter().map(|a| a.name).collect();
             format!(
-                "{} has no attack named {:?} for this target (its attacks: {})",
+                "{} has no attack named {:?} for this target{} (its attacks: {})",
                 card.name,
                 step.attack,
+                grimoire_engine::suggest::did_you_mean(&step.attack, known.iter().copied()),
                 known.join(", ")
             )
         })?;
