@@ -86,8 +86,8 @@ fn completions_cover_every_subcommand() {
             "cards",
             "scenario",
             "spellbook",
-            "--root",
-            "--color",
+            "root",
+            "color",
         ] {
             assert!(stdout.contains(word), "{shell}: {word} missing");
         }
