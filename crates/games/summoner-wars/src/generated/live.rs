@@ -22,7 +22,7 @@ pub enum LiveValue {
 /// Why a live card does not fit this build's types: where (card, field path) and what.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LiveError {
-    /// The card and field path (`creature "Bear"`.attacks[0].traits[1]).
+    /// The card and field path (`creature "Bear".attacks[0].traits[1]`).
     pub path: ::std::string::String,
     /// What does not fit.
     pub message: ::std::string::String,
