@@ -63,6 +63,7 @@ pub fn mage_wars(file: &Path) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let book = canonical_names(book, catalog);
     let report = check(&book, catalog, &Rules::STANDARD);
     let text = std::fs::read_to_string(file).unwrap_or_default();
     let located = Located {
@@ -82,6 +83,26 @@ fn read_spellbook(file: &Path) -> Result<SpellbookFile, String> {
     let path = file.display();
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {path}: {e}"))?;
     SpellbookFile::from_toml(&text).map_err(|e| format!("{path} is not a spellbook: {e}"))
+}
+
+/// The spellbook with every card name the catalog knows written as the card is named
+/// (names match ignoring case; copies of one card listed under two spellings add up).
+fn canonical_names(
+    mut book: SpellbookFile,
+    catalog: &grimoire_mage_wars::rules::Catalog,
+) -> SpellbookFile {
+    let mut cards = std::collections::BTreeMap::new();
+    for (name, copies) in std::mem::take(&mut book.cards) {
+        let name = catalog
+            .get(&name)
+            .map_or(name, |card| card.name().to_string());
+        *cards.entry(name).or_insert(0) += copies;
+    }
+    book.cards = cards;
+    if let Some(card) = catalog.get(&book.mage) {
+        book.mage = card.name().to_string();
+    }
+    book
 }
 
 /// What locates a violation: the spellbook file's path and text, and the cards for "did you

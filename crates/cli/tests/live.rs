@@ -184,7 +184,7 @@ damage = 12
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     // War 2, trained by the Warlord: 2 points a copy.
     assert!(
-        stdout.contains("live test brute   2 x  2 =   4"),
+        stdout.contains("Live Test Brute   2 x  2 =   4"),
         "{stdout}"
     );
 }
@@ -310,7 +310,7 @@ fn an_unknown_spellbook_card_is_located_with_a_did_you_mean() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("heal      2 x  6 =  12"),
+        stdout.contains("Heal      2 x  6 =  12"),
         "case-insensitive: {stdout}"
     );
 }
