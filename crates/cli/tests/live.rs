@@ -314,3 +314,47 @@ fn an_unknown_spellbook_card_is_located_with_a_did_you_mean() {
         "case-insensitive: {stdout}"
     );
 }
+
+#[test]
+fn a_card_with_a_trait_added_after_the_build_says_it_needs_a_rebuild() {
+    let copy = with_new_card();
+    let traits = copy.path().join("codex/mage-wars/traits.toml");
+    let mut codex = std::fs::read_to_string(&traits).expect("traits");
+    codex.push_str(
+        "\n[[traits]]\nname = \"Moonlit\"\nsummary = \"A trait added after the build.\"\nstacking = \"once\"\n",
+    );
+    std::fs::write(&traits, codex).expect("codex");
+    let card = copy.path().join("cards/mage-wars/live-test/creatures.toml");
+    let text = std::fs::read_to_string(&card).expect("card");
+    std::fs::write(
+        &card,
+        text.replace("armor = 1\n", "armor = 1\ntraits = [\"Moonlit\"]\n"),
+    )
+    .expect("card");
+    let (code, _, stderr) = summary(&grimoire_in(copy.path(), &["check", "mage-wars"]));
+    assert_eq!(code, Some(0), "the content itself is fine: {stderr}");
+    let (code, _, stderr) = summary(&grimoire_in(
+        copy.path(),
+        &[
+            "calc",
+            "mage-wars",
+            "--attacker",
+            "live test brute",
+            "--attack",
+            "Big Club",
+            "--defender",
+            "Dark Pact Slayer",
+        ],
+    ));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "card \"live test brute\" needs a rebuild of this program: creature \"Live Test Brute\".traits[0]: `Moonlit` is not a Trait in this build"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("cargo install --path crates/cli"),
+        "{stderr}"
+    );
+}
