@@ -5,7 +5,7 @@ use crate::support::{grimoire_in, repository, summary};
 #[test]
 fn check_runs_from_a_subdirectory() {
     let (code, stdout, stderr) = summary(&grimoire_in(
-        &repository().join("cards/mage-wars/core"),
+        &repository().join("cards/mage-wars"),
         &["check", "mage-wars"],
     ));
     assert_eq!(code, Some(0), "{stderr}");
