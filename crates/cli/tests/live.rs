@@ -358,3 +358,51 @@ fn a_card_with_a_trait_added_after_the_build_says_it_needs_a_rebuild() {
         "{stderr}"
     );
 }
+
+#[test]
+fn cards_filters_by_trait_cost_and_any_field() {
+    let root = crate::support::repository();
+    let names = |args: &[&str]| -> Vec<String> {
+        let mut argv = vec!["cards", "list", "--json"];
+        argv.extend_from_slice(args);
+        let (code, stdout, stderr) = summary(&grimoire_in(&root, &argv));
+        assert_eq!(code, Some(0), "{stderr}");
+        stdout
+            .lines()
+            .map(|line| {
+                let card: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+                card["name"].as_str().unwrap_or_default().to_string()
+            })
+            .collect()
+    };
+    let flame = names(&["--game", "mage-wars", "--trait", "flame"]);
+    assert!(flame.contains(&"Dark Pact Slayer".to_string()), "{flame:?}");
+    let cheap_demons = names(&[
+        "--game",
+        "mage-wars",
+        "--where",
+        "subtypes=Demon",
+        "--cost",
+        "..13",
+    ]);
+    assert!(
+        cheap_demons.contains(&"Dark Pact Slayer".to_string()),
+        "{cheap_demons:?}"
+    );
+    assert!(names(&[
+        "--game",
+        "mage-wars",
+        "--where",
+        "subtypes=Demon",
+        "--cost",
+        "..12"
+    ])
+    .iter()
+    .all(|name| name != "Dark Pact Slayer"));
+    let (code, _, stderr) = summary(&grimoire_in(
+        &root,
+        &["cards", "list", "--game", "mage-war"],
+    ));
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("(did you mean \"mage-wars\"?)"), "{stderr}");
+}
