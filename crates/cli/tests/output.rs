@@ -85,3 +85,58 @@ fn a_missing_scenario_file_is_a_usage_error() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("no-such-file.toml"), "{stderr}");
 }
+
+/// `import octgn` of a one-card set, writing into a fresh folder each time.
+#[cfg(target_os = "linux")]
+#[test]
+fn import_survives_a_closed_or_full_stdout() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let set = dir.path().join("test.set.xml");
+    std::fs::write(
+        &set,
+        r#"<?xml version="1.0"?>
+<set name="Test Set"><cards><card id="T01" name="Test Bolt">
+<property name="Type" value="Attack" /><property name="Subtype" value="Lightning" />
+<property name="Cost" value="6" /><property name="Action" value="Quick" />
+<property name="Range" value="0-2" /><property name="Target" value="Creature" />
+<property name="School" value="Air" /><property name="Level" value="1" />
+<property name="cAttacks" value="name=Test Bolt;range type=Ranged;range=(0,2);dice=3" />
+<property name="CardID" value="T01" /></card></cards></set>
+"#,
+    )
+    .expect("set file");
+    let set = set.to_string_lossy().into_owned();
+    let out = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let script = format!(
+        "{{ sleep 0.3; \"$0\" import octgn --game mage-wars '{set}' --out '{}'; echo \"status $?\" >&2; }} | true",
+        out("piped")
+    );
+    let piped = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_grimoire"))
+        .output()
+        .expect("sh runs");
+    let stderr = String::from_utf8_lossy(&piped.stderr);
+    assert!(stderr.contains("status 0"), "{stderr}");
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_grimoire"))
+        .args([
+            "import",
+            "octgn",
+            "--game",
+            "mage-wars",
+            &set,
+            "--out",
+            &out("full"),
+        ])
+        .stdout(full)
+        .output()
+        .expect("grimoire runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("error: cannot write to stdout"), "{stderr}");
+}
