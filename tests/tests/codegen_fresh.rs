@@ -94,3 +94,25 @@ fn generated_rust_is_exactly_what_prettyplease_prints() {
         "only {checked} generated Rust files checked"
     );
 }
+
+/// Every game crate inlines its generated items on its docs front page (a glob re-export of
+/// a public module is otherwise shown as one opaque `pub use generated::*;` line).
+#[test]
+fn game_crates_show_their_generated_items_on_the_front_page() {
+    let root = repo_root();
+    for game in grimoire_compiler::discover_games(&root).expect("games") {
+        let lib = root.join("crates/games").join(&game).join("src/lib.rs");
+        let Ok(text) = std::fs::read_to_string(&lib) else {
+            continue;
+        };
+        let reexport = text
+            .find("pub use generated::*;")
+            .unwrap_or_else(|| panic!("{}: no `pub use generated::*;`", lib.display()));
+        let before = text[..reexport].trim_end();
+        assert!(
+            before.ends_with("#[doc(inline)]"),
+            "{}: `pub use generated::*;` needs `#[doc(inline)]`",
+            lib.display()
+        );
+    }
+}

@@ -294,3 +294,147 @@ fn bad_codex_entries_are_rejected() {
         );
     }
 }
+
+#[test]
+fn codex_parameters_keep_their_ranges_in_the_schema() {
+    let (cards, _) = tiny_validators();
+    let with_trait = |text: &str| {
+        let mut unit = good_unit();
+        unit["traits"] = json!([text]);
+        problems(&cards, &one_card(unit))
+    };
+    assert_eq!(with_trait("Piercing +5"), Vec::<String>::new());
+    assert_eq!(with_trait("Piercing +0"), Vec::<String>::new());
+    assert!(
+        !with_trait("Piercing +6").is_empty(),
+        "Piercing +6 is outside 0..=5"
+    );
+    assert!(
+        !with_trait("Piercing +15").is_empty(),
+        "Piercing +15 is outside 0..=5"
+    );
+    assert!(
+        !with_trait("Piercing +05").is_empty(),
+        "leading zeros are not card text"
+    );
+}
+
+#[test]
+fn a_card_without_a_kind_is_reported_once() {
+    let (cards, _) = tiny_validators();
+    let mut unit = good_unit();
+    unit.as_object_mut().expect("a table").remove("kind");
+    let found = problems(&cards, &one_card(unit));
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(found[0].contains("kind"), "{found:?}");
+}
+
+#[test]
+fn editors_get_value_docs_and_defaults() {
+    let outputs = generate_game(&crate::snapshots::tiny_game());
+    let output = outputs
+        .iter()
+        .find(|output| output.path == "schemas/tiny.cards.schema.json")
+        .expect("cards schema");
+    let schema: Value = serde_json::from_str(&output.contents).expect("JSON");
+    assert_eq!(
+        schema["$defs"]["enum.Element"]["x-taplo"]["docs"]["enumValues"],
+        json!([null, "A two-word value."])
+    );
+    let armor = schema["$defs"]
+        .as_object()
+        .expect("defs")
+        .iter()
+        .find_map(|(name, def)| {
+            name.starts_with("kind.")
+                .then(|| def["properties"].get("armor"))
+                .flatten()
+        })
+        .expect("a kind with armor");
+    assert_eq!(armor["default"], 0);
+}
+
+/// The `.taplo.toml` at the repository root maps every game's card, errata and codex files
+/// (and `game.toml`) to their schemas, so editors need no `#:schema` line; a `#:schema` line a
+/// file does have names the schema of its kind of file.
+#[test]
+fn editors_find_the_schema_of_every_content_file() {
+    let root = repo_root();
+    let taplo: toml::Value =
+        toml::from_str(&std::fs::read_to_string(root.join(".taplo.toml")).expect(".taplo.toml"))
+            .expect(".taplo.toml is TOML");
+    let rules = taplo["rule"].as_array().expect("[[rule]]s");
+    let schema_of = |path: &str| -> Option<String> {
+        rules.iter().find_map(|rule| {
+            let globs = |key: &str| -> Vec<String> {
+                rule.get(key)
+                    .and_then(toml::Value::as_array)
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|g| g.as_str().map(String::from))
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            };
+            let hit = |glob: &String| glob_matches(glob, path);
+            (globs("include").iter().any(hit) && !globs("exclude").iter().any(hit))
+                .then(|| rule["schema"]["path"].as_str().map(String::from))
+                .flatten()
+        })
+    };
+    for game in grimoire_compiler::discover_games(&root).expect("games") {
+        let expected = |file: &Path| -> String {
+            let relative = file.strip_prefix(&root).expect("under the root");
+            let text = relative.to_string_lossy().replace('\\', "/");
+            if text.starts_with(&format!("cards/{game}/errata/")) {
+                format!("schemas/{game}.errata.schema.json")
+            } else if text.starts_with("cards/") {
+                format!("schemas/{game}.cards.schema.json")
+            } else if text.ends_with("/game.toml") {
+                "schemas/game.schema.json".to_string()
+            } else {
+                format!("schemas/{game}.codex.schema.json")
+            }
+        };
+        let files = toml_files(&root.join("cards").join(&game))
+            .into_iter()
+            .chain(toml_files(&root.join("codex").join(&game)));
+        for file in files {
+            let relative = file.strip_prefix(&root).expect("under the root");
+            let relative_text = relative.to_string_lossy().replace('\\', "/");
+            let want = expected(&file);
+            assert_eq!(
+                schema_of(&relative_text).as_deref(),
+                Some(want.as_str()),
+                "{relative_text}"
+            );
+            assert!(root.join(&want).is_file(), "{want} is missing");
+            let text = std::fs::read_to_string(&file).expect("readable");
+            if let Some(directive) = text.lines().find_map(|l| l.strip_prefix("#:schema ")) {
+                let target = file.parent().expect("a folder").join(directive.trim());
+                assert_eq!(
+                    target.canonicalize().ok(),
+                    root.join(&want).canonicalize().ok(),
+                    "{relative_text}: #:schema {directive}"
+                );
+            }
+        }
+    }
+}
+
+/// Matches taplo-style globs: `**` any folders, `*` any characters but `/`.
+fn glob_matches(glob: &str, path: &str) -> bool {
+    fn go(g: &[u8], p: &[u8]) -> bool {
+        match g {
+            [] => p.is_empty(),
+            [b'*', b'*', b'/', rest @ ..] => {
+                (0..=p.len()).any(|i| (i == 0 || p[i - 1] == b'/') && go(rest, &p[i..]))
+            }
+            [b'*', rest @ ..] => (0..=p.len())
+                .take_while(|&i| i == 0 || p[i - 1] != b'/')
+                .any(|i| go(rest, &p[i..])),
+            [c, rest @ ..] => p.first() == Some(c) && go(rest, &p[1..]),
+        }
+    }
+    go(glob.as_bytes(), path.as_bytes())
+}

@@ -2,39 +2,60 @@
 
 use std::process::ExitCode;
 
-use crate::content::{codex_entries, compile_all, ContentArgs};
+use crate::check::MessageFormat;
+use crate::content::{codex_entries, compile_all, content_root, ContentArgs};
+use crate::{outln, output};
 
 /// Arguments of `grimoire build`.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     content: ContentArgs,
+    /// Write nothing; exit 1 when an output on disk is stale (what CI runs).
+    #[arg(long)]
+    check: bool,
+    /// Output format of diagnostics (`json`: one JSON object per diagnostic per line on stdout).
+    #[arg(long, value_enum, default_value = "human")]
+    message_format: MessageFormat,
 }
 
-/// Runs `grimoire build`. Nothing is written unless every requested game compiles.
+/// Runs `grimoire build`. Nothing is written unless every requested game compiles, and then
+/// every changed output is replaced together (see `grimoire_codegen::write_outputs`).
 pub fn run(args: Args) -> ExitCode {
-    let compiled = match compile_all(&args.content) {
+    let compiled = match content_root().and_then(|root| {
+        let compiled = compile_all(&args.content, &root)?;
+        Ok((root, compiled))
+    }) {
         Ok(compiled) => compiled,
         Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::from(2);
         }
     };
-    let color = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let (root, compiled) = compiled;
     let mut games = Vec::new();
+    let mut failed = false;
     for game in compiled {
         match game.result {
             Ok(ir) => games.push(ir),
             Err(diagnostics) => {
-                eprint!("{}", diagnostics.render(color));
-                eprintln!(
-                    "{}: {} error(s); nothing written",
-                    game.name,
-                    diagnostics.len()
-                );
-                return ExitCode::from(1);
+                failed = true;
+                match args.message_format {
+                    MessageFormat::Human => {
+                        eprint!("{}", diagnostics.render(crate::color::stderr()));
+                        eprintln!(
+                            "{}: {} error(s); nothing written",
+                            game.name,
+                            diagnostics.len()
+                        );
+                    }
+                    MessageFormat::Json => crate::out!("{}", diagnostics.to_json_lines()),
+                }
             }
         }
+    }
+    if failed {
+        return output::finish(ExitCode::from(1));
     }
     let mut outputs = grimoire_codegen::generate_common();
     let mut per_game = Vec::new();
@@ -43,28 +64,45 @@ pub fn run(args: Args) -> ExitCode {
         per_game.push(generated.len());
         outputs.extend(generated);
     }
-    let written = match grimoire_codegen::write_outputs(&args.content.root, &outputs) {
+    if args.check {
+        let stale = grimoire_codegen::stale_outputs(&root, &outputs);
+        for path in &stale {
+            eprintln!("stale: {path}");
+        }
+        if !stale.is_empty() {
+            eprintln!(
+                "error: {} of {} outputs are stale; run `grimoire build`",
+                stale.len(),
+                outputs.len()
+            );
+            return output::finish(ExitCode::from(1));
+        }
+        if args.message_format == MessageFormat::Human {
+            outln!("{} outputs up to date", outputs.len());
+        }
+        return output::finish(ExitCode::SUCCESS);
+    }
+    let written = match grimoire_codegen::write_outputs(&root, &outputs) {
         Ok(written) => written,
         Err(e) => {
-            eprintln!(
-                "error: writing outputs under {}: {e}",
-                args.content.root.display()
-            );
+            eprintln!("error: writing outputs (none replaced): {e}");
             return ExitCode::from(2);
         }
     };
-    for (ir, files) in games.iter().zip(per_game) {
-        let errata_cards = ir.cards.iter().filter(|c| !c.errata.is_empty()).count();
-        println!(
-            "{}: {} cards, {} codex entries, {} errata applied to {} cards, {} output files",
-            ir.name,
-            ir.cards.len(),
-            codex_entries(ir),
-            ir.errata.len(),
-            errata_cards,
-            files
-        );
+    if args.message_format == MessageFormat::Human {
+        for (ir, files) in games.iter().zip(per_game) {
+            let errata_cards = ir.cards.iter().filter(|c| !c.errata.is_empty()).count();
+            outln!(
+                "{}: {} cards, {} codex entries, {} errata applied to {} cards, {} output files",
+                ir.name,
+                ir.cards.len(),
+                codex_entries(ir),
+                ir.errata.len(),
+                errata_cards,
+                files
+            );
+        }
+        outln!("{} of {} files changed", written.len(), outputs.len());
     }
-    println!("{} of {} files changed", written.len(), outputs.len());
-    ExitCode::SUCCESS
+    output::finish(ExitCode::SUCCESS)
 }

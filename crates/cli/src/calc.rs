@@ -6,13 +6,14 @@
 use std::process::ExitCode;
 
 use grimoire_mage_wars::calc::{
-    calculate_cards, effect_row_probabilities, AppliedModifier, DamageQuery, DamageSummary,
+    calculate_cards_in, effect_row_probabilities, AppliedModifier, DamageQuery, DamageSummary,
     DefenderState, EffectChance,
 };
 use grimoire_mage_wars::{Condition, Trait};
 use serde_json::json;
 
 use crate::games::{self, Feature};
+use crate::{outln, output};
 
 pub mod mage_knight;
 
@@ -93,11 +94,11 @@ pub fn mage_wars(args: &Args) -> ExitCode {
     match calculate(args) {
         Ok(report) => {
             if args.json {
-                println!("{}", to_json(&report));
+                outln!("{}", to_json(&report));
             } else {
                 print_table(&report);
             }
-            ExitCode::SUCCESS
+            output::finish(ExitCode::SUCCESS)
         }
         Err(e) => {
             eprintln!("error: {e}");
@@ -224,7 +225,8 @@ fn card_mode(args: &Args) -> Result<Calculation, String> {
         args.attack.as_deref().unwrap_or_default(),
         args.defender.as_deref().unwrap_or_default(),
     );
-    let calculation = calculate_cards(attacker, attack, defender, &state)?;
+    let catalog = crate::live::mage_wars()?;
+    let calculation = calculate_cards_in(catalog, attacker, attack, defender, &state)?;
     Ok(Calculation {
         title: Some(format!(
             "{}: {} ({} dice printed) -> {}",
@@ -302,15 +304,15 @@ fn to_json(report: &Calculation) -> String {
 fn print_table(report: &Calculation) {
     let (summary, q) = (&report.summary, &report.summary.query);
     if let Some(title) = &report.title {
-        println!("{title}");
+        outln!("{title}");
         if report.modifiers.is_empty() {
-            println!("  no modifiers apply");
+            outln!("  no modifiers apply");
         }
         for m in &report.modifiers {
-            println!("  {}: {}", m.source, m.change);
+            outln!("  {}: {}", m.source, m.change);
         }
     }
-    println!(
+    outln!(
         "{} dice against armor {} (piercing {}{}{})",
         q.dice,
         q.armor,
@@ -318,7 +320,7 @@ fn print_table(report: &Calculation) {
         if q.incorporeal { ", Incorporeal" } else { "" },
         if q.ethereal { ", Ethereal" } else { "" },
     );
-    println!("damage  probability");
+    outln!("damage  probability");
     let top = summary.distribution.iter().cloned().fold(0.0, f64::max);
     for (damage, &p) in summary.distribution.iter().enumerate() {
         let width = if top > 0.0 {
@@ -326,17 +328,17 @@ fn print_table(report: &Calculation) {
         } else {
             0
         };
-        println!("{damage:>6}  {:>10}  {}", percent(p), "#".repeat(width));
+        outln!("{damage:>6}  {:>10}  {}", percent(p), "#".repeat(width));
     }
-    println!("expected damage: {:.4}", rounded(summary.expected_damage));
+    outln!("expected damage: {:.4}", rounded(summary.expected_damage));
     if let Some(p) = summary.p_destroy {
-        println!("chance to destroy: {}", percent(p));
+        outln!("chance to destroy: {}", percent(p));
     }
     if !report.effects.is_empty() && report.effect_modifier != 0 {
-        println!("effect die modifier: {:+}", report.effect_modifier);
+        outln!("effect die modifier: {:+}", report.effect_modifier);
     }
     for row in &report.effects {
-        println!(
+        outln!(
             "effect {} ({}): {}",
             row_label(row),
             row.effects.join(", "),

@@ -1,12 +1,12 @@
 //! `grimoire check`: validate content without writing anything.
 
-use std::io::Write;
 use std::process::ExitCode;
 
-use crate::content::{codex_entries, compile_all, ContentArgs};
+use crate::content::{codex_entries, compile_all, content_root, ContentArgs};
+use crate::{out, outln, output};
 
 /// How diagnostics are printed.
-#[derive(Clone, Copy, clap::ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum MessageFormat {
     /// rustc-style text with the source line and a caret.
     Human,
@@ -27,7 +27,7 @@ pub struct Args {
 /// Runs `grimoire check`: exit 0 when clean, 1 when the content has errors, 2 when it
 /// cannot be read.
 pub fn run(args: Args) -> ExitCode {
-    let compiled = match compile_all(&args.content) {
+    let compiled = match content_root().and_then(|root| compile_all(&args.content, &root)) {
         Ok(compiled) => compiled,
         Err(message) => {
             eprintln!("error: {message}");
@@ -35,13 +35,10 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let mut failed = false;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     for game in &compiled {
         match (&game.result, args.message_format) {
             (Ok(ir), MessageFormat::Human) => {
-                let _ = writeln!(
-                    out,
+                outln!(
                     "{}: ok ({} cards, {} codex entries, {} errata)",
                     game.name,
                     ir.cards.len(),
@@ -52,21 +49,18 @@ pub fn run(args: Args) -> ExitCode {
             (Ok(_), MessageFormat::Json) => {}
             (Err(diagnostics), MessageFormat::Human) => {
                 failed = true;
-                eprint!(
-                    "{}",
-                    diagnostics.render(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-                );
+                eprint!("{}", diagnostics.render(crate::color::stderr()));
                 eprintln!("{}: {} error(s)", game.name, diagnostics.len());
             }
             (Err(diagnostics), MessageFormat::Json) => {
                 failed = true;
-                let _ = out.write_all(diagnostics.to_json_lines().as_bytes());
+                out!("{}", diagnostics.to_json_lines());
             }
         }
     }
-    if failed {
+    output::finish(if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    }
+    })
 }

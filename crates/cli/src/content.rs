@@ -9,9 +9,6 @@ use grimoire_compiler::{ir, Diagnostics};
 pub struct ContentArgs {
     /// Games to process (default: every game under `<root>/codex/`).
     pub games: Vec<String>,
-    /// Content root holding `codex/` and `cards/`.
-    #[arg(long, default_value = ".")]
-    pub root: PathBuf,
 }
 
 /// One game's compile result.
@@ -22,15 +19,21 @@ pub struct Compiled {
     pub result: Result<ir::Game, Diagnostics>,
 }
 
-/// Compiles the requested games. An `Err` is a problem reading the content (not content errors).
-pub fn compile_all(args: &ContentArgs) -> Result<Vec<Compiled>, String> {
+/// The content root of this run: `--root`, else found upwards from the current directory.
+pub fn content_root() -> Result<PathBuf, String> {
+    crate::root::resolve(crate::root::flag())
+}
+
+/// Compiles the requested games under `root`. An `Err` is a problem reading the content (not
+/// content errors).
+pub fn compile_all(args: &ContentArgs, root: &Path) -> Result<Vec<Compiled>, String> {
     let games = if args.games.is_empty() {
-        let found = grimoire_compiler::discover_games(&args.root)
-            .map_err(|e| format!("cannot read {}: {e}", args.root.join("codex").display()))?;
+        let found = grimoire_compiler::discover_games(root)
+            .map_err(|e| format!("cannot read {}: {e}", root.join("codex").display()))?;
         if found.is_empty() {
             return Err(format!(
                 "no game found: expected {} to hold <game>/game.toml (run from the repository root or pass --root)",
-                args.root.join("codex").display()
+                root.join("codex").display()
             ));
         }
         found
@@ -40,7 +43,7 @@ pub fn compile_all(args: &ContentArgs) -> Result<Vec<Compiled>, String> {
     games
         .into_iter()
         .map(|name| {
-            let input = load(&args.root, &name)?;
+            let input = load(root, &name)?;
             let result = grimoire_compiler::compile(&input);
             Ok(Compiled { name, result })
         })

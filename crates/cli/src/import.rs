@@ -1,6 +1,5 @@
 //! `grimoire import`: bring card data from other formats into TOML card files.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -116,16 +115,15 @@ fn finish(
 ) -> ExitCode {
     match result {
         Ok(report) => {
-            // A closed pipe (`| head`) is not an error of the import.
-            let _ = write!(std::io::stdout(), "{report}");
+            crate::out!("{report}");
             if strict && !report.is_clean() {
                 eprintln!(
                     "error: {} unmapped fields (--strict)",
                     report.unmapped.len()
                 );
-                return ExitCode::FAILURE;
+                return crate::output::finish(ExitCode::FAILURE);
             }
-            ExitCode::SUCCESS
+            crate::output::finish(ExitCode::SUCCESS)
         }
         Err(error) => {
             eprintln!("error: {error}");
@@ -167,8 +165,7 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
                     Err(error) => eprintln!("warning: cannot look for new names: {error}"),
                 }
             }
-            // A closed pipe (`| head`) is not an error of the import.
-            let _ = write!(std::io::stdout(), "{report}");
+            crate::out!("{report}");
             if args.scaffold {
                 let Some(root) = root else {
                     eprintln!(
@@ -186,9 +183,9 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
                     "error: {} unmapped fields (--strict)",
                     report.unmapped.len()
                 );
-                return ExitCode::FAILURE;
+                return crate::output::finish(ExitCode::FAILURE);
             }
-            ExitCode::SUCCESS
+            crate::output::finish(ExitCode::SUCCESS)
         }
         Err(error) => {
             eprintln!("error: {error}");

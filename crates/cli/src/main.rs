@@ -3,18 +3,24 @@
 //! Each subcommand lives in its own module; this file only dispatches. Game-specific
 //! commands go through the registry of games in [`games`].
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 mod army;
 mod build;
 mod calc;
+mod cards;
 mod check;
+mod color;
 mod content;
 mod deck;
 mod games;
 mod import;
+mod live;
+mod output;
+mod root;
 mod scenario;
 mod spellbook;
 
@@ -27,6 +33,14 @@ mod spellbook;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Content root holding `codex/` and `cards/` (default: the current directory or the
+    /// nearest parent that holds both). `calc`, `scenario run` and `spellbook check` play
+    /// with the cards found there, else with the cards built into this program.
+    #[arg(long, global = true)]
+    root: Option<PathBuf>,
+    /// When to colour diagnostics (`auto`: on a terminal, unless `NO_COLOR` is set).
+    #[arg(long, global = true, value_enum, default_value = "auto")]
+    color: color::ColorChoice,
 }
 
 #[derive(Subcommand)]
@@ -54,10 +68,20 @@ enum Command {
     /// Army validation (army-building games).
     #[command(subcommand)]
     Army(deck::Command),
+    /// List, show and search the cards of any game.
+    #[command(subcommand)]
+    Cards(cards::Command),
+    /// Print a shell completion script (`grimoire completions bash > ...`).
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    color::set(cli.color);
+    root::set_flag(cli.root);
     match cli.command {
         Command::Check(args) => check::run(args),
         Command::Build(args) => build::run(args),
@@ -66,10 +90,17 @@ fn main() -> ExitCode {
         Command::Scenario(cmd) => scenario::run(cmd),
         Command::Calc(args) => calc::run(args),
         Command::Games => {
-            print!("{}", games::describe(games::GAMES));
-            ExitCode::SUCCESS
+            out!("{}", games::describe(games::GAMES));
+            output::finish(ExitCode::SUCCESS)
         }
         Command::Deck(cmd) => deck::run_deck(cmd),
         Command::Army(cmd) => deck::run_army(cmd),
+        Command::Cards(cmd) => cards::run(cmd),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "grimoire", &mut script);
+            out!("{}", String::from_utf8_lossy(&script));
+            output::finish(ExitCode::SUCCESS)
+        }
     }
 }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::games::{self, Feature, ScenarioOutcome};
+use crate::{outln, output};
 
 /// Subcommands of `grimoire scenario`.
 #[derive(clap::Subcommand)]
@@ -47,8 +48,8 @@ pub fn run(cmd: Command) -> ExitCode {
                 });
             match schema {
                 Ok(json) => {
-                    println!("{json}");
-                    ExitCode::SUCCESS
+                    outln!("{json}");
+                    output::finish(ExitCode::SUCCESS)
                 }
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -61,43 +62,61 @@ pub fn run(cmd: Command) -> ExitCode {
 
 fn run_files(args: &RunArgs) -> ExitCode {
     let mut files = Vec::new();
+    let mut unreadable = 0;
     for path in &args.files {
-        collect(path, &mut files);
+        if let Err(message) = collect(path, &mut files) {
+            eprintln!("error: {message}");
+            unreadable += 1;
+        }
     }
     let (mut passed, mut failed) = (0, 0);
     for file in &files {
-        let failures = match std::fs::read_to_string(file) {
-            Err(e) => vec![format!("cannot read: {e}")],
-            Ok(text) => match run_text(&text) {
-                Err(e) => vec![e],
-                Ok(run) => {
-                    if args.log {
-                        println!(
-                            "{}",
-                            serde_json::to_string_pretty(&run.events).unwrap_or_default()
-                        );
-                    }
-                    run.failures
+        let text = match std::fs::read_to_string(file) {
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", file.display());
+                unreadable += 1;
+                continue;
+            }
+        };
+        let failures = match run_text(&text) {
+            Err(e) => vec![e],
+            Ok(run) => {
+                if args.log {
+                    outln!(
+                        "{}",
+                        serde_json::to_string_pretty(&run.events).unwrap_or_default()
+                    );
                 }
-            },
+                run.failures
+            }
         };
         if failures.is_empty() {
             passed += 1;
-            println!("ok    {}", file.display());
+            outln!("ok    {}", file.display());
         } else {
             failed += 1;
-            println!("FAIL  {}", file.display());
+            outln!("FAIL  {}", file.display());
             for failure in failures {
-                println!("      {failure}");
+                // Failures the runner located start `line:column:`; say which file.
+                let separator = if failure.starts_with(|c: char| c.is_ascii_digit()) {
+                    ":"
+                } else {
+                    ": "
+                };
+                outln!("      {}{separator}{failure}", file.display());
             }
         }
     }
-    println!("{passed} passed, {failed} failed");
-    if failed == 0 && passed > 0 {
+    outln!("{passed} passed, {failed} failed");
+    output::finish(if unreadable > 0 {
+        // A file that cannot be read is a usage error, not a failed expectation.
+        ExitCode::from(2)
+    } else if failed == 0 && passed > 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    }
+    })
 }
 
 /// Runs a scenario text with the runner of the game it names.
@@ -107,19 +126,28 @@ fn run_text(text: &str) -> Result<ScenarioOutcome, String> {
     Ok(run(text))
 }
 
-fn collect(path: &Path, files: &mut Vec<PathBuf>) {
+/// Adds `path` (a file) or the `.toml` files under it (a directory) to `files`.
+fn collect(path: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
     if path.is_dir() {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
-            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-            .unwrap_or_default();
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
         entries.sort();
         for entry in entries {
             if entry.is_dir() || entry.extension().is_some_and(|e| e == "toml") {
-                collect(&entry, files);
+                collect(&entry, files)?;
             }
         }
-    } else {
+        Ok(())
+    } else if path.exists() {
         files.push(path.to_path_buf());
+        Ok(())
+    } else {
+        Err(format!(
+            "no such scenario file or directory: {}",
+            path.display()
+        ))
     }
 }
 

@@ -8,7 +8,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use grimoire_mage_wars::spellbook::{check, GeneratedCatalog, Report, Rules, SpellbookFile};
+use grimoire_engine::suggest::did_you_mean;
+use grimoire_mage_wars::spellbook::{check, Report, Rules, SpellbookFile, Violation};
 
 use crate::games::{self, Feature};
 
@@ -55,13 +56,27 @@ pub fn mage_wars(file: &Path) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let report = check(&book, &GeneratedCatalog, &Rules::STANDARD);
-    print!("{}", render(&book, &report));
-    if report.is_legal() {
+    let catalog = match crate::live::mage_wars() {
+        Ok(catalog) => catalog,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let book = canonical_names(book, catalog);
+    let report = check(&book, catalog, &Rules::STANDARD);
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let located = Located {
+        path: &file.display().to_string(),
+        text: &text,
+        catalog,
+    };
+    crate::out!("{}", render(&book, &report, &located));
+    crate::output::finish(if report.is_legal() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
-    }
+    })
 }
 
 fn read_spellbook(file: &Path) -> Result<SpellbookFile, String> {
@@ -70,8 +85,72 @@ fn read_spellbook(file: &Path) -> Result<SpellbookFile, String> {
     SpellbookFile::from_toml(&text).map_err(|e| format!("{path} is not a spellbook: {e}"))
 }
 
+/// The spellbook with every card name the catalog knows written as the card is named
+/// (names match ignoring case; copies of one card listed under two spellings add up).
+fn canonical_names(
+    mut book: SpellbookFile,
+    catalog: &grimoire_mage_wars::rules::Catalog,
+) -> SpellbookFile {
+    let mut cards = std::collections::BTreeMap::new();
+    for (name, copies) in std::mem::take(&mut book.cards) {
+        let name = catalog
+            .get(&name)
+            .map_or(name, |card| card.name().to_string());
+        *cards.entry(name).or_insert(0) += copies;
+    }
+    book.cards = cards;
+    if let Some(card) = catalog.get(&book.mage) {
+        book.mage = card.name().to_string();
+    }
+    book
+}
+
+/// What locates a violation: the spellbook file's path and text, and the cards for "did you
+/// mean".
+struct Located<'a> {
+    path: &'a str,
+    text: &'a str,
+    catalog: &'a grimoire_mage_wars::rules::Catalog,
+}
+
+impl Located<'_> {
+    /// `path:line:column: ` of the first place `name` is written as a quoted key or value.
+    fn at(&self, name: &str) -> String {
+        let quoted = format!("\"{name}\"");
+        match self.text.find(&quoted) {
+            Some(offset) => {
+                let before = &self.text[..offset];
+                let line = before.matches('\n').count() + 1;
+                let column = before.len() - before.rfind('\n').map_or(0, |n| n + 1) + 1;
+                format!("{}:{line}:{column}: ", self.path)
+            }
+            None => format!("{}: ", self.path),
+        }
+    }
+
+    /// The violation's message, located and with "did you mean" for unknown names.
+    fn describe(&self, violation: &Violation) -> String {
+        let names = || self.catalog.cards().iter().map(|card| card.name());
+        match violation {
+            Violation::UnknownCard { card } => format!(
+                "{}{violation}{}",
+                self.at(card),
+                did_you_mean(card, names())
+            ),
+            Violation::UnknownMage { mage } => {
+                let mages = self.catalog.cards().iter().filter_map(|card| match card {
+                    grimoire_mage_wars::Card::Mage(mage) => Some(mage.name),
+                    _ => None,
+                });
+                format!("{}{violation}{}", self.at(mage), did_you_mean(mage, mages))
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
 /// The report as text: one line per card, the total, then every violation.
-fn render(book: &SpellbookFile, report: &Report) -> String {
+fn render(book: &SpellbookFile, report: &Report, located: &Located<'_>) -> String {
     let mut out = format!("spellbook for {}\n", book.mage);
     let width = report
         .cards
@@ -94,7 +173,7 @@ fn render(book: &SpellbookFile, report: &Report) -> String {
     } else {
         out += &format!("{} violation(s):\n", report.violations.len());
         for violation in &report.violations {
-            out += &format!("  error: {violation}\n");
+            out += &format!("  error: {}\n", located.describe(violation));
         }
     }
     out

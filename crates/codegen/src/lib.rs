@@ -103,6 +103,39 @@ pub fn rust_tokens(game: &ir::Game) -> proc_macro2::TokenStream {
     rust::module_text(game).parse().unwrap_or_default()
 }
 
+/// A fingerprint of everything but the cards: `game.toml` (enums, records, kinds, dice,
+/// effect operations, constants) and the codex, without source locations. The generated
+/// `VOCABULARY_FINGERPRINT` holds it, so a program reading cards edited after it was built
+/// can tell whether the vocabulary it was built with is still the content's (FNV-1a over the
+/// JSON form: the same on every machine).
+pub fn vocabulary_fingerprint(game: &ir::Game) -> u64 {
+    let mut value = serde_json::json!([
+        game.enums,
+        game.records,
+        game.kinds,
+        game.dice,
+        game.categories,
+        game.effect_ops,
+        game.constants,
+    ]);
+    strip_origins(&mut value);
+    let text = value.to_string();
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn strip_origins(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            map.remove("origin");
+            map.values_mut().for_each(strip_origins);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(strip_origins),
+        _ => {}
+    }
+}
+
 fn json_text(value: &impl serde::Serialize) -> String {
     // Serialising plain data (strings, numbers, vectors, derived structs) cannot fail.
     let mut text = serde_json::to_string_pretty(value).unwrap_or_default();

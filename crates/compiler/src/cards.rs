@@ -184,9 +184,11 @@ fn dedup_and_sort(
             span,
             format!("card `{}` is declared twice", cards[i].name),
         );
-        if spans[first].0 == file {
-            error.label(spans[first].1.clone(), "first declared here");
-        }
+        error.label_in(
+            spans[first].0,
+            spans[first].1.clone(),
+            "first declared here",
+        );
         error.help("a card printed in several sets is one card with several `printings`");
     }
     let mut idents: HashMap<&str, usize> = HashMap::with_capacity(cards.len());

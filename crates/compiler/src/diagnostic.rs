@@ -83,6 +83,10 @@ pub mod codes {
     /// A record that contains itself by value (directly or through other records), which no
     /// finite type can hold; lists are fine.
     pub const RECURSIVE_RECORD: &str = "E0033";
+    /// A file that is not UTF-8 text.
+    pub const NOT_UTF8: &str = "E0034";
+    /// A date that is not a real calendar day (`2026-02-30`).
+    pub const BAD_DATE: &str = "E0035";
     /// Warning: a codex entry marked `draft = true` (written by `import --scaffold`, not
     /// reviewed yet).
     pub const DRAFT_ENTRY: &str = "W0001";
@@ -109,13 +113,28 @@ impl Severity {
     }
 }
 
-/// A secondary location attached to a diagnostic, in the same file.
+/// A secondary location attached to a diagnostic (the first definition of a duplicate, ...),
+/// in the diagnostic's file or another one.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Label {
-    /// Byte range in the file.
+    /// Path of the label's file, relative to the content root.
+    pub file: String,
+    /// Byte range in that file.
     pub span: Range<usize>,
+    /// 1-based line of the span's start.
+    pub line: usize,
+    /// 1-based column (in characters) of the span's start.
+    pub column: usize,
     /// What this location shows.
     pub message: String,
+}
+
+/// A label not yet located by line and column.
+#[derive(Debug)]
+struct PendingLabel {
+    file: FileId,
+    span: Range<usize>,
+    message: String,
 }
 
 /// One error, located in one file.
@@ -189,11 +208,10 @@ impl Diagnostics {
                 continue;
             };
             let mut labels = vec![cs::Label::primary(ids[file], diagnostic.span.clone())];
-            labels.extend(
-                diagnostic.labels.iter().map(|l| {
-                    cs::Label::secondary(ids[file], l.span.clone()).with_message(&l.message)
-                }),
-            );
+            labels.extend(diagnostic.labels.iter().filter_map(|l| {
+                let file = self.sources.iter().position(|s| s.path == l.file)?;
+                Some(cs::Label::secondary(ids[file], l.span.clone()).with_message(&l.message))
+            }));
             let severity = match diagnostic.severity {
                 Severity::Error => cs::Severity::Error,
                 Severity::Warning => cs::Severity::Warning,
@@ -223,7 +241,7 @@ impl Diagnostics {
     }
 
     /// One JSON object per line: file, line, column, end_line, end_column, code, severity,
-    /// message, help.
+    /// message, help, labels (secondary locations: file, line, column, message).
     pub fn to_json_lines(&self) -> String {
         let mut out = String::new();
         for d in &self.items {
@@ -237,6 +255,12 @@ impl Diagnostics {
                 "severity": d.severity.as_str(),
                 "message": d.message,
                 "help": d.help,
+                "labels": d.labels.iter().map(|l| serde_json::json!({
+                    "file": l.file,
+                    "line": l.line,
+                    "column": l.column,
+                    "message": l.message,
+                })).collect::<Vec<_>>(),
             });
             out.push_str(&line.to_string());
             out.push('\n');
@@ -273,7 +297,7 @@ pub(crate) struct Pending {
     span: Range<usize>,
     message: String,
     help: Option<String>,
-    labels: Vec<Label>,
+    labels: Vec<PendingLabel>,
 }
 
 impl Pending {
@@ -293,7 +317,19 @@ impl Pending {
 
     /// Attaches a secondary location in the same file.
     pub(crate) fn label(&mut self, span: Range<usize>, message: impl Into<String>) -> &mut Self {
-        self.labels.push(Label {
+        let file = self.file;
+        self.label_in(file, span, message)
+    }
+
+    /// Attaches a secondary location in `file`.
+    pub(crate) fn label_in(
+        &mut self,
+        file: FileId,
+        span: Range<usize>,
+        message: impl Into<String>,
+    ) -> &mut Self {
+        self.labels.push(PendingLabel {
+            file,
             span,
             message: message.into(),
         });
@@ -373,7 +409,11 @@ impl Sink {
 
     /// Locates every error in `files` and sorts them by file path, position and code.
     pub(crate) fn finish(self, files: &[&SourceFile]) -> Diagnostics {
-        let mut used: Vec<FileId> = self.pending.iter().map(|p| p.file).collect();
+        let mut used: Vec<FileId> = self
+            .pending
+            .iter()
+            .flat_map(|p| std::iter::once(p.file).chain(p.labels.iter().map(|l| l.file)))
+            .collect();
         used.sort_unstable();
         used.dedup();
         let line_starts: Vec<Vec<usize>> =
@@ -389,6 +429,25 @@ impl Sink {
                 let end = clamp_to_char(text, p.span.end.max(start));
                 let (line, column) = locate(text, starts, start);
                 let (end_line, end_column) = locate(text, starts, end);
+                let labels = p
+                    .labels
+                    .into_iter()
+                    .map(|label| {
+                        let source = files[label.file];
+                        let starts = &line_starts[used.binary_search(&label.file).unwrap_or(0)];
+                        let text = source.text.as_str();
+                        let start = clamp_to_char(text, label.span.start);
+                        let end = clamp_to_char(text, label.span.end.max(start));
+                        let (line, column) = locate(text, starts, start);
+                        Label {
+                            file: source.path.clone(),
+                            span: start..end,
+                            line,
+                            column,
+                            message: label.message,
+                        }
+                    })
+                    .collect();
                 Diagnostic {
                     code: p.code,
                     severity: p.severity,
@@ -399,7 +458,7 @@ impl Sink {
                     column,
                     end_line,
                     end_column,
-                    labels: p.labels,
+                    labels,
                     help: p.help,
                 }
             })

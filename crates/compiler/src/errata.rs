@@ -165,7 +165,31 @@ fn date(node: &Node<'_>, file: FileId, sink: &mut Sink) -> Option<String> {
         );
         return None;
     }
+    let number = |range: std::ops::Range<usize>| text[range].parse::<u32>().unwrap_or(0);
+    let (year, month, day) = (number(0..4), number(5..7), number(8..10));
+    if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+        sink.error(
+            codes::BAD_DATE,
+            file,
+            node.span(),
+            format!(
+                "`{text}` is not a calendar date: {year} has no day {day:02} in month {month:02}"
+            ),
+        );
+        return None;
+    }
     Some(text)
+}
+
+/// Days in `month` (1-12) of `year` in the Gregorian calendar.
+fn days_in_month(year: u32, month: u32) -> u32 {
+    match month {
+        // `is_multiple_of` is newer than the workspace's minimum Rust version.
+        2 if matches!((year % 4, year % 100, year % 400), (0, 1.., _) | (_, _, 0)) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
 }
 
 /// Same value, ignoring how codex references were spelled.
@@ -276,5 +300,20 @@ impl Context<'_> {
             }
         }
         ok.then_some(values)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::days_in_month;
+
+    #[test]
+    fn february_follows_the_gregorian_leap_years() {
+        assert_eq!(days_in_month(2024, 2), 29);
+        assert_eq!(days_in_month(2026, 2), 28);
+        assert_eq!(days_in_month(1900, 2), 28);
+        assert_eq!(days_in_month(2000, 2), 29);
+        assert_eq!(days_in_month(2026, 4), 30);
+        assert_eq!(days_in_month(2026, 12), 31);
     }
 }

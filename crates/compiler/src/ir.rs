@@ -3,7 +3,8 @@
 //! Every name here is already checked; every reference is an index. Vectors are in a
 //! deterministic order that does not depend on the order files were read in:
 //! enums, records, kinds, dice, categories and effect ops keep `game.toml` declaration
-//! order; codex entries keep (file name, position in file) order; cards are sorted by name.
+//! order; codex entries are sorted by name within their category (so neither file names nor
+//! how the codex is split into files matter); cards are sorted by name.
 //!
 //! **Architecture Invariant:** nothing in this module names a game's words.
 
@@ -204,7 +205,7 @@ pub struct CategoryDef {
     pub summary: Option<String>,
     /// Extra metadata fields the category declares.
     pub fields: Vec<FieldDef>,
-    /// Entries in (file name, position in file) order.
+    /// Entries sorted by name.
     pub entries: Vec<Entry>,
 }
 

@@ -62,6 +62,21 @@ pub struct GameInput {
     pub cards: Vec<SourceFile>,
     /// `cards/<name>/errata/*.toml`.
     pub errata: Vec<SourceFile>,
+    /// Files among the above that are not UTF-8: their text is decoded with each invalid
+    /// sequence replaced by U+FFFD, and compiling reports each as a located error (checking
+    /// goes on with the rest).
+    pub not_utf8: Vec<NotUtf8>,
+}
+
+/// A file whose bytes are not UTF-8.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotUtf8 {
+    /// The file's path, as in its [`SourceFile`].
+    pub path: String,
+    /// Byte offset of the first invalid sequence (the same offset in the decoded text).
+    pub offset: usize,
+    /// The first invalid byte.
+    pub byte: u8,
 }
 
 /// Time spent in each phase of [`compile_with_timings`].
@@ -99,6 +114,22 @@ pub fn compile_with_timings(input: &GameInput) -> (Result<Game, Diagnostics>, Ph
         Some(root) => build(&mut cx, input, root, &parsed, &mut parse),
         None => None,
     };
+    // Reported after the passes, which check cards only when the schema has no errors.
+    for bad in &input.not_utf8 {
+        if let Some(file) = cx.files.iter().position(|f| f.path == bad.path) {
+            cx.sink
+                .error(
+                    diagnostic::codes::NOT_UTF8,
+                    file,
+                    bad.offset..bad.offset + char::REPLACEMENT_CHARACTER.len_utf8(),
+                    format!(
+                        "the file is not UTF-8: byte 0x{:02X} at byte offset {}",
+                        bad.byte, bad.offset
+                    ),
+                )
+                .help("save the file as UTF-8");
+        }
+    }
     let outcome = match result {
         Some(mut game) if cx.sink.is_empty() => {
             game.warnings = cx.sink.take_warnings().finish(&cx.files);
@@ -298,10 +329,40 @@ mod tests {
         let ir::Value::List(traits) = &ember.fields[6] else {
             panic!("traits is a list")
         };
+        let piercing = game.categories[0]
+            .entries
+            .iter()
+            .position(|e| e.name == "Piercing")
+            .expect("Piercing");
         assert!(
-            matches!(&traits[0], ir::Value::Codex(r) if r.entry == 0 && r.args == [ir::Value::Int(2)])
+            matches!(&traits[0], ir::Value::Codex(r) if r.entry == piercing && r.args == [ir::Value::Int(2)])
         );
         assert_eq!(game.inputs.len(), 3);
+    }
+
+    #[test]
+    fn codex_entries_are_ordered_by_name_whatever_their_file_names() {
+        let root = repo_root().join("tests/fixtures/demo");
+        let input = load_game(&root, "demo").expect("demo loads");
+        let mut renamed = input.clone();
+        for file in &mut renamed.codex {
+            file.path = file
+                .path
+                .replace(".toml", "-renamed.toml")
+                .replace("codex/demo/", "codex/demo/zz-");
+        }
+        let mut split = input.clone();
+        split.codex.reverse();
+        let names = |input: &GameInput| -> Vec<String> {
+            compile(input).expect("compiles").categories[0]
+                .entries
+                .iter()
+                .map(|e| e.name.clone())
+                .collect()
+        };
+        assert_eq!(names(&input), ["Fast", "Piercing"]);
+        assert_eq!(names(&renamed), names(&input));
+        assert_eq!(names(&split), names(&input));
     }
 
     #[test]
@@ -331,6 +392,7 @@ mod semantics {
 
     fn game(cards: &str, errata: Vec<SourceFile>) -> GameInput {
         GameInput {
+            not_utf8: Vec::new(),
             name: "t".into(),
             game_toml: file(
                 "codex/t/game.toml",

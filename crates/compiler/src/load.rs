@@ -3,7 +3,7 @@
 use std::io;
 use std::path::Path;
 
-use crate::{GameInput, SourceFile};
+use crate::{GameInput, NotUtf8, SourceFile};
 
 /// Game names found under `<root>/codex/*/game.toml`, sorted.
 pub fn discover_games(root: &Path) -> io::Result<Vec<String>> {
@@ -23,12 +23,13 @@ pub fn discover_games(root: &Path) -> io::Result<Vec<String>> {
 /// Reads `codex/<name>/` and `cards/<name>/` (sets are sub-folders, `errata/` holds errata
 /// layers). A game without a `cards/<name>/` folder has no cards.
 pub fn load_game(root: &Path, name: &str) -> io::Result<GameInput> {
+    let mut not_utf8 = Vec::new();
     let codex_dir = format!("codex/{name}");
-    let game_toml = read(root, &format!("{codex_dir}/game.toml"))?;
+    let game_toml = read(root, &format!("{codex_dir}/game.toml"), &mut not_utf8)?;
     let codex = toml_files(root, &codex_dir)?
         .into_iter()
         .filter(|path| !path.ends_with("/game.toml"))
-        .map(|path| read(root, &path))
+        .map(|path| read(root, &path, &mut not_utf8))
         .collect::<io::Result<_>>()?;
     let cards_dir = format!("cards/{name}");
     let mut cards = Vec::new();
@@ -42,7 +43,7 @@ pub fn load_game(root: &Path, name: &str) -> io::Result<GameInput> {
                 &mut cards
             };
             for path in files {
-                target.push(read(root, &path)?);
+                target.push(read(root, &path, &mut not_utf8)?);
             }
         }
     }
@@ -52,12 +53,28 @@ pub fn load_game(root: &Path, name: &str) -> io::Result<GameInput> {
         codex,
         cards,
         errata,
+        not_utf8,
     })
 }
 
-fn read(root: &Path, path: &str) -> io::Result<SourceFile> {
-    let text = std::fs::read_to_string(root.join(path))
+/// Reads one file. Bytes that are not UTF-8 are replaced (U+FFFD) and noted in `not_utf8`,
+/// so the file is reported with a location instead of stopping the load.
+fn read(root: &Path, path: &str, not_utf8: &mut Vec<NotUtf8>) -> io::Result<SourceFile> {
+    let bytes = std::fs::read(root.join(path))
         .map_err(|e| io::Error::new(e.kind(), format!("{path}: {e}")))?;
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => {
+            let offset = error.utf8_error().valid_up_to();
+            let bytes = error.into_bytes();
+            not_utf8.push(NotUtf8 {
+                path: path.to_owned(),
+                offset,
+                byte: bytes[offset],
+            });
+            String::from_utf8_lossy(&bytes).into_owned()
+        }
+    };
     Ok(SourceFile {
         path: path.to_owned(),
         text,

@@ -10,6 +10,7 @@
 //! - [`log`]: a serialisable [`EventLog`] that records every state change;
 //! - [`store`]: an [`ObjectStore`] of game objects with owner, controller, zone, damage,
 //!   markers, attachments, and granted or removed traits ordered by timestamp;
+//! - [`suggest`]: "did you mean" for names a player typed;
 //! - [`scenario`]: the generic scenario runner: one file format for every game, whose
 //!   game-specific keys a game supplies through [`ScenarioGame`].
 
@@ -21,6 +22,7 @@ pub mod log;
 pub mod rules;
 pub mod scenario;
 pub mod store;
+pub mod suggest;
 
 pub use board::{
     Board, BoardError, CardZone, CardZones, OpenTable, Square, SquareGrid, TablePoint, Zone,

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use grimoire_compiler::ir::{FieldDef, Game, KindDef, Type};
+use grimoire_compiler::ir::{FieldDef, Game, KindDef, Type, Value as IrValue};
 use serde_json::{json, Map, Value};
 
 use super::pattern::entry_pattern;
@@ -24,8 +24,13 @@ pub(crate) fn cards_schema(game: &Game) -> Value {
         .kinds
         .iter()
         .map(|kind| {
+            // `required` in the condition: without it a card missing `kind` would satisfy
+            // every branch's condition and get every kind's errors at once.
             json!({
-                "if": { "properties": { "kind": { "const": kind.name } } },
+                "if": {
+                    "properties": { "kind": { "const": kind.name } },
+                    "required": ["kind"],
+                },
                 "then": { "$ref": format!("#/$defs/kind.{}", kind.name) },
             })
         })
@@ -149,6 +154,10 @@ pub(super) fn shared_defs(game: &Game) -> Map<String, Value> {
     for def in &game.enums {
         let values: Vec<&str> = def.variants.iter().map(|v| v.name.as_str()).collect();
         let mut schema = json!({ "enum": values });
+        value_docs(
+            &mut schema,
+            def.variants.iter().map(|v| v.summary.as_deref()),
+        );
         describe(&mut schema, def.summary.as_deref());
         defs.insert(format!("enum.{}", def.name), schema);
     }
@@ -158,15 +167,23 @@ pub(super) fn shared_defs(game: &Game) -> Map<String, Value> {
         defs.insert(format!("record.{}", record.name), schema);
     }
     for category in &game.categories {
-        let plain: Vec<&str> = category
+        let plain_entries: Vec<_> = category
             .entries
             .iter()
             .filter(|entry| entry.params.is_empty())
+            .collect();
+        let plain: Vec<&str> = plain_entries
+            .iter()
             .map(|entry| entry.template.source.as_str())
             .collect();
         let mut alternatives = Vec::new();
         if !plain.is_empty() {
-            alternatives.push(json!({ "enum": plain }));
+            let mut values = json!({ "enum": plain });
+            value_docs(
+                &mut values,
+                plain_entries.iter().map(|entry| entry.summary.as_deref()),
+            );
+            alternatives.push(values);
         }
         for entry in category
             .entries
@@ -193,6 +210,47 @@ pub(super) fn shared_defs(game: &Game) -> Map<String, Value> {
         defs.insert(format!("codex.{}", category.name), schema);
     }
     defs
+}
+
+/// Per-value docs of an `enum` schema where editors show them (taplo reads
+/// `x-taplo.docs.enumValues`, one entry per value), when any value has a summary.
+fn value_docs<'a>(schema: &mut Value, summaries: impl Iterator<Item = Option<&'a str>>) {
+    let docs: Vec<Value> = summaries
+        .map(|summary| summary.map_or(Value::Null, |s| json!(s)))
+        .collect();
+    if docs.iter().any(|doc| !doc.is_null()) {
+        if let Some(object) = schema.as_object_mut() {
+            object.insert(
+                "x-taplo".to_string(),
+                json!({ "docs": { "enumValues": docs } }),
+            );
+        }
+    }
+}
+
+/// A validated value as content writes it (enum values and codex references by name,
+/// records as tables), for `default`; `None` for an absent optional value.
+fn authored(game: &Game, value: &IrValue) -> Option<Value> {
+    Some(match value {
+        IrValue::Bool(flag) => json!(flag),
+        IrValue::Int(number) => json!(number),
+        IrValue::Str(text) | IrValue::Handler(text) => json!(text),
+        IrValue::Enum { index, variant } => json!(game.enums[*index].variants[*variant].name),
+        IrValue::Record { index, fields } => Value::Object(
+            game.records[*index]
+                .fields
+                .iter()
+                .zip(fields)
+                .filter_map(|(field, value)| Some((field.name.clone(), authored(game, value)?)))
+                .collect(),
+        ),
+        IrValue::Codex(reference) => json!(reference.text),
+        IrValue::List(items) => {
+            Value::Array(items.iter().filter_map(|v| authored(game, v)).collect())
+        }
+        IrValue::None => return None,
+        IrValue::Some(inner) => return authored(game, inner),
+    })
 }
 
 pub(super) fn describe(schema: &mut Value, summary: Option<&str>) {
@@ -243,6 +301,14 @@ pub(super) fn object_schema(
 fn field_schema(game: &Game, field: &FieldDef) -> Value {
     let mut schema = type_schema(game, &field.ty);
     describe(&mut schema, field.summary.as_deref());
+    let default = field
+        .default
+        .as_ref()
+        .and_then(|value| authored(game, value));
+    if let (Some(default), Some(object)) = (default, schema.as_object_mut()) {
+        // A `$ref` with siblings is fine in draft 2020-12; editors offer the default.
+        object.insert("default".to_string(), default);
+    }
     schema
 }
 

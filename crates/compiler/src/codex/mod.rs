@@ -50,8 +50,10 @@ pub(crate) fn read_entries<'t, 'i>(
         .collect();
     let mut sources = Vec::new();
     let mut compiled: Vec<Vec<Compiled>> = vec![Vec::new(); categories];
+    // Every entry first, then in (category, name) order: the generated enums must not depend
+    // on how the codex is split into files or what the files are called.
+    let mut items: Vec<(usize, &'t str, FileId, &'t Node<'i>)> = Vec::new();
     for &(file, root) in codex {
-        let mut lines = LineCursor::new(&cx.files[file].text);
         for (key, node) in root {
             let Some(&category) = by_key.get(key.get_ref().as_ref()) else {
                 tree::unknown_key(
@@ -64,102 +66,118 @@ pub(crate) fn read_entries<'t, 'i>(
                 continue;
             };
             for item in tree::array(node, "codex entries", file, &mut cx.sink).unwrap_or_default() {
-                let Some(table) = tree::table(item, "a codex entry", file, &mut cx.sink) else {
-                    continue;
+                let sort_name = match item.get_ref() {
+                    DeValue::Table(table) => table.get("name").and_then(|n| match n.get_ref() {
+                        DeValue::String(name) => Some(name.as_ref()),
+                        _ => None,
+                    }),
+                    _ => None,
                 };
-                let Some((name_node, name)) = table.get("name").and_then(|n| {
-                    tree::string(n, "an entry name", file, &mut cx.sink).map(|s| (n, s))
-                }) else {
-                    if !table.contains_key("name") {
-                        cx.sink.error(
-                            codes::MISSING_FIELD,
-                            file,
-                            item.span(),
-                            "a codex entry needs a `name`",
-                        );
-                    }
-                    continue;
-                };
-                let name_span = name_node.span();
-                if let Some((other_file, other_span)) = first_span[category].get(name) {
-                    let error = cx.sink.error(
-                        codes::DUPLICATE_ENTRY,
-                        file,
-                        name_span.clone(),
-                        format!(
-                            "{} `{name}` is declared twice",
-                            cx.game.categories[category].name
-                        ),
-                    );
-                    if *other_file == file {
-                        error.label(other_span.clone(), "first declared here");
-                    }
-                    continue;
-                }
-                first_span[category].insert(name.to_owned(), (file, name_span.clone()));
-                let ident = ident::upper_camel(name);
-                if ident::check_camel(
-                    &ident,
-                    name,
-                    "codex entry",
-                    file,
-                    name_span.clone(),
-                    &mut cx.sink,
-                ) {
-                    namespaces[category].claim(
-                        &ident,
-                        name,
-                        "codex entry",
-                        file,
-                        name_span.clone(),
-                        &mut cx.sink,
-                    );
-                }
-                let (params, kinds) = read_params(cx, table, file);
-                let template_node = table.get("template");
-                let template_span = template_node.map_or(name_span.clone(), Node::span);
-                let source = match template_node {
-                    Some(n) => tree::string(n, "a template", file, &mut cx.sink).unwrap_or(name),
-                    None => name,
-                };
-                let parts = read_template(cx, source, &params, table, template_span.clone(), file);
-                let entry_index = cx.game.categories[category].entries.len();
-                compiled[category].push(Compiled::new(&parts, &kinds));
-                let line = lines.line(name_span.start);
-                cx.entry_names[category].insert(name.to_owned(), entry_index);
-                let entry = Entry {
-                    name: name.to_owned(),
-                    ident,
-                    template: Template {
-                        source: source.to_owned(),
-                        parts,
-                    },
-                    params,
-                    summary: None,
-                    stacking: Stacking::Once,
-                    cancels: Vec::new(),
-                    implies: Vec::new(),
-                    implied: Vec::new(),
-                    handler: None,
-                    effects: Vec::new(),
-                    draft: read_draft(cx, table, &name_span, category, name, file),
-                    fields: Vec::new(),
-                    origin: Origin {
-                        file: cx.path(file).to_owned(),
-                        line,
-                    },
-                };
-                cx.game.categories[category].entries.push(entry);
-                sources.push(EntrySource {
-                    category,
-                    entry: entry_index,
-                    file,
-                    table,
-                    name_span,
-                    template_span,
-                });
+                items.push((category, sort_name.unwrap_or(""), file, item));
             }
         }
+    }
+    items.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    let mut cursors: HashMap<FileId, LineCursor<'_>> = HashMap::new();
+    for (category, _, file, item) in items {
+        let Some(table) = tree::table(item, "a codex entry", file, &mut cx.sink) else {
+            continue;
+        };
+        let Some((name_node, name)) = table
+            .get("name")
+            .and_then(|n| tree::string(n, "an entry name", file, &mut cx.sink).map(|s| (n, s)))
+        else {
+            if !table.contains_key("name") {
+                cx.sink.error(
+                    codes::MISSING_FIELD,
+                    file,
+                    item.span(),
+                    "a codex entry needs a `name`",
+                );
+            }
+            continue;
+        };
+        let name_span = name_node.span();
+        if let Some((other_file, other_span)) = first_span[category].get(name) {
+            let error = cx.sink.error(
+                codes::DUPLICATE_ENTRY,
+                file,
+                name_span.clone(),
+                format!(
+                    "{} `{name}` is declared twice",
+                    cx.game.categories[category].name
+                ),
+            );
+            if *other_file == file {
+                error.label(other_span.clone(), "first declared here");
+            }
+            continue;
+        }
+        first_span[category].insert(name.to_owned(), (file, name_span.clone()));
+        let ident = ident::upper_camel(name);
+        if ident::check_camel(
+            &ident,
+            name,
+            "codex entry",
+            file,
+            name_span.clone(),
+            &mut cx.sink,
+        ) {
+            namespaces[category].claim(
+                &ident,
+                name,
+                "codex entry",
+                file,
+                name_span.clone(),
+                &mut cx.sink,
+            );
+        }
+        let (params, kinds) = read_params(cx, table, file);
+        let template_node = table.get("template");
+        let template_span = template_node.map_or(name_span.clone(), Node::span);
+        let source = match template_node {
+            Some(n) => tree::string(n, "a template", file, &mut cx.sink).unwrap_or(name),
+            None => name,
+        };
+        let parts = read_template(cx, source, &params, table, template_span.clone(), file);
+        let entry_index = cx.game.categories[category].entries.len();
+        compiled[category].push(Compiled::new(&parts, &kinds));
+        let line = cursors
+            .entry(file)
+            .or_insert_with(|| LineCursor::new(&cx.files[file].text))
+            .line(name_span.start);
+        cx.entry_names[category].insert(name.to_owned(), entry_index);
+        let entry = Entry {
+            name: name.to_owned(),
+            ident,
+            template: Template {
+                source: source.to_owned(),
+                parts,
+            },
+            params,
+            summary: None,
+            stacking: Stacking::Once,
+            cancels: Vec::new(),
+            implies: Vec::new(),
+            implied: Vec::new(),
+            handler: None,
+            effects: Vec::new(),
+            draft: read_draft(cx, table, &name_span, category, name, file),
+            fields: Vec::new(),
+            origin: Origin {
+                file: cx.path(file).to_owned(),
+                line,
+            },
+        };
+        cx.game.categories[category].entries.push(entry);
+        sources.push(EntrySource {
+            category,
+            entry: entry_index,
+            file,
+            table,
+            name_span,
+            template_span,
+        });
     }
     cx.matchers = compiled
         .into_iter()

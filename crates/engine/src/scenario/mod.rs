@@ -113,7 +113,11 @@ impl Names {
             .map(|(_, id)| *id)
             .ok_or_else(|| {
                 let known: Vec<&str> = self.objects.iter().map(|(n, _)| n.as_str()).collect();
-                format!("no object named {name:?} (objects: {})", known.join(", "))
+                format!(
+                    "no object named {name:?}{} (objects: {})",
+                    crate::suggest::did_you_mean(name, known.iter().copied()),
+                    known.join(", ")
+                )
             })
     }
 

@@ -160,7 +160,7 @@ impl<'t> Parser<'t> {
 
     fn toml_error(&mut self, error: &toml::de::Error, fallback: usize) {
         let offset = error.span().map_or(fallback, |s: Range<usize>| s.start);
-        self.fail(offset, error.message().trim().to_string());
+        self.fail(offset, with_suggestion(error.message().trim()));
     }
 
     /// Deserializes a table (or the part of it not taken by `common`) into `T`.
@@ -296,6 +296,23 @@ pub fn scenario_game(text: &str) -> Result<String, Failure> {
     }
 }
 
+/// A serde message naming a value or key that is none of the expected ones (`unknown variant
+/// `upkep`, expected one of `upkeep`, ...`) with "did you mean" added for the closest one.
+fn with_suggestion(message: &str) -> String {
+    let typed_and_expected = ["unknown variant `", "unknown field `"]
+        .iter()
+        .find_map(|lead| message.strip_prefix(lead))
+        .and_then(|rest| rest.split_once('`'));
+    let Some((typed, expected)) = typed_and_expected else {
+        return message.to_string();
+    };
+    let candidates: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+    format!(
+        "{message}{}",
+        crate::suggest::did_you_mean(typed, candidates)
+    )
+}
+
 /// Parses a scenario of game `G`: every error found, each with its line and column.
 pub fn parse_scenario<G: ScenarioGame>(game: &G, text: &str) -> Result<Scenario<G>, Vec<Failure>> {
     let root = match DeTable::parse(text) {
@@ -429,4 +446,25 @@ pub fn parse_scenario<G: ScenarioGame>(game: &G, text: &str) -> Result<Scenario<
         steps,
         expects,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_suggestion;
+
+    #[test]
+    fn unknown_variants_and_fields_get_a_did_you_mean() {
+        assert_eq!(
+            with_suggestion("unknown variant `upkep`, expected one of `channeling`, `upkeep`"),
+            "unknown variant `upkep`, expected one of `channeling`, `upkeep` (did you mean \"upkeep\"?)"
+        );
+        assert_eq!(
+            with_suggestion("unknown field `atacker`, expected `attacker` or `target`"),
+            "unknown field `atacker`, expected `attacker` or `target` (did you mean \"attacker\"?)"
+        );
+        assert_eq!(
+            with_suggestion("invalid type: integer"),
+            "invalid type: integer"
+        );
+    }
 }

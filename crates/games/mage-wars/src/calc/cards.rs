@@ -1,6 +1,7 @@
 //! Card mode: the calculator's inputs worked out by the rules from an attacker's attack bar
 //! and a defender in a given state.
 
+use grimoire_engine::suggest::did_you_mean;
 use grimoire_engine::{PlayerId, TraitEffectKind};
 use serde::Serialize;
 
@@ -9,8 +10,8 @@ use crate::rules::modifiers::{
     attack_dice, effect_die_total, extinguished_burns, visit_dice_modifiers, AttackContext,
     AttackMaker, Contribution, FirstAttackBonuses, ModifierOrigin, ModifierOwner,
 };
-use crate::rules::{AttackProfile, Game, Marker, OpSource, Printed};
-use crate::{CardId, Condition, EffectRow, Trait};
+use crate::rules::{AttackProfile, Catalog, Game, Marker, OpSource, Printed};
+use crate::{Condition, EffectRow, Trait};
 
 /// The defender's situation.
 #[derive(Debug, Clone, Default)]
@@ -66,18 +67,27 @@ pub struct CardCalculation {
     pub effects: Vec<EffectChance>,
 }
 
-/// Works out the calculation for `attacker`'s attack named `attack` against `defender`.
+/// Works out the calculation for `attacker`'s attack named `attack` against `defender`, with
+/// the cards compiled into this build.
 pub fn calculate_cards(
     attacker: &str,
     attack: &str,
     defender: &str,
     state: &DefenderState,
 ) -> Result<CardCalculation, String> {
-    let card = |name: &str| {
-        CardId::from_name(name)
-            .map(Printed::of)
-            .ok_or_else(|| format!("unknown card {name:?}"))
-    };
+    calculate_cards_in(Catalog::compiled(), attacker, attack, defender, state)
+}
+
+/// [`calculate_cards`] with the cards of `catalog` (live cards read from the content on disk).
+/// Card and attack names match ignoring case; unknown ones get a "did you mean".
+pub fn calculate_cards_in(
+    catalog: &Catalog,
+    attacker: &str,
+    attack: &str,
+    defender: &str,
+    state: &DefenderState,
+) -> Result<CardCalculation, String> {
+    let card = |name: &str| catalog.find(name).map(Printed::from_card);
     let (attacker_card, defender_card) = (card(attacker)?, card(defender)?);
     let bar = attacker_card
         .attacks
@@ -86,7 +96,9 @@ pub fn calculate_cards(
         .ok_or_else(|| {
             let known: Vec<&str> = attacker_card.attacks.iter().map(|a| a.name).collect();
             format!(
-                "{attacker} has no attack named {attack:?} (its attacks: {})",
+                "{} has no attack named {attack:?}{} (its attacks: {})",
+                attacker_card.name,
+                did_you_mean(attack, known.iter().copied()),
                 known.join(", ")
             )
         })?;

@@ -9,7 +9,10 @@ mod cards;
 mod distribution;
 mod effect_die;
 
-pub use cards::{calculate_cards, AppliedModifier, CardCalculation, DefenderState, EffectChance};
+pub use cards::{
+    calculate_cards, calculate_cards_in, AppliedModifier, CardCalculation, DefenderState,
+    EffectChance,
+};
 pub use distribution::{
     damage_distribution, CalcError, DamageQuery, DamageSummary, MAX_ATTACK_DICE,
 };

@@ -14,7 +14,7 @@ use grimoire_engine::{Ctx, Dice, ObjectId, PlayerId, Rules, ScriptedDice, TraitE
 
 use super::attack::{attack_action, AttackOptions, AttackTarget};
 use super::card::{ObjectKind, Printed};
-use super::content::{AttackBar, CardId, Trait};
+use super::content::{AttackBar, Card, Trait};
 use super::phases::{activate, channeling_phase, end_action_phase, upkeep_phase};
 use super::profile::AttackProfile;
 use super::state::{Game, GameEvent, RulesError};
@@ -27,7 +27,7 @@ pub enum BarSource {
     Object(ObjectId),
     /// A card of the tables that is not in play: an attack spell the attacker casts, or a
     /// card named explicitly by a scenario (`from_card`).
-    Card(CardId),
+    Card(Card),
 }
 
 /// One thing that can happen in a game of Mage Wars.
@@ -203,7 +203,7 @@ fn attack_profile(
             game.card(id)?
         }
         BarSource::Card(card) => {
-            spell = Printed::of(card);
+            spell = Printed::from_card(card);
             &spell
         }
     };

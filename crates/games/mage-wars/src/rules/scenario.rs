@@ -15,7 +15,8 @@ use serde::Deserialize;
 use super::actions::{Action, BarSource, MageWarsRules};
 use super::attack::AttackTarget;
 use super::card::Printed;
-use super::content::{AttackBar, CardId, Condition, Trait};
+use super::catalog::Catalog;
+use super::content::{AttackBar, Condition, Trait};
 use super::dice::{attack_die, effect_die, EFFECT};
 use super::profile::AttackProfile;
 use super::state::{Game, GameEvent, Marker};
@@ -32,11 +33,6 @@ fn parse_condition(text: &str) -> Result<Condition, String> {
     text.trim()
         .parse::<Condition>()
         .map_err(|_| format!("unknown condition {text:?}"))
-}
-
-/// The card of the generated tables with this name.
-fn find_card(name: &str) -> Result<CardId, String> {
-    CardId::from_name(name).ok_or_else(|| format!("unknown card {name:?}"))
 }
 
 /// A player's keys besides `id`.
@@ -228,13 +224,29 @@ pub struct ExpectKeys {
 }
 
 /// Mage Wars' side of the generic scenario runner.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct MageWarsScenarios {
     /// The rules the steps are applied with.
     pub rules: MageWarsRules,
+    /// The cards `card` and `from_card` name: the compiled tables, or live cards.
+    pub catalog: &'static Catalog,
+}
+
+impl Default for MageWarsScenarios {
+    fn default() -> Self {
+        MageWarsScenarios::with_catalog(Catalog::compiled())
+    }
 }
 
 impl MageWarsScenarios {
+    /// Scenarios over the cards of `catalog` (live cards read from the content on disk).
+    pub fn with_catalog(catalog: &'static Catalog) -> Self {
+        MageWarsScenarios {
+            rules: MageWarsRules,
+            catalog,
+        }
+    }
+
     /// The attack action an attack step describes.
     fn attack(&self, game: &Game, step: &AttackStep, names: &Names) -> Result<Action, String> {
         let attacker = names.object(&step.attacker)?;
@@ -248,17 +260,18 @@ impl MageWarsScenarios {
         };
         let (source, card) = match &step.from_card {
             Some(name) => {
-                let id = find_card(name)?;
-                (BarSource::Card(id), Printed::of(id))
+                let card = self.catalog.find(name)?;
+                (BarSource::Card(card), Printed::from_card(card))
             }
-            None => attack_source(game, attacker, &step.attack)?,
+            None => attack_source(self.catalog, game, attacker, &step.attack)?,
         };
         let bar = choose_attack(card.attacks, &step.attack, target).ok_or_else(|| {
             let known: Vec<&str> = card.attacks.iter().map(|a| a.name).collect();
             format!(
-                "{} has no attack named {:?} for this target (its attacks: {})",
+                "{} has no attack named {:?} for this target{} (its attacks: {})",
                 card.name,
                 step.attack,
+                grimoire_engine::suggest::did_you_mean(&step.attack, known.iter().copied()),
                 known.join(", ")
             )
         })?;
@@ -347,6 +360,7 @@ fn choose_attack(attacks: &[AttackBar], name: &str, target: AttackTarget) -> Opt
 /// name (an attack spell the attacker casts). Falls back to the attacker's card, so an unknown
 /// name is reported against it.
 fn attack_source(
+    catalog: &Catalog,
     game: &Game,
     attacker: ObjectId,
     attack: &str,
@@ -371,8 +385,10 @@ fn attack_source(
             }
         }
     }
-    match CardId::from_name(attack) {
-        Some(id) if has_bar(&Printed::of(id)) => Ok((BarSource::Card(id), Printed::of(id))),
+    match catalog.get(attack) {
+        Some(card) if has_bar(&Printed::from_card(card)) => {
+            Ok((BarSource::Card(card), Printed::from_card(card)))
+        }
         _ => Ok((BarSource::Object(attacker), own.clone())),
     }
 }
@@ -428,7 +444,7 @@ impl ScenarioGame for MageWarsScenarios {
         object: &ObjectEntry<ObjectKeys>,
     ) -> Result<ObjectId, String> {
         let keys = &object.game;
-        let card = Printed::of(find_card(&keys.card)?);
+        let card = Printed::from_card(self.catalog.find(&keys.card)?);
         let zone = game
             .arena
             .parse_position(&keys.zone)

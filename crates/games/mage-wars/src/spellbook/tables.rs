@@ -141,3 +141,31 @@ impl Catalog for GeneratedCatalog {
         CardId::from_name(name).is_some()
     }
 }
+
+/// Spells and Mages of a card catalog: the compiled tables or live cards read from the
+/// content on disk. Names match ignoring case.
+impl Catalog for crate::rules::Catalog {
+    fn spell(&self, name: &str) -> Option<SpellInfo> {
+        spell_fields(self.get(name)?).map(spell_info)
+    }
+
+    /// A Mage card by name, else the first Mage (by name) of that class.
+    fn mage(&self, name: &str) -> Option<MageInfo> {
+        let by_name = match self.get(name) {
+            Some(Card::Mage(mage)) => Some(mage),
+            _ => None,
+        };
+        by_name
+            .or_else(|| {
+                self.cards().iter().find_map(|card| match card {
+                    Card::Mage(mage) if mage.class.to_string() == name => Some(*mage),
+                    _ => None,
+                })
+            })
+            .map(mage_info)
+    }
+
+    fn is_card(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+}

@@ -1,0 +1,243 @@
+//! Live content: the cards on disk now, not the cards compiled into this binary.
+//!
+//! `calc`, `scenario run` and `spellbook check` play with the content of the repository they
+//! run in (`--root`, else found upwards from the current directory, see [`crate::root`]). The
+//! game is compiled with `grimoire-compiler` at run time and each card is read into the game
+//! crate's own generated types with the generated `Card::from_live`, so the rules take a live
+//! card exactly like a compiled one. What the binary cannot take without a rebuild is said
+//! clearly: a card using vocabulary this build does not know (a new trait, handler or field)
+//! is named with the reason, and a changed codex or `game.toml` (the generated
+//! `VOCABULARY_FINGERPRINT` differs) gets a warning, because codex behaviour comes from the
+//! compiled tables. Without a content root the compiled tables are used.
+//!
+//! [`card_json`] is also the generic card view of `grimoire cards`: every game's cards in the
+//! dump's form, straight from the IR.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use grimoire_compiler::ir::{self, Value};
+use grimoire_mage_wars::rules::Catalog;
+use serde_json::{Map, Value as Json};
+
+/// The compiled content of one game found under a content root.
+pub struct Content {
+    /// The content root it was read from.
+    pub root: PathBuf,
+    /// The compiled game.
+    pub game: ir::Game,
+}
+
+/// Compiles `game` under `root`: `Ok(None)` when the root has no such game, `Err` with the
+/// rendered diagnostics when it does not compile.
+pub fn compile_game(root: &Path, game: &str) -> Result<Option<Content>, String> {
+    if !root.join("codex").join(game).join("game.toml").is_file() {
+        return Ok(None);
+    }
+    let input = grimoire_compiler::load_game(root, game)
+        .map_err(|e| format!("cannot read game `{game}` under {}: {e}", root.display()))?;
+    match grimoire_compiler::compile(&input) {
+        Ok(game) => Ok(Some(Content {
+            root: root.to_path_buf(),
+            game,
+        })),
+        Err(diagnostics) => Err(format!(
+            "{}the {game} content under {} has {} error(s); fix them (`grimoire check`) to play with it",
+            diagnostics.render(crate::color::stderr()),
+            root.display(),
+            diagnostics.len()
+        )),
+    }
+}
+
+/// One card in the dump's form: `name`, `kind`, then the kind's fields (enum values and
+/// codex references as their names, records as objects; absent optional fields left out).
+pub fn card_json(game: &ir::Game, card: &ir::Card) -> Json {
+    let kind = &game.kinds[card.kind];
+    let mut object = Map::new();
+    object.insert("name".into(), card.name.clone().into());
+    object.insert("kind".into(), kind.name.clone().into());
+    for (field, value) in kind.fields.iter().zip(&card.fields) {
+        if field.name != "name" && *value != Value::None {
+            object.insert(field.name.clone(), value_json(game, value));
+        }
+    }
+    Json::Object(object)
+}
+
+fn value_json(game: &ir::Game, value: &Value) -> Json {
+    match value {
+        Value::Bool(flag) => Json::Bool(*flag),
+        Value::Int(number) => Json::from(*number),
+        Value::Str(text) | Value::Handler(text) => Json::String(text.clone()),
+        Value::Enum { index, variant } => {
+            Json::String(game.enums[*index].variants[*variant].name.clone())
+        }
+        Value::Record { index, fields } => Json::Object(
+            game.records[*index]
+                .fields
+                .iter()
+                .zip(fields)
+                .filter(|(_, value)| **value != Value::None)
+                .map(|(field, value)| (field.name.clone(), value_json(game, value)))
+                .collect(),
+        ),
+        Value::Codex(reference) => Json::String(reference.text.clone()),
+        Value::List(items) => Json::Array(items.iter().map(|v| value_json(game, v)).collect()),
+        Value::None => Json::Null,
+        Value::Some(inner) => value_json(game, inner),
+    }
+}
+
+/// The card JSON as the Mage Wars generated reader takes it.
+fn mage_wars_value(json: &Json) -> grimoire_mage_wars::LiveValue {
+    use grimoire_mage_wars::LiveValue;
+    match json {
+        Json::Null => LiveValue::Null,
+        Json::Bool(flag) => LiveValue::Bool(*flag),
+        Json::Number(number) => LiveValue::Int(number.as_i64().unwrap_or_default()),
+        Json::String(text) => LiveValue::Str(text.clone()),
+        Json::Array(items) => LiveValue::List(items.iter().map(mage_wars_value).collect()),
+        Json::Object(fields) => LiveValue::Table(
+            fields
+                .iter()
+                .map(|(key, value)| (key.clone(), mage_wars_value(value)))
+                .collect(),
+        ),
+    }
+}
+
+/// The Mage Wars catalog of `game`: every card read into the generated types, the cards
+/// that do not fit this build listed with the reason.
+pub fn mage_wars_catalog(game: &ir::Game) -> Catalog {
+    let mut cards = Vec::new();
+    let mut unreadable = Vec::new();
+    for card in &game.cards {
+        match grimoire_mage_wars::Card::from_live(&mage_wars_value(&card_json(game, card))) {
+            Ok(read) => cards.push(read),
+            Err(error) => unreadable.push((card.name.clone(), error.to_string())),
+        }
+    }
+    Catalog::live(cards, unreadable)
+}
+
+/// What a live Mage Wars load found that needs a rebuild of the binary, as warning lines.
+fn mage_wars_warnings(content: &Content) -> Vec<String> {
+    let mut warnings = Vec::new();
+    if grimoire_codegen::vocabulary_fingerprint(&content.game)
+        != grimoire_mage_wars::VOCABULARY_FINGERPRINT
+    {
+        warnings.push(format!(
+            "the mage-wars codex or game.toml under {} changed since this program was built: cards are read live, codex behaviour is the built one (rebuild: cargo install --path crates/cli)",
+            content.root.display()
+        ));
+    }
+    warnings
+}
+
+/// The Mage Wars cards to play with: live from the content root when there is one (an
+/// explicit `--root` must hold Mage Wars content), else the compiled tables. Loaded once per
+/// process; warnings go to stderr once.
+pub fn mage_wars() -> Result<&'static Catalog, String> {
+    static LOADED: OnceLock<Result<&'static Catalog, String>> = OnceLock::new();
+    LOADED
+        .get_or_init(|| {
+            let explicit = crate::root::flag();
+            let Some(root) = crate::root::optional(explicit) else {
+                return Ok(Catalog::compiled());
+            };
+            let Some(content) = compile_game(&root, "mage-wars")? else {
+                return match explicit {
+                    Some(root) => Err(format!(
+                        "no Mage Wars content under {} (expected codex/mage-wars/game.toml)",
+                        root.display()
+                    )),
+                    None => Ok(Catalog::compiled()),
+                };
+            };
+            for warning in mage_wars_warnings(&content) {
+                eprintln!("warning: {warning}");
+            }
+            let catalog = mage_wars_catalog(&content.game);
+            let unfit: Vec<&str> = content
+                .game
+                .cards
+                .iter()
+                .map(|card| card.name.as_str())
+                .filter(|name| catalog.get(name).is_none())
+                .collect();
+            if !unfit.is_empty() {
+                eprintln!(
+                    "warning: {} card(s) under {} use vocabulary this program was built without and need a rebuild (cargo install --path crates/cli): {}",
+                    unfit.len(),
+                    root.display(),
+                    unfit.join(", ")
+                );
+            }
+            Ok(&*Box::leak(Box::new(catalog)))
+        })
+        .clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn repository() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    }
+
+    #[test]
+    fn every_compiled_card_reads_back_live_as_the_same_card() {
+        let content = compile_game(&repository(), "mage-wars")
+            .expect("the content compiles")
+            .expect("mage-wars content");
+        let live = mage_wars_catalog(&content.game);
+        let compiled = Catalog::compiled();
+        assert_eq!(live.cards().len(), compiled.cards().len());
+        for card in compiled.cards() {
+            assert_eq!(live.get(card.name()), Some(*card), "{}", card.name());
+        }
+        assert!(mage_wars_warnings(&content).is_empty());
+    }
+
+    #[test]
+    fn a_new_trait_is_named_as_needing_a_rebuild() {
+        let mut content = compile_game(&repository(), "mage-wars")
+            .expect("the content compiles")
+            .expect("mage-wars content");
+        let position = content
+            .game
+            .cards
+            .iter()
+            .position(|card| card.name == "Timber Wolf")
+            .expect("Timber Wolf");
+        let card = &mut content.game.cards[position];
+        let kind = &content.game.kinds[card.kind];
+        let traits = kind
+            .fields
+            .iter()
+            .position(|field| field.name == "traits")
+            .expect("traits field");
+        // A codex reference this build's `Trait` cannot parse, as a newer codex would write it.
+        let reference = content
+            .game
+            .categories
+            .iter()
+            .enumerate()
+            .find_map(|(c, category)| {
+                (category.name == "Trait").then(|| ir::CodexRef {
+                    category: c,
+                    entry: 0,
+                    args: Vec::new(),
+                    text: "Moonlit".into(),
+                })
+            });
+        card.fields[traits] = Value::List(vec![Value::Codex(reference.expect("Trait"))]);
+        let catalog = mage_wars_catalog(&content.game);
+        let error = catalog.find("timber wolf").unwrap_err();
+        assert!(error.contains("needs a rebuild"), "{error}");
+        assert!(error.contains("traits[0]"), "{error}");
+        assert!(error.contains("Moonlit"), "{error}");
+    }
+}
