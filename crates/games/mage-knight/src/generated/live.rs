@@ -294,16 +294,18 @@ fn live_kind_warrior(
             "summary",
             "handler",
             "printings",
+            "model_id",
             "expansion",
-            "collector_number",
             "rank",
+            "rarity",
             "point_value",
             "factions",
             "base_type",
+            "front_arc",
             "range",
             "targets",
             "dial",
-            "ko_clicks",
+            "dead_clicks",
         ],
         path,
     )?;
@@ -349,23 +351,35 @@ fn live_kind_warrior(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
+        model_id: match live_get(table, "model_id") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "model_id");
+                    live_int::<u32>(value, path, 1, 999999)?
+                })
+            }
+        },
         expansion: {
             let path: &str = &::std::format!("{}.{}", path, "expansion");
             let value = live_get(table, "expansion")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
             live_parse::<Expansion>(value, path)?
         },
-        collector_number: {
-            let path: &str = &::std::format!("{}.{}", path, "collector_number");
-            let value = live_get(table, "collector_number")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_str(value, path)?
-        },
         rank: {
             let path: &str = &::std::format!("{}.{}", path, "rank");
             let value = live_get(table, "rank")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
             live_parse::<Rank>(value, path)?
+        },
+        rarity: match live_get(table, "rarity") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "rarity");
+                    live_int::<u8>(value, path, 1, 6)?
+                })
+            }
         },
         point_value: {
             let path: &str = &::std::format!("{}.{}", path, "point_value");
@@ -390,11 +404,20 @@ fn live_kind_warrior(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
-        base_type: {
-            let path: &str = &::std::format!("{}.{}", path, "base_type");
-            let value = live_get(table, "base_type")
+        base_type: match live_get(table, "base_type") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "base_type");
+                    live_parse::<BaseType>(value, path)?
+                })
+            }
+        },
+        front_arc: {
+            let path: &str = &::std::format!("{}.{}", path, "front_arc");
+            let value = live_get(table, "front_arc")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_parse::<BaseType>(value, path)?
+            live_int::<u16>(value, path, 1, 360)?
         },
         range: {
             let path: &str = &::std::format!("{}.{}", path, "range");
@@ -425,9 +448,9 @@ fn live_kind_warrior(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
-        ko_clicks: {
-            let path: &str = &::std::format!("{}.{}", path, "ko_clicks");
-            let value = live_get(table, "ko_clicks")
+        dead_clicks: {
+            let path: &str = &::std::format!("{}.{}", path, "dead_clicks");
+            let value = live_get(table, "dead_clicks")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
             live_int::<u8>(value, path, 0, 12)?
         },

@@ -93,6 +93,13 @@ impl Card {
                         ),
                     )
                 }
+                "marker" => {
+                    Card::Marker(
+                        ::std::boxed::Box::leak(
+                            ::std::boxed::Box::new(live_kind_marker(table, &path)?),
+                        ),
+                    )
+                }
                 "incantation" => {
                     Card::Incantation(
                         ::std::boxed::Box::leak(
@@ -113,7 +120,7 @@ impl Card {
                             &path,
                             ::std::format!(
                                 "kind `{}` is not one of this build's kinds ({})", other,
-                                "mage, creature, conjuration, enchantment, equipment, incantation, attack"
+                                "mage, creature, conjuration, enchantment, equipment, marker, incantation, attack"
                             ),
                         ),
                     );
@@ -262,7 +269,7 @@ fn live_record_schoollevel(
             let path: &str = &::std::format!("{}.{}", path, "level");
             let value = live_get(table, "level")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_int::<u8>(value, path, 0, 6)?
+            live_int::<u8>(value, path, 0, 8)?
         },
     })
 }
@@ -1217,7 +1224,7 @@ fn live_kind_conjuration(
             "range",
             "target",
             "traits",
-            "wall",
+            "form",
             "life",
             "armor",
             "channeling",
@@ -1356,11 +1363,11 @@ fn live_kind_conjuration(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
-        wall: {
-            let path: &str = &::std::format!("{}.{}", path, "wall");
-            let value = live_get(table, "wall")
+        form: {
+            let path: &str = &::std::format!("{}.{}", path, "form");
+            let value = live_get(table, "form")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_bool(value, path)?
+            live_parse::<ConjurationForm>(value, path)?
         },
         life: match live_get(table, "life") {
             None | Some(LiveValue::Null) => None,
@@ -1923,6 +1930,115 @@ fn live_kind_equipment(
                 for (position, value) in items.iter().enumerate() {
                     let path: &str = &::std::format!("{}[{}]", path, position);
                     read.push(live_record_attackbar(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+    })
+}
+/// Reads a `marker` card.
+fn live_kind_marker(
+    table: &[(::std::string::String, LiveValue)],
+    path: &str,
+) -> Result<Marker, LiveError> {
+    live_known_fields(
+        table,
+        &[
+            "name",
+            "summary",
+            "handler",
+            "printings",
+            "subtypes",
+            "life",
+            "armor",
+            "traits",
+        ],
+        path,
+    )?;
+    Ok(Marker {
+        name: {
+            let path: &str = &::std::format!("{}.{}", path, "name");
+            let value = live_get(table, "name")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_str(value, path)?
+        },
+        summary: match live_get(table, "summary") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "summary");
+                    live_str(value, path)?
+                })
+            }
+        },
+        handler: match live_get(table, "handler") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "handler");
+                    live_parse::<Handler>(value, path)?
+                })
+            }
+        },
+        printings: {
+            let path: &str = &::std::format!("{}.{}", path, "printings");
+            let value = live_get(table, "printings")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_record_printing(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        subtypes: {
+            let path: &str = &::std::format!("{}.{}", path, "subtypes");
+            let value = live_get(table, "subtypes")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<Subtype>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        life: {
+            let path: &str = &::std::format!("{}.{}", path, "life");
+            let value = live_get(table, "life")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_int::<u8>(value, path, 1, 60)?
+        },
+        armor: {
+            let path: &str = &::std::format!("{}.{}", path, "armor");
+            let value = live_get(table, "armor")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_int::<u8>(value, path, 0, 10)?
+        },
+        traits: {
+            let path: &str = &::std::format!("{}.{}", path, "traits");
+            let value = live_get(table, "traits")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<Trait>(value, path)?);
                 }
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }

@@ -79,6 +79,15 @@ impl Card {
                         ),
                     )
                 }
+                "unclassed_unit" => {
+                    Card::UnclassedUnit(
+                        ::std::boxed::Box::leak(
+                            ::std::boxed::Box::new(
+                                live_kind_unclassedunit(table, &path)?,
+                            ),
+                        ),
+                    )
+                }
                 "event" => {
                     Card::Event(
                         ::std::boxed::Box::leak(
@@ -99,7 +108,7 @@ impl Card {
                             &path,
                             ::std::format!(
                                 "kind `{}` is not one of this build's kinds ({})", other,
-                                "summoner, champion, common, event, structure"
+                                "summoner, champion, common, unclassed_unit, event, structure"
                             ),
                         ),
                     );
@@ -770,6 +779,172 @@ fn live_kind_common(
             let value = live_get(table, "cost")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
             live_int::<u8>(value, path, 0, 10)?
+        },
+    })
+}
+/// Reads a `unclassed_unit` card.
+fn live_kind_unclassedunit(
+    table: &[(::std::string::String, LiveValue)],
+    path: &str,
+) -> Result<UnclassedUnit, LiveError> {
+    live_known_fields(
+        table,
+        &[
+            "name",
+            "summary",
+            "handler",
+            "printings",
+            "faction",
+            "edition",
+            "cost",
+            "strength",
+            "attack_type",
+            "range",
+            "life",
+            "structure",
+            "classes",
+            "abilities",
+        ],
+        path,
+    )?;
+    Ok(UnclassedUnit {
+        name: {
+            let path: &str = &::std::format!("{}.{}", path, "name");
+            let value = live_get(table, "name")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_str(value, path)?
+        },
+        summary: match live_get(table, "summary") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "summary");
+                    live_str(value, path)?
+                })
+            }
+        },
+        handler: match live_get(table, "handler") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "handler");
+                    live_parse::<Handler>(value, path)?
+                })
+            }
+        },
+        printings: {
+            let path: &str = &::std::format!("{}.{}", path, "printings");
+            let value = live_get(table, "printings")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_record_printing(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        faction: {
+            let path: &str = &::std::format!("{}.{}", path, "faction");
+            let value = live_get(table, "faction")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_parse::<Faction>(value, path)?
+        },
+        edition: {
+            let path: &str = &::std::format!("{}.{}", path, "edition");
+            let value = live_get(table, "edition")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_parse::<Edition>(value, path)?
+        },
+        cost: match live_get(table, "cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "cost");
+                    live_int::<u8>(value, path, 0, 10)?
+                })
+            }
+        },
+        strength: match live_get(table, "strength") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "strength");
+                    live_int::<u8>(value, path, 0, 8)?
+                })
+            }
+        },
+        attack_type: match live_get(table, "attack_type") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "attack_type");
+                    live_parse::<AttackType>(value, path)?
+                })
+            }
+        },
+        range: match live_get(table, "range") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "range");
+                    live_int::<u8>(value, path, 1, 3)?
+                })
+            }
+        },
+        life: match live_get(table, "life") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "life");
+                    live_int::<u8>(value, path, 1, 20)?
+                })
+            }
+        },
+        structure: {
+            let path: &str = &::std::format!("{}.{}", path, "structure");
+            let value = live_get(table, "structure")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_bool(value, path)?
+        },
+        classes: {
+            let path: &str = &::std::format!("{}.{}", path, "classes");
+            let value = live_get(table, "classes")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<ClassTag>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        abilities: {
+            let path: &str = &::std::format!("{}.{}", path, "abilities");
+            let value = live_get(table, "abilities")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<Ability>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
         },
     })
 }

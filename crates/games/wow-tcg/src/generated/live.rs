@@ -107,13 +107,41 @@ impl Card {
                         ),
                     )
                 }
+                "master_hero" => {
+                    Card::MasterHero(
+                        ::std::boxed::Box::leak(
+                            ::std::boxed::Box::new(live_kind_masterhero(table, &path)?),
+                        ),
+                    )
+                }
+                "ability_ally" => {
+                    Card::AbilityAlly(
+                        ::std::boxed::Box::leak(
+                            ::std::boxed::Box::new(live_kind_abilityally(table, &path)?),
+                        ),
+                    )
+                }
+                "location" => {
+                    Card::Location(
+                        ::std::boxed::Box::leak(
+                            ::std::boxed::Box::new(live_kind_location(table, &path)?),
+                        ),
+                    )
+                }
+                "achievement" => {
+                    Card::Achievement(
+                        ::std::boxed::Box::leak(
+                            ::std::boxed::Box::new(live_kind_achievement(table, &path)?),
+                        ),
+                    )
+                }
                 other => {
                     return Err(
                         LiveError::new(
                             &path,
                             ::std::format!(
                                 "kind `{}` is not one of this build's kinds ({})", other,
-                                "hero, ally, weapon, armor, item, ability, quest"
+                                "hero, ally, weapon, armor, item, ability, quest, master_hero, ability_ally, location, achievement"
                             ),
                         ),
                     );
@@ -249,21 +277,122 @@ fn live_record_cardparts(value: &LiveValue, path: &str) -> Result<CardParts, Liv
     let table = live_table(value, path)?;
     live_known_fields(
         table,
-        &["faction", "cost", "tags", "classes", "keywords", "rarity"],
+        &[
+            "printed_name",
+            "faction",
+            "cost",
+            "atk",
+            "damage_type",
+            "health",
+            "defense",
+            "strike_cost",
+            "race",
+            "class",
+            "second_class",
+            "tags",
+            "classes",
+            "keywords",
+            "hero_required",
+            "rarity",
+        ],
         path,
     )?;
     Ok(CardParts {
+        printed_name: match live_get(table, "printed_name") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "printed_name");
+                    live_str(value, path)?
+                })
+            }
+        },
         faction: {
             let path: &str = &::std::format!("{}.{}", path, "faction");
             let value = live_get(table, "faction")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
             live_parse::<Faction>(value, path)?
         },
-        cost: {
-            let path: &str = &::std::format!("{}.{}", path, "cost");
-            let value = live_get(table, "cost")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_int::<u8>(value, path, 0, 20)?
+        cost: match live_get(table, "cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "cost");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        atk: match live_get(table, "atk") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "atk");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        damage_type: match live_get(table, "damage_type") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "damage_type");
+                    live_parse::<DamageType>(value, path)?
+                })
+            }
+        },
+        health: match live_get(table, "health") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "health");
+                    live_int::<u8>(value, path, 0, 255)?
+                })
+            }
+        },
+        defense: match live_get(table, "defense") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "defense");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        strike_cost: match live_get(table, "strike_cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "strike_cost");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        race: match live_get(table, "race") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "race");
+                    live_parse::<Race>(value, path)?
+                })
+            }
+        },
+        class: match live_get(table, "class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        second_class: match live_get(table, "second_class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "second_class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
         },
         tags: {
             let path: &str = &::std::format!("{}.{}", path, "tags");
@@ -316,11 +445,31 @@ fn live_record_cardparts(value: &LiveValue, path: &str) -> Result<CardParts, Liv
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
-        rarity: {
-            let path: &str = &::std::format!("{}.{}", path, "rarity");
-            let value = live_get(table, "rarity")
+        hero_required: {
+            let path: &str = &::std::format!("{}.{}", path, "hero_required");
+            let value = live_get(table, "hero_required")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_parse::<Rarity>(value, path)?
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<HeroTrait>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        rarity: match live_get(table, "rarity") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "rarity");
+                    live_parse::<Rarity>(value, path)?
+                })
+            }
         },
     })
 }
@@ -336,14 +485,24 @@ fn live_kind_hero(
             "summary",
             "handler",
             "printings",
+            "printed_name",
             "faction",
+            "cost",
+            "atk",
+            "damage_type",
+            "health",
+            "defense",
+            "strike_cost",
             "race",
             "class",
+            "second_class",
+            "tags",
+            "classes",
+            "keywords",
+            "hero_required",
+            "rarity",
             "talent_spec",
             "professions",
-            "health",
-            "keywords",
-            "rarity",
         ],
         path,
     )?;
@@ -389,33 +548,105 @@ fn live_kind_hero(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
+        printed_name: match live_get(table, "printed_name") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "printed_name");
+                    live_str(value, path)?
+                })
+            }
+        },
         faction: {
             let path: &str = &::std::format!("{}.{}", path, "faction");
             let value = live_get(table, "faction")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
             live_parse::<Faction>(value, path)?
         },
-        race: {
-            let path: &str = &::std::format!("{}.{}", path, "race");
-            let value = live_get(table, "race")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_parse::<Race>(value, path)?
+        cost: match live_get(table, "cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "cost");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
         },
-        class: {
-            let path: &str = &::std::format!("{}.{}", path, "class");
-            let value = live_get(table, "class")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_parse::<Class>(value, path)?
+        atk: match live_get(table, "atk") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "atk");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
         },
-        talent_spec: {
-            let path: &str = &::std::format!("{}.{}", path, "talent_spec");
-            let value = live_get(table, "talent_spec")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_parse::<TalentSpec>(value, path)?
+        damage_type: match live_get(table, "damage_type") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "damage_type");
+                    live_parse::<DamageType>(value, path)?
+                })
+            }
         },
-        professions: {
-            let path: &str = &::std::format!("{}.{}", path, "professions");
-            let value = live_get(table, "professions")
+        health: match live_get(table, "health") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "health");
+                    live_int::<u8>(value, path, 0, 255)?
+                })
+            }
+        },
+        defense: match live_get(table, "defense") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "defense");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        strike_cost: match live_get(table, "strike_cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "strike_cost");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        race: match live_get(table, "race") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "race");
+                    live_parse::<Race>(value, path)?
+                })
+            }
+        },
+        class: match live_get(table, "class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        second_class: match live_get(table, "second_class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "second_class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        tags: {
+            let path: &str = &::std::format!("{}.{}", path, "tags");
+            let value = live_get(table, "tags")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
             {
                 let items = match value {
@@ -425,16 +656,27 @@ fn live_kind_hero(
                 let mut read = ::std::vec::Vec::with_capacity(items.len());
                 for (position, value) in items.iter().enumerate() {
                     let path: &str = &::std::format!("{}[{}]", path, position);
-                    read.push(live_parse::<Profession>(value, path)?);
+                    read.push(live_parse::<TypeTag>(value, path)?);
                 }
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
-        health: {
-            let path: &str = &::std::format!("{}.{}", path, "health");
-            let value = live_get(table, "health")
+        classes: {
+            let path: &str = &::std::format!("{}.{}", path, "classes");
+            let value = live_get(table, "classes")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_int::<u8>(value, path, 1, 40)?
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<Class>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
         },
         keywords: {
             let path: &str = &::std::format!("{}.{}", path, "keywords");
@@ -453,11 +695,57 @@ fn live_kind_hero(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
-        rarity: {
-            let path: &str = &::std::format!("{}.{}", path, "rarity");
-            let value = live_get(table, "rarity")
+        hero_required: {
+            let path: &str = &::std::format!("{}.{}", path, "hero_required");
+            let value = live_get(table, "hero_required")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_parse::<Rarity>(value, path)?
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<HeroTrait>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        rarity: match live_get(table, "rarity") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "rarity");
+                    live_parse::<Rarity>(value, path)?
+                })
+            }
+        },
+        talent_spec: match live_get(table, "talent_spec") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "talent_spec");
+                    live_parse::<TalentSpec>(value, path)?
+                })
+            }
+        },
+        professions: {
+            let path: &str = &::std::format!("{}.{}", path, "professions");
+            let value = live_get(table, "professions")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<Profession>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
         },
     })
 }
@@ -473,15 +761,22 @@ fn live_kind_ally(
             "summary",
             "handler",
             "printings",
+            "printed_name",
             "faction",
             "cost",
-            "tags",
-            "classes",
-            "keywords",
-            "rarity",
             "atk",
             "damage_type",
             "health",
+            "defense",
+            "strike_cost",
+            "race",
+            "class",
+            "second_class",
+            "tags",
+            "classes",
+            "keywords",
+            "hero_required",
+            "rarity",
         ],
         path,
     )?;
@@ -527,17 +822,101 @@ fn live_kind_ally(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
+        printed_name: match live_get(table, "printed_name") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "printed_name");
+                    live_str(value, path)?
+                })
+            }
+        },
         faction: {
             let path: &str = &::std::format!("{}.{}", path, "faction");
             let value = live_get(table, "faction")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
             live_parse::<Faction>(value, path)?
         },
-        cost: {
-            let path: &str = &::std::format!("{}.{}", path, "cost");
-            let value = live_get(table, "cost")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_int::<u8>(value, path, 0, 20)?
+        cost: match live_get(table, "cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "cost");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        atk: match live_get(table, "atk") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "atk");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        damage_type: match live_get(table, "damage_type") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "damage_type");
+                    live_parse::<DamageType>(value, path)?
+                })
+            }
+        },
+        health: match live_get(table, "health") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "health");
+                    live_int::<u8>(value, path, 0, 255)?
+                })
+            }
+        },
+        defense: match live_get(table, "defense") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "defense");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        strike_cost: match live_get(table, "strike_cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "strike_cost");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        race: match live_get(table, "race") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "race");
+                    live_parse::<Race>(value, path)?
+                })
+            }
+        },
+        class: match live_get(table, "class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        second_class: match live_get(table, "second_class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "second_class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
         },
         tags: {
             let path: &str = &::std::format!("{}.{}", path, "tags");
@@ -590,29 +969,31 @@ fn live_kind_ally(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
-        rarity: {
-            let path: &str = &::std::format!("{}.{}", path, "rarity");
-            let value = live_get(table, "rarity")
+        hero_required: {
+            let path: &str = &::std::format!("{}.{}", path, "hero_required");
+            let value = live_get(table, "hero_required")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_parse::<Rarity>(value, path)?
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<HeroTrait>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
         },
-        atk: {
-            let path: &str = &::std::format!("{}.{}", path, "atk");
-            let value = live_get(table, "atk")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_int::<u8>(value, path, 0, 20)?
-        },
-        damage_type: {
-            let path: &str = &::std::format!("{}.{}", path, "damage_type");
-            let value = live_get(table, "damage_type")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_parse::<DamageType>(value, path)?
-        },
-        health: {
-            let path: &str = &::std::format!("{}.{}", path, "health");
-            let value = live_get(table, "health")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_int::<u8>(value, path, 1, 20)?
+        rarity: match live_get(table, "rarity") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "rarity");
+                    live_parse::<Rarity>(value, path)?
+                })
+            }
         },
     })
 }
@@ -628,15 +1009,22 @@ fn live_kind_weapon(
             "summary",
             "handler",
             "printings",
+            "printed_name",
             "faction",
             "cost",
+            "atk",
+            "damage_type",
+            "health",
+            "defense",
+            "strike_cost",
+            "race",
+            "class",
+            "second_class",
             "tags",
             "classes",
             "keywords",
+            "hero_required",
             "rarity",
-            "atk",
-            "damage_type",
-            "strike_cost",
         ],
         path,
     )?;
@@ -682,17 +1070,101 @@ fn live_kind_weapon(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
+        printed_name: match live_get(table, "printed_name") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "printed_name");
+                    live_str(value, path)?
+                })
+            }
+        },
         faction: {
             let path: &str = &::std::format!("{}.{}", path, "faction");
             let value = live_get(table, "faction")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
             live_parse::<Faction>(value, path)?
         },
-        cost: {
-            let path: &str = &::std::format!("{}.{}", path, "cost");
-            let value = live_get(table, "cost")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_int::<u8>(value, path, 0, 20)?
+        cost: match live_get(table, "cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "cost");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        atk: match live_get(table, "atk") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "atk");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        damage_type: match live_get(table, "damage_type") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "damage_type");
+                    live_parse::<DamageType>(value, path)?
+                })
+            }
+        },
+        health: match live_get(table, "health") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "health");
+                    live_int::<u8>(value, path, 0, 255)?
+                })
+            }
+        },
+        defense: match live_get(table, "defense") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "defense");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        strike_cost: match live_get(table, "strike_cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "strike_cost");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        race: match live_get(table, "race") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "race");
+                    live_parse::<Race>(value, path)?
+                })
+            }
+        },
+        class: match live_get(table, "class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        second_class: match live_get(table, "second_class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "second_class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
         },
         tags: {
             let path: &str = &::std::format!("{}.{}", path, "tags");
@@ -745,29 +1217,31 @@ fn live_kind_weapon(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
-        rarity: {
-            let path: &str = &::std::format!("{}.{}", path, "rarity");
-            let value = live_get(table, "rarity")
+        hero_required: {
+            let path: &str = &::std::format!("{}.{}", path, "hero_required");
+            let value = live_get(table, "hero_required")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_parse::<Rarity>(value, path)?
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<HeroTrait>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
         },
-        atk: {
-            let path: &str = &::std::format!("{}.{}", path, "atk");
-            let value = live_get(table, "atk")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_int::<u8>(value, path, 0, 20)?
-        },
-        damage_type: {
-            let path: &str = &::std::format!("{}.{}", path, "damage_type");
-            let value = live_get(table, "damage_type")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_parse::<DamageType>(value, path)?
-        },
-        strike_cost: {
-            let path: &str = &::std::format!("{}.{}", path, "strike_cost");
-            let value = live_get(table, "strike_cost")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_int::<u8>(value, path, 0, 10)?
+        rarity: match live_get(table, "rarity") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "rarity");
+                    live_parse::<Rarity>(value, path)?
+                })
+            }
         },
     })
 }
@@ -783,13 +1257,22 @@ fn live_kind_armor(
             "summary",
             "handler",
             "printings",
+            "printed_name",
             "faction",
             "cost",
+            "atk",
+            "damage_type",
+            "health",
+            "defense",
+            "strike_cost",
+            "race",
+            "class",
+            "second_class",
             "tags",
             "classes",
             "keywords",
+            "hero_required",
             "rarity",
-            "defense",
         ],
         path,
     )?;
@@ -835,17 +1318,101 @@ fn live_kind_armor(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
+        printed_name: match live_get(table, "printed_name") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "printed_name");
+                    live_str(value, path)?
+                })
+            }
+        },
         faction: {
             let path: &str = &::std::format!("{}.{}", path, "faction");
             let value = live_get(table, "faction")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
             live_parse::<Faction>(value, path)?
         },
-        cost: {
-            let path: &str = &::std::format!("{}.{}", path, "cost");
-            let value = live_get(table, "cost")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_int::<u8>(value, path, 0, 20)?
+        cost: match live_get(table, "cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "cost");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        atk: match live_get(table, "atk") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "atk");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        damage_type: match live_get(table, "damage_type") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "damage_type");
+                    live_parse::<DamageType>(value, path)?
+                })
+            }
+        },
+        health: match live_get(table, "health") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "health");
+                    live_int::<u8>(value, path, 0, 255)?
+                })
+            }
+        },
+        defense: match live_get(table, "defense") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "defense");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        strike_cost: match live_get(table, "strike_cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "strike_cost");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        race: match live_get(table, "race") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "race");
+                    live_parse::<Race>(value, path)?
+                })
+            }
+        },
+        class: match live_get(table, "class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        second_class: match live_get(table, "second_class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "second_class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
         },
         tags: {
             let path: &str = &::std::format!("{}.{}", path, "tags");
@@ -898,17 +1465,31 @@ fn live_kind_armor(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
-        rarity: {
-            let path: &str = &::std::format!("{}.{}", path, "rarity");
-            let value = live_get(table, "rarity")
+        hero_required: {
+            let path: &str = &::std::format!("{}.{}", path, "hero_required");
+            let value = live_get(table, "hero_required")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_parse::<Rarity>(value, path)?
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<HeroTrait>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
         },
-        defense: {
-            let path: &str = &::std::format!("{}.{}", path, "defense");
-            let value = live_get(table, "defense")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_int::<u8>(value, path, 0, 10)?
+        rarity: match live_get(table, "rarity") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "rarity");
+                    live_parse::<Rarity>(value, path)?
+                })
+            }
         },
     })
 }
@@ -924,11 +1505,21 @@ fn live_kind_item(
             "summary",
             "handler",
             "printings",
+            "printed_name",
             "faction",
             "cost",
+            "atk",
+            "damage_type",
+            "health",
+            "defense",
+            "strike_cost",
+            "race",
+            "class",
+            "second_class",
             "tags",
             "classes",
             "keywords",
+            "hero_required",
             "rarity",
         ],
         path,
@@ -975,17 +1566,101 @@ fn live_kind_item(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
+        printed_name: match live_get(table, "printed_name") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "printed_name");
+                    live_str(value, path)?
+                })
+            }
+        },
         faction: {
             let path: &str = &::std::format!("{}.{}", path, "faction");
             let value = live_get(table, "faction")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
             live_parse::<Faction>(value, path)?
         },
-        cost: {
-            let path: &str = &::std::format!("{}.{}", path, "cost");
-            let value = live_get(table, "cost")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_int::<u8>(value, path, 0, 20)?
+        cost: match live_get(table, "cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "cost");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        atk: match live_get(table, "atk") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "atk");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        damage_type: match live_get(table, "damage_type") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "damage_type");
+                    live_parse::<DamageType>(value, path)?
+                })
+            }
+        },
+        health: match live_get(table, "health") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "health");
+                    live_int::<u8>(value, path, 0, 255)?
+                })
+            }
+        },
+        defense: match live_get(table, "defense") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "defense");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        strike_cost: match live_get(table, "strike_cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "strike_cost");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        race: match live_get(table, "race") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "race");
+                    live_parse::<Race>(value, path)?
+                })
+            }
+        },
+        class: match live_get(table, "class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        second_class: match live_get(table, "second_class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "second_class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
         },
         tags: {
             let path: &str = &::std::format!("{}.{}", path, "tags");
@@ -1038,11 +1713,31 @@ fn live_kind_item(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
-        rarity: {
-            let path: &str = &::std::format!("{}.{}", path, "rarity");
-            let value = live_get(table, "rarity")
+        hero_required: {
+            let path: &str = &::std::format!("{}.{}", path, "hero_required");
+            let value = live_get(table, "hero_required")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_parse::<Rarity>(value, path)?
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<HeroTrait>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        rarity: match live_get(table, "rarity") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "rarity");
+                    live_parse::<Rarity>(value, path)?
+                })
+            }
         },
     })
 }
@@ -1058,14 +1753,23 @@ fn live_kind_ability(
             "summary",
             "handler",
             "printings",
+            "printed_name",
             "faction",
             "cost",
+            "atk",
+            "damage_type",
+            "health",
+            "defense",
+            "strike_cost",
+            "race",
+            "class",
+            "second_class",
             "tags",
             "classes",
             "keywords",
+            "hero_required",
             "rarity",
             "ongoing",
-            "hero_required",
         ],
         path,
     )?;
@@ -1111,17 +1815,101 @@ fn live_kind_ability(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
+        printed_name: match live_get(table, "printed_name") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "printed_name");
+                    live_str(value, path)?
+                })
+            }
+        },
         faction: {
             let path: &str = &::std::format!("{}.{}", path, "faction");
             let value = live_get(table, "faction")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
             live_parse::<Faction>(value, path)?
         },
-        cost: {
-            let path: &str = &::std::format!("{}.{}", path, "cost");
-            let value = live_get(table, "cost")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_int::<u8>(value, path, 0, 20)?
+        cost: match live_get(table, "cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "cost");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        atk: match live_get(table, "atk") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "atk");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        damage_type: match live_get(table, "damage_type") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "damage_type");
+                    live_parse::<DamageType>(value, path)?
+                })
+            }
+        },
+        health: match live_get(table, "health") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "health");
+                    live_int::<u8>(value, path, 0, 255)?
+                })
+            }
+        },
+        defense: match live_get(table, "defense") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "defense");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        strike_cost: match live_get(table, "strike_cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "strike_cost");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        race: match live_get(table, "race") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "race");
+                    live_parse::<Race>(value, path)?
+                })
+            }
+        },
+        class: match live_get(table, "class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        second_class: match live_get(table, "second_class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "second_class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
         },
         tags: {
             let path: &str = &::std::format!("{}.{}", path, "tags");
@@ -1174,26 +1962,37 @@ fn live_kind_ability(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
-        rarity: {
-            let path: &str = &::std::format!("{}.{}", path, "rarity");
-            let value = live_get(table, "rarity")
+        hero_required: {
+            let path: &str = &::std::format!("{}.{}", path, "hero_required");
+            let value = live_get(table, "hero_required")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_parse::<Rarity>(value, path)?
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<HeroTrait>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        rarity: match live_get(table, "rarity") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "rarity");
+                    live_parse::<Rarity>(value, path)?
+                })
+            }
         },
         ongoing: {
             let path: &str = &::std::format!("{}.{}", path, "ongoing");
             let value = live_get(table, "ongoing")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
             live_bool(value, path)?
-        },
-        hero_required: match live_get(table, "hero_required") {
-            None | Some(LiveValue::Null) => None,
-            Some(value) => {
-                Some({
-                    let path: &str = &::std::format!("{}.{}", path, "hero_required");
-                    live_parse::<TalentSpec>(value, path)?
-                })
-            }
         },
     })
 }
@@ -1204,7 +2003,29 @@ fn live_kind_quest(
 ) -> Result<Quest, LiveError> {
     live_known_fields(
         table,
-        &["name", "summary", "handler", "printings", "completion_cost", "rarity"],
+        &[
+            "name",
+            "summary",
+            "handler",
+            "printings",
+            "printed_name",
+            "faction",
+            "cost",
+            "atk",
+            "damage_type",
+            "health",
+            "defense",
+            "strike_cost",
+            "race",
+            "class",
+            "second_class",
+            "tags",
+            "classes",
+            "keywords",
+            "hero_required",
+            "rarity",
+            "completion_cost",
+        ],
         path,
     )?;
     Ok(Quest {
@@ -1249,17 +2070,1179 @@ fn live_kind_quest(
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
-        completion_cost: {
-            let path: &str = &::std::format!("{}.{}", path, "completion_cost");
-            let value = live_get(table, "completion_cost")
-                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_int::<u8>(value, path, 0, 20)?
+        printed_name: match live_get(table, "printed_name") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "printed_name");
+                    live_str(value, path)?
+                })
+            }
         },
-        rarity: {
-            let path: &str = &::std::format!("{}.{}", path, "rarity");
-            let value = live_get(table, "rarity")
+        faction: {
+            let path: &str = &::std::format!("{}.{}", path, "faction");
+            let value = live_get(table, "faction")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
-            live_parse::<Rarity>(value, path)?
+            live_parse::<Faction>(value, path)?
+        },
+        cost: match live_get(table, "cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "cost");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        atk: match live_get(table, "atk") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "atk");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        damage_type: match live_get(table, "damage_type") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "damage_type");
+                    live_parse::<DamageType>(value, path)?
+                })
+            }
+        },
+        health: match live_get(table, "health") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "health");
+                    live_int::<u8>(value, path, 0, 255)?
+                })
+            }
+        },
+        defense: match live_get(table, "defense") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "defense");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        strike_cost: match live_get(table, "strike_cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "strike_cost");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        race: match live_get(table, "race") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "race");
+                    live_parse::<Race>(value, path)?
+                })
+            }
+        },
+        class: match live_get(table, "class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        second_class: match live_get(table, "second_class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "second_class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        tags: {
+            let path: &str = &::std::format!("{}.{}", path, "tags");
+            let value = live_get(table, "tags")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<TypeTag>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        classes: {
+            let path: &str = &::std::format!("{}.{}", path, "classes");
+            let value = live_get(table, "classes")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<Class>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        keywords: {
+            let path: &str = &::std::format!("{}.{}", path, "keywords");
+            let value = live_get(table, "keywords")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<Keyword>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        hero_required: {
+            let path: &str = &::std::format!("{}.{}", path, "hero_required");
+            let value = live_get(table, "hero_required")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<HeroTrait>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        rarity: match live_get(table, "rarity") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "rarity");
+                    live_parse::<Rarity>(value, path)?
+                })
+            }
+        },
+        completion_cost: match live_get(table, "completion_cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "completion_cost");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+    })
+}
+/// Reads a `master_hero` card.
+fn live_kind_masterhero(
+    table: &[(::std::string::String, LiveValue)],
+    path: &str,
+) -> Result<MasterHero, LiveError> {
+    live_known_fields(
+        table,
+        &[
+            "name",
+            "summary",
+            "handler",
+            "printings",
+            "printed_name",
+            "faction",
+            "cost",
+            "atk",
+            "damage_type",
+            "health",
+            "defense",
+            "strike_cost",
+            "race",
+            "class",
+            "second_class",
+            "tags",
+            "classes",
+            "keywords",
+            "hero_required",
+            "rarity",
+        ],
+        path,
+    )?;
+    Ok(MasterHero {
+        name: {
+            let path: &str = &::std::format!("{}.{}", path, "name");
+            let value = live_get(table, "name")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_str(value, path)?
+        },
+        summary: match live_get(table, "summary") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "summary");
+                    live_str(value, path)?
+                })
+            }
+        },
+        handler: match live_get(table, "handler") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "handler");
+                    live_parse::<Handler>(value, path)?
+                })
+            }
+        },
+        printings: {
+            let path: &str = &::std::format!("{}.{}", path, "printings");
+            let value = live_get(table, "printings")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_record_printing(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        printed_name: match live_get(table, "printed_name") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "printed_name");
+                    live_str(value, path)?
+                })
+            }
+        },
+        faction: {
+            let path: &str = &::std::format!("{}.{}", path, "faction");
+            let value = live_get(table, "faction")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_parse::<Faction>(value, path)?
+        },
+        cost: match live_get(table, "cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "cost");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        atk: match live_get(table, "atk") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "atk");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        damage_type: match live_get(table, "damage_type") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "damage_type");
+                    live_parse::<DamageType>(value, path)?
+                })
+            }
+        },
+        health: match live_get(table, "health") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "health");
+                    live_int::<u8>(value, path, 0, 255)?
+                })
+            }
+        },
+        defense: match live_get(table, "defense") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "defense");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        strike_cost: match live_get(table, "strike_cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "strike_cost");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        race: match live_get(table, "race") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "race");
+                    live_parse::<Race>(value, path)?
+                })
+            }
+        },
+        class: match live_get(table, "class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        second_class: match live_get(table, "second_class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "second_class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        tags: {
+            let path: &str = &::std::format!("{}.{}", path, "tags");
+            let value = live_get(table, "tags")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<TypeTag>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        classes: {
+            let path: &str = &::std::format!("{}.{}", path, "classes");
+            let value = live_get(table, "classes")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<Class>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        keywords: {
+            let path: &str = &::std::format!("{}.{}", path, "keywords");
+            let value = live_get(table, "keywords")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<Keyword>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        hero_required: {
+            let path: &str = &::std::format!("{}.{}", path, "hero_required");
+            let value = live_get(table, "hero_required")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<HeroTrait>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        rarity: match live_get(table, "rarity") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "rarity");
+                    live_parse::<Rarity>(value, path)?
+                })
+            }
+        },
+    })
+}
+/// Reads a `ability_ally` card.
+fn live_kind_abilityally(
+    table: &[(::std::string::String, LiveValue)],
+    path: &str,
+) -> Result<AbilityAlly, LiveError> {
+    live_known_fields(
+        table,
+        &[
+            "name",
+            "summary",
+            "handler",
+            "printings",
+            "printed_name",
+            "faction",
+            "cost",
+            "atk",
+            "damage_type",
+            "health",
+            "defense",
+            "strike_cost",
+            "race",
+            "class",
+            "second_class",
+            "tags",
+            "classes",
+            "keywords",
+            "hero_required",
+            "rarity",
+        ],
+        path,
+    )?;
+    Ok(AbilityAlly {
+        name: {
+            let path: &str = &::std::format!("{}.{}", path, "name");
+            let value = live_get(table, "name")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_str(value, path)?
+        },
+        summary: match live_get(table, "summary") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "summary");
+                    live_str(value, path)?
+                })
+            }
+        },
+        handler: match live_get(table, "handler") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "handler");
+                    live_parse::<Handler>(value, path)?
+                })
+            }
+        },
+        printings: {
+            let path: &str = &::std::format!("{}.{}", path, "printings");
+            let value = live_get(table, "printings")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_record_printing(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        printed_name: match live_get(table, "printed_name") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "printed_name");
+                    live_str(value, path)?
+                })
+            }
+        },
+        faction: {
+            let path: &str = &::std::format!("{}.{}", path, "faction");
+            let value = live_get(table, "faction")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_parse::<Faction>(value, path)?
+        },
+        cost: match live_get(table, "cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "cost");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        atk: match live_get(table, "atk") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "atk");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        damage_type: match live_get(table, "damage_type") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "damage_type");
+                    live_parse::<DamageType>(value, path)?
+                })
+            }
+        },
+        health: match live_get(table, "health") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "health");
+                    live_int::<u8>(value, path, 0, 255)?
+                })
+            }
+        },
+        defense: match live_get(table, "defense") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "defense");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        strike_cost: match live_get(table, "strike_cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "strike_cost");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        race: match live_get(table, "race") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "race");
+                    live_parse::<Race>(value, path)?
+                })
+            }
+        },
+        class: match live_get(table, "class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        second_class: match live_get(table, "second_class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "second_class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        tags: {
+            let path: &str = &::std::format!("{}.{}", path, "tags");
+            let value = live_get(table, "tags")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<TypeTag>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        classes: {
+            let path: &str = &::std::format!("{}.{}", path, "classes");
+            let value = live_get(table, "classes")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<Class>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        keywords: {
+            let path: &str = &::std::format!("{}.{}", path, "keywords");
+            let value = live_get(table, "keywords")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<Keyword>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        hero_required: {
+            let path: &str = &::std::format!("{}.{}", path, "hero_required");
+            let value = live_get(table, "hero_required")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<HeroTrait>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        rarity: match live_get(table, "rarity") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "rarity");
+                    live_parse::<Rarity>(value, path)?
+                })
+            }
+        },
+    })
+}
+/// Reads a `location` card.
+fn live_kind_location(
+    table: &[(::std::string::String, LiveValue)],
+    path: &str,
+) -> Result<Location, LiveError> {
+    live_known_fields(
+        table,
+        &[
+            "name",
+            "summary",
+            "handler",
+            "printings",
+            "printed_name",
+            "faction",
+            "cost",
+            "atk",
+            "damage_type",
+            "health",
+            "defense",
+            "strike_cost",
+            "race",
+            "class",
+            "second_class",
+            "tags",
+            "classes",
+            "keywords",
+            "hero_required",
+            "rarity",
+        ],
+        path,
+    )?;
+    Ok(Location {
+        name: {
+            let path: &str = &::std::format!("{}.{}", path, "name");
+            let value = live_get(table, "name")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_str(value, path)?
+        },
+        summary: match live_get(table, "summary") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "summary");
+                    live_str(value, path)?
+                })
+            }
+        },
+        handler: match live_get(table, "handler") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "handler");
+                    live_parse::<Handler>(value, path)?
+                })
+            }
+        },
+        printings: {
+            let path: &str = &::std::format!("{}.{}", path, "printings");
+            let value = live_get(table, "printings")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_record_printing(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        printed_name: match live_get(table, "printed_name") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "printed_name");
+                    live_str(value, path)?
+                })
+            }
+        },
+        faction: {
+            let path: &str = &::std::format!("{}.{}", path, "faction");
+            let value = live_get(table, "faction")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_parse::<Faction>(value, path)?
+        },
+        cost: match live_get(table, "cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "cost");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        atk: match live_get(table, "atk") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "atk");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        damage_type: match live_get(table, "damage_type") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "damage_type");
+                    live_parse::<DamageType>(value, path)?
+                })
+            }
+        },
+        health: match live_get(table, "health") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "health");
+                    live_int::<u8>(value, path, 0, 255)?
+                })
+            }
+        },
+        defense: match live_get(table, "defense") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "defense");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        strike_cost: match live_get(table, "strike_cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "strike_cost");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        race: match live_get(table, "race") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "race");
+                    live_parse::<Race>(value, path)?
+                })
+            }
+        },
+        class: match live_get(table, "class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        second_class: match live_get(table, "second_class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "second_class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        tags: {
+            let path: &str = &::std::format!("{}.{}", path, "tags");
+            let value = live_get(table, "tags")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<TypeTag>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        classes: {
+            let path: &str = &::std::format!("{}.{}", path, "classes");
+            let value = live_get(table, "classes")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<Class>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        keywords: {
+            let path: &str = &::std::format!("{}.{}", path, "keywords");
+            let value = live_get(table, "keywords")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<Keyword>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        hero_required: {
+            let path: &str = &::std::format!("{}.{}", path, "hero_required");
+            let value = live_get(table, "hero_required")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<HeroTrait>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        rarity: match live_get(table, "rarity") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "rarity");
+                    live_parse::<Rarity>(value, path)?
+                })
+            }
+        },
+    })
+}
+/// Reads a `achievement` card.
+fn live_kind_achievement(
+    table: &[(::std::string::String, LiveValue)],
+    path: &str,
+) -> Result<Achievement, LiveError> {
+    live_known_fields(
+        table,
+        &[
+            "name",
+            "summary",
+            "handler",
+            "printings",
+            "printed_name",
+            "faction",
+            "cost",
+            "atk",
+            "damage_type",
+            "health",
+            "defense",
+            "strike_cost",
+            "race",
+            "class",
+            "second_class",
+            "tags",
+            "classes",
+            "keywords",
+            "hero_required",
+            "rarity",
+        ],
+        path,
+    )?;
+    Ok(Achievement {
+        name: {
+            let path: &str = &::std::format!("{}.{}", path, "name");
+            let value = live_get(table, "name")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_str(value, path)?
+        },
+        summary: match live_get(table, "summary") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "summary");
+                    live_str(value, path)?
+                })
+            }
+        },
+        handler: match live_get(table, "handler") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "handler");
+                    live_parse::<Handler>(value, path)?
+                })
+            }
+        },
+        printings: {
+            let path: &str = &::std::format!("{}.{}", path, "printings");
+            let value = live_get(table, "printings")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_record_printing(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        printed_name: match live_get(table, "printed_name") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "printed_name");
+                    live_str(value, path)?
+                })
+            }
+        },
+        faction: {
+            let path: &str = &::std::format!("{}.{}", path, "faction");
+            let value = live_get(table, "faction")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_parse::<Faction>(value, path)?
+        },
+        cost: match live_get(table, "cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "cost");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        atk: match live_get(table, "atk") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "atk");
+                    live_int::<u8>(value, path, 0, 99)?
+                })
+            }
+        },
+        damage_type: match live_get(table, "damage_type") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "damage_type");
+                    live_parse::<DamageType>(value, path)?
+                })
+            }
+        },
+        health: match live_get(table, "health") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "health");
+                    live_int::<u8>(value, path, 0, 255)?
+                })
+            }
+        },
+        defense: match live_get(table, "defense") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "defense");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        strike_cost: match live_get(table, "strike_cost") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "strike_cost");
+                    live_int::<u8>(value, path, 0, 20)?
+                })
+            }
+        },
+        race: match live_get(table, "race") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "race");
+                    live_parse::<Race>(value, path)?
+                })
+            }
+        },
+        class: match live_get(table, "class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        second_class: match live_get(table, "second_class") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "second_class");
+                    live_parse::<Class>(value, path)?
+                })
+            }
+        },
+        tags: {
+            let path: &str = &::std::format!("{}.{}", path, "tags");
+            let value = live_get(table, "tags")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<TypeTag>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        classes: {
+            let path: &str = &::std::format!("{}.{}", path, "classes");
+            let value = live_get(table, "classes")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<Class>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        keywords: {
+            let path: &str = &::std::format!("{}.{}", path, "keywords");
+            let value = live_get(table, "keywords")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<Keyword>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        hero_required: {
+            let path: &str = &::std::format!("{}.{}", path, "hero_required");
+            let value = live_get(table, "hero_required")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_parse::<HeroTrait>(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        rarity: match live_get(table, "rarity") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "rarity");
+                    live_parse::<Rarity>(value, path)?
+                })
+            }
         },
     })
 }
