@@ -155,6 +155,26 @@ impl Rules for WowRules {
                 });
             }
         }
+        for &card in in_play.iter().filter(|&&o| game.controller(o) == player) {
+            let mut powers = 0;
+            game.for_each_op(card, |_, op| {
+                powers += usize::from(matches!(op, super::content::EffectOp::PaymentPower { .. }));
+            });
+            for power in 0..powers {
+                let mut probe = game.clone();
+                let mut log = grimoire_engine::EventLog::new();
+                let mut dice = grimoire_engine::ScriptedDice::new();
+                let mut first = grimoire_engine::FirstOption;
+                let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
+                if chain::use_power(&mut probe, player, card, power, &mut ctx).is_ok() {
+                    actions.push(Action::UsePower {
+                        player,
+                        card,
+                        power,
+                    });
+                }
+            }
+        }
         for &w in &in_play {
             let mut probe = game.clone();
             if combat::strike(&mut probe, player, w).is_ok() {
