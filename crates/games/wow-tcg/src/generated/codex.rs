@@ -124,6 +124,19 @@ pub enum EffectOp {
         /// The `from` field.
         from: Dealer,
     },
+    /// A triggered power (703) whose effect heals as it resolves; with `min_hand`, a double-check power: it triggers only if its controller has that many cards in hand, and is interrupted if not as it resolves (703.2).
+    TriggeredHeal {
+        /// The `when` field.
+        when: TriggerEvent,
+        /// The `amount` field.
+        amount: u8,
+        /// The `to` field.
+        to: Recipient,
+        /// The `from` field.
+        from: Dealer,
+        /// The `min_hand` field.
+        min_hand: u8,
+    },
     /// Gives a keyword for a duration.
     GrantKeyword {
         /// The `keyword` field.

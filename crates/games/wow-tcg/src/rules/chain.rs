@@ -33,7 +33,8 @@ fn target_index(op: &EffectOp) -> Option<usize> {
         | EffectOp::GrantKeyword { to, .. }
         | EffectOp::Exhaust { to }
         | EffectOp::PaymentPower { to, .. }
-        | EffectOp::TriggeredDamage { to, .. } => (to, 1),
+        | EffectOp::TriggeredDamage { to, .. }
+        | EffectOp::TriggeredHeal { to, .. } => (to, 1),
         _ => return None,
     };
     (to == Recipient::TargetCharacter).then_some(index)
@@ -510,8 +511,12 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
             game.info[card.0 as usize].resource = true;
             enter_play(game, card, link.controller);
         }
-        LinkKind::Triggered { source, op } => {
-            if let Some(op) = game.op_at(source, op) {
+        LinkKind::Triggered { source, op: index } => {
+            if !game.trigger_condition_holds(source, index) {
+                interrupt(game, &link);
+                return Ok(());
+            }
+            if let Some(op) = game.op_at(source, index) {
                 apply_ops(game, source, link.controller, &[op], &legal, ctx)?;
             }
         }
@@ -662,6 +667,14 @@ fn apply_ops(
                         damage_type,
                         false,
                     ));
+                }
+            }
+            EffectOp::TriggeredHeal {
+                amount, to, from, ..
+            } => {
+                let source = dealer(game, from);
+                for d in game.recipients(to, holder, controller, targets) {
+                    packets.push(Packet::healing(u32::from(amount), source, controller, d));
                 }
             }
             EffectOp::HealDamage { amount, to, from } => {

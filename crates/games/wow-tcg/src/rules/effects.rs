@@ -56,6 +56,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::Interpreted("chain: a resolving link exhausts; becoming exhausted triggers"),
     ),
     (
+        "triggered_heal",
+        Coverage::Interpreted("chain: triggered effects, double-check condition (703.2)"),
+    ),
+    (
         "grant_keyword",
         Coverage::Interpreted("chain: the recipient gains the keyword this turn"),
     ),
@@ -139,6 +143,7 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::PreventDamage { .. } => "prevent_damage",
         EffectOp::ReplaceDamage { .. } => "replace_damage",
         EffectOp::TriggeredDamage { .. } => "triggered_damage",
+        EffectOp::TriggeredHeal { .. } => "triggered_heal",
         EffectOp::GrantKeyword { .. } => "grant_keyword",
         EffectOp::Exhaust { .. } => "exhaust",
         EffectOp::PaymentPower { .. } => "payment_power",

@@ -153,6 +153,21 @@ pub enum OpSpec {
         #[serde(default)]
         from: Option<String>,
     },
+    /// `triggered_heal`.
+    TriggeredHeal {
+        /// Trigger event name.
+        when: String,
+        /// Amount.
+        amount: u8,
+        /// Recipient name.
+        to: String,
+        /// Dealer name (default `YourHero`).
+        #[serde(default)]
+        from: Option<String>,
+        /// Double-check condition: at least this many cards in hand.
+        #[serde(default)]
+        min_hand: u8,
+    },
     /// `payment_power`.
     PaymentPower {
         /// Resources to pay.
@@ -285,6 +300,19 @@ impl OpSpec {
                 damage_type: damage_type(t)?,
                 to: to(r)?,
                 from: dealer(from, Dealer::ThisCard)?,
+            },
+            OpSpec::TriggeredHeal {
+                when,
+                amount,
+                to: r,
+                from,
+                min_hand,
+            } => EffectOp::TriggeredHeal {
+                when: parse::<TriggerEvent>("trigger event", when)?,
+                amount: *amount,
+                to: to(r)?,
+                from: dealer(from, Dealer::YourHero)?,
+                min_hand: *min_hand,
             },
             OpSpec::Attaches => EffectOp::Attaches,
             OpSpec::Exhaust { to: r } => EffectOp::Exhaust { to: to(r)? },

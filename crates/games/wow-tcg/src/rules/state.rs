@@ -566,17 +566,28 @@ impl Game {
         }
     }
 
+    /// Whether the if-condition of a double-check triggered operation holds now (703.2):
+    /// its controller has at least `min_hand` cards in hand.
+    pub fn trigger_condition_holds(&self, source: ObjectId, index: usize) -> bool {
+        match self.op_at(source, index) {
+            Some(EffectOp::TriggeredHeal { min_hand, .. }) => {
+                self.hand_size(self.controller(source)) >= u32::from(min_hand)
+            }
+            _ => true,
+        }
+    }
+
     /// Queues the triggered operations of `source` watching `event` (703).
     pub fn trigger(&mut self, source: ObjectId, event: TriggerEvent) {
         let controller = self.controller(source);
         let mut found = Vec::new();
-        self.for_each_op(source, |index, op| {
-            if let EffectOp::TriggeredDamage { when, .. } = *op {
-                if when == event {
-                    found.push(index);
-                }
-            }
+        self.for_each_op(source, |index, op| match *op {
+            EffectOp::TriggeredDamage { when, .. } if when == event => found.push(index),
+            EffectOp::TriggeredHeal { when, .. } if when == event => found.push(index),
+            _ => {}
         });
+        // 703.2: a double-check power triggers only if its condition holds.
+        found.retain(|&index| self.trigger_condition_holds(source, index));
         for op in found {
             self.waiting.push(Waiting {
                 controller,
