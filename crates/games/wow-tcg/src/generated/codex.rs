@@ -137,6 +137,11 @@ pub enum EffectOp {
         /// The `min_hand` field.
         min_hand: u8,
     },
+    /// Readies the recipients (105).
+    Ready {
+        /// The `to` field.
+        to: Recipient,
+    },
     /// Gives a keyword for a duration.
     GrantKeyword {
         /// The `keyword` field.

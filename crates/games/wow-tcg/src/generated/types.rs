@@ -1785,12 +1785,14 @@ pub enum Recipient {
     YourAllies,
     /// The character the card is attached to.
     AttachedCharacter,
+    /// Each weapon its controller controls.
+    YourWeapons,
 }
 impl Recipient {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Recipient";
     /// Every value, in declaration order.
-    pub const ALL: [Recipient; 8] = [
+    pub const ALL: [Recipient; 9] = [
         Self::YourHero,
         Self::ThisCard,
         Self::TargetCharacter,
@@ -1799,6 +1801,7 @@ impl Recipient {
         Self::EachCharacter,
         Self::YourAllies,
         Self::AttachedCharacter,
+        Self::YourWeapons,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -1811,6 +1814,7 @@ impl Recipient {
             Self::EachCharacter => "EachCharacter",
             Self::YourAllies => "YourAllies",
             Self::AttachedCharacter => "AttachedCharacter",
+            Self::YourWeapons => "YourWeapons",
         }
     }
 }

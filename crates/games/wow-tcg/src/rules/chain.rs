@@ -32,6 +32,7 @@ fn target_index(op: &EffectOp) -> Option<usize> {
         | EffectOp::PreventDamage { to, .. }
         | EffectOp::GrantKeyword { to, .. }
         | EffectOp::Exhaust { to }
+        | EffectOp::Ready { to }
         | EffectOp::PaymentPower { to, .. }
         | EffectOp::TriggeredDamage { to, .. }
         | EffectOp::TriggeredHeal { to, .. } => (to, 1),
@@ -560,6 +561,7 @@ fn resolve_card(
                             | EffectOp::PreventDamage { .. }
                             | EffectOp::DrawCards { .. }
                             | EffectOp::Exhaust { .. }
+                            | EffectOp::Ready { .. }
                             | EffectOp::GrantKeyword { .. }
                     ) || matches!(op, EffectOp::ModifyAtk { .. })
                         && !ops.iter().any(|o| matches!(o, EffectOp::StaysInPlay))
@@ -740,6 +742,11 @@ fn apply_ops(
                 }
             }
             EffectOp::DrawCards { count } => draw(game, controller, u32::from(count)),
+            EffectOp::Ready { to } => {
+                for d in game.recipients(to, holder, controller, targets) {
+                    game.set_exhausted(d, false);
+                }
+            }
             EffectOp::Exhaust { to } => {
                 for d in game.recipients(to, holder, controller, targets) {
                     game.set_exhausted(d, true);

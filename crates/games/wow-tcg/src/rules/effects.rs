@@ -52,6 +52,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::Interpreted("chain: using a power adds a payment effect"),
     ),
     (
+        "ready",
+        Coverage::Interpreted("chain: a resolving link readies"),
+    ),
+    (
         "exhaust",
         Coverage::Interpreted("chain: a resolving link exhausts; becoming exhausted triggers"),
     ),
@@ -146,6 +150,7 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::TriggeredHeal { .. } => "triggered_heal",
         EffectOp::GrantKeyword { .. } => "grant_keyword",
         EffectOp::Exhaust { .. } => "exhaust",
+        EffectOp::Ready { .. } => "ready",
         EffectOp::PaymentPower { .. } => "payment_power",
         EffectOp::Attaches => "attaches",
         EffectOp::CanProtect => "can_protect",

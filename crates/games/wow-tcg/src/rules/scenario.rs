@@ -195,6 +195,11 @@ pub enum OpSpec {
     },
     /// `attaches`.
     Attaches,
+    /// `ready`.
+    Ready {
+        /// Recipient name.
+        to: String,
+    },
     /// `exhaust`.
     Exhaust {
         /// Recipient name.
@@ -316,6 +321,7 @@ impl OpSpec {
             },
             OpSpec::Attaches => EffectOp::Attaches,
             OpSpec::Exhaust { to: r } => EffectOp::Exhaust { to: to(r)? },
+            OpSpec::Ready { to: r } => EffectOp::Ready { to: to(r)? },
             OpSpec::PaymentPower {
                 cost,
                 activate,

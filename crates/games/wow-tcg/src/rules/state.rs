@@ -736,6 +736,10 @@ impl Game {
                 .into_iter()
                 .filter(|&o| self.controller(o) == controller && self.card(o).kind == Kind::Ally)
                 .collect(),
+            Recipient::YourWeapons => self
+                .objects_in_play()
+                .filter(|&o| self.controller(o) == controller && self.card(o).kind == Kind::Weapon)
+                .collect(),
             Recipient::AttachedCharacter => self
                 .store
                 .get(holder)
