@@ -543,6 +543,9 @@ pub struct StepKeys {
     /// A player draws.
     #[serde(default)]
     pub draw: Option<DrawStep>,
+    /// The game starts: heroes ready, opening hands drawn (101.1).
+    #[serde(default)]
+    pub start_game: bool,
     /// This player's turn starts.
     #[serde(default)]
     pub start_turn: Option<u8>,
@@ -779,6 +782,9 @@ impl WowScenarios {
                 count: d.count,
             });
         }
+        if step.start_game {
+            actions.push(Action::StartGame);
+        }
         if let Some(p) = step.start_turn {
             actions.push(Action::StartTurn(PlayerId(p)));
         }
@@ -798,6 +804,7 @@ impl WowScenarios {
             step.heal.is_some(),
             step.put_damage.is_some(),
             step.draw.is_some(),
+            step.start_game,
             step.start_turn.is_some(),
             step.end_turn,
         ]
@@ -807,7 +814,7 @@ impl WowScenarios {
         match distinct {
             0 => Err(
                 "this step does nothing: give one of pass, all_pass, play, place_resource, \
-                      place_quest_face_up, use, propose, strike, deal, heal, put_damage, draw, start_turn or end_turn"
+                      place_quest_face_up, use, propose, strike, deal, heal, put_damage, draw, start_game, start_turn or end_turn"
                     .into(),
             ),
             1 => Ok(actions),
