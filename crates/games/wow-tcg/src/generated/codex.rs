@@ -53,6 +53,8 @@ pub enum EffectOp {
         while_defending: bool,
         /// Only during its controller's turn.
         own_turn: bool,
+        /// The amount for each counted thing (Tracker Gallen).
+        for_each: Count,
     },
     /// The controller draws cards; drawing from an empty deck loses at the next pre-priority check (407.6b).
     DrawCards {
@@ -335,6 +337,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
                 while_attacking: true,
                 while_defending: false,
                 own_turn: false,
+                for_each: Count::Once,
             },
         ],
     },
@@ -538,6 +541,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
                 while_attacking: false,
                 while_defending: false,
                 own_turn: true,
+                for_each: Count::Once,
             },
         ],
     },

@@ -7,7 +7,7 @@ use grimoire_engine::{Ctx, ObjectId, PlayerId};
 use super::card::{Kind, Printed};
 use super::checks::{self, trigger};
 use super::combat;
-use super::content::{EffectOp, PowerEffect, Recipient, TriggerEvent};
+use super::content::{Count, EffectOp, PowerEffect, Recipient, TriggerEvent};
 use super::packets::{deliver, option_names, Packet};
 use super::state::{
     illegal, AtkChange, Bubble, Game, GameEvent, GrantedKeyword, Link, LinkKind, Phase, RulesError,
@@ -293,6 +293,7 @@ fn power_effect(op: EffectOp) -> Option<EffectOp> {
             while_attacking: false,
             while_defending: false,
             own_turn: false,
+            for_each: Count::Once,
         },
         PowerEffect::Exhaust => EffectOp::Exhaust { to },
     })
@@ -706,8 +707,11 @@ fn apply_ops(
                 to,
                 while_attacking,
                 while_defending,
+                for_each,
                 ..
             } => {
+                // A link counts once, as it resolves (709.2d).
+                let amount = i32::from(amount) * game.count(for_each, controller);
                 // A change to a target is flagged on it; one to a group keeps checking which
                 // characters are in the group (714.3e).
                 let single = matches!(
@@ -718,7 +722,7 @@ fn apply_ops(
                     for d in game.recipients(to, holder, controller, targets) {
                         game.atk_changes.push(AtkChange {
                             to: d,
-                            amount: i32::from(amount),
+                            amount,
                             while_attacking,
                             while_defending,
                             this_combat: false,
@@ -728,7 +732,7 @@ fn apply_ops(
                 } else {
                     game.atk_changes.push(AtkChange {
                         to: holder,
-                        amount: i32::from(amount),
+                        amount,
                         while_attacking,
                         while_defending,
                         this_combat: false,

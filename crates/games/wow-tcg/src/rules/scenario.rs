@@ -15,7 +15,7 @@ use serde::Deserialize;
 use super::actions::{Action, WowRules};
 use super::card::{Kind, Printed};
 use super::content::{
-    CardId, DamageType, Dealer, EffectOp, Keyword, PacketSide, PowerEffect, Recipient,
+    CardId, Count, DamageType, Dealer, EffectOp, Keyword, PacketSide, PowerEffect, Recipient,
     TriggerEvent, TypeTag, D6_DIE, D6_DIE_NAME,
 };
 use super::state::{Bubble, Game, GameEvent, Marker, Outcome, Phase, Window, PLAY, PLAYER_ZONES};
@@ -100,6 +100,9 @@ pub enum OpSpec {
         /// Only while defending.
         #[serde(default)]
         while_defending: bool,
+        /// The amount for each counted thing (`AlliesInYourParty`).
+        #[serde(default)]
+        for_each: Option<String>,
     },
     /// `draw_cards`.
     DrawCards {
@@ -258,12 +261,16 @@ impl OpSpec {
                 to: r,
                 while_attacking,
                 while_defending,
+                for_each,
             } => EffectOp::ModifyAtk {
                 amount: *amount,
                 per_x: 0,
                 to: to(r)?,
                 while_attacking: *while_attacking,
                 while_defending: *while_defending,
+                for_each: for_each
+                    .as_deref()
+                    .map_or(Ok(Count::Once), |c| parse::<Count>("count", c))?,
                 own_turn: *own_turn,
             },
             OpSpec::DrawCards { count } => EffectOp::DrawCards { count: *count },

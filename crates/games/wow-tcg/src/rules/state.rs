@@ -9,7 +9,7 @@ use grimoire_engine::{
 use serde::Serialize;
 
 use super::card::{Kind, Printed};
-use super::content::{DamageType, EffectOp, Keyword, Recipient, TriggerEvent};
+use super::content::{Count, DamageType, EffectOp, Keyword, Recipient, TriggerEvent};
 use super::effects::keyword_ops;
 
 impl TraitKind for Keyword {
@@ -769,6 +769,7 @@ impl Game {
                     while_attacking,
                     while_defending,
                     own_turn,
+                    for_each,
                 } = *op
                 {
                     if (!while_attacking || attacking)
@@ -776,7 +777,8 @@ impl Game {
                         && (!own_turn || self.turn_player == controller)
                         && self.recipients(to, holder, controller, &[]).contains(&id)
                     {
-                        atk += i32::from(amount) + i32::from(per_x) * x;
+                        let times = self.count(for_each, controller);
+                        atk += (i32::from(amount) + i32::from(per_x) * x) * times;
                     }
                 }
             });
@@ -796,6 +798,18 @@ impl Game {
             }
         }
         atk
+    }
+
+    /// How many things `count` counts for `controller` now (714.2: continuous modifiers use
+    /// the current game state).
+    pub fn count(&self, count: Count, controller: PlayerId) -> i32 {
+        match count {
+            Count::Once => 1,
+            Count::AlliesInYourParty => self
+                .objects_in_play()
+                .filter(|&o| self.controller(o) == controller && self.card(o).kind == Kind::Ally)
+                .count() as i32,
+        }
     }
 
     /// The current health of a character (206).
