@@ -155,3 +155,16 @@ fn hero_required_reads_race_profession_traitor_and_loyal() {
     assert!(check(&padded("Gorebelly", &[("Maiev Shadowsong", 1)])).is_empty());
     assert_eq!(check(&padded("Gorebelly", &[("Lady Vashj", 1)])).len(), 1);
 }
+
+#[test]
+fn huge_counts_are_counted_not_overflowed() {
+    let text = "hero = \"Elendril\"\n[main]\n\"Bloodclaw\" = 4294967295\n\"Fury\" = 4294967295\n";
+    let violations = check(&Deck::from_toml(text).expect("deck"));
+    let rules: Vec<&str> = violations.iter().map(|v| v.rule).collect();
+    assert_eq!(rules, ["100.4", "100.4"], "{violations:?}");
+    let too_many = "hero = \"Elendril\"\n[main]\n\"Bloodclaw\" = 4294967296\n";
+    assert!(
+        Deck::from_toml(too_many).is_err(),
+        "beyond u32 is unreadable"
+    );
+}

@@ -123,6 +123,7 @@ fn odd_records_become_report_lines_not_panics() {
         r#"{"type": "Ally", "setcode": "TST"}"#.to_owned(),
         r#"{"name": "Mystery", "type": "Vehicle", "setcode": "TST"}"#.to_owned(),
         r#"[1, 2]"#.to_owned(),
+        r#"{"name": ", !", "type": "Ally", "setcode": "TST"}"#.to_owned(),
     ];
     let file = write(
         dir.path(),
@@ -156,7 +157,11 @@ fn odd_records_become_report_lines_not_panics() {
         "{report}"
     );
     assert!(has("record 7: record: not a JSON object"), "{report}");
-    assert_eq!(report.unmapped.len(), 8, "{report}");
+    assert!(
+        has("record: the name `, !` has no letter or digit"),
+        "{report}"
+    );
+    assert_eq!(report.unmapped.len(), 9, "{report}");
     assert!(report.skipped.is_empty(), "{report}");
     assert_eq!(report.cards_written, 4);
     let allies = card_file(&out, "tst", "allies.toml");

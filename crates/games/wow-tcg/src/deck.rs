@@ -369,8 +369,8 @@ pub fn check(deck: &Deck) -> Vec<Violation> {
         Format::Constructed => (MIN_CONSTRUCTED_DECK, "Constructed"),
         Format::Sealed => (MIN_SEALED_DECK, "Sealed"),
     };
-    let main_size: u32 = deck.main.iter().map(|e| e.copies).sum();
-    if i64::from(main_size) < minimum {
+    let main_size: u64 = deck.main.iter().map(|e| u64::from(e.copies)).sum();
+    if i128::from(main_size) < i128::from(minimum) {
         violations.push(Violation {
             rule: "100.1",
             message: format!(
@@ -428,10 +428,10 @@ pub fn check(deck: &Deck) -> Vec<Violation> {
             }
         }
     }
-    let side_size: u32 = deck.side.iter().map(|e| e.copies).sum();
+    let side_size: u64 = deck.side.iter().map(|e| u64::from(e.copies)).sum();
     if deck.format == Format::Constructed
         && side_size != 0
-        && i64::from(side_size) != SIDE_DECK_SIZE
+        && i128::from(side_size) != i128::from(SIDE_DECK_SIZE)
     {
         violations.push(Violation {
             rule: "100.3",
@@ -448,7 +448,7 @@ pub fn check(deck: &Deck) -> Vec<Violation> {
 
 /// 100.4: copies by printed name across main and side deck, Unlimited cards aside.
 fn copy_violations(deck: &Deck) -> Vec<Violation> {
-    let mut by_name: BTreeMap<&'static str, (u32, bool)> = BTreeMap::new();
+    let mut by_name: BTreeMap<&'static str, (u64, bool)> = BTreeMap::new();
     let mut order = Vec::new();
     for entry in deck.main.iter().chain(&deck.side) {
         let card = parts(entry.card.card());
@@ -457,14 +457,14 @@ fn copy_violations(deck: &Deck) -> Vec<Violation> {
             order.push(card.printed_name);
             (0, true)
         });
-        slot.0 += entry.copies;
+        slot.0 += u64::from(entry.copies);
         slot.1 &= unlimited;
     }
     order
         .into_iter()
         .filter_map(|name| {
             let (copies, unlimited) = by_name[name];
-            (!unlimited && i64::from(copies) > COPIES_PER_NAME).then(|| Violation {
+            (!unlimited && i128::from(copies) > i128::from(COPIES_PER_NAME)).then(|| Violation {
                 rule: "100.4",
                 message: format!(
                     "{copies} cards named `{name}` across main and side deck; at most {COPIES_PER_NAME} unless Unlimited"
@@ -514,8 +514,8 @@ pub fn run_check(file: &Path) -> ExitCode {
 
 /// The report: hero, format, sizes, then every violation or "legal".
 pub fn render(deck: &Deck, violations: &[Violation]) -> String {
-    let main: u32 = deck.main.iter().map(|e| e.copies).sum();
-    let side: u32 = deck.side.iter().map(|e| e.copies).sum();
+    let main: u64 = deck.main.iter().map(|e| u64::from(e.copies)).sum();
+    let side: u64 = deck.side.iter().map(|e| u64::from(e.copies)).sum();
     let format = match deck.format {
         Format::Constructed => "constructed",
         Format::Sealed => "sealed",

@@ -129,6 +129,9 @@ pub fn map(
     let name = text_of(record, "name")
         .filter(|name| !name.is_empty())
         .ok_or("the record has no `name`")?;
+    if !name.chars().any(char::is_alphanumeric) {
+        return Err(format!("the name `{name}` has no letter or digit"));
+    }
     let data_type = text_of(record, "type").ok_or("the record has no `type`")?;
     let mut draft = Draft {
         name: name.to_owned(),
@@ -153,7 +156,7 @@ fn map_key(draft: &mut Draft, key: &str, value: &Value, vocab: &Vocabulary, log:
         _ if BOOKKEEPING.iter().any(|(known, _)| *known == key) => {}
         _ if CLASS_FLAGS.iter().any(|(flag, _)| *flag == key) => {}
         "setcode" => {}
-        "no" => draft.number = number_text(value),
+        "no" => draft.number = scalar(value),
         "faction" => match scalar(value).and_then(|text| vocab.enum_value("Faction", &text)) {
             Some("Neutral") => {}
             Some(faction) => draft.faction = Some(faction.to_owned()),
@@ -577,10 +580,6 @@ fn scalar(value: &Value) -> Option<String> {
         Value::Number(n) => Some(n.to_string()),
         _ => None,
     }
-}
-
-fn number_text(value: &Value) -> Option<String> {
-    scalar(value)
 }
 
 /// A value as the report shows it.
