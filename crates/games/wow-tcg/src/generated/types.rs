@@ -1785,12 +1785,14 @@ pub enum Recipient {
     YourAllies,
     /// The character the card is attached to.
     AttachedCharacter,
+    /// Each weapon its controller controls.
+    YourWeapons,
 }
 impl Recipient {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Recipient";
     /// Every value, in declaration order.
-    pub const ALL: [Recipient; 8] = [
+    pub const ALL: [Recipient; 9] = [
         Self::YourHero,
         Self::ThisCard,
         Self::TargetCharacter,
@@ -1799,6 +1801,7 @@ impl Recipient {
         Self::EachCharacter,
         Self::YourAllies,
         Self::AttachedCharacter,
+        Self::YourWeapons,
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -1811,6 +1814,7 @@ impl Recipient {
             Self::EachCharacter => "EachCharacter",
             Self::YourAllies => "YourAllies",
             Self::AttachedCharacter => "AttachedCharacter",
+            Self::YourWeapons => "YourWeapons",
         }
     }
 }
@@ -1937,6 +1941,44 @@ impl ::core::fmt::Display for HandSlot {
     }
 }
 impl ::core::str::FromStr for HandSlot {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// What a modifier counts: its amount is applied once per counted thing (403.4 'for each').
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Count {
+    /// No count: the amount as written.
+    Once,
+    /// Each ally in its controller's party, counted now (714.2).
+    AlliesInYourParty,
+}
+impl Count {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "Count";
+    /// Every value, in declaration order.
+    pub const ALL: [Count; 2] = [Self::Once, Self::AlliesInYourParty];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Once => "Once",
+            Self::AlliesInYourParty => "AlliesInYourParty",
+        }
+    }
+}
+impl ::core::fmt::Display for Count {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for Count {
     type Err = ParseNameError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         Self::ALL

@@ -96,6 +96,9 @@ pub enum Action {
         /// Cards.
         count: u32,
     },
+    /// The game starts (101.1): every hero ready, each player draws an opening hand of seven;
+    /// no turn has started yet.
+    StartGame,
     /// A player's turn starts: ready step, draw step, then the action phase (501).
     StartTurn(PlayerId),
     /// The end phase's wrap-up step: discard to hand size, "this turn" modifiers expire, the
@@ -153,6 +156,26 @@ impl Rules for WowRules {
                     card,
                     face_up: false,
                 });
+            }
+        }
+        for &card in in_play.iter().filter(|&&o| game.controller(o) == player) {
+            let mut powers = 0;
+            game.for_each_op(card, |_, op| {
+                powers += usize::from(matches!(op, super::content::EffectOp::PaymentPower { .. }));
+            });
+            for power in 0..powers {
+                let mut probe = game.clone();
+                let mut log = grimoire_engine::EventLog::new();
+                let mut dice = grimoire_engine::ScriptedDice::new();
+                let mut first = grimoire_engine::FirstOption;
+                let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
+                if chain::use_power(&mut probe, player, card, power, &mut ctx).is_ok() {
+                    actions.push(Action::UsePower {
+                        player,
+                        card,
+                        power,
+                    });
+                }
             }
         }
         for &w in &in_play {
@@ -247,9 +270,30 @@ fn apply_action(
             chain::draw(game, *player, *count);
             Ok(())
         }
+        Action::StartGame => start_game(game),
         Action::StartTurn(player) => start_turn(game, *player),
         Action::EndTurn => end_turn(game),
     }
+}
+
+/// The start of the game (101.1, 301.1): heroes ready, opening hands of seven cards (the
+/// maximum hand size), and the first player's first turn will skip its draw (501.2b).
+fn start_game(game: &mut Game) -> Result<(), RulesError> {
+    if game.turns_started > 0 && game.turn > 0 {
+        return Err(illegal("the game has already started"));
+    }
+    let heroes: Vec<ObjectId> = game.players.iter().filter_map(|p| p.hero).collect();
+    for hero in heroes {
+        game.set_exhausted(hero, false);
+    }
+    let players: Vec<PlayerId> = game.players.iter().map(|p| p.id).collect();
+    for player in players {
+        chain::draw(game, player, MAX_HAND_SIZE as u32);
+    }
+    game.turns_started = 0;
+    game.turn = 0;
+    game.phase = Phase::Start;
+    Ok(())
 }
 
 /// The start phase (501): ready step (cards that "stay exhausted" do not ready, and lose

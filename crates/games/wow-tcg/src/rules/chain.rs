@@ -7,7 +7,7 @@ use grimoire_engine::{Ctx, ObjectId, PlayerId};
 use super::card::{Kind, Printed};
 use super::checks::{self, trigger};
 use super::combat;
-use super::content::{EffectOp, PowerEffect, Recipient, TriggerEvent};
+use super::content::{Count, EffectOp, PowerEffect, Recipient, TriggerEvent};
 use super::packets::{deliver, option_names, Packet};
 use super::state::{
     illegal, AtkChange, Bubble, Game, GameEvent, GrantedKeyword, Link, LinkKind, Phase, RulesError,
@@ -32,8 +32,10 @@ fn target_index(op: &EffectOp) -> Option<usize> {
         | EffectOp::PreventDamage { to, .. }
         | EffectOp::GrantKeyword { to, .. }
         | EffectOp::Exhaust { to }
+        | EffectOp::Ready { to }
         | EffectOp::PaymentPower { to, .. }
-        | EffectOp::TriggeredDamage { to, .. } => (to, 1),
+        | EffectOp::TriggeredDamage { to, .. }
+        | EffectOp::TriggeredHeal { to, .. } => (to, 1),
         _ => return None,
     };
     (to == Recipient::TargetCharacter).then_some(index)
@@ -291,6 +293,7 @@ fn power_effect(op: EffectOp) -> Option<EffectOp> {
             while_attacking: false,
             while_defending: false,
             own_turn: false,
+            for_each: Count::Once,
         },
         PowerEffect::Exhaust => EffectOp::Exhaust { to },
     })
@@ -510,8 +513,12 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
             game.info[card.0 as usize].resource = true;
             enter_play(game, card, link.controller);
         }
-        LinkKind::Triggered { source, op } => {
-            if let Some(op) = game.op_at(source, op) {
+        LinkKind::Triggered { source, op: index } => {
+            if !game.trigger_condition_holds(source, index) {
+                interrupt(game, &link);
+                return Ok(());
+            }
+            if let Some(op) = game.op_at(source, index) {
                 apply_ops(game, source, link.controller, &[op], &legal, ctx)?;
             }
         }
@@ -555,6 +562,7 @@ fn resolve_card(
                             | EffectOp::PreventDamage { .. }
                             | EffectOp::DrawCards { .. }
                             | EffectOp::Exhaust { .. }
+                            | EffectOp::Ready { .. }
                             | EffectOp::GrantKeyword { .. }
                     ) || matches!(op, EffectOp::ModifyAtk { .. })
                         && !ops.iter().any(|o| matches!(o, EffectOp::StaysInPlay))
@@ -664,6 +672,14 @@ fn apply_ops(
                     ));
                 }
             }
+            EffectOp::TriggeredHeal {
+                amount, to, from, ..
+            } => {
+                let source = dealer(game, from);
+                for d in game.recipients(to, holder, controller, targets) {
+                    packets.push(Packet::healing(u32::from(amount), source, controller, d));
+                }
+            }
             EffectOp::HealDamage { amount, to, from } => {
                 let source = dealer(game, from);
                 for d in game.recipients(to, holder, controller, targets) {
@@ -691,8 +707,11 @@ fn apply_ops(
                 to,
                 while_attacking,
                 while_defending,
+                for_each,
                 ..
             } => {
+                // A link counts once, as it resolves (709.2d).
+                let amount = i32::from(amount) * game.count(for_each, controller);
                 // A change to a target is flagged on it; one to a group keeps checking which
                 // characters are in the group (714.3e).
                 let single = matches!(
@@ -703,7 +722,7 @@ fn apply_ops(
                     for d in game.recipients(to, holder, controller, targets) {
                         game.atk_changes.push(AtkChange {
                             to: d,
-                            amount: i32::from(amount),
+                            amount,
                             while_attacking,
                             while_defending,
                             this_combat: false,
@@ -713,7 +732,7 @@ fn apply_ops(
                 } else {
                     game.atk_changes.push(AtkChange {
                         to: holder,
-                        amount: i32::from(amount),
+                        amount,
                         while_attacking,
                         while_defending,
                         this_combat: false,
@@ -727,6 +746,11 @@ fn apply_ops(
                 }
             }
             EffectOp::DrawCards { count } => draw(game, controller, u32::from(count)),
+            EffectOp::Ready { to } => {
+                for d in game.recipients(to, holder, controller, targets) {
+                    game.set_exhausted(d, false);
+                }
+            }
             EffectOp::Exhaust { to } => {
                 for d in game.recipients(to, holder, controller, targets) {
                     game.set_exhausted(d, true);

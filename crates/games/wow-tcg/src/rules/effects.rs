@@ -52,8 +52,16 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::Interpreted("chain: using a power adds a payment effect"),
     ),
     (
+        "ready",
+        Coverage::Interpreted("chain: a resolving link readies"),
+    ),
+    (
         "exhaust",
         Coverage::Interpreted("chain: a resolving link exhausts; becoming exhausted triggers"),
+    ),
+    (
+        "triggered_heal",
+        Coverage::Interpreted("chain: triggered effects, double-check condition (703.2)"),
     ),
     (
         "grant_keyword",
@@ -139,8 +147,10 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::PreventDamage { .. } => "prevent_damage",
         EffectOp::ReplaceDamage { .. } => "replace_damage",
         EffectOp::TriggeredDamage { .. } => "triggered_damage",
+        EffectOp::TriggeredHeal { .. } => "triggered_heal",
         EffectOp::GrantKeyword { .. } => "grant_keyword",
         EffectOp::Exhaust { .. } => "exhaust",
+        EffectOp::Ready { .. } => "ready",
         EffectOp::PaymentPower { .. } => "payment_power",
         EffectOp::Attaches => "attaches",
         EffectOp::CanProtect => "can_protect",

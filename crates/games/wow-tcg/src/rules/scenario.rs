@@ -15,7 +15,7 @@ use serde::Deserialize;
 use super::actions::{Action, WowRules};
 use super::card::{Kind, Printed};
 use super::content::{
-    CardId, DamageType, Dealer, EffectOp, Keyword, PacketSide, PowerEffect, Recipient,
+    CardId, Count, DamageType, Dealer, EffectOp, Keyword, PacketSide, PowerEffect, Recipient,
     TriggerEvent, TypeTag, D6_DIE, D6_DIE_NAME,
 };
 use super::state::{Bubble, Game, GameEvent, Marker, Outcome, Phase, Window, PLAY, PLAYER_ZONES};
@@ -100,6 +100,9 @@ pub enum OpSpec {
         /// Only while defending.
         #[serde(default)]
         while_defending: bool,
+        /// The amount for each counted thing (`AlliesInYourParty`).
+        #[serde(default)]
+        for_each: Option<String>,
     },
     /// `draw_cards`.
     DrawCards {
@@ -153,6 +156,21 @@ pub enum OpSpec {
         #[serde(default)]
         from: Option<String>,
     },
+    /// `triggered_heal`.
+    TriggeredHeal {
+        /// Trigger event name.
+        when: String,
+        /// Amount.
+        amount: u8,
+        /// Recipient name.
+        to: String,
+        /// Dealer name (default `YourHero`).
+        #[serde(default)]
+        from: Option<String>,
+        /// Double-check condition: at least this many cards in hand.
+        #[serde(default)]
+        min_hand: u8,
+    },
     /// `payment_power`.
     PaymentPower {
         /// Resources to pay.
@@ -180,6 +198,11 @@ pub enum OpSpec {
     },
     /// `attaches`.
     Attaches,
+    /// `ready`.
+    Ready {
+        /// Recipient name.
+        to: String,
+    },
     /// `exhaust`.
     Exhaust {
         /// Recipient name.
@@ -238,12 +261,16 @@ impl OpSpec {
                 to: r,
                 while_attacking,
                 while_defending,
+                for_each,
             } => EffectOp::ModifyAtk {
                 amount: *amount,
                 per_x: 0,
                 to: to(r)?,
                 while_attacking: *while_attacking,
                 while_defending: *while_defending,
+                for_each: for_each
+                    .as_deref()
+                    .map_or(Ok(Count::Once), |c| parse::<Count>("count", c))?,
                 own_turn: *own_turn,
             },
             OpSpec::DrawCards { count } => EffectOp::DrawCards { count: *count },
@@ -286,8 +313,22 @@ impl OpSpec {
                 to: to(r)?,
                 from: dealer(from, Dealer::ThisCard)?,
             },
+            OpSpec::TriggeredHeal {
+                when,
+                amount,
+                to: r,
+                from,
+                min_hand,
+            } => EffectOp::TriggeredHeal {
+                when: parse::<TriggerEvent>("trigger event", when)?,
+                amount: *amount,
+                to: to(r)?,
+                from: dealer(from, Dealer::YourHero)?,
+                min_hand: *min_hand,
+            },
             OpSpec::Attaches => EffectOp::Attaches,
             OpSpec::Exhaust { to: r } => EffectOp::Exhaust { to: to(r)? },
+            OpSpec::Ready { to: r } => EffectOp::Ready { to: to(r)? },
             OpSpec::PaymentPower {
                 cost,
                 activate,
@@ -509,6 +550,9 @@ pub struct StepKeys {
     /// A player draws.
     #[serde(default)]
     pub draw: Option<DrawStep>,
+    /// The game starts: heroes ready, opening hands drawn (101.1).
+    #[serde(default)]
+    pub start_game: bool,
     /// This player's turn starts.
     #[serde(default)]
     pub start_turn: Option<u8>,
@@ -745,6 +789,9 @@ impl WowScenarios {
                 count: d.count,
             });
         }
+        if step.start_game {
+            actions.push(Action::StartGame);
+        }
         if let Some(p) = step.start_turn {
             actions.push(Action::StartTurn(PlayerId(p)));
         }
@@ -764,6 +811,7 @@ impl WowScenarios {
             step.heal.is_some(),
             step.put_damage.is_some(),
             step.draw.is_some(),
+            step.start_game,
             step.start_turn.is_some(),
             step.end_turn,
         ]
@@ -773,7 +821,7 @@ impl WowScenarios {
         match distinct {
             0 => Err(
                 "this step does nothing: give one of pass, all_pass, play, place_resource, \
-                      place_quest_face_up, use, propose, strike, deal, heal, put_damage, draw, start_turn or end_turn"
+                      place_quest_face_up, use, propose, strike, deal, heal, put_damage, draw, start_game, start_turn or end_turn"
                     .into(),
             ),
             1 => Ok(actions),

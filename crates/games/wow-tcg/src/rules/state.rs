@@ -9,7 +9,7 @@ use grimoire_engine::{
 use serde::Serialize;
 
 use super::card::{Kind, Printed};
-use super::content::{DamageType, EffectOp, Keyword, Recipient, TriggerEvent};
+use super::content::{Count, DamageType, EffectOp, Keyword, Recipient, TriggerEvent};
 use super::effects::keyword_ops;
 
 impl TraitKind for Keyword {
@@ -566,17 +566,28 @@ impl Game {
         }
     }
 
+    /// Whether the if-condition of a double-check triggered operation holds now (703.2):
+    /// its controller has at least `min_hand` cards in hand.
+    pub fn trigger_condition_holds(&self, source: ObjectId, index: usize) -> bool {
+        match self.op_at(source, index) {
+            Some(EffectOp::TriggeredHeal { min_hand, .. }) => {
+                self.hand_size(self.controller(source)) >= u32::from(min_hand)
+            }
+            _ => true,
+        }
+    }
+
     /// Queues the triggered operations of `source` watching `event` (703).
     pub fn trigger(&mut self, source: ObjectId, event: TriggerEvent) {
         let controller = self.controller(source);
         let mut found = Vec::new();
-        self.for_each_op(source, |index, op| {
-            if let EffectOp::TriggeredDamage { when, .. } = *op {
-                if when == event {
-                    found.push(index);
-                }
-            }
+        self.for_each_op(source, |index, op| match *op {
+            EffectOp::TriggeredDamage { when, .. } if when == event => found.push(index),
+            EffectOp::TriggeredHeal { when, .. } if when == event => found.push(index),
+            _ => {}
         });
+        // 703.2: a double-check power triggers only if its condition holds.
+        found.retain(|&index| self.trigger_condition_holds(source, index));
         for op in found {
             self.waiting.push(Waiting {
                 controller,
@@ -725,6 +736,10 @@ impl Game {
                 .into_iter()
                 .filter(|&o| self.controller(o) == controller && self.card(o).kind == Kind::Ally)
                 .collect(),
+            Recipient::YourWeapons => self
+                .objects_in_play()
+                .filter(|&o| self.controller(o) == controller && self.card(o).kind == Kind::Weapon)
+                .collect(),
             Recipient::AttachedCharacter => self
                 .store
                 .get(holder)
@@ -754,6 +769,7 @@ impl Game {
                     while_attacking,
                     while_defending,
                     own_turn,
+                    for_each,
                 } = *op
                 {
                     if (!while_attacking || attacking)
@@ -761,7 +777,8 @@ impl Game {
                         && (!own_turn || self.turn_player == controller)
                         && self.recipients(to, holder, controller, &[]).contains(&id)
                     {
-                        atk += i32::from(amount) + i32::from(per_x) * x;
+                        let times = self.count(for_each, controller);
+                        atk += (i32::from(amount) + i32::from(per_x) * x) * times;
                     }
                 }
             });
@@ -781,6 +798,18 @@ impl Game {
             }
         }
         atk
+    }
+
+    /// How many things `count` counts for `controller` now (714.2: continuous modifiers use
+    /// the current game state).
+    pub fn count(&self, count: Count, controller: PlayerId) -> i32 {
+        match count {
+            Count::Once => 1,
+            Count::AlliesInYourParty => self
+                .objects_in_play()
+                .filter(|&o| self.controller(o) == controller && self.card(o).kind == Kind::Ally)
+                .count() as i32,
+        }
     }
 
     /// The current health of a character (206).
