@@ -78,18 +78,49 @@ pub fn summoner_wars(file: &Path) -> ExitCode {
         }
     };
     let violations = check(&deck);
-    println!(
-        "deck of {}: {} other cards listed",
+    let mut out = format!(
+        "deck of {}: {} other cards listed\n",
         deck.summoner.name,
         deck.cards.len()
     );
     if violations.is_empty() {
-        println!("ok: the deck is legal");
-        return ExitCode::SUCCESS;
+        out += "ok: the deck is legal\n";
+    } else {
+        for violation in &violations {
+            out += &format!("{path}:{violation}\n");
+        }
+        out += &format!("{} violation(s)\n", violations.len());
     }
-    for violation in &violations {
-        println!("{path}:{violation}");
+    // A closed pipe (`| head`) does not change the verdict.
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes());
+    if violations.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
-    println!("{} violation(s)", violations.len());
-    ExitCode::from(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_text(text: &str) -> ExitCode {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("deck.toml");
+        std::fs::write(&file, text).expect("write deck");
+        summoner_wars(&file)
+    }
+
+    #[test]
+    fn summoner_wars_exit_status_is_0_legal_1_broken_2_unreadable() {
+        let legal = "summoner = \"Prince Elien\"\n[cards]\n\"Fencer\" = 6\n";
+        assert_eq!(check_text(legal), ExitCode::SUCCESS);
+        let broken = "summoner = \"Prince Elien\"\n[cards]\n\"Defender\" = 2\n";
+        assert_eq!(check_text(broken), ExitCode::from(1));
+        assert_eq!(check_text("summoner = 3\n"), ExitCode::from(2));
+        assert_eq!(
+            summoner_wars(Path::new("/nonexistent/deck.toml")),
+            ExitCode::from(2)
+        );
+    }
 }

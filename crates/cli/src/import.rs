@@ -1,5 +1,6 @@
 //! `grimoire import`: bring card data from other formats into TOML card files.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -82,7 +83,8 @@ fn finish(
 ) -> ExitCode {
     match result {
         Ok(report) => {
-            print!("{report}");
+            // A closed pipe (`| head`) is not an error of the import.
+            let _ = write!(std::io::stdout(), "{report}");
             if strict && !report.is_clean() {
                 eprintln!(
                     "error: {} unmapped fields (--strict)",

@@ -12,3 +12,4 @@ pub use generated::*;
 
 pub mod deck;
 pub mod rules;
+pub mod versions;

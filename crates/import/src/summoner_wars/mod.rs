@@ -23,7 +23,7 @@ pub use vocabulary::Vocabulary;
 use crate::error::ImportError;
 use crate::pool::{self, Added, Pool};
 use crate::report::{CardLog, Finding, Report};
-use record::{map_record, raw_faction, record_name, Mapped};
+use record::{identity, map_record, record_name, Mapped};
 
 /// Keys of the card list's top level the mapping reads.
 const TOP_LEVEL_KEYS: [&str; 3] = ["edition", "source", "cards"];
@@ -57,7 +57,7 @@ pub fn import_summoner_wars(
     );
     let header = "#:schema ../../../schemas/summoner-wars.cards.schema.json\n";
     let mut pool = Pool::load(out, header)?;
-    let names = card_names(records);
+    let names = card_names(records, &vocabulary);
     for (index, record) in records.iter().enumerate() {
         let Some(name) = &names[index] else {
             report.unmapped.push(Finding {
@@ -171,16 +171,18 @@ fn read_top_level<'a>(
     Ok((edition, records))
 }
 
-/// The name each record is written under: its own, or `Name (Faction)` when records of
-/// different factions share the name. `None` for a record without a usable name.
-fn card_names(records: &[Json]) -> Vec<Option<String>> {
-    let mut factions: BTreeMap<String, Vec<String>> = BTreeMap::new();
+/// The name each record is written under: its own, or a qualified one when records of one
+/// name are different cards: `Name (Faction)` when their factions differ, `Name (class)` when
+/// only their classes do, `Name (Faction, class)` otherwise. Records of one name, faction and
+/// class are one card (a reprint). `None` for a record without a usable name.
+fn card_names(records: &[Json], vocabulary: &Vocabulary) -> Vec<Option<String>> {
+    let mut identities: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
     for record in records {
         if let Some(name) = record_name(record) {
-            let list = factions.entry(name).or_default();
-            let faction = raw_faction(record);
-            if !list.contains(&faction) {
-                list.push(faction);
+            let list = identities.entry(name).or_default();
+            let identity = identity(record, vocabulary);
+            if !list.contains(&identity) {
+                list.push(identity);
             }
         }
     }
@@ -188,12 +190,23 @@ fn card_names(records: &[Json]) -> Vec<Option<String>> {
         .iter()
         .map(|record| {
             let name = record_name(record)?;
-            let faction = raw_faction(record);
-            let shared = factions.get(&name).is_some_and(|list| list.len() > 1);
-            Some(if shared && !faction.is_empty() {
+            let list = &identities[&name];
+            if list.len() < 2 {
+                return Some(name);
+            }
+            let (faction, class) = identity(record, vocabulary);
+            let distinct = |pick: fn(&(String, String)) -> &String| {
+                let mut values: Vec<&String> = list.iter().map(pick).collect();
+                values.sort();
+                values.dedup();
+                values.len() == list.len()
+            };
+            Some(if distinct(|identity| &identity.0) {
                 format!("{name} ({faction})")
+            } else if distinct(|identity| &identity.1) {
+                format!("{name} ({class})")
             } else {
-                name
+                format!("{name} ({faction}, {class})")
             })
         })
         .collect()

@@ -49,6 +49,7 @@ fn kind_of(class: &str) -> Option<(&'static str, &'static str)> {
         "champion" => Some(("champion", "champions")),
         "common" => Some(("common", "commons")),
         "event" => Some(("event", "events")),
+        "structure" => Some(("structure", "structures")),
         _ => None,
     }
 }
@@ -59,15 +60,26 @@ pub(crate) fn record_name(record: &Json) -> Option<String> {
     (!name.is_empty()).then(|| name.to_owned())
 }
 
-/// The record's faction as the data gives it (before any repair), for telling apart two
-/// different cards with one name.
-pub(crate) fn raw_faction(record: &Json) -> String {
-    record
-        .get("faction")
-        .and_then(Json::as_str)
-        .unwrap_or_default()
-        .trim()
-        .to_owned()
+/// What tells two records of one name apart: their faction (as [`faction`] would resolve it,
+/// without reporting) and their class, both as written when they cannot be resolved.
+pub(crate) fn identity(record: &Json, vocabulary: &Vocabulary) -> (String, String) {
+    let text = |key| {
+        record
+            .get(key)
+            .and_then(Json::as_str)
+            .unwrap_or_default()
+            .trim()
+            .to_owned()
+    };
+    let written = text("faction");
+    let known = vocabulary
+        .factions
+        .iter()
+        .find(|faction| squash(faction) == squash(&written))
+        .map(String::as_str)
+        .or_else(|| vocabulary.faction_of_deck(&text("source_file")));
+    let faction = known.map_or(written, str::to_owned);
+    (faction, text("class").to_lowercase())
 }
 
 /// Maps one record to a card named `name` of edition `edition` (`"First"` or `"Second"`).
@@ -104,7 +116,7 @@ pub(crate) fn map_record(
     let Some((kind, file)) = kind_of(&class) else {
         log.unmapped(
             "class",
-            format!("`{class}` is not summoner, champion, common or event"),
+            format!("`{class}` is not summoner, champion, common, event or structure"),
         );
         return Mapped::Unwritten;
     };
@@ -116,10 +128,10 @@ pub(crate) fn map_record(
     table.insert("kind".into(), Value::String(kind.to_owned()));
     table.insert("faction".into(), Value::String(faction));
     table.insert("edition".into(), Value::String(edition.to_owned()));
-    let complete = if kind == "event" {
-        map_event(record, &mut table, log)
-    } else {
-        map_unit(record, kind, &mut table, log)
+    let complete = match kind {
+        "event" => map_event(record, &mut table, log),
+        "structure" => map_structure(record, &mut table, log),
+        _ => map_unit(record, kind, &mut table, log),
     };
     if let Some(abilities) = fields.get("abilities") {
         map_abilities(abilities, kind, vocabulary, &mut table, log);
@@ -272,6 +284,22 @@ fn map_event(record: &Json, table: &mut Table, log: &mut CardLog) -> bool {
     true
 }
 
+/// Structure (card) numbers: optional cost and life; a structure card does not attack.
+/// Always complete.
+fn map_structure(record: &Json, table: &mut Table, log: &mut CardLog) -> bool {
+    for key in ["cost", "life"] {
+        if let Some(value) = number(record, key, log) {
+            table.insert(key.into(), Value::Integer(value));
+        }
+    }
+    for key in ["attack", "range"] {
+        if record.get(key).is_some() {
+            log.unmapped(key, format!("a structure card has no `{key}`"));
+        }
+    }
+    true
+}
+
 /// Ability names onto codex entries, the structure marker onto `structure`, a numbered
 /// second part (`Gem Magic2` beside `Gem Magic`) into the ability it continues.
 fn map_abilities(
@@ -301,6 +329,8 @@ fn map_abilities(
         if name == STRUCTURE_MARKER {
             if kind == "event" {
                 log.unmapped("abilities", "an event cannot be a structure (`Built`)");
+            } else if kind == "structure" {
+                log.note("abilities", "`Built` on a structure card says nothing more");
             } else {
                 table.insert("structure".into(), Value::Boolean(true));
                 log.note(

@@ -99,6 +99,35 @@ fn one_name_in_two_factions_makes_two_cards() {
 }
 
 #[test]
+fn a_placeholder_faction_or_another_class_also_tells_cards_apart() {
+    let mut placeholder = fencer();
+    placeholder["faction"] = json!("faction");
+    placeholder["source_file"] = json!("mountainvargath");
+    let event = json!({ "name": "Fencer", "class": "event", "source_file": "phoenixelves", "faction": "Phoenix Elves" });
+    let (report, text) = import(&list(json!([fencer(), placeholder, event])));
+    let report = report.unwrap();
+    assert_eq!(report.cards_written, 3, "{report}");
+    for name in [
+        "Fencer (Phoenix Elves, common)",
+        "Fencer (Mountain Vargath, common)",
+        "Fencer (Phoenix Elves, event)",
+    ] {
+        assert!(
+            text.contains(&format!("name = \"{name}\"")),
+            "{name}:\n{text}"
+        );
+    }
+    let (report, text) = import(&list(
+        json!([fencer(), { "name": "Fencer", "class": "event", "source_file": "phoenixelves", "faction": "Phoenix Elves" }]),
+    ));
+    assert_eq!(report.unwrap().cards_written, 2);
+    assert!(
+        text.contains("name = \"Fencer (common)\"") && text.contains("name = \"Fencer (event)\""),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_repeated_record_is_one_card_and_a_differing_repeat_is_noted() {
     let mut stronger = fencer();
     stronger["attack"] = json!(2);
@@ -222,6 +251,23 @@ fn odd_values_are_unmapped_and_incomplete_cards_are_not_written() {
         messages(&report.notes)
             .iter()
             .any(|note| note.contains("listed twice")),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_structure_card_keeps_its_cost_and_life_and_refuses_attack_numbers() {
+    let gate = json!({ "name": "Gate", "class": "Structure", "source_file": "phoenixelves", "cost": 0,
+        "life": 9, "attack": 1, "faction": "Phoenix Elves", "abilities": ["Built"] });
+    let (report, text) = import(&list(json!([gate])));
+    let report = report.unwrap();
+    assert!(
+        text.contains("kind = \"structure\"\nfaction = \"Phoenix Elves\"\nedition = \"First\"\ncost = 0\nlife = 9\n"),
+        "{text}"
+    );
+    assert!(!text.contains("structure = true"), "{text}");
+    assert!(
+        messages(&report.unmapped)[0].contains("a structure card has no `attack`"),
         "{report}"
     );
 }

@@ -303,7 +303,7 @@ mod card_rows {
     pub(super) const AERIE_GATE: Structure = Structure {
         name: "Aerie Gate",
         summary: Some(
-            "Skyspear Avians gate: after you summon a unit next to it, you may force that unit 1 space unless an Aerie Gate already forced it.",
+            "Skyspear Avians gate: a unit you summon beside it may then be forced 1 space, but no unit gets that force from more than one Aerie Gate.",
         ),
         handler: Some(Handler::AerieGate),
         printings: &[
@@ -1442,7 +1442,7 @@ mod card_rows {
     pub(super) const ICE_RAM: Event = Event {
         name: "Ice Ram",
         summary: Some(
-            "Polar Dwarves card: after you move or force a friendly structure, you may target a common or champion next to that structure; the target takes 1 damage and may be forced 1 space.",
+            "Polar Dwarves card: once one of your structures has been moved or forced, you may pick a common or champion beside that structure; it takes 1 damage, and then you may force it 1 space.",
         ),
         handler: Some(Handler::IceRam),
         printings: &[
@@ -2273,7 +2273,7 @@ mod card_rows {
     pub(super) const RENEWED_HOPE: Event = Event {
         name: "Renewed Hope",
         summary: Some(
-            "Vanguards active event: units may be summoned in any phase of your turn and at the end of your turn, and next to your summoner.",
+            "Vanguards active event: summoning is open in every phase of your turn and once your turn ends, and the spaces beside your summoner count as summoning spaces.",
         ),
         handler: Some(Handler::RenewedHope),
         printings: &[
@@ -4389,7 +4389,7 @@ static PRINTED_CARDS: [(CardId, Card); 8] = [
             &Event {
                 name: "Ice Ram",
                 summary: Some(
-                    "Polar Dwarves card that makes moving or forcing a friendly structure hurt a unit next to it; the FAQ gives its text only as updated, so its earlier wording is not recorded.",
+                    "Polar Dwarves card whose effect follows the moving or forcing of friendly structures; the FAQ gives its text only as updated (see the 2024-04-03 erratum), so its earlier wording is not recorded.",
                 ),
                 handler: Some(Handler::IceRam),
                 printings: &[

@@ -363,7 +363,7 @@ pub enum Ability {
     Rally,
     /// Wolfsbane Brute's ability: at the start of the Move Phase it acts on a unit and may force it; several Brutes resolve in the active player's order against the state at resolution.
     Ram,
-    /// Granted by For Glory: the attacker takes the full damage it rolled, not just what the target could take.
+    /// Granted by For Glory: during the attack the attacker takes the full damage it rolled, not just what the target could take, so it can be destroyed before after-attack effects.
     RecklessStrike,
     /// A unit with it may be chosen as an extra attacking unit: it does not count toward the three attackers of the phase, may act in any order, and is still chosen at most once per phase.
     Relentless,
@@ -489,15 +489,15 @@ pub enum Ability {
     Wither,
     /// Aerie Steward's ability: each rolled special symbol also adds a hit symbol; against a Smasher both kinds add damage.
     Worthy,
-    /// Queen Maldaria's ability after the April 2024 card update: friendly units next to her can neither be attacked through nor forced.
+    /// Queen Maldaria's ability after the April 2024 card update: the friendly units beside her can be neither attacked through nor forced.
     SaveTheQueen2024,
-    /// Queen Maldaria's ability after the April 2024 card update: at the end of your Attack Phase, if she attacked an enemy card this turn, she may place a friendly unit next to herself.
+    /// Queen Maldaria's ability after the April 2024 card update: when your Attack Phase ends, if she attacked an enemy card this turn, she may pick a friendly unit and place it beside her.
     CallProtection2024,
-    /// Kuldak's ability after the April 2024 card update: each time a friendly unit within 2 spaces of Kuldak is destroyed, every friendly unit that was within 2 spaces of him at that moment gains a boost.
+    /// Kuldak's ability after the April 2024 card update: whenever a friendly unit within 2 spaces of Kuldak is destroyed, each friendly unit that stood within 2 spaces of him at that moment is boosted.
     BloodBloom2024,
     /// Coleen Brighton's ability after the April 2024 minor errata: it triggers only when an enemy's attack targets a friendly Citadel unit within 3 spaces of her.
     DivineShield2024,
-    /// Beast Rider's Charge as clarified in April 2024: moving only in one direction it may go up to 2 extra spaces, and after moving 3 or more spaces in one direction it has +1 strength until the end of your turn.
+    /// Beast Rider's Charge as clarified in April 2024: a move in a single direction may run up to 2 spaces longer, and a single-direction move of 3 or more spaces gives +1 strength for the rest of your turn.
     Charge2024,
     /// Active event effect: every unit moves one space less (a unit left with 0 spaces cannot move).
     PerplexingTempest,
@@ -535,7 +535,7 @@ pub struct AbilityMeta {
     pub handler: Option<Handler>,
     /// Its effect operations.
     pub effects: &'static [EffectOp],
-    /// When it acts; omitted where the sources give no rules text.
+    /// When it acts; omitted where the sources do not say when (no rules text, or the FAQ names the ability without its trigger).
     pub timing: Option<Timing>,
     /// Which sources name it: First = the 1st edition card data, Second = the 2024 FAQ.
     pub editions: &'static [Edition],
@@ -556,7 +556,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implied: &[],
         handler: None,
         effects: &[],
-        timing: Some(Timing::Activated),
+        timing: None,
         editions: &[Edition::Second],
         revises: None,
     },
@@ -572,7 +572,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implied: &[],
         handler: None,
         effects: &[],
-        timing: Some(Timing::Activated),
+        timing: None,
         editions: &[Edition::Second],
         revises: None,
     },
@@ -824,7 +824,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implied: &[],
         handler: None,
         effects: &[],
-        timing: Some(Timing::Activated),
+        timing: None,
         editions: &[Edition::Second],
         revises: None,
     },
@@ -1138,7 +1138,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implied: &[],
         handler: None,
         effects: &[],
-        timing: Some(Timing::Passive),
+        timing: None,
         editions: &[Edition::Second],
         revises: None,
     },
@@ -1209,7 +1209,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implied: &[],
         handler: None,
         effects: &[],
-        timing: Some(Timing::Activated),
+        timing: None,
         editions: &[Edition::Second],
         revises: None,
     },
@@ -1399,7 +1399,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implied: &[],
         handler: None,
         effects: &[],
-        timing: Some(Timing::AfterAttacking),
+        timing: None,
         editions: &[Edition::Second],
         revises: None,
     },
@@ -1676,7 +1676,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implied: &[],
         handler: None,
         effects: &[],
-        timing: Some(Timing::Activated),
+        timing: None,
         editions: &[Edition::Second],
         revises: None,
     },
@@ -1880,7 +1880,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implied: &[],
         handler: None,
         effects: &[],
-        timing: Some(Timing::Activated),
+        timing: None,
         editions: &[Edition::Second],
         revises: None,
     },
@@ -1958,7 +1958,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implied: &[],
         handler: None,
         effects: &[],
-        timing: Some(Timing::AfterMoving),
+        timing: None,
         editions: &[Edition::Second],
         revises: None,
     },
@@ -2158,7 +2158,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         name: "Reckless Strike",
         template: "Reckless Strike",
         summary: Some(
-            "Granted by For Glory: the attacker takes the full damage it rolled, not just what the target could take.",
+            "Granted by For Glory: during the attack the attacker takes the full damage it rolled, not just what the target could take, so it can be destroyed before after-attack effects.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -2166,7 +2166,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implied: &[],
         handler: None,
         effects: &[],
-        timing: Some(Timing::AfterAttacking),
+        timing: Some(Timing::WhenAttacking),
         editions: &[Edition::Second],
         revises: None,
     },
@@ -2726,7 +2726,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implied: &[],
         handler: None,
         effects: &[],
-        timing: Some(Timing::Activated),
+        timing: None,
         editions: &[Edition::Second],
         revises: None,
     },
@@ -2783,7 +2783,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implied: &[],
         handler: None,
         effects: &[],
-        timing: Some(Timing::Activated),
+        timing: None,
         editions: &[Edition::Second],
         revises: None,
     },
@@ -2952,7 +2952,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implied: &[],
         handler: None,
         effects: &[],
-        timing: Some(Timing::AfterMoving),
+        timing: None,
         editions: &[Edition::Second],
         revises: None,
     },
@@ -2968,7 +2968,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implied: &[],
         handler: None,
         effects: &[],
-        timing: Some(Timing::AfterMoving),
+        timing: None,
         editions: &[Edition::Second],
         revises: None,
     },
@@ -3174,7 +3174,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implied: &[],
         handler: None,
         effects: &[],
-        timing: Some(Timing::Passive),
+        timing: None,
         editions: &[Edition::Second],
         revises: None,
     },
@@ -3237,7 +3237,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         name: "Save The Queen (2024)",
         template: "Save The Queen (2024)",
         summary: Some(
-            "Queen Maldaria's ability after the April 2024 card update: friendly units next to her can neither be attacked through nor forced.",
+            "Queen Maldaria's ability after the April 2024 card update: the friendly units beside her can be neither attacked through nor forced.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -3262,7 +3262,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         name: "Call Protection (2024)",
         template: "Call Protection (2024)",
         summary: Some(
-            "Queen Maldaria's ability after the April 2024 card update: at the end of your Attack Phase, if she attacked an enemy card this turn, she may place a friendly unit next to herself.",
+            "Queen Maldaria's ability after the April 2024 card update: when your Attack Phase ends, if she attacked an enemy card this turn, she may pick a friendly unit and place it beside her.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -3278,7 +3278,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         name: "Blood Bloom (2024)",
         template: "Blood Bloom (2024)",
         summary: Some(
-            "Kuldak's ability after the April 2024 card update: each time a friendly unit within 2 spaces of Kuldak is destroyed, every friendly unit that was within 2 spaces of him at that moment gains a boost.",
+            "Kuldak's ability after the April 2024 card update: whenever a friendly unit within 2 spaces of Kuldak is destroyed, each friendly unit that stood within 2 spaces of him at that moment is boosted.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -3323,7 +3323,7 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         name: "Charge (2024)",
         template: "Charge (2024)",
         summary: Some(
-            "Beast Rider's Charge as clarified in April 2024: moving only in one direction it may go up to 2 extra spaces, and after moving 3 or more spaces in one direction it has +1 strength until the end of your turn.",
+            "Beast Rider's Charge as clarified in April 2024: a move in a single direction may run up to 2 spaces longer, and a single-direction move of 3 or more spaces gives +1 strength for the rest of your turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
