@@ -158,12 +158,14 @@ pub enum EffectOp {
         /// The `amount` field.
         amount: u8,
     },
-    /// Forces a unit a number of spaces in one direction, onto empty spaces.
+    /// Forces a unit up to `spaces` spaces in one direction, onto empty spaces; `optional` for a "may".
     Force {
         /// The `spaces` field.
         spaces: u8,
         /// The `to` field.
         to: Recipient,
+        /// The `optional` field.
+        optional: bool,
     },
 }
 /// Named abilities; a card holds at most one copy of a given name.
@@ -1382,7 +1384,13 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Force {
+                spaces: 1,
+                to: Recipient::Target,
+                optional: true,
+            },
+        ],
         timing: Some(Timing::AfterAttacking),
         editions: &[Edition::Second],
         revises: None,
