@@ -277,6 +277,9 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
                 f != source && game.friendly(f, source) && game.pieces[f.0 as usize].is_unit()
             })
             .collect();
+        if friends.is_empty() {
+            return Ok(Outcome::Done);
+        }
         let mut options = vec!["none".to_string()];
         options.extend(friends.iter().map(|&f| game.describe(f)));
         let answer = table
