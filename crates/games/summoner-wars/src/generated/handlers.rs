@@ -10,6 +10,8 @@ pub enum Handler {
     BreathOfFlame,
     /// `call_protection`, used by: Call Protection, Call Protection (2024).
     CallProtection,
+    /// `copy_abilities`, used by: Master of the Art, Mimic.
+    CopyAbilities,
     /// `exchange_places`, used by: Cunning, Sly.
     ExchangePlaces,
     /// `exploit`, used by: Exploit.
@@ -37,10 +39,11 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, sorted by name.
-    pub const ALL: [Handler; 14] = [
+    pub const ALL: [Handler; 15] = [
         Self::AerieGate,
         Self::BreathOfFlame,
         Self::CallProtection,
+        Self::CopyAbilities,
         Self::ExchangePlaces,
         Self::Exploit,
         Self::FarShot,
@@ -59,6 +62,7 @@ impl Handler {
             Self::AerieGate => "aerie_gate",
             Self::BreathOfFlame => "breath_of_flame",
             Self::CallProtection => "call_protection",
+            Self::CopyAbilities => "copy_abilities",
             Self::ExchangePlaces => "exchange_places",
             Self::Exploit => "exploit",
             Self::FarShot => "far_shot",
@@ -83,6 +87,7 @@ impl Handler {
             Self::AerieGate => H::aerie_gate(state, source, trigger),
             Self::BreathOfFlame => H::breath_of_flame(state, source, trigger),
             Self::CallProtection => H::call_protection(state, source, trigger),
+            Self::CopyAbilities => H::copy_abilities(state, source, trigger),
             Self::ExchangePlaces => H::exchange_places(state, source, trigger),
             Self::Exploit => H::exploit(state, source, trigger),
             Self::FarShot => H::far_shot(state, source, trigger),
@@ -139,6 +144,12 @@ pub trait Handlers {
     ) -> Self::Outcome;
     /// Used by: Call Protection, Call Protection (2024).
     fn call_protection(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Master of the Art, Mimic.
+    fn copy_abilities(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,

@@ -17,10 +17,9 @@
 //!    was still in play (Riposte) and `AfterAttacking` abilities of the attacker (Exploit)
 //!    resolve in the active player's order, even if their card left play meanwhile.
 
-use grimoire_engine::{Board, Ctx, ObjectId, Square};
+use grimoire_engine::{Ctx, ObjectId, Square};
 
 use super::abilities::{acting_on, any_acting, strength, Decrease};
-use super::content::Block;
 use super::content::{
     AttackDieFace, AttackType, EffectOp, Phase, Recipient, Symbol, Timing,
     CHOSEN_ATTACKERS_PER_PHASE, RANGED_REACH,
@@ -28,7 +27,7 @@ use super::content::{
 use super::damage::{add_damage, in_chosen_order};
 use super::dice::{face, shows, ATTACK};
 use super::handlers::{fire, Trigger};
-use super::movement::{blocked, force, line};
+use super::movement::{line, offer_force};
 use super::state::{grid, illegal, Cause, Game, GameEvent, RulesError};
 
 /// Checks that `attacker` may attack `target` now; returns whether it is an extra attacker.
@@ -361,7 +360,7 @@ fn after_attack(
                 ability,
                 spaces,
                 optional,
-            } => force_target(game, ctx, attacker, target, ability, spaces, optional)?,
+            } => offer_force(game, ctx, attacker, target, ability, spaces, optional)?,
             After::DamageAround {
                 ability,
                 square,
@@ -404,61 +403,5 @@ fn after_attack(
             }
         }
     }
-    Ok(())
-}
-
-/// Forces the attacked unit after the attack (Forceful Attack): onto an empty square in a
-/// straight line up to `spaces` away, through empty squares; a "may" offers "no".
-fn force_target(
-    game: &mut Game,
-    ctx: &mut Ctx<'_, GameEvent>,
-    attacker: ObjectId,
-    target: ObjectId,
-    ability: &'static str,
-    spaces: u32,
-    optional: bool,
-) -> Result<(), RulesError> {
-    let Some(from) = game.piece(target)?.square() else {
-        return Ok(());
-    };
-    if blocked(game, target, Block::Force) {
-        return Ok(());
-    }
-    let g = grid();
-    let squares: Vec<Square> = (0..g.height)
-        .flat_map(|row| (0..g.width).map(move |column| Square { column, row }))
-        .filter(|&s| {
-            g.straight_line(from, s)
-                .is_some_and(|d| d >= 1 && d <= spaces)
-                && line(from, s).iter().all(|&step| game.at(step).is_none())
-        })
-        .collect();
-    if squares.is_empty() {
-        return Ok(());
-    }
-    let mut options: Vec<String> = Vec::new();
-    if optional {
-        options.push("no".into());
-    }
-    options.extend(squares.iter().map(|s| g.position_name(s)));
-    let prompt = format!("{ability}: force {} to", game.describe(target));
-    let answer = if options.len() == 1 {
-        0
-    } else {
-        ctx.choose(&prompt, &options)?
-    };
-    let index = if optional {
-        match answer.checked_sub(1) {
-            Some(i) => i,
-            None => return Ok(()),
-        }
-    } else {
-        answer
-    };
-    ctx.record(GameEvent::AbilityResolved {
-        ability,
-        card: game.describe(attacker),
-    });
-    force(game, ctx, target, squares[index], spaces)?;
     Ok(())
 }

@@ -161,6 +161,7 @@ pub fn leave_battlefield(game: &mut Game, id: ObjectId, place: Place) -> Result<
     piece.boost = 0;
     piece.granted.clear();
     piece.copying = None;
+    piece.copy_ends_with_turn = false;
     piece.turn_strength = 0;
     piece.moved_this_phase = false;
     piece.attacked_this_phase = false;

@@ -47,6 +47,8 @@ pub enum Trigger {
     },
     /// Its controller activates the ability.
     Activated,
+    /// The start of its controller's phase (the ability's timing says which).
+    StartOfPhase,
 }
 
 /// What a handler did.
@@ -294,6 +296,43 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
             card: table.game.describe(source),
         });
         place_next_to(table, target, source, "Call Protection: place it on")?;
+        Ok(Outcome::Done)
+    }
+
+    /// Mimic (start of the Move Phase) and Master of the Art (activated): this unit has a
+    /// target unit's abilities until the end of the turn, tracking them while the target stays
+    /// on the battlefield, its base abilities once it leaves (FAQ Granted Abilities).
+    fn copy_abilities(
+        table: &mut Self::State,
+        source: ObjectId,
+        trigger: &Trigger,
+    ) -> Self::Outcome {
+        if !matches!(trigger, Trigger::Activated | Trigger::StartOfPhase) {
+            return Ok(Outcome::NotTriggered);
+        }
+        let game = &*table.game;
+        let others: Vec<ObjectId> = game
+            .on_battlefield()
+            .filter(|&o| o != source && game.pieces[o.0 as usize].is_unit())
+            .collect();
+        if others.is_empty() {
+            return Ok(Outcome::Done);
+        }
+        let mut options = vec!["none".to_string()];
+        options.extend(others.iter().map(|&o| game.describe(o)));
+        let answer = table.ctx.choose("unit whose abilities to have", &options)?;
+        if answer == 0 {
+            return Ok(Outcome::Done);
+        }
+        let target = others[answer - 1];
+        let incarnation = table.game.piece(target)?.incarnation;
+        let piece = table.game.piece_mut(source)?;
+        piece.copying = Some((target, incarnation));
+        piece.copy_ends_with_turn = true;
+        table.ctx.record(GameEvent::AbilityResolved {
+            ability: "copy abilities",
+            card: table.game.describe(source),
+        });
         Ok(Outcome::Done)
     }
 

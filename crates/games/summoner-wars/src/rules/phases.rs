@@ -17,6 +17,7 @@ use super::abilities::acting_on;
 use super::content::{EffectOp, Phase, Recipient, Timing, HAND_SIZE};
 use super::damage::{add_damage, destroy, in_chosen_order};
 use super::handlers::{run, Trigger};
+use super::movement::offer_force;
 use super::state::{Cause, Game, GameEvent, Place, RulesError};
 
 /// The phase after `phase`, or `None` after the last one.
@@ -66,6 +67,93 @@ fn start_phase(
     ctx.record(GameEvent::PhaseStarted {
         phase: phase.name(),
     });
+    let timing = match phase {
+        Phase::Move => Timing::StartOfMovePhase,
+        Phase::Attack => Timing::StartOfAttackPhase,
+        _ => return Ok(()),
+    };
+    start_of_phase(game, ctx, timing)
+}
+
+/// One "at the start of the phase" trigger.
+enum Start {
+    /// The unit may force a unit next to it (Ram).
+    Force { spaces: u32, optional: bool },
+    /// The ability's handler (Mimic).
+    Handler(super::content::Handler),
+}
+
+/// "At the start of your ... Phase" abilities of the active player's units: collected once,
+/// from the abilities the units have now (an ability gained while these resolve has missed
+/// its trigger), then resolved in the active player's order against the state at resolution.
+fn start_of_phase(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    timing: Timing,
+) -> Result<(), RulesError> {
+    let mut pending = Vec::new();
+    for id in active_units(game) {
+        for ability in super::abilities::abilities(game, id) {
+            let meta = ability.meta();
+            if meta.timing != Some(timing) {
+                continue;
+            }
+            let label = format!("{} of {}", meta.name, game.describe(id));
+            if let Some(handler) = meta.handler {
+                pending.push((label.clone(), (id, meta.name, Start::Handler(handler))));
+            }
+            for op in meta.effects {
+                if let EffectOp::Force {
+                    spaces,
+                    to: Recipient::Target,
+                    optional,
+                } = *op
+                {
+                    let start = Start::Force {
+                        spaces: spaces.into(),
+                        optional,
+                    };
+                    pending.push((label.clone(), (id, meta.name, start)));
+                }
+            }
+        }
+    }
+    for (id, ability, start) in in_chosen_order(ctx, "order of triggered effects", pending)? {
+        if !game.is_on_battlefield(id) {
+            continue;
+        }
+        match start {
+            Start::Handler(handler) => {
+                run(game, ctx, handler, id, Trigger::StartOfPhase)?;
+            }
+            Start::Force { spaces, optional } => {
+                let targets: Vec<ObjectId> = game
+                    .neighbours(id)
+                    .into_iter()
+                    .filter(|&n| game.pieces[n.0 as usize].is_unit())
+                    .collect();
+                if targets.is_empty() {
+                    continue;
+                }
+                let mut options = vec!["none".to_string()];
+                options.extend(targets.iter().map(|&t| game.describe(t)));
+                let prompt = format!("{ability} of {}: unit to force", game.describe(id));
+                let answer = ctx.choose(&prompt, &options)?;
+                if answer == 0 {
+                    continue;
+                }
+                offer_force(
+                    game,
+                    ctx,
+                    id,
+                    targets[answer - 1],
+                    ability,
+                    spaces,
+                    optional,
+                )?;
+            }
+        }
+    }
     Ok(())
 }
 
@@ -159,6 +247,10 @@ fn end_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesEr
     for piece in &mut game.pieces {
         piece.turn_strength = 0;
         piece.attacked_enemy_this_turn = false;
+        if piece.copy_ends_with_turn {
+            piece.copying = None;
+            piece.copy_ends_with_turn = false;
+        }
     }
     Ok(())
 }

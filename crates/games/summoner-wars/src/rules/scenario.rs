@@ -475,7 +475,7 @@ impl ScenarioGame for SummonerWarsScenarios {
             piece.place = Place::Attached(names.object(host)?);
         }
         if let Some(target) = &keys.copying {
-            piece.copying = Some(names.object(target)?);
+            piece.copying = Some((names.object(target)?, 0));
         }
         Ok(())
     }

@@ -81,8 +81,12 @@ pub struct Piece {
     /// 1st edition data names no event effects and no 2nd edition card texts, so the scenario
     /// or the player says which codex entries they are).
     pub carries: Vec<Ability>,
-    /// A unit whose abilities this unit has (FAQ Granted Abilities: copying).
-    pub copying: Option<ObjectId>,
+    /// A unit whose abilities this unit has (FAQ Granted Abilities: copying), with the
+    /// incarnation it had then: once that card leaves the battlefield (or comes back as a new
+    /// card) only its base abilities are copied.
+    pub copying: Option<(ObjectId, u32)>,
+    /// The copy ends at the end of the turn (a copying ability's effect).
+    pub copy_ends_with_turn: bool,
     /// Bumped each time the card leaves the battlefield for anywhere but the discard pile or
     /// comes back from the discard pile: it is then a new card (FAQ Playing the Same Card Twice).
     pub incarnation: u32,
@@ -116,6 +120,7 @@ impl Piece {
             granted: Vec::new(),
             carries: Vec::new(),
             copying: None,
+            copy_ends_with_turn: false,
             incarnation: 0,
             turn_strength: 0,
             moved_this_phase: false,
