@@ -3,8 +3,9 @@
 //!
 //! Names and numbers are mapped onto the codex's words ([`Vocabulary`]); what cannot be
 //! mapped is reported, never guessed. Two records with one name are one card printed twice
-//! when their faction agrees (the pool merges them like OCTGN reprints); records with one
-//! name and different factions are different cards and are named `Name (Faction)`.
+//! when their faction and class agree (the pool merges them like OCTGN reprints, noting any
+//! difference); otherwise they are different cards with qualified names (`Name (Faction)`,
+//! `Name (class)` or `Name (Faction, class)`).
 
 mod record;
 mod vocabulary;
@@ -72,7 +73,7 @@ pub fn import_summoner_wars(
         if record_name(record).as_deref() != Some(name.as_str()) {
             log.note(
                 "name",
-                format!("another card of another faction has this name; written as `{name}`"),
+                format!("another card has this name; written as `{name}`"),
             );
         }
         let mapped = map_record(record, name, edition, &vocabulary, &mut log);
