@@ -137,6 +137,11 @@ pub enum EffectOp {
     Soulless,
     /// The unit may be chosen as an extra attacking unit: it does not count toward the attackers per phase (still once per phase).
     ExtraAttacker,
+    /// When the event carrying it is played on a unit: that unit may resolve `count` extra attacks this phase; resolving an extra attack is not choosing an attacking unit, so neither the three per phase nor once per phase limit it.
+    ExtraAttack {
+        /// The `count` field.
+        count: u8,
+    },
     /// Forbids `what` against the recipients.
     Block {
         /// The `what` field.
@@ -509,6 +514,8 @@ pub enum Ability {
     HellforgedWeapon,
     /// Active event effect: no effect adds more than 1 damage to a unit at a time, enemy or friendly.
     LawOfSanctity,
+    /// Event effect played on a unit: it resolves an extra attack this phase, even if it was already chosen as an attacking unit.
+    Demand,
     /// Event effect on a unit: it loses all its abilities; its name and classes stay.
     Freeze,
     /// The Tundra Orcs Smasher's weakness (unnamed in the FAQ): attacks against it also add 1 damage per rolled Special.
@@ -545,7 +552,7 @@ pub struct AbilityMeta {
     pub revises: Option<Ability>,
 }
 /// Metadata of every `Ability` entry, in codex order.
-pub static ABILITY_META: [AbilityMeta; 171] = [
+pub static ABILITY_META: [AbilityMeta; 172] = [
     AbilityMeta {
         name: "Agile",
         template: "Agile",
@@ -3440,6 +3447,22 @@ pub static ABILITY_META: [AbilityMeta; 171] = [
         revises: None,
     },
     AbilityMeta {
+        name: "Demand",
+        template: "Demand",
+        summary: Some(
+            "Event effect played on a unit: it resolves an extra attack this phase, even if it was already chosen as an attacking unit.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::ExtraAttack { count: 1 }],
+        timing: Some(Timing::Activated),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
         name: "Freeze",
         template: "Freeze",
         summary: Some(
@@ -3649,8 +3672,9 @@ impl Ability {
             Self::PileOn => 166,
             Self::HellforgedWeapon => 167,
             Self::LawOfSanctity => 168,
-            Self::Freeze => 169,
-            Self::SpecialWeakness => 170,
+            Self::Demand => 169,
+            Self::Freeze => 170,
+            Self::SpecialWeakness => 171,
         }
     }
     /// The entry's metadata.
@@ -4172,6 +4196,9 @@ impl ::core::fmt::Display for Ability {
             }
             Self::LawOfSanctity => {
                 f.write_str("Law Of Sanctity")?;
+            }
+            Self::Demand => {
+                f.write_str("Demand")?;
             }
             Self::Freeze => {
                 f.write_str("Freeze")?;

@@ -404,6 +404,7 @@ impl Ability {
             Self::PileOn => None,
             Self::HellforgedWeapon => None,
             Self::LawOfSanctity => None,
+            Self::Demand => None,
             Self::Freeze => None,
             Self::SpecialWeakness => None,
         }
@@ -2270,6 +2271,17 @@ impl ::core::str::FromStr for Ability {
                     fold,
                     &mut reason,
                     &mut |_| { Ok(Ability::LawOfSanctity) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Demand"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Demand) },
                 ) {
                     return Ok(value);
                 }

@@ -30,8 +30,21 @@ use super::handlers::{fire, Trigger};
 use super::movement::{line, offer_force};
 use super::state::{grid, illegal, Cause, Game, GameEvent, RulesError};
 
-/// Checks that `attacker` may attack `target` now; returns whether it is an extra attacker.
-fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<bool, RulesError> {
+/// How an attack's unit is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Chosen {
+    /// Chosen as one of the attacking units of the phase.
+    Attacker,
+    /// Chosen as an extra attacking unit (`extra_attacker`): once per phase, not counted.
+    ExtraAttacker,
+    /// Resolving an extra attack an effect gave it: not choosing an attacking unit at all.
+    ExtraAttack,
+}
+
+/// Checks that `attacker` may attack `target` now, and how it is used. A unit with an extra
+/// attack uses it only when it could not be chosen (already chosen, or the phase's attackers
+/// are all chosen).
+fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, RulesError> {
     let a = game.piece(attacker)?;
     let name = game.describe(attacker);
     if game.phase != Phase::Attack {
@@ -45,17 +58,27 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<bool, Rule
     let (Some(from), Some(to)) = (a.square(), game.piece(target)?.square()) else {
         return illegal("both the attacker and its target must be on the battlefield");
     };
-    if a.attacked_this_phase {
-        return illegal(format!("{name} was already chosen to attack this phase"));
-    }
     let extra = any_acting(game, attacker, Timing::Passive, |op| {
         matches!(op, EffectOp::ExtraAttacker)
     });
-    if !extra && game.player(game.active).chosen_attackers >= CHOSEN_ATTACKERS_PER_PHASE as u32 {
-        return illegal(format!(
-            "{CHOSEN_ATTACKERS_PER_PHASE} units were already chosen to attack this phase"
-        ));
-    }
+    let full =
+        !extra && game.player(game.active).chosen_attackers >= CHOSEN_ATTACKERS_PER_PHASE as u32;
+    let chosen = if a.attacked_this_phase || full {
+        if a.extra_attacks == 0 {
+            return illegal(if a.attacked_this_phase {
+                format!("{name} was already chosen to attack this phase")
+            } else {
+                format!(
+                    "{CHOSEN_ATTACKERS_PER_PHASE} units were already chosen to attack this phase"
+                )
+            });
+        }
+        Chosen::ExtraAttack
+    } else if extra {
+        Chosen::ExtraAttacker
+    } else {
+        Chosen::Attacker
+    };
     match a.attack_type() {
         Some(AttackType::Melee) => {
             if !grid().adjacent(from, to) {
@@ -86,7 +109,7 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<bool, Rule
         }
         None => return illegal(format!("{name} is not a unit")),
     }
-    Ok(extra)
+    Ok(chosen)
 }
 
 /// Resolves an attack of `attacker` against `target`.
@@ -96,15 +119,19 @@ pub fn attack(
     attacker: ObjectId,
     target: ObjectId,
 ) -> Result<(), RulesError> {
-    let extra = check(game, attacker, target)?;
+    let chosen = check(game, attacker, target)?;
     let player = game.active;
     {
         let enemy = !game.friendly(attacker, target);
         let a = game.piece_mut(attacker)?;
-        a.attacked_this_phase = true;
         a.attacked_enemy_this_turn |= enemy;
-        if !extra {
-            game.player_mut(player).chosen_attackers += 1;
+        match chosen {
+            Chosen::ExtraAttack => a.extra_attacks -= 1,
+            Chosen::ExtraAttacker => a.attacked_this_phase = true,
+            Chosen::Attacker => {
+                a.attacked_this_phase = true;
+                game.player_mut(player).chosen_attackers += 1;
+            }
         }
     }
     for id in [attacker, target] {

@@ -165,6 +165,7 @@ pub fn leave_battlefield(game: &mut Game, id: ObjectId, place: Place) -> Result<
     piece.turn_strength = 0;
     piece.moved_this_phase = false;
     piece.attacked_this_phase = false;
+    piece.extra_attacks = 0;
     piece.attacked_enemy_this_turn = false;
     piece.forced_by_gate = false;
     piece.incarnation += 1;

@@ -73,6 +73,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::Interpreted("attack (choosing attackers)"),
     ),
     (
+        "extra_attack",
+        Coverage::Interpreted("summon::play_event, attack (choosing attackers)"),
+    ),
+    (
         "block",
         Coverage::Interpreted(
             "movement::blocked (Force, MoveThroughByEnemies); attacks never pass through cards",

@@ -51,6 +51,7 @@ fn reset_phase(game: &mut Game) {
     for piece in &mut game.pieces {
         piece.moved_this_phase = false;
         piece.attacked_this_phase = false;
+        piece.extra_attacks = 0;
     }
     for player in &mut game.players {
         player.chosen_movers = 0;

@@ -96,6 +96,8 @@ pub struct Piece {
     pub moved_this_phase: bool,
     /// Chosen as an attacking unit this phase.
     pub attacked_this_phase: bool,
+    /// Extra attacks it may resolve this phase (not choosing an attacking unit).
+    pub extra_attacks: u32,
     /// Attacked an enemy card this turn.
     pub attacked_enemy_this_turn: bool,
     /// Already forced by an Aerie Gate after being summoned.
@@ -125,6 +127,7 @@ impl Piece {
             turn_strength: 0,
             moved_this_phase: false,
             attacked_this_phase: false,
+            extra_attacks: 0,
             attacked_enemy_this_turn: false,
             forced_by_gate: false,
             pile_order: 0,

@@ -9,7 +9,8 @@
 //!   space in its controller's back `BUILD_BACK_ROWS` rows or next to their summoner.
 //! - Events: played from hand during their controller's turn, paying their cost; an active
 //!   event cannot be played while its controller has an active event of the same name in play.
-//!   An event that carries effects for a unit is attached to that unit.
+//!   An event played on a unit resolves its one-shot effects there (`Activated` entries:
+//!   Demand's extra attack) and stays attached to the unit when it carries lasting ones.
 //! - Magic Phase: cards discarded from hand give 1 magic each.
 
 use grimoire_engine::{Board, Ctx, ObjectId, Square};
@@ -248,8 +249,23 @@ pub fn play_event(
         }
     }
     pay(game, &name, game.piece(card)?.cost())?;
+    let carries = game.piece(card)?.carries.clone();
+    let one_shot =
+        |a: &super::content::Ability| a.meta().timing == Some(super::content::Timing::Activated);
+    if let Some(target) = on {
+        for ability in carries.iter().filter(|a| one_shot(a)) {
+            for op in ability.meta().effects {
+                if let super::content::EffectOp::ExtraAttack { count } = *op {
+                    game.piece_mut(target)?.extra_attacks += u32::from(count);
+                }
+            }
+        }
+    }
+    let lasting = carries.iter().any(|a| !one_shot(a));
     let place = match (on, active) {
-        (Some(target), _) => Place::Attached(target),
+        (Some(target), _) if lasting => Place::Attached(target),
+        (Some(_), false) => Place::Discard,
+        (Some(_), true) => Place::Active,
         (None, true) => Place::Active,
         (None, false) => Place::Discard,
     };
