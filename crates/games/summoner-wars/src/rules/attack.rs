@@ -3,7 +3,8 @@
 //!
 //! 1. Choose: in the Attack Phase the active player chooses up to
 //!    `CHOSEN_ATTACKERS_PER_PHASE` attacking units, each once per phase; an `extra_attacker`
-//!    unit does not count toward that number. Any card may be attacked, friendly ones too.
+//!    unit does not count toward that number, and an extra attack an effect gave a unit
+//!    (`extra_attack`, Demand) is not choosing an attacking unit at all. Any card may be attacked, friendly ones too.
 //!    Melee units attack a card next to them; ranged units a card up to `RANGED_REACH` spaces
 //!    away in a straight line with no card between them.
 //! 2. Target chosen: `WhenTargeted` abilities (Divine Shield) roll and lower the attacker's

@@ -207,8 +207,9 @@ fn bottom_a_card(
     Ok(true)
 }
 
-fn not_modelled(trigger: &Trigger) -> Result<Outcome, RulesError> {
-    let _ = trigger;
+/// The answer of a handler whose behaviour the engine does not model yet: the sources name
+/// the ability but give no rules text for it.
+fn not_modelled(_trigger: &Trigger) -> Result<Outcome, RulesError> {
     Ok(Outcome::NotModelled)
 }
 
@@ -478,8 +479,7 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
     /// In the rules: while its controller has Renewed Hope active, `summon::summon` allows
     /// summoning in any phase of their turn and next to their summoner. Summoning at the end
     /// of the turn is not modelled yet.
-    fn renewed_hope(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
-        let _ = trigger;
+    fn renewed_hope(_: &mut Self::State, _: ObjectId, _: &Trigger) -> Self::Outcome {
         Ok(Outcome::InRules)
     }
 
