@@ -137,6 +137,11 @@ pub enum EffectOp {
     Soulless,
     /// The unit may be chosen as an extra attacking unit: it does not count toward the attackers per phase (still once per phase).
     ExtraAttacker,
+    /// After a unit within `within` spaces of this unit is destroyed, this unit may be placed in the space it left (placing is neither moving nor forcing).
+    TakeDestroyedPlace {
+        /// The `within` field.
+        within: u8,
+    },
     /// When the event carrying it is played on a unit: that unit may resolve `count` extra attacks this phase; resolving an extra attack is not choosing an attacking unit, so neither the three per phase nor once per phase limit it.
     ExtraAttack {
         /// The `count` field.
@@ -2714,7 +2719,11 @@ pub static ABILITY_META: [AbilityMeta; 172] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::TakeDestroyedPlace {
+                within: 3,
+            },
+        ],
         timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::Second],
         revises: None,

@@ -73,6 +73,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::Interpreted("attack (choosing attackers)"),
     ),
     (
+        "take_destroyed_place",
+        Coverage::Interpreted("damage::destroy (AfterDestroyed)"),
+    ),
+    (
         "extra_attack",
         Coverage::Interpreted("summon::play_event, attack (choosing attackers)"),
     ),
