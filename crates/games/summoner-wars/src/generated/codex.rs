@@ -521,6 +521,8 @@ pub enum Ability {
     LawOfSanctity,
     /// Event effect played on a unit: it resolves an extra attack this phase, even if it was already chosen as an attacking unit.
     Demand,
+    /// Event effect, resolved sentence by sentence: target any number of friendly units; for each target, one at a time in its player's order, it may add 2 damage to a unit next to it; then destroy the targets one at a time in that player's order.
+    Purge,
     /// Event effect on a unit: it loses all its abilities; its name and classes stay.
     Freeze,
     /// The Tundra Orcs Smasher's weakness (unnamed in the FAQ): attacks against it also add 1 damage per rolled Special.
@@ -557,7 +559,7 @@ pub struct AbilityMeta {
     pub revises: Option<Ability>,
 }
 /// Metadata of every `Ability` entry, in codex order.
-pub static ABILITY_META: [AbilityMeta; 172] = [
+pub static ABILITY_META: [AbilityMeta; 173] = [
     AbilityMeta {
         name: "Agile",
         template: "Agile",
@@ -3472,6 +3474,22 @@ pub static ABILITY_META: [AbilityMeta; 172] = [
         revises: None,
     },
     AbilityMeta {
+        name: "Purge",
+        template: "Purge",
+        summary: Some(
+            "Event effect, resolved sentence by sentence: target any number of friendly units; for each target, one at a time in its player's order, it may add 2 damage to a unit next to it; then destroy the targets one at a time in that player's order.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Purge),
+        effects: &[],
+        timing: Some(Timing::Activated),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
         name: "Freeze",
         template: "Freeze",
         summary: Some(
@@ -3682,8 +3700,9 @@ impl Ability {
             Self::HellforgedWeapon => 167,
             Self::LawOfSanctity => 168,
             Self::Demand => 169,
-            Self::Freeze => 170,
-            Self::SpecialWeakness => 171,
+            Self::Purge => 170,
+            Self::Freeze => 171,
+            Self::SpecialWeakness => 172,
         }
     }
     /// The entry's metadata.
@@ -4208,6 +4227,9 @@ impl ::core::fmt::Display for Ability {
             }
             Self::Demand => {
                 f.write_str("Demand")?;
+            }
+            Self::Purge => {
+                f.write_str("Purge")?;
             }
             Self::Freeze => {
                 f.write_str("Freeze")?;

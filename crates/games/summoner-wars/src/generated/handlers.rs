@@ -26,6 +26,8 @@ pub enum Handler {
     GreaterHealing,
     /// `ice_ram`, used by: Ice Ram.
     IceRam,
+    /// `purge`, used by: Purge.
+    Purge,
     /// `raise_the_dead`, used by: Raise the Dead.
     RaiseTheDead,
     /// `renewed_hope`, used by: Renewed Hope.
@@ -39,7 +41,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, sorted by name.
-    pub const ALL: [Handler; 15] = [
+    pub const ALL: [Handler; 16] = [
         Self::AerieGate,
         Self::BreathOfFlame,
         Self::CallProtection,
@@ -51,6 +53,7 @@ impl Handler {
         Self::Grapple,
         Self::GreaterHealing,
         Self::IceRam,
+        Self::Purge,
         Self::RaiseTheDead,
         Self::RenewedHope,
         Self::Transformation,
@@ -70,6 +73,7 @@ impl Handler {
             Self::Grapple => "grapple",
             Self::GreaterHealing => "greater_healing",
             Self::IceRam => "ice_ram",
+            Self::Purge => "purge",
             Self::RaiseTheDead => "raise_the_dead",
             Self::RenewedHope => "renewed_hope",
             Self::Transformation => "transformation",
@@ -95,6 +99,7 @@ impl Handler {
             Self::Grapple => H::grapple(state, source, trigger),
             Self::GreaterHealing => H::greater_healing(state, source, trigger),
             Self::IceRam => H::ice_ram(state, source, trigger),
+            Self::Purge => H::purge(state, source, trigger),
             Self::RaiseTheDead => H::raise_the_dead(state, source, trigger),
             Self::RenewedHope => H::renewed_hope(state, source, trigger),
             Self::Transformation => H::transformation(state, source, trigger),
@@ -192,6 +197,12 @@ pub trait Handlers {
     ) -> Self::Outcome;
     /// Used by: Ice Ram.
     fn ice_ram(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Purge.
+    fn purge(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,

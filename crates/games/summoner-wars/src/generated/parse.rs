@@ -405,6 +405,7 @@ impl Ability {
             Self::HellforgedWeapon => None,
             Self::LawOfSanctity => None,
             Self::Demand => None,
+            Self::Purge => None,
             Self::Freeze => None,
             Self::SpecialWeakness => None,
         }
@@ -2282,6 +2283,17 @@ impl ::core::str::FromStr for Ability {
                     fold,
                     &mut reason,
                     &mut |_| { Ok(Ability::Demand) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Purge"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Purge) },
                 ) {
                     return Ok(value);
                 }

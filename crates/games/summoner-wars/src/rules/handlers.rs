@@ -15,7 +15,7 @@ use grimoire_engine::{Board, Ctx, ObjectId};
 use super::abilities::abilities;
 use super::content::Block;
 use super::content::{ClassTag, Handler, Handlers};
-use super::damage::{add_damage, leave_battlefield};
+use super::damage::{add_damage, destroy, in_chosen_order, leave_battlefield};
 use super::movement::{blocked, empty_neighbours, force};
 use super::state::{grid, Cause, Game, GameEvent, Place, RulesError};
 
@@ -430,6 +430,97 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
     /// Activated: add 2 damage to this unit as the cost (it counts as paid even if an effect
     /// such as Law of Sanctity lowers the damage), then take an Undead unit from the
     /// controller's discard pile and place it next to this unit, if there is one and room.
+    /// Purge, sentence by sentence (FAQ Fallen Kingdom): its player targets any number of
+    /// friendly units; then, one target at a time in their chosen order, that target may add 2
+    /// damage to a unit next to it (destructions and their triggers, such as Soul Shift,
+    /// resolve at once); then the targets still on the battlefield are destroyed one at a
+    /// time in their chosen order.
+    fn purge(table: &mut Self::State, event: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        if *trigger != Trigger::Activated {
+            return Ok(Outcome::NotTriggered);
+        }
+        let player = table.game.piece(event)?.controller;
+        let mut targets: Vec<ObjectId> = Vec::new();
+        loop {
+            let game = &*table.game;
+            let open: Vec<ObjectId> = game
+                .on_battlefield()
+                .filter(|&u| {
+                    let p = &game.pieces[u.0 as usize];
+                    p.is_unit() && p.controller == player && !targets.contains(&u)
+                })
+                .collect();
+            if open.is_empty() {
+                break;
+            }
+            let mut options = vec!["done".to_string()];
+            options.extend(open.iter().map(|&u| game.describe(u)));
+            let answer = table.ctx.choose("Purge: target", &options)?;
+            if answer == 0 {
+                break;
+            }
+            targets.push(open[answer - 1]);
+        }
+        table.ctx.record(GameEvent::AbilityResolved {
+            ability: "Purge",
+            card: table.game.describe(event),
+        });
+        let labelled = targets
+            .iter()
+            .map(|&t| (table.game.describe(t), t))
+            .collect();
+        for target in in_chosen_order(table.ctx, "order of Purge damage", labelled)? {
+            if !table.game.is_on_battlefield(target) {
+                continue;
+            }
+            let neighbours: Vec<ObjectId> = table
+                .game
+                .neighbours(target)
+                .into_iter()
+                .filter(|&n| table.game.pieces[n.0 as usize].is_unit())
+                .collect();
+            if neighbours.is_empty() {
+                continue;
+            }
+            let mut options = vec!["no".to_string()];
+            options.extend(neighbours.iter().map(|&n| table.game.describe(n)));
+            let prompt = format!(
+                "Purge: unit next to {} to add 2 damage to",
+                table.game.describe(target)
+            );
+            let answer = table.ctx.choose(&prompt, &options)?;
+            if answer == 0 {
+                continue;
+            }
+            add_damage(
+                table.game,
+                table.ctx,
+                &[(neighbours[answer - 1], 2)],
+                Cause::Effect {
+                    source: Some(event),
+                    player,
+                },
+            )?;
+        }
+        let remaining: Vec<(String, ObjectId)> = targets
+            .iter()
+            .filter(|&&t| table.game.is_on_battlefield(t))
+            .map(|&t| (table.game.describe(t), t))
+            .collect();
+        for target in in_chosen_order(table.ctx, "order of destruction", remaining)? {
+            destroy(
+                table.game,
+                table.ctx,
+                target,
+                Cause::Effect {
+                    source: Some(event),
+                    player,
+                },
+            )?;
+        }
+        Ok(Outcome::Done)
+    }
+
     fn raise_the_dead(
         table: &mut Self::State,
         source: ObjectId,

@@ -271,7 +271,14 @@ pub fn play_event(
     };
     game.piece_mut(card)?.place = place;
     ctx.record(GameEvent::EventPlayed { card: name });
-    if let Some(handler) = card_handler(game, card) {
+    let mut handlers: Vec<Handler> = card_handler(game, card).into_iter().collect();
+    handlers.extend(
+        carries
+            .iter()
+            .filter(|a| one_shot(a))
+            .filter_map(|a| a.meta().handler),
+    );
+    for handler in handlers {
         run(game, ctx, handler, card, Trigger::Activated)?;
     }
     Ok(())
