@@ -523,6 +523,8 @@ pub enum Ability {
     Demand,
     /// Event effect, resolved sentence by sentence: target any number of friendly units; for each target, one at a time in its player's order, it may add 2 damage to a unit next to it; then destroy the targets one at a time in that player's order.
     Purge,
+    /// Event effect: target a friendly gate; place your summoner next to it (mandatory if possible), then up to 2 other friendly units next to it.
+    Stronghold,
     /// Event effect on a unit: it loses all its abilities; its name and classes stay.
     Freeze,
     /// The Tundra Orcs Smasher's weakness (unnamed in the FAQ): attacks against it also add 1 damage per rolled Special.
@@ -559,7 +561,7 @@ pub struct AbilityMeta {
     pub revises: Option<Ability>,
 }
 /// Metadata of every `Ability` entry, in codex order.
-pub static ABILITY_META: [AbilityMeta; 173] = [
+pub static ABILITY_META: [AbilityMeta; 174] = [
     AbilityMeta {
         name: "Agile",
         template: "Agile",
@@ -3490,6 +3492,22 @@ pub static ABILITY_META: [AbilityMeta; 173] = [
         revises: None,
     },
     AbilityMeta {
+        name: "Stronghold",
+        template: "Stronghold",
+        summary: Some(
+            "Event effect: target a friendly gate; place your summoner next to it (mandatory if possible), then up to 2 other friendly units next to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: Some(Handler::Stronghold),
+        effects: &[],
+        timing: Some(Timing::Activated),
+        editions: &[Edition::Second],
+        revises: None,
+    },
+    AbilityMeta {
         name: "Freeze",
         template: "Freeze",
         summary: Some(
@@ -3701,8 +3719,9 @@ impl Ability {
             Self::LawOfSanctity => 168,
             Self::Demand => 169,
             Self::Purge => 170,
-            Self::Freeze => 171,
-            Self::SpecialWeakness => 172,
+            Self::Stronghold => 171,
+            Self::Freeze => 172,
+            Self::SpecialWeakness => 173,
         }
     }
     /// The entry's metadata.
@@ -4230,6 +4249,9 @@ impl ::core::fmt::Display for Ability {
             }
             Self::Purge => {
                 f.write_str("Purge")?;
+            }
+            Self::Stronghold => {
+                f.write_str("Stronghold")?;
             }
             Self::Freeze => {
                 f.write_str("Freeze")?;

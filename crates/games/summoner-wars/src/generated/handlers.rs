@@ -32,6 +32,8 @@ pub enum Handler {
     RaiseTheDead,
     /// `renewed_hope`, used by: Renewed Hope.
     RenewedHope,
+    /// `stronghold`, used by: Stronghold.
+    Stronghold,
     /// `transformation`, used by: Transformation.
     Transformation,
     /// `warn`, used by: Warn.
@@ -41,7 +43,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, sorted by name.
-    pub const ALL: [Handler; 16] = [
+    pub const ALL: [Handler; 17] = [
         Self::AerieGate,
         Self::BreathOfFlame,
         Self::CallProtection,
@@ -56,6 +58,7 @@ impl Handler {
         Self::Purge,
         Self::RaiseTheDead,
         Self::RenewedHope,
+        Self::Stronghold,
         Self::Transformation,
         Self::Warn,
     ];
@@ -76,6 +79,7 @@ impl Handler {
             Self::Purge => "purge",
             Self::RaiseTheDead => "raise_the_dead",
             Self::RenewedHope => "renewed_hope",
+            Self::Stronghold => "stronghold",
             Self::Transformation => "transformation",
             Self::Warn => "warn",
         }
@@ -102,6 +106,7 @@ impl Handler {
             Self::Purge => H::purge(state, source, trigger),
             Self::RaiseTheDead => H::raise_the_dead(state, source, trigger),
             Self::RenewedHope => H::renewed_hope(state, source, trigger),
+            Self::Stronghold => H::stronghold(state, source, trigger),
             Self::Transformation => H::transformation(state, source, trigger),
             Self::Warn => H::warn(state, source, trigger),
         }
@@ -215,6 +220,12 @@ pub trait Handlers {
     ) -> Self::Outcome;
     /// Used by: Renewed Hope.
     fn renewed_hope(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Stronghold.
+    fn stronghold(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,

@@ -406,6 +406,7 @@ impl Ability {
             Self::LawOfSanctity => None,
             Self::Demand => None,
             Self::Purge => None,
+            Self::Stronghold => None,
             Self::Freeze => None,
             Self::SpecialWeakness => None,
         }
@@ -2294,6 +2295,17 @@ impl ::core::str::FromStr for Ability {
                     fold,
                     &mut reason,
                     &mut |_| { Ok(Ability::Purge) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Stronghold"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Stronghold) },
                 ) {
                     return Ok(value);
                 }

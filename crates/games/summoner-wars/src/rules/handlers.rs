@@ -521,6 +521,67 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
         Ok(Outcome::Done)
     }
 
+    /// Stronghold (FAQ Mountain Vargath): target a friendly gate; the summoner must be placed
+    /// next to it if it can be, before up to 2 other friendly units are placed next to it.
+    /// Placing is neither moving nor forcing.
+    fn stronghold(table: &mut Self::State, event: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        if *trigger != Trigger::Activated {
+            return Ok(Outcome::NotTriggered);
+        }
+        let player = table.game.piece(event)?.controller;
+        let game = &*table.game;
+        let gates: Vec<ObjectId> = game
+            .on_battlefield()
+            .filter(|&g| {
+                game.pieces[g.0 as usize].is_gate()
+                    && game.pieces[g.0 as usize].controller == player
+            })
+            .collect();
+        if gates.is_empty() {
+            return Ok(Outcome::Done);
+        }
+        let names: Vec<String> = gates.iter().map(|&g| game.describe(g)).collect();
+        let gate = gates[pick(table.ctx, "Stronghold: target gate", &names)?];
+        table.ctx.record(GameEvent::AbilityResolved {
+            ability: "Stronghold",
+            card: table.game.describe(event),
+        });
+        if let Some(summoner) = table.game.summoner_of(player) {
+            if !table.game.adjacent(summoner, gate) {
+                place_next_to(table, summoner, gate, "Stronghold: place your summoner on")?;
+            }
+        }
+        for _ in 0..2 {
+            let game = &*table.game;
+            let others: Vec<ObjectId> = game
+                .on_battlefield()
+                .filter(|&u| {
+                    let p = &game.pieces[u.0 as usize];
+                    p.is_unit()
+                        && p.controller == player
+                        && p.kind() != super::state::Kind::Summoner
+                        && !game.adjacent(u, gate)
+                })
+                .collect();
+            let Some(at) = game.piece(gate)?.square() else {
+                break;
+            };
+            if others.is_empty() || empty_neighbours(game, at).is_empty() {
+                break;
+            }
+            let mut options = vec!["done".to_string()];
+            options.extend(others.iter().map(|&u| game.describe(u)));
+            let answer = table
+                .ctx
+                .choose("Stronghold: another unit to place", &options)?;
+            if answer == 0 {
+                break;
+            }
+            place_next_to(table, others[answer - 1], gate, "Stronghold: place it on")?;
+        }
+        Ok(Outcome::Done)
+    }
+
     fn raise_the_dead(
         table: &mut Self::State,
         source: ObjectId,
