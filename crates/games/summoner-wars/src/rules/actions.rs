@@ -169,6 +169,12 @@ impl Rules for SummonerWarsRules {
         if let Some(winner) = game.winner {
             return illegal(format!("the game is over: player {} won", winner.0));
         }
+        if game.end_of_turn && !matches!(action, Action::Summon { .. } | Action::EndPhase) {
+            return illegal(
+                "it is the end of the turn: only triggered effects and Renewed Hope's summoning \
+                 happen now",
+            );
+        }
         match action {
             Action::Summon { card, at } => summon(game, ctx, *card, *at),
             Action::Build { card, at } => build(game, ctx, *card, *at),

@@ -30,6 +30,11 @@ fn next(phase: Phase) -> Option<Phase> {
 /// Ends the current phase: its end-of-phase triggers, then the next phase (or the end of the
 /// turn and the next player's turn).
 pub fn end_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    if game.end_of_turn {
+        game.end_of_turn = false;
+        expire_turn_effects(game);
+        return start_turn(game, ctx);
+    }
     let ending = game.phase;
     match ending {
         Phase::Attack => end_of_attack_phase(game, ctx)?,
@@ -40,7 +45,17 @@ pub fn end_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Ru
     match next(ending) {
         Some(phase) => start_phase(game, ctx, phase),
         None => {
-            end_turn(game, ctx)?;
+            draw_up(game, ctx)?;
+            if super::summon::renewed_hope(game, game.active) {
+                // Renewed Hope: the player may summon at the end of the turn, after drawing;
+                // the next `EndPhase` ends the turn.
+                game.end_of_turn = true;
+                ctx.record(GameEvent::PhaseStarted {
+                    phase: "end of turn",
+                });
+                return Ok(());
+            }
+            expire_turn_effects(game);
             start_turn(game, ctx)
         }
     }
@@ -225,9 +240,8 @@ fn end_of_magic_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(
     Ok(())
 }
 
-/// The end of the turn: draw up to `HAND_SIZE` first, then "until the end of the turn"
-/// effects end.
-fn end_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+/// The end of the turn begins: draw up to `HAND_SIZE`, before any other end-of-turn effect.
+fn draw_up(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
     let player = game.active;
     let in_hand = game.pile(player, Place::Hand).len() as i64;
     let wanted = (HAND_SIZE - in_hand).max(0) as usize;
@@ -245,6 +259,11 @@ fn end_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesEr
             count: drawn.len() as u32,
         });
     }
+    Ok(())
+}
+
+/// Effects lasting "until the end of the turn" end, after every end-of-turn effect.
+fn expire_turn_effects(game: &mut Game) {
     for piece in &mut game.pieces {
         piece.turn_strength = 0;
         piece.attacked_enemy_this_turn = false;
@@ -253,7 +272,6 @@ fn end_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesEr
             piece.copy_ends_with_turn = false;
         }
     }
-    Ok(())
 }
 
 /// The next player's turn: their active events are discarded, then their "start of turn"

@@ -290,6 +290,9 @@ pub struct Game {
     pub phase: Phase,
     /// Set when a summoner is destroyed: the other player.
     pub winner: Option<PlayerId>,
+    /// The end of the active player's turn, after drawing, while Renewed Hope lets them
+    /// summon: no other action may be initiated.
+    pub end_of_turn: bool,
     /// Dice rolled by the last attack (face labels), for scenarios.
     pub last_roll: Vec<&'static str>,
 }
@@ -309,6 +312,7 @@ impl Game {
             active: PlayerId(1),
             phase: Phase::Summon,
             winner: None,
+            end_of_turn: false,
             last_roll: Vec::new(),
         }
     }

@@ -170,7 +170,7 @@ fn shadow_summon(
 
 /// Whether `player` has an active event whose card handler is Renewed Hope's: summoning in
 /// any phase of their turn, and next to their summoner.
-fn renewed_hope(game: &Game, player: grimoire_engine::PlayerId) -> bool {
+pub fn renewed_hope(game: &Game, player: grimoire_engine::PlayerId) -> bool {
     game.ids().any(|event| {
         let e = &game.pieces[event.0 as usize];
         e.place == Place::Active
