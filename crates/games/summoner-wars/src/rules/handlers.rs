@@ -629,8 +629,8 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
     }
 
     /// In the rules: while its controller has Renewed Hope active, `summon::summon` allows
-    /// summoning in any phase of their turn and next to their summoner. Summoning at the end
-    /// of the turn is not modelled yet.
+    /// summoning in any phase of their turn and next to their summoner, and `phases` opens a
+    /// summoning window at the end of their turn, after the draw.
     fn renewed_hope(_: &mut Self::State, _: ObjectId, _: &Trigger) -> Self::Outcome {
         Ok(Outcome::InRules)
     }

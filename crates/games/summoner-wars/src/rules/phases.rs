@@ -3,7 +3,8 @@
 //! A turn is the Summon, Move, Build, Attack and Magic Phases in that order (the FAQ names
 //! them but gives no order: the publisher's order is a decision). There is no Draw Phase:
 //! when the Magic Phase ends, the active player draws up to `HAND_SIZE` cards before any other
-//! "end of turn" effect; effects lasting "until the end of the turn" end after those. The next
+//! "end of turn" effect; with Renewed Hope active they may then summon (and initiate nothing
+//! else) until they end the turn; effects lasting "until the end of the turn" end after those. The next
 //! player's turn starts by discarding their active events, then their "start of turn"
 //! abilities resolve.
 //!
