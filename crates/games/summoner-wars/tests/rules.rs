@@ -84,3 +84,34 @@ fn a_seeded_attack_rolls_one_die_per_strength_and_never_panics() {
         );
     }
 }
+
+#[test]
+fn legal_actions_list_events_and_activated_abilities() {
+    let mut game = Game::new();
+    game.phase = Phase::Build;
+    let mut sly = Piece::new(
+        card("Guardian"),
+        PlayerId(1),
+        Place::Battlefield(square(2, 2)),
+    );
+    sly.granted = vec!["Sly".parse().expect("Sly is a codex entry")];
+    let sly = game.add(sly);
+    let friend = game.add(Piece::new(
+        card("Fencer"),
+        PlayerId(1),
+        Place::Battlefield(square(2, 1)),
+    ));
+    let event = game.add(Piece::new(card("Burn"), PlayerId(1), Place::Hand));
+    let actions = SummonerWarsRules.legal_actions(&game, PlayerId(1));
+    assert!(actions.contains(&Action::Activate {
+        unit: sly,
+        ability: "Sly".into()
+    }));
+    assert!(actions.contains(&Action::PlayEvent {
+        card: event,
+        on: Some(friend)
+    }));
+    assert!(!actions
+        .iter()
+        .any(|a| matches!(a, Action::Activate { unit, .. } if *unit == friend)));
+}

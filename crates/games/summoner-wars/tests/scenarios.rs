@@ -120,3 +120,54 @@ damage = 2
         vec!["t.toml:23:1: b damage: expected 2, actual 1".to_string()]
     );
 }
+
+/// Bad set-ups get clear errors naming the object and what was expected.
+#[test]
+fn bad_objects_are_reported_with_what_was_expected() {
+    let base = r#"
+game = "summoner-wars"
+name = "bad"
+source = "FAQ test"
+[[player]]
+id = 1
+[[object]]
+id = "x"
+"#;
+    let cases = [
+        (
+            "card = \"Guardian\"\nplayer = 1\nat = \"C3\"\nzone = \"hand\"\n",
+            "give exactly one of `at`, `zone`, `under` and `attached_to`",
+        ),
+        (
+            "card = \"Guardian\"\nplayer = 1\nat = \"Z9\"\n",
+            "expected a square A1 to F8",
+        ),
+        (
+            "card = \"Guardain\"\nplayer = 1\nat = \"C3\"\n",
+            "unknown card \"Guardain\"",
+        ),
+        (
+            "card = \"Guardian\"\nplayer = 1\nzone = \"deck\"\n",
+            "unknown zone \"deck\" (zones: hand, draw, discard, active)",
+        ),
+        (
+            "card = \"Guardian\"\nplayer = 1\nat = \"C3\"\nabilities = [\"Flite\"]\n",
+            "unknown ability \"Flite\"",
+        ),
+        (
+            "card = \"Guardian\"\nplayer = 3\nat = \"C3\"\n",
+            "players are 1 and 2, not 3",
+        ),
+    ];
+    for (keys, expected) in cases {
+        let text = format!("{base}{keys}[[expect]]\nwinner = 0\n");
+        let failures = run_scenario(&SummonerWarsScenarios, &text).report("t.toml");
+        assert_eq!(failures.len(), 1, "{failures:?}");
+        assert!(failures[0].contains("object \"x\""), "{failures:?}");
+        assert!(
+            failures[0].contains(expected),
+            "{} does not contain {expected:?}",
+            failures[0]
+        );
+    }
+}

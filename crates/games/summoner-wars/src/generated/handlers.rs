@@ -10,6 +10,8 @@ pub enum Handler {
     BreathOfFlame,
     /// `call_protection`, used by: Call Protection, Call Protection (2024).
     CallProtection,
+    /// `copy_abilities`, used by: Master of the Art, Mimic.
+    CopyAbilities,
     /// `exchange_places`, used by: Cunning, Sly.
     ExchangePlaces,
     /// `exploit`, used by: Exploit.
@@ -24,10 +26,14 @@ pub enum Handler {
     GreaterHealing,
     /// `ice_ram`, used by: Ice Ram.
     IceRam,
+    /// `purge`, used by: Purge.
+    Purge,
     /// `raise_the_dead`, used by: Raise the Dead.
     RaiseTheDead,
     /// `renewed_hope`, used by: Renewed Hope.
     RenewedHope,
+    /// `stronghold`, used by: Stronghold.
+    Stronghold,
     /// `transformation`, used by: Transformation.
     Transformation,
     /// `warn`, used by: Warn.
@@ -37,10 +43,11 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, sorted by name.
-    pub const ALL: [Handler; 14] = [
+    pub const ALL: [Handler; 17] = [
         Self::AerieGate,
         Self::BreathOfFlame,
         Self::CallProtection,
+        Self::CopyAbilities,
         Self::ExchangePlaces,
         Self::Exploit,
         Self::FarShot,
@@ -48,8 +55,10 @@ impl Handler {
         Self::Grapple,
         Self::GreaterHealing,
         Self::IceRam,
+        Self::Purge,
         Self::RaiseTheDead,
         Self::RenewedHope,
+        Self::Stronghold,
         Self::Transformation,
         Self::Warn,
     ];
@@ -59,6 +68,7 @@ impl Handler {
             Self::AerieGate => "aerie_gate",
             Self::BreathOfFlame => "breath_of_flame",
             Self::CallProtection => "call_protection",
+            Self::CopyAbilities => "copy_abilities",
             Self::ExchangePlaces => "exchange_places",
             Self::Exploit => "exploit",
             Self::FarShot => "far_shot",
@@ -66,8 +76,10 @@ impl Handler {
             Self::Grapple => "grapple",
             Self::GreaterHealing => "greater_healing",
             Self::IceRam => "ice_ram",
+            Self::Purge => "purge",
             Self::RaiseTheDead => "raise_the_dead",
             Self::RenewedHope => "renewed_hope",
+            Self::Stronghold => "stronghold",
             Self::Transformation => "transformation",
             Self::Warn => "warn",
         }
@@ -83,6 +95,7 @@ impl Handler {
             Self::AerieGate => H::aerie_gate(state, source, trigger),
             Self::BreathOfFlame => H::breath_of_flame(state, source, trigger),
             Self::CallProtection => H::call_protection(state, source, trigger),
+            Self::CopyAbilities => H::copy_abilities(state, source, trigger),
             Self::ExchangePlaces => H::exchange_places(state, source, trigger),
             Self::Exploit => H::exploit(state, source, trigger),
             Self::FarShot => H::far_shot(state, source, trigger),
@@ -90,8 +103,10 @@ impl Handler {
             Self::Grapple => H::grapple(state, source, trigger),
             Self::GreaterHealing => H::greater_healing(state, source, trigger),
             Self::IceRam => H::ice_ram(state, source, trigger),
+            Self::Purge => H::purge(state, source, trigger),
             Self::RaiseTheDead => H::raise_the_dead(state, source, trigger),
             Self::RenewedHope => H::renewed_hope(state, source, trigger),
+            Self::Stronghold => H::stronghold(state, source, trigger),
             Self::Transformation => H::transformation(state, source, trigger),
             Self::Warn => H::warn(state, source, trigger),
         }
@@ -143,6 +158,12 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
+    /// Used by: Master of the Art, Mimic.
+    fn copy_abilities(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
     /// Used by: Cunning, Sly.
     fn exchange_places(
         state: &mut Self::State,
@@ -185,6 +206,12 @@ pub trait Handlers {
         source: Self::Source,
         trigger: &Self::Trigger,
     ) -> Self::Outcome;
+    /// Used by: Purge.
+    fn purge(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
     /// Used by: Raise the Dead.
     fn raise_the_dead(
         state: &mut Self::State,
@@ -193,6 +220,12 @@ pub trait Handlers {
     ) -> Self::Outcome;
     /// Used by: Renewed Hope.
     fn renewed_hope(
+        state: &mut Self::State,
+        source: Self::Source,
+        trigger: &Self::Trigger,
+    ) -> Self::Outcome;
+    /// Used by: Stronghold.
+    fn stronghold(
         state: &mut Self::State,
         source: Self::Source,
         trigger: &Self::Trigger,

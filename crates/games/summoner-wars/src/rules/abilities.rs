@@ -61,8 +61,12 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
             add(ability, &mut list);
         }
     }
-    if let Some(target) = piece.copying {
-        let copied = if game.is_on_battlefield(target) && depth < COPY_DEPTH {
+    if let Some((target, incarnation)) = piece.copying {
+        let live = game.is_on_battlefield(target)
+            && game
+                .piece(target)
+                .is_ok_and(|t| t.incarnation == incarnation);
+        let copied = if live && depth < COPY_DEPTH {
             abilities_at_depth(game, target, depth + 1)
         } else {
             game.piece(target)

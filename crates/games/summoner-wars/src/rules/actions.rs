@@ -76,9 +76,11 @@ impl Rules for SummonerWarsRules {
     type Event = GameEvent;
     type Error = RulesError;
 
-    /// The actions open to `player`: ending the phase, and in its phase every summon, build,
-    /// one-space move, attack and single-card discard the rules accept (longer moves and
-    /// events are legal too but not listed).
+    /// The actions open to `player`: ending the phase; in its phase every summon, build,
+    /// one-space move, attack and single-card discard the rules accept; every event from hand
+    /// (on no unit or on a unit) and every activated ability the rules accept. Each candidate
+    /// is tried on a copy of the state, answering questions with the first option. Moves of
+    /// more than one space are legal too but not listed.
     fn legal_actions(&self, game: &Game, player: PlayerId) -> Vec<Action> {
         if player != game.active || game.winner.is_some() {
             return Vec::new();
@@ -93,7 +95,7 @@ impl Rules for SummonerWarsRules {
             .on_battlefield()
             .filter(|&id| game.pieces[id.0 as usize].controller == player)
             .collect();
-        let candidates: Vec<Action> = match game.phase {
+        let mut candidates: Vec<Action> = match game.phase {
             Phase::Summon => hand
                 .iter()
                 .flat_map(|&card| squares.iter().map(move |&at| Action::Summon { card, at }))
@@ -123,6 +125,28 @@ impl Rules for SummonerWarsRules {
                 .map(|&card| Action::DiscardForMagic { cards: vec![card] })
                 .collect(),
         };
+        // Events from hand (on no unit, or on each unit) and activated abilities, in any phase.
+        for &card in hand
+            .iter()
+            .filter(|&&c| game.pieces[c.0 as usize].kind() == Kind::Event)
+        {
+            candidates.push(Action::PlayEvent { card, on: None });
+            candidates.extend(game.on_battlefield().map(|unit| Action::PlayEvent {
+                card,
+                on: Some(unit),
+            }));
+        }
+        for &unit in &mine {
+            for ability in abilities(game, unit) {
+                let meta = ability.meta();
+                if meta.timing == Some(Timing::Activated) && meta.handler.is_some() {
+                    candidates.push(Action::Activate {
+                        unit,
+                        ability: meta.name.to_string(),
+                    });
+                }
+            }
+        }
         for action in candidates {
             let mut trial = game.clone();
             let mut dice = grimoire_engine::SeededDice::new(0);
@@ -144,6 +168,12 @@ impl Rules for SummonerWarsRules {
     ) -> Result<(), RulesError> {
         if let Some(winner) = game.winner {
             return illegal(format!("the game is over: player {} won", winner.0));
+        }
+        if game.end_of_turn && !matches!(action, Action::Summon { .. } | Action::EndPhase) {
+            return illegal(
+                "it is the end of the turn: only triggered effects and Renewed Hope's summoning \
+                 happen now",
+            );
         }
         match action {
             Action::Summon { card, at } => summon(game, ctx, *card, *at),

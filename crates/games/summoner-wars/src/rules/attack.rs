@@ -3,7 +3,8 @@
 //!
 //! 1. Choose: in the Attack Phase the active player chooses up to
 //!    `CHOSEN_ATTACKERS_PER_PHASE` attacking units, each once per phase; an `extra_attacker`
-//!    unit does not count toward that number. Any card may be attacked, friendly ones too.
+//!    unit does not count toward that number, and an extra attack an effect gave a unit
+//!    (`extra_attack`, Demand) is not choosing an attacking unit at all. Any card may be attacked, friendly ones too.
 //!    Melee units attack a card next to them; ranged units a card up to `RANGED_REACH` spaces
 //!    away in a straight line with no card between them.
 //! 2. Target chosen: `WhenTargeted` abilities (Divine Shield) roll and lower the attacker's
@@ -27,11 +28,24 @@ use super::content::{
 use super::damage::{add_damage, in_chosen_order};
 use super::dice::{face, shows, ATTACK};
 use super::handlers::{fire, Trigger};
-use super::movement::line;
+use super::movement::{line, offer_force};
 use super::state::{grid, illegal, Cause, Game, GameEvent, RulesError};
 
-/// Checks that `attacker` may attack `target` now; returns whether it is an extra attacker.
-fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<bool, RulesError> {
+/// How an attack's unit is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Chosen {
+    /// Chosen as one of the attacking units of the phase.
+    Attacker,
+    /// Chosen as an extra attacking unit (`extra_attacker`): once per phase, not counted.
+    ExtraAttacker,
+    /// Resolving an extra attack an effect gave it: not choosing an attacking unit at all.
+    ExtraAttack,
+}
+
+/// Checks that `attacker` may attack `target` now, and how it is used. A unit with an extra
+/// attack uses it only when it could not be chosen (already chosen, or the phase's attackers
+/// are all chosen).
+fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, RulesError> {
     let a = game.piece(attacker)?;
     let name = game.describe(attacker);
     if game.phase != Phase::Attack {
@@ -45,17 +59,27 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<bool, Rule
     let (Some(from), Some(to)) = (a.square(), game.piece(target)?.square()) else {
         return illegal("both the attacker and its target must be on the battlefield");
     };
-    if a.attacked_this_phase {
-        return illegal(format!("{name} was already chosen to attack this phase"));
-    }
     let extra = any_acting(game, attacker, Timing::Passive, |op| {
         matches!(op, EffectOp::ExtraAttacker)
     });
-    if !extra && game.player(game.active).chosen_attackers >= CHOSEN_ATTACKERS_PER_PHASE as u32 {
-        return illegal(format!(
-            "{CHOSEN_ATTACKERS_PER_PHASE} units were already chosen to attack this phase"
-        ));
-    }
+    let full =
+        !extra && game.player(game.active).chosen_attackers >= CHOSEN_ATTACKERS_PER_PHASE as u32;
+    let chosen = if a.attacked_this_phase || full {
+        if a.extra_attacks == 0 {
+            return illegal(if a.attacked_this_phase {
+                format!("{name} was already chosen to attack this phase")
+            } else {
+                format!(
+                    "{CHOSEN_ATTACKERS_PER_PHASE} units were already chosen to attack this phase"
+                )
+            });
+        }
+        Chosen::ExtraAttack
+    } else if extra {
+        Chosen::ExtraAttacker
+    } else {
+        Chosen::Attacker
+    };
     match a.attack_type() {
         Some(AttackType::Melee) => {
             if !grid().adjacent(from, to) {
@@ -86,7 +110,7 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<bool, Rule
         }
         None => return illegal(format!("{name} is not a unit")),
     }
-    Ok(extra)
+    Ok(chosen)
 }
 
 /// Resolves an attack of `attacker` against `target`.
@@ -96,15 +120,19 @@ pub fn attack(
     attacker: ObjectId,
     target: ObjectId,
 ) -> Result<(), RulesError> {
-    let extra = check(game, attacker, target)?;
+    let chosen = check(game, attacker, target)?;
     let player = game.active;
     {
         let enemy = !game.friendly(attacker, target);
         let a = game.piece_mut(attacker)?;
-        a.attacked_this_phase = true;
         a.attacked_enemy_this_turn |= enemy;
-        if !extra {
-            game.player_mut(player).chosen_attackers += 1;
+        match chosen {
+            Chosen::ExtraAttack => a.extra_attacks -= 1,
+            Chosen::ExtraAttacker => a.attacked_this_phase = true,
+            Chosen::Attacker => {
+                a.attacked_this_phase = true;
+                game.player_mut(player).chosen_attackers += 1;
+            }
         }
     }
     for id in [attacker, target] {
@@ -244,6 +272,12 @@ enum After {
     },
     /// The attacker's `AfterAttacking` handler.
     Handler { ability: super::content::Ability },
+    /// The attacked unit is forced up to `spaces` (a "may" when `optional`).
+    ForceTarget {
+        ability: &'static str,
+        spaces: u32,
+        optional: bool,
+    },
     /// Every unit next to the attacked card's square takes `amount` damage at once.
     DamageAround {
         ability: &'static str,
@@ -286,6 +320,23 @@ fn after_attack(
     }
     if let (true, Some(square)) = (game.is_on_battlefield(attacker), target_square) {
         for a in super::abilities::own_ops(game, attacker, Timing::AfterAttacking) {
+            if let EffectOp::Force {
+                spaces,
+                to: Recipient::Target,
+                optional,
+            } = a.op
+            {
+                if game.is_on_battlefield(target) {
+                    pending.push((
+                        format!("{} of {}", a.ability.meta().name, game.describe(attacker)),
+                        After::ForceTarget {
+                            ability: a.ability.meta().name,
+                            spaces: spaces.into(),
+                            optional,
+                        },
+                    ));
+                }
+            }
             if let EffectOp::DamageAroundTarget { per } = a.op {
                 let amount = faces.iter().map(|f| shows(f, per)).sum();
                 pending.push((
@@ -333,6 +384,11 @@ fn after_attack(
                     },
                 )?;
             }
+            After::ForceTarget {
+                ability,
+                spaces,
+                optional,
+            } => offer_force(game, ctx, attacker, target, ability, spaces, optional)?,
             After::DamageAround {
                 ability,
                 square,

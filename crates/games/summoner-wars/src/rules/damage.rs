@@ -12,14 +12,15 @@
 //!   card's controller's opponent extra magic whoever destroyed it.
 //! - A `return_to_hand_instead` effect (Unrelenting) replaces the destruction of a common: it
 //!   is not destroyed, so no magic and no destruction triggers.
-//! - After each destruction, `AfterDestroyed` abilities of friendly units in reach (Blood Bloom) resolve
-//!   with the recipients that were in reach at that time.
+//! - After each destruction, `AfterDestroyed` abilities resolve in the active player's order:
+//!   boosts of friendly units in reach (Blood Bloom, recipients as they stood at that time),
+//!   boosts on any destruction (Blood Fury), taking the destroyed unit's space (Soul Shift).
 
-use grimoire_engine::{Ctx, ObjectId, PlayerId};
+use grimoire_engine::{Board, Ctx, ObjectId, PlayerId, Square};
 
 use super::abilities::{abilities, acting_on, any_acting};
 use super::content::{EffectOp, Recipient, Timing, MAGIC_PER_ENEMY_DESTROYED};
-use super::state::{Cause, Game, GameEvent, Kind, Place, RulesError};
+use super::state::{grid, Cause, Game, GameEvent, Kind, Place, RulesError};
 
 /// Asks the active player to order `items` (labelled) when there are two or more; returns
 /// them in the chosen order (FAQ "Simultaneous" Effects).
@@ -161,9 +162,11 @@ pub fn leave_battlefield(game: &mut Game, id: ObjectId, place: Place) -> Result<
     piece.boost = 0;
     piece.granted.clear();
     piece.copying = None;
+    piece.copy_ends_with_turn = false;
     piece.turn_strength = 0;
     piece.moved_this_phase = false;
     piece.attacked_this_phase = false;
+    piece.extra_attacks = 0;
     piece.attacked_enemy_this_turn = false;
     piece.forced_by_gate = false;
     piece.incarnation += 1;
@@ -189,12 +192,22 @@ fn returns_to_hand(game: &Game, id: ObjectId) -> bool {
         })
 }
 
-/// A pending Blood Bloom-like trigger: `source` boosts `recipients` by `amount`.
-struct BoostTrigger {
+/// A pending "after destroyed" trigger of `source`'s ability.
+struct AfterDestroyed {
     source: ObjectId,
     ability: &'static str,
-    recipients: Vec<ObjectId>,
-    amount: u32,
+    what: AfterDestroyedEffect,
+}
+
+/// What an "after destroyed" trigger does.
+enum AfterDestroyedEffect {
+    /// Boost `recipients` by `amount` (Blood Bloom, Blood Fury).
+    Boost {
+        recipients: Vec<ObjectId>,
+        amount: u32,
+    },
+    /// The source may be placed on `square`, the destroyed unit's space (Soul Shift).
+    TakePlace { square: Square },
 }
 
 /// Destroys one card (see the module docs).
@@ -251,11 +264,18 @@ pub fn destroy(
         .map(|t| (format!("{} of {}", t.ability, game.describe(t.source)), t))
         .collect();
     for trigger in in_chosen_order(ctx, "order of triggered effects", labelled)? {
-        ctx.record(GameEvent::AbilityResolved {
-            ability: trigger.ability,
-            card: game.describe(trigger.source),
-        });
-        add_boost(game, ctx, &trigger.recipients, trigger.amount)?;
+        match trigger.what {
+            AfterDestroyedEffect::Boost { recipients, amount } => {
+                ctx.record(GameEvent::AbilityResolved {
+                    ability: trigger.ability,
+                    card: game.describe(trigger.source),
+                });
+                add_boost(game, ctx, &recipients, amount)?;
+            }
+            AfterDestroyedEffect::TakePlace { square } => {
+                take_place(game, ctx, trigger.source, trigger.ability, square)?;
+            }
+        }
     }
     Ok(())
 }
@@ -263,34 +283,77 @@ pub fn destroy(
 /// The `AfterDestroyed` triggers set off by the destruction of `id`: boosts of friendly units
 /// within reach (Blood Bloom), with their recipients as they stand now ("at that time"), and
 /// boosts of units that gain one whenever another unit is destroyed (Blood Fury).
-fn nearby_destruction_triggers(game: &Game, id: ObjectId) -> Vec<BoostTrigger> {
+fn nearby_destruction_triggers(game: &Game, id: ObjectId) -> Vec<AfterDestroyed> {
     let mut out = Vec::new();
     for source in game.on_battlefield().filter(|&s| s != id) {
         for a in super::abilities::own_ops(game, source, Timing::AfterDestroyed) {
-            let EffectOp::AddBoost { amount, to, within } = a.op else {
-                continue;
-            };
-            let reach = u32::from(within);
-            let recipients = match to {
-                Recipient::ThisUnit => vec![source],
-                Recipient::FriendlyWithin
-                    if game.friendly(source, id) && game.within(source, id, reach) =>
-                {
-                    game.on_battlefield()
-                        .filter(|&r| {
-                            r != id && game.friendly(r, source) && game.within(source, r, reach)
-                        })
-                        .collect()
+            let what = match a.op {
+                EffectOp::TakeDestroyedPlace { within } => {
+                    match game.piece(id).ok().and_then(|p| p.square()) {
+                        Some(square) if game.within(source, id, within.into()) => {
+                            AfterDestroyedEffect::TakePlace { square }
+                        }
+                        _ => continue,
+                    }
+                }
+                EffectOp::AddBoost { amount, to, within } => {
+                    let reach = u32::from(within);
+                    let recipients = match to {
+                        Recipient::ThisUnit => vec![source],
+                        Recipient::FriendlyWithin
+                            if game.friendly(source, id) && game.within(source, id, reach) =>
+                        {
+                            game.on_battlefield()
+                                .filter(|&r| {
+                                    r != id
+                                        && game.friendly(r, source)
+                                        && game.within(source, r, reach)
+                                })
+                                .collect()
+                        }
+                        _ => continue,
+                    };
+                    AfterDestroyedEffect::Boost {
+                        recipients,
+                        amount: amount.into(),
+                    }
                 }
                 _ => continue,
             };
-            out.push(BoostTrigger {
+            out.push(AfterDestroyed {
                 source,
                 ability: a.ability.meta().name,
-                recipients,
-                amount: amount.into(),
+                what,
             });
         }
     }
     out
+}
+
+/// Soul Shift: if `source` is still on the battlefield and `square` is empty, its controller
+/// may place it there. Placing is neither moving nor forcing (no Engage).
+fn take_place(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    source: ObjectId,
+    ability: &'static str,
+    square: Square,
+) -> Result<(), RulesError> {
+    if !game.is_on_battlefield(source) || game.at(square).is_some() {
+        return Ok(());
+    }
+    let prompt = format!(
+        "{ability} of {}: take the place at {}?",
+        game.describe(source),
+        grid().position_name(&square)
+    );
+    if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
+        return Ok(());
+    }
+    game.piece_mut(source)?.place = Place::Battlefield(square);
+    ctx.record(GameEvent::AbilityResolved {
+        ability,
+        card: game.describe(source),
+    });
+    Ok(())
 }

@@ -15,7 +15,7 @@ use grimoire_engine::{Board, Ctx, ObjectId};
 use super::abilities::abilities;
 use super::content::Block;
 use super::content::{ClassTag, Handler, Handlers};
-use super::damage::{add_damage, leave_battlefield};
+use super::damage::{add_damage, destroy, in_chosen_order, leave_battlefield};
 use super::movement::{blocked, empty_neighbours, force};
 use super::state::{grid, Cause, Game, GameEvent, Place, RulesError};
 
@@ -47,6 +47,8 @@ pub enum Trigger {
     },
     /// Its controller activates the ability.
     Activated,
+    /// The start of its controller's phase (the ability's timing says which).
+    StartOfPhase,
 }
 
 /// What a handler did.
@@ -205,8 +207,9 @@ fn bottom_a_card(
     Ok(true)
 }
 
-fn not_modelled(trigger: &Trigger) -> Result<Outcome, RulesError> {
-    let _ = trigger;
+/// The answer of a handler whose behaviour the engine does not model yet: the sources name
+/// the ability but give no rules text for it.
+fn not_modelled(_trigger: &Trigger) -> Result<Outcome, RulesError> {
     Ok(Outcome::NotModelled)
 }
 
@@ -277,6 +280,9 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
                 f != source && game.friendly(f, source) && game.pieces[f.0 as usize].is_unit()
             })
             .collect();
+        if friends.is_empty() {
+            return Ok(Outcome::Done);
+        }
         let mut options = vec!["none".to_string()];
         options.extend(friends.iter().map(|&f| game.describe(f)));
         let answer = table
@@ -291,6 +297,43 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
             card: table.game.describe(source),
         });
         place_next_to(table, target, source, "Call Protection: place it on")?;
+        Ok(Outcome::Done)
+    }
+
+    /// Mimic (start of the Move Phase) and Master of the Art (activated): this unit has a
+    /// target unit's abilities until the end of the turn, tracking them while the target stays
+    /// on the battlefield, its base abilities once it leaves (FAQ Granted Abilities).
+    fn copy_abilities(
+        table: &mut Self::State,
+        source: ObjectId,
+        trigger: &Trigger,
+    ) -> Self::Outcome {
+        if !matches!(trigger, Trigger::Activated | Trigger::StartOfPhase) {
+            return Ok(Outcome::NotTriggered);
+        }
+        let game = &*table.game;
+        let others: Vec<ObjectId> = game
+            .on_battlefield()
+            .filter(|&o| o != source && game.pieces[o.0 as usize].is_unit())
+            .collect();
+        if others.is_empty() {
+            return Ok(Outcome::Done);
+        }
+        let mut options = vec!["none".to_string()];
+        options.extend(others.iter().map(|&o| game.describe(o)));
+        let answer = table.ctx.choose("unit whose abilities to have", &options)?;
+        if answer == 0 {
+            return Ok(Outcome::Done);
+        }
+        let target = others[answer - 1];
+        let incarnation = table.game.piece(target)?.incarnation;
+        let piece = table.game.piece_mut(source)?;
+        piece.copying = Some((target, incarnation));
+        piece.copy_ends_with_turn = true;
+        table.ctx.record(GameEvent::AbilityResolved {
+            ability: "copy abilities",
+            card: table.game.describe(source),
+        });
         Ok(Outcome::Done)
     }
 
@@ -387,6 +430,158 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
     /// Activated: add 2 damage to this unit as the cost (it counts as paid even if an effect
     /// such as Law of Sanctity lowers the damage), then take an Undead unit from the
     /// controller's discard pile and place it next to this unit, if there is one and room.
+    /// Purge, sentence by sentence (FAQ Fallen Kingdom): its player targets any number of
+    /// friendly units; then, one target at a time in their chosen order, that target may add 2
+    /// damage to a unit next to it (destructions and their triggers, such as Soul Shift,
+    /// resolve at once); then the targets still on the battlefield are destroyed one at a
+    /// time in their chosen order.
+    fn purge(table: &mut Self::State, event: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        if *trigger != Trigger::Activated {
+            return Ok(Outcome::NotTriggered);
+        }
+        let player = table.game.piece(event)?.controller;
+        let mut targets: Vec<ObjectId> = Vec::new();
+        loop {
+            let game = &*table.game;
+            let open: Vec<ObjectId> = game
+                .on_battlefield()
+                .filter(|&u| {
+                    let p = &game.pieces[u.0 as usize];
+                    p.is_unit() && p.controller == player && !targets.contains(&u)
+                })
+                .collect();
+            if open.is_empty() {
+                break;
+            }
+            let mut options = vec!["done".to_string()];
+            options.extend(open.iter().map(|&u| game.describe(u)));
+            let answer = table.ctx.choose("Purge: target", &options)?;
+            if answer == 0 {
+                break;
+            }
+            targets.push(open[answer - 1]);
+        }
+        table.ctx.record(GameEvent::AbilityResolved {
+            ability: "Purge",
+            card: table.game.describe(event),
+        });
+        let labelled = targets
+            .iter()
+            .map(|&t| (table.game.describe(t), t))
+            .collect();
+        for target in in_chosen_order(table.ctx, "order of Purge damage", labelled)? {
+            if !table.game.is_on_battlefield(target) {
+                continue;
+            }
+            let neighbours: Vec<ObjectId> = table
+                .game
+                .neighbours(target)
+                .into_iter()
+                .filter(|&n| table.game.pieces[n.0 as usize].is_unit())
+                .collect();
+            if neighbours.is_empty() {
+                continue;
+            }
+            let mut options = vec!["no".to_string()];
+            options.extend(neighbours.iter().map(|&n| table.game.describe(n)));
+            let prompt = format!(
+                "Purge: unit next to {} to add 2 damage to",
+                table.game.describe(target)
+            );
+            let answer = table.ctx.choose(&prompt, &options)?;
+            if answer == 0 {
+                continue;
+            }
+            add_damage(
+                table.game,
+                table.ctx,
+                &[(neighbours[answer - 1], 2)],
+                Cause::Effect {
+                    source: Some(event),
+                    player,
+                },
+            )?;
+        }
+        let remaining: Vec<(String, ObjectId)> = targets
+            .iter()
+            .filter(|&&t| table.game.is_on_battlefield(t))
+            .map(|&t| (table.game.describe(t), t))
+            .collect();
+        for target in in_chosen_order(table.ctx, "order of destruction", remaining)? {
+            destroy(
+                table.game,
+                table.ctx,
+                target,
+                Cause::Effect {
+                    source: Some(event),
+                    player,
+                },
+            )?;
+        }
+        Ok(Outcome::Done)
+    }
+
+    /// Stronghold (FAQ Mountain Vargath): target a friendly gate; the summoner must be placed
+    /// next to it if it can be, before up to 2 other friendly units are placed next to it.
+    /// Placing is neither moving nor forcing.
+    fn stronghold(table: &mut Self::State, event: ObjectId, trigger: &Trigger) -> Self::Outcome {
+        if *trigger != Trigger::Activated {
+            return Ok(Outcome::NotTriggered);
+        }
+        let player = table.game.piece(event)?.controller;
+        let game = &*table.game;
+        let gates: Vec<ObjectId> = game
+            .on_battlefield()
+            .filter(|&g| {
+                game.pieces[g.0 as usize].is_gate()
+                    && game.pieces[g.0 as usize].controller == player
+            })
+            .collect();
+        if gates.is_empty() {
+            return Ok(Outcome::Done);
+        }
+        let names: Vec<String> = gates.iter().map(|&g| game.describe(g)).collect();
+        let gate = gates[pick(table.ctx, "Stronghold: target gate", &names)?];
+        table.ctx.record(GameEvent::AbilityResolved {
+            ability: "Stronghold",
+            card: table.game.describe(event),
+        });
+        if let Some(summoner) = table.game.summoner_of(player) {
+            if !table.game.adjacent(summoner, gate) {
+                place_next_to(table, summoner, gate, "Stronghold: place your summoner on")?;
+            }
+        }
+        for _ in 0..2 {
+            let game = &*table.game;
+            let others: Vec<ObjectId> = game
+                .on_battlefield()
+                .filter(|&u| {
+                    let p = &game.pieces[u.0 as usize];
+                    p.is_unit()
+                        && p.controller == player
+                        && p.kind() != super::state::Kind::Summoner
+                        && !game.adjacent(u, gate)
+                })
+                .collect();
+            let Some(at) = game.piece(gate)?.square() else {
+                break;
+            };
+            if others.is_empty() || empty_neighbours(game, at).is_empty() {
+                break;
+            }
+            let mut options = vec!["done".to_string()];
+            options.extend(others.iter().map(|&u| game.describe(u)));
+            let answer = table
+                .ctx
+                .choose("Stronghold: another unit to place", &options)?;
+            if answer == 0 {
+                break;
+            }
+            place_next_to(table, others[answer - 1], gate, "Stronghold: place it on")?;
+        }
+        Ok(Outcome::Done)
+    }
+
     fn raise_the_dead(
         table: &mut Self::State,
         source: ObjectId,
@@ -434,10 +629,9 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
     }
 
     /// In the rules: while its controller has Renewed Hope active, `summon::summon` allows
-    /// summoning in any phase of their turn and next to their summoner. Summoning at the end
-    /// of the turn is not modelled yet.
-    fn renewed_hope(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
-        let _ = trigger;
+    /// summoning in any phase of their turn and next to their summoner, and `phases` opens a
+    /// summoning window at the end of their turn, after the draw.
+    fn renewed_hope(_: &mut Self::State, _: ObjectId, _: &Trigger) -> Self::Outcome {
         Ok(Outcome::InRules)
     }
 

@@ -344,3 +344,59 @@ pub fn empty_neighbours(game: &Game, square: Square) -> Vec<Square> {
     }
     out
 }
+
+/// `source`'s ability forces `target` (Forceful Attack, Ram): its controller picks an empty
+/// square in a straight line up to `spaces` away, through empty squares; a "may" offers "no".
+pub fn offer_force(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    source: ObjectId,
+    target: ObjectId,
+    ability: &'static str,
+    spaces: u32,
+    optional: bool,
+) -> Result<(), RulesError> {
+    let Some(from) = game.piece(target)?.square() else {
+        return Ok(());
+    };
+    if blocked(game, target, Block::Force) {
+        return Ok(());
+    }
+    let g = grid();
+    let squares: Vec<Square> = (0..g.height)
+        .flat_map(|row| (0..g.width).map(move |column| Square { column, row }))
+        .filter(|&s| {
+            g.straight_line(from, s)
+                .is_some_and(|d| d >= 1 && d <= spaces)
+                && line(from, s).iter().all(|&step| game.at(step).is_none())
+        })
+        .collect();
+    if squares.is_empty() {
+        return Ok(());
+    }
+    let mut options: Vec<String> = Vec::new();
+    if optional {
+        options.push("no".into());
+    }
+    options.extend(squares.iter().map(|s| g.position_name(s)));
+    let prompt = format!("{ability}: force {} to", game.describe(target));
+    let answer = if options.len() == 1 {
+        0
+    } else {
+        ctx.choose(&prompt, &options)?
+    };
+    let index = if optional {
+        match answer.checked_sub(1) {
+            Some(i) => i,
+            None => return Ok(()),
+        }
+    } else {
+        answer
+    };
+    ctx.record(GameEvent::AbilityResolved {
+        ability,
+        card: game.describe(source),
+    });
+    force(game, ctx, target, squares[index], spaces)?;
+    Ok(())
+}

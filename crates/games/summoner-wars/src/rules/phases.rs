@@ -3,7 +3,8 @@
 //! A turn is the Summon, Move, Build, Attack and Magic Phases in that order (the FAQ names
 //! them but gives no order: the publisher's order is a decision). There is no Draw Phase:
 //! when the Magic Phase ends, the active player draws up to `HAND_SIZE` cards before any other
-//! "end of turn" effect; effects lasting "until the end of the turn" end after those. The next
+//! "end of turn" effect; with Renewed Hope active they may then summon (and initiate nothing
+//! else) until they end the turn; effects lasting "until the end of the turn" end after those. The next
 //! player's turn starts by discarding their active events, then their "start of turn"
 //! abilities resolve.
 //!
@@ -17,6 +18,7 @@ use super::abilities::acting_on;
 use super::content::{EffectOp, Phase, Recipient, Timing, HAND_SIZE};
 use super::damage::{add_damage, destroy, in_chosen_order};
 use super::handlers::{run, Trigger};
+use super::movement::offer_force;
 use super::state::{Cause, Game, GameEvent, Place, RulesError};
 
 /// The phase after `phase`, or `None` after the last one.
@@ -29,6 +31,11 @@ fn next(phase: Phase) -> Option<Phase> {
 /// Ends the current phase: its end-of-phase triggers, then the next phase (or the end of the
 /// turn and the next player's turn).
 pub fn end_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    if game.end_of_turn {
+        game.end_of_turn = false;
+        expire_turn_effects(game);
+        return start_turn(game, ctx);
+    }
     let ending = game.phase;
     match ending {
         Phase::Attack => end_of_attack_phase(game, ctx)?,
@@ -39,7 +46,17 @@ pub fn end_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Ru
     match next(ending) {
         Some(phase) => start_phase(game, ctx, phase),
         None => {
-            end_turn(game, ctx)?;
+            draw_up(game, ctx)?;
+            if super::summon::renewed_hope(game, game.active) {
+                // Renewed Hope: the player may summon at the end of the turn, after drawing;
+                // the next `EndPhase` ends the turn.
+                game.end_of_turn = true;
+                ctx.record(GameEvent::PhaseStarted {
+                    phase: "end of turn",
+                });
+                return Ok(());
+            }
+            expire_turn_effects(game);
             start_turn(game, ctx)
         }
     }
@@ -50,6 +67,7 @@ fn reset_phase(game: &mut Game) {
     for piece in &mut game.pieces {
         piece.moved_this_phase = false;
         piece.attacked_this_phase = false;
+        piece.extra_attacks = 0;
     }
     for player in &mut game.players {
         player.chosen_movers = 0;
@@ -66,6 +84,93 @@ fn start_phase(
     ctx.record(GameEvent::PhaseStarted {
         phase: phase.name(),
     });
+    let timing = match phase {
+        Phase::Move => Timing::StartOfMovePhase,
+        Phase::Attack => Timing::StartOfAttackPhase,
+        _ => return Ok(()),
+    };
+    start_of_phase(game, ctx, timing)
+}
+
+/// One "at the start of the phase" trigger.
+enum Start {
+    /// The unit may force a unit next to it (Ram).
+    Force { spaces: u32, optional: bool },
+    /// The ability's handler (Mimic).
+    Handler(super::content::Handler),
+}
+
+/// "At the start of your ... Phase" abilities of the active player's units: collected once,
+/// from the abilities the units have now (an ability gained while these resolve has missed
+/// its trigger), then resolved in the active player's order against the state at resolution.
+fn start_of_phase(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    timing: Timing,
+) -> Result<(), RulesError> {
+    let mut pending = Vec::new();
+    for id in active_units(game) {
+        for ability in super::abilities::abilities(game, id) {
+            let meta = ability.meta();
+            if meta.timing != Some(timing) {
+                continue;
+            }
+            let label = format!("{} of {}", meta.name, game.describe(id));
+            if let Some(handler) = meta.handler {
+                pending.push((label.clone(), (id, meta.name, Start::Handler(handler))));
+            }
+            for op in meta.effects {
+                if let EffectOp::Force {
+                    spaces,
+                    to: Recipient::Target,
+                    optional,
+                } = *op
+                {
+                    let start = Start::Force {
+                        spaces: spaces.into(),
+                        optional,
+                    };
+                    pending.push((label.clone(), (id, meta.name, start)));
+                }
+            }
+        }
+    }
+    for (id, ability, start) in in_chosen_order(ctx, "order of triggered effects", pending)? {
+        if !game.is_on_battlefield(id) {
+            continue;
+        }
+        match start {
+            Start::Handler(handler) => {
+                run(game, ctx, handler, id, Trigger::StartOfPhase)?;
+            }
+            Start::Force { spaces, optional } => {
+                let targets: Vec<ObjectId> = game
+                    .neighbours(id)
+                    .into_iter()
+                    .filter(|&n| game.pieces[n.0 as usize].is_unit())
+                    .collect();
+                if targets.is_empty() {
+                    continue;
+                }
+                let mut options = vec!["none".to_string()];
+                options.extend(targets.iter().map(|&t| game.describe(t)));
+                let prompt = format!("{ability} of {}: unit to force", game.describe(id));
+                let answer = ctx.choose(&prompt, &options)?;
+                if answer == 0 {
+                    continue;
+                }
+                offer_force(
+                    game,
+                    ctx,
+                    id,
+                    targets[answer - 1],
+                    ability,
+                    spaces,
+                    optional,
+                )?;
+            }
+        }
+    }
     Ok(())
 }
 
@@ -136,9 +241,8 @@ fn end_of_magic_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(
     Ok(())
 }
 
-/// The end of the turn: draw up to `HAND_SIZE` first, then "until the end of the turn"
-/// effects end.
-fn end_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+/// The end of the turn begins: draw up to `HAND_SIZE`, before any other end-of-turn effect.
+fn draw_up(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
     let player = game.active;
     let in_hand = game.pile(player, Place::Hand).len() as i64;
     let wanted = (HAND_SIZE - in_hand).max(0) as usize;
@@ -156,11 +260,19 @@ fn end_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesEr
             count: drawn.len() as u32,
         });
     }
+    Ok(())
+}
+
+/// Effects lasting "until the end of the turn" end, after every end-of-turn effect.
+fn expire_turn_effects(game: &mut Game) {
     for piece in &mut game.pieces {
         piece.turn_strength = 0;
         piece.attacked_enemy_this_turn = false;
+        if piece.copy_ends_with_turn {
+            piece.copying = None;
+            piece.copy_ends_with_turn = false;
+        }
     }
-    Ok(())
 }
 
 /// The next player's turn: their active events are discarded, then their "start of turn"

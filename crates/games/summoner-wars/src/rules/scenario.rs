@@ -475,7 +475,7 @@ impl ScenarioGame for SummonerWarsScenarios {
             piece.place = Place::Attached(names.object(host)?);
         }
         if let Some(target) = &keys.copying {
-            piece.copying = Some(names.object(target)?);
+            piece.copying = Some((names.object(target)?, 0));
         }
         Ok(())
     }
@@ -493,7 +493,7 @@ impl ScenarioGame for SummonerWarsScenarios {
                 return Err("give `advance_to` or `end_phase`, not both".into());
             }
             let phase = parse_phase(phase)?;
-            for _ in 0..Phase::ALL.len() {
+            for _ in 0..=Phase::ALL.len() {
                 rules
                     .apply(game, &Action::EndPhase, ctx)
                     .map_err(|e| e.to_string())?;

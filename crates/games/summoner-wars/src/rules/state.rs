@@ -81,8 +81,12 @@ pub struct Piece {
     /// 1st edition data names no event effects and no 2nd edition card texts, so the scenario
     /// or the player says which codex entries they are).
     pub carries: Vec<Ability>,
-    /// A unit whose abilities this unit has (FAQ Granted Abilities: copying).
-    pub copying: Option<ObjectId>,
+    /// A unit whose abilities this unit has (FAQ Granted Abilities: copying), with the
+    /// incarnation it had then: once that card leaves the battlefield (or comes back as a new
+    /// card) only its base abilities are copied.
+    pub copying: Option<(ObjectId, u32)>,
+    /// The copy ends at the end of the turn (a copying ability's effect).
+    pub copy_ends_with_turn: bool,
     /// Bumped each time the card leaves the battlefield for anywhere but the discard pile or
     /// comes back from the discard pile: it is then a new card (FAQ Playing the Same Card Twice).
     pub incarnation: u32,
@@ -92,6 +96,8 @@ pub struct Piece {
     pub moved_this_phase: bool,
     /// Chosen as an attacking unit this phase.
     pub attacked_this_phase: bool,
+    /// Extra attacks it may resolve this phase (not choosing an attacking unit).
+    pub extra_attacks: u32,
     /// Attacked an enemy card this turn.
     pub attacked_enemy_this_turn: bool,
     /// Already forced by an Aerie Gate after being summoned.
@@ -116,10 +122,12 @@ impl Piece {
             granted: Vec::new(),
             carries: Vec::new(),
             copying: None,
+            copy_ends_with_turn: false,
             incarnation: 0,
             turn_strength: 0,
             moved_this_phase: false,
             attacked_this_phase: false,
+            extra_attacks: 0,
             attacked_enemy_this_turn: false,
             forced_by_gate: false,
             pile_order: 0,
@@ -282,6 +290,9 @@ pub struct Game {
     pub phase: Phase,
     /// Set when a summoner is destroyed: the other player.
     pub winner: Option<PlayerId>,
+    /// The end of the active player's turn, after drawing, while Renewed Hope lets them
+    /// summon: no other action may be initiated.
+    pub end_of_turn: bool,
     /// Dice rolled by the last attack (face labels), for scenarios.
     pub last_roll: Vec<&'static str>,
 }
@@ -301,6 +312,7 @@ impl Game {
             active: PlayerId(1),
             phase: Phase::Summon,
             winner: None,
+            end_of_turn: false,
             last_roll: Vec::new(),
         }
     }

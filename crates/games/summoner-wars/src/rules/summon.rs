@@ -9,7 +9,8 @@
 //!   space in its controller's back `BUILD_BACK_ROWS` rows or next to their summoner.
 //! - Events: played from hand during their controller's turn, paying their cost; an active
 //!   event cannot be played while its controller has an active event of the same name in play.
-//!   An event that carries effects for a unit is attached to that unit.
+//!   An event played on a unit resolves its one-shot effects there (`Activated` entries:
+//!   Demand's extra attack) and stays attached to the unit when it carries lasting ones.
 //! - Magic Phase: cards discarded from hand give 1 magic each.
 
 use grimoire_engine::{Board, Ctx, ObjectId, Square};
@@ -169,7 +170,7 @@ fn shadow_summon(
 
 /// Whether `player` has an active event whose card handler is Renewed Hope's: summoning in
 /// any phase of their turn, and next to their summoner.
-fn renewed_hope(game: &Game, player: grimoire_engine::PlayerId) -> bool {
+pub fn renewed_hope(game: &Game, player: grimoire_engine::PlayerId) -> bool {
     game.ids().any(|event| {
         let e = &game.pieces[event.0 as usize];
         e.place == Place::Active
@@ -248,14 +249,36 @@ pub fn play_event(
         }
     }
     pay(game, &name, game.piece(card)?.cost())?;
+    let carries = game.piece(card)?.carries.clone();
+    let one_shot =
+        |a: &super::content::Ability| a.meta().timing == Some(super::content::Timing::Activated);
+    if let Some(target) = on {
+        for ability in carries.iter().filter(|a| one_shot(a)) {
+            for op in ability.meta().effects {
+                if let super::content::EffectOp::ExtraAttack { count } = *op {
+                    game.piece_mut(target)?.extra_attacks += u32::from(count);
+                }
+            }
+        }
+    }
+    let lasting = carries.iter().any(|a| !one_shot(a));
     let place = match (on, active) {
-        (Some(target), _) => Place::Attached(target),
+        (Some(target), _) if lasting => Place::Attached(target),
+        (Some(_), false) => Place::Discard,
+        (Some(_), true) => Place::Active,
         (None, true) => Place::Active,
         (None, false) => Place::Discard,
     };
     game.piece_mut(card)?.place = place;
     ctx.record(GameEvent::EventPlayed { card: name });
-    if let Some(handler) = card_handler(game, card) {
+    let mut handlers: Vec<Handler> = card_handler(game, card).into_iter().collect();
+    handlers.extend(
+        carries
+            .iter()
+            .filter(|a| one_shot(a))
+            .filter_map(|a| a.meta().handler),
+    );
+    for handler in handlers {
         run(game, ctx, handler, card, Trigger::Activated)?;
     }
     Ok(())
