@@ -71,7 +71,7 @@ impl RangedAttack {
 }
 
 /// Whether an attack of `attacker` on `target` heals instead of damaging: a friendly target and
-/// a `heal_target` ability for this kind of attack.
+/// a `heal_target` ability for this kind of attack (not a magic one on a Magic Immunity target).
 fn healing_amount(
     state: &Game,
     attacker: usize,
@@ -81,10 +81,15 @@ fn healing_amount(
     if state.opposing(attacker, target) {
         return None;
     }
-    effects::ops(&state.warriors[attacker].abilities()).find_map(|(_, op)| match op {
+    let mut abilities = state.warriors[attacker].abilities();
+    if effects::magic_immune(&state.warriors[target].abilities()) {
+        abilities = effects::without_magic(&abilities);
+    }
+    let amount = effects::ops(&abilities).find_map(|(_, op)| match op {
         EffectOp::HealTarget { against, amount } if covers(*against, range) => Some(*amount),
         _ => None,
-    })
+    });
+    amount
 }
 
 /// Runs a close combat action.

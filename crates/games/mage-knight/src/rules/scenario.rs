@@ -32,7 +32,7 @@ use serde::Deserialize;
 
 use super::actions::{Action, MageKnightRules};
 use super::attack::{CloseAttack, RangedAttack};
-use super::content::{self, AttackType, CardId, SpecialAbility};
+use super::content::{self, AttackType, SpecialAbility};
 use super::dial;
 use super::state::{Event, Game, Player, Warrior};
 
@@ -365,8 +365,7 @@ impl ScenarioGame for MageKnightScenarios {
         object: &ObjectEntry<ObjectKeys>,
     ) -> Result<ObjectId, String> {
         let keys = &object.game;
-        let card = CardId::from_name(&keys.warrior)
-            .ok_or_else(|| format!("unknown warrior {:?}", keys.warrior))?;
+        let card = super::state::find_warrior(&keys.warrior)?;
         let owner = PlayerId(keys.player);
         state.player(owner).map_err(|e| e.to_string())?;
         let content::Card::Warrior(data) = card.card();

@@ -303,3 +303,24 @@ impl From<ChoiceError> for RulesError {
 pub fn illegal(message: impl Into<String>) -> RulesError {
     RulesError::Illegal(message.into())
 }
+
+/// Looks a warrior up by name, with a suggestion when it is unknown.
+pub fn find_warrior(name: &str) -> Result<CardId, String> {
+    CardId::from_name(name).ok_or_else(|| {
+        let lower = name.to_lowercase();
+        let close: Vec<&str> = CardId::ALL
+            .iter()
+            .map(|c| c.name())
+            .filter(|n| n.to_lowercase().contains(&lower) || lower.contains(&n.to_lowercase()))
+            .take(5)
+            .collect();
+        if close.is_empty() {
+            format!("unknown warrior {name:?}")
+        } else {
+            format!(
+                "unknown warrior {name:?}; did you mean: {}?",
+                close.join(", ")
+            )
+        }
+    })
+}
