@@ -257,7 +257,7 @@ mod tests {
             "mage-wars: scenario run, scenario schema, calc, spellbook check\n\
              summoner-wars: (no rules commands yet)\n\
              wow-tcg: (no rules commands yet)\n\
-             mage-knight: scenario run, scenario schema, calc\n"
+             mage-knight: scenario run, scenario schema, calc, army check\n"
         );
     }
 
