@@ -259,6 +259,7 @@ mod agreement {
             last_roll: 0,
             last_hits: Vec::new(),
             terrified: Vec::new(),
+            objectives: Vec::new(),
         };
         let mut dice = ScriptedDice::new();
         dice.push("d6", faces.iter().copied());

@@ -54,6 +54,7 @@ fn game() -> Game {
         last_roll: 0,
         last_hits: Vec::new(),
         terrified: Vec::new(),
+        objectives: Vec::new(),
     }
 }
 

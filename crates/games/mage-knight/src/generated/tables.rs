@@ -67,6 +67,8 @@ pub const LEADERSHIP_RANGE: u8 = 10;
 pub const MAGIC_LEVITATION_DISTANCE: u8 = 10;
 /// Terrify: a die roll at or below this stops an opposing figure moving into base contact.
 pub const TERRIFY_STOPS_ON: u8 = 2;
+/// Diameter of an objective token in hundredths of an inch (the rules are silent; see docs/decisions.md).
+pub const OBJECTIVE_DIAMETER_HUNDREDTHS: u16 = 125;
 /// Ranks printed with rank stars; a figure of any other rank has none and is Unique: one per army, identified by name and collector number.
 pub const RANKS_WITH_STARS: &[Rank] = &[Rank::Weak, Rank::Standard, Rank::Tough];
 /// Build totals are multiples of this many points.

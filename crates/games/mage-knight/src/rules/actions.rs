@@ -685,6 +685,7 @@ impl MageKnightRules {
 
     /// The end phase of the active player, then the next player's command phase.
     fn end_turn(&self, state: &mut Game, ctx: &mut Ctx<'_, Event>) -> Result<(), RulesError> {
+        check_objectives(state, ctx);
         let active = state.active;
         for w in state.warriors.iter_mut() {
             if w.owner == active && !w.token_this_turn {
@@ -772,6 +773,47 @@ pub fn is_special_action(ability: SpecialAbility) -> bool {
         .effects
         .iter()
         .any(|op| matches!(op, EffectOp::HealSelfRoll { .. }))
+}
+
+/// The beginning of an end phase: an objective touched by able warriors of opposing players is
+/// contested (no controller); one touched by a player's able warriors and by no opposing
+/// warrior (able or not) comes under that player's control; otherwise nothing changes.
+/// Captives and Demoralized warriors are not able.
+pub fn check_objectives(state: &mut Game, ctx: &mut Ctx<'_, Event>) {
+    let reach = geometry::base_radius() + f64::from(content::OBJECTIVE_DIAMETER_HUNDREDTHS) / 200.0;
+    for n in 0..state.objectives.len() {
+        let at = state.objectives[n].position;
+        let touching: Vec<usize> = state
+            .in_play()
+            .filter(|i| {
+                geometry::distance(&state.warriors[*i].position, &at)
+                    <= reach + geometry::CONTACT_SLACK
+            })
+            .collect();
+        let able = |i: &usize| state.warriors[*i].captive.is_none() && !is_demoralized(state, *i);
+        let mut able_players: Vec<PlayerId> = touching
+            .iter()
+            .filter(|i| able(i))
+            .map(|i| state.warriors[*i].owner)
+            .collect();
+        able_players.sort_by_key(|p| p.0);
+        able_players.dedup();
+        let all_players: Vec<PlayerId> =
+            touching.iter().map(|i| state.warriors[*i].owner).collect();
+        let controller = match able_players.as_slice() {
+            [] => continue,
+            [one] if all_players.iter().all(|p| p == one) => Some(*one),
+            [_] => continue,
+            _ => None,
+        };
+        if state.objectives[n].controller != controller {
+            state.objectives[n].controller = controller;
+            ctx.record(Event::Objective {
+                objective: n,
+                controller: controller.map(|p| p.0),
+            });
+        }
+    }
 }
 
 /// Whether warrior `index` shows an ability that makes it not able (Demoralized).

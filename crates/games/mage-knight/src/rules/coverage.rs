@@ -246,6 +246,7 @@ pub const CONSTANTS: &[(&str, Coverage)] = &[
     ("LEADERSHIP_RANGE", Coverage::Interpreted("actions (leadership)")),
     ("MAGIC_LEVITATION_DISTANCE", Coverage::Interpreted("actions (levitate)")),
     ("TERRIFY_STOPS_ON", Coverage::Interpreted("actions (terrify)")),
+    ("OBJECTIVE_DIAMETER_HUNDREDTHS", Coverage::Interpreted("actions (check_objectives)")),
     ("RANKS_WITH_STARS", Coverage::Interpreted("army")),
     ("BUILD_TOTAL_STEP", Coverage::Interpreted("army")),
     ("CONQUEST_BUILD_TOTAL_STEP", Coverage::Interpreted("army")),

@@ -34,7 +34,7 @@ use super::actions::{Action, MageKnightRules};
 use super::attack::{CloseAttack, RangedAttack};
 use super::content::{self, AttackType, SpecialAbility};
 use super::dial;
-use super::state::{Event, Game, Player, Warrior};
+use super::state::{Event, Game, Objective, Player, Warrior};
 
 /// Keys of a `[[player]]`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -58,10 +58,15 @@ pub struct PlayerKeys {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ObjectKeys {
-    /// The warrior card's name.
-    pub warrior: String,
-    /// Its controller.
-    pub player: u8,
+    /// The warrior card's name (or give `objective = true` for an objective token).
+    #[serde(default)]
+    pub warrior: Option<String>,
+    /// An objective token instead of a warrior.
+    #[serde(default)]
+    pub objective: bool,
+    /// The warrior's controller, or the player controlling the objective (none: neutral).
+    #[serde(default)]
+    pub player: Option<u8>,
     /// Centre dot and facing: `"x, y @ facing"` in inches and degrees.
     pub at: String,
     /// Clicks turned from the starting marker (default: its starting position).
@@ -252,6 +257,9 @@ pub struct ExpectKeys {
     /// Whether the last attack succeeded against it.
     #[serde(default)]
     pub hit: Option<bool>,
+    /// The player controlling an objective token: a player id or `"none"`.
+    #[serde(default)]
+    pub controller: Option<String>,
     /// Actions the player may still give this turn.
     #[serde(default)]
     pub actions_left: Option<u32>,
@@ -279,8 +287,17 @@ fn ability(name: &str) -> Result<SpecialAbility, String> {
         .map_err(|e| format!("unknown special ability {name:?}: {e}"))
 }
 
+/// Object ids from here on are objective tokens (warriors are numbered from 0).
+const OBJECTIVE_IDS: u32 = 1 << 20;
+
+/// The warrior named `name`.
 fn object(names: &Names, name: &str) -> Result<usize, String> {
-    names.object(name).map(|id| id.0 as usize)
+    match names.object(name)? {
+        id if id.0 >= OBJECTIVE_IDS => {
+            Err(format!("{name:?} is an objective token, not a warrior"))
+        }
+        id => Ok(id.0 as usize),
+    }
 }
 
 fn targets(names: &Names, one: &Option<String>, many: &[String]) -> Result<Vec<usize>, String> {
@@ -301,6 +318,7 @@ impl ScenarioGame for MageKnightScenarios {
         ("abilities", Subject::Object),
         ("captive", Subject::Object),
         ("hit", Subject::Object),
+        ("controller", Subject::Object),
         ("actions_left", Subject::Player),
         ("roll", Subject::Game),
         ("active", Subject::Game),
@@ -356,6 +374,7 @@ impl ScenarioGame for MageKnightScenarios {
             last_roll: 0,
             last_hits: Vec::new(),
             terrified: Vec::new(),
+            objectives: Vec::new(),
         })
     }
 
@@ -365,16 +384,43 @@ impl ScenarioGame for MageKnightScenarios {
         object: &ObjectEntry<ObjectKeys>,
     ) -> Result<ObjectId, String> {
         let keys = &object.game;
-        let card = super::state::find_warrior(&keys.warrior)?;
-        let owner = PlayerId(keys.player);
-        state.player(owner).map_err(|e| e.to_string())?;
+        let player = keys.player.map(PlayerId);
+        if let Some(p) = player {
+            state.player(p).map_err(|e| e.to_string())?;
+        }
+        let warrior = match (&keys.warrior, keys.objective) {
+            (Some(w), false) => w,
+            (None, true) => {
+                let extra = keys.click.is_some()
+                    || keys.tokens > 0
+                    || keys.acted
+                    || keys.attack_type.is_some()
+                    || keys.front_arc.is_some()
+                    || !keys.abilities.is_empty();
+                if extra {
+                    return Err(
+                        "an objective token has only `at` and `player` (its controller)".into(),
+                    );
+                }
+                state.objectives.push(Objective {
+                    position: position(&keys.at)?,
+                    controller: player,
+                });
+                return Ok(ObjectId(OBJECTIVE_IDS + state.objectives.len() as u32 - 1));
+            }
+            _ => {
+                return Err("an object is either `warrior = \"...\"` or `objective = true`".into())
+            }
+        };
+        let card = super::state::find_warrior(warrior)?;
+        let owner = player.ok_or("a warrior needs `player`")?;
         let content::Card::Warrior(data) = card.card();
         let start = dial::start_click(data.dial);
         let click = keys.click.unwrap_or(start);
         if click >= data.dial.len() {
             return Err(format!(
                 "{} has {} live clicks; click {click} would show skulls",
-                keys.warrior,
+                warrior,
                 data.dial.len()
             ));
         }
@@ -547,6 +593,21 @@ impl ScenarioGame for MageKnightScenarios {
         let Some(id) = subjects.object else {
             return Ok(checks);
         };
+        if id.0 >= OBJECTIVE_IDS {
+            let o = state
+                .objectives
+                .get((id.0 - OBJECTIVE_IDS) as usize)
+                .ok_or("no such objective")?;
+            let Some(controller) = &expect.controller else {
+                return Err("an objective token has only `controller` to check".into());
+            };
+            let actual = o.controller.map_or("none".to_string(), |p| p.0.to_string());
+            checks.push(Check::new("controller", controller, actual));
+            return Ok(checks);
+        }
+        if expect.controller.is_some() {
+            return Err("`controller` is about objective tokens".into());
+        }
         let w = state.warriors.get(id.0 as usize).ok_or("no such warrior")?;
         let shown = |value: Option<u8>| value.map_or("skulls".to_string(), |v| v.to_string());
         let current = w.current();

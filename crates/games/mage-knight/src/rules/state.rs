@@ -100,6 +100,15 @@ impl Warrior {
     }
 }
 
+/// An objective token: clear terrain that players control by standing on or next to it.
+#[derive(Debug, Clone)]
+pub struct Objective {
+    /// Its centre.
+    pub position: TablePoint,
+    /// The player whose control marker is on it (`None`: neutral or contested).
+    pub controller: Option<PlayerId>,
+}
+
 /// One player.
 #[derive(Debug, Clone)]
 pub struct Player {
@@ -136,6 +145,8 @@ pub struct Game {
     /// (mover, terrifier) pairs: a failed Terrify roll keeps the mover out of base contact
     /// with the terrifier for the rest of the turn.
     pub terrified: Vec<(usize, usize)>,
+    /// Objective tokens.
+    pub objectives: Vec<Objective>,
 }
 
 impl Game {
@@ -229,6 +240,11 @@ pub enum Event {
         terrifier: String,
         roll: u32,
         stopped: bool,
+    },
+    /// An objective's control changed at an end phase.
+    Objective {
+        objective: usize,
+        controller: Option<u8>,
     },
     /// A warrior took a friend's action token (Leadership).
     Leadership { leader: String, warrior: String },
