@@ -3,6 +3,7 @@
 
 mod support;
 
+mod army_mage_knight;
 mod bad_input;
 mod build_api;
 mod codegen_fresh;
@@ -10,6 +11,7 @@ mod codex_coverage;
 mod codex_parse;
 mod determinism;
 mod effect_coverage;
+mod import_mk_dials;
 mod import_octgn;
 mod macros;
 mod real_cards;

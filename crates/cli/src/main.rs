@@ -35,7 +35,7 @@ enum Command {
     Check(check::Args),
     /// Compile games and write the generated Rust, JSON Schema and JSON dump.
     Build(build::Args),
-    /// Import cards from other formats (OCTGN set files).
+    /// Import cards from other formats (OCTGN set files, Mage Knight dial data).
     #[command(subcommand)]
     Import(import::Command),
     /// Spellbook (deck) validation.

@@ -204,25 +204,32 @@ impl Pool {
     }
 
     /// Writes every new or changed file; returns the paths written.
+    ///
+    /// Every file is rendered before any is written, so a card that cannot be serialized
+    /// leaves the directory untouched; each file is written to a temporary file next to it
+    /// and renamed into place, so no file is ever left half-written.
     pub fn write(&self) -> Result<Vec<PathBuf>, ImportError> {
-        let mut written = Vec::new();
+        let mut rendered = Vec::new();
         for file in self.files.iter().filter(|file| file.changed) {
-            if let Some(dir) = file.path.parent() {
-                fs::create_dir_all(dir).map_err(|source| ImportError::Io {
-                    path: dir.to_path_buf(),
-                    source,
-                })?;
-            }
             let body = render_file(&file.table).map_err(|message| ImportError::Serialize {
                 card: file.path.display().to_string(),
                 message,
             })?;
-            let text = format!("{}{body}", self.header);
-            fs::write(&file.path, text).map_err(|source| ImportError::Io {
-                path: file.path.clone(),
-                source,
-            })?;
-            written.push(file.path.clone());
+            rendered.push((&file.path, format!("{}{body}", self.header)));
+        }
+        let mut written = Vec::new();
+        for (path, text) in rendered {
+            let io_error = |path: &Path| {
+                let path = path.to_path_buf();
+                move |source| ImportError::Io { path, source }
+            };
+            if let Some(dir) = path.parent() {
+                fs::create_dir_all(dir).map_err(io_error(dir))?;
+            }
+            let temporary = path.with_extension("toml.tmp");
+            fs::write(&temporary, text).map_err(io_error(&temporary))?;
+            fs::rename(&temporary, path).map_err(io_error(path))?;
+            written.push(path.clone());
         }
         Ok(written)
     }

@@ -5,7 +5,7 @@ use std::fmt;
 /// One finding about one field of one card.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {
-    /// The set slug the card comes from.
+    /// Where the card comes from: the set slug (OCTGN) or the file and record (dial data).
     pub set: String,
     /// The card's name as written in the set file.
     pub card: String,

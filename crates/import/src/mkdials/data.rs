@@ -89,7 +89,7 @@ pub fn read(
         figures: figures.clone(),
         ..DialFile::default()
     };
-    read_abilities(root.get("special_abilities"), &mut file, log);
+    read_abilities(root.get("special_abilities"), vocabulary, &mut file, log);
     for (index, expansion) in list(root.get("expansions"), "expansions", log)
         .iter()
         .enumerate()
@@ -136,7 +136,12 @@ fn list<'v>(value: Option<&'v Value>, key: &str, log: &mut CardLog<'_>) -> &'v [
     }
 }
 
-fn read_abilities(value: Option<&Value>, file: &mut DialFile, log: &mut CardLog<'_>) {
+fn read_abilities(
+    value: Option<&Value>,
+    vocabulary: &Vocabulary,
+    file: &mut DialFile,
+    log: &mut CardLog<'_>,
+) {
     for (index, entry) in list(value, "special_abilities", log).iter().enumerate() {
         let field = format!("special_abilities[{index}]");
         let id = entry.get("id").and_then(Value::as_i64);
@@ -160,6 +165,9 @@ fn read_abilities(value: Option<&Value>, file: &mut DialFile, log: &mut CardLog<
                 stat: stat.to_owned(),
             }
         };
+        if let DataAbility::Named { name, stat } = &ability {
+            compare_with_codex(entry, name, stat, &field, vocabulary, log);
+        }
         match file.abilities.entry(id) {
             std::collections::btree_map::Entry::Occupied(_) => log.unmapped(
                 &field,
@@ -169,5 +177,78 @@ fn read_abilities(value: Option<&Value>, file: &mut DialFile, log: &mut CardLog<
                 slot.insert(ability);
             }
         }
+    }
+}
+
+/// The data writes orange as this RGBA value (every other colour as a word).
+const ORANGE_RGBA: &str = "1.0,0.582,0.0,1.0";
+
+/// Notes where the data's slot, colour, shape or optional flag of an ability disagrees with
+/// its codex entry (the codex follows the rules text, so it is kept), and abilities the codex
+/// lacks (a figure using one is unmapped).
+fn compare_with_codex(
+    entry: &Value,
+    name: &str,
+    stat: &str,
+    field: &str,
+    vocabulary: &Vocabulary,
+    log: &mut CardLog<'_>,
+) {
+    let codex_name = vocabulary.ability(name).or_else(|error| {
+        entry
+            .get("short_name")
+            .and_then(Value::as_str)
+            .map_or(Err(error), |short| vocabulary.ability(short))
+    });
+    let codex_name = match codex_name {
+        Ok(matched) => matched.value().to_owned(),
+        Err(message) => {
+            log.note(
+                field,
+                format!("{message}; figures using it are not written"),
+            );
+            return;
+        }
+    };
+    let Some(marker) = vocabulary.marker(&codex_name) else {
+        return;
+    };
+    let colour = entry
+        .get("color")
+        .and_then(Value::as_str)
+        .map(|colour| match colour.trim() {
+            ORANGE_RGBA => "Orange".to_owned(),
+            word => word.to_owned(),
+        });
+    let shape = match entry.get("symbol").and_then(Value::as_str) {
+        Some("ab_squ") => Some("Square"),
+        Some("ab_circ") => Some("Circle"),
+        _ => None,
+    };
+    let mut differences = Vec::new();
+    let mut compare = |what: &str, data: Option<&str>, codex: Option<&str>| {
+        if let (Some(data), Some(codex)) = (data, codex) {
+            if !data.eq_ignore_ascii_case(codex) && !data.is_empty() {
+                differences.push(format!("{what} {data} (codex: {codex})"));
+            }
+        }
+    };
+    compare("slot", Some(stat), marker.slot.as_deref());
+    compare("colour", colour.as_deref(), marker.colour.as_deref());
+    compare("shape", shape, marker.shape.as_deref());
+    let optional = entry.get("optional").and_then(Value::as_bool);
+    if let (Some(data), Some(codex)) = (optional, marker.optional) {
+        if data != codex {
+            differences.push(format!("optional {data} (codex: {codex})"));
+        }
+    }
+    if !differences.is_empty() {
+        log.note(
+            field,
+            format!(
+                "`{name}` (codex `{codex_name}`): the data says {}; the codex entry is kept",
+                differences.join(", ")
+            ),
+        );
     }
 }

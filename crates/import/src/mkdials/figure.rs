@@ -106,7 +106,9 @@ pub fn map_figure(
         id => integer(id, "model_id", log)
             .and_then(|id| in_schema_range(id, "warrior", "model_id", vocabulary, log)),
     };
-    let dial = map_dials(record.get("dials"), file, vocabulary, log);
+    let dial = map_dials(record.get("dials"), file, vocabulary, log).filter(|dial| {
+        in_schema_range(dial.dead_clicks, "warrior", "dead_clicks", vocabulary, log).is_some()
+    });
     if let (Some(dial_id), Some(model_id)) = (dial.as_ref().and_then(|d| d.dial_id), model_id) {
         if dial_id != model_id {
             log.note(
@@ -428,6 +430,14 @@ fn factions(
     vocabulary: &Vocabulary,
     log: &mut CardLog<'_>,
 ) -> Option<Vec<String>> {
+    if let Some(Value::String(single)) = value {
+        log.note(
+            "factions",
+            format!("a single name instead of a list: read as [\"{single}\"]"),
+        );
+        let faction = enum_value(value, "factions[0]", "Faction", vocabulary, log)?;
+        return Some(vec![faction]);
+    }
     let Some(Value::Array(items)) = value else {
         let found = value.map_or("nothing".to_owned(), shown);
         log.unmapped(

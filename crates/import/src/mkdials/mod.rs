@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use toml::{Table, Value};
 
 pub use dial::DIAL_CLICKS;
-pub use vocab::Vocabulary;
+pub use vocab::{Marker, Match, Vocabulary};
 
 use crate::error::ImportError;
 use crate::pool::{Added, Pool};
@@ -213,7 +213,7 @@ fn place(
         log.note(
             "name",
             format!(
-                "the pool already has another figure named `{base_name}`; this one is written as `{renamed}`"
+                "the pool already has another figure named `{base_name}`; this one is the card `{renamed}`"
             ),
         );
         figure

@@ -23,9 +23,24 @@ const ABILITY_CATEGORY: &str = "SpecialAbility";
 pub struct Vocabulary {
     enums: BTreeMap<String, Vec<String>>,
     abilities: Vec<String>,
+    /// Codex ability name → what its entry says about the marker.
+    markers: BTreeMap<String, Marker>,
     ranks_with_stars: Vec<String>,
     /// `(kind or record, field)` → the inclusive range of its `int(A..=B)` type.
     int_ranges: BTreeMap<(String, String), (i64, i64)>,
+}
+
+/// What a codex entry says about an ability's marker on the dial (each part when given).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Marker {
+    /// The stat slot it is printed in.
+    pub slot: Option<String>,
+    /// Its colour.
+    pub colour: Option<String>,
+    /// Square or circle.
+    pub shape: Option<String>,
+    /// Whether it may be cancelled.
+    pub optional: Option<bool>,
 }
 
 /// How a data value matched a schema value.
@@ -119,17 +134,25 @@ impl Vocabulary {
             })?;
         let abilities_path = codex_dir.join(format!("{file}.toml"));
         let abilities = read_table(&abilities_path)?;
-        vocabulary.abilities = abilities
+        let entries = abilities
             .get(file)
             .and_then(Value::as_array)
-            .map(|entries| {
-                entries
-                    .iter()
-                    .filter_map(|entry| entry.get("name").and_then(Value::as_str))
-                    .map(str::to_owned)
-                    .collect()
-            })
+            .map(Vec::as_slice)
             .unwrap_or_default();
+        for entry in entries {
+            let Some(name) = entry.get("name").and_then(Value::as_str) else {
+                continue;
+            };
+            let text = |key: &str| entry.get(key).and_then(Value::as_str).map(str::to_owned);
+            let marker = Marker {
+                slot: text("slot"),
+                colour: text("colour"),
+                shape: text("shape"),
+                optional: entry.get("optional").and_then(Value::as_bool),
+            };
+            vocabulary.abilities.push(name.to_owned());
+            vocabulary.markers.insert(name.to_owned(), marker);
+        }
         Ok(vocabulary)
     }
 
@@ -146,6 +169,7 @@ impl Vocabulary {
                 .map(|(name, values)| ((*name).to_owned(), owned(values)))
                 .collect(),
             abilities: owned(abilities),
+            markers: BTreeMap::new(),
             ranks_with_stars: owned(ranks_with_stars),
             int_ranges: BTreeMap::new(),
         }
@@ -169,6 +193,11 @@ impl Vocabulary {
     pub fn ability(&self, raw: &str) -> Result<Match, String> {
         find(&self.abilities, raw)
             .ok_or_else(|| unknown("special ability in the codex", raw, &self.abilities))
+    }
+
+    /// What the codex entry `name` says about its marker.
+    pub fn marker(&self, name: &str) -> Option<&Marker> {
+        self.markers.get(name)
     }
 
     /// Whether figures of this rank are printed with rank stars (others are Unique).
