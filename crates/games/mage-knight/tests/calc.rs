@@ -260,6 +260,7 @@ mod agreement {
             last_hits: Vec::new(),
             terrified: Vec::new(),
             objectives: Vec::new(),
+            over: false,
         };
         let mut dice = ScriptedDice::new();
         dice.push("d6", faces.iter().copied());

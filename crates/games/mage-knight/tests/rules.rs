@@ -55,6 +55,7 @@ fn game() -> Game {
         last_hits: Vec::new(),
         terrified: Vec::new(),
         objectives: Vec::new(),
+        over: false,
     }
 }
 

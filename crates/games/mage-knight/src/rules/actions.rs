@@ -88,6 +88,9 @@ impl MageKnightRules {
         warrior: usize,
         kind: ActionKind,
     ) -> Result<bool, RulesError> {
+        if state.over {
+            return Err(illegal("the game is over"));
+        }
         let w = state.warrior(warrior)?;
         if w.owner != state.active {
             return Err(RulesError::NotYourTurn(w.name().to_string()));
@@ -685,7 +688,16 @@ impl MageKnightRules {
 
     /// The end phase of the active player, then the next player's command phase.
     fn end_turn(&self, state: &mut Game, ctx: &mut Ctx<'_, Event>) -> Result<(), RulesError> {
+        if state.over {
+            return Err(illegal("the game is over"));
+        }
+        players_out(state, ctx);
         check_objectives(state, ctx);
+        if able_players(state).len() <= 1 {
+            state.over = true;
+            ctx.record(Event::GameOver);
+            return Ok(());
+        }
         let active = state.active;
         for w in state.warriors.iter_mut() {
             if w.owner == active && !w.token_this_turn {
@@ -775,11 +787,75 @@ pub fn is_special_action(ability: SpecialAbility) -> bool {
         .any(|op| matches!(op, EffectOp::HealSelfRoll { .. }))
 }
 
-/// The beginning of an end phase: an objective touched by able warriors of opposing players is
+/// Whether warrior `index` is able: in play, not captive, not Demoralized.
+pub fn is_able(state: &Game, index: usize) -> bool {
+    let w = &state.warriors[index];
+    !w.eliminated && w.captive.is_none() && !is_demoralized(state, index)
+}
+
+/// The players with at least one able warrior, in turn order.
+pub fn able_players(state: &Game) -> Vec<PlayerId> {
+    state
+        .players
+        .iter()
+        .map(|p| p.id)
+        .filter(|p| {
+            state
+                .in_play()
+                .any(|i| state.warriors[i].owner == *p && is_able(state, i))
+        })
+        .collect()
+}
+
+/// The end of an action phase: a player with no able warriors is out; its remaining warriors
+/// are removed from the game (not counted as eliminated) and its objectives become neutral.
+fn players_out(state: &mut Game, ctx: &mut Ctx<'_, Event>) {
+    let able = able_players(state);
+    let out: Vec<PlayerId> = state
+        .players
+        .iter()
+        .map(|p| p.id)
+        .filter(|p| !able.contains(p) && state.in_play().any(|i| state.warriors[i].owner == *p))
+        .collect();
+    for p in out {
+        for w in state
+            .warriors
+            .iter_mut()
+            .filter(|w| w.owner == p && !w.eliminated)
+        {
+            w.eliminated = true;
+            w.tokens = 0;
+        }
+        for o in state
+            .objectives
+            .iter_mut()
+            .filter(|o| o.controller == Some(p))
+        {
+            o.controller = None;
+        }
+        ctx.record(Event::PlayerOut { player: p.0 });
+    }
+}
+
+/// The beginning of an end phase: when only one player has able warriors, that player controls
+/// every objective. Otherwise an objective touched by able warriors of opposing players is
 /// contested (no controller); one touched by a player's able warriors and by no opposing
 /// warrior (able or not) comes under that player's control; otherwise nothing changes.
 /// Captives and Demoralized warriors are not able.
 pub fn check_objectives(state: &mut Game, ctx: &mut Ctx<'_, Event>) {
+    if let [only] = able_players(state).as_slice() {
+        let only = *only;
+        for (n, o) in state.objectives.iter_mut().enumerate() {
+            if o.controller != Some(only) {
+                o.controller = Some(only);
+                ctx.record(Event::Objective {
+                    objective: n,
+                    controller: Some(only.0),
+                });
+            }
+        }
+        return;
+    }
     let reach = geometry::base_radius() + f64::from(content::OBJECTIVE_DIAMETER_HUNDREDTHS) / 200.0;
     for n in 0..state.objectives.len() {
         let at = state.objectives[n].position;

@@ -269,6 +269,9 @@ pub struct ExpectKeys {
     /// The player whose turn it is.
     #[serde(default)]
     pub active: Option<u8>,
+    /// Whether the game has ended.
+    #[serde(default)]
+    pub game_over: Option<bool>,
 }
 
 /// Mage Knight's side of the scenario runner.
@@ -322,6 +325,7 @@ impl ScenarioGame for MageKnightScenarios {
         ("actions_left", Subject::Player),
         ("roll", Subject::Game),
         ("active", Subject::Game),
+        ("game_over", Subject::Game),
     ];
     type Rules = MageKnightRules;
     type Player = PlayerKeys;
@@ -375,6 +379,7 @@ impl ScenarioGame for MageKnightScenarios {
             last_hits: Vec::new(),
             terrified: Vec::new(),
             objectives: Vec::new(),
+            over: false,
         })
     }
 
@@ -585,6 +590,9 @@ impl ScenarioGame for MageKnightScenarios {
         }
         if let Some(active) = expect.active {
             checks.push(Check::new("active", active, state.active.0));
+        }
+        if let Some(over) = expect.game_over {
+            checks.push(Check::new("game_over", over, state.over));
         }
         if let (Some(player), Some(left)) = (subjects.player, expect.actions_left) {
             let p = state.player(player).map_err(|e| e.to_string())?;

@@ -147,6 +147,9 @@ pub struct Game {
     pub terrified: Vec<(usize, usize)>,
     /// Objective tokens.
     pub objectives: Vec<Objective>,
+    /// Whether the game has ended (at the end of a turn in which at most one player has able
+    /// warriors).
+    pub over: bool,
 }
 
 impl Game {
@@ -258,6 +261,11 @@ pub enum Event {
     FreeSpin { warrior: String, facing: f64 },
     /// A player gained an action (Command).
     ExtraAction { player: u8 },
+    /// A player with no able warriors left the game; its remaining warriors were removed
+    /// (they do not count as eliminated).
+    PlayerOut { player: u8 },
+    /// The game ended.
+    GameOver,
     /// A turn ended and the next began.
     TurnBegan { player: u8 },
 }
