@@ -923,7 +923,7 @@ impl Rules for MageKnightRules {
     /// Moves are not listed: positions on an open table are not a finite set.
     fn legal_actions(&self, state: &Game, player: PlayerId) -> Vec<Action> {
         let mut out = Vec::new();
-        if player != state.active {
+        if player != state.active || state.over {
             return out;
         }
         for w in state
