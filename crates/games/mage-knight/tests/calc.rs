@@ -258,6 +258,7 @@ mod agreement {
             active: PlayerId(1),
             last_roll: 0,
             last_hits: Vec::new(),
+            last_values: None,
             terrified: Vec::new(),
             objectives: Vec::new(),
             over: false,

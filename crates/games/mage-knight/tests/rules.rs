@@ -53,6 +53,7 @@ fn game() -> Game {
         active: PlayerId(1),
         last_roll: 0,
         last_hits: Vec::new(),
+        last_values: None,
         terrified: Vec::new(),
         objectives: Vec::new(),
         over: false,

@@ -819,6 +819,7 @@ fn roll_attack(
         total += rules.roll_d6(ctx)?;
     }
     state.last_roll = total;
+    state.last_values = None;
     Ok(total)
 }
 
@@ -872,7 +873,7 @@ fn heal_attack(
 
 #[allow(clippy::too_many_arguments)]
 fn record_roll(
-    state: &Game,
+    state: &mut Game,
     a: usize,
     t: usize,
     dice: u32,
@@ -881,6 +882,7 @@ fn record_roll(
     result: RollResult,
     ctx: &mut Ctx<'_, Event>,
 ) {
+    state.last_values.get_or_insert((attack, defense));
     ctx.record(Event::AttackRoll {
         attacker: state.warriors[a].name().to_string(),
         target: state.warriors[t].name().to_string(),

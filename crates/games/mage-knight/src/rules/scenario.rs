@@ -272,6 +272,12 @@ pub struct ExpectKeys {
     /// Whether the game has ended.
     #[serde(default)]
     pub game_over: Option<bool>,
+    /// The attack value (after modifiers) of the last attack roll, against its first target.
+    #[serde(default)]
+    pub attack_value: Option<u32>,
+    /// The defense value (after modifiers) the last attack roll was compared with (first target).
+    #[serde(default)]
+    pub defense_value: Option<u32>,
 }
 
 /// Mage Knight's side of the scenario runner.
@@ -326,6 +332,8 @@ impl ScenarioGame for MageKnightScenarios {
         ("roll", Subject::Game),
         ("active", Subject::Game),
         ("game_over", Subject::Game),
+        ("attack_value", Subject::Game),
+        ("defense_value", Subject::Game),
     ];
     type Rules = MageKnightRules;
     type Player = PlayerKeys;
@@ -377,6 +385,7 @@ impl ScenarioGame for MageKnightScenarios {
             active,
             last_roll: 0,
             last_hits: Vec::new(),
+            last_values: None,
             terrified: Vec::new(),
             objectives: Vec::new(),
             over: false,
@@ -593,6 +602,29 @@ impl ScenarioGame for MageKnightScenarios {
         }
         if let Some(over) = expect.game_over {
             checks.push(Check::new("game_over", over, state.over));
+        }
+        let values = state
+            .last_values
+            .map(|(a, d)| (a.to_string(), d.to_string()));
+        let none = || {
+            (
+                "no attack roll yet".to_string(),
+                "no attack roll yet".to_string(),
+            )
+        };
+        if let Some(attack) = expect.attack_value {
+            checks.push(Check::new(
+                "attack_value",
+                attack,
+                values.clone().unwrap_or_else(none).0,
+            ));
+        }
+        if let Some(defense) = expect.defense_value {
+            checks.push(Check::new(
+                "defense_value",
+                defense,
+                values.unwrap_or_else(none).1,
+            ));
         }
         if let (Some(player), Some(left)) = (subjects.player, expect.actions_left) {
             let p = state.player(player).map_err(|e| e.to_string())?;

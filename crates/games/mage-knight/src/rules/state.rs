@@ -142,6 +142,9 @@ pub struct Game {
     pub last_roll: u32,
     /// Warriors the last attack succeeded against (after Dodge).
     pub last_hits: Vec<usize>,
+    /// The attack and defense values (after modifiers) of the last attack roll, against its
+    /// first target.
+    pub last_values: Option<(u32, u32)>,
     /// (mover, terrifier) pairs: a failed Terrify roll keeps the mover out of base contact
     /// with the terrifier for the rest of the turn.
     pub terrified: Vec<(usize, usize)>,
