@@ -225,6 +225,8 @@ mod agreement {
             extra_abilities: Vec::new(),
             cancelled: Vec::new(),
             captive: None,
+            removed: false,
+            revenant: false,
         }
     }
 

@@ -25,6 +25,8 @@ fn warrior(name: &str, owner: u8, x: f64, facing: f64, click: usize) -> Warrior 
         extra_abilities: Vec::new(),
         cancelled: Vec::new(),
         captive: None,
+        removed: false,
+        revenant: false,
     }
 }
 

@@ -69,6 +69,12 @@ pub const MAGIC_LEVITATION_DISTANCE: u8 = 10;
 pub const TERRIFY_STOPS_ON: u8 = 2;
 /// Diameter of an objective token in hundredths of an inch (the rules are silent; see docs/decisions.md).
 pub const OBJECTIVE_DIAMETER_HUNDREDTHS: u16 = 125;
+/// Necromancy: a die roll at or below this brings the figure back, that many clicks from its starting marker; above it the figure is removed from the game.
+pub const NECROMANCY_RETURNS_ON: u8 = 3;
+/// Necromancy: figures whose names contain one of these words always return at their starting marker.
+pub const NECROMANCY_UNHARMED_NAMES: &[&'static str] = &["Zombie", "Skeleton"];
+/// Revenant: how far from it, in inches, the reanimated figure is placed.
+pub const REVENANT_RANGE: u8 = 10;
 /// Ranks printed with rank stars; a figure of any other rank has none and is Unique: one per army, identified by name and collector number.
 pub const RANKS_WITH_STARS: &[Rank] = &[Rank::Weak, Rank::Standard, Rank::Tough];
 /// Build totals are multiples of this many points.

@@ -11,6 +11,7 @@ use super::content::{
 use super::dial;
 use super::effects;
 use super::geometry;
+use super::reanimate;
 use super::state::{illegal, Event, Game, RulesError};
 
 /// One thing a player can do.
@@ -436,6 +437,17 @@ impl MageKnightRules {
             attack::cursed(state, warrior, ctx);
             return Ok(());
         }
+        if let Some(h @ (Handler::Necromancy | Handler::Summon | Handler::Revenant)) =
+            ability.meta().handler
+        {
+            let (Some(target), Some(to)) = (target, to) else {
+                return Err(illegal(format!(
+                    "{ability} needs a `target` and where it comes back `to`"
+                )));
+            };
+            reanimate::reanimate(self, state, warrior, h, target, to, ctx)?;
+            return self.finish_action(state, warrior, free, ctx);
+        }
         if ability.meta().handler == Some(Handler::MagicLevitation) {
             let (Some(target), Some(to)) = (target, to) else {
                 return Err(illegal(
@@ -692,6 +704,7 @@ impl MageKnightRules {
             return Err(illegal("the game is over"));
         }
         players_out(state, ctx);
+        reanimate::remove_revenants(state, state.active, ctx);
         check_objectives(state, ctx);
         if able_players(state).len() <= 1 {
             state.over = true;

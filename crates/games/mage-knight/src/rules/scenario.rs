@@ -477,6 +477,8 @@ impl ScenarioGame for MageKnightScenarios {
                 .collect::<Result<_, _>>()?,
             cancelled: Vec::new(),
             captive: None,
+            removed: false,
+            revenant: false,
         });
         Ok(ObjectId(state.warriors.len() as u32 - 1))
     }

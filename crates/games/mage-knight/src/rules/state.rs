@@ -40,6 +40,10 @@ pub struct Warrior {
     pub cancelled: Vec<SpecialAbility>,
     /// The warrior holding it captive, if any.
     pub captive: Option<usize>,
+    /// Removed from the game: eliminated for good, never reanimated.
+    pub removed: bool,
+    /// Reanimated by Revenant: removed at its controller's next end phase.
+    pub revenant: bool,
 }
 
 impl Warrior {
@@ -269,6 +273,14 @@ pub enum Event {
     PlayerOut { player: u8 },
     /// The game ended.
     GameOver,
+    /// An eliminated figure came back.
+    Reanimated {
+        warrior: String,
+        at: String,
+        click: usize,
+    },
+    /// A figure was removed from the game.
+    Removed { warrior: String },
     /// A turn ended and the next began.
     TurnBegan { player: u8 },
 }
