@@ -227,6 +227,8 @@ mod agreement {
             captive: None,
             removed: false,
             revenant: false,
+            second_action: false,
+            mind_tapped: None,
         }
     }
 

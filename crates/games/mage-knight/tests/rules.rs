@@ -27,6 +27,8 @@ fn warrior(name: &str, owner: u8, x: f64, facing: f64, click: usize) -> Warrior 
         captive: None,
         removed: false,
         revenant: false,
+        second_action: false,
+        mind_tapped: None,
     }
 }
 

@@ -96,7 +96,11 @@ impl MageKnightRules {
         if w.owner != state.active {
             return Err(RulesError::NotYourTurn(w.name().to_string()));
         }
-        if w.acted_this_turn {
+        let trance = w
+            .abilities()
+            .iter()
+            .any(|a| a.meta().handler == Some(Handler::MagestoneTrance));
+        if w.acted_this_turn && !(trance && !w.second_action) {
             return Err(RulesError::CannotAct(format!(
                 "{} was already given an action this turn",
                 w.name()
@@ -175,15 +179,55 @@ impl MageKnightRules {
         if !free {
             state.player_mut(owner)?.actions_used += 1;
         }
+        let second = state.warriors[warrior].acted_this_turn;
         state.warriors[warrior].acted_this_turn = true;
+        state.warriors[warrior].second_action |= second;
         if state.warriors[warrior].eliminated {
             return Ok(());
         }
-        if self.leadership(state, warrior, ctx)? {
-            return Ok(());
-        }
-        if dial::give_token(state, warrior, ctx) {
+        if !self.leadership(state, warrior, ctx)? && dial::give_token(state, warrior, ctx) {
             dial::push(state, warrior, ctx);
+        }
+        if second {
+            self.magestone_trance(state, warrior, ctx)?;
+        }
+        Ok(())
+    }
+
+    /// Magestone Trance, after the second action: 2d6 rolled again and again while the result
+    /// is below the unmodified attack value; 1 pushing damage per such roll. With an attack value
+    /// above what two dice can reach, the rolls stop once they would eliminate the warrior.
+    fn magestone_trance(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let w = &state.warriors[warrior];
+        let Some(click) = w.current() else {
+            return Ok(());
+        };
+        let attack = u32::from(click.attack);
+        let limit = w.clicks_to_elimination() as u32;
+        let mut rolls = Vec::new();
+        loop {
+            let mut total = 0;
+            for _ in 0..content::ATTACK_DICE {
+                total += self.roll_d6(ctx)?;
+            }
+            rolls.push(total);
+            if total >= attack || rolls.len() as u32 >= limit {
+                break;
+            }
+        }
+        let pushing = rolls.iter().filter(|r| **r < attack).count() as u32;
+        ctx.record(Event::Trance {
+            warrior: state.warriors[warrior].name().to_string(),
+            rolls,
+            pushing,
+        });
+        if pushing > 0 {
+            dial::deal_damage(state, warrior, pushing, true, ctx);
         }
         Ok(())
     }
@@ -718,7 +762,15 @@ impl MageKnightRules {
             }
             w.token_this_turn = false;
             w.acted_this_turn = false;
+            w.second_action = false;
             w.cancelled.clear();
+            if w.owner == active {
+                if let Some(tapped) = w.mind_tapped.take() {
+                    if let Some(i) = w.extra_abilities.iter().position(|a| *a == tapped) {
+                        w.extra_abilities.remove(i);
+                    }
+                }
+            }
         }
         state.terrified.clear();
         let position = state
@@ -752,6 +804,8 @@ impl MageKnightRules {
                 continue;
             }
             self.front_arc_damage(state, warrior, Timing::CommandPhase, ctx);
+            self.siphon_energy(state, warrior, ctx)?;
+            self.mind_tap(state, warrior, ctx)?;
             let abilities = state.warriors[warrior].abilities();
             for (_, op) in effects::ops(&abilities) {
                 match op {
@@ -783,6 +837,105 @@ impl MageKnightRules {
                 }
             }
         }
+        Ok(())
+    }
+}
+
+impl MageKnightRules {
+    /// Siphon Energy, once at the beginning of the command phase: 1 pushing damage to a
+    /// touching friend removes one of its own action tokens (its controller chooses the friend,
+    /// or none).
+    fn siphon_energy(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let w = &state.warriors[warrior];
+        let siphons = w
+            .abilities()
+            .iter()
+            .any(|a| a.meta().handler == Some(Handler::SiphonEnergy));
+        if !siphons || w.tokens == 0 {
+            return Ok(());
+        }
+        let friends: Vec<usize> = state
+            .in_play()
+            .filter(|i| {
+                *i != warrior
+                    && !state.opposing(*i, warrior)
+                    && geometry::in_contact(&state.warriors[*i].position, &w.position)
+            })
+            .collect();
+        if friends.is_empty() {
+            return Ok(());
+        }
+        let mut options: Vec<String> = friends
+            .iter()
+            .map(|i| state.warriors[*i].name().to_string())
+            .collect();
+        options.push("none".to_string());
+        let prompt = format!("Siphon Energy: which friend does {} drain?", w.name());
+        let Some(friend) = friends.get(ctx.choose(&prompt, &options)?).copied() else {
+            return Ok(());
+        };
+        ctx.record(Event::Siphon {
+            warrior: state.warriors[warrior].name().to_string(),
+            friend: state.warriors[friend].name().to_string(),
+        });
+        dial::deal_damage(state, friend, u32::from(content::PUSHING_DAMAGE), true, ctx);
+        state.warriors[warrior].tokens -= 1;
+        Ok(())
+    }
+
+    /// Mind Tap, at the beginning of the command phase: one special ability of another figure
+    /// within its range value, until the beginning of its end phase (its controller chooses, or
+    /// none).
+    fn mind_tap(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let w = &state.warriors[warrior];
+        let taps = w
+            .abilities()
+            .iter()
+            .any(|a| a.meta().handler == Some(Handler::MindTap));
+        if !taps {
+            return Ok(());
+        }
+        let range = f64::from(w.data().range);
+        let mut offers: Vec<(usize, SpecialAbility)> = Vec::new();
+        for i in state.in_play().filter(|i| *i != warrior) {
+            let o = &state.warriors[i];
+            if geometry::distance(&o.position, &w.position) > range + geometry::LENGTH_SLACK {
+                continue;
+            }
+            for a in o.abilities() {
+                offers.push((i, a));
+            }
+        }
+        if offers.is_empty() {
+            return Ok(());
+        }
+        let mut options: Vec<String> = offers
+            .iter()
+            .map(|(i, a)| format!("{}: {a}", state.warriors[*i].name()))
+            .collect();
+        options.push("none".to_string());
+        let prompt = format!("Mind Tap: which ability does {} copy?", w.name());
+        let Some((from, ability)) = offers.get(ctx.choose(&prompt, &options)?).copied() else {
+            return Ok(());
+        };
+        ctx.record(Event::MindTap {
+            warrior: state.warriors[warrior].name().to_string(),
+            ability: ability.name().to_string(),
+            from: state.warriors[from].name().to_string(),
+        });
+        let w = &mut state.warriors[warrior];
+        w.extra_abilities.push(ability);
+        w.mind_tapped = Some(ability);
         Ok(())
     }
 }

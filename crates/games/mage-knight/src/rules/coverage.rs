@@ -305,7 +305,7 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::Rally => Played("actions (command_phase, heal_self_when_demoralized); eliminating a captive then is not modelled"),
         Handler::Spellbreach => Not("the magic immunity defense type is not in the data"),
         Handler::Reconnaissance => Not("terrain cards are not modelled"),
-        Handler::SiphonEnergy => Not("command-phase token removal is not modelled"),
+        Handler::SiphonEnergy => Played("actions (siphon_energy)"),
         Handler::Revenant => Played("reanimate (a special action before any other action of the turn)"),
         Handler::AncientMastery => Not("spells are not modelled"),
         Handler::NaturesFury => Not("attack bonuses are not in the data"),
@@ -314,10 +314,10 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::GallantDefense => Not("subfaction membership is not in the data"),
         Handler::Fact => Not("faction changes during play are not modelled"),
         Handler::Reckless => Played("attack (reckless)"),
-        Handler::MagestoneTrance => Not("second actions are not modelled"),
+        Handler::MagestoneTrance => Played("actions (check_can_act, magestone_trance)"),
         Handler::Lurk => Played("its damage reduction is data (reduce_damage); the concealing-terrain defense bonus is not modelled"),
         Handler::Augment => Not("lending attack values is not modelled"),
-        Handler::MindTap => Not("copying abilities is not modelled"),
+        Handler::MindTap => Played("actions (mind_tap)"),
     }
 }
 

@@ -479,6 +479,8 @@ impl ScenarioGame for MageKnightScenarios {
             captive: None,
             removed: false,
             revenant: false,
+            second_action: false,
+            mind_tapped: None,
         });
         Ok(ObjectId(state.warriors.len() as u32 - 1))
     }

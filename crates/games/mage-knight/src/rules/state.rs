@@ -44,6 +44,10 @@ pub struct Warrior {
     pub removed: bool,
     /// Reanimated by Revenant: removed at its controller's next end phase.
     pub revenant: bool,
+    /// Given its second action this turn (Magestone Trance).
+    pub second_action: bool,
+    /// The ability Mind Tap copied this turn (in `extra_abilities` until the end phase).
+    pub mind_tapped: Option<SpecialAbility>,
 }
 
 impl Warrior {
@@ -273,6 +277,20 @@ pub enum Event {
     PlayerOut { player: u8 },
     /// The game ended.
     GameOver,
+    /// Magestone Trance rolls after the second action.
+    Trance {
+        warrior: String,
+        rolls: Vec<u32>,
+        pushing: u32,
+    },
+    /// Siphon Energy moved a token's worth of strain onto a friend.
+    Siphon { warrior: String, friend: String },
+    /// Mind Tap copied an ability until the end phase.
+    MindTap {
+        warrior: String,
+        ability: String,
+        from: String,
+    },
     /// An eliminated figure came back.
     Reanimated {
         warrior: String,
