@@ -100,7 +100,8 @@ impl MageKnightRules {
             .abilities()
             .iter()
             .any(|a| a.meta().handler == Some(Handler::MagestoneTrance));
-        if w.acted_this_turn && !(trance && !w.second_action) {
+        let second_allowed = trance && !w.second_action;
+        if w.acted_this_turn && !second_allowed {
             return Err(RulesError::CannotAct(format!(
                 "{} was already given an action this turn",
                 w.name()
