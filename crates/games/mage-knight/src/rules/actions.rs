@@ -25,6 +25,8 @@ pub enum Action {
         via: Vec<TablePoint>,
         /// Where it ends, with its facing.
         to: TablePoint,
+        /// Strong Flier: a touching friend carried along, and where it ends.
+        carry: Option<(usize, TablePoint)>,
     },
     /// A close combat action.
     Close(attack::CloseAttack),
@@ -453,13 +455,87 @@ impl MageKnightRules {
         &self,
         state: &mut Game,
         warrior: usize,
-        via: &[TablePoint],
-        to: TablePoint,
+        (via, to): (&[TablePoint], TablePoint),
+        carry: Option<(usize, TablePoint)>,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
         let free = self.check_can_act(state, warrior, ActionKind::Move)?;
-        self.move_warrior(state, warrior, via, to, ctx)?;
+        if let Some((friend, _)) = carry {
+            self.check_carry(state, warrior, friend)?;
+        }
+        let moved = self.move_warrior(state, warrior, via, to, ctx)?;
+        let arrived = state.warriors[warrior].position == to;
+        if let (Some((friend, at)), true) = (carry, moved || arrived) {
+            self.carry(state, warrior, friend, at, ctx)?;
+        }
         self.finish_action(state, warrior, free, ctx)
+    }
+
+    /// Strong Flier: the mover shows it, and the friend touches it and has not acted this turn.
+    fn check_carry(&self, state: &Game, warrior: usize, friend: usize) -> Result<(), RulesError> {
+        let (w, f) = (state.warrior(warrior)?, state.warrior(friend)?);
+        if !w
+            .abilities()
+            .iter()
+            .any(|a| a.meta().handler == Some(Handler::StrongFlier))
+        {
+            return Err(illegal(format!("{} does not show Strong Flier", w.name())));
+        }
+        if friend == warrior || state.opposing(warrior, friend) || f.acted_this_turn {
+            return Err(illegal(format!(
+                "{} is not a friend that has not been given an action this turn",
+                f.name()
+            )));
+        }
+        if !geometry::in_contact(&w.position, &f.position) {
+            return Err(illegal(format!(
+                "{} is not in base contact with {}",
+                f.name(),
+                w.name()
+            )));
+        }
+        Ok(())
+    }
+
+    /// Strong Flier: the carried friend ends at `at`, in base contact with the mover; it gets an
+    /// action token if it has fewer than two, and cannot be given an action this turn.
+    fn carry(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        friend: usize,
+        at: TablePoint,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let w = &state.warriors[warrior];
+        if !geometry::in_contact(&w.position, &at) {
+            return Err(illegal(format!(
+                "the carried figure must end in base contact with {}",
+                w.name()
+            )));
+        }
+        if let Some(o) = state
+            .in_play()
+            .find(|i| *i != friend && geometry::overlaps(&state.warriors[*i].position, &at))
+        {
+            return Err(illegal(format!(
+                "the carried figure cannot end on {}'s base",
+                state.warriors[o].name()
+            )));
+        }
+        let f = &mut state.warriors[friend];
+        f.position = at;
+        f.acted_this_turn = true;
+        ctx.record(Event::Moved {
+            warrior: f.name().to_string(),
+            to: OpenTable.position_name(&at),
+        });
+        if state.warriors[friend].tokens < content::MAX_ACTION_TOKENS
+            && dial::give_token(state, friend, ctx)
+        {
+            dial::push(state, friend, ctx);
+        }
+        Ok(())
     }
 
     fn do_special(
@@ -1140,7 +1216,12 @@ impl Rules for MageKnightRules {
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
         match action {
-            Action::Move { warrior, via, to } => self.do_move(state, *warrior, via, *to, ctx),
+            Action::Move {
+                warrior,
+                via,
+                to,
+                carry,
+            } => self.do_move(state, *warrior, (via, *to), *carry, ctx),
             Action::Close(attack) => attack::close_combat(self, state, attack, ctx),
             Action::Ranged(attack) => attack::ranged_combat(self, state, attack, ctx),
             Action::Special {

@@ -82,7 +82,9 @@ fn healing_amount(
         return None;
     }
     let mut abilities = state.warriors[attacker].abilities();
-    if effects::magic_immune(&state.warriors[target].abilities()) {
+    if effects::magic_immune(&state.warriors[target].abilities())
+        && !effects::breaches_magic_immunity(&abilities)
+    {
         abilities = effects::without_magic(&abilities);
     }
     let amount = effects::ops(&abilities).find_map(|(_, op)| match op {
@@ -658,7 +660,10 @@ pub fn check_ranged_targets(
                 tw.name()
             )));
         }
-        if has_type(state, a, AttackType::Wand) && effects::magic_immune(&tw.abilities()) {
+        if has_type(state, a, AttackType::Wand)
+            && effects::magic_immune(&tw.abilities())
+            && !effects::breaches_magic_immunity(&w.abilities())
+        {
             return Err(illegal(format!(
                 "{} has Magic Immunity: wand ranged attacks cannot target it",
                 tw.name()

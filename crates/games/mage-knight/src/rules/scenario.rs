@@ -100,6 +100,12 @@ pub struct MoveKeys {
     /// Waypoints of its path.
     #[serde(default)]
     pub via: Vec<String>,
+    /// Strong Flier: a touching friend carried along.
+    #[serde(default)]
+    pub carry: Option<String>,
+    /// Where the carried friend ends: `"x, y @ facing"`.
+    #[serde(default)]
+    pub carry_to: Option<String>,
 }
 
 /// A close combat step.
@@ -539,6 +545,11 @@ impl ScenarioGame for MageKnightScenarios {
                     .map(|p| position(p))
                     .collect::<Result<_, _>>()?,
                 to: position(&m.to)?,
+                carry: match (&m.carry, &m.carry_to) {
+                    (Some(f), Some(at)) => Some((object(names, f)?, position(at)?)),
+                    (None, None) => None,
+                    _ => return Err("`carry` and `carry_to` go together".into()),
+                },
             }
         } else if let Some(c) = &step.close {
             Action::Close(CloseAttack {
