@@ -56,6 +56,8 @@ pub struct RangedAttack {
     pub bound_to: Option<TablePoint>,
     /// Precision (bow): one target touching the attacker's friends, −2 attack.
     pub precision: bool,
+    /// Magic Confusion: on a hit, no damage; the target moves here instead.
+    pub confuse_to: Option<TablePoint>,
 }
 
 impl RangedAttack {
@@ -66,6 +68,7 @@ impl RangedAttack {
             targets: vec![target],
             bound_to: None,
             precision: false,
+            confuse_to: None,
         }
     }
 }
@@ -743,6 +746,10 @@ pub fn ranged_combat(
         }
     }
     check_ranged_targets(rules, state, attack)?;
+    if let Some(to) = attack.confuse_to {
+        magic_confusion(rules, state, attack, to, ctx)?;
+        return finish_attack(rules, state, a, free, ctx);
+    }
     if attack.targets.len() == 1 {
         if let Some(amount) = healing_amount(state, a, attack.targets[0], AttackRange::Ranged) {
             if !rules
@@ -790,6 +797,57 @@ pub fn ranged_combat(
     }
     resolve(rules, state, a, &matchups, Outcome::Damage, ctx)?;
     finish_attack(rules, state, a, free, ctx)
+}
+
+/// Magic Confusion: a ranged attack on one opposing figure; on a hit it takes no damage and
+/// moves as if given a move action (its speed, break away, what its move triggers) to `to`,
+/// never into base contact with the attacker's figures; it gets no token.
+fn magic_confusion(
+    rules: &MageKnightRules,
+    state: &mut Game,
+    attack: &RangedAttack,
+    to: TablePoint,
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<(), RulesError> {
+    let a = attack.attacker;
+    let [t] = attack.targets[..] else {
+        return Err(illegal("Magic Confusion has a single target"));
+    };
+    let m = matchup(state, a, t, AttackRange::Ranged);
+    let confuses = m
+        .attacker
+        .iter()
+        .any(|x| x.meta().handler == Some(Handler::MagicConfusion));
+    if !confuses {
+        return Err(illegal(format!(
+            "{} cannot use Magic Confusion on {}",
+            state.warriors[a].name(),
+            state.warriors[t].name()
+        )));
+    }
+    if !state.opposing(a, t) {
+        return Err(illegal("Magic Confusion targets an opposing figure"));
+    }
+    if let Some(f) = state.in_play().find(|i| {
+        *i != t && !state.opposing(*i, a) && geometry::in_contact(&state.warriors[*i].position, &to)
+    }) {
+        return Err(illegal(format!(
+            "a confused figure cannot be moved into base contact with {}",
+            state.warriors[f].name()
+        )));
+    }
+    let mut m = m;
+    let tw = &state.warriors[t];
+    if geometry::through_rear_arc(&tw.position, &state.warriors[a].position, tw.front_arc) {
+        m.situation_attack += i32::from(content::REAR_ARC_ATTACK_BONUS);
+    }
+    let Some((_, hits)) = roll_against(rules, state, a, &[(t, m)], ctx)? else {
+        return Ok(());
+    };
+    if !hits.is_empty() {
+        rules.move_warrior(state, t, &[], to, ctx)?;
+    }
+    Ok(())
 }
 
 /// Magic Enhancement of friends touching the attacker: the ranged damage bonus.

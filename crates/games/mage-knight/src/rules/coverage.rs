@@ -296,7 +296,7 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::Terrify => Played("actions (terrify)"),
         Handler::Cursed => Played("attack (cursed): figures the wand attack hit; moves by a wand figure are not modelled"),
         Handler::Necromancy => Played("reanimate"),
-        Handler::MagicConfusion => Not("moving an opposing figure is not modelled"),
+        Handler::MagicConfusion => Played("attack (magic_confusion)"),
         Handler::Leadership => Played("actions (leadership)"),
         Handler::Tinker => Not("the golem damage type and repair markers are not in the data"),
         Handler::DarkUnity => Not("cavalry units as rider and mount are not modelled"),

@@ -149,6 +149,9 @@ pub struct RangedKeys {
     /// A precision attack (bow).
     #[serde(default)]
     pub precision: bool,
+    /// Magic Confusion: where the target moves on a hit.
+    #[serde(default)]
+    pub confuse_to: Option<String>,
 }
 
 /// A step naming a warrior and one of its abilities.
@@ -565,6 +568,7 @@ impl ScenarioGame for MageKnightScenarios {
                 targets: targets(names, &r.target, &r.targets)?,
                 bound_to: r.bound_to.as_deref().map(position).transpose()?,
                 precision: r.precision,
+                confuse_to: r.confuse_to.as_deref().map(position).transpose()?,
             })
         } else if let Some(s) = &step.special {
             Action::Special {
