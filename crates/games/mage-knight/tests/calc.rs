@@ -229,6 +229,7 @@ mod agreement {
             revenant: false,
             second_action: false,
             mind_tapped: None,
+            overwatch: false,
         }
     }
 

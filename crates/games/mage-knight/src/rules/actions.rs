@@ -881,6 +881,9 @@ impl MageKnightRules {
                 continue;
             }
             self.front_arc_damage(state, warrior, Timing::CommandPhase, ctx);
+            if state.warriors[warrior].overwatch {
+                attack::resolve_overwatch(self, state, warrior, ctx)?;
+            }
             self.siphon_energy(state, warrior, ctx)?;
             self.mind_tap(state, warrior, ctx)?;
             let abilities = state.warriors[warrior].abilities();

@@ -58,6 +58,9 @@ pub struct RangedAttack {
     pub precision: bool,
     /// Magic Confusion: on a hit, no damage; the target moves here instead.
     pub confuse_to: Option<TablePoint>,
+    /// Overwatch: declared with no target, resolved at the next command phase (then even from
+    /// base contact with an opponent).
+    pub overwatch: bool,
 }
 
 impl RangedAttack {
@@ -69,6 +72,7 @@ impl RangedAttack {
             bound_to: None,
             precision: false,
             confuse_to: None,
+            overwatch: false,
         }
     }
 }
@@ -600,7 +604,7 @@ pub fn check_ranged_targets(
             w.name()
         )));
     }
-    if !rules.opponents_in_contact(state, a).is_empty() {
+    if !attack.overwatch && !rules.opponents_in_contact(state, a).is_empty() {
         return Err(illegal(format!(
             "{} is in base contact with an opposing warrior and cannot make a ranged attack",
             w.name()
@@ -745,6 +749,27 @@ pub fn ranged_combat(
             return finish_attack(rules, state, a, free, ctx);
         }
     }
+    if attack.overwatch {
+        let w = &state.warriors[a];
+        let watches = w
+            .abilities()
+            .iter()
+            .any(|x| x.meta().handler == Some(Handler::Overwatch));
+        if !watches || !attack.targets.is_empty() || attack.bound_to.is_some() {
+            return Err(illegal(format!(
+                "Overwatch needs a warrior showing it and names no target (it has {})",
+                w.name()
+            )));
+        }
+        if w.data().range == 0 || !rules.opponents_in_contact(state, a).is_empty() {
+            return Err(illegal(format!(
+                "{} cannot be given a ranged combat action now",
+                w.name()
+            )));
+        }
+        state.warriors[a].overwatch = true;
+        return finish_attack(rules, state, a, free, ctx);
+    }
     check_ranged_targets(rules, state, attack)?;
     if let Some(to) = attack.confuse_to {
         magic_confusion(rules, state, attack, to, ctx)?;
@@ -762,6 +787,61 @@ pub fn ranged_combat(
             return finish_attack(rules, state, a, free, ctx);
         }
     }
+    fire(rules, state, attack, ctx)?;
+    finish_attack(rules, state, a, free, ctx)
+}
+
+/// Overwatch, at the beginning of its controller's command phase: the token is removed and the
+/// ranged attack is resolved against a target its controller chooses now (or none), even from
+/// base contact with an opponent; no new action token.
+pub fn resolve_overwatch(
+    rules: &MageKnightRules,
+    state: &mut Game,
+    a: usize,
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<(), RulesError> {
+    state.warriors[a].overwatch = false;
+    let targets: Vec<usize> = state
+        .in_play()
+        .filter(|t| state.opposing(a, *t))
+        .filter(|t| {
+            let attack = RangedAttack {
+                overwatch: true,
+                ..RangedAttack::single(a, *t)
+            };
+            check_ranged_targets(rules, state, &attack).is_ok()
+        })
+        .collect();
+    if targets.is_empty() {
+        return Ok(());
+    }
+    let mut options: Vec<String> = targets
+        .iter()
+        .map(|t| state.warriors[*t].name().to_string())
+        .collect();
+    options.push("none".to_string());
+    let prompt = format!("Overwatch: whom does {} shoot?", state.warriors[a].name());
+    let Some(t) = targets.get(ctx.choose(&prompt, &options)?).copied() else {
+        return Ok(());
+    };
+    state.last_hits.clear();
+    let attack = RangedAttack {
+        overwatch: true,
+        ..RangedAttack::single(a, t)
+    };
+    fire(rules, state, &attack, ctx)?;
+    cursed(state, a, ctx);
+    Ok(())
+}
+
+/// A ranged attack on legal targets: point blank, modifiers, one roll, damage.
+fn fire(
+    rules: &MageKnightRules,
+    state: &mut Game,
+    attack: &RangedAttack,
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<(), RulesError> {
+    let a = attack.attacker;
     let at = state.warriors[a].position;
     let range = f64::from(state.warriors[a].data().range);
     let point_blank = has_type(state, a, AttackType::Bow)
@@ -795,8 +875,7 @@ pub fn ranged_combat(
         }
         matchups.push((*t, m));
     }
-    resolve(rules, state, a, &matchups, Outcome::Damage, ctx)?;
-    finish_attack(rules, state, a, free, ctx)
+    resolve(rules, state, a, &matchups, Outcome::Damage, ctx)
 }
 
 /// Magic Confusion: a ranged attack on one opposing figure; on a hit it takes no damage and

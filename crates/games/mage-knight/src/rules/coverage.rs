@@ -290,7 +290,7 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::Submerged => Not("deployment is not modelled"),
         Handler::ThunderBlow => Played("attack (thunder_blow)"),
         Handler::Bombardment => Not("bombardment tokens and drift are not modelled"),
-        Handler::Overwatch => Not("delayed attacks are not modelled"),
+        Handler::Overwatch => Played("attack (ranged_combat, resolve_overwatch at the command phase)"),
         Handler::Hex => Not("rerolls by another figure are not modelled"),
         Handler::Infiltrate => Not("deployment is not modelled"),
         Handler::Terrify => Played("actions (terrify)"),

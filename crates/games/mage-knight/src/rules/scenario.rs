@@ -152,6 +152,9 @@ pub struct RangedKeys {
     /// Magic Confusion: where the target moves on a hit.
     #[serde(default)]
     pub confuse_to: Option<String>,
+    /// Overwatch: no target now; the attack resolves at the next command phase.
+    #[serde(default)]
+    pub overwatch: bool,
 }
 
 /// A step naming a warrior and one of its abilities.
@@ -490,6 +493,7 @@ impl ScenarioGame for MageKnightScenarios {
             revenant: false,
             second_action: false,
             mind_tapped: None,
+            overwatch: false,
         });
         Ok(ObjectId(state.warriors.len() as u32 - 1))
     }
@@ -569,6 +573,7 @@ impl ScenarioGame for MageKnightScenarios {
                 bound_to: r.bound_to.as_deref().map(position).transpose()?,
                 precision: r.precision,
                 confuse_to: r.confuse_to.as_deref().map(position).transpose()?,
+                overwatch: r.overwatch,
             })
         } else if let Some(s) = &step.special {
             Action::Special {

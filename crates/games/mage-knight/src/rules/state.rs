@@ -48,6 +48,8 @@ pub struct Warrior {
     pub second_action: bool,
     /// The ability Mind Tap copied this turn (in `extra_abilities` until the end phase).
     pub mind_tapped: Option<SpecialAbility>,
+    /// Holds an Overwatch token: its ranged attack resolves at its next command phase.
+    pub overwatch: bool,
 }
 
 impl Warrior {
