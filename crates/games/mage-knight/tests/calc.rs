@@ -230,6 +230,7 @@ mod agreement {
             second_action: false,
             mind_tapped: None,
             overwatch: false,
+            hex: false,
         }
     }
 

@@ -30,6 +30,7 @@ fn warrior(name: &str, owner: u8, x: f64, facing: f64, click: usize) -> Warrior 
         second_action: false,
         mind_tapped: None,
         overwatch: false,
+        hex: false,
     }
 }
 

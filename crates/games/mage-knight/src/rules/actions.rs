@@ -569,6 +569,10 @@ impl MageKnightRules {
             reanimate::reanimate(self, state, warrior, h, target, to, ctx)?;
             return self.finish_action(state, warrior, free, ctx);
         }
+        if ability.meta().handler == Some(Handler::Hex) {
+            state.warriors[warrior].hex = true;
+            return self.finish_action(state, warrior, free, ctx);
+        }
         if ability.meta().handler == Some(Handler::MagicLevitation) {
             let (Some(target), Some(to)) = (target, to) else {
                 return Err(illegal(
@@ -880,6 +884,7 @@ impl MageKnightRules {
             if state.warriors[warrior].eliminated {
                 continue;
             }
+            state.warriors[warrior].hex = false;
             self.front_arc_damage(state, warrior, Timing::CommandPhase, ctx);
             if state.warriors[warrior].overwatch {
                 attack::resolve_overwatch(self, state, warrior, ctx)?;
@@ -1020,17 +1025,32 @@ impl MageKnightRules {
     }
 }
 
-/// Whether `ability` is a special action the rules play (Regeneration, Shockwave, Magic
-/// Levitation).
+/// Whether `ability` is a special action the rules play (Regeneration, Shockwave, Hex, Magic
+/// Levitation, Necromancy, Summon, Revenant).
 pub fn is_special_action(ability: SpecialAbility) -> bool {
     let meta = ability.meta();
     matches!(
         meta.handler,
-        Some(Handler::Shockwave | Handler::MagicLevitation)
+        Some(
+            Handler::Shockwave
+                | Handler::Hex
+                | Handler::MagicLevitation
+                | Handler::Necromancy
+                | Handler::Summon
+                | Handler::Revenant
+        )
     ) || meta
         .effects
         .iter()
         .any(|op| matches!(op, EffectOp::HealSelfRoll { .. }))
+}
+
+/// Whether `ability`'s special action places a figure at a position the action names.
+pub fn places_a_figure(ability: SpecialAbility) -> bool {
+    matches!(
+        ability.meta().handler,
+        Some(Handler::MagicLevitation | Handler::Necromancy | Handler::Summon | Handler::Revenant)
+    )
 }
 
 /// Whether warrior `index` is able: in play, not captive, not Demoralized.
@@ -1166,7 +1186,8 @@ impl Rules for MageKnightRules {
     type Error = RulesError;
 
     /// Close and ranged attacks against single targets, special actions and ending the turn.
-    /// Moves are not listed: positions on an open table are not a finite set.
+    /// Moves, and special actions that place a figure somewhere (Magic Levitation, Necromancy,
+    /// Summon, Revenant), are not listed: positions on an open table are not a finite set.
     fn legal_actions(&self, state: &Game, player: PlayerId) -> Vec<Action> {
         let mut out = Vec::new();
         if player != state.active || state.over {
@@ -1197,7 +1218,7 @@ impl Rules for MageKnightRules {
             }
             if self.check_can_act(state, w, ActionKind::Special).is_ok() {
                 for ability in state.warriors[w].abilities() {
-                    if is_special_action(ability) {
+                    if is_special_action(ability) && !places_a_figure(ability) {
                         out.push(Action::Special {
                             warrior: w,
                             ability,

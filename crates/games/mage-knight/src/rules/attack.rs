@@ -416,7 +416,7 @@ pub fn shockwave(
                     <= radius + geometry::LENGTH_SLACK
         })
         .collect();
-    let dice = roll_attack(rules, state, ctx)?;
+    let dice = roll_attack(rules, state, a, ctx)?;
     let mut hits = Vec::new();
     for t in inside {
         let m = matchup(state, a, t, AttackRange::Any);
@@ -954,15 +954,58 @@ fn magic_enhancement(state: &Game, a: usize) -> i32 {
 fn roll_attack(
     rules: &MageKnightRules,
     state: &mut Game,
+    a: usize,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<u32, RulesError> {
-    let mut total = 0;
-    for _ in 0..content::ATTACK_DICE {
-        total += rules.roll_d6(ctx)?;
+    let roll = |ctx: &mut Ctx<'_, Event>| -> Result<u32, RulesError> {
+        let mut total = 0;
+        for _ in 0..content::ATTACK_DICE {
+            total += rules.roll_d6(ctx)?;
+        }
+        Ok(total)
+    };
+    let mut total = roll(ctx)?;
+    if hex(state, a, total, ctx)? {
+        total = roll(ctx)?;
     }
     state.last_roll = total;
     state.last_values = None;
     Ok(total)
+}
+
+/// Hex: a warrior holding a Hex token may make an attacker within [`content::HEX_RANGE`]
+/// inches reroll its attack (its controller chooses); the token is then spent.
+fn hex(
+    state: &mut Game,
+    a: usize,
+    rolled: u32,
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<bool, RulesError> {
+    let at = state.warriors[a].position;
+    let hexers: Vec<usize> = state
+        .in_play()
+        .filter(|i| {
+            state.warriors[*i].hex
+                && geometry::distance(&state.warriors[*i].position, &at)
+                    <= f64::from(content::HEX_RANGE) + geometry::LENGTH_SLACK
+        })
+        .collect();
+    for h in hexers {
+        let prompt = format!(
+            "Hex: does {} make {} reroll its attack roll of {rolled}?",
+            state.warriors[h].name(),
+            state.warriors[a].name()
+        );
+        if ctx.choose(&prompt, &["reroll".to_string(), "no".to_string()])? == 0 {
+            state.warriors[h].hex = false;
+            ctx.record(Event::Hex {
+                warrior: state.warriors[h].name().to_string(),
+                attacker: state.warriors[a].name().to_string(),
+            });
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// A healing attack (Healing, Magic Healing): modifiers ignored; on success, heals.
@@ -977,7 +1020,7 @@ fn heal_attack(
     let attack = u32::from(state.warriors[a].current().map_or(0, |c| c.attack));
     let defense = u32::from(state.warriors[t].current().map_or(0, |c| c.defense));
     let damage = u32::from(state.warriors[a].current().map_or(0, |c| c.damage));
-    let dice = roll_attack(rules, state, ctx)?;
+    let dice = roll_attack(rules, state, a, ctx)?;
     let result = roll_result(dice, attack, defense);
     record_roll(state, a, t, dice, attack, defense, result, ctx);
     state.last_hits.clear();
@@ -1064,7 +1107,7 @@ fn roll_against(
     matchups: &[(usize, Matchup)],
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<Option<Rolled>, RulesError> {
-    let dice = roll_attack(rules, state, ctx)?;
+    let dice = roll_attack(rules, state, a, ctx)?;
     let name = state.warriors[a].name().to_string();
     state.last_hits.clear();
     let mut hits = Vec::new();

@@ -494,6 +494,7 @@ impl ScenarioGame for MageKnightScenarios {
             second_action: false,
             mind_tapped: None,
             overwatch: false,
+            hex: false,
         });
         Ok(ObjectId(state.warriors.len() as u32 - 1))
     }

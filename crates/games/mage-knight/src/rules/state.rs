@@ -50,6 +50,8 @@ pub struct Warrior {
     pub mind_tapped: Option<SpecialAbility>,
     /// Holds an Overwatch token: its ranged attack resolves at its next command phase.
     pub overwatch: bool,
+    /// Holds a Hex token: once, before its next command phase, it may make an attacker reroll.
+    pub hex: bool,
 }
 
 impl Warrior {
@@ -287,6 +289,8 @@ pub enum Event {
     },
     /// Siphon Energy moved a token's worth of strain onto a friend.
     Siphon { warrior: String, friend: String },
+    /// Hex made an attacker reroll.
+    Hex { warrior: String, attacker: String },
     /// Mind Tap copied an ability until the end phase.
     MindTap {
         warrior: String,
