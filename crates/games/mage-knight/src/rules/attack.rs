@@ -249,9 +249,13 @@ pub fn close_combat(
         check_capture(state, a, targets[0])?;
     }
     let eliminating_captive = my_captive.is_some();
+    let augmented = augment(state, a, ctx)?;
     let mut matchups = Vec::new();
     for t in &targets {
         let mut m = matchup(state, a, *t, AttackRange::Close);
+        if let Some(attack) = augmented {
+            m.attacker_click.attack = attack;
+        }
         m.rear_contact = geometry::through_rear_arc(
             &state.warriors[*t].position,
             &at,
@@ -286,12 +290,14 @@ pub fn close_combat(
     if thunder && outcome == Outcome::Damage && matchups.len() == 1 {
         let (t, m) = matchups.remove(0);
         thunder_blow(rules, state, a, t, m, ctx)?;
+        augment_pushing(state, a, augmented, ctx);
         return finish_attack(rules, state, a, free, ctx);
     }
     resolve(rules, state, a, &matchups, outcome, ctx)?;
     if outcome == Outcome::Damage {
         counterattack(rules, state, a, &targets, ctx)?;
     }
+    augment_pushing(state, a, augmented, ctx);
     finish_attack(rules, state, a, free, ctx)
 }
 
@@ -858,9 +864,13 @@ fn fire(
         }
     }
     let enhancement = magic_enhancement(state, a);
+    let augmented = augment(state, a, ctx)?;
     let mut matchups = Vec::new();
     for t in &attack.targets {
         let mut m = matchup(state, a, *t, AttackRange::Ranged);
+        if let Some(attack) = augmented {
+            m.attacker_click.attack = attack;
+        }
         let tw = &state.warriors[*t];
         if geometry::through_rear_arc(&tw.position, &at, tw.front_arc) {
             m.situation_attack += i32::from(content::REAR_ARC_ATTACK_BONUS);
@@ -875,7 +885,53 @@ fn fire(
         }
         matchups.push((*t, m));
     }
-    resolve(rules, state, a, &matchups, Outcome::Damage, ctx)
+    resolve(rules, state, a, &matchups, Outcome::Damage, ctx)?;
+    augment_pushing(state, a, augmented, ctx);
+    Ok(())
+}
+
+/// Augment: a friendly figure with Augment and fewer than two tokens that shares a faction
+/// symbol with the attacker may lend it its unmodified attack value (its controller chooses);
+/// returns the value lent.
+fn augment(state: &mut Game, a: usize, ctx: &mut Ctx<'_, Event>) -> Result<Option<u8>, RulesError> {
+    let factions = state.warriors[a].data().factions;
+    let lenders: Vec<usize> = state
+        .in_play()
+        .filter(|i| {
+            let w = &state.warriors[*i];
+            *i != a
+                && !state.opposing(*i, a)
+                && w.tokens < content::MAX_ACTION_TOKENS
+                && w.data().factions.iter().any(|f| factions.contains(f))
+                && w.abilities()
+                    .iter()
+                    .any(|x| x.meta().handler == Some(Handler::Augment))
+        })
+        .collect();
+    if lenders.is_empty() {
+        return Ok(None);
+    }
+    let mut options: Vec<String> = lenders
+        .iter()
+        .map(|i| state.warriors[*i].name().to_string())
+        .collect();
+    options.push("none".to_string());
+    let prompt = format!(
+        "Augment: whose attack value does {} use?",
+        state.warriors[a].name()
+    );
+    let pick = ctx.choose(&prompt, &options)?;
+    Ok(lenders
+        .get(pick)
+        .and_then(|i| state.warriors[*i].current())
+        .map(|c| c.attack))
+}
+
+/// Augment's price: the augmented attacker takes 1 pushing damage after the attack.
+fn augment_pushing(state: &mut Game, a: usize, augmented: Option<u8>, ctx: &mut Ctx<'_, Event>) {
+    if augmented.is_some() {
+        dial::deal_damage(state, a, u32::from(content::PUSHING_DAMAGE), true, ctx);
+    }
 }
 
 /// Magic Confusion: a ranged attack on one opposing figure; on a hit it takes no damage and

@@ -317,7 +317,7 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::Reckless => Played("attack (reckless)"),
         Handler::MagestoneTrance => Played("actions (check_can_act, magestone_trance)"),
         Handler::Lurk => Played("its damage reduction is data (reduce_damage); the concealing-terrain defense bonus is not modelled"),
-        Handler::Augment => Not("lending attack values is not modelled"),
+        Handler::Augment => Played("attack (augment, augment_pushing)"),
         Handler::MindTap => Played("actions (mind_tap)"),
     }
 }
