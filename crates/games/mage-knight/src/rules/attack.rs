@@ -516,8 +516,9 @@ pub fn matchup(state: &Game, a: usize, t: usize, range: AttackRange) -> Matchup 
     m
 }
 
-/// Defend: the highest unmodified defense value of a friend in base contact with `t` whose
-/// abilities lend it (the defender's controller always takes the better value).
+/// Defend (and Gallant Defense between figures that both have it, Temple Masters membership
+/// being read from the subfaction ability): the highest unmodified defense value of a friend in
+/// base contact with `t` (the defender's controller always takes the better value).
 fn lent_defense(state: &Game, t: usize) -> Option<u8> {
     let at = state.warriors[t].position;
     let own = state.warriors[t].current()?.defense;
@@ -529,9 +530,14 @@ fn lent_defense(state: &Game, t: usize) -> Option<u8> {
                 && geometry::in_contact(&state.warriors[*i].position, &at)
         })
         .filter(|i| {
-            effects::any(&state.warriors[*i].abilities(), |op| {
-                matches!(op, EffectOp::LendDefense)
-            })
+            let lender = state.warriors[*i].abilities();
+            let gallant = |abilities: &[SpecialAbility]| {
+                abilities
+                    .iter()
+                    .any(|a| a.meta().handler == Some(Handler::GallantDefense))
+            };
+            effects::any(&lender, |op| matches!(op, EffectOp::LendDefense))
+                || (gallant(&lender) && gallant(&state.warriors[t].abilities()))
         })
         .filter_map(|i| state.warriors[i].current().map(|c| c.defense))
         .max()
@@ -891,10 +897,17 @@ fn fire(
 }
 
 /// Augment: a friendly figure with Augment and fewer than two tokens that shares a faction
-/// symbol with the attacker may lend it its unmodified attack value (its controller chooses);
+/// symbol with the attacker (Fact shares every friend's symbols) may lend it its unmodified
+/// attack value (its controller chooses);
 /// returns the value lent.
 fn augment(state: &mut Game, a: usize, ctx: &mut Ctx<'_, Event>) -> Result<Option<u8>, RulesError> {
     let factions = state.warriors[a].data().factions;
+    let fact = |i: usize| {
+        state.warriors[i]
+            .abilities()
+            .iter()
+            .any(|x| x.meta().handler == Some(Handler::Fact))
+    };
     let lenders: Vec<usize> = state
         .in_play()
         .filter(|i| {
@@ -902,7 +915,7 @@ fn augment(state: &mut Game, a: usize, ctx: &mut Ctx<'_, Event>) -> Result<Optio
             *i != a
                 && !state.opposing(*i, a)
                 && w.tokens < content::MAX_ACTION_TOKENS
-                && w.data().factions.iter().any(|f| factions.contains(f))
+                && (fact(a) || fact(*i) || w.data().factions.iter().any(|f| factions.contains(f)))
                 && w.abilities()
                     .iter()
                     .any(|x| x.meta().handler == Some(Handler::Augment))
