@@ -193,6 +193,8 @@ pub enum EffectOp {
         /// The `minimum` field.
         minimum: u8,
     },
+    /// The holder cannot use the double-time proficiency.
+    NoDoubleTime,
     /// Starting position: the warrior deploys showing this click and healing never turns the dial back past it.
     HealingStopsHere,
 }
@@ -496,6 +498,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
             EffectOp::BreakAwayFailsOnlyOn {
                 roll: 1,
             },
+            EffectOp::NoDoubleTime,
         ],
         slot: Some(Stat::Speed),
         attack_types: &[],
@@ -517,7 +520,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         implies: &[],
         implied: &[],
         handler: Some(Handler::Aquatic),
-        effects: &[],
+        effects: &[EffectOp::NoDoubleTime],
         slot: Some(Stat::Speed),
         attack_types: &[],
         colour: Some(Colour::Yellow),

@@ -75,6 +75,8 @@ pub const NECROMANCY_RETURNS_ON: u8 = 3;
 pub const NECROMANCY_UNHARMED_NAMES: &[&'static str] = &["Zombie", "Skeleton"];
 /// Revenant: how far from it, in inches, the reanimated figure is placed.
 pub const REVENANT_RANGE: u8 = 10;
+/// Double-time multiplies the unmodified speed value by this.
+pub const DOUBLE_TIME_FACTOR: u8 = 2;
 /// Hex: the attacker must be within this many inches of the Hex figure to be made to reroll.
 pub const HEX_RANGE: u8 = 18;
 /// Ranks printed with rank stars; a figure of any other rank has none and is Unique: one per army, identified by name and collector number.

@@ -27,6 +27,8 @@ pub enum Action {
         to: TablePoint,
         /// Strong Flier: a touching friend carried along, and where it ends.
         carry: Option<(usize, TablePoint)>,
+        /// Double-time: twice the unmodified speed, then 1 pushing damage.
+        double_time: bool,
     },
     /// A close combat action.
     Close(attack::CloseAttack),
@@ -246,9 +248,22 @@ impl MageKnightRules {
         to: TablePoint,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<bool, RulesError> {
+        self.move_warrior_at(state, warrior, via, to, 1, ctx)
+    }
+
+    /// [`Self::move_warrior`] with the speed value multiplied by `factor` (double-time).
+    fn move_warrior_at(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        via: &[TablePoint],
+        to: TablePoint,
+        factor: u32,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<bool, RulesError> {
         let w = state.warrior(warrior)?.clone();
         let abilities = w.abilities();
-        let speed = f64::from(w.current().map_or(0, |c| c.speed));
+        let speed = f64::from(u32::from(w.current().map_or(0, |c| c.speed)) * factor);
         let mut path = vec![w.position];
         path.extend(via.iter().copied());
         path.push(to);
@@ -469,6 +484,51 @@ impl MageKnightRules {
             self.carry(state, warrior, friend, at, ctx)?;
         }
         self.finish_action(state, warrior, free, ctx)
+    }
+
+    /// Double-time: a move action at [`content::DOUBLE_TIME_FACTOR`] times the unmodified speed,
+    /// not from base contact with an opponent and not for warriors whose abilities forbid it;
+    /// no speed special abilities (so no Quickness); 1 pushing damage at the end of the move.
+    /// The data records no speed type: every warrior is taken to have the boot speed type.
+    fn double_time(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        (via, to): (&[TablePoint], TablePoint),
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        self.check_can_act(state, warrior, ActionKind::Move)?;
+        let w = &state.warriors[warrior];
+        if let Some((a, _)) =
+            effects::ops(&w.abilities()).find(|(_, op)| matches!(op, EffectOp::NoDoubleTime))
+        {
+            return Err(illegal(format!(
+                "{} shows {a} and cannot use double-time",
+                w.name()
+            )));
+        }
+        if !self.opponents_in_contact(state, warrior).is_empty() {
+            return Err(illegal(format!(
+                "{} is in base contact with an opposing warrior and cannot use double-time",
+                w.name()
+            )));
+        }
+        self.move_warrior_at(
+            state,
+            warrior,
+            via,
+            to,
+            u32::from(content::DOUBLE_TIME_FACTOR),
+            ctx,
+        )?;
+        dial::deal_damage(
+            state,
+            warrior,
+            u32::from(content::PUSHING_DAMAGE),
+            true,
+            ctx,
+        );
+        self.finish_action(state, warrior, false, ctx)
     }
 
     /// Strong Flier: the mover shows it, and the friend touches it and has not acted this turn.
@@ -1245,7 +1305,14 @@ impl Rules for MageKnightRules {
                 via,
                 to,
                 carry,
-            } => self.do_move(state, *warrior, (via, *to), *carry, ctx),
+                double_time,
+            } => {
+                if *double_time {
+                    self.double_time(state, *warrior, (via, *to), ctx)
+                } else {
+                    self.do_move(state, *warrior, (via, *to), *carry, ctx)
+                }
+            }
             Action::Close(attack) => attack::close_combat(self, state, attack, ctx),
             Action::Ranged(attack) => attack::ranged_combat(self, state, attack, ctx),
             Action::Special {

@@ -67,6 +67,7 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::TokenOnHit { .. } => "token_on_hit",
         EffectOp::AttackerDiePenalty { .. } => "attacker_die_penalty",
         EffectOp::HealingStopsHere => "healing_stops_here",
+        EffectOp::NoDoubleTime => "no_double_time",
     }
 }
 
@@ -251,6 +252,7 @@ pub const CONSTANTS: &[(&str, Coverage)] = &[
     ("NECROMANCY_UNHARMED_NAMES", Coverage::Interpreted("reanimate")),
     ("REVENANT_RANGE", Coverage::Interpreted("reanimate")),
     ("HEX_RANGE", Coverage::Interpreted("attack (hex)")),
+    ("DOUBLE_TIME_FACTOR", Coverage::Interpreted("actions (double_time)")),
     ("RANKS_WITH_STARS", Coverage::Interpreted("army")),
     ("BUILD_TOTAL_STEP", Coverage::Interpreted("army")),
     ("CONQUEST_BUILD_TOTAL_STEP", Coverage::Interpreted("army")),

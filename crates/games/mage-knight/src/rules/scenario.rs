@@ -106,6 +106,9 @@ pub struct MoveKeys {
     /// Where the carried friend ends: `"x, y @ facing"`.
     #[serde(default)]
     pub carry_to: Option<String>,
+    /// Use the double-time proficiency.
+    #[serde(default)]
+    pub double_time: bool,
 }
 
 /// A close combat step.
@@ -558,6 +561,7 @@ impl ScenarioGame for MageKnightScenarios {
                     (None, None) => None,
                     _ => return Err("`carry` and `carry_to` go together".into()),
                 },
+                double_time: m.double_time,
             }
         } else if let Some(c) = &step.close {
             Action::Close(CloseAttack {
