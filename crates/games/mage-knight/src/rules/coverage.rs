@@ -216,6 +216,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         "healing_stops_here",
         Coverage::Interpreted("dial (start_click)"),
     ),
+    (
+        "no_double_time",
+        Coverage::Interpreted("actions (double_time)"),
+    ),
 ];
 
 /// Every constant `game.toml` declares, with how the rules treat it.
