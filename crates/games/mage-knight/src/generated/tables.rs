@@ -77,6 +77,14 @@ pub const NECROMANCY_UNHARMED_NAMES: &[&'static str] = &["Zombie", "Skeleton"];
 pub const REVENANT_RANGE: u8 = 10;
 /// Double-time multiplies the unmodified speed value by this.
 pub const DOUBLE_TIME_FACTOR: u8 = 2;
+/// Fewest warriors in a formation (the primary attacker included).
+pub const FORMATION_MIN_MEMBERS: u8 = 3;
+/// Most warriors in a formation (the primary attacker included).
+pub const FORMATION_MAX_MEMBERS: u8 = 5;
+/// Ranged formation: attack modifier each other member gives the primary attacker.
+pub const FORMATION_ATTACK_BONUS: u8 = 2;
+/// Ranged formation: damage modifier a bow member may give instead.
+pub const FORMATION_BOW_DAMAGE_BONUS: u8 = 1;
 /// Hex: the attacker must be within this many inches of the Hex figure to be made to reroll.
 pub const HEX_RANGE: u8 = 18;
 /// Ranks printed with rank stars; a figure of any other rank has none and is Unique: one per army, identified by name and collector number.

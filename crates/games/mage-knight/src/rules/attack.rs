@@ -61,6 +61,8 @@ pub struct RangedAttack {
     /// Overwatch: declared with no target, resolved at the next command phase (then even from
     /// base contact with an opponent).
     pub overwatch: bool,
+    /// A ranged combat formation: the other members (the attacker is the primary attacker).
+    pub formation: Vec<usize>,
 }
 
 impl RangedAttack {
@@ -73,6 +75,7 @@ impl RangedAttack {
             precision: false,
             confuse_to: None,
             overwatch: false,
+            formation: Vec::new(),
         }
     }
 }
@@ -787,6 +790,18 @@ pub fn ranged_combat(
         magic_confusion(rules, state, attack, to, ctx)?;
         return finish_attack(rules, state, a, free, ctx);
     }
+    if !attack.formation.is_empty() {
+        let boost = formation(rules, state, attack, ctx)?;
+        fire(rules, state, attack, boost, ctx)?;
+        for member in &attack.formation {
+            let w = &mut state.warriors[*member];
+            w.acted_this_turn = true;
+            if !w.eliminated && dial::give_token(state, *member, ctx) {
+                dial::push(state, *member, ctx);
+            }
+        }
+        return finish_attack(rules, state, a, free, ctx);
+    }
     if attack.targets.len() == 1 {
         if let Some(amount) = healing_amount(state, a, attack.targets[0], AttackRange::Ranged) {
             if !rules
@@ -799,8 +814,106 @@ pub fn ranged_combat(
             return finish_attack(rules, state, a, free, ctx);
         }
     }
-    fire(rules, state, attack, ctx)?;
+    fire(rules, state, attack, (0, 0), ctx)?;
     finish_attack(rules, state, a, free, ctx)
+}
+
+/// Checks a ranged combat formation and asks each bow member for its contribution: 3 to 5
+/// members in all sharing a faction symbol (not the factionless), each touching another, each
+/// able to be given a ranged combat action with a clear line of fire to the single opposing
+/// target, none with Frenzy. Returns the (attack, damage) modifiers the other members give.
+fn formation(
+    rules: &MageKnightRules,
+    state: &Game,
+    attack: &RangedAttack,
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<(i32, i32), RulesError> {
+    let a = attack.attacker;
+    let mut members = vec![a];
+    members.extend(attack.formation.iter().copied());
+    let count = members.len();
+    let (min, max) = (
+        usize::from(content::FORMATION_MIN_MEMBERS),
+        usize::from(content::FORMATION_MAX_MEMBERS),
+    );
+    if !(min..=max).contains(&count) || (1..count).any(|i| members[..i].contains(&members[i])) {
+        return Err(illegal(format!(
+            "a formation has {min} to {max} different warriors, not {count}"
+        )));
+    }
+    let [t] = attack.targets[..] else {
+        return Err(illegal(
+            "a ranged combat formation attacks a single warrior",
+        ));
+    };
+    if !state.opposing(a, t) || attack.confuse_to.is_some() || attack.bound_to.is_some() {
+        return Err(illegal(
+            "a ranged combat formation makes a plain damaging attack on one opponent",
+        ));
+    }
+    let shared: Vec<content::Faction> = state.warriors[a]
+        .data()
+        .factions
+        .iter()
+        .copied()
+        .filter(|f| !content::FACTIONLESS.contains(f))
+        .filter(|f| {
+            members
+                .iter()
+                .all(|m| state.warriors[*m].data().factions.contains(f))
+        })
+        .collect();
+    if shared.is_empty() {
+        return Err(illegal(
+            "the members of a formation must share a faction symbol",
+        ));
+    }
+    for m in &members {
+        let w = state.warrior(*m)?;
+        if w.owner != state.warriors[a].owner {
+            return Err(illegal(format!("{} is not one of your warriors", w.name())));
+        }
+        if w.abilities()
+            .iter()
+            .any(|x| x.meta().handler == Some(Handler::Frenzy))
+        {
+            return Err(illegal(format!(
+                "{} has Frenzy and cannot be part of a formation",
+                w.name()
+            )));
+        }
+        let touches = members
+            .iter()
+            .any(|o| o != m && geometry::in_contact(&state.warriors[*o].position, &w.position));
+        if !touches {
+            return Err(illegal(format!(
+                "{} is not in base contact with another member of the formation",
+                w.name()
+            )));
+        }
+        if *m != a {
+            rules.check_can_act(state, *m, ActionKind::RangedCombat)?;
+            check_ranged_targets(rules, state, &RangedAttack::single(*m, t))?;
+        }
+    }
+    let (mut attack_bonus, mut damage_bonus) = (0, 0);
+    for m in &attack.formation {
+        let damage = has_type(state, *m, AttackType::Bow) && {
+            let prompt = format!(
+                "formation: does {} add +{} attack or +{} damage?",
+                state.warriors[*m].name(),
+                content::FORMATION_ATTACK_BONUS,
+                content::FORMATION_BOW_DAMAGE_BONUS
+            );
+            ctx.choose(&prompt, &["attack".to_string(), "damage".to_string()])? == 1
+        };
+        if damage {
+            damage_bonus += i32::from(content::FORMATION_BOW_DAMAGE_BONUS);
+        } else {
+            attack_bonus += i32::from(content::FORMATION_ATTACK_BONUS);
+        }
+    }
+    Ok((attack_bonus, damage_bonus))
 }
 
 /// Overwatch, at the beginning of its controller's command phase: the token is removed and the
@@ -841,16 +954,18 @@ pub fn resolve_overwatch(
         overwatch: true,
         ..RangedAttack::single(a, t)
     };
-    fire(rules, state, &attack, ctx)?;
+    fire(rules, state, &attack, (0, 0), ctx)?;
     cursed(state, a, ctx);
     Ok(())
 }
 
-/// A ranged attack on legal targets: point blank, modifiers, one roll, damage.
+/// A ranged attack on legal targets: point blank, a formation's boost, modifiers, one roll,
+/// damage.
 fn fire(
     rules: &MageKnightRules,
     state: &mut Game,
     attack: &RangedAttack,
+    (boost_attack, boost_damage): (i32, i32),
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<(), RulesError> {
     let a = attack.attacker;
@@ -884,8 +999,8 @@ fn fire(
         if attack.precision {
             m.situation_attack -= i32::from(content::PRECISION_ATTACK_PENALTY);
         }
-        m.situation_attack += pb_attack;
-        m.situation_damage += pb_damage;
+        m.situation_attack += pb_attack + boost_attack;
+        m.situation_damage += pb_damage + boost_damage;
         if !effects::magic_immune(&state.warriors[a].abilities()) {
             m.situation_damage += enhancement;
         }

@@ -158,6 +158,9 @@ pub struct RangedKeys {
     /// Overwatch: no target now; the attack resolves at the next command phase.
     #[serde(default)]
     pub overwatch: bool,
+    /// A ranged combat formation: the other members.
+    #[serde(default)]
+    pub formation: Vec<String>,
 }
 
 /// A step naming a warrior and one of its abilities.
@@ -579,6 +582,11 @@ impl ScenarioGame for MageKnightScenarios {
                 precision: r.precision,
                 confuse_to: r.confuse_to.as_deref().map(position).transpose()?,
                 overwatch: r.overwatch,
+                formation: r
+                    .formation
+                    .iter()
+                    .map(|m| object(names, m))
+                    .collect::<Result<_, _>>()?,
             })
         } else if let Some(s) = &step.special {
             Action::Special {
