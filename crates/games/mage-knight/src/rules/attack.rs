@@ -851,19 +851,30 @@ fn formation(
             "a ranged combat formation makes a plain damaging attack on one opponent",
         ));
     }
-    let shared: Vec<content::Faction> = state.warriors[a]
-        .data()
-        .factions
-        .iter()
-        .copied()
-        .filter(|f| !content::FACTIONLESS.contains(f))
-        .filter(|f| {
-            members
-                .iter()
-                .all(|m| state.warriors[*m].data().factions.contains(f))
-        })
-        .collect();
-    if shared.is_empty() {
+    // Fact: a member with it has every friend's faction symbols.
+    let has_fact = |m: usize| {
+        state.warriors[m]
+            .abilities()
+            .iter()
+            .any(|x| x.meta().handler == Some(Handler::Fact))
+    };
+    let plain: Vec<usize> = members.iter().copied().filter(|m| !has_fact(*m)).collect();
+    let shared: Vec<content::Faction> = match plain.first() {
+        None => vec![],
+        Some(first) => state.warriors[*first]
+            .data()
+            .factions
+            .iter()
+            .copied()
+            .filter(|f| !content::FACTIONLESS.contains(f))
+            .filter(|f| {
+                plain
+                    .iter()
+                    .all(|m| state.warriors[*m].data().factions.contains(f))
+            })
+            .collect(),
+    };
+    if shared.is_empty() && !plain.is_empty() {
         return Err(illegal(
             "the members of a formation must share a faction symbol",
         ));

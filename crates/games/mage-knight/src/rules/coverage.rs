@@ -323,7 +323,7 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::NaturesAlly => Not("terrain is not modelled"),
         Handler::LeyHarmony => Not("spells are not modelled (and the browse-cost icons are lost)"),
         Handler::GallantDefense => Played("attack (lent_defense): Temple Masters are the figures that have Gallant Defense"),
-        Handler::Fact => Played("attack (augment: shares every friend's faction); formations and adventuring companies are not modelled"),
+        Handler::Fact => Played("attack (augment, formation: it shares every friend's faction); adventuring companies are not modelled"),
         Handler::Reckless => Played("attack (reckless)"),
         Handler::MagestoneTrance => Played("actions (check_can_act, magestone_trance)"),
         Handler::Lurk => Played("its damage reduction is data (reduce_damage); the concealing-terrain defense bonus is not modelled"),
