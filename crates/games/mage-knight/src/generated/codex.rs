@@ -193,6 +193,8 @@ pub enum EffectOp {
         /// The `minimum` field.
         minimum: u8,
     },
+    /// The holder cannot be a member of a movement formation.
+    NoMovementFormation,
     /// The holder cannot use the double-time proficiency.
     NoDoubleTime,
     /// Starting position: the warrior deploys showing this click and healing never turns the dial back past it.
@@ -452,7 +454,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[EffectOp::FreeMoveAction],
+        effects: &[EffectOp::FreeMoveAction, EffectOp::NoMovementFormation],
         slot: Some(Stat::Speed),
         attack_types: &[],
         colour: Some(Colour::Red),
@@ -499,6 +501,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
                 roll: 1,
             },
             EffectOp::NoDoubleTime,
+            EffectOp::NoMovementFormation,
         ],
         slot: Some(Stat::Speed),
         attack_types: &[],
@@ -650,7 +653,11 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         implies: &[],
         implied: &[],
         handler: Some(Handler::Frenzy),
-        effects: &[EffectOp::CannotCapture, EffectOp::CannotBeCaptured],
+        effects: &[
+            EffectOp::CannotCapture,
+            EffectOp::CannotBeCaptured,
+            EffectOp::NoMovementFormation,
+        ],
         slot: Some(Stat::Speed),
         attack_types: &[],
         colour: Some(Colour::Orange),
@@ -676,6 +683,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
                 damage: 1,
                 timing: Timing::AfterOwnMove,
             },
+            EffectOp::NoMovementFormation,
         ],
         slot: Some(Stat::Speed),
         attack_types: &[],

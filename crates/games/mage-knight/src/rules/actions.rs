@@ -29,6 +29,8 @@ pub enum Action {
         carry: Option<(usize, TablePoint)>,
         /// Double-time: twice the unmodified speed, then 1 pushing damage.
         double_time: bool,
+        /// A movement formation: the other members, each with its path and destination.
+        formation: Vec<(usize, Vec<TablePoint>, TablePoint)>,
     },
     /// A close combat action.
     Close(attack::CloseAttack),
@@ -248,22 +250,23 @@ impl MageKnightRules {
         to: TablePoint,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<bool, RulesError> {
-        self.move_warrior_at(state, warrior, via, to, 1, ctx)
+        let speed = f64::from(state.warrior(warrior)?.current().map_or(0, |c| c.speed));
+        self.move_warrior_at(state, warrior, (via, to), speed, true, ctx)
     }
 
-    /// [`Self::move_warrior`] with the speed value multiplied by `factor` (double-time).
+    /// [`Self::move_warrior`] at a given speed (double-time, a movement formation's speed),
+    /// with or without its own break away roll (a formation rolls them all first).
     fn move_warrior_at(
         &self,
         state: &mut Game,
         warrior: usize,
-        via: &[TablePoint],
-        to: TablePoint,
-        factor: u32,
+        (via, to): (&[TablePoint], TablePoint),
+        speed: f64,
+        break_away: bool,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<bool, RulesError> {
         let w = state.warrior(warrior)?.clone();
         let abilities = w.abilities();
-        let speed = f64::from(u32::from(w.current().map_or(0, |c| c.speed)) * factor);
         let mut path = vec![w.position];
         path.extend(via.iter().copied());
         path.push(to);
@@ -314,7 +317,7 @@ impl MageKnightRules {
             }
         }
         let touching: Vec<usize> = self.opponents_in_contact(state, warrior);
-        if !touching.is_empty() {
+        if break_away && !touching.is_empty() {
             let fails_on = self.break_away_fails_on(state, warrior, &touching);
             let roll = self.roll_d6(ctx)?;
             let success = roll > fails_on;
@@ -513,14 +516,9 @@ impl MageKnightRules {
                 w.name()
             )));
         }
-        self.move_warrior_at(
-            state,
-            warrior,
-            via,
-            to,
-            u32::from(content::DOUBLE_TIME_FACTOR),
-            ctx,
-        )?;
+        let speed =
+            u32::from(w.current().map_or(0, |c| c.speed)) * u32::from(content::DOUBLE_TIME_FACTOR);
+        self.move_warrior_at(state, warrior, (via, to), f64::from(speed), true, ctx)?;
         dial::deal_damage(
             state,
             warrior,
@@ -529,6 +527,103 @@ impl MageKnightRules {
             ctx,
         );
         self.finish_action(state, warrior, false, ctx)
+    }
+
+    /// A movement formation: 3 to 5 members sharing a faction symbol, each touching another and
+    /// able to be given a move action, none whose abilities forbid movement formations, ending
+    /// again each touching another. One action moves them all at the lowest member's speed (a
+    /// Forced March member's speed instead); every break away roll comes first, and a member
+    /// that fails stays (turning as asked). Every member gets a token.
+    fn formation_move(
+        &self,
+        state: &mut Game,
+        primary: usize,
+        (via, to): (&[TablePoint], TablePoint),
+        others: &[(usize, Vec<TablePoint>, TablePoint)],
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        self.check_can_act(state, primary, ActionKind::Move)?;
+        let mut moves: Vec<(usize, Vec<TablePoint>, TablePoint)> =
+            vec![(primary, via.to_vec(), to)];
+        moves.extend(others.iter().cloned());
+        let members: Vec<usize> = moves.iter().map(|m| m.0).collect();
+        attack::check_formation(state, &members)?;
+        for m in &members {
+            if *m != primary {
+                self.check_can_act(state, *m, ActionKind::Move)?;
+            }
+            let w = &state.warriors[*m];
+            if let Some((a, _)) = effects::ops(&w.abilities())
+                .find(|(_, op)| matches!(op, EffectOp::NoMovementFormation))
+            {
+                return Err(illegal(format!(
+                    "{} shows {a} and cannot be part of a movement formation",
+                    w.name()
+                )));
+            }
+        }
+        for (m, _, end) in &moves {
+            let touches = moves
+                .iter()
+                .any(|(o, _, other_end)| o != m && geometry::in_contact(end, other_end));
+            if !touches {
+                return Err(illegal(format!(
+                    "{} must end the formation's move in base contact with another member",
+                    state.warriors[*m].name()
+                )));
+            }
+        }
+        let speed_of = |m: usize| f64::from(state.warriors[m].current().map_or(0, |c| c.speed));
+        let marchers: Vec<f64> = members
+            .iter()
+            .filter(|m| {
+                state.warriors[**m]
+                    .abilities()
+                    .iter()
+                    .any(|a| a.meta().handler == Some(Handler::ForcedMarch))
+            })
+            .map(|m| speed_of(*m))
+            .collect();
+        let speed = if marchers.is_empty() {
+            members
+                .iter()
+                .map(|m| speed_of(*m))
+                .fold(f64::INFINITY, f64::min)
+        } else {
+            marchers.iter().copied().fold(0.0, f64::max)
+        };
+        let mut stays = Vec::new();
+        for m in &members {
+            let touching = self.opponents_in_contact(state, *m);
+            if touching.is_empty() {
+                continue;
+            }
+            let fails_on = self.break_away_fails_on(state, *m, &touching);
+            let roll = self.roll_d6(ctx)?;
+            ctx.record(Event::BreakAway {
+                warrior: state.warriors[*m].name().to_string(),
+                roll,
+                success: roll > fails_on,
+            });
+            if roll <= fails_on {
+                stays.push(*m);
+            }
+        }
+        for (m, path, end) in &moves {
+            if stays.contains(m) {
+                state.warriors[*m].position.facing = end.facing;
+                continue;
+            }
+            self.move_warrior_at(state, *m, (path, *end), speed, false, ctx)?;
+        }
+        for m in &members[1..] {
+            let w = &mut state.warriors[*m];
+            w.acted_this_turn = true;
+            if !w.eliminated && dial::give_token(state, *m, ctx) {
+                dial::push(state, *m, ctx);
+            }
+        }
+        self.finish_action(state, primary, false, ctx)
     }
 
     /// Strong Flier: the mover shows it, and the friend touches it and has not acted this turn.
@@ -1306,8 +1401,11 @@ impl Rules for MageKnightRules {
                 to,
                 carry,
                 double_time,
+                formation,
             } => {
-                if *double_time {
+                if !formation.is_empty() {
+                    self.formation_move(state, *warrior, (via, *to), formation, ctx)
+                } else if *double_time {
                     self.double_time(state, *warrior, (via, *to), ctx)
                 } else {
                     self.do_move(state, *warrior, (via, *to), *carry, ctx)

@@ -818,19 +818,10 @@ pub fn ranged_combat(
     finish_attack(rules, state, a, free, ctx)
 }
 
-/// Checks a ranged combat formation and asks each bow member for its contribution: 3 to 5
-/// members in all sharing a faction symbol (not the factionless), each touching another, each
-/// able to be given a ranged combat action with a clear line of fire to the single opposing
-/// target, none with Frenzy. Returns the (attack, damage) modifiers the other members give.
-fn formation(
-    rules: &MageKnightRules,
-    state: &Game,
-    attack: &RangedAttack,
-    ctx: &mut Ctx<'_, Event>,
-) -> Result<(i32, i32), RulesError> {
-    let a = attack.attacker;
-    let mut members = vec![a];
-    members.extend(attack.formation.iter().copied());
+/// The checks every formation makes: 3 to 5 different warriors of one player sharing a faction
+/// symbol (Fact shares every friend's; the factionless share none), none with Frenzy, each in
+/// base contact with another member.
+pub fn check_formation(state: &Game, members: &[usize]) -> Result<(), RulesError> {
     let count = members.len();
     let (min, max) = (
         usize::from(content::FORMATION_MIN_MEMBERS),
@@ -840,16 +831,6 @@ fn formation(
         return Err(illegal(format!(
             "a formation has {min} to {max} different warriors, not {count}"
         )));
-    }
-    let [t] = attack.targets[..] else {
-        return Err(illegal(
-            "a ranged combat formation attacks a single warrior",
-        ));
-    };
-    if !state.opposing(a, t) || attack.confuse_to.is_some() || attack.bound_to.is_some() {
-        return Err(illegal(
-            "a ranged combat formation makes a plain damaging attack on one opponent",
-        ));
     }
     // Fact: a member with it has every friend's faction symbols.
     let has_fact = |m: usize| {
@@ -879,9 +860,9 @@ fn formation(
             "the members of a formation must share a faction symbol",
         ));
     }
-    for m in &members {
+    for m in members {
         let w = state.warrior(*m)?;
-        if w.owner != state.warriors[a].owner {
+        if w.owner != state.warriors[members[0]].owner {
             return Err(illegal(format!("{} is not one of your warriors", w.name())));
         }
         if w.abilities()
@@ -902,10 +883,37 @@ fn formation(
                 w.name()
             )));
         }
-        if *m != a {
-            rules.check_can_act(state, *m, ActionKind::RangedCombat)?;
-            check_ranged_targets(rules, state, &RangedAttack::single(*m, t))?;
-        }
+    }
+    Ok(())
+}
+
+/// Checks a ranged combat formation and asks each bow member for its contribution: 3 to 5
+/// members in all sharing a faction symbol (not the factionless), each touching another, each
+/// able to be given a ranged combat action with a clear line of fire to the single opposing
+/// target, none with Frenzy. Returns the (attack, damage) modifiers the other members give.
+fn formation(
+    rules: &MageKnightRules,
+    state: &Game,
+    attack: &RangedAttack,
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<(i32, i32), RulesError> {
+    let a = attack.attacker;
+    let mut members = vec![a];
+    members.extend(attack.formation.iter().copied());
+    check_formation(state, &members)?;
+    let [t] = attack.targets[..] else {
+        return Err(illegal(
+            "a ranged combat formation attacks a single warrior",
+        ));
+    };
+    if !state.opposing(a, t) || attack.confuse_to.is_some() || attack.bound_to.is_some() {
+        return Err(illegal(
+            "a ranged combat formation makes a plain damaging attack on one opponent",
+        ));
+    }
+    for m in &members[1..] {
+        rules.check_can_act(state, *m, ActionKind::RangedCombat)?;
+        check_ranged_targets(rules, state, &RangedAttack::single(*m, t))?;
     }
     let (mut attack_bonus, mut damage_bonus) = (0, 0);
     for m in &attack.formation {

@@ -68,6 +68,7 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::AttackerDiePenalty { .. } => "attacker_die_penalty",
         EffectOp::HealingStopsHere => "healing_stops_here",
         EffectOp::NoDoubleTime => "no_double_time",
+        EffectOp::NoMovementFormation => "no_movement_formation",
     }
 }
 
@@ -220,6 +221,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         "no_double_time",
         Coverage::Interpreted("actions (double_time)"),
     ),
+    (
+        "no_movement_formation",
+        Coverage::Interpreted("actions (formation_move)"),
+    ),
 ];
 
 /// Every constant `game.toml` declares, with how the rules treat it.
@@ -294,7 +299,7 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::Aquatic => Not("terrain (water) is not modelled"),
         Handler::Stealth => Not("terrain (hindering, concealing) is not modelled"),
         Handler::Pathfinder => Not("terrain and movement formations are not modelled"),
-        Handler::ForcedMarch => Not("movement formations are not modelled"),
+        Handler::ForcedMarch => Played("actions (formation_move)"),
         Handler::MagicLevitation => Played("actions (levitate)"),
         Handler::Summon => Played("reanimate"),
         Handler::StrongFlier => Played("actions (check_carry, carry)"),

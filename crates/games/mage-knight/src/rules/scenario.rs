@@ -109,6 +109,22 @@ pub struct MoveKeys {
     /// Use the double-time proficiency.
     #[serde(default)]
     pub double_time: bool,
+    /// A movement formation: the other members' moves.
+    #[serde(default)]
+    pub formation: Vec<MemberMoveKeys>,
+}
+
+/// One other member's move in a movement formation.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MemberMoveKeys {
+    /// The member.
+    pub warrior: String,
+    /// Where it ends: `"x, y @ facing"`.
+    pub to: String,
+    /// Waypoints of its path.
+    #[serde(default)]
+    pub via: Vec<String>,
 }
 
 /// A close combat step.
@@ -565,6 +581,20 @@ impl ScenarioGame for MageKnightScenarios {
                     _ => return Err("`carry` and `carry_to` go together".into()),
                 },
                 double_time: m.double_time,
+                formation: m
+                    .formation
+                    .iter()
+                    .map(|f| {
+                        Ok((
+                            object(names, &f.warrior)?,
+                            f.via
+                                .iter()
+                                .map(|p| position(p))
+                                .collect::<Result<_, String>>()?,
+                            position(&f.to)?,
+                        ))
+                    })
+                    .collect::<Result<_, String>>()?,
             }
         } else if let Some(c) = &step.close {
             Action::Close(CloseAttack {
