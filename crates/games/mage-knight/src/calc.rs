@@ -11,6 +11,7 @@ use std::fmt;
 
 use crate::rules::combat::{roll_result, Matchup, RollResult};
 use crate::rules::effects;
+pub use crate::rules::state::find_warrior;
 use crate::{AttackRange, Card, CardId, EffectOp, CRITICAL_HIT_EXTRA_DAMAGE, D6_DIE};
 
 /// An exact probability: `num / den`, reduced.
@@ -120,27 +121,6 @@ fn abilities_of(click: &crate::Click) -> Vec<crate::SpecialAbility> {
     .into_iter()
     .flatten()
     .collect()
-}
-
-/// Looks a warrior up by name, with a suggestion when it is unknown.
-pub fn find_warrior(name: &str) -> Result<CardId, String> {
-    CardId::from_name(name).ok_or_else(|| {
-        let lower = name.to_lowercase();
-        let close: Vec<&str> = CardId::ALL
-            .iter()
-            .map(|c| c.name())
-            .filter(|n| n.to_lowercase().contains(&lower) || lower.contains(&n.to_lowercase()))
-            .take(5)
-            .collect();
-        if close.is_empty() {
-            format!("unknown warrior {name:?}")
-        } else {
-            format!(
-                "unknown warrior {name:?}; did you mean: {}?",
-                close.join(", ")
-            )
-        }
-    })
 }
 
 /// Runs the exact calculation.

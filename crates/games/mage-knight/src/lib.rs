@@ -7,7 +7,9 @@
 //! army-building rules.
 
 // Generated files are formatted by codegen (prettyplease); rustfmt would reorder them.
+// Codegen writes a list-of-strings constant as `&[&'static str]`.
 #[rustfmt::skip]
+#[allow(clippy::redundant_static_lifetimes)]
 pub mod generated;
 // Inlined, so the crate's front page lists `CardId`, `Card`, the card tables (`CARDS` and one
 // per kind), the codex enums (`Trait`, ...) with their metadata and the dice and constants.

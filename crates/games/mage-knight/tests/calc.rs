@@ -225,6 +225,12 @@ mod agreement {
             extra_abilities: Vec::new(),
             cancelled: Vec::new(),
             captive: None,
+            removed: false,
+            revenant: false,
+            second_action: false,
+            mind_tapped: None,
+            overwatch: false,
+            hex: false,
         }
     }
 
@@ -258,7 +264,10 @@ mod agreement {
             active: PlayerId(1),
             last_roll: 0,
             last_hits: Vec::new(),
+            last_values: None,
             terrified: Vec::new(),
+            objectives: Vec::new(),
+            over: false,
         };
         let mut dice = ScriptedDice::new();
         dice.push("d6", faces.iter().copied());

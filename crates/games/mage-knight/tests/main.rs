@@ -2,4 +2,5 @@
 
 mod calc;
 mod coverage;
+mod rules;
 mod scenarios;

@@ -67,6 +67,26 @@ pub const LEADERSHIP_RANGE: u8 = 10;
 pub const MAGIC_LEVITATION_DISTANCE: u8 = 10;
 /// Terrify: a die roll at or below this stops an opposing figure moving into base contact.
 pub const TERRIFY_STOPS_ON: u8 = 2;
+/// Diameter of an objective token in hundredths of an inch (the rules are silent; see docs/decisions.md).
+pub const OBJECTIVE_DIAMETER_HUNDREDTHS: u16 = 125;
+/// Necromancy: a die roll at or below this brings the figure back, that many clicks from its starting marker; above it the figure is removed from the game.
+pub const NECROMANCY_RETURNS_ON: u8 = 3;
+/// Necromancy: figures whose names contain one of these words always return at their starting marker.
+pub const NECROMANCY_UNHARMED_NAMES: &[&'static str] = &["Zombie", "Skeleton"];
+/// Revenant: how far from it, in inches, the reanimated figure is placed.
+pub const REVENANT_RANGE: u8 = 10;
+/// Double-time multiplies the unmodified speed value by this.
+pub const DOUBLE_TIME_FACTOR: u8 = 2;
+/// Fewest warriors in a formation (the primary attacker included).
+pub const FORMATION_MIN_MEMBERS: u8 = 3;
+/// Most warriors in a formation (the primary attacker included).
+pub const FORMATION_MAX_MEMBERS: u8 = 5;
+/// Ranged formation: attack modifier each other member gives the primary attacker.
+pub const FORMATION_ATTACK_BONUS: u8 = 2;
+/// Ranged formation: damage modifier a bow member may give instead.
+pub const FORMATION_BOW_DAMAGE_BONUS: u8 = 1;
+/// Hex: the attacker must be within this many inches of the Hex figure to be made to reroll.
+pub const HEX_RANGE: u8 = 18;
 /// Ranks printed with rank stars; a figure of any other rank has none and is Unique: one per army, identified by name and collector number.
 pub const RANKS_WITH_STARS: &[Rank] = &[Rank::Weak, Rank::Standard, Rank::Tough];
 /// Build totals are multiples of this many points.

@@ -11,6 +11,7 @@ use super::content::{
 use super::dial;
 use super::effects;
 use super::geometry;
+use super::reanimate;
 use super::state::{illegal, Event, Game, RulesError};
 
 /// One thing a player can do.
@@ -24,6 +25,12 @@ pub enum Action {
         via: Vec<TablePoint>,
         /// Where it ends, with its facing.
         to: TablePoint,
+        /// Strong Flier: a touching friend carried along, and where it ends.
+        carry: Option<(usize, TablePoint)>,
+        /// Double-time: twice the unmodified speed, then 1 pushing damage.
+        double_time: bool,
+        /// A movement formation: the other members, each with its path and destination.
+        formation: Vec<(usize, Vec<TablePoint>, TablePoint)>,
     },
     /// A close combat action.
     Close(attack::CloseAttack),
@@ -88,11 +95,19 @@ impl MageKnightRules {
         warrior: usize,
         kind: ActionKind,
     ) -> Result<bool, RulesError> {
+        if state.over {
+            return Err(illegal("the game is over"));
+        }
         let w = state.warrior(warrior)?;
         if w.owner != state.active {
             return Err(RulesError::NotYourTurn(w.name().to_string()));
         }
-        if w.acted_this_turn {
+        let trance = w
+            .abilities()
+            .iter()
+            .any(|a| a.meta().handler == Some(Handler::MagestoneTrance));
+        let second_allowed = trance && !w.second_action;
+        if w.acted_this_turn && !second_allowed {
             return Err(RulesError::CannotAct(format!(
                 "{} was already given an action this turn",
                 w.name()
@@ -171,15 +186,55 @@ impl MageKnightRules {
         if !free {
             state.player_mut(owner)?.actions_used += 1;
         }
+        let second = state.warriors[warrior].acted_this_turn;
         state.warriors[warrior].acted_this_turn = true;
+        state.warriors[warrior].second_action |= second;
         if state.warriors[warrior].eliminated {
             return Ok(());
         }
-        if self.leadership(state, warrior, ctx)? {
-            return Ok(());
-        }
-        if dial::give_token(state, warrior, ctx) {
+        if !self.leadership(state, warrior, ctx)? && dial::give_token(state, warrior, ctx) {
             dial::push(state, warrior, ctx);
+        }
+        if second {
+            self.magestone_trance(state, warrior, ctx)?;
+        }
+        Ok(())
+    }
+
+    /// Magestone Trance, after the second action: 2d6 rolled again and again while the result
+    /// is below the unmodified attack value; 1 pushing damage per such roll. With an attack value
+    /// above what two dice can reach, the rolls stop once they would eliminate the warrior.
+    fn magestone_trance(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let w = &state.warriors[warrior];
+        let Some(click) = w.current() else {
+            return Ok(());
+        };
+        let attack = u32::from(click.attack);
+        let limit = w.clicks_to_elimination() as u32;
+        let mut rolls = Vec::new();
+        loop {
+            let mut total = 0;
+            for _ in 0..content::ATTACK_DICE {
+                total += self.roll_d6(ctx)?;
+            }
+            rolls.push(total);
+            if total >= attack || rolls.len() as u32 >= limit {
+                break;
+            }
+        }
+        let pushing = rolls.iter().filter(|r| **r < attack).count() as u32;
+        ctx.record(Event::Trance {
+            warrior: state.warriors[warrior].name().to_string(),
+            rolls,
+            pushing,
+        });
+        if pushing > 0 {
+            dial::deal_damage(state, warrior, pushing, true, ctx);
         }
         Ok(())
     }
@@ -195,9 +250,23 @@ impl MageKnightRules {
         to: TablePoint,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<bool, RulesError> {
+        let speed = f64::from(state.warrior(warrior)?.current().map_or(0, |c| c.speed));
+        self.move_warrior_at(state, warrior, (via, to), speed, true, ctx)
+    }
+
+    /// [`Self::move_warrior`] at a given speed (double-time, a movement formation's speed),
+    /// with or without its own break away roll (a formation rolls them all first).
+    fn move_warrior_at(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        (via, to): (&[TablePoint], TablePoint),
+        speed: f64,
+        break_away: bool,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<bool, RulesError> {
         let w = state.warrior(warrior)?.clone();
         let abilities = w.abilities();
-        let speed = f64::from(w.current().map_or(0, |c| c.speed));
         let mut path = vec![w.position];
         path.extend(via.iter().copied());
         path.push(to);
@@ -248,7 +317,7 @@ impl MageKnightRules {
             }
         }
         let touching: Vec<usize> = self.opponents_in_contact(state, warrior);
-        if !touching.is_empty() {
+        if break_away && !touching.is_empty() {
             let fails_on = self.break_away_fails_on(state, warrior, &touching);
             let roll = self.roll_d6(ctx)?;
             let success = roll > fails_on;
@@ -404,13 +473,224 @@ impl MageKnightRules {
         &self,
         state: &mut Game,
         warrior: usize,
-        via: &[TablePoint],
-        to: TablePoint,
+        (via, to): (&[TablePoint], TablePoint),
+        carry: Option<(usize, TablePoint)>,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
         let free = self.check_can_act(state, warrior, ActionKind::Move)?;
-        self.move_warrior(state, warrior, via, to, ctx)?;
+        if let Some((friend, _)) = carry {
+            self.check_carry(state, warrior, friend)?;
+        }
+        let moved = self.move_warrior(state, warrior, via, to, ctx)?;
+        let arrived = state.warriors[warrior].position == to;
+        if let (Some((friend, at)), true) = (carry, moved || arrived) {
+            self.carry(state, warrior, friend, at, ctx)?;
+        }
         self.finish_action(state, warrior, free, ctx)
+    }
+
+    /// Double-time: a move action at [`content::DOUBLE_TIME_FACTOR`] times the unmodified speed,
+    /// not from base contact with an opponent and not for warriors whose abilities forbid it;
+    /// no speed special abilities (so no Quickness); 1 pushing damage at the end of the move.
+    /// The data records no speed type: every warrior is taken to have the boot speed type.
+    fn double_time(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        (via, to): (&[TablePoint], TablePoint),
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        self.check_can_act(state, warrior, ActionKind::Move)?;
+        let w = &state.warriors[warrior];
+        if let Some((a, _)) =
+            effects::ops(&w.abilities()).find(|(_, op)| matches!(op, EffectOp::NoDoubleTime))
+        {
+            return Err(illegal(format!(
+                "{} shows {a} and cannot use double-time",
+                w.name()
+            )));
+        }
+        if !self.opponents_in_contact(state, warrior).is_empty() {
+            return Err(illegal(format!(
+                "{} is in base contact with an opposing warrior and cannot use double-time",
+                w.name()
+            )));
+        }
+        let speed =
+            u32::from(w.current().map_or(0, |c| c.speed)) * u32::from(content::DOUBLE_TIME_FACTOR);
+        self.move_warrior_at(state, warrior, (via, to), f64::from(speed), true, ctx)?;
+        dial::deal_damage(
+            state,
+            warrior,
+            u32::from(content::PUSHING_DAMAGE),
+            true,
+            ctx,
+        );
+        self.finish_action(state, warrior, false, ctx)
+    }
+
+    /// A movement formation: 3 to 5 members sharing a faction symbol, each touching another and
+    /// able to be given a move action, none whose abilities forbid movement formations, ending
+    /// again each touching another. One action moves them all at the lowest member's speed (a
+    /// Forced March member's speed instead); every break away roll comes first, and a member
+    /// that fails stays (turning as asked). Every member gets a token.
+    fn formation_move(
+        &self,
+        state: &mut Game,
+        primary: usize,
+        (via, to): (&[TablePoint], TablePoint),
+        others: &[(usize, Vec<TablePoint>, TablePoint)],
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        self.check_can_act(state, primary, ActionKind::Move)?;
+        let mut moves: Vec<(usize, Vec<TablePoint>, TablePoint)> =
+            vec![(primary, via.to_vec(), to)];
+        moves.extend(others.iter().cloned());
+        let members: Vec<usize> = moves.iter().map(|m| m.0).collect();
+        attack::check_formation(state, &members)?;
+        for m in &members {
+            if *m != primary {
+                self.check_can_act(state, *m, ActionKind::Move)?;
+            }
+            let w = &state.warriors[*m];
+            if let Some((a, _)) = effects::ops(&w.abilities())
+                .find(|(_, op)| matches!(op, EffectOp::NoMovementFormation))
+            {
+                return Err(illegal(format!(
+                    "{} shows {a} and cannot be part of a movement formation",
+                    w.name()
+                )));
+            }
+        }
+        for (m, _, end) in &moves {
+            let touches = moves
+                .iter()
+                .any(|(o, _, other_end)| o != m && geometry::in_contact(end, other_end));
+            if !touches {
+                return Err(illegal(format!(
+                    "{} must end the formation's move in base contact with another member",
+                    state.warriors[*m].name()
+                )));
+            }
+        }
+        let speed_of = |m: usize| f64::from(state.warriors[m].current().map_or(0, |c| c.speed));
+        let marchers: Vec<f64> = members
+            .iter()
+            .filter(|m| {
+                state.warriors[**m]
+                    .abilities()
+                    .iter()
+                    .any(|a| a.meta().handler == Some(Handler::ForcedMarch))
+            })
+            .map(|m| speed_of(*m))
+            .collect();
+        let speed = if marchers.is_empty() {
+            members
+                .iter()
+                .map(|m| speed_of(*m))
+                .fold(f64::INFINITY, f64::min)
+        } else {
+            marchers.iter().copied().fold(0.0, f64::max)
+        };
+        let mut stays = Vec::new();
+        for m in &members {
+            let touching = self.opponents_in_contact(state, *m);
+            if touching.is_empty() {
+                continue;
+            }
+            let fails_on = self.break_away_fails_on(state, *m, &touching);
+            let roll = self.roll_d6(ctx)?;
+            ctx.record(Event::BreakAway {
+                warrior: state.warriors[*m].name().to_string(),
+                roll,
+                success: roll > fails_on,
+            });
+            if roll <= fails_on {
+                stays.push(*m);
+            }
+        }
+        for (m, path, end) in &moves {
+            if stays.contains(m) {
+                state.warriors[*m].position.facing = end.facing;
+                continue;
+            }
+            self.move_warrior_at(state, *m, (path, *end), speed, false, ctx)?;
+        }
+        for m in &members[1..] {
+            let w = &mut state.warriors[*m];
+            w.acted_this_turn = true;
+            if !w.eliminated && dial::give_token(state, *m, ctx) {
+                dial::push(state, *m, ctx);
+            }
+        }
+        self.finish_action(state, primary, false, ctx)
+    }
+
+    /// Strong Flier: the mover shows it, and the friend touches it and has not acted this turn.
+    fn check_carry(&self, state: &Game, warrior: usize, friend: usize) -> Result<(), RulesError> {
+        let (w, f) = (state.warrior(warrior)?, state.warrior(friend)?);
+        if !w
+            .abilities()
+            .iter()
+            .any(|a| a.meta().handler == Some(Handler::StrongFlier))
+        {
+            return Err(illegal(format!("{} does not show Strong Flier", w.name())));
+        }
+        if friend == warrior || state.opposing(warrior, friend) || f.acted_this_turn {
+            return Err(illegal(format!(
+                "{} is not a friend that has not been given an action this turn",
+                f.name()
+            )));
+        }
+        if !geometry::in_contact(&w.position, &f.position) {
+            return Err(illegal(format!(
+                "{} is not in base contact with {}",
+                f.name(),
+                w.name()
+            )));
+        }
+        Ok(())
+    }
+
+    /// Strong Flier: the carried friend ends at `at`, in base contact with the mover; it gets an
+    /// action token if it has fewer than two, and cannot be given an action this turn.
+    fn carry(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        friend: usize,
+        at: TablePoint,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let w = &state.warriors[warrior];
+        if !geometry::in_contact(&w.position, &at) {
+            return Err(illegal(format!(
+                "the carried figure must end in base contact with {}",
+                w.name()
+            )));
+        }
+        if let Some(o) = state
+            .in_play()
+            .find(|i| *i != friend && geometry::overlaps(&state.warriors[*i].position, &at))
+        {
+            return Err(illegal(format!(
+                "the carried figure cannot end on {}'s base",
+                state.warriors[o].name()
+            )));
+        }
+        let f = &mut state.warriors[friend];
+        f.position = at;
+        f.acted_this_turn = true;
+        ctx.record(Event::Moved {
+            warrior: f.name().to_string(),
+            to: OpenTable.position_name(&at),
+        });
+        if state.warriors[friend].tokens < content::MAX_ACTION_TOKENS
+            && dial::give_token(state, friend, ctx)
+        {
+            dial::push(state, friend, ctx);
+        }
+        Ok(())
     }
 
     fn do_special(
@@ -432,6 +712,21 @@ impl MageKnightRules {
             self.finish_action(state, warrior, free, ctx)?;
             attack::cursed(state, warrior, ctx);
             return Ok(());
+        }
+        if let Some(h @ (Handler::Necromancy | Handler::Summon | Handler::Revenant)) =
+            ability.meta().handler
+        {
+            let (Some(target), Some(to)) = (target, to) else {
+                return Err(illegal(format!(
+                    "{ability} needs a `target` and where it comes back `to`"
+                )));
+            };
+            reanimate::reanimate(self, state, warrior, h, target, to, ctx)?;
+            return self.finish_action(state, warrior, free, ctx);
+        }
+        if ability.meta().handler == Some(Handler::Hex) {
+            state.warriors[warrior].hex = true;
+            return self.finish_action(state, warrior, free, ctx);
         }
         if ability.meta().handler == Some(Handler::MagicLevitation) {
             let (Some(target), Some(to)) = (target, to) else {
@@ -685,6 +980,17 @@ impl MageKnightRules {
 
     /// The end phase of the active player, then the next player's command phase.
     fn end_turn(&self, state: &mut Game, ctx: &mut Ctx<'_, Event>) -> Result<(), RulesError> {
+        if state.over {
+            return Err(illegal("the game is over"));
+        }
+        players_out(state, ctx);
+        reanimate::remove_revenants(state, state.active, ctx);
+        check_objectives(state, ctx);
+        if able_players(state).len() <= 1 {
+            state.over = true;
+            ctx.record(Event::GameOver);
+            return Ok(());
+        }
         let active = state.active;
         for w in state.warriors.iter_mut() {
             if w.owner == active && !w.token_this_turn {
@@ -692,7 +998,15 @@ impl MageKnightRules {
             }
             w.token_this_turn = false;
             w.acted_this_turn = false;
+            w.second_action = false;
             w.cancelled.clear();
+            if w.owner == active {
+                if let Some(tapped) = w.mind_tapped.take() {
+                    if let Some(i) = w.extra_abilities.iter().position(|a| *a == tapped) {
+                        w.extra_abilities.remove(i);
+                    }
+                }
+            }
         }
         state.terrified.clear();
         let position = state
@@ -725,7 +1039,13 @@ impl MageKnightRules {
             if state.warriors[warrior].eliminated {
                 continue;
             }
+            state.warriors[warrior].hex = false;
             self.front_arc_damage(state, warrior, Timing::CommandPhase, ctx);
+            if state.warriors[warrior].overwatch {
+                attack::resolve_overwatch(self, state, warrior, ctx)?;
+            }
+            self.siphon_energy(state, warrior, ctx)?;
+            self.mind_tap(state, warrior, ctx)?;
             let abilities = state.warriors[warrior].abilities();
             for (_, op) in effects::ops(&abilities) {
                 match op {
@@ -761,17 +1081,236 @@ impl MageKnightRules {
     }
 }
 
-/// Whether `ability` is a special action the rules play (Regeneration, Shockwave, Magic
-/// Levitation).
+impl MageKnightRules {
+    /// Siphon Energy, once at the beginning of the command phase: 1 pushing damage to a
+    /// touching friend removes one of its own action tokens (its controller chooses the friend,
+    /// or none).
+    fn siphon_energy(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let w = &state.warriors[warrior];
+        let siphons = w
+            .abilities()
+            .iter()
+            .any(|a| a.meta().handler == Some(Handler::SiphonEnergy));
+        if !siphons || w.tokens == 0 {
+            return Ok(());
+        }
+        let friends: Vec<usize> = state
+            .in_play()
+            .filter(|i| {
+                *i != warrior
+                    && !state.opposing(*i, warrior)
+                    && geometry::in_contact(&state.warriors[*i].position, &w.position)
+            })
+            .collect();
+        if friends.is_empty() {
+            return Ok(());
+        }
+        let mut options: Vec<String> = friends
+            .iter()
+            .map(|i| state.warriors[*i].name().to_string())
+            .collect();
+        options.push("none".to_string());
+        let prompt = format!("Siphon Energy: which friend does {} drain?", w.name());
+        let Some(friend) = friends.get(ctx.choose(&prompt, &options)?).copied() else {
+            return Ok(());
+        };
+        ctx.record(Event::Siphon {
+            warrior: state.warriors[warrior].name().to_string(),
+            friend: state.warriors[friend].name().to_string(),
+        });
+        dial::deal_damage(state, friend, u32::from(content::PUSHING_DAMAGE), true, ctx);
+        state.warriors[warrior].tokens -= 1;
+        Ok(())
+    }
+
+    /// Mind Tap, at the beginning of the command phase: one special ability of another figure
+    /// within its range value, until the beginning of its end phase (its controller chooses, or
+    /// none).
+    fn mind_tap(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let w = &state.warriors[warrior];
+        let taps = w
+            .abilities()
+            .iter()
+            .any(|a| a.meta().handler == Some(Handler::MindTap));
+        if !taps {
+            return Ok(());
+        }
+        let range = f64::from(w.data().range);
+        let mut offers: Vec<(usize, SpecialAbility)> = Vec::new();
+        for i in state.in_play().filter(|i| *i != warrior) {
+            let o = &state.warriors[i];
+            if geometry::distance(&o.position, &w.position) > range + geometry::LENGTH_SLACK {
+                continue;
+            }
+            for a in o.abilities() {
+                offers.push((i, a));
+            }
+        }
+        if offers.is_empty() {
+            return Ok(());
+        }
+        let mut options: Vec<String> = offers
+            .iter()
+            .map(|(i, a)| format!("{}: {a}", state.warriors[*i].name()))
+            .collect();
+        options.push("none".to_string());
+        let prompt = format!("Mind Tap: which ability does {} copy?", w.name());
+        let Some((from, ability)) = offers.get(ctx.choose(&prompt, &options)?).copied() else {
+            return Ok(());
+        };
+        ctx.record(Event::MindTap {
+            warrior: state.warriors[warrior].name().to_string(),
+            ability: ability.name().to_string(),
+            from: state.warriors[from].name().to_string(),
+        });
+        let w = &mut state.warriors[warrior];
+        w.extra_abilities.push(ability);
+        w.mind_tapped = Some(ability);
+        Ok(())
+    }
+}
+
+/// Whether `ability` is a special action the rules play (Regeneration, Shockwave, Hex, Magic
+/// Levitation, Necromancy, Summon, Revenant).
 pub fn is_special_action(ability: SpecialAbility) -> bool {
     let meta = ability.meta();
     matches!(
         meta.handler,
-        Some(Handler::Shockwave | Handler::MagicLevitation)
+        Some(
+            Handler::Shockwave
+                | Handler::Hex
+                | Handler::MagicLevitation
+                | Handler::Necromancy
+                | Handler::Summon
+                | Handler::Revenant
+        )
     ) || meta
         .effects
         .iter()
         .any(|op| matches!(op, EffectOp::HealSelfRoll { .. }))
+}
+
+/// Whether `ability`'s special action places a figure at a position the action names.
+pub fn places_a_figure(ability: SpecialAbility) -> bool {
+    matches!(
+        ability.meta().handler,
+        Some(Handler::MagicLevitation | Handler::Necromancy | Handler::Summon | Handler::Revenant)
+    )
+}
+
+/// Whether warrior `index` is able: in play, not captive, not Demoralized.
+pub fn is_able(state: &Game, index: usize) -> bool {
+    let w = &state.warriors[index];
+    !w.eliminated && w.captive.is_none() && !is_demoralized(state, index)
+}
+
+/// The players with at least one able warrior, in turn order.
+pub fn able_players(state: &Game) -> Vec<PlayerId> {
+    state
+        .players
+        .iter()
+        .map(|p| p.id)
+        .filter(|p| {
+            state
+                .in_play()
+                .any(|i| state.warriors[i].owner == *p && is_able(state, i))
+        })
+        .collect()
+}
+
+/// The end of an action phase: a player with no able warriors is out; its remaining warriors
+/// are removed from the game (not counted as eliminated) and its objectives become neutral.
+fn players_out(state: &mut Game, ctx: &mut Ctx<'_, Event>) {
+    let able = able_players(state);
+    let out: Vec<PlayerId> = state
+        .players
+        .iter()
+        .map(|p| p.id)
+        .filter(|p| !able.contains(p) && state.in_play().any(|i| state.warriors[i].owner == *p))
+        .collect();
+    for p in out {
+        for w in state
+            .warriors
+            .iter_mut()
+            .filter(|w| w.owner == p && !w.eliminated)
+        {
+            w.eliminated = true;
+            w.tokens = 0;
+        }
+        for o in state
+            .objectives
+            .iter_mut()
+            .filter(|o| o.controller == Some(p))
+        {
+            o.controller = None;
+        }
+        ctx.record(Event::PlayerOut { player: p.0 });
+    }
+}
+
+/// The beginning of an end phase: when only one player has able warriors, that player controls
+/// every objective. Otherwise an objective touched by able warriors of opposing players is
+/// contested (no controller); one touched by a player's able warriors and by no opposing
+/// warrior (able or not) comes under that player's control; otherwise nothing changes.
+/// Captives and Demoralized warriors are not able.
+pub fn check_objectives(state: &mut Game, ctx: &mut Ctx<'_, Event>) {
+    if let [only] = able_players(state).as_slice() {
+        let only = *only;
+        for (n, o) in state.objectives.iter_mut().enumerate() {
+            if o.controller != Some(only) {
+                o.controller = Some(only);
+                ctx.record(Event::Objective {
+                    objective: n,
+                    controller: Some(only.0),
+                });
+            }
+        }
+        return;
+    }
+    let reach = geometry::base_radius() + f64::from(content::OBJECTIVE_DIAMETER_HUNDREDTHS) / 200.0;
+    for n in 0..state.objectives.len() {
+        let at = state.objectives[n].position;
+        let touching: Vec<usize> = state
+            .in_play()
+            .filter(|i| {
+                geometry::distance(&state.warriors[*i].position, &at)
+                    <= reach + geometry::CONTACT_SLACK
+            })
+            .collect();
+        let able = |i: &usize| state.warriors[*i].captive.is_none() && !is_demoralized(state, *i);
+        let mut able_players: Vec<PlayerId> = touching
+            .iter()
+            .filter(|i| able(i))
+            .map(|i| state.warriors[*i].owner)
+            .collect();
+        able_players.sort_by_key(|p| p.0);
+        able_players.dedup();
+        let all_players: Vec<PlayerId> =
+            touching.iter().map(|i| state.warriors[*i].owner).collect();
+        let controller = match able_players.as_slice() {
+            [] => continue,
+            [one] if all_players.iter().all(|p| p == one) => Some(*one),
+            [_] => continue,
+            _ => None,
+        };
+        if state.objectives[n].controller != controller {
+            state.objectives[n].controller = controller;
+            ctx.record(Event::Objective {
+                objective: n,
+                controller: controller.map(|p| p.0),
+            });
+        }
+    }
 }
 
 /// Whether warrior `index` shows an ability that makes it not able (Demoralized).
@@ -802,10 +1341,11 @@ impl Rules for MageKnightRules {
     type Error = RulesError;
 
     /// Close and ranged attacks against single targets, special actions and ending the turn.
-    /// Moves are not listed: positions on an open table are not a finite set.
+    /// Moves, and special actions that place a figure somewhere (Magic Levitation, Necromancy,
+    /// Summon, Revenant), are not listed: positions on an open table are not a finite set.
     fn legal_actions(&self, state: &Game, player: PlayerId) -> Vec<Action> {
         let mut out = Vec::new();
-        if player != state.active {
+        if player != state.active || state.over {
             return out;
         }
         for w in state
@@ -833,7 +1373,7 @@ impl Rules for MageKnightRules {
             }
             if self.check_can_act(state, w, ActionKind::Special).is_ok() {
                 for ability in state.warriors[w].abilities() {
-                    if is_special_action(ability) {
+                    if is_special_action(ability) && !places_a_figure(ability) {
                         out.push(Action::Special {
                             warrior: w,
                             ability,
@@ -855,7 +1395,22 @@ impl Rules for MageKnightRules {
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
         match action {
-            Action::Move { warrior, via, to } => self.do_move(state, *warrior, via, *to, ctx),
+            Action::Move {
+                warrior,
+                via,
+                to,
+                carry,
+                double_time,
+                formation,
+            } => {
+                if !formation.is_empty() {
+                    self.formation_move(state, *warrior, (via, *to), formation, ctx)
+                } else if *double_time {
+                    self.double_time(state, *warrior, (via, *to), ctx)
+                } else {
+                    self.do_move(state, *warrior, (via, *to), *carry, ctx)
+                }
+            }
             Action::Close(attack) => attack::close_combat(self, state, attack, ctx),
             Action::Ranged(attack) => attack::ranged_combat(self, state, attack, ctx),
             Action::Special {

@@ -56,6 +56,13 @@ pub struct RangedAttack {
     pub bound_to: Option<TablePoint>,
     /// Precision (bow): one target touching the attacker's friends, −2 attack.
     pub precision: bool,
+    /// Magic Confusion: on a hit, no damage; the target moves here instead.
+    pub confuse_to: Option<TablePoint>,
+    /// Overwatch: declared with no target, resolved at the next command phase (then even from
+    /// base contact with an opponent).
+    pub overwatch: bool,
+    /// A ranged combat formation: the other members (the attacker is the primary attacker).
+    pub formation: Vec<usize>,
 }
 
 impl RangedAttack {
@@ -66,12 +73,15 @@ impl RangedAttack {
             targets: vec![target],
             bound_to: None,
             precision: false,
+            confuse_to: None,
+            overwatch: false,
+            formation: Vec::new(),
         }
     }
 }
 
 /// Whether an attack of `attacker` on `target` heals instead of damaging: a friendly target and
-/// a `heal_target` ability for this kind of attack.
+/// a `heal_target` ability for this kind of attack (not a magic one on a Magic Immunity target).
 fn healing_amount(
     state: &Game,
     attacker: usize,
@@ -81,10 +91,17 @@ fn healing_amount(
     if state.opposing(attacker, target) {
         return None;
     }
-    effects::ops(&state.warriors[attacker].abilities()).find_map(|(_, op)| match op {
+    let mut abilities = state.warriors[attacker].abilities();
+    if effects::magic_immune(&state.warriors[target].abilities())
+        && !effects::breaches_magic_immunity(&abilities)
+    {
+        abilities = effects::without_magic(&abilities);
+    }
+    let amount = effects::ops(&abilities).find_map(|(_, op)| match op {
         EffectOp::HealTarget { against, amount } if covers(*against, range) => Some(*amount),
         _ => None,
-    })
+    });
+    amount
 }
 
 /// Runs a close combat action.
@@ -235,9 +252,13 @@ pub fn close_combat(
         check_capture(state, a, targets[0])?;
     }
     let eliminating_captive = my_captive.is_some();
+    let augmented = augment(state, a, ctx)?;
     let mut matchups = Vec::new();
     for t in &targets {
         let mut m = matchup(state, a, *t, AttackRange::Close);
+        if let Some(attack) = augmented {
+            m.attacker_click.attack = attack;
+        }
         m.rear_contact = geometry::through_rear_arc(
             &state.warriors[*t].position,
             &at,
@@ -272,12 +293,14 @@ pub fn close_combat(
     if thunder && outcome == Outcome::Damage && matchups.len() == 1 {
         let (t, m) = matchups.remove(0);
         thunder_blow(rules, state, a, t, m, ctx)?;
+        augment_pushing(state, a, augmented, ctx);
         return finish_attack(rules, state, a, free, ctx);
     }
     resolve(rules, state, a, &matchups, outcome, ctx)?;
     if outcome == Outcome::Damage {
         counterattack(rules, state, a, &targets, ctx)?;
     }
+    augment_pushing(state, a, augmented, ctx);
     finish_attack(rules, state, a, free, ctx)
 }
 
@@ -402,7 +425,7 @@ pub fn shockwave(
                     <= radius + geometry::LENGTH_SLACK
         })
         .collect();
-    let dice = roll_attack(rules, state, ctx)?;
+    let dice = roll_attack(rules, state, a, ctx)?;
     let mut hits = Vec::new();
     for t in inside {
         let m = matchup(state, a, t, AttackRange::Any);
@@ -496,8 +519,9 @@ pub fn matchup(state: &Game, a: usize, t: usize, range: AttackRange) -> Matchup 
     m
 }
 
-/// Defend: the highest unmodified defense value of a friend in base contact with `t` whose
-/// abilities lend it (the defender's controller always takes the better value).
+/// Defend (and Gallant Defense between figures that both have it, Temple Masters membership
+/// being read from the subfaction ability): the highest unmodified defense value of a friend in
+/// base contact with `t` (the defender's controller always takes the better value).
 fn lent_defense(state: &Game, t: usize) -> Option<u8> {
     let at = state.warriors[t].position;
     let own = state.warriors[t].current()?.defense;
@@ -509,9 +533,14 @@ fn lent_defense(state: &Game, t: usize) -> Option<u8> {
                 && geometry::in_contact(&state.warriors[*i].position, &at)
         })
         .filter(|i| {
-            effects::any(&state.warriors[*i].abilities(), |op| {
-                matches!(op, EffectOp::LendDefense)
-            })
+            let lender = state.warriors[*i].abilities();
+            let gallant = |abilities: &[SpecialAbility]| {
+                abilities
+                    .iter()
+                    .any(|a| a.meta().handler == Some(Handler::GallantDefense))
+            };
+            effects::any(&lender, |op| matches!(op, EffectOp::LendDefense))
+                || (gallant(&lender) && gallant(&state.warriors[t].abilities()))
         })
         .filter_map(|i| state.warriors[i].current().map(|c| c.defense))
         .max()
@@ -590,7 +619,7 @@ pub fn check_ranged_targets(
             w.name()
         )));
     }
-    if !rules.opponents_in_contact(state, a).is_empty() {
+    if !attack.overwatch && !rules.opponents_in_contact(state, a).is_empty() {
         return Err(illegal(format!(
             "{} is in base contact with an opposing warrior and cannot make a ranged attack",
             w.name()
@@ -653,7 +682,10 @@ pub fn check_ranged_targets(
                 tw.name()
             )));
         }
-        if has_type(state, a, AttackType::Wand) && effects::magic_immune(&tw.abilities()) {
+        if has_type(state, a, AttackType::Wand)
+            && effects::magic_immune(&tw.abilities())
+            && !effects::breaches_magic_immunity(&w.abilities())
+        {
             return Err(illegal(format!(
                 "{} has Magic Immunity: wand ranged attacks cannot target it",
                 tw.name()
@@ -732,7 +764,44 @@ pub fn ranged_combat(
             return finish_attack(rules, state, a, free, ctx);
         }
     }
+    if attack.overwatch {
+        let w = &state.warriors[a];
+        let watches = w
+            .abilities()
+            .iter()
+            .any(|x| x.meta().handler == Some(Handler::Overwatch));
+        if !watches || !attack.targets.is_empty() || attack.bound_to.is_some() {
+            return Err(illegal(format!(
+                "Overwatch needs a warrior showing it and names no target (it has {})",
+                w.name()
+            )));
+        }
+        if w.data().range == 0 || !rules.opponents_in_contact(state, a).is_empty() {
+            return Err(illegal(format!(
+                "{} cannot be given a ranged combat action now",
+                w.name()
+            )));
+        }
+        state.warriors[a].overwatch = true;
+        return finish_attack(rules, state, a, free, ctx);
+    }
     check_ranged_targets(rules, state, attack)?;
+    if let Some(to) = attack.confuse_to {
+        magic_confusion(rules, state, attack, to, ctx)?;
+        return finish_attack(rules, state, a, free, ctx);
+    }
+    if !attack.formation.is_empty() {
+        let boost = formation(rules, state, attack, ctx)?;
+        fire(rules, state, attack, boost, ctx)?;
+        for member in &attack.formation {
+            let w = &mut state.warriors[*member];
+            w.acted_this_turn = true;
+            if !w.eliminated && dial::give_token(state, *member, ctx) {
+                dial::push(state, *member, ctx);
+            }
+        }
+        return finish_attack(rules, state, a, free, ctx);
+    }
     if attack.targets.len() == 1 {
         if let Some(amount) = healing_amount(state, a, attack.targets[0], AttackRange::Ranged) {
             if !rules
@@ -745,6 +814,180 @@ pub fn ranged_combat(
             return finish_attack(rules, state, a, free, ctx);
         }
     }
+    fire(rules, state, attack, (0, 0), ctx)?;
+    finish_attack(rules, state, a, free, ctx)
+}
+
+/// The checks every formation makes: 3 to 5 different warriors of one player sharing a faction
+/// symbol (Fact shares every friend's; the factionless share none), none with Frenzy, each in
+/// base contact with another member.
+pub fn check_formation(state: &Game, members: &[usize]) -> Result<(), RulesError> {
+    let count = members.len();
+    let (min, max) = (
+        usize::from(content::FORMATION_MIN_MEMBERS),
+        usize::from(content::FORMATION_MAX_MEMBERS),
+    );
+    if !(min..=max).contains(&count) || (1..count).any(|i| members[..i].contains(&members[i])) {
+        return Err(illegal(format!(
+            "a formation has {min} to {max} different warriors, not {count}"
+        )));
+    }
+    // Fact: a member with it has every friend's faction symbols.
+    let has_fact = |m: usize| {
+        state.warriors[m]
+            .abilities()
+            .iter()
+            .any(|x| x.meta().handler == Some(Handler::Fact))
+    };
+    let plain: Vec<usize> = members.iter().copied().filter(|m| !has_fact(*m)).collect();
+    let shared: Vec<content::Faction> = match plain.first() {
+        None => vec![],
+        Some(first) => state.warriors[*first]
+            .data()
+            .factions
+            .iter()
+            .copied()
+            .filter(|f| !content::FACTIONLESS.contains(f))
+            .filter(|f| {
+                plain
+                    .iter()
+                    .all(|m| state.warriors[*m].data().factions.contains(f))
+            })
+            .collect(),
+    };
+    if shared.is_empty() && !plain.is_empty() {
+        return Err(illegal(
+            "the members of a formation must share a faction symbol",
+        ));
+    }
+    for m in members {
+        let w = state.warrior(*m)?;
+        if w.owner != state.warriors[members[0]].owner {
+            return Err(illegal(format!("{} is not one of your warriors", w.name())));
+        }
+        if w.abilities()
+            .iter()
+            .any(|x| x.meta().handler == Some(Handler::Frenzy))
+        {
+            return Err(illegal(format!(
+                "{} has Frenzy and cannot be part of a formation",
+                w.name()
+            )));
+        }
+        let touches = members
+            .iter()
+            .any(|o| o != m && geometry::in_contact(&state.warriors[*o].position, &w.position));
+        if !touches {
+            return Err(illegal(format!(
+                "{} is not in base contact with another member of the formation",
+                w.name()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Checks a ranged combat formation and asks each bow member for its contribution: 3 to 5
+/// members in all sharing a faction symbol (not the factionless), each touching another, each
+/// able to be given a ranged combat action with a clear line of fire to the single opposing
+/// target, none with Frenzy. Returns the (attack, damage) modifiers the other members give.
+fn formation(
+    rules: &MageKnightRules,
+    state: &Game,
+    attack: &RangedAttack,
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<(i32, i32), RulesError> {
+    let a = attack.attacker;
+    let mut members = vec![a];
+    members.extend(attack.formation.iter().copied());
+    check_formation(state, &members)?;
+    let [t] = attack.targets[..] else {
+        return Err(illegal(
+            "a ranged combat formation attacks a single warrior",
+        ));
+    };
+    if !state.opposing(a, t) || attack.confuse_to.is_some() || attack.bound_to.is_some() {
+        return Err(illegal(
+            "a ranged combat formation makes a plain damaging attack on one opponent",
+        ));
+    }
+    for m in &members[1..] {
+        rules.check_can_act(state, *m, ActionKind::RangedCombat)?;
+        check_ranged_targets(rules, state, &RangedAttack::single(*m, t))?;
+    }
+    let (mut attack_bonus, mut damage_bonus) = (0, 0);
+    for m in &attack.formation {
+        let damage = has_type(state, *m, AttackType::Bow) && {
+            let prompt = format!(
+                "formation: does {} add +{} attack or +{} damage?",
+                state.warriors[*m].name(),
+                content::FORMATION_ATTACK_BONUS,
+                content::FORMATION_BOW_DAMAGE_BONUS
+            );
+            ctx.choose(&prompt, &["attack".to_string(), "damage".to_string()])? == 1
+        };
+        if damage {
+            damage_bonus += i32::from(content::FORMATION_BOW_DAMAGE_BONUS);
+        } else {
+            attack_bonus += i32::from(content::FORMATION_ATTACK_BONUS);
+        }
+    }
+    Ok((attack_bonus, damage_bonus))
+}
+
+/// Overwatch, at the beginning of its controller's command phase: the token is removed and the
+/// ranged attack is resolved against a target its controller chooses now (or none), even from
+/// base contact with an opponent; no new action token.
+pub fn resolve_overwatch(
+    rules: &MageKnightRules,
+    state: &mut Game,
+    a: usize,
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<(), RulesError> {
+    state.warriors[a].overwatch = false;
+    let targets: Vec<usize> = state
+        .in_play()
+        .filter(|t| state.opposing(a, *t))
+        .filter(|t| {
+            let attack = RangedAttack {
+                overwatch: true,
+                ..RangedAttack::single(a, *t)
+            };
+            check_ranged_targets(rules, state, &attack).is_ok()
+        })
+        .collect();
+    if targets.is_empty() {
+        return Ok(());
+    }
+    let mut options: Vec<String> = targets
+        .iter()
+        .map(|t| state.warriors[*t].name().to_string())
+        .collect();
+    options.push("none".to_string());
+    let prompt = format!("Overwatch: whom does {} shoot?", state.warriors[a].name());
+    let Some(t) = targets.get(ctx.choose(&prompt, &options)?).copied() else {
+        return Ok(());
+    };
+    state.last_hits.clear();
+    let attack = RangedAttack {
+        overwatch: true,
+        ..RangedAttack::single(a, t)
+    };
+    fire(rules, state, &attack, (0, 0), ctx)?;
+    cursed(state, a, ctx);
+    Ok(())
+}
+
+/// A ranged attack on legal targets: point blank, a formation's boost, modifiers, one roll,
+/// damage.
+fn fire(
+    rules: &MageKnightRules,
+    state: &mut Game,
+    attack: &RangedAttack,
+    (boost_attack, boost_damage): (i32, i32),
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<(), RulesError> {
+    let a = attack.attacker;
     let at = state.warriors[a].position;
     let range = f64::from(state.warriors[a].data().range);
     let point_blank = has_type(state, a, AttackType::Bow)
@@ -761,9 +1004,13 @@ pub fn ranged_combat(
         }
     }
     let enhancement = magic_enhancement(state, a);
+    let augmented = augment(state, a, ctx)?;
     let mut matchups = Vec::new();
     for t in &attack.targets {
         let mut m = matchup(state, a, *t, AttackRange::Ranged);
+        if let Some(attack) = augmented {
+            m.attacker_click.attack = attack;
+        }
         let tw = &state.warriors[*t];
         if geometry::through_rear_arc(&tw.position, &at, tw.front_arc) {
             m.situation_attack += i32::from(content::REAR_ARC_ATTACK_BONUS);
@@ -771,15 +1018,118 @@ pub fn ranged_combat(
         if attack.precision {
             m.situation_attack -= i32::from(content::PRECISION_ATTACK_PENALTY);
         }
-        m.situation_attack += pb_attack;
-        m.situation_damage += pb_damage;
+        m.situation_attack += pb_attack + boost_attack;
+        m.situation_damage += pb_damage + boost_damage;
         if !effects::magic_immune(&state.warriors[a].abilities()) {
             m.situation_damage += enhancement;
         }
         matchups.push((*t, m));
     }
     resolve(rules, state, a, &matchups, Outcome::Damage, ctx)?;
-    finish_attack(rules, state, a, free, ctx)
+    augment_pushing(state, a, augmented, ctx);
+    Ok(())
+}
+
+/// Augment: a friendly figure with Augment and fewer than two tokens that shares a faction
+/// symbol with the attacker (Fact shares every friend's symbols) may lend it its unmodified
+/// attack value (its controller chooses);
+/// returns the value lent.
+fn augment(state: &mut Game, a: usize, ctx: &mut Ctx<'_, Event>) -> Result<Option<u8>, RulesError> {
+    let factions = state.warriors[a].data().factions;
+    let fact = |i: usize| {
+        state.warriors[i]
+            .abilities()
+            .iter()
+            .any(|x| x.meta().handler == Some(Handler::Fact))
+    };
+    let lenders: Vec<usize> = state
+        .in_play()
+        .filter(|i| {
+            let w = &state.warriors[*i];
+            *i != a
+                && !state.opposing(*i, a)
+                && w.tokens < content::MAX_ACTION_TOKENS
+                && (fact(a) || fact(*i) || w.data().factions.iter().any(|f| factions.contains(f)))
+                && w.abilities()
+                    .iter()
+                    .any(|x| x.meta().handler == Some(Handler::Augment))
+        })
+        .collect();
+    if lenders.is_empty() {
+        return Ok(None);
+    }
+    let mut options: Vec<String> = lenders
+        .iter()
+        .map(|i| state.warriors[*i].name().to_string())
+        .collect();
+    options.push("none".to_string());
+    let prompt = format!(
+        "Augment: whose attack value does {} use?",
+        state.warriors[a].name()
+    );
+    let pick = ctx.choose(&prompt, &options)?;
+    Ok(lenders
+        .get(pick)
+        .and_then(|i| state.warriors[*i].current())
+        .map(|c| c.attack))
+}
+
+/// Augment's price: the augmented attacker takes 1 pushing damage after the attack.
+fn augment_pushing(state: &mut Game, a: usize, augmented: Option<u8>, ctx: &mut Ctx<'_, Event>) {
+    if augmented.is_some() {
+        dial::deal_damage(state, a, u32::from(content::PUSHING_DAMAGE), true, ctx);
+    }
+}
+
+/// Magic Confusion: a ranged attack on one opposing figure; on a hit it takes no damage and
+/// moves as if given a move action (its speed, break away, what its move triggers) to `to`,
+/// never into base contact with the attacker's figures; it gets no token.
+fn magic_confusion(
+    rules: &MageKnightRules,
+    state: &mut Game,
+    attack: &RangedAttack,
+    to: TablePoint,
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<(), RulesError> {
+    let a = attack.attacker;
+    let [t] = attack.targets[..] else {
+        return Err(illegal("Magic Confusion has a single target"));
+    };
+    let m = matchup(state, a, t, AttackRange::Ranged);
+    let confuses = m
+        .attacker
+        .iter()
+        .any(|x| x.meta().handler == Some(Handler::MagicConfusion));
+    if !confuses {
+        return Err(illegal(format!(
+            "{} cannot use Magic Confusion on {}",
+            state.warriors[a].name(),
+            state.warriors[t].name()
+        )));
+    }
+    if !state.opposing(a, t) {
+        return Err(illegal("Magic Confusion targets an opposing figure"));
+    }
+    if let Some(f) = state.in_play().find(|i| {
+        *i != t && !state.opposing(*i, a) && geometry::in_contact(&state.warriors[*i].position, &to)
+    }) {
+        return Err(illegal(format!(
+            "a confused figure cannot be moved into base contact with {}",
+            state.warriors[f].name()
+        )));
+    }
+    let mut m = m;
+    let tw = &state.warriors[t];
+    if geometry::through_rear_arc(&tw.position, &state.warriors[a].position, tw.front_arc) {
+        m.situation_attack += i32::from(content::REAR_ARC_ATTACK_BONUS);
+    }
+    let Some((_, hits)) = roll_against(rules, state, a, &[(t, m)], ctx)? else {
+        return Ok(());
+    };
+    if !hits.is_empty() {
+        rules.move_warrior(state, t, &[], to, ctx)?;
+    }
+    Ok(())
 }
 
 /// Magic Enhancement of friends touching the attacker: the ranged damage bonus.
@@ -807,14 +1157,58 @@ fn magic_enhancement(state: &Game, a: usize) -> i32 {
 fn roll_attack(
     rules: &MageKnightRules,
     state: &mut Game,
+    a: usize,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<u32, RulesError> {
-    let mut total = 0;
-    for _ in 0..content::ATTACK_DICE {
-        total += rules.roll_d6(ctx)?;
+    let roll = |ctx: &mut Ctx<'_, Event>| -> Result<u32, RulesError> {
+        let mut total = 0;
+        for _ in 0..content::ATTACK_DICE {
+            total += rules.roll_d6(ctx)?;
+        }
+        Ok(total)
+    };
+    let mut total = roll(ctx)?;
+    if hex(state, a, total, ctx)? {
+        total = roll(ctx)?;
     }
     state.last_roll = total;
+    state.last_values = None;
     Ok(total)
+}
+
+/// Hex: a warrior holding a Hex token may make an attacker within [`content::HEX_RANGE`]
+/// inches reroll its attack (its controller chooses); the token is then spent.
+fn hex(
+    state: &mut Game,
+    a: usize,
+    rolled: u32,
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<bool, RulesError> {
+    let at = state.warriors[a].position;
+    let hexers: Vec<usize> = state
+        .in_play()
+        .filter(|i| {
+            state.warriors[*i].hex
+                && geometry::distance(&state.warriors[*i].position, &at)
+                    <= f64::from(content::HEX_RANGE) + geometry::LENGTH_SLACK
+        })
+        .collect();
+    for h in hexers {
+        let prompt = format!(
+            "Hex: does {} make {} reroll its attack roll of {rolled}?",
+            state.warriors[h].name(),
+            state.warriors[a].name()
+        );
+        if ctx.choose(&prompt, &["reroll".to_string(), "no".to_string()])? == 0 {
+            state.warriors[h].hex = false;
+            ctx.record(Event::Hex {
+                warrior: state.warriors[h].name().to_string(),
+                attacker: state.warriors[a].name().to_string(),
+            });
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// A healing attack (Healing, Magic Healing): modifiers ignored; on success, heals.
@@ -829,7 +1223,7 @@ fn heal_attack(
     let attack = u32::from(state.warriors[a].current().map_or(0, |c| c.attack));
     let defense = u32::from(state.warriors[t].current().map_or(0, |c| c.defense));
     let damage = u32::from(state.warriors[a].current().map_or(0, |c| c.damage));
-    let dice = roll_attack(rules, state, ctx)?;
+    let dice = roll_attack(rules, state, a, ctx)?;
     let result = roll_result(dice, attack, defense);
     record_roll(state, a, t, dice, attack, defense, result, ctx);
     state.last_hits.clear();
@@ -867,7 +1261,7 @@ fn heal_attack(
 
 #[allow(clippy::too_many_arguments)]
 fn record_roll(
-    state: &Game,
+    state: &mut Game,
     a: usize,
     t: usize,
     dice: u32,
@@ -876,6 +1270,7 @@ fn record_roll(
     result: RollResult,
     ctx: &mut Ctx<'_, Event>,
 ) {
+    state.last_values.get_or_insert((attack, defense));
     ctx.record(Event::AttackRoll {
         attacker: state.warriors[a].name().to_string(),
         target: state.warriors[t].name().to_string(),
@@ -915,7 +1310,7 @@ fn roll_against(
     matchups: &[(usize, Matchup)],
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<Option<Rolled>, RulesError> {
-    let dice = roll_attack(rules, state, ctx)?;
+    let dice = roll_attack(rules, state, a, ctx)?;
     let name = state.warriors[a].name().to_string();
     state.last_hits.clear();
     let mut hits = Vec::new();

@@ -41,18 +41,21 @@ pub struct Matchup {
 
 impl Matchup {
     /// A matchup of two warriors' current abilities: drops the attacker's magic abilities
-    /// against a Magic Immunity target and the target's defense abilities when the attacker
-    /// ignores them.
+    /// against a Magic Immunity target (unless the attacker has Spellbreach) and the target's
+    /// defense abilities when the attacker ignores them.
     pub fn new(
         range: AttackRange,
         attacker: (&[SpecialAbility], Click, Option<AttackType>),
         target: (&[SpecialAbility], Click),
     ) -> Self {
-        let target_abilities = if effects::ignores_defense_abilities(attacker.0, range) {
+        let mut target_abilities = if effects::ignores_defense_abilities(attacker.0, range) {
             effects::without_defense_abilities(target.0)
         } else {
             target.0.to_vec()
         };
+        if effects::breaches_magic_immunity(attacker.0) {
+            target_abilities = effects::without_magic_immunity(&target_abilities);
+        }
         let attacker_abilities = if effects::magic_immune(&target_abilities) {
             effects::without_magic(attacker.0)
         } else {

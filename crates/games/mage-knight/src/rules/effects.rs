@@ -43,6 +43,27 @@ pub fn any(abilities: &[SpecialAbility], test: impl Fn(&EffectOp) -> bool) -> bo
     ops(abilities).any(|(_, op)| test(op))
 }
 
+/// Whether `abilities` ignore other figures' Magic Immunity (Spellbreach's handler).
+pub fn breaches_magic_immunity(abilities: &[SpecialAbility]) -> bool {
+    abilities
+        .iter()
+        .any(|a| a.meta().handler == Some(super::content::Handler::Spellbreach))
+}
+
+/// The abilities of `abilities` without Magic Immunity (what a Spellbreach attacker sees).
+pub fn without_magic_immunity(abilities: &[SpecialAbility]) -> Vec<SpecialAbility> {
+    abilities
+        .iter()
+        .copied()
+        .filter(|a| {
+            !a.meta()
+                .effects
+                .iter()
+                .any(|op| matches!(op, EffectOp::MagicImmunity))
+        })
+        .collect()
+}
+
 /// Whether `abilities` include Magic Immunity's operation.
 pub fn magic_immune(abilities: &[SpecialAbility]) -> bool {
     any(abilities, |op| matches!(op, EffectOp::MagicImmunity))

@@ -12,6 +12,7 @@
 //! - [`dial`]: damage, healing, tokens and pushing;
 //! - [`actions`]: [`MageKnightRules`], the turn, moves and special actions;
 //! - [`attack`]: close and ranged combat actions;
+//! - [`reanimate`]: Necromancy, Summon and Revenant;
 //! - [`coverage`]: which operations, handlers and constants are played, in one place;
 //! - [`scenario`]: [`MageKnightScenarios`], the scenario keys.
 
@@ -24,6 +25,7 @@ pub mod coverage;
 pub mod dial;
 pub mod effects;
 pub mod geometry;
+pub mod reanimate;
 pub mod scenario;
 pub mod state;
 

@@ -32,9 +32,9 @@ use serde::Deserialize;
 
 use super::actions::{Action, MageKnightRules};
 use super::attack::{CloseAttack, RangedAttack};
-use super::content::{self, AttackType, CardId, SpecialAbility};
+use super::content::{self, AttackType, SpecialAbility};
 use super::dial;
-use super::state::{Event, Game, Player, Warrior};
+use super::state::{Event, Game, Objective, Player, Warrior};
 
 /// Keys of a `[[player]]`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -58,10 +58,15 @@ pub struct PlayerKeys {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ObjectKeys {
-    /// The warrior card's name.
-    pub warrior: String,
-    /// Its controller.
-    pub player: u8,
+    /// The warrior card's name (or give `objective = true` for an objective token).
+    #[serde(default)]
+    pub warrior: Option<String>,
+    /// An objective token instead of a warrior.
+    #[serde(default)]
+    pub objective: bool,
+    /// The warrior's controller, or the player controlling the objective (none: neutral).
+    #[serde(default)]
+    pub player: Option<u8>,
     /// Centre dot and facing: `"x, y @ facing"` in inches and degrees.
     pub at: String,
     /// Clicks turned from the starting marker (default: its starting position).
@@ -89,6 +94,31 @@ pub struct ObjectKeys {
 #[serde(deny_unknown_fields)]
 pub struct MoveKeys {
     /// The warrior.
+    pub warrior: String,
+    /// Where it ends: `"x, y @ facing"`.
+    pub to: String,
+    /// Waypoints of its path.
+    #[serde(default)]
+    pub via: Vec<String>,
+    /// Strong Flier: a touching friend carried along.
+    #[serde(default)]
+    pub carry: Option<String>,
+    /// Where the carried friend ends: `"x, y @ facing"`.
+    #[serde(default)]
+    pub carry_to: Option<String>,
+    /// Use the double-time proficiency.
+    #[serde(default)]
+    pub double_time: bool,
+    /// A movement formation: the other members' moves.
+    #[serde(default)]
+    pub formation: Vec<MemberMoveKeys>,
+}
+
+/// One other member's move in a movement formation.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MemberMoveKeys {
+    /// The member.
     pub warrior: String,
     /// Where it ends: `"x, y @ facing"`.
     pub to: String,
@@ -138,6 +168,15 @@ pub struct RangedKeys {
     /// A precision attack (bow).
     #[serde(default)]
     pub precision: bool,
+    /// Magic Confusion: where the target moves on a hit.
+    #[serde(default)]
+    pub confuse_to: Option<String>,
+    /// Overwatch: no target now; the attack resolves at the next command phase.
+    #[serde(default)]
+    pub overwatch: bool,
+    /// A ranged combat formation: the other members.
+    #[serde(default)]
+    pub formation: Vec<String>,
 }
 
 /// A step naming a warrior and one of its abilities.
@@ -252,6 +291,9 @@ pub struct ExpectKeys {
     /// Whether the last attack succeeded against it.
     #[serde(default)]
     pub hit: Option<bool>,
+    /// The player controlling an objective token: a player id or `"none"`.
+    #[serde(default)]
+    pub controller: Option<String>,
     /// Actions the player may still give this turn.
     #[serde(default)]
     pub actions_left: Option<u32>,
@@ -261,6 +303,15 @@ pub struct ExpectKeys {
     /// The player whose turn it is.
     #[serde(default)]
     pub active: Option<u8>,
+    /// Whether the game has ended.
+    #[serde(default)]
+    pub game_over: Option<bool>,
+    /// The attack value (after modifiers) of the last attack roll, against its first target.
+    #[serde(default)]
+    pub attack_value: Option<u32>,
+    /// The defense value (after modifiers) the last attack roll was compared with (first target).
+    #[serde(default)]
+    pub defense_value: Option<u32>,
 }
 
 /// Mage Knight's side of the scenario runner.
@@ -279,8 +330,17 @@ fn ability(name: &str) -> Result<SpecialAbility, String> {
         .map_err(|e| format!("unknown special ability {name:?}: {e}"))
 }
 
+/// Object ids from here on are objective tokens (warriors are numbered from 0).
+const OBJECTIVE_IDS: u32 = 1 << 20;
+
+/// The warrior named `name`.
 fn object(names: &Names, name: &str) -> Result<usize, String> {
-    names.object(name).map(|id| id.0 as usize)
+    match names.object(name)? {
+        id if id.0 >= OBJECTIVE_IDS => {
+            Err(format!("{name:?} is an objective token, not a warrior"))
+        }
+        id => Ok(id.0 as usize),
+    }
 }
 
 fn targets(names: &Names, one: &Option<String>, many: &[String]) -> Result<Vec<usize>, String> {
@@ -301,9 +361,13 @@ impl ScenarioGame for MageKnightScenarios {
         ("abilities", Subject::Object),
         ("captive", Subject::Object),
         ("hit", Subject::Object),
+        ("controller", Subject::Object),
         ("actions_left", Subject::Player),
         ("roll", Subject::Game),
         ("active", Subject::Game),
+        ("game_over", Subject::Game),
+        ("attack_value", Subject::Game),
+        ("defense_value", Subject::Game),
     ];
     type Rules = MageKnightRules;
     type Player = PlayerKeys;
@@ -355,7 +419,10 @@ impl ScenarioGame for MageKnightScenarios {
             active,
             last_roll: 0,
             last_hits: Vec::new(),
+            last_values: None,
             terrified: Vec::new(),
+            objectives: Vec::new(),
+            over: false,
         })
     }
 
@@ -365,17 +432,43 @@ impl ScenarioGame for MageKnightScenarios {
         object: &ObjectEntry<ObjectKeys>,
     ) -> Result<ObjectId, String> {
         let keys = &object.game;
-        let card = CardId::from_name(&keys.warrior)
-            .ok_or_else(|| format!("unknown warrior {:?}", keys.warrior))?;
-        let owner = PlayerId(keys.player);
-        state.player(owner).map_err(|e| e.to_string())?;
+        let player = keys.player.map(PlayerId);
+        if let Some(p) = player {
+            state.player(p).map_err(|e| e.to_string())?;
+        }
+        let warrior = match (&keys.warrior, keys.objective) {
+            (Some(w), false) => w,
+            (None, true) => {
+                let extra = keys.click.is_some()
+                    || keys.tokens > 0
+                    || keys.acted
+                    || keys.attack_type.is_some()
+                    || keys.front_arc.is_some()
+                    || !keys.abilities.is_empty();
+                if extra {
+                    return Err(
+                        "an objective token has only `at` and `player` (its controller)".into(),
+                    );
+                }
+                state.objectives.push(Objective {
+                    position: position(&keys.at)?,
+                    controller: player,
+                });
+                return Ok(ObjectId(OBJECTIVE_IDS + state.objectives.len() as u32 - 1));
+            }
+            _ => {
+                return Err("an object is either `warrior = \"...\"` or `objective = true`".into())
+            }
+        };
+        let card = super::state::find_warrior(warrior)?;
+        let owner = player.ok_or("a warrior needs `player`")?;
         let content::Card::Warrior(data) = card.card();
         let start = dial::start_click(data.dial);
         let click = keys.click.unwrap_or(start);
         if click >= data.dial.len() {
             return Err(format!(
                 "{} has {} live clicks; click {click} would show skulls",
-                keys.warrior,
+                warrior,
                 data.dial.len()
             ));
         }
@@ -418,6 +511,12 @@ impl ScenarioGame for MageKnightScenarios {
                 .collect::<Result<_, _>>()?,
             cancelled: Vec::new(),
             captive: None,
+            removed: false,
+            revenant: false,
+            second_action: false,
+            mind_tapped: None,
+            overwatch: false,
+            hex: false,
         });
         Ok(ObjectId(state.warriors.len() as u32 - 1))
     }
@@ -476,6 +575,26 @@ impl ScenarioGame for MageKnightScenarios {
                     .map(|p| position(p))
                     .collect::<Result<_, _>>()?,
                 to: position(&m.to)?,
+                carry: match (&m.carry, &m.carry_to) {
+                    (Some(f), Some(at)) => Some((object(names, f)?, position(at)?)),
+                    (None, None) => None,
+                    _ => return Err("`carry` and `carry_to` go together".into()),
+                },
+                double_time: m.double_time,
+                formation: m
+                    .formation
+                    .iter()
+                    .map(|f| {
+                        Ok((
+                            object(names, &f.warrior)?,
+                            f.via
+                                .iter()
+                                .map(|p| position(p))
+                                .collect::<Result<_, String>>()?,
+                            position(&f.to)?,
+                        ))
+                    })
+                    .collect::<Result<_, String>>()?,
             }
         } else if let Some(c) = &step.close {
             Action::Close(CloseAttack {
@@ -491,6 +610,13 @@ impl ScenarioGame for MageKnightScenarios {
                 targets: targets(names, &r.target, &r.targets)?,
                 bound_to: r.bound_to.as_deref().map(position).transpose()?,
                 precision: r.precision,
+                confuse_to: r.confuse_to.as_deref().map(position).transpose()?,
+                overwatch: r.overwatch,
+                formation: r
+                    .formation
+                    .iter()
+                    .map(|m| object(names, m))
+                    .collect::<Result<_, _>>()?,
             })
         } else if let Some(s) = &step.special {
             Action::Special {
@@ -541,6 +667,32 @@ impl ScenarioGame for MageKnightScenarios {
         if let Some(active) = expect.active {
             checks.push(Check::new("active", active, state.active.0));
         }
+        if let Some(over) = expect.game_over {
+            checks.push(Check::new("game_over", over, state.over));
+        }
+        let values = state
+            .last_values
+            .map(|(a, d)| (a.to_string(), d.to_string()));
+        let none = || {
+            (
+                "no attack roll yet".to_string(),
+                "no attack roll yet".to_string(),
+            )
+        };
+        if let Some(attack) = expect.attack_value {
+            checks.push(Check::new(
+                "attack_value",
+                attack,
+                values.clone().unwrap_or_else(none).0,
+            ));
+        }
+        if let Some(defense) = expect.defense_value {
+            checks.push(Check::new(
+                "defense_value",
+                defense,
+                values.unwrap_or_else(none).1,
+            ));
+        }
         if let (Some(player), Some(left)) = (subjects.player, expect.actions_left) {
             let p = state.player(player).map_err(|e| e.to_string())?;
             checks.push(Check::new("actions_left", left, p.actions_left()));
@@ -548,6 +700,21 @@ impl ScenarioGame for MageKnightScenarios {
         let Some(id) = subjects.object else {
             return Ok(checks);
         };
+        if id.0 >= OBJECTIVE_IDS {
+            let o = state
+                .objectives
+                .get((id.0 - OBJECTIVE_IDS) as usize)
+                .ok_or("no such objective")?;
+            let Some(controller) = &expect.controller else {
+                return Err("an objective token has only `controller` to check".into());
+            };
+            let actual = o.controller.map_or("none".to_string(), |p| p.0.to_string());
+            checks.push(Check::new("controller", controller, actual));
+            return Ok(checks);
+        }
+        if expect.controller.is_some() {
+            return Err("`controller` is about objective tokens".into());
+        }
         let w = state.warriors.get(id.0 as usize).ok_or("no such warrior")?;
         let shown = |value: Option<u8>| value.map_or("skulls".to_string(), |v| v.to_string());
         let current = w.current();

@@ -40,6 +40,18 @@ pub struct Warrior {
     pub cancelled: Vec<SpecialAbility>,
     /// The warrior holding it captive, if any.
     pub captive: Option<usize>,
+    /// Removed from the game: eliminated for good, never reanimated.
+    pub removed: bool,
+    /// Reanimated by Revenant: removed at its controller's next end phase.
+    pub revenant: bool,
+    /// Given its second action this turn (Magestone Trance).
+    pub second_action: bool,
+    /// The ability Mind Tap copied this turn (in `extra_abilities` until the end phase).
+    pub mind_tapped: Option<SpecialAbility>,
+    /// Holds an Overwatch token: its ranged attack resolves at its next command phase.
+    pub overwatch: bool,
+    /// Holds a Hex token: once, before its next command phase, it may make an attacker reroll.
+    pub hex: bool,
 }
 
 impl Warrior {
@@ -100,6 +112,15 @@ impl Warrior {
     }
 }
 
+/// An objective token: clear terrain that players control by standing on or next to it.
+#[derive(Debug, Clone)]
+pub struct Objective {
+    /// Its centre.
+    pub position: TablePoint,
+    /// The player whose control marker is on it (`None`: neutral or contested).
+    pub controller: Option<PlayerId>,
+}
+
 /// One player.
 #[derive(Debug, Clone)]
 pub struct Player {
@@ -133,9 +154,17 @@ pub struct Game {
     pub last_roll: u32,
     /// Warriors the last attack succeeded against (after Dodge).
     pub last_hits: Vec<usize>,
+    /// The attack and defense values (after modifiers) of the last attack roll, against its
+    /// first target.
+    pub last_values: Option<(u32, u32)>,
     /// (mover, terrifier) pairs: a failed Terrify roll keeps the mover out of base contact
     /// with the terrifier for the rest of the turn.
     pub terrified: Vec<(usize, usize)>,
+    /// Objective tokens.
+    pub objectives: Vec<Objective>,
+    /// Whether the game has ended (at the end of a turn in which at most one player has able
+    /// warriors).
+    pub over: bool,
 }
 
 impl Game {
@@ -230,6 +259,11 @@ pub enum Event {
         roll: u32,
         stopped: bool,
     },
+    /// An objective's control changed at an end phase.
+    Objective {
+        objective: usize,
+        controller: Option<u8>,
+    },
     /// A warrior took a friend's action token (Leadership).
     Leadership { leader: String, warrior: String },
     /// A warrior changed its facing without an action (Nimble, Sniper).
@@ -242,6 +276,35 @@ pub enum Event {
     FreeSpin { warrior: String, facing: f64 },
     /// A player gained an action (Command).
     ExtraAction { player: u8 },
+    /// A player with no able warriors left the game; its remaining warriors were removed
+    /// (they do not count as eliminated).
+    PlayerOut { player: u8 },
+    /// The game ended.
+    GameOver,
+    /// Magestone Trance rolls after the second action.
+    Trance {
+        warrior: String,
+        rolls: Vec<u32>,
+        pushing: u32,
+    },
+    /// Siphon Energy moved a token's worth of strain onto a friend.
+    Siphon { warrior: String, friend: String },
+    /// Hex made an attacker reroll.
+    Hex { warrior: String, attacker: String },
+    /// Mind Tap copied an ability until the end phase.
+    MindTap {
+        warrior: String,
+        ability: String,
+        from: String,
+    },
+    /// An eliminated figure came back.
+    Reanimated {
+        warrior: String,
+        at: String,
+        click: usize,
+    },
+    /// A figure was removed from the game.
+    Removed { warrior: String },
     /// A turn ended and the next began.
     TurnBegan { player: u8 },
 }
@@ -302,4 +365,25 @@ impl From<ChoiceError> for RulesError {
 /// An illegal-action error with a message.
 pub fn illegal(message: impl Into<String>) -> RulesError {
     RulesError::Illegal(message.into())
+}
+
+/// Looks a warrior up by name, with a suggestion when it is unknown.
+pub fn find_warrior(name: &str) -> Result<CardId, String> {
+    CardId::from_name(name).ok_or_else(|| {
+        let lower = name.to_lowercase();
+        let close: Vec<&str> = CardId::ALL
+            .iter()
+            .map(|c| c.name())
+            .filter(|n| n.to_lowercase().contains(&lower) || lower.contains(&n.to_lowercase()))
+            .take(5)
+            .collect();
+        if close.is_empty() {
+            format!("unknown warrior {name:?}")
+        } else {
+            format!(
+                "unknown warrior {name:?}; did you mean: {}?",
+                close.join(", ")
+            )
+        }
+    })
 }

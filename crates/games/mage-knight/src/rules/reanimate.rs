@@ -1,0 +1,168 @@
+//! Bringing eliminated figures back: Necromancy, Summon and Revenant (special actions).
+//!
+//! An eliminated warrior stays in the state; reanimation turns its dial back to its starting
+//! position and places it at the position the action names. A figure removed from the game
+//! (a Necromancy roll above [`content::NECROMANCY_RETURNS_ON`], a Revenant at its end phase)
+//! can never come back.
+
+use grimoire_engine::{Board, Ctx, OpenTable, TablePoint};
+
+use super::actions::{is_demoralized, MageKnightRules};
+use super::content::{self, Faction, Handler};
+use super::geometry;
+use super::state::{illegal, Event, Game, RulesError};
+
+/// Checks that eliminated figure `target` may come back at `to`, for `warrior`'s reanimation
+/// ability: eliminated, not removed from the game, and a free place.
+fn check_target(state: &Game, target: usize, to: &TablePoint) -> Result<(), RulesError> {
+    let t = state
+        .warriors
+        .get(target)
+        .ok_or(RulesError::NoSuchWarrior(target))?;
+    if !t.eliminated || t.removed {
+        return Err(illegal(format!(
+            "{} is not an eliminated figure that can come back",
+            t.name()
+        )));
+    }
+    if let Some(o) = state
+        .in_play()
+        .find(|i| geometry::overlaps(&state.warriors[*i].position, to))
+    {
+        return Err(illegal(format!(
+            "{} cannot be placed on {}'s base",
+            t.name(),
+            state.warriors[o].name()
+        )));
+    }
+    Ok(())
+}
+
+/// Places eliminated `target` at `to`, `clicks` from its starting position, in play again.
+fn place(state: &mut Game, target: usize, to: TablePoint, clicks: usize, ctx: &mut Ctx<'_, Event>) {
+    let t = &mut state.warriors[target];
+    t.eliminated = false;
+    t.captive = None;
+    t.tokens = 0;
+    t.token_this_turn = false;
+    t.acted_this_turn = false;
+    t.cancelled.clear();
+    t.click = t.start_click + clicks;
+    t.position = to;
+    ctx.record(Event::Reanimated {
+        warrior: t.name().to_string(),
+        at: OpenTable.position_name(&to),
+        click: t.click,
+    });
+}
+
+/// Runs the reanimation ability `handler` of `warrior` on `target`, placing it at `to`.
+pub fn reanimate(
+    rules: &MageKnightRules,
+    state: &mut Game,
+    warrior: usize,
+    handler: Handler,
+    target: usize,
+    to: TablePoint,
+    ctx: &mut Ctx<'_, Event>,
+) -> Result<(), RulesError> {
+    check_target(state, target, &to)?;
+    let w = &state.warriors[warrior];
+    let t = &state.warriors[target];
+    let name = w.name();
+    if handler != Handler::Revenant && !rules.opponents_in_contact(state, warrior).is_empty() {
+        return Err(illegal(format!(
+            "{name} is in base contact with an opposing figure and cannot reanimate"
+        )));
+    }
+    match handler {
+        Handler::Necromancy | Handler::Summon => {
+            if t.owner != w.owner {
+                return Err(illegal(format!("{} is not one of your figures", t.name())));
+            }
+            if !geometry::in_contact(&w.position, &to) {
+                return Err(illegal(format!(
+                    "{} must come back in base contact with {name}",
+                    t.name()
+                )));
+            }
+        }
+        _ => {
+            if state.player(w.owner)?.actions_used > 0 {
+                return Err(illegal(
+                    "Revenant is used at the beginning of the command phase, before any other action",
+                ));
+            }
+            if is_demoralized(state, warrior) {
+                return Err(illegal(format!(
+                    "{name} is Demoralized and cannot use Revenant"
+                )));
+            }
+            let reach = geometry::distance(&w.position, &to);
+            if reach > f64::from(content::REVENANT_RANGE) + geometry::LENGTH_SLACK {
+                return Err(illegal(format!(
+                    "a Revenant figure is placed within {} inches, not {reach:.2}",
+                    content::REVENANT_RANGE
+                )));
+            }
+        }
+    }
+    match handler {
+        Handler::Summon => {
+            let spawn = t.data().factions.contains(&Faction::MageSpawn);
+            if !spawn || t.data().point_value > w.data().point_value {
+                return Err(illegal(format!(
+                    "Summon brings back a Mage Spawn figure worth no more than {name}"
+                )));
+            }
+            place(state, target, to, 0, ctx);
+        }
+        Handler::Necromancy => {
+            let roll = rules.roll_d6(ctx)?;
+            if roll > u32::from(content::NECROMANCY_RETURNS_ON) {
+                state.warriors[target].removed = true;
+                ctx.record(Event::Removed {
+                    warrior: state.warriors[target].name().to_string(),
+                });
+                return Ok(());
+            }
+            let unharmed = content::NECROMANCY_UNHARMED_NAMES
+                .iter()
+                .any(|word| state.warriors[target].name().contains(word));
+            let clicks = if unharmed { 0 } else { roll as usize };
+            let t = &state.warriors[target];
+            if t.start_click + clicks >= t.data().dial.len() {
+                return Ok(());
+            }
+            place(state, target, to, clicks, ctx);
+        }
+        _ => {
+            let owner = state.warriors[warrior].owner;
+            place(state, target, to, 0, ctx);
+            let t = &mut state.warriors[target];
+            t.owner = owner;
+            t.revenant = true;
+        }
+    }
+    Ok(())
+}
+
+/// The beginning of `player`'s end phase: its Revenant figures leave the game, eliminated or not.
+pub fn remove_revenants(
+    state: &mut Game,
+    player: grimoire_engine::PlayerId,
+    ctx: &mut Ctx<'_, Event>,
+) {
+    for w in state
+        .warriors
+        .iter_mut()
+        .filter(|w| w.revenant && w.owner == player && !w.removed)
+    {
+        w.eliminated = true;
+        w.removed = true;
+        w.tokens = 0;
+        ctx.record(Event::Removed {
+            warrior: w.name().to_string(),
+        });
+    }
+}

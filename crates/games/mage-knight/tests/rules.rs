@@ -1,0 +1,127 @@
+//! The rules through the engine contract: every listed legal action applies, and bad scenario
+//! input gets a clear message.
+
+use grimoire_engine::{run_scenario, Ctx, EventLog, FirstOption, PlayerId, Rules, SeededDice};
+use grimoire_mage_knight::rules::{
+    Action, Game, MageKnightRules, MageKnightScenarios, Player, Warrior,
+};
+use grimoire_mage_knight::{Card, CardId};
+
+fn warrior(name: &str, owner: u8, x: f64, facing: f64, click: usize) -> Warrior {
+    let card = CardId::from_name(name).expect("a warrior of the pool");
+    let Card::Warrior(data) = card.card();
+    Warrior {
+        card,
+        owner: PlayerId(owner),
+        position: grimoire_engine::TablePoint { x, y: 0.0, facing },
+        click,
+        start_click: 0,
+        tokens: 0,
+        token_this_turn: false,
+        acted_this_turn: false,
+        eliminated: false,
+        attack_type: None,
+        front_arc: f64::from(data.front_arc),
+        extra_abilities: Vec::new(),
+        cancelled: Vec::new(),
+        captive: None,
+        removed: false,
+        revenant: false,
+        second_action: false,
+        mind_tapped: None,
+        overwatch: false,
+        hex: false,
+    }
+}
+
+fn game() -> Game {
+    Game {
+        players: vec![
+            Player {
+                id: PlayerId(1),
+                actions_per_turn: 2,
+                actions_used: 0,
+                extra_actions: 0,
+            },
+            Player {
+                id: PlayerId(2),
+                actions_per_turn: 2,
+                actions_used: 0,
+                extra_actions: 0,
+            },
+        ],
+        warriors: vec![
+            warrior("Altem Guardsman (Tough)", 1, 0.0, 0.0, 2),
+            warrior("Animated Mud (Weak)", 2, 1.25, 180.0, 2),
+            warrior("Amotep Gunner (Standard)", 1, -8.0, 0.0, 3),
+            warrior("Anopheles", 1, -8.0, 90.0, 6),
+        ],
+        active: PlayerId(1),
+        last_roll: 0,
+        last_hits: Vec::new(),
+        last_values: None,
+        terrified: Vec::new(),
+        objectives: Vec::new(),
+        over: false,
+    }
+}
+
+#[test]
+fn every_legal_action_applies() {
+    let rules = MageKnightRules::default();
+    let listed = rules.legal_actions(&game(), PlayerId(1));
+    assert!(
+        listed.iter().any(|a| matches!(a, Action::Close(_))),
+        "{listed:?}"
+    );
+    assert!(
+        listed.iter().any(|a| matches!(a, Action::Special { .. })),
+        "{listed:?}"
+    );
+    assert!(listed.contains(&Action::EndTurn));
+    for (seed, action) in listed.iter().enumerate() {
+        let mut state = game();
+        let mut dice = SeededDice::new(seed as u64);
+        let mut chooser = FirstOption;
+        let mut log = EventLog::new();
+        let mut ctx = Ctx::new(&mut dice, &mut chooser, &mut log);
+        rules
+            .apply(&mut state, action, &mut ctx)
+            .unwrap_or_else(|e| panic!("{action:?}: {e}"));
+    }
+}
+
+#[test]
+fn only_the_active_player_has_actions() {
+    let rules = MageKnightRules::default();
+    assert_eq!(rules.legal_actions(&game(), PlayerId(2)), vec![]);
+}
+
+#[test]
+fn bad_scenario_input_is_a_clear_error() {
+    let scenario = |warrior: &str, at: &str| {
+        format!(
+            "game = \"mage-knight\"\nname = \"bad\"\nsource = \"rules: test\"\n[[player]]\nid = 1\nactions = 1\n\
+             [[object]]\nid = \"a\"\nwarrior = \"{warrior}\"\nplayer = 1\nat = \"{at}\"\n"
+        )
+    };
+    let game = MageKnightScenarios::default();
+    let report = run_scenario(&game, &scenario("Abydr", "0, 0"))
+        .report("bad.toml")
+        .join("\n");
+    assert!(
+        report.contains("bad.toml:7:1: object \"a\": unknown warrior \"Abydr\""),
+        "{report}"
+    );
+    let report = run_scenario(&game, &scenario("Abydor", "here"))
+        .report("bad.toml")
+        .join("\n");
+    assert!(report.contains("bad position \"here\""), "{report}");
+    let report = run_scenario(
+        &game,
+        &scenario("Abydor", "0, 0").replace("actions = 1", "actions = 1\nbuild_total = 100"),
+    )
+    .report("bad.toml")
+    .join("\n");
+    assert!(report.contains("not both"), "{report}");
+}
