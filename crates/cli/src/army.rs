@@ -28,10 +28,10 @@ pub fn mage_knight(file: &Path) -> ExitCode {
         }
     };
     let report = check(&army);
-    print!("army {path}\n{}", render(&army, &report));
-    if report.is_legal() {
+    crate::out!("army {path}\n{}", render(&army, &report));
+    crate::output::finish(if report.is_legal() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
-    }
+    })
 }

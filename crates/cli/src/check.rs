@@ -38,15 +38,25 @@ pub fn run(args: Args) -> ExitCode {
     for game in &compiled {
         match (&game.result, args.message_format) {
             (Ok(ir), MessageFormat::Human) => {
+                // Warnings (draft codex entries) do not fail the check but are shown.
+                if !ir.warnings.is_empty() {
+                    eprint!("{}", ir.warnings.render(crate::color::stderr()));
+                }
                 outln!(
-                    "{}: ok ({} cards, {} codex entries, {} errata)",
+                    "{}: ok ({} cards, {} codex entries, {} errata{})",
                     game.name,
                     ir.cards.len(),
                     codex_entries(ir),
-                    ir.errata.len()
+                    ir.errata.len(),
+                    match ir.warnings.len() {
+                        0 => String::new(),
+                        n => format!(", {n} warning(s)"),
+                    }
                 );
             }
-            (Ok(_), MessageFormat::Json) => {}
+            (Ok(ir), MessageFormat::Json) => {
+                out!("{}", ir.warnings.to_json_lines());
+            }
             (Err(diagnostics), MessageFormat::Human) => {
                 failed = true;
                 eprint!("{}", diagnostics.render(crate::color::stderr()));

@@ -209,13 +209,13 @@ fn content_root(out: &Path, game: &str) -> Option<PathBuf> {
 /// (one per draft) and any error left.
 fn scaffold(root: &Path, game: &str, names: &[grimoire_import::NewName]) -> Result<(), ExitCode> {
     if names.is_empty() {
-        println!("scaffold: no new names");
+        crate::outln!("scaffold: no new names");
         return Ok(());
     }
     match grimoire_import::scaffold(root, game, names) {
         Ok(files) => {
             for file in files {
-                println!("scaffold: wrote {}", file.display());
+                crate::outln!("scaffold: wrote {}", file.display());
             }
         }
         Err(error) => {
@@ -230,7 +230,7 @@ fn scaffold(root: &Path, game: &str, names: &[grimoire_import::NewName]) -> Resu
     match grimoire_compiler::compile(&input) {
         Ok(compiled) => {
             eprint!("{}", compiled.warnings.render(false));
-            println!(
+            crate::outln!(
                 "scaffold: `{game}` compiles with {} draft warnings; review the drafts",
                 compiled.warnings.len()
             );

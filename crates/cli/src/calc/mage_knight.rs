@@ -20,14 +20,14 @@ pub fn run(args: &Args) -> ExitCode {
     match outcome(args) {
         Ok((query, outcome)) => {
             if args.json {
-                println!(
+                crate::outln!(
                     "{}",
                     serde_json::to_string_pretty(&to_json(&query, &outcome)).unwrap_or_default()
                 );
             } else {
-                print!("{}", table(&query, &outcome));
+                crate::out!("{}", table(&query, &outcome));
             }
-            ExitCode::SUCCESS
+            crate::output::finish(ExitCode::SUCCESS)
         }
         Err(e) => {
             eprintln!("error: {e}");

@@ -193,6 +193,10 @@ pub enum EffectOp {
         /// The `minimum` field.
         minimum: u8,
     },
+    /// The holder cannot be a member of a movement formation.
+    NoMovementFormation,
+    /// The holder cannot use the double-time proficiency.
+    NoDoubleTime,
     /// Starting position: the warrior deploys showing this click and healing never turns the dial back past it.
     HealingStopsHere,
 }
@@ -450,7 +454,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         implies: &[],
         implied: &[],
         handler: Some(Handler::Aquatic),
-        effects: &[],
+        effects: &[EffectOp::NoDoubleTime],
         draft: false,
         slot: Some(Stat::Speed),
         attack_types: &[],
@@ -955,6 +959,8 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
             EffectOp::BreakAwayFailsOnlyOn {
                 roll: 1,
             },
+            EffectOp::NoDoubleTime,
+            EffectOp::NoMovementFormation,
         ],
         draft: false,
         slot: Some(Stat::Speed),
@@ -1019,7 +1025,11 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         implies: &[],
         implied: &[],
         handler: Some(Handler::Frenzy),
-        effects: &[EffectOp::CannotCapture, EffectOp::CannotBeCaptured],
+        effects: &[
+            EffectOp::CannotCapture,
+            EffectOp::CannotBeCaptured,
+            EffectOp::NoMovementFormation,
+        ],
         draft: false,
         slot: Some(Stat::Speed),
         attack_types: &[],
@@ -1807,7 +1817,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[EffectOp::FreeMoveAction],
+        effects: &[EffectOp::FreeMoveAction, EffectOp::NoMovementFormation],
         draft: false,
         slot: Some(Stat::Speed),
         attack_types: &[],
@@ -1860,6 +1870,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
                 damage: 1,
                 timing: Timing::AfterOwnMove,
             },
+            EffectOp::NoMovementFormation,
         ],
         draft: false,
         slot: Some(Stat::Speed),

@@ -274,6 +274,7 @@ impl Ability {
             Self::Crazed => None,
             Self::Cunning => None,
             Self::Curse => None,
+            Self::Demand => None,
             Self::DisruptionField => None,
             Self::DivineRetribution => None,
             Self::DivineShield => None,
@@ -336,6 +337,7 @@ impl Ability {
             Self::Prune => None,
             Self::PsychicAssault => None,
             Self::PsychicStrike => None,
+            Self::Purge => None,
             Self::Pursue => None,
             Self::Rage => None,
             Self::RaiseTheDead => None,
@@ -383,6 +385,7 @@ impl Ability {
             Self::StoneMelding => None,
             Self::StrengthOfTheStone => None,
             Self::Strong => None,
+            Self::Stronghold => None,
             Self::StructuralAnalysis => None,
             Self::SummonFireBeast => None,
             Self::SummonedByFire => None,
@@ -840,6 +843,17 @@ impl ::core::str::FromStr for Ability {
                     fold,
                     &mut reason,
                     &mut |_| { Ok(Ability::Curse) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Demand"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Demand) },
                 ) {
                     return Ok(value);
                 }
@@ -1529,6 +1543,17 @@ impl ::core::str::FromStr for Ability {
             {
                 if let Some(value) = codex_text::split(
                     text,
+                    &["Purge"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Purge) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
                     &["Pursue"],
                     fold,
                     &mut reason,
@@ -2039,6 +2064,17 @@ impl ::core::str::FromStr for Ability {
                     fold,
                     &mut reason,
                     &mut |_| { Ok(Ability::Strong) },
+                ) {
+                    return Ok(value);
+                }
+            }
+            {
+                if let Some(value) = codex_text::split(
+                    text,
+                    &["Stronghold"],
+                    fold,
+                    &mut reason,
+                    &mut |_| { Ok(Ability::Stronghold) },
                 ) {
                     return Ok(value);
                 }

@@ -53,6 +53,8 @@ pub enum EffectOp {
         while_defending: bool,
         /// Only during its controller's turn.
         own_turn: bool,
+        /// The amount for each counted thing (Tracker Gallen).
+        for_each: Count,
     },
     /// The controller draws cards; drawing from an empty deck loses at the next pre-priority check (407.6b).
     DrawCards {
@@ -123,6 +125,24 @@ pub enum EffectOp {
         to: Recipient,
         /// The `from` field.
         from: Dealer,
+    },
+    /// A triggered power (703) whose effect heals as it resolves; with `min_hand`, a double-check power: it triggers only if its controller has that many cards in hand, and is interrupted if not as it resolves (703.2).
+    TriggeredHeal {
+        /// The `when` field.
+        when: TriggerEvent,
+        /// The `amount` field.
+        amount: u8,
+        /// The `to` field.
+        to: Recipient,
+        /// The `from` field.
+        from: Dealer,
+        /// The `min_hand` field.
+        min_hand: u8,
+    },
+    /// Readies the recipients (105).
+    Ready {
+        /// The `to` field.
+        to: Recipient,
     },
     /// Gives a keyword for a duration.
     GrantKeyword {
@@ -336,6 +356,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
                 while_attacking: false,
                 while_defending: false,
                 own_turn: true,
+                for_each: Count::Once,
             },
         ],
         draft: false,
@@ -385,6 +406,7 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
                 while_attacking: true,
                 while_defending: false,
                 own_turn: false,
+                for_each: Count::Once,
             },
         ],
         draft: false,
