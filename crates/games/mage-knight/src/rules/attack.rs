@@ -1587,7 +1587,7 @@ fn after_hits(
     if drain > 0 && damaged > 0 {
         dial::heal(state, a, drain * damaged, ctx);
     }
-    splash(rules, state, a, &refs, dice, extra, ctx);
+    splash(state, a, &refs, dice, extra, ctx);
     let pushing: u32 = effects::ops(&first.attacker)
         .map(|(_, op)| match op {
             EffectOp::SelfPushingAfterAttack { amount } => u32::from(*amount),
@@ -1597,7 +1597,6 @@ fn after_hits(
     if pushing > 0 {
         dial::deal_damage(state, a, pushing, true, ctx);
     }
-    let _ = rules;
     Ok(())
 }
 
@@ -1642,7 +1641,6 @@ fn damage_shares(
 
 /// Flame/Lightning, Stormfire, Smite: the same roll against the figures touching the targets.
 fn splash(
-    rules: &MageKnightRules,
     state: &mut Game,
     a: usize,
     hits: &[(usize, &Matchup)],
@@ -1674,7 +1672,6 @@ fn splash(
             }
         }
     }
-    let _ = rules;
     for o in others {
         if state.warriors[o].eliminated {
             continue;
