@@ -12,6 +12,7 @@ use super::dial;
 use super::effects;
 use super::geometry;
 use super::reanimate;
+use super::special;
 use super::state::{illegal, Event, Game, RulesError};
 
 /// One thing a player can do.
@@ -547,7 +548,7 @@ impl MageKnightRules {
             vec![(primary, via.to_vec(), to)];
         moves.extend(others.iter().cloned());
         let members: Vec<usize> = moves.iter().map(|m| m.0).collect();
-        attack::check_formation(state, &members)?;
+        special::check_formation(state, &members)?;
         for m in &members {
             if *m != primary {
                 self.check_can_act(state, *m, ActionKind::Move)?;
@@ -708,7 +709,7 @@ impl MageKnightRules {
         }
         if ability.meta().handler == Some(Handler::Shockwave) {
             state.last_hits.clear();
-            attack::shockwave(self, state, warrior, ctx)?;
+            special::shockwave(self, state, warrior, ctx)?;
             self.finish_action(state, warrior, free, ctx)?;
             attack::cursed(state, warrior, ctx);
             return Ok(());
@@ -1042,7 +1043,7 @@ impl MageKnightRules {
             state.warriors[warrior].hex = false;
             self.front_arc_damage(state, warrior, Timing::CommandPhase, ctx);
             if state.warriors[warrior].overwatch {
-                attack::resolve_overwatch(self, state, warrior, ctx)?;
+                special::resolve_overwatch(self, state, warrior, ctx)?;
             }
             self.siphon_energy(state, warrior, ctx)?;
             self.mind_tap(state, warrior, ctx)?;

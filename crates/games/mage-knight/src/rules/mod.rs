@@ -12,6 +12,9 @@
 //! - [`dial`]: damage, healing, tokens and pushing;
 //! - [`actions`]: [`MageKnightRules`], the turn, moves and special actions;
 //! - [`attack`]: close and ranged combat actions;
+//! - [`resolve`]: the attack roll and what a hit does;
+//! - [`special`]: Thunder Blow, Counterattack, Shockwave, Magic Confusion, Overwatch, Augment,
+//!   formations;
 //! - [`reanimate`]: Necromancy, Summon and Revenant;
 //! - [`coverage`]: which operations, handlers and constants are played, in one place;
 //! - [`scenario`]: [`MageKnightScenarios`], the scenario keys.
@@ -26,7 +29,9 @@ pub mod dial;
 pub mod effects;
 pub mod geometry;
 pub mod reanimate;
+pub mod resolve;
 pub mod scenario;
+pub mod special;
 pub mod state;
 
 pub use actions::{Action, MageKnightRules};
