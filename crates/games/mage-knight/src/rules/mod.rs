@@ -10,7 +10,9 @@
 //! - [`effects`]: reading the abilities' effect operations;
 //! - [`combat`]: attack and defense values, the hit test, damage (shared with [`crate::calc`]);
 //! - [`dial`]: damage, healing, tokens and pushing;
-//! - [`actions`]: [`MageKnightRules`], the turn, moves and special actions;
+//! - [`actions`]: [`MageKnightRules`], action limits, tokens and special actions;
+//! - [`movement`]: moves, break away, free spins, double-time, movement formations;
+//! - [`phases`]: the command and end phases, objectives, the end of the game;
 //! - [`attack`]: close and ranged combat actions;
 //! - [`resolve`]: the attack roll and what a hit does;
 //! - [`special`]: Thunder Blow, Counterattack, Shockwave, Magic Confusion, Overwatch, Augment,
@@ -28,6 +30,8 @@ pub mod coverage;
 pub mod dial;
 pub mod effects;
 pub mod geometry;
+pub mod movement;
+pub mod phases;
 pub mod reanimate;
 pub mod resolve;
 pub mod scenario;
