@@ -97,7 +97,7 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
     ),
     (
         "heal_per_damaged_target",
-        Coverage::Interpreted("attack (resolve)"),
+        Coverage::Interpreted("resolve (resolve)"),
     ),
     (
         "heal_self_roll",
@@ -109,9 +109,9 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
     ),
     (
         "dodge_roll",
-        Coverage::Interpreted("attack (resolve), calc"),
+        Coverage::Interpreted("resolve (resolve), calc"),
     ),
-    ("retaliate", Coverage::Interpreted("attack (resolve)")),
+    ("retaliate", Coverage::Interpreted("resolve (resolve)")),
     (
         "not_ranged_target",
         Coverage::Interpreted("attack (check_ranged_targets), calc"),
@@ -139,7 +139,7 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
     (
         "not_able",
         Coverage::Interpreted(
-            "actions (is_demoralized: Command, Rally); objectives are not modelled",
+            "actions (is_demoralized), phases (Command, Rally, check_objectives)",
         ),
     ),
     (
@@ -186,16 +186,19 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         "heal_self_when_demoralized",
         Coverage::Interpreted("phases (command_phase)"),
     ),
-    ("splash_on_hit", Coverage::Interpreted("attack (splash)")),
+    ("splash_on_hit", Coverage::Interpreted("resolve (splash)")),
     (
         "self_pushing_after_attack",
-        Coverage::Interpreted("attack (resolve)"),
+        Coverage::Interpreted("resolve (resolve)"),
     ),
     (
         "rear_contact_damage_multiplier",
         Coverage::Interpreted("combat (Matchup::damage_value)"),
     ),
-    ("heal_target", Coverage::Interpreted("attack (heal_attack)")),
+    (
+        "heal_target",
+        Coverage::Interpreted("resolve (heal_attack)"),
+    ),
     (
         "lend_defense",
         Coverage::Interpreted("attack (lent_defense)"),
@@ -208,7 +211,7 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         "ranged_damage_bonus_to_friends",
         Coverage::Interpreted("attack (magic_enhancement)"),
     ),
-    ("token_on_hit", Coverage::Interpreted("attack (resolve)")),
+    ("token_on_hit", Coverage::Interpreted("resolve (resolve)")),
     (
         "attacker_die_penalty",
         Coverage::Interpreted("attack (parry), calc"),
@@ -229,7 +232,7 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
 
 /// Every constant `game.toml` declares, with how the rules treat it.
 pub const CONSTANTS: &[(&str, Coverage)] = &[
-    ("ATTACK_DICE", Coverage::Interpreted("attack (roll_attack)")),
+    ("ATTACK_DICE", Coverage::Interpreted("resolve (roll_attack)")),
     (
         "SKULLS_TO_ELIMINATE",
         Coverage::NotModelled(
@@ -237,9 +240,9 @@ pub const CONSTANTS: &[(&str, Coverage)] = &[
         ),
     ),
     ("CRITICAL_MISS_ROLL", Coverage::Interpreted("combat (roll_result)")),
-    ("CRITICAL_MISS_PUSHING_DAMAGE", Coverage::Interpreted("attack (resolve)")),
+    ("CRITICAL_MISS_PUSHING_DAMAGE", Coverage::Interpreted("resolve (resolve)")),
     ("CRITICAL_HIT_ROLL", Coverage::Interpreted("combat (roll_result)")),
-    ("CRITICAL_HIT_EXTRA_DAMAGE", Coverage::Interpreted("attack (resolve, heal_attack), calc")),
+    ("CRITICAL_HIT_EXTRA_DAMAGE", Coverage::Interpreted("resolve (resolve, heal_attack), calc")),
     ("REAR_ARC_ATTACK_BONUS", Coverage::Interpreted("attack")),
     ("CAPTURE_ATTACK_PENALTY", Coverage::Interpreted("attack (close_combat)")),
     ("PRECISION_ATTACK_PENALTY", Coverage::Interpreted("attack (ranged_combat)")),
@@ -260,12 +263,12 @@ pub const CONSTANTS: &[(&str, Coverage)] = &[
     ("NECROMANCY_RETURNS_ON", Coverage::Interpreted("reanimate")),
     ("NECROMANCY_UNHARMED_NAMES", Coverage::Interpreted("reanimate")),
     ("REVENANT_RANGE", Coverage::Interpreted("reanimate")),
-    ("HEX_RANGE", Coverage::Interpreted("attack (hex)")),
+    ("HEX_RANGE", Coverage::Interpreted("resolve (hex)")),
     ("DOUBLE_TIME_FACTOR", Coverage::Interpreted("movement (double_time)")),
-    ("FORMATION_MIN_MEMBERS", Coverage::Interpreted("attack (formation)")),
-    ("FORMATION_MAX_MEMBERS", Coverage::Interpreted("attack (formation)")),
-    ("FORMATION_ATTACK_BONUS", Coverage::Interpreted("attack (formation)")),
-    ("FORMATION_BOW_DAMAGE_BONUS", Coverage::Interpreted("attack (formation)")),
+    ("FORMATION_MIN_MEMBERS", Coverage::Interpreted("special (formation)")),
+    ("FORMATION_MAX_MEMBERS", Coverage::Interpreted("special (formation)")),
+    ("FORMATION_ATTACK_BONUS", Coverage::Interpreted("special (formation)")),
+    ("FORMATION_BOW_DAMAGE_BONUS", Coverage::Interpreted("special (formation)")),
     ("RANKS_WITH_STARS", Coverage::Interpreted("army")),
     ("BUILD_TOTAL_STEP", Coverage::Interpreted("army")),
     ("CONQUEST_BUILD_TOTAL_STEP", Coverage::Interpreted("army")),
@@ -293,8 +296,8 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::Sniper => Played("movement (turn: facing changes without an action)"),
         Handler::BattleFury => Played("dial (captor_changed: a held captive goes free)"),
         Handler::Berserk => Played("dial (captor_changed: a held captive is eliminated)"),
-        Handler::Counterattack => Played("attack (counterattack)"),
-        Handler::Shockwave => Played("attack (shockwave)"),
+        Handler::Counterattack => Played("special (counterattack)"),
+        Handler::Shockwave => Played("special (shockwave)"),
         Handler::Bedlam => Played("attack (gang_up: no gang up within 10 inches); borrowing attack values is not modelled"),
         Handler::Aquatic => Not("terrain (water) is not modelled"),
         Handler::Stealth => Not("terrain (hindering, concealing) is not modelled"),
@@ -304,15 +307,15 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::Summon => Played("reanimate"),
         Handler::StrongFlier => Played("movement (check_carry, carry)"),
         Handler::Submerged => Not("deployment is not modelled"),
-        Handler::ThunderBlow => Played("attack (thunder_blow)"),
+        Handler::ThunderBlow => Played("special (thunder_blow)"),
         Handler::Bombardment => Not("bombardment tokens and drift are not modelled"),
-        Handler::Overwatch => Played("attack (ranged_combat, resolve_overwatch at the command phase)"),
-        Handler::Hex => Played("actions (special action), attack (hex: a reroll of any attack roll within range)"),
+        Handler::Overwatch => Played("attack (ranged_combat), special (resolve_overwatch at the command phase)"),
+        Handler::Hex => Played("actions (special action), resolve (hex: a reroll of any attack roll within range)"),
         Handler::Infiltrate => Not("deployment is not modelled"),
         Handler::Terrify => Played("movement (terrify)"),
         Handler::Cursed => Played("attack (cursed): figures the wand attack hit; moves by a wand figure are not modelled"),
         Handler::Necromancy => Played("reanimate"),
-        Handler::MagicConfusion => Played("attack (magic_confusion)"),
+        Handler::MagicConfusion => Played("special (magic_confusion)"),
         Handler::Leadership => Played("movement (leadership)"),
         Handler::Tinker => Not("the golem damage type and repair markers are not in the data"),
         Handler::DarkUnity => Not("cavalry units as rider and mount are not modelled"),
@@ -328,11 +331,11 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::NaturesAlly => Not("terrain is not modelled"),
         Handler::LeyHarmony => Not("spells are not modelled (and the browse-cost icons are lost)"),
         Handler::GallantDefense => Played("attack (lent_defense): Temple Masters are the figures that have Gallant Defense"),
-        Handler::Fact => Played("attack (augment, formation: it shares every friend's faction); adventuring companies are not modelled"),
-        Handler::Reckless => Played("attack (reckless)"),
+        Handler::Fact => Played("special (augment, formation: it shares every friend's faction); adventuring companies are not modelled"),
+        Handler::Reckless => Played("resolve (reckless)"),
         Handler::MagestoneTrance => Played("actions (check_can_act, magestone_trance)"),
         Handler::Lurk => Played("its damage reduction is data (reduce_damage); the concealing-terrain defense bonus is not modelled"),
-        Handler::Augment => Played("attack (augment, augment_pushing)"),
+        Handler::Augment => Played("special (augment, augment_pushing)"),
         Handler::MindTap => Played("phases (mind_tap)"),
     }
 }
