@@ -5,7 +5,13 @@
 //! each ability that rolls one (Parry before the roll, Dodge after a hit, Weapon Master or
 //! Magic Blast for the damage). Each outcome has the same weight, so probabilities are counts
 //! over `36 × 6^k`: exact [`Ratio`]s, printed as fractions or correctly rounded decimals. The
-//! attack arithmetic is the rules' own ([`crate::rules::combat::Matchup`]).
+//! attack arithmetic is the rules' own ([`crate::rules::combat::Matchup`]), and a test plays
+//! every die sequence through the rules engine to check that both agree.
+//!
+//! Optional abilities are taken as used (nothing cancelled). The calculator is one attack roll:
+//! abilities that add player choices or further rolls after it (Thunder Blow, Counterattack,
+//! Reckless, Flame/Lightning's neighbours, Magic Retaliation on the attacker) are not part of
+//! the defender's distribution; none of the first two appears on a dial of the data.
 
 use std::fmt;
 

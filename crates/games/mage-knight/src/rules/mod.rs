@@ -10,8 +10,13 @@
 //! - [`effects`]: reading the abilities' effect operations;
 //! - [`combat`]: attack and defense values, the hit test, damage (shared with [`crate::calc`]);
 //! - [`dial`]: damage, healing, tokens and pushing;
-//! - [`actions`]: [`MageKnightRules`], the turn, moves and special actions;
+//! - [`actions`]: [`MageKnightRules`], action limits, tokens and special actions;
+//! - [`movement`]: moves, break away, free spins, double-time, movement formations;
+//! - [`phases`]: the command and end phases, objectives, the end of the game;
 //! - [`attack`]: close and ranged combat actions;
+//! - [`resolve`]: the attack roll and what a hit does;
+//! - [`special`]: Thunder Blow, Counterattack, Shockwave, Magic Confusion, Overwatch, Augment,
+//!   formations;
 //! - [`reanimate`]: Necromancy, Summon and Revenant;
 //! - [`coverage`]: which operations, handlers and constants are played, in one place;
 //! - [`scenario`]: [`MageKnightScenarios`], the scenario keys.
@@ -25,8 +30,12 @@ pub mod coverage;
 pub mod dial;
 pub mod effects;
 pub mod geometry;
+pub mod movement;
+pub mod phases;
 pub mod reanimate;
+pub mod resolve;
 pub mod scenario;
+pub mod special;
 pub mod state;
 
 pub use actions::{Action, MageKnightRules};

@@ -1,0 +1,656 @@
+//! Moving: move actions and the moves inside other actions (speed, paths, bases in the way,
+//! break away, free spins, Pole Arm, Ram, Terrify), double-time, movement formations, Strong
+//! Flier, Magic Levitation, facing changes without an action, and Leadership's taking of a
+//! token.
+
+use grimoire_engine::{Board, Ctx, OpenTable, TablePoint};
+
+use super::actions::MageKnightRules;
+use super::content::{self, ActionKind, EffectOp, Handler, SpecialAbility, Timing};
+use super::dial;
+use super::effects;
+use super::geometry;
+use super::special;
+use super::state::{illegal, Event, Game, RulesError};
+
+impl MageKnightRules {
+    /// Moves `warrior` along `via` to `to` as part of an action (move, charge, bound, surge):
+    /// speed, break away, bases in the way, Demoralized, then free spins, Pole Arm and Ram.
+    /// Returns `false` when the action ends with the move (failed break away, Pole Arm).
+    pub fn move_warrior(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        via: &[TablePoint],
+        to: TablePoint,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<bool, RulesError> {
+        let speed = f64::from(state.warrior(warrior)?.current().map_or(0, |c| c.speed));
+        self.move_warrior_at(state, warrior, (via, to), speed, true, ctx)
+    }
+
+    /// [`Self::move_warrior`] at a given speed (double-time, a movement formation's speed),
+    /// with or without its own break away roll (a formation rolls them all first).
+    pub(super) fn move_warrior_at(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        (via, to): (&[TablePoint], TablePoint),
+        speed: f64,
+        break_away: bool,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<bool, RulesError> {
+        let w = state.warrior(warrior)?.clone();
+        let abilities = w.abilities();
+        let mut path = vec![w.position];
+        path.extend(via.iter().copied());
+        path.push(to);
+        let length: f64 = path
+            .windows(2)
+            .map(|p| geometry::distance(&p[0], &p[1]))
+            .sum();
+        if length > speed + geometry::LENGTH_SLACK {
+            return Err(illegal(format!(
+                "{} moves {length:.2} inches but its speed is {speed}",
+                w.name()
+            )));
+        }
+        let flies = abilities.contains(&SpecialAbility::Flight);
+        for other in state.in_play().filter(|i| *i != warrior) {
+            let o = &state.warriors[other].position;
+            if geometry::overlaps(o, &to) {
+                return Err(illegal(format!(
+                    "{} cannot end its move on {}'s base",
+                    w.name(),
+                    state.warriors[other].name()
+                )));
+            }
+            if !flies
+                && path
+                    .windows(2)
+                    .any(|p| geometry::crosses_base(&p[0], &p[1], o))
+            {
+                return Err(illegal(format!(
+                    "{}'s path crosses {}'s base",
+                    w.name(),
+                    state.warriors[other].name()
+                )));
+            }
+        }
+        if effects::any(&abilities, |op| {
+            matches!(op, EffectOp::NoContactWithOpponents)
+        }) {
+            if let Some(o) = state.in_play().find(|i| {
+                state.opposing(*i, warrior)
+                    && geometry::in_contact(&state.warriors[*i].position, &to)
+            }) {
+                return Err(illegal(format!(
+                    "{} is Demoralized and cannot move into base contact with {}",
+                    w.name(),
+                    state.warriors[o].name()
+                )));
+            }
+        }
+        let touching: Vec<usize> = self.opponents_in_contact(state, warrior);
+        if break_away && !touching.is_empty() {
+            let fails_on = self.break_away_fails_on(state, warrior, &touching);
+            let roll = self.roll_d6(ctx)?;
+            let success = roll > fails_on;
+            ctx.record(Event::BreakAway {
+                warrior: w.name().to_string(),
+                roll,
+                success,
+            });
+            if !success {
+                state.warriors[warrior].position.facing = to.facing;
+                return Ok(false);
+            }
+        }
+        self.terrify(state, warrior, &to, ctx)?;
+        state.warriors[warrior].position = to;
+        ctx.record(Event::Moved {
+            warrior: w.name().to_string(),
+            to: OpenTable.position_name(&to),
+        });
+        self.free_spins(state, warrior, ctx)?;
+        let mut go_on = true;
+        for other in self.opponents_in_contact(state, warrior) {
+            let o = &state.warriors[other];
+            let punish = effects::ops(&o.abilities())
+                .filter_map(|(_, op)| match op {
+                    EffectOp::PunishMover { damage } => Some(u32::from(*damage)),
+                    _ => None,
+                })
+                .max();
+            if let Some(damage) = punish {
+                if geometry::through_front_arc(&o.position, &to, o.front_arc) {
+                    dial::deal_damage(state, warrior, damage, false, ctx);
+                    go_on = false;
+                }
+            }
+        }
+        if !state.warriors[warrior].eliminated {
+            self.front_arc_damage(state, warrior, Timing::AfterOwnMove, ctx);
+        }
+        Ok(go_on && !state.warriors[warrior].eliminated)
+    }
+
+    /// The roll at or below which `warrior` fails to break away from `touching`.
+    pub(super) fn break_away_fails_on(
+        &self,
+        state: &Game,
+        warrior: usize,
+        touching: &[usize],
+    ) -> u32 {
+        let default = u32::from(content::BREAK_AWAY_SUCCEEDS_ON) - 1;
+        let own = effects::break_away_fails_on(&state.warriors[warrior].abilities());
+        let from_them = touching
+            .iter()
+            .map(|i| {
+                effects::ops(&state.warriors[*i].abilities())
+                    .filter_map(|(_, op)| match op {
+                        EffectOp::OpponentsBreakAwayFailsOnlyOn { roll } => Some(u32::from(*roll)),
+                        _ => None,
+                    })
+                    .min()
+            })
+            .collect::<Option<Vec<u32>>>()
+            .and_then(|v| v.into_iter().max());
+        [Some(default), own, from_them]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(default)
+    }
+
+    /// Free spins: each opponent the mover now touches (not cavalry, not already facing it)
+    /// may turn its front arc onto the mover; Sneak Attack denies them.
+    pub(super) fn free_spins(
+        &self,
+        state: &mut Game,
+        mover: usize,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        if state.warriors[mover].has(SpecialAbility::SneakAttack) {
+            return Ok(());
+        }
+        let at = state.warriors[mover].position;
+        for other in self.opponents_in_contact(state, mover) {
+            let o = &state.warriors[other];
+            if o.data().base_type == Some(content::BaseType::Cavalry)
+                || geometry::through_front_arc(&o.position, &at, o.front_arc)
+            {
+                continue;
+            }
+            let prompt = format!(
+                "free spin: does {} turn to face {}?",
+                o.name(),
+                state.warriors[mover].name()
+            );
+            let options = vec!["spin".to_string(), "stay".to_string()];
+            if ctx.choose(&prompt, &options)? == 0 {
+                let facing = OpenTable.bearing(&o.position, &at);
+                let o = &mut state.warriors[other];
+                o.position.facing = facing;
+                ctx.record(Event::FreeSpin {
+                    warrior: o.name().to_string(),
+                    facing,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Damage the `timing` front-arc abilities of `warrior` deal (Venom, Ram).
+    pub fn front_arc_damage(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        timing: Timing,
+        ctx: &mut Ctx<'_, Event>,
+    ) {
+        let total: u32 = effects::ops(&state.warriors[warrior].abilities())
+            .map(|(_, op)| match op {
+                EffectOp::FrontArcDamage { damage, timing: t } if *t == timing => {
+                    u32::from(*damage)
+                }
+                _ => 0,
+            })
+            .sum();
+        if total == 0 {
+            return;
+        }
+        for target in self.opponents_in_front_contact(state, warrior) {
+            dial::deal_damage(state, target, total, false, ctx);
+        }
+    }
+
+    pub(super) fn do_move(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        (via, to): (&[TablePoint], TablePoint),
+        carry: Option<(usize, TablePoint)>,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let free = self.check_can_act(state, warrior, ActionKind::Move)?;
+        if let Some((friend, _)) = carry {
+            self.check_carry(state, warrior, friend)?;
+        }
+        let moved = self.move_warrior(state, warrior, via, to, ctx)?;
+        let arrived = state.warriors[warrior].position == to;
+        if let (Some((friend, at)), true) = (carry, moved || arrived) {
+            self.carry(state, warrior, friend, at, ctx)?;
+        }
+        self.finish_action(state, warrior, free, ctx)
+    }
+
+    /// Double-time: a move action at [`content::DOUBLE_TIME_FACTOR`] times the unmodified speed,
+    /// not from base contact with an opponent and not for warriors whose abilities forbid it;
+    /// no speed special abilities (so no Quickness); 1 pushing damage at the end of the move.
+    /// The data records no speed type: every warrior is taken to have the boot speed type.
+    pub(super) fn double_time(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        (via, to): (&[TablePoint], TablePoint),
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        self.check_can_act(state, warrior, ActionKind::Move)?;
+        let w = &state.warriors[warrior];
+        if let Some((a, _)) =
+            effects::ops(&w.abilities()).find(|(_, op)| matches!(op, EffectOp::NoDoubleTime))
+        {
+            return Err(illegal(format!(
+                "{} shows {a} and cannot use double-time",
+                w.name()
+            )));
+        }
+        if !self.opponents_in_contact(state, warrior).is_empty() {
+            return Err(illegal(format!(
+                "{} is in base contact with an opposing warrior and cannot use double-time",
+                w.name()
+            )));
+        }
+        let speed =
+            u32::from(w.current().map_or(0, |c| c.speed)) * u32::from(content::DOUBLE_TIME_FACTOR);
+        self.move_warrior_at(state, warrior, (via, to), f64::from(speed), true, ctx)?;
+        dial::deal_damage(
+            state,
+            warrior,
+            u32::from(content::PUSHING_DAMAGE),
+            true,
+            ctx,
+        );
+        self.finish_action(state, warrior, false, ctx)
+    }
+
+    /// A movement formation: 3 to 5 members sharing a faction symbol, each touching another and
+    /// able to be given a move action, none whose abilities forbid movement formations, ending
+    /// again each touching another. One action moves them all at the lowest member's speed (a
+    /// Forced March member's speed instead); every break away roll comes first, and a member
+    /// that fails stays (turning as asked). Every member gets a token.
+    pub(super) fn formation_move(
+        &self,
+        state: &mut Game,
+        primary: usize,
+        (via, to): (&[TablePoint], TablePoint),
+        others: &[(usize, Vec<TablePoint>, TablePoint)],
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        self.check_can_act(state, primary, ActionKind::Move)?;
+        let mut moves: Vec<(usize, Vec<TablePoint>, TablePoint)> =
+            vec![(primary, via.to_vec(), to)];
+        moves.extend(others.iter().cloned());
+        let members: Vec<usize> = moves.iter().map(|m| m.0).collect();
+        special::check_formation(state, &members)?;
+        for m in &members {
+            if *m != primary {
+                self.check_can_act(state, *m, ActionKind::Move)?;
+            }
+            let w = &state.warriors[*m];
+            if let Some((a, _)) = effects::ops(&w.abilities())
+                .find(|(_, op)| matches!(op, EffectOp::NoMovementFormation))
+            {
+                return Err(illegal(format!(
+                    "{} shows {a} and cannot be part of a movement formation",
+                    w.name()
+                )));
+            }
+        }
+        for (m, _, end) in &moves {
+            let touches = moves
+                .iter()
+                .any(|(o, _, other_end)| o != m && geometry::in_contact(end, other_end));
+            if !touches {
+                return Err(illegal(format!(
+                    "{} must end the formation's move in base contact with another member",
+                    state.warriors[*m].name()
+                )));
+            }
+        }
+        let speed_of = |m: usize| f64::from(state.warriors[m].current().map_or(0, |c| c.speed));
+        let marchers: Vec<f64> = members
+            .iter()
+            .filter(|m| {
+                state.warriors[**m]
+                    .abilities()
+                    .iter()
+                    .any(|a| a.meta().handler == Some(Handler::ForcedMarch))
+            })
+            .map(|m| speed_of(*m))
+            .collect();
+        let speed = if marchers.is_empty() {
+            members
+                .iter()
+                .map(|m| speed_of(*m))
+                .fold(f64::INFINITY, f64::min)
+        } else {
+            marchers.iter().copied().fold(0.0, f64::max)
+        };
+        let mut stays = Vec::new();
+        for m in &members {
+            let touching = self.opponents_in_contact(state, *m);
+            if touching.is_empty() {
+                continue;
+            }
+            let fails_on = self.break_away_fails_on(state, *m, &touching);
+            let roll = self.roll_d6(ctx)?;
+            ctx.record(Event::BreakAway {
+                warrior: state.warriors[*m].name().to_string(),
+                roll,
+                success: roll > fails_on,
+            });
+            if roll <= fails_on {
+                stays.push(*m);
+            }
+        }
+        for (m, path, end) in &moves {
+            if stays.contains(m) {
+                state.warriors[*m].position.facing = end.facing;
+                continue;
+            }
+            self.move_warrior_at(state, *m, (path, *end), speed, false, ctx)?;
+        }
+        for m in &members[1..] {
+            let w = &mut state.warriors[*m];
+            w.acted_this_turn = true;
+            if !w.eliminated && dial::give_token(state, *m, ctx) {
+                dial::push(state, *m, ctx);
+            }
+        }
+        self.finish_action(state, primary, false, ctx)
+    }
+
+    /// Strong Flier: the mover shows it, and the friend touches it and has not acted this turn.
+    pub(super) fn check_carry(
+        &self,
+        state: &Game,
+        warrior: usize,
+        friend: usize,
+    ) -> Result<(), RulesError> {
+        let (w, f) = (state.warrior(warrior)?, state.warrior(friend)?);
+        if !w
+            .abilities()
+            .iter()
+            .any(|a| a.meta().handler == Some(Handler::StrongFlier))
+        {
+            return Err(illegal(format!("{} does not show Strong Flier", w.name())));
+        }
+        if friend == warrior || state.opposing(warrior, friend) || f.acted_this_turn {
+            return Err(illegal(format!(
+                "{} is not a friend that has not been given an action this turn",
+                f.name()
+            )));
+        }
+        if !geometry::in_contact(&w.position, &f.position) {
+            return Err(illegal(format!(
+                "{} is not in base contact with {}",
+                f.name(),
+                w.name()
+            )));
+        }
+        Ok(())
+    }
+
+    /// Strong Flier: the carried friend ends at `at`, in base contact with the mover; it gets an
+    /// action token if it has fewer than two, and cannot be given an action this turn.
+    pub(super) fn carry(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        friend: usize,
+        at: TablePoint,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let w = &state.warriors[warrior];
+        if !geometry::in_contact(&w.position, &at) {
+            return Err(illegal(format!(
+                "the carried figure must end in base contact with {}",
+                w.name()
+            )));
+        }
+        if let Some(o) = state
+            .in_play()
+            .find(|i| *i != friend && geometry::overlaps(&state.warriors[*i].position, &at))
+        {
+            return Err(illegal(format!(
+                "the carried figure cannot end on {}'s base",
+                state.warriors[o].name()
+            )));
+        }
+        let f = &mut state.warriors[friend];
+        f.position = at;
+        f.acted_this_turn = true;
+        ctx.record(Event::Moved {
+            warrior: f.name().to_string(),
+            to: OpenTable.position_name(&at),
+        });
+        if state.warriors[friend].tokens < content::MAX_ACTION_TOKENS
+            && dial::give_token(state, friend, ctx)
+        {
+            dial::push(state, friend, ctx);
+        }
+        Ok(())
+    }
+
+    /// Magic Levitation: a touching figure that has not been given an action this turn moves up
+    /// to [`content::MAGIC_LEVITATION_DISTANCE`] inches ignoring bases (no break away), takes
+    /// the facing given, and cannot be given an action this turn.
+    pub(super) fn levitate(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        target: usize,
+        to: TablePoint,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let (w, t) = (state.warrior(warrior)?, state.warrior(target)?);
+        if target == warrior {
+            return Err(illegal("Magic Levitation moves another figure"));
+        }
+        if !geometry::in_contact(&w.position, &t.position) {
+            return Err(illegal(format!(
+                "{} is not in base contact with {}",
+                t.name(),
+                w.name()
+            )));
+        }
+        if t.acted_this_turn {
+            return Err(illegal(format!(
+                "{} was already given an action this turn",
+                t.name()
+            )));
+        }
+        if effects::magic_immune(&t.abilities()) {
+            return Err(illegal(format!("{} has Magic Immunity", t.name())));
+        }
+        let distance = geometry::distance(&t.position, &to);
+        let limit = f64::from(content::MAGIC_LEVITATION_DISTANCE);
+        if distance > limit + geometry::LENGTH_SLACK {
+            return Err(illegal(format!(
+                "Magic Levitation moves a figure at most {limit} inches, not {distance:.2}"
+            )));
+        }
+        if let Some(o) = state
+            .in_play()
+            .find(|i| *i != target && geometry::overlaps(&state.warriors[*i].position, &to))
+        {
+            return Err(illegal(format!(
+                "{} cannot end on {}'s base",
+                t.name(),
+                state.warriors[o].name()
+            )));
+        }
+        let t = &mut state.warriors[target];
+        t.position = to;
+        t.acted_this_turn = true;
+        ctx.record(Event::Moved {
+            warrior: t.name().to_string(),
+            to: OpenTable.position_name(&to),
+        });
+        Ok(())
+    }
+
+    /// Terrify: an opposing non-Hero figure about to end in base contact with a Terrify warrior
+    /// rolls a die; at or below [`content::TERRIFY_STOPS_ON`] it cannot come into base contact
+    /// with it this turn: the move is refused, and the failed roll is remembered for the turn.
+    pub(super) fn terrify(
+        &self,
+        state: &mut Game,
+        mover: usize,
+        to: &TablePoint,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let has_terrify = |i: usize| {
+            state.warriors[i]
+                .abilities()
+                .iter()
+                .any(|a| a.meta().handler == Some(Handler::Terrify))
+        };
+        let m = &state.warriors[mover];
+        if m.data().factions.contains(&content::Faction::Heroes) || has_terrify(mover) {
+            return Ok(());
+        }
+        let terrifiers: Vec<usize> = state
+            .in_play()
+            .filter(|i| {
+                state.opposing(*i, mover)
+                    && geometry::in_contact(&state.warriors[*i].position, to)
+                    && has_terrify(*i)
+            })
+            .collect();
+        for t in terrifiers {
+            let (mover_name, terrifier) = (state.warriors[mover].name(), state.warriors[t].name());
+            let refused = illegal(format!(
+                "{mover_name} is terrified and cannot move into base contact with {terrifier} this turn"
+            ));
+            if state.terrified.contains(&(mover, t)) {
+                return Err(refused);
+            }
+            let roll = self.roll_d6(ctx)?;
+            let stopped = roll <= u32::from(content::TERRIFY_STOPS_ON);
+            ctx.record(Event::Terrify {
+                warrior: mover_name.to_string(),
+                terrifier: terrifier.to_string(),
+                roll,
+                stopped,
+            });
+            if stopped {
+                state.terrified.push((mover, t));
+                return Err(refused);
+            }
+        }
+        Ok(())
+    }
+
+    /// Leadership: a friendly leader with no tokens within [`content::LEADERSHIP_RANGE`] inches
+    /// and a clear line of fire through its front arc may take the action token of `warrior`
+    /// (its controller chooses). Returns whether a leader took it.
+    pub(super) fn leadership(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<bool, RulesError> {
+        let at = state.warriors[warrior].position;
+        let leaders: Vec<usize> = state
+            .in_play()
+            .filter(|i| {
+                let l = &state.warriors[*i];
+                *i != warrior
+                    && !state.opposing(*i, warrior)
+                    && l.tokens == 0
+                    && l.abilities()
+                        .iter()
+                        .any(|a| a.meta().handler == Some(Handler::Leadership))
+                    && geometry::distance(&l.position, &at)
+                        <= f64::from(content::LEADERSHIP_RANGE) + geometry::LENGTH_SLACK
+                    && geometry::through_front_arc(&l.position, &at, l.front_arc)
+                    && !state.in_play().any(|o| {
+                        o != *i
+                            && o != warrior
+                            && geometry::crosses_base(&l.position, &at, &state.warriors[o].position)
+                    })
+            })
+            .collect();
+        if leaders.is_empty() {
+            return Ok(false);
+        }
+        let mut options: Vec<String> = leaders
+            .iter()
+            .map(|i| state.warriors[*i].name().to_string())
+            .collect();
+        options.push("none".to_string());
+        let prompt = format!(
+            "Leadership: who takes {}'s action token?",
+            state.warriors[warrior].name()
+        );
+        let pick = ctx.choose(&prompt, &options)?;
+        let Some(leader) = leaders.get(pick).copied() else {
+            return Ok(false);
+        };
+        ctx.record(Event::Leadership {
+            leader: state.warriors[leader].name().to_string(),
+            warrior: state.warriors[warrior].name().to_string(),
+        });
+        if dial::give_token(state, leader, ctx) {
+            dial::push(state, leader, ctx);
+        }
+        Ok(true)
+    }
+
+    /// Nimble and Sniper: a new facing, without an action, during its controller's turn.
+    pub(super) fn turn(
+        &self,
+        state: &mut Game,
+        warrior: usize,
+        facing: f64,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let w = state.warrior(warrior)?;
+        if w.owner != state.active {
+            return Err(RulesError::NotYourTurn(w.name().to_string()));
+        }
+        let free_facing = w
+            .abilities()
+            .iter()
+            .any(|a| matches!(a.meta().handler, Some(Handler::Nimble | Handler::Sniper)));
+        if !free_facing {
+            return Err(illegal(format!(
+                "{} shows no ability that changes facing without an action",
+                w.name()
+            )));
+        }
+        if !facing.is_finite() {
+            return Err(illegal("a facing is a number of degrees"));
+        }
+        let w = &mut state.warriors[warrior];
+        w.position.facing = facing.rem_euclid(360.0);
+        ctx.record(Event::Turned {
+            warrior: w.name().to_string(),
+            facing: w.position.facing,
+        });
+        Ok(())
+    }
+}
