@@ -19,7 +19,7 @@ use grimoire_engine::{Dice, ObjectId};
 
 use super::attack::push;
 use super::conditions::TAINTED_DAMAGE;
-use super::content::{Condition, EffectOp, Handler, Handlers, Timing, Trait};
+use super::content::{Condition, EffectOp, Handler, Handlers, Timing, Trait, TRAIT_META};
 use super::state::{DamageSource, Game, GameEvent, Marker, RulesError};
 
 /// What handlers work on: the game, and the dice when the moment may roll some.
@@ -132,6 +132,27 @@ pub fn report_draft(
 /// Reports, once per object, a card handler the engine does not model (the `Met` trigger),
 /// and every draft trait the object has.
 pub fn meet(game: &mut Game, object: ObjectId) -> Result<(), RulesError> {
+    if codex_has_draft_traits() {
+        report_draft_traits(game, object);
+    }
+    let Some(handler) = game.cards.get(object.0 as usize).and_then(|c| c.handler) else {
+        return Ok(());
+    };
+    if game.reported.contains(&(object, handler)) {
+        return Ok(());
+    }
+    meet_handler(game, object, handler)
+}
+
+/// True when some trait entry of the codex is still a draft: only then is an object's trait
+/// list worth searching on every attack (worked out once).
+fn codex_has_draft_traits() -> bool {
+    static ANY: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ANY.get_or_init(|| TRAIT_META.iter().any(|meta| meta.draft))
+}
+
+/// Reports every draft trait `object` has.
+fn report_draft_traits(game: &mut Game, object: ObjectId) {
     let drafts: Vec<&'static str> = game
         .traits(object)
         .iter()
@@ -142,12 +163,10 @@ pub fn meet(game: &mut Game, object: ObjectId) -> Result<(), RulesError> {
     for entry in drafts {
         report_draft(game, object, "Trait", entry);
     }
-    let Some(handler) = game.cards.get(object.0 as usize).and_then(|c| c.handler) else {
-        return Ok(());
-    };
-    if game.reported.contains(&(object, handler)) {
-        return Ok(());
-    }
+}
+
+/// Fires the `Met` trigger of `object`'s card handler, the first time play meets it.
+fn meet_handler(game: &mut Game, object: ObjectId, handler: Handler) -> Result<(), RulesError> {
     if let Outcome::NotModelled(handler) = fire(game, None, handler, object, Trigger::Met)? {
         game.reported.push((object, handler));
         game.log.push(GameEvent::NotModelled { object, handler });
