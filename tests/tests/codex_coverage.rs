@@ -507,26 +507,11 @@ fn octgn_property_values(xml: &str, key: &str) -> Vec<String> {
         .collect()
 }
 
-/// Traits and effect outcomes the OCTGN card data uses, as canonical text.
-/// The OCTGN sets the committed pool is imported from (`cargo xtask import-octgn`): all ten
-/// Arena sets.
-const IMPORTED_SETS: [&str; 10] = [
-    "core.set.xml",
-    "conquest-of-kumanjaro.set.xml",
-    "forcemaster-vs-warlord.set.xml",
-    "mages.set.xml",
-    "paladin-vs-siren.set.xml",
-    "druid-vs-necromancer.set.xml",
-    "forged-in-fire.set.xml",
-    "lost-grimoire.set.xml",
-    "arena-final-release.set.xml",
-    "promo.set.xml",
-];
-
+/// Traits and effect outcomes the OCTGN card data of every Arena set uses, as canonical text.
 fn octgn_traits_and_outcomes(dir: &Path) -> (BTreeSet<String>, BTreeSet<String>) {
     let mut traits = BTreeSet::new();
     let mut outcomes = BTreeSet::new();
-    for file in IMPORTED_SETS.iter().map(|name| dir.join(name)) {
+    for file in support::OCTGN_SET_FILES.iter().map(|name| dir.join(name)) {
         let xml = fs::read_to_string(&file).expect("set file is readable");
         for value in octgn_property_values(&xml, "Traits") {
             traits.extend(

@@ -8,27 +8,10 @@ use std::path::{Path, PathBuf};
 use grimoire_import::{import_mk_dials, ImportError, Report};
 use serde_json::{json, Value};
 
-use crate::support::{repo_root, shared_dir};
+use crate::support::{files_under, repo_root, shared_dir};
 
 fn codex_dir() -> PathBuf {
     repo_root().join("codex").join("mage-knight")
-}
-
-/// Every file under `dir` (one level of folders), relative to it, sorted.
-fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for set_dir in fs::read_dir(dir).expect("readable dir") {
-        let set_dir = set_dir.expect("entry").path();
-        if !set_dir.is_dir() {
-            continue;
-        }
-        for file in fs::read_dir(&set_dir).expect("readable set dir") {
-            let file = file.expect("entry").path();
-            files.push(file.strip_prefix(dir).expect("under dir").to_path_buf());
-        }
-    }
-    files.sort();
-    files
 }
 
 #[test]

@@ -6,42 +6,11 @@ use std::path::{Path, PathBuf};
 
 use grimoire_import::{import_octgn, ImportError};
 
-use crate::support::{repo_root, shared_dir};
-
-/// The set files in the order `cargo xtask import-octgn` imports them.
-const SET_FILES: [&str; 10] = [
-    "core.set.xml",
-    "conquest-of-kumanjaro.set.xml",
-    "forcemaster-vs-warlord.set.xml",
-    "mages.set.xml",
-    "paladin-vs-siren.set.xml",
-    "druid-vs-necromancer.set.xml",
-    "forged-in-fire.set.xml",
-    "lost-grimoire.set.xml",
-    "arena-final-release.set.xml",
-    "promo.set.xml",
-];
+use crate::support::{files_under, repo_root, shared_dir, OCTGN_SET_FILES};
 
 fn set_paths(shared: &Path) -> Vec<PathBuf> {
     let data = shared.join("data").join("octgn-mage-wars");
-    SET_FILES.iter().map(|file| data.join(file)).collect()
-}
-
-/// Every file under `dir`, as paths relative to it, sorted.
-fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for set_dir in fs::read_dir(dir).expect("readable dir") {
-        let set_dir = set_dir.expect("entry").path();
-        if !set_dir.is_dir() {
-            continue;
-        }
-        for file in fs::read_dir(&set_dir).expect("readable set dir") {
-            let file = file.expect("entry").path();
-            files.push(file.strip_prefix(dir).expect("under dir").to_path_buf());
-        }
-    }
-    files.sort();
-    files
+    OCTGN_SET_FILES.iter().map(|file| data.join(file)).collect()
 }
 
 #[test]

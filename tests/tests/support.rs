@@ -1,6 +1,7 @@
 //! Shared helpers for the workspace tests.
 
-use std::path::PathBuf;
+use std::fs;
+use std::path::{Path, PathBuf};
 
 /// The repository root.
 pub fn repo_root() -> PathBuf {
@@ -24,4 +25,36 @@ pub fn shared_dir() -> Option<PathBuf> {
     }
     eprintln!("skipping: ../shared not found");
     None
+}
+
+/// The Arena set files of `../shared/data/octgn-mage-wars/`, in the order `cargo xtask
+/// import-octgn` imports them (earlier sets keep reprinted cards).
+pub const OCTGN_SET_FILES: [&str; 10] = [
+    "core.set.xml",
+    "conquest-of-kumanjaro.set.xml",
+    "forcemaster-vs-warlord.set.xml",
+    "mages.set.xml",
+    "paladin-vs-siren.set.xml",
+    "druid-vs-necromancer.set.xml",
+    "forged-in-fire.set.xml",
+    "lost-grimoire.set.xml",
+    "arena-final-release.set.xml",
+    "promo.set.xml",
+];
+
+/// Every file one folder below `dir` (a pool's `<set>/<file>.toml`), relative to `dir`, sorted.
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for set_dir in fs::read_dir(dir).expect("readable dir") {
+        let set_dir = set_dir.expect("entry").path();
+        if !set_dir.is_dir() {
+            continue;
+        }
+        for file in fs::read_dir(&set_dir).expect("readable set dir") {
+            let file = file.expect("entry").path();
+            files.push(file.strip_prefix(dir).expect("under dir").to_path_buf());
+        }
+    }
+    files.sort();
+    files
 }
