@@ -323,9 +323,11 @@ fn lookup(name: &str) -> Result<CardId, String> {
         let closest = CardId::ALL
             .iter()
             .map(|id| id.name())
-            .min_by_key(|candidate| edit_distance(&name.to_lowercase(), &candidate.to_lowercase()))
+            .min_by_key(|candidate| {
+                strsim::levenshtein(&name.to_lowercase(), &candidate.to_lowercase())
+            })
             .filter(|candidate| {
-                edit_distance(&name.to_lowercase(), &candidate.to_lowercase())
+                strsim::levenshtein(&name.to_lowercase(), &candidate.to_lowercase())
                     <= name.chars().count() / 3 + 1
             });
         match closest {
@@ -335,21 +337,6 @@ fn lookup(name: &str) -> Result<CardId, String> {
             None => format!("no card is named `{name}`"),
         }
     })
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = previous + usize::from(ca != *cb);
-            previous = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
-        }
-    }
-    row[b.len()]
 }
 
 fn kind_words(kind: &str) -> &str {

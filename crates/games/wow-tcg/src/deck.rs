@@ -235,7 +235,12 @@ fn closest_names(wanted: &str) -> Vec<String> {
     let limit = (wanted.chars().count() / 3).max(2);
     let mut scored: Vec<(usize, &str)> = CardId::ALL
         .iter()
-        .map(|id| (edit_distance(&wanted, &id.name().to_lowercase()), id.name()))
+        .map(|id| {
+            (
+                strsim::levenshtein(&wanted, &id.name().to_lowercase()),
+                id.name(),
+            )
+        })
         .filter(|(distance, _)| *distance <= limit)
         .collect();
     scored.sort();
@@ -244,21 +249,6 @@ fn closest_names(wanted: &str) -> Vec<String> {
         .take(3)
         .map(|(_, name)| format!("`{name}`"))
         .collect()
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitute = previous + usize::from(ca != *cb);
-            previous = row[j + 1];
-            row[j + 1] = substitute.min(row[j] + 1).min(previous + 1);
-        }
-    }
-    row[b.len()]
 }
 
 /// The deck-building facts of any card.
