@@ -11,12 +11,9 @@ use grimoire_mage_knight::army::{check, render, ArmyFile};
 /// Checks a Mage Knight army file (format: docs/formats.md, "Mage Knight army files").
 pub fn mage_knight(file: &Path) -> ExitCode {
     let path = file.display();
-    let text = match std::fs::read_to_string(file) {
+    let text = match crate::checked_file::read(file) {
         Ok(text) => text,
-        Err(error) => {
-            eprintln!("error: cannot read {path}: {error}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let army = match ArmyFile::parse(&text) {
         Ok(army) => army,
@@ -29,9 +26,5 @@ pub fn mage_knight(file: &Path) -> ExitCode {
     };
     let report = check(&army);
     crate::out!("army {path}\n{}", render(&army, &report));
-    crate::output::finish(if report.is_legal() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    crate::checked_file::verdict(report.is_legal())
 }

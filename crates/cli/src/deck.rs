@@ -56,16 +56,37 @@ fn dispatch(check: Result<games::CheckFn, String>, args: &CheckArgs) -> ExitCode
     }
 }
 
+/// `grimoire deck check --game wow-tcg FILE`: prints the deck's sizes and every violation;
+/// exit 0 legal, 1 a rule is broken, 2 the file cannot be read (with `file:line:column`).
+pub fn wow_tcg(file: &Path) -> ExitCode {
+    use grimoire_wow_tcg::deck::{check, render, Deck};
+    let path = file.display();
+    let text = match crate::checked_file::read(file) {
+        Ok(text) => text,
+        Err(code) => return code,
+    };
+    let deck = match Deck::from_toml(&text) {
+        Ok(deck) => deck,
+        Err(error) => {
+            match error.position {
+                Some(p) => eprintln!("error: {path}:{}:{}: {}", p.line, p.column, error.message),
+                None => eprintln!("error: {path}: {}", error.message),
+            }
+            return ExitCode::from(2);
+        }
+    };
+    let violations = check(&deck);
+    crate::out!("{}", render(&deck, &violations));
+    crate::checked_file::verdict(violations.is_empty())
+}
+
 /// Checks a Summoner Wars deck file.
 pub fn summoner_wars(file: &Path) -> ExitCode {
     use grimoire_summoner_wars::deck::{check, Deck};
     let path = file.display();
-    let text = match std::fs::read_to_string(file) {
+    let text = match crate::checked_file::read(file) {
         Ok(text) => text,
-        Err(error) => {
-            eprintln!("error: cannot read {path}: {error}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let deck = match Deck::parse(&text) {
         Ok(deck) => deck,
@@ -91,13 +112,8 @@ pub fn summoner_wars(file: &Path) -> ExitCode {
         }
         out += &format!("{} violation(s)\n", violations.len());
     }
-    // A closed pipe (`| head`) does not change the verdict.
-    let _ = std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes());
-    if violations.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+    crate::out!("{out}");
+    crate::checked_file::verdict(violations.is_empty())
 }
 
 #[cfg(test)]

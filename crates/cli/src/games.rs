@@ -135,7 +135,7 @@ pub static GAMES: &[Game] = &[
         scenario_schema: Some(generic_scenario_schema::<WowScenarios>),
         calc: None,
         spellbook_check: None,
-        deck_check: Some(grimoire_wow_tcg::deck::run_check),
+        deck_check: Some(deck::wow_tcg),
         army_check: None,
     },
     Game {

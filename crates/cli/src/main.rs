@@ -13,6 +13,7 @@ mod build;
 mod calc;
 mod cards;
 mod check;
+mod checked_file;
 mod color;
 mod content;
 mod deck;

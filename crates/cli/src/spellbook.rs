@@ -49,10 +49,14 @@ fn run_check(args: &CheckArgs) -> ExitCode {
 
 /// Checks a Mage Wars spellbook file.
 pub fn mage_wars(file: &Path) -> ExitCode {
-    let book = match read_spellbook(file) {
+    let text = match crate::checked_file::read(file) {
+        Ok(text) => text,
+        Err(code) => return code,
+    };
+    let book = match SpellbookFile::from_toml(&text) {
         Ok(book) => book,
-        Err(message) => {
-            eprintln!("error: {message}");
+        Err(e) => {
+            eprintln!("error: {} is not a spellbook: {e}", file.display());
             return ExitCode::from(2);
         }
     };
@@ -65,24 +69,13 @@ pub fn mage_wars(file: &Path) -> ExitCode {
     };
     let book = canonical_names(book, catalog);
     let report = check(&book, catalog, &Rules::STANDARD);
-    let text = std::fs::read_to_string(file).unwrap_or_default();
     let located = Located {
         path: &file.display().to_string(),
         text: &text,
         catalog,
     };
     crate::out!("{}", render(&book, &report, &located));
-    crate::output::finish(if report.is_legal() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
-}
-
-fn read_spellbook(file: &Path) -> Result<SpellbookFile, String> {
-    let path = file.display();
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {path}: {e}"))?;
-    SpellbookFile::from_toml(&text).map_err(|e| format!("{path} is not a spellbook: {e}"))
+    crate::checked_file::verdict(report.is_legal())
 }
 
 /// The spellbook with every card name the catalog knows written as the card is named

@@ -34,8 +34,6 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::Path;
-use std::process::ExitCode;
 
 use serde::Deserialize;
 use toml::Spanned;
@@ -470,36 +468,6 @@ fn icons(card: &Parts) -> String {
         names.push(card.faction.name());
     }
     names.join(", ")
-}
-
-/// `grimoire deck check --game wow-tcg FILE`: prints the deck's sizes and every violation;
-/// exit 0 legal, 1 a rule is broken, 2 the file cannot be read (with `file:line:column`).
-pub fn run_check(file: &Path) -> ExitCode {
-    let shown = file.display();
-    let text = match std::fs::read_to_string(file) {
-        Ok(text) => text,
-        Err(error) => {
-            eprintln!("error: cannot read {shown}: {error}");
-            return ExitCode::from(2);
-        }
-    };
-    let deck = match Deck::from_toml(&text) {
-        Ok(deck) => deck,
-        Err(error) => {
-            match error.position {
-                Some(p) => eprintln!("error: {shown}:{}:{}: {}", p.line, p.column, error.message),
-                None => eprintln!("error: {shown}: {}", error.message),
-            }
-            return ExitCode::from(2);
-        }
-    };
-    let violations = check(&deck);
-    print!("{}", render(&deck, &violations));
-    if violations.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
 }
 
 /// The report: hero, format, sizes, then every violation or "legal".
