@@ -23,6 +23,7 @@ pub mod rules;
 pub mod scenario;
 pub mod store;
 pub mod suggest;
+pub mod text;
 
 pub use board::{
     Board, BoardError, CardZone, CardZones, OpenTable, Square, SquareGrid, TablePoint, Zone,

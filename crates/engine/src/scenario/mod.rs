@@ -218,13 +218,7 @@ pub struct Failure {
 impl Failure {
     /// A failure at byte `offset` of `text`.
     pub fn at(text: &str, offset: usize, message: String) -> Self {
-        let mut end = offset.min(text.len());
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        let before = &text[..end];
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let (line, column) = crate::text::line_column(text, offset);
         Self {
             line,
             column,

@@ -21,6 +21,7 @@
 //! Not modelled (the data has no such records): items and relics, adventuring companies,
 //! Hero levels, champions' dials, multi-point titans, multiple-dial warriors and castles.
 
+use grimoire_engine::text::line_column;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -222,14 +223,6 @@ fn suggestion(wanted: &str, names: &[&str]) -> String {
         .min()
         .map(|(_, name)| format!("; did you mean `{name}`?"))
         .unwrap_or_default()
-}
-
-/// 1-based line and column (in characters) of a byte offset.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
-    (line, before[line_start..].chars().count() + 1)
 }
 
 /// A broken army-building rule.

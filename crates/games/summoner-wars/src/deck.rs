@@ -9,6 +9,7 @@
 //! The FAQ says nothing about deck sizes or copy limits and the card data gives one record
 //! per card, so neither is checked (docs/decisions.md, "Summoner Wars: deck rules").
 
+use grimoire_engine::text::line_column;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -104,14 +105,6 @@ impl Deck {
             cards: cards.into_iter().map(|(_, entry)| entry).collect(),
         })
     }
-}
-
-/// The 1-based line and character column of byte `offset` in `text`.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |at| at + 1);
-    (line, before[line_start..].chars().count() + 1)
 }
 
 /// A deck construction rule.

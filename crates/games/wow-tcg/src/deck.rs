@@ -64,13 +64,7 @@ pub struct Position {
 
 impl Position {
     fn of(text: &str, offset: usize) -> Self {
-        let before = &text[..offset.min(text.len())];
-        let line = before.matches('\n').count() + 1;
-        let column = before
-            .rsplit('\n')
-            .next()
-            .map_or(0, |line| line.chars().count())
-            + 1;
+        let (line, column) = grimoire_engine::text::line_column(text, offset);
         Self { line, column }
     }
 }
