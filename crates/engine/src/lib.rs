@@ -10,6 +10,12 @@
 //! - [`log`]: a serialisable [`EventLog`] that records every state change;
 //! - [`store`]: an [`ObjectStore`] of game objects with owner, controller, zone, damage,
 //!   markers, attachments, and granted or removed traits ordered by timestamp;
+//! - [`play`]: whole games ([`Playable`]: set-up from decks, who acts, [`Outcome`], the
+//!   all-or-nothing [`Playable::try_apply`]) and seeded random [`playout`]s;
+//! - [`simulate`](mod@simulate): many playouts in parallel, summed up with confidence
+//!   intervals;
+//! - [`contract`]: checks, on random reachable states, that `legal_actions` is complete and
+//!   that a rejected action leaves the state untouched;
 //! - [`suggest`]: "did you mean" for names a player typed;
 //! - [`scenario`]: the generic scenario runner: one file format for every game, whose
 //!   game-specific keys a game supplies through [`ScenarioGame`].
@@ -17,10 +23,13 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod contract;
 pub mod dice;
 pub mod log;
+pub mod play;
 pub mod rules;
 pub mod scenario;
+pub mod simulate;
 pub mod store;
 pub mod suggest;
 pub mod text;
@@ -29,9 +38,15 @@ pub use board::{
     Board, BoardError, CardZone, CardZones, OpenTable, Square, SquareGrid, TablePoint, Zone,
     ZonedArena,
 };
+pub use contract::{check_contract, ContractCheck, ContractReport};
 pub use dice::{find_die, Dice, DiceError, DieFaces, DieSpec, ScriptedDice, SeededDice};
 pub use log::EventLog;
+pub use play::{
+    game_seed, playout, CardPlay, LogLine, Outcome, Playable, Playout, PlayoutError,
+    PlayoutOptions, RandomChooser,
+};
 pub use rules::{ChoiceError, Chooser, Ctx, FirstOption, Rules, ScriptedChoices};
 
 pub use scenario::{run_scenario, scenario_game, scenario_schema, ScenarioGame};
+pub use simulate::{simulate, CardFigures, FailedGame, Rate, SimulationOptions, Spread, Summary};
 pub use store::{Object, ObjectId, ObjectStore, PlayerId, TraitEffect, TraitEffectKind, TraitKind};

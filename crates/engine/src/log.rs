@@ -51,6 +51,21 @@ impl<E> EventLog<E> {
         &self.events
     }
 
+    /// How many events are recorded.
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    /// Whether no event is recorded.
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// Forgets every event after the first `len` (used to undo a failed action's events).
+    pub fn truncate(&mut self, len: usize) {
+        self.events.truncate(len);
+    }
+
     /// Forgets all events, keeping the allocation.
     pub fn clear(&mut self) {
         self.events.clear();

@@ -8,7 +8,8 @@ use grimoire_engine::scenario::{
     Check, Names, ObjectEntry, PlayerEntry, ScenarioGame, Subject, Subjects,
 };
 use grimoire_engine::{
-    Board, ChoiceError, Ctx, DiceError, DieFaces, ObjectId, PlayerId, Rules, Zone, ZonedArena,
+    Board, ChoiceError, Ctx, DiceError, DieFaces, ObjectId, Outcome, Playable, PlayerId, Rules,
+    Zone, ZonedArena,
 };
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -80,7 +81,18 @@ pub struct State {
     pub champions: Vec<Champion>,
     pub mana: Vec<(PlayerId, u32)>,
     pub last_rolled: u32,
+    /// Whose turn it is.
+    pub active: PlayerId,
+    /// The turn, from 1.
+    pub turn: u32,
+    /// Strikes and moves the active player has left this turn.
+    pub actions_left: u32,
 }
+
+/// Actions a player takes in one turn.
+pub const ACTIONS_PER_TURN: u32 = 2;
+/// After this turn a game with champions on both sides is a draw.
+pub const LAST_TURN: u32 = 200;
 
 impl State {
     fn champion(&self, id: ObjectId) -> Result<&Champion, DuelError> {
@@ -90,6 +102,42 @@ impl State {
     }
     fn alive(&self, id: ObjectId) -> bool {
         self.champion(id).is_ok_and(|c| c.damage < c.life)
+    }
+
+    /// A living champion of the active player, or why not.
+    fn own_living(&self, id: ObjectId) -> Result<&Champion, DuelError> {
+        let c = self.champion(id)?;
+        if c.owner != self.active {
+            return Err(DuelError::NotYourTurn);
+        }
+        if !self.alive(id) {
+            return Err(DuelError::Destroyed);
+        }
+        Ok(c)
+    }
+
+    fn has_living(&self, player: PlayerId) -> bool {
+        (0..self.champions.len() as u32)
+            .map(ObjectId)
+            .any(|id| self.champions[id.0 as usize].owner == player && self.alive(id))
+    }
+
+    /// Wins, losses and the draw after [`LAST_TURN`].
+    pub fn outcome(&self) -> Outcome {
+        match (self.has_living(PlayerId(1)), self.has_living(PlayerId(2))) {
+            (true, false) => Outcome::Won(PlayerId(1)),
+            (false, true) => Outcome::Won(PlayerId(2)),
+            (false, false) => Outcome::Draw,
+            (true, true) if self.turn > LAST_TURN => Outcome::Draw,
+            (true, true) => Outcome::Playing,
+        }
+    }
+
+    /// Ends the active player's turn.
+    pub fn end_turn(&mut self) {
+        self.active = PlayerId(3 - self.active.0);
+        self.turn += 1;
+        self.actions_left = ACTIONS_PER_TURN;
     }
 }
 
@@ -103,6 +151,7 @@ pub enum Action {
         who: ObjectId,
         to: Zone,
     },
+    EndTurn,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -112,6 +161,7 @@ pub enum Event {
     Damaged { object: u32, amount: u32 },
     Dazed { object: u32 },
     Moved { object: u32, to: String },
+    TurnEnded,
 }
 
 #[derive(Debug)]
@@ -120,6 +170,10 @@ pub enum DuelError {
     OutOfRange,
     NotAdjacent,
     NoTarget,
+    NotYourTurn,
+    Destroyed,
+    NoActionsLeft,
+    GameOver,
     Dice(DiceError),
     Choice(ChoiceError),
 }
@@ -131,6 +185,10 @@ impl std::fmt::Display for DuelError {
             DuelError::OutOfRange => write!(f, "the target is out of range"),
             DuelError::NotAdjacent => write!(f, "a champion moves one zone at a time"),
             DuelError::NoTarget => write!(f, "no enemy to strike"),
+            DuelError::NotYourTurn => write!(f, "that champion's player is not the one to act"),
+            DuelError::Destroyed => write!(f, "that champion is destroyed"),
+            DuelError::NoActionsLeft => write!(f, "no actions left this turn"),
+            DuelError::GameOver => write!(f, "the game is over"),
             DuelError::Dice(e) => write!(f, "{e}"),
             DuelError::Choice(e) => write!(f, "{e}"),
         }
@@ -188,13 +246,27 @@ impl Rules for DuelRules {
     type Error = DuelError;
 
     fn legal_actions(&self, state: &State, player: PlayerId) -> Vec<Action> {
+        if player != state.active || state.outcome().is_over() {
+            return Vec::new();
+        }
         let mut actions = Vec::new();
+        if state.actions_left == 0 {
+            return vec![Action::EndTurn];
+        }
         for (i, c) in state.champions.iter().enumerate() {
             let id = ObjectId(i as u32);
             if c.owner != player || !state.alive(id) {
                 continue;
             }
-            for target in Self::enemies_in_zone(state, id) {
+            let enemies = Self::enemies_in_zone(state, id);
+            if !enemies.is_empty() {
+                // The rules ask the player for the target.
+                actions.push(Action::Strike {
+                    attacker: id,
+                    target: None,
+                });
+            }
+            for target in enemies {
                 actions.push(Action::Strike {
                     attacker: id,
                     target: Some(target),
@@ -204,6 +276,7 @@ impl Rules for DuelRules {
                 actions.push(Action::Move { who: id, to });
             }
         }
+        actions.push(Action::EndTurn);
         actions
     }
 
@@ -213,9 +286,35 @@ impl Rules for DuelRules {
         action: &Action,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), DuelError> {
+        if state.outcome().is_over() {
+            return Err(DuelError::GameOver);
+        }
+        if *action == Action::EndTurn {
+            state.end_turn();
+            ctx.record(Event::TurnEnded);
+            return Ok(());
+        }
+        if state.actions_left == 0 {
+            return Err(DuelError::NoActionsLeft);
+        }
+        self.act(state, action, ctx)?;
+        state.actions_left -= 1;
+        Ok(())
+    }
+}
+
+impl DuelRules {
+    /// A strike or a move, once the turn allows one.
+    fn act(
+        &self,
+        state: &mut State,
+        action: &Action,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), DuelError> {
         match *action {
+            Action::EndTurn => Ok(()),
             Action::Move { who, to } => {
-                let from = state.champion(who)?.zone;
+                let from = state.own_living(who)?.zone;
                 if !state.arena.adjacent(from, to) {
                     return Err(DuelError::NotAdjacent);
                 }
@@ -229,13 +328,17 @@ impl Rules for DuelRules {
             Action::Strike { attacker, target } => {
                 let target = match target {
                     Some(t) => {
-                        let (a, d) = (state.champion(attacker)?, state.champion(t)?);
-                        if state.arena.distance(&a.zone, &d.zone) != Some(0) {
+                        let (a, d) = (state.own_living(attacker)?, state.champion(t)?);
+                        if state.arena.distance(&a.zone, &d.zone) != Some(0)
+                            || d.owner == a.owner
+                            || !state.alive(t)
+                        {
                             return Err(DuelError::OutOfRange);
                         }
                         t
                     }
                     None => {
+                        state.own_living(attacker)?;
                         let enemies = Self::enemies_in_zone(state, attacker);
                         let names: Vec<String> = enemies
                             .iter()
@@ -390,6 +493,9 @@ impl ScenarioGame for Duel {
             champions: Vec::new(),
             mana: players.iter().map(|p| (p.id, p.game.mana)).collect(),
             last_rolled: 0,
+            active: PlayerId(1),
+            turn: 1,
+            actions_left: ACTIONS_PER_TURN,
         })
     }
 
@@ -434,6 +540,18 @@ impl ScenarioGame for Duel {
             },
             _ => return Err("a step is one of `strike` or `move`".into()),
         };
+        // A step by the other player's champion begins that player's turn; each step is a
+        // fresh action.
+        let actor = match action {
+            Action::Strike { attacker: who, .. } | Action::Move { who, .. } => {
+                state.champion(who).map_err(|e| e.to_string())?.owner
+            }
+            Action::EndTurn => state.active,
+        };
+        if actor != state.active {
+            state.end_turn();
+        }
+        state.actions_left = ACTIONS_PER_TURN;
         self.rules
             .apply(state, &action, ctx)
             .map_err(|e| e.to_string())
@@ -493,5 +611,106 @@ impl ScenarioGame for Duel {
             }
         }
         Ok(checks)
+    }
+}
+
+// ---- whole games ----
+
+/// A Duel deck: the champions a player brings, by name and life.
+pub type Deck = Vec<(String, u32)>;
+
+impl Playable for DuelRules {
+    type Deck = Deck;
+
+    /// Player 1's champions start in the first zone, player 2's in the next; player 1 begins.
+    fn setup(&self, decks: &[Deck], _: &mut Ctx<'_, Event>) -> Result<State, DuelError> {
+        let arena = ZonedArena::default();
+        let mut champions = Vec::new();
+        for (seat, deck) in decks.iter().enumerate() {
+            let owner = PlayerId(seat as u8 + 1);
+            for (name, life) in deck {
+                champions.push(Champion {
+                    name: name.clone(),
+                    owner,
+                    zone: Zone(seat.min(1) as u32),
+                    life: *life,
+                    damage: 0,
+                    conditions: Vec::new(),
+                });
+            }
+        }
+        Ok(State {
+            arena,
+            champions,
+            mana: vec![(PlayerId(1), 0), (PlayerId(2), 0)],
+            last_rolled: 0,
+            active: PlayerId(1),
+            turn: 1,
+            actions_left: ACTIONS_PER_TURN,
+        })
+    }
+
+    fn to_act(&self, state: &State) -> Option<PlayerId> {
+        (!state.outcome().is_over()).then_some(state.active)
+    }
+
+    fn outcome(&self, state: &State) -> Outcome {
+        state.outcome()
+    }
+
+    fn turn(&self, state: &State) -> u32 {
+        state.turn
+    }
+
+    fn card_played(&self, state: &State, action: &Action) -> Option<String> {
+        match action {
+            Action::Strike { attacker, .. } => state
+                .champions
+                .get(attacker.0 as usize)
+                .map(|c| c.name.clone()),
+            _ => None,
+        }
+    }
+
+    fn describe_action(&self, state: &State, action: &Action) -> String {
+        let name = |id: &ObjectId| {
+            state
+                .champions
+                .get(id.0 as usize)
+                .map_or("?", |c| c.name.as_str())
+                .to_string()
+        };
+        match action {
+            Action::Strike {
+                attacker,
+                target: Some(t),
+            } => format!("{} strikes {}", name(attacker), name(t)),
+            Action::Strike {
+                attacker,
+                target: None,
+            } => format!("{} strikes", name(attacker)),
+            Action::Move { who, to } => {
+                format!("{} moves to {}", name(who), state.arena.position_name(to))
+            }
+            Action::EndTurn => "ends the turn".to_string(),
+        }
+    }
+
+    fn describe_event(&self, state: &State, event: &Event) -> String {
+        let name = |id: &u32| {
+            state
+                .champions
+                .get(*id as usize)
+                .map_or("?", |c| c.name.as_str())
+                .to_string()
+        };
+        match event {
+            Event::Rolled { total } => format!("rolls {total}"),
+            Event::Missed => "misses, dazed".to_string(),
+            Event::Damaged { object, amount } => format!("{} takes {amount} damage", name(object)),
+            Event::Dazed { object } => format!("{} is dazed", name(object)),
+            Event::Moved { object, to } => format!("{} moves to {to}", name(object)),
+            Event::TurnEnded => "the turn ends".to_string(),
+        }
     }
 }

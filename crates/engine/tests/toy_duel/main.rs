@@ -486,11 +486,18 @@ fn the_contract_lists_legal_actions_and_applies_them_seeded() {
         ],
         mana: vec![],
         last_rolled: 0,
+        active: PlayerId(1),
+        turn: 1,
+        actions_left: 5,
     };
     let actions = rules.legal_actions(&state, PlayerId(1));
     assert_eq!(
         actions,
         vec![
+            Action::Strike {
+                attacker: ObjectId(0),
+                target: None
+            },
             Action::Strike {
                 attacker: ObjectId(0),
                 target: Some(ObjectId(1))
@@ -503,8 +510,10 @@ fn the_contract_lists_legal_actions_and_applies_them_seeded() {
                 who: ObjectId(0),
                 to: Zone(4)
             },
+            Action::EndTurn,
         ]
     );
+    assert_eq!(rules.legal_actions(&state, PlayerId(2)), vec![]);
     let play = |seed| {
         let mut state = state.clone();
         let mut dice = SeededDice::new(seed);
@@ -667,4 +676,156 @@ damage = 3
         serde_json::Value::Object(o)
     });
     assert!(!validator.is_valid(&other_game.unwrap()));
+}
+
+fn decks() -> Vec<game::Deck> {
+    vec![
+        vec![("Ash".to_string(), 12), ("Birch".to_string(), 9)],
+        vec![("Cedar".to_string(), 10), ("Dogwood".to_string(), 11)],
+    ]
+}
+
+#[test]
+fn whole_games_play_from_decks_to_an_outcome() {
+    let rules = DuelRules::default();
+    let options = grimoire_engine::PlayoutOptions {
+        max_actions: 5_000,
+        record_log: true,
+    };
+    let a = grimoire_engine::playout(&rules, &decks(), 11, options).unwrap();
+    let b = grimoire_engine::playout(&rules, &decks(), 11, options).unwrap();
+    assert!(a.outcome.is_over() && !a.capped, "{:?}", a.outcome);
+    assert_eq!((a.actions, a.outcome), (b.actions, b.outcome));
+    assert_eq!(a.log, b.log, "the same seed replays the same game");
+    assert!(a.log[1].action.is_some() && a.log[0].action.is_none());
+    assert!(a
+        .log
+        .iter()
+        .any(|l| l.events.iter().any(|e| e.contains("damage"))));
+
+    let summary = grimoire_engine::simulate(
+        &rules,
+        &decks(),
+        grimoire_engine::SimulationOptions {
+            games: 200,
+            seed: 3,
+            jobs: 2,
+            playout: grimoire_engine::PlayoutOptions::default(),
+        },
+        &|| {},
+    );
+    assert!(summary.failures.is_empty(), "{:?}", summary.failures);
+    let finished = summary.wins[0].count + summary.wins[1].count + summary.draws.count;
+    assert_eq!(finished + summary.capped, 200);
+    assert!(summary.wins[0].count > 0 && summary.wins[1].count > 0);
+    let one_thread = grimoire_engine::simulate(
+        &rules,
+        &decks(),
+        grimoire_engine::SimulationOptions {
+            games: 200,
+            seed: 3,
+            jobs: 1,
+            playout: grimoire_engine::PlayoutOptions::default(),
+        },
+        &|| {},
+    );
+    assert_eq!(
+        serde_json::to_string(&summary).unwrap(),
+        serde_json::to_string(&one_thread).unwrap(),
+        "results do not depend on the number of threads"
+    );
+}
+
+#[test]
+fn the_contract_check_finds_complete_legal_actions_and_no_partial_state() {
+    let rules = DuelRules::default();
+    // Every strike, move and end of turn of every champion, whoever owns it.
+    let candidates = |state: &State, _: PlayerId| {
+        let ids: Vec<ObjectId> = (0..state.champions.len() as u32).map(ObjectId).collect();
+        let mut all = vec![Action::EndTurn];
+        for &a in &ids {
+            all.push(Action::Strike {
+                attacker: a,
+                target: None,
+            });
+            all.extend(ids.iter().map(|&t| Action::Strike {
+                attacker: a,
+                target: Some(t),
+            }));
+            all.extend(state.arena.zones().map(|to| Action::Move { who: a, to }));
+        }
+        all
+    };
+    let check = grimoire_engine::ContractCheck {
+        games: 20,
+        seed: 1,
+        max_actions: 400,
+        every: 3,
+    };
+    let report = grimoire_engine::check_contract(&rules, &decks(), check, &candidates).unwrap();
+    assert!(report.accepted > 100 && report.states > 100, "{report:?}");
+    assert!(report.finished > 0);
+
+    // A game whose legal actions forget ending the turn is caught.
+    struct Forgetful(DuelRules);
+    impl Rules for Forgetful {
+        type State = State;
+        type Action = Action;
+        type Event = Event;
+        type Error = game::DuelError;
+        fn legal_actions(&self, s: &State, p: PlayerId) -> Vec<Action> {
+            let mut actions = self.0.legal_actions(s, p);
+            if actions.len() > 1 {
+                actions.retain(|a| *a != Action::EndTurn);
+            }
+            actions
+        }
+        fn apply(
+            &self,
+            s: &mut State,
+            a: &Action,
+            c: &mut grimoire_engine::Ctx<'_, Event>,
+        ) -> Result<(), game::DuelError> {
+            self.0.apply(s, a, c)
+        }
+    }
+    impl grimoire_engine::Playable for Forgetful {
+        type Deck = game::Deck;
+        fn setup(
+            &self,
+            d: &[game::Deck],
+            c: &mut grimoire_engine::Ctx<'_, Event>,
+        ) -> Result<State, game::DuelError> {
+            self.0.setup(d, c)
+        }
+        fn to_act(&self, s: &State) -> Option<PlayerId> {
+            self.0.to_act(s)
+        }
+        fn outcome(&self, s: &State) -> grimoire_engine::Outcome {
+            self.0.outcome(s)
+        }
+        fn turn(&self, s: &State) -> u32 {
+            self.0.turn(s)
+        }
+        fn card_played(&self, s: &State, a: &Action) -> Option<String> {
+            self.0.card_played(s, a)
+        }
+        fn describe_action(&self, s: &State, a: &Action) -> String {
+            self.0.describe_action(s, a)
+        }
+        fn describe_event(&self, s: &State, e: &Event) -> String {
+            self.0.describe_event(s, e)
+        }
+    }
+    let err = grimoire_engine::check_contract(
+        &Forgetful(DuelRules::default()),
+        &decks(),
+        check,
+        &candidates,
+    )
+    .unwrap_err();
+    assert!(
+        err.contains("EndTurn") && err.contains("does not list it"),
+        "{err}"
+    );
 }
