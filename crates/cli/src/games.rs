@@ -15,7 +15,7 @@ use grimoire_mage_wars::rules::MageWarsScenarios;
 use grimoire_summoner_wars::rules::SummonerWarsScenarios;
 use grimoire_wow_tcg::rules::WowScenarios;
 
-use crate::{army, calc, deck, spellbook};
+use crate::{army, calc, deck, play, spellbook};
 
 /// A game-specific command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,17 +32,23 @@ pub enum Feature {
     DeckCheck,
     /// `grimoire army check` (army-building games).
     ArmyCheck,
+    /// `grimoire play` (whole games from decks).
+    Play,
+    /// `grimoire simulate` (many whole games).
+    Simulate,
 }
 
 impl Feature {
     /// Every feature, in help order.
-    pub const ALL: [Feature; 6] = [
+    pub const ALL: [Feature; 8] = [
         Feature::ScenarioRun,
         Feature::ScenarioSchema,
         Feature::Calc,
         Feature::SpellbookCheck,
         Feature::DeckCheck,
         Feature::ArmyCheck,
+        Feature::Play,
+        Feature::Simulate,
     ];
 }
 
@@ -55,6 +61,8 @@ impl fmt::Display for Feature {
             Feature::SpellbookCheck => "spellbook check",
             Feature::DeckCheck => "deck check",
             Feature::ArmyCheck => "army check",
+            Feature::Play => "play",
+            Feature::Simulate => "simulate",
         })
     }
 }
@@ -76,6 +84,10 @@ pub type ScenarioSchemaFn = fn() -> serde_json::Value;
 pub type CalcFn = fn(&calc::Args) -> ExitCode;
 /// Checks a deck-like file (spellbook, deck, army).
 pub type CheckFn = fn(&Path) -> ExitCode;
+/// Plays one game (`play::play_game::<G>`).
+pub type PlayFn = fn(&play::PlayArgs) -> ExitCode;
+/// Simulates many games (`play::simulate_game::<G>`).
+pub type SimulateFn = fn(&play::SimulateArgs) -> ExitCode;
 
 /// One game and the commands it supports (`None`: not available yet).
 pub struct Game {
@@ -93,6 +105,10 @@ pub struct Game {
     pub deck_check: Option<CheckFn>,
     /// `army check`.
     pub army_check: Option<CheckFn>,
+    /// `play`.
+    pub play: Option<PlayFn>,
+    /// `simulate`.
+    pub simulate: Option<SimulateFn>,
 }
 
 impl Game {
@@ -105,6 +121,8 @@ impl Game {
             Feature::SpellbookCheck => self.spellbook_check.is_some(),
             Feature::DeckCheck => self.deck_check.is_some(),
             Feature::ArmyCheck => self.army_check.is_some(),
+            Feature::Play => self.play.is_some(),
+            Feature::Simulate => self.simulate.is_some(),
         }
     }
 }
@@ -119,6 +137,8 @@ pub static GAMES: &[Game] = &[
         spellbook_check: Some(spellbook::mage_wars),
         deck_check: None,
         army_check: None,
+        play: None,
+        simulate: None,
     },
     Game {
         name: "summoner-wars",
@@ -128,6 +148,8 @@ pub static GAMES: &[Game] = &[
         spellbook_check: None,
         deck_check: Some(deck::summoner_wars),
         army_check: None,
+        play: None,
+        simulate: None,
     },
     Game {
         name: "wow-tcg",
@@ -137,6 +159,8 @@ pub static GAMES: &[Game] = &[
         spellbook_check: None,
         deck_check: Some(deck::wow_tcg),
         army_check: None,
+        play: None,
+        simulate: None,
     },
     Game {
         name: "mage-knight",
@@ -146,6 +170,8 @@ pub static GAMES: &[Game] = &[
         spellbook_check: None,
         deck_check: None,
         army_check: Some(army::mage_knight),
+        play: None,
+        simulate: None,
     },
 ];
 

@@ -21,6 +21,7 @@ mod games;
 mod import;
 mod live;
 mod output;
+mod play;
 mod root;
 mod scenario;
 mod spellbook;
@@ -69,6 +70,10 @@ enum Command {
     /// Army validation (army-building games).
     #[command(subcommand)]
     Army(deck::Command),
+    /// Play one seeded game from two decks with the random policy and print it in words.
+    Play(play::PlayArgs),
+    /// Play many seeded games in parallel and print win rates, game length and card figures.
+    Simulate(play::SimulateArgs),
     /// List, show and search the cards of any game.
     #[command(subcommand)]
     Cards(cards::Command),
@@ -97,6 +102,22 @@ fn main() -> ExitCode {
         Command::Deck(cmd) => deck::run_deck(cmd),
         Command::Army(cmd) => deck::run_army(cmd),
         Command::Cards(cmd) => cards::run(cmd),
+        Command::Play(args) => match games::find(&args.game, games::Feature::Play) {
+            Ok(game) => game.play.map_or(ExitCode::FAILURE, |play| play(&args)),
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::from(2)
+            }
+        },
+        Command::Simulate(args) => match games::find(&args.game, games::Feature::Simulate) {
+            Ok(game) => game
+                .simulate
+                .map_or(ExitCode::FAILURE, |simulate| simulate(&args)),
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::from(2)
+            }
+        },
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "grimoire", &mut script);

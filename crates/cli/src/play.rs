@@ -1,0 +1,317 @@
+//! `grimoire play` and `grimoire simulate`: whole games from decks, with the random policy.
+//!
+//! Both are generic over a game's [`PlayableGame`] (its rules as a
+//! [`grimoire_engine::Playable`] plus how the CLI reads its deck files); a game offers them by
+//! filling `play` and `simulate` in the registry ([`crate::games::GAMES`]) with
+//! [`play_game::<G>`] and [`simulate_game::<G>`]. Without `--deck`, the game's example decks
+//! in `decks/<game>/` under the content root are used.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use grimoire_engine::{
+    playout, simulate, LogLine, Playable, Playout, PlayoutOptions, SimulationOptions, Summary,
+};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::{outln, output, root};
+
+/// `grimoire play GAME`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// The game (`grimoire games` lists them).
+    pub game: String,
+    /// A deck file, once per player in seat order (default: the game's example decks).
+    #[arg(long = "deck", value_name = "FILE")]
+    pub decks: Vec<PathBuf>,
+    /// The seed: the same seed plays the same game.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Actions after which an unfinished game stops.
+    #[arg(long, default_value_t = 20_000)]
+    pub max_actions: u32,
+    /// Print the game as JSON instead of words.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `grimoire simulate GAME`.
+#[derive(clap::Args, Debug)]
+pub struct SimulateArgs {
+    /// The game (`grimoire games` lists them).
+    pub game: String,
+    /// A deck file, once per player in seat order (default: the game's example decks).
+    #[arg(long = "deck", value_name = "FILE")]
+    pub decks: Vec<PathBuf>,
+    /// How many games.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// The simulation's seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Actions after which an unfinished game stops (counted as capped, not as a result).
+    #[arg(long, default_value_t = 20_000)]
+    pub max_actions: u32,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What the CLI needs to play a game whole, beyond its rules.
+pub trait PlayableGame: Playable + Sync + Sized
+where
+    Self::Deck: Sync,
+{
+    /// The game's name in the registry (`decks/<NAME>/` holds its example decks).
+    const NAME: &'static str;
+    /// The example decks, in seat order, relative to `decks/<NAME>/`.
+    const EXAMPLE_DECKS: &'static [&'static str];
+
+    /// The rules, playing with the cards under `root` when given (else the built-in tables).
+    fn load(root: Option<&Path>) -> Result<Self, String>;
+
+    /// Reads one deck file's text (`path` is for messages): every problem with its line and
+    /// column.
+    fn read_deck(&self, path: &Path, text: &str) -> Result<Self::Deck, String>;
+}
+
+/// The game and its decks, from the arguments and the content root.
+fn prepare<G: PlayableGame>(decks: &[PathBuf]) -> Result<(G, Vec<G::Deck>), String>
+where
+    G::Deck: Sync,
+{
+    let content_root = root::optional(root::flag());
+    let game = G::load(content_root.as_deref())?;
+    let paths: Vec<PathBuf> = if decks.is_empty() {
+        let base = content_root
+            .as_deref()
+            .ok_or_else(|| {
+                format!(
+                    "no --deck given and no content root found to take the example decks of {} \
+                     from (pass --deck FILE once per player, or --root)",
+                    G::NAME
+                )
+            })?
+            .join("decks")
+            .join(G::NAME);
+        G::EXAMPLE_DECKS.iter().map(|d| base.join(d)).collect()
+    } else {
+        decks.to_vec()
+    };
+    if paths.len() != game.players() {
+        return Err(format!(
+            "{} seats {} players: give --deck {} times (got {})",
+            G::NAME,
+            game.players(),
+            game.players(),
+            paths.len()
+        ));
+    }
+    let decks = paths
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            game.read_deck(path, &text)
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok((game, decks))
+}
+
+/// `grimoire play` for game `G`.
+pub fn play_game<G: PlayableGame>(args: &PlayArgs) -> ExitCode
+where
+    G::Deck: Sync,
+{
+    let (game, decks) = match prepare::<G>(&args.decks) {
+        Ok(prepared) => prepared,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let options = PlayoutOptions {
+        max_actions: args.max_actions,
+        record_log: true,
+    };
+    match playout(&game, &decks, args.seed, options) {
+        Ok(played) => {
+            if args.json {
+                outln!(
+                    "{}",
+                    serde_json::to_string_pretty(&played).unwrap_or_default()
+                );
+            } else {
+                print_log(&played);
+            }
+            output::finish(ExitCode::SUCCESS)
+        }
+        Err(error) => {
+            eprintln!("error: seed {}: {error}", args.seed);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn print_log(played: &Playout) {
+    let mut turn = 0;
+    for LogLine {
+        turn: line_turn,
+        player,
+        action,
+        events,
+    } in &played.log
+    {
+        if *line_turn != turn {
+            turn = *line_turn;
+            outln!("turn {turn}");
+        }
+        match (player, action) {
+            (Some(player), Some(action)) => outln!("  player {}: {action}", player.0),
+            _ => outln!("  set-up"),
+        }
+        for event in events {
+            outln!("    {event}");
+        }
+    }
+    let ending = if played.capped {
+        format!("stopped after {} actions, still playing", played.actions)
+    } else {
+        format!(
+            "{} after {} actions, turn {}",
+            played.outcome, played.actions, played.turns
+        )
+    };
+    outln!("{ending}");
+}
+
+/// `grimoire simulate` for game `G`.
+pub fn simulate_game<G: PlayableGame>(args: &SimulateArgs) -> ExitCode
+where
+    G::Deck: Sync,
+{
+    let (game, decks) = match prepare::<G>(&args.decks) {
+        Ok(prepared) => prepared,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(usize::from)
+            .unwrap_or(1)
+    });
+    let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, {eta} left)")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let done = AtomicU64::new(0);
+    let progress = || {
+        let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if finished % 16 == 0 || finished == args.games {
+            bar.set_position(finished);
+        }
+    };
+    let options = SimulationOptions {
+        games: args.games,
+        seed: args.seed,
+        jobs,
+        playout: PlayoutOptions {
+            max_actions: args.max_actions,
+            record_log: false,
+        },
+    };
+    let summary = simulate(&game, &decks, options, &progress);
+    bar.finish_and_clear();
+    if args.json {
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&summary).unwrap_or_default()
+        );
+    } else {
+        print_summary(G::NAME, &summary);
+    }
+    let status = if summary.failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    };
+    output::finish(status)
+}
+
+fn percent(rate: f64) -> String {
+    format!("{:.1}%", rate * 100.0)
+}
+
+fn print_summary(name: &str, summary: &Summary) {
+    let finished: u64 = summary.draws.of;
+    outln!(
+        "{name}: {} games (seed {}), {finished} finished by the rules, {} stopped at the action \
+         cap, {} broke the rules contract",
+        summary.games,
+        summary.seed,
+        summary.capped,
+        summary.failures.len()
+    );
+    for (seat, rate) in summary.wins.iter().enumerate() {
+        outln!(
+            "  player {} wins {:>6}  (95% CI {} to {}; {} of {finished})",
+            seat + 1,
+            percent(rate.rate),
+            percent(rate.low),
+            percent(rate.high),
+            rate.count
+        );
+    }
+    let draws = &summary.draws;
+    outln!(
+        "  draws          {:>6}  (95% CI {} to {}; {} of {finished})",
+        percent(draws.rate),
+        percent(draws.low),
+        percent(draws.high),
+        draws.count
+    );
+    for (what, spread) in [("actions", &summary.actions), ("turns", &summary.turns)] {
+        outln!(
+            "  {what:<7} per game: min {}, median {}, mean {:.1}, max {}",
+            spread.min,
+            spread.median,
+            spread.mean,
+            spread.max
+        );
+    }
+    if !summary.cards.is_empty() {
+        outln!("  cards played (most played first):");
+        for card in summary.cards.iter().take(25) {
+            let rate = &card.win_rate_when_played;
+            outln!(
+                "    {:<32} played {:>6}  win rate when played {:>6} (95% CI {} to {})",
+                card.card,
+                card.times_played,
+                percent(rate.rate),
+                percent(rate.low),
+                percent(rate.high)
+            );
+        }
+        if summary.cards.len() > 25 {
+            outln!(
+                "    ... and {} more cards (--json lists all)",
+                summary.cards.len() - 25
+            );
+        }
+    }
+    for failure in &summary.failures {
+        outln!(
+            "  game {} (grimoire play {name} --seed {}): {}",
+            failure.index,
+            failure.seed,
+            failure.error
+        );
+    }
+}
