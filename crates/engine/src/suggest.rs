@@ -1,23 +1,35 @@
-//! "Did you mean": the known name closest to a name nobody knows.
+//! "Did you mean": the known names closest to a name nobody knows.
 //!
-//! Used for card, attack, object and phase names a player typed. Case is ignored; a known
-//! name is suggested when it is within a third of the typed name's length in edits (a swap
-//! of two neighbours counts as one), or when
-//! one name contains the other (`Bear` → `Black Bear`).
+//! The one suggestion rule of every command and game (card, attack, object, phase, warrior,
+//! deck and scenario names). Case is ignored; a known name is suggested when it is within a
+//! third of the typed name's length in edits (at least one; a swap of two neighbours counts as
+//! one), or when one name contains the other (`Bear` → `Black Bear`). The work is bounded: a
+//! typed name longer than [`MAX_TYPED_CHARS`] gets no suggestion (nobody mistypes a name that
+//! long, and the edit distance would cost its length times every candidate's).
 
-/// The candidate closest to `typed`, if one is close enough to be a likely typo.
-pub fn closest<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+/// Typed names longer than this (in characters) get no suggestion.
+pub const MAX_TYPED_CHARS: usize = 200;
+
+/// The candidates close enough to `typed` to be a likely typo, best first (ties by name),
+/// with their score (lower is closer).
+fn scored<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<(usize, &'a str)> {
     let typed = typed.trim().to_lowercase();
-    if typed.is_empty() {
-        return None;
+    let length = typed.chars().count();
+    if typed.is_empty() || length > MAX_TYPED_CHARS {
+        return Vec::new();
     }
-    let budget = (typed.chars().count() / 3).max(1);
-    candidates
+    let budget = (length / 3).max(1);
+    let mut close: Vec<(usize, &str)> = candidates
         .into_iter()
         .filter_map(|candidate| {
             let lower = candidate.to_lowercase();
-            let distance = strsim::osa_distance(&typed, &lower);
             let contained = lower.contains(&typed) || typed.contains(&lower);
+            // Names whose lengths differ by more than the budget cannot be within it.
+            let apart = lower.chars().count().abs_diff(length);
+            if apart > budget && !contained {
+                return None;
+            }
+            let distance = strsim::osa_distance(&typed, &lower);
             let score = if distance <= budget {
                 distance
             } else if contained {
@@ -27,8 +39,29 @@ pub fn closest<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -
             };
             Some((score, candidate))
         })
-        .min_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)))
-        .map(|(_, candidate)| candidate)
+        .collect();
+    close.sort_unstable();
+    close
+}
+
+/// The candidate closest to `typed`, if one is close enough to be a likely typo.
+pub fn closest<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    scored(typed, candidates).first().map(|&(_, name)| name)
+}
+
+/// Up to `n` candidates close to `typed`, closest first.
+pub fn ranked<'a>(
+    typed: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+    n: usize,
+) -> Vec<&'a str> {
+    let mut names: Vec<&str> = scored(typed, candidates)
+        .into_iter()
+        .map(|(_, name)| name)
+        .collect();
+    names.dedup();
+    names.truncate(n);
+    names
 }
 
 /// ` (did you mean "X"?)` when a candidate is close, else the empty string: ready to append
@@ -54,5 +87,22 @@ mod tests {
             " (did you mean \"Bitterwood Fox\"?)"
         );
         assert_eq!(did_you_mean("", names), "");
+    }
+
+    #[test]
+    fn ranked_lists_the_close_names_best_first() {
+        let names = ["Cave Archer", "Cave Archers", "Elf Archer", "Orc Raider"];
+        assert_eq!(
+            ranked("cave archr", names, 3),
+            vec!["Cave Archer", "Cave Archers"]
+        );
+        assert_eq!(ranked("cave archr", names, 1), vec!["Cave Archer"]);
+    }
+
+    #[test]
+    fn very_long_names_get_no_suggestion_and_cost_nothing() {
+        let long = "a".repeat(1_000_000);
+        let names = ["a", "aa"];
+        assert_eq!(closest(&long, names), None);
     }
 }

@@ -208,20 +208,10 @@ impl ArmyFile {
     }
 }
 
-/// `; did you mean `X`?` for the closest name, or nothing.
+/// `; did you mean `X`?` for the closest name (the engine's one suggestion rule), or nothing.
 fn suggestion(wanted: &str, names: &[&str]) -> String {
-    let wanted_lower = wanted.to_lowercase();
-    names
-        .iter()
-        .map(|name| {
-            (
-                strsim::levenshtein(&name.to_lowercase(), &wanted_lower),
-                *name,
-            )
-        })
-        .filter(|(distance, _)| *distance <= wanted.chars().count().max(4) / 3)
-        .min()
-        .map(|(_, name)| format!("; did you mean `{name}`?"))
+    grimoire_engine::suggest::closest(wanted, names.iter().copied())
+        .map(|name| format!("; did you mean `{name}`?"))
         .unwrap_or_default()
 }
 

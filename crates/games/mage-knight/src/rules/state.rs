@@ -370,13 +370,7 @@ pub fn illegal(message: impl Into<String>) -> RulesError {
 /// Looks a warrior up by name, with a suggestion when it is unknown.
 pub fn find_warrior(name: &str) -> Result<CardId, String> {
     CardId::from_name(name).ok_or_else(|| {
-        let lower = name.to_lowercase();
-        let close: Vec<&str> = CardId::ALL
-            .iter()
-            .map(|c| c.name())
-            .filter(|n| n.to_lowercase().contains(&lower) || lower.contains(&n.to_lowercase()))
-            .take(5)
-            .collect();
+        let close = grimoire_engine::suggest::ranked(name, CardId::ALL.iter().map(|c| c.name()), 5);
         if close.is_empty() {
             format!("unknown warrior {name:?}")
         } else {
