@@ -48,5 +48,8 @@ pub use play::{
 pub use rules::{ChoiceError, Chooser, Ctx, FirstOption, Rules, ScriptedChoices};
 
 pub use scenario::{run_scenario, scenario_game, scenario_schema, ScenarioGame};
-pub use simulate::{simulate, CardFigures, FailedGame, Rate, SimulationOptions, Spread, Summary};
+pub use simulate::{
+    simulate, time_playouts, CardFigures, FailedGame, PlayoutTiming, Rate, SimulationOptions,
+    Spread, Summary,
+};
 pub use store::{Object, ObjectId, ObjectStore, PlayerId, TraitEffect, TraitEffectKind, TraitKind};

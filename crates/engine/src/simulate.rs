@@ -285,3 +285,81 @@ mod tests {
         assert!((s.mean - 3.0).abs() < 1e-9);
     }
 }
+
+/// Timings of random playouts on one thread ([`time_playouts`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct PlayoutTiming {
+    /// Games played.
+    pub games: u64,
+    /// Actions applied, all games together.
+    pub actions: u64,
+    /// Whole games per second on one thread (set-up, choosing and applying actions).
+    pub games_per_second: f64,
+    /// Mean time of one `legal_actions` call, in microseconds.
+    pub legal_actions_us: f64,
+    /// Mean time of one `try_apply` call, in microseconds.
+    pub apply_us: f64,
+}
+
+/// Plays `games` seeded random games on the calling thread and times them: whole games per
+/// second, and the mean cost of `legal_actions` and of `try_apply` per action. Games that
+/// break the contract are an error naming the seed.
+pub fn time_playouts<G: Playable>(
+    game: &G,
+    decks: &[G::Deck],
+    games: u64,
+    seed: u64,
+    max_actions: u32,
+) -> Result<PlayoutTiming, String> {
+    use rand::{Rng, SeedableRng};
+    use std::time::{Duration, Instant};
+
+    let mut legal_time = Duration::ZERO;
+    let mut apply_time = Duration::ZERO;
+    let mut actions = 0u64;
+    let start = Instant::now();
+    for index in 0..games {
+        let seed = game_seed(seed, index);
+        let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut dice = crate::dice::SeededDice::new(seed);
+        let mut chooser = crate::play::RandomChooser::new(seed);
+        let mut log = crate::log::EventLog::new();
+        log.set_enabled(false);
+        let mut ctx = crate::rules::Ctx::new(&mut dice, &mut chooser, &mut log);
+        let mut state = game
+            .setup(decks, &mut ctx)
+            .map_err(|e| format!("seed {seed}: set-up failed: {e}"))?;
+        for _ in 0..max_actions {
+            if game.outcome(&state).is_over() {
+                break;
+            }
+            let Some(player) = game.to_act(&state) else {
+                return Err(format!("seed {seed}: nobody is to act"));
+            };
+            let t = Instant::now();
+            let legal = game.legal_actions(&state, player);
+            legal_time += t.elapsed();
+            if legal.is_empty() {
+                return Err(format!(
+                    "seed {seed}: player {} has no legal action",
+                    player.0
+                ));
+            }
+            let action = &legal[policy.random_range(0..legal.len())];
+            let t = Instant::now();
+            let applied = game.try_apply(&mut state, action, &mut ctx);
+            apply_time += t.elapsed();
+            applied.map_err(|e| format!("seed {seed}: a legal action was rejected: {e}"))?;
+            actions += 1;
+        }
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    let per_action = |d: Duration| d.as_secs_f64() * 1e6 / actions.max(1) as f64;
+    Ok(PlayoutTiming {
+        games,
+        actions,
+        games_per_second: games as f64 / elapsed.max(f64::MIN_POSITIVE),
+        legal_actions_us: per_action(legal_time),
+        apply_us: per_action(apply_time),
+    })
+}

@@ -829,3 +829,12 @@ fn the_contract_check_finds_complete_legal_actions_and_no_partial_state() {
         "{err}"
     );
 }
+
+#[test]
+fn playouts_are_timed_per_game_and_per_action() {
+    let timing =
+        grimoire_engine::time_playouts(&DuelRules::default(), &decks(), 20, 1, 10_000).unwrap();
+    assert_eq!(timing.games, 20);
+    assert!(timing.actions > 20 && timing.games_per_second > 0.0);
+    assert!(timing.legal_actions_us > 0.0 && timing.apply_us > 0.0);
+}
