@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use grimoire_engine::scenario::ScenarioGame;
-use grimoire_mage_knight::rules::MageKnightScenarios;
+use grimoire_mage_knight::rules::{MageKnightRules, MageKnightScenarios};
 use grimoire_mage_wars::rules::MageWarsScenarios;
 use grimoire_summoner_wars::rules::SummonerWarsScenarios;
 use grimoire_wow_tcg::rules::WowScenarios;
@@ -170,8 +170,8 @@ pub static GAMES: &[Game] = &[
         spellbook_check: None,
         deck_check: None,
         army_check: Some(army::mage_knight),
-        play: None,
-        simulate: None,
+        play: Some(play::play_game::<MageKnightRules>),
+        simulate: Some(play::simulate_game::<MageKnightRules>),
     },
 ];
 

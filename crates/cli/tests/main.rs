@@ -3,6 +3,7 @@
 mod content_errors;
 mod live;
 mod output;
+mod play_mage_knight;
 mod readme;
 mod root;
 mod support;

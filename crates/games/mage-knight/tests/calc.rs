@@ -231,6 +231,7 @@ mod agreement {
             mind_tapped: None,
             overwatch: false,
             hex: false,
+            left_game: false,
         }
     }
 
@@ -268,6 +269,9 @@ mod agreement {
             terrified: Vec::new(),
             objectives: Vec::new(),
             over: false,
+            turn: 1,
+            time_limit: None,
+            build_totals: Vec::new(),
         };
         let mut dice = ScriptedDice::new();
         dice.push("d6", faces.iter().copied());

@@ -2,5 +2,6 @@
 
 mod calc;
 mod coverage;
+mod play;
 mod rules;
 mod scenarios;

@@ -31,6 +31,7 @@ fn warrior(name: &str, owner: u8, x: f64, facing: f64, click: usize) -> Warrior 
         mind_tapped: None,
         overwatch: false,
         hex: false,
+        left_game: false,
     }
 }
 
@@ -63,6 +64,9 @@ fn game() -> Game {
         terrified: Vec::new(),
         objectives: Vec::new(),
         over: false,
+        turn: 1,
+        time_limit: None,
+        build_totals: Vec::new(),
     }
 }
 

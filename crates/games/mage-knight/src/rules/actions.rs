@@ -334,8 +334,17 @@ impl MageKnightRules {
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
         let w = state.warrior(warrior)?;
+        if state.over {
+            return Err(illegal("the game is over"));
+        }
+        if w.owner != state.active {
+            return Err(RulesError::NotYourTurn(w.name().to_string()));
+        }
         if !w.has(ability) {
             return Err(illegal(format!("{} does not show {ability} now", w.name())));
+        }
+        if w.cancelled.contains(&ability) {
+            return Err(illegal(format!("{ability} is already cancelled this turn")));
         }
         if !ability.meta().optional {
             return Err(illegal(format!(
@@ -419,6 +428,7 @@ pub(super) fn players_out(state: &mut Game, ctx: &mut Ctx<'_, Event>) {
             .filter(|w| w.owner == p && !w.eliminated)
         {
             w.eliminated = true;
+            w.left_game = true;
             w.tokens = 0;
         }
         for o in state
@@ -514,9 +524,12 @@ impl Rules for MageKnightRules {
     type Event = Event;
     type Error = RulesError;
 
-    /// Close and ranged attacks against single targets, special actions and ending the turn.
-    /// Moves, and special actions that place a figure somewhere (Magic Levitation, Necromancy,
-    /// Summon, Revenant), are not listed: positions on an open table are not a finite set.
+    /// Close and ranged attacks against single targets, special actions, a sample of moves
+    /// (see [`super::play`]), facing changes toward each opponent (Nimble, Sniper), cancelling
+    /// optional abilities, and ending the turn. Special actions that place a figure somewhere
+    /// (Magic Levitation, Necromancy, Summon, Revenant), multi-target attacks, charges,
+    /// double-time and formations are not listed: positions on an open table are not a
+    /// finite set, and those are left to a player who names the point.
     fn legal_actions(&self, state: &Game, player: PlayerId) -> Vec<Action> {
         let mut out = Vec::new();
         if player != state.active || state.over {
@@ -558,11 +571,32 @@ impl Rules for MageKnightRules {
                 }
             }
         }
+        out.extend(self.movement_actions(state, player));
         out.push(Action::EndTurn);
         out
     }
 
+    /// Applies `action`; when it fails, the state and the log are as they were before.
     fn apply(
+        &self,
+        state: &mut Game,
+        action: &Action,
+        ctx: &mut Ctx<'_, Event>,
+    ) -> Result<(), RulesError> {
+        let before = state.clone();
+        let logged = ctx.log.len();
+        let applied = self.apply_action(state, action, ctx);
+        if applied.is_err() {
+            *state = before;
+            ctx.log.truncate(logged);
+        }
+        applied
+    }
+}
+
+impl MageKnightRules {
+    /// One action, which may leave partial state when it fails ([`Rules::apply`] restores it).
+    fn apply_action(
         &self,
         state: &mut Game,
         action: &Action,

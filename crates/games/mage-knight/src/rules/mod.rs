@@ -13,6 +13,8 @@
 //! - [`actions`]: [`MageKnightRules`], action limits, tokens and special actions;
 //! - [`movement`]: moves, break away, free spins, double-time, movement formations;
 //! - [`phases`]: the command and end phases, objectives, the end of the game;
+//! - [`play`]: whole games: set-up from army files, the moves legal actions offer, the time
+//!   limit and the winner ([`grimoire_engine::Playable`]);
 //! - [`attack`]: close and ranged combat actions;
 //! - [`resolve`]: the attack roll and what a hit does;
 //! - [`special`]: Thunder Blow, Counterattack, Shockwave, Magic Confusion, Overwatch, Augment,
@@ -32,6 +34,7 @@ pub mod effects;
 pub mod geometry;
 pub mod movement;
 pub mod phases;
+pub mod play;
 pub mod reanimate;
 pub mod resolve;
 pub mod scenario;

@@ -28,11 +28,13 @@ impl MageKnightRules {
         players_out(state, ctx);
         reanimate::remove_revenants(state, state.active, ctx);
         check_objectives(state, ctx);
-        if able_players(state).len() <= 1 {
+        let time_ran_out = state.time_limit.is_some_and(|limit| state.turn >= limit);
+        if able_players(state).len() <= 1 || time_ran_out {
             state.over = true;
             ctx.record(Event::GameOver);
             return Ok(());
         }
+        state.turn += 1;
         let active = state.active;
         for w in state.warriors.iter_mut() {
             if w.owner == active && !w.token_this_turn {

@@ -423,6 +423,9 @@ impl ScenarioGame for MageKnightScenarios {
             terrified: Vec::new(),
             objectives: Vec::new(),
             over: false,
+            turn: 1,
+            time_limit: None,
+            build_totals: Vec::new(),
         })
     }
 
@@ -517,6 +520,7 @@ impl ScenarioGame for MageKnightScenarios {
             mind_tapped: None,
             overwatch: false,
             hex: false,
+            left_game: false,
         });
         Ok(ObjectId(state.warriors.len() as u32 - 1))
     }

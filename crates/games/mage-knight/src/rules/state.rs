@@ -52,9 +52,46 @@ pub struct Warrior {
     pub overwatch: bool,
     /// Holds a Hex token: once, before its next command phase, it may make an attacker reroll.
     pub hex: bool,
+    /// Removed because its player had no able warriors left: out of play, but not eliminated
+    /// for victory points.
+    pub left_game: bool,
 }
 
 impl Warrior {
+    /// A warrior of `card` as deployed: at `position`, its dial at `start_click`, no tokens,
+    /// its printed front arc.
+    pub fn deployed(
+        card: CardId,
+        owner: PlayerId,
+        position: TablePoint,
+        start_click: usize,
+    ) -> Self {
+        let content::Card::Warrior(data) = card.card();
+        Self {
+            card,
+            owner,
+            position,
+            click: start_click,
+            start_click,
+            tokens: 0,
+            token_this_turn: false,
+            acted_this_turn: false,
+            eliminated: false,
+            attack_type: None,
+            front_arc: f64::from(data.front_arc),
+            extra_abilities: Vec::new(),
+            cancelled: Vec::new(),
+            captive: None,
+            removed: false,
+            revenant: false,
+            second_action: false,
+            mind_tapped: None,
+            overwatch: false,
+            hex: false,
+            left_game: false,
+        }
+    }
+
     /// The warrior's card data.
     pub fn data(&self) -> &'static content::Warrior {
         let content::Card::Warrior(w) = self.card.card();
@@ -163,8 +200,15 @@ pub struct Game {
     /// Objective tokens.
     pub objectives: Vec<Objective>,
     /// Whether the game has ended (at the end of a turn in which at most one player has able
-    /// warriors).
+    /// warriors, or when time ran out).
     pub over: bool,
+    /// The turn, counting from 1 (each player's turn counts).
+    pub turn: u32,
+    /// The last turn before time runs out, when the game has a time limit (scenarios have
+    /// none).
+    pub time_limit: Option<u32>,
+    /// Each player's build total, by seat (the last tie-break: the smaller wins).
+    pub build_totals: Vec<u32>,
 }
 
 impl Game {
@@ -307,6 +351,133 @@ pub enum Event {
     Removed { warrior: String },
     /// A turn ended and the next began.
     TurnBegan { player: u8 },
+}
+
+impl fmt::Display for Event {
+    /// The event in words a player reads.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Moved { warrior, to } => write!(f, "{warrior} moves to {to}"),
+            Event::BreakAway {
+                warrior,
+                roll,
+                success,
+            } => write!(
+                f,
+                "{warrior} rolls {roll} to break away and {}",
+                if *success { "succeeds" } else { "fails" }
+            ),
+            Event::AttackRoll {
+                attacker,
+                target,
+                dice,
+                attack,
+                defense,
+                hit,
+            } => write!(
+                f,
+                "{attacker} rolls {dice} for an attack of {attack} against {target}'s defense \
+                 {defense}: {}",
+                if *hit { "a hit" } else { "a miss" }
+            ),
+            Event::Critical { attacker, hit } => write!(
+                f,
+                "{attacker} rolls a critical {}",
+                if *hit { "hit" } else { "miss" }
+            ),
+            Event::Dodge {
+                warrior,
+                roll,
+                dodged,
+            } => write!(
+                f,
+                "{warrior} rolls {roll} to dodge{}",
+                if *dodged { " and dodges" } else { "" }
+            ),
+            Event::Damaged {
+                warrior,
+                amount,
+                pushing,
+                click,
+            } => write!(
+                f,
+                "{warrior} takes {amount} {}damage (click {click})",
+                if *pushing { "pushing " } else { "" }
+            ),
+            Event::Healed {
+                warrior,
+                amount,
+                click,
+            } => write!(f, "{warrior} heals {amount} (click {click})"),
+            Event::Eliminated { warrior } => write!(f, "{warrior} is eliminated"),
+            Event::Captured { warrior, captor } => {
+                write!(f, "{captor} takes {warrior} captive")
+            }
+            Event::Freed { warrior } => write!(f, "{warrior} goes free"),
+            Event::Terrify {
+                warrior,
+                terrifier,
+                roll,
+                stopped,
+            } => write!(
+                f,
+                "{warrior} rolls {roll} against {terrifier}'s Terrify{}",
+                if *stopped { " and stops" } else { "" }
+            ),
+            Event::Objective {
+                objective,
+                controller: Some(p),
+            } => write!(f, "player {p} controls objective {}", objective + 1),
+            Event::Objective {
+                objective,
+                controller: None,
+            } => write!(f, "objective {} is neutral", objective + 1),
+            Event::Leadership { leader, warrior } => {
+                write!(f, "{leader} takes an action token from {warrior}")
+            }
+            Event::Turned { warrior, facing } => {
+                write!(f, "{warrior} turns to face {facing:.0} degrees")
+            }
+            Event::Token { warrior, tokens } => {
+                write!(f, "{warrior} now holds {tokens} action token(s)")
+            }
+            Event::Cancelled { warrior, ability } => {
+                write!(f, "{warrior} cancels {ability} until the end of the turn")
+            }
+            Event::FreeSpin { warrior, facing } => {
+                write!(f, "{warrior} spins to face {facing:.0} degrees")
+            }
+            Event::ExtraAction { player } => write!(f, "player {player} gains an action"),
+            Event::PlayerOut { player } => {
+                write!(f, "player {player} has no able warriors and is out")
+            }
+            Event::GameOver => write!(f, "the game ends"),
+            Event::Trance {
+                warrior,
+                rolls,
+                pushing,
+            } => write!(
+                f,
+                "{warrior}'s trance rolls {rolls:?}: {pushing} pushing damage"
+            ),
+            Event::Siphon { warrior, friend } => {
+                write!(f, "{warrior} siphons energy from {friend}")
+            }
+            Event::Hex { warrior, attacker } => {
+                write!(f, "{warrior}'s hex makes {attacker} reroll")
+            }
+            Event::MindTap {
+                warrior,
+                ability,
+                from,
+            } => write!(f, "{warrior} copies {ability} from {from}"),
+            Event::Reanimated { warrior, at, click } => {
+                write!(f, "{warrior} returns at {at} (click {click})")
+            }
+            Event::Removed { warrior } => write!(f, "{warrior} is removed from the game"),
+            Event::TurnBegan { player } => write!(f, "player {player}'s turn begins"),
+        }
+    }
 }
 
 /// Why an action could not be applied.

@@ -1,0 +1,408 @@
+//! Whole games: set-up from two army files, moves offered as legal actions, the time limit and
+//! the winner by objectives and victory points ([`grimoire_engine::Playable`]).
+//!
+//! Set-up follows the rules' order: each player takes an opposite edge of the standard
+//! battlefield ([`BATTLEFIELD_INCHES`] square); both roll 2d6, rerolling ties, and the higher
+//! roll is the first player; one objective goes in the centre and one per player at the
+//! distance of that player's own roll from the far edge of their deployment area; the first
+//! player deploys, then the other, every centre dot inside the deployment area (3" deep, at
+//! least 8" from the side edges), facing the opponent's edge. Terrain is not placed: the
+//! engine has no terrain yet (recorded in `docs/decisions.md`).
+//!
+//! An open table has no finite set of positions, so the moves `legal_actions` offers are a
+//! sample, chosen to be the moves a player considers: toward each opposing warrior (into base
+//! contact when its speed allows, else as far as it goes), toward each objective, and straight
+//! forward, back and to either side at full speed, each ending facing the nearest opponent.
+//! `apply` still accepts any legal point; completeness is relative to that sample (decision in
+//! `docs/decisions.md`).
+//!
+//! The game ends at the end of a turn in which at most one player has able warriors, or when
+//! the time limit ([`TURN_LIMIT`] turns, standing in for the standard game's 50 minutes) runs
+//! out. The winner controls the most objectives; a tie goes to the most points of opposing
+//! warriors eliminated, then to the smaller build total; otherwise the game is a draw.
+
+use grimoire_engine::{
+    Board, Ctx, OpenTable, Outcome, Playable, PlayerId, Rules, SeededDice, TablePoint,
+};
+
+use super::actions::{Action, MageKnightRules};
+use super::content::{self, ActionKind};
+use super::dial;
+use super::geometry;
+use super::state::{Event, Game, Objective, Player, RulesError, Warrior};
+use crate::army::ArmyFile;
+
+/// The side of the standard square battlefield, in inches (3 feet).
+pub const BATTLEFIELD_INCHES: f64 = 36.0;
+/// Depth of a deployment area from its edge, in inches.
+pub const DEPLOYMENT_DEPTH: f64 = 3.0;
+/// Distance a deployment area keeps from the side edges, in inches.
+pub const DEPLOYMENT_SIDE_MARGIN: f64 = 8.0;
+/// Objectives keep at least this far from any edge, in inches.
+pub const OBJECTIVE_EDGE_MARGIN: f64 = 3.0;
+/// Turns (of both players together) after which time runs out: the stand-in for the standard
+/// game's 50 minutes (see `docs/decisions.md`).
+pub const TURN_LIMIT: u32 = 40;
+
+impl MageKnightRules {
+    /// Rolls 2d6 (the sum).
+    fn roll_2d6(&self, ctx: &mut Ctx<'_, Event>) -> Result<u32, RulesError> {
+        Ok(self.roll_d6(ctx)? + self.roll_d6(ctx)?)
+    }
+
+    /// Points of `player`'s opponents' warriors eliminated (warriors removed because their
+    /// player left the game do not count).
+    pub fn victory_points(state: &Game, player: PlayerId) -> u32 {
+        state
+            .warriors
+            .iter()
+            .filter(|w| w.owner != player && w.eliminated && !w.left_game)
+            .map(|w| u32::from(w.data().point_value))
+            .sum()
+    }
+
+    /// The moves `legal_actions` offers `warrior` (each tried on a copy of the state).
+    fn sample_moves(&self, state: &Game, warrior: usize) -> Vec<Action> {
+        let Ok(w) = state.warrior(warrior) else {
+            return Vec::new();
+        };
+        let Some(click) = w.current() else {
+            return Vec::new();
+        };
+        let speed = f64::from(click.speed) - 1e-6;
+        if speed <= 0.0 {
+            return Vec::new();
+        }
+        let from = w.position;
+        let contact = 2.0 * geometry::base_radius();
+        let mut targets: Vec<TablePoint> = Vec::new();
+        let mut toward = |to: &TablePoint, stop_short: f64| {
+            let d = geometry::distance(&from, to);
+            if d <= stop_short + 1e-6 {
+                return;
+            }
+            let go = (d - stop_short).min(speed);
+            targets.push(TablePoint {
+                x: from.x + (to.x - from.x) * go / d,
+                y: from.y + (to.y - from.y) * go / d,
+                facing: 0.0,
+            });
+        };
+        for o in state.in_play().filter(|o| state.opposing(*o, warrior)) {
+            toward(&state.warriors[o].position, contact);
+        }
+        for objective in &state.objectives {
+            toward(&objective.position, 0.0);
+        }
+        for degrees in [0.0_f64, 90.0, 180.0, 270.0] {
+            let heading = (from.facing + degrees).to_radians();
+            targets.push(TablePoint {
+                x: from.x + speed * heading.cos(),
+                y: from.y + speed * heading.sin(),
+                facing: 0.0,
+            });
+        }
+        let mut moves = Vec::new();
+        for mut to in targets {
+            to.x = (to.x * 100.0).round() / 100.0;
+            to.y = (to.y * 100.0).round() / 100.0;
+            if !(0.0..=BATTLEFIELD_INCHES).contains(&to.x)
+                || !(0.0..=BATTLEFIELD_INCHES).contains(&to.y)
+                || geometry::distance(&from, &to) > speed
+            {
+                continue;
+            }
+            to.facing = facing_to_nearest_opponent(state, warrior, &to);
+            let action = Action::Move {
+                warrior,
+                via: Vec::new(),
+                to,
+                carry: None,
+                double_time: false,
+                formation: Vec::new(),
+            };
+            if !moves.contains(&action) && self.accepts(state, &action) {
+                moves.push(action);
+            }
+        }
+        moves
+    }
+
+    /// Whether `apply` accepts `action` now (tried on a copy).
+    fn accepts(&self, state: &Game, action: &Action) -> bool {
+        let mut trial = state.clone();
+        let mut dice = SeededDice::new(0);
+        let mut choices = grimoire_engine::FirstOption;
+        let mut log = grimoire_engine::EventLog::new();
+        log.set_enabled(false);
+        let mut ctx = Ctx::new(&mut dice, &mut choices, &mut log);
+        self.apply(&mut trial, action, &mut ctx).is_ok()
+    }
+
+    /// Moves, facing changes (Nimble, Sniper) and cancelling optional abilities for the
+    /// active player's warriors: the part of `legal_actions` beyond attacks and special
+    /// actions.
+    pub(super) fn movement_actions(&self, state: &Game, player: PlayerId) -> Vec<Action> {
+        let mut out = Vec::new();
+        let mine: Vec<usize> = state
+            .in_play()
+            .filter(|i| state.warriors[*i].owner == player)
+            .collect();
+        for &w in &mine {
+            if self.check_can_act(state, w, ActionKind::Move).is_ok() {
+                out.extend(self.sample_moves(state, w));
+            }
+            let position = state.warriors[w].position;
+            for o in state.in_play().filter(|o| state.opposing(*o, w)) {
+                let facing = OpenTable.bearing(&position, &state.warriors[o].position);
+                let facing = (facing * 100.0).round() / 100.0;
+                let turn = Action::Turn { warrior: w, facing };
+                if !out.contains(&turn) && self.accepts(state, &turn) {
+                    out.push(turn);
+                }
+            }
+            for ability in state.warriors[w].abilities() {
+                let cancel = Action::Cancel {
+                    warrior: w,
+                    ability,
+                };
+                if ability.meta().optional && self.accepts(state, &cancel) {
+                    out.push(cancel);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The facing from `at` toward the nearest opposing warrior of `warrior` (its current facing
+/// when none is left).
+fn facing_to_nearest_opponent(state: &Game, warrior: usize, at: &TablePoint) -> f64 {
+    let nearest = state
+        .in_play()
+        .filter(|o| state.opposing(*o, warrior))
+        .map(|o| state.warriors[o].position)
+        .min_by(|a, b| geometry::distance(at, a).total_cmp(&geometry::distance(at, b)));
+    match nearest {
+        Some(o) => (OpenTable.bearing(at, &o) * 100.0).round() / 100.0,
+        None => state.warriors[warrior].position.facing,
+    }
+}
+
+/// Where the `n`-th warrior of a deployment row stands: rows along the player's edge inside
+/// the deployment area, one base apart.
+fn deployment_spot(seat: usize, n: usize) -> Option<TablePoint> {
+    let step = 2.0 * geometry::base_radius() + 0.25;
+    let width = BATTLEFIELD_INCHES - 2.0 * DEPLOYMENT_SIDE_MARGIN;
+    let per_row = (width / step).floor() as usize + 1;
+    let rows = (DEPLOYMENT_DEPTH / step).floor() as usize;
+    let (row, column) = (n / per_row, n % per_row);
+    if row >= rows.max(1) {
+        return None;
+    }
+    let depth = geometry::base_radius() + row as f64 * step;
+    let x = DEPLOYMENT_SIDE_MARGIN + column as f64 * step;
+    Some(if seat == 0 {
+        TablePoint {
+            x,
+            y: depth,
+            facing: 90.0,
+        }
+    } else {
+        TablePoint {
+            x,
+            y: BATTLEFIELD_INCHES - depth,
+            facing: 270.0,
+        }
+    })
+}
+
+impl Playable for MageKnightRules {
+    type Deck = ArmyFile;
+
+    fn setup(&self, armies: &[ArmyFile], ctx: &mut Ctx<'_, Event>) -> Result<Game, RulesError> {
+        if armies.len() != 2 {
+            return Err(RulesError::Illegal(format!(
+                "a standard game seats two players, not {}",
+                armies.len()
+            )));
+        }
+        let (first, rolls) = loop {
+            let rolls = [self.roll_2d6(ctx)?, self.roll_2d6(ctx)?];
+            if rolls[0] != rolls[1] {
+                break (usize::from(rolls[1] > rolls[0]), rolls);
+            }
+        };
+        let players = armies
+            .iter()
+            .enumerate()
+            .map(|(seat, army)| Player {
+                id: PlayerId(seat as u8 + 1),
+                actions_per_turn: army.build_total / u32::from(content::POINTS_PER_ACTION),
+                actions_used: 0,
+                extra_actions: 0,
+            })
+            .collect::<Vec<_>>();
+        let centre = BATTLEFIELD_INCHES / 2.0;
+        let mut objectives = vec![Objective {
+            position: TablePoint {
+                x: centre,
+                y: centre,
+                facing: 0.0,
+            },
+            controller: None,
+        }];
+        for (seat, roll) in rolls.iter().enumerate() {
+            let from_edge = (DEPLOYMENT_DEPTH + f64::from(*roll)).clamp(
+                OBJECTIVE_EDGE_MARGIN,
+                BATTLEFIELD_INCHES - OBJECTIVE_EDGE_MARGIN,
+            );
+            let y = if seat == 0 {
+                from_edge
+            } else {
+                BATTLEFIELD_INCHES - from_edge
+            };
+            // Beside the centre line, so it never lands on the centre objective.
+            let x = centre + if seat == 0 { -6.0 } else { 6.0 };
+            objectives.push(Objective {
+                position: TablePoint { x, y, facing: 0.0 },
+                controller: None,
+            });
+        }
+        let mut warriors = Vec::new();
+        for seat in [first, 1 - first] {
+            let owner = PlayerId(seat as u8 + 1);
+            let mut n = 0;
+            for entry in &armies[seat].entries {
+                let card = content::CardId::from_name(entry.warrior.name).ok_or_else(|| {
+                    RulesError::Illegal(format!("unknown warrior {}", entry.warrior.name))
+                })?;
+                for _ in 0..entry.copies {
+                    let position = deployment_spot(seat, n).ok_or_else(|| {
+                        RulesError::Illegal(format!(
+                            "player {}'s army does not fit in its deployment area",
+                            owner.0
+                        ))
+                    })?;
+                    n += 1;
+                    let start = dial::start_click(entry.warrior.dial);
+                    warriors.push(Warrior::deployed(card, owner, position, start));
+                }
+            }
+        }
+        let active = PlayerId(first as u8 + 1);
+        let mut game = Game {
+            players,
+            warriors,
+            active,
+            last_roll: 0,
+            last_hits: Vec::new(),
+            last_values: None,
+            terrified: Vec::new(),
+            objectives,
+            over: false,
+            turn: 1,
+            time_limit: Some(TURN_LIMIT),
+            build_totals: armies.iter().map(|a| a.build_total).collect(),
+        };
+        ctx.record(Event::TurnBegan { player: active.0 });
+        self.command_phase(&mut game, active, ctx)?;
+        Ok(game)
+    }
+
+    fn to_act(&self, state: &Game) -> Option<PlayerId> {
+        (!state.over).then_some(state.active)
+    }
+
+    fn outcome(&self, state: &Game) -> Outcome {
+        if !state.over {
+            return Outcome::Playing;
+        }
+        let ids: Vec<PlayerId> = state.players.iter().map(|p| p.id).collect();
+        let objectives = |p: PlayerId| {
+            state
+                .objectives
+                .iter()
+                .filter(|o| o.controller == Some(p))
+                .count()
+        };
+        let build_total = |p: PlayerId| {
+            state
+                .build_totals
+                .get(usize::from(p.0).wrapping_sub(1))
+                .copied()
+                .unwrap_or(0)
+        };
+        // Most objectives, then most points eliminated, then the smaller build total.
+        let key = |p: PlayerId| {
+            (
+                objectives(p),
+                Self::victory_points(state, p),
+                u32::MAX - build_total(p),
+            )
+        };
+        let best = ids.iter().map(|p| key(*p)).max();
+        let leaders: Vec<PlayerId> = ids.into_iter().filter(|p| Some(key(*p)) == best).collect();
+        match leaders.as_slice() {
+            [winner] => Outcome::Won(*winner),
+            _ => Outcome::Draw,
+        }
+    }
+
+    fn turn(&self, state: &Game) -> u32 {
+        state.turn
+    }
+
+    fn card_played(&self, state: &Game, action: &Action) -> Option<String> {
+        let warrior = match action {
+            Action::Move { warrior, .. } | Action::Special { warrior, .. } => *warrior,
+            Action::Close(attack) => attack.attacker,
+            Action::Ranged(attack) => attack.attacker,
+            Action::Turn { .. } | Action::Cancel { .. } | Action::EndTurn => return None,
+        };
+        state.warriors.get(warrior).map(|w| w.name().to_string())
+    }
+
+    fn describe_action(&self, state: &Game, action: &Action) -> String {
+        let name = |i: usize| state.warriors.get(i).map_or("?", |w| w.name());
+        match action {
+            Action::Move { warrior, to, .. } => {
+                format!(
+                    "{} moves to {}",
+                    name(*warrior),
+                    OpenTable.position_name(to)
+                )
+            }
+            Action::Close(attack) => {
+                let targets: Vec<&str> = attack.targets.iter().map(|t| name(*t)).collect();
+                format!(
+                    "{} attacks {} in close combat",
+                    name(attack.attacker),
+                    targets.join(" and ")
+                )
+            }
+            Action::Ranged(attack) => {
+                let targets: Vec<&str> = attack.targets.iter().map(|t| name(*t)).collect();
+                format!(
+                    "{} shoots at {}",
+                    name(attack.attacker),
+                    targets.join(" and ")
+                )
+            }
+            Action::Special {
+                warrior, ability, ..
+            } => format!("{} uses {ability}", name(*warrior)),
+            Action::Turn { warrior, facing } => {
+                format!("{} turns to face {facing:.0} degrees", name(*warrior))
+            }
+            Action::Cancel { warrior, ability } => {
+                format!("{} cancels {ability} for this turn", name(*warrior))
+            }
+            Action::EndTurn => "ends the turn".to_string(),
+        }
+    }
+
+    fn describe_event(&self, _: &Game, event: &Event) -> String {
+        event.to_string()
+    }
+}
