@@ -1,4 +1,5 @@
-//! `cargo xtask bench-engine`: the Mage Wars calculator and attack-sequence benchmarks.
+//! `cargo xtask bench-engine`: the Mage Wars calculator and attack-sequence benchmarks, and
+//! random playouts of every game that plays whole games ([`crate::bench_playouts`]).
 //!
 //! The `cargo xtask` alias builds in debug; for meaningful numbers run
 //! `cargo xtask bench-engine` (rebuilds itself in release mode).
@@ -23,6 +24,9 @@ pub struct Args {
     /// Exact 30-dice distributions to time.
     #[arg(long, default_value_t = 20_000)]
     distributions: u32,
+    /// Random whole games to time per game.
+    #[arg(long, default_value_t = 100)]
+    playouts: u64,
 }
 
 /// Runs the benchmarks and prints the numbers against their targets.
@@ -45,6 +49,7 @@ pub fn run(args: Args) -> ExitCode {
         "simple melee attack sequences, seeded dice, event log on: {:.0} per second (target >= 5,000,000)",
         per_second
     );
+    crate::bench_playouts::run(args.playouts.max(1));
     ExitCode::SUCCESS
 }
 
