@@ -169,6 +169,7 @@ fn list(rows: &[Row], filters: &Filters, words: &[String]) -> Result<(), String>
                 .ok_or_else(|| format!("--where {condition:?}: write FIELD=VALUE"))
         })
         .collect::<Result<_, _>>()?;
+    check_filters_match(rows, filters, &conditions)?;
     let words: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
     let chosen: Vec<&Row> =
         rows.iter()
@@ -209,6 +210,94 @@ fn list(rows: &[Row], filters: &Filters, words: &[String]) -> Result<(), String>
     }
     print_table(&chosen);
     Ok(())
+}
+
+/// Each filter on its own must match some card of the pool: a value no card has (`--kind
+/// creture`) is an error with the closest known value, never a silently empty list.
+fn check_filters_match(
+    rows: &[Row],
+    filters: &Filters,
+    conditions: &[(&str, &str)],
+) -> Result<(), String> {
+    let cards = || rows.iter().map(|row| &row.card);
+    let known = |option: &str, wanted: &str, values: Vec<String>| -> String {
+        let mut values = values;
+        values.sort();
+        values.dedup();
+        let hint = grimoire_engine::suggest::closest(wanted, values.iter().map(String::as_str))
+            .map(|close| format!("; did you mean `{close}`?"))
+            .unwrap_or_default();
+        format!("{option} `{wanted}` matches no card{hint}")
+    };
+    if let Some(kind) = filters.kind.as_deref() {
+        if !cards().any(|card| text(card, "kind").eq_ignore_ascii_case(kind)) {
+            let kinds = cards().map(|card| text(card, "kind").to_string()).collect();
+            return Err(known("--kind", kind, kinds));
+        }
+    }
+    if let Some(school) = filters.school.as_deref() {
+        let field_values = |card: &Json| {
+            let mut out = Vec::new();
+            for field in ["school", "schools"] {
+                if let Some(value) = card.get(field) {
+                    leaves(value, &mut out);
+                }
+            }
+            out
+        };
+        if !cards().any(|card| {
+            field_values(card)
+                .iter()
+                .any(|v| v.eq_ignore_ascii_case(school))
+        }) {
+            return Err(known(
+                "--school",
+                school,
+                cards().flat_map(field_values).collect(),
+            ));
+        }
+    }
+    if let Some(wanted) = filters.trait_.as_deref() {
+        if !cards().any(|card| card.get("traits").is_some_and(|v| has_trait(v, wanted))) {
+            let mut traits = Vec::new();
+            for card in cards() {
+                if let Some(value) = card.get("traits") {
+                    leaves(value, &mut traits);
+                }
+            }
+            return Err(known("--trait", wanted, traits));
+        }
+    }
+    for (field, value) in conditions {
+        if !cards().any(|card| card.get(*field).is_some()) {
+            let fields = cards()
+                .filter_map(Json::as_object)
+                .flat_map(|fields| fields.keys().cloned())
+                .collect();
+            return Err(known("--where field", field, fields));
+        }
+        if !cards().any(|card| card.get(*field).is_some_and(|v| holds(v, value))) {
+            let mut values = Vec::new();
+            for card in cards() {
+                if let Some(v) = card.get(*field) {
+                    leaves(v, &mut values);
+                }
+            }
+            return Err(known(&format!("--where {field} value"), value, values));
+        }
+    }
+    Ok(())
+}
+
+/// Every string and number inside `value`, as text.
+fn leaves(value: &Json, out: &mut Vec<String>) {
+    match value {
+        Json::Array(items) => items.iter().for_each(|item| leaves(item, out)),
+        Json::Object(fields) => fields.values().for_each(|item| leaves(item, out)),
+        Json::String(text) => out.push(text.clone()),
+        Json::Null => {}
+        other => out.push(other.to_string()),
+    }
 }
 
 fn print_table(rows: &[&Row]) {

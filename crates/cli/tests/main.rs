@@ -1,5 +1,6 @@
 //! The `grimoire` binary end to end: one test binary, a module per concern.
 
+mod cards_filters;
 mod content_errors;
 mod live;
 mod output;
