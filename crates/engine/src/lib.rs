@@ -47,7 +47,9 @@ pub use play::{
 };
 pub use rules::{ChoiceError, Chooser, Ctx, FirstOption, Rules, ScriptedChoices};
 
-pub use scenario::{run_scenario, scenario_game, scenario_schema, ScenarioGame};
+pub use scenario::{
+    run_scenario, run_scenario_dir, scenario_game, scenario_schema, DirectoryRun, ScenarioGame,
+};
 pub use simulate::{
     simulate, time_playouts, CardFigures, FailedGame, PlayoutTiming, Rate, SimulationOptions,
     Spread, Summary,

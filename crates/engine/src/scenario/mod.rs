@@ -257,6 +257,53 @@ impl ScenarioRun {
     }
 }
 
+/// What running every scenario file of a directory found.
+#[derive(Debug, Clone, Default)]
+pub struct DirectoryRun {
+    /// Scenario files run (`*.toml` directly in the directory).
+    pub files: usize,
+    /// Every failure of every file, as `file:line:column: message` lines, in file order.
+    pub failures: Vec<String>,
+}
+
+/// Runs every `*.toml` file directly in `dir` (in name order) as a scenario of game `G`; a
+/// file whose `game` is another game is a failure. An unreadable directory or file is an
+/// error naming it.
+pub fn run_scenario_dir<G: ScenarioGame>(
+    game: &G,
+    dir: &std::path::Path,
+) -> Result<DirectoryRun, String> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.is_file() && path.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    let mut run = DirectoryRun {
+        files: files.len(),
+        failures: Vec::new(),
+    };
+    for file in &files {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let shown = file
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        match scenario_game(&text) {
+            Ok(name) if name == G::NAME => {
+                run.failures
+                    .extend(run_scenario(game, &text).report(&shown));
+            }
+            Ok(name) => run.failures.push(format!(
+                "{shown}: a {name} scenario in the {} scenario directory",
+                G::NAME
+            )),
+            Err(error) => run.failures.push(format!("{shown}: {error}")),
+        }
+    }
+    Ok(run)
+}
+
 /// Parses and runs a scenario text of game `G`.
 pub fn run_scenario<G: ScenarioGame>(game: &G, text: &str) -> ScenarioRun {
     let mut log = EventLog::new();

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use grimoire_engine::scenario::undeclared_expect_fields;
-use grimoire_engine::{run_scenario, scenario_game};
+use grimoire_engine::{run_scenario, run_scenario_dir};
 use grimoire_mage_knight::rules::MageKnightScenarios;
 
 fn scenario_dir() -> PathBuf {
@@ -31,28 +31,13 @@ fn there_are_at_least_50_scenarios() {
 
 #[test]
 fn every_scenario_passes() {
-    let files = scenario_files();
-    let game = MageKnightScenarios::default();
-    let mut failures = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).expect("scenario is readable");
-        let shown = file
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .to_string();
-        assert_eq!(
-            scenario_game(&text).ok().as_deref(),
-            Some("mage-knight"),
-            "{shown}"
-        );
-        failures.extend(run_scenario(&game, &text).report(&shown));
-    }
+    let run = run_scenario_dir(&MageKnightScenarios::default(), &scenario_dir()).unwrap();
+    assert_eq!(run.files, scenario_files().len());
     assert!(
-        failures.is_empty(),
+        run.failures.is_empty(),
         "{} failure(s):\n{}",
-        failures.len(),
-        failures.join("\n")
+        run.failures.len(),
+        run.failures.join("\n")
     );
 }
 

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use grimoire_engine::scenario::undeclared_expect_fields;
-use grimoire_engine::{run_scenario, scenario_schema};
+use grimoire_engine::{run_scenario, run_scenario_dir, scenario_schema};
 use grimoire_summoner_wars::rules::SummonerWarsScenarios;
 
 use crate::repo_root;
@@ -34,19 +34,17 @@ fn every_scenario_passes() {
         "expected at least {AT_LEAST} scenarios, found {}",
         files.len()
     );
-    let mut failures = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).expect("scenario is readable");
-        let shown = file
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        failures.extend(run_scenario(&SummonerWarsScenarios, &text).report(&shown));
-    }
+    let run = run_scenario_dir(
+        &SummonerWarsScenarios,
+        &repo_root().join("tests/scenarios/summoner-wars"),
+    )
+    .unwrap();
+    assert_eq!(run.files, files.len());
     assert!(
-        failures.is_empty(),
+        run.failures.is_empty(),
         "{} scenario failure(s):\n{}",
-        failures.len(),
-        failures.join("\n")
+        run.failures.len(),
+        run.failures.join("\n")
     );
 }
 

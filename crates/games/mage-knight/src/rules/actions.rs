@@ -576,7 +576,9 @@ impl Rules for MageKnightRules {
         out
     }
 
-    /// Applies `action`; when it fails, the state and the log are as they were before.
+    /// Applies `action`; when it fails, the state and the log are as they were before. A move
+    /// a Terrify roll stopped is a successful attempt that spends nothing: everything it did
+    /// is undone except the roll and the refusal, which holds for the rest of the turn.
     fn apply(
         &self,
         state: &mut Game,
@@ -589,6 +591,21 @@ impl Rules for MageKnightRules {
         if applied.is_err() {
             *state = before;
             ctx.log.truncate(logged);
+        }
+        if let Err(RulesError::Terrified {
+            mover,
+            terrifier,
+            roll,
+        }) = applied
+        {
+            state.terrified.push((mover, terrifier));
+            ctx.record(Event::Terrify {
+                warrior: state.warriors[mover].name().to_string(),
+                terrifier: state.warriors[terrifier].name().to_string(),
+                roll,
+                stopped: true,
+            });
+            return Ok(());
         }
         applied
     }

@@ -550,16 +550,19 @@ impl MageKnightRules {
             }
             let roll = self.roll_d6(ctx)?;
             let stopped = roll <= u32::from(content::TERRIFY_STOPS_ON);
+            if stopped {
+                return Err(RulesError::Terrified {
+                    mover,
+                    terrifier: t,
+                    roll,
+                });
+            }
             ctx.record(Event::Terrify {
                 warrior: mover_name.to_string(),
                 terrifier: terrifier.to_string(),
                 roll,
                 stopped,
             });
-            if stopped {
-                state.terrified.push((mover, t));
-                return Err(refused);
-            }
         }
         Ok(())
     }

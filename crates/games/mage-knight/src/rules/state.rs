@@ -497,6 +497,17 @@ pub enum RulesError {
     CannotAct(String),
     /// The action breaks a rule (the message says which).
     Illegal(String),
+    /// A Terrify roll stopped a move into base contact: the action is undone and spends
+    /// nothing, but the roll happened and the refusal holds for the rest of the turn
+    /// ([`super::MageKnightRules`]'s `apply` turns this into a successful attempt).
+    Terrified {
+        /// The mover.
+        mover: usize,
+        /// The warrior with Terrify.
+        terrifier: usize,
+        /// The roll that stopped it.
+        roll: u32,
+    },
     /// A die could not be rolled.
     Dice(DiceError),
     /// A choice could not be made.
@@ -513,6 +524,11 @@ impl fmt::Display for RulesError {
             RulesError::NoActionsLeft => write!(f, "the player has no actions left this turn"),
             RulesError::CannotAct(why) => write!(f, "{why}"),
             RulesError::Illegal(why) => write!(f, "{why}"),
+            RulesError::Terrified { roll, .. } => write!(
+                f,
+                "a Terrify roll of {roll} stopped the move: the mover is terrified and cannot \
+                 move into base contact with that warrior this turn"
+            ),
             RulesError::Dice(e) => write!(f, "{e}"),
             RulesError::Choice(e) => write!(f, "{e}"),
         }
