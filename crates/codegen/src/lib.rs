@@ -31,7 +31,10 @@ mod rust;
 mod schema;
 
 pub use grimoire_compiler::ir;
-pub use output::{stale_outputs, write_outputs, Output};
+pub use output::{
+    orphaned_outputs, recover_outputs, stale_outputs, write_outputs, write_outputs_removing,
+    Output, Recovered, JOURNAL, PAUSE_VARIABLE,
+};
 
 /// Every output of one game: `crates/games/<g>/src/generated/*.rs`,
 /// `schemas/<g>.cards.schema.json`, `schemas/<g>.errata.schema.json`,
