@@ -6,7 +6,9 @@
 //!   game-independent formats (`schemas/codex.schema.json`, `schemas/game.schema.json`),
 //! - a JSON dump of the compiled content (`dumps/<game>.json`: cards as plain JSON objects, one per line).
 //!
-//! Everything is pure and deterministic: the same IR gives the same bytes.
+//! Everything is pure and deterministic: the same IR gives the same bytes. Writing the outputs
+//! is [`write_outputs`]: one switch through a journal that [`recover_outputs`] finishes after
+//! a kill, so that once recovered the outputs are all of one build.
 //!
 //! # The generated Rust
 //!

@@ -198,38 +198,12 @@ pub fn write_outputs_removing(
         entries,
     };
     write_journal(root, &journal)?;
-    let staged = stage_all(root, &changed, &journal)
-        .and_then(|()| {
-            journal.state = State::Forward;
-            write_journal(root, &journal)
-        })
-        .map_err(|error| {
-            // Not decided: no target was touched. Remove what was staged.
-            match roll_back(root, &journal).and_then(|()| finish(root, &journal)) {
-                Ok(()) => error,
-                Err(cleanup) => io::Error::new(
-                    error.kind(),
-                    format!("{error} (no output was replaced; cleaning up failed: {cleanup})"),
-                ),
-            }
-        });
-    staged?;
-    if let Err(error) = switch(root, &journal) {
-        journal.state = State::Back;
-        let undone = write_journal(root, &journal)
-            .and_then(|()| roll_back(root, &journal))
-            .and_then(|()| finish(root, &journal));
-        return Err(match undone {
-            Ok(()) => io::Error::new(error.kind(), format!("{error} (every output was restored)")),
-            Err(second) => io::Error::new(
-                error.kind(),
-                format!(
-                    "{error}; restoring the previous outputs also failed ({second}); \
-                     the next build finishes restoring them from {}",
-                    root.join(JOURNAL).display()
-                ),
-            ),
-        });
+    if let Err(error) = stage_all(root, &changed, &journal) {
+        return Err(undo(root, &mut journal, error));
+    }
+    journal.state = State::Forward;
+    if let Err(error) = write_journal(root, &journal).and_then(|()| switch(root, &journal)) {
+        return Err(undo(root, &mut journal, error));
     }
     finish(root, &journal).map_err(|error| {
         io::Error::new(
@@ -238,6 +212,36 @@ pub fn write_outputs_removing(
         )
     })?;
     Ok(changed.iter().map(|output| output.path.clone()).collect())
+}
+
+/// Undoes the write that failed with `error` and returns the error to report. When the switch
+/// may have been decided, `back` is recorded first: staged files may be removed only while the
+/// journal on disk does not say `forward`, or recovery would take a removed staged file for
+/// one already switched. When undoing fails too, the journal stays for the next run.
+fn undo(root: &Path, journal: &mut Journal, error: io::Error) -> io::Error {
+    let decided = journal.state == State::Forward;
+    let mut undone = || {
+        if decided {
+            journal.state = State::Back;
+            write_journal(root, journal)?;
+        }
+        roll_back(root, journal)?;
+        finish(root, journal)
+    };
+    match undone() {
+        Ok(()) => io::Error::new(
+            error.kind(),
+            format!("{error} (every previous output was kept)"),
+        ),
+        Err(second) => io::Error::new(
+            error.kind(),
+            format!(
+                "{error}; undoing the build failed too ({second}); the next build finishes or \
+                 undoes it from {}",
+                root.join(JOURNAL).display()
+            ),
+        ),
+    }
 }
 
 /// Finishes a switch a killed run left under `root`: rolls it forward when it was decided
@@ -787,6 +791,29 @@ mod tests {
         assert!(
             matches!(recovered, Some(Recovered::RolledBack(_))),
             "{recovered:?}"
+        );
+        assert_eq!(files(root.path()), ["a/gone.txt", "a/one.txt", "a/two.txt"]);
+        for (path, text) in [("one", "old one"), ("two", "old two"), ("gone", "old gone")] {
+            assert_eq!(
+                read(root.path(), &format!("a/{path}.txt")).as_deref(),
+                Some(text)
+            );
+        }
+    }
+
+    #[test]
+    fn a_run_that_fails_mid_switch_restores_every_old_output() {
+        let root = tempfile::tempdir().expect("temp dir");
+        killed_mid_switch(root.path());
+        let text = fs::read_to_string(root.path().join(JOURNAL)).expect("journal");
+        let mut journal: Journal = serde_json::from_str(&text).expect("journal");
+        let refused = io::Error::new(io::ErrorKind::PermissionDenied, "a/two.txt: refused");
+        let error = undo(root.path(), &mut journal, refused);
+        assert_eq!(error.kind(), io::ErrorKind::PermissionDenied);
+        assert!(
+            error.to_string().contains("a/two.txt: refused")
+                && error.to_string().contains("every previous output was kept"),
+            "{error}"
         );
         assert_eq!(files(root.path()), ["a/gone.txt", "a/one.txt", "a/two.txt"]);
         for (path, text) in [("one", "old one"), ("two", "old two"), ("gone", "old gone")] {
