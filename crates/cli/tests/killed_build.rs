@@ -3,8 +3,11 @@
 //!
 //! The build runs as a child process with `GRIMOIRE_TEST_PAUSE_BETWEEN_STEPS_MS` set, so each
 //! step of its write (journal states, staged files, renames, removals) takes a few
-//! milliseconds, and is killed (SIGKILL on Unix) after a seeded random delay spread over the
-//! whole run. Recovery is the library's `recover_outputs` or a `grimoire check`, in turn.
+//! milliseconds, and is killed (SIGKILL on Unix) after a seeded random delay: three kills in
+//! four are timed from the moment the journal appears and spread over the write, one in four
+//! from the start of the process and spread over the time before the write. The old and the
+//! new build differ in several outputs and in a generated file the new build no longer
+//! produces. Recovery is the library's `recover_outputs` or a `grimoire check`, in turn.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

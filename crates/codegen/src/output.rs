@@ -139,7 +139,8 @@ pub fn write_outputs(root: &Path, outputs: &[Output]) -> io::Result<Vec<String>>
 /// the journal (see the module documentation), and returns the paths written.
 ///
 /// It first finishes a switch a killed run left ([`recover_outputs`]) and removes staged and
-/// backup files left in the output directories. A failure before the switch is decided (a
+/// backup files left in the output directories. A directory where an output goes is an
+/// error before anything is written. A failure before the switch is decided (a
 /// full disk, a read-only directory) leaves every previous output untouched; a failure in the
 /// middle of the switch rolls it back. An error names the path it failed on.
 pub fn write_outputs_removing(
@@ -173,10 +174,20 @@ pub fn write_outputs_removing(
         .collect();
     let mut entries = Vec::with_capacity(changed.len() + removed.len());
     for output in &changed {
+        let target = root.join(&output.path);
+        if target.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{}: a directory is where this output goes",
+                    target.display()
+                ),
+            ));
+        }
         entries.push(Entry {
             target: output.path.clone(),
             staged: Some(beside(&output.path, STAGED_PREFIX)),
-            backup: present(&root.join(&output.path))?.then(|| beside(&output.path, BACKUP_PREFIX)),
+            backup: present(&target)?.then(|| beside(&output.path, BACKUP_PREFIX)),
         });
     }
     for path in removed {
