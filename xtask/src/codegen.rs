@@ -1,12 +1,14 @@
 //! `cargo xtask codegen`: compile every game in the repository and regenerate its Rust
 //! tables, JSON Schemas and JSON dump (or, with `--check`, report the stale ones).
 
-use std::collections::BTreeSet;
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
-use grimoire_codegen::{generate_common, generate_game, stale_outputs, write_outputs, Output};
+use grimoire_codegen::{
+    generate_common, generate_game, orphaned_outputs, recover_outputs, stale_outputs,
+    write_outputs_removing, Output,
+};
 
 /// Arguments of `cargo xtask codegen`.
 #[derive(clap::Args)]
@@ -16,10 +18,20 @@ pub struct Args {
     check: bool,
 }
 
-/// Compiles every game; on any diagnostic prints them and writes nothing, else writes (or
-/// checks) every output.
+/// Finishes a build a kill interrupted (see `grimoire_codegen::recover_outputs`), then
+/// compiles every game; on any diagnostic prints them and writes nothing, else writes (or
+/// checks) every output. Writing replaces changed outputs and removes orphaned ones as one
+/// switch.
 pub fn run(args: Args) -> ExitCode {
     let root = crate::repo_root();
+    match recover_outputs(&root) {
+        Ok(None) => {}
+        Ok(Some(recovered)) => println!("  {recovered}"),
+        Err(error) => {
+            eprintln!("error: cannot finish an interrupted build: {error}");
+            return ExitCode::FAILURE;
+        }
+    }
     let outputs = match generate_all(&root) {
         Ok(outputs) => outputs,
         Err(message) => {
@@ -31,17 +43,12 @@ pub fn run(args: Args) -> ExitCode {
     if args.check {
         return check(&root, &outputs);
     }
-    for path in orphaned_files(&root, &outputs) {
-        match std::fs::remove_file(root.join(&path)) {
-            Ok(()) => println!("  removed {path} (no longer generated)"),
-            Err(error) => {
-                eprintln!("error: cannot remove {path}: {error}");
-                return ExitCode::FAILURE;
-            }
-        }
-    }
-    match write_outputs(&root, &outputs) {
+    let orphans = orphaned_outputs(&root, &outputs);
+    match write_outputs_removing(&root, &outputs, &orphans) {
         Ok(written) => {
+            for path in &orphans {
+                println!("  removed {path} (no longer generated)");
+            }
             for path in &written {
                 println!("  wrote {path}");
             }
@@ -99,34 +106,9 @@ fn generate_all(root: &Path) -> Result<Vec<Output>, String> {
     }
 }
 
-/// Files in the directories codegen owns (`src/generated/` of each game crate) that no
-/// output produces any more.
-fn orphaned_files(root: &Path, outputs: &[Output]) -> Vec<String> {
-    let produced: BTreeSet<&str> = outputs.iter().map(|output| output.path.as_str()).collect();
-    let directories: BTreeSet<&str> = outputs
-        .iter()
-        .filter(|output| output.path.contains("/src/generated/"))
-        .filter_map(|output| output.path.rsplit_once('/').map(|(directory, _)| directory))
-        .collect();
-    let mut orphans = Vec::new();
-    for directory in directories {
-        let Ok(entries) = std::fs::read_dir(root.join(directory)) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = format!("{directory}/{}", entry.file_name().to_string_lossy());
-            if entry.path().is_file() && !produced.contains(path.as_str()) {
-                orphans.push(path);
-            }
-        }
-    }
-    orphans.sort();
-    orphans
-}
-
 fn check(root: &Path, outputs: &[Output]) -> ExitCode {
     let mut stale = stale_outputs(root, outputs);
-    stale.extend(orphaned_files(root, outputs));
+    stale.extend(orphaned_outputs(root, outputs));
     if stale.is_empty() {
         println!("all {} generated files are fresh", outputs.len());
         return ExitCode::SUCCESS;

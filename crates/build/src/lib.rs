@@ -70,7 +70,9 @@ impl Config {
     /// Compiles the configured games under `content_root` and writes one module per game,
     /// named after the game in snake case (`mage-wars` → `mage_wars.rs`).
     ///
-    /// Returns the paths written. Either every module is written or none is.
+    /// Returns the paths of the modules. Either every changed module is replaced or none is:
+    /// they switch as one through a journal in the output directory, which the next compile
+    /// finishes if a build was killed (see `grimoire_codegen::write_outputs`).
     pub fn compile(&self, content_root: impl AsRef<Path>) -> Result<Vec<PathBuf>, Error> {
         let root = content_root.as_ref();
         let out_dir = match &self.out_dir {
@@ -110,10 +112,9 @@ impl Config {
                 }
             }
             match grimoire_compiler::compile(&input) {
-                Ok(game) => modules.push((
-                    out_dir.join(module_file_name(name)),
-                    grimoire_codegen::rust_module(&game),
-                )),
+                Ok(game) => {
+                    modules.push((module_file_name(name), grimoire_codegen::rust_module(&game)))
+                }
                 Err(diagnostics) => failures.push(diagnostics),
             }
         }
@@ -121,16 +122,19 @@ impl Config {
             return Err(Error::Content(failures));
         }
 
+        // Paths relative to the output directory, which holds the switch's journal.
         let outputs: Vec<grimoire_codegen::Output> = modules
             .iter()
-            .map(|(path, contents)| grimoire_codegen::Output {
-                path: path.to_string_lossy().replace('\\', "/"),
+            .map(|(file, contents)| grimoire_codegen::Output {
+                path: file.clone(),
                 contents: contents.clone(),
             })
             .collect();
-        grimoire_codegen::write_outputs(Path::new(""), &outputs)
-            .map_err(|e| Error::io(&out_dir, e))?;
-        Ok(modules.into_iter().map(|(path, _)| path).collect())
+        grimoire_codegen::write_outputs(&out_dir, &outputs).map_err(|e| Error::io(&out_dir, e))?;
+        Ok(modules
+            .into_iter()
+            .map(|(file, _)| out_dir.join(file))
+            .collect())
     }
 }
 

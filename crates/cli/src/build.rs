@@ -1,5 +1,6 @@
 //! `grimoire build`: compile content and write the generated Rust, schemas and JSON dump.
 
+use std::path::Path;
 use std::process::ExitCode;
 
 use crate::check::MessageFormat;
@@ -11,7 +12,8 @@ use crate::{outln, output};
 pub struct Args {
     #[command(flatten)]
     content: ContentArgs,
-    /// Write nothing; exit 1 when an output on disk is stale (what CI runs).
+    /// Write no output (an interrupted build is still finished); exit 1 when an output on disk
+    /// is stale or no longer generated (what CI runs).
     #[arg(long)]
     check: bool,
     /// Output format of diagnostics (`json`: one JSON object per diagnostic per line on stdout).
@@ -19,10 +21,26 @@ pub struct Args {
     message_format: MessageFormat,
 }
 
-/// Runs `grimoire build`. Nothing is written unless every requested game compiles, and then
-/// every changed output is replaced together (see `grimoire_codegen::write_outputs`).
+/// Finishes a build a kill interrupted under `root`, saying so on stderr (see
+/// `grimoire_codegen::recover_outputs`): afterwards the outputs are all of one build.
+pub fn recover(root: &Path) -> Result<(), String> {
+    match grimoire_codegen::recover_outputs(root) {
+        Ok(None) => Ok(()),
+        Ok(Some(recovered)) => {
+            eprintln!("note: {recovered}");
+            Ok(())
+        }
+        Err(error) => Err(format!("cannot finish an interrupted build: {error}")),
+    }
+}
+
+/// Runs `grimoire build`. It first finishes a build a kill interrupted ([`recover`]). Nothing
+/// is written unless every requested game compiles, and then every changed output is replaced,
+/// and every file of a `src/generated/` directory that is no longer produced removed, as one
+/// switch (see `grimoire_codegen::write_outputs_removing`).
 pub fn run(args: Args) -> ExitCode {
     let compiled = match content_root().and_then(|root| {
+        recover(&root)?;
         let compiled = compile_all(&args.content, &root)?;
         Ok((root, compiled))
     }) {
@@ -64,8 +82,10 @@ pub fn run(args: Args) -> ExitCode {
         per_game.push(generated.len());
         outputs.extend(generated);
     }
+    let orphans = grimoire_codegen::orphaned_outputs(&root, &outputs);
     if args.check {
-        let stale = grimoire_codegen::stale_outputs(&root, &outputs);
+        let mut stale = grimoire_codegen::stale_outputs(&root, &outputs);
+        stale.extend(orphans);
         for path in &stale {
             eprintln!("stale: {path}");
         }
@@ -82,10 +102,10 @@ pub fn run(args: Args) -> ExitCode {
         }
         return output::finish(ExitCode::SUCCESS);
     }
-    let written = match grimoire_codegen::write_outputs(&root, &outputs) {
+    let written = match grimoire_codegen::write_outputs_removing(&root, &outputs, &orphans) {
         Ok(written) => written,
         Err(e) => {
-            eprintln!("error: writing outputs (none replaced): {e}");
+            eprintln!("error: writing outputs: {e}");
             return ExitCode::from(2);
         }
     };
@@ -101,6 +121,9 @@ pub fn run(args: Args) -> ExitCode {
                 errata_cards,
                 files
             );
+        }
+        for path in &orphans {
+            outln!("removed {path} (no longer generated)");
         }
         outln!("{} of {} files changed", written.len(), outputs.len());
     }

@@ -1,4 +1,5 @@
-//! `grimoire check`: validate content without writing anything.
+//! `grimoire check`: validate content without writing anything (beyond finishing a build a
+//! kill interrupted).
 
 use std::process::ExitCode;
 
@@ -25,9 +26,12 @@ pub struct Args {
 }
 
 /// Runs `grimoire check`: exit 0 when clean, 1 when the content has errors, 2 when it
-/// cannot be read.
+/// cannot be read. Like `build`, it first finishes a build a kill interrupted.
 pub fn run(args: Args) -> ExitCode {
-    let compiled = match content_root().and_then(|root| compile_all(&args.content, &root)) {
+    let compiled = match content_root().and_then(|root| {
+        crate::build::recover(&root)?;
+        compile_all(&args.content, &root)
+    }) {
         Ok(compiled) => compiled,
         Err(message) => {
             eprintln!("error: {message}");

@@ -2,6 +2,7 @@
 
 mod cards_filters;
 mod content_errors;
+mod killed_build;
 mod live;
 mod output;
 mod play_mage_knight;

@@ -6,7 +6,9 @@
 //!   game-independent formats (`schemas/codex.schema.json`, `schemas/game.schema.json`),
 //! - a JSON dump of the compiled content (`dumps/<game>.json`: cards as plain JSON objects, one per line).
 //!
-//! Everything is pure and deterministic: the same IR gives the same bytes.
+//! Everything is pure and deterministic: the same IR gives the same bytes. Writing the outputs
+//! is [`write_outputs`]: one switch through a journal that [`recover_outputs`] finishes after
+//! a kill, so that once recovered the outputs are all of one build.
 //!
 //! # The generated Rust
 //!
@@ -31,7 +33,10 @@ mod rust;
 mod schema;
 
 pub use grimoire_compiler::ir;
-pub use output::{stale_outputs, write_outputs, Output};
+pub use output::{
+    orphaned_outputs, recover_outputs, stale_outputs, write_outputs, write_outputs_removing,
+    Output, Recovered, JOURNAL, PAUSE_VARIABLE,
+};
 
 /// Every output of one game: `crates/games/<g>/src/generated/*.rs`,
 /// `schemas/<g>.cards.schema.json`, `schemas/<g>.errata.schema.json`,
