@@ -1,7 +1,7 @@
 //! The registry of games: which game-specific commands each game supports.
 //!
 //! Commands that depend on a game's rules (`scenario run`, `scenario schema`, `calc`,
-//! `spellbook check`, `deck check`, `army check`) look the game up here instead of testing
+//! `spellbook check`, `deck check`, `army check`, `cards coverage`) look the game up here instead of testing
 //! its name. A game without a command gets a clear error naming the games that have it.
 //! Adding a game's command is one field in [`GAMES`].
 
@@ -10,6 +10,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use grimoire_engine::scenario::ScenarioGame;
+use grimoire_engine::CoverageReport;
 use grimoire_mage_knight::rules::MageKnightScenarios;
 use grimoire_mage_wars::rules::MageWarsScenarios;
 use grimoire_summoner_wars::rules::SummonerWarsScenarios;
@@ -32,17 +33,20 @@ pub enum Feature {
     DeckCheck,
     /// `grimoire army check` (army-building games).
     ArmyCheck,
+    /// `grimoire cards coverage`.
+    Coverage,
 }
 
 impl Feature {
     /// Every feature, in help order.
-    pub const ALL: [Feature; 6] = [
+    pub const ALL: [Feature; 7] = [
         Feature::ScenarioRun,
         Feature::ScenarioSchema,
         Feature::Calc,
         Feature::SpellbookCheck,
         Feature::DeckCheck,
         Feature::ArmyCheck,
+        Feature::Coverage,
     ];
 }
 
@@ -55,6 +59,7 @@ impl fmt::Display for Feature {
             Feature::SpellbookCheck => "spellbook check",
             Feature::DeckCheck => "deck check",
             Feature::ArmyCheck => "army check",
+            Feature::Coverage => "cards coverage",
         })
     }
 }
@@ -76,6 +81,8 @@ pub type ScenarioSchemaFn = fn() -> serde_json::Value;
 pub type CalcFn = fn(&calc::Args) -> ExitCode;
 /// Checks a deck-like file (spellbook, deck, army).
 pub type CheckFn = fn(&Path) -> ExitCode;
+/// Which printed abilities of every card the rules play.
+pub type CoverageFn = fn() -> CoverageReport;
 
 /// One game and the commands it supports (`None`: not available yet).
 pub struct Game {
@@ -93,6 +100,8 @@ pub struct Game {
     pub deck_check: Option<CheckFn>,
     /// `army check`.
     pub army_check: Option<CheckFn>,
+    /// `cards coverage`.
+    pub coverage: Option<CoverageFn>,
 }
 
 impl Game {
@@ -105,6 +114,7 @@ impl Game {
             Feature::SpellbookCheck => self.spellbook_check.is_some(),
             Feature::DeckCheck => self.deck_check.is_some(),
             Feature::ArmyCheck => self.army_check.is_some(),
+            Feature::Coverage => self.coverage.is_some(),
         }
     }
 }
@@ -119,6 +129,7 @@ pub static GAMES: &[Game] = &[
         spellbook_check: Some(spellbook::mage_wars),
         deck_check: None,
         army_check: None,
+        coverage: Some(grimoire_mage_wars::rules::coverage::coverage_report),
     },
     Game {
         name: "summoner-wars",
@@ -128,6 +139,7 @@ pub static GAMES: &[Game] = &[
         spellbook_check: None,
         deck_check: Some(deck::summoner_wars),
         army_check: None,
+        coverage: Some(grimoire_summoner_wars::rules::coverage::coverage_report),
     },
     Game {
         name: "wow-tcg",
@@ -137,6 +149,7 @@ pub static GAMES: &[Game] = &[
         spellbook_check: None,
         deck_check: Some(deck::wow_tcg),
         army_check: None,
+        coverage: Some(grimoire_wow_tcg::rules::coverage::coverage_report),
     },
     Game {
         name: "mage-knight",
@@ -146,6 +159,7 @@ pub static GAMES: &[Game] = &[
         spellbook_check: None,
         deck_check: None,
         army_check: Some(army::mage_knight),
+        coverage: Some(grimoire_mage_knight::rules::coverage::coverage_report),
     },
 ];
 

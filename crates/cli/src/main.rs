@@ -16,6 +16,7 @@ mod check;
 mod checked_file;
 mod color;
 mod content;
+mod coverage;
 mod deck;
 mod games;
 mod import;
@@ -69,7 +70,7 @@ enum Command {
     /// Army validation (army-building games).
     #[command(subcommand)]
     Army(deck::Command),
-    /// List, show and search the cards of any game.
+    /// List, show and search the cards of any game; which abilities the rules play.
     #[command(subcommand)]
     Cards(cards::Command),
     /// Print a shell completion script (`grimoire completions bash > ...`).

@@ -74,7 +74,7 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::TauntObligation | Handler::BloodthirstyObligation => {
             Coverage::played("attack (check_mandatory_attack)")
         }
-        _ => Coverage::not_modelled("the card's text: no rule implements its handler yet"),
+        _ => Coverage::not_modelled("no rule implements its handler yet (it answers not modelled)"),
     }
 }
 
