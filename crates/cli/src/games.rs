@@ -289,10 +289,10 @@ mod tests {
     fn describe_lists_each_games_commands() {
         assert_eq!(
             describe(GAMES),
-            "mage-wars: scenario run, scenario schema, calc, spellbook check\n\
-             summoner-wars: scenario run, scenario schema, deck check\n\
-             wow-tcg: scenario run, scenario schema, deck check\n\
-             mage-knight: scenario run, scenario schema, calc, army check\n"
+            "mage-wars: scenario run, scenario schema, calc, spellbook check, cards coverage\n\
+             summoner-wars: scenario run, scenario schema, deck check, cards coverage\n\
+             wow-tcg: scenario run, scenario schema, deck check, cards coverage\n\
+             mage-knight: scenario run, scenario schema, calc, army check, cards coverage\n"
         );
     }
 
@@ -442,6 +442,7 @@ mod tests {
             spellbook_check: None,
             deck_check: None,
             army_check: None,
+            coverage: None,
         }];
         let game = find_in(&games, "counter", Feature::ScenarioRun).unwrap();
         let text = "game = \"counter\"\nname = \"adds\"\nsource = \"arithmetic\"\n\n[[step]]\nadd = 2\n\n[[expect]]\ntotal = 3\n";

@@ -19,7 +19,10 @@ fn every_game_reports_every_card_in_json() {
         .map(|line| serde_json::from_str(line).expect("one JSON report per line"))
         .collect();
     let games: Vec<&str> = reports.iter().filter_map(|r| r["game"].as_str()).collect();
-    assert_eq!(games, ["mage-wars", "summoner-wars", "wow-tcg", "mage-knight"]);
+    assert_eq!(
+        games,
+        ["mage-wars", "summoner-wars", "wow-tcg", "mage-knight"]
+    );
     for report in &reports {
         let cards = report["cards"].as_array().expect("cards");
         assert_eq!(report["total"]["total"], cards.len());
