@@ -268,6 +268,7 @@ mod agreement {
             terrified: Vec::new(),
             objectives: Vec::new(),
             over: false,
+            not_modelled: Default::default(),
         };
         let mut dice = ScriptedDice::new();
         dice.push("d6", faces.iter().copied());

@@ -1,13 +1,15 @@
 //! Every effect operation and constant of `codex/mage-knight/game.toml` is interpreted or
-//! listed with its reason, every special ability has a status, and the card report counts
-//! every warrior.
+//! listed with its reason, every special ability has a status, the card report counts every
+//! warrior, and play reports not-modelled abilities once per warrior, never on a covered one.
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use grimoire_engine::{Ctx, EventLog, FirstOption, Rules, SeededDice};
 use grimoire_mage_knight::rules::coverage::{
-    ability_coverage, coverage_report, CONSTANTS, OPERATIONS,
+    ability_coverage, card_coverage, coverage_report, CONSTANTS, OPERATIONS,
 };
+use grimoire_mage_knight::rules::{Action, Event, MageKnightRules};
 use grimoire_mage_knight::{CardId, SpecialAbility, SPECIAL_ABILITY_META};
 
 fn declared(table: &str) -> BTreeSet<String> {
@@ -69,4 +71,60 @@ fn the_card_report_counts_every_warrior() {
             card.name
         );
     }
+}
+
+/// The abilities play reports as not modelled when `name`, on `click`, tries to act twice.
+fn reported_when_acting(name: &str, click: usize) -> Vec<&'static str> {
+    let rules = MageKnightRules::default();
+    let mut state = crate::rules::game();
+    state.warriors[0] = crate::rules::warrior(name, 1, 0.0, 0.0, click);
+    let (mut dice, mut chooser, mut log) = (SeededDice::new(1), FirstOption, EventLog::new());
+    let mut ctx = Ctx::new(&mut dice, &mut chooser, &mut log);
+    for _ in 0..2 {
+        let turn = Action::Turn {
+            warrior: 0,
+            facing: 90.0,
+        };
+        // Most warriors may not turn freely; meeting the warrior is what is checked.
+        let _ = rules.apply(&mut state, &turn, &mut ctx);
+    }
+    log.events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::NotModelled(n) => Some(n.ability),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_covered_warrior_meets_no_not_modelled_answer_in_play() {
+    let mut reported_somewhere = 0;
+    for &id in CardId::ALL {
+        let coverage = card_coverage(id);
+        let grimoire_mage_knight::Card::Warrior(data) = id.card();
+        for click in 0..data.dial.len() {
+            let reported = reported_when_acting(coverage.name, click);
+            if coverage.covered {
+                assert!(
+                    reported.is_empty(),
+                    "{} is covered but play reports {reported:?}",
+                    coverage.name
+                );
+            }
+            let mut once = reported.clone();
+            once.sort_unstable();
+            once.dedup();
+            assert_eq!(once.len(), reported.len(), "{}: once each", coverage.name);
+            for ability in &reported {
+                assert!(
+                    coverage.missing().any(|a| a.ability == *ability),
+                    "{}: play reports {ability}, which coverage calls played",
+                    coverage.name
+                );
+            }
+            reported_somewhere += reported.len();
+        }
+    }
+    assert!(reported_somewhere > 0, "no not-modelled ability was met");
 }

@@ -7,7 +7,7 @@ use grimoire_mage_knight::rules::{
 };
 use grimoire_mage_knight::{Card, CardId};
 
-fn warrior(name: &str, owner: u8, x: f64, facing: f64, click: usize) -> Warrior {
+pub fn warrior(name: &str, owner: u8, x: f64, facing: f64, click: usize) -> Warrior {
     let card = CardId::from_name(name).expect("a warrior of the pool");
     let Card::Warrior(data) = card.card();
     Warrior {
@@ -34,7 +34,7 @@ fn warrior(name: &str, owner: u8, x: f64, facing: f64, click: usize) -> Warrior 
     }
 }
 
-fn game() -> Game {
+pub fn game() -> Game {
     Game {
         players: vec![
             Player {
@@ -63,6 +63,7 @@ fn game() -> Game {
         terrified: Vec::new(),
         objectives: Vec::new(),
         over: false,
+        not_modelled: Default::default(),
     }
 }
 

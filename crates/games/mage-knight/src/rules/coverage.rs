@@ -10,9 +10,10 @@
 //! status, in the engine's one coverage model ([`grimoire_engine::coverage`]).
 
 pub use grimoire_engine::Coverage;
-use grimoire_engine::{CardCoverage, CoverageReport};
+use grimoire_engine::{CardCoverage, CoverageReport, Ctx};
 
 use super::content::{Card, CardId, EffectOp, Handler, SpecialAbility};
+use super::state::{Event, Game};
 
 /// The `game.toml` name of an operation.
 pub fn op_name(op: &EffectOp) -> &'static str {
@@ -337,6 +338,22 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
     });
     let sets = warrior.printings.iter().map(|p| p.set).collect();
     CardCoverage::new(card.name(), card.kind(), sets, abilities)
+}
+
+/// Logs, the first time play meets it on `warrior`, each special ability its dial shows now
+/// that the rules do not play ([`ability_coverage`]).
+pub fn report_not_modelled(state: &mut Game, warrior: usize, ctx: &mut Ctx<'_, Event>) {
+    let Some(shown) = state.warriors.get(warrior).map(|w| w.abilities()) else {
+        return;
+    };
+    for ability in shown {
+        if ability_coverage(ability).is_played() {
+            continue;
+        }
+        if let Some(event) = state.not_modelled.first(warrior, ability.meta().name) {
+            ctx.record(Event::NotModelled(event));
+        }
+    }
 }
 
 /// Every warrior of the pool with its coverage, totals per kind and set.

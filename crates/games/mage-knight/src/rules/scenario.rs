@@ -423,6 +423,7 @@ impl ScenarioGame for MageKnightScenarios {
             terrified: Vec::new(),
             objectives: Vec::new(),
             over: false,
+            not_modelled: Default::default(),
         })
     }
 

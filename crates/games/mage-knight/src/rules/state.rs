@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use grimoire_engine::{ChoiceError, DiceError, PlayerId, TablePoint};
+use grimoire_engine::{ChoiceError, DiceError, NotModelled, NotModelledLog, PlayerId, TablePoint};
 use serde::Serialize;
 
 use super::content::{self, AttackType, CardId, Click, SpecialAbility};
@@ -165,6 +165,8 @@ pub struct Game {
     /// Whether the game has ended (at the end of a turn in which at most one player has able
     /// warriors).
     pub over: bool,
+    /// The special abilities not modelled yet that play has reported, per warrior.
+    pub not_modelled: NotModelledLog<usize>,
 }
 
 impl Game {
@@ -307,6 +309,9 @@ pub enum Event {
     Removed { warrior: String },
     /// A turn ended and the next began.
     TurnBegan { player: u8 },
+    /// Play met a special ability the rules do not model yet (on the acting warrior's dial);
+    /// it was ignored. Logged once per warrior and ability.
+    NotModelled(NotModelled<usize>),
 }
 
 /// Why an action could not be applied.
