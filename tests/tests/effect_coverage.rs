@@ -53,10 +53,7 @@ fn every_operation_the_codex_uses_has_a_status_and_most_are_interpreted() {
         );
         used.insert(op_name(op));
     }
-    let interpreted = OPERATIONS
-        .iter()
-        .filter(|(_, c)| c.is_played())
-        .count();
+    let interpreted = OPERATIONS.iter().filter(|(_, c)| c.is_played()).count();
     assert!(used.len() >= 15, "the codex uses {} operations", used.len());
     assert!(
         interpreted >= 15,
@@ -68,7 +65,5 @@ fn every_operation_the_codex_uses_has_a_status_and_most_are_interpreted() {
         }
     }
     let daze = grimoire_mage_wars::Condition::Daze.meta().effects;
-    assert!(daze
-        .iter()
-        .all(|op| coverage(op).is_played()));
+    assert!(daze.iter().all(|op| coverage(op).is_played()));
 }
