@@ -17,6 +17,17 @@ use crate::{outln, output};
 /// Subcommands of `grimoire cards`.
 #[derive(clap::Subcommand)]
 pub enum Command {
+    /// List, show and search.
+    #[command(flatten)]
+    Browse(Browse),
+    /// For every card, whether the rules play every printed ability and, if not, which is
+    /// missing and why; totals per kind and set.
+    Coverage(crate::coverage::Args),
+}
+
+/// The subcommands of `grimoire cards` that read the cards from the content.
+#[derive(clap::Subcommand)]
+pub enum Browse {
     /// List the cards that pass the filters.
     List(ListArgs),
     /// Show one card: every field and where it is written.
@@ -90,10 +101,18 @@ struct Row {
 
 /// Runs `grimoire cards`.
 pub fn run(cmd: Command) -> ExitCode {
+    match cmd {
+        Command::Browse(cmd) => browse(cmd),
+        Command::Coverage(args) => crate::coverage::run(args),
+    }
+}
+
+/// Runs `grimoire cards list|show|search`.
+fn browse(cmd: Browse) -> ExitCode {
     let game = match &cmd {
-        Command::List(args) => args.filters.game.clone(),
-        Command::Search(args) => args.filters.game.clone(),
-        Command::Show(args) => args.game.clone(),
+        Browse::List(args) => args.filters.game.clone(),
+        Browse::Search(args) => args.filters.game.clone(),
+        Browse::Show(args) => args.game.clone(),
     };
     let (rows, broken) = match load(game.as_deref()) {
         Ok(loaded) => loaded,
@@ -103,9 +122,9 @@ pub fn run(cmd: Command) -> ExitCode {
         }
     };
     let status = match cmd {
-        Command::List(args) => list(&rows, &args.filters, &[]),
-        Command::Search(args) => list(&rows, &args.filters, &args.words),
-        Command::Show(args) => show(&rows, &args),
+        Browse::List(args) => list(&rows, &args.filters, &[]),
+        Browse::Search(args) => list(&rows, &args.filters, &args.words),
+        Browse::Show(args) => show(&rows, &args),
     };
     let status = match (status, broken) {
         (Ok(()), false) => ExitCode::SUCCESS,

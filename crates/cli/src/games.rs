@@ -1,7 +1,7 @@
 //! The registry of games: which game-specific commands each game supports.
 //!
 //! Commands that depend on a game's rules (`scenario run`, `scenario schema`, `calc`,
-//! `spellbook check`, `deck check`, `army check`) look the game up here instead of testing
+//! `spellbook check`, `deck check`, `army check`, `cards coverage`) look the game up here instead of testing
 //! its name. A game without a command gets a clear error naming the games that have it.
 //! Adding a game's command is one field in [`GAMES`].
 
@@ -10,6 +10,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use grimoire_engine::scenario::ScenarioGame;
+use grimoire_engine::CoverageReport;
 use grimoire_mage_knight::rules::{MageKnightRules, MageKnightScenarios};
 use grimoire_mage_wars::rules::MageWarsScenarios;
 use grimoire_summoner_wars::rules::SummonerWarsScenarios;
@@ -36,11 +37,13 @@ pub enum Feature {
     Play,
     /// `grimoire simulate` (many whole games).
     Simulate,
+    /// `grimoire cards coverage`.
+    Coverage,
 }
 
 impl Feature {
     /// Every feature, in help order.
-    pub const ALL: [Feature; 8] = [
+    pub const ALL: [Feature; 9] = [
         Feature::ScenarioRun,
         Feature::ScenarioSchema,
         Feature::Calc,
@@ -49,6 +52,7 @@ impl Feature {
         Feature::ArmyCheck,
         Feature::Play,
         Feature::Simulate,
+        Feature::Coverage,
     ];
 }
 
@@ -63,6 +67,7 @@ impl fmt::Display for Feature {
             Feature::ArmyCheck => "army check",
             Feature::Play => "play",
             Feature::Simulate => "simulate",
+            Feature::Coverage => "cards coverage",
         })
     }
 }
@@ -88,6 +93,8 @@ pub type CheckFn = fn(&Path) -> ExitCode;
 pub type PlayFn = fn(&play::PlayArgs) -> ExitCode;
 /// Simulates many games (`play::simulate_game::<G>`).
 pub type SimulateFn = fn(&play::SimulateArgs) -> ExitCode;
+/// Which printed abilities of every card the rules play.
+pub type CoverageFn = fn() -> CoverageReport;
 
 /// One game and the commands it supports (`None`: not available yet).
 pub struct Game {
@@ -109,6 +116,8 @@ pub struct Game {
     pub play: Option<PlayFn>,
     /// `simulate`.
     pub simulate: Option<SimulateFn>,
+    /// `cards coverage`.
+    pub coverage: Option<CoverageFn>,
 }
 
 impl Game {
@@ -123,6 +132,7 @@ impl Game {
             Feature::ArmyCheck => self.army_check.is_some(),
             Feature::Play => self.play.is_some(),
             Feature::Simulate => self.simulate.is_some(),
+            Feature::Coverage => self.coverage.is_some(),
         }
     }
 }
@@ -139,6 +149,7 @@ pub static GAMES: &[Game] = &[
         army_check: None,
         play: None,
         simulate: None,
+        coverage: Some(grimoire_mage_wars::rules::coverage::coverage_report),
     },
     Game {
         name: "summoner-wars",
@@ -150,6 +161,7 @@ pub static GAMES: &[Game] = &[
         army_check: None,
         play: None,
         simulate: None,
+        coverage: Some(grimoire_summoner_wars::rules::coverage::coverage_report),
     },
     Game {
         name: "wow-tcg",
@@ -161,6 +173,7 @@ pub static GAMES: &[Game] = &[
         army_check: None,
         play: None,
         simulate: None,
+        coverage: Some(grimoire_wow_tcg::rules::coverage::coverage_report),
     },
     Game {
         name: "mage-knight",
@@ -172,6 +185,7 @@ pub static GAMES: &[Game] = &[
         army_check: Some(army::mage_knight),
         play: Some(play::play_game::<MageKnightRules>),
         simulate: Some(play::simulate_game::<MageKnightRules>),
+        coverage: Some(grimoire_mage_knight::rules::coverage::coverage_report),
     },
 ];
 
@@ -301,10 +315,10 @@ mod tests {
     fn describe_lists_each_games_commands() {
         assert_eq!(
             describe(GAMES),
-            "mage-wars: scenario run, scenario schema, calc, spellbook check\n\
-             summoner-wars: scenario run, scenario schema, deck check\n\
-             wow-tcg: scenario run, scenario schema, deck check\n\
-             mage-knight: scenario run, scenario schema, calc, army check\n"
+            "mage-wars: scenario run, scenario schema, calc, spellbook check, cards coverage\n\
+             summoner-wars: scenario run, scenario schema, deck check, cards coverage\n\
+             wow-tcg: scenario run, scenario schema, deck check, cards coverage\n\
+             mage-knight: scenario run, scenario schema, calc, army check, cards coverage\n"
         );
     }
 
@@ -454,6 +468,9 @@ mod tests {
             spellbook_check: None,
             deck_check: None,
             army_check: None,
+            play: None,
+            simulate: None,
+            coverage: None,
         }];
         let game = find_in(&games, "counter", Feature::ScenarioRun).unwrap();
         let text = "game = \"counter\"\nname = \"adds\"\nsource = \"arithmetic\"\n\n[[step]]\nadd = 2\n\n[[expect]]\ntotal = 3\n";

@@ -16,6 +16,7 @@ mod check;
 mod checked_file;
 mod color;
 mod content;
+mod coverage;
 mod deck;
 mod games;
 mod import;
@@ -74,7 +75,7 @@ enum Command {
     Play(play::PlayArgs),
     /// Play many seeded games in parallel and print win rates, game length and card figures.
     Simulate(play::SimulateArgs),
-    /// List, show and search the cards of any game.
+    /// List, show and search the cards of any game; which abilities the rules play.
     #[command(subcommand)]
     Cards(cards::Command),
     /// Print a shell completion script (`grimoire completions bash > ...`).

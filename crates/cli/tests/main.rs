@@ -2,6 +2,7 @@
 
 mod cards_filters;
 mod content_errors;
+mod coverage;
 mod killed_build;
 mod live;
 mod output;

@@ -10,6 +10,7 @@ fn printing_commands() -> Vec<Vec<&'static str>> {
         vec!["check", "mage-wars"],
         vec!["build", "--check"],
         vec!["cards", "list"],
+        vec!["cards", "coverage", "wow-tcg"],
         vec!["completions", "bash"],
         vec!["scenario", "run", "tests/scenarios/mage-wars"],
         vec!["scenario", "schema", "mage-wars"],

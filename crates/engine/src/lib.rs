@@ -16,6 +16,10 @@
 //!   intervals;
 //! - [`contract`]: checks, on random reachable states, that `legal_actions` is complete and
 //!   that a rejected action leaves the state untouched;
+//! - [`coverage`](mod@coverage): which printed abilities of a game's cards the rules play
+//!   ([`Coverage`], [`CardCoverage`], [`CoverageReport`]), and the one form in which play
+//!   reports an ability it does not model ([`NotModelled`], logged once per object through
+//!   [`NotModelledLog`]);
 //! - [`suggest`]: "did you mean" for names a player typed;
 //! - [`scenario`]: the generic scenario runner: one file format for every game, whose
 //!   game-specific keys a game supplies through [`ScenarioGame`].
@@ -24,6 +28,7 @@
 
 pub mod board;
 pub mod contract;
+pub mod coverage;
 pub mod dice;
 pub mod log;
 pub mod play;
@@ -39,6 +44,9 @@ pub use board::{
     ZonedArena,
 };
 pub use contract::{check_contract, ContractCheck, ContractReport};
+pub use coverage::{
+    AbilityCoverage, CardCoverage, Coverage, CoverageReport, NotModelled, NotModelledLog, Tally,
+};
 pub use dice::{find_die, Dice, DiceError, DieFaces, DieSpec, ScriptedDice, SeededDice};
 pub use log::EventLog;
 pub use play::{

@@ -272,6 +272,7 @@ mod agreement {
             turn: 1,
             time_limit: None,
             build_totals: Vec::new(),
+            not_modelled: Default::default(),
         };
         let mut dice = ScriptedDice::new();
         dice.push("d6", faces.iter().copied());

@@ -7,7 +7,7 @@ use grimoire_mage_knight::rules::{
 };
 use grimoire_mage_knight::{Card, CardId};
 
-fn warrior(name: &str, owner: u8, x: f64, facing: f64, click: usize) -> Warrior {
+pub fn warrior(name: &str, owner: u8, x: f64, facing: f64, click: usize) -> Warrior {
     let card = CardId::from_name(name).expect("a warrior of the pool");
     let Card::Warrior(data) = card.card();
     Warrior {
@@ -35,7 +35,7 @@ fn warrior(name: &str, owner: u8, x: f64, facing: f64, click: usize) -> Warrior 
     }
 }
 
-fn game() -> Game {
+pub fn game() -> Game {
     Game {
         players: vec![
             Player {
@@ -67,6 +67,7 @@ fn game() -> Game {
         turn: 1,
         time_limit: None,
         build_totals: Vec::new(),
+        not_modelled: Default::default(),
     }
 }
 

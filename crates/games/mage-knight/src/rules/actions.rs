@@ -10,6 +10,7 @@ use super::attack;
 use super::content::{
     self, ActionKind, AttackRange, AttackType, EffectOp, Handler, SpecialAbility,
 };
+use super::coverage::report_not_modelled;
 use super::dial;
 use super::effects;
 use super::geometry;
@@ -66,6 +67,21 @@ pub enum Action {
     },
     /// Ends the active player's turn: end phase, then the next player's command phase.
     EndTurn,
+}
+
+impl Action {
+    /// The warrior that acts, if the action has one.
+    pub fn warrior(&self) -> Option<usize> {
+        match self {
+            Action::Move { warrior, .. }
+            | Action::Special { warrior, .. }
+            | Action::Turn { warrior, .. }
+            | Action::Cancel { warrior, .. } => Some(*warrior),
+            Action::Close(attack) => Some(attack.attacker),
+            Action::Ranged(attack) => Some(attack.attacker),
+            Action::EndTurn => None,
+        }
+    }
 }
 
 /// The Mage Knight rules.
@@ -619,6 +635,9 @@ impl MageKnightRules {
         action: &Action,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
+        if let Some(warrior) = action.warrior() {
+            report_not_modelled(state, warrior, ctx);
+        }
         match action {
             Action::Move {
                 warrior,

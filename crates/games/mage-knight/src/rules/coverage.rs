@@ -4,26 +4,16 @@
 //! [`op_name`] and [`handler_coverage`] match every generated `EffectOp` and `Handler`
 //! variant, so a new operation or handler in the content fails to compile here until it is
 //! given a status. The crate's tests check that [`OPERATIONS`] and [`CONSTANTS`] name exactly
-//! what `game.toml` declares. [`ability_coverage`] sorts every special ability into "from
-//! data", "by handler", "partly" and "not yet".
+//! what `game.toml` declares. [`ability_coverage`] says whether the rules play a special
+//! ability (every effect operation interpreted and its handler, if any, played in full), and
+//! [`card_coverage`] lists, for a warrior, every special ability its dial shows with its
+//! status, in the engine's one coverage model ([`grimoire_engine::coverage`]).
 
-use super::content::{EffectOp, Handler, SpecialAbility};
+pub use grimoire_engine::Coverage;
+use grimoire_engine::{CardCoverage, CoverageReport, Ctx};
 
-/// How the rules treat one operation, handler or constant.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Coverage {
-    /// Interpreted by the named module.
-    Interpreted(&'static str),
-    /// Not modelled yet, with the reason.
-    NotModelled(&'static str),
-}
-
-impl Coverage {
-    /// Whether it is interpreted.
-    pub fn interpreted(self) -> bool {
-        matches!(self, Coverage::Interpreted(_))
-    }
-}
+use super::content::{Card, CardId, EffectOp, Handler, SpecialAbility};
+use super::state::{Event, Game};
 
 /// The `game.toml` name of an operation.
 pub fn op_name(op: &EffectOp) -> &'static str {
@@ -76,296 +66,300 @@ pub fn op_name(op: &EffectOp) -> &'static str {
 pub const OPERATIONS: &[(&str, Coverage)] = &[
     (
         "modify_defense",
-        Coverage::Interpreted("combat (Matchup::defense_value)"),
+        Coverage::played("combat (Matchup::defense_value)"),
     ),
     (
         "modify_attacker_attack",
-        Coverage::Interpreted("combat (Matchup::attack_value)"),
+        Coverage::played("combat (Matchup::attack_value)"),
     ),
     (
         "modify_target_defense",
-        Coverage::Interpreted("combat (Matchup::defense_value)"),
+        Coverage::played("combat (Matchup::defense_value)"),
     ),
     (
         "reduce_damage",
-        Coverage::Interpreted("combat (Matchup::damage_taken), dial"),
+        Coverage::played("combat (Matchup::damage_taken), dial"),
     ),
-    ("no_healing", Coverage::Interpreted("dial (heal)")),
+    ("no_healing", Coverage::played("dial (heal)")),
     (
         "damage_from_die",
-        Coverage::Interpreted("combat (Matchup::damage_value), attack"),
+        Coverage::played("combat (Matchup::damage_value), attack"),
     ),
     (
         "heal_per_damaged_target",
-        Coverage::Interpreted("resolve (resolve)"),
+        Coverage::played("resolve (resolve)"),
     ),
     (
         "heal_self_roll",
-        Coverage::Interpreted("actions (special actions)"),
+        Coverage::played("actions (special actions)"),
     ),
     (
         "ignore_defense_abilities",
-        Coverage::Interpreted("combat (Matchup::new)"),
+        Coverage::played("combat (Matchup::new)"),
     ),
-    (
-        "dodge_roll",
-        Coverage::Interpreted("resolve (resolve), calc"),
-    ),
-    ("retaliate", Coverage::Interpreted("resolve (resolve)")),
+    ("dodge_roll", Coverage::played("resolve (resolve), calc")),
+    ("retaliate", Coverage::played("resolve (resolve)")),
     (
         "not_ranged_target",
-        Coverage::Interpreted("attack (check_ranged_targets), calc"),
+        Coverage::played("attack (check_ranged_targets), calc"),
     ),
     (
         "base_does_not_block",
-        Coverage::Interpreted("attack (check_ranged_targets)"),
+        Coverage::played("attack (check_ranged_targets)"),
     ),
     (
         "ignore_bases_for_line_of_fire",
-        Coverage::Interpreted("attack (check_ranged_targets)"),
+        Coverage::played("attack (check_ranged_targets)"),
     ),
     (
         "break_away_fails_only_on",
-        Coverage::Interpreted("movement (move_warrior)"),
+        Coverage::played("movement (move_warrior)"),
     ),
     (
         "opponents_break_away_fails_only_on",
-        Coverage::Interpreted("movement (move_warrior)"),
+        Coverage::played("movement (move_warrior)"),
     ),
     (
         "forbid_actions",
-        Coverage::Interpreted("actions (check_can_act), calc"),
+        Coverage::played("actions (check_can_act), calc"),
     ),
     (
         "not_able",
-        Coverage::Interpreted(
-            "actions (is_demoralized), phases (Command, Rally, check_objectives)",
-        ),
+        Coverage::played("actions (is_demoralized), phases (Command, Rally, check_objectives)"),
     ),
     (
         "no_contact_with_opponents",
-        Coverage::Interpreted("movement (move_warrior)"),
+        Coverage::played("movement (move_warrior)"),
     ),
-    (
-        "cannot_capture",
-        Coverage::Interpreted("attack (check_capture)"),
-    ),
+    ("cannot_capture", Coverage::played("attack (check_capture)")),
     (
         "cannot_be_captured",
-        Coverage::Interpreted("attack (check_capture)"),
+        Coverage::played("attack (check_capture)"),
     ),
     (
         "free_move_action",
-        Coverage::Interpreted("actions (check_can_act)"),
+        Coverage::played("actions (check_can_act)"),
     ),
     (
         "move_then_attack",
-        Coverage::Interpreted("attack (charge, bound)"),
+        Coverage::played("attack (charge, bound)"),
     ),
     (
         "attack_all_in_front_contact",
-        Coverage::Interpreted("attack (close_combat)"),
+        Coverage::played("attack (close_combat)"),
     ),
     (
         "front_arc_damage",
-        Coverage::Interpreted("movement (front_arc_damage)"),
+        Coverage::played("movement (front_arc_damage)"),
     ),
-    (
-        "punish_mover",
-        Coverage::Interpreted("movement (move_warrior)"),
-    ),
+    ("punish_mover", Coverage::played("movement (move_warrior)")),
     (
         "extra_action_on_roll",
-        Coverage::Interpreted("phases (command_phase)"),
+        Coverage::played("phases (command_phase)"),
     ),
     (
         "heal_demoralized_friends",
-        Coverage::Interpreted("phases (command_phase)"),
+        Coverage::played("phases (command_phase)"),
     ),
     (
         "heal_self_when_demoralized",
-        Coverage::Interpreted("phases (command_phase)"),
+        Coverage::played("phases (command_phase)"),
     ),
-    ("splash_on_hit", Coverage::Interpreted("resolve (splash)")),
+    ("splash_on_hit", Coverage::played("resolve (splash)")),
     (
         "self_pushing_after_attack",
-        Coverage::Interpreted("resolve (resolve)"),
+        Coverage::played("resolve (resolve)"),
     ),
     (
         "rear_contact_damage_multiplier",
-        Coverage::Interpreted("combat (Matchup::damage_value)"),
+        Coverage::played("combat (Matchup::damage_value)"),
     ),
-    (
-        "heal_target",
-        Coverage::Interpreted("resolve (heal_attack)"),
-    ),
-    (
-        "lend_defense",
-        Coverage::Interpreted("attack (lent_defense)"),
-    ),
+    ("heal_target", Coverage::played("resolve (heal_attack)")),
+    ("lend_defense", Coverage::played("attack (lent_defense)")),
     (
         "magic_immunity",
-        Coverage::Interpreted("combat (Matchup::new), attack"),
+        Coverage::played("combat (Matchup::new), attack"),
     ),
     (
         "ranged_damage_bonus_to_friends",
-        Coverage::Interpreted("attack (magic_enhancement)"),
+        Coverage::played("attack (magic_enhancement)"),
     ),
-    ("token_on_hit", Coverage::Interpreted("resolve (resolve)")),
+    ("token_on_hit", Coverage::played("resolve (resolve)")),
     (
         "attacker_die_penalty",
-        Coverage::Interpreted("attack (parry), calc"),
+        Coverage::played("attack (parry), calc"),
     ),
-    (
-        "healing_stops_here",
-        Coverage::Interpreted("dial (start_click)"),
-    ),
-    (
-        "no_double_time",
-        Coverage::Interpreted("movement (double_time)"),
-    ),
+    ("healing_stops_here", Coverage::played("dial (start_click)")),
+    ("no_double_time", Coverage::played("movement (double_time)")),
     (
         "no_movement_formation",
-        Coverage::Interpreted("movement (formation_move)"),
+        Coverage::played("movement (formation_move)"),
     ),
 ];
 
 /// Every constant `game.toml` declares, with how the rules treat it.
 pub const CONSTANTS: &[(&str, Coverage)] = &[
-    ("ATTACK_DICE", Coverage::Interpreted("resolve (roll_attack)")),
+    ("ATTACK_DICE", Coverage::played("resolve (roll_attack)")),
     (
         "SKULLS_TO_ELIMINATE",
-        Coverage::NotModelled(
+        Coverage::not_modelled(
             "the dial data records dead clicks rather than skull counts: turning onto the first dead click is what shows three skulls (dial::turn_dial)",
         ),
     ),
-    ("CRITICAL_MISS_ROLL", Coverage::Interpreted("combat (roll_result)")),
-    ("CRITICAL_MISS_PUSHING_DAMAGE", Coverage::Interpreted("resolve (resolve)")),
-    ("CRITICAL_HIT_ROLL", Coverage::Interpreted("combat (roll_result)")),
-    ("CRITICAL_HIT_EXTRA_DAMAGE", Coverage::Interpreted("resolve (resolve, heal_attack), calc")),
-    ("REAR_ARC_ATTACK_BONUS", Coverage::Interpreted("attack")),
-    ("CAPTURE_ATTACK_PENALTY", Coverage::Interpreted("attack (close_combat)")),
-    ("PRECISION_ATTACK_PENALTY", Coverage::Interpreted("attack (ranged_combat)")),
-    ("GANG_UP_BONUS", Coverage::Interpreted("attack (gang_up)")),
-    ("POINT_BLANK_BONUS", Coverage::Interpreted("attack (ranged_combat)")),
-    ("MODIFIER_LIMIT", Coverage::Interpreted("combat (modified)")),
-    ("MAX_ACTION_TOKENS", Coverage::Interpreted("actions, dial (give_token)")),
-    ("PUSHING_DAMAGE", Coverage::Interpreted("dial (push)")),
-    ("SURGE_PUSHING_DAMAGE", Coverage::Interpreted("attack (close_combat)")),
-    ("POINTS_PER_ACTION", Coverage::Interpreted("scenario (build_total)")),
-    ("BREAK_AWAY_SUCCEEDS_ON", Coverage::Interpreted("movement (break_away_fails_on)")),
-    ("BASE_DIAMETER_HUNDREDTHS", Coverage::Interpreted("geometry (base_radius)")),
-    ("BEDLAM_RADIUS", Coverage::Interpreted("attack (gang_up)")),
-    ("LEADERSHIP_RANGE", Coverage::Interpreted("movement (leadership)")),
-    ("MAGIC_LEVITATION_DISTANCE", Coverage::Interpreted("movement (levitate)")),
-    ("TERRIFY_STOPS_ON", Coverage::Interpreted("movement (terrify)")),
-    ("OBJECTIVE_DIAMETER_HUNDREDTHS", Coverage::Interpreted("phases (check_objectives)")),
-    ("NECROMANCY_RETURNS_ON", Coverage::Interpreted("reanimate")),
-    ("NECROMANCY_UNHARMED_NAMES", Coverage::Interpreted("reanimate")),
-    ("REVENANT_RANGE", Coverage::Interpreted("reanimate")),
-    ("HEX_RANGE", Coverage::Interpreted("resolve (hex)")),
-    ("DOUBLE_TIME_FACTOR", Coverage::Interpreted("movement (double_time)")),
-    ("FORMATION_MIN_MEMBERS", Coverage::Interpreted("special (formation)")),
-    ("FORMATION_MAX_MEMBERS", Coverage::Interpreted("special (formation)")),
-    ("FORMATION_ATTACK_BONUS", Coverage::Interpreted("special (formation)")),
-    ("FORMATION_BOW_DAMAGE_BONUS", Coverage::Interpreted("special (formation)")),
-    ("RANKS_WITH_STARS", Coverage::Interpreted("army")),
-    ("BUILD_TOTAL_STEP", Coverage::Interpreted("army")),
-    ("CONQUEST_BUILD_TOTAL_STEP", Coverage::Interpreted("army")),
-    ("CONQUEST_MIN_BUILD_TOTAL", Coverage::Interpreted("army")),
-    ("FACTIONLESS", Coverage::Interpreted("army")),
-    ("ADOPTS_FACTIONLESS", Coverage::Interpreted("army")),
+    ("CRITICAL_MISS_ROLL", Coverage::played("combat (roll_result)")),
+    ("CRITICAL_MISS_PUSHING_DAMAGE", Coverage::played("resolve (resolve)")),
+    ("CRITICAL_HIT_ROLL", Coverage::played("combat (roll_result)")),
+    ("CRITICAL_HIT_EXTRA_DAMAGE", Coverage::played("resolve (resolve, heal_attack), calc")),
+    ("REAR_ARC_ATTACK_BONUS", Coverage::played("attack")),
+    ("CAPTURE_ATTACK_PENALTY", Coverage::played("attack (close_combat)")),
+    ("PRECISION_ATTACK_PENALTY", Coverage::played("attack (ranged_combat)")),
+    ("GANG_UP_BONUS", Coverage::played("attack (gang_up)")),
+    ("POINT_BLANK_BONUS", Coverage::played("attack (ranged_combat)")),
+    ("MODIFIER_LIMIT", Coverage::played("combat (modified)")),
+    ("MAX_ACTION_TOKENS", Coverage::played("actions, dial (give_token)")),
+    ("PUSHING_DAMAGE", Coverage::played("dial (push)")),
+    ("SURGE_PUSHING_DAMAGE", Coverage::played("attack (close_combat)")),
+    ("POINTS_PER_ACTION", Coverage::played("scenario (build_total)")),
+    ("BREAK_AWAY_SUCCEEDS_ON", Coverage::played("movement (break_away_fails_on)")),
+    ("BASE_DIAMETER_HUNDREDTHS", Coverage::played("geometry (base_radius)")),
+    ("BEDLAM_RADIUS", Coverage::played("attack (gang_up)")),
+    ("LEADERSHIP_RANGE", Coverage::played("movement (leadership)")),
+    ("MAGIC_LEVITATION_DISTANCE", Coverage::played("movement (levitate)")),
+    ("TERRIFY_STOPS_ON", Coverage::played("movement (terrify)")),
+    ("OBJECTIVE_DIAMETER_HUNDREDTHS", Coverage::played("phases (check_objectives)")),
+    ("NECROMANCY_RETURNS_ON", Coverage::played("reanimate")),
+    ("NECROMANCY_UNHARMED_NAMES", Coverage::played("reanimate")),
+    ("REVENANT_RANGE", Coverage::played("reanimate")),
+    ("HEX_RANGE", Coverage::played("resolve (hex)")),
+    ("DOUBLE_TIME_FACTOR", Coverage::played("movement (double_time)")),
+    ("FORMATION_MIN_MEMBERS", Coverage::played("special (formation)")),
+    ("FORMATION_MAX_MEMBERS", Coverage::played("special (formation)")),
+    ("FORMATION_ATTACK_BONUS", Coverage::played("special (formation)")),
+    ("FORMATION_BOW_DAMAGE_BONUS", Coverage::played("special (formation)")),
+    ("RANKS_WITH_STARS", Coverage::played("army")),
+    ("BUILD_TOTAL_STEP", Coverage::played("army")),
+    ("CONQUEST_BUILD_TOTAL_STEP", Coverage::played("army")),
+    ("CONQUEST_MIN_BUILD_TOTAL", Coverage::played("army")),
+    ("FACTIONLESS", Coverage::played("army")),
+    ("ADOPTS_FACTIONLESS", Coverage::played("army")),
 ];
 
 /// The coverage of an operation.
 pub fn op_coverage(op: &EffectOp) -> Coverage {
     let name = op_name(op);
-    OPERATIONS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map_or(Coverage::NotModelled("not listed"), |(_, c)| *c)
+    OPERATIONS.iter().find(|(n, _)| *n == name).map_or(
+        Coverage::not_modelled("missing from OPERATIONS"),
+        |(_, c)| *c,
+    )
 }
 
 /// How the rules treat a handler: where it is played, or why not yet.
 pub fn handler_coverage(handler: Handler) -> Coverage {
-    use Coverage::{Interpreted as Played, NotModelled as Not};
+    let (played, not) = (Coverage::played, Coverage::not_modelled);
     match handler {
-        Handler::Frenzy => Played("actions (check_frenzy)"),
-        Handler::SneakAttack => Played("movement (free_spins: no free spin after its move)"),
-        Handler::Nimble => Played("movement (turn: facing changes without an action)"),
-        Handler::Sniper => Played("movement (turn: facing changes without an action)"),
-        Handler::BattleFury => Played("dial (captor_changed: a held captive goes free)"),
-        Handler::Berserk => Played("dial (captor_changed: a held captive is eliminated)"),
-        Handler::Counterattack => Played("special (counterattack)"),
-        Handler::Shockwave => Played("special (shockwave)"),
-        Handler::Bedlam => Played("attack (gang_up: no gang up within 10 inches); borrowing attack values is not modelled"),
-        Handler::Aquatic => Not("terrain (water) is not modelled"),
-        Handler::Stealth => Not("terrain (hindering, concealing) is not modelled"),
-        Handler::Pathfinder => Not("terrain and movement formations are not modelled"),
-        Handler::ForcedMarch => Played("movement (formation_move)"),
-        Handler::MagicLevitation => Played("movement (levitate)"),
-        Handler::Summon => Played("reanimate"),
-        Handler::StrongFlier => Played("movement (check_carry, carry)"),
-        Handler::Submerged => Not("deployment is not modelled"),
-        Handler::ThunderBlow => Played("special (thunder_blow)"),
-        Handler::Bombardment => Not("bombardment tokens and drift are not modelled"),
-        Handler::Overwatch => Played("attack (ranged_combat), special (resolve_overwatch at the command phase)"),
-        Handler::Hex => Played("actions (special action), resolve (hex: a reroll of any attack roll within range)"),
-        Handler::Infiltrate => Not("deployment is not modelled"),
-        Handler::Terrify => Played("movement (terrify)"),
-        Handler::Cursed => Played("attack (cursed): figures the wand attack hit; moves by a wand figure are not modelled"),
-        Handler::Necromancy => Played("reanimate"),
-        Handler::MagicConfusion => Played("special (magic_confusion)"),
-        Handler::Leadership => Played("movement (leadership)"),
-        Handler::Tinker => Not("the golem damage type and repair markers are not in the data"),
-        Handler::DarkUnity => Not("cavalry units as rider and mount are not modelled"),
-        Handler::Focus => Not("spells and counter spells are not modelled"),
-        Handler::FieldRepair => Not("the golem damage type is not in the data"),
-        Handler::Rally => Played("phases (command_phase, heal_self_when_demoralized); eliminating a captive then is not modelled"),
-        Handler::Spellbreach => Played("combat (Matchup::new), attack: ignores Magic Immunity; the magic immunity defense type is not in the data"),
-        Handler::Reconnaissance => Not("terrain cards are not modelled"),
-        Handler::SiphonEnergy => Played("phases (siphon_energy)"),
-        Handler::Revenant => Played("reanimate (a special action before any other action of the turn)"),
-        Handler::AncientMastery => Not("spells are not modelled"),
-        Handler::NaturesFury => Not("attack bonuses are not in the data"),
-        Handler::NaturesAlly => Not("terrain is not modelled"),
-        Handler::LeyHarmony => Not("spells are not modelled (and the browse-cost icons are lost)"),
-        Handler::GallantDefense => Played("attack (lent_defense): Temple Masters are the figures that have Gallant Defense"),
-        Handler::Fact => Played("special (augment, formation: it shares every friend's faction); adventuring companies are not modelled"),
-        Handler::Reckless => Played("resolve (reckless)"),
-        Handler::MagestoneTrance => Played("actions (check_can_act, magestone_trance)"),
-        Handler::Lurk => Played("its damage reduction is data (reduce_damage); the concealing-terrain defense bonus is not modelled"),
-        Handler::Augment => Played("special (augment, augment_pushing)"),
-        Handler::MindTap => Played("phases (mind_tap)"),
+        Handler::Frenzy => played("actions (check_frenzy)"),
+        Handler::SneakAttack => played("movement (free_spins: no free spin after its move)"),
+        Handler::Nimble => played("movement (turn: facing changes without an action)"),
+        Handler::Sniper => played("movement (turn: facing changes without an action)"),
+        Handler::BattleFury => played("dial (captor_changed: a held captive goes free)"),
+        Handler::Berserk => played("dial (captor_changed: a held captive is eliminated)"),
+        Handler::Counterattack => played("special (counterattack)"),
+        Handler::Shockwave => played("special (shockwave)"),
+        Handler::Bedlam => not("partly: attack (gang_up: no gang up within 10 inches); borrowing attack values is not modelled"),
+        Handler::Aquatic => not("terrain (water) is not modelled"),
+        Handler::Stealth => not("terrain (hindering, concealing) is not modelled"),
+        Handler::Pathfinder => not("terrain and movement formations are not modelled"),
+        Handler::ForcedMarch => played("movement (formation_move)"),
+        Handler::MagicLevitation => played("movement (levitate)"),
+        Handler::Summon => played("reanimate"),
+        Handler::StrongFlier => played("movement (check_carry, carry)"),
+        Handler::Submerged => not("deployment is not modelled"),
+        Handler::ThunderBlow => played("special (thunder_blow)"),
+        Handler::Bombardment => not("bombardment tokens and drift are not modelled"),
+        Handler::Overwatch => played("attack (ranged_combat), special (resolve_overwatch at the command phase)"),
+        Handler::Hex => played("actions (special action), resolve (hex: a reroll of any attack roll within range)"),
+        Handler::Infiltrate => not("deployment is not modelled"),
+        Handler::Terrify => played("movement (terrify)"),
+        Handler::Cursed => not("partly: attack (cursed): figures the wand attack hit; moves by a wand figure are not modelled"),
+        Handler::Necromancy => played("reanimate"),
+        Handler::MagicConfusion => played("special (magic_confusion)"),
+        Handler::Leadership => played("movement (leadership)"),
+        Handler::Tinker => not("the golem damage type and repair markers are not in the data"),
+        Handler::DarkUnity => not("cavalry units as rider and mount are not modelled"),
+        Handler::Focus => not("spells and counter spells are not modelled"),
+        Handler::FieldRepair => not("the golem damage type is not in the data"),
+        Handler::Rally => not("partly: phases (command_phase, heal_self_when_demoralized); eliminating a captive then is not modelled"),
+        Handler::Spellbreach => played("combat (Matchup::new), attack: ignores Magic Immunity; the magic immunity defense type is not in the data"),
+        Handler::Reconnaissance => not("terrain cards are not modelled"),
+        Handler::SiphonEnergy => played("phases (siphon_energy)"),
+        Handler::Revenant => played("reanimate (a special action before any other action of the turn)"),
+        Handler::AncientMastery => not("spells are not modelled"),
+        Handler::NaturesFury => not("attack bonuses are not in the data"),
+        Handler::NaturesAlly => not("terrain is not modelled"),
+        Handler::LeyHarmony => not("spells are not modelled (and the browse-cost icons are lost)"),
+        Handler::GallantDefense => played("attack (lent_defense): Temple Masters are the figures that have Gallant Defense"),
+        Handler::Fact => not("partly: special (augment, formation: it shares every friend's faction); adventuring companies are not modelled"),
+        Handler::Reckless => played("resolve (reckless)"),
+        Handler::MagestoneTrance => played("actions (check_can_act, magestone_trance)"),
+        Handler::Lurk => not("partly: its damage reduction is data (reduce_damage); the concealing-terrain defense bonus is not modelled"),
+        Handler::Augment => played("special (augment, augment_pushing)"),
+        Handler::MindTap => played("phases (mind_tap)"),
     }
 }
 
-/// How much of an ability the rules play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AbilityCoverage {
-    /// Every effect is data the rules interpret, and it has no handler.
-    FromData,
-    /// Its handler is played (with any data it has).
-    ByHandler,
-    /// Some of it is played (data or part of its handler), some not yet.
-    Partly,
-    /// Nothing of it is played yet.
-    NotYet,
-}
-
-/// How much of `ability` the rules play.
-pub fn ability_coverage(ability: SpecialAbility) -> AbilityCoverage {
+/// How the rules treat a special ability: played when every effect operation is interpreted
+/// and its handler, if any, is played in full; else the first part that is not.
+pub fn ability_coverage(ability: SpecialAbility) -> Coverage {
     let meta = ability.meta();
-    let data_ok = meta.effects.iter().all(|op| op_coverage(op).interpreted());
-    let has_data = !meta.effects.is_empty();
-    match meta.handler.map(handler_coverage) {
-        None if data_ok => AbilityCoverage::FromData,
-        None => AbilityCoverage::Partly,
-        Some(Coverage::Interpreted(place)) if data_ok && !place.contains("not modelled") => {
-            AbilityCoverage::ByHandler
+    let parts = meta
+        .effects
+        .iter()
+        .map(op_coverage)
+        .chain(meta.handler.map(handler_coverage));
+    Coverage::all(parts).unwrap_or(Coverage::not_modelled(
+        "neither effect operations nor a handler",
+    ))
+}
+
+/// Every special ability the dial of `id` shows on any click, with its status.
+pub fn card_coverage(id: CardId) -> CardCoverage {
+    let card = id.card();
+    let Card::Warrior(warrior) = card;
+    let abilities = warrior.dial.iter().flat_map(|click| {
+        [
+            click.speed_ability,
+            click.attack_ability,
+            click.defense_ability,
+            click.damage_ability,
+        ]
+        .into_iter()
+        .flatten()
+        .map(|a| (a.meta().name.to_string(), ability_coverage(a)))
+    });
+    let sets = warrior.printings.iter().map(|p| p.set).collect();
+    CardCoverage::new(card.name(), card.kind(), sets, abilities)
+}
+
+/// Logs, the first time play meets it on `warrior`, each special ability its dial shows now
+/// that the rules do not play ([`ability_coverage`]).
+pub fn report_not_modelled(state: &mut Game, warrior: usize, ctx: &mut Ctx<'_, Event>) {
+    let Some(shown) = state.warriors.get(warrior).map(|w| w.abilities()) else {
+        return;
+    };
+    for ability in shown {
+        if ability_coverage(ability).is_played() {
+            continue;
         }
-        Some(Coverage::Interpreted(_)) => AbilityCoverage::Partly,
-        Some(Coverage::NotModelled(_)) if has_data => AbilityCoverage::Partly,
-        Some(Coverage::NotModelled(_)) => AbilityCoverage::NotYet,
+        if let Some(event) = state.not_modelled.first(warrior, ability.meta().name) {
+            ctx.record(Event::NotModelled(event));
+        }
     }
+}
+
+/// Every warrior of the pool with its coverage, totals per kind and set.
+pub fn coverage_report() -> CoverageReport {
+    CoverageReport::new(
+        "mage-knight",
+        CardId::ALL.iter().map(|&id| card_coverage(id)).collect(),
+    )
 }

@@ -304,6 +304,7 @@ impl Playable for MageKnightRules {
             turn: 1,
             time_limit: Some(TURN_LIMIT),
             build_totals: armies.iter().map(|a| a.build_total).collect(),
+            not_modelled: Default::default(),
         };
         ctx.record(Event::TurnBegan { player: active.0 });
         self.command_phase(&mut game, active, ctx)?;
@@ -402,7 +403,14 @@ impl Playable for MageKnightRules {
         }
     }
 
-    fn describe_event(&self, _: &Game, event: &Event) -> String {
-        event.to_string()
+    fn describe_event(&self, state: &Game, event: &Event) -> String {
+        match event {
+            Event::NotModelled(n) => format!(
+                "{}'s {} is not modelled yet: it does nothing",
+                state.warriors.get(n.object).map_or("?", |w| w.name()),
+                n.ability
+            ),
+            other => other.to_string(),
+        }
     }
 }

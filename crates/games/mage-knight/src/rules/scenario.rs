@@ -426,6 +426,7 @@ impl ScenarioGame for MageKnightScenarios {
             turn: 1,
             time_limit: None,
             build_totals: Vec::new(),
+            not_modelled: Default::default(),
         })
     }
 

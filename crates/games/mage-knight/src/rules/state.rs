@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use grimoire_engine::{ChoiceError, DiceError, PlayerId, TablePoint};
+use grimoire_engine::{ChoiceError, DiceError, NotModelled, NotModelledLog, PlayerId, TablePoint};
 use serde::Serialize;
 
 use super::content::{self, AttackType, CardId, Click, SpecialAbility};
@@ -209,6 +209,8 @@ pub struct Game {
     pub time_limit: Option<u32>,
     /// Each player's build total, by seat (the last tie-break: the smaller wins).
     pub build_totals: Vec<u32>,
+    /// The special abilities not modelled yet that play has reported, per warrior.
+    pub not_modelled: NotModelledLog<usize>,
 }
 
 impl Game {
@@ -351,6 +353,9 @@ pub enum Event {
     Removed { warrior: String },
     /// A turn ended and the next began.
     TurnBegan { player: u8 },
+    /// Play met a special ability the rules do not model yet (on the acting warrior's dial);
+    /// it was ignored. Logged once per warrior and ability.
+    NotModelled(NotModelled<usize>),
 }
 
 impl fmt::Display for Event {
@@ -476,6 +481,11 @@ impl fmt::Display for Event {
             }
             Event::Removed { warrior } => write!(f, "{warrior} is removed from the game"),
             Event::TurnBegan { player } => write!(f, "player {player}'s turn begins"),
+            Event::NotModelled(n) => write!(
+                f,
+                "{} is not modelled yet: it does nothing for warrior number {}",
+                n.ability, n.object
+            ),
         }
     }
 }

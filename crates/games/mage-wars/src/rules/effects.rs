@@ -6,16 +6,9 @@
 //! it is given a status; the workspace test `effect_coverage` checks that the names below are
 //! exactly those `game.toml` declares.
 
-use super::content::EffectOp;
+pub use grimoire_engine::Coverage;
 
-/// How the rules treat one operation or constant.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Coverage {
-    /// Interpreted from data by the named module.
-    Interpreted(&'static str),
-    /// Not modelled yet, with the reason.
-    NotModelled(&'static str),
-}
+use super::content::EffectOp;
 
 /// The `game.toml` name of an operation.
 pub fn op_name(op: &EffectOp) -> &'static str {
@@ -43,115 +36,91 @@ pub fn op_name(op: &EffectOp) -> &'static str {
 
 /// Every operation `game.toml` declares, with how the rules treat it.
 pub const OPERATIONS: &[(&str, Coverage)] = &[
-    ("attack_dice", Coverage::Interpreted("modifiers")),
-    ("effect_die", Coverage::Interpreted("modifiers")),
+    ("attack_dice", Coverage::played("modifiers")),
+    ("effect_die", Coverage::played("modifiers")),
     (
         "defense_modifier",
-        Coverage::Interpreted("state (Game::defense_modifier)"),
+        Coverage::played("state (Game::defense_modifier)"),
     ),
     (
         "attribute_modifier",
-        Coverage::Interpreted("state (Game::attribute)"),
+        Coverage::played("state (Game::attribute)"),
     ),
     (
         "armor_piercing",
-        Coverage::Interpreted("profile (AttackProfile::piercing)"),
+        Coverage::played("profile (AttackProfile::piercing)"),
     ),
     (
         "move_actions",
-        Coverage::NotModelled(
+        Coverage::not_modelled(
             "the engine has no move action yet: scenarios state Charge's move with `charged`",
         ),
     ),
-    (
-        "upkeep_mana",
-        Coverage::Interpreted("phases (upkeep_phase)"),
-    ),
+    ("upkeep_mana", Coverage::played("phases (upkeep_phase)")),
     (
         "dissipate",
-        Coverage::Interpreted("state (Game::add_object), phases (upkeep_phase)"),
+        Coverage::played("state (Game::add_object), phases (upkeep_phase)"),
     ),
-    (
-        "upkeep_heal",
-        Coverage::Interpreted("phases (upkeep_phase)"),
-    ),
-    (
-        "upkeep_damage",
-        Coverage::Interpreted("phases (upkeep_phase)"),
-    ),
+    ("upkeep_heal", Coverage::played("phases (upkeep_phase)")),
+    ("upkeep_damage", Coverage::played("phases (upkeep_phase)")),
     (
         "miss_roll",
-        Coverage::Interpreted("modifiers (miss_roll), attack step 3"),
+        Coverage::played("modifiers (miss_roll), attack step 3"),
     ),
-    (
-        "escape_roll",
-        Coverage::Interpreted("phases (end_action_phase)"),
-    ),
+    ("escape_roll", Coverage::played("phases (end_action_phase)")),
     (
         "remove_all",
-        Coverage::Interpreted("phases (end_action_phase, activate)"),
+        Coverage::played("phases (end_action_phase, activate)"),
     ),
     (
         "replace_with",
-        Coverage::Interpreted("state (Game::replace_conditions)"),
+        Coverage::played("state (Game::replace_conditions)"),
     ),
-    ("impose", Coverage::Interpreted("state (Game::traits)")),
+    ("impose", Coverage::played("state (Game::traits)")),
     (
         "mana_drain",
-        Coverage::Interpreted("profile (AttackProfile::mana_drain), attack"),
+        Coverage::played("profile (AttackProfile::mana_drain), attack"),
     ),
     (
         "extra_strikes",
-        Coverage::Interpreted("profile (AttackProfile::strikes)"),
+        Coverage::played("profile (AttackProfile::strikes)"),
     ),
     (
         "reveal_cost",
-        Coverage::NotModelled("the engine does not cast or reveal enchantments yet"),
+        Coverage::not_modelled("the engine does not cast or reveal enchantments yet"),
     ),
 ];
 
 /// Every constant `game.toml` declares, with how the rules (or the spellbook checker) use it.
 pub const CONSTANTS: &[(&str, Coverage)] = &[
-    ("SPELLBOOK_POINTS", Coverage::Interpreted("spellbook")),
-    (
-        "TRAINED_LEVEL_MULTIPLIER",
-        Coverage::Interpreted("spellbook"),
-    ),
-    (
-        "UNTRAINED_LEVEL_MULTIPLIER",
-        Coverage::Interpreted("spellbook"),
-    ),
-    (
-        "OPPOSED_LEVEL_MULTIPLIER",
-        Coverage::Interpreted("spellbook"),
-    ),
-    ("NOVICE_SPELL_POINTS", Coverage::Interpreted("spellbook")),
-    ("EPIC_MAX_COPIES", Coverage::Interpreted("spellbook")),
+    ("SPELLBOOK_POINTS", Coverage::played("spellbook")),
+    ("TRAINED_LEVEL_MULTIPLIER", Coverage::played("spellbook")),
+    ("UNTRAINED_LEVEL_MULTIPLIER", Coverage::played("spellbook")),
+    ("OPPOSED_LEVEL_MULTIPLIER", Coverage::played("spellbook")),
+    ("NOVICE_SPELL_POINTS", Coverage::played("spellbook")),
+    ("EPIC_MAX_COPIES", Coverage::played("spellbook")),
     (
         "CREATURE_DEFAULT_TRAITS",
-        Coverage::Interpreted("card (Printed::from_card)"),
+        Coverage::played("card (Printed::from_card)"),
     ),
     (
         "CONJURATION_DEFAULT_TRAITS",
-        Coverage::Interpreted("card (Printed::from_card)"),
+        Coverage::played("card (Printed::from_card)"),
     ),
-    ("MAGE_LEVEL", Coverage::Interpreted("card (a Mage's level)")),
+    ("MAGE_LEVEL", Coverage::played("card (a Mage's level)")),
     (
         "MIN_ATTACK_DICE",
-        Coverage::Interpreted("modifiers (attack_dice)"),
+        Coverage::played("modifiers (attack_dice)"),
     ),
-    (
-        "MIN_ARMOR",
-        Coverage::Interpreted("state (Game::attribute)"),
-    ),
+    ("MIN_ARMOR", Coverage::played("state (Game::attribute)")),
     (
         "MIN_CHANNELING",
-        Coverage::Interpreted("state (Game::attribute)"),
+        Coverage::played("state (Game::attribute)"),
     ),
-    ("BASH_ATTACK_DICE", Coverage::Interpreted("profile (BASH)")),
+    ("BASH_ATTACK_DICE", Coverage::played("profile (BASH)")),
     (
         "PUSH_DIRECTION_UPPER_BOUNDS",
-        Coverage::NotModelled(
+        Coverage::not_modelled(
             "random push directions need walls on the board; pushes go away from the source",
         ),
     ),
@@ -161,7 +130,7 @@ pub const CONSTANTS: &[(&str, Coverage)] = &[
 pub fn coverage(op: &EffectOp) -> Coverage {
     let name = op_name(op);
     OPERATIONS.iter().find(|(n, _)| *n == name).map_or(
-        Coverage::NotModelled("missing from OPERATIONS"),
+        Coverage::not_modelled("missing from OPERATIONS"),
         |(_, c)| *c,
     )
 }

@@ -138,7 +138,7 @@ pub fn meet(game: &mut Game, object: ObjectId) -> Result<(), RulesError> {
     let Some(handler) = game.cards.get(object.0 as usize).and_then(|c| c.handler) else {
         return Ok(());
     };
-    if game.reported.contains(&(object, handler)) {
+    if game.reported.reported(object, handler.name()) {
         return Ok(());
     }
     meet_handler(game, object, handler)
@@ -168,8 +168,9 @@ fn report_draft_traits(game: &mut Game, object: ObjectId) {
 /// Fires the `Met` trigger of `object`'s card handler, the first time play meets it.
 fn meet_handler(game: &mut Game, object: ObjectId, handler: Handler) -> Result<(), RulesError> {
     if let Outcome::NotModelled(handler) = fire(game, None, handler, object, Trigger::Met)? {
-        game.reported.push((object, handler));
-        game.log.push(GameEvent::NotModelled { object, handler });
+        if let Some(event) = game.reported.first(object, handler.name()) {
+            game.log.push(GameEvent::NotModelled(event));
+        }
     }
     Ok(())
 }

@@ -18,6 +18,7 @@ pub mod card;
 pub mod catalog;
 pub mod codex;
 pub mod conditions;
+pub mod coverage;
 pub mod dice;
 pub mod effects;
 pub mod handlers;

@@ -3,8 +3,8 @@
 use std::fmt;
 
 use grimoire_engine::{
-    ChoiceError, DiceError, EventLog, Object, ObjectId, ObjectStore, PlayerId, TraitEffectKind,
-    ZonedArena,
+    ChoiceError, DiceError, EventLog, NotModelled, NotModelledLog, Object, ObjectId, ObjectStore,
+    PlayerId, TraitEffectKind, ZonedArena,
 };
 use serde::{Serialize, Serializer};
 
@@ -14,8 +14,7 @@ use grimoire_engine::TraitKind;
 use smallvec::SmallVec;
 
 use super::content::{
-    Attribute, CardId, Condition, DamageType, EffectOp, Handler, Timing, Trait, MIN_ARMOR,
-    MIN_CHANNELING,
+    Attribute, CardId, Condition, DamageType, EffectOp, Timing, Trait, MIN_ARMOR, MIN_CHANNELING,
 };
 
 /// Why damage was dealt (reference: "Damage provenance"). Only [`DamageSource::Attack`] is
@@ -132,14 +131,9 @@ pub enum GameEvent {
         /// condition), rather than by losing Life or by another effect.
         by_damage: bool,
     },
-    /// Play met a card whose native handler the engine does not model yet.
-    NotModelled {
-        /// The object.
-        object: ObjectId,
-        /// The handler.
-        #[serde(serialize_with = "by_name")]
-        handler: Handler,
-    },
+    /// Play met a card whose native handler (the `ability`, by name) the engine does not
+    /// model yet; logged once per object and handler.
+    NotModelled(NotModelled<ObjectId>),
     /// Play met a codex entry still marked `draft = true` (written by `import --scaffold`,
     /// not reviewed): the rules do not know what it does, so they play on without it.
     DraftEntry {
@@ -252,7 +246,7 @@ pub struct Game {
     /// Who placed each taunt-like marker: (taunted creature, condition, taunter).
     pub(crate) taunts: Vec<(ObjectId, Condition, ObjectId)>,
     /// Card handlers play met that the engine does not model, already logged.
-    pub(crate) reported: Vec<(ObjectId, Handler)>,
+    pub(crate) reported: NotModelledLog<ObjectId>,
     /// Draft codex entries play met, already logged: (object, entry name).
     pub(crate) drafts_reported: Vec<(ObjectId, &'static str)>,
     /// Each object's traits as [`Game::traits`] computes them, kept until its traits or

@@ -1,109 +1,139 @@
 //! Which effect operations of `game.toml` the rules interpret, in one place (a test checks
 //! the list against `game.toml`).
 
-/// Whether the rules interpret an operation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Coverage {
-    /// Interpreted, with where.
-    Interpreted(&'static str),
-    /// Declared but not read yet, with why.
-    NotModelled(&'static str),
-}
+pub use grimoire_engine::Coverage;
+
+use super::content::EffectOp;
 
 /// Every operation of `[effects.*]` with its status.
 pub const OPERATIONS: &[(&str, Coverage)] = &[
-    (
-        "modify_movement",
-        Coverage::Interpreted("abilities::movement"),
-    ),
+    ("modify_movement", Coverage::played("abilities::movement")),
     (
         "move_through",
-        Coverage::Interpreted("abilities::movement, movement::move_unit"),
+        Coverage::played("abilities::movement, movement::move_unit"),
     ),
     (
         "damage_moved_through",
-        Coverage::Interpreted("movement::move_unit (after the move)"),
+        Coverage::played("movement::move_unit (after the move)"),
     ),
     (
         "straight_move_bonus",
-        Coverage::Interpreted("abilities::movement, movement::move_unit"),
+        Coverage::played("abilities::movement, movement::move_unit"),
     ),
-    ("mobile", Coverage::Interpreted("abilities::movement")),
+    ("mobile", Coverage::played("abilities::movement")),
     (
         "add_damage",
-        Coverage::Interpreted(
-            "movement (WhenMovedAway), attack (AfterAttacked), phases (StartOfTurn)",
-        ),
+        Coverage::played("movement (WhenMovedAway), attack (AfterAttacked), phases (StartOfTurn)"),
     ),
     (
         "add_boost",
-        Coverage::Interpreted("damage::destroy (AfterDestroyed)"),
+        Coverage::played("damage::destroy (AfterDestroyed)"),
     ),
-    (
-        "modify_strength",
-        Coverage::Interpreted("abilities::strength"),
-    ),
+    ("modify_strength", Coverage::played("abilities::strength")),
     (
         "strength_per_boost",
-        Coverage::Interpreted("abilities::strength"),
+        Coverage::played("abilities::strength"),
     ),
     (
         "damage_around_target",
-        Coverage::Interpreted("attack (AfterAttacking)"),
+        Coverage::played("attack (AfterAttacking)"),
     ),
-    ("life_per_boost", Coverage::Interpreted("abilities::life")),
-    ("modify_life", Coverage::Interpreted("abilities::life")),
+    ("life_per_boost", Coverage::played("abilities::life")),
+    ("modify_life", Coverage::played("abilities::life")),
     (
         "roll_reduce_strength",
-        Coverage::Interpreted("attack (WhenTargeted)"),
+        Coverage::played("attack (WhenTargeted)"),
     ),
-    ("damage_cap", Coverage::Interpreted("damage::add_damage")),
+    ("damage_cap", Coverage::played("damage::add_damage")),
     (
         "symbol_counts_as",
-        Coverage::Interpreted("attack (dice results)"),
+        Coverage::played("attack (dice results)"),
     ),
     (
         "takes_damage_from",
-        Coverage::Interpreted("attack (dice results)"),
+        Coverage::played("attack (dice results)"),
     ),
-    ("bounty", Coverage::Interpreted("damage::destroy")),
-    ("soulless", Coverage::Interpreted("damage::destroy")),
+    ("bounty", Coverage::played("damage::destroy")),
+    ("soulless", Coverage::played("damage::destroy")),
     (
         "extra_attacker",
-        Coverage::Interpreted("attack (choosing attackers)"),
+        Coverage::played("attack (choosing attackers)"),
     ),
     (
         "take_destroyed_place",
-        Coverage::Interpreted("damage::destroy (AfterDestroyed)"),
+        Coverage::played("damage::destroy (AfterDestroyed)"),
     ),
     (
         "extra_attack",
-        Coverage::Interpreted("summon::play_event, attack (choosing attackers)"),
+        Coverage::played("summon::play_event, attack (choosing attackers)"),
     ),
     (
         "block",
-        Coverage::Interpreted(
+        Coverage::played(
             "movement::blocked (Force, MoveThroughByEnemies); attacks never pass through cards",
         ),
     ),
     (
         "destroy_self_if_boost",
-        Coverage::Interpreted("phases (EndOfMagicPhase)"),
+        Coverage::played("phases (EndOfMagicPhase)"),
     ),
     (
         "return_to_hand_instead",
-        Coverage::Interpreted("damage::destroy (active events)"),
+        Coverage::played("damage::destroy (active events)"),
     ),
     (
         "lose_abilities",
-        Coverage::Interpreted("abilities::abilities (attached events)"),
+        Coverage::played("abilities::abilities (attached events)"),
     ),
     (
         "gain_magic",
-        Coverage::NotModelled("no ability of the content uses it yet"),
+        Coverage::not_modelled("no ability of the content uses it yet"),
     ),
     (
         "force",
-        Coverage::Interpreted("attack (AfterAttacking, the attacked unit)"),
+        Coverage::played("attack (AfterAttacking, the attacked unit)"),
     ),
 ];
+
+/// The `game.toml` name of an operation. It matches every generated `EffectOp` variant, so a
+/// new operation fails to compile here until it is named.
+pub fn op_name(op: &EffectOp) -> &'static str {
+    match op {
+        EffectOp::ModifyMovement { .. } => "modify_movement",
+        EffectOp::MoveThrough { .. } => "move_through",
+        EffectOp::DamageMovedThrough { .. } => "damage_moved_through",
+        EffectOp::StraightMoveBonus { .. } => "straight_move_bonus",
+        EffectOp::Mobile => "mobile",
+        EffectOp::AddDamage { .. } => "add_damage",
+        EffectOp::AddBoost { .. } => "add_boost",
+        EffectOp::ModifyStrength { .. } => "modify_strength",
+        EffectOp::StrengthPerBoost { .. } => "strength_per_boost",
+        EffectOp::DamageAroundTarget { .. } => "damage_around_target",
+        EffectOp::LifePerBoost { .. } => "life_per_boost",
+        EffectOp::ModifyLife { .. } => "modify_life",
+        EffectOp::RollReduceStrength { .. } => "roll_reduce_strength",
+        EffectOp::DamageCap { .. } => "damage_cap",
+        EffectOp::SymbolCountsAs { .. } => "symbol_counts_as",
+        EffectOp::TakesDamageFrom { .. } => "takes_damage_from",
+        EffectOp::Bounty { .. } => "bounty",
+        EffectOp::Soulless => "soulless",
+        EffectOp::ExtraAttacker => "extra_attacker",
+        EffectOp::TakeDestroyedPlace { .. } => "take_destroyed_place",
+        EffectOp::ExtraAttack { .. } => "extra_attack",
+        EffectOp::Block { .. } => "block",
+        EffectOp::DestroySelfIfBoost { .. } => "destroy_self_if_boost",
+        EffectOp::ReturnToHandInstead => "return_to_hand_instead",
+        EffectOp::LoseAbilities => "lose_abilities",
+        EffectOp::GainMagic { .. } => "gain_magic",
+        EffectOp::Force { .. } => "force",
+    }
+}
+
+/// The status of an operation.
+pub fn op_coverage(op: &EffectOp) -> Coverage {
+    let name = op_name(op);
+    OPERATIONS.iter().find(|(n, _)| *n == name).map_or(
+        Coverage::not_modelled("missing from OPERATIONS"),
+        |(_, c)| *c,
+    )
+}

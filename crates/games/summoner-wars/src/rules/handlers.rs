@@ -6,7 +6,9 @@
 //! its [`Trigger`] (Exploit, Raise the Dead, Call Protection, Aerie Gate) or answers
 //! [`Outcome::NotModelled`]: the 1st edition data records only the names of those abilities,
 //! and the FAQ does not describe them. When play meets such an ability the rules log
-//! [`GameEvent::NotModelled`], so a scenario shows what the engine ignored.
+//! [`GameEvent::NotModelled`] once per card and ability, so a scenario shows what the engine
+//! ignored. [`coverage::handler_coverage`](super::coverage::handler_coverage) says which
+//! handlers act; the crate's tests check it against [`run`].
 
 use std::marker::PhantomData;
 
@@ -80,10 +82,7 @@ pub fn run(
         handler.run::<Native>(&mut table, source, &trigger)?
     };
     if outcome == Outcome::NotModelled {
-        ctx.record(GameEvent::NotModelled {
-            ability: handler.name(),
-            card: game.describe(source),
-        });
+        report_not_modelled(game, ctx, source, handler.name());
     }
     Ok(outcome)
 }
@@ -103,10 +102,7 @@ pub fn fire(
         for ability in abilities(game, id) {
             let meta = ability.meta();
             if meta.handler.is_none() && meta.effects.is_empty() {
-                ctx.record(GameEvent::NotModelled {
-                    ability: meta.name,
-                    card: game.describe(id),
-                });
+                report_not_modelled(game, ctx, id, meta.name);
             }
         }
     }
@@ -121,6 +117,18 @@ pub fn fire(
         run(game, ctx, handler, id, trigger)?;
     }
     Ok(())
+}
+
+/// Logs, the first time play meets it on `card`, an ability the engine does not model.
+fn report_not_modelled(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    card: ObjectId,
+    ability: &'static str,
+) {
+    if let Some(event) = game.not_modelled.first(card, ability) {
+        ctx.record(GameEvent::NotModelled(event));
+    }
 }
 
 /// The handler printed on the card itself (a gate's), if any.

@@ -14,6 +14,7 @@ use super as content;
 pub mod abilities;
 pub mod actions;
 pub mod attack;
+pub mod coverage;
 pub mod damage;
 pub mod dice;
 pub mod effects;

@@ -3,7 +3,10 @@
 
 use std::fmt;
 
-use grimoire_engine::{Board, ChoiceError, DiceError, ObjectId, PlayerId, Square, SquareGrid};
+use grimoire_engine::{
+    Board, ChoiceError, DiceError, NotModelled, NotModelledLog, ObjectId, PlayerId, Square,
+    SquareGrid,
+};
 use serde::Serialize;
 
 use super::content::{
@@ -295,6 +298,8 @@ pub struct Game {
     pub end_of_turn: bool,
     /// Dice rolled by the last attack (face labels), for scenarios.
     pub last_roll: Vec<&'static str>,
+    /// The abilities not modelled yet that play has reported, per card.
+    pub not_modelled: NotModelledLog<ObjectId>,
 }
 
 impl Default for Game {
@@ -314,6 +319,7 @@ impl Game {
             winner: None,
             end_of_turn: false,
             last_roll: Vec::new(),
+            not_modelled: NotModelledLog::default(),
         }
     }
 
@@ -590,13 +596,9 @@ pub enum GameEvent {
         /// The card it belongs to.
         card: String,
     },
-    /// Play met an ability the engine does not model yet; it was ignored.
-    NotModelled {
-        /// The ability.
-        ability: &'static str,
-        /// The card.
-        card: String,
-    },
+    /// Play met an ability the engine does not model yet; it was ignored (logged once per
+    /// card and ability).
+    NotModelled(NotModelled<ObjectId>),
     /// A summoner was destroyed: the game is over.
     Won {
         /// The winner.

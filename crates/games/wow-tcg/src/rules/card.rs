@@ -78,7 +78,7 @@ pub struct Printed {
     /// Effect operations of the card itself (scenario-defined objects; cards of the pool say
     /// theirs through keywords, tags and a handler).
     pub effects: Vec<EffectOp>,
-    /// The card's named handler, if any (not interpreted yet: see `effects::handler_status`).
+    /// The card's named handler, if any (not interpreted yet: see `coverage::handler_coverage`).
     pub handler: Option<Handler>,
     /// A token (402.2): ceases to exist outside play.
     pub token: bool,

@@ -548,6 +548,11 @@ fn resolve_card(
     targets: &[Option<ObjectId>],
     ctx: &mut Ctx<'_, GameEvent>,
 ) -> Result<(), RulesError> {
+    if let Some(handler) = game.card(card).handler {
+        if let Some(event) = game.not_modelled.first(card, handler.name()) {
+            game.record(GameEvent::NotModelled(event));
+        }
+    }
     match game.card(card).kind {
         Kind::Ability => {
             let ops = link_ops(game, card);

@@ -2,138 +2,122 @@
 //! operations an object has (from its keywords with their implied closure, its tags, its own
 //! effects and keywords granted in play), and which operations the rules interpret.
 
-use super::content::{CodexRef, EffectOp, Keyword};
+pub use grimoire_engine::Coverage;
 
-/// Whether the rules interpret an operation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Coverage {
-    /// Interpreted: where.
-    Interpreted(&'static str),
-    /// Declared in the vocabulary but not acted on yet: why.
-    NotModelled(&'static str),
-}
+use super::content::{CodexRef, EffectOp, Keyword};
 
 /// Every operation of the vocabulary with its status.
 pub const OPERATIONS: &[(&str, Coverage)] = &[
     (
         "deal_damage",
-        Coverage::Interpreted("chain: a resolving link creates packets"),
+        Coverage::played("chain: a resolving link creates packets"),
     ),
     (
         "heal_damage",
-        Coverage::Interpreted("chain: a resolving link creates healing packets"),
+        Coverage::played("chain: a resolving link creates healing packets"),
     ),
     (
         "modify_atk",
-        Coverage::Interpreted("state::atk: continuous, or this turn from a link"),
+        Coverage::played("state::atk: continuous, or this turn from a link"),
     ),
     (
         "draw_cards",
-        Coverage::Interpreted("chain: the controller draws"),
+        Coverage::played("chain: the controller draws"),
     ),
     (
         "prevent_damage",
-        Coverage::Interpreted("packets: a prevention bubble"),
+        Coverage::played("packets: a prevention bubble"),
     ),
     (
         "replace_damage",
-        Coverage::Interpreted("packets: replacement modifiers"),
+        Coverage::played("packets: replacement modifiers"),
     ),
     (
         "triggered_damage",
-        Coverage::Interpreted("chain: triggered effects"),
+        Coverage::played("chain: triggered effects"),
     ),
     (
         "attaches",
-        Coverage::Interpreted("chain: an attaching ability enters play attached to its target"),
+        Coverage::played("chain: an attaching ability enters play attached to its target"),
     ),
     (
         "payment_power",
-        Coverage::Interpreted("chain: using a power adds a payment effect"),
+        Coverage::played("chain: using a power adds a payment effect"),
     ),
-    (
-        "ready",
-        Coverage::Interpreted("chain: a resolving link readies"),
-    ),
+    ("ready", Coverage::played("chain: a resolving link readies")),
     (
         "exhaust",
-        Coverage::Interpreted("chain: a resolving link exhausts; becoming exhausted triggers"),
+        Coverage::played("chain: a resolving link exhausts; becoming exhausted triggers"),
     ),
     (
         "triggered_heal",
-        Coverage::Interpreted("chain: triggered effects, double-check condition (703.2)"),
+        Coverage::played("chain: triggered effects, double-check condition (703.2)"),
     ),
     (
         "grant_keyword",
-        Coverage::Interpreted("chain: the recipient gains the keyword this turn"),
+        Coverage::played("chain: the recipient gains the keyword this turn"),
     ),
-    (
-        "can_protect",
-        Coverage::Interpreted("combat: the protect point"),
-    ),
+    ("can_protect", Coverage::played("combat: the protect point")),
     (
         "cannot_be_defender",
-        Coverage::Interpreted("combat: proposal legality"),
+        Coverage::played("combat: proposal legality"),
     ),
     (
         "attacks_on_arrival",
-        Coverage::Interpreted("combat: proposal legality"),
+        Coverage::played("combat: proposal legality"),
     ),
     (
         "no_protect_while_attacking",
-        Coverage::Interpreted("combat: the protect point"),
+        Coverage::played("combat: the protect point"),
     ),
     (
         "no_defender_damage_while_attacking",
-        Coverage::Interpreted("combat: conclusion"),
+        Coverage::played("combat: conclusion"),
     ),
     (
         "untargetable",
-        Coverage::Interpreted("chain: choosing and rechecking targets"),
+        Coverage::played("chain: choosing and rechecking targets"),
     ),
     (
         "weapon_strikes",
-        Coverage::Interpreted("combat: weapon strikes per combat"),
+        Coverage::played("combat: weapon strikes per combat"),
     ),
     (
         "hand_slot",
-        Coverage::Interpreted("checks: Two-Handed with Off-Hand violates uniqueness"),
+        Coverage::played("checks: Two-Handed with Off-Hand violates uniqueness"),
     ),
     (
         "prevent_all_damage",
-        Coverage::Interpreted("packets: a lasting bubble"),
+        Coverage::played("packets: a lasting bubble"),
     ),
     (
         "indestructible",
-        Coverage::Interpreted("checks: fatal damage does not destroy it; uniqueness does"),
+        Coverage::played("checks: fatal damage does not destroy it; uniqueness does"),
     ),
     (
         "any_priority",
-        Coverage::Interpreted("chain: timing of playing a card"),
+        Coverage::played("chain: timing of playing a card"),
     ),
     (
         "stays_in_play",
-        Coverage::Interpreted("chain: an ongoing ability enters play"),
+        Coverage::played("chain: an ongoing ability enters play"),
     ),
-    (
-        "unique_by_name",
-        Coverage::Interpreted("checks: uniqueness"),
-    ),
+    ("unique_by_name", Coverage::played("checks: uniqueness")),
     (
         "totem",
-        Coverage::Interpreted("combat and checks: Totems never attack; attachments fall off"),
+        Coverage::played("combat and checks: Totems never attack; attachments fall off"),
     ),
     (
         "unlimited_copies",
-        Coverage::NotModelled("a deck-building rule (deck check), not play"),
+        Coverage::not_modelled("a deck-building rule (deck check), not play"),
     ),
     (
         "trap_cost",
-        Coverage::NotModelled("alternative costs are not modelled yet"),
+        Coverage::not_modelled("alternative costs are not modelled yet"),
     ),
     (
         "completion_effect",
-        Coverage::NotModelled("quests and their completion are not modelled yet"),
+        Coverage::not_modelled("quests and their completion are not modelled yet"),
     ),
 ];
 
@@ -179,7 +163,7 @@ pub fn coverage(op: &EffectOp) -> Coverage {
     OPERATIONS
         .iter()
         .find(|(n, _)| *n == name)
-        .map_or(Coverage::NotModelled("unknown operation"), |(_, c)| *c)
+        .map_or(Coverage::not_modelled("unknown operation"), |(_, c)| *c)
 }
 
 /// Calls `visit` with every operation a keyword carries, its implied keywords' included, and

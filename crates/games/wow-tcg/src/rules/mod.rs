@@ -15,6 +15,7 @@ pub mod card;
 pub mod chain;
 pub mod checks;
 pub mod combat;
+pub mod coverage;
 pub mod effects;
 pub mod packets;
 pub mod scenario;

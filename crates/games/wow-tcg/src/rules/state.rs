@@ -4,7 +4,8 @@
 use std::fmt;
 
 use grimoire_engine::{
-    CardZone, CardZones, ChoiceError, DiceError, ObjectId, ObjectStore, PlayerId, TraitKind,
+    CardZone, CardZones, ChoiceError, DiceError, NotModelled, NotModelledLog, ObjectId,
+    ObjectStore, PlayerId, TraitKind,
 };
 use serde::Serialize;
 
@@ -283,6 +284,9 @@ pub enum GameEvent {
     },
     /// A turn started.
     TurnStarted(PlayerId),
+    /// Play met an ability the rules do not model yet (a card's handler, as the card
+    /// resolves); it was ignored. Logged once per card and ability.
+    NotModelled(NotModelled<ObjectId>),
 }
 
 /// Why an action could not be taken.
@@ -372,6 +376,8 @@ pub struct Game {
     pub last_packets: Vec<String>,
     /// The events of the action being applied (moved to the log when it succeeds).
     pub pending_events: Vec<GameEvent>,
+    /// The abilities not modelled yet that play has reported, per card.
+    pub not_modelled: NotModelledLog<ObjectId>,
 }
 
 impl Game {
@@ -411,6 +417,7 @@ impl Game {
             outcome: None,
             last_packets: Vec::new(),
             pending_events: Vec::new(),
+            not_modelled: NotModelledLog::default(),
         }
     }
 

@@ -1,0 +1,102 @@
+//! Which printed abilities of the WoW TCG cards the rules play, in the engine's one coverage
+//! model ([`grimoire_engine::coverage`]).
+//!
+//! A card's abilities are its keywords (played when every operation of the keyword and of
+//! what it implies is interpreted, [`effects::OPERATIONS`](super::effects::OPERATIONS)), the
+//! type tags that carry operations (Totem, hand slots), the operations the card carries itself
+//! (Ongoing), and its named handler (its further powers), which no rule implements yet: a
+//! card with a handler is not covered, and when one resolves play logs it as not modelled.
+
+use grimoire_engine::{CardCoverage, Coverage, CoverageReport};
+
+use super::card::Printed;
+use super::content::{Card, CardId, Handler, Keyword, Printing, TypeTag};
+use super::effects::{coverage as op_coverage, keyword_ops, op_name};
+
+/// How the rules treat a card's handler: no rule implements one yet.
+pub fn handler_coverage(_handler: Handler) -> Coverage {
+    Coverage::not_modelled("the card's further powers: no rule implements its handler yet")
+}
+
+/// How the rules treat a keyword: the operations it and what it implies carry, and its
+/// handler.
+pub fn keyword_coverage(keyword: Keyword) -> Coverage {
+    let mut parts = Vec::new();
+    keyword_ops(keyword, &mut |op, _| parts.push(op_coverage(op)));
+    parts.extend(keyword.meta().handler.map(handler_coverage));
+    Coverage::all(parts).unwrap_or(Coverage::not_modelled(
+        "the codex gives it no effect operations and no rule reads it",
+    ))
+}
+
+/// How the rules treat a type tag that carries operations or a handler; `None` for a tag
+/// that only names a type (`Orc`, `Mace`).
+pub fn tag_coverage(tag: TypeTag) -> Option<Coverage> {
+    let meta = tag.meta();
+    Coverage::all(
+        meta.effects
+            .iter()
+            .map(op_coverage)
+            .chain(meta.handler.map(handler_coverage)),
+    )
+}
+
+/// The sets a card is printed in.
+fn printings(card: Card) -> &'static [Printing] {
+    macro_rules! printings {
+        ($($kind:ident),*) => {
+            match card {
+                $(Card::$kind(c) => c.printings,)*
+            }
+        };
+    }
+    printings!(
+        Hero,
+        Ally,
+        Weapon,
+        Armor,
+        Item,
+        Ability,
+        Quest,
+        MasterHero,
+        AbilityAlly,
+        Location,
+        Achievement
+    )
+}
+
+/// The printed abilities of `id` with their status.
+pub fn card_coverage(id: CardId) -> CardCoverage {
+    let card = id.card();
+    let printed = Printed::of(id);
+    let keywords = printed
+        .keywords
+        .iter()
+        .map(|&k| (k.to_string(), keyword_coverage(k)));
+    let tags = printed
+        .tags
+        .iter()
+        .filter_map(|&t| tag_coverage(t).map(|c| (t.to_string(), c)));
+    let own = printed
+        .effects
+        .iter()
+        .map(|op| (op_name(op).to_string(), op_coverage(op)));
+    let handler = printed
+        .handler
+        .map(|h| (h.name().to_string(), handler_coverage(h)));
+    let sets = printings(card).iter().map(|p| p.set).collect();
+    CardCoverage::new(
+        card.name(),
+        card.kind(),
+        sets,
+        keywords.chain(tags).chain(own).chain(handler),
+    )
+}
+
+/// Every card of the pool with its coverage, totals per kind and set.
+pub fn coverage_report() -> CoverageReport {
+    CoverageReport::new(
+        "wow-tcg",
+        CardId::ALL.iter().map(|&id| card_coverage(id)).collect(),
+    )
+}
