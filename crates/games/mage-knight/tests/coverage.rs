@@ -81,12 +81,21 @@ fn reported_when_acting(name: &str, click: usize) -> Vec<&'static str> {
     let (mut dice, mut chooser, mut log) = (SeededDice::new(1), FirstOption, EventLog::new());
     let mut ctx = Ctx::new(&mut dice, &mut chooser, &mut log);
     for _ in 0..2 {
-        let turn = Action::Turn {
+        // Half an inch away from the opponent: legal for any warrior that can move (a failed
+        // action leaves no trace, so only an applied action reports).
+        let step = Action::Move {
             warrior: 0,
-            facing: 90.0,
+            via: Vec::new(),
+            to: grimoire_engine::TablePoint {
+                x: 0.0,
+                y: 0.5,
+                facing: 90.0,
+            },
+            carry: None,
+            double_time: false,
+            formation: Vec::new(),
         };
-        // Most warriors may not turn freely; meeting the warrior is what is checked.
-        let _ = rules.apply(&mut state, &turn, &mut ctx);
+        let _ = rules.apply(&mut state, &step, &mut ctx);
     }
     log.events()
         .iter()

@@ -592,7 +592,9 @@ impl Rules for MageKnightRules {
         out
     }
 
-    /// Applies `action`; when it fails, the state and the log are as they were before. A move
+    /// Applies `action`; when it fails, the state and the log are as they were before. After
+    /// an action of a warrior, the abilities it shows that play does not model are logged
+    /// (once per warrior and ability). A move
     /// a Terrify roll stopped is a successful attempt that spends nothing: everything it did
     /// is undone except the roll and the refusal, which holds for the rest of the turn.
     fn apply(
@@ -623,6 +625,11 @@ impl Rules for MageKnightRules {
             });
             return Ok(());
         }
+        if applied.is_ok() {
+            if let Some(warrior) = action.warrior() {
+                report_not_modelled(state, warrior, ctx);
+            }
+        }
         applied
     }
 }
@@ -635,9 +642,6 @@ impl MageKnightRules {
         action: &Action,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
-        if let Some(warrior) = action.warrior() {
-            report_not_modelled(state, warrior, ctx);
-        }
         match action {
             Action::Move {
                 warrior,
