@@ -17,6 +17,7 @@ mod checked_file;
 mod color;
 mod content;
 mod deck;
+mod gallery;
 mod games;
 mod import;
 mod live;
@@ -72,6 +73,8 @@ enum Command {
     /// List, show and search the cards of any game.
     #[command(subcommand)]
     Cards(cards::Command),
+    /// Write a static site of every card, codex entry and erratum (`--out DIR`).
+    Gallery(gallery::Args),
     /// Print a shell completion script (`grimoire completions bash > ...`).
     Completions {
         /// The shell to complete for.
@@ -97,6 +100,7 @@ fn main() -> ExitCode {
         Command::Deck(cmd) => deck::run_deck(cmd),
         Command::Army(cmd) => deck::run_army(cmd),
         Command::Cards(cmd) => cards::run(cmd),
+        Command::Gallery(args) => gallery::run(args),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "grimoire", &mut script);

@@ -1,6 +1,7 @@
 //! The `grimoire` binary end to end: one test binary, a module per concern.
 
 mod content_errors;
+mod gallery;
 mod live;
 mod output;
 mod readme;
