@@ -12,14 +12,14 @@ use grimoire_engine::suggest::did_you_mean;
 use serde_json::Value as Json;
 
 use crate::content::content_root;
-use crate::{outln, output};
+use crate::{out, outln, output};
 
 /// Subcommands of `grimoire cards`.
 #[derive(clap::Subcommand)]
 pub enum Command {
     /// List the cards that pass the filters.
     List(ListArgs),
-    /// Show one card: every field and where it is written.
+    /// Show one card as a player reads it, with the rules of its traits (`--json`: every field).
     Show(ShowArgs),
     /// Cards whose name or any text field contains the given words.
     Search(SearchArgs),
@@ -86,6 +86,8 @@ struct Row {
     game: String,
     card: Json,
     origin: ir::Origin,
+    /// The player-facing view `show` prints ([`crate::gallery::player_view`]).
+    view: String,
 }
 
 /// Runs `grimoire cards`.
@@ -151,6 +153,7 @@ fn load(only: Option<&str>) -> Result<(Vec<Row>, bool), String> {
                 game: name.clone(),
                 card: crate::live::card_json(&content.game, card),
                 origin: card.origin.clone(),
+                view: crate::gallery::player_view(&content.game, card),
             });
         }
     }
@@ -275,14 +278,7 @@ fn show(rows: &[Row], args: &ShowArgs) -> Result<(), String> {
         row.origin.file,
         row.origin.line
     );
-    if let Json::Object(fields) = &row.card {
-        for (key, value) in fields
-            .iter()
-            .filter(|(key, _)| *key != "name" && *key != "kind")
-        {
-            outln!("  {key}: {}", compact(value));
-        }
-    }
+    out!("{}", row.view);
     Ok(())
 }
 
@@ -392,6 +388,7 @@ mod tests {
                 file: "cards/g/set/a.toml".into(),
                 line: 1,
             },
+            view: String::new(),
         }
     }
 

@@ -25,10 +25,7 @@ const GAMES: [&str; 4] = ["mage-wars", "summoner-wars", "wow-tcg", "mage-knight"
 
 /// The number of cards `grimoire cards list` finds for `game`: the pool the gallery must cover.
 fn pool(game: &str) -> usize {
-    let output = grimoire_in(
-        &repository(),
-        &["cards", "list", "--game", game, "--json"],
-    );
+    let output = grimoire_in(&repository(), &["cards", "list", "--game", game, "--json"]);
     let (code, stdout, stderr) = summary(&output);
     assert_eq!(code, Some(0), "{stderr}");
     stdout.lines().count()
@@ -180,9 +177,9 @@ impl Browser {
             "Runtime.exceptionThrown" => self
                 .errors
                 .push(format!("exception: {}", params["exceptionDetails"])),
-            "Runtime.consoleAPICalled" if params["type"] == "error" => {
-                self.errors.push(format!("console.error: {}", params["args"]))
-            }
+            "Runtime.consoleAPICalled" if params["type"] == "error" => self
+                .errors
+                .push(format!("console.error: {}", params["args"])),
             "Log.entryAdded" if params["entry"]["level"] == "error" => self
                 .errors
                 .push(format!("log: {}", params["entry"]["text"])),
@@ -314,7 +311,10 @@ fn the_gallery_draws_every_card_and_works_in_a_browser() {
 
     // The indexes: counts, search and filters.
     browser.open(&site.join("index.html"));
-    assert_eq!(browser.eval("document.querySelectorAll('.games li').length"), json!(4));
+    assert_eq!(
+        browser.eval("document.querySelectorAll('.games li').length"),
+        json!(4)
+    );
     for game in GAMES {
         browser.open(&site.join(game).join("index.html"));
         let total = pools[game] as u64;
@@ -324,10 +324,14 @@ fn the_gallery_draws_every_card_and_works_in_a_browser() {
             "{game}: the index lists the pool"
         );
         assert_eq!(shown_after(&mut browser, "q", ""), total);
-        let first = browser.eval("JSON.parse(document.getElementById('gallery-data').textContent)[0].n");
+        let first =
+            browser.eval("JSON.parse(document.getElementById('gallery-data').textContent)[0].n");
         let first = first.as_str().expect("a name").to_lowercase();
         let found = shown_after(&mut browser, "q", &first);
-        assert!(found >= 1 && found < total, "{game}: searching {first:?} shows {found} of {total}");
+        assert!(
+            found >= 1 && found < total,
+            "{game}: searching {first:?} shows {found} of {total}"
+        );
         assert_eq!(shown_after(&mut browser, "q", "zzzz-no-such-card"), 0);
         assert_eq!(shown_after(&mut browser, "q", ""), total);
         for filter in ["f-kind", "f-group", "f-ref", "f-set"] {
@@ -355,7 +359,10 @@ fn the_gallery_draws_every_card_and_works_in_a_browser() {
             shown_after(&mut browser, filter, "");
         }
         let cheap = shown_after(&mut browser, "f-cmax", "1");
-        assert!(cheap < total, "{game}: the cost filter changes what is shown");
+        assert!(
+            cheap < total,
+            "{game}: the cost filter changes what is shown"
+        );
         shown_after(&mut browser, "f-cmax", "");
         assert_eq!(browser.take_errors(), Vec::<String>::new(), "{game} index");
     }
@@ -388,10 +395,17 @@ fn the_gallery_draws_every_card_and_works_in_a_browser() {
         "wow-tcg index filter latency per keystroke (ms, to the next frame): {:?}, median {median:.1}",
         latencies.iter().map(|l| (l * 10.0).round() / 10.0).collect::<Vec<_>>()
     );
-    assert!(median <= 100.0, "the WoW TCG index filters in {median:.1} ms");
+    assert!(
+        median <= 100.0,
+        "the WoW TCG index filters in {median:.1} ms"
+    );
     let shown = browser.eval("Number(document.getElementById('cards').getAttribute('data-shown'))");
     assert!(shown.as_u64().expect("count") < pools["wow-tcg"] as u64);
-    assert_eq!(browser.take_errors(), Vec::<String>::new(), "wow-tcg typing");
+    assert_eq!(
+        browser.take_errors(),
+        Vec::<String>::new(),
+        "wow-tcg typing"
+    );
 
     // A sample of card pages of every game (first, middle, last, every card with errata) and
     // the codex pages they link to first.
@@ -414,8 +428,18 @@ fn the_gallery_draws_every_card_and_works_in_a_browser() {
         browser.open(page);
         let faces = browser.eval("document.querySelectorAll('svg.face').length");
         assert!(faces.as_u64() >= Some(1), "{}: a card face", page.display());
-        assert_eq!(browser.eval(TEXT_ALTERNATIVES), json!([]), "{}", page.display());
-        assert_eq!(browser.take_errors(), Vec::<String>::new(), "{}", page.display());
+        assert_eq!(
+            browser.eval(TEXT_ALTERNATIVES),
+            json!([]),
+            "{}",
+            page.display()
+        );
+        assert_eq!(
+            browser.take_errors(),
+            Vec::<String>::new(),
+            "{}",
+            page.display()
+        );
         let codex = browser.eval(
             "(() => { const a = document.querySelector('a.chip, dl.rules a');
                return a ? new URL(a.getAttribute('href'), location.href).href : ''; })()",
@@ -443,7 +467,10 @@ fn the_gallery_draws_every_card_and_works_in_a_browser() {
     // Tooltips: focusing a chip shows the codex summary.
     let errata_page = sample
         .iter()
-        .find(|page| page.starts_with(site.join("mage-wars")) && std::fs::read_to_string(page).is_ok_and(|p| p.contains("class=\"errata\"")))
+        .find(|page| {
+            page.starts_with(site.join("mage-wars"))
+                && std::fs::read_to_string(page).is_ok_and(|p| p.contains("class=\"errata\""))
+        })
         .expect("a Mage Wars card with errata")
         .clone();
     browser.open(&errata_page);
@@ -452,7 +479,11 @@ fn the_gallery_draws_every_card_and_works_in_a_browser() {
            const tip = document.getElementById('tip');
            return !tip.hidden && tip.textContent === chip.getAttribute('data-tip'); })()",
     );
-    assert_eq!(tip, json!(true), "focusing a codex reference shows its summary");
+    assert_eq!(
+        tip,
+        json!(true),
+        "focusing a codex reference shows its summary"
+    );
     browser.screenshot(&shots.join("mage-wars-errata.png"));
 
     // A Mage Knight dial turns click by click.
@@ -463,7 +494,11 @@ fn the_gallery_draws_every_card_and_works_in_a_browser() {
     let before = browser.eval("document.querySelector('[data-stat=speed]').textContent + '|' + document.querySelector('svg[data-dial]').getAttribute('data-click')");
     browser.eval("document.querySelector('[data-turn=\"1\"]').click(); true");
     let after = browser.eval("document.querySelector('svg[data-dial]').getAttribute('data-click')");
-    assert_eq!(after, json!("1"), "the dial turned one click (was {before})");
+    assert_eq!(
+        after,
+        json!("1"),
+        "the dial turned one click (was {before})"
+    );
     let line = browser.eval("[...document.querySelectorAll('svg[data-dial] text.line')].map(t => t.textContent).join(' / ')");
     assert!(line.as_str().unwrap_or("").contains("Click 2 of"), "{line}");
     browser.eval("document.querySelector('[data-turn=\"-1\"]').click(); true");

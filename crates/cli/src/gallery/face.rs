@@ -46,6 +46,7 @@ pub struct Face {
     /// Stat boxes along the bottom: label, value.
     pub stats: Vec<(String, String)>,
     /// Mage Knight: the dial clicks (JSON list) and dead clicks, making the face turnable.
+    /// The last [`DIAL_LINES`] of `lines` then show the current click.
     pub dial: Option<(Json, i64)>,
 }
 
@@ -66,7 +67,7 @@ pub fn render(face: &Face, id: &str) -> String {
     let _ = write!(
         svg,
         "<svg class=\"face\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 250 350\" \
-         width=\"250\" height=\"350\" aria-labelledby=\"{title_id} {desc_id}\"{dial_attr}>\
+         width=\"300\" height=\"420\" aria-labelledby=\"{title_id} {desc_id}\"{dial_attr}>\
          <title id=\"{title_id}\">{}</title><desc id=\"{desc_id}\">{}</desc>",
         text(&face.title),
         text(&describe(face)),
@@ -129,9 +130,13 @@ pub fn render(face: &Face, id: &str) -> String {
         );
         x += width + 4.0;
     }
-    let mut y = if face.chips.is_empty() { 176.0 } else { y + 30.0 };
+    let mut y = if face.chips.is_empty() {
+        176.0
+    } else {
+        y + 30.0
+    };
     let bottom = if face.stats.is_empty() { 332.0 } else { 300.0 };
-    let lines: Vec<String> = face.lines.iter().flat_map(|line| wrap(line, 44)).collect();
+    let lines: Vec<String> = face.lines.iter().flat_map(|line| wrap(line, 42)).collect();
     for (n, line) in lines.iter().enumerate() {
         if y > bottom - 2.0 {
             break;
@@ -235,10 +240,9 @@ pub fn colour(name: &str) -> String {
     if !known.is_empty() {
         return known.to_string();
     }
-    let hue = name
-        .bytes()
-        .fold(7u32, |hash, byte| hash.wrapping_mul(31).wrapping_add(byte.into()))
-        % 360;
+    let hue = name.bytes().fold(7u32, |hash, byte| {
+        hash.wrapping_mul(31).wrapping_add(byte.into())
+    }) % 360;
     format!("hsl({hue}, 42%, 38%)")
 }
 
@@ -353,7 +357,12 @@ fn mage_wars(card: &Json, chips: Vec<Chip>) -> Face {
     let schools: Vec<(String, i64)> = match card.get("schools") {
         Some(Json::Array(items)) => items
             .iter()
-            .map(|s| (str_of(s, "school").to_string(), int_of(s, "level").unwrap_or(0)))
+            .map(|s| {
+                (
+                    str_of(s, "school").to_string(),
+                    int_of(s, "level").unwrap_or(0),
+                )
+            })
             .collect(),
         _ => Vec::new(),
     };
@@ -394,7 +403,11 @@ fn mage_wars(card: &Json, chips: Vec<Chip>) -> Face {
         "enchantment" => {
             if let Some(reveal) = int_of(card, "reveal_cost") {
                 let per = int_of(card, "reveal_cost_per_x").unwrap_or(0);
-                let per = if per > 0 { format!("+{per}X") } else { String::new() };
+                let per = if per > 0 {
+                    format!("+{per}X")
+                } else {
+                    String::new()
+                };
                 lines.push(format!("Reveal cost {reveal}{per}"));
             }
         }
@@ -457,12 +470,15 @@ fn mage_wars(card: &Json, chips: Vec<Chip>) -> Face {
 
 /// `Hammer: Quick Melee, 2 dice, range 0 (Piercing +1); 7+ Daze`.
 fn attack_line(attack: &Json) -> String {
-    let mut line = format!(
-        "{}: {} {}",
-        str_of(attack, "name"),
+    let kind = str_of(attack, "kind");
+    let words: Vec<&str> = [
         str_of(attack, "speed"),
-        str_of(attack, "kind")
-    );
+        if kind == "Neither" { "" } else { kind },
+    ]
+    .into_iter()
+    .filter(|word| !word.is_empty())
+    .collect();
+    let mut line = format!("{}: {}", str_of(attack, "name"), words.join(" "));
     let dice = int_of(attack, "dice").unwrap_or(0);
     let per_x = int_of(attack, "dice_per_x").unwrap_or(0);
     if dice > 0 || per_x > 0 {
@@ -626,6 +642,13 @@ fn wow_tcg(card: &Json, chips: Vec<Chip>) -> Face {
     }
 }
 
+/// How many of a dial face's last lines show its current click: the click line and a line per
+/// slot.
+pub const DIAL_LINES: usize = 1 + DIAL_SLOTS.len();
+
+/// The four combat values of a Mage Knight dial click, each with its ability slot.
+const DIAL_SLOTS: [&str; 4] = ["speed", "attack", "defense", "damage"];
+
 fn mage_knight(card: &Json, chips: Vec<Chip>) -> Face {
     let factions = strings(card, "factions");
     let mut lines = vec![format!(
@@ -640,24 +663,20 @@ fn mage_knight(card: &Json, chips: Vec<Chip>) -> Face {
         Some(Json::Array(items)) => items
             .iter()
             .map(|click| {
-                let abilities: Vec<String> = click
-                    .as_object()
-                    .map(|fields| {
-                        fields
-                            .iter()
-                            .filter_map(|(key, value)| {
-                                let slot = key.strip_suffix("_ability")?;
-                                Some(format!("{}: {}", title_case(slot), value.as_str()?))
-                            })
-                            .collect()
+                let slots: Vec<String> = DIAL_SLOTS
+                    .iter()
+                    .map(|slot| {
+                        let ability = str_of(click, &format!("{slot}_ability"));
+                        let ability = if ability.is_empty() { "—" } else { ability };
+                        format!("{}: {ability}", title_case(slot))
                     })
-                    .unwrap_or_default();
+                    .collect();
                 json!({
                     "speed": int_of(click, "speed"),
                     "attack": int_of(click, "attack"),
                     "defense": int_of(click, "defense"),
                     "damage": int_of(click, "damage"),
-                    "abilities": abilities.join(" · "),
+                    "slots": slots,
                 })
             })
             .collect(),
@@ -670,24 +689,16 @@ fn mage_knight(card: &Json, chips: Vec<Chip>) -> Face {
             .and_then(Json::as_i64)
             .map_or_else(|| "—".to_string(), |v| v.to_string())
     };
-    let stats = vec![
-        ("Speed".into(), shown("speed")),
-        ("Attack".into(), shown("attack")),
-        ("Defense".into(), shown("defense")),
-        ("Damage".into(), shown("damage")),
-    ];
+    let stats = DIAL_SLOTS
+        .iter()
+        .map(|slot| (title_case(slot), shown(slot)))
+        .collect();
     let total = clicks.len() as i64 + int_of(card, "dead_clicks").unwrap_or(0);
+    // `gallery.js` finds the click line by its words and rewrites it and the slot lines after it.
     lines.push(format!("Click 1 of {total}"));
-    let ability_line = first
-        .get("abilities")
-        .and_then(Json::as_str)
-        .unwrap_or("")
-        .to_string();
-    lines.push(if ability_line.is_empty() {
-        "No dial abilities on this click".into()
-    } else {
-        ability_line
-    });
+    if let Some(Json::Array(slots)) = first.get("slots") {
+        lines.extend(slots.iter().filter_map(Json::as_str).map(str::to_string));
+    }
     Face {
         colour: colour(factions.first().map(String::as_str).unwrap_or("")),
         cost: int_of(card, "point_value").map(|c| c.to_string()),
@@ -702,7 +713,10 @@ fn mage_knight(card: &Json, chips: Vec<Chip>) -> Face {
         chips,
         lines,
         stats,
-        dial: Some((Json::Array(clicks), int_of(card, "dead_clicks").unwrap_or(0))),
+        dial: Some((
+            Json::Array(clicks),
+            int_of(card, "dead_clicks").unwrap_or(0),
+        )),
     }
 }
 

@@ -84,12 +84,7 @@ pub fn page(title: &str, root: &str, crumbs: &[(String, String)], body: &str) ->
         root = attr(root),
     );
     for (label, href) in crumbs {
-        let _ = write!(
-            out,
-            "<a href=\"{}\">{}</a> › ",
-            attr(href),
-            text(label)
-        );
+        let _ = write!(out, "<a href=\"{}\">{}</a> › ", attr(href), text(label));
     }
     let _ = write!(
         out,

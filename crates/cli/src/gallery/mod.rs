@@ -8,12 +8,16 @@
 //! - [`html`]: escaping and the page shell;
 //! - [`face`]: the SVG card faces, one layout per card kind of each game;
 //! - [`pages`]: the index, card and codex pages;
+//! - [`text`]: the same view of a card in the terminal (`grimoire cards show`);
 //! - [`write`]: staging beside the target and renaming into place.
 
 mod face;
 mod html;
 mod pages;
+mod text;
 mod write;
+
+pub use text::player_view;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -147,24 +147,12 @@ impl<'a> Prepared<'a> {
     }
 
     fn summary(&self, reference: &ir::CodexRef) -> String {
-        self.entry(reference)
-            .summary
-            .clone()
-            .unwrap_or_else(|| "The codex has no summary for this entry yet.".into())
+        summary(self.game, reference)
     }
 
-    /// The chips of a card face: the references held directly by the card's own fields, or
-    /// every reference on it when its kind has no such field (a Mage Knight dial's abilities).
+    /// The chips of a card face (see [`face_refs`]), linking to the entries' pages.
     fn chips(&self, card: &ir::Card, fields: &[Value], up: &str) -> Vec<Chip> {
-        let kind = &self.game.kinds[card.kind];
-        let direct = kind.fields.iter().any(|field| holds_codex(&field.ty));
-        let mut found = Vec::new();
-        for (field, value) in kind.fields.iter().zip(fields) {
-            if !direct || holds_codex(&field.ty) {
-                collect_refs(value, &mut found);
-            }
-        }
-        found
+        face_refs(self.game, card, fields)
             .into_iter()
             .map(|reference| Chip {
                 text: reference.text.clone(),
@@ -173,6 +161,32 @@ impl<'a> Prepared<'a> {
             })
             .collect()
     }
+}
+
+/// The references a card face shows as chips: those held directly by the card's own fields,
+/// or every reference on it when its kind has no such field (a Mage Knight dial's abilities).
+pub fn face_refs<'a>(
+    game: &ir::Game,
+    card: &ir::Card,
+    fields: &'a [Value],
+) -> Vec<&'a ir::CodexRef> {
+    let kind = &game.kinds[card.kind];
+    let direct = kind.fields.iter().any(|field| holds_codex(&field.ty));
+    let mut found = Vec::new();
+    for (field, value) in kind.fields.iter().zip(fields) {
+        if !direct || holds_codex(&field.ty) {
+            collect_refs(value, &mut found);
+        }
+    }
+    found
+}
+
+/// The codex summary of the referenced entry, in our own words.
+pub fn summary(game: &ir::Game, reference: &ir::CodexRef) -> String {
+    game.categories[reference.category].entries[reference.entry]
+        .summary
+        .clone()
+        .unwrap_or_else(|| "The codex has no summary for this entry yet.".into())
 }
 
 /// Whether a field of this type holds codex references directly (not inside a record).
@@ -446,7 +460,13 @@ fn game_index(prepared: &Prepared) -> String {
 }
 
 /// The SVG face of a card with `fields` (current or printed), with its dial controls.
-fn figure(prepared: &Prepared, card: &ir::Card, fields: &[Value], id: &str, caption: &str) -> String {
+fn figure(
+    prepared: &Prepared,
+    card: &ir::Card,
+    fields: &[Value],
+    id: &str,
+    caption: &str,
+) -> String {
     let mut shown = card.clone();
     shown.fields = fields.to_vec();
     let view = crate::live::card_json(prepared.game, &shown);
@@ -477,7 +497,13 @@ fn card_page(prepared: &Prepared, page: &CardPage) -> String {
         text(&face::title_case(&kind.name)),
         text(&game.title),
         text(kind.summary.as_deref().unwrap_or("")),
-        figure(prepared, card, &card.fields, "face", "The card as it plays now"),
+        figure(
+            prepared,
+            card,
+            &card.fields,
+            "face",
+            "The card as it plays now"
+        ),
     );
     body.push_str("<section><h2>Rules on this card</h2>");
     let summary = view.get("summary").and_then(Json::as_str).unwrap_or("");
@@ -590,7 +616,13 @@ fn errata_section(prepared: &Prepared, card: &ir::Card, printed: &[Value]) -> St
     }
     out.push_str("</ol><div class=\"faces side-by-side\">");
     out += &figure(prepared, card, printed, "face-printed", "As printed");
-    out += &figure(prepared, card, &card.fields, "face-current", "Current (after errata)");
+    out += &figure(
+        prepared,
+        card,
+        &card.fields,
+        "face-current",
+        "Current (after errata)",
+    );
     out.push_str(
         "</div><table class=\"diff\"><thead><tr><th scope=\"col\">Field</th><th scope=\"col\">Printed</th>\
          <th scope=\"col\">Current</th><th scope=\"col\">Changed</th></tr></thead><tbody>",
@@ -672,7 +704,11 @@ fn codex_page(prepared: &Prepared, c: usize, e: usize) -> String {
                 "<li><a href=\"{}\">{}</a>{}</li>",
                 attr(&prepared.entry_href(reference.category, reference.entry, "../")),
                 text(&reference.text),
-                if direct { "" } else { " (through another entry)" }
+                if direct {
+                    ""
+                } else {
+                    " (through another entry)"
+                }
             );
         }
         body.push_str("</ul>");
@@ -706,7 +742,11 @@ fn codex_page(prepared: &Prepared, c: usize, e: usize) -> String {
                 .zip(&effect.fields)
                 .filter(|(_, value)| **value != Value::None)
                 .map(|(field, value)| {
-                    format!("{} {}", field.name.replace('_', " "), value_text(game, value))
+                    format!(
+                        "{} {}",
+                        field.name.replace('_', " "),
+                        value_text(game, value)
+                    )
                 })
                 .collect();
             let _ = write!(
@@ -830,6 +870,9 @@ mod tests {
         for slug in &prepared.card_slugs {
             *by_name.entry(slug).or_default() += 1;
         }
-        assert!(by_name.values().all(|&n| n == 1), "card file names are unique");
+        assert!(
+            by_name.values().all(|&n| n == 1),
+            "card file names are unique"
+        );
     }
 }

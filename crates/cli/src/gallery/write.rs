@@ -61,8 +61,7 @@ fn swap(staged: &Path, out: &Path, parent: &Path, name: &str) -> Result<(), Stri
     let old = parent.join(format!(".{name}.gallery-old-{}", std::process::id()));
     let had_old = out.exists();
     if had_old {
-        fs::rename(out, &old)
-            .map_err(|e| format!("cannot move {} aside: {e}", out.display()))?;
+        fs::rename(out, &old).map_err(|e| format!("cannot move {} aside: {e}", out.display()))?;
     }
     if let Err(e) = fs::rename(staged, out) {
         if had_old {

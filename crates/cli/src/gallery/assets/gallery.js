@@ -30,20 +30,21 @@
     var dead = parseInt(svg.getAttribute("data-dead"), 10) || 0;
     var total = clicks.length + dead;
     var lines = svg.querySelectorAll("text.line");
-    var clickLine = null, abilityLine = null;
+    var clickLine = -1;
     for (var i = 0; i < lines.length; i++) {
-      if (/^Click \d+ of \d+/.test(lines[i].textContent)) { clickLine = lines[i]; abilityLine = lines[i + 1] || null; }
+      if (/^Click \d+ of \d+/.test(lines[i].textContent)) clickLine = i;
     }
     function show(n) {
       n = Math.max(0, Math.min(total - 1, n));
       svg.setAttribute("data-click", String(n));
       var click = clicks[n];
-      ["speed", "attack", "defense", "damage"].forEach(function (stat) {
+      ["speed", "attack", "defense", "damage"].forEach(function (stat, slot) {
         var cell = svg.querySelector('[data-stat="' + stat + '"]');
         if (cell) cell.textContent = click ? String(click[stat]) : "☠";
+        var line = clickLine >= 0 ? lines[clickLine + 1 + slot] : null;
+        if (line) line.textContent = click ? click.slots[slot] : (slot === 0 ? "Skull: the warrior is eliminated" : "");
       });
-      if (clickLine) clickLine.textContent = "Click " + (n + 1) + " of " + total + (click ? "" : " (eliminated)");
-      if (abilityLine) abilityLine.textContent = click ? (click.abilities || "No dial abilities on this click") : "Skull: the warrior is eliminated";
+      if (clickLine >= 0) lines[clickLine].textContent = "Click " + (n + 1) + " of " + total + (click ? "" : " (eliminated)");
     }
     function turn(by) { show(parseInt(svg.getAttribute("data-click"), 10) + by); }
     var figure = svg.closest("figure");
