@@ -3,7 +3,8 @@
 //! opens the indexes and a sample of card and codex pages in one browser session over the
 //! DevTools protocol: no console error, the index counts match the pool, search and filters
 //! change what is shown, a Mage Knight dial turns, every SVG and image has a text
-//! alternative, and the WoW TCG index's filter latency after a keystroke is measured.
+//! alternative, and the WoW TCG index's filter latency after a keystroke is measured. A sample
+//! simulation report ([`grimoire_report`]) is checked in the same session.
 //! Screenshots of a few cards go to `target/gallery-screenshots/` (not committed).
 //!
 //! Without Chromium the browser part is skipped with a message, except under `CI=true`, where
@@ -519,5 +520,59 @@ fn the_gallery_draws_every_card_and_works_in_a_browser() {
     }
     browser.open(&site.join("wow-tcg").join("index.html"));
     browser.screenshot(&shots.join("wow-tcg-index.png"));
+
+    // A simulation report page, as `simulate --report` writes it.
+    let report = dir.path().join("report.html");
+    grimoire_report::write(&sample_report(), &report).expect("report written");
+    browser.open(&report);
+    assert_eq!(browser.eval(TEXT_ALTERNATIVES), json!([]), "report");
+    assert_eq!(
+        browser.eval("document.querySelectorAll('svg.heat-map g.cell').length"),
+        json!(6),
+        "a cell per pairing of three sides"
+    );
+    let first_card = "document.querySelector('table.sortable tbody tr td').textContent";
+    browser.eval("document.querySelectorAll('table.sortable th button')[1].click(); true");
+    assert_eq!(
+        browser.eval(first_card),
+        json!("Bear"),
+        "lowest win rate first"
+    );
+    browser.eval("document.querySelectorAll('table.sortable th button')[1].click(); true");
+    assert_eq!(
+        browser.eval(first_card),
+        json!("Wolf"),
+        "then highest first"
+    );
+    assert_eq!(browser.take_errors(), Vec::<String>::new(), "report");
+    browser.screenshot(&shots.join("report.png"));
     eprintln!("screenshots in {}", shots.display());
+}
+
+/// A report with three sides, a histogram and a per-card table.
+fn sample_report() -> grimoire_report::Report {
+    use grimoire_report::{Cell, Histogram, Report, Table, WinMatrix};
+    let number = |value: f64| Cell::Number { value, decimals: 2 };
+    Report {
+        title: "Sample matchups".into(),
+        summary: "300 games between three spellbooks, seed 7.".into(),
+        matchups: Some(WinMatrix {
+            labels: vec!["Warlock".into(), "Beastmaster".into(), "Priestess".into()],
+            wins: vec![vec![0, 31, 12], vec![19, 0, 27], vec![38, 23, 0]],
+            games: vec![vec![0, 50, 50], vec![50, 0, 50], vec![50, 50, 0]],
+        }),
+        histograms: vec![Histogram {
+            label: "Game length (rounds)".into(),
+            values: vec![6, 7, 7, 8, 8, 8, 9, 11, 12],
+        }],
+        tables: vec![Table {
+            title: "Cards".into(),
+            columns: vec!["Card".into(), "Win rate when cast".into()],
+            rows: vec![
+                vec![Cell::Text("Owl".into()), number(0.52)],
+                vec![Cell::Text("Bear".into()), number(0.41)],
+                vec![Cell::Text("Wolf".into()), number(0.63)],
+            ],
+        }],
+    }
 }

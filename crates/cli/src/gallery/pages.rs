@@ -76,10 +76,8 @@ fn unique_slugs<'n>(names: impl Iterator<Item = &'n str>) -> Vec<String> {
 
 fn collect_refs<'a>(value: &'a Value, out: &mut Vec<&'a ir::CodexRef>) {
     match value {
-        Value::Codex(reference) => {
-            if !out.iter().any(|seen| seen.text == reference.text) {
-                out.push(reference);
-            }
+        Value::Codex(reference) if !out.iter().any(|seen| seen.text == reference.text) => {
+            out.push(reference);
         }
         Value::List(items) => items.iter().for_each(|item| collect_refs(item, out)),
         Value::Record { fields, .. } => fields.iter().for_each(|item| collect_refs(item, out)),
@@ -542,9 +540,9 @@ fn card_page(prepared: &Prepared, page: &CardPage) -> String {
     }
     body.push_str("</section>\n");
     if let Some(coverage) = &page.coverage {
-        let _ = write!(
+        let _ = writeln!(
             body,
-            "<section id=\"coverage\"><h2>Coverage</h2><p>{}</p></section>\n",
+            "<section id=\"coverage\"><h2>Coverage</h2><p>{}</p></section>",
             text(coverage)
         );
     }
@@ -691,7 +689,7 @@ fn codex_page(prepared: &Prepared, c: usize, e: usize) -> String {
         ir::Stacking::Once => "It counts once, however often it is gained.",
         ir::Stacking::Replace => "A newer instance replaces the older one.",
     };
-    let _ = write!(body, "<p>{stacking}</p></section>\n");
+    let _ = writeln!(body, "<p>{stacking}</p></section>");
     body.push_str("<section><h2>What it implies</h2>");
     if entry.implied.is_empty() {
         body.push_str("<p>Nothing further.</p>");
@@ -788,9 +786,9 @@ fn codex_page(prepared: &Prepared, c: usize, e: usize) -> String {
         })
         .collect();
     if !details.is_empty() {
-        let _ = write!(
+        let _ = writeln!(
             body,
-            "<section><h2>Details</h2><table class=\"fields\"><tbody>{}</tbody></table></section>\n",
+            "<section><h2>Details</h2><table class=\"fields\"><tbody>{}</tbody></table></section>",
             details.concat()
         );
     }

@@ -148,7 +148,7 @@ mod tests {
         let mage_wars = game("mage-wars");
         let text = player_view(&mage_wars, card(&mage_wars, "Goblin Builder"));
         assert!(
-            text.starts_with("Goblin Builder\nCreature — Goblin Soldier"),
+            text.starts_with("Creature — Goblin Soldier · Mana cost 5 · War 1\n"),
             "{text}"
         );
         assert!(
