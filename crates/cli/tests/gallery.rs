@@ -320,10 +320,15 @@ fn the_gallery_draws_every_card_and_works_in_a_browser() {
         browser.open(&site.join(game).join("index.html"));
         let total = pools[game] as u64;
         assert_eq!(
-            browser.eval("document.querySelectorAll('#cards li').length"),
-            json!(total),
-            "{game}: the index lists the pool"
+            browser.eval("[document.getElementById('count').textContent, JSON.parse(document.getElementById('gallery-data').textContent).length]"),
+            json!([format!("{total} cards"), total]),
+            "{game}: the index counts the pool"
         );
+        let listed = browser.eval(
+            "(() => { const all = document.getElementById('all'); if (!all.hidden) all.click();
+               return document.querySelectorAll('#cards li').length; })()",
+        );
+        assert_eq!(listed, json!(total), "{game}: the index lists the pool");
         assert_eq!(shown_after(&mut browser, "q", ""), total);
         let first =
             browser.eval("JSON.parse(document.getElementById('gallery-data').textContent)[0].n");

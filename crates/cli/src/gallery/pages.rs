@@ -424,6 +424,8 @@ fn game_index(prepared: &Prepared) -> String {
         "<button type=\"reset\">Clear</button></form>\n\
          <p><output id=\"count\" for=\"q\" aria-live=\"polite\">{total} cards</output></p>\n\
          <ul id=\"cards\" class=\"cards\" data-total=\"{total}\"></ul>\n\
+         <p><button type=\"button\" id=\"more\" hidden>Show more</button> \
+         <button type=\"button\" id=\"all\" hidden>Show all</button></p>\n\
          <noscript><p>The list needs JavaScript; every card also has its own page under cards/.</p></noscript>\n\
          <script type=\"application/json\" id=\"gallery-data\">{}</script>\n",
         html::json(&Json::Array(rows)),

@@ -65,9 +65,15 @@
   var data = document.getElementById("gallery-data");
   var list = document.getElementById("cards");
   if (!data || !list) return;
+  // Only the first matches are in the page (a page of PAGE more at a time, or all on
+  // request), so a keystroke never lays out thousands of rows.
+  var PAGE = 200;
   var cards = JSON.parse(data.textContent);
-  var fragment = document.createDocumentFragment();
   cards.forEach(function (card) {
+    card.text = [card.n, card.k].concat(card.g, card.t, card.s).join(" ").toLowerCase();
+  });
+  function row(card) {
+    if (card.row) return card.row;
     var item = document.createElement("li");
     var link = document.createElement("a");
     link.href = card.u;
@@ -77,32 +83,48 @@
     meta.className = "meta";
     meta.textContent = card.k + (card.c === null ? "" : " · " + card.c) + (card.g.length ? " · " + card.g.join(", ") : "");
     item.appendChild(meta);
-    fragment.appendChild(item);
     card.row = item;
-    card.text = [card.n, card.k].concat(card.g, card.t, card.s).join(" ").toLowerCase();
-  });
-  list.appendChild(fragment);
+    return item;
+  }
   var count = document.getElementById("count");
+  var more = document.getElementById("more");
+  var everything = document.getElementById("all");
   var field = function (id) { return document.getElementById(id); };
   var q = field("q"), kind = field("f-kind"), group = field("f-group"), cmin = field("f-cmin"),
     cmax = field("f-cmax"), ref = field("f-ref"), set = field("f-set");
+  var matches = [], limit = PAGE;
   function number(input) { return input.value === "" ? null : Number(input.value); }
+  function render() {
+    var fragment = document.createDocumentFragment();
+    var end = Math.min(limit, matches.length);
+    for (var i = 0; i < end; i++) fragment.appendChild(row(matches[i]));
+    list.textContent = "";
+    list.appendChild(fragment);
+    var rest = matches.length - end;
+    more.hidden = everything.hidden = rest <= 0;
+    more.textContent = "Show " + Math.min(PAGE, rest) + " more";
+    everything.textContent = "Show all " + matches.length;
+  }
   function apply() {
     var words = q.value.toLowerCase().split(/\s+/).filter(Boolean);
     var k = kind.value, g = group.value, lo = number(cmin), hi = number(cmax), r = ref.value, s = set.value;
-    var shown = 0;
+    matches = [];
     for (var i = 0; i < cards.length; i++) {
       var card = cards[i];
       var ok = (!k || card.k === k) && (!g || card.g.indexOf(g) >= 0) &&
         (lo === null || (card.c !== null && card.c >= lo)) && (hi === null || (card.c !== null && card.c <= hi)) &&
         (!r || card.t.indexOf(r) >= 0) && (!s || card.s.indexOf(s) >= 0);
       for (var w = 0; ok && w < words.length; w++) ok = card.text.indexOf(words[w]) >= 0;
-      if (card.row.hidden === ok) card.row.hidden = !ok;
-      if (ok) shown++;
+      if (ok) matches.push(card);
     }
+    var shown = matches.length;
     count.textContent = shown === cards.length ? cards.length + " cards" : shown + " of " + cards.length + " cards";
     list.setAttribute("data-shown", String(shown));
+    limit = PAGE;
+    render();
   }
+  more.addEventListener("click", function () { limit += PAGE; render(); });
+  everything.addEventListener("click", function () { limit = matches.length; render(); });
   var form = document.getElementById("filters");
   form.addEventListener("input", apply);
   form.addEventListener("change", apply);
