@@ -319,7 +319,7 @@ fn behaviour_lines(card: &Json, chips: &[Chip], lines: &mut Vec<String>) {
         lines.push("Has rules of its own, played by its handler.".into());
     }
     if summary.is_empty() && card.get("handler").is_none() && chips.is_empty() {
-        lines.push("No behaviour beyond its numbers.".into());
+        lines.push("Its data gives it no behaviour of its own.".into());
     }
 }
 

@@ -536,7 +536,7 @@ fn card_page(prepared: &Prepared, page: &CardPage) -> String {
             );
         }
         None if refs.is_empty() && summary.is_empty() => {
-            body.push_str("<p>It has no behaviour beyond its numbers.</p>");
+            body.push_str("<p>Its data gives it no behaviour of its own: no summary, handler or codex entry.</p>");
         }
         None => {}
     }
