@@ -12,7 +12,7 @@ use grimoire_engine::suggest::did_you_mean;
 use serde_json::Value as Json;
 
 use crate::content::content_root;
-use crate::{outln, output};
+use crate::{out, outln, output};
 
 /// Subcommands of `grimoire cards`.
 #[derive(clap::Subcommand)]
@@ -30,7 +30,7 @@ pub enum Command {
 pub enum Browse {
     /// List the cards that pass the filters.
     List(ListArgs),
-    /// Show one card: every field and where it is written.
+    /// Show one card as a player reads it, with the rules of its traits (`--json`: every field).
     Show(ShowArgs),
     /// Cards whose name or any text field contains the given words.
     Search(SearchArgs),
@@ -97,6 +97,8 @@ struct Row {
     game: String,
     card: Json,
     origin: ir::Origin,
+    /// The player-facing view `show` prints ([`crate::gallery::player_view`]).
+    view: String,
 }
 
 /// Runs `grimoire cards`.
@@ -170,6 +172,7 @@ fn load(only: Option<&str>) -> Result<(Vec<Row>, bool), String> {
                 game: name.clone(),
                 card: crate::live::card_json(&content.game, card),
                 origin: card.origin.clone(),
+                view: crate::gallery::player_view(&content.game, card),
             });
         }
     }
@@ -383,14 +386,7 @@ fn show(rows: &[Row], args: &ShowArgs) -> Result<(), String> {
         row.origin.file,
         row.origin.line
     );
-    if let Json::Object(fields) = &row.card {
-        for (key, value) in fields
-            .iter()
-            .filter(|(key, _)| *key != "name" && *key != "kind")
-        {
-            outln!("  {key}: {}", compact(value));
-        }
-    }
+    out!("{}", row.view);
     Ok(())
 }
 
@@ -500,6 +496,7 @@ mod tests {
                 file: "cards/g/set/a.toml".into(),
                 line: 1,
             },
+            view: String::new(),
         }
     }
 

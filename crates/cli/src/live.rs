@@ -65,7 +65,8 @@ pub fn card_json(game: &ir::Game, card: &ir::Card) -> Json {
     Json::Object(object)
 }
 
-fn value_json(game: &ir::Game, value: &Value) -> Json {
+/// One IR value in the dump's form (see [`card_json`]).
+pub fn value_json(game: &ir::Game, value: &Value) -> Json {
     match value {
         Value::Bool(flag) => Json::Bool(*flag),
         Value::Int(number) => Json::from(*number),

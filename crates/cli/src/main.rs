@@ -18,6 +18,7 @@ mod color;
 mod content;
 mod coverage;
 mod deck;
+mod gallery;
 mod games;
 mod import;
 mod live;
@@ -78,6 +79,8 @@ enum Command {
     /// List, show and search the cards of any game; which abilities the rules play.
     #[command(subcommand)]
     Cards(cards::Command),
+    /// Write a static site of every card, codex entry and erratum (`--out DIR`).
+    Gallery(gallery::Args),
     /// Print a shell completion script (`grimoire completions bash > ...`).
     Completions {
         /// The shell to complete for.
@@ -119,6 +122,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Gallery(args) => gallery::run(args),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "grimoire", &mut script);

@@ -4,6 +4,7 @@ mod cards_filters;
 mod content_errors;
 mod coverage;
 mod killed_build;
+mod gallery;
 mod live;
 mod output;
 mod play_mage_knight;
