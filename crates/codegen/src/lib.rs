@@ -117,6 +117,7 @@ pub fn vocabulary_fingerprint(game: &ir::Game) -> u64 {
         game.categories,
         game.effect_ops,
         game.constants,
+        game.unions,
     ]);
     strip_origins(&mut value);
     let text = value.to_string();
