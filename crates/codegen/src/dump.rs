@@ -1,7 +1,8 @@
 //! The JSON dump of a compiled game, for consumers that do not read Rust.
 //!
 //! Values are written the way an author would write them, resolved: enum values and codex
-//! references as their names, records as objects keyed by field name. Each codex reference
+//! references as their names, records as objects keyed by field name, union values as objects
+//! whose tag key (first) names the variant. Each codex reference
 //! also carries its entry and typed arguments. One card per line keeps the file diffable and
 //! its size close to the TOML it came from.
 //!
