@@ -71,7 +71,9 @@ fn card_references(game: &Game) -> Vec<(String, usize, Option<i64>, String)> {
                 ));
                 reference.args.iter().for_each(|arg| walk(game, arg, out));
             }
-            Value::List(items) | Value::Record { fields: items, .. } => {
+            Value::List(items)
+            | Value::Record { fields: items, .. }
+            | Value::Union { fields: items, .. } => {
                 items.iter().for_each(|item| walk(game, item, out));
             }
             Value::Some(inner) => walk(game, inner, out),

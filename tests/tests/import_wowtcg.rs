@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use grimoire_import::{import_wowtcg_json, ImportError, Report};
 
-use crate::support::{repo_root, shared_dir};
+use crate::support::{repo_root, same_as_imported, shared_dir};
 
 /// The given files of `../shared/data/wow-tcg` that `cards/wow-tcg` was imported from, in the
 /// order a shell glob gives them (`setlist.json` only names the sets).
@@ -58,11 +58,25 @@ fn every_given_set_imports_with_zero_unmapped_fields_and_is_the_committed_pool()
     let printings = report.cards_written + report.printings_added;
     assert!(report.cards_written > 3_500, "{report}");
     assert!(printings > 4_500, "{printings} printings");
+    let fresh = tree(out.path());
+    let committed = tree(&repo_root().join("cards").join("wow-tcg"));
+    let paths =
+        |tree: &[(PathBuf, Vec<u8>)]| tree.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>();
     assert_eq!(
-        tree(out.path()),
-        tree(&repo_root().join("cards").join("wow-tcg")),
-        "cards/wow-tcg is stale: re-run `grimoire import wowtcg-json ../shared/data/wow-tcg/*.json --out cards/wow-tcg` on an empty directory"
+        paths(&fresh),
+        paths(&committed),
+        "cards/wow-tcg holds other files than a fresh import"
     );
+    for ((path, fresh), (_, committed)) in fresh.iter().zip(&committed) {
+        assert!(
+            same_as_imported(
+                &String::from_utf8_lossy(fresh),
+                &String::from_utf8_lossy(committed)
+            ),
+            "{} is stale: re-run `grimoire import wowtcg-json ../shared/data/wow-tcg/*.json --out cards/wow-tcg` on an empty directory",
+            path.display()
+        );
+    }
     let again = import(&files, out.path());
     assert_eq!(
         (again.cards_written, again.printings_added),

@@ -327,7 +327,9 @@ fn references<'a>(
             reference.args.iter().for_each(|arg| references(arg, found));
         }
         Value::List(items) => items.iter().for_each(|item| references(item, found)),
-        Value::Record { fields, .. } => fields.iter().for_each(|field| references(field, found)),
+        Value::Record { fields, .. } | Value::Union { fields, .. } => {
+            fields.iter().for_each(|field| references(field, found));
+        }
         Value::Some(inner) => references(inner, found),
         _ => {}
     }
@@ -386,6 +388,7 @@ fn the_display_model_matches_the_generated_display_on_tiny() {
                     .iter()
                     .flat_map(|attack| attack.traits.iter().map(ToString::to_string)),
             )
+            .chain(ability_traits(unit.abilities))
             .collect();
         let mut modelled_sorted = modelled.clone();
         let mut generated_sorted = generated.clone();
@@ -406,4 +409,190 @@ fn the_macro_expands_escaped_strings_printed_on_worker_threads() {
         boil.summary,
         Some("Area fire damage: the caster's \"boil\" zone.")
     );
+}
+
+/// Every trait named inside typed abilities: granted by effects at any depth, or tested by a
+/// filter. Walking the generated enums is what a game's rules would do.
+fn ability_traits(abilities: &[tiny::Ability]) -> Vec<String> {
+    fn effect(step: &tiny::Effect, out: &mut Vec<String>) {
+        match step {
+            tiny::Effect::Grant { traits } => out.extend(traits.iter().map(ToString::to_string)),
+            tiny::Effect::ChooseOne { options } => options.iter().for_each(|e| effect(e, out)),
+            tiny::Effect::IfYouDo { first, then } => {
+                first.iter().chain(*then).for_each(|e| effect(e, out));
+            }
+            tiny::Effect::Damage { .. } | tiny::Effect::Draw { .. } => {}
+        }
+    }
+    fn filter(filter: &tiny::Filter, out: &mut Vec<String>) {
+        if let tiny::Filter::WithTrait { which } = filter {
+            out.push(which.to_string());
+        }
+    }
+    let mut out = Vec::new();
+    for ability in abilities {
+        ability.effects.iter().for_each(|e| effect(e, &mut out));
+        ability.condition.iter().for_each(|f| filter(f, &mut out));
+        if let Some(target) = &ability.target {
+            target.filters.iter().for_each(|f| filter(f, &mut out));
+        }
+    }
+    out
+}
+
+#[test]
+fn abilities_are_typed_data_nested_through_static_slices() {
+    use tiny::{Ability, Duration, Effect, Element, Filter, Side, Target, Trigger};
+    let tiny::Card::Spell(boil) = tiny::CardId::Boil.card() else {
+        panic!("Boil is a spell")
+    };
+    let expected = Ability {
+        trigger: Trigger::Played,
+        cost: 1,
+        target: Some(Target {
+            side: Side::Enemy,
+            count: 2,
+            filters: &[Filter::Element {
+                element: Element::DeepWater,
+            }],
+        }),
+        condition: None,
+        // The declared default, written in game.toml as the bare variant name.
+        duration: Duration::Instant,
+        effects: &[
+            Effect::Damage { amount: 2 },
+            Effect::ChooseOne {
+                options: &[
+                    // `cards` left out: its default.
+                    Effect::Draw { cards: 1 },
+                    Effect::IfYouDo {
+                        first: &[Effect::Damage { amount: 1 }],
+                        then: &[Effect::Draw { cards: 2 }],
+                    },
+                ],
+            },
+        ],
+    };
+    assert_eq!(boil.abilities, [expected]);
+    assert_eq!(Effect::TAG, "op");
+    assert_eq!(expected.effects[1].variant(), "choose_one");
+    assert_eq!(Filter::VARIANTS, ["element", "with_trait", "damaged"]);
+    let tiny::Card::Unit(caller) = tiny::CardId::TideCaller.card() else {
+        panic!("Tide Caller is a unit")
+    };
+    assert_eq!(ability_traits(caller.abilities), ["Fast"]);
+    assert_eq!(caller.abilities[0].duration, Duration::Rounds { count: 1 });
+}
+
+/// An IR value in the live form `Card::from_live` reads (what the CLI builds from content on
+/// disk): union values as tables whose tag names the variant.
+fn live_value(game: &Game, value: &grimoire_codegen::ir::Value) -> tiny::LiveValue {
+    use grimoire_codegen::ir::Value;
+    use tiny::LiveValue;
+    let table = |defs: &[grimoire_codegen::ir::FieldDef], values: &[Value]| {
+        defs.iter()
+            .zip(values)
+            .filter(|(_, value)| **value != Value::None)
+            .map(|(def, value)| (def.name.clone(), live_value(game, value)))
+            .collect::<Vec<_>>()
+    };
+    match value {
+        Value::Bool(flag) => LiveValue::Bool(*flag),
+        Value::Int(number) => LiveValue::Int(*number),
+        Value::Str(text) | Value::Handler(text) => LiveValue::Str(text.clone()),
+        Value::Enum { index, variant } => {
+            LiveValue::Str(game.enums[*index].variants[*variant].name.clone())
+        }
+        Value::Record { index, fields } => {
+            LiveValue::Table(table(&game.records[*index].fields, fields))
+        }
+        Value::Union {
+            index,
+            variant,
+            fields,
+        } => {
+            let union = &game.unions[*index];
+            let variant = &union.variants[*variant];
+            let mut entries = vec![(union.tag.clone(), LiveValue::Str(variant.name.clone()))];
+            entries.extend(table(&variant.fields, fields));
+            LiveValue::Table(entries)
+        }
+        Value::Codex(reference) => LiveValue::Str(reference.text.clone()),
+        Value::List(items) => LiveValue::List(items.iter().map(|v| live_value(game, v)).collect()),
+        Value::None => LiveValue::Null,
+        Value::Some(inner) => live_value(game, inner),
+    }
+}
+
+#[test]
+fn live_cards_read_their_abilities_like_the_compiled_tables() {
+    let game = tiny_game();
+    for card in &game.cards {
+        let kind = &game.kinds[card.kind];
+        let mut fields = vec![
+            ("name".to_string(), tiny::LiveValue::Str(card.name.clone())),
+            ("kind".to_string(), tiny::LiveValue::Str(kind.name.clone())),
+        ];
+        for (def, value) in kind.fields.iter().zip(&card.fields).skip(1) {
+            if *value != grimoire_codegen::ir::Value::None {
+                fields.push((def.name.clone(), live_value(&game, value)));
+            }
+        }
+        let live = tiny::Card::from_live(&tiny::LiveValue::Table(fields))
+            .unwrap_or_else(|error| panic!("{}: {error}", card.name));
+        let id = tiny::CardId::from_name(&card.name).expect("compiled card");
+        assert_eq!(live, id.card(), "{}", card.name);
+    }
+    // A variant this build does not know is an error naming where it is.
+    let boil = game
+        .cards
+        .iter()
+        .find(|card| card.name == "Boil")
+        .expect("Boil");
+    let kind = &game.kinds[boil.kind];
+    let mut fields = vec![
+        ("name".to_string(), tiny::LiveValue::Str("Odd".into())),
+        ("kind".to_string(), tiny::LiveValue::Str(kind.name.clone())),
+    ];
+    for (def, value) in kind.fields.iter().zip(&boil.fields).skip(1) {
+        let value = if def.name == "abilities" {
+            tiny::LiveValue::List(vec![tiny::LiveValue::Table(vec![
+                ("trigger".into(), tiny::LiveValue::Str("played".into())),
+                ("cost".into(), tiny::LiveValue::Int(0)),
+                ("duration".into(), tiny::LiveValue::Str("instant".into())),
+                (
+                    "effects".into(),
+                    tiny::LiveValue::List(vec![tiny::LiveValue::Table(vec![(
+                        "op".into(),
+                        tiny::LiveValue::Str("teleport".into()),
+                    )])]),
+                ),
+            ])])
+        } else {
+            live_value(&game, value)
+        };
+        fields.push((def.name.clone(), value));
+    }
+    let unknown = tiny::LiveValue::Table(fields);
+    let error = tiny::Card::from_live(&unknown).expect_err("unknown variant");
+    assert_eq!(error.path, "spell \"Odd\".abilities[0].effects[0]");
+    assert!(error.message.contains("`teleport`"), "{}", error.message);
+}
+
+#[test]
+fn tiny_generated_rust_is_exactly_what_prettyplease_prints() {
+    for output in generate_game(&tiny_game()) {
+        if !output.path.ends_with(".rs") {
+            continue;
+        }
+        let body = output
+            .contents
+            .split_once('\n')
+            .map_or("", |(_, body)| body);
+        let file = syn::parse_file(body).unwrap_or_else(|e| panic!("{}: {e}", output.path));
+        let printed = prettyplease::unparse(&file);
+        let differs = printed.lines().zip(body.lines()).find(|(a, b)| a != b);
+        assert_eq!(differs, None, "{}", output.path);
+        assert_eq!(printed.len(), body.len(), "{}", output.path);
+    }
 }

@@ -11,6 +11,39 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
+/// Card fields authors add by hand to imported cards (typed ability data, docs/formats.md):
+/// no importer writes them, and an import into the committed pool keeps the cards that carry
+/// them (a reprint only adds a printing).
+pub const AUTHORED_CARD_FIELDS: [&str; 1] = ["card_abilities"];
+
+/// Whether a committed card file is what a fresh import wrote: byte for byte, or, when the
+/// file carries authored fields, the same TOML once those fields are left out.
+pub fn same_as_imported(fresh: &str, committed: &str) -> bool {
+    if fresh == committed {
+        return true;
+    }
+    if !AUTHORED_CARD_FIELDS
+        .iter()
+        .any(|field| committed.contains(field))
+    {
+        return false;
+    }
+    let (Ok(fresh), Ok(mut committed)) = (
+        fresh.parse::<toml::Table>(),
+        committed.parse::<toml::Table>(),
+    ) else {
+        return false;
+    };
+    if let Some(toml::Value::Array(cards)) = committed.get_mut("card") {
+        for card in cards.iter_mut().filter_map(toml::Value::as_table_mut) {
+            for field in AUTHORED_CARD_FIELDS {
+                card.remove(field);
+            }
+        }
+    }
+    fresh == committed
+}
+
 /// The shared input directory (`../shared` next to the repository), when present.
 ///
 /// Returns `None` when it is absent so a test may skip, but panics when `CI=true`: CI always

@@ -84,6 +84,22 @@ pub fn value_json(game: &ir::Game, value: &Value) -> Json {
                 .collect(),
         ),
         Value::Codex(reference) => Json::String(reference.text.clone()),
+        Value::Union {
+            index,
+            variant,
+            fields,
+        } => {
+            let union = &game.unions[*index];
+            let variant = &union.variants[*variant];
+            let mut object = Map::new();
+            object.insert(union.tag.clone(), variant.name.clone().into());
+            for (field, value) in variant.fields.iter().zip(fields) {
+                if *value != Value::None {
+                    object.insert(field.name.clone(), value_json(game, value));
+                }
+            }
+            Json::Object(object)
+        }
         Value::List(items) => Json::Array(items.iter().map(|v| value_json(game, v)).collect()),
         Value::None => Json::Null,
         Value::Some(inner) => value_json(game, inner),

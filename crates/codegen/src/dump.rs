@@ -1,7 +1,8 @@
 //! The JSON dump of a compiled game, for consumers that do not read Rust.
 //!
 //! Values are written the way an author would write them, resolved: enum values and codex
-//! references as their names, records as objects keyed by field name. Each codex reference
+//! references as their names, records as objects keyed by field name, union values as objects
+//! whose tag key (first) names the variant. Each codex reference
 //! also carries its entry and typed arguments. One card per line keeps the file diffable and
 //! its size close to the TOML it came from.
 //!
@@ -21,6 +22,10 @@ pub(crate) fn dump(game: &Game) -> String {
         "game": { "name": game.name, "title": game.title, "summary": game.summary },
         "enums": game.enums.iter().map(|e| {
             (e.name.clone(), Json::from(e.variants.iter().map(|v| v.name.clone()).collect::<Vec<_>>()))
+        }).collect::<Map<String, Json>>(),
+        "unions": game.unions.iter().map(|u| {
+            let variants: Vec<&str> = u.variants.iter().map(|v| v.name.as_str()).collect();
+            (u.name.clone(), json!({ "tag": u.tag, "variants": variants }))
         }).collect::<Map<String, Json>>(),
         "constants": game.constants.iter().map(|constant| constant_json(game, constant)).collect::<Vec<Json>>(),
         "codex": game.categories.iter().map(|category| {
@@ -197,6 +202,23 @@ impl Serialize for ValueJson<'_> {
             }
             .serialize(serializer),
             Value::Codex(reference) => codex_json(game, reference, serializer),
+            Value::Union {
+                index,
+                variant,
+                fields,
+            } => {
+                let union = &game.unions[*index];
+                let variant = &union.variants[*variant];
+                let mut map = serializer.serialize_map(None)?;
+                map.serialize_entry(&union.tag, &variant.name)?;
+                let fields = FieldsJson {
+                    game,
+                    defs: &variant.fields,
+                    values: fields,
+                };
+                fields.entries(&mut map, |_| true)?;
+                map.end()
+            }
             Value::List(items) => {
                 serializer.collect_seq(items.iter().map(|value| ValueJson { game, value }))
             }

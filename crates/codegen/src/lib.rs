@@ -17,7 +17,7 @@
 //! | file | items |
 //! |---|---|
 //! | `game.rs` | `GAME_NAME`, `GAME_TITLE`, `GAME_SUMMARY` |
-//! | `types.rs` | one enum per game enum (`NAME`, `ALL`, `name()`, `Display`, `FromStr` with `ParseNameError`); one struct per record |
+//! | `types.rs` | one enum per game enum (`NAME`, `ALL`, `name()`, `Display`, `FromStr` with `ParseNameError`); one struct per record; one enum per tagged union (a struct variant per variant, `NAME`, `TAG`, `VARIANTS`, `variant()`) |
 //! | `codex.rs` | `Stacking`; `EffectOp` (one variant per effect op); per category an enum whose variants carry the typed parameters (`Trait::Piercing(u8)`), a `TraitMeta` table `TRAIT_META` (with `implies`, the precomputed closure `implied`, `handler: Option<Handler>`) reached with `meta()`, `name()` and a `Display` printing the card text; `CodexRef` (a value of any category) |
 //! | `parse.rs` | `ParseCodexError` (category, text and a `ParseCodexReason`: no match, an integer out of range, or a text/list argument no card uses); per category `FromStr`, the inverse of `Display` (`"Piercing +2".parse::<Trait>()`), and `int_param()` (the first integer parameter) |
 //! | `tables.rs` | per die a face struct, a `<DIE>_DIE` table, `<DIE>_DIE_NAME` and `<DIE>_DIE_SIDES`; the game's constants (typed constants with their declared type) |
@@ -122,6 +122,7 @@ pub fn vocabulary_fingerprint(game: &ir::Game) -> u64 {
         game.categories,
         game.effect_ops,
         game.constants,
+        game.unions,
     ]);
     strip_origins(&mut value);
     let text = value.to_string();

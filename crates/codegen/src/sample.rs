@@ -252,6 +252,7 @@ pub(crate) fn game() -> Game {
                 value: ConstValue::StrList(vec!["core".into()]),
             },
         ],
+        unions: vec![],
         cards: vec![Card {
             name: "Ember Knight".into(),
             ident: "EmberKnight".into(),

@@ -18,6 +18,8 @@ pub(crate) enum Owner {
     Kind(usize),
     Category(usize),
     EffectOp(usize),
+    /// A union's variant: (union, variant).
+    UnionVariant(usize, usize),
 }
 
 /// A field default waiting for the codex to be loaded before it can be checked.
@@ -58,6 +60,10 @@ pub(crate) struct Context<'a> {
     pub category_fields: Vec<FieldIndex>,
     pub op_index: HashMap<String, usize>,
     pub op_fields: Vec<FieldIndex>,
+    /// Per union: variant name → variant index.
+    pub union_variants: Vec<HashMap<String, usize>>,
+    /// Per union, per variant: its fields by name.
+    pub union_fields: Vec<Vec<FieldIndex>>,
     /// Per category: its templates.
     pub matchers: Vec<Matcher>,
     /// Per category: entry name → entry index.
@@ -81,6 +87,8 @@ impl<'a> Context<'a> {
             category_fields: Vec::new(),
             op_index: HashMap::new(),
             op_fields: Vec::new(),
+            union_variants: Vec::new(),
+            union_fields: Vec::new(),
             matchers: Vec::new(),
             entry_names: Vec::new(),
         }

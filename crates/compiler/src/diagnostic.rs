@@ -60,7 +60,8 @@ pub mod codes {
     pub const SLOT_WITHOUT_PARAM: &str = "E0021";
     /// A `params` entry without a matching template slot.
     pub const PARAM_WITHOUT_SLOT: &str = "E0022";
-    /// An effect names an operation `game.toml` does not declare.
+    /// An effect names an operation, or a union value a variant, that `game.toml` does not
+    /// declare.
     pub const UNKNOWN_EFFECT_OP: &str = "E0023";
     /// A constant that is not an integer, string, boolean or a non-empty list of one of those.
     pub const BAD_CONSTANT: &str = "E0024";
@@ -80,8 +81,8 @@ pub mod codes {
     pub const BAD_ERRATUM: &str = "E0031";
     /// A malformed die.
     pub const BAD_DIE: &str = "E0032";
-    /// A record that contains itself by value (directly or through other records), which no
-    /// finite type can hold; lists are fine.
+    /// A record or union that contains itself by value (directly or through other records and
+    /// unions), which no finite type can hold; lists are fine.
     pub const RECURSIVE_RECORD: &str = "E0033";
     /// A file that is not UTF-8 text.
     pub const NOT_UTF8: &str = "E0034";

@@ -57,7 +57,9 @@ fn visit<'v>(value: &'v Value, found: &mut impl FnMut(&'v str)) {
         Value::Handler(name) => found(name),
         Value::Some(inner) => visit(inner, found),
         Value::List(items) => items.iter().for_each(|item| visit(item, found)),
-        Value::Record { fields, .. } => fields.iter().for_each(|item| visit(item, found)),
+        Value::Record { fields, .. } | Value::Union { fields, .. } => {
+            fields.iter().for_each(|item| visit(item, found));
+        }
         Value::Codex(reference) => reference.args.iter().for_each(|item| visit(item, found)),
         Value::Bool(_) | Value::Int(_) | Value::Str(_) | Value::Enum { .. } | Value::None => {}
     }

@@ -18,6 +18,8 @@ pub type RecordIdx = usize;
 pub type CategoryIdx = usize;
 /// Index into [`Game::kinds`].
 pub type KindIdx = usize;
+/// Index into [`Game::unions`].
+pub type UnionIdx = usize;
 
 /// A whole compiled game.
 #[derive(Debug, Clone, Serialize)]
@@ -42,6 +44,8 @@ pub struct Game {
     pub effect_ops: Vec<EffectOpDef>,
     /// Constants in declaration order.
     pub constants: Vec<Constant>,
+    /// Tagged unions (`[unions.Effect]`) in declaration order.
+    pub unions: Vec<UnionDef>,
     /// Cards sorted by name.
     pub cards: Vec<Card>,
     /// Errata in application order.
@@ -116,6 +120,11 @@ pub enum Type {
         /// Index of the enum, record or category.
         index: CategoryIdx,
     },
+    /// A tagged union of this game.
+    Union {
+        /// Index of the union.
+        index: UnionIdx,
+    },
     /// `[T]`.
     List {
         /// The item type.
@@ -151,6 +160,36 @@ pub struct RecordDef {
     /// Our own short description, if any.
     pub summary: Option<String>,
     /// Fields in declaration order.
+    pub fields: Vec<FieldDef>,
+}
+
+/// A tagged union (`[unions.Effect]`): a value is one of its variants, named by the `tag` key,
+/// with that variant's fields. Variants may hold the union itself through lists, so ability
+/// vocabularies nest (`choose_one = { options = "[Effect]" }`).
+#[derive(Debug, Clone, Serialize)]
+pub struct UnionDef {
+    /// Name as written in content (`Effect`).
+    pub name: String,
+    /// UpperCamelCase Rust identifier.
+    pub ident: Ident,
+    /// Our own short description, if any.
+    pub summary: Option<String>,
+    /// The key naming the variant in a value (`type` unless declared).
+    pub tag: String,
+    /// Variants in declaration order.
+    pub variants: Vec<UnionVariant>,
+}
+
+/// One variant of a union.
+#[derive(Debug, Clone, Serialize)]
+pub struct UnionVariant {
+    /// snake_case, as content writes it in the tag (`deal_damage`).
+    pub name: String,
+    /// UpperCamelCase Rust variant name.
+    pub ident: Ident,
+    /// Our own short description, if any.
+    pub summary: Option<String>,
+    /// Fields in declaration order (none: a unit variant).
     pub fields: Vec<FieldDef>,
 }
 
@@ -371,6 +410,15 @@ pub enum Value {
     },
     /// A codex reference.
     Codex(CodexRef),
+    /// A value of a tagged union: one variant with its field values.
+    Union {
+        /// Index of the union.
+        index: UnionIdx,
+        /// Index of the variant.
+        variant: usize,
+        /// Field values in the variant's field order.
+        fields: Vec<Value>,
+    },
     /// A list.
     List(Vec<Value>),
     /// An absent optional value.

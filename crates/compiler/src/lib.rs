@@ -200,6 +200,7 @@ fn empty_game(inputs: Vec<String>) -> Game {
         categories: Vec::new(),
         effect_ops: Vec::new(),
         constants: Vec::new(),
+        unions: Vec::new(),
         cards: Vec::new(),
         errata: Vec::new(),
         handlers: Vec::new(),
@@ -272,6 +273,7 @@ fn check_defaults(
             Owner::Kind(i) => &drafts[i].fields,
             Owner::Category(i) => &cx.game.categories[i].fields,
             Owner::EffectOp(i) => &cx.game.effect_ops[i].fields,
+            Owner::UnionVariant(u, v) => &cx.game.unions[u].variants[v].fields,
         };
         let value = cx.value(&mut sink, &fields[pending.field].ty, pending.node, 0);
         resolved.push((pending.owner, pending.field, value));
@@ -282,6 +284,7 @@ fn check_defaults(
             Owner::Kind(i) => &mut drafts[i].fields,
             Owner::Category(i) => &mut cx.game.categories[i].fields,
             Owner::EffectOp(i) => &mut cx.game.effect_ops[i].fields,
+            Owner::UnionVariant(u, v) => &mut cx.game.unions[u].variants[v].fields,
         };
         if value.is_some() {
             fields[field].default = value;

@@ -117,6 +117,7 @@ pub(crate) fn describe(ty: &Type, game: &Game) -> String {
         Type::Enum { index } => game.enums[*index].name.clone(),
         Type::Record { index } => game.records[*index].name.clone(),
         Type::Codex { index } => game.categories[*index].name.clone(),
+        Type::Union { index } => game.unions[*index].name.clone(),
         Type::List { item } => format!("[{}]", describe(item, game)),
         Type::Option { item } => format!("{}?", describe(item, game)),
     }

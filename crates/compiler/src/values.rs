@@ -104,6 +104,14 @@ impl Context<'_> {
                         fields,
                     })
             }
+            (Type::Union { index }, DeValue::Table(t)) => {
+                self.union_value(sink, *index, node, t, file)
+            }
+            (Type::Union { index }, DeValue::String(s)) => {
+                // A variant whose fields all have defaults may be written as its bare name.
+                let variant = self.union_variant(sink, *index, s, node.span(), file)?;
+                self.union_fields(sink, *index, variant, &DeTable::new(), node.span(), file)
+            }
             (Type::Codex { index }, DeValue::String(s)) => self
                 .codex_ref(sink, *index, s, node.span(), file)
                 .map(Value::Codex),
@@ -126,6 +134,7 @@ impl Context<'_> {
                 let what = match ty {
                     Type::List { .. } => format!("an array ({expected})"),
                     Type::Record { .. } => format!("a table (record {expected})"),
+                    Type::Union { .. } => format!("a table or a variant name (union {expected})"),
                     Type::Int { .. } => format!("an integer ({expected})"),
                     Type::Bool => "a boolean".to_owned(),
                     _ => format!("a string ({expected})"),
@@ -134,6 +143,98 @@ impl Context<'_> {
                 None
             }
         }
+    }
+
+    /// A union value written as a table: its tag names the variant, the other keys are the
+    /// variant's fields.
+    fn union_value(
+        &self,
+        sink: &mut Sink,
+        index: usize,
+        node: &Node<'_>,
+        table: &DeTable<'_>,
+        file: FileId,
+    ) -> Option<Value> {
+        let def = &self.game.unions[index];
+        let Some(tag_node) = table.get(def.tag.as_str()) else {
+            let names: Vec<&str> = def.variants.iter().map(|v| v.name.as_str()).collect();
+            // A misspelt tag key (`ob = "draw"`) is the likely mistake.
+            let help = table.iter().find_map(|(key, _)| {
+                did_you_mean(key.get_ref().as_ref(), std::iter::once(def.tag.as_str()))
+            });
+            sink.error(
+                codes::MISSING_FIELD,
+                file,
+                node.span(),
+                format!(
+                    "a value of union `{}` needs `{}`, naming one of its variants: {}",
+                    def.name,
+                    def.tag,
+                    names.join(", ")
+                ),
+            )
+            .maybe_help(help);
+            return None;
+        };
+        let name = tree::string(tag_node, "a variant name", file, sink)?;
+        let variant = self.union_variant(sink, index, name, tag_node.span(), file)?;
+        self.union_fields(sink, index, variant, table, node.span(), file)
+    }
+
+    /// The variant of union `index` named `name`, or an error with a "did you mean".
+    fn union_variant(
+        &self,
+        sink: &mut Sink,
+        index: usize,
+        name: &str,
+        span: Range<usize>,
+        file: FileId,
+    ) -> Option<usize> {
+        if let Some(&variant) = self.union_variants[index].get(name) {
+            return Some(variant);
+        }
+        let def = &self.game.unions[index];
+        let names: Vec<&str> = def.variants.iter().map(|v| v.name.as_str()).collect();
+        let help = did_you_mean(name, names.iter().copied());
+        sink.error(
+            codes::UNKNOWN_EFFECT_OP,
+            file,
+            span,
+            format!(
+                "`{name}` is not a variant of union `{}`: expected one of {}",
+                def.name,
+                names.join(", ")
+            ),
+        )
+        .maybe_help(help);
+        None
+    }
+
+    /// Checks the fields of one variant (the tag key is the caller's).
+    fn union_fields(
+        &self,
+        sink: &mut Sink,
+        index: usize,
+        variant: usize,
+        table: &DeTable<'_>,
+        span: Range<usize>,
+        file: FileId,
+    ) -> Option<Value> {
+        let def = &self.game.unions[index];
+        let what = Described(&def.name, &def.variants[variant].name);
+        let spec = FieldsSpec {
+            fields: &def.variants[variant].fields,
+            index: &self.union_fields[index][variant],
+            skip: &[def.tag.as_str()],
+            fallback: None,
+            what: &what,
+        };
+        self.fields(sink, &spec, table, span, file)
+            .map(|fields| Value::Union {
+                index,
+                variant,
+                fields,
+            })
     }
 
     /// Checks a table of fields; values come back in field order, defaults filled in.

@@ -313,12 +313,17 @@ fn inline(value: &Value) -> Result<String, String> {
     Ok(text)
 }
 
-/// Keys whose values differ between two versions of a card, printings aside.
+/// Card keys an author writes by hand on imported cards (typed ability data,
+/// docs/formats.md): no importer writes them, so a reprint never differs in them.
+const AUTHORED_FIELDS: [&str; 1] = ["card_abilities"];
+
+/// Keys whose values differ between two versions of a card, printings and authored fields
+/// aside.
 fn differing_fields(old: &Table, new: &Table) -> Vec<String> {
     let mut keys: Vec<&String> = old
         .keys()
         .chain(new.keys())
-        .filter(|key| *key != "printings")
+        .filter(|key| *key != "printings" && !AUTHORED_FIELDS.contains(&key.as_str()))
         .collect();
     keys.sort();
     keys.dedup();
@@ -348,5 +353,19 @@ pub fn reprint_note(set: &str, card: &str, message: String) -> Finding {
         card: card.to_owned(),
         field: "printings".to_owned(),
         message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn authored_ability_data_is_no_difference_of_a_reprint() {
+        let old: Table = "name = \"Bolt\"\ncost = 2\ncard_abilities = [{ effects = [] }]"
+            .parse()
+            .expect("toml");
+        let new: Table = "name = \"Bolt\"\ncost = 3".parse().expect("toml");
+        assert_eq!(differing_fields(&old, &new), ["cost"]);
     }
 }

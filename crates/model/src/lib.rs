@@ -14,7 +14,18 @@ pub const GAME_TOML_SECTIONS: &[&str] = &[
     "categories",
     "effects",
     "constants",
+    "unions",
 ];
+
+/// Keys of a union declaration (`[unions.Effect]`); `variants` is required.
+pub const UNION_KEYS: &[&str] = &["summary", "tag", "variants"];
+
+/// Keys of one variant of a union (`[unions.Effect.variants.draw]`).
+pub const UNION_VARIANT_KEYS: &[&str] = &["summary", "fields"];
+
+/// The key that names a union value's variant when the union declares no `tag`
+/// (`{ type = "draw", count = 2 }`).
+pub const DEFAULT_UNION_TAG: &str = "type";
 
 /// Keys of the `[game]` table; all required.
 pub const GAME_KEYS: &[&str] = &["name", "title", "summary"];

@@ -35,6 +35,8 @@ struct Names {
     codex_paths: Vec<Vec<String>>,
     /// Per kind: its static table (`CREATURES`).
     kind_tables: Vec<String>,
+    /// Per union, per variant: its path (`Effect::Draw`) and field names.
+    unions: Vec<Vec<(String, Vec<String>)>>,
 }
 
 impl Names {
@@ -79,6 +81,23 @@ impl Names {
                 .kinds
                 .iter()
                 .map(|kind| plural_static_ident(&kind.ident).to_string())
+                .collect(),
+            unions: game
+                .unions
+                .iter()
+                .map(|union| {
+                    union
+                        .variants
+                        .iter()
+                        .map(|variant| {
+                            let path = format!("{}::{}", union.ident, variant.ident);
+                            (
+                                path,
+                                idents(&mut variant.fields.iter().map(|f| f.name.as_str())),
+                            )
+                        })
+                        .collect()
+                })
                 .collect(),
         }
     }
@@ -320,6 +339,20 @@ impl Writer<'_> {
                 });
             }
             Value::Codex(reference) => self.codex(l, reference),
+            Value::Union {
+                index,
+                variant,
+                fields,
+            } => {
+                let (path, names) = &self.names.unions[*index][*variant];
+                if fields.is_empty() {
+                    l.word(path);
+                } else {
+                    l.struct_literal(path, fields.len(), |l, i| {
+                        l.field(&names[i], |l| self.value(l, &fields[i]));
+                    });
+                }
+            }
             Value::List(items) => {
                 let simple = items.iter().all(|item| match item {
                     Value::Int(number) => *number >= 0,
@@ -355,6 +388,7 @@ impl Writer<'_> {
         match value {
             Value::Record { .. } => true,
             Value::Codex(reference) => reference.args.len() > 1,
+            Value::Union { fields, .. } => !fields.is_empty(),
             _ => false,
         }
     }

@@ -12,6 +12,7 @@ use crate::names::{field_ident, type_ident};
 pub(crate) fn items(game: &Game) -> TokenStream {
     let enums = game.enums.iter().map(enum_item);
     let records = game.records.iter().map(|record| record_item(game, record));
+    let unions = super::unions::items(game);
     quote! {
         /// A name that matches no value of a generated enum.
         #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -32,6 +33,7 @@ pub(crate) fn items(game: &Game) -> TokenStream {
 
         #(#enums)*
         #(#records)*
+        #unions
     }
 }
 

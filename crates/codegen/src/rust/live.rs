@@ -75,6 +75,7 @@ pub(crate) fn items(game: &Game) -> TokenStream {
         }
     };
     let helpers = helpers();
+    let unions = super::unions::live_readers(game);
     quote! {
         /// A card value in the dump's form, for reading content edited after this crate was
         /// built: booleans, integers, strings (enum values, codex references and handlers by
@@ -134,6 +135,7 @@ pub(crate) fn items(game: &Game) -> TokenStream {
         }
         #helpers
         #(#records)*
+        #unions
         #(#kinds)*
     }
 }
@@ -154,7 +156,7 @@ fn struct_body(game: &Game, ty: &Ident, fields: &[FieldDef]) -> TokenStream {
 }
 
 /// The expression reading one field of `table`.
-fn field_read(game: &Game, field: &FieldDef) -> TokenStream {
+pub(super) fn field_read(game: &Game, field: &FieldDef) -> TokenStream {
     let name = &field.name;
     let field_path = quote!(&::std::format!("{}.{}", path, #name));
     match &field.ty {
@@ -196,6 +198,10 @@ fn value_read(game: &Game, ty: &Type) -> TokenStream {
         }
         Type::Record { index } => {
             let reader = record_reader(&game.records[*index].ident);
+            quote!(#reader(value, path)?)
+        }
+        Type::Union { index } => {
+            let reader = super::unions::reader(&game.unions[*index].ident);
             quote!(#reader(value, path)?)
         }
         Type::List { item } => {

@@ -11,6 +11,7 @@ mod live;
 mod parse;
 mod tables;
 mod types;
+mod unions;
 
 use std::collections::BTreeSet;
 

@@ -527,7 +527,9 @@ fn collect(game: &Game, value: &Value, used: &mut UsedArgs) {
                 collect(game, arg, used);
             }
         }
-        Value::Record { fields: items, .. } | Value::List(items) => {
+        Value::Record { fields: items, .. }
+        | Value::Union { fields: items, .. }
+        | Value::List(items) => {
             items.iter().for_each(|item| collect(game, item, used));
         }
         Value::Some(inner) => collect(game, inner, used),

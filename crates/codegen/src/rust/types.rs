@@ -19,6 +19,7 @@ pub(crate) fn rust_type(game: &Game, ty: &Type) -> TokenStream {
         Type::Enum { index } => ident_tokens(&game.enums[*index].ident),
         Type::Record { index } => ident_tokens(&game.records[*index].ident),
         Type::Codex { index } => ident_tokens(&game.categories[*index].ident),
+        Type::Union { index } => ident_tokens(&game.unions[*index].ident),
         Type::List { item } => {
             let item = rust_type(game, item);
             quote!(&'static [#item])
@@ -79,6 +80,22 @@ pub(crate) fn value_expr(game: &Game, value: &Value) -> TokenStream {
             quote!(#ty { #(#names: #values),* })
         }
         Value::Codex(reference) => codex_expr(game, reference),
+        Value::Union {
+            index,
+            variant,
+            fields,
+        } => {
+            let union = &game.unions[*index];
+            let ty = type_ident(&union.ident);
+            let variant = &union.variants[*variant];
+            let ident = type_ident(&variant.ident);
+            if fields.is_empty() {
+                return quote!(#ty::#ident);
+            }
+            let names = variant.fields.iter().map(|field| field_ident(&field.name));
+            let values = fields.iter().map(|field| value_expr(game, field));
+            quote!(#ty::#ident { #(#names: #values),* })
+        }
         Value::List(items) => {
             let items = items.iter().map(|item| value_expr(game, item));
             quote!(&[#(#items),*])

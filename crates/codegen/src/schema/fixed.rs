@@ -96,6 +96,11 @@ pub(crate) fn game_file_schema() -> Value {
                 "type": "object",
                 "additionalProperties": named_fields("An effect operation of the engine."),
             },
+            "unions": {
+                "type": "object",
+                "description": "Tagged unions: typed vocabularies whose values are one of several variants (triggers, costs, effects).",
+                "additionalProperties": { "$ref": "#/$defs/union" },
+            },
             "constants": {
                 "type": "object",
                 "additionalProperties": {
@@ -189,6 +194,24 @@ pub(crate) fn game_file_schema() -> Value {
                         },
                     },
                 },
+                "additionalProperties": false,
+            },
+            "union": {
+                "type": "object",
+                "properties": {
+                    "summary": { "type": "string" },
+                    "tag": {
+                        "type": "string",
+                        "pattern": SNAKE_CASE,
+                        "description": "The key naming a value's variant; default `type`.",
+                    },
+                    "variants": {
+                        "type": "object",
+                        "propertyNames": { "pattern": SNAKE_CASE },
+                        "additionalProperties": named_fields("One variant and its typed fields."),
+                    },
+                },
+                "required": ["variants"],
                 "additionalProperties": false,
             },
             "category": {

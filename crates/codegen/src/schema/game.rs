@@ -166,6 +166,10 @@ pub(super) fn shared_defs(game: &Game) -> Map<String, Value> {
         describe(&mut schema, record.summary.as_deref());
         defs.insert(format!("record.{}", record.name), schema);
     }
+    for union in &game.unions {
+        let schema = super::unions::union_schema(game, union);
+        defs.insert(format!("union.{}", union.name), schema);
+    }
     for category in &game.categories {
         let plain_entries: Vec<_> = category
             .entries
@@ -214,7 +218,7 @@ pub(super) fn shared_defs(game: &Game) -> Map<String, Value> {
 
 /// Per-value docs of an `enum` schema where editors show them (taplo reads
 /// `x-taplo.docs.enumValues`, one entry per value), when any value has a summary.
-fn value_docs<'a>(schema: &mut Value, summaries: impl Iterator<Item = Option<&'a str>>) {
+pub(super) fn value_docs<'a>(schema: &mut Value, summaries: impl Iterator<Item = Option<&'a str>>) {
     let docs: Vec<Value> = summaries
         .map(|summary| summary.map_or(Value::Null, |s| json!(s)))
         .collect();
@@ -245,6 +249,26 @@ fn authored(game: &Game, value: &IrValue) -> Option<Value> {
                 .collect(),
         ),
         IrValue::Codex(reference) => json!(reference.text),
+        IrValue::Union {
+            index,
+            variant,
+            fields,
+        } => {
+            let union = &game.unions[*index];
+            let variant = &union.variants[*variant];
+            let mut object = Map::new();
+            object.insert(union.tag.clone(), json!(variant.name));
+            object.extend(
+                variant
+                    .fields
+                    .iter()
+                    .zip(fields)
+                    .filter_map(|(field, value)| {
+                        Some((field.name.clone(), authored(game, value)?))
+                    }),
+            );
+            Value::Object(object)
+        }
         IrValue::List(items) => {
             Value::Array(items.iter().filter_map(|v| authored(game, v)).collect())
         }
@@ -321,6 +345,7 @@ fn type_schema(game: &Game, ty: &Type) -> Value {
         Type::Enum { index } => reference("enum", &game.enums[*index].name),
         Type::Record { index } => reference("record", &game.records[*index].name),
         Type::Codex { index } => reference("codex", &game.categories[*index].name),
+        Type::Union { index } => reference("union", &game.unions[*index].name),
         Type::List { item } => json!({ "type": "array", "items": type_schema(game, item) }),
         Type::Option { item } => type_schema(game, item),
     }

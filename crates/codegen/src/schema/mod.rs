@@ -5,6 +5,7 @@ mod codex;
 mod fixed;
 mod game;
 mod pattern;
+mod unions;
 
 pub(crate) use codex::codex_schema;
 pub(crate) use fixed::{codex_file_schema, game_file_schema};

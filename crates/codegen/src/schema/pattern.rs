@@ -80,7 +80,11 @@ fn slot_pattern(game: &Game, ty: &Type, signed_by_template: bool) -> String {
         }
         Type::Option { item } => format!("(?:{})?", slot_pattern(game, item, signed_by_template)),
         Type::Handler => "[a-z][a-z0-9_]*".to_string(),
-        Type::String | Type::Text | Type::Record { .. } | Type::Codex { .. } => ".+?".to_string(),
+        Type::String
+        | Type::Text
+        | Type::Record { .. }
+        | Type::Union { .. }
+        | Type::Codex { .. } => ".+?".to_string(),
     }
 }
 

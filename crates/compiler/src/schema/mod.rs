@@ -14,6 +14,7 @@ mod constants;
 pub(crate) use constants::read_constants;
 mod dice;
 mod effect_ops;
+mod unions;
 
 /// The file index of `game.toml`.
 const GAME_TOML: FileId = 0;
@@ -50,6 +51,7 @@ pub(crate) fn read<'t, 'i>(
     let categories =
         section("categories").and_then(|n| tree::table(n, "categories", file, &mut cx.sink));
     let kinds = section("kinds").and_then(|n| tree::table(n, "kinds", file, &mut cx.sink));
+    let unions = section("unions").and_then(|n| tree::table(n, "unions", file, &mut cx.sink));
 
     // Declare every type name first so fields may refer forward.
     for (key, _) in enums.into_iter().flatten() {
@@ -91,6 +93,7 @@ pub(crate) fn read<'t, 'i>(
             entries: Vec::new(),
         });
     }
+    unions::declare_unions(cx, &mut types_ns, unions);
 
     let mut defaults = Vec::new();
     for (index, (_, node)) in enums.into_iter().flatten().enumerate() {
@@ -117,7 +120,8 @@ pub(crate) fn read<'t, 'i>(
         .iter()
         .map(|r| index_fields(&r.fields))
         .collect();
-    check_record_cycles(cx, records);
+    unions::read_unions(cx, unions, &mut defaults);
+    check_value_cycles(cx, records, unions);
 
     let mut drafts = Vec::new();
     for (key, node) in kinds.into_iter().flatten() {
@@ -132,44 +136,77 @@ pub(crate) fn read<'t, 'i>(
     (defaults, drafts)
 }
 
-/// Reports records that contain themselves by value.
-fn check_record_cycles(cx: &mut Context<'_>, records: Option<&DeTable<'_>>) {
-    fn by_value(ty: &Type) -> Option<usize> {
+/// Reports records and unions that contain themselves by value (a union through any of its
+/// variants). Nodes are the records, then the unions.
+fn check_value_cycles(
+    cx: &mut Context<'_>,
+    records: Option<&DeTable<'_>>,
+    unions: Option<&DeTable<'_>>,
+) {
+    let record_count = cx.game.records.len();
+    let by_value = |ty: &Type| -> Option<usize> {
+        let mut ty = ty;
+        while let Type::Option { item } = ty {
+            ty = item;
+        }
         match ty {
             Type::Record { index } => Some(*index),
-            Type::Option { item } => by_value(item),
+            Type::Union { index } => Some(record_count + index),
             _ => None,
         }
-    }
-    let count = cx.game.records.len();
-    for (i, (key, _)) in records.into_iter().flatten().enumerate() {
-        let start = i + 1;
+    };
+    let game = &cx.game;
+    let fields_of = |node: usize| -> Vec<&FieldDef> {
+        if node < record_count {
+            game.records[node].fields.iter().collect()
+        } else {
+            game.unions[node - record_count]
+                .variants
+                .iter()
+                .flat_map(|v| &v.fields)
+                .collect()
+        }
+    };
+    let count = record_count + game.unions.len();
+    let declared = records
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .map(|(i, (key, _))| (i + 1, key, "record"))
+        .chain(
+            unions
+                .into_iter()
+                .flatten()
+                .enumerate()
+                .map(|(i, (key, _))| (record_count + i, key, "union")),
+        );
+    let mut recursive_keys = Vec::new();
+    for (start, key, what) in declared {
         let mut seen = vec![false; count];
         let mut stack = vec![start];
         let mut recursive = false;
-        while let Some(record) = stack.pop() {
-            for target in cx.game.records[record]
-                .fields
-                .iter()
-                .filter_map(|f| by_value(&f.ty))
-            {
+        while let Some(node) = stack.pop() {
+            for target in fields_of(node).into_iter().filter_map(|f| by_value(&f.ty)) {
                 recursive |= target == start;
-                if !std::mem::replace(&mut seen[target], true) {
+                if target < count && !std::mem::replace(&mut seen[target], true) {
                     stack.push(target);
                 }
             }
         }
         if recursive {
-            let name = key.get_ref().as_ref();
-            cx.sink
-                .error(
-                    codes::RECURSIVE_RECORD,
-                    GAME_TOML,
-                    key.span(),
-                    format!("record `{name}` contains itself"),
-                )
-                .help("hold the nested value in a list (`[T]`) instead");
+            recursive_keys.push((key, what));
         }
+    }
+    for (key, what) in recursive_keys {
+        let name = key.get_ref().as_ref();
+        cx.sink
+            .error(
+                codes::RECURSIVE_RECORD,
+                GAME_TOML,
+                key.span(),
+                format!("{what} `{name}` contains itself"),
+            )
+            .help("hold the nested value in a list (`[T]`) instead");
     }
 }
 
@@ -482,7 +519,7 @@ pub(crate) fn resolve_type(cx: &mut Context<'_>, node: &Node<'_>, file: FileId) 
                     file,
                     node.span(),
                     format!(
-                        "unknown type `{unknown}`: not an enum, record or category of this game"
+                        "unknown type `{unknown}`: not an enum, record, union or category of this game"
                     ),
                 )
                 .maybe_help(help);

@@ -418,6 +418,8 @@ pub struct SpecialAbilityMeta {
     pub subfaction: Option<&'static str>,
     /// The action it is used with, when it needs one.
     pub action: Option<ActionKind>,
+    /// What it does, as typed ability data (not interpreted by the rules yet).
+    pub card_abilities: &'static [CardAbility],
 }
 /// Metadata of every `SpecialAbility` entry, in codex order.
 pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
@@ -442,6 +444,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Dragon Mystics"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Aquatic",
@@ -464,6 +467,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Arcing Fire",
@@ -484,6 +488,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Augment",
@@ -506,6 +511,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Darkmarch"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Battle Armor",
@@ -531,6 +537,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Battle Fury",
@@ -553,6 +560,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Bedlam",
@@ -575,6 +583,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Minions of Apocalypse"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Berserk",
@@ -603,6 +612,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Bombardment",
@@ -625,6 +635,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::RangedCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Bound",
@@ -651,6 +662,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::RangedCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Charge",
@@ -677,6 +689,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::CloseCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Command",
@@ -707,6 +720,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Counterattack",
@@ -729,6 +743,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Crushing Blow",
@@ -753,6 +768,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Cursed",
@@ -773,6 +789,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Dark Unity",
@@ -795,6 +812,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Dark Riders"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Defend",
@@ -817,6 +835,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Demoralized",
@@ -848,6 +867,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Dodge",
@@ -874,6 +894,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Fact",
@@ -894,6 +915,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Order of the Ninth Circle"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Field Repair",
@@ -916,6 +938,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Golemcore"),
         action: Some(ActionKind::CloseCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Flame Lightning",
@@ -943,6 +966,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::RangedCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Flight",
@@ -971,6 +995,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Focus",
@@ -991,6 +1016,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Delphana"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Forced March",
@@ -1013,6 +1039,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Free Armies"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Frenzy",
@@ -1039,6 +1066,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Gallant Defense",
@@ -1061,6 +1089,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Temple Masters"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Ghostform",
@@ -1089,6 +1118,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Healing",
@@ -1116,6 +1146,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::CloseCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Hex",
@@ -1138,6 +1169,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::Special),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Immobilize",
@@ -1165,6 +1197,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::CloseCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Infiltrate",
@@ -1187,6 +1220,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Invulnerability",
@@ -1219,6 +1253,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Leadership",
@@ -1241,6 +1276,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Ley Harmony",
@@ -1263,6 +1299,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Order of Sorcery"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Life Drain",
@@ -1288,6 +1325,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Limited Invisibility",
@@ -1308,6 +1346,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Lurk",
@@ -1335,6 +1374,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Shadow Khans"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Mage Blast",
@@ -1361,6 +1401,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::RangedCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Magestone Trance",
@@ -1383,6 +1424,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Chaos Shamans"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Magic Blast",
@@ -1410,6 +1452,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: true,
         subfaction: None,
         action: Some(ActionKind::RangedCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Magic Confusion",
@@ -1432,6 +1475,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: true,
         subfaction: None,
         action: Some(ActionKind::RangedCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Magic Enhancement",
@@ -1458,6 +1502,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: true,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Magic Freeze",
@@ -1485,6 +1530,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: true,
         subfaction: None,
         action: Some(ActionKind::RangedCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Magic Healing",
@@ -1512,6 +1558,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: true,
         subfaction: None,
         action: Some(ActionKind::RangedCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Magic Immunity",
@@ -1534,6 +1581,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: true,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Magic Levitation",
@@ -1556,6 +1604,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: true,
         subfaction: None,
         action: Some(ActionKind::Special),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Magic Retaliation",
@@ -1576,6 +1625,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: true,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Mind Tap",
@@ -1598,6 +1648,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Oracles of Rokos"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Natures Ally",
@@ -1620,6 +1671,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Wylden Host"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Natures Fury",
@@ -1642,6 +1694,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Storm Druids"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Necromancy",
@@ -1664,6 +1717,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::Special),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Nimble",
@@ -1686,6 +1740,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Overwatch",
@@ -1708,6 +1763,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::RangedCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Parry",
@@ -1735,6 +1791,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Pathfinder",
@@ -1757,6 +1814,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Pierce",
@@ -1783,6 +1841,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Pole Arm",
@@ -1805,6 +1864,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Quickness",
@@ -1827,6 +1887,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::Move),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Rally",
@@ -1853,6 +1914,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Imperial Legion"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Ram",
@@ -1881,6 +1943,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Reckless",
@@ -1903,6 +1966,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Broken Tusk"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Reconnaissance",
@@ -1925,6 +1989,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Northlanders"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Regeneration",
@@ -1950,6 +2015,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::Special),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Revenant",
@@ -1972,6 +2038,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Deathspeakers"),
         action: Some(ActionKind::Special),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Shockwave",
@@ -1994,6 +2061,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::Special),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Siphon Energy",
@@ -2016,6 +2084,37 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Blood Cultists"),
         action: None,
+        card_abilities: &[
+            CardAbility {
+                trigger: AbilityTrigger::CommandPhaseStart,
+                cost: &[],
+                targets: &[
+                    AbilityTarget {
+                        count: 1,
+                        optional: true,
+                        filters: &[TargetFilter::Friendly, TargetFilter::InBaseContact],
+                    },
+                ],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::IfYouDo {
+                        first: &[
+                            AbilityEffect::Damage {
+                                amount: 1,
+                                pushing: true,
+                                to: AbilityRecipient::Target,
+                            },
+                        ],
+                        then: &[
+                            AbilityEffect::RemoveToken {
+                                to: AbilityRecipient::ThisWarrior,
+                            },
+                        ],
+                    },
+                ],
+            },
+        ],
     },
     SpecialAbilityMeta {
         name: "Smite",
@@ -2046,6 +2145,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::CloseCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Sneak Attack",
@@ -2072,6 +2172,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Sniper",
@@ -2099,6 +2200,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Bloody Thorns"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Spell Resistance",
@@ -2125,6 +2227,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Spellbreach",
@@ -2147,6 +2250,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Forgemasters"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Starting Position",
@@ -2167,6 +2271,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Stealth",
@@ -2189,6 +2294,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Stormfire",
@@ -2216,6 +2322,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::RangedCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Strong Flier",
@@ -2238,6 +2345,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::Move),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Submerged",
@@ -2260,6 +2368,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Summon",
@@ -2282,6 +2391,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::Special),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Sweep",
@@ -2304,6 +2414,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::CloseCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Terrify",
@@ -2326,6 +2437,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Thunder Blow",
@@ -2348,6 +2460,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::CloseCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Tinker",
@@ -2370,6 +2483,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::CloseCombat),
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Toughness",
@@ -2395,6 +2509,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Vampirism",
@@ -2422,6 +2537,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: Some("Order of Vladd"),
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Venom",
@@ -2449,6 +2565,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: None,
+        card_abilities: &[],
     },
     SpecialAbilityMeta {
         name: "Weapon Master",
@@ -2475,6 +2592,7 @@ pub static SPECIAL_ABILITY_META: [SpecialAbilityMeta; 86] = [
         magic: false,
         subfaction: None,
         action: Some(ActionKind::CloseCombat),
+        card_abilities: &[],
     },
 ];
 impl SpecialAbility {

@@ -282,6 +282,563 @@ fn live_record_click(value: &LiveValue, path: &str) -> Result<Click, LiveError> 
         },
     })
 }
+/// Reads a `CardAbility` record.
+#[allow(dead_code)]
+fn live_record_cardability(
+    value: &LiveValue,
+    path: &str,
+) -> Result<CardAbility, LiveError> {
+    let table = live_table(value, path)?;
+    live_known_fields(
+        table,
+        &["trigger", "cost", "targets", "condition", "duration", "effects"],
+        path,
+    )?;
+    Ok(CardAbility {
+        trigger: {
+            let path: &str = &::std::format!("{}.{}", path, "trigger");
+            let value = live_get(table, "trigger")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_union_abilitytrigger(value, path)?
+        },
+        cost: {
+            let path: &str = &::std::format!("{}.{}", path, "cost");
+            let value = live_get(table, "cost")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_union_abilitycost(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        targets: {
+            let path: &str = &::std::format!("{}.{}", path, "targets");
+            let value = live_get(table, "targets")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_record_abilitytarget(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        condition: match live_get(table, "condition") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "condition");
+                    live_union_abilitycondition(value, path)?
+                })
+            }
+        },
+        duration: {
+            let path: &str = &::std::format!("{}.{}", path, "duration");
+            let value = live_get(table, "duration")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_union_abilityduration(value, path)?
+        },
+        effects: {
+            let path: &str = &::std::format!("{}.{}", path, "effects");
+            let value = live_get(table, "effects")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_union_abilityeffect(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+    })
+}
+/// Reads a `AbilityTarget` record.
+#[allow(dead_code)]
+fn live_record_abilitytarget(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityTarget, LiveError> {
+    let table = live_table(value, path)?;
+    live_known_fields(table, &["count", "optional", "filters"], path)?;
+    Ok(AbilityTarget {
+        count: {
+            let path: &str = &::std::format!("{}.{}", path, "count");
+            let value = live_get(table, "count")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_int::<u8>(value, path, 1, 10)?
+        },
+        optional: {
+            let path: &str = &::std::format!("{}.{}", path, "optional");
+            let value = live_get(table, "optional")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_bool(value, path)?
+        },
+        filters: {
+            let path: &str = &::std::format!("{}.{}", path, "filters");
+            let value = live_get(table, "filters")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_union_targetfilter(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+    })
+}
+/// Reads a `AbilityTrigger` value.
+#[allow(dead_code)]
+fn live_union_abilitytrigger(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityTrigger, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "when") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `when`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "action" => {
+            live_known_fields(table, &["when", "kind"], path)?;
+            Ok(AbilityTrigger::Action {
+                kind: {
+                    let path: &str = &::std::format!("{}.{}", path, "kind");
+                    let value = live_get(table, "kind")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<ActionKind>(value, path)?
+                },
+            })
+        }
+        "command_phase_start" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::CommandPhaseStart)
+        }
+        "end_phase" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::EndPhase)
+        }
+        "after_attack" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::AfterAttack)
+        }
+        "attacked" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::Attacked)
+        }
+        "always" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::Always)
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other,
+                        "AbilityTrigger"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `AbilityCost` value.
+#[allow(dead_code)]
+fn live_union_abilitycost(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityCost, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "pay") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `pay`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "pushing_damage" => {
+            live_known_fields(table, &["pay", "amount"], path)?;
+            Ok(AbilityCost::PushingDamage {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 3)?
+                },
+            })
+        }
+        "token" => {
+            live_known_fields(table, &["pay"], path)?;
+            Ok(AbilityCost::Token)
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other, "AbilityCost"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `TargetFilter` value.
+#[allow(dead_code)]
+fn live_union_targetfilter(
+    value: &LiveValue,
+    path: &str,
+) -> Result<TargetFilter, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "is") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `is`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "friendly" => {
+            live_known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::Friendly)
+        }
+        "opposing" => {
+            live_known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::Opposing)
+        }
+        "in_base_contact" => {
+            live_known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::InBaseContact)
+        }
+        "within" => {
+            live_known_fields(table, &["is", "inches"], path)?;
+            Ok(TargetFilter::Within {
+                inches: {
+                    let path: &str = &::std::format!("{}.{}", path, "inches");
+                    let value = live_get(table, "inches")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 24)?
+                },
+            })
+        }
+        "in_line_of_fire" => {
+            live_known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::InLineOfFire)
+        }
+        "has_faction" => {
+            live_known_fields(table, &["is", "which"], path)?;
+            Ok(TargetFilter::HasFaction {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Faction>(value, path)?
+                },
+            })
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other, "TargetFilter"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `AbilityCondition` value.
+#[allow(dead_code)]
+fn live_union_abilitycondition(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityCondition, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "requires") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `requires`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "tokens_at_most" => {
+            live_known_fields(table, &["requires", "count"], path)?;
+            Ok(AbilityCondition::TokensAtMost {
+                count: {
+                    let path: &str = &::std::format!("{}.{}", path, "count");
+                    let value = live_get(table, "count")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 0, 2)?
+                },
+            })
+        }
+        "not_in_base_contact" => {
+            live_known_fields(table, &["requires"], path)?;
+            Ok(AbilityCondition::NotInBaseContact)
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other,
+                        "AbilityCondition"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `AbilityDuration` value.
+#[allow(dead_code)]
+fn live_union_abilityduration(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityDuration, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "lasts") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `lasts`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "instant" => {
+            live_known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::Instant)
+        }
+        "this_turn" => {
+            live_known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::ThisTurn)
+        }
+        "until_end_phase" => {
+            live_known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::UntilEndPhase)
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other,
+                        "AbilityDuration"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `AbilityEffect` value.
+#[allow(dead_code)]
+fn live_union_abilityeffect(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityEffect, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "op") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `op`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "damage" => {
+            live_known_fields(table, &["op", "amount", "pushing", "to"], path)?;
+            Ok(AbilityEffect::Damage {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 9)?
+                },
+                pushing: {
+                    let path: &str = &::std::format!("{}.{}", path, "pushing");
+                    let value = live_get(table, "pushing")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_bool(value, path)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<AbilityRecipient>(value, path)?
+                },
+            })
+        }
+        "heal" => {
+            live_known_fields(table, &["op", "amount", "to"], path)?;
+            Ok(AbilityEffect::Heal {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 9)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<AbilityRecipient>(value, path)?
+                },
+            })
+        }
+        "remove_token" => {
+            live_known_fields(table, &["op", "to"], path)?;
+            Ok(AbilityEffect::RemoveToken {
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<AbilityRecipient>(value, path)?
+                },
+            })
+        }
+        "modify_value" => {
+            live_known_fields(table, &["op", "stat", "amount", "to"], path)?;
+            Ok(AbilityEffect::ModifyValue {
+                stat: {
+                    let path: &str = &::std::format!("{}.{}", path, "stat");
+                    let value = live_get(table, "stat")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Stat>(value, path)?
+                },
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<i8>(value, path, -9, 9)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<AbilityRecipient>(value, path)?
+                },
+            })
+        }
+        "choose_one" => {
+            live_known_fields(table, &["op", "options"], path)?;
+            Ok(AbilityEffect::ChooseOne {
+                options: {
+                    let path: &str = &::std::format!("{}.{}", path, "options");
+                    let value = live_get(table, "options")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    {
+                        let items = match value {
+                            LiveValue::List(items) => items,
+                            _ => {
+                                return Err(LiveError::new(path, "expected a list".into()));
+                            }
+                        };
+                        let mut read = ::std::vec::Vec::with_capacity(items.len());
+                        for (position, value) in items.iter().enumerate() {
+                            let path: &str = &::std::format!("{}[{}]", path, position);
+                            read.push(live_union_abilityeffect(value, path)?);
+                        }
+                        &*::std::boxed::Box::leak(read.into_boxed_slice())
+                    }
+                },
+            })
+        }
+        "if_you_do" => {
+            live_known_fields(table, &["op", "first", "then"], path)?;
+            Ok(AbilityEffect::IfYouDo {
+                first: {
+                    let path: &str = &::std::format!("{}.{}", path, "first");
+                    let value = live_get(table, "first")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    {
+                        let items = match value {
+                            LiveValue::List(items) => items,
+                            _ => {
+                                return Err(LiveError::new(path, "expected a list".into()));
+                            }
+                        };
+                        let mut read = ::std::vec::Vec::with_capacity(items.len());
+                        for (position, value) in items.iter().enumerate() {
+                            let path: &str = &::std::format!("{}[{}]", path, position);
+                            read.push(live_union_abilityeffect(value, path)?);
+                        }
+                        &*::std::boxed::Box::leak(read.into_boxed_slice())
+                    }
+                },
+                then: {
+                    let path: &str = &::std::format!("{}.{}", path, "then");
+                    let value = live_get(table, "then")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    {
+                        let items = match value {
+                            LiveValue::List(items) => items,
+                            _ => {
+                                return Err(LiveError::new(path, "expected a list".into()));
+                            }
+                        };
+                        let mut read = ::std::vec::Vec::with_capacity(items.len());
+                        for (position, value) in items.iter().enumerate() {
+                            let path: &str = &::std::format!("{}[{}]", path, position);
+                            read.push(live_union_abilityeffect(value, path)?);
+                        }
+                        &*::std::boxed::Box::leak(read.into_boxed_slice())
+                    }
+                },
+            })
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other,
+                        "AbilityEffect"
+                    ),
+                ),
+            )
+        }
+    }
+}
 /// Reads a `warrior` card.
 fn live_kind_warrior(
     table: &[(::std::string::String, LiveValue)],

@@ -732,6 +732,44 @@ impl ::core::str::FromStr for DamageKind {
             })
     }
 }
+/// Who an effect of an ability lands on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AbilityRecipient {
+    /// The figure the ability picked.
+    Target,
+    /// The warrior using the ability.
+    ThisWarrior,
+}
+impl AbilityRecipient {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityRecipient";
+    /// Every value, in declaration order.
+    pub const ALL: [AbilityRecipient; 2] = [Self::Target, Self::ThisWarrior];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Target => "Target",
+            Self::ThisWarrior => "ThisWarrior",
+        }
+    }
+}
+impl ::core::fmt::Display for AbilityRecipient {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for AbilityRecipient {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
 /// One printing of a card: its set and its number in that set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Printing {
@@ -759,4 +797,273 @@ pub struct Click {
     pub defense_ability: Option<SpecialAbility>,
     /// The `damage_ability` field.
     pub damage_ability: Option<SpecialAbility>,
+}
+/// One ability as data: when it acts, what it costs, what it picks, when it applies, how long it lasts and what it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CardAbility {
+    /// When the ability acts.
+    pub trigger: AbilityTrigger,
+    /// What is paid when it acts.
+    pub cost: &'static [AbilityCost],
+    /// What it picks, in order.
+    pub targets: &'static [AbilityTarget],
+    /// It acts only while this holds.
+    pub condition: Option<AbilityCondition>,
+    /// How long what it does lasts.
+    pub duration: AbilityDuration,
+    /// What it does, in order; `Target` recipients are the picked figures.
+    pub effects: &'static [AbilityEffect],
+}
+/// One target an ability picks: how many, whether picking is optional, and the tests each must pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AbilityTarget {
+    /// How many figures are picked.
+    pub count: u8,
+    /// The player may pick none.
+    pub optional: bool,
+    /// Tests every picked figure passes.
+    pub filters: &'static [TargetFilter],
+}
+/// When an ability acts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityTrigger {
+    /// When the warrior is given an action of this kind.
+    Action {
+        /// The `kind` field.
+        kind: ActionKind,
+    },
+    /// At the start of its controller's command phase.
+    CommandPhaseStart,
+    /// In the end phase.
+    EndPhase,
+    /// After the warrior's attack is resolved.
+    AfterAttack,
+    /// When the warrior is attacked.
+    Attacked,
+    /// All the time: a standing rule of the warrior.
+    Always,
+}
+impl AbilityTrigger {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityTrigger";
+    /// The key that names the variant in content (`when = "..."`).
+    pub const TAG: &'static str = "when";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 6] = [
+        "action",
+        "command_phase_start",
+        "end_phase",
+        "after_attack",
+        "attacked",
+        "always",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::Action { .. } => "action",
+            Self::CommandPhaseStart => "command_phase_start",
+            Self::EndPhase => "end_phase",
+            Self::AfterAttack => "after_attack",
+            Self::Attacked => "attacked",
+            Self::Always => "always",
+        }
+    }
+}
+/// Something paid when an ability acts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityCost {
+    /// The warrior takes pushing damage.
+    PushingDamage {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// The warrior gets an action token.
+    Token,
+}
+impl AbilityCost {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityCost";
+    /// The key that names the variant in content (`pay = "..."`).
+    pub const TAG: &'static str = "pay";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 2] = ["pushing_damage", "token"];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::PushingDamage { .. } => "pushing_damage",
+            Self::Token => "token",
+        }
+    }
+}
+/// A test a figure must pass to be picked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TargetFilter {
+    /// Is a friendly figure (not the warrior itself).
+    Friendly,
+    /// Is an opposing figure.
+    Opposing,
+    /// Is in base contact with the warrior.
+    InBaseContact,
+    /// Is within this many inches of the warrior.
+    Within {
+        /// The `inches` field.
+        inches: u8,
+    },
+    /// Is in the warrior's line of fire.
+    InLineOfFire,
+    /// Has this faction symbol.
+    HasFaction {
+        /// The `which` field.
+        which: Faction,
+    },
+}
+impl TargetFilter {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "TargetFilter";
+    /// The key that names the variant in content (`is = "..."`).
+    pub const TAG: &'static str = "is";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 6] = [
+        "friendly",
+        "opposing",
+        "in_base_contact",
+        "within",
+        "in_line_of_fire",
+        "has_faction",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::Friendly => "friendly",
+            Self::Opposing => "opposing",
+            Self::InBaseContact => "in_base_contact",
+            Self::Within { .. } => "within",
+            Self::InLineOfFire => "in_line_of_fire",
+            Self::HasFaction { .. } => "has_faction",
+        }
+    }
+}
+/// Something that must hold for an ability to act.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityCondition {
+    /// The warrior has at most this many action tokens.
+    TokensAtMost {
+        /// The `count` field.
+        count: u8,
+    },
+    /// The warrior touches no opposing figure.
+    NotInBaseContact,
+}
+impl AbilityCondition {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityCondition";
+    /// The key that names the variant in content (`requires = "..."`).
+    pub const TAG: &'static str = "requires";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 2] = ["tokens_at_most", "not_in_base_contact"];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::TokensAtMost { .. } => "tokens_at_most",
+            Self::NotInBaseContact => "not_in_base_contact",
+        }
+    }
+}
+/// How long what an ability does lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityDuration {
+    /// It happens once.
+    Instant,
+    /// Until the end of the turn.
+    ThisTurn,
+    /// Until the end phase.
+    UntilEndPhase,
+}
+impl AbilityDuration {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityDuration";
+    /// The key that names the variant in content (`lasts = "..."`).
+    pub const TAG: &'static str = "lasts";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 3] = ["instant", "this_turn", "until_end_phase"];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::Instant => "instant",
+            Self::ThisTurn => "this_turn",
+            Self::UntilEndPhase => "until_end_phase",
+        }
+    }
+}
+/// One thing an ability does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityEffect {
+    /// Deals damage to the recipient.
+    Damage {
+        /// The `amount` field.
+        amount: u8,
+        /// Pushing damage.
+        pushing: bool,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// Heals the recipient by clicks.
+    Heal {
+        /// The `amount` field.
+        amount: u8,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// Removes one action token from the recipient.
+    RemoveToken {
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// Changes a combat value of the recipient for the ability's duration.
+    ModifyValue {
+        /// The `stat` field.
+        stat: Stat,
+        /// The `amount` field.
+        amount: i8,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// The controller picks one of the options.
+    ChooseOne {
+        /// The `options` field.
+        options: &'static [AbilityEffect],
+    },
+    /// Does `then` only if `first` was done.
+    IfYouDo {
+        /// The `first` field.
+        first: &'static [AbilityEffect],
+        /// The `then` field.
+        then: &'static [AbilityEffect],
+    },
+}
+impl AbilityEffect {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityEffect";
+    /// The key that names the variant in content (`op = "..."`).
+    pub const TAG: &'static str = "op";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 6] = [
+        "damage",
+        "heal",
+        "remove_token",
+        "modify_value",
+        "choose_one",
+        "if_you_do",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::Damage { .. } => "damage",
+            Self::Heal { .. } => "heal",
+            Self::RemoveToken { .. } => "remove_token",
+            Self::ModifyValue { .. } => "modify_value",
+            Self::ChooseOne { .. } => "choose_one",
+            Self::IfYouDo { .. } => "if_you_do",
+        }
+    }
 }

@@ -273,6 +273,8 @@ pub struct Incantation {
     pub traits: &'static [Trait],
     /// Attack bars it makes when cast.
     pub attacks: &'static [AttackBar],
+    /// What the card does, as typed ability data (not interpreted by the rules yet).
+    pub card_abilities: &'static [CardAbility],
 }
 /// An attack spell: its attack bar is the spell's effect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -1328,6 +1330,7 @@ mod card_rows {
         target: "Arena",
         traits: &[Trait::Epic, Trait::MageOnly("Warlord")],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const AKIROS_FAVOR: Enchantment = Enchantment {
         name: "Akiro's Favor",
@@ -1865,6 +1868,7 @@ mod card_rows {
         target: "Discarded non-Epic Living Creature",
         traits: &[Trait::MageOnly("Dark Mage")],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const ANKH_OF_ASYRA: Equipment = Equipment {
         name: "Ankh of Asyra",
@@ -2699,6 +2703,7 @@ mod card_rows {
         target: "Non-Mage Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const BARKSKIN: Enchantment = Enchantment {
         name: "Barkskin",
@@ -2844,6 +2849,7 @@ mod card_rows {
         target: "Corporeal Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const BATTLE_MEDITATION: Enchantment = Enchantment {
         name: "Battle Meditation",
@@ -3602,6 +3608,7 @@ mod card_rows {
         target: "Non-Mage Corporeal Creature",
         traits: &[Trait::Novice],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const BLOODWAVE_GREATBOW: Creature = Creature {
         name: "Bloodwave Greatbow",
@@ -3786,6 +3793,7 @@ mod card_rows {
         target: "Non-Mage Living Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const BRACE_YOURSELF: Enchantment = Enchantment {
         name: "Brace Yourself",
@@ -4009,6 +4017,7 @@ mod card_rows {
                 handler: None,
             },
         ],
+        card_abilities: &[],
     };
     pub(super) const CALL_OF_THE_WILD: Incantation = Incantation {
         name: "Call of the Wild",
@@ -4035,6 +4044,7 @@ mod card_rows {
         target: "Arena",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const CASSIEL_SHIELD_OF_BIM_SHALLA: Creature = Creature {
         name: "Cassiel, Shield of Bim-Shalla",
@@ -4376,6 +4386,7 @@ mod card_rows {
         target: "Corporeal Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const CHARM: Enchantment = Enchantment {
         name: "Charm",
@@ -4738,6 +4749,7 @@ mod card_rows {
         target: "Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const CLOAK_OF_SHADOWS: Equipment = Equipment {
         name: "Cloak of Shadows",
@@ -4994,6 +5006,7 @@ mod card_rows {
                 handler: None,
             },
         ],
+        card_abilities: &[],
     };
     pub(super) const CONFUSION: Enchantment = Enchantment {
         name: "Confusion",
@@ -5052,6 +5065,7 @@ mod card_rows {
         target: "Enemy Non-Terrain Corporeal Conjuration",
         traits: &[Trait::Magecast, Trait::MageOnly("War Mage")],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const CONSECRATED_GROUND: Conjuration = Conjuration {
         name: "Consecrated Ground",
@@ -6090,6 +6104,7 @@ mod card_rows {
         target: "Friendly Living Non-Mage Creature",
         traits: &[Trait::Novice],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const DEFENSE_RING: Equipment = Equipment {
         name: "Defense Ring",
@@ -6416,6 +6431,7 @@ mod card_rows {
         target: "Zone",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const DEVILS_TRIDENT: Attack = Attack {
         name: "Devil's Trident",
@@ -6630,6 +6646,7 @@ mod card_rows {
         target: "Mage",
         traits: &[Trait::Novice],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const DISCIPLE_OF_RADIANCE: Creature = Creature {
         name: "Disciple of Radiance",
@@ -6719,6 +6736,7 @@ mod card_rows {
         target: "Revealed Enchantment",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const DISPEL_WAND: Equipment = Equipment {
         name: "Dispel Wand",
@@ -6823,6 +6841,7 @@ mod card_rows {
         target: "Mage",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const DIVINE_INTERVENTION: Enchantment = Enchantment {
         name: "Divine Intervention",
@@ -7206,6 +7225,20 @@ mod card_rows {
                 handler: None,
             },
         ],
+        card_abilities: &[
+            CardAbility {
+                trigger: AbilityTrigger::AfterAttack,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::HealDamageDealt {
+                        to: AbilityRecipient::Caster,
+                    },
+                ],
+            },
+        ],
     };
     pub(super) const DRAIN_POWER: Incantation = Incantation {
         name: "Drain Power",
@@ -7232,6 +7265,7 @@ mod card_rows {
         target: "Mage",
         traits: &[Trait::Magecast],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const DRAIN_SOUL: Incantation = Incantation {
         name: "Drain Soul",
@@ -7260,6 +7294,7 @@ mod card_rows {
         target: "Living Creature",
         traits: &[Trait::Magecast, Trait::MageOnly("Dark Mage")],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const DROKKAR: Creature = Creature {
         name: "Drokkar",
@@ -7830,6 +7865,7 @@ mod card_rows {
         target: "1-2 Adjacent Zones",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const ECHO_OF_THE_DEPTHS: Equipment = Equipment {
         name: "Echo of the Depths",
@@ -8746,6 +8782,7 @@ mod card_rows {
         target: "Corporeal Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const EXPLODE: Incantation = Incantation {
         name: "Explode",
@@ -8795,6 +8832,7 @@ mod card_rows {
                 handler: None,
             },
         ],
+        card_abilities: &[],
     };
     pub(super) const EYE_FOR_AN_EYE: Enchantment = Enchantment {
         name: "Eye for an Eye",
@@ -9326,6 +9364,7 @@ mod card_rows {
         target: "Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const FLAMEBLAST: Attack = Attack {
         name: "Flameblast",
@@ -9491,6 +9530,7 @@ mod card_rows {
         target: "Soldier Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const FOG_BANK: Conjuration = Conjuration {
         name: "Fog Bank",
@@ -9556,6 +9596,7 @@ mod card_rows {
         target: "Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const FORCE_CRUSH: Enchantment = Enchantment {
         name: "Force Crush",
@@ -9798,6 +9839,7 @@ mod card_rows {
         target: "Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const FORCE_RING: Equipment = Equipment {
         name: "Force Ring",
@@ -9889,6 +9931,7 @@ mod card_rows {
         target: "Zone",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const FORCEFIELD: Enchantment = Enchantment {
         name: "Forcefield",
@@ -11688,6 +11731,7 @@ mod card_rows {
         target: "Zone",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const GUARDIAN_ANGEL: Creature = Creature {
         name: "Guardian Angel",
@@ -12058,6 +12102,7 @@ mod card_rows {
                 handler: None,
             },
         ],
+        card_abilities: &[],
     };
     pub(super) const HEALING_CHARM: Enchantment = Enchantment {
         name: "Healing Charm",
@@ -12487,6 +12532,7 @@ mod card_rows {
         target: "Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const HORN_OF_GOTHOS: Equipment = Equipment {
         name: "Horn of Gothos",
@@ -13183,6 +13229,7 @@ mod card_rows {
         target: "Corporeal Creature or Conjuration",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const ILLUSORY_CLOAK: Equipment = Equipment {
         name: "Illusory Cloak",
@@ -14001,6 +14048,7 @@ mod card_rows {
         target: "Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const KRAKEN: Creature = Creature {
         name: "Kraken",
@@ -14384,6 +14432,7 @@ mod card_rows {
         target: "Living Non-Mage Creature",
         traits: &[Trait::Epic, Trait::MageOnly("Holy Mage")],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const LEATHER_BELT: Equipment = Equipment {
         name: "Leather Belt",
@@ -14546,6 +14595,7 @@ mod card_rows {
         target: "Friendly Creature",
         traits: &[Trait::Novice],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const LEVIATHAN_SCALE_ARMOR: Equipment = Equipment {
         name: "Leviathan Scale Armor",
@@ -14990,6 +15040,7 @@ mod card_rows {
         target: "Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const LION_SAVAGERY: Enchantment = Enchantment {
         name: "Lion Savagery",
@@ -15995,6 +16046,7 @@ mod card_rows {
         target: "Living Creature",
         traits: &[Trait::MageOnly("Holy Mage")],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const MASS_SLEEP: Incantation = Incantation {
         name: "Mass Sleep",
@@ -16021,6 +16073,7 @@ mod card_rows {
         target: "Zone",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const MEDITATION_AMULET: Equipment = Equipment {
         name: "Meditation Amulet",
@@ -16105,6 +16158,7 @@ mod card_rows {
         target: "Living Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const MENDING_WAVE: Incantation = Incantation {
         name: "Mending Wave",
@@ -16131,6 +16185,7 @@ mod card_rows {
         target: "Living Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const MEREDIAS_BLESSING: Conjuration = Conjuration {
         name: "Meredia's Blessing",
@@ -16537,6 +16592,7 @@ mod card_rows {
         target: "Living Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const MOHKTARIS_BRANCH: Equipment = Equipment {
         name: "Mohktari's Branch",
@@ -17708,6 +17764,7 @@ mod card_rows {
         target: "Friendly Soldier Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const PACIFY: Enchantment = Enchantment {
         name: "Pacify",
@@ -17927,6 +17984,7 @@ mod card_rows {
         target: "Corporeal Creature",
         traits: &[Trait::Novice],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const PHARAOHS_CHEETAH: Creature = Creature {
         name: "Pharaoh's Cheetah",
@@ -18014,6 +18072,7 @@ mod card_rows {
         target: "Corporeal Creature",
         traits: &[Trait::Novice],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const PILLAR_OF_LIGHT: Attack = Attack {
         name: "Pillar of Light",
@@ -18337,6 +18396,7 @@ mod card_rows {
         target: "Corporeal Creature",
         traits: &[Trait::Novice],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const PRESS_THE_ATTACK: Enchantment = Enchantment {
         name: "Press the Attack",
@@ -18625,6 +18685,7 @@ mod card_rows {
         target: "Creature or Conjuration",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const PURIFY: Incantation = Incantation {
         name: "Purify",
@@ -18651,6 +18712,7 @@ mod card_rows {
         target: "Living Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const QUICKSAND: Conjuration = Conjuration {
         name: "Quicksand",
@@ -18918,6 +18980,7 @@ mod card_rows {
         target: "Skeleton Object",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const REDCLAW_ALPHA_MALE: Creature = Creature {
         name: "Redclaw, Alpha Male",
@@ -19129,6 +19192,7 @@ mod card_rows {
         target: "Friendly Object",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const RENEWING_RAIN: Incantation = Incantation {
         name: "Renewing Rain",
@@ -19159,6 +19223,7 @@ mod card_rows {
         target: "Arena",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const RENEWING_SPRING: Conjuration = Conjuration {
         name: "Renewing Spring",
@@ -19221,6 +19286,7 @@ mod card_rows {
         target: "Zone",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const RESOLUTE_AURA: Enchantment = Enchantment {
         name: "Resolute Aura",
@@ -19279,6 +19345,7 @@ mod card_rows {
         target: "Destroyed Living Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const RETALIATE: Enchantment = Enchantment {
         name: "Retaliate",
@@ -19826,6 +19893,7 @@ mod card_rows {
         target: "Friendly Mage",
         traits: &[Trait::Magecast],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const ROLLING_FOG: Conjuration = Conjuration {
         name: "Rolling Fog",
@@ -19891,6 +19959,7 @@ mod card_rows {
         target: "Living Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const ROYAL_ARCHER: Creature = Creature {
         name: "Royal Archer",
@@ -20657,6 +20726,7 @@ mod card_rows {
         target: "Hidden Enchantment",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const SEISMIC_HAMMER: Equipment = Equipment {
         name: "Seismic Hammer",
@@ -21146,6 +21216,7 @@ mod card_rows {
         target: "Enchantment & New Target",
         traits: &[Trait::Novice],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const SHOALSDEEP_CROCODILE: Creature = Creature {
         name: "Shoalsdeep Crocodile",
@@ -21938,6 +22009,7 @@ mod card_rows {
         target: "Non-Mage Living Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const SMITE: Incantation = Incantation {
         name: "Smite",
@@ -21964,6 +22036,7 @@ mod card_rows {
         target: "Paladin Mage",
         traits: &[Trait::Magecast, Trait::Epic, Trait::MageOnly("Paladin")],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const SNIPER_SHOT: Incantation = Incantation {
         name: "Sniper Shot",
@@ -21990,6 +22063,7 @@ mod card_rows {
         target: "Corporeal Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const SNOWSTORM: Attack = Attack {
         name: "Snowstorm",
@@ -22862,6 +22936,7 @@ mod card_rows {
         target: "Revealed Enchantment & New Target",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const STEAL_EQUIPMENT: Incantation = Incantation {
         name: "Steal Equipment",
@@ -22888,6 +22963,7 @@ mod card_rows {
         target: "Mage",
         traits: &[Trait::Magecast],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const STEAM_ELEMENTAL: Creature = Creature {
         name: "Steam Elemental",
@@ -24010,6 +24086,7 @@ mod card_rows {
         target: "Creature & Zone",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const TELEPORT_TRAP: Enchantment = Enchantment {
         name: "Teleport Trap",
@@ -25147,6 +25224,7 @@ mod card_rows {
         target: "Arena",
         traits: &[Trait::Epic],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const UNSTABLE_FIRE_IMP: Creature = Creature {
         name: "Unstable Fire Imp",
@@ -25349,6 +25427,7 @@ mod card_rows {
         target: "Living Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const VAMPIRISM: Enchantment = Enchantment {
         name: "Vampirism",
@@ -26713,6 +26792,7 @@ mod card_rows {
         target: "Mage",
         traits: &[Trait::Magecast],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const WHIRLING_SPIRIT: Creature = Creature {
         name: "Whirling Spirit",
@@ -26812,6 +26892,7 @@ mod card_rows {
         target: "Corporeal Creature",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const WHIRLPOOL: Conjuration = Conjuration {
         name: "Whirlpool",
@@ -27465,6 +27546,7 @@ mod card_rows {
         target: "Arena",
         traits: &[],
         attacks: &[],
+        card_abilities: &[],
     };
     pub(super) const ZOMBIE_MINION: Creature = Creature {
         name: "Zombie Minion",
@@ -31832,6 +31914,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 target: "Corporeal Creature",
                 traits: &[],
                 attacks: &[],
+                card_abilities: &[],
             },
         ),
     ),
@@ -31959,6 +32042,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 target: "Living Creature",
                 traits: &[Trait::Magecast, Trait::MageOnly("Dark Mage")],
                 attacks: &[],
+                card_abilities: &[],
             },
         ),
     ),
@@ -31990,6 +32074,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 target: "Creature",
                 traits: &[],
                 attacks: &[],
+                card_abilities: &[],
             },
         ),
     ),
@@ -32025,6 +32110,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 target: "Creature",
                 traits: &[],
                 attacks: &[],
+                card_abilities: &[],
             },
         ),
     ),
@@ -32741,6 +32827,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 target: "Living Creature",
                 traits: &[],
                 attacks: &[],
+                card_abilities: &[],
             },
         ),
     ),

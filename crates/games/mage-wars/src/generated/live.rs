@@ -701,6 +701,731 @@ fn live_record_removalcost(
         },
     })
 }
+/// Reads a `CardAbility` record.
+#[allow(dead_code)]
+fn live_record_cardability(
+    value: &LiveValue,
+    path: &str,
+) -> Result<CardAbility, LiveError> {
+    let table = live_table(value, path)?;
+    live_known_fields(
+        table,
+        &["trigger", "cost", "targets", "condition", "duration", "effects"],
+        path,
+    )?;
+    Ok(CardAbility {
+        trigger: {
+            let path: &str = &::std::format!("{}.{}", path, "trigger");
+            let value = live_get(table, "trigger")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_union_abilitytrigger(value, path)?
+        },
+        cost: {
+            let path: &str = &::std::format!("{}.{}", path, "cost");
+            let value = live_get(table, "cost")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_union_abilitycost(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        targets: {
+            let path: &str = &::std::format!("{}.{}", path, "targets");
+            let value = live_get(table, "targets")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_record_abilitytarget(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        condition: match live_get(table, "condition") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "condition");
+                    live_union_abilitycondition(value, path)?
+                })
+            }
+        },
+        duration: {
+            let path: &str = &::std::format!("{}.{}", path, "duration");
+            let value = live_get(table, "duration")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_union_abilityduration(value, path)?
+        },
+        effects: {
+            let path: &str = &::std::format!("{}.{}", path, "effects");
+            let value = live_get(table, "effects")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_union_abilityeffect(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+    })
+}
+/// Reads a `AbilityTarget` record.
+#[allow(dead_code)]
+fn live_record_abilitytarget(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityTarget, LiveError> {
+    let table = live_table(value, path)?;
+    live_known_fields(table, &["count", "up_to", "filters"], path)?;
+    Ok(AbilityTarget {
+        count: {
+            let path: &str = &::std::format!("{}.{}", path, "count");
+            let value = live_get(table, "count")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_int::<u8>(value, path, 1, 10)?
+        },
+        up_to: {
+            let path: &str = &::std::format!("{}.{}", path, "up_to");
+            let value = live_get(table, "up_to")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_bool(value, path)?
+        },
+        filters: {
+            let path: &str = &::std::format!("{}.{}", path, "filters");
+            let value = live_get(table, "filters")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_union_targetfilter(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+    })
+}
+/// Reads a `AbilityTrigger` value.
+#[allow(dead_code)]
+fn live_union_abilitytrigger(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityTrigger, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "when") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `when`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "on_resolve" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::OnResolve)
+        }
+        "on_reveal" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::OnReveal)
+        }
+        "upkeep" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::Upkeep)
+        }
+        "attacked" => {
+            live_known_fields(table, &["when", "kind"], path)?;
+            Ok(AbilityTrigger::Attacked {
+                kind: match live_get(table, "kind") {
+                    None | Some(LiveValue::Null) => None,
+                    Some(value) => {
+                        Some({
+                            let path: &str = &::std::format!("{}.{}", path, "kind");
+                            live_parse::<AttackKind>(value, path)?
+                        })
+                    }
+                },
+            })
+        }
+        "after_attack" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::AfterAttack)
+        }
+        "destroyed" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::Destroyed)
+        }
+        "end_of_round" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::EndOfRound)
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other,
+                        "AbilityTrigger"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `AbilityCost` value.
+#[allow(dead_code)]
+fn live_union_abilitycost(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityCost, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "pay") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `pay`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "mana" => {
+            live_known_fields(table, &["pay", "amount"], path)?;
+            Ok(AbilityCost::Mana {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 0, 20)?
+                },
+            })
+        }
+        "destroy_this" => {
+            live_known_fields(table, &["pay"], path)?;
+            Ok(AbilityCost::DestroyThis)
+        }
+        "damage" => {
+            live_known_fields(table, &["pay", "amount"], path)?;
+            Ok(AbilityCost::Damage {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 10)?
+                },
+            })
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other, "AbilityCost"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `TargetFilter` value.
+#[allow(dead_code)]
+fn live_union_targetfilter(
+    value: &LiveValue,
+    path: &str,
+) -> Result<TargetFilter, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "is") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `is`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "object_type" => {
+            live_known_fields(table, &["is", "which"], path)?;
+            Ok(TargetFilter::ObjectType {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<ObjectType>(value, path)?
+                },
+            })
+        }
+        "has_trait" => {
+            live_known_fields(table, &["is", "which"], path)?;
+            Ok(TargetFilter::HasTrait {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Trait>(value, path)?
+                },
+            })
+        }
+        "lacks_trait" => {
+            live_known_fields(table, &["is", "which"], path)?;
+            Ok(TargetFilter::LacksTrait {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Trait>(value, path)?
+                },
+            })
+        }
+        "has_condition" => {
+            live_known_fields(table, &["is", "which"], path)?;
+            Ok(TargetFilter::HasCondition {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Condition>(value, path)?
+                },
+            })
+        }
+        "subtype" => {
+            live_known_fields(table, &["is", "which"], path)?;
+            Ok(TargetFilter::Subtype {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Subtype>(value, path)?
+                },
+            })
+        }
+        "friendly" => {
+            live_known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::Friendly)
+        }
+        "enemy" => {
+            live_known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::Enemy)
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other, "TargetFilter"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `AbilityCondition` value.
+#[allow(dead_code)]
+fn live_union_abilitycondition(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityCondition, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "requires") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `requires`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "target_has_trait" => {
+            live_known_fields(table, &["requires", "which"], path)?;
+            Ok(AbilityCondition::TargetHasTrait {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Trait>(value, path)?
+                },
+            })
+        }
+        "target_has_condition" => {
+            live_known_fields(table, &["requires", "which"], path)?;
+            Ok(AbilityCondition::TargetHasCondition {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Condition>(value, path)?
+                },
+            })
+        }
+        "caster_trained_in" => {
+            live_known_fields(table, &["requires", "school"], path)?;
+            Ok(AbilityCondition::CasterTrainedIn {
+                school: {
+                    let path: &str = &::std::format!("{}.{}", path, "school");
+                    let value = live_get(table, "school")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<School>(value, path)?
+                },
+            })
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other,
+                        "AbilityCondition"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `AbilityDuration` value.
+#[allow(dead_code)]
+fn live_union_abilityduration(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityDuration, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "lasts") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `lasts`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "instant" => {
+            live_known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::Instant)
+        }
+        "end_of_round" => {
+            live_known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::EndOfRound)
+        }
+        "while_attached" => {
+            live_known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::WhileAttached)
+        }
+        "rounds" => {
+            live_known_fields(table, &["lasts", "count"], path)?;
+            Ok(AbilityDuration::Rounds {
+                count: {
+                    let path: &str = &::std::format!("{}.{}", path, "count");
+                    let value = live_get(table, "count")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 5)?
+                },
+            })
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other,
+                        "AbilityDuration"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `AbilityEffect` value.
+#[allow(dead_code)]
+fn live_union_abilityeffect(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityEffect, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "op") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `op`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "attack_dice_damage" => {
+            live_known_fields(table, &["op", "dice", "direct", "to"], path)?;
+            Ok(AbilityEffect::AttackDiceDamage {
+                dice: {
+                    let path: &str = &::std::format!("{}.{}", path, "dice");
+                    let value = live_get(table, "dice")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 20)?
+                },
+                direct: {
+                    let path: &str = &::std::format!("{}.{}", path, "direct");
+                    let value = live_get(table, "direct")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_bool(value, path)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<AbilityRecipient>(value, path)?
+                },
+            })
+        }
+        "damage" => {
+            live_known_fields(table, &["op", "amount", "direct", "to"], path)?;
+            Ok(AbilityEffect::Damage {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 20)?
+                },
+                direct: {
+                    let path: &str = &::std::format!("{}.{}", path, "direct");
+                    let value = live_get(table, "direct")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_bool(value, path)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<AbilityRecipient>(value, path)?
+                },
+            })
+        }
+        "heal_dice" => {
+            live_known_fields(table, &["op", "dice", "to"], path)?;
+            Ok(AbilityEffect::HealDice {
+                dice: {
+                    let path: &str = &::std::format!("{}.{}", path, "dice");
+                    let value = live_get(table, "dice")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 20)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<AbilityRecipient>(value, path)?
+                },
+            })
+        }
+        "heal" => {
+            live_known_fields(table, &["op", "amount", "to"], path)?;
+            Ok(AbilityEffect::Heal {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 20)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<AbilityRecipient>(value, path)?
+                },
+            })
+        }
+        "heal_damage_dealt" => {
+            live_known_fields(table, &["op", "to"], path)?;
+            Ok(AbilityEffect::HealDamageDealt {
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<AbilityRecipient>(value, path)?
+                },
+            })
+        }
+        "gain_trait" => {
+            live_known_fields(table, &["op", "which", "to"], path)?;
+            Ok(AbilityEffect::GainTrait {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Trait>(value, path)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<AbilityRecipient>(value, path)?
+                },
+            })
+        }
+        "place_condition" => {
+            live_known_fields(table, &["op", "which", "to"], path)?;
+            Ok(AbilityEffect::PlaceCondition {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Condition>(value, path)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<AbilityRecipient>(value, path)?
+                },
+            })
+        }
+        "remove_condition" => {
+            live_known_fields(table, &["op", "which", "to"], path)?;
+            Ok(AbilityEffect::RemoveCondition {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Condition>(value, path)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<AbilityRecipient>(value, path)?
+                },
+            })
+        }
+        "destroy" => {
+            live_known_fields(table, &["op", "to"], path)?;
+            Ok(AbilityEffect::Destroy {
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<AbilityRecipient>(value, path)?
+                },
+            })
+        }
+        "gain_mana" => {
+            live_known_fields(table, &["op", "amount", "to"], path)?;
+            Ok(AbilityEffect::GainMana {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 20)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<AbilityRecipient>(value, path)?
+                },
+            })
+        }
+        "choose_one" => {
+            live_known_fields(table, &["op", "options"], path)?;
+            Ok(AbilityEffect::ChooseOne {
+                options: {
+                    let path: &str = &::std::format!("{}.{}", path, "options");
+                    let value = live_get(table, "options")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    {
+                        let items = match value {
+                            LiveValue::List(items) => items,
+                            _ => {
+                                return Err(LiveError::new(path, "expected a list".into()));
+                            }
+                        };
+                        let mut read = ::std::vec::Vec::with_capacity(items.len());
+                        for (position, value) in items.iter().enumerate() {
+                            let path: &str = &::std::format!("{}[{}]", path, position);
+                            read.push(live_union_abilityeffect(value, path)?);
+                        }
+                        &*::std::boxed::Box::leak(read.into_boxed_slice())
+                    }
+                },
+            })
+        }
+        "if_you_do" => {
+            live_known_fields(table, &["op", "first", "then"], path)?;
+            Ok(AbilityEffect::IfYouDo {
+                first: {
+                    let path: &str = &::std::format!("{}.{}", path, "first");
+                    let value = live_get(table, "first")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    {
+                        let items = match value {
+                            LiveValue::List(items) => items,
+                            _ => {
+                                return Err(LiveError::new(path, "expected a list".into()));
+                            }
+                        };
+                        let mut read = ::std::vec::Vec::with_capacity(items.len());
+                        for (position, value) in items.iter().enumerate() {
+                            let path: &str = &::std::format!("{}[{}]", path, position);
+                            read.push(live_union_abilityeffect(value, path)?);
+                        }
+                        &*::std::boxed::Box::leak(read.into_boxed_slice())
+                    }
+                },
+                then: {
+                    let path: &str = &::std::format!("{}.{}", path, "then");
+                    let value = live_get(table, "then")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    {
+                        let items = match value {
+                            LiveValue::List(items) => items,
+                            _ => {
+                                return Err(LiveError::new(path, "expected a list".into()));
+                            }
+                        };
+                        let mut read = ::std::vec::Vec::with_capacity(items.len());
+                        for (position, value) in items.iter().enumerate() {
+                            let path: &str = &::std::format!("{}[{}]", path, position);
+                            read.push(live_union_abilityeffect(value, path)?);
+                        }
+                        &*::std::boxed::Box::leak(read.into_boxed_slice())
+                    }
+                },
+            })
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other,
+                        "AbilityEffect"
+                    ),
+                ),
+            )
+        }
+    }
+}
 /// Reads a `mage` card.
 fn live_kind_mage(
     table: &[(::std::string::String, LiveValue)],
@@ -2067,6 +2792,7 @@ fn live_kind_incantation(
             "target",
             "traits",
             "attacks",
+            "card_abilities",
         ],
         path,
     )?;
@@ -2212,6 +2938,23 @@ fn live_kind_incantation(
                 for (position, value) in items.iter().enumerate() {
                     let path: &str = &::std::format!("{}[{}]", path, position);
                     read.push(live_record_attackbar(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        card_abilities: {
+            let path: &str = &::std::format!("{}.{}", path, "card_abilities");
+            let value = live_get(table, "card_abilities")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_record_cardability(value, path)?);
                 }
                 &*::std::boxed::Box::leak(read.into_boxed_slice())
             }

@@ -1576,6 +1576,108 @@ impl ::core::str::FromStr for Attribute {
             })
     }
 }
+/// The types of objects in the arena.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ObjectType {
+    /// Creature
+    Creature,
+    /// Conjuration
+    Conjuration,
+    /// Enchantment
+    Enchantment,
+    /// Equipment
+    Equipment,
+    /// Mage
+    Mage,
+}
+impl ObjectType {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "ObjectType";
+    /// Every value, in declaration order.
+    pub const ALL: [ObjectType; 5] = [
+        Self::Creature,
+        Self::Conjuration,
+        Self::Enchantment,
+        Self::Equipment,
+        Self::Mage,
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Creature => "Creature",
+            Self::Conjuration => "Conjuration",
+            Self::Enchantment => "Enchantment",
+            Self::Equipment => "Equipment",
+            Self::Mage => "Mage",
+        }
+    }
+}
+impl ::core::fmt::Display for ObjectType {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for ObjectType {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// Who an effect of an ability lands on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AbilityRecipient {
+    /// The object the ability picked.
+    Target,
+    /// The Mage who cast the spell.
+    Caster,
+    /// The object carrying the ability.
+    ThisObject,
+    /// The Mage who controls the picked object.
+    TargetController,
+}
+impl AbilityRecipient {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityRecipient";
+    /// Every value, in declaration order.
+    pub const ALL: [AbilityRecipient; 4] = [
+        Self::Target,
+        Self::Caster,
+        Self::ThisObject,
+        Self::TargetController,
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Target => "Target",
+            Self::Caster => "Caster",
+            Self::ThisObject => "ThisObject",
+            Self::TargetController => "TargetController",
+        }
+    }
+}
+impl ::core::fmt::Display for AbilityRecipient {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for AbilityRecipient {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
 /// One printing of a card: its set and its number in that set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Printing {
@@ -1695,4 +1797,372 @@ pub struct RemovalCost {
     pub mana: u8,
     /// The `plus_level` field.
     pub plus_level: bool,
+}
+/// One ability of a card as data: when it acts, what it costs, what it picks, when it applies, how long it lasts and what it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CardAbility {
+    /// When the ability acts.
+    pub trigger: AbilityTrigger,
+    /// What is paid when it acts, beyond the spell's casting cost.
+    pub cost: &'static [AbilityCost],
+    /// What it picks (the card's printed target line stays in `target`).
+    pub targets: &'static [AbilityTarget],
+    /// It acts only while this holds.
+    pub condition: Option<AbilityCondition>,
+    /// How long what it does lasts.
+    pub duration: AbilityDuration,
+    /// What it does, in order.
+    pub effects: &'static [AbilityEffect],
+}
+/// One target an ability picks: how many, and the tests each must pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AbilityTarget {
+    /// How many objects are picked.
+    pub count: u8,
+    /// Whether fewer may be picked.
+    pub up_to: bool,
+    /// Tests every picked object passes.
+    pub filters: &'static [TargetFilter],
+}
+/// When an ability acts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityTrigger {
+    /// When the spell resolves (incantations, attack spells).
+    OnResolve,
+    /// When the enchantment is revealed.
+    OnReveal,
+    /// In each Upkeep Phase while it is in play.
+    Upkeep,
+    /// When the object carrying it is attacked.
+    Attacked {
+        /// Only by attacks of this kind.
+        kind: Option<AttackKind>,
+    },
+    /// After the attack of the object or attack spell carrying it.
+    AfterAttack,
+    /// When the object carrying it is destroyed.
+    Destroyed,
+    /// At the end of the round.
+    EndOfRound,
+}
+impl AbilityTrigger {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityTrigger";
+    /// The key that names the variant in content (`when = "..."`).
+    pub const TAG: &'static str = "when";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 7] = [
+        "on_resolve",
+        "on_reveal",
+        "upkeep",
+        "attacked",
+        "after_attack",
+        "destroyed",
+        "end_of_round",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::OnResolve => "on_resolve",
+            Self::OnReveal => "on_reveal",
+            Self::Upkeep => "upkeep",
+            Self::Attacked { .. } => "attacked",
+            Self::AfterAttack => "after_attack",
+            Self::Destroyed => "destroyed",
+            Self::EndOfRound => "end_of_round",
+        }
+    }
+}
+/// Something paid when an ability acts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityCost {
+    /// Mana from the controller's supply.
+    Mana {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// Destroy the object carrying the ability.
+    DestroyThis,
+    /// Damage the controller's Mage takes.
+    Damage {
+        /// The `amount` field.
+        amount: u8,
+    },
+}
+impl AbilityCost {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityCost";
+    /// The key that names the variant in content (`pay = "..."`).
+    pub const TAG: &'static str = "pay";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 3] = ["mana", "destroy_this", "damage"];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::Mana { .. } => "mana",
+            Self::DestroyThis => "destroy_this",
+            Self::Damage { .. } => "damage",
+        }
+    }
+}
+/// A test an object must pass to be picked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TargetFilter {
+    /// Is an object of this type.
+    ObjectType {
+        /// The `which` field.
+        which: ObjectType,
+    },
+    /// Has this trait.
+    HasTrait {
+        /// The `which` field.
+        which: Trait,
+    },
+    /// Does not have this trait.
+    LacksTrait {
+        /// The `which` field.
+        which: Trait,
+    },
+    /// Has this condition marker.
+    HasCondition {
+        /// The `which` field.
+        which: Condition,
+    },
+    /// Has this subtype.
+    Subtype {
+        /// The `which` field.
+        which: Subtype,
+    },
+    /// Is controlled by the caster.
+    Friendly,
+    /// Is controlled by an opponent.
+    Enemy,
+}
+impl TargetFilter {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "TargetFilter";
+    /// The key that names the variant in content (`is = "..."`).
+    pub const TAG: &'static str = "is";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 7] = [
+        "object_type",
+        "has_trait",
+        "lacks_trait",
+        "has_condition",
+        "subtype",
+        "friendly",
+        "enemy",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::ObjectType { .. } => "object_type",
+            Self::HasTrait { .. } => "has_trait",
+            Self::LacksTrait { .. } => "lacks_trait",
+            Self::HasCondition { .. } => "has_condition",
+            Self::Subtype { .. } => "subtype",
+            Self::Friendly => "friendly",
+            Self::Enemy => "enemy",
+        }
+    }
+}
+/// Something that must hold for an ability to act.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityCondition {
+    /// The picked object has this trait.
+    TargetHasTrait {
+        /// The `which` field.
+        which: Trait,
+    },
+    /// The picked object has this condition marker.
+    TargetHasCondition {
+        /// The `which` field.
+        which: Condition,
+    },
+    /// The caster is trained in this school.
+    CasterTrainedIn {
+        /// The `school` field.
+        school: School,
+    },
+}
+impl AbilityCondition {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityCondition";
+    /// The key that names the variant in content (`requires = "..."`).
+    pub const TAG: &'static str = "requires";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 3] = [
+        "target_has_trait",
+        "target_has_condition",
+        "caster_trained_in",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::TargetHasTrait { .. } => "target_has_trait",
+            Self::TargetHasCondition { .. } => "target_has_condition",
+            Self::CasterTrainedIn { .. } => "caster_trained_in",
+        }
+    }
+}
+/// How long what an ability does lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityDuration {
+    /// It happens once.
+    Instant,
+    /// Until the end of the round.
+    EndOfRound,
+    /// While the card stays attached.
+    WhileAttached,
+    /// For a number of rounds.
+    Rounds {
+        /// The `count` field.
+        count: u8,
+    },
+}
+impl AbilityDuration {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityDuration";
+    /// The key that names the variant in content (`lasts = "..."`).
+    pub const TAG: &'static str = "lasts";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 4] = [
+        "instant",
+        "end_of_round",
+        "while_attached",
+        "rounds",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::Instant => "instant",
+            Self::EndOfRound => "end_of_round",
+            Self::WhileAttached => "while_attached",
+            Self::Rounds { .. } => "rounds",
+        }
+    }
+}
+/// One thing an ability does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityEffect {
+    /// The recipient takes the damage rolled on attack dice (critical and normal damage as an attack rolls it).
+    AttackDiceDamage {
+        /// The `dice` field.
+        dice: u8,
+        /// Direct damage: armor does not reduce it.
+        direct: bool,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// The recipient takes this much damage.
+    Damage {
+        /// The `amount` field.
+        amount: u8,
+        /// The `direct` field.
+        direct: bool,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// The recipient heals the amount rolled on attack dice.
+    HealDice {
+        /// The `dice` field.
+        dice: u8,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// The recipient heals this much damage.
+    Heal {
+        /// The `amount` field.
+        amount: u8,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// The recipient heals as much damage as the attack that triggered the ability, or the effects before it, dealt.
+    HealDamageDealt {
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// The recipient gains a trait for the ability's duration.
+    GainTrait {
+        /// The `which` field.
+        which: Trait,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// Places a condition marker on the recipient.
+    PlaceCondition {
+        /// The `which` field.
+        which: Condition,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// Removes a condition marker from the recipient.
+    RemoveCondition {
+        /// The `which` field.
+        which: Condition,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// Destroys the recipient.
+    Destroy {
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// The recipient's Mage gains mana.
+    GainMana {
+        /// The `amount` field.
+        amount: u8,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// The controller picks one of the options.
+    ChooseOne {
+        /// The `options` field.
+        options: &'static [AbilityEffect],
+    },
+    /// Does `then` only if `first` was done.
+    IfYouDo {
+        /// The `first` field.
+        first: &'static [AbilityEffect],
+        /// The `then` field.
+        then: &'static [AbilityEffect],
+    },
+}
+impl AbilityEffect {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityEffect";
+    /// The key that names the variant in content (`op = "..."`).
+    pub const TAG: &'static str = "op";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 12] = [
+        "attack_dice_damage",
+        "damage",
+        "heal_dice",
+        "heal",
+        "heal_damage_dealt",
+        "gain_trait",
+        "place_condition",
+        "remove_condition",
+        "destroy",
+        "gain_mana",
+        "choose_one",
+        "if_you_do",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::AttackDiceDamage { .. } => "attack_dice_damage",
+            Self::Damage { .. } => "damage",
+            Self::HealDice { .. } => "heal_dice",
+            Self::Heal { .. } => "heal",
+            Self::HealDamageDealt { .. } => "heal_damage_dealt",
+            Self::GainTrait { .. } => "gain_trait",
+            Self::PlaceCondition { .. } => "place_condition",
+            Self::RemoveCondition { .. } => "remove_condition",
+            Self::Destroy { .. } => "destroy",
+            Self::GainMana { .. } => "gain_mana",
+            Self::ChooseOne { .. } => "choose_one",
+            Self::IfYouDo { .. } => "if_you_do",
+        }
+    }
 }

@@ -145,6 +145,8 @@ pub struct Event {
     pub cost: Option<u8>,
     /// Whether it stays in play; omitted where the sources do not say.
     pub active: Option<bool>,
+    /// What the card does, as typed ability data (not interpreted by the rules yet).
+    pub card_abilities: &'static [CardAbility],
 }
 /// A built card that is not a summoner, champion or common, such as a gate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -284,6 +286,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const ACCELERATED_CONSTRUCTION: Event = Event {
         name: "Accelerated Construction",
@@ -299,6 +302,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const AERIE_GATE: Structure = Structure {
         name: "Aerie Gate",
@@ -545,6 +549,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const BITER: Champion = Champion {
         name: "Biter",
@@ -664,6 +669,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const CAVALRY_KNIGHT: Common = Common {
         name: "Cavalry Knight",
@@ -721,6 +727,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const CROSSBOWMAN: Common = Common {
         name: "Crossbowman",
@@ -799,6 +806,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const DIVINE_PROTECTION: Event = Event {
         name: "Divine Protection",
@@ -814,6 +822,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(1),
         active: None,
+        card_abilities: &[],
     };
     pub(super) const DIVINE_STRENGTH: Event = Event {
         name: "Divine Strength",
@@ -829,6 +838,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const DUCK_AND_COVER: Event = Event {
         name: "Duck And Cover",
@@ -844,6 +854,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const DUKE_RAMAZALL: Champion = Champion {
         name: "Duke Ramazall",
@@ -922,6 +933,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const FALL_BACK: Event = Event {
         name: "Fall Back",
@@ -937,6 +949,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const FANESSA: Champion = Champion {
         name: "Fanessa",
@@ -1120,6 +1133,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const GREATER_COMMAND: Event = Event {
         name: "Greater Command",
@@ -1135,6 +1149,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const GREN: Champion = Champion {
         name: "Gren",
@@ -1339,6 +1354,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const HOLLEAS: Champion = Champion {
         name: "Holleas",
@@ -1375,6 +1391,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const HONOR_GUARD: Common = Common {
         name: "Honor Guard",
@@ -1455,6 +1472,40 @@ mod card_rows {
         edition: Edition::Second,
         cost: None,
         active: None,
+        card_abilities: &[
+            CardAbility {
+                trigger: AbilityTrigger::StructureMoved,
+                cost: &[],
+                targets: &[
+                    AbilityTarget {
+                        count: 1,
+                        optional: true,
+                        filters: &[
+                            TargetFilter::Class {
+                                any_of: &[UnitClass::Common, UnitClass::Champion],
+                            },
+                            TargetFilter::NextToTrigger,
+                        ],
+                    },
+                ],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::Damage {
+                        amount: 1,
+                        to: Recipient::Target,
+                    },
+                    AbilityEffect::May {
+                        then: &[
+                            AbilityEffect::Force {
+                                spaces: 1,
+                                to: Recipient::Target,
+                            },
+                        ],
+                    },
+                ],
+            },
+        ],
     };
     pub(super) const ILLUSIONARY_WARRIOR: Event = Event {
         name: "Illusionary Warrior",
@@ -1470,6 +1521,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const INTERCESSION: Event = Event {
         name: "Intercession",
@@ -1485,6 +1537,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const INTO_DARKNESS: Event = Event {
         name: "Into Darkness",
@@ -1500,6 +1553,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
+        card_abilities: &[],
     };
     pub(super) const JACOB_ELDWYN: Champion = Champion {
         name: "Jacob Eldwyn",
@@ -1768,6 +1822,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const LEAH_GOODWIN: Champion = Champion {
         name: "Leah Goodwin",
@@ -1867,6 +1922,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const MAGIC_TORRENT: Event = Event {
         name: "Magic Torrent",
@@ -1882,6 +1938,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const MAGOS: Champion = Champion {
         name: "Magos",
@@ -2002,6 +2059,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const MUSTER: Event = Event {
         name: "Muster",
@@ -2017,6 +2075,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const OATH_SWORN: Common = Common {
         name: "Oath Sworn",
@@ -2073,6 +2132,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const PICLO: Champion = Champion {
         name: "Piclo",
@@ -2254,6 +2314,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const RELEASE_THE_HOUNDS: Event = Event {
         name: "Release The Hounds",
@@ -2269,6 +2330,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const RENEWED_HOPE: Event = Event {
         name: "Renewed Hope",
@@ -2286,6 +2348,7 @@ mod card_rows {
         edition: Edition::Second,
         cost: None,
         active: Some(true),
+        card_abilities: &[],
     };
     pub(super) const RUSHER: Common = Common {
         name: "Rusher",
@@ -2466,6 +2529,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
+        card_abilities: &[],
     };
     pub(super) const SHAMAN: Common = Common {
         name: "Shaman",
@@ -2502,6 +2566,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const SILTS: Champion = Champion {
         name: "Silts",
@@ -2580,6 +2645,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const SPROG: Champion = Champion {
         name: "Sprog",
@@ -2616,6 +2682,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
+        card_abilities: &[],
     };
     pub(super) const STALWART_ARCHER: Common = Common {
         name: "Stalwart Archer",
@@ -2694,6 +2761,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const STRONG_SPIRITS: Event = Event {
         name: "Strong Spirits",
@@ -2709,6 +2777,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const SUMMON_THE_NIGHT: Event = Event {
         name: "Summon The Night",
@@ -2724,6 +2793,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
+        card_abilities: &[],
     };
     pub(super) const SUNDERVED: Summoner = Summoner {
         name: "Sunderved",
@@ -2759,6 +2829,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const SWORDSMAN: Common = Common {
         name: "Swordsman",
@@ -2858,6 +2929,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const THORKUR: Champion = Champion {
         name: "Thorkur",
@@ -2936,6 +3008,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const TRANSFORMATION_EVENT: Event = Event {
         name: "Transformation Event",
@@ -2951,6 +3024,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const TUNDLE: Summoner = Summoner {
         name: "Tundle",
@@ -3007,6 +3081,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const VALENTINA_STOUTHEART: Champion = Champion {
         name: "Valentina Stoutheart",
@@ -3064,6 +3139,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const WARDEN: Common = Common {
         name: "Warden",
@@ -3184,6 +3260,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        card_abilities: &[],
     };
     pub(super) const XASERBANE: Champion = Champion {
         name: "Xaserbane",
@@ -4402,6 +4479,7 @@ static PRINTED_CARDS: [(CardId, Card); 8] = [
                 edition: Edition::Second,
                 cost: None,
                 active: None,
+                card_abilities: &[],
             },
         ),
     ),
@@ -4477,6 +4555,7 @@ static PRINTED_CARDS: [(CardId, Card); 8] = [
                 edition: Edition::Second,
                 cost: None,
                 active: Some(true),
+                card_abilities: &[],
             },
         ),
     ),

@@ -336,6 +336,656 @@ fn live_record_unit(value: &LiveValue, path: &str) -> Result<Unit, LiveError> {
         },
     })
 }
+/// Reads a `CardAbility` record.
+#[allow(dead_code)]
+fn live_record_cardability(
+    value: &LiveValue,
+    path: &str,
+) -> Result<CardAbility, LiveError> {
+    let table = live_table(value, path)?;
+    live_known_fields(
+        table,
+        &["trigger", "cost", "targets", "condition", "duration", "effects"],
+        path,
+    )?;
+    Ok(CardAbility {
+        trigger: {
+            let path: &str = &::std::format!("{}.{}", path, "trigger");
+            let value = live_get(table, "trigger")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_union_abilitytrigger(value, path)?
+        },
+        cost: {
+            let path: &str = &::std::format!("{}.{}", path, "cost");
+            let value = live_get(table, "cost")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_union_abilitycost(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        targets: {
+            let path: &str = &::std::format!("{}.{}", path, "targets");
+            let value = live_get(table, "targets")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_record_abilitytarget(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        condition: match live_get(table, "condition") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "condition");
+                    live_union_abilitycondition(value, path)?
+                })
+            }
+        },
+        duration: {
+            let path: &str = &::std::format!("{}.{}", path, "duration");
+            let value = live_get(table, "duration")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_union_abilityduration(value, path)?
+        },
+        effects: {
+            let path: &str = &::std::format!("{}.{}", path, "effects");
+            let value = live_get(table, "effects")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_union_abilityeffect(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+    })
+}
+/// Reads a `AbilityTarget` record.
+#[allow(dead_code)]
+fn live_record_abilitytarget(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityTarget, LiveError> {
+    let table = live_table(value, path)?;
+    live_known_fields(table, &["count", "optional", "filters"], path)?;
+    Ok(AbilityTarget {
+        count: {
+            let path: &str = &::std::format!("{}.{}", path, "count");
+            let value = live_get(table, "count")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_int::<u8>(value, path, 1, 10)?
+        },
+        optional: {
+            let path: &str = &::std::format!("{}.{}", path, "optional");
+            let value = live_get(table, "optional")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_bool(value, path)?
+        },
+        filters: {
+            let path: &str = &::std::format!("{}.{}", path, "filters");
+            let value = live_get(table, "filters")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_union_targetfilter(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+    })
+}
+/// Reads a `AbilityTrigger` value.
+#[allow(dead_code)]
+fn live_union_abilitytrigger(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityTrigger, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "when") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `when`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "on_play" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::OnPlay)
+        }
+        "phase_start" => {
+            live_known_fields(table, &["when", "phase"], path)?;
+            Ok(AbilityTrigger::PhaseStart {
+                phase: {
+                    let path: &str = &::std::format!("{}.{}", path, "phase");
+                    let value = live_get(table, "phase")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Phase>(value, path)?
+                },
+            })
+        }
+        "phase_end" => {
+            live_known_fields(table, &["when", "phase"], path)?;
+            Ok(AbilityTrigger::PhaseEnd {
+                phase: {
+                    let path: &str = &::std::format!("{}.{}", path, "phase");
+                    let value = live_get(table, "phase")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Phase>(value, path)?
+                },
+            })
+        }
+        "after_attack" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::AfterAttack)
+        }
+        "destroyed" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::Destroyed)
+        }
+        "structure_moved" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::StructureMoved)
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other,
+                        "AbilityTrigger"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `AbilityCost` value.
+#[allow(dead_code)]
+fn live_union_abilitycost(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityCost, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "pay") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `pay`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "magic" => {
+            live_known_fields(table, &["pay", "amount"], path)?;
+            Ok(AbilityCost::Magic {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 10)?
+                },
+            })
+        }
+        "discard" => {
+            live_known_fields(table, &["pay", "count"], path)?;
+            Ok(AbilityCost::Discard {
+                count: {
+                    let path: &str = &::std::format!("{}.{}", path, "count");
+                    let value = live_get(table, "count")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 5)?
+                },
+            })
+        }
+        "destroy_this" => {
+            live_known_fields(table, &["pay"], path)?;
+            Ok(AbilityCost::DestroyThis)
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other, "AbilityCost"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `TargetFilter` value.
+#[allow(dead_code)]
+fn live_union_targetfilter(
+    value: &LiveValue,
+    path: &str,
+) -> Result<TargetFilter, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "is") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `is`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "class" => {
+            live_known_fields(table, &["is", "any_of"], path)?;
+            Ok(TargetFilter::Class {
+                any_of: {
+                    let path: &str = &::std::format!("{}.{}", path, "any_of");
+                    let value = live_get(table, "any_of")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    {
+                        let items = match value {
+                            LiveValue::List(items) => items,
+                            _ => {
+                                return Err(LiveError::new(path, "expected a list".into()));
+                            }
+                        };
+                        let mut read = ::std::vec::Vec::with_capacity(items.len());
+                        for (position, value) in items.iter().enumerate() {
+                            let path: &str = &::std::format!("{}[{}]", path, position);
+                            read.push(live_parse::<UnitClass>(value, path)?);
+                        }
+                        &*::std::boxed::Box::leak(read.into_boxed_slice())
+                    }
+                },
+            })
+        }
+        "friendly" => {
+            live_known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::Friendly)
+        }
+        "enemy" => {
+            live_known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::Enemy)
+        }
+        "next_to_trigger" => {
+            live_known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::NextToTrigger)
+        }
+        "within" => {
+            live_known_fields(table, &["is", "spaces"], path)?;
+            Ok(TargetFilter::Within {
+                spaces: {
+                    let path: &str = &::std::format!("{}.{}", path, "spaces");
+                    let value = live_get(table, "spaces")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 8)?
+                },
+            })
+        }
+        "damaged" => {
+            live_known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::Damaged)
+        }
+        "has_ability" => {
+            live_known_fields(table, &["is", "which"], path)?;
+            Ok(TargetFilter::HasAbility {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Ability>(value, path)?
+                },
+            })
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other, "TargetFilter"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `AbilityCondition` value.
+#[allow(dead_code)]
+fn live_union_abilitycondition(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityCondition, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "requires") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `requires`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "fewer_units" => {
+            live_known_fields(table, &["requires"], path)?;
+            Ok(AbilityCondition::FewerUnits)
+        }
+        "magic_at_least" => {
+            live_known_fields(table, &["requires", "count"], path)?;
+            Ok(AbilityCondition::MagicAtLeast {
+                count: {
+                    let path: &str = &::std::format!("{}.{}", path, "count");
+                    let value = live_get(table, "count")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 20)?
+                },
+            })
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other,
+                        "AbilityCondition"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `AbilityDuration` value.
+#[allow(dead_code)]
+fn live_union_abilityduration(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityDuration, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "lasts") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `lasts`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "instant" => {
+            live_known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::Instant)
+        }
+        "this_turn" => {
+            live_known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::ThisTurn)
+        }
+        "active" => {
+            live_known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::Active)
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other,
+                        "AbilityDuration"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `AbilityEffect` value.
+#[allow(dead_code)]
+fn live_union_abilityeffect(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityEffect, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "op") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `op`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "damage" => {
+            live_known_fields(table, &["op", "amount", "to"], path)?;
+            Ok(AbilityEffect::Damage {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 10)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Recipient>(value, path)?
+                },
+            })
+        }
+        "heal" => {
+            live_known_fields(table, &["op", "amount", "to"], path)?;
+            Ok(AbilityEffect::Heal {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 10)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Recipient>(value, path)?
+                },
+            })
+        }
+        "destroy" => {
+            live_known_fields(table, &["op", "to"], path)?;
+            Ok(AbilityEffect::Destroy {
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Recipient>(value, path)?
+                },
+            })
+        }
+        "force" => {
+            live_known_fields(table, &["op", "spaces", "to"], path)?;
+            Ok(AbilityEffect::Force {
+                spaces: {
+                    let path: &str = &::std::format!("{}.{}", path, "spaces");
+                    let value = live_get(table, "spaces")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 3)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Recipient>(value, path)?
+                },
+            })
+        }
+        "modify_strength" => {
+            live_known_fields(table, &["op", "amount", "to"], path)?;
+            Ok(AbilityEffect::ModifyStrength {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<i8>(value, path, -8, 8)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Recipient>(value, path)?
+                },
+            })
+        }
+        "gain_magic" => {
+            live_known_fields(table, &["op", "amount"], path)?;
+            Ok(AbilityEffect::GainMagic {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 5)?
+                },
+            })
+        }
+        "draw" => {
+            live_known_fields(table, &["op", "count"], path)?;
+            Ok(AbilityEffect::Draw {
+                count: {
+                    let path: &str = &::std::format!("{}.{}", path, "count");
+                    let value = live_get(table, "count")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 5)?
+                },
+            })
+        }
+        "may" => {
+            live_known_fields(table, &["op", "then"], path)?;
+            Ok(AbilityEffect::May {
+                then: {
+                    let path: &str = &::std::format!("{}.{}", path, "then");
+                    let value = live_get(table, "then")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    {
+                        let items = match value {
+                            LiveValue::List(items) => items,
+                            _ => {
+                                return Err(LiveError::new(path, "expected a list".into()));
+                            }
+                        };
+                        let mut read = ::std::vec::Vec::with_capacity(items.len());
+                        for (position, value) in items.iter().enumerate() {
+                            let path: &str = &::std::format!("{}[{}]", path, position);
+                            read.push(live_union_abilityeffect(value, path)?);
+                        }
+                        &*::std::boxed::Box::leak(read.into_boxed_slice())
+                    }
+                },
+            })
+        }
+        "choose_one" => {
+            live_known_fields(table, &["op", "options"], path)?;
+            Ok(AbilityEffect::ChooseOne {
+                options: {
+                    let path: &str = &::std::format!("{}.{}", path, "options");
+                    let value = live_get(table, "options")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    {
+                        let items = match value {
+                            LiveValue::List(items) => items,
+                            _ => {
+                                return Err(LiveError::new(path, "expected a list".into()));
+                            }
+                        };
+                        let mut read = ::std::vec::Vec::with_capacity(items.len());
+                        for (position, value) in items.iter().enumerate() {
+                            let path: &str = &::std::format!("{}[{}]", path, position);
+                            read.push(live_union_abilityeffect(value, path)?);
+                        }
+                        &*::std::boxed::Box::leak(read.into_boxed_slice())
+                    }
+                },
+            })
+        }
+        "if_you_do" => {
+            live_known_fields(table, &["op", "first", "then"], path)?;
+            Ok(AbilityEffect::IfYouDo {
+                first: {
+                    let path: &str = &::std::format!("{}.{}", path, "first");
+                    let value = live_get(table, "first")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    {
+                        let items = match value {
+                            LiveValue::List(items) => items,
+                            _ => {
+                                return Err(LiveError::new(path, "expected a list".into()));
+                            }
+                        };
+                        let mut read = ::std::vec::Vec::with_capacity(items.len());
+                        for (position, value) in items.iter().enumerate() {
+                            let path: &str = &::std::format!("{}[{}]", path, position);
+                            read.push(live_union_abilityeffect(value, path)?);
+                        }
+                        &*::std::boxed::Box::leak(read.into_boxed_slice())
+                    }
+                },
+                then: {
+                    let path: &str = &::std::format!("{}.{}", path, "then");
+                    let value = live_get(table, "then")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    {
+                        let items = match value {
+                            LiveValue::List(items) => items,
+                            _ => {
+                                return Err(LiveError::new(path, "expected a list".into()));
+                            }
+                        };
+                        let mut read = ::std::vec::Vec::with_capacity(items.len());
+                        for (position, value) in items.iter().enumerate() {
+                            let path: &str = &::std::format!("{}[{}]", path, position);
+                            read.push(live_union_abilityeffect(value, path)?);
+                        }
+                        &*::std::boxed::Box::leak(read.into_boxed_slice())
+                    }
+                },
+            })
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other,
+                        "AbilityEffect"
+                    ),
+                ),
+            )
+        }
+    }
+}
 /// Reads a `summoner` card.
 fn live_kind_summoner(
     table: &[(::std::string::String, LiveValue)],
@@ -964,6 +1614,7 @@ fn live_kind_event(
             "edition",
             "cost",
             "active",
+            "card_abilities",
         ],
         path,
     )?;
@@ -1037,6 +1688,23 @@ fn live_kind_event(
                     let path: &str = &::std::format!("{}.{}", path, "active");
                     live_bool(value, path)?
                 })
+            }
+        },
+        card_abilities: {
+            let path: &str = &::std::format!("{}.{}", path, "card_abilities");
+            let value = live_get(table, "card_abilities")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_record_cardability(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
             }
         },
     })

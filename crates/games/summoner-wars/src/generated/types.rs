@@ -585,6 +585,55 @@ impl ::core::str::FromStr for Block {
             })
     }
 }
+/// The kinds of cards on the battlefield a target test names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum UnitClass {
+    /// Summoner
+    Summoner,
+    /// Champion
+    Champion,
+    /// Common
+    Common,
+    /// Structure
+    Structure,
+}
+impl UnitClass {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "UnitClass";
+    /// Every value, in declaration order.
+    pub const ALL: [UnitClass; 4] = [
+        Self::Summoner,
+        Self::Champion,
+        Self::Common,
+        Self::Structure,
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Summoner => "Summoner",
+            Self::Champion => "Champion",
+            Self::Common => "Common",
+            Self::Structure => "Structure",
+        }
+    }
+}
+impl ::core::fmt::Display for UnitClass {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for UnitClass {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
 /// One printing of a card: its set and its number in that set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Printing {
@@ -614,4 +663,315 @@ pub struct Unit {
     pub classes: &'static [ClassTag],
     /// Named abilities printed on the card.
     pub abilities: &'static [Ability],
+}
+/// One ability of a card as data: when it acts, what it costs, what it picks, when it applies, how long it lasts and what it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CardAbility {
+    /// When the ability acts.
+    pub trigger: AbilityTrigger,
+    /// What is paid when it acts, beyond the card's cost.
+    pub cost: &'static [AbilityCost],
+    /// What it picks, in order.
+    pub targets: &'static [AbilityTarget],
+    /// It acts only while this holds.
+    pub condition: Option<AbilityCondition>,
+    /// How long what it does lasts.
+    pub duration: AbilityDuration,
+    /// What it does, in order; `Target` recipients are the picked cards.
+    pub effects: &'static [AbilityEffect],
+}
+/// One target an ability picks: how many, whether picking is optional, and the tests each must pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AbilityTarget {
+    /// How many cards are picked.
+    pub count: u8,
+    /// The player may pick none ("you may").
+    pub optional: bool,
+    /// Tests every picked card passes.
+    pub filters: &'static [TargetFilter],
+}
+/// When an ability acts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityTrigger {
+    /// When the event is played.
+    OnPlay,
+    /// At the start of one of its controller's phases.
+    PhaseStart {
+        /// The `phase` field.
+        phase: Phase,
+    },
+    /// At the end of one of its controller's phases.
+    PhaseEnd {
+        /// The `phase` field.
+        phase: Phase,
+    },
+    /// After the unit carrying it attacks.
+    AfterAttack,
+    /// When the unit carrying it is destroyed.
+    Destroyed,
+    /// After a structure its controller controls is moved or forced.
+    StructureMoved,
+}
+impl AbilityTrigger {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityTrigger";
+    /// The key that names the variant in content (`when = "..."`).
+    pub const TAG: &'static str = "when";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 6] = [
+        "on_play",
+        "phase_start",
+        "phase_end",
+        "after_attack",
+        "destroyed",
+        "structure_moved",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::OnPlay => "on_play",
+            Self::PhaseStart { .. } => "phase_start",
+            Self::PhaseEnd { .. } => "phase_end",
+            Self::AfterAttack => "after_attack",
+            Self::Destroyed => "destroyed",
+            Self::StructureMoved => "structure_moved",
+        }
+    }
+}
+/// Something paid when an ability acts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityCost {
+    /// Magic from the magic pile.
+    Magic {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// Cards discarded from hand.
+    Discard {
+        /// The `count` field.
+        count: u8,
+    },
+    /// Destroy the card carrying the ability.
+    DestroyThis,
+}
+impl AbilityCost {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityCost";
+    /// The key that names the variant in content (`pay = "..."`).
+    pub const TAG: &'static str = "pay";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 3] = ["magic", "discard", "destroy_this"];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::Magic { .. } => "magic",
+            Self::Discard { .. } => "discard",
+            Self::DestroyThis => "destroy_this",
+        }
+    }
+}
+/// A test a card must pass to be picked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TargetFilter {
+    /// Is one of these kinds of card.
+    Class {
+        /// The `any_of` field.
+        any_of: &'static [UnitClass],
+    },
+    /// Is controlled by the ability's controller.
+    Friendly,
+    /// Is controlled by an opponent.
+    Enemy,
+    /// Is next to the card that set the ability off.
+    NextToTrigger,
+    /// Is at most this many spaces from the card carrying the ability.
+    Within {
+        /// The `spaces` field.
+        spaces: u8,
+    },
+    /// Has damage on it.
+    Damaged,
+    /// Has this ability.
+    HasAbility {
+        /// The `which` field.
+        which: Ability,
+    },
+}
+impl TargetFilter {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "TargetFilter";
+    /// The key that names the variant in content (`is = "..."`).
+    pub const TAG: &'static str = "is";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 7] = [
+        "class",
+        "friendly",
+        "enemy",
+        "next_to_trigger",
+        "within",
+        "damaged",
+        "has_ability",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::Class { .. } => "class",
+            Self::Friendly => "friendly",
+            Self::Enemy => "enemy",
+            Self::NextToTrigger => "next_to_trigger",
+            Self::Within { .. } => "within",
+            Self::Damaged => "damaged",
+            Self::HasAbility { .. } => "has_ability",
+        }
+    }
+}
+/// Something that must hold for an ability to act.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityCondition {
+    /// Its controller has fewer units on the battlefield than an opponent.
+    FewerUnits,
+    /// Its controller's magic pile holds at least this many cards.
+    MagicAtLeast {
+        /// The `count` field.
+        count: u8,
+    },
+}
+impl AbilityCondition {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityCondition";
+    /// The key that names the variant in content (`requires = "..."`).
+    pub const TAG: &'static str = "requires";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 2] = ["fewer_units", "magic_at_least"];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::FewerUnits => "fewer_units",
+            Self::MagicAtLeast { .. } => "magic_at_least",
+        }
+    }
+}
+/// How long what an ability does lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityDuration {
+    /// It happens once.
+    Instant,
+    /// Until the end of the turn.
+    ThisTurn,
+    /// While the event is active: until the start of its owner's next turn.
+    Active,
+}
+impl AbilityDuration {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityDuration";
+    /// The key that names the variant in content (`lasts = "..."`).
+    pub const TAG: &'static str = "lasts";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 3] = ["instant", "this_turn", "active"];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::Instant => "instant",
+            Self::ThisTurn => "this_turn",
+            Self::Active => "active",
+        }
+    }
+}
+/// One thing an ability does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityEffect {
+    /// Adds damage to the recipient.
+    Damage {
+        /// The `amount` field.
+        amount: u8,
+        /// The `to` field.
+        to: Recipient,
+    },
+    /// Removes damage from the recipient.
+    Heal {
+        /// The `amount` field.
+        amount: u8,
+        /// The `to` field.
+        to: Recipient,
+    },
+    /// Destroys the recipient.
+    Destroy {
+        /// The `to` field.
+        to: Recipient,
+    },
+    /// Forces the recipient this many spaces.
+    Force {
+        /// The `spaces` field.
+        spaces: u8,
+        /// The `to` field.
+        to: Recipient,
+    },
+    /// Changes the recipient's strength for the ability's duration.
+    ModifyStrength {
+        /// The `amount` field.
+        amount: i8,
+        /// The `to` field.
+        to: Recipient,
+    },
+    /// Puts cards from the top of the draw pile into the magic pile.
+    GainMagic {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// Draws cards.
+    Draw {
+        /// The `count` field.
+        count: u8,
+    },
+    /// The controller may do `then` or skip it.
+    May {
+        /// The `then` field.
+        then: &'static [AbilityEffect],
+    },
+    /// The controller picks one of the options.
+    ChooseOne {
+        /// The `options` field.
+        options: &'static [AbilityEffect],
+    },
+    /// Does `then` only if `first` was done.
+    IfYouDo {
+        /// The `first` field.
+        first: &'static [AbilityEffect],
+        /// The `then` field.
+        then: &'static [AbilityEffect],
+    },
+}
+impl AbilityEffect {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityEffect";
+    /// The key that names the variant in content (`op = "..."`).
+    pub const TAG: &'static str = "op";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 10] = [
+        "damage",
+        "heal",
+        "destroy",
+        "force",
+        "modify_strength",
+        "gain_magic",
+        "draw",
+        "may",
+        "choose_one",
+        "if_you_do",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::Damage { .. } => "damage",
+            Self::Heal { .. } => "heal",
+            Self::Destroy { .. } => "destroy",
+            Self::Force { .. } => "force",
+            Self::ModifyStrength { .. } => "modify_strength",
+            Self::GainMagic { .. } => "gain_magic",
+            Self::Draw { .. } => "draw",
+            Self::May { .. } => "may",
+            Self::ChooseOne { .. } => "choose_one",
+            Self::IfYouDo { .. } => "if_you_do",
+        }
+    }
 }

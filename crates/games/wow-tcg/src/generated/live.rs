@@ -473,6 +473,711 @@ fn live_record_cardparts(value: &LiveValue, path: &str) -> Result<CardParts, Liv
         },
     })
 }
+/// Reads a `CardAbility` record.
+#[allow(dead_code)]
+fn live_record_cardability(
+    value: &LiveValue,
+    path: &str,
+) -> Result<CardAbility, LiveError> {
+    let table = live_table(value, path)?;
+    live_known_fields(
+        table,
+        &["trigger", "cost", "targets", "condition", "duration", "effects"],
+        path,
+    )?;
+    Ok(CardAbility {
+        trigger: {
+            let path: &str = &::std::format!("{}.{}", path, "trigger");
+            let value = live_get(table, "trigger")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_union_abilitytrigger(value, path)?
+        },
+        cost: {
+            let path: &str = &::std::format!("{}.{}", path, "cost");
+            let value = live_get(table, "cost")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_union_abilitycost(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        targets: {
+            let path: &str = &::std::format!("{}.{}", path, "targets");
+            let value = live_get(table, "targets")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_record_abilitytarget(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+        condition: match live_get(table, "condition") {
+            None | Some(LiveValue::Null) => None,
+            Some(value) => {
+                Some({
+                    let path: &str = &::std::format!("{}.{}", path, "condition");
+                    live_union_abilitycondition(value, path)?
+                })
+            }
+        },
+        duration: {
+            let path: &str = &::std::format!("{}.{}", path, "duration");
+            let value = live_get(table, "duration")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_union_abilityduration(value, path)?
+        },
+        effects: {
+            let path: &str = &::std::format!("{}.{}", path, "effects");
+            let value = live_get(table, "effects")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_union_abilityeffect(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+    })
+}
+/// Reads a `AbilityTarget` record.
+#[allow(dead_code)]
+fn live_record_abilitytarget(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityTarget, LiveError> {
+    let table = live_table(value, path)?;
+    live_known_fields(table, &["card", "side", "filters"], path)?;
+    Ok(AbilityTarget {
+        card: {
+            let path: &str = &::std::format!("{}.{}", path, "card");
+            let value = live_get(table, "card")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_parse::<TargetKind>(value, path)?
+        },
+        side: {
+            let path: &str = &::std::format!("{}.{}", path, "side");
+            let value = live_get(table, "side")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            live_parse::<TargetSide>(value, path)?
+        },
+        filters: {
+            let path: &str = &::std::format!("{}.{}", path, "filters");
+            let value = live_get(table, "filters")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_union_targetfilter(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
+        },
+    })
+}
+/// Reads a `AbilityTrigger` value.
+#[allow(dead_code)]
+fn live_union_abilitytrigger(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityTrigger, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "when") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `when`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "on_play" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::OnPlay)
+        }
+        "activate" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::Activate)
+        }
+        "triggered" => {
+            live_known_fields(table, &["when", "event"], path)?;
+            Ok(AbilityTrigger::Triggered {
+                event: {
+                    let path: &str = &::std::format!("{}.{}", path, "event");
+                    let value = live_get(table, "event")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<TriggerEvent>(value, path)?
+                },
+            })
+        }
+        "ongoing" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::Ongoing)
+        }
+        "reward" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::Reward)
+        }
+        "flip" => {
+            live_known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::Flip)
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other,
+                        "AbilityTrigger"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `AbilityCost` value.
+#[allow(dead_code)]
+fn live_union_abilitycost(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityCost, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "pay") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `pay`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "resources" => {
+            live_known_fields(table, &["pay", "amount"], path)?;
+            Ok(AbilityCost::Resources {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 0, 20)?
+                },
+            })
+        }
+        "x" => {
+            live_known_fields(table, &["pay"], path)?;
+            Ok(AbilityCost::X)
+        }
+        "exhaust_this" => {
+            live_known_fields(table, &["pay"], path)?;
+            Ok(AbilityCost::ExhaustThis)
+        }
+        "destroy_this" => {
+            live_known_fields(table, &["pay"], path)?;
+            Ok(AbilityCost::DestroyThis)
+        }
+        "discard" => {
+            live_known_fields(table, &["pay", "count"], path)?;
+            Ok(AbilityCost::Discard {
+                count: {
+                    let path: &str = &::std::format!("{}.{}", path, "count");
+                    let value = live_get(table, "count")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 7)?
+                },
+            })
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other, "AbilityCost"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `TargetFilter` value.
+#[allow(dead_code)]
+fn live_union_targetfilter(
+    value: &LiveValue,
+    path: &str,
+) -> Result<TargetFilter, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "is") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `is`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "damaged" => {
+            live_known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::Damaged)
+        }
+        "exhausted" => {
+            live_known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::Exhausted)
+        }
+        "has_keyword" => {
+            live_known_fields(table, &["is", "which"], path)?;
+            Ok(TargetFilter::HasKeyword {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Keyword>(value, path)?
+                },
+            })
+        }
+        "race" => {
+            live_known_fields(table, &["is", "which"], path)?;
+            Ok(TargetFilter::Race {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Race>(value, path)?
+                },
+            })
+        }
+        "class" => {
+            live_known_fields(table, &["is", "which"], path)?;
+            Ok(TargetFilter::Class {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Class>(value, path)?
+                },
+            })
+        }
+        "tag" => {
+            live_known_fields(table, &["is", "which"], path)?;
+            Ok(TargetFilter::Tag {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<TypeTag>(value, path)?
+                },
+            })
+        }
+        "cost_at_most" => {
+            live_known_fields(table, &["is", "amount"], path)?;
+            Ok(TargetFilter::CostAtMost {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 0, 20)?
+                },
+            })
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other, "TargetFilter"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `AbilityCondition` value.
+#[allow(dead_code)]
+fn live_union_abilitycondition(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityCondition, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "requires") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `requires`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "hero_class" => {
+            live_known_fields(table, &["requires", "which"], path)?;
+            Ok(AbilityCondition::HeroClass {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Class>(value, path)?
+                },
+            })
+        }
+        "hero_race" => {
+            live_known_fields(table, &["requires", "which"], path)?;
+            Ok(AbilityCondition::HeroRace {
+                which: {
+                    let path: &str = &::std::format!("{}.{}", path, "which");
+                    let value = live_get(table, "which")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Race>(value, path)?
+                },
+            })
+        }
+        "allies_at_least" => {
+            live_known_fields(table, &["requires", "count"], path)?;
+            Ok(AbilityCondition::AlliesAtLeast {
+                count: {
+                    let path: &str = &::std::format!("{}.{}", path, "count");
+                    let value = live_get(table, "count")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 10)?
+                },
+            })
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other,
+                        "AbilityCondition"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `AbilityDuration` value.
+#[allow(dead_code)]
+fn live_union_abilityduration(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityDuration, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "lasts") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `lasts`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "instant" => {
+            live_known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::Instant)
+        }
+        "this_turn" => {
+            live_known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::ThisTurn)
+        }
+        "while_in_play" => {
+            live_known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::WhileInPlay)
+        }
+        "until_your_next_turn" => {
+            live_known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::UntilYourNextTurn)
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other,
+                        "AbilityDuration"
+                    ),
+                ),
+            )
+        }
+    }
+}
+/// Reads a `AbilityEffect` value.
+#[allow(dead_code)]
+fn live_union_abilityeffect(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityEffect, LiveError> {
+    let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live_get(table, "op") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `op`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "deal_damage" => {
+            live_known_fields(
+                table,
+                &["op", "amount", "damage_type", "from", "to", "target"],
+                path,
+            )?;
+            Ok(AbilityEffect::DealDamage {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 20)?
+                },
+                damage_type: match live_get(table, "damage_type") {
+                    None | Some(LiveValue::Null) => None,
+                    Some(value) => {
+                        Some({
+                            let path: &str = &::std::format!(
+                                "{}.{}", path, "damage_type"
+                            );
+                            live_parse::<DamageType>(value, path)?
+                        })
+                    }
+                },
+                from: {
+                    let path: &str = &::std::format!("{}.{}", path, "from");
+                    let value = live_get(table, "from")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Dealer>(value, path)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Recipient>(value, path)?
+                },
+                target: {
+                    let path: &str = &::std::format!("{}.{}", path, "target");
+                    let value = live_get(table, "target")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 3)?
+                },
+            })
+        }
+        "heal" => {
+            live_known_fields(table, &["op", "amount", "to", "target"], path)?;
+            Ok(AbilityEffect::Heal {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 40)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Recipient>(value, path)?
+                },
+                target: {
+                    let path: &str = &::std::format!("{}.{}", path, "target");
+                    let value = live_get(table, "target")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 3)?
+                },
+            })
+        }
+        "destroy" => {
+            live_known_fields(table, &["op", "target"], path)?;
+            Ok(AbilityEffect::Destroy {
+                target: {
+                    let path: &str = &::std::format!("{}.{}", path, "target");
+                    let value = live_get(table, "target")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 3)?
+                },
+            })
+        }
+        "exhaust" => {
+            live_known_fields(table, &["op", "target"], path)?;
+            Ok(AbilityEffect::Exhaust {
+                target: {
+                    let path: &str = &::std::format!("{}.{}", path, "target");
+                    let value = live_get(table, "target")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 3)?
+                },
+            })
+        }
+        "ready" => {
+            live_known_fields(table, &["op", "target"], path)?;
+            Ok(AbilityEffect::Ready {
+                target: {
+                    let path: &str = &::std::format!("{}.{}", path, "target");
+                    let value = live_get(table, "target")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 3)?
+                },
+            })
+        }
+        "interrupt" => {
+            live_known_fields(table, &["op", "target"], path)?;
+            Ok(AbilityEffect::Interrupt {
+                target: {
+                    let path: &str = &::std::format!("{}.{}", path, "target");
+                    let value = live_get(table, "target")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 3)?
+                },
+            })
+        }
+        "modify_atk" => {
+            live_known_fields(table, &["op", "amount", "to", "target"], path)?;
+            Ok(AbilityEffect::ModifyAtk {
+                amount: {
+                    let path: &str = &::std::format!("{}.{}", path, "amount");
+                    let value = live_get(table, "amount")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<i8>(value, path, -20, 20)?
+                },
+                to: {
+                    let path: &str = &::std::format!("{}.{}", path, "to");
+                    let value = live_get(table, "to")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_parse::<Recipient>(value, path)?
+                },
+                target: {
+                    let path: &str = &::std::format!("{}.{}", path, "target");
+                    let value = live_get(table, "target")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 3)?
+                },
+            })
+        }
+        "draw" => {
+            live_known_fields(table, &["op", "count"], path)?;
+            Ok(AbilityEffect::Draw {
+                count: {
+                    let path: &str = &::std::format!("{}.{}", path, "count");
+                    let value = live_get(table, "count")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 10)?
+                },
+            })
+        }
+        "discard" => {
+            live_known_fields(table, &["op", "count"], path)?;
+            Ok(AbilityEffect::Discard {
+                count: {
+                    let path: &str = &::std::format!("{}.{}", path, "count");
+                    let value = live_get(table, "count")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    live_int::<u8>(value, path, 1, 10)?
+                },
+            })
+        }
+        "choose_one" => {
+            live_known_fields(table, &["op", "options"], path)?;
+            Ok(AbilityEffect::ChooseOne {
+                options: {
+                    let path: &str = &::std::format!("{}.{}", path, "options");
+                    let value = live_get(table, "options")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    {
+                        let items = match value {
+                            LiveValue::List(items) => items,
+                            _ => {
+                                return Err(LiveError::new(path, "expected a list".into()));
+                            }
+                        };
+                        let mut read = ::std::vec::Vec::with_capacity(items.len());
+                        for (position, value) in items.iter().enumerate() {
+                            let path: &str = &::std::format!("{}[{}]", path, position);
+                            read.push(live_union_abilityeffect(value, path)?);
+                        }
+                        &*::std::boxed::Box::leak(read.into_boxed_slice())
+                    }
+                },
+            })
+        }
+        "if_you_do" => {
+            live_known_fields(table, &["op", "first", "then"], path)?;
+            Ok(AbilityEffect::IfYouDo {
+                first: {
+                    let path: &str = &::std::format!("{}.{}", path, "first");
+                    let value = live_get(table, "first")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    {
+                        let items = match value {
+                            LiveValue::List(items) => items,
+                            _ => {
+                                return Err(LiveError::new(path, "expected a list".into()));
+                            }
+                        };
+                        let mut read = ::std::vec::Vec::with_capacity(items.len());
+                        for (position, value) in items.iter().enumerate() {
+                            let path: &str = &::std::format!("{}[{}]", path, position);
+                            read.push(live_union_abilityeffect(value, path)?);
+                        }
+                        &*::std::boxed::Box::leak(read.into_boxed_slice())
+                    }
+                },
+                then: {
+                    let path: &str = &::std::format!("{}.{}", path, "then");
+                    let value = live_get(table, "then")
+                        .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+                    {
+                        let items = match value {
+                            LiveValue::List(items) => items,
+                            _ => {
+                                return Err(LiveError::new(path, "expected a list".into()));
+                            }
+                        };
+                        let mut read = ::std::vec::Vec::with_capacity(items.len());
+                        for (position, value) in items.iter().enumerate() {
+                            let path: &str = &::std::format!("{}[{}]", path, position);
+                            read.push(live_union_abilityeffect(value, path)?);
+                        }
+                        &*::std::boxed::Box::leak(read.into_boxed_slice())
+                    }
+                },
+            })
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant in this build", other,
+                        "AbilityEffect"
+                    ),
+                ),
+            )
+        }
+    }
+}
 /// Reads a `hero` card.
 fn live_kind_hero(
     table: &[(::std::string::String, LiveValue)],
@@ -1770,6 +2475,7 @@ fn live_kind_ability(
             "hero_required",
             "rarity",
             "ongoing",
+            "card_abilities",
         ],
         path,
     )?;
@@ -1993,6 +2699,23 @@ fn live_kind_ability(
             let value = live_get(table, "ongoing")
                 .ok_or_else(|| LiveError::new(path, "missing".into()))?;
             live_bool(value, path)?
+        },
+        card_abilities: {
+            let path: &str = &::std::format!("{}.{}", path, "card_abilities");
+            let value = live_get(table, "card_abilities")
+                .ok_or_else(|| LiveError::new(path, "missing".into()))?;
+            {
+                let items = match value {
+                    LiveValue::List(items) => items,
+                    _ => return Err(LiveError::new(path, "expected a list".into())),
+                };
+                let mut read = ::std::vec::Vec::with_capacity(items.len());
+                for (position, value) in items.iter().enumerate() {
+                    let path: &str = &::std::format!("{}[{}]", path, position);
+                    read.push(live_record_cardability(value, path)?);
+                }
+                &*::std::boxed::Box::leak(read.into_boxed_slice())
+            }
         },
     })
 }

@@ -2100,6 +2100,104 @@ impl ::core::str::FromStr for TriggerEvent {
             })
     }
 }
+/// The kinds of cards a power targets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TargetKind {
+    /// A hero.
+    Hero,
+    /// An ally.
+    Ally,
+    /// A hero or an ally.
+    Character,
+    /// A weapon, armor or item.
+    Equipment,
+    /// An ability card in play or on the chain.
+    AbilityCard,
+    /// Any card.
+    AnyCard,
+}
+impl TargetKind {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "TargetKind";
+    /// Every value, in declaration order.
+    pub const ALL: [TargetKind; 6] = [
+        Self::Hero,
+        Self::Ally,
+        Self::Character,
+        Self::Equipment,
+        Self::AbilityCard,
+        Self::AnyCard,
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Hero => "Hero",
+            Self::Ally => "Ally",
+            Self::Character => "Character",
+            Self::Equipment => "Equipment",
+            Self::AbilityCard => "AbilityCard",
+            Self::AnyCard => "AnyCard",
+        }
+    }
+}
+impl ::core::fmt::Display for TargetKind {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for TargetKind {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
+/// Whose card a target may be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TargetSide {
+    /// Anyone's.
+    Any,
+    /// The controller's.
+    Friendly,
+    /// An opponent's.
+    Opposing,
+}
+impl TargetSide {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "TargetSide";
+    /// Every value, in declaration order.
+    pub const ALL: [TargetSide; 3] = [Self::Any, Self::Friendly, Self::Opposing];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Any => "Any",
+            Self::Friendly => "Friendly",
+            Self::Opposing => "Opposing",
+        }
+    }
+}
+impl ::core::fmt::Display for TargetSide {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for TargetSide {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|value| value.name() == text)
+            .ok_or_else(|| ParseNameError {
+                type_name: Self::NAME,
+                text: text.into(),
+            })
+    }
+}
 /// One printing of a card: its set and its number in that set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Printing {
@@ -2143,4 +2241,366 @@ pub struct CardParts {
     pub hero_required: &'static [HeroTrait],
     /// Collector number colour (204.1).
     pub rarity: Option<Rarity>,
+}
+/// One power of a card as data: when it acts, what it costs, what it targets, when it applies, how long it lasts and what it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CardAbility {
+    /// When the power acts.
+    pub trigger: AbilityTrigger,
+    /// What is paid to use it, beyond the card's cost (201).
+    pub cost: &'static [AbilityCost],
+    /// What it targets (706), in order: effects name a target by its position (1, 2, ...).
+    pub targets: &'static [AbilityTarget],
+    /// It acts only while this holds.
+    pub condition: Option<AbilityCondition>,
+    /// How long what it does lasts.
+    pub duration: AbilityDuration,
+    /// What it does, in order.
+    pub effects: &'static [AbilityEffect],
+}
+/// One target of a power (706): the kind of card, whose, and the tests it must pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AbilityTarget {
+    /// What kind of card is targeted.
+    pub card: TargetKind,
+    /// Whose card it may be.
+    pub side: TargetSide,
+    /// Tests the target passes.
+    pub filters: &'static [TargetFilter],
+}
+/// When a power acts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityTrigger {
+    /// As the card resolves after being played (an ability card's effect).
+    OnPlay,
+    /// When its controller activates it (\[Activate\], 703).
+    Activate,
+    /// When an event happens (703).
+    Triggered {
+        /// The `event` field.
+        event: TriggerEvent,
+    },
+    /// Continuously while the card is in play ('Ongoing:').
+    Ongoing,
+    /// When the quest is completed (its Reward, 702).
+    Reward,
+    /// When the hero is flipped (301).
+    Flip,
+}
+impl AbilityTrigger {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityTrigger";
+    /// The key that names the variant in content (`when = "..."`).
+    pub const TAG: &'static str = "when";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 6] = [
+        "on_play",
+        "activate",
+        "triggered",
+        "ongoing",
+        "reward",
+        "flip",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::OnPlay => "on_play",
+            Self::Activate => "activate",
+            Self::Triggered { .. } => "triggered",
+            Self::Ongoing => "ongoing",
+            Self::Reward => "reward",
+            Self::Flip => "flip",
+        }
+    }
+}
+/// Something paid to use a power.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityCost {
+    /// Exhaust this many resources.
+    Resources {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// Exhaust any number of resources: X.
+    X,
+    /// Exhaust the card carrying the power.
+    ExhaustThis,
+    /// Destroy the card carrying the power.
+    DestroyThis,
+    /// Discard cards from hand.
+    Discard {
+        /// The `count` field.
+        count: u8,
+    },
+}
+impl AbilityCost {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityCost";
+    /// The key that names the variant in content (`pay = "..."`).
+    pub const TAG: &'static str = "pay";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 5] = [
+        "resources",
+        "x",
+        "exhaust_this",
+        "destroy_this",
+        "discard",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::Resources { .. } => "resources",
+            Self::X => "x",
+            Self::ExhaustThis => "exhaust_this",
+            Self::DestroyThis => "destroy_this",
+            Self::Discard { .. } => "discard",
+        }
+    }
+}
+/// A test a target must pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TargetFilter {
+    /// Has damage on it.
+    Damaged,
+    /// Is exhausted.
+    Exhausted,
+    /// Has this keyword.
+    HasKeyword {
+        /// The `which` field.
+        which: Keyword,
+    },
+    /// Has this race.
+    Race {
+        /// The `which` field.
+        which: Race,
+    },
+    /// Has this class.
+    Class {
+        /// The `which` field.
+        which: Class,
+    },
+    /// Has this type-line tag.
+    Tag {
+        /// The `which` field.
+        which: TypeTag,
+    },
+    /// Costs this much or less.
+    CostAtMost {
+        /// The `amount` field.
+        amount: u8,
+    },
+}
+impl TargetFilter {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "TargetFilter";
+    /// The key that names the variant in content (`is = "..."`).
+    pub const TAG: &'static str = "is";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 7] = [
+        "damaged",
+        "exhausted",
+        "has_keyword",
+        "race",
+        "class",
+        "tag",
+        "cost_at_most",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::Damaged => "damaged",
+            Self::Exhausted => "exhausted",
+            Self::HasKeyword { .. } => "has_keyword",
+            Self::Race { .. } => "race",
+            Self::Class { .. } => "class",
+            Self::Tag { .. } => "tag",
+            Self::CostAtMost { .. } => "cost_at_most",
+        }
+    }
+}
+/// Something that must hold for a power to act.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityCondition {
+    /// The controller's hero has this class.
+    HeroClass {
+        /// The `which` field.
+        which: Class,
+    },
+    /// The controller's hero has this race.
+    HeroRace {
+        /// The `which` field.
+        which: Race,
+    },
+    /// The controller has at least this many allies in play.
+    AlliesAtLeast {
+        /// The `count` field.
+        count: u8,
+    },
+}
+impl AbilityCondition {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityCondition";
+    /// The key that names the variant in content (`requires = "..."`).
+    pub const TAG: &'static str = "requires";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 3] = [
+        "hero_class",
+        "hero_race",
+        "allies_at_least",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::HeroClass { .. } => "hero_class",
+            Self::HeroRace { .. } => "hero_race",
+            Self::AlliesAtLeast { .. } => "allies_at_least",
+        }
+    }
+}
+/// How long what a power does lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityDuration {
+    /// It happens once.
+    Instant,
+    /// Until the end of the turn.
+    ThisTurn,
+    /// While the card carrying it stays in play.
+    WhileInPlay,
+    /// Until the start of the controller's next turn.
+    UntilYourNextTurn,
+}
+impl AbilityDuration {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityDuration";
+    /// The key that names the variant in content (`lasts = "..."`).
+    pub const TAG: &'static str = "lasts";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 4] = [
+        "instant",
+        "this_turn",
+        "while_in_play",
+        "until_your_next_turn",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::Instant => "instant",
+            Self::ThisTurn => "this_turn",
+            Self::WhileInPlay => "while_in_play",
+            Self::UntilYourNextTurn => "until_your_next_turn",
+        }
+    }
+}
+/// One thing a power does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbilityEffect {
+    /// Deals damage: one packet per recipient (405).
+    DealDamage {
+        /// The `amount` field.
+        amount: u8,
+        /// None: typeless damage.
+        damage_type: Option<DamageType>,
+        /// The `from` field.
+        from: Dealer,
+        /// The `to` field.
+        to: Recipient,
+        /// Which target a `TargetCharacter` recipient is.
+        target: u8,
+    },
+    /// Heals damage from the recipient (404).
+    Heal {
+        /// The `amount` field.
+        amount: u8,
+        /// The `to` field.
+        to: Recipient,
+        /// The `target` field.
+        target: u8,
+    },
+    /// Destroys the target.
+    Destroy {
+        /// The `target` field.
+        target: u8,
+    },
+    /// Exhausts the target.
+    Exhaust {
+        /// The `target` field.
+        target: u8,
+    },
+    /// Readies the target.
+    Ready {
+        /// The `target` field.
+        target: u8,
+    },
+    /// Interrupts the targeted card on the chain.
+    Interrupt {
+        /// The `target` field.
+        target: u8,
+    },
+    /// Changes the recipient's ATK for the power's duration.
+    ModifyAtk {
+        /// The `amount` field.
+        amount: i8,
+        /// The `to` field.
+        to: Recipient,
+        /// The `target` field.
+        target: u8,
+    },
+    /// The controller draws cards.
+    Draw {
+        /// The `count` field.
+        count: u8,
+    },
+    /// The controller discards cards from hand.
+    Discard {
+        /// The `count` field.
+        count: u8,
+    },
+    /// The controller chooses one of the options (each option uses only its own targets).
+    ChooseOne {
+        /// The `options` field.
+        options: &'static [AbilityEffect],
+    },
+    /// Does `then` only if `first` was done (709.2f).
+    IfYouDo {
+        /// The `first` field.
+        first: &'static [AbilityEffect],
+        /// The `then` field.
+        then: &'static [AbilityEffect],
+    },
+}
+impl AbilityEffect {
+    /// The union's name as declared in `game.toml`.
+    pub const NAME: &'static str = "AbilityEffect";
+    /// The key that names the variant in content (`op = "..."`).
+    pub const TAG: &'static str = "op";
+    /// Every variant's name as content writes it, in declaration order.
+    pub const VARIANTS: [&'static str; 11] = [
+        "deal_damage",
+        "heal",
+        "destroy",
+        "exhaust",
+        "ready",
+        "interrupt",
+        "modify_atk",
+        "draw",
+        "discard",
+        "choose_one",
+        "if_you_do",
+    ];
+    /// The name of this value's variant, as content writes it.
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Self::DealDamage { .. } => "deal_damage",
+            Self::Heal { .. } => "heal",
+            Self::Destroy { .. } => "destroy",
+            Self::Exhaust { .. } => "exhaust",
+            Self::Ready { .. } => "ready",
+            Self::Interrupt { .. } => "interrupt",
+            Self::ModifyAtk { .. } => "modify_atk",
+            Self::Draw { .. } => "draw",
+            Self::Discard { .. } => "discard",
+            Self::ChooseOne { .. } => "choose_one",
+            Self::IfYouDo { .. } => "if_you_do",
+        }
+    }
 }
