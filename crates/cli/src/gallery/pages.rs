@@ -302,6 +302,7 @@ fn type_text(game: &ir::Game, ty: &Type) -> String {
         Type::Handler => "handler".into(),
         Type::Enum { index } => game.enums[*index].name.clone(),
         Type::Record { index } => game.records[*index].name.clone(),
+        Type::Union { index } => game.unions[*index].name.clone(),
         Type::Codex { index } => game.categories[*index].name.clone(),
         Type::List { item } => format!("list of {}", type_text(game, item)),
         Type::Option { item } => format!("{} (optional)", type_text(game, item)),
