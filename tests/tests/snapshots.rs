@@ -218,7 +218,11 @@ fn enums_codex_metadata_dice_and_constants_are_typed() {
 
 /// Rules as a game writes them: a `match` on the generated `Handler`, the wildcard arm
 /// answering "not modelled yet".
-fn dispatch(handler: tiny::Handler, state: &mut Vec<(&'static str, tiny::CardId)>, source: tiny::CardId) -> Option<usize> {
+fn dispatch(
+    handler: tiny::Handler,
+    state: &mut Vec<(&'static str, tiny::CardId)>,
+    source: tiny::CardId,
+) -> Option<usize> {
     match handler {
         tiny::Handler::TideCall => {
             state.push(("tide_call", source));
@@ -245,11 +249,19 @@ fn handlers_are_typed_and_looked_up_by_name() {
     };
     let handler = caller.handler.expect("Tide Caller names a handler");
     let mut state = Vec::new();
-    assert_eq!(dispatch(handler, &mut state, tiny::CardId::TideCaller), Some(1));
-    assert_eq!(dispatch(Handler::Haste, &mut state, tiny::CardId::TideCaller), None);
+    assert_eq!(
+        dispatch(handler, &mut state, tiny::CardId::TideCaller),
+        Some(1)
+    );
+    assert_eq!(
+        dispatch(Handler::Haste, &mut state, tiny::CardId::TideCaller),
+        None
+    );
     assert_eq!(state, [("tide_call", tiny::CardId::TideCaller)]);
     // The name table is sorted, and every handler is found by its own name.
-    assert!(Handler::BY_NAME.windows(2).all(|pair| pair[0].0 < pair[1].0));
+    assert!(Handler::BY_NAME
+        .windows(2)
+        .all(|pair| pair[0].0 < pair[1].0));
     for handler in Handler::ALL {
         assert_eq!(handler.name().parse::<Handler>(), Ok(handler));
     }
@@ -266,7 +278,9 @@ fn card_kinds_and_common_fields_are_typed() {
         assert_eq!(kind.name().parse::<CardKind>(), Ok(kind));
         assert_eq!(kind.to_string(), kind.name());
     }
-    let unknown = "creature".parse::<CardKind>().expect_err("not a kind of tiny");
+    let unknown = "creature"
+        .parse::<CardKind>()
+        .expect_err("not a kind of tiny");
     assert_eq!(unknown.to_string(), "`creature` is not a CardKind name");
     let tiny::Card::Unit(unit) = card else {
         panic!("a unit")

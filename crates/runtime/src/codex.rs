@@ -134,6 +134,9 @@ pub enum ParamKind {
 /// form, else the specific reason.
 type Miss = Option<ParseCodexReason>;
 
+/// Reads the parameters of a template from its slot texts.
+type ReadSlots<'r> = dyn FnMut(&[&str]) -> Result<Vec<i64>, Miss> + 'r;
+
 /// Reads `text` as a value of `category` with `templates`: exactly, then ignoring ASCII case.
 /// `build` makes the value of the entry at a position of `templates` from its parameters as
 /// read (see [`ParamKind`]); it answers `None` only for a position that is not an entry.
@@ -206,7 +209,9 @@ fn params(template: &Template, slots: &[&str], fold: bool) -> Result<Vec<i64>, M
 fn position(names: &[&str], text: &str, fold: bool) -> Option<i64> {
     let exact = names.iter().position(|name| *name == text);
     let found = match exact {
-        None if fold => names.iter().position(|name| name.eq_ignore_ascii_case(text)),
+        None if fold => names
+            .iter()
+            .position(|name| name.eq_ignore_ascii_case(text)),
         other => other,
     };
     found.map(|position| position as i64)
@@ -239,7 +244,7 @@ fn cut<'t>(
     fold: bool,
     slots: &mut Vec<&'t str>,
     reason: &mut Miss,
-    read: &mut dyn FnMut(&[&str]) -> Result<Vec<i64>, Miss>,
+    read: &mut ReadSlots<'_>,
 ) -> Option<Vec<i64>> {
     let rest = strip(text, literals[0], fold)?;
     let Some(next) = literals.get(1) else {

@@ -80,7 +80,10 @@ mod tests {
 
     #[test]
     fn find_name_reports_the_type_and_the_text() {
-        assert_eq!(find_name("Element", &[1, 2], &["fire", "water"], "water"), Ok(2));
+        assert_eq!(
+            find_name("Element", &[1, 2], &["fire", "water"], "water"),
+            Ok(2)
+        );
         let error = find_name("Element", &[1, 2], &["fire", "water"], "Fire").unwrap_err();
         assert_eq!(error.to_string(), "`Fire` is not a Element name");
     }

@@ -235,7 +235,10 @@ mod tests {
     fn errors_name_the_path_and_what_does_not_fit() {
         let card = card();
         let error = field(&card, "c", "life", int::<u8, 0, 9>).unwrap_err();
-        assert_eq!(error.to_string(), "c.life: 12 is outside 0..=9 in this build");
+        assert_eq!(
+            error.to_string(),
+            "c.life: 12 is outside 0..=9 in this build"
+        );
         let error = field(&card, "c", "armor", boolean).unwrap_err();
         assert_eq!(error.to_string(), "c.armor: missing");
         let error = field(&card, "c", "costs", |value, path| {

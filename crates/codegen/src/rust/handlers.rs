@@ -15,13 +15,9 @@ pub(crate) fn items(game: &Game) -> TokenStream {
     let handlers = &game.handlers;
     let variants: Vec<_> = handlers.iter().map(|h| type_ident(&h.ident)).collect();
     let names: Vec<&str> = handlers.iter().map(|h| h.name.as_str()).collect();
-    let variant_docs = handlers.iter().map(|h| {
-        docs::text(&format!(
-            "`{}`, used by: {}.",
-            h.name,
-            h.used_by.join(", ")
-        ))
-    });
+    let variant_docs = handlers
+        .iter()
+        .map(|h| docs::text(&format!("`{}`, used by: {}.", h.name, h.used_by.join(", "))));
     let count = unsuffixed(handlers.len());
     let mut sorted: Vec<(&str, &proc_macro2::Ident)> =
         names.iter().copied().zip(&variants).collect();

@@ -101,12 +101,10 @@ pub(crate) fn items(game: &Game) -> TokenStream {
 fn records_of_kinds(game: &Game) -> Vec<usize> {
     fn visit(game: &Game, ty: &Type, found: &mut Vec<bool>) {
         match ty {
-            Type::Record { index } => {
-                if !found[*index] {
-                    found[*index] = true;
-                    for field in &game.records[*index].fields {
-                        visit(game, &field.ty, found);
-                    }
+            Type::Record { index } if !found[*index] => {
+                found[*index] = true;
+                for field in &game.records[*index].fields {
+                    visit(game, &field.ty, found);
                 }
             }
             Type::List { item } | Type::Option { item } => visit(game, item, found),
@@ -117,7 +115,9 @@ fn records_of_kinds(game: &Game) -> Vec<usize> {
     for field in game.kinds.iter().flat_map(|kind| &kind.fields) {
         visit(game, &field.ty, &mut found);
     }
-    (0..game.records.len()).filter(|&index| found[index]).collect()
+    (0..game.records.len())
+        .filter(|&index| found[index])
+        .collect()
 }
 
 fn record_reader(ident: &str) -> Ident {

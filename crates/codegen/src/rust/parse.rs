@@ -67,7 +67,10 @@ fn category_items(
             .or(category.entries.first())
             .map_or(name.as_str(), |entry| entry.template.source.as_str())
     );
-    let any_params = category.entries.iter().any(|entry| !entry.params.is_empty());
+    let any_params = category
+        .entries
+        .iter()
+        .any(|entry| !entry.params.is_empty());
     let (values_pattern, imports) = if any_params {
         (quote!(values), quote!(Param, ParamKind, Template))
     } else {
@@ -471,6 +474,9 @@ mod tests {
         let text = normalized(items(&game));
         assert!(text.contains("match * self { }"), "{text}");
         assert!(text.contains("let _ = entry ; None"), "{text}");
-        assert!(text.contains("use :: grimoire_runtime :: codex :: { Template }"), "{text}");
+        assert!(
+            text.contains("use :: grimoire_runtime :: codex :: { Template }"),
+            "{text}"
+        );
     }
 }
