@@ -216,33 +216,24 @@ fn enums_codex_metadata_dice_and_constants_are_typed() {
     assert_eq!(tiny::SETS, &["core", "promo"]);
 }
 
-/// Rules that record which handlers ran, on which source and trigger.
-struct Recorder;
-
-impl tiny::Handlers for Recorder {
-    type State = Vec<(&'static str, tiny::CardId, u8)>;
-    type Source = tiny::CardId;
-    type Trigger = u8;
-    type Outcome = usize;
-
-    fn haste(state: &mut Self::State, source: tiny::CardId, trigger: &u8) -> usize {
-        state.push(("haste", source, *trigger));
-        state.len()
-    }
-
-    fn searing_edge(state: &mut Self::State, source: tiny::CardId, trigger: &u8) -> usize {
-        state.push(("searing_edge", source, *trigger));
-        state.len()
-    }
-
-    fn tide_call(state: &mut Self::State, source: tiny::CardId, trigger: &u8) -> usize {
-        state.push(("tide_call", source, *trigger));
-        state.len()
+/// Rules as a game writes them: a `match` on the generated `Handler`, the wildcard arm
+/// answering "not modelled yet".
+fn dispatch(
+    handler: tiny::Handler,
+    state: &mut Vec<(&'static str, tiny::CardId)>,
+    source: tiny::CardId,
+) -> Option<usize> {
+    match handler {
+        tiny::Handler::TideCall => {
+            state.push(("tide_call", source));
+            Some(state.len())
+        }
+        _ => None,
     }
 }
 
 #[test]
-fn handlers_are_typed_and_run_through_the_trait() {
+fn handlers_are_typed_and_looked_up_by_name() {
     use tiny::Handler;
     assert_eq!(
         Handler::ALL,
@@ -258,9 +249,51 @@ fn handlers_are_typed_and_run_through_the_trait() {
     };
     let handler = caller.handler.expect("Tide Caller names a handler");
     let mut state = Vec::new();
-    let outcome = handler.run::<Recorder>(&mut state, tiny::CardId::TideCaller, &7);
-    assert_eq!(outcome, 1);
-    assert_eq!(state, [("tide_call", tiny::CardId::TideCaller, 7)]);
+    assert_eq!(
+        dispatch(handler, &mut state, tiny::CardId::TideCaller),
+        Some(1)
+    );
+    assert_eq!(
+        dispatch(Handler::Haste, &mut state, tiny::CardId::TideCaller),
+        None
+    );
+    assert_eq!(state, [("tide_call", tiny::CardId::TideCaller)]);
+    // The name table is sorted, and every handler is found by its own name.
+    assert!(Handler::BY_NAME
+        .windows(2)
+        .all(|pair| pair[0].0 < pair[1].0));
+    for handler in Handler::ALL {
+        assert_eq!(handler.name().parse::<Handler>(), Ok(handler));
+    }
+}
+
+#[test]
+fn card_kinds_and_common_fields_are_typed() {
+    use tiny::CardKind;
+    let card = tiny::CardId::TideCaller.card();
+    assert_eq!(card.card_kind(), CardKind::Unit);
+    assert_eq!(card.kind(), "unit");
+    assert_eq!(CardKind::ALL.map(CardKind::name), CardKind::NAMES);
+    for kind in CardKind::ALL {
+        assert_eq!(kind.name().parse::<CardKind>(), Ok(kind));
+        assert_eq!(kind.to_string(), kind.name());
+    }
+    let unknown = "creature"
+        .parse::<CardKind>()
+        .expect_err("not a kind of tiny");
+    assert_eq!(unknown.to_string(), "`creature` is not a CardKind name");
+    let tiny::Card::Unit(unit) = card else {
+        panic!("a unit")
+    };
+    // `mana` comes from the `Cost` record every kind extends.
+    assert_eq!(card.mana(), unit.mana);
+    assert_eq!(card.summary(), unit.summary);
+    assert_eq!(tiny::EffectOp::NAMES, ["dice_modifier", "heal"]);
+    let heal = tiny::EffectOp::Heal {
+        amount: 2,
+        revive: true,
+    };
+    assert_eq!(heal.name(), "heal");
 }
 
 /// Renders a codex reference the way the generated `Display` does: the template's literals,

@@ -15,6 +15,18 @@
 //! include!(concat!(env!("OUT_DIR"), "/my_game.rs"));
 //! ```
 //!
+//! The generated module calls the `grimoire-runtime` crate (name lookup, codex text matching,
+//! parse errors, live card reading), as prost-generated code calls `prost`: the downstream
+//! crate depends on it, next to the build dependency on this crate:
+//!
+//! ```toml
+//! [dependencies]
+//! grimoire-runtime = "0.1"
+//!
+//! [build-dependencies]
+//! grimoire-build = "0.1"
+//! ```
+//!
 //! Every input file is announced with `cargo:rerun-if-changed`, so editing a card rebuilds
 //! the crate. Nothing is written when any game has errors; the error carries every
 //! diagnostic, rendered with file, line, column and a caret.

@@ -17,14 +17,16 @@
 //! | file | items |
 //! |---|---|
 //! | `game.rs` | `GAME_NAME`, `GAME_TITLE`, `GAME_SUMMARY` |
-//! | `types.rs` | one enum per game enum (`NAME`, `ALL`, `name()`, `Display`, `FromStr` with `ParseNameError`); one struct per record; one enum per tagged union (a struct variant per variant, `NAME`, `TAG`, `VARIANTS`, `variant()`) |
-//! | `codex.rs` | `Stacking`; `EffectOp` (one variant per effect op); per category an enum whose variants carry the typed parameters (`Trait::Piercing(u8)`), a `TraitMeta` table `TRAIT_META` (with `implies`, the precomputed closure `implied`, `handler: Option<Handler>`) reached with `meta()`, `name()` and a `Display` printing the card text; `CodexRef` (a value of any category) |
-//! | `parse.rs` | `ParseCodexError` (category, text and a `ParseCodexReason`: no match, an integer out of range, or a text/list argument no card uses); per category `FromStr`, the inverse of `Display` (`"Piercing +2".parse::<Trait>()`), and `int_param()` (the first integer parameter) |
+//! | `types.rs` | one enum per game enum (`NAME`, `ALL`, `NAMES`, `name()`, `Display`, `FromStr` with `ParseNameError`, re-exported from `grimoire_runtime`); one struct per record; one enum per tagged union (a struct variant per variant, `NAME`, `TAG`, `VARIANTS`, `variant()`) |
+//! | `codex.rs` | `Stacking`; `EffectOp` (one variant per effect op, with `NAMES` and `name()`); per category an enum whose variants carry the typed parameters (`Trait::Piercing(u8)`), a `TraitMeta` table `TRAIT_META` (with `implies`, the precomputed closure `implied`, `handler: Option<Handler>`) reached with `meta()`, `name()` and a `Display` printing the card text; `CodexRef` (a value of any category) |
+//! | `parse.rs` | per category `FromStr`, the inverse of `Display` (`"Piercing +2".parse::<Trait>()`): a table of the entries' templates matched by `grimoire_runtime::codex::parse`, whose `ParseCodexError` (category, text and a `ParseCodexReason`: no match, an integer out of range, or a text/list argument no card uses) is re-exported; and `int_param()` (the first integer parameter) |
 //! | `tables.rs` | per die a face struct, a `<DIE>_DIE` table, `<DIE>_DIE_NAME` and `<DIE>_DIE_SIDES`; the game's constants (typed constants with their declared type) |
-//! | `cards.rs` | one struct and one `static` table per kind (`CREATURES`); `Card` (a reference to a card of any kind); `CardId` with `ALL`, `card()`, `name()`, `from_name()` (binary search), `printed()` and `errata()`; `CARDS` |
-//! | `handlers.rs` | the `Handler` enum (one variant per native handler, documented with its users; `ALL`, `name()`, `Display`, `FromStr`, `run::<H>()`) and the `Handlers` trait (`State`, `Source`, `Trigger`, `Outcome`; one method per handler, no defaults) |
+//! | `cards.rs` | one struct and one `static` table per kind (`CREATURES`); `Card` (a reference to a card of any kind, with `name()`, `kind()`, `card_kind()` and an accessor for every field all kinds share); `CardKind` (`ALL`, `NAMES`, `name()`, `FromStr`); `CardId` with `ALL`, `card()`, `name()`, `from_name()` (binary search), `printed()` and `errata()`; `CARDS` |
+//! | `handlers.rs` | the `Handler` enum (one variant per native handler, documented with its users; `ALL`, `BY_NAME` (sorted by name), `name()`, `Display`, `FromStr` by binary search); no per-handler functions: a game's rules `match` on it, a wildcard arm answering "not modelled yet" |
+//! | `live.rs` | `Card::from_live` and one reader per kind and record, built from `grimoire_runtime::live` (`LiveValue` and `LiveError` are re-exported) |
 //!
-//! [`rust_module`] and [`rust_tokens`] give the same items as one module.
+//! [`rust_module`] and [`rust_tokens`] give the same items as one module. Every form calls the
+//! `grimoire-runtime` crate (as `::grimoire_runtime`), which the crate compiling it depends on.
 
 mod dump;
 mod names;

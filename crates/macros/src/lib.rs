@@ -14,6 +14,8 @@
 //!   that names any other handler is a compile error naming the card that needs it.
 //!
 //! The expansion is the same module `grimoire-codegen` writes for the checked-in game crates.
+//! It calls the `grimoire-runtime` crate (as `::grimoire_runtime`), so the calling crate depends
+//! on it.
 //! Content errors become `compile_error!`s carrying the TOML file, line and column, and every
 //! input file is tracked with `include_bytes!`, so editing the TOML recompiles the caller.
 

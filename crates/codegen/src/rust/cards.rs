@@ -1,12 +1,14 @@
-//! Card kinds' structs, `Card`, `CardErratum` and the methods of `CardId`.
+//! Card kinds' structs, `Card` (with accessors for the fields every kind has), `CardKind`,
+//! `CardErratum` and the methods of `CardId`.
 
-use grimoire_compiler::ir::{Game, KindDef};
+use grimoire_compiler::ir::{FieldDef, Game, KindDef};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
 use super::docs;
 use super::enums::struct_field;
-use crate::names::type_ident;
+use super::types::{rust_type, unsuffixed};
+use crate::names::{field_ident, type_ident};
 
 /// The structural card items of `game` (struct definitions and impls); the per-card items
 /// are written by [`super::card_data`].
@@ -40,24 +42,89 @@ fn card_enum(game: &Game) -> TokenStream {
         .iter()
         .map(|kind| type_ident(&kind.ident))
         .collect();
-    let kind_names = game.kinds.iter().map(|kind| kind.name.as_str());
+    let kind_names: Vec<&str> = game.kinds.iter().map(|kind| kind.name.as_str()).collect();
     let docs = game
         .kinds
         .iter()
         .map(|kind| docs::text(&format!("A `{}` card.", kind.name)));
-    let (name_body, kind_body) = if variants.is_empty() {
-        (quote!(match *self {}), quote!(match *self {}))
+    let kind_docs = game.kinds.iter().map(|kind| {
+        docs::or(
+            kind.summary.as_deref(),
+            &format!("The `{}` kind.", kind.name),
+        )
+    });
+    let count = unsuffixed(game.kinds.len());
+    let (name_body, kind_body, kind_name_body) = if variants.is_empty() {
+        (
+            quote!(match *self {}),
+            quote!(match *self {}),
+            quote!(match self {}),
+        )
     } else {
         (
             quote!(match *self { #(Self::#variants(card) => card.name,)* }),
-            quote!(match *self { #(Self::#variants(_) => #kind_names,)* }),
+            quote!(match *self { #(Self::#variants(_) => CardKind::#variants,)* }),
+            quote!(match self { #(Self::#variants => #kind_names,)* }),
         )
     };
+    let accessors = common_fields(game).into_iter().map(|field| {
+        let ident = field_ident(&field.name);
+        let ty = rust_type(game, &field.ty);
+        let doc = docs::or(
+            field.summary.as_deref(),
+            &format!("The card's `{}` (a field of every kind).", field.name),
+        );
+        let body = if variants.is_empty() {
+            quote!(match *self {})
+        } else {
+            quote!(match *self { #(Self::#variants(card) => card.#ident,)* })
+        };
+        quote! {
+            #doc
+            pub fn #ident(&self) -> #ty {
+                #body
+            }
+        }
+    });
     quote! {
         /// A reference to one card of any kind.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum Card {
             #(#docs #variants(&'static #variants),)*
+        }
+
+        /// The kinds of cards `game.toml` declares.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum CardKind {
+            #(#kind_docs #variants,)*
+        }
+
+        impl CardKind {
+            /// The type's name, for parse errors.
+            pub const NAME: &'static str = "CardKind";
+            /// Every kind, in declaration order.
+            pub const ALL: [CardKind; #count] = [#(Self::#variants),*];
+            /// The names of [`Self::ALL`], in the same order.
+            pub const NAMES: [&'static str; #count] = [#(#kind_names),*];
+
+            /// The kind as written in content (`creature`).
+            pub const fn name(self) -> &'static str {
+                #kind_name_body
+            }
+        }
+
+        impl ::core::fmt::Display for CardKind {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl ::core::str::FromStr for CardKind {
+            type Err = ::grimoire_runtime::ParseNameError;
+
+            fn from_str(text: &str) -> Result<Self, Self::Err> {
+                ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
+            }
         }
 
         impl Card {
@@ -68,10 +135,38 @@ fn card_enum(game: &Game) -> TokenStream {
 
             /// The card's kind as written in content (`creature`).
             pub fn kind(&self) -> &'static str {
+                self.card_kind().name()
+            }
+
+            /// The card's kind.
+            pub fn card_kind(&self) -> CardKind {
                 #kind_body
             }
+
+            #(#accessors)*
         }
     }
+}
+
+/// The fields every kind has, with the same Rust type, in the first kind's order (`name` has
+/// its own accessor already).
+fn common_fields(game: &Game) -> Vec<&FieldDef> {
+    let Some((first, others)) = game.kinds.split_first() else {
+        return Vec::new();
+    };
+    let type_text = |field: &FieldDef| rust_type(game, &field.ty).to_string();
+    first
+        .fields
+        .iter()
+        .filter(|field| !matches!(field.name.as_str(), "name" | "kind" | "card_kind"))
+        .filter(|field| {
+            others.iter().all(|kind| {
+                kind.fields
+                    .iter()
+                    .any(|other| other.name == field.name && type_text(other) == type_text(field))
+            })
+        })
+        .collect()
 }
 
 fn card_id_impls(game: &Game) -> TokenStream {

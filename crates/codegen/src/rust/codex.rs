@@ -51,11 +51,37 @@ fn effect_op_item(game: &Game) -> TokenStream {
             quote!(#doc #ident { #(#fields,)* })
         }
     });
+    let names: Vec<&str> = game.effect_ops.iter().map(|op| op.name.as_str()).collect();
+    let count = unsuffixed(names.len());
+    let name_body = if names.is_empty() {
+        quote!(match *self {})
+    } else {
+        let arms = game.effect_ops.iter().map(|op| {
+            let ident = type_ident(&op.ident);
+            let name = &op.name;
+            if op.fields.is_empty() {
+                quote!(Self::#ident => #name)
+            } else {
+                quote!(Self::#ident { .. } => #name)
+            }
+        });
+        quote!(match *self { #(#arms,)* })
+    };
     quote! {
         /// One operation of the engine's effect vocabulary, with its arguments.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum EffectOp {
             #(#variants,)*
+        }
+
+        impl EffectOp {
+            /// The name of every operation as written in content, in declaration order.
+            pub const NAMES: [&'static str; #count] = [#(#names),*];
+
+            /// The operation's name as written in content.
+            pub const fn name(&self) -> &'static str {
+                #name_body
+            }
         }
     }
 }

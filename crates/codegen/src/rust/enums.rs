@@ -8,28 +8,14 @@ use super::docs;
 use super::types::{rust_type, unsuffixed};
 use crate::names::{field_ident, type_ident};
 
-/// The error type of every generated `FromStr`, then each enum and record.
+/// The error type of every generated `FromStr` (re-exported from the runtime), then each enum
+/// and record.
 pub(crate) fn items(game: &Game) -> TokenStream {
     let enums = game.enums.iter().map(enum_item);
     let records = game.records.iter().map(|record| record_item(game, record));
     let unions = super::unions::items(game);
     quote! {
-        /// A name that matches no value of a generated enum.
-        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-        pub struct ParseNameError {
-            /// The enum that was parsed (`School`).
-            pub type_name: &'static str,
-            /// The text that matched no value.
-            pub text: ::std::string::String,
-        }
-
-        impl ::core::fmt::Display for ParseNameError {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                write!(f, "`{}` is not a {} name", self.text, self.type_name)
-            }
-        }
-
-        impl ::std::error::Error for ParseNameError {}
+        pub use ::grimoire_runtime::ParseNameError;
 
         #(#enums)*
         #(#records)*
@@ -65,6 +51,8 @@ fn enum_item(def: &EnumDef) -> TokenStream {
             pub const NAME: &'static str = #name;
             /// Every value, in declaration order.
             pub const ALL: [#ty; #count] = [#(Self::#variants),*];
+            /// The names of [`Self::ALL`], in the same order.
+            pub const NAMES: [&'static str; #count] = [#(#texts),*];
 
             /// The value as written in content.
             pub const fn name(self) -> &'static str {
@@ -82,10 +70,7 @@ fn enum_item(def: &EnumDef) -> TokenStream {
             type Err = ParseNameError;
 
             fn from_str(text: &str) -> Result<Self, Self::Err> {
-                Self::ALL
-                    .into_iter()
-                    .find(|value| value.name() == text)
-                    .ok_or_else(|| ParseNameError { type_name: Self::NAME, text: text.into() })
+                ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
             }
         }
     }

@@ -1,12 +1,13 @@
 //! Reading codex values back from card text: per category a `FromStr` that inverts `Display`,
 //! and `int_param()`.
 //!
-//! Each category's `from_str` tries the entries' templates in codex order, cutting the text at
-//! the template's literals (every way, as the compiler's template matcher does) and reading the
-//! slots: integers with the template's sign rule and declared range, enums through their own
-//! `FromStr`, and text or list parameters (which the enums hold as `&'static` data) by looking
-//! them up in a table of the values the content uses. A first pass compares literal text
-//! exactly, a second ignores ASCII case, so `Display` text always reads back as itself.
+//! Each category's `from_str` is a table of templates (one per entry, in codex order: the
+//! literals around the slots and what each parameter's slot holds) handed to
+//! `grimoire_runtime::codex::parse`, which does the matching (every way of cutting the text at
+//! the literals, exactly and then ignoring ASCII case), and a `match` that builds the entry the
+//! runtime found from its parameters: integers cast to their type, enum values by position in
+//! the enum's `ALL`, and text or list parameters (which the enums hold as `&'static` data) by
+//! position in a table of the values the content uses.
 
 use std::collections::BTreeMap;
 
@@ -21,8 +22,7 @@ use crate::names::{field_ident, int_type, static_ident, type_ident};
 /// their card text.
 type UsedArgs = BTreeMap<(usize, usize, usize), BTreeMap<String, Value>>;
 
-/// `ParseCodexError`, the private matching helpers, and per category `FromStr` and
-/// `int_param()`.
+/// The runtime's error types, re-exported, and per category `FromStr` and `int_param()`.
 pub(crate) fn items(game: &Game) -> TokenStream {
     let used = used_args(game);
     let categories = game
@@ -30,245 +30,9 @@ pub(crate) fn items(game: &Game) -> TokenStream {
         .iter()
         .enumerate()
         .map(|(index, category)| category_items(game, index, category, &used));
-    let error = error_items();
-    let helpers = helper_module();
     quote! {
-        #error
-        #helpers
+        pub use ::grimoire_runtime::codex::{ParseCodexError, ParseCodexReason};
         #(#categories)*
-    }
-}
-
-fn error_items() -> TokenStream {
-    quote! {
-        /// Text that is not a value of a codex category.
-        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-        pub struct ParseCodexError {
-            /// The category that was parsed (`Trait`).
-            pub category: &'static str,
-            /// The text that was parsed.
-            pub text: ::std::string::String,
-            /// Why the text is not a value.
-            pub reason: ParseCodexReason,
-        }
-
-        /// Why a text is not a value of a codex category.
-        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-        pub enum ParseCodexReason {
-            /// No entry's template matches the text.
-            NoMatch,
-            /// The text has an entry's form, but an integer parameter is outside its declared range.
-            OutOfRange {
-                /// The entry's name.
-                entry: &'static str,
-                /// The parameter's name.
-                param: &'static str,
-                /// The integer read.
-                value: i64,
-                /// The smallest allowed value.
-                min: i64,
-                /// The largest allowed value.
-                max: i64,
-            },
-            /// The text has an entry's form, but a text or list parameter is none of the values the
-            /// content uses (the only values such a parameter can hold).
-            UnknownValue {
-                /// The entry's name.
-                entry: &'static str,
-                /// The parameter's name.
-                param: &'static str,
-                /// The parameter's text.
-                found: ::std::string::String,
-            },
-        }
-
-        impl ::core::fmt::Display for ParseCodexError {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                write!(f, "`{}` is not a {}", self.text, self.category)?;
-                match &self.reason {
-                    ParseCodexReason::NoMatch => Ok(()),
-                    ParseCodexReason::OutOfRange { entry, param, value, min, max } => write!(
-                        f,
-                        ": {} of {} is {}, outside {}..={}",
-                        param, entry, value, min, max
-                    ),
-                    ParseCodexReason::UnknownValue { entry, param, found } => write!(
-                        f,
-                        ": no card uses `{}` as {} of {}",
-                        found, param, entry
-                    ),
-                }
-            }
-        }
-
-        impl ::std::error::Error for ParseCodexError {}
-    }
-}
-
-fn helper_module() -> TokenStream {
-    quote! {
-        /// Template matching shared by the codex categories' `FromStr` implementations (a game
-        /// whose templates have no integer, enum or text slot leaves some of it unused).
-        #[allow(dead_code)]
-        mod codex_text {
-            use super::ParseCodexReason;
-
-            /// How one way of reading the slots failed: `None` when the text does not have the
-            /// entry's form, else the specific reason.
-            pub(super) type Miss = Option<ParseCodexReason>;
-
-            /// Whether `text` is `literal`, exactly or (with `fold`) ignoring ASCII case.
-            fn same(text: &str, literal: &str, fold: bool) -> bool {
-                if fold { text.eq_ignore_ascii_case(literal) } else { text == literal }
-            }
-
-            /// `text` without the prefix `literal`.
-            fn strip<'t>(text: &'t str, literal: &str, fold: bool) -> Option<&'t str> {
-                let head = text.get(..literal.len())?;
-                if same(head, literal, fold) { text.get(literal.len()..) } else { None }
-            }
-
-            /// Parses `text` with one template: `literals[0]` comes before the first slot and
-            /// `literals[i + 1]` after slot `i`. Tries every way of cutting the text at the
-            /// literals; `read` turns the slot texts into a value. The first specific miss is
-            /// kept in `reason`.
-            pub(super) fn split<T>(
-                text: &str,
-                literals: &[&str],
-                fold: bool,
-                reason: &mut Miss,
-                read: &mut dyn FnMut(&[&str]) -> Result<T, Miss>,
-            ) -> Option<T> {
-                let mut slots = ::std::vec::Vec::with_capacity(literals.len() - 1);
-                cut(text, literals, fold, &mut slots, reason, read)
-            }
-
-            fn cut<'t, T>(
-                text: &'t str,
-                literals: &[&str],
-                fold: bool,
-                slots: &mut ::std::vec::Vec<&'t str>,
-                reason: &mut Miss,
-                read: &mut dyn FnMut(&[&str]) -> Result<T, Miss>,
-            ) -> Option<T> {
-                let rest = strip(text, literals[0], fold)?;
-                let Some(next) = literals.get(1) else {
-                    if !rest.is_empty() {
-                        return None;
-                    }
-                    return match read(slots) {
-                        Ok(value) => Some(value),
-                        Err(miss) => {
-                            if reason.is_none() {
-                                *reason = miss;
-                            }
-                            None
-                        }
-                    };
-                };
-                let ends: ::std::vec::Vec<usize> = if next.is_empty() {
-                    ::std::vec![rest.len()]
-                } else {
-                    rest.char_indices()
-                        .map(|(end, _)| end)
-                        .filter(|&end| end > 0)
-                        .filter(|&end| strip(&rest[end..], next, fold).is_some())
-                        .collect()
-                };
-                for end in ends {
-                    slots.push(&rest[..end]);
-                    if let Some(value) = cut(&rest[end..], &literals[1..], fold, slots, reason, read) {
-                        return Some(value);
-                    }
-                    slots.pop();
-                }
-                None
-            }
-
-            /// An integer slot: digits, after an optional `+` or `-` when the template does not
-            /// write the sign itself (`signed`), within `min..=max`.
-            pub(super) fn int(
-                text: &str,
-                signed: bool,
-                min: i64,
-                max: i64,
-                entry: &'static str,
-                param: &'static str,
-            ) -> Result<i64, Miss> {
-                let (negative, digits) = match text.strip_prefix('-') {
-                    Some(digits) if signed => (true, digits),
-                    _ => match text.strip_prefix('+') {
-                        Some(digits) if signed => (false, digits),
-                        _ => (false, text),
-                    },
-                };
-                if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
-                    return Err(None);
-                }
-                let magnitude: i64 = digits.parse().map_err(|_| None)?;
-                let value = if negative { -magnitude } else { magnitude };
-                if value < min || value > max {
-                    return Err(Some(ParseCodexReason::OutOfRange { entry, param, value, min, max }));
-                }
-                Ok(value)
-            }
-
-            /// An enum slot, through the enum's `FromStr`, or (with `fold`) ignoring ASCII case.
-            pub(super) fn enumerated<E: Copy + ::core::str::FromStr>(
-                text: &str,
-                fold: bool,
-                all: &[E],
-                name: fn(E) -> &'static str,
-            ) -> Result<E, Miss> {
-                match text.parse() {
-                    Ok(value) => Ok(value),
-                    Err(_) if fold => all
-                        .iter()
-                        .copied()
-                        .find(|value| name(*value).eq_ignore_ascii_case(text))
-                        .ok_or(None),
-                    Err(_) => Err(None),
-                }
-            }
-
-            /// A text or list slot: one of the values the content uses, by its card text.
-            pub(super) fn known<T: Copy>(
-                text: &str,
-                fold: bool,
-                values: &[(&str, T)],
-                entry: &'static str,
-                param: &'static str,
-            ) -> Result<T, Miss> {
-                values
-                    .iter()
-                    .find(|(known, _)| same(text, known, fold))
-                    .map(|(_, value)| *value)
-                    .ok_or_else(|| {
-                        Some(ParseCodexReason::UnknownValue { entry, param, found: text.into() })
-                    })
-            }
-
-            /// Reads `text` exactly, then ignoring ASCII case; the error names `category`.
-            pub(super) fn parse<T>(
-                text: &str,
-                category: &'static str,
-                read: fn(&str, bool) -> Result<T, Miss>,
-            ) -> Result<T, super::ParseCodexError> {
-                let exact = match read(text, false) {
-                    Ok(value) => return Ok(value),
-                    Err(miss) => miss,
-                };
-                let folded = match read(text, true) {
-                    Ok(value) => return Ok(value),
-                    Err(miss) => miss,
-                };
-                Err(super::ParseCodexError {
-                    category,
-                    text: text.into(),
-                    reason: exact.or(folded).unwrap_or(ParseCodexReason::NoMatch),
-                })
-            }
-        }
     }
 }
 
@@ -280,23 +44,14 @@ fn category_items(
 ) -> TokenStream {
     let ty = type_ident(&category.ident);
     let name = &category.name;
-    let attempts = category
+    let (templates, builds): (Vec<TokenStream>, Vec<TokenStream>) = category
         .entries
         .iter()
         .enumerate()
-        .map(|(index, entry)| entry_attempt(game, &ty, (category_index, index), entry, used));
-    let read_body = if category.entries.is_empty() {
-        quote! {
-            let _ = (text, fold);
-            Err(None)
-        }
-    } else {
-        quote! {
-            let mut reason = None;
-            #(#attempts)*
-            Err(reason)
-        }
-    };
+        .map(|(index, entry)| entry_template(game, &ty, (category_index, index), entry, used))
+        .unzip();
+    let count = unsuffixed(category.entries.len());
+    let indices = (0..category.entries.len()).map(unsuffixed);
     let int_param_body = if category.entries.is_empty() {
         quote!(match *self {})
     } else {
@@ -312,6 +67,28 @@ fn category_items(
             .or(category.entries.first())
             .map_or(name.as_str(), |entry| entry.template.source.as_str())
     );
+    let any_params = category
+        .entries
+        .iter()
+        .any(|entry| !entry.params.is_empty());
+    let (values_pattern, imports) = if any_params {
+        (quote!(values), quote!(Param, ParamKind, Template))
+    } else {
+        (quote!(_), quote!(Template))
+    };
+    let build_body = if category.entries.is_empty() {
+        quote! {
+            let _ = entry;
+            None
+        }
+    } else {
+        quote! {
+            Some(match entry {
+                #(#indices => #builds,)*
+                _ => return None,
+            })
+        }
+    };
     quote! {
         impl #ty {
             /// The entry's first integer parameter, X for `Armor {x}`; `None` for entries without one.
@@ -325,93 +102,104 @@ fn category_items(
 
             #[doc = #from_str_doc]
             fn from_str(text: &str) -> Result<Self, Self::Err> {
-                fn read(text: &str, fold: bool) -> Result<#ty, codex_text::Miss> {
-                    #read_body
+                use ::grimoire_runtime::codex::{#imports};
+                static TEMPLATES: [Template; #count] = [#(#templates),*];
+                fn build(entry: usize, #values_pattern: &[i64]) -> Option<#ty> {
+                    #build_body
                 }
-                codex_text::parse(text, #name, read)
+                ::grimoire_runtime::codex::parse(text, #name, &TEMPLATES, build)
             }
         }
     }
 }
 
-/// One entry's attempt inside a category's `read`: returns the value when the template matches.
-fn entry_attempt(
+/// One entry's template for the runtime, and the expression building the entry from the
+/// parameter values the runtime read (`values`).
+fn entry_template(
     game: &Game,
     ty: &Ident,
     (category_index, entry_index): (usize, usize),
     entry: &Entry,
     used: &UsedArgs,
-) -> TokenStream {
+) -> (TokenStream, TokenStream) {
     let variant = type_ident(&entry.ident);
     let entry_name = &entry.name;
     let mut literals: Vec<&str> = Vec::new();
-    let mut slot_params: Vec<(usize, bool)> = Vec::new();
+    let mut slot_of = vec![(0usize, false); entry.params.len()];
+    let mut slot_count = 0usize;
     for part in &entry.template.parts {
         match part {
             TemplatePart::Literal(text) => literals.push(text),
             TemplatePart::Slot(param) => {
-                if literals.len() == slot_params.len() {
+                if literals.len() == slot_count {
                     literals.push("");
                 }
                 let signed = !literals
                     .last()
                     .is_some_and(|literal| literal.ends_with(['+', '-']));
-                slot_params.push((*param, signed));
+                slot_of[*param] = (slot_count, signed);
+                slot_count += 1;
             }
         }
     }
-    if literals.len() == slot_params.len() {
+    if literals.len() == slot_count {
         literals.push("");
     }
     let mut tables = Vec::new();
-    let mut args: Vec<TokenStream> = vec![TokenStream::new(); entry.params.len()];
-    for (slot, (param_index, signed)) in slot_params.iter().enumerate() {
-        let param = &entry.params[*param_index];
+    let mut params = Vec::new();
+    let mut args = Vec::new();
+    for (param_index, param) in entry.params.iter().enumerate() {
         let param_name = &param.name;
+        let (slot, signed) = slot_of[param_index];
         let slot = unsuffixed(slot);
-        let text = quote!(slots[#slot]);
-        args[*param_index] = match &param.ty {
+        let position = unsuffixed(param_index);
+        let value = quote!(values[#position]);
+        let (kind, arg) = match &param.ty {
             Type::Int { min, max } => {
                 let (low, high) = (int_literal(*min), int_literal(*max));
-                let read =
-                    quote!(codex_text::int(#text, #signed, #low, #high, #entry_name, #param_name)?);
                 let int = int_type(*min, *max);
-                if int == "i64" {
-                    read
+                let arg = if int == "i64" {
+                    value
                 } else {
-                    quote!(#read as #int)
-                }
+                    quote!(#value as #int)
+                };
+                (
+                    quote!(ParamKind::Int { signed: #signed, min: #low, max: #high }),
+                    arg,
+                )
             }
             Type::Enum { index } => {
                 let enum_ty = type_ident(&game.enums[*index].ident);
-                quote!(codex_text::enumerated(#text, fold, &#enum_ty::ALL, #enum_ty::name)?)
+                (
+                    quote!(ParamKind::Enum { names: &#enum_ty::NAMES }),
+                    quote!(#enum_ty::ALL[#value as usize]),
+                )
             }
             _ => {
                 let table = static_ident(param_name);
                 let value_ty = const_type(game, &param.ty);
-                let values = used
-                    .get(&(category_index, entry_index, *param_index))
-                    .map(|values| {
-                        values
-                            .iter()
-                            .map(|(text, value)| {
-                                let value = value_expr(game, value);
-                                quote!((#text, #value))
-                            })
-                            .collect::<Vec<_>>()
-                    })
+                let known: Vec<(&String, &Value)> = used
+                    .get(&(category_index, entry_index, param_index))
+                    .map(|values| values.iter().collect())
                     .unwrap_or_default();
-                let count = unsuffixed(values.len());
+                let texts = known.iter().map(|(text, _)| text.as_str());
+                let values = known.iter().map(|(_, value)| value_expr(game, value));
+                let count = unsuffixed(known.len());
                 let doc = format!(
-                    " Every `{param_name}` of `{entry_name}` the content uses, by its card text."
+                    " Every `{param_name}` of `{entry_name}` the content uses, in the order of their card text."
                 );
                 tables.push(quote! {
                     #[doc = #doc]
-                    const #table: [(&str, #value_ty); #count] = [#(#values),*];
+                    const #table: [#value_ty; #count] = [#(#values),*];
                 });
-                quote!(codex_text::known(#text, fold, &#table, #entry_name, #param_name)?)
+                (
+                    quote!(ParamKind::Known { texts: &[#(#texts),*] }),
+                    quote!(#table[#value as usize]),
+                )
             }
         };
+        params.push(quote!(Param { name: #param_name, slot: #slot, kind: #kind }));
+        args.push(arg);
     }
     let value = match args.as_slice() {
         [] => quote!(#ty::#variant),
@@ -421,21 +209,15 @@ fn entry_attempt(
             quote!(#ty::#variant { #(#names: #args),* })
         }
     };
-    let slots_pattern = if entry.params.is_empty() {
-        quote!(_)
+    let build = if tables.is_empty() {
+        value
     } else {
-        quote!(slots)
+        quote!({ #(#tables)* #value })
     };
-    quote! {
-        {
-        #(#tables)*
-        if let Some(value) = codex_text::split(text, &[#(#literals),*], fold, &mut reason, &mut |#slots_pattern| {
-            Ok(#value)
-        }) {
-            return Ok(value);
-        }
-        }
-    }
+    let template = quote! {
+        Template { entry: #entry_name, literals: &[#(#literals),*], params: &[#(#params),*] }
+    };
+    (template, build)
 }
 
 /// One `int_param()` match arm.
@@ -672,12 +454,15 @@ mod tests {
             "Self :: Fast => None",
             "Self :: Bonus { x , .. } => Some (x as i64)",
             // Literals around the slots; the `+` in the template makes the slot unsigned.
-            "& [\"Piercing +\" , \"\"]",
-            "codex_text :: int (slots [0] , false , 0 , 5 , \"Piercing\" , \"x\")",
-            "& [\"\" , \" vs \" , \"\"]",
-            "codex_text :: int (slots [0] , true , - 3 , 3 , \"Bonus\" , \"x\")",
-            "const TYPE : [(& str , & [Element]) ; 1] = [(\"Deep Water\" , & [Element :: DeepWater])]",
-            "codex_text :: parse (text , \"Trait\" , read)",
+            "literals : & [\"Piercing +\" , \"\"]",
+            "Param { name : \"x\" , slot : 0 , kind : ParamKind :: Int { signed : false , min : 0 , max : 5 } }",
+            "literals : & [\"\" , \" vs \" , \"\"]",
+            "ParamKind :: Int { signed : true , min : - 3 , max : 3 }",
+            // A list parameter: its card texts for the runtime, its values for the build.
+            "ParamKind :: Known { texts : & [\"Deep Water\"] }",
+            "const TYPE : [& [Element] ; 1] = [& [Element :: DeepWater]]",
+            "Trait :: Bonus { x : values [0] as i8 , r#type : TYPE [values [1] as usize] }",
+            ":: grimoire_runtime :: codex :: parse (text , \"Trait\" , & TEMPLATES , build)",
         ] {
             assert!(text.contains(expected), "missing `{expected}` in {text}");
         }
@@ -690,8 +475,9 @@ mod tests {
         game.cards.clear();
         let text = normalized(items(&game));
         assert!(text.contains("match * self { }"), "{text}");
+        assert!(text.contains("let _ = entry ; None"), "{text}");
         assert!(
-            text.contains("let _ = (text , fold) ; Err (None)"),
+            text.contains("use :: grimoire_runtime :: codex :: { Template }"),
             "{text}"
         );
     }

@@ -111,7 +111,7 @@ pub(crate) fn live_readers(game: &Game) -> TokenStream {
             };
             quote! {
                 #text => {
-                    live_known_fields(table, &[#tag, #(#known),*], path)?;
+                    live::known_fields(table, &[#tag, #(#known),*], path)?;
                     Ok(#value)
                 }
             }
@@ -120,9 +120,9 @@ pub(crate) fn live_readers(game: &Game) -> TokenStream {
             #[doc = #doc]
             #[allow(dead_code)]
             fn #reader(value: &LiveValue, path: &str) -> Result<#ty, LiveError> {
-                let (variant, table): (&str, &[(::std::string::String, LiveValue)]) = match value {
+                let (variant, table): (&str, &live::Table) = match value {
                     LiveValue::Str(variant) => (variant.as_str(), &[]),
-                    LiveValue::Table(table) => match live_get(table, #tag) {
+                    LiveValue::Table(table) => match live::get(table, #tag) {
                         Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
                         _ => return Err(LiveError::new(path, #missing_tag.into())),
                     },

@@ -42,6 +42,37 @@ pub enum Card {
     /// A `warrior` card.
     Warrior(&'static Warrior),
 }
+/// The kinds of cards `game.toml` declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CardKind {
+    /// A clix figure: base values plus a combat dial turned one click per damage. Its set and collector id (set letter + number, e.g. R058) are its `printings`.
+    Warrior,
+}
+impl CardKind {
+    /// The type's name, for parse errors.
+    pub const NAME: &'static str = "CardKind";
+    /// Every kind, in declaration order.
+    pub const ALL: [CardKind; 1] = [Self::Warrior];
+    /// The names of [`Self::ALL`], in the same order.
+    pub const NAMES: [&'static str; 1] = ["warrior"];
+    /// The kind as written in content (`creature`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Warrior => "warrior",
+        }
+    }
+}
+impl ::core::fmt::Display for CardKind {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for CardKind {
+    type Err = ::grimoire_runtime::ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
+    }
+}
 impl Card {
     /// The card's name.
     pub fn name(&self) -> &'static str {
@@ -51,8 +82,102 @@ impl Card {
     }
     /// The card's kind as written in content (`creature`).
     pub fn kind(&self) -> &'static str {
+        self.card_kind().name()
+    }
+    /// The card's kind.
+    pub fn card_kind(&self) -> CardKind {
         match *self {
-            Self::Warrior(_) => "warrior",
+            Self::Warrior(_) => CardKind::Warrior,
+        }
+    }
+    /// What the card does, in our own words.
+    pub fn summary(&self) -> Option<&'static str> {
+        match *self {
+            Self::Warrior(card) => card.summary,
+        }
+    }
+    /// A native handler for behaviour the codex cannot express.
+    pub fn handler(&self) -> Option<Handler> {
+        match *self {
+            Self::Warrior(card) => card.handler,
+        }
+    }
+    /// Where the card was printed; by default once, in the set of its folder.
+    pub fn printings(&self) -> &'static [Printing] {
+        match *self {
+            Self::Warrior(card) => card.printings,
+        }
+    }
+    /// The figure's model id in the dial data (also its dial id); identifies the record a card was imported from.
+    pub fn model_id(&self) -> Option<u32> {
+        match *self {
+            Self::Warrior(card) => card.model_id,
+        }
+    }
+    /// The card's `expansion` (a field of every kind).
+    pub fn expansion(&self) -> Expansion {
+        match *self {
+            Self::Warrior(card) => card.expansion,
+        }
+    }
+    /// The card's `rank` (a field of every kind).
+    pub fn rank(&self) -> Rank {
+        match *self {
+            Self::Warrior(card) => card.rank,
+        }
+    }
+    /// The data's frequency: 1-6, or n of `LE n`; none for promos (PR).
+    pub fn rarity(&self) -> Option<u8> {
+        match *self {
+            Self::Warrior(card) => card.rarity,
+        }
+    }
+    /// Army-building cost.
+    pub fn point_value(&self) -> u16 {
+        match *self {
+            Self::Warrior(card) => card.point_value,
+        }
+    }
+    /// Faction symbols; Mage Spawn have none in the rules but the data tags them.
+    pub fn factions(&self) -> &'static [Faction] {
+        match *self {
+            Self::Warrior(card) => card.factions,
+        }
+    }
+    /// Infantry or cavalry; none where the data leaves it empty.
+    pub fn base_type(&self) -> Option<BaseType> {
+        match *self {
+            Self::Warrior(card) => card.base_type,
+        }
+    }
+    /// Front arc in degrees (the data's arc: 90, or 180 for wide-arc figures); the rest of the base is the rear arc.
+    pub fn front_arc(&self) -> u16 {
+        match *self {
+            Self::Warrior(card) => card.front_arc,
+        }
+    }
+    /// Ranged reach in inches; 0 means no ranged combat.
+    pub fn range(&self) -> u8 {
+        match *self {
+            Self::Warrior(card) => card.range,
+        }
+    }
+    /// Arrow symbols: most different targets of one ranged action.
+    pub fn targets(&self) -> u8 {
+        match *self {
+            Self::Warrior(card) => card.targets,
+        }
+    }
+    /// Live clicks in order from the starting position, before the first dead (skull) click.
+    pub fn dial(&self) -> &'static [Click] {
+        match *self {
+            Self::Warrior(card) => card.dial,
+        }
+    }
+    /// Dead (skull) clicks after the last live click; a warrior turned onto one is eliminated.
+    pub fn dead_clicks(&self) -> u8 {
+        match *self {
+            Self::Warrior(card) => card.dead_clicks,
         }
     }
 }

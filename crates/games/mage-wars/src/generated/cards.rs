@@ -328,6 +328,76 @@ pub enum Card {
     /// A `attack` card.
     Attack(&'static Attack),
 }
+/// The kinds of cards `game.toml` declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CardKind {
+    /// A Mage: the player's avatar, with the training that shapes its spellbook.
+    Mage,
+    /// A creature spell.
+    Creature,
+    /// A conjuration spell: an object in a zone, or a wall on a zone border.
+    Conjuration,
+    /// An enchantment: cast face down for its casting cost, revealed later for its reveal cost.
+    Enchantment,
+    /// An equipment spell worn by a Mage.
+    Equipment,
+    /// A marker object the rules put into play, not a spell: no school, cost or casting line (the Druid's Vine marker).
+    Marker,
+    /// A one-shot spell that resolves and is discarded.
+    Incantation,
+    /// An attack spell: its attack bar is the spell's effect.
+    Attack,
+}
+impl CardKind {
+    /// The type's name, for parse errors.
+    pub const NAME: &'static str = "CardKind";
+    /// Every kind, in declaration order.
+    pub const ALL: [CardKind; 8] = [
+        Self::Mage,
+        Self::Creature,
+        Self::Conjuration,
+        Self::Enchantment,
+        Self::Equipment,
+        Self::Marker,
+        Self::Incantation,
+        Self::Attack,
+    ];
+    /// The names of [`Self::ALL`], in the same order.
+    pub const NAMES: [&'static str; 8] = [
+        "mage",
+        "creature",
+        "conjuration",
+        "enchantment",
+        "equipment",
+        "marker",
+        "incantation",
+        "attack",
+    ];
+    /// The kind as written in content (`creature`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Mage => "mage",
+            Self::Creature => "creature",
+            Self::Conjuration => "conjuration",
+            Self::Enchantment => "enchantment",
+            Self::Equipment => "equipment",
+            Self::Marker => "marker",
+            Self::Incantation => "incantation",
+            Self::Attack => "attack",
+        }
+    }
+}
+impl ::core::fmt::Display for CardKind {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for CardKind {
+    type Err = ::grimoire_runtime::ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
+    }
+}
 impl Card {
     /// The card's name.
     pub fn name(&self) -> &'static str {
@@ -344,15 +414,84 @@ impl Card {
     }
     /// The card's kind as written in content (`creature`).
     pub fn kind(&self) -> &'static str {
+        self.card_kind().name()
+    }
+    /// The card's kind.
+    pub fn card_kind(&self) -> CardKind {
         match *self {
-            Self::Mage(_) => "mage",
-            Self::Creature(_) => "creature",
-            Self::Conjuration(_) => "conjuration",
-            Self::Enchantment(_) => "enchantment",
-            Self::Equipment(_) => "equipment",
-            Self::Marker(_) => "marker",
-            Self::Incantation(_) => "incantation",
-            Self::Attack(_) => "attack",
+            Self::Mage(_) => CardKind::Mage,
+            Self::Creature(_) => CardKind::Creature,
+            Self::Conjuration(_) => CardKind::Conjuration,
+            Self::Enchantment(_) => CardKind::Enchantment,
+            Self::Equipment(_) => CardKind::Equipment,
+            Self::Marker(_) => CardKind::Marker,
+            Self::Incantation(_) => CardKind::Incantation,
+            Self::Attack(_) => CardKind::Attack,
+        }
+    }
+    /// What the card does, in our own words.
+    pub fn summary(&self) -> Option<&'static str> {
+        match *self {
+            Self::Mage(card) => card.summary,
+            Self::Creature(card) => card.summary,
+            Self::Conjuration(card) => card.summary,
+            Self::Enchantment(card) => card.summary,
+            Self::Equipment(card) => card.summary,
+            Self::Marker(card) => card.summary,
+            Self::Incantation(card) => card.summary,
+            Self::Attack(card) => card.summary,
+        }
+    }
+    /// A native handler for behaviour the codex cannot express.
+    pub fn handler(&self) -> Option<Handler> {
+        match *self {
+            Self::Mage(card) => card.handler,
+            Self::Creature(card) => card.handler,
+            Self::Conjuration(card) => card.handler,
+            Self::Enchantment(card) => card.handler,
+            Self::Equipment(card) => card.handler,
+            Self::Marker(card) => card.handler,
+            Self::Incantation(card) => card.handler,
+            Self::Attack(card) => card.handler,
+        }
+    }
+    /// Where the card was printed; by default once, in the set of its folder.
+    pub fn printings(&self) -> &'static [Printing] {
+        match *self {
+            Self::Mage(card) => card.printings,
+            Self::Creature(card) => card.printings,
+            Self::Conjuration(card) => card.printings,
+            Self::Enchantment(card) => card.printings,
+            Self::Equipment(card) => card.printings,
+            Self::Marker(card) => card.printings,
+            Self::Incantation(card) => card.printings,
+            Self::Attack(card) => card.printings,
+        }
+    }
+    /// Subtypes such as Mage and the Mage's race.
+    pub fn subtypes(&self) -> &'static [Subtype] {
+        match *self {
+            Self::Mage(card) => card.subtypes,
+            Self::Creature(card) => card.subtypes,
+            Self::Conjuration(card) => card.subtypes,
+            Self::Enchantment(card) => card.subtypes,
+            Self::Equipment(card) => card.subtypes,
+            Self::Marker(card) => card.subtypes,
+            Self::Incantation(card) => card.subtypes,
+            Self::Attack(card) => card.subtypes,
+        }
+    }
+    /// Traits the Mage has by itself.
+    pub fn traits(&self) -> &'static [Trait] {
+        match *self {
+            Self::Mage(card) => card.traits,
+            Self::Creature(card) => card.traits,
+            Self::Conjuration(card) => card.traits,
+            Self::Enchantment(card) => card.traits,
+            Self::Equipment(card) => card.traits,
+            Self::Marker(card) => card.traits,
+            Self::Incantation(card) => card.traits,
+            Self::Attack(card) => card.traits,
         }
     }
 }

@@ -138,6 +138,52 @@ pub enum EffectOp {
         per_x: u8,
     },
 }
+impl EffectOp {
+    /// The name of every operation as written in content, in declaration order.
+    pub const NAMES: [&'static str; 18] = [
+        "attack_dice",
+        "effect_die",
+        "defense_modifier",
+        "attribute_modifier",
+        "armor_piercing",
+        "move_actions",
+        "upkeep_mana",
+        "dissipate",
+        "upkeep_heal",
+        "upkeep_damage",
+        "miss_roll",
+        "escape_roll",
+        "remove_all",
+        "replace_with",
+        "impose",
+        "mana_drain",
+        "extra_strikes",
+        "reveal_cost",
+    ];
+    /// The operation's name as written in content.
+    pub const fn name(&self) -> &'static str {
+        match *self {
+            Self::AttackDice { .. } => "attack_dice",
+            Self::EffectDie { .. } => "effect_die",
+            Self::DefenseModifier { .. } => "defense_modifier",
+            Self::AttributeModifier { .. } => "attribute_modifier",
+            Self::ArmorPiercing { .. } => "armor_piercing",
+            Self::MoveActions { .. } => "move_actions",
+            Self::UpkeepMana { .. } => "upkeep_mana",
+            Self::Dissipate { .. } => "dissipate",
+            Self::UpkeepHeal { .. } => "upkeep_heal",
+            Self::UpkeepDamage { .. } => "upkeep_damage",
+            Self::MissRoll { .. } => "miss_roll",
+            Self::EscapeRoll { .. } => "escape_roll",
+            Self::RemoveAll { .. } => "remove_all",
+            Self::ReplaceWith { .. } => "replace_with",
+            Self::Impose { .. } => "impose",
+            Self::ManaDrain { .. } => "mana_drain",
+            Self::ExtraStrikes { .. } => "extra_strikes",
+            Self::RevealCost { .. } => "reveal_cost",
+        }
+    }
+}
 /// Traits of objects, attacks, spells and walls, printed on cards or granted by effects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Trait {

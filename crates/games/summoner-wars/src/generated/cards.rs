@@ -188,6 +188,66 @@ pub enum Card {
     /// A `structure` card.
     Structure(&'static Structure),
 }
+/// The kinds of cards `game.toml` declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CardKind {
+    /// The player's leader; it starts on the battlefield and losing it loses the game.
+    Summoner,
+    /// A powerful named unit summoned for magic.
+    Champion,
+    /// A rank-and-file unit summoned for magic.
+    Common,
+    /// A 2nd edition unit named by the FAQ's card updates whose class (summoner, champion or common) and stat line the sources do not give; every number is optional and set only where the FAQ states it.
+    UnclassedUnit,
+    /// A card played for its effect; an active event stays in play until the start of its owner's next turn.
+    Event,
+    /// A built card that is not a summoner, champion or common, such as a gate.
+    Structure,
+}
+impl CardKind {
+    /// The type's name, for parse errors.
+    pub const NAME: &'static str = "CardKind";
+    /// Every kind, in declaration order.
+    pub const ALL: [CardKind; 6] = [
+        Self::Summoner,
+        Self::Champion,
+        Self::Common,
+        Self::UnclassedUnit,
+        Self::Event,
+        Self::Structure,
+    ];
+    /// The names of [`Self::ALL`], in the same order.
+    pub const NAMES: [&'static str; 6] = [
+        "summoner",
+        "champion",
+        "common",
+        "unclassed_unit",
+        "event",
+        "structure",
+    ];
+    /// The kind as written in content (`creature`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Summoner => "summoner",
+            Self::Champion => "champion",
+            Self::Common => "common",
+            Self::UnclassedUnit => "unclassed_unit",
+            Self::Event => "event",
+            Self::Structure => "structure",
+        }
+    }
+}
+impl ::core::fmt::Display for CardKind {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for CardKind {
+    type Err = ::grimoire_runtime::ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
+    }
+}
 impl Card {
     /// The card's name.
     pub fn name(&self) -> &'static str {
@@ -202,13 +262,72 @@ impl Card {
     }
     /// The card's kind as written in content (`creature`).
     pub fn kind(&self) -> &'static str {
+        self.card_kind().name()
+    }
+    /// The card's kind.
+    pub fn card_kind(&self) -> CardKind {
         match *self {
-            Self::Summoner(_) => "summoner",
-            Self::Champion(_) => "champion",
-            Self::Common(_) => "common",
-            Self::UnclassedUnit(_) => "unclassed_unit",
-            Self::Event(_) => "event",
-            Self::Structure(_) => "structure",
+            Self::Summoner(_) => CardKind::Summoner,
+            Self::Champion(_) => CardKind::Champion,
+            Self::Common(_) => CardKind::Common,
+            Self::UnclassedUnit(_) => CardKind::UnclassedUnit,
+            Self::Event(_) => CardKind::Event,
+            Self::Structure(_) => CardKind::Structure,
+        }
+    }
+    /// What the card does, in our own words.
+    pub fn summary(&self) -> Option<&'static str> {
+        match *self {
+            Self::Summoner(card) => card.summary,
+            Self::Champion(card) => card.summary,
+            Self::Common(card) => card.summary,
+            Self::UnclassedUnit(card) => card.summary,
+            Self::Event(card) => card.summary,
+            Self::Structure(card) => card.summary,
+        }
+    }
+    /// A native handler for behaviour the codex cannot express.
+    pub fn handler(&self) -> Option<Handler> {
+        match *self {
+            Self::Summoner(card) => card.handler,
+            Self::Champion(card) => card.handler,
+            Self::Common(card) => card.handler,
+            Self::UnclassedUnit(card) => card.handler,
+            Self::Event(card) => card.handler,
+            Self::Structure(card) => card.handler,
+        }
+    }
+    /// Where the card was printed; by default once, in the set of its folder.
+    pub fn printings(&self) -> &'static [Printing] {
+        match *self {
+            Self::Summoner(card) => card.printings,
+            Self::Champion(card) => card.printings,
+            Self::Common(card) => card.printings,
+            Self::UnclassedUnit(card) => card.printings,
+            Self::Event(card) => card.printings,
+            Self::Structure(card) => card.printings,
+        }
+    }
+    /// The card's `faction` (a field of every kind).
+    pub fn faction(&self) -> Faction {
+        match *self {
+            Self::Summoner(card) => card.faction,
+            Self::Champion(card) => card.faction,
+            Self::Common(card) => card.faction,
+            Self::UnclassedUnit(card) => card.faction,
+            Self::Event(card) => card.faction,
+            Self::Structure(card) => card.faction,
+        }
+    }
+    /// Which edition the numbers on this card come from.
+    pub fn edition(&self) -> Edition {
+        match *self {
+            Self::Summoner(card) => card.edition,
+            Self::Champion(card) => card.edition,
+            Self::Common(card) => card.edition,
+            Self::UnclassedUnit(card) => card.edition,
+            Self::Event(card) => card.edition,
+            Self::Structure(card) => card.edition,
         }
     }
 }

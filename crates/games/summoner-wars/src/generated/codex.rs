@@ -178,6 +178,70 @@ pub enum EffectOp {
         optional: bool,
     },
 }
+impl EffectOp {
+    /// The name of every operation as written in content, in declaration order.
+    pub const NAMES: [&'static str; 27] = [
+        "modify_movement",
+        "move_through",
+        "damage_moved_through",
+        "straight_move_bonus",
+        "mobile",
+        "add_damage",
+        "add_boost",
+        "modify_strength",
+        "strength_per_boost",
+        "damage_around_target",
+        "life_per_boost",
+        "modify_life",
+        "roll_reduce_strength",
+        "damage_cap",
+        "symbol_counts_as",
+        "takes_damage_from",
+        "bounty",
+        "soulless",
+        "extra_attacker",
+        "take_destroyed_place",
+        "extra_attack",
+        "block",
+        "destroy_self_if_boost",
+        "return_to_hand_instead",
+        "lose_abilities",
+        "gain_magic",
+        "force",
+    ];
+    /// The operation's name as written in content.
+    pub const fn name(&self) -> &'static str {
+        match *self {
+            Self::ModifyMovement { .. } => "modify_movement",
+            Self::MoveThrough { .. } => "move_through",
+            Self::DamageMovedThrough { .. } => "damage_moved_through",
+            Self::StraightMoveBonus { .. } => "straight_move_bonus",
+            Self::Mobile => "mobile",
+            Self::AddDamage { .. } => "add_damage",
+            Self::AddBoost { .. } => "add_boost",
+            Self::ModifyStrength { .. } => "modify_strength",
+            Self::StrengthPerBoost { .. } => "strength_per_boost",
+            Self::DamageAroundTarget { .. } => "damage_around_target",
+            Self::LifePerBoost { .. } => "life_per_boost",
+            Self::ModifyLife { .. } => "modify_life",
+            Self::RollReduceStrength { .. } => "roll_reduce_strength",
+            Self::DamageCap { .. } => "damage_cap",
+            Self::SymbolCountsAs { .. } => "symbol_counts_as",
+            Self::TakesDamageFrom { .. } => "takes_damage_from",
+            Self::Bounty { .. } => "bounty",
+            Self::Soulless => "soulless",
+            Self::ExtraAttacker => "extra_attacker",
+            Self::TakeDestroyedPlace { .. } => "take_destroyed_place",
+            Self::ExtraAttack { .. } => "extra_attack",
+            Self::Block { .. } => "block",
+            Self::DestroySelfIfBoost { .. } => "destroy_self_if_boost",
+            Self::ReturnToHandInstead => "return_to_hand_instead",
+            Self::LoseAbilities => "lose_abilities",
+            Self::GainMagic { .. } => "gain_magic",
+            Self::Force { .. } => "force",
+        }
+    }
+}
 /// Named abilities; a card holds at most one copy of a given name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Ability {

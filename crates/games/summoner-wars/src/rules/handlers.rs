@@ -1,10 +1,9 @@
-//! The native handlers of Summoner Wars: the generated `Handlers` trait, implemented.
+//! The native handlers of Summoner Wars: [`run`] dispatches on the generated [`Handler`].
 //!
-//! An ability names a handler only for what its effect operations cannot say. Every handler
-//! of the content is a method here (the generated trait has no default bodies, so content that
-//! names a new handler does not compile until the rules answer it). A handler either acts at
-//! its [`Trigger`] (Exploit, Raise the Dead, Call Protection, Aerie Gate) or answers
-//! [`Outcome::NotModelled`]: the 1st edition data records only the names of those abilities,
+//! An ability names a handler only for what its effect operations cannot say. A handler
+//! either acts at its [`Trigger`] (Exploit, Raise the Dead, Call Protection, Aerie Gate) or
+//! answers [`Outcome::NotModelled`] ([`run`]'s wildcard arm): the 1st edition data records only
+//! the names of those abilities,
 //! and the FAQ does not describe them. When play meets such an ability the rules log
 //! [`GameEvent::NotModelled`] once per card and ability, so a scenario shows what the engine
 //! ignored. [`coverage::handler_coverage`](super::coverage::handler_coverage) says which
@@ -16,7 +15,7 @@ use grimoire_engine::{Board, Ctx, ObjectId};
 
 use super::abilities::abilities;
 use super::content::Block;
-use super::content::{ClassTag, Handler, Handlers};
+use super::content::{ClassTag, Handler};
 use super::damage::{add_damage, destroy, in_chosen_order, leave_battlefield};
 use super::movement::{blocked, empty_neighbours, force};
 use super::state::{grid, Cause, Game, GameEvent, Place, RulesError};
@@ -66,7 +65,7 @@ pub enum Outcome {
     NotModelled,
 }
 
-/// The rules' answer to the generated trait.
+/// The handlers that act, one function each ([`run`] calls them).
 pub struct Native<'a, 'l>(PhantomData<(&'a (), &'l ())>);
 
 /// Runs `handler` for `source` at `trigger`; logs a handler that is not modelled yet.
@@ -79,7 +78,19 @@ pub fn run(
 ) -> Result<Outcome, RulesError> {
     let outcome = {
         let mut table = Table { game, ctx };
-        handler.run::<Native>(&mut table, source, &trigger)?
+        match handler {
+            Handler::AerieGate => Native::aerie_gate(&mut table, source, &trigger)?,
+            Handler::CallProtection => Native::call_protection(&mut table, source, &trigger)?,
+            Handler::CopyAbilities => Native::copy_abilities(&mut table, source, &trigger)?,
+            Handler::Exploit => Native::exploit(&mut table, source, &trigger)?,
+            Handler::ExchangePlaces => Native::exchange_places(&mut table, source, &trigger)?,
+            Handler::Purge => Native::purge(&mut table, source, &trigger)?,
+            Handler::Stronghold => Native::stronghold(&mut table, source, &trigger)?,
+            Handler::RaiseTheDead => Native::raise_the_dead(&mut table, source, &trigger)?,
+            Handler::RenewedHope => Native::renewed_hope(&mut table, source, &trigger)?,
+            Handler::Warn => Native::warn(&mut table, source, &trigger)?,
+            _ => Outcome::NotModelled,
+        }
     };
     if outcome == Outcome::NotModelled {
         report_not_modelled(game, ctx, source, handler.name());
@@ -215,21 +226,13 @@ fn bottom_a_card(
     Ok(true)
 }
 
-/// The answer of a handler whose behaviour the engine does not model yet: the sources name
-/// the ability but give no rules text for it.
-fn not_modelled(_trigger: &Trigger) -> Result<Outcome, RulesError> {
-    Ok(Outcome::NotModelled)
-}
+/// What a handler answers.
+type Answer = Result<Outcome, RulesError>;
 
-impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
-    type State = Table<'a, 'l>;
-    type Source = ObjectId;
-    type Trigger = Trigger;
-    type Outcome = Result<Outcome, RulesError>;
-
+impl<'a, 'l: 'a> Native<'a, 'l> {
     /// After its controller summons a unit next to this gate, they may force that unit 1
     /// space, unless an Aerie Gate already forced it (minor erratum).
-    fn aerie_gate(table: &mut Self::State, gate: ObjectId, trigger: &Trigger) -> Self::Outcome {
+    fn aerie_gate(table: &mut Table<'a, 'l>, gate: ObjectId, trigger: &Trigger) -> Answer {
         let Trigger::AfterSummoned { unit } = *trigger else {
             return Ok(Outcome::NotTriggered);
         };
@@ -264,17 +267,9 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
         Ok(Outcome::Done)
     }
 
-    fn breath_of_flame(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
-        not_modelled(trigger)
-    }
-
     /// At the end of its controller's Attack Phase, if this unit attacked an enemy card this
     /// turn, it may target a friendly unit and place it next to itself.
-    fn call_protection(
-        table: &mut Self::State,
-        source: ObjectId,
-        trigger: &Trigger,
-    ) -> Self::Outcome {
+    fn call_protection(table: &mut Table<'a, 'l>, source: ObjectId, trigger: &Trigger) -> Answer {
         if *trigger != Trigger::EndOfAttackPhase {
             return Ok(Outcome::NotTriggered);
         }
@@ -311,11 +306,7 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
     /// Mimic (start of the Move Phase) and Master of the Art (activated): this unit has a
     /// target unit's abilities until the end of the turn, tracking them while the target stays
     /// on the battlefield, its base abilities once it leaves (FAQ Granted Abilities).
-    fn copy_abilities(
-        table: &mut Self::State,
-        source: ObjectId,
-        trigger: &Trigger,
-    ) -> Self::Outcome {
+    fn copy_abilities(table: &mut Table<'a, 'l>, source: ObjectId, trigger: &Trigger) -> Answer {
         if !matches!(trigger, Trigger::Activated | Trigger::StartOfPhase) {
             return Ok(Outcome::NotTriggered);
         }
@@ -348,7 +339,7 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
     /// After this unit attacks, its controller may put a card from hand on the bottom of the
     /// draw pile; if they do, they must add 1 damage to a unit next to this unit if there is
     /// one (even a friendly one).
-    fn exploit(table: &mut Self::State, source: ObjectId, trigger: &Trigger) -> Self::Outcome {
+    fn exploit(table: &mut Table<'a, 'l>, source: ObjectId, trigger: &Trigger) -> Answer {
         if !matches!(trigger, Trigger::AfterAttacks { .. }) {
             return Ok(Outcome::NotTriggered);
         }
@@ -385,11 +376,7 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
     /// Activated: this unit exchanges places with a unit next to it (friendly or enemy; a unit
     /// that cannot be moved through, such as a Stalwart one, still can be exchanged with).
     /// Exchanging places is neither moving nor forcing: no Engage, no movement limits.
-    fn exchange_places(
-        table: &mut Self::State,
-        source: ObjectId,
-        trigger: &Trigger,
-    ) -> Self::Outcome {
+    fn exchange_places(table: &mut Table<'a, 'l>, source: ObjectId, trigger: &Trigger) -> Answer {
         if *trigger != Trigger::Activated {
             return Ok(Outcome::NotTriggered);
         }
@@ -419,22 +406,6 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
         Ok(Outcome::Done)
     }
 
-    fn far_shot(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
-        not_modelled(trigger)
-    }
-
-    fn fire_blast(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
-        not_modelled(trigger)
-    }
-
-    fn grapple(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
-        not_modelled(trigger)
-    }
-
-    fn greater_healing(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
-        not_modelled(trigger)
-    }
-
     /// Activated: add 2 damage to this unit as the cost (it counts as paid even if an effect
     /// such as Law of Sanctity lowers the damage), then take an Undead unit from the
     /// controller's discard pile and place it next to this unit, if there is one and room.
@@ -443,7 +414,7 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
     /// damage to a unit next to it (destructions and their triggers, such as Soul Shift,
     /// resolve at once); then the targets still on the battlefield are destroyed one at a
     /// time in their chosen order.
-    fn purge(table: &mut Self::State, event: ObjectId, trigger: &Trigger) -> Self::Outcome {
+    fn purge(table: &mut Table<'a, 'l>, event: ObjectId, trigger: &Trigger) -> Answer {
         if *trigger != Trigger::Activated {
             return Ok(Outcome::NotTriggered);
         }
@@ -532,7 +503,7 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
     /// Stronghold (FAQ Mountain Vargath): target a friendly gate; the summoner must be placed
     /// next to it if it can be, before up to 2 other friendly units are placed next to it.
     /// Placing is neither moving nor forcing.
-    fn stronghold(table: &mut Self::State, event: ObjectId, trigger: &Trigger) -> Self::Outcome {
+    fn stronghold(table: &mut Table<'a, 'l>, event: ObjectId, trigger: &Trigger) -> Answer {
         if *trigger != Trigger::Activated {
             return Ok(Outcome::NotTriggered);
         }
@@ -590,11 +561,7 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
         Ok(Outcome::Done)
     }
 
-    fn raise_the_dead(
-        table: &mut Self::State,
-        source: ObjectId,
-        trigger: &Trigger,
-    ) -> Self::Outcome {
+    fn raise_the_dead(table: &mut Table<'a, 'l>, source: ObjectId, trigger: &Trigger) -> Answer {
         if *trigger != Trigger::Activated {
             return Ok(Outcome::NotTriggered);
         }
@@ -632,20 +599,16 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
         Ok(Outcome::Done)
     }
 
-    fn ice_ram(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
-        not_modelled(trigger)
-    }
-
     /// In the rules: while its controller has Renewed Hope active, `summon::summon` allows
     /// summoning in any phase of their turn and next to their summoner, and `phases` opens a
     /// summoning window at the end of their turn, after the draw.
-    fn renewed_hope(_: &mut Self::State, _: ObjectId, _: &Trigger) -> Self::Outcome {
+    fn renewed_hope(_: &mut Table<'a, 'l>, _: ObjectId, _: &Trigger) -> Answer {
         Ok(Outcome::InRules)
     }
 
     /// After this unit attacks, its controller may put a card from hand on the bottom of the
     /// draw pile; if they do, they must force their summoner 1 space if it can be forced.
-    fn warn(table: &mut Self::State, source: ObjectId, trigger: &Trigger) -> Self::Outcome {
+    fn warn(table: &mut Table<'a, 'l>, source: ObjectId, trigger: &Trigger) -> Answer {
         if !matches!(trigger, Trigger::AfterAttacks { .. }) {
             return Ok(Outcome::NotTriggered);
         }
@@ -667,9 +630,5 @@ impl<'a, 'l: 'a> Handlers for Native<'a, 'l> {
         let to = squares[pick(table.ctx, "Warn: force your summoner to", &names)?];
         force(table.game, table.ctx, summoner, to, 1)?;
         Ok(Outcome::Done)
-    }
-
-    fn transformation(_: &mut Self::State, _: ObjectId, trigger: &Trigger) -> Self::Outcome {
-        not_modelled(trigger)
     }
 }

@@ -199,6 +199,76 @@ pub enum EffectOp {
     /// The quest's text after Reward is the effect completing it adds to the chain (702.1).
     CompletionEffect,
 }
+impl EffectOp {
+    /// The name of every operation as written in content, in declaration order.
+    pub const NAMES: [&'static str; 30] = [
+        "deal_damage",
+        "heal_damage",
+        "modify_atk",
+        "draw_cards",
+        "prevent_damage",
+        "replace_damage",
+        "triggered_damage",
+        "exhaust",
+        "attaches",
+        "payment_power",
+        "triggered_heal",
+        "ready",
+        "grant_keyword",
+        "can_protect",
+        "cannot_be_defender",
+        "attacks_on_arrival",
+        "no_protect_while_attacking",
+        "no_defender_damage_while_attacking",
+        "untargetable",
+        "weapon_strikes",
+        "hand_slot",
+        "prevent_all_damage",
+        "indestructible",
+        "any_priority",
+        "stays_in_play",
+        "unique_by_name",
+        "unlimited_copies",
+        "totem",
+        "trap_cost",
+        "completion_effect",
+    ];
+    /// The operation's name as written in content.
+    pub const fn name(&self) -> &'static str {
+        match *self {
+            Self::DealDamage { .. } => "deal_damage",
+            Self::HealDamage { .. } => "heal_damage",
+            Self::ModifyAtk { .. } => "modify_atk",
+            Self::DrawCards { .. } => "draw_cards",
+            Self::PreventDamage { .. } => "prevent_damage",
+            Self::ReplaceDamage { .. } => "replace_damage",
+            Self::TriggeredDamage { .. } => "triggered_damage",
+            Self::Exhaust { .. } => "exhaust",
+            Self::Attaches => "attaches",
+            Self::PaymentPower { .. } => "payment_power",
+            Self::TriggeredHeal { .. } => "triggered_heal",
+            Self::Ready { .. } => "ready",
+            Self::GrantKeyword { .. } => "grant_keyword",
+            Self::CanProtect => "can_protect",
+            Self::CannotBeDefender => "cannot_be_defender",
+            Self::AttacksOnArrival => "attacks_on_arrival",
+            Self::NoProtectWhileAttacking => "no_protect_while_attacking",
+            Self::NoDefenderDamageWhileAttacking => "no_defender_damage_while_attacking",
+            Self::Untargetable => "untargetable",
+            Self::WeaponStrikes { .. } => "weapon_strikes",
+            Self::HandSlot { .. } => "hand_slot",
+            Self::PreventAllDamage { .. } => "prevent_all_damage",
+            Self::Indestructible => "indestructible",
+            Self::AnyPriority => "any_priority",
+            Self::StaysInPlay => "stays_in_play",
+            Self::UniqueByName => "unique_by_name",
+            Self::UnlimitedCopies => "unlimited_copies",
+            Self::Totem => "totem",
+            Self::TrapCost => "trap_cost",
+            Self::CompletionEffect => "completion_effect",
+        }
+    }
+}
 /// Keywords with rules (glossary).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Keyword {
