@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use grimoire_engine::scenario::ScenarioGame;
 use grimoire_mage_knight::rules::MageKnightScenarios;
-use grimoire_mage_wars::rules::MageWarsScenarios;
+use grimoire_mage_wars::rules::{MageWarsGame, MageWarsScenarios};
 use grimoire_summoner_wars::rules::SummonerWarsScenarios;
 use grimoire_wow_tcg::rules::WowScenarios;
 
@@ -137,8 +137,8 @@ pub static GAMES: &[Game] = &[
         spellbook_check: Some(spellbook::mage_wars),
         deck_check: None,
         army_check: None,
-        play: None,
-        simulate: None,
+        play: Some(play::play_game::<MageWarsGame>),
+        simulate: Some(play::simulate_game::<MageWarsGame>),
     },
     Game {
         name: "summoner-wars",
