@@ -2,6 +2,7 @@
 
 mod content_errors;
 mod live;
+mod mage_wars_play;
 mod output;
 mod readme;
 mod root;

@@ -154,10 +154,10 @@ fn the_contract_holds_on_random_states() {
         &MageWarsGame,
         &decks(),
         ContractCheck {
-            games: 3,
+            games: 2,
             seed: 11,
             max_actions: 400,
-            every: 29,
+            every: 37,
         },
         &MageWarsGame::candidates,
     )

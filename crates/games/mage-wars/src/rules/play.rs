@@ -667,6 +667,10 @@ impl Rules for MageWarsGame {
         let player = state
             .to_act()
             .ok_or_else(|| RulesError::Illegal("the game is over: nobody is to act".to_string()))?;
+        // The checks that need no dice reject most illegal actions before anything changes;
+        // what is left to go wrong (a failed roll, the attack sequence's own checks) is undone
+        // from a copy.
+        validate(state, player, action)?;
         let before = state.clone();
         let mut events = Vec::new();
         match perform(state, player, action, &mut *ctx.dice, &mut events) {
