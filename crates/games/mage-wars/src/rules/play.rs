@@ -794,11 +794,17 @@ impl Playable for MageWarsGame {
                 quickcast,
             } => {
                 let how = if quickcast { " (quickcast)" } else { "" };
-                format!(
-                    "casts {}{how} {}",
-                    spell_name(spell),
-                    describe_target(state, target)
-                )
+                let enchantment = state
+                    .to_act()
+                    .and_then(|p| state.seat(p).ok())
+                    .and_then(|s| s.spellbook.get(spell))
+                    .is_some_and(|(card, _)| matches!(card, Card::Enchantment(_)));
+                let spell = if enchantment {
+                    "an enchantment face down"
+                } else {
+                    spell_name(spell)
+                };
+                format!("casts {spell}{how} {}", describe_target(state, target))
             }
             Play::Reveal(object) => {
                 let on = state
@@ -928,12 +934,19 @@ fn describe_event(state: &Match, event: &PlayEvent) -> String {
             player,
             object,
             target,
-        } => format!(
-            "player {} casts {} {}",
-            player.0,
-            name(object),
-            describe_target(state, target)
-        ),
+        } => {
+            // A face-down enchantment's name stays hidden until it is revealed.
+            let spell = if state.hidden.contains(&object) {
+                "an enchantment face down"
+            } else {
+                name(object)
+            };
+            format!(
+                "player {} casts {spell} {}",
+                player.0,
+                describe_target(state, target)
+            )
+        }
         PlayEvent::Revealed { object } => format!("{} is revealed", name(object)),
         PlayEvent::Returned { object } => {
             format!("{} goes back to its owner's spellbook", name(object))
