@@ -1,4 +1,5 @@
-//! `cargo xtask bench-engine`: the Mage Wars calculator and attack-sequence benchmarks.
+//! `cargo xtask bench-engine`: the Mage Wars calculator and attack-sequence benchmarks, and
+//! random whole games of Mage Wars from the example spellbooks.
 //!
 //! The `cargo xtask` alias builds in debug; for meaningful numbers run
 //! `cargo xtask bench-engine` (rebuilds itself in release mode).
@@ -7,11 +8,13 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use grimoire_engine::{PlayerId, SeededDice};
+use grimoire_engine::{playout, PlayerId, PlayoutOptions, SeededDice};
 use grimoire_mage_wars::calc::{damage_distribution, DamageQuery, MAX_ATTACK_DICE};
 use grimoire_mage_wars::rules::{
-    attack_action, AttackOptions, AttackProfile, AttackTarget, Game, ObjectKind, Printed,
+    attack_action, AttackOptions, AttackProfile, AttackTarget, Catalog, Game, MageWarsGame,
+    ObjectKind, Printed, Spellbook,
 };
+use grimoire_mage_wars::spellbook::SpellbookFile;
 use grimoire_mage_wars::{ActionSpeed, AttackBar, AttackKind, AttackTiming};
 
 /// Arguments of `cargo xtask bench-engine`.
@@ -23,6 +26,9 @@ pub struct Args {
     /// Exact 30-dice distributions to time.
     #[arg(long, default_value_t = 20_000)]
     distributions: u32,
+    /// Random whole games of Mage Wars to time (one thread).
+    #[arg(long, default_value_t = 200)]
+    games: u64,
 }
 
 /// Runs the benchmarks and prints the numbers against their targets.
@@ -45,7 +51,56 @@ pub fn run(args: Args) -> ExitCode {
         "simple melee attack sequences, seeded dice, event log on: {:.0} per second (target >= 5,000,000)",
         per_second
     );
+    match time_playouts(args.games.max(1)) {
+        Ok((games_per_second, per_action)) => {
+            println!(
+                "Mage Wars random playouts (example spellbooks, one thread): {games_per_second:.1} games per second per core"
+            );
+            println!(
+                "Mage Wars legal_actions + apply (with the random policy's pick): {:.1} µs per action",
+                per_action * 1e6
+            );
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     ExitCode::SUCCESS
+}
+
+/// The example spellbooks of `decks/mage-wars/`.
+fn example_spellbooks() -> Result<Vec<Spellbook>, String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../decks/mage-wars");
+    ["warlock.toml", "beastmaster.toml"]
+        .iter()
+        .map(|name| {
+            let path = root.join(name);
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let file = SpellbookFile::from_toml(&text).map_err(|e| e.to_string())?;
+            Spellbook::from_names(
+                &file.mage,
+                file.cards.iter().map(|(n, c)| (n.as_str(), *c)),
+                Catalog::compiled(),
+            )
+        })
+        .collect()
+}
+
+/// Whole random games on one thread: games per second, and seconds per action (each action
+/// is one `legal_actions`, the random pick and one `apply`).
+fn time_playouts(games: u64) -> Result<(f64, f64), String> {
+    let decks = example_spellbooks()?;
+    let mut actions = 0u64;
+    let start = Instant::now();
+    for seed in 0..games {
+        let played = playout(&MageWarsGame, &decks, seed, PlayoutOptions::default())
+            .map_err(|e| format!("seed {seed}: {e}"))?;
+        actions += u64::from(played.actions);
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    Ok((games as f64 / elapsed, elapsed / actions.max(1) as f64))
 }
 
 fn time_distribution(iterations: u32) -> f64 {
