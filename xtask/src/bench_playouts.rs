@@ -48,6 +48,29 @@ pub fn run(games: u64) {
     let root = crate::repo_root();
     match decks(
         &root,
+        "mage-wars",
+        &["warlock.toml", "beastmaster.toml"],
+        |text| {
+            use grimoire_mage_wars::rules::{Catalog, Spellbook};
+            let file = grimoire_mage_wars::spellbook::SpellbookFile::from_toml(text)
+                .map_err(|e| e.to_string())?;
+            Spellbook::from_names(
+                &file.mage,
+                file.cards.iter().map(|(n, c)| (n.as_str(), *c)),
+                Catalog::compiled(),
+            )
+        },
+    ) {
+        Ok(books) => report(
+            "mage-wars",
+            &grimoire_mage_wars::rules::MageWarsGame,
+            &books,
+            games,
+        ),
+        Err(error) => println!("mage-wars: {error}"),
+    }
+    match decks(
+        &root,
         "mage-knight",
         &["orc-raiders-300.toml", "atlantis-guild-300.toml"],
         |text| {

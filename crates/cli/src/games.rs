@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use grimoire_engine::scenario::ScenarioGame;
 use grimoire_engine::CoverageReport;
 use grimoire_mage_knight::rules::{MageKnightRules, MageKnightScenarios};
-use grimoire_mage_wars::rules::MageWarsScenarios;
+use grimoire_mage_wars::rules::{MageWarsGame, MageWarsScenarios};
 use grimoire_summoner_wars::rules::SummonerWarsScenarios;
 use grimoire_wow_tcg::rules::WowScenarios;
 
@@ -147,8 +147,8 @@ pub static GAMES: &[Game] = &[
         spellbook_check: Some(spellbook::mage_wars),
         deck_check: None,
         army_check: None,
-        play: None,
-        simulate: None,
+        play: Some(play::play_game::<MageWarsGame>),
+        simulate: Some(play::simulate_game::<MageWarsGame>),
         coverage: Some(grimoire_mage_wars::rules::coverage::coverage_report),
     },
     Game {
@@ -315,10 +315,10 @@ mod tests {
     fn describe_lists_each_games_commands() {
         assert_eq!(
             describe(GAMES),
-            "mage-wars: scenario run, scenario schema, calc, spellbook check, cards coverage\n\
+            "mage-wars: scenario run, scenario schema, calc, spellbook check, play, simulate, cards coverage\n\
              summoner-wars: scenario run, scenario schema, deck check, cards coverage\n\
              wow-tcg: scenario run, scenario schema, deck check, cards coverage\n\
-             mage-knight: scenario run, scenario schema, calc, army check, cards coverage\n"
+             mage-knight: scenario run, scenario schema, calc, army check, play, simulate, cards coverage\n"
         );
     }
 

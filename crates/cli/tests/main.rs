@@ -3,9 +3,10 @@
 mod cards_filters;
 mod content_errors;
 mod coverage;
-mod killed_build;
 mod gallery;
+mod killed_build;
 mod live;
+mod mage_wars_play;
 mod output;
 mod play_mage_knight;
 mod readme;

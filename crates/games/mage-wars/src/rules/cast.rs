@@ -1,0 +1,629 @@
+//! Planning, casting and revealing spells (supplement: Spell Range, Targeting, Equipment,
+//! Revealing Enchantments, Duplicate Enchantments; codex: Quick Spell, Full Spell, Quickcast
+//! Action).
+//!
+//! A Mage casts the spells its player planned this round: paying the mana (cost plus X per
+//! point of X, X being the target's Level), in range of the Mage's zone, on a target its
+//! target line allows. What each kind does:
+//! - creature: summoned into the target zone (it acts from the next round);
+//! - conjuration: put into the target zone (one of a name per zone); walls are not cast;
+//! - equipment: attached to the Mage, replacing a friendly item in the same location (that
+//!   one goes back to the spellbook);
+//! - enchantment: attached face down to the target object, revealed later for its reveal
+//!   cost; a revealed one acts through the traits it grants;
+//! - incantation: resolves (its own ability is not modelled yet and is logged);
+//! - attack spell: the Mage makes its attack through the attack sequence.
+//!
+//! Every card-level ability the engine does not model is logged once per object
+//! (`handlers::meet`).
+
+use grimoire_engine::{Dice, ObjectId, PlayerId, Zone};
+use serde::Serialize;
+use std::str::FromStr;
+
+use super::attack::{attack_action, AttackOptions, AttackTarget};
+use super::card::{ObjectKind, Printed};
+use super::content::{ActionSpeed, Card, ConjurationForm, EquipmentSlot, Subtype, Trait};
+use super::handlers::meet;
+use super::play::{Match, PlayEvent, Step};
+use super::profile::AttackProfile;
+use super::round::flush;
+use super::state::RulesError;
+
+/// Spells a player plans each round.
+pub const PLANNED_PER_ROUND: usize = 2;
+
+/// What a spell is cast on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum SpellTarget {
+    /// A zone (creatures and conjurations are put there; zone attacks hit it).
+    Zone(u32),
+    /// An object in play.
+    Object(ObjectId),
+    /// The whole arena (target line "Arena").
+    Arena,
+}
+
+/// Planning: `spell` is a spell of the player's spellbook with a copy left, and fewer than two
+/// are planned.
+pub fn check_plan(state: &Match, player: PlayerId, spell: usize) -> Result<(), RulesError> {
+    let seat = state.seat(player)?;
+    if seat.planned.len() >= PLANNED_PER_ROUND {
+        return Err(RulesError::Illegal(format!(
+            "{PLANNED_PER_ROUND} spells are planned already"
+        )));
+    }
+    match seat.spellbook.get(spell) {
+        Some((_, copies)) if *copies > 0 => Ok(()),
+        Some((card, _)) => Err(RulesError::Illegal(format!(
+            "no copy of {} is left in the spellbook",
+            card.name()
+        ))),
+        None => Err(RulesError::Illegal(format!("no spell number {spell}"))),
+    }
+}
+
+/// Plans `spell`: one copy leaves the spellbook for the round.
+pub fn plan(
+    state: &mut Match,
+    player: PlayerId,
+    spell: usize,
+    events: &mut Vec<PlayEvent>,
+) -> Result<(), RulesError> {
+    check_plan(state, player, spell)?;
+    let seat = state.seat_mut(player)?;
+    let (card, copies) = &mut seat.spellbook[spell];
+    *copies -= 1;
+    let card = card.name();
+    seat.planned.push(spell);
+    events.push(PlayEvent::Planned { player, card });
+    Ok(())
+}
+
+/// The fields of a spell card that casting reads.
+struct Casting {
+    cost: u8,
+    cost_per_x: u8,
+    speed: ActionSpeed,
+    min: u8,
+    max: u8,
+    target: &'static str,
+}
+
+fn casting(card: Card) -> Option<Casting> {
+    macro_rules! of {
+        ($c:expr) => {
+            Casting {
+                cost: $c.cost,
+                cost_per_x: $c.cost_per_x,
+                speed: $c.action,
+                min: $c.range.min,
+                max: $c.range.max,
+                target: $c.target,
+            }
+        };
+    }
+    Some(match card {
+        Card::Creature(c) => of!(c),
+        Card::Conjuration(c) => of!(c),
+        Card::Enchantment(c) => of!(c),
+        Card::Equipment(c) => of!(c),
+        Card::Incantation(c) => of!(c),
+        Card::Attack(c) => of!(c),
+        Card::Mage(_) | Card::Marker(_) => return None,
+    })
+}
+
+/// One word of a target line's alternative besides its noun.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Word {
+    Friendly,
+    Trait(Trait),
+    NotTrait(Trait),
+    NonMage,
+    Subtype(Subtype),
+    /// A word play does not read: the alternative matches nothing.
+    Unknown,
+}
+
+/// The noun of an alternative.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Noun {
+    Zone,
+    Creature,
+    Conjuration,
+    Mage,
+    Object,
+    Arena,
+    /// A noun play does not read (Zone Border, Enchantment...): nothing matches.
+    Unknown,
+}
+
+/// A target line read as alternatives ("Creature or Conjuration"), each a noun with the words
+/// before it ("Non-Mage Living Creature"). See docs/decisions.md, "Mage Wars: target lines".
+fn read_target_line(line: &str) -> Vec<(Noun, Vec<Word>)> {
+    line.split(" or ")
+        .map(|alternative| {
+            let words: Vec<&str> = alternative
+                .split([' ', ','])
+                .filter(|w| !w.is_empty())
+                .collect();
+            let Some((noun, rest)) = words.split_last() else {
+                return (Noun::Unknown, Vec::new());
+            };
+            let noun = match noun.to_ascii_lowercase().as_str() {
+                "zone" => Noun::Zone,
+                "creature" => Noun::Creature,
+                "conjuration" => Noun::Conjuration,
+                "mage" => Noun::Mage,
+                "object" => Noun::Object,
+                "arena" => Noun::Arena,
+                _ => Noun::Unknown,
+            };
+            let words = rest
+                .iter()
+                .map(|w| match w.to_ascii_lowercase().as_str() {
+                    "friendly" => Word::Friendly,
+                    "living" => Word::Trait(Trait::Living),
+                    "nonliving" => Word::Trait(Trait::Nonliving),
+                    "corporeal" => Word::Trait(Trait::Corporeal),
+                    "incorporeal" => Word::Trait(Trait::Incorporeal),
+                    "flying" => Word::Trait(Trait::Flying),
+                    "non-flying" => Word::NotTrait(Trait::Flying),
+                    "non-epic" => Word::NotTrait(Trait::Epic),
+                    "non-mage" => Word::NonMage,
+                    other => Subtype::from_str(&capitalised(other))
+                        .map(Word::Subtype)
+                        .unwrap_or(Word::Unknown),
+                })
+                .collect();
+            (noun, words)
+        })
+        .collect()
+}
+
+/// `soldier` → `Soldier`.
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// Whether `target` fits the target line for a spell `player` casts.
+fn fits(state: &Match, player: PlayerId, line: &str, target: SpellTarget) -> bool {
+    read_target_line(line).iter().any(|(noun, words)| {
+        let object = match (noun, target) {
+            (Noun::Zone, SpellTarget::Zone(_)) | (Noun::Arena, SpellTarget::Arena) => {
+                return words.is_empty()
+            }
+            (
+                Noun::Creature | Noun::Conjuration | Noun::Mage | Noun::Object,
+                SpellTarget::Object(o),
+            ) => o,
+            _ => return false,
+        };
+        let Ok(o) = state.game.object(object) else {
+            return false;
+        };
+        let Ok(card) = state.game.card(object) else {
+            return false;
+        };
+        if !o.in_play || o.attached_to.is_some() {
+            return false;
+        }
+        let kind_fits = match noun {
+            Noun::Creature => card.is_creature(),
+            Noun::Conjuration => card.is_conjuration(),
+            Noun::Mage => card.kind == ObjectKind::Mage,
+            _ => card.is_creature() || card.is_conjuration(),
+        };
+        kind_fits
+            && words.iter().all(|word| match *word {
+                Word::Friendly => o.controller == player,
+                Word::Trait(t) => state.game.has_trait(object, t),
+                Word::NotTrait(t) => !state.game.has_trait(object, t),
+                Word::NonMage => card.kind != ObjectKind::Mage,
+                Word::Subtype(s) => card.subtypes.contains(&s),
+                Word::Unknown => false,
+            })
+    })
+}
+
+/// The zone of a target (`None` for the arena, which range does not limit).
+fn target_zone(state: &Match, target: SpellTarget) -> Result<Option<u32>, RulesError> {
+    Ok(match target {
+        SpellTarget::Zone(zone) => {
+            if zone >= state.game.arena.columns * state.game.arena.rows {
+                return Err(RulesError::Illegal(format!("no zone {zone}")));
+            }
+            Some(zone)
+        }
+        SpellTarget::Object(o) => Some(state.game.object(o)?.zone),
+        SpellTarget::Arena => None,
+    })
+}
+
+/// What a checked cast will do.
+#[derive(Debug, Clone, Copy)]
+pub struct CastPlan {
+    card: Card,
+    caster: ObjectId,
+    cost: u32,
+}
+
+/// Every check of a cast that needs no dice: the spell is planned, the Mage may cast it now
+/// (its action in its own Action Phase, or its quickcast action for a quick spell before a
+/// friendly Action Phase or in the Final Quickcast Phase), mana, range, the target line and
+/// what the spell's kind needs of its target.
+pub fn check_cast(
+    state: &Match,
+    player: PlayerId,
+    spell: usize,
+    target: SpellTarget,
+    quickcast: bool,
+) -> Result<CastPlan, RulesError> {
+    let seat = state.seat(player)?;
+    if !seat.planned.contains(&spell) {
+        return Err(RulesError::Illegal(format!(
+            "spell number {spell} is not planned"
+        )));
+    }
+    let card = seat.spellbook[spell].0;
+    let caster = seat.mage;
+    let cast = casting(card)
+        .ok_or_else(|| RulesError::Illegal(format!("{} is not a spell", card.name())))?;
+    if !state.game.in_play(caster) {
+        return Err(RulesError::Illegal("a destroyed Mage casts nothing".into()));
+    }
+    let illegal = |why: String| Err(RulesError::Illegal(format!("{}: {why}", card.name())));
+    // The action it takes.
+    if quickcast {
+        let before_phase = matches!(state.step, Step::Activation { player: p } if p == player)
+            || matches!(state.step, Step::FinalQuickcast { player: p, .. } if p == player);
+        if !before_phase || !seat.quickcast || cast.speed != ActionSpeed::Quick {
+            return illegal(
+                "the quickcast action casts one quick spell, outside Action Phases".into(),
+            );
+        }
+    } else {
+        let Step::Acting {
+            creature, moves, ..
+        } = state.step
+        else {
+            return illegal("a spell needs the Mage's action or its quickcast action".into());
+        };
+        if creature != caster {
+            return illegal("only the active Mage casts with its action".into());
+        }
+        match cast.speed {
+            ActionSpeed::Quick => super::movement::check_quick_action(state, caster, moves)?,
+            ActionSpeed::Full => super::movement::check_full_action(state, caster, moves)?,
+        }
+    }
+    // codex: Incapacitated: a Mage still casts quick spells that are not attack spells.
+    if state.game.is_incapacitated(caster)
+        && (cast.speed == ActionSpeed::Full || matches!(card, Card::Attack(_)))
+    {
+        return illegal(
+            "an Incapacitated Mage casts only quick spells that are not attacks".into(),
+        );
+    }
+    if !fits(state, player, cast.target, target) {
+        return illegal(format!(
+            "the target does not fit its target line {:?}",
+            cast.target
+        ));
+    }
+    if let Some(zone) = target_zone(state, target)? {
+        let from = state.game.zone_of(caster).unwrap_or(0);
+        let distance = state.game.arena.zone_distance(Zone(from), Zone(zone));
+        if distance < u32::from(cast.min) || distance > u32::from(cast.max) {
+            return illegal(format!(
+                "range {}-{}, and the target is {distance} zone(s) away",
+                cast.min, cast.max
+            ));
+        }
+    }
+    let x = match target {
+        _ if cast.cost_per_x == 0 => 0,
+        SpellTarget::Object(o) => u32::from(state.game.card(o)?.level),
+        _ => return illegal("X spells are cast only on an object (X is its Level)".into()),
+    };
+    let cost = u32::from(cast.cost) + u32::from(cast.cost_per_x) * x;
+    let mana = state.game.mana_of(player);
+    if cost > mana {
+        return illegal(format!(
+            "costs {cost} mana and player {} has {mana}",
+            player.0
+        ));
+    }
+    check_kind(state, player, card, target)?;
+    Ok(CastPlan { card, caster, cost })
+}
+
+/// What the kind of spell needs of its target.
+fn check_kind(
+    state: &Match,
+    player: PlayerId,
+    card: Card,
+    target: SpellTarget,
+) -> Result<(), RulesError> {
+    let illegal = |why: &str| Err(RulesError::Illegal(format!("{}: {why}", card.name())));
+    match (card, target) {
+        (Card::Creature(_), SpellTarget::Zone(_)) => Ok(()),
+        (Card::Creature(_), _) => illegal("a creature is summoned into a zone"),
+        (Card::Conjuration(c), SpellTarget::Zone(zone)) => {
+            if c.form == ConjurationForm::Wall {
+                return illegal("walls are not cast yet");
+            }
+            let same = state
+                .game
+                .store
+                .iter()
+                .any(|o| o.in_play && o.zone == zone && state.name(o.id) == c.name);
+            if same {
+                return illegal("a zone holds one conjuration of a name");
+            }
+            Ok(())
+        }
+        (Card::Conjuration(_), _) => illegal("conjurations attached to objects are not cast yet"),
+        (Card::Equipment(_), SpellTarget::Object(o)) if o == state.seat(player)?.mage => Ok(()),
+        (Card::Equipment(_), _) => illegal("equipment is attached to its caster"),
+        (Card::Enchantment(e), SpellTarget::Object(o)) => {
+            // supplement: Duplicate Enchantments.
+            let object = state.game.object(o)?;
+            let clash = object.attachments.iter().any(|&child| {
+                state.name(child) == e.name
+                    && (!state.hidden.contains(&child)
+                        || state
+                            .game
+                            .object(child)
+                            .is_ok_and(|c| c.controller == player))
+            });
+            if clash {
+                return illegal("a same-name enchantment is already on the target");
+            }
+            Ok(())
+        }
+        (Card::Enchantment(_), _) => illegal("zone enchantments are not cast yet"),
+        (Card::Incantation(_), _) => Ok(()),
+        (Card::Attack(a), target) => {
+            let Some(bar) = a.attacks.first() else {
+                return illegal("the attack spell prints no attack");
+            };
+            let zone_attack = AttackProfile::new(bar).is_zone();
+            match (zone_attack, target) {
+                (true, SpellTarget::Zone(_)) | (false, SpellTarget::Object(_)) => Ok(()),
+                _ => illegal("the attack's target does not fit its kind of attack"),
+            }
+        }
+        (Card::Mage(_) | Card::Marker(_), _) => illegal("not a spell"),
+    }
+}
+
+/// Casts a planned spell: pays, then the spell's kind acts (see the module documentation).
+pub fn cast(
+    state: &mut Match,
+    player: PlayerId,
+    spell: usize,
+    target: SpellTarget,
+    quickcast: bool,
+    dice: &mut dyn Dice,
+    events: &mut Vec<PlayEvent>,
+) -> Result<(), RulesError> {
+    let CastPlan { card, caster, cost } = check_cast(state, player, spell, target, quickcast)?;
+    let seat = state.seat_mut(player)?;
+    if let Some(position) = seat.planned.iter().position(|&s| s == spell) {
+        seat.planned.remove(position);
+    }
+    if quickcast {
+        seat.quickcast = false;
+    }
+    let mana = state.game.mana_of(player);
+    state.game.set_mana(player, mana - cost);
+    let caster_zone = state.game.zone_of(caster).unwrap_or(0);
+    let zone = match target {
+        SpellTarget::Zone(z) => z,
+        SpellTarget::Object(o) => state.game.zone_of(o).unwrap_or(caster_zone),
+        SpellTarget::Arena => caster_zone,
+    };
+    let object = state
+        .game
+        .add_object(Printed::from_card(card), player, zone);
+    state.sources.push(card);
+    flush(&mut state.game, events);
+    events.push(PlayEvent::Cast {
+        player,
+        object,
+        target,
+    });
+    match card {
+        Card::Creature(_) | Card::Conjuration(_) => meet(&mut state.game, object)?,
+        Card::Equipment(e) => {
+            replace_worn(state, caster, e.slot, e.name, events)?;
+            state.game.attach(object, caster);
+            meet(&mut state.game, object)?;
+        }
+        Card::Enchantment(_) => {
+            let SpellTarget::Object(on) = target else {
+                return Err(RulesError::Illegal("an enchantment needs an object".into()));
+            };
+            if let Some(o) = state.game.store.get_mut(object) {
+                o.in_play = false;
+            }
+            state.game.store.attach(object, on);
+            state.hidden.push(object);
+        }
+        Card::Incantation(_) => {
+            meet(&mut state.game, object)?;
+            out_of_play(state, object);
+        }
+        Card::Attack(a) => {
+            meet(&mut state.game, object)?;
+            out_of_play(state, object);
+            let bar = a
+                .attacks
+                .first()
+                .ok_or_else(|| RulesError::Illegal("no attack".into()))?;
+            let profile = AttackProfile::spell(bar, Some(a.range));
+            let aim = match target {
+                SpellTarget::Zone(z) => AttackTarget::Zone(z),
+                SpellTarget::Object(o) => AttackTarget::Object(o),
+                SpellTarget::Arena => {
+                    return Err(RulesError::Illegal("an attack needs a target".into()))
+                }
+            };
+            flush(&mut state.game, events);
+            attack_action(
+                &mut state.game,
+                dice,
+                caster,
+                &profile,
+                aim,
+                AttackOptions::default(),
+            )?;
+        }
+        Card::Mage(_) | Card::Marker(_) => {
+            return Err(RulesError::Illegal("not a spell".into()));
+        }
+    }
+    flush(&mut state.game, events);
+    Ok(())
+}
+
+/// A resolved incantation or attack spell leaves play (it is discarded).
+fn out_of_play(state: &mut Match, object: ObjectId) {
+    if let Some(o) = state.game.store.get_mut(object) {
+        o.in_play = false;
+    }
+}
+
+/// Whether two equipment locations clash: the same location, or a two-handed item and any
+/// hand-held item (docs/decisions.md, "Mage Wars: equipment locations").
+fn slots_clash(a: EquipmentSlot, b: EquipmentSlot) -> bool {
+    use EquipmentSlot::*;
+    let hands = |s| matches!(s, Weapon | Shield | WeaponOrShield | WeaponAndShield | Hand);
+    a == b || ((a == WeaponAndShield || b == WeaponAndShield) && hands(a) && hands(b))
+}
+
+/// Supplement: Equipment: a friendly item of the same name or location goes back to its
+/// owner's spellbook before the new one is attached.
+fn replace_worn(
+    state: &mut Match,
+    mage: ObjectId,
+    slot: Option<EquipmentSlot>,
+    name: &str,
+    events: &mut Vec<PlayEvent>,
+) -> Result<(), RulesError> {
+    let worn: Vec<ObjectId> = state.game.object(mage)?.attachments.clone();
+    for item in worn {
+        let Some(Card::Equipment(old)) = state.sources.get(item.0 as usize).copied() else {
+            continue;
+        };
+        if !state.game.in_play(item) {
+            continue;
+        }
+        let clash =
+            old.name == name || matches!((slot, old.slot), (Some(a), Some(b)) if slots_clash(a, b));
+        if !clash {
+            continue;
+        }
+        state.game.destroy(item);
+        flush(&mut state.game, events);
+        let owner = state.game.object(item)?.owner;
+        let seat = state.seat_mut(owner)?;
+        if let Some((_, copies)) = seat
+            .spellbook
+            .iter_mut()
+            .find(|(card, _)| card.name() == old.name)
+        {
+            *copies += 1;
+        }
+        events.push(PlayEvent::Returned { object: item });
+    }
+    Ok(())
+}
+
+/// The reveal of a face-down enchantment `player` controls: its object is still in play,
+/// and the player has the reveal cost (plus X per point of the object's Level).
+pub fn check_reveal(state: &Match, player: PlayerId, object: ObjectId) -> Result<u32, RulesError> {
+    if !state.hidden.contains(&object) {
+        return Err(RulesError::Illegal(format!(
+            "{} is not face down",
+            state.name(object)
+        )));
+    }
+    let o = state.game.object(object)?;
+    if o.controller != player {
+        return Err(RulesError::Illegal(
+            "only its controller reveals an enchantment".into(),
+        ));
+    }
+    let Some(on) = o.attached_to.filter(|&p| state.game.in_play(p)) else {
+        return Err(RulesError::Illegal(
+            "its object is no longer in play".into(),
+        ));
+    };
+    let Some(Card::Enchantment(e)) = state.sources.get(object.0 as usize).copied() else {
+        return Err(RulesError::Illegal("not an enchantment".into()));
+    };
+    let level = u32::from(state.game.card(on)?.level);
+    let cost = u32::from(e.reveal_cost) + u32::from(e.reveal_cost_per_x) * level;
+    let mana = state.game.mana_of(player);
+    if cost > mana {
+        return Err(RulesError::Illegal(format!(
+            "revealing {} costs {cost} mana and player {} has {mana}",
+            e.name, player.0
+        )));
+    }
+    Ok(cost)
+}
+
+/// Reveals a face-down enchantment: pays the reveal cost and it takes effect (the object
+/// gains what it grants). A same-name revealed enchantment already on the object makes the
+/// new one go without effect (supplement: Duplicate Enchantments).
+pub fn reveal(
+    state: &mut Match,
+    player: PlayerId,
+    object: ObjectId,
+    events: &mut Vec<PlayEvent>,
+) -> Result<(), RulesError> {
+    let cost = check_reveal(state, player, object)?;
+    let on = state
+        .game
+        .object(object)?
+        .attached_to
+        .ok_or(RulesError::UnknownObject(object))?;
+    state.hidden.retain(|&h| h != object);
+    let name = state.name(object);
+    let duplicate =
+        state.game.object(on)?.attachments.iter().any(|&child| {
+            child != object && state.game.in_play(child) && state.name(child) == name
+        });
+    let mana = state.game.mana_of(player);
+    state.game.set_mana(player, mana - cost);
+    flush(&mut state.game, events);
+    events.push(PlayEvent::Revealed { object });
+    if duplicate {
+        if let Some(o) = state.game.store.get_mut(on) {
+            o.attachments.retain(|&a| a != object);
+        }
+        flush(&mut state.game, events);
+        return Ok(());
+    }
+    // Detach without ending effects (a face-down enchantment granted nothing), then attach
+    // face up.
+    if let Some(o) = state.game.store.get_mut(on) {
+        o.attachments.retain(|&a| a != object);
+    }
+    if let Some(o) = state.game.store.get_mut(object) {
+        o.attached_to = None;
+        o.in_play = true;
+    }
+    state.game.attach(object, on);
+    meet(&mut state.game, object)?;
+    flush(&mut state.game, events);
+    Ok(())
+}

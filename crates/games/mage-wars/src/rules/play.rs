@@ -1,0 +1,957 @@
+//! Whole games of Mage Wars on the engine's [`Playable`] contract: [`MageWarsGame`] plays a
+//! [`Match`] (the [`Game`] plus the round, the spellbooks and whose turn it is) from two
+//! [`Spellbook`]s to a winner, with one [`Play`] per thing a player decides.
+//!
+//! The scenario actions ([`super::Action`], [`super::MageWarsRules`]) stay as they are; a
+//! `Play` reuses their rules (the attack sequence, upkeep, channeling, activation and the end
+//! of an Action Phase) and adds the round ([`super::round`]), movement
+//! ([`super::movement`]) and planning, casting and revealing ([`super::cast`]).
+//!
+//! `apply` checks and acts on the state and puts the state back as it was when the action
+//! turns out illegal, so a rejected action never leaves partial state.
+
+use grimoire_engine::{
+    Board, Ctx, ObjectId, Outcome, Playable, PlayerId, Rules, ScriptedDice, Zone,
+};
+use serde::Serialize;
+
+use super::attack::AttackTarget;
+use super::card::ObjectKind;
+use super::cast::{self, SpellTarget};
+use super::content::{ActionSpeed, Card};
+use super::movement;
+use super::round;
+use super::setup::{self, Spellbook};
+use super::state::{Game, GameEvent, Marker, RulesError};
+
+/// One player's side: the Mage, the spellbook and the spells planned this round.
+#[derive(Debug, Clone)]
+pub struct Seat {
+    /// The player.
+    pub player: PlayerId,
+    /// The player's Mage.
+    pub mage: ObjectId,
+    /// Each spell of the spellbook with the copies still in it (cast copies leave it).
+    pub spellbook: Vec<(Card, u32)>,
+    /// Spells planned this round (positions in `spellbook`), not cast yet.
+    pub planned: Vec<usize>,
+    /// The Mage's quickcast marker is ready (reset each round).
+    pub quickcast: bool,
+}
+
+/// Where the round stands: who decides what now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Planning Phase: `player` plans up to two spells (initiative first).
+    Planning {
+        /// The player planning.
+        player: PlayerId,
+    },
+    /// Action Stage: `player` chooses the next creature to activate (and may quickcast before).
+    Activation {
+        /// The player activating.
+        player: PlayerId,
+    },
+    /// A creature's Action Phase.
+    Acting {
+        /// The active creature.
+        creature: ObjectId,
+        /// Zones moved this Action Phase.
+        moves: u8,
+        /// It is hindered: at most one zone of movement this Action Phase.
+        hindered: bool,
+    },
+    /// Final Quickcast Phase: each player in turn (initiative first) may quickcast once.
+    FinalQuickcast {
+        /// The player to quickcast or pass.
+        player: PlayerId,
+        /// Players who had their opportunity already.
+        done: u8,
+    },
+}
+
+/// A game of Mage Wars in progress.
+#[derive(Debug, Clone)]
+pub struct Match {
+    /// The objects, mana and the rules' own state.
+    pub game: Game,
+    /// The two players (player `n` is `seats[n - 1]`).
+    pub seats: Vec<Seat>,
+    /// The card of each object (index = object id).
+    pub sources: Vec<Card>,
+    /// The round, from 1.
+    pub round: u32,
+    /// The player with the initiative this round.
+    pub initiative: PlayerId,
+    /// Where the round stands.
+    pub step: Step,
+    /// Creatures whose action marker is ready (not activated yet this round).
+    pub ready: Vec<ObjectId>,
+    /// Enchantments cast face down and not revealed yet.
+    pub hidden: Vec<ObjectId>,
+    /// How the game ended, once it has.
+    pub ended: Option<Outcome>,
+}
+
+impl Match {
+    /// The seat of `player`.
+    pub fn seat(&self, player: PlayerId) -> Result<&Seat, RulesError> {
+        self.seats
+            .get((player.0 as usize).wrapping_sub(1))
+            .ok_or_else(|| RulesError::Illegal(format!("no player {}", player.0)))
+    }
+
+    /// The seat of `player`, to change.
+    pub fn seat_mut(&mut self, player: PlayerId) -> Result<&mut Seat, RulesError> {
+        self.seats
+            .get_mut((player.0 as usize).wrapping_sub(1))
+            .ok_or_else(|| RulesError::Illegal(format!("no player {}", player.0)))
+    }
+
+    /// The player who must act now, `None` once the game is over.
+    pub fn to_act(&self) -> Option<PlayerId> {
+        if self.ended.is_some() {
+            return None;
+        }
+        Some(match self.step {
+            Step::Planning { player }
+            | Step::Activation { player }
+            | Step::FinalQuickcast { player, .. } => player,
+            Step::Acting { creature, .. } => self.game.object(creature).ok()?.controller,
+        })
+    }
+
+    /// An object's name (its card's name).
+    pub fn name(&self, id: ObjectId) -> &'static str {
+        self.game.card(id).map_or("an unknown object", |c| c.name)
+    }
+
+    /// A zone's name (`B2`).
+    pub fn zone_name(&self, zone: u32) -> String {
+        self.game.arena.position_name(&Zone(zone))
+    }
+}
+
+/// One thing a player decides in a game of Mage Wars.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Play {
+    /// Planning Phase: plan the spell at this position of the spellbook.
+    Plan(usize),
+    /// Done: end planning, end the active creature's Action Phase, or pass the Final
+    /// Quickcast.
+    Pass,
+    /// Activate a ready creature: its Action Phase begins.
+    Activate(ObjectId),
+    /// The active creature moves to an adjacent zone.
+    Move(u32),
+    /// The active creature guards (a quick action).
+    Guard,
+    /// The active creature makes an attack action with bar `bar` of `source` (its own card or
+    /// equipment it wears).
+    Attack {
+        /// Whose card prints the bar.
+        source: ObjectId,
+        /// The bar's position on that card.
+        bar: usize,
+        /// The defender or zone.
+        target: AttackTarget,
+    },
+    /// The player's Mage casts a planned spell: as the active creature's action, or with its
+    /// quickcast action (before a friendly Action Phase, or in the Final Quickcast Phase).
+    Cast {
+        /// The spell's position in the spellbook.
+        spell: usize,
+        /// What it is cast on.
+        target: SpellTarget,
+        /// Cast with the quickcast action.
+        quickcast: bool,
+    },
+    /// Reveal a face-down enchantment the player controls, paying its reveal cost.
+    Reveal(ObjectId),
+}
+
+/// What happened, for the log: the rules' own events and those of the round.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub enum PlayEvent {
+    /// A state change of the rules ([`GameEvent`]).
+    Game(GameEvent),
+    /// An object came into the arena at set-up.
+    Entered {
+        /// Its controller.
+        player: PlayerId,
+        /// The object.
+        object: ObjectId,
+        /// Its zone.
+        zone: u32,
+    },
+    /// A round began.
+    Round {
+        /// The round.
+        round: u32,
+        /// Who has the initiative.
+        initiative: PlayerId,
+    },
+    /// A spell was planned.
+    Planned {
+        /// The player.
+        player: PlayerId,
+        /// The spell's name.
+        card: &'static str,
+    },
+    /// Planned spells not cast went back to the spellbook.
+    Unplanned {
+        /// The player.
+        player: PlayerId,
+        /// How many.
+        spells: u32,
+    },
+    /// A creature was activated.
+    Activated {
+        /// The creature.
+        creature: ObjectId,
+    },
+    /// A creature's Action Phase ended.
+    PhaseEnded {
+        /// The creature.
+        creature: ObjectId,
+    },
+    /// A creature guards.
+    Guarding {
+        /// The creature.
+        creature: ObjectId,
+    },
+    /// A spell was cast and became this object.
+    Cast {
+        /// The caster's player.
+        player: PlayerId,
+        /// The spell as an object (out of play again once an incantation or attack spell
+        /// resolved).
+        object: ObjectId,
+        /// What it was cast on.
+        target: SpellTarget,
+    },
+    /// An enchantment was revealed.
+    Revealed {
+        /// The enchantment.
+        object: ObjectId,
+    },
+    /// An equipment went back to its owner's spellbook (replaced by a new one in its location).
+    Returned {
+        /// The equipment.
+        object: ObjectId,
+    },
+    /// The game ended.
+    Ended {
+        /// How.
+        outcome: Outcome,
+    },
+}
+
+/// Mage Wars played whole: set-up from two spellbooks, the round, and a winner.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MageWarsGame;
+
+impl MageWarsGame {
+    /// Every action the contract check tries: each spellbook position planned, each object
+    /// activated or revealed, each zone moved to, each bar of each object against each object
+    /// and zone, each spell on each zone and object, with and without quickcast. A superset
+    /// of what `apply` accepts.
+    pub fn candidates(state: &Match, player: PlayerId) -> Vec<Play> {
+        let objects: Vec<ObjectId> = (0..state.game.store.len() as u32 + 1)
+            .map(ObjectId)
+            .collect();
+        let zones: Vec<u32> = state.game.arena.zones().map(|z| z.0).collect();
+        let mut out = vec![Play::Pass, Play::Guard];
+        let book = state.seat(player).map_or(0, |s| s.spellbook.len());
+        out.extend((0..=book).map(Play::Plan));
+        for &id in &objects {
+            out.push(Play::Activate(id));
+            out.push(Play::Reveal(id));
+        }
+        out.extend(zones.iter().map(|&z| Play::Move(z)));
+        let mut targets: Vec<AttackTarget> =
+            objects.iter().map(|&o| AttackTarget::Object(o)).collect();
+        targets.extend(zones.iter().map(|&z| AttackTarget::Zone(z)));
+        for &source in &objects {
+            let bars = state.game.card(source).map_or(0, |c| c.attacks.len());
+            for bar in 0..=bars {
+                for &target in &targets {
+                    out.push(Play::Attack {
+                        source,
+                        bar,
+                        target,
+                    });
+                }
+            }
+        }
+        let mut spell_targets: Vec<SpellTarget> =
+            objects.iter().map(|&o| SpellTarget::Object(o)).collect();
+        spell_targets.extend(zones.iter().map(|&z| SpellTarget::Zone(z)));
+        spell_targets.push(SpellTarget::Arena);
+        for spell in 0..=book {
+            for &target in &spell_targets {
+                for quickcast in [false, true] {
+                    out.push(Play::Cast {
+                        spell,
+                        target,
+                        quickcast,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// True when `apply` would accept `action` now: the checks that need no dice, then, for
+    /// attacks and attack spells, the attack sequence up to its first roll on a copy.
+    fn accepts(&self, state: &Match, player: PlayerId, action: &Play) -> bool {
+        if state.to_act() != Some(player) || validate(state, player, action).is_err() {
+            return false;
+        }
+        let rolls = match action {
+            Play::Attack { .. } => true,
+            Play::Cast { spell, .. } => state
+                .seat(player)
+                .ok()
+                .and_then(|s| s.spellbook.get(*spell))
+                .is_some_and(|(card, _)| matches!(card, Card::Attack(_))),
+            _ => false,
+        };
+        if !rolls {
+            return true;
+        }
+        let mut copy = state.clone();
+        let mut no_dice = ScriptedDice::new();
+        let mut events = Vec::new();
+        matches!(
+            perform(&mut copy, player, action, &mut no_dice, &mut events),
+            Ok(()) | Err(RulesError::Dice(_))
+        )
+    }
+}
+
+/// The checks of an action that need neither dice nor a change of state.
+fn validate(state: &Match, player: PlayerId, action: &Play) -> Result<(), RulesError> {
+    match (*action, state.step) {
+        (Play::Plan(spell), Step::Planning { .. }) => cast::check_plan(state, player, spell),
+        (Play::Pass, Step::Activation { .. }) => Err(RulesError::Illegal(
+            "a player with a ready creature must activate one".into(),
+        )),
+        (Play::Pass, _) => Ok(()),
+        (Play::Activate(creature), Step::Activation { .. }) => {
+            let object = state.game.object(creature)?;
+            if object.controller != player || !state.ready.contains(&creature) {
+                return Err(RulesError::Illegal(format!(
+                    "{} is not a ready creature of player {}",
+                    state.name(creature),
+                    player.0
+                )));
+            }
+            Ok(())
+        }
+        (
+            Play::Move(zone),
+            Step::Acting {
+                creature,
+                moves,
+                hindered,
+            },
+        ) => movement::check_move(state, creature, moves, hindered, zone),
+        (
+            Play::Guard,
+            Step::Acting {
+                creature, moves, ..
+            },
+        ) => {
+            movement::check_quick_action(state, creature, moves)?;
+            if state.game.is_incapacitated(creature) {
+                return Err(RulesError::Illegal(
+                    "an Incapacitated creature cannot guard".into(),
+                ));
+            }
+            Ok(())
+        }
+        (
+            Play::Attack {
+                source,
+                bar,
+                target,
+            },
+            Step::Acting {
+                creature, moves, ..
+            },
+        ) => {
+            let at_itself = match target {
+                AttackTarget::Object(o) => o == creature,
+                AttackTarget::Sweep(a, b) => a == creature || b == creature,
+                AttackTarget::Zone(_) => false,
+            };
+            if at_itself {
+                return Err(RulesError::Illegal(format!(
+                    "{} cannot attack itself",
+                    state.name(creature)
+                )));
+            }
+            let defenders = match target {
+                AttackTarget::Object(o) => vec![o],
+                AttackTarget::Sweep(a, b) => vec![a, b],
+                AttackTarget::Zone(_) => Vec::new(),
+            };
+            for defender in defenders {
+                let o = state.game.object(defender)?;
+                let card = state.game.card(defender)?;
+                if !o.in_play
+                    || o.attached_to.is_some()
+                    || !(card.is_creature() || card.is_conjuration())
+                {
+                    return Err(RulesError::Illegal(format!(
+                        "{} is not a creature or conjuration in a zone",
+                        state.name(defender)
+                    )));
+                }
+            }
+            let attacker = state.game.object(creature)?;
+            let lender = state.game.object(source)?;
+            let worn = lender.attached_to == Some(creature)
+                && lender.in_play
+                && state.game.card(source)?.kind == ObjectKind::Equipment;
+            if source != creature && !worn {
+                return Err(RulesError::Illegal(format!(
+                    "{} lends no attack to {}",
+                    state.name(source),
+                    state.name(creature)
+                )));
+            }
+            let printed = state
+                .game
+                .card(source)?
+                .attacks
+                .get(bar)
+                .ok_or_else(|| RulesError::Illegal(format!("no attack number {bar}")))?;
+            match printed.speed {
+                None => Err(RulesError::Illegal(format!(
+                    "{} is not an attack action",
+                    printed.name
+                ))),
+                Some(ActionSpeed::Quick) => movement::check_quick_action(state, creature, moves),
+                Some(ActionSpeed::Full) => movement::check_full_action(state, creature, moves),
+            }
+            .and_then(|()| {
+                attacker.in_play.then_some(()).ok_or_else(|| {
+                    RulesError::Illegal(format!("{} is not in play", state.name(creature)))
+                })
+            })
+        }
+        (
+            Play::Cast {
+                spell,
+                target,
+                quickcast,
+            },
+            _,
+        ) => cast::check_cast(state, player, spell, target, quickcast).map(|_| ()),
+        (Play::Reveal(object), Step::Activation { .. })
+        | (Play::Reveal(object), Step::Acting { .. })
+        | (Play::Reveal(object), Step::FinalQuickcast { .. }) => {
+            cast::check_reveal(state, player, object).map(|_| ())
+        }
+        _ => Err(RulesError::Illegal(
+            "not possible at this point of the round".into(),
+        )),
+    }
+}
+
+/// Applies an action, recording into `events`; on an error the caller restores the state.
+fn perform(
+    state: &mut Match,
+    player: PlayerId,
+    action: &Play,
+    dice: &mut dyn grimoire_engine::Dice,
+    events: &mut Vec<PlayEvent>,
+) -> Result<(), RulesError> {
+    if state.to_act() != Some(player) {
+        return Err(RulesError::Illegal(format!(
+            "player {} is not the one to act",
+            player.0
+        )));
+    }
+    validate(state, player, action)?;
+    match (*action, state.step) {
+        (Play::Plan(spell), _) => {
+            cast::plan(state, player, spell, events)?;
+            if state.seat(player)?.planned.len() >= cast::PLANNED_PER_ROUND {
+                round::end_planning(state, player)?;
+            }
+        }
+        (Play::Pass, Step::Planning { .. }) => round::end_planning(state, player)?,
+        (Play::Pass, Step::Acting { creature, .. }) => {
+            round::end_action_phase(state, creature, dice, events)?
+        }
+        (Play::Pass, Step::FinalQuickcast { .. }) => {
+            round::final_quickcast_done(state, dice, events)?
+        }
+        (Play::Activate(creature), _) => round::activate_creature(state, creature, events),
+        (Play::Move(zone), Step::Acting { creature, .. }) => {
+            movement::move_creature(state, creature, zone, dice, events)?
+        }
+        (Play::Guard, Step::Acting { creature, .. }) => {
+            state.game.set_markers(creature, Marker::Guard, 1);
+            round::flush(&mut state.game, events);
+            events.push(PlayEvent::Guarding { creature });
+            round::end_action_phase(state, creature, dice, events)?;
+        }
+        (
+            Play::Attack {
+                source,
+                bar,
+                target,
+            },
+            Step::Acting {
+                creature, moves, ..
+            },
+        ) => {
+            let printed: &'static super::content::AttackBar = state
+                .game
+                .card(source)?
+                .attacks
+                .get(bar)
+                .ok_or_else(|| RulesError::Illegal(format!("no attack number {bar}")))?;
+            let profile = super::AttackProfile::new(printed);
+            let options = super::AttackOptions { charged: moves > 0 };
+            super::attack_action(&mut state.game, dice, creature, &profile, target, options)?;
+            round::after_action(state, creature, dice, events)?;
+        }
+        (
+            Play::Cast {
+                spell,
+                target,
+                quickcast,
+            },
+            _,
+        ) => {
+            cast::cast(state, player, spell, target, quickcast, dice, events)?;
+            match state.step {
+                Step::Acting { creature, .. } if !quickcast => {
+                    round::after_action(state, creature, dice, events)?
+                }
+                Step::FinalQuickcast { .. } => round::final_quickcast_done(state, dice, events)?,
+                _ => round::check_end(state, events),
+            }
+        }
+        (Play::Reveal(object), _) => {
+            cast::reveal(state, player, object, events)?;
+            if !matches!(state.step, Step::Acting { .. }) {
+                round::check_end(state, events);
+            }
+        }
+        _ => return Err(RulesError::Illegal("not possible now".into())),
+    }
+    round::flush(&mut state.game, events);
+    Ok(())
+}
+
+impl Rules for MageWarsGame {
+    type State = Match;
+    type Action = Play;
+    type Event = PlayEvent;
+    type Error = RulesError;
+
+    /// Every action `player` may take now (none when another player is to act or the game is
+    /// over): the candidates of the step (each plannable spell; each ready creature; each
+    /// adjacent zone, guarding, each attack bar of the active creature and its equipment
+    /// against each object or zone; each planned spell on each zone and object; each hidden
+    /// enchantment to reveal; passing) that [`MageWarsGame`]'s checks accept.
+    fn legal_actions(&self, state: &Match, player: PlayerId) -> Vec<Play> {
+        if state.to_act() != Some(player) {
+            return Vec::new();
+        }
+        let mut candidates = vec![Play::Pass];
+        let Ok(seat) = state.seat(player) else {
+            return Vec::new();
+        };
+        let in_play: Vec<ObjectId> = state
+            .game
+            .store
+            .iter()
+            .filter(|o| o.in_play)
+            .map(|o| o.id)
+            .collect();
+        match state.step {
+            Step::Planning { .. } => {
+                candidates.extend((0..seat.spellbook.len()).map(Play::Plan));
+            }
+            Step::Activation { .. } => {
+                candidates.extend(state.ready.iter().map(|&c| Play::Activate(c)));
+            }
+            Step::Acting { creature, .. } => {
+                candidates.push(Play::Guard);
+                if let Some(zone) = state.game.zone_of(creature) {
+                    candidates.extend(
+                        state
+                            .game
+                            .arena
+                            .neighbours(Zone(zone))
+                            .into_iter()
+                            .map(|z| Play::Move(z.0)),
+                    );
+                }
+                let worn = state
+                    .game
+                    .object(creature)
+                    .map_or(&[][..], |o| &o.attachments[..]);
+                for &source in std::iter::once(&creature).chain(worn) {
+                    let bars = state.game.card(source).map_or(0, |c| c.attacks.len());
+                    for bar in 0..bars {
+                        let zone_attack = state
+                            .game
+                            .card(source)
+                            .map(|c| super::AttackProfile::new(&c.attacks[bar]).is_zone())
+                            .unwrap_or(false);
+                        let targets: Vec<AttackTarget> = if zone_attack {
+                            state
+                                .game
+                                .arena
+                                .zones()
+                                .map(|z| AttackTarget::Zone(z.0))
+                                .collect()
+                        } else {
+                            in_play
+                                .iter()
+                                .filter(|&&o| o != creature)
+                                .map(|&o| AttackTarget::Object(o))
+                                .collect()
+                        };
+                        candidates.extend(targets.into_iter().map(|target| Play::Attack {
+                            source,
+                            bar,
+                            target,
+                        }));
+                    }
+                }
+            }
+            Step::FinalQuickcast { .. } => {}
+        }
+        if !matches!(state.step, Step::Planning { .. }) {
+            let mut targets: Vec<SpellTarget> =
+                in_play.iter().map(|&o| SpellTarget::Object(o)).collect();
+            targets.extend(state.game.arena.zones().map(|z| SpellTarget::Zone(z.0)));
+            targets.push(SpellTarget::Arena);
+            let mut planned = seat.planned.clone();
+            planned.sort_unstable();
+            planned.dedup();
+            for spell in planned {
+                for &target in &targets {
+                    for quickcast in [false, true] {
+                        candidates.push(Play::Cast {
+                            spell,
+                            target,
+                            quickcast,
+                        });
+                    }
+                }
+            }
+            candidates.extend(state.hidden.iter().map(|&e| Play::Reveal(e)));
+        }
+        candidates
+            .into_iter()
+            .filter(|action| self.accepts(state, player, action))
+            .collect()
+    }
+
+    fn apply(
+        &self,
+        state: &mut Match,
+        action: &Play,
+        ctx: &mut Ctx<'_, PlayEvent>,
+    ) -> Result<(), RulesError> {
+        let player = state
+            .to_act()
+            .ok_or_else(|| RulesError::Illegal("the game is over: nobody is to act".to_string()))?;
+        // The checks that need no dice reject most illegal actions before anything changes;
+        // what is left to go wrong (a failed roll, the attack sequence's own checks) is undone
+        // from a copy.
+        validate(state, player, action)?;
+        let before = state.clone();
+        let mut events = Vec::new();
+        match perform(state, player, action, &mut *ctx.dice, &mut events) {
+            Ok(()) => {
+                for event in events {
+                    ctx.record(event);
+                }
+                Ok(())
+            }
+            Err(error) => {
+                *state = before;
+                Err(error)
+            }
+        }
+    }
+}
+
+impl Playable for MageWarsGame {
+    type Deck = Spellbook;
+
+    fn setup(
+        &self,
+        decks: &[Spellbook],
+        ctx: &mut Ctx<'_, PlayEvent>,
+    ) -> Result<Match, RulesError> {
+        setup::setup(decks, ctx)
+    }
+
+    fn to_act(&self, state: &Match) -> Option<PlayerId> {
+        state.to_act()
+    }
+
+    fn outcome(&self, state: &Match) -> Outcome {
+        state.ended.unwrap_or(Outcome::Playing)
+    }
+
+    fn turn(&self, state: &Match) -> u32 {
+        state.round
+    }
+
+    fn card_played(&self, state: &Match, action: &Play) -> Option<String> {
+        let Play::Cast { spell, .. } = action else {
+            return None;
+        };
+        let player = state.to_act()?;
+        let (card, _) = state.seat(player).ok()?.spellbook.get(*spell)?;
+        Some(card.name().to_string())
+    }
+
+    fn describe_action(&self, state: &Match, action: &Play) -> String {
+        let spell_name = |spell: usize| {
+            state
+                .to_act()
+                .and_then(|p| state.seat(p).ok())
+                .and_then(|s| s.spellbook.get(spell))
+                .map_or("an unknown spell", |(card, _)| card.name())
+        };
+        match *action {
+            Play::Plan(spell) => format!("plans {}", spell_name(spell)),
+            Play::Pass => match state.step {
+                Step::Planning { .. } => "ends planning".to_string(),
+                Step::Acting { creature, .. } => {
+                    format!("ends the Action Phase of {}", state.name(creature))
+                }
+                _ => "passes".to_string(),
+            },
+            Play::Activate(creature) => format!(
+                "activates {} in {}",
+                state.name(creature),
+                state
+                    .game
+                    .zone_of(creature)
+                    .map_or_else(String::new, |z| state.zone_name(z))
+            ),
+            Play::Move(zone) => match state.step {
+                Step::Acting { creature, .. } => {
+                    format!(
+                        "moves {} to {}",
+                        state.name(creature),
+                        state.zone_name(zone)
+                    )
+                }
+                _ => format!("moves to {}", state.zone_name(zone)),
+            },
+            Play::Guard => match state.step {
+                Step::Acting { creature, .. } => format!("{} guards", state.name(creature)),
+                _ => "guards".to_string(),
+            },
+            Play::Attack {
+                source,
+                bar,
+                target,
+            } => {
+                let attack = state
+                    .game
+                    .card(source)
+                    .ok()
+                    .and_then(|c| c.attacks.get(bar))
+                    .map_or("an attack", |b| b.name);
+                let attacker = match state.step {
+                    Step::Acting { creature, .. } => state.name(creature),
+                    _ => state.name(source),
+                };
+                let target = match target {
+                    AttackTarget::Object(o) => state.name(o).to_string(),
+                    AttackTarget::Sweep(a, b) => format!("{} and {}", state.name(a), state.name(b)),
+                    AttackTarget::Zone(z) => format!("zone {}", state.zone_name(z)),
+                };
+                if source == attacker_id(state).unwrap_or(source) {
+                    format!("{attacker} attacks {target} with {attack}")
+                } else {
+                    format!(
+                        "{attacker} attacks {target} with {attack} ({})",
+                        state.name(source)
+                    )
+                }
+            }
+            Play::Cast {
+                spell,
+                target,
+                quickcast,
+            } => {
+                let how = if quickcast { " (quickcast)" } else { "" };
+                let enchantment = state
+                    .to_act()
+                    .and_then(|p| state.seat(p).ok())
+                    .and_then(|s| s.spellbook.get(spell))
+                    .is_some_and(|(card, _)| matches!(card, Card::Enchantment(_)));
+                let spell = if enchantment {
+                    "an enchantment face down"
+                } else {
+                    spell_name(spell)
+                };
+                format!("casts {spell}{how} {}", describe_target(state, target))
+            }
+            Play::Reveal(object) => {
+                let on = state
+                    .game
+                    .object(object)
+                    .ok()
+                    .and_then(|o| o.attached_to)
+                    .map_or("nothing", |p| state.name(p));
+                format!("reveals {} on {on}", state.name(object))
+            }
+        }
+    }
+
+    fn describe_event(&self, state: &Match, event: &PlayEvent) -> String {
+        describe_event(state, event)
+    }
+}
+
+/// The active creature, if one is acting.
+fn attacker_id(state: &Match) -> Option<ObjectId> {
+    match state.step {
+        Step::Acting { creature, .. } => Some(creature),
+        _ => None,
+    }
+}
+
+/// A spell's target in words.
+fn describe_target(state: &Match, target: SpellTarget) -> String {
+    match target {
+        SpellTarget::Zone(zone) => format!("in zone {}", state.zone_name(zone)),
+        SpellTarget::Object(object) => format!("on {}", state.name(object)),
+        SpellTarget::Arena => "on the arena".to_string(),
+    }
+}
+
+/// An event in words, with card names.
+fn describe_event(state: &Match, event: &PlayEvent) -> String {
+    let name = |id: ObjectId| state.name(id);
+    match *event {
+        PlayEvent::Game(event) => match event {
+            GameEvent::AttackDeclared { attacker, defender } => {
+                format!("{} attacks {}", name(attacker), name(defender))
+            }
+            GameEvent::Missed { attacker, roll } => {
+                format!("{} misses (rolled {roll})", name(attacker))
+            }
+            GameEvent::Avoided { defender, roll } => {
+                format!("{} avoids the attack (rolled {roll})", name(defender))
+            }
+            GameEvent::DiceRolled {
+                attacker,
+                dice,
+                normal,
+                critical,
+            } => format!(
+                "{} rolls {dice} attack dice: {normal} normal and {critical} critical damage",
+                name(attacker)
+            ),
+            GameEvent::EffectRolled { roll, modified } => {
+                format!("the effect die shows {roll} ({modified} modified)")
+            }
+            GameEvent::Damaged { object, amount, .. } => {
+                format!("{} takes {amount} damage", name(object))
+            }
+            GameEvent::Healed { object, amount } => {
+                format!("{} heals {amount} damage", name(object))
+            }
+            GameEvent::Markers {
+                object,
+                marker,
+                count,
+            } => {
+                let marker = match marker {
+                    Marker::Condition(condition) => condition.to_string(),
+                    Marker::Guard => "Guard".to_string(),
+                    Marker::Rage => "Rage".to_string(),
+                    Marker::DefenseUsed => "Defense used".to_string(),
+                    Marker::Dissipate => "Dissipate".to_string(),
+                };
+                format!("{} has {count} {marker} marker(s)", name(object))
+            }
+            GameEvent::Moved { object, zone } => {
+                format!("{} moves to {}", name(object), state.zone_name(zone))
+            }
+            GameEvent::Destroyed { object, .. } => format!("{} is destroyed", name(object)),
+            GameEvent::NotModelled(n) => format!(
+                "{}: its ability {} is not modelled yet and is ignored",
+                name(n.object),
+                n.ability
+            ),
+            GameEvent::DraftEntry {
+                object,
+                category,
+                entry,
+            } => format!(
+                "{}: the draft {category} {entry} is not modelled yet",
+                name(object)
+            ),
+            GameEvent::Mana { player, mana } => format!("player {} has {mana} mana", player.0),
+        },
+        PlayEvent::Entered {
+            player,
+            object,
+            zone,
+        } => format!(
+            "player {}'s {} starts in {}",
+            player.0,
+            name(object),
+            state.zone_name(zone)
+        ),
+        PlayEvent::Round { round, initiative } => {
+            format!(
+                "round {round} begins; player {} has the initiative",
+                initiative.0
+            )
+        }
+        PlayEvent::Planned { player, card } => format!("player {} plans {card}", player.0),
+        PlayEvent::Unplanned { player, spells } => format!(
+            "{spells} spell(s) player {} planned go back to the spellbook",
+            player.0
+        ),
+        PlayEvent::Activated { creature } => format!("{} is activated", name(creature)),
+        PlayEvent::PhaseEnded { creature } => {
+            format!("the Action Phase of {} ends", name(creature))
+        }
+        PlayEvent::Guarding { creature } => format!("{} guards", name(creature)),
+        PlayEvent::Cast {
+            player,
+            object,
+            target,
+        } => {
+            // A face-down enchantment's name stays hidden until it is revealed.
+            let spell = if state.hidden.contains(&object) {
+                "an enchantment face down"
+            } else {
+                name(object)
+            };
+            format!(
+                "player {} casts {spell} {}",
+                player.0,
+                describe_target(state, target)
+            )
+        }
+        PlayEvent::Revealed { object } => format!("{} is revealed", name(object)),
+        PlayEvent::Returned { object } => {
+            format!("{} goes back to its owner's spellbook", name(object))
+        }
+        PlayEvent::Ended { outcome } => format!("the game ends: {outcome}"),
+    }
+}

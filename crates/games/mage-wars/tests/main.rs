@@ -1,0 +1,3 @@
+//! The crate's test binary: whole games of Mage Wars (`play`).
+
+mod play;
