@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use grimoire_engine::scenario::ScenarioGame;
 use grimoire_mage_knight::rules::MageKnightScenarios;
 use grimoire_mage_wars::rules::MageWarsScenarios;
-use grimoire_summoner_wars::rules::SummonerWarsScenarios;
+use grimoire_summoner_wars::rules::{SummonerWarsRules, SummonerWarsScenarios};
 use grimoire_wow_tcg::rules::WowScenarios;
 
 use crate::{army, calc, deck, play, spellbook};
@@ -148,8 +148,8 @@ pub static GAMES: &[Game] = &[
         spellbook_check: None,
         deck_check: Some(deck::summoner_wars),
         army_check: None,
-        play: None,
-        simulate: None,
+        play: Some(play::play_game::<SummonerWarsRules>),
+        simulate: Some(play::simulate_game::<SummonerWarsRules>),
     },
     Game {
         name: "wow-tcg",

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::content::{
     Ability, AttackType, Card, CardId, ClassTag, Phase, BOARD_COLUMNS, BUILD_BACK_ROWS,
-    ROWS_PER_SIDE,
+    CHOSEN_MOVERS_PER_PHASE, FIRST_TURN_MOVERS, ROWS_PER_SIDE,
 };
 
 /// Where a card is. Only `Battlefield` cards are "on the battlefield"; a card `Under` another
@@ -295,6 +295,11 @@ pub struct Game {
     pub end_of_turn: bool,
     /// Dice rolled by the last attack (face labels), for scenarios.
     pub last_roll: Vec<&'static str>,
+    /// The turn, counting from 1 (each player's turn counts).
+    pub turn: u32,
+    /// The first player's first turn: it starts at the Move Phase and only
+    /// `FIRST_TURN_MOVERS` units may be chosen to move (set-up sets it; the next turn clears it).
+    pub short_first_turn: bool,
 }
 
 impl Default for Game {
@@ -314,6 +319,17 @@ impl Game {
             winner: None,
             end_of_turn: false,
             last_roll: Vec::new(),
+            turn: 1,
+            short_first_turn: false,
+        }
+    }
+
+    /// How many units the active player may choose to move this phase.
+    pub fn movers_allowed(&self) -> u32 {
+        if self.short_first_turn {
+            FIRST_TURN_MOVERS as u32
+        } else {
+            CHOSEN_MOVERS_PER_PHASE as u32
         }
     }
 
@@ -596,6 +612,22 @@ pub enum GameEvent {
         ability: &'static str,
         /// The card.
         card: String,
+    },
+    /// Set-up: each player rolled a die for who goes first (ties rolled again).
+    FirstPlayer {
+        /// Who goes first.
+        player: PlayerId,
+        /// Every roll, player 1's and player 2's, in order.
+        rolls: Vec<(u32, u32)>,
+    },
+    /// Set-up: a player's draw pile was shuffled and their starting hand and magic given.
+    Ready {
+        /// Who.
+        player: PlayerId,
+        /// Cards in the starting hand.
+        hand: u32,
+        /// Starting magic.
+        magic: u32,
     },
     /// A summoner was destroyed: the game is over.
     Won {
