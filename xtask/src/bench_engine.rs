@@ -1,4 +1,5 @@
-//! `cargo xtask bench-engine`: the Mage Wars calculator and attack-sequence benchmarks.
+//! `cargo xtask bench-engine`: the Mage Wars calculator and attack-sequence benchmarks, and
+//! Summoner Wars random playouts ([`crate::bench_summoner_wars`]).
 //!
 //! The `cargo xtask` alias builds in debug; for meaningful numbers run
 //! `cargo xtask bench-engine` (rebuilds itself in release mode).
@@ -23,6 +24,9 @@ pub struct Args {
     /// Exact 30-dice distributions to time.
     #[arg(long, default_value_t = 20_000)]
     distributions: u32,
+    /// Summoner Wars random games to play.
+    #[arg(long, default_value_t = 200)]
+    summoner_wars_games: u32,
 }
 
 /// Runs the benchmarks and prints the numbers against their targets.
@@ -45,6 +49,10 @@ pub fn run(args: Args) -> ExitCode {
         "simple melee attack sequences, seeded dice, event log on: {:.0} per second (target >= 5,000,000)",
         per_second
     );
+    if let Err(error) = crate::bench_summoner_wars::report(args.summoner_wars_games) {
+        eprintln!("error: summoner wars benchmark: {error}");
+        return ExitCode::FAILURE;
+    }
     ExitCode::SUCCESS
 }
 

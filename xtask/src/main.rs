@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 mod bench_compile;
 mod bench_engine;
+mod bench_summoner_wars;
 mod codegen;
 mod import_octgn;
 

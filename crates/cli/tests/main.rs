@@ -3,6 +3,7 @@
 mod content_errors;
 mod live;
 mod output;
+mod play_summoner_wars;
 mod readme;
 mod root;
 mod support;

@@ -269,7 +269,8 @@ impl Playable for SummonerWarsRules {
     fn describe_event(&self, _game: &Game, event: &GameEvent) -> String {
         match event {
             GameEvent::TurnStarted { player } => format!("player {}'s turn begins", player.0),
-            GameEvent::PhaseStarted { phase } => format!("{phase} begins"),
+            GameEvent::PhaseStarted { phase } if phase.contains(' ') => format!("{phase} begins"),
+            GameEvent::PhaseStarted { phase } => format!("the {phase} Phase begins"),
             GameEvent::Drew { player, count } => {
                 format!("player {} draws {count} card(s)", player.0)
             }
@@ -319,8 +320,7 @@ impl Playable for SummonerWarsRules {
                 hand,
                 magic,
             } => format!(
-                "player {} shuffles their draw pile, starts with {hand} card(s) in hand and \
-                 {magic} magic",
+                "player {} starts with {hand} card(s) in hand and {magic} magic",
                 player.0
             ),
             GameEvent::Won { player } => format!("player {} wins", player.0),
