@@ -174,19 +174,22 @@ pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
         return out;
     }
     // Only a friendly neighbour, or a card with an ability reaching every unit, can act on
-    // `id`; the latter is looked for once, on every card's own, granted and carried entries.
+    // `id`; the latter is looked for once, on the own, granted and carried entries of every
+    // card in play.
     let everyone = game.pieces.iter().any(|p| {
-        p.base_abilities()
-            .iter()
-            .chain(&p.granted)
-            .chain(&p.carries)
-            .any(|a| {
-                timed(*a)
-                    && a.meta()
-                        .effects
-                        .iter()
-                        .any(|op| recipient(op) == Recipient::AllUnits)
-            })
+        let in_play = !matches!(p.place, Place::Hand | Place::DrawPile | Place::Discard);
+        in_play
+            && p.base_abilities()
+                .iter()
+                .chain(&p.granted)
+                .chain(&p.carries)
+                .any(|a| {
+                    timed(*a)
+                        && a.meta()
+                            .effects
+                            .iter()
+                            .any(|op| recipient(op) == Recipient::AllUnits)
+                })
     });
     for other in game.on_battlefield().filter(|&o| o != id) {
         if !everyone && !(game.adjacent(id, other) && game.friendly(id, other)) {

@@ -1,7 +1,8 @@
 //! Moving and forcing (FAQ General Questions, Structure Units, Expanded Rules: Value
 //! Modifiers, Moving/Forcing Through).
 //!
-//! - In the Move Phase the active player chooses up to `CHOSEN_MOVERS_PER_PHASE` units, each
+//! - In the Move Phase the active player chooses up to `CHOSEN_MOVERS_PER_PHASE` units
+//!   (`FIRST_TURN_MOVERS` on the first player's first turn), each
 //!   once; a unit moves orthogonally up to its movement (`abilities::movement`), never through
 //!   cards unless a `move_through` lets it, never through an enemy that blocks
 //!   `MoveThroughByEnemies`, and ends on an empty space. A move in one direction may use a
