@@ -1,5 +1,6 @@
 //! `cargo xtask bench-engine`: the Mage Wars calculator and attack-sequence benchmarks, and
-//! random playouts of every game that plays whole games ([`crate::bench_playouts`]).
+//! random playouts of every game that plays whole games ([`crate::bench_playouts`],
+//! [`crate::bench_summoner_wars`]).
 //!
 //! The `cargo xtask` alias builds in debug; for meaningful numbers run
 //! `cargo xtask bench-engine` (rebuilds itself in release mode).
@@ -27,6 +28,9 @@ pub struct Args {
     /// Random whole games to time per game.
     #[arg(long, default_value_t = 100)]
     playouts: u64,
+    /// Summoner Wars random games to play.
+    #[arg(long, default_value_t = 200)]
+    summoner_wars_games: u32,
 }
 
 /// Runs the benchmarks and prints the numbers against their targets.
@@ -50,6 +54,10 @@ pub fn run(args: Args) -> ExitCode {
         per_second
     );
     crate::bench_playouts::run(args.playouts.max(1));
+    if let Err(error) = crate::bench_summoner_wars::report(args.summoner_wars_games) {
+        eprintln!("error: summoner wars benchmark: {error}");
+        return ExitCode::FAILURE;
+    }
     ExitCode::SUCCESS
 }
 

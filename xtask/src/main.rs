@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 mod bench_compile;
 mod bench_engine;
 mod bench_playouts;
+mod bench_summoner_wars;
 mod codegen;
 mod import_octgn;
 

@@ -13,7 +13,7 @@ use grimoire_engine::scenario::ScenarioGame;
 use grimoire_engine::CoverageReport;
 use grimoire_mage_knight::rules::{MageKnightRules, MageKnightScenarios};
 use grimoire_mage_wars::rules::{MageWarsGame, MageWarsScenarios};
-use grimoire_summoner_wars::rules::SummonerWarsScenarios;
+use grimoire_summoner_wars::rules::{SummonerWarsRules, SummonerWarsScenarios};
 use grimoire_wow_tcg::rules::WowScenarios;
 
 use crate::{army, calc, deck, play, spellbook};
@@ -159,8 +159,8 @@ pub static GAMES: &[Game] = &[
         spellbook_check: None,
         deck_check: Some(deck::summoner_wars),
         army_check: None,
-        play: None,
-        simulate: None,
+        play: Some(play::play_game::<SummonerWarsRules>),
+        simulate: Some(play::simulate_game::<SummonerWarsRules>),
         coverage: Some(grimoire_summoner_wars::rules::coverage::coverage_report),
     },
     Game {
@@ -316,7 +316,7 @@ mod tests {
         assert_eq!(
             describe(GAMES),
             "mage-wars: scenario run, scenario schema, calc, spellbook check, play, simulate, cards coverage\n\
-             summoner-wars: scenario run, scenario schema, deck check, cards coverage\n\
+             summoner-wars: scenario run, scenario schema, deck check, play, simulate, cards coverage\n\
              wow-tcg: scenario run, scenario schema, deck check, cards coverage\n\
              mage-knight: scenario run, scenario schema, calc, army check, play, simulate, cards coverage\n"
         );

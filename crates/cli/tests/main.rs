@@ -9,6 +9,7 @@ mod live;
 mod mage_wars_play;
 mod output;
 mod play_mage_knight;
+mod play_summoner_wars;
 mod readme;
 mod root;
 mod support;

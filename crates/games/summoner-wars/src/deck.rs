@@ -6,6 +6,10 @@
 //! the file and the source of the rule ([`Rule::source`]). Cards are looked up in the
 //! generated card tables, as they currently read (after errata).
 //!
+//! An optional `[layout]` table gives the starting layout: `"B2" = "Name"`, squares written
+//! from the owner's side (row 1 is their back row, rows 1-4 their side). A deck played whole
+//! (`grimoire play`, `simulate`) needs one; `check` checks it when it is there.
+//!
 //! The FAQ says nothing about deck sizes or copy limits and the card data gives one record
 //! per card, so neither is checked (docs/decisions.md, "Summoner Wars: deck rules").
 
@@ -25,6 +29,18 @@ pub struct Deck {
     pub summoner: Entry,
     /// The other cards (`[cards]`), in file order.
     pub cards: Vec<Entry>,
+    /// The starting layout (`[layout]`), in file order: the square is `Entry::name`'s
+    /// [`Placement::square`].
+    pub layout: Vec<Placement>,
+}
+
+/// One card of the starting layout, with where it is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    /// The square as written, from the owner's side (`"C1"`).
+    pub square: String,
+    /// The card placed there (`copies` is 1).
+    pub card: Entry,
 }
 
 /// One card named by the deck file, with where it is written.
@@ -64,6 +80,8 @@ struct RawDeck {
     summoner: Spanned<String>,
     #[serde(default)]
     cards: BTreeMap<Spanned<String>, Spanned<i64>>,
+    #[serde(default)]
+    layout: BTreeMap<Spanned<String>, Spanned<String>>,
 }
 
 impl Deck {
@@ -100,9 +118,24 @@ impl Deck {
             .map(|(name, copies)| (name.span().start, entry(name, *copies.get_ref())))
             .collect();
         cards.sort_by_key(|(start, _)| *start);
+        let mut layout: Vec<(usize, Placement)> = raw
+            .layout
+            .iter()
+            .map(|(square, card)| {
+                (
+                    square.span().start,
+                    Placement {
+                        square: square.get_ref().trim().to_owned(),
+                        card: entry(card, 1),
+                    },
+                )
+            })
+            .collect();
+        layout.sort_by_key(|(start, _)| *start);
         Ok(Deck {
             summoner: entry(&raw.summoner, 1),
             cards: cards.into_iter().map(|(_, entry)| entry).collect(),
+            layout: layout.into_iter().map(|(_, p)| p).collect(),
         })
     }
 }
@@ -122,6 +155,9 @@ pub enum Rule {
     KnownClass,
     /// A listed card has at least one copy.
     Copies,
+    /// The starting layout places the summoner once and only the deck's cards, on squares of
+    /// the owner's side.
+    Layout,
 }
 
 impl Rule {
@@ -134,6 +170,7 @@ impl Rule {
             Rule::OneEdition => "one-edition",
             Rule::KnownClass => "known-class",
             Rule::Copies => "copies",
+            Rule::Layout => "layout",
         }
     }
 
@@ -152,6 +189,9 @@ impl Rule {
                 "FAQ Card Updates print no class for this card; docs/decisions.md, Summoner Wars: deck rules"
             }
             Rule::Copies => "a listed card is in the deck at least once",
+            Rule::Layout => {
+                "FAQ: the 4 rows closest to you are your side; docs/decisions.md, Summoner Wars: set-up"
+            }
         }
     }
 }
@@ -307,7 +347,75 @@ pub fn check(deck: &Deck) -> Vec<Violation> {
             );
         }
     }
+    check_layout(deck, &mut violation);
     violations
+}
+
+/// The layout's rules: each square on the owner's side (columns A-F, rows 1-4), the summoner
+/// placed exactly once, every other card one of the deck's, no more often than its copies.
+fn check_layout(deck: &Deck, violation: &mut impl FnMut(Rule, &Entry, String)) {
+    if deck.layout.is_empty() {
+        return;
+    }
+    let mut placed: BTreeMap<String, i64> = BTreeMap::new();
+    for p in &deck.layout {
+        if layout_square(&p.square).is_none() {
+            violation(
+                Rule::Layout,
+                &p.card,
+                format!(
+                    "`{}` is not a square of the owner's side (columns A-F, rows 1-4)",
+                    p.square
+                ),
+            );
+        }
+        *placed.entry(p.card.name.clone()).or_default() += 1;
+    }
+    let summoners = placed.get(&deck.summoner.name).copied().unwrap_or(0);
+    if summoners != 1 {
+        violation(
+            Rule::Layout,
+            &deck.summoner,
+            format!(
+                "the layout places the summoner `{}` {summoners} times; it starts on the battlefield once",
+                deck.summoner.name
+            ),
+        );
+    }
+    for p in &deck.layout {
+        if p.card.name == deck.summoner.name {
+            continue;
+        }
+        let copies = deck
+            .cards
+            .iter()
+            .filter(|e| e.name == p.card.name)
+            .map(|e| e.copies)
+            .sum::<i64>();
+        let wanted = placed.get(&p.card.name).copied().unwrap_or(0);
+        if wanted > copies {
+            violation(
+                Rule::Layout,
+                &p.card,
+                format!(
+                    "the layout places `{}` {wanted} times; the deck has {copies}",
+                    p.card.name
+                ),
+            );
+            placed.remove(&p.card.name);
+        }
+    }
+}
+
+/// A layout square (`"C1"`) as (column, row) from 0, on the owner's side; `None` when it is
+/// not one.
+pub fn layout_square(text: &str) -> Option<(u32, u32)> {
+    let mut chars = text.chars();
+    let column = chars.next()?.to_ascii_uppercase();
+    let row: u32 = chars.as_str().parse().ok()?;
+    let column = (column as u32).checked_sub('A' as u32)?;
+    (column < crate::BOARD_COLUMNS as u32 && (1..=crate::ROWS_PER_SIDE as u32).contains(&row))
+        .then_some((column, row - 1))
 }
 
 /// The card of that name, or a message with the closest name.
@@ -388,6 +496,17 @@ mod tests {
                 (Rule::OneEdition, 7),
                 (Rule::KnownCard, 8),
             ]
+        );
+    }
+
+    #[test]
+    fn a_layout_places_the_summoner_once_and_only_deck_cards_on_its_side() {
+        let good = "summoner = \"Prince Elien\"\n[cards]\n\"Fencer\" = 2\n[layout]\nC1 = \"Prince Elien\"\nA2 = \"Fencer\"\nB2 = \"Fencer\"\n";
+        assert_eq!(rules_of(good), []);
+        let bad = "summoner = \"Prince Elien\"\n[cards]\n\"Fencer\" = 1\n[layout]\nA2 = \"Fencer\"\nB2 = \"Fencer\"\nC5 = \"Fencer\"\n";
+        assert_eq!(
+            rules_of(bad),
+            [(Rule::Layout, 7), (Rule::Layout, 1), (Rule::Layout, 5)]
         );
     }
 

@@ -1,8 +1,9 @@
 //! The Summoner Wars test binary (one per crate): the scenarios of
 //! `tests/scenarios/summoner-wars/`, the published scenario schema, and which effect
-//! operations of `game.toml` the rules interpret.
+//! operations of `game.toml` the rules interpret, and whole games from the example decks.
 
 mod coverage;
+mod play;
 mod rules;
 mod scenarios;
 

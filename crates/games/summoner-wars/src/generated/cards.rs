@@ -391,6 +391,42 @@ impl ::core::fmt::Display for CardId {
 /// The current version of every card, one constant each.
 mod card_rows {
     use super::*;
+    pub(super) const A_HERO_IS_BORN_PHOENIX_ELVES: Event = Event {
+        name: "A Hero Is Born (Phoenix Elves)",
+        summary: Some(
+            "Search your draw pile for a champion, show it, take it into your hand and shuffle.",
+        ),
+        handler: None,
+        printings: &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        faction: Faction::PhoenixElves,
+        edition: Edition::First,
+        cost: Some(0),
+        active: None,
+        card_abilities: &[],
+    };
+    pub(super) const A_HERO_IS_BORN_VANGUARDS: Event = Event {
+        name: "A Hero Is Born (Vanguards)",
+        summary: Some(
+            "Search your draw pile for a champion, show it, take it into your hand and shuffle.",
+        ),
+        handler: None,
+        printings: &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        faction: Faction::Vanguards,
+        edition: Edition::First,
+        cost: Some(0),
+        active: None,
+        card_abilities: &[],
+    };
     pub(super) const ABOLISH: Event = Event {
         name: "Abolish",
         summary: None,
@@ -832,6 +868,22 @@ mod card_rows {
         abilities: &[Ability::ShieldOfLight],
         cost: 6,
     };
+    pub(super) const COLOSSUS_UPGRADE: Event = Event {
+        name: "Colossus Upgrade",
+        summary: Some("Placed under one of your units, it gives that unit mighty legs."),
+        handler: None,
+        printings: &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        faction: Faction::GuildDwarves,
+        edition: Edition::First,
+        cost: Some(0),
+        active: None,
+        card_abilities: &[],
+    };
     pub(super) const CONJURE_PHOENIXES: Event = Event {
         name: "Conjure Phoenixes",
         summary: None,
@@ -868,6 +920,25 @@ mod card_rows {
         classes: &[],
         abilities: &[Ability::Rally],
         cost: 1,
+    };
+    pub(super) const DEEP_DWARVES_WALL: Structure = Structure {
+        name: "Deep Dwarves Wall",
+        summary: Some(
+            "A Deep Dwarves wall: units are summoned onto empty spaces next to it.",
+        ),
+        handler: None,
+        printings: &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        faction: Faction::DeepDwarves,
+        edition: Edition::First,
+        gate: true,
+        cost: Some(0),
+        life: Some(9),
+        abilities: &[],
     };
     pub(super) const DEEP_TROLL: Champion = Champion {
         name: "Deep Troll",
@@ -1437,6 +1508,25 @@ mod card_rows {
         classes: &[],
         abilities: &[Ability::Tough],
         cost: 2,
+    };
+    pub(super) const GUILD_DWARVES_WALL: Structure = Structure {
+        name: "Guild Dwarves Wall",
+        summary: Some(
+            "A Guild Dwarves wall: units are summoned onto empty spaces next to it.",
+        ),
+        handler: None,
+        printings: &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        faction: Faction::GuildDwarves,
+        edition: Edition::First,
+        gate: true,
+        cost: Some(0),
+        life: Some(9),
+        abilities: &[],
     };
     pub(super) const HALVOR: Champion = Champion {
         name: "Halvor",
@@ -2027,6 +2117,24 @@ mod card_rows {
         abilities: &[Ability::BurningBlade],
         cost: 5,
     };
+    pub(super) const MAGIC_DRAIN_PHOENIX_ELVES: Event = Event {
+        name: "Magic Drain (Phoenix Elves)",
+        summary: Some(
+            "With fewer units out than an opponent, take up to two cards of their magic as yours.",
+        ),
+        handler: None,
+        printings: &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        faction: Faction::PhoenixElves,
+        edition: Edition::First,
+        cost: Some(0),
+        active: None,
+        card_abilities: &[],
+    };
     pub(super) const MAGIC_STASIS: Event = Event {
         name: "Magic Stasis",
         summary: None,
@@ -2180,6 +2288,43 @@ mod card_rows {
         active: None,
         card_abilities: &[],
     };
+    pub(super) const MORTAR_UPGRADE: Event = Event {
+        name: "Mortar Upgrade",
+        summary: Some(
+            "Placed under one of your units, it gives that unit an explosive shell attack.",
+        ),
+        handler: None,
+        printings: &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        faction: Faction::GuildDwarves,
+        edition: Edition::First,
+        cost: Some(0),
+        active: None,
+        card_abilities: &[],
+    };
+    pub(super) const MOUNTAIN_VARGATH_WALL: Structure = Structure {
+        name: "Mountain Vargath Wall",
+        summary: Some(
+            "A Mountain Vargath wall: units are summoned onto empty spaces next to it.",
+        ),
+        handler: None,
+        printings: &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        faction: Faction::MountainVargath,
+        edition: Edition::First,
+        gate: true,
+        cost: Some(0),
+        life: Some(9),
+        abilities: &[],
+    };
     pub(super) const MUSTER: Event = Event {
         name: "Muster",
         summary: None,
@@ -2252,6 +2397,25 @@ mod card_rows {
         cost: None,
         active: None,
         card_abilities: &[],
+    };
+    pub(super) const PHOENIX_ELVES_WALL: Structure = Structure {
+        name: "Phoenix Elves Wall",
+        summary: Some(
+            "A Phoenix Elves wall: units are summoned onto empty spaces next to it.",
+        ),
+        handler: None,
+        printings: &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        faction: Faction::PhoenixElves,
+        edition: Edition::First,
+        gate: true,
+        cost: Some(0),
+        life: Some(9),
+        abilities: &[],
     };
     pub(super) const PICLO: Champion = Champion {
         name: "Piclo",
@@ -2510,6 +2674,25 @@ mod card_rows {
         classes: &[],
         abilities: &[Ability::ShieldOfLight],
     };
+    pub(super) const SAND_GOBLINS_WALL: Structure = Structure {
+        name: "Sand Goblins Wall",
+        summary: Some(
+            "A Sand Goblins wall: units are summoned onto empty spaces next to it.",
+        ),
+        handler: None,
+        printings: &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        faction: Faction::SandGoblins,
+        edition: Edition::First,
+        gate: true,
+        cost: Some(0),
+        life: Some(9),
+        abilities: &[],
+    };
     pub(super) const SAND_WYRM: Champion = Champion {
         name: "Sand Wyrm",
         summary: None,
@@ -2633,6 +2816,25 @@ mod card_rows {
         structure: false,
         classes: &[],
         abilities: &[Ability::GreaterHealing],
+    };
+    pub(super) const SHADOW_ELVES_WALL: Structure = Structure {
+        name: "Shadow Elves Wall",
+        summary: Some(
+            "A Shadow Elves wall: units are summoned onto empty spaces next to it.",
+        ),
+        handler: None,
+        printings: &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        faction: Faction::ShadowElves,
+        edition: Edition::First,
+        gate: true,
+        cost: Some(0),
+        life: Some(9),
+        abilities: &[],
     };
     pub(super) const SHADOWS: Event = Event {
         name: "Shadows",
@@ -2914,6 +3116,42 @@ mod card_rows {
         active: None,
         card_abilities: &[],
     };
+    pub(super) const SUMMONING_SURGE_DEEP_DWARVES: Event = Event {
+        name: "Summoning Surge (Deep Dwarves)",
+        summary: Some(
+            "When the opponent has more units out, take cards from your discard pile as magic, then summon.",
+        ),
+        handler: None,
+        printings: &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        faction: Faction::DeepDwarves,
+        edition: Edition::First,
+        cost: Some(0),
+        active: None,
+        card_abilities: &[],
+    };
+    pub(super) const SUMMONING_SURGE_VANGUARDS: Event = Event {
+        name: "Summoning Surge (Vanguards)",
+        summary: Some(
+            "When the opponent has more units out, take cards from your discard pile as magic, then summon.",
+        ),
+        handler: None,
+        printings: &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        faction: Faction::Vanguards,
+        edition: Edition::First,
+        cost: Some(0),
+        active: None,
+        card_abilities: &[],
+    };
     pub(super) const SUNDERVED: Summoner = Summoner {
         name: "Sunderved",
         summary: None,
@@ -3165,6 +3403,24 @@ mod card_rows {
         classes: &[],
         abilities: &[Ability::Meditate],
     };
+    pub(super) const TURRET_UPGRADE: Event = Event {
+        name: "Turret Upgrade",
+        summary: Some(
+            "Placed under one of your units, it gives that unit a gyro stabilizer.",
+        ),
+        handler: None,
+        printings: &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        faction: Faction::GuildDwarves,
+        edition: Edition::First,
+        cost: Some(0),
+        active: None,
+        card_abilities: &[],
+    };
     pub(super) const ULFRIC: Champion = Champion {
         name: "Ulfric",
         summary: None,
@@ -3223,6 +3479,25 @@ mod card_rows {
         abilities: &[Ability::ValiantDefender],
         cost: 8,
     };
+    pub(super) const VANGUARDS_WALL: Structure = Structure {
+        name: "Vanguards Wall",
+        summary: Some(
+            "A Vanguards wall: units are summoned onto empty spaces next to it.",
+        ),
+        handler: None,
+        printings: &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        faction: Faction::Vanguards,
+        edition: Edition::First,
+        gate: true,
+        cost: Some(0),
+        life: Some(9),
+        abilities: &[],
+    };
     pub(super) const VARN: Champion = Champion {
         name: "Varn",
         summary: None,
@@ -3243,6 +3518,25 @@ mod card_rows {
         classes: &[],
         abilities: &[Ability::Emboldened],
         cost: 5,
+    };
+    pub(super) const VINE_WALL: Structure = Structure {
+        name: "Vine Wall",
+        summary: Some(
+            "A Swamp Orcs wall of vines: units are summoned next to it; it has little life.",
+        ),
+        handler: None,
+        printings: &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        faction: Faction::SwampOrcs,
+        edition: Edition::First,
+        gate: true,
+        cost: Some(0),
+        life: Some(2),
+        abilities: &[],
     };
     pub(super) const WAKE_THE_FATHER_GEM: Event = Event {
         name: "Wake The Father Gem",
@@ -3525,11 +3819,14 @@ pub static UNCLASSED_UNITS: [UnclassedUnit; 2] = [
     card_rows::KULDAK,
 ];
 /// Every `event` card (current version), sorted by name.
-pub static EVENTS: [Event; 42] = [
+pub static EVENTS: [Event; 50] = [
+    card_rows::A_HERO_IS_BORN_PHOENIX_ELVES,
+    card_rows::A_HERO_IS_BORN_VANGUARDS,
     card_rows::ABOLISH,
     card_rows::ACCELERATED_CONSTRUCTION,
     card_rows::BESIEGE,
     card_rows::BURN,
+    card_rows::COLOSSUS_UPGRADE,
     card_rows::CONJURE_PHOENIXES,
     card_rows::DESTABILIZE,
     card_rows::DIVINE_PROTECTION,
@@ -3546,9 +3843,11 @@ pub static EVENTS: [Event; 42] = [
     card_rows::INTERCESSION,
     card_rows::INTO_DARKNESS,
     card_rows::LAVA_FLOW,
+    card_rows::MAGIC_DRAIN_PHOENIX_ELVES,
     card_rows::MAGIC_STASIS,
     card_rows::MAGIC_TORRENT,
     card_rows::MIRAGE,
+    card_rows::MORTAR_UPGRADE,
     card_rows::MUSTER,
     card_rows::PASSION_OF_THE_PHOENIX,
     card_rows::REINFORCEMENTS,
@@ -3561,20 +3860,37 @@ pub static EVENTS: [Event; 42] = [
     card_rows::STRENGTHEN_STRUCTURES,
     card_rows::STRONG_SPIRITS,
     card_rows::SUMMON_THE_NIGHT,
+    card_rows::SUMMONING_SURGE_DEEP_DWARVES,
+    card_rows::SUMMONING_SURGE_VANGUARDS,
     card_rows::SUPERIOR_PLANNING,
     card_rows::TAUNT,
     card_rows::TORODINS_ADVANCE,
     card_rows::TRANSFORMATION_EVENT,
+    card_rows::TURRET_UPGRADE,
     card_rows::UPGRADE,
     card_rows::WAKE_THE_FATHER_GEM,
     card_rows::WRATH_OF_THE_VOLCANO,
 ];
 /// Every `structure` card (current version), sorted by name.
-pub static STRUCTURES: [Structure; 1] = [card_rows::AERIE_GATE];
+pub static STRUCTURES: [Structure; 9] = [
+    card_rows::AERIE_GATE,
+    card_rows::DEEP_DWARVES_WALL,
+    card_rows::GUILD_DWARVES_WALL,
+    card_rows::MOUNTAIN_VARGATH_WALL,
+    card_rows::PHOENIX_ELVES_WALL,
+    card_rows::SAND_GOBLINS_WALL,
+    card_rows::SHADOW_ELVES_WALL,
+    card_rows::VANGUARDS_WALL,
+    card_rows::VINE_WALL,
+];
 /// Names every card of the game; sorted by name.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u16)]
 pub enum CardId {
+    /// A Hero Is Born (Phoenix Elves)
+    AHeroIsBornPhoenixElves,
+    /// A Hero Is Born (Vanguards)
+    AHeroIsBornVanguards,
     /// Abolish
     Abolish,
     /// Accelerated Construction
@@ -3619,10 +3935,14 @@ pub enum CardId {
     CavalryKnight,
     /// Coleen Brighton
     ColeenBrighton,
+    /// Colossus Upgrade
+    ColossusUpgrade,
     /// Conjure Phoenixes
     ConjurePhoenixes,
     /// Crossbowman
     Crossbowman,
+    /// Deep Dwarves Wall
+    DeepDwarvesWall,
     /// Deep Troll
     DeepTroll,
     /// Defender
@@ -3681,6 +4001,8 @@ pub enum CardId {
     GuardianKnight,
     /// Guardsman
     Guardsman,
+    /// Guild Dwarves Wall
+    GuildDwarvesWall,
     /// Halvor
     Halvor,
     /// Heroic Feat
@@ -3737,6 +4059,8 @@ pub enum CardId {
     Lun,
     /// Maelena
     Maelena,
+    /// Magic Drain (Phoenix Elves)
+    MagicDrainPhoenixElves,
     /// Magic Stasis
     MagicStasis,
     /// Magic Torrent
@@ -3753,6 +4077,10 @@ pub enum CardId {
     Miner,
     /// Mirage
     Mirage,
+    /// Mortar Upgrade
+    MortarUpgrade,
+    /// Mountain Vargath Wall
+    MountainVargathWall,
     /// Muster
     Muster,
     /// Oath Sworn
@@ -3761,6 +4089,8 @@ pub enum CardId {
     Oldin,
     /// Passion Of The Phoenix
     PassionOfThePhoenix,
+    /// Phoenix Elves Wall
+    PhoenixElvesWall,
     /// Piclo
     Piclo,
     /// Priest
@@ -3787,6 +4117,8 @@ pub enum CardId {
     Rusher,
     /// Samuel Farthen
     SamuelFarthen,
+    /// Sand Goblins Wall
+    SandGoblinsWall,
     /// Sand Wyrm
     SandWyrm,
     /// Scavenger
@@ -3799,6 +4131,8 @@ pub enum CardId {
     Selundar,
     /// Sera Eldwyn
     SeraEldwyn,
+    /// Shadow Elves Wall
+    ShadowElvesWall,
     /// Shadows
     Shadows,
     /// Shaman
@@ -3829,6 +4163,10 @@ pub enum CardId {
     StrongSpirits,
     /// Summon The Night
     SummonTheNight,
+    /// Summoning Surge (Deep Dwarves)
+    SummoningSurgeDeepDwarves,
+    /// Summoning Surge (Vanguards)
+    SummoningSurgeVanguards,
     /// Sunderved
     Sunderved,
     /// Superior Planning
@@ -3855,14 +4193,20 @@ pub enum CardId {
     TransformationEvent,
     /// Tundle
     Tundle,
+    /// Turret Upgrade
+    TurretUpgrade,
     /// Ulfric
     Ulfric,
     /// Upgrade
     Upgrade,
     /// Valentina Stoutheart
     ValentinaStoutheart,
+    /// Vanguards Wall
+    VanguardsWall,
     /// Varn
     Varn,
+    /// Vine Wall
+    VineWall,
     /// Wake The Father Gem
     WakeTheFatherGem,
     /// Warden
@@ -3881,7 +4225,9 @@ pub enum CardId {
     Xaserbane,
 }
 /// Every card, in `CardId` order.
-const CARD_IDS: [CardId; 152] = [
+const CARD_IDS: [CardId; 168] = [
+    CardId::AHeroIsBornPhoenixElves,
+    CardId::AHeroIsBornVanguards,
     CardId::Abolish,
     CardId::AcceleratedConstruction,
     CardId::AerieGate,
@@ -3904,8 +4250,10 @@ const CARD_IDS: [CardId; 152] = [
     CardId::Burn,
     CardId::CavalryKnight,
     CardId::ColeenBrighton,
+    CardId::ColossusUpgrade,
     CardId::ConjurePhoenixes,
     CardId::Crossbowman,
+    CardId::DeepDwarvesWall,
     CardId::DeepTroll,
     CardId::Defender,
     CardId::Destabilize,
@@ -3935,6 +4283,7 @@ const CARD_IDS: [CardId; 152] = [
     CardId::Guardian,
     CardId::GuardianKnight,
     CardId::Guardsman,
+    CardId::GuildDwarvesWall,
     CardId::Halvor,
     CardId::HeroicFeat,
     CardId::Holleas,
@@ -3963,6 +4312,7 @@ const CARD_IDS: [CardId; 152] = [
     CardId::Luka,
     CardId::Lun,
     CardId::Maelena,
+    CardId::MagicDrainPhoenixElves,
     CardId::MagicStasis,
     CardId::MagicTorrent,
     CardId::Magos,
@@ -3971,10 +4321,13 @@ const CARD_IDS: [CardId; 152] = [
     CardId::Melek,
     CardId::Miner,
     CardId::Mirage,
+    CardId::MortarUpgrade,
+    CardId::MountainVargathWall,
     CardId::Muster,
     CardId::OathSworn,
     CardId::Oldin,
     CardId::PassionOfThePhoenix,
+    CardId::PhoenixElvesWall,
     CardId::Piclo,
     CardId::Priest,
     CardId::PrinceElien,
@@ -3988,12 +4341,14 @@ const CARD_IDS: [CardId; 152] = [
     CardId::RenewedHope,
     CardId::Rusher,
     CardId::SamuelFarthen,
+    CardId::SandGoblinsWall,
     CardId::SandWyrm,
     CardId::Scavenger,
     CardId::Scholar,
     CardId::Scout,
     CardId::Selundar,
     CardId::SeraEldwyn,
+    CardId::ShadowElvesWall,
     CardId::Shadows,
     CardId::Shaman,
     CardId::Shiny,
@@ -4009,6 +4364,8 @@ const CARD_IDS: [CardId; 152] = [
     CardId::StrengthenStructures,
     CardId::StrongSpirits,
     CardId::SummonTheNight,
+    CardId::SummoningSurgeDeepDwarves,
+    CardId::SummoningSurgeVanguards,
     CardId::Sunderved,
     CardId::SuperiorPlanning,
     CardId::Swordsman,
@@ -4022,10 +4379,13 @@ const CARD_IDS: [CardId; 152] = [
     CardId::TorodinsAdvance,
     CardId::TransformationEvent,
     CardId::Tundle,
+    CardId::TurretUpgrade,
     CardId::Ulfric,
     CardId::Upgrade,
     CardId::ValentinaStoutheart,
+    CardId::VanguardsWall,
     CardId::Varn,
+    CardId::VineWall,
     CardId::WakeTheFatherGem,
     CardId::Warden,
     CardId::WarriorMountainVargath,
@@ -4036,9 +4396,11 @@ const CARD_IDS: [CardId; 152] = [
     CardId::Xaserbane,
 ];
 /// Every card (current version), in `CardId` order.
-pub static CARDS: [Card; 152] = [
+pub static CARDS: [Card; 168] = [
     Card::Event(&EVENTS[0usize]),
     Card::Event(&EVENTS[1usize]),
+    Card::Event(&EVENTS[2usize]),
+    Card::Event(&EVENTS[3usize]),
     Card::Structure(&STRUCTURES[0usize]),
     Card::Common(&COMMONS[0usize]),
     Card::Champion(&CHAMPIONS[0usize]),
@@ -4050,28 +4412,30 @@ pub static CARDS: [Card; 152] = [
     Card::Common(&COMMONS[5usize]),
     Card::UnclassedUnit(&UNCLASSED_UNITS[0usize]),
     Card::Champion(&CHAMPIONS[2usize]),
-    Card::Event(&EVENTS[2usize]),
+    Card::Event(&EVENTS[4usize]),
     Card::Champion(&CHAMPIONS[3usize]),
     Card::Common(&COMMONS[6usize]),
     Card::Summoner(&SUMMONERS[0usize]),
     Card::Common(&COMMONS[7usize]),
     Card::Common(&COMMONS[8usize]),
-    Card::Event(&EVENTS[3usize]),
+    Card::Event(&EVENTS[5usize]),
     Card::Common(&COMMONS[9usize]),
     Card::Champion(&CHAMPIONS[4usize]),
-    Card::Event(&EVENTS[4usize]),
-    Card::Common(&COMMONS[10usize]),
-    Card::Champion(&CHAMPIONS[5usize]),
-    Card::Common(&COMMONS[11usize]),
-    Card::Event(&EVENTS[5usize]),
     Card::Event(&EVENTS[6usize]),
     Card::Event(&EVENTS[7usize]),
+    Card::Common(&COMMONS[10usize]),
+    Card::Structure(&STRUCTURES[1usize]),
+    Card::Champion(&CHAMPIONS[5usize]),
+    Card::Common(&COMMONS[11usize]),
     Card::Event(&EVENTS[8usize]),
+    Card::Event(&EVENTS[9usize]),
+    Card::Event(&EVENTS[10usize]),
+    Card::Event(&EVENTS[11usize]),
     Card::Champion(&CHAMPIONS[6usize]),
     Card::Champion(&CHAMPIONS[7usize]),
     Card::Common(&COMMONS[12usize]),
-    Card::Event(&EVENTS[9usize]),
-    Card::Event(&EVENTS[10usize]),
+    Card::Event(&EVENTS[12usize]),
+    Card::Event(&EVENTS[13usize]),
     Card::Champion(&CHAMPIONS[8usize]),
     Card::Common(&COMMONS[13usize]),
     Card::Common(&COMMONS[14usize]),
@@ -4080,8 +4444,8 @@ pub static CARDS: [Card; 152] = [
     Card::Champion(&CHAMPIONS[9usize]),
     Card::Common(&COMMONS[17usize]),
     Card::Common(&COMMONS[18usize]),
-    Card::Event(&EVENTS[11usize]),
-    Card::Event(&EVENTS[12usize]),
+    Card::Event(&EVENTS[14usize]),
+    Card::Event(&EVENTS[15usize]),
     Card::Champion(&CHAMPIONS[10usize]),
     Card::Champion(&CHAMPIONS[11usize]),
     Card::Champion(&CHAMPIONS[12usize]),
@@ -4090,17 +4454,18 @@ pub static CARDS: [Card; 152] = [
     Card::Common(&COMMONS[19usize]),
     Card::Common(&COMMONS[20usize]),
     Card::Common(&COMMONS[21usize]),
+    Card::Structure(&STRUCTURES[2usize]),
     Card::Champion(&CHAMPIONS[15usize]),
-    Card::Event(&EVENTS[13usize]),
+    Card::Event(&EVENTS[16usize]),
     Card::Champion(&CHAMPIONS[16usize]),
-    Card::Event(&EVENTS[14usize]),
+    Card::Event(&EVENTS[17usize]),
     Card::Common(&COMMONS[22usize]),
     Card::Common(&COMMONS[23usize]),
     Card::Champion(&CHAMPIONS[17usize]),
-    Card::Event(&EVENTS[15usize]),
-    Card::Event(&EVENTS[16usize]),
-    Card::Event(&EVENTS[17usize]),
     Card::Event(&EVENTS[18usize]),
+    Card::Event(&EVENTS[19usize]),
+    Card::Event(&EVENTS[20usize]),
+    Card::Event(&EVENTS[21usize]),
     Card::Champion(&CHAMPIONS[18usize]),
     Card::Common(&COMMONS[24usize]),
     Card::Champion(&CHAMPIONS[19usize]),
@@ -4113,23 +4478,27 @@ pub static CARDS: [Card; 152] = [
     Card::Champion(&CHAMPIONS[24usize]),
     Card::Champion(&CHAMPIONS[25usize]),
     Card::Champion(&CHAMPIONS[26usize]),
-    Card::Event(&EVENTS[19usize]),
+    Card::Event(&EVENTS[22usize]),
     Card::Champion(&CHAMPIONS[27usize]),
     Card::Champion(&CHAMPIONS[28usize]),
     Card::Champion(&CHAMPIONS[29usize]),
     Card::Champion(&CHAMPIONS[30usize]),
-    Card::Event(&EVENTS[20usize]),
-    Card::Event(&EVENTS[21usize]),
+    Card::Event(&EVENTS[23usize]),
+    Card::Event(&EVENTS[24usize]),
+    Card::Event(&EVENTS[25usize]),
     Card::Champion(&CHAMPIONS[31usize]),
     Card::Champion(&CHAMPIONS[32usize]),
     Card::Champion(&CHAMPIONS[33usize]),
     Card::Champion(&CHAMPIONS[34usize]),
     Card::Common(&COMMONS[25usize]),
-    Card::Event(&EVENTS[22usize]),
-    Card::Event(&EVENTS[23usize]),
+    Card::Event(&EVENTS[26usize]),
+    Card::Event(&EVENTS[27usize]),
+    Card::Structure(&STRUCTURES[3usize]),
+    Card::Event(&EVENTS[28usize]),
     Card::Common(&COMMONS[26usize]),
     Card::Summoner(&SUMMONERS[2usize]),
-    Card::Event(&EVENTS[24usize]),
+    Card::Event(&EVENTS[29usize]),
+    Card::Structure(&STRUCTURES[4usize]),
     Card::Champion(&CHAMPIONS[35usize]),
     Card::Common(&COMMONS[27usize]),
     Card::Summoner(&SUMMONERS[3usize]),
@@ -4138,59 +4507,68 @@ pub static CARDS: [Card; 152] = [
     Card::Champion(&CHAMPIONS[37usize]),
     Card::Champion(&CHAMPIONS[38usize]),
     Card::Common(&COMMONS[28usize]),
-    Card::Event(&EVENTS[25usize]),
-    Card::Event(&EVENTS[26usize]),
-    Card::Event(&EVENTS[27usize]),
+    Card::Event(&EVENTS[30usize]),
+    Card::Event(&EVENTS[31usize]),
+    Card::Event(&EVENTS[32usize]),
     Card::Common(&COMMONS[29usize]),
     Card::Summoner(&SUMMONERS[5usize]),
+    Card::Structure(&STRUCTURES[5usize]),
     Card::Champion(&CHAMPIONS[39usize]),
     Card::Common(&COMMONS[30usize]),
     Card::Common(&COMMONS[31usize]),
     Card::Common(&COMMONS[32usize]),
     Card::Summoner(&SUMMONERS[6usize]),
     Card::Summoner(&SUMMONERS[7usize]),
-    Card::Event(&EVENTS[28usize]),
+    Card::Structure(&STRUCTURES[6usize]),
+    Card::Event(&EVENTS[33usize]),
     Card::Common(&COMMONS[33usize]),
-    Card::Event(&EVENTS[29usize]),
+    Card::Event(&EVENTS[34usize]),
     Card::Champion(&CHAMPIONS[40usize]),
     Card::Common(&COMMONS[34usize]),
     Card::Common(&COMMONS[35usize]),
-    Card::Event(&EVENTS[30usize]),
+    Card::Event(&EVENTS[35usize]),
     Card::Champion(&CHAMPIONS[41usize]),
-    Card::Event(&EVENTS[31usize]),
+    Card::Event(&EVENTS[36usize]),
     Card::Common(&COMMONS[36usize]),
     Card::Champion(&CHAMPIONS[42usize]),
     Card::Common(&COMMONS[37usize]),
-    Card::Event(&EVENTS[32usize]),
-    Card::Event(&EVENTS[33usize]),
-    Card::Event(&EVENTS[34usize]),
+    Card::Event(&EVENTS[37usize]),
+    Card::Event(&EVENTS[38usize]),
+    Card::Event(&EVENTS[39usize]),
+    Card::Event(&EVENTS[40usize]),
+    Card::Event(&EVENTS[41usize]),
     Card::Summoner(&SUMMONERS[8usize]),
-    Card::Event(&EVENTS[35usize]),
+    Card::Event(&EVENTS[42usize]),
     Card::Common(&COMMONS[38usize]),
     Card::Champion(&CHAMPIONS[43usize]),
     Card::Champion(&CHAMPIONS[44usize]),
     Card::Champion(&CHAMPIONS[45usize]),
-    Card::Event(&EVENTS[36usize]),
+    Card::Event(&EVENTS[43usize]),
     Card::Champion(&CHAMPIONS[46usize]),
     Card::Champion(&CHAMPIONS[47usize]),
     Card::Champion(&CHAMPIONS[48usize]),
-    Card::Event(&EVENTS[37usize]),
-    Card::Event(&EVENTS[38usize]),
+    Card::Event(&EVENTS[44usize]),
+    Card::Event(&EVENTS[45usize]),
     Card::Summoner(&SUMMONERS[9usize]),
+    Card::Event(&EVENTS[46usize]),
     Card::Champion(&CHAMPIONS[49usize]),
-    Card::Event(&EVENTS[39usize]),
+    Card::Event(&EVENTS[47usize]),
     Card::Champion(&CHAMPIONS[50usize]),
+    Card::Structure(&STRUCTURES[7usize]),
     Card::Champion(&CHAMPIONS[51usize]),
-    Card::Event(&EVENTS[40usize]),
+    Card::Structure(&STRUCTURES[8usize]),
+    Card::Event(&EVENTS[48usize]),
     Card::Common(&COMMONS[39usize]),
     Card::Common(&COMMONS[40usize]),
     Card::Common(&COMMONS[41usize]),
     Card::Common(&COMMONS[42usize]),
     Card::Common(&COMMONS[43usize]),
-    Card::Event(&EVENTS[41usize]),
+    Card::Event(&EVENTS[49usize]),
     Card::Champion(&CHAMPIONS[52usize]),
 ];
-static CARD_NAMES: [&str; 152] = [
+static CARD_NAMES: [&str; 168] = [
+    "A Hero Is Born (Phoenix Elves)",
+    "A Hero Is Born (Vanguards)",
     "Abolish",
     "Accelerated Construction",
     "Aerie Gate",
@@ -4213,8 +4591,10 @@ static CARD_NAMES: [&str; 152] = [
     "Burn",
     "Cavalry Knight",
     "Coleen Brighton",
+    "Colossus Upgrade",
     "Conjure Phoenixes",
     "Crossbowman",
+    "Deep Dwarves Wall",
     "Deep Troll",
     "Defender",
     "Destabilize",
@@ -4244,6 +4624,7 @@ static CARD_NAMES: [&str; 152] = [
     "Guardian",
     "Guardian Knight",
     "Guardsman",
+    "Guild Dwarves Wall",
     "Halvor",
     "Heroic Feat",
     "Holleas",
@@ -4272,6 +4653,7 @@ static CARD_NAMES: [&str; 152] = [
     "Luka",
     "Lun",
     "Maelena",
+    "Magic Drain (Phoenix Elves)",
     "Magic Stasis",
     "Magic Torrent",
     "Magos",
@@ -4280,10 +4662,13 @@ static CARD_NAMES: [&str; 152] = [
     "Melek",
     "Miner",
     "Mirage",
+    "Mortar Upgrade",
+    "Mountain Vargath Wall",
     "Muster",
     "Oath Sworn",
     "Oldin",
     "Passion Of The Phoenix",
+    "Phoenix Elves Wall",
     "Piclo",
     "Priest",
     "Prince Elien",
@@ -4297,12 +4682,14 @@ static CARD_NAMES: [&str; 152] = [
     "Renewed Hope",
     "Rusher",
     "Samuel Farthen",
+    "Sand Goblins Wall",
     "Sand Wyrm",
     "Scavenger",
     "Scholar",
     "Scout",
     "Selundar",
     "Sera Eldwyn",
+    "Shadow Elves Wall",
     "Shadows",
     "Shaman",
     "Shiny",
@@ -4318,6 +4705,8 @@ static CARD_NAMES: [&str; 152] = [
     "Strengthen Structures",
     "Strong Spirits",
     "Summon The Night",
+    "Summoning Surge (Deep Dwarves)",
+    "Summoning Surge (Vanguards)",
     "Sunderved",
     "Superior Planning",
     "Swordsman",
@@ -4331,10 +4720,13 @@ static CARD_NAMES: [&str; 152] = [
     "Torodins Advance",
     "Transformation Event",
     "Tundle",
+    "Turret Upgrade",
     "Ulfric",
     "Upgrade",
     "Valentina Stoutheart",
+    "Vanguards Wall",
     "Varn",
+    "Vine Wall",
     "Wake The Father Gem",
     "Warden",
     "Warrior (Mountain Vargath)",
@@ -4345,7 +4737,9 @@ static CARD_NAMES: [&str; 152] = [
     "Xaserbane",
 ];
 /// Card names sorted bytewise, for binary search.
-static CARDS_BY_NAME: [(&str, CardId); 152] = [
+static CARDS_BY_NAME: [(&str, CardId); 168] = [
+    ("A Hero Is Born (Phoenix Elves)", CardId::AHeroIsBornPhoenixElves),
+    ("A Hero Is Born (Vanguards)", CardId::AHeroIsBornVanguards),
     ("Abolish", CardId::Abolish),
     ("Accelerated Construction", CardId::AcceleratedConstruction),
     ("Aerie Gate", CardId::AerieGate),
@@ -4368,8 +4762,10 @@ static CARDS_BY_NAME: [(&str, CardId); 152] = [
     ("Burn", CardId::Burn),
     ("Cavalry Knight", CardId::CavalryKnight),
     ("Coleen Brighton", CardId::ColeenBrighton),
+    ("Colossus Upgrade", CardId::ColossusUpgrade),
     ("Conjure Phoenixes", CardId::ConjurePhoenixes),
     ("Crossbowman", CardId::Crossbowman),
+    ("Deep Dwarves Wall", CardId::DeepDwarvesWall),
     ("Deep Troll", CardId::DeepTroll),
     ("Defender", CardId::Defender),
     ("Destabilize", CardId::Destabilize),
@@ -4399,6 +4795,7 @@ static CARDS_BY_NAME: [(&str, CardId); 152] = [
     ("Guardian", CardId::Guardian),
     ("Guardian Knight", CardId::GuardianKnight),
     ("Guardsman", CardId::Guardsman),
+    ("Guild Dwarves Wall", CardId::GuildDwarvesWall),
     ("Halvor", CardId::Halvor),
     ("Heroic Feat", CardId::HeroicFeat),
     ("Holleas", CardId::Holleas),
@@ -4427,6 +4824,7 @@ static CARDS_BY_NAME: [(&str, CardId); 152] = [
     ("Luka", CardId::Luka),
     ("Lun", CardId::Lun),
     ("Maelena", CardId::Maelena),
+    ("Magic Drain (Phoenix Elves)", CardId::MagicDrainPhoenixElves),
     ("Magic Stasis", CardId::MagicStasis),
     ("Magic Torrent", CardId::MagicTorrent),
     ("Magos", CardId::Magos),
@@ -4435,10 +4833,13 @@ static CARDS_BY_NAME: [(&str, CardId); 152] = [
     ("Melek", CardId::Melek),
     ("Miner", CardId::Miner),
     ("Mirage", CardId::Mirage),
+    ("Mortar Upgrade", CardId::MortarUpgrade),
+    ("Mountain Vargath Wall", CardId::MountainVargathWall),
     ("Muster", CardId::Muster),
     ("Oath Sworn", CardId::OathSworn),
     ("Oldin", CardId::Oldin),
     ("Passion Of The Phoenix", CardId::PassionOfThePhoenix),
+    ("Phoenix Elves Wall", CardId::PhoenixElvesWall),
     ("Piclo", CardId::Piclo),
     ("Priest", CardId::Priest),
     ("Prince Elien", CardId::PrinceElien),
@@ -4452,12 +4853,14 @@ static CARDS_BY_NAME: [(&str, CardId); 152] = [
     ("Renewed Hope", CardId::RenewedHope),
     ("Rusher", CardId::Rusher),
     ("Samuel Farthen", CardId::SamuelFarthen),
+    ("Sand Goblins Wall", CardId::SandGoblinsWall),
     ("Sand Wyrm", CardId::SandWyrm),
     ("Scavenger", CardId::Scavenger),
     ("Scholar", CardId::Scholar),
     ("Scout", CardId::Scout),
     ("Selundar", CardId::Selundar),
     ("Sera Eldwyn", CardId::SeraEldwyn),
+    ("Shadow Elves Wall", CardId::ShadowElvesWall),
     ("Shadows", CardId::Shadows),
     ("Shaman", CardId::Shaman),
     ("Shiny", CardId::Shiny),
@@ -4473,6 +4876,8 @@ static CARDS_BY_NAME: [(&str, CardId); 152] = [
     ("Strengthen Structures", CardId::StrengthenStructures),
     ("Strong Spirits", CardId::StrongSpirits),
     ("Summon The Night", CardId::SummonTheNight),
+    ("Summoning Surge (Deep Dwarves)", CardId::SummoningSurgeDeepDwarves),
+    ("Summoning Surge (Vanguards)", CardId::SummoningSurgeVanguards),
     ("Sunderved", CardId::Sunderved),
     ("Superior Planning", CardId::SuperiorPlanning),
     ("Swordsman", CardId::Swordsman),
@@ -4486,10 +4891,13 @@ static CARDS_BY_NAME: [(&str, CardId); 152] = [
     ("Torodins Advance", CardId::TorodinsAdvance),
     ("Transformation Event", CardId::TransformationEvent),
     ("Tundle", CardId::Tundle),
+    ("Turret Upgrade", CardId::TurretUpgrade),
     ("Ulfric", CardId::Ulfric),
     ("Upgrade", CardId::Upgrade),
     ("Valentina Stoutheart", CardId::ValentinaStoutheart),
+    ("Vanguards Wall", CardId::VanguardsWall),
     ("Varn", CardId::Varn),
+    ("Vine Wall", CardId::VineWall),
     ("Wake The Father Gem", CardId::WakeTheFatherGem),
     ("Warden", CardId::Warden),
     ("Warrior (Mountain Vargath)", CardId::WarriorMountainVargath),

@@ -80,3 +80,5 @@ pub const BUILD_BACK_ROWS: i64 = 3;
 pub const STARTING_MAGIC_FIRST: i64 = 2;
 /// The `STARTING_MAGIC_SECOND` constant from `game.toml`.
 pub const STARTING_MAGIC_SECOND: i64 = 3;
+/// The `FIRST_TURN_MOVERS` constant from `game.toml`.
+pub const FIRST_TURN_MOVERS: i64 = 2;

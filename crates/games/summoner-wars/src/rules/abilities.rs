@@ -42,7 +42,13 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
     if piece.square().is_none() {
         return piece.base_abilities().to_vec();
     }
-    if has_lost_abilities(game, id) {
+    let attached = attached_to(game, id);
+    if attached.iter().any(|event| {
+        game.pieces[event.0 as usize]
+            .carries
+            .iter()
+            .any(|a| !grants_abilities(*a))
+    }) {
         return Vec::new();
     }
     let mut list: Vec<Ability> = Vec::new();
@@ -56,8 +62,8 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
     for &ability in piece.base_abilities().iter().chain(&piece.granted) {
         add(ability, &mut list);
     }
-    for attached in attached_to(game, id) {
-        for &ability in &game.pieces[attached.0 as usize].carries {
+    for event in attached {
+        for &ability in &game.pieces[event.0 as usize].carries {
             add(ability, &mut list);
         }
     }
@@ -167,7 +173,28 @@ pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
     if me.square().is_none() {
         return out;
     }
+    // Only a friendly neighbour, or a card with an ability reaching every unit, can act on
+    // `id`; the latter is looked for once, on the own, granted and carried entries of every
+    // card in play.
+    let everyone = game.pieces.iter().any(|p| {
+        let in_play = !matches!(p.place, Place::Hand | Place::DrawPile | Place::Discard);
+        in_play
+            && p.base_abilities()
+                .iter()
+                .chain(&p.granted)
+                .chain(&p.carries)
+                .any(|a| {
+                    timed(*a)
+                        && a.meta()
+                            .effects
+                            .iter()
+                            .any(|op| recipient(op) == Recipient::AllUnits)
+                })
+    });
     for other in game.on_battlefield().filter(|&o| o != id) {
+        if !everyone && !(game.adjacent(id, other) && game.friendly(id, other)) {
+            continue;
+        }
         for ability in abilities(game, other).into_iter().filter(|a| timed(*a)) {
             for op in ability.meta().effects {
                 let reaches = match recipient(op) {

@@ -42,6 +42,11 @@ enum Chosen {
     ExtraAttack,
 }
 
+/// Checks, without changing anything, that `attacker` may attack `target` now.
+pub fn check_attack(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<(), RulesError> {
+    check(game, attacker, target).map(drop)
+}
+
 /// Checks that `attacker` may attack `target` now, and how it is used. A unit with an extra
 /// attack uses it only when it could not be chosen (already chosen, or the phase's attackers
 /// are all chosen).

@@ -1,7 +1,8 @@
 //! Moving and forcing (FAQ General Questions, Structure Units, Expanded Rules: Value
 //! Modifiers, Moving/Forcing Through).
 //!
-//! - In the Move Phase the active player chooses up to `CHOSEN_MOVERS_PER_PHASE` units, each
+//! - In the Move Phase the active player chooses up to `CHOSEN_MOVERS_PER_PHASE` units
+//!   (`FIRST_TURN_MOVERS` on the first player's first turn), each
 //!   once; a unit moves orthogonally up to its movement (`abilities::movement`), never through
 //!   cards unless a `move_through` lets it, never through an enemy that blocks
 //!   `MoveThroughByEnemies`, and ends on an empty space. A move in one direction may use a
@@ -16,10 +17,8 @@
 
 use grimoire_engine::{Board, Ctx, ObjectId, Square};
 
-use super::abilities::{acting_on, any_acting, movement};
-use super::content::{
-    Block, EffectOp, Passable, Phase, Recipient, Timing, CHOSEN_MOVERS_PER_PHASE,
-};
+use super::abilities::{acting_on, any_acting, movement, Movement};
+use super::content::{Block, EffectOp, Passable, Phase, Recipient, Timing};
 use super::damage::{add_damage, in_chosen_order};
 use super::state::{grid, illegal, Cause, Game, GameEvent, Kind, Place, RulesError};
 
@@ -45,8 +44,8 @@ fn step_direction(from: Square, to: Square) -> Option<(i32, i32)> {
     ))
 }
 
-/// Whether the mover may pass through `other`'s space.
-fn may_pass(game: &Game, mover: ObjectId, other: ObjectId, through: &[Passable]) -> bool {
+/// Whether the mover may pass through `other`'s space (`through`: what its movement passes).
+pub fn may_pass(game: &Game, mover: ObjectId, other: ObjectId, through: &[Passable]) -> bool {
     let piece = &game.pieces[other.0 as usize];
     let kind_ok = through.iter().any(|p| match p {
         Passable::Cards => true,
@@ -56,43 +55,83 @@ fn may_pass(game: &Game, mover: ObjectId, other: ObjectId, through: &[Passable])
     kind_ok && (game.friendly(mover, other) || !blocked(game, other, Block::MoveThroughByEnemies))
 }
 
-/// Chooses and moves a unit along `path` (the squares it steps on, in order).
-pub fn move_unit(
-    game: &mut Game,
-    ctx: &mut Ctx<'_, GameEvent>,
-    id: ObjectId,
-    path: &[Square],
-) -> Result<(), RulesError> {
+/// A unit that may be chosen to move now, as [`check_mover`] found it.
+pub struct CheckedMove {
+    /// The unit's movement now.
+    pub movement: Movement,
+    /// Where it starts.
+    pub start: Square,
+    /// Whether every step of the path goes the same way (set by [`check_path`]).
+    pub straight: bool,
+}
+
+/// Checks, without changing anything, that `id` may be chosen to move along `path` (the
+/// squares it steps on, in order): [`check_mover`], then [`check_path`].
+pub fn check_move(game: &Game, id: ObjectId, path: &[Square]) -> Result<CheckedMove, RulesError> {
+    let mut mover = check_mover(game, id)?;
+    mover.straight = check_path(game, id, &mover, path)?;
+    Ok(mover)
+}
+
+/// Checks, without changing anything, that `id` may be chosen to move now: its controller's
+/// Move Phase, not yet chosen, movers left, a movement above 0.
+pub fn check_mover(game: &Game, id: ObjectId) -> Result<CheckedMove, RulesError> {
     let piece = game.piece(id)?;
-    let name = game.describe(id);
     if game.phase != Phase::Move {
         return illegal(format!(
-            "{name} can move only in its controller's Move Phase"
+            "{} can move only in its controller's Move Phase",
+            game.describe(id)
         ));
     }
     if piece.controller != game.active {
-        return illegal(format!("{name} is not controlled by the active player"));
+        return illegal(format!(
+            "{} is not controlled by the active player",
+            game.describe(id)
+        ));
     }
     let Some(start) = piece.square() else {
-        return illegal(format!("{name} is not on the battlefield"));
+        return illegal(format!("{} is not on the battlefield", game.describe(id)));
     };
     if piece.moved_this_phase {
-        return illegal(format!("{name} was already chosen to move this phase"));
-    }
-    if game.player(game.active).chosen_movers >= CHOSEN_MOVERS_PER_PHASE as u32 {
         return illegal(format!(
-            "{CHOSEN_MOVERS_PER_PHASE} units were already chosen to move this phase"
+            "{} was already chosen to move this phase",
+            game.describe(id)
+        ));
+    }
+    let allowed_movers = game.movers_allowed();
+    if game.player(game.active).chosen_movers >= allowed_movers {
+        return illegal(format!(
+            "{allowed_movers} units were already chosen to move this phase"
         ));
     }
     let m = movement(game, id);
     if m.spaces == 0 {
-        return illegal(format!("{name} cannot move"));
+        return illegal(format!("{} cannot move", game.describe(id)));
     }
+    Ok(CheckedMove {
+        movement: m,
+        start,
+        straight: false,
+    })
+}
+
+/// Checks, without changing anything, the path of a mover [`check_mover`] accepted:
+/// orthogonal steps within its movement (a square may be entered again, FAQ Savanna Elves:
+/// Trample), only through cards it may pass, ending on an empty space (its own start counts
+/// as empty). Returns whether every step goes the same way.
+pub fn check_path(
+    game: &Game,
+    id: ObjectId,
+    mover: &CheckedMove,
+    path: &[Square],
+) -> Result<bool, RulesError> {
     if path.is_empty() {
         return illegal("a move needs at least one space");
     }
-    let mut directions = Vec::new();
-    let mut previous = start;
+    let m = &mover.movement;
+    let mut first = None;
+    let mut straight = true;
+    let mut previous = mover.start;
     for &square in path {
         let Some(d) = step_direction(previous, square) else {
             return illegal(format!(
@@ -101,10 +140,9 @@ pub fn move_unit(
                 grid().position_name(&previous)
             ));
         };
-        directions.push(d);
+        straight &= *first.get_or_insert(d) == d;
         previous = square;
     }
-    let straight = directions.iter().all(|d| *d == directions[0]);
     let allowed = if straight {
         m.spaces + m.straight_extra
     } else {
@@ -112,7 +150,8 @@ pub fn move_unit(
     };
     if path.len() as i32 > allowed {
         return illegal(format!(
-            "{name} may move {allowed} space(s) this way, not {}",
+            "{} may move {allowed} space(s) this way, not {}",
+            game.describe(id),
             path.len()
         ));
     }
@@ -123,12 +162,28 @@ pub fn move_unit(
             }
             if !may_pass(game, id, other, &m.through) {
                 return illegal(format!(
-                    "{name} cannot move through {}",
+                    "{} cannot move through {}",
+                    game.describe(id),
                     game.describe(other)
                 ));
             }
         }
     }
+    Ok(straight)
+}
+
+/// Chooses and moves a unit along `path` (the squares it steps on, in order).
+pub fn move_unit(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    id: ObjectId,
+    path: &[Square],
+) -> Result<(), RulesError> {
+    let CheckedMove {
+        movement: m,
+        start,
+        straight,
+    } = check_move(game, id, path)?;
     super::handlers::fire(game, ctx, id, super::handlers::Trigger::Met)?;
     {
         let controller = game.active;

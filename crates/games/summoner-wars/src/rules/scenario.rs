@@ -97,7 +97,7 @@ pub struct StepKeys {
     /// Use an activated ability: `{ unit = "id", ability = "Raise The Dead" }`.
     #[serde(default)]
     pub activate: Option<ActivateStep>,
-    /// Discard these cards (object ids) from hand for magic.
+    /// Discard these cards (object ids) from hand for magic, one at a time.
     #[serde(default)]
     pub discard_for_magic: Option<Vec<String>>,
     /// End the current phase (after the Magic Phase, the turn).
@@ -325,12 +325,18 @@ impl SummonerWarsScenarios {
                 ability: a.ability.clone(),
             }
         } else if let Some(cards) = &step.discard_for_magic {
-            Action::DiscardForMagic {
-                cards: cards
-                    .iter()
-                    .map(|c| names.object(c))
-                    .collect::<Result<_, _>>()?,
+            // Discarding several cards is discarding them one at a time.
+            if cards.is_empty() {
+                return Err("discard_for_magic names at least one card".into());
             }
+            return cards
+                .iter()
+                .map(|c| {
+                    Ok(Action::DiscardForMagic {
+                        card: names.object(c)?,
+                    })
+                })
+                .collect();
         } else {
             Action::EndPhase
         };

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::content::{
     Ability, AttackType, Card, CardId, ClassTag, Phase, BOARD_COLUMNS, BUILD_BACK_ROWS,
-    ROWS_PER_SIDE,
+    CHOSEN_MOVERS_PER_PHASE, FIRST_TURN_MOVERS, ROWS_PER_SIDE,
 };
 
 /// Where a card is. Only `Battlefield` cards are "on the battlefield"; a card `Under` another
@@ -300,6 +300,11 @@ pub struct Game {
     pub last_roll: Vec<&'static str>,
     /// The abilities not modelled yet that play has reported, per card.
     pub not_modelled: NotModelledLog<ObjectId>,
+    /// The turn, counting from 1 (each player's turn counts).
+    pub turn: u32,
+    /// The first player's first turn: it starts at the Move Phase and only
+    /// `FIRST_TURN_MOVERS` units may be chosen to move (set-up sets it; the next turn clears it).
+    pub short_first_turn: bool,
 }
 
 impl Default for Game {
@@ -320,6 +325,17 @@ impl Game {
             end_of_turn: false,
             last_roll: Vec::new(),
             not_modelled: NotModelledLog::default(),
+            turn: 1,
+            short_first_turn: false,
+        }
+    }
+
+    /// How many units the active player may choose to move this phase.
+    pub fn movers_allowed(&self) -> u32 {
+        if self.short_first_turn {
+            FIRST_TURN_MOVERS as u32
+        } else {
+            CHOSEN_MOVERS_PER_PHASE as u32
         }
     }
 
@@ -599,6 +615,22 @@ pub enum GameEvent {
     /// Play met an ability the engine does not model yet; it was ignored (logged once per
     /// card and ability).
     NotModelled(NotModelled<ObjectId>),
+    /// Set-up: each player rolled a die for who goes first (ties rolled again).
+    FirstPlayer {
+        /// Who goes first.
+        player: PlayerId,
+        /// Every roll, player 1's and player 2's, in order.
+        rolls: Vec<(u32, u32)>,
+    },
+    /// Set-up: a player's draw pile was shuffled and their starting hand and magic given.
+    Ready {
+        /// Who.
+        player: PlayerId,
+        /// Cards in the starting hand.
+        hand: u32,
+        /// Starting magic.
+        magic: u32,
+    },
     /// A summoner was destroyed: the game is over.
     Won {
         /// The winner.

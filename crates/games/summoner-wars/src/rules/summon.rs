@@ -11,7 +11,7 @@
 //!   event cannot be played while its controller has an active event of the same name in play.
 //!   An event played on a unit resolves its one-shot effects there (`Activated` entries:
 //!   Demand's extra attack) and stays attached to the unit when it carries lasting ones.
-//! - Magic Phase: cards discarded from hand give 1 magic each.
+//! - Magic Phase: cards discarded from hand give 1 magic each, one card at a time.
 
 use grimoire_engine::{Board, Ctx, ObjectId, Square};
 
@@ -32,8 +32,8 @@ fn from_hand(game: &Game, card: ObjectId) -> Result<String, RulesError> {
     Ok(piece.card.name().to_string())
 }
 
-/// Pays `cost` magic for the active player.
-fn pay(game: &mut Game, name: &str, cost: u32) -> Result<(), RulesError> {
+/// Checks that the active player has `cost` magic.
+fn can_pay(game: &Game, name: &str, cost: u32) -> Result<(), RulesError> {
     let player = game.active;
     let magic = game.player(player).magic;
     if magic < cost {
@@ -42,6 +42,13 @@ fn pay(game: &mut Game, name: &str, cost: u32) -> Result<(), RulesError> {
             player.0
         ));
     }
+    Ok(())
+}
+
+/// Pays `cost` magic for the active player.
+fn pay(game: &mut Game, name: &str, cost: u32) -> Result<(), RulesError> {
+    can_pay(game, name, cost)?;
+    let player = game.active;
     game.player_mut(player).magic -= cost;
     Ok(())
 }
@@ -58,13 +65,9 @@ fn empty(game: &Game, at: Square) -> Result<(), RulesError> {
     }
 }
 
-/// Summons a unit from hand onto `at`.
-pub fn summon(
-    game: &mut Game,
-    ctx: &mut Ctx<'_, GameEvent>,
-    card: ObjectId,
-    at: Square,
-) -> Result<(), RulesError> {
+/// Checks, without changing anything, that `card` may be summoned onto `at` now; returns the
+/// gates next to `at` its controller controls.
+pub fn check_summon(game: &Game, card: ObjectId, at: Square) -> Result<Vec<ObjectId>, RulesError> {
     let name = from_hand(game, card)?;
     let player = game.active;
     let hope = renewed_hope(game, player);
@@ -100,6 +103,20 @@ pub fn summon(
             player.0
         ));
     }
+    can_pay(game, &name, piece.cost())?;
+    Ok(gates)
+}
+
+/// Summons a unit from hand onto `at`.
+pub fn summon(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    card: ObjectId,
+    at: Square,
+) -> Result<(), RulesError> {
+    let gates = check_summon(game, card, at)?;
+    let name = game.piece(card)?.card.name();
+    let player = game.active;
     pay(game, &name, game.piece(card)?.cost())?;
     game.piece_mut(card)?.place = Place::Battlefield(at);
     ctx.record(GameEvent::Entered {
@@ -179,13 +196,8 @@ pub fn renewed_hope(game: &Game, player: grimoire_engine::PlayerId) -> bool {
     })
 }
 
-/// Builds a structure from hand onto `at`.
-pub fn build(
-    game: &mut Game,
-    ctx: &mut Ctx<'_, GameEvent>,
-    card: ObjectId,
-    at: Square,
-) -> Result<(), RulesError> {
+/// Checks, without changing anything, that `card` may be built onto `at` now.
+pub fn check_build(game: &Game, card: ObjectId, at: Square) -> Result<(), RulesError> {
     let name = from_hand(game, card)?;
     if game.phase != Phase::Build {
         return illegal(format!("{name} can be built only in the Build Phase"));
@@ -206,6 +218,18 @@ pub fn build(
             player.0
         ));
     }
+    can_pay(game, &name, game.piece(card)?.cost())
+}
+
+/// Builds a structure from hand onto `at`.
+pub fn build(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    card: ObjectId,
+    at: Square,
+) -> Result<(), RulesError> {
+    check_build(game, card, at)?;
+    let name = game.piece(card)?.card.name();
     pay(game, &name, game.piece(card)?.cost())?;
     game.piece_mut(card)?.place = Place::Battlefield(at);
     ctx.record(GameEvent::Entered {
@@ -215,13 +239,9 @@ pub fn build(
     Ok(())
 }
 
-/// Plays an event from hand, attached to `on` when it carries effects for a unit.
-pub fn play_event(
-    game: &mut Game,
-    ctx: &mut Ctx<'_, GameEvent>,
-    card: ObjectId,
-    on: Option<ObjectId>,
-) -> Result<(), RulesError> {
+/// Checks, without changing anything, that the event `card` may be played (on `on`) now,
+/// up to paying for it; what its effects then do may still refuse it.
+pub fn check_event(game: &Game, card: ObjectId, on: Option<ObjectId>) -> Result<(), RulesError> {
     let name = from_hand(game, card)?;
     let piece = game.piece(card)?;
     if piece.kind() != Kind::Event {
@@ -248,6 +268,19 @@ pub fn play_event(
             ));
         }
     }
+    can_pay(game, &name, piece.cost())
+}
+
+/// Plays an event from hand, attached to `on` when it carries effects for a unit.
+pub fn play_event(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    card: ObjectId,
+    on: Option<ObjectId>,
+) -> Result<(), RulesError> {
+    check_event(game, card, on)?;
+    let name = game.piece(card)?.card.name().to_string();
+    let active = matches!(game.piece(card)?.card(), super::content::Card::Event(e) if e.active == Some(true));
     pay(game, &name, game.piece(card)?.cost())?;
     let carries = game.piece(card)?.carries.clone();
     let one_shot =
@@ -284,21 +317,23 @@ pub fn play_event(
     Ok(())
 }
 
-/// Discards cards from hand for 1 magic each, in the Magic Phase.
-pub fn discard_for_magic(
-    game: &mut Game,
-    ctx: &mut Ctx<'_, GameEvent>,
-    cards: &[ObjectId],
-) -> Result<(), RulesError> {
+/// Checks, without changing anything, that `card` may be discarded for magic now.
+pub fn check_discard(game: &Game, card: ObjectId) -> Result<(), RulesError> {
     if game.phase != Phase::Magic {
         return illegal("cards are discarded for magic in the Magic Phase");
     }
-    for &card in cards {
-        from_hand(game, card)?;
-    }
-    for &card in cards {
-        game.piece_mut(card)?.place = Place::Discard;
-    }
-    super::damage::gain_magic(game, ctx, game.active, cards.len() as u32);
+    from_hand(game, card).map(drop)
+}
+
+/// Discards a card from hand for 1 magic, in the Magic Phase (one card at a time: discarding
+/// several is doing it once per card).
+pub fn discard_for_magic(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    card: ObjectId,
+) -> Result<(), RulesError> {
+    check_discard(game, card)?;
+    game.piece_mut(card)?.place = Place::Discard;
+    super::damage::gain_magic(game, ctx, game.active, 1);
     Ok(())
 }

@@ -1,0 +1,309 @@
+//! Every action the player to act may take: [`legal_actions`].
+//!
+//! Each kind of action has one check that changes nothing (`check_summon`, `check_build`,
+//! `check_move`, `check_attack`, `check_discard`, `check_event`), and `apply` runs the same
+//! check before it changes anything. Listing an action is that check on cheaply prefiltered
+//! candidates: the empty squares next to the player's gates (summoning), in the back rows or
+//! next to the summoner (building), every path of the unit's movement that passes only cards
+//! it may pass (moving), the cards within reach (attacking), the
+//! cards in hand (discarding). Only what a handler may still refuse after the check (an event
+//! with a handler or one-shot effects, an activated ability) is tried on a copy of the state.
+//! Ending the phase is always open.
+
+use grimoire_engine::{Ctx, EventLog, FirstOption, ObjectId, PlayerId, SeededDice, Square};
+
+use super::abilities::abilities;
+use super::actions::{apply_in_place, Action};
+use super::attack::check_attack;
+use super::content::{Phase, Timing, RANGED_REACH};
+use super::handlers::card_handler;
+use super::movement::{check_mover, check_path, may_pass};
+use super::state::{grid, Game, Kind, Place};
+use super::summon::{check_build, check_discard, check_event, check_summon, renewed_hope};
+
+/// Every action `player` may take now: nothing unless they are the active player of a game
+/// not yet won; else ending the phase, and every summon, build, move (every path), attack,
+/// discard, event (on no card or on each card on the battlefield) and activated ability the
+/// rules accept now.
+pub fn legal_actions(game: &Game, player: PlayerId) -> Vec<Action> {
+    if player != game.active || game.winner.is_some() {
+        return Vec::new();
+    }
+    let mut actions = vec![Action::EndPhase];
+    let board = Field::of(game);
+    let hand = game.pile(player, Place::Hand);
+    if game.phase == Phase::Summon || renewed_hope(game, player) {
+        summons(game, &board, &hand, &mut actions);
+    }
+    if game.end_of_turn {
+        return actions;
+    }
+    match game.phase {
+        Phase::Build => builds(game, &board, &hand, &mut actions),
+        Phase::Move => moves(game, &board, &mut actions),
+        Phase::Attack => attacks(game, &board, &mut actions),
+        Phase::Magic => actions.extend(
+            hand.iter()
+                .filter(|&&card| check_discard(game, card).is_ok())
+                .map(|&card| Action::DiscardForMagic { card }),
+        ),
+        Phase::Summon => {}
+    }
+    events(game, &board, &hand, &mut actions);
+    activations(game, &board, &mut actions);
+    actions
+}
+
+/// Who stands where, read once.
+struct Field {
+    /// The card on each square (row-major).
+    at: Vec<Option<ObjectId>>,
+    /// The cards on the battlefield, in id order.
+    cards: Vec<ObjectId>,
+    width: u32,
+    height: u32,
+}
+
+impl Field {
+    fn of(game: &Game) -> Self {
+        let g = grid();
+        let mut at = vec![None; (g.width * g.height) as usize];
+        let mut cards = Vec::new();
+        for (i, piece) in game.pieces.iter().enumerate() {
+            if let Place::Battlefield(s) = piece.place {
+                at[(s.row * g.width + s.column) as usize] = Some(ObjectId(i as u32));
+                cards.push(ObjectId(i as u32));
+            }
+        }
+        Self {
+            at,
+            cards,
+            width: g.width,
+            height: g.height,
+        }
+    }
+
+    fn at(&self, s: Square) -> Option<ObjectId> {
+        self.at[(s.row * self.width + s.column) as usize]
+    }
+
+    fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.height)
+            .flat_map(move |row| (0..self.width).map(move |column| Square { column, row }))
+    }
+
+    /// The squares next to `s`.
+    fn around(&self, s: Square) -> impl Iterator<Item = Square> + '_ {
+        [(0i32, 1i32), (1, 0), (0, -1), (-1, 0)]
+            .into_iter()
+            .filter_map(move |(dc, dr)| {
+                let (c, r) = (s.column as i32 + dc, s.row as i32 + dr);
+                (c >= 0 && r >= 0 && c < self.width as i32 && r < self.height as i32).then_some(
+                    Square {
+                        column: c as u32,
+                        row: r as u32,
+                    },
+                )
+            })
+    }
+
+    fn mine<'a>(&'a self, game: &'a Game) -> impl Iterator<Item = ObjectId> + 'a {
+        self.cards
+            .iter()
+            .copied()
+            .filter(move |id| game.pieces[id.0 as usize].controller == game.active)
+    }
+}
+
+/// Cards in hand whose cost the active player can pay.
+fn affordable<'a>(game: &'a Game, hand: &'a [ObjectId]) -> impl Iterator<Item = ObjectId> + 'a {
+    let magic = game.player(game.active).magic;
+    hand.iter()
+        .copied()
+        .filter(move |c| game.pieces[c.0 as usize].cost() <= magic)
+}
+
+fn summons(game: &Game, board: &Field, hand: &[ObjectId], actions: &mut Vec<Action>) {
+    // Empty squares next to a gate the player controls, or next to their summoner (Renewed
+    // Hope): `check_summon` decides which of them count.
+    let mut squares: Vec<Square> = Vec::new();
+    for id in board.mine(game) {
+        let piece = &game.pieces[id.0 as usize];
+        if piece.is_gate() || piece.kind() == Kind::Summoner {
+            let from = piece.square().expect("on the battlefield");
+            for s in board.around(from) {
+                if board.at(s).is_none() && !squares.contains(&s) {
+                    squares.push(s);
+                }
+            }
+        }
+    }
+    squares.sort_by_key(|s| (s.row, s.column));
+    for card in affordable(game, hand) {
+        if !matches!(
+            game.pieces[card.0 as usize].kind(),
+            Kind::Champion | Kind::Common | Kind::Unclassed
+        ) {
+            continue;
+        }
+        for &at in &squares {
+            if check_summon(game, card, at).is_ok() {
+                actions.push(Action::Summon { card, at });
+            }
+        }
+    }
+}
+
+fn builds(game: &Game, board: &Field, hand: &[ObjectId], actions: &mut Vec<Action>) {
+    for card in affordable(game, hand) {
+        if !game.pieces[card.0 as usize].is_structure() {
+            continue;
+        }
+        for at in board.squares().filter(|&s| board.at(s).is_none()) {
+            if check_build(game, card, at).is_ok() {
+                actions.push(Action::Build { card, at });
+            }
+        }
+    }
+}
+
+fn moves(game: &Game, board: &Field, actions: &mut Vec<Action>) {
+    if game.player(game.active).chosen_movers >= game.movers_allowed() {
+        return;
+    }
+    for unit in board.mine(game) {
+        let Ok(mover) = check_mover(game, unit) else {
+            continue;
+        };
+        let m = &mover.movement;
+        let longest = m.spaces.max(m.spaces + m.straight_extra);
+        let mut path = Vec::new();
+        let mut found = Vec::new();
+        walk(
+            game,
+            board,
+            unit,
+            &m.through,
+            mover.start,
+            longest as usize,
+            &mut path,
+            &mut found,
+        );
+        actions.extend(
+            found
+                .into_iter()
+                .filter(|p| check_path(game, unit, &mover, p).is_ok())
+                .map(|path| Action::Move { unit, path }),
+        );
+    }
+}
+
+/// Every path from the end of `path` of at most `left` more steps into empty squares (the
+/// unit's own start counts as empty) or cards the unit may pass; a path is kept when it ends on
+/// an empty square.
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    game: &Game,
+    board: &Field,
+    unit: ObjectId,
+    through: &[super::content::Passable],
+    start: Square,
+    left: usize,
+    path: &mut Vec<Square>,
+    found: &mut Vec<Vec<Square>>,
+) {
+    if left == 0 {
+        return;
+    }
+    let from = *path.last().unwrap_or(&start);
+    for next in board.around(from) {
+        let occupant = board.at(next).filter(|&o| o != unit);
+        if occupant.is_some_and(|o| !may_pass(game, unit, o, through)) {
+            continue;
+        }
+        path.push(next);
+        if occupant.is_none() {
+            found.push(path.clone());
+        }
+        walk(game, board, unit, through, start, left - 1, path, found);
+        path.pop();
+    }
+}
+
+fn attacks(game: &Game, board: &Field, actions: &mut Vec<Action>) {
+    let g = grid();
+    for attacker in board.mine(game) {
+        let piece = &game.pieces[attacker.0 as usize];
+        if !piece.is_unit() {
+            continue;
+        }
+        let from = piece.square().expect("on the battlefield");
+        for &target in &board.cards {
+            let to = game.pieces[target.0 as usize]
+                .square()
+                .expect("on the battlefield");
+            let near = g
+                .straight_line(from, to)
+                .is_some_and(|d| d >= 1 && d <= RANGED_REACH as u32);
+            if near && check_attack(game, attacker, target).is_ok() {
+                actions.push(Action::Attack { attacker, target });
+            }
+        }
+    }
+}
+
+fn events(game: &Game, board: &Field, hand: &[ObjectId], actions: &mut Vec<Action>) {
+    for card in affordable(game, hand) {
+        let piece = &game.pieces[card.0 as usize];
+        if piece.kind() != Kind::Event {
+            continue;
+        }
+        // An event whose card handler or one-shot effects act may still be refused by them:
+        // those are tried on a copy.
+        let acts = card_handler(game, card).is_some()
+            || piece
+                .carries
+                .iter()
+                .any(|a| a.meta().timing == Some(Timing::Activated));
+        for on in std::iter::once(None).chain(board.cards.iter().map(|&c| Some(c))) {
+            if check_event(game, card, on).is_err() {
+                continue;
+            }
+            let action = Action::PlayEvent { card, on };
+            if !acts || accepted(game, &action) {
+                actions.push(action);
+            }
+        }
+    }
+}
+
+fn activations(game: &Game, board: &Field, actions: &mut Vec<Action>) {
+    for unit in board.mine(game) {
+        if game.pieces[unit.0 as usize].kind() == Kind::Event {
+            continue;
+        }
+        for ability in abilities(game, unit) {
+            let meta = ability.meta();
+            if meta.timing == Some(Timing::Activated) && meta.handler.is_some() {
+                let action = Action::Activate {
+                    unit,
+                    ability: meta.name.to_string(),
+                };
+                if accepted(game, &action) {
+                    actions.push(action);
+                }
+            }
+        }
+    }
+}
+
+/// Whether the rules accept `action`, tried on a copy (dice seeded, first options).
+fn accepted(game: &Game, action: &Action) -> bool {
+    let mut trial = game.clone();
+    let mut dice = SeededDice::new(0);
+    let mut choices = FirstOption;
+    let mut log = EventLog::new();
+    log.set_enabled(false);
+    let mut ctx = Ctx::new(&mut dice, &mut choices, &mut log);
+    apply_in_place(&mut trial, action, &mut ctx).is_ok()
+}
