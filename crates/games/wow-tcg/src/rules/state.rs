@@ -2,6 +2,7 @@
 //! questions every rule asks of them (ATK, health, operations, party, who is opposing).
 
 use std::fmt;
+use std::sync::Arc;
 
 use grimoire_engine::{
     CardZone, CardZones, ChoiceError, DiceError, ObjectId, ObjectStore, PlayerId, TraitKind,
@@ -20,6 +21,8 @@ impl TraitKind for Keyword {
 
 /// Per-player zones (411.1), in [`CardZones`] order.
 pub const PLAYER_ZONES: [&str; 5] = ["deck", "hand", "play", "graveyard", "removed"];
+/// Index of the deck zone in [`PLAYER_ZONES`].
+pub const DECK: usize = 0;
 /// Index of the play zone in [`PLAYER_ZONES`].
 pub const PLAY: usize = 2;
 /// Index of the hand zone.
@@ -43,8 +46,8 @@ pub enum Marker {
 /// What the rules keep about an object besides the store.
 #[derive(Debug, Clone)]
 pub struct ObjectInfo {
-    /// The card.
-    pub card: Printed,
+    /// The card (shared: cloning a game copies no card text).
+    pub card: Arc<Printed>,
     /// How choices and events name it (the scenario's id, else the card name).
     pub label: String,
     /// The turn number it last joined its controller's party (302.2).
@@ -53,6 +56,8 @@ pub struct ObjectInfo {
     pub ceased: bool,
     /// In its controller's resource row (408, 710.2b).
     pub resource: bool,
+    /// Play already logged that its own text is not modelled (once per object).
+    pub noted_not_modelled: bool,
 }
 
 /// A player.
@@ -62,8 +67,11 @@ pub struct Player {
     pub id: PlayerId,
     /// Its hero, once in play.
     pub hero: Option<ObjectId>,
-    /// Cards in its deck (anonymous).
+    /// Anonymous cards in its deck, under [`Player::library`] (scenarios count cards they
+    /// never name).
     pub deck: u32,
+    /// The real cards of its deck, in order: the top card is the last one.
+    pub library: Vec<ObjectId>,
     /// Anonymous cards in its hand (cards that are objects are counted apart).
     pub hand: u32,
     /// It was required to draw from an empty deck (407.6b).
@@ -114,6 +122,15 @@ pub struct GrantedKeyword {
     pub to: ObjectId,
     /// The keyword.
     pub keyword: Keyword,
+}
+
+/// The steps of the start phase (501), each with its priority window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum StartStep {
+    /// The ready step (501.1).
+    Ready,
+    /// The draw step (501.2).
+    Draw,
 }
 
 /// Where in the turn the game is.
@@ -283,6 +300,47 @@ pub enum GameEvent {
     },
     /// A turn started.
     TurnStarted(PlayerId),
+    /// Set-up (101.1): a player's die roll to decide who chooses the first player.
+    Rolled {
+        /// The player.
+        player: PlayerId,
+        /// The d6's value.
+        value: u32,
+    },
+    /// Set-up (101.1): the player who chose, and the first player chosen.
+    FirstPlayer {
+        /// Who chose.
+        chooser: PlayerId,
+        /// The first player.
+        first: PlayerId,
+    },
+    /// A player shuffled its deck.
+    Shuffled(PlayerId),
+    /// A player decided on a mulligan (101.2).
+    Mulligan {
+        /// The player.
+        player: PlayerId,
+        /// Whether it took one (else it kept its opening hand).
+        taken: bool,
+    },
+    /// A step of the start phase began (501.1, 501.2).
+    StepStarted(StartStep),
+    /// The action phase began (502.1).
+    ActionPhase,
+    /// The end phase began (503.1).
+    EndPhase,
+    /// A card was discarded from hand (503.2a).
+    Discarded(String),
+    /// A card was played from hand (406).
+    Played {
+        /// The player.
+        player: PlayerId,
+        /// The card.
+        card: String,
+    },
+    /// A card's own text (its handler) is not modelled: it plays by its printed stats and
+    /// keywords only. Logged once per object.
+    NotModelled(String),
 }
 
 /// Why an action could not be taken.
@@ -346,6 +404,11 @@ pub struct Game {
     pub turn_player: PlayerId,
     /// The phase.
     pub phase: Phase,
+    /// The step, while the phase is [`Phase::Start`].
+    pub start_step: StartStep,
+    /// Players still to decide whether to mulligan, in order (101.2); no turn starts before
+    /// they all have.
+    pub mulligans: Vec<PlayerId>,
     /// The chain, bottom first.
     pub chain: Vec<Link>,
     /// Who has priority.
@@ -388,6 +451,7 @@ impl Game {
                     id,
                     hero: None,
                     deck: 0,
+                    library: Vec::new(),
                     hand: 0,
                     drew_from_empty: false,
                     lost: false,
@@ -398,6 +462,8 @@ impl Game {
             turns_started: 1,
             turn_player: first,
             phase: Phase::Action,
+            start_step: StartStep::Ready,
+            mulligans: Vec::new(),
             chain: Vec::new(),
             priority: first,
             passes: 0,
@@ -472,12 +538,18 @@ impl Game {
             }
         }
         self.info.push(ObjectInfo {
-            card,
+            card: Arc::new(card),
             label,
             joined_turn: 0,
             ceased: false,
             resource: card_is_resource,
+            noted_not_modelled: false,
         });
+        if zone == DECK {
+            if let Some(p) = self.player_mut(owner) {
+                p.library.push(id);
+            }
+        }
         id
     }
 
@@ -845,18 +917,52 @@ impl Game {
 
     /// Cards in `player`'s hand: anonymous ones plus objects there.
     pub fn hand_size(&self, player: PlayerId) -> u32 {
-        let objects = self
-            .store
-            .iter()
-            .filter(|o| self.zone_index(o.id) == Some((player, HAND)))
-            .count() as u32;
+        let zone = self.zone_of(player, HAND);
+        let objects = self.store.iter().filter(|o| o.zone == zone).count() as u32;
         self.player(player).map_or(0, |p| p.hand) + objects
     }
 
-    /// Moves an object out of play (or within zones) to `owner`'s zone `index`.
+    /// Records, once per object, that `id`'s own text (its handler) is not modelled.
+    pub fn note_not_modelled(&mut self, id: ObjectId) {
+        let Some(info) = self.info.get_mut(id.0 as usize) else {
+            return;
+        };
+        if info.card.handler.is_some() && !info.noted_not_modelled {
+            info.noted_not_modelled = true;
+            let label = info.label.clone();
+            self.record(GameEvent::NotModelled(label));
+        }
+    }
+
+    /// Cards in `player`'s deck: real ones and anonymous ones.
+    pub fn deck_size(&self, player: PlayerId) -> u32 {
+        self.player(player)
+            .map_or(0, |p| p.library.len() as u32 + p.deck)
+    }
+
+    /// The real cards in `player`'s hand, in id order.
+    pub fn hand_cards(&self, player: PlayerId) -> Vec<ObjectId> {
+        let zone = self.zone_of(player, HAND);
+        self.store
+            .iter()
+            .filter(|o| o.zone == zone)
+            .map(|o| o.id)
+            .collect()
+    }
+
+    /// Moves an object out of play (or within zones) to `owner`'s zone `index`; a card put
+    /// into the deck goes on top.
     pub fn move_to(&mut self, id: ObjectId, index: usize) {
         let owner = self.store.get(id).map_or(PlayerId(0), |o| o.owner);
         let zone = self.zone_of(owner, index);
+        for p in &mut self.players {
+            p.library.retain(|&c| c != id);
+        }
+        if index == DECK {
+            if let Some(p) = self.player_mut(owner) {
+                p.library.push(id);
+            }
+        }
         if let Some(o) = self.store.get_mut(id) {
             o.zone = zone;
             o.in_play = index == PLAY;
