@@ -13,7 +13,7 @@ use grimoire_engine::scenario::ScenarioGame;
 use grimoire_mage_knight::rules::MageKnightScenarios;
 use grimoire_mage_wars::rules::MageWarsScenarios;
 use grimoire_summoner_wars::rules::SummonerWarsScenarios;
-use grimoire_wow_tcg::rules::WowScenarios;
+use grimoire_wow_tcg::rules::{WowRules, WowScenarios};
 
 use crate::{army, calc, deck, play, spellbook};
 
@@ -159,8 +159,8 @@ pub static GAMES: &[Game] = &[
         spellbook_check: None,
         deck_check: Some(deck::wow_tcg),
         army_check: None,
-        play: None,
-        simulate: None,
+        play: Some(play::play_game::<WowRules>),
+        simulate: Some(play::simulate_game::<WowRules>),
     },
     Game {
         name: "mage-knight",

@@ -69,6 +69,10 @@ pub fn mulligan(
             ))
         }
     }
+    game.record(GameEvent::Mulligan {
+        player,
+        taken: redraw,
+    });
     if redraw {
         for card in game.hand_cards(player) {
             game.move_to(card, DECK);
@@ -80,10 +84,6 @@ pub fn mulligan(
         shuffle(game, player, ctx)?;
         super::chain::draw(game, player, OPENING_HAND);
     }
-    game.record(GameEvent::Mulligan {
-        player,
-        taken: redraw,
-    });
     game.mulligans.remove(0);
     if game.mulligans.is_empty() {
         let first = game.turn_player;
