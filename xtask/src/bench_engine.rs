@@ -1,4 +1,5 @@
-//! `cargo xtask bench-engine`: the Mage Wars calculator and attack-sequence benchmarks.
+//! `cargo xtask bench-engine`: the Mage Wars calculator and attack-sequence benchmarks, and
+//! whole random WoW TCG games ([`crate::bench_wow`]).
 //!
 //! The `cargo xtask` alias builds in debug; for meaningful numbers run
 //! `cargo xtask bench-engine` (rebuilds itself in release mode).
@@ -23,6 +24,9 @@ pub struct Args {
     /// Exact 30-dice distributions to time.
     #[arg(long, default_value_t = 20_000)]
     distributions: u32,
+    /// Whole random WoW TCG games to time.
+    #[arg(long, default_value_t = 200)]
+    wow_games: u64,
 }
 
 /// Runs the benchmarks and prints the numbers against their targets.
@@ -45,6 +49,24 @@ pub fn run(args: Args) -> ExitCode {
         "simple melee attack sequences, seeded dice, event log on: {:.0} per second (target >= 5,000,000)",
         per_second
     );
+    match crate::bench_wow::bench(args.wow_games.max(1)) {
+        Ok(wow) => {
+            println!(
+                "WoW TCG random playouts from the example decks: {:.0} games per second on one \
+                 core ({:.0} actions per game; target >= 1,000)",
+                wow.playouts_per_second, wow.actions_per_game
+            );
+            println!(
+                "WoW TCG per action: legal_actions {:.1} µs, apply {:.1} µs",
+                wow.legal_actions.as_secs_f64() * 1e6,
+                wow.apply.as_secs_f64() * 1e6
+            );
+        }
+        Err(e) => {
+            eprintln!("error: WoW TCG playouts: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     ExitCode::SUCCESS
 }
 

@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 mod bench_compile;
 mod bench_engine;
+mod bench_wow;
 mod codegen;
 mod import_octgn;
 

@@ -6,3 +6,4 @@ mod output;
 mod readme;
 mod root;
 mod support;
+mod wow_games;
