@@ -329,3 +329,35 @@ fn whole_games_keep_the_contract() {
     );
     assert!(report.accepted > report.states, "{report:?}");
 }
+
+#[test]
+fn a_player_whose_deck_runs_out_loses_when_it_must_draw() {
+    use grimoire_engine::{playout, Outcome, PlayerId, PlayoutOptions};
+    use grimoire_wow_tcg::deck::{Deck, Entry, Format};
+    use grimoire_wow_tcg::rules::WowRules;
+    use grimoire_wow_tcg::CardId;
+
+    let card = |name: &str| CardId::from_name(name).expect("a card of the pool");
+    let decks = example_decks();
+    // Eight cards: the opening hand and one draw step; the next draw step loses (407.6b).
+    let short = Deck {
+        format: Format::Constructed,
+        hero: card("Graccus"),
+        main: vec![Entry {
+            card: card("Corin Stallnorth"),
+            copies: 8,
+        }],
+        side: Vec::new(),
+    };
+    for seed in 0..10 {
+        let played = playout(
+            &WowRules,
+            &[short.clone(), decks[1].clone()],
+            seed,
+            PlayoutOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(played.outcome, Outcome::Won(PlayerId(2)), "seed {seed}");
+        assert!(played.turns <= 6, "seed {seed}: {} turns", played.turns);
+    }
+}

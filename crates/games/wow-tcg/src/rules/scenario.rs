@@ -389,7 +389,8 @@ pub struct ObjectKeys {
     pub kind: Option<String>,
     /// Owner and controller.
     pub player: u8,
-    /// The owner's zone: deck, hand, play (default), graveyard, removed.
+    /// The owner's zone: deck, hand, play (default), graveyard, removed. Cards in the deck are
+    /// real cards over its anonymous ones (`deck = N`); each later entry goes on top.
     #[serde(default)]
     pub zone: Option<String>,
     /// ATK.
@@ -925,7 +926,7 @@ impl ScenarioGame for WowScenarios {
             })?;
         let card = printed(keys)?;
         let id = game.add_object(card, player, zone);
-        game.info[id.0 as usize].label = object.id.clone();
+        game.info[id.0 as usize].label = object.id.as_str().into();
         game.info[id.0 as usize].joined_turn = if keys.arrived { game.turn } else { 0 };
         if let Some(o) = game.store.get_mut(id) {
             o.damage = keys.damage;

@@ -48,8 +48,9 @@ pub enum Marker {
 pub struct ObjectInfo {
     /// The card (shared: cloning a game copies no card text).
     pub card: Arc<Printed>,
-    /// How choices and events name it (the scenario's id, else the card name).
-    pub label: String,
+    /// How choices and events name it (the scenario's id, else the card name); shared like
+    /// the card.
+    pub label: Arc<str>,
     /// The turn number it last joined its controller's party (302.2).
     pub joined_turn: u32,
     /// A token that left play and ceased to exist (407.6e).
@@ -530,7 +531,7 @@ impl Game {
         if let Some(o) = self.store.get_mut(id) {
             o.in_play = zone == PLAY;
         }
-        let label = card.name.clone();
+        let label: Arc<str> = card.name.as_str().into();
         let card_is_resource = card.kind == Kind::Resource && zone == PLAY;
         if card.kind == Kind::Hero && zone == PLAY {
             if let Some(p) = self.player_mut(owner) {
@@ -569,7 +570,7 @@ impl Game {
     pub fn label(&self, id: ObjectId) -> String {
         self.info
             .get(id.0 as usize)
-            .map_or_else(|| format!("#{}", id.0), |i| i.label.clone())
+            .map_or_else(|| format!("#{}", id.0), |i| i.label.to_string())
     }
 
     /// A player.
@@ -929,7 +930,7 @@ impl Game {
         };
         if info.card.handler.is_some() && !info.noted_not_modelled {
             info.noted_not_modelled = true;
-            let label = info.label.clone();
+            let label = info.label.to_string();
             self.record(GameEvent::NotModelled(label));
         }
     }
