@@ -17,7 +17,9 @@ use super::turn;
 /// One action.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
-    /// The player with priority passes (407.1).
+    /// The player with priority passes (407.1). When every player has passed in succession,
+    /// the top link resolves, or with the chain empty the step or phase ends, and after the
+    /// end phase the turn (407.4, 500.1).
     Pass(PlayerId),
     /// Play a card from hand (406).
     Play {

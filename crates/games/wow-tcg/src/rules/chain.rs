@@ -544,10 +544,10 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
         LinkKind::Strike(weapon) => combat::resolve_strike(game, link.controller, weapon),
         LinkKind::Resource { card, face_up } => {
             if !face_up {
-                game.info[card.0 as usize].card =
+                game.info_mut(card).card =
                     std::sync::Arc::new(Printed::blank("resource", Kind::Resource));
             }
-            game.info[card.0 as usize].resource = true;
+            game.info_mut(card).resource = true;
             enter_play(game, card, link.controller);
         }
         LinkKind::Triggered { source, op: index } => {
@@ -641,7 +641,8 @@ pub fn enter_play(game: &mut Game, card: ObjectId, controller: PlayerId) {
         o.in_play = true;
         o.controller = controller;
     }
-    game.info[card.0 as usize].joined_turn = game.turn;
+    let turn = game.turn;
+    game.info_mut(card).joined_turn = turn;
     trigger(game, card, TriggerEvent::ThisEntersPlay);
 }
 

@@ -926,8 +926,9 @@ impl ScenarioGame for WowScenarios {
             })?;
         let card = printed(keys)?;
         let id = game.add_object(card, player, zone);
-        game.info[id.0 as usize].label = object.id.as_str().into();
-        game.info[id.0 as usize].joined_turn = if keys.arrived { game.turn } else { 0 };
+        game.info_mut(id).label = object.id.as_str().into();
+        let joined = if keys.arrived { game.turn } else { 0 };
+        game.info_mut(id).joined_turn = joined;
         if let Some(o) = game.store.get_mut(id) {
             o.damage = keys.damage;
             o.set_markers(&Marker::Exhausted, u32::from(keys.exhausted));

@@ -389,12 +389,13 @@ pub fn illegal(why: impl Into<String>) -> RulesError {
 /// The whole game.
 #[derive(Debug, Clone)]
 pub struct Game {
-    /// Zone names.
-    pub zones: CardZones,
+    /// Zone names (shared: cloning a game copies none).
+    pub zones: Arc<CardZones>,
     /// Objects (owner, controller, zone, damage, markers, attachments, granted keywords).
     pub store: ObjectStore<Keyword, Marker>,
-    /// Per object, by id.
-    pub info: Vec<ObjectInfo>,
+    /// Per object, by id; shared between clones until one changes it ([`Game::info_mut`]), so
+    /// the copies `apply` and `legal_actions` make are cheap.
+    pub info: Arc<Vec<ObjectInfo>>,
     /// Players in clockwise order.
     pub players: Vec<Player>,
     /// Turn number, from 1.
@@ -443,9 +444,9 @@ impl Game {
     pub fn new(players: &[PlayerId]) -> Self {
         let first = players.first().copied().unwrap_or(PlayerId(1));
         Self {
-            zones: CardZones::new(&PLAYER_ZONES, &SHARED_ZONES),
+            zones: Arc::new(CardZones::new(&PLAYER_ZONES, &SHARED_ZONES)),
             store: ObjectStore::new(),
-            info: Vec::new(),
+            info: Arc::new(Vec::new()),
             players: players
                 .iter()
                 .map(|&id| Player {
@@ -538,7 +539,7 @@ impl Game {
                 p.hero = Some(id);
             }
         }
-        self.info.push(ObjectInfo {
+        Arc::make_mut(&mut self.info).push(ObjectInfo {
             card: Arc::new(card),
             label,
             joined_turn: 0,
@@ -559,6 +560,16 @@ impl Game {
         self.info
             .get(id.0 as usize)
             .ok_or(RulesError::NoSuchObject(id))
+    }
+
+    /// The rules' information about an object, to change it (copied first when another
+    /// clone of the game shares it).
+    ///
+    /// # Panics
+    ///
+    /// When `id` is no object of this game (ids come from [`Game::add_object`]).
+    pub fn info_mut(&mut self, id: ObjectId) -> &mut ObjectInfo {
+        &mut Arc::make_mut(&mut self.info)[id.0 as usize]
     }
 
     /// The card of an object.
@@ -925,10 +936,12 @@ impl Game {
 
     /// Records, once per object, that `id`'s own text (its handler) is not modelled.
     pub fn note_not_modelled(&mut self, id: ObjectId) {
-        let Some(info) = self.info.get_mut(id.0 as usize) else {
-            return;
-        };
-        if info.card.handler.is_some() && !info.noted_not_modelled {
+        let noted = self
+            .info
+            .get(id.0 as usize)
+            .is_none_or(|i| i.card.handler.is_none() || i.noted_not_modelled);
+        if !noted {
+            let info = self.info_mut(id);
             info.noted_not_modelled = true;
             let label = info.label.to_string();
             self.record(GameEvent::NotModelled(label));
