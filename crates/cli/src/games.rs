@@ -454,6 +454,8 @@ mod tests {
             spellbook_check: None,
             deck_check: None,
             army_check: None,
+            play: None,
+            simulate: None,
         }];
         let game = find_in(&games, "counter", Feature::ScenarioRun).unwrap();
         let text = "game = \"counter\"\nname = \"adds\"\nsource = \"arithmetic\"\n\n[[step]]\nadd = 2\n\n[[expect]]\ntotal = 3\n";
