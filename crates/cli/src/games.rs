@@ -303,7 +303,7 @@ mod tests {
             describe(GAMES),
             "mage-wars: scenario run, scenario schema, calc, spellbook check\n\
              summoner-wars: scenario run, scenario schema, deck check\n\
-             wow-tcg: scenario run, scenario schema, deck check\n\
+             wow-tcg: scenario run, scenario schema, deck check, play, simulate\n\
              mage-knight: scenario run, scenario schema, calc, army check\n"
         );
     }
