@@ -8,6 +8,7 @@ mod bench_compile;
 mod bench_engine;
 mod bench_playouts;
 mod bench_summoner_wars;
+mod bench_wow;
 mod codegen;
 mod import_octgn;
 

@@ -14,7 +14,7 @@ use grimoire_engine::CoverageReport;
 use grimoire_mage_knight::rules::{MageKnightRules, MageKnightScenarios};
 use grimoire_mage_wars::rules::{MageWarsGame, MageWarsScenarios};
 use grimoire_summoner_wars::rules::{SummonerWarsRules, SummonerWarsScenarios};
-use grimoire_wow_tcg::rules::WowScenarios;
+use grimoire_wow_tcg::rules::{WowRules, WowScenarios};
 
 use crate::{army, calc, deck, play, spellbook};
 
@@ -171,8 +171,8 @@ pub static GAMES: &[Game] = &[
         spellbook_check: None,
         deck_check: Some(deck::wow_tcg),
         army_check: None,
-        play: None,
-        simulate: None,
+        play: Some(play::play_game::<WowRules>),
+        simulate: Some(play::simulate_game::<WowRules>),
         coverage: Some(grimoire_wow_tcg::rules::coverage::coverage_report),
     },
     Game {
@@ -317,7 +317,7 @@ mod tests {
             describe(GAMES),
             "mage-wars: scenario run, scenario schema, calc, spellbook check, play, simulate, cards coverage\n\
              summoner-wars: scenario run, scenario schema, deck check, play, simulate, cards coverage\n\
-             wow-tcg: scenario run, scenario schema, deck check, cards coverage\n\
+             wow-tcg: scenario run, scenario schema, deck check, play, simulate, cards coverage\n\
              mage-knight: scenario run, scenario schema, calc, army check, play, simulate, cards coverage\n"
         );
     }

@@ -17,6 +17,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::{outln, output, root};
 
+pub mod wow_tcg;
+
 /// `grimoire play GAME`.
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {

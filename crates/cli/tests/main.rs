@@ -13,3 +13,4 @@ mod play_summoner_wars;
 mod readme;
 mod root;
 mod support;
+mod wow_games;

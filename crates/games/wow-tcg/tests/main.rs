@@ -330,3 +330,122 @@ fn the_card_report_counts_every_card() {
     assert_eq!(report.total.total, CardId::ALL.len());
     assert!(report.total.covered > 0 && report.total.covered < report.total.total);
 }
+
+/// The example decks of `decks/wow-tcg/` (the ones `grimoire simulate wow-tcg` plays).
+fn example_decks() -> Vec<grimoire_wow_tcg::deck::Deck> {
+    ["alliance-paladin.toml", "horde-warrior.toml"]
+        .iter()
+        .map(|name| {
+            let path = repo_root().join("decks/wow-tcg").join(name);
+            let text = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{} is readable: {e}", path.display()));
+            let deck = grimoire_wow_tcg::deck::Deck::from_toml(&text)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let violations = grimoire_wow_tcg::deck::check(&deck);
+            assert!(violations.is_empty(), "{name} is illegal: {violations:?}");
+            deck
+        })
+        .collect()
+}
+
+/// Every action of every player with every object of the game, wherever it is: a superset of
+/// what `apply` can accept (every card of every zone played, placed face up and down, used,
+/// struck with; every pair of objects in play proposed; passes and mulligan decisions).
+fn every_candidate(
+    game: &grimoire_wow_tcg::rules::Game,
+    _: grimoire_engine::PlayerId,
+) -> Vec<grimoire_wow_tcg::rules::Action> {
+    use grimoire_engine::PlayerId;
+    use grimoire_wow_tcg::rules::Action;
+    let objects: Vec<_> = game.store.iter().map(|o| o.id).collect();
+    let in_play: Vec<_> = game.objects_in_play().collect();
+    let mut candidates = Vec::new();
+    for player in [PlayerId(1), PlayerId(2)] {
+        candidates.push(Action::Pass(player));
+        for redraw in [false, true] {
+            candidates.push(Action::Mulligan { player, redraw });
+        }
+        for &card in &objects {
+            candidates.push(Action::Play { player, card });
+            for face_up in [false, true] {
+                candidates.push(Action::PlaceResource {
+                    player,
+                    card,
+                    face_up,
+                });
+            }
+            candidates.push(Action::Strike {
+                player,
+                weapon: card,
+            });
+            for power in 0..2 {
+                candidates.push(Action::UsePower {
+                    player,
+                    card,
+                    power,
+                });
+            }
+        }
+    }
+    for &attacker in &in_play {
+        for &defender in &in_play {
+            candidates.push(Action::Propose { attacker, defender });
+        }
+    }
+    candidates
+}
+
+#[test]
+fn whole_games_keep_the_contract() {
+    use grimoire_engine::{check_contract, ContractCheck};
+    use grimoire_wow_tcg::rules::WowRules;
+    let report = check_contract(
+        &WowRules,
+        &example_decks(),
+        ContractCheck {
+            games: 3,
+            seed: 19,
+            max_actions: 2_000,
+            every: 31,
+        },
+        &every_candidate,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        report.finished, 3,
+        "every game ends by the rules: {report:?}"
+    );
+    assert!(report.accepted > report.states, "{report:?}");
+}
+
+#[test]
+fn a_player_whose_deck_runs_out_loses_when_it_must_draw() {
+    use grimoire_engine::{playout, Outcome, PlayerId, PlayoutOptions};
+    use grimoire_wow_tcg::deck::{Deck, Entry, Format};
+    use grimoire_wow_tcg::rules::WowRules;
+    use grimoire_wow_tcg::CardId;
+
+    let card = |name: &str| CardId::from_name(name).expect("a card of the pool");
+    let decks = example_decks();
+    // Eight cards: the opening hand and one draw step; the next draw step loses (407.6b).
+    let short = Deck {
+        format: Format::Constructed,
+        hero: card("Graccus"),
+        main: vec![Entry {
+            card: card("Corin Stallnorth"),
+            copies: 8,
+        }],
+        side: Vec::new(),
+    };
+    for seed in 0..10 {
+        let played = playout(
+            &WowRules,
+            &[short.clone(), decks[1].clone()],
+            seed,
+            PlayoutOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(played.outcome, Outcome::Won(PlayerId(2)), "seed {seed}");
+        assert!(played.turns <= 6, "seed {seed}: {} turns", played.turns);
+    }
+}

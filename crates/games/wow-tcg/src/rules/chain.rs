@@ -11,8 +11,9 @@ use super::content::{Count, EffectOp, PowerEffect, Recipient, TriggerEvent};
 use super::packets::{deliver, option_names, Packet};
 use super::state::{
     illegal, AtkChange, Bubble, Game, GameEvent, GrantedKeyword, Link, LinkKind, Phase, RulesError,
-    Waiting, GRAVEYARD, HAND, PLAY,
+    StartStep, Waiting, GRAVEYARD, HAND, PLAY,
 };
+use super::turn;
 
 /// Whether `id` can be chosen as a target (706.1): a character in play that is not
 /// untargetable.
@@ -181,6 +182,21 @@ pub fn play(
             player.0
         )));
     }
+    match game.card(card).kind {
+        Kind::Ally | Kind::Weapon | Kind::Armor | Kind::Item | Kind::Ability => {}
+        Kind::Quest | Kind::Resource => {
+            return Err(illegal(format!(
+                "{} can't be played: quests are only placed as resources (406.2, 307.1)",
+                game.label(card)
+            )))
+        }
+        other => {
+            return Err(illegal(format!(
+                "{} is a {other:?} card, which this engine does not play from hand",
+                game.label(card)
+            )))
+        }
+    }
     let instant = game.has_op(card, |op| matches!(op, EffectOp::AnyPriority));
     if !instant {
         check_main_timing(game, player, "a non-instant card can be played")?;
@@ -204,6 +220,11 @@ pub fn play(
     if let Some(o) = game.store.get_mut(card) {
         o.zone = chain;
     }
+    game.record(GameEvent::Played {
+        player,
+        card: game.label(card),
+    });
+    game.note_not_modelled(card);
     push(
         game,
         Link {
@@ -219,6 +240,36 @@ pub fn play(
 /// the chain empty; only quests may be placed face up (408.1b).
 pub fn place_resource(
     game: &mut Game,
+    player: PlayerId,
+    card: ObjectId,
+    face_up: bool,
+) -> Result<(), RulesError> {
+    check_place_resource(game, player, card, face_up)?;
+    let turn = game.turn;
+    if let Some(p) = game.player_mut(player) {
+        p.placed_resource = Some(turn);
+    }
+    let chain = game.chain_zone();
+    if let Some(o) = game.store.get_mut(card) {
+        o.zone = chain;
+    }
+    if face_up {
+        game.note_not_modelled(card);
+    }
+    push(
+        game,
+        Link {
+            controller: player,
+            kind: LinkKind::Resource { card, face_up },
+            targets: Vec::new(),
+        },
+    );
+    Ok(())
+}
+
+/// Whether `player` may place `card` as a resource now (408.1), without placing it.
+pub fn check_place_resource(
+    game: &Game,
     player: PlayerId,
     card: ObjectId,
     face_up: bool,
@@ -244,22 +295,6 @@ pub fn place_resource(
             game.label(card)
         )));
     }
-    let turn = game.turn;
-    if let Some(p) = game.player_mut(player) {
-        p.placed_resource = Some(turn);
-    }
-    let chain = game.chain_zone();
-    if let Some(o) = game.store.get_mut(card) {
-        o.zone = chain;
-    }
-    push(
-        game,
-        Link {
-            controller: player,
-            kind: LinkKind::Resource { card, face_up },
-            targets: Vec::new(),
-        },
-    );
     Ok(())
 }
 
@@ -459,22 +494,23 @@ pub fn pass(
     }
 }
 
-/// Closes the open priority window (407.4b).
+/// Closes the open priority window (407.4b): the game advances to the next step or phase,
+/// and after the end phase's window the wrap-up step ends the turn and the next one starts
+/// (500.1: no priority window in between).
 fn close_window(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
     if game.combat.is_some() {
         return combat::close_window(game, ctx);
     }
-    if game.phase == Phase::Action {
-        // 500.2, 503.1: the end phase starts; "at end of turn" powers trigger now and go on
-        // the chain as its priority window opens.
-        game.phase = Phase::End;
-        let player = game.turn_player;
-        let mine: Vec<ObjectId> = game
-            .objects_in_play()
-            .filter(|&o| game.controller(o) == player)
-            .collect();
-        for o in mine {
-            trigger(game, o, TriggerEvent::YourTurnEnds);
+    match game.phase {
+        Phase::Start => match game.start_step {
+            StartStep::Ready => turn::draw_step(game),
+            StartStep::Draw => turn::action_phase(game),
+        },
+        Phase::Action => turn::end_phase(game),
+        Phase::End => {
+            turn::wrap_up(game, ctx)?;
+            let next = game.turn_player;
+            turn::begin_turn(game, next);
         }
     }
     Ok(())
@@ -508,9 +544,10 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
         LinkKind::Strike(weapon) => combat::resolve_strike(game, link.controller, weapon),
         LinkKind::Resource { card, face_up } => {
             if !face_up {
-                game.info[card.0 as usize].card = Printed::blank("resource", Kind::Resource);
+                game.info_mut(card).card =
+                    std::sync::Arc::new(Printed::blank("resource", Kind::Resource));
             }
-            game.info[card.0 as usize].resource = true;
+            game.info_mut(card).resource = true;
             enter_play(game, card, link.controller);
         }
         LinkKind::Triggered { source, op: index } => {
@@ -548,11 +585,7 @@ fn resolve_card(
     targets: &[Option<ObjectId>],
     ctx: &mut Ctx<'_, GameEvent>,
 ) -> Result<(), RulesError> {
-    if let Some(handler) = game.card(card).handler {
-        if let Some(event) = game.not_modelled.first(card, handler.name()) {
-            game.record(GameEvent::NotModelled(event));
-        }
-    }
+    game.note_not_modelled(card);
     match game.card(card).kind {
         Kind::Ability => {
             let ops = link_ops(game, card);
@@ -609,7 +642,8 @@ pub fn enter_play(game: &mut Game, card: ObjectId, controller: PlayerId) {
         o.in_play = true;
         o.controller = controller;
     }
-    game.info[card.0 as usize].joined_turn = game.turn;
+    let turn = game.turn;
+    game.info_mut(card).joined_turn = turn;
     trigger(game, card, TriggerEvent::ThisEntersPlay);
 }
 
@@ -768,15 +802,24 @@ fn apply_ops(
     Ok(())
 }
 
-/// `player` draws `count` cards; drawing from an empty deck is remembered for the next
-/// pre-priority check (407.6b).
+/// `player` draws `count` cards: the real cards of its deck from the top, then anonymous
+/// ones; drawing from an empty deck is remembered for the next pre-priority check (407.6b).
 pub fn draw(game: &mut Game, player: PlayerId, count: u32) {
-    if let Some(p) = game.player_mut(player) {
-        let drawn = count.min(p.deck);
-        p.deck -= drawn;
-        p.hand += drawn;
-        if drawn < count {
+    let hand = game.zone_of(player, HAND);
+    for _ in 0..count {
+        let Some(p) = game.player_mut(player) else {
+            break;
+        };
+        if let Some(card) = p.library.pop() {
+            if let Some(o) = game.store.get_mut(card) {
+                o.zone = hand;
+            }
+        } else if p.deck > 0 {
+            p.deck -= 1;
+            p.hand += 1;
+        } else {
             p.drew_from_empty = true;
+            break;
         }
     }
     game.record(GameEvent::Drew { player, count });

@@ -93,7 +93,7 @@ fn wave(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<bool, RulesErro
         game.detach(o);
     }
     for o in ceasing {
-        game.info[o.0 as usize].ceased = true;
+        game.info_mut(o).ceased = true;
     }
     losers.sort();
     losers.dedup();

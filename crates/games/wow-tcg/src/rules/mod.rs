@@ -17,11 +17,15 @@ pub mod checks;
 pub mod combat;
 pub mod coverage;
 pub mod effects;
+pub mod operations;
 pub mod packets;
+pub mod play;
 pub mod scenario;
 pub mod state;
+pub mod turn;
 
 pub use actions::{Action, WowRules};
 pub use card::{Kind, Printed};
+pub use operations::Operation;
 pub use scenario::WowScenarios;
 pub use state::{Game, GameEvent, RulesError};

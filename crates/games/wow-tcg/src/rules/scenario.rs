@@ -18,6 +18,7 @@ use super::content::{
     CardId, Count, DamageType, Dealer, EffectOp, Keyword, PacketSide, PowerEffect, Recipient,
     TriggerEvent, TypeTag, D6_DIE, D6_DIE_NAME,
 };
+use super::operations::Operation;
 use super::state::{Bubble, Game, GameEvent, Marker, Outcome, Phase, Window, PLAY, PLAYER_ZONES};
 
 /// Parses a name of a generated enum, or says what is not one.
@@ -388,7 +389,8 @@ pub struct ObjectKeys {
     pub kind: Option<String>,
     /// Owner and controller.
     pub player: u8,
-    /// The owner's zone: deck, hand, play (default), graveyard, removed.
+    /// The owner's zone: deck, hand, play (default), graveyard, removed. Cards in the deck are
+    /// real cards over its anonymous ones (`deck = N`); each later entry goes on top.
     #[serde(default)]
     pub zone: Option<String>,
     /// ATK.
@@ -696,26 +698,32 @@ fn printed(keys: &ObjectKeys) -> Result<Printed, String> {
     Ok(card)
 }
 
+/// What one scenario step does: a player's action, or an operation the scenario drives.
+enum Step {
+    Act(Action),
+    Op(Operation),
+}
+
 impl WowScenarios {
-    fn actions(&self, game: &Game, step: &StepKeys, names: &Names) -> Result<Vec<Action>, String> {
+    fn actions(&self, game: &Game, step: &StepKeys, names: &Names) -> Result<Vec<Step>, String> {
         let obj = |id: &str| names.object(id);
         let mut actions = Vec::new();
         if let Some(p) = step.pass {
-            actions.push(Action::Pass(PlayerId(p)));
+            actions.push(Step::Act(Action::Pass(PlayerId(p))));
         }
         if step.all_pass {
             let mut player = game.priority;
             for _ in game.players_from_turn() {
-                actions.push(Action::Pass(player));
+                actions.push(Step::Act(Action::Pass(player)));
                 player = game.next_player(player);
             }
         }
         if let Some(card) = &step.play {
             let card = obj(card)?;
-            actions.push(Action::Play {
+            actions.push(Step::Act(Action::Play {
                 player: game.controller(card),
                 card,
-            });
+            }));
         }
         for (card, face_up) in [
             (&step.place_resource, false),
@@ -723,39 +731,39 @@ impl WowScenarios {
         ] {
             if let Some(card) = card {
                 let card = obj(card)?;
-                actions.push(Action::PlaceResource {
+                actions.push(Step::Act(Action::PlaceResource {
                     player: game.controller(card),
                     card,
                     face_up,
-                });
+                }));
             }
         }
         if let Some(card) = &step.use_power {
             let card = obj(card)?;
-            actions.push(Action::UsePower {
+            actions.push(Step::Act(Action::UsePower {
                 player: game.controller(card),
                 card,
                 power: step.power.unwrap_or(1).saturating_sub(1),
-            });
+            }));
         } else if step.power.is_some() {
             return Err("`power` goes with `use`".into());
         }
         if let Some(p) = &step.propose {
-            actions.push(Action::Propose {
+            actions.push(Step::Act(Action::Propose {
                 attacker: obj(&p.attacker)?,
                 defender: obj(&p.defender)?,
-            });
+            }));
         }
         if let Some(w) = &step.strike {
             let weapon = obj(w)?;
-            actions.push(Action::Strike {
+            actions.push(Step::Act(Action::Strike {
                 player: game.controller(weapon),
                 weapon,
-            });
+            }));
         }
         if let Some(d) = &step.deal {
             let source = obj(&d.source)?;
-            actions.push(Action::Deal {
+            actions.push(Step::Op(Operation::Deal {
                 controller: game.controller(source),
                 source,
                 to: d.to.iter().map(|t| obj(t)).collect::<Result<_, _>>()?,
@@ -766,37 +774,37 @@ impl WowScenarios {
                     .map(|t| parse::<DamageType>("damage type", t))
                     .transpose()?,
                 combat: d.combat,
-            });
+            }));
         }
         if let Some(h) = &step.heal {
             let source = obj(&h.source)?;
-            actions.push(Action::Heal {
+            actions.push(Step::Op(Operation::Heal {
                 controller: game.controller(source),
                 source,
                 to: obj(&h.to)?,
                 amount: h.amount,
-            });
+            }));
         }
         if let Some(p) = &step.put_damage {
-            actions.push(Action::PutDamage {
+            actions.push(Step::Op(Operation::PutDamage {
                 to: obj(&p.to)?,
                 amount: p.amount,
-            });
+            }));
         }
         if let Some(d) = &step.draw {
-            actions.push(Action::Draw {
+            actions.push(Step::Op(Operation::Draw {
                 player: PlayerId(d.player),
                 count: d.count,
-            });
+            }));
         }
         if step.start_game {
-            actions.push(Action::StartGame);
+            actions.push(Step::Op(Operation::StartGame));
         }
         if let Some(p) = step.start_turn {
-            actions.push(Action::StartTurn(PlayerId(p)));
+            actions.push(Step::Op(Operation::StartTurn(PlayerId(p))));
         }
         if step.end_turn {
-            actions.push(Action::EndTurn);
+            actions.push(Step::Op(Operation::EndTurn));
         }
         let distinct = [
             step.pass.is_some(),
@@ -918,8 +926,9 @@ impl ScenarioGame for WowScenarios {
             })?;
         let card = printed(keys)?;
         let id = game.add_object(card, player, zone);
-        game.info[id.0 as usize].label = object.id.clone();
-        game.info[id.0 as usize].joined_turn = if keys.arrived { game.turn } else { 0 };
+        game.info_mut(id).label = object.id.as_str().into();
+        let joined = if keys.arrived { game.turn } else { 0 };
+        game.info_mut(id).joined_turn = joined;
         if let Some(o) = game.store.get_mut(id) {
             o.damage = keys.damage;
             o.set_markers(&Marker::Exhausted, u32::from(keys.exhausted));
@@ -962,9 +971,11 @@ impl ScenarioGame for WowScenarios {
         ctx: &mut Ctx<'_, GameEvent>,
     ) -> Result<(), String> {
         for action in self.actions(game, step, names)? {
-            self.rules
-                .apply(game, &action, ctx)
-                .map_err(|e| e.to_string())?;
+            match action {
+                Step::Act(action) => self.rules.apply(game, &action, ctx),
+                Step::Op(operation) => self.rules.operate(game, &operation, ctx),
+            }
+            .map_err(|e| e.to_string())?;
         }
         Ok(())
     }
@@ -1050,7 +1061,7 @@ impl ScenarioGame for WowScenarios {
                 checks.push(Check::new("hand", e, game.hand_size(player)));
             }
             if let Some(e) = expect.deck {
-                checks.push(Check::new("deck", e, state.deck));
+                checks.push(Check::new("deck", e, game.deck_size(player)));
             }
             if let Some(e) = expect.ready_resources {
                 checks.push(Check::new(

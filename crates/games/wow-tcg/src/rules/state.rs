@@ -2,6 +2,7 @@
 //! questions every rule asks of them (ATK, health, operations, party, who is opposing).
 
 use std::fmt;
+use std::sync::Arc;
 
 use grimoire_engine::{
     CardZone, CardZones, ChoiceError, DiceError, NotModelled, NotModelledLog, ObjectId,
@@ -21,6 +22,8 @@ impl TraitKind for Keyword {
 
 /// Per-player zones (411.1), in [`CardZones`] order.
 pub const PLAYER_ZONES: [&str; 5] = ["deck", "hand", "play", "graveyard", "removed"];
+/// Index of the deck zone in [`PLAYER_ZONES`].
+pub const DECK: usize = 0;
 /// Index of the play zone in [`PLAYER_ZONES`].
 pub const PLAY: usize = 2;
 /// Index of the hand zone.
@@ -44,10 +47,11 @@ pub enum Marker {
 /// What the rules keep about an object besides the store.
 #[derive(Debug, Clone)]
 pub struct ObjectInfo {
-    /// The card.
-    pub card: Printed,
-    /// How choices and events name it (the scenario's id, else the card name).
-    pub label: String,
+    /// The card (shared: cloning a game copies no card text).
+    pub card: Arc<Printed>,
+    /// How choices and events name it (the scenario's id, else the card name); shared like
+    /// the card.
+    pub label: Arc<str>,
     /// The turn number it last joined its controller's party (302.2).
     pub joined_turn: u32,
     /// A token that left play and ceased to exist (407.6e).
@@ -63,8 +67,11 @@ pub struct Player {
     pub id: PlayerId,
     /// Its hero, once in play.
     pub hero: Option<ObjectId>,
-    /// Cards in its deck (anonymous).
+    /// Anonymous cards in its deck, under [`Player::library`] (scenarios count cards they
+    /// never name).
     pub deck: u32,
+    /// The real cards of its deck, in order: the top card is the last one.
+    pub library: Vec<ObjectId>,
     /// Anonymous cards in its hand (cards that are objects are counted apart).
     pub hand: u32,
     /// It was required to draw from an empty deck (407.6b).
@@ -115,6 +122,15 @@ pub struct GrantedKeyword {
     pub to: ObjectId,
     /// The keyword.
     pub keyword: Keyword,
+}
+
+/// The steps of the start phase (501), each with its priority window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum StartStep {
+    /// The ready step (501.1).
+    Ready,
+    /// The draw step (501.2).
+    Draw,
 }
 
 /// Where in the turn the game is.
@@ -287,6 +303,44 @@ pub enum GameEvent {
     /// Play met an ability the rules do not model yet (a card's handler, as the card
     /// resolves); it was ignored. Logged once per card and ability.
     NotModelled(NotModelled<ObjectId>),
+    /// Set-up (101.1): a player's die roll to decide who chooses the first player.
+    Rolled {
+        /// The player.
+        player: PlayerId,
+        /// The d6's value.
+        value: u32,
+    },
+    /// Set-up (101.1): the player who chose, and the first player chosen.
+    FirstPlayer {
+        /// Who chose.
+        chooser: PlayerId,
+        /// The first player.
+        first: PlayerId,
+    },
+    /// A player shuffled its deck.
+    Shuffled(PlayerId),
+    /// A player decided on a mulligan (101.2).
+    Mulligan {
+        /// The player.
+        player: PlayerId,
+        /// Whether it took one (else it kept its opening hand).
+        taken: bool,
+    },
+    /// A step of the start phase began (501.1, 501.2).
+    StepStarted(StartStep),
+    /// The action phase began (502.1).
+    ActionPhase,
+    /// The end phase began (503.1).
+    EndPhase,
+    /// A card was discarded from hand (503.2a).
+    Discarded(String),
+    /// A card was played from hand (406).
+    Played {
+        /// The player.
+        player: PlayerId,
+        /// The card.
+        card: String,
+    },
 }
 
 /// Why an action could not be taken.
@@ -334,12 +388,13 @@ pub fn illegal(why: impl Into<String>) -> RulesError {
 /// The whole game.
 #[derive(Debug, Clone)]
 pub struct Game {
-    /// Zone names.
-    pub zones: CardZones,
+    /// Zone names (shared: cloning a game copies none).
+    pub zones: Arc<CardZones>,
     /// Objects (owner, controller, zone, damage, markers, attachments, granted keywords).
     pub store: ObjectStore<Keyword, Marker>,
-    /// Per object, by id.
-    pub info: Vec<ObjectInfo>,
+    /// Per object, by id; shared between clones until one changes it ([`Game::info_mut`]), so
+    /// the copies `apply` and `legal_actions` make are cheap.
+    pub info: Arc<Vec<ObjectInfo>>,
     /// Players in clockwise order.
     pub players: Vec<Player>,
     /// Turn number, from 1.
@@ -350,6 +405,11 @@ pub struct Game {
     pub turn_player: PlayerId,
     /// The phase.
     pub phase: Phase,
+    /// The step, while the phase is [`Phase::Start`].
+    pub start_step: StartStep,
+    /// Players still to decide whether to mulligan, in order (101.2); no turn starts before
+    /// they all have.
+    pub mulligans: Vec<PlayerId>,
     /// The chain, bottom first.
     pub chain: Vec<Link>,
     /// Who has priority.
@@ -385,15 +445,16 @@ impl Game {
     pub fn new(players: &[PlayerId]) -> Self {
         let first = players.first().copied().unwrap_or(PlayerId(1));
         Self {
-            zones: CardZones::new(&PLAYER_ZONES, &SHARED_ZONES),
+            zones: Arc::new(CardZones::new(&PLAYER_ZONES, &SHARED_ZONES)),
             store: ObjectStore::new(),
-            info: Vec::new(),
+            info: Arc::new(Vec::new()),
             players: players
                 .iter()
                 .map(|&id| Player {
                     id,
                     hero: None,
                     deck: 0,
+                    library: Vec::new(),
                     hand: 0,
                     drew_from_empty: false,
                     lost: false,
@@ -404,6 +465,8 @@ impl Game {
             turns_started: 1,
             turn_player: first,
             phase: Phase::Action,
+            start_step: StartStep::Ready,
+            mulligans: Vec::new(),
             chain: Vec::new(),
             priority: first,
             passes: 0,
@@ -471,20 +534,25 @@ impl Game {
         if let Some(o) = self.store.get_mut(id) {
             o.in_play = zone == PLAY;
         }
-        let label = card.name.clone();
+        let label: Arc<str> = card.name.as_str().into();
         let card_is_resource = card.kind == Kind::Resource && zone == PLAY;
         if card.kind == Kind::Hero && zone == PLAY {
             if let Some(p) = self.player_mut(owner) {
                 p.hero = Some(id);
             }
         }
-        self.info.push(ObjectInfo {
-            card,
+        Arc::make_mut(&mut self.info).push(ObjectInfo {
+            card: Arc::new(card),
             label,
             joined_turn: 0,
             ceased: false,
             resource: card_is_resource,
         });
+        if zone == DECK {
+            if let Some(p) = self.player_mut(owner) {
+                p.library.push(id);
+            }
+        }
         id
     }
 
@@ -493,6 +561,16 @@ impl Game {
         self.info
             .get(id.0 as usize)
             .ok_or(RulesError::NoSuchObject(id))
+    }
+
+    /// The rules' information about an object, to change it (copied first when another
+    /// clone of the game shares it).
+    ///
+    /// # Panics
+    ///
+    /// When `id` is no object of this game (ids come from [`Game::add_object`]).
+    pub fn info_mut(&mut self, id: ObjectId) -> &mut ObjectInfo {
+        &mut Arc::make_mut(&mut self.info)[id.0 as usize]
     }
 
     /// The card of an object.
@@ -504,7 +582,7 @@ impl Game {
     pub fn label(&self, id: ObjectId) -> String {
         self.info
             .get(id.0 as usize)
-            .map_or_else(|| format!("#{}", id.0), |i| i.label.clone())
+            .map_or_else(|| format!("#{}", id.0), |i| i.label.to_string())
     }
 
     /// A player.
@@ -852,18 +930,51 @@ impl Game {
 
     /// Cards in `player`'s hand: anonymous ones plus objects there.
     pub fn hand_size(&self, player: PlayerId) -> u32 {
-        let objects = self
-            .store
-            .iter()
-            .filter(|o| self.zone_index(o.id) == Some((player, HAND)))
-            .count() as u32;
+        let zone = self.zone_of(player, HAND);
+        let objects = self.store.iter().filter(|o| o.zone == zone).count() as u32;
         self.player(player).map_or(0, |p| p.hand) + objects
     }
 
-    /// Moves an object out of play (or within zones) to `owner`'s zone `index`.
+    /// Records, once per object, that `id`'s own text (its handler) is not modelled, in the
+    /// engine's one form ([`NotModelledLog`]).
+    pub fn note_not_modelled(&mut self, id: ObjectId) {
+        let handler = self.info.get(id.0 as usize).and_then(|i| i.card.handler);
+        if let Some(handler) = handler {
+            if let Some(event) = self.not_modelled.first(id, handler.name()) {
+                self.record(GameEvent::NotModelled(event));
+            }
+        }
+    }
+
+    /// Cards in `player`'s deck: real ones and anonymous ones.
+    pub fn deck_size(&self, player: PlayerId) -> u32 {
+        self.player(player)
+            .map_or(0, |p| p.library.len() as u32 + p.deck)
+    }
+
+    /// The real cards in `player`'s hand, in id order.
+    pub fn hand_cards(&self, player: PlayerId) -> Vec<ObjectId> {
+        let zone = self.zone_of(player, HAND);
+        self.store
+            .iter()
+            .filter(|o| o.zone == zone)
+            .map(|o| o.id)
+            .collect()
+    }
+
+    /// Moves an object out of play (or within zones) to `owner`'s zone `index`; a card put
+    /// into the deck goes on top.
     pub fn move_to(&mut self, id: ObjectId, index: usize) {
         let owner = self.store.get(id).map_or(PlayerId(0), |o| o.owner);
         let zone = self.zone_of(owner, index);
+        for p in &mut self.players {
+            p.library.retain(|&c| c != id);
+        }
+        if index == DECK {
+            if let Some(p) = self.player_mut(owner) {
+                p.library.push(id);
+            }
+        }
         if let Some(o) = self.store.get_mut(id) {
             o.zone = zone;
             o.in_play = index == PLAY;
