@@ -143,7 +143,7 @@ impl Playable for WowRules {
     fn describe_event(&self, game: &Game, event: &GameEvent) -> String {
         match event {
             GameEvent::NotModelled(n) => format!(
-                "{}: its own text ({}) is not modelled; it plays by its printed stats and \
+                "{}: its own text is not modelled ({}); it plays by its printed stats and \
                  keywords",
                 game.label(n.object),
                 n.ability
@@ -234,7 +234,7 @@ pub fn describe_event(event: &GameEvent) -> String {
         GameEvent::Discarded(card) => format!("{card} is discarded"),
         GameEvent::Played { player, card } => format!("player {} plays {card}", player.0),
         GameEvent::NotModelled(n) => format!(
-            "object {}: its own text ({}) is not modelled; it plays by its printed stats and \
+            "object {}: its own text is not modelled ({}); it plays by its printed stats and \
              keywords",
             n.object.0, n.ability
         ),
