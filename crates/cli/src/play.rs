@@ -61,6 +61,10 @@ pub struct SimulateArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Also write the results as a self-contained HTML page with pictures (win rates with
+    /// their intervals, game length histograms, sortable per-card figures).
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
 }
 
 /// What the CLI needs to play a game whole, beyond its rules.
@@ -81,6 +85,30 @@ where
     fn read_deck(&self, path: &Path, text: &str) -> Result<Self::Deck, String>;
 }
 
+/// The deck files to play: the ones given, else the game's example decks.
+fn deck_paths<G: PlayableGame>(
+    decks: &[PathBuf],
+    content_root: Option<&Path>,
+) -> Result<Vec<PathBuf>, String>
+where
+    G::Deck: Sync,
+{
+    if !decks.is_empty() {
+        return Ok(decks.to_vec());
+    }
+    let base = content_root
+        .ok_or_else(|| {
+            format!(
+                "no --deck given and no content root found to take the example decks of {} \
+                 from (pass --deck FILE once per player, or --root)",
+                G::NAME
+            )
+        })?
+        .join("decks")
+        .join(G::NAME);
+    Ok(G::EXAMPLE_DECKS.iter().map(|d| base.join(d)).collect())
+}
+
 /// The game and its decks, from the arguments and the content root.
 fn prepare<G: PlayableGame>(decks: &[PathBuf]) -> Result<(G, Vec<G::Deck>), String>
 where
@@ -88,22 +116,7 @@ where
 {
     let content_root = root::optional(root::flag());
     let game = G::load(content_root.as_deref())?;
-    let paths: Vec<PathBuf> = if decks.is_empty() {
-        let base = content_root
-            .as_deref()
-            .ok_or_else(|| {
-                format!(
-                    "no --deck given and no content root found to take the example decks of {} \
-                     from (pass --deck FILE once per player, or --root)",
-                    G::NAME
-                )
-            })?
-            .join("decks")
-            .join(G::NAME);
-        G::EXAMPLE_DECKS.iter().map(|d| base.join(d)).collect()
-    } else {
-        decks.to_vec()
-    };
+    let paths = deck_paths::<G>(decks, content_root.as_deref())?;
     if paths.len() != game.players() {
         return Err(format!(
             "{} seats {} players: give --deck {} times (got {})",
@@ -231,6 +244,21 @@ where
     };
     let summary = simulate(&game, &decks, options, &progress);
     bar.finish_and_clear();
+    if let Some(path) = &args.report {
+        let root = root::optional(root::flag());
+        let labels: Vec<String> = deck_paths::<G>(&args.decks, root.as_deref())
+            .unwrap_or_default()
+            .iter()
+            .map(|p| {
+                p.file_stem()
+                    .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+            })
+            .collect();
+        if let Err(message) = grimoire_report::write(&report(G::NAME, &labels, &summary), path) {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    }
     if args.json {
         outln!(
             "{}",
@@ -315,5 +343,92 @@ fn print_summary(name: &str, summary: &Summary) {
             failure.seed,
             failure.error
         );
+    }
+}
+
+/// The simulation as a report page: seat against seat as a win matrix (each seat's wins of the
+/// finished games), game length histograms and the per-card figures.
+fn report(name: &str, labels: &[String], summary: &Summary) -> grimoire_report::Report {
+    use grimoire_report::{Cell, Histogram, Report, Table, WinMatrix};
+    let seats = summary.wins.len();
+    let label = |seat: usize| {
+        let deck = labels.get(seat).cloned().unwrap_or_default();
+        format!("player {} ({deck})", seat + 1)
+    };
+    let finished = u32::try_from(summary.draws.of).unwrap_or(u32::MAX);
+    let matrix = WinMatrix {
+        labels: (0..seats).map(label).collect(),
+        wins: (0..seats)
+            .map(|row| {
+                (0..seats)
+                    .map(|column| {
+                        if row == column {
+                            0
+                        } else {
+                            u32::try_from(summary.wins[row].count).unwrap_or(u32::MAX)
+                        }
+                    })
+                    .collect()
+            })
+            .collect(),
+        games: (0..seats)
+            .map(|row| {
+                (0..seats)
+                    .map(|column| if row == column { 0 } else { finished })
+                    .collect()
+            })
+            .collect(),
+    };
+    let number = |value: f64, decimals: usize| Cell::Number { value, decimals };
+    Report {
+        title: format!("{name}: {} simulated games", summary.games),
+        summary: format!(
+            "{} seeded random games (seed {}): {finished} finished by the rules, {} draws, {} \
+             stopped at the action cap, {} broke the rules contract.",
+            summary.games,
+            summary.seed,
+            summary.draws.count,
+            summary.capped,
+            summary.failures.len()
+        ),
+        matchups: Some(matrix),
+        histograms: vec![
+            Histogram {
+                label: "Game length (actions)".into(),
+                values: summary
+                    .lengths
+                    .iter()
+                    .map(|(actions, _)| *actions)
+                    .collect(),
+            },
+            Histogram {
+                label: "Game length (turns)".into(),
+                values: summary.lengths.iter().map(|(_, turns)| *turns).collect(),
+            },
+        ],
+        tables: vec![Table {
+            title: "Cards played".into(),
+            columns: vec![
+                "Card".into(),
+                "Times played".into(),
+                "Win rate when played (%)".into(),
+                "95% low (%)".into(),
+                "95% high (%)".into(),
+            ],
+            rows: summary
+                .cards
+                .iter()
+                .map(|card| {
+                    let rate = &card.win_rate_when_played;
+                    vec![
+                        Cell::Text(card.card.clone()),
+                        number(card.times_played as f64, 0),
+                        number(rate.rate * 100.0, 1),
+                        number(rate.low * 100.0, 1),
+                        number(rate.high * 100.0, 1),
+                    ]
+                })
+                .collect(),
+        }],
     }
 }

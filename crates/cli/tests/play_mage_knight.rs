@@ -74,3 +74,26 @@ fn play_refuses_an_illegal_army_and_a_missing_deck() {
     assert_eq!(status, Some(2));
     assert!(stderr.contains("give --deck 2 times"), "{stderr}");
 }
+
+#[test]
+fn simulate_writes_a_report_page_with_pictures() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("report.html");
+    let (status, _, stderr) = summary(&grimoire_in(
+        &repository(),
+        &[
+            "simulate",
+            "mage-knight",
+            "--games",
+            "4",
+            "--report",
+            page.to_str().unwrap(),
+        ],
+    ));
+    assert_eq!(status, Some(0), "{stderr}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("mage-knight: 4 simulated games"), "{html}");
+    assert!(html.contains("player 1 (orc-raiders-300)"), "{html}");
+    assert!(html.contains("Game length (turns)") && html.contains("<svg"));
+    assert!(html.contains("Ankhar Butcher (Tough)"));
+}

@@ -149,6 +149,10 @@ pub struct Summary {
     pub cards: Vec<CardFigures>,
     /// Games that broke the contract (set-up failed, stuck, rejected a legal action).
     pub failures: Vec<FailedGame>,
+    /// Actions and turns of every finished or capped game, in game order (for histograms;
+    /// left out of the JSON, which has their spreads).
+    #[serde(skip)]
+    pub lengths: Vec<(u32, u32)>,
 }
 
 /// Plays `options.games` seeded random games from `decks` and sums them up. `progress` is
@@ -195,6 +199,7 @@ fn summarize(
     let mut capped = 0u64;
     let mut actions = Vec::new();
     let mut turns = Vec::new();
+    let mut lengths = Vec::new();
     let mut failures = Vec::new();
     // card -> (times played, games played in, games won when played)
     let mut cards: BTreeMap<String, (u64, u64, u64)> = BTreeMap::new();
@@ -208,6 +213,7 @@ fn summarize(
         };
         actions.push(playout.actions);
         turns.push(playout.turns);
+        lengths.push((playout.actions, playout.turns));
         match playout.outcome {
             Outcome::Playing => capped += 1,
             Outcome::Draw => {
@@ -259,6 +265,7 @@ fn summarize(
         turns: Spread::of(turns),
         cards,
         failures,
+        lengths,
     }
 }
 

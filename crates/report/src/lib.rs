@@ -72,18 +72,11 @@ pub enum Cell {
     },
 }
 
-/// The Wilson score interval at 95% for `wins` of `games`: (low, high) as fractions.
+/// The Wilson score interval at 95% for `wins` of `games`: (low, high) as fractions (the
+/// engine's [`grimoire_engine::Rate::wilson`], the one computation of it).
 pub fn wilson_interval(wins: u32, games: u32) -> (f64, f64) {
-    if games == 0 {
-        return (0.0, 1.0);
-    }
-    let n = f64::from(games);
-    let p = f64::from(wins) / n;
-    let z = 1.959_963_984_540_054_f64;
-    let z2 = z * z;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    let rate = grimoire_engine::Rate::wilson(u64::from(wins), u64::from(games));
+    (rate.low, rate.high)
 }
 
 const STYLE: &str = "body{font:15px/1.45 system-ui,sans-serif;color:#222;background:#fdfcf9;max-width:1000px;margin:0 auto;padding:0 1rem 3rem}\
