@@ -551,6 +551,45 @@ fn the_gallery_draws_every_card_and_works_in_a_browser() {
     );
     assert_eq!(browser.take_errors(), Vec::<String>::new(), "report");
     browser.screenshot(&shots.join("report.png"));
+
+    // The page `grimoire simulate --report` itself writes.
+    let simulated = dir.path().join("simulated.html");
+    let (status, _, stderr) = summary(&grimoire_in(
+        &repository(),
+        &[
+            "simulate",
+            "mage-knight",
+            "--games",
+            "4",
+            "--report",
+            simulated.to_str().expect("a UTF-8 temp path"),
+        ],
+    ));
+    assert_eq!(status, Some(0), "{stderr}");
+    browser.open(&simulated);
+    assert_eq!(
+        browser.eval(TEXT_ALTERNATIVES),
+        json!([]),
+        "simulate report"
+    );
+    assert_eq!(
+        browser.eval("document.querySelectorAll('svg.heat-map g.cell').length"),
+        json!(2),
+        "a cell per pairing of the two seats"
+    );
+    assert!(
+        browser
+            .eval("document.querySelectorAll('table.sortable tbody tr').length")
+            .as_u64()
+            .is_some_and(|rows| rows > 5),
+        "a row per warrior that acted"
+    );
+    assert_eq!(
+        browser.take_errors(),
+        Vec::<String>::new(),
+        "simulate report"
+    );
+    browser.screenshot(&shots.join("simulate-report.png"));
     eprintln!("screenshots in {}", shots.display());
 }
 
