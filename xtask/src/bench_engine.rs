@@ -1,6 +1,5 @@
 //! `cargo xtask bench-engine`: the Mage Wars calculator and attack-sequence benchmarks, and
-//! random playouts of every game that plays whole games ([`crate::bench_playouts`],
-//! [`crate::bench_summoner_wars`], [`crate::bench_wow`]).
+//! random playouts of every game ([`crate::bench_playouts`]).
 //!
 //! The `cargo xtask` alias builds in debug; for meaningful numbers run
 //! `cargo xtask bench-engine` (rebuilds itself in release mode).
@@ -26,14 +25,8 @@ pub struct Args {
     #[arg(long, default_value_t = 20_000)]
     distributions: u32,
     /// Random whole games to time per game.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 200)]
     playouts: u64,
-    /// Summoner Wars random games to play.
-    #[arg(long, default_value_t = 200)]
-    summoner_wars_games: u32,
-    /// Whole random WoW TCG games to time.
-    #[arg(long, default_value_t = 200)]
-    wow_games: u64,
 }
 
 /// Runs the benchmarks and prints the numbers against their targets.
@@ -57,28 +50,6 @@ pub fn run(args: Args) -> ExitCode {
         per_second
     );
     crate::bench_playouts::run(args.playouts.max(1));
-    if let Err(error) = crate::bench_summoner_wars::report(args.summoner_wars_games) {
-        eprintln!("error: summoner wars benchmark: {error}");
-        return ExitCode::FAILURE;
-    }
-    match crate::bench_wow::bench(args.wow_games.max(1)) {
-        Ok(wow) => {
-            println!(
-                "WoW TCG random playouts from the example decks: {:.0} games per second on one \
-                 core ({:.0} actions per game; target >= 1,000)",
-                wow.playouts_per_second, wow.actions_per_game
-            );
-            println!(
-                "WoW TCG per action: legal_actions {:.1} µs, apply {:.1} µs",
-                wow.legal_actions.as_secs_f64() * 1e6,
-                wow.apply.as_secs_f64() * 1e6
-            );
-        }
-        Err(e) => {
-            eprintln!("error: WoW TCG playouts: {e}");
-            return ExitCode::FAILURE;
-        }
-    }
     ExitCode::SUCCESS
 }
 

@@ -43,7 +43,7 @@ fn report<G: Playable>(name: &str, game: &G, decks: &[G::Deck], games: u64) {
     }
 }
 
-/// Times random playouts of every game that plays whole games.
+/// Times random playouts of every game (each plays whole games from its example decks).
 pub fn run(games: u64) {
     let root = crate::repo_root();
     match decks(
@@ -90,5 +90,32 @@ pub fn run(games: u64) {
             games,
         ),
         Err(error) => println!("mage-knight: {error}"),
+    }
+    match decks(
+        &root,
+        "summoner-wars",
+        &["phoenix-elves.toml", "shadow-elves.toml"],
+        |text| {
+            let deck =
+                grimoire_summoner_wars::deck::Deck::parse(text).map_err(|e| e.to_string())?;
+            grimoire_summoner_wars::rules::play::FactionDeck::from_deck(&deck)
+        },
+    ) {
+        Ok(decks) => report(
+            "summoner-wars",
+            &grimoire_summoner_wars::rules::SummonerWarsRules,
+            &decks,
+            games,
+        ),
+        Err(error) => println!("summoner-wars: {error}"),
+    }
+    match decks(
+        &root,
+        "wow-tcg",
+        &["alliance-paladin.toml", "horde-warrior.toml"],
+        |text| grimoire_wow_tcg::deck::Deck::from_toml(text).map_err(|e| e.to_string()),
+    ) {
+        Ok(decks) => report("wow-tcg", &grimoire_wow_tcg::rules::WowRules, &decks, games),
+        Err(error) => println!("wow-tcg: {error}"),
     }
 }

@@ -7,8 +7,6 @@ use clap::{Parser, Subcommand};
 mod bench_compile;
 mod bench_engine;
 mod bench_playouts;
-mod bench_summoner_wars;
-mod bench_wow;
 mod codegen;
 mod import_octgn;
 
