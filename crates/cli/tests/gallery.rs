@@ -364,6 +364,22 @@ fn the_gallery_draws_every_card_and_works_in_a_browser() {
             );
             shown_after(&mut browser, filter, "");
         }
+        // The coverage filter splits the pool as `cards coverage` counts it.
+        let coverage = summary(&grimoire_in(
+            &repository(),
+            &["cards", "coverage", game, "--json"],
+        ))
+        .1;
+        let report: Json = serde_json::from_str(coverage.lines().next().unwrap_or("{}"))
+            .expect("a coverage report");
+        let covered = report["total"]["covered"].as_u64().expect("covered count");
+        assert_eq!(shown_after(&mut browser, "f-cov", "yes"), covered, "{game}");
+        assert_eq!(
+            shown_after(&mut browser, "f-cov", "no"),
+            total - covered,
+            "{game}"
+        );
+        shown_after(&mut browser, "f-cov", "");
         let cheap = shown_after(&mut browser, "f-cmax", "1");
         assert!(
             cheap < total,

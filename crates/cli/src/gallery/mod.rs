@@ -85,7 +85,12 @@ fn generate(args: &Args) -> Result<String, String> {
                 scope.spawn(move || {
                     let content = crate::live::compile_game(root, name)?
                         .ok_or_else(|| format!("unknown game `{name}`"))?;
-                    Ok(pages::game_site(&content.game))
+                    // Coverage describes the rules built into this program (`cards coverage`).
+                    let coverage = crate::games::game_in(crate::games::GAMES, name)
+                        .ok()
+                        .and_then(|game| game.coverage)
+                        .map(|report| report());
+                    Ok(pages::game_site(&content.game, coverage.as_ref()))
                 })
             })
             .collect();

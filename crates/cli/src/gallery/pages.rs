@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use grimoire_compiler::ir::{self, Type, Value};
+use grimoire_engine::CoverageReport;
 use serde_json::{json, Value as Json};
 
 use super::face::{self, Chip};
@@ -196,14 +197,48 @@ fn holds_codex(ty: &Type) -> bool {
     }
 }
 
-/// All pages of one game.
-pub fn game_site(game: &ir::Game) -> GameSite {
+/// Whether the rules play every printed ability of `card`, in a sentence, and as a flag for
+/// the index filter (`None`: the card is not in the report, e.g. newer than this program).
+fn coverage_of(coverage: Option<&CoverageReport>, card: &str) -> (Option<String>, Option<bool>) {
+    let Some(found) = coverage.and_then(|report| report.cards.iter().find(|c| c.name == card))
+    else {
+        return (None, None);
+    };
+    let sentence = if found.covered && found.abilities.is_empty() {
+        "It prints no abilities: the rules play its numbers as they are.".to_string()
+    } else if found.covered {
+        let names: Vec<&str> = found.abilities.iter().map(|a| a.ability.as_str()).collect();
+        format!(
+            "Every printed ability is played by the rules: {}.",
+            names.join(", ")
+        )
+    } else {
+        let missing: Vec<String> = found
+            .missing()
+            .map(|a| match a.coverage {
+                grimoire_engine::Coverage::NotModelled { reason } => {
+                    format!("{} ({reason})", a.ability)
+                }
+                grimoire_engine::Coverage::Played { .. } => a.ability.clone(),
+            })
+            .collect();
+        format!(
+            "Not every printed ability is played yet; missing: {}.",
+            missing.join("; ")
+        )
+    };
+    (Some(sentence), Some(found.covered))
+}
+
+/// All pages of one game; `coverage` is the game's `cards coverage` report when the rules
+/// built into this program have one.
+pub fn game_site(game: &ir::Game, coverage: Option<&CoverageReport>) -> GameSite {
     let prepared = Prepared::new(game);
     let mut files = Vec::with_capacity(game.cards.len() + 64);
     for (index, slug) in prepared.card_slugs.iter().enumerate() {
         let page = CardPage {
             card: index,
-            coverage: None,
+            coverage: coverage_of(coverage, &game.cards[index].name).0,
         };
         files.push((
             PathBuf::from(format!("{}/cards/{slug}.html", game.name)),
@@ -221,7 +256,7 @@ pub fn game_site(game: &ir::Game) -> GameSite {
     }
     files.push((
         PathBuf::from(format!("{}/index.html", game.name)),
-        game_index(&prepared).into_bytes(),
+        game_index(&prepared, coverage).into_bytes(),
     ));
     GameSite {
         name: game.name.clone(),
@@ -361,7 +396,7 @@ fn sets(card: &Json) -> Vec<String> {
     }
 }
 
-fn game_index(prepared: &Prepared) -> String {
+fn game_index(prepared: &Prepared, coverage: Option<&CoverageReport>) -> String {
     let game = prepared.game;
     let mut kinds = BTreeSet::new();
     let mut all_groups = BTreeSet::new();
@@ -389,6 +424,7 @@ fn game_index(prepared: &Prepared) -> String {
             "c": cost(&view),
             "t": names,
             "s": card_sets,
+            "v": coverage_of(coverage, &card.name).1,
         }));
     }
     let select = |id: &str, label: &str, all: &str, values: &BTreeSet<String>| {
@@ -420,6 +456,11 @@ fn game_index(prepared: &Prepared) -> String {
              <label>to <input type=\"number\" id=\"f-cmax\" min=\"0\" inputmode=\"numeric\"></label>";
     body += &select("f-ref", "Trait / keyword / ability", "Any", &all_refs);
     body += &select("f-set", "Set", "All sets", &all_sets);
+    if coverage.is_some() {
+        body += "<label>Played by the rules <select id=\"f-cov\"><option value=\"\">Any</option>\
+                 <option value=\"yes\">Every ability</option>\
+                 <option value=\"no\">Not every ability</option></select></label>";
+    }
     let _ = write!(
         body,
         "<button type=\"reset\">Clear</button></form>\n\

@@ -91,7 +91,7 @@
   var everything = document.getElementById("all");
   var field = function (id) { return document.getElementById(id); };
   var q = field("q"), kind = field("f-kind"), group = field("f-group"), cmin = field("f-cmin"),
-    cmax = field("f-cmax"), ref = field("f-ref"), set = field("f-set");
+    cmax = field("f-cmax"), ref = field("f-ref"), set = field("f-set"), cov = field("f-cov");
   var matches = [], limit = PAGE;
   function number(input) { return input.value === "" ? null : Number(input.value); }
   function render() {
@@ -108,12 +108,14 @@
   function apply() {
     var words = q.value.toLowerCase().split(/\s+/).filter(Boolean);
     var k = kind.value, g = group.value, lo = number(cmin), hi = number(cmax), r = ref.value, s = set.value;
+    var v = cov ? cov.value : "";
     matches = [];
     for (var i = 0; i < cards.length; i++) {
       var card = cards[i];
       var ok = (!k || card.k === k) && (!g || card.g.indexOf(g) >= 0) &&
         (lo === null || (card.c !== null && card.c >= lo)) && (hi === null || (card.c !== null && card.c <= hi)) &&
-        (!r || card.t.indexOf(r) >= 0) && (!s || card.s.indexOf(s) >= 0);
+        (!r || card.t.indexOf(r) >= 0) && (!s || card.s.indexOf(s) >= 0) &&
+        (!v || card.v === (v === "yes"));
       for (var w = 0; ok && w < words.length; w++) ok = card.text.indexOf(words[w]) >= 0;
       if (ok) matches.push(card);
     }
