@@ -28,36 +28,3 @@ pub fn mage_knight(file: &Path) -> ExitCode {
     crate::out!("army {path}\n{}", render(&army, &report));
     crate::checked_file::verdict(report.is_legal())
 }
-
-/// Mage Knight plays whole games from army files: `grimoire play mage-knight --deck A.toml
-/// --deck B.toml` (the army must be legal).
-impl crate::play::PlayableGame for grimoire_mage_knight::rules::MageKnightRules {
-    const NAME: &'static str = "mage-knight";
-    const EXAMPLE_DECKS: &'static [&'static str] =
-        &["orc-raiders-300.toml", "atlantis-guild-300.toml"];
-
-    /// The rules play the warriors compiled into this program (the army file names them).
-    fn load(_: Option<&Path>) -> Result<Self, String> {
-        Ok(Self::default())
-    }
-
-    fn read_deck(&self, path: &Path, text: &str) -> Result<ArmyFile, String> {
-        let army = ArmyFile::parse(text).map_err(|errors| {
-            errors
-                .iter()
-                .map(|e| format!("{}:{e}", path.display()))
-                .collect::<Vec<_>>()
-                .join("\n")
-        })?;
-        let report = check(&army);
-        if !report.is_legal() {
-            let broken: Vec<String> = report.violations.iter().map(ToString::to_string).collect();
-            return Err(format!(
-                "{} is not a legal army: {}",
-                path.display(),
-                broken.join("; ")
-            ));
-        }
-        Ok(army)
-    }
-}

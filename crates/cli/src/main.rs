@@ -24,7 +24,6 @@ mod import;
 mod live;
 mod output;
 mod play;
-mod play_summoner_wars;
 mod root;
 mod scenario;
 mod spellbook;

@@ -17,6 +17,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::{outln, output, root};
 
+pub mod mage_knight;
+pub mod mage_wars;
+pub mod summoner_wars;
 pub mod wow_tcg;
 
 /// `grimoire play GAME`.
@@ -229,7 +232,7 @@ where
     let done = AtomicU64::new(0);
     let progress = || {
         let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if finished % 16 == 0 || finished == args.games {
+        if finished.is_multiple_of(16) || finished == args.games {
             bar.set_position(finished);
         }
     };

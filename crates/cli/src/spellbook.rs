@@ -80,7 +80,7 @@ pub fn mage_wars(file: &Path) -> ExitCode {
 
 /// The spellbook with every card name the catalog knows written as the card is named
 /// (names match ignoring case; copies of one card listed under two spellings add up).
-fn canonical_names(
+pub(crate) fn canonical_names(
     mut book: SpellbookFile,
     catalog: &grimoire_mage_wars::rules::Catalog,
 ) -> SpellbookFile {
@@ -100,10 +100,10 @@ fn canonical_names(
 
 /// What locates a violation: the spellbook file's path and text, and the cards for "did you
 /// mean".
-struct Located<'a> {
-    path: &'a str,
-    text: &'a str,
-    catalog: &'a grimoire_mage_wars::rules::Catalog,
+pub(crate) struct Located<'a> {
+    pub(crate) path: &'a str,
+    pub(crate) text: &'a str,
+    pub(crate) catalog: &'a grimoire_mage_wars::rules::Catalog,
 }
 
 impl Located<'_> {
@@ -122,7 +122,7 @@ impl Located<'_> {
     }
 
     /// The violation's message, located and with "did you mean" for unknown names.
-    fn describe(&self, violation: &Violation) -> String {
+    pub(crate) fn describe(&self, violation: &Violation) -> String {
         let names = || self.catalog.cards().iter().map(|card| card.name());
         match violation {
             Violation::UnknownCard { card } => format!(
@@ -170,53 +170,4 @@ fn render(book: &SpellbookFile, report: &Report, located: &Located<'_>) -> Strin
         }
     }
     out
-}
-
-/// Mage Wars played whole (`grimoire play mage-wars`, `grimoire simulate mage-wars`): a
-/// spellbook file is a player's deck, and only a legal spellbook plays.
-impl crate::play::PlayableGame for grimoire_mage_wars::rules::MageWarsGame {
-    const NAME: &'static str = "mage-wars";
-    const EXAMPLE_DECKS: &'static [&'static str] = &["warlock.toml", "beastmaster.toml"];
-
-    fn load(_root: Option<&Path>) -> Result<Self, String> {
-        crate::live::mage_wars()?;
-        Ok(grimoire_mage_wars::rules::MageWarsGame)
-    }
-
-    fn read_deck(
-        &self,
-        path: &Path,
-        text: &str,
-    ) -> Result<grimoire_mage_wars::rules::Spellbook, String> {
-        let book = SpellbookFile::from_toml(text)
-            .map_err(|e| format!("{} is not a spellbook: {e}", path.display()))?;
-        let catalog = crate::live::mage_wars()?;
-        let book = canonical_names(book, catalog);
-        let report = check(&book, catalog, &Rules::STANDARD);
-        if !report.is_legal() {
-            let located = Located {
-                path: &path.display().to_string(),
-                text,
-                catalog,
-            };
-            let problems: Vec<String> = report
-                .violations
-                .iter()
-                .map(|v| located.describe(v))
-                .collect();
-            return Err(format!(
-                "{} is not a legal spellbook:\n  {}",
-                path.display(),
-                problems.join("\n  ")
-            ));
-        }
-        grimoire_mage_wars::rules::Spellbook::from_names(
-            &book.mage,
-            book.cards
-                .iter()
-                .map(|(name, copies)| (name.as_str(), *copies)),
-            catalog,
-        )
-        .map_err(|e| format!("{}: {e}", path.display()))
-    }
 }

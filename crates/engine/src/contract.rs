@@ -18,8 +18,12 @@ use rand_chacha::ChaCha8Rng;
 use crate::dice::SeededDice;
 use crate::log::EventLog;
 use crate::play::{game_seed, Playable, RandomChooser};
-use crate::rules::Ctx;
+use crate::rules::{Ctx, Rules};
 use crate::store::PlayerId;
+
+/// A game's superset of candidate actions in a state, for the player to act.
+pub type Candidates<'a, G> =
+    dyn Fn(&<G as Rules>::State, PlayerId) -> Vec<<G as Rules>::Action> + 'a;
 
 /// How hard [`check_contract`] looks.
 #[derive(Debug, Clone, Copy)]
@@ -53,7 +57,7 @@ pub fn check_contract<G>(
     game: &G,
     decks: &[G::Deck],
     check: ContractCheck,
-    candidates: &dyn Fn(&G::State, PlayerId) -> Vec<G::Action>,
+    candidates: &Candidates<'_, G>,
 ) -> Result<ContractReport, String>
 where
     G: Playable,
@@ -113,7 +117,7 @@ fn check_state<G>(
     state: &G::State,
     player: PlayerId,
     legal: &[G::Action],
-    candidates: &dyn Fn(&G::State, PlayerId) -> Vec<G::Action>,
+    candidates: &Candidates<'_, G>,
     report: &mut ContractReport,
 ) -> Result<(), String>
 where

@@ -117,7 +117,7 @@ pub fn summon(
     let gates = check_summon(game, card, at)?;
     let name = game.piece(card)?.card.name();
     let player = game.active;
-    pay(game, &name, game.piece(card)?.cost())?;
+    pay(game, name, game.piece(card)?.cost())?;
     game.piece_mut(card)?.place = Place::Battlefield(at);
     ctx.record(GameEvent::Entered {
         card: game.describe(card),
@@ -230,7 +230,7 @@ pub fn build(
 ) -> Result<(), RulesError> {
     check_build(game, card, at)?;
     let name = game.piece(card)?.card.name();
-    pay(game, &name, game.piece(card)?.cost())?;
+    pay(game, name, game.piece(card)?.cost())?;
     game.piece_mut(card)?.place = Place::Battlefield(at);
     ctx.record(GameEvent::Entered {
         card: game.describe(card),

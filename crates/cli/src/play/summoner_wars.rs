@@ -8,7 +8,7 @@ use grimoire_summoner_wars::deck::Deck;
 use grimoire_summoner_wars::rules::play::FactionDeck;
 use grimoire_summoner_wars::rules::SummonerWarsRules;
 
-use crate::play::PlayableGame;
+use super::PlayableGame;
 
 impl PlayableGame for SummonerWarsRules {
     const NAME: &'static str = "summoner-wars";

@@ -1,0 +1,42 @@
+//! Mage Knight for `grimoire play` and `grimoire simulate`: a player's deck is an army file
+//! (the one `grimoire army check` reads); only a legal army plays.
+
+use std::path::Path;
+
+use grimoire_mage_knight::army::{check, ArmyFile};
+use grimoire_mage_knight::rules::MageKnightRules;
+
+use super::PlayableGame;
+
+/// Mage Knight plays whole games from army files: `grimoire play mage-knight --deck A.toml
+/// --deck B.toml` (the army must be legal).
+impl PlayableGame for MageKnightRules {
+    const NAME: &'static str = "mage-knight";
+    const EXAMPLE_DECKS: &'static [&'static str] =
+        &["orc-raiders-300.toml", "atlantis-guild-300.toml"];
+
+    /// The rules play the warriors compiled into this program (the army file names them).
+    fn load(_: Option<&Path>) -> Result<Self, String> {
+        Ok(Self::default())
+    }
+
+    fn read_deck(&self, path: &Path, text: &str) -> Result<ArmyFile, String> {
+        let army = ArmyFile::parse(text).map_err(|errors| {
+            errors
+                .iter()
+                .map(|e| format!("{}:{e}", path.display()))
+                .collect::<Vec<_>>()
+                .join("\n")
+        })?;
+        let report = check(&army);
+        if !report.is_legal() {
+            let broken: Vec<String> = report.violations.iter().map(ToString::to_string).collect();
+            return Err(format!(
+                "{} is not a legal army: {}",
+                path.display(),
+                broken.join("; ")
+            ));
+        }
+        Ok(army)
+    }
+}
