@@ -209,30 +209,10 @@ mod agreement {
     use grimoire_mage_knight::{AttackRange, Card, CardId};
 
     fn warrior(card: CardId, owner: u8, x: f64, facing: f64, click: usize) -> Warrior {
-        let Card::Warrior(data) = card.card();
-        Warrior {
-            card,
-            owner: PlayerId(owner),
-            position: TablePoint { x, y: 0.0, facing },
-            click,
-            start_click: 0,
-            tokens: 0,
-            token_this_turn: false,
-            acted_this_turn: false,
-            eliminated: false,
-            attack_type: None,
-            front_arc: f64::from(data.front_arc),
-            extra_abilities: Vec::new(),
-            cancelled: Vec::new(),
-            captive: None,
-            removed: false,
-            revenant: false,
-            second_action: false,
-            mind_tapped: None,
-            overwatch: false,
-            hex: false,
-            left_game: false,
-        }
+        let mut warrior =
+            Warrior::deployed(card, PlayerId(owner), TablePoint { x, y: 0.0, facing }, 0);
+        warrior.click = click;
+        warrior
     }
 
     /// The defender's click (its dial length when eliminated) after one attack with `faces`.

@@ -5,34 +5,18 @@ use grimoire_engine::{run_scenario, Ctx, EventLog, FirstOption, PlayerId, Rules,
 use grimoire_mage_knight::rules::{
     Action, Game, MageKnightRules, MageKnightScenarios, Player, Warrior,
 };
-use grimoire_mage_knight::{Card, CardId};
+use grimoire_mage_knight::CardId;
 
 pub fn warrior(name: &str, owner: u8, x: f64, facing: f64, click: usize) -> Warrior {
     let card = CardId::from_name(name).expect("a warrior of the pool");
-    let Card::Warrior(data) = card.card();
-    Warrior {
+    let mut warrior = Warrior::deployed(
         card,
-        owner: PlayerId(owner),
-        position: grimoire_engine::TablePoint { x, y: 0.0, facing },
-        click,
-        start_click: 0,
-        tokens: 0,
-        token_this_turn: false,
-        acted_this_turn: false,
-        eliminated: false,
-        attack_type: None,
-        front_arc: f64::from(data.front_arc),
-        extra_abilities: Vec::new(),
-        cancelled: Vec::new(),
-        captive: None,
-        removed: false,
-        revenant: false,
-        second_action: false,
-        mind_tapped: None,
-        overwatch: false,
-        hex: false,
-        left_game: false,
-    }
+        PlayerId(owner),
+        grimoire_engine::TablePoint { x, y: 0.0, facing },
+        0,
+    );
+    warrior.click = click;
+    warrior
 }
 
 pub fn game() -> Game {
