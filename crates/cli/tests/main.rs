@@ -7,6 +7,7 @@ mod gallery;
 mod killed_build;
 mod live;
 mod mage_wars_play;
+mod names_ignore_case;
 mod output;
 mod play_mage_knight;
 mod play_summoner_wars;

@@ -44,6 +44,26 @@ fn scored<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec
     close
 }
 
+/// The value of the known name equal to `typed` ignoring case (ASCII and Unicode lower case):
+/// how every command and game matches the names a player types.
+pub fn find_ignoring_case<'a, T>(
+    typed: &str,
+    known: impl IntoIterator<Item = (&'a str, T)>,
+) -> Option<T> {
+    let typed = typed.trim();
+    let lower = typed.to_lowercase();
+    let mut folded = None;
+    for (name, value) in known {
+        if name == typed {
+            return Some(value);
+        }
+        if folded.is_none() && name.to_lowercase() == lower {
+            folded = Some(value);
+        }
+    }
+    folded
+}
+
 /// The candidate closest to `typed`, if one is close enough to be a likely typo.
 pub fn closest<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     scored(typed, candidates).first().map(|&(_, name)| name)
@@ -87,6 +107,15 @@ mod tests {
             " (did you mean \"Bitterwood Fox\"?)"
         );
         assert_eq!(did_you_mean("", names), "");
+    }
+
+    #[test]
+    fn names_match_ignoring_case_and_exact_wins() {
+        let known = [("Black Bear", 1), ("black bear", 2), ("Fox", 3)];
+        assert_eq!(find_ignoring_case("black bear", known), Some(2));
+        assert_eq!(find_ignoring_case("BLACK BEAR", known), Some(1));
+        assert_eq!(find_ignoring_case(" fox ", known), Some(3));
+        assert_eq!(find_ignoring_case("wolf", known), None);
     }
 
     #[test]

@@ -162,7 +162,7 @@ impl ArmyFile {
                 });
         let mut entries = Vec::new();
         for (name, copies) in &raw.warriors {
-            let warrior = match CardId::from_name(name.get_ref()).map(CardId::card) {
+            let warrior = match find_card(name.get_ref()).map(CardId::card) {
                 Some(Card::Warrior(warrior)) => Some(warrior),
                 None => {
                     let names: Vec<&str> = CardId::ALL.iter().map(|id| id.name()).collect();
@@ -515,4 +515,14 @@ mod tests {
         let second_eq = text.rfind('=').unwrap();
         assert_eq!(line_column(text, second_eq), (2, 4));
     }
+}
+
+/// The card a player names: its exact name, else the name ignoring case.
+pub fn find_card(name: &str) -> Option<CardId> {
+    CardId::from_name(name).or_else(|| {
+        grimoire_engine::suggest::find_ignoring_case(
+            name,
+            CardId::ALL.iter().map(|id| (id.name(), *id)),
+        )
+    })
 }

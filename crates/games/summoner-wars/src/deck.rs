@@ -420,7 +420,7 @@ pub fn layout_square(text: &str) -> Option<(u32, u32)> {
 
 /// The card of that name, or a message with the closest name.
 fn lookup(name: &str) -> Result<CardId, String> {
-    CardId::from_name(name).ok_or_else(|| {
+    find_card(name).ok_or_else(|| {
         let closest = CardId::ALL
             .iter()
             .map(|id| id.name())
@@ -543,4 +543,14 @@ mod tests {
         let error = Deck::parse("[cards]\n\"Fencer\" = 1\n").expect_err("no summoner");
         assert!(error.message.contains("summoner"), "{error}");
     }
+}
+
+/// The card a player names: its exact name, else the name ignoring case.
+pub fn find_card(name: &str) -> Option<CardId> {
+    CardId::from_name(name).or_else(|| {
+        grimoire_engine::suggest::find_ignoring_case(
+            name,
+            CardId::ALL.iter().map(|id| (id.name(), *id)),
+        )
+    })
 }

@@ -205,7 +205,7 @@ fn entries(
 /// The card of a name written in the file, or an error with the closest names.
 fn resolve(text: &str, name: &Spanned<String>) -> Result<CardId, DeckError> {
     let wanted = name.get_ref();
-    CardId::from_name(wanted).ok_or_else(|| {
+    find_card(wanted).ok_or_else(|| {
         let suggestion = closest_names(wanted);
         DeckError {
             position: Some(Position::of(text, name.span().start)),
@@ -485,4 +485,14 @@ pub fn render(deck: &Deck, violations: &[Violation]) -> String {
         }
     }
     out
+}
+
+/// The card a player names: its exact name, else the name ignoring case.
+pub fn find_card(name: &str) -> Option<CardId> {
+    CardId::from_name(name).or_else(|| {
+        grimoire_engine::suggest::find_ignoring_case(
+            name,
+            CardId::ALL.iter().map(|id| (id.name(), *id)),
+        )
+    })
 }

@@ -566,7 +566,7 @@ pub fn illegal(message: impl Into<String>) -> RulesError {
 
 /// Looks a warrior up by name, with a suggestion when it is unknown.
 pub fn find_warrior(name: &str) -> Result<CardId, String> {
-    CardId::from_name(name).ok_or_else(|| {
+    crate::army::find_card(name).ok_or_else(|| {
         let close = grimoire_engine::suggest::ranked(name, CardId::ALL.iter().map(|c| c.name()), 5);
         if close.is_empty() {
             format!("unknown warrior {name:?}")

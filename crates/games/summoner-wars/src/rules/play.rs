@@ -52,7 +52,7 @@ impl FactionDeck {
                     .into(),
             );
         }
-        let id = |name: &str| CardId::from_name(name).expect("checked: a card of the pool");
+        let id = |name: &str| crate::deck::find_card(name).expect("checked: a card of the pool");
         Ok(Self {
             summoner: id(&deck.summoner.name),
             cards: deck

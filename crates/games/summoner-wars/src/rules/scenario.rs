@@ -220,7 +220,7 @@ pub struct ExpectKeys {
 pub struct SummonerWarsScenarios;
 
 fn find_card(name: &str) -> Result<CardId, String> {
-    CardId::from_name(name).ok_or_else(|| format!("unknown card {name:?}"))
+    crate::deck::find_card(name).ok_or_else(|| format!("unknown card {name:?}"))
 }
 
 fn parse_ability(name: &str) -> Result<Ability, String> {

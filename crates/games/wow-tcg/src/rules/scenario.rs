@@ -15,8 +15,8 @@ use serde::Deserialize;
 use super::actions::{Action, WowRules};
 use super::card::{Kind, Printed};
 use super::content::{
-    CardId, Count, DamageType, Dealer, EffectOp, Keyword, PacketSide, PowerEffect, Recipient,
-    TriggerEvent, TypeTag, D6_DIE, D6_DIE_NAME,
+    Count, DamageType, Dealer, EffectOp, Keyword, PacketSide, PowerEffect, Recipient, TriggerEvent,
+    TypeTag, D6_DIE, D6_DIE_NAME,
 };
 use super::operations::Operation;
 use super::state::{Bubble, Game, GameEvent, Marker, Outcome, Phase, Window, PLAY, PLAYER_ZONES};
@@ -647,9 +647,9 @@ pub struct WowScenarios {
 /// The card an object entry describes.
 fn printed(keys: &ObjectKeys) -> Result<Printed, String> {
     let mut card = match (&keys.card, &keys.name, &keys.kind) {
-        (Some(name), None, None) => {
-            Printed::of(CardId::from_name(name).ok_or_else(|| format!("unknown card {name:?}"))?)
-        }
+        (Some(name), None, None) => Printed::of(
+            crate::deck::find_card(name).ok_or_else(|| format!("unknown card {name:?}"))?,
+        ),
         (None, Some(name), Some(kind)) => Printed::blank(
             name,
             Kind::parse(kind).ok_or_else(|| {
