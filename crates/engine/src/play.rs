@@ -111,14 +111,7 @@ pub trait Playable: Rules<State: Clone> {
         action: &Self::Action,
         ctx: &mut Ctx<'_, Self::Event>,
     ) -> Result<(), Self::Error> {
-        let before = state.clone();
-        let logged = ctx.log.len();
-        let applied = self.apply(state, action, ctx);
-        if applied.is_err() {
-            *state = before;
-            ctx.log.truncate(logged);
-        }
-        applied
+        crate::rules::all_or_nothing(state, ctx, |state, ctx| self.apply(state, action, ctx))
     }
 }
 

@@ -76,6 +76,25 @@ impl<'a, E> Ctx<'a, E> {
     }
 }
 
+/// Runs `step` on `state` all or nothing: when it fails, `state` and `ctx.log` are exactly as
+/// they were before (a copy of the state is restored and the events it recorded are dropped).
+/// This is how a game's `apply` keeps the contract's rule that a failed action leaves no
+/// trace, and what [`crate::Playable::try_apply`] does for any game.
+pub fn all_or_nothing<S: Clone, E, R>(
+    state: &mut S,
+    ctx: &mut Ctx<'_, E>,
+    step: impl FnOnce(&mut S, &mut Ctx<'_, E>) -> Result<(), R>,
+) -> Result<(), R> {
+    let before = state.clone();
+    let logged = ctx.log.len();
+    let done = step(state, ctx);
+    if done.is_err() {
+        *state = before;
+        ctx.log.truncate(logged);
+    }
+    done
+}
+
 /// A choice that could not be made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ChoiceError {
@@ -253,6 +272,26 @@ mod tests {
             FirstOption.choose("q", &[]),
             Err(ChoiceError::NoOptions { .. })
         ));
+    }
+
+    #[test]
+    fn all_or_nothing_restores_the_state_and_the_log_on_failure() {
+        let (mut dice, mut choices, mut log) = (ScriptedDice::new(), FirstOption, EventLog::new());
+        let mut ctx = Ctx::new(&mut dice, &mut choices, &mut log);
+        let mut state = vec![1];
+        let failed: Result<(), &str> = all_or_nothing(&mut state, &mut ctx, |s, c| {
+            s.push(2);
+            c.record("pushed");
+            Err("no")
+        });
+        assert_eq!((failed, state.clone()), (Err("no"), vec![1]));
+        let done: Result<(), &str> = all_or_nothing(&mut state, &mut ctx, |s, c| {
+            s.push(3);
+            c.record("pushed");
+            Ok(())
+        });
+        assert_eq!((done, state), (Ok(()), vec![1, 3]));
+        assert_eq!(log.events(), &["pushed"]);
     }
 
     #[test]

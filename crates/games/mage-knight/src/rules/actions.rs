@@ -603,13 +603,9 @@ impl Rules for MageKnightRules {
         action: &Action,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
-        let before = state.clone();
-        let logged = ctx.log.len();
-        let applied = self.apply_action(state, action, ctx);
-        if applied.is_err() {
-            *state = before;
-            ctx.log.truncate(logged);
-        }
+        let applied = grimoire_engine::all_or_nothing(state, ctx, |state, ctx| {
+            self.apply_action(state, action, ctx)
+        });
         if let Err(RulesError::Terrified {
             mover,
             terrifier,
@@ -635,7 +631,8 @@ impl Rules for MageKnightRules {
 }
 
 impl MageKnightRules {
-    /// One action, which may leave partial state when it fails ([`Rules::apply`] restores it).
+    /// One action, which may leave partial state when it fails ([`Rules::apply`] runs it all
+    /// or nothing).
     fn apply_action(
         &self,
         state: &mut Game,

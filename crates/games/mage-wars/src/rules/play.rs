@@ -671,20 +671,14 @@ impl Rules for MageWarsGame {
         // what is left to go wrong (a failed roll, the attack sequence's own checks) is undone
         // from a copy.
         validate(state, player, action)?;
-        let before = state.clone();
-        let mut events = Vec::new();
-        match perform(state, player, action, &mut *ctx.dice, &mut events) {
-            Ok(()) => {
-                for event in events {
-                    ctx.record(event);
-                }
-                Ok(())
+        grimoire_engine::all_or_nothing(state, ctx, |state, ctx| {
+            let mut events = Vec::new();
+            perform(state, player, action, &mut *ctx.dice, &mut events)?;
+            for event in events {
+                ctx.record(event);
             }
-            Err(error) => {
-                *state = before;
-                Err(error)
-            }
-        }
+            Ok(())
+        })
     }
 }
 

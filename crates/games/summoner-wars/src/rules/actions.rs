@@ -90,10 +90,7 @@ impl Rules for SummonerWarsRules {
         action: &Action,
         ctx: &mut Ctx<'_, GameEvent>,
     ) -> Result<(), RulesError> {
-        let mut work = game.clone();
-        apply_in_place(&mut work, action, ctx)?;
-        *game = work;
-        Ok(())
+        grimoire_engine::all_or_nothing(game, ctx, |game, ctx| apply_in_place(game, action, ctx))
     }
 }
 

@@ -180,23 +180,28 @@ impl Rules for WowRules {
         action: &Action,
         ctx: &mut Ctx<'_, GameEvent>,
     ) -> Result<(), RulesError> {
-        let backup = game.clone();
+        step_then_priority(game, ctx, |game, ctx| apply_action(game, action, ctx))
+    }
+}
+
+/// Runs `step` and then pre-priority processing, all or nothing; the events the rules queued
+/// (`pending_events`) are recorded only when both succeed. Players' actions and scenario
+/// operations ([`super::operations`]) both go through it.
+pub(super) fn step_then_priority(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    step: impl FnOnce(&mut Game, &mut Ctx<'_, GameEvent>) -> Result<(), RulesError>,
+) -> Result<(), RulesError> {
+    grimoire_engine::all_or_nothing(game, ctx, |game, ctx| {
         game.last_packets.clear();
         game.pending_events.clear();
-        let result = apply_action(game, action, ctx).and_then(|()| before_priority(game, ctx));
-        match result {
-            Ok(()) => {
-                for event in std::mem::take(&mut game.pending_events) {
-                    ctx.record(event);
-                }
-                Ok(())
-            }
-            Err(e) => {
-                *game = backup;
-                Err(e)
-            }
+        step(game, ctx)?;
+        before_priority(game, ctx)?;
+        for event in std::mem::take(&mut game.pending_events) {
+            ctx.record(event);
         }
-    }
+        Ok(())
+    })
 }
 
 /// Whether `try_it` succeeds on a copy of `game` (targets are asked of a chooser that takes

@@ -6,7 +6,7 @@
 use grimoire_engine::{Ctx, ObjectId, PlayerId};
 
 use super::actions::WowRules;
-use super::chain::{self, before_priority};
+use super::chain;
 use super::content::{DamageType, MAX_HAND_SIZE};
 use super::packets::{deliver, put_damage, Packet};
 use super::state::{illegal, Game, GameEvent, Phase, RulesError};
@@ -75,22 +75,7 @@ impl WowRules {
         operation: &Operation,
         ctx: &mut Ctx<'_, GameEvent>,
     ) -> Result<(), RulesError> {
-        let backup = game.clone();
-        game.last_packets.clear();
-        game.pending_events.clear();
-        let result = run(game, operation, ctx).and_then(|()| before_priority(game, ctx));
-        match result {
-            Ok(()) => {
-                for event in std::mem::take(&mut game.pending_events) {
-                    ctx.record(event);
-                }
-                Ok(())
-            }
-            Err(e) => {
-                *game = backup;
-                Err(e)
-            }
-        }
+        super::actions::step_then_priority(game, ctx, |game, ctx| run(game, operation, ctx))
     }
 }
 
