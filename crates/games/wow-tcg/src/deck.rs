@@ -255,34 +255,15 @@ struct Parts {
 }
 
 fn parts(card: Card) -> Parts {
-    macro_rules! parts_of {
-        ($($variant:ident),*) => {
-            match card {
-                $(Card::$variant(c) => Parts {
-                    name: c.name,
-                    printed_name: c.printed_name.unwrap_or(c.name),
-                    kind: card.kind(),
-                    faction: c.faction,
-                    classes: c.classes,
-                    keywords: c.keywords,
-                    hero_required: c.hero_required,
-                },)*
-            }
-        };
+    Parts {
+        name: card.name(),
+        printed_name: card.printed_name().unwrap_or(card.name()),
+        kind: card.kind(),
+        faction: card.faction(),
+        classes: card.classes(),
+        keywords: card.keywords(),
+        hero_required: card.hero_required(),
     }
-    parts_of!(
-        Hero,
-        Ally,
-        Weapon,
-        Armor,
-        Item,
-        Ability,
-        Quest,
-        MasterHero,
-        AbilityAlly,
-        Location,
-        Achievement
-    )
 }
 
 /// The traits of the deck's hero (207.1), for 100.2.

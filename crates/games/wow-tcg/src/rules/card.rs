@@ -108,40 +108,33 @@ impl Printed {
     /// master hero and an ability ally enter play as allies; locations and achievements are
     /// neither characters nor equipment.
     pub fn of(id: content::CardId) -> Self {
-        macro_rules! parts {
-            ($c:expr, $kind:expr) => {{
-                let c = $c;
-                let mut p = Self::blank(c.name, $kind);
-                p.cost = c.cost.map_or(0, u32::from);
-                p.atk = c.atk.map_or(0, i32::from);
-                p.health = c.health.map_or(0, i32::from);
-                p.defense = c.defense.map_or(0, u32::from);
-                p.damage_type = c.damage_type;
-                p.strike_cost = c.strike_cost.map_or(0, u32::from);
-                p.tags = c.tags.to_vec();
-                p.keywords = c.keywords.to_vec();
-                p.handler = c.handler;
-                p
-            }};
-        }
-        match id.card() {
-            Card::Hero(c) => parts!(c, Kind::Hero),
-            Card::Ally(c) => parts!(c, Kind::Ally),
-            Card::Weapon(c) => parts!(c, Kind::Weapon),
-            Card::Armor(c) => parts!(c, Kind::Armor),
-            Card::Item(c) => parts!(c, Kind::Item),
-            Card::Ability(c) => {
-                let mut p = parts!(c, Kind::Ability);
-                if c.ongoing {
-                    p.effects.push(EffectOp::StaysInPlay);
-                }
-                p
+        let card = id.card();
+        let kind = match card {
+            Card::Hero(_) => Kind::Hero,
+            Card::Ally(_) | Card::MasterHero(_) | Card::AbilityAlly(_) => Kind::Ally,
+            Card::Weapon(_) => Kind::Weapon,
+            Card::Armor(_) => Kind::Armor,
+            Card::Item(_) => Kind::Item,
+            Card::Ability(_) => Kind::Ability,
+            Card::Quest(_) => Kind::Quest,
+            Card::Location(_) => Kind::Location,
+            Card::Achievement(_) => Kind::Achievement,
+        };
+        let mut p = Self::blank(card.name(), kind);
+        p.cost = card.cost().map_or(0, u32::from);
+        p.atk = card.atk().map_or(0, i32::from);
+        p.health = card.health().map_or(0, i32::from);
+        p.defense = card.defense().map_or(0, u32::from);
+        p.damage_type = card.damage_type();
+        p.strike_cost = card.strike_cost().map_or(0, u32::from);
+        p.tags = card.tags().to_vec();
+        p.keywords = card.keywords().to_vec();
+        p.handler = card.handler();
+        if let Card::Ability(ability) = card {
+            if ability.ongoing {
+                p.effects.push(EffectOp::StaysInPlay);
             }
-            Card::Quest(c) => parts!(c, Kind::Quest),
-            Card::MasterHero(c) => parts!(c, Kind::Ally),
-            Card::AbilityAlly(c) => parts!(c, Kind::Ally),
-            Card::Location(c) => parts!(c, Kind::Location),
-            Card::Achievement(c) => parts!(c, Kind::Achievement),
         }
+        p
     }
 }

@@ -10,7 +10,7 @@
 use grimoire_engine::{CardCoverage, Coverage, CoverageReport};
 
 use super::card::Printed;
-use super::content::{Card, CardId, Handler, Keyword, Printing, TypeTag};
+use super::content::{CardId, Handler, Keyword, TypeTag};
 use super::effects::{coverage as op_coverage, keyword_ops, op_name};
 
 /// How the rules treat a card's handler: no rule implements one yet.
@@ -41,30 +41,6 @@ pub fn tag_coverage(tag: TypeTag) -> Option<Coverage> {
     )
 }
 
-/// The sets a card is printed in.
-fn printings(card: Card) -> &'static [Printing] {
-    macro_rules! printings {
-        ($($kind:ident),*) => {
-            match card {
-                $(Card::$kind(c) => c.printings,)*
-            }
-        };
-    }
-    printings!(
-        Hero,
-        Ally,
-        Weapon,
-        Armor,
-        Item,
-        Ability,
-        Quest,
-        MasterHero,
-        AbilityAlly,
-        Location,
-        Achievement
-    )
-}
-
 /// The printed abilities of `id` with their status.
 pub fn card_coverage(id: CardId) -> CardCoverage {
     let card = id.card();
@@ -84,7 +60,7 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
     let handler = printed
         .handler
         .map(|h| (h.name().to_string(), handler_coverage(h)));
-    let sets = printings(card).iter().map(|p| p.set).collect();
+    let sets = card.printings().iter().map(|p| p.set).collect();
     CardCoverage::new(
         card.name(),
         card.kind(),
