@@ -53,7 +53,10 @@ pub use play::{
     game_seed, playout, CardPlay, LogLine, Outcome, Playable, Playout, PlayoutError,
     PlayoutOptions, RandomChooser,
 };
-pub use rules::{all_or_nothing, ChoiceError, Chooser, Ctx, FirstOption, Rules, ScriptedChoices};
+pub use rules::{
+    all_or_nothing, succeeds_on_copy, ChoiceError, Chooser, Ctx, FirstOption, Rules,
+    ScriptedChoices,
+};
 
 pub use scenario::{
     run_scenario, run_scenario_dir, scenario_game, scenario_schema, DirectoryRun, ScenarioGame,

@@ -95,6 +95,22 @@ pub fn all_or_nothing<S: Clone, E, R>(
     done
 }
 
+/// Whether `step` succeeds on a copy of `state`, rolling `dice`, taking the first option of
+/// every question and recording nothing: how `legal_actions` tries an action it cannot judge
+/// without playing it. `state` itself is never changed.
+pub fn succeeds_on_copy<S: Clone, E, R>(
+    state: &S,
+    dice: &mut dyn Dice,
+    step: impl FnOnce(&mut S, &mut Ctx<'_, E>) -> Result<(), R>,
+) -> bool {
+    let mut copy = state.clone();
+    let mut first = FirstOption;
+    let mut log = EventLog::new();
+    log.set_enabled(false);
+    let mut ctx = Ctx::new(dice, &mut first, &mut log);
+    step(&mut copy, &mut ctx).is_ok()
+}
+
 /// A choice that could not be made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ChoiceError {
@@ -272,6 +288,30 @@ mod tests {
             FirstOption.choose("q", &[]),
             Err(ChoiceError::NoOptions { .. })
         ));
+    }
+
+    #[test]
+    fn succeeds_on_copy_leaves_the_state_alone() {
+        let state = vec![1];
+        let mut dice = ScriptedDice::new();
+        assert!(succeeds_on_copy(
+            &state,
+            &mut dice,
+            |s: &mut Vec<i32>, _: &mut Ctx<'_, ()>| {
+                s.push(2);
+                Ok::<(), ()>(())
+            }
+        ));
+        let d6 = DieSpec {
+            name: "d6",
+            faces: 6,
+        };
+        assert!(!succeeds_on_copy(
+            &state,
+            &mut dice,
+            |_: &mut Vec<i32>, c: &mut Ctx<'_, ()>| { c.roll(d6).map(|_| ()) }
+        ));
+        assert_eq!(state, vec![1]);
     }
 
     #[test]

@@ -130,13 +130,9 @@ impl MageKnightRules {
 
     /// Whether `apply` accepts `action` now (tried on a copy).
     fn accepts(&self, state: &Game, action: &Action) -> bool {
-        let mut trial = state.clone();
-        let mut dice = SeededDice::new(0);
-        let mut choices = grimoire_engine::FirstOption;
-        let mut log = grimoire_engine::EventLog::new();
-        log.set_enabled(false);
-        let mut ctx = Ctx::new(&mut dice, &mut choices, &mut log);
-        self.apply(&mut trial, action, &mut ctx).is_ok()
+        grimoire_engine::succeeds_on_copy(state, &mut SeededDice::new(0), |state, ctx| {
+            self.apply(state, action, ctx)
+        })
     }
 
     /// Moves, facing changes (Nimble, Sniper) and cancelling optional abilities for the

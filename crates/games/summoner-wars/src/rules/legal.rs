@@ -10,7 +10,7 @@
 //! with a handler or one-shot effects, an activated ability) is tried on a copy of the state.
 //! Ending the phase is always open.
 
-use grimoire_engine::{Ctx, EventLog, FirstOption, ObjectId, PlayerId, SeededDice, Square};
+use grimoire_engine::{ObjectId, PlayerId, SeededDice, Square};
 
 use super::abilities::abilities;
 use super::actions::{apply_in_place, Action};
@@ -299,11 +299,7 @@ fn activations(game: &Game, board: &Field, actions: &mut Vec<Action>) {
 
 /// Whether the rules accept `action`, tried on a copy (dice seeded, first options).
 fn accepted(game: &Game, action: &Action) -> bool {
-    let mut trial = game.clone();
-    let mut dice = SeededDice::new(0);
-    let mut choices = FirstOption;
-    let mut log = EventLog::new();
-    log.set_enabled(false);
-    let mut ctx = Ctx::new(&mut dice, &mut choices, &mut log);
-    apply_in_place(&mut trial, action, &mut ctx).is_ok()
+    grimoire_engine::succeeds_on_copy(game, &mut SeededDice::new(0), |game, ctx| {
+        apply_in_place(game, action, ctx)
+    })
 }

@@ -5,7 +5,7 @@
 //! every action, pre-priority processing runs (407.6, 708.1). What scenarios drive directly
 //! is an [`super::operations::Operation`].
 
-use grimoire_engine::{Ctx, EventLog, FirstOption, ObjectId, PlayerId, Rules, ScriptedDice};
+use grimoire_engine::{Ctx, ObjectId, PlayerId, Rules, ScriptedDice};
 
 use super::card::Kind;
 use super::chain::{self, before_priority};
@@ -210,13 +210,7 @@ fn probe(
     game: &Game,
     try_it: impl FnOnce(&mut Game, &mut Ctx<'_, GameEvent>) -> Result<(), RulesError>,
 ) -> bool {
-    let mut copy = game.clone();
-    let mut log = EventLog::new();
-    log.set_enabled(false);
-    let mut dice = ScriptedDice::new();
-    let mut first = FirstOption;
-    let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
-    try_it(&mut copy, &mut ctx).is_ok()
+    grimoire_engine::succeeds_on_copy(game, &mut ScriptedDice::new(), try_it)
 }
 
 fn apply_action(
