@@ -25,6 +25,6 @@ pub fn mage_knight(file: &Path) -> ExitCode {
         }
     };
     let report = check(&army);
-    crate::out!("army {path}\n{}", render(&army, &report));
+    crate::out!("army {path}\n{}", render(&path.to_string(), &army, &report));
     crate::checked_file::verdict(report.is_legal())
 }

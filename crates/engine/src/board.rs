@@ -236,9 +236,16 @@ pub struct TablePoint {
 }
 
 /// An open table top: positions in inches, Euclidean distance, facings. Text form:
-/// `"x, y"` or `"x, y @ facing"` (e.g. `"3.5, 2 @ 90"`).
+/// `"x, y"` or `"x, y @ facing"` (e.g. `"3.5, 2 @ 90"`), with `x` and `y` within
+/// [`MAX_TABLE_INCHES`] of the corner and the facing within one turn either way.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct OpenTable;
+
+/// How far from the table's corner a position may be, in inches either way. Mage Knight's
+/// standard battlefield is 3' by 3' (36") and players may agree on another size; a thousand
+/// inches (about 83 feet) is more than any table while keeping every distance and path far
+/// from floating-point overflow.
+pub const MAX_TABLE_INCHES: f64 = 1000.0;
 
 impl OpenTable {
     /// The bearing from `from` to `to` in degrees (`0..360`, 0 along +x).
@@ -264,7 +271,10 @@ impl Board for OpenTable {
     fn parse_position(&self, text: &str) -> Result<TablePoint, BoardError> {
         let error = || BoardError {
             text: text.to_string(),
-            expected: "inches \"x, y\" or \"x, y @ facing\"".to_string(),
+            expected: format!(
+                "inches \"x, y\" or \"x, y @ facing\", x and y from -{MAX_TABLE_INCHES} to \
+                 {MAX_TABLE_INCHES}, the facing from -360 to 360 degrees"
+            ),
         };
         let (place, facing) = match text.split_once('@') {
             Some((place, facing)) => (place, facing.trim().parse::<f64>().map_err(|_| error())?),
@@ -273,7 +283,8 @@ impl Board for OpenTable {
         let (x, y) = place.split_once(',').ok_or_else(error)?;
         let x: f64 = x.trim().parse().map_err(|_| error())?;
         let y: f64 = y.trim().parse().map_err(|_| error())?;
-        if ![x, y, facing].iter().all(|v| v.is_finite()) {
+        let on_table = |v: f64| (-MAX_TABLE_INCHES..=MAX_TABLE_INCHES).contains(&v);
+        if !(on_table(x) && on_table(y) && (-360.0..=360.0).contains(&facing)) {
             return Err(error());
         }
         Ok(TablePoint {
@@ -455,6 +466,19 @@ mod tests {
         assert!(table.parse_position("1").is_err());
         assert!(table.parse_position("x, 2").is_err());
         assert!(table.parse_position("inf, 2").is_err());
+        for off_the_table in [
+            "1e308, 2",
+            "0, -1000.5",
+            "NaN, 0",
+            "0, 0 @ 1e300",
+            "0, 0 @ -361",
+        ] {
+            let error = table
+                .parse_position(off_the_table)
+                .expect_err(off_the_table);
+            assert!(error.to_string().contains("from -1000 to 1000"), "{error}");
+        }
+        assert!(table.parse_position("-1000, 1000 @ -360").is_ok());
         let ahead = table.parse_position("0, 5").unwrap();
         let behind = table.parse_position("0, -5").unwrap();
         assert!((table.bearing(&a, &ahead) - 90.0).abs() < 1e-9);

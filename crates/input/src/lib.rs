@@ -285,7 +285,13 @@ mod tests {
             Location::of_offset(text, text.len() - 1),
             Location { line: 2, column: 6 }
         );
-        assert_eq!(Location::of_offset(text, 1), Location { line: 1, column: 1 });
-        assert_eq!(Location::of_offset(text, 999), Location { line: 2, column: 7 });
+        assert_eq!(
+            Location::of_offset(text, 1),
+            Location { line: 1, column: 1 }
+        );
+        assert_eq!(
+            Location::of_offset(text, 999),
+            Location { line: 2, column: 7 }
+        );
     }
 }

@@ -24,9 +24,11 @@
 //! about, a name the game does not know ([`ScenarioGame::unknown_names`]), and a field the
 //! game returned no [`Check`] for. Scripted dice and choices left unused are errors.
 
+mod bounded;
 mod parse;
 mod schema;
 
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::de::DeserializeOwned;
@@ -36,6 +38,7 @@ use crate::log::EventLog;
 use crate::rules::{Ctx, Rules, ScriptedChoices};
 use crate::store::{ObjectId, PlayerId};
 
+pub use bounded::Bounded;
 pub use parse::{
     parse_scenario, scenario_game, Entry, ExpectEntry, ObjectEntry, PlayerEntry, Scenario,
     StepEntry,
@@ -98,35 +101,45 @@ pub struct Subjects {
     pub player: Option<PlayerId>,
 }
 
-/// Scenario object names and the ids the game gave them.
+/// Scenario object names and the ids the game gave them, indexed both ways so that set-up
+/// and every lookup take constant time however many objects a scenario places.
 #[derive(Debug, Clone, Default)]
 pub struct Names {
     objects: Vec<(String, ObjectId)>,
+    by_name: HashMap<String, ObjectId>,
+    by_id: HashMap<ObjectId, usize>,
 }
 
 impl Names {
+    /// Whether an object is named `name`.
+    fn contains(&self, name: &str) -> bool {
+        self.by_name.contains_key(name)
+    }
+
+    /// Records that the scenario's object `name` (not yet taken) is `id`.
+    fn insert(&mut self, name: &str, id: ObjectId) {
+        self.by_name.insert(name.to_string(), id);
+        self.by_id.entry(id).or_insert(self.objects.len());
+        self.objects.push((name.to_string(), id));
+    }
+
     /// The object named `name` in the scenario.
     pub fn object(&self, name: &str) -> Result<ObjectId, String> {
-        self.objects
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, id)| *id)
-            .ok_or_else(|| {
-                let known: Vec<&str> = self.objects.iter().map(|(n, _)| n.as_str()).collect();
-                format!(
-                    "no object named {name:?}{} (objects: {})",
-                    crate::suggest::did_you_mean(name, known.iter().copied()),
-                    known.join(", ")
-                )
-            })
+        self.by_name.get(name).copied().ok_or_else(|| {
+            let known: Vec<&str> = self.objects.iter().map(|(n, _)| n.as_str()).collect();
+            format!(
+                "no object named {name:?}{} (objects: {})",
+                crate::suggest::did_you_mean(name, known.iter().copied()),
+                known.join(", ")
+            )
+        })
     }
 
     /// The scenario name of object `id`.
     pub fn name_of(&self, id: ObjectId) -> Option<&str> {
-        self.objects
-            .iter()
-            .find(|(_, i)| *i == id)
-            .map(|(n, _)| n.as_str())
+        self.by_id
+            .get(&id)
+            .map(|&index| self.objects[index].0.as_str())
     }
 }
 
@@ -444,7 +457,7 @@ impl<G: ScenarioGame> Runner<'_, G> {
         };
         let mut names = Names::default();
         for object in &scenario.objects {
-            if names.object(&object.value.id).is_ok() {
+            if names.contains(&object.value.id) {
                 self.fail(
                     object.key_offset("id"),
                     format!("two objects are named {:?}", object.value.id),
@@ -452,7 +465,7 @@ impl<G: ScenarioGame> Runner<'_, G> {
                 return None;
             }
             match self.game.add_object(&mut state, &object.value) {
-                Ok(id) => names.objects.push((object.value.id.clone(), id)),
+                Ok(id) => names.insert(&object.value.id, id),
                 Err(e) => {
                     self.fail(object.offset, format!("object {:?}: {e}", object.value.id));
                     return None;

@@ -12,19 +12,21 @@
 //! ```
 //!
 //! Reading a file ([`ArmyFile::parse`]) fails with a [`FileError`] (line and column) on
-//! malformed TOML, unknown keys, wrong types, counts of 0, unknown warrior or faction names.
-//! A readable army is then checked ([`check`]) and every broken rule is a [`Violation`]
-//! naming the rule it breaks ([`Violation::rule`]). Warriors are read from the generated
+//! malformed TOML, unknown keys, wrong types, unknown warrior or faction names, a build total
+//! outside 1 to [`MAX_BUILD_TOTAL`], copies outside 1 to [`MAX_COPIES`], or points adding up
+//! past `u32::MAX`. A readable army is then checked ([`check`]) and every broken rule is a
+//! [`Violation`] naming the rule it breaks ([`Violation::rule`]) and the place in the file
+//! that breaks it ([`Violation::at`]). Warriors are read from the generated
 //! tables only; Unique-ness, factionless factions and the build-total steps come from
 //! `codex/mage-knight/game.toml`.
 //!
 //! Not modelled (the data has no such records): items and relics, adventuring companies,
 //! Hero levels, champions' dials, multi-point titans, multiple-dial warriors and castles.
 
-use grimoire_engine::text::line_column;
 use std::collections::BTreeMap;
 use std::fmt;
 
+use grimoire_input::Location;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -32,6 +34,17 @@ use crate::generated::{
     Card, CardId, Faction, Warrior, ADOPTS_FACTIONLESS, BUILD_TOTAL_STEP,
     CONQUEST_BUILD_TOTAL_STEP, CONQUEST_MIN_BUILD_TOTAL, FACTIONLESS, RANKS_WITH_STARS,
 };
+
+/// The largest build total an army file may give: 100,000 points. The rules set none ("200 or
+/// 300 or more points"; Conquest starts at 1200); a hundred thousand points is a thousand
+/// actions a turn, far beyond any battle (docs/decisions.md, "Summoner Wars and Mage Knight:
+/// bounds on user numbers").
+pub const MAX_BUILD_TOTAL: u32 = 100_000;
+
+/// The most copies of one warrior an army file may list: 1000. An army's points cannot pass
+/// its build total, and at [`MAX_BUILD_TOTAL`] no warrior is cheap enough for more copies to
+/// matter; the bound keeps every product of copies and points small.
+pub const MAX_COPIES: u32 = 1000;
 
 /// The kind of game an army is built for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
@@ -61,19 +74,32 @@ struct RawArmy {
 pub struct Entry {
     /// The warrior's card.
     pub warrior: &'static Warrior,
-    /// Copies in the army (at least 1).
+    /// Copies in the army (1 to [`MAX_COPIES`]).
     pub copies: u32,
+    /// Where the warrior's name is written.
+    pub at: Location,
+    /// Where its number of copies is written.
+    pub copies_at: Location,
+}
+
+impl Entry {
+    /// The points of all its copies.
+    pub fn points(&self) -> u32 {
+        u32::from(self.warrior.point_value).saturating_mul(self.copies)
+    }
 }
 
 /// A readable army: every name resolved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ArmyFile {
-    /// The agreed build total.
+    /// The agreed build total (1 to [`MAX_BUILD_TOTAL`]).
     pub build_total: u32,
+    /// Where the build total is written.
+    pub build_total_at: Location,
     /// Standard or Conquest.
     pub format: Format,
-    /// The faction the army declares it is built from, if any.
-    pub faction: Option<Faction>,
+    /// The faction the army declares it is built from, if any, and where it is written.
+    pub faction: Option<(Faction, Location)>,
     /// The warriors, in file order of their names (sorted).
     pub entries: Vec<Entry>,
 }
@@ -99,21 +125,20 @@ impl ArmyFile {
     /// Reads an army file's text. All the problems found are returned, in file order.
     pub fn parse(text: &str) -> Result<Self, Vec<FileError>> {
         let raw: RawArmy = toml::from_str(text).map_err(|error| {
-            let (line, column) = error
-                .span()
-                .map_or((0, 0), |span| line_column(text, span.start));
+            let at = Location::of_offset(text, error.span().map_or(0, |span| span.start));
             vec![FileError {
-                line,
-                column,
+                line: at.line,
+                column: at.column,
                 message: error.message().trim().to_owned(),
             }]
         })?;
         let mut errors = Vec::new();
+        let location = |span: std::ops::Range<usize>| Location::of_offset(text, span.start);
         let at = |span: std::ops::Range<usize>, message: String| {
-            let (line, column) = line_column(text, span.start);
+            let at = location(span);
             FileError {
-                line,
-                column,
+                line: at.line,
+                column: at.column,
                 message,
             }
         };
@@ -130,12 +155,12 @@ impl ArmyFile {
             }
         }
         let build_total = match u32::try_from(*raw.build_total.get_ref()) {
-            Ok(total) if total > 0 => total,
+            Ok(total) if (1..=MAX_BUILD_TOTAL).contains(&total) => total,
             _ => {
                 errors.push(at(
                     raw.build_total.span(),
                     format!(
-                        "build_total must be a positive number of points, found {}",
+                        "build_total must be 1 to {MAX_BUILD_TOTAL} points, found {}",
                         raw.build_total.get_ref()
                     ),
                 ));
@@ -146,7 +171,7 @@ impl ArmyFile {
             raw.faction
                 .as_ref()
                 .and_then(|faction| match faction.get_ref().parse::<Faction>() {
-                    Ok(faction) => Some(faction),
+                    Ok(parsed) => Some((parsed, location(faction.span()))),
                     Err(_) => {
                         let names: Vec<&str> = Faction::ALL.iter().map(|f| f.name()).collect();
                         errors.push(at(
@@ -161,6 +186,7 @@ impl ArmyFile {
                     }
                 });
         let mut entries = Vec::new();
+        let mut points = 0u32;
         for (name, copies) in &raw.warriors {
             let warrior = match find_card(name.get_ref()).map(CardId::card) {
                 Some(Card::Warrior(warrior)) => Some(warrior),
@@ -177,26 +203,40 @@ impl ArmyFile {
                     None
                 }
             };
-            let copies = match u32::try_from(*copies.get_ref()) {
-                Ok(count) if count > 0 => Some(count),
+            let count = match u32::try_from(*copies.get_ref()) {
+                Ok(count) if (1..=MAX_COPIES).contains(&count) => Some(count),
                 _ => {
                     errors.push(at(
                         copies.span(),
                         format!(
-                            "expected a number of copies of at least 1, found {}",
+                            "expected a number of copies of at least 1 and at most {MAX_COPIES}, found {}",
                             copies.get_ref()
                         ),
                     ));
                     None
                 }
             };
-            if let (Some(warrior), Some(copies)) = (warrior, copies) {
-                entries.push(Entry { warrior, copies });
+            if let (Some(warrior), Some(count)) = (warrior, count) {
+                let entry = Entry {
+                    warrior,
+                    copies: count,
+                    at: location(name.span()),
+                    copies_at: location(copies.span()),
+                };
+                match points.checked_add(entry.points()) {
+                    Some(sum) => points = sum,
+                    None => errors.push(at(
+                        copies.span(),
+                        format!("the army's points pass {} here", u32::MAX),
+                    )),
+                }
+                entries.push(entry);
             }
         }
         if errors.is_empty() {
             Ok(Self {
                 build_total,
+                build_total_at: location(raw.build_total.span()),
                 format: raw.format,
                 faction,
                 entries,
@@ -220,6 +260,8 @@ fn suggestion(wanted: &str, names: &[&str]) -> String {
 pub enum Violation {
     /// The build total is not a multiple of the format's step.
     BuildTotalStep {
+        /// Where in the file the army breaks the rule.
+        at: Location,
         /// The build total.
         build_total: u32,
         /// The step it must be a multiple of.
@@ -227,6 +269,8 @@ pub enum Violation {
     },
     /// A Conquest build total below the minimum.
     ConquestTooSmall {
+        /// Where in the file the army breaks the rule.
+        at: Location,
         /// The build total.
         build_total: u32,
         /// The smallest allowed.
@@ -234,6 +278,8 @@ pub enum Violation {
     },
     /// The warriors cost more than the build total.
     OverBuildTotal {
+        /// Where in the file the army breaks the rule.
+        at: Location,
         /// Points spent.
         total: u32,
         /// The build total.
@@ -241,6 +287,8 @@ pub enum Violation {
     },
     /// More than one copy of a Unique warrior.
     DuplicateUnique {
+        /// Where in the file the army breaks the rule.
+        at: Location,
         /// The warrior's name.
         warrior: &'static str,
         /// Its collector id, when known.
@@ -250,11 +298,15 @@ pub enum Violation {
     },
     /// The army declares a faction that is not one (Mage Spawn).
     FactionlessDeclared {
+        /// Where in the file the army breaks the rule.
+        at: Location,
         /// The declared faction.
         faction: Faction,
     },
     /// A warrior without the declared faction's symbol.
     OutsideFaction {
+        /// Where in the file the army breaks the rule.
+        at: Location,
         /// The warrior's name.
         warrior: &'static str,
         /// The declared faction.
@@ -262,6 +314,8 @@ pub enum Violation {
     },
     /// A factionless warrior in a one-faction army that gives it no symbol.
     FactionlessWithoutAdopter {
+        /// Where in the file the army breaks the rule.
+        at: Location,
         /// The warrior's name.
         warrior: &'static str,
         /// The declared faction.
@@ -270,6 +324,21 @@ pub enum Violation {
 }
 
 impl Violation {
+    /// Where in the file the army breaks the rule: the build total, the faction, or the
+    /// warrior entry (its name, or its copies for a Unique listed twice or the entry whose
+    /// points pass the build total).
+    pub fn at(&self) -> Location {
+        match self {
+            Violation::BuildTotalStep { at, .. }
+            | Violation::ConquestTooSmall { at, .. }
+            | Violation::OverBuildTotal { at, .. }
+            | Violation::DuplicateUnique { at, .. }
+            | Violation::FactionlessDeclared { at, .. }
+            | Violation::OutsideFaction { at, .. }
+            | Violation::FactionlessWithoutAdopter { at, .. } => *at,
+        }
+    }
+
     /// The rule broken: its section in `rules/mage-knight-rules.txt` and what it says.
     pub fn rule(&self) -> &'static str {
         match self {
@@ -301,22 +370,28 @@ impl Violation {
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Violation::BuildTotalStep { build_total, step } => {
+            Violation::BuildTotalStep {
+                build_total, step, ..
+            } => {
                 write!(f, "build total {build_total} is not a multiple of {step}")
             }
             Violation::ConquestTooSmall {
                 build_total,
                 minimum,
+                ..
             } => write!(f, "Conquest build total {build_total} is below {minimum}"),
-            Violation::OverBuildTotal { total, build_total } => write!(
+            Violation::OverBuildTotal {
+                total, build_total, ..
+            } => write!(
                 f,
                 "the army costs {total} points, over the build total of {build_total} by {}",
-                total - build_total
+                total.saturating_sub(*build_total)
             ),
             Violation::DuplicateUnique {
                 warrior,
                 collector_id,
                 copies,
+                ..
             } => write!(
                 f,
                 "`{warrior}`{} is Unique: {copies} copies, at most 1 allowed",
@@ -324,14 +399,18 @@ impl fmt::Display for Violation {
                     .map(|id| format!(" ({id})"))
                     .unwrap_or_default()
             ),
-            Violation::FactionlessDeclared { faction } => write!(
+            Violation::FactionlessDeclared { faction, .. } => write!(
                 f,
                 "`{faction}` is no faction symbol and cannot be the army's faction"
             ),
-            Violation::OutsideFaction { warrior, faction } => {
+            Violation::OutsideFaction {
+                warrior, faction, ..
+            } => {
                 write!(f, "`{warrior}` does not carry the {faction} faction symbol")
             }
-            Violation::FactionlessWithoutAdopter { warrior, faction } => write!(
+            Violation::FactionlessWithoutAdopter {
+                warrior, faction, ..
+            } => write!(
                 f,
                 "`{warrior}` has no faction symbol and cannot join a {faction} army"
             ),
@@ -391,28 +470,35 @@ pub fn check(army: &ArmyFile) -> Report {
         violations.push(Violation::BuildTotalStep {
             build_total: army.build_total,
             step,
+            at: army.build_total_at,
         });
     }
     if let Some(minimum) = minimum.filter(|minimum| army.build_total < *minimum) {
         violations.push(Violation::ConquestTooSmall {
             build_total: army.build_total,
             minimum,
+            at: army.build_total_at,
         });
     }
-    let total: u32 = army
-        .entries
-        .iter()
-        .map(|entry| u32::from(entry.warrior.point_value) * entry.copies)
-        .sum();
-    if total > army.build_total {
+    let mut total = 0u32;
+    let mut over_at = None;
+    for entry in &army.entries {
+        total = total.saturating_add(entry.points());
+        if total > army.build_total && over_at.is_none() {
+            over_at = Some(entry.copies_at);
+        }
+    }
+    if let Some(at) = over_at {
         violations.push(Violation::OverBuildTotal {
             total,
             build_total: army.build_total,
+            at,
         });
     }
     for entry in army.entries.iter().filter(|entry| is_unique(entry.warrior)) {
         if entry.copies > 1 {
             violations.push(Violation::DuplicateUnique {
+                at: entry.copies_at,
                 warrior: entry.warrior.name,
                 collector_id: entry
                     .warrior
@@ -423,8 +509,8 @@ pub fn check(army: &ArmyFile) -> Report {
             });
         }
     }
-    if let Some(faction) = army.faction {
-        check_faction(army, faction, &mut violations);
+    if let Some((faction, at)) = army.faction {
+        check_faction(army, faction, at, &mut violations);
     }
     Report {
         total,
@@ -434,9 +520,17 @@ pub fn check(army: &ArmyFile) -> Report {
     }
 }
 
-fn check_faction(army: &ArmyFile, faction: Faction, violations: &mut Vec<Violation>) {
+fn check_faction(
+    army: &ArmyFile,
+    faction: Faction,
+    faction_at: Location,
+    violations: &mut Vec<Violation>,
+) {
     if FACTIONLESS.contains(&faction) {
-        violations.push(Violation::FactionlessDeclared { faction });
+        violations.push(Violation::FactionlessDeclared {
+            faction,
+            at: faction_at,
+        });
         return;
     }
     let adopter_present = faction == ADOPTS_FACTIONLESS
@@ -454,19 +548,22 @@ fn check_faction(army: &ArmyFile, faction: Faction, violations: &mut Vec<Violati
                 violations.push(Violation::FactionlessWithoutAdopter {
                     warrior: warrior.name,
                     faction,
+                    at: entry.at,
                 });
             }
         } else {
             violations.push(Violation::OutsideFaction {
                 warrior: warrior.name,
                 faction,
+                at: entry.at,
             });
         }
     }
 }
 
-/// The report as text: one line per warrior, the total, then every violation with its rule.
-pub fn render(army: &ArmyFile, report: &Report) -> String {
+/// The report as text: one line per warrior, the total, then every violation as
+/// `file:line:column: error: ...` with its rule (`file` is how the army file is shown).
+pub fn render(file: &str, army: &ArmyFile, report: &Report) -> String {
     let width = army
         .entries
         .iter()
@@ -481,7 +578,7 @@ pub fn render(army: &ArmyFile, report: &Report) -> String {
             entry.warrior.name,
             entry.copies,
             each,
-            each * entry.copies
+            entry.points()
         );
     }
     out += &format!(
@@ -496,7 +593,11 @@ pub fn render(army: &ArmyFile, report: &Report) -> String {
     } else {
         out += &format!("{} violation(s):\n", report.violations.len());
         for violation in &report.violations {
-            out += &format!("  error: {violation}\n    rule: {}\n", violation.rule());
+            out += &format!(
+                "{file}:{}: error: {violation}\n    rule: {}\n",
+                violation.at(),
+                violation.rule()
+            );
         }
     }
     out
@@ -506,14 +607,74 @@ pub fn render(army: &ArmyFile, report: &Report) -> String {
 mod tests {
     use super::*;
 
+    fn errors(text: &str) -> Vec<String> {
+        ArmyFile::parse(text)
+            .expect_err("an unreadable army")
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
     #[test]
-    fn line_and_column_count_characters() {
-        let text = "a = 1\nbé = \"x\"\n";
-        assert_eq!(line_column(text, 0), (1, 1));
-        assert_eq!(line_column(text, 6), (2, 1));
-        assert_eq!(line_column(text, text.find('=').unwrap()), (1, 3));
-        let second_eq = text.rfind('=').unwrap();
-        assert_eq!(line_column(text, second_eq), (2, 4));
+    fn copies_past_the_bound_are_refused_at_the_count_instead_of_overflowing() {
+        for copies in ["4294967295", "9223372036854775807", "1001", "0", "-1"] {
+            let text =
+                format!("build_total = 100\n[warriors]\n\"Cave Archer (Weak)\" = {copies}\n");
+            assert_eq!(
+                errors(&text),
+                [format!(
+                    "3:24: expected a number of copies of at least 1 and at most 1000, found {copies}"
+                )]
+            );
+        }
+    }
+
+    #[test]
+    fn a_build_total_past_the_bound_is_refused_at_the_value() {
+        for total in ["4294967295", "100001", "0"] {
+            let text = format!("build_total = {total}\n[warriors]\n\"Bek\" = 1\n");
+            assert_eq!(
+                errors(&text),
+                [format!(
+                    "1:15: build_total must be 1 to 100000 points, found {total}"
+                )]
+            );
+        }
+    }
+
+    #[test]
+    fn points_of_many_copies_are_summed_without_overflow() {
+        let text = "build_total = 100000\n[warriors]\n\"Cave Archer (Weak)\" = 1000\n\"cave archer (weak)\" = 1000\n";
+        let army = ArmyFile::parse(text).expect("readable");
+        let report = check(&army);
+        let each = u32::from(army.entries[0].warrior.point_value);
+        assert_eq!(report.total, 2000 * each);
+    }
+
+    #[test]
+    fn every_violation_is_located_at_the_entry_that_breaks_it() {
+        let text = "build_total = 250\nfaction = \"Heroes\"\n[warriors]\n\"Alsyn Vale\" = 2\n\"Arcane Draconum\" = 1\n\"Bek\" = 1\n";
+        let army = ArmyFile::parse(text).expect("readable");
+        let report = check(&army);
+        let located: Vec<String> = report
+            .violations
+            .iter()
+            .map(|v| v.at().to_string())
+            .collect();
+        // step at the build total; over at Arcane Draconum's copies (50 + 202 > 250); Unique
+        // at Alsyn Vale's copies; outside the faction and factionless at the names.
+        assert_eq!(located, ["1:15", "5:21", "4:16", "5:1", "6:1"]);
+        let shown = render("army.toml", &army, &report);
+        assert!(
+            shown.contains("army.toml:1:15: error: build total 250 is not a multiple of 100"),
+            "{shown}"
+        );
+        let declared = ArmyFile::parse(
+            "build_total = 100\nfaction = \"Mage Spawn\"\n[warriors]\n\"Bek\" = 1\n",
+        )
+        .expect("readable");
+        let report = check(&declared);
+        assert_eq!(report.violations[0].at().to_string(), "2:11");
     }
 }
 

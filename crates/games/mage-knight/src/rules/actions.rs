@@ -203,7 +203,8 @@ impl MageKnightRules {
     ) -> Result<(), RulesError> {
         let owner = state.warriors[warrior].owner;
         if !free {
-            state.player_mut(owner)?.actions_used += 1;
+            let used = &mut state.player_mut(owner)?.actions_used;
+            *used = used.saturating_add(1);
         }
         let second = state.warriors[warrior].acted_this_turn;
         state.warriors[warrior].acted_this_turn = true;

@@ -51,7 +51,9 @@ pub fn turn_dial(
     if w.eliminated {
         return;
     }
-    w.click += clicks as usize;
+    w.click = w
+        .click
+        .saturating_add(usize::try_from(clicks).unwrap_or(usize::MAX));
     ctx.record(Event::Damaged {
         warrior: w.name().to_string(),
         amount: clicks,
@@ -119,7 +121,9 @@ pub fn heal(state: &mut Game, index: usize, amount: u32, ctx: &mut Ctx<'_, Event
     if w.eliminated || effects::any(&w.abilities(), |op| matches!(op, EffectOp::NoHealing)) {
         return 0;
     }
-    let healed = (amount as usize).min(w.click.saturating_sub(w.start_click));
+    let healed = usize::try_from(amount)
+        .unwrap_or(usize::MAX)
+        .min(w.click.saturating_sub(w.start_click));
     w.click -= healed;
     if healed > 0 {
         ctx.record(Event::Healed {
@@ -136,8 +140,8 @@ pub fn heal(state: &mut Game, index: usize, amount: u32, ctx: &mut Ctx<'_, Event
 /// third token is not placed but counts as a second one), which pushes it.
 pub fn give_token(state: &mut Game, index: usize, ctx: &mut Ctx<'_, Event>) -> bool {
     let w = &mut state.warriors[index];
-    let second = w.tokens + 1 >= content::MAX_ACTION_TOKENS;
-    w.tokens = (w.tokens + 1).min(content::MAX_ACTION_TOKENS);
+    let second = w.tokens.saturating_add(1) >= content::MAX_ACTION_TOKENS;
+    w.tokens = w.tokens.saturating_add(1).min(content::MAX_ACTION_TOKENS);
     w.token_this_turn = true;
     ctx.record(Event::Token {
         warrior: w.name().to_string(),

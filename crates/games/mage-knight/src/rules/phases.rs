@@ -34,7 +34,7 @@ impl MageKnightRules {
             ctx.record(Event::GameOver);
             return Ok(());
         }
-        state.turn += 1;
+        state.turn = state.turn.saturating_add(1);
         let active = state.active;
         for w in state.warriors.iter_mut() {
             if w.owner == active && !w.token_this_turn {
@@ -94,7 +94,8 @@ impl MageKnightRules {
             for (_, op) in effects::ops(&abilities) {
                 match op {
                     EffectOp::ExtraActionOnRoll { on } if self.roll_d6(ctx)? >= u32::from(*on) => {
-                        state.player_mut(player)?.extra_actions += 1;
+                        let extra = &mut state.player_mut(player)?.extra_actions;
+                        *extra = extra.saturating_add(1);
                         ctx.record(Event::ExtraAction { player: player.0 });
                     }
                     EffectOp::HealDemoralizedFriends { clicks } => {
@@ -166,7 +167,8 @@ impl MageKnightRules {
             friend: state.warriors[friend].name().to_string(),
         });
         dial::deal_damage(state, friend, u32::from(content::PUSHING_DAMAGE), true, ctx);
-        state.warriors[warrior].tokens -= 1;
+        let tokens = &mut state.warriors[warrior].tokens;
+        *tokens = tokens.saturating_sub(1);
         Ok(())
     }
 

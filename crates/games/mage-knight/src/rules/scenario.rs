@@ -24,7 +24,7 @@
 //! ```
 
 use grimoire_engine::scenario::{
-    Check, Names, ObjectEntry, PlayerEntry, ScenarioGame, Subject, Subjects,
+    Bounded, Check, Names, ObjectEntry, PlayerEntry, ScenarioGame, Subject, Subjects,
 };
 use grimoire_engine::{Board, Ctx, DieFaces, ObjectId, OpenTable, PlayerId, Rules, TablePoint};
 use schemars::JsonSchema;
@@ -36,19 +36,51 @@ use super::content::{self, AttackType, SpecialAbility};
 use super::dial;
 use super::state::{Event, Game, Objective, Player, Warrior};
 
+/// The most actions per turn a scenario gives a player. The rules give one action per 100
+/// points of build total with no upper limit ("300 or more" points); a thousand actions is a
+/// 100,000-point army, far beyond any battle (docs/decisions.md, "Summoner Wars and Mage
+/// Knight: bounds on user numbers").
+pub const MAX_ACTIONS: i64 = 1000;
+
+/// The largest build total a scenario gives: the points of [`MAX_ACTIONS`] actions.
+pub const MAX_BUILD_TOTAL: i64 = MAX_ACTIONS * 100;
+
+/// The largest combat value an expectation may name: dial values are below 20 and the
+/// modifiers add a few points.
+pub const MAX_COMBAT_VALUE: i64 = 999;
+
+/// Actions per turn, used or left.
+pub type Actions = Bounded<u32, 0, MAX_ACTIONS>;
+/// Action tokens on a warrior: never more than `MAX_ACTION_TOKENS` are placed.
+pub type Tokens = Bounded<u8, 0, { content::MAX_ACTION_TOKENS as i64 }>;
+/// A value shown on a dial (speed, attack, defense, damage): dials print at most two digits.
+pub type DialValue = Bounded<u8, 0, 99>;
+/// An attack or defense value after modifiers.
+pub type CombatValue = Bounded<u32, 0, MAX_COMBAT_VALUE>;
+
+/// The most clicks any warrior's dial has: no click, damage or healing a scenario names can
+/// be more (more damage than that eliminates any warrior).
+pub fn longest_dial() -> usize {
+    content::WARRIORS
+        .iter()
+        .map(|w| w.dial.len())
+        .max()
+        .unwrap_or(0)
+}
+
 /// Keys of a `[[player]]`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerKeys {
-    /// Actions per turn (default: `build_total` / 100).
+    /// Actions per turn (default: `build_total` / 100), 0 to 1000.
     #[serde(default)]
-    pub actions: Option<u32>,
-    /// Build total in points: one action per 100.
+    pub actions: Option<Actions>,
+    /// Build total in points: one action per 100; 0 to 100,000.
     #[serde(default)]
-    pub build_total: Option<u32>,
+    pub build_total: Option<Bounded<u32, 0, MAX_BUILD_TOTAL>>,
     /// Actions already used this turn.
     #[serde(default)]
-    pub actions_used: u32,
+    pub actions_used: Actions,
     /// Whether it is this player's turn (default: the first player).
     #[serde(default)]
     pub active: bool,
@@ -72,9 +104,9 @@ pub struct ObjectKeys {
     /// Clicks turned from the starting marker (default: its starting position).
     #[serde(default)]
     pub click: Option<usize>,
-    /// Action tokens on it.
+    /// Action tokens on it (0 to 2).
     #[serde(default)]
-    pub tokens: u8,
+    pub tokens: Tokens,
     /// Whether it was already given an action this turn.
     #[serde(default)]
     pub acted: bool,
@@ -201,7 +233,7 @@ pub struct AbilityKeys {
 pub struct TurnKeys {
     /// The warrior.
     pub warrior: String,
-    /// The new facing in degrees (0 along +x, counter-clockwise).
+    /// The new facing in degrees (0 along +x, counter-clockwise), -360 to 360.
     pub facing: f64,
 }
 
@@ -211,7 +243,7 @@ pub struct TurnKeys {
 pub struct AmountKeys {
     /// The warrior.
     pub warrior: String,
-    /// Clicks of damage or healing.
+    /// Clicks of damage or healing: 0 to the longest dial's clicks.
     pub amount: u32,
     /// Pushing damage (cannot be reduced).
     #[serde(default)]
@@ -266,22 +298,22 @@ pub struct ExpectKeys {
     pub eliminated: Option<bool>,
     /// Its action tokens.
     #[serde(default)]
-    pub tokens: Option<u8>,
+    pub tokens: Option<Tokens>,
     /// Its position `"x, y @ facing"`.
     #[serde(default)]
     pub at: Option<String>,
     /// Its current speed value.
     #[serde(default)]
-    pub speed: Option<u8>,
+    pub speed: Option<DialValue>,
     /// Its current attack value.
     #[serde(default)]
-    pub attack: Option<u8>,
+    pub attack: Option<DialValue>,
     /// Its current defense value.
     #[serde(default)]
-    pub defense: Option<u8>,
+    pub defense: Option<DialValue>,
     /// Its current damage value.
     #[serde(default)]
-    pub damage: Option<u8>,
+    pub damage: Option<DialValue>,
     /// The abilities it has now, sorted by name.
     #[serde(default)]
     pub abilities: Option<Vec<String>>,
@@ -296,10 +328,10 @@ pub struct ExpectKeys {
     pub controller: Option<String>,
     /// Actions the player may still give this turn.
     #[serde(default)]
-    pub actions_left: Option<u32>,
-    /// The natural 2d6 total of the last attack roll.
+    pub actions_left: Option<Bounded<u32, 0, { 2 * MAX_ACTIONS }>>,
+    /// The natural 2d6 total of the last attack roll (0: no roll yet).
     #[serde(default)]
-    pub roll: Option<u32>,
+    pub roll: Option<Bounded<u32, 0, 12>>,
     /// The player whose turn it is.
     #[serde(default)]
     pub active: Option<u8>,
@@ -308,10 +340,10 @@ pub struct ExpectKeys {
     pub game_over: Option<bool>,
     /// The attack value (after modifiers) of the last attack roll, against its first target.
     #[serde(default)]
-    pub attack_value: Option<u32>,
+    pub attack_value: Option<CombatValue>,
     /// The defense value (after modifiers) the last attack roll was compared with (first target).
     #[serde(default)]
-    pub defense_value: Option<u32>,
+    pub defense_value: Option<CombatValue>,
 }
 
 /// Mage Knight's side of the scenario runner.
@@ -386,8 +418,8 @@ impl ScenarioGame for MageKnightScenarios {
         let mut list = Vec::new();
         for p in players {
             let actions = match (p.game.actions, p.game.build_total) {
-                (Some(a), None) => a,
-                (None, Some(total)) => total / u32::from(content::POINTS_PER_ACTION),
+                (Some(a), None) => a.get(),
+                (None, Some(total)) => total.get() / u32::from(content::POINTS_PER_ACTION),
                 (None, None) => {
                     return Err(format!(
                         "player {} needs `actions` or `build_total`",
@@ -404,7 +436,7 @@ impl ScenarioGame for MageKnightScenarios {
             list.push(Player {
                 id: p.id,
                 actions_per_turn: actions,
-                actions_used: p.game.actions_used,
+                actions_used: p.game.actions_used.get(),
                 extra_actions: 0,
             });
         }
@@ -444,7 +476,7 @@ impl ScenarioGame for MageKnightScenarios {
             (Some(w), false) => w,
             (None, true) => {
                 let extra = keys.click.is_some()
-                    || keys.tokens > 0
+                    || keys.tokens.get() > 0
                     || keys.acted
                     || keys.attack_type.is_some()
                     || keys.front_arc.is_some()
@@ -471,15 +503,16 @@ impl ScenarioGame for MageKnightScenarios {
         let click = keys.click.unwrap_or(start);
         if click >= data.dial.len() {
             return Err(format!(
-                "{} has {} live clicks; click {click} would show skulls",
+                "`click` is 0 to {}: {} has {} live clicks; click {click} would show skulls",
+                data.dial.len() - 1,
                 warrior,
                 data.dial.len()
             ));
         }
-        if keys.tokens > content::MAX_ACTION_TOKENS {
+        if state.warriors.len() >= OBJECTIVE_IDS as usize {
             return Err(format!(
-                "at most {} action tokens",
-                content::MAX_ACTION_TOKENS
+                "a scenario has at most {OBJECTIVE_IDS} warriors (object ids from there on are \
+                 objective tokens)"
             ));
         }
         let attack_type = keys
@@ -502,7 +535,7 @@ impl ScenarioGame for MageKnightScenarios {
             position: position(&keys.at)?,
             click,
             start_click: start,
-            tokens: keys.tokens,
+            tokens: keys.tokens.get(),
             token_this_turn: false,
             acted_this_turn: keys.acted,
             eliminated: false,
@@ -553,6 +586,15 @@ impl ScenarioGame for MageKnightScenarios {
                 "a step is exactly one of `move`, `close`, `ranged`, `special`, `turn`, `cancel`, `end_turn`, `deal`, `heal`, `give_token`"
                     .into(),
             );
+        }
+        for amount in [&step.deal, &step.heal].into_iter().flatten() {
+            let most = longest_dial();
+            if usize::try_from(amount.amount).map_or(true, |clicks| clicks > most) {
+                return Err(format!(
+                    "`amount` is 0 to {most} clicks (the longest dial), not {}",
+                    amount.amount
+                ));
+            }
         }
         if let Some(d) = &step.deal {
             let w = object(names, &d.warrior)?;
@@ -631,6 +673,9 @@ impl ScenarioGame for MageKnightScenarios {
                 to: s.to.as_deref().map(position).transpose()?,
             }
         } else if let Some(t) = &step.turn {
+            if !(-360.0..=360.0).contains(&t.facing) {
+                return Err(format!("`facing` is -360 to 360 degrees, not {}", t.facing));
+            }
             Action::Turn {
                 warrior: object(names, &t.warrior)?,
                 facing: t.facing,
@@ -723,7 +768,7 @@ impl ScenarioGame for MageKnightScenarios {
         let w = state.warriors.get(id.0 as usize).ok_or("no such warrior")?;
         let shown = |value: Option<u8>| value.map_or("skulls".to_string(), |v| v.to_string());
         let current = w.current();
-        let values: [(&'static str, Option<u8>, Option<u8>); 4] = [
+        let values: [(&'static str, Option<DialValue>, Option<u8>); 4] = [
             ("speed", expect.speed, current.map(|c| c.speed)),
             ("attack", expect.attack, current.map(|c| c.attack)),
             ("defense", expect.defense, current.map(|c| c.defense)),
@@ -735,6 +780,12 @@ impl ScenarioGame for MageKnightScenarios {
             }
         }
         if let Some(click) = expect.click {
+            let most = longest_dial();
+            if click > most {
+                return Err(format!(
+                    "`click` is 0 to {most} (the longest dial), not {click}"
+                ));
+            }
             checks.push(Check::new("click", click, w.click));
         }
         if let Some(eliminated) = expect.eliminated {

@@ -174,7 +174,9 @@ pub struct Player {
 impl Player {
     /// Actions the player may still give this turn.
     pub fn actions_left(&self) -> u32 {
-        (self.actions_per_turn + self.extra_actions).saturating_sub(self.actions_used)
+        self.actions_per_turn
+            .saturating_add(self.extra_actions)
+            .saturating_sub(self.actions_used)
     }
 }
 

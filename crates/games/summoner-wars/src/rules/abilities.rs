@@ -270,7 +270,7 @@ pub fn strength(game: &Game, id: ObjectId, extra: &[Decrease]) -> i32 {
     let Ok(piece) = game.piece(id) else {
         return 0;
     };
-    let mut value = piece.printed_strength() + piece.turn_strength;
+    let mut value = piece.printed_strength().saturating_add(piece.turn_strength);
     let mut decreases: Vec<Decrease> = extra.to_vec();
     for acting in acting_on(game, id, Timing::Passive) {
         match acting.op {
@@ -279,7 +279,7 @@ pub fn strength(game: &Game, id: ObjectId, extra: &[Decrease]) -> i32 {
             } => {
                 let amount = i32::from(amount);
                 if amount >= 0 {
-                    value += amount;
+                    value = value.saturating_add(amount);
                 } else {
                     decreases.push(Decrease {
                         amount: -amount,
@@ -288,7 +288,7 @@ pub fn strength(game: &Game, id: ObjectId, extra: &[Decrease]) -> i32 {
                 }
             }
             EffectOp::StrengthPerBoost { max } => {
-                value += piece.boost.min(u32::from(max)) as i32;
+                value = value.saturating_add(i32::from(max).min(boost_count(piece)));
             }
             _ => {}
         }
@@ -296,24 +296,31 @@ pub fn strength(game: &Game, id: ObjectId, extra: &[Decrease]) -> i32 {
     for d in decreases.iter().filter(|d| d.minimum.is_some()) {
         let minimum = d.minimum.unwrap_or(i32::MIN);
         if value > minimum {
-            value = (value - d.amount).max(minimum);
+            value = value.saturating_sub(d.amount).max(minimum);
         }
     }
     for d in decreases.iter().filter(|d| d.minimum.is_none()) {
-        value -= d.amount;
+        value = value.saturating_sub(d.amount);
     }
     value
+}
+
+/// The boost tokens on a card, as a strength or life bonus (saturating at `i32::MAX`).
+fn boost_count(piece: &super::state::Piece) -> i32 {
+    i32::try_from(piece.boost).unwrap_or(i32::MAX)
 }
 
 /// A card's life now: printed life plus `life_per_boost` (each capped on its own) and
 /// `modify_life` acting on it; `None` for cards without life.
 pub fn life(game: &Game, id: ObjectId) -> Option<u32> {
     let piece = game.piece(id).ok()?;
-    let mut value = piece.life()? as i32;
+    let mut value = i32::try_from(piece.life()?).unwrap_or(i32::MAX);
     for acting in acting_on(game, id, Timing::Passive) {
         match acting.op {
-            EffectOp::LifePerBoost { max } => value += piece.boost.min(u32::from(max)) as i32,
-            EffectOp::ModifyLife { amount, .. } => value += i32::from(amount),
+            EffectOp::LifePerBoost { max } => {
+                value = value.saturating_add(i32::from(max).min(boost_count(piece)));
+            }
+            EffectOp::ModifyLife { amount, .. } => value = value.saturating_add(i32::from(amount)),
             _ => {}
         }
     }

@@ -65,7 +65,8 @@ pub fn add_damage(
             continue;
         }
         let amount = cap(game, id).map_or(amount, |c| amount.min(c));
-        game.piece_mut(id)?.damage += amount;
+        let piece = game.piece_mut(id)?;
+        piece.damage = piece.damage.saturating_add(amount);
         ctx.record(GameEvent::DamageAdded {
             card: game.describe(id),
             amount,
@@ -123,7 +124,8 @@ pub fn add_boost(
 ) -> Result<(), RulesError> {
     for &id in cards {
         if game.is_on_battlefield(id) {
-            game.piece_mut(id)?.boost += amount;
+            let piece = game.piece_mut(id)?;
+            piece.boost = piece.boost.saturating_add(amount);
             ctx.record(GameEvent::BoostAdded {
                 card: game.describe(id),
                 amount,
@@ -136,7 +138,8 @@ pub fn add_boost(
 /// Gives a player magic.
 pub fn gain_magic(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>, player: PlayerId, amount: u32) {
     if amount > 0 {
-        game.player_mut(player).magic += amount;
+        let pool = &mut game.player_mut(player).magic;
+        *pool = pool.saturating_add(amount);
         ctx.record(GameEvent::MagicGained { player, amount });
     }
 }
@@ -154,7 +157,7 @@ pub fn leave_battlefield(game: &mut Game, id: ObjectId, place: Place) -> Result<
     for follower in followers {
         let piece = game.piece_mut(follower)?;
         piece.place = Place::Discard;
-        piece.incarnation += 1;
+        piece.incarnation = piece.incarnation.saturating_add(1);
     }
     let piece = game.piece_mut(id)?;
     piece.place = place;
@@ -169,7 +172,7 @@ pub fn leave_battlefield(game: &mut Game, id: ObjectId, place: Place) -> Result<
     piece.extra_attacks = 0;
     piece.attacked_enemy_this_turn = false;
     piece.forced_by_gate = false;
-    piece.incarnation += 1;
+    piece.incarnation = piece.incarnation.saturating_add(1);
     Ok(())
 }
 

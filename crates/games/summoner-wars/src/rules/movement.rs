@@ -210,7 +210,8 @@ pub fn move_unit(
         forced: false,
     });
     if straight && m.straight_strength > 0 && path.len() as u32 >= m.straight_strength_after {
-        game.piece_mut(id)?.turn_strength += m.straight_strength;
+        let piece = game.piece_mut(id)?;
+        piece.turn_strength = piece.turn_strength.saturating_add(m.straight_strength);
     }
     moved_through_damage(game, ctx, id, &passed)
 }

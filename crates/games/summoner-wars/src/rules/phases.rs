@@ -279,7 +279,7 @@ fn expire_turn_effects(game: &mut Game) {
 /// abilities resolve (each ability once, in the active player's order).
 fn start_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
     game.active = Game::opponent(game.active);
-    game.turn += 1;
+    game.turn = game.turn.saturating_add(1);
     game.short_first_turn = false;
     ctx.record(GameEvent::TurnStarted {
         player: game.active,

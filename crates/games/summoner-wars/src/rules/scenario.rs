@@ -3,7 +3,9 @@
 //! `[[expect]]` hold, turned into [`Action`]s of [`SummonerWarsRules`] and checks of the
 //! state. Schema: `schemas/summoner-wars.scenario.schema.json`.
 
-use grimoire_engine::scenario::{Check, Names, ObjectEntry, PlayerEntry, Subject, Subjects};
+use grimoire_engine::scenario::{
+    Bounded, Check, Names, ObjectEntry, PlayerEntry, Subject, Subjects,
+};
 use grimoire_engine::{Board, Ctx, DieFaces, ObjectId, PlayerId, Rules, ScenarioGame, Square};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -14,13 +16,42 @@ use super::content::{Ability, CardId, Phase};
 use super::dice::attack_die;
 use super::state::{grid, Game, GameEvent, Piece, Place};
 
+/// The most damage or boost tokens a scenario puts on (or expects on) a card. The rules set
+/// no limit; every printed life is below 10, so a card holds far fewer damage tokens before
+/// it is destroyed, and boost counts are in the single digits (docs/decisions.md, "Summoner
+/// Wars and Mage Knight: bounds on user numbers").
+pub const MAX_TOKENS: i64 = 99;
+
+/// The most magic a scenario gives (or expects of) a player. The magic pile is made of cards,
+/// and a game has two decks of a few dozen cards each.
+pub const MAX_MAGIC: i64 = 999;
+
+/// The most cards a scenario may expect in a pile: more than a scenario file within the
+/// 32 MiB input bound can list.
+pub const MAX_PILE: i64 = 1_000_000;
+
+/// The largest strength or movement an expectation may name: printed values are single
+/// digits and every modifier adds at most a token count.
+pub const MAX_VALUE: i64 = 999;
+
+/// Damage or boost tokens on a card.
+pub type Tokens = Bounded<u32, 0, MAX_TOKENS>;
+/// Magic in a player's pool.
+pub type Magic = Bounded<u32, 0, MAX_MAGIC>;
+/// Cards in a pile, or dice in a roll.
+pub type Count = Bounded<u32, 0, MAX_PILE>;
+/// A strength or a movement in spaces (negative after decreases).
+pub type Value = Bounded<i32, { -MAX_VALUE }, MAX_VALUE>;
+/// A player: 1 or 2.
+pub type Seat = Bounded<u8, 1, 2>;
+
 /// A player's keys besides `id` (players are 1 and 2).
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerKeys {
-    /// Magic in the player's pool.
+    /// Magic in the player's pool (0 to 999).
     #[serde(default)]
-    pub magic: u32,
+    pub magic: Magic,
     /// Given on the player whose turn it is: the phase it is in (`"Summon"`, `"Move"`,
     /// `"Build"`, `"Attack"`, `"Magic"`). Without it, player 1's Summon Phase.
     #[serde(default)]
@@ -34,11 +65,11 @@ pub struct PlayerKeys {
 pub struct ObjectKeys {
     /// Card name (a card of the generated tables).
     pub card: String,
-    /// Its controller (and owner unless `owner` is given).
-    pub player: u8,
-    /// Its owner, when another player controls it.
+    /// Its controller (and owner unless `owner` is given): 1 or 2.
+    pub player: Seat,
+    /// Its owner, when another player controls it: 1 or 2.
     #[serde(default)]
-    pub owner: Option<u8>,
+    pub owner: Option<Seat>,
     /// The card as printed, before the FAQ's card updates and errata.
     #[serde(default)]
     pub printed: bool,
@@ -55,12 +86,12 @@ pub struct ObjectKeys {
     /// The unit (object id) this event is attached to.
     #[serde(default)]
     pub attached_to: Option<String>,
-    /// Damage tokens.
+    /// Damage tokens (0 to 99).
     #[serde(default)]
-    pub damage: u32,
-    /// Boost tokens.
+    pub damage: Tokens,
+    /// Boost tokens (0 to 99).
     #[serde(default)]
-    pub boost: u32,
+    pub boost: Tokens,
     /// For a unit: abilities granted to it by effects the scenario does not show. For an
     /// event or a card `under` another: the named effects it carries (the 1st edition data
     /// names no event effects and no 2nd edition card texts).
@@ -165,10 +196,10 @@ pub struct ActivateStep {
 pub struct ExpectKeys {
     /// Damage tokens on the object.
     #[serde(default)]
-    pub damage: Option<u32>,
+    pub damage: Option<Tokens>,
     /// Boost tokens on the object.
     #[serde(default)]
-    pub boost: Option<u32>,
+    pub boost: Option<Tokens>,
     /// Where the object is: a square, or `"hand"`, `"draw"`, `"discard"`, `"active"`,
     /// `"under"`, `"attached"`.
     #[serde(default)]
@@ -178,10 +209,10 @@ pub struct ExpectKeys {
     pub destroyed: Option<bool>,
     /// Its strength now.
     #[serde(default)]
-    pub strength: Option<i32>,
+    pub strength: Option<Value>,
     /// Spaces it may move now (0: it cannot move).
     #[serde(default)]
-    pub movement: Option<i32>,
+    pub movement: Option<Value>,
     /// Exactly the abilities it has now (any order; a `sum` entry once per copy).
     #[serde(default)]
     pub abilities: Option<Vec<String>>,
@@ -194,25 +225,25 @@ pub struct ExpectKeys {
     pub new_card: Option<bool>,
     /// The player's magic.
     #[serde(default)]
-    pub magic: Option<u32>,
+    pub magic: Option<Magic>,
     /// Cards in the player's hand.
     #[serde(default)]
-    pub hand: Option<u32>,
+    pub hand: Option<Count>,
     /// Cards in the player's draw pile.
     #[serde(default)]
-    pub draw_pile: Option<u32>,
+    pub draw_pile: Option<Count>,
     /// Dice the last attack rolled (not counting dice other abilities rolled).
     #[serde(default)]
-    pub dice_rolled: Option<u32>,
+    pub dice_rolled: Option<Count>,
     /// The winner (0: nobody yet).
     #[serde(default)]
-    pub winner: Option<u8>,
+    pub winner: Option<Bounded<u8, 0, 2>>,
     /// The current phase.
     #[serde(default)]
     pub phase: Option<String>,
     /// Whose turn it is.
     #[serde(default)]
-    pub active_player: Option<u8>,
+    pub active_player: Option<Seat>,
 }
 
 /// Summoner Wars scenarios on the generic runner.
@@ -241,6 +272,10 @@ fn parse_phase(name: &str) -> Result<Phase, String> {
 
 fn parse_square(text: &str) -> Result<Square, String> {
     grid().parse_position(text).map_err(|e| e.to_string())
+}
+
+fn seat(number: Seat) -> PlayerId {
+    PlayerId(number.get())
 }
 
 fn player(number: u8) -> Result<PlayerId, String> {
@@ -381,7 +416,7 @@ impl ScenarioGame for SummonerWarsScenarios {
         let mut turn = None;
         for entry in players {
             let id = player(entry.id.0)?;
-            game.player_mut(id).magic = entry.game.magic;
+            game.player_mut(id).magic = entry.game.magic.get();
             if let Some(phase) = &entry.game.phase {
                 if turn.is_some() {
                     return Err("only the active player gives `phase`".into());
@@ -402,7 +437,7 @@ impl ScenarioGame for SummonerWarsScenarios {
         object: &ObjectEntry<ObjectKeys>,
     ) -> Result<ObjectId, String> {
         let keys = &object.game;
-        let controller = player(keys.player)?;
+        let controller = seat(keys.player);
         let places = [
             keys.at.is_some(),
             keys.zone.is_some(),
@@ -440,10 +475,10 @@ impl ScenarioGame for SummonerWarsScenarios {
         piece.printed = keys.printed;
         piece.pile_order = game.pieces.len() as i64;
         if let Some(owner) = keys.owner {
-            piece.owner = player(owner)?;
+            piece.owner = seat(owner);
         }
-        piece.damage = keys.damage;
-        piece.boost = keys.boost;
+        piece.damage = keys.damage.get();
+        piece.boost = keys.boost.get();
         let named = keys
             .abilities
             .iter()
