@@ -603,6 +603,16 @@ pub fn render(file: &str, army: &ArmyFile, report: &Report) -> String {
     out
 }
 
+/// The card a player names: its exact name, else the name ignoring case.
+pub fn find_card(name: &str) -> Option<CardId> {
+    CardId::from_name(name).or_else(|| {
+        grimoire_engine::suggest::find_ignoring_case(
+            name,
+            CardId::ALL.iter().map(|id| (id.name(), *id)),
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -676,14 +686,4 @@ mod tests {
         let report = check(&declared);
         assert_eq!(report.violations[0].at().to_string(), "2:11");
     }
-}
-
-/// The card a player names: its exact name, else the name ignoring case.
-pub fn find_card(name: &str) -> Option<CardId> {
-    CardId::from_name(name).or_else(|| {
-        grimoire_engine::suggest::find_ignoring_case(
-            name,
-            CardId::ALL.iter().map(|id| (id.name(), *id)),
-        )
-    })
 }

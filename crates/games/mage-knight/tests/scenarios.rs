@@ -107,3 +107,121 @@ fn the_published_schema_is_current() {
          `grimoire scenario schema mage-knight > schemas/mage-knight.scenario.schema.json`"
     );
 }
+
+/// The extreme numbers a hostile scenario may write for any numeric key.
+const EXTREMES: [&str; 10] = [
+    "0",
+    "-1",
+    "2147483648",
+    "4294967295",
+    "9223372036854775807",
+    "9223372036854775808",
+    "-9223372036854775808",
+    "1e308",
+    "nan",
+    "-inf",
+];
+
+/// Runs `template` with `VALUE` replaced by each extreme: the scenario runs, or each failure
+/// is located on the line of the value, the header of its entry or (for a step) the step.
+fn runs_or_fails_at_the_value(template: &str) {
+    let value_line = template
+        .lines()
+        .position(|line| line.contains("VALUE"))
+        .expect("the template has a VALUE")
+        + 1;
+    let lines: Vec<&str> = template.lines().take(value_line).collect();
+    let entry_line = lines
+        .iter()
+        .rposition(|line| line.starts_with("[["))
+        .map_or(value_line, |index| index + 1);
+    for value in EXTREMES {
+        let text = template.replace("VALUE", value);
+        let run = run_scenario(&MageKnightScenarios::default(), &text);
+        for failure in &run.failures {
+            assert!(
+                failure.line == value_line || failure.line == entry_line,
+                "{value}: a failure away from the value (line {value_line}): {failure}\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_numeric_key_takes_extreme_values_without_a_panic() {
+    let head = "game = \"mage-knight\"\nname = \"extremes\"\nsource = \"issue 23\"\n\n";
+    let player = "[[player]]\nid = 1\nactions = 2\n";
+    let orc =
+        "[[object]]\nid = \"orc\"\nwarrior = \"Animated Mud (Weak)\"\nplayer = 1\nat = \"0, 0\"\n";
+    let other =
+        "[[object]]\nid = \"elf\"\nwarrior = \"Animated Mud (Weak)\"\nplayer = 1\nat = \"10, 0\"\n";
+    let step = "[[step]]\ndeal = { warrior = \"orc\", amount = 1 }\n";
+    let expect = "[[expect]]\ngame_over = false\n";
+    let players = [
+        "[[player]]\nid = 1\nactions = VALUE\n",
+        "[[player]]\nid = 1\nbuild_total = VALUE\n",
+        "[[player]]\nid = 1\nactions = 2\nactions_used = VALUE\n",
+    ];
+    for p in players {
+        runs_or_fails_at_the_value(&format!("{head}{p}\n{orc}\n{other}\n{step}\n{expect}"));
+    }
+    let objects = [
+        "player = VALUE\nat = \"0, 0\"\n",
+        "player = 1\nat = \"0, 0\"\nclick = VALUE\n",
+        "player = 1\nat = \"0, 0\"\ntokens = VALUE\n",
+        "player = 1\nat = \"0, 0\"\nfront_arc = VALUE\n",
+        "player = 1\nat = \"VALUE, 0 @ 0\"\n",
+        "player = 1\nat = \"0, VALUE\"\n",
+        "player = 1\nat = \"0, 0 @ VALUE\"\n",
+    ];
+    for keys in objects {
+        let orc = format!("[[object]]\nid = \"orc\"\nwarrior = \"Animated Mud (Weak)\"\n{keys}");
+        runs_or_fails_at_the_value(&format!("{head}{player}\n{orc}\n{other}\n{step}\n{expect}"));
+    }
+    let steps = [
+        "[[step]]\ndeal = { warrior = \"orc\", amount = VALUE }\n",
+        "[[step]]\nheal = { warrior = \"orc\", amount = VALUE }\n",
+        "[[step]]\nturn = { warrior = \"orc\", facing = VALUE }\n",
+        "[[step]]\nmove = { warrior = \"orc\", to = \"VALUE, 0\" }\n",
+        "[[step]]\ndice = { d6 = [VALUE, 1] }\nclose = { attacker = \"orc\", target = \"elf\" }\n",
+    ];
+    for step in steps {
+        runs_or_fails_at_the_value(&format!("{head}{player}\n{orc}\n{other}\n{step}"));
+    }
+    let expectations = [
+        "object = \"orc\"\nclick = VALUE",
+        "object = \"orc\"\ntokens = VALUE",
+        "object = \"orc\"\nspeed = VALUE",
+        "object = \"orc\"\nattack = VALUE",
+        "object = \"orc\"\ndefense = VALUE",
+        "object = \"orc\"\ndamage = VALUE",
+        "player = 1\nactions_left = VALUE",
+        "roll = VALUE",
+        "active = VALUE",
+        "attack_value = VALUE",
+        "defense_value = VALUE",
+    ];
+    for e in expectations {
+        runs_or_fails_at_the_value(&format!(
+            "{head}{player}\n{orc}\n{other}\n{step}\n[[expect]]\n{e}\n"
+        ));
+    }
+}
+
+#[test]
+fn a_scenario_of_twenty_thousand_warriors_sets_up_in_linear_time() {
+    // Set-up used to look every name up in a list (and build a "did you mean" for each new
+    // one): quadratic in the number of objects.
+    let mut text = String::from(
+        "game = \"mage-knight\"\nname = \"many\"\nsource = \"issue 23\"\n\n[[player]]\nid = 1\nactions = 2\n\n",
+    );
+    for index in 0..20_000 {
+        let (x, y) = ((index % 100) * 3, (index / 100) * 3);
+        text += &format!(
+            "[[object]]\nid = \"w{index}\"\nwarrior = \"Animated Mud (Weak)\"\nplayer = 1\nat = \"{x}, {y}\"\n\n"
+        );
+    }
+    text += "[[expect]]\nobject = \"w19999\"\nclick = 0\n";
+    let run = run_scenario(&MageKnightScenarios::default(), &text);
+    assert!(run.passed(), "{:?}", run.failures);
+}

@@ -11,16 +11,26 @@
 //! (`grimoire play`, `simulate`) needs one; `check` checks it when it is there.
 //!
 //! The FAQ says nothing about deck sizes or copy limits and the card data gives one record
-//! per card, so neither is checked (docs/decisions.md, "Summoner Wars: deck rules").
+//! per card, so no rule is checked; reading refuses copies outside 1 to [`MAX_COPIES`] and a
+//! deck of more than [`MAX_DECK_CARDS`] cards, at the entry (docs/decisions.md, "Summoner Wars
+//! and Mage Knight: bounds on user numbers").
 
-use grimoire_engine::text::line_column;
 use std::collections::BTreeMap;
 use std::fmt;
 
+use grimoire_input::Location;
 use serde::Deserialize;
 use toml::Spanned;
 
 use crate::{Card, CardId, Edition, Faction};
+
+/// The most copies of one card a deck file may list: 99. The published faction decks hold at
+/// most 10 copies of a card; the bound leaves room for any custom deck.
+pub const MAX_COPIES: i64 = 99;
+
+/// The most cards a deck file may hold besides its summoner: 999. A published faction deck has
+/// 33; every card becomes a piece when the deck is played, so the bound keeps set-up small.
+pub const MAX_DECK_CARDS: i64 = 999;
 
 /// A deck as written in its file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,7 +58,7 @@ pub struct Placement {
 pub struct Entry {
     /// The card's name as written.
     pub name: String,
-    /// How many copies (1 for the summoner).
+    /// How many copies (1 for the summoner; reading refuses more than [`MAX_COPIES`]).
     pub copies: i64,
     /// 1-based line of the name in the file.
     pub line: usize,
@@ -88,12 +98,10 @@ impl Deck {
     /// Parses a deck file: `summoner = "Name"` and a `[cards]` table of `"Name" = copies`.
     pub fn parse(text: &str) -> Result<Deck, ParseError> {
         let raw: RawDeck = toml::from_str(text).map_err(|error| {
-            let (line, column) = error
-                .span()
-                .map_or((0, 0), |span| line_column(text, span.start));
+            let at = Location::of_offset(text, error.span().map_or(0, |span| span.start));
             ParseError {
-                line,
-                column,
+                line: at.line,
+                column: at.column,
                 message: format!(
                     "{} (a deck is `summoner = \"Name\"` and a `[cards]` table of `\"Name\" = copies`)",
                     error
@@ -104,20 +112,44 @@ impl Deck {
             }
         })?;
         let entry = |name: &Spanned<String>, copies: i64| {
-            let (line, column) = line_column(text, name.span().start);
+            let at = Location::of_offset(text, name.span().start);
             Entry {
                 name: name.get_ref().trim().to_owned(),
                 copies,
-                line,
-                column,
+                line: at.line,
+                column: at.column,
             }
         };
-        let mut cards: Vec<(usize, Entry)> = raw
+        let mut cards: Vec<(usize, &Spanned<i64>, Entry)> = raw
             .cards
             .iter()
-            .map(|(name, copies)| (name.span().start, entry(name, *copies.get_ref())))
+            .map(|(name, copies)| (name.span().start, copies, entry(name, *copies.get_ref())))
             .collect();
-        cards.sort_by_key(|(start, _)| *start);
+        cards.sort_by_key(|(start, _, _)| *start);
+        let mut total = 0;
+        for (_, copies, entry) in &cards {
+            let error = |message: String| {
+                let at = Location::of_offset(text, copies.span().start);
+                ParseError {
+                    line: at.line,
+                    column: at.column,
+                    message,
+                }
+            };
+            if entry.copies > MAX_COPIES {
+                return Err(error(format!(
+                    "`{}` has {} copies; a deck lists at most {MAX_COPIES} copies of a card",
+                    entry.name, entry.copies
+                )));
+            }
+            total += entry.copies.max(0);
+            if total > MAX_DECK_CARDS {
+                return Err(error(format!(
+                    "the deck passes {MAX_DECK_CARDS} cards here; a deck holds at most \
+                     {MAX_DECK_CARDS} cards besides its summoner"
+                )));
+            }
+        }
         let mut layout: Vec<(usize, Placement)> = raw
             .layout
             .iter()
@@ -134,7 +166,7 @@ impl Deck {
         layout.sort_by_key(|(start, _)| *start);
         Ok(Deck {
             summoner: entry(&raw.summoner, 1),
-            cards: cards.into_iter().map(|(_, entry)| entry).collect(),
+            cards: cards.into_iter().map(|(_, _, entry)| entry).collect(),
             layout: layout.into_iter().map(|(_, p)| p).collect(),
         })
     }
@@ -390,7 +422,7 @@ fn check_layout(deck: &Deck, violation: &mut impl FnMut(Rule, &Entry, String)) {
             .cards
             .iter()
             .filter(|e| e.name == p.card.name)
-            .map(|e| e.copies)
+            .map(|e| e.copies.clamp(0, MAX_COPIES))
             .sum::<i64>();
         let wanted = placed.get(&p.card.name).copied().unwrap_or(0);
         if wanted > copies {
@@ -459,6 +491,16 @@ fn edition_word(edition: Edition) -> &'static str {
         Edition::First => "1st",
         Edition::Second => "2nd",
     }
+}
+
+/// The card a player names: its exact name, else the name ignoring case.
+pub fn find_card(name: &str) -> Option<CardId> {
+    CardId::from_name(name).or_else(|| {
+        grimoire_engine::suggest::find_ignoring_case(
+            name,
+            CardId::ALL.iter().map(|id| (id.name(), *id)),
+        )
+    })
 }
 
 #[cfg(test)]
@@ -533,6 +575,35 @@ mod tests {
     }
 
     #[test]
+    fn copies_past_the_bound_are_refused_at_the_count() {
+        for copies in ["100", "4294967295", "9223372036854775807"] {
+            let text = format!("summoner = \"Prince Elien\"\n[cards]\n\"Fencer\" = {copies}\n");
+            let error = Deck::parse(&text).expect_err(copies);
+            assert_eq!(
+                error.to_string(),
+                format!(
+                    "3:12: `Fencer` has {copies} copies; a deck lists at most 99 copies of a card"
+                )
+            );
+        }
+        let mut many = String::from("summoner = \"Prince Elien\"\n[cards]\n");
+        for spaces in 0..11 {
+            many += &format!("\"Fencer{}\" = 99\n", " ".repeat(spaces));
+        }
+        let error = Deck::parse(&many).expect_err("over 999 cards");
+        assert_eq!((error.line, error.column), (13, 22), "{error}");
+        assert!(error.message.contains("at most 999 cards"), "{error}");
+    }
+
+    #[test]
+    fn the_most_negative_copies_are_a_violation_not_an_overflow() {
+        let text = "summoner = \"Prince Elien\"\n[cards]\n\"Fencer\" = -9223372036854775808\n\"Fencer \" = -9223372036854775808\n[layout]\nC1 = \"Prince Elien\"\nA2 = \"Fencer\"\n";
+        let rules = rules_of(text);
+        assert!(rules.contains(&(Rule::Copies, 3)), "{rules:?}");
+        assert!(rules.contains(&(Rule::Layout, 7)), "{rules:?}");
+    }
+
+    #[test]
     fn malformed_files_give_line_and_column() {
         let error = Deck::parse("summoner = \"Prince Elien\"\n[cards]\n\"Fencer\" = \"six\"\n")
             .expect_err("copies must be a number");
@@ -543,14 +614,4 @@ mod tests {
         let error = Deck::parse("[cards]\n\"Fencer\" = 1\n").expect_err("no summoner");
         assert!(error.message.contains("summoner"), "{error}");
     }
-}
-
-/// The card a player names: its exact name, else the name ignoring case.
-pub fn find_card(name: &str) -> Option<CardId> {
-    CardId::from_name(name).or_else(|| {
-        grimoire_engine::suggest::find_ignoring_case(
-            name,
-            CardId::ALL.iter().map(|id| (id.name(), *id)),
-        )
-    })
 }

@@ -58,6 +58,10 @@ pub type DialValue = Bounded<u8, 0, 99>;
 /// An attack or defense value after modifiers.
 pub type CombatValue = Bounded<u32, 0, MAX_COMBAT_VALUE>;
 
+/// The most clicks of damage or healing a step names: any dial (the longest has 11 live
+/// clicks) is past its skulls long before.
+pub const MAX_CLICKS: i64 = 99;
+
 /// The most clicks any warrior's dial has: no click, damage or healing a scenario names can
 /// be more (more damage than that eliminates any warrior).
 pub fn longest_dial() -> usize {
@@ -243,8 +247,8 @@ pub struct TurnKeys {
 pub struct AmountKeys {
     /// The warrior.
     pub warrior: String,
-    /// Clicks of damage or healing: 0 to the longest dial's clicks.
-    pub amount: u32,
+    /// Clicks of damage or healing, 0 to 99 (the longest dial has 11 live clicks).
+    pub amount: Bounded<u32, 0, MAX_CLICKS>,
     /// Pushing damage (cannot be reduced).
     #[serde(default)]
     pub pushing: bool,
@@ -587,23 +591,14 @@ impl ScenarioGame for MageKnightScenarios {
                     .into(),
             );
         }
-        for amount in [&step.deal, &step.heal].into_iter().flatten() {
-            let most = longest_dial();
-            if usize::try_from(amount.amount).map_or(true, |clicks| clicks > most) {
-                return Err(format!(
-                    "`amount` is 0 to {most} clicks (the longest dial), not {}",
-                    amount.amount
-                ));
-            }
-        }
         if let Some(d) = &step.deal {
             let w = object(names, &d.warrior)?;
-            dial::deal_damage(state, w, d.amount, d.pushing, ctx);
+            dial::deal_damage(state, w, d.amount.get(), d.pushing, ctx);
             return Ok(());
         }
         if let Some(h) = &step.heal {
             let w = object(names, &h.warrior)?;
-            dial::heal(state, w, h.amount, ctx);
+            dial::heal(state, w, h.amount.get(), ctx);
             return Ok(());
         }
         if let Some(name) = &step.give_token {
