@@ -209,7 +209,7 @@ impl ArmyFile {
                     errors.push(at(
                         copies.span(),
                         format!(
-                            "expected a number of copies of at least 1 and at most {MAX_COPIES}, found {}",
+                            "expected a number of copies of at most {MAX_COPIES} and at least 1, found {}",
                             copies.get_ref()
                         ),
                     ));
@@ -633,7 +633,7 @@ mod tests {
             assert_eq!(
                 errors(&text),
                 [format!(
-                    "3:24: expected a number of copies of at least 1 and at most 1000, found {copies}"
+                    "3:24: expected a number of copies of at most 1000 and at least 1, found {copies}"
                 )]
             );
         }
