@@ -32,6 +32,10 @@ pub struct MkDialsArgs {
     /// Exit with status 1 when any field could not be mapped.
     #[arg(long)]
     strict: bool,
+    /// Exit with status 0 even when cards the game would not compile with were left out
+    /// (they are still reported, each at its place in the source).
+    #[arg(long)]
+    skip_invalid: bool,
 }
 
 /// Arguments of `grimoire import summoner-wars`.
@@ -48,6 +52,10 @@ pub struct SummonerWarsArgs {
     /// Exit with status 1 when any field could not be mapped.
     #[arg(long)]
     strict: bool,
+    /// Exit with status 0 even when cards the game would not compile with were left out
+    /// (they are still reported, each at its place in the source).
+    #[arg(long)]
+    skip_invalid: bool,
 }
 
 /// Arguments of `grimoire import wowtcg-json`.
@@ -61,9 +69,16 @@ pub struct WowtcgJsonArgs {
     /// reprints as printings.
     #[arg(long)]
     out: PathBuf,
+    /// The WoW TCG codex directory the cards must compile against.
+    #[arg(long, default_value = "codex/wow-tcg")]
+    codex: PathBuf,
     /// Exit with status 1 when any field could not be mapped.
     #[arg(long)]
     strict: bool,
+    /// Exit with status 0 even when cards the game would not compile with were left out
+    /// (they are still reported, each at its place in the source).
+    #[arg(long)]
+    skip_invalid: bool,
 }
 
 /// Arguments of `grimoire import octgn`.
@@ -78,12 +93,21 @@ pub struct OctgnArgs {
     /// The card directory to write into (e.g. `cards/mage-wars`).
     #[arg(long)]
     out: PathBuf,
+    /// The game's codex directory the cards must compile against; by default
+    /// `<root>/codex/<game>` when `--out` is `<root>/cards/<game>`, else `codex/<game>`.
+    #[arg(long)]
+    codex: Option<PathBuf>,
     /// Exit with status 1 when any field could not be mapped.
     #[arg(long)]
     strict: bool,
+    /// Exit with status 0 even when cards the game would not compile with were left out
+    /// (they are still reported, each at its place in the source).
+    #[arg(long)]
+    skip_invalid: bool,
     /// Write reviewable additions for the new words the cards use: enum values into
     /// `codex/<game>/game.toml`, codex entries marked `draft = true` into the codex files.
-    /// Needs `--out` to be `<root>/cards/<game>`.
+    /// Needs `--out` to be `<root>/cards/<game>`. Without it, a card using a word the codex
+    /// does not know is left out like any card the game would not compile with.
     #[arg(long)]
     scaffold: bool,
 }
@@ -98,29 +122,61 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::WowtcgJson(args) => run_wowtcg_json(args),
         Command::MkDials(args) => finish(
             grimoire_import::import_mk_dials(&args.files, &args.out, &args.codex),
-            args.strict,
+            Strictness::of(args.strict, args.skip_invalid),
         ),
         Command::SummonerWars(args) => finish(
             grimoire_import::import_summoner_wars(&args.data, &args.codex, &args.out),
-            args.strict,
+            Strictness::of(args.strict, args.skip_invalid),
         ),
     }
 }
 
-/// Prints an import's report; exit 1 under `--strict` with unmapped fields, 2 when the import
-/// could not run.
+/// What makes an import that ran exit with status 1.
+#[derive(Clone, Copy)]
+struct Strictness {
+    /// `--strict`: any unmapped field.
+    unmapped: bool,
+    /// Not `--skip-invalid`: any card left out because the game would not compile with it.
+    rejected: bool,
+}
+
+impl Strictness {
+    fn of(strict: bool, skip_invalid: bool) -> Self {
+        Self {
+            unmapped: strict,
+            rejected: !skip_invalid,
+        }
+    }
+
+    /// Why the report fails the import, if it does.
+    fn failure(self, report: &grimoire_import::Report) -> Option<String> {
+        if self.rejected && !report.rejected.is_empty() {
+            return Some(format!(
+                "{} cards were not written: the game would not compile with them (listed as `rejected`; --skip-invalid accepts this)",
+                report.rejected.len()
+            ));
+        }
+        if self.unmapped && !report.is_clean() {
+            return Some(format!(
+                "{} unmapped fields (--strict)",
+                report.unmapped.len()
+            ));
+        }
+        None
+    }
+}
+
+/// Prints an import's report; exit 1 when it left cards out (unless `--skip-invalid`) or under
+/// `--strict` with unmapped fields, 2 when the import could not run.
 fn finish(
     result: Result<grimoire_import::Report, grimoire_import::ImportError>,
-    strict: bool,
+    strictness: Strictness,
 ) -> ExitCode {
     match result {
         Ok(report) => {
             crate::out!("{report}");
-            if strict && !report.is_clean() {
-                eprintln!(
-                    "error: {} unmapped fields (--strict)",
-                    report.unmapped.len()
-                );
+            if let Some(failure) = strictness.failure(&report) {
+                eprintln!("error: {failure}");
                 return crate::output::finish(ExitCode::FAILURE);
             }
             crate::output::finish(ExitCode::SUCCESS)
@@ -132,12 +188,13 @@ fn finish(
     }
 }
 
-/// `grimoire import wowtcg-json`: exit 1 for unmapped fields under `--strict`, 2 when the
-/// import could not run (unreadable or malformed file; nothing is written then).
+/// `grimoire import wowtcg-json`: exit 1 for rejected cards or unmapped fields under
+/// `--strict`, 2 when the import could not run (unreadable or malformed file; nothing is
+/// written then).
 fn run_wowtcg_json(args: WowtcgJsonArgs) -> ExitCode {
     finish(
-        grimoire_import::import_wowtcg_json(&args.files, &args.out),
-        args.strict,
+        grimoire_import::import_wowtcg_json(&args.files, &args.out, &args.codex),
+        Strictness::of(args.strict, args.skip_invalid),
     )
 }
 
@@ -150,9 +207,25 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    match grimoire_import::import_octgn(&args.game, &args.sets, &args.out) {
+    let root = content_root(&args.out, &args.game);
+    if args.scaffold && root.is_none() {
+        eprintln!(
+            "error: --scaffold needs --out to be <root>/cards/{} with <root>/codex/{}/game.toml",
+            args.game, args.game
+        );
+        return ExitCode::from(2);
+    }
+    let codex = args.codex.clone().unwrap_or_else(|| match &root {
+        Some(root) => root.join("codex").join(&args.game),
+        None => Path::new("codex").join(&args.game),
+    });
+    let new_words = if args.scaffold {
+        grimoire_import::NewWords::Keep
+    } else {
+        grimoire_import::NewWords::Reject
+    };
+    match grimoire_import::import_octgn(&args.game, &args.sets, &args.out, &codex, new_words) {
         Ok(mut report) => {
-            let root = content_root(&args.out, &args.game);
             if root.is_none() {
                 eprintln!(
                     "note: new names are not listed: --out is not <root>/cards/{} next to <root>/codex/{}/game.toml",
@@ -166,23 +239,13 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
                 }
             }
             crate::out!("{report}");
-            if args.scaffold {
-                let Some(root) = root else {
-                    eprintln!(
-                        "error: --scaffold needs --out to be <root>/cards/{} with <root>/codex/{}/game.toml",
-                        args.game, args.game
-                    );
-                    return ExitCode::from(2);
-                };
-                if let Err(code) = scaffold(&root, &args.game, &report.new_names) {
+            if let (true, Some(root)) = (args.scaffold, &root) {
+                if let Err(code) = scaffold(root, &args.game, &report.new_names) {
                     return code;
                 }
             }
-            if args.strict && !report.is_clean() {
-                eprintln!(
-                    "error: {} unmapped fields (--strict)",
-                    report.unmapped.len()
-                );
+            if let Some(failure) = Strictness::of(args.strict, args.skip_invalid).failure(&report) {
+                eprintln!("error: {failure}");
                 return crate::output::finish(ExitCode::FAILURE);
             }
             crate::output::finish(ExitCode::SUCCESS)
@@ -297,7 +360,9 @@ mod tests {
             game: "mage-wars".to_owned(),
             sets: vec![set],
             out: root.join("cards").join("mage-wars"),
+            codex: None,
             strict,
+            skip_invalid: false,
             scaffold,
         }
     }
@@ -359,7 +424,14 @@ mod tests {
     }
 
     fn wow_args(files: Vec<PathBuf>, out: PathBuf, strict: bool) -> WowtcgJsonArgs {
-        WowtcgJsonArgs { files, out, strict }
+        let codex = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../codex/wow-tcg");
+        WowtcgJsonArgs {
+            files,
+            out,
+            codex,
+            strict,
+            skip_invalid: false,
+        }
     }
 
     #[test]

@@ -463,6 +463,7 @@ mod tests {
                 .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
                 .collect(),
             alternates_with_properties: Vec::new(),
+            offset: 0,
         }
     }
 
