@@ -652,7 +652,7 @@ fn unreadable_files_stop_with_line_and_column_and_write_nothing() {
 
     let missing = dir.path().join("missing.json");
     let error = import_mk_dials(&[missing], &out, &codex_dir()).expect_err("missing");
-    assert!(matches!(error, ImportError::Io { .. }), "{error}");
+    assert!(matches!(error, ImportError::Input(_)), "{error}");
 }
 
 #[test]

@@ -4,9 +4,15 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use grimoire_import::{import_octgn, ImportError};
+use grimoire_import::{import_octgn, ImportError, NewWords, Report};
 
 use crate::support::{files_under, repo_root, shared_dir, OCTGN_SET_FILES};
+
+/// Imports Mage Wars sets into `out`, checking the cards against the repository's codex.
+fn import(sets: &[PathBuf], out: &Path) -> Result<Report, ImportError> {
+    let codex = repo_root().join("codex").join("mage-wars");
+    import_octgn("mage-wars", sets, out, &codex, NewWords::Reject)
+}
 
 fn set_paths(shared: &Path) -> Vec<PathBuf> {
     let data = shared.join("data").join("octgn-mage-wars");
@@ -18,8 +24,7 @@ fn every_set_imports_with_zero_unmapped_fields() {
     let Some(shared) = shared_dir() else { return };
     for path in set_paths(&shared) {
         let out = tempfile::tempdir().expect("temp dir");
-        let report =
-            import_octgn("mage-wars", std::slice::from_ref(&path), out.path()).expect("imports");
+        let report = import(std::slice::from_ref(&path), out.path()).expect("imports");
         assert!(
             report.unmapped.is_empty(),
             "{}: unmapped fields:\n{report}",
@@ -37,7 +42,7 @@ fn every_set_imports_with_zero_unmapped_fields() {
 fn reimport_is_identical_to_the_committed_pool() {
     let Some(shared) = shared_dir() else { return };
     let out = tempfile::tempdir().expect("temp dir");
-    let report = import_octgn("mage-wars", &set_paths(&shared), out.path()).expect("imports");
+    let report = import(&set_paths(&shared), out.path()).expect("imports");
     assert_eq!(report.cards_written, 595, "{report}");
     assert_eq!(report.printings_added, 97, "{report}");
     let pool = repo_root().join("cards").join("mage-wars");
@@ -114,10 +119,9 @@ fn a_reprint_adds_a_printing_instead_of_a_duplicate() {
     let changed = write_set(sets.path(), "c.set.xml", "Third Set", &bolt("C03", 7, ""));
     let out = tempfile::tempdir().expect("temp dir");
 
-    let report =
-        import_octgn("mage-wars", std::slice::from_ref(&first), out.path()).expect("first import");
+    let report = import(std::slice::from_ref(&first), out.path()).expect("first import");
     assert_eq!(report.cards_written, 1);
-    let report = import_octgn("mage-wars", &[same, changed], out.path()).expect("reprints");
+    let report = import(&[same, changed], out.path()).expect("reprints");
     assert_eq!(
         (report.cards_written, report.printings_added),
         (0, 2),
@@ -147,7 +151,7 @@ fn a_reprint_adds_a_printing_instead_of_a_duplicate() {
     );
     assert!(text.contains(r#"traits = ["Piercing +1"]"#), "{text}");
 
-    let again = import_octgn("mage-wars", &[first], out.path()).expect("re-import");
+    let again = import(&[first], out.path()).expect("re-import");
     assert_eq!(
         (again.cards_written, again.printings_added),
         (0, 0),
@@ -161,7 +165,7 @@ fn unknown_properties_are_reported_per_card_and_field() {
     let extra = r#"<property name="Flavor" value="tingly" />"#;
     let path = write_set(sets.path(), "odd.set.xml", "Odd", &bolt("O01", 6, extra));
     let out = tempfile::tempdir().expect("temp dir");
-    let report = import_octgn("mage-wars", &[path], out.path()).expect("imports");
+    let report = import(&[path], out.path()).expect("imports");
     assert_eq!(report.unmapped.len(), 1, "{report}");
     let finding = &report.unmapped[0];
     assert_eq!(
@@ -182,8 +186,7 @@ fn malformed_xml_is_a_clear_error() {
     fs::write(&path, "<set name=\"Broken\"><cards><card name=\"x\"><property name=\"Type\" value=\"Attack\" /></set>")
         .expect("write");
     let out = tempfile::tempdir().expect("temp dir");
-    let error =
-        import_octgn("mage-wars", &[path], out.path()).expect_err("malformed XML must fail");
+    let error = import(&[path], out.path()).expect_err("malformed XML must fail");
     assert!(matches!(error, ImportError::Xml { .. }), "{error:?}");
     let message = error.to_string();
     assert!(
@@ -191,13 +194,9 @@ fn malformed_xml_is_a_clear_error() {
         "{message}"
     );
 
-    let missing = import_octgn(
-        "mage-wars",
-        &[sets.path().join("absent.set.xml")],
-        out.path(),
-    )
-    .expect_err("missing file");
-    assert!(matches!(missing, ImportError::Io { .. }), "{missing:?}");
+    let missing =
+        import(&[sets.path().join("absent.set.xml")], out.path()).expect_err("missing file");
+    assert!(matches!(missing, ImportError::Input(_)), "{missing:?}");
 }
 
 /// Copies `codex/mage-wars` and `cards/mage-wars` of the repository into a fresh content root.
@@ -255,7 +254,7 @@ fn a_hand_written_set_is_welcome_beside_the_imported_ones() {
     assert_eq!(game.cards.len(), 595 + 1);
 
     // Re-importing every set next to it adds nothing and leaves the hand-written file alone.
-    let report = import_octgn("mage-wars", &set_paths(&shared), &cards).expect("re-import");
+    let report = import(&set_paths(&shared), &cards).expect("re-import");
     assert_eq!(
         (report.cards_written, report.printings_added),
         (0, 0),
@@ -309,8 +308,11 @@ fn scaffold_turns_new_words_into_drafts_that_compile_with_warnings() {
         &expansion_with_new_words(),
     );
     let cards = root.path().join("cards").join("mage-wars");
-    let report = import_octgn("mage-wars", &[set], &cards).expect("imports");
+    let codex = root.path().join("codex").join("mage-wars");
+    let report =
+        import_octgn("mage-wars", &[set], &cards, &codex, NewWords::Keep).expect("imports");
     assert!(report.is_clean(), "{report}");
+    assert!(report.rejected.is_empty(), "{report}");
 
     let names = grimoire_import::find_new_names(root.path(), "mage-wars").expect("reads");
     let shown: Vec<String> = names.iter().map(ToString::to_string).collect();
@@ -369,7 +371,7 @@ fn a_truncated_set_file_fails_and_writes_nothing() {
     let cut = &text[..text.find("</cards>").expect("closing tag")];
     fs::write(&whole, cut).expect("truncate");
     let out = tempfile::tempdir().expect("temp dir");
-    let error = import_octgn("mage-wars", &[whole], out.path()).expect_err("truncated");
+    let error = import(&[whole], out.path()).expect_err("truncated");
     assert!(matches!(error, ImportError::Xml { .. }), "{error:?}");
     assert!(error.to_string().contains("truncated"), "{error}");
     assert_eq!(fs::read_dir(out.path()).expect("out").count(), 0);
@@ -388,7 +390,7 @@ fn a_set_without_a_name_fails_instead_of_writing_into_out() {
     )
     .expect("write");
     let out = tempfile::tempdir().expect("temp dir");
-    let error = import_octgn("mage-wars", &[path], out.path()).expect_err("no name");
+    let error = import(&[path], out.path()).expect_err("no name");
     assert!(error.to_string().contains("name"), "{error}");
     assert_eq!(fs::read_dir(out.path()).expect("out").count(), 0);
 }
@@ -403,7 +405,7 @@ fn a_creature_without_cost_is_unmapped_not_skipped_as_a_figure() {
         <property name="Level" value="1" /><property name="Stats" value="Armor=1, Life=5" /></card>"#;
     let path = write_set(sets.path(), "c.set.xml", "Costless", creature);
     let out = tempfile::tempdir().expect("temp dir");
-    let report = import_octgn("mage-wars", &[path], out.path()).expect("imports");
+    let report = import(&[path], out.path()).expect("imports");
     assert!(report.skipped.is_empty(), "{report}");
     assert!(!report.is_clean(), "--strict must fail: {report}");
     assert!(

@@ -45,7 +45,7 @@ fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
 }
 
 fn import(files: &[PathBuf], out: &Path) -> Report {
-    import_wowtcg_json(files, out).expect("imports")
+    import_wowtcg_json(files, out, &repo_root().join("codex").join("wow-tcg")).expect("imports")
 }
 
 #[test]
@@ -240,9 +240,14 @@ fn malformed_json_stops_the_import_with_its_position_and_writes_nothing() {
     );
     let bad = write(dir.path(), "bad.json", "[\n  {\"name\": \"Broken\",,}\n]");
     let out = dir.path().join("out");
-    let error = import_wowtcg_json(&[good, bad], &out).expect_err("malformed");
+    let error = import_wowtcg_json(
+        &[good, bad],
+        &out,
+        &repo_root().join("codex").join("wow-tcg"),
+    )
+    .expect_err("malformed");
     assert!(matches!(error, ImportError::Json { .. }));
     assert!(error.to_string().contains("bad.json"), "{error}");
-    assert!(error.to_string().contains("line 2"), "{error}");
+    assert!(error.to_string().contains("bad.json:2:21: "), "{error}");
     assert!(!out.exists(), "nothing written");
 }

@@ -24,7 +24,7 @@ pub struct GameCodex {
 
 impl GameCodex {
     /// Reads `game.toml` and the other `*.toml` files of the codex folder `dir`; the game's
-    /// name is the folder's name.
+    /// name is the one `game.toml` declares (else the folder's name).
     pub fn load(dir: &Path) -> Result<Self, ImportError> {
         let game_toml_path = dir.join("game.toml");
         let game_toml = source_file(&game_toml_path)?;
@@ -44,12 +44,19 @@ impl GameCodex {
             .iter()
             .map(|path| source_file(path))
             .collect::<Result<_, _>>()?;
-        let name = dir
-            .canonicalize()
+        // The game as `game.toml` names it: the codex may be read from any folder.
+        let declared = game_toml
+            .text
+            .parse::<toml::Table>()
             .ok()
-            .and_then(|dir| {
-                dir.file_name()
-                    .map(|name| name.to_string_lossy().into_owned())
+            .and_then(|table| {
+                let name = table.get("game")?.get("name")?.as_str()?;
+                Some(name.to_owned())
+            });
+        let name = declared
+            .or_else(|| {
+                let dir = dir.canonicalize().ok()?;
+                Some(dir.file_name()?.to_string_lossy().into_owned())
             })
             .unwrap_or_default();
         Ok(Self {

@@ -1,5 +1,6 @@
 //! Reads an OCTGN `*.set.xml` file into plain cards: a name and its properties.
 
+use quick_xml::escape::EscapeError;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
@@ -89,10 +90,6 @@ fn parse_set_after(text: &str) -> Result<RawSet, XmlError> {
             + text
                 .get(start..)
                 .map_or(0, |rest| rest.len() - rest.trim_start().len());
-        let at = |message: String| XmlError {
-            offset: element_at,
-            message,
-        };
         match &event {
             Event::Start(element) => {
                 open_elements.push(String::from_utf8_lossy(element.name().as_ref()).into_owned())
@@ -104,14 +101,14 @@ fn parse_set_after(text: &str) -> Result<RawSet, XmlError> {
         }
         match event {
             Event::Start(element) | Event::Empty(element) if element.name().as_ref() == b"set" => {
-                set_name = Some(attribute(&element, "name").map_err(at)?.unwrap_or_default());
+                set_name = Some(attribute(&element, "name", text, element_at)?.unwrap_or_default());
                 set_offset = element_at;
             }
             Event::Start(element) if element.name().as_ref() == b"card" => {
-                current = Some(new_card(&element, element_at).map_err(at)?);
+                current = Some(new_card(&element, text, element_at)?);
             }
             Event::Empty(element) if element.name().as_ref() == b"card" => {
-                cards.push(new_card(&element, element_at).map_err(at)?);
+                cards.push(new_card(&element, text, element_at)?);
             }
             Event::Start(element) if element.name().as_ref() == b"alternate" => {
                 alternate_depth += 1;
@@ -127,10 +124,8 @@ fn parse_set_after(text: &str) -> Result<RawSet, XmlError> {
                 if alternate_depth > 0 {
                     alternate_has_properties = true;
                 } else if let Some(card) = current.as_mut() {
-                    let name = attribute(&element, "name").map_err(at)?.unwrap_or_default();
-                    let value = attribute(&element, "value")
-                        .map_err(at)?
-                        .unwrap_or_default();
+                    let name = attribute(&element, "name", text, element_at)?.unwrap_or_default();
+                    let value = attribute(&element, "value", text, element_at)?.unwrap_or_default();
                     card.properties.push((name, value));
                 }
             }
@@ -182,9 +177,11 @@ fn parse_set_after(text: &str) -> Result<RawSet, XmlError> {
     })
 }
 
-fn new_card(element: &BytesStart<'_>, offset: usize) -> Result<RawCard, String> {
-    let name =
-        attribute(element, "name")?.ok_or_else(|| "a <card> has no name attribute".to_owned())?;
+fn new_card(element: &BytesStart<'_>, text: &str, offset: usize) -> Result<RawCard, XmlError> {
+    let name = attribute(element, "name", text, offset)?.ok_or_else(|| XmlError {
+        offset,
+        message: "a <card> has no name attribute".to_owned(),
+    })?;
     // Names are printed text: stray tabs or doubled spaces in the data are not part of them.
     let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
     Ok(RawCard {
@@ -195,15 +192,43 @@ fn new_card(element: &BytesStart<'_>, offset: usize) -> Result<RawCard, String> 
     })
 }
 
-fn attribute(element: &BytesStart<'_>, wanted: &str) -> Result<Option<String>, String> {
+/// The unescaped value of attribute `wanted` of `element`, which starts at byte `element_at`
+/// of `text`. A bad entity is located at its `&`.
+fn attribute(
+    element: &BytesStart<'_>,
+    wanted: &str,
+    text: &str,
+    element_at: usize,
+) -> Result<Option<String>, XmlError> {
     for attribute in element.attributes() {
-        let attribute = attribute.map_err(|error| error.to_string())?;
-        if attribute.key.as_ref() == wanted.as_bytes() {
-            let value = attribute
-                .unescape_value()
-                .map_err(|error| error.to_string())?;
-            return Ok(Some(value.into_owned()));
+        let attribute = attribute.map_err(|error| XmlError {
+            offset: element_at,
+            message: error.to_string(),
+        })?;
+        if attribute.key.as_ref() != wanted.as_bytes() {
+            continue;
         }
+        // The raw value borrows from `text`: its address gives its offset there.
+        let value_at = (attribute.value.as_ptr() as usize)
+            .checked_sub(text.as_ptr() as usize)
+            .filter(|offset| *offset <= text.len())
+            .unwrap_or(element_at);
+        let value = attribute.unescape_value().map_err(|error| {
+            let (within, message) = match &error {
+                quick_xml::Error::Escape(EscapeError::UnrecognizedEntity(range, name)) => {
+                    (range.start, format!("unknown entity `&{name};`"))
+                }
+                quick_xml::Error::Escape(EscapeError::UnterminatedEntity(range)) => {
+                    (range.start, "an `&` without a closing `;`".to_owned())
+                }
+                other => (0, other.to_string()),
+            };
+            XmlError {
+                offset: value_at + within.saturating_sub(1),
+                message,
+            }
+        })?;
+        return Ok(Some(value.into_owned()));
     }
     Ok(None)
 }
@@ -249,6 +274,18 @@ mod tests {
             error.message.contains("truncated") && error.message.contains("</cards></set>"),
             "{error:?}"
         );
+    }
+
+    #[test]
+    fn an_unknown_entity_is_located_at_its_ampersand() {
+        let text = "<set name=\"A\"><cards>\n  <card name=\"x\">\n    <property name=\"Type\" value=\"At&bogus;\" /></card></cards></set>";
+        let error = parse_set(text).expect_err("unknown entity");
+        assert_eq!(
+            &text[error.offset..error.offset + 7],
+            "&bogus;",
+            "{error:?}"
+        );
+        assert!(error.message.contains("`&bogus;`"), "{error:?}");
     }
 
     #[test]
