@@ -416,3 +416,187 @@ fn a_creature_without_cost_is_unmapped_not_skipped_as_a_figure() {
         "{report}"
     );
 }
+
+/// The real core set with `edit` applied to the first `<card>` (Blinding Flash), written to a
+/// temporary folder; `None` without `../shared`.
+fn mutated_core_set(edit: impl Fn(&str) -> String) -> Option<(tempfile::TempDir, PathBuf)> {
+    let shared = shared_dir()?;
+    let text =
+        fs::read_to_string(shared.join("data/octgn-mage-wars/core.set.xml")).expect("core set");
+    let card_start = text.find("<card ").expect("a card");
+    let card_end = card_start + text[card_start..].find("</card>").expect("card end");
+    let mutated = format!(
+        "{}{}{}",
+        &text[..card_start],
+        edit(&text[card_start..card_end]),
+        &text[card_end..]
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("core.set.xml");
+    fs::write(&path, mutated).expect("write mutated set");
+    Some((dir, path))
+}
+
+/// `line:column` (1-based, columns in characters) of byte `offset` of `text`.
+fn location(text: &str, offset: usize) -> String {
+    let before = &text[..offset];
+    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+    format!(
+        "{}:{}",
+        before.matches('\n').count() + 1,
+        before[line_start..].chars().count() + 1
+    )
+}
+
+/// `file:line:column` of byte `offset` of the file at `path`.
+fn line_column(path: &Path, offset: usize) -> String {
+    let text = fs::read_to_string(path).expect("readable");
+    format!("{}:{}", path.display(), location(&text, offset))
+}
+
+/// Whether the pool in `out` compiles with the repository's Mage Wars codex.
+fn compiles(out: &Path) -> Result<(), String> {
+    let root = tempfile::tempdir().expect("temp dir");
+    let codex = repo_root().join("codex").join("mage-wars");
+    let game = root.path().join("codex").join("mage-wars");
+    fs::create_dir_all(&game).expect("codex dir");
+    for entry in fs::read_dir(&codex).expect("codex") {
+        let path = entry.expect("entry").path();
+        fs::copy(&path, game.join(path.file_name().expect("name"))).expect("copy");
+    }
+    let cards = root.path().join("cards").join("mage-wars");
+    fs::create_dir_all(&cards).expect("cards dir");
+    for set in fs::read_dir(out).expect("out") {
+        let set = set.expect("entry").path();
+        let target = cards.join(set.file_name().expect("name"));
+        fs::create_dir_all(&target).expect("set dir");
+        for file in fs::read_dir(&set).expect("set") {
+            let file = file.expect("entry").path();
+            fs::copy(&file, target.join(file.file_name().expect("name"))).expect("copy");
+        }
+    }
+    let input = grimoire_compiler::load_game(root.path(), "mage-wars").expect("loads");
+    grimoire_compiler::compile(&input)
+        .map(|_| ())
+        .map_err(|diagnostics| diagnostics.render(false))
+}
+
+#[test]
+fn cards_the_game_would_not_compile_with_are_rejected_at_their_card_element() {
+    let mutations: [(&str, fn(&str) -> String, &str); 4] = [
+        (
+            "a school that is no school",
+            |card| card.replace("value=\"Holy\"", "value=\"Garbage\""),
+            "`Garbage` is not a value of enum `School`",
+        ),
+        (
+            "a deleted level",
+            |card| card.replace("<property name=\"Level\" value=\"2\" />", ""),
+            "missing the required field `schools`",
+        ),
+        (
+            "a cost past any number",
+            |card| {
+                card.replace(
+                    "name=\"Cost\" value=\"7\"",
+                    "name=\"Cost\" value=\"99999999999999999999\"",
+                )
+            },
+            "missing the required field `cost`",
+        ),
+        (
+            "a cost past the codex's range",
+            |card| card.replace("name=\"Cost\" value=\"7\"", "name=\"Cost\" value=\"4000\""),
+            "4000 is out of range: expected int(0..=40)",
+        ),
+    ];
+    for (what, edit, reason) in mutations {
+        let Some((_dir, set)) = mutated_core_set(edit) else {
+            return;
+        };
+        let out = tempfile::tempdir().expect("temp dir");
+        let report = import(std::slice::from_ref(&set), out.path()).expect("imports");
+        assert_eq!(report.rejected.len(), 1, "{what}: {report}");
+        let rejected = &report.rejected[0];
+        let shown = rejected.to_string();
+        let text = fs::read_to_string(&set).expect("readable");
+        let card_at = text.find("<card ").expect("a card");
+        assert!(
+            shown.starts_with(&format!("{}: ", line_column(&set, card_at))),
+            "{what}: not at the card element: {shown}"
+        );
+        assert!(
+            shown.contains("Blinding Flash") && shown.contains(reason),
+            "{what}: {shown}"
+        );
+        if what == "a cost past any number" {
+            let unmapped = report
+                .unmapped
+                .iter()
+                .map(ToString::to_string)
+                .find(|finding| finding.contains("Cost"))
+                .unwrap_or_default();
+            assert!(
+                unmapped.starts_with(&line_column(&set, card_at))
+                    && unmapped.contains("out of range"),
+                "{unmapped}"
+            );
+        }
+        assert_eq!(report.cards_written, 173, "{what}: {report}");
+        compiles(out.path()).unwrap_or_else(|errors| panic!("{what}: written cards:\n{errors}"));
+    }
+}
+
+#[test]
+fn errors_of_a_set_file_name_the_file_line_and_column() {
+    let Some((_dir, set)) = mutated_core_set(|card| {
+        card.replacen(
+            "value=\"Blinding Flash\"",
+            "value=\"Blinding &bogus; Flash\"",
+            1,
+        )
+    }) else {
+        return;
+    };
+    let out = tempfile::tempdir().expect("temp dir");
+    let error = import(std::slice::from_ref(&set), out.path()).expect_err("unknown entity");
+    let text = fs::read_to_string(&set).expect("readable");
+    let entity_at = text.find("&bogus;").expect("entity");
+    let shown = error.to_string();
+    assert!(
+        shown.starts_with(&format!("{}: ", line_column(&set, entity_at))),
+        "{shown}"
+    );
+    assert!(!shown.contains("1..6"), "no byte range: {shown}");
+
+    let not_utf8 = set.with_file_name("latin1.set.xml");
+    let mut bytes = text.into_bytes();
+    let at = String::from_utf8_lossy(&bytes)
+        .find("Blinding")
+        .expect("a card name");
+    bytes[at] = 0xff;
+    fs::write(&not_utf8, &bytes).expect("write");
+    let error = import(std::slice::from_ref(&not_utf8), out.path()).expect_err("not UTF-8");
+    let shown = error.to_string();
+    let expected = location(&String::from_utf8_lossy(&bytes[..at]), at);
+    assert!(
+        shown.starts_with(&format!("{}:{expected}: ", not_utf8.display())),
+        "{shown}"
+    );
+    assert_eq!(fs::read_dir(out.path()).expect("out").count(), 0);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_stream_as_a_set_file_ends_with_a_clear_error() {
+    for device in ["/dev/zero", "/dev/urandom"] {
+        let device = Path::new(device);
+        if !device.exists() {
+            continue;
+        }
+        let out = tempfile::tempdir().expect("temp dir");
+        let error = import(&[device.to_path_buf()], out.path()).expect_err("endless");
+        assert!(matches!(error, ImportError::Input(_)), "{error:?}");
+        assert!(error.to_string().contains("larger than 32 MiB"), "{error}");
+    }
+}
