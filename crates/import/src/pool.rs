@@ -354,12 +354,13 @@ impl Pool {
                     at: touched.origin.clone(),
                 });
                 self.take_out(&name, touched.before);
+                // Removing a card moves the ones after it: index again before the next.
+                self.refresh();
                 taken_out = true;
             }
             if !taken_out {
                 return Ok(());
             }
-            self.refresh();
         }
     }
 
@@ -456,7 +457,7 @@ impl Switch {
             if let Some(folder) = path.parent() {
                 self.make_folder(folder)?;
             }
-            let previous = if path.exists() {
+            let previous = if path.is_file() {
                 Some(fs::read(path).map_err(io_error(path))?)
             } else {
                 None
@@ -644,6 +645,43 @@ pub fn reprint_note(set: &str, card: &str, message: String, at: Option<Located>)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn card(name: &str) -> Table {
+        let mut card = Table::new();
+        card.insert("name".to_owned(), Value::String(name.to_owned()));
+        card
+    }
+
+    #[test]
+    fn a_failed_switch_puts_back_every_file_it_replaced() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let first = dir.path().join("one").join("cards.toml");
+        fs::create_dir_all(first.parent().expect("folder")).expect("folder");
+        fs::write(&first, "[[card]]\nname = \"Old\"\n").expect("old file");
+        let mut pool = Pool::load(dir.path(), "").expect("pool");
+        pool.add("one", "cards", "test", card("New"), None);
+        pool.add("two", "cards", "test", card("Other"), None);
+        // The second target becomes a folder after the pool was read: its rename fails.
+        let second = dir.path().join("two").join("cards.toml");
+        fs::create_dir_all(second.join("blocker")).expect("blocking folder");
+        let error = pool
+            .write()
+            .expect_err("the second file cannot be switched");
+        assert!(error.to_string().contains("two"), "{error}");
+        assert_eq!(
+            fs::read_to_string(&first).expect("first file"),
+            "[[card]]\nname = \"Old\"\n",
+            "the first file is put back"
+        );
+        let leftovers: Vec<PathBuf> = [
+            first.with_extension("toml.tmp"),
+            second.with_extension("toml.tmp"),
+        ]
+        .into_iter()
+        .filter(|path| path.exists())
+        .collect();
+        assert!(leftovers.is_empty(), "{leftovers:?}");
+    }
 
     #[test]
     fn authored_ability_data_is_no_difference_of_a_reprint() {

@@ -3,8 +3,8 @@
 use super::attack::{cross_check, parse_attacks};
 use super::bar_text::parse_attack_bar;
 use super::fields::{
-    canonical_trait, correct_spelling, why_not_a_number, handler_name, parse_defense, parse_mana, parse_pairs,
-    parse_range, parse_schools, parse_slot, split_list, TraitText,
+    canonical_trait, correct_spelling, handler_name, parse_defense, parse_mana, parse_pairs,
+    parse_range, parse_schools, parse_slot, split_list, why_not_a_number, TraitText,
 };
 use super::mage::map_mage;
 use super::model::{Card, Defense, Printing};
@@ -237,10 +237,7 @@ fn map_cost(card: &mut Card, value: &str, log: &mut CardLog<'_>) {
     };
     match parse_mana(cast) {
         Some((cost, per_x)) => (card.cost, card.cost_per_x) = (Some(cost), per_x),
-        None => log.unmapped(
-            "Cost",
-            format!("cost {} (nor X)", why_not_a_number(value)),
-        ),
+        None => log.unmapped("Cost", format!("cost {} (nor X)", why_not_a_number(value))),
     }
     match (reveal, card.kind == "enchantment") {
         (Some(reveal), true) => match parse_mana(reveal) {

@@ -6,7 +6,10 @@ use super::model::{Defense, Range, SchoolLevel};
 pub fn why_not_a_number(text: &str) -> String {
     let digits = text.trim().trim_start_matches(['+', '-']);
     if !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit()) {
-        format!("`{text}` is out of range: a card value is at most {}", i64::MAX)
+        format!(
+            "`{text}` is out of range: a card value is at most {}",
+            i64::MAX
+        )
     } else {
         format!("`{text}` is not a number")
     }
