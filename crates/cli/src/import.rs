@@ -26,9 +26,10 @@ pub struct MkDialsArgs {
     /// merged with, not duplicated.
     #[arg(long)]
     out: PathBuf,
-    /// The Mage Knight codex directory whose schema and ability names the cards must use.
-    #[arg(long, default_value = "codex/mage-knight")]
-    codex: PathBuf,
+    /// The Mage Knight codex directory whose schema and ability names the cards must use
+    /// (default: `codex/mage-knight` of the content root; see `--codex` of `import octgn`).
+    #[arg(long)]
+    codex: Option<PathBuf>,
     /// Exit with status 1 when any field could not be mapped.
     #[arg(long)]
     strict: bool,
@@ -43,9 +44,10 @@ pub struct MkDialsArgs {
 pub struct SummonerWarsArgs {
     /// The card list (e.g. `../shared/data/summoner-wars-1e/cards.json`).
     data: PathBuf,
-    /// The codex whose faction and ability names the data is mapped onto.
-    #[arg(long, default_value = "codex/summoner-wars")]
-    codex: PathBuf,
+    /// The codex whose faction and ability names the data is mapped onto (default:
+    /// `codex/summoner-wars` of the content root; see `--codex` of `import octgn`).
+    #[arg(long)]
+    codex: Option<PathBuf>,
     /// The card directory to write into; cards go to `<out>/<edition>-edition/<kind>.toml`.
     #[arg(long, default_value = "cards/summoner-wars")]
     out: PathBuf,
@@ -69,9 +71,10 @@ pub struct WowtcgJsonArgs {
     /// reprints as printings.
     #[arg(long)]
     out: PathBuf,
-    /// The WoW TCG codex directory the cards must compile against.
-    #[arg(long, default_value = "codex/wow-tcg")]
-    codex: PathBuf,
+    /// The WoW TCG codex directory the cards must compile against (default:
+    /// `codex/wow-tcg` of the content root; see `--codex` of `import octgn`).
+    #[arg(long)]
+    codex: Option<PathBuf>,
     /// Exit with status 1 when any field could not be mapped.
     #[arg(long)]
     strict: bool,
@@ -93,8 +96,10 @@ pub struct OctgnArgs {
     /// The card directory to write into (e.g. `cards/mage-wars`).
     #[arg(long)]
     out: PathBuf,
-    /// The game's codex directory the cards must compile against; by default
-    /// `<root>/codex/<game>` when `--out` is `<root>/cards/<game>`, else `codex/<game>`.
+    /// The game's codex directory the cards must compile against. By default
+    /// `<root>/codex/<game>`: of the root `--out` is in when it is `<root>/cards/<game>`, else
+    /// of the global `--root` or the content root found upwards from the current directory,
+    /// else `codex/<game>`.
     #[arg(long)]
     codex: Option<PathBuf>,
     /// Exit with status 1 when any field could not be mapped.
@@ -121,11 +126,19 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::Octgn(args) => run_octgn(args),
         Command::WowtcgJson(args) => run_wowtcg_json(args),
         Command::MkDials(args) => finish(
-            grimoire_import::import_mk_dials(&args.files, &args.out, &args.codex),
+            grimoire_import::import_mk_dials(
+                &args.files,
+                &args.out,
+                &codex_dir(args.codex, &args.out, "mage-knight"),
+            ),
             Strictness::of(args.strict, args.skip_invalid),
         ),
         Command::SummonerWars(args) => finish(
-            grimoire_import::import_summoner_wars(&args.data, &args.codex, &args.out),
+            grimoire_import::import_summoner_wars(
+                &args.data,
+                &codex_dir(args.codex, &args.out, "summoner-wars"),
+                &args.out,
+            ),
             Strictness::of(args.strict, args.skip_invalid),
         ),
     }
@@ -193,7 +206,11 @@ fn finish(
 /// written then).
 fn run_wowtcg_json(args: WowtcgJsonArgs) -> ExitCode {
     finish(
-        grimoire_import::import_wowtcg_json(&args.files, &args.out, &args.codex),
+        grimoire_import::import_wowtcg_json(
+            &args.files,
+            &args.out,
+            &codex_dir(args.codex, &args.out, "wow-tcg"),
+        ),
         Strictness::of(args.strict, args.skip_invalid),
     )
 }
@@ -215,10 +232,7 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let codex = args.codex.clone().unwrap_or_else(|| match &root {
-        Some(root) => root.join("codex").join(&args.game),
-        None => Path::new("codex").join(&args.game),
-    });
+    let codex = codex_dir(args.codex.clone(), &args.out, &args.game);
     let new_words = if args.scaffold {
         grimoire_import::NewWords::Keep
     } else {
@@ -255,6 +269,19 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The codex folder of `game` that imported cards are checked against: `given`, else
+/// `<root>/codex/<game>` of the content root `out` is in (`<root>/cards/<game>`), else of the
+/// global `--root` or the root found upwards from the current directory, else `codex/<game>`.
+fn codex_dir(given: Option<PathBuf>, out: &Path, game: &str) -> PathBuf {
+    given.unwrap_or_else(|| {
+        content_root(out, game)
+            .or_else(|| crate::root::optional(crate::root::flag()))
+            .unwrap_or_default()
+            .join("codex")
+            .join(game)
+    })
 }
 
 /// The content root of an output directory `<root>/cards/<game>`, when it has the game's
@@ -424,14 +451,33 @@ mod tests {
     }
 
     fn wow_args(files: Vec<PathBuf>, out: PathBuf, strict: bool) -> WowtcgJsonArgs {
-        let codex = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../codex/wow-tcg");
         WowtcgJsonArgs {
             files,
             out,
-            codex,
+            codex: None,
             strict,
             skip_invalid: false,
         }
+    }
+
+    #[test]
+    fn a_card_the_game_would_not_compile_with_exits_1_unless_skip_invalid() {
+        let root = scratch("rejected");
+        let set = root.0.join("moths.set.xml");
+        fs::write(&set, NEW_WORDS).expect("write set");
+        let written = root.0.join("cards/mage-wars/moths/creatures.toml");
+        // Without --scaffold, a new subtype is a word the game does not know.
+        assert_eq!(
+            run_octgn(args(&root.0, set.clone(), false, false)),
+            ExitCode::FAILURE
+        );
+        assert!(!written.exists(), "the card is not written");
+        let skipping = OctgnArgs {
+            skip_invalid: true,
+            ..args(&root.0, set, false, false)
+        };
+        assert_eq!(run_octgn(skipping), ExitCode::SUCCESS);
+        assert!(!written.exists(), "the card is still not written");
     }
 
     #[test]
