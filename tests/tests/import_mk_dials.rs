@@ -731,7 +731,8 @@ fn mutated_real_figures_are_rejected_or_unmapped_at_their_record() {
     let path = dir.path().join("dials.json");
     fs::write(&path, &text).expect("write");
     let out = dir.path().join("out");
-    let report = import_mk_dials(&[path.clone()], &out, &codex_dir()).expect("imports the rest");
+    let report =
+        import_mk_dials(std::slice::from_ref(&path), &out, &codex_dir()).expect("imports the rest");
     // The figure records start on lines `    {` (pretty-printed, inside `figures`).
     let figures_at = text.find("\"figures\"").expect("figures");
     let starts: Vec<usize> = text[figures_at..]

@@ -481,9 +481,12 @@ fn compiles(out: &Path) -> Result<(), String> {
         .map_err(|diagnostics| diagnostics.render(false))
 }
 
+/// A change to a card element: what it is, the edit, and the compiler's reason expected.
+type Mutation = (&'static str, fn(&str) -> String, &'static str);
+
 #[test]
 fn cards_the_game_would_not_compile_with_are_rejected_at_their_card_element() {
-    let mutations: [(&str, fn(&str) -> String, &str); 4] = [
+    let mutations: [Mutation; 4] = [
         (
             "a school that is no school",
             |card| card.replace("value=\"Holy\"", "value=\"Garbage\""),

@@ -69,7 +69,7 @@ impl GameCodex {
     /// Compiles `files` (a card directory as it would be written) with this codex and returns
     /// the compiler's errors inside each card, by card name. An error in the codex itself
     /// (which keeps the compiler from checking any card) is an error of the import.
-    pub fn card_errors(
+    pub(crate) fn card_errors(
         &self,
         files: &[RenderedFile],
     ) -> Result<BTreeMap<String, Vec<Diagnostic>>, ImportError> {

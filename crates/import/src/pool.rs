@@ -63,7 +63,7 @@ pub struct RenderedFile {
     /// The whole text, header included.
     pub text: String,
     /// Per card, in `card` array order: its name and the byte range of its table in `text`.
-    pub cards: Vec<(String, Range<usize>)>,
+    pub cards: CardRanges,
 }
 
 /// What happened to a card handed to [`Pool::add`].
@@ -324,7 +324,7 @@ impl Pool {
             let failing = codex.card_errors(&rendered)?;
             let mut taken_out = false;
             for (name, errors) in failing {
-                if !self.touched.contains_key(&name) || errors.iter().all(|error| accept(error)) {
+                if !self.touched.contains_key(&name) || errors.iter().all(&accept) {
                     continue;
                 }
                 let Some(touched) = self.touched.remove(&name) else {
@@ -518,6 +518,9 @@ fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> ImportError {
     move |source| ImportError::Io { path, source }
 }
 
+/// Each card of a rendered file: its name and the byte range of its `[[card]]` table.
+type CardRanges = Vec<(String, Range<usize>)>;
+
 /// Card keys written as `[[card.<key>]]` sub-tables instead of inline values.
 const SUB_TABLE_KEYS: [&str; 1] = ["attacks"];
 
@@ -528,8 +531,7 @@ const ONE_ITEM_PER_LINE_KEYS: [&str; 1] = ["dial"];
 /// inline (small records such as `range = { min = 0, max = 2 }`), except attack bars, which get
 /// `[[card.attacks]]` tables of their own.
 /// Also returns each card's name and the byte range of its table in the text.
-#[allow(clippy::type_complexity)]
-fn render_file(table: &Table) -> Result<(String, Vec<(String, Range<usize>)>), String> {
+fn render_file(table: &Table) -> Result<(String, CardRanges), String> {
     let mut out = String::new();
     let mut ranges = Vec::new();
     for (key, value) in table.iter().filter(|(key, _)| *key != "card") {
