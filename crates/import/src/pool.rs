@@ -655,6 +655,20 @@ mod tests {
     }
 
     #[test]
+    fn a_broken_card_file_in_out_is_an_error_at_its_line_and_column() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("set").join("cards.toml");
+        fs::create_dir_all(file.parent().expect("folder")).expect("folder");
+        fs::write(&file, "[[card]]\nname = \"Old\"\ncost = = 3\n").expect("broken file");
+        let error = Pool::load(dir.path(), "").expect_err("broken TOML");
+        let shown = error.to_string();
+        assert!(
+            shown.starts_with(&format!("{}:3:8: ", file.display())),
+            "{shown}"
+        );
+    }
+
+    #[test]
     fn a_failed_switch_puts_back_every_file_it_replaced() {
         let dir = tempfile::tempdir().expect("temp dir");
         let first = dir.path().join("one").join("cards.toml");
