@@ -652,7 +652,7 @@ fn unreadable_files_stop_with_line_and_column_and_write_nothing() {
 
     let missing = dir.path().join("missing.json");
     let error = import_mk_dials(&[missing], &out, &codex_dir()).expect_err("missing");
-    assert!(matches!(error, ImportError::Io { .. }), "{error}");
+    assert!(matches!(error, ImportError::Input(_)), "{error}");
 }
 
 #[test]
@@ -704,4 +704,58 @@ fn file_level_oddities_are_reported() {
         "{report}"
     );
     assert_eq!(report.cards_written, 1, "{report}");
+}
+
+/// `line:column` (1-based, columns in characters) of byte `offset` of `text`.
+fn location(text: &str, offset: usize) -> String {
+    let before = &text[..offset];
+    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+    format!(
+        "{}:{}",
+        before.matches('\n').count() + 1,
+        before[line_start..].chars().count() + 1
+    )
+}
+
+#[test]
+fn mutated_real_figures_are_rejected_or_unmapped_at_their_record() {
+    let Some(shared) = shared_dir() else { return };
+    let text = fs::read_to_string(shared.join("data/mage-knight/dials.json")).expect("dials");
+    let mut data: Value = serde_json::from_str(&text).expect("JSON");
+    let figures = data["figures"].as_array_mut().expect("figures");
+    figures[0]["name"] = json!("Self");
+    figures[1]["point_value"] = serde_json::from_str("1e40").expect("a huge number");
+    figures[2]["point_value"] = json!(i64::MAX);
+    let text = serde_json::to_string_pretty(&data).expect("JSON");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("dials.json");
+    fs::write(&path, &text).expect("write");
+    let out = dir.path().join("out");
+    let report =
+        import_mk_dials(std::slice::from_ref(&path), &out, &codex_dir()).expect("imports the rest");
+    // The figure records start on lines `    {` (pretty-printed, inside `figures`).
+    let figures_at = text.find("\"figures\"").expect("figures");
+    let starts: Vec<usize> = text[figures_at..]
+        .match_indices("\n    {")
+        .map(|(at, _)| figures_at + at + 5)
+        .collect();
+    let at = |index: usize| format!("{}:{}: ", path.display(), location(&text, starts[index]));
+    assert_eq!(report.rejected.len(), 1, "{report}");
+    let rejected = report.rejected[0].to_string();
+    assert!(
+        rejected.starts_with(&at(0)) && rejected.contains("Rust keyword"),
+        "{rejected}"
+    );
+    for index in [1, 2] {
+        let finding = report
+            .unmapped
+            .iter()
+            .map(ToString::to_string)
+            .find(|finding| finding.starts_with(&at(index)) && finding.contains("point_value"));
+        assert!(
+            finding.is_some(),
+            "figure {index} at {}:\n{report}",
+            at(index)
+        );
+    }
 }

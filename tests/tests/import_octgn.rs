@@ -4,9 +4,15 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use grimoire_import::{import_octgn, ImportError};
+use grimoire_import::{import_octgn, ImportError, NewWords, Report};
 
 use crate::support::{files_under, repo_root, shared_dir, OCTGN_SET_FILES};
+
+/// Imports Mage Wars sets into `out`, checking the cards against the repository's codex.
+fn import(sets: &[PathBuf], out: &Path) -> Result<Report, ImportError> {
+    let codex = repo_root().join("codex").join("mage-wars");
+    import_octgn("mage-wars", sets, out, &codex, NewWords::Reject)
+}
 
 fn set_paths(shared: &Path) -> Vec<PathBuf> {
     let data = shared.join("data").join("octgn-mage-wars");
@@ -18,8 +24,7 @@ fn every_set_imports_with_zero_unmapped_fields() {
     let Some(shared) = shared_dir() else { return };
     for path in set_paths(&shared) {
         let out = tempfile::tempdir().expect("temp dir");
-        let report =
-            import_octgn("mage-wars", std::slice::from_ref(&path), out.path()).expect("imports");
+        let report = import(std::slice::from_ref(&path), out.path()).expect("imports");
         assert!(
             report.unmapped.is_empty(),
             "{}: unmapped fields:\n{report}",
@@ -37,7 +42,7 @@ fn every_set_imports_with_zero_unmapped_fields() {
 fn reimport_is_identical_to_the_committed_pool() {
     let Some(shared) = shared_dir() else { return };
     let out = tempfile::tempdir().expect("temp dir");
-    let report = import_octgn("mage-wars", &set_paths(&shared), out.path()).expect("imports");
+    let report = import(&set_paths(&shared), out.path()).expect("imports");
     assert_eq!(report.cards_written, 595, "{report}");
     assert_eq!(report.printings_added, 97, "{report}");
     let pool = repo_root().join("cards").join("mage-wars");
@@ -114,10 +119,9 @@ fn a_reprint_adds_a_printing_instead_of_a_duplicate() {
     let changed = write_set(sets.path(), "c.set.xml", "Third Set", &bolt("C03", 7, ""));
     let out = tempfile::tempdir().expect("temp dir");
 
-    let report =
-        import_octgn("mage-wars", std::slice::from_ref(&first), out.path()).expect("first import");
+    let report = import(std::slice::from_ref(&first), out.path()).expect("first import");
     assert_eq!(report.cards_written, 1);
-    let report = import_octgn("mage-wars", &[same, changed], out.path()).expect("reprints");
+    let report = import(&[same, changed], out.path()).expect("reprints");
     assert_eq!(
         (report.cards_written, report.printings_added),
         (0, 2),
@@ -147,7 +151,7 @@ fn a_reprint_adds_a_printing_instead_of_a_duplicate() {
     );
     assert!(text.contains(r#"traits = ["Piercing +1"]"#), "{text}");
 
-    let again = import_octgn("mage-wars", &[first], out.path()).expect("re-import");
+    let again = import(&[first], out.path()).expect("re-import");
     assert_eq!(
         (again.cards_written, again.printings_added),
         (0, 0),
@@ -161,7 +165,7 @@ fn unknown_properties_are_reported_per_card_and_field() {
     let extra = r#"<property name="Flavor" value="tingly" />"#;
     let path = write_set(sets.path(), "odd.set.xml", "Odd", &bolt("O01", 6, extra));
     let out = tempfile::tempdir().expect("temp dir");
-    let report = import_octgn("mage-wars", &[path], out.path()).expect("imports");
+    let report = import(&[path], out.path()).expect("imports");
     assert_eq!(report.unmapped.len(), 1, "{report}");
     let finding = &report.unmapped[0];
     assert_eq!(
@@ -182,8 +186,7 @@ fn malformed_xml_is_a_clear_error() {
     fs::write(&path, "<set name=\"Broken\"><cards><card name=\"x\"><property name=\"Type\" value=\"Attack\" /></set>")
         .expect("write");
     let out = tempfile::tempdir().expect("temp dir");
-    let error =
-        import_octgn("mage-wars", &[path], out.path()).expect_err("malformed XML must fail");
+    let error = import(&[path], out.path()).expect_err("malformed XML must fail");
     assert!(matches!(error, ImportError::Xml { .. }), "{error:?}");
     let message = error.to_string();
     assert!(
@@ -191,13 +194,9 @@ fn malformed_xml_is_a_clear_error() {
         "{message}"
     );
 
-    let missing = import_octgn(
-        "mage-wars",
-        &[sets.path().join("absent.set.xml")],
-        out.path(),
-    )
-    .expect_err("missing file");
-    assert!(matches!(missing, ImportError::Io { .. }), "{missing:?}");
+    let missing =
+        import(&[sets.path().join("absent.set.xml")], out.path()).expect_err("missing file");
+    assert!(matches!(missing, ImportError::Input(_)), "{missing:?}");
 }
 
 /// Copies `codex/mage-wars` and `cards/mage-wars` of the repository into a fresh content root.
@@ -255,7 +254,7 @@ fn a_hand_written_set_is_welcome_beside_the_imported_ones() {
     assert_eq!(game.cards.len(), 595 + 1);
 
     // Re-importing every set next to it adds nothing and leaves the hand-written file alone.
-    let report = import_octgn("mage-wars", &set_paths(&shared), &cards).expect("re-import");
+    let report = import(&set_paths(&shared), &cards).expect("re-import");
     assert_eq!(
         (report.cards_written, report.printings_added),
         (0, 0),
@@ -309,8 +308,11 @@ fn scaffold_turns_new_words_into_drafts_that_compile_with_warnings() {
         &expansion_with_new_words(),
     );
     let cards = root.path().join("cards").join("mage-wars");
-    let report = import_octgn("mage-wars", &[set], &cards).expect("imports");
+    let codex = root.path().join("codex").join("mage-wars");
+    let report =
+        import_octgn("mage-wars", &[set], &cards, &codex, NewWords::Keep).expect("imports");
     assert!(report.is_clean(), "{report}");
+    assert!(report.rejected.is_empty(), "{report}");
 
     let names = grimoire_import::find_new_names(root.path(), "mage-wars").expect("reads");
     let shown: Vec<String> = names.iter().map(ToString::to_string).collect();
@@ -369,7 +371,7 @@ fn a_truncated_set_file_fails_and_writes_nothing() {
     let cut = &text[..text.find("</cards>").expect("closing tag")];
     fs::write(&whole, cut).expect("truncate");
     let out = tempfile::tempdir().expect("temp dir");
-    let error = import_octgn("mage-wars", &[whole], out.path()).expect_err("truncated");
+    let error = import(&[whole], out.path()).expect_err("truncated");
     assert!(matches!(error, ImportError::Xml { .. }), "{error:?}");
     assert!(error.to_string().contains("truncated"), "{error}");
     assert_eq!(fs::read_dir(out.path()).expect("out").count(), 0);
@@ -388,7 +390,7 @@ fn a_set_without_a_name_fails_instead_of_writing_into_out() {
     )
     .expect("write");
     let out = tempfile::tempdir().expect("temp dir");
-    let error = import_octgn("mage-wars", &[path], out.path()).expect_err("no name");
+    let error = import(&[path], out.path()).expect_err("no name");
     assert!(error.to_string().contains("name"), "{error}");
     assert_eq!(fs::read_dir(out.path()).expect("out").count(), 0);
 }
@@ -403,7 +405,7 @@ fn a_creature_without_cost_is_unmapped_not_skipped_as_a_figure() {
         <property name="Level" value="1" /><property name="Stats" value="Armor=1, Life=5" /></card>"#;
     let path = write_set(sets.path(), "c.set.xml", "Costless", creature);
     let out = tempfile::tempdir().expect("temp dir");
-    let report = import_octgn("mage-wars", &[path], out.path()).expect("imports");
+    let report = import(&[path], out.path()).expect("imports");
     assert!(report.skipped.is_empty(), "{report}");
     assert!(!report.is_clean(), "--strict must fail: {report}");
     assert!(
@@ -413,4 +415,191 @@ fn a_creature_without_cost_is_unmapped_not_skipped_as_a_figure() {
             .any(|finding| finding.card == "Costless Brute" && finding.field == "Cost"),
         "{report}"
     );
+}
+
+/// The real core set with `edit` applied to the first `<card>` (Blinding Flash), written to a
+/// temporary folder; `None` without `../shared`.
+fn mutated_core_set(edit: impl Fn(&str) -> String) -> Option<(tempfile::TempDir, PathBuf)> {
+    let shared = shared_dir()?;
+    let text =
+        fs::read_to_string(shared.join("data/octgn-mage-wars/core.set.xml")).expect("core set");
+    let card_start = text.find("<card ").expect("a card");
+    let card_end = card_start + text[card_start..].find("</card>").expect("card end");
+    let mutated = format!(
+        "{}{}{}",
+        &text[..card_start],
+        edit(&text[card_start..card_end]),
+        &text[card_end..]
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("core.set.xml");
+    fs::write(&path, mutated).expect("write mutated set");
+    Some((dir, path))
+}
+
+/// `line:column` (1-based, columns in characters) of byte `offset` of `text`.
+fn location(text: &str, offset: usize) -> String {
+    let before = &text[..offset];
+    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+    format!(
+        "{}:{}",
+        before.matches('\n').count() + 1,
+        before[line_start..].chars().count() + 1
+    )
+}
+
+/// `file:line:column` of byte `offset` of the file at `path`.
+fn line_column(path: &Path, offset: usize) -> String {
+    let text = fs::read_to_string(path).expect("readable");
+    format!("{}:{}", path.display(), location(&text, offset))
+}
+
+/// Whether the pool in `out` compiles with the repository's Mage Wars codex.
+fn compiles(out: &Path) -> Result<(), String> {
+    let root = tempfile::tempdir().expect("temp dir");
+    let codex = repo_root().join("codex").join("mage-wars");
+    let game = root.path().join("codex").join("mage-wars");
+    fs::create_dir_all(&game).expect("codex dir");
+    for entry in fs::read_dir(&codex).expect("codex") {
+        let path = entry.expect("entry").path();
+        fs::copy(&path, game.join(path.file_name().expect("name"))).expect("copy");
+    }
+    let cards = root.path().join("cards").join("mage-wars");
+    fs::create_dir_all(&cards).expect("cards dir");
+    for set in fs::read_dir(out).expect("out") {
+        let set = set.expect("entry").path();
+        let target = cards.join(set.file_name().expect("name"));
+        fs::create_dir_all(&target).expect("set dir");
+        for file in fs::read_dir(&set).expect("set") {
+            let file = file.expect("entry").path();
+            fs::copy(&file, target.join(file.file_name().expect("name"))).expect("copy");
+        }
+    }
+    let input = grimoire_compiler::load_game(root.path(), "mage-wars").expect("loads");
+    grimoire_compiler::compile(&input)
+        .map(|_| ())
+        .map_err(|diagnostics| diagnostics.render(false))
+}
+
+/// A change to a card element: what it is, the edit, and the compiler's reason expected.
+type Mutation = (&'static str, fn(&str) -> String, &'static str);
+
+#[test]
+fn cards_the_game_would_not_compile_with_are_rejected_at_their_card_element() {
+    let mutations: [Mutation; 4] = [
+        (
+            "a school that is no school",
+            |card| card.replace("value=\"Holy\"", "value=\"Garbage\""),
+            "`Garbage` is not a value of enum `School`",
+        ),
+        (
+            "a deleted level",
+            |card| card.replace("<property name=\"Level\" value=\"2\" />", ""),
+            "missing the required field `schools`",
+        ),
+        (
+            "a cost past any number",
+            |card| {
+                card.replace(
+                    "name=\"Cost\" value=\"7\"",
+                    "name=\"Cost\" value=\"99999999999999999999\"",
+                )
+            },
+            "missing the required field `cost`",
+        ),
+        (
+            "a cost past the codex's range",
+            |card| card.replace("name=\"Cost\" value=\"7\"", "name=\"Cost\" value=\"4000\""),
+            "4000 is out of range: expected int(0..=40)",
+        ),
+    ];
+    for (what, edit, reason) in mutations {
+        let Some((_dir, set)) = mutated_core_set(edit) else {
+            return;
+        };
+        let out = tempfile::tempdir().expect("temp dir");
+        let report = import(std::slice::from_ref(&set), out.path()).expect("imports");
+        assert_eq!(report.rejected.len(), 1, "{what}: {report}");
+        let rejected = &report.rejected[0];
+        let shown = rejected.to_string();
+        let text = fs::read_to_string(&set).expect("readable");
+        let card_at = text.find("<card ").expect("a card");
+        assert!(
+            shown.starts_with(&format!("{}: ", line_column(&set, card_at))),
+            "{what}: not at the card element: {shown}"
+        );
+        assert!(
+            shown.contains("Blinding Flash") && shown.contains(reason),
+            "{what}: {shown}"
+        );
+        if what == "a cost past any number" {
+            let unmapped = report
+                .unmapped
+                .iter()
+                .map(ToString::to_string)
+                .find(|finding| finding.contains("Cost"))
+                .unwrap_or_default();
+            assert!(
+                unmapped.starts_with(&line_column(&set, card_at))
+                    && unmapped.contains("out of range"),
+                "{unmapped}"
+            );
+        }
+        assert_eq!(report.cards_written, 173, "{what}: {report}");
+        compiles(out.path()).unwrap_or_else(|errors| panic!("{what}: written cards:\n{errors}"));
+    }
+}
+
+#[test]
+fn errors_of_a_set_file_name_the_file_line_and_column() {
+    let Some((_dir, set)) = mutated_core_set(|card| {
+        card.replacen(
+            "value=\"Blinding Flash\"",
+            "value=\"Blinding &bogus; Flash\"",
+            1,
+        )
+    }) else {
+        return;
+    };
+    let out = tempfile::tempdir().expect("temp dir");
+    let error = import(std::slice::from_ref(&set), out.path()).expect_err("unknown entity");
+    let text = fs::read_to_string(&set).expect("readable");
+    let entity_at = text.find("&bogus;").expect("entity");
+    let shown = error.to_string();
+    assert!(
+        shown.starts_with(&format!("{}: ", line_column(&set, entity_at))),
+        "{shown}"
+    );
+    assert!(!shown.contains("1..6"), "no byte range: {shown}");
+
+    let not_utf8 = set.with_file_name("latin1.set.xml");
+    let mut bytes = text.into_bytes();
+    let at = String::from_utf8_lossy(&bytes)
+        .find("Blinding")
+        .expect("a card name");
+    bytes[at] = 0xff;
+    fs::write(&not_utf8, &bytes).expect("write");
+    let error = import(std::slice::from_ref(&not_utf8), out.path()).expect_err("not UTF-8");
+    let shown = error.to_string();
+    let expected = location(&String::from_utf8_lossy(&bytes[..at]), at);
+    assert!(
+        shown.starts_with(&format!("{}:{expected}: ", not_utf8.display())),
+        "{shown}"
+    );
+    assert_eq!(fs::read_dir(out.path()).expect("out").count(), 0);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_stream_as_a_set_file_ends_with_a_clear_error() {
+    for device in ["/dev/zero", "/dev/urandom"] {
+        let device = Path::new(device);
+        if !device.exists() {
+            continue;
+        }
+        let out = tempfile::tempdir().expect("temp dir");
+        let error = import(&[device.to_path_buf()], out.path()).expect_err("endless");
+        assert!(matches!(error, ImportError::Input(_)), "{error:?}");
+        assert!(error.to_string().contains("larger than 32 MiB"), "{error}");
+    }
 }

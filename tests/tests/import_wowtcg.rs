@@ -45,7 +45,7 @@ fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
 }
 
 fn import(files: &[PathBuf], out: &Path) -> Report {
-    import_wowtcg_json(files, out).expect("imports")
+    import_wowtcg_json(files, out, &repo_root().join("codex").join("wow-tcg")).expect("imports")
 }
 
 #[test]
@@ -240,9 +240,99 @@ fn malformed_json_stops_the_import_with_its_position_and_writes_nothing() {
     );
     let bad = write(dir.path(), "bad.json", "[\n  {\"name\": \"Broken\",,}\n]");
     let out = dir.path().join("out");
-    let error = import_wowtcg_json(&[good, bad], &out).expect_err("malformed");
+    let error = import_wowtcg_json(
+        &[good, bad],
+        &out,
+        &repo_root().join("codex").join("wow-tcg"),
+    )
+    .expect_err("malformed");
     assert!(matches!(error, ImportError::Json { .. }));
     assert!(error.to_string().contains("bad.json"), "{error}");
-    assert!(error.to_string().contains("line 2"), "{error}");
+    assert!(error.to_string().contains("bad.json:2:21: "), "{error}");
+    assert!(!out.exists(), "nothing written");
+}
+
+fn wow_codex() -> PathBuf {
+    repo_root().join("codex").join("wow-tcg")
+}
+
+/// `line:column` (1-based, columns in characters) of byte `offset` of `text`.
+fn location(text: &str, offset: usize) -> String {
+    let before = &text[..offset];
+    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+    format!(
+        "{}:{}",
+        before.matches('\n').count() + 1,
+        before[line_start..].chars().count() + 1
+    )
+}
+
+#[test]
+fn a_card_the_game_would_not_compile_with_is_rejected_at_its_record() {
+    let Some(shared) = shared_dir() else { return };
+    let text = fs::read_to_string(shared.join("data/wow-tcg/hoa.json")).expect("hoa.json");
+    // The second record, renamed to a word that is no card name the generated code can hold.
+    let second = text.find("},{").expect("two records") + 2;
+    let name_at = second + text[second..].find("\"name\":\"").expect("a name") + 8;
+    let name_end = name_at + text[name_at..].find('"').expect("name end");
+    let mutated = format!("{}Self{}", &text[..name_at], &text[name_end..]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let set = write(dir.path(), "hoa.json", &mutated);
+    let out = dir.path().join("out");
+    let report = import_wowtcg_json(std::slice::from_ref(&set), &out, &wow_codex())
+        .expect("imports the rest");
+    assert_eq!(report.rejected.len(), 1, "{report}");
+    let shown = report.rejected[0].to_string();
+    let expected = format!("{}:{}: ", set.display(), location(&mutated, second));
+    assert!(
+        shown.starts_with(&expected),
+        "{shown} (expected {expected})"
+    );
+    assert!(shown.contains("Rust keyword"), "{shown}");
+    let written = fs::read_to_string(out.join("hoa").join("abilities.toml")).unwrap_or_default()
+        + &fs::read_to_string(out.join("hoa").join("allies.toml")).unwrap_or_default();
+    assert!(
+        !written.contains("name = \"Self\""),
+        "the card is not written"
+    );
+}
+
+#[test]
+fn an_import_that_fails_while_writing_leaves_nothing_written() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let set = write(
+        dir.path(),
+        "two-sets.json",
+        &format!(
+            "[{}, {}]",
+            ally("Grunt", "ONE", 1, ""),
+            ally("Peon", "TWO", 2, "")
+        ),
+    );
+    let out = dir.path().join("out");
+    fs::create_dir_all(&out).expect("out");
+    // A file where the second set's folder must go: its folder cannot be made.
+    fs::write(out.join("two"), "not a folder").expect("blocker");
+    let error = import_wowtcg_json(&[set], &out, &wow_codex())
+        .expect_err("the second set cannot be written");
+    assert!(matches!(error, ImportError::Io { .. }), "{error:?}");
+    assert!(error.to_string().contains("two"), "{error}");
+    let left: Vec<_> = fs::read_dir(&out)
+        .expect("out")
+        .map(|entry| entry.expect("entry").file_name())
+        .collect();
+    assert_eq!(left, ["two"], "the first set's folder is removed again");
+}
+
+#[test]
+fn json_errors_at_a_line_start_have_column_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bad = write(dir.path(), "cut.json", "[\n");
+    let out = dir.path().join("out");
+    let error = import_wowtcg_json(&[bad], &out, &wow_codex()).expect_err("cut short");
+    assert!(error.to_string().contains("cut.json:2:1: "), "{error}");
+    let object = write(dir.path(), "object.json", "\n\n  \"text\"");
+    let error = import_wowtcg_json(&[object], &out, &wow_codex()).expect_err("not records");
+    assert!(error.to_string().contains("object.json:3:3: "), "{error}");
     assert!(!out.exists(), "nothing written");
 }

@@ -14,6 +14,7 @@ mod determinism;
 mod effect_coverage;
 mod import_mk_dials;
 mod import_octgn;
+mod import_summoner_wars;
 mod import_wowtcg;
 mod macros;
 mod real_cards;

@@ -60,7 +60,14 @@ fn reimport(
     pool: &Path,
 ) -> Result<grimoire_import::Report, Box<dyn std::error::Error>> {
     let scratch = tempfile::tempdir()?;
-    let report = grimoire_import::import_octgn("mage-wars", sets, scratch.path())?;
+    let codex = crate::repo_root().join("codex").join("mage-wars");
+    let report = grimoire_import::import_octgn(
+        "mage-wars",
+        sets,
+        scratch.path(),
+        &codex,
+        grimoire_import::NewWords::Reject,
+    )?;
     for set_dir in fs::read_dir(scratch.path())? {
         let set_dir = set_dir?.path();
         let Some(set_name) = set_dir.file_name() else {

@@ -26,12 +26,17 @@ pub struct MkDialsArgs {
     /// merged with, not duplicated.
     #[arg(long)]
     out: PathBuf,
-    /// The Mage Knight codex directory whose schema and ability names the cards must use.
-    #[arg(long, default_value = "codex/mage-knight")]
-    codex: PathBuf,
+    /// The Mage Knight codex directory whose schema and ability names the cards must use
+    /// (default: `codex/mage-knight` of the content root; see `--codex` of `import octgn`).
+    #[arg(long)]
+    codex: Option<PathBuf>,
     /// Exit with status 1 when any field could not be mapped.
     #[arg(long)]
     strict: bool,
+    /// Exit with status 0 even when cards the game would not compile with were left out
+    /// (they are still reported, each at its place in the source).
+    #[arg(long)]
+    skip_invalid: bool,
 }
 
 /// Arguments of `grimoire import summoner-wars`.
@@ -39,15 +44,20 @@ pub struct MkDialsArgs {
 pub struct SummonerWarsArgs {
     /// The card list (e.g. `../shared/data/summoner-wars-1e/cards.json`).
     data: PathBuf,
-    /// The codex whose faction and ability names the data is mapped onto.
-    #[arg(long, default_value = "codex/summoner-wars")]
-    codex: PathBuf,
+    /// The codex whose faction and ability names the data is mapped onto (default:
+    /// `codex/summoner-wars` of the content root; see `--codex` of `import octgn`).
+    #[arg(long)]
+    codex: Option<PathBuf>,
     /// The card directory to write into; cards go to `<out>/<edition>-edition/<kind>.toml`.
     #[arg(long, default_value = "cards/summoner-wars")]
     out: PathBuf,
     /// Exit with status 1 when any field could not be mapped.
     #[arg(long)]
     strict: bool,
+    /// Exit with status 0 even when cards the game would not compile with were left out
+    /// (they are still reported, each at its place in the source).
+    #[arg(long)]
+    skip_invalid: bool,
 }
 
 /// Arguments of `grimoire import wowtcg-json`.
@@ -61,9 +71,17 @@ pub struct WowtcgJsonArgs {
     /// reprints as printings.
     #[arg(long)]
     out: PathBuf,
+    /// The WoW TCG codex directory the cards must compile against (default:
+    /// `codex/wow-tcg` of the content root; see `--codex` of `import octgn`).
+    #[arg(long)]
+    codex: Option<PathBuf>,
     /// Exit with status 1 when any field could not be mapped.
     #[arg(long)]
     strict: bool,
+    /// Exit with status 0 even when cards the game would not compile with were left out
+    /// (they are still reported, each at its place in the source).
+    #[arg(long)]
+    skip_invalid: bool,
 }
 
 /// Arguments of `grimoire import octgn`.
@@ -78,12 +96,23 @@ pub struct OctgnArgs {
     /// The card directory to write into (e.g. `cards/mage-wars`).
     #[arg(long)]
     out: PathBuf,
+    /// The game's codex directory the cards must compile against. By default
+    /// `<root>/codex/<game>`: of the root `--out` is in when it is `<root>/cards/<game>`, else
+    /// of the global `--root` or the content root found upwards from the current directory,
+    /// else `codex/<game>`.
+    #[arg(long)]
+    codex: Option<PathBuf>,
     /// Exit with status 1 when any field could not be mapped.
     #[arg(long)]
     strict: bool,
+    /// Exit with status 0 even when cards the game would not compile with were left out
+    /// (they are still reported, each at its place in the source).
+    #[arg(long)]
+    skip_invalid: bool,
     /// Write reviewable additions for the new words the cards use: enum values into
     /// `codex/<game>/game.toml`, codex entries marked `draft = true` into the codex files.
-    /// Needs `--out` to be `<root>/cards/<game>`.
+    /// Needs `--out` to be `<root>/cards/<game>`. Without it, a card using a word the codex
+    /// does not know is left out like any card the game would not compile with.
     #[arg(long)]
     scaffold: bool,
 }
@@ -97,30 +126,70 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::Octgn(args) => run_octgn(args),
         Command::WowtcgJson(args) => run_wowtcg_json(args),
         Command::MkDials(args) => finish(
-            grimoire_import::import_mk_dials(&args.files, &args.out, &args.codex),
-            args.strict,
+            grimoire_import::import_mk_dials(
+                &args.files,
+                &args.out,
+                &codex_dir(args.codex, &args.out, "mage-knight"),
+            ),
+            Strictness::of(args.strict, args.skip_invalid),
         ),
         Command::SummonerWars(args) => finish(
-            grimoire_import::import_summoner_wars(&args.data, &args.codex, &args.out),
-            args.strict,
+            grimoire_import::import_summoner_wars(
+                &args.data,
+                &codex_dir(args.codex, &args.out, "summoner-wars"),
+                &args.out,
+            ),
+            Strictness::of(args.strict, args.skip_invalid),
         ),
     }
 }
 
-/// Prints an import's report; exit 1 under `--strict` with unmapped fields, 2 when the import
-/// could not run.
+/// What makes an import that ran exit with status 1.
+#[derive(Clone, Copy)]
+struct Strictness {
+    /// `--strict`: any unmapped field.
+    unmapped: bool,
+    /// Not `--skip-invalid`: any card left out because the game would not compile with it.
+    rejected: bool,
+}
+
+impl Strictness {
+    fn of(strict: bool, skip_invalid: bool) -> Self {
+        Self {
+            unmapped: strict,
+            rejected: !skip_invalid,
+        }
+    }
+
+    /// Why the report fails the import, if it does.
+    fn failure(self, report: &grimoire_import::Report) -> Option<String> {
+        if self.rejected && !report.rejected.is_empty() {
+            return Some(format!(
+                "{} cards were not written: the game would not compile with them (listed as `rejected`; --skip-invalid accepts this)",
+                report.rejected.len()
+            ));
+        }
+        if self.unmapped && !report.is_clean() {
+            return Some(format!(
+                "{} unmapped fields (--strict)",
+                report.unmapped.len()
+            ));
+        }
+        None
+    }
+}
+
+/// Prints an import's report; exit 1 when it left cards out (unless `--skip-invalid`) or under
+/// `--strict` with unmapped fields, 2 when the import could not run.
 fn finish(
     result: Result<grimoire_import::Report, grimoire_import::ImportError>,
-    strict: bool,
+    strictness: Strictness,
 ) -> ExitCode {
     match result {
         Ok(report) => {
             crate::out!("{report}");
-            if strict && !report.is_clean() {
-                eprintln!(
-                    "error: {} unmapped fields (--strict)",
-                    report.unmapped.len()
-                );
+            if let Some(failure) = strictness.failure(&report) {
+                eprintln!("error: {failure}");
                 return crate::output::finish(ExitCode::FAILURE);
             }
             crate::output::finish(ExitCode::SUCCESS)
@@ -132,12 +201,17 @@ fn finish(
     }
 }
 
-/// `grimoire import wowtcg-json`: exit 1 for unmapped fields under `--strict`, 2 when the
-/// import could not run (unreadable or malformed file; nothing is written then).
+/// `grimoire import wowtcg-json`: exit 1 for rejected cards or unmapped fields under
+/// `--strict`, 2 when the import could not run (unreadable or malformed file; nothing is
+/// written then).
 fn run_wowtcg_json(args: WowtcgJsonArgs) -> ExitCode {
     finish(
-        grimoire_import::import_wowtcg_json(&args.files, &args.out),
-        args.strict,
+        grimoire_import::import_wowtcg_json(
+            &args.files,
+            &args.out,
+            &codex_dir(args.codex, &args.out, "wow-tcg"),
+        ),
+        Strictness::of(args.strict, args.skip_invalid),
     )
 }
 
@@ -150,9 +224,22 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    match grimoire_import::import_octgn(&args.game, &args.sets, &args.out) {
+    let root = content_root(&args.out, &args.game);
+    if args.scaffold && root.is_none() {
+        eprintln!(
+            "error: --scaffold needs --out to be <root>/cards/{} with <root>/codex/{}/game.toml",
+            args.game, args.game
+        );
+        return ExitCode::from(2);
+    }
+    let codex = codex_dir(args.codex.clone(), &args.out, &args.game);
+    let new_words = if args.scaffold {
+        grimoire_import::NewWords::Keep
+    } else {
+        grimoire_import::NewWords::Reject
+    };
+    match grimoire_import::import_octgn(&args.game, &args.sets, &args.out, &codex, new_words) {
         Ok(mut report) => {
-            let root = content_root(&args.out, &args.game);
             if root.is_none() {
                 eprintln!(
                     "note: new names are not listed: --out is not <root>/cards/{} next to <root>/codex/{}/game.toml",
@@ -166,23 +253,13 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
                 }
             }
             crate::out!("{report}");
-            if args.scaffold {
-                let Some(root) = root else {
-                    eprintln!(
-                        "error: --scaffold needs --out to be <root>/cards/{} with <root>/codex/{}/game.toml",
-                        args.game, args.game
-                    );
-                    return ExitCode::from(2);
-                };
-                if let Err(code) = scaffold(&root, &args.game, &report.new_names) {
+            if let (true, Some(root)) = (args.scaffold, &root) {
+                if let Err(code) = scaffold(root, &args.game, &report.new_names) {
                     return code;
                 }
             }
-            if args.strict && !report.is_clean() {
-                eprintln!(
-                    "error: {} unmapped fields (--strict)",
-                    report.unmapped.len()
-                );
+            if let Some(failure) = Strictness::of(args.strict, args.skip_invalid).failure(&report) {
+                eprintln!("error: {failure}");
                 return crate::output::finish(ExitCode::FAILURE);
             }
             crate::output::finish(ExitCode::SUCCESS)
@@ -192,6 +269,19 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The codex folder of `game` that imported cards are checked against: `given`, else
+/// `<root>/codex/<game>` of the content root `out` is in (`<root>/cards/<game>`), else of the
+/// global `--root` or the root found upwards from the current directory, else `codex/<game>`.
+fn codex_dir(given: Option<PathBuf>, out: &Path, game: &str) -> PathBuf {
+    given.unwrap_or_else(|| {
+        content_root(out, game)
+            .or_else(|| crate::root::optional(crate::root::flag()))
+            .unwrap_or_default()
+            .join("codex")
+            .join(game)
+    })
 }
 
 /// The content root of an output directory `<root>/cards/<game>`, when it has the game's
@@ -297,7 +387,9 @@ mod tests {
             game: "mage-wars".to_owned(),
             sets: vec![set],
             out: root.join("cards").join("mage-wars"),
+            codex: None,
             strict,
+            skip_invalid: false,
             scaffold,
         }
     }
@@ -359,7 +451,33 @@ mod tests {
     }
 
     fn wow_args(files: Vec<PathBuf>, out: PathBuf, strict: bool) -> WowtcgJsonArgs {
-        WowtcgJsonArgs { files, out, strict }
+        WowtcgJsonArgs {
+            files,
+            out,
+            codex: None,
+            strict,
+            skip_invalid: false,
+        }
+    }
+
+    #[test]
+    fn a_card_the_game_would_not_compile_with_exits_1_unless_skip_invalid() {
+        let root = scratch("rejected");
+        let set = root.0.join("moths.set.xml");
+        fs::write(&set, NEW_WORDS).expect("write set");
+        let written = root.0.join("cards/mage-wars/moths/creatures.toml");
+        // Without --scaffold, a new subtype is a word the game does not know.
+        assert_eq!(
+            run_octgn(args(&root.0, set.clone(), false, false)),
+            ExitCode::FAILURE
+        );
+        assert!(!written.exists(), "the card is not written");
+        let skipping = OctgnArgs {
+            skip_invalid: true,
+            ..args(&root.0, set, false, false)
+        };
+        assert_eq!(run_octgn(skipping), ExitCode::SUCCESS);
+        assert!(!written.exists(), "the card is still not written");
     }
 
     #[test]

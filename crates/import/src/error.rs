@@ -3,9 +3,14 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use grimoire_input::Location;
+
 /// Why an import could not run at all.
 #[derive(Debug)]
 pub enum ImportError {
+    /// A source file could not be read as text: missing, too large, not UTF-8 (located at
+    /// its first bad byte).
+    Input(grimoire_input::InputError),
     /// A file could not be read or written.
     Io {
         /// The file or directory concerned.
@@ -17,13 +22,17 @@ pub enum ImportError {
     Xml {
         /// The set file.
         path: PathBuf,
-        /// What is wrong, with the byte position where known.
+        /// Where in the file (1-based line and column).
+        at: Location,
+        /// What is wrong.
         message: String,
     },
     /// A TOML file already in the output directory could not be read.
     ExistingToml {
         /// The file.
         path: PathBuf,
+        /// Where in the file the parser stopped.
+        at: Location,
         /// The parser's message.
         message: String,
     },
@@ -38,9 +47,9 @@ pub enum ImportError {
     Json {
         /// The data file.
         path: PathBuf,
-        /// 1-based line of the problem (0 when the file as a whole is wrong).
+        /// 1-based line of the problem (of the value that has the wrong shape).
         line: usize,
-        /// 1-based column of the problem (0 when the file as a whole is wrong).
+        /// 1-based column of the problem.
         column: usize,
         /// What is wrong and what was expected.
         message: String,
@@ -49,6 +58,8 @@ pub enum ImportError {
     Codex {
         /// The codex file.
         path: PathBuf,
+        /// Where in the file (line 1, column 1 for the file as a whole).
+        at: Location,
         /// What is wrong.
         message: String,
     },
@@ -64,14 +75,15 @@ pub enum ImportError {
 impl fmt::Display for ImportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Self::Input(error) => write!(f, "{error}"),
             Self::Io { path, source } => write!(f, "{}: {source}", path.display()),
-            Self::Xml { path, message } => {
-                write!(f, "{}: malformed OCTGN set: {message}", path.display())
+            Self::Xml { path, at, message } => {
+                write!(f, "{}:{at}: malformed OCTGN set: {message}", path.display())
             }
-            Self::ExistingToml { path, message } => {
+            Self::ExistingToml { path, at, message } => {
                 write!(
                     f,
-                    "{}: cannot read existing card file: {message}",
+                    "{}:{at}: cannot read existing card file: {message}",
                     path.display()
                 )
             }
@@ -83,23 +95,13 @@ impl fmt::Display for ImportError {
                 line,
                 column,
                 message,
-            } => {
-                if *line == 0 {
-                    write!(
-                        f,
-                        "{}: not a data file of this format: {message}",
-                        path.display()
-                    )
-                } else {
-                    write!(
-                        f,
-                        "{}:{line}:{column}: malformed JSON data: {message}",
-                        path.display()
-                    )
-                }
-            }
-            Self::Codex { path, message } => {
-                write!(f, "{}: cannot read the codex: {message}", path.display())
+            } => write!(f, "{}:{line}:{column}: {message}", path.display()),
+            Self::Codex { path, at, message } => {
+                write!(
+                    f,
+                    "{}:{at}: cannot read the codex: {message}",
+                    path.display()
+                )
             }
             Self::Serialize { card, message } => {
                 write!(f, "card `{card}`: cannot write TOML: {message}")
@@ -112,6 +114,7 @@ impl std::error::Error for ImportError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Self::Io { source, .. } => Some(source),
+            Self::Input(error) => Some(error),
             _ => None,
         }
     }

@@ -9,25 +9,28 @@
 //! copied: a card whose behaviour goes beyond its structured fields gets a named native
 //! `handler` instead. Whatever the importer cannot map is listed in the [`Report`].
 
+pub mod check;
 mod error;
 pub mod mkdials;
 pub mod octgn;
 mod pool;
 pub mod report;
+pub mod source;
 pub mod summoner_wars;
 pub mod vocabulary;
 pub mod wowtcg;
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use heck::ToKebabCase;
 
+pub use check::GameCodex;
 pub use error::ImportError;
 pub use mkdials::import_mk_dials;
 pub use report::{Finding, Report};
+pub use source::Located;
 pub use summoner_wars::import_summoner_wars;
-pub use vocabulary::{find_new_names, scaffold, NameKind, NewName};
+pub use vocabulary::{find_new_names, is_new_word, scaffold, NameKind, NewName};
 pub use wowtcg::import_wowtcg_json;
 
 use octgn::{map_card, Mapped};
@@ -53,34 +56,57 @@ pub fn set_slug(set_name: &str) -> String {
     set_name.to_kebab_case()
 }
 
-/// Imports OCTGN set files of game `game` (its slug, used for the schema comment) into `out`.
+/// What to do with a card whose only compile errors are words the codex does not know yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NewWords {
+    /// Reject it like any card that does not compile.
+    Reject,
+    /// Write it: `--scaffold` adds the words to the codex as drafts afterwards.
+    Keep,
+}
+
+/// Imports OCTGN set files of game `game` (its slug, used for the schema comment) into `out`,
+/// checking the cards against the codex in `codex_dir` (`codex/<game>`).
 ///
 /// Cards already present in `out` (in any set folder) are not duplicated: the new printing is
-/// added to them, and differing data is noted in the report.
-pub fn import_octgn(game: &str, set_files: &[PathBuf], out: &Path) -> Result<Report, ImportError> {
+/// added to them, and differing data is noted in the report. A card the game would not compile
+/// with is not written; it is a [`Report::rejected`] finding at its `<card>` element (unless
+/// `new_words` is [`NewWords::Keep`] and its only errors are new words). Nothing is written
+/// unless every set file was read.
+pub fn import_octgn(
+    game: &str,
+    set_files: &[PathBuf],
+    out: &Path,
+    codex_dir: &Path,
+    new_words: NewWords,
+) -> Result<Report, ImportError> {
+    let codex = GameCodex::load(codex_dir)?;
     let header = format!("#:schema ../../../schemas/{game}.cards.schema.json\n");
     let mut pool = Pool::load(out, &header)?;
     let mut report = Report::default();
     for path in set_files {
         import_set(path, &mut pool, &mut report)?;
     }
+    let accept = |error: &grimoire_compiler::Diagnostic| {
+        new_words == NewWords::Keep && vocabulary::is_new_word(error)
+    };
+    pool.check(&codex, accept, &mut report)?;
     pool.write()?;
     Ok(report)
 }
 
 fn import_set(path: &Path, pool: &mut Pool, report: &mut Report) -> Result<(), ImportError> {
-    let text = fs::read_to_string(path).map_err(|source| ImportError::Io {
+    let text = source::read_source(path)?;
+    let set = octgn::xml::parse_set(&text).map_err(|error| ImportError::Xml {
         path: path.to_path_buf(),
-        source,
-    })?;
-    let set = octgn::xml::parse_set(&text).map_err(|message| ImportError::Xml {
-        path: path.to_path_buf(),
-        message,
+        at: grimoire_input::Location::of_offset(&text, error.offset),
+        message: error.message,
     })?;
     let slug = set_slug(&set.name);
     if slug.is_empty() {
         return Err(ImportError::Xml {
             path: path.to_path_buf(),
+            at: grimoire_input::Location::of_offset(&text, set.offset),
             message: format!(
                 "the set name `{}` gives an empty folder name: cards would land in the output directory itself",
                 set.name
@@ -96,7 +122,8 @@ fn import_set(path: &Path, pool: &mut Pool, report: &mut Report) -> Result<(), I
         set.name
     );
     for raw in &set.cards {
-        let mut log = CardLog::new(&slug, &raw.name);
+        let origin = Located::of_offset(path, &text, raw.offset);
+        let mut log = CardLog::new(&slug, &raw.name).located(origin.clone());
         let mapped = map_card(raw, &slug, &mut log);
         report.unmapped.append(&mut log.unmapped);
         report.notes.append(&mut log.notes);
@@ -108,6 +135,7 @@ fn import_set(path: &Path, pool: &mut Pool, report: &mut Report) -> Result<(), I
                     card: raw.name.clone(),
                     field: "Type".to_owned(),
                     message: reason,
+                    at: Some(origin),
                 });
                 continue;
             }
@@ -116,7 +144,13 @@ fn import_set(path: &Path, pool: &mut Pool, report: &mut Report) -> Result<(), I
             card: card.name.clone(),
             message: error.to_string(),
         })?;
-        let (added, difference) = pool.add(&slug, kind_file(&card.kind), &source, table);
+        let (added, difference) = pool.add(
+            &slug,
+            kind_file(&card.kind),
+            &source,
+            table,
+            Some(origin.clone()),
+        );
         match added {
             Added::New => report.cards_written += 1,
             Added::Printing => report.printings_added += 1,
@@ -125,7 +159,7 @@ fn import_set(path: &Path, pool: &mut Pool, report: &mut Report) -> Result<(), I
         if let Some(message) = difference {
             report
                 .notes
-                .push(pool::reprint_note(&slug, &card.name, message));
+                .push(pool::reprint_note(&slug, &card.name, message, Some(origin)));
         }
     }
     Ok(())

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::source::Located;
+
 /// One finding about one field of one card.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {
@@ -13,10 +15,15 @@ pub struct Finding {
     pub field: String,
     /// What happened, in a short sentence.
     pub message: String,
+    /// Where in the import's source the card (or value) is, when known.
+    pub at: Option<Located>,
 }
 
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(at) = &self.at {
+            write!(f, "{at}: ")?;
+        }
         write!(
             f,
             "{}: {}: {}: {}",
@@ -34,6 +41,9 @@ pub struct Report {
     pub notes: Vec<Finding>,
     /// Cards left out on purpose (non-card entries such as phase markers).
     pub skipped: Vec<Finding>,
+    /// Cards (or printings) not written because the game would not compile with them: each
+    /// names the card's place in the source and the compiler's reason.
+    pub rejected: Vec<Finding>,
     /// How many cards were written as new cards.
     pub cards_written: usize,
     /// How many printings were added to cards that already existed.
@@ -63,10 +73,11 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{} cards written, {} printings added, {} skipped, {} unmapped, {} notes",
+            "{} cards written, {} printings added, {} skipped, {} rejected, {} unmapped, {} notes",
             self.cards_written,
             self.printings_added,
             self.skipped.len(),
+            self.rejected.len(),
             self.unmapped.len(),
             self.notes.len()
         )?;
@@ -84,6 +95,7 @@ impl fmt::Display for Report {
             ("unmapped", &self.unmapped),
             ("note", &self.notes),
             ("skipped", &self.skipped),
+            ("rejected", &self.rejected),
         ] {
             for finding in list {
                 writeln!(f, "{title}: {finding}")?;
@@ -102,6 +114,7 @@ pub struct CardLog<'a> {
     pub unmapped: Vec<Finding>,
     /// Findings about disagreeing data.
     pub notes: Vec<Finding>,
+    at: Option<Located>,
 }
 
 impl<'a> CardLog<'a> {
@@ -112,7 +125,19 @@ impl<'a> CardLog<'a> {
             card,
             unmapped: Vec::new(),
             notes: Vec::new(),
+            at: None,
         }
+    }
+
+    /// The same log, its findings located at `at` in the source.
+    pub fn located(mut self, at: Located) -> Self {
+        self.at = Some(at);
+        self
+    }
+
+    /// Where in the source the card is, when known.
+    pub fn at(&self) -> Option<&Located> {
+        self.at.as_ref()
     }
 
     fn finding(&self, field: &str, message: String) -> Finding {
@@ -121,6 +146,7 @@ impl<'a> CardLog<'a> {
             card: self.card.to_owned(),
             field: field.to_owned(),
             message,
+            at: self.at.clone(),
         }
     }
 

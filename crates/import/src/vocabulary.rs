@@ -195,6 +195,16 @@ pub fn find_new_names(root: &Path, game: &str) -> Result<Vec<NewName>, ImportErr
     Ok(found.into_values().collect())
 }
 
+/// Whether a compiler error is about a word the codex does not know yet (an enum value, a
+/// codex reference or a parameter), which `--scaffold` can add as a draft.
+pub fn is_new_word(diagnostic: &Diagnostic) -> bool {
+    match diagnostic.code {
+        codes::UNKNOWN_ENUM_VALUE => diagnostic.message.contains("is not a value of enum"),
+        codes::UNKNOWN_CODEX_REF | codes::BAD_PARAMETER => true,
+        _ => false,
+    }
+}
+
 /// The kind and text of the new word a diagnostic is about, if it is about one.
 fn new_word(
     diagnostic: &Diagnostic,
@@ -359,10 +369,7 @@ fn toml_string(text: &str) -> String {
 }
 
 fn read(path: &Path) -> Result<String, ImportError> {
-    fs::read_to_string(path).map_err(|source| ImportError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
+    crate::source::read_source(path)
 }
 
 /// Writes `text` to a temporary file beside `path`, then renames it over `path`, so a failed

@@ -60,23 +60,14 @@ pub fn read(
     vocabulary: &Vocabulary,
     log: &mut CardLog<'_>,
 ) -> Result<DialFile, ImportError> {
-    let json_error = |line, column, message: String| ImportError::Json {
-        path: path.to_path_buf(),
-        line,
-        column,
-        message,
-    };
-    let root: Value = serde_json::from_str(text)
-        .map_err(|error| json_error(error.line(), error.column(), error.to_string()))?;
+    let root = crate::source::parse_json(path, text)?;
+    let top_at = crate::source::first_value_offset(text);
+    let shape_error = |message: &str| crate::source::shape_error(path, text, top_at, message);
     let Value::Object(root) = root else {
-        return Err(json_error(
-            0,
-            0,
-            "expected a JSON object with a `figures` list".to_owned(),
-        ));
+        return Err(shape_error("expected a JSON object with a `figures` list"));
     };
     let Some(Value::Array(figures)) = root.get("figures") else {
-        return Err(json_error(0, 0, "no `figures` list".to_owned()));
+        return Err(shape_error("no `figures` list"));
     };
     for key in root.keys().filter(|key| !KEYS.contains(&key.as_str())) {
         log.unmapped(key, "unknown top-level field");

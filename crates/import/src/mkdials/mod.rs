@@ -23,7 +23,6 @@ mod values;
 mod vocab;
 
 use std::collections::BTreeMap;
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use toml::{Table, Value};
@@ -31,9 +30,11 @@ use toml::{Table, Value};
 pub use dial::DIAL_CLICKS;
 pub use vocab::{Marker, Match, Vocabulary};
 
+use crate::check::GameCodex;
 use crate::error::ImportError;
 use crate::pool::{Added, Pool};
 use crate::report::{CardLog, Finding, Report};
+use crate::source::{self, Located};
 
 use figure::{label, map_figure, Figure};
 
@@ -45,29 +46,24 @@ const WARRIOR_FILE: &str = "warriors";
 const PROVENANCE_KEYS: [&str; 5] = ["name", "printings", "model_id", "expansion", "rarity"];
 
 /// Imports dial data files into the card directory `out`, mapping onto the schema in
-/// `codex_dir` (`codex/mage-knight`).
+/// `codex_dir` (`codex/mage-knight`). A card the game (that codex) would not compile with is
+/// not written: it is a [`Report::rejected`] finding at its figure record. Nothing is written
+/// unless every file was read.
 pub fn import_mk_dials(
     files: &[PathBuf],
     out: &Path,
     codex_dir: &Path,
 ) -> Result<Report, ImportError> {
     let vocabulary = Vocabulary::load(codex_dir)?;
-    import_mk_dials_with(files, out, &vocabulary)
-}
-
-/// [`import_mk_dials`] with the schema's words given directly.
-pub fn import_mk_dials_with(
-    files: &[PathBuf],
-    out: &Path,
-    vocabulary: &Vocabulary,
-) -> Result<Report, ImportError> {
+    let codex = GameCodex::load(codex_dir)?;
     let header = format!("#:schema ../../../schemas/{GAME}.cards.schema.json\n");
     let mut pool = Pool::load(out, &header)?;
     let mut report = Report::default();
     let mut seen = Seen::default();
     for path in files {
-        import_file(path, vocabulary, &mut pool, &mut seen, &mut report)?;
+        import_file(path, &vocabulary, &mut pool, &mut seen, &mut report)?;
     }
+    pool.check(&codex, |_| false, &mut report)?;
     pool.write()?;
     Ok(report)
 }
@@ -114,16 +110,14 @@ fn import_file(
     seen: &mut Seen,
     report: &mut Report,
 ) -> Result<(), ImportError> {
-    let text = fs::read_to_string(path).map_err(|source| ImportError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = source::read_source(path)?;
     let file_name = path.file_name().map_or_else(
         || path.display().to_string(),
         |name| name.to_string_lossy().into_owned(),
     );
     let mut file_log = CardLog::new(&file_name, "(file)");
     let file = data::read(path, &text, vocabulary, &mut file_log)?;
+    let starts = source::json_element_offsets(&text, Some("figures"));
     collect(report, file_log);
     let source = match &file.source {
         Some(source) => {
@@ -137,17 +131,19 @@ fn import_file(
     for (index, record) in file.figures.iter().enumerate() {
         let location = format!("{file_name} figures[{index}]");
         let name = label(record);
-        let mut log = CardLog::new(&location, &name);
+        let origin = Located::of_offset(path, &text, starts.get(index).copied().unwrap_or(0));
+        let mut log = CardLog::new(&location, &name).located(origin.clone());
         if let Some(figure) = map_figure(record, &file, vocabulary, &mut log) {
             if let Some((shared, earlier, card)) = seen.duplicate_of(&figure) {
                 let differences = differing(card, &figure.card, &["printings"]);
                 if differences.is_empty() {
-                    report.skipped.push(finding(
-                        &location,
-                        &name,
-                        "figure",
-                        format!("duplicate of {earlier} (same {shared}, same data)"),
-                    ));
+                    report.skipped.push(Finding {
+                        set: location.clone(),
+                        card: name.clone(),
+                        field: "figure".to_owned(),
+                        message: format!("duplicate of {earlier} (same {shared}, same data)"),
+                        at: Some(origin.clone()),
+                    });
                 } else {
                     log.unmapped(
                         "figure",
@@ -159,7 +155,7 @@ fn import_file(
                 }
             } else {
                 seen.insert(&figure, &location);
-                place(figure, pool, &source, &mut log, report);
+                place(figure, pool, &source, &mut log, report, &origin);
             }
         }
         collect(report, log);
@@ -174,11 +170,18 @@ fn place(
     source: &str,
     log: &mut CardLog<'_>,
     report: &mut Report,
+    origin: &Located,
 ) {
     let base_name = figure.name.clone();
     for attempt in 0..2 {
         let Some(existing) = pool.card(&figure.name) else {
-            let (added, _) = pool.add(&figure.set, WARRIOR_FILE, source, figure.card);
+            let (added, _) = pool.add(
+                &figure.set,
+                WARRIOR_FILE,
+                source,
+                figure.card,
+                Some(origin.clone()),
+            );
             count(report, &added);
             return;
         };
@@ -197,7 +200,13 @@ fn place(
             return;
         }
         if differing(existing, &figure.card, &PROVENANCE_KEYS).is_empty() {
-            let (added, _) = pool.add(&figure.set, WARRIOR_FILE, source, figure.card);
+            let (added, _) = pool.add(
+                &figure.set,
+                WARRIOR_FILE,
+                source,
+                figure.card,
+                Some(origin.clone()),
+            );
             count(report, &added);
             return;
         }
@@ -271,13 +280,4 @@ fn count(report: &mut Report, added: &Added) {
 fn collect(report: &mut Report, mut log: CardLog<'_>) {
     report.unmapped.append(&mut log.unmapped);
     report.notes.append(&mut log.notes);
-}
-
-fn finding(location: &str, card: &str, field: &str, message: String) -> Finding {
-    Finding {
-        set: location.to_owned(),
-        card: card.to_owned(),
-        field: field.to_owned(),
-        message,
-    }
 }

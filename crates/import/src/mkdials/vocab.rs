@@ -5,7 +5,6 @@
 //! known value) instead of being written and failing later in `grimoire check`.
 
 use std::collections::BTreeMap;
-use std::fs;
 use std::path::Path;
 
 use toml::{Table, Value};
@@ -68,6 +67,7 @@ impl Vocabulary {
         let game = read_table(&game_path)?;
         let codex_error = |message: String| ImportError::Codex {
             path: game_path.clone(),
+            at: grimoire_input::Location { line: 1, column: 1 },
             message,
         };
         let mut vocabulary = Self::default();
@@ -217,15 +217,7 @@ fn int_range(ty: &str) -> Option<(i64, i64)> {
 }
 
 fn read_table(path: &Path) -> Result<Table, ImportError> {
-    let text = fs::read_to_string(path).map_err(|source| ImportError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    text.parse()
-        .map_err(|error: toml::de::Error| ImportError::Codex {
-            path: path.to_path_buf(),
-            message: error.to_string(),
-        })
+    crate::source::read_toml(path)
 }
 
 /// Lower-case letters and digits only: `Flame/Lightning` and `flame lightning` compare equal.

@@ -4,7 +4,7 @@ use super::attack::{cross_check, parse_attacks};
 use super::bar_text::parse_attack_bar;
 use super::fields::{
     canonical_trait, correct_spelling, handler_name, parse_defense, parse_mana, parse_pairs,
-    parse_range, parse_schools, parse_slot, split_list, TraitText,
+    parse_range, parse_schools, parse_slot, split_list, why_not_a_number, TraitText,
 };
 use super::mage::map_mage;
 use super::model::{Card, Defense, Printing};
@@ -237,7 +237,7 @@ fn map_cost(card: &mut Card, value: &str, log: &mut CardLog<'_>) {
     };
     match parse_mana(cast) {
         Some((cost, per_x)) => (card.cost, card.cost_per_x) = (Some(cost), per_x),
-        None => log.unmapped("Cost", format!("cost `{value}` is not a number or X")),
+        None => log.unmapped("Cost", format!("cost {} (nor X)", why_not_a_number(value))),
     }
     match (reveal, card.kind == "enchantment") {
         (Some(reveal), true) => match parse_mana(reveal) {
@@ -294,7 +294,7 @@ fn map_stats(card: &mut Card, raw: &RawCard, value: &str, log: &mut CardLog<'_>)
 fn int_stat(key: &str, value: &str, log: &mut CardLog<'_>) -> Option<i64> {
     let parsed = value.parse().ok();
     if parsed.is_none() {
-        log.unmapped("Stats", format!("{key} `{value}` is not a number"));
+        log.unmapped("Stats", format!("{key} {}", why_not_a_number(value)));
     }
     parsed
 }
@@ -463,6 +463,7 @@ mod tests {
                 .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
                 .collect(),
             alternates_with_properties: Vec::new(),
+            offset: 0,
         }
     }
 

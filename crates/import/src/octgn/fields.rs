@@ -2,6 +2,19 @@
 
 use super::model::{Defense, Range, SchoolLevel};
 
+/// Why `text` is no number: a whole number too large for any card value, or no number at all.
+pub fn why_not_a_number(text: &str) -> String {
+    let digits = text.trim().trim_start_matches(['+', '-']);
+    if !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit()) {
+        format!(
+            "`{text}` is out of range: a card value is at most {}",
+            i64::MAX
+        )
+    } else {
+        format!("`{text}` is not a number")
+    }
+}
+
 /// A mana amount printed as a number, `X` or `2X`: fixed part and amount per point of X.
 pub fn parse_mana(text: &str) -> Option<(i64, i64)> {
     let text = text.trim();

@@ -123,7 +123,7 @@ fn map_mage_property(
 fn number(key: &str, value: &str, log: &mut CardLog<'_>) -> Option<i64> {
     let parsed = value.parse().ok();
     if parsed.is_none() {
-        log.unmapped(key, format!("`{value}` is not a number"));
+        log.unmapped(key, super::fields::why_not_a_number(value));
     }
     parsed
 }
@@ -299,6 +299,7 @@ mod tests {
                 .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
                 .collect(),
             alternates_with_properties: Vec::new(),
+            offset: 0,
         }
     }
 

@@ -1,5 +1,6 @@
 //! Reads an OCTGN `*.set.xml` file into plain cards: a name and its properties.
 
+use quick_xml::escape::EscapeError;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
@@ -10,6 +11,17 @@ pub struct RawSet {
     pub name: String,
     /// The cards, in file order.
     pub cards: Vec<RawCard>,
+    /// Byte offset of the `<set>` element in the text.
+    pub offset: usize,
+}
+
+/// Why a set file could not be read, and the byte offset in the text where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct XmlError {
+    /// Byte offset of the problem in the text given to [`parse_set`].
+    pub offset: usize,
+    /// What is wrong.
+    pub message: String,
 }
 
 /// One `<card>` element.
@@ -21,6 +33,8 @@ pub struct RawCard {
     pub properties: Vec<(String, String)>,
     /// `<alternate>` faces that carry properties of their own.
     pub alternates_with_properties: Vec<String>,
+    /// Byte offset of the `<card>` element in the text.
+    pub offset: usize,
 }
 
 impl RawCard {
@@ -40,13 +54,25 @@ impl RawCard {
     }
 }
 
-/// Parses the text of a set file. The error is a message with the byte position.
-pub fn parse_set(text: &str) -> Result<RawSet, String> {
+/// Parses the text of a set file. The error has the byte offset of the problem in `text`.
+pub fn parse_set(text: &str) -> Result<RawSet, XmlError> {
     // A byte order mark some editors write is not part of the XML.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let bom = if text.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    };
+    parse_set_after(&text[bom..]).map_err(|error| XmlError {
+        offset: error.offset + bom,
+        ..error
+    })
+}
+
+fn parse_set_after(text: &str) -> Result<RawSet, XmlError> {
     let mut reader = Reader::from_str(text);
     reader.config_mut().trim_text(true);
     let mut set_name = None;
+    let mut set_offset = 0;
     let mut cards = Vec::new();
     let mut current: Option<RawCard> = None;
     let mut alternate_depth = 0usize;
@@ -54,9 +80,16 @@ pub fn parse_set(text: &str) -> Result<RawSet, String> {
     // Open elements, to tell a complete file from one cut off after a closing tag.
     let mut open_elements: Vec<String> = Vec::new();
     loop {
-        let event = reader
-            .read_event()
-            .map_err(|error| format!("at byte {}: {error}", reader.error_position()))?;
+        let start = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
+        let event = reader.read_event().map_err(|error| XmlError {
+            offset: usize::try_from(reader.error_position()).unwrap_or(usize::MAX),
+            message: error.to_string(),
+        })?;
+        // The element starts at its `<`, after the whitespace trimmed before it.
+        let element_at = start
+            + text
+                .get(start..)
+                .map_or(0, |rest| rest.len() - rest.trim_start().len());
         match &event {
             Event::Start(element) => {
                 open_elements.push(String::from_utf8_lossy(element.name().as_ref()).into_owned())
@@ -68,13 +101,14 @@ pub fn parse_set(text: &str) -> Result<RawSet, String> {
         }
         match event {
             Event::Start(element) | Event::Empty(element) if element.name().as_ref() == b"set" => {
-                set_name = Some(attribute(&element, "name")?.unwrap_or_default());
+                set_name = Some(attribute(&element, "name", text, element_at)?.unwrap_or_default());
+                set_offset = element_at;
             }
             Event::Start(element) if element.name().as_ref() == b"card" => {
-                current = Some(new_card(&element)?);
+                current = Some(new_card(&element, text, element_at)?);
             }
             Event::Empty(element) if element.name().as_ref() == b"card" => {
-                cards.push(new_card(&element)?);
+                cards.push(new_card(&element, text, element_at)?);
             }
             Event::Start(element) if element.name().as_ref() == b"alternate" => {
                 alternate_depth += 1;
@@ -90,8 +124,8 @@ pub fn parse_set(text: &str) -> Result<RawSet, String> {
                 if alternate_depth > 0 {
                     alternate_has_properties = true;
                 } else if let Some(card) = current.as_mut() {
-                    let name = attribute(&element, "name")?.unwrap_or_default();
-                    let value = attribute(&element, "value")?.unwrap_or_default();
+                    let name = attribute(&element, "name", text, element_at)?.unwrap_or_default();
+                    let value = attribute(&element, "value", text, element_at)?.unwrap_or_default();
                     card.properties.push((name, value));
                 }
             }
@@ -104,52 +138,97 @@ pub fn parse_set(text: &str) -> Result<RawSet, String> {
             _ => {}
         }
     }
+    let at_end = |message: String| XmlError {
+        offset: text.len(),
+        message,
+    };
     if current.is_some() {
-        return Err("the file ends inside a <card> element (truncated?)".to_owned());
+        return Err(at_end(
+            "the file ends inside a <card> element (truncated?)".to_owned(),
+        ));
     }
     if let Some(innermost) = open_elements.last() {
-        return Err(format!(
-            "the file ends at byte {} inside <{innermost}> (truncated?): expected {}",
-            text.len(),
+        return Err(at_end(format!(
+            "the file ends inside <{innermost}> (truncated?): expected {}",
             open_elements
                 .iter()
                 .rev()
                 .map(|name| format!("</{name}>"))
                 .collect::<Vec<_>>()
                 .join("")
-        ));
+        )));
     }
-    let name = set_name.ok_or_else(|| "no <set> element: not an OCTGN set file".to_owned())?;
+    let name = set_name.ok_or_else(|| XmlError {
+        offset: 0,
+        message: "no <set> element: not an OCTGN set file".to_owned(),
+    })?;
     if name.trim().is_empty() {
-        return Err(
-            "the <set> element has no `name` attribute: the set's folder is named after it"
-                .to_owned(),
-        );
+        return Err(XmlError {
+            offset: set_offset,
+            message:
+                "the <set> element has no `name` attribute: the set's folder is named after it"
+                    .to_owned(),
+        });
     }
-    Ok(RawSet { name, cards })
+    Ok(RawSet {
+        name,
+        cards,
+        offset: set_offset,
+    })
 }
 
-fn new_card(element: &BytesStart<'_>) -> Result<RawCard, String> {
-    let name =
-        attribute(element, "name")?.ok_or_else(|| "a <card> has no name attribute".to_owned())?;
+fn new_card(element: &BytesStart<'_>, text: &str, offset: usize) -> Result<RawCard, XmlError> {
+    let name = attribute(element, "name", text, offset)?.ok_or_else(|| XmlError {
+        offset,
+        message: "a <card> has no name attribute".to_owned(),
+    })?;
     // Names are printed text: stray tabs or doubled spaces in the data are not part of them.
     let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
     Ok(RawCard {
         name,
         properties: Vec::new(),
         alternates_with_properties: Vec::new(),
+        offset,
     })
 }
 
-fn attribute(element: &BytesStart<'_>, wanted: &str) -> Result<Option<String>, String> {
+/// The unescaped value of attribute `wanted` of `element`, which starts at byte `element_at`
+/// of `text`. A bad entity is located at its `&`.
+fn attribute(
+    element: &BytesStart<'_>,
+    wanted: &str,
+    text: &str,
+    element_at: usize,
+) -> Result<Option<String>, XmlError> {
     for attribute in element.attributes() {
-        let attribute = attribute.map_err(|error| error.to_string())?;
-        if attribute.key.as_ref() == wanted.as_bytes() {
-            let value = attribute
-                .unescape_value()
-                .map_err(|error| error.to_string())?;
-            return Ok(Some(value.into_owned()));
+        let attribute = attribute.map_err(|error| XmlError {
+            offset: element_at,
+            message: error.to_string(),
+        })?;
+        if attribute.key.as_ref() != wanted.as_bytes() {
+            continue;
         }
+        // The raw value borrows from `text`: its address gives its offset there.
+        let value_at = (attribute.value.as_ptr() as usize)
+            .checked_sub(text.as_ptr() as usize)
+            .filter(|offset| *offset <= text.len())
+            .unwrap_or(element_at);
+        let value = attribute.unescape_value().map_err(|error| {
+            let (within, message) = match &error {
+                quick_xml::Error::Escape(EscapeError::UnrecognizedEntity(range, name)) => {
+                    (range.start, format!("unknown entity `&{name};`"))
+                }
+                quick_xml::Error::Escape(EscapeError::UnterminatedEntity(range)) => {
+                    (range.start, "an `&` without a closing `;`".to_owned())
+                }
+                other => (0, other.to_string()),
+            };
+            XmlError {
+                offset: value_at + within.saturating_sub(1),
+                message,
+            }
+        })?;
+        return Ok(Some(value.into_owned()));
     }
     Ok(None)
 }
@@ -181,7 +260,7 @@ mod tests {
     fn malformed_xml_is_an_error() {
         let error =
             parse_set("<set name=\"A\"><cards><card name=\"x\"></set>").expect_err("malformed");
-        assert!(error.contains("byte"), "{error}");
+        assert!(!error.message.is_empty(), "{error:?}");
         assert!(parse_set("<other/>").is_err());
     }
 
@@ -192,9 +271,21 @@ mod tests {
         )
         .expect_err("truncated");
         assert!(
-            error.contains("truncated") && error.contains("</cards></set>"),
-            "{error}"
+            error.message.contains("truncated") && error.message.contains("</cards></set>"),
+            "{error:?}"
         );
+    }
+
+    #[test]
+    fn an_unknown_entity_is_located_at_its_ampersand() {
+        let text = "<set name=\"A\"><cards>\n  <card name=\"x\">\n    <property name=\"Type\" value=\"At&bogus;\" /></card></cards></set>";
+        let error = parse_set(text).expect_err("unknown entity");
+        assert_eq!(
+            &text[error.offset..error.offset + 7],
+            "&bogus;",
+            "{error:?}"
+        );
+        assert!(error.message.contains("`&bogus;`"), "{error:?}");
     }
 
     #[test]
@@ -206,7 +297,7 @@ mod tests {
     #[test]
     fn a_set_without_a_name_is_an_error() {
         let error = parse_set("<set><cards></cards></set>").expect_err("no name");
-        assert!(error.contains("name"), "{error}");
+        assert!(error.message.contains("name"), "{error:?}");
         assert!(parse_set(r#"<set name=" "><cards></cards></set>"#).is_err());
     }
 }

@@ -14,16 +14,17 @@ mod vocabulary;
 mod tests;
 
 use std::collections::BTreeMap;
-use std::fs;
 use std::path::Path;
 
 use serde_json::Value as Json;
 
 pub use vocabulary::Vocabulary;
 
+use crate::check::GameCodex;
 use crate::error::ImportError;
 use crate::pool::{self, Added, Pool};
 use crate::report::{CardLog, Finding, Report};
+use crate::source::{self, Located};
 use record::{identity, map_record, record_name, Mapped};
 
 /// Keys of the card list's top level the mapping reads.
@@ -31,25 +32,23 @@ const TOP_LEVEL_KEYS: [&str; 3] = ["edition", "source", "cards"];
 
 /// Imports the card list at `data` into `out` (e.g. `cards/summoner-wars`), mapping names onto
 /// the codex in `codex_dir` (e.g. `codex/summoner-wars`). Cards already in `out` are kept; a
-/// record whose name is already there adds its printing instead of a duplicate.
+/// record whose name is already there adds its printing instead of a duplicate. A card the
+/// game (that codex) would not compile with is not written: it is a [`Report::rejected`]
+/// finding at its record.
 pub fn import_summoner_wars(
     data: &Path,
     codex_dir: &Path,
     out: &Path,
 ) -> Result<Report, ImportError> {
     let vocabulary = Vocabulary::load(codex_dir)?;
-    let text = fs::read_to_string(data).map_err(|source| ImportError::Io {
-        path: data.to_path_buf(),
-        source,
-    })?;
-    let list: Json = serde_json::from_str(&text).map_err(|error| ImportError::Json {
-        path: data.to_path_buf(),
-        line: error.line(),
-        column: error.column(),
-        message: without_position(&error.to_string()),
-    })?;
+    let codex = GameCodex::load(codex_dir)?;
+    let text = source::read_source(data)?;
+    let list = source::parse_json(data, &text)?;
     let mut report = Report::default();
-    let (edition, records) = read_top_level(&list, data, &mut report)?;
+    let (edition, records) = read_top_level(&list, data, &text, &mut report)?;
+    let starts = source::json_element_offsets(&text, Some("cards"));
+    let origin =
+        |index: usize| Located::of_offset(data, &text, starts.get(index).copied().unwrap_or(0));
     let set = format!("{}-edition", edition.to_lowercase());
     let file_name = shown_path(data);
     let source = format!(
@@ -66,10 +65,11 @@ pub fn import_summoner_wars(
                 card: format!("record {}", index + 1),
                 field: "name".to_owned(),
                 message: "missing or empty; the card is not written".to_owned(),
+                at: Some(origin(index)),
             });
             continue;
         };
-        let mut log = CardLog::new(&set, name);
+        let mut log = CardLog::new(&set, name).located(origin(index));
         if record_name(record).as_deref() != Some(name.as_str()) {
             log.note(
                 "name",
@@ -82,26 +82,21 @@ pub fn import_summoner_wars(
         let Mapped::Card { file, table } = mapped else {
             continue;
         };
-        let (added, difference) = pool.add(&set, file, &source, table);
+        let (added, difference) = pool.add(&set, file, &source, table, Some(origin(index)));
         match added {
             Added::New => report.cards_written += 1,
             Added::Printing => report.printings_added += 1,
             Added::Present => {}
         }
         if let Some(message) = difference {
-            report.notes.push(pool::reprint_note(&set, name, message));
+            report
+                .notes
+                .push(pool::reprint_note(&set, name, message, Some(origin(index))));
         }
     }
+    pool.check(&codex, |_| false, &mut report)?;
     pool.write()?;
     Ok(report)
-}
-
-/// serde_json's message without its trailing ` at line L column C` (the error prints its own).
-fn without_position(message: &str) -> String {
-    match message.rfind(" at line ") {
-        Some(at) => message[..at].to_owned(),
-        None => message.to_owned(),
-    }
 }
 
 /// The data file as the pool's `source` line names it: its folder and file name
@@ -121,14 +116,11 @@ fn shown_path(data: &Path) -> String {
 fn read_top_level<'a>(
     list: &'a Json,
     data: &Path,
+    text: &str,
     report: &mut Report,
 ) -> Result<(&'static str, &'a [Json]), ImportError> {
-    let shape_error = |message: &str| ImportError::Json {
-        path: data.to_path_buf(),
-        line: 1,
-        column: 1,
-        message: message.to_owned(),
-    };
+    let top_at = source::first_value_offset(text);
+    let shape_error = |message: &str| source::shape_error(data, text, top_at, message);
     let Some(top) = list.as_object() else {
         return Err(shape_error(
             "expected an object with `edition`, `source` and a `cards` list",
@@ -139,6 +131,7 @@ fn read_top_level<'a>(
         card: "-".to_owned(),
         field: field.to_owned(),
         message,
+        at: Some(Located::of_offset(data, text, top_at)),
     };
     for key in top
         .keys()

@@ -8,18 +8,16 @@ use serde_json::json;
 use super::import_summoner_wars;
 use crate::{ImportError, Report};
 
-/// A codex with two factions and a few abilities.
+/// The repository's Summoner Wars codex (its factions and abilities are the words the records
+/// map onto, and the cards must compile against it), copied into `dir`.
 fn codex(dir: &Path) {
-    fs::write(
-        dir.join("game.toml"),
-        "[enums.Faction]\nvalues = [\"Phoenix Elves\", { name = \"Mountain Vargath\", summary = \"x\" }, \"Mercenaries\"]\n",
-    )
-    .unwrap();
-    fs::write(
-        dir.join("abilities.toml"),
-        "[[abilities]]\nname = \"Riposte\"\n[[abilities]]\nname = \"Gem Magic\"\n[[abilities]]\nname = \"Swift Maneuver\"\n",
-    )
-    .unwrap();
+    let repo_codex = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../codex/summoner-wars");
+    for entry in fs::read_dir(repo_codex).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|ext| ext == "toml") {
+            fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+        }
+    }
 }
 
 /// Imports `list` (JSON text) into a fresh directory; returns the report and the written

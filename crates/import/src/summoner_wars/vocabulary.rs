@@ -83,13 +83,5 @@ fn entry_name(value: &Value) -> Option<String> {
 }
 
 fn read_table(path: &Path) -> Result<Table, ImportError> {
-    let text = fs::read_to_string(path).map_err(|source| ImportError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    text.parse()
-        .map_err(|error: toml::de::Error| ImportError::ExistingToml {
-            path: path.to_path_buf(),
-            message: error.to_string(),
-        })
+    crate::source::read_toml(path)
 }

@@ -19,7 +19,6 @@ mod text;
 mod vocab;
 
 use std::collections::BTreeMap;
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use heck::ToSnakeCase;
@@ -32,6 +31,7 @@ pub use vocab::Vocabulary;
 use crate::error::ImportError;
 use crate::pool::{self, Added, Pool};
 use crate::report::{CardLog, Finding, Report};
+use crate::source::{self, Located};
 use record::Draft;
 
 /// The schema comment at the top of every written file.
@@ -41,15 +41,35 @@ const HEADER: &str = "#:schema ../../../schemas/wow-tcg.cards.schema.json\n";
 ///
 /// A `setlist.json`-style file (an object of set codes) among `files` is not a set: it only
 /// names the sets in the files' `source` lines. Nothing is written unless every file was read.
-pub fn import_wowtcg_json(files: &[PathBuf], out: &Path) -> Result<Report, ImportError> {
+/// The records are mapped onto the built-in vocabulary ([`Vocabulary::builtin`]); the cards
+/// are checked against the codex in `codex_dir` (`codex/wow-tcg`) before anything is written,
+/// and a card the game would not compile with is a [`Report::rejected`] finding at its record.
+pub fn import_wowtcg_json(
+    files: &[PathBuf],
+    out: &Path,
+    codex_dir: &Path,
+) -> Result<Report, ImportError> {
     let vocab = Vocabulary::builtin();
+    let codex = crate::check::GameCodex::load(codex_dir)?;
     let mut pool = Pool::load(out, HEADER)?;
     let mut report = Report::default();
     let mut parsed = Vec::new();
     let mut set_names = BTreeMap::new();
     for path in files {
-        match read_file(path)? {
-            Json::Array(records) => parsed.push((path, records)),
+        let text = source::read_source(path)?;
+        match source::parse_json(path, &text)? {
+            Json::Array(records) => {
+                let starts = source::json_element_offsets(&text, None);
+                let origins = records
+                    .iter()
+                    .enumerate()
+                    .map(|(index, _)| {
+                        let offset = starts.get(index).copied().unwrap_or(0);
+                        Located::of_offset(path, &text, offset)
+                    })
+                    .collect::<Vec<_>>();
+                parsed.push((path, records, origins));
+            }
             Json::Object(sets) => {
                 for (code, set) in &sets {
                     if let Some(name) = set.get("setname").and_then(Json::as_str) {
@@ -61,15 +81,20 @@ pub fn import_wowtcg_json(files: &[PathBuf], out: &Path) -> Result<Report, Impor
                     card: String::new(),
                     field: "file".to_owned(),
                     message: "a list of sets, not of cards; used for set names".to_owned(),
+                    at: Some(Located::of_offset(
+                        path,
+                        &text,
+                        source::first_value_offset(&text),
+                    )),
                 });
             }
             _ => {
-                return Err(ImportError::Json {
-                    path: path.clone(),
-                    line: 0,
-                    column: 0,
-                    message: "expected an array of card records (or an object of sets)".to_owned(),
-                })
+                return Err(source::shape_error(
+                    path,
+                    &text,
+                    source::first_value_offset(&text),
+                    "expected an array of card records (or an object of sets)",
+                ))
             }
         }
     }
@@ -81,7 +106,7 @@ pub fn import_wowtcg_json(files: &[PathBuf], out: &Path) -> Result<Report, Impor
     let mut queue: Vec<(usize, usize, &Json)> = parsed
         .iter()
         .enumerate()
-        .flat_map(|(file, (_, records))| {
+        .flat_map(|(file, (_, records, _))| {
             records
                 .iter()
                 .enumerate()
@@ -91,11 +116,12 @@ pub fn import_wowtcg_json(files: &[PathBuf], out: &Path) -> Result<Report, Impor
     queue.sort_by_key(|(_, _, record)| (is_reprint(record), has_no_cost(record)));
     let fallback_sets: Vec<String> = parsed
         .iter()
-        .map(|(path, _)| set_slug(&path.file_stem().unwrap_or_default().to_string_lossy()))
+        .map(|(path, _, _)| set_slug(&path.file_stem().unwrap_or_default().to_string_lossy()))
         .collect();
     for (file, index, record) in queue {
         let context = Context {
             file: file_name(parsed[file].0),
+            origin: parsed[file].2[index].clone(),
             fallback_set: &fallback_sets[file],
             set_names: &set_names,
             vocab: &vocab,
@@ -110,6 +136,7 @@ pub fn import_wowtcg_json(files: &[PathBuf], out: &Path) -> Result<Report, Impor
             &mut report,
         )?;
     }
+    pool.check(&codex, |_| false, &mut report)?;
     pool.write()?;
     Ok(report)
 }
@@ -117,6 +144,8 @@ pub fn import_wowtcg_json(files: &[PathBuf], out: &Path) -> Result<Report, Impor
 /// What every record of one file shares.
 struct Context<'a> {
     file: String,
+    /// Where the record is in its file.
+    origin: Located,
     fallback_set: &'a str,
     set_names: &'a BTreeMap<String, String>,
     vocab: &'a Vocabulary,
@@ -138,6 +167,7 @@ fn import_record(
             card: label,
             field: "record".to_owned(),
             message: "not a JSON object; record skipped".to_owned(),
+            at: Some(context.origin.clone()),
         });
         return Ok(());
     };
@@ -152,7 +182,7 @@ fn import_record(
         .and_then(Json::as_str)
         .map(str::to_owned)
         .unwrap_or(label);
-    let mut log = CardLog::new(&set, &card_name);
+    let mut log = CardLog::new(&set, &card_name).located(context.origin.clone());
     let mapped = record::map(fields, &set, context.vocab, &mut log);
     report.unmapped.append(&mut log.unmapped);
     report.notes.append(&mut log.notes);
@@ -165,6 +195,7 @@ fn import_record(
                 card: card_name,
                 field: "record".to_owned(),
                 message: format!("{reason}; record skipped"),
+                at: Some(context.origin.clone()),
             });
             return Ok(());
         }
@@ -180,6 +211,7 @@ fn import_record(
             } else {
                 format!("the printed name belongs to another card; named `{name}`")
             },
+            at: Some(context.origin.clone()),
         });
     }
     let handler = draft
@@ -188,14 +220,25 @@ fn import_record(
         .then(|| handlers.name_for(&name, &set));
     let table = card_table(&draft, &name, handler);
     let source = source_line(&context.file, &set, context.set_names);
-    let (added, difference) = pool.add(&set, &kind_file(&draft.kind), &source, table);
+    let (added, difference) = pool.add(
+        &set,
+        &kind_file(&draft.kind),
+        &source,
+        table,
+        Some(context.origin.clone()),
+    );
     match added {
         Added::New => report.cards_written += 1,
         Added::Printing => report.printings_added += 1,
         Added::Present => {}
     }
     if let Some(message) = difference {
-        report.notes.push(pool::reprint_note(&set, &name, message));
+        report.notes.push(pool::reprint_note(
+            &set,
+            &name,
+            message,
+            Some(context.origin.clone()),
+        ));
     }
     Ok(())
 }
@@ -211,19 +254,6 @@ fn is_reprint(record: &Json) -> bool {
 /// Whether a record prints no cost.
 fn has_no_cost(record: &Json) -> bool {
     record.get("cost").is_none_or(Json::is_null)
-}
-
-fn read_file(path: &Path) -> Result<Json, ImportError> {
-    let text = fs::read_to_string(path).map_err(|source| ImportError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    serde_json::from_str(&text).map_err(|error| ImportError::Json {
-        path: path.to_path_buf(),
-        line: error.line(),
-        column: error.column(),
-        message: error.to_string(),
-    })
 }
 
 fn file_name(path: &Path) -> String {
