@@ -117,7 +117,7 @@ fn finish(
         Ok(report) => {
             crate::out!("{report}");
             if strict && !report.is_clean() {
-                eprintln!(
+                crate::errln!(
                     "error: {} unmapped fields (--strict)",
                     report.unmapped.len()
                 );
@@ -126,7 +126,7 @@ fn finish(
             crate::output::finish(ExitCode::SUCCESS)
         }
         Err(error) => {
-            eprintln!("error: {error}");
+            crate::errln!("error: {error}");
             ExitCode::from(2)
         }
     }
@@ -143,7 +143,7 @@ fn run_wowtcg_json(args: WowtcgJsonArgs) -> ExitCode {
 
 fn run_octgn(args: OctgnArgs) -> ExitCode {
     if !OCTGN_GAMES.contains(&args.game.as_str()) {
-        eprintln!(
+        crate::errln!(
             "error: no OCTGN mapping for game `{}` (known: {})",
             args.game,
             OCTGN_GAMES.join(", ")
@@ -154,7 +154,7 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
         Ok(mut report) => {
             let root = content_root(&args.out, &args.game);
             if root.is_none() {
-                eprintln!(
+                crate::errln!(
                     "note: new names are not listed: --out is not <root>/cards/{} next to <root>/codex/{}/game.toml",
                     args.game, args.game
                 );
@@ -162,13 +162,13 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
             if let Some(root) = &root {
                 match grimoire_import::find_new_names(root, &args.game) {
                     Ok(names) => report.new_names = names,
-                    Err(error) => eprintln!("warning: cannot look for new names: {error}"),
+                    Err(error) => crate::errln!("warning: cannot look for new names: {error}"),
                 }
             }
             crate::out!("{report}");
             if args.scaffold {
                 let Some(root) = root else {
-                    eprintln!(
+                    crate::errln!(
                         "error: --scaffold needs --out to be <root>/cards/{} with <root>/codex/{}/game.toml",
                         args.game, args.game
                     );
@@ -179,7 +179,7 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
                 }
             }
             if args.strict && !report.is_clean() {
-                eprintln!(
+                crate::errln!(
                     "error: {} unmapped fields (--strict)",
                     report.unmapped.len()
                 );
@@ -188,7 +188,7 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
             crate::output::finish(ExitCode::SUCCESS)
         }
         Err(error) => {
-            eprintln!("error: {error}");
+            crate::errln!("error: {error}");
             ExitCode::from(2)
         }
     }
@@ -219,17 +219,17 @@ fn scaffold(root: &Path, game: &str, names: &[grimoire_import::NewName]) -> Resu
             }
         }
         Err(error) => {
-            eprintln!("error: {error}");
+            crate::errln!("error: {error}");
             return Err(ExitCode::from(2));
         }
     }
     let input = grimoire_compiler::load_game(root, game).map_err(|error| {
-        eprintln!("error: cannot read game `{game}`: {error}");
+        crate::errln!("error: cannot read game `{game}`: {error}");
         ExitCode::from(2)
     })?;
     match grimoire_compiler::compile(&input) {
         Ok(compiled) => {
-            eprint!("{}", compiled.warnings.render(false));
+            crate::err!("{}", compiled.warnings.render(false));
             crate::outln!(
                 "scaffold: `{game}` compiles with {} draft warnings; review the drafts",
                 compiled.warnings.len()
@@ -237,8 +237,8 @@ fn scaffold(root: &Path, game: &str, names: &[grimoire_import::NewName]) -> Resu
             Ok(())
         }
         Err(diagnostics) => {
-            eprint!("{}", diagnostics.render(false));
-            eprintln!(
+            crate::err!("{}", diagnostics.render(false));
+            crate::errln!(
                 "error: `{game}` still has {} errors after scaffolding",
                 diagnostics.len()
             );

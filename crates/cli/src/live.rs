@@ -173,7 +173,7 @@ pub fn mage_wars() -> Result<&'static Catalog, String> {
                 };
             };
             for warning in mage_wars_warnings(&content) {
-                eprintln!("warning: {warning}");
+                crate::errln!("warning: {warning}");
             }
             let catalog = mage_wars_catalog(&content.game);
             let unfit: Vec<&str> = content
@@ -184,7 +184,7 @@ pub fn mage_wars() -> Result<&'static Catalog, String> {
                 .filter(|name| catalog.get(name).is_none())
                 .collect();
             if !unfit.is_empty() {
-                eprintln!(
+                crate::errln!(
                     "warning: {} card(s) under {} use vocabulary this program was built without and need a rebuild (cargo install --path crates/cli): {}",
                     unfit.len(),
                     root.display(),

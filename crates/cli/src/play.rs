@@ -132,8 +132,7 @@ where
     let decks = paths
         .iter()
         .map(|path| {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let text = grimoire_input::read_text(path).map_err(|e| e.to_string())?;
             game.read_deck(path, &text)
         })
         .collect::<Result<Vec<_>, String>>()?;
@@ -148,7 +147,7 @@ where
     let (game, decks) = match prepare::<G>(&args.decks) {
         Ok(prepared) => prepared,
         Err(message) => {
-            eprintln!("error: {message}");
+            crate::errln!("error: {message}");
             return ExitCode::from(2);
         }
     };
@@ -169,7 +168,7 @@ where
             output::finish(ExitCode::SUCCESS)
         }
         Err(error) => {
-            eprintln!("error: seed {}: {error}", args.seed);
+            crate::errln!("error: seed {}: {error}", args.seed);
             ExitCode::FAILURE
         }
     }
@@ -215,7 +214,7 @@ where
     let (game, decks) = match prepare::<G>(&args.decks) {
         Ok(prepared) => prepared,
         Err(message) => {
-            eprintln!("error: {message}");
+            crate::errln!("error: {message}");
             return ExitCode::from(2);
         }
     };
@@ -258,7 +257,7 @@ where
             })
             .collect();
         if let Err(message) = grimoire_report::write(&report(G::NAME, &labels, &summary), path) {
-            eprintln!("error: {message}");
+            crate::errln!("error: {message}");
             return ExitCode::from(2);
         }
     }
