@@ -152,6 +152,17 @@ fn mage_wars_warnings(content: &Content) -> Vec<String> {
     warnings
 }
 
+/// The warning naming the cards under `root` this build cannot hold (the first
+/// [`crate::output::MAX_NAMES_LISTED`] of them, and how many more).
+fn unfit_warning(root: &Path, unfit: &[&str]) -> String {
+    format!(
+        "{} card(s) under {} use vocabulary this program was built without and need a rebuild (cargo install --path crates/cli): {}",
+        unfit.len(),
+        root.display(),
+        crate::output::first_names(unfit)
+    )
+}
+
 /// The Mage Wars cards to play with: live from the content root when there is one (an
 /// explicit `--root` must hold Mage Wars content), else the compiled tables. Loaded once per
 /// process; warnings go to stderr once.
@@ -184,12 +195,7 @@ pub fn mage_wars() -> Result<&'static Catalog, String> {
                 .filter(|name| catalog.get(name).is_none())
                 .collect();
             if !unfit.is_empty() {
-                crate::errln!(
-                    "warning: {} card(s) under {} use vocabulary this program was built without and need a rebuild (cargo install --path crates/cli): {}",
-                    unfit.len(),
-                    root.display(),
-                    unfit.join(", ")
-                );
+                crate::errln!("warning: {}", unfit_warning(&root, &unfit));
             }
             Ok(&*Box::leak(Box::new(catalog)))
         })
@@ -216,6 +222,19 @@ mod tests {
             assert_eq!(live.get(card.name()), Some(*card), "{}", card.name());
         }
         assert!(mage_wars_warnings(&content).is_empty());
+    }
+
+    #[test]
+    fn a_warning_about_many_unfit_cards_names_only_the_first() {
+        let names: Vec<String> = (0..5_000).map(|n| format!("Card {n}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let warning = unfit_warning(Path::new("content"), &names);
+        assert!(
+            warning.starts_with("5000 card(s) under content"),
+            "{warning}"
+        );
+        assert!(warning.ends_with("Card 19 and 4,980 more"), "{warning}");
+        assert!(warning.len() < 500, "{warning}");
     }
 
     #[test]

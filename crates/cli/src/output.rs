@@ -16,6 +16,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Mutex;
 
+pub use grimoire_compiler::diagnostic::with_thousands;
+
 /// The first error writing to stdout, if any.
 static STDOUT_FAILURE: Mutex<Option<io::Error>> = Mutex::new(None);
 /// The first error writing to stderr, if any.
@@ -136,6 +138,18 @@ pub fn finish(status: ExitCode) -> ExitCode {
     status
 }
 
+/// The most names a message lists (cards that need a rebuild, ...); the rest are counted.
+pub const MAX_NAMES_LISTED: usize = 20;
+
+/// `names` joined with commas, the first [`MAX_NAMES_LISTED`] of them and "and N more".
+pub fn first_names(names: &[&str]) -> String {
+    let shown = names[..names.len().min(MAX_NAMES_LISTED)].join(", ");
+    match names.len().saturating_sub(MAX_NAMES_LISTED) {
+        0 => shown,
+        hidden => format!("{shown} and {} more", with_thousands(hidden)),
+    }
+}
+
 /// The widest a padded table column gets: a longer cell overflows its column rather than
 /// padding every other row to its length. The longest real card name is 49 characters.
 pub const MAX_COLUMN_WIDTH: usize = 64;
@@ -174,6 +188,13 @@ mod tests {
     fn padding_takes_widths_a_format_width_cannot() {
         let name = "x".repeat(usize::from(u16::MAX) + 1);
         assert_eq!(padded(&name, name.len() + 1).len(), name.len() + 1);
+    }
+
+    #[test]
+    fn a_list_of_names_stops_at_the_bound() {
+        assert_eq!(first_names(&["a", "b"]), "a, b");
+        let many = vec!["x"; 1_234];
+        assert!(first_names(&many).ends_with("x and 1,214 more"));
     }
 
     #[test]

@@ -113,7 +113,10 @@ fn run_files(args: &RunArgs) -> ExitCode {
                 outln!("      {}{separator}{failure}", file.display());
             }
             if hidden > 0 {
-                outln!("      ... and {hidden} more failure(s) in this file");
+                outln!(
+                    "      ... and {} more failure(s) in this file",
+                    output::with_thousands(hidden)
+                );
             }
         }
     }

@@ -212,8 +212,8 @@ impl Diagnostics {
         };
         let groups = repeat_groups(&self.items);
         let mut out = Vec::new();
-        for &(first, repeats) in groups.iter().take(MAX_RENDERED) {
-            let diagnostic = &self.items[first];
+        for group in groups.iter().take(MAX_RENDERED) {
+            let diagnostic = &self.items[group.first];
             let Some(file) = self.sources.iter().position(|s| s.path == diagnostic.file) else {
                 continue;
             };
@@ -228,7 +228,7 @@ impl Diagnostics {
                 // every diagnostic in it: say where instead.
                 labels.clear();
                 notes.push(format!(
-                    "at {}:{}:{} (the line is {} bytes long, too long to show)",
+                    "--> {}:{}:{} (the line is {} bytes long, too long to show)",
                     diagnostic.file,
                     diagnostic.line,
                     diagnostic.column,
@@ -236,11 +236,8 @@ impl Diagnostics {
                 ));
             }
             notes.extend(diagnostic.help.iter().map(|h| format!("help: {h}")));
-            if repeats > 0 {
-                notes.push(format!(
-                    "... and {} more like this",
-                    with_thousands(repeats)
-                ));
+            if group.repeats > 0 {
+                notes.push(self.repeats_note(group));
             }
             let severity = match diagnostic.severity {
                 Severity::Error => cs::Severity::Error,
@@ -264,7 +261,7 @@ impl Diagnostics {
         if groups.len() > MAX_RENDERED {
             let hidden: usize = groups[MAX_RENDERED..]
                 .iter()
-                .map(|&(_, repeats)| repeats + 1)
+                .map(|group| group.repeats + 1)
                 .sum();
             out.extend_from_slice(
                 format!(
@@ -275,6 +272,22 @@ impl Diagnostics {
             );
         }
         String::from_utf8_lossy(&out).into_owned()
+    }
+
+    /// "... and N more like this:" with the places of the first [`MAX_REPEATS_LOCATED`].
+    fn repeats_note(&self, group: &RepeatGroup) -> String {
+        let mut note = format!("... and {} more like this:", with_thousands(group.repeats));
+        for &index in &group.located {
+            let repeat = &self.items[index];
+            note += &format!("\n--> {}:{}:{}", repeat.file, repeat.line, repeat.column);
+        }
+        if group.repeats > group.located.len() {
+            note += &format!(
+                "\n(and {} more places)",
+                with_thousands(group.repeats - group.located.len())
+            );
+        }
+        note
     }
 
     /// One JSON object per line: file, line, column, end_line, end_column, code, severity,
@@ -520,18 +533,40 @@ pub const MAX_RENDERED: usize = 1_000;
 /// The longest source line, in bytes, [`Diagnostics::render`] prints under a diagnostic.
 pub const MAX_SHOWN_LINE_BYTES: usize = 1_000;
 
-/// The diagnostics to show, in order: the index of the first of each severity, code and
-/// message, and how many later ones repeat it.
-fn repeat_groups(items: &[Diagnostic]) -> Vec<(usize, usize)> {
-    let mut groups: Vec<(usize, usize)> = Vec::new();
+/// The places of repeats a rendered diagnostic lists; further repeats are only counted.
+pub const MAX_REPEATS_LOCATED: usize = 10;
+
+/// Diagnostics with one severity, code and message.
+struct RepeatGroup {
+    /// The index of the first, the one rendered.
+    first: usize,
+    /// How many more there are.
+    repeats: usize,
+    /// The indices of the first [`MAX_REPEATS_LOCATED`] repeats.
+    located: Vec<usize>,
+}
+
+/// The diagnostics grouped by severity, code and message, in the order of each group's first.
+fn repeat_groups(items: &[Diagnostic]) -> Vec<RepeatGroup> {
+    let mut groups: Vec<RepeatGroup> = Vec::new();
     let mut group_of: HashMap<(Severity, &str, &str), usize> = HashMap::new();
     for (index, item) in items.iter().enumerate() {
         let key = (item.severity, item.code, item.message.as_str());
         match group_of.get(&key) {
-            Some(&group) => groups[group].1 += 1,
+            Some(&known) => {
+                let group = &mut groups[known];
+                group.repeats += 1;
+                if group.located.len() < MAX_REPEATS_LOCATED {
+                    group.located.push(index);
+                }
+            }
             None => {
                 group_of.insert(key, groups.len());
-                groups.push((index, 0));
+                groups.push(RepeatGroup {
+                    first: index,
+                    repeats: 0,
+                    located: Vec::new(),
+                });
             }
         }
     }
@@ -568,12 +603,13 @@ fn too_long_line(files: &SimpleFiles<&str, &str>, labels: &[cs::Label<usize>]) -
 /// `start_context_lines`).
 const CONTEXT_LINES: usize = 3;
 
-/// `n` with a comma between each group of three digits (`4,211`).
-fn with_thousands(n: usize) -> String {
+/// `n` with a comma between each group of three digits (`4,211`), as counts in messages are
+/// written.
+pub fn with_thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index) % 3 == 0 {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
             out.push(',');
         }
         out.push(digit);
@@ -673,9 +709,13 @@ mod tests {
         let rendered = diagnostics.render(false);
         assert_eq!(rendered.matches("error[E0001]").count(), 2, "{rendered}");
         assert!(
-            rendered.contains("... and 4,211 more like this"),
+            rendered.contains("... and 4,211 more like this:"),
             "{rendered}"
         );
+        // The first repeats are located, the rest counted.
+        assert!(rendered.contains("--> cards/x.toml:1:2\n"), "{rendered}");
+        assert!(rendered.contains("(and 4,201 more places)"), "{rendered}");
+        assert!(!rendered.contains("cards/x.toml:1:13\n"), "{rendered}");
         assert!(rendered.contains("something else"), "{rendered}");
     }
 
@@ -692,7 +732,7 @@ mod tests {
         assert!(rendered.len() < 20_000, "{} bytes", rendered.len());
         assert!(
             rendered
-                .contains("at cards/x.toml:2:1 (the line is 50,000 bytes long, too long to show)"),
+                .contains("--> cards/x.toml:2:1 (the line is 50,000 bytes long, too long to show)"),
             "{rendered}"
         );
         assert_eq!(rendered.matches("problem").count(), 100);
