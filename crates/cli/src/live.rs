@@ -165,7 +165,9 @@ fn unfit_warning(root: &Path, unfit: &[&str]) -> String {
 
 /// The Mage Wars cards to play with: live from the content root when there is one (an
 /// explicit `--root` must hold Mage Wars content), else the compiled tables. Loaded once per
-/// process; warnings go to stderr once.
+/// process; warnings, and the diagnostics of content that does not compile, go to stderr once
+/// (the `Err` every caller gets then only points at them, so `scenario run` over many files
+/// does not repeat them per file).
 pub fn mage_wars() -> Result<&'static Catalog, String> {
     static LOADED: OnceLock<Result<&'static Catalog, String>> = OnceLock::new();
     LOADED
@@ -174,7 +176,14 @@ pub fn mage_wars() -> Result<&'static Catalog, String> {
             let Some(root) = crate::root::optional(explicit) else {
                 return Ok(Catalog::compiled());
             };
-            let Some(content) = compile_game(&root, "mage-wars")? else {
+            let compiled = compile_game(&root, "mage-wars").map_err(|message| {
+                crate::errln!("{message}");
+                format!(
+                    "the mage-wars content under {} cannot be played with (see above)",
+                    root.display()
+                )
+            })?;
+            let Some(content) = compiled else {
                 return match explicit {
                     Some(root) => Err(format!(
                         "no Mage Wars content under {} (expected codex/mage-wars/game.toml)",

@@ -403,3 +403,51 @@ fn scenario_directories_linked_in_a_loop_end() {
     assert_eq!(code, Some(1), "{stdout}{stderr}");
     assert!(stdout.contains("0 passed, 0 failed"), "{stdout}");
 }
+
+#[test]
+fn play_and_simulate_numbers_outside_their_range_are_usage_errors() {
+    for (args, message) in [
+        (
+            vec!["simulate", "summoner-wars", "--games", "0"],
+            "0 is not in 1..=1000000",
+        ),
+        (
+            vec!["simulate", "summoner-wars", "--jobs", "5000"],
+            "5000 is not in 1..=1024",
+        ),
+        (
+            vec!["simulate", "summoner-wars", "--max-actions", "0"],
+            "0 is not in 1..=1000000",
+        ),
+        (
+            vec!["play", "summoner-wars", "--max-actions", "4294967295"],
+            "4294967295 is not in 1..=1000000",
+        ),
+    ] {
+        let (code, _, stderr) = summary(&grimoire_in(&repository(), &args));
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn content_that_does_not_compile_is_reported_once_per_run_not_per_scenario() {
+    let content = mage_wars_with_broken_cards(3);
+    let scenarios = repository().join("tests/scenarios/mage-wars");
+    let files: Vec<String> = [
+        "activation-removes-guard.toml",
+        "zone-attack-hits-every-object.toml",
+    ]
+    .iter()
+    .map(|name| scenarios.join(name).to_string_lossy().into_owned())
+    .collect();
+    let root = content.path().to_string_lossy().into_owned();
+    let (code, stdout, stderr) = summary(&grimoire_in(
+        &repository(),
+        &["scenario", "run", "--root", &root, &files[0], &files[1]],
+    ));
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    let all = format!("{stdout}{stderr}");
+    assert_eq!(all.matches("broken/broken.toml:4:1").count(), 1, "{all}");
+    assert!(stdout.contains("0 passed, 2 failed"), "{stdout}");
+}

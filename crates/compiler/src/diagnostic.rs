@@ -195,8 +195,8 @@ impl Diagnostics {
     /// line, a caret under the span, `= help: ...`), with ANSI colors when `color` is set.
     ///
     /// The text stays proportionate to what a reader can use: diagnostics with the same
-    /// severity, code and message are shown once, at the first place, with "... and N more
-    /// like this"; a source line longer than [`MAX_SHOWN_LINE_BYTES`] is not printed (the
+    /// severity, code, message and help are shown once, at the first place, with "... and N
+    /// more like this" and where the first [`MAX_REPEATS_LOCATED`] of them are; a source line longer than [`MAX_SHOWN_LINE_BYTES`] is not printed (the
     /// location is); after [`MAX_RENDERED`] diagnostics the rest are only counted.
     /// [`Diagnostics::to_json_lines`] lists every one.
     pub fn render(&self, color: bool) -> String {
@@ -536,7 +536,7 @@ pub const MAX_SHOWN_LINE_BYTES: usize = 1_000;
 /// The places of repeats a rendered diagnostic lists; further repeats are only counted.
 pub const MAX_REPEATS_LOCATED: usize = 10;
 
-/// Diagnostics with one severity, code and message.
+/// Diagnostics with one severity, code, message and help.
 struct RepeatGroup {
     /// The index of the first, the one rendered.
     first: usize,
@@ -546,12 +546,18 @@ struct RepeatGroup {
     located: Vec<usize>,
 }
 
-/// The diagnostics grouped by severity, code and message, in the order of each group's first.
+/// The diagnostics grouped by severity, code, message and help, in the order of each group's
+/// first.
 fn repeat_groups(items: &[Diagnostic]) -> Vec<RepeatGroup> {
     let mut groups: Vec<RepeatGroup> = Vec::new();
-    let mut group_of: HashMap<(Severity, &str, &str), usize> = HashMap::new();
+    let mut group_of: HashMap<(Severity, &str, &str, Option<&str>), usize> = HashMap::new();
     for (index, item) in items.iter().enumerate() {
-        let key = (item.severity, item.code, item.message.as_str());
+        let key = (
+            item.severity,
+            item.code,
+            item.message.as_str(),
+            item.help.as_deref(),
+        );
         match group_of.get(&key) {
             Some(&known) => {
                 let group = &mut groups[known];
