@@ -19,7 +19,7 @@ pub fn mage_knight(file: &Path) -> ExitCode {
         Ok(army) => army,
         Err(errors) => {
             for error in errors {
-                eprintln!("error: {path}:{error}");
+                crate::errln!("error: {path}:{error}");
             }
             return ExitCode::from(2);
         }

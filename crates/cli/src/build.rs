@@ -27,7 +27,7 @@ pub fn recover(root: &Path) -> Result<(), String> {
     match grimoire_codegen::recover_outputs(root) {
         Ok(None) => Ok(()),
         Ok(Some(recovered)) => {
-            eprintln!("note: {recovered}");
+            crate::errln!("note: {recovered}");
             Ok(())
         }
         Err(error) => Err(format!("cannot finish an interrupted build: {error}")),
@@ -46,7 +46,7 @@ pub fn run(args: Args) -> ExitCode {
     }) {
         Ok(compiled) => compiled,
         Err(message) => {
-            eprintln!("error: {message}");
+            crate::errln!("error: {message}");
             return ExitCode::from(2);
         }
     };
@@ -60,8 +60,8 @@ pub fn run(args: Args) -> ExitCode {
                 failed = true;
                 match args.message_format {
                     MessageFormat::Human => {
-                        eprint!("{}", diagnostics.render(crate::color::stderr()));
-                        eprintln!(
+                        crate::err!("{}", diagnostics.render(crate::color::stderr()));
+                        crate::errln!(
                             "{}: {} error(s); nothing written",
                             game.name,
                             diagnostics.len()
@@ -87,10 +87,10 @@ pub fn run(args: Args) -> ExitCode {
         let mut stale = grimoire_codegen::stale_outputs(&root, &outputs);
         stale.extend(orphans);
         for path in &stale {
-            eprintln!("stale: {path}");
+            crate::errln!("stale: {path}");
         }
         if !stale.is_empty() {
-            eprintln!(
+            crate::errln!(
                 "error: {} of {} outputs are stale; run `grimoire build`",
                 stale.len(),
                 outputs.len()
@@ -105,7 +105,7 @@ pub fn run(args: Args) -> ExitCode {
     let written = match grimoire_codegen::write_outputs_removing(&root, &outputs, &orphans) {
         Ok(written) => written,
         Err(e) => {
-            eprintln!("error: writing outputs: {e}");
+            crate::errln!("error: writing outputs: {e}");
             return ExitCode::from(2);
         }
     };

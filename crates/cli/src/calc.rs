@@ -83,7 +83,7 @@ pub fn run(args: Args) -> ExitCode {
     match games::lookup(&args.game, Feature::Calc, |g| g.calc) {
         Ok(calc) => calc(&args),
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::errln!("error: {e}");
             ExitCode::from(2)
         }
     }
@@ -101,7 +101,7 @@ pub fn mage_wars(args: &Args) -> ExitCode {
             output::finish(ExitCode::SUCCESS)
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::errln!("error: {e}");
             ExitCode::from(2)
         }
     }

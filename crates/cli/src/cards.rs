@@ -12,6 +12,7 @@ use grimoire_engine::suggest::did_you_mean;
 use serde_json::Value as Json;
 
 use crate::content::content_root;
+use crate::output::{column_width, padded};
 use crate::{out, outln, output};
 
 /// Subcommands of `grimoire cards`.
@@ -119,7 +120,7 @@ fn browse(cmd: Browse) -> ExitCode {
     let (rows, broken) = match load(game.as_deref()) {
         Ok(loaded) => loaded,
         Err(message) => {
-            eprintln!("error: {message}");
+            crate::errln!("error: {message}");
             return ExitCode::from(2);
         }
     };
@@ -132,7 +133,7 @@ fn browse(cmd: Browse) -> ExitCode {
         (Ok(()), false) => ExitCode::SUCCESS,
         (Ok(()), true) => ExitCode::from(1),
         (Err(message), _) => {
-            eprintln!("error: {message}");
+            crate::errln!("error: {message}");
             ExitCode::from(2)
         }
     };
@@ -161,8 +162,8 @@ fn load(only: Option<&str>) -> Result<(Vec<Row>, bool), String> {
                 ));
             }
             Err(message) => {
-                eprint!("{message}");
-                eprintln!();
+                crate::err!("{message}");
+                crate::errln!();
                 broken = true;
                 continue;
             }
@@ -325,19 +326,13 @@ fn leaves(value: &Json, out: &mut Vec<String>) {
 fn print_table(rows: &[&Row]) {
     let many_games = rows.windows(2).any(|pair| pair[0].game != pair[1].game);
     let has_cost = rows.iter().any(|row| row.card.get("cost").is_some());
-    let name_width = rows
-        .iter()
-        .map(|row| text(&row.card, "name").chars().count())
-        .chain([4])
-        .max()
-        .unwrap_or(4);
-    let kind_width = rows
-        .iter()
-        .map(|row| text(&row.card, "kind").chars().count())
-        .chain([4])
-        .max()
-        .unwrap_or(4);
-    let mut header = format!("{:<name_width$}  {:<kind_width$}", "NAME", "KIND");
+    let name_width = column_width("NAME", rows.iter().map(|row| text(&row.card, "name")));
+    let kind_width = column_width("KIND", rows.iter().map(|row| text(&row.card, "kind")));
+    let mut header = format!(
+        "{}  {}",
+        padded("NAME", name_width),
+        padded("KIND", kind_width)
+    );
     if has_cost {
         header += "  COST";
     }
@@ -347,9 +342,9 @@ fn print_table(rows: &[&Row]) {
     outln!("{}", header.trim_end());
     for row in rows {
         let mut line = format!(
-            "{:<name_width$}  {:<kind_width$}",
-            text(&row.card, "name"),
-            text(&row.card, "kind")
+            "{}  {}",
+            padded(text(&row.card, "name"), name_width),
+            padded(text(&row.card, "kind"), kind_width)
         );
         if has_cost {
             let cost = row.card.get("cost").map(compact).unwrap_or_default();

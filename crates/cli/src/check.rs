@@ -34,7 +34,7 @@ pub fn run(args: Args) -> ExitCode {
     }) {
         Ok(compiled) => compiled,
         Err(message) => {
-            eprintln!("error: {message}");
+            crate::errln!("error: {message}");
             return ExitCode::from(2);
         }
     };
@@ -44,7 +44,7 @@ pub fn run(args: Args) -> ExitCode {
             (Ok(ir), MessageFormat::Human) => {
                 // Warnings (draft codex entries) do not fail the check but are shown.
                 if !ir.warnings.is_empty() {
-                    eprint!("{}", ir.warnings.render(crate::color::stderr()));
+                    crate::err!("{}", ir.warnings.render(crate::color::stderr()));
                 }
                 outln!(
                     "{}: ok ({} cards, {} codex entries, {} errata{})",
@@ -63,8 +63,8 @@ pub fn run(args: Args) -> ExitCode {
             }
             (Err(diagnostics), MessageFormat::Human) => {
                 failed = true;
-                eprint!("{}", diagnostics.render(crate::color::stderr()));
-                eprintln!("{}: {} error(s)", game.name, diagnostics.len());
+                crate::err!("{}", diagnostics.render(crate::color::stderr()));
+                crate::errln!("{}: {} error(s)", game.name, diagnostics.len());
             }
             (Err(diagnostics), MessageFormat::Json) => {
                 failed = true;

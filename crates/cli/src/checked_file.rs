@@ -4,10 +4,12 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-/// The text of a file to check; `Err` (exit status 2, message printed) when it cannot be read.
+/// The text of a file to check, read through [`grimoire_input::read_text`]; `Err` (exit
+/// status 2, message printed) when it cannot be read: missing, a directory, a pipe, too large
+/// or not UTF-8 (located at the first bad byte).
 pub fn read(file: &Path) -> Result<String, ExitCode> {
-    std::fs::read_to_string(file).map_err(|error| {
-        eprintln!("error: cannot read {}: {error}", file.display());
+    grimoire_input::read_text(file).map_err(|error| {
+        crate::errln!("error: {error}");
         ExitCode::from(2)
     })
 }

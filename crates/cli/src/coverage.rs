@@ -43,7 +43,7 @@ pub fn run(args: Args) -> ExitCode {
                     match serde_json::to_string(report) {
                         Ok(line) => outln!("{line}"),
                         Err(e) => {
-                            eprintln!("error: {e}");
+                            crate::errln!("error: {e}");
                             return ExitCode::from(2);
                         }
                     }
@@ -54,7 +54,7 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(message) => {
-            eprintln!("error: {message}");
+            crate::errln!("error: {message}");
             ExitCode::from(2)
         }
     };

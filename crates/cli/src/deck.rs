@@ -50,7 +50,7 @@ fn dispatch(check: Result<games::CheckFn, String>, args: &CheckArgs) -> ExitCode
     match check {
         Ok(check) => check(&args.file),
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::errln!("error: {e}");
             ExitCode::from(2)
         }
     }
@@ -69,8 +69,10 @@ pub fn wow_tcg(file: &Path) -> ExitCode {
         Ok(deck) => deck,
         Err(error) => {
             match error.position {
-                Some(p) => eprintln!("error: {path}:{}:{}: {}", p.line, p.column, error.message),
-                None => eprintln!("error: {path}: {}", error.message),
+                Some(p) => {
+                    crate::errln!("error: {path}:{}:{}: {}", p.line, p.column, error.message)
+                }
+                None => crate::errln!("error: {path}: {}", error.message),
             }
             return ExitCode::from(2);
         }
@@ -91,9 +93,11 @@ pub fn summoner_wars(file: &Path) -> ExitCode {
     let deck = match Deck::parse(&text) {
         Ok(deck) => deck,
         Err(error) => {
-            eprintln!(
+            crate::errln!(
                 "{path}:{}:{}: error: {}",
-                error.line, error.column, error.message
+                error.line,
+                error.column,
+                error.message
             );
             return ExitCode::from(2);
         }

@@ -189,13 +189,13 @@ fn finish(
         Ok(report) => {
             crate::out!("{report}");
             if let Some(failure) = strictness.failure(&report) {
-                eprintln!("error: {failure}");
+                crate::errln!("error: {failure}");
                 return crate::output::finish(ExitCode::FAILURE);
             }
             crate::output::finish(ExitCode::SUCCESS)
         }
         Err(error) => {
-            eprintln!("error: {error}");
+            crate::errln!("error: {error}");
             ExitCode::from(2)
         }
     }
@@ -217,7 +217,7 @@ fn run_wowtcg_json(args: WowtcgJsonArgs) -> ExitCode {
 
 fn run_octgn(args: OctgnArgs) -> ExitCode {
     if !OCTGN_GAMES.contains(&args.game.as_str()) {
-        eprintln!(
+        crate::errln!(
             "error: no OCTGN mapping for game `{}` (known: {})",
             args.game,
             OCTGN_GAMES.join(", ")
@@ -226,7 +226,7 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
     }
     let root = content_root(&args.out, &args.game);
     if args.scaffold && root.is_none() {
-        eprintln!(
+        crate::errln!(
             "error: --scaffold needs --out to be <root>/cards/{} with <root>/codex/{}/game.toml",
             args.game, args.game
         );
@@ -241,7 +241,7 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
     match grimoire_import::import_octgn(&args.game, &args.sets, &args.out, &codex, new_words) {
         Ok(mut report) => {
             if root.is_none() {
-                eprintln!(
+                crate::errln!(
                     "note: new names are not listed: --out is not <root>/cards/{} next to <root>/codex/{}/game.toml",
                     args.game, args.game
                 );
@@ -249,7 +249,7 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
             if let Some(root) = &root {
                 match grimoire_import::find_new_names(root, &args.game) {
                     Ok(names) => report.new_names = names,
-                    Err(error) => eprintln!("warning: cannot look for new names: {error}"),
+                    Err(error) => crate::errln!("warning: cannot look for new names: {error}"),
                 }
             }
             crate::out!("{report}");
@@ -259,13 +259,13 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
                 }
             }
             if let Some(failure) = Strictness::of(args.strict, args.skip_invalid).failure(&report) {
-                eprintln!("error: {failure}");
+                crate::errln!("error: {failure}");
                 return crate::output::finish(ExitCode::FAILURE);
             }
             crate::output::finish(ExitCode::SUCCESS)
         }
         Err(error) => {
-            eprintln!("error: {error}");
+            crate::errln!("error: {error}");
             ExitCode::from(2)
         }
     }
@@ -309,17 +309,17 @@ fn scaffold(root: &Path, game: &str, names: &[grimoire_import::NewName]) -> Resu
             }
         }
         Err(error) => {
-            eprintln!("error: {error}");
+            crate::errln!("error: {error}");
             return Err(ExitCode::from(2));
         }
     }
     let input = grimoire_compiler::load_game(root, game).map_err(|error| {
-        eprintln!("error: cannot read game `{game}`: {error}");
+        crate::errln!("error: cannot read game `{game}`: {error}");
         ExitCode::from(2)
     })?;
     match grimoire_compiler::compile(&input) {
         Ok(compiled) => {
-            eprint!("{}", compiled.warnings.render(false));
+            crate::err!("{}", compiled.warnings.render(false));
             crate::outln!(
                 "scaffold: `{game}` compiles with {} draft warnings; review the drafts",
                 compiled.warnings.len()
@@ -327,8 +327,8 @@ fn scaffold(root: &Path, game: &str, names: &[grimoire_import::NewName]) -> Resu
             Ok(())
         }
         Err(diagnostics) => {
-            eprint!("{}", diagnostics.render(false));
-            eprintln!(
+            crate::err!("{}", diagnostics.render(false));
+            crate::errln!(
                 "error: `{game}` still has {} errors after scaffolding",
                 diagnostics.len()
             );

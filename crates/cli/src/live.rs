@@ -152,9 +152,22 @@ fn mage_wars_warnings(content: &Content) -> Vec<String> {
     warnings
 }
 
+/// The warning naming the cards under `root` this build cannot hold (the first
+/// [`crate::output::MAX_NAMES_LISTED`] of them, and how many more).
+fn unfit_warning(root: &Path, unfit: &[&str]) -> String {
+    format!(
+        "{} card(s) under {} use vocabulary this program was built without and need a rebuild (cargo install --path crates/cli): {}",
+        unfit.len(),
+        root.display(),
+        crate::output::first_names(unfit)
+    )
+}
+
 /// The Mage Wars cards to play with: live from the content root when there is one (an
 /// explicit `--root` must hold Mage Wars content), else the compiled tables. Loaded once per
-/// process; warnings go to stderr once.
+/// process; warnings, and the diagnostics of content that does not compile, go to stderr once
+/// (the `Err` every caller gets then only points at them, so `scenario run` over many files
+/// does not repeat them per file).
 pub fn mage_wars() -> Result<&'static Catalog, String> {
     static LOADED: OnceLock<Result<&'static Catalog, String>> = OnceLock::new();
     LOADED
@@ -163,7 +176,14 @@ pub fn mage_wars() -> Result<&'static Catalog, String> {
             let Some(root) = crate::root::optional(explicit) else {
                 return Ok(Catalog::compiled());
             };
-            let Some(content) = compile_game(&root, "mage-wars")? else {
+            let compiled = compile_game(&root, "mage-wars").map_err(|message| {
+                crate::errln!("{message}");
+                format!(
+                    "the mage-wars content under {} cannot be played with (see above)",
+                    root.display()
+                )
+            })?;
+            let Some(content) = compiled else {
                 return match explicit {
                     Some(root) => Err(format!(
                         "no Mage Wars content under {} (expected codex/mage-wars/game.toml)",
@@ -173,7 +193,7 @@ pub fn mage_wars() -> Result<&'static Catalog, String> {
                 };
             };
             for warning in mage_wars_warnings(&content) {
-                eprintln!("warning: {warning}");
+                crate::errln!("warning: {warning}");
             }
             let catalog = mage_wars_catalog(&content.game);
             let unfit: Vec<&str> = content
@@ -184,12 +204,7 @@ pub fn mage_wars() -> Result<&'static Catalog, String> {
                 .filter(|name| catalog.get(name).is_none())
                 .collect();
             if !unfit.is_empty() {
-                eprintln!(
-                    "warning: {} card(s) under {} use vocabulary this program was built without and need a rebuild (cargo install --path crates/cli): {}",
-                    unfit.len(),
-                    root.display(),
-                    unfit.join(", ")
-                );
+                crate::errln!("warning: {}", unfit_warning(&root, &unfit));
             }
             Ok(&*Box::leak(Box::new(catalog)))
         })
@@ -216,6 +231,19 @@ mod tests {
             assert_eq!(live.get(card.name()), Some(*card), "{}", card.name());
         }
         assert!(mage_wars_warnings(&content).is_empty());
+    }
+
+    #[test]
+    fn a_warning_about_many_unfit_cards_names_only_the_first() {
+        let names: Vec<String> = (0..5_000).map(|n| format!("Card {n}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let warning = unfit_warning(Path::new("content"), &names);
+        assert!(
+            warning.starts_with("5000 card(s) under content"),
+            "{warning}"
+        );
+        assert!(warning.ends_with("Card 19 and 4,980 more"), "{warning}");
+        assert!(warning.len() < 500, "{warning}");
     }
 
     #[test]

@@ -92,7 +92,14 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     color::set(cli.color);
     root::set_flag(cli.root);
-    match cli.command {
+    // Every command's status passes through `finish`, so a failed write to stdout or stderr
+    // (a full disk) is exit status 2 whichever way the command ended.
+    output::finish(run(cli.command))
+}
+
+/// Runs one command and gives its exit status.
+fn run(command: Command) -> ExitCode {
+    match command {
         Command::Check(args) => check::run(args),
         Command::Build(args) => build::run(args),
         Command::Import(cmd) => import::run(cmd),
@@ -101,7 +108,7 @@ fn main() -> ExitCode {
         Command::Calc(args) => calc::run(args),
         Command::Games => {
             out!("{}", games::describe(games::GAMES));
-            output::finish(ExitCode::SUCCESS)
+            ExitCode::SUCCESS
         }
         Command::Deck(cmd) => deck::run_deck(cmd),
         Command::Army(cmd) => deck::run_army(cmd),
@@ -109,7 +116,7 @@ fn main() -> ExitCode {
         Command::Play(args) => match games::find(&args.game, games::Feature::Play) {
             Ok(game) => game.play.map_or(ExitCode::FAILURE, |play| play(&args)),
             Err(message) => {
-                eprintln!("error: {message}");
+                errln!("error: {message}");
                 ExitCode::from(2)
             }
         },
@@ -118,7 +125,7 @@ fn main() -> ExitCode {
                 .simulate
                 .map_or(ExitCode::FAILURE, |simulate| simulate(&args)),
             Err(message) => {
-                eprintln!("error: {message}");
+                errln!("error: {message}");
                 ExitCode::from(2)
             }
         },
@@ -127,7 +134,7 @@ fn main() -> ExitCode {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "grimoire", &mut script);
             out!("{}", String::from_utf8_lossy(&script));
-            output::finish(ExitCode::SUCCESS)
+            ExitCode::SUCCESS
         }
     }
 }

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use clap::builder::RangedU64ValueParser;
 use grimoire_engine::{
     playout, simulate, LogLine, Playable, Playout, PlayoutOptions, SimulationOptions, Summary,
 };
@@ -33,8 +34,8 @@ pub struct PlayArgs {
     /// The seed: the same seed plays the same game.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Actions after which an unfinished game stops.
-    #[arg(long, default_value_t = 20_000)]
+    /// Actions after which an unfinished game stops (1 to 1,000,000).
+    #[arg(long, default_value_t = 20_000, value_parser = max_actions())]
     pub max_actions: u32,
     /// Print the game as JSON instead of words.
     #[arg(long)]
@@ -49,17 +50,18 @@ pub struct SimulateArgs {
     /// A deck file, once per player in seat order (default: the game's example decks).
     #[arg(long = "deck", value_name = "FILE")]
     pub decks: Vec<PathBuf>,
-    /// How many games.
-    #[arg(long, default_value_t = 1000)]
+    /// How many games (1 to 1,000,000).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub games: u64,
-    /// Worker threads (default: one per core). Results do not depend on it.
-    #[arg(long)]
+    /// Worker threads (default: one per core; 1 to 1,024). Results do not depend on it.
+    #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_JOBS))]
     pub jobs: Option<usize>,
     /// The simulation's seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Actions after which an unfinished game stops (counted as capped, not as a result).
-    #[arg(long, default_value_t = 20_000)]
+    /// Actions after which an unfinished game stops, counted as capped, not as a result (1 to
+    /// 1,000,000).
+    #[arg(long, default_value_t = 20_000, value_parser = max_actions())]
     pub max_actions: u32,
     /// Print the summary as JSON.
     #[arg(long)]
@@ -68,6 +70,21 @@ pub struct SimulateArgs {
     /// their intervals, game length histograms, sortable per-card figures).
     #[arg(long, value_name = "FILE.html")]
     pub report: Option<PathBuf>,
+}
+
+/// The most actions `--max-actions` allows: 50 times the default, far past any game that
+/// ends by the rules, while a `play` log of that many actions still fits in memory.
+const MAX_ACTIONS: i64 = 1_000_000;
+
+/// The most games `simulate --games` plays in one run: the summary keeps every game's length.
+const MAX_GAMES: u64 = 1_000_000;
+
+/// The most worker threads `simulate --jobs` starts (more than any machine's cores).
+const MAX_JOBS: u64 = 1_024;
+
+/// The parser of `--max-actions`: 1 to [`MAX_ACTIONS`].
+fn max_actions() -> impl clap::builder::TypedValueParser<Value = u32> {
+    clap::value_parser!(u32).range(1..=MAX_ACTIONS)
 }
 
 /// What the CLI needs to play a game whole, beyond its rules.
@@ -132,8 +149,7 @@ where
     let decks = paths
         .iter()
         .map(|path| {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let text = grimoire_input::read_text(path).map_err(|e| e.to_string())?;
             game.read_deck(path, &text)
         })
         .collect::<Result<Vec<_>, String>>()?;
@@ -148,7 +164,7 @@ where
     let (game, decks) = match prepare::<G>(&args.decks) {
         Ok(prepared) => prepared,
         Err(message) => {
-            eprintln!("error: {message}");
+            crate::errln!("error: {message}");
             return ExitCode::from(2);
         }
     };
@@ -169,7 +185,7 @@ where
             output::finish(ExitCode::SUCCESS)
         }
         Err(error) => {
-            eprintln!("error: seed {}: {error}", args.seed);
+            crate::errln!("error: seed {}: {error}", args.seed);
             ExitCode::FAILURE
         }
     }
@@ -215,7 +231,7 @@ where
     let (game, decks) = match prepare::<G>(&args.decks) {
         Ok(prepared) => prepared,
         Err(message) => {
-            eprintln!("error: {message}");
+            crate::errln!("error: {message}");
             return ExitCode::from(2);
         }
     };
@@ -258,7 +274,7 @@ where
             })
             .collect();
         if let Err(message) = grimoire_report::write(&report(G::NAME, &labels, &summary), path) {
-            eprintln!("error: {message}");
+            crate::errln!("error: {message}");
             return ExitCode::from(2);
         }
     }

@@ -3,6 +3,7 @@
 //! Each scenario file names its game (`game = "..."`); `run` reads that key and runs the file
 //! with that game's runner from the registry ([`crate::games`]).
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -52,7 +53,7 @@ pub fn run(cmd: Command) -> ExitCode {
                     output::finish(ExitCode::SUCCESS)
                 }
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    crate::errln!("error: {e}");
                     ExitCode::from(2)
                 }
             }
@@ -60,21 +61,25 @@ pub fn run(cmd: Command) -> ExitCode {
     }
 }
 
+/// The most failures `scenario run` prints for one file; the rest are counted.
+const MAX_FAILURES_SHOWN: usize = 20;
+
 fn run_files(args: &RunArgs) -> ExitCode {
     let mut files = Vec::new();
+    let mut visited = HashSet::new();
     let mut unreadable = 0;
     for path in &args.files {
-        if let Err(message) = collect(path, &mut files) {
-            eprintln!("error: {message}");
+        if let Err(message) = collect(path, &mut files, &mut visited) {
+            crate::errln!("error: {message}");
             unreadable += 1;
         }
     }
     let (mut passed, mut failed) = (0, 0);
     for file in &files {
-        let text = match std::fs::read_to_string(file) {
+        let text = match grimoire_input::read_text(file) {
             Ok(text) => text,
             Err(e) => {
-                eprintln!("error: cannot read {}: {e}", file.display());
+                crate::errln!("error: {e}");
                 unreadable += 1;
                 continue;
             }
@@ -97,7 +102,8 @@ fn run_files(args: &RunArgs) -> ExitCode {
         } else {
             failed += 1;
             outln!("FAIL  {}", file.display());
-            for failure in failures {
+            let hidden = failures.len().saturating_sub(MAX_FAILURES_SHOWN);
+            for failure in failures.into_iter().take(MAX_FAILURES_SHOWN) {
                 // Failures the runner located start `line:column:`; say which file.
                 let separator = if failure.starts_with(|c: char| c.is_ascii_digit()) {
                     ":"
@@ -105,6 +111,12 @@ fn run_files(args: &RunArgs) -> ExitCode {
                     ": "
                 };
                 outln!("      {}{separator}{failure}", file.display());
+            }
+            if hidden > 0 {
+                outln!(
+                    "      ... and {} more failure(s) in this file",
+                    output::with_thousands(hidden)
+                );
             }
         }
     }
@@ -126,9 +138,20 @@ fn run_text(text: &str) -> Result<ScenarioOutcome, String> {
     Ok(run(text))
 }
 
-/// Adds `path` (a file) or the `.toml` files under it (a directory) to `files`.
-fn collect(path: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
+/// Adds `path` (a file) or the `.toml` files under it (a directory) to `files`. A directory
+/// met again (through a symbolic link) is skipped, so links in a loop end.
+fn collect(
+    path: &Path,
+    files: &mut Vec<PathBuf>,
+    visited: &mut HashSet<PathBuf>,
+) -> Result<(), String> {
     if path.is_dir() {
+        let canonical = path
+            .canonicalize()
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        if !visited.insert(canonical) {
+            return Ok(());
+        }
         let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -136,7 +159,7 @@ fn collect(path: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
         entries.sort();
         for entry in entries {
             if entry.is_dir() || entry.extension().is_some_and(|e| e == "toml") {
-                collect(&entry, files)?;
+                collect(&entry, files, visited)?;
             }
         }
         Ok(())

@@ -41,7 +41,7 @@ fn run_check(args: &CheckArgs) -> ExitCode {
     match games::lookup(&args.game, Feature::SpellbookCheck, |g| g.spellbook_check) {
         Ok(check) => check(&args.file),
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::errln!("error: {e}");
             ExitCode::from(2)
         }
     }
@@ -56,14 +56,14 @@ pub fn mage_wars(file: &Path) -> ExitCode {
     let book = match SpellbookFile::from_toml(&text) {
         Ok(book) => book,
         Err(e) => {
-            eprintln!("error: {} is not a spellbook: {e}", file.display());
+            crate::errln!("error: {} is not a spellbook: {e}", file.display());
             return ExitCode::from(2);
         }
     };
     let catalog = match crate::live::mage_wars() {
         Ok(catalog) => catalog,
         Err(message) => {
-            eprintln!("error: {message}");
+            crate::errln!("error: {message}");
             return ExitCode::from(2);
         }
     };

@@ -130,3 +130,36 @@ fn a_duplicate_card_points_at_the_first_definition_in_another_file() {
     let (_, _, stderr) = summary(&grimoire_in(copy.path(), &["check", "mage-wars"]));
     assert!(stderr.contains("first declared here"), "{stderr}");
 }
+
+#[test]
+fn a_card_file_with_bare_cr_line_endings_is_read_as_lines() {
+    let copy = mage_wars_copy();
+    let attacks = copy.path().join("cards/mage-wars/core/attacks.toml");
+    let text = std::fs::read_to_string(&attacks).expect("attacks");
+    std::fs::write(&attacks, text.replace('\n', "\r")).expect("bare CR");
+    let (code, stdout, stderr) = summary(&grimoire_in(copy.path(), &["check", "mage-wars"]));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("mage-wars: ok"), "{stdout}");
+    // An error in it is located on its line, as an editor shows it.
+    let broken = text.replacen("cost = 7", "cost = \"seven\"", 1);
+    let line = broken[..broken.find("\"seven\"").expect("edited")]
+        .matches('\n')
+        .count()
+        + 1;
+    std::fs::write(&attacks, broken.replace('\n', "\r")).expect("bare CR");
+    let (code, stdout, stderr) = summary(&grimoire_in(
+        copy.path(),
+        &["check", "mage-wars", "--message-format", "json"],
+    ));
+    assert_eq!(code, Some(1), "{stderr}");
+    let diagnostics = json_lines(&stdout);
+    assert_eq!(diagnostics.len(), 1, "{stdout}");
+    assert_eq!(
+        (
+            diagnostics[0]["line"].as_u64(),
+            diagnostics[0]["column"].as_u64()
+        ),
+        (Some(line as u64), Some(8)),
+        "{stdout}"
+    );
+}

@@ -4,11 +4,12 @@
 //! line/column arithmetic on the happy path) and turns them into [`Diagnostic`]s once, at the
 //! end of a failed run.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::ops::Range;
 
 use codespan_reporting::diagnostic as cs;
-use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::files::{Files, SimpleFiles};
 use codespan_reporting::term;
 use serde::Serialize;
 
@@ -94,7 +95,7 @@ pub mod codes {
 }
 
 /// How serious a diagnostic is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// The content does not compile.
@@ -190,8 +191,14 @@ impl Diagnostics {
         self.items.iter()
     }
 
-    /// Renders all errors rustc-style (`error[E0012]: ...`, ` --> file:line:col`, the source
+    /// Renders the errors rustc-style (`error[E0012]: ...`, ` --> file:line:col`, the source
     /// line, a caret under the span, `= help: ...`), with ANSI colors when `color` is set.
+    ///
+    /// The text stays proportionate to what a reader can use: diagnostics with the same
+    /// severity, code, message and help are shown once, at the first place, with "... and N
+    /// more like this" and where the first [`MAX_REPEATS_LOCATED`] of them are; a source line longer than [`MAX_SHOWN_LINE_BYTES`] is not printed (the
+    /// location is); after [`MAX_RENDERED`] diagnostics the rest are only counted.
+    /// [`Diagnostics::to_json_lines`] lists every one.
     pub fn render(&self, color: bool) -> String {
         let mut files = SimpleFiles::new();
         let ids: Vec<usize> = self
@@ -203,8 +210,10 @@ impl Diagnostics {
             chars: term::Chars::ascii(),
             ..term::Config::default()
         };
+        let groups = repeat_groups(&self.items);
         let mut out = Vec::new();
-        for diagnostic in &self.items {
+        for group in groups.iter().take(MAX_RENDERED) {
+            let diagnostic = &self.items[group.first];
             let Some(file) = self.sources.iter().position(|s| s.path == diagnostic.file) else {
                 continue;
             };
@@ -213,6 +222,23 @@ impl Diagnostics {
                 let file = self.sources.iter().position(|s| s.path == l.file)?;
                 Some(cs::Label::secondary(ids[file], l.span.clone()).with_message(&l.message))
             }));
+            let mut notes = Vec::new();
+            if let Some(length) = too_long_line(&files, &labels) {
+                // Printing the line would print the whole (possibly megabytes long) line for
+                // every diagnostic in it: say where instead.
+                labels.clear();
+                notes.push(format!(
+                    "--> {}:{}:{} (the line is {} bytes long, too long to show)",
+                    diagnostic.file,
+                    diagnostic.line,
+                    diagnostic.column,
+                    with_thousands(length)
+                ));
+            }
+            notes.extend(diagnostic.help.iter().map(|h| format!("help: {h}")));
+            if group.repeats > 0 {
+                notes.push(self.repeats_note(group));
+            }
             let severity = match diagnostic.severity {
                 Severity::Error => cs::Severity::Error,
                 Severity::Warning => cs::Severity::Warning,
@@ -221,13 +247,7 @@ impl Diagnostics {
                 .with_code(diagnostic.code)
                 .with_message(&diagnostic.message)
                 .with_labels(labels)
-                .with_notes(
-                    diagnostic
-                        .help
-                        .iter()
-                        .map(|h| format!("help: {h}"))
-                        .collect(),
-                );
+                .with_notes(notes);
             // Emitting into memory only fails when a span is outside its file; spans come from
             // the same text, so a failure only loses this one rendering.
             if color {
@@ -238,7 +258,36 @@ impl Diagnostics {
                 let _ = term::emit(&mut writer, &config, &files, &rendered);
             }
         }
+        if groups.len() > MAX_RENDERED {
+            let hidden: usize = groups[MAX_RENDERED..]
+                .iter()
+                .map(|group| group.repeats + 1)
+                .sum();
+            out.extend_from_slice(
+                format!(
+                    "... and {} more diagnostic(s) not shown\n\n",
+                    with_thousands(hidden)
+                )
+                .as_bytes(),
+            );
+        }
         String::from_utf8_lossy(&out).into_owned()
+    }
+
+    /// "... and N more like this:" with the places of the first [`MAX_REPEATS_LOCATED`].
+    fn repeats_note(&self, group: &RepeatGroup) -> String {
+        let mut note = format!("... and {} more like this:", with_thousands(group.repeats));
+        for &index in &group.located {
+            let repeat = &self.items[index];
+            note += &format!("\n--> {}:{}:{}", repeat.file, repeat.line, repeat.column);
+        }
+        if group.repeats > group.located.len() {
+            note += &format!(
+                "\n(and {} more places)",
+                with_thousands(group.repeats - group.located.len())
+            );
+        }
+        note
     }
 
     /// One JSON object per line: file, line, column, end_line, end_column, code, severity,
@@ -478,6 +527,102 @@ impl Sink {
     }
 }
 
+/// The most distinct diagnostics [`Diagnostics::render`] shows; the rest are counted.
+pub const MAX_RENDERED: usize = 1_000;
+
+/// The longest source line, in bytes, [`Diagnostics::render`] prints under a diagnostic.
+pub const MAX_SHOWN_LINE_BYTES: usize = 1_000;
+
+/// The places of repeats a rendered diagnostic lists; further repeats are only counted.
+pub const MAX_REPEATS_LOCATED: usize = 10;
+
+/// Diagnostics with one severity, code, message and help.
+struct RepeatGroup {
+    /// The index of the first, the one rendered.
+    first: usize,
+    /// How many more there are.
+    repeats: usize,
+    /// The indices of the first [`MAX_REPEATS_LOCATED`] repeats.
+    located: Vec<usize>,
+}
+
+/// The diagnostics grouped by severity, code, message and help, in the order of each group's
+/// first.
+fn repeat_groups(items: &[Diagnostic]) -> Vec<RepeatGroup> {
+    let mut groups: Vec<RepeatGroup> = Vec::new();
+    let mut group_of: HashMap<(Severity, &str, &str, Option<&str>), usize> = HashMap::new();
+    for (index, item) in items.iter().enumerate() {
+        let key = (
+            item.severity,
+            item.code,
+            item.message.as_str(),
+            item.help.as_deref(),
+        );
+        match group_of.get(&key) {
+            Some(&known) => {
+                let group = &mut groups[known];
+                group.repeats += 1;
+                if group.located.len() < MAX_REPEATS_LOCATED {
+                    group.located.push(index);
+                }
+            }
+            None => {
+                group_of.insert(key, groups.len());
+                groups.push(RepeatGroup {
+                    first: index,
+                    repeats: 0,
+                    located: Vec::new(),
+                });
+            }
+        }
+    }
+    groups
+}
+
+/// The length of the longest line codespan would print for `labels` (each label's first
+/// lines and its last line), when it is over [`MAX_SHOWN_LINE_BYTES`].
+fn too_long_line(files: &SimpleFiles<&str, &str>, labels: &[cs::Label<usize>]) -> Option<usize> {
+    let shown_lines = |label: &cs::Label<usize>| -> Vec<usize> {
+        let first = files.line_index(label.file_id, label.range.start).ok();
+        let last = files.line_index(label.file_id, label.range.end).ok();
+        match (first, last) {
+            (Some(first), Some(last)) => (first..=last.min(first + CONTEXT_LINES))
+                .chain(std::iter::once(last))
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    labels
+        .iter()
+        .flat_map(|label| {
+            shown_lines(label).into_iter().filter_map(|line| {
+                let range = files.line_range(label.file_id, line).ok()?;
+                let source = files.source(label.file_id).ok()?;
+                Some(source.get(range)?.trim_end_matches('\n').len())
+            })
+        })
+        .filter(|&length| length > MAX_SHOWN_LINE_BYTES)
+        .max()
+}
+
+/// Lines codespan shows after the first line of a multi-line label (its
+/// `start_context_lines`).
+const CONTEXT_LINES: usize = 3;
+
+/// `n` with a comma between each group of three digits (`4,211`), as counts in messages are
+/// written.
+pub fn with_thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 fn line_starts(text: &str) -> Vec<usize> {
     std::iter::once(0)
         .chain(text.match_indices('\n').map(|(i, _)| i + 1))
@@ -544,6 +689,85 @@ mod tests {
         assert!(rendered.contains("--> cards/x.toml:2:12"), "{rendered}");
         assert!(rendered.contains("^^^"), "{rendered}");
         assert!(rendered.contains("= help: fix it"), "{rendered}");
+    }
+
+    /// A sink's diagnostics over `file`, one per `(offset, message)`.
+    fn diagnostics_at(file: &SourceFile, errors: &[(usize, String)]) -> Diagnostics {
+        let mut sink = Sink::default();
+        for (at, message) in errors {
+            sink.error(codes::TOML_SYNTAX, 0, *at..*at + 1, message.clone());
+        }
+        sink.finish(&[file])
+    }
+
+    #[test]
+    fn repeated_diagnostics_are_shown_once_with_a_count() {
+        let file = SourceFile {
+            path: "cards/x.toml".into(),
+            text: "a\r\n".repeat(5_000),
+        };
+        let errors: Vec<(usize, String)> = (0..4_212)
+            .map(|n| (n, "carriage return must be followed by newline".to_owned()))
+            .chain([(3, "something else".to_owned())])
+            .collect();
+        let diagnostics = diagnostics_at(&file, &errors);
+        assert_eq!(diagnostics.len(), 4_213);
+        let rendered = diagnostics.render(false);
+        assert_eq!(rendered.matches("error[E0001]").count(), 2, "{rendered}");
+        assert!(
+            rendered.contains("... and 4,211 more like this:"),
+            "{rendered}"
+        );
+        // The first repeats are located, the rest counted.
+        assert!(rendered.contains("--> cards/x.toml:1:2\n"), "{rendered}");
+        assert!(rendered.contains("(and 4,201 more places)"), "{rendered}");
+        assert!(!rendered.contains("cards/x.toml:1:13\n"), "{rendered}");
+        assert!(rendered.contains("something else"), "{rendered}");
+    }
+
+    #[test]
+    fn a_line_too_long_to_show_is_located_but_not_printed() {
+        let file = SourceFile {
+            path: "cards/x.toml".into(),
+            text: format!("ok = 1\n{}\n", "y".repeat(50_000)),
+        };
+        let errors: Vec<(usize, String)> = (0..100)
+            .map(|n| (7 + n * 100, format!("problem {n}")))
+            .collect();
+        let rendered = diagnostics_at(&file, &errors).render(false);
+        assert!(rendered.len() < 20_000, "{} bytes", rendered.len());
+        assert!(
+            rendered
+                .contains("--> cards/x.toml:2:1 (the line is 50,000 bytes long, too long to show)"),
+            "{rendered}"
+        );
+        assert_eq!(rendered.matches("problem").count(), 100);
+    }
+
+    #[test]
+    fn diagnostics_past_the_bound_are_counted_not_shown() {
+        let file = SourceFile {
+            path: "cards/x.toml".into(),
+            text: "z".repeat(2_000),
+        };
+        let errors: Vec<(usize, String)> = (0..MAX_RENDERED + 5)
+            .map(|n| (n, format!("problem {n}")))
+            .chain([(1_999, format!("problem {}", MAX_RENDERED + 4))])
+            .collect();
+        let rendered = diagnostics_at(&file, &errors).render(false);
+        assert_eq!(rendered.matches("error[E0001]").count(), MAX_RENDERED);
+        assert!(
+            rendered.contains("... and 6 more diagnostic(s) not shown"),
+            "{rendered}"
+        );
+    }
+
+    #[test]
+    fn counts_group_their_digits() {
+        assert_eq!(with_thousands(0), "0");
+        assert_eq!(with_thousands(999), "999");
+        assert_eq!(with_thousands(4_211), "4,211");
+        assert_eq!(with_thousands(12_345_678), "12,345,678");
     }
 
     #[test]

@@ -73,8 +73,11 @@ pub struct GameInput {
 pub struct NotUtf8 {
     /// The file's path, as in its [`SourceFile`].
     pub path: String,
-    /// Byte offset of the first invalid sequence (the same offset in the decoded text).
+    /// Byte offset of the first invalid sequence in the decoded text (after the byte-order
+    /// mark is dropped and line endings become LF), where it is located.
     pub offset: usize,
+    /// Byte offset of the first invalid byte in the file as stored, which the message names.
+    pub file_offset: usize,
     /// The first invalid byte.
     pub byte: u8,
 }
@@ -124,7 +127,7 @@ pub fn compile_with_timings(input: &GameInput) -> (Result<Game, Diagnostics>, Ph
                     bad.offset..bad.offset + char::REPLACEMENT_CHARACTER.len_utf8(),
                     format!(
                         "the file is not UTF-8: byte 0x{:02X} at byte offset {}",
-                        bad.byte, bad.offset
+                        bad.byte, bad.file_offset
                     ),
                 )
                 .help("save the file as UTF-8");

@@ -5,8 +5,9 @@
 //! same error locations hold everywhere:
 //!
 //! - **Size.** A file larger than [`MAX_FILE_BYTES`] is refused before it is read whole;
-//!   endless streams (`/dev/zero`, `/dev/urandom`, a pipe) are read at most one byte past
-//!   the bound.
+//!   endless streams (`/dev/zero`, `/dev/urandom`) are read at most one byte past the
+//!   bound. A named pipe or socket is refused before it is opened (opening a FIFO waits for
+//!   a writer, possibly forever).
 //! - **Encoding.** Text that is not UTF-8 is refused at its first bad byte, as
 //!   `file:line:column`.
 //! - **Line endings.** A leading byte-order mark is dropped; CR LF and bare CR line endings
@@ -147,6 +148,7 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
         path: path.to_owned(),
         source,
     };
+    refuse_pipe(path).map_err(io_error)?;
     let file = std::fs::File::open(path).map_err(io_error)?;
     if let Ok(metadata) = file.metadata() {
         if metadata.is_dir() {
@@ -171,6 +173,27 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
         });
     }
     Ok(bytes)
+}
+
+/// Refuses a named pipe (FIFO) or socket before opening it: opening a FIFO waits, forever, for
+/// a writer, and neither is a file a user means to give.
+fn refuse_pipe(path: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if let Ok(metadata) = std::fs::metadata(path) {
+            let kind = metadata.file_type();
+            if kind.is_fifo() || kind.is_socket() {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "it is a named pipe or socket, not a file",
+                ));
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
 }
 
 /// Turns the bytes of the file at `path` into text as [`read_text`] does: UTF-8 or an error
@@ -269,6 +292,20 @@ mod tests {
         if path.exists() {
             assert!(matches!(read_bytes(path), Err(InputError::TooLarge { .. })));
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_named_pipe_is_refused_without_waiting_for_a_writer() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let fifo = dir.path().join("fifo.toml");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        let message = read_text(&fifo).expect_err("a FIFO").to_string();
+        assert!(message.contains("named pipe"), "{message}");
     }
 
     #[test]

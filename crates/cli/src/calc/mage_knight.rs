@@ -30,7 +30,7 @@ pub fn run(args: &Args) -> ExitCode {
             crate::output::finish(ExitCode::SUCCESS)
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::errln!("error: {e}");
             ExitCode::from(2)
         }
     }

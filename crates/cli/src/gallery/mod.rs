@@ -41,11 +41,11 @@ pub struct Args {
 pub fn run(args: Args) -> ExitCode {
     match generate(&args) {
         Ok(report) => {
-            eprintln!("{report}");
+            crate::errln!("{report}");
             ExitCode::SUCCESS
         }
         Err(message) => {
-            eprintln!("error: {message}");
+            crate::errln!("error: {message}");
             ExitCode::from(2)
         }
     }

@@ -280,8 +280,9 @@ pub struct DirectoryRun {
 }
 
 /// Runs every `*.toml` file directly in `dir` (in name order) as a scenario of game `G`; a
-/// file whose `game` is another game is a failure. An unreadable directory or file is an
-/// error naming it.
+/// file whose `game` is another game is a failure. Files are read through
+/// [`grimoire_input::read_text`]; an unreadable directory or file (too large, not UTF-8) is
+/// an error naming it.
 pub fn run_scenario_dir<G: ScenarioGame>(
     game: &G,
     dir: &std::path::Path,
@@ -297,8 +298,7 @@ pub fn run_scenario_dir<G: ScenarioGame>(
         failures: Vec::new(),
     };
     for file in &files {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let text = grimoire_input::read_text(file).map_err(|e| e.to_string())?;
         let shown = file
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());

@@ -5,8 +5,8 @@ mod game;
 use game::{Action, Duel, DuelRules, Event, State};
 use grimoire_engine::scenario::{undeclared_expect_fields, ScenarioRun};
 use grimoire_engine::{
-    run_scenario, scenario_game, scenario_schema, EventLog, FirstOption, ObjectId, PlayerId, Rules,
-    SeededDice, Zone, ZonedArena,
+    run_scenario, run_scenario_dir, scenario_game, scenario_schema, EventLog, FirstOption,
+    ObjectId, PlayerId, Rules, SeededDice, Zone, ZonedArena,
 };
 
 const HEAD: &str = r#"game = "duel"
@@ -837,4 +837,27 @@ fn playouts_are_timed_per_game_and_per_action() {
     assert_eq!(timing.games, 20);
     assert!(timing.actions > 20 && timing.games_per_second > 0.0);
     assert!(timing.legal_actions_us > 0.0 && timing.apply_us > 0.0);
+}
+
+#[test]
+fn a_scenario_directory_reads_bare_cr_files_as_lines_and_locates_bytes_that_are_not_utf8() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let passing = format!("{HEAD}\n[[expect]]\nobject = \"fox\"\ndamage = 0\n");
+    std::fs::write(
+        dir.path().join("a-bare-cr.toml"),
+        passing.replace('\n', "\r"),
+    )
+    .expect("write");
+    let run = run_scenario_dir(&Duel::default(), dir.path()).expect("readable");
+    assert_eq!((run.files, run.failures), (1, Vec::<String>::new()));
+    std::fs::write(
+        dir.path().join("b-latin1.toml"),
+        b"game = \"duel\"\nname = \"caf\xe9\"\n",
+    )
+    .expect("write");
+    let error = run_scenario_dir(&Duel::default(), dir.path()).expect_err("not UTF-8");
+    assert!(
+        error.contains("b-latin1.toml:2:12: the file is not UTF-8 text (byte 0xe9)"),
+        "{error}"
+    );
 }
