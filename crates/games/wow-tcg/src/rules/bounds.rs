@@ -90,6 +90,92 @@ impl<T, const MIN: i64, const MAX: i64> JsonSchema for Bounded<T, MIN, MAX> {
     }
 }
 
+/// A list a scenario writes, read only up to `N` items: a longer one is an error at the list
+/// naming the bound, before the items past it are read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Few<T, const N: usize>(Vec<T>);
+
+impl<T, const N: usize> Few<T, N> {
+    /// The items, in order.
+    pub fn items(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<T, const N: usize> Default for Few<T, N> {
+    fn default() -> Self {
+        Few(Vec::new())
+    }
+}
+
+impl<'a, T, const N: usize> IntoIterator for &'a Few<T, N> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+/// Reads at most `N` items of a list.
+struct AtMost<T, const N: usize>(std::marker::PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>, const N: usize> Visitor<'de> for AtMost<T, N> {
+    type Value = Vec<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a list of at most {N} items")
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            if items.len() == N {
+                return Err(de::Error::invalid_length(N + 1, &self));
+            }
+            items.push(item);
+        }
+        Ok(items)
+    }
+}
+
+impl<'de, T: Deserialize<'de>, const N: usize> Deserialize<'de> for Few<T, N> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer
+            .deserialize_seq(AtMost::<T, N>(std::marker::PhantomData))
+            .map(Few)
+    }
+}
+
+impl<T: JsonSchema, const N: usize> JsonSchema for Few<T, N> {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        format!("AtMost{N}{}", T::schema_name()).into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let items = generator.subschema_for::<T>();
+        json_schema!({ "type": "array", "items": items, "maxItems": N })
+    }
+}
+
+/// The most `[[player]]`s a scenario seats: the rules seat two or more players and name no
+/// maximum; multiplayer games seat a handful, so 8 is a stated bound.
+pub const MAX_PLAYERS: usize = 8;
+/// The most face-down resources all players of a scenario start with together (each is an
+/// object the rules scan): two players' [`Cards`] bound.
+pub const MAX_RESOURCES: u32 = 2_000;
+/// The most `[[object]]`s of a scenario: the bundled scenarios use at most 7; every packet
+/// and ATK question scans the objects in play and their operations, so their number is kept
+/// small enough for any scenario to run at once.
+pub const MAX_OBJECTS: usize = 100;
+/// The most keywords, tags, effects or bubbles one scenario object lists: the bundled
+/// scenarios list at most 3, and a printed card carries a few keywords and powers.
+pub const MAX_PER_OBJECT: usize = 8;
+
 /// Cards a scenario counts without naming them (a player's `deck` and `hand`) and face-down
 /// resources it puts in play (`resources`, `exhausted_resources`, each an object): the rules
 /// set no maximum, a real deck holds 60 or so cards, and 1,000 is far beyond any game.
@@ -227,5 +313,18 @@ mod tests {
         );
         assert_eq!(read::<Cards>("1000").map(Bounded::get), Ok(1000));
         assert_eq!(Cards::default().get(), 0);
+    }
+
+    #[test]
+    fn lists_past_their_bound_name_it() {
+        let error = read::<Few<u8, 2>>("[1, 2, 3]").expect_err("three items");
+        assert!(
+            error.contains("expected a list of at most 2 items"),
+            "{error}"
+        );
+        assert_eq!(
+            read::<Few<u8, 2>>("[1, 2]").map(|f| f.items().to_vec()),
+            Ok(vec![1, 2])
+        );
     }
 }

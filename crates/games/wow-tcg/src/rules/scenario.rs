@@ -14,8 +14,8 @@ use serde::Deserialize;
 
 use super::actions::{Action, WowRules};
 use super::bounds::{
-    ops, Atk, Cards, Cost, Damage, Draw, ExpectedCount, ExpectedValue, Health, PlayerNumber,
-    PowerNumber, Twenty,
+    ops, Atk, Cards, Cost, Damage, Draw, ExpectedCount, ExpectedValue, Few, Health, PlayerNumber,
+    PowerNumber, Twenty, MAX_OBJECTS, MAX_PER_OBJECT, MAX_PLAYERS, MAX_RESOURCES,
 };
 use super::card::{Kind, Printed};
 use super::content::{
@@ -417,13 +417,13 @@ pub struct ObjectKeys {
     pub damage_type: Option<String>,
     /// Keywords (codex names) on top of the card's.
     #[serde(default)]
-    pub keywords: Vec<String>,
+    pub keywords: Few<String, MAX_PER_OBJECT>,
     /// Type-line tags (codex text, `"Trinket (2)"`) on top of the card's.
     #[serde(default)]
-    pub tags: Vec<String>,
+    pub tags: Few<String, MAX_PER_OBJECT>,
     /// Effect operations of the object (the card's powers, in the codex vocabulary).
     #[serde(default)]
-    pub effects: Vec<OpSpec>,
+    pub effects: Few<OpSpec, MAX_PER_OBJECT>,
     /// A token (402.2).
     #[serde(default)]
     pub token: bool,
@@ -444,7 +444,7 @@ pub struct ObjectKeys {
     pub attached_to: Option<String>,
     /// Prevention bubbles around it.
     #[serde(default)]
-    pub bubbles: Vec<BubbleSpec>,
+    pub bubbles: Few<BubbleSpec, MAX_PER_OBJECT>,
 }
 
 /// `propose = { attacker = "a", defender = "b" }`.
@@ -465,7 +465,7 @@ pub struct DealStep {
     /// Source character.
     pub source: String,
     /// Destinations.
-    pub to: Vec<String>,
+    pub to: Few<String, MAX_OBJECTS>,
     /// Amount.
     pub amount: Damage,
     /// Damage type; absent: typeless.
@@ -766,7 +766,12 @@ impl WowScenarios {
             actions.push(Step::Op(Operation::Deal {
                 controller: game.controller(source),
                 source,
-                to: d.to.iter().map(|t| obj(t)).collect::<Result<_, _>>()?,
+                to: d
+                    .to
+                    .items()
+                    .iter()
+                    .map(|t| obj(t))
+                    .collect::<Result<_, _>>()?,
                 amount: d.amount.get(),
                 damage_type: d
                     .damage_type
@@ -880,6 +885,21 @@ impl ScenarioGame for WowScenarios {
         if players.len() < 2 {
             return Err("a WoW TCG scenario needs at least two [[player]]s".into());
         }
+        if players.len() > MAX_PLAYERS {
+            return Err(format!(
+                "{} [[player]]s: a WoW TCG scenario seats at most {MAX_PLAYERS}",
+                players.len()
+            ));
+        }
+        let resources = players.iter().fold(0u32, |sum, p| {
+            sum.saturating_add(p.game.resources.get())
+                .saturating_add(p.game.exhausted_resources.get())
+        });
+        if resources > MAX_RESOURCES {
+            return Err(format!(
+                "{resources} resources in all: the players of a scenario start with at most {MAX_RESOURCES}"
+            ));
+        }
         let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
         let mut game = Game::new(&ids);
         for p in players {
@@ -911,6 +931,14 @@ impl ScenarioGame for WowScenarios {
         object: &ObjectEntry<ObjectKeys>,
     ) -> Result<ObjectId, String> {
         let keys = &object.game;
+        let objects = game
+            .info
+            .iter()
+            .filter(|info| info.label.as_ref() != "resource")
+            .count();
+        if objects >= MAX_OBJECTS {
+            return Err(format!("a scenario has at most {MAX_OBJECTS} [[object]]s"));
+        }
         let player = PlayerId(keys.player.get());
         if game.player(player).is_none() {
             return Err(format!("no [[player]] with id {}", player.0));
