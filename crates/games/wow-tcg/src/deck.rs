@@ -310,7 +310,7 @@ fn resolve(text: &str, name: &Spanned<String>) -> Result<CardId, DeckError> {
 
 /// A name as an error message shows it: whole up to 80 characters, else its first 80 and `…`
 /// (a name pasted by mistake may be megabytes long).
-fn shortened(name: &str) -> Cow<'_, str> {
+pub(crate) fn shortened(name: &str) -> Cow<'_, str> {
     const SHOWN: usize = 80;
     match name.char_indices().nth(SHOWN) {
         Some((cut, _)) => format!("{}…", &name[..cut]).into(),
@@ -624,6 +624,19 @@ mod tests {
         assert_eq!(located(&text), ["5:1 100.3", "7:1 100.4"]);
         // Without a `[main]` table the deck's size is located at the end of the file.
         assert_eq!(located("hero = \"Gorebelly\"\n"), ["2:1 100.1"]);
+    }
+
+    #[test]
+    fn the_report_names_the_file_line_and_column_of_each_violation() {
+        let text = format!("hero = \"Gorebelly\"\n[main]\n{PADDING}\"Boris Brightbeard\" = 4\n");
+        let file = DeckFile::parse(&text).expect("deck");
+        let report = render(&file, "decks/x.toml", &check(&file.deck));
+        assert!(
+            report.contains(
+                "  error: decks/x.toml:4:1: rule 100.1: `Boris Brightbeard` in the main deck"
+            ),
+            "{report}"
+        );
     }
 
     #[test]

@@ -647,9 +647,14 @@ pub struct WowScenarios {
 /// The card an object entry describes.
 fn printed(keys: &ObjectKeys) -> Result<Printed, String> {
     let mut card = match (&keys.card, &keys.name, &keys.kind) {
-        (Some(name), None, None) => Printed::of(
-            crate::deck::find_card(name).ok_or_else(|| format!("unknown card {name:?}"))?,
-        ),
+        (Some(name), None, None) => Printed::of(crate::deck::find_card(name).ok_or_else(|| {
+            let known = super::content::CardId::ALL.iter().map(|id| id.name());
+            format!(
+                "unknown card {:?}{}",
+                crate::deck::shortened(name),
+                grimoire_engine::suggest::did_you_mean(name, known)
+            )
+        })?),
         (None, Some(name), Some(kind)) => Printed::blank(
             name,
             Kind::parse(kind).ok_or_else(|| {
@@ -1179,5 +1184,31 @@ mod tests {
     #[test]
     fn every_expectation_key_has_a_subject() {
         assert!(undeclared_expect_fields::<WowScenarios>().is_empty());
+    }
+
+    /// The failures of a scenario with one object of card `card`.
+    fn with_card(card: &str) -> Vec<String> {
+        let text = format!(
+            "game = \"wow-tcg\"\nname = \"n\"\nsource = \"100.1\"\n[[player]]\nid = 1\n[[player]]\nid = 2\n\
+             [[object]]\nid = \"a\"\ncard = \"{card}\"\nplayer = 1\n[[expect]]\nobject = \"a\"\ndamage = 0\n"
+        );
+        grimoire_engine::run_scenario(&WowScenarios::default(), &text)
+            .failures
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn unknown_cards_get_a_bounded_did_you_mean() {
+        assert_eq!(
+            with_card("Gorebely"),
+            ["8:1: object \"a\": unknown card \"Gorebely\" (did you mean \"Gorebelly\"?)"]
+        );
+        let started = std::time::Instant::now();
+        let failures = with_card(&"a".repeat(1_000_000));
+        assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+        assert_eq!(failures.len(), 1);
+        assert!(failures[0].len() < 200, "the name is shortened");
     }
 }
