@@ -56,29 +56,34 @@ fn dispatch(check: Result<games::CheckFn, String>, args: &CheckArgs) -> ExitCode
     }
 }
 
-/// `grimoire deck check --game wow-tcg FILE`: prints the deck's sizes and every violation;
-/// exit 0 legal, 1 a rule is broken, 2 the file cannot be read (with `file:line:column`).
+/// The text of a deck file, read through [`grimoire_input::read_text`] (size bound, UTF-8
+/// errors at `file:line:column`); `Err` (exit status 2, message printed) when it cannot be read.
+fn read(file: &Path) -> Result<String, ExitCode> {
+    grimoire_input::read_text(file).map_err(|error| {
+        crate::errln!("error: {error}");
+        ExitCode::from(2)
+    })
+}
+
+/// `grimoire deck check --game wow-tcg FILE`: prints the deck's sizes and every violation at
+/// the `file:line:column` of the entry that breaks it; exit 0 legal, 1 a rule is broken, 2 the
+/// file cannot be read (with `file:line:column`).
 pub fn wow_tcg(file: &Path) -> ExitCode {
-    use grimoire_wow_tcg::deck::{check, render, Deck};
-    let path = file.display();
-    let text = match crate::checked_file::read(file) {
+    use grimoire_wow_tcg::deck::{check, render, DeckFile};
+    let path = file.display().to_string();
+    let text = match read(file) {
         Ok(text) => text,
         Err(code) => return code,
     };
-    let deck = match Deck::from_toml(&text) {
+    let deck = match DeckFile::parse(&text) {
         Ok(deck) => deck,
         Err(error) => {
-            match error.position {
-                Some(p) => {
-                    crate::errln!("error: {path}:{}:{}: {}", p.line, p.column, error.message)
-                }
-                None => crate::errln!("error: {path}: {}", error.message),
-            }
+            crate::errln!("error: {path}:{error}");
             return ExitCode::from(2);
         }
     };
-    let violations = check(&deck);
-    crate::out!("{}", render(&deck, &violations));
+    let violations = check(&deck.deck);
+    crate::out!("{}", render(&deck, &path, &violations));
     crate::checked_file::verdict(violations.is_empty())
 }
 
@@ -86,7 +91,7 @@ pub fn wow_tcg(file: &Path) -> ExitCode {
 pub fn summoner_wars(file: &Path) -> ExitCode {
     use grimoire_summoner_wars::deck::{check, Deck};
     let path = file.display();
-    let text = match crate::checked_file::read(file) {
+    let text = match read(file) {
         Ok(text) => text,
         Err(code) => return code,
     };

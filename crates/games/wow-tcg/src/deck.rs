@@ -32,6 +32,7 @@
 //! controls in play, not what a deck holds, so a deck of four copies of a Unique ally is
 //! legal; see docs/decisions.md.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -42,6 +43,12 @@ use crate::{
     Card, CardId, Class, Faction, HeroTrait, Keyword, Profession, TalentSpec, TypeTag,
     COPIES_PER_NAME, MIN_CONSTRUCTED_DECK, MIN_SEALED_DECK, SIDE_DECK_SIZE,
 };
+
+/// The most cards one deck file may hold, main and side deck together, and so the most
+/// copies one entry may give. The rules set no maximum (100.1 gives minimums only); a real
+/// deck holds 60 or so cards and a side deck of 10, so 1,000 is far beyond any deck while
+/// keeping every count small (docs/decisions.md, "WoW TCG").
+pub const MAX_DECK_CARDS: u32 = 1_000;
 
 /// Constructed or Sealed Pack play (100.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -54,31 +61,18 @@ pub enum Format {
 }
 
 /// A position in the deck file (1-based line and column, columns in characters).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Position {
-    /// Line, from 1.
-    pub line: usize,
-    /// Column, from 1.
-    pub column: usize,
-}
-
-impl Position {
-    fn of(text: &str, offset: usize) -> Self {
-        let (line, column) = grimoire_engine::text::line_column(text, offset);
-        Self { line, column }
-    }
-}
+pub type Position = grimoire_input::Location;
 
 /// One card line of a deck: a card and how many copies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
     /// The card.
     pub card: CardId,
-    /// How many copies (at least 1).
+    /// How many copies (1 to [`MAX_DECK_CARDS`]).
     pub copies: u32,
 }
 
-/// A deck file, read and resolved against the card tables.
+/// A deck, resolved against the card tables.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deck {
     /// Constructed or Sealed.
@@ -91,21 +85,66 @@ pub struct Deck {
     pub side: Vec<Entry>,
 }
 
+/// The part of a deck a violation is about, so that a deck file can say where it is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The `hero`.
+    Hero,
+    /// The main deck as a whole (its size).
+    Main,
+    /// The side deck as a whole (its size).
+    Side,
+    /// The main deck's entry with this index (in file order).
+    MainEntry(usize),
+    /// The side deck's entry with this index (in file order).
+    SideEntry(usize),
+}
+
+/// A deck read from its file, with where each of its parts is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeckFile {
+    /// The deck.
+    pub deck: Deck,
+    /// Where the `hero` value is.
+    hero: Position,
+    /// Where the `[main]` table is (the end of the file when there is none).
+    main: Position,
+    /// Where the `[side]` table is (the end of the file when there is none).
+    side: Position,
+    /// Where each main-deck entry is, in the order of [`Deck::main`].
+    main_entries: Vec<Position>,
+    /// Where each side-deck entry is, in the order of [`Deck::side`].
+    side_entries: Vec<Position>,
+}
+
+impl DeckFile {
+    /// Where `part` is written in the file.
+    pub fn position(&self, part: Part) -> Position {
+        let entry = |entries: &[Position], index: usize, table: Position| {
+            entries.get(index).copied().unwrap_or(table)
+        };
+        match part {
+            Part::Hero => self.hero,
+            Part::Main => self.main,
+            Part::Side => self.side,
+            Part::MainEntry(index) => entry(&self.main_entries, index, self.main),
+            Part::SideEntry(index) => entry(&self.side_entries, index, self.side),
+        }
+    }
+}
+
 /// Why a deck file cannot be checked at all (exit status 2).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeckError {
-    /// Where, when known.
-    pub position: Option<Position>,
+    /// Where in the file.
+    pub position: Position,
     /// What is wrong, what was expected, and a suggestion where there is one.
     pub message: String,
 }
 
 impl fmt::Display for DeckError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.position {
-            Some(p) => write!(f, "{}:{}: {}", p.line, p.column, self.message),
-            None => f.write_str(&self.message),
-        }
+        write!(f, "{}: {}", self.position, self.message)
     }
 }
 
@@ -114,6 +153,8 @@ impl fmt::Display for DeckError {
 pub struct Violation {
     /// The rule number (`100.4`).
     pub rule: &'static str,
+    /// The part of the deck that breaks it: the entry, or the hero or deck whose size is wrong.
+    pub part: Part,
     /// What is wrong, naming the cards concerned.
     pub message: String,
 }
@@ -124,21 +165,33 @@ impl fmt::Display for Violation {
     }
 }
 
+/// One table of card = copies as written.
+type RawTable = Spanned<BTreeMap<Spanned<String>, Spanned<toml::Value>>>;
+
 /// The deck file as written.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawDeck {
     format: Option<Spanned<String>>,
     hero: Spanned<String>,
-    main: Option<BTreeMap<Spanned<String>, Spanned<toml::Value>>>,
-    side: Option<BTreeMap<Spanned<String>, Spanned<toml::Value>>>,
+    main: Option<RawTable>,
+    side: Option<RawTable>,
 }
 
 impl Deck {
     /// Reads a deck file's text; errors carry the line and column of the offending value.
     pub fn from_toml(text: &str) -> Result<Self, DeckError> {
+        DeckFile::parse(text).map(|file| file.deck)
+    }
+}
+
+impl DeckFile {
+    /// Reads a deck file's text (as [`grimoire_input::read_text`] gives it), keeping where each
+    /// part is written; errors carry the line and column of the offending value.
+    pub fn parse(text: &str) -> Result<Self, DeckError> {
+        let at = |offset: usize| Position::of_offset(text, offset);
         let raw: RawDeck = toml::from_str(text).map_err(|error| DeckError {
-            position: error.span().map(|span| Position::of(text, span.start)),
+            position: at(error.span().map_or(0, |span| span.start)),
             message: format!(
                 "{} (a deck file has `hero`, optional `format`, and the tables `[main]` and `[side]` of card = copies)",
                 error.message().trim_end()
@@ -151,7 +204,7 @@ impl Deck {
                 "sealed" => Format::Sealed,
                 other => {
                     return Err(DeckError {
-                        position: Some(Position::of(text, format.span().start)),
+                        position: at(format.span().start),
                         message: format!(
                             "unknown format `{other}`: expected `constructed` or `sealed`"
                         ),
@@ -159,61 +212,95 @@ impl Deck {
                 }
             },
         };
+        let hero = resolve(text, &raw.hero)?;
+        let mut total = 0;
+        let (main, main_entries) = entries(text, raw.main.as_ref(), &mut total)?;
+        let (side, side_entries) = entries(text, raw.side.as_ref(), &mut total)?;
+        let table_at =
+            |table: &Option<RawTable>| at(table.as_ref().map_or(text.len(), |t| t.span().start));
         Ok(Self {
-            format,
-            hero: resolve(text, &raw.hero)?,
-            main: entries(text, raw.main.as_ref())?,
-            side: entries(text, raw.side.as_ref())?,
+            deck: Deck {
+                format,
+                hero,
+                main,
+                side,
+            },
+            hero: at(raw.hero.span().start),
+            main: table_at(&raw.main),
+            side: table_at(&raw.side),
+            main_entries,
+            side_entries,
         })
     }
 }
 
+/// The entries of a `[main]` or `[side]` table in file order, with their positions; `total`
+/// counts the cards of the whole file, which may not pass [`MAX_DECK_CARDS`].
 fn entries(
     text: &str,
-    table: Option<&BTreeMap<Spanned<String>, Spanned<toml::Value>>>,
-) -> Result<Vec<Entry>, DeckError> {
+    table: Option<&RawTable>,
+    total: &mut u32,
+) -> Result<(Vec<Entry>, Vec<Position>), DeckError> {
     let Some(table) = table else {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), Vec::new()));
     };
-    let mut lines: Vec<_> = table.iter().collect();
+    let mut lines: Vec<_> = table.get_ref().iter().collect();
     lines.sort_by_key(|(name, _)| name.span().start);
-    lines
-        .into_iter()
-        .map(|(name, copies)| {
-            let card = resolve(text, name)?;
-            let count = copies
-                .get_ref()
-                .as_integer()
-                .and_then(|n| u32::try_from(n).ok())
-                .filter(|n| *n >= 1)
-                .ok_or_else(|| DeckError {
-                    position: Some(Position::of(text, copies.span().start)),
-                    message: format!(
-                        "`{}`: copies must be a whole number of at least 1, found `{}`",
-                        name.get_ref(),
-                        copies.get_ref()
-                    ),
-                })?;
-            Ok(Entry {
-                card,
-                copies: count,
-            })
-        })
-        .collect()
+    let mut entries = Vec::with_capacity(lines.len());
+    let mut positions = Vec::with_capacity(lines.len());
+    for (name, copies) in lines {
+        let card = resolve(text, name)?;
+        let error = |message: String| DeckError {
+            position: Position::of_offset(text, copies.span().start),
+            message,
+        };
+        let count = copies
+            .get_ref()
+            .as_integer()
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| (1..=MAX_DECK_CARDS).contains(n))
+            .ok_or_else(|| {
+                error(format!(
+                    "`{}`: copies must be a whole number from 1 to {MAX_DECK_CARDS}, found `{}`",
+                    name.get_ref(),
+                    copies.get_ref()
+                ))
+            })?;
+        *total = total
+            .checked_add(count)
+            .filter(|sum| *sum <= MAX_DECK_CARDS)
+            .ok_or_else(|| {
+                error(format!(
+                    "`{}`: with these {count} copies the deck file holds more than {MAX_DECK_CARDS} cards, the most a deck file may hold",
+                    name.get_ref()
+                ))
+            })?;
+        entries.push(Entry {
+            card,
+            copies: count,
+        });
+        positions.push(Position::of_offset(text, name.span().start));
+    }
+    Ok((entries, positions))
 }
 
 /// The card of a name written in the file, or an error with the closest names.
 fn resolve(text: &str, name: &Spanned<String>) -> Result<CardId, DeckError> {
     let wanted = name.get_ref();
     find_card(wanted).ok_or_else(|| {
-        let suggestion = closest_names(wanted);
+        let suggestion: Vec<String> =
+            grimoire_engine::suggest::ranked(wanted, CardId::ALL.iter().map(|id| id.name()), 3)
+                .into_iter()
+                .map(|name| format!("`{name}`"))
+                .collect();
+        let shown = shortened(wanted);
         DeckError {
-            position: Some(Position::of(text, name.span().start)),
+            position: Position::of_offset(text, name.span().start),
             message: if suggestion.is_empty() {
-                format!("no WoW TCG card is named `{wanted}`")
+                format!("no WoW TCG card is named `{shown}`")
             } else {
                 format!(
-                    "no WoW TCG card is named `{wanted}`; did you mean {}?",
+                    "no WoW TCG card is named `{shown}`; did you mean {}?",
                     suggestion.join(" or ")
                 )
             },
@@ -221,26 +308,14 @@ fn resolve(text: &str, name: &Spanned<String>) -> Result<CardId, DeckError> {
     })
 }
 
-/// Up to three card names nearest to `wanted` (case-insensitive edit distance).
-fn closest_names(wanted: &str) -> Vec<String> {
-    let wanted = wanted.to_lowercase();
-    let limit = (wanted.chars().count() / 3).max(2);
-    let mut scored: Vec<(usize, &str)> = CardId::ALL
-        .iter()
-        .map(|id| {
-            (
-                strsim::levenshtein(&wanted, &id.name().to_lowercase()),
-                id.name(),
-            )
-        })
-        .filter(|(distance, _)| *distance <= limit)
-        .collect();
-    scored.sort();
-    scored
-        .into_iter()
-        .take(3)
-        .map(|(_, name)| format!("`{name}`"))
-        .collect()
+/// A name as an error message shows it: whole up to 80 characters, else its first 80 and `…`
+/// (a name pasted by mistake may be megabytes long).
+pub(crate) fn shortened(name: &str) -> Cow<'_, str> {
+    const SHOWN: usize = 80;
+    match name.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}…", &name[..cut]).into(),
+        None => name.into(),
+    }
 }
 
 /// The deck-building facts of any card.
@@ -311,7 +386,31 @@ impl HeroTraits {
     }
 }
 
-/// Every deck-building rule the deck breaks, in rule order.
+/// The number of cards of `entries` (each entry holds at most [`MAX_DECK_CARDS`] copies, so
+/// the sum of a deck's entries fits; it saturates rather than wrap for decks built in code).
+fn size(entries: &[Entry]) -> u32 {
+    entries
+        .iter()
+        .fold(0u32, |sum, entry| sum.saturating_add(entry.copies))
+}
+
+/// Every entry of the deck with the part it is and the deck it is in, main deck first.
+fn every_entry(deck: &Deck) -> impl Iterator<Item = (&Entry, Part, &'static str)> {
+    let main = deck
+        .main
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e, Part::MainEntry(i), "main deck"));
+    let side = deck
+        .side
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e, Part::SideEntry(i), "side deck"));
+    main.chain(side)
+}
+
+/// Every deck-building rule the deck breaks, in rule order, each with the part of the deck
+/// that breaks it.
 pub fn check(deck: &Deck) -> Vec<Violation> {
     let mut violations = Vec::new();
     let hero = match deck.hero.card() {
@@ -319,6 +418,7 @@ pub fn check(deck: &Deck) -> Vec<Violation> {
         other => {
             violations.push(Violation {
                 rule: "100.1",
+                part: Part::Hero,
                 message: format!(
                     "`{}` is a {} card, not a hero; a deck is built for a hero",
                     other.name(),
@@ -332,28 +432,24 @@ pub fn check(deck: &Deck) -> Vec<Violation> {
         Format::Constructed => (MIN_CONSTRUCTED_DECK, "Constructed"),
         Format::Sealed => (MIN_SEALED_DECK, "Sealed"),
     };
-    let main_size: u64 = deck.main.iter().map(|e| u64::from(e.copies)).sum();
-    if i128::from(main_size) < i128::from(minimum) {
+    let main_size = size(&deck.main);
+    if i64::from(main_size) < minimum {
         violations.push(Violation {
             rule: "100.1",
+            part: Part::Main,
             message: format!(
                 "the main deck has {main_size} cards; a {format_name} deck needs at least {minimum}"
             ),
         });
     }
-    let all = || {
-        deck.main
-            .iter()
-            .map(|e| (e, "main deck"))
-            .chain(deck.side.iter().map(|e| (e, "side deck")))
-    };
-    for (entry, part) in all() {
+    for (entry, part, deck_part) in every_entry(deck) {
         let card = parts(entry.card.card());
         if card.kind == "hero" {
             violations.push(Violation {
                 rule: "100.1",
+                part,
                 message: format!(
-                    "`{}` in the {part} is a hero card; decks can't include heroes",
+                    "`{}` in the {deck_part} is a hero card; decks can't include heroes",
                     card.name
                 ),
             });
@@ -361,7 +457,7 @@ pub fn check(deck: &Deck) -> Vec<Violation> {
     }
     if let Some(hero) = hero {
         let traits = HeroTraits::of(hero);
-        for (entry, part) in all() {
+        for (entry, part, deck_part) in every_entry(deck) {
             let card = parts(entry.card.card());
             if card.kind == "hero" {
                 continue;
@@ -369,8 +465,9 @@ pub fn check(deck: &Deck) -> Vec<Violation> {
             if !traits.shares_an_icon(&card) {
                 violations.push(Violation {
                     rule: "100.2",
+                    part,
                     message: format!(
-                        "`{}` in the {part} has the trait icons {} and shares none with {}",
+                        "`{}` in the {deck_part} has the trait icons {} and shares none with {}",
                         card.name,
                         icons(&card),
                         hero.name
@@ -381,8 +478,9 @@ pub fn check(deck: &Deck) -> Vec<Violation> {
                 let required: Vec<&str> = card.hero_required.iter().map(|t| t.name()).collect();
                 violations.push(Violation {
                     rule: "100.2",
+                    part,
                     message: format!(
-                        "`{}` in the {part} requires a {} hero; {} is not one",
+                        "`{}` in the {deck_part} requires a {} hero; {} is not one",
                         card.name,
                         required.join(" or "),
                         hero.name
@@ -391,13 +489,14 @@ pub fn check(deck: &Deck) -> Vec<Violation> {
             }
         }
     }
-    let side_size: u64 = deck.side.iter().map(|e| u64::from(e.copies)).sum();
+    let side_size = size(&deck.side);
     if deck.format == Format::Constructed
         && side_size != 0
-        && i128::from(side_size) != i128::from(SIDE_DECK_SIZE)
+        && i64::from(side_size) != SIDE_DECK_SIZE
     {
         violations.push(Violation {
             rule: "100.3",
+            part: Part::Side,
             message: format!(
                 "the side deck has {side_size} cards; a Constructed side deck has exactly {SIDE_DECK_SIZE}"
             ),
@@ -409,26 +508,34 @@ pub fn check(deck: &Deck) -> Vec<Violation> {
     violations
 }
 
-/// 100.4: copies by printed name across main and side deck, Unlimited cards aside.
+/// 100.4: copies by printed name across main and side deck, Unlimited cards aside; each
+/// violation is at the entry that takes its name past the limit.
 fn copy_violations(deck: &Deck) -> Vec<Violation> {
-    let mut by_name: BTreeMap<&'static str, (u64, bool)> = BTreeMap::new();
+    // Per printed name: copies so far, whether every entry is Unlimited, and the entry that
+    // first passed the limit.
+    let mut by_name: BTreeMap<&'static str, (u32, bool, Option<Part>)> = BTreeMap::new();
     let mut order = Vec::new();
-    for entry in deck.main.iter().chain(&deck.side) {
+    for (entry, part, _) in every_entry(deck) {
         let card = parts(entry.card.card());
         let unlimited = card.keywords.contains(&Keyword::Unlimited);
         let slot = by_name.entry(card.printed_name).or_insert_with(|| {
             order.push(card.printed_name);
-            (0, true)
+            (0, true, None)
         });
-        slot.0 += u64::from(entry.copies);
+        slot.0 = slot.0.saturating_add(entry.copies);
         slot.1 &= unlimited;
+        if slot.2.is_none() && i64::from(slot.0) > COPIES_PER_NAME {
+            slot.2 = Some(part);
+        }
     }
     order
         .into_iter()
         .filter_map(|name| {
-            let (copies, unlimited) = by_name[name];
-            (!unlimited && i128::from(copies) > i128::from(COPIES_PER_NAME)).then(|| Violation {
+            let (copies, unlimited, over) = by_name[name];
+            let part = over.filter(|_| !unlimited)?;
+            Some(Violation {
                 rule: "100.4",
+                part,
                 message: format!(
                     "{copies} cards named `{name}` across main and side deck; at most {COPIES_PER_NAME} unless Unlimited"
                 ),
@@ -445,24 +552,27 @@ fn icons(card: &Parts) -> String {
     names.join(", ")
 }
 
-/// The report: hero, format, sizes, then every violation or "legal".
-pub fn render(deck: &Deck, violations: &[Violation]) -> String {
-    let main: u64 = deck.main.iter().map(|e| u64::from(e.copies)).sum();
-    let side: u64 = deck.side.iter().map(|e| u64::from(e.copies)).sum();
+/// The report of the deck file at `path`: hero, format, sizes, then every violation as
+/// `path:line:column: rule N: ...` at the part of the file that breaks it, or "legal".
+pub fn render(file: &DeckFile, path: &str, violations: &[Violation]) -> String {
+    let deck = &file.deck;
     let format = match deck.format {
         Format::Constructed => "constructed",
         Format::Sealed => "sealed",
     };
     let mut out = format!(
-        "{format} deck for {}: {main} main-deck cards, {side} side-deck cards\n",
-        deck.hero.name()
+        "{format} deck for {}: {} main-deck cards, {} side-deck cards\n",
+        deck.hero.name(),
+        size(&deck.main),
+        size(&deck.side)
     );
     if violations.is_empty() {
         out += "ok: the deck is legal\n";
     } else {
         out += &format!("{} violation(s):\n", violations.len());
         for violation in violations {
-            out += &format!("  error: {violation}\n");
+            let at = file.position(violation.part);
+            out += &format!("  error: {path}:{at}: {violation}\n");
         }
     }
     out
@@ -476,4 +586,124 @@ pub fn find_card(name: &str) -> Option<CardId> {
             CardId::ALL.iter().map(|id| (id.name(), *id)),
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A legal Constructed main deck for Gorebelly (Horde warrior) of 56 Unlimited cards, to
+    /// which a test adds lines.
+    const PADDING: &str = "\"Bound Vortex\" = 56\n";
+
+    /// Each violation of `text` as `line:column rule`.
+    fn located(text: &str) -> Vec<String> {
+        let file = DeckFile::parse(text).unwrap_or_else(|e| panic!("{e}"));
+        check(&file.deck)
+            .iter()
+            .map(|v| format!("{} {}", file.position(v.part), v.rule))
+            .collect()
+    }
+
+    #[test]
+    fn every_violation_is_located_at_the_part_that_breaks_it() {
+        // 100.1: not a hero, at the hero; a main deck too small, at `[main]`.
+        assert_eq!(
+            located("hero = \"Zulanji\"\n\n[main]\n\"Zulanji\" = 4\n"),
+            ["1:8 100.1", "3:1 100.1"]
+        );
+        // 100.1: a hero in the deck; 100.2: a class and a Hero Required card, at their lines.
+        let text = format!(
+            "hero = \"Gorebelly\"\n[main]\n{PADDING}\"Boris Brightbeard\" = 1\n\"Aimed Shot\" = 3\n"
+        );
+        assert_eq!(located(&text), ["4:1 100.1", "5:1 100.2", "5:1 100.2"]);
+        // 100.3 at `[side]`; 100.4 at the entry that takes the name past four copies.
+        let text = format!(
+            "hero = \"Gorebelly\"\n[main]\n\"Zulanji\" = 4\n{PADDING}[side]\n\"Bound Vortex\" = 2\n\"Zulanji\" = 1\n"
+        );
+        assert_eq!(located(&text), ["5:1 100.3", "7:1 100.4"]);
+        // Without a `[main]` table the deck's size is located at the end of the file.
+        assert_eq!(located("hero = \"Gorebelly\"\n"), ["2:1 100.1"]);
+    }
+
+    #[test]
+    fn the_report_names_the_file_line_and_column_of_each_violation() {
+        let text = format!("hero = \"Gorebelly\"\n[main]\n{PADDING}\"Boris Brightbeard\" = 4\n");
+        let file = DeckFile::parse(&text).expect("deck");
+        let report = render(&file, "decks/x.toml", &check(&file.deck));
+        assert!(
+            report.contains(
+                "  error: decks/x.toml:4:1: rule 100.1: `Boris Brightbeard` in the main deck"
+            ),
+            "{report}"
+        );
+    }
+
+    #[test]
+    fn copies_are_bounded_per_entry_and_per_file() {
+        let error = |text: &str| DeckFile::parse(text).expect_err("out of bounds");
+        for copies in [
+            "0",
+            "-1",
+            "1001",
+            "4294967295",
+            "9223372036854775807",
+            "\"4\"",
+        ] {
+            let e = error(&format!(
+                "hero = \"Gorebelly\"\n[main]\n\"Zulanji\" = {copies}\n"
+            ));
+            assert_eq!(
+                e.position,
+                Position {
+                    line: 3,
+                    column: 13
+                },
+                "{copies}"
+            );
+            assert!(e.message.contains("from 1 to 1000"), "{copies}: {e}");
+        }
+        let e = error("hero = \"Gorebelly\"\n[main]\n\"Zulanji\" = 600\n[side]\n\"Fury\" = 401\n");
+        assert_eq!(
+            e.position,
+            Position {
+                line: 5,
+                column: 10
+            }
+        );
+        assert!(e.message.contains("more than 1000 cards"), "{e}");
+        let most = "hero = \"Gorebelly\"\n[main]\n\"Zulanji\" = 600\n[side]\n\"Fury\" = 400\n";
+        let deck = Deck::from_toml(most).expect("1000 cards is within the bound");
+        assert_eq!(size(&deck.main) + size(&deck.side), MAX_DECK_CARDS);
+    }
+
+    #[test]
+    fn unreadable_files_are_located_even_past_the_recursion_limit() {
+        let nested = format!(
+            "hero = \"Gorebelly\"\nx = {}{}\n",
+            "[".repeat(5000),
+            "]".repeat(5000)
+        );
+        let error = DeckFile::parse(&nested).expect_err("too deep");
+        assert_eq!(error.position.line, 2, "{error}");
+        assert!(error.position.column > 1, "{error}");
+        let error = DeckFile::parse("hero = \"Gorebelly\"\n[main\n").expect_err("syntax");
+        assert_eq!(error.position.line, 2, "{error}");
+    }
+
+    #[test]
+    fn a_very_long_unknown_name_is_answered_at_once() {
+        let long = "a".repeat(1_000_000);
+        let started = std::time::Instant::now();
+        let error = DeckFile::parse(&format!("hero = \"{long}\"\n")).expect_err("no such card");
+        // Before suggestions were bounded this took minutes.
+        assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+        assert_eq!(error.position, Position { line: 1, column: 8 });
+        assert!(!error.message.contains("did you mean"));
+        assert!(
+            error.message.len() < 200,
+            "the name is shortened: {}",
+            error.message.len()
+        );
+    }
 }

@@ -449,3 +449,270 @@ fn a_player_whose_deck_runs_out_loses_when_it_must_draw() {
         assert!(played.turns <= 6, "seed {seed}: {} turns", played.turns);
     }
 }
+
+/// Every integer key of the scenario format, as a path through the published schema
+/// (`object.effects[deal_damage].amount`), with the range the schema gives it.
+fn integer_keys() -> std::collections::BTreeMap<String, (i64, i64)> {
+    fn walk(
+        node: &serde_json::Value,
+        path: &str,
+        defs: &serde_json::Value,
+        out: &mut std::collections::BTreeMap<String, (i64, i64)>,
+    ) {
+        if let Some(reference) = node.get("$ref").and_then(|r| r.as_str()) {
+            let name = reference.trim_start_matches("#/$defs/");
+            return walk(&defs[name], path, defs, out);
+        }
+        for variant in node
+            .get("oneOf")
+            .and_then(|v| v.as_array())
+            .into_iter()
+            .flatten()
+        {
+            let tag = variant["properties"]["op"]["const"]
+                .as_str()
+                .unwrap_or_default();
+            walk(variant, &format!("{path}[{tag}]"), defs, out);
+        }
+        for variant in node
+            .get("anyOf")
+            .and_then(|v| v.as_array())
+            .into_iter()
+            .flatten()
+        {
+            walk(variant, path, defs, out);
+        }
+        let types = &node["type"];
+        let integer = types == "integer"
+            || types
+                .as_array()
+                .is_some_and(|t| t.iter().any(|t| t == "integer"));
+        if integer {
+            let end = |key: &str| {
+                node[key]
+                    .as_i64()
+                    .unwrap_or_else(|| panic!("{path}: {key}"))
+            };
+            out.insert(path.to_string(), (end("minimum"), end("maximum")));
+        }
+        if let Some(items) = node.get("items") {
+            walk(items, path, defs, out);
+        }
+        for (key, property) in node
+            .get("properties")
+            .and_then(|p| p.as_object())
+            .into_iter()
+            .flatten()
+        {
+            // Scripted dice are faces by label or number: the die's own faces, not a count.
+            if key != "dice" {
+                let path = if path.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{path}.{key}")
+                };
+                walk(property, &path, defs, out);
+            }
+        }
+    }
+    let schema = serde_json::to_value(scenario_schema(&WowScenarios::default())).expect("schema");
+    let mut keys = std::collections::BTreeMap::new();
+    walk(&schema, "", &schema["$defs"], &mut keys);
+    keys
+}
+
+/// A scenario writing `value` at the key `path` (`{V}` marks it), the rest of it valid.
+fn scenario_with(path: &str, value: &str) -> Option<String> {
+    let (table, key) = path.split_once('.')?;
+    let mut player = "id = 1".to_string();
+    let mut object = "player = 2\nhealth = 5".to_string();
+    let mut step = "deal = { source = \"hero\", to = [\"ally\"], amount = 1 }".to_string();
+    let mut expect = "object = \"ally\"\ndamage = 1".to_string();
+    let op_fields = |op: &str| -> Vec<(&str, &str)> {
+        let to = ("to", "\"ThisCard\"");
+        match op {
+            "deal_damage" | "heal_damage" | "modify_atk" | "prevent_damage" => {
+                vec![("amount", "1"), to]
+            }
+            "draw_cards" => vec![("count", "1")],
+            "replace_damage" => vec![("who", "\"ThisCard\""), ("side", "\"IsDealt\"")],
+            "triggered_damage" | "triggered_heal" => {
+                vec![("when", "\"ThisAttacks\""), ("amount", "1"), to]
+            }
+            "payment_power" => vec![("effect", "\"DealDamage\""), to],
+            _ => Vec::new(),
+        }
+    };
+    match (table, key) {
+        ("player", "id") => player = "id = {V}".into(),
+        ("player", key) => player = format!("id = 1\n{key} = {{V}}"),
+        ("object", "player") => object = "player = {V}".into(),
+        ("object", "bubbles.amount") => object = "player = 2\nbubbles = [{ amount = {V} }]".into(),
+        ("object", key) if key.starts_with("effects[") => {
+            let (op, field) = key.trim_start_matches("effects[").split_once("].")?;
+            let mut fields: Vec<(&str, String)> = op_fields(op)
+                .into_iter()
+                .filter(|(name, _)| *name != field)
+                .map(|(name, v)| (name, v.to_string()))
+                .collect();
+            fields.push((field, "{V}".to_string()));
+            let written: Vec<String> = fields.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+            object = format!(
+                "player = 2\neffects = [{{ op = \"{op}\", {} }}]",
+                written.join(", ")
+            );
+        }
+        ("object", key) => object = format!("player = 2\n{key} = {{V}}"),
+        ("step", "pass" | "start_turn") => step = format!("{key} = {{V}}"),
+        ("step", "power") => step = "use = \"ally\"\npower = {V}".into(),
+        ("step", "deal.amount") => {
+            step = "deal = { source = \"hero\", to = [\"ally\"], amount = {V} }".into()
+        }
+        ("step", "heal.amount") => {
+            step = "heal = { source = \"hero\", to = \"ally\", amount = {V} }".into()
+        }
+        ("step", "put_damage.amount") => {
+            step = "put_damage = { to = \"ally\", amount = {V} }".into()
+        }
+        ("step", "draw.player") => step = "draw = { player = {V} }".into(),
+        ("step", "draw.count") => step = "draw = { player = 1, count = {V} }".into(),
+        ("expect", "player") => expect = "player = {V}\nhand = 0".into(),
+        ("expect", "turn_player") => expect = "turn_player = {V}".into(),
+        ("expect", "damage" | "atk" | "health") => {
+            expect = format!("object = \"ally\"\n{key} = {{V}}")
+        }
+        ("expect", "hand" | "deck" | "ready_resources") => {
+            expect = format!("player = 1\n{key} = {{V}}")
+        }
+        _ => return None,
+    }
+    let text = format!(
+        "game = \"wow-tcg\"\nname = \"extremes\"\nsource = \"405.2, 206.1: every number in range\"\n\
+         [[player]]\n{player}\n[[player]]\nid = 2\n\
+         [[object]]\nid = \"hero\"\ncard = \"Boris Brightbeard\"\nplayer = 1\n\
+         [[object]]\nid = \"ally\"\nname = \"Ally\"\nkind = \"ally\"\n{object}\n\
+         [[step]]\n{step}\n[[expect]]\n{expect}\n"
+    );
+    Some(text.replace("{V}", value))
+}
+
+/// What running a scenario text gave: its failures, or why it did not finish.
+fn run_guarded(text: String) -> Result<Vec<grimoire_engine::scenario::Failure>, String> {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let run = std::panic::catch_unwind(|| run_scenario(&WowScenarios::default(), &text));
+        let _ = sender.send(
+            run.map(|run| run.failures)
+                .map_err(|_| "panicked".to_string()),
+        );
+    });
+    receiver
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .unwrap_or_else(|_| Err("did not finish within 60 s".into()))
+}
+
+#[test]
+fn extreme_values_of_every_numeric_key_run_or_fail_where_they_are_written() {
+    let keys = integer_keys();
+    assert!(keys.len() >= 40, "{keys:?}");
+    let extremes = [
+        "0",
+        "-1",
+        "2147483648",
+        "4294967295",
+        "9223372036854775808",
+        "9223372036854775807",
+    ];
+    let mut problems = Vec::new();
+    for (path, &(low, high)) in &keys {
+        let Some(template) = scenario_with(path, "{V}") else {
+            problems.push(format!("{path}: no scenario writes this key"));
+            continue;
+        };
+        let line = template[..template.find("{V}").expect("marked")]
+            .matches('\n')
+            .count()
+            + 1;
+        let ends = [low.to_string(), high.to_string()];
+        for value in extremes
+            .iter()
+            .copied()
+            .chain(ends.iter().map(String::as_str))
+        {
+            let text = template.replace("{V}", value);
+            let failures = match run_guarded(text) {
+                Ok(failures) => failures,
+                Err(why) => {
+                    problems.push(format!("{path} = {value}: {why}"));
+                    continue;
+                }
+            };
+            let in_range = value
+                .parse::<i64>()
+                .is_ok_and(|v| (low..=high).contains(&v));
+            if in_range {
+                continue;
+            }
+            let at_the_key = failures.iter().find(|f| f.line == line);
+            match at_the_key {
+                None => problems.push(format!(
+                    "{path} = {value}: no failure at line {line}: {failures:?}"
+                )),
+                Some(failure) if value.parse::<i64>().is_ok() => {
+                    // The runner's own keys (`id`, an expectation's `player`) are u8s.
+                    let runners = ["player.id", "expect.player"].contains(&path.as_str());
+                    let named = failure.message.contains(&format!("{low} to {high}"))
+                        || (runners && failure.message.contains("expected u8"));
+                    if !named {
+                        problems.push(format!(
+                            "{path} = {value}: the range is not named: {failure}"
+                        ));
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The range of an `int(a..=b)` field type of `game.toml` (plain or `{ type = ... }`).
+fn codex_range(field: &toml::Value) -> Option<(i64, i64)> {
+    let written = field
+        .as_str()
+        .or_else(|| field.get("type").and_then(toml::Value::as_str))?;
+    let inner = written.strip_prefix("int(")?.split(')').next()?;
+    let (low, high) = inner.split_once("..=")?;
+    Some((low.parse().ok()?, high.parse().ok()?))
+}
+
+#[test]
+fn scenario_ranges_are_the_codex_ranges() {
+    let text = std::fs::read_to_string(repo_root().join("codex/wow-tcg/game.toml"))
+        .expect("game.toml is readable");
+    let game: toml::Table = toml::from_str(&text).expect("game.toml parses");
+    let keys = integer_keys();
+    let mut compared = 0;
+    for (path, range) in &keys {
+        let codex = if let Some(rest) = path.strip_prefix("object.effects[") {
+            let (op, field) = rest.split_once("].").expect("op and field");
+            &game["effects"][op]["fields"][field]
+        } else if [
+            "object.cost",
+            "object.health",
+            "object.defense",
+            "object.strike_cost",
+        ]
+        .contains(&path.as_str())
+        {
+            &game["records"]["CardParts"]["fields"][path.trim_start_matches("object.")]
+        } else if path == "object.bubbles.amount" {
+            &game["effects"]["prevent_damage"]["fields"]["amount"]
+        } else {
+            continue;
+        };
+        assert_eq!(codex_range(codex), Some(*range), "{path}");
+        compared += 1;
+    }
+    assert!(compared >= 18, "{compared} ranges compared");
+}

@@ -95,7 +95,7 @@ fn link_ops(game: &Game, card: ObjectId) -> Vec<EffectOp> {
 /// Pays `cost` by exhausting ready resources, or fails without exhausting any (707.2).
 pub fn pay_resources(game: &mut Game, player: PlayerId, cost: u32) -> Result<(), RulesError> {
     let ready = game.ready_resources(player);
-    if (ready.len() as u32) < cost {
+    if u32::try_from(ready.len()).is_ok_and(|ready| ready < cost) {
         return Err(illegal(format!(
             "player {} cannot pay ({cost}): only {} ready resource(s) (408.2, 707.2: the action is rewound)",
             player.0,
@@ -322,7 +322,7 @@ fn power_effect(op: EffectOp) -> Option<EffectOp> {
         },
         PowerEffect::HealDamage => EffectOp::HealDamage { amount, to, from },
         PowerEffect::ModifyAtk => EffectOp::ModifyAtk {
-            amount: amount as i8,
+            amount: i8::try_from(amount).unwrap_or(i8::MAX),
             per_x: 0,
             to,
             while_attacking: false,
@@ -667,7 +667,7 @@ fn apply_ops(
     for op in ops {
         // The link's target this operation names, if it is still legal.
         let targets: Vec<ObjectId> = target_index(op)
-            .and_then(|i| link_targets.get(i - 1).copied().flatten())
+            .and_then(|i| link_targets.get(i.checked_sub(1)?).copied().flatten())
             .into_iter()
             .collect();
         let targets = targets.as_slice();
@@ -750,7 +750,7 @@ fn apply_ops(
                 ..
             } => {
                 // A link counts once, as it resolves (709.2d).
-                let amount = i32::from(amount) * game.count(for_each, controller);
+                let amount = i32::from(amount).saturating_mul(game.count(for_each, controller));
                 // A change to a target is flagged on it; one to a group keeps checking which
                 // characters are in the group (714.3e).
                 let single = matches!(
@@ -816,7 +816,7 @@ pub fn draw(game: &mut Game, player: PlayerId, count: u32) {
             }
         } else if p.deck > 0 {
             p.deck -= 1;
-            p.hand += 1;
+            p.hand = p.hand.saturating_add(1);
         } else {
             p.drew_from_empty = true;
             break;

@@ -37,9 +37,9 @@ fn wave(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<bool, RulesErro
             game.is_character(o)
                 && !game.has_op(o, |op| matches!(op, EffectOp::Indestructible))
                 && {
-                    let damage = game.store.get(o).map_or(0, |x| x.damage) as i32;
+                    let damage = game.store.get(o).map_or(0, |x| x.damage);
                     let health = game.health(o);
-                    health <= 0 || damage >= health
+                    health <= 0 || i64::from(damage) >= i64::from(health)
                 }
         })
         .collect();

@@ -11,6 +11,7 @@
 use super as content;
 
 pub mod actions;
+pub mod bounds;
 pub mod card;
 pub mod chain;
 pub mod checks;

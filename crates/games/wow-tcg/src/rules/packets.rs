@@ -195,7 +195,11 @@ fn replace(
         };
         let chosen = candidates[pick];
         let before = packet.amount;
-        packet.amount = packet.amount * chosen.multiply + chosen.add;
+        // Amounts saturate: no packet deals more than u32::MAX, which destroys anything.
+        packet.amount = packet
+            .amount
+            .saturating_mul(chosen.multiply)
+            .saturating_add(chosen.add);
         packet.replaced_by.push((chosen.holder, chosen.index));
         if chosen.next_only {
             used_next.push((chosen.holder, chosen.index));
@@ -397,7 +401,7 @@ pub fn deliver(
             o.damage = if done.packet.heal {
                 o.damage.saturating_sub(done.amount)
             } else {
-                o.damage + done.amount
+                o.damage.saturating_add(done.amount)
             };
         }
         let text = done.packet.describe(game);
@@ -410,7 +414,7 @@ pub fn deliver(
 /// Puts damage on a character without a packet: it cannot be replaced or prevented (716.2).
 pub fn put_damage(game: &mut Game, to: ObjectId, amount: u32) {
     if let Some(o) = game.store.get_mut(to) {
-        o.damage += amount;
+        o.damage = o.damage.saturating_add(amount);
     }
     let label = game.label(to);
     game.record(GameEvent::DamagePut { to: label, amount });

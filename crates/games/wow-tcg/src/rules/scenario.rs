@@ -13,6 +13,10 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::actions::{Action, WowRules};
+use super::bounds::{
+    ops, Atk, Cards, Cost, Damage, Draw, ExpectedCount, ExpectedValue, Few, Health, PlayerNumber,
+    PowerNumber, Twenty, MAX_OBJECTS, MAX_PER_OBJECT, MAX_PLAYERS, MAX_RESOURCES,
+};
 use super::card::{Kind, Printed};
 use super::content::{
     Count, DamageType, Dealer, EffectOp, Keyword, PacketSide, PowerEffect, Recipient, TriggerEvent,
@@ -34,16 +38,16 @@ fn parse<T: FromStr>(what: &str, text: &str) -> Result<T, String> {
 pub struct PlayerKeys {
     /// Cards in the deck (anonymous).
     #[serde(default)]
-    pub deck: u32,
+    pub deck: Cards,
     /// Anonymous cards in hand (cards the scenario plays are `[[object]]`s in `hand`).
     #[serde(default)]
-    pub hand: u32,
+    pub hand: Cards,
     /// Ready face-down resources in play.
     #[serde(default)]
-    pub resources: u32,
+    pub resources: Cards,
     /// Exhausted face-down resources in play.
     #[serde(default)]
-    pub exhausted_resources: u32,
+    pub exhausted_resources: Cards,
     /// This player is the turn player (default: the first `[[player]]`).
     #[serde(default)]
     pub turn: bool,
@@ -60,7 +64,7 @@ pub enum OpSpec {
     /// `deal_damage`.
     DealDamage {
         /// Amount.
-        amount: u8,
+        amount: ops::DamageAmount,
         /// Damage type name; absent: typeless.
         #[serde(default)]
         damage_type: Option<String>,
@@ -74,12 +78,12 @@ pub enum OpSpec {
         combat: bool,
         /// Which target of the link (from 1; default 1).
         #[serde(default)]
-        target: Option<u8>,
+        target: Option<ops::Target>,
     },
     /// `heal_damage`.
     HealDamage {
         /// Amount.
-        amount: u8,
+        amount: ops::HealAmount,
         /// Recipient name.
         to: String,
         /// Dealer name.
@@ -89,7 +93,7 @@ pub enum OpSpec {
     /// `modify_atk`.
     ModifyAtk {
         /// Change.
-        amount: i8,
+        amount: ops::AtkChange,
         /// Only during its controller's turn.
         #[serde(default)]
         own_turn: bool,
@@ -108,12 +112,12 @@ pub enum OpSpec {
     /// `draw_cards`.
     DrawCards {
         /// Cards.
-        count: u8,
+        count: ops::DrawCount,
     },
     /// `prevent_damage`.
     PreventDamage {
         /// Amount (0: all).
-        amount: u8,
+        amount: ops::UpToTwenty,
         /// Recipient name.
         to: String,
         /// Only combat damage.
@@ -134,10 +138,10 @@ pub enum OpSpec {
         damage_type: Option<String>,
         /// Multiplier (default 1).
         #[serde(default)]
-        multiply: Option<u8>,
+        multiply: Option<ops::Multiply>,
         /// Addition (default 0).
         #[serde(default)]
-        add: u8,
+        add: ops::Add,
         /// Only the next time.
         #[serde(default)]
         next_only: bool,
@@ -147,7 +151,7 @@ pub enum OpSpec {
         /// Trigger event name.
         when: String,
         /// Amount.
-        amount: u8,
+        amount: ops::DamageAmount,
         /// Damage type name.
         #[serde(default)]
         damage_type: Option<String>,
@@ -162,7 +166,7 @@ pub enum OpSpec {
         /// Trigger event name.
         when: String,
         /// Amount.
-        amount: u8,
+        amount: ops::HealAmount,
         /// Recipient name.
         to: String,
         /// Dealer name (default `YourHero`).
@@ -170,13 +174,13 @@ pub enum OpSpec {
         from: Option<String>,
         /// Double-check condition: at least this many cards in hand.
         #[serde(default)]
-        min_hand: u8,
+        min_hand: ops::UpToTwenty,
     },
     /// `payment_power`.
     PaymentPower {
         /// Resources to pay.
         #[serde(default)]
-        cost: u8,
+        cost: ops::UpToTwenty,
         /// Exhaust the card ([Activate]).
         #[serde(default)]
         activate: bool,
@@ -187,7 +191,7 @@ pub enum OpSpec {
         effect: String,
         /// Amount.
         #[serde(default)]
-        amount: u8,
+        amount: ops::UpToTwenty,
         /// Damage type name.
         #[serde(default)]
         damage_type: Option<String>,
@@ -240,19 +244,19 @@ impl OpSpec {
                 combat,
                 target,
             } => EffectOp::DealDamage {
-                amount: *amount,
+                amount: amount.get(),
                 damage_type: damage_type(t)?,
                 to: to(r)?,
                 from: dealer(from, Dealer::YourHero)?,
                 combat: *combat,
-                target: target.unwrap_or(1),
+                target: target.map_or(1, ops::Target::get),
             },
             OpSpec::HealDamage {
                 amount,
                 to: r,
                 from,
             } => EffectOp::HealDamage {
-                amount: *amount,
+                amount: amount.get(),
                 to: to(r)?,
                 from: dealer(from, Dealer::YourHero)?,
             },
@@ -264,7 +268,7 @@ impl OpSpec {
                 while_defending,
                 for_each,
             } => EffectOp::ModifyAtk {
-                amount: *amount,
+                amount: amount.get(),
                 per_x: 0,
                 to: to(r)?,
                 while_attacking: *while_attacking,
@@ -274,14 +278,14 @@ impl OpSpec {
                     .map_or(Ok(Count::Once), |c| parse::<Count>("count", c))?,
                 own_turn: *own_turn,
             },
-            OpSpec::DrawCards { count } => EffectOp::DrawCards { count: *count },
+            OpSpec::DrawCards { count } => EffectOp::DrawCards { count: count.get() },
             OpSpec::PreventDamage {
                 amount,
                 to: r,
                 combat_only,
                 dealt_by,
             } => EffectOp::PreventDamage {
-                amount: *amount,
+                amount: amount.get(),
                 to: to(r)?,
                 combat_only: *combat_only,
                 dealt_by: *dealt_by,
@@ -297,8 +301,8 @@ impl OpSpec {
                 who: to(who)?,
                 side: parse::<PacketSide>("packet side", side)?,
                 damage_type: damage_type(t)?,
-                multiply: multiply.unwrap_or(1),
-                add: *add,
+                multiply: multiply.map_or(1, ops::Multiply::get),
+                add: add.get(),
                 next_only: *next_only,
             },
             OpSpec::TriggeredDamage {
@@ -309,7 +313,7 @@ impl OpSpec {
                 from,
             } => EffectOp::TriggeredDamage {
                 when: parse::<TriggerEvent>("trigger event", when)?,
-                amount: *amount,
+                amount: amount.get(),
                 damage_type: damage_type(t)?,
                 to: to(r)?,
                 from: dealer(from, Dealer::ThisCard)?,
@@ -322,10 +326,10 @@ impl OpSpec {
                 min_hand,
             } => EffectOp::TriggeredHeal {
                 when: parse::<TriggerEvent>("trigger event", when)?,
-                amount: *amount,
+                amount: amount.get(),
                 to: to(r)?,
                 from: dealer(from, Dealer::YourHero)?,
-                min_hand: *min_hand,
+                min_hand: min_hand.get(),
             },
             OpSpec::Attaches => EffectOp::Attaches,
             OpSpec::Exhaust { to: r } => EffectOp::Exhaust { to: to(r)? },
@@ -340,11 +344,11 @@ impl OpSpec {
                 to: r,
                 from,
             } => EffectOp::PaymentPower {
-                cost: *cost,
+                cost: cost.get(),
                 activate: *activate,
                 once_per_turn: *once_per_turn,
                 effect: parse::<PowerEffect>("power effect", effect)?,
-                amount: *amount,
+                amount: amount.get(),
                 damage_type: damage_type(t)?,
                 to: to(r)?,
                 from: dealer(from, Dealer::ThisCard)?,
@@ -362,7 +366,7 @@ impl OpSpec {
 #[serde(deny_unknown_fields)]
 pub struct BubbleSpec {
     /// Damage it prevents (0: all).
-    pub amount: u32,
+    pub amount: Twenty,
     /// Only combat damage.
     #[serde(default)]
     pub combat_only: bool,
@@ -388,44 +392,44 @@ pub struct ObjectKeys {
     #[serde(default)]
     pub kind: Option<String>,
     /// Owner and controller.
-    pub player: u8,
+    pub player: PlayerNumber,
     /// The owner's zone: deck, hand, play (default), graveyard, removed. Cards in the deck are
     /// real cards over its anonymous ones (`deck = N`); each later entry goes on top.
     #[serde(default)]
     pub zone: Option<String>,
     /// ATK.
     #[serde(default)]
-    pub atk: Option<i32>,
+    pub atk: Option<Atk>,
     /// Health.
     #[serde(default)]
-    pub health: Option<i32>,
+    pub health: Option<Health>,
     /// Armor DEF.
     #[serde(default)]
-    pub defense: Option<u32>,
+    pub defense: Option<Twenty>,
     /// Resource cost.
     #[serde(default)]
-    pub cost: Option<u32>,
+    pub cost: Option<Cost>,
     /// Weapon strike cost.
     #[serde(default)]
-    pub strike_cost: Option<u32>,
+    pub strike_cost: Option<Twenty>,
     /// Damage type of its ATK.
     #[serde(default)]
     pub damage_type: Option<String>,
     /// Keywords (codex names) on top of the card's.
     #[serde(default)]
-    pub keywords: Vec<String>,
+    pub keywords: Few<String, MAX_PER_OBJECT>,
     /// Type-line tags (codex text, `"Trinket (2)"`) on top of the card's.
     #[serde(default)]
-    pub tags: Vec<String>,
+    pub tags: Few<String, MAX_PER_OBJECT>,
     /// Effect operations of the object (the card's powers, in the codex vocabulary).
     #[serde(default)]
-    pub effects: Vec<OpSpec>,
+    pub effects: Few<OpSpec, MAX_PER_OBJECT>,
     /// A token (402.2).
     #[serde(default)]
     pub token: bool,
     /// Damage on it.
     #[serde(default)]
-    pub damage: u32,
+    pub damage: Damage,
     /// Exhausted.
     #[serde(default)]
     pub exhausted: bool,
@@ -440,7 +444,7 @@ pub struct ObjectKeys {
     pub attached_to: Option<String>,
     /// Prevention bubbles around it.
     #[serde(default)]
-    pub bubbles: Vec<BubbleSpec>,
+    pub bubbles: Few<BubbleSpec, MAX_PER_OBJECT>,
 }
 
 /// `propose = { attacker = "a", defender = "b" }`.
@@ -461,9 +465,9 @@ pub struct DealStep {
     /// Source character.
     pub source: String,
     /// Destinations.
-    pub to: Vec<String>,
+    pub to: Few<String, MAX_OBJECTS>,
     /// Amount.
-    pub amount: u32,
+    pub amount: Damage,
     /// Damage type; absent: typeless.
     #[serde(default)]
     pub damage_type: Option<String>,
@@ -481,7 +485,7 @@ pub struct HealStep {
     /// Destination.
     pub to: String,
     /// Amount.
-    pub amount: u32,
+    pub amount: Damage,
 }
 
 /// `put_damage = { to = "a", amount = 2 }`.
@@ -491,7 +495,7 @@ pub struct PutStep {
     /// The character.
     pub to: String,
     /// Amount.
-    pub amount: u32,
+    pub amount: Damage,
 }
 
 /// `draw = { player = 1, count = 1 }`.
@@ -499,14 +503,10 @@ pub struct PutStep {
 #[serde(deny_unknown_fields)]
 pub struct DrawStep {
     /// The player.
-    pub player: u8,
-    /// Cards.
-    #[serde(default = "one")]
-    pub count: u32,
-}
-
-fn one() -> u32 {
-    1
+    pub player: PlayerNumber,
+    /// Cards (default 1).
+    #[serde(default)]
+    pub count: Option<Draw>,
 }
 
 /// A step's keys besides `dice`, `choices` and `fails_with`: exactly one of them.
@@ -515,7 +515,7 @@ fn one() -> u32 {
 pub struct StepKeys {
     /// This player passes priority.
     #[serde(default)]
-    pub pass: Option<u8>,
+    pub pass: Option<PlayerNumber>,
     /// Every player passes once in succession, starting with the priority holder.
     #[serde(default)]
     pub all_pass: bool,
@@ -533,7 +533,7 @@ pub struct StepKeys {
     pub use_power: Option<String>,
     /// Which payment power `use` uses, from 1.
     #[serde(default)]
-    pub power: Option<usize>,
+    pub power: Option<PowerNumber>,
     /// Propose a combat.
     #[serde(default)]
     pub propose: Option<ProposeStep>,
@@ -557,7 +557,7 @@ pub struct StepKeys {
     pub start_game: bool,
     /// This player's turn starts.
     #[serde(default)]
-    pub start_turn: Option<u8>,
+    pub start_turn: Option<PlayerNumber>,
     /// The turn ends (wrap-up step).
     #[serde(default)]
     pub end_turn: bool,
@@ -569,7 +569,7 @@ pub struct StepKeys {
 pub struct ExpectKeys {
     /// Damage on the object.
     #[serde(default)]
-    pub damage: Option<u32>,
+    pub damage: Option<ExpectedCount>,
     /// Whether it is out of play (destroyed or otherwise left).
     #[serde(default)]
     pub destroyed: Option<bool>,
@@ -584,10 +584,10 @@ pub struct ExpectKeys {
     pub exhausted: Option<bool>,
     /// Current ATK.
     #[serde(default)]
-    pub atk: Option<i32>,
+    pub atk: Option<ExpectedValue>,
     /// Current health.
     #[serde(default)]
-    pub health: Option<i32>,
+    pub health: Option<ExpectedValue>,
     /// It is the attacker.
     #[serde(default)]
     pub attacking: Option<bool>,
@@ -605,13 +605,13 @@ pub struct ExpectKeys {
     pub lost: Option<bool>,
     /// Cards in the player's hand.
     #[serde(default)]
-    pub hand: Option<u32>,
+    pub hand: Option<ExpectedCount>,
     /// Cards in the player's deck.
     #[serde(default)]
-    pub deck: Option<u32>,
+    pub deck: Option<ExpectedCount>,
     /// The player's ready resources.
     #[serde(default)]
-    pub ready_resources: Option<u32>,
+    pub ready_resources: Option<ExpectedCount>,
     /// The player has priority.
     #[serde(default)]
     pub priority: Option<bool>,
@@ -634,7 +634,7 @@ pub struct ExpectKeys {
     pub phase: Option<String>,
     /// The turn player.
     #[serde(default)]
-    pub turn_player: Option<u8>,
+    pub turn_player: Option<PlayerNumber>,
 }
 
 /// WoW TCG's side of the generic scenario runner.
@@ -647,9 +647,14 @@ pub struct WowScenarios {
 /// The card an object entry describes.
 fn printed(keys: &ObjectKeys) -> Result<Printed, String> {
     let mut card = match (&keys.card, &keys.name, &keys.kind) {
-        (Some(name), None, None) => Printed::of(
-            crate::deck::find_card(name).ok_or_else(|| format!("unknown card {name:?}"))?,
-        ),
+        (Some(name), None, None) => Printed::of(crate::deck::find_card(name).ok_or_else(|| {
+            let known = super::content::CardId::ALL.iter().map(|id| id.name());
+            format!(
+                "unknown card {:?}{}",
+                crate::deck::shortened(name),
+                grimoire_engine::suggest::did_you_mean(name, known)
+            )
+        })?),
         (None, Some(name), Some(kind)) => Printed::blank(
             name,
             Kind::parse(kind).ok_or_else(|| {
@@ -668,19 +673,19 @@ fn printed(keys: &ObjectKeys) -> Result<Printed, String> {
         }
     };
     if let Some(v) = keys.atk {
-        card.atk = v;
+        card.atk = v.get();
     }
     if let Some(v) = keys.health {
-        card.health = v;
+        card.health = v.get();
     }
     if let Some(v) = keys.defense {
-        card.defense = v;
+        card.defense = v.get();
     }
     if let Some(v) = keys.cost {
-        card.cost = v;
+        card.cost = v.get();
     }
     if let Some(v) = keys.strike_cost {
-        card.strike_cost = v;
+        card.strike_cost = v.get();
     }
     if let Some(t) = &keys.damage_type {
         card.damage_type = Some(parse::<DamageType>("damage type", t)?);
@@ -709,7 +714,7 @@ impl WowScenarios {
         let obj = |id: &str| names.object(id);
         let mut actions = Vec::new();
         if let Some(p) = step.pass {
-            actions.push(Step::Act(Action::Pass(PlayerId(p))));
+            actions.push(Step::Act(Action::Pass(PlayerId(p.get()))));
         }
         if step.all_pass {
             let mut player = game.priority;
@@ -743,7 +748,7 @@ impl WowScenarios {
             actions.push(Step::Act(Action::UsePower {
                 player: game.controller(card),
                 card,
-                power: step.power.unwrap_or(1).saturating_sub(1),
+                power: step.power.map_or(0, |n| n.get() - 1),
             }));
         } else if step.power.is_some() {
             return Err("`power` goes with `use`".into());
@@ -766,8 +771,13 @@ impl WowScenarios {
             actions.push(Step::Op(Operation::Deal {
                 controller: game.controller(source),
                 source,
-                to: d.to.iter().map(|t| obj(t)).collect::<Result<_, _>>()?,
-                amount: d.amount,
+                to: d
+                    .to
+                    .items()
+                    .iter()
+                    .map(|t| obj(t))
+                    .collect::<Result<_, _>>()?,
+                amount: d.amount.get(),
                 damage_type: d
                     .damage_type
                     .as_deref()
@@ -782,26 +792,26 @@ impl WowScenarios {
                 controller: game.controller(source),
                 source,
                 to: obj(&h.to)?,
-                amount: h.amount,
+                amount: h.amount.get(),
             }));
         }
         if let Some(p) = &step.put_damage {
             actions.push(Step::Op(Operation::PutDamage {
                 to: obj(&p.to)?,
-                amount: p.amount,
+                amount: p.amount.get(),
             }));
         }
         if let Some(d) = &step.draw {
             actions.push(Step::Op(Operation::Draw {
-                player: PlayerId(d.player),
-                count: d.count,
+                player: PlayerId(d.player.get()),
+                count: d.count.map_or(1, Draw::get),
             }));
         }
         if step.start_game {
             actions.push(Step::Op(Operation::StartGame));
         }
         if let Some(p) = step.start_turn {
-            actions.push(Step::Op(Operation::StartTurn(PlayerId(p))));
+            actions.push(Step::Op(Operation::StartTurn(PlayerId(p.get()))));
         }
         if step.end_turn {
             actions.push(Step::Op(Operation::EndTurn));
@@ -880,16 +890,32 @@ impl ScenarioGame for WowScenarios {
         if players.len() < 2 {
             return Err("a WoW TCG scenario needs at least two [[player]]s".into());
         }
+        if players.len() > MAX_PLAYERS {
+            return Err(format!(
+                "{} [[player]]s: a WoW TCG scenario seats at most {MAX_PLAYERS}",
+                players.len()
+            ));
+        }
+        let resources = players.iter().fold(0u32, |sum, p| {
+            sum.saturating_add(p.game.resources.get())
+                .saturating_add(p.game.exhausted_resources.get())
+        });
+        if resources > MAX_RESOURCES {
+            return Err(format!(
+                "{resources} resources in all: the players of a scenario start with at most {MAX_RESOURCES}"
+            ));
+        }
         let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
         let mut game = Game::new(&ids);
         for p in players {
             if let Some(state) = game.player_mut(p.id) {
-                state.deck = p.game.deck;
-                state.hand = p.game.hand;
+                state.deck = p.game.deck.get();
+                state.hand = p.game.hand.get();
             }
-            for n in 0..p.game.resources + p.game.exhausted_resources {
+            let ready = p.game.resources.get();
+            for n in 0..ready + p.game.exhausted_resources.get() {
                 let r = game.add_object(Printed::blank("resource", Kind::Resource), p.id, PLAY);
-                game.set_exhausted(r, n >= p.game.resources);
+                game.set_exhausted(r, n >= ready);
             }
             if p.game.turn {
                 game.turn_player = p.id;
@@ -910,9 +936,17 @@ impl ScenarioGame for WowScenarios {
         object: &ObjectEntry<ObjectKeys>,
     ) -> Result<ObjectId, String> {
         let keys = &object.game;
-        let player = PlayerId(keys.player);
+        let objects = game
+            .info
+            .iter()
+            .filter(|info| info.label.as_ref() != "resource")
+            .count();
+        if objects >= MAX_OBJECTS {
+            return Err(format!("a scenario has at most {MAX_OBJECTS} [[object]]s"));
+        }
+        let player = PlayerId(keys.player.get());
         if game.player(player).is_none() {
-            return Err(format!("no [[player]] with id {}", keys.player));
+            return Err(format!("no [[player]] with id {}", player.0));
         }
         let zone_name = keys.zone.as_deref().unwrap_or("play");
         let zone = PLAYER_ZONES
@@ -930,14 +964,14 @@ impl ScenarioGame for WowScenarios {
         let joined = if keys.arrived { game.turn } else { 0 };
         game.info_mut(id).joined_turn = joined;
         if let Some(o) = game.store.get_mut(id) {
-            o.damage = keys.damage;
+            o.damage = keys.damage.get();
             o.set_markers(&Marker::Exhausted, u32::from(keys.exhausted));
             o.set_markers(&Marker::StaysExhausted, u32::from(keys.stays_exhausted));
         }
         for b in &keys.bubbles {
             game.bubbles.push(Bubble {
                 around: id,
-                remaining: (b.amount > 0).then_some(b.amount),
+                remaining: (b.amount.get() > 0).then_some(b.amount.get()),
                 combat_only: b.combat_only,
                 dealt_by: b.dealt_by,
                 source: id,
@@ -1048,7 +1082,7 @@ impl ScenarioGame for WowScenarios {
             checks.push(Check::new("phase", e, actual));
         }
         if let Some(e) = expect.turn_player {
-            checks.push(Check::new("turn_player", e, game.turn_player.0));
+            checks.push(Check::new("turn_player", e.get(), game.turn_player.0));
         }
         if let Some(player) = subjects.player {
             let state = game
@@ -1058,15 +1092,15 @@ impl ScenarioGame for WowScenarios {
                 checks.push(Check::new("lost", e, state.lost));
             }
             if let Some(e) = expect.hand {
-                checks.push(Check::new("hand", e, game.hand_size(player)));
+                checks.push(Check::new("hand", e.get(), game.hand_size(player)));
             }
             if let Some(e) = expect.deck {
-                checks.push(Check::new("deck", e, game.deck_size(player)));
+                checks.push(Check::new("deck", e.get(), game.deck_size(player)));
             }
             if let Some(e) = expect.ready_resources {
                 checks.push(Check::new(
                     "ready_resources",
-                    e,
+                    e.get(),
                     game.ready_resources(player).len(),
                 ));
             }
@@ -1079,7 +1113,7 @@ impl ScenarioGame for WowScenarios {
         };
         let object = game.store.get(id).ok_or("no such object")?;
         if let Some(e) = expect.damage {
-            checks.push(Check::new("damage", e, object.damage));
+            checks.push(Check::new("damage", e.get(), object.damage));
         }
         if let Some(e) = expect.destroyed {
             checks.push(Check::new("destroyed", e, !object.in_play));
@@ -1101,10 +1135,10 @@ impl ScenarioGame for WowScenarios {
             checks.push(Check::new("exhausted", e, game.exhausted(id)));
         }
         if let Some(e) = expect.atk {
-            checks.push(Check::new("atk", e, game.atk(id)));
+            checks.push(Check::new("atk", e.get(), game.atk(id)));
         }
         if let Some(e) = expect.health {
-            checks.push(Check::new("health", e, game.health(id)));
+            checks.push(Check::new("health", e.get(), game.health(id)));
         }
         if let Some(e) = expect.attacking {
             checks.push(Check::new("attacking", e, game.attacking(id)));
@@ -1150,5 +1184,31 @@ mod tests {
     #[test]
     fn every_expectation_key_has_a_subject() {
         assert!(undeclared_expect_fields::<WowScenarios>().is_empty());
+    }
+
+    /// The failures of a scenario with one object of card `card`.
+    fn with_card(card: &str) -> Vec<String> {
+        let text = format!(
+            "game = \"wow-tcg\"\nname = \"n\"\nsource = \"100.1\"\n[[player]]\nid = 1\n[[player]]\nid = 2\n\
+             [[object]]\nid = \"a\"\ncard = \"{card}\"\nplayer = 1\n[[expect]]\nobject = \"a\"\ndamage = 0\n"
+        );
+        grimoire_engine::run_scenario(&WowScenarios::default(), &text)
+            .failures
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn unknown_cards_get_a_bounded_did_you_mean() {
+        assert_eq!(
+            with_card("Gorebely"),
+            ["8:1: object \"a\": unknown card \"Gorebely\" (did you mean \"Gorebelly\"?)"]
+        );
+        let started = std::time::Instant::now();
+        let failures = with_card(&"a".repeat(1_000_000));
+        assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+        assert_eq!(failures.len(), 1);
+        assert!(failures[0].len() < 200, "the name is shortened");
     }
 }

@@ -863,7 +863,9 @@ impl Game {
                         && self.recipients(to, holder, controller, &[]).contains(&id)
                     {
                         let times = self.count(for_each, controller);
-                        atk += (i32::from(amount) + i32::from(per_x) * x) * times;
+                        let each =
+                            i32::from(amount).saturating_add(i32::from(per_x).saturating_mul(x));
+                        atk = atk.saturating_add(each.saturating_mul(times));
                     }
                 }
             });
@@ -879,7 +881,7 @@ impl Game {
                 && (!change.while_attacking || attacking)
                 && (!change.while_defending || defending)
             {
-                atk += change.amount;
+                atk = atk.saturating_add(change.amount);
             }
         }
         atk
@@ -893,7 +895,9 @@ impl Game {
             Count::AlliesInYourParty => self
                 .objects_in_play()
                 .filter(|&o| self.controller(o) == controller && self.card(o).kind == Kind::Ally)
-                .count() as i32,
+                .count()
+                .try_into()
+                .unwrap_or(i32::MAX),
         }
     }
 
@@ -931,8 +935,11 @@ impl Game {
     /// Cards in `player`'s hand: anonymous ones plus objects there.
     pub fn hand_size(&self, player: PlayerId) -> u32 {
         let zone = self.zone_of(player, HAND);
-        let objects = self.store.iter().filter(|o| o.zone == zone).count() as u32;
-        self.player(player).map_or(0, |p| p.hand) + objects
+        let objects = self.store.iter().filter(|o| o.zone == zone).count();
+        let objects = u32::try_from(objects).unwrap_or(u32::MAX);
+        self.player(player)
+            .map_or(0, |p| p.hand)
+            .saturating_add(objects)
     }
 
     /// Records, once per object, that `id`'s own text (its handler) is not modelled, in the
@@ -948,8 +955,11 @@ impl Game {
 
     /// Cards in `player`'s deck: real ones and anonymous ones.
     pub fn deck_size(&self, player: PlayerId) -> u32 {
-        self.player(player)
-            .map_or(0, |p| p.library.len() as u32 + p.deck)
+        self.player(player).map_or(0, |p| {
+            u32::try_from(p.library.len())
+                .unwrap_or(u32::MAX)
+                .saturating_add(p.deck)
+        })
     }
 
     /// The real cards in `player`'s hand, in id order.

@@ -78,7 +78,7 @@ pub fn mulligan(
             game.move_to(card, DECK);
         }
         if let Some(p) = game.player_mut(player) {
-            p.deck += p.hand;
+            p.deck = p.deck.saturating_add(p.hand);
             p.hand = 0;
         }
         shuffle(game, player, ctx)?;
@@ -99,8 +99,8 @@ pub fn mulligan(
 /// exhausted" lose that marker instead), powers that trigger at the start of the turn trigger,
 /// and the ready step's priority window opens with the turn player.
 pub fn begin_turn(game: &mut Game, player: PlayerId) {
-    game.turns_started += 1;
-    game.turn += 1;
+    game.turns_started = game.turns_started.saturating_add(1);
+    game.turn = game.turn.saturating_add(1);
     game.turn_player = player;
     game.phase = Phase::Start;
     game.start_step = StartStep::Ready;
