@@ -5,9 +5,10 @@
 //!
 //! Every run happens in a temporary copy of the content (so `build`, `import` and `gallery`
 //! write nowhere else), under a virtual-memory limit. The oracles: no panic (exit status 101 or
-//! `panicked at` on stderr), no crash (killed by a signal: an abort, an allocation failure past
-//! the memory limit), no hang or unbounded work (finished within [`RUN_TIMEOUT`]), an exit
-//! status of 0, 1 or 2, and a usage error (status 2) that says something on stderr.
+//! `panicked at` on stderr), no crash (killed by a signal), no runaway memory (an allocation
+//! failure or "out of memory" past the limit), no hang or unbounded work (finished within
+//! [`RUN_TIMEOUT`]), an exit status of 0, 1 or 2, and a usage error (status 2) that says
+//! something on stderr.
 //!
 //! Deterministic: a fixed seed (`GRIMOIRE_FUZZ_SEED` overrides it), no failure persistence,
 //! [`DEFAULT_CASES`] runs (`GRIMOIRE_FUZZ_CASES` overrides it).
@@ -25,8 +26,9 @@ use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, Test
 
 use crate::support::{copy_dir, repository};
 
-/// Runs in a CI run: each starts the binary once (well under a second for most commands).
-const DEFAULT_CASES: u32 = 48;
+/// Runs in a CI run: each starts the binary once (well under a second for most commands), so
+/// a hundred runs take about half a minute.
+const DEFAULT_CASES: u32 = 100;
 
 /// The seed unless `GRIMOIRE_FUZZ_SEED` gives another.
 const DEFAULT_SEED: u64 = 23;
@@ -35,10 +37,14 @@ const DEFAULT_SEED: u64 = 23;
 /// few games in a debug build) takes about two seconds.
 const RUN_TIMEOUT: Duration = Duration::from_secs(20);
 
-/// The virtual memory one run may reserve, in KiB (`ulimit -v`): 4 GiB, far above what any
-/// command needs, so reading `/dev/zero` whole or a runaway allocation ends in a crash the
-/// oracle sees instead of exhausting the machine.
-const MEMORY_LIMIT_KIB: u64 = 4 * 1024 * 1024;
+/// The virtual memory one run may reserve, in KiB (`ulimit -v`): 2 GiB, far above what any
+/// command needs, so reading `/dev/zero` whole or a runaway allocation ends in an allocation
+/// failure the oracle sees instead of exhausting the machine.
+const MEMORY_LIMIT_KIB: u64 = 2 * 1024 * 1024;
+
+/// What stderr says when a run hit [`MEMORY_LIMIT_KIB`]: Rust's allocation failure, or an I/O
+/// error reporting it.
+const OUT_OF_MEMORY: [&str; 2] = ["memory allocation of", "out of memory"];
 
 /// The most shrinking time after a failure, in milliseconds.
 const MAX_SHRINK_MILLISECONDS: u32 = 60_000;
@@ -379,18 +385,27 @@ impl Pools {
 /// How many argument slots a plan decides on (more than any subcommand has).
 const SLOTS: usize = 24;
 
+/// Out of 256, how often a positional argument is given (most are required: leaving one out
+/// only reaches clap's usage error).
+const POSITIONAL_ODDS: u8 = 220;
+
+/// Out of 256, how often an option or switch is given (few at once, so that a run often gets
+/// past argument parsing with one hostile value).
+const OPTION_ODDS: u8 = 64;
+
 /// The random part of one run: which subcommand, and for each of its slots (positionals,
-/// options, switches, then the global options) whether it is given and with which value.
+/// options, switches, then the global options) a roll deciding whether it is given (against
+/// [`POSITIONAL_ODDS`] or [`OPTION_ODDS`]) and which value it takes.
 #[derive(Debug, Clone)]
 struct Plan {
     subcommand: Index,
-    slots: Vec<(bool, Index)>,
+    slots: Vec<(u8, Index)>,
 }
 
 fn plan() -> impl Strategy<Value = Plan> {
     (
         any::<Index>(),
-        prop::collection::vec((any::<bool>(), any::<Index>()), SLOTS),
+        prop::collection::vec((any::<u8>(), any::<Index>()), SLOTS),
     )
         .prop_map(|(subcommand, slots)| Plan { subcommand, slots })
 }
@@ -408,19 +423,19 @@ impl Plan {
         };
         let mut arguments: Vec<OsString> = command.words.iter().map(OsString::from).collect();
         for kind in command.positionals {
-            let (given, pick) = next();
-            if given {
+            let (roll, pick) = next();
+            if roll < POSITIONAL_ODDS {
                 arguments.push(pools.value(*kind, &pick));
             }
         }
         for (name, kind) in command.options.iter().chain(GLOBAL_OPTIONS) {
-            let (given, pick) = next();
-            if given {
+            let (roll, pick) = next();
+            if roll < OPTION_ODDS {
                 arguments.extend([OsString::from(name), pools.value(*kind, &pick)]);
             }
         }
         for switch in command.switches {
-            if next().0 {
+            if next().0 < OPTION_ODDS {
                 arguments.push(OsString::from(switch));
             }
         }
@@ -432,8 +447,9 @@ impl Plan {
     }
 }
 
-/// Runs `grimoire` with `arguments` in `dir` and applies the oracles; `Err` says which failed.
-fn run(dir: &Path, arguments: &[OsString]) -> Result<(), String> {
+/// Runs `grimoire` with `arguments` in `dir` and applies the oracles: its exit status, or
+/// `Err` saying which oracle failed.
+fn run(dir: &Path, arguments: &[OsString]) -> Result<i32, String> {
     let stdout = dir.join("run-stdout.txt");
     let stderr = dir.join("run-stderr.txt");
     let mut child = Command::new("sh")
@@ -471,10 +487,13 @@ fn run(dir: &Path, arguments: &[OsString]) -> Result<(), String> {
         None => Err(format!("killed by a signal ({status}); stderr: {excerpt}")),
         Some(101) => Err(format!("panic (status 101): {excerpt}")),
         Some(_) if errors.contains("panicked at") => Err(format!("panic: {excerpt}")),
+        Some(_) if OUT_OF_MEMORY.iter().any(|words| errors.contains(words)) => {
+            Err(format!("runaway memory: {excerpt}"))
+        }
         Some(2) if errors.trim().is_empty() => {
             Err("exit status 2 without a word on stderr".to_string())
         }
-        Some(0..=2) => Ok(()),
+        Some(code @ 0..=2) => Ok(code),
         Some(other) => Err(format!("exit status {other}; stderr: {excerpt}")),
     }
 }
@@ -533,21 +552,27 @@ fn hostile_argument_vectors_never_panic_hang_or_crash() {
     );
     // A hang is not shrunk: each try would cost the whole timeout.
     let hung = std::sync::atomic::AtomicBool::new(false);
+    let statuses = std::sync::Mutex::new([0u32; 3]);
     let started = Instant::now();
     let result = runner.run(&plan(), |plan| {
         if hung.load(std::sync::atomic::Ordering::SeqCst) {
             return Ok(());
         }
         let arguments = plan.arguments(&pools);
-        run(dir.path(), &arguments).map_err(|reason| {
+        let code = run(dir.path(), &arguments).map_err(|reason| {
             if reason.starts_with("hang") {
                 hung.store(true, std::sync::atomic::Ordering::SeqCst);
             }
             TestCaseError::fail(reason)
-        })
+        })?;
+        if let Ok(mut statuses) = statuses.lock() {
+            statuses[code as usize] += 1;
+        }
+        Ok(())
     });
+    let [ok, failed, refused] = statuses.into_inner().unwrap_or_default();
     eprintln!(
-        "hostile arguments: {cases} runs (seed {seed}) in {:.1} s",
+        "hostile arguments: {cases} runs (seed {seed}) in {:.1} s: exit 0 {ok}, 1 {failed}, 2 {refused}",
         started.elapsed().as_secs_f64()
     );
     match result {
