@@ -14,8 +14,8 @@ use grimoire_wow_tcg::rules::WowScenarios;
 use super::{seed_files, write_case, Campaign, Outcome, SeedFile, LOCATED_RATE_TARGET};
 use crate::support::repo_root;
 
-/// Cases per game in CI (a scenario runs in milliseconds).
-const CASES_PER_GAME: u32 = 150;
+/// Cases per game in CI (a scenario runs in a few milliseconds: 500 take about three seconds).
+const CASES_PER_GAME: u32 = 500;
 
 /// Located share required of scenario failures (the runner locates every failure it makes).
 const MIN_LOCATED_RATE: f64 = LOCATED_RATE_TARGET;
