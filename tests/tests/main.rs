@@ -12,6 +12,7 @@ mod codex_parse;
 mod deck_wowtcg;
 mod determinism;
 mod effect_coverage;
+mod fuzz;
 mod import_mk_dials;
 mod import_octgn;
 mod import_summoner_wars;

@@ -8,6 +8,7 @@ mod bench_compile;
 mod bench_engine;
 mod bench_playouts;
 mod codegen;
+mod fuzz;
 mod import_octgn;
 
 #[derive(Parser)]
@@ -27,6 +28,8 @@ enum Command {
     BenchEngine(bench_engine::Args),
     /// Re-import the Mage Wars OCTGN sets from ../shared/data into cards/mage-wars.
     ImportOctgn(import_octgn::Args),
+    /// Run the fuzz harness for longer: `--cases N` per reader, `--seed S`.
+    Fuzz(fuzz::Args),
 }
 
 /// The repository root (the parent of `xtask/`).
@@ -67,5 +70,6 @@ fn main() -> ExitCode {
         Command::BenchCompile(args) => bench_compile::run(args),
         Command::BenchEngine(args) => bench_engine::run(args),
         Command::ImportOctgn(args) => import_octgn::run(args),
+        Command::Fuzz(args) => fuzz::run(args),
     }
 }

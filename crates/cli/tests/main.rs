@@ -4,6 +4,7 @@ mod cards_filters;
 mod content_errors;
 mod coverage;
 mod gallery;
+mod hostile_arguments;
 mod killed_build;
 mod live;
 mod mage_wars_play;
