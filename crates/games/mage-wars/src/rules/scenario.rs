@@ -9,7 +9,7 @@ use grimoire_engine::scenario::{Check, Names, ObjectEntry, PlayerEntry, Subject,
 use grimoire_engine::{
     Board, Ctx, DieFaces, ObjectId, PlayerId, Rules, ScenarioGame, TraitEffectKind, TraitKind, Zone,
 };
-use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -19,6 +19,7 @@ use super::card::Printed;
 use super::catalog::Catalog;
 use super::content::{AttackBar, Condition, Trait};
 use super::dice::{attack_die, effect_die, EFFECT};
+pub use super::limits::AtMost;
 use super::limits::{
     check_markers, MAX_DAMAGE, MAX_MANA, MAX_OBJECTS, MAX_STACKED_MARKERS, MAX_TOKENS, MAX_TRAITS,
 };
@@ -39,79 +40,8 @@ fn parse_condition(text: &str) -> Result<Condition, String> {
         .map_err(|_| format!("unknown condition {text:?}"))
 }
 
-/// A whole number from a scenario file in `0..=MAX`. Anything else (negative, larger, a
-/// float, past 64 bits) is refused where it is written, with the range.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[serde(transparent)]
-pub struct AtMost<const MAX: u32>(pub u32);
-
 /// Any count an expectation may compare: the whole range of the engine's counters.
 pub type Count = AtMost<{ u32::MAX }>;
-
-impl<const MAX: u32> AtMost<MAX> {
-    /// The number.
-    pub fn get(self) -> u32 {
-        self.0
-    }
-}
-
-impl<'de, const MAX: u32> Deserialize<'de> for AtMost<MAX> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(AtMostVisitor::<MAX>)
-    }
-}
-
-/// Reads an [`AtMost`] from any integer TOML gives (up to 128 bits).
-struct AtMostVisitor<const MAX: u32>;
-
-impl<const MAX: u32> AtMostVisitor<MAX> {
-    fn check<E: de::Error>(value: i128) -> Result<AtMost<MAX>, E> {
-        match u32::try_from(value) {
-            Ok(n) if n <= MAX => Ok(AtMost(n)),
-            _ => Err(E::custom(format!(
-                "{value} is out of range: it must be in 0..={MAX}"
-            ))),
-        }
-    }
-}
-
-impl<'de, const MAX: u32> Visitor<'de> for AtMostVisitor<MAX> {
-    type Value = AtMost<MAX>;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(f, "a whole number in 0..={MAX}")
-    }
-
-    fn visit_i64<E: de::Error>(self, value: i64) -> Result<Self::Value, E> {
-        Self::check(i128::from(value))
-    }
-
-    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Self::Value, E> {
-        Self::check(i128::from(value))
-    }
-
-    fn visit_i128<E: de::Error>(self, value: i128) -> Result<Self::Value, E> {
-        Self::check(value)
-    }
-
-    fn visit_u128<E: de::Error>(self, value: u128) -> Result<Self::Value, E> {
-        Self::check(i128::try_from(value).unwrap_or(i128::MAX))
-    }
-}
-
-impl<const MAX: u32> JsonSchema for AtMost<MAX> {
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        format!("AtMost{MAX}").into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({ "type": "integer", "minimum": 0, "maximum": MAX })
-    }
-}
 
 /// An object's condition markers, `{ Corrode = 2 }`: each name a condition of the codex, each
 /// count within what the codex lets the condition stack to
