@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use grimoire_engine::suggest::did_you_mean;
+use grimoire_input::Location;
 use grimoire_mage_wars::spellbook::{check, Report, Rules, SpellbookFile, Violation};
 
 use crate::games::{self, Feature};
@@ -123,17 +124,23 @@ pub(crate) struct Located<'a> {
 }
 
 impl Located<'_> {
-    /// `path:line:column` of the entry `violation` is about (the start of the file for a
-    /// spellbook built without places).
-    fn at(&self, violation: &Violation) -> String {
-        let offset = self.book.offset_of(violation).unwrap_or(0);
-        let at = grimoire_input::Location::of_offset(self.text, offset);
-        format!("{}:{at}", self.path)
+    /// Each violation's message as `path:line:column: message` at the entry it is about (the
+    /// start of the file for a spellbook built without places), with "did you mean" for
+    /// unknown names.
+    pub(crate) fn describe_all(&self, violations: &[Violation]) -> Vec<String> {
+        let offsets: Vec<usize> = violations
+            .iter()
+            .map(|v| self.book.offset_of(v).unwrap_or(0))
+            .collect();
+        locations(self.text, &offsets)
+            .into_iter()
+            .zip(violations)
+            .map(|(at, violation)| format!("{}:{at}: {}", self.path, self.describe(violation)))
+            .collect()
     }
 
-    /// The violation's message as `path:line:column: message`, with "did you mean" for
-    /// unknown names.
-    pub(crate) fn describe(&self, violation: &Violation) -> String {
+    /// The violation's message, with "did you mean" for unknown names.
+    fn describe(&self, violation: &Violation) -> String {
         let names = || self.catalog.cards().iter().map(|card| card.name());
         let suggestion = match violation {
             Violation::UnknownCard { card } => did_you_mean(card, names()),
@@ -146,8 +153,36 @@ impl Located<'_> {
             }
             _ => String::new(),
         };
-        format!("{}: {violation}{suggestion}", self.at(violation))
+        format!("{violation}{suggestion}")
     }
+}
+
+/// The [`Location`] of each of `offsets` in `text`, as [`Location::of_offset`] gives it, in one
+/// pass over the text (one call per offset would read the text again for each).
+fn locations(text: &str, offsets: &[usize]) -> Vec<Location> {
+    let mut order: Vec<usize> = (0..offsets.len()).collect();
+    order.sort_by_key(|&index| offsets[index]);
+    let mut found = vec![Location { line: 1, column: 1 }; offsets.len()];
+    let (mut at, mut read) = (Location { line: 1, column: 1 }, 0);
+    for index in order {
+        let mut offset = offsets[index].min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        for c in text[read..offset].chars() {
+            if c == '\n' {
+                at = Location {
+                    line: at.line + 1,
+                    column: 1,
+                };
+            } else {
+                at.column += 1;
+            }
+        }
+        read = offset;
+        found[index] = at;
+    }
+    found
 }
 
 /// The widest the card column of the table gets: the longest card name is well under it; a
@@ -182,8 +217,8 @@ fn render(book: &SpellbookFile, report: &Report, located: &Located<'_>) -> Strin
         out += "ok: the spellbook is legal\n";
     } else {
         out += &format!("{} violation(s):\n", report.violations.len());
-        for violation in &report.violations {
-            out += &format!("  error: {}\n", located.describe(violation));
+        for violation in located.describe_all(&report.violations) {
+            out += &format!("  error: {violation}\n");
         }
     }
     out
@@ -252,6 +287,17 @@ mod tests {
             out.contains("error: book.toml:2:1: spellbook costs"),
             "{out}"
         );
+    }
+
+    #[test]
+    fn locations_in_one_pass_are_those_of_location_of_offset() {
+        let text = "ab\n\u{e9}t\u{e9}\n\nxyz";
+        let offsets: Vec<usize> = (0..=text.len() + 2).rev().collect();
+        let expected: Vec<Location> = offsets
+            .iter()
+            .map(|&offset| Location::of_offset(text, offset))
+            .collect();
+        assert_eq!(locations(text, &offsets), expected);
     }
 
     #[test]

@@ -35,11 +35,7 @@ impl PlayableGame for grimoire_mage_wars::rules::MageWarsGame {
                 book: &book,
                 catalog,
             };
-            let problems: Vec<String> = report
-                .violations
-                .iter()
-                .map(|v| located.describe(v))
-                .collect();
+            let problems = located.describe_all(&report.violations);
             return Err(format!(
                 "{} is not a legal spellbook:\n  {}",
                 path.display(),

@@ -44,6 +44,11 @@ pub struct SpellbookFile {
 /// keeps every sum of copies and points small.
 pub const MAX_COPIES: u32 = 999;
 
+/// Most cards (entries of `[cards]`) a spellbook file may list. With a 120-point budget and
+/// every spell costing at least a point, no legal spellbook lists more than 120; 999 is far
+/// past that, and bounds the work of checking (and suggesting a name for) every entry.
+pub const MAX_ENTRIES: usize = 999;
+
 /// Where a spellbook file writes its parts (byte offsets into its text).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Places {
@@ -88,12 +93,17 @@ impl SpellbookFile {
     /// fault, every card's copies within `0..=`[`MAX_COPIES`].
     pub fn from_toml(text: &str) -> Result<Self, SpellbookError> {
         let raw: RawSpellbook = toml::from_str(text).map_err(|error| {
-            let offset = error
-                .span()
-                .map_or_else(|| deepest_dotted_key(text), |span| span.start);
+            let message = error.message().trim().to_string();
+            let (offset, message) = match error.span() {
+                Some(span) => (span.start, message),
+                None => (
+                    deepest_dotted_key(text),
+                    format!("{message}: a key or table is nested too deeply"),
+                ),
+            };
             SpellbookError {
                 at: Location::of_offset(text, offset),
-                message: error.message().trim().to_string(),
+                message,
             }
         })?;
         let mut places = Places {
@@ -103,6 +113,18 @@ impl SpellbookFile {
         let mut cards = BTreeMap::new();
         if let Some(table) = raw.cards {
             places.cards = Some(table.span().start);
+            if table.get_ref().len() > MAX_ENTRIES {
+                let mut offsets: Vec<usize> =
+                    table.get_ref().keys().map(|k| k.span().start).collect();
+                offsets.sort_unstable();
+                return Err(SpellbookError {
+                    at: Location::of_offset(text, offsets.get(MAX_ENTRIES).copied().unwrap_or(0)),
+                    message: format!(
+                        "a spellbook lists at most {MAX_ENTRIES} cards; this is card {}",
+                        MAX_ENTRIES + 1
+                    ),
+                });
+            }
             for (name, copies) in table.into_inner() {
                 places
                     .card
@@ -879,6 +901,12 @@ mod tests {
             vec!["a"; 300].join(".")
         );
         let deep_table = format!("mage = \"Warlock\"\n\n[{}]\n", vec!["cards"; 300].join("."));
+        let many = format!(
+            "mage = \"Warlock\"\n[cards]\n{}",
+            (0..1500)
+                .map(|i| format!("\"Card {i}\" = 1\n"))
+                .collect::<String>()
+        );
         let deep_array = format!(
             "mage = \"Warlock\"\nx = {}1{}\n",
             "[".repeat(300),
@@ -894,6 +922,7 @@ mod tests {
             ),
             ("mage = \"Warlock\"\n[cards]\nx = 1\nx = 2\n", "4:1"),
             (deep_key.as_str(), "3:1"),
+            (many.as_str(), "1002:1"),
             (deep_table.as_str(), "3:1"),
         ] {
             assert_eq!(error_at(text).0, expected, "{text}");

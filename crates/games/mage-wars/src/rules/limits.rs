@@ -37,8 +37,9 @@ pub const MAX_EFFECT_MODIFIER: i32 = 99;
 /// for an effect row's `min` (`[records.EffectRow]` in `game.toml`, `int(1..=20)`).
 pub const EFFECT_ROW_ROLLS: std::ops::RangeInclusive<i32> = 1..=20;
 
-/// Most objects a scenario may put into play: a real arena holds a few dozen.
-pub const MAX_OBJECTS: usize = 1000;
+/// Most objects a scenario may put into play: a real arena holds a few dozen. Every phase
+/// step visits every object, so the bound keeps a scenario's work linear in its length.
+pub const MAX_OBJECTS: usize = 200;
 
 /// Most traits one list of a scenario (`traits`, `removed_traits`, `grant`, `lose`,
 /// `revoke`) or of the calculator's `--defender-traits` may name: a card prints a handful.

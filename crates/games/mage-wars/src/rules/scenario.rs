@@ -944,6 +944,36 @@ zone = "B2"
     }
 
     #[test]
+    fn the_runner_s_own_numeric_keys_take_extreme_values_without_panic_or_hang() {
+        // `[[player]] id`, `[[expect]] player` and scripted dice faces are read by the
+        // engine's runner; with Mage Wars' keys they must still run or fail where written.
+        let templates = [
+            format!("{HEAD}\n[[player]]\nid = {{value}}\nmana = 3\n"),
+            format!("{HEAD}\n[[expect]]\nplayer = {{value}}\nmana = 0\n"),
+            format!(
+                "{HEAD}\n[[object]]\nid = \"wolf\"\ncard = \"Timber Wolf\"\nplayer = 1\n\
+                 zone = \"B2\"\n\n[[step]]\nattack = {{ attacker = \"wolf\", attack = \"Bite\", \
+                 target = \"fox\" }}\ndice = {{ attack = [{{value}}, 0, 0], effect = [{{value}}] }}\n"
+            ),
+        ];
+        for template in templates {
+            for value in EXTREMES {
+                let (text, line) = with_value(&template, value);
+                let failures = run_bounded(text.clone());
+                let fits_u8 = value.parse::<u8>().is_ok();
+                if !fits_u8 {
+                    assert!(
+                        failures
+                            .iter()
+                            .any(|f| f.line == line || f.line + 1 == line),
+                        "{value} must fail at line {line}:\n{text}\n{failures:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn markers_past_the_bound_are_refused_where_they_are_written() {
         // Corrode = 2147483648 panicked with an overflow, and Bleed or Rot = 2147483648 made
         // the upkeep step loop for every marker.
