@@ -241,6 +241,16 @@ fn raw_mode(args: &Args) -> Result<Calculation, String> {
             })?;
         rows.push((threshold, effect.trim().to_string()));
     }
+    // Every row against every other is quadratic: at most one row per effect roll.
+    let most_rows = EFFECT_ROW_ROLLS.clone().count();
+    if rows.len() > most_rows {
+        return Err(format!(
+            "--effects gives {} rows; an effect table has at most {most_rows} (one per roll {}..={})",
+            rows.len(),
+            EFFECT_ROW_ROLLS.start(),
+            EFFECT_ROW_ROLLS.end()
+        ));
+    }
     let thresholds: Vec<i32> = rows.iter().map(|r| r.0).collect();
     let effects = rows
         .into_iter()
@@ -652,6 +662,14 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn an_endless_effect_table_is_refused() {
+        // 200,000 rows compared every row with every other.
+        let rows = vec!["7=Daze"; 200_000].join(",");
+        let error = error_for(&["mage-wars", "--dice", "1", "--effects", &rows]);
+        assert!(error.contains("at most 20"), "{error}");
     }
 
     #[test]
