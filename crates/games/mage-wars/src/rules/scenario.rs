@@ -19,9 +19,9 @@ use super::card::Printed;
 use super::catalog::Catalog;
 use super::content::{AttackBar, Condition, Trait};
 use super::dice::{attack_die, effect_die, EFFECT};
-pub use super::limits::AtMost;
 use super::limits::{
-    check_markers, MAX_DAMAGE, MAX_MANA, MAX_OBJECTS, MAX_STACKED_MARKERS, MAX_TOKENS, MAX_TRAITS,
+    check_markers, AtMost, MAX_DAMAGE, MAX_MANA, MAX_OBJECTS, MAX_STACKED_MARKERS, MAX_TOKENS,
+    MAX_TRAITS,
 };
 use super::profile::AttackProfile;
 use super::state::{Game, GameEvent, Marker};
@@ -45,8 +45,8 @@ pub type Count = AtMost<{ u32::MAX }>;
 
 /// An object's condition markers, `{ Corrode = 2 }`: each name a condition of the codex, each
 /// count within what the codex lets the condition stack to
-/// ([`marker_limit`](super::limits::marker_limit)); a wrong name
-/// or count is refused where it is written.
+/// ([`marker_limit`](super::limits::marker_limit)); a wrong name or count is refused where it
+/// is written.
 #[derive(Debug, Clone, Default)]
 pub struct Conditions(pub Vec<(Condition, u32)>);
 
@@ -56,6 +56,7 @@ impl<'de> Deserialize<'de> for Conditions {
     }
 }
 
+/// Reads [`Conditions`] key by key, so each error is at its key or value.
 struct ConditionsVisitor;
 
 impl<'de> Visitor<'de> for ConditionsVisitor {
@@ -95,7 +96,7 @@ impl<'de> DeserializeSeed<'de> for MarkerCount {
     type Value = u32;
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<u32, D::Error> {
-        let count = AtMost::<{ u32::MAX }>::deserialize(deserializer)?.get();
+        let count = Count::deserialize(deserializer)?.get();
         check_markers(self.0, count).map_err(de::Error::custom)
     }
 }
