@@ -160,7 +160,13 @@ fn hero_required_reads_race_profession_traitor_and_loyal() {
 fn huge_counts_are_refused_where_they_are_written() {
     let text = "hero = \"Elendril\"\n[main]\n\"Bloodclaw\" = 4294967295\n";
     let error = Deck::from_toml(text).expect_err("more than a deck file holds");
-    assert_eq!(error.position, Position { line: 3, column: 15 });
+    assert_eq!(
+        error.position,
+        Position {
+            line: 3,
+            column: 15
+        }
+    );
     let error = Deck::from_toml("hero = \"Elendril\"\n[main]\n\"Fury\" = 4294967296\n")
         .expect_err("beyond the bound");
     assert!(error.message.contains("from 1 to 1000"), "{error}");

@@ -7,7 +7,10 @@ use std::process::ExitCode;
 
 use grimoire_mage_wars::calc::{
     calculate_cards_in, effect_row_probabilities, AppliedModifier, DamageQuery, DamageSummary,
-    DefenderState, EffectChance,
+    DefenderState, EffectChance, MAX_ATTACK_DICE,
+};
+use grimoire_mage_wars::rules::limits::{
+    marker_limit, EFFECT_ROW_ROLLS, MAX_ARMOR, MAX_DAMAGE, MAX_EFFECT_MODIFIER,
 };
 use grimoire_mage_wars::{Condition, Trait};
 use serde_json::json;
@@ -22,14 +25,29 @@ pub mod mage_knight;
 pub struct Args {
     /// Game (a game of the registry with a calculator: `mage-wars`, `mage-knight`).
     pub game: String,
-    /// Attack dice (raw mode).
-    #[arg(long, conflicts_with = "attacker")]
+    /// Attack dice (raw mode), 0 to 1000.
+    #[arg(
+        long,
+        conflicts_with = "attacker",
+        allow_negative_numbers = true,
+        value_parser = at_most(MAX_ATTACK_DICE),
+    )]
     dice: Option<u32>,
-    /// Defender armor (raw mode).
-    #[arg(long, default_value_t = 0)]
+    /// Defender armor (raw mode), 0 to 99.
+    #[arg(
+        long,
+        default_value_t = 0,
+        allow_negative_numbers = true,
+        value_parser = at_most(MAX_ARMOR),
+    )]
     armor: u32,
-    /// Piercing +X of the attack (raw mode).
-    #[arg(long, default_value_t = 0)]
+    /// Piercing +X of the attack (raw mode), 0 to 99.
+    #[arg(
+        long,
+        default_value_t = 0,
+        allow_negative_numbers = true,
+        value_parser = at_most(MAX_ARMOR),
+    )]
     piercing: u32,
     /// The defender is Incorporeal (raw mode).
     #[arg(long)]
@@ -37,23 +55,47 @@ pub struct Args {
     /// The attack is Ethereal (raw mode).
     #[arg(long)]
     ethereal: bool,
-    /// Remaining life of the defender, for p_destroy (raw mode).
-    #[arg(long)]
+    /// Remaining life of the defender, for p_destroy (raw mode), 0 to 999.
+    #[arg(
+        long,
+        allow_negative_numbers = true,
+        value_parser = at_most(MAX_DAMAGE),
+    )]
     life: Option<u32>,
-    /// Effect table as `7=Daze,10=Stun` (raw mode).
-    #[arg(long, default_value = "")]
+    /// Effect table as `7=Daze,10=Stun`, rolls 1 to 20 (raw mode).
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
     effects: String,
-    /// Modifier to the effect die (raw mode).
-    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    /// Modifier to the effect die (raw mode), -99 to 99.
+    #[arg(
+        long,
+        default_value_t = 0,
+        allow_hyphen_values = true,
+        value_parser = whole_number::<i32>(
+            -i128::from(MAX_EFFECT_MODIFIER),
+            i128::from(MAX_EFFECT_MODIFIER),
+        )
+    )]
     effect_modifier: i32,
     /// Attacking card (card mode) or warrior (mage-knight).
     #[arg(long, requires = "defender")]
     attacker: Option<String>,
-    /// Clicks turned on the attacker's dial (mage-knight).
-    #[arg(long, default_value_t = 0)]
+    /// Clicks turned on the attacker's dial (mage-knight), 0 to 99 (and a live click of
+    /// its dial).
+    #[arg(
+        long,
+        default_value_t = 0,
+        allow_negative_numbers = true,
+        value_parser = clicks(),
+    )]
     attacker_click: usize,
-    /// Clicks turned on the defender's dial (mage-knight).
-    #[arg(long, default_value_t = 0)]
+    /// Clicks turned on the defender's dial (mage-knight), 0 to 99 (and a live click of its
+    /// dial).
+    #[arg(
+        long,
+        default_value_t = 0,
+        allow_negative_numbers = true,
+        value_parser = clicks(),
+    )]
     defender_click: usize,
     /// A ranged attack instead of a close one (mage-knight).
     #[arg(long)]
@@ -64,18 +106,54 @@ pub struct Args {
     /// Defending card (card mode) or warrior (mage-knight).
     #[arg(long)]
     defender: Option<String>,
-    /// Damage already on the defender (card mode).
-    #[arg(long, default_value_t = 0)]
+    /// Damage already on the defender (card mode), 0 to 999.
+    #[arg(
+        long,
+        default_value_t = 0,
+        allow_negative_numbers = true,
+        value_parser = at_most(MAX_DAMAGE),
+    )]
     defender_damage: u32,
     /// Extra defender traits, comma separated: "Armor +2,Flame -2" (card mode).
     #[arg(long, default_value = "")]
     defender_traits: String,
-    /// Defender conditions, comma separated: "Corrode=1" (card mode).
+    /// Defender conditions, comma separated: "Corrode=1" (card mode); at most 1 marker of a
+    /// condition that does not stack, 99 of one that does.
     #[arg(long, default_value = "")]
     defender_conditions: String,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
+}
+
+/// Reads a whole number in `low..=high` (any integer text, however long, is read and
+/// checked); the error, which clap prints after the argument's name, gives the range.
+fn whole_number<T: TryFrom<i128>>(
+    low: i128,
+    high: i128,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text| {
+        text.trim()
+            .parse::<i128>()
+            .ok()
+            .filter(|n| (low..=high).contains(n))
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| format!("want a whole number in {low}..={high}"))
+    }
+}
+
+/// Reads a whole number in `0..=max`.
+fn at_most(max: u32) -> impl Fn(&str) -> Result<u32, String> + Clone + Send + Sync + 'static {
+    whole_number(0, i128::from(max))
+}
+
+/// Most clicks a Mage Knight dial turns in the calculator: a combat dial has twelve
+/// positions; the warrior's own dial is checked after.
+const MAX_CLICKS: i128 = 99;
+
+/// Reads a click number in `0..=MAX_CLICKS`.
+fn clicks() -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
+    whole_number(0, MAX_CLICKS)
 }
 
 /// Runs `grimoire calc` for the game its arguments name (see [`crate::games`]).
@@ -152,11 +230,26 @@ fn raw_mode(args: &Args) -> Result<Calculation, String> {
         let (threshold, effect) = entry
             .split_once('=')
             .ok_or_else(|| format!("bad effect {entry:?}, want 7=Daze"))?;
+        let (low, high) = (EFFECT_ROW_ROLLS.start(), EFFECT_ROW_ROLLS.end());
         let threshold: i32 = threshold
             .trim()
             .parse()
-            .map_err(|_| format!("bad threshold in {entry:?}"))?;
+            .ok()
+            .filter(|roll| EFFECT_ROW_ROLLS.contains(roll))
+            .ok_or_else(|| {
+                format!("bad threshold in {entry:?}: an effect roll is in {low}..={high}")
+            })?;
         rows.push((threshold, effect.trim().to_string()));
+    }
+    // Every row against every other is quadratic: at most one row per effect roll.
+    let most_rows = EFFECT_ROW_ROLLS.clone().count();
+    if rows.len() > most_rows {
+        return Err(format!(
+            "--effects gives {} rows; an effect table has at most {most_rows} (one per roll {}..={})",
+            rows.len(),
+            EFFECT_ROW_ROLLS.start(),
+            EFFECT_ROW_ROLLS.end()
+        ));
     }
     let thresholds: Vec<i32> = rows.iter().map(|r| r.0).collect();
     let effects = rows
@@ -200,10 +293,18 @@ fn card_mode(args: &Args) -> Result<Calculation, String> {
             .trim()
             .parse::<Condition>()
             .map_err(|_| format!("unknown condition {name:?}"))?;
+        let limit = marker_limit(condition);
         let count = count
             .trim()
-            .parse()
-            .map_err(|_| format!("bad count in {entry:?}"))?;
+            .parse::<u32>()
+            .ok()
+            .filter(|&count| count <= limit)
+            .ok_or_else(|| {
+                format!(
+                    "bad count in {entry:?}: {} markers are a whole number in 0..={limit}",
+                    condition.name()
+                )
+            })?;
         conditions.push((condition, count));
     }
     let state = DefenderState {
@@ -442,12 +543,12 @@ mod tests {
     #[test]
     fn too_many_dice_is_a_clear_error() {
         // 10,000 dice ran out of time and memory before.
-        let error = error_for(&["mage-wars", "--dice", "10000"]);
-        assert!(error.contains("at most 1000"), "{error}");
+        let error = parse_error(&["mage-wars", "--dice", "10000"]);
+        assert!(error.contains("0..=1000"), "{error}");
     }
 
     #[test]
-    fn a_huge_effect_modifier_does_not_overflow() {
+    fn the_effect_modifier_is_bounded() {
         let json = json_for(&[
             "mage-wars",
             "--dice",
@@ -455,10 +556,144 @@ mod tests {
             "--effects",
             "5=Daze,10=Stun",
             "--effect-modifier",
-            "2147483636",
+            "99",
         ]);
         assert_eq!(json["effects"][1]["probability"], 1.0);
         assert_eq!(json["effects"][0]["probability"], 0.0);
+        let error = parse_error(&[
+            "mage-wars",
+            "--dice",
+            "2",
+            "--effect-modifier",
+            "2147483636",
+        ]);
+        assert!(error.contains("-99..=99"), "{error}");
+    }
+
+    /// The clap error for arguments that must not parse.
+    fn parse_error(argv: &[&str]) -> String {
+        match Calc::try_parse_from(std::iter::once("calc").chain(argv.iter().copied())) {
+            Ok(_) => panic!("{argv:?} parsed"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    /// What the calculator answers for `argv`: the JSON, or the error of the arguments or
+    /// of the calculation.
+    fn answer(argv: &[&str]) -> Result<String, String> {
+        let calc = Calc::try_parse_from(std::iter::once("calc").chain(argv.iter().copied()))
+            .map_err(|e| e.to_string())?;
+        calculate(&calc.args).map(|report| to_json(&report))
+    }
+
+    /// Extreme numbers every numeric argument must answer or refuse with its range.
+    const EXTREMES: &[&str] = &[
+        "0",
+        "-1",
+        "99",
+        "100",
+        "999",
+        "1000",
+        "2147483648",
+        "4294967295",
+        "4294967296",
+        "9223372036854775807",
+        "9223372036854775808",
+        "-9223372036854775809",
+        "1e308",
+        "nan",
+    ];
+
+    #[test]
+    fn every_numeric_mage_wars_argument_is_range_checked() {
+        let card = [
+            "--attacker",
+            "Dark Pact Slayer",
+            "--attack",
+            "Hellsword",
+            "--defender",
+            "Timber Wolf",
+        ];
+        let raw: &[(&str, &str)] = &[
+            ("--dice", "0..=1000"),
+            ("--armor", "0..=99"),
+            ("--piercing", "0..=99"),
+            ("--life", "0..=999"),
+            ("--effect-modifier", "-99..=99"),
+        ];
+        for value in EXTREMES {
+            for (flag, range) in raw {
+                let mut argv = vec!["mage-wars", flag, value];
+                if *flag != "--dice" {
+                    argv.extend(["--dice", "3"]);
+                }
+                if let Err(error) = answer(&argv) {
+                    assert!(error.contains(range), "{argv:?}: {error}");
+                }
+            }
+            let effects = format!("{value}=Daze");
+            for (flag, argument, range) in [
+                ("--effects", effects.as_str(), "1..=20"),
+                ("--defender-damage", value, "0..=999"),
+            ] {
+                let mut argv = vec!["mage-wars"];
+                if flag == "--effects" {
+                    argv.extend(["--dice", "3"]);
+                } else {
+                    argv.extend(card);
+                }
+                argv.extend([flag, argument]);
+                if let Err(error) = answer(&argv) {
+                    assert!(error.contains(range), "{argv:?}: {error}");
+                }
+            }
+            for condition in ["Corrode", "Daze", "Weak", "Burn", "Taunt"] {
+                let argument = format!("{condition}={value}");
+                let mut argv = vec!["mage-wars"];
+                argv.extend(card);
+                argv.extend(["--defender-conditions", &argument]);
+                if let Err(error) = answer(&argv) {
+                    let range = if condition == "Taunt" {
+                        "0..=1"
+                    } else {
+                        "0..=99"
+                    };
+                    assert!(error.contains(range), "{argv:?}: {error}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_endless_effect_table_is_refused() {
+        // 200,000 rows compared every row with every other.
+        let rows = vec!["7=Daze"; 200_000].join(",");
+        let error = error_for(&["mage-wars", "--dice", "1", "--effects", &rows]);
+        assert!(error.contains("at most 20"), "{error}");
+    }
+
+    #[test]
+    fn condition_counts_past_the_codex_limit_are_refused() {
+        // Corrode=2147483648 panicked with an overflow, and Corrode=4294967295 wrapped to
+        // one armor more.
+        for count in ["2147483648", "4294967295", "100"] {
+            let argument = format!("Corrode={count}");
+            let error = error_for(&[
+                "mage-wars",
+                "--attacker",
+                "Dark Pact Slayer",
+                "--attack",
+                "Hellsword",
+                "--defender",
+                "Timber Wolf",
+                "--defender-conditions",
+                &argument,
+            ]);
+            assert!(
+                error.contains("Corrode markers are a whole number in 0..=99"),
+                "{error}"
+            );
+        }
     }
 
     #[test]

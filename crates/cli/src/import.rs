@@ -228,7 +228,8 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
     if args.scaffold && root.is_none() {
         crate::errln!(
             "error: --scaffold needs --out to be <root>/cards/{} with <root>/codex/{}/game.toml",
-            args.game, args.game
+            args.game,
+            args.game
         );
         return ExitCode::from(2);
     }

@@ -1,14 +1,16 @@
 //! `grimoire spellbook`: spellbook (deck) validation.
 //!
 //! `check` prices every card of a Mage Wars spellbook TOML file for its Mage, prints the
-//! total against the budget and every broken rule (docs/spellbook.md). Cards are looked up in
-//! the generated card tables. Exit status: 0 legal, 1 a rule is broken, 2 the input cannot be
+//! total against the budget and every broken rule (docs/spellbook.md), each as
+//! `file:line:column: message` at the entry that breaks it. Cards are looked up in the
+//! generated card tables. Exit status: 0 legal, 1 a rule is broken, 2 the input cannot be
 //! read.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use grimoire_engine::suggest::did_you_mean;
+use grimoire_input::Location;
 use grimoire_mage_wars::spellbook::{check, Report, Rules, SpellbookFile, Violation};
 
 use crate::games::{self, Feature};
@@ -49,14 +51,17 @@ fn run_check(args: &CheckArgs) -> ExitCode {
 
 /// Checks a Mage Wars spellbook file.
 pub fn mage_wars(file: &Path) -> ExitCode {
-    let text = match crate::checked_file::read(file) {
+    let text = match grimoire_input::read_text(file) {
         Ok(text) => text,
-        Err(code) => return code,
+        Err(e) => {
+            crate::errln!("error: {e}");
+            return ExitCode::from(2);
+        }
     };
     let book = match SpellbookFile::from_toml(&text) {
         Ok(book) => book,
         Err(e) => {
-            crate::errln!("error: {} is not a spellbook: {e}", file.display());
+            crate::errln!("error: {}:{e}", file.display());
             return ExitCode::from(2);
         }
     };
@@ -72,6 +77,7 @@ pub fn mage_wars(file: &Path) -> ExitCode {
     let located = Located {
         path: &file.display().to_string(),
         text: &text,
+        book: &book,
         catalog,
     };
     crate::out!("{}", render(&book, &report, &located));
@@ -79,68 +85,110 @@ pub fn mage_wars(file: &Path) -> ExitCode {
 }
 
 /// The spellbook with every card name the catalog knows written as the card is named
-/// (names match ignoring case; copies of one card listed under two spellings add up).
+/// (names match ignoring case; copies of one card listed under two spellings add up, and
+/// the card's place is its first spelling's).
 pub(crate) fn canonical_names(
     mut book: SpellbookFile,
     catalog: &grimoire_mage_wars::rules::Catalog,
 ) -> SpellbookFile {
     let mut cards = std::collections::BTreeMap::new();
-    for (name, copies) in std::mem::take(&mut book.cards) {
+    let mut places = std::collections::BTreeMap::new();
+    for (written, copies) in std::mem::take(&mut book.cards) {
         let name = catalog
-            .get(&name)
-            .map_or(name, |card| card.name().to_string());
-        *cards.entry(name).or_insert(0) += copies;
+            .get(&written)
+            .map_or_else(|| written.clone(), |card| card.name().to_string());
+        let total: &mut u32 = cards.entry(name.clone()).or_insert(0);
+        *total = total.saturating_add(copies);
+        if let Some(&offset) = book.places.card.get(&written) {
+            places
+                .entry(name)
+                .and_modify(|first: &mut usize| *first = (*first).min(offset))
+                .or_insert(offset);
+        }
     }
     book.cards = cards;
+    book.places.card = places;
     if let Some(card) = catalog.get(&book.mage) {
         book.mage = card.name().to_string();
     }
     book
 }
 
-/// What locates a violation: the spellbook file's path and text, and the cards for "did you
-/// mean".
+/// What locates a violation: the spellbook file's path and text, the spellbook read from it
+/// (which knows where each entry is written), and the cards for "did you mean".
 pub(crate) struct Located<'a> {
     pub(crate) path: &'a str,
     pub(crate) text: &'a str,
+    pub(crate) book: &'a SpellbookFile,
     pub(crate) catalog: &'a grimoire_mage_wars::rules::Catalog,
 }
 
 impl Located<'_> {
-    /// `path:line:column: ` of the first place `name` is written as a quoted key or value.
-    fn at(&self, name: &str) -> String {
-        let quoted = format!("\"{name}\"");
-        match self.text.find(&quoted) {
-            Some(offset) => {
-                let before = &self.text[..offset];
-                let line = before.matches('\n').count() + 1;
-                let column = before.len() - before.rfind('\n').map_or(0, |n| n + 1) + 1;
-                format!("{}:{line}:{column}: ", self.path)
-            }
-            None => format!("{}: ", self.path),
-        }
+    /// Each violation's message as `path:line:column: message` at the entry it is about (the
+    /// start of the file for a spellbook built without places), with "did you mean" for
+    /// unknown names.
+    pub(crate) fn describe_all(&self, violations: &[Violation]) -> Vec<String> {
+        let offsets: Vec<usize> = violations
+            .iter()
+            .map(|v| self.book.offset_of(v).unwrap_or(0))
+            .collect();
+        locations(self.text, &offsets)
+            .into_iter()
+            .zip(violations)
+            .map(|(at, violation)| format!("{}:{at}: {}", self.path, self.describe(violation)))
+            .collect()
     }
 
-    /// The violation's message, located and with "did you mean" for unknown names.
-    pub(crate) fn describe(&self, violation: &Violation) -> String {
+    /// The violation's message, with "did you mean" for unknown names.
+    fn describe(&self, violation: &Violation) -> String {
         let names = || self.catalog.cards().iter().map(|card| card.name());
-        match violation {
-            Violation::UnknownCard { card } => format!(
-                "{}{violation}{}",
-                self.at(card),
-                did_you_mean(card, names())
-            ),
+        let suggestion = match violation {
+            Violation::UnknownCard { card } => did_you_mean(card, names()),
             Violation::UnknownMage { mage } => {
                 let mages = self.catalog.cards().iter().filter_map(|card| match card {
                     grimoire_mage_wars::Card::Mage(mage) => Some(mage.name),
                     _ => None,
                 });
-                format!("{}{violation}{}", self.at(mage), did_you_mean(mage, mages))
+                did_you_mean(mage, mages)
             }
-            other => other.to_string(),
-        }
+            _ => String::new(),
+        };
+        format!("{violation}{suggestion}")
     }
 }
+
+/// The [`Location`] of each of `offsets` in `text`, as [`Location::of_offset`] gives it, in one
+/// pass over the text (one call per offset would read the text again for each).
+fn locations(text: &str, offsets: &[usize]) -> Vec<Location> {
+    let mut order: Vec<usize> = (0..offsets.len()).collect();
+    order.sort_by_key(|&index| offsets[index]);
+    let mut found = vec![Location { line: 1, column: 1 }; offsets.len()];
+    let (mut at, mut read) = (Location { line: 1, column: 1 }, 0);
+    for index in order {
+        let mut offset = offsets[index].min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        for c in text[read..offset].chars() {
+            if c == '\n' {
+                at = Location {
+                    line: at.line + 1,
+                    column: 1,
+                };
+            } else {
+                at.column += 1;
+            }
+        }
+        read = offset;
+        found[index] = at;
+    }
+    found
+}
+
+/// The widest the card column of the table gets: the longest card name is well under it; a
+/// longer name overflows its row rather than widening every row (an endless name would
+/// otherwise pad every line to its length).
+const MAX_NAME_COLUMN: usize = 40;
 
 /// The report as text: one line per card, the total, then every violation.
 fn render(book: &SpellbookFile, report: &Report, located: &Located<'_>) -> String {
@@ -150,11 +198,15 @@ fn render(book: &SpellbookFile, report: &Report, located: &Located<'_>) -> Strin
         .iter()
         .map(|c| c.name.chars().count())
         .max()
-        .unwrap_or(0);
+        .unwrap_or(0)
+        .min(MAX_NAME_COLUMN);
     for card in &report.cards {
+        // Padded by hand: a `{:<width$}` width above u16::MAX panics.
+        let padding = width.saturating_sub(card.name.chars().count());
         out += &format!(
-            "  {:<width$}  {:>2} x {:>2} = {:>3}\n",
+            "  {}{}  {:>2} x {:>2} = {:>3}\n",
             card.name,
+            " ".repeat(padding),
             card.copies,
             card.points_each,
             card.points()
@@ -165,9 +217,129 @@ fn render(book: &SpellbookFile, report: &Report, located: &Located<'_>) -> Strin
         out += "ok: the spellbook is legal\n";
     } else {
         out += &format!("{} violation(s):\n", report.violations.len());
-        for violation in &report.violations {
-            out += &format!("  error: {}\n", located.describe(violation));
+        for violation in located.describe_all(&report.violations) {
+            out += &format!("  error: {violation}\n");
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use grimoire_mage_wars::rules::Catalog;
+    use grimoire_mage_wars::spellbook::{CardPoints, SpellbookFile};
+
+    use super::*;
+
+    /// The report of `text` as `spellbook check` prints it, with the compiled cards.
+    fn checked(text: &str) -> String {
+        let catalog = Catalog::compiled();
+        let book = canonical_names(
+            SpellbookFile::from_toml(text).expect("a spellbook"),
+            catalog,
+        );
+        let report = check(&book, catalog, &Rules::STANDARD);
+        let located = Located {
+            path: "book.toml",
+            text,
+            book: &book,
+            catalog,
+        };
+        render(&book, &report, &located)
+    }
+
+    #[test]
+    fn every_violation_is_located_at_its_entry() {
+        // Only unknown cards and Mages were located, by searching the text for the name.
+        let text = "mage = \"Warlock\"\n\n[cards]\n\"Gate to Hell\" = 2\n\"Temple of Asyra\" = 1\n\
+                    \"Fireball\" = 0\n\"Fireball of Doom\" = 1\n\"Warlock\" = 1\n\"Heal\" = 40\n";
+        let out = checked(text);
+        for expected in [
+            "error: book.toml:4:1: `Gate to Hell` is Epic",
+            "error: book.toml:5:1: `Temple of Asyra` is Holy Mage Only",
+            "error: book.toml:6:1: `Fireball` is listed with 0 copies",
+            "error: book.toml:7:1: unknown card `Fireball of Doom`",
+            "error: book.toml:8:1: `Warlock` is not a spell",
+            "error: book.toml:3:1: spellbook costs",
+        ] {
+            assert!(out.contains(expected), "{expected}\n{out}");
+        }
+        let unknown = checked("mage = \"Warlok\"\n");
+        assert!(
+            unknown.contains("error: book.toml:1:8: unknown mage `Warlok` (did you mean"),
+            "{unknown}"
+        );
+    }
+
+    #[test]
+    fn two_spellings_of_a_card_add_up_at_the_first_spelling() {
+        let text = "mage = \"Warlock\"\n[cards]\n\"FIREBALL\" = 999\n\"fireball\" = 999\n\
+                    \"gate to hell\" = 1\n\"Gate To Hell\" = 1\n";
+        let out = checked(text);
+        assert!(out.contains("Fireball      1998 x  2 = 3996"), "{out}");
+        assert!(
+            out.contains(
+                "error: book.toml:5:1: `Gate to Hell` is Epic: at most 1 copy allowed, found 2"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("error: book.toml:2:1: spellbook costs"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn locations_in_one_pass_are_those_of_location_of_offset() {
+        let text = "ab\n\u{e9}t\u{e9}\n\nxyz";
+        let offsets: Vec<usize> = (0..=text.len() + 2).rev().collect();
+        let expected: Vec<Location> = offsets
+            .iter()
+            .map(|&offset| Location::of_offset(text, offset))
+            .collect();
+        assert_eq!(locations(text, &offsets), expected);
+    }
+
+    #[test]
+    fn an_endless_card_name_neither_panics_nor_widens_the_table() {
+        // A name of 65,536 characters or more panicked: a format width above u16::MAX.
+        let long = "x".repeat(70_000);
+        let book = SpellbookFile {
+            mage: "Warlock".into(),
+            ..SpellbookFile::default()
+        };
+        let report = Report {
+            cards: vec![
+                CardPoints {
+                    name: long.clone(),
+                    copies: 1,
+                    points_each: 0,
+                },
+                CardPoints {
+                    name: "Heal".into(),
+                    copies: 1,
+                    points_each: 6,
+                },
+            ],
+            total: 6,
+            budget: 120,
+            violations: Vec::new(),
+        };
+        let located = Located {
+            path: "book.toml",
+            text: "",
+            book: &book,
+            catalog: Catalog::compiled(),
+        };
+        let out = render(&book, &report, &located);
+        assert!(
+            out.contains(&format!("  {long}   1 x  0 =   0\n")),
+            "the long row"
+        );
+        let heal = out
+            .lines()
+            .find(|l| l.contains("Heal"))
+            .expect("Heal's row");
+        assert_eq!(heal.len(), 2 + MAX_NAME_COLUMN + 2 + 13, "{heal:?}");
+    }
 }

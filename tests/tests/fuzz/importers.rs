@@ -152,7 +152,15 @@ fn octgn_set_files() {
         "mage-wars",
         seeds,
         OCTGN_MIN_LOCATED_RATE,
-        |data, _codex, out| grimoire_import::import_octgn("mage-wars", &[data.to_path_buf()], out),
+        |data, codex, out| {
+            grimoire_import::import_octgn(
+                "mage-wars",
+                &[data.to_path_buf()],
+                out,
+                codex,
+                grimoire_import::NewWords::Reject,
+            )
+        },
     )
     .run();
 }
@@ -167,7 +175,7 @@ fn wow_tcg_json_files() {
         "wow-tcg",
         seeds,
         WOW_TCG_JSON_MIN_LOCATED_RATE,
-        |data, _codex, out| grimoire_import::import_wowtcg_json(&[data.to_path_buf()], out),
+        |data, codex, out| grimoire_import::import_wowtcg_json(&[data.to_path_buf()], out, codex),
     )
     .run();
 }

@@ -211,6 +211,51 @@ mod tests {
     }
 
     #[test]
+    fn click_arguments_are_range_checked() {
+        // 2^64 and beyond were "number too large to fit in target type", naming no range.
+        for value in [
+            "100",
+            "-1",
+            "4294967296",
+            "18446744073709551616",
+            "99999999999999999999999",
+            "1e308",
+        ] {
+            for flag in ["--attacker-click", "--defender-click"] {
+                let argv = [
+                    "calc",
+                    "mage-knight",
+                    "--attacker",
+                    "Abydor",
+                    "--defender",
+                    "Abydor",
+                    flag,
+                    value,
+                ];
+                let error = match Calc::try_parse_from(argv) {
+                    Ok(calc) => outcome(&calc.args).err().unwrap_or_default(),
+                    Err(e) => e.to_string(),
+                };
+                assert!(
+                    error.contains("0..=99") || error.contains("shows skulls"),
+                    "{flag} {value}: {error}"
+                );
+                assert!(!error.is_empty(), "{flag} {value} was accepted");
+            }
+        }
+        let args = parse(&[
+            "mage-knight",
+            "--attacker",
+            "Abydor",
+            "--defender",
+            "Abydor",
+            "--attacker-click",
+            "99",
+        ]);
+        assert!(outcome(&args).unwrap_err().contains("shows skulls"));
+    }
+
+    #[test]
     fn unknown_warriors_and_skull_clicks_are_clear_errors() {
         let args = parse(&[
             "mage-knight",

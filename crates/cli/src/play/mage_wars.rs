@@ -24,8 +24,7 @@ impl PlayableGame for grimoire_mage_wars::rules::MageWarsGame {
         path: &Path,
         text: &str,
     ) -> Result<grimoire_mage_wars::rules::Spellbook, String> {
-        let book = SpellbookFile::from_toml(text)
-            .map_err(|e| format!("{} is not a spellbook: {e}", path.display()))?;
+        let book = SpellbookFile::from_toml(text).map_err(|e| format!("{}:{e}", path.display()))?;
         let catalog = crate::live::mage_wars()?;
         let book = canonical_names(book, catalog);
         let report = check(&book, catalog, &Rules::STANDARD);
@@ -33,13 +32,10 @@ impl PlayableGame for grimoire_mage_wars::rules::MageWarsGame {
             let located = Located {
                 path: &path.display().to_string(),
                 text,
+                book: &book,
                 catalog,
             };
-            let problems: Vec<String> = report
-                .violations
-                .iter()
-                .map(|v| located.describe(v))
-                .collect();
+            let problems = located.describe_all(&report.violations);
             return Err(format!(
                 "{} is not a legal spellbook:\n  {}",
                 path.display(),

@@ -626,3 +626,40 @@ fn dissipate_tokens_count_down_each_upkeep_then_destroy() {
     upkeep_phase(&mut game, &mut ScriptedDice::new()).expect("no dice");
     assert!(!game.in_play(pillar), "destroyed with the last token");
 }
+
+#[test]
+fn huge_counts_saturate_instead_of_overflowing() {
+    // Corrode, Weak or Daze at 2^31 markers, damage at u32::MAX and mana at u32::MAX
+    // overflowed (a panic in debug builds, a wrapped value in release builds).
+    use crate::rules::phases::{channeling_phase, upkeep_phase};
+    use crate::rules::Marker;
+    let mut game = Game::new();
+    let card = |name| crate::CardId::from_name(name).expect("a card");
+    let wolf = game.add_card(card("Timber Wolf"), PlayerId(1), 0);
+    for condition in [
+        Condition::Corrode,
+        Condition::Weak,
+        Condition::Daze,
+        Condition::Rot,
+    ] {
+        game.set_markers(wolf, Marker::Condition(condition), u32::MAX);
+        assert_eq!(
+            game.conditions(wolf, condition),
+            crate::rules::limits::MAX_STACKED_MARKERS
+        );
+    }
+    assert_eq!(game.armor(wolf), 0, "Corrode never takes armor below 0");
+    assert!(game.defense_modifier(wolf) < 0);
+    game.set_mana(PlayerId(1), u32::MAX);
+    channeling_phase(&mut game);
+    assert_eq!(game.mana_of(PlayerId(1)), u32::MAX);
+    let mut dice = SeededDice::new(7);
+    upkeep_phase(&mut game, &mut dice).expect("the upkeep runs");
+    if let Some(o) = game.store.get_mut(wolf) {
+        o.damage = u32::MAX - 1;
+        o.in_play = true;
+    }
+    game.deal_damage(wolf, u32::MAX, crate::rules::state::DamageSource::Attack);
+    assert_eq!(game.object(wolf).map(|o| o.damage), Ok(u32::MAX));
+    assert!(!game.in_play(wolf));
+}

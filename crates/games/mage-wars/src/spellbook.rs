@@ -9,9 +9,12 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use grimoire_input::Location;
 use serde::Deserialize;
+use toml::Spanned;
 
 use crate::generated;
+use crate::rules::limits::AtMost;
 
 mod tables;
 
@@ -25,21 +28,155 @@ pub use tables::GeneratedCatalog;
 /// "Dragonscale Hauberk" = 1
 /// "Firebrand Imp" = 2
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SpellbookFile {
     /// The Mage the spellbook is built for (card name or class name).
     pub mage: String,
-    /// Card name to number of copies.
-    #[serde(default)]
+    /// Card name to number of copies (each at most [`MAX_COPIES`] as read from a file).
     pub cards: BTreeMap<String, u32>,
+    /// Where the file writes each part, as byte offsets of the text it was read from; empty
+    /// for a spellbook built in code.
+    pub places: Places,
+}
+
+/// Most copies of one card a spellbook file may list. No rule limits the copies of a spell
+/// that is not Epic, but the spell-point budget (120) does; 999 is far beyond any budget and
+/// keeps every sum of copies and points small.
+pub const MAX_COPIES: u32 = 999;
+
+/// Most cards (entries of `[cards]`) a spellbook file may list. With a 120-point budget and
+/// every spell costing at least a point, no legal spellbook lists more than 120; 999 is far
+/// past that, and bounds the work of checking (and suggesting a name for) every entry.
+pub const MAX_ENTRIES: usize = 999;
+
+/// Where a spellbook file writes its parts (byte offsets into its text).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Places {
+    /// The `mage` value.
+    pub mage: Option<usize>,
+    /// The `[cards]` table.
+    pub cards: Option<usize>,
+    /// Each card's key, by the name written (or merged into, for two spellings of one card:
+    /// the first spelling's place).
+    pub card: BTreeMap<String, usize>,
+}
+
+/// A spellbook text that cannot be read: what is wrong, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpellbookError {
+    /// The line and column of the part at fault.
+    pub at: Location,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl fmt::Display for SpellbookError {
+    /// `line:column: message`; a caller prefixes the file's path.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.at, self.message)
+    }
+}
+
+impl std::error::Error for SpellbookError {}
+
+/// A spellbook file as TOML writes it, with the place of every part.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSpellbook {
+    mage: Spanned<String>,
+    #[serde(default)]
+    cards: Option<Spanned<BTreeMap<Spanned<String>, AtMost<MAX_COPIES>>>>,
 }
 
 impl SpellbookFile {
-    /// Parses a spellbook TOML text.
-    pub fn from_toml(text: &str) -> Result<Self, toml::de::Error> {
-        toml::from_str(text)
+    /// Parses a spellbook TOML text: every error at the line and column of the part at
+    /// fault, every card's copies within `0..=`[`MAX_COPIES`].
+    pub fn from_toml(text: &str) -> Result<Self, SpellbookError> {
+        let raw: RawSpellbook = toml::from_str(text).map_err(|error| {
+            let message = error.message().trim().to_string();
+            let (offset, message) = match error.span() {
+                Some(span) => (span.start, message),
+                None => (
+                    deepest_dotted_key(text),
+                    format!("{message}: a key or table is nested too deeply"),
+                ),
+            };
+            SpellbookError {
+                at: Location::of_offset(text, offset),
+                message,
+            }
+        })?;
+        let mut places = Places {
+            mage: Some(raw.mage.span().start),
+            ..Places::default()
+        };
+        let mut cards = BTreeMap::new();
+        if let Some(table) = raw.cards {
+            places.cards = Some(table.span().start);
+            if table.get_ref().len() > MAX_ENTRIES {
+                let mut offsets: Vec<usize> =
+                    table.get_ref().keys().map(|k| k.span().start).collect();
+                offsets.sort_unstable();
+                return Err(SpellbookError {
+                    at: Location::of_offset(text, offsets.get(MAX_ENTRIES).copied().unwrap_or(0)),
+                    message: format!(
+                        "a spellbook lists at most {MAX_ENTRIES} cards; this is card {}",
+                        MAX_ENTRIES + 1
+                    ),
+                });
+            }
+            for (name, copies) in table.into_inner() {
+                places
+                    .card
+                    .insert(name.get_ref().clone(), name.span().start);
+                cards.insert(name.into_inner(), copies.get());
+            }
+        }
+        Ok(SpellbookFile {
+            mage: raw.mage.into_inner(),
+            cards,
+            places,
+        })
     }
+
+    /// The byte offset of the part of the file `violation` is about: the card's key, the
+    /// `mage` value, or for the budget the `[cards]` table.
+    pub fn offset_of(&self, violation: &Violation) -> Option<usize> {
+        match violation {
+            Violation::UnknownMage { .. } => self.places.mage,
+            Violation::OverBudget { .. } => self.places.cards.or(self.places.mage),
+            Violation::UnknownCard { card }
+            | Violation::NotASpell { card }
+            | Violation::NoCopies { card }
+            | Violation::TooManyCopies { card, .. }
+            | Violation::Restricted { card, .. } => self.places.card.get(card).copied(),
+        }
+    }
+}
+
+/// The start of the line with the most dotted key parts (`a.b.c = 1`, `[a.b.c]`): where a
+/// TOML "recursion limit" error, which carries no position, comes from.
+fn deepest_dotted_key(text: &str) -> usize {
+    let mut deepest = (0, 0);
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let key = line.split('=').next().unwrap_or(line);
+        let mut quoted = None;
+        let mut dots = 0;
+        for c in key.chars() {
+            match (quoted, c) {
+                (None, '"' | '\'') => quoted = Some(c),
+                (Some(q), c) if c == q => quoted = None,
+                (None, '.') => dots += 1,
+                _ => {}
+            }
+        }
+        if dots > deepest.0 {
+            deepest = (dots, offset);
+        }
+        offset += line.len();
+    }
+    deepest.1
 }
 
 /// One school of a spell with its level in that school.
@@ -233,9 +370,9 @@ pub struct CardPoints {
 }
 
 impl CardPoints {
-    /// Spell points of all copies.
-    pub fn points(&self) -> u32 {
-        self.copies * self.points_each
+    /// Spell points of all copies (in 64 bits: no count of copies overflows it).
+    pub fn points(&self) -> u64 {
+        u64::from(self.copies) * u64::from(self.points_each)
     }
 }
 
@@ -283,7 +420,7 @@ pub enum Violation {
     /// The total exceeds the Mage's budget.
     OverBudget {
         /// Spell points spent.
-        total: u32,
+        total: u64,
         /// Spell points allowed.
         budget: u32,
     },
@@ -309,7 +446,7 @@ impl fmt::Display for Violation {
             Violation::OverBudget { total, budget } => write!(
                 f,
                 "spellbook costs {total} spell points, over the budget of {budget} by {}",
-                total - budget
+                total.saturating_sub(u64::from(*budget))
             ),
         }
     }
@@ -321,7 +458,7 @@ pub struct Report {
     /// Every card with its points, in name order.
     pub cards: Vec<CardPoints>,
     /// Spell points spent.
-    pub total: u32,
+    pub total: u64,
     /// The Mage's budget (0 when the Mage is unknown).
     pub budget: u32,
     /// Every broken rule, in card order, the budget last.
@@ -385,9 +522,12 @@ pub fn check(book: &SpellbookFile, catalog: &impl Catalog, rules: &Rules) -> Rep
         }
         cards.push(line);
     }
-    let total = cards.iter().map(CardPoints::points).sum();
+    let total = cards
+        .iter()
+        .map(CardPoints::points)
+        .fold(0, u64::saturating_add);
     let budget = mage.as_ref().map_or(0, |m| m.spellbook_points);
-    if mage.is_some() && total > budget {
+    if mage.is_some() && total > u64::from(budget) {
         violations.push(Violation::OverBudget { total, budget });
     }
     Report {
@@ -496,6 +636,7 @@ mod tests {
         SpellbookFile {
             mage: "Warlock".into(),
             cards: cards.iter().map(|(n, c)| (n.to_string(), *c)).collect(),
+            places: Places::default(),
         }
     }
 
@@ -704,11 +845,119 @@ mod tests {
         assert_eq!(report.total, 0);
     }
 
+    /// The `line:column` of a spellbook text's error.
+    fn error_at(text: &str) -> (String, String) {
+        let error = SpellbookFile::from_toml(text).expect_err("an unreadable spellbook");
+        (error.at.to_string(), error.message)
+    }
+
+    #[test]
+    fn copies_past_the_bound_are_refused_where_they_are_written() {
+        // 4294967295 copies, or two entries of 2^31, overflowed the spell-point sums.
+        for copies in [
+            "4294967295",
+            "2147483648",
+            "-1",
+            "1000",
+            "9223372036854775808",
+            "1.5",
+        ] {
+            let (at, message) = error_at(&format!(
+                "mage = \"Warlock\"\n[cards]\n\"Fireball\" = {copies}\n"
+            ));
+            assert_eq!(at, "3:14", "{copies}: {message}");
+            assert!(message.contains("0..=999"), "{copies}: {message}");
+        }
+        let most = SpellbookFile::from_toml(
+            "mage = \"Warlock\"\n[cards]\n\"Fire Bolt\" = 999\n\"Heal\" = 999\n",
+        )
+        .expect("999 copies are read");
+        let report = check(&most, &catalog(), &Rules::STANDARD);
+        assert_eq!(report.total, 999 * 2 + 999 * 6);
+    }
+
+    #[test]
+    fn sums_of_many_cards_do_not_overflow() {
+        let many = SpellbookFile {
+            mage: "Warlock".into(),
+            cards: (0..10_000)
+                .map(|i| (format!("Heal {i}"), u32::MAX))
+                .chain([("Heal".to_string(), u32::MAX)])
+                .collect(),
+            places: Places::default(),
+        };
+        let report = check(&many, &catalog(), &Rules::STANDARD);
+        assert_eq!(report.total, u64::from(u32::MAX) * 6);
+        assert!(report
+            .violations
+            .iter()
+            .any(|v| matches!(v, Violation::OverBudget { .. })));
+    }
+
+    #[test]
+    fn every_unreadable_spellbook_names_a_line_and_column() {
+        let deep_key = format!(
+            "mage = \"Warlock\"\n[cards]\n{} = 1\n",
+            vec!["a"; 300].join(".")
+        );
+        let deep_table = format!("mage = \"Warlock\"\n\n[{}]\n", vec!["cards"; 300].join("."));
+        let many = format!(
+            "mage = \"Warlock\"\n[cards]\n{}",
+            (0..1500)
+                .map(|i| format!("\"Card {i}\" = 1\n"))
+                .collect::<String>()
+        );
+        let deep_array = format!(
+            "mage = \"Warlock\"\nx = {}1{}\n",
+            "[".repeat(300),
+            "]".repeat(300)
+        );
+        for (text, expected) in [
+            ("mage = 3\n", "1:8"),
+            ("mage = \"Warlock\"\nspells = 3\n", "2:1"),
+            ("[cards]\n\"Fire Bolt\" = 2\n", "1:1"),
+            (
+                "mage = \"Warlock\"\n[cards]\n\"Fire Bolt\" = \"two\"\n",
+                "3:15",
+            ),
+            ("mage = \"Warlock\"\n[cards]\nx = 1\nx = 2\n", "4:1"),
+            (deep_key.as_str(), "3:1"),
+            (many.as_str(), "1002:1"),
+            (deep_table.as_str(), "3:1"),
+        ] {
+            assert_eq!(error_at(text).0, expected, "{text}");
+        }
+        let (at, message) = error_at(&deep_array);
+        assert!(at.starts_with("2:"), "{at}: {message}");
+    }
+
+    #[test]
+    fn every_violation_has_a_place_in_the_file() {
+        let text = "mage = \"Warlock\"\n\n[cards]\n\"Hellfire\" = 2\n\"Sacred Ground\" = 1\n\
+                    \"Fire Bolt\" = 0\n\"Fireball of Doom\" = 1\n\"Warlock\" = 1\n\"Heal\" = 20\n";
+        let book = SpellbookFile::from_toml(text).expect("a spellbook");
+        let report = check(&book, &catalog(), &Rules::STANDARD);
+        let places: Vec<String> = report
+            .violations
+            .iter()
+            .map(|v| {
+                let offset = book.offset_of(v).expect("a place");
+                Location::of_offset(text, offset).to_string()
+            })
+            .collect();
+        assert_eq!(places, ["6:1", "7:1", "4:1", "5:1", "8:1", "3:1"]);
+        let mut unknown = SpellbookFile::from_toml("mage = \"Archmage\"\n").expect("a spellbook");
+        unknown.cards.clear();
+        let report = check(&unknown, &catalog(), &Rules::STANDARD);
+        assert_eq!(unknown.offset_of(&report.violations[0]), Some(7));
+    }
+
     #[test]
     fn spellbook_files_parse_and_reject_unknown_keys() {
         let parsed = SpellbookFile::from_toml("mage = \"Warlock\"\n[cards]\n\"Fire Bolt\" = 2\n")
             .expect("valid spellbook");
-        assert_eq!(parsed, book(&[("Fire Bolt", 2)]));
+        assert_eq!(parsed.mage, "Warlock");
+        assert_eq!(parsed.cards, book(&[("Fire Bolt", 2)]).cards);
         assert!(SpellbookFile::from_toml("mage = \"Warlock\"\nspells = 3\n").is_err());
         assert!(SpellbookFile::from_toml("[cards]\n\"Fire Bolt\" = 2\n").is_err());
     }

@@ -6,6 +6,7 @@ use grimoire_engine::{PlayerId, TraitEffectKind};
 use serde::Serialize;
 
 use super::{probability_at_least, DamageQuery, DamageSummary};
+use crate::rules::limits::{check_at_most, check_markers, MAX_DAMAGE, MAX_TRAITS};
 use crate::rules::modifiers::{
     attack_dice, effect_die_total, extinguished_burns, visit_dice_modifiers, AttackContext,
     AttackMaker, Contribution, FirstAttackBonuses, ModifierOrigin, ModifierOwner,
@@ -79,7 +80,8 @@ pub fn calculate_cards(
 }
 
 /// [`calculate_cards`] with the cards of `catalog` (live cards read from the content on disk).
-/// Card and attack names match ignoring case; unknown ones get a "did you mean".
+/// Card and attack names match ignoring case; unknown ones get a "did you mean". The defender's
+/// damage, markers and traits must be within the bounds of [`crate::rules::limits`].
 pub fn calculate_cards_in(
     catalog: &Catalog,
     attacker: &str,
@@ -87,6 +89,16 @@ pub fn calculate_cards_in(
     defender: &str,
     state: &DefenderState,
 ) -> Result<CardCalculation, String> {
+    check_at_most("defender damage", state.damage, MAX_DAMAGE)?;
+    for &(condition, count) in &state.conditions {
+        check_markers(condition, count)?;
+    }
+    if state.traits.len() > MAX_TRAITS {
+        return Err(format!(
+            "{} defender traits; a calculation takes at most {MAX_TRAITS}",
+            state.traits.len()
+        ));
+    }
     let card = |name: &str| catalog.find(name).map(Printed::from_card);
     let (attacker_card, defender_card) = (card(attacker)?, card(defender)?);
     let bar = attacker_card

@@ -637,8 +637,8 @@ fn avoids(
     let Some((source, defense, used)) = ready_defense(game, defender, bar) else {
         return Ok(false);
     };
-    let roll = roll_effect_die(dice)? + game.defense_modifier(defender);
-    game.set_markers(source, Marker::DefenseUsed, used + 1);
+    let roll = roll_effect_die(dice)?.saturating_add(game.defense_modifier(defender));
+    game.set_markers(source, Marker::DefenseUsed, used.saturating_add(1));
     if roll < i32::from(defense.roll) {
         return Ok(false);
     }
@@ -761,7 +761,7 @@ fn roll_and_apply(
         return Ok(());
     }
     let roll = roll_effect_die(dice)?;
-    let modified = roll + effect_die_total(game, ctx)?;
+    let modified = roll.saturating_add(effect_die_total(game, ctx)?);
     if extinguish {
         game.set_markers(defender, Marker::Condition(Condition::Burn), 0);
     }

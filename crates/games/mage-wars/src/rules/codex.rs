@@ -7,8 +7,7 @@
 use grimoire_engine::TraitKind;
 
 use super::content::{
-    CodexRef, Condition, DamageType, Stacking, Trait, CONJURATION_DEFAULT_TRAITS,
-    CREATURE_DEFAULT_TRAITS,
+    CodexRef, DamageType, Stacking, Trait, CONJURATION_DEFAULT_TRAITS, CREATURE_DEFAULT_TRAITS,
 };
 
 impl TraitKind for Trait {
@@ -53,19 +52,11 @@ pub fn damage_type_param(t: &Trait) -> Option<DamageType> {
 /// highest, one instance's, or the newest's (`values` in timestamp order).
 pub fn stack(stacking: Stacking, values: impl Iterator<Item = i32>) -> Option<i32> {
     values.reduce(|acc, x| match stacking {
-        Stacking::Sum => acc + x,
+        Stacking::Sum => acc.saturating_add(x),
         Stacking::Highest => acc.max(x),
         Stacking::Once => acc,
         Stacking::Replace => x,
     })
-}
-
-/// How many markers of `condition` an object may hold: one for `stacking = "once"`.
-pub fn marker_limit(condition: Condition) -> u32 {
-    match condition.meta().stacking {
-        Stacking::Once => 1,
-        _ => u32::MAX,
-    }
 }
 
 /// The traits every object of a kind has unless its card says otherwise (`game.toml`

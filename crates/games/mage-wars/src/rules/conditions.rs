@@ -104,7 +104,7 @@ pub fn place_condition(
         }
         return Ok(Some(condition));
     }
-    let count = game.conditions(target, condition) + 1;
+    let count = game.conditions(target, condition).saturating_add(1);
     game.set_markers(target, Marker::Condition(condition), count);
     // Incapacitated: a guard marker on it is removed (codex: Incapacitated).
     if game.is_incapacitated(target) {

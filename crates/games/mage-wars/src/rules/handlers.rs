@@ -291,7 +291,7 @@ impl<'d> MageWarsHandlers<'d> {
                 .store
                 .get(defender)
                 .map_or(0, |o| o.marker_count(&Marker::Rage));
-            game.set_markers(defender, Marker::Rage, (tokens + 1).min(cap));
+            game.set_markers(defender, Marker::Rage, tokens.saturating_add(1).min(cap));
         }
         Ok(Outcome::Done)
     }

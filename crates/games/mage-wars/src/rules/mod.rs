@@ -23,6 +23,7 @@ pub mod coverage;
 pub mod dice;
 pub mod effects;
 pub mod handlers;
+pub mod limits;
 pub mod modifiers;
 pub mod movement;
 pub mod phases;

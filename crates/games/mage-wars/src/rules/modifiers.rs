@@ -10,6 +10,7 @@ use super::content::{
     AttackFilter, Condition, EffectOp, ModifierHolder, ModifierScope, Trait, MIN_ATTACK_DICE,
 };
 use super::handlers::{fire, Outcome, Trigger};
+use super::limits::{per_marker, signed};
 use super::profile::AttackProfile;
 use super::state::{Game, Marker, OpSource, RulesError};
 use super::versus::versus_matches;
@@ -77,7 +78,7 @@ impl FirstAttackBonuses {
             .iter_mut()
             .find(|(s, _)| *s == source)
         {
-            Some((_, v)) => *v += value,
+            Some((_, v)) => *v = v.saturating_add(value),
             None if self.len < MAX_FIRST_ATTACK_SOURCES => {
                 self.sources[self.len] = (source, value);
                 self.len += 1;
@@ -91,7 +92,7 @@ impl FirstAttackBonuses {
         for &(source, value) in &now.sources[..now.len] {
             let had = self.get(source);
             if value > had {
-                self.add(source, value - had);
+                self.add(source, value.saturating_sub(had));
             }
         }
         self
@@ -101,8 +102,8 @@ impl FirstAttackBonuses {
     fn beyond(&self, granted: &Self) -> i32 {
         self.sources[..self.len]
             .iter()
-            .map(|&(source, value)| (value - granted.get(source)).max(0))
-            .sum()
+            .map(|&(source, value)| value.saturating_sub(granted.get(source)).max(0))
+            .fold(0, i32::saturating_add)
     }
 }
 
@@ -225,6 +226,14 @@ fn contribution(
     }
 }
 
+/// `per_x * x + fixed`, an operation's value for an entry's X, saturating instead of
+/// overflowing.
+fn scaled(per_x: i8, x: i32, fixed: i8) -> i32 {
+    i32::from(per_x)
+        .saturating_mul(x)
+        .saturating_add(i32::from(fixed))
+}
+
 /// Calls `visit` with every dice modifier of this attack, from the codex's operations (and
 /// Rage tokens), with where it comes from.
 pub fn visit_dice_modifiers(
@@ -234,8 +243,7 @@ pub fn visit_dice_modifiers(
 ) {
     if ctx.maker == AttackMaker::Creature {
         game.for_each_op(ctx.attacker, |source, op, x, count| {
-            let value =
-                |per_x: i8, fixed: i8| (i32::from(per_x) * x + i32::from(fixed)) * count as i32;
+            let value = |per_x: i8, fixed: i8| per_marker(scaled(per_x, x, fixed), count);
             if let Some(c) = contribution(game, ctx, source, op, value, ModifierHolder::Attacker) {
                 visit(ModifierOrigin::Op(ModifierOwner::Attacker, source), c);
             }
@@ -246,7 +254,7 @@ pub fn visit_dice_modifiers(
             let tokens = game
                 .store
                 .get(ctx.attacker)
-                .map_or(0, |o| o.marker_count(&Marker::Rage)) as i32;
+                .map_or(0, |o| signed(o.marker_count(&Marker::Rage)));
             if tokens > 0 {
                 visit(
                     ModifierOrigin::RageTokens,
@@ -256,7 +264,7 @@ pub fn visit_dice_modifiers(
         }
     }
     game.for_each_op(ctx.defender, |source, op, x, count| {
-        let value = |per_x: i8, fixed: i8| (i32::from(per_x) * x + i32::from(fixed)) * count as i32;
+        let value = |per_x: i8, fixed: i8| per_marker(scaled(per_x, x, fixed), count);
         if let Some(c) = contribution(game, ctx, source, op, value, ModifierHolder::Defender) {
             visit(ModifierOrigin::Op(ModifierOwner::Defender, source), c);
         }
@@ -265,7 +273,7 @@ pub fn visit_dice_modifiers(
         return;
     }
     ctx.attack.for_each_op(|t, op| {
-        let value = |per_x: i8, fixed: i8| i32::from(per_x) * x(&t) + i32::from(fixed);
+        let value = |per_x: i8, fixed: i8| scaled(per_x, x(&t), fixed);
         let source = OpSource::Trait(t);
         if let Some(c) = contribution(game, ctx, source, op, value, ModifierHolder::Attacker) {
             visit(ModifierOrigin::Op(ModifierOwner::Attack, source), c);
@@ -277,9 +285,13 @@ pub fn visit_dice_modifiers(
 pub fn dice_modifiers(game: &Game, ctx: &AttackContext) -> DiceModifiers {
     let mut totals = DiceModifiers::default();
     visit_dice_modifiers(game, ctx, |_, contribution| match contribution {
-        Contribution::EveryAttack(value) => totals.every_attack += value,
+        Contribution::EveryAttack(value) => {
+            totals.every_attack = totals.every_attack.saturating_add(value);
+        }
         Contribution::FirstAttack(source, value) => totals.first_attack.add(source, value),
-        Contribution::EffectDie(value) => totals.effect_die += value,
+        Contribution::EffectDie(value) => {
+            totals.effect_die = totals.effect_die.saturating_add(value);
+        }
     });
     totals
 }
@@ -296,7 +308,7 @@ impl DiceModifiers {
 /// die and 1 on the effect die (supplement: Codex, Extinguish).
 pub(crate) fn extinguished_burns(game: &Game, ctx: &AttackContext) -> i32 {
     if ctx.attack.has(Trait::Extinguish) {
-        game.conditions(ctx.defender, Condition::Burn) as i32
+        signed(game.conditions(ctx.defender, Condition::Burn))
     } else {
         0
     }
@@ -315,16 +327,18 @@ pub fn attack_dice_with(game: &Game, ctx: &AttackContext, modifiers: &DiceModifi
         return 0;
     }
     let total = i32::from(ctx.attack.bar.dice)
-        + modifiers.every_attack
-        + modifiers.first_attack.beyond(&ctx.granted)
-        - extinguished_burns(game, ctx);
+        .saturating_add(modifiers.every_attack)
+        .saturating_add(modifiers.first_attack.beyond(&ctx.granted))
+        .saturating_sub(extinguished_burns(game, ctx));
     total.max(MIN_ATTACK_DICE as i32) as u32
 }
 
 /// The modifier to the effect die from data: every `effect_die` operation (Damage Type +/- X,
 /// "+X vs", Tough -X) and Extinguish.
 pub fn effect_die_modifier(game: &Game, ctx: &AttackContext) -> i32 {
-    dice_modifiers(game, ctx).effect_die - extinguished_burns(game, ctx)
+    dice_modifiers(game, ctx)
+        .effect_die
+        .saturating_sub(extinguished_burns(game, ctx))
 }
 
 /// The whole modifier to the effect die: [`effect_die_modifier`] plus what the attack bar's
@@ -336,7 +350,7 @@ pub fn effect_die_total(game: &mut Game, ctx: &AttackContext) -> Result<i32, Rul
             defender: ctx.defender,
         };
         if let Outcome::Modifier(x) = fire(game, None, handler, ctx.attacker, trigger)? {
-            total += x;
+            total = total.saturating_add(x);
         }
     }
     Ok(total)

@@ -21,7 +21,7 @@ pub fn channeling_phase(game: &mut Game) {
         let (in_play, player) = (object.in_play, object.controller);
         let channeling = game.channeling(id);
         if in_play && channeling > 0 {
-            let mana = game.mana_of(player) + channeling;
+            let mana = game.mana_of(player).saturating_add(channeling);
             game.set_mana(player, mana);
         }
     }
@@ -61,8 +61,12 @@ pub fn upkeep_phase(game: &mut Game, dice: &mut dyn Dice) -> Result<(), RulesErr
         }
         let (mut heal, mut upkeep) = (0, 0);
         game.for_each_op(id, |_, op, x, _| match *op {
-            EffectOp::UpkeepHeal { per_x } => heal += i32::from(per_x) * x,
-            EffectOp::UpkeepMana { per_x } => upkeep += i32::from(per_x) * x,
+            EffectOp::UpkeepHeal { per_x } => {
+                heal = i32::saturating_add(heal, i32::from(per_x).saturating_mul(x));
+            }
+            EffectOp::UpkeepMana { per_x } => {
+                upkeep = i32::saturating_add(upkeep, i32::from(per_x).saturating_mul(x));
+            }
             _ => {}
         });
         if heal > 0 {
@@ -110,12 +114,12 @@ fn upkeep_damage(
             let mut rolled = 0;
             for _ in 0..attack_dice {
                 let face = roll_attack_die(dice)?;
-                rolled += face.normal + face.critical;
+                rolled = u32::saturating_add(rolled, face.normal + face.critical);
             }
             if attack_dice > 0 && rolled == 0 && remove_on_blank {
                 kept -= 1;
             }
-            damage += rolled;
+            damage = damage.saturating_add(rolled);
             if !immune && game.in_play(id) {
                 game.deal_damage(id, damage, source);
             }

@@ -9,8 +9,9 @@ use grimoire_engine::scenario::{Check, Names, ObjectEntry, PlayerEntry, Subject,
 use grimoire_engine::{
     Board, Ctx, DieFaces, ObjectId, PlayerId, Rules, ScenarioGame, TraitEffectKind, TraitKind, Zone,
 };
-use schemars::JsonSchema;
-use serde::Deserialize;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::actions::{Action, BarSource, MageWarsRules};
 use super::attack::AttackTarget;
@@ -18,6 +19,10 @@ use super::card::Printed;
 use super::catalog::Catalog;
 use super::content::{AttackBar, Condition, Trait};
 use super::dice::{attack_die, effect_die, EFFECT};
+use super::limits::{
+    check_markers, AtMost, MAX_DAMAGE, MAX_MANA, MAX_OBJECTS, MAX_STACKED_MARKERS, MAX_TOKENS,
+    MAX_TRAITS,
+};
 use super::profile::AttackProfile;
 use super::state::{Game, GameEvent, Marker};
 
@@ -35,13 +40,107 @@ fn parse_condition(text: &str) -> Result<Condition, String> {
         .map_err(|_| format!("unknown condition {text:?}"))
 }
 
+/// Any count an expectation may compare: the whole range of the engine's counters.
+pub type Count = AtMost<{ u32::MAX }>;
+
+/// An object's condition markers, `{ Corrode = 2 }`: each name a condition of the codex, each
+/// count within what the codex lets the condition stack to
+/// ([`marker_limit`](super::limits::marker_limit)); a wrong name or count is refused where it
+/// is written.
+#[derive(Debug, Clone, Default)]
+pub struct Conditions(pub Vec<(Condition, u32)>);
+
+impl<'de> Deserialize<'de> for Conditions {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(ConditionsVisitor)
+    }
+}
+
+/// Reads [`Conditions`] key by key, so each error is at its key or value.
+struct ConditionsVisitor;
+
+impl<'de> Visitor<'de> for ConditionsVisitor {
+    type Value = Conditions;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a table of condition names and marker counts")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Conditions, A::Error> {
+        let mut conditions = Vec::new();
+        while let Some(condition) = map.next_key_seed(ConditionName)? {
+            let count = map.next_value_seed(MarkerCount(condition))?;
+            conditions.push((condition, count));
+        }
+        Ok(Conditions(conditions))
+    }
+}
+
+/// A condition name as a key of `conditions`.
+struct ConditionName;
+
+impl<'de> DeserializeSeed<'de> for ConditionName {
+    type Value = Condition;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Condition, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        parse_condition(&name).map_err(de::Error::custom)
+    }
+}
+
+/// The marker count of one condition, within
+/// [`marker_limit`](super::limits::marker_limit).
+struct MarkerCount(Condition);
+
+impl<'de> DeserializeSeed<'de> for MarkerCount {
+    type Value = u32;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<u32, D::Error> {
+        let count = Count::deserialize(deserializer)?.get();
+        check_markers(self.0, count).map_err(de::Error::custom)
+    }
+}
+
+/// Written back as the table it was read from (for the schema's `default`).
+impl Serialize for Conditions {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(c, n)| (c.name(), n)))
+    }
+}
+
+impl JsonSchema for Conditions {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Conditions".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        <BTreeMap<String, AtMost<MAX_STACKED_MARKERS>>>::json_schema(generator)
+    }
+}
+
+/// Refuses a list of more than [`MAX_TRAITS`] traits: each trait recomputes the object's
+/// traits, so an endless list would be quadratic work.
+fn check_trait_count(key: &str, traits: &[String]) -> Result<(), String> {
+    if traits.len() > MAX_TRAITS {
+        return Err(format!(
+            "`{key}` names {} traits; a list holds at most {MAX_TRAITS}",
+            traits.len()
+        ));
+    }
+    Ok(())
+}
+
 /// A player's keys besides `id`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerKeys {
     /// Starting mana.
     #[serde(default)]
-    pub mana: u32,
+    pub mana: AtMost<MAX_MANA>,
 }
 
 /// An object's keys besides `id` (the name steps and expectations use).
@@ -51,15 +150,15 @@ pub struct ObjectKeys {
     /// Card name (a card of the generated tables).
     pub card: String,
     /// Controlling player.
-    pub player: u8,
+    pub player: AtMost<{ u8::MAX as u32 }>,
     /// Arena zone, columns A-D and rows 1-3 (e.g. `B2`).
     pub zone: String,
     /// Damage already marked.
     #[serde(default)]
-    pub damage: u32,
-    /// Condition markers, by name.
+    pub damage: AtMost<MAX_DAMAGE>,
+    /// Condition markers, by name: at most 1 of one that does not stack, 99 of one that does.
     #[serde(default)]
-    pub conditions: BTreeMap<String, u32>,
+    pub conditions: Conditions,
     /// Traits granted on top of the card's (e.g. `"Lightning +2"`).
     #[serde(default)]
     pub traits: Vec<String>,
@@ -71,7 +170,7 @@ pub struct ObjectKeys {
     pub attached_to: Option<String>,
     /// Rage tokens.
     #[serde(default)]
-    pub rage: u32,
+    pub rage: AtMost<MAX_TOKENS>,
     /// Has a Guard marker.
     #[serde(default)]
     pub guard: bool,
@@ -176,7 +275,7 @@ pub struct AttackStep {
 pub struct ExpectKeys {
     /// Damage on the object.
     #[serde(default)]
-    pub damage: Option<u32>,
+    pub damage: Option<Count>,
     /// Whether it has been destroyed.
     #[serde(default)]
     pub destroyed: Option<bool>,
@@ -189,13 +288,13 @@ pub struct ExpectKeys {
     pub taunted_by: Option<String>,
     /// Exactly these condition markers (others must be absent; `{}` means none).
     #[serde(default)]
-    pub conditions: Option<BTreeMap<String, u32>>,
+    pub conditions: Option<BTreeMap<String, Count>>,
     /// Current armor.
     #[serde(default)]
-    pub armor: Option<u32>,
+    pub armor: Option<Count>,
     /// Current Life.
     #[serde(default)]
-    pub life: Option<u32>,
+    pub life: Option<Count>,
     /// Traits it must have.
     #[serde(default)]
     pub traits: Option<Vec<String>>,
@@ -210,17 +309,17 @@ pub struct ExpectKeys {
     pub guard: Option<bool>,
     /// Rage tokens.
     #[serde(default)]
-    pub rage: Option<u32>,
+    pub rage: Option<Count>,
     /// Dissipate tokens (Dissipate X).
     #[serde(default)]
-    pub dissipate: Option<u32>,
+    pub dissipate: Option<Count>,
     /// Attack dice of each individual attack of the last step's attack action (0 for an
     /// attack that missed or was avoided).
     #[serde(default)]
-    pub dice_rolled: Option<Vec<u32>>,
+    pub dice_rolled: Option<Vec<Count>>,
     /// The player's mana.
     #[serde(default)]
-    pub mana: Option<u32>,
+    pub mana: Option<Count>,
 }
 
 /// Mage Wars' side of the generic scenario runner.
@@ -296,7 +395,8 @@ impl MageWarsScenarios {
             Some(Phase::Channeling) => actions.push(Action::Channeling),
         }
         if let Some(change) = &step.change_traits {
-            let parse = |texts: &[String]| {
+            let parse = |key: &str, texts: &[String]| {
+                check_trait_count(key, texts)?;
                 texts
                     .iter()
                     .map(|t| parse_trait(t))
@@ -304,9 +404,9 @@ impl MageWarsScenarios {
             };
             actions.push(Action::ChangeTraits {
                 object: names.object(&change.object)?,
-                grant: parse(&change.grant)?,
-                lose: parse(&change.lose)?,
-                revoke: parse(&change.revoke)?,
+                grant: parse("grant", &change.grant)?,
+                lose: parse("lose", &change.lose)?,
+                revoke: parse("revoke", &change.revoke)?,
             });
         }
         if let Some(attach) = &step.attach {
@@ -433,7 +533,7 @@ impl ScenarioGame for MageWarsScenarios {
     fn new_state(&self, players: &[&PlayerEntry<PlayerKeys>]) -> Result<Game, String> {
         let mut game = Game::new();
         for player in players {
-            game.set_mana(player.id, player.game.mana);
+            game.set_mana(player.id, player.game.mana.get());
         }
         Ok(game)
     }
@@ -444,20 +544,32 @@ impl ScenarioGame for MageWarsScenarios {
         object: &ObjectEntry<ObjectKeys>,
     ) -> Result<ObjectId, String> {
         let keys = &object.game;
+        if game.store.len() >= MAX_OBJECTS {
+            return Err(format!(
+                "a scenario puts at most {MAX_OBJECTS} objects into play"
+            ));
+        }
+        for (key, list) in [
+            ("traits", &keys.traits),
+            ("removed_traits", &keys.removed_traits),
+        ] {
+            check_trait_count(key, list)?;
+        }
         let card = Printed::from_card(self.catalog.find(&keys.card)?);
         let zone = game
             .arena
             .parse_position(&keys.zone)
             .map_err(|e| e.to_string())?;
-        let id = game.add_object(card, PlayerId(keys.player), zone.0);
+        // The bound of the key's type keeps the number within a player id.
+        let player = u8::try_from(keys.player.get()).unwrap_or(u8::MAX);
+        let id = game.add_object(card, PlayerId(player), zone.0);
         for text in &keys.traits {
             game.change_trait(id, parse_trait(text)?, TraitEffectKind::Grant);
         }
         for text in &keys.removed_traits {
             game.change_trait(id, parse_trait(text)?, TraitEffectKind::Remove);
         }
-        for (name, &count) in &keys.conditions {
-            let condition = parse_condition(name)?;
+        for &(condition, count) in &keys.conditions.0 {
             if condition == Condition::Taunt {
                 return Err(
                     "a Taunt marker is set with `taunted_by`, which names its taunter".into(),
@@ -465,10 +577,10 @@ impl ScenarioGame for MageWarsScenarios {
             }
             game.set_markers(id, Marker::Condition(condition), count);
         }
-        game.set_markers(id, Marker::Rage, keys.rage);
+        game.set_markers(id, Marker::Rage, keys.rage.get());
         game.set_markers(id, Marker::Guard, u32::from(keys.guard));
         if let Some(o) = game.store.get_mut(id) {
-            o.damage = keys.damage;
+            o.damage = keys.damage.get();
         }
         Ok(id)
     }
@@ -537,6 +649,7 @@ impl ScenarioGame for MageWarsScenarios {
     ) -> Result<Vec<Check>, String> {
         let mut checks = Vec::new();
         if let Some(expected) = &expect.dice_rolled {
+            let expected: Vec<u32> = expected.iter().map(|n| n.get()).collect();
             checks.push(Check::new(
                 "dice_rolled",
                 format!("{expected:?}"),
@@ -544,7 +657,7 @@ impl ScenarioGame for MageWarsScenarios {
             ));
         }
         if let (Some(player), Some(mana)) = (subjects.player, expect.mana) {
-            checks.push(Check::new("mana", mana, game.mana_of(player)));
+            checks.push(Check::new("mana", mana.get(), game.mana_of(player)));
         }
         let Some(id) = subjects.object else {
             return Ok(checks);
@@ -555,7 +668,7 @@ impl ScenarioGame for MageWarsScenarios {
                 checks.push(Check::new(field, expected, actual));
             }
         };
-        let text = |v: Option<u32>| v.map(|v| v.to_string());
+        let text = |v: Option<Count>| v.map(|v| v.get().to_string());
         let flag = |v: Option<bool>| v.map(|v| v.to_string());
         check("damage", text(expect.damage), object.damage.to_string());
         check(
@@ -597,8 +710,8 @@ impl ScenarioGame for MageWarsScenarios {
         );
         if let Some(expected) = &expect.conditions {
             let mut named = BTreeMap::new();
-            for (name, &count) in expected.iter().filter(|(_, n)| **n > 0) {
-                named.insert(parse_condition(name)?.name().to_string(), count);
+            for (name, &count) in expected.iter().filter(|(_, n)| n.get() > 0) {
+                named.insert(parse_condition(name)?.name().to_string(), count.get());
             }
             let actual: BTreeMap<String, u32> = object
                 .markers
@@ -641,6 +754,8 @@ impl ScenarioGame for MageWarsScenarios {
 
 #[cfg(test)]
 mod tests {
+    use super::super::content::CONDITION_META;
+    use super::super::limits::marker_limit;
     use super::*;
     use grimoire_engine::run_scenario;
     use grimoire_engine::scenario::undeclared_expect_fields;
@@ -698,6 +813,206 @@ zone = "B2"
             failures.iter().all(|f| !f.contains("checked nothing")),
             "{failures:?}"
         );
+    }
+
+    /// The extreme numbers the reader must refuse or run: zero, one below, the ends of 32
+    /// and 64 bits, one past 64 bits, and huge floats.
+    const EXTREMES: &[&str] = &[
+        "0",
+        "-1",
+        "1",
+        "99",
+        "100",
+        "999",
+        "1000",
+        "2147483648",
+        "4294967295",
+        "4294967296",
+        "9223372036854775807",
+        "-9223372036854775808",
+        "9223372036854775808",
+        "1e308",
+        "-1e308",
+        "inf",
+        "nan",
+        "0.5",
+    ];
+
+    /// A scenario with one key set to `value`: `{value}` in `template` is replaced, and the
+    /// line holding it is returned with the text.
+    fn with_value(template: &str, value: &str) -> (String, usize) {
+        let text = template.replace("{value}", value);
+        let line = template
+            .lines()
+            .position(|l| l.contains("{value}"))
+            .expect("the template holds {value}")
+            + 1;
+        (text, line)
+    }
+
+    /// Runs `text` on another thread; the failures, or a panic or a run over ten seconds as a
+    /// test failure.
+    fn run_bounded(text: String) -> Vec<grimoire_engine::scenario::Failure> {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let shown = text.clone();
+        std::thread::spawn(move || {
+            let run = run_scenario(&MageWarsScenarios::default(), &text);
+            let _ = sender.send(run.failures);
+        });
+        receiver
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .unwrap_or_else(|e| panic!("panicked or hung ({e}) on:\n{shown}"))
+    }
+
+    /// Every numeric key of the Mage Wars scenario format, as `(template, allowed)`: the key's
+    /// value is `{value}` and `allowed` is the range the reader takes.
+    fn numeric_keys() -> Vec<(String, std::ops::RangeInclusive<i128>)> {
+        let object = |key: &str| {
+            format!(
+                "{HEAD}\n[[object]]\nid = \"wolf\"\ncard = \"Timber Wolf\"\nplayer = 1\n\
+                 zone = \"B2\"\n{key}\n\n[[step]]\nphase = \"channeling\"\n\n\
+                 [[step]]\nattack = {{ attacker = \"wolf\", attack = \"Bite\", target = \"fox\" }}\n\
+                 dice = {{ attack = [2, 2, 2], effect = [7] }}\n\n[[step]]\nphase = \"upkeep\"\n\n\
+                 [[expect]]\nobject = \"wolf\"\ndestroyed = false\n"
+            )
+        };
+        let expect = |subject: &str, key: &str| format!("{HEAD}\n[[expect]]\n{subject}\n{key}\n");
+        let u32_range = 0..=i128::from(u32::MAX);
+        let mut keys = vec![
+            (
+                format!("{HEAD}\n[[player]]\nid = 1\nmana = {{value}}\n\n[[step]]\nphase = \"channeling\"\n"),
+                0..=i128::from(MAX_MANA),
+            ),
+            (
+                HEAD.replace("player = 2", "player = {value}"),
+                0..=i128::from(u8::MAX),
+            ),
+            (object("damage = {value}"), 0..=i128::from(MAX_DAMAGE)),
+            (object("rage = {value}"), 0..=i128::from(MAX_TOKENS)),
+        ];
+        for meta in &CONDITION_META {
+            let Ok(condition) = meta.name.parse::<Condition>() else {
+                continue;
+            };
+            if condition == Condition::Taunt {
+                continue;
+            }
+            keys.push((
+                object(&format!("conditions = {{ \"{}\" = {{value}} }}", meta.name)),
+                0..=i128::from(marker_limit(condition)),
+            ));
+        }
+        for key in ["damage", "armor", "life", "rage", "dissipate"] {
+            keys.push((
+                expect("object = \"fox\"", &format!("{key} = {{value}}")),
+                u32_range.clone(),
+            ));
+        }
+        keys.push((
+            expect("object = \"fox\"", "conditions = { Burn = {value} }"),
+            u32_range.clone(),
+        ));
+        keys.push((expect("", "dice_rolled = [{value}]"), u32_range.clone()));
+        keys.push((expect("player = 2", "mana = {value}"), u32_range));
+        keys
+    }
+
+    #[test]
+    fn every_numeric_key_takes_extreme_values_without_panic_or_hang() {
+        for (template, allowed) in numeric_keys() {
+            for value in EXTREMES {
+                let (text, line) = with_value(&template, value);
+                let failures = run_bounded(text.clone());
+                let in_range = value
+                    .parse::<i128>()
+                    .is_ok_and(|number| allowed.contains(&number));
+                if in_range {
+                    assert!(
+                        failures.iter().all(|f| !f.message.contains("out of range")),
+                        "{value} is in range:\n{text}\n{failures:?}"
+                    );
+                } else {
+                    assert!(
+                        failures.iter().any(|f| f.line == line
+                            && f.column > 1
+                            && (f.message.contains("out of range")
+                                || f.message.contains("expected a whole number in 0..="))),
+                        "{value} must be refused at line {line} with its range:\n{text}\n{failures:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_runner_s_own_numeric_keys_take_extreme_values_without_panic_or_hang() {
+        // `[[player]] id`, `[[expect]] player` and scripted dice faces are read by the
+        // engine's runner; with Mage Wars' keys they must still run or fail where written.
+        let templates = [
+            format!("{HEAD}\n[[player]]\nid = {{value}}\nmana = 3\n"),
+            format!("{HEAD}\n[[expect]]\nplayer = {{value}}\nmana = 0\n"),
+            format!(
+                "{HEAD}\n[[object]]\nid = \"wolf\"\ncard = \"Timber Wolf\"\nplayer = 1\n\
+                 zone = \"B2\"\n\n[[step]]\nattack = {{ attacker = \"wolf\", attack = \"Bite\", \
+                 target = \"fox\" }}\ndice = {{ attack = [{{value}}, 0, 0], effect = [{{value}}] }}\n"
+            ),
+        ];
+        for template in templates {
+            for value in EXTREMES {
+                let (text, line) = with_value(&template, value);
+                let failures = run_bounded(text.clone());
+                let fits_u8 = value.parse::<u8>().is_ok();
+                if !fits_u8 {
+                    assert!(
+                        failures
+                            .iter()
+                            .any(|f| f.line == line || f.line + 1 == line),
+                        "{value} must fail at line {line}:\n{text}\n{failures:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn markers_past_the_bound_are_refused_where_they_are_written() {
+        // Corrode = 2147483648 panicked with an overflow, and Bleed or Rot = 2147483648 made
+        // the upkeep step loop for every marker.
+        let failures = failures(
+            "\n[[object]]\nid = \"wolf\"\ncard = \"Timber Wolf\"\nplayer = 1\nzone = \"B2\"\n\
+             conditions = { Corrode = 2147483648, Rot = 100 }\n",
+        );
+        let line = HEAD.lines().count() + 7;
+        assert_eq!(
+            failures,
+            vec![format!(
+                "{line}:26: 2147483648 Corrode markers is out of range: it must be in 0..=99, \
+                 more than any object holds"
+            )]
+        );
+    }
+
+    #[test]
+    fn the_most_markers_of_every_condition_run_an_upkeep_and_an_attack() {
+        for meta in &CONDITION_META {
+            let Ok(condition) = meta.name.parse::<Condition>() else {
+                continue;
+            };
+            if condition == Condition::Taunt {
+                continue;
+            }
+            let text = format!(
+                "{HEAD}\n[[object]]\nid = \"wolf\"\ncard = \"Timber Wolf\"\nplayer = 1\n\
+                 zone = \"B2\"\ndamage = 999\nrage = 99\nconditions = {{ \"{}\" = {} }}\n\n\
+                 [[step]]\nphase = \"upkeep\"\n",
+                meta.name,
+                marker_limit(condition)
+            );
+            // Burn rolls a die per marker, which the script does not give: a located failure.
+            for failure in run_bounded(text.clone()) {
+                assert!(failure.line > 1, "{failure:?}\n{text}");
+            }
+        }
     }
 
     #[test]

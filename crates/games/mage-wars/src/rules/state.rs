@@ -9,7 +9,8 @@ use grimoire_engine::{
 use serde::{Serialize, Serializer};
 
 use super::card::Printed;
-use super::codex::{implied_traits, marker_limit, stack, x};
+use super::codex::{implied_traits, stack, x};
+use super::limits::{marker_limit, per_marker, signed};
 use grimoire_engine::TraitKind;
 use smallvec::SmallVec;
 
@@ -302,10 +303,10 @@ impl Game {
     /// The Dissipate tokens an object comes into play with: the `dissipate` operations of its
     /// traits, X times `per_x`.
     pub fn dissipate_tokens(&self, id: ObjectId) -> u32 {
-        let mut tokens = 0;
+        let mut tokens: i32 = 0;
         self.for_each_op(id, |_, op, x, _| {
             if let EffectOp::Dissipate { per_x } = *op {
-                tokens += i32::from(per_x) * x;
+                tokens = tokens.saturating_add(i32::from(per_x).saturating_mul(x));
             }
         });
         tokens.max(0) as u32
@@ -530,7 +531,7 @@ impl Game {
     /// What the object's conditions add to an attribute: `per_x * 0 + fixed` per marker of
     /// each condition with an `attribute_modifier` operation (Corrode: Armor -1 each).
     pub fn condition_modifier(&self, id: ObjectId, attribute: Attribute) -> i32 {
-        let mut total = 0;
+        let mut total: i32 = 0;
         self.for_each_op(id, |source, op, _, count| {
             if let (
                 OpSource::Condition(_),
@@ -542,7 +543,7 @@ impl Game {
             ) = (source, *op)
             {
                 if a == attribute {
-                    total += i32::from(fixed) * count as i32;
+                    total = total.saturating_add(per_marker(i32::from(fixed), count));
                 }
             }
         });
@@ -557,8 +558,8 @@ impl Game {
 
     /// Current armor: conditions (Corrode) lower it too, never below the floor.
     pub fn armor(&self, id: ObjectId) -> u32 {
-        let armor =
-            self.armor_before_conditions(id) as i32 + self.condition_modifier(id, Attribute::Armor);
+        let armor = signed(self.armor_before_conditions(id))
+            .saturating_add(self.condition_modifier(id, Attribute::Armor));
         armor.max(attribute_floor(Attribute::Armor)) as u32
     }
 
@@ -575,10 +576,10 @@ impl Game {
     /// Change to the object's defense rolls: the sum of its `defense_modifier` operations
     /// (Restrained -2; Daze -2 per marker).
     pub fn defense_modifier(&self, id: ObjectId) -> i32 {
-        let mut total = 0;
+        let mut total: i32 = 0;
         self.for_each_op(id, |_, op, _, count| {
             if let EffectOp::DefenseModifier { amount } = *op {
-                total += i32::from(amount) * count as i32;
+                total = total.saturating_add(per_marker(i32::from(amount), count));
             }
         });
         total
@@ -656,8 +657,8 @@ impl Game {
         self.store.get(id).is_some_and(|o| o.in_play)
     }
 
-    /// Sets a marker count and logs it; a condition with `stacking = "once"` keeps at most
-    /// one marker.
+    /// Sets a marker count and logs it; a condition keeps at most its
+    /// [`marker_limit`] of markers (one for `stacking = "once"`).
     pub fn set_markers(&mut self, id: ObjectId, marker: Marker, count: u32) {
         let count = match marker {
             Marker::Condition(condition) => count.min(marker_limit(condition)),
@@ -702,7 +703,7 @@ impl Game {
             return 0;
         }
         if let Some(o) = self.store.get_mut(id) {
-            o.damage += amount;
+            o.damage = o.damage.saturating_add(amount);
         }
         self.log.push(GameEvent::Damaged {
             object: id,
@@ -739,7 +740,7 @@ impl Game {
         for (old, new) in replacements {
             self.set_markers(id, Marker::Condition(old), 0);
             let count = self.conditions(id, new);
-            self.set_markers(id, Marker::Condition(new), count + 1);
+            self.set_markers(id, Marker::Condition(new), count.saturating_add(1));
         }
     }
 
@@ -934,7 +935,9 @@ fn attribute_of(card: &Printed, sorted: &[(Trait, u64)], attribute: Attribute) -
                     !(attribute == Attribute::Life && gain && after_finite)
                 });
                 if let Some(x) = stack(meta.stacking, counted.map(|(t, _)| x(t))) {
-                    total += i32::from(per_x) * x + i32::from(fixed);
+                    total = total
+                        .saturating_add(i32::from(per_x).saturating_mul(x))
+                        .saturating_add(i32::from(fixed));
                 }
             }
             rest = &rest[run..];
