@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use grimoire_engine::suggest::did_you_mean;
-use grimoire_input::Location;
 use grimoire_mage_wars::spellbook::{check, Report, Rules, SpellbookFile, Violation};
 
 use crate::games::{self, Feature};
@@ -132,8 +131,10 @@ impl Located<'_> {
             .iter()
             .map(|v| self.book.offset_of(v).unwrap_or(0))
             .collect();
-        locations(self.text, &offsets)
-            .into_iter()
+        let lines = grimoire_input::LineIndex::new(self.text);
+        offsets
+            .iter()
+            .map(|&offset| lines.location(offset))
             .zip(violations)
             .map(|(at, violation)| format!("{}:{at}: {}", self.path, self.describe(violation)))
             .collect()
@@ -155,34 +156,6 @@ impl Located<'_> {
         };
         format!("{violation}{suggestion}")
     }
-}
-
-/// The [`Location`] of each of `offsets` in `text`, as [`Location::of_offset`] gives it, in one
-/// pass over the text (one call per offset would read the text again for each).
-fn locations(text: &str, offsets: &[usize]) -> Vec<Location> {
-    let mut order: Vec<usize> = (0..offsets.len()).collect();
-    order.sort_by_key(|&index| offsets[index]);
-    let mut found = vec![Location { line: 1, column: 1 }; offsets.len()];
-    let (mut at, mut read) = (Location { line: 1, column: 1 }, 0);
-    for index in order {
-        let mut offset = offsets[index].min(text.len());
-        while !text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        for c in text[read..offset].chars() {
-            if c == '\n' {
-                at = Location {
-                    line: at.line + 1,
-                    column: 1,
-                };
-            } else {
-                at.column += 1;
-            }
-        }
-        read = offset;
-        found[index] = at;
-    }
-    found
 }
 
 /// The widest the card column of the table gets: the longest card name is well under it; a
@@ -287,17 +260,6 @@ mod tests {
             out.contains("error: book.toml:2:1: spellbook costs"),
             "{out}"
         );
-    }
-
-    #[test]
-    fn locations_in_one_pass_are_those_of_location_of_offset() {
-        let text = "ab\n\u{e9}t\u{e9}\n\nxyz";
-        let offsets: Vec<usize> = (0..=text.len() + 2).rev().collect();
-        let expected: Vec<Location> = offsets
-            .iter()
-            .map(|&offset| Location::of_offset(text, offset))
-            .collect();
-        assert_eq!(locations(text, &offsets), expected);
     }
 
     #[test]

@@ -121,8 +121,9 @@ fn import_set(path: &Path, pool: &mut Pool, report: &mut Report) -> Result<(), I
         "OCTGN set file {file_name} (set {}); rules text is not copied",
         set.name
     );
+    let lines = grimoire_input::LineIndex::new(&text);
     for raw in &set.cards {
-        let origin = Located::of_offset(path, &text, raw.offset);
+        let origin = Located::in_lines(path, &lines, raw.offset);
         let mut log = CardLog::new(&slug, &raw.name).located(origin.clone());
         let mapped = map_card(raw, &slug, &mut log);
         report.unmapped.append(&mut log.unmapped);

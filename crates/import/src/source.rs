@@ -7,7 +7,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use grimoire_input::Location;
+use grimoire_input::{LineIndex, Location};
 
 use crate::error::ImportError;
 
@@ -26,6 +26,15 @@ impl Located {
         Self {
             path: path.to_path_buf(),
             at: Location::of_offset(text, offset),
+        }
+    }
+
+    /// The place of byte `offset` in the file at `path` whose lines `lines` indexes: what a
+    /// reader locating every record of a file uses, so that it stays linear in the file.
+    pub fn in_lines(path: &Path, lines: &LineIndex<'_>, offset: usize) -> Self {
+        Self {
+            path: path.to_path_buf(),
+            at: lines.location(offset),
         }
     }
 }

@@ -60,6 +60,51 @@ impl Location {
     }
 }
 
+/// The line starts of a text, so that many byte offsets turn into [`Location`]s in
+/// logarithmic time each (a reader that locates every entry of a large file stays linear).
+#[derive(Clone, Debug)]
+pub struct LineIndex<'a> {
+    text: &'a str,
+    /// Byte offset of the start of each line, and whether that line is ASCII (its columns
+    /// are then byte counts).
+    lines: Vec<(usize, bool)>,
+}
+
+impl<'a> LineIndex<'a> {
+    /// Indexes the lines of `text` (one pass).
+    pub fn new(text: &'a str) -> Self {
+        let mut lines = Vec::new();
+        let mut start = 0;
+        for line in text.split_inclusive('\n') {
+            lines.push((start, line.is_ascii()));
+            start += line.len();
+        }
+        if lines.is_empty() || text.ends_with('\n') {
+            lines.push((start, true));
+        }
+        LineIndex { text, lines }
+    }
+
+    /// The location of byte `offset`, as [`Location::of_offset`] gives it.
+    pub fn location(&self, offset: usize) -> Location {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.lines.partition_point(|&(start, _)| start <= offset) - 1;
+        let (start, ascii) = self.lines[line];
+        let column = if ascii {
+            offset - start
+        } else {
+            self.text[start..offset].chars().count()
+        };
+        Location {
+            line: line + 1,
+            column: column + 1,
+        }
+    }
+}
+
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.line, self.column)
@@ -313,6 +358,27 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let message = read_text(dir.path()).expect_err("a directory").to_string();
         assert!(message.starts_with("cannot read "), "{message}");
+    }
+
+    #[test]
+    fn a_line_index_locates_every_offset_as_of_offset_does() {
+        for text in [
+            "",
+            "a",
+            "a\n",
+            "é = 1\nñé = x\n\nlast",
+            "\n\n",
+            "x\ny\u{1F600}z\n",
+        ] {
+            let index = LineIndex::new(text);
+            for offset in 0..=text.len() + 2 {
+                assert_eq!(
+                    index.location(offset),
+                    Location::of_offset(text, offset),
+                    "{text:?} at {offset}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -133,7 +133,8 @@ impl ArmyFile {
             }]
         })?;
         let mut errors = Vec::new();
-        let location = |span: std::ops::Range<usize>| Location::of_offset(text, span.start);
+        let lines = grimoire_input::LineIndex::new(text);
+        let location = |span: std::ops::Range<usize>| lines.location(span.start);
         let at = |span: std::ops::Range<usize>, message: String| {
             let at = location(span);
             FileError {

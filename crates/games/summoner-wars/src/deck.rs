@@ -111,8 +111,9 @@ impl Deck {
                 ),
             }
         })?;
+        let lines = grimoire_input::LineIndex::new(text);
         let entry = |name: &Spanned<String>, copies: i64| {
-            let at = Location::of_offset(text, name.span().start);
+            let at = lines.location(name.span().start);
             Entry {
                 name: name.get_ref().trim().to_owned(),
                 copies,
@@ -129,7 +130,7 @@ impl Deck {
         let mut total = 0;
         for (_, copies, entry) in &cards {
             let error = |message: String| {
-                let at = Location::of_offset(text, copies.span().start);
+                let at = lines.location(copies.span().start);
                 ParseError {
                     line: at.line,
                     column: at.column,
@@ -447,22 +448,14 @@ pub fn layout_square(text: &str) -> Option<(u32, u32)> {
     let row: u32 = chars.as_str().parse().ok()?;
     let column = (column as u32).checked_sub('A' as u32)?;
     (column < crate::BOARD_COLUMNS as u32 && (1..=crate::ROWS_PER_SIDE as u32).contains(&row))
-        .then_some((column, row - 1))
+        .then(|| (column, row - 1))
 }
 
 /// The card of that name, or a message with the closest name.
 fn lookup(name: &str) -> Result<CardId, String> {
     find_card(name).ok_or_else(|| {
-        let closest = CardId::ALL
-            .iter()
-            .map(|id| id.name())
-            .min_by_key(|candidate| {
-                strsim::levenshtein(&name.to_lowercase(), &candidate.to_lowercase())
-            })
-            .filter(|candidate| {
-                strsim::levenshtein(&name.to_lowercase(), &candidate.to_lowercase())
-                    <= name.chars().count() / 3 + 1
-            });
+        let closest =
+            grimoire_engine::suggest::closest(name, CardId::ALL.iter().map(|id| id.name()));
         match closest {
             Some(candidate) => {
                 format!("no card is named `{name}`; did you mean `{candidate}`?")
@@ -513,6 +506,22 @@ mod tests {
             .into_iter()
             .map(|violation| (violation.rule, violation.line))
             .collect()
+    }
+
+    #[test]
+    fn a_layout_square_on_row_zero_is_not_a_square() {
+        assert_eq!(layout_square("A0"), None);
+        assert_eq!(layout_square("A1"), Some((0, 0)));
+    }
+
+    #[test]
+    fn a_very_long_unknown_name_gets_no_suggestion_at_once() {
+        let name = "x".repeat(1_000_000);
+        assert_eq!(lookup(&name), Err(format!("no card is named `{name}`")));
+        assert_eq!(
+            lookup("Fenser"),
+            Err("no card is named `Fenser`; did you mean `Fencer`?".to_owned())
+        );
     }
 
     #[test]

@@ -32,6 +32,7 @@
 //! controls in play, not what a deck holds, so a deck of four copies of a Unique ally is
 //! legal; see docs/decisions.md.
 
+use grimoire_input::LineIndex;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -212,10 +213,11 @@ impl DeckFile {
                 }
             },
         };
-        let hero = resolve(text, &raw.hero)?;
+        let lines = LineIndex::new(text);
+        let hero = resolve(&lines, &raw.hero)?;
         let mut total = 0;
-        let (main, main_entries) = entries(text, raw.main.as_ref(), &mut total)?;
-        let (side, side_entries) = entries(text, raw.side.as_ref(), &mut total)?;
+        let (main, main_entries) = entries(&lines, raw.main.as_ref(), &mut total)?;
+        let (side, side_entries) = entries(&lines, raw.side.as_ref(), &mut total)?;
         let table_at =
             |table: &Option<RawTable>| at(table.as_ref().map_or(text.len(), |t| t.span().start));
         Ok(Self {
@@ -237,21 +239,21 @@ impl DeckFile {
 /// The entries of a `[main]` or `[side]` table in file order, with their positions; `total`
 /// counts the cards of the whole file, which may not pass [`MAX_DECK_CARDS`].
 fn entries(
-    text: &str,
+    lines: &LineIndex<'_>,
     table: Option<&RawTable>,
     total: &mut u32,
 ) -> Result<(Vec<Entry>, Vec<Position>), DeckError> {
     let Some(table) = table else {
         return Ok((Vec::new(), Vec::new()));
     };
-    let mut lines: Vec<_> = table.get_ref().iter().collect();
-    lines.sort_by_key(|(name, _)| name.span().start);
-    let mut entries = Vec::with_capacity(lines.len());
-    let mut positions = Vec::with_capacity(lines.len());
-    for (name, copies) in lines {
-        let card = resolve(text, name)?;
+    let mut written: Vec<_> = table.get_ref().iter().collect();
+    written.sort_by_key(|(name, _)| name.span().start);
+    let mut entries = Vec::with_capacity(written.len());
+    let mut positions = Vec::with_capacity(written.len());
+    for (name, copies) in written {
+        let card = resolve(lines, name)?;
         let error = |message: String| DeckError {
-            position: Position::of_offset(text, copies.span().start),
+            position: lines.location(copies.span().start),
             message,
         };
         let count = copies
@@ -279,13 +281,13 @@ fn entries(
             card,
             copies: count,
         });
-        positions.push(Position::of_offset(text, name.span().start));
+        positions.push(lines.location(name.span().start));
     }
     Ok((entries, positions))
 }
 
 /// The card of a name written in the file, or an error with the closest names.
-fn resolve(text: &str, name: &Spanned<String>) -> Result<CardId, DeckError> {
+fn resolve(lines: &LineIndex<'_>, name: &Spanned<String>) -> Result<CardId, DeckError> {
     let wanted = name.get_ref();
     find_card(wanted).ok_or_else(|| {
         let suggestion: Vec<String> =
@@ -295,7 +297,7 @@ fn resolve(text: &str, name: &Spanned<String>) -> Result<CardId, DeckError> {
                 .collect();
         let shown = shortened(wanted);
         DeckError {
-            position: Position::of_offset(text, name.span().start),
+            position: lines.location(name.span().start),
             message: if suggestion.is_empty() {
                 format!("no WoW TCG card is named `{shown}`")
             } else {

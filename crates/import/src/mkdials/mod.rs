@@ -128,10 +128,11 @@ fn import_file(
         }
         None => format!("{file_name}; figures mapped by grimoire import mk-dials"),
     };
+    let lines = grimoire_input::LineIndex::new(&text);
     for (index, record) in file.figures.iter().enumerate() {
         let location = format!("{file_name} figures[{index}]");
         let name = label(record);
-        let origin = Located::of_offset(path, &text, starts.get(index).copied().unwrap_or(0));
+        let origin = Located::in_lines(path, &lines, starts.get(index).copied().unwrap_or(0));
         let mut log = CardLog::new(&location, &name).located(origin.clone());
         if let Some(figure) = map_figure(record, &file, vocabulary, &mut log) {
             if let Some((shared, earlier, card)) = seen.duplicate_of(&figure) {

@@ -47,8 +47,9 @@ pub fn import_summoner_wars(
     let mut report = Report::default();
     let (edition, records) = read_top_level(&list, data, &text, &mut report)?;
     let starts = source::json_element_offsets(&text, Some("cards"));
+    let lines = grimoire_input::LineIndex::new(&text);
     let origin =
-        |index: usize| Located::of_offset(data, &text, starts.get(index).copied().unwrap_or(0));
+        |index: usize| Located::in_lines(data, &lines, starts.get(index).copied().unwrap_or(0));
     let set = format!("{}-edition", edition.to_lowercase());
     let file_name = shown_path(data);
     let source = format!(

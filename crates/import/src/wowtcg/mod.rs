@@ -60,12 +60,13 @@ pub fn import_wowtcg_json(
         match source::parse_json(path, &text)? {
             Json::Array(records) => {
                 let starts = source::json_element_offsets(&text, None);
+                let lines = grimoire_input::LineIndex::new(&text);
                 let origins = records
                     .iter()
                     .enumerate()
                     .map(|(index, _)| {
                         let offset = starts.get(index).copied().unwrap_or(0);
-                        Located::of_offset(path, &text, offset)
+                        Located::in_lines(path, &lines, offset)
                     })
                     .collect::<Vec<_>>();
                 parsed.push((path, records, origins));

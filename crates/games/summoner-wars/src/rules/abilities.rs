@@ -192,7 +192,8 @@ pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
                 })
     });
     for other in game.on_battlefield().filter(|&o| o != id) {
-        if !(everyone || game.adjacent(id, other) && game.friendly(id, other)) {
+        let shares = everyone || (game.adjacent(id, other) && game.friendly(id, other));
+        if !shares {
             continue;
         }
         for ability in abilities(game, other).into_iter().filter(|a| timed(*a)) {
