@@ -73,11 +73,16 @@ fn verdict(path: &str, violations: impl IntoIterator<Item = String>) -> Outcome 
     }
 }
 
-/// `deck check --game wow-tcg`.
+/// `deck check --game wow-tcg`: each violation at the part of the file that breaks it.
 fn wow_tcg_deck(path: &str, text: &str) -> Outcome {
-    use grimoire_wow_tcg::deck::{check, Deck};
-    match Deck::from_toml(text) {
-        Ok(deck) => verdict(path, check(&deck).iter().map(ToString::to_string)),
+    use grimoire_wow_tcg::deck::{check, DeckFile};
+    match DeckFile::parse(text) {
+        Ok(file) => verdict(
+            path,
+            check(&file.deck)
+                .iter()
+                .map(|violation| format!("{}: {violation}", file.position(violation.part))),
+        ),
         Err(error) => verdict(path, [error.to_string()]),
     }
 }
@@ -91,14 +96,25 @@ fn summoner_wars_deck(path: &str, text: &str) -> Outcome {
     }
 }
 
-/// `spellbook check --game mage-wars` (with the compiled cards).
+/// `spellbook check --game mage-wars` (with the compiled cards): each violation at the entry
+/// it is about; one without a place counts as unlocated.
 fn mage_wars_spellbook(path: &str, text: &str) -> Outcome {
     use grimoire_mage_wars::rules::Catalog;
     use grimoire_mage_wars::spellbook::{check, Rules, SpellbookFile};
     match SpellbookFile::from_toml(text) {
         Ok(book) => {
+            let lines = grimoire_input::LineIndex::new(text);
             let report = check(&book, Catalog::compiled(), &Rules::STANDARD);
-            verdict(path, report.violations.iter().map(ToString::to_string))
+            verdict(
+                path,
+                report
+                    .violations
+                    .iter()
+                    .map(|violation| match book.offset_of(violation) {
+                        Some(offset) => format!("{}: {violation}", lines.location(offset)),
+                        None => violation.to_string(),
+                    }),
+            )
         }
         Err(error) => verdict(path, [error.to_string()]),
     }
