@@ -38,7 +38,7 @@ use crate::log::EventLog;
 use crate::rules::{Ctx, Rules, ScriptedChoices};
 use crate::store::{ObjectId, PlayerId};
 
-pub use bounded::Bounded;
+pub use bounded::{Bounded, Few};
 pub use parse::{
     parse_scenario, scenario_game, Entry, ExpectEntry, ObjectEntry, PlayerEntry, Scenario,
     StepEntry,

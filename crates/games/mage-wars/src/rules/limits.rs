@@ -3,9 +3,7 @@
 //! from overflowing. Each bound and its reason is in docs/decisions.md, "Mage Wars: bounds on
 //! the numbers users give".
 
-use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
-use serde::de::{self, Visitor};
-use serde::{Deserialize, Deserializer, Serialize};
+use grimoire_engine::scenario::Bounded;
 
 use super::content::{Condition, Stacking};
 
@@ -45,76 +43,10 @@ pub const MAX_OBJECTS: usize = 200;
 /// `revoke`) or of the calculator's `--defender-traits` may name: a card prints a handful.
 pub const MAX_TRAITS: usize = 99;
 
-/// A whole number read from a user file (scenario, spellbook) in `0..=MAX`. Anything else
-/// (negative, larger, a float, past 64 bits) is refused where it is written, with the range.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[serde(transparent)]
-pub struct AtMost<const MAX: u32>(pub u32);
-
-impl<const MAX: u32> AtMost<MAX> {
-    /// The number.
-    pub fn get(self) -> u32 {
-        self.0
-    }
-}
-
-impl<'de, const MAX: u32> Deserialize<'de> for AtMost<MAX> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(AtMostVisitor::<MAX>)
-    }
-}
-
-/// Reads an [`AtMost`] from any integer TOML gives (up to 128 bits).
-struct AtMostVisitor<const MAX: u32>;
-
-impl<const MAX: u32> AtMostVisitor<MAX> {
-    fn check<E: de::Error>(value: i128) -> Result<AtMost<MAX>, E> {
-        match u32::try_from(value) {
-            Ok(n) if n <= MAX => Ok(AtMost(n)),
-            _ => Err(E::custom(format!(
-                "{value} is out of range: it must be in 0..={MAX}"
-            ))),
-        }
-    }
-}
-
-impl<'de, const MAX: u32> Visitor<'de> for AtMostVisitor<MAX> {
-    type Value = AtMost<MAX>;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(f, "a whole number in 0..={MAX}")
-    }
-
-    fn visit_i64<E: de::Error>(self, value: i64) -> Result<Self::Value, E> {
-        Self::check(i128::from(value))
-    }
-
-    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Self::Value, E> {
-        Self::check(i128::from(value))
-    }
-
-    fn visit_i128<E: de::Error>(self, value: i128) -> Result<Self::Value, E> {
-        Self::check(value)
-    }
-
-    fn visit_u128<E: de::Error>(self, value: u128) -> Result<Self::Value, E> {
-        Self::check(i128::try_from(value).unwrap_or(i128::MAX))
-    }
-}
-
-impl<const MAX: u32> JsonSchema for AtMost<MAX> {
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        format!("AtMost{MAX}").into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({ "type": "integer", "minimum": 0, "maximum": MAX })
-    }
-}
+/// A whole number read from a user file (scenario, spellbook) in `0..=MAX`: the engine's
+/// [`Bounded`] integer; anything else (negative, larger, a float) is refused where it is
+/// written, with the range.
+pub type AtMost<const MAX: i64> = Bounded<u32, 0, MAX>;
 
 /// How many markers of `condition` an object may hold: one for `stacking = "once"`, else
 /// [`MAX_STACKED_MARKERS`].

@@ -41,7 +41,7 @@ fn parse_condition(text: &str) -> Result<Condition, String> {
 }
 
 /// Any count an expectation may compare: the whole range of the engine's counters.
-pub type Count = AtMost<{ u32::MAX }>;
+pub type Count = AtMost<{ u32::MAX as i64 }>;
 
 /// An object's condition markers, `{ Corrode = 2 }`: each name a condition of the codex, each
 /// count within what the codex lets the condition stack to
@@ -118,7 +118,7 @@ impl JsonSchema for Conditions {
     }
 
     fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        <BTreeMap<String, AtMost<MAX_STACKED_MARKERS>>>::json_schema(generator)
+        <BTreeMap<String, AtMost<{ MAX_STACKED_MARKERS as i64 }>>>::json_schema(generator)
     }
 }
 
@@ -140,7 +140,7 @@ fn check_trait_count(key: &str, traits: &[String]) -> Result<(), String> {
 pub struct PlayerKeys {
     /// Starting mana.
     #[serde(default)]
-    pub mana: AtMost<MAX_MANA>,
+    pub mana: AtMost<{ MAX_MANA as i64 }>,
 }
 
 /// An object's keys besides `id` (the name steps and expectations use).
@@ -150,12 +150,12 @@ pub struct ObjectKeys {
     /// Card name (a card of the generated tables).
     pub card: String,
     /// Controlling player.
-    pub player: AtMost<{ u8::MAX as u32 }>,
+    pub player: AtMost<{ u8::MAX as i64 }>,
     /// Arena zone, columns A-D and rows 1-3 (e.g. `B2`).
     pub zone: String,
     /// Damage already marked.
     #[serde(default)]
-    pub damage: AtMost<MAX_DAMAGE>,
+    pub damage: AtMost<{ MAX_DAMAGE as i64 }>,
     /// Condition markers, by name: at most 1 of one that does not stack, 99 of one that does.
     #[serde(default)]
     pub conditions: Conditions,
@@ -170,7 +170,7 @@ pub struct ObjectKeys {
     pub attached_to: Option<String>,
     /// Rage tokens.
     #[serde(default)]
-    pub rage: AtMost<MAX_TOKENS>,
+    pub rage: AtMost<{ MAX_TOKENS as i64 }>,
     /// Has a Guard marker.
     #[serde(default)]
     pub guard: bool,
@@ -936,7 +936,7 @@ zone = "B2"
                         failures.iter().any(|f| f.line == line
                             && f.column > 1
                             && (f.message.contains("out of range")
-                                || f.message.contains("expected a whole number in 0..="))),
+                                || f.message.contains("expected an integer from 0 to"))),
                         "{value} must be refused at line {line} with its range:\n{text}\n{failures:?}"
                     );
                 }

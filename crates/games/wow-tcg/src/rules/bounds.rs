@@ -5,162 +5,7 @@
 //! parameters and the card parts of `codex/wow-tcg/game.toml`; the crate's tests compare them)
 //! and are otherwise stated, generous bounds (docs/decisions.md, "WoW TCG").
 
-use std::borrow::Cow;
-use std::fmt;
-
-use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
-use serde::de::{self, Deserialize, Deserializer, Unexpected, Visitor};
-
-/// An integer of type `T` read only within `MIN..=MAX`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Bounded<T, const MIN: i64, const MAX: i64>(T);
-
-impl<T: Copy, const MIN: i64, const MAX: i64> Bounded<T, MIN, MAX> {
-    /// The value.
-    pub fn get(self) -> T {
-        self.0
-    }
-}
-
-impl<T: From<u8>, const MIN: i64, const MAX: i64> Default for Bounded<T, MIN, MAX> {
-    /// Zero, the value of an absent key (only for ranges holding zero: checked when built).
-    fn default() -> Self {
-        const { assert!(MIN <= 0 && 0 <= MAX, "the default 0 must be in range") };
-        Bounded(T::from(0))
-    }
-}
-
-/// Accepts the integers of `MIN..=MAX` and says so in its errors.
-struct Within<const MIN: i64, const MAX: i64>;
-
-impl<const MIN: i64, const MAX: i64> Within<MIN, MAX> {
-    fn check<E: de::Error>(&self, value: i64, unexpected: Unexpected<'_>) -> Result<i64, E> {
-        if (MIN..=MAX).contains(&value) {
-            Ok(value)
-        } else {
-            Err(E::invalid_value(unexpected, self))
-        }
-    }
-}
-
-impl<const MIN: i64, const MAX: i64> Visitor<'_> for Within<MIN, MAX> {
-    type Value = i64;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "an integer from {MIN} to {MAX}")
-    }
-
-    fn visit_i64<E: de::Error>(self, value: i64) -> Result<i64, E> {
-        self.check(value, Unexpected::Signed(value))
-    }
-
-    fn visit_u64<E: de::Error>(self, value: u64) -> Result<i64, E> {
-        let unexpected = Unexpected::Unsigned(value);
-        match i64::try_from(value) {
-            Ok(value) => self.check(value, unexpected),
-            Err(_) => Err(E::invalid_value(unexpected, &self)),
-        }
-    }
-}
-
-impl<'de, T: TryFrom<i64>, const MIN: i64, const MAX: i64> Deserialize<'de>
-    for Bounded<T, MIN, MAX>
-{
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = deserializer.deserialize_i64(Within::<MIN, MAX>)?;
-        // Every range below fits its type (`every_range_fits_its_type` tests it), so the
-        // conversion fails only as the range check would.
-        T::try_from(value)
-            .map(Bounded)
-            .map_err(|_| de::Error::invalid_value(Unexpected::Signed(value), &Within::<MIN, MAX>))
-    }
-}
-
-impl<T, const MIN: i64, const MAX: i64> JsonSchema for Bounded<T, MIN, MAX> {
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn schema_name() -> Cow<'static, str> {
-        format!("Integer{MIN}To{MAX}").into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({ "type": "integer", "minimum": MIN, "maximum": MAX })
-    }
-}
-
-/// A list a scenario writes, read only up to `N` items: a longer one is an error at the list
-/// naming the bound, before the items past it are read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Few<T, const N: usize>(Vec<T>);
-
-impl<T, const N: usize> Few<T, N> {
-    /// The items, in order.
-    pub fn items(&self) -> &[T] {
-        &self.0
-    }
-}
-
-impl<T, const N: usize> Default for Few<T, N> {
-    fn default() -> Self {
-        Few(Vec::new())
-    }
-}
-
-impl<'a, T, const N: usize> IntoIterator for &'a Few<T, N> {
-    type Item = &'a T;
-    type IntoIter = std::slice::Iter<'a, T>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
-    }
-}
-
-/// Reads at most `N` items of a list.
-struct AtMost<T, const N: usize>(std::marker::PhantomData<T>);
-
-impl<'de, T: Deserialize<'de>, const N: usize> Visitor<'de> for AtMost<T, N> {
-    type Value = Vec<T>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a list of at most {N} items")
-    }
-
-    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element()? {
-            if items.len() == N {
-                return Err(de::Error::invalid_length(N + 1, &self));
-            }
-            items.push(item);
-        }
-        Ok(items)
-    }
-}
-
-impl<'de, T: Deserialize<'de>, const N: usize> Deserialize<'de> for Few<T, N> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer
-            .deserialize_seq(AtMost::<T, N>(std::marker::PhantomData))
-            .map(Few)
-    }
-}
-
-impl<T: JsonSchema, const N: usize> JsonSchema for Few<T, N> {
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn schema_name() -> Cow<'static, str> {
-        format!("AtMost{N}{}", T::schema_name()).into()
-    }
-
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        let items = generator.subschema_for::<T>();
-        json_schema!({ "type": "array", "items": items, "maxItems": N })
-    }
-}
+pub use grimoire_engine::scenario::{Bounded, Few};
 
 /// The most `[[player]]`s a scenario seats: the rules seat two or more players and name no
 /// maximum; multiplayer games seat a handful, so 8 is a stated bound.
@@ -233,6 +78,8 @@ pub mod ops {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde::Deserialize;
+    use std::fmt;
 
     #[derive(Debug, serde::Deserialize)]
     struct Key<T> {
@@ -301,9 +148,7 @@ mod tests {
     fn values_outside_the_range_or_of_another_type_name_the_range() {
         let error = read::<Cards>("4294967295").expect_err("too many");
         assert!(
-            error.contains(
-                "invalid value: integer `4294967295`, expected an integer from 0 to 1000"
-            ),
+            error.contains("4294967295 is out of range: expected an integer from 0 to 1000"),
             "{error}"
         );
         let error = read::<Cards>("\"three\"").expect_err("a string");
@@ -313,18 +158,5 @@ mod tests {
         );
         assert_eq!(read::<Cards>("1000").map(Bounded::get), Ok(1000));
         assert_eq!(Cards::default().get(), 0);
-    }
-
-    #[test]
-    fn lists_past_their_bound_name_it() {
-        let error = read::<Few<u8, 2>>("[1, 2, 3]").expect_err("three items");
-        assert!(
-            error.contains("expected a list of at most 2 items"),
-            "{error}"
-        );
-        assert_eq!(
-            read::<Few<u8, 2>>("[1, 2]").map(|f| f.items().to_vec()),
-            Ok(vec![1, 2])
-        );
     }
 }
