@@ -120,13 +120,16 @@ fn mage_wars_spellbook(path: &str, text: &str) -> Outcome {
     }
 }
 
-/// `army check --game mage-knight`.
+/// `army check --game mage-knight`: each violation where the army file breaks the rule.
 fn mage_knight_army(path: &str, text: &str) -> Outcome {
     use grimoire_mage_knight::army::{check, ArmyFile};
     match ArmyFile::parse(text) {
         Ok(army) => verdict(
             path,
-            check(&army).violations.iter().map(ToString::to_string),
+            check(&army)
+                .violations
+                .iter()
+                .map(|violation| format!("{}: {violation}", violation.at())),
         ),
         Err(errors) => verdict(path, errors.iter().map(ToString::to_string)),
     }
