@@ -100,7 +100,7 @@ pub struct Args {
     /// A ranged attack instead of a close one (mage-knight).
     #[arg(long)]
     ranged: bool,
-    /// Attack bar name (card mode).
+    /// Attack bar name (card mode); may be left out when the attacker has one attack.
     #[arg(long)]
     attack: Option<String>,
     /// Defending card (card mode) or warrior (mage-knight).
@@ -211,7 +211,7 @@ struct Calculation {
 fn raw_mode(args: &Args) -> Result<Calculation, String> {
     let dice = args
         .dice
-        .ok_or("give --dice N (raw mode) or --attacker/--attack/--defender (card mode)")?;
+        .ok_or("give --dice N (raw mode) or --attacker/--defender [--attack] (card mode)")?;
     let query = DamageQuery {
         dice,
         armor: args.armor,
@@ -278,9 +278,6 @@ fn raw_mode(args: &Args) -> Result<Calculation, String> {
 }
 
 fn card_mode(args: &Args) -> Result<Calculation, String> {
-    if args.attack.is_none() {
-        return Err("card mode needs --attack NAME (the attacker's attack bar)".into());
-    }
     let mut conditions = Vec::new();
     for entry in args
         .defender_conditions
@@ -323,7 +320,7 @@ fn card_mode(args: &Args) -> Result<Calculation, String> {
     };
     let (attacker, attack, defender) = (
         args.attacker.as_deref().unwrap_or_default(),
-        args.attack.as_deref().unwrap_or_default(),
+        args.attack.as_deref(),
         args.defender.as_deref().unwrap_or_default(),
     );
     let catalog = crate::live::mage_wars()?;
@@ -516,6 +513,28 @@ mod tests {
         );
         let p_destroy = json["p_destroy"].as_f64().expect("number");
         assert!(p_destroy > 0.0 && p_destroy < 1.0);
+    }
+
+    #[test]
+    fn the_only_attack_is_the_default() {
+        // Timber Wolf prints one attack (Bite, 4 dice): card mode refused it without --attack.
+        let json = json_for(&[
+            "mage-wars",
+            "--attacker",
+            "Timber Wolf",
+            "--defender",
+            "Bitterwood Fox",
+        ]);
+        assert_eq!(json["dice"], 4);
+        assert!(json["title"].as_str().expect("a title").contains("Bite"));
+        let error = error_for(&[
+            "mage-wars",
+            "--attacker",
+            "Royal Archer",
+            "--defender",
+            "Timber Wolf",
+        ]);
+        assert!(error.contains("Longbow, Knife"), "{error}");
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::rules::modifiers::{
     AttackMaker, Contribution, FirstAttackBonuses, ModifierOrigin, ModifierOwner,
 };
 use crate::rules::{AttackProfile, Catalog, Game, Marker, OpSource, Printed};
-use crate::{Condition, EffectRow, Trait};
+use crate::{AttackBar, Condition, EffectRow, Trait};
 
 /// The defender's situation.
 #[derive(Debug, Clone, Default)]
@@ -69,10 +69,11 @@ pub struct CardCalculation {
 }
 
 /// Works out the calculation for `attacker`'s attack named `attack` against `defender`, with
-/// the cards compiled into this build.
+/// the cards compiled into this build. Without an attack name the attacker's only attack is
+/// used; an attacker with several must be told which.
 pub fn calculate_cards(
     attacker: &str,
-    attack: &str,
+    attack: Option<&str>,
     defender: &str,
     state: &DefenderState,
 ) -> Result<CardCalculation, String> {
@@ -85,7 +86,7 @@ pub fn calculate_cards(
 pub fn calculate_cards_in(
     catalog: &Catalog,
     attacker: &str,
-    attack: &str,
+    attack: Option<&str>,
     defender: &str,
     state: &DefenderState,
 ) -> Result<CardCalculation, String> {
@@ -101,19 +102,7 @@ pub fn calculate_cards_in(
     }
     let card = |name: &str| catalog.find(name).map(Printed::from_card);
     let (attacker_card, defender_card) = (card(attacker)?, card(defender)?);
-    let bar = attacker_card
-        .attacks
-        .iter()
-        .find(|a| a.name.eq_ignore_ascii_case(attack))
-        .ok_or_else(|| {
-            let known: Vec<&str> = attacker_card.attacks.iter().map(|a| a.name).collect();
-            format!(
-                "{} has no attack named {attack:?}{} (its attacks: {})",
-                attacker_card.name,
-                did_you_mean(attack, known.iter().copied()),
-                known.join(", ")
-            )
-        })?;
+    let bar = choose_attack(attacker_card.name, attacker_card.attacks, attack)?;
     let bar = if attacker_card.is_attack_spell() {
         AttackProfile::spell(bar, attacker_card.spell_range)
     } else {
@@ -177,6 +166,41 @@ pub fn calculate_cards_in(
         effect_modifier,
         effects,
     })
+}
+
+/// The attack bar named `attack` (ignoring case), or without a name the only one the attacker
+/// has; the errors list the attacker's attacks.
+fn choose_attack(
+    attacker: &str,
+    attacks: &'static [AttackBar],
+    attack: Option<&str>,
+) -> Result<&'static AttackBar, String> {
+    let known = || {
+        attacks
+            .iter()
+            .map(|a| a.name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match (attack, attacks) {
+        (None, [only]) => Ok(only),
+        (None, []) => Err(format!("{attacker} has no attacks")),
+        (None, _) => Err(format!(
+            "{attacker} has {} attacks; choose one with --attack NAME (its attacks: {})",
+            attacks.len(),
+            known()
+        )),
+        (Some(name), _) => attacks
+            .iter()
+            .find(|a| a.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                format!(
+                    "{attacker} has no attack named {name:?}{} (its attacks: {})",
+                    did_you_mean(name, attacks.iter().map(|a| a.name)),
+                    known()
+                )
+            }),
+    }
 }
 
 /// Every modifier the rules apply to this attack, named by its source.
@@ -280,4 +304,35 @@ fn effect_chances(rows: &[EffectRow], modifier: i32) -> Vec<EffectChance> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn calculate(
+        attacker: &str,
+        attack: Option<&str>,
+        defender: &str,
+    ) -> Result<CardCalculation, String> {
+        calculate_cards(attacker, attack, defender, &DefenderState::default())
+    }
+
+    #[test]
+    fn an_attacker_with_one_attack_needs_no_attack_name() {
+        // Timber Wolf prints one attack, Bite (4 dice); it needed --attack before.
+        let calculation = calculate("Timber Wolf", None, "Bitterwood Fox").expect("calculates");
+        assert_eq!((calculation.attack, calculation.printed_dice), ("Bite", 4));
+    }
+
+    #[test]
+    fn an_attacker_with_several_attacks_lists_them() {
+        let error = calculate("Royal Archer", None, "Timber Wolf").unwrap_err();
+        assert!(
+            error.contains("Royal Archer has 2 attacks") && error.contains("Longbow, Knife"),
+            "{error}"
+        );
+        let named = calculate("Royal Archer", Some("knife"), "Timber Wolf").expect("calculates");
+        assert_eq!(named.attack, "Knife");
+    }
 }
