@@ -538,6 +538,21 @@ mod tests {
     }
 
     #[test]
+    fn a_non_flying_melee_attack_on_a_flying_creature_is_refused() {
+        let error = error_for(&[
+            "mage-wars",
+            "--attacker",
+            "Timber Wolf",
+            "--defender",
+            "Darkfenne Bat",
+        ]);
+        assert!(
+            error.contains("Reach") && error.contains("Flying"),
+            "{error}"
+        );
+    }
+
+    #[test]
     fn unknown_cards_are_errors_not_panics() {
         let calc = Calc::try_parse_from([
             "calc",

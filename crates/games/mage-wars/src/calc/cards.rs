@@ -6,6 +6,7 @@ use grimoire_engine::{PlayerId, TraitEffectKind};
 use serde::Serialize;
 
 use super::{probability_at_least, DamageQuery, DamageSummary};
+use crate::rules::attack::out_of_reach;
 use crate::rules::limits::{check_at_most, check_markers, MAX_DAMAGE, MAX_TRAITS};
 use crate::rules::modifiers::{
     attack_dice, effect_die_total, extinguished_burns, visit_dice_modifiers, AttackContext,
@@ -121,6 +122,14 @@ pub fn calculate_cards_in(
     }
     if let Some(o) = game.store.get_mut(d) {
         o.damage = state.damage;
+    }
+    if out_of_reach(&game, a, &bar, d) {
+        return Err(format!(
+            "{attacker_name}'s {} is a melee attack without Reach and {attacker_name} is not \
+             Flying, so it cannot attack {defender_name}, which is Flying (codex: Flying, \
+             \"out of reach of conjurations and non-Flying creatures\"; Reach)",
+            bar.bar.name
+        ));
     }
     let ctx = AttackContext {
         attacker: a,
@@ -323,6 +332,29 @@ mod tests {
         // Timber Wolf prints one attack, Bite (4 dice); it needed --attack before.
         let calculation = calculate("Timber Wolf", None, "Bitterwood Fox").expect("calculates");
         assert_eq!((calculation.attack, calculation.printed_dice), ("Bite", 4));
+    }
+
+    #[test]
+    fn a_melee_attack_cannot_reach_a_flying_defender() {
+        // Timber Wolf's Bite against Darkfenne Bat (Flying) was calculated before.
+        let error = calculate("Timber Wolf", None, "Darkfenne Bat").unwrap_err();
+        assert!(
+            error.contains("cannot attack Darkfenne Bat, which is Flying")
+                && error.contains("codex: Flying"),
+            "{error}"
+        );
+        // Flying granted to a defender counts too.
+        let flying = DefenderState {
+            traits: vec![Trait::Flying],
+            ..DefenderState::default()
+        };
+        assert!(calculate_cards("Timber Wolf", None, "Bitterwood Fox", &flying).is_err());
+    }
+
+    #[test]
+    fn flying_attackers_and_ranged_attacks_reach_flying_defenders() {
+        assert!(calculate("Thunderift Falcon", None, "Darkfenne Bat").is_ok());
+        assert!(calculate("Royal Archer", Some("Longbow"), "Darkfenne Bat").is_ok());
     }
 
     #[test]

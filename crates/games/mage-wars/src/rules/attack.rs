@@ -550,8 +550,6 @@ fn guarded_elsewhere(game: &Game, attacker: ObjectId, defender: ObjectId) -> boo
     })
 }
 
-/// A melee attack without Reach by an attacker without Flying cannot attack a Flying creature
-/// (codex: Flying, Reach).
 /// Why a target in `zone` is out of the attack's range, if it is: melee attacks reach only
 /// the attacker's zone, other attacks their range (min-max zones). In the same zone a ranged
 /// attack may target a Flying object, and a Flying attacker may attack, whatever the minimum
@@ -580,7 +578,14 @@ fn out_of_range(
     })
 }
 
-fn out_of_reach(game: &Game, attacker: ObjectId, bar: &AttackProfile, defender: ObjectId) -> bool {
+/// A melee attack without Reach by an attacker without Flying cannot attack a Flying creature
+/// (codex: Flying, Reach).
+pub(crate) fn out_of_reach(
+    game: &Game,
+    attacker: ObjectId,
+    bar: &AttackProfile,
+    defender: ObjectId,
+) -> bool {
     bar.is_melee()
         && !bar.has(Trait::Reach)
         && game.is_flying(defender)
@@ -631,10 +636,10 @@ fn avoids(
     bar: &AttackProfile,
     origin: Origin,
 ) -> Result<bool, RulesError> {
-    if bar.is_unavoidable() || origin == Origin::DamageBarrier || game.is_incapacitated(defender) {
+    if origin == Origin::DamageBarrier {
         return Ok(false);
     }
-    let Some((source, defense, used)) = ready_defense(game, defender, bar) else {
+    let Some((source, defense, used)) = usable_defense(game, defender, bar) else {
         return Ok(false);
     };
     let roll = roll_effect_die(dice)?.saturating_add(game.defense_modifier(defender));
@@ -645,6 +650,20 @@ fn avoids(
     game.log.push(GameEvent::Avoided { defender, roll });
     game.last_dice_rolled.push(0);
     Ok(true)
+}
+
+/// The Defense the defender can use against `bar` now, as [`ready_defense`] finds it: none
+/// against an Unavoidable attack or while the defender is Incapacitated (codex: Unavoidable,
+/// Incapacitated).
+pub(crate) fn usable_defense(
+    game: &Game,
+    defender: ObjectId,
+    bar: &AttackProfile,
+) -> Option<(ObjectId, Defense, u32)> {
+    if bar.is_unavoidable() || game.is_incapacitated(defender) {
+        return None;
+    }
+    ready_defense(game, defender, bar)
 }
 
 /// The Defense the defender uses against `bar`, with the object that provides it and its uses
