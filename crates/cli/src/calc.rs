@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use grimoire_mage_wars::calc::{
     calculate_cards_in, effect_row_probabilities, AppliedModifier, DamageQuery, DamageSummary,
-    DefenderState, EffectChance, MAX_ATTACK_DICE,
+    DefenderState, DefenseChance, EffectChance, MAX_ATTACK_DICE, MAX_DEFENSE_USES,
 };
 use grimoire_mage_wars::rules::limits::{
     marker_limit, EFFECT_ROW_ROLLS, MAX_ARMOR, MAX_DAMAGE, MAX_EFFECT_MODIFIER,
@@ -121,6 +121,18 @@ pub struct Args {
     /// condition that does not stack, 99 of one that does.
     #[arg(long, default_value = "")]
     defender_conditions: String,
+    /// Uses of the defender's Defense already spent this round (card mode), 0 to 5; the flag
+    /// alone means 1. Without it the Defense is assumed ready and its chance to avoid the
+    /// attack is in the odds.
+    #[arg(
+        long,
+        num_args = 0..=1,
+        default_value_t = 0,
+        default_missing_value = "1",
+        allow_negative_numbers = true,
+        value_parser = at_most(MAX_DEFENSE_USES),
+    )]
+    defense_used: u32,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
@@ -202,6 +214,8 @@ struct Calculation {
     modifiers: Vec<AppliedModifier>,
     /// The modifier to the effect die.
     effect_modifier: i32,
+    /// The defender's Defense used in the odds (card mode).
+    defense: Option<DefenseChance>,
     /// The damage distribution.
     summary: DamageSummary,
     /// The effect rows' chances.
@@ -271,6 +285,7 @@ fn raw_mode(args: &Args) -> Result<Calculation, String> {
     Ok(Calculation {
         title: None,
         modifiers: Vec::new(),
+        defense: None,
         effect_modifier: args.effect_modifier,
         summary: DamageSummary::new(query, args.life).map_err(|e| e.to_string())?,
         effects,
@@ -317,6 +332,7 @@ fn card_mode(args: &Args) -> Result<Calculation, String> {
             })
             .collect::<Result<_, _>>()?,
         conditions,
+        defense_uses_spent: args.defense_used,
     };
     let (attacker, attack, defender) = (
         args.attacker.as_deref().unwrap_or_default(),
@@ -334,6 +350,7 @@ fn card_mode(args: &Args) -> Result<Calculation, String> {
             calculation.defender
         )),
         modifiers: calculation.modifiers,
+        defense: calculation.defense,
         effect_modifier: calculation.effect_modifier,
         summary: calculation.summary,
         effects: calculation.effects,
@@ -389,12 +406,21 @@ fn to_json(report: &Calculation) -> String {
         "distribution": summary.distribution.iter().map(|&p| rounded(p)).collect::<Vec<_>>(),
         "expected_damage": rounded(summary.expected_damage),
         "p_destroy": summary.p_destroy.map(rounded),
+        "p_avoided": rounded(summary.p_avoided),
         "effect_modifier": report.effect_modifier,
         "effects": effects,
     });
     if let Some(title) = &report.title {
         value["title"] = json!(title);
         value["modifiers"] = json!(report.modifiers);
+        value["defense"] = json!(report.defense.as_ref().map(|defense| json!({
+            "roll": defense.roll,
+            "modifier": defense.modifier,
+            "uses": defense.uses,
+            "spent": defense.spent,
+            "probability": rounded(defense.probability),
+            "assumed": "ready: not yet used up this round (--defense-used N says otherwise)",
+        })));
     }
     serde_json::to_string_pretty(&value).unwrap_or_default()
 }
@@ -427,6 +453,12 @@ fn print_table(report: &Calculation) {
             0
         };
         outln!("{damage:>6}  {:>10}  {}", percent(p), "#".repeat(width));
+    }
+    if let Some(defense) = &report.defense {
+        outln!(
+            "chance the Defense avoids the attack: {} (assumed ready; --defense-used if it was used this round)",
+            percent(defense.probability)
+        );
     }
     outln!("expected damage: {:.4}", rounded(summary.expected_damage));
     if let Some(p) = summary.p_destroy {
@@ -553,6 +585,32 @@ mod tests {
     }
 
     #[test]
+    fn the_defenders_defense_is_in_the_odds_unless_used() {
+        // Huginn's Beak (1 die, Piercing +1) on Dwarf Panzergarde (armor 3, Defense 9+ once a
+        // round): 0, 1, 2 damage 4/6, 1/6, 1/6; the Defense avoids 4/12 = 1/3, so no damage
+        // is 1/3 + 2/3 * 4/6 = 7/9.
+        let card = [
+            "mage-wars",
+            "--attacker",
+            "Huginn, Raven Familiar",
+            "--attack",
+            "Beak",
+            "--defender",
+            "Dwarf Panzergarde",
+        ];
+        let json = json_for(&card);
+        assert_eq!(json["p_avoided"].to_string(), "0.333333333333");
+        assert_eq!(json["distribution"][0].to_string(), "0.777777777778");
+        assert_eq!(json["defense"]["roll"], 9);
+        let used = json_for(&[&card[..], &["--defense-used"]].concat());
+        assert_eq!(used["p_avoided"], 0.0);
+        assert_eq!(used["defense"], serde_json::Value::Null);
+        assert_eq!(used["distribution"][0].to_string(), "0.666666666667");
+        let error = parse_error(&[&card[..], &["--defense-used", "6"]].concat());
+        assert!(error.contains("0..=5"), "{error}");
+    }
+
+    #[test]
     fn unknown_cards_are_errors_not_panics() {
         let calc = Calc::try_parse_from([
             "calc",
@@ -669,6 +727,7 @@ mod tests {
             for (flag, argument, range) in [
                 ("--effects", effects.as_str(), "1..=20"),
                 ("--defender-damage", value, "0..=999"),
+                ("--defense-used", value, "0..=5"),
             ] {
                 let mut argv = vec!["mage-wars"];
                 if flag == "--effects" {

@@ -183,6 +183,7 @@ const SUBCOMMANDS: &[Subcommand] = &[
             ("--defender-damage", Value::Number),
             ("--defender-traits", Value::Word),
             ("--defender-conditions", Value::Word),
+            ("--defense-used", Value::Number),
         ],
         switches: &["--incorporeal", "--ethereal", "--ranged", "--json"],
         required: &[],

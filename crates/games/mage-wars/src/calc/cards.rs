@@ -2,18 +2,18 @@
 //! and a defender in a given state.
 
 use grimoire_engine::suggest::did_you_mean;
-use grimoire_engine::{PlayerId, TraitEffectKind};
+use grimoire_engine::{ObjectId, PlayerId, TraitEffectKind};
 use serde::Serialize;
 
 use super::{probability_at_least, DamageQuery, DamageSummary};
-use crate::rules::attack::out_of_reach;
+use crate::rules::attack::{out_of_reach, usable_defense};
 use crate::rules::limits::{check_at_most, check_markers, MAX_DAMAGE, MAX_TRAITS};
 use crate::rules::modifiers::{
     attack_dice, effect_die_total, extinguished_burns, visit_dice_modifiers, AttackContext,
     AttackMaker, Contribution, FirstAttackBonuses, ModifierOrigin, ModifierOwner,
 };
 use crate::rules::{AttackProfile, Catalog, Game, Marker, OpSource, Printed};
-use crate::{AttackBar, Condition, EffectRow, Trait};
+use crate::{AttackBar, Condition, Defense, EffectRow, Trait};
 
 /// The defender's situation.
 #[derive(Debug, Clone, Default)]
@@ -24,6 +24,27 @@ pub struct DefenderState {
     pub traits: Vec<Trait>,
     /// Condition markers.
     pub conditions: Vec<(Condition, u32)>,
+    /// Uses of its Defense already spent this round (0: the Defense is assumed ready).
+    pub defense_uses_spent: u32,
+}
+
+/// Most Defense uses a calculation takes as already spent this round: a Defense has at most 5
+/// uses a round (codex `[records.Defense]`, `uses` is `int(1..=5)`).
+pub const MAX_DEFENSE_USES: u32 = 5;
+
+/// The defender's Defense as the calculation uses it against the attack.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DefenseChance {
+    /// The effect-die roll, or higher, that avoids the attack.
+    pub roll: u8,
+    /// Change to the defense roll (Daze, Restrained).
+    pub modifier: i32,
+    /// Uses per round; `None` when unlimited.
+    pub uses: Option<u8>,
+    /// Uses already spent this round.
+    pub spent: u32,
+    /// Probability that the Defense avoids the attack.
+    pub probability: f64,
 }
 
 /// The probability of one effect-table row.
@@ -61,11 +82,16 @@ pub struct CardCalculation {
     pub printed_dice: u32,
     /// Every modifier applied, in the order the rules met them.
     pub modifiers: Vec<AppliedModifier>,
-    /// Damage summary (dice after modifiers, armor after Corrode).
+    /// The Defense the defender uses against the attack, assumed ready unless uses were
+    /// spent; `None` when it has none it can use (see the modifiers for why).
+    pub defense: Option<DefenseChance>,
+    /// Damage summary (dice after modifiers, armor after Corrode); an attack the Defense
+    /// avoids counts as no damage.
     pub summary: DamageSummary,
     /// Modifier applied to the effect die.
     pub effect_modifier: i32,
-    /// Effect-row probabilities (only when the attack can deal effects to the defender).
+    /// Effect-row probabilities (only when the attack can deal effects to the defender; an
+    /// avoided attack deals none).
     pub effects: Vec<EffectChance>,
 }
 
@@ -92,6 +118,11 @@ pub fn calculate_cards_in(
     state: &DefenderState,
 ) -> Result<CardCalculation, String> {
     check_at_most("defender damage", state.damage, MAX_DAMAGE)?;
+    check_at_most(
+        "Defense uses spent",
+        state.defense_uses_spent,
+        MAX_DEFENSE_USES,
+    )?;
     for &(condition, count) in &state.conditions {
         check_markers(condition, count)?;
     }
@@ -123,6 +154,7 @@ pub fn calculate_cards_in(
     if let Some(o) = game.store.get_mut(d) {
         o.damage = state.damage;
     }
+    game.set_markers(d, Marker::DefenseUsed, state.defense_uses_spent);
     if out_of_reach(&game, a, &bar, d) {
         return Err(format!(
             "{attacker_name}'s {} is a melee attack without Reach and {attacker_name} is not \
@@ -144,7 +176,9 @@ pub fn calculate_cards_in(
     let incorporeal = game.has_trait(d, Trait::Incorporeal);
     let ethereal = bar.has(Trait::Ethereal);
     let immune = bar.bar.damage_type.is_some_and(|t| game.is_immune(d, t));
-    let modifiers = applied_modifiers(&game, &ctx, printed_armor, immune);
+    let mut modifiers = applied_modifiers(&game, &ctx, printed_armor, immune);
+    let defense = defense_chance(&game, d, &bar, &mut modifiers);
+    let p_avoided = defense.as_ref().map_or(0.0, |chance| chance.probability);
     let query = DamageQuery {
         dice: if immune || bar.has(Trait::NoDamage) {
             0
@@ -164,6 +198,12 @@ pub fn calculate_cards_in(
         Vec::new()
     } else {
         effect_chances(bar.bar.effects, effect_modifier)
+            .into_iter()
+            .map(|row| EffectChance {
+                probability: row.probability * (1.0 - p_avoided),
+                ..row
+            })
+            .collect()
     };
     Ok(CardCalculation {
         attacker: attacker_name,
@@ -171,7 +211,9 @@ pub fn calculate_cards_in(
         defender: defender_name,
         printed_dice: u32::from(bar.bar.dice),
         modifiers,
-        summary: DamageSummary::new(query, remaining).map_err(|e| e.to_string())?,
+        defense,
+        summary: DamageSummary::avoidable(query, remaining, p_avoided)
+            .map_err(|e| e.to_string())?,
         effect_modifier,
         effects,
     })
@@ -210,6 +252,63 @@ fn choose_attack(
                 )
             }),
     }
+}
+
+/// The defender's Defense against `bar` (the rules' own choice, `usable_defense`) and its
+/// chance: the effect die plus the defender's defense modifier reaching the Defense's roll
+/// (codex: Defense, Daze, Restrained). Says in `modifiers` which Defense was used, assumed
+/// ready, or why a printed one cannot be.
+fn defense_chance(
+    game: &Game,
+    defender: ObjectId,
+    bar: &AttackProfile,
+    modifiers: &mut Vec<AppliedModifier>,
+) -> Option<DefenseChance> {
+    let mut push = |defense: &Defense, change: String| {
+        modifiers.push(AppliedModifier {
+            source: format!("Defense {}+ (defender)", defense.roll),
+            change,
+        });
+    };
+    let Some((_, defense, spent)) = usable_defense(game, defender, bar) else {
+        let printed = game.card(defender).ok().and_then(|card| card.defense)?;
+        let why = if bar.is_unavoidable() {
+            "the attack is Unavoidable"
+        } else if game.is_incapacitated(defender) {
+            "the defender is Incapacitated"
+        } else if printed.no_ranged && bar.is_ranged() {
+            "it cannot be used against ranged attacks"
+        } else {
+            "its uses this round are spent"
+        };
+        push(&printed, format!("not used: {why}"));
+        return None;
+    };
+    let modifier = game.defense_modifier(defender);
+    let probability = probability_at_least(i32::from(defense.roll), modifier);
+    let uses = defense.uses.map_or("unlimited uses".to_owned(), |uses| {
+        format!("{spent} of {uses} uses spent this round")
+    });
+    let modified = if modifier == 0 {
+        String::new()
+    } else {
+        format!(" ({modifier:+} to the roll)")
+    };
+    push(
+        &defense,
+        format!(
+            "avoids the attack on {}+{modified}: {:.4}% (assumed ready: {uses})",
+            defense.roll,
+            probability * 100.0
+        ),
+    );
+    Some(DefenseChance {
+        roll: defense.roll,
+        modifier,
+        uses: defense.uses,
+        spent,
+        probability,
+    })
 }
 
 /// Every modifier the rules apply to this attack, named by its source.
@@ -355,6 +454,125 @@ mod tests {
     fn flying_attackers_and_ranged_attacks_reach_flying_defenders() {
         assert!(calculate("Thunderift Falcon", None, "Darkfenne Bat").is_ok());
         assert!(calculate("Royal Archer", Some("Longbow"), "Darkfenne Bat").is_ok());
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    /// Huginn's Beak (1 die, Piercing +1) against Dwarf Panzergarde (armor 3, Defense 9+ once
+    /// a round): armor 2 stops the normal faces 1 and 2, so the die deals 0 (blank, blank, 1,
+    /// 2), 1 (critical 1) or 2 (critical 2): 4/6, 1/6, 1/6 before the Defense.
+    fn beak_on_panzergarde(state: &DefenderState) -> CardCalculation {
+        calculate_cards(
+            "Huginn, Raven Familiar",
+            Some("Beak"),
+            "Dwarf Panzergarde",
+            state,
+        )
+        .expect("calculates")
+    }
+
+    #[test]
+    fn the_defenders_defense_avoids_the_attack() {
+        // Defense 9+ on the d12: 4/12 = 1/3. No damage: 1/3 + 2/3 * 4/6 = 7/9; 1 and 2
+        // damage: 2/3 * 1/6 = 1/9 each; mean 1/9 + 2/9 = 1/3. The Defense was ignored before.
+        let calculation = beak_on_panzergarde(&DefenderState::default());
+        let defense = calculation.defense.as_ref().expect("a Defense");
+        assert_eq!((defense.roll, defense.uses, defense.spent), (9, Some(1), 0));
+        assert!(close(defense.probability, 1.0 / 3.0));
+        let summary = &calculation.summary;
+        assert!(close(summary.p_avoided, 1.0 / 3.0));
+        let expected = [7.0 / 9.0, 1.0 / 9.0, 1.0 / 9.0];
+        assert_eq!(summary.distribution.len(), 3, "{:?}", summary.distribution);
+        for (p, want) in summary.distribution.iter().zip(expected) {
+            assert!(close(*p, want), "{:?}", summary.distribution);
+        }
+        assert!(close(summary.expected_damage, 1.0 / 3.0));
+        assert!(calculation
+            .modifiers
+            .iter()
+            .any(|m| m.source == "Defense 9+ (defender)" && m.change.contains("assumed ready")));
+    }
+
+    #[test]
+    fn daze_makes_the_defense_roll_harder() {
+        // One Daze: -2 to the defense roll, so 11+ avoids: 2/12 = 1/6. No damage:
+        // 1/6 + 5/6 * 4/6 = 13/18.
+        let dazed = DefenderState {
+            conditions: vec![(Condition::Daze, 1)],
+            ..DefenderState::default()
+        };
+        let calculation = beak_on_panzergarde(&dazed);
+        assert_eq!(calculation.defense.as_ref().map(|d| d.modifier), Some(-2));
+        assert!(close(calculation.summary.p_avoided, 1.0 / 6.0));
+        assert!(close(calculation.summary.distribution[0], 13.0 / 18.0));
+    }
+
+    #[test]
+    fn a_spent_defense_is_not_used() {
+        let spent = DefenderState {
+            defense_uses_spent: 1,
+            ..DefenderState::default()
+        };
+        let calculation = beak_on_panzergarde(&spent);
+        assert_eq!(calculation.defense, None);
+        assert_eq!(calculation.summary.p_avoided, 0.0);
+        assert!(close(calculation.summary.distribution[0], 4.0 / 6.0));
+        assert!(calculation
+            .modifiers
+            .iter()
+            .any(|m| m.change == "not used: its uses this round are spent"));
+        let too_many = DefenderState {
+            defense_uses_spent: 6,
+            ..DefenderState::default()
+        };
+        let error = calculate_cards(
+            "Huginn, Raven Familiar",
+            Some("Beak"),
+            "Dwarf Panzergarde",
+            &too_many,
+        )
+        .unwrap_err();
+        assert!(error.contains("0..=5"), "{error}");
+    }
+
+    #[test]
+    fn an_unlimited_defense_stays_ready() {
+        // Fellella's Defense 6+ has no limit a round: 7/12 however many uses were spent.
+        let spent = DefenderState {
+            defense_uses_spent: MAX_DEFENSE_USES,
+            ..DefenderState::default()
+        };
+        let calculation = calculate_cards(
+            "Huginn, Raven Familiar",
+            Some("Beak"),
+            "Fellella, Pixie Familiar",
+            &spent,
+        )
+        .expect("calculates");
+        assert!(close(calculation.summary.p_avoided, 7.0 / 12.0));
+    }
+
+    #[test]
+    fn an_unavoidable_attack_ignores_the_defense() {
+        let calculation = calculate("Brogan Bloodstone", None, "Dwarf Panzergarde").expect("ok");
+        assert_eq!(calculation.defense, None);
+        assert_eq!(calculation.summary.p_avoided, 0.0);
+        assert!(calculation
+            .modifiers
+            .iter()
+            .any(|m| m.change == "not used: the attack is Unavoidable"));
+    }
+
+    #[test]
+    fn an_avoided_attack_deals_no_effects() {
+        // Diseased Bite's Rot on 9+ (4/12); Knight of Westlock's Defense 8+ avoids 5/12, so
+        // Rot lands 1/3 * 7/12 = 7/36.
+        let calculation = calculate("Darkfenne Bat", None, "Knight of Westlock").expect("ok");
+        assert!(close(calculation.summary.p_avoided, 5.0 / 12.0));
+        assert_eq!(calculation.effects.len(), 1);
+        assert!(close(calculation.effects[0].probability, 7.0 / 36.0));
     }
 
     #[test]

@@ -95,15 +95,36 @@ pub struct DamageSummary {
     pub expected_damage: f64,
     /// Probability that damage reaches the remaining life, when a life was given.
     pub p_destroy: Option<f64>,
+    /// Probability that the defender avoids the whole attack (a Defense); `distribution`,
+    /// `expected_damage` and `p_destroy` already count an avoided attack as no damage.
+    pub p_avoided: f64,
 }
 
 impl DamageSummary {
     /// Summarises `query`; `remaining_life` (Life minus damage already taken) gives `p_destroy`.
     pub fn new(query: DamageQuery, remaining_life: Option<u32>) -> Result<Self, CalcError> {
+        Self::avoidable(query, remaining_life, 0.0)
+    }
+
+    /// [`DamageSummary::new`] for an attack the defender avoids (takes no damage from) with
+    /// probability `p_avoided` (kept within [0, 1]): every damage is that much less likely,
+    /// and no damage that much more.
+    pub fn avoidable(
+        query: DamageQuery,
+        remaining_life: Option<u32>,
+        p_avoided: f64,
+    ) -> Result<Self, CalcError> {
         if query.dice > MAX_ATTACK_DICE {
             return Err(CalcError::TooManyDice { dice: query.dice });
         }
-        let distribution = damage_distribution(&query);
+        let p_avoided = p_avoided.clamp(0.0, 1.0);
+        let mut distribution = damage_distribution(&query);
+        if p_avoided > 0.0 {
+            for p in &mut distribution {
+                *p *= 1.0 - p_avoided;
+            }
+            distribution[0] += p_avoided;
+        }
         let expected_damage = distribution
             .iter()
             .enumerate()
@@ -121,6 +142,7 @@ impl DamageSummary {
             distribution,
             expected_damage,
             p_destroy,
+            p_avoided,
         })
     }
 }
@@ -479,6 +501,23 @@ mod tests {
         .unwrap();
         assert!(close(s.expected_damage, 1.0));
         assert!(close(s.p_destroy.unwrap(), 1.0 / 3.0));
+    }
+
+    #[test]
+    fn an_avoided_attack_counts_as_no_damage() {
+        // One die, no armor: 0, 1 and 2 damage a third each. Avoided half the time:
+        // 0 damage 1/2 + 1/2 * 1/3 = 2/3, 1 and 2 damage 1/6 each, mean 1/2,
+        // destroyed (2 life left) 1/6.
+        let query = DamageQuery {
+            dice: 1,
+            ..Default::default()
+        };
+        let s = DamageSummary::avoidable(query, Some(2), 0.5).unwrap();
+        assert!(close(s.distribution[0], 2.0 / 3.0), "{:?}", s.distribution);
+        assert!(close(s.distribution[1], 1.0 / 6.0) && close(s.distribution[2], 1.0 / 6.0));
+        assert!(close(s.expected_damage, 0.5));
+        assert!(close(s.p_destroy.unwrap(), 1.0 / 6.0));
+        assert_eq!(s.p_avoided, 0.5);
     }
 
     #[test]
