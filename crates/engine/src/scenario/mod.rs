@@ -25,6 +25,7 @@
 //! game returned no [`Check`] for. Scripted dice and choices left unused are errors.
 
 mod bounded;
+mod extremes;
 mod parse;
 mod schema;
 
@@ -39,6 +40,7 @@ use crate::rules::{Ctx, Rules, ScriptedChoices};
 use crate::store::{ObjectId, PlayerId};
 
 pub use bounded::{Bounded, Few};
+pub use extremes::{failures_away_from_the_value, EXTREME_NUMBERS};
 pub use parse::{
     parse_scenario, scenario_game, Entry, ExpectEntry, ObjectEntry, PlayerEntry, Scenario,
     StepEntry,
