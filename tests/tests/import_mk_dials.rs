@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use grimoire_import::{import_mk_dials, ImportError, Report};
 use serde_json::{json, Value};
 
-use crate::support::{files_under, repo_root, shared_dir};
+use crate::support::{files_under, location, repo_root, shared_dir};
 
 fn codex_dir() -> PathBuf {
     repo_root().join("codex").join("mage-knight")
@@ -704,17 +704,6 @@ fn file_level_oddities_are_reported() {
         "{report}"
     );
     assert_eq!(report.cards_written, 1, "{report}");
-}
-
-/// `line:column` (1-based, columns in characters) of byte `offset` of `text`.
-fn location(text: &str, offset: usize) -> String {
-    let before = &text[..offset];
-    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
-    format!(
-        "{}:{}",
-        before.matches('\n').count() + 1,
-        before[line_start..].chars().count() + 1
-    )
 }
 
 #[test]

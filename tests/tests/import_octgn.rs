@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use grimoire_import::{import_octgn, ImportError, NewWords, Report};
 
-use crate::support::{files_under, repo_root, shared_dir, OCTGN_SET_FILES};
+use crate::support::{files_under, location, repo_root, shared_dir, OCTGN_SET_FILES};
 
 /// Imports Mage Wars sets into `out`, checking the cards against the repository's codex.
 fn import(sets: &[PathBuf], out: &Path) -> Result<Report, ImportError> {
@@ -435,17 +435,6 @@ fn mutated_core_set(edit: impl Fn(&str) -> String) -> Option<(tempfile::TempDir,
     let path = dir.path().join("core.set.xml");
     fs::write(&path, mutated).expect("write mutated set");
     Some((dir, path))
-}
-
-/// `line:column` (1-based, columns in characters) of byte `offset` of `text`.
-fn location(text: &str, offset: usize) -> String {
-    let before = &text[..offset];
-    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
-    format!(
-        "{}:{}",
-        before.matches('\n').count() + 1,
-        before[line_start..].chars().count() + 1
-    )
 }
 
 /// `file:line:column` of byte `offset` of the file at `path`.

@@ -7,21 +7,10 @@ use std::path::{Path, PathBuf};
 use grimoire_import::import_summoner_wars;
 use serde_json::Value;
 
-use crate::support::{repo_root, shared_dir};
+use crate::support::{location, repo_root, shared_dir};
 
 fn codex_dir() -> PathBuf {
     repo_root().join("codex").join("summoner-wars")
-}
-
-/// `line:column` (1-based, columns in characters) of byte `offset` of `text`.
-fn location(text: &str, offset: usize) -> String {
-    let before = &text[..offset];
-    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
-    format!(
-        "{}:{}",
-        before.matches('\n').count() + 1,
-        before[line_start..].chars().count() + 1
-    )
 }
 
 /// The real card list with `edit` applied, pretty-printed one member a line into `dir`, and

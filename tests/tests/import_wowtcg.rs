@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use grimoire_import::{import_wowtcg_json, ImportError, Report};
 
-use crate::support::{repo_root, same_as_imported, shared_dir};
+use crate::support::{location, repo_root, same_as_imported, shared_dir};
 
 /// The given files of `../shared/data/wow-tcg` that `cards/wow-tcg` was imported from, in the
 /// order a shell glob gives them (`setlist.json` only names the sets).
@@ -254,17 +254,6 @@ fn malformed_json_stops_the_import_with_its_position_and_writes_nothing() {
 
 fn wow_codex() -> PathBuf {
     repo_root().join("codex").join("wow-tcg")
-}
-
-/// `line:column` (1-based, columns in characters) of byte `offset` of `text`.
-fn location(text: &str, offset: usize) -> String {
-    let before = &text[..offset];
-    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
-    format!(
-        "{}:{}",
-        before.matches('\n').count() + 1,
-        before[line_start..].chars().count() + 1
-    )
 }
 
 #[test]

@@ -91,3 +91,15 @@ pub fn files_under(dir: &Path) -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// `line:column` (1-based, columns in characters) of byte `offset` of `text`: where the import
+/// tests expect an error, computed here independently of the readers under test.
+pub fn location(text: &str, offset: usize) -> String {
+    let before = &text[..offset];
+    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+    format!(
+        "{}:{}",
+        before.matches('\n').count() + 1,
+        before[line_start..].chars().count() + 1
+    )
+}
