@@ -12,7 +12,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use clap::builder::RangedU64ValueParser;
 use grimoire_engine::{
-    playout, simulate, LogLine, Playable, Playout, PlayoutOptions, SimulationOptions, Summary,
+    playout, simulate, simulate_matchups, LogLine, Matchups, Playable, Playout, PlayoutOptions,
+    SimulationOptions, Summary,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -63,6 +64,11 @@ pub struct SimulateArgs {
     /// 1,000,000).
     #[arg(long, default_value_t = 20_000, value_parser = max_actions())]
     pub max_actions: u32,
+    /// Play every deck against every other deck instead (the `--deck` files, at least two,
+    /// or every deck in `decks/<game>/`), `--games` games per pairing with half of them in
+    /// each seat order, and print the win-rate matrix.
+    #[arg(long)]
+    pub matrix: bool,
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
@@ -146,14 +152,65 @@ where
             paths.len()
         ));
     }
-    let decks = paths
+    let decks = read_decks(&game, &paths)?;
+    Ok((game, decks))
+}
+
+/// Reads every deck file of `paths` for `game`.
+fn read_decks<G: PlayableGame>(game: &G, paths: &[PathBuf]) -> Result<Vec<G::Deck>, String>
+where
+    G::Deck: Sync,
+{
+    paths
         .iter()
         .map(|path| {
             let text = grimoire_input::read_text(path).map_err(|e| e.to_string())?;
             game.read_deck(path, &text)
         })
-        .collect::<Result<Vec<_>, String>>()?;
-    Ok((game, decks))
+        .collect()
+}
+
+/// A deck's name in tables: its file name without the extension.
+fn deck_label(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+}
+
+/// The decks of a round robin: the ones given, else every `.toml` file of `decks/<game>/`
+/// in name order.
+fn matrix_deck_paths<G: PlayableGame>(
+    decks: &[PathBuf],
+    content_root: Option<&Path>,
+) -> Result<Vec<PathBuf>, String>
+where
+    G::Deck: Sync,
+{
+    if !decks.is_empty() {
+        return Ok(decks.to_vec());
+    }
+    let folder = content_root
+        .ok_or_else(|| {
+            format!(
+                "no --deck given and no content root found to take the example decks of {} \
+                 from (pass --deck FILE for each deck, or --root)",
+                G::NAME
+            )
+        })?
+        .join("decks")
+        .join(G::NAME);
+    let entries = std::fs::read_dir(&folder)
+        .map_err(|e| format!("cannot list the decks in {}: {e}", folder.display()))?;
+    let mut paths = Vec::new();
+    for entry in entries {
+        let path = entry
+            .map_err(|e| format!("cannot list the decks in {}: {e}", folder.display()))?
+            .path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            paths.push(path);
+        }
+    }
+    paths.sort();
+    Ok(paths)
 }
 
 /// `grimoire play` for game `G`.
@@ -228,6 +285,9 @@ pub fn simulate_game<G: PlayableGame>(args: &SimulateArgs) -> ExitCode
 where
     G::Deck: Sync,
 {
+    if args.matrix {
+        return simulate_matrix::<G>(args);
+    }
     let (game, decks) = match prepare::<G>(&args.decks) {
         Ok(prepared) => prepared,
         Err(message) => {
@@ -235,43 +295,16 @@ where
             return ExitCode::from(2);
         }
     };
-    let jobs = args.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(usize::from)
-            .unwrap_or(1)
-    });
-    let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, {eta} left)")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let done = AtomicU64::new(0);
-    let progress = || {
-        let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if finished.is_multiple_of(16) || finished == args.games {
-            bar.set_position(finished);
-        }
-    };
-    let options = SimulationOptions {
-        games: args.games,
-        seed: args.seed,
-        jobs,
-        playout: PlayoutOptions {
-            max_actions: args.max_actions,
-            record_log: false,
-        },
-    };
-    let summary = simulate(&game, &decks, options, &progress);
-    bar.finish_and_clear();
+    let options = simulation_options(args);
+    let bar = progress_bar(args.games);
+    let summary = simulate(&game, &decks, options, &bar.tick());
+    bar.finish();
     if let Some(path) = &args.report {
         let root = root::optional(root::flag());
         let labels: Vec<String> = deck_paths::<G>(&args.decks, root.as_deref())
             .unwrap_or_default()
             .iter()
-            .map(|p| {
-                p.file_stem()
-                    .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
-            })
+            .map(|p| deck_label(p))
             .collect();
         if let Err(message) = grimoire_report::write(&report(G::NAME, &labels, &summary), path) {
             crate::errln!("error: {message}");
@@ -292,6 +325,231 @@ where
         ExitCode::FAILURE
     };
     output::finish(status)
+}
+
+/// The options `simulate` plays with (`--jobs` defaults to one thread per core).
+fn simulation_options(args: &SimulateArgs) -> SimulationOptions {
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(usize::from)
+            .unwrap_or(1)
+    });
+    SimulationOptions {
+        games: args.games,
+        seed: args.seed,
+        jobs,
+        playout: PlayoutOptions {
+            max_actions: args.max_actions,
+            record_log: false,
+        },
+    }
+}
+
+/// A progress bar on stderr over `total` games, moved by the closure [`Progress::tick`] gives.
+struct Progress {
+    bar: ProgressBar,
+    done: AtomicU64,
+    total: u64,
+}
+
+impl Progress {
+    /// The closure the simulation calls once per finished game.
+    fn tick(&self) -> impl Fn() + Sync + '_ {
+        move || {
+            let finished = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+            if finished.is_multiple_of(16) || finished == self.total {
+                self.bar.set_position(finished);
+            }
+        }
+    }
+
+    /// Clears the bar.
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+fn progress_bar(total: u64) -> Progress {
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, {eta} left)")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    Progress {
+        bar,
+        done: AtomicU64::new(0),
+        total,
+    }
+}
+
+/// `grimoire simulate --matrix` for game `G`: every deck against every other deck.
+fn simulate_matrix<G: PlayableGame>(args: &SimulateArgs) -> ExitCode
+where
+    G::Deck: Sync,
+{
+    let prepared = (|| {
+        let content_root = root::optional(root::flag());
+        let game = G::load(content_root.as_deref())?;
+        let paths = matrix_deck_paths::<G>(&args.decks, content_root.as_deref())?;
+        let decks = read_decks(&game, &paths)?;
+        Ok::<_, String>((game, paths, decks))
+    })();
+    let (game, paths, decks) = match prepared {
+        Ok(prepared) => prepared,
+        Err(message) => {
+            crate::errln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let labels: Vec<String> = paths.iter().map(|p| deck_label(p)).collect();
+    let pairings = (decks.len() * decks.len().saturating_sub(1) / 2) as u64;
+    let bar = progress_bar(args.games.saturating_mul(pairings));
+    let matchups = simulate_matchups(
+        &game,
+        &labels,
+        &decks,
+        simulation_options(args),
+        &bar.tick(),
+    );
+    bar.finish();
+    let matchups = match matchups {
+        Ok(matchups) => matchups,
+        Err(error) => {
+            crate::errln!("error: {}: {error}", G::NAME);
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(path) = &args.report {
+        if let Err(message) = grimoire_report::write(&matrix_report(G::NAME, &matchups), path) {
+            crate::errln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    }
+    if args.json {
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&matchups).unwrap_or_default()
+        );
+    } else {
+        print_matrix(G::NAME, &paths, &matchups);
+    }
+    let status = if matchups.failures().next().is_none() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    };
+    output::finish(status)
+}
+
+/// The matrix in words: each row deck's win rate against each column deck (columns numbered
+/// by row), its overall rate, the first seat's edge, and every failed game with its replay.
+fn print_matrix(name: &str, paths: &[PathBuf], matchups: &Matchups) {
+    let games: u64 = matchups.pairings.iter().map(|p| p.games).sum();
+    let finished: u64 = matchups.pairings.iter().map(|p| p.first_wins.of).sum();
+    let failed = matchups.failures().count();
+    outln!(
+        "{name}: {} decks, {} pairings of {} games (half in each seat order; seed {}): {games} \
+         games, {finished} finished by the rules, {} stopped at the action cap, {failed} broke \
+         the rules contract",
+        matchups.decks.len(),
+        matchups.pairings.len(),
+        matchups.games_per_pairing,
+        matchups.seed,
+        matchups.capped()
+    );
+    outln!("win rate of the row's deck against the column's, of the finished games:");
+    let rows: Vec<String> = matchups
+        .decks
+        .iter()
+        .enumerate()
+        .map(|(row, deck)| format!("{:>2} {deck}", row + 1))
+        .collect();
+    let width = output::column_width("", rows.iter().map(String::as_str));
+    let mut header = output::padded("", width);
+    for column in 0..matchups.decks.len() {
+        header.push_str(&format!("{:>7}", column + 1));
+    }
+    header.push_str("  overall (95% CI)");
+    outln!("{header}");
+    for (row, label) in rows.iter().enumerate() {
+        let mut line = output::padded(label, width);
+        for column in 0..matchups.decks.len() {
+            let cell = matchups
+                .win_rate(row, column)
+                .map_or_else(|| "-".to_string(), |rate| percent(rate.rate));
+            line.push_str(&format!("{cell:>7}"));
+        }
+        let overall = &matchups.overall[row];
+        line.push_str(&format!(
+            "  {:>6} ({} to {})",
+            percent(overall.rate),
+            percent(overall.low),
+            percent(overall.high)
+        ));
+        outln!("{line}");
+    }
+    let seat = &matchups.first_seat_wins;
+    outln!(
+        "the first seat won {} of the finished games (95% CI {} to {}; {} of {})",
+        percent(seat.rate),
+        percent(seat.low),
+        percent(seat.high),
+        seat.count,
+        seat.of
+    );
+    let draws: u64 = matchups.pairings.iter().map(|p| p.draws.count).sum();
+    if draws > 0 {
+        outln!("draws: {draws} of {finished}");
+    }
+    for failure in matchups.failures() {
+        outln!(
+            "  grimoire play {name} --deck {} --deck {} --seed {}: {}",
+            paths[failure.first_seat].display(),
+            paths[failure.second_seat].display(),
+            failure.seed,
+            failure.error
+        );
+    }
+}
+
+/// The round robin as a report page: the win matrix and the game lengths.
+fn matrix_report(name: &str, matchups: &Matchups) -> grimoire_report::Report {
+    use grimoire_report::{Report, WinMatrix};
+    let decks = matchups.decks.len();
+    let count = |value: u64| u32::try_from(value).unwrap_or(u32::MAX);
+    let cell = |row: usize, column: usize, wins: bool| {
+        matchups
+            .win_rate(row, column)
+            .map_or(0, |rate| count(if wins { rate.count } else { rate.of }))
+    };
+    let games: u64 = matchups.pairings.iter().map(|p| p.games).sum();
+    Report {
+        title: format!(
+            "{name}: {} decks, {} games per pairing",
+            decks, matchups.games_per_pairing
+        ),
+        summary: format!(
+            "Every deck against every other: {} pairings, {games} seeded random games (seed \
+             {}), half of each pairing in each seat order. {} stopped at the action cap, {} \
+             broke the rules contract; the first seat won {} of the finished games.",
+            matchups.pairings.len(),
+            matchups.seed,
+            matchups.capped(),
+            matchups.failures().count(),
+            percent(matchups.first_seat_wins.rate)
+        ),
+        matchups: Some(WinMatrix {
+            labels: matchups.decks.clone(),
+            wins: (0..decks)
+                .map(|row| (0..decks).map(|column| cell(row, column, true)).collect())
+                .collect(),
+            games: (0..decks)
+                .map(|row| (0..decks).map(|column| cell(row, column, false)).collect())
+                .collect(),
+        }),
+        histograms: Vec::new(),
+        tables: Vec::new(),
+    }
 }
 
 fn percent(rate: f64) -> String {

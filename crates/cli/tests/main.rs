@@ -14,5 +14,6 @@ mod play_mage_knight;
 mod play_summoner_wars;
 mod readme;
 mod root;
+mod simulate_matrix;
 mod support;
 mod wow_games;

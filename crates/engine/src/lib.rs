@@ -13,7 +13,7 @@
 //! - [`play`]: whole games ([`Playable`]: set-up from decks, who acts, [`Outcome`], the
 //!   all-or-nothing [`Playable::try_apply`]) and seeded random [`playout`]s;
 //! - [`simulate`](mod@simulate): many playouts in parallel, summed up with confidence
-//!   intervals;
+//!   intervals; [`matchups`]: every deck against every other deck, as a win-rate matrix;
 //! - [`contract`]: checks, on random reachable states, that `legal_actions` is complete and
 //!   that a rejected action leaves the state untouched;
 //! - [`coverage`](mod@coverage): which printed abilities of a game's cards the rules play
@@ -31,6 +31,7 @@ pub mod contract;
 pub mod coverage;
 pub mod dice;
 pub mod log;
+pub mod matchups;
 pub mod play;
 pub mod rules;
 pub mod scenario;
@@ -49,6 +50,7 @@ pub use coverage::{
 };
 pub use dice::{find_die, Dice, DiceError, DieFaces, DieSpec, ScriptedDice, SeededDice};
 pub use log::EventLog;
+pub use matchups::{simulate_matchups, MatchupFailure, Matchups, MatchupsError, Pairing};
 pub use play::{
     game_seed, playout, CardPlay, LogLine, Outcome, Playable, Playout, PlayoutError,
     PlayoutOptions, RandomChooser,

@@ -68,8 +68,9 @@ impl fmt::Display for Outcome {
 ///   which restores the state and the log whatever the game's `apply` did;
 /// - the state is `Clone`, and cheap enough to clone per action (tree search needs it).
 pub trait Playable: Rules<State: Clone> {
-    /// One player's deck as the game reads it (a spellbook, a deck, an army, a faction).
-    type Deck;
+    /// One player's deck as the game reads it (a spellbook, a deck, an army, a faction);
+    /// `Clone`, so a round robin can seat it against every other deck in both seats.
+    type Deck: Clone;
 
     /// How many players a game seats (each gets one deck).
     fn players(&self) -> usize {

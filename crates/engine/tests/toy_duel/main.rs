@@ -861,3 +861,83 @@ fn a_scenario_directory_reads_bare_cr_files_as_lines_and_locates_bytes_that_are_
         "{error}"
     );
 }
+
+#[test]
+fn a_round_robin_pairs_every_deck_with_both_seats_and_replays_by_its_seeds() {
+    use grimoire_engine::{game_seed, matchups::half_seed, playout, Outcome, PlayerId};
+    let rules = DuelRules::default();
+    let strong = vec![("Oak".to_string(), 30), ("Yew".to_string(), 30)];
+    let mut decks = decks();
+    decks.push(strong);
+    let labels: Vec<String> = ["first", "second", "strong"].map(String::from).to_vec();
+    let options = |jobs| grimoire_engine::SimulationOptions {
+        games: 41,
+        seed: 5,
+        jobs,
+        playout: grimoire_engine::PlayoutOptions::default(),
+    };
+    let matchups =
+        grimoire_engine::simulate_matchups(&rules, &labels, &decks, options(2), &|| {}).unwrap();
+    let pairs: Vec<(usize, usize)> = matchups
+        .pairings
+        .iter()
+        .map(|p| (p.first, p.second))
+        .collect();
+    assert_eq!(pairs, [(0, 1), (0, 2), (1, 2)]);
+    for pairing in &matchups.pairings {
+        assert!(pairing.failures.is_empty(), "{:?}", pairing.failures);
+        let finished = pairing.first_wins.count + pairing.second_wins.count + pairing.draws.count;
+        assert_eq!(finished, pairing.first_wins.of);
+        assert_eq!(finished + pairing.capped, 41);
+    }
+    // Row against column and column against row share their games and, with the draws,
+    // add up to them.
+    for (row, column) in [(2, 0), (0, 1), (1, 2)] {
+        let there = matchups.win_rate(row, column).unwrap();
+        let back = matchups.win_rate(column, row).unwrap();
+        let draws = matchups.pairing(row, column).unwrap().draws.count;
+        assert_eq!(there.of, back.of);
+        assert_eq!(there.count + back.count + draws, there.of);
+    }
+    assert!(matchups.win_rate(1, 1).is_none());
+    let overall_of: u64 = matchups.pairings.iter().map(|p| 2 * p.first_wins.of).sum();
+    assert_eq!(
+        matchups.overall.iter().map(|r| r.of).sum::<u64>(),
+        overall_of
+    );
+
+    // Pairing 0 replayed game by game from the documented seeds gives the same counts.
+    let (mut first_wins, mut seat_wins) = (0, 0);
+    for (half, count, seating) in [
+        (0, 21, vec![decks[0].clone(), decks[1].clone()]),
+        (1, 20, vec![decks[1].clone(), decks[0].clone()]),
+    ] {
+        for i in 0..count {
+            let seed = game_seed(half_seed(5, 0, half), i);
+            let played = playout(&rules, &seating, seed, Default::default()).unwrap();
+            if played.outcome == Outcome::Won(PlayerId(1)) {
+                seat_wins += 1;
+            }
+            let deck_zero_seat = if half == 0 { 1 } else { 2 };
+            if played.outcome == Outcome::Won(PlayerId(deck_zero_seat)) {
+                first_wins += 1;
+            }
+        }
+    }
+    assert_eq!(matchups.pairings[0].first_wins.count, first_wins);
+    assert_eq!(matchups.pairings[0].first_seat_wins.count, seat_wins);
+
+    let one_thread =
+        grimoire_engine::simulate_matchups(&rules, &labels, &decks, options(1), &|| {}).unwrap();
+    assert_eq!(
+        serde_json::to_string(&matchups).unwrap(),
+        serde_json::to_string(&one_thread).unwrap(),
+        "results do not depend on the number of threads"
+    );
+    let too_few =
+        grimoire_engine::simulate_matchups(&rules, &labels[..1], &decks[..1], options(1), &|| {});
+    assert_eq!(
+        too_few.unwrap_err(),
+        grimoire_engine::MatchupsError::TooFewDecks { decks: 1 }
+    );
+}
