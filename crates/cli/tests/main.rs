@@ -3,6 +3,7 @@
 mod cards_filters;
 mod content_errors;
 mod coverage;
+mod example_decks;
 mod gallery;
 mod hostile_arguments;
 mod killed_build;
