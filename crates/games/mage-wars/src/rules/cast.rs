@@ -81,7 +81,7 @@ pub fn plan(
 }
 
 /// The fields of a spell card that casting reads.
-struct Casting {
+pub(super) struct Casting {
     cost: u8,
     cost_per_x: u8,
     speed: ActionSpeed,
@@ -193,7 +193,17 @@ fn capitalised(word: &str) -> String {
 
 /// Whether `target` fits the target line for a spell `player` casts.
 fn fits(state: &Match, player: PlayerId, line: &str, target: SpellTarget) -> bool {
-    read_target_line(line).iter().any(|(noun, words)| {
+    fits_line(state, player, &read_target_line(line), target)
+}
+
+/// [`fits`] with the target line already read.
+fn fits_line(
+    state: &Match,
+    player: PlayerId,
+    line: &[(Noun, Vec<Word>)],
+    target: SpellTarget,
+) -> bool {
+    line.iter().any(|(noun, words)| {
         let object = match (noun, target) {
             (Noun::Zone, SpellTarget::Zone(_)) | (Noun::Arena, SpellTarget::Arena) => {
                 return words.is_empty()
@@ -253,17 +263,16 @@ pub struct CastPlan {
     cost: u32,
 }
 
-/// Every check of a cast that needs no dice: the spell is planned, the Mage may cast it now
-/// (its action in its own Action Phase, or its quickcast action for a quick spell before a
-/// friendly Action Phase or in the Final Quickcast Phase), mana, range, the target line and
-/// what the spell's kind needs of its target.
-pub fn check_cast(
+/// The checks of a cast that do not depend on its target: the spell is planned and is a
+/// spell, the Mage is in play and may cast it now (its action, or its quickcast action for a
+/// quick spell), and an Incapacitated Mage's limits. [`check_cast`] starts with them, and
+/// listing legal actions skips every target of a spell that fails them.
+pub(super) fn check_cast_now(
     state: &Match,
     player: PlayerId,
     spell: usize,
-    target: SpellTarget,
     quickcast: bool,
-) -> Result<CastPlan, RulesError> {
+) -> Result<(Card, Casting), RulesError> {
     let seat = state.seat(player)?;
     if !seat.planned.contains(&spell) {
         return Err(RulesError::Illegal(format!(
@@ -310,6 +319,57 @@ pub fn check_cast(
             "an Incapacitated Mage casts only quick spells that are not attacks".into(),
         );
     }
+    Ok((card, cast))
+}
+
+/// A cheap first look at the targets of a spell that [`check_cast_now`] allowed: those that
+/// fit the spell's target line and lie within its range. Listing legal actions tries only
+/// these (the full [`check_cast`] then decides); it builds no messages.
+pub(super) fn targets_in_reach(
+    state: &Match,
+    player: PlayerId,
+    cast: &Casting,
+    targets: &[SpellTarget],
+) -> Vec<SpellTarget> {
+    let Ok(seat) = state.seat(player) else {
+        return Vec::new();
+    };
+    let line = read_target_line(cast.target);
+    let from = state.game.zone_of(seat.mage).unwrap_or(0);
+    let in_range = |zone: u32| {
+        let distance = state.game.arena.zone_distance(Zone(from), Zone(zone));
+        distance >= u32::from(cast.min) && distance <= u32::from(cast.max)
+    };
+    targets
+        .iter()
+        .copied()
+        .filter(|&target| {
+            let reached = match target {
+                SpellTarget::Zone(zone) => {
+                    zone < state.game.arena.columns * state.game.arena.rows && in_range(zone)
+                }
+                SpellTarget::Object(o) => state.game.object(o).is_ok_and(|o| in_range(o.zone)),
+                SpellTarget::Arena => true,
+            };
+            reached && fits_line(state, player, &line, target)
+        })
+        .collect()
+}
+
+/// Every check of a cast that needs no dice: the spell is planned, the Mage may cast it now
+/// (its action in its own Action Phase, or its quickcast action for a quick spell before a
+/// friendly Action Phase or in the Final Quickcast Phase), mana, range, the target line and
+/// what the spell's kind needs of its target.
+pub fn check_cast(
+    state: &Match,
+    player: PlayerId,
+    spell: usize,
+    target: SpellTarget,
+    quickcast: bool,
+) -> Result<CastPlan, RulesError> {
+    let (card, cast) = check_cast_now(state, player, spell, quickcast)?;
+    let caster = state.seat(player)?.mage;
+    let illegal = |why: String| Err(RulesError::Illegal(format!("{}: {why}", card.name())));
     if !fits(state, player, cast.target, target) {
         return illegal(format!(
             "the target does not fit its target line {:?}",

@@ -601,12 +601,16 @@ impl Rules for MageWarsGame {
                     .map_or(&[][..], |o| &o.attachments[..]);
                 for &source in std::iter::once(&creature).chain(worn) {
                     let bars = state.game.card(source).map_or(0, |c| c.attacks.len());
+                    let here = state.game.zone_of(creature);
                     for bar in 0..bars {
-                        let zone_attack = state
+                        let (zone_attack, melee) = state
                             .game
                             .card(source)
-                            .map(|c| super::AttackProfile::new(&c.attacks[bar]).is_zone())
-                            .unwrap_or(false);
+                            .map(|c| {
+                                let profile = super::AttackProfile::new(&c.attacks[bar]);
+                                (profile.is_zone(), profile.is_melee())
+                            })
+                            .unwrap_or((false, false));
                         let targets: Vec<AttackTarget> = if zone_attack {
                             state
                                 .game
@@ -615,9 +619,12 @@ impl Rules for MageWarsGame {
                                 .map(|z| AttackTarget::Zone(z.0))
                                 .collect()
                         } else {
+                            // A melee attack has range 0: only objects in the attacker's zone
+                            // are worth trying.
                             in_play
                                 .iter()
                                 .filter(|&&o| o != creature)
+                                .filter(|&&o| !melee || state.game.zone_of(o) == here)
                                 .map(|&o| AttackTarget::Object(o))
                                 .collect()
                         };
@@ -640,14 +647,21 @@ impl Rules for MageWarsGame {
             planned.sort_unstable();
             planned.dedup();
             for spell in planned {
-                for &target in &targets {
-                    for quickcast in [false, true] {
-                        candidates.push(Play::Cast {
-                            spell,
-                            target,
-                            quickcast,
-                        });
-                    }
+                for quickcast in [false, true] {
+                    // A spell that cannot be cast now is skipped before its targets.
+                    let Ok((_, casting)) = cast::check_cast_now(state, player, spell, quickcast)
+                    else {
+                        continue;
+                    };
+                    candidates.extend(
+                        cast::targets_in_reach(state, player, &casting, &targets)
+                            .into_iter()
+                            .map(|target| Play::Cast {
+                                spell,
+                                target,
+                                quickcast,
+                            }),
+                    );
                 }
             }
             candidates.extend(state.hidden.iter().map(|&e| Play::Reveal(e)));
@@ -684,6 +698,18 @@ impl Rules for MageWarsGame {
 
 impl Playable for MageWarsGame {
     type Deck = Spellbook;
+
+    /// [`Rules::apply`] itself: it is all or nothing already (the checks run before anything
+    /// changes and the rest runs under [`grimoire_engine::all_or_nothing`]), so a second copy
+    /// of the state per action would change nothing.
+    fn try_apply(
+        &self,
+        state: &mut Match,
+        action: &Play,
+        ctx: &mut Ctx<'_, PlayEvent>,
+    ) -> Result<(), RulesError> {
+        self.apply(state, action, ctx)
+    }
 
     fn setup(
         &self,

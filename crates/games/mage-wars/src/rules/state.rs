@@ -1,6 +1,7 @@
 //! The game state the rules act on: objects, their cards, players' mana and the event log.
 
 use std::fmt;
+use std::sync::Arc;
 
 use grimoire_engine::{
     ChoiceError, DiceError, EventLog, NotModelled, NotModelledLog, Object, ObjectId, ObjectStore,
@@ -227,8 +228,9 @@ pub struct Game {
     pub arena: ZonedArena,
     /// Objects with their markers and trait effects.
     pub store: ObjectStore<Trait, Marker>,
-    /// Printed card of each object (index = object id).
-    pub cards: Vec<Printed>,
+    /// Printed card of each object (index = object id), shared between copies of the state
+    /// (it never changes once the object exists).
+    pub cards: Vec<Arc<Printed>>,
     /// Mana of each player (index = player number).
     pub mana: Vec<u32>,
     /// Everything that happened: the rules record every state change here. Outside
@@ -251,8 +253,8 @@ pub struct Game {
     /// Draft codex entries play met, already logged: (object, entry name).
     pub(crate) drafts_reported: Vec<(ObjectId, &'static str)>,
     /// Each object's traits as [`Game::traits`] computes them, kept until its traits or
-    /// conditions change.
-    views: Vec<TraitView>,
+    /// conditions change; shared between copies of the state until one of them changes it.
+    views: Vec<Arc<TraitView>>,
 }
 
 /// An object's traits now, sorted by codex entry and timestamp, with the set of entries
@@ -288,7 +290,7 @@ impl Game {
     /// Puts an object with this printed data into play for `player` in `zone`.
     pub fn add_object(&mut self, card: Printed, player: PlayerId, zone: u32) -> ObjectId {
         let id = self.store.insert(player, zone, card.traits.clone());
-        self.cards.push(card);
+        self.cards.push(Arc::new(card));
         self.refresh_traits(id);
         if self.mana.len() <= player.0 as usize {
             self.mana.resize(player.0 as usize + 1, 0);
@@ -321,6 +323,7 @@ impl Game {
     pub fn card(&self, id: ObjectId) -> Result<&Printed, RulesError> {
         self.cards
             .get(id.0 as usize)
+            .map(|card| &**card)
             .ok_or(RulesError::UnknownObject(id))
     }
 
@@ -393,9 +396,9 @@ impl Game {
         let view = self.compute_view(id);
         let index = id.0 as usize;
         if self.views.len() <= index {
-            self.views.resize(index + 1, TraitView::default());
+            self.views.resize(index + 1, Arc::default());
         }
-        self.views[index] = view;
+        self.views[index] = Arc::new(view);
     }
 
     fn compute_view(&self, id: ObjectId) -> TraitView {
@@ -619,14 +622,14 @@ impl Game {
     pub fn is_creature(&self, id: ObjectId) -> bool {
         self.cards
             .get(id.0 as usize)
-            .is_some_and(Printed::is_creature)
+            .is_some_and(|card| card.is_creature())
     }
 
     /// True for conjurations.
     pub fn is_conjuration(&self, id: ObjectId) -> bool {
         self.cards
             .get(id.0 as usize)
-            .is_some_and(Printed::is_conjuration)
+            .is_some_and(|card| card.is_conjuration())
     }
 
     /// True when the object has Finite Life (itself or implied, as by Nonliving).
