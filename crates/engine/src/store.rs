@@ -1,6 +1,8 @@
 //! The object store: game objects with owner, controller, zone, damage, markers, attachments
 //! and traits changed by timestamped effects.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 /// Identifies an object in one [`ObjectStore`] (its index).
@@ -61,8 +63,8 @@ pub struct Object<T, M> {
     pub attachments: Vec<ObjectId>,
     /// The object it is attached to, if any.
     pub attached_to: Option<ObjectId>,
-    /// Printed traits.
-    pub base_traits: Vec<T>,
+    /// Printed traits (they never change, so copies of the state share them).
+    pub base_traits: Arc<[T]>,
     /// Trait changes from effects, in any order (they are applied by timestamp).
     pub trait_effects: Vec<TraitEffect<T>>,
     /// False once it has left play (destroyed).
@@ -104,7 +106,7 @@ impl<T: TraitKind, M: PartialEq + Clone> Object<T, M> {
                 e.kind == TraitEffectKind::Remove && e.timestamp >= since && e.value.same_kind(t)
             })
         };
-        for printed in &self.base_traits {
+        for printed in self.base_traits.iter() {
             if !blocked(printed) && !removed_after(printed, 0) {
                 visit(printed, 0);
             }
@@ -165,7 +167,7 @@ impl<T: TraitKind, M: PartialEq + Clone> ObjectStore<T, M> {
             markers: Vec::new(),
             attachments: Vec::new(),
             attached_to: None,
-            base_traits,
+            base_traits: base_traits.into(),
             trait_effects: Vec::new(),
             in_play: true,
         });
