@@ -6,8 +6,9 @@
 use std::process::ExitCode;
 
 use grimoire_mage_wars::calc::{
-    calculate_cards_in, effect_row_probabilities, AppliedModifier, DamageQuery, DamageSummary,
-    DefenderState, DefenseChance, EffectChance, MAX_ATTACK_DICE, MAX_DEFENSE_USES,
+    calculate_cards_in, effect_row_probabilities, AppliedModifier, AttackerState, DamageQuery,
+    DamageSummary, DefenderState, DefenseChance, EffectChance, MissChance, MAX_ATTACK_DICE,
+    MAX_DEFENSE_USES,
 };
 use grimoire_mage_wars::rules::limits::{
     marker_limit, EFFECT_ROW_ROLLS, MAX_ARMOR, MAX_DAMAGE, MAX_EFFECT_MODIFIER,
@@ -121,6 +122,10 @@ pub struct Args {
     /// condition that does not stack, 99 of one that does.
     #[arg(long, default_value = "")]
     defender_conditions: String,
+    /// Attacker conditions, comma separated: "Daze=1" (card mode); a Dazed attacker rolls to
+    /// miss, and an Incapacitated one cannot attack. Counts as for --defender-conditions.
+    #[arg(long, default_value = "")]
+    attacker_conditions: String,
     /// Uses of the defender's Defense already spent this round (card mode), 0 to 5; the flag
     /// alone means 1. Without it the Defense is assumed ready and its chance to avoid the
     /// attack is in the odds.
@@ -214,6 +219,8 @@ struct Calculation {
     modifiers: Vec<AppliedModifier>,
     /// The modifier to the effect die.
     effect_modifier: i32,
+    /// The attacker's roll to miss (Daze) in the odds (card mode).
+    miss: Option<MissChance>,
     /// The defender's Defense used in the odds (card mode).
     defense: Option<DefenseChance>,
     /// The damage distribution.
@@ -285,6 +292,7 @@ fn raw_mode(args: &Args) -> Result<Calculation, String> {
     Ok(Calculation {
         title: None,
         modifiers: Vec::new(),
+        miss: None,
         defense: None,
         effect_modifier: args.effect_modifier,
         summary: DamageSummary::new(query, args.life).map_err(|e| e.to_string())?,
@@ -292,19 +300,16 @@ fn raw_mode(args: &Args) -> Result<Calculation, String> {
     })
 }
 
-fn card_mode(args: &Args) -> Result<Calculation, String> {
+/// Conditions given as `Corrode=1,Daze` (a count of 1 when left out), each count within the
+/// codex's limit for that condition; `flag` names the option in messages.
+fn conditions(list: &str, flag: &str) -> Result<Vec<(Condition, u32)>, String> {
     let mut conditions = Vec::new();
-    for entry in args
-        .defender_conditions
-        .split(',')
-        .map(str::trim)
-        .filter(|e| !e.is_empty())
-    {
+    for entry in list.split(',').map(str::trim).filter(|e| !e.is_empty()) {
         let (name, count) = entry.split_once('=').unwrap_or((entry, "1"));
         let condition = name
             .trim()
             .parse::<Condition>()
-            .map_err(|_| format!("unknown condition {name:?}"))?;
+            .map_err(|_| format!("unknown condition {name:?} in {flag}"))?;
         let limit = marker_limit(condition);
         let count = count
             .trim()
@@ -319,6 +324,14 @@ fn card_mode(args: &Args) -> Result<Calculation, String> {
             })?;
         conditions.push((condition, count));
     }
+    Ok(conditions)
+}
+
+fn card_mode(args: &Args) -> Result<Calculation, String> {
+    let conditions = conditions(&args.defender_conditions, "--defender-conditions")?;
+    let attacker_state = AttackerState {
+        conditions: self::conditions(&args.attacker_conditions, "--attacker-conditions")?,
+    };
     let state = DefenderState {
         damage: args.defender_damage,
         traits: args
@@ -340,7 +353,8 @@ fn card_mode(args: &Args) -> Result<Calculation, String> {
         args.defender.as_deref().unwrap_or_default(),
     );
     let catalog = crate::live::mage_wars()?;
-    let calculation = calculate_cards_in(catalog, attacker, attack, defender, &state)?;
+    let calculation =
+        calculate_cards_in(catalog, attacker, attack, defender, &attacker_state, &state)?;
     Ok(Calculation {
         title: Some(format!(
             "{}: {} ({} dice printed) -> {}",
@@ -350,6 +364,7 @@ fn card_mode(args: &Args) -> Result<Calculation, String> {
             calculation.defender
         )),
         modifiers: calculation.modifiers,
+        miss: calculation.miss,
         defense: calculation.defense,
         effect_modifier: calculation.effect_modifier,
         summary: calculation.summary,
@@ -413,6 +428,10 @@ fn to_json(report: &Calculation) -> String {
     if let Some(title) = &report.title {
         value["title"] = json!(title);
         value["modifiers"] = json!(report.modifiers);
+        value["miss"] = json!(report.miss.as_ref().map(|miss| json!({
+            "hit_on": miss.hit_on,
+            "probability": rounded(miss.probability),
+        })));
         value["defense"] = json!(report.defense.as_ref().map(|defense| json!({
             "roll": defense.roll,
             "modifier": defense.modifier,
@@ -453,6 +472,13 @@ fn print_table(report: &Calculation) {
             0
         };
         outln!("{damage:>6}  {:>10}  {}", percent(p), "#".repeat(width));
+    }
+    if let Some(miss) = &report.miss {
+        outln!(
+            "chance the attack misses (roll to miss, {}+ goes on): {}",
+            miss.hit_on,
+            percent(miss.probability)
+        );
     }
     if let Some(defense) = &report.defense {
         outln!(
@@ -608,6 +634,35 @@ mod tests {
         assert_eq!(used["distribution"][0].to_string(), "0.666666666667");
         let error = parse_error(&[&card[..], &["--defense-used", "6"]].concat());
         assert!(error.contains("0..=5"), "{error}");
+    }
+
+    #[test]
+    fn a_dazed_attacker_rolls_to_miss_and_a_stunned_one_cannot_attack() {
+        // Dazed Huginn misses on 1-6 (1/2); of the rest the Defense avoids 1/3: no damage is
+        // 1/2 + 1/2 * (1/3 + 2/3 * 4/6) = 8/9.
+        let card = [
+            "mage-wars",
+            "--attacker",
+            "Huginn, Raven Familiar",
+            "--attack",
+            "Beak",
+            "--defender",
+            "Dwarf Panzergarde",
+        ];
+        let json = json_for(&[&card[..], &["--attacker-conditions", "Daze"]].concat());
+        assert_eq!(json["miss"]["hit_on"], 7);
+        assert_eq!(json["miss"]["probability"].to_string(), "0.5");
+        assert_eq!(json["p_avoided"].to_string(), "0.666666666667");
+        assert_eq!(json["distribution"][0].to_string(), "0.888888888889");
+        let plain = json_for(&card);
+        assert_eq!(plain["miss"], serde_json::Value::Null);
+        let error = error_for(&[&card[..], &["--attacker-conditions", "Stun"]].concat());
+        assert!(error.contains("Incapacitated"), "{error}");
+        let error = error_for(&[&card[..], &["--attacker-conditions", "Dazed"]].concat());
+        assert!(
+            error.contains("unknown condition \"Dazed\" in --attacker-conditions"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -663,3 +663,71 @@ fn huge_counts_saturate_instead_of_overflowing() {
     assert_eq!(game.object(wolf).map(|o| o.damage), Ok(u32::MAX));
     assert!(!game.in_play(wolf));
 }
+
+#[test]
+fn card_mode_odds_agree_with_the_engine_for_a_dazed_attacker_and_a_defense() {
+    use crate::calc::{calculate_cards, AttackerState, DefenderState};
+    use crate::rules::{Catalog, Marker};
+    // Huginn's Beak (Dazed: the roll to miss) against Dwarf Panzergarde (Defense 9+): the
+    // calculator's distribution against 40,000 attacks of the rules' own attack sequence.
+    let (attacker, defender) = ("Huginn, Raven Familiar", "Dwarf Panzergarde");
+    let dazed = AttackerState {
+        conditions: vec![(Condition::Daze, 1)],
+    };
+    let calculation = calculate_cards(
+        attacker,
+        Some("Beak"),
+        defender,
+        &dazed,
+        &DefenderState::default(),
+    )
+    .expect("calculates");
+    let miss = calculation
+        .miss
+        .as_ref()
+        .expect("a Dazed attacker rolls to miss");
+    assert_eq!(miss.hit_on, 7);
+    assert!((miss.probability - 0.5).abs() < 1e-12);
+    let catalog = Catalog::compiled();
+    let printed = |name: &str| Printed::from_card(catalog.find(name).expect("card"));
+    let mut game = Game::new();
+    let a = game.add_object(printed(attacker), PlayerId(1), 0);
+    let d = game.add_object(printed(defender), PlayerId(2), 0);
+    let beak = game.cards[0]
+        .attacks
+        .iter()
+        .find(|bar| bar.name == "Beak")
+        .expect("Beak");
+    let bar = AttackProfile::new(beak);
+    let mut dice = SeededDice::new(31);
+    let rounds = 40_000u32;
+    let mut counts = vec![0u32; 64];
+    for _ in 0..rounds {
+        game.log.clear();
+        game.store.get_mut(d).expect("defender").damage = 0;
+        game.set_markers(d, Marker::DefenseUsed, 0);
+        game.set_markers(a, Marker::Condition(Condition::Daze), 1);
+        attack_action(
+            &mut game,
+            &mut dice,
+            a,
+            &bar,
+            AttackTarget::Object(d),
+            AttackOptions::default(),
+        )
+        .expect("seeded dice never run out");
+        counts[game.store.get(d).expect("defender").damage as usize] += 1;
+    }
+    let observed: Vec<f64> = counts
+        .iter()
+        .map(|&c| f64::from(c) / f64::from(rounds))
+        .collect();
+    assert_agrees(
+        &observed,
+        &calculation.summary.distribution,
+        "Dazed Beak on Panzergarde",
+    );
+    // 1/2 misses, then 1/3 of the rest is avoided: 2/3 of attacks deal nothing for those
+    // reasons.
+    assert!((calculation.summary.p_avoided - 2.0 / 3.0).abs() < 1e-12);
+}

@@ -9,8 +9,8 @@ use super::{probability_at_least, DamageQuery, DamageSummary};
 use crate::rules::attack::{out_of_reach, usable_defense};
 use crate::rules::limits::{check_at_most, check_markers, MAX_DAMAGE, MAX_TRAITS};
 use crate::rules::modifiers::{
-    attack_dice, effect_die_total, extinguished_burns, visit_dice_modifiers, AttackContext,
-    AttackMaker, Contribution, FirstAttackBonuses, ModifierOrigin, ModifierOwner,
+    attack_dice, effect_die_total, extinguished_burns, miss_roll, visit_dice_modifiers,
+    AttackContext, AttackMaker, Contribution, FirstAttackBonuses, ModifierOrigin, ModifierOwner,
 };
 use crate::rules::{AttackProfile, Catalog, Game, Marker, OpSource, Printed};
 use crate::{AttackBar, Condition, Defense, EffectRow, Trait};
@@ -26,6 +26,24 @@ pub struct DefenderState {
     pub conditions: Vec<(Condition, u32)>,
     /// Uses of its Defense already spent this round (0: the Defense is assumed ready).
     pub defense_uses_spent: u32,
+}
+
+/// The attacker's situation.
+#[derive(Debug, Clone, Default)]
+pub struct AttackerState {
+    /// Condition markers on the attacker (Daze makes it roll to miss; Weak and others change
+    /// its dice as the rules say).
+    pub conditions: Vec<(Condition, u32)>,
+}
+
+/// The attacker's roll to miss (codex: Daze; supplement: the Roll to Miss Step), as the
+/// calculation uses it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MissChance {
+    /// The effect-die roll, or higher, the attack needs to go on; below it the attack misses.
+    pub hit_on: i32,
+    /// Probability that the attack misses.
+    pub probability: f64,
 }
 
 /// Most Defense uses a calculation takes as already spent this round: a Defense has at most 5
@@ -82,16 +100,19 @@ pub struct CardCalculation {
     pub printed_dice: u32,
     /// Every modifier applied, in the order the rules met them.
     pub modifiers: Vec<AppliedModifier>,
+    /// The attacker's roll to miss (Daze), rolled before the Defense; `None` when it rolls
+    /// none.
+    pub miss: Option<MissChance>,
     /// The Defense the defender uses against the attack, assumed ready unless uses were
     /// spent; `None` when it has none it can use (see the modifiers for why).
     pub defense: Option<DefenseChance>,
-    /// Damage summary (dice after modifiers, armor after Corrode); an attack the Defense
-    /// avoids counts as no damage.
+    /// Damage summary (dice after modifiers, armor after Corrode); an attack that misses or
+    /// that the Defense avoids counts as no damage.
     pub summary: DamageSummary,
     /// Modifier applied to the effect die.
     pub effect_modifier: i32,
     /// Effect-row probabilities (only when the attack can deal effects to the defender; an
-    /// avoided attack deals none).
+    /// attack that misses or is avoided deals none).
     pub effects: Vec<EffectChance>,
 }
 
@@ -102,19 +123,29 @@ pub fn calculate_cards(
     attacker: &str,
     attack: Option<&str>,
     defender: &str,
+    attacker_state: &AttackerState,
     state: &DefenderState,
 ) -> Result<CardCalculation, String> {
-    calculate_cards_in(Catalog::compiled(), attacker, attack, defender, state)
+    calculate_cards_in(
+        Catalog::compiled(),
+        attacker,
+        attack,
+        defender,
+        attacker_state,
+        state,
+    )
 }
 
 /// [`calculate_cards`] with the cards of `catalog` (live cards read from the content on disk).
 /// Card and attack names match ignoring case; unknown ones get a "did you mean". The defender's
-/// damage, markers and traits must be within the bounds of [`crate::rules::limits`].
+/// damage, markers and traits and the attacker's markers must be within the bounds of
+/// [`crate::rules::limits`]. An Incapacitated attacker makes no attack: that is an error.
 pub fn calculate_cards_in(
     catalog: &Catalog,
     attacker: &str,
     attack: Option<&str>,
     defender: &str,
+    attacker_state: &AttackerState,
     state: &DefenderState,
 ) -> Result<CardCalculation, String> {
     check_at_most("defender damage", state.damage, MAX_DAMAGE)?;
@@ -123,7 +154,7 @@ pub fn calculate_cards_in(
         state.defense_uses_spent,
         MAX_DEFENSE_USES,
     )?;
-    for &(condition, count) in &state.conditions {
+    for &(condition, count) in state.conditions.iter().chain(&attacker_state.conditions) {
         check_markers(condition, count)?;
     }
     if state.traits.len() > MAX_TRAITS {
@@ -151,6 +182,17 @@ pub fn calculate_cards_in(
     for &(condition, count) in &state.conditions {
         game.set_markers(d, Marker::Condition(condition), count);
     }
+    for &(condition, count) in &attacker_state.conditions {
+        game.set_markers(a, Marker::Condition(condition), count);
+    }
+    // codex: Incapacitated: the creature takes no actions, attacks included (the rules'
+    // `attack_action` refuses the attack the same way).
+    if game.is_incapacitated(a) {
+        return Err(format!(
+            "{attacker_name} is Incapacitated by its conditions and cannot attack (codex: \
+             Incapacitated)"
+        ));
+    }
     if let Some(o) = game.store.get_mut(d) {
         o.damage = state.damage;
     }
@@ -177,8 +219,13 @@ pub fn calculate_cards_in(
     let ethereal = bar.has(Trait::Ethereal);
     let immune = bar.bar.damage_type.is_some_and(|t| game.is_immune(d, t));
     let mut modifiers = applied_modifiers(&game, &ctx, printed_armor, immune);
+    let miss = miss_chance(&game, a, &mut modifiers);
     let defense = defense_chance(&game, d, &bar, &mut modifiers);
-    let p_avoided = defense.as_ref().map_or(0.0, |chance| chance.probability);
+    // The roll to miss comes first (step 3); only an attack that goes on meets the Defense
+    // (step 4). Either way the attack deals no damage and no effects.
+    let p_goes_on = 1.0 - miss.as_ref().map_or(0.0, |m| m.probability);
+    let p_avoided =
+        1.0 - p_goes_on * (1.0 - defense.as_ref().map_or(0.0, |chance| chance.probability));
     let query = DamageQuery {
         dice: if immune || bar.has(Trait::NoDamage) {
             0
@@ -211,6 +258,7 @@ pub fn calculate_cards_in(
         defender: defender_name,
         printed_dice: u32::from(bar.bar.dice),
         modifiers,
+        miss,
         defense,
         summary: DamageSummary::avoidable(query, remaining, p_avoided)
             .map_err(|e| e.to_string())?,
@@ -252,6 +300,28 @@ fn choose_attack(
                 )
             }),
     }
+}
+
+/// The attacker's roll to miss (the rules' own `miss_roll`: the codex's Daze rolls the
+/// effect die once per attack and misses on 6 or less), said in `modifiers`.
+fn miss_chance(
+    game: &Game,
+    attacker: ObjectId,
+    modifiers: &mut Vec<AppliedModifier>,
+) -> Option<MissChance> {
+    let hit_on = miss_roll(game, attacker)?;
+    let probability = 1.0 - probability_at_least(hit_on, 0);
+    modifiers.push(AppliedModifier {
+        source: "roll to miss (attacker)".to_owned(),
+        change: format!(
+            "misses below {hit_on} on the effect die: {:.4}%",
+            probability * 100.0
+        ),
+    });
+    Some(MissChance {
+        hit_on,
+        probability,
+    })
 }
 
 /// The defender's Defense against `bar` (the rules' own choice, `usable_defense`) and its
@@ -423,7 +493,13 @@ mod tests {
         attack: Option<&str>,
         defender: &str,
     ) -> Result<CardCalculation, String> {
-        calculate_cards(attacker, attack, defender, &DefenderState::default())
+        calculate_cards(
+            attacker,
+            attack,
+            defender,
+            &AttackerState::default(),
+            &DefenderState::default(),
+        )
     }
 
     #[test]
@@ -447,7 +523,14 @@ mod tests {
             traits: vec![Trait::Flying],
             ..DefenderState::default()
         };
-        assert!(calculate_cards("Timber Wolf", None, "Bitterwood Fox", &flying).is_err());
+        assert!(calculate_cards(
+            "Timber Wolf",
+            None,
+            "Bitterwood Fox",
+            &AttackerState::default(),
+            &flying,
+        )
+        .is_err());
     }
 
     #[test]
@@ -468,6 +551,7 @@ mod tests {
             "Huginn, Raven Familiar",
             Some("Beak"),
             "Dwarf Panzergarde",
+            &AttackerState::default(),
             state,
         )
         .expect("calculates")
@@ -531,6 +615,7 @@ mod tests {
             "Huginn, Raven Familiar",
             Some("Beak"),
             "Dwarf Panzergarde",
+            &AttackerState::default(),
             &too_many,
         )
         .unwrap_err();
@@ -548,6 +633,7 @@ mod tests {
             "Huginn, Raven Familiar",
             Some("Beak"),
             "Fellella, Pixie Familiar",
+            &AttackerState::default(),
             &spent,
         )
         .expect("calculates");

@@ -12,8 +12,8 @@ mod distribution;
 mod effect_die;
 
 pub use cards::{
-    calculate_cards, calculate_cards_in, AppliedModifier, CardCalculation, DefenderState,
-    DefenseChance, EffectChance, MAX_DEFENSE_USES,
+    calculate_cards, calculate_cards_in, AppliedModifier, AttackerState, CardCalculation,
+    DefenderState, DefenseChance, EffectChance, MissChance, MAX_DEFENSE_USES,
 };
 pub use distribution::{
     damage_distribution, CalcError, DamageQuery, DamageSummary, MAX_ATTACK_DICE,
