@@ -116,6 +116,7 @@ fn melee_creature() -> Printed {
         melee_attacks_gain: &[],
         attacks: std::slice::from_ref(&STRIKE),
         spell_range: None,
+        abilities: &[],
     }
 }
 

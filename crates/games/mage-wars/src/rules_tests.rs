@@ -55,6 +55,7 @@ fn creature(armor: u8, traits: Vec<Trait>, attack: AttackBar) -> Printed {
         melee_attacks_gain: &[],
         attacks: Vec::leak(vec![attack]),
         spell_range: None,
+        abilities: &[],
     }
 }
 
@@ -619,11 +620,11 @@ fn dissipate_tokens_count_down_each_upkeep_then_destroy() {
     };
     assert_eq!(tokens(&game), 3);
     for left in [2, 1] {
-        upkeep_phase(&mut game, &mut ScriptedDice::new()).expect("no dice");
+        upkeep_phase(&mut game, &mut ScriptedDice::new(), &[]).expect("no dice");
         assert_eq!(tokens(&game), left);
         assert!(game.in_play(pillar));
     }
-    upkeep_phase(&mut game, &mut ScriptedDice::new()).expect("no dice");
+    upkeep_phase(&mut game, &mut ScriptedDice::new(), &[]).expect("no dice");
     assert!(!game.in_play(pillar), "destroyed with the last token");
 }
 
@@ -654,7 +655,7 @@ fn huge_counts_saturate_instead_of_overflowing() {
     channeling_phase(&mut game);
     assert_eq!(game.mana_of(PlayerId(1)), u32::MAX);
     let mut dice = SeededDice::new(7);
-    upkeep_phase(&mut game, &mut dice).expect("the upkeep runs");
+    upkeep_phase(&mut game, &mut dice, &[]).expect("the upkeep runs");
     if let Some(o) = game.store.get_mut(wolf) {
         o.damage = u32::MAX - 1;
         o.in_play = true;

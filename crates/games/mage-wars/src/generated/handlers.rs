@@ -402,8 +402,6 @@ pub enum Handler {
     GeneralsSignetRing,
     /// `gerard_matranga`, used by: Gerard Matranga.
     GerardMatranga,
-    /// `ghoul_rot`, used by: Ghoul Rot.
-    GhoulRot,
     /// `giant_wolf_spider`, used by: Giant Wolf Spider.
     GiantWolfSpider,
     /// `gloves_of_skill`, used by: Gloves of Skill.
@@ -1015,7 +1013,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 503] = [
+    pub const ALL: [Handler; 502] = [
         Self::AcademyBeastmaster,
         Self::AcademyDruid,
         Self::AcademyElementalist,
@@ -1215,7 +1213,6 @@ impl Handler {
         Self::GauntletsOfStrength,
         Self::GeneralsSignetRing,
         Self::GerardMatranga,
-        Self::GhoulRot,
         Self::GiantWolfSpider,
         Self::GlovesOfSkill,
         Self::GoblinBomber,
@@ -1521,7 +1518,7 @@ impl Handler {
         Self::ZoneAttack,
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 503] = [
+    pub const BY_NAME: [(&'static str, Handler); 502] = [
         ("academy_beastmaster", Self::AcademyBeastmaster),
         ("academy_druid", Self::AcademyDruid),
         ("academy_elementalist", Self::AcademyElementalist),
@@ -1721,7 +1718,6 @@ impl Handler {
         ("gauntlets_of_strength", Self::GauntletsOfStrength),
         ("generals_signet_ring", Self::GeneralsSignetRing),
         ("gerard_matranga", Self::GerardMatranga),
-        ("ghoul_rot", Self::GhoulRot),
         ("giant_wolf_spider", Self::GiantWolfSpider),
         ("gloves_of_skill", Self::GlovesOfSkill),
         ("goblin_bomber", Self::GoblinBomber),
@@ -2228,7 +2224,6 @@ impl Handler {
             Self::GauntletsOfStrength => "gauntlets_of_strength",
             Self::GeneralsSignetRing => "generals_signet_ring",
             Self::GerardMatranga => "gerard_matranga",
-            Self::GhoulRot => "ghoul_rot",
             Self::GiantWolfSpider => "giant_wolf_spider",
             Self::GlovesOfSkill => "gloves_of_skill",
             Self::GoblinBomber => "goblin_bomber",

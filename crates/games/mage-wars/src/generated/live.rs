@@ -193,7 +193,7 @@ fn live_record_cardability(
     let table = live::table(value, path)?;
     live::known_fields(
         table,
-        &["trigger", "cost", "targets", "condition", "duration", "effects"],
+        &["trigger", "cost", "targets", "condition", "duration", "effects", "each"],
         path,
     )?;
     Ok(CardAbility {
@@ -222,6 +222,12 @@ fn live_record_cardability(
             path,
             "effects",
             |value, path| live::list(value, path, live_union_abilityeffect),
+        )?,
+        each: live::field(
+            table,
+            path,
+            "each",
+            |value, path| live::list(value, path, live_union_targetfilter),
         )?,
     })
 }
@@ -403,6 +409,10 @@ fn live_union_targetfilter(
             live::known_fields(table, &["is"], path)?;
             Ok(TargetFilter::Enemy)
         }
+        "living" => {
+            live::known_fields(table, &["is"], path)?;
+            Ok(TargetFilter::Living)
+        }
         other => {
             Err(
                 LiveError::new(
@@ -537,10 +547,20 @@ fn live_union_abilityeffect(
             })
         }
         "damage" => {
-            live::known_fields(table, &["op", "amount", "direct", "to"], path)?;
+            live::known_fields(
+                table,
+                &["op", "amount", "direct", "damage_type", "to"],
+                path,
+            )?;
             Ok(AbilityEffect::Damage {
                 amount: live::field(table, path, "amount", live::int::<u8, 1, 20>)?,
                 direct: live::field(table, path, "direct", live::boolean)?,
+                damage_type: live::optional(
+                    table,
+                    path,
+                    "damage_type",
+                    live::parse::<DamageType>,
+                )?,
                 to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
             })
         }
@@ -777,6 +797,7 @@ fn live_kind_creature(table: &live::Table, path: &str) -> Result<Creature, LiveE
             "range",
             "target",
             "traits",
+            "card_abilities",
             "life",
             "armor",
             "channeling",
@@ -819,6 +840,12 @@ fn live_kind_creature(table: &live::Table, path: &str) -> Result<Creature, LiveE
             "traits",
             |value, path| live::list(value, path, live::parse::<Trait>),
         )?,
+        card_abilities: live::field(
+            table,
+            path,
+            "card_abilities",
+            |value, path| live::list(value, path, live_record_cardability),
+        )?,
         life: live::field(table, path, "life", live::int::<u8, 1, 60>)?,
         armor: live::field(table, path, "armor", live::int::<u8, 0, 10>)?,
         channeling: live::field(table, path, "channeling", live::int::<u8, 0, 10>)?,
@@ -852,6 +879,7 @@ fn live_kind_conjuration(
             "range",
             "target",
             "traits",
+            "card_abilities",
             "form",
             "life",
             "armor",
@@ -896,6 +924,12 @@ fn live_kind_conjuration(
             "traits",
             |value, path| live::list(value, path, live::parse::<Trait>),
         )?,
+        card_abilities: live::field(
+            table,
+            path,
+            "card_abilities",
+            |value, path| live::list(value, path, live_record_cardability),
+        )?,
         form: live::field(table, path, "form", live::parse::<ConjurationForm>)?,
         life: live::optional(table, path, "life", live::int::<u8, 1, 60>)?,
         armor: live::field(table, path, "armor", live::int::<u8, 0, 10>)?,
@@ -931,6 +965,7 @@ fn live_kind_enchantment(
             "range",
             "target",
             "traits",
+            "card_abilities",
             "reveal_cost",
             "reveal_cost_per_x",
             "grants",
@@ -974,6 +1009,12 @@ fn live_kind_enchantment(
             path,
             "traits",
             |value, path| live::list(value, path, live::parse::<Trait>),
+        )?,
+        card_abilities: live::field(
+            table,
+            path,
+            "card_abilities",
+            |value, path| live::list(value, path, live_record_cardability),
         )?,
         reveal_cost: live::field(table, path, "reveal_cost", live::int::<u8, 0, 40>)?,
         reveal_cost_per_x: live::field(
@@ -1027,6 +1068,7 @@ fn live_kind_equipment(table: &live::Table, path: &str) -> Result<Equipment, Liv
             "range",
             "target",
             "traits",
+            "card_abilities",
             "slot",
             "armor",
             "channeling",
@@ -1071,6 +1113,12 @@ fn live_kind_equipment(table: &live::Table, path: &str) -> Result<Equipment, Liv
             path,
             "traits",
             |value, path| live::list(value, path, live::parse::<Trait>),
+        )?,
+        card_abilities: live::field(
+            table,
+            path,
+            "card_abilities",
+            |value, path| live::list(value, path, live_record_cardability),
         )?,
         slot: live::optional(table, path, "slot", live::parse::<EquipmentSlot>)?,
         armor: live::field(table, path, "armor", live::int::<u8, 0, 10>)?,
@@ -1165,8 +1213,8 @@ fn live_kind_incantation(
             "range",
             "target",
             "traits",
-            "attacks",
             "card_abilities",
+            "attacks",
         ],
         path,
     )?;
@@ -1204,17 +1252,17 @@ fn live_kind_incantation(
             "traits",
             |value, path| live::list(value, path, live::parse::<Trait>),
         )?,
-        attacks: live::field(
-            table,
-            path,
-            "attacks",
-            |value, path| live::list(value, path, live_record_attackbar),
-        )?,
         card_abilities: live::field(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+        )?,
+        attacks: live::field(
+            table,
+            path,
+            "attacks",
+            |value, path| live::list(value, path, live_record_attackbar),
         )?,
     })
 }
@@ -1236,6 +1284,7 @@ fn live_kind_attack(table: &live::Table, path: &str) -> Result<Attack, LiveError
             "range",
             "target",
             "traits",
+            "card_abilities",
             "attacks",
         ],
         path,
@@ -1273,6 +1322,12 @@ fn live_kind_attack(table: &live::Table, path: &str) -> Result<Attack, LiveError
             path,
             "traits",
             |value, path| live::list(value, path, live::parse::<Trait>),
+        )?,
+        card_abilities: live::field(
+            table,
+            path,
+            "card_abilities",
+            |value, path| live::list(value, path, live_record_cardability),
         )?,
         attacks: live::field(
             table,

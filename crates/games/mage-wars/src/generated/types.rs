@@ -1790,23 +1790,35 @@ pub enum AbilityRecipient {
     ThisObject,
     /// The Mage who controls the picked object.
     TargetController,
+    /// The object the card carrying the ability is attached to.
+    Attached,
+    /// Each object in play in the zone of the object carrying the ability, other than it, that passes the ability's `each` tests.
+    EachInZone,
+    /// Each object in play that passes the ability's `each` tests.
+    EachInArena,
 }
 impl AbilityRecipient {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "AbilityRecipient";
     /// Every value, in declaration order.
-    pub const ALL: [AbilityRecipient; 4] = [
+    pub const ALL: [AbilityRecipient; 7] = [
         Self::Target,
         Self::Caster,
         Self::ThisObject,
         Self::TargetController,
+        Self::Attached,
+        Self::EachInZone,
+        Self::EachInArena,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 4] = [
+    pub const NAMES: [&'static str; 7] = [
         "Target",
         "Caster",
         "ThisObject",
         "TargetController",
+        "Attached",
+        "EachInZone",
+        "EachInArena",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -1815,6 +1827,9 @@ impl AbilityRecipient {
             Self::Caster => "Caster",
             Self::ThisObject => "ThisObject",
             Self::TargetController => "TargetController",
+            Self::Attached => "Attached",
+            Self::EachInZone => "EachInZone",
+            Self::EachInArena => "EachInArena",
         }
     }
 }
@@ -1940,6 +1955,8 @@ pub struct Spell {
     pub target: &'static str,
     /// Traits printed on the card: object traits and spell traits alike.
     pub traits: &'static [Trait],
+    /// What the card does, as typed ability data (docs/formats.md says which parts the rules play).
+    pub card_abilities: &'static [CardAbility],
 }
 /// Mana needed to remove a condition: a fixed amount, plus the creature's Level when `plus_level` is set (Sleep).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -1964,6 +1981,8 @@ pub struct CardAbility {
     pub duration: AbilityDuration,
     /// What it does, in order.
     pub effects: &'static [AbilityEffect],
+    /// Tests every object an `EachInZone` or `EachInArena` recipient passes.
+    pub each: &'static [TargetFilter],
 }
 /// One target an ability picks: how many, and the tests each must pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -2088,6 +2107,8 @@ pub enum TargetFilter {
     Friendly,
     /// Is controlled by an opponent.
     Enemy,
+    /// Is a Living object (Living and not Nonliving).
+    Living,
 }
 impl TargetFilter {
     /// The union's name as declared in `game.toml`.
@@ -2095,7 +2116,7 @@ impl TargetFilter {
     /// The key that names the variant in content (`is = "..."`).
     pub const TAG: &'static str = "is";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 7] = [
+    pub const VARIANTS: [&'static str; 8] = [
         "object_type",
         "has_trait",
         "lacks_trait",
@@ -2103,6 +2124,7 @@ impl TargetFilter {
         "subtype",
         "friendly",
         "enemy",
+        "living",
     ];
     /// The name of this value's variant, as content writes it.
     pub const fn variant(self) -> &'static str {
@@ -2114,6 +2136,7 @@ impl TargetFilter {
             Self::Subtype { .. } => "subtype",
             Self::Friendly => "friendly",
             Self::Enemy => "enemy",
+            Self::Living => "living",
         }
     }
 }
@@ -2205,12 +2228,14 @@ pub enum AbilityEffect {
         /// The `to` field.
         to: AbilityRecipient,
     },
-    /// The recipient takes this much damage.
+    /// The recipient takes this much damage (none if it is immune to the damage type).
     Damage {
         /// The `amount` field.
         amount: u8,
         /// The `direct` field.
         direct: bool,
+        /// The damage type, if the ability names one.
+        damage_type: Option<DamageType>,
         /// The `to` field.
         to: AbilityRecipient,
     },

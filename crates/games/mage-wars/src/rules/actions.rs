@@ -241,7 +241,7 @@ fn perform(game: &mut Game, action: &Action, dice: &mut dyn Dice) -> Result<(), 
                 AttackOptions { charged },
             )
         }
-        Action::Upkeep => upkeep_phase(game, dice),
+        Action::Upkeep => upkeep_phase(game, dice, &[]),
         Action::Channeling => {
             channeling_phase(game);
             Ok(())

@@ -3,7 +3,8 @@
 
 use super::codex::{default_traits, overrides_default};
 use super::content::{
-    AttackBar, Card, CardId, Defense, Handler, Range, SchoolLevel, Subtype, Trait, MAGE_LEVEL,
+    AttackBar, Card, CardAbility, CardId, Defense, Handler, Range, SchoolLevel, Subtype, Trait,
+    MAGE_LEVEL,
 };
 
 /// The kind of a card (its `kind` in the card tables).
@@ -60,6 +61,8 @@ pub struct Printed {
     pub attacks: &'static [AttackBar],
     /// An attack spell's casting range (its attack's range when the bar prints none).
     pub spell_range: Option<Range>,
+    /// The card's abilities as typed data (`card_abilities`).
+    pub abilities: &'static [CardAbility],
 }
 
 impl Printed {
@@ -87,6 +90,7 @@ impl Printed {
             melee_attacks_gain: &[],
             attacks: &[],
             spell_range: None,
+            abilities: &[],
         };
         let traits = match card {
             Card::Mage(m) => {
@@ -101,6 +105,7 @@ impl Printed {
             Card::Creature(c) => {
                 printed.kind = ObjectKind::Creature;
                 printed.handler = c.handler;
+                printed.abilities = c.card_abilities;
                 (printed.life, printed.armor, printed.channeling) = (c.life, c.armor, c.channeling);
                 (
                     printed.defense,
@@ -113,6 +118,7 @@ impl Printed {
             Card::Conjuration(c) => {
                 printed.kind = ObjectKind::Conjuration;
                 printed.handler = c.handler;
+                printed.abilities = c.card_abilities;
                 printed.life = c.life.unwrap_or(0);
                 (printed.armor, printed.channeling) = (c.armor, c.channeling);
                 (
@@ -134,6 +140,7 @@ impl Printed {
             Card::Enchantment(e) => {
                 printed.kind = ObjectKind::Enchantment;
                 printed.handler = e.handler;
+                printed.abilities = e.card_abilities;
                 (printed.grants, printed.removes, printed.melee_attacks_gain) =
                     (e.grants, e.removes, e.melee_attacks_gain);
                 (
@@ -147,6 +154,7 @@ impl Printed {
             Card::Equipment(e) => {
                 printed.kind = ObjectKind::Equipment;
                 printed.handler = e.handler;
+                printed.abilities = e.card_abilities;
                 (printed.armor, printed.channeling) = (e.armor, e.channeling);
                 (printed.grants, printed.removes, printed.melee_attacks_gain) =
                     (e.grants, e.removes, e.melee_attacks_gain);
@@ -161,12 +169,14 @@ impl Printed {
             Card::Incantation(i) => {
                 printed.kind = ObjectKind::Incantation;
                 printed.handler = i.handler;
+                printed.abilities = i.card_abilities;
                 (printed.subtypes, printed.schools) = (i.subtypes, i.schools);
                 i.traits
             }
             Card::Attack(a) => {
                 printed.kind = ObjectKind::Attack;
                 printed.handler = a.handler;
+                printed.abilities = a.card_abilities;
                 printed.spell_range = Some(a.range);
                 (printed.subtypes, printed.schools, printed.attacks) =
                     (a.subtypes, a.schools, a.attacks);

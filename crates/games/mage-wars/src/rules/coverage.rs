@@ -12,7 +12,7 @@
 use grimoire_engine::{CardCoverage, Coverage, CoverageReport};
 
 use super::card::Printed;
-use super::content::{Card, CardId, CodexRef, Condition, Handler, Printing, Trait};
+use super::content::{AbilityTrigger, Card, CardId, CodexRef, Condition, Handler, Printing, Trait};
 use super::effects::{coverage as op_coverage, OPERATIONS};
 
 /// Traits with neither effect operations nor a handler that the rules read by name, with
@@ -150,6 +150,19 @@ fn printings(card: Card) -> &'static [Printing] {
     }
 }
 
+/// A card ability's trigger in words (`upkeep`, `on_resolve`...), as `card_abilities` writes it.
+fn trigger_name(trigger: AbilityTrigger) -> &'static str {
+    match trigger {
+        AbilityTrigger::OnResolve => "on_resolve",
+        AbilityTrigger::OnReveal => "on_reveal",
+        AbilityTrigger::Upkeep => "upkeep",
+        AbilityTrigger::Attacked { .. } => "attacked",
+        AbilityTrigger::AfterAttack => "after_attack",
+        AbilityTrigger::Destroyed => "destroyed",
+        AbilityTrigger::EndOfRound => "end_of_round",
+    }
+}
+
 /// The printed abilities of `id` with their status.
 pub fn card_coverage(id: CardId) -> CardCoverage {
     let card = id.card();
@@ -181,6 +194,19 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
             .handler
             .map(|h| (h.name().to_string(), handler_coverage(h))),
     );
+    abilities.extend(printed.abilities.iter().map(|ability| {
+        let coverage = if super::abilities::is_played(ability) {
+            Coverage::played("abilities (upkeep, in the Upkeep Phase)")
+        } else {
+            Coverage::not_modelled(
+                "the rules play only upkeep abilities that deal direct damage or heal",
+            )
+        };
+        (
+            format!("{} ability", trigger_name(ability.trigger)),
+            coverage,
+        )
+    }));
     if let Card::Enchantment(_) = card {
         abilities.push(("reveal cost".to_string(), reveal_coverage()));
     }

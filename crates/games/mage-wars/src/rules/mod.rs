@@ -12,6 +12,7 @@
 
 use super as content;
 
+pub mod abilities;
 pub mod actions;
 pub mod attack;
 pub mod card;

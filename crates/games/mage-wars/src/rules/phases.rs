@@ -46,10 +46,19 @@ fn conditions_of(game: &Game, id: ObjectId) -> SmallVec<[(Condition, u32); 8]> {
 /// condition's family takes none), then `upkeep_heal` (Regenerate; Finite Life stops it), then
 /// `upkeep_mana` (the controller pays or the object is destroyed), then `dissipate` (one token
 /// off, destroyed with the last); Rage tokens go when it has
-/// no damage, and Defense uses reset for the new round.
-pub fn upkeep_phase(game: &mut Game, dice: &mut dyn Dice) -> Result<(), RulesError> {
+/// no damage, and Defense uses reset for the new round. Before its conditions, an object's
+/// own `upkeep` card abilities act ([`super::abilities::upkeep`]) unless it is in `face_down`.
+pub fn upkeep_phase(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    face_down: &[ObjectId],
+) -> Result<(), RulesError> {
     for index in 0..game.store.len() {
         let id = ObjectId(index as u32);
+        if !game.in_play(id) {
+            continue;
+        }
+        super::abilities::upkeep(game, id, face_down);
         if !game.in_play(id) {
             continue;
         }

@@ -50,7 +50,7 @@ pub fn begin_round(
         seat.quickcast = true;
     }
     channeling_phase(&mut state.game);
-    upkeep_phase(&mut state.game, dice)?;
+    upkeep_phase(&mut state.game, dice, &state.hidden)?;
     flush(&mut state.game, events);
     check_end(state, events);
     if state.ended.is_some() {

@@ -29,6 +29,9 @@ pub enum DamageSource {
     /// Direct damage from a condition (Burn, Rot, Bleed, a Tainted marker being placed) or an
     /// overflowing Corrode.
     Condition(#[serde(serialize_with = "by_name")] Condition),
+    /// Direct damage from a card's ability (`card_abilities`: Ghoul Rot, Idol of Pestilence),
+    /// dealt by this object.
+    Ability(ObjectId),
 }
 
 /// Serialises a codex value by its card text.

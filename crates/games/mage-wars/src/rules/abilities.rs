@@ -1,0 +1,180 @@
+//! Card abilities written as typed data (`card_abilities` of a card): which of them the rules
+//! play ([`is_played`]) and playing them.
+//!
+//! Played today: abilities with the `upkeep` trigger, no extra cost, no picked target and no
+//! condition, whose effects are direct `damage` (with its damage type: an object immune to it
+//! takes none) or `heal`, landing on the object carrying the ability, the object it is
+//! attached to, or each object of its zone or of the arena that passes the ability's `each`
+//! tests. They act in the Upkeep Phase while the card is in play and face up ([`upkeep`]).
+//! Every other ability is not modelled: [`super::coverage`] says so for its card, and its
+//! card still names a handler for it.
+
+use grimoire_engine::ObjectId;
+
+use super::content::{
+    AbilityEffect, AbilityRecipient, AbilityTrigger, CardAbility, ObjectType, TargetFilter,
+};
+use super::state::{DamageSource, Game};
+
+/// Whether the rules play `ability` (see the module documentation).
+pub fn is_played(ability: &CardAbility) -> bool {
+    ability.trigger == AbilityTrigger::Upkeep
+        && ability.cost.is_empty()
+        && ability.targets.is_empty()
+        && ability.condition.is_none()
+        && !ability.effects.is_empty()
+        && ability.effects.iter().all(|effect| match *effect {
+            AbilityEffect::Damage { direct, to, .. } => direct && lands_without_a_pick(to),
+            AbilityEffect::Heal { to, .. } => lands_without_a_pick(to),
+            _ => false,
+        })
+}
+
+/// Recipients an upkeep ability reaches without a player picking anything.
+fn lands_without_a_pick(to: AbilityRecipient) -> bool {
+    matches!(
+        to,
+        AbilityRecipient::ThisObject
+            | AbilityRecipient::Attached
+            | AbilityRecipient::EachInZone
+            | AbilityRecipient::EachInArena
+    )
+}
+
+/// The Upkeep Phase's share of `source`'s card abilities: each played `upkeep` ability acts,
+/// effect by effect, unless the card is face down (`face_down`).
+pub fn upkeep(game: &mut Game, source: ObjectId, face_down: &[ObjectId]) {
+    if face_down.contains(&source) || !game.in_play(source) {
+        return;
+    }
+    let Ok(card) = game.card(source) else {
+        return;
+    };
+    let abilities = card.abilities;
+    for ability in abilities.iter().filter(|a| is_played(a)) {
+        for effect in ability.effects {
+            match *effect {
+                AbilityEffect::Damage {
+                    amount,
+                    damage_type,
+                    to,
+                    ..
+                } => {
+                    for target in recipients(game, source, to, ability.each) {
+                        let immune = damage_type.is_some_and(|t| game.is_immune(target, t));
+                        if !immune {
+                            game.deal_damage(
+                                target,
+                                u32::from(amount),
+                                DamageSource::Ability(source),
+                            );
+                        }
+                    }
+                }
+                AbilityEffect::Heal { amount, to } => {
+                    for target in recipients(game, source, to, ability.each) {
+                        game.heal(target, u32::from(amount));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The objects in play an effect of `source`'s ability lands on.
+fn recipients(
+    game: &Game,
+    source: ObjectId,
+    to: AbilityRecipient,
+    each: &[TargetFilter],
+) -> Vec<ObjectId> {
+    let in_play = |id: ObjectId| game.in_play(id);
+    match to {
+        AbilityRecipient::ThisObject => vec![source].into_iter().filter(|&o| in_play(o)).collect(),
+        AbilityRecipient::Attached => game
+            .store
+            .get(source)
+            .and_then(|o| o.attached_to)
+            .filter(|&o| in_play(o))
+            .into_iter()
+            .collect(),
+        AbilityRecipient::EachInZone | AbilityRecipient::EachInArena => {
+            let zone = game.zone_of(source);
+            game.store
+                .iter()
+                .filter(|o| o.in_play && o.id != source)
+                .filter(|o| to == AbilityRecipient::EachInArena || Some(o.zone) == zone)
+                .map(|o| o.id)
+                .filter(|&o| each.iter().all(|test| passes(game, source, o, test)))
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Whether `object` passes `test`; friendly and enemy are judged from `source`'s controller.
+fn passes(game: &Game, source: ObjectId, object: ObjectId, test: &TargetFilter) -> bool {
+    let controller = |id: ObjectId| game.store.get(id).map(|o| o.controller);
+    let Ok(card) = game.card(object) else {
+        return false;
+    };
+    match *test {
+        TargetFilter::ObjectType { which } => match which {
+            ObjectType::Creature => card.is_creature(),
+            ObjectType::Conjuration => card.is_conjuration(),
+            ObjectType::Mage => card.kind == super::card::ObjectKind::Mage,
+            ObjectType::Enchantment => card.kind == super::card::ObjectKind::Enchantment,
+            ObjectType::Equipment => card.kind == super::card::ObjectKind::Equipment,
+        },
+        TargetFilter::HasTrait { which } => game.has_trait(object, which),
+        TargetFilter::LacksTrait { which } => !game.has_trait(object, which),
+        TargetFilter::HasCondition { which } => game.conditions(object, which) > 0,
+        TargetFilter::Subtype { which } => card.subtypes.contains(&which),
+        TargetFilter::Friendly => controller(object) == controller(source),
+        TargetFilter::Enemy => controller(object) != controller(source),
+        TargetFilter::Living => game.is_living(object),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use grimoire_engine::PlayerId;
+
+    use super::super::content::CardId;
+    use super::super::phases::upkeep_phase;
+    use super::*;
+
+    /// A Timber Wolf enchanted with Ghoul Rot.
+    fn rotting_wolf() -> (Game, ObjectId, ObjectId) {
+        let mut game = Game::new();
+        let wolf = game.add_card(CardId::TimberWolf, PlayerId(2), 4);
+        let rot = game.add_card(CardId::GhoulRot, PlayerId(1), 4);
+        game.attach(rot, wolf);
+        (game, wolf, rot)
+    }
+
+    #[test]
+    fn a_face_down_enchantment_does_nothing_in_upkeep_until_revealed() {
+        let mut dice = grimoire_engine::ScriptedDice::new();
+        let (mut game, wolf, rot) = rotting_wolf();
+        upkeep_phase(&mut game, &mut dice, &[rot]).expect("upkeep");
+        assert_eq!(game.store.get(wolf).map(|o| o.damage), Some(0));
+        upkeep_phase(&mut game, &mut dice, &[]).expect("upkeep");
+        assert_eq!(game.store.get(wolf).map(|o| o.damage), Some(2));
+    }
+
+    #[test]
+    fn only_upkeep_abilities_with_direct_damage_or_healing_are_played() {
+        let ghoul_rot = CardId::GhoulRot.card();
+        let super::super::content::Card::Enchantment(rot) = ghoul_rot else {
+            panic!("Ghoul Rot is an enchantment");
+        };
+        assert!(rot.card_abilities.iter().all(is_played));
+        let resolving = CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            ..rot.card_abilities[0]
+        };
+        assert!(!is_played(&resolving));
+    }
+}
