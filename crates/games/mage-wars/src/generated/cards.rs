@@ -12517,7 +12517,7 @@ mod card_rows {
     pub(super) const HEALING_MADRIGAL: Enchantment = Enchantment {
         name: "Healing Madrigal",
         summary: None,
-        handler: Some(Handler::HealingMadrigal),
+        handler: None,
         printings: &[
             Printing {
                 set: "paladin-vs-siren",
@@ -12538,7 +12538,28 @@ mod card_rows {
         range: Range { min: 0, max: 2 },
         target: "Living Creature",
         traits: &[Trait::Dissipate(3)],
-        card_abilities: &[],
+        card_abilities: &[
+            CardAbility {
+                trigger: AbilityTrigger::Upkeep,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::Heal {
+                        amount: 2,
+                        to: AbilityRecipient::EachInZone,
+                    },
+                ],
+                each: &[
+                    TargetFilter::Friendly,
+                    TargetFilter::Living,
+                    TargetFilter::ObjectType {
+                        which: ObjectType::Creature,
+                    },
+                ],
+            },
+        ],
         reveal_cost: 5,
         reveal_cost_per_x: 0,
         grants: &[],
@@ -18808,7 +18829,7 @@ mod card_rows {
     pub(super) const PLAGUED: Enchantment = Enchantment {
         name: "Plagued",
         summary: None,
-        handler: Some(Handler::Plagued),
+        handler: None,
         printings: &[
             Printing {
                 set: "promo",
@@ -18829,7 +18850,29 @@ mod card_rows {
         range: Range { min: 0, max: 2 },
         target: "Corporeal Creature",
         traits: &[Trait::Magebind(2)],
-        card_abilities: &[],
+        card_abilities: &[
+            CardAbility {
+                trigger: AbilityTrigger::Upkeep,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::Damage {
+                        amount: 1,
+                        direct: true,
+                        damage_type: Some(DamageType::Poison),
+                        to: AbilityRecipient::EachInZone,
+                    },
+                ],
+                each: &[
+                    TargetFilter::Living,
+                    TargetFilter::ObjectType {
+                        which: ObjectType::Creature,
+                    },
+                ],
+            },
+        ],
         reveal_cost: 4,
         reveal_cost_per_x: 0,
         grants: &[],

@@ -4,8 +4,8 @@
 //! Played today: abilities with the `upkeep` trigger, no extra cost, no picked target and no
 //! condition, whose effects are direct `damage` (with its damage type: an object immune to it
 //! takes none) or `heal`, landing on the object carrying the ability, the object it is
-//! attached to, or each object of its zone or of the arena that passes the ability's `each`
-//! tests. They act in the Upkeep Phase while the card is in play and face up ([`upkeep`]).
+//! attached to, or each object of its zone (an attached card's zone is its carrier's) or of
+//! the arena that passes the ability's `each` tests. They act in the Upkeep Phase while the card is in play and face up ([`upkeep`]).
 //! Every other ability is not modelled: [`super::coverage`] says so for its card, and its
 //! card still names a handler for it.
 
@@ -100,7 +100,13 @@ fn recipients(
             .into_iter()
             .collect(),
         AbilityRecipient::EachInZone | AbilityRecipient::EachInArena => {
-            let zone = game.zone_of(source);
+            // An attached card is where the object carrying it is.
+            let zone = game
+                .store
+                .get(source)
+                .and_then(|o| o.attached_to)
+                .and_then(|parent| game.zone_of(parent))
+                .or_else(|| game.zone_of(source));
             game.store
                 .iter()
                 .filter(|o| o.in_play && o.id != source)
