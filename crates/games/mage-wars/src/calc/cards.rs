@@ -167,7 +167,7 @@ pub fn calculate_cards_in(
     let (attacker_card, defender_card) = (card(attacker)?, card(defender)?);
     let bar = choose_attack(attacker_card.name, attacker_card.attacks, attack)?;
     let bar = if attacker_card.is_attack_spell() {
-        AttackProfile::spell(bar, attacker_card.spell_range)
+        AttackProfile::spell(bar, attacker_card.spell_range).with_abilities(attacker_card.abilities)
     } else {
         AttackProfile::new(bar)
     };
@@ -203,6 +203,14 @@ pub fn calculate_cards_in(
              Flying, so it cannot attack {defender_name}, which is Flying (codex: Flying, \
              \"out of reach of conjurations and non-Flying creatures\"; Reach)",
             bar.bar.name
+        ));
+    }
+    // An attack spell's `declared` abilities may end the attack before any roll (Geyser on a
+    // burning target): there are no odds to give.
+    if bar.spell && crate::rules::abilities::declared(&mut game.clone(), bar.abilities, d) {
+        return Err(format!(
+            "{attacker_name}'s attack against {defender_name} in this state ends as it is \
+             declared: the card's `declared` ability acts instead, so nothing is rolled"
         ));
     }
     let ctx = AttackContext {
@@ -670,5 +678,23 @@ mod tests {
         );
         let named = calculate("Royal Archer", Some("knife"), "Timber Wolf").expect("calculates");
         assert_eq!(named.attack, "Knife");
+    }
+
+    #[test]
+    fn an_attack_a_declared_ability_cancels_has_no_odds() {
+        let burning = DefenderState {
+            conditions: vec![(Condition::Burn, 1)],
+            ..DefenderState::default()
+        };
+        let error = calculate_cards(
+            "Geyser",
+            None,
+            "Timber Wolf",
+            &AttackerState::default(),
+            &burning,
+        )
+        .unwrap_err();
+        assert!(error.contains("ends as it is declared"), "{error}");
+        assert!(calculate("Geyser", None, "Timber Wolf").is_ok());
     }
 }

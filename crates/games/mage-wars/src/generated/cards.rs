@@ -11071,7 +11071,25 @@ mod card_rows {
         range: Range { min: 0, max: 1 },
         target: "Creature or Conjuration",
         traits: &[],
-        card_abilities: &[],
+        card_abilities: &[
+            CardAbility {
+                trigger: AbilityTrigger::Declared,
+                cost: &[],
+                targets: &[],
+                condition: Some(AbilityCondition::TargetHasCondition {
+                    which: Condition::Burn,
+                }),
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::RemoveAllConditions {
+                        which: Condition::Burn,
+                        to: AbilityRecipient::Target,
+                    },
+                    AbilityEffect::CancelAttack,
+                ],
+                each: &[],
+            },
+        ],
         attacks: &[
             AttackBar {
                 name: "Geyser",

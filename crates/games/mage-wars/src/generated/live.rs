@@ -278,6 +278,10 @@ fn live_union_abilitytrigger(
             live::known_fields(table, &["when"], path)?;
             Ok(AbilityTrigger::Upkeep)
         }
+        "declared" => {
+            live::known_fields(table, &["when"], path)?;
+            Ok(AbilityTrigger::Declared)
+        }
         "attacked" => {
             live::known_fields(table, &["when", "kind"], path)?;
             Ok(AbilityTrigger::Attacked {
@@ -604,6 +608,17 @@ fn live_union_abilityeffect(
                 which: live::field(table, path, "which", live::parse::<Condition>)?,
                 to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
             })
+        }
+        "remove_all_conditions" => {
+            live::known_fields(table, &["op", "which", "to"], path)?;
+            Ok(AbilityEffect::RemoveAllConditions {
+                which: live::field(table, path, "which", live::parse::<Condition>)?,
+                to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
+            })
+        }
+        "cancel_attack" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(AbilityEffect::CancelAttack)
         }
         "destroy" => {
             live::known_fields(table, &["op", "to"], path)?;

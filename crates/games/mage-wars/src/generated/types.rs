@@ -2003,6 +2003,8 @@ pub enum AbilityTrigger {
     OnReveal,
     /// In each Upkeep Phase while it is in play.
     Upkeep,
+    /// When the attack of the attack spell carrying it is declared against a target, before any roll (supplement: Attack Procedure, Declare Attack).
+    Declared,
     /// When the object carrying it is attacked.
     Attacked {
         /// Only by attacks of this kind.
@@ -2021,10 +2023,11 @@ impl AbilityTrigger {
     /// The key that names the variant in content (`when = "..."`).
     pub const TAG: &'static str = "when";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 7] = [
+    pub const VARIANTS: [&'static str; 8] = [
         "on_resolve",
         "on_reveal",
         "upkeep",
+        "declared",
         "attacked",
         "after_attack",
         "destroyed",
@@ -2036,6 +2039,7 @@ impl AbilityTrigger {
             Self::OnResolve => "on_resolve",
             Self::OnReveal => "on_reveal",
             Self::Upkeep => "upkeep",
+            Self::Declared => "declared",
             Self::Attacked { .. } => "attacked",
             Self::AfterAttack => "after_attack",
             Self::Destroyed => "destroyed",
@@ -2279,6 +2283,15 @@ pub enum AbilityEffect {
         /// The `to` field.
         to: AbilityRecipient,
     },
+    /// Removes every marker of a condition from the recipient.
+    RemoveAllConditions {
+        /// The `which` field.
+        which: Condition,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// The attack being declared ends there: no roll, no damage and no effects.
+    CancelAttack,
     /// Destroys the recipient.
     Destroy {
         /// The `to` field.
@@ -2310,7 +2323,7 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 12] = [
+    pub const VARIANTS: [&'static str; 14] = [
         "attack_dice_damage",
         "damage",
         "heal_dice",
@@ -2319,6 +2332,8 @@ impl AbilityEffect {
         "gain_trait",
         "place_condition",
         "remove_condition",
+        "remove_all_conditions",
+        "cancel_attack",
         "destroy",
         "gain_mana",
         "choose_one",
@@ -2335,6 +2350,8 @@ impl AbilityEffect {
             Self::GainTrait { .. } => "gain_trait",
             Self::PlaceCondition { .. } => "place_condition",
             Self::RemoveCondition { .. } => "remove_condition",
+            Self::RemoveAllConditions { .. } => "remove_all_conditions",
+            Self::CancelAttack => "cancel_attack",
             Self::Destroy { .. } => "destroy",
             Self::GainMana { .. } => "gain_mana",
             Self::ChooseOne { .. } => "choose_one",

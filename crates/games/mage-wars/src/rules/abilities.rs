@@ -1,33 +1,87 @@
 //! Card abilities written as typed data (`card_abilities` of a card): which of them the rules
 //! play ([`is_played`]) and playing them.
 //!
-//! Played today: abilities with the `upkeep` trigger, no extra cost, no picked target and no
-//! condition, whose effects are direct `damage` (with its damage type: an object immune to it
-//! takes none) or `heal`, landing on the object carrying the ability, the object it is
-//! attached to, or each object of its zone (an attached card's zone is its carrier's) or of
-//! the arena that passes the ability's `each` tests. They act in the Upkeep Phase while the card is in play and face up ([`upkeep`]).
+//! Played today, for abilities with no extra cost and no picked target:
+//! - `declared` abilities of attack spells, with or without a condition on the target's
+//!   conditions or traits, that remove every marker of a condition from the target and may
+//!   cancel the attack ([`declared`], from the attack sequence);
+//! - `upkeep` abilities with no condition whose effects are direct `damage` (with its damage
+//!   type: an object immune to it takes none) or `heal`, landing on the object carrying the
+//!   ability, the object it is attached to, or each object of its zone (an attached card's
+//!   zone is its carrier's) or of the arena that passes the ability's `each` tests. They act
+//!   in the Upkeep Phase while the card is in play and face up ([`upkeep`]).
+//!
 //! Every other ability is not modelled: [`super::coverage`] says so for its card, and its
 //! card still names a handler for it.
 
 use grimoire_engine::ObjectId;
 
 use super::content::{
-    AbilityEffect, AbilityRecipient, AbilityTrigger, CardAbility, ObjectType, TargetFilter,
+    AbilityCondition, AbilityEffect, AbilityRecipient, AbilityTrigger, CardAbility, ObjectType,
+    TargetFilter,
 };
-use super::state::{DamageSource, Game};
+use super::state::{DamageSource, Game, Marker};
 
 /// Whether the rules play `ability` (see the module documentation).
 pub fn is_played(ability: &CardAbility) -> bool {
-    ability.trigger == AbilityTrigger::Upkeep
-        && ability.cost.is_empty()
-        && ability.targets.is_empty()
-        && ability.condition.is_none()
-        && !ability.effects.is_empty()
-        && ability.effects.iter().all(|effect| match *effect {
-            AbilityEffect::Damage { direct, to, .. } => direct && lands_without_a_pick(to),
-            AbilityEffect::Heal { to, .. } => lands_without_a_pick(to),
-            _ => false,
-        })
+    let plain = ability.cost.is_empty() && ability.targets.is_empty();
+    if !plain || ability.effects.is_empty() {
+        return false;
+    }
+    match ability.trigger {
+        AbilityTrigger::Upkeep => {
+            ability.condition.is_none()
+                && ability.effects.iter().all(|effect| match *effect {
+                    AbilityEffect::Damage { direct, to, .. } => direct && lands_without_a_pick(to),
+                    AbilityEffect::Heal { to, .. } => lands_without_a_pick(to),
+                    _ => false,
+                })
+        }
+        AbilityTrigger::Declared => ability.effects.iter().all(|effect| {
+            matches!(
+                *effect,
+                AbilityEffect::CancelAttack
+                    | AbilityEffect::RemoveAllConditions {
+                        to: AbilityRecipient::Target,
+                        ..
+                    }
+            )
+        }),
+        _ => false,
+    }
+}
+
+/// The `declared` abilities of an attack spell's card as its attack against `defender` is
+/// declared: each whose condition holds acts on the defender. Returns true when one of them
+/// cancelled the attack (no roll, no damage, no effects follow).
+pub fn declared(game: &mut Game, abilities: &[CardAbility], defender: ObjectId) -> bool {
+    let mut cancelled = false;
+    let acting = abilities
+        .iter()
+        .filter(|a| a.trigger == AbilityTrigger::Declared && is_played(a));
+    for ability in acting {
+        let holds = match ability.condition {
+            None => true,
+            Some(AbilityCondition::TargetHasCondition { which }) => {
+                game.conditions(defender, which) > 0
+            }
+            Some(AbilityCondition::TargetHasTrait { which }) => game.has_trait(defender, which),
+            Some(_) => false,
+        };
+        if !holds {
+            continue;
+        }
+        for effect in ability.effects {
+            match *effect {
+                AbilityEffect::RemoveAllConditions { which, .. } => {
+                    game.set_markers(defender, Marker::Condition(which), 0);
+                }
+                AbilityEffect::CancelAttack => cancelled = true,
+                _ => {}
+            }
+        }
+    }
+    cancelled
 }
 
 /// Recipients an upkeep ability reaches without a player picking anything.

@@ -215,7 +215,7 @@ fn attack_profile(
                 attack: format!("number {bar}"),
             })?;
     Ok(if card.is_attack_spell() {
-        AttackProfile::spell(printed, card.spell_range)
+        AttackProfile::spell(printed, card.spell_range).with_abilities(card.abilities)
     } else {
         AttackProfile::new(printed)
     })

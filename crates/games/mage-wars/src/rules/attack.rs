@@ -387,6 +387,16 @@ fn sequence(
             return Err(RulesError::Illegal(why));
         }
     }
+    // An attack spell's `declared` abilities act now (supplement: Card Clarifications, Geyser:
+    // a burning target loses every Burn and the attack ends, even against Hydro Immunity).
+    if origin == Origin::Action
+        && bar.spell
+        && super::abilities::declared(game, bar.abilities, defender)
+    {
+        game.log
+            .push(GameEvent::AttackDeclared { attacker, defender });
+        return Ok(());
+    }
     // codex: Immunity: an object cannot be targeted by spells of the type it is immune to;
     // supplement: Codex, Extinguish makes the exception for an Extinguish attack.
     if origin == Origin::Action

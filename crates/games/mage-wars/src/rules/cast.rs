@@ -527,7 +527,7 @@ pub fn cast(
                 .attacks
                 .first()
                 .ok_or_else(|| RulesError::Illegal("no attack".into()))?;
-            let profile = AttackProfile::spell(bar, Some(a.range));
+            let profile = AttackProfile::spell(bar, Some(a.range)).with_abilities(a.card_abilities);
             let aim = match target {
                 SpellTarget::Zone(z) => AttackTarget::Zone(z),
                 SpellTarget::Object(o) => AttackTarget::Object(o),

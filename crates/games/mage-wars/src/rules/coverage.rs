@@ -156,6 +156,7 @@ fn trigger_name(trigger: AbilityTrigger) -> &'static str {
         AbilityTrigger::OnResolve => "on_resolve",
         AbilityTrigger::OnReveal => "on_reveal",
         AbilityTrigger::Upkeep => "upkeep",
+        AbilityTrigger::Declared => "declared",
         AbilityTrigger::Attacked { .. } => "attacked",
         AbilityTrigger::AfterAttack => "after_attack",
         AbilityTrigger::Destroyed => "destroyed",
@@ -196,10 +197,11 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
     );
     abilities.extend(printed.abilities.iter().map(|ability| {
         let coverage = if super::abilities::is_played(ability) {
-            Coverage::played("abilities (upkeep, in the Upkeep Phase)")
+            Coverage::played("abilities (upkeep in the Upkeep Phase, declared in the attack)")
         } else {
             Coverage::not_modelled(
-                "the rules play only upkeep abilities that deal direct damage or heal",
+                "the rules play only upkeep abilities that deal direct damage or heal and an \
+                 attack spell's declared abilities that remove conditions or cancel the attack",
             )
         };
         (

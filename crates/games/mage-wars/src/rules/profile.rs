@@ -5,7 +5,8 @@
 
 use super::codex::{implied_traits, x};
 use super::content::{
-    ActionSpeed, AttackBar, AttackKind, AttackTiming, EffectOp, Range, Trait, BASH_ATTACK_DICE,
+    ActionSpeed, AttackBar, AttackKind, AttackTiming, CardAbility, EffectOp, Range, Trait,
+    BASH_ATTACK_DICE,
 };
 
 /// Most cards attached to one creature whose attack traits reach its melee attacks.
@@ -75,6 +76,8 @@ pub struct AttackProfile<'a> {
     pub spell: bool,
     /// The range: the bar's, or an attack spell's casting range.
     pub range: Option<Range>,
+    /// An attack spell's card abilities (its `declared` ones act as the attack is declared).
+    pub abilities: &'static [CardAbility],
 }
 
 impl<'a> AttackProfile<'a> {
@@ -89,6 +92,7 @@ impl<'a> AttackProfile<'a> {
             summary: Summary::default(),
             spell: false,
             range: bar.range,
+            abilities: &[],
         }
         .summarized()
     }
@@ -119,6 +123,11 @@ impl<'a> AttackProfile<'a> {
             range: bar.range.or(casting_range),
             ..AttackProfile::new(bar)
         }
+    }
+
+    /// The same attack, made by an attack spell whose card has `abilities`.
+    pub fn with_abilities(self, abilities: &'static [CardAbility]) -> Self {
+        AttackProfile { abilities, ..self }
     }
 
     /// Adds attack traits an attached card gives melee attacks (ignored beyond four cards).
