@@ -8031,7 +8031,7 @@ mod card_rows {
     pub(super) const EARTH_ELEMENTAL: Creature = Creature {
         name: "Earth Elemental",
         summary: None,
-        handler: Some(Handler::EarthElemental),
+        handler: None,
         printings: &[
             Printing {
                 set: "forcemaster-vs-warlord",
@@ -8063,7 +8063,19 @@ mod card_rows {
             Trait::Nonliving,
             Trait::Unmovable,
         ],
-        card_abilities: &[],
+        card_abilities: &[
+            CardAbility {
+                trigger: AbilityTrigger::Attacked {
+                    kind: None,
+                },
+                cost: &[],
+                targets: &[],
+                condition: Some(AbilityCondition::AttackerIsItself),
+                duration: AbilityDuration::Instant,
+                effects: &[AbilityEffect::CancelAttack],
+                each: &[],
+            },
+        ],
         life: 35,
         armor: 0,
         channeling: 0,

@@ -294,8 +294,6 @@ pub enum Handler {
     EagleWings,
     /// `eagleclaw_boots`, used by: Eagleclaw Boots.
     EagleclawBoots,
-    /// `earth_elemental`, used by: Earth Elemental.
-    EarthElemental,
     /// `earthquake`, used by: Earthquake.
     Earthquake,
     /// `echo_of_the_depths`, used by: Echo of the Depths.
@@ -1009,7 +1007,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 500] = [
+    pub const ALL: [Handler; 499] = [
         Self::AcademyBeastmaster,
         Self::AcademyDruid,
         Self::AcademyElementalist,
@@ -1155,7 +1153,6 @@ impl Handler {
         Self::DwarfPanzergarde,
         Self::EagleWings,
         Self::EagleclawBoots,
-        Self::EarthElemental,
         Self::Earthquake,
         Self::EchoOfTheDepths,
         Self::EisenachsForgeHammer,
@@ -1512,7 +1509,7 @@ impl Handler {
         Self::ZoneAttack,
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 500] = [
+    pub const BY_NAME: [(&'static str, Handler); 499] = [
         ("academy_beastmaster", Self::AcademyBeastmaster),
         ("academy_druid", Self::AcademyDruid),
         ("academy_elementalist", Self::AcademyElementalist),
@@ -1658,7 +1655,6 @@ impl Handler {
         ("dwarf_panzergarde", Self::DwarfPanzergarde),
         ("eagle_wings", Self::EagleWings),
         ("eagleclaw_boots", Self::EagleclawBoots),
-        ("earth_elemental", Self::EarthElemental),
         ("earthquake", Self::Earthquake),
         ("echo_of_the_depths", Self::EchoOfTheDepths),
         ("eisenachs_forge_hammer", Self::EisenachsForgeHammer),
@@ -2162,7 +2158,6 @@ impl Handler {
             Self::DwarfPanzergarde => "dwarf_panzergarde",
             Self::EagleWings => "eagle_wings",
             Self::EagleclawBoots => "eagleclaw_boots",
-            Self::EarthElemental => "earth_elemental",
             Self::Earthquake => "earthquake",
             Self::EchoOfTheDepths => "echo_of_the_depths",
             Self::EisenachsForgeHammer => "eisenachs_forge_hammer",

@@ -464,6 +464,10 @@ fn live_union_abilitycondition(
                 school: live::field(table, path, "school", live::parse::<School>)?,
             })
         }
+        "attacker_is_itself" => {
+            live::known_fields(table, &["requires"], path)?;
+            Ok(AbilityCondition::AttackerIsItself)
+        }
         other => {
             Err(
                 LiveError::new(

@@ -2162,6 +2162,8 @@ pub enum AbilityCondition {
         /// The `school` field.
         school: School,
     },
+    /// The attack is made by the object carrying the ability (a zone attack reaching its own maker).
+    AttackerIsItself,
 }
 impl AbilityCondition {
     /// The union's name as declared in `game.toml`.
@@ -2169,10 +2171,11 @@ impl AbilityCondition {
     /// The key that names the variant in content (`requires = "..."`).
     pub const TAG: &'static str = "requires";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 3] = [
+    pub const VARIANTS: [&'static str; 4] = [
         "target_has_trait",
         "target_has_condition",
         "caster_trained_in",
+        "attacker_is_itself",
     ];
     /// The name of this value's variant, as content writes it.
     pub const fn variant(self) -> &'static str {
@@ -2180,6 +2183,7 @@ impl AbilityCondition {
             Self::TargetHasTrait { .. } => "target_has_trait",
             Self::TargetHasCondition { .. } => "target_has_condition",
             Self::CasterTrainedIn { .. } => "caster_trained_in",
+            Self::AttackerIsItself => "attacker_is_itself",
         }
     }
 }

@@ -5,6 +5,8 @@
 //! - `declared` abilities of attack spells, with or without a condition on the target's
 //!   conditions or traits, that remove every marker of a condition from the target and may
 //!   cancel the attack ([`declared`], from the attack sequence);
+//! - `attacked` abilities, with no condition or only when the attack is the object's own, that
+//!   cancel the attack against it ([`attacked`], from the attack sequence and zone attacks);
 //! - `upkeep` abilities with no condition whose effects are direct `damage` (with its damage
 //!   type: an object immune to it takes none) or `heal`, landing on the object carrying the
 //!   ability, the object it is attached to, or each object of its zone (an attached card's
@@ -17,8 +19,8 @@
 use grimoire_engine::ObjectId;
 
 use super::content::{
-    AbilityCondition, AbilityEffect, AbilityRecipient, AbilityTrigger, CardAbility, ObjectType,
-    TargetFilter,
+    AbilityCondition, AbilityEffect, AbilityRecipient, AbilityTrigger, AttackKind, CardAbility,
+    ObjectType, TargetFilter,
 };
 use super::state::{DamageSource, Game, Marker};
 
@@ -36,6 +38,15 @@ pub fn is_played(ability: &CardAbility) -> bool {
                     AbilityEffect::Heal { to, .. } => lands_without_a_pick(to),
                     _ => false,
                 })
+        }
+        AbilityTrigger::Attacked { .. } => {
+            matches!(
+                ability.condition,
+                None | Some(AbilityCondition::AttackerIsItself)
+            ) && ability
+                .effects
+                .iter()
+                .all(|effect| *effect == AbilityEffect::CancelAttack)
         }
         AbilityTrigger::Declared => ability.effects.iter().all(|effect| {
             matches!(
@@ -82,6 +93,29 @@ pub fn declared(game: &mut Game, abilities: &[CardAbility], defender: ObjectId) 
         }
     }
     cancelled
+}
+
+/// The `attacked` abilities of `defender`'s card as `attacker`'s attack of `kind` reaches it:
+/// true when one of them cancels the attack against it (Earth Elemental spared by its own
+/// Quake Stomp).
+pub fn attacked(game: &Game, defender: ObjectId, attacker: ObjectId, kind: AttackKind) -> bool {
+    let Ok(card) = game.card(defender) else {
+        return false;
+    };
+    card.abilities.iter().any(|ability| {
+        let AbilityTrigger::Attacked { kind: only } = ability.trigger else {
+            return false;
+        };
+        let holds = match ability.condition {
+            None => true,
+            Some(AbilityCondition::AttackerIsItself) => attacker == defender,
+            Some(_) => false,
+        };
+        is_played(ability)
+            && holds
+            && only.is_none_or(|only| only == kind)
+            && ability.effects.contains(&AbilityEffect::CancelAttack)
+    })
 }
 
 /// Recipients an upkeep ability reaches without a player picking anything.

@@ -289,7 +289,7 @@ fn zone_attack(
             .get(defender)
             .is_some_and(|o| o.in_play && o.zone == zone && o.attached_to.is_none())
             && (game.is_creature(defender) || game.is_conjuration(defender));
-        if !here {
+        if !here || super::abilities::attacked(game, defender, attacker, bar.bar.kind) {
             continue;
         }
         game.log
@@ -392,6 +392,14 @@ fn sequence(
     if origin == Origin::Action
         && bar.spell
         && super::abilities::declared(game, bar.abilities, defender)
+    {
+        game.log
+            .push(GameEvent::AttackDeclared { attacker, defender });
+        return Ok(());
+    }
+    // The defender's own `attacked` abilities may cancel the attack against it.
+    if origin == Origin::Action
+        && super::abilities::attacked(game, defender, attacker, bar.bar.kind)
     {
         game.log
             .push(GameEvent::AttackDeclared { attacker, defender });

@@ -197,11 +197,14 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
     );
     abilities.extend(printed.abilities.iter().map(|ability| {
         let coverage = if super::abilities::is_played(ability) {
-            Coverage::played("abilities (upkeep in the Upkeep Phase, declared in the attack)")
+            Coverage::played(
+                "abilities (upkeep in the Upkeep Phase; declared and attacked in the attack)",
+            )
         } else {
             Coverage::not_modelled(
-                "the rules play only upkeep abilities that deal direct damage or heal and an \
-                 attack spell's declared abilities that remove conditions or cancel the attack",
+                "the rules play only upkeep abilities that deal direct damage or heal, an attack \
+                 spell's declared abilities that remove conditions or cancel the attack, and \
+                 attacked abilities that cancel an attack",
             )
         };
         (
