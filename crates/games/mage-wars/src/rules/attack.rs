@@ -517,7 +517,9 @@ fn sequence(
             .filter(melee)
             .find(|bar| bar_has(bar, Trait::Counterstrike))
             .or_else(|| {
-                let guard_may_answer = was_guarding && !game.is_restrained(defender);
+                // codex: Restrained: a Restrained Guard keeps the Counterstrike a Guard gets
+                // (only Protect the Zone is lost, see `guarded_elsewhere`).
+                let guard_may_answer = was_guarding;
                 let quick = |bar: &&AttackBar| bar.speed == Some(ActionSpeed::Quick);
                 guard_may_answer
                     .then(|| attacks.iter().filter(melee).find(quick))
