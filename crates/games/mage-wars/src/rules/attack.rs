@@ -284,11 +284,16 @@ fn zone_attack(
     let mut ledger = ActionLedger::default();
     for index in 0..game.store.len() {
         let defender = ObjectId(index as u32);
-        let here = game
-            .store
-            .get(defender)
-            .is_some_and(|o| o.in_play && o.zone == zone && o.attached_to.is_none())
-            && (game.is_creature(defender) || game.is_conjuration(defender));
+        // codex: Zone Attack: every creature and conjuration in the zone, a conjuration
+        // attached to a creature (Tanglevine) included; an attached object is where its
+        // carrier is.
+        let here = game.store.get(defender).is_some_and(|o| {
+            let at = o
+                .attached_to
+                .and_then(|carrier| game.zone_of(carrier))
+                .unwrap_or(o.zone);
+            o.in_play && at == zone
+        }) && (game.is_creature(defender) || game.is_conjuration(defender));
         if !here || super::abilities::attacked(game, defender, attacker, bar.bar.kind) {
             continue;
         }
