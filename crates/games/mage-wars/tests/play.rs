@@ -164,3 +164,134 @@ fn the_contract_holds_on_random_states() {
     .unwrap_or_else(|e| panic!("{e}"));
     assert!(report.accepted > 0 && report.states > 0, "{report:?}");
 }
+
+#[test]
+fn a_healing_incantation_heals_its_target_by_its_ability_data() {
+    let priestess = Spellbook::from_names(
+        "Priestess",
+        [("Minor Heal", 1), ("Disciple of Radiance", 1)],
+        Catalog::compiled(),
+    )
+    .expect("the spellbook's cards are known");
+    let mut dice = ScriptedDice::new();
+    dice.push("effect", [8]);
+    dice.push("effect", [2]);
+    let mut log = EventLog::new();
+    let mut first = FirstOption;
+    let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
+    let mut state = MageWarsGame
+        .setup(&[priestess, example("beastmaster")], &mut ctx)
+        .expect("set up");
+    let one = PlayerId(1);
+    let mage = state.seats[0].mage;
+    state.game.store.get_mut(mage).expect("the Mage").damage = 9;
+    let heal = spell(&state, one, "Minor Heal");
+    apply(&mut state, Play::Plan(heal));
+    apply(&mut state, Play::Pass);
+    apply(&mut state, Play::Pass);
+    apply(&mut state, Play::Activate(mage));
+    let mana = state.game.mana_of(one);
+    let cast = Play::Cast {
+        spell: heal,
+        target: SpellTarget::Object(mage),
+        quickcast: false,
+    };
+    assert!(MageWarsGame.legal_actions(&state, one).contains(&cast));
+    // Five attack dice: 2, 2, 1, 0 and a critical 2 heal 7.
+    let mut dice = ScriptedDice::new();
+    dice.push("attack", [3, 3, 2, 0, 5]);
+    let mut log = EventLog::new();
+    let mut first = FirstOption;
+    let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
+    MageWarsGame
+        .apply(&mut state, &cast, &mut ctx)
+        .expect("cast");
+    assert_eq!(state.game.mana_of(one), mana - 5);
+    assert_eq!(state.game.store.get(mage).expect("the Mage").damage, 2);
+}
+
+#[test]
+fn an_enchantment_cast_face_down_is_revealed_for_its_reveal_cost_plus_magebind_on_a_mage() {
+    // Ghoul Rot: cast for 2 face down, revealed for 4, plus Magebind +2 on a Mage.
+    let warlock = Spellbook::from_names(
+        "Warlock",
+        [("Ghoul Rot", 1), ("Firebrand Imp", 1)],
+        Catalog::compiled(),
+    )
+    .expect("the spellbook's cards are known");
+    let mut dice = ScriptedDice::new();
+    dice.push("effect", [8]);
+    dice.push("effect", [2]);
+    let mut log = EventLog::new();
+    let mut first = FirstOption;
+    let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
+    let mut state = MageWarsGame
+        .setup(&[warlock, example("beastmaster")], &mut ctx)
+        .expect("set up");
+    let one = PlayerId(1);
+    let mage = state.seats[0].mage;
+    let rot = spell(&state, one, "Ghoul Rot");
+    apply(&mut state, Play::Plan(rot));
+    apply(&mut state, Play::Pass);
+    apply(&mut state, Play::Pass);
+    apply(&mut state, Play::Activate(mage));
+    let mana = state.game.mana_of(one);
+    apply(
+        &mut state,
+        Play::Cast {
+            spell: rot,
+            target: SpellTarget::Object(mage),
+            quickcast: false,
+        },
+    );
+    assert_eq!(state.game.mana_of(one), mana - 2);
+    let hidden = *state.hidden.first().expect("Ghoul Rot lies face down");
+    // Revealing it on the Warlock costs its reveal cost 4 plus Magebind +2.
+    assert_eq!(
+        grimoire_mage_wars::rules::cast::check_reveal(&state, one, hidden),
+        Ok(6)
+    );
+    assert!(
+        !state.game.in_play(hidden),
+        "face down, it is not in play yet"
+    );
+}
+
+#[test]
+fn a_legendary_zone_exclusive_conjuration_is_not_cast_while_one_is_in_play() {
+    use grimoire_mage_wars::rules::cast::check_cast;
+    let warlock = Spellbook::from_names(
+        "Warlock",
+        [("Idol of Pestilence", 1), ("Firebrand Imp", 1)],
+        Catalog::compiled(),
+    )
+    .expect("the spellbook's cards are known");
+    let mut dice = ScriptedDice::new();
+    dice.push("effect", [8]);
+    dice.push("effect", [2]);
+    let mut log = EventLog::new();
+    let mut first = FirstOption;
+    let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
+    let mut state = MageWarsGame
+        .setup(&[warlock, example("beastmaster")], &mut ctx)
+        .expect("set up");
+    let one = PlayerId(1);
+    let mage = state.seats[0].mage;
+    let idol = spell(&state, one, "Idol of Pestilence");
+    apply(&mut state, Play::Plan(idol));
+    apply(&mut state, Play::Pass);
+    apply(&mut state, Play::Pass);
+    apply(&mut state, Play::Activate(mage));
+    let here = state.game.zone_of(mage).expect("in play");
+    let next = here + 1;
+    assert!(check_cast(&state, one, idol, SpellTarget::Zone(here), false).is_ok());
+    // An Idol of the other player's in play elsewhere: Legendary forbids a second one.
+    let card = grimoire_mage_wars::CardId::IdolOfPestilence;
+    let other = state.game.add_card(card, PlayerId(2), next);
+    state.sources.push(card.card());
+    let error = check_cast(&state, one, idol, SpellTarget::Zone(here), false).unwrap_err();
+    assert!(error.to_string().contains("Legendary"), "{error}");
+    // Gone from play, the Idol may be cast again.
+    state.game.store.get_mut(other).expect("the Idol").in_play = false;
+    assert!(check_cast(&state, one, idol, SpellTarget::Zone(here), false).is_ok());
+}

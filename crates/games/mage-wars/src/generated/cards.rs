@@ -3970,7 +3970,7 @@ mod card_rows {
     pub(super) const BOUND_HEALING: Incantation = Incantation {
         name: "Bound Healing",
         summary: None,
-        handler: Some(Handler::BoundHealing),
+        handler: None,
         printings: &[
             Printing {
                 set: "mage-wars-arena-final-release",
@@ -3995,7 +3995,26 @@ mod card_rows {
         range: Range { min: 0, max: 2 },
         target: "Non-Mage Living Creature",
         traits: &[],
-        card_abilities: &[],
+        card_abilities: &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::HealDice {
+                        dice: 2,
+                        to: AbilityRecipient::Target,
+                    },
+                    AbilityEffect::HealDice {
+                        dice: 2,
+                        to: AbilityRecipient::Caster,
+                    },
+                ],
+                each: &[],
+            },
+        ],
         attacks: &[],
     };
     pub(super) const BRACE_YOURSELF: Enchantment = Enchantment {
@@ -12104,7 +12123,7 @@ mod card_rows {
     pub(super) const GROUP_HEAL: Incantation = Incantation {
         name: "Group Heal",
         summary: None,
-        handler: Some(Handler::GroupHeal),
+        handler: None,
         printings: &[
             Printing {
                 set: "core",
@@ -12129,7 +12148,28 @@ mod card_rows {
         range: Range { min: 0, max: 1 },
         target: "Zone",
         traits: &[],
-        card_abilities: &[],
+        card_abilities: &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::HealDice {
+                        dice: 5,
+                        to: AbilityRecipient::EachInZone,
+                    },
+                ],
+                each: &[
+                    TargetFilter::Friendly,
+                    TargetFilter::Living,
+                    TargetFilter::ObjectType {
+                        which: ObjectType::Creature,
+                    },
+                ],
+            },
+        ],
         attacks: &[],
     };
     pub(super) const GUARDIAN_ANGEL: Creature = Creature {
@@ -12466,7 +12506,7 @@ mod card_rows {
     pub(super) const HEAL: Incantation = Incantation {
         name: "Heal",
         summary: None,
-        handler: Some(Handler::Heal),
+        handler: None,
         printings: &[
             Printing {
                 set: "core",
@@ -12491,7 +12531,22 @@ mod card_rows {
         range: Range { min: 0, max: 2 },
         target: "Living Creature",
         traits: &[],
-        card_abilities: &[],
+        card_abilities: &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::HealDice {
+                        dice: 8,
+                        to: AbilityRecipient::Target,
+                    },
+                ],
+                each: &[],
+            },
+        ],
         attacks: &[
             AttackBar {
                 name: "Heal",
@@ -13624,7 +13679,7 @@ mod card_rows {
         summary: Some(
             "Each Upkeep Phase, every Living creature takes 1 direct poison damage.",
         ),
-        handler: Some(Handler::IdolOfPestilence),
+        handler: None,
         printings: &[
             Printing {
                 set: "core",
@@ -16078,7 +16133,7 @@ mod card_rows {
         summary: Some(
             "Each Upkeep Phase, every other Living creature in its zone takes 2 direct poison damage.",
         ),
-        handler: Some(Handler::Malacoda),
+        handler: None,
         printings: &[
             Printing {
                 set: "core",
@@ -17121,7 +17176,7 @@ mod card_rows {
     pub(super) const MINOR_HEAL: Incantation = Incantation {
         name: "Minor Heal",
         summary: None,
-        handler: Some(Handler::MinorHeal),
+        handler: None,
         printings: &[
             Printing {
                 set: "core",
@@ -17150,7 +17205,22 @@ mod card_rows {
         range: Range { min: 0, max: 1 },
         target: "Living Creature",
         traits: &[],
-        card_abilities: &[],
+        card_abilities: &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::HealDice {
+                        dice: 5,
+                        to: AbilityRecipient::Target,
+                    },
+                ],
+                each: &[],
+            },
+        ],
         attacks: &[],
     };
     pub(super) const MOHKTARIS_BRANCH: Equipment = Equipment {

@@ -134,8 +134,6 @@ pub enum Handler {
     Blur,
     /// `boulder`, used by: Akiro's Hammer.
     Boulder,
-    /// `bound_healing`, used by: Bound Healing.
-    BoundHealing,
     /// `brace_yourself`, used by: Brace Yourself.
     BraceYourself,
     /// `bull_endurance`, used by: Bull Endurance.
@@ -422,8 +420,6 @@ pub enum Handler {
     GreyWraith,
     /// `grimson_deadeye_sniper`, used by: Grimson Deadeye, Sniper.
     GrimsonDeadeyeSniper,
-    /// `group_heal`, used by: Group Heal.
-    GroupHeal,
     /// `guardian_angel`, used by: Guardian Angel.
     GuardianAngel,
     /// `gurmash_orc_sergeant`, used by: Gurmash, Orc Sergeant.
@@ -438,8 +434,6 @@ pub enum Handler {
     HarshforgePlate,
     /// `hawkeye`, used by: Hawkeye.
     Hawkeye,
-    /// `heal`, used by: Heal.
-    Heal,
     /// `healing_attack`, used by: Heal.
     HealingAttack,
     /// `healing_charm`, used by: Healing Charm.
@@ -476,8 +470,6 @@ pub enum Handler {
     Ichthellid,
     /// `ichthellid_larva`, used by: Ichthellid Larva.
     IchthellidLarva,
-    /// `idol_of_pestilence`, used by: Idol of Pestilence.
-    IdolOfPestilence,
     /// `ignite`, used by: Ignite.
     Ignite,
     /// `immunity`, used by: Immunity.
@@ -552,8 +544,6 @@ pub enum Handler {
     MaimWings,
     /// `makunda`, used by: Makunda.
     Makunda,
-    /// `malacoda`, used by: Malacoda.
-    Malacoda,
     /// `malakais_basilica`, used by: Malakai's Basilica.
     MalakaisBasilica,
     /// `mana_crystal`, used by: Mana Crystal.
@@ -600,8 +590,6 @@ pub enum Handler {
     MindShield,
     /// `minds_eye`, used by: Mind's Eye.
     MindsEye,
-    /// `minor_heal`, used by: Minor Heal.
-    MinorHeal,
     /// `mohktari_great_tree_of_life`, used by: Mohktari, Great Tree of Life.
     MohktariGreatTreeOfLife,
     /// `mohktaris_branch`, used by: Mohktari's Branch.
@@ -1007,7 +995,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 499] = [
+    pub const ALL: [Handler; 493] = [
         Self::AcademyBeastmaster,
         Self::AcademyDruid,
         Self::AcademyElementalist,
@@ -1073,7 +1061,6 @@ impl Handler {
         Self::BlueGremlin,
         Self::Blur,
         Self::Boulder,
-        Self::BoundHealing,
         Self::BraceYourself,
         Self::BullEndurance,
         Self::BurstOfThorns,
@@ -1217,7 +1204,6 @@ impl Handler {
         Self::GrayAngel,
         Self::GreyWraith,
         Self::GrimsonDeadeyeSniper,
-        Self::GroupHeal,
         Self::GuardianAngel,
         Self::GurmashOrcSergeant,
         Self::HandOfBimShalla,
@@ -1225,7 +1211,6 @@ impl Handler {
         Self::HarshforgeMonolith,
         Self::HarshforgePlate,
         Self::Hawkeye,
-        Self::Heal,
         Self::HealingAttack,
         Self::HealingCharm,
         Self::HealingLight,
@@ -1244,7 +1229,6 @@ impl Handler {
         Self::IceGolem,
         Self::Ichthellid,
         Self::IchthellidLarva,
-        Self::IdolOfPestilence,
         Self::Ignite,
         Self::Immunity,
         Self::Incapacitated,
@@ -1282,7 +1266,6 @@ impl Handler {
         Self::MagmaGolem,
         Self::MaimWings,
         Self::Makunda,
-        Self::Malacoda,
         Self::MalakaisBasilica,
         Self::ManaCrystal,
         Self::ManaFlower,
@@ -1306,7 +1289,6 @@ impl Handler {
         Self::MindControl,
         Self::MindShield,
         Self::MindsEye,
-        Self::MinorHeal,
         Self::MohktariGreatTreeOfLife,
         Self::MohktarisBranch,
         Self::MohktarisTouch,
@@ -1509,7 +1491,7 @@ impl Handler {
         Self::ZoneAttack,
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 499] = [
+    pub const BY_NAME: [(&'static str, Handler); 493] = [
         ("academy_beastmaster", Self::AcademyBeastmaster),
         ("academy_druid", Self::AcademyDruid),
         ("academy_elementalist", Self::AcademyElementalist),
@@ -1575,7 +1557,6 @@ impl Handler {
         ("blue_gremlin", Self::BlueGremlin),
         ("blur", Self::Blur),
         ("boulder", Self::Boulder),
-        ("bound_healing", Self::BoundHealing),
         ("brace_yourself", Self::BraceYourself),
         ("bull_endurance", Self::BullEndurance),
         ("burst_of_thorns", Self::BurstOfThorns),
@@ -1719,7 +1700,6 @@ impl Handler {
         ("gray_angel", Self::GrayAngel),
         ("grey_wraith", Self::GreyWraith),
         ("grimson_deadeye_sniper", Self::GrimsonDeadeyeSniper),
-        ("group_heal", Self::GroupHeal),
         ("guardian_angel", Self::GuardianAngel),
         ("gurmash_orc_sergeant", Self::GurmashOrcSergeant),
         ("hand_of_bim_shalla", Self::HandOfBimShalla),
@@ -1727,7 +1707,6 @@ impl Handler {
         ("harshforge_monolith", Self::HarshforgeMonolith),
         ("harshforge_plate", Self::HarshforgePlate),
         ("hawkeye", Self::Hawkeye),
-        ("heal", Self::Heal),
         ("healing_attack", Self::HealingAttack),
         ("healing_charm", Self::HealingCharm),
         ("healing_light", Self::HealingLight),
@@ -1746,7 +1725,6 @@ impl Handler {
         ("ice_golem", Self::IceGolem),
         ("ichthellid", Self::Ichthellid),
         ("ichthellid_larva", Self::IchthellidLarva),
-        ("idol_of_pestilence", Self::IdolOfPestilence),
         ("ignite", Self::Ignite),
         ("immunity", Self::Immunity),
         ("incapacitated", Self::Incapacitated),
@@ -1784,7 +1762,6 @@ impl Handler {
         ("magma_golem", Self::MagmaGolem),
         ("maim_wings", Self::MaimWings),
         ("makunda", Self::Makunda),
-        ("malacoda", Self::Malacoda),
         ("malakais_basilica", Self::MalakaisBasilica),
         ("mana_crystal", Self::ManaCrystal),
         ("mana_flower", Self::ManaFlower),
@@ -1808,7 +1785,6 @@ impl Handler {
         ("mind_control", Self::MindControl),
         ("mind_shield", Self::MindShield),
         ("minds_eye", Self::MindsEye),
-        ("minor_heal", Self::MinorHeal),
         ("mohktari_great_tree_of_life", Self::MohktariGreatTreeOfLife),
         ("mohktaris_branch", Self::MohktarisBranch),
         ("mohktaris_touch", Self::MohktarisTouch),
@@ -2078,7 +2054,6 @@ impl Handler {
             Self::BlueGremlin => "blue_gremlin",
             Self::Blur => "blur",
             Self::Boulder => "boulder",
-            Self::BoundHealing => "bound_healing",
             Self::BraceYourself => "brace_yourself",
             Self::BullEndurance => "bull_endurance",
             Self::BurstOfThorns => "burst_of_thorns",
@@ -2222,7 +2197,6 @@ impl Handler {
             Self::GrayAngel => "gray_angel",
             Self::GreyWraith => "grey_wraith",
             Self::GrimsonDeadeyeSniper => "grimson_deadeye_sniper",
-            Self::GroupHeal => "group_heal",
             Self::GuardianAngel => "guardian_angel",
             Self::GurmashOrcSergeant => "gurmash_orc_sergeant",
             Self::HandOfBimShalla => "hand_of_bim_shalla",
@@ -2230,7 +2204,6 @@ impl Handler {
             Self::HarshforgeMonolith => "harshforge_monolith",
             Self::HarshforgePlate => "harshforge_plate",
             Self::Hawkeye => "hawkeye",
-            Self::Heal => "heal",
             Self::HealingAttack => "healing_attack",
             Self::HealingCharm => "healing_charm",
             Self::HealingLight => "healing_light",
@@ -2249,7 +2222,6 @@ impl Handler {
             Self::IceGolem => "ice_golem",
             Self::Ichthellid => "ichthellid",
             Self::IchthellidLarva => "ichthellid_larva",
-            Self::IdolOfPestilence => "idol_of_pestilence",
             Self::Ignite => "ignite",
             Self::Immunity => "immunity",
             Self::Incapacitated => "incapacitated",
@@ -2287,7 +2259,6 @@ impl Handler {
             Self::MagmaGolem => "magma_golem",
             Self::MaimWings => "maim_wings",
             Self::Makunda => "makunda",
-            Self::Malacoda => "malacoda",
             Self::MalakaisBasilica => "malakais_basilica",
             Self::ManaCrystal => "mana_crystal",
             Self::ManaFlower => "mana_flower",
@@ -2311,7 +2282,6 @@ impl Handler {
             Self::MindControl => "mind_control",
             Self::MindShield => "mind_shield",
             Self::MindsEye => "minds_eye",
-            Self::MinorHeal => "minor_heal",
             Self::MohktariGreatTreeOfLife => "mohktari_great_tree_of_life",
             Self::MohktarisBranch => "mohktaris_branch",
             Self::MohktarisTouch => "mohktaris_touch",

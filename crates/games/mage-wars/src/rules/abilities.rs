@@ -5,6 +5,10 @@
 //! - `declared` abilities of attack spells, with or without a condition on the target's
 //!   conditions or traits, that remove every marker of a condition from the target and may
 //!   cancel the attack ([`declared`], from the attack sequence);
+//! - `on_resolve` abilities of incantations with no condition that heal a fixed amount or
+//!   what attack dice roll (each recipient rolls its own), landing on the spell's target, its
+//!   caster, or each object of the target zone or of the arena passing the `each` tests
+//!   ([`on_resolve`], from casting);
 //! - `attacked` abilities, with no condition or only when the attack is the object's own, that
 //!   cancel the attack against it ([`attacked`], from the attack sequence and zone attacks);
 //! - `upkeep` abilities with no condition whose effects are direct `damage` (with its damage
@@ -16,13 +20,14 @@
 //! Every other ability is not modelled: [`super::coverage`] says so for its card, and its
 //! card still names a handler for it.
 
-use grimoire_engine::ObjectId;
+use grimoire_engine::{Dice, ObjectId};
 
 use super::content::{
     AbilityCondition, AbilityEffect, AbilityRecipient, AbilityTrigger, AttackKind, CardAbility,
     ObjectType, TargetFilter,
 };
-use super::state::{DamageSource, Game, Marker};
+use super::dice::roll_attack_die;
+use super::state::{DamageSource, Game, Marker, RulesError};
 
 /// Whether the rules play `ability` (see the module documentation).
 pub fn is_played(ability: &CardAbility) -> bool {
@@ -36,6 +41,15 @@ pub fn is_played(ability: &CardAbility) -> bool {
                 && ability.effects.iter().all(|effect| match *effect {
                     AbilityEffect::Damage { direct, to, .. } => direct && lands_without_a_pick(to),
                     AbilityEffect::Heal { to, .. } => lands_without_a_pick(to),
+                    _ => false,
+                })
+        }
+        AbilityTrigger::OnResolve => {
+            ability.condition.is_none()
+                && ability.effects.iter().all(|effect| match *effect {
+                    AbilityEffect::HealDice { to, .. } | AbilityEffect::Heal { to, .. } => {
+                        lands_on_resolve(to)
+                    }
                     _ => false,
                 })
         }
@@ -118,6 +132,76 @@ pub fn attacked(game: &Game, defender: ObjectId, attacker: ObjectId, kind: Attac
     })
 }
 
+/// Recipients a resolving spell's ability reaches: the spell's target, its caster, or each
+/// object of the target zone or of the arena.
+fn lands_on_resolve(to: AbilityRecipient) -> bool {
+    matches!(
+        to,
+        AbilityRecipient::Target
+            | AbilityRecipient::Caster
+            | AbilityRecipient::EachInZone
+            | AbilityRecipient::EachInArena
+    )
+}
+
+/// An incantation's `on_resolve` abilities as it resolves: `source` is the spell's object (in
+/// the target zone), `caster` its Mage and `target` the object it targets, if any. Each
+/// recipient of `heal_dice` rolls its own dice.
+pub fn on_resolve(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    source: ObjectId,
+    caster: ObjectId,
+    target: Option<ObjectId>,
+) -> Result<(), RulesError> {
+    let abilities = game.card(source)?.abilities;
+    let acting = abilities
+        .iter()
+        .filter(|a| a.trigger == AbilityTrigger::OnResolve && is_played(a));
+    for ability in acting {
+        for effect in ability.effects {
+            let (to, amount) = match *effect {
+                AbilityEffect::HealDice { dice, to } => (to, Amount::Dice(dice)),
+                AbilityEffect::Heal { amount, to } => (to, Amount::Fixed(amount)),
+                _ => continue,
+            };
+            let picked = Picked {
+                target,
+                caster: Some(caster),
+            };
+            for recipient in recipients(game, source, to, ability.each, picked) {
+                let healing = match amount {
+                    Amount::Fixed(amount) => u32::from(amount),
+                    Amount::Dice(count) => {
+                        let mut rolled = 0u32;
+                        for _ in 0..count {
+                            let face = roll_attack_die(dice)?;
+                            rolled = rolled.saturating_add(face.normal + face.critical);
+                        }
+                        rolled
+                    }
+                };
+                game.heal(recipient, healing);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// How much an effect heals: a fixed amount or what attack dice roll.
+#[derive(Clone, Copy)]
+enum Amount {
+    Fixed(u8),
+    Dice(u8),
+}
+
+/// The objects a resolving spell's ability names: its target and its caster.
+#[derive(Clone, Copy, Default)]
+struct Picked {
+    target: Option<ObjectId>,
+    caster: Option<ObjectId>,
+}
+
 /// Recipients an upkeep ability reaches without a player picking anything.
 fn lands_without_a_pick(to: AbilityRecipient) -> bool {
     matches!(
@@ -148,7 +232,7 @@ pub fn upkeep(game: &mut Game, source: ObjectId, face_down: &[ObjectId]) {
                     to,
                     ..
                 } => {
-                    for target in recipients(game, source, to, ability.each) {
+                    for target in recipients(game, source, to, ability.each, Picked::default()) {
                         let immune = damage_type.is_some_and(|t| game.is_immune(target, t));
                         if !immune {
                             game.deal_damage(
@@ -160,7 +244,7 @@ pub fn upkeep(game: &mut Game, source: ObjectId, face_down: &[ObjectId]) {
                     }
                 }
                 AbilityEffect::Heal { amount, to } => {
-                    for target in recipients(game, source, to, ability.each) {
+                    for target in recipients(game, source, to, ability.each, Picked::default()) {
                         game.heal(target, u32::from(amount));
                     }
                 }
@@ -176,9 +260,12 @@ fn recipients(
     source: ObjectId,
     to: AbilityRecipient,
     each: &[TargetFilter],
+    picked: Picked,
 ) -> Vec<ObjectId> {
     let in_play = |id: ObjectId| game.in_play(id);
     match to {
+        AbilityRecipient::Target => picked.target.filter(|&o| in_play(o)).into_iter().collect(),
+        AbilityRecipient::Caster => picked.caster.filter(|&o| in_play(o)).into_iter().collect(),
         AbilityRecipient::ThisObject => vec![source].into_iter().filter(|&o| in_play(o)).collect(),
         AbilityRecipient::Attached => game
             .store

@@ -23,7 +23,7 @@ use std::str::FromStr;
 
 use super::attack::{attack_action, AttackOptions, AttackTarget};
 use super::card::{ObjectKind, Printed};
-use super::content::{ActionSpeed, Card, ConjurationForm, EquipmentSlot, Subtype, Trait};
+use super::content::{ActionSpeed, Card, ConjurationForm, EffectOp, EquipmentSlot, Subtype, Trait};
 use super::handlers::meet;
 use super::play::{Match, PlayEvent, Step};
 use super::profile::AttackProfile;
@@ -400,7 +400,50 @@ pub fn check_cast(
         ));
     }
     check_kind(state, player, card, target)?;
+    check_in_play_limits(state, card, target)?;
     Ok(CastPlan { card, caster, cost })
+}
+
+/// The limits on copies in play (codex: Legendary, only one object of the name in play at a
+/// time; Zone Exclusive, one Zone Exclusive conjuration in a zone).
+fn check_in_play_limits(state: &Match, card: Card, target: SpellTarget) -> Result<(), RulesError> {
+    let printed = card_traits(card);
+    let illegal = |why: &str| Err(RulesError::Illegal(format!("{}: {why}", card.name())));
+    if printed.contains(&Trait::Legendary)
+        && state
+            .game
+            .store
+            .iter()
+            .any(|o| o.in_play && state.name(o.id) == card.name())
+    {
+        return illegal("it is Legendary and an object of its name is in play");
+    }
+    if let (true, SpellTarget::Zone(zone)) = (printed.contains(&Trait::ZoneExclusive), target) {
+        let taken = state.game.store.iter().any(|o| {
+            o.in_play
+                && o.zone == zone
+                && o.attached_to.is_none()
+                && state.game.has_trait(o.id, Trait::ZoneExclusive)
+        });
+        if taken {
+            return illegal("the zone already holds a Zone Exclusive conjuration");
+        }
+    }
+    Ok(())
+}
+
+/// The traits a spell card prints.
+fn card_traits(card: Card) -> &'static [Trait] {
+    match card {
+        Card::Creature(c) => c.traits,
+        Card::Conjuration(c) => c.traits,
+        Card::Enchantment(c) => c.traits,
+        Card::Equipment(c) => c.traits,
+        Card::Incantation(c) => c.traits,
+        Card::Attack(c) => c.traits,
+        Card::Mage(c) => c.traits,
+        Card::Marker(c) => c.traits,
+    }
 }
 
 /// What the kind of spell needs of its target.
@@ -518,6 +561,11 @@ pub fn cast(
         }
         Card::Incantation(_) => {
             meet(&mut state.game, object)?;
+            let picked = match target {
+                SpellTarget::Object(o) => Some(o),
+                SpellTarget::Zone(_) | SpellTarget::Arena => None,
+            };
+            super::abilities::on_resolve(&mut state.game, dice, object, caster, picked)?;
             out_of_play(state, object);
         }
         Card::Attack(a) => {
@@ -630,7 +678,17 @@ pub fn check_reveal(state: &Match, player: PlayerId, object: ObjectId) -> Result
         return Err(RulesError::Illegal("not an enchantment".into()));
     };
     let level = u32::from(state.game.card(on)?.level);
-    let cost = u32::from(e.reveal_cost) + u32::from(e.reveal_cost_per_x) * level;
+    // codex: Magebind +X: revealing it on a Mage costs X more (its `reveal_cost` operations).
+    let mut magebind = 0i32;
+    if state.game.card(on)?.kind == ObjectKind::Mage {
+        state.game.for_each_op(object, |_, op, x, _| {
+            if let EffectOp::RevealCost { per_x } = *op {
+                magebind = magebind.saturating_add(i32::from(per_x).saturating_mul(x));
+            }
+        });
+    }
+    let cost =
+        u32::from(e.reveal_cost) + u32::from(e.reveal_cost_per_x) * level + magebind.max(0) as u32;
     let mana = state.game.mana_of(player);
     if cost > mana {
         return Err(RulesError::Illegal(format!(

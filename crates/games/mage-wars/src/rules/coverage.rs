@@ -35,6 +35,10 @@ pub const TRAITS_READ_BY_NAME: &[(&str, Coverage)] = &[
     ("Finite Life", Coverage::played("state (Game::heal)")),
     ("Indestructible", Coverage::played("state (destruction)")),
     (
+        "Legendary",
+        Coverage::played("cast (check_in_play_limits: one object of the name in play)"),
+    ),
+    (
         "Living",
         Coverage::played("state (Game::is_living), versus"),
     ),
@@ -43,6 +47,10 @@ pub const TRAITS_READ_BY_NAME: &[(&str, Coverage)] = &[
     ("Pest", Coverage::played("attack (guards)")),
     ("Reach", Coverage::played("attack (out_of_reach)")),
     ("Unavoidable", Coverage::played("profile (no defense roll)")),
+    (
+        "Zone Exclusive",
+        Coverage::played("cast (check_in_play_limits: one such conjuration in a zone)"),
+    ),
     (
         "Unmovable",
         Coverage::played("attack (push), handlers (slam_on_unmovable)"),

@@ -87,7 +87,7 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
     ),
     (
         "reveal_cost",
-        Coverage::not_modelled("the engine does not cast or reveal enchantments yet"),
+        Coverage::played("cast (check_reveal: the printed reveal cost, Magebind +X on a Mage)"),
     ),
 ];
 
