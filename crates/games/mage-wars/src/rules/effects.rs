@@ -53,7 +53,8 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
     (
         "move_actions",
         Coverage::not_modelled(
-            "the engine has no move action yet: scenarios state Charge's move with `charged`",
+            "movement reads Fast, Slow, Lumbering, Restrained, Rooted and Incapacitated by name, \
+             not this operation's values, so a trait that only has the operation does not act",
         ),
     ),
     ("upkeep_mana", Coverage::played("phases (upkeep_phase)")),
