@@ -1464,7 +1464,7 @@ mod card_rows {
     pub(super) const AKIROS_BATTLE_CRY: Incantation = Incantation {
         name: "Akiro's Battle Cry",
         summary: None,
-        handler: Some(Handler::AkirosBattleCry),
+        handler: None,
         printings: &[
             Printing {
                 set: "conquest-of-kumanjaro",
@@ -1485,7 +1485,34 @@ mod card_rows {
         range: Range { min: 0, max: 0 },
         target: "Arena",
         traits: &[Trait::Epic, Trait::MageOnly("Warlord")],
-        card_abilities: &[],
+        card_abilities: &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::EndOfRound,
+                effects: &[
+                    AbilityEffect::GainTrait {
+                        which: Trait::Fast,
+                        to: AbilityRecipient::EachInArena,
+                    },
+                    AbilityEffect::GainTrait {
+                        which: Trait::Charge(2),
+                        to: AbilityRecipient::EachInArena,
+                    },
+                ],
+                each: &[
+                    TargetFilter::Friendly,
+                    TargetFilter::Subtype {
+                        which: Subtype::Soldier,
+                    },
+                    TargetFilter::ObjectType {
+                        which: ObjectType::Creature,
+                    },
+                ],
+            },
+        ],
         attacks: &[],
     };
     pub(super) const AKIROS_FAVOR: Enchantment = Enchantment {
@@ -4248,7 +4275,7 @@ mod card_rows {
     pub(super) const CALL_OF_THE_WILD: Incantation = Incantation {
         name: "Call of the Wild",
         summary: None,
-        handler: Some(Handler::CallOfTheWild),
+        handler: None,
         printings: &[
             Printing {
                 set: "core",
@@ -4269,7 +4296,30 @@ mod card_rows {
         range: Range { min: 0, max: 0 },
         target: "Arena",
         traits: &[],
-        card_abilities: &[],
+        card_abilities: &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::EndOfRound,
+                effects: &[
+                    AbilityEffect::GainTrait {
+                        which: Trait::Melee(1),
+                        to: AbilityRecipient::EachInArena,
+                    },
+                ],
+                each: &[
+                    TargetFilter::Friendly,
+                    TargetFilter::Subtype {
+                        which: Subtype::Animal,
+                    },
+                    TargetFilter::ObjectType {
+                        which: ObjectType::Creature,
+                    },
+                ],
+            },
+        ],
         attacks: &[],
     };
     pub(super) const CASSIEL_SHIELD_OF_BIM_SHALLA: Creature = Creature {
@@ -4597,7 +4647,7 @@ mod card_rows {
     pub(super) const CHARGE: Incantation = Incantation {
         name: "Charge",
         summary: None,
-        handler: Some(Handler::Charge),
+        handler: None,
         printings: &[
             Printing {
                 set: "core",
@@ -4618,7 +4668,26 @@ mod card_rows {
         range: Range { min: 0, max: 2 },
         target: "Corporeal Creature",
         traits: &[],
-        card_abilities: &[],
+        card_abilities: &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::EndOfRound,
+                effects: &[
+                    AbilityEffect::GainTrait {
+                        which: Trait::Fast,
+                        to: AbilityRecipient::Target,
+                    },
+                    AbilityEffect::GainTrait {
+                        which: Trait::Charge(1),
+                        to: AbilityRecipient::Target,
+                    },
+                ],
+                each: &[],
+            },
+        ],
         attacks: &[],
     };
     pub(super) const CHARM: Enchantment = Enchantment {
@@ -9090,7 +9159,7 @@ mod card_rows {
     pub(super) const EVADE: Incantation = Incantation {
         name: "Evade",
         summary: None,
-        handler: Some(Handler::Evade),
+        handler: None,
         printings: &[
             Printing {
                 set: "core",
@@ -9111,7 +9180,22 @@ mod card_rows {
         range: Range { min: 0, max: 2 },
         target: "Corporeal Creature",
         traits: &[],
-        card_abilities: &[],
+        card_abilities: &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::EndOfRound,
+                effects: &[
+                    AbilityEffect::GainTrait {
+                        which: Trait::Elusive,
+                        to: AbilityRecipient::Target,
+                    },
+                ],
+                each: &[],
+            },
+        ],
         attacks: &[],
     };
     pub(super) const EXPLODE: Incantation = Incantation {

@@ -34,8 +34,6 @@ pub enum Handler {
     AdramelechsTouch,
     /// `agony`, used by: Agony.
     Agony,
-    /// `akiros_battle_cry`, used by: Akiro's Battle Cry.
-    AkirosBattleCry,
     /// `akiros_favor`, used by: Akiro's Favor.
     AkirosFavor,
     /// `akiros_hammer`, used by: Akiro's Hammer.
@@ -140,8 +138,6 @@ pub enum Handler {
     BullEndurance,
     /// `burst_of_thorns`, used by: Burst of Thorns.
     BurstOfThorns,
-    /// `call_of_the_wild`, used by: Call of the Wild.
-    CallOfTheWild,
     /// `cassiel_shield_of_bim_shalla`, used by: Cassiel, Shield of Bim-Shalla.
     CassielShieldOfBimShalla,
     /// `cerberus`, used by: Cerberus.
@@ -154,8 +150,6 @@ pub enum Handler {
     ChampionsGauntlets,
     /// `chant_of_rage`, used by: Chant of Rage.
     ChantOfRage,
-    /// `charge`, used by: Charge.
-    Charge,
     /// `charm`, used by: Charm.
     Charm,
     /// `cheetah_speed`, used by: Cheetah Speed.
@@ -326,8 +320,6 @@ pub enum Handler {
     EssenceDrain,
     /// `etherian_lifetree`, used by: Etherian Lifetree.
     EtherianLifetree,
-    /// `evade`, used by: Evade.
-    Evade,
     /// `explode`, used by: Explode.
     Explode,
     /// `extendable`, used by: Extendable.
@@ -995,7 +987,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 493] = [
+    pub const ALL: [Handler; 489] = [
         Self::AcademyBeastmaster,
         Self::AcademyDruid,
         Self::AcademyElementalist,
@@ -1011,7 +1003,6 @@ impl Handler {
         Self::AdramelechsTorment,
         Self::AdramelechsTouch,
         Self::Agony,
-        Self::AkirosBattleCry,
         Self::AkirosFavor,
         Self::AkirosHammer,
         Self::AlandellTheBlueKnight,
@@ -1064,14 +1055,12 @@ impl Handler {
         Self::BraceYourself,
         Self::BullEndurance,
         Self::BurstOfThorns,
-        Self::CallOfTheWild,
         Self::CassielShieldOfBimShalla,
         Self::Cerberus,
         Self::ChainLightning,
         Self::ChainsOfAgony,
         Self::ChampionsGauntlets,
         Self::ChantOfRage,
-        Self::Charge,
         Self::Charm,
         Self::CheetahSpeed,
         Self::ChitinArmor,
@@ -1157,7 +1146,6 @@ impl Handler {
         Self::Enfeeble,
         Self::EssenceDrain,
         Self::EtherianLifetree,
-        Self::Evade,
         Self::Explode,
         Self::Extendable,
         Self::Extinguish,
@@ -1491,7 +1479,7 @@ impl Handler {
         Self::ZoneAttack,
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 493] = [
+    pub const BY_NAME: [(&'static str, Handler); 489] = [
         ("academy_beastmaster", Self::AcademyBeastmaster),
         ("academy_druid", Self::AcademyDruid),
         ("academy_elementalist", Self::AcademyElementalist),
@@ -1507,7 +1495,6 @@ impl Handler {
         ("adramelechs_torment", Self::AdramelechsTorment),
         ("adramelechs_touch", Self::AdramelechsTouch),
         ("agony", Self::Agony),
-        ("akiros_battle_cry", Self::AkirosBattleCry),
         ("akiros_favor", Self::AkirosFavor),
         ("akiros_hammer", Self::AkirosHammer),
         ("alandell_the_blue_knight", Self::AlandellTheBlueKnight),
@@ -1560,14 +1547,12 @@ impl Handler {
         ("brace_yourself", Self::BraceYourself),
         ("bull_endurance", Self::BullEndurance),
         ("burst_of_thorns", Self::BurstOfThorns),
-        ("call_of_the_wild", Self::CallOfTheWild),
         ("cassiel_shield_of_bim_shalla", Self::CassielShieldOfBimShalla),
         ("cerberus", Self::Cerberus),
         ("chain_lightning", Self::ChainLightning),
         ("chains_of_agony", Self::ChainsOfAgony),
         ("champions_gauntlets", Self::ChampionsGauntlets),
         ("chant_of_rage", Self::ChantOfRage),
-        ("charge", Self::Charge),
         ("charm", Self::Charm),
         ("cheetah_speed", Self::CheetahSpeed),
         ("chitin_armor", Self::ChitinArmor),
@@ -1653,7 +1638,6 @@ impl Handler {
         ("enfeeble", Self::Enfeeble),
         ("essence_drain", Self::EssenceDrain),
         ("etherian_lifetree", Self::EtherianLifetree),
-        ("evade", Self::Evade),
         ("explode", Self::Explode),
         ("extendable", Self::Extendable),
         ("extinguish", Self::Extinguish),
@@ -2004,7 +1988,6 @@ impl Handler {
             Self::AdramelechsTorment => "adramelechs_torment",
             Self::AdramelechsTouch => "adramelechs_touch",
             Self::Agony => "agony",
-            Self::AkirosBattleCry => "akiros_battle_cry",
             Self::AkirosFavor => "akiros_favor",
             Self::AkirosHammer => "akiros_hammer",
             Self::AlandellTheBlueKnight => "alandell_the_blue_knight",
@@ -2057,14 +2040,12 @@ impl Handler {
             Self::BraceYourself => "brace_yourself",
             Self::BullEndurance => "bull_endurance",
             Self::BurstOfThorns => "burst_of_thorns",
-            Self::CallOfTheWild => "call_of_the_wild",
             Self::CassielShieldOfBimShalla => "cassiel_shield_of_bim_shalla",
             Self::Cerberus => "cerberus",
             Self::ChainLightning => "chain_lightning",
             Self::ChainsOfAgony => "chains_of_agony",
             Self::ChampionsGauntlets => "champions_gauntlets",
             Self::ChantOfRage => "chant_of_rage",
-            Self::Charge => "charge",
             Self::Charm => "charm",
             Self::CheetahSpeed => "cheetah_speed",
             Self::ChitinArmor => "chitin_armor",
@@ -2150,7 +2131,6 @@ impl Handler {
             Self::Enfeeble => "enfeeble",
             Self::EssenceDrain => "essence_drain",
             Self::EtherianLifetree => "etherian_lifetree",
-            Self::Evade => "evade",
             Self::Explode => "explode",
             Self::Extendable => "extendable",
             Self::Extinguish => "extinguish",

@@ -6,7 +6,8 @@
 //!   conditions or traits, that remove every marker of a condition from the target and may
 //!   cancel the attack ([`declared`], from the attack sequence);
 //! - `on_resolve` abilities of incantations with no condition that heal a fixed amount or
-//!   what attack dice roll (each recipient rolls its own), landing on the spell's target, its
+//!   what attack dice roll (each recipient rolls its own) or grant a trait until the end of
+//!   the round (`lasts = "end_of_round"`), landing on the spell's target, its
 //!   caster, or each object of the target zone or of the arena passing the `each` tests
 //!   ([`on_resolve`], from casting);
 //! - `attacked` abilities, with no condition or only when the attack is the object's own, that
@@ -23,8 +24,8 @@
 use grimoire_engine::{Dice, ObjectId};
 
 use super::content::{
-    AbilityCondition, AbilityEffect, AbilityRecipient, AbilityTrigger, AttackKind, CardAbility,
-    ObjectType, TargetFilter,
+    AbilityCondition, AbilityDuration, AbilityEffect, AbilityRecipient, AbilityTrigger, AttackKind,
+    CardAbility, ObjectType, TargetFilter,
 };
 use super::dice::roll_attack_die;
 use super::state::{DamageSource, Game, Marker, RulesError};
@@ -49,6 +50,9 @@ pub fn is_played(ability: &CardAbility) -> bool {
                 && ability.effects.iter().all(|effect| match *effect {
                     AbilityEffect::HealDice { to, .. } | AbilityEffect::Heal { to, .. } => {
                         lands_on_resolve(to)
+                    }
+                    AbilityEffect::GainTrait { to, .. } => {
+                        ability.duration == AbilityDuration::EndOfRound && lands_on_resolve(to)
                     }
                     _ => false,
                 })
@@ -160,14 +164,20 @@ pub fn on_resolve(
         .filter(|a| a.trigger == AbilityTrigger::OnResolve && is_played(a));
     for ability in acting {
         for effect in ability.effects {
-            let (to, amount) = match *effect {
-                AbilityEffect::HealDice { dice, to } => (to, Amount::Dice(dice)),
-                AbilityEffect::Heal { amount, to } => (to, Amount::Fixed(amount)),
-                _ => continue,
-            };
             let picked = Picked {
                 target,
                 caster: Some(caster),
+            };
+            let (to, amount) = match *effect {
+                AbilityEffect::HealDice { dice, to } => (to, Amount::Dice(dice)),
+                AbilityEffect::Heal { amount, to } => (to, Amount::Fixed(amount)),
+                AbilityEffect::GainTrait { which, to } => {
+                    for recipient in recipients(game, source, to, ability.each, picked) {
+                        game.grant_until_end_of_round(recipient, which);
+                    }
+                    continue;
+                }
+                _ => continue,
             };
             for recipient in recipients(game, source, to, ability.each, picked) {
                 let healing = match amount {
@@ -357,5 +367,40 @@ mod tests {
             ..rot.card_abilities[0]
         };
         assert!(!is_played(&resolving));
+    }
+}
+
+#[cfg(test)]
+mod resolve_tests {
+    use grimoire_engine::{PlayerId, ScriptedDice};
+
+    use super::super::content::{CardId, Trait};
+    use super::*;
+
+    #[test]
+    fn a_granted_trait_lasts_until_the_end_of_the_round_on_every_matching_object() {
+        let mut game = Game::new();
+        let wolf = game.add_card(CardId::TimberWolf, PlayerId(1), 4);
+        let enemy = game.add_card(CardId::BitterwoodFox, PlayerId(2), 4);
+        let spell = game.add_card(CardId::CallOfTheWild, PlayerId(1), 4);
+        on_resolve(&mut game, &mut ScriptedDice::new(), spell, wolf, None).expect("resolves");
+        assert!(game.has_trait(wolf, Trait::Melee(1)));
+        assert!(
+            !game.has_trait(enemy, Trait::Melee(1)),
+            "only friendly Animals"
+        );
+        game.end_of_round();
+        assert!(!game.has_trait(wolf, Trait::Melee(1)));
+    }
+
+    #[test]
+    fn a_targeted_grant_lands_on_the_target_only() {
+        let mut game = Game::new();
+        let wolf = game.add_card(CardId::TimberWolf, PlayerId(1), 4);
+        let other = game.add_card(CardId::FeralBobcat, PlayerId(1), 4);
+        let spell = game.add_card(CardId::Evade, PlayerId(1), 4);
+        on_resolve(&mut game, &mut ScriptedDice::new(), spell, wolf, Some(wolf)).expect("resolves");
+        assert!(game.has_trait(wolf, Trait::Elusive));
+        assert!(!game.has_trait(other, Trait::Elusive));
     }
 }

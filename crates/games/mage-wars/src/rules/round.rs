@@ -30,6 +30,8 @@ pub fn begin_round(
     dice: &mut dyn Dice,
     events: &mut Vec<PlayEvent>,
 ) -> Result<(), RulesError> {
+    // The end of the previous round: effects lasting until then end.
+    state.game.end_of_round();
     state.round += 1;
     if state.round > 1 {
         state.initiative = other(state.initiative);

@@ -255,6 +255,8 @@ pub struct Game {
     pub(crate) reported: NotModelledLog<ObjectId>,
     /// Draft codex entries play met, already logged: (object, entry name).
     pub(crate) drafts_reported: Vec<(ObjectId, &'static str)>,
+    /// Trait grants that end at the end of the round: (object, timestamp of the grant).
+    pub(crate) until_end_of_round: Vec<(ObjectId, u64)>,
     /// Each object's traits as [`Game::traits`] computes them, kept until its traits or
     /// conditions change; shared between copies of the state until one of them changes it.
     views: Vec<Arc<TraitView>>,
@@ -374,6 +376,24 @@ impl Game {
     pub fn change_trait(&mut self, id: ObjectId, value: Trait, kind: TraitEffectKind) {
         self.store.add_trait_effect(id, value, kind);
         self.refresh_traits(id);
+    }
+
+    /// Grants `value` to the object until the end of the round ([`Game::end_of_round`]).
+    pub fn grant_until_end_of_round(&mut self, id: ObjectId, value: Trait) {
+        let timestamp = self
+            .store
+            .add_trait_effect(id, value, TraitEffectKind::Grant);
+        self.until_end_of_round.push((id, timestamp));
+        self.refresh_traits(id);
+    }
+
+    /// The end of the round: the grants that last until then end.
+    pub fn end_of_round(&mut self) {
+        for (id, timestamp) in std::mem::take(&mut self.until_end_of_round) {
+            self.store
+                .end_trait_effect(id, |effect| effect.timestamp == timestamp);
+            self.refresh_traits(id);
+        }
     }
 
     /// Every trait the object has now with the timestamp it was gained at: its own (printed
