@@ -17,7 +17,9 @@ pub fn repo_root() -> PathBuf {
 pub const AUTHORED_CARD_FIELDS: [&str; 1] = ["card_abilities"];
 
 /// Whether a committed card file is what a fresh import wrote: byte for byte, or, when the
-/// file carries authored fields, the same TOML once those fields are left out.
+/// file carries authored fields, the same TOML once those fields are left out. A card whose
+/// authored abilities replace its native handler (docs/formats.md: once the rules interpret a
+/// card's abilities, its handler goes) may lack the `handler` the import gives it.
 pub fn same_as_imported(fresh: &str, committed: &str) -> bool {
     if fresh == committed {
         return true;
@@ -28,16 +30,27 @@ pub fn same_as_imported(fresh: &str, committed: &str) -> bool {
     {
         return false;
     }
-    let (Ok(fresh), Ok(mut committed)) = (
+    let (Ok(mut fresh), Ok(mut committed)) = (
         fresh.parse::<toml::Table>(),
         committed.parse::<toml::Table>(),
     ) else {
         return false;
     };
+    let mut replaced_handlers = Vec::new();
     if let Some(toml::Value::Array(cards)) = committed.get_mut("card") {
         for card in cards.iter_mut().filter_map(toml::Value::as_table_mut) {
-            for field in AUTHORED_CARD_FIELDS {
-                card.remove(field);
+            let authored = AUTHORED_CARD_FIELDS
+                .iter()
+                .any(|field| card.remove(*field).is_some());
+            if authored && !card.contains_key("handler") {
+                replaced_handlers.push(card.get("name").cloned());
+            }
+        }
+    }
+    if let Some(toml::Value::Array(cards)) = fresh.get_mut("card") {
+        for card in cards.iter_mut().filter_map(toml::Value::as_table_mut) {
+            if replaced_handlers.contains(&card.get("name").cloned()) {
+                card.remove("handler");
             }
         }
     }
