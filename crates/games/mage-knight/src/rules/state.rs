@@ -246,9 +246,25 @@ impl Game {
         (0..self.warriors.len()).filter(|i| !self.warriors[*i].eliminated)
     }
 
-    /// Whether two warriors are opposing (different controllers).
+    /// Whether two warriors are opposing: different controllers, and neither is a captive (a
+    /// captive is neither friendly nor opposing to any other warrior, rules p.14-15).
     pub fn opposing(&self, a: usize, b: usize) -> bool {
-        self.warriors[a].owner != self.warriors[b].owner
+        self.warriors[a].owner != self.warriors[b].owner && !self.either_captive(a, b)
+    }
+
+    /// Whether two warriors are friendly: the same controller, and neither is a captive.
+    pub fn friendly(&self, a: usize, b: usize) -> bool {
+        self.warriors[a].owner == self.warriors[b].owner && !self.either_captive(a, b)
+    }
+
+    fn either_captive(&self, a: usize, b: usize) -> bool {
+        self.warriors[a].captive.is_some() || self.warriors[b].captive.is_some()
+    }
+
+    /// The captive `captor` holds, if any.
+    pub fn captive_of(&self, captor: usize) -> Option<usize> {
+        (0..self.warriors.len())
+            .find(|i| self.warriors[*i].captive == Some(captor) && !self.warriors[*i].eliminated)
     }
 }
 
