@@ -20,6 +20,7 @@ use super::special::{
     augment, augment_pushing, counterattack, formation, magic_confusion, thunder_blow,
 };
 use super::state::{illegal, Event, Game, RulesError};
+use super::terrain;
 
 /// A close combat action.
 #[derive(Debug, Clone, PartialEq)]
@@ -397,6 +398,11 @@ pub fn matchup(state: &Game, a: usize, t: usize, range: AttackRange) -> Matchup 
         (&tw.abilities(), *tw.current().expect("in play")),
     );
     m.lent_defense = lent_defense(state, t);
+    if range == AttackRange::Ranged {
+        // A blocked line of fire is refused before any roll; here only its modifier counts.
+        m.situation_defense +=
+            terrain::line_of_fire(state, &aw.position, &tw.position).unwrap_or(0);
+    }
     m
 }
 
@@ -592,6 +598,13 @@ pub fn check_ranged_targets(
                     )));
                 }
             }
+        }
+        if let Err(why) = terrain::line_of_fire(state, &w.position, &tw.position) {
+            return Err(illegal(format!(
+                "{} cannot target {}: {why}",
+                w.name(),
+                tw.name()
+            )));
         }
         let friendly = healing_amount(state, a, *t, AttackRange::Ranged).is_some();
         if !friendly && state.friendly(a, *t) {

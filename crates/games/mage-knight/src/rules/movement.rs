@@ -12,6 +12,7 @@ use super::effects;
 use super::geometry;
 use super::special;
 use super::state::{illegal, Event, Game, RulesError};
+use super::terrain;
 
 impl MageKnightRules {
     /// Moves `warrior` along `via` to `to` as part of an action of `kind` (move, charge,
@@ -61,14 +62,16 @@ impl MageKnightRules {
             .windows(2)
             .map(|p| geometry::distance(&p[0], &p[1]))
             .sum();
+        // A captor and its captive have the boot speed type (rules p.14): no flying over bases.
+        let flies = abilities.contains(&SpecialAbility::Flight) && captive.is_none();
+        let speed = terrain::move_speed(state, &w.position, speed, flies);
         if length > speed + geometry::LENGTH_SLACK {
             return Err(illegal(format!(
                 "{} moves {length:.2} inches but its speed is {speed}",
                 w.name()
             )));
         }
-        // A captor and its captive have the boot speed type (rules p.14): no flying over bases.
-        let flies = abilities.contains(&SpecialAbility::Flight) && captive.is_none();
+        terrain::check_path(state, w.name(), &path, flies)?;
         for other in state
             .in_play()
             .filter(|i| *i != warrior && Some(*i) != captive)

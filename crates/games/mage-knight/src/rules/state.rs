@@ -201,6 +201,8 @@ pub struct Game {
     pub terrified: Vec<(usize, usize)>,
     /// Objective tokens.
     pub objectives: Vec<Objective>,
+    /// The battlefield's terrain features (none: an open battlefield of clear terrain).
+    pub terrain: Vec<crate::map::Terrain>,
     /// Whether the game has ended (at the end of a turn in which at most one player has able
     /// warriors, or when time ran out).
     pub over: bool,
