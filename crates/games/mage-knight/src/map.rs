@@ -10,7 +10,8 @@
 //! objectives = ["18, 18", "18, 6", "18, 30"]
 //! [[terrain]]
 //! name = "Old Wood"              # optional
-//! kind = "hindering"             # clear | hindering | concealing | blocking | chasm
+//! kind = "hindering"             # clear | hindering | concealing | blocking | chasm |
+//!                                # shallow_water | deep_water
 //! at = "9, 18"                   # the feature's centre
 //! width = 6                      # a rectangle (width and height) ...
 //! height = 4
@@ -45,7 +46,7 @@ pub const MAX_OBJECTIVES: usize = 20;
 
 /// The type of a terrain feature (rules p.18-19, "Terrain").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "snake_case")]
 pub enum TerrainKind {
     /// No effect on play (a hill's flat top when elevated).
     Clear,
@@ -58,6 +59,10 @@ pub enum TerrainKind {
     Blocking,
     /// Blocking for movement, clear for lines of fire (a canyon).
     Chasm,
+    /// Hindering for movement, clear for lines of fire (streams, fords, ponds).
+    ShallowWater,
+    /// Blocking for movement, clear for lines of fire (rivers, lakes).
+    DeepWater,
 }
 
 impl TerrainKind {
@@ -69,26 +74,33 @@ impl TerrainKind {
             TerrainKind::Concealing => "concealing",
             TerrainKind::Blocking => "blocking",
             TerrainKind::Chasm => "chasm",
+            TerrainKind::ShallowWater => "shallow water",
+            TerrainKind::DeepWater => "deep water",
         }
     }
 
     /// Every kind, in the order above.
-    pub const ALL: [TerrainKind; 5] = [
+    pub const ALL: [TerrainKind; 7] = [
         TerrainKind::Clear,
         TerrainKind::Hindering,
         TerrainKind::Concealing,
         TerrainKind::Blocking,
         TerrainKind::Chasm,
+        TerrainKind::ShallowWater,
+        TerrainKind::DeepWater,
     ];
 
-    /// Whether movement treats it as blocking (blocking terrain and chasms).
+    /// Whether movement treats it as blocking (blocking terrain, chasms, deep water).
     pub fn blocks_movement(self) -> bool {
-        matches!(self, TerrainKind::Blocking | TerrainKind::Chasm)
+        matches!(
+            self,
+            TerrainKind::Blocking | TerrainKind::Chasm | TerrainKind::DeepWater
+        )
     }
 
-    /// Whether movement treats it as hindering.
+    /// Whether movement treats it as hindering (hindering terrain, shallow water).
     pub fn hinders_movement(self) -> bool {
-        self == TerrainKind::Hindering
+        matches!(self, TerrainKind::Hindering | TerrainKind::ShallowWater)
     }
 
     /// Whether lines of fire treat it as hindering (hindering and concealing terrain).

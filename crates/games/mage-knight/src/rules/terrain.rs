@@ -1,8 +1,8 @@
 //! Terrain (rules p.18-19, "Terrain"): what the battlefield's features do to movement and to
 //! lines of fire.
 //!
-//! Movement: blocking terrain and chasms cannot be crossed or overlapped; a move that starts
-//! with its base over any hindering terrain has its speed halved (rounded up); a move that starts
+//! Movement: blocking terrain, chasms and deep water cannot be crossed or overlapped; a move
+//! that starts with its base over any hindering terrain or shallow water has its speed halved (rounded up); a move that starts
 //! with part of its base over clear terrain ends as soon as its base is completely inside
 //! hindering terrain; a move ends as soon as its centre dot occupies an elevated feature it did
 //! not start on. A warrior that flies (Flight) ignores terrain while moving but cannot end with
