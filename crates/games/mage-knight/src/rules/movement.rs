@@ -72,6 +72,16 @@ impl MageKnightRules {
             )));
         }
         terrain::check_path(state, w.name(), &path, flies)?;
+        if let (Some(c), Some(at)) = (captive, captive_to) {
+            if let Some(t) = terrain::blocked_at(state, &at) {
+                return Err(illegal(format!(
+                    "{}'s captive {} cannot end the move over {} terrain",
+                    w.name(),
+                    state.warriors[c].name(),
+                    t.kind.name()
+                )));
+            }
+        }
         for other in state
             .in_play()
             .filter(|i| *i != warrior && Some(*i) != captive)

@@ -50,6 +50,16 @@ pub fn move_speed(state: &Game, start: &TablePoint, speed: f64, flies: bool) -> 
     }
 }
 
+/// The terrain feature a base at `p` may not stand on (blocking for movement) that it would
+/// overlap, if any.
+pub fn blocked_at<'g>(state: &'g Game, p: &TablePoint) -> Option<&'g Terrain> {
+    let r = geometry::base_radius();
+    state
+        .terrain
+        .iter()
+        .find(|t| t.kind.blocks_movement() && t.overlaps_base(p, r))
+}
+
 /// Whether a move along `path` (its first point the start) is allowed by the terrain.
 pub fn check_path(
     state: &Game,
@@ -61,11 +71,7 @@ pub fn check_path(
     let (Some(start), Some(end)) = (path.first(), path.last()) else {
         return Ok(());
     };
-    if let Some(t) = state
-        .terrain
-        .iter()
-        .find(|t| t.kind.blocks_movement() && t.overlaps_base(end, r))
-    {
+    if let Some(t) = blocked_at(state, end) {
         return Err(illegal(format!(
             "{name} cannot end its move with its base over {}",
             label(t)
