@@ -65,17 +65,12 @@ impl Context<'_> {
         node: &Node<'_>,
         file: FileId,
     ) -> Option<Value> {
-        let field = &fields[index];
-        let constraint = field.filter.as_ref().map(|filter| Constraint {
-            filter,
-            field: &field.name,
-            siblings: fields,
-        });
-        self.value_in(sink, &field.ty, node, file, constraint)
+        self.field_item_value(sink, fields, index, &fields[index].ty, node, file)
     }
 
-    /// Checks one item of list field `index` of `fields` (an erratum's `add`/`remove`): the
-    /// item type and the field's `where`.
+    /// Checks a value of type `item` read for field `index` of `fields` (the field's own type,
+    /// or its item type for an erratum's `add`/`remove`) against the type and the field's
+    /// `where`.
     pub(crate) fn field_item_value(
         &self,
         sink: &mut Sink,
