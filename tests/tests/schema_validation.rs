@@ -438,3 +438,27 @@ fn glob_matches(glob: &str, path: &str) -> bool {
     }
     go(glob.as_bytes(), path.as_bytes())
 }
+
+#[test]
+fn a_field_with_where_offers_only_the_entries_that_fit() {
+    let root = repo_root();
+    let input = grimoire_compiler::load_game(&root, "mage-knight").expect("mage-knight loads");
+    let game = grimoire_compiler::compile(&input).unwrap_or_else(|d| panic!("{}", d.render(false)));
+    let cards = schema_named(
+        &generate_game(&game),
+        "schemas/mage-knight.cards.schema.json",
+    );
+    let warrior = |speed_ability: &str| {
+        json!({ "card": [{
+            "name": "Test Warrior", "kind": "warrior", "expansion": "Unlimited", "rank": "Weak",
+            "point_value": 10, "factions": [], "range": 0, "dead_clicks": 3,
+            "dial": [{ "speed": 8, "attack": 8, "defense": 14, "damage": 2,
+                       "speed_ability": speed_ability }],
+        }]})
+    };
+    assert_eq!(problems(&cards, &warrior("Flight")), Vec::<String>::new());
+    assert!(
+        !problems(&cards, &warrior("Toughness")).is_empty(),
+        "Toughness is a defense ability, not a speed one"
+    );
+}

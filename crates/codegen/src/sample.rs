@@ -15,6 +15,7 @@ fn field(name: &str, ty: Type, default: Option<Value>) -> FieldDef {
         ty,
         summary: Some(format!("The {name}.")),
         default,
+        filter: None,
     }
 }
 

@@ -28,6 +28,7 @@ pub(crate) fn assemble_kinds(cx: &mut Context<'_>, drafts: Vec<KindDraft>) {
         default: matches!(ty, Type::Option { .. }).then_some(Value::None),
         ty,
         summary: Some(summary.to_owned()),
+        filter: None,
     };
     for (kind, draft) in drafts.into_iter().enumerate() {
         let mut fields = vec![

@@ -22,11 +22,26 @@ pub(crate) enum Owner {
     UnionVariant(usize, usize),
 }
 
-/// A field default waiting for the codex to be loaded before it can be checked.
+/// A field default (or a field's `where`) waiting for the codex to be loaded before it can be
+/// checked.
 pub(crate) struct PendingDefault<'t, 'i> {
     pub owner: Owner,
     pub field: usize,
     pub node: &'t Node<'i>,
+    /// `true`: `node` is the field's `where` table, not its default.
+    pub filter: bool,
+}
+
+/// A reference to a constrained field (`where`) read before the codex entries' own fields
+/// were: checked once they are (`finish_entries`).
+pub(crate) struct DeferredFilter {
+    pub filter: crate::ir::EntryFilter,
+    /// The constrained field's name and the fields beside it (for the help).
+    pub field: String,
+    pub siblings: Vec<FieldDef>,
+    pub reference: crate::ir::CodexRef,
+    pub file: FileId,
+    pub span: std::ops::Range<usize>,
 }
 
 /// Field names of a field list, for lookup by key.
@@ -68,6 +83,10 @@ pub(crate) struct Context<'a> {
     pub matchers: Vec<Matcher>,
     /// Per category: entry name → entry index.
     pub entry_names: Vec<HashMap<String, usize>>,
+    /// Whether the codex entries' own fields are read, so `where` filters can be checked.
+    pub entries_ready: bool,
+    /// `where` checks met before `entries_ready`.
+    pub deferred: std::sync::Mutex<Vec<DeferredFilter>>,
 }
 
 impl<'a> Context<'a> {
@@ -91,6 +110,8 @@ impl<'a> Context<'a> {
             union_fields: Vec::new(),
             matchers: Vec::new(),
             entry_names: Vec::new(),
+            entries_ready: false,
+            deferred: std::sync::Mutex::new(Vec::new()),
         }
     }
 

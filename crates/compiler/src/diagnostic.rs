@@ -89,6 +89,11 @@ pub mod codes {
     pub const NOT_UTF8: &str = "E0034";
     /// A date that is not a real calendar day (`2026-02-30`).
     pub const BAD_DATE: &str = "E0035";
+    /// A codex reference naming an entry that the field's `where` does not allow (an ability
+    /// on a dial slot its entry is not printed in).
+    pub const REFERENCE_NOT_ALLOWED: &str = "E0036";
+    /// A malformed `where` (on a field whose type holds no codex reference, or empty).
+    pub const BAD_FILTER: &str = "E0037";
     /// Warning: a codex entry marked `draft = true` (written by `import --scaffold`, not
     /// reviewed yet).
     pub const DRAFT_ENTRY: &str = "W0001";

@@ -251,7 +251,7 @@ impl Context<'_> {
                     continue;
                 }
                 if op == "set" {
-                    match self.value(sink, ty, value, file) {
+                    match self.field_value(sink, &kind.fields, field, value, file) {
                         Some(v) => values[field] = v,
                         None => ok = false,
                     }
@@ -276,7 +276,9 @@ impl Context<'_> {
                     continue;
                 };
                 for item_node in items {
-                    let Some(v) = self.value(sink, item, item_node, file) else {
+                    let Some(v) =
+                        self.field_item_value(sink, &kind.fields, field, item, item_node, file)
+                    else {
                         ok = false;
                         continue;
                     };

@@ -148,6 +148,40 @@ pub struct FieldDef {
     pub summary: Option<String>,
     /// Value used when a card omits the field (already validated against `ty`).
     pub default: Option<Value>,
+    /// The field's `where`: every codex reference the field holds (at any depth of lists
+    /// and options) must name an entry with these values of its category's fields.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub filter: Option<EntryFilter>,
+}
+
+/// A field's `where` (`{ type = "Ability?", where = { slot = "Speed" } }`): which entries of a
+/// category its codex references may name.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EntryFilter {
+    /// The category whose references are constrained.
+    pub category: CategoryIdx,
+    /// (index of one of the category's fields, the value an entry must have there); an
+    /// optional field's value must be present and equal.
+    pub conditions: Vec<(usize, Value)>,
+}
+
+impl EntryFilter {
+    /// Whether `entry` (of [`EntryFilter::category`]) meets every condition.
+    pub fn allows(&self, entry: &Entry) -> bool {
+        self.conditions
+            .iter()
+            .all(|(field, wanted)| Self::meets(entry.fields.get(*field), wanted))
+    }
+
+    /// Whether an entry's field value `has` meets one condition: equal, or present and equal
+    /// for an optional field.
+    pub fn meets(has: Option<&Value>, wanted: &Value) -> bool {
+        match has {
+            Some(Value::Some(inner)) => inner.as_ref() == wanted,
+            Some(value) => value == wanted,
+            None => false,
+        }
+    }
 }
 
 /// A record: a nested structured value (`[records.Attack]`).

@@ -172,6 +172,7 @@ fn empty_game(inputs: Vec<String>) -> Game {
         default: matches!(ty, Type::Option { .. }).then_some(ir::Value::None),
         ty,
         summary: Some(summary.to_owned()),
+        filter: None,
     };
     let printing = RecordDef {
         name: grimoire_model::PRINTING_RECORD.to_owned(),
@@ -231,6 +232,7 @@ fn build(
     check_defaults(cx, defaults, &mut drafts);
     schema::read_constants(cx, root);
     codex::finish_entries(cx, &sources);
+    cx.check_deferred_filters();
     cards::assemble_kinds(cx, drafts);
     if !cx.sink.is_empty() {
         // Cards are checked against the schema; a broken schema would only add noise.
@@ -261,36 +263,60 @@ fn build(
     Some(game)
 }
 
-/// Checks every field default against its type, now that codex references can resolve.
+/// Reads every field's `where` and checks every field default against its type (and its
+/// `where`), now that codex references can resolve.
 fn check_defaults(
     cx: &mut Context<'_>,
     defaults: Vec<context::PendingDefault<'_, '_>>,
     drafts: &mut [schema::KindDraft],
 ) {
     use context::Owner;
-    let mut sink = std::mem::take(&mut cx.sink);
-    let mut resolved = Vec::with_capacity(defaults.len());
-    for pending in &defaults {
-        let fields = match pending.owner {
-            Owner::Record(i) => &cx.game.records[i].fields,
+    fn fields_of<'f>(
+        game: &'f Game,
+        drafts: &'f [schema::KindDraft],
+        owner: Owner,
+    ) -> &'f [ir::FieldDef] {
+        match owner {
+            Owner::Record(i) => &game.records[i].fields,
             Owner::Kind(i) => &drafts[i].fields,
-            Owner::Category(i) => &cx.game.categories[i].fields,
-            Owner::EffectOp(i) => &cx.game.effect_ops[i].fields,
-            Owner::UnionVariant(u, v) => &cx.game.unions[u].variants[v].fields,
-        };
-        let value = cx.value(&mut sink, &fields[pending.field].ty, pending.node, 0);
+            Owner::Category(i) => &game.categories[i].fields,
+            Owner::EffectOp(i) => &game.effect_ops[i].fields,
+            Owner::UnionVariant(u, v) => &game.unions[u].variants[v].fields,
+        }
+    }
+    fn fields_of_mut<'f>(
+        game: &'f mut Game,
+        drafts: &'f mut [schema::KindDraft],
+        owner: Owner,
+    ) -> &'f mut [ir::FieldDef] {
+        match owner {
+            Owner::Record(i) => &mut game.records[i].fields,
+            Owner::Kind(i) => &mut drafts[i].fields,
+            Owner::Category(i) => &mut game.categories[i].fields,
+            Owner::EffectOp(i) => &mut game.effect_ops[i].fields,
+            Owner::UnionVariant(u, v) => &mut game.unions[u].variants[v].fields,
+        }
+    }
+    let mut sink = std::mem::take(&mut cx.sink);
+    // `where` first: a default is checked against it.
+    let mut filters = Vec::new();
+    for pending in defaults.iter().filter(|p| p.filter) {
+        let field = &fields_of(&cx.game, drafts, pending.owner)[pending.field];
+        let filter = cx.entry_filter(&mut sink, field, pending.node, 0);
+        filters.push((pending.owner, pending.field, filter));
+    }
+    for (owner, field, filter) in filters {
+        fields_of_mut(&mut cx.game, drafts, owner)[field].filter = filter;
+    }
+    let mut resolved = Vec::with_capacity(defaults.len());
+    for pending in defaults.iter().filter(|p| !p.filter) {
+        let fields = fields_of(&cx.game, drafts, pending.owner);
+        let value = cx.field_value(&mut sink, fields, pending.field, pending.node, 0);
         resolved.push((pending.owner, pending.field, value));
     }
     for (owner, field, value) in resolved {
-        let fields = match owner {
-            Owner::Record(i) => &mut cx.game.records[i].fields,
-            Owner::Kind(i) => &mut drafts[i].fields,
-            Owner::Category(i) => &mut cx.game.categories[i].fields,
-            Owner::EffectOp(i) => &mut cx.game.effect_ops[i].fields,
-            Owner::UnionVariant(u, v) => &mut cx.game.unions[u].variants[v].fields,
-        };
         if value.is_some() {
-            fields[field].default = value;
+            fields_of_mut(&mut cx.game, drafts, owner)[field].default = value;
         }
     }
     cx.sink = sink;
@@ -563,5 +589,153 @@ file = "tags"
                 ..
             }
         ));
+    }
+
+    /// A game whose `Tag` entries have a `side`, with a `front` field taking front tags only.
+    fn sided(cards: &str, errata: Vec<SourceFile>) -> GameInput {
+        let mut input = game(cards, errata);
+        input.game_toml.text = input
+            .game_toml
+            .text
+            .replace(
+                "fields.note = \"string?\"\n",
+                "fields.note = \"string?\"\n\
+                 fields.front = { type = \"Tag?\", where = { side = \"Front\" } }\n\
+                 fields.backs = { type = \"[Tag]\", default = [], where = { side = \"Back\" } }\n",
+            )
+            .replace(
+                "file = \"tags\"\n",
+                "file = \"tags\"\nfields.side = \"Side?\"\n[enums.Side]\nvalues = [\"Front\", \"Back\"]\n",
+            );
+        input.codex[0].text = "[[tags]]\nname = \"Big\"\nside = \"Front\"\n\
+            [[tags]]\nname = \"Level\"\ntemplate = \"Level {n}\"\nparams.n = \"int(1..=3)\"\nside = \"Back\"\n\
+            [[tags]]\nname = \"Loose\"\n"
+            .into();
+        input
+    }
+
+    fn codes_and_lines(input: &GameInput) -> Vec<(&'static str, String, usize, usize)> {
+        match compile(input) {
+            Ok(_) => Vec::new(),
+            Err(d) => d
+                .iter()
+                .map(|d| (d.code, d.file.clone(), d.line, d.column))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn where_accepts_entries_with_the_value_through_options_and_lists() {
+        let input = sided(
+            "[[card]]\nname = \"Pawn\"\nkind = \"piece\"\nfront = \"Big\"\nbacks = [\"Level 2\", \"Level 3\"]\n",
+            Vec::new(),
+        );
+        let game = compile(&input).unwrap_or_else(|d| panic!("{}", d.render(false)));
+        let front = game.kinds[0]
+            .fields
+            .iter()
+            .find(|f| f.name == "front")
+            .and_then(|f| f.filter.clone())
+            .expect("front has a where");
+        assert_eq!(front.category, 0);
+        assert_eq!(
+            front.conditions,
+            [(
+                0,
+                Value::Enum {
+                    index: 0,
+                    variant: 0
+                }
+            )]
+        );
+    }
+
+    #[test]
+    fn where_rejects_an_entry_with_another_value_or_none_at_its_place() {
+        let input = sided(
+            "[[card]]\nname = \"Pawn\"\nkind = \"piece\"\nfront = \"Level 2\"\nbacks = [\"Level 1\", \"Big\", \"Loose\"]\n",
+            Vec::new(),
+        );
+        let file = "cards/t/base/pieces.toml".to_string();
+        assert_eq!(
+            codes_and_lines(&input),
+            [
+                ("E0036", file.clone(), 4, 9),
+                ("E0036", file.clone(), 5, 21),
+                ("E0036", file, 5, 28),
+            ]
+        );
+        let Err(d) = compile(&input) else {
+            panic!("does not compile")
+        };
+        let first = d.iter().next().expect("a diagnostic");
+        assert_eq!(
+            first.message,
+            "`Level 2` cannot be a `front`: its `side` is Back, and `front` takes Tag entries whose `side` is Front"
+        );
+        assert_eq!(
+            first.help.as_deref(),
+            Some("it belongs in `backs`; `front` takes Big")
+        );
+        let loose = d.iter().nth(2).expect("three diagnostics");
+        assert!(
+            loose.message.contains("its `side` is none"),
+            "{}",
+            loose.message
+        );
+    }
+
+    #[test]
+    fn where_checks_defaults_and_errata_against_the_entries_fields() {
+        let mut input = sided(
+            "[[card]]\nname = \"Pawn\"\nkind = \"piece\"\n",
+            vec![file(
+                "cards/t/errata/a.toml",
+                "date = \"2021-05-01\"\nsource = \"x\"\n[[erratum]]\ncard = \"Pawn\"\nadd.backs = [\"Big\"]\nset.front = \"Level 1\"\n",
+            )],
+        );
+        input.game_toml.text = input.game_toml.text.replace(
+            "default = [], where = { side = \"Back\" }",
+            "default = [\"Loose\"], where = { side = \"Back\" }",
+        );
+        let codes: Vec<(&str, String, usize)> = codes_and_lines(&input)
+            .into_iter()
+            .map(|(code, file, line, _)| (code, file, line))
+            .collect();
+        assert_eq!(codes, [("E0036", "codex/t/game.toml".to_string(), 11)]);
+        // With a good default the errata are checked: both changes break the `where`.
+        input.game_toml.text = input
+            .game_toml
+            .text
+            .replace("default = [\"Loose\"]", "default = []");
+        let codes: Vec<(&str, String, usize)> = codes_and_lines(&input)
+            .into_iter()
+            .map(|(code, file, line, _)| (code, file, line))
+            .collect();
+        let errata = "cards/t/errata/a.toml".to_string();
+        assert_eq!(codes, [("E0036", errata.clone(), 5), ("E0036", errata, 6)]);
+    }
+
+    #[test]
+    fn a_malformed_where_is_located() {
+        let mut input = sided("", Vec::new());
+        input.game_toml.text = input.game_toml.text.replace(
+            "fields.size = { type = \"int(1..=5)\", default = 1 }",
+            "fields.size = { type = \"int(1..=5)\", default = 1, where = { side = \"Front\" } }",
+        );
+        input.game_toml.text = input
+            .game_toml
+            .text
+            .replace("where = { side = \"Back\" }", "where = { sid = \"Back\" }")
+            .replace(
+                "where = { side = \"Front\" } }\nfields.backs",
+                "where = { side = \"Side\" } }\nfields.backs",
+            )
+            .replace(
+                "fields.note",
+                "fields.empty = { type = \"Tag?\", where = {} }\nfields.note",
+            );
+        let codes: Vec<&str> = codes_and_lines(&input).iter().map(|c| c.0).collect();
+        assert_eq!(codes, ["E0037", "E0037", "E0006", "E0003"]);
     }
 }

@@ -4,9 +4,9 @@ use std::ops::Range;
 
 use toml::de::{DeTable, DeValue};
 
-use crate::context::{Context, FieldIndex};
+use crate::context::{Context, DeferredFilter, FieldIndex};
 use crate::diagnostic::{codes, did_you_mean, FileId, Sink};
-use crate::ir::{CodexRef, FieldDef, Type, Value};
+use crate::ir::{CodexRef, EntryFilter, FieldDef, Type, Value};
 use crate::template::{Lookup, Miss};
 use crate::tree::{self, Node};
 use crate::types::describe;
@@ -32,6 +32,18 @@ impl std::fmt::Display for Described<'_> {
     }
 }
 
+/// The `where` of the field a value is read for, with the field's name and its siblings (for
+/// the help naming the field an entry belongs in).
+#[derive(Clone, Copy)]
+struct Constraint<'f> {
+    filter: &'f EntryFilter,
+    field: &'f str,
+    siblings: &'f [FieldDef],
+}
+
+/// Most entry names a `where` mismatch lists in its help.
+const FITTING_SHOWN: usize = 12;
+
 impl Context<'_> {
     /// Checks one value against `ty`.
     pub(crate) fn value(
@@ -40,6 +52,51 @@ impl Context<'_> {
         ty: &Type,
         node: &Node<'_>,
         file: FileId,
+    ) -> Option<Value> {
+        self.value_in(sink, ty, node, file, None)
+    }
+
+    /// Checks the value of field `index` of `fields`: its type and its `where`.
+    pub(crate) fn field_value(
+        &self,
+        sink: &mut Sink,
+        fields: &[FieldDef],
+        index: usize,
+        node: &Node<'_>,
+        file: FileId,
+    ) -> Option<Value> {
+        self.field_item_value(sink, fields, index, &fields[index].ty, node, file)
+    }
+
+    /// Checks a value of type `item` read for field `index` of `fields` (the field's own type,
+    /// or its item type for an erratum's `add`/`remove`) against the type and the field's
+    /// `where`.
+    pub(crate) fn field_item_value(
+        &self,
+        sink: &mut Sink,
+        fields: &[FieldDef],
+        index: usize,
+        item: &Type,
+        node: &Node<'_>,
+        file: FileId,
+    ) -> Option<Value> {
+        let field = &fields[index];
+        let constraint = field.filter.as_ref().map(|filter| Constraint {
+            filter,
+            field: &field.name,
+            siblings: fields,
+        });
+        self.value_in(sink, item, node, file, constraint)
+    }
+
+    /// Checks one value against `ty` and, for codex references, the field's `where`.
+    fn value_in(
+        &self,
+        sink: &mut Sink,
+        ty: &Type,
+        node: &Node<'_>,
+        file: FileId,
+        constraint: Option<Constraint<'_>>,
     ) -> Option<Value> {
         let raw = node.get_ref();
         match (ty, raw) {
@@ -112,14 +169,20 @@ impl Context<'_> {
                 let variant = self.union_variant(sink, *index, s, node.span(), file)?;
                 self.union_fields(sink, *index, variant, &DeTable::new(), node.span(), file)
             }
-            (Type::Codex { index }, DeValue::String(s)) => self
-                .codex_ref(sink, *index, s, node.span(), file)
-                .map(Value::Codex),
+            (Type::Codex { index }, DeValue::String(s)) => {
+                let reference = self.codex_ref(sink, *index, s, node.span(), file)?;
+                match constraint {
+                    Some(c) if c.filter.category == *index => self
+                        .allowed(sink, c, &reference, node.span(), file)
+                        .then_some(Value::Codex(reference)),
+                    _ => Some(Value::Codex(reference)),
+                }
+            }
             (Type::List { item }, DeValue::Array(items)) => {
                 let mut values = Vec::with_capacity(items.len());
                 let mut ok = true;
                 for item_node in items.iter() {
-                    match self.value(sink, item, item_node, file) {
+                    match self.value_in(sink, item, item_node, file, constraint) {
                         Some(v) => values.push(v),
                         None => ok = false,
                     }
@@ -127,7 +190,7 @@ impl Context<'_> {
                 ok.then_some(Value::List(values))
             }
             (Type::Option { item }, _) => self
-                .value(sink, item, node, file)
+                .value_in(sink, item, node, file, constraint)
                 .map(|v| Value::Some(Box::new(v))),
             _ => {
                 let expected = describe(ty, &self.game);
@@ -254,7 +317,7 @@ impl Context<'_> {
                 continue;
             }
             match spec.index.get(name) {
-                Some(&i) => match self.value(sink, &spec.fields[i].ty, node, file) {
+                Some(&i) => match self.field_value(sink, spec.fields, i, node, file) {
                     Some(v) => values[i] = Some(v),
                     None => {
                         // Present but invalid: reported already, not missing.
@@ -296,6 +359,221 @@ impl Context<'_> {
             }
         }
         ok.then_some(out)
+    }
+
+    /// Reads the `where` table of `field` (`where = { slot = "Speed" }`): each key a field of
+    /// the category the field's type refers to, each value of that field's type (an optional
+    /// field's value written bare).
+    pub(crate) fn entry_filter(
+        &self,
+        sink: &mut Sink,
+        field: &FieldDef,
+        node: &Node<'_>,
+        file: FileId,
+    ) -> Option<EntryFilter> {
+        let table = tree::table(node, "where", file, sink)?;
+        let Some(category) = referenced_category(&field.ty) else {
+            sink.error(
+                codes::BAD_FILTER,
+                file,
+                node.span(),
+                format!(
+                    "field `{}` has a `where`, but its type `{}` holds no codex reference",
+                    field.name,
+                    describe(&field.ty, &self.game)
+                ),
+            )
+            .help("`where` limits which codex entries a reference may name; remove it or give the field a category type");
+            return None;
+        };
+        let def = &self.game.categories[category];
+        if table.is_empty() {
+            sink.error(
+                codes::BAD_FILTER,
+                file,
+                node.span(),
+                format!("the `where` of field `{}` is empty", field.name),
+            )
+            .help(format!(
+                "name a field of category `{}` and the value its entries must have",
+                def.name
+            ));
+            return None;
+        }
+        let mut conditions = Vec::with_capacity(table.len());
+        let mut ok = true;
+        for (key, value_node) in table {
+            let name = key.get_ref().as_ref();
+            let Some(&i) = self.category_fields[category].get(name) else {
+                let what = format!("the fields of category `{}`", def.name);
+                tree::unknown_key(
+                    key,
+                    def.fields.iter().map(|f| f.name.as_str()),
+                    &what,
+                    file,
+                    sink,
+                );
+                ok = false;
+                continue;
+            };
+            let ty = match &def.fields[i].ty {
+                Type::Option { item } => item.as_ref(),
+                ty => ty,
+            };
+            match self.value(sink, ty, value_node, file) {
+                Some(value) => conditions.push((i, value)),
+                None => ok = false,
+            }
+        }
+        ok.then_some(EntryFilter {
+            category,
+            conditions,
+        })
+    }
+
+    /// Whether `reference` names an entry the field's `where` allows; reports it when not.
+    /// Before the entries' own fields are read, the check waits for
+    /// [`Context::check_deferred_filters`].
+    fn allowed(
+        &self,
+        sink: &mut Sink,
+        constraint: Constraint<'_>,
+        reference: &CodexRef,
+        span: Range<usize>,
+        file: FileId,
+    ) -> bool {
+        if !self.entries_ready {
+            // Only the schema passes (single-threaded) come here; a poisoned lock still holds
+            // the list.
+            let mut deferred = self
+                .deferred
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            deferred.push(DeferredFilter {
+                filter: constraint.filter.clone(),
+                field: constraint.field.to_owned(),
+                siblings: constraint.siblings.to_vec(),
+                reference: reference.clone(),
+                file,
+                span,
+            });
+            return true;
+        }
+        self.check_filter(sink, constraint, reference, span, file)
+    }
+
+    /// Runs the `where` checks met before the codex entries' own fields were read.
+    pub(crate) fn check_deferred_filters(&mut self) {
+        self.entries_ready = true;
+        let deferred = std::mem::take(
+            self.deferred
+                .get_mut()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        let mut sink = std::mem::take(&mut self.sink);
+        for d in &deferred {
+            let constraint = Constraint {
+                filter: &d.filter,
+                field: &d.field,
+                siblings: &d.siblings,
+            };
+            self.check_filter(&mut sink, constraint, &d.reference, d.span.clone(), d.file);
+        }
+        self.sink = sink;
+    }
+
+    fn check_filter(
+        &self,
+        sink: &mut Sink,
+        constraint: Constraint<'_>,
+        reference: &CodexRef,
+        span: Range<usize>,
+        file: FileId,
+    ) -> bool {
+        let filter = constraint.filter;
+        let def = &self.game.categories[filter.category];
+        let entry = &def.entries[reference.entry];
+        let Some(&(failed, _)) = filter
+            .conditions
+            .iter()
+            .find(|(field, value)| !EntryFilter::meets(entry.fields.get(*field), value))
+        else {
+            return true;
+        };
+        let field_name = &def.fields[failed].name;
+        let has = entry
+            .fields
+            .get(failed)
+            .map_or_else(|| "none".to_owned(), |v| self.show(v));
+        let wanted_text = filter
+            .conditions
+            .iter()
+            .map(|(f, v)| format!("`{}` is {}", def.fields[*f].name, self.show(v)))
+            .collect::<Vec<_>>()
+            .join(" and ");
+        let message = format!(
+            "`{}` cannot be a `{}`: its `{field_name}` is {has}, and `{}` takes {} entries whose {wanted_text}",
+            reference.text, constraint.field, constraint.field, def.name
+        );
+        let belongs: Vec<&str> = constraint
+            .siblings
+            .iter()
+            .filter(|f| f.name != constraint.field)
+            .filter(|f| {
+                f.filter
+                    .as_ref()
+                    .is_some_and(|other| other.category == filter.category && other.allows(entry))
+            })
+            .map(|f| f.name.as_str())
+            .collect();
+        let fitting: Vec<&str> = def
+            .entries
+            .iter()
+            .filter(|e| filter.allows(e))
+            .map(|e| e.name.as_str())
+            .collect();
+        let mut help = String::new();
+        if !belongs.is_empty() {
+            let names: Vec<String> = belongs.iter().map(|n| format!("`{n}`")).collect();
+            help.push_str(&format!("it belongs in {}; ", names.join(" or ")));
+        }
+        if fitting.is_empty() {
+            help.push_str(&format!(
+                "no {} entry fits `{}`",
+                def.name, constraint.field
+            ));
+        } else {
+            let shown: Vec<&str> = fitting.iter().take(FITTING_SHOWN).copied().collect();
+            help.push_str(&format!(
+                "`{}` takes {}",
+                constraint.field,
+                shown.join(", ")
+            ));
+            if fitting.len() > shown.len() {
+                help.push_str(&format!(" and {} more", fitting.len() - shown.len()));
+            }
+        }
+        sink.error(codes::REFERENCE_NOT_ALLOWED, file, span, message)
+            .help(help);
+        false
+    }
+
+    /// A value as content writes it, for messages (`Speed`, `3`, `none`).
+    fn show(&self, value: &Value) -> String {
+        match value {
+            Value::Bool(b) => b.to_string(),
+            Value::Int(i) => i.to_string(),
+            Value::Str(s) | Value::Handler(s) => format!("\"{s}\""),
+            Value::Enum { index, variant } => {
+                self.game.enums[*index].variants[*variant].name.clone()
+            }
+            Value::Codex(r) => format!("`{}`", r.text),
+            Value::None => "none".to_owned(),
+            Value::Some(v) => self.show(v),
+            Value::Record { .. } | Value::Union { .. } | Value::List(_) => {
+                "a structured value".to_owned()
+            }
+        }
     }
 
     /// Resolves a codex reference of `category` through its templates.
@@ -431,5 +709,14 @@ impl Context<'_> {
                 .maybe_help(help);
             }
         }
+    }
+}
+
+/// The codex category a field's type refers to, through lists and options.
+fn referenced_category(ty: &Type) -> Option<usize> {
+    match ty {
+        Type::Codex { index } => Some(*index),
+        Type::List { item } | Type::Option { item } => referenced_category(item),
+        _ => None,
     }
 }

@@ -30,8 +30,9 @@ pub const DEFAULT_UNION_TAG: &str = "type";
 /// Keys of the `[game]` table; all required.
 pub const GAME_KEYS: &[&str] = &["name", "title", "summary"];
 
-/// Keys of a field declared as a table (`{ type, summary, default }`).
-pub const FIELD_SPEC_KEYS: &[&str] = &["type", "summary", "default"];
+/// Keys of a field declared as a table (`{ type, summary, default, where }`); `where` limits
+/// the codex entries the field's references may name by the entries' own field values.
+pub const FIELD_SPEC_KEYS: &[&str] = &["type", "summary", "default", "where"];
 
 /// Keys of a typed constant (`NAME = { type, value, summary }`); `type` and `value` are required.
 pub const TYPED_CONSTANT_KEYS: &[&str] = &["type", "value", "summary"];

@@ -23,6 +23,8 @@ const SUMMONER_WARS_DECK_MIN_LOCATED_RATE: f64 = LOCATED_RATE_TARGET;
 const MAGE_WARS_SPELLBOOK_MIN_LOCATED_RATE: f64 = LOCATED_RATE_TARGET;
 /// Located share required of Mage Knight army errors and violations.
 const MAGE_KNIGHT_ARMY_MIN_LOCATED_RATE: f64 = LOCATED_RATE_TARGET;
+/// Located share required of Mage Knight map errors.
+const MAGE_KNIGHT_MAP_MIN_LOCATED_RATE: f64 = LOCATED_RATE_TARGET;
 
 /// How a reader checks the text of one file at `path` (shown in its messages).
 type CheckText = fn(path: &str, text: &str) -> Outcome;
@@ -135,6 +137,14 @@ fn mage_knight_army(path: &str, text: &str) -> Outcome {
     }
 }
 
+/// A Mage Knight map file: each error with its line and column.
+fn mage_knight_map(path: &str, text: &str) -> Outcome {
+    match grimoire_mage_knight::map::MapFile::parse(text) {
+        Ok(_) => Outcome::Accepted,
+        Err(errors) => verdict(path, errors.iter().map(ToString::to_string)),
+    }
+}
+
 #[test]
 fn wow_tcg_decks() {
     campaign(
@@ -175,6 +185,17 @@ fn mage_knight_armies() {
         &["decks/mage-knight", "tests/fixtures/mage-knight/armies"],
         MAGE_KNIGHT_ARMY_MIN_LOCATED_RATE,
         mage_knight_army,
+    )
+    .run();
+}
+
+#[test]
+fn mage_knight_maps() {
+    campaign(
+        "maps-mage-knight",
+        &["decks/mage-knight/maps"],
+        MAGE_KNIGHT_MAP_MIN_LOCATED_RATE,
+        mage_knight_map,
     )
     .run();
 }

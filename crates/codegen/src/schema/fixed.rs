@@ -139,6 +139,11 @@ pub(crate) fn game_file_schema() -> Value {
                             "type": { "type": "string", "pattern": TYPE_EXPRESSION },
                             "summary": { "type": "string" },
                             "default": {},
+                            "where": {
+                                "type": "object",
+                                "description": "Limits the codex entries this field's references may name: each key is a field of the referenced category, each value the value an entry must have there.",
+                                "propertyNames": { "pattern": SNAKE_CASE },
+                            },
                         },
                         "required": ["type"],
                         "additionalProperties": false,

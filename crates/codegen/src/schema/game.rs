@@ -2,7 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use grimoire_compiler::ir::{FieldDef, Game, KindDef, Type, Value as IrValue};
+use grimoire_compiler::ir::{
+    CategoryDef, Entry, EntryFilter, FieldDef, Game, KindDef, Type, Value as IrValue,
+};
 use serde_json::{json, Map, Value};
 
 use super::pattern::entry_pattern;
@@ -171,49 +173,56 @@ pub(super) fn shared_defs(game: &Game) -> Map<String, Value> {
         defs.insert(format!("union.{}", union.name), schema);
     }
     for category in &game.categories {
-        let plain_entries: Vec<_> = category
-            .entries
-            .iter()
-            .filter(|entry| entry.params.is_empty())
-            .collect();
-        let plain: Vec<&str> = plain_entries
-            .iter()
-            .map(|entry| entry.template.source.as_str())
-            .collect();
-        let mut alternatives = Vec::new();
-        if !plain.is_empty() {
-            let mut values = json!({ "enum": plain });
-            value_docs(
-                &mut values,
-                plain_entries.iter().map(|entry| entry.summary.as_deref()),
-            );
-            alternatives.push(values);
-        }
-        for entry in category
-            .entries
-            .iter()
-            .filter(|entry| !entry.params.is_empty())
-        {
-            let mut alternative = json!({ "pattern": entry_pattern(game, entry) });
-            describe(
-                &mut alternative,
-                Some(&format!(
-                    "{}: {}",
-                    entry.template.source,
-                    entry.summary.as_deref().unwrap_or(&entry.name)
-                )),
-            );
-            alternatives.push(alternative);
-        }
-        let mut schema = if alternatives.is_empty() {
-            json!({ "type": "string", "not": {} })
-        } else {
-            json!({ "type": "string", "anyOf": alternatives })
-        };
-        describe(&mut schema, category.summary.as_deref());
+        let schema = codex_schema(game, category, |_| true);
         defs.insert(format!("codex.{}", category.name), schema);
     }
     defs
+}
+
+/// The strings naming entries of `category` that `keep` keeps: plain entries as an `enum`,
+/// parameterised ones as patterns.
+fn codex_schema(game: &Game, category: &CategoryDef, keep: impl Fn(&Entry) -> bool) -> Value {
+    let plain_entries: Vec<_> = category
+        .entries
+        .iter()
+        .filter(|entry| entry.params.is_empty() && keep(entry))
+        .collect();
+    let plain: Vec<&str> = plain_entries
+        .iter()
+        .map(|entry| entry.template.source.as_str())
+        .collect();
+    let mut alternatives = Vec::new();
+    if !plain.is_empty() {
+        let mut values = json!({ "enum": plain });
+        value_docs(
+            &mut values,
+            plain_entries.iter().map(|entry| entry.summary.as_deref()),
+        );
+        alternatives.push(values);
+    }
+    for entry in category
+        .entries
+        .iter()
+        .filter(|entry| !entry.params.is_empty() && keep(entry))
+    {
+        let mut alternative = json!({ "pattern": entry_pattern(game, entry) });
+        describe(
+            &mut alternative,
+            Some(&format!(
+                "{}: {}",
+                entry.template.source,
+                entry.summary.as_deref().unwrap_or(&entry.name)
+            )),
+        );
+        alternatives.push(alternative);
+    }
+    let mut schema = if alternatives.is_empty() {
+        json!({ "type": "string", "not": {} })
+    } else {
+        json!({ "type": "string", "anyOf": alternatives })
+    };
+    describe(&mut schema, category.summary.as_deref());
+    schema
 }
 
 /// Per-value docs of an `enum` schema where editors show them (taplo reads
@@ -323,7 +332,11 @@ pub(super) fn object_schema(
 }
 
 fn field_schema(game: &Game, field: &FieldDef) -> Value {
-    let mut schema = type_schema(game, &field.ty);
+    let mut schema = match &field.filter {
+        // Only the entries the field's `where` allows, so editors offer those.
+        Some(filter) => filtered_type_schema(game, &field.ty, filter),
+        None => type_schema(game, &field.ty),
+    };
     describe(&mut schema, field.summary.as_deref());
     let default = field
         .default
@@ -348,6 +361,20 @@ fn type_schema(game: &Game, ty: &Type) -> Value {
         Type::Union { index } => reference("union", &game.unions[*index].name),
         Type::List { item } => json!({ "type": "array", "items": type_schema(game, item) }),
         Type::Option { item } => type_schema(game, item),
+    }
+}
+
+/// [`type_schema`] with references of the filter's category narrowed to the entries it allows.
+fn filtered_type_schema(game: &Game, ty: &Type, filter: &EntryFilter) -> Value {
+    match ty {
+        Type::Codex { index } if *index == filter.category => {
+            codex_schema(game, &game.categories[*index], |entry| filter.allows(entry))
+        }
+        Type::List { item } => {
+            json!({ "type": "array", "items": filtered_type_schema(game, item, filter) })
+        }
+        Type::Option { item } => filtered_type_schema(game, item, filter),
+        _ => type_schema(game, ty),
     }
 }
 

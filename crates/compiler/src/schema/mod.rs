@@ -435,8 +435,8 @@ pub(crate) fn field_defs<'t, 'i>(
     for (key, spec) in fields_table {
         let name = key.get_ref().as_ref();
         ident::check_snake(name, "field", file, key.span(), &mut cx.sink);
-        let (type_node, summary, default) = match spec.get_ref() {
-            DeValue::String(_) => (spec, None, None),
+        let (type_node, summary, default, filter) = match spec.get_ref() {
+            DeValue::String(_) => (spec, None, None, None),
             DeValue::Table(t) => {
                 tree::check_keys(
                     t,
@@ -458,12 +458,12 @@ pub(crate) fn field_defs<'t, 'i>(
                     .get("summary")
                     .and_then(|n| tree::string(n, "summary", file, &mut cx.sink))
                     .map(str::to_owned);
-                (type_node, summary, t.get("default"))
+                (type_node, summary, t.get("default"), t.get("where"))
             }
             _ => {
                 tree::wrong_type(
                     spec,
-                    "a type string or { type, summary, default }",
+                    "a type string or { type, summary, default, where }",
                     file,
                     &mut cx.sink,
                 );
@@ -475,11 +475,20 @@ pub(crate) fn field_defs<'t, 'i>(
         };
         let index = fields.len();
         let implicit = matches!(ty, Type::Option { .. }).then_some(crate::ir::Value::None);
+        if let Some(node) = filter {
+            defaults.push(PendingDefault {
+                owner,
+                field: index,
+                node,
+                filter: true,
+            });
+        }
         if let Some(node) = default {
             defaults.push(PendingDefault {
                 owner,
                 field: index,
                 node,
+                filter: false,
             });
         }
         fields.push(FieldDef {
@@ -487,6 +496,7 @@ pub(crate) fn field_defs<'t, 'i>(
             ty,
             summary,
             default: implicit,
+            filter: None,
         });
     }
     fields

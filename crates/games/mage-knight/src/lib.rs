@@ -18,4 +18,5 @@ pub use generated::*;
 
 pub mod army;
 pub mod calc;
+pub mod map;
 pub mod rules;

@@ -248,6 +248,7 @@ mod agreement {
             last_values: None,
             terrified: Vec::new(),
             objectives: Vec::new(),
+            terrain: Vec::new(),
             over: false,
             turn: 1,
             time_limit: None,

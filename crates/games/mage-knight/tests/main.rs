@@ -2,6 +2,7 @@
 
 mod calc;
 mod coverage;
+mod maps;
 mod play;
 mod rules;
 mod scenarios;

@@ -47,6 +47,7 @@ pub fn game() -> Game {
         last_values: None,
         terrified: Vec::new(),
         objectives: Vec::new(),
+        terrain: Vec::new(),
         over: false,
         turn: 1,
         time_limit: None,

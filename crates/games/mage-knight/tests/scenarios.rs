@@ -150,6 +150,18 @@ fn every_numeric_key_takes_extreme_values_without_a_panic() {
         let orc = format!("[[object]]\nid = \"orc\"\nwarrior = \"Animated Mud (Weak)\"\n{keys}");
         runs_or_fails_at_the_value(&format!("{head}{player}\n{orc}\n{other}\n{step}\n{expect}"));
     }
+    let features = [
+        "terrain = \"hindering\"\nat = \"5, 5\"\nradius = VALUE\n",
+        "terrain = \"blocking\"\nat = \"5, 5\"\nwidth = VALUE\nheight = 1\n",
+        "terrain = \"clear\"\nelevated = true\nat = \"5, 5\"\nwidth = 1\nheight = VALUE\n",
+        "terrain = \"chasm\"\nat = \"VALUE, 5\"\nradius = 1\n",
+    ];
+    for keys in features {
+        let feature = format!("[[object]]\nid = \"feature\"\n{keys}");
+        runs_or_fails_at_the_value(&format!(
+            "{head}{player}\n{orc}\n{other}\n{feature}\n{step}\n{expect}"
+        ));
+    }
     let steps = [
         "[[step]]\ndeal = { warrior = \"orc\", amount = VALUE }\n",
         "[[step]]\nheal = { warrior = \"orc\", amount = VALUE }\n",

@@ -7,4 +7,4 @@ pub const GAME_TITLE: &str = "Mage Knight";
 pub const GAME_SUMMARY: &str = "Miniatures battles where each warrior's base hides a turning combat dial: every wound turns it, changing its numbers and powers until skulls show.";
 /// A fingerprint of the vocabulary (`game.toml` and the codex) these tables were
 /// generated from; content read later with a different one needs a rebuild.
-pub const VOCABULARY_FINGERPRINT: u64 = 6966873824168296249;
+pub const VOCABULARY_FINGERPRINT: u64 = 16203599971282861515;

@@ -773,13 +773,13 @@ pub struct Click {
     pub defense: u8,
     /// The `damage` field.
     pub damage: u8,
-    /// The `speed_ability` field.
+    /// The speed slot's marker: an ability printed in the Speed slot.
     pub speed_ability: Option<SpecialAbility>,
-    /// The `attack_ability` field.
+    /// The attack slot's marker: an ability printed in the Attack slot.
     pub attack_ability: Option<SpecialAbility>,
-    /// The `defense_ability` field.
+    /// The defense slot's marker: an ability printed in the Defense slot.
     pub defense_ability: Option<SpecialAbility>,
-    /// The `damage_ability` field.
+    /// The damage slot's marker: an ability printed in the Damage slot.
     pub damage_ability: Option<SpecialAbility>,
 }
 /// One ability as data: when it acts, what it costs, what it picks, when it applies, how long it lasts and what it does.

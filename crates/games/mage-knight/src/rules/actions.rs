@@ -89,12 +89,28 @@ impl Action {
 pub struct MageKnightRules {
     /// The six-sided die of `game.toml`.
     pub d6: DieFaces,
+    /// The battlefield set-up plays on: its terrain and objective tokens (none: an open
+    /// battlefield with objectives placed by the set-up rolls).
+    pub map: Option<std::sync::Arc<crate::map::MapFile>>,
 }
 
 impl Default for MageKnightRules {
     fn default() -> Self {
         Self {
             d6: DieFaces::from_table(content::D6_DIE_NAME, &content::D6_DIE, |f| f.label),
+            map: None,
+        }
+    }
+}
+
+impl MageKnightRules {
+    /// The rules with set-up on `map`: its terrain, and its objective tokens when it has any.
+    /// Set-up refuses a map that is not the standard battlefield
+    /// ([`super::play::BATTLEFIELD_INCHES`] square).
+    pub fn on_map(map: crate::map::MapFile) -> Self {
+        Self {
+            map: Some(std::sync::Arc::new(map)),
+            ..Self::default()
         }
     }
 }

@@ -20,6 +20,7 @@ use super::special::{
     augment, augment_pushing, counterattack, formation, magic_confusion, thunder_blow,
 };
 use super::state::{illegal, Event, Game, RulesError};
+use super::terrain;
 
 /// A close combat action.
 #[derive(Debug, Clone, PartialEq)]
@@ -92,7 +93,7 @@ pub(super) fn healing_amount(
     target: usize,
     range: AttackRange,
 ) -> Option<HealAmount> {
-    if state.opposing(attacker, target) {
+    if !state.friendly(attacker, target) {
         return None;
     }
     let mut abilities = state.warriors[attacker].abilities();
@@ -153,7 +154,7 @@ pub fn close_combat(
                 "{name} is in base contact with an opposing warrior and cannot move as part of this attack"
             )));
         }
-        let go_on = rules.move_warrior(state, a, &[], to, ctx)?;
+        let go_on = rules.move_warrior(state, a, (&[], to), ActionKind::CloseCombat, ctx)?;
         if !go_on || state.warriors[a].eliminated {
             return finish_attack(rules, state, a, free, ctx);
         }
@@ -245,7 +246,7 @@ pub fn close_combat(
                 "{name} holds a captive and can attack only its captive"
             )));
         }
-        if !state.opposing(a, *t) && state.warriors[*t].captive.is_none() {
+        if state.friendly(a, *t) {
             return Err(illegal(format!(
                 "{} is friendly: friendly figures cannot target each other with damaging attacks",
                 state.warriors[*t].name()
@@ -262,6 +263,11 @@ pub fn close_combat(
         let mut m = matchup(state, a, *t, AttackRange::Close);
         if let Some(attack) = augmented {
             m.attacker_click.attack = attack;
+        }
+        if attack.surge_to.is_some() {
+            // Sneak Attack cannot be used while using surge (rules p.21).
+            m.attacker
+                .retain(|x| x.meta().handler != Some(Handler::SneakAttack));
         }
         m.rear_contact = geometry::through_rear_arc(
             &state.warriors[*t].position,
@@ -392,6 +398,11 @@ pub fn matchup(state: &Game, a: usize, t: usize, range: AttackRange) -> Matchup 
         (&tw.abilities(), *tw.current().expect("in play")),
     );
     m.lent_defense = lent_defense(state, t);
+    if range == AttackRange::Ranged {
+        // A blocked line of fire is refused before any roll; here only its modifier counts.
+        m.situation_defense +=
+            terrain::line_of_fire(state, &aw.position, &tw.position).unwrap_or(0);
+    }
     m
 }
 
@@ -405,7 +416,7 @@ pub(super) fn lent_defense(state: &Game, t: usize) -> Option<u8> {
         .in_play()
         .filter(|i| {
             *i != t
-                && !state.opposing(*i, t)
+                && state.friendly(*i, t)
                 && geometry::in_contact(&state.warriors[*i].position, &at)
         })
         .filter(|i| {
@@ -451,7 +462,7 @@ pub(super) fn gang_up(state: &Game, a: usize, t: usize) -> i32 {
             let w = &state.warriors[*i];
             !near_bedlam(&w.position)
                 && *i != a
-                && !state.opposing(*i, a)
+                && state.friendly(*i, a)
                 && w.tokens == 0
                 && has_type(state, *i, AttackType::Sword)
                 && geometry::in_contact(&w.position, &target)
@@ -588,8 +599,15 @@ pub fn check_ranged_targets(
                 }
             }
         }
+        if let Err(why) = terrain::line_of_fire(state, &w.position, &tw.position) {
+            return Err(illegal(format!(
+                "{} cannot target {}: {why}",
+                w.name(),
+                tw.name()
+            )));
+        }
         let friendly = healing_amount(state, a, *t, AttackRange::Ranged).is_some();
-        if !friendly && !state.opposing(a, *t) {
+        if !friendly && state.friendly(a, *t) {
             return Err(illegal(format!(
                 "{} is friendly: friendly figures cannot target each other with damaging attacks",
                 tw.name()
@@ -597,7 +615,7 @@ pub fn check_ranged_targets(
         }
         let touches_friend = state.in_play().any(|i| {
             i != a
-                && !state.opposing(i, a)
+                && state.friendly(i, a)
                 && i != *t
                 && geometry::in_contact(&state.warriors[i].position, &tw.position)
         });
@@ -635,7 +653,7 @@ pub fn ranged_combat(
                 "{name} is in base contact with an opposing warrior and cannot bound"
             )));
         }
-        let go_on = rules.move_warrior(state, a, &[], to, ctx)?;
+        let go_on = rules.move_warrior(state, a, (&[], to), ActionKind::RangedCombat, ctx)?;
         if !go_on || state.warriors[a].eliminated {
             return finish_attack(rules, state, a, free, ctx);
         }
@@ -753,7 +771,7 @@ pub(super) fn magic_enhancement(state: &Game, a: usize) -> i32 {
         .in_play()
         .filter(|i| {
             *i != a
-                && !state.opposing(*i, a)
+                && state.friendly(*i, a)
                 && geometry::in_contact(&state.warriors[*i].position, &at)
         })
         .map(|i| {

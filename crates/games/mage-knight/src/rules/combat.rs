@@ -33,6 +33,9 @@ pub struct Matchup {
     pub situation_attack: i32,
     /// Damage modifiers from the situation (point blank, Magic Enhancement).
     pub situation_damage: i32,
+    /// Defense modifiers from the situation (the hindering terrain modifier and the height
+    /// advantage of a ranged attack's line of fire), before the rule of 3.
+    pub situation_defense: i32,
     /// Whether the attacker is in base contact with the target's rear arc (Sneak Attack).
     pub rear_contact: bool,
     /// A friend's unmodified defense value the target uses instead of its own (Defend).
@@ -70,6 +73,7 @@ impl Matchup {
             target_click: target.1,
             situation_attack: 0,
             situation_damage: 0,
+            situation_defense: 0,
             rear_contact: false,
             lent_defense: None,
         }
@@ -128,7 +132,10 @@ impl Matchup {
     /// The defense value after modifiers (rule of 3, never below 0).
     pub fn defense_value(&self) -> u32 {
         let base = self.lent_defense.unwrap_or(self.target_click.defense);
-        modified(u32::from(base), self.ability_defense_modifiers())
+        modified(
+            u32::from(base),
+            self.ability_defense_modifiers() + self.situation_defense,
+        )
     }
 
     /// The Dodge threshold of the target, if it has Dodge here.

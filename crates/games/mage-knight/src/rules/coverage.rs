@@ -258,7 +258,7 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
     let (played, not) = (Coverage::played, Coverage::not_modelled);
     match handler {
         Handler::Frenzy => played("actions (check_frenzy)"),
-        Handler::SneakAttack => played("movement (free_spins: no free spin after its move)"),
+        Handler::SneakAttack => played("movement (free_spins: no free spin after its move action; attack: not with surge)"),
         Handler::Nimble => played("movement (turn: facing changes without an action)"),
         Handler::Sniper => played("movement (turn: facing changes without an action)"),
         Handler::BattleFury => played("dial (captor_changed: a held captive goes free)"),

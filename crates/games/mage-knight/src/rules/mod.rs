@@ -40,6 +40,7 @@ pub mod resolve;
 pub mod scenario;
 pub mod special;
 pub mod state;
+pub mod terrain;
 
 pub use actions::{Action, MageKnightRules};
 pub use attack::{CloseAttack, RangedAttack};

@@ -12,36 +12,49 @@ use super::effects;
 use super::geometry;
 use super::special;
 use super::state::{illegal, Event, Game, RulesError};
+use super::terrain;
 
 impl MageKnightRules {
-    /// Moves `warrior` along `via` to `to` as part of an action (move, charge, bound, surge):
-    /// speed, break away, bases in the way, Demoralized, then free spins, Pole Arm and Ram.
-    /// Returns `false` when the action ends with the move (failed break away, Pole Arm).
+    /// Moves `warrior` along `via` to `to` as part of an action of `kind` (move, charge,
+    /// bound, surge): speed, break away, bases in the way, Demoralized, then free spins, Pole
+    /// Arm and Ram. Returns `false` when the action ends with the move (failed break away, Pole
+    /// Arm).
     pub fn move_warrior(
         &self,
         state: &mut Game,
         warrior: usize,
-        via: &[TablePoint],
-        to: TablePoint,
+        (via, to): (&[TablePoint], TablePoint),
+        kind: ActionKind,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<bool, RulesError> {
-        let speed = f64::from(state.warrior(warrior)?.current().map_or(0, |c| c.speed));
-        self.move_warrior_at(state, warrior, (via, to), speed, true, ctx)
+        state.warrior(warrior)?;
+        let speed = f64::from(move_speed(state, warrior));
+        self.move_warrior_at(state, warrior, (via, to), (speed, kind), true, ctx)
     }
 
     /// [`Self::move_warrior`] at a given speed (double-time, a movement formation's speed),
-    /// with or without its own break away roll (a formation rolls them all first).
+    /// with or without its own break away roll (a formation rolls them all first). A captor's
+    /// captive moves with it, keeping its place beside it (docs/decisions.md).
     pub(super) fn move_warrior_at(
         &self,
         state: &mut Game,
         warrior: usize,
         (via, to): (&[TablePoint], TablePoint),
-        speed: f64,
+        (speed, kind): (f64, ActionKind),
         break_away: bool,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<bool, RulesError> {
         let w = state.warrior(warrior)?.clone();
         let abilities = w.abilities();
+        let captive = state.captive_of(warrior);
+        let captive_to = captive.map(|c| {
+            let at = state.warriors[c].position;
+            TablePoint {
+                x: at.x + (to.x - w.position.x),
+                y: at.y + (to.y - w.position.y),
+                facing: at.facing,
+            }
+        });
         let mut path = vec![w.position];
         path.extend(via.iter().copied());
         path.push(to);
@@ -49,15 +62,41 @@ impl MageKnightRules {
             .windows(2)
             .map(|p| geometry::distance(&p[0], &p[1]))
             .sum();
+        // A captor and its captive have the boot speed type (rules p.14): no flying over bases.
+        let flies = abilities.contains(&SpecialAbility::Flight) && captive.is_none();
+        let speed = terrain::move_speed(state, &w.position, speed, flies);
         if length > speed + geometry::LENGTH_SLACK {
             return Err(illegal(format!(
                 "{} moves {length:.2} inches but its speed is {speed}",
                 w.name()
             )));
         }
-        let flies = abilities.contains(&SpecialAbility::Flight);
-        for other in state.in_play().filter(|i| *i != warrior) {
+        terrain::check_path(state, w.name(), &path, flies)?;
+        if let (Some(c), Some(at)) = (captive, captive_to) {
+            if let Some(t) = terrain::blocked_at(state, &at) {
+                return Err(illegal(format!(
+                    "{}'s captive {} cannot end the move over {} terrain",
+                    w.name(),
+                    state.warriors[c].name(),
+                    t.kind.name()
+                )));
+            }
+        }
+        for other in state
+            .in_play()
+            .filter(|i| *i != warrior && Some(*i) != captive)
+        {
             let o = &state.warriors[other].position;
+            if let (Some(c), Some(at)) = (captive, captive_to) {
+                if geometry::overlaps(o, &at) {
+                    return Err(illegal(format!(
+                        "{}'s captive {} cannot end the move on {}'s base",
+                        w.name(),
+                        state.warriors[c].name(),
+                        state.warriors[other].name()
+                    )));
+                }
+            }
             if geometry::overlaps(o, &to) {
                 return Err(illegal(format!(
                     "{} cannot end its move on {}'s base",
@@ -112,7 +151,14 @@ impl MageKnightRules {
             warrior: w.name().to_string(),
             to: OpenTable.position_name(&to),
         });
-        self.free_spins(state, warrior, ctx)?;
+        if let (Some(c), Some(at)) = (captive, captive_to) {
+            state.warriors[c].position = at;
+            ctx.record(Event::Moved {
+                warrior: state.warriors[c].name().to_string(),
+                to: OpenTable.position_name(&at),
+            });
+        }
+        self.free_spins(state, warrior, kind, ctx)?;
         let mut go_on = true;
         for other in self.opponents_in_contact(state, warrior) {
             let o = &state.warriors[other];
@@ -163,21 +209,25 @@ impl MageKnightRules {
             .unwrap_or(default)
     }
 
-    /// Free spins: each opponent the mover now touches (not cavalry, not already facing it)
-    /// may turn its front arc onto the mover; Sneak Attack denies them.
+    /// Free spins: each opponent the mover now touches (not cavalry, not a captor, not
+    /// already facing it) may turn its front arc onto the mover; Sneak Attack denies them
+    /// after a move action (not after a surge or another close combat action's move, rules
+    /// p.21).
     pub(super) fn free_spins(
         &self,
         state: &mut Game,
         mover: usize,
+        kind: ActionKind,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
-        if state.warriors[mover].has(SpecialAbility::SneakAttack) {
+        if kind == ActionKind::Move && state.warriors[mover].has(SpecialAbility::SneakAttack) {
             return Ok(());
         }
         let at = state.warriors[mover].position;
         for other in self.opponents_in_contact(state, mover) {
             let o = &state.warriors[other];
             if o.data().base_type == Some(content::BaseType::Cavalry)
+                || state.captive_of(other).is_some()
                 || geometry::through_front_arc(&o.position, &at, o.front_arc)
             {
                 continue;
@@ -237,7 +287,7 @@ impl MageKnightRules {
         if let Some((friend, _)) = carry {
             self.check_carry(state, warrior, friend)?;
         }
-        let moved = self.move_warrior(state, warrior, via, to, ctx)?;
+        let moved = self.move_warrior(state, warrior, (via, to), ActionKind::Move, ctx)?;
         let arrived = state.warriors[warrior].position == to;
         if let (Some((friend, at)), true) = (carry, moved || arrived) {
             self.carry(state, warrior, friend, at, ctx)?;
@@ -272,9 +322,9 @@ impl MageKnightRules {
                 w.name()
             )));
         }
-        let speed =
-            u32::from(w.current().map_or(0, |c| c.speed)) * u32::from(content::DOUBLE_TIME_FACTOR);
-        self.move_warrior_at(state, warrior, (via, to), f64::from(speed), true, ctx)?;
+        let speed = move_speed(state, warrior) * u32::from(content::DOUBLE_TIME_FACTOR);
+        let at = (f64::from(speed), ActionKind::Move);
+        self.move_warrior_at(state, warrior, (via, to), at, true, ctx)?;
         dial::deal_damage(
             state,
             warrior,
@@ -329,7 +379,7 @@ impl MageKnightRules {
                 )));
             }
         }
-        let speed_of = |m: usize| f64::from(state.warriors[m].current().map_or(0, |c| c.speed));
+        let speed_of = |m: usize| f64::from(move_speed(state, m));
         let marchers: Vec<f64> = members
             .iter()
             .filter(|m| {
@@ -370,7 +420,14 @@ impl MageKnightRules {
                 state.warriors[*m].position.facing = end.facing;
                 continue;
             }
-            self.move_warrior_at(state, *m, (path, *end), speed, false, ctx)?;
+            self.move_warrior_at(
+                state,
+                *m,
+                (path, *end),
+                (speed, ActionKind::Move),
+                false,
+                ctx,
+            )?;
         }
         for m in &members[1..] {
             let w = &mut state.warriors[*m];
@@ -397,7 +454,7 @@ impl MageKnightRules {
         {
             return Err(illegal(format!("{} does not show Strong Flier", w.name())));
         }
-        if friend == warrior || state.opposing(warrior, friend) || f.acted_this_turn {
+        if friend == warrior || !state.friendly(warrior, friend) || f.acted_this_turn {
             return Err(illegal(format!(
                 "{} is not a friend that has not been given an action this turn",
                 f.name()
@@ -513,8 +570,9 @@ impl MageKnightRules {
     }
 
     /// Terrify: an opposing non-Hero figure about to end in base contact with a Terrify warrior
-    /// rolls a die; at or below [`content::TERRIFY_STOPS_ON`] it cannot come into base contact
-    /// with it this turn: the move is refused, and the failed roll is remembered for the turn.
+    /// rolls a die (a cavalry unit two: mount and rider); at or below
+    /// [`content::TERRIFY_STOPS_ON`] it cannot come into base contact with it this turn: the
+    /// move is refused, and the failed roll is remembered for the turn.
     pub(super) fn terrify(
         &self,
         state: &mut Game,
@@ -548,21 +606,36 @@ impl MageKnightRules {
             if state.terrified.contains(&(mover, t)) {
                 return Err(refused);
             }
-            let roll = self.roll_d6(ctx)?;
-            let stopped = roll <= u32::from(content::TERRIFY_STOPS_ON);
-            if stopped {
+            // A cavalry unit rolls once for the mount and once for the rider; either failing
+            // stops the move (rules p.21).
+            let rolls =
+                if state.warriors[mover].data().base_type == Some(content::BaseType::Cavalry) {
+                    2
+                } else {
+                    1
+                };
+            let mut failed = None;
+            for _ in 0..rolls {
+                let roll = self.roll_d6(ctx)?;
+                let stopped = roll <= u32::from(content::TERRIFY_STOPS_ON);
+                if stopped {
+                    failed.get_or_insert(roll);
+                } else {
+                    ctx.record(Event::Terrify {
+                        warrior: mover_name.to_string(),
+                        terrifier: terrifier.to_string(),
+                        roll,
+                        stopped,
+                    });
+                }
+            }
+            if let Some(roll) = failed {
                 return Err(RulesError::Terrified {
                     mover,
                     terrifier: t,
                     roll,
                 });
             }
-            ctx.record(Event::Terrify {
-                warrior: mover_name.to_string(),
-                terrifier: terrifier.to_string(),
-                roll,
-                stopped,
-            });
         }
         Ok(())
     }
@@ -582,7 +655,7 @@ impl MageKnightRules {
             .filter(|i| {
                 let l = &state.warriors[*i];
                 *i != warrior
-                    && !state.opposing(*i, warrior)
+                    && state.friendly(*i, warrior)
                     && l.tokens == 0
                     && l.abilities()
                         .iter()
@@ -656,4 +729,14 @@ impl MageKnightRules {
         });
         Ok(())
     }
+}
+
+/// The speed value `warrior` moves at: its own, or for a captor the lower of its own and its
+/// captive's (rules p.14).
+pub(super) fn move_speed(state: &Game, warrior: usize) -> u32 {
+    let speed = |i: usize| u32::from(state.warriors[i].current().map_or(0, |c| c.speed));
+    let own = speed(warrior);
+    state
+        .captive_of(warrior)
+        .map_or(own, |captive| own.min(speed(captive)))
 }

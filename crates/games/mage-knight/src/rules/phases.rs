@@ -146,7 +146,7 @@ impl MageKnightRules {
             .in_play()
             .filter(|i| {
                 *i != warrior
-                    && !state.opposing(*i, warrior)
+                    && state.friendly(*i, warrior)
                     && geometry::in_contact(&state.warriors[*i].position, &w.position)
             })
             .collect();

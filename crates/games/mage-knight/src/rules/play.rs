@@ -239,6 +239,20 @@ impl Playable for MageKnightRules {
                 extra_actions: 0,
             })
             .collect::<Vec<_>>();
+        if let Some(map) = &self.map {
+            if map.width != BATTLEFIELD_INCHES || map.height != BATTLEFIELD_INCHES {
+                return Err(RulesError::Illegal(format!(
+                    "set-up plays on the standard {BATTLEFIELD_INCHES} by {BATTLEFIELD_INCHES} \
+                     inch battlefield; this map is {} by {}",
+                    map.width, map.height
+                )));
+            }
+        }
+        let terrain = self
+            .map
+            .as_ref()
+            .map(|m| m.terrain.clone())
+            .unwrap_or_default();
         let centre = BATTLEFIELD_INCHES / 2.0;
         let mut objectives = vec![Objective {
             position: TablePoint {
@@ -265,6 +279,21 @@ impl Playable for MageKnightRules {
                 controller: None,
             });
         }
+        if let Some(map) = self.map.as_ref().filter(|m| !m.objectives.is_empty()) {
+            objectives = map
+                .objectives
+                .iter()
+                .map(|position| Objective {
+                    position: *position,
+                    controller: None,
+                })
+                .collect();
+        }
+        let blocked = |spot: &TablePoint| {
+            terrain
+                .iter()
+                .any(|t| t.kind.blocks_movement() && t.overlaps_base(spot, geometry::base_radius()))
+        };
         let mut warriors = Vec::new();
         for seat in [first, 1 - first] {
             let owner = PlayerId(seat as u8 + 1);
@@ -274,13 +303,19 @@ impl Playable for MageKnightRules {
                     RulesError::Illegal(format!("unknown warrior {}", entry.warrior.name))
                 })?;
                 for _ in 0..entry.copies {
-                    let position = deployment_spot(seat, n).ok_or_else(|| {
-                        RulesError::Illegal(format!(
-                            "player {}'s army does not fit in its deployment area",
-                            owner.0
-                        ))
-                    })?;
-                    n += 1;
+                    // Spots whose base would overlap blocking terrain or a chasm are skipped.
+                    let position = loop {
+                        let spot = deployment_spot(seat, n).ok_or_else(|| {
+                            RulesError::Illegal(format!(
+                                "player {}'s army does not fit in its deployment area",
+                                owner.0
+                            ))
+                        })?;
+                        n += 1;
+                        if !blocked(&spot) {
+                            break spot;
+                        }
+                    };
                     let start = dial::start_click(entry.warrior.dial);
                     warriors.push(Warrior::deployed(card, owner, position, start));
                 }
@@ -296,6 +331,7 @@ impl Playable for MageKnightRules {
             last_values: None,
             terrified: Vec::new(),
             objectives,
+            terrain,
             over: false,
             turn: 1,
             time_limit: Some(TURN_LIMIT),

@@ -35,6 +35,7 @@ use super::attack::{CloseAttack, RangedAttack};
 use super::content::{self, AttackType, SpecialAbility};
 use super::dial;
 use super::state::{Event, Game, Objective, Player, Warrior};
+use crate::map::TerrainKind;
 
 /// The most actions per turn a scenario gives a player. The rules give one action per 100
 /// points of build total with no upper limit ("300 or more" points); a thousand actions is a
@@ -123,6 +124,21 @@ pub struct ObjectKeys {
     /// Abilities it has besides its dial (subfaction abilities), by codex name.
     #[serde(default)]
     pub abilities: Vec<String>,
+    /// A terrain feature instead of a warrior: its type (`at` is its centre).
+    #[serde(default)]
+    pub terrain: Option<TerrainKind>,
+    /// A rectangular terrain feature's width in inches (with `height`).
+    #[serde(default)]
+    pub width: Option<f64>,
+    /// A rectangular terrain feature's height in inches (with `width`).
+    #[serde(default)]
+    pub height: Option<f64>,
+    /// A round terrain feature's radius in inches.
+    #[serde(default)]
+    pub radius: Option<f64>,
+    /// Whether the terrain feature is elevated.
+    #[serde(default)]
+    pub elevated: bool,
 }
 
 /// A move step.
@@ -369,9 +385,13 @@ fn ability(name: &str) -> Result<SpecialAbility, String> {
 /// Object ids from here on are objective tokens (warriors are numbered from 0).
 const OBJECTIVE_IDS: u32 = 1 << 20;
 
+/// Object ids from here on are terrain features.
+const TERRAIN_IDS: u32 = 1 << 21;
+
 /// The warrior named `name`.
 fn object(names: &Names, name: &str) -> Result<usize, String> {
     match names.object(name)? {
+        id if id.0 >= TERRAIN_IDS => Err(format!("{name:?} is a terrain feature, not a warrior")),
         id if id.0 >= OBJECTIVE_IDS => {
             Err(format!("{name:?} is an objective token, not a warrior"))
         }
@@ -458,6 +478,7 @@ impl ScenarioGame for MageKnightScenarios {
             last_values: None,
             terrified: Vec::new(),
             objectives: Vec::new(),
+            terrain: Vec::new(),
             over: false,
             turn: 1,
             time_limit: None,
@@ -475,6 +496,47 @@ impl ScenarioGame for MageKnightScenarios {
         let player = keys.player.map(PlayerId);
         if let Some(p) = player {
             state.player(p).map_err(|e| e.to_string())?;
+        }
+        let shaped = keys.width.is_some() || keys.height.is_some() || keys.radius.is_some();
+        if let Some(kind) = keys.terrain {
+            let extra = keys.warrior.is_some()
+                || keys.objective
+                || player.is_some()
+                || keys.click.is_some()
+                || keys.tokens.get() > 0
+                || keys.acted
+                || keys.attack_type.is_some()
+                || keys.front_arc.is_some()
+                || !keys.abilities.is_empty();
+            if extra {
+                return Err(
+                    "a terrain feature has only `at`, `terrain`, its shape (`width` and \
+                            `height`, or `radius`) and `elevated`"
+                        .into(),
+                );
+            }
+            if state.terrain.len() >= crate::map::MAX_FEATURES {
+                return Err(format!(
+                    "a scenario has at most {} terrain features",
+                    crate::map::MAX_FEATURES
+                ));
+            }
+            let shape = crate::map::shape_of(keys.width, keys.height, keys.radius)?;
+            state.terrain.push(crate::map::Terrain {
+                name: None,
+                kind,
+                at: position(&keys.at)?,
+                shape,
+                elevated: keys.elevated,
+            });
+            return Ok(ObjectId(TERRAIN_IDS + state.terrain.len() as u32 - 1));
+        }
+        if shaped || keys.elevated {
+            return Err(
+                "`width`, `height`, `radius` and `elevated` belong to a terrain feature \
+                        (`terrain = \"...\"`)"
+                    .into(),
+            );
         }
         let warrior = match (&keys.warrior, keys.objective) {
             (Some(w), false) => w,
@@ -745,6 +807,9 @@ impl ScenarioGame for MageKnightScenarios {
         let Some(id) = subjects.object else {
             return Ok(checks);
         };
+        if id.0 >= TERRAIN_IDS {
+            return Err("a terrain feature has nothing to check".into());
+        }
         if id.0 >= OBJECTIVE_IDS {
             let o = state
                 .objectives

@@ -322,7 +322,7 @@ pub(super) fn augment(
         .filter(|i| {
             let w = &state.warriors[*i];
             *i != a
-                && !state.opposing(*i, a)
+                && state.friendly(*i, a)
                 && w.tokens < content::MAX_ACTION_TOKENS
                 && (fact(a) || fact(*i) || w.data().factions.iter().any(|f| factions.contains(f)))
                 && w.abilities()
@@ -391,7 +391,7 @@ pub(super) fn magic_confusion(
         return Err(illegal("Magic Confusion targets an opposing figure"));
     }
     if let Some(f) = state.in_play().find(|i| {
-        *i != t && !state.opposing(*i, a) && geometry::in_contact(&state.warriors[*i].position, &to)
+        *i != t && state.friendly(*i, a) && geometry::in_contact(&state.warriors[*i].position, &to)
     }) {
         return Err(illegal(format!(
             "a confused figure cannot be moved into base contact with {}",
@@ -407,7 +407,7 @@ pub(super) fn magic_confusion(
         return Ok(());
     };
     if !hits.is_empty() {
-        rules.move_warrior(state, t, &[], to, ctx)?;
+        rules.move_warrior(state, t, (&[], to), ActionKind::Special, ctx)?;
     }
     Ok(())
 }

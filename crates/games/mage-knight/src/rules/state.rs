@@ -201,6 +201,8 @@ pub struct Game {
     pub terrified: Vec<(usize, usize)>,
     /// Objective tokens.
     pub objectives: Vec<Objective>,
+    /// The battlefield's terrain features (none: an open battlefield of clear terrain).
+    pub terrain: Vec<crate::map::Terrain>,
     /// Whether the game has ended (at the end of a turn in which at most one player has able
     /// warriors, or when time ran out).
     pub over: bool,
@@ -246,9 +248,25 @@ impl Game {
         (0..self.warriors.len()).filter(|i| !self.warriors[*i].eliminated)
     }
 
-    /// Whether two warriors are opposing (different controllers).
+    /// Whether two warriors are opposing: different controllers, and neither is a captive (a
+    /// captive is neither friendly nor opposing to any other warrior, rules p.14-15).
     pub fn opposing(&self, a: usize, b: usize) -> bool {
-        self.warriors[a].owner != self.warriors[b].owner
+        self.warriors[a].owner != self.warriors[b].owner && !self.either_captive(a, b)
+    }
+
+    /// Whether two warriors are friendly: the same controller, and neither is a captive.
+    pub fn friendly(&self, a: usize, b: usize) -> bool {
+        self.warriors[a].owner == self.warriors[b].owner && !self.either_captive(a, b)
+    }
+
+    fn either_captive(&self, a: usize, b: usize) -> bool {
+        self.warriors[a].captive.is_some() || self.warriors[b].captive.is_some()
+    }
+
+    /// The captive `captor` holds, if any.
+    pub fn captive_of(&self, captor: usize) -> Option<usize> {
+        (0..self.warriors.len())
+            .find(|i| self.warriors[*i].captive == Some(captor) && !self.warriors[*i].eliminated)
     }
 }
 
