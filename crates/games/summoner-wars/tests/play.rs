@@ -187,7 +187,7 @@ fn legal_actions_are_complete_and_rejected_actions_change_nothing() {
         games: 2,
         seed: 5,
         max_actions: 500,
-        every: 23,
+        every: 17,
     };
     let report = check_contract(&SummonerWarsRules, &decks, check, &candidates)
         .unwrap_or_else(|e| panic!("{e}"));

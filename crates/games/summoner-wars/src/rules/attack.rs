@@ -20,16 +20,18 @@
 
 use grimoire_engine::{Ctx, ObjectId, Square};
 
-use super::abilities::{acting_on, any_acting, strength, Decrease};
+use super::abilities::{abilities, acting_on, any_acting, strength_against, Decrease};
 use super::content::{
-    AttackDieFace, AttackType, EffectOp, Phase, Recipient, Symbol, Timing,
+    AttackDieFace, AttackType, Block, CardSort, EffectOp, Phase, Recipient, Symbol, Timing,
     CHOSEN_ATTACKERS_PER_PHASE, RANGED_REACH,
 };
 use super::damage::{add_damage, in_chosen_order};
 use super::dice::{face, shows, ATTACK};
 use super::handlers::{fire, Trigger};
+use super::instant::is_sort;
+use super::movement::blocked;
 use super::movement::{line, offer_force};
-use super::state::{grid, illegal, Cause, Game, GameEvent, RulesError};
+use super::state::{grid, illegal, Cause, Game, GameEvent, Place, RulesError};
 
 /// How an attack's unit is used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,6 +87,16 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
     } else {
         Chosen::Attacker
     };
+    if blocked(game, target, Block::AttackFromAfar) && !grid().adjacent(from, to) {
+        return illegal(format!(
+            "{} cannot be attacked from a space not next to it",
+            game.describe(target)
+        ));
+    }
+    if reaches_by_boost(game, attacker, target) {
+        return Ok(chosen);
+    }
+    let reach = reach(game, attacker);
     match a.attack_type() {
         Some(AttackType::Melee) => {
             if !grid().adjacent(from, to) {
@@ -97,9 +109,9 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
             let Some(distance) = grid().straight_line(from, to) else {
                 return illegal(format!("{name}'s target is not in a straight line"));
             };
-            if distance == 0 || distance > RANGED_REACH as u32 {
+            if distance == 0 || distance > reach {
                 return illegal(format!(
-                    "{name}'s target is {distance} spaces away; ranged reach is {RANGED_REACH}"
+                    "{name}'s target is {distance} spaces away; its ranged reach is {reach}"
                 ));
             }
             if let Some(between) = line(from, to)
@@ -116,6 +128,82 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
         None => return illegal(format!("{name} is not a unit")),
     }
     Ok(chosen)
+}
+
+/// How far `attacker` reaches with a ranged attack: `RANGED_REACH` and every `modify_range`.
+pub fn reach(game: &Game, attacker: ObjectId) -> u32 {
+    let bonus: u32 = acting_on(game, attacker, Timing::Passive)
+        .iter()
+        .map(|a| match a.op {
+            EffectOp::ModifyRange { amount } => u32::from(amount),
+            _ => 0,
+        })
+        .sum();
+    RANGED_REACH as u32 + bonus
+}
+
+/// The `reach_per_boost` sorts of `attacker` with the reach its boost gives (Psychic Strike).
+fn boost_reach(game: &Game, attacker: ObjectId) -> Vec<(CardSort, u32)> {
+    let boost = game.piece(attacker).map_or(0, |p| p.boost);
+    if boost == 0 {
+        return Vec::new();
+    }
+    abilities(game, attacker)
+        .iter()
+        .flat_map(|a| a.meta().effects)
+        .filter_map(|op| match *op {
+            EffectOp::ReachPerBoost { sort } => Some((sort, boost)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether `attacker` may attack cards off its straight lines (it has boost and
+/// `reach_per_boost`): the legal-action search then tries every card.
+pub fn reaches_off_line(game: &Game, attacker: ObjectId) -> bool {
+    !boost_reach(game, attacker).is_empty()
+}
+
+/// Whether `attacker` reaches `target` by `reach_per_boost`: a card of its sort within as many
+/// spaces as its boost, with no straight line needed and nothing attacked through.
+fn reaches_by_boost(game: &Game, attacker: ObjectId, target: ObjectId) -> bool {
+    boost_reach(game, attacker)
+        .into_iter()
+        .any(|(sort, spaces)| is_sort(game, target, sort) && game.within(attacker, target, spaces))
+}
+
+/// Footwork: after the target is chosen, the attacker's `exchange_with_target` may swap the
+/// two cards' places (neither moving nor forcing).
+fn after_targeted(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    attacker: ObjectId,
+    target: ObjectId,
+) -> Result<(), RulesError> {
+    for a in acting_on(game, attacker, Timing::AfterTargeted) {
+        if a.op != EffectOp::ExchangeWithTarget {
+            continue;
+        }
+        let (Some(from), Some(to)) = (game.piece(attacker)?.square(), game.piece(target)?.square())
+        else {
+            return Ok(());
+        };
+        let prompt = format!(
+            "{}: exchange places with {}?",
+            a.ability.meta().name,
+            game.describe(target)
+        );
+        if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
+            continue;
+        }
+        game.piece_mut(attacker)?.place = Place::Battlefield(to);
+        game.piece_mut(target)?.place = Place::Battlefield(from);
+        ctx.record(GameEvent::AbilityResolved {
+            ability: a.ability.meta().name,
+            card: game.describe(attacker),
+        });
+    }
+    Ok(())
 }
 
 /// Resolves an attack of `attacker` against `target`.
@@ -144,10 +232,18 @@ pub fn attack(
         fire(game, ctx, id, Trigger::Met)?;
     }
     let decreases = when_targeted(game, ctx, attacker, target)?;
-    let dice = strength(game, attacker, &decreases).max(0);
+    after_targeted(game, ctx, attacker, target)?;
+    let dice = strength_against(game, attacker, Some(target), &decreases).max(0);
+    let precise = game.piece(target)?.is_unit()
+        && !game.piece(target)?.is_structure()
+        && any_acting(game, attacker, Timing::Passive, |op| {
+            matches!(op, EffectOp::Precise)
+        });
     let mut faces = Vec::with_capacity(dice as usize);
-    for _ in 0..dice {
-        faces.push(face(ctx.roll(ATTACK)?));
+    if !precise {
+        for _ in 0..dice {
+            faces.push(face(ctx.roll(ATTACK)?));
+        }
     }
     let hit_symbol = match game.piece(attacker)?.attack_type() {
         Some(AttackType::Ranged) => Symbol::Bow,
@@ -183,7 +279,11 @@ pub fn attack(
             .sum();
         rolled + added
     };
-    let mut damage = results(hit_symbol);
+    let mut damage = if precise {
+        dice as u32
+    } else {
+        results(hit_symbol)
+    };
     for a in acting_on(game, target, Timing::Passive) {
         if let EffectOp::TakesDamageFrom { symbol } = a.op {
             damage += results(symbol);
@@ -197,13 +297,16 @@ pub fn attack(
         damage,
     });
     let target_square = game.piece(target)?.square();
-    add_damage(
-        game,
-        ctx,
-        &[(target, damage)],
-        Cause::Attack { attacker, player },
-    )?;
-    after_attack(game, ctx, attacker, target, target_square, &faces)
+    let recoil = any_acting(game, attacker, Timing::WhenAttacking, |op| {
+        matches!(op, EffectOp::Recoil)
+    });
+    let mut hits = vec![(target, damage)];
+    if recoil {
+        hits.push((attacker, damage));
+    }
+    add_damage(game, ctx, &hits, Cause::Attack { attacker, player })?;
+    after_attack(game, ctx, attacker, target, target_square, &faces)?;
+    super::movement::spend_boost_to_move(game, ctx, attacker)
 }
 
 /// Whether `id` is next to its controller's summoner.
@@ -275,6 +378,8 @@ enum After {
         ability: &'static str,
         amount: u32,
     },
+    /// The attacked card, still on the battlefield, takes `amount` more damage.
+    DamageTarget { ability: &'static str, amount: u32 },
     /// The attacker's `AfterAttacking` handler.
     Handler { ability: super::content::Ability },
     /// The attacked unit is forced up to `spaces` (a "may" when `optional`).
@@ -342,6 +447,22 @@ fn after_attack(
                     ));
                 }
             }
+            if let EffectOp::AddDamage {
+                amount,
+                to: Recipient::Target,
+                ..
+            } = a.op
+            {
+                if game.is_on_battlefield(target) {
+                    pending.push((
+                        format!("{} of {}", a.ability.meta().name, game.describe(attacker)),
+                        After::DamageTarget {
+                            ability: a.ability.meta().name,
+                            amount: amount.into(),
+                        },
+                    ));
+                }
+            }
             if let EffectOp::DamageAroundTarget { per } = a.op {
                 let amount = faces.iter().map(|f| shows(f, per)).sum();
                 pending.push((
@@ -385,6 +506,22 @@ fn after_attack(
                     &[(attacker, amount)],
                     Cause::Effect {
                         source: Some(source),
+                        player,
+                    },
+                )?;
+            }
+            After::DamageTarget { ability, amount } => {
+                ctx.record(GameEvent::AbilityResolved {
+                    ability,
+                    card: game.describe(attacker),
+                });
+                let player = game.piece(attacker)?.controller;
+                add_damage(
+                    game,
+                    ctx,
+                    &[(target, amount)],
+                    Cause::Effect {
+                        source: Some(attacker),
                         player,
                     },
                 )?;

@@ -31,13 +31,7 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::RenewedHope => Coverage::played("summon (summon), phases (end of turn)"),
         Handler::Stronghold => Coverage::played("handlers (stronghold)"),
         Handler::Warn => Coverage::played("handlers (warn, after attacking)"),
-        Handler::BreathOfFlame
-        | Handler::FarShot
-        | Handler::FireBlast
-        | Handler::Grapple
-        | Handler::GreaterHealing
-        | Handler::IceRam
-        | Handler::Transformation => NO_TEXT,
+        Handler::Grapple | Handler::IceRam => NO_TEXT,
     }
 }
 
@@ -57,13 +51,13 @@ pub fn ability_coverage(ability: Ability) -> Coverage {
 /// The printed abilities of `id` with their status.
 pub fn card_coverage(id: CardId) -> CardCoverage {
     let card = id.card();
-    let (printings, abilities, handler): (&[Printing], &[Ability], Option<Handler>) = match card {
-        Card::Summoner(c) => (c.printings, c.abilities, c.handler),
-        Card::Champion(c) => (c.printings, c.abilities, c.handler),
-        Card::Common(c) => (c.printings, c.abilities, c.handler),
-        Card::UnclassedUnit(c) => (c.printings, c.abilities, c.handler),
-        Card::Structure(c) => (c.printings, c.abilities, c.handler),
-        Card::Event(c) => (c.printings, &[], c.handler),
+    let (printings, abilities, handler): (&[Printing], Vec<Ability>, Option<Handler>) = match card {
+        Card::Summoner(c) => (c.printings, c.abilities.to_vec(), c.handler),
+        Card::Champion(c) => (c.printings, c.abilities.to_vec(), c.handler),
+        Card::Common(c) => (c.printings, c.abilities.to_vec(), c.handler),
+        Card::UnclassedUnit(c) => (c.printings, c.abilities.to_vec(), c.handler),
+        Card::Structure(c) => (c.printings, c.abilities.to_vec(), c.handler),
+        Card::Event(c) => (c.printings, super::state::event_entries(id), c.handler),
     };
     let mut listed: Vec<(String, Coverage)> = abilities
         .iter()
@@ -71,7 +65,7 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
         .collect();
     match handler {
         Some(h) => listed.push((h.name().to_string(), handler_coverage(h))),
-        None if matches!(card, Card::Event(_)) => listed.push((
+        None if matches!(card, Card::Event(_)) && abilities.is_empty() => listed.push((
             card.name().to_string(),
             Coverage::not_modelled("the event's effect: the data names it without rules text"),
         )),

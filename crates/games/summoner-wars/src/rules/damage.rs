@@ -19,7 +19,7 @@
 use grimoire_engine::{Board, Ctx, ObjectId, PlayerId, Square};
 
 use super::abilities::{abilities, acting_on, any_acting};
-use super::content::{EffectOp, Recipient, Timing, MAGIC_PER_ENEMY_DESTROYED};
+use super::content::{Destruction, EffectOp, Recipient, Timing, MAGIC_PER_ENEMY_DESTROYED};
 use super::state::{grid, Cause, Game, GameEvent, Kind, Place, RulesError};
 
 /// Asks the active player to order `items` (labelled) when there are two or more; returns
@@ -58,6 +58,8 @@ pub fn add_damage(
     hits: &[(ObjectId, u32)],
     cause: Cause,
 ) -> Result<Vec<u32>, RulesError> {
+    let hits = sacrifices(game, ctx, hits)?;
+    let hits = hits.as_slice();
     let mut added = Vec::with_capacity(hits.len());
     for &(id, amount) in hits {
         if !game.is_on_battlefield(id) || amount == 0 {
@@ -81,6 +83,62 @@ pub fn add_damage(
         .collect();
     check_destroyed(game, ctx, destroyed, cause)?;
     Ok(added)
+}
+
+/// `sacrifice_for` (Prune): before any damage of the subeffect is added, each card about to
+/// take damage that a friendly neighbour sacrifices itself for takes none, and the neighbour
+/// (its controller's choice among several) is destroyed by itself: nobody gains magic.
+fn sacrifices(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    hits: &[(ObjectId, u32)],
+) -> Result<Vec<(ObjectId, u32)>, RulesError> {
+    let mut hits = hits.to_vec();
+    for i in 0..hits.len() {
+        let (id, amount) = hits[i];
+        if amount == 0 || !game.is_on_battlefield(id) {
+            continue;
+        }
+        let savers: Vec<(String, (ObjectId, &'static str))> = game
+            .neighbours(id)
+            .into_iter()
+            .filter(|&s| game.friendly(s, id))
+            .filter_map(|s| {
+                super::abilities::own_ops(game, s, Timing::WouldBeDamaged)
+                    .into_iter()
+                    .find(|a| {
+                        matches!(a.op, EffectOp::SacrificeFor { sort } if super::instant::is_sort(game, id, sort))
+                    })
+                    .map(|a| (game.describe(s), (s, a.ability.meta().name)))
+            })
+            .collect();
+        if savers.is_empty() {
+            continue;
+        }
+        let labels: Vec<String> = savers.iter().map(|(l, _)| l.clone()).collect();
+        let index = if labels.len() == 1 {
+            0
+        } else {
+            ctx.choose("card that is destroyed instead", &labels)?
+        };
+        let (saver, ability) = savers[index].1;
+        ctx.record(GameEvent::AbilityResolved {
+            ability,
+            card: game.describe(saver),
+        });
+        let player = game.piece(saver)?.controller;
+        destroy(
+            game,
+            ctx,
+            saver,
+            Cause::Effect {
+                source: Some(saver),
+                player,
+            },
+        )?;
+        hits[i].1 = 0;
+    }
+    Ok(hits)
 }
 
 /// Whether a card on the battlefield has as much damage as its life.
@@ -164,6 +222,8 @@ pub fn leave_battlefield(game: &mut Game, id: ObjectId, place: Place) -> Result<
     piece.damage = 0;
     piece.boost = 0;
     piece.granted.clear();
+    piece.turn_granted.clear();
+    piece.no_abilities_this_turn = false;
     piece.copying = None;
     piece.copy_ends_with_turn = false;
     piece.turn_strength = 0;
@@ -211,6 +271,16 @@ enum AfterDestroyedEffect {
     },
     /// The source may be placed on `square`, the destroyed unit's space (Soul Shift).
     TakePlace { square: Square },
+    /// A card with ability `with` from `player`'s discard pile is placed on `square`
+    /// (`place_from_discard`); `destroyed` is the card just destroyed, which had `had`.
+    FromDiscard {
+        with: super::content::Ability,
+        optional: bool,
+        square: Square,
+        player: PlayerId,
+        destroyed: ObjectId,
+        had: Vec<super::content::Ability>,
+    },
 }
 
 /// Destroys one card (see the module docs).
@@ -238,7 +308,47 @@ pub fn destroy(
             _ => None,
         })
         .sum();
-    let triggers = nearby_destruction_triggers(game, id);
+    let mut triggers = nearby_destruction_triggers(game, id);
+    let had = abilities(game, id);
+    if let Some(square) = piece.square() {
+        let destroyer = match cause {
+            Cause::Attack { attacker, .. } => Some(attacker),
+            Cause::Effect { source, .. } => source,
+            Cause::GameState => None,
+        };
+        let mut holders: Vec<(ObjectId, Vec<super::content::Ability>, Destruction)> =
+            vec![(id, had.clone(), Destruction::ThisUnit)];
+        if let Some(d) = destroyer.filter(|&d| d != id && game.is_on_battlefield(d)) {
+            holders.push((d, abilities(game, d), Destruction::DestroyedByThisUnit));
+        }
+        for (holder, list, whose) in holders {
+            for ability in list {
+                for op in ability.meta().effects {
+                    if let EffectOp::PlaceFromDiscard {
+                        with,
+                        after,
+                        optional,
+                    } = *op
+                    {
+                        if after == whose {
+                            triggers.push(AfterDestroyed {
+                                source: holder,
+                                ability: ability.meta().name,
+                                what: AfterDestroyedEffect::FromDiscard {
+                                    with,
+                                    optional,
+                                    square,
+                                    player: game.pieces[holder.0 as usize].controller,
+                                    destroyed: id,
+                                    had: had.clone(),
+                                },
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
     leave_battlefield(game, id, Place::Discard)?;
     ctx.record(GameEvent::Destroyed { card: name, cause });
     let destroyer = match cause {
@@ -277,6 +387,25 @@ pub fn destroy(
             }
             AfterDestroyedEffect::TakePlace { square } => {
                 take_place(game, ctx, trigger.source, trigger.ability, square)?;
+            }
+            AfterDestroyedEffect::FromDiscard {
+                with,
+                optional,
+                square,
+                player,
+                destroyed,
+                had,
+            } => {
+                let pick = FromDiscardPick {
+                    ability: trigger.ability,
+                    with,
+                    optional,
+                    square,
+                    player,
+                    destroyed,
+                    had,
+                };
+                place_from_discard(game, ctx, pick)?;
             }
         }
     }
@@ -331,6 +460,81 @@ fn nearby_destruction_triggers(game: &Game, id: ObjectId) -> Vec<AfterDestroyed>
         }
     }
     out
+}
+
+/// What a `place_from_discard` trigger places, and where.
+struct FromDiscardPick {
+    ability: &'static str,
+    with: super::content::Ability,
+    optional: bool,
+    square: Square,
+    player: PlayerId,
+    destroyed: ObjectId,
+    had: Vec<super::content::Ability>,
+}
+
+/// `place_from_discard` (Fungal Transformation, Infect): if the space is empty, a card of
+/// `player`'s discard pile that prints `with` (the card just destroyed counts with the
+/// abilities it had) is placed there, as a new card; "may" when `optional`, else mandatory
+/// (FAQ: concealed information is used as fully as possible).
+fn place_from_discard(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    pick: FromDiscardPick,
+) -> Result<(), RulesError> {
+    if game.at(pick.square).is_some() {
+        return Ok(());
+    }
+    let candidates: Vec<ObjectId> = game
+        .pile(pick.player, Place::Discard)
+        .into_iter()
+        .filter(|&c| {
+            let piece = &game.pieces[c.0 as usize];
+            piece.is_unit()
+                && (super::abilities::printed(piece).contains(&pick.with)
+                    || (c == pick.destroyed && pick.had.contains(&pick.with)))
+        })
+        .collect();
+    if candidates.is_empty() {
+        return Ok(());
+    }
+    let mut options: Vec<String> = Vec::new();
+    if pick.optional {
+        options.push("no".to_string());
+    }
+    options.extend(candidates.iter().map(|&c| game.describe(c)));
+    let prompt = format!(
+        "{}: card to place on {}",
+        pick.ability,
+        grid().position_name(&pick.square)
+    );
+    let answer = if options.len() == 1 {
+        0
+    } else {
+        ctx.choose(&prompt, &options)?
+    };
+    let index = if pick.optional {
+        if answer == 0 {
+            return Ok(());
+        }
+        answer - 1
+    } else {
+        answer
+    };
+    let card = candidates[index];
+    let piece = game.piece_mut(card)?;
+    piece.place = Place::Battlefield(pick.square);
+    piece.controller = pick.player;
+    piece.incarnation = piece.incarnation.saturating_add(1);
+    ctx.record(GameEvent::AbilityResolved {
+        ability: pick.ability,
+        card: game.describe(card),
+    });
+    ctx.record(GameEvent::Entered {
+        card: game.describe(card),
+        how: "placed",
+    });
+    Ok(())
 }
 
 /// Soul Shift: if `source` is still on the battlefield and `square` is empty, its controller

@@ -89,6 +89,46 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         "gain_magic",
         Coverage::not_modelled("no ability of the content uses it yet"),
     ),
+    ("immobile", Coverage::played("abilities::movement")),
+    ("modify_range", Coverage::played("attack::reach")),
+    ("summon_next_to", Coverage::played("summon::check_summon")),
+    ("damage", Coverage::played("instant (activated, events)")),
+    ("heal", Coverage::played("instant (activated, events)")),
+    (
+        "strength_this_turn",
+        Coverage::played("instant (activated, events)"),
+    ),
+    (
+        "grant_ability",
+        Coverage::played("instant (activated, events); abilities::abilities"),
+    ),
+    (
+        "remove_abilities",
+        Coverage::played("instant (activated, events); abilities::abilities"),
+    ),
+    ("steal_magic", Coverage::played("instant (events)")),
+    ("precise", Coverage::played("attack (dice)")),
+    ("recoil", Coverage::played("attack (adding damage)")),
+    (
+        "sacrifice_for",
+        Coverage::played("damage::add_damage (before adding)"),
+    ),
+    (
+        "place_from_discard",
+        Coverage::played("damage::destroy (AfterDestroyed)"),
+    ),
+    (
+        "reach_per_boost",
+        Coverage::played("attack (choosing the target)"),
+    ),
+    (
+        "spend_boost_to_move",
+        Coverage::played("movement::spend_boost_to_move (after moving and attacking)"),
+    ),
+    (
+        "exchange_with_target",
+        Coverage::played("attack (AfterTargeted)"),
+    ),
     (
         "force",
         Coverage::played("attack (AfterAttacking, the attacked unit)"),
@@ -126,6 +166,22 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::LoseAbilities => "lose_abilities",
         EffectOp::GainMagic { .. } => "gain_magic",
         EffectOp::Force { .. } => "force",
+        EffectOp::Immobile { .. } => "immobile",
+        EffectOp::ModifyRange { .. } => "modify_range",
+        EffectOp::SummonNextTo { .. } => "summon_next_to",
+        EffectOp::Damage { .. } => "damage",
+        EffectOp::Heal { .. } => "heal",
+        EffectOp::StrengthThisTurn { .. } => "strength_this_turn",
+        EffectOp::GrantAbility { .. } => "grant_ability",
+        EffectOp::RemoveAbilities { .. } => "remove_abilities",
+        EffectOp::StealMagic { .. } => "steal_magic",
+        EffectOp::Precise => "precise",
+        EffectOp::Recoil => "recoil",
+        EffectOp::SacrificeFor { .. } => "sacrifice_for",
+        EffectOp::PlaceFromDiscard { .. } => "place_from_discard",
+        EffectOp::ReachPerBoost { .. } => "reach_per_boost",
+        EffectOp::SpendBoostToMove { .. } => "spend_boost_to_move",
+        EffectOp::ExchangeWithTarget => "exchange_with_target",
     }
 }
 

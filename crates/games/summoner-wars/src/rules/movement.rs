@@ -213,7 +213,59 @@ pub fn move_unit(
         let piece = game.piece_mut(id)?;
         piece.turn_strength = piece.turn_strength.saturating_add(m.straight_strength);
     }
-    moved_through_damage(game, ctx, id, &passed)
+    moved_through_damage(game, ctx, id, &passed)?;
+    spend_boost_to_move(game, ctx, id)
+}
+
+/// `spend_boost_to_move` (Swift Potion), after the unit moved or attacked: its controller may
+/// remove 1 boost from it to place it on an empty space up to `spaces` away (placing is not
+/// moving: no Engage).
+pub fn spend_boost_to_move(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    id: ObjectId,
+) -> Result<(), RulesError> {
+    let spaces = super::abilities::abilities(game, id)
+        .iter()
+        .flat_map(|a| a.meta().effects.iter().map(move |op| (a.meta().name, *op)))
+        .find_map(|(name, op)| match op {
+            EffectOp::SpendBoostToMove { spaces } => Some((name, u32::from(spaces))),
+            _ => None,
+        });
+    let (Some((ability, spaces)), Some(at)) = (spaces, game.piece(id)?.square()) else {
+        return Ok(());
+    };
+    if game.piece(id)?.boost == 0 {
+        return Ok(());
+    }
+    let g = grid();
+    let squares: Vec<Square> = (0..g.height)
+        .flat_map(|row| (0..g.width).map(move |column| Square { column, row }))
+        .filter(|s| {
+            game.at(*s).is_none() && g.distance(&at, s).is_some_and(|d| d >= 1 && d <= spaces)
+        })
+        .collect();
+    if squares.is_empty() {
+        return Ok(());
+    }
+    let mut options = vec!["no".to_string()];
+    options.extend(squares.iter().map(|s| g.position_name(s)));
+    let prompt = format!(
+        "{ability} of {}: spend 1 boost to be placed on",
+        game.describe(id)
+    );
+    let answer = ctx.choose(&prompt, &options)?;
+    if answer == 0 {
+        return Ok(());
+    }
+    let piece = game.piece_mut(id)?;
+    piece.boost -= 1;
+    piece.place = Place::Battlefield(squares[answer - 1]);
+    ctx.record(GameEvent::AbilityResolved {
+        ability,
+        card: game.describe(id),
+    });
+    Ok(())
 }
 
 /// `damage_moved_through` of the mover against each card it passed through.

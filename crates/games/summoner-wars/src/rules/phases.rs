@@ -265,7 +265,10 @@ fn draw_up(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesErr
 
 /// Effects lasting "until the end of the turn" end, after every end-of-turn effect.
 fn expire_turn_effects(game: &mut Game) {
+    game.used_this_turn.clear();
     for piece in &mut game.pieces {
+        piece.turn_granted.clear();
+        piece.no_abilities_this_turn = false;
         piece.turn_strength = 0;
         piece.attacked_enemy_this_turn = false;
         if piece.copy_ends_with_turn {

@@ -493,9 +493,15 @@ impl ScenarioGame for SummonerWarsScenarios {
             })
             .collect::<Result<_, _>>()?;
         if piece.kind() == super::state::Kind::Event || keys.under.is_some() {
-            piece.carries = named;
-        } else {
+            // Without `abilities`, an event carries its own card's entries.
+            if !named.is_empty() {
+                piece.carries = named;
+            }
+        } else if piece.square().is_some() {
             piece.granted = named;
+        } else {
+            // Off the battlefield a stand-in card's abilities are the ones it prints.
+            piece.stand_in = named;
         }
         Ok(game.add(piece))
     }

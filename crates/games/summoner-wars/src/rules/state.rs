@@ -109,6 +109,31 @@ pub struct Piece {
     pub pile_order: i64,
     /// Class tags printed on the 2nd edition card that the 1st edition data does not record.
     pub unrecorded_classes: Vec<ClassTag>,
+    /// Abilities the 2nd edition card prints that its 1st edition stand-in lacks (a scenario's
+    /// `abilities`): they count as printed, so they stay wherever the card goes.
+    pub stand_in: Vec<Ability>,
+    /// Abilities an effect gave it until the end of the turn (`grant_ability`).
+    pub turn_granted: Vec<Ability>,
+    /// It has no abilities until the end of the turn (`remove_abilities`, Annul).
+    pub no_abilities_this_turn: bool,
+}
+
+/// What an event card does: its `abilities`, or when it lists none the codex entry named like
+/// the card (the imported 1st edition card list gives events no effect); nothing for other
+/// cards.
+pub fn event_entries(card: CardId) -> Vec<Ability> {
+    match card.card() {
+        Card::Event(event) if !event.abilities.is_empty() => event.abilities.to_vec(),
+        Card::Event(event) => event.name.parse::<Ability>().into_iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether an event played from `piece` is an active event: its card says so, or an entry it
+/// carries does (`active_event`).
+pub fn is_active_event(piece: &Piece) -> bool {
+    matches!(piece.card(), Card::Event(e) if e.active == Some(true))
+        || piece.carries.iter().any(|a| a.meta().active_event)
 }
 
 impl Piece {
@@ -123,7 +148,7 @@ impl Piece {
             damage: 0,
             boost: 0,
             granted: Vec::new(),
-            carries: Vec::new(),
+            carries: event_entries(card),
             copying: None,
             copy_ends_with_turn: false,
             incarnation: 0,
@@ -135,6 +160,9 @@ impl Piece {
             forced_by_gate: false,
             pile_order: 0,
             unrecorded_classes: Vec::new(),
+            stand_in: Vec::new(),
+            turn_granted: Vec::new(),
+            no_abilities_this_turn: false,
         }
     }
 
@@ -305,6 +333,8 @@ pub struct Game {
     /// The first player's first turn: it starts at the Move Phase and only
     /// `FIRST_TURN_MOVERS` units may be chosen to move (set-up sets it; the next turn clears it).
     pub short_first_turn: bool,
+    /// Once-per-turn abilities used this turn: the card and the ability's name.
+    pub used_this_turn: Vec<(ObjectId, &'static str)>,
 }
 
 impl Default for Game {
@@ -327,6 +357,7 @@ impl Game {
             not_modelled: NotModelledLog::default(),
             turn: 1,
             short_first_turn: false,
+            used_this_turn: Vec::new(),
         }
     }
 

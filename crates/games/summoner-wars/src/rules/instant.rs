@@ -1,0 +1,383 @@
+//! Instant operations: what an `Activated` ability does when a unit uses it, and what an
+//! event's `Activated` entries do when it is played (`damage`, `heal`, `strength_this_turn`,
+//! `grant_ability`, `remove_abilities`, `steal_magic`, `extra_attack` on the unit itself).
+//!
+//! Each operation picks its cards by `pick`, `side`, `sort`, `within`, `line` and
+//! `with_ability`, measured from the unit carrying the ability or, for an event, from its
+//! controller's summoner. `One` asks the controller to choose (no candidate refuses the use:
+//! an ability or event with nothing to act on cannot be used), `Each` takes every candidate at
+//! once, `ThisUnit` the unit itself.
+//!
+//! Using an `Activated` ability ([`use_ability`]) checks its phase, its `once_per_turn`, its
+//! `requires` and its `cost` in magic; one `uses_attack` is used instead of attacking, by a
+//! unit that could be chosen to attack now, and counts as choosing it.
+
+use grimoire_engine::{Ctx, ObjectId, PlayerId};
+
+use super::abilities::abilities;
+use super::content::{
+    Ability, CardSort, EffectOp, Phase, Pick, Requirement, Side, CHOSEN_ATTACKERS_PER_PHASE,
+};
+use super::damage::add_damage;
+use super::state::{grid, illegal, Cause, Game, GameEvent, Kind, RulesError};
+
+/// Which cards an instant operation may pick.
+#[derive(Debug, Clone, Copy)]
+struct Selection {
+    pick: Pick,
+    side: Side,
+    sort: CardSort,
+    within: u8,
+    line: bool,
+    with_ability: Option<Ability>,
+}
+
+/// The selection of an instant operation, if it is one.
+fn selection(op: &EffectOp) -> Option<Selection> {
+    let s = |pick, side, sort, within, line, with_ability| {
+        Some(Selection {
+            pick,
+            side,
+            sort,
+            within,
+            line,
+            with_ability,
+        })
+    };
+    match *op {
+        EffectOp::Damage {
+            pick,
+            side,
+            sort,
+            within,
+            line,
+            with_ability,
+            ..
+        }
+        | EffectOp::Heal {
+            pick,
+            side,
+            sort,
+            within,
+            line,
+            with_ability,
+            ..
+        }
+        | EffectOp::StrengthThisTurn {
+            pick,
+            side,
+            sort,
+            within,
+            line,
+            with_ability,
+            ..
+        }
+        | EffectOp::GrantAbility {
+            pick,
+            side,
+            sort,
+            within,
+            line,
+            with_ability,
+            ..
+        } => s(pick, side, sort, within, line, with_ability),
+        EffectOp::RemoveAbilities {
+            pick,
+            side,
+            sort,
+            within,
+            line,
+        } => s(pick, side, sort, within, line, None),
+        _ => None,
+    }
+}
+
+/// Whether `op` is an instant operation this module resolves.
+pub fn is_instant(op: &EffectOp) -> bool {
+    selection(op).is_some()
+        || matches!(
+            op,
+            EffectOp::StealMagic { .. } | EffectOp::ExtraAttack { .. }
+        )
+}
+
+/// Whether a card of `sort` is this card.
+fn sort_matches(game: &Game, id: ObjectId, sort: CardSort) -> bool {
+    let piece = &game.pieces[id.0 as usize];
+    match sort {
+        CardSort::Any => true,
+        CardSort::Unit => piece.is_unit() && !piece.is_structure(),
+        CardSort::CommonOrChampion => matches!(piece.kind(), Kind::Common | Kind::Champion),
+        CardSort::Common => piece.kind() == Kind::Common,
+        CardSort::Champion => piece.kind() == Kind::Champion,
+        CardSort::Summoner => piece.kind() == Kind::Summoner,
+        CardSort::Structure => piece.is_structure(),
+    }
+}
+
+/// Whether card `id` is of `sort` (used by other rules: Prune's protected card, Psychic
+/// Strike's targets).
+pub fn is_sort(game: &Game, id: ObjectId, sort: CardSort) -> bool {
+    game.piece(id).is_ok() && sort_matches(game, id, sort)
+}
+
+/// The card distances are measured from: the unit carrying the ability, or the event's
+/// controller's summoner.
+fn origin(game: &Game, source: ObjectId) -> Option<ObjectId> {
+    let piece = game.piece(source).ok()?;
+    if piece.kind() == Kind::Event {
+        game.summoner_of(piece.controller)
+    } else {
+        Some(source)
+    }
+}
+
+/// The cards `selection` may pick for `source` controlled by `player`.
+fn candidates(game: &Game, source: ObjectId, player: PlayerId, sel: &Selection) -> Vec<ObjectId> {
+    if sel.pick == Pick::ThisUnit {
+        return if game.is_on_battlefield(source) {
+            vec![source]
+        } else {
+            Vec::new()
+        };
+    }
+    let from = origin(game, source);
+    game.on_battlefield()
+        .filter(|&c| {
+            let piece = &game.pieces[c.0 as usize];
+            let side = match sel.side {
+                Side::Any => true,
+                Side::Friendly => piece.controller == player,
+                Side::Enemy => piece.controller != player,
+            };
+            let reach = match (sel.within, from) {
+                (0, _) => true,
+                (spaces, Some(o)) => {
+                    game.within(o, c, spaces.into())
+                        && (!sel.line || {
+                            let (a, b) = (game.pieces[o.0 as usize].square(), piece.square());
+                            matches!((a, b), (Some(a), Some(b)) if grid().straight_line(a, b).is_some())
+                        })
+                }
+                (_, None) => false,
+            };
+            side && reach
+                && sort_matches(game, c, sel.sort)
+                && sel
+                    .with_ability
+                    .is_none_or(|a| abilities(game, c).contains(&a))
+        })
+        .collect()
+}
+
+/// Whether `requirement` holds for `player`.
+pub fn requirement_holds(game: &Game, player: PlayerId, requirement: Requirement) -> bool {
+    let units = |p: PlayerId| {
+        game.on_battlefield()
+            .filter(|&u| {
+                let piece = &game.pieces[u.0 as usize];
+                piece.controller == p && piece.is_unit()
+            })
+            .count()
+    };
+    let (mine, theirs) = (units(player), units(Game::opponent(player)));
+    match requirement {
+        Requirement::FewerUnits => mine < theirs,
+        Requirement::MoreUnits => mine > theirs,
+    }
+}
+
+/// Resolves the instant operations of `ability` of `source` (a unit, or an event being
+/// played) for `player`, in order. Errors when a `One` pick has no candidate.
+pub fn resolve(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    source: ObjectId,
+    player: PlayerId,
+    ability: Ability,
+) -> Result<(), RulesError> {
+    let name = ability.meta().name;
+    let from_event = game.piece(source)?.kind() == Kind::Event;
+    for op in ability.meta().effects.iter().filter(|op| is_instant(op)) {
+        if from_event && matches!(op, EffectOp::ExtraAttack { .. }) {
+            // An event's extra attack goes to the unit it is played on (summon::play_event).
+            continue;
+        }
+        let picked = match selection(op) {
+            Some(sel) => {
+                let all = candidates(game, source, player, &sel);
+                match sel.pick {
+                    Pick::One => {
+                        if all.is_empty() {
+                            return illegal(format!("{name}: there is nothing to pick"));
+                        }
+                        let labels: Vec<String> = all.iter().map(|&c| game.describe(c)).collect();
+                        let index = if labels.len() == 1 {
+                            0
+                        } else {
+                            ctx.choose(&format!("{name}: pick a card"), &labels)?
+                        };
+                        vec![all[index]]
+                    }
+                    Pick::Each | Pick::ThisUnit => all,
+                }
+            }
+            None => Vec::new(),
+        };
+        ctx.record(GameEvent::AbilityResolved {
+            ability: name,
+            card: game.describe(source),
+        });
+        apply(game, ctx, source, player, op, &picked)?;
+    }
+    Ok(())
+}
+
+/// Applies one instant operation to the picked cards.
+fn apply(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    source: ObjectId,
+    player: PlayerId,
+    op: &EffectOp,
+    picked: &[ObjectId],
+) -> Result<(), RulesError> {
+    match *op {
+        EffectOp::Damage { amount, .. } => {
+            let hits: Vec<(ObjectId, u32)> = picked.iter().map(|&c| (c, amount.into())).collect();
+            add_damage(
+                game,
+                ctx,
+                &hits,
+                Cause::Effect {
+                    source: Some(source),
+                    player,
+                },
+            )?;
+        }
+        EffectOp::Heal { amount, .. } => {
+            for &c in picked {
+                let piece = game.piece_mut(c)?;
+                piece.damage = piece.damage.saturating_sub(amount.into());
+            }
+        }
+        EffectOp::StrengthThisTurn { amount, .. } => {
+            for &c in picked {
+                let piece = game.piece_mut(c)?;
+                piece.turn_strength = piece.turn_strength.saturating_add(amount.into());
+            }
+        }
+        EffectOp::GrantAbility { ability, .. } => {
+            for &c in picked {
+                let piece = game.piece_mut(c)?;
+                if !piece.turn_granted.contains(&ability) {
+                    piece.turn_granted.push(ability);
+                }
+            }
+        }
+        EffectOp::RemoveAbilities { .. } => {
+            for &c in picked {
+                game.piece_mut(c)?.no_abilities_this_turn = true;
+            }
+        }
+        EffectOp::StealMagic { amount } => {
+            let opponent = Game::opponent(player);
+            let taken = game.player(opponent).magic.min(amount.into());
+            game.player_mut(opponent).magic -= taken;
+            super::damage::gain_magic(game, ctx, player, taken);
+        }
+        EffectOp::ExtraAttack { count } => {
+            if game.pieces[source.0 as usize].kind() != Kind::Event {
+                game.piece_mut(source)?.extra_attacks += u32::from(count);
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Whether the ability has instant operations (an `Activated` ability the rules play by its
+/// operations rather than by a handler).
+pub fn has_instant_ops(ability: Ability) -> bool {
+    ability.meta().effects.iter().any(is_instant)
+}
+
+/// Checks, without changing anything, that `unit` may use `ability` (an `Activated` ability
+/// with instant operations) now.
+pub fn check_use(game: &Game, unit: ObjectId, ability: Ability) -> Result<(), RulesError> {
+    let meta = ability.meta();
+    let name = meta.name;
+    let piece = game.piece(unit)?;
+    if let Some(phase) = meta.phase {
+        if game.phase != phase {
+            return illegal(format!("{name} is used in the {phase:?} Phase"));
+        }
+    }
+    if meta.once_per_turn && game.used_this_turn.contains(&(unit, name)) {
+        return illegal(format!("{name} was already used this turn"));
+    }
+    if let Some(requirement) = meta.requires {
+        if !requirement_holds(game, piece.controller, requirement) {
+            return illegal(format!("{name} needs {requirement:?}"));
+        }
+    }
+    if meta.uses_attack {
+        if game.phase != Phase::Attack {
+            return illegal(format!(
+                "{name} is used instead of attacking, in the Attack Phase"
+            ));
+        }
+        if piece.attacked_this_phase {
+            return illegal(format!(
+                "{} was already chosen to attack this phase",
+                game.describe(unit)
+            ));
+        }
+        if game.player(piece.controller).chosen_attackers >= CHOSEN_ATTACKERS_PER_PHASE as u32 {
+            return illegal(format!(
+                "{CHOSEN_ATTACKERS_PER_PHASE} units were already chosen to attack this phase"
+            ));
+        }
+    }
+    if game.player(piece.controller).magic < u32::from(meta.cost) {
+        return illegal(format!("{name} costs {} magic", meta.cost));
+    }
+    Ok(())
+}
+
+/// Uses `ability` of `unit` (see the module docs).
+pub fn use_ability(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    unit: ObjectId,
+    ability: Ability,
+) -> Result<(), RulesError> {
+    check_use(game, unit, ability)?;
+    let meta = ability.meta();
+    let player = game.piece(unit)?.controller;
+    game.player_mut(player).magic -= u32::from(meta.cost);
+    if meta.once_per_turn {
+        game.used_this_turn.push((unit, meta.name));
+    }
+    if meta.uses_attack {
+        game.piece_mut(unit)?.attacked_this_phase = true;
+        game.player_mut(player).chosen_attackers += 1;
+    }
+    resolve(game, ctx, unit, player, ability)
+}
+
+/// Instant operations acting when an event is played: its own `Activated` entries.
+pub fn event_entries(game: &Game, card: ObjectId) -> Vec<Ability> {
+    game.piece(card)
+        .map(|p| {
+            p.carries
+                .iter()
+                .copied()
+                .filter(|a| {
+                    a.meta().timing == Some(super::content::Timing::Activated)
+                        && has_instant_ops(*a)
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
