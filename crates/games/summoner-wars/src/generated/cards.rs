@@ -420,7 +420,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
-        abilities: &[],
+        abilities: &[Ability::AHeroIsBorn],
         card_abilities: &[],
     };
     pub(super) const A_HERO_IS_BORN_VANGUARDS: Event = Event {
@@ -439,7 +439,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
-        abilities: &[],
+        abilities: &[Ability::AHeroIsBorn],
         card_abilities: &[],
     };
     pub(super) const ABOLISH: Event = Event {

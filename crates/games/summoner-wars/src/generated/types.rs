@@ -527,6 +527,8 @@ pub enum Pick {
     One,
     /// Every qualifying card, all at once.
     Each,
+    /// Up to two cards the controller chooses, one after the other (none is fine).
+    UpToTwo,
     /// The unit carrying the ability itself.
     ThisUnit,
 }
@@ -534,14 +536,15 @@ impl Pick {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Pick";
     /// Every value, in declaration order.
-    pub const ALL: [Pick; 3] = [Self::One, Self::Each, Self::ThisUnit];
+    pub const ALL: [Pick; 4] = [Self::One, Self::Each, Self::UpToTwo, Self::ThisUnit];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 3] = ["One", "Each", "ThisUnit"];
+    pub const NAMES: [&'static str; 4] = ["One", "Each", "UpToTwo", "ThisUnit"];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
             Self::One => "One",
             Self::Each => "Each",
+            Self::UpToTwo => "UpToTwo",
             Self::ThisUnit => "ThisUnit",
         }
     }
@@ -574,12 +577,14 @@ pub enum CardSort {
     Summoner,
     /// Structures only (walls, gates).
     Structure,
+    /// Event cards (searching piles only).
+    Event,
 }
 impl CardSort {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "CardSort";
     /// Every value, in declaration order.
-    pub const ALL: [CardSort; 7] = [
+    pub const ALL: [CardSort; 8] = [
         Self::Any,
         Self::Unit,
         Self::CommonOrChampion,
@@ -587,9 +592,10 @@ impl CardSort {
         Self::Champion,
         Self::Summoner,
         Self::Structure,
+        Self::Event,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 8] = [
         "Any",
         "Unit",
         "CommonOrChampion",
@@ -597,6 +603,7 @@ impl CardSort {
         "Champion",
         "Summoner",
         "Structure",
+        "Event",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -608,6 +615,7 @@ impl CardSort {
             Self::Champion => "Champion",
             Self::Summoner => "Summoner",
             Self::Structure => "Structure",
+            Self::Event => "Event",
         }
     }
 }
@@ -645,12 +653,14 @@ pub enum Condition {
     LifeLeftBelowFive,
     /// An enemy unit is next to it.
     BesideEnemy,
+    /// Its controller played an event this turn.
+    PlayedEventThisTurn,
 }
 impl Condition {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Condition";
     /// Every value, in declaration order.
-    pub const ALL: [Condition; 10] = [
+    pub const ALL: [Condition; 11] = [
         Self::Always,
         Self::TargetAdjacent,
         Self::TargetIsStructure,
@@ -661,9 +671,10 @@ impl Condition {
         Self::DrawPileEmpty,
         Self::LifeLeftBelowFive,
         Self::BesideEnemy,
+        Self::PlayedEventThisTurn,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "Always",
         "TargetAdjacent",
         "TargetIsStructure",
@@ -674,6 +685,7 @@ impl Condition {
         "DrawPileEmpty",
         "LifeLeftBelowFive",
         "BesideEnemy",
+        "PlayedEventThisTurn",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -688,6 +700,7 @@ impl Condition {
             Self::DrawPileEmpty => "DrawPileEmpty",
             Self::LifeLeftBelowFive => "LifeLeftBelowFive",
             Self::BesideEnemy => "BesideEnemy",
+            Self::PlayedEventThisTurn => "PlayedEventThisTurn",
         }
     }
 }

@@ -332,6 +332,7 @@ pub fn holds(game: &Game, id: ObjectId, target: Option<ObjectId>, condition: Con
             .neighbours(id)
             .into_iter()
             .any(|n| !game.friendly(id, n) && game.pieces[n.0 as usize].is_unit()),
+        Condition::PlayedEventThisTurn => game.player(piece.controller).events_played_this_turn > 0,
     }
 }
 
@@ -504,7 +505,16 @@ pub fn movement(game: &Game, id: ObjectId) -> Movement {
         m.spaces = 0;
         m.straight_extra = 0;
     }
-    if m.spaces <= 0 || immobile {
+    // `pin` (Valiant Defender) of an enemy next to it.
+    let pinned = game.neighbours(id).into_iter().any(|n| {
+        !game.friendly(id, n)
+            && abilities(game, n).iter().any(|a| {
+                a.meta().effects.iter().any(|op| {
+                    matches!(*op, EffectOp::Pin { sort } if super::instant::is_sort(game, id, sort))
+                })
+            })
+    });
+    if m.spaces <= 0 || immobile || pinned {
         m.spaces = 0;
         m.straight_extra = 0;
     }

@@ -87,6 +87,17 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
     } else {
         Chosen::Attacker
     };
+    if a.moved_this_turn
+        && any_acting(game, attacker, Timing::Passive, |op| {
+            matches!(op, EffectOp::NoAttackAfterMoving)
+        })
+    {
+        return illegal(format!("{name} cannot attack in a turn it moved"));
+    }
+    let held = protectors(game, attacker);
+    if !held.is_empty() && !held.contains(&target) {
+        return illegal(format!("{name} may attack only {}", game.describe(held[0])));
+    }
     if blocked(game, target, Block::AttackFromAfar) && !grid().adjacent(from, to) {
         return illegal(format!(
             "{} cannot be attacked from a space not next to it",
@@ -139,7 +150,24 @@ pub fn reach(game: &Game, attacker: ObjectId) -> u32 {
             _ => 0,
         })
         .sum();
-    RANGED_REACH as u32 + bonus
+    let turn = game.piece(attacker).map_or(0, |p| p.turn_range);
+    RANGED_REACH as u32 + bonus + turn
+}
+
+/// Enemy units next to `attacker` whose `must_be_attacked` holds it (Protector): it may attack
+/// only one of them.
+fn protectors(game: &Game, attacker: ObjectId) -> Vec<ObjectId> {
+    game.neighbours(attacker)
+        .into_iter()
+        .filter(|&p| {
+            !game.friendly(p, attacker)
+                && abilities(game, p).iter().any(|a| {
+                    a.meta().effects.iter().any(|op| {
+                        matches!(*op, EffectOp::MustBeAttacked { sort } if is_sort(game, attacker, sort))
+                    })
+                })
+        })
+        .collect()
 }
 
 /// The `reach_per_boost` sorts of `attacker` with the reach its boost gives (Psychic Strike).
@@ -304,6 +332,21 @@ pub fn attack(
     if recoil {
         hits.push((attacker, damage));
     }
+    // `splash` (Hammer Quake): the same damage to every other card within reach, at once.
+    let splash = acting_on(game, attacker, Timing::WhenAttacking)
+        .iter()
+        .filter_map(|a| match a.op {
+            EffectOp::Splash { within } => Some(u32::from(within)),
+            _ => None,
+        })
+        .max();
+    if let Some(within) = splash {
+        for other in game.on_battlefield().collect::<Vec<_>>() {
+            if other != target && game.within(attacker, other, within) {
+                hits.push((other, damage));
+            }
+        }
+    }
     add_damage(game, ctx, &hits, Cause::Attack { attacker, player })?;
     after_attack(game, ctx, attacker, target, target_square, &faces)?;
     super::movement::spend_boost_to_move(game, ctx, attacker)
@@ -380,6 +423,8 @@ enum After {
     },
     /// The attacked card, still on the battlefield, takes `amount` more damage.
     DamageTarget { ability: &'static str, amount: u32 },
+    /// The destroyed target's owner discards `count` cards from hand.
+    OwnerDiscards { ability: &'static str, count: u32 },
     /// The attacker's `AfterAttacking` handler.
     Handler { ability: super::content::Ability },
     /// The attacked unit is forced up to `spaces` (a "may" when `optional`).
@@ -463,6 +508,17 @@ fn after_attack(
                     ));
                 }
             }
+            if let EffectOp::TargetOwnerDiscards { count } = a.op {
+                if !game.is_on_battlefield(target) && game.piece(target)?.place == Place::Discard {
+                    pending.push((
+                        format!("{} of {}", a.ability.meta().name, game.describe(attacker)),
+                        After::OwnerDiscards {
+                            ability: a.ability.meta().name,
+                            count: count.into(),
+                        },
+                    ));
+                }
+            }
             if let EffectOp::DamageAroundTarget { per } = a.op {
                 let amount = faces.iter().map(|f| shows(f, per)).sum();
                 pending.push((
@@ -509,6 +565,26 @@ fn after_attack(
                         player,
                     },
                 )?;
+            }
+            After::OwnerDiscards { ability, count } => {
+                ctx.record(GameEvent::AbilityResolved {
+                    ability,
+                    card: game.describe(attacker),
+                });
+                let owner = game.piece(target)?.owner;
+                for _ in 0..count {
+                    let hand = game.pile(owner, Place::Hand);
+                    if hand.is_empty() {
+                        break;
+                    }
+                    let labels: Vec<String> = hand.iter().map(|&c| game.describe(c)).collect();
+                    let index = if labels.len() == 1 {
+                        0
+                    } else {
+                        ctx.choose(&format!("{ability}: card to discard"), &labels)?
+                    };
+                    game.piece_mut(hand[index])?.place = Place::Discard;
+                }
             }
             After::DamageTarget { ability, amount } => {
                 ctx.record(GameEvent::AbilityResolved {

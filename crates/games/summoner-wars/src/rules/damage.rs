@@ -224,6 +224,8 @@ pub fn leave_battlefield(game: &mut Game, id: ObjectId, place: Place) -> Result<
     piece.granted.clear();
     piece.turn_granted.clear();
     piece.no_abilities_this_turn = false;
+    piece.turn_range = 0;
+    piece.moved_this_turn = false;
     piece.copying = None;
     piece.copy_ends_with_turn = false;
     piece.turn_strength = 0;

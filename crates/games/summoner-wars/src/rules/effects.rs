@@ -130,6 +130,38 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::played("attack (AfterTargeted)"),
     ),
     (
+        "range_this_turn",
+        Coverage::played("instant; attack::reach"),
+    ),
+    (
+        "hand_size",
+        Coverage::played("phases (drawing at the end of the turn)"),
+    ),
+    (
+        "no_attack_after_moving",
+        Coverage::played("attack (choosing attackers)"),
+    ),
+    (
+        "must_be_attacked",
+        Coverage::played("attack (choosing the target)"),
+    ),
+    ("pin", Coverage::played("abilities::movement")),
+    ("return_to_hand", Coverage::played("instant (activated)")),
+    (
+        "place_beside",
+        Coverage::played("instant (activated, events)"),
+    ),
+    ("splash", Coverage::played("attack (adding damage)")),
+    (
+        "disrupt",
+        Coverage::played("phases (start of the opponent's turn)"),
+    ),
+    (
+        "target_owner_discards",
+        Coverage::played("attack (AfterAttacking)"),
+    ),
+    ("search", Coverage::played("instant (events)")),
+    (
         "force",
         Coverage::played("attack (AfterAttacking, the attacked unit)"),
     ),
@@ -182,6 +214,17 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::ReachPerBoost { .. } => "reach_per_boost",
         EffectOp::SpendBoostToMove { .. } => "spend_boost_to_move",
         EffectOp::ExchangeWithTarget => "exchange_with_target",
+        EffectOp::RangeThisTurn { .. } => "range_this_turn",
+        EffectOp::HandSize { .. } => "hand_size",
+        EffectOp::NoAttackAfterMoving => "no_attack_after_moving",
+        EffectOp::MustBeAttacked { .. } => "must_be_attacked",
+        EffectOp::Pin { .. } => "pin",
+        EffectOp::ReturnToHand { .. } => "return_to_hand",
+        EffectOp::PlaceBeside { .. } => "place_beside",
+        EffectOp::Splash { .. } => "splash",
+        EffectOp::Disrupt { .. } => "disrupt",
+        EffectOp::TargetOwnerDiscards { .. } => "target_owner_discards",
+        EffectOp::Search { .. } => "search",
     }
 }
 

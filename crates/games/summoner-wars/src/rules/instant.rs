@@ -12,14 +12,14 @@
 //! `requires` and its `cost` in magic; one `uses_attack` is used instead of attacking, by a
 //! unit that could be chosen to attack now, and counts as choosing it.
 
-use grimoire_engine::{Ctx, ObjectId, PlayerId};
+use grimoire_engine::{Board, Ctx, ObjectId, PlayerId};
 
 use super::abilities::abilities;
 use super::content::{
     Ability, CardSort, EffectOp, Phase, Pick, Requirement, Side, CHOSEN_ATTACKERS_PER_PHASE,
 };
 use super::damage::add_damage;
-use super::state::{grid, illegal, Cause, Game, GameEvent, Kind, RulesError};
+use super::state::{grid, illegal, Cause, Game, GameEvent, Kind, Place, RulesError};
 
 /// Which cards an instant operation may pick.
 #[derive(Debug, Clone, Copy)]
@@ -87,7 +87,23 @@ fn selection(op: &EffectOp) -> Option<Selection> {
             sort,
             within,
             line,
+        }
+        | EffectOp::ReturnToHand {
+            pick,
+            side,
+            sort,
+            within,
+            line,
         } => s(pick, side, sort, within, line, None),
+        EffectOp::PlaceBeside {
+            pick,
+            side,
+            sort,
+            within,
+            line,
+            with_ability,
+            ..
+        } => s(pick, side, sort, within, line, with_ability),
         _ => None,
     }
 }
@@ -97,7 +113,10 @@ pub fn is_instant(op: &EffectOp) -> bool {
     selection(op).is_some()
         || matches!(
             op,
-            EffectOp::StealMagic { .. } | EffectOp::ExtraAttack { .. }
+            EffectOp::StealMagic { .. }
+                | EffectOp::ExtraAttack { .. }
+                | EffectOp::RangeThisTurn { .. }
+                | EffectOp::Search { .. }
         )
 }
 
@@ -112,6 +131,7 @@ fn sort_matches(game: &Game, id: ObjectId, sort: CardSort) -> bool {
         CardSort::Champion => piece.kind() == Kind::Champion,
         CardSort::Summoner => piece.kind() == Kind::Summoner,
         CardSort::Structure => piece.is_structure(),
+        CardSort::Event => piece.kind() == Kind::Event,
     }
 }
 
@@ -219,6 +239,20 @@ pub fn resolve(
                         };
                         vec![all[index]]
                     }
+                    Pick::UpToTwo => {
+                        let mut left = all;
+                        let mut chosen = Vec::new();
+                        while chosen.len() < 2 && !left.is_empty() {
+                            let mut labels = vec!["none".to_string()];
+                            labels.extend(left.iter().map(|&c| game.describe(c)));
+                            let index = ctx.choose(&format!("{name}: pick a card"), &labels)?;
+                            if index == 0 {
+                                break;
+                            }
+                            chosen.push(left.remove(index - 1));
+                        }
+                        chosen
+                    }
                     Pick::Each | Pick::ThisUnit => all,
                 }
             }
@@ -255,8 +289,19 @@ fn apply(
                 },
             )?;
         }
-        EffectOp::Heal { amount, .. } => {
+        EffectOp::Heal {
+            amount,
+            champion_cost,
+            ..
+        } => {
             for &c in picked {
+                if game.piece(c)?.kind() == Kind::Champion && champion_cost > 0 {
+                    let cost = u32::from(champion_cost);
+                    if game.player(player).magic < cost {
+                        return illegal(format!("healing a champion costs {cost} magic"));
+                    }
+                    game.player_mut(player).magic -= cost;
+                }
                 let piece = game.piece_mut(c)?;
                 piece.damage = piece.damage.saturating_sub(amount.into());
             }
@@ -280,6 +325,63 @@ fn apply(
                 game.piece_mut(c)?.no_abilities_this_turn = true;
             }
         }
+        EffectOp::ReturnToHand { .. } => {
+            for &c in picked {
+                let name = game.describe(c);
+                super::damage::leave_battlefield(game, c, Place::Hand)?;
+                let piece = game.piece_mut(c)?;
+                piece.controller = piece.owner;
+                ctx.record(GameEvent::ReturnedToHand { card: name });
+            }
+        }
+        EffectOp::PlaceBeside { bring, .. } => {
+            for &c in picked {
+                let (moving, anchor) = if bring {
+                    (c, source_anchor(game, source))
+                } else {
+                    (source, Some(c))
+                };
+                let Some(anchor) = anchor else { continue };
+                place_next_to(game, ctx, moving, anchor)?;
+            }
+        }
+        EffectOp::RangeThisTurn { amount } => {
+            if game.pieces[source.0 as usize].kind() != Kind::Event {
+                let piece = game.piece_mut(source)?;
+                piece.turn_range = piece.turn_range.saturating_add(amount.into());
+            }
+        }
+        EffectOp::Search { sort, from_discard } => {
+            let mut piles = vec![Place::DrawPile];
+            if from_discard {
+                piles.push(Place::Discard);
+            }
+            let found: Vec<ObjectId> = piles
+                .into_iter()
+                .flat_map(|p| game.pile(player, p))
+                .filter(|&c| sort_matches(game, c, sort))
+                .collect();
+            if !found.is_empty() {
+                let labels: Vec<String> = found
+                    .iter()
+                    .map(|&c| {
+                        let from = match game.pieces[c.0 as usize].place {
+                            Place::Discard => "discard pile",
+                            _ => "draw pile",
+                        };
+                        format!("{} ({from})", game.describe(c))
+                    })
+                    .collect();
+                let index = if labels.len() == 1 {
+                    0
+                } else {
+                    ctx.choose("card to take into hand", &labels)?
+                };
+                game.piece_mut(found[index])?.place = Place::Hand;
+                ctx.record(GameEvent::Drew { player, count: 1 });
+            }
+            super::play::shuffle(game, ctx, player)?;
+        }
         EffectOp::StealMagic { amount } => {
             let opponent = Game::opponent(player);
             let taken = game.player(opponent).magic.min(amount.into());
@@ -293,6 +395,44 @@ fn apply(
         }
         _ => {}
     }
+    Ok(())
+}
+
+/// The card a `bring` placement puts cards next to: the unit itself, or an event's
+/// controller's summoner.
+fn source_anchor(game: &Game, source: ObjectId) -> Option<ObjectId> {
+    origin(game, source).filter(|&o| game.is_on_battlefield(o))
+}
+
+/// Places `unit` on an empty space next to `anchor`, chosen by the controller (placing is
+/// neither moving nor forcing); nothing when there is no such space.
+fn place_next_to(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    unit: ObjectId,
+    anchor: ObjectId,
+) -> Result<(), RulesError> {
+    let Some(at) = game.piece(anchor)?.square() else {
+        return Ok(());
+    };
+    if unit == anchor {
+        return Ok(());
+    }
+    let squares = super::movement::empty_neighbours(game, at);
+    if squares.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<String> = squares.iter().map(|s| grid().position_name(s)).collect();
+    let index = if names.len() == 1 {
+        0
+    } else {
+        ctx.choose(&format!("place {} on", game.describe(unit)), &names)?
+    };
+    game.piece_mut(unit)?.place = Place::Battlefield(squares[index]);
+    ctx.record(GameEvent::Entered {
+        card: game.describe(unit),
+        how: "placed",
+    });
     Ok(())
 }
 
@@ -320,6 +460,14 @@ pub fn check_use(game: &Game, unit: ObjectId, ability: Ability) -> Result<(), Ru
         if !requirement_holds(game, piece.controller, requirement) {
             return illegal(format!("{name} needs {requirement:?}"));
         }
+    }
+    if meta.uses_move {
+        if game.phase != Phase::Move {
+            return illegal(format!(
+                "{name} is used instead of moving, in the Move Phase"
+            ));
+        }
+        super::movement::check_mover(game, unit)?;
     }
     if meta.uses_attack {
         if game.phase != Phase::Attack {
@@ -358,6 +506,12 @@ pub fn use_ability(
     game.player_mut(player).magic -= u32::from(meta.cost);
     if meta.once_per_turn {
         game.used_this_turn.push((unit, meta.name));
+    }
+    if meta.uses_move {
+        let piece = game.piece_mut(unit)?;
+        piece.moved_this_phase = true;
+        piece.moved_this_turn = true;
+        game.player_mut(player).chosen_movers += 1;
     }
     if meta.uses_attack {
         game.piece_mut(unit)?.attacked_this_phase = true;

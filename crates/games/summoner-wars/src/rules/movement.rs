@@ -189,6 +189,7 @@ pub fn move_unit(
         let controller = game.active;
         let piece = game.piece_mut(id)?;
         piece.moved_this_phase = true;
+        piece.moved_this_turn = true;
         game.player_mut(controller).chosen_movers += 1;
     }
     let mut passed: Vec<ObjectId> = Vec::new();

@@ -245,7 +245,17 @@ fn end_of_magic_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(
 fn draw_up(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
     let player = game.active;
     let in_hand = game.pile(player, Place::Hand).len() as i64;
-    let wanted = (HAND_SIZE - in_hand).max(0) as usize;
+    // `hand_size` (Wisdom) of a unit of the player on the battlefield raises the hand size.
+    let size = game
+        .on_battlefield()
+        .filter(|&u| game.pieces[u.0 as usize].controller == player)
+        .flat_map(|u| acting_on(game, u, Timing::Passive))
+        .filter_map(|a| match a.op {
+            EffectOp::HandSize { size } => Some(i64::from(size)),
+            _ => None,
+        })
+        .fold(HAND_SIZE, i64::max);
+    let wanted = (size - in_hand).max(0) as usize;
     let drawn: Vec<ObjectId> = game
         .pile(player, Place::DrawPile)
         .into_iter()
@@ -266,7 +276,12 @@ fn draw_up(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesErr
 /// Effects lasting "until the end of the turn" end, after every end-of-turn effect.
 fn expire_turn_effects(game: &mut Game) {
     game.used_this_turn.clear();
+    for player in &mut game.players {
+        player.events_played_this_turn = 0;
+    }
     for piece in &mut game.pieces {
+        piece.turn_range = 0;
+        piece.moved_this_turn = false;
         piece.turn_granted.clear();
         piece.no_abilities_this_turn = false;
         piece.turn_strength = 0;
@@ -292,6 +307,30 @@ fn start_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rules
         let piece = game.piece_mut(id)?;
         if piece.place == Place::Active && piece.controller == player {
             piece.place = Place::Discard;
+        }
+    }
+    // `disrupt` (Disruption Field): the opponent's units watch the new active player's.
+    for source in game.on_battlefield().collect::<Vec<_>>() {
+        if game.pieces[source.0 as usize].controller == player {
+            continue;
+        }
+        for a in acting_on(game, source, Timing::StartOfTurn) {
+            if let (EffectOp::Disrupt { within }, true) = (a.op, a.source == source) {
+                let reached: Vec<ObjectId> = game
+                    .on_battlefield()
+                    .filter(|&u| {
+                        game.pieces[u.0 as usize].controller == player
+                            && game.within(source, u, within.into())
+                    })
+                    .collect();
+                ctx.record(GameEvent::AbilityResolved {
+                    ability: a.ability.meta().name,
+                    card: game.describe(source),
+                });
+                for u in reached {
+                    game.piece_mut(u)?.no_abilities_this_turn = true;
+                }
+            }
         }
     }
     let mut pending = Vec::new();

@@ -116,6 +116,10 @@ pub struct Piece {
     pub turn_granted: Vec<Ability>,
     /// It has no abilities until the end of the turn (`remove_abilities`, Annul).
     pub no_abilities_this_turn: bool,
+    /// Extra ranged reach until the end of the turn (`range_this_turn`).
+    pub turn_range: u32,
+    /// Chosen as a moving unit (or used an ability instead of moving) this turn.
+    pub moved_this_turn: bool,
 }
 
 /// What an event card does: its `abilities`, or when it lists none the codex entry named like
@@ -163,6 +167,8 @@ impl Piece {
             stand_in: Vec::new(),
             turn_granted: Vec::new(),
             no_abilities_this_turn: false,
+            turn_range: 0,
+            moved_this_turn: false,
         }
     }
 
@@ -306,6 +312,8 @@ pub struct PlayerState {
     pub chosen_movers: u32,
     /// Units chosen as attacking units this phase (extra units excluded).
     pub chosen_attackers: u32,
+    /// Events the player played this turn.
+    pub events_played_this_turn: u32,
 }
 
 /// A game in progress.

@@ -348,6 +348,8 @@ pub fn play_event(
     };
     game.piece_mut(card)?.place = place;
     ctx.record(GameEvent::EventPlayed { card: name });
+    let player = game.active;
+    game.player_mut(player).events_played_this_turn += 1;
     let mut handlers: Vec<Handler> = card_handler(game, card).into_iter().collect();
     handlers.extend(
         carries
@@ -358,7 +360,6 @@ pub fn play_event(
     for handler in handlers {
         run(game, ctx, handler, card, Trigger::Activated)?;
     }
-    let player = game.piece(card)?.controller;
     for ability in super::instant::event_entries(game, card) {
         super::instant::resolve(game, ctx, card, player, ability)?;
     }
