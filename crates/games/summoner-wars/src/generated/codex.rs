@@ -47,7 +47,7 @@ pub enum EffectOp {
     },
     /// A structure with it may move.
     Mobile,
-    /// Adds damage tokens to the recipients (at the ability's timing); `only_adjacent` needs the other unit (attacker, mover) to be next to this one.
+    /// Adds damage tokens to the recipients (at the ability's timing); `only_adjacent` needs the other unit (attacker, mover) to be next to this one; with `roll_at_least` one attack die is rolled and the damage is added only when its `pips` reach that number.
     AddDamage {
         /// The `amount` field.
         amount: u8,
@@ -55,6 +55,8 @@ pub enum EffectOp {
         to: Recipient,
         /// The `only_adjacent` field.
         only_adjacent: bool,
+        /// The `roll_at_least` field.
+        roll_at_least: u8,
     },
     /// Adds boost tokens to the recipients (at the ability's timing); `within` is the reach for FriendlyWithin.
     AddBoost {
@@ -202,10 +204,12 @@ pub enum EffectOp {
         /// The `class` field.
         class: Option<ClassTag>,
     },
-    /// Adds `amount` damage to the picked cards, all at once.
+    /// Adds `amount` damage to the picked cards, all at once; with `roll_at_least` one attack die is rolled first and the damage is added only when its `pips` reach that number.
     Damage {
         /// The `amount` field.
         amount: u8,
+        /// The `roll_at_least` field.
+        roll_at_least: u8,
         /// The `pick` field.
         pick: Pick,
         /// The `side` field.
@@ -392,12 +396,25 @@ pub enum EffectOp {
         /// The `from_discard` field.
         from_discard: bool,
     },
+    /// Enemy attacks on the protected cards count a die as a hit only when its `pips` are at least `min_pips`: the unit itself (`within` 0) or friendly cards of `sort` within `within` spaces, while `condition` holds for the unit.
+    HardToHit {
+        /// The `min_pips` field.
+        min_pips: u8,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `within` field.
+        within: u8,
+        /// The `condition` field.
+        condition: Condition,
+    },
+    /// An enemy attack on the unit adds damage only if every die it rolled shows the hit symbol.
+    AllDiceMustHit,
     /// After this unit's attack target is chosen, its controller may have this unit and the target exchange places (neither moving nor forcing).
     ExchangeWithTarget,
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 54] = [
+    pub const NAMES: [&'static str; 56] = [
         "modify_movement",
         "move_through",
         "damage_moved_through",
@@ -451,6 +468,8 @@ impl EffectOp {
         "disrupt",
         "target_owner_discards",
         "search",
+        "hard_to_hit",
+        "all_dice_must_hit",
         "exchange_with_target",
     ];
     /// The operation's name as written in content.
@@ -509,6 +528,8 @@ impl EffectOp {
             Self::Disrupt { .. } => "disrupt",
             Self::TargetOwnerDiscards { .. } => "target_owner_discards",
             Self::Search { .. } => "search",
+            Self::HardToHit { .. } => "hard_to_hit",
+            Self::AllDiceMustHit => "all_dice_must_hit",
             Self::ExchangeWithTarget => "exchange_with_target",
         }
     }
@@ -674,7 +695,7 @@ pub enum Ability {
     Hasty,
     /// Instead of attacking: removes 1 damage from a common or champion next to it; healing a champion costs 1 magic.
     Healing,
-    /// Named on Jacob Eldwyn (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Instead of attacking: one die is rolled; on 3 or more every enemy unit within 2 spaces takes 1 damage.
     HeavensRain,
     /// Lets a structure unit move.
     HeavyMobile,
@@ -772,7 +793,7 @@ pub enum Ability {
     Repair,
     /// Named on Sprog (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
     Restructure,
-    /// Named on Bellor (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.
+    /// After a unit next to it attacks it and it survives, one die is rolled: on 3 or more the attacker takes 1 damage.
     Retribution,
     /// Once per turn, in the Magic Phase (the end of the turn in the 1st edition data): a common next to it returns to its owner's hand.
     ReturnSpirit,
@@ -786,7 +807,7 @@ pub enum Ability {
     Riposte,
     /// Named on Deep Troll (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
     RockEater,
-    /// Named on Tordok (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Enemy attacks on friendly commons next to it count only dice of 5 or more.
     RuneOfProtection,
     /// Spore Carrier's ability: at the end of your Magic Phase, if it has 3 or more boost, it is destroyed; only Carriers with 3 boost when the phase ends trigger.
     Rupture,
@@ -812,9 +833,9 @@ pub enum Ability {
     ShadowSummon,
     /// Named on Gren (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
     ShardOfTheFatherGem,
-    /// Named on Baldar (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// An enemy attack on it adds damage only if every die rolled is a hit.
     ShieldBlock,
-    /// Named on Coleen Brighton (Vanguards champion), Samuel Farthen (Vanguards summoner) in the 1st edition card data; our sources give no rules text for it.
+    /// Enemy attacks on friendly commons within 2 spaces count only dice of 4 or more.
     ShieldOfLight,
     /// Its ranged attacks reach 2 spaces further; +2 strength when attacking a structure; it cannot attack in a turn it moved.
     SiegeEngine,
@@ -844,7 +865,7 @@ pub enum Ability {
     Steadfast,
     /// Adds damage to a friendly unit for a benefit; a Fungal Beast that replaces a destroyed Carrier is a new unit and may use it again that turn.
     Stimshrooms,
-    /// Named on Oldin (Guild Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.
+    /// While a friendly structure is next to it, enemy attacks on it count only dice of 4 or more.
     StoneMelding,
     /// Named on Bolvi (Guild Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.
     StrengthOfTheStone,
@@ -872,13 +893,13 @@ pub enum Ability {
     SwiftShot,
     /// Named on Blademaster (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.
     SwiftStrike,
-    /// Named on Sybil Swancott (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Enemy attacks on friendly commons within 2 spaces count only dice of 4 or more (the fan data gives it Shield Of Light's description; its program applies it to every attack, a bug we do not follow).
     SybilsSpirit,
     /// +1 strength when attacking a card next to it.
     Thrust,
     /// Granted by Hellforged Axe; held once however many Axes are attached.
     TooStrong,
-    /// Named on Guardsman (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    /// Enemy attacks on it count only dice of 4 or more (1st edition die numbers).
     Tough,
     /// The unit may move through units; each common unit moved through takes 1 damage, once per unit however often it is crossed. Moving onto and off an Engage unit does not trigger Engage.
     Trample,
@@ -1110,6 +1131,7 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
                 amount: 1,
                 to: Recipient::Attacker,
                 only_adjacent: true,
+                roll_at_least: 0,
             },
         ],
         draft: false,
@@ -1197,6 +1219,7 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         effects: &[
             EffectOp::Damage {
                 amount: 3,
+                roll_at_least: 0,
                 pick: Pick::Each,
                 side: Side::Enemy,
                 sort: CardSort::Structure,
@@ -1619,6 +1642,7 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         effects: &[
             EffectOp::Damage {
                 amount: 1,
+                roll_at_least: 0,
                 pick: Pick::Each,
                 side: Side::Any,
                 sort: CardSort::Any,
@@ -1652,6 +1676,7 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         effects: &[
             EffectOp::Damage {
                 amount: 1,
+                roll_at_least: 0,
                 pick: Pick::One,
                 side: Side::Any,
                 sort: CardSort::CommonOrChampion,
@@ -1687,6 +1712,7 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
                 amount: 1,
                 to: Recipient::Target,
                 only_adjacent: false,
+                roll_at_least: 0,
             },
         ],
         draft: false,
@@ -1741,6 +1767,7 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         effects: &[
             EffectOp::Damage {
                 amount: 1,
+                roll_at_least: 0,
                 pick: Pick::ThisUnit,
                 side: Side::Any,
                 sort: CardSort::Any,
@@ -1750,6 +1777,7 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
             },
             EffectOp::Damage {
                 amount: 2,
+                roll_at_least: 0,
                 pick: Pick::One,
                 side: Side::Any,
                 sort: CardSort::Unit,
@@ -2212,6 +2240,7 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         effects: &[
             EffectOp::Damage {
                 amount: 4,
+                roll_at_least: 0,
                 pick: Pick::Each,
                 side: Side::Any,
                 sort: CardSort::Structure,
@@ -2515,6 +2544,7 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
                 amount: 1,
                 to: Recipient::MovingUnit,
                 only_adjacent: false,
+                roll_at_least: 0,
             },
         ],
         draft: false,
@@ -2617,6 +2647,7 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         effects: &[
             EffectOp::Damage {
                 amount: 2,
+                roll_at_least: 0,
                 pick: Pick::One,
                 side: Side::Any,
                 sort: CardSort::Any,
@@ -2973,6 +3004,7 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         effects: &[
             EffectOp::Damage {
                 amount: 2,
+                roll_at_least: 0,
                 pick: Pick::One,
                 side: Side::Any,
                 sort: CardSort::CommonOrChampion,
@@ -3282,20 +3314,31 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         name: "Heavens Rain",
         template: "Heavens Rain",
         summary: Some(
-            "Named on Jacob Eldwyn (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Instead of attacking: one die is rolled; on 3 or more every enemy unit within 2 spaces takes 1 damage.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Damage {
+                amount: 1,
+                roll_at_least: 3,
+                pick: Pick::Each,
+                side: Side::Enemy,
+                sort: CardSort::Unit,
+                within: 2,
+                line: false,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
-        uses_attack: false,
+        uses_attack: true,
         uses_move: false,
         once_per_turn: false,
         phase: None,
@@ -3338,6 +3381,7 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         effects: &[
             EffectOp::Damage {
                 amount: 1,
+                roll_at_least: 0,
                 pick: Pick::Each,
                 side: Side::Any,
                 sort: CardSort::Unit,
@@ -4643,16 +4687,23 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         name: "Retribution",
         template: "Retribution",
         summary: Some(
-            "Named on Bellor (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.",
+            "After a unit next to it attacks it and it survives, one die is rolled: on 3 or more the attacker takes 1 damage.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::AddDamage {
+                amount: 1,
+                to: Recipient::Attacker,
+                only_adjacent: true,
+                roll_at_least: 3,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::AfterAttacked),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -4788,6 +4839,7 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
                 amount: 1,
                 to: Recipient::Attacker,
                 only_adjacent: true,
+                roll_at_least: 0,
             },
         ],
         draft: false,
@@ -4832,16 +4884,23 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         name: "Rune Of Protection",
         template: "Rune Of Protection",
         summary: Some(
-            "Named on Tordok (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Enemy attacks on friendly commons next to it count only dice of 5 or more.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::HardToHit {
+                min_pips: 5,
+                sort: CardSort::Common,
+                within: 1,
+                condition: Condition::Always,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -5147,6 +5206,7 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
                 amount: 1,
                 to: Recipient::SummoningGate,
                 only_adjacent: false,
+                roll_at_least: 0,
             },
         ],
         draft: false,
@@ -5191,16 +5251,16 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         name: "Shield Block",
         template: "Shield Block",
         summary: Some(
-            "Named on Baldar (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "An enemy attack on it adds damage only if every die rolled is a hit.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::AllDiceMustHit],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -5216,16 +5276,23 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         name: "Shield Of Light",
         template: "Shield Of Light",
         summary: Some(
-            "Named on Coleen Brighton (Vanguards champion), Samuel Farthen (Vanguards summoner) in the 1st edition card data; our sources give no rules text for it.",
+            "Enemy attacks on friendly commons within 2 spaces count only dice of 4 or more.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::HardToHit {
+                min_pips: 4,
+                sort: CardSort::Common,
+                within: 2,
+                condition: Condition::Always,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -5346,6 +5413,7 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
                 amount: 1,
                 to: Recipient::ThisUnit,
                 only_adjacent: false,
+                roll_at_least: 0,
             },
         ],
         draft: false,
@@ -5648,16 +5716,23 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         name: "Stone Melding",
         template: "Stone Melding",
         summary: Some(
-            "Named on Oldin (Guild Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.",
+            "While a friendly structure is next to it, enemy attacks on it count only dice of 4 or more.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::HardToHit {
+                min_pips: 4,
+                sort: CardSort::Any,
+                within: 0,
+                condition: Condition::BesideFriendlyStructure,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -5849,6 +5924,7 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         effects: &[
             EffectOp::Damage {
                 amount: 2,
+                roll_at_least: 0,
                 pick: Pick::One,
                 side: Side::Any,
                 sort: CardSort::Structure,
@@ -6039,16 +6115,23 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         name: "Sybils Spirit",
         template: "Sybils Spirit",
         summary: Some(
-            "Named on Sybil Swancott (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Enemy attacks on friendly commons within 2 spaces count only dice of 4 or more (the fan data gives it Shield Of Light's description; its program applies it to every attack, a bug we do not follow).",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::HardToHit {
+                min_pips: 4,
+                sort: CardSort::Common,
+                within: 2,
+                condition: Condition::Always,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -6132,16 +6215,23 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         name: "Tough",
         template: "Tough",
         summary: Some(
-            "Named on Guardsman (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
+            "Enemy attacks on it count only dice of 4 or more (1st edition die numbers).",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::HardToHit {
+                min_pips: 4,
+                sort: CardSort::Any,
+                within: 0,
+                condition: Condition::Always,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
         cost: 0,

@@ -655,12 +655,14 @@ pub enum Condition {
     BesideEnemy,
     /// Its controller played an event this turn.
     PlayedEventThisTurn,
+    /// A friendly structure is next to it.
+    BesideFriendlyStructure,
 }
 impl Condition {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Condition";
     /// Every value, in declaration order.
-    pub const ALL: [Condition; 11] = [
+    pub const ALL: [Condition; 12] = [
         Self::Always,
         Self::TargetAdjacent,
         Self::TargetIsStructure,
@@ -672,9 +674,10 @@ impl Condition {
         Self::LifeLeftBelowFive,
         Self::BesideEnemy,
         Self::PlayedEventThisTurn,
+        Self::BesideFriendlyStructure,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 12] = [
         "Always",
         "TargetAdjacent",
         "TargetIsStructure",
@@ -686,6 +689,7 @@ impl Condition {
         "LifeLeftBelowFive",
         "BesideEnemy",
         "PlayedEventThisTurn",
+        "BesideFriendlyStructure",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -701,6 +705,7 @@ impl Condition {
             Self::LifeLeftBelowFive => "LifeLeftBelowFive",
             Self::BesideEnemy => "BesideEnemy",
             Self::PlayedEventThisTurn => "PlayedEventThisTurn",
+            Self::BesideFriendlyStructure => "BesideFriendlyStructure",
         }
     }
 }

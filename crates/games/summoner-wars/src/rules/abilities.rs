@@ -332,6 +332,10 @@ pub fn holds(game: &Game, id: ObjectId, target: Option<ObjectId>, condition: Con
             .neighbours(id)
             .into_iter()
             .any(|n| !game.friendly(id, n) && game.pieces[n.0 as usize].is_unit()),
+        Condition::BesideFriendlyStructure => game
+            .neighbours(id)
+            .into_iter()
+            .any(|n| game.friendly(id, n) && game.pieces[n.0 as usize].is_structure()),
         Condition::PlayedEventThisTurn => game.player(piece.controller).events_played_this_turn > 0,
     }
 }

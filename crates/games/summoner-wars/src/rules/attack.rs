@@ -20,7 +20,7 @@
 
 use grimoire_engine::{Ctx, ObjectId, Square};
 
-use super::abilities::{abilities, acting_on, any_acting, strength_against, Decrease};
+use super::abilities::{abilities, acting_on, any_acting, holds, strength_against, Decrease};
 use super::content::{
     AttackDieFace, AttackType, Block, CardSort, EffectOp, Phase, Recipient, Symbol, Timing,
     CHOSEN_ATTACKERS_PER_PHASE, RANGED_REACH,
@@ -312,6 +312,37 @@ pub fn attack(
     } else {
         results(hit_symbol)
     };
+    if !precise {
+        let (min_pips, all_must_hit) = defences(game, attacker, target);
+        let missed = faces.iter().any(|f| shows(f, hit_symbol) == 0);
+        if all_must_hit && missed {
+            damage = 0;
+        } else if min_pips > 0 {
+            // Only dice with enough pips count: the same count over the kept faces.
+            let kept: Vec<&AttackDieFace> = faces
+                .iter()
+                .copied()
+                .filter(|f| f.pips >= min_pips)
+                .collect();
+            damage = damage.min(
+                kept.iter().map(|f| shows(f, hit_symbol)).sum::<u32>()
+                    + substitutions
+                        .iter()
+                        .map(|op| match *op {
+                            EffectOp::SymbolCountsAs {
+                                symbol: from,
+                                counts_as,
+                                count,
+                                ..
+                            } if counts_as == hit_symbol => {
+                                u32::from(count) * kept.iter().map(|f| shows(f, from)).sum::<u32>()
+                            }
+                            _ => 0,
+                        })
+                        .sum::<u32>(),
+            );
+        }
+    }
     for a in acting_on(game, target, Timing::Passive) {
         if let EffectOp::TakesDamageFrom { symbol } = a.op {
             damage += results(symbol);
@@ -350,6 +381,45 @@ pub fn attack(
     add_damage(game, ctx, &hits, Cause::Attack { attacker, player })?;
     after_attack(game, ctx, attacker, target, target_square, &faces)?;
     super::movement::spend_boost_to_move(game, ctx, attacker)
+}
+
+/// The defences of `target` against an enemy `attacker`: the highest `hard_to_hit` pips a
+/// friendly unit gives it (its own, or one watching friendly cards of a sort within reach),
+/// and whether it has `all_dice_must_hit`.
+fn defences(game: &Game, attacker: ObjectId, target: ObjectId) -> (u8, bool) {
+    if game.friendly(attacker, target) {
+        return (0, false);
+    }
+    let mut min_pips = 0;
+    for source in game.on_battlefield() {
+        if !game.friendly(source, target) {
+            continue;
+        }
+        for ability in abilities(game, source) {
+            for op in ability.meta().effects {
+                if let EffectOp::HardToHit {
+                    min_pips: pips,
+                    sort,
+                    within,
+                    condition,
+                } = *op
+                {
+                    let covers = if within == 0 {
+                        source == target
+                    } else {
+                        game.within(source, target, within.into()) && is_sort(game, target, sort)
+                    };
+                    if covers && holds(game, source, None, condition) {
+                        min_pips = min_pips.max(pips);
+                    }
+                }
+            }
+        }
+    }
+    let all = any_acting(game, target, Timing::Passive, |op| {
+        matches!(op, EffectOp::AllDiceMustHit)
+    });
+    (min_pips, all)
 }
 
 /// Whether `id` is next to its controller's summoner.
@@ -420,6 +490,8 @@ enum After {
         source: ObjectId,
         ability: &'static str,
         amount: u32,
+        /// A die must show at least these pips first (0: no roll).
+        roll: u8,
     },
     /// The attacked card, still on the battlefield, takes `amount` more damage.
     DamageTarget { ability: &'static str, amount: u32 },
@@ -458,6 +530,7 @@ fn after_attack(
                 amount,
                 to: Recipient::Attacker,
                 only_adjacent,
+                roll_at_least,
             } = a.op
             {
                 if a.source == target && (!only_adjacent || game.adjacent(attacker, target)) {
@@ -467,6 +540,7 @@ fn after_attack(
                             source: target,
                             ability: a.ability.meta().name,
                             amount: amount.into(),
+                            roll: roll_at_least,
                         },
                     ));
                 }
@@ -550,7 +624,11 @@ fn after_attack(
                 source,
                 ability,
                 amount,
+                roll,
             } => {
+                if roll > 0 && face(ctx.roll(ATTACK)?).pips < roll {
+                    continue;
+                }
                 ctx.record(GameEvent::AbilityResolved {
                     ability,
                     card: game.describe(source),

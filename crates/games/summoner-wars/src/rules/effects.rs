@@ -161,6 +161,11 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::played("attack (AfterAttacking)"),
     ),
     ("search", Coverage::played("instant (events)")),
+    ("hard_to_hit", Coverage::played("attack (counting hits)")),
+    (
+        "all_dice_must_hit",
+        Coverage::played("attack (counting hits)"),
+    ),
     (
         "force",
         Coverage::played("attack (AfterAttacking, the attacked unit)"),
@@ -225,6 +230,8 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::Disrupt { .. } => "disrupt",
         EffectOp::TargetOwnerDiscards { .. } => "target_owner_discards",
         EffectOp::Search { .. } => "search",
+        EffectOp::HardToHit { .. } => "hard_to_hit",
+        EffectOp::AllDiceMustHit => "all_dice_must_hit",
     }
 }
 

@@ -277,7 +277,17 @@ fn apply(
     picked: &[ObjectId],
 ) -> Result<(), RulesError> {
     match *op {
-        EffectOp::Damage { amount, .. } => {
+        EffectOp::Damage {
+            amount,
+            roll_at_least,
+            ..
+        } => {
+            if roll_at_least > 0 {
+                let rolled = super::dice::face(ctx.roll(super::dice::ATTACK)?);
+                if rolled.pips < roll_at_least {
+                    return Ok(());
+                }
+            }
             let hits: Vec<(ObjectId, u32)> = picked.iter().map(|&c| (c, amount.into())).collect();
             add_damage(
                 game,
