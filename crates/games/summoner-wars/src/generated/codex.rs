@@ -402,19 +402,71 @@ pub enum EffectOp {
         min_pips: u8,
         /// The `sort` field.
         sort: CardSort,
-        /// The `within` field.
+        /// 0: the unit itself; on an active event: ignored (every friendly card of `sort`).
         within: u8,
         /// The `condition` field.
         condition: Condition,
     },
     /// An enemy attack on the unit adds damage only if every die it rolled shows the hit symbol.
     AllDiceMustHit,
+    /// Moves any number of damage (the controller says how many) from a picked friendly unit to the controller's summoner (an instant operation).
+    MoveDamageToSummoner {
+        /// The `pick` field.
+        pick: Pick,
+        /// The `sort` field.
+        sort: CardSort,
+    },
+    /// The picked cards go to their owners' discard piles without being destroyed (no magic, no destruction triggers); only cards costing at most `max_cost`.
+    DiscardFromBattlefield {
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `max_cost` field.
+        max_cost: u8,
+    },
+    /// During the opponent's next turn: with `night` their units move at most 1 space and attack only cards next to them; with `stasis` they gain no magic.
+    HinderOpponent {
+        /// The `night` field.
+        night: bool,
+        /// The `stasis` field.
+        stasis: bool,
+    },
+    /// Until the end of the turn, the controller's `Activated` abilities cost `amount` less magic.
+    DiscountAbilities {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// After this unit's attack adds damage to a card of `sort`, `amount` damage is removed from this unit.
+    HealAfterAttack {
+        /// The `amount` field.
+        amount: u8,
+        /// The `sort` field.
+        sort: CardSort,
+    },
+    /// Each picked card may be placed on an empty space up to `spaces` away from it, its controller choosing (placing: neither moving nor forcing; staying is allowed).
+    Shift {
+        /// The `spaces` field.
+        spaces: u8,
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `within` field.
+        within: u8,
+    },
+    /// After a friendly common or champion that was next to this unit moves, this unit may be placed next to it.
+    Follow,
     /// After this unit's attack target is chosen, its controller may have this unit and the target exchange places (neither moving nor forcing).
     ExchangeWithTarget,
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 56] = [
+    pub const NAMES: [&'static str; 63] = [
         "modify_movement",
         "move_through",
         "damage_moved_through",
@@ -470,6 +522,13 @@ impl EffectOp {
         "search",
         "hard_to_hit",
         "all_dice_must_hit",
+        "move_damage_to_summoner",
+        "discard_from_battlefield",
+        "hinder_opponent",
+        "discount_abilities",
+        "heal_after_attack",
+        "shift",
+        "follow",
         "exchange_with_target",
     ];
     /// The operation's name as written in content.
@@ -530,6 +589,13 @@ impl EffectOp {
             Self::Search { .. } => "search",
             Self::HardToHit { .. } => "hard_to_hit",
             Self::AllDiceMustHit => "all_dice_must_hit",
+            Self::MoveDamageToSummoner { .. } => "move_damage_to_summoner",
+            Self::DiscardFromBattlefield { .. } => "discard_from_battlefield",
+            Self::HinderOpponent { .. } => "hinder_opponent",
+            Self::DiscountAbilities { .. } => "discount_abilities",
+            Self::HealAfterAttack { .. } => "heal_after_attack",
+            Self::Shift { .. } => "shift",
+            Self::Follow => "follow",
             Self::ExchangeWithTarget => "exchange_with_target",
         }
     }
@@ -587,7 +653,7 @@ pub enum Ability {
     Burn,
     /// After its attack, a target that survived takes 1 more damage.
     BurningBlade,
-    /// Named on Sand Wyrm (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.
+    /// +1 movement and may move through cards; -1 strength for each space it moved this turn.
     Burrow,
     /// Instead of attacking: 1 damage to itself, then 2 damage to a unit next to it.
     CallLightning,
@@ -645,7 +711,7 @@ pub enum Ability {
     Emerge,
     /// When a unit is moved or forced from a space next to this unit to a space farther from it, that unit takes 1 damage before the rest of the move resolves; exchanging places, placing and moving onto and off this unit do not count.
     Engage,
-    /// Named on Honor Guard (Vanguards common) in the 1st edition card data; our sources give no rules text for it.
+    /// After a friendly common or champion next to it moves, it may be placed next to that unit.
     Escort,
     /// Enigma Sage's ability: you may put a card on the bottom of your draw pile; if you do, a unit adjacent to the Sage (friendly ones too) must take 1 damage when there is one.
     Exploit,
@@ -721,6 +787,10 @@ pub enum Ability {
     Influence,
     /// Scholar's ability (1st edition data) and a 2nd edition ability the FAQ says triggers once when you draw at the end of your turn, however many cards are drawn.
     Insight,
+    /// Event: move any number of damage from a friendly common or champion to your summoner.
+    Intercession,
+    /// Event, only while your opponent has fewer units than you: up to 2 enemy commons costing less than 3 go to the discard pile.
+    IntoDarkness,
     /// After its attack, an attacked unit that survived may be forced up to 3 spaces in one direction.
     KnockAround,
     /// Active event effect: no effect adds more than 1 damage to a unit at a time, enemy or friendly.
@@ -729,7 +799,7 @@ pub enum Ability {
     LightningStrike,
     /// Named on Stink (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.
     Lucky,
-    /// Named on Kynder (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn, for 1 magic: a unit within 2 spaces may be placed up to 2 spaces away.
     MagePush,
     /// Named on Thorkur (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
     MagicBarrier,
@@ -737,6 +807,8 @@ pub enum Ability {
     MagicBlast,
     /// Event, only while you have fewer units on the battlefield than your opponent: take up to 2 magic from their magic pile.
     MagicDrain,
+    /// Event: the opponent gains no magic during their next turn.
+    MagicStasis,
     /// Vlox's ability: it has a target unit's abilities (base and granted, tracking later grants); copying a structure's abilities does not make it a structure.
     MasterOfTheArt,
     /// Named on Tundle (Deep Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.
@@ -799,13 +871,13 @@ pub enum Ability {
     ReturnSpirit,
     /// Selundar's ability usable during your turn, but not at its start or end, nor after the end-of-turn draw.
     ReturnToShadow,
-    /// Named on Melek (Shadow Elves champion), Cavalry Knight (Vanguards common) in the 1st edition card data; our sources give no rules text for it.
+    /// A move in one direction may go up to 7 spaces, over empty spaces only.
     Rider,
     /// Wrench Rat's ability while under a card: when that card is destroyed it deals 1 damage, one instance per Rat, controlled by whoever placed the Rat.
     RigExplosives,
     /// After an adjacent unit attacks this unit and it survives the attack, the attacker takes 1 damage; it still resolves if this unit is destroyed by another effect first.
     Riposte,
-    /// Named on Deep Troll (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// +1 strength when attacking a structure; after its attack damages a structure, 1 damage is removed from it.
     RockEater,
     /// Enemy attacks on friendly commons next to it count only dice of 5 or more.
     RuneOfProtection,
@@ -837,6 +909,8 @@ pub enum Ability {
     ShieldBlock,
     /// Enemy attacks on friendly commons within 2 spaces count only dice of 4 or more.
     ShieldOfLight,
+    /// Event: your units with Scavenge have Stolen Weapons until the end of the turn.
+    Shiny,
     /// Its ranged attacks reach 2 spaces further; +2 strength when attacking a structure; it cannot attack in a turn it moved.
     SiegeEngine,
     /// Lowers how far the unit may move; it stacks with other movement modifiers, but a unit never moves 0 spaces because of them.
@@ -859,16 +933,22 @@ pub enum Ability {
     SpiritBond,
     /// Event: a friendly unit has Precise until the end of the turn.
     SpiritOfThePhoenix,
+    /// Event: each friendly unit may be placed 1 space away.
+    StalkingAdvance,
     /// Aerie Sentinel's ability: enemies cannot move through it (by Trample or Flight) nor attack through it; it can still be forced through or exchanged with.
     Stalwart,
     /// Named on Warden (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.
     Steadfast,
     /// Adds damage to a friendly unit for a benefit; a Fungal Beast that replaces a destroyed Carrier is a new unit and may use it again that turn.
     Stimshrooms,
+    /// +2 strength while a card is under it (given by the Shiny event).
+    StolenWeapons,
     /// While a friendly structure is next to it, enemy attacks on it count only dice of 4 or more.
     StoneMelding,
     /// Named on Bolvi (Guild Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.
     StrengthOfTheStone,
+    /// Active event: enemy attacks on your structures count only dice of 5 or more while it is in play.
+    StrengthenStructures,
     /// Raises strength; a unit holds one copy of it whichever card grants it.
     Strong,
     /// Event effect: target a friendly gate; place your summoner next to it (mandatory if possible), then up to 2 other friendly units next to it.
@@ -877,6 +957,8 @@ pub enum Ability {
     StructuralAnalysis,
     /// Named on Holleas (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.
     SummonFireBeast,
+    /// Event: during the opponent's next turn their units move at most 1 space and attack only cards next to them.
+    SummonTheNight,
     /// Changes the cost required to summon the unit.
     SummonedByFire,
     /// Once per turn, in the Magic Phase (the end of the turn in the 1st edition data): 2 damage to a structure next to it.
@@ -905,12 +987,18 @@ pub enum Ability {
     Trample,
     /// +2 strength while its remaining life (life minus damage) is under 5.
     Transformation,
+    /// Event: your summoner has Ultimate Shield Of Light until the end of the turn.
+    TransformationEvent,
     /// Instead of its move, in the Move Phase, for 1 magic: it is placed next to another friendly miner (a unit with Tunnel); that is choosing it as a moving unit.
     Tunnel,
+    /// +2 strength, and enemy attacks on friendly units count only dice of 4 or more (given by the Transformation event).
+    UltimateShieldOfLight,
     /// While active, a common that would be destroyed returns to its controller's hand instead; it is not destroyed, so no magic is gained and after-destroyed effects do not trigger.
     Unrelenting,
     /// Enemy commons next to it cannot move, and may attack only it (or another such unit next to them).
     ValiantDefender,
+    /// Event: until the end of the turn your units' activated abilities cost 1 less magic.
+    WakeTheFatherGem,
     /// Citadel Advisor's ability: you may put a card on the bottom of your draw pile; if you do, your summoner is forced 1 space if it can be.
     Warn,
     /// Celeste's ability counting friendly units on the opponent's side of the battlefield; she counts herself.
@@ -972,7 +1060,7 @@ pub struct AbilityMeta {
     pub requires: Option<Requirement>,
 }
 /// Metadata of every `Ability` entry, in codex order.
-pub static ABILITY_META: [AbilityMeta; 192] = [
+pub static ABILITY_META: [AbilityMeta; 203] = [
     AbilityMeta {
         name: "A Hero Is Born",
         template: "A Hero Is Born",
@@ -1732,16 +1820,34 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         name: "Burrow",
         template: "Burrow",
         summary: Some(
-            "Named on Sand Wyrm (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.",
+            "+1 movement and may move through cards; -1 strength for each space it moved this turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyMovement {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                condition: Condition::Always,
+            },
+            EffectOp::MoveThrough {
+                what: Passable::Cards,
+            },
+            EffectOp::ModifyStrength {
+                amount: -1,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::Always,
+                per: Count::SpacesMovedThisTurn,
+                max: 0,
+                within: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -2564,16 +2670,16 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         name: "Escort",
         template: "Escort",
         summary: Some(
-            "Named on Honor Guard (Vanguards common) in the 1st edition card data; our sources give no rules text for it.",
+            "After a friendly common or champion next to it moves, it may be placed next to that unit.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::Follow],
         draft: false,
-        timing: None,
+        timing: Some(Timing::AfterMoving),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -3696,6 +3802,68 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         requires: None,
     },
     AbilityMeta {
+        name: "Intercession",
+        template: "Intercession",
+        summary: Some(
+            "Event: move any number of damage from a friendly common or champion to your summoner.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::MoveDamageToSummoner {
+                pick: Pick::One,
+                sort: CardSort::CommonOrChampion,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Into Darkness",
+        template: "Into Darkness",
+        summary: Some(
+            "Event, only while your opponent has fewer units than you: up to 2 enemy commons costing less than 3 go to the discard pile.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::DiscardFromBattlefield {
+                pick: Pick::UpToTwo,
+                side: Side::Enemy,
+                sort: CardSort::Common,
+                max_cost: 2,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: Some(Requirement::MoreUnits),
+    },
+    AbilityMeta {
         name: "Knock Around",
         template: "Knock Around",
         summary: Some(
@@ -3814,22 +3982,30 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         name: "Mage Push",
         template: "Mage Push",
         summary: Some(
-            "Named on Kynder (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn, for 1 magic: a unit within 2 spaces may be placed up to 2 spaces away.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Shift {
+                spaces: 2,
+                pick: Pick::One,
+                side: Side::Any,
+                sort: CardSort::Unit,
+                within: 2,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
-        cost: 0,
+        cost: 1,
         uses_attack: false,
         uses_move: false,
-        once_per_turn: false,
+        once_per_turn: true,
         phase: None,
         active_event: false,
         unmodelled: None,
@@ -3913,6 +4089,34 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         active_event: false,
         unmodelled: None,
         requires: Some(Requirement::FewerUnits),
+    },
+    AbilityMeta {
+        name: "Magic Stasis",
+        template: "Magic Stasis",
+        summary: Some("Event: the opponent gains no magic during their next turn."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::HinderOpponent {
+                night: false,
+                stasis: true,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Master of the Art",
@@ -4777,16 +4981,22 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         name: "Rider",
         template: "Rider",
         summary: Some(
-            "Named on Melek (Shadow Elves champion), Cavalry Knight (Vanguards common) in the 1st edition card data; our sources give no rules text for it.",
+            "A move in one direction may go up to 7 spaces, over empty spaces only.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::StraightMoveBonus {
+                extra: 5,
+                strength_after_spaces: 0,
+                strength: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::WhenMoving),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -4859,16 +5069,30 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         name: "Rock Eater",
         template: "Rock Eater",
         summary: Some(
-            "Named on Deep Troll (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "+1 strength when attacking a structure; after its attack damages a structure, 1 damage is removed from it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::TargetIsStructure,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+            EffectOp::HealAfterAttack {
+                amount: 1,
+                sort: CardSort::Structure,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -5305,6 +5529,41 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         requires: None,
     },
     AbilityMeta {
+        name: "Shiny",
+        template: "Shiny",
+        summary: Some(
+            "Event: your units with Scavenge have Stolen Weapons until the end of the turn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::GrantAbility {
+                ability: Ability::StolenWeapons,
+                pick: Pick::Each,
+                side: Side::Friendly,
+                sort: CardSort::Unit,
+                within: 0,
+                line: false,
+                with_ability: Some(Ability::Scavenge),
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
         name: "Siege Engine",
         template: "Siege Engine",
         summary: Some(
@@ -5629,6 +5888,37 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         requires: None,
     },
     AbilityMeta {
+        name: "Stalking Advance",
+        template: "Stalking Advance",
+        summary: Some("Event: each friendly unit may be placed 1 space away."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Shift {
+                spaces: 1,
+                pick: Pick::Each,
+                side: Side::Friendly,
+                sort: CardSort::Unit,
+                within: 0,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
         name: "Stalwart",
         template: "Stalwart",
         summary: Some(
@@ -5713,6 +6003,41 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         requires: None,
     },
     AbilityMeta {
+        name: "Stolen Weapons",
+        template: "Stolen Weapons",
+        summary: Some(
+            "+2 strength while a card is under it (given by the Shiny event).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 2,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::HoldsCardUnder,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
         name: "Stone Melding",
         template: "Stone Melding",
         summary: Some(
@@ -5766,6 +6091,38 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         once_per_turn: false,
         phase: None,
         active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Strengthen Structures",
+        template: "Strengthen Structures",
+        summary: Some(
+            "Active event: enemy attacks on your structures count only dice of 5 or more while it is in play.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::HardToHit {
+                min_pips: 5,
+                sort: CardSort::Structure,
+                within: 0,
+                condition: Condition::Always,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        once_per_turn: false,
+        phase: None,
+        active_event: true,
         unmodelled: None,
         requires: None,
     },
@@ -5876,6 +6233,36 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         effects: &[],
         draft: false,
         timing: None,
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Summon The Night",
+        template: "Summon The Night",
+        summary: Some(
+            "Event: during the opponent's next turn their units move at most 1 space and attack only cards next to them.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::HinderOpponent {
+                night: true,
+                stasis: false,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -6312,6 +6699,41 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         requires: None,
     },
     AbilityMeta {
+        name: "Transformation Event",
+        template: "Transformation Event",
+        summary: Some(
+            "Event: your summoner has Ultimate Shield Of Light until the end of the turn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::GrantAbility {
+                ability: Ability::UltimateShieldOfLight,
+                pick: Pick::Each,
+                side: Side::Friendly,
+                sort: CardSort::Summoner,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
         name: "Tunnel",
         template: "Tunnel",
         summary: Some(
@@ -6342,6 +6764,47 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         uses_move: true,
         once_per_turn: true,
         phase: Some(Phase::Move),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Ultimate Shield Of Light",
+        template: "Ultimate Shield Of Light",
+        summary: Some(
+            "+2 strength, and enemy attacks on friendly units count only dice of 4 or more (given by the Transformation event).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 2,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::Always,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+            EffectOp::HardToHit {
+                min_pips: 4,
+                sort: CardSort::Unit,
+                within: 12,
+                condition: Condition::Always,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        once_per_turn: false,
+        phase: None,
         active_event: false,
         unmodelled: None,
         requires: None,
@@ -6392,6 +6855,35 @@ pub static ABILITY_META: [AbilityMeta; 192] = [
         ],
         draft: false,
         timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Wake The Father Gem",
+        template: "Wake The Father Gem",
+        summary: Some(
+            "Event: until the end of the turn your units' activated abilities cost 1 less magic.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::DiscountAbilities {
+                amount: 1,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -6632,106 +7124,117 @@ impl Ability {
             Self::Infect => 89,
             Self::Influence => 90,
             Self::Insight => 91,
-            Self::KnockAround => 92,
-            Self::LawOfSanctity => 93,
-            Self::LightningStrike => 94,
-            Self::Lucky => 95,
-            Self::MagePush => 96,
-            Self::MagicBarrier => 97,
-            Self::MagicBlast => 98,
-            Self::MagicDrain => 99,
-            Self::MasterOfTheArt => 100,
-            Self::Meditate => 101,
-            Self::Mimic => 102,
-            Self::MindCapture => 103,
-            Self::MobileStructure => 104,
-            Self::Momentum => 105,
-            Self::Muster => 106,
-            Self::MysticArts => 107,
-            Self::OutOfShadows => 108,
-            Self::PassionOfThePhoenix => 109,
-            Self::PerplexingTempest => 110,
-            Self::Persist => 111,
-            Self::PileOn => 112,
-            Self::Precise => 113,
-            Self::Protector => 114,
-            Self::Prune => 115,
-            Self::PsychicAssault => 116,
-            Self::PsychicStrike => 117,
-            Self::Purge => 118,
-            Self::Pursue => 119,
-            Self::Rage => 120,
-            Self::RaiseTheDead => 121,
-            Self::Rally => 122,
-            Self::Ram => 123,
-            Self::RecklessStrike => 124,
-            Self::Relentless => 125,
-            Self::Repair => 126,
-            Self::Restructure => 127,
-            Self::Retribution => 128,
-            Self::ReturnSpirit => 129,
-            Self::ReturnToShadow => 130,
-            Self::Rider => 131,
-            Self::RigExplosives => 132,
-            Self::Riposte => 133,
-            Self::RockEater => 134,
-            Self::RuneOfProtection => 135,
-            Self::Rupture => 136,
-            Self::Rush => 137,
-            Self::Sandstorm => 138,
-            Self::SaveTheQueen => 139,
-            Self::SaveTheQueen2024 => 140,
-            Self::Scavenge => 141,
-            Self::ScoutAbility => 142,
-            Self::ShadowArrows => 143,
-            Self::ShadowDancer => 144,
-            Self::ShadowStep => 145,
-            Self::ShadowSummon => 146,
-            Self::ShardOfTheFatherGem => 147,
-            Self::ShieldBlock => 148,
-            Self::ShieldOfLight => 149,
-            Self::SiegeEngine => 150,
-            Self::Slow => 151,
-            Self::Sly => 152,
-            Self::Smolder => 153,
-            Self::SmolderingEmbers => 154,
-            Self::Sneak => 155,
-            Self::SoulShift => 156,
-            Self::Soulless => 157,
-            Self::SpecialWeakness => 158,
-            Self::SpiritBond => 159,
-            Self::SpiritOfThePhoenix => 160,
-            Self::Stalwart => 161,
-            Self::Steadfast => 162,
-            Self::Stimshrooms => 163,
-            Self::StoneMelding => 164,
-            Self::StrengthOfTheStone => 165,
-            Self::Strong => 166,
-            Self::Stronghold => 167,
-            Self::StructuralAnalysis => 168,
-            Self::SummonFireBeast => 169,
-            Self::SummonedByFire => 170,
-            Self::SunderHammer => 171,
-            Self::SuperiorPlanning => 172,
-            Self::Swift => 173,
-            Self::SwiftManeuver => 174,
-            Self::SwiftPotion => 175,
-            Self::SwiftShot => 176,
-            Self::SwiftStrike => 177,
-            Self::SybilsSpirit => 178,
-            Self::Thrust => 179,
-            Self::TooStrong => 180,
-            Self::Tough => 181,
-            Self::Trample => 182,
-            Self::Transformation => 183,
-            Self::Tunnel => 184,
-            Self::Unrelenting => 185,
-            Self::ValiantDefender => 186,
-            Self::Warn => 187,
-            Self::WellTraveled => 188,
-            Self::Wisdom => 189,
-            Self::Wither => 190,
-            Self::Worthy => 191,
+            Self::Intercession => 92,
+            Self::IntoDarkness => 93,
+            Self::KnockAround => 94,
+            Self::LawOfSanctity => 95,
+            Self::LightningStrike => 96,
+            Self::Lucky => 97,
+            Self::MagePush => 98,
+            Self::MagicBarrier => 99,
+            Self::MagicBlast => 100,
+            Self::MagicDrain => 101,
+            Self::MagicStasis => 102,
+            Self::MasterOfTheArt => 103,
+            Self::Meditate => 104,
+            Self::Mimic => 105,
+            Self::MindCapture => 106,
+            Self::MobileStructure => 107,
+            Self::Momentum => 108,
+            Self::Muster => 109,
+            Self::MysticArts => 110,
+            Self::OutOfShadows => 111,
+            Self::PassionOfThePhoenix => 112,
+            Self::PerplexingTempest => 113,
+            Self::Persist => 114,
+            Self::PileOn => 115,
+            Self::Precise => 116,
+            Self::Protector => 117,
+            Self::Prune => 118,
+            Self::PsychicAssault => 119,
+            Self::PsychicStrike => 120,
+            Self::Purge => 121,
+            Self::Pursue => 122,
+            Self::Rage => 123,
+            Self::RaiseTheDead => 124,
+            Self::Rally => 125,
+            Self::Ram => 126,
+            Self::RecklessStrike => 127,
+            Self::Relentless => 128,
+            Self::Repair => 129,
+            Self::Restructure => 130,
+            Self::Retribution => 131,
+            Self::ReturnSpirit => 132,
+            Self::ReturnToShadow => 133,
+            Self::Rider => 134,
+            Self::RigExplosives => 135,
+            Self::Riposte => 136,
+            Self::RockEater => 137,
+            Self::RuneOfProtection => 138,
+            Self::Rupture => 139,
+            Self::Rush => 140,
+            Self::Sandstorm => 141,
+            Self::SaveTheQueen => 142,
+            Self::SaveTheQueen2024 => 143,
+            Self::Scavenge => 144,
+            Self::ScoutAbility => 145,
+            Self::ShadowArrows => 146,
+            Self::ShadowDancer => 147,
+            Self::ShadowStep => 148,
+            Self::ShadowSummon => 149,
+            Self::ShardOfTheFatherGem => 150,
+            Self::ShieldBlock => 151,
+            Self::ShieldOfLight => 152,
+            Self::Shiny => 153,
+            Self::SiegeEngine => 154,
+            Self::Slow => 155,
+            Self::Sly => 156,
+            Self::Smolder => 157,
+            Self::SmolderingEmbers => 158,
+            Self::Sneak => 159,
+            Self::SoulShift => 160,
+            Self::Soulless => 161,
+            Self::SpecialWeakness => 162,
+            Self::SpiritBond => 163,
+            Self::SpiritOfThePhoenix => 164,
+            Self::StalkingAdvance => 165,
+            Self::Stalwart => 166,
+            Self::Steadfast => 167,
+            Self::Stimshrooms => 168,
+            Self::StolenWeapons => 169,
+            Self::StoneMelding => 170,
+            Self::StrengthOfTheStone => 171,
+            Self::StrengthenStructures => 172,
+            Self::Strong => 173,
+            Self::Stronghold => 174,
+            Self::StructuralAnalysis => 175,
+            Self::SummonFireBeast => 176,
+            Self::SummonTheNight => 177,
+            Self::SummonedByFire => 178,
+            Self::SunderHammer => 179,
+            Self::SuperiorPlanning => 180,
+            Self::Swift => 181,
+            Self::SwiftManeuver => 182,
+            Self::SwiftPotion => 183,
+            Self::SwiftShot => 184,
+            Self::SwiftStrike => 185,
+            Self::SybilsSpirit => 186,
+            Self::Thrust => 187,
+            Self::TooStrong => 188,
+            Self::Tough => 189,
+            Self::Trample => 190,
+            Self::Transformation => 191,
+            Self::TransformationEvent => 192,
+            Self::Tunnel => 193,
+            Self::UltimateShieldOfLight => 194,
+            Self::Unrelenting => 195,
+            Self::ValiantDefender => 196,
+            Self::WakeTheFatherGem => 197,
+            Self::Warn => 198,
+            Self::WellTraveled => 199,
+            Self::Wisdom => 200,
+            Self::Wither => 201,
+            Self::Worthy => 202,
         }
     }
     /// The entry's metadata.
@@ -7023,6 +7526,12 @@ impl ::core::fmt::Display for Ability {
             Self::Insight => {
                 f.write_str("Insight")?;
             }
+            Self::Intercession => {
+                f.write_str("Intercession")?;
+            }
+            Self::IntoDarkness => {
+                f.write_str("Into Darkness")?;
+            }
             Self::KnockAround => {
                 f.write_str("Knock Around")?;
             }
@@ -7046,6 +7555,9 @@ impl ::core::fmt::Display for Ability {
             }
             Self::MagicDrain => {
                 f.write_str("Magic Drain")?;
+            }
+            Self::MagicStasis => {
+                f.write_str("Magic Stasis")?;
             }
             Self::MasterOfTheArt => {
                 f.write_str("Master of the Art")?;
@@ -7197,6 +7709,9 @@ impl ::core::fmt::Display for Ability {
             Self::ShieldOfLight => {
                 f.write_str("Shield Of Light")?;
             }
+            Self::Shiny => {
+                f.write_str("Shiny")?;
+            }
             Self::SiegeEngine => {
                 f.write_str("Siege Engine")?;
             }
@@ -7230,6 +7745,9 @@ impl ::core::fmt::Display for Ability {
             Self::SpiritOfThePhoenix => {
                 f.write_str("Spirit Of The Phoenix")?;
             }
+            Self::StalkingAdvance => {
+                f.write_str("Stalking Advance")?;
+            }
             Self::Stalwart => {
                 f.write_str("Stalwart")?;
             }
@@ -7239,11 +7757,17 @@ impl ::core::fmt::Display for Ability {
             Self::Stimshrooms => {
                 f.write_str("Stimshrooms")?;
             }
+            Self::StolenWeapons => {
+                f.write_str("Stolen Weapons")?;
+            }
             Self::StoneMelding => {
                 f.write_str("Stone Melding")?;
             }
             Self::StrengthOfTheStone => {
                 f.write_str("Strength Of The Stone")?;
+            }
+            Self::StrengthenStructures => {
+                f.write_str("Strengthen Structures")?;
             }
             Self::Strong => {
                 f.write_str("Strong")?;
@@ -7256,6 +7780,9 @@ impl ::core::fmt::Display for Ability {
             }
             Self::SummonFireBeast => {
                 f.write_str("Summon Fire Beast")?;
+            }
+            Self::SummonTheNight => {
+                f.write_str("Summon The Night")?;
             }
             Self::SummonedByFire => {
                 f.write_str("Summoned by Fire")?;
@@ -7299,14 +7826,23 @@ impl ::core::fmt::Display for Ability {
             Self::Transformation => {
                 f.write_str("Transformation")?;
             }
+            Self::TransformationEvent => {
+                f.write_str("Transformation Event")?;
+            }
             Self::Tunnel => {
                 f.write_str("Tunnel")?;
+            }
+            Self::UltimateShieldOfLight => {
+                f.write_str("Ultimate Shield Of Light")?;
             }
             Self::Unrelenting => {
                 f.write_str("Unrelenting")?;
             }
             Self::ValiantDefender => {
                 f.write_str("Valiant Defender")?;
+            }
+            Self::WakeTheFatherGem => {
+                f.write_str("Wake The Father Gem")?;
             }
             Self::Warn => {
                 f.write_str("Warn")?;

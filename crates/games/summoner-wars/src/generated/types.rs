@@ -657,12 +657,14 @@ pub enum Condition {
     PlayedEventThisTurn,
     /// A friendly structure is next to it.
     BesideFriendlyStructure,
+    /// A card is under it.
+    HoldsCardUnder,
 }
 impl Condition {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Condition";
     /// Every value, in declaration order.
-    pub const ALL: [Condition; 12] = [
+    pub const ALL: [Condition; 13] = [
         Self::Always,
         Self::TargetAdjacent,
         Self::TargetIsStructure,
@@ -675,9 +677,10 @@ impl Condition {
         Self::BesideEnemy,
         Self::PlayedEventThisTurn,
         Self::BesideFriendlyStructure,
+        Self::HoldsCardUnder,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 13] = [
         "Always",
         "TargetAdjacent",
         "TargetIsStructure",
@@ -690,6 +693,7 @@ impl Condition {
         "BesideEnemy",
         "PlayedEventThisTurn",
         "BesideFriendlyStructure",
+        "HoldsCardUnder",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -706,6 +710,7 @@ impl Condition {
             Self::BesideEnemy => "BesideEnemy",
             Self::PlayedEventThisTurn => "PlayedEventThisTurn",
             Self::BesideFriendlyStructure => "BesideFriendlyStructure",
+            Self::HoldsCardUnder => "HoldsCardUnder",
         }
     }
 }
@@ -731,23 +736,27 @@ pub enum Count {
     AdjacentSameCard,
     /// Once per 2 magic its controller has.
     PairsOfMagic,
+    /// Once per space it moved this turn.
+    SpacesMovedThisTurn,
 }
 impl Count {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Count";
     /// Every value, in declaration order.
-    pub const ALL: [Count; 4] = [
+    pub const ALL: [Count; 5] = [
         Self::Once,
         Self::AdjacentFriendlyUnits,
         Self::AdjacentSameCard,
         Self::PairsOfMagic,
+        Self::SpacesMovedThisTurn,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 4] = [
+    pub const NAMES: [&'static str; 5] = [
         "Once",
         "AdjacentFriendlyUnits",
         "AdjacentSameCard",
         "PairsOfMagic",
+        "SpacesMovedThisTurn",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -756,6 +765,7 @@ impl Count {
             Self::AdjacentFriendlyUnits => "AdjacentFriendlyUnits",
             Self::AdjacentSameCard => "AdjacentSameCard",
             Self::PairsOfMagic => "PairsOfMagic",
+            Self::SpacesMovedThisTurn => "SpacesMovedThisTurn",
         }
     }
 }

@@ -332,6 +332,7 @@ pub fn holds(game: &Game, id: ObjectId, target: Option<ObjectId>, condition: Con
             .neighbours(id)
             .into_iter()
             .any(|n| !game.friendly(id, n) && game.pieces[n.0 as usize].is_unit()),
+        Condition::HoldsCardUnder => !under(game, id).is_empty(),
         Condition::BesideFriendlyStructure => game
             .neighbours(id)
             .into_iter()
@@ -358,6 +359,7 @@ fn count(game: &Game, id: ObjectId, per: Count) -> i32 {
             .filter(|&n| game.pieces[n.0 as usize].card == piece.card)
             .count(),
         Count::PairsOfMagic => (game.player(piece.controller).magic / 2) as usize,
+        Count::SpacesMovedThisTurn => piece.spaces_moved_this_turn as usize,
     };
     i32::try_from(n).unwrap_or(i32::MAX)
 }
@@ -518,6 +520,10 @@ pub fn movement(game: &Game, id: ObjectId) -> Movement {
                 })
             })
     });
+    if game.player(piece.controller).night_this_turn {
+        m.spaces = m.spaces.min(1);
+        m.straight_extra = 0;
+    }
     if m.spaces <= 0 || immobile || pinned {
         m.spaces = 0;
         m.straight_extra = 0;

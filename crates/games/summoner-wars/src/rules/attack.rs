@@ -94,6 +94,11 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
     {
         return illegal(format!("{name} cannot attack in a turn it moved"));
     }
+    if game.player(a.controller).night_this_turn && !grid().adjacent(from, to) {
+        return illegal(format!(
+            "{name} may attack only a card next to it this turn (Summon The Night)"
+        ));
+    }
     let held = protectors(game, attacker);
     if !held.is_empty() && !held.contains(&target) {
         return illegal(format!("{name} may attack only {}", game.describe(held[0])));
@@ -378,7 +383,18 @@ pub fn attack(
             }
         }
     }
-    add_damage(game, ctx, &hits, Cause::Attack { attacker, player })?;
+    let added = add_damage(game, ctx, &hits, Cause::Attack { attacker, player })?;
+    // `heal_after_attack` (Rock Eater): damage added to a card of its sort heals the attacker.
+    if added.first().is_some_and(|&n| n > 0) && game.is_on_battlefield(attacker) {
+        for a in acting_on(game, attacker, Timing::Passive) {
+            if let EffectOp::HealAfterAttack { amount, sort } = a.op {
+                if is_sort(game, target, sort) {
+                    let piece = game.piece_mut(attacker)?;
+                    piece.damage = piece.damage.saturating_sub(amount.into());
+                }
+            }
+        }
+    }
     after_attack(game, ctx, attacker, target, target_square, &faces)?;
     super::movement::spend_boost_to_move(game, ctx, attacker)
 }
@@ -410,6 +426,28 @@ fn defences(game: &Game, attacker: ObjectId, target: ObjectId) -> (u8, bool) {
                         game.within(source, target, within.into()) && is_sort(game, target, sort)
                     };
                     if covers && holds(game, source, None, condition) {
+                        min_pips = min_pips.max(pips);
+                    }
+                }
+            }
+        }
+    }
+    // Active events of the target's controller protecting cards of a sort (Strengthen
+    // Structures).
+    for event in game.ids() {
+        let piece = &game.pieces[event.0 as usize];
+        if piece.place != Place::Active || !game.friendly(event, target) {
+            continue;
+        }
+        for ability in &piece.carries {
+            for op in ability.meta().effects {
+                if let EffectOp::HardToHit {
+                    min_pips: pips,
+                    sort,
+                    ..
+                } = *op
+                {
+                    if is_sort(game, target, sort) {
                         min_pips = min_pips.max(pips);
                     }
                 }

@@ -195,7 +195,7 @@ pub fn add_boost(
 
 /// Gives a player magic.
 pub fn gain_magic(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>, player: PlayerId, amount: u32) {
-    if amount > 0 {
+    if amount > 0 && !game.player(player).stasis_this_turn {
         let pool = &mut game.player_mut(player).magic;
         *pool = pool.saturating_add(amount);
         ctx.record(GameEvent::MagicGained { player, amount });
@@ -226,6 +226,7 @@ pub fn leave_battlefield(game: &mut Game, id: ObjectId, place: Place) -> Result<
     piece.no_abilities_this_turn = false;
     piece.turn_range = 0;
     piece.moved_this_turn = false;
+    piece.spaces_moved_this_turn = 0;
     piece.copying = None;
     piece.copy_ends_with_turn = false;
     piece.turn_strength = 0;

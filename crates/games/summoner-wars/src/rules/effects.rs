@@ -167,6 +167,31 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::played("attack (counting hits)"),
     ),
     (
+        "move_damage_to_summoner",
+        Coverage::played("instant (events)"),
+    ),
+    (
+        "discard_from_battlefield",
+        Coverage::played("instant (events)"),
+    ),
+    (
+        "hinder_opponent",
+        Coverage::played("instant (events); abilities::movement, attack, damage::gain_magic"),
+    ),
+    (
+        "discount_abilities",
+        Coverage::played("instant (events); instant::use_ability"),
+    ),
+    (
+        "heal_after_attack",
+        Coverage::played("attack (adding damage)"),
+    ),
+    ("shift", Coverage::played("instant (activated, events)")),
+    (
+        "follow",
+        Coverage::played("movement::move_unit (after the move)"),
+    ),
+    (
         "force",
         Coverage::played("attack (AfterAttacking, the attacked unit)"),
     ),
@@ -232,6 +257,13 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::Search { .. } => "search",
         EffectOp::HardToHit { .. } => "hard_to_hit",
         EffectOp::AllDiceMustHit => "all_dice_must_hit",
+        EffectOp::MoveDamageToSummoner { .. } => "move_damage_to_summoner",
+        EffectOp::DiscardFromBattlefield { .. } => "discard_from_battlefield",
+        EffectOp::HinderOpponent { .. } => "hinder_opponent",
+        EffectOp::DiscountAbilities { .. } => "discount_abilities",
+        EffectOp::HealAfterAttack { .. } => "heal_after_attack",
+        EffectOp::Shift { .. } => "shift",
+        EffectOp::Follow => "follow",
     }
 }
 

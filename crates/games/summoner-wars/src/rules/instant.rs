@@ -30,6 +30,7 @@ struct Selection {
     within: u8,
     line: bool,
     with_ability: Option<Ability>,
+    max_cost: u32,
 }
 
 /// The selection of an instant operation, if it is one.
@@ -42,6 +43,7 @@ fn selection(op: &EffectOp) -> Option<Selection> {
             within,
             line,
             with_ability,
+            max_cost: u32::MAX,
         })
     };
     match *op {
@@ -95,6 +97,25 @@ fn selection(op: &EffectOp) -> Option<Selection> {
             within,
             line,
         } => s(pick, side, sort, within, line, None),
+        EffectOp::MoveDamageToSummoner { pick, sort } => {
+            s(pick, Side::Friendly, sort, 0, false, None)
+        }
+        EffectOp::DiscardFromBattlefield {
+            pick,
+            side,
+            sort,
+            max_cost,
+        } => s(pick, side, sort, 0, false, None).map(|sel| Selection {
+            max_cost: max_cost.into(),
+            ..sel
+        }),
+        EffectOp::Shift {
+            pick,
+            side,
+            sort,
+            within,
+            ..
+        } => s(pick, side, sort, within, false, None),
         EffectOp::PlaceBeside {
             pick,
             side,
@@ -117,6 +138,8 @@ pub fn is_instant(op: &EffectOp) -> bool {
                 | EffectOp::ExtraAttack { .. }
                 | EffectOp::RangeThisTurn { .. }
                 | EffectOp::Search { .. }
+                | EffectOp::HinderOpponent { .. }
+                | EffectOp::DiscountAbilities { .. }
         )
 }
 
@@ -182,6 +205,7 @@ fn candidates(game: &Game, source: ObjectId, player: PlayerId, sel: &Selection) 
                 (_, None) => false,
             };
             side && reach
+                && piece.cost() <= sel.max_cost
                 && sort_matches(game, c, sel.sort)
                 && sel
                     .with_ability
@@ -355,6 +379,72 @@ fn apply(
                 place_next_to(game, ctx, moving, anchor)?;
             }
         }
+        EffectOp::MoveDamageToSummoner { .. } => {
+            let Some(summoner) = game.summoner_of(player) else {
+                return Ok(());
+            };
+            for &c in picked.iter().filter(|&&c| c != summoner) {
+                let damage = game.piece(c)?.damage;
+                let options: Vec<String> = (0..=damage).map(|n| n.to_string()).collect();
+                let moved = if damage == 0 {
+                    0
+                } else {
+                    ctx.choose("damage to move to the summoner", &options)? as u32
+                };
+                game.piece_mut(c)?.damage -= moved;
+                let s = game.piece_mut(summoner)?;
+                s.damage = s.damage.saturating_add(moved);
+            }
+            // The summoner may now have as much damage as its life: destroyed by the change
+            // of game state (actions::apply_in_place checks it after every action).
+        }
+        EffectOp::DiscardFromBattlefield { .. } => {
+            for &c in picked {
+                let name = game.describe(c);
+                super::damage::leave_battlefield(game, c, Place::Discard)?;
+                let piece = game.piece_mut(c)?;
+                piece.controller = piece.owner;
+                ctx.record(GameEvent::EventPlayed {
+                    card: format!("{name} is discarded"),
+                });
+            }
+        }
+        EffectOp::HinderOpponent { night, stasis } => {
+            let p = game.player_mut(Game::opponent(player));
+            p.night_next_turn |= night;
+            p.stasis_next_turn |= stasis;
+        }
+        EffectOp::DiscountAbilities { amount } => {
+            let p = game.player_mut(player);
+            p.ability_discount = p.ability_discount.saturating_add(amount.into());
+        }
+        EffectOp::Shift { spaces, .. } => {
+            for &c in picked {
+                let Some(at) = game.piece(c)?.square() else {
+                    continue;
+                };
+                let g = grid();
+                let squares: Vec<grimoire_engine::Square> = (0..g.height)
+                    .flat_map(|row| {
+                        (0..g.width).map(move |column| grimoire_engine::Square { column, row })
+                    })
+                    .filter(|s| {
+                        game.at(*s).is_none()
+                            && g.distance(&at, s)
+                                .is_some_and(|d| d >= 1 && d <= spaces.into())
+                    })
+                    .collect();
+                if squares.is_empty() {
+                    continue;
+                }
+                let mut options = vec!["stay".to_string()];
+                options.extend(squares.iter().map(|s| g.position_name(s)));
+                let answer = ctx.choose(&format!("place {} on", game.describe(c)), &options)?;
+                if answer > 0 {
+                    game.piece_mut(c)?.place = Place::Battlefield(squares[answer - 1]);
+                }
+            }
+        }
         EffectOp::RangeThisTurn { amount } => {
             if game.pieces[source.0 as usize].kind() != Kind::Event {
                 let piece = game.piece_mut(source)?;
@@ -497,10 +587,15 @@ pub fn check_use(game: &Game, unit: ObjectId, ability: Ability) -> Result<(), Ru
             ));
         }
     }
-    if game.player(piece.controller).magic < u32::from(meta.cost) {
+    if game.player(piece.controller).magic < cost_now(game, piece.controller, ability) {
         return illegal(format!("{name} costs {} magic", meta.cost));
     }
     Ok(())
+}
+
+/// What `ability` costs `player` now: its `cost` less their `discount_abilities`.
+fn cost_now(game: &Game, player: PlayerId, ability: Ability) -> u32 {
+    u32::from(ability.meta().cost).saturating_sub(game.player(player).ability_discount)
 }
 
 /// Uses `ability` of `unit` (see the module docs).
@@ -513,7 +608,8 @@ pub fn use_ability(
     check_use(game, unit, ability)?;
     let meta = ability.meta();
     let player = game.piece(unit)?.controller;
-    game.player_mut(player).magic -= u32::from(meta.cost);
+    let cost = cost_now(game, player, ability);
+    game.player_mut(player).magic -= cost;
     if meta.once_per_turn {
         game.used_this_turn.push((unit, meta.name));
     }

@@ -190,6 +190,9 @@ pub fn move_unit(
         let piece = game.piece_mut(id)?;
         piece.moved_this_phase = true;
         piece.moved_this_turn = true;
+        piece.spaces_moved_this_turn = piece
+            .spaces_moved_this_turn
+            .saturating_add(path.len() as u32);
         game.player_mut(controller).chosen_movers += 1;
     }
     let mut passed: Vec<ObjectId> = Vec::new();
@@ -215,7 +218,60 @@ pub fn move_unit(
         piece.turn_strength = piece.turn_strength.saturating_add(m.straight_strength);
     }
     moved_through_damage(game, ctx, id, &passed)?;
-    spend_boost_to_move(game, ctx, id)
+    spend_boost_to_move(game, ctx, id)?;
+    follow(game, ctx, id, start)
+}
+
+/// `follow` (Escort): after a friendly common or champion moved away from `start`, each unit
+/// with it that was next to `start` may be placed next to the mover.
+fn follow(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    mover: ObjectId,
+    start: Square,
+) -> Result<(), RulesError> {
+    let Some(at) = game.piece(mover)?.square() else {
+        return Ok(());
+    };
+    if !matches!(game.piece(mover)?.kind(), Kind::Common | Kind::Champion) {
+        return Ok(());
+    }
+    let escorts: Vec<ObjectId> = game
+        .on_battlefield()
+        .filter(|&e| {
+            e != mover
+                && game.friendly(e, mover)
+                && game.pieces[e.0 as usize]
+                    .square()
+                    .is_some_and(|s| grid().adjacent(s, start))
+                && super::abilities::abilities(game, e)
+                    .iter()
+                    .any(|a| a.meta().effects.contains(&EffectOp::Follow))
+        })
+        .collect();
+    for escort in escorts {
+        let squares = empty_neighbours(game, at);
+        if squares.is_empty() {
+            return Ok(());
+        }
+        let mut options = vec!["no".to_string()];
+        options.extend(squares.iter().map(|s| grid().position_name(s)));
+        let prompt = format!(
+            "{}: place it next to {} on",
+            game.describe(escort),
+            game.describe(mover)
+        );
+        let answer = ctx.choose(&prompt, &options)?;
+        if answer == 0 {
+            continue;
+        }
+        game.piece_mut(escort)?.place = Place::Battlefield(squares[answer - 1]);
+        ctx.record(GameEvent::AbilityResolved {
+            ability: "Escort",
+            card: game.describe(escort),
+        });
+    }
+    Ok(())
 }
 
 /// `spend_boost_to_move` (Swift Potion), after the unit moved or attacked: its controller may

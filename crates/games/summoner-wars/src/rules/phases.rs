@@ -278,8 +278,12 @@ fn expire_turn_effects(game: &mut Game) {
     game.used_this_turn.clear();
     for player in &mut game.players {
         player.events_played_this_turn = 0;
+        player.night_this_turn = false;
+        player.stasis_this_turn = false;
+        player.ability_discount = 0;
     }
     for piece in &mut game.pieces {
+        piece.spaces_moved_this_turn = 0;
         piece.turn_range = 0;
         piece.moved_this_turn = false;
         piece.turn_granted.clear();
@@ -303,6 +307,11 @@ fn start_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rules
         player: game.active,
     });
     let player = game.active;
+    {
+        let p = game.player_mut(player);
+        p.night_this_turn = std::mem::take(&mut p.night_next_turn);
+        p.stasis_this_turn = std::mem::take(&mut p.stasis_next_turn);
+    }
     for id in game.ids().collect::<Vec<_>>() {
         let piece = game.piece_mut(id)?;
         if piece.place == Place::Active && piece.controller == player {

@@ -120,6 +120,8 @@ pub struct Piece {
     pub turn_range: u32,
     /// Chosen as a moving unit (or used an ability instead of moving) this turn.
     pub moved_this_turn: bool,
+    /// Spaces it moved this turn.
+    pub spaces_moved_this_turn: u32,
 }
 
 /// What an event card does: its `abilities`, or when it lists none the codex entry named like
@@ -169,6 +171,7 @@ impl Piece {
             no_abilities_this_turn: false,
             turn_range: 0,
             moved_this_turn: false,
+            spaces_moved_this_turn: 0,
         }
     }
 
@@ -314,6 +317,16 @@ pub struct PlayerState {
     pub chosen_attackers: u32,
     /// Events the player played this turn.
     pub events_played_this_turn: u32,
+    /// `hinder_opponent` night for the player's next turn, and for this one.
+    pub night_next_turn: bool,
+    /// During this turn the player's units move at most 1 space and attack only neighbours.
+    pub night_this_turn: bool,
+    /// `hinder_opponent` stasis for the player's next turn.
+    pub stasis_next_turn: bool,
+    /// During this turn the player gains no magic.
+    pub stasis_this_turn: bool,
+    /// Until the end of the turn the player's activated abilities cost this much less.
+    pub ability_discount: u32,
 }
 
 /// A game in progress.

@@ -304,6 +304,11 @@ pub fn check_event(game: &Game, card: ObjectId, on: Option<ObjectId>) -> Result<
             }
         }
     }
+    if active && on.is_some() {
+        return illegal(format!(
+            "{name} is an active event: it is not played on a card"
+        ));
+    }
     if let Some(target) = on {
         if !game.is_on_battlefield(target) {
             return illegal(format!(
