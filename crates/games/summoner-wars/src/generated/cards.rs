@@ -901,7 +901,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
-        abilities: &[],
+        abilities: &[Ability::MightyLegs],
         card_abilities: &[],
     };
     pub(super) const CONJURE_PHOENIXES: Event = Event {

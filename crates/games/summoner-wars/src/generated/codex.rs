@@ -461,12 +461,37 @@ pub enum EffectOp {
     },
     /// After a friendly common or champion that was next to this unit moves, this unit may be placed next to it.
     Follow,
+    /// An enemy attack on the unit adds at most `max` damage to it while `condition` holds.
+    AttackDamageCap {
+        /// The `max` field.
+        max: u8,
+        /// The `condition` field.
+        condition: Condition,
+    },
+    /// After an attack on this unit that added no damage to it, it may exchange places with a unit next to it (neither moving nor forcing).
+    ExchangeIfUnhurt,
+    /// In a turn it moved, the unit attacks only cards next to it.
+    AdjacentAttacksAfterMoving,
+    /// Puts up to `count` cards from a discard pile (the opponent's with `opponents`; only cards with `with_ability` when given; the top card first) into the controller's magic pile: 1 magic each (an instant operation).
+    MagicFromDiscard {
+        /// The `count` field.
+        count: u8,
+        /// The `opponents` field.
+        opponents: bool,
+        /// The `with_ability` field.
+        with_ability: Option<Ability>,
+    },
+    /// Until the end of the turn its controller may choose at most `count` attacking units in a phase (an instant operation).
+    LimitAttackers {
+        /// The `count` field.
+        count: u8,
+    },
     /// After this unit's attack target is chosen, its controller may have this unit and the target exchange places (neither moving nor forcing).
     ExchangeWithTarget,
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 63] = [
+    pub const NAMES: [&'static str; 68] = [
         "modify_movement",
         "move_through",
         "damage_moved_through",
@@ -529,6 +554,11 @@ impl EffectOp {
         "heal_after_attack",
         "shift",
         "follow",
+        "attack_damage_cap",
+        "exchange_if_unhurt",
+        "adjacent_attacks_after_moving",
+        "magic_from_discard",
+        "limit_attackers",
         "exchange_with_target",
     ];
     /// The operation's name as written in content.
@@ -596,6 +626,11 @@ impl EffectOp {
             Self::HealAfterAttack { .. } => "heal_after_attack",
             Self::Shift { .. } => "shift",
             Self::Follow => "follow",
+            Self::AttackDamageCap { .. } => "attack_damage_cap",
+            Self::ExchangeIfUnhurt => "exchange_if_unhurt",
+            Self::AdjacentAttacksAfterMoving => "adjacent_attacks_after_moving",
+            Self::MagicFromDiscard { .. } => "magic_from_discard",
+            Self::LimitAttackers { .. } => "limit_attackers",
             Self::ExchangeWithTarget => "exchange_with_target",
         }
     }
@@ -811,8 +846,10 @@ pub enum Ability {
     MagicStasis,
     /// Vlox's ability: it has a target unit's abilities (base and granted, tracking later grants); copying a structure's abilities does not make it a structure.
     MasterOfTheArt,
-    /// Named on Tundle (Deep Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn in the Attack Phase, while at most 1 unit attacked this phase: the top card of your discard pile goes into your magic pile, and at most 1 unit attacks this turn.
     Meditate,
+    /// The unit may move even as a structure and may move through commons, adding 1 damage to each; in a turn it moved it attacks only cards next to it (given by the Colossus Upgrade and Upgrade events, under the unit).
+    MightyLegs,
     /// Mind Witch's ability: at the start of the Move Phase it gains a target unit's abilities, base and granted, following the target's later changes; if the target leaves the battlefield it keeps only the target's base abilities.
     Mimic,
     /// Tacullu's ability: when it triggers, the damage Tacullu would deal is ignored, so the unit is not destroyed and no magic is gained.
@@ -937,7 +974,7 @@ pub enum Ability {
     StalkingAdvance,
     /// Aerie Sentinel's ability: enemies cannot move through it (by Trample or Flight) nor attack through it; it can still be forced through or exchanged with.
     Stalwart,
-    /// Named on Warden (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.
+    /// While an enemy structure with less than 4 life left is next to it, an enemy attack adds at most 1 damage to it.
     Steadfast,
     /// Adds damage to a friendly unit for a benefit; a Fungal Beast that replaces a destroyed Carrier is a new unit and may use it again that turn.
     Stimshrooms,
@@ -951,6 +988,8 @@ pub enum Ability {
     StrengthenStructures,
     /// Raises strength; a unit holds one copy of it whichever card grants it.
     Strong,
+    /// Event: every Woeful Brother (a card with Swift Maneuver) in the opponent's discard pile goes into your magic pile.
+    StrongSpirits,
     /// Event effect: target a friendly gate; place your summoner next to it (mandatory if possible), then up to 2 other friendly units next to it.
     Stronghold,
     /// +2 strength when attacking a structure.
@@ -967,7 +1006,7 @@ pub enum Ability {
     SuperiorPlanning,
     /// +1 movement. The 1st edition data gives it to the Shadow Elves Swordsman.
     Swift,
-    /// Named on Woeful Brother (Vanguards common) in the 1st edition card data; our sources give no rules text for it.
+    /// After an attack on it that added no damage, it may exchange places with a unit next to it.
     SwiftManeuver,
     /// After moving and again after attacking, the unit may spend 1 boost to be placed 1 space away.
     SwiftPotion,
@@ -995,6 +1034,8 @@ pub enum Ability {
     UltimateShieldOfLight,
     /// While active, a common that would be destroyed returns to its controller's hand instead; it is not destroyed, so no magic is gained and after-destroyed effects do not trigger.
     Unrelenting,
+    /// Event put under a unit: the unit has Mighty Legs' effects while it is there.
+    Upgrade,
     /// Enemy commons next to it cannot move, and may attack only it (or another such unit next to them).
     ValiantDefender,
     /// Event: until the end of the turn your units' activated abilities cost 1 less magic.
@@ -1060,7 +1101,7 @@ pub struct AbilityMeta {
     pub requires: Option<Requirement>,
 }
 /// Metadata of every `Ability` entry, in codex order.
-pub static ABILITY_META: [AbilityMeta; 203] = [
+pub static ABILITY_META: [AbilityMeta; 206] = [
     AbilityMeta {
         name: "A Hero Is Born",
         template: "A Hero Is Born",
@@ -4147,16 +4188,60 @@ pub static ABILITY_META: [AbilityMeta; 203] = [
         name: "Meditate",
         template: "Meditate",
         summary: Some(
-            "Named on Tundle (Deep Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn in the Attack Phase, while at most 1 unit attacked this phase: the top card of your discard pile goes into your magic pile, and at most 1 unit attacks this turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::MagicFromDiscard {
+                count: 1,
+                opponents: false,
+                with_ability: None,
+            },
+            EffectOp::LimitAttackers {
+                count: 1,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        once_per_turn: true,
+        phase: Some(Phase::Attack),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Mighty Legs",
+        template: "Mighty Legs",
+        summary: Some(
+            "The unit may move even as a structure and may move through commons, adding 1 damage to each; in a turn it moved it attacks only cards next to it (given by the Colossus Upgrade and Upgrade events, under the unit).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Mobile,
+            EffectOp::MoveThrough {
+                what: Passable::Commons,
+            },
+            EffectOp::DamageMovedThrough {
+                amount: 1,
+                what: Passable::Commons,
+            },
+            EffectOp::AdjacentAttacksAfterMoving,
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -5956,16 +6041,21 @@ pub static ABILITY_META: [AbilityMeta; 203] = [
         name: "Steadfast",
         template: "Steadfast",
         summary: Some(
-            "Named on Warden (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.",
+            "While an enemy structure with less than 4 life left is next to it, an enemy attack adds at most 1 damage to it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::AttackDamageCap {
+                max: 1,
+                condition: Condition::BesideWeakEnemyStructure,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -6151,6 +6241,37 @@ pub static ABILITY_META: [AbilityMeta; 203] = [
         draft: false,
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Strong Spirits",
+        template: "Strong Spirits",
+        summary: Some(
+            "Event: every Woeful Brother (a card with Swift Maneuver) in the opponent's discard pile goes into your magic pile.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::MagicFromDiscard {
+                count: 10,
+                opponents: true,
+                with_ability: Some(Ability::SwiftManeuver),
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
         revises: None,
         cost: 0,
         uses_attack: false,
@@ -6398,16 +6519,16 @@ pub static ABILITY_META: [AbilityMeta; 203] = [
         name: "Swift Maneuver",
         template: "Swift Maneuver",
         summary: Some(
-            "Named on Woeful Brother (Vanguards common) in the 1st edition card data; our sources give no rules text for it.",
+            "After an attack on it that added no damage, it may exchange places with a unit next to it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::ExchangeIfUnhurt],
         draft: false,
-        timing: None,
+        timing: Some(Timing::AfterAttacked),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -6835,6 +6956,41 @@ pub static ABILITY_META: [AbilityMeta; 203] = [
         requires: None,
     },
     AbilityMeta {
+        name: "Upgrade",
+        template: "Upgrade",
+        summary: Some(
+            "Event put under a unit: the unit has Mighty Legs' effects while it is there.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Mobile,
+            EffectOp::MoveThrough {
+                what: Passable::Commons,
+            },
+            EffectOp::DamageMovedThrough {
+                amount: 1,
+                what: Passable::Commons,
+            },
+            EffectOp::AdjacentAttacksAfterMoving,
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
         name: "Valiant Defender",
         template: "Valiant Defender",
         summary: Some(
@@ -7137,104 +7293,107 @@ impl Ability {
             Self::MagicStasis => 102,
             Self::MasterOfTheArt => 103,
             Self::Meditate => 104,
-            Self::Mimic => 105,
-            Self::MindCapture => 106,
-            Self::MobileStructure => 107,
-            Self::Momentum => 108,
-            Self::Muster => 109,
-            Self::MysticArts => 110,
-            Self::OutOfShadows => 111,
-            Self::PassionOfThePhoenix => 112,
-            Self::PerplexingTempest => 113,
-            Self::Persist => 114,
-            Self::PileOn => 115,
-            Self::Precise => 116,
-            Self::Protector => 117,
-            Self::Prune => 118,
-            Self::PsychicAssault => 119,
-            Self::PsychicStrike => 120,
-            Self::Purge => 121,
-            Self::Pursue => 122,
-            Self::Rage => 123,
-            Self::RaiseTheDead => 124,
-            Self::Rally => 125,
-            Self::Ram => 126,
-            Self::RecklessStrike => 127,
-            Self::Relentless => 128,
-            Self::Repair => 129,
-            Self::Restructure => 130,
-            Self::Retribution => 131,
-            Self::ReturnSpirit => 132,
-            Self::ReturnToShadow => 133,
-            Self::Rider => 134,
-            Self::RigExplosives => 135,
-            Self::Riposte => 136,
-            Self::RockEater => 137,
-            Self::RuneOfProtection => 138,
-            Self::Rupture => 139,
-            Self::Rush => 140,
-            Self::Sandstorm => 141,
-            Self::SaveTheQueen => 142,
-            Self::SaveTheQueen2024 => 143,
-            Self::Scavenge => 144,
-            Self::ScoutAbility => 145,
-            Self::ShadowArrows => 146,
-            Self::ShadowDancer => 147,
-            Self::ShadowStep => 148,
-            Self::ShadowSummon => 149,
-            Self::ShardOfTheFatherGem => 150,
-            Self::ShieldBlock => 151,
-            Self::ShieldOfLight => 152,
-            Self::Shiny => 153,
-            Self::SiegeEngine => 154,
-            Self::Slow => 155,
-            Self::Sly => 156,
-            Self::Smolder => 157,
-            Self::SmolderingEmbers => 158,
-            Self::Sneak => 159,
-            Self::SoulShift => 160,
-            Self::Soulless => 161,
-            Self::SpecialWeakness => 162,
-            Self::SpiritBond => 163,
-            Self::SpiritOfThePhoenix => 164,
-            Self::StalkingAdvance => 165,
-            Self::Stalwart => 166,
-            Self::Steadfast => 167,
-            Self::Stimshrooms => 168,
-            Self::StolenWeapons => 169,
-            Self::StoneMelding => 170,
-            Self::StrengthOfTheStone => 171,
-            Self::StrengthenStructures => 172,
-            Self::Strong => 173,
-            Self::Stronghold => 174,
-            Self::StructuralAnalysis => 175,
-            Self::SummonFireBeast => 176,
-            Self::SummonTheNight => 177,
-            Self::SummonedByFire => 178,
-            Self::SunderHammer => 179,
-            Self::SuperiorPlanning => 180,
-            Self::Swift => 181,
-            Self::SwiftManeuver => 182,
-            Self::SwiftPotion => 183,
-            Self::SwiftShot => 184,
-            Self::SwiftStrike => 185,
-            Self::SybilsSpirit => 186,
-            Self::Thrust => 187,
-            Self::TooStrong => 188,
-            Self::Tough => 189,
-            Self::Trample => 190,
-            Self::Transformation => 191,
-            Self::TransformationEvent => 192,
-            Self::Tunnel => 193,
-            Self::UltimateShieldOfLight => 194,
-            Self::Unrelenting => 195,
-            Self::ValiantDefender => 196,
-            Self::WakeTheFatherGem => 197,
-            Self::Warn => 198,
-            Self::WellTraveled => 199,
-            Self::Wisdom => 200,
-            Self::Wither => 201,
-            Self::Worthy => 202,
+            Self::MightyLegs => 105,
+            Self::Mimic => 106,
+            Self::MindCapture => 107,
+            Self::MobileStructure => 108,
+            Self::Momentum => 109,
+            Self::Muster => 110,
+            Self::MysticArts => 111,
+            Self::OutOfShadows => 112,
+            Self::PassionOfThePhoenix => 113,
+            Self::PerplexingTempest => 114,
+            Self::Persist => 115,
+            Self::PileOn => 116,
+            Self::Precise => 117,
+            Self::Protector => 118,
+            Self::Prune => 119,
+            Self::PsychicAssault => 120,
+            Self::PsychicStrike => 121,
+            Self::Purge => 122,
+            Self::Pursue => 123,
+            Self::Rage => 124,
+            Self::RaiseTheDead => 125,
+            Self::Rally => 126,
+            Self::Ram => 127,
+            Self::RecklessStrike => 128,
+            Self::Relentless => 129,
+            Self::Repair => 130,
+            Self::Restructure => 131,
+            Self::Retribution => 132,
+            Self::ReturnSpirit => 133,
+            Self::ReturnToShadow => 134,
+            Self::Rider => 135,
+            Self::RigExplosives => 136,
+            Self::Riposte => 137,
+            Self::RockEater => 138,
+            Self::RuneOfProtection => 139,
+            Self::Rupture => 140,
+            Self::Rush => 141,
+            Self::Sandstorm => 142,
+            Self::SaveTheQueen => 143,
+            Self::SaveTheQueen2024 => 144,
+            Self::Scavenge => 145,
+            Self::ScoutAbility => 146,
+            Self::ShadowArrows => 147,
+            Self::ShadowDancer => 148,
+            Self::ShadowStep => 149,
+            Self::ShadowSummon => 150,
+            Self::ShardOfTheFatherGem => 151,
+            Self::ShieldBlock => 152,
+            Self::ShieldOfLight => 153,
+            Self::Shiny => 154,
+            Self::SiegeEngine => 155,
+            Self::Slow => 156,
+            Self::Sly => 157,
+            Self::Smolder => 158,
+            Self::SmolderingEmbers => 159,
+            Self::Sneak => 160,
+            Self::SoulShift => 161,
+            Self::Soulless => 162,
+            Self::SpecialWeakness => 163,
+            Self::SpiritBond => 164,
+            Self::SpiritOfThePhoenix => 165,
+            Self::StalkingAdvance => 166,
+            Self::Stalwart => 167,
+            Self::Steadfast => 168,
+            Self::Stimshrooms => 169,
+            Self::StolenWeapons => 170,
+            Self::StoneMelding => 171,
+            Self::StrengthOfTheStone => 172,
+            Self::StrengthenStructures => 173,
+            Self::Strong => 174,
+            Self::StrongSpirits => 175,
+            Self::Stronghold => 176,
+            Self::StructuralAnalysis => 177,
+            Self::SummonFireBeast => 178,
+            Self::SummonTheNight => 179,
+            Self::SummonedByFire => 180,
+            Self::SunderHammer => 181,
+            Self::SuperiorPlanning => 182,
+            Self::Swift => 183,
+            Self::SwiftManeuver => 184,
+            Self::SwiftPotion => 185,
+            Self::SwiftShot => 186,
+            Self::SwiftStrike => 187,
+            Self::SybilsSpirit => 188,
+            Self::Thrust => 189,
+            Self::TooStrong => 190,
+            Self::Tough => 191,
+            Self::Trample => 192,
+            Self::Transformation => 193,
+            Self::TransformationEvent => 194,
+            Self::Tunnel => 195,
+            Self::UltimateShieldOfLight => 196,
+            Self::Unrelenting => 197,
+            Self::Upgrade => 198,
+            Self::ValiantDefender => 199,
+            Self::WakeTheFatherGem => 200,
+            Self::Warn => 201,
+            Self::WellTraveled => 202,
+            Self::Wisdom => 203,
+            Self::Wither => 204,
+            Self::Worthy => 205,
         }
     }
     /// The entry's metadata.
@@ -7565,6 +7724,9 @@ impl ::core::fmt::Display for Ability {
             Self::Meditate => {
                 f.write_str("Meditate")?;
             }
+            Self::MightyLegs => {
+                f.write_str("Mighty Legs")?;
+            }
             Self::Mimic => {
                 f.write_str("Mimic")?;
             }
@@ -7772,6 +7934,9 @@ impl ::core::fmt::Display for Ability {
             Self::Strong => {
                 f.write_str("Strong")?;
             }
+            Self::StrongSpirits => {
+                f.write_str("Strong Spirits")?;
+            }
             Self::Stronghold => {
                 f.write_str("Stronghold")?;
             }
@@ -7837,6 +8002,9 @@ impl ::core::fmt::Display for Ability {
             }
             Self::Unrelenting => {
                 f.write_str("Unrelenting")?;
+            }
+            Self::Upgrade => {
+                f.write_str("Upgrade")?;
             }
             Self::ValiantDefender => {
                 f.write_str("Valiant Defender")?;

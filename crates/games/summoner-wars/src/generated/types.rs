@@ -659,12 +659,14 @@ pub enum Condition {
     BesideFriendlyStructure,
     /// A card is under it.
     HoldsCardUnder,
+    /// An enemy structure with less than 4 life left is next to it.
+    BesideWeakEnemyStructure,
 }
 impl Condition {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Condition";
     /// Every value, in declaration order.
-    pub const ALL: [Condition; 13] = [
+    pub const ALL: [Condition; 14] = [
         Self::Always,
         Self::TargetAdjacent,
         Self::TargetIsStructure,
@@ -678,9 +680,10 @@ impl Condition {
         Self::PlayedEventThisTurn,
         Self::BesideFriendlyStructure,
         Self::HoldsCardUnder,
+        Self::BesideWeakEnemyStructure,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 14] = [
         "Always",
         "TargetAdjacent",
         "TargetIsStructure",
@@ -694,6 +697,7 @@ impl Condition {
         "PlayedEventThisTurn",
         "BesideFriendlyStructure",
         "HoldsCardUnder",
+        "BesideWeakEnemyStructure",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -711,6 +715,7 @@ impl Condition {
             Self::PlayedEventThisTurn => "PlayedEventThisTurn",
             Self::BesideFriendlyStructure => "BesideFriendlyStructure",
             Self::HoldsCardUnder => "HoldsCardUnder",
+            Self::BesideWeakEnemyStructure => "BesideWeakEnemyStructure",
         }
     }
 }

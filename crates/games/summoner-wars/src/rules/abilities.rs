@@ -333,6 +333,12 @@ pub fn holds(game: &Game, id: ObjectId, target: Option<ObjectId>, condition: Con
             .into_iter()
             .any(|n| !game.friendly(id, n) && game.pieces[n.0 as usize].is_unit()),
         Condition::HoldsCardUnder => !under(game, id).is_empty(),
+        Condition::BesideWeakEnemyStructure => game.neighbours(id).into_iter().any(|n| {
+            let p = &game.pieces[n.0 as usize];
+            !game.friendly(id, n)
+                && p.is_structure()
+                && life(game, n).is_some_and(|l| i64::from(l) - i64::from(p.damage) < 4)
+        }),
         Condition::BesideFriendlyStructure => game
             .neighbours(id)
             .into_iter()

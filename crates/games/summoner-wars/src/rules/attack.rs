@@ -23,7 +23,7 @@ use grimoire_engine::{Ctx, ObjectId, Square};
 use super::abilities::{abilities, acting_on, any_acting, holds, strength_against, Decrease};
 use super::content::{
     AttackDieFace, AttackType, Block, CardSort, EffectOp, Phase, Recipient, Symbol, Timing,
-    CHOSEN_ATTACKERS_PER_PHASE, RANGED_REACH,
+    RANGED_REACH,
 };
 use super::damage::{add_damage, in_chosen_order};
 use super::dice::{face, shows, ATTACK};
@@ -69,16 +69,14 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
     let extra = any_acting(game, attacker, Timing::Passive, |op| {
         matches!(op, EffectOp::ExtraAttacker)
     });
-    let full =
-        !extra && game.player(game.active).chosen_attackers >= CHOSEN_ATTACKERS_PER_PHASE as u32;
+    let allowed = game.player(game.active).attackers_allowed();
+    let full = !extra && game.player(game.active).chosen_attackers >= allowed;
     let chosen = if a.attacked_this_phase || full {
         if a.extra_attacks == 0 {
             return illegal(if a.attacked_this_phase {
                 format!("{name} was already chosen to attack this phase")
             } else {
-                format!(
-                    "{CHOSEN_ATTACKERS_PER_PHASE} units were already chosen to attack this phase"
-                )
+                format!("{allowed} units were already chosen to attack this phase")
             });
         }
         Chosen::ExtraAttack
@@ -93,6 +91,16 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
         })
     {
         return illegal(format!("{name} cannot attack in a turn it moved"));
+    }
+    if a.moved_this_turn
+        && !grid().adjacent(from, to)
+        && any_acting(game, attacker, Timing::Passive, |op| {
+            matches!(op, EffectOp::AdjacentAttacksAfterMoving)
+        })
+    {
+        return illegal(format!(
+            "{name} moved this turn: it attacks only a card next to it"
+        ));
     }
     if game.player(a.controller).night_this_turn && !grid().adjacent(from, to) {
         return illegal(format!(
@@ -317,6 +325,15 @@ pub fn attack(
     } else {
         results(hit_symbol)
     };
+    if !game.friendly(attacker, target) {
+        for a in acting_on(game, target, Timing::Passive) {
+            if let EffectOp::AttackDamageCap { max, condition } = a.op {
+                if holds(game, target, None, condition) {
+                    damage = damage.min(max.into());
+                }
+            }
+        }
+    }
     if !precise {
         let (min_pips, all_must_hit) = defences(game, attacker, target);
         let missed = faces.iter().any(|f| shows(f, hit_symbol) == 0);
@@ -395,7 +412,8 @@ pub fn attack(
             }
         }
     }
-    after_attack(game, ctx, attacker, target, target_square, &faces)?;
+    let hurt = added.first().copied().unwrap_or(0) > 0;
+    after_attack(game, ctx, attacker, target, target_square, &faces, hurt)?;
     super::movement::spend_boost_to_move(game, ctx, attacker)
 }
 
@@ -533,6 +551,8 @@ enum After {
     },
     /// The attacked card, still on the battlefield, takes `amount` more damage.
     DamageTarget { ability: &'static str, amount: u32 },
+    /// The attacked unit, unhurt, may exchange places with a unit next to it.
+    ExchangeUnhurt { ability: &'static str },
     /// The destroyed target's owner discards `count` cards from hand.
     OwnerDiscards { ability: &'static str, count: u32 },
     /// The attacker's `AfterAttacking` handler.
@@ -560,10 +580,19 @@ fn after_attack(
     target: ObjectId,
     target_square: Option<Square>,
     faces: &[&'static AttackDieFace],
+    hurt: bool,
 ) -> Result<(), RulesError> {
     let mut pending = Vec::new();
     if game.is_on_battlefield(target) {
         for a in super::abilities::own_ops(game, target, Timing::AfterAttacked) {
+            if a.op == EffectOp::ExchangeIfUnhurt && !hurt && a.source == target {
+                pending.push((
+                    format!("{} of {}", a.ability.meta().name, game.describe(target)),
+                    After::ExchangeUnhurt {
+                        ability: a.ability.meta().name,
+                    },
+                ));
+            }
             if let EffectOp::AddDamage {
                 amount,
                 to: Recipient::Attacker,
@@ -681,6 +710,34 @@ fn after_attack(
                         player,
                     },
                 )?;
+            }
+            After::ExchangeUnhurt { ability } => {
+                if !game.is_on_battlefield(target) {
+                    continue;
+                }
+                let others: Vec<ObjectId> = game
+                    .neighbours(target)
+                    .into_iter()
+                    .filter(|&n| game.pieces[n.0 as usize].is_unit())
+                    .collect();
+                if others.is_empty() {
+                    continue;
+                }
+                let mut options = vec!["no".to_string()];
+                options.extend(others.iter().map(|&o| game.describe(o)));
+                let prompt = format!("{ability}: exchange places with");
+                let answer = ctx.choose(&prompt, &options)?;
+                if answer == 0 {
+                    continue;
+                }
+                let other = others[answer - 1];
+                let (a, b) = (game.piece(target)?.place, game.piece(other)?.place);
+                game.piece_mut(target)?.place = b;
+                game.piece_mut(other)?.place = a;
+                ctx.record(GameEvent::AbilityResolved {
+                    ability,
+                    card: game.describe(target),
+                });
             }
             After::OwnerDiscards { ability, count } => {
                 ctx.record(GameEvent::AbilityResolved {

@@ -7,6 +7,26 @@ use super::content::EffectOp;
 
 /// Every operation of `[effects.*]` with its status.
 pub const OPERATIONS: &[(&str, Coverage)] = &[
+    (
+        "attack_damage_cap",
+        Coverage::played("attack (adding damage)"),
+    ),
+    (
+        "exchange_if_unhurt",
+        Coverage::played("attack (AfterAttacked)"),
+    ),
+    (
+        "adjacent_attacks_after_moving",
+        Coverage::played("attack (choosing the target)"),
+    ),
+    (
+        "magic_from_discard",
+        Coverage::played("instant (activated, events)"),
+    ),
+    (
+        "limit_attackers",
+        Coverage::played("instant; attack (choosing attackers)"),
+    ),
     ("modify_movement", Coverage::played("abilities::movement")),
     (
         "move_through",
@@ -264,6 +284,11 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::HealAfterAttack { .. } => "heal_after_attack",
         EffectOp::Shift { .. } => "shift",
         EffectOp::Follow => "follow",
+        EffectOp::AttackDamageCap { .. } => "attack_damage_cap",
+        EffectOp::ExchangeIfUnhurt => "exchange_if_unhurt",
+        EffectOp::AdjacentAttacksAfterMoving => "adjacent_attacks_after_moving",
+        EffectOp::MagicFromDiscard { .. } => "magic_from_discard",
+        EffectOp::LimitAttackers { .. } => "limit_attackers",
     }
 }
 

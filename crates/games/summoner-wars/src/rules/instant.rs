@@ -15,9 +15,7 @@
 use grimoire_engine::{Board, Ctx, ObjectId, PlayerId};
 
 use super::abilities::abilities;
-use super::content::{
-    Ability, CardSort, EffectOp, Phase, Pick, Requirement, Side, CHOSEN_ATTACKERS_PER_PHASE,
-};
+use super::content::{Ability, CardSort, EffectOp, Phase, Pick, Requirement, Side};
 use super::damage::add_damage;
 use super::state::{grid, illegal, Cause, Game, GameEvent, Kind, Place, RulesError};
 
@@ -140,6 +138,8 @@ pub fn is_instant(op: &EffectOp) -> bool {
                 | EffectOp::Search { .. }
                 | EffectOp::HinderOpponent { .. }
                 | EffectOp::DiscountAbilities { .. }
+                | EffectOp::MagicFromDiscard { .. }
+                | EffectOp::LimitAttackers { .. }
         )
 }
 
@@ -414,6 +414,41 @@ fn apply(
             p.night_next_turn |= night;
             p.stasis_next_turn |= stasis;
         }
+        EffectOp::MagicFromDiscard {
+            count,
+            opponents,
+            with_ability,
+        } => {
+            let whose = if opponents {
+                Game::opponent(player)
+            } else {
+                player
+            };
+            // The top of the discard pile is the card put there last.
+            let mut pile = game.pile(whose, Place::Discard);
+            pile.reverse();
+            let taken: Vec<ObjectId> = pile
+                .into_iter()
+                .filter(|&c| {
+                    with_ability.is_none_or(|a| {
+                        super::abilities::printed(&game.pieces[c.0 as usize]).contains(&a)
+                    })
+                })
+                .take(count.into())
+                .collect();
+            for &c in &taken {
+                game.piece_mut(c)?.place = Place::MagicPile;
+            }
+            super::damage::gain_magic(game, ctx, player, taken.len() as u32);
+        }
+        EffectOp::LimitAttackers { count } => {
+            let p = game.player_mut(player);
+            p.attackers_limit = if p.attackers_limit == 0 {
+                count.into()
+            } else {
+                p.attackers_limit.min(count.into())
+            };
+        }
         EffectOp::DiscountAbilities { amount } => {
             let p = game.player_mut(player);
             p.ability_discount = p.ability_discount.saturating_add(amount.into());
@@ -581,9 +616,10 @@ pub fn check_use(game: &Game, unit: ObjectId, ability: Ability) -> Result<(), Ru
                 game.describe(unit)
             ));
         }
-        if game.player(piece.controller).chosen_attackers >= CHOSEN_ATTACKERS_PER_PHASE as u32 {
+        let allowed = game.player(piece.controller).attackers_allowed();
+        if game.player(piece.controller).chosen_attackers >= allowed {
             return illegal(format!(
-                "{CHOSEN_ATTACKERS_PER_PHASE} units were already chosen to attack this phase"
+                "{allowed} units were already chosen to attack this phase"
             ));
         }
     }

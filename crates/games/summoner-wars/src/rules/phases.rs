@@ -281,6 +281,7 @@ fn expire_turn_effects(game: &mut Game) {
         player.night_this_turn = false;
         player.stasis_this_turn = false;
         player.ability_discount = 0;
+        player.attackers_limit = 0;
     }
     for piece in &mut game.pieces {
         piece.spaces_moved_this_turn = 0;

@@ -295,6 +295,7 @@ fn place_name(place: Place) -> String {
         Place::Hand => "hand".into(),
         Place::DrawPile => "draw".into(),
         Place::Discard => "discard".into(),
+        Place::MagicPile => "magic".into(),
     }
 }
 

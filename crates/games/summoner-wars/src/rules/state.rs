@@ -33,6 +33,9 @@ pub enum Place {
     DrawPile,
     /// In its owner's discard pile.
     Discard,
+    /// Put into a magic pile by an effect (`magic_from_discard`): it counts as 1 magic of the
+    /// player who put it there and is out of play.
+    MagicPile,
 }
 
 fn square_name<S: serde::Serializer>(square: &Square, s: S) -> Result<S::Ok, S::Error> {
@@ -327,6 +330,21 @@ pub struct PlayerState {
     pub stasis_this_turn: bool,
     /// Until the end of the turn the player's activated abilities cost this much less.
     pub ability_discount: u32,
+    /// Until the end of the turn the player chooses at most this many attacking units in a
+    /// phase (0: no limit beyond the rules').
+    pub attackers_limit: u32,
+}
+
+impl PlayerState {
+    /// How many attacking units the player may still choose in total this phase.
+    pub fn attackers_allowed(&self) -> u32 {
+        let rule = super::content::CHOSEN_ATTACKERS_PER_PHASE as u32;
+        if self.attackers_limit == 0 {
+            rule
+        } else {
+            rule.min(self.attackers_limit)
+        }
+    }
 }
 
 /// A game in progress.
