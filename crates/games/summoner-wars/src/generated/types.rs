@@ -529,6 +529,8 @@ pub enum Pick {
     Each,
     /// Up to two cards the controller chooses, one after the other (none is fine).
     UpToTwo,
+    /// The cards the ability's previous operation picked.
+    Previous,
     /// The unit carrying the ability itself.
     ThisUnit,
 }
@@ -536,15 +538,28 @@ impl Pick {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Pick";
     /// Every value, in declaration order.
-    pub const ALL: [Pick; 4] = [Self::One, Self::Each, Self::UpToTwo, Self::ThisUnit];
+    pub const ALL: [Pick; 5] = [
+        Self::One,
+        Self::Each,
+        Self::UpToTwo,
+        Self::Previous,
+        Self::ThisUnit,
+    ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 4] = ["One", "Each", "UpToTwo", "ThisUnit"];
+    pub const NAMES: [&'static str; 5] = [
+        "One",
+        "Each",
+        "UpToTwo",
+        "Previous",
+        "ThisUnit",
+    ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
         match self {
             Self::One => "One",
             Self::Each => "Each",
             Self::UpToTwo => "UpToTwo",
+            Self::Previous => "Previous",
             Self::ThisUnit => "ThisUnit",
         }
     }

@@ -285,6 +285,7 @@ pub fn attack(
         for _ in 0..dice {
             faces.push(face(ctx.roll(ATTACK)?));
         }
+        reroll_and_ignore(game, ctx, attacker, target, &mut faces)?;
     }
     let hit_symbol = match game.piece(attacker)?.attack_type() {
         Some(AttackType::Ranged) => Symbol::Bow,
@@ -377,6 +378,9 @@ pub fn attack(
         dice: game.last_roll.clone(),
         damage,
     });
+    if damage > 0 && cancelled(game, ctx, attacker, target)? {
+        damage = 0;
+    }
     let target_square = game.piece(target)?.square();
     let recoil = any_acting(game, attacker, Timing::WhenAttacking, |op| {
         matches!(op, EffectOp::Recoil)
@@ -414,6 +418,7 @@ pub fn attack(
     }
     let hurt = added.first().copied().unwrap_or(0) > 0;
     after_attack(game, ctx, attacker, target, target_square, &faces, hurt)?;
+    attack_again(game, ctx, attacker, &faces, hurt)?;
     super::movement::spend_boost_to_move(game, ctx, attacker)
 }
 
@@ -476,6 +481,178 @@ fn defences(game: &Game, attacker: ObjectId, target: ObjectId) -> (u8, bool) {
         matches!(op, EffectOp::AllDiceMustHit)
     });
     (min_pips, all)
+}
+
+/// After the attack, on the attacker: `extra_attack` of an `AfterAttacking` ability (Swift
+/// Strike, within its `once_per_turn`) and `after_attack_rolls` (Hasty: discarded after a miss,
+/// an extra attack on a die of the given pips).
+fn attack_again(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    attacker: ObjectId,
+    faces: &[&'static AttackDieFace],
+    hurt: bool,
+) -> Result<(), RulesError> {
+    if !game.is_on_battlefield(attacker) {
+        return Ok(());
+    }
+    for ability in abilities(game, attacker) {
+        let meta = ability.meta();
+        if meta.timing != Some(Timing::AfterAttacking) {
+            continue;
+        }
+        for op in meta.effects {
+            match *op {
+                EffectOp::ExtraAttack { count } => {
+                    if meta.once_per_turn && game.used_this_turn.contains(&(attacker, meta.name)) {
+                        continue;
+                    }
+                    if meta.once_per_turn {
+                        game.used_this_turn.push((attacker, meta.name));
+                    }
+                    game.piece_mut(attacker)?.extra_attacks += u32::from(count);
+                    ctx.record(GameEvent::AbilityResolved {
+                        ability: meta.name,
+                        card: game.describe(attacker),
+                    });
+                }
+                EffectOp::AfterAttackRolls {
+                    discard_if_missed,
+                    extra_attack_on,
+                } => {
+                    if discard_if_missed && !hurt {
+                        ctx.record(GameEvent::AbilityResolved {
+                            ability: meta.name,
+                            card: game.describe(attacker),
+                        });
+                        super::damage::leave_battlefield(game, attacker, Place::Discard)?;
+                        return Ok(());
+                    }
+                    if extra_attack_on > 0 && faces.iter().any(|f| f.pips == extra_attack_on) {
+                        game.piece_mut(attacker)?.extra_attacks += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A once-per-turn ability of `holder`'s controller's units with operation `matches`, not used
+/// this turn: the unit and the ability's name.
+fn unused_watch(
+    game: &Game,
+    player: grimoire_engine::PlayerId,
+    matches: impl Fn(&EffectOp) -> bool,
+) -> Option<(ObjectId, &'static str, EffectOp)> {
+    game.on_battlefield()
+        .filter(|&u| game.pieces[u.0 as usize].controller == player)
+        .flat_map(|u| abilities(game, u).into_iter().map(move |a| (u, a)))
+        .flat_map(|(u, a)| {
+            a.meta()
+                .effects
+                .iter()
+                .map(move |op| (u, a.meta().name, *op))
+        })
+        .find(|(u, name, op)| matches(op) && !game.used_this_turn.contains(&(*u, *name)))
+}
+
+/// After the roll: `reroll_one` (Lucky) of the attacker's side may roll one die again, then
+/// `ignore_one_die` (Shadow Dancer) of an enemy target may have one die ignored; each once per
+/// turn.
+fn reroll_and_ignore(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    attacker: ObjectId,
+    target: ObjectId,
+    faces: &mut Vec<&'static AttackDieFace>,
+) -> Result<(), RulesError> {
+    let dice_labels = |faces: &[&'static AttackDieFace]| -> Vec<String> {
+        let mut options = vec!["none".to_string()];
+        options.extend(
+            faces
+                .iter()
+                .enumerate()
+                .map(|(i, f)| format!("die {}: {}", i + 1, f.label)),
+        );
+        options
+    };
+    let player = game.piece(attacker)?.controller;
+    if let Some((unit, name, _)) =
+        unused_watch(game, player, |op| matches!(op, EffectOp::RerollOne))
+    {
+        if !faces.is_empty() {
+            let answer = ctx.choose(&format!("{name}: die to roll again"), &dice_labels(faces))?;
+            if answer > 0 {
+                game.used_this_turn.push((unit, name));
+                faces[answer - 1] = face(ctx.roll(ATTACK)?);
+                ctx.record(GameEvent::AbilityResolved {
+                    ability: name,
+                    card: game.describe(unit),
+                });
+            }
+        }
+    }
+    if !game.friendly(attacker, target) && !faces.is_empty() {
+        let own = abilities(game, target).into_iter().find(|a| {
+            a.meta().effects.contains(&EffectOp::IgnoreOneDie)
+                && !game.used_this_turn.contains(&(target, a.meta().name))
+        });
+        if let Some(ability) = own {
+            let name = ability.meta().name;
+            // Only the first attack on it in a turn.
+            game.used_this_turn.push((target, name));
+            let answer = ctx.choose(&format!("{name}: die to ignore"), &dice_labels(faces))?;
+            if answer > 0 {
+                faces.remove(answer - 1);
+                ctx.record(GameEvent::AbilityResolved {
+                    ability: name,
+                    card: game.describe(target),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `cancel_attack_damage` (Magic Barrier) of the target's side: once per turn, paying its cost,
+/// the damage an enemy attack would add to the target is cancelled.
+fn cancelled(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    attacker: ObjectId,
+    target: ObjectId,
+) -> Result<bool, RulesError> {
+    if game.friendly(attacker, target) {
+        return Ok(false);
+    }
+    let player = game.piece(target)?.controller;
+    let Some((unit, name, op)) = unused_watch(game, player, |op| {
+        matches!(op, EffectOp::CancelAttackDamage { .. })
+    }) else {
+        return Ok(false);
+    };
+    let EffectOp::CancelAttackDamage { cost } = op else {
+        return Ok(false);
+    };
+    if game.player(player).magic < u32::from(cost) {
+        return Ok(false);
+    }
+    let prompt = format!(
+        "{name}: pay {cost} magic to cancel the damage to {}?",
+        game.describe(target)
+    );
+    if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
+        return Ok(false);
+    }
+    game.player_mut(player).magic -= u32::from(cost);
+    game.used_this_turn.push((unit, name));
+    ctx.record(GameEvent::AbilityResolved {
+        ability: name,
+        card: game.describe(unit),
+    });
+    Ok(true)
 }
 
 /// Whether `id` is next to its controller's summoner.

@@ -274,6 +274,11 @@ enum AfterDestroyedEffect {
     },
     /// The source may be placed on `square`, the destroyed unit's space (Soul Shift).
     TakePlace { square: Square },
+    /// The destroyer may be placed on `square` and attack once more (Shadow Arrows).
+    Advance { square: Square },
+    /// The top `count` cards of the destroyer's controller's discard pile go into their magic
+    /// pile (Channel Magic).
+    ChannelMagic { count: usize },
     /// A card with ability `with` from `player`'s discard pile is placed on `square`
     /// (`place_from_discard`); `destroyed` is the card just destroyed, which had `had`.
     FromDiscard {
@@ -323,6 +328,35 @@ pub fn destroy(
             vec![(id, had.clone(), Destruction::ThisUnit)];
         if let Some(d) = destroyer.filter(|&d| d != id && game.is_on_battlefield(d)) {
             holders.push((d, abilities(game, d), Destruction::DestroyedByThisUnit));
+        }
+        if let Some(d) = destroyer.filter(|&d| d != id && game.is_on_battlefield(d)) {
+            for ability in abilities(game, d) {
+                let meta = ability.meta();
+                if meta.once_per_turn && game.used_this_turn.contains(&(d, meta.name)) {
+                    continue;
+                }
+                for op in meta.effects {
+                    let what = match *op {
+                        EffectOp::AdvanceAfterDestroying if piece.is_unit() => {
+                            AfterDestroyedEffect::Advance { square }
+                        }
+                        EffectOp::MagicFromDiscard { count, .. }
+                            if meta.timing == Some(Timing::AfterDestroyed)
+                                && !game.friendly(d, id) =>
+                        {
+                            AfterDestroyedEffect::ChannelMagic {
+                                count: count.into(),
+                            }
+                        }
+                        _ => continue,
+                    };
+                    triggers.push(AfterDestroyed {
+                        source: d,
+                        ability: meta.name,
+                        what,
+                    });
+                }
+            }
         }
         for (holder, list, whose) in holders {
             for ability in list {
@@ -390,6 +424,28 @@ pub fn destroy(
             }
             AfterDestroyedEffect::TakePlace { square } => {
                 take_place(game, ctx, trigger.source, trigger.ability, square)?;
+            }
+            AfterDestroyedEffect::Advance { square } => {
+                let before = game.piece(trigger.source)?.place;
+                take_place(game, ctx, trigger.source, trigger.ability, square)?;
+                if game.piece(trigger.source)?.place != before {
+                    game.used_this_turn.push((trigger.source, trigger.ability));
+                    game.piece_mut(trigger.source)?.extra_attacks += 1;
+                }
+            }
+            AfterDestroyedEffect::ChannelMagic { count } => {
+                let player = game.piece(trigger.source)?.controller;
+                let mut pile = game.pile(player, Place::Discard);
+                pile.reverse();
+                let taken: Vec<ObjectId> = pile.into_iter().take(count).collect();
+                for &c in &taken {
+                    game.piece_mut(c)?.place = Place::MagicPile;
+                }
+                ctx.record(GameEvent::AbilityResolved {
+                    ability: trigger.ability,
+                    card: game.describe(trigger.source),
+                });
+                gain_magic(game, ctx, player, taken.len() as u32);
             }
             AfterDestroyedEffect::FromDiscard {
                 with,

@@ -7,6 +7,29 @@ use super::content::EffectOp;
 
 /// Every operation of `[effects.*]` with its status.
 pub const OPERATIONS: &[(&str, Coverage)] = &[
+    ("damage_per_discard", Coverage::played("instant (events)")),
+    ("damage_around", Coverage::played("instant (events)")),
+    ("draw", Coverage::played("instant (events)")),
+    ("summon_free", Coverage::played("instant (events)")),
+    ("extra_mover", Coverage::played("state::movers_allowed")),
+    (
+        "advance_after_destroying",
+        Coverage::played("damage::destroy (AfterDestroyed)"),
+    ),
+    (
+        "after_attack_rolls",
+        Coverage::played("attack (AfterAttacking)"),
+    ),
+    ("reroll_one", Coverage::played("attack (after the roll)")),
+    (
+        "cancel_attack_damage",
+        Coverage::played("attack (before adding damage)"),
+    ),
+    (
+        "ignore_one_die",
+        Coverage::played("attack (after the roll)"),
+    ),
+    ("fetch_beside", Coverage::played("instant (activated)")),
     (
         "attack_damage_cap",
         Coverage::played("attack (adding damage)"),
@@ -284,6 +307,17 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::HealAfterAttack { .. } => "heal_after_attack",
         EffectOp::Shift { .. } => "shift",
         EffectOp::Follow => "follow",
+        EffectOp::DamagePerDiscard { .. } => "damage_per_discard",
+        EffectOp::DamageAround { .. } => "damage_around",
+        EffectOp::Draw { .. } => "draw",
+        EffectOp::SummonFree { .. } => "summon_free",
+        EffectOp::ExtraMover { .. } => "extra_mover",
+        EffectOp::AdvanceAfterDestroying => "advance_after_destroying",
+        EffectOp::AfterAttackRolls { .. } => "after_attack_rolls",
+        EffectOp::RerollOne => "reroll_one",
+        EffectOp::CancelAttackDamage { .. } => "cancel_attack_damage",
+        EffectOp::IgnoreOneDie => "ignore_one_die",
+        EffectOp::FetchBeside { .. } => "fetch_beside",
         EffectOp::AttackDamageCap { .. } => "attack_damage_cap",
         EffectOp::ExchangeIfUnhurt => "exchange_if_unhurt",
         EffectOp::AdjacentAttacksAfterMoving => "adjacent_attacks_after_moving",

@@ -95,6 +95,12 @@ fn selection(op: &EffectOp) -> Option<Selection> {
             within,
             line,
         } => s(pick, side, sort, within, line, None),
+        EffectOp::DamagePerDiscard { pick, .. } => {
+            s(pick, Side::Any, CardSort::Any, 0, false, None)
+        }
+        EffectOp::DamageAround {
+            pick, side, sort, ..
+        } => s(pick, side, sort, 0, false, None),
         EffectOp::MoveDamageToSummoner { pick, sort } => {
             s(pick, Side::Friendly, sort, 0, false, None)
         }
@@ -139,6 +145,9 @@ pub fn is_instant(op: &EffectOp) -> bool {
                 | EffectOp::HinderOpponent { .. }
                 | EffectOp::DiscountAbilities { .. }
                 | EffectOp::MagicFromDiscard { .. }
+                | EffectOp::Draw { .. }
+                | EffectOp::SummonFree { .. }
+                | EffectOp::FetchBeside { .. }
                 | EffectOp::LimitAttackers { .. }
         )
 }
@@ -242,12 +251,18 @@ pub fn resolve(
 ) -> Result<(), RulesError> {
     let name = ability.meta().name;
     let from_event = game.piece(source)?.kind() == Kind::Event;
+    let mut previous: Vec<ObjectId> = Vec::new();
     for op in ability.meta().effects.iter().filter(|op| is_instant(op)) {
         if from_event && matches!(op, EffectOp::ExtraAttack { .. }) {
             // An event's extra attack goes to the unit it is played on (summon::play_event).
             continue;
         }
         let picked = match selection(op) {
+            Some(sel) if sel.pick == Pick::Previous => previous
+                .iter()
+                .copied()
+                .filter(|&c| game.is_on_battlefield(c))
+                .collect(),
             Some(sel) => {
                 let all = candidates(game, source, player, &sel);
                 match sel.pick {
@@ -277,7 +292,7 @@ pub fn resolve(
                         }
                         chosen
                     }
-                    Pick::Each | Pick::ThisUnit => all,
+                    Pick::Each | Pick::ThisUnit | Pick::Previous => all,
                 }
             }
             None => Vec::new(),
@@ -287,6 +302,9 @@ pub fn resolve(
             card: game.describe(source),
         });
         apply(game, ctx, source, player, op, &picked)?;
+        if !picked.is_empty() {
+            previous = picked;
+        }
     }
     Ok(())
 }
@@ -441,6 +459,142 @@ fn apply(
             }
             super::damage::gain_magic(game, ctx, player, taken.len() as u32);
         }
+        EffectOp::DamagePerDiscard { max, .. } => {
+            let mut discarded = 0u32;
+            while discarded < u32::from(max) {
+                let hand = game.pile(player, Place::Hand);
+                if hand.is_empty() {
+                    break;
+                }
+                let mut options = vec!["stop".to_string()];
+                options.extend(hand.iter().map(|&c| game.describe(c)));
+                let answer = ctx.choose("card to discard for 1 more damage", &options)?;
+                if answer == 0 {
+                    break;
+                }
+                game.piece_mut(hand[answer - 1])?.place = Place::Discard;
+                discarded += 1;
+            }
+            let hits: Vec<(ObjectId, u32)> = picked.iter().map(|&c| (c, discarded)).collect();
+            add_damage(
+                game,
+                ctx,
+                &hits,
+                Cause::Effect {
+                    source: Some(source),
+                    player,
+                },
+            )?;
+        }
+        EffectOp::DamageAround { amount, .. } => {
+            let mut hits: Vec<(ObjectId, u32)> = Vec::new();
+            for &c in picked {
+                for other in std::iter::once(c).chain(game.neighbours(c)) {
+                    let unit_or_picked = other == c || game.pieces[other.0 as usize].is_unit();
+                    if unit_or_picked && !hits.iter().any(|(h, _)| *h == other) {
+                        hits.push((other, amount.into()));
+                    }
+                }
+            }
+            add_damage(
+                game,
+                ctx,
+                &hits,
+                Cause::Effect {
+                    source: Some(source),
+                    player,
+                },
+            )?;
+        }
+        EffectOp::Draw { count } => {
+            let drawn: Vec<ObjectId> = game
+                .pile(player, Place::DrawPile)
+                .into_iter()
+                .take(count.into())
+                .collect();
+            for &c in &drawn {
+                game.piece_mut(c)?.place = Place::Hand;
+            }
+            if !drawn.is_empty() {
+                ctx.record(GameEvent::Drew {
+                    player,
+                    count: drawn.len() as u32,
+                });
+            }
+        }
+        EffectOp::SummonFree { count, sort } => {
+            for _ in 0..count {
+                let hand: Vec<ObjectId> = game
+                    .pile(player, Place::Hand)
+                    .into_iter()
+                    .filter(|&c| {
+                        let p = &game.pieces[c.0 as usize];
+                        matches!(p.kind(), Kind::Champion | Kind::Common | Kind::Unclassed)
+                            && sort_matches(game, c, sort)
+                    })
+                    .collect();
+                let squares: Vec<grimoire_engine::Square> = {
+                    let mut out = Vec::new();
+                    for gate in game.on_battlefield() {
+                        let p = &game.pieces[gate.0 as usize];
+                        if p.is_gate() && p.controller == player {
+                            if let Some(at) = p.square() {
+                                for s in super::movement::empty_neighbours(game, at) {
+                                    if !out.contains(&s) {
+                                        out.push(s);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    out
+                };
+                if hand.is_empty() || squares.is_empty() {
+                    break;
+                }
+                let mut options = vec!["none".to_string()];
+                options.extend(hand.iter().map(|&c| game.describe(c)));
+                let answer = ctx.choose("unit to summon for free", &options)?;
+                if answer == 0 {
+                    break;
+                }
+                let card = hand[answer - 1];
+                let names: Vec<String> = squares.iter().map(|s| grid().position_name(s)).collect();
+                let at = if names.len() == 1 {
+                    0
+                } else {
+                    ctx.choose(&format!("summon {} on", game.describe(card)), &names)?
+                };
+                game.piece_mut(card)?.place = Place::Battlefield(squares[at]);
+                ctx.record(GameEvent::Entered {
+                    card: game.describe(card),
+                    how: "summoned",
+                });
+            }
+        }
+        EffectOp::FetchBeside { with_ability } => {
+            if game.pieces[source.0 as usize].kind() == Kind::Event {
+                return Ok(());
+            }
+            let found: Vec<ObjectId> = [Place::Hand, Place::DrawPile]
+                .into_iter()
+                .flat_map(|p| game.pile(player, p))
+                .filter(|&c| {
+                    super::abilities::printed(&game.pieces[c.0 as usize]).contains(&with_ability)
+                })
+                .collect();
+            if !found.is_empty() {
+                let labels: Vec<String> = found.iter().map(|&c| game.describe(c)).collect();
+                let index = if labels.len() == 1 {
+                    0
+                } else {
+                    ctx.choose("card to place", &labels)?
+                };
+                // With no empty space next to the unit the card stays where it was.
+                place_next_to(game, ctx, found[index], source)?;
+            }
+            super::play::shuffle(game, ctx, player)?;
+        }
         EffectOp::LimitAttackers { count } => {
             let p = game.player_mut(player);
             p.attackers_limit = if p.attackers_limit == 0 {
@@ -591,6 +745,17 @@ pub fn check_use(game: &Game, unit: ObjectId, ability: Ability) -> Result<(), Ru
     if meta.once_per_turn && game.used_this_turn.contains(&(unit, name)) {
         return illegal(format!("{name} was already used this turn"));
     }
+    let uses = game
+        .used_this_turn
+        .iter()
+        .filter(|&&used| used == (unit, name))
+        .count();
+    if meta.uses_per_turn > 0 && uses >= usize::from(meta.uses_per_turn) {
+        return illegal(format!(
+            "{name} was already used {} times this turn",
+            meta.uses_per_turn
+        ));
+    }
     if let Some(requirement) = meta.requires {
         if !requirement_holds(game, piece.controller, requirement) {
             return illegal(format!("{name} needs {requirement:?}"));
@@ -646,7 +811,7 @@ pub fn use_ability(
     let player = game.piece(unit)?.controller;
     let cost = cost_now(game, player, ability);
     game.player_mut(player).magic -= cost;
-    if meta.once_per_turn {
+    if meta.once_per_turn || meta.uses_per_turn > 0 {
         game.used_this_turn.push((unit, meta.name));
     }
     if meta.uses_move {

@@ -405,7 +405,21 @@ impl Game {
         if self.short_first_turn {
             FIRST_TURN_MOVERS as u32
         } else {
-            CHOSEN_MOVERS_PER_PHASE as u32
+            // `extra_mover` (Scout Ability) of the active player's units.
+            let extra = self
+                .on_battlefield()
+                .filter(|&u| self.pieces[u.0 as usize].controller == self.active)
+                .flat_map(|u| {
+                    super::abilities::acting_on(self, u, super::content::Timing::Passive)
+                        .into_iter()
+                        .map(move |a| (u, a))
+                })
+                .filter(|(u, a)| {
+                    matches!(a.op, super::content::EffectOp::ExtraMover { condition }
+                        if a.source == *u && super::abilities::holds(self, *u, None, condition))
+                })
+                .count();
+            CHOSEN_MOVERS_PER_PHASE as u32 + extra as u32
         }
     }
 
