@@ -2344,7 +2344,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
-        abilities: &[],
+        abilities: &[Ability::ExplosiveShell],
         card_abilities: &[],
     };
     pub(super) const MOUNTAIN_VARGATH_WALL: Structure = Structure {
@@ -3185,7 +3185,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
-        abilities: &[],
+        abilities: &[Ability::SummoningSurge],
         card_abilities: &[],
     };
     pub(super) const SUMMONING_SURGE_VANGUARDS: Event = Event {
@@ -3204,7 +3204,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
-        abilities: &[],
+        abilities: &[Ability::SummoningSurge],
         card_abilities: &[],
     };
     pub(super) const SUNDERVED: Summoner = Summoner {

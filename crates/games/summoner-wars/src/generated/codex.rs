@@ -204,10 +204,12 @@ pub enum EffectOp {
         /// The `class` field.
         class: Option<ClassTag>,
     },
-    /// Adds `amount` damage to the picked cards, all at once; with `roll_at_least` one attack die is rolled first and the damage is added only when its `pips` reach that number.
+    /// Adds `amount` damage to the picked cards, all at once; with `roll_at_least` one attack die is rolled first and the damage is added only when its `pips` reach that number; `cost_each` magic is paid per picked card.
     Damage {
         /// The `amount` field.
         amount: u8,
+        /// The `cost_each` field.
+        cost_each: u8,
         /// The `roll_at_least` field.
         roll_at_least: u8,
         /// The `pick` field.
@@ -544,12 +546,49 @@ pub enum EffectOp {
         /// The `with_ability` field.
         with_ability: Ability,
     },
+    /// The picked units move `amount` more spaces until the end of the turn (an instant operation).
+    MovementThisTurn {
+        /// The `amount` field.
+        amount: u8,
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+    },
+    /// While this unit is next to a friendly structure, enemy attacks on that structure and on friendly units next to it count only dice of `min_pips` or more.
+    WallMelding {
+        /// The `min_pips` field.
+        min_pips: u8,
+    },
+    /// When this unit attacks, its controller may add 1 damage to each friendly structure for +1 strength per structure for that attack.
+    StructuresForStrength,
+    /// At the end of its controller's Magic Phase, while `condition` holds, one die is rolled: with `at_most` pips or fewer the unit goes to the discard pile (not destroyed).
+    FleeOnRoll {
+        /// The `at_most` field.
+        at_most: u8,
+        /// The `condition` field.
+        condition: Condition,
+    },
+    /// The unit may attack a card of `sort` within `spaces` spaces, without a straight line and attacking through no card.
+    ReachWithin {
+        /// The `spaces` field.
+        spaces: u8,
+        /// The `sort` field.
+        sort: CardSort,
+    },
+    /// After this unit destroys a card, every card next to that card's space takes `amount` damage, all at once.
+    DamageAroundDestroyed {
+        /// The `amount` field.
+        amount: u8,
+    },
     /// After this unit's attack target is chosen, its controller may have this unit and the target exchange places (neither moving nor forcing).
     ExchangeWithTarget,
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 79] = [
+    pub const NAMES: [&'static str; 85] = [
         "modify_movement",
         "move_through",
         "damage_moved_through",
@@ -628,6 +667,12 @@ impl EffectOp {
         "cancel_attack_damage",
         "ignore_one_die",
         "fetch_beside",
+        "movement_this_turn",
+        "wall_melding",
+        "structures_for_strength",
+        "flee_on_roll",
+        "reach_within",
+        "damage_around_destroyed",
         "exchange_with_target",
     ];
     /// The operation's name as written in content.
@@ -711,6 +756,12 @@ impl EffectOp {
             Self::CancelAttackDamage { .. } => "cancel_attack_damage",
             Self::IgnoreOneDie => "ignore_one_die",
             Self::FetchBeside { .. } => "fetch_beside",
+            Self::MovementThisTurn { .. } => "movement_this_turn",
+            Self::WallMelding { .. } => "wall_melding",
+            Self::StructuresForStrength => "structures_for_strength",
+            Self::FleeOnRoll { .. } => "flee_on_roll",
+            Self::ReachWithin { .. } => "reach_within",
+            Self::DamageAroundDestroyed { .. } => "damage_around_destroyed",
             Self::ExchangeWithTarget => "exchange_with_target",
         }
     }
@@ -720,6 +771,8 @@ impl EffectOp {
 pub enum Ability {
     /// Event: take a champion from your draw pile into your hand, show it, and shuffle the draw pile.
     AHeroIsBorn,
+    /// Event: take a built unit (a structure common) from your draw pile into your hand and shuffle the draw pile; you may then summon it as usual.
+    AcceleratedConstruction,
     /// Boldo's ability that relocates without moving or forcing, so Engage does not trigger.
     Agile,
     /// Albus the Wise's ability, used once per turn: a unit within 3 spaces has no abilities until the end of the turn; a unit destroyed because its life fell is destroyed by the game state, so no magic is gained.
@@ -792,7 +845,7 @@ pub enum Ability {
     Command,
     /// Named on Tark (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.
     Conceal,
-    /// Named on Kreep (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.
+    /// At the end of its controller's Magic Phase, if an enemy unit is next to it, one die is rolled: on 1 or 2 it goes to the discard pile.
     Cowardly,
     /// Bug Biter's ability that resolves after the unit moves; Engage damage taken during the move resolves first and can destroy the unit before it.
     Crash,
@@ -832,6 +885,8 @@ pub enum Ability {
     Expand,
     /// Enigma Sage's ability: you may put a card on the bottom of your draw pile; if you do, a unit adjacent to the Sage (friendly ones too) must take 1 damage when there is one.
     Exploit,
+    /// The unit may attack any card within 3 spaces; after it destroys a card, every card next to that space takes 1 damage (given by the Mortar Upgrade event, under the unit).
+    ExplosiveShell,
     /// Its ranged attacks reach 1 space further.
     FarShot,
     /// Instead of attacking: 2 damage to a card up to 2 spaces away in a straight line.
@@ -868,7 +923,7 @@ pub enum Ability {
     GreaterFlight,
     /// Instead of attacking, for 1 magic: removes up to 2 damage from a common or champion next to it.
     GreaterHealing,
-    /// Named on Ulfric (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// While it is next to a friendly structure, enemy attacks on that structure and on friendly units next to it count only dice of 4 or more.
     GreaterStoneMelding,
     /// +1 strength for every unit next to it that is the same card (another Stalwart Archer).
     HailOfArrows,
@@ -928,6 +983,8 @@ pub enum Ability {
     MagicDrain,
     /// Event: the opponent gains no magic during their next turn.
     MagicStasis,
+    /// Event: pay 1 magic for each enemy common or champion within 4 spaces of your summoner you choose; each takes 1 damage.
+    MagicTorrent,
     /// Vlox's ability: it has a target unit's abilities (base and granted, tracking later grants); copying a structure's abilities does not make it a structure.
     MasterOfTheArt,
     /// Once per turn in the Attack Phase, while at most 1 unit attacked this phase: the top card of your discard pile goes into your magic pile, and at most 1 unit attacks this turn.
@@ -946,7 +1003,7 @@ pub enum Ability {
     Muster,
     /// Named on Master Bullock (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
     MysticArts,
-    /// Named on Selundar (Shadow Elves summoner) in the 1st edition card data; our sources give no rules text for it.
+    /// +2 strength attacking a card next to it in a turn it began next to an enemy unit.
     OutOfShadows,
     /// Event: friendly units with Precise get +1 strength until the end of the turn.
     PassionOfThePhoenix,
@@ -1068,7 +1125,7 @@ pub enum Ability {
     StolenWeapons,
     /// While a friendly structure is next to it, enemy attacks on it count only dice of 4 or more.
     StoneMelding,
-    /// Named on Bolvi (Guild Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.
+    /// When it attacks, its controller may add 1 damage to each friendly structure for +1 strength per structure for that attack.
     StrengthOfTheStone,
     /// Active event: enemy attacks on your structures count only dice of 5 or more while it is in play.
     StrengthenStructures,
@@ -1086,6 +1143,8 @@ pub enum Ability {
     SummonTheNight,
     /// Changes the cost required to summon the unit.
     SummonedByFire,
+    /// Event, only while you have fewer units than your opponent: up to 3 cards from the top of your discard pile go into your magic pile; you may then summon as usual.
+    SummoningSurge,
     /// Once per turn, in the Magic Phase (the end of the turn in the 1st edition data): 2 damage to a structure next to it.
     SunderHammer,
     /// Event: take an event from your draw pile or discard pile into your hand, then shuffle the draw pile.
@@ -1106,6 +1165,8 @@ pub enum Ability {
     Thrust,
     /// Granted by Hellforged Axe; held once however many Axes are attached.
     TooStrong,
+    /// Event: a friendly champion (Torodin in the 1st edition deck) moves 2 more spaces this turn.
+    TorodinsAdvance,
     /// Enemy attacks on it count only dice of 4 or more (1st edition die numbers).
     Tough,
     /// The unit may move through units; each common unit moved through takes 1 damage, once per unit however often it is crossed. Moving onto and off an Engage unit does not trigger Engage.
@@ -1191,7 +1252,7 @@ pub struct AbilityMeta {
     pub requires: Option<Requirement>,
 }
 /// Metadata of every `Ability` entry, in codex order.
-pub static ABILITY_META: [AbilityMeta; 210] = [
+pub static ABILITY_META: [AbilityMeta; 215] = [
     AbilityMeta {
         name: "A Hero Is Born",
         template: "A Hero Is Born",
@@ -1206,6 +1267,37 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         effects: &[
             EffectOp::Search {
                 sort: CardSort::Champion,
+                from_discard: false,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Accelerated Construction",
+        template: "Accelerated Construction",
+        summary: Some(
+            "Event: take a built unit (a structure common) from your draw pile into your hand and shuffle the draw pile; you may then summon it as usual.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Search {
+                sort: CardSort::StructureUnit,
                 from_discard: false,
             },
         ],
@@ -1446,6 +1538,7 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         effects: &[
             EffectOp::Damage {
                 amount: 3,
+                cost_each: 0,
                 roll_at_least: 0,
                 pick: Pick::Each,
                 side: Side::Enemy,
@@ -1883,6 +1976,7 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         effects: &[
             EffectOp::Damage {
                 amount: 1,
+                cost_each: 0,
                 roll_at_least: 0,
                 pick: Pick::Each,
                 side: Side::Any,
@@ -1918,6 +2012,7 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         effects: &[
             EffectOp::Damage {
                 amount: 1,
+                cost_each: 0,
                 roll_at_least: 0,
                 pick: Pick::One,
                 side: Side::Any,
@@ -2030,6 +2125,7 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         effects: &[
             EffectOp::Damage {
                 amount: 1,
+                cost_each: 0,
                 roll_at_least: 0,
                 pick: Pick::ThisUnit,
                 side: Side::Any,
@@ -2040,6 +2136,7 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
             },
             EffectOp::Damage {
                 amount: 2,
+                cost_each: 0,
                 roll_at_least: 0,
                 pick: Pick::One,
                 side: Side::Any,
@@ -2360,16 +2457,21 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         name: "Cowardly",
         template: "Cowardly",
         summary: Some(
-            "Named on Kreep (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.",
+            "At the end of its controller's Magic Phase, if an enemy unit is next to it, one die is rolled: on 1 or 2 it goes to the discard pile.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::FleeOnRoll {
+                at_most: 2,
+                condition: Condition::BesideEnemy,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::EndOfMagicPhase),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -2526,6 +2628,7 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         effects: &[
             EffectOp::Damage {
                 amount: 4,
+                cost_each: 0,
                 roll_at_least: 0,
                 pick: Pick::Each,
                 side: Side::Any,
@@ -2941,6 +3044,40 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         requires: None,
     },
     AbilityMeta {
+        name: "Explosive Shell",
+        template: "Explosive Shell",
+        summary: Some(
+            "The unit may attack any card within 3 spaces; after it destroys a card, every card next to that space takes 1 damage (given by the Mortar Upgrade event, under the unit).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ReachWithin {
+                spaces: 3,
+                sort: CardSort::Any,
+            },
+            EffectOp::DamageAroundDestroyed {
+                amount: 1,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
         name: "Far Shot",
         template: "Far Shot",
         summary: Some("Its ranged attacks reach 1 space further."),
@@ -2978,6 +3115,7 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         effects: &[
             EffectOp::Damage {
                 amount: 2,
+                cost_each: 0,
                 roll_at_least: 0,
                 pick: Pick::One,
                 side: Side::Any,
@@ -3347,6 +3485,7 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         effects: &[
             EffectOp::Damage {
                 amount: 2,
+                cost_each: 0,
                 roll_at_least: 0,
                 pick: Pick::One,
                 side: Side::Any,
@@ -3516,16 +3655,20 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         name: "Greater Stone Melding",
         template: "Greater Stone Melding",
         summary: Some(
-            "Named on Ulfric (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "While it is next to a friendly structure, enemy attacks on that structure and on friendly units next to it count only dice of 4 or more.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::WallMelding {
+                min_pips: 4,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -3682,6 +3825,7 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         effects: &[
             EffectOp::Damage {
                 amount: 1,
+                cost_each: 0,
                 roll_at_least: 3,
                 pick: Pick::Each,
                 side: Side::Enemy,
@@ -3741,6 +3885,7 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         effects: &[
             EffectOp::Damage {
                 amount: 1,
+                cost_each: 0,
                 roll_at_least: 0,
                 pick: Pick::Each,
                 side: Side::Any,
@@ -4433,6 +4578,44 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         requires: None,
     },
     AbilityMeta {
+        name: "Magic Torrent",
+        template: "Magic Torrent",
+        summary: Some(
+            "Event: pay 1 magic for each enemy common or champion within 4 spaces of your summoner you choose; each takes 1 damage.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Damage {
+                amount: 1,
+                cost_each: 1,
+                roll_at_least: 0,
+                pick: Pick::AnyNumber,
+                side: Side::Enemy,
+                sort: CardSort::CommonOrChampion,
+                within: 4,
+                line: false,
+                with_ability: None,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
         name: "Master of the Art",
         template: "Master of the Art",
         summary: Some(
@@ -4697,16 +4880,26 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         name: "Out Of Shadows",
         template: "Out Of Shadows",
         summary: Some(
-            "Named on Selundar (Shadow Elves summoner) in the 1st edition card data; our sources give no rules text for it.",
+            "+2 strength attacking a card next to it in a turn it began next to an enemy unit.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 2,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::AdjacentTargetAfterStartBesideEnemy,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -5055,6 +5248,7 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         effects: &[
             EffectOp::Damage {
                 amount: 1,
+                cost_each: 0,
                 roll_at_least: 0,
                 pick: Pick::ThisUnit,
                 side: Side::Any,
@@ -6560,16 +6754,16 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         name: "Strength Of The Stone",
         template: "Strength Of The Stone",
         summary: Some(
-            "Named on Bolvi (Guild Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.",
+            "When it attacks, its controller may add 1 damage to each friendly structure for +1 strength per structure for that attack.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::StructuresForStrength],
         draft: false,
-        timing: None,
+        timing: Some(Timing::WhenAttacking),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -6829,6 +7023,38 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         requires: None,
     },
     AbilityMeta {
+        name: "Summoning Surge",
+        template: "Summoning Surge",
+        summary: Some(
+            "Event, only while you have fewer units than your opponent: up to 3 cards from the top of your discard pile go into your magic pile; you may then summon as usual.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::MagicFromDiscard {
+                count: 3,
+                opponents: false,
+                with_ability: None,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: Some(Requirement::FewerUnits),
+    },
+    AbilityMeta {
         name: "Sunder Hammer",
         template: "Sunder Hammer",
         summary: Some(
@@ -6842,6 +7068,7 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         effects: &[
             EffectOp::Damage {
                 amount: 2,
+                cost_each: 0,
                 roll_at_least: 0,
                 pick: Pick::One,
                 side: Side::Any,
@@ -7128,6 +7355,39 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         draft: false,
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Torodins Advance",
+        template: "Torodins Advance",
+        summary: Some(
+            "Event: a friendly champion (Torodin in the 1st edition deck) moves 2 more spaces this turn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::MovementThisTurn {
+                amount: 2,
+                pick: Pick::One,
+                side: Side::Friendly,
+                sort: CardSort::Champion,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
         revises: None,
         cost: 0,
         uses_attack: false,
@@ -7632,6 +7892,7 @@ pub static ABILITY_META: [AbilityMeta; 210] = [
         effects: &[
             EffectOp::Damage {
                 amount: 1,
+                cost_each: 0,
                 roll_at_least: 0,
                 pick: Pick::One,
                 side: Side::Any,
@@ -7665,215 +7926,220 @@ impl Ability {
     pub const fn index(&self) -> usize {
         match *self {
             Self::AHeroIsBorn => 0,
-            Self::Agile => 1,
-            Self::Annul => 2,
-            Self::ArrowOfLight => 3,
-            Self::Assault => 4,
-            Self::Atone => 5,
-            Self::AuraOfThePhoenix => 6,
-            Self::BattleFrenzy => 7,
-            Self::Besiege => 8,
-            Self::BladeOfLight => 9,
-            Self::BlazeDodge => 10,
-            Self::BlazeStep => 11,
-            Self::BlazingConscription => 12,
-            Self::BloodBloom => 13,
-            Self::BloodBloom2024 => 14,
-            Self::BloodCraze => 15,
-            Self::BloodFervor => 16,
-            Self::BloodFury => 17,
-            Self::BloodRunes => 18,
-            Self::BornOfFire => 19,
-            Self::Bounty => 20,
-            Self::Bravery => 21,
-            Self::BreathOfFlame => 22,
-            Self::Burn => 23,
-            Self::BurningBlade => 24,
-            Self::Burrow => 25,
-            Self::CallLightning => 26,
-            Self::CallProtection => 27,
-            Self::CallProtection2024 => 28,
-            Self::Camouflage => 29,
-            Self::ChainLightning => 30,
-            Self::ChannelMagic => 31,
-            Self::Charge => 32,
-            Self::Charge2024 => 33,
-            Self::Climb => 34,
-            Self::Command => 35,
-            Self::Conceal => 36,
-            Self::Cowardly => 37,
-            Self::Crash => 38,
-            Self::Crazed => 39,
-            Self::Cunning => 40,
-            Self::Curse => 41,
-            Self::Demand => 42,
-            Self::Destabilize => 43,
-            Self::DisruptionField => 44,
-            Self::DivineRetribution => 45,
-            Self::DivineShield => 46,
-            Self::DivineShield2024 => 47,
-            Self::DivineStrength => 48,
-            Self::DuckAndCover => 49,
-            Self::Embark => 50,
-            Self::Emboldened => 51,
-            Self::Emerge => 52,
-            Self::Engage => 53,
-            Self::Escort => 54,
-            Self::Expand => 55,
-            Self::Exploit => 56,
-            Self::FarShot => 57,
-            Self::FireBlast => 58,
-            Self::Flight => 59,
-            Self::Footwork => 60,
-            Self::ForcefulAttack => 61,
-            Self::Freeze => 62,
-            Self::Frenzy => 63,
-            Self::FrostAxe => 64,
-            Self::FungalTransformation => 65,
-            Self::GangUp => 66,
-            Self::GemMagic => 67,
-            Self::GemOfCalling => 68,
-            Self::Grapple => 69,
-            Self::GreaterBurn => 70,
-            Self::GreaterCommand => 71,
-            Self::GreaterCommandAbility => 72,
-            Self::GreaterFlight => 73,
-            Self::GreaterHealing => 74,
-            Self::GreaterStoneMelding => 75,
-            Self::HailOfArrows => 76,
-            Self::HammerQuake => 77,
-            Self::Hasty => 78,
-            Self::Healing => 79,
-            Self::HeavensRain => 80,
-            Self::HeavyMobile => 81,
-            Self::HellFire => 82,
-            Self::HellforgedWeapon => 83,
-            Self::HeroicFeat => 84,
-            Self::HolyJudgment => 85,
-            Self::Illusions => 86,
-            Self::ImbuedLife => 87,
-            Self::ImbuedSpirit => 88,
-            Self::ImbuedStrength => 89,
-            Self::Infect => 90,
-            Self::Influence => 91,
-            Self::Insight => 92,
-            Self::Intercession => 93,
-            Self::IntoDarkness => 94,
-            Self::KnockAround => 95,
-            Self::LavaFlow => 96,
-            Self::LawOfSanctity => 97,
-            Self::LightningStrike => 98,
-            Self::Lucky => 99,
-            Self::MagePush => 100,
-            Self::MagicBarrier => 101,
-            Self::MagicBlast => 102,
-            Self::MagicDrain => 103,
-            Self::MagicStasis => 104,
-            Self::MasterOfTheArt => 105,
-            Self::Meditate => 106,
-            Self::MightyLegs => 107,
-            Self::Mimic => 108,
-            Self::MindCapture => 109,
-            Self::MobileStructure => 110,
-            Self::Momentum => 111,
-            Self::Muster => 112,
-            Self::MysticArts => 113,
-            Self::OutOfShadows => 114,
-            Self::PassionOfThePhoenix => 115,
-            Self::PerplexingTempest => 116,
-            Self::Persist => 117,
-            Self::PileOn => 118,
-            Self::Precise => 119,
-            Self::Protector => 120,
-            Self::Prune => 121,
-            Self::PsychicAssault => 122,
-            Self::PsychicStrike => 123,
-            Self::Purge => 124,
-            Self::Pursue => 125,
-            Self::Rage => 126,
-            Self::RaiseTheDead => 127,
-            Self::Rally => 128,
-            Self::Ram => 129,
-            Self::RecklessStrike => 130,
-            Self::Reinforcements => 131,
-            Self::Relentless => 132,
-            Self::Repair => 133,
-            Self::Restructure => 134,
-            Self::Retribution => 135,
-            Self::ReturnSpirit => 136,
-            Self::ReturnToShadow => 137,
-            Self::Rider => 138,
-            Self::RigExplosives => 139,
-            Self::Riposte => 140,
-            Self::RockEater => 141,
-            Self::RuneOfProtection => 142,
-            Self::Rupture => 143,
-            Self::Rush => 144,
-            Self::Sandstorm => 145,
-            Self::SaveTheQueen => 146,
-            Self::SaveTheQueen2024 => 147,
-            Self::Scavenge => 148,
-            Self::ScoutAbility => 149,
-            Self::ShadowArrows => 150,
-            Self::ShadowDancer => 151,
-            Self::ShadowStep => 152,
-            Self::ShadowSummon => 153,
-            Self::ShardOfTheFatherGem => 154,
-            Self::ShieldBlock => 155,
-            Self::ShieldOfLight => 156,
-            Self::Shiny => 157,
-            Self::SiegeEngine => 158,
-            Self::Slow => 159,
-            Self::Sly => 160,
-            Self::Smolder => 161,
-            Self::SmolderingEmbers => 162,
-            Self::Sneak => 163,
-            Self::SoulShift => 164,
-            Self::Soulless => 165,
-            Self::SpecialWeakness => 166,
-            Self::SpiritBond => 167,
-            Self::SpiritOfThePhoenix => 168,
-            Self::StalkingAdvance => 169,
-            Self::Stalwart => 170,
-            Self::Steadfast => 171,
-            Self::Stimshrooms => 172,
-            Self::StolenWeapons => 173,
-            Self::StoneMelding => 174,
-            Self::StrengthOfTheStone => 175,
-            Self::StrengthenStructures => 176,
-            Self::Strong => 177,
-            Self::StrongSpirits => 178,
-            Self::Stronghold => 179,
-            Self::StructuralAnalysis => 180,
-            Self::SummonFireBeast => 181,
-            Self::SummonTheNight => 182,
-            Self::SummonedByFire => 183,
-            Self::SunderHammer => 184,
-            Self::SuperiorPlanning => 185,
-            Self::Swift => 186,
-            Self::SwiftManeuver => 187,
-            Self::SwiftPotion => 188,
-            Self::SwiftShot => 189,
-            Self::SwiftStrike => 190,
-            Self::SybilsSpirit => 191,
-            Self::Thrust => 192,
-            Self::TooStrong => 193,
-            Self::Tough => 194,
-            Self::Trample => 195,
-            Self::Transformation => 196,
-            Self::TransformationEvent => 197,
-            Self::Tunnel => 198,
-            Self::UltimateShieldOfLight => 199,
-            Self::Unrelenting => 200,
-            Self::Upgrade => 201,
-            Self::ValiantDefender => 202,
-            Self::WakeTheFatherGem => 203,
-            Self::Warn => 204,
-            Self::WellTraveled => 205,
-            Self::Wisdom => 206,
-            Self::Wither => 207,
-            Self::Worthy => 208,
-            Self::WrathOfTheVolcano => 209,
+            Self::AcceleratedConstruction => 1,
+            Self::Agile => 2,
+            Self::Annul => 3,
+            Self::ArrowOfLight => 4,
+            Self::Assault => 5,
+            Self::Atone => 6,
+            Self::AuraOfThePhoenix => 7,
+            Self::BattleFrenzy => 8,
+            Self::Besiege => 9,
+            Self::BladeOfLight => 10,
+            Self::BlazeDodge => 11,
+            Self::BlazeStep => 12,
+            Self::BlazingConscription => 13,
+            Self::BloodBloom => 14,
+            Self::BloodBloom2024 => 15,
+            Self::BloodCraze => 16,
+            Self::BloodFervor => 17,
+            Self::BloodFury => 18,
+            Self::BloodRunes => 19,
+            Self::BornOfFire => 20,
+            Self::Bounty => 21,
+            Self::Bravery => 22,
+            Self::BreathOfFlame => 23,
+            Self::Burn => 24,
+            Self::BurningBlade => 25,
+            Self::Burrow => 26,
+            Self::CallLightning => 27,
+            Self::CallProtection => 28,
+            Self::CallProtection2024 => 29,
+            Self::Camouflage => 30,
+            Self::ChainLightning => 31,
+            Self::ChannelMagic => 32,
+            Self::Charge => 33,
+            Self::Charge2024 => 34,
+            Self::Climb => 35,
+            Self::Command => 36,
+            Self::Conceal => 37,
+            Self::Cowardly => 38,
+            Self::Crash => 39,
+            Self::Crazed => 40,
+            Self::Cunning => 41,
+            Self::Curse => 42,
+            Self::Demand => 43,
+            Self::Destabilize => 44,
+            Self::DisruptionField => 45,
+            Self::DivineRetribution => 46,
+            Self::DivineShield => 47,
+            Self::DivineShield2024 => 48,
+            Self::DivineStrength => 49,
+            Self::DuckAndCover => 50,
+            Self::Embark => 51,
+            Self::Emboldened => 52,
+            Self::Emerge => 53,
+            Self::Engage => 54,
+            Self::Escort => 55,
+            Self::Expand => 56,
+            Self::Exploit => 57,
+            Self::ExplosiveShell => 58,
+            Self::FarShot => 59,
+            Self::FireBlast => 60,
+            Self::Flight => 61,
+            Self::Footwork => 62,
+            Self::ForcefulAttack => 63,
+            Self::Freeze => 64,
+            Self::Frenzy => 65,
+            Self::FrostAxe => 66,
+            Self::FungalTransformation => 67,
+            Self::GangUp => 68,
+            Self::GemMagic => 69,
+            Self::GemOfCalling => 70,
+            Self::Grapple => 71,
+            Self::GreaterBurn => 72,
+            Self::GreaterCommand => 73,
+            Self::GreaterCommandAbility => 74,
+            Self::GreaterFlight => 75,
+            Self::GreaterHealing => 76,
+            Self::GreaterStoneMelding => 77,
+            Self::HailOfArrows => 78,
+            Self::HammerQuake => 79,
+            Self::Hasty => 80,
+            Self::Healing => 81,
+            Self::HeavensRain => 82,
+            Self::HeavyMobile => 83,
+            Self::HellFire => 84,
+            Self::HellforgedWeapon => 85,
+            Self::HeroicFeat => 86,
+            Self::HolyJudgment => 87,
+            Self::Illusions => 88,
+            Self::ImbuedLife => 89,
+            Self::ImbuedSpirit => 90,
+            Self::ImbuedStrength => 91,
+            Self::Infect => 92,
+            Self::Influence => 93,
+            Self::Insight => 94,
+            Self::Intercession => 95,
+            Self::IntoDarkness => 96,
+            Self::KnockAround => 97,
+            Self::LavaFlow => 98,
+            Self::LawOfSanctity => 99,
+            Self::LightningStrike => 100,
+            Self::Lucky => 101,
+            Self::MagePush => 102,
+            Self::MagicBarrier => 103,
+            Self::MagicBlast => 104,
+            Self::MagicDrain => 105,
+            Self::MagicStasis => 106,
+            Self::MagicTorrent => 107,
+            Self::MasterOfTheArt => 108,
+            Self::Meditate => 109,
+            Self::MightyLegs => 110,
+            Self::Mimic => 111,
+            Self::MindCapture => 112,
+            Self::MobileStructure => 113,
+            Self::Momentum => 114,
+            Self::Muster => 115,
+            Self::MysticArts => 116,
+            Self::OutOfShadows => 117,
+            Self::PassionOfThePhoenix => 118,
+            Self::PerplexingTempest => 119,
+            Self::Persist => 120,
+            Self::PileOn => 121,
+            Self::Precise => 122,
+            Self::Protector => 123,
+            Self::Prune => 124,
+            Self::PsychicAssault => 125,
+            Self::PsychicStrike => 126,
+            Self::Purge => 127,
+            Self::Pursue => 128,
+            Self::Rage => 129,
+            Self::RaiseTheDead => 130,
+            Self::Rally => 131,
+            Self::Ram => 132,
+            Self::RecklessStrike => 133,
+            Self::Reinforcements => 134,
+            Self::Relentless => 135,
+            Self::Repair => 136,
+            Self::Restructure => 137,
+            Self::Retribution => 138,
+            Self::ReturnSpirit => 139,
+            Self::ReturnToShadow => 140,
+            Self::Rider => 141,
+            Self::RigExplosives => 142,
+            Self::Riposte => 143,
+            Self::RockEater => 144,
+            Self::RuneOfProtection => 145,
+            Self::Rupture => 146,
+            Self::Rush => 147,
+            Self::Sandstorm => 148,
+            Self::SaveTheQueen => 149,
+            Self::SaveTheQueen2024 => 150,
+            Self::Scavenge => 151,
+            Self::ScoutAbility => 152,
+            Self::ShadowArrows => 153,
+            Self::ShadowDancer => 154,
+            Self::ShadowStep => 155,
+            Self::ShadowSummon => 156,
+            Self::ShardOfTheFatherGem => 157,
+            Self::ShieldBlock => 158,
+            Self::ShieldOfLight => 159,
+            Self::Shiny => 160,
+            Self::SiegeEngine => 161,
+            Self::Slow => 162,
+            Self::Sly => 163,
+            Self::Smolder => 164,
+            Self::SmolderingEmbers => 165,
+            Self::Sneak => 166,
+            Self::SoulShift => 167,
+            Self::Soulless => 168,
+            Self::SpecialWeakness => 169,
+            Self::SpiritBond => 170,
+            Self::SpiritOfThePhoenix => 171,
+            Self::StalkingAdvance => 172,
+            Self::Stalwart => 173,
+            Self::Steadfast => 174,
+            Self::Stimshrooms => 175,
+            Self::StolenWeapons => 176,
+            Self::StoneMelding => 177,
+            Self::StrengthOfTheStone => 178,
+            Self::StrengthenStructures => 179,
+            Self::Strong => 180,
+            Self::StrongSpirits => 181,
+            Self::Stronghold => 182,
+            Self::StructuralAnalysis => 183,
+            Self::SummonFireBeast => 184,
+            Self::SummonTheNight => 185,
+            Self::SummonedByFire => 186,
+            Self::SummoningSurge => 187,
+            Self::SunderHammer => 188,
+            Self::SuperiorPlanning => 189,
+            Self::Swift => 190,
+            Self::SwiftManeuver => 191,
+            Self::SwiftPotion => 192,
+            Self::SwiftShot => 193,
+            Self::SwiftStrike => 194,
+            Self::SybilsSpirit => 195,
+            Self::Thrust => 196,
+            Self::TooStrong => 197,
+            Self::TorodinsAdvance => 198,
+            Self::Tough => 199,
+            Self::Trample => 200,
+            Self::Transformation => 201,
+            Self::TransformationEvent => 202,
+            Self::Tunnel => 203,
+            Self::UltimateShieldOfLight => 204,
+            Self::Unrelenting => 205,
+            Self::Upgrade => 206,
+            Self::ValiantDefender => 207,
+            Self::WakeTheFatherGem => 208,
+            Self::Warn => 209,
+            Self::WellTraveled => 210,
+            Self::Wisdom => 211,
+            Self::Wither => 212,
+            Self::Worthy => 213,
+            Self::WrathOfTheVolcano => 214,
         }
     }
     /// The entry's metadata.
@@ -7891,6 +8157,9 @@ impl ::core::fmt::Display for Ability {
         match self {
             Self::AHeroIsBorn => {
                 f.write_str("A Hero Is Born")?;
+            }
+            Self::AcceleratedConstruction => {
+                f.write_str("Accelerated Construction")?;
             }
             Self::Agile => {
                 f.write_str("Agile")?;
@@ -8060,6 +8329,9 @@ impl ::core::fmt::Display for Ability {
             Self::Exploit => {
                 f.write_str("Exploit")?;
             }
+            Self::ExplosiveShell => {
+                f.write_str("Explosive Shell")?;
+            }
             Self::FarShot => {
                 f.write_str("Far Shot")?;
             }
@@ -8203,6 +8475,9 @@ impl ::core::fmt::Display for Ability {
             }
             Self::MagicStasis => {
                 f.write_str("Magic Stasis")?;
+            }
+            Self::MagicTorrent => {
+                f.write_str("Magic Torrent")?;
             }
             Self::MasterOfTheArt => {
                 f.write_str("Master of the Art")?;
@@ -8441,6 +8716,9 @@ impl ::core::fmt::Display for Ability {
             Self::SummonedByFire => {
                 f.write_str("Summoned by Fire")?;
             }
+            Self::SummoningSurge => {
+                f.write_str("Summoning Surge")?;
+            }
             Self::SunderHammer => {
                 f.write_str("Sunder Hammer")?;
             }
@@ -8470,6 +8748,9 @@ impl ::core::fmt::Display for Ability {
             }
             Self::TooStrong => {
                 f.write_str("Too Strong")?;
+            }
+            Self::TorodinsAdvance => {
+                f.write_str("Torodins Advance")?;
             }
             Self::Tough => {
                 f.write_str("Tough")?;

@@ -531,6 +531,8 @@ pub enum Pick {
     UpToTwo,
     /// The cards the ability's previous operation picked.
     Previous,
+    /// Any number of cards the controller chooses, one after the other (none is fine).
+    AnyNumber,
     /// The unit carrying the ability itself.
     ThisUnit,
 }
@@ -538,19 +540,21 @@ impl Pick {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Pick";
     /// Every value, in declaration order.
-    pub const ALL: [Pick; 5] = [
+    pub const ALL: [Pick; 6] = [
         Self::One,
         Self::Each,
         Self::UpToTwo,
         Self::Previous,
+        Self::AnyNumber,
         Self::ThisUnit,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 5] = [
+    pub const NAMES: [&'static str; 6] = [
         "One",
         "Each",
         "UpToTwo",
         "Previous",
+        "AnyNumber",
         "ThisUnit",
     ];
     /// The value as written in content.
@@ -560,6 +564,7 @@ impl Pick {
             Self::Each => "Each",
             Self::UpToTwo => "UpToTwo",
             Self::Previous => "Previous",
+            Self::AnyNumber => "AnyNumber",
             Self::ThisUnit => "ThisUnit",
         }
     }
@@ -594,12 +599,14 @@ pub enum CardSort {
     Structure,
     /// Event cards (searching piles only).
     Event,
+    /// Units that are also structures (the Built towers).
+    StructureUnit,
 }
 impl CardSort {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "CardSort";
     /// Every value, in declaration order.
-    pub const ALL: [CardSort; 8] = [
+    pub const ALL: [CardSort; 9] = [
         Self::Any,
         Self::Unit,
         Self::CommonOrChampion,
@@ -608,9 +615,10 @@ impl CardSort {
         Self::Summoner,
         Self::Structure,
         Self::Event,
+        Self::StructureUnit,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 9] = [
         "Any",
         "Unit",
         "CommonOrChampion",
@@ -619,6 +627,7 @@ impl CardSort {
         "Summoner",
         "Structure",
         "Event",
+        "StructureUnit",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -631,6 +640,7 @@ impl CardSort {
             Self::Summoner => "Summoner",
             Self::Structure => "Structure",
             Self::Event => "Event",
+            Self::StructureUnit => "StructureUnit",
         }
     }
 }
@@ -676,12 +686,14 @@ pub enum Condition {
     HoldsCardUnder,
     /// An enemy structure with less than 4 life left is next to it.
     BesideWeakEnemyStructure,
+    /// The unit attacks a card next to it, and it began its controller's turn next to an enemy unit.
+    AdjacentTargetAfterStartBesideEnemy,
 }
 impl Condition {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Condition";
     /// Every value, in declaration order.
-    pub const ALL: [Condition; 14] = [
+    pub const ALL: [Condition; 15] = [
         Self::Always,
         Self::TargetAdjacent,
         Self::TargetIsStructure,
@@ -696,9 +708,10 @@ impl Condition {
         Self::BesideFriendlyStructure,
         Self::HoldsCardUnder,
         Self::BesideWeakEnemyStructure,
+        Self::AdjacentTargetAfterStartBesideEnemy,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; 15] = [
         "Always",
         "TargetAdjacent",
         "TargetIsStructure",
@@ -713,6 +726,7 @@ impl Condition {
         "BesideFriendlyStructure",
         "HoldsCardUnder",
         "BesideWeakEnemyStructure",
+        "AdjacentTargetAfterStartBesideEnemy",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -731,6 +745,9 @@ impl Condition {
             Self::BesideFriendlyStructure => "BesideFriendlyStructure",
             Self::HoldsCardUnder => "HoldsCardUnder",
             Self::BesideWeakEnemyStructure => "BesideWeakEnemyStructure",
+            Self::AdjacentTargetAfterStartBesideEnemy => {
+                "AdjacentTargetAfterStartBesideEnemy"
+            }
         }
     }
 }

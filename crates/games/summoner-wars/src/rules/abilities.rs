@@ -333,6 +333,9 @@ pub fn holds(game: &Game, id: ObjectId, target: Option<ObjectId>, condition: Con
             .into_iter()
             .any(|n| !game.friendly(id, n) && game.pieces[n.0 as usize].is_unit()),
         Condition::HoldsCardUnder => !under(game, id).is_empty(),
+        Condition::AdjacentTargetAfterStartBesideEnemy => {
+            piece.began_turn_beside_enemy && target.is_some_and(|t| game.adjacent(id, t))
+        }
         Condition::BesideWeakEnemyStructure => game.neighbours(id).into_iter().any(|n| {
             let p = &game.pieces[n.0 as usize];
             !game.friendly(id, n)
@@ -479,6 +482,7 @@ pub fn movement(game: &Game, id: ObjectId) -> Movement {
         m.spaces = 0;
         return m;
     };
+    m.spaces += piece.turn_movement;
     let mut mobile = false;
     let mut immobile = false;
     let acting = acting_on(game, id, Timing::Passive)

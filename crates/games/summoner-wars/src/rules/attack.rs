@@ -187,13 +187,26 @@ fn protectors(game: &Game, attacker: ObjectId) -> Vec<ObjectId> {
 fn boost_reach(game: &Game, attacker: ObjectId) -> Vec<(CardSort, u32)> {
     let boost = game.piece(attacker).map_or(0, |p| p.boost);
     if boost == 0 {
-        return Vec::new();
+        return fixed_reach(game, attacker);
     }
     abilities(game, attacker)
         .iter()
         .flat_map(|a| a.meta().effects)
         .filter_map(|op| match *op {
             EffectOp::ReachPerBoost { sort } => Some((sort, boost)),
+            _ => None,
+        })
+        .chain(fixed_reach(game, attacker))
+        .collect()
+}
+
+/// The `reach_within` sorts and spaces of `attacker` (Explosive Shell).
+fn fixed_reach(game: &Game, attacker: ObjectId) -> Vec<(CardSort, u32)> {
+    abilities(game, attacker)
+        .iter()
+        .flat_map(|a| a.meta().effects)
+        .filter_map(|op| match *op {
+            EffectOp::ReachWithin { spaces, sort } => Some((sort, u32::from(spaces))),
             _ => None,
         })
         .collect()
@@ -274,7 +287,10 @@ pub fn attack(
     }
     let decreases = when_targeted(game, ctx, attacker, target)?;
     after_targeted(game, ctx, attacker, target)?;
-    let dice = strength_against(game, attacker, Some(target), &decreases).max(0);
+    let stone = structures_for_strength(game, ctx, attacker)?;
+    let dice = strength_against(game, attacker, Some(target), &decreases)
+        .saturating_add(stone)
+        .max(0);
     let precise = game.piece(target)?.is_unit()
         && !game.piece(target)?.is_structure()
         && any_acting(game, attacker, Timing::Passive, |op| {
@@ -436,6 +452,17 @@ fn defences(game: &Game, attacker: ObjectId, target: ObjectId) -> (u8, bool) {
         }
         for ability in abilities(game, source) {
             for op in ability.meta().effects {
+                if let EffectOp::WallMelding { min_pips: pips } = *op {
+                    // The structure next to the unit, and friendly units next to it.
+                    let covered = game.neighbours(source).into_iter().any(|wall| {
+                        game.friendly(wall, source)
+                            && game.pieces[wall.0 as usize].is_structure()
+                            && (wall == target || game.adjacent(wall, target))
+                    });
+                    if covered {
+                        min_pips = min_pips.max(pips);
+                    }
+                }
                 if let EffectOp::HardToHit {
                     min_pips: pips,
                     sort,
@@ -537,6 +564,52 @@ fn attack_again(
         }
     }
     Ok(())
+}
+
+/// `structures_for_strength` (Strength Of The Stone): its controller may add 1 damage to each
+/// friendly structure (at once) for +1 strength per structure for this attack.
+fn structures_for_strength(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    attacker: ObjectId,
+) -> Result<i32, RulesError> {
+    let Some(a) = acting_on(game, attacker, Timing::WhenAttacking)
+        .into_iter()
+        .find(|a| a.op == EffectOp::StructuresForStrength)
+    else {
+        return Ok(0);
+    };
+    let walls: Vec<ObjectId> = game
+        .on_battlefield()
+        .filter(|&w| game.friendly(w, attacker) && game.pieces[w.0 as usize].is_structure())
+        .collect();
+    if walls.is_empty() {
+        return Ok(0);
+    }
+    let name = a.ability.meta().name;
+    let prompt = format!(
+        "{name}: add 1 damage to each friendly structure for +{} strength?",
+        walls.len()
+    );
+    if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
+        return Ok(0);
+    }
+    ctx.record(GameEvent::AbilityResolved {
+        ability: name,
+        card: game.describe(attacker),
+    });
+    let player = game.piece(attacker)?.controller;
+    let hits: Vec<(ObjectId, u32)> = walls.iter().map(|&w| (w, 1)).collect();
+    add_damage(
+        game,
+        ctx,
+        &hits,
+        Cause::Effect {
+            source: Some(attacker),
+            player,
+        },
+    )?;
+    Ok(i32::try_from(walls.len()).unwrap_or(i32::MAX))
 }
 
 /// A once-per-turn ability of `holder`'s controller's units with operation `matches`, not used

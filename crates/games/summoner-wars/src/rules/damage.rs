@@ -227,6 +227,8 @@ pub fn leave_battlefield(game: &mut Game, id: ObjectId, place: Place) -> Result<
     piece.turn_range = 0;
     piece.moved_this_turn = false;
     piece.spaces_moved_this_turn = 0;
+    piece.turn_movement = 0;
+    piece.began_turn_beside_enemy = false;
     piece.copying = None;
     piece.copy_ends_with_turn = false;
     piece.turn_strength = 0;
@@ -274,6 +276,8 @@ enum AfterDestroyedEffect {
     },
     /// The source may be placed on `square`, the destroyed unit's space (Soul Shift).
     TakePlace { square: Square },
+    /// Every card next to `square` takes `amount` damage at once (Explosive Shell).
+    DamageAround { square: Square, amount: u32 },
     /// The destroyer may be placed on `square` and attack once more (Shadow Arrows).
     Advance { square: Square },
     /// The top `count` cards of the destroyer's controller's discard pile go into their magic
@@ -339,6 +343,12 @@ pub fn destroy(
                     let what = match *op {
                         EffectOp::AdvanceAfterDestroying if piece.is_unit() => {
                             AfterDestroyedEffect::Advance { square }
+                        }
+                        EffectOp::DamageAroundDestroyed { amount } => {
+                            AfterDestroyedEffect::DamageAround {
+                                square,
+                                amount: amount.into(),
+                            }
                         }
                         EffectOp::MagicFromDiscard { count, .. }
                             if meta.timing == Some(Timing::AfterDestroyed)
@@ -432,6 +442,31 @@ pub fn destroy(
                     game.used_this_turn.push((trigger.source, trigger.ability));
                     game.piece_mut(trigger.source)?.extra_attacks += 1;
                 }
+            }
+            AfterDestroyedEffect::DamageAround { square, amount } => {
+                ctx.record(GameEvent::AbilityResolved {
+                    ability: trigger.ability,
+                    card: game.describe(trigger.source),
+                });
+                let hits: Vec<(ObjectId, u32)> = game
+                    .on_battlefield()
+                    .filter(|&c| {
+                        game.pieces[c.0 as usize]
+                            .square()
+                            .is_some_and(|s| grid().adjacent(s, square))
+                    })
+                    .map(|c| (c, amount))
+                    .collect();
+                let player = game.piece(trigger.source)?.controller;
+                add_damage(
+                    game,
+                    ctx,
+                    &hits,
+                    Cause::Effect {
+                        source: Some(trigger.source),
+                        player,
+                    },
+                )?;
             }
             AfterDestroyedEffect::ChannelMagic { count } => {
                 let player = game.piece(trigger.source)?.controller;

@@ -7,6 +7,27 @@ use super::content::EffectOp;
 
 /// Every operation of `[effects.*]` with its status.
 pub const OPERATIONS: &[(&str, Coverage)] = &[
+    (
+        "movement_this_turn",
+        Coverage::played("instant (events); abilities::movement"),
+    ),
+    ("wall_melding", Coverage::played("attack (counting hits)")),
+    (
+        "structures_for_strength",
+        Coverage::played("attack (before the roll)"),
+    ),
+    (
+        "flee_on_roll",
+        Coverage::played("phases (end of the Magic Phase)"),
+    ),
+    (
+        "reach_within",
+        Coverage::played("attack (choosing the target)"),
+    ),
+    (
+        "damage_around_destroyed",
+        Coverage::played("damage::destroy (AfterDestroyed)"),
+    ),
     ("damage_per_discard", Coverage::played("instant (events)")),
     ("damage_around", Coverage::played("instant (events)")),
     ("draw", Coverage::played("instant (events)")),
@@ -307,6 +328,12 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::HealAfterAttack { .. } => "heal_after_attack",
         EffectOp::Shift { .. } => "shift",
         EffectOp::Follow => "follow",
+        EffectOp::MovementThisTurn { .. } => "movement_this_turn",
+        EffectOp::WallMelding { .. } => "wall_melding",
+        EffectOp::StructuresForStrength => "structures_for_strength",
+        EffectOp::FleeOnRoll { .. } => "flee_on_roll",
+        EffectOp::ReachWithin { .. } => "reach_within",
+        EffectOp::DamageAroundDestroyed { .. } => "damage_around_destroyed",
         EffectOp::DamagePerDiscard { .. } => "damage_per_discard",
         EffectOp::DamageAround { .. } => "damage_around",
         EffectOp::Draw { .. } => "draw",

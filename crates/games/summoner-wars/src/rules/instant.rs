@@ -95,6 +95,9 @@ fn selection(op: &EffectOp) -> Option<Selection> {
             within,
             line,
         } => s(pick, side, sort, within, line, None),
+        EffectOp::MovementThisTurn {
+            pick, side, sort, ..
+        } => s(pick, side, sort, 0, false, None),
         EffectOp::DamagePerDiscard { pick, .. } => {
             s(pick, Side::Any, CardSort::Any, 0, false, None)
         }
@@ -164,6 +167,7 @@ fn sort_matches(game: &Game, id: ObjectId, sort: CardSort) -> bool {
         CardSort::Summoner => piece.kind() == Kind::Summoner,
         CardSort::Structure => piece.is_structure(),
         CardSort::Event => piece.kind() == Kind::Event,
+        CardSort::StructureUnit => piece.is_unit() && piece.is_structure(),
     }
 }
 
@@ -278,10 +282,17 @@ pub fn resolve(
                         };
                         vec![all[index]]
                     }
-                    Pick::UpToTwo => {
+                    Pick::UpToTwo | Pick::AnyNumber => {
+                        let most = match (sel.pick, *op) {
+                            (Pick::UpToTwo, _) => 2,
+                            (_, EffectOp::Damage { cost_each, .. }) if cost_each > 0 => {
+                                (game.player(player).magic / u32::from(cost_each)) as usize
+                            }
+                            _ => usize::MAX,
+                        };
                         let mut left = all;
                         let mut chosen = Vec::new();
-                        while chosen.len() < 2 && !left.is_empty() {
+                        while chosen.len() < most && !left.is_empty() {
                             let mut labels = vec!["none".to_string()];
                             labels.extend(left.iter().map(|&c| game.describe(c)));
                             let index = ctx.choose(&format!("{name}: pick a card"), &labels)?;
@@ -322,8 +333,14 @@ fn apply(
         EffectOp::Damage {
             amount,
             roll_at_least,
+            cost_each,
             ..
         } => {
+            let cost = u32::from(cost_each) * picked.len() as u32;
+            if game.player(player).magic < cost {
+                return illegal(format!("it costs {cost} magic"));
+            }
+            game.player_mut(player).magic -= cost;
             if roll_at_least > 0 {
                 let rolled = super::dice::face(ctx.roll(super::dice::ATTACK)?);
                 if rolled.pips < roll_at_least {
@@ -458,6 +475,12 @@ fn apply(
                 game.piece_mut(c)?.place = Place::MagicPile;
             }
             super::damage::gain_magic(game, ctx, player, taken.len() as u32);
+        }
+        EffectOp::MovementThisTurn { amount, .. } => {
+            for &c in picked {
+                let piece = game.piece_mut(c)?;
+                piece.turn_movement = piece.turn_movement.saturating_add(amount.into());
+            }
         }
         EffectOp::DamagePerDiscard { max, .. } => {
             let mut discarded = 0u32;

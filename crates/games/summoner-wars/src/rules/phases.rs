@@ -206,6 +206,26 @@ fn end_of_attack_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<
 /// `EndOfMagicPhase` operations (Rupture): the units meeting the condition when the phase
 /// ends trigger, once; they resolve in the active player's order.
 fn end_of_magic_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    // `flee_on_roll` (Cowardly): units meeting the condition when the phase ends roll.
+    for id in active_units(game) {
+        for a in acting_on(game, id, Timing::EndOfMagicPhase) {
+            if let EffectOp::FleeOnRoll { at_most, condition } = a.op {
+                if a.source == id
+                    && game.is_on_battlefield(id)
+                    && super::abilities::holds(game, id, None, condition)
+                {
+                    let rolled = super::dice::face(ctx.roll(super::dice::ATTACK)?);
+                    if rolled.pips <= at_most {
+                        ctx.record(GameEvent::AbilityResolved {
+                            ability: a.ability.meta().name,
+                            card: game.describe(id),
+                        });
+                        super::damage::leave_battlefield(game, id, Place::Discard)?;
+                    }
+                }
+            }
+        }
+    }
     let mut pending = Vec::new();
     for id in active_units(game) {
         for a in acting_on(game, id, Timing::EndOfMagicPhase) {
@@ -285,6 +305,8 @@ fn expire_turn_effects(game: &mut Game) {
     }
     for piece in &mut game.pieces {
         piece.spaces_moved_this_turn = 0;
+        piece.turn_movement = 0;
+        piece.began_turn_beside_enemy = false;
         piece.turn_range = 0;
         piece.moved_this_turn = false;
         piece.turn_granted.clear();
@@ -317,6 +339,15 @@ fn start_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rules
         let piece = game.piece_mut(id)?;
         if piece.place == Place::Active && piece.controller == player {
             piece.place = Place::Discard;
+        }
+    }
+    for id in game.on_battlefield().collect::<Vec<_>>() {
+        if game.pieces[id.0 as usize].controller == player {
+            let beside = game
+                .neighbours(id)
+                .into_iter()
+                .any(|n| !game.friendly(id, n) && game.pieces[n.0 as usize].is_unit());
+            game.piece_mut(id)?.began_turn_beside_enemy = beside;
         }
     }
     // `disrupt` (Disruption Field): the opponent's units watch the new active player's.

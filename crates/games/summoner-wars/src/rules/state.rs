@@ -125,6 +125,10 @@ pub struct Piece {
     pub moved_this_turn: bool,
     /// Spaces it moved this turn.
     pub spaces_moved_this_turn: u32,
+    /// Extra movement until the end of the turn (`movement_this_turn`).
+    pub turn_movement: i32,
+    /// It began its controller's current turn next to an enemy unit.
+    pub began_turn_beside_enemy: bool,
 }
 
 /// What an event card does: its `abilities`, or when it lists none the codex entry named like
@@ -175,6 +179,8 @@ impl Piece {
             turn_range: 0,
             moved_this_turn: false,
             spaces_moved_this_turn: 0,
+            turn_movement: 0,
+            began_turn_beside_enemy: false,
         }
     }
 
