@@ -583,12 +583,102 @@ pub enum EffectOp {
         /// The `amount` field.
         amount: u8,
     },
+    /// While no unit was chosen to move this phase the unit moves `amount` more; once it moved farther than it could without them, no other unit may be chosen to move this phase.
+    SoleMover {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// The picked units, until the start of the controller's next turn: cannot move (`no_move`), cannot attack (`no_attack`), cannot attack the unit carrying the ability (`spare_source`); then, if still next to that unit, they take `damage_if_adjacent` damage (an instant operation).
+    Restrain {
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `within` field.
+        within: u8,
+        /// The `no_move` field.
+        no_move: bool,
+        /// The `no_attack` field.
+        no_attack: bool,
+        /// The `spare_source` field.
+        spare_source: bool,
+        /// The `damage_if_adjacent` field.
+        damage_if_adjacent: u8,
+    },
+    /// The controller takes control of the picked units until the end of the turn (an instant operation).
+    TakeControl {
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `within` field.
+        within: u8,
+    },
+    /// Picks an anchor card; then (with `summoner_first`) the controller's summoner, and up to `count` units of `gather_side` and `gather_sort` within `reach` spaces of the anchor (0: anywhere) are placed next to it, the controller choosing (an instant operation; placing is neither moving nor forcing).
+    GatherAround {
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `summoner_first` field.
+        summoner_first: bool,
+        /// The `count` field.
+        count: u8,
+        /// The `gather_side` field.
+        gather_side: Side,
+        /// The `gather_sort` field.
+        gather_sort: CardSort,
+        /// The `reach` field.
+        reach: u8,
+    },
+    /// Each friendly structure may be placed on an empty space of the controller's side, and `heal` damage is removed from each (an instant operation).
+    RelocateStructures {
+        /// The `heal` field.
+        heal: u8,
+    },
+    /// A reaction: when damage would be added to a friendly card of `sort`, its controller may play this event from hand, paying `cost`, to cancel that damage.
+    CancelDamageFromHand {
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `cost` field.
+        cost: u8,
+    },
+    /// A reaction: when an opponent destroys a friendly card of `sort`, its controller may play this event from hand to gain the magic for it instead of the opponent.
+    ClaimMagicFromHand {
+        /// The `sort` field.
+        sort: CardSort,
+    },
+    /// A reaction: when the opponent plays an event, its controller may play this event from hand to cancel it: the cancelled event goes to the discard pile without effect.
+    CancelEventFromHand,
+    /// After an enemy common or champion attacks this unit, rolls a die without a hit and does not destroy it: the attacker takes `amount` damage and this unit is placed next to the attacker if it can be.
+    PunishMiss {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// When a unit within `within` spaces of this unit is destroyed, its controller gains the magic for it instead of anyone else, and the card goes into their magic pile.
+    ClaimDestroyed {
+        /// The `within` field.
+        within: u8,
+    },
+    /// An enemy card this unit destroys goes under it instead of to the discard pile; when an enemy attack would add damage to it, a card under it may be discarded to cancel that damage.
+    Scavenge,
+    /// At the end of its controller's Attack Phase, if this unit destroyed no unit in that phase, its controller pays `cost` magic or their summoner takes 1 damage.
+    UpkeepUnlessDestroyed {
+        /// The `cost` field.
+        cost: u8,
+    },
     /// After this unit's attack target is chosen, its controller may have this unit and the target exchange places (neither moving nor forcing).
     ExchangeWithTarget,
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 85] = [
+    pub const NAMES: [&'static str; 97] = [
         "modify_movement",
         "move_through",
         "damage_moved_through",
@@ -673,6 +763,18 @@ impl EffectOp {
         "flee_on_roll",
         "reach_within",
         "damage_around_destroyed",
+        "sole_mover",
+        "restrain",
+        "take_control",
+        "gather_around",
+        "relocate_structures",
+        "cancel_damage_from_hand",
+        "claim_magic_from_hand",
+        "cancel_event_from_hand",
+        "punish_miss",
+        "claim_destroyed",
+        "scavenge",
+        "upkeep_unless_destroyed",
         "exchange_with_target",
     ];
     /// The operation's name as written in content.
@@ -762,6 +864,18 @@ impl EffectOp {
             Self::FleeOnRoll { .. } => "flee_on_roll",
             Self::ReachWithin { .. } => "reach_within",
             Self::DamageAroundDestroyed { .. } => "damage_around_destroyed",
+            Self::SoleMover { .. } => "sole_mover",
+            Self::Restrain { .. } => "restrain",
+            Self::TakeControl { .. } => "take_control",
+            Self::GatherAround { .. } => "gather_around",
+            Self::RelocateStructures { .. } => "relocate_structures",
+            Self::CancelDamageFromHand { .. } => "cancel_damage_from_hand",
+            Self::ClaimMagicFromHand { .. } => "claim_magic_from_hand",
+            Self::CancelEventFromHand => "cancel_event_from_hand",
+            Self::PunishMiss { .. } => "punish_miss",
+            Self::ClaimDestroyed { .. } => "claim_destroyed",
+            Self::Scavenge => "scavenge",
+            Self::UpkeepUnlessDestroyed { .. } => "upkeep_unless_destroyed",
             Self::ExchangeWithTarget => "exchange_with_target",
         }
     }
@@ -771,6 +885,8 @@ impl EffectOp {
 pub enum Ability {
     /// Event: take a champion from your draw pile into your hand, show it, and shuffle the draw pile.
     AHeroIsBorn,
+    /// Reaction event: when the opponent plays an event, play it to cancel that event.
+    Abolish,
     /// Event: take a built unit (a structure common) from your draw pile into your hand and shuffle the draw pile; you may then summon it as usual.
     AcceleratedConstruction,
     /// Boldo's ability that relocates without moving or forcing, so Engage does not trigger.
@@ -791,11 +907,11 @@ pub enum Ability {
     Besiege,
     /// +1 strength for every 2 magic its controller has, at most +4.
     BladeOfLight,
-    /// Named on Fire Dancer (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.
+    /// After an enemy common or champion attacks it, rolls a miss and leaves it alive: the attacker takes 1 damage and it is placed next to the attacker.
     BlazeDodge,
     /// Once per turn, in the Magic Phase (the end of the turn in the 1st edition data): it is placed next to a friendly structure.
     BlazeStep,
-    /// Named on Kaeseeall (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn in the Summon Phase (the start of the turn in the 1st edition data): its controller takes control of an enemy common or champion next to it until the end of the turn.
     BlazingConscription,
     /// Kuldak's ability as first printed; the FAQ gives only the updated wording (see the 2024 version).
     BloodBloom,
@@ -843,7 +959,7 @@ pub enum Ability {
     Climb,
     /// Friendly commons within 2 spaces get +1 strength.
     Command,
-    /// Named on Tark (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn in the Magic Phase (the end of the turn in the 1st edition data): an enemy common or champion cannot attack it until its controller's next turn.
     Conceal,
     /// At the end of its controller's Magic Phase, if an enemy unit is next to it, one die is rolled: on 1 or 2 it goes to the discard pile.
     Cowardly,
@@ -861,6 +977,8 @@ pub enum Ability {
     Destabilize,
     /// At the start of the opponent's turn, their units within 3 spaces of it have no abilities during that turn.
     DisruptionField,
+    /// Reaction event: when damage would be added to one of your commons, pay 1 magic to play it and cancel that damage.
+    DivineProtection,
     /// Damages the attacker of a unit within 3 spaces of Queen Maldaria, judged after the attack; a Gem Dancer placing a unit into range takes the damage.
     DivineRetribution,
     /// Coleen Brighton's ability as first printed: a friendly Citadel unit within 3 spaces targeted by an attack has its attacker's strength lowered, applied after increases.
@@ -887,6 +1005,8 @@ pub enum Ability {
     Exploit,
     /// The unit may attack any card within 3 spaces; after it destroys a card, every card next to that space takes 1 damage (given by the Mortar Upgrade event, under the unit).
     ExplosiveShell,
+    /// Event: pick a friendly structure; your summoner, then up to 2 friendly commons, are placed next to it.
+    FallBack,
     /// Its ranged attacks reach 1 space further.
     FarShot,
     /// Instead of attacking: 2 damage to a card up to 2 spaces away in a straight line.
@@ -911,7 +1031,7 @@ pub enum Ability {
     GemMagic,
     /// Once per turn in the Move Phase, for 1 magic: a common up to 4 spaces away is placed next to it.
     GemOfCalling,
-    /// Named on Kogar (Mercenaries champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn in the Magic Phase (the end of the turn in the 1st edition data): an enemy common next to it cannot move or attack until its controller's next turn, and then takes 1 damage if still next to it.
     Grapple,
     /// Event: 2 damage to a common or champion.
     GreaterBurn,
@@ -995,6 +1115,8 @@ pub enum Ability {
     Mimic,
     /// Tacullu's ability: when it triggers, the damage Tacullu would deal is ignored, so the unit is not destroyed and no magic is gained.
     MindCapture,
+    /// Event: each friendly structure may be placed anywhere on your side, and up to 3 damage is removed from each; you may then summon as usual.
+    Mirage,
     /// Lets a structure unit move.
     MobileStructure,
     /// Gives the unit boost; it shares a timing window with Swift Shot, so either may go first.
@@ -1071,7 +1193,7 @@ pub enum Ability {
     SaveTheQueen,
     /// Queen Maldaria's ability after the April 2024 card update: the friendly units beside her can be neither attacked through nor forced.
     SaveTheQueen2024,
-    /// Named on Scavenger (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.
+    /// An enemy card it destroys goes under it instead of to the discard pile; when an enemy attack would damage it, a card under it may be discarded to cancel that damage.
     Scavenge,
     /// While it stands on the opponent's side of the battlefield, its controller may choose one more moving unit.
     ScoutAbility,
@@ -1083,7 +1205,9 @@ pub enum Ability {
     ShadowStep,
     /// Shadow Knight's mandatory ability: summoning it next to a gate adds 1 damage to that gate; placing it by an effect is not summoning.
     ShadowSummon,
-    /// Named on Gren (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Reaction event: when the opponent destroys one of your commons or champions, play it to gain the magic for that card instead.
+    Shadows,
+    /// When a unit within 2 spaces of it is destroyed, its controller gains the magic for it instead of anyone else.
     ShardOfTheFatherGem,
     /// An enemy attack on it adds damage only if every die rolled is a hit.
     ShieldBlock,
@@ -1101,7 +1225,7 @@ pub enum Ability {
     Smolder,
     /// +1 strength while its controller's draw pile is empty.
     SmolderingEmbers,
-    /// Named on Xaserbane (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Moves 2 more when it is the first unit chosen to move in a phase; if it then moves farther than it could without them, it is the only moving unit of that phase.
     Sneak,
     /// Undead Archer's ability: after a unit 3 or fewer spaces away is destroyed, it may take that unit's place.
     SoulShift,
@@ -1161,6 +1285,8 @@ pub enum Ability {
     SwiftStrike,
     /// Enemy attacks on friendly commons within 2 spaces count only dice of 4 or more (the fan data gives it Shield Of Light's description; its program applies it to every attack, a bug we do not follow).
     SybilsSpirit,
+    /// Event: pick a friendly unit; up to 2 enemy commons within 3 spaces of it are placed next to it.
+    Taunt,
     /// +1 strength when attacking a card next to it.
     Thrust,
     /// Granted by Hellforged Axe; held once however many Axes are attached.
@@ -1193,7 +1319,7 @@ pub enum Ability {
     WellTraveled,
     /// While it is on the battlefield its controller draws up to 7 cards at the end of the turn.
     Wisdom,
-    /// Named on Kuldrid (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// At the end of its controller's Attack Phase, if it destroyed no unit in that phase, they pay 1 magic or their summoner takes 1 damage.
     Wither,
     /// Aerie Steward's ability: each rolled special symbol also adds a hit symbol; against a Smasher both kinds add damage.
     Worthy,
@@ -1252,7 +1378,7 @@ pub struct AbilityMeta {
     pub requires: Option<Requirement>,
 }
 /// Metadata of every `Ability` entry, in codex order.
-pub static ABILITY_META: [AbilityMeta; 215] = [
+pub static ABILITY_META: [AbilityMeta; 221] = [
     AbilityMeta {
         name: "A Hero Is Born",
         template: "A Hero Is Born",
@@ -1272,6 +1398,32 @@ pub static ABILITY_META: [AbilityMeta; 215] = [
         ],
         draft: false,
         timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Abolish",
+        template: "Abolish",
+        summary: Some(
+            "Reaction event: when the opponent plays an event, play it to cancel that event.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::CancelEventFromHand],
+        draft: false,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -1600,16 +1752,16 @@ pub static ABILITY_META: [AbilityMeta; 215] = [
         name: "Blaze Dodge",
         template: "Blaze Dodge",
         summary: Some(
-            "Named on Fire Dancer (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.",
+            "After an enemy common or champion attacks it, rolls a miss and leaves it alive: the attacker takes 1 damage and it is placed next to the attacker.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::PunishMiss { amount: 1 }],
         draft: false,
-        timing: None,
+        timing: Some(Timing::AfterAttacked),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -1662,24 +1814,31 @@ pub static ABILITY_META: [AbilityMeta; 215] = [
         name: "Blazing Conscription",
         template: "Blazing Conscription",
         summary: Some(
-            "Named on Kaeseeall (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn in the Summon Phase (the start of the turn in the 1st edition data): its controller takes control of an enemy common or champion next to it until the end of the turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::TakeControl {
+                pick: Pick::One,
+                side: Side::Enemy,
+                sort: CardSort::CommonOrChampion,
+                within: 1,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
         uses_attack: false,
         uses_move: false,
         uses_per_turn: 0,
-        once_per_turn: false,
-        phase: None,
+        once_per_turn: true,
+        phase: Some(Phase::Summon),
         active_event: false,
         unmodelled: None,
         requires: None,
@@ -2431,24 +2590,35 @@ pub static ABILITY_META: [AbilityMeta; 215] = [
         name: "Conceal",
         template: "Conceal",
         summary: Some(
-            "Named on Tark (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn in the Magic Phase (the end of the turn in the 1st edition data): an enemy common or champion cannot attack it until its controller's next turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Restrain {
+                pick: Pick::One,
+                side: Side::Enemy,
+                sort: CardSort::CommonOrChampion,
+                within: 0,
+                no_move: false,
+                no_attack: false,
+                spare_source: true,
+                damage_if_adjacent: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
         uses_attack: false,
         uses_move: false,
         uses_per_turn: 0,
-        once_per_turn: false,
-        phase: None,
+        once_per_turn: true,
+        phase: Some(Phase::Magic),
         active_event: false,
         unmodelled: None,
         requires: None,
@@ -2666,6 +2836,37 @@ pub static ABILITY_META: [AbilityMeta; 215] = [
         effects: &[EffectOp::Disrupt { within: 3 }],
         draft: false,
         timing: Some(Timing::StartOfTurn),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Divine Protection",
+        template: "Divine Protection",
+        summary: Some(
+            "Reaction event: when damage would be added to one of your commons, pay 1 magic to play it and cancel that damage.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::CancelDamageFromHand {
+                sort: CardSort::Common,
+                cost: 1,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -3078,6 +3279,43 @@ pub static ABILITY_META: [AbilityMeta; 215] = [
         requires: None,
     },
     AbilityMeta {
+        name: "Fall Back",
+        template: "Fall Back",
+        summary: Some(
+            "Event: pick a friendly structure; your summoner, then up to 2 friendly commons, are placed next to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::GatherAround {
+                pick: Pick::One,
+                side: Side::Friendly,
+                sort: CardSort::Structure,
+                summoner_first: true,
+                count: 2,
+                gather_side: Side::Friendly,
+                gather_sort: CardSort::Common,
+                reach: 0,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
         name: "Far Shot",
         template: "Far Shot",
         summary: Some("Its ranged attacks reach 1 space further."),
@@ -3451,24 +3689,35 @@ pub static ABILITY_META: [AbilityMeta; 215] = [
         name: "Grapple",
         template: "Grapple",
         summary: Some(
-            "Named on Kogar (Mercenaries champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn in the Magic Phase (the end of the turn in the 1st edition data): an enemy common next to it cannot move or attack until its controller's next turn, and then takes 1 damage if still next to it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::Grapple),
-        effects: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Restrain {
+                pick: Pick::One,
+                side: Side::Enemy,
+                sort: CardSort::Common,
+                within: 1,
+                no_move: true,
+                no_attack: true,
+                spare_source: false,
+                damage_if_adjacent: 1,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
         uses_attack: false,
         uses_move: false,
         uses_per_turn: 0,
-        once_per_turn: false,
-        phase: None,
+        once_per_turn: true,
+        phase: Some(Phase::Magic),
         active_event: false,
         unmodelled: None,
         requires: None,
@@ -4765,6 +5014,36 @@ pub static ABILITY_META: [AbilityMeta; 215] = [
         requires: None,
     },
     AbilityMeta {
+        name: "Mirage",
+        template: "Mirage",
+        summary: Some(
+            "Event: each friendly structure may be placed anywhere on your side, and up to 3 damage is removed from each; you may then summon as usual.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::RelocateStructures {
+                heal: 3,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
         name: "Mobile Structure",
         template: "Mobile Structure",
         summary: Some("Lets a structure unit move."),
@@ -5934,16 +6213,16 @@ pub static ABILITY_META: [AbilityMeta; 215] = [
         name: "Scavenge",
         template: "Scavenge",
         summary: Some(
-            "Named on Scavenger (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.",
+            "An enemy card it destroys goes under it instead of to the discard pile; when an enemy attack would damage it, a card under it may be discarded to cancel that damage.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::Scavenge],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -6102,19 +6381,53 @@ pub static ABILITY_META: [AbilityMeta; 215] = [
         requires: None,
     },
     AbilityMeta {
-        name: "Shard Of The Father Gem",
-        template: "Shard Of The Father Gem",
+        name: "Shadows",
+        template: "Shadows",
         summary: Some(
-            "Named on Gren (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Reaction event: when the opponent destroys one of your commons or champions, play it to gain the magic for that card instead.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ClaimMagicFromHand {
+                sort: CardSort::CommonOrChampion,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Shard Of The Father Gem",
+        template: "Shard Of The Father Gem",
+        summary: Some(
+            "When a unit within 2 spaces of it is destroyed, its controller gains the magic for it instead of anyone else.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ClaimDestroyed {
+                within: 2,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -6389,16 +6702,16 @@ pub static ABILITY_META: [AbilityMeta; 215] = [
         name: "Sneak",
         template: "Sneak",
         summary: Some(
-            "Named on Xaserbane (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Moves 2 more when it is the first unit chosen to move in a phase; if it then moves farther than it could without them, it is the only moving unit of that phase.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::SoleMover { amount: 2 }],
         draft: false,
-        timing: None,
+        timing: Some(Timing::WhenMoving),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -7297,6 +7610,43 @@ pub static ABILITY_META: [AbilityMeta; 215] = [
         requires: None,
     },
     AbilityMeta {
+        name: "Taunt",
+        template: "Taunt",
+        summary: Some(
+            "Event: pick a friendly unit; up to 2 enemy commons within 3 spaces of it are placed next to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::GatherAround {
+                pick: Pick::One,
+                side: Side::Friendly,
+                sort: CardSort::Unit,
+                summoner_first: false,
+                count: 2,
+                gather_side: Side::Enemy,
+                gather_sort: CardSort::Common,
+                reach: 3,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
         name: "Thrust",
         template: "Thrust",
         summary: Some("+1 strength when attacking a card next to it."),
@@ -7823,16 +8173,20 @@ pub static ABILITY_META: [AbilityMeta; 215] = [
         name: "Wither",
         template: "Wither",
         summary: Some(
-            "Named on Kuldrid (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "At the end of its controller's Attack Phase, if it destroyed no unit in that phase, they pay 1 magic or their summoner takes 1 damage.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::UpkeepUnlessDestroyed {
+                cost: 1,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::EndOfAttackPhase),
         editions: &[Edition::First],
         revises: None,
         cost: 0,
@@ -7926,220 +8280,226 @@ impl Ability {
     pub const fn index(&self) -> usize {
         match *self {
             Self::AHeroIsBorn => 0,
-            Self::AcceleratedConstruction => 1,
-            Self::Agile => 2,
-            Self::Annul => 3,
-            Self::ArrowOfLight => 4,
-            Self::Assault => 5,
-            Self::Atone => 6,
-            Self::AuraOfThePhoenix => 7,
-            Self::BattleFrenzy => 8,
-            Self::Besiege => 9,
-            Self::BladeOfLight => 10,
-            Self::BlazeDodge => 11,
-            Self::BlazeStep => 12,
-            Self::BlazingConscription => 13,
-            Self::BloodBloom => 14,
-            Self::BloodBloom2024 => 15,
-            Self::BloodCraze => 16,
-            Self::BloodFervor => 17,
-            Self::BloodFury => 18,
-            Self::BloodRunes => 19,
-            Self::BornOfFire => 20,
-            Self::Bounty => 21,
-            Self::Bravery => 22,
-            Self::BreathOfFlame => 23,
-            Self::Burn => 24,
-            Self::BurningBlade => 25,
-            Self::Burrow => 26,
-            Self::CallLightning => 27,
-            Self::CallProtection => 28,
-            Self::CallProtection2024 => 29,
-            Self::Camouflage => 30,
-            Self::ChainLightning => 31,
-            Self::ChannelMagic => 32,
-            Self::Charge => 33,
-            Self::Charge2024 => 34,
-            Self::Climb => 35,
-            Self::Command => 36,
-            Self::Conceal => 37,
-            Self::Cowardly => 38,
-            Self::Crash => 39,
-            Self::Crazed => 40,
-            Self::Cunning => 41,
-            Self::Curse => 42,
-            Self::Demand => 43,
-            Self::Destabilize => 44,
-            Self::DisruptionField => 45,
-            Self::DivineRetribution => 46,
-            Self::DivineShield => 47,
-            Self::DivineShield2024 => 48,
-            Self::DivineStrength => 49,
-            Self::DuckAndCover => 50,
-            Self::Embark => 51,
-            Self::Emboldened => 52,
-            Self::Emerge => 53,
-            Self::Engage => 54,
-            Self::Escort => 55,
-            Self::Expand => 56,
-            Self::Exploit => 57,
-            Self::ExplosiveShell => 58,
-            Self::FarShot => 59,
-            Self::FireBlast => 60,
-            Self::Flight => 61,
-            Self::Footwork => 62,
-            Self::ForcefulAttack => 63,
-            Self::Freeze => 64,
-            Self::Frenzy => 65,
-            Self::FrostAxe => 66,
-            Self::FungalTransformation => 67,
-            Self::GangUp => 68,
-            Self::GemMagic => 69,
-            Self::GemOfCalling => 70,
-            Self::Grapple => 71,
-            Self::GreaterBurn => 72,
-            Self::GreaterCommand => 73,
-            Self::GreaterCommandAbility => 74,
-            Self::GreaterFlight => 75,
-            Self::GreaterHealing => 76,
-            Self::GreaterStoneMelding => 77,
-            Self::HailOfArrows => 78,
-            Self::HammerQuake => 79,
-            Self::Hasty => 80,
-            Self::Healing => 81,
-            Self::HeavensRain => 82,
-            Self::HeavyMobile => 83,
-            Self::HellFire => 84,
-            Self::HellforgedWeapon => 85,
-            Self::HeroicFeat => 86,
-            Self::HolyJudgment => 87,
-            Self::Illusions => 88,
-            Self::ImbuedLife => 89,
-            Self::ImbuedSpirit => 90,
-            Self::ImbuedStrength => 91,
-            Self::Infect => 92,
-            Self::Influence => 93,
-            Self::Insight => 94,
-            Self::Intercession => 95,
-            Self::IntoDarkness => 96,
-            Self::KnockAround => 97,
-            Self::LavaFlow => 98,
-            Self::LawOfSanctity => 99,
-            Self::LightningStrike => 100,
-            Self::Lucky => 101,
-            Self::MagePush => 102,
-            Self::MagicBarrier => 103,
-            Self::MagicBlast => 104,
-            Self::MagicDrain => 105,
-            Self::MagicStasis => 106,
-            Self::MagicTorrent => 107,
-            Self::MasterOfTheArt => 108,
-            Self::Meditate => 109,
-            Self::MightyLegs => 110,
-            Self::Mimic => 111,
-            Self::MindCapture => 112,
-            Self::MobileStructure => 113,
-            Self::Momentum => 114,
-            Self::Muster => 115,
-            Self::MysticArts => 116,
-            Self::OutOfShadows => 117,
-            Self::PassionOfThePhoenix => 118,
-            Self::PerplexingTempest => 119,
-            Self::Persist => 120,
-            Self::PileOn => 121,
-            Self::Precise => 122,
-            Self::Protector => 123,
-            Self::Prune => 124,
-            Self::PsychicAssault => 125,
-            Self::PsychicStrike => 126,
-            Self::Purge => 127,
-            Self::Pursue => 128,
-            Self::Rage => 129,
-            Self::RaiseTheDead => 130,
-            Self::Rally => 131,
-            Self::Ram => 132,
-            Self::RecklessStrike => 133,
-            Self::Reinforcements => 134,
-            Self::Relentless => 135,
-            Self::Repair => 136,
-            Self::Restructure => 137,
-            Self::Retribution => 138,
-            Self::ReturnSpirit => 139,
-            Self::ReturnToShadow => 140,
-            Self::Rider => 141,
-            Self::RigExplosives => 142,
-            Self::Riposte => 143,
-            Self::RockEater => 144,
-            Self::RuneOfProtection => 145,
-            Self::Rupture => 146,
-            Self::Rush => 147,
-            Self::Sandstorm => 148,
-            Self::SaveTheQueen => 149,
-            Self::SaveTheQueen2024 => 150,
-            Self::Scavenge => 151,
-            Self::ScoutAbility => 152,
-            Self::ShadowArrows => 153,
-            Self::ShadowDancer => 154,
-            Self::ShadowStep => 155,
-            Self::ShadowSummon => 156,
-            Self::ShardOfTheFatherGem => 157,
-            Self::ShieldBlock => 158,
-            Self::ShieldOfLight => 159,
-            Self::Shiny => 160,
-            Self::SiegeEngine => 161,
-            Self::Slow => 162,
-            Self::Sly => 163,
-            Self::Smolder => 164,
-            Self::SmolderingEmbers => 165,
-            Self::Sneak => 166,
-            Self::SoulShift => 167,
-            Self::Soulless => 168,
-            Self::SpecialWeakness => 169,
-            Self::SpiritBond => 170,
-            Self::SpiritOfThePhoenix => 171,
-            Self::StalkingAdvance => 172,
-            Self::Stalwart => 173,
-            Self::Steadfast => 174,
-            Self::Stimshrooms => 175,
-            Self::StolenWeapons => 176,
-            Self::StoneMelding => 177,
-            Self::StrengthOfTheStone => 178,
-            Self::StrengthenStructures => 179,
-            Self::Strong => 180,
-            Self::StrongSpirits => 181,
-            Self::Stronghold => 182,
-            Self::StructuralAnalysis => 183,
-            Self::SummonFireBeast => 184,
-            Self::SummonTheNight => 185,
-            Self::SummonedByFire => 186,
-            Self::SummoningSurge => 187,
-            Self::SunderHammer => 188,
-            Self::SuperiorPlanning => 189,
-            Self::Swift => 190,
-            Self::SwiftManeuver => 191,
-            Self::SwiftPotion => 192,
-            Self::SwiftShot => 193,
-            Self::SwiftStrike => 194,
-            Self::SybilsSpirit => 195,
-            Self::Thrust => 196,
-            Self::TooStrong => 197,
-            Self::TorodinsAdvance => 198,
-            Self::Tough => 199,
-            Self::Trample => 200,
-            Self::Transformation => 201,
-            Self::TransformationEvent => 202,
-            Self::Tunnel => 203,
-            Self::UltimateShieldOfLight => 204,
-            Self::Unrelenting => 205,
-            Self::Upgrade => 206,
-            Self::ValiantDefender => 207,
-            Self::WakeTheFatherGem => 208,
-            Self::Warn => 209,
-            Self::WellTraveled => 210,
-            Self::Wisdom => 211,
-            Self::Wither => 212,
-            Self::Worthy => 213,
-            Self::WrathOfTheVolcano => 214,
+            Self::Abolish => 1,
+            Self::AcceleratedConstruction => 2,
+            Self::Agile => 3,
+            Self::Annul => 4,
+            Self::ArrowOfLight => 5,
+            Self::Assault => 6,
+            Self::Atone => 7,
+            Self::AuraOfThePhoenix => 8,
+            Self::BattleFrenzy => 9,
+            Self::Besiege => 10,
+            Self::BladeOfLight => 11,
+            Self::BlazeDodge => 12,
+            Self::BlazeStep => 13,
+            Self::BlazingConscription => 14,
+            Self::BloodBloom => 15,
+            Self::BloodBloom2024 => 16,
+            Self::BloodCraze => 17,
+            Self::BloodFervor => 18,
+            Self::BloodFury => 19,
+            Self::BloodRunes => 20,
+            Self::BornOfFire => 21,
+            Self::Bounty => 22,
+            Self::Bravery => 23,
+            Self::BreathOfFlame => 24,
+            Self::Burn => 25,
+            Self::BurningBlade => 26,
+            Self::Burrow => 27,
+            Self::CallLightning => 28,
+            Self::CallProtection => 29,
+            Self::CallProtection2024 => 30,
+            Self::Camouflage => 31,
+            Self::ChainLightning => 32,
+            Self::ChannelMagic => 33,
+            Self::Charge => 34,
+            Self::Charge2024 => 35,
+            Self::Climb => 36,
+            Self::Command => 37,
+            Self::Conceal => 38,
+            Self::Cowardly => 39,
+            Self::Crash => 40,
+            Self::Crazed => 41,
+            Self::Cunning => 42,
+            Self::Curse => 43,
+            Self::Demand => 44,
+            Self::Destabilize => 45,
+            Self::DisruptionField => 46,
+            Self::DivineProtection => 47,
+            Self::DivineRetribution => 48,
+            Self::DivineShield => 49,
+            Self::DivineShield2024 => 50,
+            Self::DivineStrength => 51,
+            Self::DuckAndCover => 52,
+            Self::Embark => 53,
+            Self::Emboldened => 54,
+            Self::Emerge => 55,
+            Self::Engage => 56,
+            Self::Escort => 57,
+            Self::Expand => 58,
+            Self::Exploit => 59,
+            Self::ExplosiveShell => 60,
+            Self::FallBack => 61,
+            Self::FarShot => 62,
+            Self::FireBlast => 63,
+            Self::Flight => 64,
+            Self::Footwork => 65,
+            Self::ForcefulAttack => 66,
+            Self::Freeze => 67,
+            Self::Frenzy => 68,
+            Self::FrostAxe => 69,
+            Self::FungalTransformation => 70,
+            Self::GangUp => 71,
+            Self::GemMagic => 72,
+            Self::GemOfCalling => 73,
+            Self::Grapple => 74,
+            Self::GreaterBurn => 75,
+            Self::GreaterCommand => 76,
+            Self::GreaterCommandAbility => 77,
+            Self::GreaterFlight => 78,
+            Self::GreaterHealing => 79,
+            Self::GreaterStoneMelding => 80,
+            Self::HailOfArrows => 81,
+            Self::HammerQuake => 82,
+            Self::Hasty => 83,
+            Self::Healing => 84,
+            Self::HeavensRain => 85,
+            Self::HeavyMobile => 86,
+            Self::HellFire => 87,
+            Self::HellforgedWeapon => 88,
+            Self::HeroicFeat => 89,
+            Self::HolyJudgment => 90,
+            Self::Illusions => 91,
+            Self::ImbuedLife => 92,
+            Self::ImbuedSpirit => 93,
+            Self::ImbuedStrength => 94,
+            Self::Infect => 95,
+            Self::Influence => 96,
+            Self::Insight => 97,
+            Self::Intercession => 98,
+            Self::IntoDarkness => 99,
+            Self::KnockAround => 100,
+            Self::LavaFlow => 101,
+            Self::LawOfSanctity => 102,
+            Self::LightningStrike => 103,
+            Self::Lucky => 104,
+            Self::MagePush => 105,
+            Self::MagicBarrier => 106,
+            Self::MagicBlast => 107,
+            Self::MagicDrain => 108,
+            Self::MagicStasis => 109,
+            Self::MagicTorrent => 110,
+            Self::MasterOfTheArt => 111,
+            Self::Meditate => 112,
+            Self::MightyLegs => 113,
+            Self::Mimic => 114,
+            Self::MindCapture => 115,
+            Self::Mirage => 116,
+            Self::MobileStructure => 117,
+            Self::Momentum => 118,
+            Self::Muster => 119,
+            Self::MysticArts => 120,
+            Self::OutOfShadows => 121,
+            Self::PassionOfThePhoenix => 122,
+            Self::PerplexingTempest => 123,
+            Self::Persist => 124,
+            Self::PileOn => 125,
+            Self::Precise => 126,
+            Self::Protector => 127,
+            Self::Prune => 128,
+            Self::PsychicAssault => 129,
+            Self::PsychicStrike => 130,
+            Self::Purge => 131,
+            Self::Pursue => 132,
+            Self::Rage => 133,
+            Self::RaiseTheDead => 134,
+            Self::Rally => 135,
+            Self::Ram => 136,
+            Self::RecklessStrike => 137,
+            Self::Reinforcements => 138,
+            Self::Relentless => 139,
+            Self::Repair => 140,
+            Self::Restructure => 141,
+            Self::Retribution => 142,
+            Self::ReturnSpirit => 143,
+            Self::ReturnToShadow => 144,
+            Self::Rider => 145,
+            Self::RigExplosives => 146,
+            Self::Riposte => 147,
+            Self::RockEater => 148,
+            Self::RuneOfProtection => 149,
+            Self::Rupture => 150,
+            Self::Rush => 151,
+            Self::Sandstorm => 152,
+            Self::SaveTheQueen => 153,
+            Self::SaveTheQueen2024 => 154,
+            Self::Scavenge => 155,
+            Self::ScoutAbility => 156,
+            Self::ShadowArrows => 157,
+            Self::ShadowDancer => 158,
+            Self::ShadowStep => 159,
+            Self::ShadowSummon => 160,
+            Self::Shadows => 161,
+            Self::ShardOfTheFatherGem => 162,
+            Self::ShieldBlock => 163,
+            Self::ShieldOfLight => 164,
+            Self::Shiny => 165,
+            Self::SiegeEngine => 166,
+            Self::Slow => 167,
+            Self::Sly => 168,
+            Self::Smolder => 169,
+            Self::SmolderingEmbers => 170,
+            Self::Sneak => 171,
+            Self::SoulShift => 172,
+            Self::Soulless => 173,
+            Self::SpecialWeakness => 174,
+            Self::SpiritBond => 175,
+            Self::SpiritOfThePhoenix => 176,
+            Self::StalkingAdvance => 177,
+            Self::Stalwart => 178,
+            Self::Steadfast => 179,
+            Self::Stimshrooms => 180,
+            Self::StolenWeapons => 181,
+            Self::StoneMelding => 182,
+            Self::StrengthOfTheStone => 183,
+            Self::StrengthenStructures => 184,
+            Self::Strong => 185,
+            Self::StrongSpirits => 186,
+            Self::Stronghold => 187,
+            Self::StructuralAnalysis => 188,
+            Self::SummonFireBeast => 189,
+            Self::SummonTheNight => 190,
+            Self::SummonedByFire => 191,
+            Self::SummoningSurge => 192,
+            Self::SunderHammer => 193,
+            Self::SuperiorPlanning => 194,
+            Self::Swift => 195,
+            Self::SwiftManeuver => 196,
+            Self::SwiftPotion => 197,
+            Self::SwiftShot => 198,
+            Self::SwiftStrike => 199,
+            Self::SybilsSpirit => 200,
+            Self::Taunt => 201,
+            Self::Thrust => 202,
+            Self::TooStrong => 203,
+            Self::TorodinsAdvance => 204,
+            Self::Tough => 205,
+            Self::Trample => 206,
+            Self::Transformation => 207,
+            Self::TransformationEvent => 208,
+            Self::Tunnel => 209,
+            Self::UltimateShieldOfLight => 210,
+            Self::Unrelenting => 211,
+            Self::Upgrade => 212,
+            Self::ValiantDefender => 213,
+            Self::WakeTheFatherGem => 214,
+            Self::Warn => 215,
+            Self::WellTraveled => 216,
+            Self::Wisdom => 217,
+            Self::Wither => 218,
+            Self::Worthy => 219,
+            Self::WrathOfTheVolcano => 220,
         }
     }
     /// The entry's metadata.
@@ -8157,6 +8517,9 @@ impl ::core::fmt::Display for Ability {
         match self {
             Self::AHeroIsBorn => {
                 f.write_str("A Hero Is Born")?;
+            }
+            Self::Abolish => {
+                f.write_str("Abolish")?;
             }
             Self::AcceleratedConstruction => {
                 f.write_str("Accelerated Construction")?;
@@ -8293,6 +8656,9 @@ impl ::core::fmt::Display for Ability {
             Self::DisruptionField => {
                 f.write_str("Disruption Field")?;
             }
+            Self::DivineProtection => {
+                f.write_str("Divine Protection")?;
+            }
             Self::DivineRetribution => {
                 f.write_str("Divine Retribution")?;
             }
@@ -8331,6 +8697,9 @@ impl ::core::fmt::Display for Ability {
             }
             Self::ExplosiveShell => {
                 f.write_str("Explosive Shell")?;
+            }
+            Self::FallBack => {
+                f.write_str("Fall Back")?;
             }
             Self::FarShot => {
                 f.write_str("Far Shot")?;
@@ -8494,6 +8863,9 @@ impl ::core::fmt::Display for Ability {
             Self::MindCapture => {
                 f.write_str("Mind Capture")?;
             }
+            Self::Mirage => {
+                f.write_str("Mirage")?;
+            }
             Self::MobileStructure => {
                 f.write_str("Mobile Structure")?;
             }
@@ -8626,6 +8998,9 @@ impl ::core::fmt::Display for Ability {
             Self::ShadowSummon => {
                 f.write_str("Shadow Summon")?;
             }
+            Self::Shadows => {
+                f.write_str("Shadows")?;
+            }
             Self::ShardOfTheFatherGem => {
                 f.write_str("Shard Of The Father Gem")?;
             }
@@ -8742,6 +9117,9 @@ impl ::core::fmt::Display for Ability {
             }
             Self::SybilsSpirit => {
                 f.write_str("Sybils Spirit")?;
+            }
+            Self::Taunt => {
+                f.write_str("Taunt")?;
             }
             Self::Thrust => {
                 f.write_str("Thrust")?;

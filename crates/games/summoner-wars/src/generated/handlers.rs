@@ -14,8 +14,6 @@ pub enum Handler {
     ExchangePlaces,
     /// `exploit`, used by: Exploit.
     Exploit,
-    /// `grapple`, used by: Grapple.
-    Grapple,
     /// `ice_ram`, used by: Ice Ram.
     IceRam,
     /// `purge`, used by: Purge.
@@ -33,13 +31,12 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 12] = [
+    pub const ALL: [Handler; 11] = [
         Self::AerieGate,
         Self::CallProtection,
         Self::CopyAbilities,
         Self::ExchangePlaces,
         Self::Exploit,
-        Self::Grapple,
         Self::IceRam,
         Self::Purge,
         Self::RaiseTheDead,
@@ -48,13 +45,12 @@ impl Handler {
         Self::Warn,
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 12] = [
+    pub const BY_NAME: [(&'static str, Handler); 11] = [
         ("aerie_gate", Self::AerieGate),
         ("call_protection", Self::CallProtection),
         ("copy_abilities", Self::CopyAbilities),
         ("exchange_places", Self::ExchangePlaces),
         ("exploit", Self::Exploit),
-        ("grapple", Self::Grapple),
         ("ice_ram", Self::IceRam),
         ("purge", Self::Purge),
         ("raise_the_dead", Self::RaiseTheDead),
@@ -70,7 +66,6 @@ impl Handler {
             Self::CopyAbilities => "copy_abilities",
             Self::ExchangePlaces => "exchange_places",
             Self::Exploit => "exploit",
-            Self::Grapple => "grapple",
             Self::IceRam => "ice_ram",
             Self::Purge => "purge",
             Self::RaiseTheDead => "raise_the_dead",

@@ -483,6 +483,7 @@ pub fn movement(game: &Game, id: ObjectId) -> Movement {
         return m;
     };
     m.spaces += piece.turn_movement;
+    let restrained = piece.restrained.iter().any(|r| r.no_move);
     let mut mobile = false;
     let mut immobile = false;
     let acting = acting_on(game, id, Timing::Passive)
@@ -495,6 +496,11 @@ pub fn movement(game: &Game, id: ObjectId) -> Movement {
                 amount, condition, ..
             } => {
                 if holds(game, id, None, condition) {
+                    m.spaces += i32::from(amount);
+                }
+            }
+            EffectOp::SoleMover { amount } => {
+                if game.player(piece.controller).chosen_movers == 0 && !piece.moved_this_phase {
                     m.spaces += i32::from(amount);
                 }
             }
@@ -534,7 +540,7 @@ pub fn movement(game: &Game, id: ObjectId) -> Movement {
         m.spaces = m.spaces.min(1);
         m.straight_extra = 0;
     }
-    if m.spaces <= 0 || immobile || pinned {
+    if m.spaces <= 0 || immobile || pinned || restrained {
         m.spaces = 0;
         m.straight_extra = 0;
     }

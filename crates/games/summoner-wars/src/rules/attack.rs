@@ -18,7 +18,7 @@
 //!    was still in play (Riposte) and `AfterAttacking` abilities of the attacker (Exploit)
 //!    resolve in the active player's order, even if their card left play meanwhile.
 
-use grimoire_engine::{Ctx, ObjectId, Square};
+use grimoire_engine::{Board, Ctx, ObjectId, Square};
 
 use super::abilities::{abilities, acting_on, any_acting, holds, strength_against, Decrease};
 use super::content::{
@@ -106,6 +106,17 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
         return illegal(format!(
             "{name} may attack only a card next to it this turn (Summon The Night)"
         ));
+    }
+    for r in &a.restrained {
+        if r.no_attack {
+            return illegal(format!("{name} is restrained: it cannot attack this turn"));
+        }
+        if r.spare_source && r.by == target {
+            return illegal(format!(
+                "{name} cannot attack {} this turn",
+                game.describe(target)
+            ));
+        }
     }
     let held = protectors(game, attacker);
     if !held.is_empty() && !held.contains(&target) {
@@ -397,6 +408,9 @@ pub fn attack(
     if damage > 0 && cancelled(game, ctx, attacker, target)? {
         damage = 0;
     }
+    if damage > 0 && scavenged_cancel(game, ctx, attacker, target)? {
+        damage = 0;
+    }
     let target_square = game.piece(target)?.square();
     let recoil = any_acting(game, attacker, Timing::WhenAttacking, |op| {
         matches!(op, EffectOp::Recoil)
@@ -612,6 +626,42 @@ fn structures_for_strength(
     Ok(i32::try_from(walls.len()).unwrap_or(i32::MAX))
 }
 
+/// `scavenge`: when an enemy attack would damage the unit, a card under it may be discarded to
+/// cancel that damage.
+fn scavenged_cancel(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    attacker: ObjectId,
+    target: ObjectId,
+) -> Result<bool, RulesError> {
+    if game.friendly(attacker, target)
+        || !any_acting(game, target, Timing::Passive, |op| {
+            matches!(op, EffectOp::Scavenge)
+        })
+    {
+        return Ok(false);
+    }
+    let below = super::abilities::under(game, target);
+    if below.is_empty() {
+        return Ok(false);
+    }
+    let mut options = vec!["no".to_string()];
+    options.extend(below.iter().map(|&c| game.describe(c)));
+    let answer = ctx.choose(
+        "Scavenge: card under it to discard to cancel the damage",
+        &options,
+    )?;
+    if answer == 0 {
+        return Ok(false);
+    }
+    game.piece_mut(below[answer - 1])?.place = Place::Discard;
+    ctx.record(GameEvent::AbilityResolved {
+        ability: "Scavenge",
+        card: game.describe(target),
+    });
+    Ok(true)
+}
+
 /// A once-per-turn ability of `holder`'s controller's units with operation `matches`, not used
 /// this turn: the unit and the ability's name.
 fn unused_watch(
@@ -801,6 +851,8 @@ enum After {
     },
     /// The attacked card, still on the battlefield, takes `amount` more damage.
     DamageTarget { ability: &'static str, amount: u32 },
+    /// The attacker takes `amount` damage and the attacked unit is placed next to it.
+    PunishMiss { ability: &'static str, amount: u32 },
     /// The attacked unit, unhurt, may exchange places with a unit next to it.
     ExchangeUnhurt { ability: &'static str },
     /// The destroyed target's owner discards `count` cards from hand.
@@ -835,6 +887,26 @@ fn after_attack(
     let mut pending = Vec::new();
     if game.is_on_battlefield(target) {
         for a in super::abilities::own_ops(game, target, Timing::AfterAttacked) {
+            if let EffectOp::PunishMiss { amount } = a.op {
+                let hit = match game.piece(attacker)?.attack_type() {
+                    Some(AttackType::Ranged) => Symbol::Bow,
+                    _ => Symbol::Sword,
+                };
+                let missed = faces.iter().any(|f| shows(f, hit) == 0);
+                let eligible = matches!(
+                    game.piece(attacker)?.kind(),
+                    super::state::Kind::Common | super::state::Kind::Champion
+                ) && !game.friendly(attacker, target);
+                if a.source == target && missed && eligible {
+                    pending.push((
+                        format!("{} of {}", a.ability.meta().name, game.describe(target)),
+                        After::PunishMiss {
+                            ability: a.ability.meta().name,
+                            amount: amount.into(),
+                        },
+                    ));
+                }
+            }
             if a.op == EffectOp::ExchangeIfUnhurt && !hurt && a.source == target {
                 pending.push((
                     format!("{} of {}", a.ability.meta().name, game.describe(target)),
@@ -960,6 +1032,38 @@ fn after_attack(
                         player,
                     },
                 )?;
+            }
+            After::PunishMiss { ability, amount } => {
+                if !game.is_on_battlefield(target) {
+                    continue;
+                }
+                ctx.record(GameEvent::AbilityResolved {
+                    ability,
+                    card: game.describe(target),
+                });
+                let player = game.piece(target)?.controller;
+                add_damage(
+                    game,
+                    ctx,
+                    &[(attacker, amount)],
+                    Cause::Effect {
+                        source: Some(target),
+                        player,
+                    },
+                )?;
+                if let Some(at) = game.piece(attacker)?.square() {
+                    let squares = super::movement::empty_neighbours(game, at);
+                    if !squares.is_empty() && game.is_on_battlefield(target) {
+                        let names: Vec<String> =
+                            squares.iter().map(|s| grid().position_name(s)).collect();
+                        let index = if names.len() == 1 {
+                            0
+                        } else {
+                            ctx.choose(&format!("{ability}: place it on"), &names)?
+                        };
+                        game.piece_mut(target)?.place = Place::Battlefield(squares[index]);
+                    }
+                }
             }
             After::ExchangeUnhurt { ability } => {
                 if !game.is_on_battlefield(target) {

@@ -31,7 +31,7 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::RenewedHope => Coverage::played("summon (summon), phases (end of turn)"),
         Handler::Stronghold => Coverage::played("handlers (stronghold)"),
         Handler::Warn => Coverage::played("handlers (warn, after attacking)"),
-        Handler::Grapple | Handler::IceRam => NO_TEXT,
+        Handler::IceRam => NO_TEXT,
     }
 }
 

@@ -58,7 +58,8 @@ pub fn add_damage(
     hits: &[(ObjectId, u32)],
     cause: Cause,
 ) -> Result<Vec<u32>, RulesError> {
-    let hits = sacrifices(game, ctx, hits)?;
+    let mut hits = sacrifices(game, ctx, hits)?;
+    protections(game, ctx, &mut hits)?;
     let hits = hits.as_slice();
     let mut added = Vec::with_capacity(hits.len());
     for &(id, amount) in hits {
@@ -139,6 +140,100 @@ fn sacrifices(
         hits[i].1 = 0;
     }
     Ok(hits)
+}
+
+/// Reaction events in `player`'s hand carrying `matches`, with the cost they name.
+fn reactions_in_hand(
+    game: &Game,
+    player: PlayerId,
+    matches: impl Fn(&EffectOp) -> Option<u32>,
+) -> Vec<(ObjectId, u32)> {
+    game.pile(player, Place::Hand)
+        .into_iter()
+        .filter_map(|c| {
+            game.pieces[c.0 as usize]
+                .carries
+                .iter()
+                .flat_map(|a| a.meta().effects)
+                .find_map(&matches)
+                .map(|cost| (c, cost))
+        })
+        .collect()
+}
+
+/// `claim_magic_from_hand` (Shadows): when an opponent destroys `id`, its controller may play
+/// the event from hand to gain the magic instead. Returns who gains it then.
+fn claim_from_hand(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    id: ObjectId,
+    player: PlayerId,
+) -> Result<Option<PlayerId>, RulesError> {
+    let events = reactions_in_hand(game, player, |op| match *op {
+        EffectOp::ClaimMagicFromHand { sort } if super::instant::is_sort(game, id, sort) => Some(0),
+        _ => None,
+    });
+    let Some(&(event, _)) = events.first() else {
+        return Ok(None);
+    };
+    let prompt = format!(
+        "play {} to gain the magic for {}?",
+        game.describe(event),
+        game.describe(id)
+    );
+    if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
+        return Ok(None);
+    }
+    game.piece_mut(event)?.place = Place::Discard;
+    ctx.record(GameEvent::EventPlayed {
+        card: game.describe(event),
+    });
+    Ok(Some(player))
+}
+
+/// `cancel_damage_from_hand` (Divine Protection): before damage is added to a card, its
+/// controller may play such an event from hand, paying its cost, to cancel that damage.
+fn protections(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    hits: &mut [(ObjectId, u32)],
+) -> Result<(), RulesError> {
+    for hit in hits.iter_mut() {
+        let (id, amount) = *hit;
+        if amount == 0 || !game.is_on_battlefield(id) {
+            continue;
+        }
+        let player = game.piece(id)?.controller;
+        let events = reactions_in_hand(game, player, |op| match *op {
+            EffectOp::CancelDamageFromHand { sort, cost }
+                if super::instant::is_sort(game, id, sort) =>
+            {
+                Some(u32::from(cost))
+            }
+            _ => None,
+        });
+        let Some(&(event, cost)) = events.first() else {
+            continue;
+        };
+        if game.player(player).magic < cost {
+            continue;
+        }
+        let prompt = format!(
+            "play {} to cancel {amount} damage to {}?",
+            game.describe(event),
+            game.describe(id)
+        );
+        if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
+            continue;
+        }
+        game.player_mut(player).magic -= cost;
+        game.piece_mut(event)?.place = Place::Discard;
+        ctx.record(GameEvent::EventPlayed {
+            card: game.describe(event),
+        });
+        hit.1 = 0;
+    }
+    Ok(())
 }
 
 /// Whether a card on the battlefield has as much damage as its life.
@@ -229,6 +324,9 @@ pub fn leave_battlefield(game: &mut Game, id: ObjectId, place: Place) -> Result<
     piece.spaces_moved_this_turn = 0;
     piece.turn_movement = 0;
     piece.began_turn_beside_enemy = false;
+    piece.restrained.clear();
+    piece.borrowed = false;
+    piece.destroyed_unit_this_phase = false;
     piece.copying = None;
     piece.copy_ends_with_turn = false;
     piece.turn_strength = 0;
@@ -396,6 +494,21 @@ pub fn destroy(
             }
         }
     }
+    // `claim_destroyed` (Shard Of The Father Gem) of a unit near a destroyed unit.
+    let claimer = piece
+        .is_unit()
+        .then(|| {
+            game.on_battlefield().find(|&s| {
+                s != id
+                    && game.within(s, id, 3)
+                    && abilities(game, s).iter().any(|a| {
+                        a.meta().effects.iter().any(|op| {
+                            matches!(*op, EffectOp::ClaimDestroyed { within } if game.within(s, id, within.into()))
+                        })
+                    })
+            })
+        })
+        .flatten();
     leave_battlefield(game, id, Place::Discard)?;
     ctx.record(GameEvent::Destroyed { card: name, cause });
     let destroyer = match cause {
@@ -403,14 +516,42 @@ pub fn destroy(
         Cause::Effect { source, player } => Some((source, player)),
         Cause::GameState => None,
     };
-    if let Some((source, player)) = destroyer {
+    if let Some((source, _)) = destroyer {
+        if let Some(s) = source.filter(|&s| game.is_on_battlefield(s) && piece.is_unit()) {
+            game.piece_mut(s)?.destroyed_unit_this_phase = true;
+        }
+    }
+    // `scavenge`: an enemy card the destroyer has Scavenge for goes under it (no magic).
+    let scavenger = destroyer.and_then(|(source, _)| source).filter(|&s| {
+        game.is_on_battlefield(s)
+            && !game.friendly(s, id)
+            && any_acting(game, s, Timing::Passive, |op| {
+                matches!(op, EffectOp::Scavenge)
+            })
+    });
+    if let Some(s) = claimer {
+        let player = game.piece(s)?.controller;
+        game.piece_mut(id)?.place = Place::MagicPile;
+        ctx.record(GameEvent::AbilityResolved {
+            ability: "Shard Of The Father Gem",
+            card: game.describe(s),
+        });
+        gain_magic(game, ctx, player, MAGIC_PER_ENEMY_DESTROYED as u32);
+    } else if let Some(s) = scavenger {
+        game.piece_mut(id)?.place = Place::Under(s);
+        ctx.record(GameEvent::AbilityResolved {
+            ability: "Scavenge",
+            card: game.describe(s),
+        });
+    } else if let Some((source, player)) = destroyer {
         let soulless = source.is_some_and(|s| {
             any_acting(game, s, Timing::Passive, |op| {
                 matches!(op, EffectOp::Soulless)
             })
         });
         if player != piece.controller && !soulless {
-            gain_magic(game, ctx, player, MAGIC_PER_ENEMY_DESTROYED as u32);
+            let gainer = claim_from_hand(game, ctx, id, piece.controller)?.unwrap_or(player);
+            gain_magic(game, ctx, gainer, MAGIC_PER_ENEMY_DESTROYED as u32);
         }
     }
     gain_magic(game, ctx, Game::opponent(piece.controller), bounty);

@@ -8,6 +8,42 @@ use super::content::EffectOp;
 /// Every operation of `[effects.*]` with its status.
 pub const OPERATIONS: &[(&str, Coverage)] = &[
     (
+        "sole_mover",
+        Coverage::played("abilities::movement, movement::move_unit"),
+    ),
+    (
+        "restrain",
+        Coverage::played("instant; abilities::movement, attack, phases (start of turn)"),
+    ),
+    (
+        "take_control",
+        Coverage::played("instant; phases (end of turn)"),
+    ),
+    ("gather_around", Coverage::played("instant (events)")),
+    ("relocate_structures", Coverage::played("instant (events)")),
+    (
+        "cancel_damage_from_hand",
+        Coverage::played("damage::add_damage (reaction from hand)"),
+    ),
+    (
+        "claim_magic_from_hand",
+        Coverage::played("damage::destroy (reaction from hand)"),
+    ),
+    (
+        "cancel_event_from_hand",
+        Coverage::played("summon::play_event (reaction from hand)"),
+    ),
+    ("punish_miss", Coverage::played("attack (AfterAttacked)")),
+    ("claim_destroyed", Coverage::played("damage::destroy")),
+    (
+        "scavenge",
+        Coverage::played("damage::destroy; attack (before adding damage)"),
+    ),
+    (
+        "upkeep_unless_destroyed",
+        Coverage::played("phases (end of the Attack Phase)"),
+    ),
+    (
         "movement_this_turn",
         Coverage::played("instant (events); abilities::movement"),
     ),
@@ -328,6 +364,18 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::HealAfterAttack { .. } => "heal_after_attack",
         EffectOp::Shift { .. } => "shift",
         EffectOp::Follow => "follow",
+        EffectOp::SoleMover { .. } => "sole_mover",
+        EffectOp::Restrain { .. } => "restrain",
+        EffectOp::TakeControl { .. } => "take_control",
+        EffectOp::GatherAround { .. } => "gather_around",
+        EffectOp::RelocateStructures { .. } => "relocate_structures",
+        EffectOp::CancelDamageFromHand { .. } => "cancel_damage_from_hand",
+        EffectOp::ClaimMagicFromHand { .. } => "claim_magic_from_hand",
+        EffectOp::CancelEventFromHand => "cancel_event_from_hand",
+        EffectOp::PunishMiss { .. } => "punish_miss",
+        EffectOp::ClaimDestroyed { .. } => "claim_destroyed",
+        EffectOp::Scavenge => "scavenge",
+        EffectOp::UpkeepUnlessDestroyed { .. } => "upkeep_unless_destroyed",
         EffectOp::MovementThisTurn { .. } => "movement_this_turn",
         EffectOp::WallMelding { .. } => "wall_melding",
         EffectOp::StructuresForStrength => "structures_for_strength",

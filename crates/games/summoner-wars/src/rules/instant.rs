@@ -98,6 +98,22 @@ fn selection(op: &EffectOp) -> Option<Selection> {
         EffectOp::MovementThisTurn {
             pick, side, sort, ..
         } => s(pick, side, sort, 0, false, None),
+        EffectOp::Restrain {
+            pick,
+            side,
+            sort,
+            within,
+            ..
+        }
+        | EffectOp::TakeControl {
+            pick,
+            side,
+            sort,
+            within,
+        } => s(pick, side, sort, within, false, None),
+        EffectOp::GatherAround {
+            pick, side, sort, ..
+        } => s(pick, side, sort, 0, false, None),
         EffectOp::DamagePerDiscard { pick, .. } => {
             s(pick, Side::Any, CardSort::Any, 0, false, None)
         }
@@ -151,6 +167,7 @@ pub fn is_instant(op: &EffectOp) -> bool {
                 | EffectOp::Draw { .. }
                 | EffectOp::SummonFree { .. }
                 | EffectOp::FetchBeside { .. }
+                | EffectOp::RelocateStructures { .. }
                 | EffectOp::LimitAttackers { .. }
         )
 }
@@ -475,6 +492,105 @@ fn apply(
                 game.piece_mut(c)?.place = Place::MagicPile;
             }
             super::damage::gain_magic(game, ctx, player, taken.len() as u32);
+        }
+        EffectOp::Restrain {
+            no_move,
+            no_attack,
+            spare_source,
+            damage_if_adjacent,
+            ..
+        } => {
+            for &c in picked {
+                game.piece_mut(c)?.restrained.push(super::state::Restraint {
+                    by: source,
+                    player,
+                    no_move,
+                    no_attack,
+                    spare_source,
+                    damage_if_adjacent,
+                });
+            }
+        }
+        EffectOp::TakeControl { .. } => {
+            for &c in picked {
+                let piece = game.piece_mut(c)?;
+                if piece.controller != player {
+                    piece.controller = player;
+                    piece.borrowed = true;
+                }
+            }
+        }
+        EffectOp::GatherAround {
+            summoner_first,
+            count,
+            gather_side,
+            gather_sort,
+            reach,
+            ..
+        } => {
+            let Some(&anchor) = picked.first() else {
+                return Ok(());
+            };
+            if summoner_first {
+                if let Some(summoner) = game.summoner_of(player).filter(|&s| s != anchor) {
+                    place_next_to(game, ctx, summoner, anchor)?;
+                }
+            }
+            let mut left: Vec<ObjectId> = game
+                .on_battlefield()
+                .filter(|&c| {
+                    let p = &game.pieces[c.0 as usize];
+                    let side = match gather_side {
+                        Side::Any => true,
+                        Side::Friendly => p.controller == player,
+                        Side::Enemy => p.controller != player,
+                    };
+                    c != anchor
+                        && p.kind() != Kind::Summoner
+                        && side
+                        && sort_matches(game, c, gather_sort)
+                        && (reach == 0 || game.within(anchor, c, reach.into()))
+                })
+                .collect();
+            for _ in 0..count {
+                if left.is_empty() {
+                    break;
+                }
+                let mut options = vec!["none".to_string()];
+                options.extend(left.iter().map(|&c| game.describe(c)));
+                let answer = ctx.choose("card to place next to it", &options)?;
+                if answer == 0 {
+                    break;
+                }
+                let c = left.remove(answer - 1);
+                place_next_to(game, ctx, c, anchor)?;
+            }
+        }
+        EffectOp::RelocateStructures { heal } => {
+            let walls: Vec<ObjectId> = game
+                .on_battlefield()
+                .filter(|&w| {
+                    game.pieces[w.0 as usize].controller == player
+                        && game.pieces[w.0 as usize].is_structure()
+                })
+                .collect();
+            for w in walls {
+                let g = grid();
+                let squares: Vec<grimoire_engine::Square> = (0..g.height)
+                    .flat_map(|row| {
+                        (0..g.width).map(move |column| grimoire_engine::Square { column, row })
+                    })
+                    .filter(|s| game.at(*s).is_none() && game.on_side_of(player, *s))
+                    .collect();
+                let mut options = vec!["stay".to_string()];
+                options.extend(squares.iter().map(|s| g.position_name(s)));
+                let answer = ctx.choose(&format!("place {} on", game.describe(w)), &options)?;
+                let piece = game.piece_mut(w)?;
+                if answer > 0 {
+                    piece.place = Place::Battlefield(squares[answer - 1]);
+                }
+                piece.damage = piece.damage.saturating_sub(heal.into());
+            }
         }
         EffectOp::MovementThisTurn { amount, .. } => {
             for &c in picked {

@@ -185,6 +185,7 @@ pub fn move_unit(
         straight,
     } = check_move(game, id, path)?;
     super::handlers::fire(game, ctx, id, super::handlers::Trigger::Met)?;
+    let first_mover = game.player(game.active).chosen_movers == 0;
     {
         let controller = game.active;
         let piece = game.piece_mut(id)?;
@@ -216,6 +217,22 @@ pub fn move_unit(
     if straight && m.straight_strength > 0 && path.len() as u32 >= m.straight_strength_after {
         let piece = game.piece_mut(id)?;
         piece.turn_strength = piece.turn_strength.saturating_add(m.straight_strength);
+    }
+    // `sole_mover` (Sneak): a move using its bonus makes it the phase's only moving unit.
+    if first_mover {
+        let bonus: i32 = super::abilities::abilities(game, id)
+            .iter()
+            .flat_map(|a| a.meta().effects)
+            .map(|op| match *op {
+                EffectOp::SoleMover { amount } => i32::from(amount),
+                _ => 0,
+            })
+            .sum();
+        if bonus > 0 && path.len() as i32 > m.spaces - bonus {
+            let allowed = game.movers_allowed();
+            let player = game.active;
+            game.player_mut(player).chosen_movers = allowed;
+        }
     }
     moved_through_damage(game, ctx, id, &passed)?;
     spend_boost_to_move(game, ctx, id)?;

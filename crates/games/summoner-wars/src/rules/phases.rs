@@ -67,6 +67,7 @@ fn reset_phase(game: &mut Game) {
     for piece in &mut game.pieces {
         piece.moved_this_phase = false;
         piece.attacked_this_phase = false;
+        piece.destroyed_unit_this_phase = false;
         piece.extra_attacks = 0;
     }
     for player in &mut game.players {
@@ -183,6 +184,41 @@ fn active_units(game: &Game) -> Vec<ObjectId> {
 
 /// `EndOfAttackPhase` handlers of the active player's units (Call Protection).
 fn end_of_attack_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    // `upkeep_unless_destroyed` (Wither).
+    for id in active_units(game) {
+        for a in acting_on(game, id, Timing::EndOfAttackPhase) {
+            let EffectOp::UpkeepUnlessDestroyed { cost } = a.op else {
+                continue;
+            };
+            if a.source != id || game.pieces[id.0 as usize].destroyed_unit_this_phase {
+                continue;
+            }
+            let player = game.piece(id)?.controller;
+            ctx.record(GameEvent::AbilityResolved {
+                ability: a.ability.meta().name,
+                card: game.describe(id),
+            });
+            let cost = u32::from(cost);
+            let pays = game.player(player).magic >= cost
+                && ctx.choose(
+                    &format!("{}: pay {cost} magic?", a.ability.meta().name),
+                    &["pay".to_string(), "the summoner takes 1 damage".to_string()],
+                )? == 0;
+            if pays {
+                game.player_mut(player).magic -= cost;
+            } else if let Some(summoner) = game.summoner_of(player) {
+                add_damage(
+                    game,
+                    ctx,
+                    &[(summoner, 1)],
+                    Cause::Effect {
+                        source: Some(id),
+                        player,
+                    },
+                )?;
+            }
+        }
+    }
     let mut pending = Vec::new();
     for id in active_units(game) {
         for ability in super::abilities::abilities(game, id) {
@@ -304,6 +340,10 @@ fn expire_turn_effects(game: &mut Game) {
         player.attackers_limit = 0;
     }
     for piece in &mut game.pieces {
+        if piece.borrowed {
+            piece.controller = piece.owner;
+            piece.borrowed = false;
+        }
         piece.spaces_moved_this_turn = 0;
         piece.turn_movement = 0;
         piece.began_turn_beside_enemy = false;
@@ -339,6 +379,34 @@ fn start_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rules
         let piece = game.piece_mut(id)?;
         if piece.place == Place::Active && piece.controller == player {
             piece.place = Place::Discard;
+        }
+    }
+    // Restraints of the new active player's units end (Grapple's damage if still adjacent).
+    for id in game.ids().collect::<Vec<_>>() {
+        let ending: Vec<super::state::Restraint> = game.pieces[id.0 as usize]
+            .restrained
+            .iter()
+            .copied()
+            .filter(|r| r.player == player)
+            .collect();
+        if ending.is_empty() {
+            continue;
+        }
+        game.piece_mut(id)?
+            .restrained
+            .retain(|r| r.player != player);
+        for r in ending {
+            if r.damage_if_adjacent > 0 && game.adjacent(r.by, id) {
+                add_damage(
+                    game,
+                    ctx,
+                    &[(id, r.damage_if_adjacent.into())],
+                    Cause::Effect {
+                        source: Some(r.by),
+                        player,
+                    },
+                )?;
+            }
         }
     }
     for id in game.on_battlefield().collect::<Vec<_>>() {

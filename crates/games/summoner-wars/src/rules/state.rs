@@ -129,6 +129,29 @@ pub struct Piece {
     pub turn_movement: i32,
     /// It began its controller's current turn next to an enemy unit.
     pub began_turn_beside_enemy: bool,
+    /// Restraints other units put on it (`restrain`: Grapple, Conceal).
+    pub restrained: Vec<Restraint>,
+    /// Its controller took control of it until the end of the turn (`take_control`).
+    pub borrowed: bool,
+    /// It destroyed a unit this phase (Wither).
+    pub destroyed_unit_this_phase: bool,
+}
+
+/// A `restrain` on a unit, until the start of `player`'s next turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Restraint {
+    /// The unit whose ability restrains it.
+    pub by: ObjectId,
+    /// Whose next turn ends it.
+    pub player: PlayerId,
+    /// It cannot move.
+    pub no_move: bool,
+    /// It cannot attack.
+    pub no_attack: bool,
+    /// It cannot attack `by`.
+    pub spare_source: bool,
+    /// Damage it takes when the restraint ends, if it is still next to `by`.
+    pub damage_if_adjacent: u8,
 }
 
 /// What an event card does: its `abilities`, or when it lists none the codex entry named like
@@ -181,6 +204,9 @@ impl Piece {
             spaces_moved_this_turn: 0,
             turn_movement: 0,
             began_turn_beside_enemy: false,
+            restrained: Vec::new(),
+            borrowed: false,
+            destroyed_unit_this_phase: false,
         }
     }
 

@@ -15,7 +15,7 @@
 
 use grimoire_engine::{Board, Ctx, ObjectId, Square};
 
-use super::content::{Handler, Phase};
+use super::content::{EffectOp, Handler, Phase};
 use super::damage::in_chosen_order;
 use super::handlers::{card_handler, run, Trigger};
 use super::state::{grid, illegal, Game, GameEvent, Kind, Place, RulesError};
@@ -304,6 +304,21 @@ pub fn check_event(game: &Game, card: ObjectId, on: Option<ObjectId>) -> Result<
             }
         }
     }
+    let reaction = piece.carries.iter().any(|a| {
+        a.meta().effects.iter().any(|op| {
+            matches!(
+                op,
+                EffectOp::CancelDamageFromHand { .. }
+                    | EffectOp::ClaimMagicFromHand { .. }
+                    | EffectOp::CancelEventFromHand
+            )
+        })
+    });
+    if reaction {
+        return illegal(format!(
+            "{name} is played only as a reaction, when what it answers happens"
+        ));
+    }
     if active && on.is_some() {
         return illegal(format!(
             "{name} is an active event: it is not played on a card"
@@ -331,6 +346,33 @@ pub fn play_event(
     let name = game.piece(card)?.card.name().to_string();
     let active = super::state::is_active_event(game.piece(card)?);
     pay(game, &name, game.piece(card)?.cost())?;
+    // `cancel_event_from_hand` (Abolish): the opponent may cancel the event.
+    let opponent = Game::opponent(game.active);
+    let abolish = game.pile(opponent, Place::Hand).into_iter().find(|&c| {
+        game.pieces[c.0 as usize]
+            .carries
+            .iter()
+            .any(|a| a.meta().effects.contains(&EffectOp::CancelEventFromHand))
+    });
+    if let Some(abolish) = abolish {
+        let prompt = format!(
+            "player {}: play {} to cancel {}?",
+            opponent.0,
+            game.describe(abolish),
+            game.describe(card)
+        );
+        if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 1 {
+            game.piece_mut(abolish)?.place = Place::Discard;
+            game.piece_mut(card)?.place = Place::Discard;
+            ctx.record(GameEvent::EventPlayed { card: name });
+            ctx.record(GameEvent::EventPlayed {
+                card: game.describe(abolish),
+            });
+            let player = game.active;
+            game.player_mut(player).events_played_this_turn += 1;
+            return Ok(());
+        }
+    }
     let carries = game.piece(card)?.carries.clone();
     let one_shot =
         |a: &super::content::Ability| a.meta().timing == Some(super::content::Timing::Activated);
