@@ -533,6 +533,8 @@ pub enum Pick {
     Previous,
     /// Any number of cards the controller chooses, one after the other (none is fine).
     AnyNumber,
+    /// Up to three cards the controller chooses, one after the other (none is fine).
+    UpToThree,
     /// The unit carrying the ability itself.
     ThisUnit,
 }
@@ -540,21 +542,23 @@ impl Pick {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Pick";
     /// Every value, in declaration order.
-    pub const ALL: [Pick; 6] = [
+    pub const ALL: [Pick; 7] = [
         Self::One,
         Self::Each,
         Self::UpToTwo,
         Self::Previous,
         Self::AnyNumber,
+        Self::UpToThree,
         Self::ThisUnit,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 7] = [
         "One",
         "Each",
         "UpToTwo",
         "Previous",
         "AnyNumber",
+        "UpToThree",
         "ThisUnit",
     ];
     /// The value as written in content.
@@ -565,6 +569,7 @@ impl Pick {
             Self::UpToTwo => "UpToTwo",
             Self::Previous => "Previous",
             Self::AnyNumber => "AnyNumber",
+            Self::UpToThree => "UpToThree",
             Self::ThisUnit => "ThisUnit",
         }
     }
@@ -686,6 +691,8 @@ pub enum Condition {
     HoldsCardUnder,
     /// An enemy structure with less than 4 life left is next to it.
     BesideWeakEnemyStructure,
+    /// The unit attacks an enemy unit next to a friendly unit with Insight (a Scholar).
+    TargetBesideFriendlyInsight,
     /// The unit attacks a card next to it, and it began its controller's turn next to an enemy unit.
     AdjacentTargetAfterStartBesideEnemy,
 }
@@ -693,7 +700,7 @@ impl Condition {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Condition";
     /// Every value, in declaration order.
-    pub const ALL: [Condition; 15] = [
+    pub const ALL: [Condition; 16] = [
         Self::Always,
         Self::TargetAdjacent,
         Self::TargetIsStructure,
@@ -708,10 +715,11 @@ impl Condition {
         Self::BesideFriendlyStructure,
         Self::HoldsCardUnder,
         Self::BesideWeakEnemyStructure,
+        Self::TargetBesideFriendlyInsight,
         Self::AdjacentTargetAfterStartBesideEnemy,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 15] = [
+    pub const NAMES: [&'static str; 16] = [
         "Always",
         "TargetAdjacent",
         "TargetIsStructure",
@@ -726,6 +734,7 @@ impl Condition {
         "BesideFriendlyStructure",
         "HoldsCardUnder",
         "BesideWeakEnemyStructure",
+        "TargetBesideFriendlyInsight",
         "AdjacentTargetAfterStartBesideEnemy",
     ];
     /// The value as written in content.
@@ -745,6 +754,7 @@ impl Condition {
             Self::BesideFriendlyStructure => "BesideFriendlyStructure",
             Self::HoldsCardUnder => "HoldsCardUnder",
             Self::BesideWeakEnemyStructure => "BesideWeakEnemyStructure",
+            Self::TargetBesideFriendlyInsight => "TargetBesideFriendlyInsight",
             Self::AdjacentTargetAfterStartBesideEnemy => {
                 "AdjacentTargetAfterStartBesideEnemy"
             }

@@ -333,6 +333,14 @@ pub fn holds(game: &Game, id: ObjectId, target: Option<ObjectId>, condition: Con
             .into_iter()
             .any(|n| !game.friendly(id, n) && game.pieces[n.0 as usize].is_unit()),
         Condition::HoldsCardUnder => !under(game, id).is_empty(),
+        Condition::TargetBesideFriendlyInsight => target.is_some_and(|t| {
+            !game.friendly(id, t)
+                && game.pieces[t.0 as usize].is_unit()
+                && game
+                    .neighbours(t)
+                    .into_iter()
+                    .any(|n| game.friendly(id, n) && abilities(game, n).contains(&Ability::Insight))
+        }),
         Condition::AdjacentTargetAfterStartBesideEnemy => {
             piece.began_turn_beside_enemy && target.is_some_and(|t| game.adjacent(id, t))
         }

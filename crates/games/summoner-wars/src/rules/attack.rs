@@ -448,7 +448,7 @@ pub fn attack(
     }
     let hurt = added.first().copied().unwrap_or(0) > 0;
     after_attack(game, ctx, attacker, target, target_square, &faces, hurt)?;
-    attack_again(game, ctx, attacker, &faces, hurt)?;
+    attack_again(game, ctx, attacker, target, &faces, hurt)?;
     super::movement::spend_boost_to_move(game, ctx, attacker)
 }
 
@@ -531,6 +531,7 @@ fn attack_again(
     game: &mut Game,
     ctx: &mut Ctx<'_, GameEvent>,
     attacker: ObjectId,
+    target: ObjectId,
     faces: &[&'static AttackDieFace],
     hurt: bool,
 ) -> Result<(), RulesError> {
@@ -556,6 +557,14 @@ fn attack_again(
                         ability: meta.name,
                         card: game.describe(attacker),
                     });
+                }
+                EffectOp::AttackEachAdjacent => {
+                    let others = game
+                        .neighbours(attacker)
+                        .into_iter()
+                        .filter(|&n| n != target && game.pieces[n.0 as usize].is_unit())
+                        .count();
+                    game.piece_mut(attacker)?.extra_attacks += others as u32;
                 }
                 EffectOp::AfterAttackRolls {
                     discard_if_missed,

@@ -8,6 +8,11 @@ use super::content::EffectOp;
 /// Every operation of `[effects.*]` with its status.
 pub const OPERATIONS: &[(&str, Coverage)] = &[
     (
+        "attack_each_adjacent",
+        Coverage::played("attack (after the attack)"),
+    ),
+    ("relocate_picked", Coverage::played("instant (activated)")),
+    (
         "sole_mover",
         Coverage::played("abilities::movement, movement::move_unit"),
     ),
@@ -364,6 +369,8 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::HealAfterAttack { .. } => "heal_after_attack",
         EffectOp::Shift { .. } => "shift",
         EffectOp::Follow => "follow",
+        EffectOp::AttackEachAdjacent => "attack_each_adjacent",
+        EffectOp::RelocatePicked { .. } => "relocate_picked",
         EffectOp::SoleMover { .. } => "sole_mover",
         EffectOp::Restrain { .. } => "restrain",
         EffectOp::TakeControl { .. } => "take_control",

@@ -114,6 +114,13 @@ fn selection(op: &EffectOp) -> Option<Selection> {
         EffectOp::GatherAround {
             pick, side, sort, ..
         } => s(pick, side, sort, 0, false, None),
+        EffectOp::RelocatePicked {
+            pick,
+            side,
+            sort,
+            within,
+            ..
+        } => s(pick, side, sort, within, false, None),
         EffectOp::DamagePerDiscard { pick, .. } => {
             s(pick, Side::Any, CardSort::Any, 0, false, None)
         }
@@ -299,9 +306,10 @@ pub fn resolve(
                         };
                         vec![all[index]]
                     }
-                    Pick::UpToTwo | Pick::AnyNumber => {
+                    Pick::UpToTwo | Pick::UpToThree | Pick::AnyNumber => {
                         let most = match (sel.pick, *op) {
                             (Pick::UpToTwo, _) => 2,
+                            (Pick::UpToThree, _) => 3,
                             (_, EffectOp::Damage { cost_each, .. }) if cost_each > 0 => {
                                 (game.player(player).magic / u32::from(cost_each)) as usize
                             }
@@ -347,6 +355,34 @@ fn apply(
     picked: &[ObjectId],
 ) -> Result<(), RulesError> {
     match *op {
+        EffectOp::Damage {
+            amount,
+            roll_at_least,
+            cost_each,
+            roll_each: true,
+            ..
+        } if roll_at_least > 0 => {
+            let cost = u32::from(cost_each) * picked.len() as u32;
+            if game.player(player).magic < cost {
+                return illegal(format!("it costs {cost} magic"));
+            }
+            game.player_mut(player).magic -= cost;
+            let mut hits = Vec::new();
+            for &c in picked {
+                if super::dice::face(ctx.roll(super::dice::ATTACK)?).pips >= roll_at_least {
+                    hits.push((c, u32::from(amount)));
+                }
+            }
+            add_damage(
+                game,
+                ctx,
+                &hits,
+                Cause::Effect {
+                    source: Some(source),
+                    player,
+                },
+            )?;
+        }
         EffectOp::Damage {
             amount,
             roll_at_least,
@@ -590,6 +626,34 @@ fn apply(
                     piece.place = Place::Battlefield(squares[answer - 1]);
                 }
                 piece.damage = piece.damage.saturating_sub(heal.into());
+            }
+        }
+        EffectOp::RelocatePicked { spaces, .. } => {
+            for &c in picked {
+                let g = grid();
+                let Some(from) = game.piece(source)?.square() else {
+                    return Ok(());
+                };
+                let squares: Vec<grimoire_engine::Square> = (0..g.height)
+                    .flat_map(|row| {
+                        (0..g.width).map(move |column| grimoire_engine::Square { column, row })
+                    })
+                    .filter(|s| {
+                        game.at(*s).is_none()
+                            && game.on_side_of(player, *s)
+                            && g.distance(&from, s).is_some_and(|d| d <= spaces.into())
+                    })
+                    .collect();
+                if squares.is_empty() {
+                    continue;
+                }
+                let names: Vec<String> = squares.iter().map(|s| g.position_name(s)).collect();
+                let index = if names.len() == 1 {
+                    0
+                } else {
+                    ctx.choose(&format!("place {} on", game.describe(c)), &names)?
+                };
+                game.piece_mut(c)?.place = Place::Battlefield(squares[index]);
             }
         }
         EffectOp::MovementThisTurn { amount, .. } => {
