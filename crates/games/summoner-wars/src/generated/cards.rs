@@ -3478,7 +3478,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
-        abilities: &[],
+        abilities: &[Ability::GyroStabilizer],
         card_abilities: &[],
     };
     pub(super) const ULFRIC: Champion = Champion {

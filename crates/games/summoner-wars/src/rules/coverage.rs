@@ -4,7 +4,9 @@
 //! A unit's or structure's abilities are codex entries: one is played when every effect
 //! operation it has is interpreted ([`effects::OPERATIONS`](super::effects::OPERATIONS)) and
 //! its handler, if any, acts ([`handler_coverage`]); an ability with neither operations nor a
-//! handler is not modelled (the 1st edition data names it without rules text). A card's own
+//! handler is not modelled: its codex entry's `unmodelled` says why, else the sources name it
+//! without rules text. An event's effect is the codex entries it carries (its `abilities`, or
+//! the entry named like the card), played the same way. A card's own
 //! handler (a gate's, an event's) counts as one more ability, and an event with no handler
 //! is its effect, not modelled.
 
@@ -43,9 +45,10 @@ pub fn ability_coverage(ability: Ability) -> Coverage {
         .iter()
         .map(op_coverage)
         .chain(meta.handler.map(handler_coverage));
-    Coverage::all(parts).unwrap_or(Coverage::not_modelled(
+    let why = meta.unmodelled.unwrap_or(
         "neither effect operations nor a handler: the sources name it without rules text",
-    ))
+    );
+    Coverage::all(parts).unwrap_or(Coverage::not_modelled(why))
 }
 
 /// The printed abilities of `id` with their status.
