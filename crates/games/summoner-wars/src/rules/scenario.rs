@@ -92,9 +92,11 @@ pub struct ObjectKeys {
     /// Boost tokens (0 to 99).
     #[serde(default)]
     pub boost: Tokens,
-    /// For a unit: abilities granted to it by effects the scenario does not show. For an
-    /// event or a card `under` another: the named effects it carries (the 1st edition data
-    /// names no event effects and no 2nd edition card texts).
+    /// For a unit on the battlefield: abilities granted to it by effects the scenario does not
+    /// show; for a unit in a pile (hand, draw or discard pile): the abilities the 2nd edition
+    /// card it stands in for prints, kept wherever it goes. For an event or a card `under`
+    /// another: the named effects it carries (an event without them carries its card's own
+    /// entries).
     #[serde(default)]
     pub abilities: Vec<String>,
     /// Class tags printed on the 2nd edition card that the 1st edition data does not record
