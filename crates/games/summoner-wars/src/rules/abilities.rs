@@ -502,20 +502,16 @@ pub fn movement(game: &Game, id: ObjectId) -> Movement {
         match a.op {
             EffectOp::ModifyMovement {
                 amount, condition, ..
-            } => {
-                if holds(game, id, None, condition) {
-                    m.spaces += i32::from(amount);
-                }
+            } if holds(game, id, None, condition) => {
+                m.spaces += i32::from(amount);
             }
-            EffectOp::SoleMover { amount } => {
-                if game.player(piece.controller).chosen_movers == 0 && !piece.moved_this_phase {
-                    m.spaces += i32::from(amount);
-                }
+            EffectOp::SoleMover { amount }
+                if game.player(piece.controller).chosen_movers == 0 && !piece.moved_this_phase =>
+            {
+                m.spaces += i32::from(amount);
             }
-            EffectOp::Immobile { condition } => {
-                if holds(game, id, None, condition) {
-                    immobile = true;
-                }
+            EffectOp::Immobile { condition } if holds(game, id, None, condition) => {
+                immobile = true;
             }
             EffectOp::MoveThrough { what } => m.through.push(what),
             EffectOp::StraightMoveBonus {

@@ -95,8 +95,8 @@ fn sacrifices(
     hits: &[(ObjectId, u32)],
 ) -> Result<Vec<(ObjectId, u32)>, RulesError> {
     let mut hits = hits.to_vec();
-    for i in 0..hits.len() {
-        let (id, amount) = hits[i];
+    for hit in hits.iter_mut() {
+        let (id, amount) = *hit;
         if amount == 0 || !game.is_on_battlefield(id) {
             continue;
         }
@@ -137,7 +137,7 @@ fn sacrifices(
                 player,
             },
         )?;
-        hits[i].1 = 0;
+        hit.1 = 0;
     }
     Ok(hits)
 }

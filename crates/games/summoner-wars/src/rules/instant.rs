@@ -837,11 +837,11 @@ fn apply(
                 }
             }
         }
-        EffectOp::RangeThisTurn { amount } => {
-            if game.pieces[source.0 as usize].kind() != Kind::Event {
-                let piece = game.piece_mut(source)?;
-                piece.turn_range = piece.turn_range.saturating_add(amount.into());
-            }
+        EffectOp::RangeThisTurn { amount }
+            if game.pieces[source.0 as usize].kind() != Kind::Event =>
+        {
+            let piece = game.piece_mut(source)?;
+            piece.turn_range = piece.turn_range.saturating_add(amount.into());
         }
         EffectOp::Search { sort, from_discard } => {
             let mut piles = vec![Place::DrawPile];
@@ -880,10 +880,8 @@ fn apply(
             game.player_mut(opponent).magic -= taken;
             super::damage::gain_magic(game, ctx, player, taken);
         }
-        EffectOp::ExtraAttack { count } => {
-            if game.pieces[source.0 as usize].kind() != Kind::Event {
-                game.piece_mut(source)?.extra_attacks += u32::from(count);
-            }
+        EffectOp::ExtraAttack { count } if game.pieces[source.0 as usize].kind() != Kind::Event => {
+            game.piece_mut(source)?.extra_attacks += u32::from(count);
         }
         _ => {}
     }
