@@ -551,6 +551,20 @@ pub fn movement(game: &Game, id: ObjectId) -> Movement {
     m
 }
 
+/// The name of an ability of `id` with an operation that `matches` (to say which ability
+/// acted), or `fallback`.
+pub fn name_of(
+    game: &Game,
+    id: ObjectId,
+    matches: impl Fn(&EffectOp) -> bool,
+    fallback: &'static str,
+) -> &'static str {
+    abilities(game, id)
+        .into_iter()
+        .find(|a| a.meta().effects.iter().any(&matches))
+        .map_or(fallback, |a| a.meta().name)
+}
+
 /// Whether an operation `matches` acts on `id` with some timing (used for yes/no questions
 /// such as blocks and Soulless).
 pub fn any_acting(

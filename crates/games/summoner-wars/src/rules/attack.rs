@@ -665,7 +665,12 @@ fn scavenged_cancel(
     }
     game.piece_mut(below[answer - 1])?.place = Place::Discard;
     ctx.record(GameEvent::AbilityResolved {
-        ability: "Scavenge",
+        ability: super::abilities::name_of(
+            game,
+            target,
+            |op| matches!(op, EffectOp::Scavenge),
+            "scavenge",
+        ),
         card: game.describe(target),
     });
     Ok(true)

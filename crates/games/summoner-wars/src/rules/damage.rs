@@ -533,14 +533,24 @@ pub fn destroy(
         let player = game.piece(s)?.controller;
         game.piece_mut(id)?.place = Place::MagicPile;
         ctx.record(GameEvent::AbilityResolved {
-            ability: "Shard Of The Father Gem",
+            ability: super::abilities::name_of(
+                game,
+                s,
+                |op| matches!(op, EffectOp::ClaimDestroyed { .. }),
+                "claim_destroyed",
+            ),
             card: game.describe(s),
         });
         gain_magic(game, ctx, player, MAGIC_PER_ENEMY_DESTROYED as u32);
     } else if let Some(s) = scavenger {
         game.piece_mut(id)?.place = Place::Under(s);
         ctx.record(GameEvent::AbilityResolved {
-            ability: "Scavenge",
+            ability: super::abilities::name_of(
+                game,
+                s,
+                |op| matches!(op, EffectOp::Scavenge),
+                "scavenge",
+            ),
             card: game.describe(s),
         });
     } else if let Some((source, player)) = destroyer {

@@ -284,7 +284,12 @@ fn follow(
         }
         game.piece_mut(escort)?.place = Place::Battlefield(squares[answer - 1]);
         ctx.record(GameEvent::AbilityResolved {
-            ability: "Escort",
+            ability: super::abilities::name_of(
+                game,
+                escort,
+                |op| matches!(op, EffectOp::Follow),
+                "follow",
+            ),
             card: game.describe(escort),
         });
     }
