@@ -45,8 +45,9 @@ fn filters_narrow_the_cards_and_the_totals() {
     let (code, stdout, stderr) = coverage(&["summoner-wars", "--kind", "event"]);
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stdout.starts_with("summoner-wars\n"), "{stdout}");
-    assert!(stdout.contains("not covered  Abolish (event; first-edition)"));
-    assert!(stdout.contains("the event's effect"));
+    assert!(stdout.contains("not covered  Conjure Phoenixes (event; first-edition)"));
+    assert!(stdout.contains("covered      Abolish (event; first-edition)"));
+    assert!(stdout.contains("Conjure Phoenixes: not modelled: "));
     assert!(stdout.contains("    event: "));
     assert!(!stdout.contains("champion"), "{stdout}");
     let (code, stdout, _) = coverage(&["mage-knight", "--set", "lancers", "--json"]);

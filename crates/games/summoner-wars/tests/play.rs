@@ -186,8 +186,8 @@ fn legal_actions_are_complete_and_rejected_actions_change_nothing() {
     let check = ContractCheck {
         games: 2,
         seed: 5,
-        max_actions: 500,
-        every: 23,
+        max_actions: 800,
+        every: 29,
     };
     let report = check_contract(&SummonerWarsRules, &decks, check, &candidates)
         .unwrap_or_else(|e| panic!("{e}"));

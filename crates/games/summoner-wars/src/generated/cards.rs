@@ -145,6 +145,8 @@ pub struct Event {
     pub cost: Option<u8>,
     /// Whether it stays in play; omitted where the sources do not say.
     pub active: Option<bool>,
+    /// What the event does, as codex entries with effect operations: `Activated` entries act once when it is played, the others last while it is attached or active. When empty, the codex entry named like the card, if any (the imported 1st edition card list gives events no effect).
+    pub abilities: &'static [Ability],
     /// What the card does, as typed ability data (not interpreted by the rules yet).
     pub card_abilities: &'static [CardAbility],
 }
@@ -330,6 +332,17 @@ impl Card {
             Self::Structure(card) => card.edition,
         }
     }
+    /// Named abilities printed on the card.
+    pub fn abilities(&self) -> &'static [Ability] {
+        match *self {
+            Self::Summoner(card) => card.abilities,
+            Self::Champion(card) => card.abilities,
+            Self::Common(card) => card.abilities,
+            Self::UnclassedUnit(card) => card.abilities,
+            Self::Event(card) => card.abilities,
+            Self::Structure(card) => card.abilities,
+        }
+    }
 }
 /// One erratum applied to a card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -407,6 +420,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
+        abilities: &[Ability::AHeroIsBorn],
         card_abilities: &[],
     };
     pub(super) const A_HERO_IS_BORN_VANGUARDS: Event = Event {
@@ -425,6 +439,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
+        abilities: &[Ability::AHeroIsBorn],
         card_abilities: &[],
     };
     pub(super) const ABOLISH: Event = Event {
@@ -441,6 +456,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const ACCELERATED_CONSTRUCTION: Event = Event {
@@ -457,6 +473,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const AERIE_GATE: Structure = Structure {
@@ -704,6 +721,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const BITER: Champion = Champion {
@@ -824,6 +842,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const CAVALRY_KNIGHT: Common = Common {
@@ -882,6 +901,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
+        abilities: &[Ability::MightyLegs],
         card_abilities: &[],
     };
     pub(super) const CONJURE_PHOENIXES: Event = Event {
@@ -898,6 +918,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const CROSSBOWMAN: Common = Common {
@@ -996,6 +1017,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const DIVINE_PROTECTION: Event = Event {
@@ -1012,6 +1034,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(1),
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const DIVINE_STRENGTH: Event = Event {
@@ -1028,6 +1051,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const DUCK_AND_COVER: Event = Event {
@@ -1044,6 +1068,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const DUKE_RAMAZALL: Champion = Champion {
@@ -1123,6 +1148,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const FALL_BACK: Event = Event {
@@ -1139,6 +1165,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const FANESSA: Champion = Champion {
@@ -1323,6 +1350,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const GREATER_COMMAND: Event = Event {
@@ -1339,6 +1367,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const GREN: Champion = Champion {
@@ -1563,6 +1592,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const HOLLEAS: Champion = Champion {
@@ -1600,6 +1630,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const HONOR_GUARD: Common = Common {
@@ -1681,6 +1712,7 @@ mod card_rows {
         edition: Edition::Second,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[
             CardAbility {
                 trigger: AbilityTrigger::StructureMoved,
@@ -1730,6 +1762,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const INTERCESSION: Event = Event {
@@ -1746,6 +1779,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const INTO_DARKNESS: Event = Event {
@@ -1762,6 +1796,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const JACOB_ELDWYN: Champion = Champion {
@@ -2031,6 +2066,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const LEAH_GOODWIN: Champion = Champion {
@@ -2133,6 +2169,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
+        abilities: &[Ability::MagicDrain],
         card_abilities: &[],
     };
     pub(super) const MAGIC_STASIS: Event = Event {
@@ -2149,6 +2186,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const MAGIC_TORRENT: Event = Event {
@@ -2165,6 +2203,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const MAGOS: Champion = Champion {
@@ -2286,6 +2325,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const MORTAR_UPGRADE: Event = Event {
@@ -2304,6 +2344,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
+        abilities: &[Ability::ExplosiveShell],
         card_abilities: &[],
     };
     pub(super) const MOUNTAIN_VARGATH_WALL: Structure = Structure {
@@ -2339,6 +2380,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const OATH_SWORN: Common = Common {
@@ -2396,6 +2438,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const PHOENIX_ELVES_WALL: Structure = Structure {
@@ -2597,6 +2640,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const RELEASE_THE_HOUNDS: Event = Event {
@@ -2613,6 +2657,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const RENEWED_HOPE: Event = Event {
@@ -2631,6 +2676,7 @@ mod card_rows {
         edition: Edition::Second,
         cost: None,
         active: Some(true),
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const RUSHER: Common = Common {
@@ -2850,6 +2896,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const SHAMAN: Common = Common {
@@ -2887,6 +2934,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const SILTS: Champion = Champion {
@@ -2966,6 +3014,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const SPROG: Champion = Champion {
@@ -3003,6 +3052,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const STALWART_ARCHER: Common = Common {
@@ -3082,6 +3132,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const STRONG_SPIRITS: Event = Event {
@@ -3098,6 +3149,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const SUMMON_THE_NIGHT: Event = Event {
@@ -3114,6 +3166,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const SUMMONING_SURGE_DEEP_DWARVES: Event = Event {
@@ -3132,6 +3185,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
+        abilities: &[Ability::SummoningSurge],
         card_abilities: &[],
     };
     pub(super) const SUMMONING_SURGE_VANGUARDS: Event = Event {
@@ -3150,6 +3204,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
+        abilities: &[Ability::SummoningSurge],
         card_abilities: &[],
     };
     pub(super) const SUNDERVED: Summoner = Summoner {
@@ -3186,6 +3241,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const SWORDSMAN: Common = Common {
@@ -3286,6 +3342,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const THORKUR: Champion = Champion {
@@ -3365,6 +3422,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const TRANSFORMATION_EVENT: Event = Event {
@@ -3381,6 +3439,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const TUNDLE: Summoner = Summoner {
@@ -3419,6 +3478,7 @@ mod card_rows {
         edition: Edition::First,
         cost: Some(0),
         active: None,
+        abilities: &[Ability::GyroStabilizer],
         card_abilities: &[],
     };
     pub(super) const ULFRIC: Champion = Champion {
@@ -3456,6 +3516,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const VALENTINA_STOUTHEART: Champion = Champion {
@@ -3552,6 +3613,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const WARDEN: Common = Common {
@@ -3673,6 +3735,7 @@ mod card_rows {
         edition: Edition::First,
         cost: None,
         active: None,
+        abilities: &[],
         card_abilities: &[],
     };
     pub(super) const XASERBANE: Champion = Champion {
@@ -5006,6 +5069,7 @@ static PRINTED_CARDS: [(CardId, Card); 8] = [
                 edition: Edition::Second,
                 cost: None,
                 active: None,
+                abilities: &[],
                 card_abilities: &[],
             },
         ),
@@ -5082,6 +5146,7 @@ static PRINTED_CARDS: [(CardId, Card); 8] = [
                 edition: Edition::Second,
                 cost: None,
                 active: Some(true),
+                abilities: &[],
                 card_abilities: &[],
             },
         ),

@@ -15,12 +15,14 @@ pub enum Stacking {
 /// One operation of the engine's effect vocabulary, with its arguments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EffectOp {
-    /// Changes how many spaces units may move; movement modifiers stack and a unit never moves 0 spaces.
+    /// Changes how many spaces units may move, while `condition` holds when the unit is chosen to move; movement modifiers stack and a unit never moves 0 spaces.
     ModifyMovement {
         /// The `amount` field.
         amount: i8,
         /// The `to` field.
         to: Recipient,
+        /// The `condition` field.
+        condition: Condition,
     },
     /// Lets the unit move through the given cards (not through enemies that block it).
     MoveThrough {
@@ -45,7 +47,7 @@ pub enum EffectOp {
     },
     /// A structure with it may move.
     Mobile,
-    /// Adds damage tokens to the recipients (at the ability's timing); `only_adjacent` needs the other unit (attacker, mover) to be next to this one.
+    /// Adds damage tokens to the recipients (at the ability's timing); `only_adjacent` needs the other unit (attacker, mover) to be next to this one; with `roll_at_least` one attack die is rolled and the damage is added only when its `pips` reach that number.
     AddDamage {
         /// The `amount` field.
         amount: u8,
@@ -53,6 +55,8 @@ pub enum EffectOp {
         to: Recipient,
         /// The `only_adjacent` field.
         only_adjacent: bool,
+        /// The `roll_at_least` field.
+        roll_at_least: u8,
     },
     /// Adds boost tokens to the recipients (at the ability's timing); `within` is the reach for FriendlyWithin.
     AddBoost {
@@ -71,6 +75,14 @@ pub enum EffectOp {
         to: Recipient,
         /// An absolute minimum the decrease cannot go below.
         minimum: Option<u8>,
+        /// It applies only while this holds.
+        condition: Condition,
+        /// `amount` is multiplied by this count.
+        per: Count,
+        /// The most it adds in all (0: no maximum).
+        max: u8,
+        /// The reach for `FriendlyCommonWithin`.
+        within: u8,
     },
     /// +1 strength per boost token on the unit, up to `max` (a relative maximum: each ability applies its own).
     StrengthPerBoost {
@@ -177,10 +189,513 @@ pub enum EffectOp {
         /// The `optional` field.
         optional: bool,
     },
+    /// The unit cannot be chosen to move while `condition` holds.
+    Immobile {
+        /// The `condition` field.
+        condition: Condition,
+    },
+    /// A ranged unit reaches `amount` spaces further in a straight line.
+    ModifyRange {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// The card may also be summoned next to a friendly unit with class `class` (any friendly unit when omitted), in the Summon Phase and paying its cost like any summoning.
+    SummonNextTo {
+        /// The `class` field.
+        class: Option<ClassTag>,
+    },
+    /// Adds `amount` damage to the picked cards, all at once; with `roll_at_least` one attack die is rolled first and the damage is added only when its `pips` reach that number; `cost_each` magic is paid per picked card.
+    Damage {
+        /// The `amount` field.
+        amount: u8,
+        /// The `cost_each` field.
+        cost_each: u8,
+        /// With `roll_at_least`: one die for each picked card instead of one for all.
+        roll_each: bool,
+        /// The `roll_at_least` field.
+        roll_at_least: u8,
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `within` field.
+        within: u8,
+        /// The `line` field.
+        line: bool,
+        /// The `with_ability` field.
+        with_ability: Option<Ability>,
+    },
+    /// Removes up to `amount` damage from the picked cards; picking a champion costs `champion_cost` more magic.
+    Heal {
+        /// The `amount` field.
+        amount: u8,
+        /// The `champion_cost` field.
+        champion_cost: u8,
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `within` field.
+        within: u8,
+        /// The `line` field.
+        line: bool,
+        /// The `with_ability` field.
+        with_ability: Option<Ability>,
+    },
+    /// The picked units get `amount` strength until the end of the turn.
+    StrengthThisTurn {
+        /// The `amount` field.
+        amount: i8,
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `within` field.
+        within: u8,
+        /// The `line` field.
+        line: bool,
+        /// The `with_ability` field.
+        with_ability: Option<Ability>,
+    },
+    /// The picked units have `ability` until the end of the turn.
+    GrantAbility {
+        /// The `ability` field.
+        ability: Ability,
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `within` field.
+        within: u8,
+        /// The `line` field.
+        line: bool,
+        /// The `with_ability` field.
+        with_ability: Option<Ability>,
+    },
+    /// The picked units have no abilities until the end of the turn (names and classes stay); a unit whose life falls to its damage is destroyed by the change of game state.
+    RemoveAbilities {
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `within` field.
+        within: u8,
+        /// The `line` field.
+        line: bool,
+    },
+    /// Moves up to `amount` magic from the opponent's magic pile to the controller's.
+    StealMagic {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// The unit's attacks on units roll no dice: each point of strength is a hit.
+    Precise,
+    /// During this unit's attack it takes as much damage as its attack adds to the target (all it rolled), at the same time; destroyed by it, it has no after-attack effects.
+    Recoil,
+    /// When damage would be added to a friendly card of `sort` next to this unit, this unit is destroyed instead (by itself: nobody gains magic) and that damage is not added; with simultaneous damage this happens before any of it is added.
+    SacrificeFor {
+        /// The `sort` field.
+        sort: CardSort,
+    },
+    /// After the destruction `after` names, a card with ability `with` from the controller's discard pile is placed in the destroyed card's space, if it is empty (placing is not summoning); mandatory unless `optional`.
+    PlaceFromDiscard {
+        /// The `with` field.
+        with: Ability,
+        /// The `after` field.
+        after: Destruction,
+        /// The `optional` field.
+        optional: bool,
+    },
+    /// The unit may attack a card of `sort` within as many spaces as it has boost, without a straight line and attacking through no card.
+    ReachPerBoost {
+        /// The `sort` field.
+        sort: CardSort,
+    },
+    /// After this unit moves and after it attacks, its controller may remove 1 boost from it to place it up to `spaces` spaces away on empty spaces (placing: no Engage).
+    SpendBoostToMove {
+        /// The `spaces` field.
+        spaces: u8,
+    },
+    /// The unit's ranged attacks reach `amount` spaces further until the end of the turn (an instant operation on the unit itself).
+    RangeThisTurn {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// While the unit is on the battlefield, its controller draws up to `size` cards at the end of the turn instead of the hand size.
+    HandSize {
+        /// The `size` field.
+        size: u8,
+    },
+    /// The unit cannot attack in a turn it moved.
+    NoAttackAfterMoving,
+    /// Enemy units of `sort` next to this unit may attack only units with this operation next to them.
+    MustBeAttacked {
+        /// The `sort` field.
+        sort: CardSort,
+    },
+    /// Enemy units of `sort` next to this unit cannot move.
+    Pin {
+        /// The `sort` field.
+        sort: CardSort,
+    },
+    /// The picked units return to their owners' hands (not destroyed: no magic; they leave the battlefield as new cards).
+    ReturnToHand {
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `within` field.
+        within: u8,
+        /// The `line` field.
+        line: bool,
+    },
+    /// Places cards next to each other (placing is neither moving nor forcing): with `bring` the picked cards are placed next to the unit (for an event: next to its controller's summoner), else the unit is placed next to the picked card; the controller chooses the empty spaces.
+    PlaceBeside {
+        /// The `bring` field.
+        bring: bool,
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `within` field.
+        within: u8,
+        /// The `line` field.
+        line: bool,
+        /// The `with_ability` field.
+        with_ability: Option<Ability>,
+    },
+    /// The unit's attack also adds its damage, at the same time, to every other card within `within` spaces of the unit.
+    Splash {
+        /// The `within` field.
+        within: u8,
+    },
+    /// At the start of the opponent's turn, their units within `within` spaces of this unit have no abilities during that turn.
+    Disrupt {
+        /// The `within` field.
+        within: u8,
+    },
+    /// After this unit's attack destroys a card, that card's owner discards `count` cards from hand (of their choice).
+    TargetOwnerDiscards {
+        /// The `count` field.
+        count: u8,
+    },
+    /// Its controller takes a card of `sort` from the draw pile (and the discard pile with `from_discard`) into hand, showing it, then shuffles the draw pile (an instant operation).
+    Search {
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `from_discard` field.
+        from_discard: bool,
+    },
+    /// Enemy attacks on the protected cards count a die as a hit only when its `pips` are at least `min_pips`: the unit itself (`within` 0) or friendly cards of `sort` within `within` spaces, while `condition` holds for the unit.
+    HardToHit {
+        /// The `min_pips` field.
+        min_pips: u8,
+        /// The `sort` field.
+        sort: CardSort,
+        /// 0: the unit itself; on an active event: ignored (every friendly card of `sort`).
+        within: u8,
+        /// The `condition` field.
+        condition: Condition,
+    },
+    /// An enemy attack on the unit adds damage only if every die it rolled shows the hit symbol.
+    AllDiceMustHit,
+    /// Moves any number of damage (the controller says how many) from a picked friendly unit to the controller's summoner (an instant operation).
+    MoveDamageToSummoner {
+        /// The `pick` field.
+        pick: Pick,
+        /// The `sort` field.
+        sort: CardSort,
+    },
+    /// The picked cards go to their owners' discard piles without being destroyed (no magic, no destruction triggers); only cards costing at most `max_cost`.
+    DiscardFromBattlefield {
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `max_cost` field.
+        max_cost: u8,
+    },
+    /// During the opponent's next turn: with `night` their units move at most 1 space and attack only cards next to them; with `stasis` they gain no magic.
+    HinderOpponent {
+        /// The `night` field.
+        night: bool,
+        /// The `stasis` field.
+        stasis: bool,
+    },
+    /// Until the end of the turn, the controller's `Activated` abilities cost `amount` less magic.
+    DiscountAbilities {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// After this unit's attack adds damage to a card of `sort`, `amount` damage is removed from this unit.
+    HealAfterAttack {
+        /// The `amount` field.
+        amount: u8,
+        /// The `sort` field.
+        sort: CardSort,
+    },
+    /// Each picked card may be placed on an empty space up to `spaces` away from it, its controller choosing (placing: neither moving nor forcing; staying is allowed).
+    Shift {
+        /// The `spaces` field.
+        spaces: u8,
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `within` field.
+        within: u8,
+    },
+    /// After a friendly common or champion that was next to this unit moves, this unit may be placed next to it.
+    Follow,
+    /// An enemy attack on the unit adds at most `max` damage to it while `condition` holds.
+    AttackDamageCap {
+        /// The `max` field.
+        max: u8,
+        /// The `condition` field.
+        condition: Condition,
+    },
+    /// After an attack on this unit that added no damage to it, it may exchange places with a unit next to it (neither moving nor forcing).
+    ExchangeIfUnhurt,
+    /// In a turn it moved, the unit attacks only cards next to it.
+    AdjacentAttacksAfterMoving,
+    /// Puts up to `count` cards from a discard pile (the opponent's with `opponents`; only cards with `with_ability` when given; the top card first) into the controller's magic pile: 1 magic each (an instant operation).
+    MagicFromDiscard {
+        /// The `count` field.
+        count: u8,
+        /// The `opponents` field.
+        opponents: bool,
+        /// The `with_ability` field.
+        with_ability: Option<Ability>,
+    },
+    /// Until the end of the turn its controller may choose at most `count` attacking units in a phase (an instant operation).
+    LimitAttackers {
+        /// The `count` field.
+        count: u8,
+    },
+    /// Its controller may discard up to `max` cards from hand; the picked cards take 1 damage per card discarded (an instant operation).
+    DamagePerDiscard {
+        /// The `max` field.
+        max: u8,
+        /// The `pick` field.
+        pick: Pick,
+    },
+    /// The picked cards and every unit next to them take `amount` damage, all at once (an instant operation).
+    DamageAround {
+        /// The `amount` field.
+        amount: u8,
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+    },
+    /// Its controller draws `count` cards (an instant operation).
+    Draw {
+        /// The `count` field.
+        count: u8,
+    },
+    /// Its controller may summon up to `count` units of `sort` from hand without paying their cost, next to a gate they control (an instant operation).
+    SummonFree {
+        /// The `count` field.
+        count: u8,
+        /// The `sort` field.
+        sort: CardSort,
+    },
+    /// While `condition` holds for the unit, its controller may choose one more moving unit in the Move Phase.
+    ExtraMover {
+        /// The `condition` field.
+        condition: Condition,
+    },
+    /// After this unit's attack destroys a unit, it may be placed in that unit's space and may attack once more this phase (placing is neither moving nor forcing).
+    AdvanceAfterDestroying,
+    /// After this unit's attack: with `discard_if_missed` it goes to the discard pile (not destroyed) if the attack added no damage; a die showing `extra_attack_on` pips gives it one more attack this phase (0: never).
+    AfterAttackRolls {
+        /// The `discard_if_missed` field.
+        discard_if_missed: bool,
+        /// The `extra_attack_on` field.
+        extra_attack_on: u8,
+    },
+    /// Once per turn, when its controller's unit attacks, one die of the attack may be rolled again.
+    RerollOne,
+    /// Once per turn, for `cost` magic, its controller may cancel all the damage an enemy attack would add to a friendly card.
+    CancelAttackDamage {
+        /// The `cost` field.
+        cost: u8,
+    },
+    /// The first time in a turn an enemy attacks this unit, its controller may have one die of that attack ignored.
+    IgnoreOneDie,
+    /// A card with `with_ability` from its controller's hand or draw pile is placed next to the unit (placing is not summoning), then the draw pile is shuffled (an instant operation).
+    FetchBeside {
+        /// The `with_ability` field.
+        with_ability: Ability,
+    },
+    /// The picked units move `amount` more spaces until the end of the turn (an instant operation).
+    MovementThisTurn {
+        /// The `amount` field.
+        amount: u8,
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+    },
+    /// While this unit is next to a friendly structure, enemy attacks on that structure and on friendly units next to it count only dice of `min_pips` or more.
+    WallMelding {
+        /// The `min_pips` field.
+        min_pips: u8,
+    },
+    /// When this unit attacks, its controller may add 1 damage to each friendly structure for +1 strength per structure for that attack.
+    StructuresForStrength,
+    /// At the end of its controller's Magic Phase, while `condition` holds, one die is rolled: with `at_most` pips or fewer the unit goes to the discard pile (not destroyed).
+    FleeOnRoll {
+        /// The `at_most` field.
+        at_most: u8,
+        /// The `condition` field.
+        condition: Condition,
+    },
+    /// The unit may attack a card of `sort` within `spaces` spaces, without a straight line and attacking through no card.
+    ReachWithin {
+        /// The `spaces` field.
+        spaces: u8,
+        /// The `sort` field.
+        sort: CardSort,
+    },
+    /// After this unit destroys a card, every card next to that card's space takes `amount` damage, all at once.
+    DamageAroundDestroyed {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// While no unit was chosen to move this phase the unit moves `amount` more; once it moved farther than it could without them, no other unit may be chosen to move this phase.
+    SoleMover {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// The picked units, until the start of the controller's next turn: cannot move (`no_move`), cannot attack (`no_attack`), cannot attack the unit carrying the ability (`spare_source`); then, if still next to that unit, they take `damage_if_adjacent` damage (an instant operation).
+    Restrain {
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `within` field.
+        within: u8,
+        /// The `no_move` field.
+        no_move: bool,
+        /// The `no_attack` field.
+        no_attack: bool,
+        /// The `spare_source` field.
+        spare_source: bool,
+        /// The `damage_if_adjacent` field.
+        damage_if_adjacent: u8,
+    },
+    /// The controller takes control of the picked units until the end of the turn (an instant operation).
+    TakeControl {
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `within` field.
+        within: u8,
+    },
+    /// Picks an anchor card; then (with `summoner_first`) the controller's summoner, and up to `count` units of `gather_side` and `gather_sort` within `reach` spaces of the anchor (0: anywhere) are placed next to it, the controller choosing (an instant operation; placing is neither moving nor forcing).
+    GatherAround {
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `summoner_first` field.
+        summoner_first: bool,
+        /// The `count` field.
+        count: u8,
+        /// The `gather_side` field.
+        gather_side: Side,
+        /// The `gather_sort` field.
+        gather_sort: CardSort,
+        /// The `reach` field.
+        reach: u8,
+    },
+    /// Each friendly structure may be placed on an empty space of the controller's side, and `heal` damage is removed from each (an instant operation).
+    RelocateStructures {
+        /// The `heal` field.
+        heal: u8,
+    },
+    /// A reaction: when damage would be added to a friendly card of `sort`, its controller may play this event from hand, paying `cost`, to cancel that damage.
+    CancelDamageFromHand {
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `cost` field.
+        cost: u8,
+    },
+    /// A reaction: when an opponent destroys a friendly card of `sort`, its controller may play this event from hand to gain the magic for it instead of the opponent.
+    ClaimMagicFromHand {
+        /// The `sort` field.
+        sort: CardSort,
+    },
+    /// A reaction: when the opponent plays an event, its controller may play this event from hand to cancel it: the cancelled event goes to the discard pile without effect.
+    CancelEventFromHand,
+    /// After an enemy common or champion attacks this unit, rolls a die without a hit and does not destroy it: the attacker takes `amount` damage and this unit is placed next to the attacker if it can be.
+    PunishMiss {
+        /// The `amount` field.
+        amount: u8,
+    },
+    /// When a unit within `within` spaces of this unit is destroyed, its controller gains the magic for it instead of anyone else, and the card goes into their magic pile.
+    ClaimDestroyed {
+        /// The `within` field.
+        within: u8,
+    },
+    /// An enemy card this unit destroys goes under it instead of to the discard pile; when an enemy attack would add damage to it, a card under it may be discarded to cancel that damage.
+    Scavenge,
+    /// At the end of its controller's Attack Phase, if this unit destroyed no unit in that phase, its controller pays `cost` magic or their summoner takes 1 damage.
+    UpkeepUnlessDestroyed {
+        /// The `cost` field.
+        cost: u8,
+    },
+    /// After its attack, it may attack once more this phase for each other unit next to it.
+    AttackEachAdjacent,
+    /// The picked cards are placed on empty spaces of the controller's side within `spaces` spaces of the unit (an instant operation; placing is neither moving nor forcing).
+    RelocatePicked {
+        /// The `spaces` field.
+        spaces: u8,
+        /// The `pick` field.
+        pick: Pick,
+        /// The `side` field.
+        side: Side,
+        /// The `sort` field.
+        sort: CardSort,
+        /// The `within` field.
+        within: u8,
+    },
+    /// After this unit's attack target is chosen, its controller may have this unit and the target exchange places (neither moving nor forcing).
+    ExchangeWithTarget,
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 27] = [
+    pub const NAMES: [&'static str; 99] = [
         "modify_movement",
         "move_through",
         "damage_moved_through",
@@ -208,6 +723,78 @@ impl EffectOp {
         "lose_abilities",
         "gain_magic",
         "force",
+        "immobile",
+        "modify_range",
+        "summon_next_to",
+        "damage",
+        "heal",
+        "strength_this_turn",
+        "grant_ability",
+        "remove_abilities",
+        "steal_magic",
+        "precise",
+        "recoil",
+        "sacrifice_for",
+        "place_from_discard",
+        "reach_per_boost",
+        "spend_boost_to_move",
+        "range_this_turn",
+        "hand_size",
+        "no_attack_after_moving",
+        "must_be_attacked",
+        "pin",
+        "return_to_hand",
+        "place_beside",
+        "splash",
+        "disrupt",
+        "target_owner_discards",
+        "search",
+        "hard_to_hit",
+        "all_dice_must_hit",
+        "move_damage_to_summoner",
+        "discard_from_battlefield",
+        "hinder_opponent",
+        "discount_abilities",
+        "heal_after_attack",
+        "shift",
+        "follow",
+        "attack_damage_cap",
+        "exchange_if_unhurt",
+        "adjacent_attacks_after_moving",
+        "magic_from_discard",
+        "limit_attackers",
+        "damage_per_discard",
+        "damage_around",
+        "draw",
+        "summon_free",
+        "extra_mover",
+        "advance_after_destroying",
+        "after_attack_rolls",
+        "reroll_one",
+        "cancel_attack_damage",
+        "ignore_one_die",
+        "fetch_beside",
+        "movement_this_turn",
+        "wall_melding",
+        "structures_for_strength",
+        "flee_on_roll",
+        "reach_within",
+        "damage_around_destroyed",
+        "sole_mover",
+        "restrain",
+        "take_control",
+        "gather_around",
+        "relocate_structures",
+        "cancel_damage_from_hand",
+        "claim_magic_from_hand",
+        "cancel_event_from_hand",
+        "punish_miss",
+        "claim_destroyed",
+        "scavenge",
+        "upkeep_unless_destroyed",
+        "attack_each_adjacent",
+        "relocate_picked",
+        "exchange_with_target",
     ];
     /// The operation's name as written in content.
     pub const fn name(&self) -> &'static str {
@@ -239,39 +826,119 @@ impl EffectOp {
             Self::LoseAbilities => "lose_abilities",
             Self::GainMagic { .. } => "gain_magic",
             Self::Force { .. } => "force",
+            Self::Immobile { .. } => "immobile",
+            Self::ModifyRange { .. } => "modify_range",
+            Self::SummonNextTo { .. } => "summon_next_to",
+            Self::Damage { .. } => "damage",
+            Self::Heal { .. } => "heal",
+            Self::StrengthThisTurn { .. } => "strength_this_turn",
+            Self::GrantAbility { .. } => "grant_ability",
+            Self::RemoveAbilities { .. } => "remove_abilities",
+            Self::StealMagic { .. } => "steal_magic",
+            Self::Precise => "precise",
+            Self::Recoil => "recoil",
+            Self::SacrificeFor { .. } => "sacrifice_for",
+            Self::PlaceFromDiscard { .. } => "place_from_discard",
+            Self::ReachPerBoost { .. } => "reach_per_boost",
+            Self::SpendBoostToMove { .. } => "spend_boost_to_move",
+            Self::RangeThisTurn { .. } => "range_this_turn",
+            Self::HandSize { .. } => "hand_size",
+            Self::NoAttackAfterMoving => "no_attack_after_moving",
+            Self::MustBeAttacked { .. } => "must_be_attacked",
+            Self::Pin { .. } => "pin",
+            Self::ReturnToHand { .. } => "return_to_hand",
+            Self::PlaceBeside { .. } => "place_beside",
+            Self::Splash { .. } => "splash",
+            Self::Disrupt { .. } => "disrupt",
+            Self::TargetOwnerDiscards { .. } => "target_owner_discards",
+            Self::Search { .. } => "search",
+            Self::HardToHit { .. } => "hard_to_hit",
+            Self::AllDiceMustHit => "all_dice_must_hit",
+            Self::MoveDamageToSummoner { .. } => "move_damage_to_summoner",
+            Self::DiscardFromBattlefield { .. } => "discard_from_battlefield",
+            Self::HinderOpponent { .. } => "hinder_opponent",
+            Self::DiscountAbilities { .. } => "discount_abilities",
+            Self::HealAfterAttack { .. } => "heal_after_attack",
+            Self::Shift { .. } => "shift",
+            Self::Follow => "follow",
+            Self::AttackDamageCap { .. } => "attack_damage_cap",
+            Self::ExchangeIfUnhurt => "exchange_if_unhurt",
+            Self::AdjacentAttacksAfterMoving => "adjacent_attacks_after_moving",
+            Self::MagicFromDiscard { .. } => "magic_from_discard",
+            Self::LimitAttackers { .. } => "limit_attackers",
+            Self::DamagePerDiscard { .. } => "damage_per_discard",
+            Self::DamageAround { .. } => "damage_around",
+            Self::Draw { .. } => "draw",
+            Self::SummonFree { .. } => "summon_free",
+            Self::ExtraMover { .. } => "extra_mover",
+            Self::AdvanceAfterDestroying => "advance_after_destroying",
+            Self::AfterAttackRolls { .. } => "after_attack_rolls",
+            Self::RerollOne => "reroll_one",
+            Self::CancelAttackDamage { .. } => "cancel_attack_damage",
+            Self::IgnoreOneDie => "ignore_one_die",
+            Self::FetchBeside { .. } => "fetch_beside",
+            Self::MovementThisTurn { .. } => "movement_this_turn",
+            Self::WallMelding { .. } => "wall_melding",
+            Self::StructuresForStrength => "structures_for_strength",
+            Self::FleeOnRoll { .. } => "flee_on_roll",
+            Self::ReachWithin { .. } => "reach_within",
+            Self::DamageAroundDestroyed { .. } => "damage_around_destroyed",
+            Self::SoleMover { .. } => "sole_mover",
+            Self::Restrain { .. } => "restrain",
+            Self::TakeControl { .. } => "take_control",
+            Self::GatherAround { .. } => "gather_around",
+            Self::RelocateStructures { .. } => "relocate_structures",
+            Self::CancelDamageFromHand { .. } => "cancel_damage_from_hand",
+            Self::ClaimMagicFromHand { .. } => "claim_magic_from_hand",
+            Self::CancelEventFromHand => "cancel_event_from_hand",
+            Self::PunishMiss { .. } => "punish_miss",
+            Self::ClaimDestroyed { .. } => "claim_destroyed",
+            Self::Scavenge => "scavenge",
+            Self::UpkeepUnlessDestroyed { .. } => "upkeep_unless_destroyed",
+            Self::AttackEachAdjacent => "attack_each_adjacent",
+            Self::RelocatePicked { .. } => "relocate_picked",
+            Self::ExchangeWithTarget => "exchange_with_target",
         }
     }
 }
 /// Named abilities; a card holds at most one copy of a given name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Ability {
+    /// Event: take a champion from your draw pile into your hand, show it, and shuffle the draw pile.
+    AHeroIsBorn,
+    /// Reaction event: when the opponent plays an event, play it to cancel that event.
+    Abolish,
+    /// Event: take a built unit (a structure common) from your draw pile into your hand and shuffle the draw pile; you may then summon it as usual.
+    AcceleratedConstruction,
     /// Boldo's ability that relocates without moving or forcing, so Engage does not trigger.
     Agile,
-    /// Albus the Wise's ability: removes abilities from a target; a unit destroyed because its life fell is destroyed by the game state, so no magic is gained.
+    /// Albus the Wise's ability, used once per turn: a unit within 3 spaces has no abilities until the end of the turn; a unit destroyed because its life fell is destroyed by the game state, so no magic is gained.
     Annul,
-    /// Named on Raechel Loveguard (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    /// After its attack destroys a card, that card's owner discards a card from hand.
     ArrowOfLight,
-    /// Named on Hydrake (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// After its attack, it may attack once more this phase for each other unit next to it.
     Assault,
-    /// Arbiter of Justice's ability: after an adjacent unit attacks it the attacker takes damage, unless the Arbiter was destroyed by the attack.
+    /// Arbiter of Justice's ability: after an adjacent unit attacks it the attacker takes 1 damage, unless the Arbiter was destroyed by the attack.
     Atone,
     /// Adds damage after a unit within range of Queen Maldaria is attacked; a unit placed out of range before it resolves is not affected.
     AuraOfThePhoenix,
-    /// Named on Warrior (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.
+    /// +1 strength while standing on the opponent's side of the battlefield.
     BattleFrenzy,
-    /// Named on Leah Goodwin (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Event: 3 damage to each enemy structure.
+    Besiege,
+    /// +1 strength for every 2 magic its controller has, at most +4.
     BladeOfLight,
-    /// Named on Fire Dancer (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.
+    /// After an enemy common or champion attacks it, rolls a miss and leaves it alive: the attacker takes 1 damage and it is placed next to the attacker.
     BlazeDodge,
-    /// Named on Warrior (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn, in the Magic Phase (the end of the turn in the 1st edition data): it is placed next to a friendly structure.
     BlazeStep,
-    /// Named on Kaeseeall (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn in the Summon Phase (the start of the turn in the 1st edition data): its controller takes control of an enemy common or champion next to it until the end of the turn.
     BlazingConscription,
     /// Kuldak's ability as first printed; the FAQ gives only the updated wording (see the 2024 version).
     BloodBloom,
     /// Kuldak's ability after the April 2024 card update: whenever a friendly unit within 2 spaces of Kuldak is destroyed, each friendly unit that stood within 2 spaces of him at that moment is boosted.
     BloodBloom2024,
-    /// Named on Slayer (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.
+    /// +1 strength when attacking a common or champion that is already damaged.
     BloodCraze,
     /// Sacral Priest's ability: an adjacent damaged unit gets +1 strength; several Priests each add 1.
     BloodFervor,
@@ -279,29 +946,31 @@ pub enum Ability {
     BloodFury,
     /// Blarf's ability; it triggers once each start of the Attack Phase.
     BloodRunes,
-    /// Summons an Ember Demon next to a friendly Ember unit; works on a frozen Ember unit because Freeze keeps classes.
+    /// The unit may be summoned next to a friendly Ember unit; works beside a frozen Ember unit because Freeze keeps classes.
     BornOfFire,
     /// Sin-Sin's ability: whoever destroys this unit, even its own controller, gives the opponent 3 extra magic on top of the base game's 1.
     Bounty,
-    /// Named on Oath Sworn (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    /// +1 strength when attacking a card that costs more than 1.
     Bravery,
-    /// Named on Fire Drake (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Instead of attacking: 1 damage to every card up to 3 spaces away in a straight line.
     BreathOfFlame,
-    /// Named on Maelena (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Event: 1 damage to a common or champion.
+    Burn,
+    /// After its attack, a target that survived takes 1 more damage.
     BurningBlade,
-    /// Named on Sand Wyrm (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.
+    /// +1 movement and may move through cards; -1 strength for each space it moved this turn.
     Burrow,
-    /// Named on Storm Mage (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.
+    /// Instead of attacking: 1 damage to itself, then 2 damage to a unit next to it.
     CallLightning,
     /// Queen Maldaria's ability as first printed; the FAQ gives only the updated wording (see the 2024 version).
     CallProtection,
     /// Queen Maldaria's ability after the April 2024 card update: when your Attack Phase ends, if she attacked an enemy card this turn, she may pick a friendly unit and place it beside her.
     CallProtection2024,
-    /// Named on Javelineer (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.
+    /// Cannot be attacked from a space that is not next to it.
     Camouflage,
-    /// Named on Quen (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn in the Attack Phase, for 1 magic: it may attack once more this phase.
     ChainLightning,
-    /// Named on Piclo (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// After its attack destroys an enemy card, the top card of its controller's discard pile goes into their magic pile.
     ChannelMagic,
     /// A unit moving only in one direction may go extra spaces, and a long straight move raises its strength until the end of the turn; the 1st edition data names it on Grundor and the FAQ on Beast Rider, whose clarified wording is Charge (2024).
     Charge,
@@ -309,15 +978,17 @@ pub enum Ability {
     Charge2024,
     /// Torodin's ability: moves through all structures, structure summoners and champions included.
     Climb,
-    /// Named on Sunderved (Mountain Vargath summoner) in the 1st edition card data; our sources give no rules text for it.
+    /// Friendly commons within 2 spaces get +1 strength.
     Command,
-    /// Named on Tark (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn in the Magic Phase (the end of the turn in the 1st edition data): an enemy common or champion cannot attack it until its controller's next turn.
     Conceal,
-    /// Named on Kreep (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Event: up to 2 Phoenixes from Queen Maldaria's conjuration pile are placed next to your summoner (the 1st edition fan data).
+    ConjurePhoenixes,
+    /// At the end of its controller's Magic Phase, if an enemy unit is next to it, one die is rolled: on 1 or 2 it goes to the discard pile.
     Cowardly,
     /// Bug Biter's ability that resolves after the unit moves; Engage damage taken during the move resolves first and can destroy the unit before it.
     Crash,
-    /// Named on Biter (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Cannot move while an enemy unit is next to it.
     Crazed,
     /// Silts's ability: exchanges places with another unit; exchanging places is neither moving nor forcing, so Engage does not trigger.
     Cunning,
@@ -325,33 +996,47 @@ pub enum Ability {
     Curse,
     /// Event effect played on a unit: it resolves an extra attack this phase, even if it was already chosen as an attacking unit.
     Demand,
-    /// Named on Luka (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Event: 4 damage to each structure, friendly or enemy.
+    Destabilize,
+    /// At the start of the opponent's turn, their units within 3 spaces of it have no abilities during that turn.
     DisruptionField,
+    /// Reaction event: when damage would be added to one of your commons, pay 1 magic to play it and cancel that damage.
+    DivineProtection,
     /// Damages the attacker of a unit within 3 spaces of Queen Maldaria, judged after the attack; a Gem Dancer placing a unit into range takes the damage.
     DivineRetribution,
     /// Coleen Brighton's ability as first printed: a friendly Citadel unit within 3 spaces targeted by an attack has its attacker's strength lowered, applied after increases.
     DivineShield,
     /// Coleen Brighton's ability after the April 2024 minor errata: it triggers only when an enemy's attack targets a friendly Citadel unit within 3 spaces of her.
     DivineShield2024,
+    /// Event: removes 1 damage from each friendly common.
+    DivineStrength,
+    /// Event: friendly units have Camouflage until the end of the turn.
+    DuckAndCover,
     /// Eager Adventurer's ability; it may be used several times in one turn.
     Embark,
-    /// Named on Varn (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.
+    /// +1 strength for every friendly unit next to it.
     Emboldened,
     /// Reduces the cost of summoning Monstrosity; a cost of 0 is still paid and every other summoning requirement still applies.
     Emerge,
     /// When a unit is moved or forced from a space next to this unit to a space farther from it, that unit takes 1 damage before the rest of the move resolves; exchanging places, placing and moving onto and off this unit do not count.
     Engage,
-    /// Named on Honor Guard (Vanguards common) in the 1st edition card data; our sources give no rules text for it.
+    /// After a friendly common or champion next to it moves, it may be placed next to that unit.
     Escort,
+    /// Event: summon a built unit (a structure common) from hand without paying for it.
+    Expand,
     /// Enigma Sage's ability: you may put a card on the bottom of your draw pile; if you do, a unit adjacent to the Sage (friendly ones too) must take 1 damage when there is one.
     Exploit,
-    /// Named on Archer (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.
+    /// The unit may attack any card within 3 spaces; after it destroys a card, every card next to that space takes 1 damage (given by the Mortar Upgrade event, under the unit).
+    ExplosiveShell,
+    /// Event: pick a friendly structure; your summoner, then up to 2 friendly commons, are placed next to it.
+    FallBack,
+    /// Its ranged attacks reach 1 space further.
     FarShot,
-    /// Named on Prince Elien (Phoenix Elves summoner) in the 1st edition card data; our sources give no rules text for it.
+    /// Instead of attacking: 2 damage to a card up to 2 spaces away in a straight line.
     FireBlast,
     /// Moves one extra space and may move through other cards; movement changes stack, but it does not pass an enemy Stalwart unit.
     Flight,
-    /// Gem Dancer's ability: after it chooses its attack's target it may place or exchange units; this is neither moving nor forcing.
+    /// Gem Dancer's ability: after it chooses its attack's target it may exchange places with the target; this is neither moving nor forcing.
     Footwork,
     /// Granted by Brutal Force: after the attack, the attacked unit may be forced; a unit destroyed by the attack, or an attacker destroyed before the attack ends, gets no force.
     ForcefulAttack,
@@ -361,38 +1046,52 @@ pub enum Ability {
     Frenzy,
     /// Ice Smith's ability while under a unit: one die symbol also counts as another for melee hits ("\[sym\] ="); several Ice Smiths stack; a ranged unit gains nothing.
     FrostAxe,
-    /// Spore Carrier's ability: when it is destroyed a Fungal Beast from the discard pile must be placed in its space if there is one and the space is empty.
+    /// Spore Carrier's ability: when it is destroyed a Fungal Beast (a card with Infect) from the discard pile must be placed in its space if there is one and the space is empty.
     FungalTransformation,
     /// A strength increase; applied before decreases with an absolute minimum.
     GangUp,
-    /// Named on Gem Mage (Deep Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn in the Attack Phase, for 1 magic: +1 strength until the end of the turn.
     GemMagic,
-    /// Named on Lun (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn in the Move Phase, for 1 magic: a common up to 4 spaces away is placed next to it.
     GemOfCalling,
-    /// Named on Kogar (Mercenaries champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn in the Magic Phase (the end of the turn in the 1st edition data): an enemy common next to it cannot move or attack until its controller's next turn, and then takes 1 damage if still next to it.
     Grapple,
-    /// Named on Rahlee (Phoenix Elves champion), Archangel (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Event: 2 damage to a common or champion.
+    GreaterBurn,
+    /// Event: your summoner has Greater Command Ability until the end of the turn.
+    GreaterCommand,
+    /// Friendly commons within 4 spaces get +1 strength (given by the Greater Command event).
+    GreaterCommandAbility,
+    /// Moves 1 space further and may move through any card.
     GreaterFlight,
-    /// Named on Sera Eldwyn (Vanguards summoner) in the 1st edition card data; our sources give no rules text for it.
+    /// Instead of attacking, for 1 magic: removes up to 2 damage from a common or champion next to it.
     GreaterHealing,
-    /// Named on Ulfric (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// While it is next to a friendly structure, enemy attacks on that structure and on friendly units next to it count only dice of 4 or more.
     GreaterStoneMelding,
-    /// Named on Stalwart Archer (Vanguards common) in the 1st edition card data; our sources give no rules text for it.
+    /// The unit reaches 2 spaces along a clear diagonal, and may pay 1 magic to attack again (given by the Turret Upgrade event; the 1st edition fan data).
+    GyroStabilizer,
+    /// +1 strength for every unit next to it that is the same card (another Stalwart Archer).
     HailOfArrows,
-    /// Named on Gror (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Its attack also adds its damage to every other card within 2 spaces of it, at the same time.
     HammerQuake,
-    /// Named on Bomber (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.
+    /// After its attack: if the attack added no damage it goes to the discard pile; if a die showed 6 pips it may attack once more.
     Hasty,
-    /// Named on Priest (Vanguards common) in the 1st edition card data; our sources give no rules text for it.
+    /// Instead of attacking: removes 1 damage from a common or champion next to it; healing a champion costs 1 magic.
     Healing,
-    /// Named on Jacob Eldwyn (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Instead of attacking: one die is rolled; on 3 or more every enemy unit within 2 spaces takes 1 damage.
     HeavensRain,
     /// Lets a structure unit move.
     HeavyMobile,
-    /// Named on Fire Beast (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.
+    /// Instead of attacking: 1 damage to every unit next to it.
     HellFire,
     /// The strength bonus of an attached Hellforged Weapon: +2 strength. It is not a named ability, so two weapons add up.
     HellforgedWeapon,
+    /// Event: a unit gets +2 strength until the end of the turn.
+    HeroicFeat,
+    /// Active event: friendly priests (units with Healing) get +2 strength until the end of the turn.
+    HolyJudgment,
+    /// Event: a common from your magic pile is placed next to a friendly Deep Dwarf champion or Gem Mage, under your control (the 1st edition fan data).
+    IllusionaryWarrior,
     /// Tess's ability that relocates without moving or forcing, so Engage does not trigger.
     Illusions,
     /// Raises life with boost; losing it can leave a unit with damage at or above its life, which destroys it without magic for anyone.
@@ -401,119 +1100,153 @@ pub enum Ability {
     ImbuedSpirit,
     /// +1 strength per boost on the unit, up to +5; it applies separately from Imbued Spirit.
     ImbuedStrength,
-    /// Fungal Beast's ability that acts after a unit is destroyed; a Spore Carrier it destroys is already in the discard pile and can be placed by it.
+    /// Fungal Beast's ability: after it destroys a card, a Spore Carrier (a card with Fungal Transformation) from its controller's discard pile may be placed in that card's space; a Carrier it destroyed is already there.
     Infect,
     /// Grognack's ability: re-rolls dice of attacks by units within some spaces of him, never his own.
     Influence,
-    /// Scholar's ability (1st edition data) and a 2nd edition ability the FAQ says triggers once when you draw at the end of your turn, however many cards are drawn.
+    /// Once per turn, for 1 magic: until the end of the turn your units attacking an enemy unit next to a friendly Scholar (a unit with Insight) get +1 strength.
     Insight,
+    /// +1 strength when attacking an enemy unit next to a friendly unit with Insight (given by Insight until the end of the turn).
+    InsightEdge,
+    /// Event: move any number of damage from a friendly common or champion to your summoner.
+    Intercession,
+    /// Event, only while your opponent has fewer units than you: up to 2 enemy commons costing less than 3 go to the discard pile.
+    IntoDarkness,
+    /// After its attack, an attacked unit that survived may be forced up to 3 spaces in one direction.
+    KnockAround,
+    /// Event: a friendly structure and every unit next to it take 1 damage; then draw a card.
+    LavaFlow,
     /// Active event effect: no effect adds more than 1 damage to a unit at a time, enemy or friendly.
     LawOfSanctity,
     /// Quen's ability: units adjacent to the attacked unit take damage for each special symbol rolled, Quen included when adjacent.
     LightningStrike,
-    /// Named on Stink (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn, when a unit of its controller attacks, one die may be rolled again.
     Lucky,
-    /// Named on Kynder (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn, for 1 magic: a unit within 2 spaces may be placed up to 2 spaces away.
     MagePush,
-    /// Named on Thorkur (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn, for 1 magic, its controller may cancel all the damage an enemy attack would add to a friendly card.
     MagicBarrier,
-    /// Named on Battle Mage (Deep Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn in the Attack Phase, for 1 magic: its ranged attacks reach 2 spaces further until the end of the turn.
     MagicBlast,
+    /// Event, only while you have fewer units on the battlefield than your opponent: take up to 2 magic from their magic pile.
+    MagicDrain,
+    /// Event: the opponent gains no magic during their next turn.
+    MagicStasis,
+    /// Event: pay 1 magic for each enemy common or champion within 4 spaces of your summoner you choose; each takes 1 damage.
+    MagicTorrent,
     /// Vlox's ability: it has a target unit's abilities (base and granted, tracking later grants); copying a structure's abilities does not make it a structure.
     MasterOfTheArt,
-    /// Named on Tundle (Deep Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn in the Attack Phase, while at most 1 unit attacked this phase: the top card of your discard pile goes into your magic pile, and at most 1 unit attacks this turn.
     Meditate,
+    /// The unit may move even as a structure and may move through commons, adding 1 damage to each; in a turn it moved it attacks only cards next to it (given by the Colossus Upgrade and Upgrade events, under the unit).
+    MightyLegs,
     /// Mind Witch's ability: at the start of the Move Phase it gains a target unit's abilities, base and granted, following the target's later changes; if the target leaves the battlefield it keeps only the target's base abilities.
     Mimic,
     /// Tacullu's ability: when it triggers, the damage Tacullu would deal is ignored, so the unit is not destroyed and no magic is gained.
     MindCapture,
+    /// Event: each friendly structure may be placed anywhere on your side, and up to 3 damage is removed from each; you may then summon as usual.
+    Mirage,
     /// Lets a structure unit move.
     MobileStructure,
     /// Gives the unit boost; it shares a timing window with Swift Shot, so either may go first.
     Momentum,
-    /// Named on Master Bullock (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Event: up to 2 friendly commons are placed next to your summoner.
+    Muster,
+    /// Friendly Woeful Brothers within 4 spaces have a ranged reach of 3 (the 1st edition fan data).
     MysticArts,
-    /// Named on Selundar (Shadow Elves summoner) in the 1st edition card data; our sources give no rules text for it.
+    /// +2 strength attacking a card next to it in a turn it began next to an enemy unit.
     OutOfShadows,
+    /// Event: friendly units with Precise get +1 strength until the end of the turn.
+    PassionOfThePhoenix,
     /// Active event effect: every unit moves one space less (a unit left with 0 spaces cannot move).
     PerplexingTempest,
     /// Praefectus Edia's ability: when active events are discarded at the start of the turn, boost can be spent to keep one in play.
     Persist,
     /// Event effect granted to a unit: +2 strength.
     PileOn,
-    /// Named on Guardian Knight (Vanguards common) in the 1st edition card data; our sources give no rules text for it.
+    /// Its attacks on units roll no dice: every point of strength is a hit. The 1st edition fan data gives it to the Fire Archer, the Guardian and Duke Ramazall.
+    Precise,
+    /// Enemy units next to it may attack only it (or another protector next to them).
     Protector,
-    /// Mud Drudger's ability: damage that would be added to Mugglug destroys the Drudger instead; nobody gains magic for the Drudger.
+    /// Mud Drudger's ability: damage that would be added to the friendly summoner next to it (Mugglug) destroys the Drudger instead; nobody gains magic for the Drudger.
     Prune,
     /// Triggers once when you draw at the end of your turn, however many cards are drawn.
     PsychicAssault,
-    /// Sightless Seer's optional ability: it may attack a common within the stated number of spaces; spaces between need not be clear and no unit is attacked through.
+    /// Sightless Seer's optional ability: it may attack a common within as many spaces as its boost; spaces between need not be clear and no unit is attacked through.
     PsychicStrike,
     /// Event effect, resolved sentence by sentence: target any number of friendly units; for each target, one at a time in its player's order, it may add 2 damage to a unit next to it; then destroy the targets one at a time in that player's order.
     Purge,
-    /// Named on Fireling (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.
+    /// When an enemy unit next to it moves away, it moves into the space the enemy left and a die is rolled: on 5 or more the mover takes 1 damage (the 1st edition fan data).
     Pursue,
-    /// Named on Halvor (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Up to twice a turn in the Attack Phase, before it attacks: 1 damage to itself for +1 strength until the end of the turn.
     Rage,
     /// Ret-Talus's ability: as a cost Ret-Talus takes 2 damage, then an Undead unit is retrieved and placed; the cost counts as paid even if damage reduction lowers it.
     RaiseTheDead,
-    /// Named on Crossbowman (Deep Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    /// +1 strength in a turn its controller played an event.
     Rally,
     /// Wolfsbane Brute's ability: at the start of the Move Phase it acts on a unit and may force it; several Brutes resolve in the active player's order against the state at resolution.
     Ram,
     /// Granted by For Glory: during the attack the attacker takes the full damage it rolled, not just what the target could take, so it can be destroyed before after-attack effects.
     RecklessStrike,
+    /// Event, only while you have fewer units than your opponent: summon up to 2 commons from hand without paying for them.
+    Reinforcements,
+    /// Event: take 3 Firelings or Fire Beasts from your draw pile, show them, shuffle, then summon, even next to your summoner (the 1st edition fan data).
+    ReleaseTheHounds,
     /// A unit with it may be chosen as an extra attacking unit: it does not count toward the three attackers of the phase, may act in any order, and is still chosen at most once per phase.
     Relentless,
-    /// Named on Architect (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    /// Instead of attacking: removes 1 damage from a structure next to it (the Built towers are structures).
     Repair,
-    /// Named on Sprog (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn in the Magic Phase (the end of the turn in the 1st edition data), for 1 magic: a friendly structure next to it is placed on an empty space of your side within 2 spaces of it.
     Restructure,
-    /// Named on Bellor (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.
+    /// After a unit next to it attacks it and it survives, one die is rolled: on 3 or more the attacker takes 1 damage.
     Retribution,
-    /// Named on Taliya (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn, in the Magic Phase (the end of the turn in the 1st edition data): a common next to it returns to its owner's hand.
     ReturnSpirit,
     /// Selundar's ability usable during your turn, but not at its start or end, nor after the end-of-turn draw.
     ReturnToShadow,
-    /// Named on Melek (Shadow Elves champion), Cavalry Knight (Vanguards common) in the 1st edition card data; our sources give no rules text for it.
+    /// A move in one direction may go up to 7 spaces, over empty spaces only.
     Rider,
     /// Wrench Rat's ability while under a card: when that card is destroyed it deals 1 damage, one instance per Rat, controlled by whoever placed the Rat.
     RigExplosives,
     /// After an adjacent unit attacks this unit and it survives the attack, the attacker takes 1 damage; it still resolves if this unit is destroyed by another effect first.
     Riposte,
-    /// Named on Deep Troll (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// +1 strength when attacking a structure; after its attack damages a structure, 1 damage is removed from it.
     RockEater,
-    /// Named on Tordok (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Enemy attacks on friendly commons next to it count only dice of 5 or more.
     RuneOfProtection,
     /// Spore Carrier's ability: at the end of your Magic Phase, if it has 3 or more boost, it is destroyed; only Carriers with 3 boost when the phase ends trigger.
     Rupture,
-    /// Named on Rusher (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.
+    /// Moves 2 spaces further when it starts its move on its controller's side of the battlefield.
     Rush,
-    /// Named on Krusk (Sand Goblins summoner) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn in the Attack Phase, for 2 magic: up to 3 units within 3 spaces may each be placed 1 space away; then a die is rolled for each: on 4 or more it takes 1 damage.
     Sandstorm,
     /// Queen Maldaria's ability as first printed: friendly units next to her cannot be attacked through (the FAQ does not give the earlier wording; the 2024 update adds that they cannot be forced).
     SaveTheQueen,
     /// Queen Maldaria's ability after the April 2024 card update: the friendly units beside her can be neither attacked through nor forced.
     SaveTheQueen2024,
-    /// Named on Scavenger (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.
+    /// An enemy card it destroys goes under it instead of to the discard pile; when an enemy attack would damage it, a card under it may be discarded to cancel that damage.
     Scavenge,
-    /// Named on Scout (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.
+    /// While it stands on the opponent's side of the battlefield, its controller may choose one more moving unit.
     ScoutAbility,
-    /// Named on Ranger (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn, after its attack destroys a unit, it may be placed in that unit's space and attack once more.
     ShadowArrows,
-    /// Named on Malidala (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// The first time in a turn an enemy attacks it, one die of that attack may be ignored.
     ShadowDancer,
-    /// Named on Hunter (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.
+    /// May be summoned next to a friendly unit as well as next to a gate; once per turn.
     ShadowStep,
     /// Shadow Knight's mandatory ability: summoning it next to a gate adds 1 damage to that gate; placing it by an effect is not summoning.
     ShadowSummon,
-    /// Named on Gren (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Reaction event: when the opponent destroys one of your commons or champions, play it to gain the magic for that card instead.
+    Shadows,
+    /// When a unit within 2 spaces of it is destroyed, its controller gains the magic for it instead of anyone else.
     ShardOfTheFatherGem,
-    /// Named on Baldar (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// An enemy attack on it adds damage only if every die rolled is a hit.
     ShieldBlock,
-    /// Named on Coleen Brighton (Vanguards champion), Samuel Farthen (Vanguards summoner) in the 1st edition card data; our sources give no rules text for it.
+    /// Enemy attacks on friendly commons within 2 spaces count only dice of 4 or more.
     ShieldOfLight,
-    /// Named on Ballista (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    /// Event: your units with Scavenge have Stolen Weapons until the end of the turn.
+    Shiny,
+    /// Its ranged attacks reach 2 spaces further; +2 strength when attacking a structure; it cannot attack in a turn it moved.
     SiegeEngine,
     /// Lowers how far the unit may move; it stacks with other movement modifiers, but a unit never moves 0 spaces because of them.
     Slow,
@@ -521,9 +1254,9 @@ pub enum Ability {
     Sly,
     /// At the start of your turn the unit takes 1 damage; held once even with both Hellforged Axe and Chains.
     Smolder,
-    /// Named on Kaebeeros (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// +1 strength while its controller's draw pile is empty.
     SmolderingEmbers,
-    /// Named on Xaserbane (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Moves 2 more when it is the first unit chosen to move in a phase; if it then moves farther than it could without them, it is the only moving unit of that phase.
     Sneak,
     /// Undead Archer's ability: after a unit 3 or fewer spaces away is destroyed, it may take that unit's place.
     SoulShift,
@@ -533,66 +1266,96 @@ pub enum Ability {
     SpecialWeakness,
     /// Abua Shi's ability targeting a unit within some spaces of him; he cannot target himself.
     SpiritBond,
+    /// Event: a friendly unit has Precise until the end of the turn.
+    SpiritOfThePhoenix,
+    /// Event: each friendly unit may be placed 1 space away.
+    StalkingAdvance,
     /// Aerie Sentinel's ability: enemies cannot move through it (by Trample or Flight) nor attack through it; it can still be forced through or exchanged with.
     Stalwart,
-    /// Named on Warden (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.
+    /// While an enemy structure with less than 4 life left is next to it, an enemy attack adds at most 1 damage to it.
     Steadfast,
     /// Adds damage to a friendly unit for a benefit; a Fungal Beast that replaces a destroyed Carrier is a new unit and may use it again that turn.
     Stimshrooms,
-    /// Named on Oldin (Guild Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.
+    /// +2 strength while a card is under it (given by the Shiny event).
+    StolenWeapons,
+    /// While a friendly structure is next to it, enemy attacks on it count only dice of 4 or more.
     StoneMelding,
-    /// Named on Bolvi (Guild Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.
+    /// When it attacks, its controller may add 1 damage to each friendly structure for +1 strength per structure for that attack.
     StrengthOfTheStone,
+    /// Active event: enemy attacks on your structures count only dice of 5 or more while it is in play.
+    StrengthenStructures,
     /// Raises strength; a unit holds one copy of it whichever card grants it.
     Strong,
+    /// Event: every Woeful Brother (a card with Swift Maneuver) in the opponent's discard pile goes into your magic pile.
+    StrongSpirits,
     /// Event effect: target a friendly gate; place your summoner next to it (mandatory if possible), then up to 2 other friendly units next to it.
     Stronghold,
-    /// Named on Engineer (Guild Dwarves common), Dwaf (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// +2 strength when attacking a structure.
     StructuralAnalysis,
-    /// Named on Holleas (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Instead of attacking, for 2 magic: a Fire Beast (a card with Hell Fire) from hand or draw pile is placed next to it; the draw pile is shuffled.
     SummonFireBeast,
+    /// Event: during the opponent's next turn their units move at most 1 space and attack only cards next to them.
+    SummonTheNight,
     /// Changes the cost required to summon the unit.
     SummonedByFire,
-    /// Named on Growden (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Event, only while you have fewer units than your opponent: up to 3 cards from the top of your discard pile go into your magic pile; you may then summon as usual.
+    SummoningSurge,
+    /// Once per turn, in the Magic Phase (the end of the turn in the 1st edition data): 2 damage to a structure next to it.
     SunderHammer,
-    /// The unit may move 1 extra space; it stacks with other movement modifiers.
+    /// Event: take an event from your draw pile or discard pile into your hand, then shuffle the draw pile.
+    SuperiorPlanning,
+    /// +1 movement. The 1st edition data gives it to the Shadow Elves Swordsman.
     Swift,
-    /// Named on Woeful Brother (Vanguards common) in the 1st edition card data; our sources give no rules text for it.
+    /// After an attack on it that added no damage, it may exchange places with a unit next to it.
     SwiftManeuver,
-    /// Spends 1 boost for its effect; a unit may use it after moving and again after attacking, removing 1 boost each time.
+    /// After moving and again after attacking, the unit may spend 1 boost to be placed 1 space away.
     SwiftPotion,
     /// Granted by Chant of Entangling; spends boost, which Momentum may place in the same window.
     SwiftShot,
-    /// Named on Blademaster (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.
+    /// Once per turn, after its attack, it may attack once more this phase.
     SwiftStrike,
-    /// Named on Sybil Swancott (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Enemy attacks on friendly commons within 2 spaces count only dice of 4 or more (the fan data gives it Shield Of Light's description; its program applies it to every attack, a bug we do not follow).
     SybilsSpirit,
-    /// Named on Spearman (Guild Dwarves common), Laleya (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Event: pick a friendly unit; up to 2 enemy commons within 3 spaces of it are placed next to it.
+    Taunt,
+    /// +1 strength when attacking a card next to it.
     Thrust,
     /// Granted by Hellforged Axe; held once however many Axes are attached.
     TooStrong,
-    /// Named on Guardsman (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    /// Event: a friendly champion (Torodin in the 1st edition deck) moves 2 more spaces this turn.
+    TorodinsAdvance,
+    /// Enemy attacks on it count only dice of 4 or more (1st edition die numbers).
     Tough,
     /// The unit may move through units; each common unit moved through takes 1 damage, once per unit however often it is crossed. Moving onto and off an Engage unit does not trigger Engage.
     Trample,
-    /// Named on Kalon Lightbringer (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    /// +2 strength while its remaining life (life minus damage) is under 5.
     Transformation,
-    /// Named on Miner (Deep Dwarves common) in the 1st edition card data; our sources give no rules text for it.
+    /// Event: your summoner has Ultimate Shield Of Light until the end of the turn.
+    TransformationEvent,
+    /// Instead of its move, in the Move Phase, for 1 magic: it is placed next to another friendly miner (a unit with Tunnel); that is choosing it as a moving unit.
     Tunnel,
+    /// +2 strength, and enemy attacks on friendly units count only dice of 4 or more (given by the Transformation event).
+    UltimateShieldOfLight,
     /// While active, a common that would be destroyed returns to its controller's hand instead; it is not destroyed, so no magic is gained and after-destroyed effects do not trigger.
     Unrelenting,
-    /// Named on Valentina Stoutheart (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.
+    /// Event put under a unit: the unit has Mighty Legs' effects while it is there.
+    Upgrade,
+    /// Enemy commons next to it cannot move, and may attack only it (or another such unit next to them).
     ValiantDefender,
+    /// Event: until the end of the turn your units' activated abilities cost 1 less magic.
+    WakeTheFatherGem,
     /// Citadel Advisor's ability: you may put a card on the bottom of your draw pile; if you do, your summoner is forced 1 space if it can be.
     Warn,
     /// Celeste's ability counting friendly units on the opponent's side of the battlefield; she counts herself.
     WellTraveled,
-    /// Named on Magos (Mercenaries champion) in the 1st edition card data; our sources give no rules text for it.
+    /// While it is on the battlefield its controller draws up to 7 cards at the end of the turn.
     Wisdom,
-    /// Named on Kuldrid (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.
+    /// At the end of its controller's Attack Phase, if it destroyed no unit in that phase, they pay 1 magic or their summoner takes 1 damage.
     Wither,
     /// Aerie Steward's ability: each rolled special symbol also adds a hit symbol; against a Smasher both kinds add damage.
     Worthy,
+    /// Event: 1 damage to a common or champion, then discard up to 2 cards from hand for 1 more damage to it each.
+    WrathOfTheVolcano,
 }
 /// Metadata of one `Ability` codex entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -626,9 +1389,115 @@ pub struct AbilityMeta {
     pub editions: &'static [Edition],
     /// For a wording changed by the April 2024 FAQ: the entry it replaces.
     pub revises: Option<Ability>,
+    /// For an `Activated` ability: magic paid each time it is used.
+    pub cost: u8,
+    /// For an `Activated` ability: used instead of attacking, in the Attack Phase, by a unit that could be chosen to attack; using it is choosing the unit as an attacking unit.
+    pub uses_attack: bool,
+    /// For an `Activated` ability: used instead of moving, in the Move Phase, by a unit that could be chosen to move; using it is choosing the unit as a moving unit.
+    pub uses_move: bool,
+    /// For an `Activated` ability: how many times a card may use it in a turn (0: no limit beyond `once_per_turn`).
+    pub uses_per_turn: u8,
+    /// Used (or acting) at most once per turn for each card carrying it.
+    pub once_per_turn: bool,
+    /// For an `Activated` ability: the phase of its controller's turn it is used in; any phase when omitted.
+    pub phase: Option<Phase>,
+    /// For an event's entry: the event is an active event (it stays in play until the start of its owner's next turn, one of a name at a time), where the card list does not say so.
+    pub active_event: bool,
+    /// Why the rules do not play the ability yet, said by `cards coverage`.
+    pub unmodelled: Option<&'static str>,
+    /// What must hold for the ability to be used or the event to be played.
+    pub requires: Option<Requirement>,
 }
 /// Metadata of every `Ability` entry, in codex order.
-pub static ABILITY_META: [AbilityMeta; 174] = [
+pub static ABILITY_META: [AbilityMeta; 226] = [
+    AbilityMeta {
+        name: "A Hero Is Born",
+        template: "A Hero Is Born",
+        summary: Some(
+            "Event: take a champion from your draw pile into your hand, show it, and shuffle the draw pile.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Search {
+                sort: CardSort::Champion,
+                from_discard: false,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Abolish",
+        template: "Abolish",
+        summary: Some(
+            "Reaction event: when the opponent plays an event, play it to cancel that event.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::CancelEventFromHand],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Accelerated Construction",
+        template: "Accelerated Construction",
+        summary: Some(
+            "Event: take a built unit (a structure common) from your draw pile into your hand and shuffle the draw pile; you may then summon it as usual.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Search {
+                sort: CardSort::StructureUnit,
+                from_discard: false,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
     AbilityMeta {
         name: "Agile",
         template: "Agile",
@@ -645,74 +1514,138 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: None,
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Annul",
         template: "Annul",
         summary: Some(
-            "Albus the Wise's ability: removes abilities from a target; a unit destroyed because its life fell is destroyed by the game state, so no magic is gained.",
+            "Albus the Wise's ability, used once per turn: a unit within 3 spaces has no abilities until the end of the turn; a unit destroyed because its life fell is destroyed by the game state, so no magic is gained.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::RemoveAbilities {
+                pick: Pick::One,
+                side: Side::Any,
+                sort: CardSort::Unit,
+                within: 3,
+                line: false,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Arrow Of Light",
         template: "Arrow Of Light",
         summary: Some(
-            "Named on Raechel Loveguard (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
+            "After its attack destroys a card, that card's owner discards a card from hand.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::TargetOwnerDiscards {
+                count: 1,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::AfterAttacking),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Assault",
         template: "Assault",
         summary: Some(
-            "Named on Hydrake (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "After its attack, it may attack once more this phase for each other unit next to it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::AttackEachAdjacent],
         draft: false,
-        timing: None,
+        timing: Some(Timing::AfterAttacking),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Atone",
         template: "Atone",
         summary: Some(
-            "Arbiter of Justice's ability: after an adjacent unit attacks it the attacker takes damage, unless the Arbiter was destroyed by the attack.",
+            "Arbiter of Justice's ability: after an adjacent unit attacks it the attacker takes 1 damage, unless the Arbiter was destroyed by the attack.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::AddDamage {
+                amount: 1,
+                to: Recipient::Attacker,
+                only_adjacent: true,
+                roll_at_least: 0,
+            },
+        ],
         draft: false,
         timing: Some(Timing::AfterAttacked),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Aura of the Phoenix",
@@ -730,91 +1663,217 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::AfterAttacked),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Battle Frenzy",
         template: "Battle Frenzy",
         summary: Some(
-            "Named on Warrior (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.",
+            "+1 strength while standing on the opponent's side of the battlefield.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::OnEnemySide,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Besiege",
+        template: "Besiege",
+        summary: Some("Event: 3 damage to each enemy structure."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Damage {
+                amount: 3,
+                cost_each: 0,
+                roll_each: false,
+                roll_at_least: 0,
+                pick: Pick::Each,
+                side: Side::Enemy,
+                sort: CardSort::Structure,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Blade Of Light",
         template: "Blade Of Light",
-        summary: Some(
-            "Named on Leah Goodwin (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
-        ),
+        summary: Some("+1 strength for every 2 magic its controller has, at most +4."),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::Always,
+                per: Count::PairsOfMagic,
+                max: 4,
+                within: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Blaze Dodge",
         template: "Blaze Dodge",
         summary: Some(
-            "Named on Fire Dancer (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.",
+            "After an enemy common or champion attacks it, rolls a miss and leaves it alive: the attacker takes 1 damage and it is placed next to the attacker.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::PunishMiss { amount: 1 }],
         draft: false,
-        timing: None,
+        timing: Some(Timing::AfterAttacked),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Blaze Step",
         template: "Blaze Step",
         summary: Some(
-            "Named on Warrior (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn, in the Magic Phase (the end of the turn in the 1st edition data): it is placed next to a friendly structure.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::PlaceBeside {
+                bring: false,
+                pick: Pick::One,
+                side: Side::Friendly,
+                sort: CardSort::Structure,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: Some(Phase::Magic),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Blazing Conscription",
         template: "Blazing Conscription",
         summary: Some(
-            "Named on Kaeseeall (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn in the Summon Phase (the start of the turn in the 1st edition data): its controller takes control of an enemy common or champion next to it until the end of the turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::TakeControl {
+                pick: Pick::One,
+                side: Side::Enemy,
+                sort: CardSort::CommonOrChampion,
+                within: 1,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: Some(Phase::Summon),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Blood Bloom",
@@ -832,6 +1891,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Blood Bloom (2024)",
@@ -855,23 +1923,51 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::Second],
         revises: Some(Ability::BloodBloom),
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Blood Craze",
         template: "Blood Craze",
         summary: Some(
-            "Named on Slayer (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.",
+            "+1 strength when attacking a common or champion that is already damaged.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::TargetDamagedUnit,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Blood Fervor",
@@ -889,12 +1985,25 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
                 amount: 1,
                 to: Recipient::AdjacentDamagedFriendly,
                 minimum: None,
+                condition: Condition::Always,
+                per: Count::Once,
+                max: 0,
+                within: 0,
             },
         ],
         draft: false,
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Blood Fury",
@@ -918,6 +2027,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Blood Runes",
@@ -935,23 +2053,45 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::StartOfAttackPhase),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Born of Fire",
         template: "Born of Fire",
         summary: Some(
-            "Summons an Ember Demon next to a friendly Ember unit; works on a frozen Ember unit because Freeze keeps classes.",
+            "The unit may be summoned next to a friendly Ember unit; works beside a frozen Ember unit because Freeze keeps classes.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::SummonNextTo {
+                class: Some(ClassTag::Ember),
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::WhenSummoned),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Bounty",
@@ -969,91 +2109,251 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Bravery",
         template: "Bravery",
-        summary: Some(
-            "Named on Oath Sworn (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
-        ),
+        summary: Some("+1 strength when attacking a card that costs more than 1."),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::TargetCostsMoreThanOne,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Breath Of Flame",
         template: "Breath Of Flame",
         summary: Some(
-            "Named on Fire Drake (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::BreathOfFlame),
-        effects: &[],
-        draft: false,
-        timing: None,
-        editions: &[Edition::First],
-        revises: None,
-    },
-    AbilityMeta {
-        name: "Burning Blade",
-        template: "Burning Blade",
-        summary: Some(
-            "Named on Maelena (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Instead of attacking: 1 damage to every card up to 3 spaces away in a straight line.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Damage {
+                amount: 1,
+                cost_each: 0,
+                roll_each: false,
+                roll_at_least: 0,
+                pick: Pick::Each,
+                side: Side::Any,
+                sort: CardSort::Any,
+                within: 3,
+                line: true,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: true,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Burn",
+        template: "Burn",
+        summary: Some("Event: 1 damage to a common or champion."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Damage {
+                amount: 1,
+                cost_each: 0,
+                roll_each: false,
+                roll_at_least: 0,
+                pick: Pick::One,
+                side: Side::Any,
+                sort: CardSort::CommonOrChampion,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Burning Blade",
+        template: "Burning Blade",
+        summary: Some("After its attack, a target that survived takes 1 more damage."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::AddDamage {
+                amount: 1,
+                to: Recipient::Target,
+                only_adjacent: false,
+                roll_at_least: 0,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::AfterAttacking),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Burrow",
         template: "Burrow",
         summary: Some(
-            "Named on Sand Wyrm (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.",
+            "+1 movement and may move through cards; -1 strength for each space it moved this turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyMovement {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                condition: Condition::Always,
+            },
+            EffectOp::MoveThrough {
+                what: Passable::Cards,
+            },
+            EffectOp::ModifyStrength {
+                amount: -1,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::Always,
+                per: Count::SpacesMovedThisTurn,
+                max: 0,
+                within: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Call Lightning",
         template: "Call Lightning",
         summary: Some(
-            "Named on Storm Mage (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.",
+            "Instead of attacking: 1 damage to itself, then 2 damage to a unit next to it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Damage {
+                amount: 1,
+                cost_each: 0,
+                roll_each: false,
+                roll_at_least: 0,
+                pick: Pick::ThisUnit,
+                side: Side::Any,
+                sort: CardSort::Any,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+            EffectOp::Damage {
+                amount: 2,
+                cost_each: 0,
+                roll_each: false,
+                roll_at_least: 0,
+                pick: Pick::One,
+                side: Side::Any,
+                sort: CardSort::Unit,
+                within: 1,
+                line: false,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: true,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Call Protection",
@@ -1071,6 +2371,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::EndOfAttackPhase),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Call Protection (2024)",
@@ -1088,57 +2397,102 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::EndOfAttackPhase),
         editions: &[Edition::Second],
         revises: Some(Ability::CallProtection),
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Camouflage",
         template: "Camouflage",
-        summary: Some(
-            "Named on Javelineer (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.",
-        ),
+        summary: Some("Cannot be attacked from a space that is not next to it."),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Block {
+                what: Block::AttackFromAfar,
+                to: Recipient::ThisUnit,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Chain Lightning",
         template: "Chain Lightning",
         summary: Some(
-            "Named on Quen (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn in the Attack Phase, for 1 magic: it may attack once more this phase.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::ExtraAttack { count: 1 }],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 1,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: Some(Phase::Attack),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Channel Magic",
         template: "Channel Magic",
         summary: Some(
-            "Named on Piclo (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "After its attack destroys an enemy card, the top card of its controller's discard pile goes into their magic pile.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::MagicFromDiscard {
+                count: 1,
+                opponents: false,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Charge",
@@ -1162,6 +2516,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::WhenMoving),
         editions: &[Edition::First, Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Charge (2024)",
@@ -1185,6 +2548,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::WhenMoving),
         editions: &[Edition::Second],
         revises: Some(Ability::Charge),
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Climb",
@@ -1206,29 +2578,92 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::WhenMoving),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Command",
         template: "Command",
-        summary: Some(
-            "Named on Sunderved (Mountain Vargath summoner) in the 1st edition card data; our sources give no rules text for it.",
-        ),
+        summary: Some("Friendly commons within 2 spaces get +1 strength."),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::FriendlyCommonWithin,
+                minimum: None,
+                condition: Condition::Always,
+                per: Count::Once,
+                max: 0,
+                within: 2,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Conceal",
         template: "Conceal",
         summary: Some(
-            "Named on Tark (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn in the Magic Phase (the end of the turn in the 1st edition data): an enemy common or champion cannot attack it until its controller's next turn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Restrain {
+                pick: Pick::One,
+                side: Side::Enemy,
+                sort: CardSort::CommonOrChampion,
+                within: 0,
+                no_move: false,
+                no_attack: false,
+                spare_source: true,
+                damage_if_adjacent: 0,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: Some(Phase::Magic),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Conjure Phoenixes",
+        template: "Conjure Phoenixes",
+        summary: Some(
+            "Event: up to 2 Phoenixes from Queen Maldaria's conjuration pile are placed next to your summoner (the 1st edition fan data).",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -1240,23 +2675,48 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: None,
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: Some(
+            "not modelled: the Phoenix and its conjuration pile are not in our card pool",
+        ),
+        requires: None,
     },
     AbilityMeta {
         name: "Cowardly",
         template: "Cowardly",
         summary: Some(
-            "Named on Kreep (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.",
+            "At the end of its controller's Magic Phase, if an enemy unit is next to it, one die is rolled: on 1 or 2 it goes to the discard pile.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::FleeOnRoll {
+                at_most: 2,
+                condition: Condition::BesideEnemy,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::EndOfMagicPhase),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Crash",
@@ -1274,23 +2734,43 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::AfterMoving),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Crazed",
         template: "Crazed",
-        summary: Some(
-            "Named on Biter (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.",
-        ),
+        summary: Some("Cannot move while an enemy unit is next to it."),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Immobile {
+                condition: Condition::BesideEnemy,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Cunning",
@@ -1308,6 +2788,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Activated),
         editions: &[Edition::First, Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Curse",
@@ -1325,6 +2814,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: None,
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Demand",
@@ -1342,23 +2840,109 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Activated),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Destabilize",
+        template: "Destabilize",
+        summary: Some("Event: 4 damage to each structure, friendly or enemy."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Damage {
+                amount: 4,
+                cost_each: 0,
+                roll_each: false,
+                roll_at_least: 0,
+                pick: Pick::Each,
+                side: Side::Any,
+                sort: CardSort::Structure,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Disruption Field",
         template: "Disruption Field",
         summary: Some(
-            "Named on Luka (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.",
+            "At the start of the opponent's turn, their units within 3 spaces of it have no abilities during that turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::Disrupt { within: 3 }],
         draft: false,
-        timing: None,
+        timing: Some(Timing::StartOfTurn),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Divine Protection",
+        template: "Divine Protection",
+        summary: Some(
+            "Reaction event: when damage would be added to one of your commons, pay 1 magic to play it and cancel that damage.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::CancelDamageFromHand {
+                sort: CardSort::Common,
+                cost: 1,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Divine Retribution",
@@ -1376,6 +2960,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::AfterAttacked),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Divine Shield",
@@ -1400,6 +2993,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::WhenTargeted),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Divine Shield (2024)",
@@ -1424,6 +3026,86 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::WhenTargeted),
         editions: &[Edition::Second],
         revises: Some(Ability::DivineShield),
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Divine Strength",
+        template: "Divine Strength",
+        summary: Some("Event: removes 1 damage from each friendly common."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Heal {
+                amount: 1,
+                champion_cost: 0,
+                pick: Pick::Each,
+                side: Side::Friendly,
+                sort: CardSort::Common,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Duck And Cover",
+        template: "Duck And Cover",
+        summary: Some(
+            "Event: friendly units have Camouflage until the end of the turn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::GrantAbility {
+                ability: Ability::Camouflage,
+                pick: Pick::Each,
+                side: Side::Friendly,
+                sort: CardSort::Unit,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Embark",
@@ -1441,23 +3123,49 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: None,
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Emboldened",
         template: "Emboldened",
-        summary: Some(
-            "Named on Varn (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.",
-        ),
+        summary: Some("+1 strength for every friendly unit next to it."),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::Always,
+                per: Count::AdjacentFriendlyUnits,
+                max: 0,
+                within: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Emerge",
@@ -1475,6 +3183,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::WhenSummoned),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Engage",
@@ -1492,29 +3209,79 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
                 amount: 1,
                 to: Recipient::MovingUnit,
                 only_adjacent: false,
+                roll_at_least: 0,
             },
         ],
         draft: false,
         timing: Some(Timing::WhenMovedAway),
         editions: &[Edition::First, Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Escort",
         template: "Escort",
         summary: Some(
-            "Named on Honor Guard (Vanguards common) in the 1st edition card data; our sources give no rules text for it.",
+            "After a friendly common or champion next to it moves, it may be placed next to that unit.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::Follow],
         draft: false,
-        timing: None,
+        timing: Some(Timing::AfterMoving),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Expand",
+        template: "Expand",
+        summary: Some(
+            "Event: summon a built unit (a structure common) from hand without paying for it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::SummonFree {
+                count: 1,
+                sort: CardSort::Structure,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Exploit",
@@ -1532,40 +3299,149 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::AfterAttacking),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
-        name: "Far Shot",
-        template: "Far Shot",
+        name: "Explosive Shell",
+        template: "Explosive Shell",
         summary: Some(
-            "Named on Archer (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.",
+            "The unit may attack any card within 3 spaces; after it destroys a card, every card next to that space takes 1 damage (given by the Mortar Upgrade event, under the unit).",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::FarShot),
-        effects: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ReachWithin {
+                spaces: 3,
+                sort: CardSort::Any,
+            },
+            EffectOp::DamageAroundDestroyed {
+                amount: 1,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Fall Back",
+        template: "Fall Back",
+        summary: Some(
+            "Event: pick a friendly structure; your summoner, then up to 2 friendly commons, are placed next to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::GatherAround {
+                pick: Pick::One,
+                side: Side::Friendly,
+                sort: CardSort::Structure,
+                summoner_first: true,
+                count: 2,
+                gather_side: Side::Friendly,
+                gather_sort: CardSort::Common,
+                reach: 0,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Far Shot",
+        template: "Far Shot",
+        summary: Some("Its ranged attacks reach 1 space further."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::ModifyRange { amount: 1 }],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Fire Blast",
         template: "Fire Blast",
         summary: Some(
-            "Named on Prince Elien (Phoenix Elves summoner) in the 1st edition card data; our sources give no rules text for it.",
+            "Instead of attacking: 2 damage to a card up to 2 spaces away in a straight line.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::FireBlast),
-        effects: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Damage {
+                amount: 2,
+                cost_each: 0,
+                roll_each: false,
+                roll_at_least: 0,
+                pick: Pick::One,
+                side: Side::Any,
+                sort: CardSort::Any,
+                within: 2,
+                line: true,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: true,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Flight",
@@ -1582,6 +3458,7 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
             EffectOp::ModifyMovement {
                 amount: 1,
                 to: Recipient::ThisUnit,
+                condition: Condition::Always,
             },
             EffectOp::MoveThrough {
                 what: Passable::Cards,
@@ -1591,23 +3468,41 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::WhenMoving),
         editions: &[Edition::First, Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Footwork",
         template: "Footwork",
         summary: Some(
-            "Gem Dancer's ability: after it chooses its attack's target it may place or exchange units; this is neither moving nor forcing.",
+            "Gem Dancer's ability: after it chooses its attack's target it may exchange places with the target; this is neither moving nor forcing.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::ExchangeWithTarget],
         draft: false,
         timing: Some(Timing::AfterTargeted),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Forceful Attack",
@@ -1631,6 +3526,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::AfterAttacking),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Freeze",
@@ -1648,6 +3552,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Frenzy",
@@ -1665,6 +3578,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: None,
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Frost Axe",
@@ -1689,23 +3611,47 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::WhileUnder),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Fungal Transformation",
         template: "Fungal Transformation",
         summary: Some(
-            "Spore Carrier's ability: when it is destroyed a Fungal Beast from the discard pile must be placed in its space if there is one and the space is empty.",
+            "Spore Carrier's ability: when it is destroyed a Fungal Beast (a card with Infect) from the discard pile must be placed in its space if there is one and the space is empty.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::PlaceFromDiscard {
+                with: Ability::Infect,
+                after: Destruction::ThisUnit,
+                optional: false,
+            },
+        ],
         draft: false,
         timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Gang Up",
@@ -1723,97 +3669,339 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Gem Magic",
         template: "Gem Magic",
         summary: Some(
-            "Named on Gem Mage (Deep Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn in the Attack Phase, for 1 magic: +1 strength until the end of the turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::StrengthThisTurn {
+                amount: 1,
+                pick: Pick::ThisUnit,
+                side: Side::Any,
+                sort: CardSort::Unit,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 1,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: Some(Phase::Attack),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Gem Of Calling",
         template: "Gem Of Calling",
         summary: Some(
-            "Named on Lun (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn in the Move Phase, for 1 magic: a common up to 4 spaces away is placed next to it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::PlaceBeside {
+                bring: true,
+                pick: Pick::One,
+                side: Side::Any,
+                sort: CardSort::Common,
+                within: 4,
+                line: false,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 1,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: Some(Phase::Move),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Grapple",
         template: "Grapple",
         summary: Some(
-            "Named on Kogar (Mercenaries champion) in the 1st edition card data; our sources give no rules text for it.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Grapple),
-        effects: &[],
-        draft: false,
-        timing: None,
-        editions: &[Edition::First],
-        revises: None,
-    },
-    AbilityMeta {
-        name: "Greater Flight",
-        template: "Greater Flight",
-        summary: Some(
-            "Named on Rahlee (Phoenix Elves champion), Archangel (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn in the Magic Phase (the end of the turn in the 1st edition data): an enemy common next to it cannot move or attack until its controller's next turn, and then takes 1 damage if still next to it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Restrain {
+                pick: Pick::One,
+                side: Side::Enemy,
+                sort: CardSort::Common,
+                within: 1,
+                no_move: true,
+                no_attack: true,
+                spare_source: false,
+                damage_if_adjacent: 1,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: Some(Phase::Magic),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Greater Burn",
+        template: "Greater Burn",
+        summary: Some("Event: 2 damage to a common or champion."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Damage {
+                amount: 2,
+                cost_each: 0,
+                roll_each: false,
+                roll_at_least: 0,
+                pick: Pick::One,
+                side: Side::Any,
+                sort: CardSort::CommonOrChampion,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Greater Command",
+        template: "Greater Command",
+        summary: Some(
+            "Event: your summoner has Greater Command Ability until the end of the turn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::GrantAbility {
+                ability: Ability::GreaterCommandAbility,
+                pick: Pick::Each,
+                side: Side::Friendly,
+                sort: CardSort::Summoner,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Greater Command Ability",
+        template: "Greater Command Ability",
+        summary: Some(
+            "Friendly commons within 4 spaces get +1 strength (given by the Greater Command event).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::FriendlyCommonWithin,
+                minimum: None,
+                condition: Condition::Always,
+                per: Count::Once,
+                max: 0,
+                within: 4,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Greater Flight",
+        template: "Greater Flight",
+        summary: Some("Moves 1 space further and may move through any card."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyMovement {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                condition: Condition::Always,
+            },
+            EffectOp::MoveThrough {
+                what: Passable::Cards,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::WhenMoving),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Greater Healing",
         template: "Greater Healing",
         summary: Some(
-            "Named on Sera Eldwyn (Vanguards summoner) in the 1st edition card data; our sources give no rules text for it.",
+            "Instead of attacking, for 1 magic: removes up to 2 damage from a common or champion next to it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
-        handler: Some(Handler::GreaterHealing),
-        effects: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Heal {
+                amount: 2,
+                champion_cost: 0,
+                pick: Pick::One,
+                side: Side::Any,
+                sort: CardSort::CommonOrChampion,
+                within: 1,
+                line: false,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 1,
+        uses_attack: true,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Greater Stone Melding",
         template: "Greater Stone Melding",
         summary: Some(
-            "Named on Ulfric (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "While it is next to a friendly structure, enemy attacks on that structure and on friendly units next to it count only dice of 4 or more.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::WallMelding {
+                min_pips: 4,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Gyro Stabilizer",
+        template: "Gyro Stabilizer",
+        summary: Some(
+            "The unit reaches 2 spaces along a clear diagonal, and may pay 1 magic to attack again (given by the Turret Upgrade event; the 1st edition fan data).",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -1825,91 +4013,186 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: None,
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: Some(
+            "not modelled: diagonal attacks and paid attacks again are not modelled yet",
+        ),
+        requires: None,
     },
     AbilityMeta {
         name: "Hail Of Arrows",
         template: "Hail Of Arrows",
         summary: Some(
-            "Named on Stalwart Archer (Vanguards common) in the 1st edition card data; our sources give no rules text for it.",
+            "+1 strength for every unit next to it that is the same card (another Stalwart Archer).",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::Always,
+                per: Count::AdjacentSameCard,
+                max: 0,
+                within: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Hammer Quake",
         template: "Hammer Quake",
         summary: Some(
-            "Named on Gror (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Its attack also adds its damage to every other card within 2 spaces of it, at the same time.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::Splash { within: 2 }],
         draft: false,
-        timing: None,
+        timing: Some(Timing::WhenAttacking),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Hasty",
         template: "Hasty",
         summary: Some(
-            "Named on Bomber (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.",
+            "After its attack: if the attack added no damage it goes to the discard pile; if a die showed 6 pips it may attack once more.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::AfterAttackRolls {
+                discard_if_missed: true,
+                extra_attack_on: 6,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::AfterAttacking),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Healing",
         template: "Healing",
         summary: Some(
-            "Named on Priest (Vanguards common) in the 1st edition card data; our sources give no rules text for it.",
+            "Instead of attacking: removes 1 damage from a common or champion next to it; healing a champion costs 1 magic.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Heal {
+                amount: 1,
+                champion_cost: 1,
+                pick: Pick::One,
+                side: Side::Any,
+                sort: CardSort::CommonOrChampion,
+                within: 1,
+                line: false,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: true,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Heavens Rain",
         template: "Heavens Rain",
         summary: Some(
-            "Named on Jacob Eldwyn (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Instead of attacking: one die is rolled; on 3 or more every enemy unit within 2 spaces takes 1 damage.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Damage {
+                amount: 1,
+                cost_each: 0,
+                roll_each: false,
+                roll_at_least: 3,
+                pick: Pick::Each,
+                side: Side::Enemy,
+                sort: CardSort::Unit,
+                within: 2,
+                line: false,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: true,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Heavy Mobile",
@@ -1925,23 +4208,52 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Hell Fire",
         template: "Hell Fire",
-        summary: Some(
-            "Named on Fire Beast (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.",
-        ),
+        summary: Some("Instead of attacking: 1 damage to every unit next to it."),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Damage {
+                amount: 1,
+                cost_each: 0,
+                roll_each: false,
+                roll_at_least: 0,
+                pick: Pick::Each,
+                side: Side::Any,
+                sort: CardSort::Unit,
+                within: 1,
+                line: false,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: true,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Hellforged Weapon",
@@ -1959,12 +4271,123 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
                 amount: 2,
                 to: Recipient::ThisUnit,
                 minimum: None,
+                condition: Condition::Always,
+                per: Count::Once,
+                max: 0,
+                within: 0,
             },
         ],
         draft: false,
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Heroic Feat",
+        template: "Heroic Feat",
+        summary: Some("Event: a unit gets +2 strength until the end of the turn."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::StrengthThisTurn {
+                amount: 2,
+                pick: Pick::One,
+                side: Side::Any,
+                sort: CardSort::Unit,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Holy Judgment",
+        template: "Holy Judgment",
+        summary: Some(
+            "Active event: friendly priests (units with Healing) get +2 strength until the end of the turn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::StrengthThisTurn {
+                amount: 2,
+                pick: Pick::Each,
+                side: Side::Friendly,
+                sort: CardSort::Unit,
+                within: 0,
+                line: false,
+                with_ability: Some(Ability::Healing),
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: true,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Illusionary Warrior",
+        template: "Illusionary Warrior",
+        summary: Some(
+            "Event: a common from your magic pile is placed next to a friendly Deep Dwarf champion or Gem Mage, under your control (the 1st edition fan data).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        draft: false,
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: Some(
+            "not modelled: our magic pile is a count of magic, not a pile of known cards a common could be taken from",
+        ),
+        requires: None,
     },
     AbilityMeta {
         name: "Illusions",
@@ -1982,6 +4405,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: None,
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Imbued Life",
@@ -1999,6 +4431,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Imbued Spirit",
@@ -2020,6 +4461,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Imbued Strength",
@@ -2041,23 +4491,47 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Infect",
         template: "Infect",
         summary: Some(
-            "Fungal Beast's ability that acts after a unit is destroyed; a Spore Carrier it destroys is already in the discard pile and can be placed by it.",
+            "Fungal Beast's ability: after it destroys a card, a Spore Carrier (a card with Fungal Transformation) from its controller's discard pile may be placed in that card's space; a Carrier it destroyed is already there.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::PlaceFromDiscard {
+                with: Ability::FungalTransformation,
+                after: Destruction::DestroyedByThisUnit,
+                optional: true,
+            },
+        ],
         draft: false,
         timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Influence",
@@ -2075,23 +4549,217 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::WhenAttacking),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Insight",
         template: "Insight",
         summary: Some(
-            "Scholar's ability (1st edition data) and a 2nd edition ability the FAQ says triggers once when you draw at the end of your turn, however many cards are drawn.",
+            "Once per turn, for 1 magic: until the end of the turn your units attacking an enemy unit next to a friendly Scholar (a unit with Insight) get +1 strength.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::GrantAbility {
+                ability: Ability::InsightEdge,
+                pick: Pick::Each,
+                side: Side::Friendly,
+                sort: CardSort::Unit,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: Some(Timing::EndOfTurn),
+        timing: Some(Timing::Activated),
         editions: &[Edition::First, Edition::Second],
         revises: None,
+        cost: 1,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Insight Edge",
+        template: "Insight Edge",
+        summary: Some(
+            "+1 strength when attacking an enemy unit next to a friendly unit with Insight (given by Insight until the end of the turn).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::TargetBesideFriendlyInsight,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Intercession",
+        template: "Intercession",
+        summary: Some(
+            "Event: move any number of damage from a friendly common or champion to your summoner.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::MoveDamageToSummoner {
+                pick: Pick::One,
+                sort: CardSort::CommonOrChampion,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Into Darkness",
+        template: "Into Darkness",
+        summary: Some(
+            "Event, only while your opponent has fewer units than you: up to 2 enemy commons costing less than 3 go to the discard pile.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::DiscardFromBattlefield {
+                pick: Pick::UpToTwo,
+                side: Side::Enemy,
+                sort: CardSort::Common,
+                max_cost: 2,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: Some(Requirement::MoreUnits),
+    },
+    AbilityMeta {
+        name: "Knock Around",
+        template: "Knock Around",
+        summary: Some(
+            "After its attack, an attacked unit that survived may be forced up to 3 spaces in one direction.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Force {
+                spaces: 3,
+                to: Recipient::Target,
+                optional: true,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::AfterAttacking),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Lava Flow",
+        template: "Lava Flow",
+        summary: Some(
+            "Event: a friendly structure and every unit next to it take 1 damage; then draw a card.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::DamageAround {
+                amount: 1,
+                pick: Pick::One,
+                side: Side::Friendly,
+                sort: CardSort::Structure,
+            },
+            EffectOp::Draw { count: 1 },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Law Of Sanctity",
@@ -2114,6 +4782,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Lightning Strike",
@@ -2135,74 +4812,229 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::AfterAttacking),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Lucky",
         template: "Lucky",
         summary: Some(
-            "Named on Stink (Sand Goblins champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn, when a unit of its controller attacks, one die may be rolled again.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::RerollOne],
         draft: false,
-        timing: None,
+        timing: Some(Timing::WhenAttacking),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Mage Push",
         template: "Mage Push",
         summary: Some(
-            "Named on Kynder (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn, for 1 magic: a unit within 2 spaces may be placed up to 2 spaces away.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Shift {
+                spaces: 2,
+                pick: Pick::One,
+                side: Side::Any,
+                sort: CardSort::Unit,
+                within: 2,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 1,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Magic Barrier",
         template: "Magic Barrier",
         summary: Some(
-            "Named on Thorkur (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn, for 1 magic, its controller may cancel all the damage an enemy attack would add to a friendly card.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::CancelAttackDamage {
+                cost: 1,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::WouldBeDamaged),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Magic Blast",
         template: "Magic Blast",
         summary: Some(
-            "Named on Battle Mage (Deep Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn in the Attack Phase, for 1 magic: its ranged attacks reach 2 spaces further until the end of the turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::RangeThisTurn {
+                amount: 2,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 1,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: Some(Phase::Attack),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Magic Drain",
+        template: "Magic Drain",
+        summary: Some(
+            "Event, only while you have fewer units on the battlefield than your opponent: take up to 2 magic from their magic pile.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::StealMagic { amount: 2 }],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: Some(Requirement::FewerUnits),
+    },
+    AbilityMeta {
+        name: "Magic Stasis",
+        template: "Magic Stasis",
+        summary: Some("Event: the opponent gains no magic during their next turn."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::HinderOpponent {
+                night: false,
+                stasis: true,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Magic Torrent",
+        template: "Magic Torrent",
+        summary: Some(
+            "Event: pay 1 magic for each enemy common or champion within 4 spaces of your summoner you choose; each takes 1 damage.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Damage {
+                amount: 1,
+                cost_each: 1,
+                roll_each: false,
+                roll_at_least: 0,
+                pick: Pick::AnyNumber,
+                side: Side::Enemy,
+                sort: CardSort::CommonOrChampion,
+                within: 4,
+                line: false,
+                with_ability: None,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Master of the Art",
@@ -2220,23 +5052,86 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Activated),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Meditate",
         template: "Meditate",
         summary: Some(
-            "Named on Tundle (Deep Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn in the Attack Phase, while at most 1 unit attacked this phase: the top card of your discard pile goes into your magic pile, and at most 1 unit attacks this turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::MagicFromDiscard {
+                count: 1,
+                opponents: false,
+                with_ability: None,
+            },
+            EffectOp::LimitAttackers {
+                count: 1,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: Some(Phase::Attack),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Mighty Legs",
+        template: "Mighty Legs",
+        summary: Some(
+            "The unit may move even as a structure and may move through commons, adding 1 damage to each; in a turn it moved it attacks only cards next to it (given by the Colossus Upgrade and Upgrade events, under the unit).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Mobile,
+            EffectOp::MoveThrough {
+                what: Passable::Commons,
+            },
+            EffectOp::DamageMovedThrough {
+                amount: 1,
+                what: Passable::Commons,
+            },
+            EffectOp::AdjacentAttacksAfterMoving,
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Mimic",
@@ -2254,6 +5149,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::StartOfMovePhase),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Mind Capture",
@@ -2271,6 +5175,45 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::WhenAttacking),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Mirage",
+        template: "Mirage",
+        summary: Some(
+            "Event: each friendly structure may be placed anywhere on your side, and up to 3 damage is removed from each; you may then summon as usual.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::RelocateStructures {
+                heal: 3,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Mobile Structure",
@@ -2286,6 +5229,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Momentum",
@@ -2303,12 +5255,57 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: None,
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Muster",
+        template: "Muster",
+        summary: Some(
+            "Event: up to 2 friendly commons are placed next to your summoner.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::PlaceBeside {
+                bring: true,
+                pick: Pick::UpToTwo,
+                side: Side::Friendly,
+                sort: CardSort::Common,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Mystic Arts",
         template: "Mystic Arts",
         summary: Some(
-            "Named on Master Bullock (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Friendly Woeful Brothers within 4 spaces have a ranged reach of 3 (the 1st edition fan data).",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -2320,23 +5317,89 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: None,
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: Some(
+            "not modelled: it turns melee units into ranged ones, and attack types are printed card data the rules do not change yet",
+        ),
+        requires: None,
     },
     AbilityMeta {
         name: "Out Of Shadows",
         template: "Out Of Shadows",
         summary: Some(
-            "Named on Selundar (Shadow Elves summoner) in the 1st edition card data; our sources give no rules text for it.",
+            "+2 strength attacking a card next to it in a turn it began next to an enemy unit.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 2,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::AdjacentTargetAfterStartBesideEnemy,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Passion Of The Phoenix",
+        template: "Passion Of The Phoenix",
+        summary: Some(
+            "Event: friendly units with Precise get +1 strength until the end of the turn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::StrengthThisTurn {
+                amount: 1,
+                pick: Pick::Each,
+                side: Side::Friendly,
+                sort: CardSort::Unit,
+                within: 0,
+                line: false,
+                with_ability: Some(Ability::Precise),
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Perplexing Tempest",
@@ -2353,12 +5416,22 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
             EffectOp::ModifyMovement {
                 amount: -1,
                 to: Recipient::AllUnits,
+                condition: Condition::Always,
             },
         ],
         draft: false,
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Persist",
@@ -2376,6 +5449,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::StartOfTurn),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Pile On",
@@ -2391,46 +5473,111 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
                 amount: 2,
                 to: Recipient::ThisUnit,
                 minimum: None,
+                condition: Condition::Always,
+                per: Count::Once,
+                max: 0,
+                within: 0,
             },
         ],
         draft: false,
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Precise",
+        template: "Precise",
+        summary: Some(
+            "Its attacks on units roll no dice: every point of strength is a hit. The 1st edition fan data gives it to the Fire Archer, the Guardian and Duke Ramazall.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[EffectOp::Precise],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Protector",
         template: "Protector",
         summary: Some(
-            "Named on Guardian Knight (Vanguards common) in the 1st edition card data; our sources give no rules text for it.",
+            "Enemy units next to it may attack only it (or another protector next to them).",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::MustBeAttacked {
+                sort: CardSort::Unit,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Prune",
         template: "Prune",
         summary: Some(
-            "Mud Drudger's ability: damage that would be added to Mugglug destroys the Drudger instead; nobody gains magic for the Drudger.",
+            "Mud Drudger's ability: damage that would be added to the friendly summoner next to it (Mugglug) destroys the Drudger instead; nobody gains magic for the Drudger.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::SacrificeFor {
+                sort: CardSort::Summoner,
+            },
+        ],
         draft: false,
         timing: Some(Timing::WouldBeDamaged),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Psychic Assault",
@@ -2448,23 +5595,45 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::EndOfTurn),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Psychic Strike",
         template: "Psychic Strike",
         summary: Some(
-            "Sightless Seer's optional ability: it may attack a common within the stated number of spaces; spaces between need not be clear and no unit is attacked through.",
+            "Sightless Seer's optional ability: it may attack a common within as many spaces as its boost; spaces between need not be clear and no unit is attacked through.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ReachPerBoost {
+                sort: CardSort::Common,
+            },
+        ],
         draft: false,
         timing: Some(Timing::WhenAttacking),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Purge",
@@ -2482,12 +5651,21 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Activated),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Pursue",
         template: "Pursue",
         summary: Some(
-            "Named on Fireling (Phoenix Elves common) in the 1st edition card data; our sources give no rules text for it.",
+            "When an enemy unit next to it moves away, it moves into the space the enemy left and a die is rolled: on 5 or more the mover takes 1 damage (the 1st edition fan data).",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -2499,23 +5677,65 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: None,
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: Some(
+            "not modelled: following a unit that moves away is not part of the move procedure yet",
+        ),
+        requires: None,
     },
     AbilityMeta {
         name: "Rage",
         template: "Rage",
         summary: Some(
-            "Named on Halvor (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Up to twice a turn in the Attack Phase, before it attacks: 1 damage to itself for +1 strength until the end of the turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Damage {
+                amount: 1,
+                cost_each: 0,
+                roll_each: false,
+                roll_at_least: 0,
+                pick: Pick::ThisUnit,
+                side: Side::Any,
+                sort: CardSort::Any,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+            EffectOp::StrengthThisTurn {
+                amount: 1,
+                pick: Pick::ThisUnit,
+                side: Side::Any,
+                sort: CardSort::Unit,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 2,
+        once_per_turn: false,
+        phase: Some(Phase::Attack),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Raise the Dead",
@@ -2533,23 +5753,49 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Activated),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Rally",
         template: "Rally",
-        summary: Some(
-            "Named on Crossbowman (Deep Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
-        ),
+        summary: Some("+1 strength in a turn its controller played an event."),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::PlayedEventThisTurn,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Ram",
@@ -2573,6 +5819,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::StartOfMovePhase),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Reckless Strike",
@@ -2585,11 +5840,79 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::Recoil],
         draft: false,
         timing: Some(Timing::WhenAttacking),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Reinforcements",
+        template: "Reinforcements",
+        summary: Some(
+            "Event, only while you have fewer units than your opponent: summon up to 2 commons from hand without paying for them.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::SummonFree {
+                count: 2,
+                sort: CardSort::Common,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: Some(Requirement::FewerUnits),
+    },
+    AbilityMeta {
+        name: "Release The Hounds",
+        template: "Release The Hounds",
+        summary: Some(
+            "Event: take 3 Firelings or Fire Beasts from your draw pile, show them, shuffle, then summon, even next to your summoner (the 1st edition fan data).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[],
+        draft: false,
+        timing: None,
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: Some(
+            "not modelled: searching several named cards and the summoning it allows are not modelled yet",
+        ),
+        requires: None,
     },
     AbilityMeta {
         name: "Relentless",
@@ -2607,74 +5930,153 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Repair",
         template: "Repair",
         summary: Some(
-            "Named on Architect (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
+            "Instead of attacking: removes 1 damage from a structure next to it (the Built towers are structures).",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Heal {
+                amount: 1,
+                champion_cost: 0,
+                pick: Pick::One,
+                side: Side::Any,
+                sort: CardSort::Structure,
+                within: 1,
+                line: false,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: true,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Restructure",
         template: "Restructure",
         summary: Some(
-            "Named on Sprog (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn in the Magic Phase (the end of the turn in the 1st edition data), for 1 magic: a friendly structure next to it is placed on an empty space of your side within 2 spaces of it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::RelocatePicked {
+                spaces: 2,
+                pick: Pick::One,
+                side: Side::Friendly,
+                sort: CardSort::Structure,
+                within: 1,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 1,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: Some(Phase::Magic),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Retribution",
         template: "Retribution",
         summary: Some(
-            "Named on Bellor (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.",
+            "After a unit next to it attacks it and it survives, one die is rolled: on 3 or more the attacker takes 1 damage.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::AddDamage {
+                amount: 1,
+                to: Recipient::Attacker,
+                only_adjacent: true,
+                roll_at_least: 3,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::AfterAttacked),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Return Spirit",
         template: "Return Spirit",
         summary: Some(
-            "Named on Taliya (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn, in the Magic Phase (the end of the turn in the 1st edition data): a common next to it returns to its owner's hand.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ReturnToHand {
+                pick: Pick::One,
+                side: Side::Any,
+                sort: CardSort::Common,
+                within: 1,
+                line: false,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: Some(Phase::Magic),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Return to Shadow",
@@ -2692,23 +6094,47 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Activated),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Rider",
         template: "Rider",
         summary: Some(
-            "Named on Melek (Shadow Elves champion), Cavalry Knight (Vanguards common) in the 1st edition card data; our sources give no rules text for it.",
+            "A move in one direction may go up to 7 spaces, over empty spaces only.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::StraightMoveBonus {
+                extra: 5,
+                strength_after_spaces: 0,
+                strength: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::WhenMoving),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Rig Explosives",
@@ -2726,6 +6152,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Riposte",
@@ -2743,46 +6178,95 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
                 amount: 1,
                 to: Recipient::Attacker,
                 only_adjacent: true,
+                roll_at_least: 0,
             },
         ],
         draft: false,
         timing: Some(Timing::AfterAttacked),
         editions: &[Edition::First, Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Rock Eater",
         template: "Rock Eater",
         summary: Some(
-            "Named on Deep Troll (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "+1 strength when attacking a structure; after its attack damages a structure, 1 damage is removed from it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::TargetIsStructure,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+            EffectOp::HealAfterAttack {
+                amount: 1,
+                sort: CardSort::Structure,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Rune Of Protection",
         template: "Rune Of Protection",
         summary: Some(
-            "Named on Tordok (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Enemy attacks on friendly commons next to it count only dice of 5 or more.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::HardToHit {
+                min_pips: 5,
+                sort: CardSort::Common,
+                within: 1,
+                condition: Condition::Always,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Rupture",
@@ -2804,40 +6288,93 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::EndOfMagicPhase),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Rush",
         template: "Rush",
         summary: Some(
-            "Named on Rusher (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.",
+            "Moves 2 spaces further when it starts its move on its controller's side of the battlefield.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyMovement {
+                amount: 2,
+                to: Recipient::ThisUnit,
+                condition: Condition::OnOwnSide,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::WhenMoving),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Sandstorm",
         template: "Sandstorm",
         summary: Some(
-            "Named on Krusk (Sand Goblins summoner) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn in the Attack Phase, for 2 magic: up to 3 units within 3 spaces may each be placed 1 space away; then a die is rolled for each: on 4 or more it takes 1 damage.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Shift {
+                spaces: 1,
+                pick: Pick::UpToThree,
+                side: Side::Any,
+                sort: CardSort::Unit,
+                within: 3,
+            },
+            EffectOp::Damage {
+                amount: 1,
+                cost_each: 0,
+                roll_each: true,
+                roll_at_least: 4,
+                pick: Pick::Previous,
+                side: Side::Any,
+                sort: CardSort::Any,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 2,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: Some(Phase::Attack),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Save The Queen",
@@ -2860,6 +6397,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Passive),
         editions: &[Edition::First, Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Save The Queen (2024)",
@@ -2886,91 +6432,153 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: Some(Ability::SaveTheQueen),
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Scavenge",
         template: "Scavenge",
         summary: Some(
-            "Named on Scavenger (Sand Goblins common) in the 1st edition card data; our sources give no rules text for it.",
+            "An enemy card it destroys goes under it instead of to the discard pile; when an enemy attack would damage it, a card under it may be discarded to cancel that damage.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::Scavenge],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Scout Ability",
         template: "Scout Ability",
         summary: Some(
-            "Named on Scout (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.",
+            "While it stands on the opponent's side of the battlefield, its controller may choose one more moving unit.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ExtraMover {
+                condition: Condition::OnEnemySide,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Shadow Arrows",
         template: "Shadow Arrows",
         summary: Some(
-            "Named on Ranger (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn, after its attack destroys a unit, it may be placed in that unit's space and attack once more.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::AdvanceAfterDestroying],
         draft: false,
-        timing: None,
+        timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Shadow Dancer",
         template: "Shadow Dancer",
         summary: Some(
-            "Named on Malidala (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "The first time in a turn an enemy attacks it, one die of that attack may be ignored.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::IgnoreOneDie],
         draft: false,
-        timing: None,
+        timing: Some(Timing::WhenTargeted),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Shadow Step",
         template: "Shadow Step",
         summary: Some(
-            "Named on Hunter (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.",
+            "May be summoned next to a friendly unit as well as next to a gate; once per turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::SummonNextTo {
+                class: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::WhenSummoned),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Shadow Summon",
@@ -2988,80 +6596,215 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
                 amount: 1,
                 to: Recipient::SummoningGate,
                 only_adjacent: false,
+                roll_at_least: 0,
             },
         ],
         draft: false,
         timing: Some(Timing::WhenSummoned),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Shadows",
+        template: "Shadows",
+        summary: Some(
+            "Reaction event: when the opponent destroys one of your commons or champions, play it to gain the magic for that card instead.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ClaimMagicFromHand {
+                sort: CardSort::CommonOrChampion,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Shard Of The Father Gem",
         template: "Shard Of The Father Gem",
         summary: Some(
-            "Named on Gren (Deep Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "When a unit within 2 spaces of it is destroyed, its controller gains the magic for it instead of anyone else.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ClaimDestroyed {
+                within: 2,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Shield Block",
         template: "Shield Block",
         summary: Some(
-            "Named on Baldar (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "An enemy attack on it adds damage only if every die rolled is a hit.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::AllDiceMustHit],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Shield Of Light",
         template: "Shield Of Light",
         summary: Some(
-            "Named on Coleen Brighton (Vanguards champion), Samuel Farthen (Vanguards summoner) in the 1st edition card data; our sources give no rules text for it.",
+            "Enemy attacks on friendly commons within 2 spaces count only dice of 4 or more.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::HardToHit {
+                min_pips: 4,
+                sort: CardSort::Common,
+                within: 2,
+                condition: Condition::Always,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Shiny",
+        template: "Shiny",
+        summary: Some(
+            "Event: your units with Scavenge have Stolen Weapons until the end of the turn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::GrantAbility {
+                ability: Ability::StolenWeapons,
+                pick: Pick::Each,
+                side: Side::Friendly,
+                sort: CardSort::Unit,
+                within: 0,
+                line: false,
+                with_ability: Some(Ability::Scavenge),
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Siege Engine",
         template: "Siege Engine",
         summary: Some(
-            "Named on Ballista (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
+            "Its ranged attacks reach 2 spaces further; +2 strength when attacking a structure; it cannot attack in a turn it moved.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyRange { amount: 2 },
+            EffectOp::ModifyStrength {
+                amount: 2,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::TargetIsStructure,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+            EffectOp::NoAttackAfterMoving,
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Slow",
@@ -3078,12 +6821,22 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
             EffectOp::ModifyMovement {
                 amount: -1,
                 to: Recipient::ThisUnit,
+                condition: Condition::Always,
             },
         ],
         draft: false,
         timing: Some(Timing::WhenMoving),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Sly",
@@ -3101,6 +6854,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Activated),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Smolder",
@@ -3118,46 +6880,82 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
                 amount: 1,
                 to: Recipient::ThisUnit,
                 only_adjacent: false,
+                roll_at_least: 0,
             },
         ],
         draft: false,
         timing: Some(Timing::StartOfTurn),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Smoldering Embers",
         template: "Smoldering Embers",
-        summary: Some(
-            "Named on Kaebeeros (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.",
-        ),
+        summary: Some("+1 strength while its controller's draw pile is empty."),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::DrawPileEmpty,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Sneak",
         template: "Sneak",
         summary: Some(
-            "Named on Xaserbane (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Moves 2 more when it is the first unit chosen to move in a phase; if it then moves farther than it could without them, it is the only moving unit of that phase.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::SoleMover { amount: 2 }],
         draft: false,
-        timing: None,
+        timing: Some(Timing::WhenMoving),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Soul Shift",
@@ -3179,6 +6977,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::AfterDestroyed),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Soulless",
@@ -3196,6 +7003,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Special Weakness",
@@ -3217,6 +7033,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Spirit Bond",
@@ -3234,6 +7059,81 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: None,
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Spirit Of The Phoenix",
+        template: "Spirit Of The Phoenix",
+        summary: Some("Event: a friendly unit has Precise until the end of the turn."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::GrantAbility {
+                ability: Ability::Precise,
+                pick: Pick::One,
+                side: Side::Friendly,
+                sort: CardSort::Unit,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Stalking Advance",
+        template: "Stalking Advance",
+        summary: Some("Event: each friendly unit may be placed 1 space away."),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Shift {
+                spaces: 1,
+                pick: Pick::Each,
+                side: Side::Friendly,
+                sort: CardSort::Unit,
+                within: 0,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Stalwart",
@@ -3260,23 +7160,46 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Steadfast",
         template: "Steadfast",
         summary: Some(
-            "Named on Warden (Mountain Vargath common) in the 1st edition card data; our sources give no rules text for it.",
+            "While an enemy structure with less than 4 life left is next to it, an enemy attack adds at most 1 damage to it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::AttackDamageCap {
+                max: 1,
+                condition: Condition::BesideWeakEnemyStructure,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Stimshrooms",
@@ -3294,40 +7217,143 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: None,
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Stolen Weapons",
+        template: "Stolen Weapons",
+        summary: Some(
+            "+2 strength while a card is under it (given by the Shiny event).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 2,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::HoldsCardUnder,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Stone Melding",
         template: "Stone Melding",
         summary: Some(
-            "Named on Oldin (Guild Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.",
+            "While a friendly structure is next to it, enemy attacks on it count only dice of 4 or more.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::HardToHit {
+                min_pips: 4,
+                sort: CardSort::Any,
+                within: 0,
+                condition: Condition::BesideFriendlyStructure,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Strength Of The Stone",
         template: "Strength Of The Stone",
         summary: Some(
-            "Named on Bolvi (Guild Dwarves summoner) in the 1st edition card data; our sources give no rules text for it.",
+            "When it attacks, its controller may add 1 damage to each friendly structure for +1 strength per structure for that attack.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::StructuresForStrength],
         draft: false,
-        timing: None,
+        timing: Some(Timing::WhenAttacking),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Strengthen Structures",
+        template: "Strengthen Structures",
+        summary: Some(
+            "Active event: enemy attacks on your structures count only dice of 5 or more while it is in play.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::HardToHit {
+                min_pips: 5,
+                sort: CardSort::Structure,
+                within: 0,
+                condition: Condition::Always,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: true,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Strong",
@@ -3345,12 +7371,57 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
                 amount: 1,
                 to: Recipient::ThisUnit,
                 minimum: None,
+                condition: Condition::Always,
+                per: Count::Once,
+                max: 0,
+                within: 0,
             },
         ],
         draft: false,
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Strong Spirits",
+        template: "Strong Spirits",
+        summary: Some(
+            "Event: every Woeful Brother (a card with Swift Maneuver) in the opponent's discard pile goes into your magic pile.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::MagicFromDiscard {
+                count: 10,
+                opponents: true,
+                with_ability: Some(Ability::SwiftManeuver),
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Stronghold",
@@ -3368,40 +7439,110 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::Activated),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Structural Analysis",
         template: "Structural Analysis",
-        summary: Some(
-            "Named on Engineer (Guild Dwarves common), Dwaf (Guild Dwarves champion) in the 1st edition card data; our sources give no rules text for it.",
-        ),
+        summary: Some("+2 strength when attacking a structure."),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 2,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::TargetIsStructure,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Summon Fire Beast",
         template: "Summon Fire Beast",
         summary: Some(
-            "Named on Holleas (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Instead of attacking, for 2 magic: a Fire Beast (a card with Hell Fire) from hand or draw pile is placed next to it; the draw pile is shuffled.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::FetchBeside {
+                with_ability: Ability::HellFire,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 2,
+        uses_attack: true,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Summon The Night",
+        template: "Summon The Night",
+        summary: Some(
+            "Event: during the opponent's next turn their units move at most 1 space and attack only cards next to them.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::HinderOpponent {
+                night: true,
+                stasis: false,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Summoned by Fire",
@@ -3417,29 +7558,123 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::WhenSummoned),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
-        name: "Sunder Hammer",
-        template: "Sunder Hammer",
+        name: "Summoning Surge",
+        template: "Summoning Surge",
         summary: Some(
-            "Named on Growden (Mountain Vargath champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Event, only while you have fewer units than your opponent: up to 3 cards from the top of your discard pile go into your magic pile; you may then summon as usual.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::MagicFromDiscard {
+                count: 3,
+                opponents: false,
+                with_ability: None,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: Some(Requirement::FewerUnits),
+    },
+    AbilityMeta {
+        name: "Sunder Hammer",
+        template: "Sunder Hammer",
+        summary: Some(
+            "Once per turn, in the Magic Phase (the end of the turn in the 1st edition data): 2 damage to a structure next to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Damage {
+                amount: 2,
+                cost_each: 0,
+                roll_each: false,
+                roll_at_least: 0,
+                pick: Pick::One,
+                side: Side::Any,
+                sort: CardSort::Structure,
+                within: 1,
+                line: false,
+                with_ability: None,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: Some(Phase::Magic),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Superior Planning",
+        template: "Superior Planning",
+        summary: Some(
+            "Event: take an event from your draw pile or discard pile into your hand, then shuffle the draw pile.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Search {
+                sort: CardSort::Event,
+                from_discard: true,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Swift",
         template: "Swift",
         summary: Some(
-            "The unit may move 1 extra space; it stacks with other movement modifiers.",
+            "+1 movement. The 1st edition data gives it to the Shadow Elves Swordsman.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
@@ -3450,46 +7685,78 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
             EffectOp::ModifyMovement {
                 amount: 1,
                 to: Recipient::ThisUnit,
+                condition: Condition::Always,
             },
         ],
         draft: false,
         timing: Some(Timing::WhenMoving),
-        editions: &[Edition::Second],
+        editions: &[Edition::First, Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Swift Maneuver",
         template: "Swift Maneuver",
         summary: Some(
-            "Named on Woeful Brother (Vanguards common) in the 1st edition card data; our sources give no rules text for it.",
+            "After an attack on it that added no damage, it may exchange places with a unit next to it.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::ExchangeIfUnhurt],
         draft: false,
-        timing: None,
+        timing: Some(Timing::AfterAttacked),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Swift Potion",
         template: "Swift Potion",
         summary: Some(
-            "Spends 1 boost for its effect; a unit may use it after moving and again after attacking, removing 1 boost each time.",
+            "After moving and again after attacking, the unit may spend 1 boost to be placed 1 space away.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::SpendBoostToMove {
+                spaces: 1,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::AfterMoving),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Swift Shot",
@@ -3507,57 +7774,145 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: None,
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Swift Strike",
         template: "Swift Strike",
         summary: Some(
-            "Named on Blademaster (Shadow Elves common) in the 1st edition card data; our sources give no rules text for it.",
+            "Once per turn, after its attack, it may attack once more this phase.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::ExtraAttack { count: 1 }],
         draft: false,
-        timing: None,
+        timing: Some(Timing::AfterAttacking),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Sybils Spirit",
         template: "Sybils Spirit",
         summary: Some(
-            "Named on Sybil Swancott (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Enemy attacks on friendly commons within 2 spaces count only dice of 4 or more (the fan data gives it Shield Of Light's description; its program applies it to every attack, a bug we do not follow).",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::HardToHit {
+                min_pips: 4,
+                sort: CardSort::Common,
+                within: 2,
+                condition: Condition::Always,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Taunt",
+        template: "Taunt",
+        summary: Some(
+            "Event: pick a friendly unit; up to 2 enemy commons within 3 spaces of it are placed next to it.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::GatherAround {
+                pick: Pick::One,
+                side: Side::Friendly,
+                sort: CardSort::Unit,
+                summoner_first: false,
+                count: 2,
+                gather_side: Side::Enemy,
+                gather_sort: CardSort::Common,
+                reach: 3,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Thrust",
         template: "Thrust",
-        summary: Some(
-            "Named on Spearman (Guild Dwarves common), Laleya (Phoenix Elves champion) in the 1st edition card data; our sources give no rules text for it.",
-        ),
+        summary: Some("+1 strength when attacking a card next to it."),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 1,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::TargetAdjacent,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Too Strong",
@@ -3575,29 +7930,91 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
                 amount: 2,
                 to: Recipient::ThisUnit,
                 minimum: None,
+                condition: Condition::Always,
+                per: Count::Once,
+                max: 0,
+                within: 0,
             },
         ],
         draft: false,
         timing: Some(Timing::Passive),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
-        name: "Tough",
-        template: "Tough",
+        name: "Torodins Advance",
+        template: "Torodins Advance",
         summary: Some(
-            "Named on Guardsman (Guild Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
+            "Event: a friendly champion (Torodin in the 1st edition deck) moves 2 more spaces this turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::MovementThisTurn {
+                amount: 2,
+                pick: Pick::One,
+                side: Side::Friendly,
+                sort: CardSort::Champion,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Activated),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Tough",
+        template: "Tough",
+        summary: Some(
+            "Enemy attacks on it count only dice of 4 or more (1st edition die numbers).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::HardToHit {
+                min_pips: 4,
+                sort: CardSort::Any,
+                within: 0,
+                condition: Condition::Always,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Trample",
@@ -3623,40 +8040,165 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::WhenMoving),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Transformation",
         template: "Transformation",
         summary: Some(
-            "Named on Kalon Lightbringer (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
-        ),
-        stacking: Stacking::Once,
-        cancels: &[],
-        implies: &[],
-        implied: &[],
-        handler: Some(Handler::Transformation),
-        effects: &[],
-        draft: false,
-        timing: None,
-        editions: &[Edition::First],
-        revises: None,
-    },
-    AbilityMeta {
-        name: "Tunnel",
-        template: "Tunnel",
-        summary: Some(
-            "Named on Miner (Deep Dwarves common) in the 1st edition card data; our sources give no rules text for it.",
+            "+2 strength while its remaining life (life minus damage) is under 5.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 2,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::LifeLeftBelowFive,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Transformation Event",
+        template: "Transformation Event",
+        summary: Some(
+            "Event: your summoner has Ultimate Shield Of Light until the end of the turn.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::GrantAbility {
+                ability: Ability::UltimateShieldOfLight,
+                pick: Pick::Each,
+                side: Side::Friendly,
+                sort: CardSort::Summoner,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Tunnel",
+        template: "Tunnel",
+        summary: Some(
+            "Instead of its move, in the Move Phase, for 1 magic: it is placed next to another friendly miner (a unit with Tunnel); that is choosing it as a moving unit.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::PlaceBeside {
+                bring: false,
+                pick: Pick::One,
+                side: Side::Friendly,
+                sort: CardSort::Unit,
+                within: 0,
+                line: false,
+                with_ability: Some(Ability::Tunnel),
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 1,
+        uses_attack: false,
+        uses_move: true,
+        uses_per_turn: 0,
+        once_per_turn: true,
+        phase: Some(Phase::Move),
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Ultimate Shield Of Light",
+        template: "Ultimate Shield Of Light",
+        summary: Some(
+            "+2 strength, and enemy attacks on friendly units count only dice of 4 or more (given by the Transformation event).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::ModifyStrength {
+                amount: 2,
+                to: Recipient::ThisUnit,
+                minimum: None,
+                condition: Condition::Always,
+                per: Count::Once,
+                max: 0,
+                within: 0,
+            },
+            EffectOp::HardToHit {
+                min_pips: 4,
+                sort: CardSort::Unit,
+                within: 12,
+                condition: Condition::Always,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Unrelenting",
@@ -3674,23 +8216,114 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::WouldBeDestroyed),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
-        name: "Valiant Defender",
-        template: "Valiant Defender",
+        name: "Upgrade",
+        template: "Upgrade",
         summary: Some(
-            "Named on Valentina Stoutheart (Vanguards champion) in the 1st edition card data; our sources give no rules text for it.",
+            "Event put under a unit: the unit has Mighty Legs' effects while it is there.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::Mobile,
+            EffectOp::MoveThrough {
+                what: Passable::Commons,
+            },
+            EffectOp::DamageMovedThrough {
+                amount: 1,
+                what: Passable::Commons,
+            },
+            EffectOp::AdjacentAttacksAfterMoving,
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Valiant Defender",
+        template: "Valiant Defender",
+        summary: Some(
+            "Enemy commons next to it cannot move, and may attack only it (or another such unit next to them).",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::MustBeAttacked {
+                sort: CardSort::Common,
+            },
+            EffectOp::Pin {
+                sort: CardSort::Common,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Passive),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Wake The Father Gem",
+        template: "Wake The Father Gem",
+        summary: Some(
+            "Event: until the end of the turn your units' activated abilities cost 1 less magic.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::DiscountAbilities {
+                amount: 1,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Warn",
@@ -3708,6 +8341,15 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::AfterAttacking),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Well-Traveled",
@@ -3725,40 +8367,71 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: None,
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Wisdom",
         template: "Wisdom",
         summary: Some(
-            "Named on Magos (Mercenaries champion) in the 1st edition card data; our sources give no rules text for it.",
+            "While it is on the battlefield its controller draws up to 7 cards at the end of the turn.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[EffectOp::HandSize { size: 7 }],
         draft: false,
-        timing: None,
+        timing: Some(Timing::Passive),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Wither",
         template: "Wither",
         summary: Some(
-            "Named on Kuldrid (Shadow Elves champion) in the 1st edition card data; our sources give no rules text for it.",
+            "At the end of its controller's Attack Phase, if it destroyed no unit in that phase, they pay 1 magic or their summoner takes 1 damage.",
         ),
         stacking: Stacking::Once,
         cancels: &[],
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::UpkeepUnlessDestroyed {
+                cost: 1,
+            },
+        ],
         draft: false,
-        timing: None,
+        timing: Some(Timing::EndOfAttackPhase),
         editions: &[Edition::First],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
     AbilityMeta {
         name: "Worthy",
@@ -3783,186 +8456,290 @@ pub static ABILITY_META: [AbilityMeta; 174] = [
         timing: Some(Timing::WhenAttacking),
         editions: &[Edition::Second],
         revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
+    },
+    AbilityMeta {
+        name: "Wrath Of The Volcano",
+        template: "Wrath Of The Volcano",
+        summary: Some(
+            "Event: 1 damage to a common or champion, then discard up to 2 cards from hand for 1 more damage to it each.",
+        ),
+        stacking: Stacking::Once,
+        cancels: &[],
+        implies: &[],
+        implied: &[],
+        handler: None,
+        effects: &[
+            EffectOp::Damage {
+                amount: 1,
+                cost_each: 0,
+                roll_each: false,
+                roll_at_least: 0,
+                pick: Pick::One,
+                side: Side::Any,
+                sort: CardSort::CommonOrChampion,
+                within: 0,
+                line: false,
+                with_ability: None,
+            },
+            EffectOp::DamagePerDiscard {
+                max: 2,
+                pick: Pick::Previous,
+            },
+        ],
+        draft: false,
+        timing: Some(Timing::Activated),
+        editions: &[Edition::First],
+        revises: None,
+        cost: 0,
+        uses_attack: false,
+        uses_move: false,
+        uses_per_turn: 0,
+        once_per_turn: false,
+        phase: None,
+        active_event: false,
+        unmodelled: None,
+        requires: None,
     },
 ];
 impl Ability {
     /// The entry's position in the codex table.
     pub const fn index(&self) -> usize {
         match *self {
-            Self::Agile => 0,
-            Self::Annul => 1,
-            Self::ArrowOfLight => 2,
-            Self::Assault => 3,
-            Self::Atone => 4,
-            Self::AuraOfThePhoenix => 5,
-            Self::BattleFrenzy => 6,
-            Self::BladeOfLight => 7,
-            Self::BlazeDodge => 8,
-            Self::BlazeStep => 9,
-            Self::BlazingConscription => 10,
-            Self::BloodBloom => 11,
-            Self::BloodBloom2024 => 12,
-            Self::BloodCraze => 13,
-            Self::BloodFervor => 14,
-            Self::BloodFury => 15,
-            Self::BloodRunes => 16,
-            Self::BornOfFire => 17,
-            Self::Bounty => 18,
-            Self::Bravery => 19,
-            Self::BreathOfFlame => 20,
-            Self::BurningBlade => 21,
-            Self::Burrow => 22,
-            Self::CallLightning => 23,
-            Self::CallProtection => 24,
-            Self::CallProtection2024 => 25,
-            Self::Camouflage => 26,
-            Self::ChainLightning => 27,
-            Self::ChannelMagic => 28,
-            Self::Charge => 29,
-            Self::Charge2024 => 30,
-            Self::Climb => 31,
-            Self::Command => 32,
-            Self::Conceal => 33,
-            Self::Cowardly => 34,
-            Self::Crash => 35,
-            Self::Crazed => 36,
-            Self::Cunning => 37,
-            Self::Curse => 38,
-            Self::Demand => 39,
-            Self::DisruptionField => 40,
-            Self::DivineRetribution => 41,
-            Self::DivineShield => 42,
-            Self::DivineShield2024 => 43,
-            Self::Embark => 44,
-            Self::Emboldened => 45,
-            Self::Emerge => 46,
-            Self::Engage => 47,
-            Self::Escort => 48,
-            Self::Exploit => 49,
-            Self::FarShot => 50,
-            Self::FireBlast => 51,
-            Self::Flight => 52,
-            Self::Footwork => 53,
-            Self::ForcefulAttack => 54,
-            Self::Freeze => 55,
-            Self::Frenzy => 56,
-            Self::FrostAxe => 57,
-            Self::FungalTransformation => 58,
-            Self::GangUp => 59,
-            Self::GemMagic => 60,
-            Self::GemOfCalling => 61,
-            Self::Grapple => 62,
-            Self::GreaterFlight => 63,
-            Self::GreaterHealing => 64,
-            Self::GreaterStoneMelding => 65,
-            Self::HailOfArrows => 66,
-            Self::HammerQuake => 67,
-            Self::Hasty => 68,
-            Self::Healing => 69,
-            Self::HeavensRain => 70,
-            Self::HeavyMobile => 71,
-            Self::HellFire => 72,
-            Self::HellforgedWeapon => 73,
-            Self::Illusions => 74,
-            Self::ImbuedLife => 75,
-            Self::ImbuedSpirit => 76,
-            Self::ImbuedStrength => 77,
-            Self::Infect => 78,
-            Self::Influence => 79,
-            Self::Insight => 80,
-            Self::LawOfSanctity => 81,
-            Self::LightningStrike => 82,
-            Self::Lucky => 83,
-            Self::MagePush => 84,
-            Self::MagicBarrier => 85,
-            Self::MagicBlast => 86,
-            Self::MasterOfTheArt => 87,
-            Self::Meditate => 88,
-            Self::Mimic => 89,
-            Self::MindCapture => 90,
-            Self::MobileStructure => 91,
-            Self::Momentum => 92,
-            Self::MysticArts => 93,
-            Self::OutOfShadows => 94,
-            Self::PerplexingTempest => 95,
-            Self::Persist => 96,
-            Self::PileOn => 97,
-            Self::Protector => 98,
-            Self::Prune => 99,
-            Self::PsychicAssault => 100,
-            Self::PsychicStrike => 101,
-            Self::Purge => 102,
-            Self::Pursue => 103,
-            Self::Rage => 104,
-            Self::RaiseTheDead => 105,
-            Self::Rally => 106,
-            Self::Ram => 107,
-            Self::RecklessStrike => 108,
-            Self::Relentless => 109,
-            Self::Repair => 110,
-            Self::Restructure => 111,
-            Self::Retribution => 112,
-            Self::ReturnSpirit => 113,
-            Self::ReturnToShadow => 114,
-            Self::Rider => 115,
-            Self::RigExplosives => 116,
-            Self::Riposte => 117,
-            Self::RockEater => 118,
-            Self::RuneOfProtection => 119,
-            Self::Rupture => 120,
-            Self::Rush => 121,
-            Self::Sandstorm => 122,
-            Self::SaveTheQueen => 123,
-            Self::SaveTheQueen2024 => 124,
-            Self::Scavenge => 125,
-            Self::ScoutAbility => 126,
-            Self::ShadowArrows => 127,
-            Self::ShadowDancer => 128,
-            Self::ShadowStep => 129,
-            Self::ShadowSummon => 130,
-            Self::ShardOfTheFatherGem => 131,
-            Self::ShieldBlock => 132,
-            Self::ShieldOfLight => 133,
-            Self::SiegeEngine => 134,
-            Self::Slow => 135,
-            Self::Sly => 136,
-            Self::Smolder => 137,
-            Self::SmolderingEmbers => 138,
-            Self::Sneak => 139,
-            Self::SoulShift => 140,
-            Self::Soulless => 141,
-            Self::SpecialWeakness => 142,
-            Self::SpiritBond => 143,
-            Self::Stalwart => 144,
-            Self::Steadfast => 145,
-            Self::Stimshrooms => 146,
-            Self::StoneMelding => 147,
-            Self::StrengthOfTheStone => 148,
-            Self::Strong => 149,
-            Self::Stronghold => 150,
-            Self::StructuralAnalysis => 151,
-            Self::SummonFireBeast => 152,
-            Self::SummonedByFire => 153,
-            Self::SunderHammer => 154,
-            Self::Swift => 155,
-            Self::SwiftManeuver => 156,
-            Self::SwiftPotion => 157,
-            Self::SwiftShot => 158,
-            Self::SwiftStrike => 159,
-            Self::SybilsSpirit => 160,
-            Self::Thrust => 161,
-            Self::TooStrong => 162,
-            Self::Tough => 163,
-            Self::Trample => 164,
-            Self::Transformation => 165,
-            Self::Tunnel => 166,
-            Self::Unrelenting => 167,
-            Self::ValiantDefender => 168,
-            Self::Warn => 169,
-            Self::WellTraveled => 170,
-            Self::Wisdom => 171,
-            Self::Wither => 172,
-            Self::Worthy => 173,
+            Self::AHeroIsBorn => 0,
+            Self::Abolish => 1,
+            Self::AcceleratedConstruction => 2,
+            Self::Agile => 3,
+            Self::Annul => 4,
+            Self::ArrowOfLight => 5,
+            Self::Assault => 6,
+            Self::Atone => 7,
+            Self::AuraOfThePhoenix => 8,
+            Self::BattleFrenzy => 9,
+            Self::Besiege => 10,
+            Self::BladeOfLight => 11,
+            Self::BlazeDodge => 12,
+            Self::BlazeStep => 13,
+            Self::BlazingConscription => 14,
+            Self::BloodBloom => 15,
+            Self::BloodBloom2024 => 16,
+            Self::BloodCraze => 17,
+            Self::BloodFervor => 18,
+            Self::BloodFury => 19,
+            Self::BloodRunes => 20,
+            Self::BornOfFire => 21,
+            Self::Bounty => 22,
+            Self::Bravery => 23,
+            Self::BreathOfFlame => 24,
+            Self::Burn => 25,
+            Self::BurningBlade => 26,
+            Self::Burrow => 27,
+            Self::CallLightning => 28,
+            Self::CallProtection => 29,
+            Self::CallProtection2024 => 30,
+            Self::Camouflage => 31,
+            Self::ChainLightning => 32,
+            Self::ChannelMagic => 33,
+            Self::Charge => 34,
+            Self::Charge2024 => 35,
+            Self::Climb => 36,
+            Self::Command => 37,
+            Self::Conceal => 38,
+            Self::ConjurePhoenixes => 39,
+            Self::Cowardly => 40,
+            Self::Crash => 41,
+            Self::Crazed => 42,
+            Self::Cunning => 43,
+            Self::Curse => 44,
+            Self::Demand => 45,
+            Self::Destabilize => 46,
+            Self::DisruptionField => 47,
+            Self::DivineProtection => 48,
+            Self::DivineRetribution => 49,
+            Self::DivineShield => 50,
+            Self::DivineShield2024 => 51,
+            Self::DivineStrength => 52,
+            Self::DuckAndCover => 53,
+            Self::Embark => 54,
+            Self::Emboldened => 55,
+            Self::Emerge => 56,
+            Self::Engage => 57,
+            Self::Escort => 58,
+            Self::Expand => 59,
+            Self::Exploit => 60,
+            Self::ExplosiveShell => 61,
+            Self::FallBack => 62,
+            Self::FarShot => 63,
+            Self::FireBlast => 64,
+            Self::Flight => 65,
+            Self::Footwork => 66,
+            Self::ForcefulAttack => 67,
+            Self::Freeze => 68,
+            Self::Frenzy => 69,
+            Self::FrostAxe => 70,
+            Self::FungalTransformation => 71,
+            Self::GangUp => 72,
+            Self::GemMagic => 73,
+            Self::GemOfCalling => 74,
+            Self::Grapple => 75,
+            Self::GreaterBurn => 76,
+            Self::GreaterCommand => 77,
+            Self::GreaterCommandAbility => 78,
+            Self::GreaterFlight => 79,
+            Self::GreaterHealing => 80,
+            Self::GreaterStoneMelding => 81,
+            Self::GyroStabilizer => 82,
+            Self::HailOfArrows => 83,
+            Self::HammerQuake => 84,
+            Self::Hasty => 85,
+            Self::Healing => 86,
+            Self::HeavensRain => 87,
+            Self::HeavyMobile => 88,
+            Self::HellFire => 89,
+            Self::HellforgedWeapon => 90,
+            Self::HeroicFeat => 91,
+            Self::HolyJudgment => 92,
+            Self::IllusionaryWarrior => 93,
+            Self::Illusions => 94,
+            Self::ImbuedLife => 95,
+            Self::ImbuedSpirit => 96,
+            Self::ImbuedStrength => 97,
+            Self::Infect => 98,
+            Self::Influence => 99,
+            Self::Insight => 100,
+            Self::InsightEdge => 101,
+            Self::Intercession => 102,
+            Self::IntoDarkness => 103,
+            Self::KnockAround => 104,
+            Self::LavaFlow => 105,
+            Self::LawOfSanctity => 106,
+            Self::LightningStrike => 107,
+            Self::Lucky => 108,
+            Self::MagePush => 109,
+            Self::MagicBarrier => 110,
+            Self::MagicBlast => 111,
+            Self::MagicDrain => 112,
+            Self::MagicStasis => 113,
+            Self::MagicTorrent => 114,
+            Self::MasterOfTheArt => 115,
+            Self::Meditate => 116,
+            Self::MightyLegs => 117,
+            Self::Mimic => 118,
+            Self::MindCapture => 119,
+            Self::Mirage => 120,
+            Self::MobileStructure => 121,
+            Self::Momentum => 122,
+            Self::Muster => 123,
+            Self::MysticArts => 124,
+            Self::OutOfShadows => 125,
+            Self::PassionOfThePhoenix => 126,
+            Self::PerplexingTempest => 127,
+            Self::Persist => 128,
+            Self::PileOn => 129,
+            Self::Precise => 130,
+            Self::Protector => 131,
+            Self::Prune => 132,
+            Self::PsychicAssault => 133,
+            Self::PsychicStrike => 134,
+            Self::Purge => 135,
+            Self::Pursue => 136,
+            Self::Rage => 137,
+            Self::RaiseTheDead => 138,
+            Self::Rally => 139,
+            Self::Ram => 140,
+            Self::RecklessStrike => 141,
+            Self::Reinforcements => 142,
+            Self::ReleaseTheHounds => 143,
+            Self::Relentless => 144,
+            Self::Repair => 145,
+            Self::Restructure => 146,
+            Self::Retribution => 147,
+            Self::ReturnSpirit => 148,
+            Self::ReturnToShadow => 149,
+            Self::Rider => 150,
+            Self::RigExplosives => 151,
+            Self::Riposte => 152,
+            Self::RockEater => 153,
+            Self::RuneOfProtection => 154,
+            Self::Rupture => 155,
+            Self::Rush => 156,
+            Self::Sandstorm => 157,
+            Self::SaveTheQueen => 158,
+            Self::SaveTheQueen2024 => 159,
+            Self::Scavenge => 160,
+            Self::ScoutAbility => 161,
+            Self::ShadowArrows => 162,
+            Self::ShadowDancer => 163,
+            Self::ShadowStep => 164,
+            Self::ShadowSummon => 165,
+            Self::Shadows => 166,
+            Self::ShardOfTheFatherGem => 167,
+            Self::ShieldBlock => 168,
+            Self::ShieldOfLight => 169,
+            Self::Shiny => 170,
+            Self::SiegeEngine => 171,
+            Self::Slow => 172,
+            Self::Sly => 173,
+            Self::Smolder => 174,
+            Self::SmolderingEmbers => 175,
+            Self::Sneak => 176,
+            Self::SoulShift => 177,
+            Self::Soulless => 178,
+            Self::SpecialWeakness => 179,
+            Self::SpiritBond => 180,
+            Self::SpiritOfThePhoenix => 181,
+            Self::StalkingAdvance => 182,
+            Self::Stalwart => 183,
+            Self::Steadfast => 184,
+            Self::Stimshrooms => 185,
+            Self::StolenWeapons => 186,
+            Self::StoneMelding => 187,
+            Self::StrengthOfTheStone => 188,
+            Self::StrengthenStructures => 189,
+            Self::Strong => 190,
+            Self::StrongSpirits => 191,
+            Self::Stronghold => 192,
+            Self::StructuralAnalysis => 193,
+            Self::SummonFireBeast => 194,
+            Self::SummonTheNight => 195,
+            Self::SummonedByFire => 196,
+            Self::SummoningSurge => 197,
+            Self::SunderHammer => 198,
+            Self::SuperiorPlanning => 199,
+            Self::Swift => 200,
+            Self::SwiftManeuver => 201,
+            Self::SwiftPotion => 202,
+            Self::SwiftShot => 203,
+            Self::SwiftStrike => 204,
+            Self::SybilsSpirit => 205,
+            Self::Taunt => 206,
+            Self::Thrust => 207,
+            Self::TooStrong => 208,
+            Self::TorodinsAdvance => 209,
+            Self::Tough => 210,
+            Self::Trample => 211,
+            Self::Transformation => 212,
+            Self::TransformationEvent => 213,
+            Self::Tunnel => 214,
+            Self::UltimateShieldOfLight => 215,
+            Self::Unrelenting => 216,
+            Self::Upgrade => 217,
+            Self::ValiantDefender => 218,
+            Self::WakeTheFatherGem => 219,
+            Self::Warn => 220,
+            Self::WellTraveled => 221,
+            Self::Wisdom => 222,
+            Self::Wither => 223,
+            Self::Worthy => 224,
+            Self::WrathOfTheVolcano => 225,
         }
     }
     /// The entry's metadata.
@@ -3978,6 +8755,15 @@ impl ::core::fmt::Display for Ability {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         match self {
+            Self::AHeroIsBorn => {
+                f.write_str("A Hero Is Born")?;
+            }
+            Self::Abolish => {
+                f.write_str("Abolish")?;
+            }
+            Self::AcceleratedConstruction => {
+                f.write_str("Accelerated Construction")?;
+            }
             Self::Agile => {
                 f.write_str("Agile")?;
             }
@@ -3998,6 +8784,9 @@ impl ::core::fmt::Display for Ability {
             }
             Self::BattleFrenzy => {
                 f.write_str("Battle Frenzy")?;
+            }
+            Self::Besiege => {
+                f.write_str("Besiege")?;
             }
             Self::BladeOfLight => {
                 f.write_str("Blade Of Light")?;
@@ -4041,6 +8830,9 @@ impl ::core::fmt::Display for Ability {
             Self::BreathOfFlame => {
                 f.write_str("Breath Of Flame")?;
             }
+            Self::Burn => {
+                f.write_str("Burn")?;
+            }
             Self::BurningBlade => {
                 f.write_str("Burning Blade")?;
             }
@@ -4080,6 +8872,9 @@ impl ::core::fmt::Display for Ability {
             Self::Conceal => {
                 f.write_str("Conceal")?;
             }
+            Self::ConjurePhoenixes => {
+                f.write_str("Conjure Phoenixes")?;
+            }
             Self::Cowardly => {
                 f.write_str("Cowardly")?;
             }
@@ -4098,8 +8893,14 @@ impl ::core::fmt::Display for Ability {
             Self::Demand => {
                 f.write_str("Demand")?;
             }
+            Self::Destabilize => {
+                f.write_str("Destabilize")?;
+            }
             Self::DisruptionField => {
                 f.write_str("Disruption Field")?;
+            }
+            Self::DivineProtection => {
+                f.write_str("Divine Protection")?;
             }
             Self::DivineRetribution => {
                 f.write_str("Divine Retribution")?;
@@ -4109,6 +8910,12 @@ impl ::core::fmt::Display for Ability {
             }
             Self::DivineShield2024 => {
                 f.write_str("Divine Shield (2024)")?;
+            }
+            Self::DivineStrength => {
+                f.write_str("Divine Strength")?;
+            }
+            Self::DuckAndCover => {
+                f.write_str("Duck And Cover")?;
             }
             Self::Embark => {
                 f.write_str("Embark")?;
@@ -4125,8 +8932,17 @@ impl ::core::fmt::Display for Ability {
             Self::Escort => {
                 f.write_str("Escort")?;
             }
+            Self::Expand => {
+                f.write_str("Expand")?;
+            }
             Self::Exploit => {
                 f.write_str("Exploit")?;
+            }
+            Self::ExplosiveShell => {
+                f.write_str("Explosive Shell")?;
+            }
+            Self::FallBack => {
+                f.write_str("Fall Back")?;
             }
             Self::FarShot => {
                 f.write_str("Far Shot")?;
@@ -4167,6 +8983,15 @@ impl ::core::fmt::Display for Ability {
             Self::Grapple => {
                 f.write_str("Grapple")?;
             }
+            Self::GreaterBurn => {
+                f.write_str("Greater Burn")?;
+            }
+            Self::GreaterCommand => {
+                f.write_str("Greater Command")?;
+            }
+            Self::GreaterCommandAbility => {
+                f.write_str("Greater Command Ability")?;
+            }
             Self::GreaterFlight => {
                 f.write_str("Greater Flight")?;
             }
@@ -4175,6 +9000,9 @@ impl ::core::fmt::Display for Ability {
             }
             Self::GreaterStoneMelding => {
                 f.write_str("Greater Stone Melding")?;
+            }
+            Self::GyroStabilizer => {
+                f.write_str("Gyro Stabilizer")?;
             }
             Self::HailOfArrows => {
                 f.write_str("Hail Of Arrows")?;
@@ -4200,6 +9028,15 @@ impl ::core::fmt::Display for Ability {
             Self::HellforgedWeapon => {
                 f.write_str("Hellforged Weapon")?;
             }
+            Self::HeroicFeat => {
+                f.write_str("Heroic Feat")?;
+            }
+            Self::HolyJudgment => {
+                f.write_str("Holy Judgment")?;
+            }
+            Self::IllusionaryWarrior => {
+                f.write_str("Illusionary Warrior")?;
+            }
             Self::Illusions => {
                 f.write_str("Illusions")?;
             }
@@ -4221,6 +9058,21 @@ impl ::core::fmt::Display for Ability {
             Self::Insight => {
                 f.write_str("Insight")?;
             }
+            Self::InsightEdge => {
+                f.write_str("Insight Edge")?;
+            }
+            Self::Intercession => {
+                f.write_str("Intercession")?;
+            }
+            Self::IntoDarkness => {
+                f.write_str("Into Darkness")?;
+            }
+            Self::KnockAround => {
+                f.write_str("Knock Around")?;
+            }
+            Self::LavaFlow => {
+                f.write_str("Lava Flow")?;
+            }
             Self::LawOfSanctity => {
                 f.write_str("Law Of Sanctity")?;
             }
@@ -4239,11 +9091,23 @@ impl ::core::fmt::Display for Ability {
             Self::MagicBlast => {
                 f.write_str("Magic Blast")?;
             }
+            Self::MagicDrain => {
+                f.write_str("Magic Drain")?;
+            }
+            Self::MagicStasis => {
+                f.write_str("Magic Stasis")?;
+            }
+            Self::MagicTorrent => {
+                f.write_str("Magic Torrent")?;
+            }
             Self::MasterOfTheArt => {
                 f.write_str("Master of the Art")?;
             }
             Self::Meditate => {
                 f.write_str("Meditate")?;
+            }
+            Self::MightyLegs => {
+                f.write_str("Mighty Legs")?;
             }
             Self::Mimic => {
                 f.write_str("Mimic")?;
@@ -4251,17 +9115,26 @@ impl ::core::fmt::Display for Ability {
             Self::MindCapture => {
                 f.write_str("Mind Capture")?;
             }
+            Self::Mirage => {
+                f.write_str("Mirage")?;
+            }
             Self::MobileStructure => {
                 f.write_str("Mobile Structure")?;
             }
             Self::Momentum => {
                 f.write_str("Momentum")?;
             }
+            Self::Muster => {
+                f.write_str("Muster")?;
+            }
             Self::MysticArts => {
                 f.write_str("Mystic Arts")?;
             }
             Self::OutOfShadows => {
                 f.write_str("Out Of Shadows")?;
+            }
+            Self::PassionOfThePhoenix => {
+                f.write_str("Passion Of The Phoenix")?;
             }
             Self::PerplexingTempest => {
                 f.write_str("Perplexing Tempest")?;
@@ -4271,6 +9144,9 @@ impl ::core::fmt::Display for Ability {
             }
             Self::PileOn => {
                 f.write_str("Pile On")?;
+            }
+            Self::Precise => {
+                f.write_str("Precise")?;
             }
             Self::Protector => {
                 f.write_str("Protector")?;
@@ -4304,6 +9180,12 @@ impl ::core::fmt::Display for Ability {
             }
             Self::RecklessStrike => {
                 f.write_str("Reckless Strike")?;
+            }
+            Self::Reinforcements => {
+                f.write_str("Reinforcements")?;
+            }
+            Self::ReleaseTheHounds => {
+                f.write_str("Release The Hounds")?;
             }
             Self::Relentless => {
                 f.write_str("Relentless")?;
@@ -4371,6 +9253,9 @@ impl ::core::fmt::Display for Ability {
             Self::ShadowSummon => {
                 f.write_str("Shadow Summon")?;
             }
+            Self::Shadows => {
+                f.write_str("Shadows")?;
+            }
             Self::ShardOfTheFatherGem => {
                 f.write_str("Shard Of The Father Gem")?;
             }
@@ -4379,6 +9264,9 @@ impl ::core::fmt::Display for Ability {
             }
             Self::ShieldOfLight => {
                 f.write_str("Shield Of Light")?;
+            }
+            Self::Shiny => {
+                f.write_str("Shiny")?;
             }
             Self::SiegeEngine => {
                 f.write_str("Siege Engine")?;
@@ -4410,6 +9298,12 @@ impl ::core::fmt::Display for Ability {
             Self::SpiritBond => {
                 f.write_str("Spirit Bond")?;
             }
+            Self::SpiritOfThePhoenix => {
+                f.write_str("Spirit Of The Phoenix")?;
+            }
+            Self::StalkingAdvance => {
+                f.write_str("Stalking Advance")?;
+            }
             Self::Stalwart => {
                 f.write_str("Stalwart")?;
             }
@@ -4419,14 +9313,23 @@ impl ::core::fmt::Display for Ability {
             Self::Stimshrooms => {
                 f.write_str("Stimshrooms")?;
             }
+            Self::StolenWeapons => {
+                f.write_str("Stolen Weapons")?;
+            }
             Self::StoneMelding => {
                 f.write_str("Stone Melding")?;
             }
             Self::StrengthOfTheStone => {
                 f.write_str("Strength Of The Stone")?;
             }
+            Self::StrengthenStructures => {
+                f.write_str("Strengthen Structures")?;
+            }
             Self::Strong => {
                 f.write_str("Strong")?;
+            }
+            Self::StrongSpirits => {
+                f.write_str("Strong Spirits")?;
             }
             Self::Stronghold => {
                 f.write_str("Stronghold")?;
@@ -4437,11 +9340,20 @@ impl ::core::fmt::Display for Ability {
             Self::SummonFireBeast => {
                 f.write_str("Summon Fire Beast")?;
             }
+            Self::SummonTheNight => {
+                f.write_str("Summon The Night")?;
+            }
             Self::SummonedByFire => {
                 f.write_str("Summoned by Fire")?;
             }
+            Self::SummoningSurge => {
+                f.write_str("Summoning Surge")?;
+            }
             Self::SunderHammer => {
                 f.write_str("Sunder Hammer")?;
+            }
+            Self::SuperiorPlanning => {
+                f.write_str("Superior Planning")?;
             }
             Self::Swift => {
                 f.write_str("Swift")?;
@@ -4461,11 +9373,17 @@ impl ::core::fmt::Display for Ability {
             Self::SybilsSpirit => {
                 f.write_str("Sybils Spirit")?;
             }
+            Self::Taunt => {
+                f.write_str("Taunt")?;
+            }
             Self::Thrust => {
                 f.write_str("Thrust")?;
             }
             Self::TooStrong => {
                 f.write_str("Too Strong")?;
+            }
+            Self::TorodinsAdvance => {
+                f.write_str("Torodins Advance")?;
             }
             Self::Tough => {
                 f.write_str("Tough")?;
@@ -4476,14 +9394,26 @@ impl ::core::fmt::Display for Ability {
             Self::Transformation => {
                 f.write_str("Transformation")?;
             }
+            Self::TransformationEvent => {
+                f.write_str("Transformation Event")?;
+            }
             Self::Tunnel => {
                 f.write_str("Tunnel")?;
+            }
+            Self::UltimateShieldOfLight => {
+                f.write_str("Ultimate Shield Of Light")?;
             }
             Self::Unrelenting => {
                 f.write_str("Unrelenting")?;
             }
+            Self::Upgrade => {
+                f.write_str("Upgrade")?;
+            }
             Self::ValiantDefender => {
                 f.write_str("Valiant Defender")?;
+            }
+            Self::WakeTheFatherGem => {
+                f.write_str("Wake The Father Gem")?;
             }
             Self::Warn => {
                 f.write_str("Warn")?;
@@ -4499,6 +9429,9 @@ impl ::core::fmt::Display for Ability {
             }
             Self::Worthy => {
                 f.write_str("Worthy")?;
+            }
+            Self::WrathOfTheVolcano => {
+                f.write_str("Wrath Of The Volcano")?;
             }
         }
         Ok(())

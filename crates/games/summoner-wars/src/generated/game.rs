@@ -7,4 +7,4 @@ pub const GAME_TITLE: &str = "Summoner Wars";
 pub const GAME_SUMMARY: &str = "Two summoners fight on a grid: they spend magic to call units, play events, and win by destroying the enemy summoner.";
 /// A fingerprint of the vocabulary (`game.toml` and the codex) these tables were
 /// generated from; content read later with a different one needs a rebuild.
-pub const VOCABULARY_FINGERPRINT: u64 = 7424192690112718915;
+pub const VOCABULARY_FINGERPRINT: u64 = 13367684571001573779;

@@ -6,8 +6,6 @@
 pub enum Handler {
     /// `aerie_gate`, used by: Aerie Gate.
     AerieGate,
-    /// `breath_of_flame`, used by: Breath Of Flame.
-    BreathOfFlame,
     /// `call_protection`, used by: Call Protection, Call Protection (2024).
     CallProtection,
     /// `copy_abilities`, used by: Master of the Art, Mimic.
@@ -16,14 +14,6 @@ pub enum Handler {
     ExchangePlaces,
     /// `exploit`, used by: Exploit.
     Exploit,
-    /// `far_shot`, used by: Far Shot.
-    FarShot,
-    /// `fire_blast`, used by: Fire Blast.
-    FireBlast,
-    /// `grapple`, used by: Grapple.
-    Grapple,
-    /// `greater_healing`, used by: Greater Healing.
-    GreaterHealing,
     /// `ice_ram`, used by: Ice Ram.
     IceRam,
     /// `purge`, used by: Purge.
@@ -34,8 +24,6 @@ pub enum Handler {
     RenewedHope,
     /// `stronghold`, used by: Stronghold.
     Stronghold,
-    /// `transformation`, used by: Transformation.
-    Transformation,
     /// `warn`, used by: Warn.
     Warn,
 }
@@ -43,64 +31,46 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 17] = [
+    pub const ALL: [Handler; 11] = [
         Self::AerieGate,
-        Self::BreathOfFlame,
         Self::CallProtection,
         Self::CopyAbilities,
         Self::ExchangePlaces,
         Self::Exploit,
-        Self::FarShot,
-        Self::FireBlast,
-        Self::Grapple,
-        Self::GreaterHealing,
         Self::IceRam,
         Self::Purge,
         Self::RaiseTheDead,
         Self::RenewedHope,
         Self::Stronghold,
-        Self::Transformation,
         Self::Warn,
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 17] = [
+    pub const BY_NAME: [(&'static str, Handler); 11] = [
         ("aerie_gate", Self::AerieGate),
-        ("breath_of_flame", Self::BreathOfFlame),
         ("call_protection", Self::CallProtection),
         ("copy_abilities", Self::CopyAbilities),
         ("exchange_places", Self::ExchangePlaces),
         ("exploit", Self::Exploit),
-        ("far_shot", Self::FarShot),
-        ("fire_blast", Self::FireBlast),
-        ("grapple", Self::Grapple),
-        ("greater_healing", Self::GreaterHealing),
         ("ice_ram", Self::IceRam),
         ("purge", Self::Purge),
         ("raise_the_dead", Self::RaiseTheDead),
         ("renewed_hope", Self::RenewedHope),
         ("stronghold", Self::Stronghold),
-        ("transformation", Self::Transformation),
         ("warn", Self::Warn),
     ];
     /// The handler's snake_case name as written in content.
     pub const fn name(self) -> &'static str {
         match self {
             Self::AerieGate => "aerie_gate",
-            Self::BreathOfFlame => "breath_of_flame",
             Self::CallProtection => "call_protection",
             Self::CopyAbilities => "copy_abilities",
             Self::ExchangePlaces => "exchange_places",
             Self::Exploit => "exploit",
-            Self::FarShot => "far_shot",
-            Self::FireBlast => "fire_blast",
-            Self::Grapple => "grapple",
-            Self::GreaterHealing => "greater_healing",
             Self::IceRam => "ice_ram",
             Self::Purge => "purge",
             Self::RaiseTheDead => "raise_the_dead",
             Self::RenewedHope => "renewed_hope",
             Self::Stronghold => "stronghold",
-            Self::Transformation => "transformation",
             Self::Warn => "warn",
         }
     }

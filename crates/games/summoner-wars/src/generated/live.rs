@@ -713,6 +713,7 @@ fn live_kind_event(table: &live::Table, path: &str) -> Result<Event, LiveError> 
             "edition",
             "cost",
             "active",
+            "abilities",
             "card_abilities",
         ],
         path,
@@ -731,6 +732,12 @@ fn live_kind_event(table: &live::Table, path: &str) -> Result<Event, LiveError> 
         edition: live::field(table, path, "edition", live::parse::<Edition>)?,
         cost: live::optional(table, path, "cost", live::int::<u8, 0, 10>)?,
         active: live::optional(table, path, "active", live::boolean)?,
+        abilities: live::field(
+            table,
+            path,
+            "abilities",
+            |value, path| live::list(value, path, live::parse::<Ability>),
+        )?,
         card_abilities: live::field(
             table,
             path,

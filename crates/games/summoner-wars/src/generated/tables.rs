@@ -10,6 +10,8 @@ pub struct AttackDieFace {
     pub bow: u8,
     /// The face's `special` value.
     pub special: u8,
+    /// The face's `pips` value.
+    pub pips: u8,
 }
 /// The `attack` die's name as declared in `game.toml` (how scripted dice name it).
 pub const ATTACK_DIE_NAME: &str = "attack";
@@ -17,43 +19,49 @@ pub const ATTACK_DIE_NAME: &str = "attack";
 pub const ATTACK_DIE_SIDES: usize = 6;
 /// The six-faced attack die: melee attacks count swords, ranged attacks count bows.
 ///
-/// Its faces in declaration order, each equally likely: `blank` (sword 0, bow 0, special 0), `special` (sword 0, bow 0, special 1), `sword` (sword 1, bow 0, special 0), `sword` (sword 1, bow 0, special 0), `bow` (sword 0, bow 1, special 0), `sword+bow` (sword 1, bow 1, special 0).
+/// Its faces in declaration order, each equally likely: `blank` (sword 0, bow 0, special 0, pips 1), `special` (sword 0, bow 0, special 1, pips 2), `sword` (sword 1, bow 0, special 0, pips 3), `sword` (sword 1, bow 0, special 0, pips 4), `bow` (sword 0, bow 1, special 0, pips 5), `sword+bow` (sword 1, bow 1, special 0, pips 6).
 pub static ATTACK_DIE: [AttackDieFace; 6] = [
     AttackDieFace {
         label: "blank",
         sword: 0,
         bow: 0,
         special: 0,
+        pips: 1,
     },
     AttackDieFace {
         label: "special",
         sword: 0,
         bow: 0,
         special: 1,
+        pips: 2,
     },
     AttackDieFace {
         label: "sword",
         sword: 1,
         bow: 0,
         special: 0,
+        pips: 3,
     },
     AttackDieFace {
         label: "sword",
         sword: 1,
         bow: 0,
         special: 0,
+        pips: 4,
     },
     AttackDieFace {
         label: "bow",
         sword: 0,
         bow: 1,
         special: 0,
+        pips: 5,
     },
     AttackDieFace {
         label: "sword+bow",
         sword: 1,
         bow: 1,
         special: 0,
+        pips: 6,
     },
 ];
 /// The `HAND_SIZE` constant from `game.toml`.

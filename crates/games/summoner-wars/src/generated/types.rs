@@ -424,12 +424,14 @@ pub enum Recipient {
     AllUnits,
     /// The gate next to which this unit was just summoned.
     SummoningGate,
+    /// Friendly common units within the operation's `within` spaces of this unit (not the unit itself).
+    FriendlyCommonWithin,
 }
 impl Recipient {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Recipient";
     /// Every value, in declaration order.
-    pub const ALL: [Recipient; 9] = [
+    pub const ALL: [Recipient; 10] = [
         Self::ThisUnit,
         Self::Attacker,
         Self::MovingUnit,
@@ -439,9 +441,10 @@ impl Recipient {
         Self::FriendlyWithin,
         Self::AllUnits,
         Self::SummoningGate,
+        Self::FriendlyCommonWithin,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "ThisUnit",
         "Attacker",
         "MovingUnit",
@@ -451,6 +454,7 @@ impl Recipient {
         "FriendlyWithin",
         "AllUnits",
         "SummoningGate",
+        "FriendlyCommonWithin",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -464,6 +468,7 @@ impl Recipient {
             Self::FriendlyWithin => "FriendlyWithin",
             Self::AllUnits => "AllUnits",
             Self::SummoningGate => "SummoningGate",
+            Self::FriendlyCommonWithin => "FriendlyCommonWithin",
         }
     }
 }
@@ -473,6 +478,418 @@ impl ::core::fmt::Display for Recipient {
     }
 }
 impl ::core::str::FromStr for Recipient {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
+    }
+}
+/// Whose cards an operation may pick, seen from the controller of the ability or event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// Friendly or enemy cards.
+    Any,
+    /// Cards the controller controls.
+    Friendly,
+    /// Cards an opponent controls.
+    Enemy,
+}
+impl Side {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "Side";
+    /// Every value, in declaration order.
+    pub const ALL: [Side; 3] = [Self::Any, Self::Friendly, Self::Enemy];
+    /// The names of [`Self::ALL`], in the same order.
+    pub const NAMES: [&'static str; 3] = ["Any", "Friendly", "Enemy"];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Any => "Any",
+            Self::Friendly => "Friendly",
+            Self::Enemy => "Enemy",
+        }
+    }
+}
+impl ::core::fmt::Display for Side {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for Side {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
+    }
+}
+/// How many of the qualifying cards an instant operation acts on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Pick {
+    /// One card the controller chooses; with none to choose the ability cannot be used.
+    One,
+    /// Every qualifying card, all at once.
+    Each,
+    /// Up to two cards the controller chooses, one after the other (none is fine).
+    UpToTwo,
+    /// The cards the ability's previous operation picked.
+    Previous,
+    /// Any number of cards the controller chooses, one after the other (none is fine).
+    AnyNumber,
+    /// Up to three cards the controller chooses, one after the other (none is fine).
+    UpToThree,
+    /// The unit carrying the ability itself.
+    ThisUnit,
+}
+impl Pick {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "Pick";
+    /// Every value, in declaration order.
+    pub const ALL: [Pick; 7] = [
+        Self::One,
+        Self::Each,
+        Self::UpToTwo,
+        Self::Previous,
+        Self::AnyNumber,
+        Self::UpToThree,
+        Self::ThisUnit,
+    ];
+    /// The names of [`Self::ALL`], in the same order.
+    pub const NAMES: [&'static str; 7] = [
+        "One",
+        "Each",
+        "UpToTwo",
+        "Previous",
+        "AnyNumber",
+        "UpToThree",
+        "ThisUnit",
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::One => "One",
+            Self::Each => "Each",
+            Self::UpToTwo => "UpToTwo",
+            Self::Previous => "Previous",
+            Self::AnyNumber => "AnyNumber",
+            Self::UpToThree => "UpToThree",
+            Self::ThisUnit => "ThisUnit",
+        }
+    }
+}
+impl ::core::fmt::Display for Pick {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for Pick {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
+    }
+}
+/// Which kinds of card on the battlefield an operation may pick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CardSort {
+    /// Any card: units and structures.
+    Any,
+    /// Summoners, champions and commons.
+    Unit,
+    /// Commons and champions.
+    CommonOrChampion,
+    /// Commons only.
+    Common,
+    /// Champions only.
+    Champion,
+    /// Summoners only.
+    Summoner,
+    /// Structures only (walls, gates).
+    Structure,
+    /// Event cards (searching piles only).
+    Event,
+    /// Units that are also structures (the Built towers).
+    StructureUnit,
+}
+impl CardSort {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "CardSort";
+    /// Every value, in declaration order.
+    pub const ALL: [CardSort; 9] = [
+        Self::Any,
+        Self::Unit,
+        Self::CommonOrChampion,
+        Self::Common,
+        Self::Champion,
+        Self::Summoner,
+        Self::Structure,
+        Self::Event,
+        Self::StructureUnit,
+    ];
+    /// The names of [`Self::ALL`], in the same order.
+    pub const NAMES: [&'static str; 9] = [
+        "Any",
+        "Unit",
+        "CommonOrChampion",
+        "Common",
+        "Champion",
+        "Summoner",
+        "Structure",
+        "Event",
+        "StructureUnit",
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Any => "Any",
+            Self::Unit => "Unit",
+            Self::CommonOrChampion => "CommonOrChampion",
+            Self::Common => "Common",
+            Self::Champion => "Champion",
+            Self::Summoner => "Summoner",
+            Self::Structure => "Structure",
+            Self::Event => "Event",
+            Self::StructureUnit => "StructureUnit",
+        }
+    }
+}
+impl ::core::fmt::Display for CardSort {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for CardSort {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
+    }
+}
+/// When a passive modifier applies; target conditions are read during an attack, against the attacked card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Condition {
+    /// Whenever the ability is in effect.
+    Always,
+    /// The unit attacks a card next to it.
+    TargetAdjacent,
+    /// The unit attacks a structure.
+    TargetIsStructure,
+    /// The unit attacks a card whose cost is more than 1.
+    TargetCostsMoreThanOne,
+    /// The unit attacks a common or champion that already has damage.
+    TargetDamagedUnit,
+    /// The unit stands on its controller's opponent's side of the battlefield.
+    OnEnemySide,
+    /// The unit stands on its controller's side of the battlefield.
+    OnOwnSide,
+    /// Its controller's draw pile is empty.
+    DrawPileEmpty,
+    /// Its life minus its damage is less than 5.
+    LifeLeftBelowFive,
+    /// An enemy unit is next to it.
+    BesideEnemy,
+    /// Its controller played an event this turn.
+    PlayedEventThisTurn,
+    /// A friendly structure is next to it.
+    BesideFriendlyStructure,
+    /// A card is under it.
+    HoldsCardUnder,
+    /// An enemy structure with less than 4 life left is next to it.
+    BesideWeakEnemyStructure,
+    /// The unit attacks an enemy unit next to a friendly unit with Insight (a Scholar).
+    TargetBesideFriendlyInsight,
+    /// The unit attacks a card next to it, and it began its controller's turn next to an enemy unit.
+    AdjacentTargetAfterStartBesideEnemy,
+}
+impl Condition {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "Condition";
+    /// Every value, in declaration order.
+    pub const ALL: [Condition; 16] = [
+        Self::Always,
+        Self::TargetAdjacent,
+        Self::TargetIsStructure,
+        Self::TargetCostsMoreThanOne,
+        Self::TargetDamagedUnit,
+        Self::OnEnemySide,
+        Self::OnOwnSide,
+        Self::DrawPileEmpty,
+        Self::LifeLeftBelowFive,
+        Self::BesideEnemy,
+        Self::PlayedEventThisTurn,
+        Self::BesideFriendlyStructure,
+        Self::HoldsCardUnder,
+        Self::BesideWeakEnemyStructure,
+        Self::TargetBesideFriendlyInsight,
+        Self::AdjacentTargetAfterStartBesideEnemy,
+    ];
+    /// The names of [`Self::ALL`], in the same order.
+    pub const NAMES: [&'static str; 16] = [
+        "Always",
+        "TargetAdjacent",
+        "TargetIsStructure",
+        "TargetCostsMoreThanOne",
+        "TargetDamagedUnit",
+        "OnEnemySide",
+        "OnOwnSide",
+        "DrawPileEmpty",
+        "LifeLeftBelowFive",
+        "BesideEnemy",
+        "PlayedEventThisTurn",
+        "BesideFriendlyStructure",
+        "HoldsCardUnder",
+        "BesideWeakEnemyStructure",
+        "TargetBesideFriendlyInsight",
+        "AdjacentTargetAfterStartBesideEnemy",
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Always => "Always",
+            Self::TargetAdjacent => "TargetAdjacent",
+            Self::TargetIsStructure => "TargetIsStructure",
+            Self::TargetCostsMoreThanOne => "TargetCostsMoreThanOne",
+            Self::TargetDamagedUnit => "TargetDamagedUnit",
+            Self::OnEnemySide => "OnEnemySide",
+            Self::OnOwnSide => "OnOwnSide",
+            Self::DrawPileEmpty => "DrawPileEmpty",
+            Self::LifeLeftBelowFive => "LifeLeftBelowFive",
+            Self::BesideEnemy => "BesideEnemy",
+            Self::PlayedEventThisTurn => "PlayedEventThisTurn",
+            Self::BesideFriendlyStructure => "BesideFriendlyStructure",
+            Self::HoldsCardUnder => "HoldsCardUnder",
+            Self::BesideWeakEnemyStructure => "BesideWeakEnemyStructure",
+            Self::TargetBesideFriendlyInsight => "TargetBesideFriendlyInsight",
+            Self::AdjacentTargetAfterStartBesideEnemy => {
+                "AdjacentTargetAfterStartBesideEnemy"
+            }
+        }
+    }
+}
+impl ::core::fmt::Display for Condition {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for Condition {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
+    }
+}
+/// What a modifier is multiplied by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Count {
+    /// Applied once.
+    Once,
+    /// Once per friendly unit next to the unit.
+    AdjacentFriendlyUnits,
+    /// Once per unit next to it that is the same card (same name) as the unit.
+    AdjacentSameCard,
+    /// Once per 2 magic its controller has.
+    PairsOfMagic,
+    /// Once per space it moved this turn.
+    SpacesMovedThisTurn,
+}
+impl Count {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "Count";
+    /// Every value, in declaration order.
+    pub const ALL: [Count; 5] = [
+        Self::Once,
+        Self::AdjacentFriendlyUnits,
+        Self::AdjacentSameCard,
+        Self::PairsOfMagic,
+        Self::SpacesMovedThisTurn,
+    ];
+    /// The names of [`Self::ALL`], in the same order.
+    pub const NAMES: [&'static str; 5] = [
+        "Once",
+        "AdjacentFriendlyUnits",
+        "AdjacentSameCard",
+        "PairsOfMagic",
+        "SpacesMovedThisTurn",
+    ];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Once => "Once",
+            Self::AdjacentFriendlyUnits => "AdjacentFriendlyUnits",
+            Self::AdjacentSameCard => "AdjacentSameCard",
+            Self::PairsOfMagic => "PairsOfMagic",
+            Self::SpacesMovedThisTurn => "SpacesMovedThisTurn",
+        }
+    }
+}
+impl ::core::fmt::Display for Count {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for Count {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
+    }
+}
+/// A condition an activated ability or event needs to be used or played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Requirement {
+    /// Its controller has fewer units on the battlefield than the opponent.
+    FewerUnits,
+    /// Its controller has more units on the battlefield than the opponent.
+    MoreUnits,
+}
+impl Requirement {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "Requirement";
+    /// Every value, in declaration order.
+    pub const ALL: [Requirement; 2] = [Self::FewerUnits, Self::MoreUnits];
+    /// The names of [`Self::ALL`], in the same order.
+    pub const NAMES: [&'static str; 2] = ["FewerUnits", "MoreUnits"];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::FewerUnits => "FewerUnits",
+            Self::MoreUnits => "MoreUnits",
+        }
+    }
+}
+impl ::core::fmt::Display for Requirement {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for Requirement {
+    type Err = ParseNameError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
+    }
+}
+/// Whose destruction an after-destruction operation follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Destruction {
+    /// The unit carrying the ability is destroyed.
+    ThisUnit,
+    /// A card is destroyed by this unit's attack or effect.
+    DestroyedByThisUnit,
+}
+impl Destruction {
+    /// The enum's name as declared in `game.toml`.
+    pub const NAME: &'static str = "Destruction";
+    /// Every value, in declaration order.
+    pub const ALL: [Destruction; 2] = [Self::ThisUnit, Self::DestroyedByThisUnit];
+    /// The names of [`Self::ALL`], in the same order.
+    pub const NAMES: [&'static str; 2] = ["ThisUnit", "DestroyedByThisUnit"];
+    /// The value as written in content.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::ThisUnit => "ThisUnit",
+            Self::DestroyedByThisUnit => "DestroyedByThisUnit",
+        }
+    }
+}
+impl ::core::fmt::Display for Destruction {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+impl ::core::str::FromStr for Destruction {
     type Err = ParseNameError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         ::grimoire_runtime::find_name(Self::NAME, &Self::ALL, &Self::NAMES, text)
@@ -561,21 +978,25 @@ pub enum Block {
     MoveThroughByEnemies,
     /// Forcing the unit.
     Force,
+    /// Attacking the unit from a space not next to it.
+    AttackFromAfar,
 }
 impl Block {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Block";
     /// Every value, in declaration order.
-    pub const ALL: [Block; 3] = [
+    pub const ALL: [Block; 4] = [
         Self::AttackThrough,
         Self::MoveThroughByEnemies,
         Self::Force,
+        Self::AttackFromAfar,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 3] = [
+    pub const NAMES: [&'static str; 4] = [
         "AttackThrough",
         "MoveThroughByEnemies",
         "Force",
+        "AttackFromAfar",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -583,6 +1004,7 @@ impl Block {
             Self::AttackThrough => "AttackThrough",
             Self::MoveThroughByEnemies => "MoveThroughByEnemies",
             Self::Force => "Force",
+            Self::AttackFromAfar => "AttackFromAfar",
         }
     }
 }

@@ -13,8 +13,13 @@
 
 use grimoire_engine::ObjectId;
 
-use super::content::{Ability, EffectOp, Passable, Recipient, Stacking, Timing, MOVE_SPACES};
+use super::content::{
+    Ability, Condition, Count, EffectOp, Passable, Recipient, Stacking, Timing, MOVE_SPACES,
+};
 use super::state::{Game, Kind, Place};
+
+/// The farthest another unit's ability reaches a friendly unit (`FriendlyCommonWithin`).
+const REACH: u32 = 4;
 
 /// How deep copying may chain (a copy of a copy...) before it stops: a guard against cycles.
 const COPY_DEPTH: u32 = 4;
@@ -40,7 +45,10 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
         return Vec::new();
     };
     if piece.square().is_none() {
-        return piece.base_abilities().to_vec();
+        return printed(piece);
+    }
+    if piece.no_abilities_this_turn {
+        return Vec::new();
     }
     let attached = attached_to(game, id);
     if attached.iter().any(|event| {
@@ -59,7 +67,13 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
             list.push(ability);
         }
     };
-    for &ability in piece.base_abilities().iter().chain(&piece.granted) {
+    for &ability in piece
+        .base_abilities()
+        .iter()
+        .chain(&piece.stand_in)
+        .chain(&piece.granted)
+        .chain(&piece.turn_granted)
+    {
         add(ability, &mut list);
     }
     for event in attached {
@@ -81,6 +95,17 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
         };
         for ability in copied {
             add(ability, &mut list);
+        }
+    }
+    list
+}
+
+/// A card's printed abilities: its card's, and those of the 2nd edition card it stands in for.
+pub fn printed(piece: &super::state::Piece) -> Vec<Ability> {
+    let mut list = piece.base_abilities().to_vec();
+    for &ability in &piece.stand_in {
+        if !list.contains(&ability) {
+            list.push(ability);
         }
     }
     list
@@ -192,7 +217,7 @@ pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
                 })
     });
     for other in game.on_battlefield().filter(|&o| o != id) {
-        let shares = everyone || (game.adjacent(id, other) && game.friendly(id, other));
+        let shares = everyone || (game.friendly(id, other) && game.within(id, other, REACH));
         if !shares {
             continue;
         }
@@ -206,6 +231,14 @@ pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
                         game.adjacent(id, other) && game.friendly(id, other) && me.damage > 0
                     }
                     Recipient::AllUnits => true,
+                    Recipient::FriendlyCommonWithin => match *op {
+                        EffectOp::ModifyStrength { within, .. } => {
+                            game.friendly(id, other)
+                                && me.kind() == Kind::Common
+                                && game.within(other, id, within.into())
+                        }
+                        _ => false,
+                    },
                     _ => false,
                 };
                 if reaches {
@@ -268,6 +301,94 @@ pub struct Decrease {
 /// increase (each `strength_per_boost` capped on its own), then decreases with an absolute
 /// minimum, then other decreases. `extra` are decreases of the current attack.
 pub fn strength(game: &Game, id: ObjectId, extra: &[Decrease]) -> i32 {
+    strength_against(game, id, None, extra)
+}
+
+/// Whether `condition` holds for unit `id`, attacking `target` when there is one (target
+/// conditions never hold outside an attack).
+pub fn holds(game: &Game, id: ObjectId, target: Option<ObjectId>, condition: Condition) -> bool {
+    let Ok(piece) = game.piece(id) else {
+        return false;
+    };
+    let target_piece = target.and_then(|t| game.piece(t).ok());
+    match condition {
+        Condition::Always => true,
+        Condition::TargetAdjacent => target.is_some_and(|t| game.adjacent(id, t)),
+        Condition::TargetIsStructure => target_piece.is_some_and(|t| t.is_structure()),
+        Condition::TargetCostsMoreThanOne => target_piece.is_some_and(|t| t.cost() > 1),
+        Condition::TargetDamagedUnit => target_piece
+            .is_some_and(|t| matches!(t.kind(), Kind::Common | Kind::Champion) && t.damage > 0),
+        Condition::OnEnemySide => piece
+            .square()
+            .is_some_and(|s| game.on_side_of(Game::opponent(piece.controller), s)),
+        Condition::OnOwnSide => piece
+            .square()
+            .is_some_and(|s| game.on_side_of(piece.controller, s)),
+        Condition::DrawPileEmpty => game.pile(piece.controller, Place::DrawPile).is_empty(),
+        Condition::LifeLeftBelowFive => {
+            life(game, id).is_some_and(|l| i64::from(l) - i64::from(piece.damage) < 5)
+        }
+        Condition::BesideEnemy => game
+            .neighbours(id)
+            .into_iter()
+            .any(|n| !game.friendly(id, n) && game.pieces[n.0 as usize].is_unit()),
+        Condition::HoldsCardUnder => !under(game, id).is_empty(),
+        Condition::TargetBesideFriendlyInsight => target.is_some_and(|t| {
+            !game.friendly(id, t)
+                && game.pieces[t.0 as usize].is_unit()
+                && game
+                    .neighbours(t)
+                    .into_iter()
+                    .any(|n| game.friendly(id, n) && abilities(game, n).contains(&Ability::Insight))
+        }),
+        Condition::AdjacentTargetAfterStartBesideEnemy => {
+            piece.began_turn_beside_enemy && target.is_some_and(|t| game.adjacent(id, t))
+        }
+        Condition::BesideWeakEnemyStructure => game.neighbours(id).into_iter().any(|n| {
+            let p = &game.pieces[n.0 as usize];
+            !game.friendly(id, n)
+                && p.is_structure()
+                && life(game, n).is_some_and(|l| i64::from(l) - i64::from(p.damage) < 4)
+        }),
+        Condition::BesideFriendlyStructure => game
+            .neighbours(id)
+            .into_iter()
+            .any(|n| game.friendly(id, n) && game.pieces[n.0 as usize].is_structure()),
+        Condition::PlayedEventThisTurn => game.player(piece.controller).events_played_this_turn > 0,
+    }
+}
+
+/// How many times a `per` modifier of unit `id` counts.
+fn count(game: &Game, id: ObjectId, per: Count) -> i32 {
+    let Ok(piece) = game.piece(id) else {
+        return 0;
+    };
+    let n = match per {
+        Count::Once => 1,
+        Count::AdjacentFriendlyUnits => game
+            .neighbours(id)
+            .into_iter()
+            .filter(|&n| game.friendly(id, n) && game.pieces[n.0 as usize].is_unit())
+            .count(),
+        Count::AdjacentSameCard => game
+            .neighbours(id)
+            .into_iter()
+            .filter(|&n| game.pieces[n.0 as usize].card == piece.card)
+            .count(),
+        Count::PairsOfMagic => (game.player(piece.controller).magic / 2) as usize,
+        Count::SpacesMovedThisTurn => piece.spaces_moved_this_turn as usize,
+    };
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+/// A unit's strength attacking `target` (or outside an attack with `None`), by the order of
+/// [`strength`]; `modify_strength` with a `condition` counts only while it holds.
+pub fn strength_against(
+    game: &Game,
+    id: ObjectId,
+    target: Option<ObjectId>,
+    extra: &[Decrease],
+) -> i32 {
     let Ok(piece) = game.piece(id) else {
         return 0;
     };
@@ -276,9 +397,21 @@ pub fn strength(game: &Game, id: ObjectId, extra: &[Decrease]) -> i32 {
     for acting in acting_on(game, id, Timing::Passive) {
         match acting.op {
             EffectOp::ModifyStrength {
-                amount, minimum, ..
+                amount,
+                minimum,
+                condition,
+                per,
+                max,
+                ..
             } => {
-                let amount = i32::from(amount);
+                // The condition is read for the unit whose strength it is.
+                if !holds(game, id, target, condition) {
+                    continue;
+                }
+                let mut amount = i32::from(amount).saturating_mul(count(game, id, per));
+                if max > 0 {
+                    amount = amount.min(i32::from(max));
+                }
                 if amount >= 0 {
                     value = value.saturating_add(amount);
                 } else {
@@ -357,14 +490,29 @@ pub fn movement(game: &Game, id: ObjectId) -> Movement {
         m.spaces = 0;
         return m;
     };
+    m.spaces += piece.turn_movement;
+    let restrained = piece.restrained.iter().any(|r| r.no_move);
     let mut mobile = false;
+    let mut immobile = false;
     let acting = acting_on(game, id, Timing::Passive)
         .into_iter()
         .chain(acting_on(game, id, Timing::WhenMoving))
         .chain(acting_on(game, id, Timing::AfterMoving));
     for a in acting {
         match a.op {
-            EffectOp::ModifyMovement { amount, .. } => m.spaces += i32::from(amount),
+            EffectOp::ModifyMovement {
+                amount, condition, ..
+            } if holds(game, id, None, condition) => {
+                m.spaces += i32::from(amount);
+            }
+            EffectOp::SoleMover { amount }
+                if game.player(piece.controller).chosen_movers == 0 && !piece.moved_this_phase =>
+            {
+                m.spaces += i32::from(amount);
+            }
+            EffectOp::Immobile { condition } if holds(game, id, None, condition) => {
+                immobile = true;
+            }
             EffectOp::MoveThrough { what } => m.through.push(what),
             EffectOp::StraightMoveBonus {
                 extra,
@@ -383,11 +531,38 @@ pub fn movement(game: &Game, id: ObjectId) -> Movement {
         m.spaces = 0;
         m.straight_extra = 0;
     }
-    if m.spaces <= 0 {
+    // `pin` (Valiant Defender) of an enemy next to it.
+    let pinned = game.neighbours(id).into_iter().any(|n| {
+        !game.friendly(id, n)
+            && abilities(game, n).iter().any(|a| {
+                a.meta().effects.iter().any(|op| {
+                    matches!(*op, EffectOp::Pin { sort } if super::instant::is_sort(game, id, sort))
+                })
+            })
+    });
+    if game.player(piece.controller).night_this_turn {
+        m.spaces = m.spaces.min(1);
+        m.straight_extra = 0;
+    }
+    if m.spaces <= 0 || immobile || pinned || restrained {
         m.spaces = 0;
         m.straight_extra = 0;
     }
     m
+}
+
+/// The name of an ability of `id` with an operation that `matches` (to say which ability
+/// acted), or `fallback`.
+pub fn name_of(
+    game: &Game,
+    id: ObjectId,
+    matches: impl Fn(&EffectOp) -> bool,
+    fallback: &'static str,
+) -> &'static str {
+    abilities(game, id)
+        .into_iter()
+        .find(|a| a.meta().effects.iter().any(&matches))
+        .map_or(fallback, |a| a.meta().name)
 }
 
 /// Whether an operation `matches` acts on `id` with some timing (used for yes/no questions

@@ -7,6 +7,7 @@ use super::attack::attack;
 use super::content::Timing;
 use super::damage::check_state;
 use super::handlers::{run, Trigger};
+use super::instant::{has_instant_ops, use_ability};
 use super::movement::move_unit;
 use super::phases::end_phase;
 use super::state::{illegal, Game, GameEvent, Kind, RulesError};
@@ -152,6 +153,10 @@ fn activate(
         ));
     };
     let meta = ability.meta();
+    if meta.timing == Some(Timing::Activated) && meta.handler.is_none() && has_instant_ops(ability)
+    {
+        return use_ability(game, ctx, unit, ability);
+    }
     let (Some(Timing::Activated), Some(handler)) = (meta.timing, meta.handler) else {
         return illegal(format!("{name} is not an ability a player activates"));
     };

@@ -18,18 +18,20 @@
 //!    was still in play (Riposte) and `AfterAttacking` abilities of the attacker (Exploit)
 //!    resolve in the active player's order, even if their card left play meanwhile.
 
-use grimoire_engine::{Ctx, ObjectId, Square};
+use grimoire_engine::{Board, Ctx, ObjectId, Square};
 
-use super::abilities::{acting_on, any_acting, strength, Decrease};
+use super::abilities::{abilities, acting_on, any_acting, holds, strength_against, Decrease};
 use super::content::{
-    AttackDieFace, AttackType, EffectOp, Phase, Recipient, Symbol, Timing,
-    CHOSEN_ATTACKERS_PER_PHASE, RANGED_REACH,
+    AttackDieFace, AttackType, Block, CardSort, EffectOp, Phase, Recipient, Symbol, Timing,
+    RANGED_REACH,
 };
 use super::damage::{add_damage, in_chosen_order};
 use super::dice::{face, shows, ATTACK};
 use super::handlers::{fire, Trigger};
+use super::instant::is_sort;
+use super::movement::blocked;
 use super::movement::{line, offer_force};
-use super::state::{grid, illegal, Cause, Game, GameEvent, RulesError};
+use super::state::{grid, illegal, Cause, Game, GameEvent, Place, RulesError};
 
 /// How an attack's unit is used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,16 +69,14 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
     let extra = any_acting(game, attacker, Timing::Passive, |op| {
         matches!(op, EffectOp::ExtraAttacker)
     });
-    let full =
-        !extra && game.player(game.active).chosen_attackers >= CHOSEN_ATTACKERS_PER_PHASE as u32;
+    let allowed = game.player(game.active).attackers_allowed();
+    let full = !extra && game.player(game.active).chosen_attackers >= allowed;
     let chosen = if a.attacked_this_phase || full {
         if a.extra_attacks == 0 {
             return illegal(if a.attacked_this_phase {
                 format!("{name} was already chosen to attack this phase")
             } else {
-                format!(
-                    "{CHOSEN_ATTACKERS_PER_PHASE} units were already chosen to attack this phase"
-                )
+                format!("{allowed} units were already chosen to attack this phase")
             });
         }
         Chosen::ExtraAttack
@@ -85,6 +85,53 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
     } else {
         Chosen::Attacker
     };
+    if a.moved_this_turn
+        && any_acting(game, attacker, Timing::Passive, |op| {
+            matches!(op, EffectOp::NoAttackAfterMoving)
+        })
+    {
+        return illegal(format!("{name} cannot attack in a turn it moved"));
+    }
+    if a.moved_this_turn
+        && !grid().adjacent(from, to)
+        && any_acting(game, attacker, Timing::Passive, |op| {
+            matches!(op, EffectOp::AdjacentAttacksAfterMoving)
+        })
+    {
+        return illegal(format!(
+            "{name} moved this turn: it attacks only a card next to it"
+        ));
+    }
+    if game.player(a.controller).night_this_turn && !grid().adjacent(from, to) {
+        return illegal(format!(
+            "{name} may attack only a card next to it this turn (Summon The Night)"
+        ));
+    }
+    for r in &a.restrained {
+        if r.no_attack {
+            return illegal(format!("{name} is restrained: it cannot attack this turn"));
+        }
+        if r.spare_source && r.by == target {
+            return illegal(format!(
+                "{name} cannot attack {} this turn",
+                game.describe(target)
+            ));
+        }
+    }
+    let held = protectors(game, attacker);
+    if !held.is_empty() && !held.contains(&target) {
+        return illegal(format!("{name} may attack only {}", game.describe(held[0])));
+    }
+    if blocked(game, target, Block::AttackFromAfar) && !grid().adjacent(from, to) {
+        return illegal(format!(
+            "{} cannot be attacked from a space not next to it",
+            game.describe(target)
+        ));
+    }
+    if reaches_by_boost(game, attacker, target) {
+        return Ok(chosen);
+    }
+    let reach = reach(game, attacker);
     match a.attack_type() {
         Some(AttackType::Melee) => {
             if !grid().adjacent(from, to) {
@@ -97,9 +144,9 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
             let Some(distance) = grid().straight_line(from, to) else {
                 return illegal(format!("{name}'s target is not in a straight line"));
             };
-            if distance == 0 || distance > RANGED_REACH as u32 {
+            if distance == 0 || distance > reach {
                 return illegal(format!(
-                    "{name}'s target is {distance} spaces away; ranged reach is {RANGED_REACH}"
+                    "{name}'s target is {distance} spaces away; its ranged reach is {reach}"
                 ));
             }
             if let Some(between) = line(from, to)
@@ -116,6 +163,112 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
         None => return illegal(format!("{name} is not a unit")),
     }
     Ok(chosen)
+}
+
+/// How far `attacker` reaches with a ranged attack: `RANGED_REACH` and every `modify_range`.
+pub fn reach(game: &Game, attacker: ObjectId) -> u32 {
+    let bonus: u32 = acting_on(game, attacker, Timing::Passive)
+        .iter()
+        .map(|a| match a.op {
+            EffectOp::ModifyRange { amount } => u32::from(amount),
+            _ => 0,
+        })
+        .sum();
+    let turn = game.piece(attacker).map_or(0, |p| p.turn_range);
+    RANGED_REACH as u32 + bonus + turn
+}
+
+/// Enemy units next to `attacker` whose `must_be_attacked` holds it (Protector): it may attack
+/// only one of them.
+fn protectors(game: &Game, attacker: ObjectId) -> Vec<ObjectId> {
+    game.neighbours(attacker)
+        .into_iter()
+        .filter(|&p| {
+            !game.friendly(p, attacker)
+                && abilities(game, p).iter().any(|a| {
+                    a.meta().effects.iter().any(|op| {
+                        matches!(*op, EffectOp::MustBeAttacked { sort } if is_sort(game, attacker, sort))
+                    })
+                })
+        })
+        .collect()
+}
+
+/// The `reach_per_boost` sorts of `attacker` with the reach its boost gives (Psychic Strike).
+fn boost_reach(game: &Game, attacker: ObjectId) -> Vec<(CardSort, u32)> {
+    let boost = game.piece(attacker).map_or(0, |p| p.boost);
+    if boost == 0 {
+        return fixed_reach(game, attacker);
+    }
+    abilities(game, attacker)
+        .iter()
+        .flat_map(|a| a.meta().effects)
+        .filter_map(|op| match *op {
+            EffectOp::ReachPerBoost { sort } => Some((sort, boost)),
+            _ => None,
+        })
+        .chain(fixed_reach(game, attacker))
+        .collect()
+}
+
+/// The `reach_within` sorts and spaces of `attacker` (Explosive Shell).
+fn fixed_reach(game: &Game, attacker: ObjectId) -> Vec<(CardSort, u32)> {
+    abilities(game, attacker)
+        .iter()
+        .flat_map(|a| a.meta().effects)
+        .filter_map(|op| match *op {
+            EffectOp::ReachWithin { spaces, sort } => Some((sort, u32::from(spaces))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether `attacker` may attack cards off its straight lines (it has boost and
+/// `reach_per_boost`): the legal-action search then tries every card.
+pub fn reaches_off_line(game: &Game, attacker: ObjectId) -> bool {
+    !boost_reach(game, attacker).is_empty()
+}
+
+/// Whether `attacker` reaches `target` by `reach_per_boost`: a card of its sort within as many
+/// spaces as its boost, with no straight line needed and nothing attacked through.
+fn reaches_by_boost(game: &Game, attacker: ObjectId, target: ObjectId) -> bool {
+    boost_reach(game, attacker)
+        .into_iter()
+        .any(|(sort, spaces)| is_sort(game, target, sort) && game.within(attacker, target, spaces))
+}
+
+/// Footwork: after the target is chosen, the attacker's `exchange_with_target` may swap the
+/// two cards' places (neither moving nor forcing).
+fn after_targeted(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    attacker: ObjectId,
+    target: ObjectId,
+) -> Result<(), RulesError> {
+    for a in acting_on(game, attacker, Timing::AfterTargeted) {
+        if a.op != EffectOp::ExchangeWithTarget {
+            continue;
+        }
+        let (Some(from), Some(to)) = (game.piece(attacker)?.square(), game.piece(target)?.square())
+        else {
+            return Ok(());
+        };
+        let prompt = format!(
+            "{}: exchange places with {}?",
+            a.ability.meta().name,
+            game.describe(target)
+        );
+        if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
+            continue;
+        }
+        game.piece_mut(attacker)?.place = Place::Battlefield(to);
+        game.piece_mut(target)?.place = Place::Battlefield(from);
+        ctx.record(GameEvent::AbilityResolved {
+            ability: a.ability.meta().name,
+            card: game.describe(attacker),
+        });
+    }
+    Ok(())
 }
 
 /// Resolves an attack of `attacker` against `target`.
@@ -144,10 +297,22 @@ pub fn attack(
         fire(game, ctx, id, Trigger::Met)?;
     }
     let decreases = when_targeted(game, ctx, attacker, target)?;
-    let dice = strength(game, attacker, &decreases).max(0);
+    after_targeted(game, ctx, attacker, target)?;
+    let stone = structures_for_strength(game, ctx, attacker)?;
+    let dice = strength_against(game, attacker, Some(target), &decreases)
+        .saturating_add(stone)
+        .max(0);
+    let precise = game.piece(target)?.is_unit()
+        && !game.piece(target)?.is_structure()
+        && any_acting(game, attacker, Timing::Passive, |op| {
+            matches!(op, EffectOp::Precise)
+        });
     let mut faces = Vec::with_capacity(dice as usize);
-    for _ in 0..dice {
-        faces.push(face(ctx.roll(ATTACK)?));
+    if !precise {
+        for _ in 0..dice {
+            faces.push(face(ctx.roll(ATTACK)?));
+        }
+        reroll_and_ignore(game, ctx, attacker, target, &mut faces)?;
     }
     let hit_symbol = match game.piece(attacker)?.attack_type() {
         Some(AttackType::Ranged) => Symbol::Bow,
@@ -183,7 +348,51 @@ pub fn attack(
             .sum();
         rolled + added
     };
-    let mut damage = results(hit_symbol);
+    let mut damage = if precise {
+        dice as u32
+    } else {
+        results(hit_symbol)
+    };
+    if !game.friendly(attacker, target) {
+        for a in acting_on(game, target, Timing::Passive) {
+            if let EffectOp::AttackDamageCap { max, condition } = a.op {
+                if holds(game, target, None, condition) {
+                    damage = damage.min(max.into());
+                }
+            }
+        }
+    }
+    if !precise {
+        let (min_pips, all_must_hit) = defences(game, attacker, target);
+        let missed = faces.iter().any(|f| shows(f, hit_symbol) == 0);
+        if all_must_hit && missed {
+            damage = 0;
+        } else if min_pips > 0 {
+            // Only dice with enough pips count: the same count over the kept faces.
+            let kept: Vec<&AttackDieFace> = faces
+                .iter()
+                .copied()
+                .filter(|f| f.pips >= min_pips)
+                .collect();
+            damage = damage.min(
+                kept.iter().map(|f| shows(f, hit_symbol)).sum::<u32>()
+                    + substitutions
+                        .iter()
+                        .map(|op| match *op {
+                            EffectOp::SymbolCountsAs {
+                                symbol: from,
+                                counts_as,
+                                count,
+                                ..
+                            } if counts_as == hit_symbol => {
+                                u32::from(count) * kept.iter().map(|f| shows(f, from)).sum::<u32>()
+                            }
+                            _ => 0,
+                        })
+                        .sum::<u32>(),
+            );
+        }
+    }
     for a in acting_on(game, target, Timing::Passive) {
         if let EffectOp::TakesDamageFrom { symbol } = a.op {
             damage += results(symbol);
@@ -196,14 +405,391 @@ pub fn attack(
         dice: game.last_roll.clone(),
         damage,
     });
+    if damage > 0 && cancelled(game, ctx, attacker, target)? {
+        damage = 0;
+    }
+    if damage > 0 && scavenged_cancel(game, ctx, attacker, target)? {
+        damage = 0;
+    }
     let target_square = game.piece(target)?.square();
+    let recoil = any_acting(game, attacker, Timing::WhenAttacking, |op| {
+        matches!(op, EffectOp::Recoil)
+    });
+    let mut hits = vec![(target, damage)];
+    if recoil {
+        hits.push((attacker, damage));
+    }
+    // `splash` (Hammer Quake): the same damage to every other card within reach, at once.
+    let splash = acting_on(game, attacker, Timing::WhenAttacking)
+        .iter()
+        .filter_map(|a| match a.op {
+            EffectOp::Splash { within } => Some(u32::from(within)),
+            _ => None,
+        })
+        .max();
+    if let Some(within) = splash {
+        for other in game.on_battlefield().collect::<Vec<_>>() {
+            if other != target && game.within(attacker, other, within) {
+                hits.push((other, damage));
+            }
+        }
+    }
+    let added = add_damage(game, ctx, &hits, Cause::Attack { attacker, player })?;
+    // `heal_after_attack` (Rock Eater): damage added to a card of its sort heals the attacker.
+    if added.first().is_some_and(|&n| n > 0) && game.is_on_battlefield(attacker) {
+        for a in acting_on(game, attacker, Timing::Passive) {
+            if let EffectOp::HealAfterAttack { amount, sort } = a.op {
+                if is_sort(game, target, sort) {
+                    let piece = game.piece_mut(attacker)?;
+                    piece.damage = piece.damage.saturating_sub(amount.into());
+                }
+            }
+        }
+    }
+    let hurt = added.first().copied().unwrap_or(0) > 0;
+    after_attack(game, ctx, attacker, target, target_square, &faces, hurt)?;
+    attack_again(game, ctx, attacker, target, &faces, hurt)?;
+    super::movement::spend_boost_to_move(game, ctx, attacker)
+}
+
+/// The defences of `target` against an enemy `attacker`: the highest `hard_to_hit` pips a
+/// friendly unit gives it (its own, or one watching friendly cards of a sort within reach),
+/// and whether it has `all_dice_must_hit`.
+fn defences(game: &Game, attacker: ObjectId, target: ObjectId) -> (u8, bool) {
+    if game.friendly(attacker, target) {
+        return (0, false);
+    }
+    let mut min_pips = 0;
+    for source in game.on_battlefield() {
+        if !game.friendly(source, target) {
+            continue;
+        }
+        for ability in abilities(game, source) {
+            for op in ability.meta().effects {
+                if let EffectOp::WallMelding { min_pips: pips } = *op {
+                    // The structure next to the unit, and friendly units next to it.
+                    let covered = game.neighbours(source).into_iter().any(|wall| {
+                        game.friendly(wall, source)
+                            && game.pieces[wall.0 as usize].is_structure()
+                            && (wall == target || game.adjacent(wall, target))
+                    });
+                    if covered {
+                        min_pips = min_pips.max(pips);
+                    }
+                }
+                if let EffectOp::HardToHit {
+                    min_pips: pips,
+                    sort,
+                    within,
+                    condition,
+                } = *op
+                {
+                    let covers = if within == 0 {
+                        source == target
+                    } else {
+                        game.within(source, target, within.into()) && is_sort(game, target, sort)
+                    };
+                    if covers && holds(game, source, None, condition) {
+                        min_pips = min_pips.max(pips);
+                    }
+                }
+            }
+        }
+    }
+    // Active events of the target's controller protecting cards of a sort (Strengthen
+    // Structures).
+    for event in game.ids() {
+        let piece = &game.pieces[event.0 as usize];
+        if piece.place != Place::Active || !game.friendly(event, target) {
+            continue;
+        }
+        for ability in &piece.carries {
+            for op in ability.meta().effects {
+                if let EffectOp::HardToHit {
+                    min_pips: pips,
+                    sort,
+                    ..
+                } = *op
+                {
+                    if is_sort(game, target, sort) {
+                        min_pips = min_pips.max(pips);
+                    }
+                }
+            }
+        }
+    }
+    let all = any_acting(game, target, Timing::Passive, |op| {
+        matches!(op, EffectOp::AllDiceMustHit)
+    });
+    (min_pips, all)
+}
+
+/// After the attack, on the attacker: `extra_attack` of an `AfterAttacking` ability (Swift
+/// Strike, within its `once_per_turn`) and `after_attack_rolls` (Hasty: discarded after a miss,
+/// an extra attack on a die of the given pips).
+fn attack_again(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    attacker: ObjectId,
+    target: ObjectId,
+    faces: &[&'static AttackDieFace],
+    hurt: bool,
+) -> Result<(), RulesError> {
+    if !game.is_on_battlefield(attacker) {
+        return Ok(());
+    }
+    for ability in abilities(game, attacker) {
+        let meta = ability.meta();
+        if meta.timing != Some(Timing::AfterAttacking) {
+            continue;
+        }
+        for op in meta.effects {
+            match *op {
+                EffectOp::ExtraAttack { count } => {
+                    if meta.once_per_turn && game.used_this_turn.contains(&(attacker, meta.name)) {
+                        continue;
+                    }
+                    if meta.once_per_turn {
+                        game.used_this_turn.push((attacker, meta.name));
+                    }
+                    game.piece_mut(attacker)?.extra_attacks += u32::from(count);
+                    ctx.record(GameEvent::AbilityResolved {
+                        ability: meta.name,
+                        card: game.describe(attacker),
+                    });
+                }
+                EffectOp::AttackEachAdjacent => {
+                    let others = game
+                        .neighbours(attacker)
+                        .into_iter()
+                        .filter(|&n| n != target && game.pieces[n.0 as usize].is_unit())
+                        .count();
+                    game.piece_mut(attacker)?.extra_attacks += others as u32;
+                }
+                EffectOp::AfterAttackRolls {
+                    discard_if_missed,
+                    extra_attack_on,
+                } => {
+                    if discard_if_missed && !hurt {
+                        ctx.record(GameEvent::AbilityResolved {
+                            ability: meta.name,
+                            card: game.describe(attacker),
+                        });
+                        super::damage::leave_battlefield(game, attacker, Place::Discard)?;
+                        return Ok(());
+                    }
+                    if extra_attack_on > 0 && faces.iter().any(|f| f.pips == extra_attack_on) {
+                        game.piece_mut(attacker)?.extra_attacks += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `structures_for_strength` (Strength Of The Stone): its controller may add 1 damage to each
+/// friendly structure (at once) for +1 strength per structure for this attack.
+fn structures_for_strength(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    attacker: ObjectId,
+) -> Result<i32, RulesError> {
+    let Some(a) = acting_on(game, attacker, Timing::WhenAttacking)
+        .into_iter()
+        .find(|a| a.op == EffectOp::StructuresForStrength)
+    else {
+        return Ok(0);
+    };
+    let walls: Vec<ObjectId> = game
+        .on_battlefield()
+        .filter(|&w| game.friendly(w, attacker) && game.pieces[w.0 as usize].is_structure())
+        .collect();
+    if walls.is_empty() {
+        return Ok(0);
+    }
+    let name = a.ability.meta().name;
+    let prompt = format!(
+        "{name}: add 1 damage to each friendly structure for +{} strength?",
+        walls.len()
+    );
+    if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
+        return Ok(0);
+    }
+    ctx.record(GameEvent::AbilityResolved {
+        ability: name,
+        card: game.describe(attacker),
+    });
+    let player = game.piece(attacker)?.controller;
+    let hits: Vec<(ObjectId, u32)> = walls.iter().map(|&w| (w, 1)).collect();
     add_damage(
         game,
         ctx,
-        &[(target, damage)],
-        Cause::Attack { attacker, player },
+        &hits,
+        Cause::Effect {
+            source: Some(attacker),
+            player,
+        },
     )?;
-    after_attack(game, ctx, attacker, target, target_square, &faces)
+    Ok(i32::try_from(walls.len()).unwrap_or(i32::MAX))
+}
+
+/// `scavenge`: when an enemy attack would damage the unit, a card under it may be discarded to
+/// cancel that damage.
+fn scavenged_cancel(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    attacker: ObjectId,
+    target: ObjectId,
+) -> Result<bool, RulesError> {
+    if game.friendly(attacker, target)
+        || !any_acting(game, target, Timing::Passive, |op| {
+            matches!(op, EffectOp::Scavenge)
+        })
+    {
+        return Ok(false);
+    }
+    let below = super::abilities::under(game, target);
+    if below.is_empty() {
+        return Ok(false);
+    }
+    let mut options = vec!["no".to_string()];
+    options.extend(below.iter().map(|&c| game.describe(c)));
+    let answer = ctx.choose(
+        "Scavenge: card under it to discard to cancel the damage",
+        &options,
+    )?;
+    if answer == 0 {
+        return Ok(false);
+    }
+    game.piece_mut(below[answer - 1])?.place = Place::Discard;
+    ctx.record(GameEvent::AbilityResolved {
+        ability: super::abilities::name_of(
+            game,
+            target,
+            |op| matches!(op, EffectOp::Scavenge),
+            "scavenge",
+        ),
+        card: game.describe(target),
+    });
+    Ok(true)
+}
+
+/// A once-per-turn ability of `holder`'s controller's units with operation `matches`, not used
+/// this turn: the unit and the ability's name.
+fn unused_watch(
+    game: &Game,
+    player: grimoire_engine::PlayerId,
+    matches: impl Fn(&EffectOp) -> bool,
+) -> Option<(ObjectId, &'static str, EffectOp)> {
+    game.on_battlefield()
+        .filter(|&u| game.pieces[u.0 as usize].controller == player)
+        .flat_map(|u| abilities(game, u).into_iter().map(move |a| (u, a)))
+        .flat_map(|(u, a)| {
+            a.meta()
+                .effects
+                .iter()
+                .map(move |op| (u, a.meta().name, *op))
+        })
+        .find(|(u, name, op)| matches(op) && !game.used_this_turn.contains(&(*u, *name)))
+}
+
+/// After the roll: `reroll_one` (Lucky) of the attacker's side may roll one die again, then
+/// `ignore_one_die` (Shadow Dancer) of an enemy target may have one die ignored; each once per
+/// turn.
+fn reroll_and_ignore(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    attacker: ObjectId,
+    target: ObjectId,
+    faces: &mut Vec<&'static AttackDieFace>,
+) -> Result<(), RulesError> {
+    let dice_labels = |faces: &[&'static AttackDieFace]| -> Vec<String> {
+        let mut options = vec!["none".to_string()];
+        options.extend(
+            faces
+                .iter()
+                .enumerate()
+                .map(|(i, f)| format!("die {}: {}", i + 1, f.label)),
+        );
+        options
+    };
+    let player = game.piece(attacker)?.controller;
+    if let Some((unit, name, _)) =
+        unused_watch(game, player, |op| matches!(op, EffectOp::RerollOne))
+    {
+        if !faces.is_empty() {
+            let answer = ctx.choose(&format!("{name}: die to roll again"), &dice_labels(faces))?;
+            if answer > 0 {
+                game.used_this_turn.push((unit, name));
+                faces[answer - 1] = face(ctx.roll(ATTACK)?);
+                ctx.record(GameEvent::AbilityResolved {
+                    ability: name,
+                    card: game.describe(unit),
+                });
+            }
+        }
+    }
+    if !game.friendly(attacker, target) && !faces.is_empty() {
+        let own = abilities(game, target).into_iter().find(|a| {
+            a.meta().effects.contains(&EffectOp::IgnoreOneDie)
+                && !game.used_this_turn.contains(&(target, a.meta().name))
+        });
+        if let Some(ability) = own {
+            let name = ability.meta().name;
+            // Only the first attack on it in a turn.
+            game.used_this_turn.push((target, name));
+            let answer = ctx.choose(&format!("{name}: die to ignore"), &dice_labels(faces))?;
+            if answer > 0 {
+                faces.remove(answer - 1);
+                ctx.record(GameEvent::AbilityResolved {
+                    ability: name,
+                    card: game.describe(target),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `cancel_attack_damage` (Magic Barrier) of the target's side: once per turn, paying its cost,
+/// the damage an enemy attack would add to the target is cancelled.
+fn cancelled(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    attacker: ObjectId,
+    target: ObjectId,
+) -> Result<bool, RulesError> {
+    if game.friendly(attacker, target) {
+        return Ok(false);
+    }
+    let player = game.piece(target)?.controller;
+    let Some((unit, name, op)) = unused_watch(game, player, |op| {
+        matches!(op, EffectOp::CancelAttackDamage { .. })
+    }) else {
+        return Ok(false);
+    };
+    let EffectOp::CancelAttackDamage { cost } = op else {
+        return Ok(false);
+    };
+    if game.player(player).magic < u32::from(cost) {
+        return Ok(false);
+    }
+    let prompt = format!(
+        "{name}: pay {cost} magic to cancel the damage to {}?",
+        game.describe(target)
+    );
+    if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
+        return Ok(false);
+    }
+    game.player_mut(player).magic -= u32::from(cost);
+    game.used_this_turn.push((unit, name));
+    ctx.record(GameEvent::AbilityResolved {
+        ability: name,
+        card: game.describe(unit),
+    });
+    Ok(true)
 }
 
 /// Whether `id` is next to its controller's summoner.
@@ -274,7 +860,17 @@ enum After {
         source: ObjectId,
         ability: &'static str,
         amount: u32,
+        /// A die must show at least these pips first (0: no roll).
+        roll: u8,
     },
+    /// The attacked card, still on the battlefield, takes `amount` more damage.
+    DamageTarget { ability: &'static str, amount: u32 },
+    /// The attacker takes `amount` damage and the attacked unit is placed next to it.
+    PunishMiss { ability: &'static str, amount: u32 },
+    /// The attacked unit, unhurt, may exchange places with a unit next to it.
+    ExchangeUnhurt { ability: &'static str },
+    /// The destroyed target's owner discards `count` cards from hand.
+    OwnerDiscards { ability: &'static str, count: u32 },
     /// The attacker's `AfterAttacking` handler.
     Handler { ability: super::content::Ability },
     /// The attacked unit is forced up to `spaces` (a "may" when `optional`).
@@ -300,14 +896,44 @@ fn after_attack(
     target: ObjectId,
     target_square: Option<Square>,
     faces: &[&'static AttackDieFace],
+    hurt: bool,
 ) -> Result<(), RulesError> {
     let mut pending = Vec::new();
     if game.is_on_battlefield(target) {
         for a in super::abilities::own_ops(game, target, Timing::AfterAttacked) {
+            if let EffectOp::PunishMiss { amount } = a.op {
+                let hit = match game.piece(attacker)?.attack_type() {
+                    Some(AttackType::Ranged) => Symbol::Bow,
+                    _ => Symbol::Sword,
+                };
+                let missed = faces.iter().any(|f| shows(f, hit) == 0);
+                let eligible = matches!(
+                    game.piece(attacker)?.kind(),
+                    super::state::Kind::Common | super::state::Kind::Champion
+                ) && !game.friendly(attacker, target);
+                if a.source == target && missed && eligible {
+                    pending.push((
+                        format!("{} of {}", a.ability.meta().name, game.describe(target)),
+                        After::PunishMiss {
+                            ability: a.ability.meta().name,
+                            amount: amount.into(),
+                        },
+                    ));
+                }
+            }
+            if a.op == EffectOp::ExchangeIfUnhurt && !hurt && a.source == target {
+                pending.push((
+                    format!("{} of {}", a.ability.meta().name, game.describe(target)),
+                    After::ExchangeUnhurt {
+                        ability: a.ability.meta().name,
+                    },
+                ));
+            }
             if let EffectOp::AddDamage {
                 amount,
                 to: Recipient::Attacker,
                 only_adjacent,
+                roll_at_least,
             } = a.op
             {
                 if a.source == target && (!only_adjacent || game.adjacent(attacker, target)) {
@@ -317,6 +943,7 @@ fn after_attack(
                             source: target,
                             ability: a.ability.meta().name,
                             amount: amount.into(),
+                            roll: roll_at_least,
                         },
                     ));
                 }
@@ -338,6 +965,33 @@ fn after_attack(
                             ability: a.ability.meta().name,
                             spaces: spaces.into(),
                             optional,
+                        },
+                    ));
+                }
+            }
+            if let EffectOp::AddDamage {
+                amount,
+                to: Recipient::Target,
+                ..
+            } = a.op
+            {
+                if game.is_on_battlefield(target) {
+                    pending.push((
+                        format!("{} of {}", a.ability.meta().name, game.describe(attacker)),
+                        After::DamageTarget {
+                            ability: a.ability.meta().name,
+                            amount: amount.into(),
+                        },
+                    ));
+                }
+            }
+            if let EffectOp::TargetOwnerDiscards { count } = a.op {
+                if !game.is_on_battlefield(target) && game.piece(target)?.place == Place::Discard {
+                    pending.push((
+                        format!("{} of {}", a.ability.meta().name, game.describe(attacker)),
+                        After::OwnerDiscards {
+                            ability: a.ability.meta().name,
+                            count: count.into(),
                         },
                     ));
                 }
@@ -373,7 +1027,11 @@ fn after_attack(
                 source,
                 ability,
                 amount,
+                roll,
             } => {
+                if roll > 0 && face(ctx.roll(ATTACK)?).pips < roll {
+                    continue;
+                }
                 ctx.record(GameEvent::AbilityResolved {
                     ability,
                     card: game.describe(source),
@@ -385,6 +1043,102 @@ fn after_attack(
                     &[(attacker, amount)],
                     Cause::Effect {
                         source: Some(source),
+                        player,
+                    },
+                )?;
+            }
+            After::PunishMiss { ability, amount } => {
+                if !game.is_on_battlefield(target) {
+                    continue;
+                }
+                ctx.record(GameEvent::AbilityResolved {
+                    ability,
+                    card: game.describe(target),
+                });
+                let player = game.piece(target)?.controller;
+                add_damage(
+                    game,
+                    ctx,
+                    &[(attacker, amount)],
+                    Cause::Effect {
+                        source: Some(target),
+                        player,
+                    },
+                )?;
+                if let Some(at) = game.piece(attacker)?.square() {
+                    let squares = super::movement::empty_neighbours(game, at);
+                    if !squares.is_empty() && game.is_on_battlefield(target) {
+                        let names: Vec<String> =
+                            squares.iter().map(|s| grid().position_name(s)).collect();
+                        let index = if names.len() == 1 {
+                            0
+                        } else {
+                            ctx.choose(&format!("{ability}: place it on"), &names)?
+                        };
+                        game.piece_mut(target)?.place = Place::Battlefield(squares[index]);
+                    }
+                }
+            }
+            After::ExchangeUnhurt { ability } => {
+                if !game.is_on_battlefield(target) {
+                    continue;
+                }
+                let others: Vec<ObjectId> = game
+                    .neighbours(target)
+                    .into_iter()
+                    .filter(|&n| game.pieces[n.0 as usize].is_unit())
+                    .collect();
+                if others.is_empty() {
+                    continue;
+                }
+                let mut options = vec!["no".to_string()];
+                options.extend(others.iter().map(|&o| game.describe(o)));
+                let prompt = format!("{ability}: exchange places with");
+                let answer = ctx.choose(&prompt, &options)?;
+                if answer == 0 {
+                    continue;
+                }
+                let other = others[answer - 1];
+                let (a, b) = (game.piece(target)?.place, game.piece(other)?.place);
+                game.piece_mut(target)?.place = b;
+                game.piece_mut(other)?.place = a;
+                ctx.record(GameEvent::AbilityResolved {
+                    ability,
+                    card: game.describe(target),
+                });
+            }
+            After::OwnerDiscards { ability, count } => {
+                ctx.record(GameEvent::AbilityResolved {
+                    ability,
+                    card: game.describe(attacker),
+                });
+                let owner = game.piece(target)?.owner;
+                for _ in 0..count {
+                    let hand = game.pile(owner, Place::Hand);
+                    if hand.is_empty() {
+                        break;
+                    }
+                    let labels: Vec<String> = hand.iter().map(|&c| game.describe(c)).collect();
+                    let index = if labels.len() == 1 {
+                        0
+                    } else {
+                        ctx.choose(&format!("{ability}: card to discard"), &labels)?
+                    };
+                    game.piece_mut(hand[index])?.place = Place::Discard;
+                }
+            }
+            After::DamageTarget { ability, amount } => {
+                ctx.record(GameEvent::AbilityResolved {
+                    ability,
+                    card: game.describe(attacker),
+                });
+                let player = game.piece(attacker)?.controller;
+                add_damage(
+                    game,
+                    ctx,
+                    &[(target, amount)],
+                    Cause::Effect {
+                        source: Some(attacker),
                         player,
                     },
                 )?;

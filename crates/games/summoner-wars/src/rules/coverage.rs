@@ -4,7 +4,9 @@
 //! A unit's or structure's abilities are codex entries: one is played when every effect
 //! operation it has is interpreted ([`effects::OPERATIONS`](super::effects::OPERATIONS)) and
 //! its handler, if any, acts ([`handler_coverage`]); an ability with neither operations nor a
-//! handler is not modelled (the 1st edition data names it without rules text). A card's own
+//! handler is not modelled: its codex entry's `unmodelled` says why, else the sources name it
+//! without rules text. An event's effect is the codex entries it carries (its `abilities`, or
+//! the entry named like the card), played the same way. A card's own
 //! handler (a gate's, an event's) counts as one more ability, and an event with no handler
 //! is its effect, not modelled.
 
@@ -31,13 +33,7 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::RenewedHope => Coverage::played("summon (summon), phases (end of turn)"),
         Handler::Stronghold => Coverage::played("handlers (stronghold)"),
         Handler::Warn => Coverage::played("handlers (warn, after attacking)"),
-        Handler::BreathOfFlame
-        | Handler::FarShot
-        | Handler::FireBlast
-        | Handler::Grapple
-        | Handler::GreaterHealing
-        | Handler::IceRam
-        | Handler::Transformation => NO_TEXT,
+        Handler::IceRam => NO_TEXT,
     }
 }
 
@@ -49,21 +45,22 @@ pub fn ability_coverage(ability: Ability) -> Coverage {
         .iter()
         .map(op_coverage)
         .chain(meta.handler.map(handler_coverage));
-    Coverage::all(parts).unwrap_or(Coverage::not_modelled(
+    let why = meta.unmodelled.unwrap_or(
         "neither effect operations nor a handler: the sources name it without rules text",
-    ))
+    );
+    Coverage::all(parts).unwrap_or(Coverage::not_modelled(why))
 }
 
 /// The printed abilities of `id` with their status.
 pub fn card_coverage(id: CardId) -> CardCoverage {
     let card = id.card();
-    let (printings, abilities, handler): (&[Printing], &[Ability], Option<Handler>) = match card {
-        Card::Summoner(c) => (c.printings, c.abilities, c.handler),
-        Card::Champion(c) => (c.printings, c.abilities, c.handler),
-        Card::Common(c) => (c.printings, c.abilities, c.handler),
-        Card::UnclassedUnit(c) => (c.printings, c.abilities, c.handler),
-        Card::Structure(c) => (c.printings, c.abilities, c.handler),
-        Card::Event(c) => (c.printings, &[], c.handler),
+    let (printings, abilities, handler): (&[Printing], Vec<Ability>, Option<Handler>) = match card {
+        Card::Summoner(c) => (c.printings, c.abilities.to_vec(), c.handler),
+        Card::Champion(c) => (c.printings, c.abilities.to_vec(), c.handler),
+        Card::Common(c) => (c.printings, c.abilities.to_vec(), c.handler),
+        Card::UnclassedUnit(c) => (c.printings, c.abilities.to_vec(), c.handler),
+        Card::Structure(c) => (c.printings, c.abilities.to_vec(), c.handler),
+        Card::Event(c) => (c.printings, super::state::event_entries(id), c.handler),
     };
     let mut listed: Vec<(String, Coverage)> = abilities
         .iter()
@@ -71,7 +68,7 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
         .collect();
     match handler {
         Some(h) => listed.push((h.name().to_string(), handler_coverage(h))),
-        None if matches!(card, Card::Event(_)) => listed.push((
+        None if matches!(card, Card::Event(_)) && abilities.is_empty() => listed.push((
             card.name().to_string(),
             Coverage::not_modelled("the event's effect: the data names it without rules text"),
         )),

@@ -19,7 +19,7 @@
 use grimoire_engine::{Board, Ctx, ObjectId, PlayerId, Square};
 
 use super::abilities::{abilities, acting_on, any_acting};
-use super::content::{EffectOp, Recipient, Timing, MAGIC_PER_ENEMY_DESTROYED};
+use super::content::{Destruction, EffectOp, Recipient, Timing, MAGIC_PER_ENEMY_DESTROYED};
 use super::state::{grid, Cause, Game, GameEvent, Kind, Place, RulesError};
 
 /// Asks the active player to order `items` (labelled) when there are two or more; returns
@@ -58,6 +58,9 @@ pub fn add_damage(
     hits: &[(ObjectId, u32)],
     cause: Cause,
 ) -> Result<Vec<u32>, RulesError> {
+    let mut hits = sacrifices(game, ctx, hits)?;
+    protections(game, ctx, &mut hits)?;
+    let hits = hits.as_slice();
     let mut added = Vec::with_capacity(hits.len());
     for &(id, amount) in hits {
         if !game.is_on_battlefield(id) || amount == 0 {
@@ -81,6 +84,156 @@ pub fn add_damage(
         .collect();
     check_destroyed(game, ctx, destroyed, cause)?;
     Ok(added)
+}
+
+/// `sacrifice_for` (Prune): before any damage of the subeffect is added, each card about to
+/// take damage that a friendly neighbour sacrifices itself for takes none, and the neighbour
+/// (its controller's choice among several) is destroyed by itself: nobody gains magic.
+fn sacrifices(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    hits: &[(ObjectId, u32)],
+) -> Result<Vec<(ObjectId, u32)>, RulesError> {
+    let mut hits = hits.to_vec();
+    for hit in hits.iter_mut() {
+        let (id, amount) = *hit;
+        if amount == 0 || !game.is_on_battlefield(id) {
+            continue;
+        }
+        let savers: Vec<(String, (ObjectId, &'static str))> = game
+            .neighbours(id)
+            .into_iter()
+            .filter(|&s| game.friendly(s, id))
+            .filter_map(|s| {
+                super::abilities::own_ops(game, s, Timing::WouldBeDamaged)
+                    .into_iter()
+                    .find(|a| {
+                        matches!(a.op, EffectOp::SacrificeFor { sort } if super::instant::is_sort(game, id, sort))
+                    })
+                    .map(|a| (game.describe(s), (s, a.ability.meta().name)))
+            })
+            .collect();
+        if savers.is_empty() {
+            continue;
+        }
+        let labels: Vec<String> = savers.iter().map(|(l, _)| l.clone()).collect();
+        let index = if labels.len() == 1 {
+            0
+        } else {
+            ctx.choose("card that is destroyed instead", &labels)?
+        };
+        let (saver, ability) = savers[index].1;
+        ctx.record(GameEvent::AbilityResolved {
+            ability,
+            card: game.describe(saver),
+        });
+        let player = game.piece(saver)?.controller;
+        destroy(
+            game,
+            ctx,
+            saver,
+            Cause::Effect {
+                source: Some(saver),
+                player,
+            },
+        )?;
+        hit.1 = 0;
+    }
+    Ok(hits)
+}
+
+/// Reaction events in `player`'s hand carrying `matches`, with the cost they name.
+fn reactions_in_hand(
+    game: &Game,
+    player: PlayerId,
+    matches: impl Fn(&EffectOp) -> Option<u32>,
+) -> Vec<(ObjectId, u32)> {
+    game.pile(player, Place::Hand)
+        .into_iter()
+        .filter_map(|c| {
+            game.pieces[c.0 as usize]
+                .carries
+                .iter()
+                .flat_map(|a| a.meta().effects)
+                .find_map(&matches)
+                .map(|cost| (c, cost))
+        })
+        .collect()
+}
+
+/// `claim_magic_from_hand` (Shadows): when an opponent destroys `id`, its controller may play
+/// the event from hand to gain the magic instead. Returns who gains it then.
+fn claim_from_hand(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    id: ObjectId,
+    player: PlayerId,
+) -> Result<Option<PlayerId>, RulesError> {
+    let events = reactions_in_hand(game, player, |op| match *op {
+        EffectOp::ClaimMagicFromHand { sort } if super::instant::is_sort(game, id, sort) => Some(0),
+        _ => None,
+    });
+    let Some(&(event, _)) = events.first() else {
+        return Ok(None);
+    };
+    let prompt = format!(
+        "play {} to gain the magic for {}?",
+        game.describe(event),
+        game.describe(id)
+    );
+    if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
+        return Ok(None);
+    }
+    game.piece_mut(event)?.place = Place::Discard;
+    ctx.record(GameEvent::EventPlayed {
+        card: game.describe(event),
+    });
+    Ok(Some(player))
+}
+
+/// `cancel_damage_from_hand` (Divine Protection): before damage is added to a card, its
+/// controller may play such an event from hand, paying its cost, to cancel that damage.
+fn protections(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    hits: &mut [(ObjectId, u32)],
+) -> Result<(), RulesError> {
+    for hit in hits.iter_mut() {
+        let (id, amount) = *hit;
+        if amount == 0 || !game.is_on_battlefield(id) {
+            continue;
+        }
+        let player = game.piece(id)?.controller;
+        let events = reactions_in_hand(game, player, |op| match *op {
+            EffectOp::CancelDamageFromHand { sort, cost }
+                if super::instant::is_sort(game, id, sort) =>
+            {
+                Some(u32::from(cost))
+            }
+            _ => None,
+        });
+        let Some(&(event, cost)) = events.first() else {
+            continue;
+        };
+        if game.player(player).magic < cost {
+            continue;
+        }
+        let prompt = format!(
+            "play {} to cancel {amount} damage to {}?",
+            game.describe(event),
+            game.describe(id)
+        );
+        if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
+            continue;
+        }
+        game.player_mut(player).magic -= cost;
+        game.piece_mut(event)?.place = Place::Discard;
+        ctx.record(GameEvent::EventPlayed {
+            card: game.describe(event),
+        });
+        hit.1 = 0;
+    }
+    Ok(())
 }
 
 /// Whether a card on the battlefield has as much damage as its life.
@@ -137,7 +290,7 @@ pub fn add_boost(
 
 /// Gives a player magic.
 pub fn gain_magic(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>, player: PlayerId, amount: u32) {
-    if amount > 0 {
+    if amount > 0 && !game.player(player).stasis_this_turn {
         let pool = &mut game.player_mut(player).magic;
         *pool = pool.saturating_add(amount);
         ctx.record(GameEvent::MagicGained { player, amount });
@@ -164,6 +317,16 @@ pub fn leave_battlefield(game: &mut Game, id: ObjectId, place: Place) -> Result<
     piece.damage = 0;
     piece.boost = 0;
     piece.granted.clear();
+    piece.turn_granted.clear();
+    piece.no_abilities_this_turn = false;
+    piece.turn_range = 0;
+    piece.moved_this_turn = false;
+    piece.spaces_moved_this_turn = 0;
+    piece.turn_movement = 0;
+    piece.began_turn_beside_enemy = false;
+    piece.restrained.clear();
+    piece.borrowed = false;
+    piece.destroyed_unit_this_phase = false;
     piece.copying = None;
     piece.copy_ends_with_turn = false;
     piece.turn_strength = 0;
@@ -211,6 +374,23 @@ enum AfterDestroyedEffect {
     },
     /// The source may be placed on `square`, the destroyed unit's space (Soul Shift).
     TakePlace { square: Square },
+    /// Every card next to `square` takes `amount` damage at once (Explosive Shell).
+    DamageAround { square: Square, amount: u32 },
+    /// The destroyer may be placed on `square` and attack once more (Shadow Arrows).
+    Advance { square: Square },
+    /// The top `count` cards of the destroyer's controller's discard pile go into their magic
+    /// pile (Channel Magic).
+    ChannelMagic { count: usize },
+    /// A card with ability `with` from `player`'s discard pile is placed on `square`
+    /// (`place_from_discard`); `destroyed` is the card just destroyed, which had `had`.
+    FromDiscard {
+        with: super::content::Ability,
+        optional: bool,
+        square: Square,
+        player: PlayerId,
+        destroyed: ObjectId,
+        had: Vec<super::content::Ability>,
+    },
 }
 
 /// Destroys one card (see the module docs).
@@ -238,7 +418,97 @@ pub fn destroy(
             _ => None,
         })
         .sum();
-    let triggers = nearby_destruction_triggers(game, id);
+    let mut triggers = nearby_destruction_triggers(game, id);
+    let had = abilities(game, id);
+    if let Some(square) = piece.square() {
+        let destroyer = match cause {
+            Cause::Attack { attacker, .. } => Some(attacker),
+            Cause::Effect { source, .. } => source,
+            Cause::GameState => None,
+        };
+        let mut holders: Vec<(ObjectId, Vec<super::content::Ability>, Destruction)> =
+            vec![(id, had.clone(), Destruction::ThisUnit)];
+        if let Some(d) = destroyer.filter(|&d| d != id && game.is_on_battlefield(d)) {
+            holders.push((d, abilities(game, d), Destruction::DestroyedByThisUnit));
+        }
+        if let Some(d) = destroyer.filter(|&d| d != id && game.is_on_battlefield(d)) {
+            for ability in abilities(game, d) {
+                let meta = ability.meta();
+                if meta.once_per_turn && game.used_this_turn.contains(&(d, meta.name)) {
+                    continue;
+                }
+                for op in meta.effects {
+                    let what = match *op {
+                        EffectOp::AdvanceAfterDestroying if piece.is_unit() => {
+                            AfterDestroyedEffect::Advance { square }
+                        }
+                        EffectOp::DamageAroundDestroyed { amount } => {
+                            AfterDestroyedEffect::DamageAround {
+                                square,
+                                amount: amount.into(),
+                            }
+                        }
+                        EffectOp::MagicFromDiscard { count, .. }
+                            if meta.timing == Some(Timing::AfterDestroyed)
+                                && !game.friendly(d, id) =>
+                        {
+                            AfterDestroyedEffect::ChannelMagic {
+                                count: count.into(),
+                            }
+                        }
+                        _ => continue,
+                    };
+                    triggers.push(AfterDestroyed {
+                        source: d,
+                        ability: meta.name,
+                        what,
+                    });
+                }
+            }
+        }
+        for (holder, list, whose) in holders {
+            for ability in list {
+                for op in ability.meta().effects {
+                    if let EffectOp::PlaceFromDiscard {
+                        with,
+                        after,
+                        optional,
+                    } = *op
+                    {
+                        if after == whose {
+                            triggers.push(AfterDestroyed {
+                                source: holder,
+                                ability: ability.meta().name,
+                                what: AfterDestroyedEffect::FromDiscard {
+                                    with,
+                                    optional,
+                                    square,
+                                    player: game.pieces[holder.0 as usize].controller,
+                                    destroyed: id,
+                                    had: had.clone(),
+                                },
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // `claim_destroyed` (Shard Of The Father Gem) of a unit near a destroyed unit.
+    let claimer = piece
+        .is_unit()
+        .then(|| {
+            game.on_battlefield().find(|&s| {
+                s != id
+                    && game.within(s, id, 3)
+                    && abilities(game, s).iter().any(|a| {
+                        a.meta().effects.iter().any(|op| {
+                            matches!(*op, EffectOp::ClaimDestroyed { within } if game.within(s, id, within.into()))
+                        })
+                    })
+            })
+        })
+        .flatten();
     leave_battlefield(game, id, Place::Discard)?;
     ctx.record(GameEvent::Destroyed { card: name, cause });
     let destroyer = match cause {
@@ -246,14 +516,52 @@ pub fn destroy(
         Cause::Effect { source, player } => Some((source, player)),
         Cause::GameState => None,
     };
-    if let Some((source, player)) = destroyer {
+    if let Some((source, _)) = destroyer {
+        if let Some(s) = source.filter(|&s| game.is_on_battlefield(s) && piece.is_unit()) {
+            game.piece_mut(s)?.destroyed_unit_this_phase = true;
+        }
+    }
+    // `scavenge`: an enemy card the destroyer has Scavenge for goes under it (no magic).
+    let scavenger = destroyer.and_then(|(source, _)| source).filter(|&s| {
+        game.is_on_battlefield(s)
+            && !game.friendly(s, id)
+            && any_acting(game, s, Timing::Passive, |op| {
+                matches!(op, EffectOp::Scavenge)
+            })
+    });
+    if let Some(s) = claimer {
+        let player = game.piece(s)?.controller;
+        game.piece_mut(id)?.place = Place::MagicPile;
+        ctx.record(GameEvent::AbilityResolved {
+            ability: super::abilities::name_of(
+                game,
+                s,
+                |op| matches!(op, EffectOp::ClaimDestroyed { .. }),
+                "claim_destroyed",
+            ),
+            card: game.describe(s),
+        });
+        gain_magic(game, ctx, player, MAGIC_PER_ENEMY_DESTROYED as u32);
+    } else if let Some(s) = scavenger {
+        game.piece_mut(id)?.place = Place::Under(s);
+        ctx.record(GameEvent::AbilityResolved {
+            ability: super::abilities::name_of(
+                game,
+                s,
+                |op| matches!(op, EffectOp::Scavenge),
+                "scavenge",
+            ),
+            card: game.describe(s),
+        });
+    } else if let Some((source, player)) = destroyer {
         let soulless = source.is_some_and(|s| {
             any_acting(game, s, Timing::Passive, |op| {
                 matches!(op, EffectOp::Soulless)
             })
         });
         if player != piece.controller && !soulless {
-            gain_magic(game, ctx, player, MAGIC_PER_ENEMY_DESTROYED as u32);
+            let gainer = claim_from_hand(game, ctx, id, piece.controller)?.unwrap_or(player);
+            gain_magic(game, ctx, gainer, MAGIC_PER_ENEMY_DESTROYED as u32);
         }
     }
     gain_magic(game, ctx, Game::opponent(piece.controller), bounty);
@@ -277,6 +585,72 @@ pub fn destroy(
             }
             AfterDestroyedEffect::TakePlace { square } => {
                 take_place(game, ctx, trigger.source, trigger.ability, square)?;
+            }
+            AfterDestroyedEffect::Advance { square } => {
+                let before = game.piece(trigger.source)?.place;
+                take_place(game, ctx, trigger.source, trigger.ability, square)?;
+                if game.piece(trigger.source)?.place != before {
+                    game.used_this_turn.push((trigger.source, trigger.ability));
+                    game.piece_mut(trigger.source)?.extra_attacks += 1;
+                }
+            }
+            AfterDestroyedEffect::DamageAround { square, amount } => {
+                ctx.record(GameEvent::AbilityResolved {
+                    ability: trigger.ability,
+                    card: game.describe(trigger.source),
+                });
+                let hits: Vec<(ObjectId, u32)> = game
+                    .on_battlefield()
+                    .filter(|&c| {
+                        game.pieces[c.0 as usize]
+                            .square()
+                            .is_some_and(|s| grid().adjacent(s, square))
+                    })
+                    .map(|c| (c, amount))
+                    .collect();
+                let player = game.piece(trigger.source)?.controller;
+                add_damage(
+                    game,
+                    ctx,
+                    &hits,
+                    Cause::Effect {
+                        source: Some(trigger.source),
+                        player,
+                    },
+                )?;
+            }
+            AfterDestroyedEffect::ChannelMagic { count } => {
+                let player = game.piece(trigger.source)?.controller;
+                let mut pile = game.pile(player, Place::Discard);
+                pile.reverse();
+                let taken: Vec<ObjectId> = pile.into_iter().take(count).collect();
+                for &c in &taken {
+                    game.piece_mut(c)?.place = Place::MagicPile;
+                }
+                ctx.record(GameEvent::AbilityResolved {
+                    ability: trigger.ability,
+                    card: game.describe(trigger.source),
+                });
+                gain_magic(game, ctx, player, taken.len() as u32);
+            }
+            AfterDestroyedEffect::FromDiscard {
+                with,
+                optional,
+                square,
+                player,
+                destroyed,
+                had,
+            } => {
+                let pick = FromDiscardPick {
+                    ability: trigger.ability,
+                    with,
+                    optional,
+                    square,
+                    player,
+                    destroyed,
+                    had,
+                };
+                place_from_discard(game, ctx, pick)?;
             }
         }
     }
@@ -331,6 +705,81 @@ fn nearby_destruction_triggers(game: &Game, id: ObjectId) -> Vec<AfterDestroyed>
         }
     }
     out
+}
+
+/// What a `place_from_discard` trigger places, and where.
+struct FromDiscardPick {
+    ability: &'static str,
+    with: super::content::Ability,
+    optional: bool,
+    square: Square,
+    player: PlayerId,
+    destroyed: ObjectId,
+    had: Vec<super::content::Ability>,
+}
+
+/// `place_from_discard` (Fungal Transformation, Infect): if the space is empty, a card of
+/// `player`'s discard pile that prints `with` (the card just destroyed counts with the
+/// abilities it had) is placed there, as a new card; "may" when `optional`, else mandatory
+/// (FAQ: concealed information is used as fully as possible).
+fn place_from_discard(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    pick: FromDiscardPick,
+) -> Result<(), RulesError> {
+    if game.at(pick.square).is_some() {
+        return Ok(());
+    }
+    let candidates: Vec<ObjectId> = game
+        .pile(pick.player, Place::Discard)
+        .into_iter()
+        .filter(|&c| {
+            let piece = &game.pieces[c.0 as usize];
+            piece.is_unit()
+                && (super::abilities::printed(piece).contains(&pick.with)
+                    || (c == pick.destroyed && pick.had.contains(&pick.with)))
+        })
+        .collect();
+    if candidates.is_empty() {
+        return Ok(());
+    }
+    let mut options: Vec<String> = Vec::new();
+    if pick.optional {
+        options.push("no".to_string());
+    }
+    options.extend(candidates.iter().map(|&c| game.describe(c)));
+    let prompt = format!(
+        "{}: card to place on {}",
+        pick.ability,
+        grid().position_name(&pick.square)
+    );
+    let answer = if options.len() == 1 {
+        0
+    } else {
+        ctx.choose(&prompt, &options)?
+    };
+    let index = if pick.optional {
+        if answer == 0 {
+            return Ok(());
+        }
+        answer - 1
+    } else {
+        answer
+    };
+    let card = candidates[index];
+    let piece = game.piece_mut(card)?;
+    piece.place = Place::Battlefield(pick.square);
+    piece.controller = pick.player;
+    piece.incarnation = piece.incarnation.saturating_add(1);
+    ctx.record(GameEvent::AbilityResolved {
+        ability: pick.ability,
+        card: game.describe(card),
+    });
+    ctx.record(GameEvent::Entered {
+        card: game.describe(card),
+        how: "placed",
+    });
+    Ok(())
 }
 
 /// Soul Shift: if `source` is still on the battlefield and `square` is empty, its controller

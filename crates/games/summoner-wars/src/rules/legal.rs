@@ -15,7 +15,7 @@ use grimoire_engine::{ObjectId, PlayerId, SeededDice, Square};
 use super::abilities::abilities;
 use super::actions::{apply_in_place, Action};
 use super::attack::check_attack;
-use super::content::{Phase, Timing, RANGED_REACH};
+use super::content::{Phase, Timing};
 use super::handlers::card_handler;
 use super::movement::{check_mover, check_path, may_pass};
 use super::state::{grid, Game, Kind, Place};
@@ -129,7 +129,9 @@ fn summons(game: &Game, board: &Field, hand: &[ObjectId], actions: &mut Vec<Acti
     let mut squares: Vec<Square> = Vec::new();
     for id in board.mine(game) {
         let piece = &game.pieces[id.0 as usize];
-        if piece.is_gate() || piece.kind() == Kind::Summoner {
+        // Next to any friendly card: `summon_next_to` (Born of Fire, Shadow Step) lets a
+        // card be summoned beside units too.
+        {
             let from = piece.square().expect("on the battlefield");
             for s in board.around(from) {
                 if board.at(s).is_none() && !squares.contains(&s) {
@@ -238,13 +240,15 @@ fn attacks(game: &Game, board: &Field, actions: &mut Vec<Action>) {
             continue;
         }
         let from = piece.square().expect("on the battlefield");
+        let far = super::attack::reach(game, attacker);
+        let anywhere = super::attack::reaches_off_line(game, attacker);
         for &target in &board.cards {
             let to = game.pieces[target.0 as usize]
                 .square()
                 .expect("on the battlefield");
-            let near = g
-                .straight_line(from, to)
-                .is_some_and(|d| d >= 1 && d <= RANGED_REACH as u32);
+            let near = anywhere
+                || g.straight_line(from, to)
+                    .is_some_and(|d| d >= 1 && d <= far);
             if near && check_attack(game, attacker, target).is_ok() {
                 actions.push(Action::Attack { attacker, target });
             }
@@ -264,7 +268,7 @@ fn events(game: &Game, board: &Field, hand: &[ObjectId], actions: &mut Vec<Actio
             || piece
                 .carries
                 .iter()
-                .any(|a| a.meta().timing == Some(Timing::Activated));
+                .any(|a| a.meta().timing == Some(Timing::Activated) || a.meta().requires.is_some());
         for on in std::iter::once(None).chain(board.cards.iter().map(|&c| Some(c))) {
             if check_event(game, card, on).is_err() {
                 continue;
@@ -284,7 +288,8 @@ fn activations(game: &Game, board: &Field, actions: &mut Vec<Action>) {
         }
         for ability in abilities(game, unit) {
             let meta = ability.meta();
-            if meta.timing == Some(Timing::Activated) && meta.handler.is_some() {
+            let acts = meta.handler.is_some() || super::instant::has_instant_ops(ability);
+            if meta.timing == Some(Timing::Activated) && acts {
                 let action = Action::Activate {
                     unit,
                     ability: meta.name.to_string(),

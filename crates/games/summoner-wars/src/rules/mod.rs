@@ -7,7 +7,8 @@
 //! module, named `content` here: the card tables, `Ability` with its metadata (timing,
 //! stacking, effect operations, handler), the constants and the attack die. Abilities act by
 //! their effect operations (`abilities`, `attack`, `movement`, `damage`, `phases`); a named
-//! handler ([`handlers`]) covers what the operations cannot say.
+//! handler ([`handlers`]) covers what the operations cannot say; [`instant`] resolves what
+//! activated abilities and events do when used or played.
 
 use super as content;
 
@@ -19,6 +20,7 @@ pub mod damage;
 pub mod dice;
 pub mod effects;
 pub mod handlers;
+pub mod instant;
 pub mod legal;
 pub mod movement;
 pub mod phases;

@@ -185,10 +185,15 @@ pub fn move_unit(
         straight,
     } = check_move(game, id, path)?;
     super::handlers::fire(game, ctx, id, super::handlers::Trigger::Met)?;
+    let first_mover = game.player(game.active).chosen_movers == 0;
     {
         let controller = game.active;
         let piece = game.piece_mut(id)?;
         piece.moved_this_phase = true;
+        piece.moved_this_turn = true;
+        piece.spaces_moved_this_turn = piece
+            .spaces_moved_this_turn
+            .saturating_add(path.len() as u32);
         game.player_mut(controller).chosen_movers += 1;
     }
     let mut passed: Vec<ObjectId> = Vec::new();
@@ -213,7 +218,133 @@ pub fn move_unit(
         let piece = game.piece_mut(id)?;
         piece.turn_strength = piece.turn_strength.saturating_add(m.straight_strength);
     }
-    moved_through_damage(game, ctx, id, &passed)
+    // `sole_mover` (Sneak): a move using its bonus makes it the phase's only moving unit.
+    if first_mover {
+        let bonus: i32 = super::abilities::abilities(game, id)
+            .iter()
+            .flat_map(|a| a.meta().effects)
+            .map(|op| match *op {
+                EffectOp::SoleMover { amount } => i32::from(amount),
+                _ => 0,
+            })
+            .sum();
+        if bonus > 0 && path.len() as i32 > m.spaces - bonus {
+            let allowed = game.movers_allowed();
+            let player = game.active;
+            game.player_mut(player).chosen_movers = allowed;
+        }
+    }
+    moved_through_damage(game, ctx, id, &passed)?;
+    spend_boost_to_move(game, ctx, id)?;
+    follow(game, ctx, id, start)
+}
+
+/// `follow` (Escort): after a friendly common or champion moved away from `start`, each unit
+/// with it that was next to `start` may be placed next to the mover.
+fn follow(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    mover: ObjectId,
+    start: Square,
+) -> Result<(), RulesError> {
+    let Some(at) = game.piece(mover)?.square() else {
+        return Ok(());
+    };
+    if !matches!(game.piece(mover)?.kind(), Kind::Common | Kind::Champion) {
+        return Ok(());
+    }
+    let escorts: Vec<ObjectId> = game
+        .on_battlefield()
+        .filter(|&e| {
+            e != mover
+                && game.friendly(e, mover)
+                && game.pieces[e.0 as usize]
+                    .square()
+                    .is_some_and(|s| grid().adjacent(s, start))
+                && super::abilities::abilities(game, e)
+                    .iter()
+                    .any(|a| a.meta().effects.contains(&EffectOp::Follow))
+        })
+        .collect();
+    for escort in escorts {
+        let squares = empty_neighbours(game, at);
+        if squares.is_empty() {
+            return Ok(());
+        }
+        let mut options = vec!["no".to_string()];
+        options.extend(squares.iter().map(|s| grid().position_name(s)));
+        let prompt = format!(
+            "{}: place it next to {} on",
+            game.describe(escort),
+            game.describe(mover)
+        );
+        let answer = ctx.choose(&prompt, &options)?;
+        if answer == 0 {
+            continue;
+        }
+        game.piece_mut(escort)?.place = Place::Battlefield(squares[answer - 1]);
+        ctx.record(GameEvent::AbilityResolved {
+            ability: super::abilities::name_of(
+                game,
+                escort,
+                |op| matches!(op, EffectOp::Follow),
+                "follow",
+            ),
+            card: game.describe(escort),
+        });
+    }
+    Ok(())
+}
+
+/// `spend_boost_to_move` (Swift Potion), after the unit moved or attacked: its controller may
+/// remove 1 boost from it to place it on an empty space up to `spaces` away (placing is not
+/// moving: no Engage).
+pub fn spend_boost_to_move(
+    game: &mut Game,
+    ctx: &mut Ctx<'_, GameEvent>,
+    id: ObjectId,
+) -> Result<(), RulesError> {
+    let spaces = super::abilities::abilities(game, id)
+        .iter()
+        .flat_map(|a| a.meta().effects.iter().map(move |op| (a.meta().name, *op)))
+        .find_map(|(name, op)| match op {
+            EffectOp::SpendBoostToMove { spaces } => Some((name, u32::from(spaces))),
+            _ => None,
+        });
+    let (Some((ability, spaces)), Some(at)) = (spaces, game.piece(id)?.square()) else {
+        return Ok(());
+    };
+    if game.piece(id)?.boost == 0 {
+        return Ok(());
+    }
+    let g = grid();
+    let squares: Vec<Square> = (0..g.height)
+        .flat_map(|row| (0..g.width).map(move |column| Square { column, row }))
+        .filter(|s| {
+            game.at(*s).is_none() && g.distance(&at, s).is_some_and(|d| d >= 1 && d <= spaces)
+        })
+        .collect();
+    if squares.is_empty() {
+        return Ok(());
+    }
+    let mut options = vec!["no".to_string()];
+    options.extend(squares.iter().map(|s| g.position_name(s)));
+    let prompt = format!(
+        "{ability} of {}: spend 1 boost to be placed on",
+        game.describe(id)
+    );
+    let answer = ctx.choose(&prompt, &options)?;
+    if answer == 0 {
+        return Ok(());
+    }
+    let piece = game.piece_mut(id)?;
+    piece.boost -= 1;
+    piece.place = Place::Battlefield(squares[answer - 1]);
+    ctx.record(GameEvent::AbilityResolved {
+        ability,
+        card: game.describe(id),
+    });
+    Ok(())
 }
 
 /// `damage_moved_through` of the mover against each card it passed through.

@@ -67,6 +67,7 @@ fn reset_phase(game: &mut Game) {
     for piece in &mut game.pieces {
         piece.moved_this_phase = false;
         piece.attacked_this_phase = false;
+        piece.destroyed_unit_this_phase = false;
         piece.extra_attacks = 0;
     }
     for player in &mut game.players {
@@ -183,6 +184,41 @@ fn active_units(game: &Game) -> Vec<ObjectId> {
 
 /// `EndOfAttackPhase` handlers of the active player's units (Call Protection).
 fn end_of_attack_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    // `upkeep_unless_destroyed` (Wither).
+    for id in active_units(game) {
+        for a in acting_on(game, id, Timing::EndOfAttackPhase) {
+            let EffectOp::UpkeepUnlessDestroyed { cost } = a.op else {
+                continue;
+            };
+            if a.source != id || game.pieces[id.0 as usize].destroyed_unit_this_phase {
+                continue;
+            }
+            let player = game.piece(id)?.controller;
+            ctx.record(GameEvent::AbilityResolved {
+                ability: a.ability.meta().name,
+                card: game.describe(id),
+            });
+            let cost = u32::from(cost);
+            let pays = game.player(player).magic >= cost
+                && ctx.choose(
+                    &format!("{}: pay {cost} magic?", a.ability.meta().name),
+                    &["pay".to_string(), "the summoner takes 1 damage".to_string()],
+                )? == 0;
+            if pays {
+                game.player_mut(player).magic -= cost;
+            } else if let Some(summoner) = game.summoner_of(player) {
+                add_damage(
+                    game,
+                    ctx,
+                    &[(summoner, 1)],
+                    Cause::Effect {
+                        source: Some(id),
+                        player,
+                    },
+                )?;
+            }
+        }
+    }
     let mut pending = Vec::new();
     for id in active_units(game) {
         for ability in super::abilities::abilities(game, id) {
@@ -206,6 +242,26 @@ fn end_of_attack_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<
 /// `EndOfMagicPhase` operations (Rupture): the units meeting the condition when the phase
 /// ends trigger, once; they resolve in the active player's order.
 fn end_of_magic_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
+    // `flee_on_roll` (Cowardly): units meeting the condition when the phase ends roll.
+    for id in active_units(game) {
+        for a in acting_on(game, id, Timing::EndOfMagicPhase) {
+            if let EffectOp::FleeOnRoll { at_most, condition } = a.op {
+                if a.source == id
+                    && game.is_on_battlefield(id)
+                    && super::abilities::holds(game, id, None, condition)
+                {
+                    let rolled = super::dice::face(ctx.roll(super::dice::ATTACK)?);
+                    if rolled.pips <= at_most {
+                        ctx.record(GameEvent::AbilityResolved {
+                            ability: a.ability.meta().name,
+                            card: game.describe(id),
+                        });
+                        super::damage::leave_battlefield(game, id, Place::Discard)?;
+                    }
+                }
+            }
+        }
+    }
     let mut pending = Vec::new();
     for id in active_units(game) {
         for a in acting_on(game, id, Timing::EndOfMagicPhase) {
@@ -245,7 +301,17 @@ fn end_of_magic_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(
 fn draw_up(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
     let player = game.active;
     let in_hand = game.pile(player, Place::Hand).len() as i64;
-    let wanted = (HAND_SIZE - in_hand).max(0) as usize;
+    // `hand_size` (Wisdom) of a unit of the player on the battlefield raises the hand size.
+    let size = game
+        .on_battlefield()
+        .filter(|&u| game.pieces[u.0 as usize].controller == player)
+        .flat_map(|u| acting_on(game, u, Timing::Passive))
+        .filter_map(|a| match a.op {
+            EffectOp::HandSize { size } => Some(i64::from(size)),
+            _ => None,
+        })
+        .fold(HAND_SIZE, i64::max);
+    let wanted = (size - in_hand).max(0) as usize;
     let drawn: Vec<ObjectId> = game
         .pile(player, Place::DrawPile)
         .into_iter()
@@ -265,7 +331,26 @@ fn draw_up(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesErr
 
 /// Effects lasting "until the end of the turn" end, after every end-of-turn effect.
 fn expire_turn_effects(game: &mut Game) {
+    game.used_this_turn.clear();
+    for player in &mut game.players {
+        player.events_played_this_turn = 0;
+        player.night_this_turn = false;
+        player.stasis_this_turn = false;
+        player.ability_discount = 0;
+        player.attackers_limit = 0;
+    }
     for piece in &mut game.pieces {
+        if piece.borrowed {
+            piece.controller = piece.owner;
+            piece.borrowed = false;
+        }
+        piece.spaces_moved_this_turn = 0;
+        piece.turn_movement = 0;
+        piece.began_turn_beside_enemy = false;
+        piece.turn_range = 0;
+        piece.moved_this_turn = false;
+        piece.turn_granted.clear();
+        piece.no_abilities_this_turn = false;
         piece.turn_strength = 0;
         piece.attacked_enemy_this_turn = false;
         if piece.copy_ends_with_turn {
@@ -285,10 +370,76 @@ fn start_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rules
         player: game.active,
     });
     let player = game.active;
+    {
+        let p = game.player_mut(player);
+        p.night_this_turn = std::mem::take(&mut p.night_next_turn);
+        p.stasis_this_turn = std::mem::take(&mut p.stasis_next_turn);
+    }
     for id in game.ids().collect::<Vec<_>>() {
         let piece = game.piece_mut(id)?;
         if piece.place == Place::Active && piece.controller == player {
             piece.place = Place::Discard;
+        }
+    }
+    // Restraints of the new active player's units end (Grapple's damage if still adjacent).
+    for id in game.ids().collect::<Vec<_>>() {
+        let ending: Vec<super::state::Restraint> = game.pieces[id.0 as usize]
+            .restrained
+            .iter()
+            .copied()
+            .filter(|r| r.player == player)
+            .collect();
+        if ending.is_empty() {
+            continue;
+        }
+        game.piece_mut(id)?
+            .restrained
+            .retain(|r| r.player != player);
+        for r in ending {
+            if r.damage_if_adjacent > 0 && game.adjacent(r.by, id) {
+                add_damage(
+                    game,
+                    ctx,
+                    &[(id, r.damage_if_adjacent.into())],
+                    Cause::Effect {
+                        source: Some(r.by),
+                        player,
+                    },
+                )?;
+            }
+        }
+    }
+    for id in game.on_battlefield().collect::<Vec<_>>() {
+        if game.pieces[id.0 as usize].controller == player {
+            let beside = game
+                .neighbours(id)
+                .into_iter()
+                .any(|n| !game.friendly(id, n) && game.pieces[n.0 as usize].is_unit());
+            game.piece_mut(id)?.began_turn_beside_enemy = beside;
+        }
+    }
+    // `disrupt` (Disruption Field): the opponent's units watch the new active player's.
+    for source in game.on_battlefield().collect::<Vec<_>>() {
+        if game.pieces[source.0 as usize].controller == player {
+            continue;
+        }
+        for a in acting_on(game, source, Timing::StartOfTurn) {
+            if let (EffectOp::Disrupt { within }, true) = (a.op, a.source == source) {
+                let reached: Vec<ObjectId> = game
+                    .on_battlefield()
+                    .filter(|&u| {
+                        game.pieces[u.0 as usize].controller == player
+                            && game.within(source, u, within.into())
+                    })
+                    .collect();
+                ctx.record(GameEvent::AbilityResolved {
+                    ability: a.ability.meta().name,
+                    card: game.describe(source),
+                });
+                for u in reached {
+                    game.piece_mut(u)?.no_abilities_this_turn = true;
+                }
+            }
         }
     }
     let mut pending = Vec::new();

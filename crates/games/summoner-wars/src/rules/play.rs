@@ -88,7 +88,7 @@ fn seat_square(player: PlayerId, (column, row): (u32, u32)) -> Square {
 }
 
 /// Shuffles `player`'s draw pile with the dice (Fisher-Yates, one die of `n` sides per card).
-fn shuffle(
+pub(super) fn shuffle(
     game: &mut Game,
     ctx: &mut Ctx<'_, GameEvent>,
     player: PlayerId,

@@ -92,9 +92,11 @@ pub struct ObjectKeys {
     /// Boost tokens (0 to 99).
     #[serde(default)]
     pub boost: Tokens,
-    /// For a unit: abilities granted to it by effects the scenario does not show. For an
-    /// event or a card `under` another: the named effects it carries (the 1st edition data
-    /// names no event effects and no 2nd edition card texts).
+    /// For a unit on the battlefield: abilities granted to it by effects the scenario does not
+    /// show; for a unit in a pile (hand, draw or discard pile): the abilities the 2nd edition
+    /// card it stands in for prints, kept wherever it goes. For an event or a card `under`
+    /// another: the named effects it carries (an event without them carries its card's own
+    /// entries).
     #[serde(default)]
     pub abilities: Vec<String>,
     /// Class tags printed on the 2nd edition card that the 1st edition data does not record
@@ -295,6 +297,7 @@ fn place_name(place: Place) -> String {
         Place::Hand => "hand".into(),
         Place::DrawPile => "draw".into(),
         Place::Discard => "discard".into(),
+        Place::MagicPile => "magic".into(),
     }
 }
 
@@ -493,9 +496,15 @@ impl ScenarioGame for SummonerWarsScenarios {
             })
             .collect::<Result<_, _>>()?;
         if piece.kind() == super::state::Kind::Event || keys.under.is_some() {
-            piece.carries = named;
-        } else {
+            // Without `abilities`, an event carries its own card's entries.
+            if !named.is_empty() {
+                piece.carries = named;
+            }
+        } else if piece.square().is_some() {
             piece.granted = named;
+        } else {
+            // Off the battlefield a stand-in card's abilities are the ones it prints.
+            piece.stand_in = named;
         }
         Ok(game.add(piece))
     }

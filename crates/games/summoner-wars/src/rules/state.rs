@@ -33,6 +33,9 @@ pub enum Place {
     DrawPile,
     /// In its owner's discard pile.
     Discard,
+    /// Put into a magic pile by an effect (`magic_from_discard`): it counts as 1 magic of the
+    /// player who put it there and is out of play.
+    MagicPile,
 }
 
 fn square_name<S: serde::Serializer>(square: &Square, s: S) -> Result<S::Ok, S::Error> {
@@ -109,6 +112,64 @@ pub struct Piece {
     pub pile_order: i64,
     /// Class tags printed on the 2nd edition card that the 1st edition data does not record.
     pub unrecorded_classes: Vec<ClassTag>,
+    /// Abilities the 2nd edition card prints that its 1st edition stand-in lacks (a scenario's
+    /// `abilities`): they count as printed, so they stay wherever the card goes.
+    pub stand_in: Vec<Ability>,
+    /// Abilities an effect gave it until the end of the turn (`grant_ability`).
+    pub turn_granted: Vec<Ability>,
+    /// It has no abilities until the end of the turn (`remove_abilities`, Annul).
+    pub no_abilities_this_turn: bool,
+    /// Extra ranged reach until the end of the turn (`range_this_turn`).
+    pub turn_range: u32,
+    /// Chosen as a moving unit (or used an ability instead of moving) this turn.
+    pub moved_this_turn: bool,
+    /// Spaces it moved this turn.
+    pub spaces_moved_this_turn: u32,
+    /// Extra movement until the end of the turn (`movement_this_turn`).
+    pub turn_movement: i32,
+    /// It began its controller's current turn next to an enemy unit.
+    pub began_turn_beside_enemy: bool,
+    /// Restraints other units put on it (`restrain`: Grapple, Conceal).
+    pub restrained: Vec<Restraint>,
+    /// Its controller took control of it until the end of the turn (`take_control`).
+    pub borrowed: bool,
+    /// It destroyed a unit this phase (Wither).
+    pub destroyed_unit_this_phase: bool,
+}
+
+/// A `restrain` on a unit, until the start of `player`'s next turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Restraint {
+    /// The unit whose ability restrains it.
+    pub by: ObjectId,
+    /// Whose next turn ends it.
+    pub player: PlayerId,
+    /// It cannot move.
+    pub no_move: bool,
+    /// It cannot attack.
+    pub no_attack: bool,
+    /// It cannot attack `by`.
+    pub spare_source: bool,
+    /// Damage it takes when the restraint ends, if it is still next to `by`.
+    pub damage_if_adjacent: u8,
+}
+
+/// What an event card does: its `abilities`, or when it lists none the codex entry named like
+/// the card (the imported 1st edition card list gives events no effect); nothing for other
+/// cards.
+pub fn event_entries(card: CardId) -> Vec<Ability> {
+    match card.card() {
+        Card::Event(event) if !event.abilities.is_empty() => event.abilities.to_vec(),
+        Card::Event(event) => event.name.parse::<Ability>().into_iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether an event played from `piece` is an active event: its card says so, or an entry it
+/// carries does (`active_event`).
+pub fn is_active_event(piece: &Piece) -> bool {
+    matches!(piece.card(), Card::Event(e) if e.active == Some(true))
+        || piece.carries.iter().any(|a| a.meta().active_event)
 }
 
 impl Piece {
@@ -123,7 +184,7 @@ impl Piece {
             damage: 0,
             boost: 0,
             granted: Vec::new(),
-            carries: Vec::new(),
+            carries: event_entries(card),
             copying: None,
             copy_ends_with_turn: false,
             incarnation: 0,
@@ -135,6 +196,17 @@ impl Piece {
             forced_by_gate: false,
             pile_order: 0,
             unrecorded_classes: Vec::new(),
+            stand_in: Vec::new(),
+            turn_granted: Vec::new(),
+            no_abilities_this_turn: false,
+            turn_range: 0,
+            moved_this_turn: false,
+            spaces_moved_this_turn: 0,
+            turn_movement: 0,
+            began_turn_beside_enemy: false,
+            restrained: Vec::new(),
+            borrowed: false,
+            destroyed_unit_this_phase: false,
         }
     }
 
@@ -278,6 +350,33 @@ pub struct PlayerState {
     pub chosen_movers: u32,
     /// Units chosen as attacking units this phase (extra units excluded).
     pub chosen_attackers: u32,
+    /// Events the player played this turn.
+    pub events_played_this_turn: u32,
+    /// `hinder_opponent` night for the player's next turn, and for this one.
+    pub night_next_turn: bool,
+    /// During this turn the player's units move at most 1 space and attack only neighbours.
+    pub night_this_turn: bool,
+    /// `hinder_opponent` stasis for the player's next turn.
+    pub stasis_next_turn: bool,
+    /// During this turn the player gains no magic.
+    pub stasis_this_turn: bool,
+    /// Until the end of the turn the player's activated abilities cost this much less.
+    pub ability_discount: u32,
+    /// Until the end of the turn the player chooses at most this many attacking units in a
+    /// phase (0: no limit beyond the rules').
+    pub attackers_limit: u32,
+}
+
+impl PlayerState {
+    /// How many attacking units the player may still choose in total this phase.
+    pub fn attackers_allowed(&self) -> u32 {
+        let rule = super::content::CHOSEN_ATTACKERS_PER_PHASE as u32;
+        if self.attackers_limit == 0 {
+            rule
+        } else {
+            rule.min(self.attackers_limit)
+        }
+    }
 }
 
 /// A game in progress.
@@ -305,6 +404,8 @@ pub struct Game {
     /// The first player's first turn: it starts at the Move Phase and only
     /// `FIRST_TURN_MOVERS` units may be chosen to move (set-up sets it; the next turn clears it).
     pub short_first_turn: bool,
+    /// Once-per-turn abilities used this turn: the card and the ability's name.
+    pub used_this_turn: Vec<(ObjectId, &'static str)>,
 }
 
 impl Default for Game {
@@ -327,6 +428,7 @@ impl Game {
             not_modelled: NotModelledLog::default(),
             turn: 1,
             short_first_turn: false,
+            used_this_turn: Vec::new(),
         }
     }
 
@@ -335,7 +437,21 @@ impl Game {
         if self.short_first_turn {
             FIRST_TURN_MOVERS as u32
         } else {
-            CHOSEN_MOVERS_PER_PHASE as u32
+            // `extra_mover` (Scout Ability) of the active player's units.
+            let extra = self
+                .on_battlefield()
+                .filter(|&u| self.pieces[u.0 as usize].controller == self.active)
+                .flat_map(|u| {
+                    super::abilities::acting_on(self, u, super::content::Timing::Passive)
+                        .into_iter()
+                        .map(move |a| (u, a))
+                })
+                .filter(|(u, a)| {
+                    matches!(a.op, super::content::EffectOp::ExtraMover { condition }
+                        if a.source == *u && super::abilities::holds(self, *u, None, condition))
+                })
+                .count();
+            CHOSEN_MOVERS_PER_PHASE as u32 + extra as u32
         }
     }
 

@@ -15,7 +15,7 @@
 
 use grimoire_engine::{Board, Ctx, ObjectId, Square};
 
-use super::content::{Handler, Phase};
+use super::content::{EffectOp, Handler, Phase};
 use super::damage::in_chosen_order;
 use super::handlers::{card_handler, run, Trigger};
 use super::state::{grid, illegal, Game, GameEvent, Kind, Place, RulesError};
@@ -96,7 +96,7 @@ pub fn check_summon(game: &Game, card: ObjectId, at: Square) -> Result<Vec<Objec
                 && p.square().is_some_and(|s| grid().adjacent(s, at))
         })
         .collect();
-    if gates.is_empty() && !beside_summoner {
+    if gates.is_empty() && !beside_summoner && summon_beside(game, card, at).is_none() {
         return illegal(format!(
             "{} is not next to a gate player {} controls",
             grid().position_name(&at),
@@ -105,6 +105,35 @@ pub fn check_summon(game: &Game, card: ObjectId, at: Square) -> Result<Vec<Objec
     }
     can_pay(game, &name, piece.cost())?;
     Ok(gates)
+}
+
+/// The `summon_next_to` ability (Born of Fire, Shadow Step) that lets `card` be summoned onto
+/// `at`: next to a friendly unit of its class (classes survive Freeze), and not yet used this
+/// turn when it is once per turn (for its controller's summoner: one use per player).
+fn summon_beside(game: &Game, card: ObjectId, at: Square) -> Option<super::content::Ability> {
+    let player = game.active;
+    let key = game.summoner_of(player).unwrap_or(card);
+    super::abilities::abilities(game, card)
+        .into_iter()
+        .find(|ability| {
+            let meta = ability.meta();
+            if meta.once_per_turn && game.used_this_turn.contains(&(key, meta.name)) {
+                return false;
+            }
+            meta.effects.iter().any(|op| match *op {
+                super::content::EffectOp::SummonNextTo { class } => {
+                    game.on_battlefield().any(|u| {
+                        let p = &game.pieces[u.0 as usize];
+                        u != card
+                            && p.controller == player
+                            && p.is_unit()
+                            && p.square().is_some_and(|s| grid().adjacent(s, at))
+                            && class.is_none_or(|c| p.classes().contains(&c))
+                    })
+                }
+                _ => false,
+            })
+        })
 }
 
 /// Summons a unit from hand onto `at`.
@@ -117,6 +146,14 @@ pub fn summon(
     let gates = check_summon(game, card, at)?;
     let name = game.piece(card)?.card.name();
     let player = game.active;
+    if gates.is_empty() {
+        if let Some(ability) = summon_beside(game, card, at) {
+            if ability.meta().once_per_turn {
+                let key = game.summoner_of(player).unwrap_or(card);
+                game.used_this_turn.push((key, ability.meta().name));
+            }
+        }
+    }
     pay(game, name, game.piece(card)?.cost())?;
     game.piece_mut(card)?.place = Place::Battlefield(at);
     ctx.record(GameEvent::Entered {
@@ -247,7 +284,7 @@ pub fn check_event(game: &Game, card: ObjectId, on: Option<ObjectId>) -> Result<
     if piece.kind() != Kind::Event {
         return illegal(format!("{name} is not an event"));
     }
-    let active = matches!(piece.card(), super::content::Card::Event(e) if e.active == Some(true));
+    let active = super::state::is_active_event(piece);
     let player = game.active;
     if active
         && game.ids().any(|other| {
@@ -258,6 +295,33 @@ pub fn check_event(game: &Game, card: ObjectId, on: Option<ObjectId>) -> Result<
         return illegal(format!(
             "player {} already has an active {name} in play",
             player.0
+        ));
+    }
+    for ability in &piece.carries {
+        if let Some(requirement) = ability.meta().requires {
+            if !super::instant::requirement_holds(game, player, requirement) {
+                return illegal(format!("{name} needs {requirement:?}"));
+            }
+        }
+    }
+    let reaction = piece.carries.iter().any(|a| {
+        a.meta().effects.iter().any(|op| {
+            matches!(
+                op,
+                EffectOp::CancelDamageFromHand { .. }
+                    | EffectOp::ClaimMagicFromHand { .. }
+                    | EffectOp::CancelEventFromHand
+            )
+        })
+    });
+    if reaction {
+        return illegal(format!(
+            "{name} is played only as a reaction, when what it answers happens"
+        ));
+    }
+    if active && on.is_some() {
+        return illegal(format!(
+            "{name} is an active event: it is not played on a card"
         ));
     }
     if let Some(target) = on {
@@ -280,8 +344,35 @@ pub fn play_event(
 ) -> Result<(), RulesError> {
     check_event(game, card, on)?;
     let name = game.piece(card)?.card.name().to_string();
-    let active = matches!(game.piece(card)?.card(), super::content::Card::Event(e) if e.active == Some(true));
+    let active = super::state::is_active_event(game.piece(card)?);
     pay(game, &name, game.piece(card)?.cost())?;
+    // `cancel_event_from_hand` (Abolish): the opponent may cancel the event.
+    let opponent = Game::opponent(game.active);
+    let abolish = game.pile(opponent, Place::Hand).into_iter().find(|&c| {
+        game.pieces[c.0 as usize]
+            .carries
+            .iter()
+            .any(|a| a.meta().effects.contains(&EffectOp::CancelEventFromHand))
+    });
+    if let Some(abolish) = abolish {
+        let prompt = format!(
+            "player {}: play {} to cancel {}?",
+            opponent.0,
+            game.describe(abolish),
+            game.describe(card)
+        );
+        if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 1 {
+            game.piece_mut(abolish)?.place = Place::Discard;
+            game.piece_mut(card)?.place = Place::Discard;
+            ctx.record(GameEvent::EventPlayed { card: name });
+            ctx.record(GameEvent::EventPlayed {
+                card: game.describe(abolish),
+            });
+            let player = game.active;
+            game.player_mut(player).events_played_this_turn += 1;
+            return Ok(());
+        }
+    }
     let carries = game.piece(card)?.carries.clone();
     let one_shot =
         |a: &super::content::Ability| a.meta().timing == Some(super::content::Timing::Activated);
@@ -304,6 +395,8 @@ pub fn play_event(
     };
     game.piece_mut(card)?.place = place;
     ctx.record(GameEvent::EventPlayed { card: name });
+    let player = game.active;
+    game.player_mut(player).events_played_this_turn += 1;
     let mut handlers: Vec<Handler> = card_handler(game, card).into_iter().collect();
     handlers.extend(
         carries
@@ -313,6 +406,9 @@ pub fn play_event(
     );
     for handler in handlers {
         run(game, ctx, handler, card, Trigger::Activated)?;
+    }
+    for ability in super::instant::event_entries(game, card) {
+        super::instant::resolve(game, ctx, card, player, ability)?;
     }
     Ok(())
 }
