@@ -32,6 +32,10 @@ pub struct PlayArgs {
     /// A deck file, once per player in seat order (default: the game's example decks).
     #[arg(long = "deck", value_name = "FILE")]
     pub decks: Vec<PathBuf>,
+    /// The battlefield, for games played on a map (Mage Knight: a map file such as
+    /// `decks/mage-knight/maps/twin-hills.toml`; default: an open battlefield).
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
     /// The seed: the same seed plays the same game.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -57,6 +61,10 @@ pub struct SimulateArgs {
     /// Worker threads (default: one per core; 1 to 1,024). Results do not depend on it.
     #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_JOBS))]
     pub jobs: Option<usize>,
+    /// The battlefield, for games played on a map (Mage Knight: a map file; default: an
+    /// open battlefield).
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
     /// The simulation's seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -109,6 +117,28 @@ where
     /// Reads one deck file's text (`path` is for messages): every problem with its line and
     /// column.
     fn read_deck(&self, path: &Path, text: &str) -> Result<Self::Deck, String>;
+
+    /// The rules playing on the battlefield of the map file at `path`; games without maps
+    /// refuse `--map`.
+    fn on_map(self, path: &Path) -> Result<Self, String> {
+        Err(format!(
+            "{} is not played on a map, so --map {} means nothing",
+            Self::NAME,
+            path.display()
+        ))
+    }
+}
+
+/// The rules for `G` from the content root, on `map` when one is given.
+fn load_game<G: PlayableGame>(content_root: Option<&Path>, map: Option<&Path>) -> Result<G, String>
+where
+    G::Deck: Sync,
+{
+    let game = G::load(content_root)?;
+    match map {
+        Some(path) => game.on_map(path),
+        None => Ok(game),
+    }
 }
 
 /// The deck files to play: the ones given, else the game's example decks.
@@ -136,12 +166,15 @@ where
 }
 
 /// The game and its decks, from the arguments and the content root.
-fn prepare<G: PlayableGame>(decks: &[PathBuf]) -> Result<(G, Vec<G::Deck>), String>
+fn prepare<G: PlayableGame>(
+    decks: &[PathBuf],
+    map: Option<&Path>,
+) -> Result<(G, Vec<G::Deck>), String>
 where
     G::Deck: Sync,
 {
     let content_root = root::optional(root::flag());
-    let game = G::load(content_root.as_deref())?;
+    let game = load_game::<G>(content_root.as_deref(), map)?;
     let paths = deck_paths::<G>(decks, content_root.as_deref())?;
     if paths.len() != game.players() {
         return Err(format!(
@@ -218,7 +251,7 @@ pub fn play_game<G: PlayableGame>(args: &PlayArgs) -> ExitCode
 where
     G::Deck: Sync,
 {
-    let (game, decks) = match prepare::<G>(&args.decks) {
+    let (game, decks) = match prepare::<G>(&args.decks, args.map.as_deref()) {
         Ok(prepared) => prepared,
         Err(message) => {
             crate::errln!("error: {message}");
@@ -288,7 +321,7 @@ where
     if args.matrix {
         return simulate_matrix::<G>(args);
     }
-    let (game, decks) = match prepare::<G>(&args.decks) {
+    let (game, decks) = match prepare::<G>(&args.decks, args.map.as_deref()) {
         Ok(prepared) => prepared,
         Err(message) => {
             crate::errln!("error: {message}");
@@ -389,7 +422,7 @@ where
 {
     let prepared = (|| {
         let content_root = root::optional(root::flag());
-        let game = G::load(content_root.as_deref())?;
+        let game = load_game::<G>(content_root.as_deref(), args.map.as_deref())?;
         let paths = matrix_deck_paths::<G>(&args.decks, content_root.as_deref())?;
         let decks = read_decks(&game, &paths)?;
         Ok::<_, String>((game, paths, decks))

@@ -97,3 +97,45 @@ fn simulate_writes_a_report_page_with_pictures() {
     assert!(html.contains("Game length (turns)") && html.contains("<svg"));
     assert!(html.contains("Ankhar Butcher (Tough)"));
 }
+
+#[test]
+fn play_and_simulate_take_a_map_and_other_games_refuse_one() {
+    let map = repository().join("decks/mage-knight/maps/twin-hills.toml");
+    let map = map.to_str().expect("UTF-8 path");
+    let (code, out, err) = summary(&grimoire_in(
+        &repository(),
+        &[
+            "simulate",
+            "mage-knight",
+            "--map",
+            map,
+            "--games",
+            "4",
+            "--json",
+        ],
+    ));
+    assert_eq!(code, Some(0), "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(json["games"], 4);
+    assert_eq!(json["failures"].as_array().map(Vec::len), Some(0));
+    let (code, _, err) = summary(&grimoire_in(
+        &repository(),
+        &["play", "summoner-wars", "--map", map],
+    ));
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("not played on a map"), "{err}");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "width = 36\nheight = 36\nterain = []\n").expect("map");
+    let (code, _, err) = summary(&grimoire_in(
+        &repository(),
+        &[
+            "play",
+            "mage-knight",
+            "--map",
+            bad.to_str().expect("UTF-8 path"),
+        ],
+    ));
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("bad.toml:3:1"), "{err}");
+}

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use grimoire_mage_knight::army::{check, ArmyFile};
+use grimoire_mage_knight::map::MapFile;
 use grimoire_mage_knight::rules::MageKnightRules;
 
 use super::PlayableGame;
@@ -38,5 +39,11 @@ impl PlayableGame for MageKnightRules {
             ));
         }
         Ok(army)
+    }
+
+    /// Set-up on the map file's terrain and objectives (`grimoire play mage-knight --map
+    /// decks/mage-knight/maps/twin-hills.toml`).
+    fn on_map(self, path: &Path) -> Result<Self, String> {
+        Ok(MageKnightRules::on_map(MapFile::read(path)?))
     }
 }
