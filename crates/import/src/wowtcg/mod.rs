@@ -32,6 +32,7 @@ use crate::error::ImportError;
 use crate::pool::{self, Added, Pool};
 use crate::report::{CardLog, Finding, Report};
 use crate::source::{self, Located};
+use crate::NewWords;
 use record::Draft;
 
 /// The schema comment at the top of every written file.
@@ -41,16 +42,27 @@ const HEADER: &str = "#:schema ../../../schemas/wow-tcg.cards.schema.json\n";
 ///
 /// A `setlist.json`-style file (an object of set codes) among `files` is not a set: it only
 /// names the sets in the files' `source` lines. Nothing is written unless every file was read.
-/// The records are mapped onto the built-in vocabulary ([`Vocabulary::builtin`]); the cards
-/// are checked against the codex in `codex_dir` (`codex/wow-tcg`) before anything is written,
+/// The records are mapped onto the vocabulary of the codex in `codex_dir`
+/// ([`Vocabulary::of_codex`]); the cards are checked against the codex in `codex_dir` (`codex/wow-tcg`) before anything is written,
 /// and a card the game would not compile with is a [`Report::rejected`] finding at its record.
+///
+/// With `new_words` other than [`NewWords::Reject`], a value the codex does not know (a race, a type-line tag, a faction, a
+/// profession, a "Hero Required" trait) is written as the data spells it rather than reported
+/// unmapped; [`NewWords::Scaffold`] then adds those words to the codex as drafts in the same
+/// all-or-nothing write (see [`crate::vocabulary`]).
 pub fn import_wowtcg_json(
     files: &[PathBuf],
     out: &Path,
     codex_dir: &Path,
+    new_words: NewWords,
 ) -> Result<Report, ImportError> {
-    let vocab = Vocabulary::builtin();
     let codex = crate::check::GameCodex::load(codex_dir)?;
+    let vocab = Vocabulary::of_codex(&codex)?;
+    let vocab = if new_words == NewWords::Reject {
+        vocab
+    } else {
+        vocab.keeping_new_words()
+    };
     let mut pool = Pool::load(out, HEADER)?;
     let mut report = Report::default();
     let mut parsed = Vec::new();
@@ -137,8 +149,7 @@ pub fn import_wowtcg_json(
             &mut report,
         )?;
     }
-    pool.check(&codex, |_| false, &mut report)?;
-    pool.write()?;
+    pool.finish(&codex, new_words, &mut report)?;
     Ok(report)
 }
 
@@ -536,3 +547,6 @@ mod tests {
         assert_eq!(set_slug("HoA"), "hoa");
     }
 }
+
+#[cfg(test)]
+mod scaffold_tests;

@@ -177,10 +177,10 @@ fn read_hero_required(traits: &str, vocab: &Vocabulary, reading: &mut TextReadin
         if name.is_empty() {
             continue;
         }
-        match vocab.enum_value("HeroTrait", name) {
+        match vocab.enum_word("HeroTrait", name) {
             Some(canonical) => {
-                if !reading.hero_required.iter().any(|t| t == canonical) {
-                    reading.hero_required.push(canonical.to_owned());
+                if !reading.hero_required.contains(&canonical) {
+                    reading.hero_required.push(canonical);
                 }
             }
             None => reading.unknown_traits.push(name.to_owned()),
