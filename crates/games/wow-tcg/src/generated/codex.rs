@@ -139,6 +139,13 @@ pub enum EffectOp {
         /// The `min_hand` field.
         min_hand: u8,
     },
+    /// A triggered power (703) whose effect has its controller draw cards as it resolves.
+    TriggeredDraw {
+        /// The `when` field.
+        when: TriggerEvent,
+        /// The `count` field.
+        count: u8,
+    },
     /// Readies the recipients (105).
     Ready {
         /// The `to` field.
@@ -201,7 +208,7 @@ pub enum EffectOp {
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 30] = [
+    pub const NAMES: [&'static str; 31] = [
         "deal_damage",
         "heal_damage",
         "modify_atk",
@@ -213,6 +220,7 @@ impl EffectOp {
         "attaches",
         "payment_power",
         "triggered_heal",
+        "triggered_draw",
         "ready",
         "grant_keyword",
         "can_protect",
@@ -247,6 +255,7 @@ impl EffectOp {
             Self::Attaches => "attaches",
             Self::PaymentPower { .. } => "payment_power",
             Self::TriggeredHeal { .. } => "triggered_heal",
+            Self::TriggeredDraw { .. } => "triggered_draw",
             Self::Ready { .. } => "ready",
             Self::GrantKeyword { .. } => "grant_keyword",
             Self::CanProtect => "can_protect",

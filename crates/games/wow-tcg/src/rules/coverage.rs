@@ -4,8 +4,10 @@
 //! A card's abilities are its keywords (played when every operation of the keyword and of
 //! what it implies is interpreted, [`effects::OPERATIONS`](super::effects::OPERATIONS)), the
 //! type tags that carry operations (Totem, hand slots), the operations the card carries itself
-//! (Ongoing), and its named handler (its further powers), which no rule implements yet: a
-//! card with a handler is not covered, and when one resolves play logs it as not modelled.
+//! (Ongoing, and those its typed abilities lower to, [`card::lower`](super::card::lower)), each
+//! typed ability of a shape the rules do not play, and its named handler (its further powers),
+//! which no rule implements yet: a card with a handler is not covered, and when one resolves
+//! play logs it as not modelled.
 
 use grimoire_engine::{CardCoverage, Coverage, CoverageReport};
 
@@ -57,6 +59,14 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
         .effects
         .iter()
         .map(|op| (op_name(op).to_string(), op_coverage(op)));
+    let unplayed = (0..printed.unplayed_abilities).map(|i| {
+        (
+            format!("card ability {}", i + 1),
+            Coverage::not_modelled(
+                "a typed ability of a shape the rules do not lower onto their operations",
+            ),
+        )
+    });
     let handler = printed
         .handler
         .map(|h| (h.name().to_string(), handler_coverage(h)));
@@ -65,7 +75,7 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
         card.name(),
         card.kind(),
         sets,
-        keywords.chain(tags).chain(own).chain(handler),
+        keywords.chain(tags).chain(own).chain(unplayed).chain(handler),
     )
 }
 

@@ -50,6 +50,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::played("chain: a resolving link exhausts; becoming exhausted triggers"),
     ),
     (
+        "triggered_draw",
+        Coverage::played("chain: triggered effects; the controller draws"),
+    ),
+    (
         "triggered_heal",
         Coverage::played("chain: triggered effects, double-check condition (703.2)"),
     ),
@@ -132,6 +136,7 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::ReplaceDamage { .. } => "replace_damage",
         EffectOp::TriggeredDamage { .. } => "triggered_damage",
         EffectOp::TriggeredHeal { .. } => "triggered_heal",
+        EffectOp::TriggeredDraw { .. } => "triggered_draw",
         EffectOp::GrantKeyword { .. } => "grant_keyword",
         EffectOp::Exhaust { .. } => "exhaust",
         EffectOp::Ready { .. } => "ready",

@@ -696,8 +696,14 @@ fn printed(keys: &ObjectKeys) -> Result<Printed, String> {
     for t in &keys.tags {
         card.tags.push(parse::<TypeTag>("tag", t)?);
     }
+    // An object's `effects` replace what its card's typed abilities lowered to, so that a
+    // scenario states exactly the operations it plays.
+    if !keys.effects.items().is_empty() {
+        card.without_ability_ops();
+    }
     for op in &keys.effects {
         card.effects.push(op.to_op()?);
+        card.effect_targets.push(Vec::new());
     }
     card.token = keys.token;
     Ok(card)
