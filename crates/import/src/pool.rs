@@ -562,8 +562,9 @@ type CardRanges = Vec<(String, Range<usize>)>;
 /// Card keys written as `[[card.<key>]]` sub-tables instead of inline values.
 const SUB_TABLE_KEYS: [&str; 1] = ["attacks"];
 
-/// Card keys whose list is written one item per line (a Mage Knight warrior's dial).
-const ONE_ITEM_PER_LINE_KEYS: [&str; 1] = ["dial"];
+/// Card keys whose list is written one item per line (a Mage Knight warrior's dial, typed
+/// abilities).
+const ONE_ITEM_PER_LINE_KEYS: [&str; 2] = ["dial", "card_abilities"];
 
 /// Writes a card file: top-level values, then one `[[card]]` table per card whose values are
 /// inline (small records such as `range = { min = 0, max = 2 }`), except attack bars, which get

@@ -16,6 +16,7 @@
 
 mod record;
 mod text;
+mod translate;
 mod vocab;
 
 use std::collections::BTreeMap;
@@ -226,11 +227,17 @@ fn import_record(
             at: Some(context.origin.clone()),
         });
     }
-    let handler = draft
-        .text
-        .has_powers
-        .then(|| handlers.name_for(&name, &set));
-    let table = card_table(&draft, &name, handler);
+    let abilities = if draft.text.has_powers
+        && !draft.text.opaque
+        && PLAYED_KINDS.contains(&draft.kind.as_str())
+    {
+        translate::abilities(&draft.kind, &draft.name, &draft.text.powers, context.vocab)
+    } else {
+        None
+    };
+    let handler =
+        (draft.text.has_powers && abilities.is_none()).then(|| handlers.name_for(&name, &set));
+    let table = card_table(&draft, &name, handler, abilities);
     let source = source_line(&context.file, &set, context.set_names);
     let (added, difference) = pool.add(
         &set,
@@ -454,8 +461,26 @@ pub fn handler_name(name: &str) -> String {
     }
 }
 
+/// The kinds whose cards the rules put into play or resolve, so that their translated powers
+/// are played (quests, locations and achievements are not played from hand).
+const PLAYED_KINDS: [&str; 8] = [
+    "ability",
+    "ally",
+    "ability_ally",
+    "master_hero",
+    "weapon",
+    "armor",
+    "item",
+    "hero",
+];
+
 /// The TOML table of a card, fields in codex order.
-fn card_table(draft: &Draft, name: &str, handler: Option<String>) -> Table {
+fn card_table(
+    draft: &Draft,
+    name: &str,
+    handler: Option<String>,
+    abilities: Option<Vec<Value>>,
+) -> Table {
     let mut table = Table::new();
     let text = |s: &str| Value::String(s.to_owned());
     let list = |items: &[String]| Value::Array(items.iter().map(|s| text(s)).collect());
@@ -517,6 +542,9 @@ fn card_table(draft: &Draft, name: &str, handler: Option<String>) -> Table {
     }
     if let Some(rarity) = &draft.rarity {
         table.insert("rarity".into(), text(rarity));
+    }
+    if let Some(abilities) = abilities {
+        table.insert("card_abilities".into(), Value::Array(abilities));
     }
     table
 }

@@ -271,12 +271,16 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                         EffectOp::HealDamage { amount, to, from }
                     }
                     AbilityEffect::Draw { count } if instant => EffectOp::DrawCards { count },
-                    AbilityEffect::Exhaust { target } if target == 1 && !rules.is_empty() && instant => {
+                    AbilityEffect::Exhaust { target }
+                        if target == 1 && !rules.is_empty() && instant =>
+                    {
                         EffectOp::Exhaust {
                             to: Recipient::TargetCharacter,
                         }
                     }
-                    AbilityEffect::Ready { target } if target == 1 && !rules.is_empty() && instant => {
+                    AbilityEffect::Ready { target }
+                        if target == 1 && !rules.is_empty() && instant =>
+                    {
                         EffectOp::Ready {
                             to: Recipient::TargetCharacter,
                         }
@@ -342,15 +346,25 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     if target == 1 && names_target(to, target) && this_turn =>
                 {
                     let amount = u8::try_from(amount).ok().filter(|&a| a > 0 && a <= 10)?;
-                    (PowerEffect::ModifyAtk, amount, None, to, content::Dealer::ThisCard)
+                    (
+                        PowerEffect::ModifyAtk,
+                        amount,
+                        None,
+                        to,
+                        content::Dealer::ThisCard,
+                    )
                 }
-                AbilityEffect::Exhaust { target } if target == 1 && !rules.is_empty() && instant => (
-                    PowerEffect::Exhaust,
-                    0,
-                    None,
-                    Recipient::TargetCharacter,
-                    content::Dealer::ThisCard,
-                ),
+                AbilityEffect::Exhaust { target }
+                    if target == 1 && !rules.is_empty() && instant =>
+                {
+                    (
+                        PowerEffect::Exhaust,
+                        0,
+                        None,
+                        Recipient::TargetCharacter,
+                        content::Dealer::ThisCard,
+                    )
+                }
                 AbilityEffect::Ready { target } if target == 1 && !rules.is_empty() && instant => (
                     PowerEffect::Ready,
                     0,
@@ -417,10 +431,9 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     from,
                     min_hand: 0,
                 },
-                AbilityEffect::Draw { count } if rules.is_empty() => EffectOp::TriggeredDraw {
-                    when: event,
-                    count,
-                },
+                AbilityEffect::Draw { count } if rules.is_empty() => {
+                    EffectOp::TriggeredDraw { when: event, count }
+                }
                 _ => return None,
             };
             Some(vec![(op, rules)])

@@ -75,7 +75,11 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
         card.name(),
         card.kind(),
         sets,
-        keywords.chain(tags).chain(own).chain(unplayed).chain(handler),
+        keywords
+            .chain(tags)
+            .chain(own)
+            .chain(unplayed)
+            .chain(handler),
     )
 }
 
