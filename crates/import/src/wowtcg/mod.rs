@@ -231,7 +231,13 @@ fn import_record(
         && !draft.text.opaque
         && PLAYED_KINDS.contains(&draft.kind.as_str())
     {
-        translate::abilities(&draft.kind, &draft.name, &draft.text.powers, context.vocab)
+        translate::abilities(
+            &draft.kind,
+            &draft.name,
+            draft.text.ongoing,
+            &draft.text.powers,
+            context.vocab,
+        )
     } else {
         None
     };

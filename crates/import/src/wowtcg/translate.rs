@@ -56,16 +56,20 @@ struct Effect {
 
 /// The `card_abilities` of a card of kind `kind` named `name` whose powers are `powers`, or
 /// `None` unless every power is read exactly.
+/// An ability card with an Ongoing part (`ongoing`) is not read: the text before `Ongoing:`
+/// applies as it resolves while the card stays in play, which no typed shape the rules play
+/// says.
 pub fn abilities(
     kind: &str,
     name: &str,
+    ongoing: bool,
     powers: &[PowerText],
     vocab: &Vocabulary,
 ) -> Option<Vec<Value>> {
     if powers.is_empty() || powers.iter().any(|power| power.labelled) {
         return None;
     }
-    if kind == "quest" {
+    if kind == "quest" || ongoing {
         return None;
     }
     let reader = Reader { name, vocab };
@@ -156,6 +160,11 @@ impl Reader<'_> {
             return None;
         };
         let effect = self.effect(sentence, true)?;
+        // A payment power's effect is one the `payment_power` operation has.
+        let op = effect.value.get("op").and_then(Value::as_str)?;
+        if op == "grant_keyword" {
+            return None;
+        }
         let mut ability = Table::new();
         ability.insert("trigger".into(), text("activate"));
         ability.insert("cost".into(), Value::Array(paid));

@@ -508,6 +508,8 @@ pub enum Handler {
     BarovPeasantCaller,
     /// `baru_gravehorn`, used by: Baru Gravehorn.
     BaruGravehorn,
+    /// `bash`, used by: Bash.
+    Bash,
     /// `bash_and_slash`, used by: Bash and Slash.
     BashAndSlash,
     /// `bathe_in_blood`, used by: Bathe in Blood.
@@ -976,6 +978,8 @@ pub enum Handler {
     Bubblegil,
     /// `bubblesmash`, used by: Bubblesmash.
     Bubblesmash,
+    /// `bubula_del_kissel`, used by: Bubula del Kissel.
+    BubulaDelKissel,
     /// `building_her_forces`, used by: Building Her Forces.
     BuildingHerForces,
     /// `buldrug`, used by: Buldrug.
@@ -1158,6 +1162,8 @@ pub enum Handler {
     ClaraGraves,
     /// `clarity_of_thought`, used by: Clarity of Thought.
     ClarityOfThought,
+    /// `claw`, used by: Claw.
+    Claw,
     /// `claw_claw_bite`, used by: Claw, Claw, Bite.
     ClawClawBite,
     /// `claws_of_the_dead`, used by: Claws of the Dead.
@@ -2414,6 +2420,8 @@ pub enum Handler {
     Freeze,
     /// `freezing_arrow`, used by: Freezing Arrow.
     FreezingArrow,
+    /// `frek_snipelix`, used by: Frek Snipelix.
+    FrekSnipelix,
     /// `frenzied_doomguard`, used by: Frenzied Doomguard.
     FrenziedDoomguard,
     /// `frenzy`, used by: Frenzy.
@@ -2426,6 +2434,8 @@ pub enum Handler {
     Fright,
     /// `frigid_hopelessness`, used by: Frigid Hopelessness.
     FrigidHopelessness,
+    /// `frimzy_fuzzbum`, used by: Frimzy Fuzzbum.
+    FrimzyFuzzbum,
     /// `frizlix_of_kezan`, used by: Frizlix of Kezan.
     FrizlixOfKezan,
     /// `frizzlight`, used by: Frizzlight.
@@ -2862,6 +2872,8 @@ pub enum Handler {
     HansiWildcoat,
     /// `hanthal_lightward`, used by: Hanthal Lightward.
     HanthalLightward,
+    /// `hanu_skyhorn`, used by: Hanu Skyhorn.
+    HanuSkyhorn,
     /// `haranto_darkstrider`, used by: Haranto Darkstrider.
     HarantoDarkstrider,
     /// `haratha_hammerflame`, used by: Haratha Hammerflame.
@@ -3544,6 +3556,8 @@ pub enum Handler {
     KirgaEarthguard,
     /// `kirox_butcherblade`, used by: Kirox Butcherblade.
     KiroxButcherblade,
+    /// `kizzli_grinderstub`, used by: Kizzli Grinderstub.
+    KizzliGrinderstub,
     /// `kjaran_the_callous`, used by: Kjaran the Callous.
     KjaranTheCallous,
     /// `klannoc_macleod`, used by: Klannoc Macleod.
@@ -4042,6 +4056,8 @@ pub enum Handler {
     MastersStable,
     /// `masterwork_stormhammer`, used by: Masterwork Stormhammer.
     MasterworkStormhammer,
+    /// `maul`, used by: Maul.
+    Maul,
     /// `maurice_steelson`, used by: Maurice Steelson.
     MauriceSteelson,
     /// `maxie_the_blaster`, used by: Maxie the Blaster.
@@ -4352,6 +4368,8 @@ pub enum Handler {
     NazjarHarpooner,
     /// `nazjar_sorceress`, used by: Naz'jar Sorceress.
     NazjarSorceress,
+    /// `nazuk_darkblood`, used by: Nazuk Darkblood.
+    NazukDarkblood,
     /// `neboz_tombwex`, used by: Neboz Tombwex.
     NebozTombwex,
     /// `necessary_sacrifice`, used by: Necessary Sacrifice.
@@ -4620,6 +4638,8 @@ pub enum Handler {
     ParasiticShadowfiend,
     /// `parexia_herald_of_the_shadows`, used by: Parexia, Herald of the Shadows.
     ParexiaHeraldOfTheShadows,
+    /// `parren_shadowshot`, used by: Parren Shadowshot.
+    ParrenShadowshot,
     /// `patchwerk`, used by: Patchwerk.
     Patchwerk,
     /// `path_of_frost`, used by: Path of Frost.
@@ -5120,6 +5140,8 @@ pub enum Handler {
     RingOfBinding,
     /// `ring_of_frost`, used by: Ring of Frost.
     RingOfFrost,
+    /// `ring_of_invincibility`, used by: Ring of Invincibility.
+    RingOfInvincibility,
     /// `ring_of_the_battle_anthem`, used by: Ring of the Battle Anthem.
     RingOfTheBattleAnthem,
     /// `ring_of_the_great_whale`, used by: Ring of the Great Whale.
@@ -7159,7 +7181,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 3575] = [
+    pub const ALL: [Handler; 3586] = [
         Self::ABirdInHand,
         Self::ADonationOfSilk,
         Self::ADonationOfWool,
@@ -7412,6 +7434,7 @@ impl Handler {
         Self::BaronSilverlaine,
         Self::BarovPeasantCaller,
         Self::BaruGravehorn,
+        Self::Bash,
         Self::BashAndSlash,
         Self::BatheInBlood,
         Self::BathrahTheWindwatcher,
@@ -7646,6 +7669,7 @@ impl Handler {
         Self::BrutalityBlade,
         Self::Bubblegil,
         Self::Bubblesmash,
+        Self::BubulaDelKissel,
         Self::BuildingHerForces,
         Self::Buldrug,
         Self::BulkasWildhorn,
@@ -7737,6 +7761,7 @@ impl Handler {
         Self::Clamps,
         Self::ClaraGraves,
         Self::ClarityOfThought,
+        Self::Claw,
         Self::ClawClawBite,
         Self::ClawsOfTheDead,
         Self::ClawsOfTorment,
@@ -8365,12 +8390,14 @@ impl Handler {
         Self::FraznakTheFurious,
         Self::Freeze,
         Self::FreezingArrow,
+        Self::FrekSnipelix,
         Self::FrenziedDoomguard,
         Self::Frenzy,
         Self::FriendInNeed,
         Self::FriendsInHighPlaces,
         Self::Fright,
         Self::FrigidHopelessness,
+        Self::FrimzyFuzzbum,
         Self::FrizlixOfKezan,
         Self::Frizzlight,
         Self::FromTheShadows,
@@ -8589,6 +8616,7 @@ impl Handler {
         Self::HannahTheUnstoppable,
         Self::HansiWildcoat,
         Self::HanthalLightward,
+        Self::HanuSkyhorn,
         Self::HarantoDarkstrider,
         Self::HarathaHammerflame,
         Self::HarbingerSefu,
@@ -8930,6 +8958,7 @@ impl Handler {
         Self::KinzaMistressOfTheElements,
         Self::KirgaEarthguard,
         Self::KiroxButcherblade,
+        Self::KizzliGrinderstub,
         Self::KjaranTheCallous,
         Self::KlannocMacleod,
         Self::KloxxDedrix,
@@ -9179,6 +9208,7 @@ impl Handler {
         Self::MastersEmbrace,
         Self::MastersStable,
         Self::MasterworkStormhammer,
+        Self::Maul,
         Self::MauriceSteelson,
         Self::MaxieTheBlaster,
         Self::MaxumIronbrew,
@@ -9334,6 +9364,7 @@ impl Handler {
         Self::NaxxramasWorshipper,
         Self::NazjarHarpooner,
         Self::NazjarSorceress,
+        Self::NazukDarkblood,
         Self::NebozTombwex,
         Self::NecessarySacrifice,
         Self::NecroticPlague,
@@ -9468,6 +9499,7 @@ impl Handler {
         Self::ParalyzingStrike,
         Self::ParasiticShadowfiend,
         Self::ParexiaHeraldOfTheShadows,
+        Self::ParrenShadowshot,
         Self::Patchwerk,
         Self::PathOfFrost,
         Self::PathOfLife,
@@ -9718,6 +9750,7 @@ impl Handler {
         Self::RimeAndFreezin,
         Self::RingOfBinding,
         Self::RingOfFrost,
+        Self::RingOfInvincibility,
         Self::RingOfTheBattleAnthem,
         Self::RingOfTheGreatWhale,
         Self::RingOfTheRecalcitrant,
@@ -10737,7 +10770,7 @@ impl Handler {
         Self::ZylahManslayer,
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 3575] = [
+    pub const BY_NAME: [(&'static str, Handler); 3586] = [
         ("a_bird_in_hand", Self::ABirdInHand),
         ("a_donation_of_silk", Self::ADonationOfSilk),
         ("a_donation_of_wool", Self::ADonationOfWool),
@@ -10990,6 +11023,7 @@ impl Handler {
         ("baron_silverlaine", Self::BaronSilverlaine),
         ("barov_peasant_caller", Self::BarovPeasantCaller),
         ("baru_gravehorn", Self::BaruGravehorn),
+        ("bash", Self::Bash),
         ("bash_and_slash", Self::BashAndSlash),
         ("bathe_in_blood", Self::BatheInBlood),
         ("bathrah_the_windwatcher", Self::BathrahTheWindwatcher),
@@ -11227,6 +11261,7 @@ impl Handler {
         ("brutality_blade", Self::BrutalityBlade),
         ("bubblegil", Self::Bubblegil),
         ("bubblesmash", Self::Bubblesmash),
+        ("bubula_del_kissel", Self::BubulaDelKissel),
         ("building_her_forces", Self::BuildingHerForces),
         ("buldrug", Self::Buldrug),
         ("bulkas_wildhorn", Self::BulkasWildhorn),
@@ -11318,6 +11353,7 @@ impl Handler {
         ("clamps", Self::Clamps),
         ("clara_graves", Self::ClaraGraves),
         ("clarity_of_thought", Self::ClarityOfThought),
+        ("claw", Self::Claw),
         ("claw_claw_bite", Self::ClawClawBite),
         ("claws_of_the_dead", Self::ClawsOfTheDead),
         ("claws_of_torment", Self::ClawsOfTorment),
@@ -11946,12 +11982,14 @@ impl Handler {
         ("fraznak_the_furious", Self::FraznakTheFurious),
         ("freeze", Self::Freeze),
         ("freezing_arrow", Self::FreezingArrow),
+        ("frek_snipelix", Self::FrekSnipelix),
         ("frenzied_doomguard", Self::FrenziedDoomguard),
         ("frenzy", Self::Frenzy),
         ("friend_in_need", Self::FriendInNeed),
         ("friends_in_high_places", Self::FriendsInHighPlaces),
         ("fright", Self::Fright),
         ("frigid_hopelessness", Self::FrigidHopelessness),
+        ("frimzy_fuzzbum", Self::FrimzyFuzzbum),
         ("frizlix_of_kezan", Self::FrizlixOfKezan),
         ("frizzlight", Self::Frizzlight),
         ("from_the_shadows", Self::FromTheShadows),
@@ -12170,6 +12208,7 @@ impl Handler {
         ("hannah_the_unstoppable", Self::HannahTheUnstoppable),
         ("hansi_wildcoat", Self::HansiWildcoat),
         ("hanthal_lightward", Self::HanthalLightward),
+        ("hanu_skyhorn", Self::HanuSkyhorn),
         ("haranto_darkstrider", Self::HarantoDarkstrider),
         ("haratha_hammerflame", Self::HarathaHammerflame),
         ("harbinger_sefu", Self::HarbingerSefu),
@@ -12511,6 +12550,7 @@ impl Handler {
         ("kinza_mistress_of_the_elements", Self::KinzaMistressOfTheElements),
         ("kirga_earthguard", Self::KirgaEarthguard),
         ("kirox_butcherblade", Self::KiroxButcherblade),
+        ("kizzli_grinderstub", Self::KizzliGrinderstub),
         ("kjaran_the_callous", Self::KjaranTheCallous),
         ("klannoc_macleod", Self::KlannocMacleod),
         ("kloxx_dedrix", Self::KloxxDedrix),
@@ -12763,6 +12803,7 @@ impl Handler {
         ("masters_embrace", Self::MastersEmbrace),
         ("masters_stable", Self::MastersStable),
         ("masterwork_stormhammer", Self::MasterworkStormhammer),
+        ("maul", Self::Maul),
         ("maurice_steelson", Self::MauriceSteelson),
         ("maxie_the_blaster", Self::MaxieTheBlaster),
         ("maxum_ironbrew", Self::MaxumIronbrew),
@@ -12918,6 +12959,7 @@ impl Handler {
         ("naxxramas_worshipper", Self::NaxxramasWorshipper),
         ("nazjar_harpooner", Self::NazjarHarpooner),
         ("nazjar_sorceress", Self::NazjarSorceress),
+        ("nazuk_darkblood", Self::NazukDarkblood),
         ("neboz_tombwex", Self::NebozTombwex),
         ("necessary_sacrifice", Self::NecessarySacrifice),
         ("necrotic_plague", Self::NecroticPlague),
@@ -13055,6 +13097,7 @@ impl Handler {
         ("paralyzing_strike", Self::ParalyzingStrike),
         ("parasitic_shadowfiend", Self::ParasiticShadowfiend),
         ("parexia_herald_of_the_shadows", Self::ParexiaHeraldOfTheShadows),
+        ("parren_shadowshot", Self::ParrenShadowshot),
         ("patchwerk", Self::Patchwerk),
         ("path_of_frost", Self::PathOfFrost),
         ("path_of_life", Self::PathOfLife),
@@ -13308,6 +13351,7 @@ impl Handler {
         ("rime_and_freezin", Self::RimeAndFreezin),
         ("ring_of_binding", Self::RingOfBinding),
         ("ring_of_frost", Self::RingOfFrost),
+        ("ring_of_invincibility", Self::RingOfInvincibility),
         ("ring_of_the_battle_anthem", Self::RingOfTheBattleAnthem),
         ("ring_of_the_great_whale", Self::RingOfTheGreatWhale),
         ("ring_of_the_recalcitrant", Self::RingOfTheRecalcitrant),
@@ -14602,6 +14646,7 @@ impl Handler {
             Self::BaronSilverlaine => "baron_silverlaine",
             Self::BarovPeasantCaller => "barov_peasant_caller",
             Self::BaruGravehorn => "baru_gravehorn",
+            Self::Bash => "bash",
             Self::BashAndSlash => "bash_and_slash",
             Self::BatheInBlood => "bathe_in_blood",
             Self::BathrahTheWindwatcher => "bathrah_the_windwatcher",
@@ -14838,6 +14883,7 @@ impl Handler {
             Self::BrutalityBlade => "brutality_blade",
             Self::Bubblegil => "bubblegil",
             Self::Bubblesmash => "bubblesmash",
+            Self::BubulaDelKissel => "bubula_del_kissel",
             Self::BuildingHerForces => "building_her_forces",
             Self::Buldrug => "buldrug",
             Self::BulkasWildhorn => "bulkas_wildhorn",
@@ -14929,6 +14975,7 @@ impl Handler {
             Self::Clamps => "clamps",
             Self::ClaraGraves => "clara_graves",
             Self::ClarityOfThought => "clarity_of_thought",
+            Self::Claw => "claw",
             Self::ClawClawBite => "claw_claw_bite",
             Self::ClawsOfTheDead => "claws_of_the_dead",
             Self::ClawsOfTorment => "claws_of_torment",
@@ -15557,12 +15604,14 @@ impl Handler {
             Self::FraznakTheFurious => "fraznak_the_furious",
             Self::Freeze => "freeze",
             Self::FreezingArrow => "freezing_arrow",
+            Self::FrekSnipelix => "frek_snipelix",
             Self::FrenziedDoomguard => "frenzied_doomguard",
             Self::Frenzy => "frenzy",
             Self::FriendInNeed => "friend_in_need",
             Self::FriendsInHighPlaces => "friends_in_high_places",
             Self::Fright => "fright",
             Self::FrigidHopelessness => "frigid_hopelessness",
+            Self::FrimzyFuzzbum => "frimzy_fuzzbum",
             Self::FrizlixOfKezan => "frizlix_of_kezan",
             Self::Frizzlight => "frizzlight",
             Self::FromTheShadows => "from_the_shadows",
@@ -15781,6 +15830,7 @@ impl Handler {
             Self::HannahTheUnstoppable => "hannah_the_unstoppable",
             Self::HansiWildcoat => "hansi_wildcoat",
             Self::HanthalLightward => "hanthal_lightward",
+            Self::HanuSkyhorn => "hanu_skyhorn",
             Self::HarantoDarkstrider => "haranto_darkstrider",
             Self::HarathaHammerflame => "haratha_hammerflame",
             Self::HarbingerSefu => "harbinger_sefu",
@@ -16122,6 +16172,7 @@ impl Handler {
             Self::KinzaMistressOfTheElements => "kinza_mistress_of_the_elements",
             Self::KirgaEarthguard => "kirga_earthguard",
             Self::KiroxButcherblade => "kirox_butcherblade",
+            Self::KizzliGrinderstub => "kizzli_grinderstub",
             Self::KjaranTheCallous => "kjaran_the_callous",
             Self::KlannocMacleod => "klannoc_macleod",
             Self::KloxxDedrix => "kloxx_dedrix",
@@ -16373,6 +16424,7 @@ impl Handler {
             Self::MastersEmbrace => "masters_embrace",
             Self::MastersStable => "masters_stable",
             Self::MasterworkStormhammer => "masterwork_stormhammer",
+            Self::Maul => "maul",
             Self::MauriceSteelson => "maurice_steelson",
             Self::MaxieTheBlaster => "maxie_the_blaster",
             Self::MaxumIronbrew => "maxum_ironbrew",
@@ -16528,6 +16580,7 @@ impl Handler {
             Self::NaxxramasWorshipper => "naxxramas_worshipper",
             Self::NazjarHarpooner => "nazjar_harpooner",
             Self::NazjarSorceress => "nazjar_sorceress",
+            Self::NazukDarkblood => "nazuk_darkblood",
             Self::NebozTombwex => "neboz_tombwex",
             Self::NecessarySacrifice => "necessary_sacrifice",
             Self::NecroticPlague => "necrotic_plague",
@@ -16664,6 +16717,7 @@ impl Handler {
             Self::ParalyzingStrike => "paralyzing_strike",
             Self::ParasiticShadowfiend => "parasitic_shadowfiend",
             Self::ParexiaHeraldOfTheShadows => "parexia_herald_of_the_shadows",
+            Self::ParrenShadowshot => "parren_shadowshot",
             Self::Patchwerk => "patchwerk",
             Self::PathOfFrost => "path_of_frost",
             Self::PathOfLife => "path_of_life",
@@ -16916,6 +16970,7 @@ impl Handler {
             Self::RimeAndFreezin => "rime_and_freezin",
             Self::RingOfBinding => "ring_of_binding",
             Self::RingOfFrost => "ring_of_frost",
+            Self::RingOfInvincibility => "ring_of_invincibility",
             Self::RingOfTheBattleAnthem => "ring_of_the_battle_anthem",
             Self::RingOfTheGreatWhale => "ring_of_the_great_whale",
             Self::RingOfTheRecalcitrant => "ring_of_the_recalcitrant",

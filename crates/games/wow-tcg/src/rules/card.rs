@@ -151,8 +151,16 @@ impl Printed {
                 p.effect_targets.push(Vec::new());
             }
         }
+        let ongoing = matches!(card, Card::Ability(ability) if ability.ongoing);
         for ability in card.card_abilities() {
-            match lower(ability, kind) {
+            // The part of an ongoing ability that applies as it resolves (306.2) is not told
+            // apart from its continuous part by the operations: not played.
+            let lowered = if ongoing && ability.trigger == AbilityTrigger::OnPlay {
+                None
+            } else {
+                lower(ability, kind)
+            };
+            match lowered {
                 Some(lowered) => {
                     p.from_abilities += lowered.len();
                     for (op, rules) in lowered {

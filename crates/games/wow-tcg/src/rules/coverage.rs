@@ -12,7 +12,7 @@
 use grimoire_engine::{CardCoverage, Coverage, CoverageReport};
 
 use super::card::Printed;
-use super::content::{CardId, Handler, Keyword, TypeTag};
+use super::content::{CardId, EffectOp, Handler, Keyword, TypeTag};
 use super::effects::{coverage as op_coverage, keyword_ops, op_name};
 
 /// How the rules treat a card's handler: no rule implements one yet.
@@ -55,10 +55,17 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
         .tags
         .iter()
         .filter_map(|&t| tag_coverage(t).map(|c| (t.to_string(), c)));
-    let own = printed
-        .effects
-        .iter()
-        .map(|op| (op_name(op).to_string(), op_coverage(op)));
+    // A granted keyword is played only as far as the keyword itself is.
+    let own = printed.effects.iter().map(|op| {
+        let status = match *op {
+            EffectOp::GrantKeyword { keyword, .. } => {
+                Coverage::all([op_coverage(op), keyword_coverage(keyword)])
+                    .unwrap_or_else(|| op_coverage(op))
+            }
+            _ => op_coverage(op),
+        };
+        (op_name(op).to_string(), status)
+    });
     let unplayed = (0..printed.unplayed_abilities).map(|i| {
         (
             format!("card ability {}", i + 1),

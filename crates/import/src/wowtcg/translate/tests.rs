@@ -11,7 +11,7 @@ use super::abilities;
 fn translated(kind: &str, name: &str, rules: &str) -> Option<String> {
     let vocab = Vocabulary::builtin();
     let reading = text::read(rules, &vocab);
-    let abilities = abilities(kind, name, &reading.powers, &vocab)?;
+    let abilities = abilities(kind, name, reading.ongoing, &reading.powers, &vocab)?;
     Some(Value::Array(abilities).to_string())
 }
 
@@ -144,6 +144,10 @@ fn text_not_fully_understood_is_not_translated() {
         ("ability", "Two Shots", "Your hero deals 1 fire damage to target ally. Your hero deals 1 fire damage to target hero."),
         // Eight cards is more than a draw can say.
         ("ability", "Big Draw", "Draw eight cards."),
+        // A payment power that grants a keyword: no payment power effect says that.
+        ("item", "Ring of Invincibility", "1, [Exhaust] -> Target ally has Invincible this turn. <i>(It can't leave play, be targeted or be dealt damage)</i>."),
+        // Text before Ongoing on an ability that stays in play (Maul).
+        ("ability", "Maul", "Your hero has +1 ATK this turn.; <b>Ongoing:</b> Your hero is in bear form. <i>(Has <b>Protector</b>.)</i>"),
     ];
     for (kind, name, rules) in untranslated {
         assert_eq!(translated(kind, name, rules), None, "{name}: {rules}");
