@@ -186,7 +186,7 @@ fn every_glossary_keyword_says_what_it_does_as_data() {
 fn legal_actions_offer_what_apply_accepts() {
     use grimoire_engine::{Ctx, EventLog, FirstOption, PlayerId, Rules, ScriptedDice};
     use grimoire_wow_tcg::rules::{Action, Game, Kind, Printed, WowRules};
-    use grimoire_wow_tcg::{CardId, Dealer, EffectOp, PowerEffect, Recipient};
+    use grimoire_wow_tcg::CardId;
 
     let card = |name: &str| Printed::of(CardId::from_name(name).expect("a card of the pool"));
     let (one, two) = (PlayerId(1), PlayerId(2));
@@ -196,18 +196,9 @@ fn legal_actions_offer_what_apply_accepts() {
     let bala = game.add_object(card("Bala Silentblade"), one, 2);
     let fury = game.add_object(card("Fury"), one, 1);
     game.add_object(Printed::blank("resource", Kind::Resource), one, 2);
-    let mut moorf = card("Elder Moorf");
-    moorf.effects.push(EffectOp::PaymentPower {
-        cost: 1,
-        activate: false,
-        once_per_turn: true,
-        effect: PowerEffect::ModifyAtk,
-        amount: 2,
-        damage_type: None,
-        to: Recipient::TargetCharacter,
-        from: Dealer::ThisCard,
-    });
-    let moorf = game.add_object(moorf, one, 2);
+    // Elder Moorf's payment power is its translated ability data (1, once per turn: target
+    // ally has +2 ATK this turn).
+    let moorf = game.add_object(card("Elder Moorf"), one, 2);
 
     let actions = WowRules.legal_actions(&game, one);
     assert!(actions.contains(&Action::Pass(one)));

@@ -8,11 +8,11 @@
 //!
 //! - a **played effect** (ability cards without Ongoing): sentences such as `Your hero deals
 //!   N [type] damage to <who>`, `Your hero heals N damage from <who>`, `Draw N cards`,
-//!   `Exhaust <target>`, `Ready <target>`, `<who> has +N/-N ATK this turn`, `<who> has <Keyword>
+//!   `Exhaust <target>`, `Ready <target>`, `Destroy <ally target>`, `<who> has +N/-N ATK this turn`, `<who> has <Keyword>
 //!   this turn`, all of one duration, naming at most one target;
 //! - a **payment power** `<costs> -> <effect>` with costs of resources (`2`) and `[Exhaust]`,
 //!   one effect (the card itself may be its subject, by its name, a word of it, or `he`/`she`/
-//!   `it`/`this ally`), optionally `Use only once per turn`;
+//!   `it`/`this ally`), optionally `Use only once per turn` and `Use only on your turn`;
 //! - a **triggered power** `When <this card> enters play | is destroyed | attacks, <effect>`
 //!   or `At the start | end of your turn, <effect>`, with one damage, healing or drawing
 //!   effect.
@@ -150,10 +150,16 @@ impl Reader<'_> {
             }
         }
         let mut parts = sentences(effect);
-        let once = parts
-            .last()
-            .is_some_and(|last| last.eq_ignore_ascii_case("Use only once per turn"));
-        if once {
+        let mut once = false;
+        let mut own_turn = false;
+        while let Some(last) = parts.last() {
+            if last.eq_ignore_ascii_case("Use only once per turn") && !once {
+                once = true;
+            } else if last.eq_ignore_ascii_case("Use only on your turn") && !own_turn {
+                own_turn = true;
+            } else {
+                break;
+            }
             parts.pop();
         }
         let [sentence] = parts.as_slice() else {
@@ -168,7 +174,11 @@ impl Reader<'_> {
         let mut ability = Table::new();
         ability.insert("trigger".into(), text("activate"));
         ability.insert("cost".into(), Value::Array(paid));
-        Some(Value::Table(finish(ability, effect, once)))
+        let mut ability = finish(ability, effect, once);
+        if own_turn {
+            ability.insert("own_turn".into(), Value::Boolean(true));
+        }
+        Some(Value::Table(ability))
     }
 
     /// `When <this card> enters play|is destroyed|attacks, <effect>`, or `At the start|end of
@@ -252,6 +262,11 @@ impl Reader<'_> {
         }
         if let Some(who) = strip_prefix_ci(sentence, "Ready ") {
             return self.targeted_only("ready", who);
+        }
+        if let Some(who) = strip_prefix_ci(sentence, "Destroy ") {
+            let effect = self.targeted_only("destroy", who)?;
+            // Only allies: destroying a hero is no power of the vocabulary.
+            return (effect.target.as_ref()?.card == "Ally").then_some(effect);
         }
         if let Some(effect) = self.deals_or_heals(sentence, self_subject) {
             return Some(effect);

@@ -115,6 +115,8 @@ pub enum EffectOp {
         activate: bool,
         /// 'Use only once per turn': counted per card and power, even if the effect is interrupted (701.5).
         once_per_turn: bool,
+        /// 'Use only on your turn': only while its controller is the turn player.
+        own_turn: bool,
         /// The `effect` field.
         effect: PowerEffect,
         /// The `amount` field.
@@ -145,6 +147,11 @@ pub enum EffectOp {
         when: TriggerEvent,
         /// The `count` field.
         count: u8,
+    },
+    /// Destroys the recipients: each leaves play for its owner's graveyard and its 'is destroyed' powers trigger; one that can't be destroyed stays (103.3).
+    Destroy {
+        /// The `to` field.
+        to: Recipient,
     },
     /// Readies the recipients (105).
     Ready {
@@ -208,7 +215,7 @@ pub enum EffectOp {
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 31] = [
+    pub const NAMES: [&'static str; 32] = [
         "deal_damage",
         "heal_damage",
         "modify_atk",
@@ -221,6 +228,7 @@ impl EffectOp {
         "payment_power",
         "triggered_heal",
         "triggered_draw",
+        "destroy",
         "ready",
         "grant_keyword",
         "can_protect",
@@ -256,6 +264,7 @@ impl EffectOp {
             Self::PaymentPower { .. } => "payment_power",
             Self::TriggeredHeal { .. } => "triggered_heal",
             Self::TriggeredDraw { .. } => "triggered_draw",
+            Self::Destroy { .. } => "destroy",
             Self::Ready { .. } => "ready",
             Self::GrantKeyword { .. } => "grant_keyword",
             Self::CanProtect => "can_protect",

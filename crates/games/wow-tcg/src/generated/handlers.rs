@@ -1374,8 +1374,6 @@ pub enum Handler {
     CrusaderFarisa,
     /// `crusader_lord_dalfors`, used by: Crusader Lord Dalfors.
     CrusaderLordDalfors,
-    /// `crush`, used by: Crush.
-    Crush,
     /// `crushing_blow`, used by: Crushing Blow.
     CrushingBlow,
     /// `crushing_shadows`, used by: Crushing Shadows.
@@ -6710,8 +6708,6 @@ pub enum Handler {
     Vanish,
     /// `vanora_moonshot`, used by: Vanora Moonshot.
     VanoraMoonshot,
-    /// `vanquish`, used by: Vanquish.
-    Vanquish,
     /// `varandas_silverleaf`, used by: Varandas Silverleaf.
     VarandasSilverleaf,
     /// `varanis_bitterstar`, used by: Varanis Bitterstar.
@@ -7181,7 +7177,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 3586] = [
+    pub const ALL: [Handler; 3584] = [
         Self::ABirdInHand,
         Self::ADonationOfSilk,
         Self::ADonationOfWool,
@@ -7867,7 +7863,6 @@ impl Handler {
         Self::CrusadeEngineerSpitzpatrick,
         Self::CrusaderFarisa,
         Self::CrusaderLordDalfors,
-        Self::Crush,
         Self::CrushingBlow,
         Self::CrushingShadows,
         Self::CrushingStrike,
@@ -10535,7 +10530,6 @@ impl Handler {
         Self::VaniraRaventhorne,
         Self::Vanish,
         Self::VanoraMoonshot,
-        Self::Vanquish,
         Self::VarandasSilverleaf,
         Self::VaranisBitterstar,
         Self::VariablePulseLightningCapacitor,
@@ -10770,7 +10764,7 @@ impl Handler {
         Self::ZylahManslayer,
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 3586] = [
+    pub const BY_NAME: [(&'static str, Handler); 3584] = [
         ("a_bird_in_hand", Self::ABirdInHand),
         ("a_donation_of_silk", Self::ADonationOfSilk),
         ("a_donation_of_wool", Self::ADonationOfWool),
@@ -11459,7 +11453,6 @@ impl Handler {
         ("crusade_engineer_spitzpatrick", Self::CrusadeEngineerSpitzpatrick),
         ("crusader_farisa", Self::CrusaderFarisa),
         ("crusader_lord_dalfors", Self::CrusaderLordDalfors),
-        ("crush", Self::Crush),
         ("crushing_blow", Self::CrushingBlow),
         ("crushing_shadows", Self::CrushingShadows),
         ("crushing_strike", Self::CrushingStrike),
@@ -14151,7 +14144,6 @@ impl Handler {
         ("vanira_raventhorne", Self::VaniraRaventhorne),
         ("vanish", Self::Vanish),
         ("vanora_moonshot", Self::VanoraMoonshot),
-        ("vanquish", Self::Vanquish),
         ("varandas_silverleaf", Self::VarandasSilverleaf),
         ("varanis_bitterstar", Self::VaranisBitterstar),
         ("variable_pulse_lightning_capacitor", Self::VariablePulseLightningCapacitor),
@@ -15081,7 +15073,6 @@ impl Handler {
             Self::CrusadeEngineerSpitzpatrick => "crusade_engineer_spitzpatrick",
             Self::CrusaderFarisa => "crusader_farisa",
             Self::CrusaderLordDalfors => "crusader_lord_dalfors",
-            Self::Crush => "crush",
             Self::CrushingBlow => "crushing_blow",
             Self::CrushingShadows => "crushing_shadows",
             Self::CrushingStrike => "crushing_strike",
@@ -17769,7 +17760,6 @@ impl Handler {
             Self::VaniraRaventhorne => "vanira_raventhorne",
             Self::Vanish => "vanish",
             Self::VanoraMoonshot => "vanora_moonshot",
-            Self::Vanquish => "vanquish",
             Self::VarandasSilverleaf => "varandas_silverleaf",
             Self::VaranisBitterstar => "varanis_bitterstar",
             Self::VariablePulseLightningCapacitor => "variable_pulse_lightning_capacitor",

@@ -71,6 +71,7 @@ fn live_record_cardability(
             "duration",
             "effects",
             "once_per_turn",
+            "own_turn",
         ],
         path,
     )?;
@@ -102,6 +103,7 @@ fn live_record_cardability(
             |value, path| live::list(value, path, live_union_abilityeffect),
         )?,
         once_per_turn: live::field(table, path, "once_per_turn", live::boolean)?,
+        own_turn: live::field(table, path, "own_turn", live::boolean)?,
     })
 }
 /// Reads a `AbilityTarget` record.

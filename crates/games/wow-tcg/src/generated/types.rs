@@ -2332,27 +2332,31 @@ pub enum PowerEffect {
     Ready,
     /// Its controller draws `amount` cards.
     DrawCards,
+    /// Destroys the recipient, unless it can't be destroyed (103.3).
+    Destroy,
 }
 impl PowerEffect {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "PowerEffect";
     /// Every value, in declaration order.
-    pub const ALL: [PowerEffect; 6] = [
+    pub const ALL: [PowerEffect; 7] = [
         Self::DealDamage,
         Self::HealDamage,
         Self::ModifyAtk,
         Self::Exhaust,
         Self::Ready,
         Self::DrawCards,
+        Self::Destroy,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 7] = [
         "DealDamage",
         "HealDamage",
         "ModifyAtk",
         "Exhaust",
         "Ready",
         "DrawCards",
+        "Destroy",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -2363,6 +2367,7 @@ impl PowerEffect {
             Self::Exhaust => "Exhaust",
             Self::Ready => "Ready",
             Self::DrawCards => "DrawCards",
+            Self::Destroy => "Destroy",
         }
     }
 }
@@ -2602,6 +2607,8 @@ pub struct CardAbility {
     pub effects: &'static [AbilityEffect],
     /// 'Use only once per turn' (701.5).
     pub once_per_turn: bool,
+    /// 'Use only on your turn'.
+    pub own_turn: bool,
 }
 /// One target of a power (706): the kind of card, whose, and the tests it must pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

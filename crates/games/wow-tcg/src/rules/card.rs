@@ -198,10 +198,10 @@ pub struct TargetRule {
 /// shapes, each exactly what the engine's operations already do:
 ///
 /// - `on_play` on an ability card, no costs, no condition: its effects (damage, healing,
-///   drawing, exhausting, readying; ATK changes and keywords with `this_turn`) apply as the
-///   card's link resolves (709);
+///   drawing, exhausting, readying, destroying an ally; ATK changes and keywords with
+///   `this_turn`) apply as the card's link resolves (709);
 /// - `activate`: one effect, paid with resources and/or exhausting the card (701), possibly
-///   once per turn: a `payment_power`;
+///   once per turn or only on its controller's turn: a `payment_power`;
 /// - `triggered`: one damage, healing or drawing effect, no costs: a triggered power (703).
 ///
 /// Targets are characters with no filters beyond kind and side; `TargetCharacter` recipients
@@ -237,9 +237,9 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             | AbilityEffect::ModifyAtk { to, target, .. } => {
                 to == Recipient::TargetCharacter && usize::from(target) == index
             }
-            AbilityEffect::Exhaust { target } | AbilityEffect::Ready { target } => {
-                usize::from(target) == index
-            }
+            AbilityEffect::Exhaust { target }
+            | AbilityEffect::Ready { target }
+            | AbilityEffect::Destroy { target } => usize::from(target) == index,
             _ => false,
         })
     };
@@ -247,10 +247,16 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
         return None;
     }
     let this_turn = ability.duration == AbilityDuration::ThisTurn;
+    // Destroying is played for an ally target only: heroes are not destroyed this way.
+    let destroys_allies = rules.len() == 1 && rules[0].kind == TargetKind::Ally;
     let instant = ability.duration == AbilityDuration::Instant;
     match ability.trigger {
         AbilityTrigger::OnPlay => {
-            if kind != Kind::Ability || !ability.cost.is_empty() || ability.once_per_turn {
+            if kind != Kind::Ability
+                || !ability.cost.is_empty()
+                || ability.once_per_turn
+                || ability.own_turn
+            {
                 return None;
             }
             let mut ops = Vec::new();
@@ -279,6 +285,13 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                         EffectOp::HealDamage { amount, to, from }
                     }
                     AbilityEffect::Draw { count } if instant => EffectOp::DrawCards { count },
+                    AbilityEffect::Destroy { target }
+                        if target == 1 && destroys_allies && instant =>
+                    {
+                        EffectOp::Destroy {
+                            to: Recipient::TargetCharacter,
+                        }
+                    }
                     AbilityEffect::Exhaust { target }
                         if target == 1 && !rules.is_empty() && instant =>
                     {
@@ -380,6 +393,13 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     Recipient::TargetCharacter,
                     content::Dealer::ThisCard,
                 ),
+                AbilityEffect::Destroy { target } if target == 1 && destroys_allies && instant => (
+                    PowerEffect::Destroy,
+                    0,
+                    None,
+                    Recipient::TargetCharacter,
+                    content::Dealer::ThisCard,
+                ),
                 AbilityEffect::Draw { count } if rules.is_empty() && instant => (
                     PowerEffect::DrawCards,
                     count,
@@ -397,6 +417,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     cost: cost.unwrap_or(0),
                     activate,
                     once_per_turn: ability.once_per_turn,
+                    own_turn: ability.own_turn,
                     effect,
                     amount,
                     damage_type,
@@ -410,7 +431,12 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             let [effect] = ability.effects else {
                 return None;
             };
-            if !ability.cost.is_empty() || ability.once_per_turn || !instant || rules.len() > 1 {
+            if !ability.cost.is_empty()
+                || ability.once_per_turn
+                || ability.own_turn
+                || !instant
+                || rules.len() > 1
+            {
                 return None;
             }
             let op = match *effect {

@@ -69,6 +69,7 @@ fn target_index(op: &EffectOp) -> Option<usize> {
         | EffectOp::PreventDamage { to, .. }
         | EffectOp::GrantKeyword { to, .. }
         | EffectOp::Exhaust { to }
+        | EffectOp::Destroy { to }
         | EffectOp::Ready { to }
         | EffectOp::PaymentPower { to, .. }
         | EffectOp::TriggeredDamage { to, .. }
@@ -377,6 +378,7 @@ fn power_effect(op: EffectOp) -> Option<EffectOp> {
         PowerEffect::Exhaust => EffectOp::Exhaust { to },
         PowerEffect::Ready => EffectOp::Ready { to },
         PowerEffect::DrawCards => EffectOp::DrawCards { count: amount },
+        PowerEffect::Destroy => EffectOp::Destroy { to },
     })
 }
 
@@ -417,11 +419,18 @@ pub fn use_power(
         cost,
         activate,
         once_per_turn,
+        own_turn,
         ..
     } = op
     else {
         return Err(illegal("not a payment power"));
     };
+    if own_turn && game.turn_player != player {
+        return Err(illegal(format!(
+            "{}'s power can be used only on its controller's turn",
+            game.label(card)
+        )));
+    }
     if once_per_turn && game.used_powers.contains(&(card, index, game.turn)) {
         return Err(illegal(format!(
             "{}'s power can be used only once per turn and was used this turn (701.5)",
@@ -653,6 +662,7 @@ fn resolve_card(
                             | EffectOp::PreventDamage { .. }
                             | EffectOp::DrawCards { .. }
                             | EffectOp::Exhaust { .. }
+                            | EffectOp::Destroy { .. }
                             | EffectOp::Ready { .. }
                             | EffectOp::GrantKeyword { .. }
                     ) || matches!(op, EffectOp::ModifyAtk { .. })
@@ -847,6 +857,18 @@ fn apply_ops(
             EffectOp::Exhaust { to } => {
                 for d in game.recipients(to, holder, controller, targets) {
                     game.set_exhausted(d, true);
+                }
+            }
+            EffectOp::Destroy { to } => {
+                // Packets made by earlier operations of this link are delivered first.
+                deliver(game, std::mem::take(&mut packets), ctx)?;
+                for d in game.recipients(to, holder, controller, targets) {
+                    let indestructible =
+                        game.has_op(d, |op| matches!(op, EffectOp::Indestructible));
+                    if game.in_play(d) && !indestructible {
+                        trigger(game, d, TriggerEvent::ThisDestroyed);
+                        game.leave_play(d, true);
+                    }
                 }
             }
             _ => {}

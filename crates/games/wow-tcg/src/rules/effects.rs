@@ -46,6 +46,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
     ),
     ("ready", Coverage::played("chain: a resolving link readies")),
     (
+        "destroy",
+        Coverage::played("chain: a resolving link destroys; 'is destroyed' powers trigger"),
+    ),
+    (
         "exhaust",
         Coverage::played("chain: a resolving link exhausts; becoming exhausted triggers"),
     ),
@@ -140,6 +144,7 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::GrantKeyword { .. } => "grant_keyword",
         EffectOp::Exhaust { .. } => "exhaust",
         EffectOp::Ready { .. } => "ready",
+        EffectOp::Destroy { .. } => "destroy",
         EffectOp::PaymentPower { .. } => "payment_power",
         EffectOp::Attaches => "attaches",
         EffectOp::CanProtect => "can_protect",

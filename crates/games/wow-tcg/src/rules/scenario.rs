@@ -187,7 +187,11 @@ pub enum OpSpec {
         /// Use only once per turn.
         #[serde(default)]
         once_per_turn: bool,
-        /// `DealDamage`, `HealDamage`, `ModifyAtk` or `Exhaust`.
+        /// Use only on your turn.
+        #[serde(default)]
+        own_turn: bool,
+        /// `DealDamage`, `HealDamage`, `ModifyAtk`, `Exhaust`, `Ready`, `DrawCards` or
+        /// `Destroy`.
         effect: String,
         /// Amount.
         #[serde(default)]
@@ -338,6 +342,7 @@ impl OpSpec {
                 cost,
                 activate,
                 once_per_turn,
+                own_turn,
                 effect,
                 amount,
                 damage_type: t,
@@ -347,6 +352,7 @@ impl OpSpec {
                 cost: cost.get(),
                 activate: *activate,
                 once_per_turn: *once_per_turn,
+                own_turn: *own_turn,
                 effect: parse::<PowerEffect>("power effect", effect)?,
                 amount: amount.get(),
                 damage_type: damage_type(t)?,

@@ -125,7 +125,7 @@ fn triggered_powers_on_entering_play_and_on_being_destroyed() {
 #[test]
 fn text_not_fully_understood_is_not_translated() {
     let untranslated = [
-        // A cost the vocabulary has no word for, and a timing restriction.
+        // A cost the vocabulary has no word for.
         ("ally", "Acolyte Demia", "1, Put 1 damage on Acolyte Demia -> Demia deals 1 shadow damage to target hero or ally. Use only on your turn."),
         // X damage.
         ("ability", "Aimed Shot", "<b>Marksmanship Hero Required</b>; Your hero deals X ranged damage to target hero or ally."),
@@ -243,5 +243,33 @@ fn turn_triggers_and_lowered_atk() {
             "<b>Protector</b>; At the start of each turn, Fa'tafi heals 1 damage from himself."
         ),
         None
+    );
+}
+
+#[test]
+fn destroying_an_ally_and_powers_only_on_your_turn() {
+    assert_eq!(
+        translated("ability", "Assassinate", "Destroy target ally.").as_deref(),
+        Some(r#"[{ targets = [{ card = "Ally" }], effects = [{ op = "destroy" }] }]"#)
+    );
+    // A hero or equipment is not destroyed by the vocabulary's `destroy`.
+    assert_eq!(
+        translated("ability", "Shatter", "Destroy target equipment."),
+        None
+    );
+    assert_eq!(
+        translated("ability", "Doom", "Destroy target hero or ally."),
+        None
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Varanis",
+            "3, [Exhaust] -> Varanis deals 2 fire damage to target hero. Use only on your turn."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 3 }, "exhaust_this"], targets = [{ card = "Hero" }], effects = [{ op = "deal_damage", amount = 2, damage_type = "Fire", from = "ThisCard" }], own_turn = true }]"#
+        )
     );
 }
