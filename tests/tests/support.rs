@@ -11,13 +11,16 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// Card fields authors add by hand to imported cards (typed ability data, docs/formats.md):
-/// no importer writes them, and an import into the committed pool keeps the cards that carry
+/// Card fields authors may add by hand to imported cards (typed ability data,
+/// docs/formats.md). The OCTGN importer never writes them; the WoW TCG importer writes
+/// `card_abilities` where its translator reads a card's text, and an author may write them on
+/// a card it does not translate. An import into the committed pool keeps the cards that carry
 /// them (a reprint only adds a printing).
 pub const AUTHORED_CARD_FIELDS: [&str; 1] = ["card_abilities"];
 
 /// Whether a committed card file is what a fresh import wrote: byte for byte, or, when the
-/// file carries authored fields, the same TOML once those fields are left out.
+/// file carries authored fields, the same TOML once those fields are left out of each card
+/// the fresh import wrote without them (a field the import wrote must be exactly as written).
 pub fn same_as_imported(fresh: &str, committed: &str) -> bool {
     if fresh == committed {
         return true;
@@ -34,10 +37,23 @@ pub fn same_as_imported(fresh: &str, committed: &str) -> bool {
     ) else {
         return false;
     };
+    let fresh_card = |name: &toml::Value| {
+        fresh
+            .get("card")
+            .and_then(toml::Value::as_array)
+            .and_then(|cards| cards.iter().find(|card| card.get("name") == Some(name)))
+            .and_then(toml::Value::as_table)
+    };
     if let Some(toml::Value::Array(cards)) = committed.get_mut("card") {
         for card in cards.iter_mut().filter_map(toml::Value::as_table_mut) {
+            let Some(name) = card.get("name").cloned() else {
+                continue;
+            };
+            let imported = fresh_card(&name);
             for field in AUTHORED_CARD_FIELDS {
-                card.remove(field);
+                if imported.is_none_or(|imported| !imported.contains_key(field)) {
+                    card.remove(field);
+                }
             }
         }
     }

@@ -639,8 +639,9 @@ fn inline(value: &Value) -> Result<String, String> {
     Ok(text)
 }
 
-/// Card keys an author writes by hand on imported cards (typed ability data,
-/// docs/formats.md): no importer writes them, so a reprint never differs in them.
+/// Card keys that are typed ability data (docs/formats.md): written by hand, or by the WoW TCG
+/// translator from a card's text; a reprint is never noted as differing in them (the card
+/// keeps its own).
 const AUTHORED_FIELDS: [&str; 1] = ["card_abilities"];
 
 /// Keys whose values differ between two versions of a card, printings and authored fields
