@@ -10,7 +10,8 @@
 //!   N [type] damage to <who>`, `Your hero heals N damage from <who>`, `Draw N cards`,
 //!   `Exhaust <target>`, `Ready <target>`, `Destroy <ally target>`, `<who> has +N/-N ATK this turn`, `<who> has <Keyword>
 //!   this turn`, all of one duration, naming at most one target;
-//! - a **payment power** `<costs> -> <effect>` with costs of resources (`2`) and `[Exhaust]`,
+//! - a **payment power** `[On your turn:] <costs> -> <effect>` with costs of resources (`2`),
+//!   `[Exhaust]` and destroying the card itself (`Destroy <its name>`),
 //!   one effect (the card itself may be its subject, by its name, a word of it, or `he`/`she`/
 //!   `it`/`this ally`), optionally `Use only once per turn` and `Use only on your turn`;
 //! - a **triggered power** `When <this card> enters play | is destroyed | attacks, <effect>`
@@ -132,6 +133,13 @@ impl Reader<'_> {
         let mut paid = Vec::new();
         let mut resources = false;
         let mut exhaust = false;
+        let mut destroy = false;
+        // "On your turn:" before the costs says when it may be used, as "Use only on your
+        // turn" after the effect does.
+        let (costs, mut own_turn) = match strip_prefix_ci(costs, "On your turn:") {
+            Some(rest) => (rest.trim(), true),
+            None => (costs, false),
+        };
         for cost in costs.split(',').map(str::trim) {
             if let Ok(amount) = cost.parse::<i64>() {
                 if resources || !(0..=20).contains(&amount) {
@@ -145,17 +153,22 @@ impl Reader<'_> {
             } else if cost.eq_ignore_ascii_case("[Exhaust]") && !exhaust {
                 exhaust = true;
                 paid.push(text("exhaust_this"));
+            } else if let Some(what) = strip_prefix_ci(cost, "Destroy ") {
+                if destroy || !self.is_self(what) || is_pronoun(what) {
+                    return None;
+                }
+                destroy = true;
+                paid.push(text("destroy_this"));
             } else {
                 return None;
             }
         }
         let mut parts = sentences(effect);
         let mut once = false;
-        let mut own_turn = false;
         while let Some(last) = parts.last() {
             if last.eq_ignore_ascii_case("Use only once per turn") && !once {
                 once = true;
-            } else if last.eq_ignore_ascii_case("Use only on your turn") && !own_turn {
+            } else if last.eq_ignore_ascii_case("Use only on your turn") {
                 own_turn = true;
             } else {
                 break;
@@ -374,6 +387,13 @@ impl Reader<'_> {
             duration: "this_turn",
         })
     }
+}
+
+/// Whether a subject is a pronoun (which names the card only after the card was named).
+fn is_pronoun(subject: &str) -> bool {
+    ["he", "she", "it"]
+        .iter()
+        .any(|p| subject.trim().eq_ignore_ascii_case(p))
 }
 
 /// The ability of one read effect with `ability`'s trigger and cost.

@@ -117,6 +117,8 @@ pub enum EffectOp {
         once_per_turn: bool,
         /// 'Use only on your turn': only while its controller is the turn player.
         own_turn: bool,
+        /// Destroying the card is part of the cost: it leaves play as the power is used, and its 'is destroyed' powers trigger; a card that can't be destroyed can't pay it.
+        destroy_this: bool,
         /// The `effect` field.
         effect: PowerEffect,
         /// The `amount` field.

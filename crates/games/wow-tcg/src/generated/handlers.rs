@@ -338,8 +338,6 @@ pub enum Handler {
     AshtonBarstow,
     /// `ashtongue_battlelord`, used by: Ashtongue Battlelord.
     AshtongueBattlelord,
-    /// `ashtongue_channeler`, used by: Ashtongue Channeler.
-    AshtongueChanneler,
     /// `ashtongue_rogue`, used by: Ashtongue Rogue.
     AshtongueRogue,
     /// `askalti_darksteel`, used by: Askalti Darksteel.
@@ -1848,8 +1846,6 @@ pub enum Handler {
     DulvarHandOfTheLight,
     /// `dunzarg`, used by: Dun'zarg.
     Dunzarg,
-    /// `durdin_hammerhand`, used by: Durdin Hammerhand.
-    DurdinHammerhand,
     /// `durzion_champion_of_adal`, used by: Durzion, Champion of A'dal.
     DurzionChampionOfAdal,
     /// `dwarven_hand_cannon`, used by: Dwarven Hand Cannon.
@@ -2222,8 +2218,6 @@ pub enum Handler {
     FelineGrace,
     /// `felsteel_reaper`, used by: Felsteel Reaper.
     FelsteelReaper,
-    /// `felstriker`, used by: Felstriker.
-    Felstriker,
     /// `feludius`, used by: Feludius.
     Feludius,
     /// `fenton_guardmont`, used by: Fenton Guardmont.
@@ -3366,8 +3360,6 @@ pub enum Handler {
     JorenTheMartyr,
     /// `joseph_the_insane`, used by: Joseph the Insane.
     JosephTheInsane,
-    /// `josiah_king`, used by: Josiah King.
-    JosiahKing,
     /// `journey_to_astranaar`, used by: Journey to Astranaar.
     JourneyToAstranaar,
     /// `journey_to_the_crossroads`, used by: Journey to the Crossroads.
@@ -3812,8 +3804,6 @@ pub enum Handler {
     LilnasTheCalm,
     /// `lionheart_helm`, used by: Lionheart Helm.
     LionheartHelm,
-    /// `lissie_spizfrat`, used by: Lissie Spizfrat.
-    LissieSpizfrat,
     /// `litori_frostburn`, used by: Litori Frostburn.
     LitoriFrostburn,
     /// `living_bomb`, used by: Living Bomb.
@@ -3944,8 +3934,6 @@ pub enum Handler {
     Maim,
     /// `maimgors_bite`, used by: Maimgor's Bite.
     MaimgorsBite,
-    /// `major_healing_potion`, used by: Major Healing Potion.
-    MajorHealingPotion,
     /// `majordomo_executus`, used by: Majordomo Executus.
     MajordomoExecutus,
     /// `makta_the_rumbler`, used by: Makta the Rumbler.
@@ -4988,8 +4976,6 @@ pub enum Handler {
     RamaladnisBladeOfCulling,
     /// `rampant_destruction`, used by: Rampant Destruction.
     RampantDestruction,
-    /// `ramsteins_lightning_bolts`, used by: Ramstein's Lightning Bolts.
-    RamsteinsLightningBolts,
     /// `randipan`, used by: Randipan.
     Randipan,
     /// `randolphe_mortimer`, used by: Randolphe Mortimer.
@@ -5332,8 +5318,6 @@ pub enum Handler {
     Scald,
     /// `scalp_of_the_bandit_prince`, used by: Scalp of the Bandit Prince.
     ScalpOfTheBanditPrince,
-    /// `scaramanga`, used by: Scaramanga.
-    Scaramanga,
     /// `scarlet_beastmaster`, used by: Scarlet Beastmaster.
     ScarletBeastmaster,
     /// `scarlet_blades`, used by: Scarlet Blades.
@@ -5986,8 +5970,6 @@ pub enum Handler {
     SunstalkerAndora,
     /// `sunwalker_nahano`, used by: Sunwalker Nahano.
     SunwalkerNahano,
-    /// `super_mana_potion`, used by: Super Mana Potion.
-    SuperManaPotion,
     /// `super_simian_sphere`, used by: Super Simian Sphere.
     SuperSimianSphere,
     /// `superior_mana_oil`, used by: Superior Mana Oil.
@@ -6960,8 +6942,6 @@ pub enum Handler {
     WildseerVarel,
     /// `wildweaver_masazun`, used by: Wildweaver Masa'zun.
     WildweaverMasazun,
-    /// `will_of_arlokk`, used by: Will of Arlokk.
-    WillOfArlokk,
     /// `will_of_the_legion`, used by: Will of the Legion.
     WillOfTheLegion,
     /// `wind_shear`, used by: Wind Shear.
@@ -7177,7 +7157,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 3584] = [
+    pub const ALL: [Handler; 3574] = [
         Self::ABirdInHand,
         Self::ADonationOfSilk,
         Self::ADonationOfWool,
@@ -7345,7 +7325,6 @@ impl Handler {
         Self::AshrootAncientOfLore,
         Self::AshtonBarstow,
         Self::AshtongueBattlelord,
-        Self::AshtongueChanneler,
         Self::AshtongueRogue,
         Self::AskaltiDarksteel,
         Self::AspectOfTheHawk,
@@ -8100,7 +8079,6 @@ impl Handler {
         Self::DualWield,
         Self::DulvarHandOfTheLight,
         Self::Dunzarg,
-        Self::DurdinHammerhand,
         Self::DurzionChampionOfAdal,
         Self::DwarvenHandCannon,
         Self::DyingCurse,
@@ -8287,7 +8265,6 @@ impl Handler {
         Self::FelendrenTheBanished,
         Self::FelineGrace,
         Self::FelsteelReaper,
-        Self::Felstriker,
         Self::Feludius,
         Self::FentonGuardmont,
         Self::FeralDominance,
@@ -8859,7 +8836,6 @@ impl Handler {
         Self::JonasTargan,
         Self::JorenTheMartyr,
         Self::JosephTheInsane,
-        Self::JosiahKing,
         Self::JourneyToAstranaar,
         Self::JourneyToTheCrossroads,
         Self::JourneysEnd,
@@ -9082,7 +9058,6 @@ impl Handler {
         Self::Lightwell,
         Self::LilnasTheCalm,
         Self::LionheartHelm,
-        Self::LissieSpizfrat,
         Self::LitoriFrostburn,
         Self::LivingBomb,
         Self::LivingRoots,
@@ -9148,7 +9123,6 @@ impl Handler {
         Self::MahnaLightsky,
         Self::Maim,
         Self::MaimgorsBite,
-        Self::MajorHealingPotion,
         Self::MajordomoExecutus,
         Self::MaktaTheRumbler,
         Self::MalarSilverfrost,
@@ -9670,7 +9644,6 @@ impl Handler {
         Self::RallyingSwarm,
         Self::RamaladnisBladeOfCulling,
         Self::RampantDestruction,
-        Self::RamsteinsLightningBolts,
         Self::Randipan,
         Self::RandolpheMortimer,
         Self::RantukoGrimtouch,
@@ -9842,7 +9815,6 @@ impl Handler {
         Self::Sayge,
         Self::Scald,
         Self::ScalpOfTheBanditPrince,
-        Self::Scaramanga,
         Self::ScarletBeastmaster,
         Self::ScarletBlades,
         Self::ScarletChampion,
@@ -10169,7 +10141,6 @@ impl Handler {
         Self::SunkenTreasure,
         Self::SunstalkerAndora,
         Self::SunwalkerNahano,
-        Self::SuperManaPotion,
         Self::SuperSimianSphere,
         Self::SuperiorManaOil,
         Self::Supremus,
@@ -10656,7 +10627,6 @@ impl Handler {
         Self::WildlifeDefender,
         Self::WildseerVarel,
         Self::WildweaverMasazun,
-        Self::WillOfArlokk,
         Self::WillOfTheLegion,
         Self::WindShear,
         Self::WindfuryTotem,
@@ -10764,7 +10734,7 @@ impl Handler {
         Self::ZylahManslayer,
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 3584] = [
+    pub const BY_NAME: [(&'static str, Handler); 3574] = [
         ("a_bird_in_hand", Self::ABirdInHand),
         ("a_donation_of_silk", Self::ADonationOfSilk),
         ("a_donation_of_wool", Self::ADonationOfWool),
@@ -10932,7 +10902,6 @@ impl Handler {
         ("ashroot_ancient_of_lore", Self::AshrootAncientOfLore),
         ("ashton_barstow", Self::AshtonBarstow),
         ("ashtongue_battlelord", Self::AshtongueBattlelord),
-        ("ashtongue_channeler", Self::AshtongueChanneler),
         ("ashtongue_rogue", Self::AshtongueRogue),
         ("askalti_darksteel", Self::AskaltiDarksteel),
         ("aspect_of_the_hawk", Self::AspectOfTheHawk),
@@ -11690,7 +11659,6 @@ impl Handler {
         ("dual_wield", Self::DualWield),
         ("dulvar_hand_of_the_light", Self::DulvarHandOfTheLight),
         ("dunzarg", Self::Dunzarg),
-        ("durdin_hammerhand", Self::DurdinHammerhand),
         ("durzion_champion_of_adal", Self::DurzionChampionOfAdal),
         ("dwarven_hand_cannon", Self::DwarvenHandCannon),
         ("dying_curse", Self::DyingCurse),
@@ -11877,7 +11845,6 @@ impl Handler {
         ("felendren_the_banished", Self::FelendrenTheBanished),
         ("feline_grace", Self::FelineGrace),
         ("felsteel_reaper", Self::FelsteelReaper),
-        ("felstriker", Self::Felstriker),
         ("feludius", Self::Feludius),
         ("fenton_guardmont", Self::FentonGuardmont),
         ("feral_dominance", Self::FeralDominance),
@@ -12449,7 +12416,6 @@ impl Handler {
         ("jonas_targan", Self::JonasTargan),
         ("joren_the_martyr", Self::JorenTheMartyr),
         ("joseph_the_insane", Self::JosephTheInsane),
-        ("josiah_king", Self::JosiahKing),
         ("journey_to_astranaar", Self::JourneyToAstranaar),
         ("journey_to_the_crossroads", Self::JourneyToTheCrossroads),
         ("journeys_end", Self::JourneysEnd),
@@ -12672,7 +12638,6 @@ impl Handler {
         ("lightwell", Self::Lightwell),
         ("lilnas_the_calm", Self::LilnasTheCalm),
         ("lionheart_helm", Self::LionheartHelm),
-        ("lissie_spizfrat", Self::LissieSpizfrat),
         ("litori_frostburn", Self::LitoriFrostburn),
         ("living_bomb", Self::LivingBomb),
         ("living_roots", Self::LivingRoots),
@@ -12741,7 +12706,6 @@ impl Handler {
         ("mahna_lightsky", Self::MahnaLightsky),
         ("maim", Self::Maim),
         ("maimgors_bite", Self::MaimgorsBite),
-        ("major_healing_potion", Self::MajorHealingPotion),
         ("majordomo_executus", Self::MajordomoExecutus),
         ("makta_the_rumbler", Self::MaktaTheRumbler),
         ("malar_silverfrost", Self::MalarSilverfrost),
@@ -13266,7 +13230,6 @@ impl Handler {
         ("rallying_swarm", Self::RallyingSwarm),
         ("ramaladnis_blade_of_culling", Self::RamaladnisBladeOfCulling),
         ("rampant_destruction", Self::RampantDestruction),
-        ("ramsteins_lightning_bolts", Self::RamsteinsLightningBolts),
         ("randipan", Self::Randipan),
         ("randolphe_mortimer", Self::RandolpheMortimer),
         ("rantuko_grimtouch", Self::RantukoGrimtouch),
@@ -13441,7 +13404,6 @@ impl Handler {
         ("sayge", Self::Sayge),
         ("scald", Self::Scald),
         ("scalp_of_the_bandit_prince", Self::ScalpOfTheBanditPrince),
-        ("scaramanga", Self::Scaramanga),
         ("scarlet_beastmaster", Self::ScarletBeastmaster),
         ("scarlet_blades", Self::ScarletBlades),
         ("scarlet_champion", Self::ScarletChampion),
@@ -13774,7 +13736,6 @@ impl Handler {
         ("sunken_treasure", Self::SunkenTreasure),
         ("sunstalker_andora", Self::SunstalkerAndora),
         ("sunwalker_nahano", Self::SunwalkerNahano),
-        ("super_mana_potion", Self::SuperManaPotion),
         ("super_simian_sphere", Self::SuperSimianSphere),
         ("superior_mana_oil", Self::SuperiorManaOil),
         ("supremus", Self::Supremus),
@@ -14276,7 +14237,6 @@ impl Handler {
         ("wildlife_defender", Self::WildlifeDefender),
         ("wildseer_varel", Self::WildseerVarel),
         ("wildweaver_masazun", Self::WildweaverMasazun),
-        ("will_of_arlokk", Self::WillOfArlokk),
         ("will_of_the_legion", Self::WillOfTheLegion),
         ("wind_shear", Self::WindShear),
         ("windfury_totem", Self::WindfuryTotem),
@@ -14553,7 +14513,6 @@ impl Handler {
             Self::AshrootAncientOfLore => "ashroot_ancient_of_lore",
             Self::AshtonBarstow => "ashton_barstow",
             Self::AshtongueBattlelord => "ashtongue_battlelord",
-            Self::AshtongueChanneler => "ashtongue_channeler",
             Self::AshtongueRogue => "ashtongue_rogue",
             Self::AskaltiDarksteel => "askalti_darksteel",
             Self::AspectOfTheHawk => "aspect_of_the_hawk",
@@ -15310,7 +15269,6 @@ impl Handler {
             Self::DualWield => "dual_wield",
             Self::DulvarHandOfTheLight => "dulvar_hand_of_the_light",
             Self::Dunzarg => "dunzarg",
-            Self::DurdinHammerhand => "durdin_hammerhand",
             Self::DurzionChampionOfAdal => "durzion_champion_of_adal",
             Self::DwarvenHandCannon => "dwarven_hand_cannon",
             Self::DyingCurse => "dying_curse",
@@ -15497,7 +15455,6 @@ impl Handler {
             Self::FelendrenTheBanished => "felendren_the_banished",
             Self::FelineGrace => "feline_grace",
             Self::FelsteelReaper => "felsteel_reaper",
-            Self::Felstriker => "felstriker",
             Self::Feludius => "feludius",
             Self::FentonGuardmont => "fenton_guardmont",
             Self::FeralDominance => "feral_dominance",
@@ -16069,7 +16026,6 @@ impl Handler {
             Self::JonasTargan => "jonas_targan",
             Self::JorenTheMartyr => "joren_the_martyr",
             Self::JosephTheInsane => "joseph_the_insane",
-            Self::JosiahKing => "josiah_king",
             Self::JourneyToAstranaar => "journey_to_astranaar",
             Self::JourneyToTheCrossroads => "journey_to_the_crossroads",
             Self::JourneysEnd => "journeys_end",
@@ -16292,7 +16248,6 @@ impl Handler {
             Self::Lightwell => "lightwell",
             Self::LilnasTheCalm => "lilnas_the_calm",
             Self::LionheartHelm => "lionheart_helm",
-            Self::LissieSpizfrat => "lissie_spizfrat",
             Self::LitoriFrostburn => "litori_frostburn",
             Self::LivingBomb => "living_bomb",
             Self::LivingRoots => "living_roots",
@@ -16360,7 +16315,6 @@ impl Handler {
             Self::MahnaLightsky => "mahna_lightsky",
             Self::Maim => "maim",
             Self::MaimgorsBite => "maimgors_bite",
-            Self::MajorHealingPotion => "major_healing_potion",
             Self::MajordomoExecutus => "majordomo_executus",
             Self::MaktaTheRumbler => "makta_the_rumbler",
             Self::MalarSilverfrost => "malar_silverfrost",
@@ -16884,7 +16838,6 @@ impl Handler {
             Self::RallyingSwarm => "rallying_swarm",
             Self::RamaladnisBladeOfCulling => "ramaladnis_blade_of_culling",
             Self::RampantDestruction => "rampant_destruction",
-            Self::RamsteinsLightningBolts => "ramsteins_lightning_bolts",
             Self::Randipan => "randipan",
             Self::RandolpheMortimer => "randolphe_mortimer",
             Self::RantukoGrimtouch => "rantuko_grimtouch",
@@ -17060,7 +17013,6 @@ impl Handler {
             Self::Sayge => "sayge",
             Self::Scald => "scald",
             Self::ScalpOfTheBanditPrince => "scalp_of_the_bandit_prince",
-            Self::Scaramanga => "scaramanga",
             Self::ScarletBeastmaster => "scarlet_beastmaster",
             Self::ScarletBlades => "scarlet_blades",
             Self::ScarletChampion => "scarlet_champion",
@@ -17391,7 +17343,6 @@ impl Handler {
             Self::SunkenTreasure => "sunken_treasure",
             Self::SunstalkerAndora => "sunstalker_andora",
             Self::SunwalkerNahano => "sunwalker_nahano",
-            Self::SuperManaPotion => "super_mana_potion",
             Self::SuperSimianSphere => "super_simian_sphere",
             Self::SuperiorManaOil => "superior_mana_oil",
             Self::Supremus => "supremus",
@@ -17890,7 +17841,6 @@ impl Handler {
             Self::WildlifeDefender => "wildlife_defender",
             Self::WildseerVarel => "wildseer_varel",
             Self::WildweaverMasazun => "wildweaver_masazun",
-            Self::WillOfArlokk => "will_of_arlokk",
             Self::WillOfTheLegion => "will_of_the_legion",
             Self::WindShear => "wind_shear",
             Self::WindfuryTotem => "windfury_totem",

@@ -200,7 +200,8 @@ pub struct TargetRule {
 /// - `on_play` on an ability card, no costs, no condition: its effects (damage, healing,
 ///   drawing, exhausting, readying, destroying an ally; ATK changes and keywords with
 ///   `this_turn`) apply as the card's link resolves (709);
-/// - `activate`: one effect, paid with resources and/or exhausting the card (701), possibly
+/// - `activate`: one effect, paid with resources, exhausting the card (701) and/or destroying
+///   it, possibly
 ///   once per turn or only on its controller's turn: a `payment_power`;
 /// - `triggered`: one damage, healing or drawing effect, no costs: a triggered power (703).
 ///
@@ -338,10 +339,12 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             };
             let mut cost = None;
             let mut activate = false;
+            let mut destroy_this = false;
             for paid in ability.cost {
                 match *paid {
                     AbilityCost::Resources { amount } if cost.is_none() => cost = Some(amount),
                     AbilityCost::ExhaustThis if !activate => activate = true,
+                    AbilityCost::DestroyThis if !destroy_this => destroy_this = true,
                     _ => return None,
                 }
             }
@@ -418,6 +421,7 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                     activate,
                     once_per_turn: ability.once_per_turn,
                     own_turn: ability.own_turn,
+                    destroy_this,
                     effect,
                     amount,
                     damage_type,

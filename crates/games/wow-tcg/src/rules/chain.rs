@@ -420,11 +420,18 @@ pub fn use_power(
         activate,
         once_per_turn,
         own_turn,
+        destroy_this,
         ..
     } = op
     else {
         return Err(illegal("not a payment power"));
     };
+    if destroy_this && game.has_op(card, |op| matches!(op, EffectOp::Indestructible)) {
+        return Err(illegal(format!(
+            "{} can't be destroyed, so it can't pay a cost of destroying it (103.3, 707.2)",
+            game.label(card)
+        )));
+    }
     if own_turn && game.turn_player != player {
         return Err(illegal(format!(
             "{}'s power can be used only on its controller's turn",
@@ -467,6 +474,12 @@ pub fn use_power(
     if once_per_turn {
         let turn = game.turn;
         game.used_powers.push((card, index, turn));
+    }
+    if destroy_this {
+        // The card is destroyed as the cost is paid; its effect resolves from what it was
+        // (last known information).
+        trigger(game, card, TriggerEvent::ThisDestroyed);
+        game.leave_play(card, true);
     }
     push(
         game,

@@ -190,6 +190,9 @@ pub enum OpSpec {
         /// Use only on your turn.
         #[serde(default)]
         own_turn: bool,
+        /// Destroy the card as part of the cost.
+        #[serde(default)]
+        destroy_this: bool,
         /// `DealDamage`, `HealDamage`, `ModifyAtk`, `Exhaust`, `Ready`, `DrawCards` or
         /// `Destroy`.
         effect: String,
@@ -343,6 +346,7 @@ impl OpSpec {
                 activate,
                 once_per_turn,
                 own_turn,
+                destroy_this,
                 effect,
                 amount,
                 damage_type: t,
@@ -353,6 +357,7 @@ impl OpSpec {
                 activate: *activate,
                 once_per_turn: *once_per_turn,
                 own_turn: *own_turn,
+                destroy_this: *destroy_this,
                 effect: parse::<PowerEffect>("power effect", effect)?,
                 amount: amount.get(),
                 damage_type: damage_type(t)?,

@@ -273,3 +273,38 @@ fn destroying_an_ally_and_powers_only_on_your_turn() {
         )
     );
 }
+
+#[test]
+fn destroying_the_card_as_a_cost_and_on_your_turn_before_the_costs() {
+    assert_eq!(
+        translated(
+            "item",
+            "Major Healing Potion",
+            "1, Destroy Major Healing Potion -> Your hero heals 6 damage from itself."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 1 }, "destroy_this"], effects = [{ op = "heal", amount = 6, to = "YourHero" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Kurzen",
+            "On your turn: [Exhaust] -> Kurzen deals 2 shadow damage to target ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = ["exhaust_this"], targets = [{ card = "Ally" }], effects = [{ op = "deal_damage", amount = 2, damage_type = "Shadow", from = "ThisCard" }], own_turn = true }]"#
+        )
+    );
+    // Destroying another card is no cost of the vocabulary.
+    assert_eq!(
+        translated(
+            "ally",
+            "Kurzen",
+            "2, Destroy an ally in your party -> Draw a card."
+        ),
+        None
+    );
+}
