@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use grimoire_import::{import_wowtcg_json, ImportError, Report};
+use grimoire_import::{import_wowtcg_json, ImportError, NewWords, Report};
 
 use crate::support::{location, repo_root, same_as_imported, shared_dir};
 
@@ -45,7 +45,13 @@ fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
 }
 
 fn import(files: &[PathBuf], out: &Path) -> Report {
-    import_wowtcg_json(files, out, &repo_root().join("codex").join("wow-tcg")).expect("imports")
+    import_wowtcg_json(
+        files,
+        out,
+        &repo_root().join("codex").join("wow-tcg"),
+        NewWords::Reject,
+    )
+    .expect("imports")
 }
 
 #[test]
@@ -244,6 +250,7 @@ fn malformed_json_stops_the_import_with_its_position_and_writes_nothing() {
         &[good, bad],
         &out,
         &repo_root().join("codex").join("wow-tcg"),
+        NewWords::Reject,
     )
     .expect_err("malformed");
     assert!(matches!(error, ImportError::Json { .. }));
@@ -268,8 +275,13 @@ fn a_card_the_game_would_not_compile_with_is_rejected_at_its_record() {
     let dir = tempfile::tempdir().expect("temp dir");
     let set = write(dir.path(), "hoa.json", &mutated);
     let out = dir.path().join("out");
-    let report = import_wowtcg_json(std::slice::from_ref(&set), &out, &wow_codex())
-        .expect("imports the rest");
+    let report = import_wowtcg_json(
+        std::slice::from_ref(&set),
+        &out,
+        &wow_codex(),
+        NewWords::Reject,
+    )
+    .expect("imports the rest");
     assert_eq!(report.rejected.len(), 1, "{report}");
     let shown = report.rejected[0].to_string();
     let expected = format!("{}:{}: ", set.display(), location(&mutated, second));
@@ -302,7 +314,7 @@ fn an_import_that_fails_while_writing_leaves_nothing_written() {
     fs::create_dir_all(&out).expect("out");
     // A file where the second set's folder must go: its folder cannot be made.
     fs::write(out.join("two"), "not a folder").expect("blocker");
-    let error = import_wowtcg_json(&[set], &out, &wow_codex())
+    let error = import_wowtcg_json(&[set], &out, &wow_codex(), NewWords::Reject)
         .expect_err("the second set cannot be written");
     assert!(matches!(error, ImportError::Io { .. }), "{error:?}");
     assert!(error.to_string().contains("two"), "{error}");
@@ -318,10 +330,12 @@ fn json_errors_at_a_line_start_have_column_one() {
     let dir = tempfile::tempdir().expect("temp dir");
     let bad = write(dir.path(), "cut.json", "[\n");
     let out = dir.path().join("out");
-    let error = import_wowtcg_json(&[bad], &out, &wow_codex()).expect_err("cut short");
+    let error =
+        import_wowtcg_json(&[bad], &out, &wow_codex(), NewWords::Reject).expect_err("cut short");
     assert!(error.to_string().contains("cut.json:2:1: "), "{error}");
     let object = write(dir.path(), "object.json", "\n\n  \"text\"");
-    let error = import_wowtcg_json(&[object], &out, &wow_codex()).expect_err("not records");
+    let error = import_wowtcg_json(&[object], &out, &wow_codex(), NewWords::Reject)
+        .expect_err("not records");
     assert!(error.to_string().contains("object.json:3:3: "), "{error}");
     assert!(!out.exists(), "nothing written");
 }

@@ -11,15 +11,19 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// Card fields authors add by hand to imported cards (typed ability data, docs/formats.md):
-/// no importer writes them, and an import into the committed pool keeps the cards that carry
+/// Card fields authors may add by hand to imported cards (typed ability data,
+/// docs/formats.md). The OCTGN importer never writes them; the WoW TCG importer writes
+/// `card_abilities` where its translator reads a card's text, and an author may write them on
+/// a card it does not translate. An import into the committed pool keeps the cards that carry
 /// them (a reprint only adds a printing).
 pub const AUTHORED_CARD_FIELDS: [&str; 1] = ["card_abilities"];
 
 /// Whether a committed card file is what a fresh import wrote: byte for byte, or, when the
-/// file carries authored fields, the same TOML once those fields are left out. A card whose
-/// authored abilities replace its native handler (docs/formats.md: once the rules interpret a
-/// card's abilities, its handler goes) may lack the `handler` the import gives it.
+/// file carries authored fields, the same TOML once those fields are left out of each card
+/// the fresh import wrote without them (a field the import wrote must be exactly as written).
+/// A card whose hand-written abilities replace its native handler (docs/formats.md: once the
+/// rules interpret a card's abilities, its handler goes) may lack the `handler` the import
+/// gives it.
 pub fn same_as_imported(fresh: &str, committed: &str) -> bool {
     if fresh == committed {
         return true;
@@ -36,20 +40,41 @@ pub fn same_as_imported(fresh: &str, committed: &str) -> bool {
     ) else {
         return false;
     };
+    let imported_fields = |name: &toml::Value| -> Option<Vec<String>> {
+        fresh
+            .get("card")
+            .and_then(toml::Value::as_array)
+            .and_then(|cards| cards.iter().find(|card| card.get("name") == Some(name)))
+            .and_then(toml::Value::as_table)
+            .map(|card| card.keys().cloned().collect())
+    };
     let mut replaced_handlers = Vec::new();
     if let Some(toml::Value::Array(cards)) = committed.get_mut("card") {
         for card in cards.iter_mut().filter_map(toml::Value::as_table_mut) {
-            let authored = AUTHORED_CARD_FIELDS
-                .iter()
-                .any(|field| card.remove(*field).is_some());
-            if authored && !card.contains_key("handler") {
-                replaced_handlers.push(card.get("name").cloned());
+            let Some(name) = card.get("name").cloned() else {
+                continue;
+            };
+            let imported = imported_fields(&name);
+            let mut hand_written = false;
+            for field in AUTHORED_CARD_FIELDS {
+                let written = imported
+                    .as_ref()
+                    .is_some_and(|keys| keys.iter().any(|key| key == field));
+                if !written && card.remove(field).is_some() {
+                    hand_written = true;
+                }
+            }
+            if hand_written && !card.contains_key("handler") {
+                replaced_handlers.push(name);
             }
         }
     }
     if let Some(toml::Value::Array(cards)) = fresh.get_mut("card") {
         for card in cards.iter_mut().filter_map(toml::Value::as_table_mut) {
-            if replaced_handlers.contains(&card.get("name").cloned()) {
+            if card
+                .get("name")
+                .is_some_and(|name| replaced_handlers.contains(name))
+            {
                 card.remove("handler");
             }
         }

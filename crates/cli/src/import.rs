@@ -82,6 +82,12 @@ pub struct WowtcgJsonArgs {
     /// (they are still reported, each at its place in the source).
     #[arg(long)]
     skip_invalid: bool,
+    /// Write reviewable additions for the words the cards use that the codex does not know
+    /// (races, type-line tags, factions, professions, hero traits): enum values into the
+    /// codex's `game.toml`, tags as entries marked `draft = true` into its `tags.toml`,
+    /// written with the cards, all or nothing.
+    #[arg(long)]
+    scaffold: bool,
 }
 
 /// Arguments of `grimoire import octgn`.
@@ -205,14 +211,34 @@ fn finish(
 /// `--strict`, 2 when the import could not run (unreadable or malformed file; nothing is
 /// written then).
 fn run_wowtcg_json(args: WowtcgJsonArgs) -> ExitCode {
-    finish(
-        grimoire_import::import_wowtcg_json(
-            &args.files,
-            &args.out,
-            &codex_dir(args.codex, &args.out, "wow-tcg"),
-        ),
-        Strictness::of(args.strict, args.skip_invalid),
-    )
+    let new_words = if args.scaffold {
+        grimoire_import::NewWords::Scaffold
+    } else {
+        grimoire_import::NewWords::Reject
+    };
+    let result = grimoire_import::import_wowtcg_json(
+        &args.files,
+        &args.out,
+        &codex_dir(args.codex, &args.out, "wow-tcg"),
+        new_words,
+    );
+    if let (true, Ok(report)) = (args.scaffold, &result) {
+        scaffold_summary("wow-tcg", report);
+    }
+    finish(result, Strictness::of(args.strict, args.skip_invalid))
+}
+
+/// Prints what `--scaffold` did: its draft warnings (on stderr) and a one-line summary.
+fn scaffold_summary(game: &str, report: &grimoire_import::Report) {
+    if report.scaffolded.is_empty() {
+        crate::outln!("scaffold: no new names");
+        return;
+    }
+    crate::err!("{}", report.scaffold_warnings);
+    crate::outln!(
+        "scaffold: `{game}` compiles with {} draft warnings; review the drafts",
+        report.draft_warnings
+    );
 }
 
 fn run_octgn(args: OctgnArgs) -> ExitCode {
@@ -225,39 +251,31 @@ fn run_octgn(args: OctgnArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let root = content_root(&args.out, &args.game);
-    if args.scaffold && root.is_none() {
-        crate::errln!(
-            "error: --scaffold needs --out to be <root>/cards/{} with <root>/codex/{}/game.toml",
-            args.game,
-            args.game
-        );
-        return ExitCode::from(2);
-    }
     let codex = codex_dir(args.codex.clone(), &args.out, &args.game);
     let new_words = if args.scaffold {
-        grimoire_import::NewWords::Keep
+        grimoire_import::NewWords::Scaffold
     } else {
         grimoire_import::NewWords::Reject
     };
     match grimoire_import::import_octgn(&args.game, &args.sets, &args.out, &codex, new_words) {
         Ok(mut report) => {
-            if root.is_none() {
-                crate::errln!(
-                    "note: new names are not listed: --out is not <root>/cards/{} next to <root>/codex/{}/game.toml",
-                    args.game, args.game
-                );
-            }
-            if let Some(root) = &root {
-                match grimoire_import::find_new_names(root, &args.game) {
-                    Ok(names) => report.new_names = names,
-                    Err(error) => crate::errln!("warning: cannot look for new names: {error}"),
+            if !args.scaffold {
+                match &root {
+                    Some(root) => match grimoire_import::find_new_names(root, &args.game) {
+                        Ok(names) => report.new_names = names,
+                        Err(error) => {
+                            crate::errln!("warning: cannot look for new names: {error}")
+                        }
+                    },
+                    None => crate::errln!(
+                        "note: new names are not listed: --out is not <root>/cards/{} next to <root>/codex/{}/game.toml",
+                        args.game, args.game
+                    ),
                 }
             }
             crate::out!("{report}");
-            if let (true, Some(root)) = (args.scaffold, &root) {
-                if let Err(code) = scaffold(root, &args.game, &report.new_names) {
-                    return code;
-                }
+            if args.scaffold {
+                scaffold_summary(&args.game, &report);
             }
             if let Some(failure) = Strictness::of(args.strict, args.skip_invalid).failure(&report) {
                 crate::errln!("error: {failure}");
@@ -294,48 +312,6 @@ fn content_root(out: &Path, game: &str) -> Option<PathBuf> {
         && cards.file_name()? == "cards"
         && root.join("codex").join(game).join("game.toml").is_file();
     is_layout.then(|| root.to_path_buf())
-}
-
-/// Writes the additions for `names`, then compiles the game again and prints its warnings
-/// (one per draft) and any error left.
-fn scaffold(root: &Path, game: &str, names: &[grimoire_import::NewName]) -> Result<(), ExitCode> {
-    if names.is_empty() {
-        crate::outln!("scaffold: no new names");
-        return Ok(());
-    }
-    match grimoire_import::scaffold(root, game, names) {
-        Ok(files) => {
-            for file in files {
-                crate::outln!("scaffold: wrote {}", file.display());
-            }
-        }
-        Err(error) => {
-            crate::errln!("error: {error}");
-            return Err(ExitCode::from(2));
-        }
-    }
-    let input = grimoire_compiler::load_game(root, game).map_err(|error| {
-        crate::errln!("error: cannot read game `{game}`: {error}");
-        ExitCode::from(2)
-    })?;
-    match grimoire_compiler::compile(&input) {
-        Ok(compiled) => {
-            crate::err!("{}", compiled.warnings.render(false));
-            crate::outln!(
-                "scaffold: `{game}` compiles with {} draft warnings; review the drafts",
-                compiled.warnings.len()
-            );
-            Ok(())
-        }
-        Err(diagnostics) => {
-            crate::err!("{}", diagnostics.render(false));
-            crate::errln!(
-                "error: `{game}` still has {} errors after scaffolding",
-                diagnostics.len()
-            );
-            Err(ExitCode::FAILURE)
-        }
-    }
 }
 
 #[cfg(test)]
@@ -458,6 +434,7 @@ mod tests {
             codex: None,
             strict,
             skip_invalid: false,
+            scaffold: false,
         }
     }
 

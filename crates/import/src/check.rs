@@ -17,6 +17,7 @@ const ERRATA_FOLDER: &str = "errata";
 /// against.
 #[derive(Debug, Clone)]
 pub struct GameCodex {
+    dir: PathBuf,
     name: String,
     game_toml: SourceFile,
     codex: Vec<SourceFile>,
@@ -60,19 +61,52 @@ impl GameCodex {
             })
             .unwrap_or_default();
         Ok(Self {
+            dir: dir.to_path_buf(),
             name,
             game_toml,
             codex,
         })
     }
 
-    /// Compiles `files` (a card directory as it would be written) with this codex and returns
-    /// the compiler's errors inside each card, by card name. An error in the codex itself
-    /// (which keeps the compiler from checking any card) is an error of the import.
-    pub(crate) fn card_errors(
-        &self,
-        files: &[RenderedFile],
-    ) -> Result<BTreeMap<String, Vec<Diagnostic>>, ImportError> {
+    /// The folder the codex was read from.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The text of a file of this codex now: `game.toml` or a codex file, by path; `None`
+    /// when the codex has no such file.
+    pub fn file_text(&self, path: &Path) -> Option<&str> {
+        let shown = path.display().to_string();
+        std::iter::once(&self.game_toml)
+            .chain(&self.codex)
+            .find(|file| file.path == shown)
+            .map(|file| file.text.as_str())
+    }
+
+    /// The same codex with `edits` applied (a file's whole new text, by path; a path it does
+    /// not have yet is added as a codex file).
+    pub fn with_edits(&self, edits: &[(PathBuf, String)]) -> Self {
+        let mut edited = self.clone();
+        for (path, text) in edits {
+            let shown = path.display().to_string();
+            if edited.game_toml.path == shown {
+                edited.game_toml.text = text.clone();
+            } else if let Some(file) = edited.codex.iter_mut().find(|file| file.path == shown) {
+                file.text = text.clone();
+            } else {
+                edited.codex.push(SourceFile {
+                    path: shown,
+                    text: text.clone(),
+                });
+                edited.codex.sort_by(|a, b| a.path.cmp(&b.path));
+            }
+        }
+        edited
+    }
+
+    /// The game of this codex with `files` (a card directory as it would be written) as its
+    /// cards and errata.
+    pub(crate) fn input(&self, files: &[RenderedFile]) -> GameInput {
         let (errata, cards): (Vec<&RenderedFile>, Vec<&RenderedFile>) =
             files.iter().partition(|file| {
                 file.path
@@ -84,14 +118,24 @@ impl GameCodex {
             path: file.path.display().to_string(),
             text: file.text.clone(),
         };
-        let input = GameInput {
+        GameInput {
             name: self.name.clone(),
             game_toml: self.game_toml.clone(),
             codex: self.codex.clone(),
             cards: cards.iter().map(as_source).collect(),
             errata: errata.iter().map(as_source).collect(),
             not_utf8: Vec::new(),
-        };
+        }
+    }
+
+    /// Compiles `files` (a card directory as it would be written) with this codex and returns
+    /// the compiler's errors inside each card, by card name. An error in the codex itself
+    /// (which keeps the compiler from checking any card) is an error of the import.
+    pub(crate) fn card_errors(
+        &self,
+        files: &[RenderedFile],
+    ) -> Result<BTreeMap<String, Vec<Diagnostic>>, ImportError> {
+        let input = self.input(files);
         let Err(diagnostics) = grimoire_compiler::compile(&input) else {
             return Ok(BTreeMap::new());
         };

@@ -30,7 +30,10 @@ pub use mkdials::import_mk_dials;
 pub use report::{Finding, Report};
 pub use source::Located;
 pub use summoner_wars::import_summoner_wars;
-pub use vocabulary::{find_new_names, is_new_word, scaffold, NameKind, NewName};
+pub use vocabulary::{
+    find_new_names, is_new_word, new_names_in, scaffold, scaffold_edits, NameKind, NewName,
+    ScaffoldPlan,
+};
 pub use wowtcg::import_wowtcg_json;
 
 use octgn::{map_card, Mapped};
@@ -61,8 +64,11 @@ pub fn set_slug(set_name: &str) -> String {
 pub enum NewWords {
     /// Reject it like any card that does not compile.
     Reject,
-    /// Write it: `--scaffold` adds the words to the codex as drafts afterwards.
+    /// Write it: the words are left for [`scaffold`] (or a hand edit) to add afterwards.
     Keep,
+    /// Write it and, in the same all-or-nothing write, add its new words to the codex as
+    /// drafts (`--scaffold`); nothing is written when the game would not compile even then.
+    Scaffold,
 }
 
 /// Imports OCTGN set files of game `game` (its slug, used for the schema comment) into `out`,
@@ -71,8 +77,8 @@ pub enum NewWords {
 /// Cards already present in `out` (in any set folder) are not duplicated: the new printing is
 /// added to them, and differing data is noted in the report. A card the game would not compile
 /// with is not written; it is a [`Report::rejected`] finding at its `<card>` element (unless
-/// `new_words` is [`NewWords::Keep`] and its only errors are new words). Nothing is written
-/// unless every set file was read.
+/// `new_words` keeps new words and its only errors are new words; [`NewWords::Scaffold`] also
+/// writes drafts for them). Nothing is written unless every set file was read.
 pub fn import_octgn(
     game: &str,
     set_files: &[PathBuf],
@@ -87,11 +93,7 @@ pub fn import_octgn(
     for path in set_files {
         import_set(path, &mut pool, &mut report)?;
     }
-    let accept = |error: &grimoire_compiler::Diagnostic| {
-        new_words == NewWords::Keep && vocabulary::is_new_word(error)
-    };
-    pool.check(&codex, accept, &mut report)?;
-    pool.write()?;
+    pool.finish(&codex, new_words, &mut report)?;
     Ok(report)
 }
 

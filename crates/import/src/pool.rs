@@ -19,6 +19,7 @@ use toml::{Table, Value};
 use crate::error::ImportError;
 use crate::report::{Finding, Report};
 use crate::source::Located;
+use crate::NewWords;
 
 /// One card file held in memory.
 #[derive(Debug)]
@@ -419,18 +420,55 @@ impl Pool {
     /// what was staged or switched is undone: previous files are put back, new files and the
     /// folders made for them are removed, and the error names the path.
     pub fn write(&self) -> Result<Vec<PathBuf>, ImportError> {
-        let rendered: Vec<(PathBuf, String)> = self
+        self.write_with(&[])
+    }
+
+    /// [`Pool::write`], switching `extra` files (whole texts by path, such as `--scaffold`'s
+    /// codex drafts) in the same all-or-nothing step.
+    pub fn write_with(&self, extra: &[(PathBuf, String)]) -> Result<Vec<PathBuf>, ImportError> {
+        let mut rendered: Vec<(PathBuf, String)> = self
             .render()?
             .into_iter()
             .filter(|file| self.is_changed(&file.path))
             .map(|file| (file.path, file.text))
             .collect();
+        rendered.extend(extra.iter().cloned());
         let mut switch = Switch::default();
         let result = switch.stage(&rendered).and_then(|()| switch.switch_all());
         if result.is_err() {
             switch.undo();
         }
         result.map(|()| rendered.into_iter().map(|(path, _)| path).collect())
+    }
+
+    /// The end every importer shares: checks the pool against `codex` (a card whose only
+    /// errors are new words is kept unless `new_words` rejects it), works out the drafts for
+    /// the new words when `new_words` is [`NewWords::Scaffold`] (filling the report's
+    /// `new_names`, `scaffolded` and warnings), then writes cards and drafts all or nothing.
+    /// When the game would not compile even with the drafts, nothing is written.
+    pub fn finish(
+        &mut self,
+        codex: &crate::check::GameCodex,
+        new_words: NewWords,
+        report: &mut Report,
+    ) -> Result<Vec<PathBuf>, ImportError> {
+        let accept = |error: &grimoire_compiler::Diagnostic| {
+            new_words != NewWords::Reject && crate::vocabulary::is_new_word(error)
+        };
+        self.check(codex, accept, report)?;
+        let plan = if new_words == NewWords::Scaffold {
+            crate::vocabulary::plan_scaffold(codex, &self.render()?)?
+        } else {
+            crate::vocabulary::ScaffoldPlan::default()
+        };
+        let written = self.write_with(&plan.edits)?;
+        if new_words == NewWords::Scaffold {
+            report.new_names = plan.names;
+            report.scaffolded = plan.edits.into_iter().map(|(path, _)| path).collect();
+            report.scaffold_warnings = plan.warnings;
+            report.draft_warnings = plan.warning_count;
+        }
+        Ok(written)
     }
 
     fn is_changed(&self, path: &Path) -> bool {
@@ -524,8 +562,9 @@ type CardRanges = Vec<(String, Range<usize>)>;
 /// Card keys written as `[[card.<key>]]` sub-tables instead of inline values.
 const SUB_TABLE_KEYS: [&str; 1] = ["attacks"];
 
-/// Card keys whose list is written one item per line (a Mage Knight warrior's dial).
-const ONE_ITEM_PER_LINE_KEYS: [&str; 1] = ["dial"];
+/// Card keys whose list is written one item per line (a Mage Knight warrior's dial, typed
+/// abilities).
+const ONE_ITEM_PER_LINE_KEYS: [&str; 2] = ["dial", "card_abilities"];
 
 /// Writes a card file: top-level values, then one `[[card]]` table per card whose values are
 /// inline (small records such as `range = { min = 0, max = 2 }`), except attack bars, which get
@@ -600,8 +639,9 @@ fn inline(value: &Value) -> Result<String, String> {
     Ok(text)
 }
 
-/// Card keys an author writes by hand on imported cards (typed ability data,
-/// docs/formats.md): no importer writes them, so a reprint never differs in them.
+/// Card keys that are typed ability data (docs/formats.md): written by hand, or by the WoW TCG
+/// translator from a card's text; a reprint is never noted as differing in them (the card
+/// keeps its own).
 const AUTHORED_FIELDS: [&str; 1] = ["card_abilities"];
 
 /// Keys whose values differ between two versions of a card, printings and authored fields

@@ -51,6 +51,12 @@ pub struct Report {
     /// Words the imported cards use that the schema and codex do not know yet (filled by
     /// [`crate::find_new_names`] once the cards are written).
     pub new_names: Vec<crate::NewName>,
+    /// Codex files `--scaffold` wrote drafts into (with the cards, all or nothing).
+    pub scaffolded: Vec<std::path::PathBuf>,
+    /// How many draft warnings the game compiles with after `--scaffold`.
+    pub draft_warnings: usize,
+    /// Those warnings, rendered.
+    pub scaffold_warnings: String,
 }
 
 impl Report {
@@ -83,6 +89,9 @@ impl fmt::Display for Report {
         )?;
         for name in &self.new_names {
             writeln!(f, "new {name}")?;
+        }
+        for path in &self.scaffolded {
+            writeln!(f, "scaffold: wrote {}", path.display())?;
         }
         for finding in self.new_card_types() {
             writeln!(

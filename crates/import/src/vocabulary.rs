@@ -162,8 +162,14 @@ pub fn find_new_names(root: &Path, game: &str) -> Result<Vec<NewName>, ImportErr
         path: root.join("codex").join(game),
         source,
     })?;
-    let Err(diagnostics) = grimoire_compiler::compile(&input) else {
-        return Ok(Vec::new());
+    Ok(new_names_in(&input))
+}
+
+/// Every new name the card files of a loaded game use, in a stable order (see
+/// [`find_new_names`]); the game is compiled as loaded, so it may be a pool not yet written.
+pub fn new_names_in(input: &grimoire_compiler::GameInput) -> Vec<NewName> {
+    let Err(diagnostics) = grimoire_compiler::compile(input) else {
+        return Vec::new();
     };
     let categories = categories(&input.game_toml.text);
     let mut found: BTreeMap<(NameKind, String), NewName> = BTreeMap::new();
@@ -171,7 +177,7 @@ pub fn find_new_names(root: &Path, game: &str) -> Result<Vec<NewName>, ImportErr
         let Some(file) = input.cards.iter().find(|file| file.path == diagnostic.file) else {
             continue;
         };
-        let Some((kind, text)) = new_word(diagnostic, &file.text, &input, &categories) else {
+        let Some((kind, text)) = new_word(diagnostic, &file.text, input, &categories) else {
             continue;
         };
         let (name, template) = match kind {
@@ -192,7 +198,7 @@ pub fn find_new_names(root: &Path, game: &str) -> Result<Vec<NewName>, ImportErr
             entry.occurrences.push(occurrence);
         }
     }
-    Ok(found.into_values().collect())
+    found.into_values().collect()
 }
 
 /// Whether a compiler error is about a word the codex does not know yet (an enum value, a
@@ -252,8 +258,38 @@ fn new_word(
 /// files changed. Every addition says where the word was first seen.
 pub fn scaffold(root: &Path, game: &str, names: &[NewName]) -> Result<Vec<PathBuf>, ImportError> {
     let codex_dir = root.join("codex").join(game);
+    let edits = scaffold_edits(
+        &codex_dir,
+        &|path| {
+            if path.is_file() {
+                read(path).map(Some)
+            } else {
+                Ok(None)
+            }
+        },
+        names,
+    )?;
+    let mut written = Vec::new();
+    for (path, text) in &edits {
+        write(path, text)?;
+        written.push(path.clone());
+    }
+    Ok(written)
+}
+
+/// The files of the codex folder `codex_dir` that the additions for `names` change, with their
+/// new text, written nowhere: `current` gives a file's text now (`None`: it does not exist).
+/// Only files that change are listed, `game.toml` first.
+pub fn scaffold_edits(
+    codex_dir: &Path,
+    current: &dyn Fn(&Path) -> Result<Option<String>, ImportError>,
+    names: &[NewName],
+) -> Result<Vec<(PathBuf, String)>, ImportError> {
     let game_path = codex_dir.join("game.toml");
-    let original = read(&game_path)?;
+    let original = current(&game_path)?.ok_or_else(|| ImportError::Scaffold {
+        path: game_path.clone(),
+        message: "the codex folder has no game.toml".to_owned(),
+    })?;
     let mut game_toml = original.clone();
     let mut codex_files: BTreeMap<PathBuf, String> = BTreeMap::new();
     for name in names {
@@ -277,11 +313,7 @@ pub fn scaffold(root: &Path, game: &str, names: &[NewName]) -> Result<Vec<PathBu
             NameKind::CodexEntry { file_key, .. } => {
                 let path = codex_dir.join(format!("{file_key}.toml"));
                 if !codex_files.contains_key(&path) {
-                    let text = if path.is_file() {
-                        read(&path)?
-                    } else {
-                        String::new()
-                    };
+                    let text = current(&path)?.unwrap_or_default();
                     codex_files.insert(path.clone(), text);
                 }
                 let text = codex_files.entry(path).or_default();
@@ -289,22 +321,75 @@ pub fn scaffold(root: &Path, game: &str, names: &[NewName]) -> Result<Vec<PathBu
             }
         }
     }
-    let mut written = Vec::new();
+    let mut edits = Vec::new();
     if game_toml != original {
-        write(&game_path, &game_toml)?;
-        written.push(game_path);
+        edits.push((game_path, game_toml));
     }
-    for (path, text) in &codex_files {
-        write(path, text)?;
-        written.push(path.clone());
+    edits.extend(codex_files);
+    Ok(edits)
+}
+
+/// What `--scaffold` adds to the codex for the cards of one import, worked out and compiled in
+/// memory before anything is written.
+#[derive(Debug, Clone, Default)]
+pub struct ScaffoldPlan {
+    /// The new words, each with where the cards use it.
+    pub names: Vec<NewName>,
+    /// The codex files the drafts change, with their new text.
+    pub edits: Vec<(PathBuf, String)>,
+    /// The warnings the game compiles with once the drafts are in (one `W0001` per draft),
+    /// rendered.
+    pub warnings: String,
+    /// How many warnings.
+    pub warning_count: usize,
+}
+
+/// The scaffold of an import whose card directory would be `cards`: the new words those cards
+/// use against `codex`, the drafts for them, and the game compiled with both. An error when
+/// the game would still not compile (a problem no draft can solve): then nothing is to be
+/// written.
+pub(crate) fn plan_scaffold(
+    codex: &crate::check::GameCodex,
+    cards: &[crate::pool::RenderedFile],
+) -> Result<ScaffoldPlan, ImportError> {
+    let names = new_names_in(&codex.input(cards));
+    if names.is_empty() {
+        return Ok(ScaffoldPlan::default());
     }
-    Ok(written)
+    let edits = scaffold_edits(
+        codex.dir(),
+        &|path| Ok(codex.file_text(path).map(str::to_owned)),
+        &names,
+    )?;
+    let edited = codex.with_edits(&edits);
+    match grimoire_compiler::compile(&edited.input(cards)) {
+        Ok(compiled) => Ok(ScaffoldPlan {
+            names,
+            edits,
+            warnings: compiled.warnings.render(false),
+            warning_count: compiled.warnings.len(),
+        }),
+        Err(diagnostics) => {
+            let first = diagnostics.iter().next();
+            Err(ImportError::Scaffold {
+                path: first.map_or_else(|| codex.dir().to_path_buf(), |d| PathBuf::from(&d.file)),
+                message: format!(
+                    "{} errors would remain with the new words as drafts, so nothing was written; the first: {}",
+                    diagnostics.len(),
+                    first.map_or_else(String::new, |d| format!(
+                        "{}:{}:{}: {} {}",
+                        d.file, d.line, d.column, d.code, d.message
+                    ))
+                ),
+            })
+        }
+    }
 }
 
 /// One `[[<file_key>]]` draft entry.
 fn draft_entry(file_key: &str, name: &NewName, first_seen: &str) -> String {
     let mut entry = format!(
-        "\n# Draft written by `grimoire import octgn --scaffold`: review it, then remove `draft`.\n[[{file_key}]]\nname = {}\n",
+        "\n# Draft written by `grimoire import --scaffold`: review it, then remove `draft`.\n[[{file_key}]]\nname = {}\n",
         toml_string(&name.name)
     );
     if let Some(template) = &name.template {

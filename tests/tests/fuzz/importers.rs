@@ -175,7 +175,14 @@ fn wow_tcg_json_files() {
         "wow-tcg",
         seeds,
         WOW_TCG_JSON_MIN_LOCATED_RATE,
-        |data, codex, out| grimoire_import::import_wowtcg_json(&[data.to_path_buf()], out, codex),
+        |data, codex, out| {
+            grimoire_import::import_wowtcg_json(
+                &[data.to_path_buf()],
+                out,
+                codex,
+                grimoire_import::NewWords::Reject,
+            )
+        },
     )
     .run();
 }

@@ -16,6 +16,7 @@
 
 mod record;
 mod text;
+mod translate;
 mod vocab;
 
 use std::collections::BTreeMap;
@@ -32,6 +33,7 @@ use crate::error::ImportError;
 use crate::pool::{self, Added, Pool};
 use crate::report::{CardLog, Finding, Report};
 use crate::source::{self, Located};
+use crate::NewWords;
 use record::Draft;
 
 /// The schema comment at the top of every written file.
@@ -41,16 +43,27 @@ const HEADER: &str = "#:schema ../../../schemas/wow-tcg.cards.schema.json\n";
 ///
 /// A `setlist.json`-style file (an object of set codes) among `files` is not a set: it only
 /// names the sets in the files' `source` lines. Nothing is written unless every file was read.
-/// The records are mapped onto the built-in vocabulary ([`Vocabulary::builtin`]); the cards
-/// are checked against the codex in `codex_dir` (`codex/wow-tcg`) before anything is written,
+/// The records are mapped onto the vocabulary of the codex in `codex_dir`
+/// ([`Vocabulary::of_codex`]); the cards are checked against the codex in `codex_dir` (`codex/wow-tcg`) before anything is written,
 /// and a card the game would not compile with is a [`Report::rejected`] finding at its record.
+///
+/// With `new_words` other than [`NewWords::Reject`], a value the codex does not know (a race, a type-line tag, a faction, a
+/// profession, a "Hero Required" trait) is written as the data spells it rather than reported
+/// unmapped; [`NewWords::Scaffold`] then adds those words to the codex as drafts in the same
+/// all-or-nothing write (see [`crate::vocabulary`]).
 pub fn import_wowtcg_json(
     files: &[PathBuf],
     out: &Path,
     codex_dir: &Path,
+    new_words: NewWords,
 ) -> Result<Report, ImportError> {
-    let vocab = Vocabulary::builtin();
     let codex = crate::check::GameCodex::load(codex_dir)?;
+    let vocab = Vocabulary::of_codex(&codex)?;
+    let vocab = if new_words == NewWords::Reject {
+        vocab
+    } else {
+        vocab.keeping_new_words()
+    };
     let mut pool = Pool::load(out, HEADER)?;
     let mut report = Report::default();
     let mut parsed = Vec::new();
@@ -137,8 +150,7 @@ pub fn import_wowtcg_json(
             &mut report,
         )?;
     }
-    pool.check(&codex, |_| false, &mut report)?;
-    pool.write()?;
+    pool.finish(&codex, new_words, &mut report)?;
     Ok(report)
 }
 
@@ -215,11 +227,23 @@ fn import_record(
             at: Some(context.origin.clone()),
         });
     }
-    let handler = draft
-        .text
-        .has_powers
-        .then(|| handlers.name_for(&name, &set));
-    let table = card_table(&draft, &name, handler);
+    let abilities = if draft.text.has_powers
+        && !draft.text.opaque
+        && PLAYED_KINDS.contains(&draft.kind.as_str())
+    {
+        translate::abilities(
+            &draft.kind,
+            &draft.name,
+            draft.text.ongoing,
+            &draft.text.powers,
+            context.vocab,
+        )
+    } else {
+        None
+    };
+    let handler =
+        (draft.text.has_powers && abilities.is_none()).then(|| handlers.name_for(&name, &set));
+    let table = card_table(&draft, &name, handler, abilities);
     let source = source_line(&context.file, &set, context.set_names);
     let (added, difference) = pool.add(
         &set,
@@ -443,8 +467,26 @@ pub fn handler_name(name: &str) -> String {
     }
 }
 
+/// The kinds whose cards the rules put into play or resolve, so that their translated powers
+/// are played (quests, locations and achievements are not played from hand).
+const PLAYED_KINDS: [&str; 8] = [
+    "ability",
+    "ally",
+    "ability_ally",
+    "master_hero",
+    "weapon",
+    "armor",
+    "item",
+    "hero",
+];
+
 /// The TOML table of a card, fields in codex order.
-fn card_table(draft: &Draft, name: &str, handler: Option<String>) -> Table {
+fn card_table(
+    draft: &Draft,
+    name: &str,
+    handler: Option<String>,
+    abilities: Option<Vec<Value>>,
+) -> Table {
     let mut table = Table::new();
     let text = |s: &str| Value::String(s.to_owned());
     let list = |items: &[String]| Value::Array(items.iter().map(|s| text(s)).collect());
@@ -507,6 +549,9 @@ fn card_table(draft: &Draft, name: &str, handler: Option<String>) -> Table {
     if let Some(rarity) = &draft.rarity {
         table.insert("rarity".into(), text(rarity));
     }
+    if let Some(abilities) = abilities {
+        table.insert("card_abilities".into(), Value::Array(abilities));
+    }
     table
 }
 
@@ -536,3 +581,6 @@ mod tests {
         assert_eq!(set_slug("HoA"), "hoa");
     }
 }
+
+#[cfg(test)]
+mod scaffold_tests;

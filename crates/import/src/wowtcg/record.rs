@@ -157,9 +157,9 @@ fn map_key(draft: &mut Draft, key: &str, value: &Value, vocab: &Vocabulary, log:
         _ if CLASS_FLAGS.iter().any(|(flag, _)| *flag == key) => {}
         "setcode" => {}
         "no" => draft.number = scalar(value),
-        "faction" => match scalar(value).and_then(|text| vocab.enum_value("Faction", &text)) {
-            Some("Neutral") => {}
-            Some(faction) => draft.faction = Some(faction.to_owned()),
+        "faction" => match scalar(value).and_then(|text| vocab.enum_word("Faction", &text)) {
+            Some(faction) if faction == "Neutral" => {}
+            Some(faction) => draft.faction = Some(faction),
             None => log.unmapped(key, format!("`{}` is no faction", shown(value))),
         },
         "rarity" => match scalar(value).as_deref().and_then(rarity) {
@@ -176,8 +176,8 @@ fn map_key(draft: &mut Draft, key: &str, value: &Value, vocab: &Vocabulary, log:
         "class" | "class2" => map_class(draft, key, value, vocab, log),
         "profession" | "profession2" => match scalar(value) {
             None => {}
-            Some(text) => match vocab.enum_value("Profession", &text) {
-                Some(profession) => draft.professions.push(profession.to_owned()),
+            Some(text) => match vocab.enum_word("Profession", &text) {
+                Some(profession) => draft.professions.push(profession),
                 None => log.unmapped(key, format!("`{text}` is no profession")),
             },
         },
@@ -334,7 +334,7 @@ fn read_type_line_word(
 }
 
 fn push_tag(draft: &mut Draft, word: &str, key: &str, vocab: &Vocabulary, log: &mut CardLog<'_>) {
-    match vocab.tag(word) {
+    match vocab.tag_word(word) {
         Some(tag) => add_unique(&mut draft.tags, tag),
         None => log.unmapped(key, format!("`{word}` is no type-line tag of the codex")),
     }
@@ -541,8 +541,8 @@ fn enum_field(
     let Some(text) = scalar(value) else {
         return;
     };
-    match vocab.enum_value(enum_name, &text) {
-        Some(canonical) => draft.enums.push((field, canonical.to_owned())),
+    match vocab.enum_word(enum_name, &text) {
+        Some(canonical) => draft.enums.push((field, canonical)),
         None => log.unmapped(key, format!("`{text}` is no {enum_name} of the codex")),
     }
 }

@@ -30,10 +30,28 @@ pub struct TextReading {
     pub ongoing: bool,
     /// The completion cost of a quest.
     pub completion_cost: Option<i64>,
-    /// Whether some power is left that only a named handler can carry.
+    /// Whether some power is left that only a named handler can carry (unless the translator
+    /// reads every one of [`TextReading::powers`] and none is [`TextReading::opaque`]).
     pub has_powers: bool,
+    /// The plain text of each power left, in order (read by [`super::translate`], never
+    /// written).
+    pub powers: Vec<PowerText>,
+    /// Whether some power is no plain text the translator could read (a bold label that is
+    /// no keyword).
+    pub opaque: bool,
     /// Hero Required traits that are no hero trait of the codex.
     pub unknown_traits: Vec<String>,
+}
+
+/// The plain text of one power, as the data prints it without markup or reminder text.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct PowerText {
+    /// The text, trimmed of surrounding punctuation.
+    pub text: String,
+    /// Whether it follows a label that changes what it is (`Ongoing:`, `Reward:`, the
+    /// `FRONT:`/`BACK:` of a double-sided card): then it is no played, activated or triggered
+    /// power of the card itself as printed.
+    pub labelled: bool,
 }
 
 impl TextReading {
@@ -62,8 +80,12 @@ pub fn read(text: &str, vocab: &Vocabulary) -> TextReading {
 fn read_segment(segment: &str, vocab: &Vocabulary, reading: &mut TextReading) {
     let without_reminders = remove_spans(segment, "<i>", "</i>");
     let mut rest = without_reminders.trim();
+    let mut labelled = false;
     for label in ["FRONT:", "BACK:", "<b>FRONT:</b>", "<b>BACK:</b>"] {
-        rest = rest.strip_prefix(label).unwrap_or(rest).trim_start();
+        if let Some(stripped) = rest.strip_prefix(label) {
+            labelled = true;
+            rest = stripped.trim_start();
+        }
     }
     // Leading bold spans: keywords, Ongoing, Reward, Hero Required.
     while let Some(after_open) = rest.strip_prefix("<b>") {
@@ -71,6 +93,15 @@ fn read_segment(segment: &str, vocab: &Vocabulary, reading: &mut TextReading) {
             break;
         };
         let bold = strip_tags(&after_open[..close]);
+        let label = clean(&bold);
+        if ["Ongoing", "Reward"]
+            .iter()
+            .any(|l| label.eq_ignore_ascii_case(l))
+            || label.starts_with("FRONT")
+            || label.starts_with("BACK")
+        {
+            labelled = true;
+        }
         read_bold(&bold, vocab, reading);
         rest = skip_separators(&after_open[close + "</b>".len()..]);
     }
@@ -82,6 +113,10 @@ fn read_segment(segment: &str, vocab: &Vocabulary, reading: &mut TextReading) {
         return;
     }
     reading.has_powers = true;
+    reading.powers.push(PowerText {
+        text: plain,
+        labelled,
+    });
 }
 
 /// A bold label at the start of a power.
@@ -106,6 +141,7 @@ fn read_bold(bold: &str, vocab: &Vocabulary, reading: &mut TextReading) {
     }
     if !read_keyword_list(&label, vocab, reading) {
         reading.has_powers = true;
+        reading.opaque = true;
     }
 }
 
@@ -177,10 +213,10 @@ fn read_hero_required(traits: &str, vocab: &Vocabulary, reading: &mut TextReadin
         if name.is_empty() {
             continue;
         }
-        match vocab.enum_value("HeroTrait", name) {
+        match vocab.enum_word("HeroTrait", name) {
             Some(canonical) => {
-                if !reading.hero_required.iter().any(|t| t == canonical) {
-                    reading.hero_required.push(canonical.to_owned());
+                if !reading.hero_required.contains(&canonical) {
+                    reading.hero_required.push(canonical);
                 }
             }
             None => reading.unknown_traits.push(name.to_owned()),

@@ -81,6 +81,8 @@ pub struct Vocabulary {
     kind_fields: BTreeMap<String, BTreeMap<String, String>>,
     tags: Vec<Template>,
     keywords: Vec<Template>,
+    /// Whether a word the codex does not know is written as spelled (`--scaffold`).
+    keep_new_words: bool,
 }
 
 impl Vocabulary {
@@ -108,7 +110,54 @@ impl Vocabulary {
             keywords: read_templates(&keywords, "keywords", &enums),
             enums,
             kind_fields,
+            keep_new_words: false,
         })
+    }
+
+    /// The vocabulary of the codex an import checks its cards against (`game.toml`,
+    /// `tags.toml` and `keywords.toml` of its folder; a missing tag or keyword file is empty).
+    pub fn of_codex(codex: &crate::check::GameCodex) -> Result<Self, crate::ImportError> {
+        let text = |file: &str| codex.file_text(&codex.dir().join(file)).unwrap_or("");
+        Self::from_texts(text("game.toml"), text("tags.toml"), text("keywords.toml")).map_err(
+            |message| crate::ImportError::Codex {
+                path: codex.dir().to_path_buf(),
+                at: grimoire_input::Location { line: 1, column: 1 },
+                message,
+            },
+        )
+    }
+
+    /// The same vocabulary, writing words it does not know as the data spells them (a race,
+    /// tag, faction, profession or hero trait), for `--scaffold` to add as drafts.
+    pub fn keeping_new_words(mut self) -> Self {
+        self.keep_new_words = true;
+        self
+    }
+
+    /// [`Vocabulary::enum_value`], or the trimmed text itself when it is unknown and new
+    /// words are kept (a word with a letter in it, not a whole sentence).
+    pub fn enum_word(&self, name: &str, text: &str) -> Option<String> {
+        self.enum_value(name, text)
+            .map(str::to_owned)
+            .or_else(|| self.new_word(text))
+    }
+
+    /// [`Vocabulary::tag`], or the trimmed text itself when it is unknown and new words are
+    /// kept.
+    pub fn tag_word(&self, text: &str) -> Option<String> {
+        self.tag(text).or_else(|| self.new_word(text))
+    }
+
+    /// An unknown word kept as written: letters, digits, spaces, `'` and `-` only, at most
+    /// four words, so that stray text is still reported rather than becoming a codex entry.
+    fn new_word(&self, text: &str) -> Option<String> {
+        let text = text.trim();
+        let plausible = text.chars().any(char::is_alphabetic)
+            && text
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '\'' | '-'))
+            && text.split_whitespace().count() <= 4;
+        (self.keep_new_words && plausible).then(|| text.to_owned())
     }
 
     /// The canonical spelling of `text` as a value of enum `name` (ASCII case ignored).

@@ -115,6 +115,10 @@ pub enum EffectOp {
         activate: bool,
         /// 'Use only once per turn': counted per card and power, even if the effect is interrupted (701.5).
         once_per_turn: bool,
+        /// 'Use only on your turn': only while its controller is the turn player.
+        own_turn: bool,
+        /// Destroying the card is part of the cost: it leaves play as the power is used, and its 'is destroyed' powers trigger; a card that can't be destroyed can't pay it.
+        destroy_this: bool,
         /// The `effect` field.
         effect: PowerEffect,
         /// The `amount` field.
@@ -138,6 +142,18 @@ pub enum EffectOp {
         from: Dealer,
         /// The `min_hand` field.
         min_hand: u8,
+    },
+    /// A triggered power (703) whose effect has its controller draw cards as it resolves.
+    TriggeredDraw {
+        /// The `when` field.
+        when: TriggerEvent,
+        /// The `count` field.
+        count: u8,
+    },
+    /// Destroys the recipients: each leaves play for its owner's graveyard and its 'is destroyed' powers trigger; one that can't be destroyed stays (103.3).
+    Destroy {
+        /// The `to` field.
+        to: Recipient,
     },
     /// Readies the recipients (105).
     Ready {
@@ -201,7 +217,7 @@ pub enum EffectOp {
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 30] = [
+    pub const NAMES: [&'static str; 32] = [
         "deal_damage",
         "heal_damage",
         "modify_atk",
@@ -213,6 +229,8 @@ impl EffectOp {
         "attaches",
         "payment_power",
         "triggered_heal",
+        "triggered_draw",
+        "destroy",
         "ready",
         "grant_keyword",
         "can_protect",
@@ -247,6 +265,8 @@ impl EffectOp {
             Self::Attaches => "attaches",
             Self::PaymentPower { .. } => "payment_power",
             Self::TriggeredHeal { .. } => "triggered_heal",
+            Self::TriggeredDraw { .. } => "triggered_draw",
+            Self::Destroy { .. } => "destroy",
             Self::Ready { .. } => "ready",
             Self::GrantKeyword { .. } => "grant_keyword",
             Self::CanProtect => "can_protect",

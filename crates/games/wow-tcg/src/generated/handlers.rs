@@ -62,8 +62,6 @@ pub enum Handler {
     Adal,
     /// `adals_signet_of_defense`, used by: A'dal's Signet of Defense.
     AdalsSignetOfDefense,
-    /// `adept_breton`, used by: Adept Breton.
-    AdeptBreton,
     /// `admiral_ripsnarl`, used by: Admiral Ripsnarl.
     AdmiralRipsnarl,
     /// `admiral_ripsnarl_ddd`, used by: Admiral Ripsnarl (DDD).
@@ -78,8 +76,6 @@ pub enum Handler {
     AegisOfTheScarletCommander,
     /// `aegis_of_the_vindicator`, used by: Aegis of the Vindicator.
     AegisOfTheVindicator,
-    /// `aeshia_moonstreak`, used by: Aeshia Moonstreak.
-    AeshiaMoonstreak,
     /// `aessina`, used by: Aessina.
     Aessina,
     /// `aessinas_miracle`, used by: Aessina's Miracle.
@@ -128,8 +124,6 @@ pub enum Handler {
     AlchemistFinklestein,
     /// `alchemists_stone`, used by: Alchemist's Stone.
     AlchemistsStone,
-    /// `alecia_hall`, used by: Alecia Hall.
-    AleciaHall,
     /// `aleksei_brandal`, used by: Aleksei Brandal.
     AlekseiBrandal,
     /// `alethia_brightsong`, used by: Alethia Brightsong.
@@ -156,8 +150,6 @@ pub enum Handler {
     AmaniDragonhawk,
     /// `amano_herald_of_the_sun`, used by: Amano, Herald of the Sun.
     AmanoHeraldOfTheSun,
-    /// `amara_kells`, used by: Amara Kells.
-    AmaraKells,
     /// `amaria_kelsur`, used by: Amaria Kelsur.
     AmariaKelsur,
     /// `amaxi_the_cruel`, used by: Amaxi the Cruel.
@@ -212,8 +204,6 @@ pub enum Handler {
     AngerManagement,
     /// `angrathar_the_wrathgate`, used by: Angrathar the Wrathgate.
     AngratharTheWrathgate,
-    /// `angrida`, used by: Angrida.
-    Angrida,
     /// `angry_dread`, used by: Angry Dread.
     AngryDread,
     /// `annihilate`, used by: Annihilate.
@@ -250,8 +240,6 @@ pub enum Handler {
     ArcaneBarrage,
     /// `arcane_binding`, used by: Arcane Binding.
     ArcaneBinding,
-    /// `arcane_burst`, used by: Arcane Burst.
-    ArcaneBurst,
     /// `arcane_essence`, used by: Arcane Essence.
     ArcaneEssence,
     /// `arcane_foresight`, used by: Arcane Foresight.
@@ -268,8 +256,6 @@ pub enum Handler {
     ArcanePower,
     /// `arcane_revelation`, used by: Arcane Revelation.
     ArcaneRevelation,
-    /// `arcane_shot`, used by: Arcane Shot.
-    ArcaneShot,
     /// `arcane_tactics`, used by: Arcane Tactics.
     ArcaneTactics,
     /// `arcane_torrent`, used by: Arcane Torrent.
@@ -296,8 +282,6 @@ pub enum Handler {
     ArcingSmash,
     /// `arctic_blast`, used by: Arctic Blast.
     ArcticBlast,
-    /// `ardon_almastor`, used by: Ardon Almastor.
-    ArdonAlmastor,
     /// `are_we_there_yeti`, used by: Are We There, Yeti?.
     AreWeThereYeti,
     /// `aresha_thorncaller`, used by: Aresha Thorncaller.
@@ -332,8 +316,6 @@ pub enum Handler {
     ArmyOfTheDamned,
     /// `army_of_the_dead`, used by: Army of the Dead.
     ArmyOfTheDead,
-    /// `arnold_flem`, used by: Arnold Flem.
-    ArnoldFlem,
     /// `arrowsong`, used by: Arrowsong.
     Arrowsong,
     /// `arturius_hathrow`, used by: Arturius Hathrow.
@@ -356,8 +338,6 @@ pub enum Handler {
     AshtonBarstow,
     /// `ashtongue_battlelord`, used by: Ashtongue Battlelord.
     AshtongueBattlelord,
-    /// `ashtongue_channeler`, used by: Ashtongue Channeler.
-    AshtongueChanneler,
     /// `ashtongue_rogue`, used by: Ashtongue Rogue.
     AshtongueRogue,
     /// `askalti_darksteel`, used by: Askalti Darksteel.
@@ -630,8 +610,6 @@ pub enum Handler {
     BitingWind,
     /// `bitter_cold_armguards`, used by: Bitter Cold Armguards.
     BitterColdArmguards,
-    /// `bizzazz`, used by: Bizzazz.
-    Bizzazz,
     /// `bizzik_sparkcog`, used by: Bizzik Sparkcog.
     BizzikSparkcog,
     /// `black_blood`, used by: Black Blood.
@@ -734,10 +712,6 @@ pub enum Handler {
     Blindside,
     /// `blink`, used by: Blink.
     Blink,
-    /// `blistering_fire`, used by: Blistering Fire.
-    BlisteringFire,
-    /// `bloat_the_bubble_fish`, used by: Bloat the Bubble Fish.
-    BloatTheBubbleFish,
     /// `blood_boil`, used by: Blood Boil.
     BloodBoil,
     /// `blood_chill`, used by: Blood Chill.
@@ -826,8 +800,6 @@ pub enum Handler {
     BolvarHighlordOfFordragonHold,
     /// `bombard`, used by: Bombard.
     Bombard,
-    /// `bonechewer_behemoth`, used by: Bonechewer Behemoth.
-    BonechewerBehemoth,
     /// `bonefist_gauntlets`, used by: Bonefist Gauntlets.
     BonefistGauntlets,
     /// `bonereavers_edge`, used by: Bonereaver's Edge.
@@ -840,8 +812,6 @@ pub enum Handler {
     BonewallSimms,
     /// `boomer`, used by: Boomer.
     Boomer,
-    /// `boon_of_light`, used by: Boon of Light.
-    BoonOfLight,
     /// `boots_of_the_renewed_flight`, used by: Boots of the Renewed Flight.
     BootsOfTheRenewedFlight,
     /// `boots_of_the_whirling_mist`, used by: Boots of the Whirling Mist.
@@ -1088,8 +1058,6 @@ pub enum Handler {
     CatForm,
     /// `cats_meow`, used by: Cat's Meow.
     CatsMeow,
-    /// `caught_off_guard`, used by: Caught Off-Guard.
-    CaughtOffGuard,
     /// `cedric_darwin`, used by: Cedric Darwin.
     CedricDarwin,
     /// `celadon_pendant`, used by: Celadon Pendant.
@@ -1136,8 +1104,6 @@ pub enum Handler {
     ChaoticRush,
     /// `char`, used by: Char.
     Char,
-    /// `charge`, used by: Charge.
-    Charge,
     /// `charger`, used by: Charger.
     Charger,
     /// `charles_worth`, used by: Charles Worth.
@@ -1382,8 +1348,6 @@ pub enum Handler {
     CrimsonShocker,
     /// `crippling_poison`, used by: Crippling Poison.
     CripplingPoison,
-    /// `crippling_shot`, used by: Crippling Shot.
-    CripplingShot,
     /// `crippling_strike`, used by: Crippling Strike.
     CripplingStrike,
     /// `cromarius_blackfist`, used by: Cromarius Blackfist.
@@ -1408,8 +1372,6 @@ pub enum Handler {
     CrusaderFarisa,
     /// `crusader_lord_dalfors`, used by: Crusader Lord Dalfors.
     CrusaderLordDalfors,
-    /// `crush`, used by: Crush.
-    Crush,
     /// `crushing_blow`, used by: Crushing Blow.
     CrushingBlow,
     /// `crushing_shadows`, used by: Crushing Shadows.
@@ -1456,8 +1418,6 @@ pub enum Handler {
     DagaxTheButcher,
     /// `dagger_of_betrayal`, used by: Dagger of Betrayal.
     DaggerOfBetrayal,
-    /// `dagin_bootzap`, used by: Dagin Bootzap.
-    DaginBootzap,
     /// `dalronn_the_controller`, used by: Dalronn The Controller.
     DalronnTheController,
     /// `damnation`, used by: Damnation.
@@ -1544,8 +1504,6 @@ pub enum Handler {
     DaynaCousinToSun,
     /// `daze`, used by: Daze.
     Daze,
-    /// `deacon_johanna`, used by: Deacon Johanna.
-    DeaconJohanna,
     /// `dead_weight`, used by: Dead Weight.
     DeadWeight,
     /// `deadly_poison`, used by: Deadly Poison.
@@ -1794,8 +1752,6 @@ pub enum Handler {
     Doomguard,
     /// `doomwalker`, used by: Doomwalker.
     Doomwalker,
-    /// `dorladris_spellfire`, used by: Dorladris Spellfire.
-    DorladrisSpellfire,
     /// `dorric_the_martyr`, used by: Dorric the Martyr.
     DorricTheMartyr,
     /// `dorzok_shadowhand`, used by: Dorzok Shadowhand.
@@ -1890,8 +1846,6 @@ pub enum Handler {
     DulvarHandOfTheLight,
     /// `dunzarg`, used by: Dun'zarg.
     Dunzarg,
-    /// `durdin_hammerhand`, used by: Durdin Hammerhand.
-    DurdinHammerhand,
     /// `durzion_champion_of_adal`, used by: Durzion, Champion of A'dal.
     DurzionChampionOfAdal,
     /// `dwarven_hand_cannon`, used by: Dwarven Hand Cannon.
@@ -1948,8 +1902,6 @@ pub enum Handler {
     EelCutter,
     /// `eitrigg`, used by: Eitrigg.
     Eitrigg,
-    /// `elder_moorf`, used by: Elder Moorf.
-    ElderMoorf,
     /// `elderguard_brennan`, used by: Elderguard Brennan.
     ElderguardBrennan,
     /// `elderlimb`, used by: Elderlimb.
@@ -2020,10 +1972,6 @@ pub enum Handler {
     EnduringWinter,
     /// `energize`, used by: Energize.
     Energize,
-    /// `energized`, used by: Energized.
-    Energized,
-    /// `engulfing_blaze`, used by: Engulfing Blaze.
-    EngulfingBlaze,
     /// `engulfing_flames`, used by: Engulfing Flames.
     EngulfingFlames,
     /// `enjoy_your_fiery_deaths`, used by: Enjoy Your Fiery Deaths!.
@@ -2058,8 +2006,6 @@ pub enum Handler {
     ErondraFrostmoon,
     /// `erunak_stonespeaker`, used by: Erunak Stonespeaker.
     ErunakStonespeaker,
-    /// `erytheis`, used by: Erytheis.
-    Erytheis,
     /// `esala`, used by: Esala.
     Esala,
     /// `escape_artist`, used by: Escape Artist.
@@ -2110,8 +2056,6 @@ pub enum Handler {
     ExecutionersMark,
     /// `executioners_strikes`, used by: Executioners Strikes.
     ExecutionersStrikes,
-    /// `exhaustion`, used by: Exhaustion.
-    Exhaustion,
     /// `expel`, used by: Expel.
     Expel,
     /// `expertise_of_steel`, used by: Expertise of Steel.
@@ -2274,8 +2218,6 @@ pub enum Handler {
     FelineGrace,
     /// `felsteel_reaper`, used by: Felsteel Reaper.
     FelsteelReaper,
-    /// `felstriker`, used by: Felstriker.
-    Felstriker,
     /// `feludius`, used by: Feludius.
     Feludius,
     /// `fenton_guardmont`, used by: Fenton Guardmont.
@@ -2324,8 +2266,6 @@ pub enum Handler {
     FinklesLavaDredger,
     /// `fire_and_brimstone`, used by: Fire and Brimstone.
     FireAndBrimstone,
-    /// `fire_blast`, used by: Fire Blast.
-    FireBlast,
     /// `fire_etched_dagger`, used by: Fire-Etched Dagger.
     FireEtchedDagger,
     /// `fire_nova_totem`, used by: Fire Nova Totem.
@@ -2362,8 +2302,6 @@ pub enum Handler {
     FlameCrash,
     /// `flame_keeper_rizzli`, used by: Flame Keeper Rizzli.
     FlameKeeperRizzli,
-    /// `flame_lance`, used by: Flame Lance.
-    FlameLance,
     /// `flame_orb`, used by: Flame Orb.
     FlameOrb,
     /// `flame_pillar_leggings`, used by: Flame Pillar Leggings.
@@ -2380,8 +2318,6 @@ pub enum Handler {
     FlamesOfSulfuron,
     /// `flames_of_the_incinerator`, used by: Flames of the Incinerator.
     FlamesOfTheIncinerator,
-    /// `flamestrike`, used by: Flamestrike.
-    Flamestrike,
     /// `flametongue_weapon`, used by: Flametongue Weapon.
     FlametongueWeapon,
     /// `flamewaker`, used by: Flamewaker.
@@ -2400,14 +2336,10 @@ pub enum Handler {
     FlareOfTheHeavens,
     /// `flash_freeze`, used by: Flash Freeze.
     FlashFreeze,
-    /// `flash_heal`, used by: Flash Heal.
-    FlashHeal,
     /// `flash_of_brilliance`, used by: Flash of Brilliance.
     FlashOfBrilliance,
     /// `flash_of_light`, used by: Flash of Light.
     FlashOfLight,
-    /// `flash_of_steel`, used by: Flash of Steel.
-    FlashOfSteel,
     /// `flawless_defense`, used by: Flawless Defense.
     FlawlessDefense,
     /// `flesh_eating_poison`, used by: Flesh Eating Poison.
@@ -2486,8 +2418,6 @@ pub enum Handler {
     FrenziedDoomguard,
     /// `frenzy`, used by: Frenzy.
     Frenzy,
-    /// `freya_lightsworn`, used by: Freya Lightsworn.
-    FreyaLightsworn,
     /// `friend_in_need`, used by: Friend in Need.
     FriendInNeed,
     /// `friends_in_high_places`, used by: Friends in High Places.
@@ -2592,8 +2522,6 @@ pub enum Handler {
     Gahzridian,
     /// `gakuri`, used by: Gakuri.
     Gakuri,
-    /// `galahandra_keeper_of_the_silent_grove`, used by: Galahandra, Keeper of the Silent Grove.
-    GalahandraKeeperOfTheSilentGrove,
     /// `gale_winds`, used by: Gale Winds.
     GaleWinds,
     /// `galvanize`, used by: Galvanize.
@@ -2606,8 +2534,6 @@ pub enum Handler {
     Gamon,
     /// `gardos_gravefang`, used by: Gardos Gravefang.
     GardosGravefang,
-    /// `garell_strout`, used by: Garell Strout.
-    GarellStrout,
     /// `gargoyle`, used by: Gargoyle.
     Gargoyle,
     /// `gargoyles`, used by: Gargoyles.
@@ -2640,8 +2566,6 @@ pub enum Handler {
     GeneralHusam,
     /// `general_lightsbane`, used by: General Lightsbane.
     GeneralLightsbane,
-    /// `gerana_sparkfist`, used by: Gerana Sparkfist.
-    GeranaSparkfist,
     /// `gerrunge_the_sadist`, used by: Gerrunge the Sadist.
     GerrungeTheSadist,
     /// `gertha_the_old_crone`, used by: Gertha, The Old Crone.
@@ -2690,8 +2614,6 @@ pub enum Handler {
     GispaxTheMixologist,
     /// `glacial_bag`, used by: Glacial Bag.
     GlacialBag,
-    /// `glacial_strike`, used by: Glacial Strike.
-    GlacialStrike,
     /// `glacial_tomb`, used by: Glacial Tomb.
     GlacialTomb,
     /// `glaciate`, used by: Glaciate.
@@ -2788,8 +2710,6 @@ pub enum Handler {
     GreatKodo,
     /// `greater_chain_lightning`, used by: Greater Chain Lightning.
     GreaterChainLightning,
-    /// `greater_heal`, used by: Greater Heal.
-    GreaterHeal,
     /// `greatfather_winter`, used by: Greatfather Winter.
     GreatfatherWinter,
     /// `greathelm_of_the_scourge_champion`, used by: Greathelm of the Scourge Champion.
@@ -2920,8 +2840,6 @@ pub enum Handler {
     HammerOfSparks,
     /// `hammer_of_the_divine`, used by: Hammer of the Divine.
     HammerOfTheDivine,
-    /// `hammer_of_the_zealot`, used by: Hammer of the Zealot.
-    HammerOfTheZealot,
     /// `hammer_of_vengeance`, used by: Hammer of Vengeance.
     HammerOfVengeance,
     /// `hammer_of_wrath`, used by: Hammer of Wrath.
@@ -2992,14 +2910,8 @@ pub enum Handler {
     HeadSlam,
     /// `headmasters_charge`, used by: Headmaster's Charge.
     HeadmastersCharge,
-    /// `heal`, used by: Heal.
-    Heal,
     /// `healing_stream_totem`, used by: Healing Stream Totem.
     HealingStreamTotem,
-    /// `healing_touch`, used by: Healing Touch.
-    HealingTouch,
-    /// `healing_wave`, used by: Healing Wave.
-    HealingWave,
     /// `heart_of_the_wild`, used by: Heart of the Wild.
     HeartOfTheWild,
     /// `hearthstone`, used by: Hearthstone.
@@ -3018,8 +2930,6 @@ pub enum Handler {
     HelixGearbreaker,
     /// `hell_hath_no_furry`, used by: Hell Hath No Furry.
     HellHathNoFurry,
-    /// `hellfire`, used by: Hellfire.
-    Hellfire,
     /// `hellisa`, used by: Hellisa.
     Hellisa,
     /// `hellreaver`, used by: Hellreaver.
@@ -3136,8 +3046,6 @@ pub enum Handler {
     HolyFury,
     /// `holy_guardian`, used by: Holy Guardian.
     HolyGuardian,
-    /// `holy_light`, used by: Holy Light.
-    HolyLight,
     /// `holy_nova`, used by: Holy Nova.
     HolyNova,
     /// `holy_shield`, used by: Holy Shield.
@@ -3292,8 +3200,6 @@ pub enum Handler {
     Infiltrate,
     /// `infusion_of_earth`, used by: Infusion of Earth.
     InfusionOfEarth,
-    /// `infusion_of_light`, used by: Infusion of Light.
-    InfusionOfLight,
     /// `inner_fire`, used by: Inner Fire.
     InnerFire,
     /// `inner_focus`, used by: Inner Focus.
@@ -3328,8 +3234,6 @@ pub enum Handler {
     InterrogatorVishas,
     /// `intervene`, used by: Intervene.
     Intervene,
-    /// `into_the_fray`, used by: Into the Fray.
-    IntoTheFray,
     /// `into_the_maw_of_madness`, used by: Into the Maw of Madness.
     IntoTheMawOfMadness,
     /// `intruders_in_the_keep_to_arms`, used by: Intruders in the Keep! To Arms!.
@@ -3416,8 +3320,6 @@ pub enum Handler {
     JasmiaNaturesChosen,
     /// `javeer`, used by: Javeer.
     Javeer,
-    /// `jazaron`, used by: Ja'zaron.
-    Jazaron,
     /// `jeishal`, used by: Jeishal.
     Jeishal,
     /// `jekkresh`, used by: Jek'kresh.
@@ -3434,8 +3336,6 @@ pub enum Handler {
     JessaTheLifebound,
     /// `jexali`, used by: Jex'ali.
     Jexali,
-    /// `jezziki_shinebog`, used by: Jezziki Shinebog.
-    JezzikiShinebog,
     /// `jhuunash`, used by: Jhuunash.
     Jhuunash,
     /// `jindos_bag_of_whammies`, used by: Jin'do's Bag of Whammies.
@@ -3460,8 +3360,6 @@ pub enum Handler {
     JorenTheMartyr,
     /// `joseph_the_insane`, used by: Joseph the Insane.
     JosephTheInsane,
-    /// `josiah_king`, used by: Josiah King.
-    JosiahKing,
     /// `journey_to_astranaar`, used by: Journey to Astranaar.
     JourneyToAstranaar,
     /// `journey_to_the_crossroads`, used by: Journey to the Crossroads.
@@ -3554,8 +3452,6 @@ pub enum Handler {
     KarkBaneblood,
     /// `karkas_deathhowl`, used by: Karkas Deathhowl.
     KarkasDeathhowl,
-    /// `katali_stonetusk`, used by: Ka'tali Stonetusk.
-    KataliStonetusk,
     /// `katianna_the_shrouded`, used by: Katianna the Shrouded.
     KatiannaTheShrouded,
     /// `katoka_dreadblade`, used by: Katoka Dreadblade.
@@ -3572,8 +3468,6 @@ pub enum Handler {
     Kayleitha,
     /// `kedan_burstbeard`, used by: Kedan Burstbeard.
     KedanBurstbeard,
-    /// `keeper_alinar`, used by: Keeper Alinar.
-    KeeperAlinar,
     /// `keeper_remulos`, used by: Keeper Remulos.
     KeeperRemulos,
     /// `keeper_sharus`, used by: Keeper Sharus.
@@ -3650,8 +3544,6 @@ pub enum Handler {
     KinzaMistressOfTheElements,
     /// `kirga_earthguard`, used by: Kirga Earthguard.
     KirgaEarthguard,
-    /// `kirjen_fizzgar`, used by: Kirjen Fizzgar.
-    KirjenFizzgar,
     /// `kirox_butcherblade`, used by: Kirox Butcherblade.
     KiroxButcherblade,
     /// `kizzli_grinderstub`, used by: Kizzli Grinderstub.
@@ -3740,8 +3632,6 @@ pub enum Handler {
     LadyKath,
     /// `lady_katrana_prestor`, used by: Lady Katrana Prestor.
     LadyKatranaPrestor,
-    /// `lady_malande`, used by: Lady Malande.
-    LadyMalande,
     /// `lady_nazjar`, used by: Lady Naz'jar.
     LadyNazjar,
     /// `lady_sirakess`, used by: Lady Sira'kess.
@@ -3780,8 +3670,6 @@ pub enum Handler {
     LavaPack,
     /// `lava_pool`, used by: Lava Pool.
     LavaPool,
-    /// `lava_shock`, used by: Lava Shock.
-    LavaShock,
     /// `lava_spawn`, used by: Lava Spawn.
     LavaSpawn,
     /// `lava_spine`, used by: Lava Spine.
@@ -3870,8 +3758,6 @@ pub enum Handler {
     LhurgVenomblade,
     /// `liars_tongue_gloves`, used by: Liar's Tongue Gloves.
     LiarsTongueGloves,
-    /// `liba_wobblebonk`, used by: Liba Wobblebonk.
-    LibaWobblebonk,
     /// `libram_of_radiance`, used by: Libram of Radiance.
     LibramOfRadiance,
     /// `lie_in_wait`, used by: Lie In Wait.
@@ -3900,8 +3786,6 @@ pub enum Handler {
     LightWithinTheDarkness,
     /// `lightning_arc`, used by: Lightning Arc.
     LightningArc,
-    /// `lightning_bolt`, used by: Lightning Bolt.
-    LightningBolt,
     /// `lightning_in_a_bottle`, used by: Lightning in a Bottle.
     LightningInABottle,
     /// `lightning_reflexes`, used by: Lightning Reflexes.
@@ -3920,8 +3804,6 @@ pub enum Handler {
     LilnasTheCalm,
     /// `lionheart_helm`, used by: Lionheart Helm.
     LionheartHelm,
-    /// `lissie_spizfrat`, used by: Lissie Spizfrat.
-    LissieSpizfrat,
     /// `litori_frostburn`, used by: Litori Frostburn.
     LitoriFrostburn,
     /// `living_bomb`, used by: Living Bomb.
@@ -4052,8 +3934,6 @@ pub enum Handler {
     Maim,
     /// `maimgors_bite`, used by: Maimgor's Bite.
     MaimgorsBite,
-    /// `major_healing_potion`, used by: Major Healing Potion.
-    MajorHealingPotion,
     /// `majordomo_executus`, used by: Majordomo Executus.
     MajordomoExecutus,
     /// `makta_the_rumbler`, used by: Makta the Rumbler.
@@ -4180,8 +4060,6 @@ pub enum Handler {
     MeekwayHumzinger,
     /// `mekkatorque_king_of_the_gnomes`, used by: Mekkatorque, King of the Gnomes.
     MekkatorqueKingOfTheGnomes,
-    /// `melgwy_pingzot`, used by: Melgwy Pingzot.
-    MelgwyPingzot,
     /// `melodious_slippers`, used by: Melodious Slippers.
     MelodiousSlippers,
     /// `melt_face`, used by: Melt Face.
@@ -4300,8 +4178,6 @@ pub enum Handler {
     MoltenDestroyer,
     /// `molten_giants`, used by: Molten Giants.
     MoltenGiants,
-    /// `molten_scorch`, used by: Molten Scorch.
-    MoltenScorch,
     /// `money`, used by: Money.
     Money,
     /// `mongoose_bite`, used by: Mongoose Bite.
@@ -4346,8 +4222,6 @@ pub enum Handler {
     MoonkinForm,
     /// `moonshadow`, used by: Moonshadow.
     Moonshadow,
-    /// `moonshard`, used by: Moonshard.
-    Moonshard,
     /// `morfiel`, used by: Morfiel.
     Morfiel,
     /// `morganis_blackvein`, used by: Morganis Blackvein.
@@ -4406,8 +4280,6 @@ pub enum Handler {
     MyFateIsMyOwn,
     /// `mya_dragonling_wrangler`, used by: Mya, Dragonling Wrangler.
     MyaDragonlingWrangler,
-    /// `myriam_starcaller`, used by: Myriam Starcaller.
-    MyriamStarcaller,
     /// `myrmidons_signet`, used by: Myrmidon's Signet.
     MyrmidonsSignet,
     /// `myrodan_silversong`, used by: Myrodan Silversong.
@@ -4422,8 +4294,6 @@ pub enum Handler {
     MythenOfTheWild,
     /// `naaru_lightwardens_band`, used by: Naaru Lightwarden's Band.
     NaaruLightwardensBand,
-    /// `naasi`, used by: Naasi.
-    Naasi,
     /// `nadina_the_red`, used by: Nadina the Red.
     NadinaTheRed,
     /// `naedia_of_silvermoon_city`, used by: Naedia of Silvermoon City.
@@ -4756,8 +4626,6 @@ pub enum Handler {
     ParexiaHeraldOfTheShadows,
     /// `parren_shadowshot`, used by: Parren Shadowshot.
     ParrenShadowshot,
-    /// `parvink`, used by: Parvink.
-    Parvink,
     /// `patchwerk`, used by: Patchwerk.
     Patchwerk,
     /// `path_of_frost`, used by: Path of Frost.
@@ -4780,8 +4648,6 @@ pub enum Handler {
     PenelopesRose,
     /// `penetrating_shots`, used by: Penetrating Shots.
     PenetratingShots,
-    /// `perditions_blade`, used by: Perdition's Blade.
-    PerditionsBlade,
     /// `perforation_poison`, used by: Perforation Poison.
     PerforationPoison,
     /// `periwinkle_cloak`, used by: Periwinkle Cloak.
@@ -5062,16 +4928,12 @@ pub enum Handler {
     QueenAzsharasDressingGown,
     /// `queen_sylvanas_windrunner`, used by: Queen Sylvanas Windrunner.
     QueenSylvanasWindrunner,
-    /// `quick_strike`, used by: Quick Strike.
-    QuickStrike,
     /// `quick_trap`, used by: Quick Trap.
     QuickTrap,
     /// `quickdraw`, used by: Quickdraw.
     Quickdraw,
     /// `quicken_the_pace`, used by: Quicken the Pace.
     QuickenThePace,
-    /// `rachee`, used by: Ra'chee.
-    Rachee,
     /// `radak_doombringer`, used by: Radak Doombringer.
     RadakDoombringer,
     /// `raenes_cleansing`, used by: Raene's Cleansing.
@@ -5114,8 +4976,6 @@ pub enum Handler {
     RamaladnisBladeOfCulling,
     /// `rampant_destruction`, used by: Rampant Destruction.
     RampantDestruction,
-    /// `ramsteins_lightning_bolts`, used by: Ramstein's Lightning Bolts.
-    RamsteinsLightningBolts,
     /// `randipan`, used by: Randipan.
     Randipan,
     /// `randolphe_mortimer`, used by: Randolphe Mortimer.
@@ -5274,8 +5134,6 @@ pub enum Handler {
     RingOfTheRecalcitrant,
     /// `ring_of_the_unliving`, used by: Ring of the Unliving.
     RingOfTheUnliving,
-    /// `ringo`, used by: Ringo.
-    Ringo,
     /// `rinni_gloomtrik`, used by: Rinni Gloomtrik.
     RinniGloomtrik,
     /// `riot_shield`, used by: Riot Shield.
@@ -5324,8 +5182,6 @@ pub enum Handler {
     RollingThunder,
     /// `rordag_the_sly`, used by: Rordag the Sly.
     RordagTheSly,
-    /// `rosalyne_von_erantor`, used by: Rosalyne von Erantor.
-    RosalyneVonErantor,
     /// `roshen_the_oathsworn`, used by: Roshen the Oathsworn.
     RoshenTheOathsworn,
     /// `rotface`, used by: Rotface.
@@ -5382,8 +5238,6 @@ pub enum Handler {
     RunedSoulblade,
     /// `runesong_dagger`, used by: Runesong Dagger.
     RunesongDagger,
-    /// `runzik_shrapnelwhiz`, used by: Runzik Shrapnelwhiz.
-    RunzikShrapnelwhiz,
     /// `ruthless_gladiators_decapitator`, used by: Ruthless Gladiator's Decapitator.
     RuthlessGladiatorsDecapitator,
     /// `ruthless_precision`, used by: Ruthless Precision.
@@ -5464,8 +5318,6 @@ pub enum Handler {
     Scald,
     /// `scalp_of_the_bandit_prince`, used by: Scalp of the Bandit Prince.
     ScalpOfTheBanditPrince,
-    /// `scaramanga`, used by: Scaramanga.
-    Scaramanga,
     /// `scarlet_beastmaster`, used by: Scarlet Beastmaster.
     ScarletBeastmaster,
     /// `scarlet_blades`, used by: Scarlet Blades.
@@ -5506,8 +5358,6 @@ pub enum Handler {
     ScepterOfPower,
     /// `scimitar_of_the_sirocco`, used by: Scimitar of the Sirocco.
     ScimitarOfTheSirocco,
-    /// `scorch`, used by: Scorch.
-    Scorch,
     /// `scorpid_sting`, used by: Scorpid Sting.
     ScorpidSting,
     /// `scourge_tactics`, used by: Scourge Tactics.
@@ -5768,8 +5618,6 @@ pub enum Handler {
     SirakessTidePriestess,
     /// `sister_colleen_tulley`, used by: Sister Colleen Tulley.
     SisterColleenTulley,
-    /// `sister_of_pain`, used by: Sister of Pain.
-    SisterOfPain,
     /// `sister_of_pleasure`, used by: Sister of Pleasure.
     SisterOfPleasure,
     /// `sister_rot`, used by: Sister Rot.
@@ -5834,8 +5682,6 @@ pub enum Handler {
     SmolderingBlast,
     /// `snaggle`, used by: Snaggle.
     Snaggle,
-    /// `sneak`, used by: Sneak.
-    Sneak,
     /// `sneak_attack`, used by: Sneak Attack.
     SneakAttack,
     /// `snipe`, used by: Snipe.
@@ -5848,8 +5694,6 @@ pub enum Handler {
     Soggypaw,
     /// `solanians_belongings`, used by: Solanian's Belongings.
     SolaniansBelongings,
-    /// `soldier_of_the_grozen_wastes`, used by: Soldier of the Grozen Wastes.
-    SoldierOfTheGrozenWastes,
     /// `something_that_burns`, used by: Something That Burns.
     SomethingThatBurns,
     /// `son_of_flame`, used by: Son of Flame.
@@ -5870,8 +5714,6 @@ pub enum Handler {
     SoulEaterMorgania,
     /// `soul_eaters_handwraps`, used by: Soul-Eater's Handwraps.
     SoulEatersHandwraps,
-    /// `soul_fragment`, used by: Soul Fragment.
-    SoulFragment,
     /// `soul_inversion`, used by: Soul Inversion.
     SoulInversion,
     /// `soul_link`, used by: Soul Link.
@@ -6006,16 +5848,12 @@ pub enum Handler {
     StanceMastery,
     /// `starburst`, used by: Starburst.
     Starburst,
-    /// `starfire`, used by: Starfire.
-    Starfire,
     /// `stargaze`, used by: Stargaze.
     Stargaze,
     /// `stargazer_ronal`, used by: Stargazer Ronal.
     StargazerRonal,
     /// `starli`, used by: Starli.
     Starli,
-    /// `starshot`, used by: Starshot.
-    Starshot,
     /// `stasis`, used by: Stasis.
     Stasis,
     /// `statue_generator`, used by: Statue Generator.
@@ -6132,8 +5970,6 @@ pub enum Handler {
     SunstalkerAndora,
     /// `sunwalker_nahano`, used by: Sunwalker Nahano.
     SunwalkerNahano,
-    /// `super_mana_potion`, used by: Super Mana Potion.
-    SuperManaPotion,
     /// `super_simian_sphere`, used by: Super Simian Sphere.
     SuperSimianSphere,
     /// `superior_mana_oil`, used by: Superior Mana Oil.
@@ -6146,8 +5982,6 @@ pub enum Handler {
     SurgeOfAdrenaline,
     /// `surge_of_blood`, used by: Surge of Blood.
     SurgeOfBlood,
-    /// `surge_of_life`, used by: Surge of Life.
-    SurgeOfLife,
     /// `surge_of_lightning`, used by: Surge of Lightning.
     SurgeOfLightning,
     /// `surge_of_power`, used by: Surge of Power.
@@ -6160,8 +5994,6 @@ pub enum Handler {
     Swarmtooth,
     /// `swath_of_destruction`, used by: Swath of Destruction.
     SwathOfDestruction,
-    /// `swift_assault`, used by: Swift Assault.
-    SwiftAssault,
     /// `swift_brewfest_ram`, used by: Swift Brewfest Ram.
     SwiftBrewfestRam,
     /// `swift_discipline`, used by: Swift Discipline.
@@ -6256,16 +6088,12 @@ pub enum Handler {
     TatullaTheReclaimer,
     /// `taunt`, used by: Taunt.
     Taunt,
-    /// `tazdingo`, used by: Taz'dingo.
-    Tazdingo,
     /// `tazo`, used by: Ta'zo.
     Tazo,
     /// `tazrik_crankrust`, used by: Tazrik Crankrust.
     TazrikCrankrust,
     /// `tears_of_aessina`, used by: Tears of Aessina.
     TearsOfAessina,
-    /// `teebus_blazing_longsword`, used by: Teebu's Blazing Longsword.
-    TeebusBlazingLongsword,
     /// `teina_cloudstalker`, used by: Teina Cloudstalker.
     TeinaCloudstalker,
     /// `telrander`, used by: Telrander.
@@ -6410,8 +6238,6 @@ pub enum Handler {
     TheLichKing,
     /// `the_lich_king_hero`, used by: The Lich King (Hero).
     TheLichKingHero,
-    /// `the_lights_gaze`, used by: The Light's Gaze.
-    TheLightsGaze,
     /// `the_lobotomizer`, used by: The Lobotomizer.
     TheLobotomizer,
     /// `the_longeye`, used by: The Longeye.
@@ -6548,8 +6374,6 @@ pub enum Handler {
     ThystaSpiritlasher,
     /// `tidal_burst`, used by: Tidal Burst.
     TidalBurst,
-    /// `tidal_elemental`, used by: Tidal Elemental.
-    TidalElemental,
     /// `tidal_infusion`, used by: Tidal Infusion.
     TidalInfusion,
     /// `tidal_totem`, used by: Tidal Totem.
@@ -6560,8 +6384,6 @@ pub enum Handler {
     TightQuarters,
     /// `tilly_fiddlelight`, used by: Tilly Fiddlelight.
     TillyFiddlelight,
-    /// `tim`, used by: Tim.
-    Tim,
     /// `time`, used by: Time.
     Time,
     /// `timely_respite`, used by: Timely Respite.
@@ -6632,8 +6454,6 @@ pub enum Handler {
     TouchOfChaos,
     /// `touch_of_unlife`, used by: Touch of Unlife.
     TouchOfUnlife,
-    /// `touched_by_light`, used by: Touched by Light.
-    TouchedByLight,
     /// `tower_of_radiance`, used by: Tower of Radiance.
     TowerOfRadiance,
     /// `toxic_coagulant`, used by: Toxic Coagulant.
@@ -6660,8 +6480,6 @@ pub enum Handler {
     TrappersRifle,
     /// `travel_form`, used by: Travel Form.
     TravelForm,
-    /// `traxel_emberklik`, used by: Traxel Emberklik.
-    TraxelEmberklik,
     /// `treads_of_fleeting_joy`, used by: Treads of Fleeting Joy.
     TreadsOfFleetingJoy,
     /// `treats_for_great_father_winter`, used by: Treats for Great-father Winter.
@@ -6836,8 +6654,6 @@ pub enum Handler {
     UrukaTheCutthroat,
     /// `uzakzim`, used by: Uzak'zim.
     Uzakzim,
-    /// `vaakia`, used by: Vaakia.
-    Vaakia,
     /// `vad_of_the_four_winds`, used by: Vad of the Four Winds.
     VadOfTheFourWinds,
     /// `vakus_the_inferno`, used by: Vakus the Inferno.
@@ -6874,8 +6690,6 @@ pub enum Handler {
     Vanish,
     /// `vanora_moonshot`, used by: Vanora Moonshot.
     VanoraMoonshot,
-    /// `vanquish`, used by: Vanquish.
-    Vanquish,
     /// `varandas_silverleaf`, used by: Varandas Silverleaf.
     VarandasSilverleaf,
     /// `varanis_bitterstar`, used by: Varanis Bitterstar.
@@ -7068,16 +6882,12 @@ pub enum Handler {
     WatersOfElune,
     /// `waylay`, used by: Waylay.
     Waylay,
-    /// `wazluk`, used by: Waz'luk.
-    Wazluk,
     /// `wazzuli_wildmender`, used by: Wazzuli Wildmender.
     WazzuliWildmender,
     /// `weakening_poison`, used by: Weakening Poison.
     WeakeningPoison,
     /// `web_wrap`, used by: Web Wrap.
     WebWrap,
-    /// `weeble`, used by: Weeble.
-    Weeble,
     /// `wendy_anne`, used by: Wendy Anne.
     WendyAnne,
     /// `what_illidan_wants_illidan_gets`, used by: What Illidan Wants, Illidan Gets.
@@ -7132,8 +6942,6 @@ pub enum Handler {
     WildseerVarel,
     /// `wildweaver_masazun`, used by: Wildweaver Masa'zun.
     WildweaverMasazun,
-    /// `will_of_arlokk`, used by: Will of Arlokk.
-    WillOfArlokk,
     /// `will_of_the_legion`, used by: Will of the Legion.
     WillOfTheLegion,
     /// `wind_shear`, used by: Wind Shear.
@@ -7166,8 +6974,6 @@ pub enum Handler {
     WintersGrasp,
     /// `winters_icy_embrace`, used by: Winter's Icy Embrace.
     WintersIcyEmbrace,
-    /// `wisdom`, used by: Wisdom.
-    Wisdom,
     /// `wisp`, used by: Wisp.
     Wisp,
     /// `wisp_amulet`, used by: Wisp Amulet.
@@ -7200,8 +7006,6 @@ pub enum Handler {
     WraithSpear,
     /// `wraps_of_the_astral_traveler`, used by: Wraps of the Astral Traveler.
     WrapsOfTheAstralTraveler,
-    /// `wrath`, used by: Wrath.
-    Wrath,
     /// `wrath_of_onyxia`, used by: Wrath of Onyxia.
     WrathOfOnyxia,
     /// `wrath_of_ragnaros`, used by: Wrath of Ragnaros.
@@ -7353,7 +7157,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 3672] = [
+    pub const ALL: [Handler; 3574] = [
         Self::ABirdInHand,
         Self::ADonationOfSilk,
         Self::ADonationOfWool,
@@ -7383,7 +7187,6 @@ impl Handler {
         Self::AcolyteDemia,
         Self::Adal,
         Self::AdalsSignetOfDefense,
-        Self::AdeptBreton,
         Self::AdmiralRipsnarl,
         Self::AdmiralRipsnarlDdd,
         Self::AdrenalineRush,
@@ -7391,7 +7194,6 @@ impl Handler {
         Self::AegisOfTheBloodGod,
         Self::AegisOfTheScarletCommander,
         Self::AegisOfTheVindicator,
-        Self::AeshiaMoonstreak,
         Self::Aessina,
         Self::AessinasMiracle,
         Self::Aggra,
@@ -7416,7 +7218,6 @@ impl Handler {
         Self::AlasAndorhal,
         Self::AlchemistFinklestein,
         Self::AlchemistsStone,
-        Self::AleciaHall,
         Self::AlekseiBrandal,
         Self::AlethiaBrightsong,
         Self::AlexandrosMograine,
@@ -7430,7 +7231,6 @@ impl Handler {
         Self::AmahTheSunsGrace,
         Self::AmaniDragonhawk,
         Self::AmanoHeraldOfTheSun,
-        Self::AmaraKells,
         Self::AmariaKelsur,
         Self::AmaxiTheCruel,
         Self::Ambush,
@@ -7458,7 +7258,6 @@ impl Handler {
         Self::AndurosSilversong,
         Self::AngerManagement,
         Self::AngratharTheWrathgate,
-        Self::Angrida,
         Self::AngryDread,
         Self::Annihilate,
         Self::Annihilator,
@@ -7477,7 +7276,6 @@ impl Handler {
         Self::ArcOfFlame,
         Self::ArcaneBarrage,
         Self::ArcaneBinding,
-        Self::ArcaneBurst,
         Self::ArcaneEssence,
         Self::ArcaneForesight,
         Self::ArcaneInferno,
@@ -7486,7 +7284,6 @@ impl Handler {
         Self::ArcaneMissiles,
         Self::ArcanePower,
         Self::ArcaneRevelation,
-        Self::ArcaneShot,
         Self::ArcaneTactics,
         Self::ArcaneTorrent,
         Self::ArcanistDoan,
@@ -7500,7 +7297,6 @@ impl Handler {
         Self::ArchmageBarstow,
         Self::ArcingSmash,
         Self::ArcticBlast,
-        Self::ArdonAlmastor,
         Self::AreWeThereYeti,
         Self::AreshaThorncaller,
         Self::ArgentConfessorPaletress,
@@ -7518,7 +7314,6 @@ impl Handler {
         Self::Armsman,
         Self::ArmyOfTheDamned,
         Self::ArmyOfTheDead,
-        Self::ArnoldFlem,
         Self::Arrowsong,
         Self::ArturiusHathrow,
         Self::Arygos,
@@ -7530,7 +7325,6 @@ impl Handler {
         Self::AshrootAncientOfLore,
         Self::AshtonBarstow,
         Self::AshtongueBattlelord,
-        Self::AshtongueChanneler,
         Self::AshtongueRogue,
         Self::AskaltiDarksteel,
         Self::AspectOfTheHawk,
@@ -7667,7 +7461,6 @@ impl Handler {
         Self::BindingsOfLightningReflexes,
         Self::BitingWind,
         Self::BitterColdArmguards,
-        Self::Bizzazz,
         Self::BizzikSparkcog,
         Self::BlackBlood,
         Self::BlackBowOfTheBetrayer,
@@ -7719,8 +7512,6 @@ impl Handler {
         Self::BlightBringers,
         Self::Blindside,
         Self::Blink,
-        Self::BlisteringFire,
-        Self::BloatTheBubbleFish,
         Self::BloodBoil,
         Self::BloodChill,
         Self::BloodFury,
@@ -7765,14 +7556,12 @@ impl Handler {
         Self::Bogspike,
         Self::BolvarHighlordOfFordragonHold,
         Self::Bombard,
-        Self::BonechewerBehemoth,
         Self::BonefistGauntlets,
         Self::BonereaversEdge,
         Self::BonesOfTransformation,
         Self::Boneshanks,
         Self::BonewallSimms,
         Self::Boomer,
-        Self::BoonOfLight,
         Self::BootsOfTheRenewedFlight,
         Self::BootsOfTheWhirlingMist,
         Self::BootsOfUtterDarkness,
@@ -7896,7 +7685,6 @@ impl Handler {
         Self::CasualtiesOfWar,
         Self::CatForm,
         Self::CatsMeow,
-        Self::CaughtOffGuard,
         Self::CedricDarwin,
         Self::CeladonPendant,
         Self::CelestialMoonfire,
@@ -7920,7 +7708,6 @@ impl Handler {
         Self::ChaosBolt,
         Self::ChaoticRush,
         Self::Char,
-        Self::Charge,
         Self::Charger,
         Self::CharlesWorth,
         Self::CharmedAncientBoneBow,
@@ -8043,7 +7830,6 @@ impl Handler {
         Self::CrimsonGuard,
         Self::CrimsonShocker,
         Self::CripplingPoison,
-        Self::CripplingShot,
         Self::CripplingStrike,
         Self::CromariusBlackfist,
         Self::CrownOfChelonianFreedom,
@@ -8056,7 +7842,6 @@ impl Handler {
         Self::CrusadeEngineerSpitzpatrick,
         Self::CrusaderFarisa,
         Self::CrusaderLordDalfors,
-        Self::Crush,
         Self::CrushingBlow,
         Self::CrushingShadows,
         Self::CrushingStrike,
@@ -8080,7 +7865,6 @@ impl Handler {
         Self::DaedakTheGraveborne,
         Self::DagaxTheButcher,
         Self::DaggerOfBetrayal,
-        Self::DaginBootzap,
         Self::DalronnTheController,
         Self::Damnation,
         Self::DampenMagic,
@@ -8124,7 +7908,6 @@ impl Handler {
         Self::DawnblazeBlade,
         Self::DaynaCousinToSun,
         Self::Daze,
-        Self::DeaconJohanna,
         Self::DeadWeight,
         Self::DeadlyPoison,
         Self::DeadlySin,
@@ -8249,7 +8032,6 @@ impl Handler {
         Self::DoomBlossom,
         Self::Doomguard,
         Self::Doomwalker,
-        Self::DorladrisSpellfire,
         Self::DorricTheMartyr,
         Self::DorzokShadowhand,
         Self::DoshuraRisestrider,
@@ -8297,7 +8079,6 @@ impl Handler {
         Self::DualWield,
         Self::DulvarHandOfTheLight,
         Self::Dunzarg,
-        Self::DurdinHammerhand,
         Self::DurzionChampionOfAdal,
         Self::DwarvenHandCannon,
         Self::DyingCurse,
@@ -8326,7 +8107,6 @@ impl Handler {
         Self::EdwinVanCleef,
         Self::EelCutter,
         Self::Eitrigg,
-        Self::ElderMoorf,
         Self::ElderguardBrennan,
         Self::Elderlimb,
         Self::ElementalEnergy,
@@ -8362,8 +8142,6 @@ impl Handler {
         Self::EnduringShout,
         Self::EnduringWinter,
         Self::Energize,
-        Self::Energized,
-        Self::EngulfingBlaze,
         Self::EngulfingFlames,
         Self::EnjoyYourFieryDeaths,
         Self::EnragedRegeneration,
@@ -8381,7 +8159,6 @@ impl Handler {
         Self::ErisHavenfire,
         Self::ErondraFrostmoon,
         Self::ErunakStonespeaker,
-        Self::Erytheis,
         Self::Esala,
         Self::EscapeArtist,
         Self::EskhandarsCollar,
@@ -8407,7 +8184,6 @@ impl Handler {
         Self::Execute,
         Self::ExecutionersMark,
         Self::ExecutionersStrikes,
-        Self::Exhaustion,
         Self::Expel,
         Self::ExpertiseOfSteel,
         Self::ExplosiveFlames,
@@ -8489,7 +8265,6 @@ impl Handler {
         Self::FelendrenTheBanished,
         Self::FelineGrace,
         Self::FelsteelReaper,
-        Self::Felstriker,
         Self::Feludius,
         Self::FentonGuardmont,
         Self::FeralDominance,
@@ -8514,7 +8289,6 @@ impl Handler {
         Self::FinkleEinhornAtYourService,
         Self::FinklesLavaDredger,
         Self::FireAndBrimstone,
-        Self::FireBlast,
         Self::FireEtchedDagger,
         Self::FireNovaTotem,
         Self::FirePower,
@@ -8533,7 +8307,6 @@ impl Handler {
         Self::FlameBurst,
         Self::FlameCrash,
         Self::FlameKeeperRizzli,
-        Self::FlameLance,
         Self::FlameOrb,
         Self::FlamePillarLeggings,
         Self::FlameShock,
@@ -8542,7 +8315,6 @@ impl Handler {
         Self::FlamesOfAzzinoth,
         Self::FlamesOfSulfuron,
         Self::FlamesOfTheIncinerator,
-        Self::Flamestrike,
         Self::FlametongueWeapon,
         Self::Flamewaker,
         Self::FlamewakerHealer,
@@ -8552,10 +8324,8 @@ impl Handler {
         Self::Flare,
         Self::FlareOfTheHeavens,
         Self::FlashFreeze,
-        Self::FlashHeal,
         Self::FlashOfBrilliance,
         Self::FlashOfLight,
-        Self::FlashOfSteel,
         Self::FlawlessDefense,
         Self::FleshEatingPoison,
         Self::FleshwerkThrowingGlaive,
@@ -8595,7 +8365,6 @@ impl Handler {
         Self::FrekSnipelix,
         Self::FrenziedDoomguard,
         Self::Frenzy,
-        Self::FreyaLightsworn,
         Self::FriendInNeed,
         Self::FriendsInHighPlaces,
         Self::Fright,
@@ -8648,14 +8417,12 @@ impl Handler {
         Self::FusionTotem,
         Self::Gahzridian,
         Self::Gakuri,
-        Self::GalahandraKeeperOfTheSilentGrove,
         Self::GaleWinds,
         Self::Galvanize,
         Self::GalvanoTheBeastLord,
         Self::GalwaySteamwhistle,
         Self::Gamon,
         Self::GardosGravefang,
-        Self::GarellStrout,
         Self::Gargoyle,
         Self::Gargoyles,
         Self::Garr,
@@ -8672,7 +8439,6 @@ impl Handler {
         Self::GellrinOfTheGallows,
         Self::GeneralHusam,
         Self::GeneralLightsbane,
-        Self::GeranaSparkfist,
         Self::GerrungeTheSadist,
         Self::GerthaTheOldCrone,
         Self::Gerwixicks,
@@ -8697,7 +8463,6 @@ impl Handler {
         Self::GirdleOfUther,
         Self::GispaxTheMixologist,
         Self::GlacialBag,
-        Self::GlacialStrike,
         Self::GlacialTomb,
         Self::Glaciate,
         Self::GlaiveOfThePit,
@@ -8746,7 +8511,6 @@ impl Handler {
         Self::GreatElekk,
         Self::GreatKodo,
         Self::GreaterChainLightning,
-        Self::GreaterHeal,
         Self::GreatfatherWinter,
         Self::GreathelmOfTheScourgeChampion,
         Self::GreatswordOfHorridDreams,
@@ -8812,7 +8576,6 @@ impl Handler {
         Self::HammerOfRetribution,
         Self::HammerOfSparks,
         Self::HammerOfTheDivine,
-        Self::HammerOfTheZealot,
         Self::HammerOfVengeance,
         Self::HammerOfWrath,
         Self::HamuulRunetotem,
@@ -8848,10 +8611,7 @@ impl Handler {
         Self::HeWhoHesitates,
         Self::HeadSlam,
         Self::HeadmastersCharge,
-        Self::Heal,
         Self::HealingStreamTotem,
-        Self::HealingTouch,
-        Self::HealingWave,
         Self::HeartOfTheWild,
         Self::Hearthstone,
         Self::Heartseeker,
@@ -8861,7 +8621,6 @@ impl Handler {
         Self::HektoStarspire,
         Self::HelixGearbreaker,
         Self::HellHathNoFurry,
-        Self::Hellfire,
         Self::Hellisa,
         Self::Hellreaver,
         Self::HelmOfBlazingGlory,
@@ -8920,7 +8679,6 @@ impl Handler {
         Self::HolyBlaze,
         Self::HolyFury,
         Self::HolyGuardian,
-        Self::HolyLight,
         Self::HolyNova,
         Self::HolyShield,
         Self::HolyShock,
@@ -8998,7 +8756,6 @@ impl Handler {
         Self::Infestation,
         Self::Infiltrate,
         Self::InfusionOfEarth,
-        Self::InfusionOfLight,
         Self::InnerFire,
         Self::InnerFocus,
         Self::InnerRage,
@@ -9016,7 +8773,6 @@ impl Handler {
         Self::InterferingShot,
         Self::InterrogatorVishas,
         Self::Intervene,
-        Self::IntoTheFray,
         Self::IntoTheMawOfMadness,
         Self::IntrudersInTheKeepToArms,
         Self::InventorsFocalSword,
@@ -9060,7 +8816,6 @@ impl Handler {
         Self::JasaniShrineKeeper,
         Self::JasmiaNaturesChosen,
         Self::Javeer,
-        Self::Jazaron,
         Self::Jeishal,
         Self::Jekkresh,
         Self::JenivaPrescott,
@@ -9069,7 +8824,6 @@ impl Handler {
         Self::JerrickValder,
         Self::JessaTheLifebound,
         Self::Jexali,
-        Self::JezzikiShinebog,
         Self::Jhuunash,
         Self::JindosBagOfWhammies,
         Self::JindosEvilEye,
@@ -9082,7 +8836,6 @@ impl Handler {
         Self::JonasTargan,
         Self::JorenTheMartyr,
         Self::JosephTheInsane,
-        Self::JosiahKing,
         Self::JourneyToAstranaar,
         Self::JourneyToTheCrossroads,
         Self::JourneysEnd,
@@ -9129,7 +8882,6 @@ impl Handler {
         Self::KaraborianTalisman,
         Self::KarkBaneblood,
         Self::KarkasDeathhowl,
-        Self::KataliStonetusk,
         Self::KatiannaTheShrouded,
         Self::KatokaDreadblade,
         Self::KatsinBloodoath,
@@ -9138,7 +8890,6 @@ impl Handler {
         Self::KavarTheBloodthirsty,
         Self::Kayleitha,
         Self::KedanBurstbeard,
-        Self::KeeperAlinar,
         Self::KeeperRemulos,
         Self::KeeperSharus,
         Self::KelThuzad,
@@ -9177,7 +8928,6 @@ impl Handler {
         Self::KintaraWintermoon,
         Self::KinzaMistressOfTheElements,
         Self::KirgaEarthguard,
-        Self::KirjenFizzgar,
         Self::KiroxButcherblade,
         Self::KizzliGrinderstub,
         Self::KjaranTheCallous,
@@ -9222,7 +8972,6 @@ impl Handler {
         Self::LadyJainaProudmooreHero,
         Self::LadyKath,
         Self::LadyKatranaPrestor,
-        Self::LadyMalande,
         Self::LadyNazjar,
         Self::LadySirakess,
         Self::LadyVashj,
@@ -9242,7 +8991,6 @@ impl Handler {
         Self::LavaCracks,
         Self::LavaPack,
         Self::LavaPool,
-        Self::LavaShock,
         Self::LavaSpawn,
         Self::LavaSpine,
         Self::LavaSpit,
@@ -9287,7 +9035,6 @@ impl Handler {
         Self::LevanderOfTheSanguineShot,
         Self::LhurgVenomblade,
         Self::LiarsTongueGloves,
-        Self::LibaWobblebonk,
         Self::LibramOfRadiance,
         Self::LieInWait,
         Self::LieutenantHoratioLaine,
@@ -9302,7 +9049,6 @@ impl Handler {
         Self::LightOfTheNaaru,
         Self::LightWithinTheDarkness,
         Self::LightningArc,
-        Self::LightningBolt,
         Self::LightningInABottle,
         Self::LightningReflexes,
         Self::LightningShield,
@@ -9312,7 +9058,6 @@ impl Handler {
         Self::Lightwell,
         Self::LilnasTheCalm,
         Self::LionheartHelm,
-        Self::LissieSpizfrat,
         Self::LitoriFrostburn,
         Self::LivingBomb,
         Self::LivingRoots,
@@ -9378,7 +9123,6 @@ impl Handler {
         Self::MahnaLightsky,
         Self::Maim,
         Self::MaimgorsBite,
-        Self::MajorHealingPotion,
         Self::MajordomoExecutus,
         Self::MaktaTheRumbler,
         Self::MalarSilverfrost,
@@ -9442,7 +9186,6 @@ impl Handler {
         Self::MedocSpiritwarden,
         Self::MeekwayHumzinger,
         Self::MekkatorqueKingOfTheGnomes,
-        Self::MelgwyPingzot,
         Self::MelodiousSlippers,
         Self::MeltFace,
         Self::MeltWeapon,
@@ -9502,7 +9245,6 @@ impl Handler {
         Self::Mokdrul,
         Self::MoltenDestroyer,
         Self::MoltenGiants,
-        Self::MoltenScorch,
         Self::Money,
         Self::MongooseBite,
         Self::MonstrousBoon,
@@ -9525,7 +9267,6 @@ impl Handler {
         Self::Moonfire,
         Self::MoonkinForm,
         Self::Moonshadow,
-        Self::Moonshard,
         Self::Morfiel,
         Self::MorganisBlackvein,
         Self::Morik,
@@ -9555,7 +9296,6 @@ impl Handler {
         Self::MurunaTheSavage,
         Self::MyFateIsMyOwn,
         Self::MyaDragonlingWrangler,
-        Self::MyriamStarcaller,
         Self::MyrmidonsSignet,
         Self::MyrodanSilversong,
         Self::MysteryGoo,
@@ -9563,7 +9303,6 @@ impl Handler {
         Self::MythenOfTheFang,
         Self::MythenOfTheWild,
         Self::NaaruLightwardensBand,
-        Self::Naasi,
         Self::NadinaTheRed,
         Self::NaediaOfSilvermoonCity,
         Self::NagTheTwisted,
@@ -9730,7 +9469,6 @@ impl Handler {
         Self::ParasiticShadowfiend,
         Self::ParexiaHeraldOfTheShadows,
         Self::ParrenShadowshot,
-        Self::Parvink,
         Self::Patchwerk,
         Self::PathOfFrost,
         Self::PathOfLife,
@@ -9742,7 +9480,6 @@ impl Handler {
         Self::PendantOfQuietBreath,
         Self::PenelopesRose,
         Self::PenetratingShots,
-        Self::PerditionsBlade,
         Self::PerforationPoison,
         Self::PeriwinkleCloak,
         Self::PerniciousPoison,
@@ -9883,11 +9620,9 @@ impl Handler {
         Self::QueenAngerboda,
         Self::QueenAzsharasDressingGown,
         Self::QueenSylvanasWindrunner,
-        Self::QuickStrike,
         Self::QuickTrap,
         Self::Quickdraw,
         Self::QuickenThePace,
-        Self::Rachee,
         Self::RadakDoombringer,
         Self::RaenesCleansing,
         Self::RageOfTheElements,
@@ -9909,7 +9644,6 @@ impl Handler {
         Self::RallyingSwarm,
         Self::RamaladnisBladeOfCulling,
         Self::RampantDestruction,
-        Self::RamsteinsLightningBolts,
         Self::Randipan,
         Self::RandolpheMortimer,
         Self::RantukoGrimtouch,
@@ -9989,7 +9723,6 @@ impl Handler {
         Self::RingOfTheGreatWhale,
         Self::RingOfTheRecalcitrant,
         Self::RingOfTheUnliving,
-        Self::Ringo,
         Self::RinniGloomtrik,
         Self::RiotShield,
         Self::Ripple,
@@ -10014,7 +9747,6 @@ impl Handler {
         Self::RolanPhoenix,
         Self::RollingThunder,
         Self::RordagTheSly,
-        Self::RosalyneVonErantor,
         Self::RoshenTheOathsworn,
         Self::Rotface,
         Self::Routeen,
@@ -10043,7 +9775,6 @@ impl Handler {
         Self::RuneStrike,
         Self::RunedSoulblade,
         Self::RunesongDagger,
-        Self::RunzikShrapnelwhiz,
         Self::RuthlessGladiatorsDecapitator,
         Self::RuthlessPrecision,
         Self::RwlRwlRwlRwl,
@@ -10084,7 +9815,6 @@ impl Handler {
         Self::Sayge,
         Self::Scald,
         Self::ScalpOfTheBanditPrince,
-        Self::Scaramanga,
         Self::ScarletBeastmaster,
         Self::ScarletBlades,
         Self::ScarletChampion,
@@ -10105,7 +9835,6 @@ impl Handler {
         Self::ScentOfNature,
         Self::ScepterOfPower,
         Self::ScimitarOfTheSirocco,
-        Self::Scorch,
         Self::ScorpidSting,
         Self::ScourgeTactics,
         Self::ScourgeborneBattlegear,
@@ -10236,7 +9965,6 @@ impl Handler {
         Self::SirZeliek,
         Self::SirakessTidePriestess,
         Self::SisterColleenTulley,
-        Self::SisterOfPain,
         Self::SisterOfPleasure,
         Self::SisterRot,
         Self::SkaalaOfTheSomberWatch,
@@ -10269,14 +9997,12 @@ impl Handler {
         Self::SmokeBomb,
         Self::SmolderingBlast,
         Self::Snaggle,
-        Self::Sneak,
         Self::SneakAttack,
         Self::Snipe,
         Self::SniperTraining,
         Self::Snurky,
         Self::Soggypaw,
         Self::SolaniansBelongings,
-        Self::SoldierOfTheGrozenWastes,
         Self::SomethingThatBurns,
         Self::SonOfFlame,
         Self::SoothingWave,
@@ -10287,7 +10013,6 @@ impl Handler {
         Self::SoulCleave,
         Self::SoulEaterMorgania,
         Self::SoulEatersHandwraps,
-        Self::SoulFragment,
         Self::SoulInversion,
         Self::SoulLink,
         Self::SoulOfTheDead,
@@ -10355,11 +10080,9 @@ impl Handler {
         Self::StalwartProtector,
         Self::StanceMastery,
         Self::Starburst,
-        Self::Starfire,
         Self::Stargaze,
         Self::StargazerRonal,
         Self::Starli,
-        Self::Starshot,
         Self::Stasis,
         Self::StatueGenerator,
         Self::StaunchReprisal,
@@ -10418,21 +10141,18 @@ impl Handler {
         Self::SunkenTreasure,
         Self::SunstalkerAndora,
         Self::SunwalkerNahano,
-        Self::SuperManaPotion,
         Self::SuperSimianSphere,
         Self::SuperiorManaOil,
         Self::Supremus,
         Self::SuraLightningheart,
         Self::SurgeOfAdrenaline,
         Self::SurgeOfBlood,
-        Self::SurgeOfLife,
         Self::SurgeOfLightning,
         Self::SurgeOfPower,
         Self::SurvivalInstincts,
         Self::SuvokFrozeneye,
         Self::Swarmtooth,
         Self::SwathOfDestruction,
-        Self::SwiftAssault,
         Self::SwiftBrewfestRam,
         Self::SwiftDiscipline,
         Self::SwiftHandOfJustice,
@@ -10480,11 +10200,9 @@ impl Handler {
         Self::TatteredDreadmistRobe,
         Self::TatullaTheReclaimer,
         Self::Taunt,
-        Self::Tazdingo,
         Self::Tazo,
         Self::TazrikCrankrust,
         Self::TearsOfAessina,
-        Self::TeebusBlazingLongsword,
         Self::TeinaCloudstalker,
         Self::Telrander,
         Self::TempestTotem,
@@ -10557,7 +10275,6 @@ impl Handler {
         Self::TheLastLivingLorekeeper,
         Self::TheLichKing,
         Self::TheLichKingHero,
-        Self::TheLightsGaze,
         Self::TheLobotomizer,
         Self::TheLongeye,
         Self::TheLovePotion,
@@ -10626,13 +10343,11 @@ impl Handler {
         Self::ThwartingKolkarAggression,
         Self::ThystaSpiritlasher,
         Self::TidalBurst,
-        Self::TidalElemental,
         Self::TidalInfusion,
         Self::TidalTotem,
         Self::TidusTheRelentless,
         Self::TightQuarters,
         Self::TillyFiddlelight,
-        Self::Tim,
         Self::Time,
         Self::TimelyRespite,
         Self::TimmoShadestep,
@@ -10668,7 +10383,6 @@ impl Handler {
         Self::TouchOfBrilliance,
         Self::TouchOfChaos,
         Self::TouchOfUnlife,
-        Self::TouchedByLight,
         Self::TowerOfRadiance,
         Self::ToxicCoagulant,
         Self::TrackDragonkin,
@@ -10682,7 +10396,6 @@ impl Handler {
         Self::TranceStone,
         Self::TrappersRifle,
         Self::TravelForm,
-        Self::TraxelEmberklik,
         Self::TreadsOfFleetingJoy,
         Self::TreatsForGreatFatherWinter,
         Self::Treesong,
@@ -10770,7 +10483,6 @@ impl Handler {
         Self::UrsocsFury,
         Self::UrukaTheCutthroat,
         Self::Uzakzim,
-        Self::Vaakia,
         Self::VadOfTheFourWinds,
         Self::VakusTheInferno,
         Self::ValakTheVortex,
@@ -10789,7 +10501,6 @@ impl Handler {
         Self::VaniraRaventhorne,
         Self::Vanish,
         Self::VanoraMoonshot,
-        Self::Vanquish,
         Self::VarandasSilverleaf,
         Self::VaranisBitterstar,
         Self::VariablePulseLightningCapacitor,
@@ -10886,11 +10597,9 @@ impl Handler {
         Self::WaterWalking,
         Self::WatersOfElune,
         Self::Waylay,
-        Self::Wazluk,
         Self::WazzuliWildmender,
         Self::WeakeningPoison,
         Self::WebWrap,
-        Self::Weeble,
         Self::WendyAnne,
         Self::WhatIllidanWantsIllidanGets,
         Self::WhatsHauntingWitchHill,
@@ -10918,7 +10627,6 @@ impl Handler {
         Self::WildlifeDefender,
         Self::WildseerVarel,
         Self::WildweaverMasazun,
-        Self::WillOfArlokk,
         Self::WillOfTheLegion,
         Self::WindShear,
         Self::WindfuryTotem,
@@ -10935,7 +10643,6 @@ impl Handler {
         Self::WinterVeilDisguiseKit,
         Self::WintersGrasp,
         Self::WintersIcyEmbrace,
-        Self::Wisdom,
         Self::Wisp,
         Self::WispAmulet,
         Self::WitchDoctorKabooma,
@@ -10952,7 +10659,6 @@ impl Handler {
         Self::WraithScythe,
         Self::WraithSpear,
         Self::WrapsOfTheAstralTraveler,
-        Self::Wrath,
         Self::WrathOfOnyxia,
         Self::WrathOfRagnaros,
         Self::WrathOfTuralyon,
@@ -11028,7 +10734,7 @@ impl Handler {
         Self::ZylahManslayer,
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 3672] = [
+    pub const BY_NAME: [(&'static str, Handler); 3574] = [
         ("a_bird_in_hand", Self::ABirdInHand),
         ("a_donation_of_silk", Self::ADonationOfSilk),
         ("a_donation_of_wool", Self::ADonationOfWool),
@@ -11058,7 +10764,6 @@ impl Handler {
         ("acolyte_demia", Self::AcolyteDemia),
         ("adal", Self::Adal),
         ("adals_signet_of_defense", Self::AdalsSignetOfDefense),
-        ("adept_breton", Self::AdeptBreton),
         ("admiral_ripsnarl", Self::AdmiralRipsnarl),
         ("admiral_ripsnarl_ddd", Self::AdmiralRipsnarlDdd),
         ("adrenaline_rush", Self::AdrenalineRush),
@@ -11066,7 +10771,6 @@ impl Handler {
         ("aegis_of_the_blood_god", Self::AegisOfTheBloodGod),
         ("aegis_of_the_scarlet_commander", Self::AegisOfTheScarletCommander),
         ("aegis_of_the_vindicator", Self::AegisOfTheVindicator),
-        ("aeshia_moonstreak", Self::AeshiaMoonstreak),
         ("aessina", Self::Aessina),
         ("aessinas_miracle", Self::AessinasMiracle),
         ("aggra", Self::Aggra),
@@ -11091,7 +10795,6 @@ impl Handler {
         ("alas_andorhal", Self::AlasAndorhal),
         ("alchemist_finklestein", Self::AlchemistFinklestein),
         ("alchemists_stone", Self::AlchemistsStone),
-        ("alecia_hall", Self::AleciaHall),
         ("aleksei_brandal", Self::AlekseiBrandal),
         ("alethia_brightsong", Self::AlethiaBrightsong),
         ("alexandros_mograine", Self::AlexandrosMograine),
@@ -11105,7 +10808,6 @@ impl Handler {
         ("amah_the_suns_grace", Self::AmahTheSunsGrace),
         ("amani_dragonhawk", Self::AmaniDragonhawk),
         ("amano_herald_of_the_sun", Self::AmanoHeraldOfTheSun),
-        ("amara_kells", Self::AmaraKells),
         ("amaria_kelsur", Self::AmariaKelsur),
         ("amaxi_the_cruel", Self::AmaxiTheCruel),
         ("ambush", Self::Ambush),
@@ -11133,7 +10835,6 @@ impl Handler {
         ("anduros_silversong", Self::AndurosSilversong),
         ("anger_management", Self::AngerManagement),
         ("angrathar_the_wrathgate", Self::AngratharTheWrathgate),
-        ("angrida", Self::Angrida),
         ("angry_dread", Self::AngryDread),
         ("annihilate", Self::Annihilate),
         ("annihilator", Self::Annihilator),
@@ -11152,7 +10853,6 @@ impl Handler {
         ("arc_of_flame", Self::ArcOfFlame),
         ("arcane_barrage", Self::ArcaneBarrage),
         ("arcane_binding", Self::ArcaneBinding),
-        ("arcane_burst", Self::ArcaneBurst),
         ("arcane_essence", Self::ArcaneEssence),
         ("arcane_foresight", Self::ArcaneForesight),
         ("arcane_inferno", Self::ArcaneInferno),
@@ -11161,7 +10861,6 @@ impl Handler {
         ("arcane_missiles", Self::ArcaneMissiles),
         ("arcane_power", Self::ArcanePower),
         ("arcane_revelation", Self::ArcaneRevelation),
-        ("arcane_shot", Self::ArcaneShot),
         ("arcane_tactics", Self::ArcaneTactics),
         ("arcane_torrent", Self::ArcaneTorrent),
         ("arcanist_doan", Self::ArcanistDoan),
@@ -11175,7 +10874,6 @@ impl Handler {
         ("archmage_barstow", Self::ArchmageBarstow),
         ("arcing_smash", Self::ArcingSmash),
         ("arctic_blast", Self::ArcticBlast),
-        ("ardon_almastor", Self::ArdonAlmastor),
         ("are_we_there_yeti", Self::AreWeThereYeti),
         ("aresha_thorncaller", Self::AreshaThorncaller),
         ("argent_confessor_paletress", Self::ArgentConfessorPaletress),
@@ -11193,7 +10891,6 @@ impl Handler {
         ("armsman", Self::Armsman),
         ("army_of_the_damned", Self::ArmyOfTheDamned),
         ("army_of_the_dead", Self::ArmyOfTheDead),
-        ("arnold_flem", Self::ArnoldFlem),
         ("arrowsong", Self::Arrowsong),
         ("arturius_hathrow", Self::ArturiusHathrow),
         ("arygos", Self::Arygos),
@@ -11205,7 +10902,6 @@ impl Handler {
         ("ashroot_ancient_of_lore", Self::AshrootAncientOfLore),
         ("ashton_barstow", Self::AshtonBarstow),
         ("ashtongue_battlelord", Self::AshtongueBattlelord),
-        ("ashtongue_channeler", Self::AshtongueChanneler),
         ("ashtongue_rogue", Self::AshtongueRogue),
         ("askalti_darksteel", Self::AskaltiDarksteel),
         ("aspect_of_the_hawk", Self::AspectOfTheHawk),
@@ -11342,7 +11038,6 @@ impl Handler {
         ("bindings_of_lightning_reflexes", Self::BindingsOfLightningReflexes),
         ("biting_wind", Self::BitingWind),
         ("bitter_cold_armguards", Self::BitterColdArmguards),
-        ("bizzazz", Self::Bizzazz),
         ("bizzik_sparkcog", Self::BizzikSparkcog),
         ("black_blood", Self::BlackBlood),
         ("black_bow_of_the_betrayer", Self::BlackBowOfTheBetrayer),
@@ -11394,8 +11089,6 @@ impl Handler {
         ("blight_bringers", Self::BlightBringers),
         ("blindside", Self::Blindside),
         ("blink", Self::Blink),
-        ("blistering_fire", Self::BlisteringFire),
-        ("bloat_the_bubble_fish", Self::BloatTheBubbleFish),
         ("blood_boil", Self::BloodBoil),
         ("blood_chill", Self::BloodChill),
         ("blood_fury", Self::BloodFury),
@@ -11443,14 +11136,12 @@ impl Handler {
         ("bogspike", Self::Bogspike),
         ("bolvar_highlord_of_fordragon_hold", Self::BolvarHighlordOfFordragonHold),
         ("bombard", Self::Bombard),
-        ("bonechewer_behemoth", Self::BonechewerBehemoth),
         ("bonefist_gauntlets", Self::BonefistGauntlets),
         ("bonereavers_edge", Self::BonereaversEdge),
         ("bones_of_transformation", Self::BonesOfTransformation),
         ("boneshanks", Self::Boneshanks),
         ("bonewall_simms", Self::BonewallSimms),
         ("boomer", Self::Boomer),
-        ("boon_of_light", Self::BoonOfLight),
         ("boots_of_the_renewed_flight", Self::BootsOfTheRenewedFlight),
         ("boots_of_the_whirling_mist", Self::BootsOfTheWhirlingMist),
         ("boots_of_utter_darkness", Self::BootsOfUtterDarkness),
@@ -11574,7 +11265,6 @@ impl Handler {
         ("casualties_of_war", Self::CasualtiesOfWar),
         ("cat_form", Self::CatForm),
         ("cats_meow", Self::CatsMeow),
-        ("caught_off_guard", Self::CaughtOffGuard),
         ("cedric_darwin", Self::CedricDarwin),
         ("celadon_pendant", Self::CeladonPendant),
         ("celestial_moonfire", Self::CelestialMoonfire),
@@ -11598,7 +11288,6 @@ impl Handler {
         ("chaos_bolt", Self::ChaosBolt),
         ("chaotic_rush", Self::ChaoticRush),
         ("char", Self::Char),
-        ("charge", Self::Charge),
         ("charger", Self::Charger),
         ("charles_worth", Self::CharlesWorth),
         ("charmed_ancient_bone_bow", Self::CharmedAncientBoneBow),
@@ -11721,7 +11410,6 @@ impl Handler {
         ("crimson_guard", Self::CrimsonGuard),
         ("crimson_shocker", Self::CrimsonShocker),
         ("crippling_poison", Self::CripplingPoison),
-        ("crippling_shot", Self::CripplingShot),
         ("crippling_strike", Self::CripplingStrike),
         ("cromarius_blackfist", Self::CromariusBlackfist),
         ("crown_of_chelonian_freedom", Self::CrownOfChelonianFreedom),
@@ -11734,7 +11422,6 @@ impl Handler {
         ("crusade_engineer_spitzpatrick", Self::CrusadeEngineerSpitzpatrick),
         ("crusader_farisa", Self::CrusaderFarisa),
         ("crusader_lord_dalfors", Self::CrusaderLordDalfors),
-        ("crush", Self::Crush),
         ("crushing_blow", Self::CrushingBlow),
         ("crushing_shadows", Self::CrushingShadows),
         ("crushing_strike", Self::CrushingStrike),
@@ -11758,7 +11445,6 @@ impl Handler {
         ("daedak_the_graveborne", Self::DaedakTheGraveborne),
         ("dagax_the_butcher", Self::DagaxTheButcher),
         ("dagger_of_betrayal", Self::DaggerOfBetrayal),
-        ("dagin_bootzap", Self::DaginBootzap),
         ("dalronn_the_controller", Self::DalronnTheController),
         ("damnation", Self::Damnation),
         ("dampen_magic", Self::DampenMagic),
@@ -11802,7 +11488,6 @@ impl Handler {
         ("dawnblaze_blade", Self::DawnblazeBlade),
         ("dayna_cousin_to_sun", Self::DaynaCousinToSun),
         ("daze", Self::Daze),
-        ("deacon_johanna", Self::DeaconJohanna),
         ("dead_weight", Self::DeadWeight),
         ("deadly_poison", Self::DeadlyPoison),
         ("deadly_sin", Self::DeadlySin),
@@ -11927,7 +11612,6 @@ impl Handler {
         ("doom_blossom", Self::DoomBlossom),
         ("doomguard", Self::Doomguard),
         ("doomwalker", Self::Doomwalker),
-        ("dorladris_spellfire", Self::DorladrisSpellfire),
         ("dorric_the_martyr", Self::DorricTheMartyr),
         ("dorzok_shadowhand", Self::DorzokShadowhand),
         ("doshura_risestrider", Self::DoshuraRisestrider),
@@ -11975,7 +11659,6 @@ impl Handler {
         ("dual_wield", Self::DualWield),
         ("dulvar_hand_of_the_light", Self::DulvarHandOfTheLight),
         ("dunzarg", Self::Dunzarg),
-        ("durdin_hammerhand", Self::DurdinHammerhand),
         ("durzion_champion_of_adal", Self::DurzionChampionOfAdal),
         ("dwarven_hand_cannon", Self::DwarvenHandCannon),
         ("dying_curse", Self::DyingCurse),
@@ -12004,7 +11687,6 @@ impl Handler {
         ("edwin_van_cleef", Self::EdwinVanCleef),
         ("eel_cutter", Self::EelCutter),
         ("eitrigg", Self::Eitrigg),
-        ("elder_moorf", Self::ElderMoorf),
         ("elderguard_brennan", Self::ElderguardBrennan),
         ("elderlimb", Self::Elderlimb),
         ("elemental_energy", Self::ElementalEnergy),
@@ -12040,8 +11722,6 @@ impl Handler {
         ("enduring_shout", Self::EnduringShout),
         ("enduring_winter", Self::EnduringWinter),
         ("energize", Self::Energize),
-        ("energized", Self::Energized),
-        ("engulfing_blaze", Self::EngulfingBlaze),
         ("engulfing_flames", Self::EngulfingFlames),
         ("enjoy_your_fiery_deaths", Self::EnjoyYourFieryDeaths),
         ("enraged_regeneration", Self::EnragedRegeneration),
@@ -12059,7 +11739,6 @@ impl Handler {
         ("eris_havenfire", Self::ErisHavenfire),
         ("erondra_frostmoon", Self::ErondraFrostmoon),
         ("erunak_stonespeaker", Self::ErunakStonespeaker),
-        ("erytheis", Self::Erytheis),
         ("esala", Self::Esala),
         ("escape_artist", Self::EscapeArtist),
         ("eskhandars_collar", Self::EskhandarsCollar),
@@ -12085,7 +11764,6 @@ impl Handler {
         ("execute", Self::Execute),
         ("executioners_mark", Self::ExecutionersMark),
         ("executioners_strikes", Self::ExecutionersStrikes),
-        ("exhaustion", Self::Exhaustion),
         ("expel", Self::Expel),
         ("expertise_of_steel", Self::ExpertiseOfSteel),
         ("explosive_flames", Self::ExplosiveFlames),
@@ -12167,7 +11845,6 @@ impl Handler {
         ("felendren_the_banished", Self::FelendrenTheBanished),
         ("feline_grace", Self::FelineGrace),
         ("felsteel_reaper", Self::FelsteelReaper),
-        ("felstriker", Self::Felstriker),
         ("feludius", Self::Feludius),
         ("fenton_guardmont", Self::FentonGuardmont),
         ("feral_dominance", Self::FeralDominance),
@@ -12192,7 +11869,6 @@ impl Handler {
         ("finkle_einhorn_at_your_service", Self::FinkleEinhornAtYourService),
         ("finkles_lava_dredger", Self::FinklesLavaDredger),
         ("fire_and_brimstone", Self::FireAndBrimstone),
-        ("fire_blast", Self::FireBlast),
         ("fire_etched_dagger", Self::FireEtchedDagger),
         ("fire_nova_totem", Self::FireNovaTotem),
         ("fire_power", Self::FirePower),
@@ -12211,7 +11887,6 @@ impl Handler {
         ("flame_burst", Self::FlameBurst),
         ("flame_crash", Self::FlameCrash),
         ("flame_keeper_rizzli", Self::FlameKeeperRizzli),
-        ("flame_lance", Self::FlameLance),
         ("flame_orb", Self::FlameOrb),
         ("flame_pillar_leggings", Self::FlamePillarLeggings),
         ("flame_shock", Self::FlameShock),
@@ -12220,7 +11895,6 @@ impl Handler {
         ("flames_of_azzinoth", Self::FlamesOfAzzinoth),
         ("flames_of_sulfuron", Self::FlamesOfSulfuron),
         ("flames_of_the_incinerator", Self::FlamesOfTheIncinerator),
-        ("flamestrike", Self::Flamestrike),
         ("flametongue_weapon", Self::FlametongueWeapon),
         ("flamewaker", Self::Flamewaker),
         ("flamewaker_healer", Self::FlamewakerHealer),
@@ -12230,10 +11904,8 @@ impl Handler {
         ("flare", Self::Flare),
         ("flare_of_the_heavens", Self::FlareOfTheHeavens),
         ("flash_freeze", Self::FlashFreeze),
-        ("flash_heal", Self::FlashHeal),
         ("flash_of_brilliance", Self::FlashOfBrilliance),
         ("flash_of_light", Self::FlashOfLight),
-        ("flash_of_steel", Self::FlashOfSteel),
         ("flawless_defense", Self::FlawlessDefense),
         ("flesh_eating_poison", Self::FleshEatingPoison),
         ("fleshwerk_throwing_glaive", Self::FleshwerkThrowingGlaive),
@@ -12273,7 +11945,6 @@ impl Handler {
         ("frek_snipelix", Self::FrekSnipelix),
         ("frenzied_doomguard", Self::FrenziedDoomguard),
         ("frenzy", Self::Frenzy),
-        ("freya_lightsworn", Self::FreyaLightsworn),
         ("friend_in_need", Self::FriendInNeed),
         ("friends_in_high_places", Self::FriendsInHighPlaces),
         ("fright", Self::Fright),
@@ -12326,17 +11997,12 @@ impl Handler {
         ("fusion_totem", Self::FusionTotem),
         ("gahzridian", Self::Gahzridian),
         ("gakuri", Self::Gakuri),
-        (
-            "galahandra_keeper_of_the_silent_grove",
-            Self::GalahandraKeeperOfTheSilentGrove,
-        ),
         ("gale_winds", Self::GaleWinds),
         ("galvanize", Self::Galvanize),
         ("galvano_the_beast_lord", Self::GalvanoTheBeastLord),
         ("galway_steamwhistle", Self::GalwaySteamwhistle),
         ("gamon", Self::Gamon),
         ("gardos_gravefang", Self::GardosGravefang),
-        ("garell_strout", Self::GarellStrout),
         ("gargoyle", Self::Gargoyle),
         ("gargoyles", Self::Gargoyles),
         ("garr", Self::Garr),
@@ -12353,7 +12019,6 @@ impl Handler {
         ("gellrin_of_the_gallows", Self::GellrinOfTheGallows),
         ("general_husam", Self::GeneralHusam),
         ("general_lightsbane", Self::GeneralLightsbane),
-        ("gerana_sparkfist", Self::GeranaSparkfist),
         ("gerrunge_the_sadist", Self::GerrungeTheSadist),
         ("gertha_the_old_crone", Self::GerthaTheOldCrone),
         ("gerwixicks", Self::Gerwixicks),
@@ -12378,7 +12043,6 @@ impl Handler {
         ("girdle_of_uther", Self::GirdleOfUther),
         ("gispax_the_mixologist", Self::GispaxTheMixologist),
         ("glacial_bag", Self::GlacialBag),
-        ("glacial_strike", Self::GlacialStrike),
         ("glacial_tomb", Self::GlacialTomb),
         ("glaciate", Self::Glaciate),
         ("glaive_of_the_pit", Self::GlaiveOfThePit),
@@ -12427,7 +12091,6 @@ impl Handler {
         ("great_elekk", Self::GreatElekk),
         ("great_kodo", Self::GreatKodo),
         ("greater_chain_lightning", Self::GreaterChainLightning),
-        ("greater_heal", Self::GreaterHeal),
         ("greatfather_winter", Self::GreatfatherWinter),
         ("greathelm_of_the_scourge_champion", Self::GreathelmOfTheScourgeChampion),
         ("greatsword_of_horrid_dreams", Self::GreatswordOfHorridDreams),
@@ -12493,7 +12156,6 @@ impl Handler {
         ("hammer_of_retribution", Self::HammerOfRetribution),
         ("hammer_of_sparks", Self::HammerOfSparks),
         ("hammer_of_the_divine", Self::HammerOfTheDivine),
-        ("hammer_of_the_zealot", Self::HammerOfTheZealot),
         ("hammer_of_vengeance", Self::HammerOfVengeance),
         ("hammer_of_wrath", Self::HammerOfWrath),
         ("hamuul_runetotem", Self::HamuulRunetotem),
@@ -12529,10 +12191,7 @@ impl Handler {
         ("he_who_hesitates", Self::HeWhoHesitates),
         ("head_slam", Self::HeadSlam),
         ("headmasters_charge", Self::HeadmastersCharge),
-        ("heal", Self::Heal),
         ("healing_stream_totem", Self::HealingStreamTotem),
-        ("healing_touch", Self::HealingTouch),
-        ("healing_wave", Self::HealingWave),
         ("heart_of_the_wild", Self::HeartOfTheWild),
         ("hearthstone", Self::Hearthstone),
         ("heartseeker", Self::Heartseeker),
@@ -12542,7 +12201,6 @@ impl Handler {
         ("hekto_starspire", Self::HektoStarspire),
         ("helix_gearbreaker", Self::HelixGearbreaker),
         ("hell_hath_no_furry", Self::HellHathNoFurry),
-        ("hellfire", Self::Hellfire),
         ("hellisa", Self::Hellisa),
         ("hellreaver", Self::Hellreaver),
         ("helm_of_blazing_glory", Self::HelmOfBlazingGlory),
@@ -12601,7 +12259,6 @@ impl Handler {
         ("holy_blaze", Self::HolyBlaze),
         ("holy_fury", Self::HolyFury),
         ("holy_guardian", Self::HolyGuardian),
-        ("holy_light", Self::HolyLight),
         ("holy_nova", Self::HolyNova),
         ("holy_shield", Self::HolyShield),
         ("holy_shock", Self::HolyShock),
@@ -12679,7 +12336,6 @@ impl Handler {
         ("infestation", Self::Infestation),
         ("infiltrate", Self::Infiltrate),
         ("infusion_of_earth", Self::InfusionOfEarth),
-        ("infusion_of_light", Self::InfusionOfLight),
         ("inner_fire", Self::InnerFire),
         ("inner_focus", Self::InnerFocus),
         ("inner_rage", Self::InnerRage),
@@ -12697,7 +12353,6 @@ impl Handler {
         ("interfering_shot", Self::InterferingShot),
         ("interrogator_vishas", Self::InterrogatorVishas),
         ("intervene", Self::Intervene),
-        ("into_the_fray", Self::IntoTheFray),
         ("into_the_maw_of_madness", Self::IntoTheMawOfMadness),
         ("intruders_in_the_keep_to_arms", Self::IntrudersInTheKeepToArms),
         ("inventors_focal_sword", Self::InventorsFocalSword),
@@ -12741,7 +12396,6 @@ impl Handler {
         ("jasani_shrine_keeper", Self::JasaniShrineKeeper),
         ("jasmia_natures_chosen", Self::JasmiaNaturesChosen),
         ("javeer", Self::Javeer),
-        ("jazaron", Self::Jazaron),
         ("jeishal", Self::Jeishal),
         ("jekkresh", Self::Jekkresh),
         ("jeniva_prescott", Self::JenivaPrescott),
@@ -12750,7 +12404,6 @@ impl Handler {
         ("jerrick_valder", Self::JerrickValder),
         ("jessa_the_lifebound", Self::JessaTheLifebound),
         ("jexali", Self::Jexali),
-        ("jezziki_shinebog", Self::JezzikiShinebog),
         ("jhuunash", Self::Jhuunash),
         ("jindos_bag_of_whammies", Self::JindosBagOfWhammies),
         ("jindos_evil_eye", Self::JindosEvilEye),
@@ -12763,7 +12416,6 @@ impl Handler {
         ("jonas_targan", Self::JonasTargan),
         ("joren_the_martyr", Self::JorenTheMartyr),
         ("joseph_the_insane", Self::JosephTheInsane),
-        ("josiah_king", Self::JosiahKing),
         ("journey_to_astranaar", Self::JourneyToAstranaar),
         ("journey_to_the_crossroads", Self::JourneyToTheCrossroads),
         ("journeys_end", Self::JourneysEnd),
@@ -12810,7 +12462,6 @@ impl Handler {
         ("karaborian_talisman", Self::KaraborianTalisman),
         ("kark_baneblood", Self::KarkBaneblood),
         ("karkas_deathhowl", Self::KarkasDeathhowl),
-        ("katali_stonetusk", Self::KataliStonetusk),
         ("katianna_the_shrouded", Self::KatiannaTheShrouded),
         ("katoka_dreadblade", Self::KatokaDreadblade),
         ("katsin_bloodoath", Self::KatsinBloodoath),
@@ -12819,7 +12470,6 @@ impl Handler {
         ("kavar_the_bloodthirsty", Self::KavarTheBloodthirsty),
         ("kayleitha", Self::Kayleitha),
         ("kedan_burstbeard", Self::KedanBurstbeard),
-        ("keeper_alinar", Self::KeeperAlinar),
         ("keeper_remulos", Self::KeeperRemulos),
         ("keeper_sharus", Self::KeeperSharus),
         ("kel_thuzad", Self::KelThuzad),
@@ -12858,7 +12508,6 @@ impl Handler {
         ("kintara_wintermoon", Self::KintaraWintermoon),
         ("kinza_mistress_of_the_elements", Self::KinzaMistressOfTheElements),
         ("kirga_earthguard", Self::KirgaEarthguard),
-        ("kirjen_fizzgar", Self::KirjenFizzgar),
         ("kirox_butcherblade", Self::KiroxButcherblade),
         ("kizzli_grinderstub", Self::KizzliGrinderstub),
         ("kjaran_the_callous", Self::KjaranTheCallous),
@@ -12903,7 +12552,6 @@ impl Handler {
         ("lady_jaina_proudmoore_hero", Self::LadyJainaProudmooreHero),
         ("lady_kath", Self::LadyKath),
         ("lady_katrana_prestor", Self::LadyKatranaPrestor),
-        ("lady_malande", Self::LadyMalande),
         ("lady_nazjar", Self::LadyNazjar),
         ("lady_sirakess", Self::LadySirakess),
         ("lady_vashj", Self::LadyVashj),
@@ -12923,7 +12571,6 @@ impl Handler {
         ("lava_cracks", Self::LavaCracks),
         ("lava_pack", Self::LavaPack),
         ("lava_pool", Self::LavaPool),
-        ("lava_shock", Self::LavaShock),
         ("lava_spawn", Self::LavaSpawn),
         ("lava_spine", Self::LavaSpine),
         ("lava_spit", Self::LavaSpit),
@@ -12968,7 +12615,6 @@ impl Handler {
         ("levander_of_the_sanguine_shot", Self::LevanderOfTheSanguineShot),
         ("lhurg_venomblade", Self::LhurgVenomblade),
         ("liars_tongue_gloves", Self::LiarsTongueGloves),
-        ("liba_wobblebonk", Self::LibaWobblebonk),
         ("libram_of_radiance", Self::LibramOfRadiance),
         ("lie_in_wait", Self::LieInWait),
         ("lieutenant_horatio_laine", Self::LieutenantHoratioLaine),
@@ -12983,7 +12629,6 @@ impl Handler {
         ("light_of_the_naaru", Self::LightOfTheNaaru),
         ("light_within_the_darkness", Self::LightWithinTheDarkness),
         ("lightning_arc", Self::LightningArc),
-        ("lightning_bolt", Self::LightningBolt),
         ("lightning_in_a_bottle", Self::LightningInABottle),
         ("lightning_reflexes", Self::LightningReflexes),
         ("lightning_shield", Self::LightningShield),
@@ -12993,7 +12638,6 @@ impl Handler {
         ("lightwell", Self::Lightwell),
         ("lilnas_the_calm", Self::LilnasTheCalm),
         ("lionheart_helm", Self::LionheartHelm),
-        ("lissie_spizfrat", Self::LissieSpizfrat),
         ("litori_frostburn", Self::LitoriFrostburn),
         ("living_bomb", Self::LivingBomb),
         ("living_roots", Self::LivingRoots),
@@ -13062,7 +12706,6 @@ impl Handler {
         ("mahna_lightsky", Self::MahnaLightsky),
         ("maim", Self::Maim),
         ("maimgors_bite", Self::MaimgorsBite),
-        ("major_healing_potion", Self::MajorHealingPotion),
         ("majordomo_executus", Self::MajordomoExecutus),
         ("makta_the_rumbler", Self::MaktaTheRumbler),
         ("malar_silverfrost", Self::MalarSilverfrost),
@@ -13126,7 +12769,6 @@ impl Handler {
         ("medoc_spiritwarden", Self::MedocSpiritwarden),
         ("meekway_humzinger", Self::MeekwayHumzinger),
         ("mekkatorque_king_of_the_gnomes", Self::MekkatorqueKingOfTheGnomes),
-        ("melgwy_pingzot", Self::MelgwyPingzot),
         ("melodious_slippers", Self::MelodiousSlippers),
         ("melt_face", Self::MeltFace),
         ("melt_weapon", Self::MeltWeapon),
@@ -13186,7 +12828,6 @@ impl Handler {
         ("mokdrul", Self::Mokdrul),
         ("molten_destroyer", Self::MoltenDestroyer),
         ("molten_giants", Self::MoltenGiants),
-        ("molten_scorch", Self::MoltenScorch),
         ("money", Self::Money),
         ("mongoose_bite", Self::MongooseBite),
         ("monstrous_boon", Self::MonstrousBoon),
@@ -13209,7 +12850,6 @@ impl Handler {
         ("moonfire", Self::Moonfire),
         ("moonkin_form", Self::MoonkinForm),
         ("moonshadow", Self::Moonshadow),
-        ("moonshard", Self::Moonshard),
         ("morfiel", Self::Morfiel),
         ("morganis_blackvein", Self::MorganisBlackvein),
         ("morik", Self::Morik),
@@ -13239,7 +12879,6 @@ impl Handler {
         ("muruna_the_savage", Self::MurunaTheSavage),
         ("my_fate_is_my_own", Self::MyFateIsMyOwn),
         ("mya_dragonling_wrangler", Self::MyaDragonlingWrangler),
-        ("myriam_starcaller", Self::MyriamStarcaller),
         ("myrmidons_signet", Self::MyrmidonsSignet),
         ("myrodan_silversong", Self::MyrodanSilversong),
         ("mystery_goo", Self::MysteryGoo),
@@ -13247,7 +12886,6 @@ impl Handler {
         ("mythen_of_the_fang", Self::MythenOfTheFang),
         ("mythen_of_the_wild", Self::MythenOfTheWild),
         ("naaru_lightwardens_band", Self::NaaruLightwardensBand),
-        ("naasi", Self::Naasi),
         ("nadina_the_red", Self::NadinaTheRed),
         ("naedia_of_silvermoon_city", Self::NaediaOfSilvermoonCity),
         ("nag_the_twisted", Self::NagTheTwisted),
@@ -13417,7 +13055,6 @@ impl Handler {
         ("parasitic_shadowfiend", Self::ParasiticShadowfiend),
         ("parexia_herald_of_the_shadows", Self::ParexiaHeraldOfTheShadows),
         ("parren_shadowshot", Self::ParrenShadowshot),
-        ("parvink", Self::Parvink),
         ("patchwerk", Self::Patchwerk),
         ("path_of_frost", Self::PathOfFrost),
         ("path_of_life", Self::PathOfLife),
@@ -13429,7 +13066,6 @@ impl Handler {
         ("pendant_of_quiet_breath", Self::PendantOfQuietBreath),
         ("penelopes_rose", Self::PenelopesRose),
         ("penetrating_shots", Self::PenetratingShots),
-        ("perditions_blade", Self::PerditionsBlade),
         ("perforation_poison", Self::PerforationPoison),
         ("periwinkle_cloak", Self::PeriwinkleCloak),
         ("pernicious_poison", Self::PerniciousPoison),
@@ -13570,11 +13206,9 @@ impl Handler {
         ("queen_angerboda", Self::QueenAngerboda),
         ("queen_azsharas_dressing_gown", Self::QueenAzsharasDressingGown),
         ("queen_sylvanas_windrunner", Self::QueenSylvanasWindrunner),
-        ("quick_strike", Self::QuickStrike),
         ("quick_trap", Self::QuickTrap),
         ("quickdraw", Self::Quickdraw),
         ("quicken_the_pace", Self::QuickenThePace),
-        ("rachee", Self::Rachee),
         ("radak_doombringer", Self::RadakDoombringer),
         ("raenes_cleansing", Self::RaenesCleansing),
         ("rage_of_the_elements", Self::RageOfTheElements),
@@ -13596,7 +13230,6 @@ impl Handler {
         ("rallying_swarm", Self::RallyingSwarm),
         ("ramaladnis_blade_of_culling", Self::RamaladnisBladeOfCulling),
         ("rampant_destruction", Self::RampantDestruction),
-        ("ramsteins_lightning_bolts", Self::RamsteinsLightningBolts),
         ("randipan", Self::Randipan),
         ("randolphe_mortimer", Self::RandolpheMortimer),
         ("rantuko_grimtouch", Self::RantukoGrimtouch),
@@ -13679,7 +13312,6 @@ impl Handler {
         ("ring_of_the_great_whale", Self::RingOfTheGreatWhale),
         ("ring_of_the_recalcitrant", Self::RingOfTheRecalcitrant),
         ("ring_of_the_unliving", Self::RingOfTheUnliving),
-        ("ringo", Self::Ringo),
         ("rinni_gloomtrik", Self::RinniGloomtrik),
         ("riot_shield", Self::RiotShield),
         ("ripple", Self::Ripple),
@@ -13704,7 +13336,6 @@ impl Handler {
         ("rolan_phoenix", Self::RolanPhoenix),
         ("rolling_thunder", Self::RollingThunder),
         ("rordag_the_sly", Self::RordagTheSly),
-        ("rosalyne_von_erantor", Self::RosalyneVonErantor),
         ("roshen_the_oathsworn", Self::RoshenTheOathsworn),
         ("rotface", Self::Rotface),
         ("routeen", Self::Routeen),
@@ -13733,7 +13364,6 @@ impl Handler {
         ("rune_strike", Self::RuneStrike),
         ("runed_soulblade", Self::RunedSoulblade),
         ("runesong_dagger", Self::RunesongDagger),
-        ("runzik_shrapnelwhiz", Self::RunzikShrapnelwhiz),
         ("ruthless_gladiators_decapitator", Self::RuthlessGladiatorsDecapitator),
         ("ruthless_precision", Self::RuthlessPrecision),
         ("rwl_rwl_rwl_rwl", Self::RwlRwlRwlRwl),
@@ -13774,7 +13404,6 @@ impl Handler {
         ("sayge", Self::Sayge),
         ("scald", Self::Scald),
         ("scalp_of_the_bandit_prince", Self::ScalpOfTheBanditPrince),
-        ("scaramanga", Self::Scaramanga),
         ("scarlet_beastmaster", Self::ScarletBeastmaster),
         ("scarlet_blades", Self::ScarletBlades),
         ("scarlet_champion", Self::ScarletChampion),
@@ -13795,7 +13424,6 @@ impl Handler {
         ("scent_of_nature", Self::ScentOfNature),
         ("scepter_of_power", Self::ScepterOfPower),
         ("scimitar_of_the_sirocco", Self::ScimitarOfTheSirocco),
-        ("scorch", Self::Scorch),
         ("scorpid_sting", Self::ScorpidSting),
         ("scourge_tactics", Self::ScourgeTactics),
         ("scourgeborne_battlegear", Self::ScourgeborneBattlegear),
@@ -13929,7 +13557,6 @@ impl Handler {
         ("sir_zeliek", Self::SirZeliek),
         ("sirakess_tide_priestess", Self::SirakessTidePriestess),
         ("sister_colleen_tulley", Self::SisterColleenTulley),
-        ("sister_of_pain", Self::SisterOfPain),
         ("sister_of_pleasure", Self::SisterOfPleasure),
         ("sister_rot", Self::SisterRot),
         ("skaala_of_the_somber_watch", Self::SkaalaOfTheSomberWatch),
@@ -13962,14 +13589,12 @@ impl Handler {
         ("smoke_bomb", Self::SmokeBomb),
         ("smoldering_blast", Self::SmolderingBlast),
         ("snaggle", Self::Snaggle),
-        ("sneak", Self::Sneak),
         ("sneak_attack", Self::SneakAttack),
         ("snipe", Self::Snipe),
         ("sniper_training", Self::SniperTraining),
         ("snurky", Self::Snurky),
         ("soggypaw", Self::Soggypaw),
         ("solanians_belongings", Self::SolaniansBelongings),
-        ("soldier_of_the_grozen_wastes", Self::SoldierOfTheGrozenWastes),
         ("something_that_burns", Self::SomethingThatBurns),
         ("son_of_flame", Self::SonOfFlame),
         ("soothing_wave", Self::SoothingWave),
@@ -13980,7 +13605,6 @@ impl Handler {
         ("soul_cleave", Self::SoulCleave),
         ("soul_eater_morgania", Self::SoulEaterMorgania),
         ("soul_eaters_handwraps", Self::SoulEatersHandwraps),
-        ("soul_fragment", Self::SoulFragment),
         ("soul_inversion", Self::SoulInversion),
         ("soul_link", Self::SoulLink),
         ("soul_of_the_dead", Self::SoulOfTheDead),
@@ -14048,11 +13672,9 @@ impl Handler {
         ("stalwart_protector", Self::StalwartProtector),
         ("stance_mastery", Self::StanceMastery),
         ("starburst", Self::Starburst),
-        ("starfire", Self::Starfire),
         ("stargaze", Self::Stargaze),
         ("stargazer_ronal", Self::StargazerRonal),
         ("starli", Self::Starli),
-        ("starshot", Self::Starshot),
         ("stasis", Self::Stasis),
         ("statue_generator", Self::StatueGenerator),
         ("staunch_reprisal", Self::StaunchReprisal),
@@ -14114,21 +13736,18 @@ impl Handler {
         ("sunken_treasure", Self::SunkenTreasure),
         ("sunstalker_andora", Self::SunstalkerAndora),
         ("sunwalker_nahano", Self::SunwalkerNahano),
-        ("super_mana_potion", Self::SuperManaPotion),
         ("super_simian_sphere", Self::SuperSimianSphere),
         ("superior_mana_oil", Self::SuperiorManaOil),
         ("supremus", Self::Supremus),
         ("sura_lightningheart", Self::SuraLightningheart),
         ("surge_of_adrenaline", Self::SurgeOfAdrenaline),
         ("surge_of_blood", Self::SurgeOfBlood),
-        ("surge_of_life", Self::SurgeOfLife),
         ("surge_of_lightning", Self::SurgeOfLightning),
         ("surge_of_power", Self::SurgeOfPower),
         ("survival_instincts", Self::SurvivalInstincts),
         ("suvok_frozeneye", Self::SuvokFrozeneye),
         ("swarmtooth", Self::Swarmtooth),
         ("swath_of_destruction", Self::SwathOfDestruction),
-        ("swift_assault", Self::SwiftAssault),
         ("swift_brewfest_ram", Self::SwiftBrewfestRam),
         ("swift_discipline", Self::SwiftDiscipline),
         ("swift_hand_of_justice", Self::SwiftHandOfJustice),
@@ -14176,11 +13795,9 @@ impl Handler {
         ("tattered_dreadmist_robe", Self::TatteredDreadmistRobe),
         ("tatulla_the_reclaimer", Self::TatullaTheReclaimer),
         ("taunt", Self::Taunt),
-        ("tazdingo", Self::Tazdingo),
         ("tazo", Self::Tazo),
         ("tazrik_crankrust", Self::TazrikCrankrust),
         ("tears_of_aessina", Self::TearsOfAessina),
-        ("teebus_blazing_longsword", Self::TeebusBlazingLongsword),
         ("teina_cloudstalker", Self::TeinaCloudstalker),
         ("telrander", Self::Telrander),
         ("tempest_totem", Self::TempestTotem),
@@ -14256,7 +13873,6 @@ impl Handler {
         ("the_last_living_lorekeeper", Self::TheLastLivingLorekeeper),
         ("the_lich_king", Self::TheLichKing),
         ("the_lich_king_hero", Self::TheLichKingHero),
-        ("the_lights_gaze", Self::TheLightsGaze),
         ("the_lobotomizer", Self::TheLobotomizer),
         ("the_longeye", Self::TheLongeye),
         ("the_love_potion", Self::TheLovePotion),
@@ -14331,13 +13947,11 @@ impl Handler {
         ("thwarting_kolkar_aggression", Self::ThwartingKolkarAggression),
         ("thysta_spiritlasher", Self::ThystaSpiritlasher),
         ("tidal_burst", Self::TidalBurst),
-        ("tidal_elemental", Self::TidalElemental),
         ("tidal_infusion", Self::TidalInfusion),
         ("tidal_totem", Self::TidalTotem),
         ("tidus_the_relentless", Self::TidusTheRelentless),
         ("tight_quarters", Self::TightQuarters),
         ("tilly_fiddlelight", Self::TillyFiddlelight),
-        ("tim", Self::Tim),
         ("time", Self::Time),
         ("timely_respite", Self::TimelyRespite),
         ("timmo_shadestep", Self::TimmoShadestep),
@@ -14373,7 +13987,6 @@ impl Handler {
         ("touch_of_brilliance", Self::TouchOfBrilliance),
         ("touch_of_chaos", Self::TouchOfChaos),
         ("touch_of_unlife", Self::TouchOfUnlife),
-        ("touched_by_light", Self::TouchedByLight),
         ("tower_of_radiance", Self::TowerOfRadiance),
         ("toxic_coagulant", Self::ToxicCoagulant),
         ("track_dragonkin", Self::TrackDragonkin),
@@ -14387,7 +14000,6 @@ impl Handler {
         ("trance_stone", Self::TranceStone),
         ("trappers_rifle", Self::TrappersRifle),
         ("travel_form", Self::TravelForm),
-        ("traxel_emberklik", Self::TraxelEmberklik),
         ("treads_of_fleeting_joy", Self::TreadsOfFleetingJoy),
         ("treats_for_great_father_winter", Self::TreatsForGreatFatherWinter),
         ("treesong", Self::Treesong),
@@ -14475,7 +14087,6 @@ impl Handler {
         ("ursocs_fury", Self::UrsocsFury),
         ("uruka_the_cutthroat", Self::UrukaTheCutthroat),
         ("uzakzim", Self::Uzakzim),
-        ("vaakia", Self::Vaakia),
         ("vad_of_the_four_winds", Self::VadOfTheFourWinds),
         ("vakus_the_inferno", Self::VakusTheInferno),
         ("valak_the_vortex", Self::ValakTheVortex),
@@ -14494,7 +14105,6 @@ impl Handler {
         ("vanira_raventhorne", Self::VaniraRaventhorne),
         ("vanish", Self::Vanish),
         ("vanora_moonshot", Self::VanoraMoonshot),
-        ("vanquish", Self::Vanquish),
         ("varandas_silverleaf", Self::VarandasSilverleaf),
         ("varanis_bitterstar", Self::VaranisBitterstar),
         ("variable_pulse_lightning_capacitor", Self::VariablePulseLightningCapacitor),
@@ -14597,11 +14207,9 @@ impl Handler {
         ("water_walking", Self::WaterWalking),
         ("waters_of_elune", Self::WatersOfElune),
         ("waylay", Self::Waylay),
-        ("wazluk", Self::Wazluk),
         ("wazzuli_wildmender", Self::WazzuliWildmender),
         ("weakening_poison", Self::WeakeningPoison),
         ("web_wrap", Self::WebWrap),
-        ("weeble", Self::Weeble),
         ("wendy_anne", Self::WendyAnne),
         ("what_illidan_wants_illidan_gets", Self::WhatIllidanWantsIllidanGets),
         ("whats_haunting_witch_hill", Self::WhatsHauntingWitchHill),
@@ -14629,7 +14237,6 @@ impl Handler {
         ("wildlife_defender", Self::WildlifeDefender),
         ("wildseer_varel", Self::WildseerVarel),
         ("wildweaver_masazun", Self::WildweaverMasazun),
-        ("will_of_arlokk", Self::WillOfArlokk),
         ("will_of_the_legion", Self::WillOfTheLegion),
         ("wind_shear", Self::WindShear),
         ("windfury_totem", Self::WindfuryTotem),
@@ -14646,7 +14253,6 @@ impl Handler {
         ("winter_veil_disguise_kit", Self::WinterVeilDisguiseKit),
         ("winters_grasp", Self::WintersGrasp),
         ("winters_icy_embrace", Self::WintersIcyEmbrace),
-        ("wisdom", Self::Wisdom),
         ("wisp", Self::Wisp),
         ("wisp_amulet", Self::WispAmulet),
         ("witch_doctor_kabooma", Self::WitchDoctorKabooma),
@@ -14663,7 +14269,6 @@ impl Handler {
         ("wraith_scythe", Self::WraithScythe),
         ("wraith_spear", Self::WraithSpear),
         ("wraps_of_the_astral_traveler", Self::WrapsOfTheAstralTraveler),
-        ("wrath", Self::Wrath),
         ("wrath_of_onyxia", Self::WrathOfOnyxia),
         ("wrath_of_ragnaros", Self::WrathOfRagnaros),
         ("wrath_of_turalyon", Self::WrathOfTuralyon),
@@ -14770,7 +14375,6 @@ impl Handler {
             Self::AcolyteDemia => "acolyte_demia",
             Self::Adal => "adal",
             Self::AdalsSignetOfDefense => "adals_signet_of_defense",
-            Self::AdeptBreton => "adept_breton",
             Self::AdmiralRipsnarl => "admiral_ripsnarl",
             Self::AdmiralRipsnarlDdd => "admiral_ripsnarl_ddd",
             Self::AdrenalineRush => "adrenaline_rush",
@@ -14778,7 +14382,6 @@ impl Handler {
             Self::AegisOfTheBloodGod => "aegis_of_the_blood_god",
             Self::AegisOfTheScarletCommander => "aegis_of_the_scarlet_commander",
             Self::AegisOfTheVindicator => "aegis_of_the_vindicator",
-            Self::AeshiaMoonstreak => "aeshia_moonstreak",
             Self::Aessina => "aessina",
             Self::AessinasMiracle => "aessinas_miracle",
             Self::Aggra => "aggra",
@@ -14803,7 +14406,6 @@ impl Handler {
             Self::AlasAndorhal => "alas_andorhal",
             Self::AlchemistFinklestein => "alchemist_finklestein",
             Self::AlchemistsStone => "alchemists_stone",
-            Self::AleciaHall => "alecia_hall",
             Self::AlekseiBrandal => "aleksei_brandal",
             Self::AlethiaBrightsong => "alethia_brightsong",
             Self::AlexandrosMograine => "alexandros_mograine",
@@ -14817,7 +14419,6 @@ impl Handler {
             Self::AmahTheSunsGrace => "amah_the_suns_grace",
             Self::AmaniDragonhawk => "amani_dragonhawk",
             Self::AmanoHeraldOfTheSun => "amano_herald_of_the_sun",
-            Self::AmaraKells => "amara_kells",
             Self::AmariaKelsur => "amaria_kelsur",
             Self::AmaxiTheCruel => "amaxi_the_cruel",
             Self::Ambush => "ambush",
@@ -14845,7 +14446,6 @@ impl Handler {
             Self::AndurosSilversong => "anduros_silversong",
             Self::AngerManagement => "anger_management",
             Self::AngratharTheWrathgate => "angrathar_the_wrathgate",
-            Self::Angrida => "angrida",
             Self::AngryDread => "angry_dread",
             Self::Annihilate => "annihilate",
             Self::Annihilator => "annihilator",
@@ -14864,7 +14464,6 @@ impl Handler {
             Self::ArcOfFlame => "arc_of_flame",
             Self::ArcaneBarrage => "arcane_barrage",
             Self::ArcaneBinding => "arcane_binding",
-            Self::ArcaneBurst => "arcane_burst",
             Self::ArcaneEssence => "arcane_essence",
             Self::ArcaneForesight => "arcane_foresight",
             Self::ArcaneInferno => "arcane_inferno",
@@ -14873,7 +14472,6 @@ impl Handler {
             Self::ArcaneMissiles => "arcane_missiles",
             Self::ArcanePower => "arcane_power",
             Self::ArcaneRevelation => "arcane_revelation",
-            Self::ArcaneShot => "arcane_shot",
             Self::ArcaneTactics => "arcane_tactics",
             Self::ArcaneTorrent => "arcane_torrent",
             Self::ArcanistDoan => "arcanist_doan",
@@ -14887,7 +14485,6 @@ impl Handler {
             Self::ArchmageBarstow => "archmage_barstow",
             Self::ArcingSmash => "arcing_smash",
             Self::ArcticBlast => "arctic_blast",
-            Self::ArdonAlmastor => "ardon_almastor",
             Self::AreWeThereYeti => "are_we_there_yeti",
             Self::AreshaThorncaller => "aresha_thorncaller",
             Self::ArgentConfessorPaletress => "argent_confessor_paletress",
@@ -14905,7 +14502,6 @@ impl Handler {
             Self::Armsman => "armsman",
             Self::ArmyOfTheDamned => "army_of_the_damned",
             Self::ArmyOfTheDead => "army_of_the_dead",
-            Self::ArnoldFlem => "arnold_flem",
             Self::Arrowsong => "arrowsong",
             Self::ArturiusHathrow => "arturius_hathrow",
             Self::Arygos => "arygos",
@@ -14917,7 +14513,6 @@ impl Handler {
             Self::AshrootAncientOfLore => "ashroot_ancient_of_lore",
             Self::AshtonBarstow => "ashton_barstow",
             Self::AshtongueBattlelord => "ashtongue_battlelord",
-            Self::AshtongueChanneler => "ashtongue_channeler",
             Self::AshtongueRogue => "ashtongue_rogue",
             Self::AskaltiDarksteel => "askalti_darksteel",
             Self::AspectOfTheHawk => "aspect_of_the_hawk",
@@ -15054,7 +14649,6 @@ impl Handler {
             Self::BindingsOfLightningReflexes => "bindings_of_lightning_reflexes",
             Self::BitingWind => "biting_wind",
             Self::BitterColdArmguards => "bitter_cold_armguards",
-            Self::Bizzazz => "bizzazz",
             Self::BizzikSparkcog => "bizzik_sparkcog",
             Self::BlackBlood => "black_blood",
             Self::BlackBowOfTheBetrayer => "black_bow_of_the_betrayer",
@@ -15106,8 +14700,6 @@ impl Handler {
             Self::BlightBringers => "blight_bringers",
             Self::Blindside => "blindside",
             Self::Blink => "blink",
-            Self::BlisteringFire => "blistering_fire",
-            Self::BloatTheBubbleFish => "bloat_the_bubble_fish",
             Self::BloodBoil => "blood_boil",
             Self::BloodChill => "blood_chill",
             Self::BloodFury => "blood_fury",
@@ -15154,14 +14746,12 @@ impl Handler {
             Self::Bogspike => "bogspike",
             Self::BolvarHighlordOfFordragonHold => "bolvar_highlord_of_fordragon_hold",
             Self::Bombard => "bombard",
-            Self::BonechewerBehemoth => "bonechewer_behemoth",
             Self::BonefistGauntlets => "bonefist_gauntlets",
             Self::BonereaversEdge => "bonereavers_edge",
             Self::BonesOfTransformation => "bones_of_transformation",
             Self::Boneshanks => "boneshanks",
             Self::BonewallSimms => "bonewall_simms",
             Self::Boomer => "boomer",
-            Self::BoonOfLight => "boon_of_light",
             Self::BootsOfTheRenewedFlight => "boots_of_the_renewed_flight",
             Self::BootsOfTheWhirlingMist => "boots_of_the_whirling_mist",
             Self::BootsOfUtterDarkness => "boots_of_utter_darkness",
@@ -15285,7 +14875,6 @@ impl Handler {
             Self::CasualtiesOfWar => "casualties_of_war",
             Self::CatForm => "cat_form",
             Self::CatsMeow => "cats_meow",
-            Self::CaughtOffGuard => "caught_off_guard",
             Self::CedricDarwin => "cedric_darwin",
             Self::CeladonPendant => "celadon_pendant",
             Self::CelestialMoonfire => "celestial_moonfire",
@@ -15309,7 +14898,6 @@ impl Handler {
             Self::ChaosBolt => "chaos_bolt",
             Self::ChaoticRush => "chaotic_rush",
             Self::Char => "char",
-            Self::Charge => "charge",
             Self::Charger => "charger",
             Self::CharlesWorth => "charles_worth",
             Self::CharmedAncientBoneBow => "charmed_ancient_bone_bow",
@@ -15432,7 +15020,6 @@ impl Handler {
             Self::CrimsonGuard => "crimson_guard",
             Self::CrimsonShocker => "crimson_shocker",
             Self::CripplingPoison => "crippling_poison",
-            Self::CripplingShot => "crippling_shot",
             Self::CripplingStrike => "crippling_strike",
             Self::CromariusBlackfist => "cromarius_blackfist",
             Self::CrownOfChelonianFreedom => "crown_of_chelonian_freedom",
@@ -15445,7 +15032,6 @@ impl Handler {
             Self::CrusadeEngineerSpitzpatrick => "crusade_engineer_spitzpatrick",
             Self::CrusaderFarisa => "crusader_farisa",
             Self::CrusaderLordDalfors => "crusader_lord_dalfors",
-            Self::Crush => "crush",
             Self::CrushingBlow => "crushing_blow",
             Self::CrushingShadows => "crushing_shadows",
             Self::CrushingStrike => "crushing_strike",
@@ -15469,7 +15055,6 @@ impl Handler {
             Self::DaedakTheGraveborne => "daedak_the_graveborne",
             Self::DagaxTheButcher => "dagax_the_butcher",
             Self::DaggerOfBetrayal => "dagger_of_betrayal",
-            Self::DaginBootzap => "dagin_bootzap",
             Self::DalronnTheController => "dalronn_the_controller",
             Self::Damnation => "damnation",
             Self::DampenMagic => "dampen_magic",
@@ -15513,7 +15098,6 @@ impl Handler {
             Self::DawnblazeBlade => "dawnblaze_blade",
             Self::DaynaCousinToSun => "dayna_cousin_to_sun",
             Self::Daze => "daze",
-            Self::DeaconJohanna => "deacon_johanna",
             Self::DeadWeight => "dead_weight",
             Self::DeadlyPoison => "deadly_poison",
             Self::DeadlySin => "deadly_sin",
@@ -15638,7 +15222,6 @@ impl Handler {
             Self::DoomBlossom => "doom_blossom",
             Self::Doomguard => "doomguard",
             Self::Doomwalker => "doomwalker",
-            Self::DorladrisSpellfire => "dorladris_spellfire",
             Self::DorricTheMartyr => "dorric_the_martyr",
             Self::DorzokShadowhand => "dorzok_shadowhand",
             Self::DoshuraRisestrider => "doshura_risestrider",
@@ -15686,7 +15269,6 @@ impl Handler {
             Self::DualWield => "dual_wield",
             Self::DulvarHandOfTheLight => "dulvar_hand_of_the_light",
             Self::Dunzarg => "dunzarg",
-            Self::DurdinHammerhand => "durdin_hammerhand",
             Self::DurzionChampionOfAdal => "durzion_champion_of_adal",
             Self::DwarvenHandCannon => "dwarven_hand_cannon",
             Self::DyingCurse => "dying_curse",
@@ -15715,7 +15297,6 @@ impl Handler {
             Self::EdwinVanCleef => "edwin_van_cleef",
             Self::EelCutter => "eel_cutter",
             Self::Eitrigg => "eitrigg",
-            Self::ElderMoorf => "elder_moorf",
             Self::ElderguardBrennan => "elderguard_brennan",
             Self::Elderlimb => "elderlimb",
             Self::ElementalEnergy => "elemental_energy",
@@ -15751,8 +15332,6 @@ impl Handler {
             Self::EnduringShout => "enduring_shout",
             Self::EnduringWinter => "enduring_winter",
             Self::Energize => "energize",
-            Self::Energized => "energized",
-            Self::EngulfingBlaze => "engulfing_blaze",
             Self::EngulfingFlames => "engulfing_flames",
             Self::EnjoyYourFieryDeaths => "enjoy_your_fiery_deaths",
             Self::EnragedRegeneration => "enraged_regeneration",
@@ -15770,7 +15349,6 @@ impl Handler {
             Self::ErisHavenfire => "eris_havenfire",
             Self::ErondraFrostmoon => "erondra_frostmoon",
             Self::ErunakStonespeaker => "erunak_stonespeaker",
-            Self::Erytheis => "erytheis",
             Self::Esala => "esala",
             Self::EscapeArtist => "escape_artist",
             Self::EskhandarsCollar => "eskhandars_collar",
@@ -15796,7 +15374,6 @@ impl Handler {
             Self::Execute => "execute",
             Self::ExecutionersMark => "executioners_mark",
             Self::ExecutionersStrikes => "executioners_strikes",
-            Self::Exhaustion => "exhaustion",
             Self::Expel => "expel",
             Self::ExpertiseOfSteel => "expertise_of_steel",
             Self::ExplosiveFlames => "explosive_flames",
@@ -15878,7 +15455,6 @@ impl Handler {
             Self::FelendrenTheBanished => "felendren_the_banished",
             Self::FelineGrace => "feline_grace",
             Self::FelsteelReaper => "felsteel_reaper",
-            Self::Felstriker => "felstriker",
             Self::Feludius => "feludius",
             Self::FentonGuardmont => "fenton_guardmont",
             Self::FeralDominance => "feral_dominance",
@@ -15903,7 +15479,6 @@ impl Handler {
             Self::FinkleEinhornAtYourService => "finkle_einhorn_at_your_service",
             Self::FinklesLavaDredger => "finkles_lava_dredger",
             Self::FireAndBrimstone => "fire_and_brimstone",
-            Self::FireBlast => "fire_blast",
             Self::FireEtchedDagger => "fire_etched_dagger",
             Self::FireNovaTotem => "fire_nova_totem",
             Self::FirePower => "fire_power",
@@ -15922,7 +15497,6 @@ impl Handler {
             Self::FlameBurst => "flame_burst",
             Self::FlameCrash => "flame_crash",
             Self::FlameKeeperRizzli => "flame_keeper_rizzli",
-            Self::FlameLance => "flame_lance",
             Self::FlameOrb => "flame_orb",
             Self::FlamePillarLeggings => "flame_pillar_leggings",
             Self::FlameShock => "flame_shock",
@@ -15931,7 +15505,6 @@ impl Handler {
             Self::FlamesOfAzzinoth => "flames_of_azzinoth",
             Self::FlamesOfSulfuron => "flames_of_sulfuron",
             Self::FlamesOfTheIncinerator => "flames_of_the_incinerator",
-            Self::Flamestrike => "flamestrike",
             Self::FlametongueWeapon => "flametongue_weapon",
             Self::Flamewaker => "flamewaker",
             Self::FlamewakerHealer => "flamewaker_healer",
@@ -15941,10 +15514,8 @@ impl Handler {
             Self::Flare => "flare",
             Self::FlareOfTheHeavens => "flare_of_the_heavens",
             Self::FlashFreeze => "flash_freeze",
-            Self::FlashHeal => "flash_heal",
             Self::FlashOfBrilliance => "flash_of_brilliance",
             Self::FlashOfLight => "flash_of_light",
-            Self::FlashOfSteel => "flash_of_steel",
             Self::FlawlessDefense => "flawless_defense",
             Self::FleshEatingPoison => "flesh_eating_poison",
             Self::FleshwerkThrowingGlaive => "fleshwerk_throwing_glaive",
@@ -15984,7 +15555,6 @@ impl Handler {
             Self::FrekSnipelix => "frek_snipelix",
             Self::FrenziedDoomguard => "frenzied_doomguard",
             Self::Frenzy => "frenzy",
-            Self::FreyaLightsworn => "freya_lightsworn",
             Self::FriendInNeed => "friend_in_need",
             Self::FriendsInHighPlaces => "friends_in_high_places",
             Self::Fright => "fright",
@@ -16037,16 +15607,12 @@ impl Handler {
             Self::FusionTotem => "fusion_totem",
             Self::Gahzridian => "gahzridian",
             Self::Gakuri => "gakuri",
-            Self::GalahandraKeeperOfTheSilentGrove => {
-                "galahandra_keeper_of_the_silent_grove"
-            }
             Self::GaleWinds => "gale_winds",
             Self::Galvanize => "galvanize",
             Self::GalvanoTheBeastLord => "galvano_the_beast_lord",
             Self::GalwaySteamwhistle => "galway_steamwhistle",
             Self::Gamon => "gamon",
             Self::GardosGravefang => "gardos_gravefang",
-            Self::GarellStrout => "garell_strout",
             Self::Gargoyle => "gargoyle",
             Self::Gargoyles => "gargoyles",
             Self::Garr => "garr",
@@ -16063,7 +15629,6 @@ impl Handler {
             Self::GellrinOfTheGallows => "gellrin_of_the_gallows",
             Self::GeneralHusam => "general_husam",
             Self::GeneralLightsbane => "general_lightsbane",
-            Self::GeranaSparkfist => "gerana_sparkfist",
             Self::GerrungeTheSadist => "gerrunge_the_sadist",
             Self::GerthaTheOldCrone => "gertha_the_old_crone",
             Self::Gerwixicks => "gerwixicks",
@@ -16088,7 +15653,6 @@ impl Handler {
             Self::GirdleOfUther => "girdle_of_uther",
             Self::GispaxTheMixologist => "gispax_the_mixologist",
             Self::GlacialBag => "glacial_bag",
-            Self::GlacialStrike => "glacial_strike",
             Self::GlacialTomb => "glacial_tomb",
             Self::Glaciate => "glaciate",
             Self::GlaiveOfThePit => "glaive_of_the_pit",
@@ -16137,7 +15701,6 @@ impl Handler {
             Self::GreatElekk => "great_elekk",
             Self::GreatKodo => "great_kodo",
             Self::GreaterChainLightning => "greater_chain_lightning",
-            Self::GreaterHeal => "greater_heal",
             Self::GreatfatherWinter => "greatfather_winter",
             Self::GreathelmOfTheScourgeChampion => "greathelm_of_the_scourge_champion",
             Self::GreatswordOfHorridDreams => "greatsword_of_horrid_dreams",
@@ -16203,7 +15766,6 @@ impl Handler {
             Self::HammerOfRetribution => "hammer_of_retribution",
             Self::HammerOfSparks => "hammer_of_sparks",
             Self::HammerOfTheDivine => "hammer_of_the_divine",
-            Self::HammerOfTheZealot => "hammer_of_the_zealot",
             Self::HammerOfVengeance => "hammer_of_vengeance",
             Self::HammerOfWrath => "hammer_of_wrath",
             Self::HamuulRunetotem => "hamuul_runetotem",
@@ -16239,10 +15801,7 @@ impl Handler {
             Self::HeWhoHesitates => "he_who_hesitates",
             Self::HeadSlam => "head_slam",
             Self::HeadmastersCharge => "headmasters_charge",
-            Self::Heal => "heal",
             Self::HealingStreamTotem => "healing_stream_totem",
-            Self::HealingTouch => "healing_touch",
-            Self::HealingWave => "healing_wave",
             Self::HeartOfTheWild => "heart_of_the_wild",
             Self::Hearthstone => "hearthstone",
             Self::Heartseeker => "heartseeker",
@@ -16252,7 +15811,6 @@ impl Handler {
             Self::HektoStarspire => "hekto_starspire",
             Self::HelixGearbreaker => "helix_gearbreaker",
             Self::HellHathNoFurry => "hell_hath_no_furry",
-            Self::Hellfire => "hellfire",
             Self::Hellisa => "hellisa",
             Self::Hellreaver => "hellreaver",
             Self::HelmOfBlazingGlory => "helm_of_blazing_glory",
@@ -16311,7 +15869,6 @@ impl Handler {
             Self::HolyBlaze => "holy_blaze",
             Self::HolyFury => "holy_fury",
             Self::HolyGuardian => "holy_guardian",
-            Self::HolyLight => "holy_light",
             Self::HolyNova => "holy_nova",
             Self::HolyShield => "holy_shield",
             Self::HolyShock => "holy_shock",
@@ -16389,7 +15946,6 @@ impl Handler {
             Self::Infestation => "infestation",
             Self::Infiltrate => "infiltrate",
             Self::InfusionOfEarth => "infusion_of_earth",
-            Self::InfusionOfLight => "infusion_of_light",
             Self::InnerFire => "inner_fire",
             Self::InnerFocus => "inner_focus",
             Self::InnerRage => "inner_rage",
@@ -16407,7 +15963,6 @@ impl Handler {
             Self::InterferingShot => "interfering_shot",
             Self::InterrogatorVishas => "interrogator_vishas",
             Self::Intervene => "intervene",
-            Self::IntoTheFray => "into_the_fray",
             Self::IntoTheMawOfMadness => "into_the_maw_of_madness",
             Self::IntrudersInTheKeepToArms => "intruders_in_the_keep_to_arms",
             Self::InventorsFocalSword => "inventors_focal_sword",
@@ -16451,7 +16006,6 @@ impl Handler {
             Self::JasaniShrineKeeper => "jasani_shrine_keeper",
             Self::JasmiaNaturesChosen => "jasmia_natures_chosen",
             Self::Javeer => "javeer",
-            Self::Jazaron => "jazaron",
             Self::Jeishal => "jeishal",
             Self::Jekkresh => "jekkresh",
             Self::JenivaPrescott => "jeniva_prescott",
@@ -16460,7 +16014,6 @@ impl Handler {
             Self::JerrickValder => "jerrick_valder",
             Self::JessaTheLifebound => "jessa_the_lifebound",
             Self::Jexali => "jexali",
-            Self::JezzikiShinebog => "jezziki_shinebog",
             Self::Jhuunash => "jhuunash",
             Self::JindosBagOfWhammies => "jindos_bag_of_whammies",
             Self::JindosEvilEye => "jindos_evil_eye",
@@ -16473,7 +16026,6 @@ impl Handler {
             Self::JonasTargan => "jonas_targan",
             Self::JorenTheMartyr => "joren_the_martyr",
             Self::JosephTheInsane => "joseph_the_insane",
-            Self::JosiahKing => "josiah_king",
             Self::JourneyToAstranaar => "journey_to_astranaar",
             Self::JourneyToTheCrossroads => "journey_to_the_crossroads",
             Self::JourneysEnd => "journeys_end",
@@ -16520,7 +16072,6 @@ impl Handler {
             Self::KaraborianTalisman => "karaborian_talisman",
             Self::KarkBaneblood => "kark_baneblood",
             Self::KarkasDeathhowl => "karkas_deathhowl",
-            Self::KataliStonetusk => "katali_stonetusk",
             Self::KatiannaTheShrouded => "katianna_the_shrouded",
             Self::KatokaDreadblade => "katoka_dreadblade",
             Self::KatsinBloodoath => "katsin_bloodoath",
@@ -16529,7 +16080,6 @@ impl Handler {
             Self::KavarTheBloodthirsty => "kavar_the_bloodthirsty",
             Self::Kayleitha => "kayleitha",
             Self::KedanBurstbeard => "kedan_burstbeard",
-            Self::KeeperAlinar => "keeper_alinar",
             Self::KeeperRemulos => "keeper_remulos",
             Self::KeeperSharus => "keeper_sharus",
             Self::KelThuzad => "kel_thuzad",
@@ -16568,7 +16118,6 @@ impl Handler {
             Self::KintaraWintermoon => "kintara_wintermoon",
             Self::KinzaMistressOfTheElements => "kinza_mistress_of_the_elements",
             Self::KirgaEarthguard => "kirga_earthguard",
-            Self::KirjenFizzgar => "kirjen_fizzgar",
             Self::KiroxButcherblade => "kirox_butcherblade",
             Self::KizzliGrinderstub => "kizzli_grinderstub",
             Self::KjaranTheCallous => "kjaran_the_callous",
@@ -16613,7 +16162,6 @@ impl Handler {
             Self::LadyJainaProudmooreHero => "lady_jaina_proudmoore_hero",
             Self::LadyKath => "lady_kath",
             Self::LadyKatranaPrestor => "lady_katrana_prestor",
-            Self::LadyMalande => "lady_malande",
             Self::LadyNazjar => "lady_nazjar",
             Self::LadySirakess => "lady_sirakess",
             Self::LadyVashj => "lady_vashj",
@@ -16633,7 +16181,6 @@ impl Handler {
             Self::LavaCracks => "lava_cracks",
             Self::LavaPack => "lava_pack",
             Self::LavaPool => "lava_pool",
-            Self::LavaShock => "lava_shock",
             Self::LavaSpawn => "lava_spawn",
             Self::LavaSpine => "lava_spine",
             Self::LavaSpit => "lava_spit",
@@ -16678,7 +16225,6 @@ impl Handler {
             Self::LevanderOfTheSanguineShot => "levander_of_the_sanguine_shot",
             Self::LhurgVenomblade => "lhurg_venomblade",
             Self::LiarsTongueGloves => "liars_tongue_gloves",
-            Self::LibaWobblebonk => "liba_wobblebonk",
             Self::LibramOfRadiance => "libram_of_radiance",
             Self::LieInWait => "lie_in_wait",
             Self::LieutenantHoratioLaine => "lieutenant_horatio_laine",
@@ -16693,7 +16239,6 @@ impl Handler {
             Self::LightOfTheNaaru => "light_of_the_naaru",
             Self::LightWithinTheDarkness => "light_within_the_darkness",
             Self::LightningArc => "lightning_arc",
-            Self::LightningBolt => "lightning_bolt",
             Self::LightningInABottle => "lightning_in_a_bottle",
             Self::LightningReflexes => "lightning_reflexes",
             Self::LightningShield => "lightning_shield",
@@ -16703,7 +16248,6 @@ impl Handler {
             Self::Lightwell => "lightwell",
             Self::LilnasTheCalm => "lilnas_the_calm",
             Self::LionheartHelm => "lionheart_helm",
-            Self::LissieSpizfrat => "lissie_spizfrat",
             Self::LitoriFrostburn => "litori_frostburn",
             Self::LivingBomb => "living_bomb",
             Self::LivingRoots => "living_roots",
@@ -16771,7 +16315,6 @@ impl Handler {
             Self::MahnaLightsky => "mahna_lightsky",
             Self::Maim => "maim",
             Self::MaimgorsBite => "maimgors_bite",
-            Self::MajorHealingPotion => "major_healing_potion",
             Self::MajordomoExecutus => "majordomo_executus",
             Self::MaktaTheRumbler => "makta_the_rumbler",
             Self::MalarSilverfrost => "malar_silverfrost",
@@ -16835,7 +16378,6 @@ impl Handler {
             Self::MedocSpiritwarden => "medoc_spiritwarden",
             Self::MeekwayHumzinger => "meekway_humzinger",
             Self::MekkatorqueKingOfTheGnomes => "mekkatorque_king_of_the_gnomes",
-            Self::MelgwyPingzot => "melgwy_pingzot",
             Self::MelodiousSlippers => "melodious_slippers",
             Self::MeltFace => "melt_face",
             Self::MeltWeapon => "melt_weapon",
@@ -16895,7 +16437,6 @@ impl Handler {
             Self::Mokdrul => "mokdrul",
             Self::MoltenDestroyer => "molten_destroyer",
             Self::MoltenGiants => "molten_giants",
-            Self::MoltenScorch => "molten_scorch",
             Self::Money => "money",
             Self::MongooseBite => "mongoose_bite",
             Self::MonstrousBoon => "monstrous_boon",
@@ -16918,7 +16459,6 @@ impl Handler {
             Self::Moonfire => "moonfire",
             Self::MoonkinForm => "moonkin_form",
             Self::Moonshadow => "moonshadow",
-            Self::Moonshard => "moonshard",
             Self::Morfiel => "morfiel",
             Self::MorganisBlackvein => "morganis_blackvein",
             Self::Morik => "morik",
@@ -16948,7 +16488,6 @@ impl Handler {
             Self::MurunaTheSavage => "muruna_the_savage",
             Self::MyFateIsMyOwn => "my_fate_is_my_own",
             Self::MyaDragonlingWrangler => "mya_dragonling_wrangler",
-            Self::MyriamStarcaller => "myriam_starcaller",
             Self::MyrmidonsSignet => "myrmidons_signet",
             Self::MyrodanSilversong => "myrodan_silversong",
             Self::MysteryGoo => "mystery_goo",
@@ -16956,7 +16495,6 @@ impl Handler {
             Self::MythenOfTheFang => "mythen_of_the_fang",
             Self::MythenOfTheWild => "mythen_of_the_wild",
             Self::NaaruLightwardensBand => "naaru_lightwardens_band",
-            Self::Naasi => "naasi",
             Self::NadinaTheRed => "nadina_the_red",
             Self::NaediaOfSilvermoonCity => "naedia_of_silvermoon_city",
             Self::NagTheTwisted => "nag_the_twisted",
@@ -17125,7 +16663,6 @@ impl Handler {
             Self::ParasiticShadowfiend => "parasitic_shadowfiend",
             Self::ParexiaHeraldOfTheShadows => "parexia_herald_of_the_shadows",
             Self::ParrenShadowshot => "parren_shadowshot",
-            Self::Parvink => "parvink",
             Self::Patchwerk => "patchwerk",
             Self::PathOfFrost => "path_of_frost",
             Self::PathOfLife => "path_of_life",
@@ -17137,7 +16674,6 @@ impl Handler {
             Self::PendantOfQuietBreath => "pendant_of_quiet_breath",
             Self::PenelopesRose => "penelopes_rose",
             Self::PenetratingShots => "penetrating_shots",
-            Self::PerditionsBlade => "perditions_blade",
             Self::PerforationPoison => "perforation_poison",
             Self::PeriwinkleCloak => "periwinkle_cloak",
             Self::PerniciousPoison => "pernicious_poison",
@@ -17278,11 +16814,9 @@ impl Handler {
             Self::QueenAngerboda => "queen_angerboda",
             Self::QueenAzsharasDressingGown => "queen_azsharas_dressing_gown",
             Self::QueenSylvanasWindrunner => "queen_sylvanas_windrunner",
-            Self::QuickStrike => "quick_strike",
             Self::QuickTrap => "quick_trap",
             Self::Quickdraw => "quickdraw",
             Self::QuickenThePace => "quicken_the_pace",
-            Self::Rachee => "rachee",
             Self::RadakDoombringer => "radak_doombringer",
             Self::RaenesCleansing => "raenes_cleansing",
             Self::RageOfTheElements => "rage_of_the_elements",
@@ -17304,7 +16838,6 @@ impl Handler {
             Self::RallyingSwarm => "rallying_swarm",
             Self::RamaladnisBladeOfCulling => "ramaladnis_blade_of_culling",
             Self::RampantDestruction => "rampant_destruction",
-            Self::RamsteinsLightningBolts => "ramsteins_lightning_bolts",
             Self::Randipan => "randipan",
             Self::RandolpheMortimer => "randolphe_mortimer",
             Self::RantukoGrimtouch => "rantuko_grimtouch",
@@ -17386,7 +16919,6 @@ impl Handler {
             Self::RingOfTheGreatWhale => "ring_of_the_great_whale",
             Self::RingOfTheRecalcitrant => "ring_of_the_recalcitrant",
             Self::RingOfTheUnliving => "ring_of_the_unliving",
-            Self::Ringo => "ringo",
             Self::RinniGloomtrik => "rinni_gloomtrik",
             Self::RiotShield => "riot_shield",
             Self::Ripple => "ripple",
@@ -17411,7 +16943,6 @@ impl Handler {
             Self::RolanPhoenix => "rolan_phoenix",
             Self::RollingThunder => "rolling_thunder",
             Self::RordagTheSly => "rordag_the_sly",
-            Self::RosalyneVonErantor => "rosalyne_von_erantor",
             Self::RoshenTheOathsworn => "roshen_the_oathsworn",
             Self::Rotface => "rotface",
             Self::Routeen => "routeen",
@@ -17440,7 +16971,6 @@ impl Handler {
             Self::RuneStrike => "rune_strike",
             Self::RunedSoulblade => "runed_soulblade",
             Self::RunesongDagger => "runesong_dagger",
-            Self::RunzikShrapnelwhiz => "runzik_shrapnelwhiz",
             Self::RuthlessGladiatorsDecapitator => "ruthless_gladiators_decapitator",
             Self::RuthlessPrecision => "ruthless_precision",
             Self::RwlRwlRwlRwl => "rwl_rwl_rwl_rwl",
@@ -17483,7 +17013,6 @@ impl Handler {
             Self::Sayge => "sayge",
             Self::Scald => "scald",
             Self::ScalpOfTheBanditPrince => "scalp_of_the_bandit_prince",
-            Self::Scaramanga => "scaramanga",
             Self::ScarletBeastmaster => "scarlet_beastmaster",
             Self::ScarletBlades => "scarlet_blades",
             Self::ScarletChampion => "scarlet_champion",
@@ -17504,7 +17033,6 @@ impl Handler {
             Self::ScentOfNature => "scent_of_nature",
             Self::ScepterOfPower => "scepter_of_power",
             Self::ScimitarOfTheSirocco => "scimitar_of_the_sirocco",
-            Self::Scorch => "scorch",
             Self::ScorpidSting => "scorpid_sting",
             Self::ScourgeTactics => "scourge_tactics",
             Self::ScourgeborneBattlegear => "scourgeborne_battlegear",
@@ -17637,7 +17165,6 @@ impl Handler {
             Self::SirZeliek => "sir_zeliek",
             Self::SirakessTidePriestess => "sirakess_tide_priestess",
             Self::SisterColleenTulley => "sister_colleen_tulley",
-            Self::SisterOfPain => "sister_of_pain",
             Self::SisterOfPleasure => "sister_of_pleasure",
             Self::SisterRot => "sister_rot",
             Self::SkaalaOfTheSomberWatch => "skaala_of_the_somber_watch",
@@ -17670,14 +17197,12 @@ impl Handler {
             Self::SmokeBomb => "smoke_bomb",
             Self::SmolderingBlast => "smoldering_blast",
             Self::Snaggle => "snaggle",
-            Self::Sneak => "sneak",
             Self::SneakAttack => "sneak_attack",
             Self::Snipe => "snipe",
             Self::SniperTraining => "sniper_training",
             Self::Snurky => "snurky",
             Self::Soggypaw => "soggypaw",
             Self::SolaniansBelongings => "solanians_belongings",
-            Self::SoldierOfTheGrozenWastes => "soldier_of_the_grozen_wastes",
             Self::SomethingThatBurns => "something_that_burns",
             Self::SonOfFlame => "son_of_flame",
             Self::SoothingWave => "soothing_wave",
@@ -17688,7 +17213,6 @@ impl Handler {
             Self::SoulCleave => "soul_cleave",
             Self::SoulEaterMorgania => "soul_eater_morgania",
             Self::SoulEatersHandwraps => "soul_eaters_handwraps",
-            Self::SoulFragment => "soul_fragment",
             Self::SoulInversion => "soul_inversion",
             Self::SoulLink => "soul_link",
             Self::SoulOfTheDead => "soul_of_the_dead",
@@ -17756,11 +17280,9 @@ impl Handler {
             Self::StalwartProtector => "stalwart_protector",
             Self::StanceMastery => "stance_mastery",
             Self::Starburst => "starburst",
-            Self::Starfire => "starfire",
             Self::Stargaze => "stargaze",
             Self::StargazerRonal => "stargazer_ronal",
             Self::Starli => "starli",
-            Self::Starshot => "starshot",
             Self::Stasis => "stasis",
             Self::StatueGenerator => "statue_generator",
             Self::StaunchReprisal => "staunch_reprisal",
@@ -17821,21 +17343,18 @@ impl Handler {
             Self::SunkenTreasure => "sunken_treasure",
             Self::SunstalkerAndora => "sunstalker_andora",
             Self::SunwalkerNahano => "sunwalker_nahano",
-            Self::SuperManaPotion => "super_mana_potion",
             Self::SuperSimianSphere => "super_simian_sphere",
             Self::SuperiorManaOil => "superior_mana_oil",
             Self::Supremus => "supremus",
             Self::SuraLightningheart => "sura_lightningheart",
             Self::SurgeOfAdrenaline => "surge_of_adrenaline",
             Self::SurgeOfBlood => "surge_of_blood",
-            Self::SurgeOfLife => "surge_of_life",
             Self::SurgeOfLightning => "surge_of_lightning",
             Self::SurgeOfPower => "surge_of_power",
             Self::SurvivalInstincts => "survival_instincts",
             Self::SuvokFrozeneye => "suvok_frozeneye",
             Self::Swarmtooth => "swarmtooth",
             Self::SwathOfDestruction => "swath_of_destruction",
-            Self::SwiftAssault => "swift_assault",
             Self::SwiftBrewfestRam => "swift_brewfest_ram",
             Self::SwiftDiscipline => "swift_discipline",
             Self::SwiftHandOfJustice => "swift_hand_of_justice",
@@ -17883,11 +17402,9 @@ impl Handler {
             Self::TatteredDreadmistRobe => "tattered_dreadmist_robe",
             Self::TatullaTheReclaimer => "tatulla_the_reclaimer",
             Self::Taunt => "taunt",
-            Self::Tazdingo => "tazdingo",
             Self::Tazo => "tazo",
             Self::TazrikCrankrust => "tazrik_crankrust",
             Self::TearsOfAessina => "tears_of_aessina",
-            Self::TeebusBlazingLongsword => "teebus_blazing_longsword",
             Self::TeinaCloudstalker => "teina_cloudstalker",
             Self::Telrander => "telrander",
             Self::TempestTotem => "tempest_totem",
@@ -17962,7 +17479,6 @@ impl Handler {
             Self::TheLastLivingLorekeeper => "the_last_living_lorekeeper",
             Self::TheLichKing => "the_lich_king",
             Self::TheLichKingHero => "the_lich_king_hero",
-            Self::TheLightsGaze => "the_lights_gaze",
             Self::TheLobotomizer => "the_lobotomizer",
             Self::TheLongeye => "the_longeye",
             Self::TheLovePotion => "the_love_potion",
@@ -18035,13 +17551,11 @@ impl Handler {
             Self::ThwartingKolkarAggression => "thwarting_kolkar_aggression",
             Self::ThystaSpiritlasher => "thysta_spiritlasher",
             Self::TidalBurst => "tidal_burst",
-            Self::TidalElemental => "tidal_elemental",
             Self::TidalInfusion => "tidal_infusion",
             Self::TidalTotem => "tidal_totem",
             Self::TidusTheRelentless => "tidus_the_relentless",
             Self::TightQuarters => "tight_quarters",
             Self::TillyFiddlelight => "tilly_fiddlelight",
-            Self::Tim => "tim",
             Self::Time => "time",
             Self::TimelyRespite => "timely_respite",
             Self::TimmoShadestep => "timmo_shadestep",
@@ -18077,7 +17591,6 @@ impl Handler {
             Self::TouchOfBrilliance => "touch_of_brilliance",
             Self::TouchOfChaos => "touch_of_chaos",
             Self::TouchOfUnlife => "touch_of_unlife",
-            Self::TouchedByLight => "touched_by_light",
             Self::TowerOfRadiance => "tower_of_radiance",
             Self::ToxicCoagulant => "toxic_coagulant",
             Self::TrackDragonkin => "track_dragonkin",
@@ -18091,7 +17604,6 @@ impl Handler {
             Self::TranceStone => "trance_stone",
             Self::TrappersRifle => "trappers_rifle",
             Self::TravelForm => "travel_form",
-            Self::TraxelEmberklik => "traxel_emberklik",
             Self::TreadsOfFleetingJoy => "treads_of_fleeting_joy",
             Self::TreatsForGreatFatherWinter => "treats_for_great_father_winter",
             Self::Treesong => "treesong",
@@ -18181,7 +17693,6 @@ impl Handler {
             Self::UrsocsFury => "ursocs_fury",
             Self::UrukaTheCutthroat => "uruka_the_cutthroat",
             Self::Uzakzim => "uzakzim",
-            Self::Vaakia => "vaakia",
             Self::VadOfTheFourWinds => "vad_of_the_four_winds",
             Self::VakusTheInferno => "vakus_the_inferno",
             Self::ValakTheVortex => "valak_the_vortex",
@@ -18200,7 +17711,6 @@ impl Handler {
             Self::VaniraRaventhorne => "vanira_raventhorne",
             Self::Vanish => "vanish",
             Self::VanoraMoonshot => "vanora_moonshot",
-            Self::Vanquish => "vanquish",
             Self::VarandasSilverleaf => "varandas_silverleaf",
             Self::VaranisBitterstar => "varanis_bitterstar",
             Self::VariablePulseLightningCapacitor => "variable_pulse_lightning_capacitor",
@@ -18301,11 +17811,9 @@ impl Handler {
             Self::WaterWalking => "water_walking",
             Self::WatersOfElune => "waters_of_elune",
             Self::Waylay => "waylay",
-            Self::Wazluk => "wazluk",
             Self::WazzuliWildmender => "wazzuli_wildmender",
             Self::WeakeningPoison => "weakening_poison",
             Self::WebWrap => "web_wrap",
-            Self::Weeble => "weeble",
             Self::WendyAnne => "wendy_anne",
             Self::WhatIllidanWantsIllidanGets => "what_illidan_wants_illidan_gets",
             Self::WhatsHauntingWitchHill => "whats_haunting_witch_hill",
@@ -18333,7 +17841,6 @@ impl Handler {
             Self::WildlifeDefender => "wildlife_defender",
             Self::WildseerVarel => "wildseer_varel",
             Self::WildweaverMasazun => "wildweaver_masazun",
-            Self::WillOfArlokk => "will_of_arlokk",
             Self::WillOfTheLegion => "will_of_the_legion",
             Self::WindShear => "wind_shear",
             Self::WindfuryTotem => "windfury_totem",
@@ -18350,7 +17857,6 @@ impl Handler {
             Self::WinterVeilDisguiseKit => "winter_veil_disguise_kit",
             Self::WintersGrasp => "winters_grasp",
             Self::WintersIcyEmbrace => "winters_icy_embrace",
-            Self::Wisdom => "wisdom",
             Self::Wisp => "wisp",
             Self::WispAmulet => "wisp_amulet",
             Self::WitchDoctorKabooma => "witch_doctor_kabooma",
@@ -18367,7 +17873,6 @@ impl Handler {
             Self::WraithScythe => "wraith_scythe",
             Self::WraithSpear => "wraith_spear",
             Self::WrapsOfTheAstralTraveler => "wraps_of_the_astral_traveler",
-            Self::Wrath => "wrath",
             Self::WrathOfOnyxia => "wrath_of_onyxia",
             Self::WrathOfRagnaros => "wrath_of_ragnaros",
             Self::WrathOfTuralyon => "wrath_of_turalyon",

@@ -63,7 +63,16 @@ fn live_record_cardability(
     let table = live::table(value, path)?;
     live::known_fields(
         table,
-        &["trigger", "cost", "targets", "condition", "duration", "effects"],
+        &[
+            "trigger",
+            "cost",
+            "targets",
+            "condition",
+            "duration",
+            "effects",
+            "once_per_turn",
+            "own_turn",
+        ],
         path,
     )?;
     Ok(CardAbility {
@@ -93,6 +102,8 @@ fn live_record_cardability(
             "effects",
             |value, path| live::list(value, path, live_union_abilityeffect),
         )?,
+        once_per_turn: live::field(table, path, "once_per_turn", live::boolean)?,
+        own_turn: live::field(table, path, "own_turn", live::boolean)?,
     })
 }
 /// Reads a `AbilityTarget` record.
@@ -420,9 +431,10 @@ fn live_union_abilityeffect(
             })
         }
         "heal" => {
-            live::known_fields(table, &["op", "amount", "to", "target"], path)?;
+            live::known_fields(table, &["op", "amount", "from", "to", "target"], path)?;
             Ok(AbilityEffect::Heal {
                 amount: live::field(table, path, "amount", live::int::<u8, 1, 40>)?,
+                from: live::field(table, path, "from", live::parse::<Dealer>)?,
                 to: live::field(table, path, "to", live::parse::<Recipient>)?,
                 target: live::field(table, path, "target", live::int::<u8, 1, 3>)?,
             })
@@ -442,6 +454,14 @@ fn live_union_abilityeffect(
         "ready" => {
             live::known_fields(table, &["op", "target"], path)?;
             Ok(AbilityEffect::Ready {
+                target: live::field(table, path, "target", live::int::<u8, 1, 3>)?,
+            })
+        }
+        "grant_keyword" => {
+            live::known_fields(table, &["op", "keyword", "to", "target"], path)?;
+            Ok(AbilityEffect::GrantKeyword {
+                keyword: live::field(table, path, "keyword", live::parse::<Keyword>)?,
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
                 target: live::field(table, path, "target", live::int::<u8, 1, 3>)?,
             })
         }
@@ -467,7 +487,7 @@ fn live_union_abilityeffect(
         "draw" => {
             live::known_fields(table, &["op", "count"], path)?;
             Ok(AbilityEffect::Draw {
-                count: live::field(table, path, "count", live::int::<u8, 1, 10>)?,
+                count: live::field(table, path, "count", live::int::<u8, 1, 7>)?,
             })
         }
         "discard" => {
@@ -542,6 +562,7 @@ fn live_kind_hero(table: &live::Table, path: &str) -> Result<Hero, LiveError> {
             "keywords",
             "hero_required",
             "rarity",
+            "card_abilities",
             "talent_spec",
             "professions",
         ],
@@ -598,6 +619,12 @@ fn live_kind_hero(table: &live::Table, path: &str) -> Result<Hero, LiveError> {
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
+        card_abilities: live::field(
+            table,
+            path,
+            "card_abilities",
+            |value, path| live::list(value, path, live_record_cardability),
+        )?,
         talent_spec: live::optional(
             table,
             path,
@@ -637,6 +664,7 @@ fn live_kind_ally(table: &live::Table, path: &str) -> Result<Ally, LiveError> {
             "keywords",
             "hero_required",
             "rarity",
+            "card_abilities",
         ],
         path,
     )?;
@@ -691,6 +719,12 @@ fn live_kind_ally(table: &live::Table, path: &str) -> Result<Ally, LiveError> {
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
+        card_abilities: live::field(
+            table,
+            path,
+            "card_abilities",
+            |value, path| live::list(value, path, live_record_cardability),
+        )?,
     })
 }
 /// Reads a `weapon` card.
@@ -718,6 +752,7 @@ fn live_kind_weapon(table: &live::Table, path: &str) -> Result<Weapon, LiveError
             "keywords",
             "hero_required",
             "rarity",
+            "card_abilities",
         ],
         path,
     )?;
@@ -772,6 +807,12 @@ fn live_kind_weapon(table: &live::Table, path: &str) -> Result<Weapon, LiveError
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
+        card_abilities: live::field(
+            table,
+            path,
+            "card_abilities",
+            |value, path| live::list(value, path, live_record_cardability),
+        )?,
     })
 }
 /// Reads a `armor` card.
@@ -799,6 +840,7 @@ fn live_kind_armor(table: &live::Table, path: &str) -> Result<Armor, LiveError> 
             "keywords",
             "hero_required",
             "rarity",
+            "card_abilities",
         ],
         path,
     )?;
@@ -853,6 +895,12 @@ fn live_kind_armor(table: &live::Table, path: &str) -> Result<Armor, LiveError> 
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
+        card_abilities: live::field(
+            table,
+            path,
+            "card_abilities",
+            |value, path| live::list(value, path, live_record_cardability),
+        )?,
     })
 }
 /// Reads a `item` card.
@@ -880,6 +928,7 @@ fn live_kind_item(table: &live::Table, path: &str) -> Result<Item, LiveError> {
             "keywords",
             "hero_required",
             "rarity",
+            "card_abilities",
         ],
         path,
     )?;
@@ -934,6 +983,12 @@ fn live_kind_item(table: &live::Table, path: &str) -> Result<Item, LiveError> {
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
+        card_abilities: live::field(
+            table,
+            path,
+            "card_abilities",
+            |value, path| live::list(value, path, live_record_cardability),
+        )?,
     })
 }
 /// Reads a `ability` card.
@@ -961,8 +1016,8 @@ fn live_kind_ability(table: &live::Table, path: &str) -> Result<Ability, LiveErr
             "keywords",
             "hero_required",
             "rarity",
-            "ongoing",
             "card_abilities",
+            "ongoing",
         ],
         path,
     )?;
@@ -1017,13 +1072,13 @@ fn live_kind_ability(table: &live::Table, path: &str) -> Result<Ability, LiveErr
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
-        ongoing: live::field(table, path, "ongoing", live::boolean)?,
         card_abilities: live::field(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
         )?,
+        ongoing: live::field(table, path, "ongoing", live::boolean)?,
     })
 }
 /// Reads a `quest` card.
@@ -1051,6 +1106,7 @@ fn live_kind_quest(table: &live::Table, path: &str) -> Result<Quest, LiveError> 
             "keywords",
             "hero_required",
             "rarity",
+            "card_abilities",
             "completion_cost",
         ],
         path,
@@ -1106,6 +1162,12 @@ fn live_kind_quest(table: &live::Table, path: &str) -> Result<Quest, LiveError> 
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
+        card_abilities: live::field(
+            table,
+            path,
+            "card_abilities",
+            |value, path| live::list(value, path, live_record_cardability),
+        )?,
         completion_cost: live::optional(
             table,
             path,
@@ -1142,6 +1204,7 @@ fn live_kind_masterhero(
             "keywords",
             "hero_required",
             "rarity",
+            "card_abilities",
         ],
         path,
     )?;
@@ -1196,6 +1259,12 @@ fn live_kind_masterhero(
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
+        card_abilities: live::field(
+            table,
+            path,
+            "card_abilities",
+            |value, path| live::list(value, path, live_record_cardability),
+        )?,
     })
 }
 /// Reads a `ability_ally` card.
@@ -1226,6 +1295,7 @@ fn live_kind_abilityally(
             "keywords",
             "hero_required",
             "rarity",
+            "card_abilities",
         ],
         path,
     )?;
@@ -1280,6 +1350,12 @@ fn live_kind_abilityally(
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
+        card_abilities: live::field(
+            table,
+            path,
+            "card_abilities",
+            |value, path| live::list(value, path, live_record_cardability),
+        )?,
     })
 }
 /// Reads a `location` card.
@@ -1307,6 +1383,7 @@ fn live_kind_location(table: &live::Table, path: &str) -> Result<Location, LiveE
             "keywords",
             "hero_required",
             "rarity",
+            "card_abilities",
         ],
         path,
     )?;
@@ -1361,6 +1438,12 @@ fn live_kind_location(table: &live::Table, path: &str) -> Result<Location, LiveE
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
+        card_abilities: live::field(
+            table,
+            path,
+            "card_abilities",
+            |value, path| live::list(value, path, live_record_cardability),
+        )?,
     })
 }
 /// Reads a `achievement` card.
@@ -1391,6 +1474,7 @@ fn live_kind_achievement(
             "keywords",
             "hero_required",
             "rarity",
+            "card_abilities",
         ],
         path,
     )?;
@@ -1445,5 +1529,11 @@ fn live_kind_achievement(
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
+        card_abilities: live::field(
+            table,
+            path,
+            "card_abilities",
+            |value, path| live::list(value, path, live_record_cardability),
+        )?,
     })
 }

@@ -2109,6 +2109,8 @@ pub enum Recipient {
     TargetCharacter,
     /// Each opposing hero and ally.
     OpposingCharacters,
+    /// Each opposing ally.
+    OpposingAllies,
     /// Each opposing hero.
     OpposingHero,
     /// Every hero and ally in play.
@@ -2124,11 +2126,12 @@ impl Recipient {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "Recipient";
     /// Every value, in declaration order.
-    pub const ALL: [Recipient; 9] = [
+    pub const ALL: [Recipient; 10] = [
         Self::YourHero,
         Self::ThisCard,
         Self::TargetCharacter,
         Self::OpposingCharacters,
+        Self::OpposingAllies,
         Self::OpposingHero,
         Self::EachCharacter,
         Self::YourAllies,
@@ -2136,11 +2139,12 @@ impl Recipient {
         Self::YourWeapons,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "YourHero",
         "ThisCard",
         "TargetCharacter",
         "OpposingCharacters",
+        "OpposingAllies",
         "OpposingHero",
         "EachCharacter",
         "YourAllies",
@@ -2154,6 +2158,7 @@ impl Recipient {
             Self::ThisCard => "ThisCard",
             Self::TargetCharacter => "TargetCharacter",
             Self::OpposingCharacters => "OpposingCharacters",
+            Self::OpposingAllies => "OpposingAllies",
             Self::OpposingHero => "OpposingHero",
             Self::EachCharacter => "EachCharacter",
             Self::YourAllies => "YourAllies",
@@ -2323,23 +2328,35 @@ pub enum PowerEffect {
     ModifyAtk,
     /// Exhausts the recipient.
     Exhaust,
+    /// Readies the recipient (105).
+    Ready,
+    /// Its controller draws `amount` cards.
+    DrawCards,
+    /// Destroys the recipient, unless it can't be destroyed (103.3).
+    Destroy,
 }
 impl PowerEffect {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "PowerEffect";
     /// Every value, in declaration order.
-    pub const ALL: [PowerEffect; 4] = [
+    pub const ALL: [PowerEffect; 7] = [
         Self::DealDamage,
         Self::HealDamage,
         Self::ModifyAtk,
         Self::Exhaust,
+        Self::Ready,
+        Self::DrawCards,
+        Self::Destroy,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 4] = [
+    pub const NAMES: [&'static str; 7] = [
         "DealDamage",
         "HealDamage",
         "ModifyAtk",
         "Exhaust",
+        "Ready",
+        "DrawCards",
+        "Destroy",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -2348,6 +2365,9 @@ impl PowerEffect {
             Self::HealDamage => "HealDamage",
             Self::ModifyAtk => "ModifyAtk",
             Self::Exhaust => "Exhaust",
+            Self::Ready => "Ready",
+            Self::DrawCards => "DrawCards",
+            Self::Destroy => "Destroy",
         }
     }
 }
@@ -2567,6 +2587,8 @@ pub struct CardParts {
     pub hero_required: &'static [HeroTrait],
     /// Collector number colour (204.1).
     pub rarity: Option<Rarity>,
+    /// What the card's text does, as typed ability data: written by the importer's translator where it reads a power exactly (the card then needs no handler for it), or by hand; the rules play it (crates/games/wow-tcg/src/rules/card.rs).
+    pub card_abilities: &'static [CardAbility],
 }
 /// One power of a card as data: when it acts, what it costs, what it targets, when it applies, how long it lasts and what it does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -2583,6 +2605,10 @@ pub struct CardAbility {
     pub duration: AbilityDuration,
     /// What it does, in order.
     pub effects: &'static [AbilityEffect],
+    /// 'Use only once per turn' (701.5).
+    pub once_per_turn: bool,
+    /// 'Use only on your turn'.
+    pub own_turn: bool,
 }
 /// One target of a power (706): the kind of card, whose, and the tests it must pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -2837,6 +2863,8 @@ pub enum AbilityEffect {
     Heal {
         /// The `amount` field.
         amount: u8,
+        /// The `from` field.
+        from: Dealer,
         /// The `to` field.
         to: Recipient,
         /// The `target` field.
@@ -2854,6 +2882,15 @@ pub enum AbilityEffect {
     },
     /// Readies the target.
     Ready {
+        /// The `target` field.
+        target: u8,
+    },
+    /// The recipient has the keyword for the power's duration.
+    GrantKeyword {
+        /// The `keyword` field.
+        keyword: Keyword,
+        /// The `to` field.
+        to: Recipient,
         /// The `target` field.
         target: u8,
     },
@@ -2900,12 +2937,13 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 11] = [
+    pub const VARIANTS: [&'static str; 12] = [
         "deal_damage",
         "heal",
         "destroy",
         "exhaust",
         "ready",
+        "grant_keyword",
         "interrupt",
         "modify_atk",
         "draw",
@@ -2921,6 +2959,7 @@ impl AbilityEffect {
             Self::Destroy { .. } => "destroy",
             Self::Exhaust { .. } => "exhaust",
             Self::Ready { .. } => "ready",
+            Self::GrantKeyword { .. } => "grant_keyword",
             Self::Interrupt { .. } => "interrupt",
             Self::ModifyAtk { .. } => "modify_atk",
             Self::Draw { .. } => "draw",

@@ -1,7 +1,11 @@
 //! A card as the rules see it: a generated card flattened into one shape, or a simple object a
 //! scenario defines (a generic ally for a ruling that names no real card).
 
-use super::content::{self, Card, DamageType, EffectOp, Handler, Keyword, TypeTag};
+use super::content::{
+    self, AbilityCost, AbilityDuration, AbilityEffect, AbilityTrigger, Card, CardAbility, Count,
+    DamageType, EffectOp, Handler, Keyword, PowerEffect, Recipient, TargetKind, TargetSide,
+    TypeTag,
+};
 
 /// The card type (300.1), plus face-down resources.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -78,6 +82,14 @@ pub struct Printed {
     /// Effect operations of the card itself (scenario-defined objects; cards of the pool say
     /// theirs through keywords, tags and a handler).
     pub effects: Vec<EffectOp>,
+    /// What each target of the operation at the same index of `effects` must be (706.1), from
+    /// the typed ability it was lowered from; missing or empty: any targetable character.
+    pub effect_targets: Vec<Vec<TargetRule>>,
+    /// How many operations at the end of `effects` were lowered from the card's typed
+    /// abilities (`card_abilities`).
+    pub from_abilities: usize,
+    /// The card's typed abilities of a shape the rules do not play (see [`lower`]).
+    pub unplayed_abilities: usize,
     /// The card's named handler, if any (not interpreted yet: see `coverage::handler_coverage`).
     pub handler: Option<Handler>,
     /// A token (402.2): ceases to exist outside play.
@@ -99,6 +111,9 @@ impl Printed {
             keywords: Vec::new(),
             tags: Vec::new(),
             effects: Vec::new(),
+            effect_targets: Vec::new(),
+            from_abilities: 0,
+            unplayed_abilities: 0,
             handler: None,
             token: false,
         }
@@ -133,8 +148,339 @@ impl Printed {
         if let Card::Ability(ability) = card {
             if ability.ongoing {
                 p.effects.push(EffectOp::StaysInPlay);
+                p.effect_targets.push(Vec::new());
+            }
+        }
+        let ongoing = matches!(card, Card::Ability(ability) if ability.ongoing);
+        for ability in card.card_abilities() {
+            // The part of an ongoing ability that applies as it resolves (306.2) is not told
+            // apart from its continuous part by the operations: not played.
+            let lowered = if ongoing && ability.trigger == AbilityTrigger::OnPlay {
+                None
+            } else {
+                lower(ability, kind)
+            };
+            match lowered {
+                Some(lowered) => {
+                    p.from_abilities += lowered.len();
+                    for (op, rules) in lowered {
+                        p.effects.push(op);
+                        p.effect_targets.push(rules);
+                    }
+                }
+                None => p.unplayed_abilities += 1,
             }
         }
         p
     }
+
+    /// Takes out the operations lowered from the card's typed abilities (a scenario giving an
+    /// object's `effects` itself).
+    pub fn without_ability_ops(&mut self) {
+        let keep = self.effects.len().saturating_sub(self.from_abilities);
+        self.effects.truncate(keep);
+        self.effect_targets.truncate(keep);
+        self.from_abilities = 0;
+    }
+}
+
+/// What a target of a typed ability must be (706.1): a kind of character and whose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TargetRule {
+    /// A hero, an ally (Totems are targeted as though they were allies, glossary) or either.
+    pub kind: TargetKind,
+    /// Anyone's, the chooser's own or an opponent's.
+    pub side: TargetSide,
+}
+
+/// The effect operations one typed ability plays as, each with the rules of its targets; `None`
+/// when the ability has a shape the rules do not play (then its card is not covered). The
+/// shapes, each exactly what the engine's operations already do:
+///
+/// - `on_play` on an ability card, no costs, no condition: its effects (damage, healing,
+///   drawing, exhausting, readying, destroying an ally; ATK changes and keywords with
+///   `this_turn`) apply as the card's link resolves (709);
+/// - `activate`: one effect, paid with resources, exhausting the card (701) and/or destroying
+///   it, possibly
+///   once per turn or only on its controller's turn: a `payment_power`;
+/// - `triggered`: one damage, healing or drawing effect, no costs: a triggered power (703).
+///
+/// Targets are characters with no filters beyond kind and side; `TargetCharacter` recipients
+/// name one of them.
+pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<TargetRule>)>> {
+    if ability.condition.is_some() || ability.targets.len() > 3 {
+        return None;
+    }
+    let mut rules = Vec::new();
+    for target in ability.targets {
+        if !target.filters.is_empty()
+            || !matches!(
+                target.card,
+                TargetKind::Hero | TargetKind::Ally | TargetKind::Character
+            )
+        {
+            return None;
+        }
+        rules.push(TargetRule {
+            kind: target.card,
+            side: target.side,
+        });
+    }
+    let names_target = |to: Recipient, target: u8| {
+        to != Recipient::TargetCharacter || (target >= 1 && usize::from(target) <= rules.len())
+    };
+    // Every target must be named by some effect, or it would be chosen for nothing.
+    let named = |index: usize| {
+        ability.effects.iter().any(|effect| match *effect {
+            AbilityEffect::DealDamage { to, target, .. }
+            | AbilityEffect::Heal { to, target, .. }
+            | AbilityEffect::GrantKeyword { to, target, .. }
+            | AbilityEffect::ModifyAtk { to, target, .. } => {
+                to == Recipient::TargetCharacter && usize::from(target) == index
+            }
+            AbilityEffect::Exhaust { target }
+            | AbilityEffect::Ready { target }
+            | AbilityEffect::Destroy { target } => usize::from(target) == index,
+            _ => false,
+        })
+    };
+    if !(1..=rules.len()).all(named) {
+        return None;
+    }
+    let this_turn = ability.duration == AbilityDuration::ThisTurn;
+    // Destroying is played for an ally target only: heroes are not destroyed this way.
+    let destroys_allies = rules.len() == 1 && rules[0].kind == TargetKind::Ally;
+    let instant = ability.duration == AbilityDuration::Instant;
+    match ability.trigger {
+        AbilityTrigger::OnPlay => {
+            if kind != Kind::Ability
+                || !ability.cost.is_empty()
+                || ability.once_per_turn
+                || ability.own_turn
+            {
+                return None;
+            }
+            let mut ops = Vec::new();
+            for effect in ability.effects {
+                let op = match *effect {
+                    AbilityEffect::DealDamage {
+                        amount,
+                        damage_type,
+                        from,
+                        to,
+                        target,
+                    } if names_target(to, target) && instant => EffectOp::DealDamage {
+                        amount,
+                        damage_type,
+                        to,
+                        from,
+                        combat: false,
+                        target,
+                    },
+                    AbilityEffect::Heal {
+                        amount,
+                        from,
+                        to,
+                        target,
+                    } if names_target(to, target) && target == 1 && instant => {
+                        EffectOp::HealDamage { amount, to, from }
+                    }
+                    AbilityEffect::Draw { count } if instant => EffectOp::DrawCards { count },
+                    AbilityEffect::Destroy { target }
+                        if target == 1 && destroys_allies && instant =>
+                    {
+                        EffectOp::Destroy {
+                            to: Recipient::TargetCharacter,
+                        }
+                    }
+                    AbilityEffect::Exhaust { target }
+                        if target == 1 && !rules.is_empty() && instant =>
+                    {
+                        EffectOp::Exhaust {
+                            to: Recipient::TargetCharacter,
+                        }
+                    }
+                    AbilityEffect::Ready { target }
+                        if target == 1 && !rules.is_empty() && instant =>
+                    {
+                        EffectOp::Ready {
+                            to: Recipient::TargetCharacter,
+                        }
+                    }
+                    AbilityEffect::ModifyAtk { amount, to, target }
+                        if names_target(to, target) && target == 1 && this_turn =>
+                    {
+                        EffectOp::ModifyAtk {
+                            amount: bounded_atk(amount)?,
+                            per_x: 0,
+                            to,
+                            while_attacking: false,
+                            while_defending: false,
+                            own_turn: false,
+                            for_each: Count::Once,
+                        }
+                    }
+                    AbilityEffect::GrantKeyword {
+                        keyword,
+                        to,
+                        target,
+                    } if names_target(to, target) && target == 1 && this_turn => {
+                        EffectOp::GrantKeyword { keyword, to }
+                    }
+                    _ => return None,
+                };
+                ops.push((op, rules.clone()));
+            }
+            (!ops.is_empty()).then_some(ops)
+        }
+        AbilityTrigger::Activate => {
+            let [effect] = ability.effects else {
+                return None;
+            };
+            let mut cost = None;
+            let mut activate = false;
+            let mut destroy_this = false;
+            for paid in ability.cost {
+                match *paid {
+                    AbilityCost::Resources { amount } if cost.is_none() => cost = Some(amount),
+                    AbilityCost::ExhaustThis if !activate => activate = true,
+                    AbilityCost::DestroyThis if !destroy_this => destroy_this = true,
+                    _ => return None,
+                }
+            }
+            let (effect, amount, damage_type, to, from) = match *effect {
+                AbilityEffect::DealDamage {
+                    amount,
+                    damage_type,
+                    from,
+                    to,
+                    target,
+                } if target == 1 && names_target(to, target) && instant => {
+                    (PowerEffect::DealDamage, amount, damage_type, to, from)
+                }
+                AbilityEffect::Heal {
+                    amount,
+                    from,
+                    to,
+                    target,
+                } if target == 1 && names_target(to, target) && instant => {
+                    (PowerEffect::HealDamage, amount, None, to, from)
+                }
+                AbilityEffect::ModifyAtk { amount, to, target }
+                    if target == 1 && names_target(to, target) && this_turn =>
+                {
+                    let amount = u8::try_from(amount).ok().filter(|&a| a > 0 && a <= 10)?;
+                    (
+                        PowerEffect::ModifyAtk,
+                        amount,
+                        None,
+                        to,
+                        content::Dealer::ThisCard,
+                    )
+                }
+                AbilityEffect::Exhaust { target }
+                    if target == 1 && !rules.is_empty() && instant =>
+                {
+                    (
+                        PowerEffect::Exhaust,
+                        0,
+                        None,
+                        Recipient::TargetCharacter,
+                        content::Dealer::ThisCard,
+                    )
+                }
+                AbilityEffect::Ready { target } if target == 1 && !rules.is_empty() && instant => (
+                    PowerEffect::Ready,
+                    0,
+                    None,
+                    Recipient::TargetCharacter,
+                    content::Dealer::ThisCard,
+                ),
+                AbilityEffect::Destroy { target } if target == 1 && destroys_allies && instant => (
+                    PowerEffect::Destroy,
+                    0,
+                    None,
+                    Recipient::TargetCharacter,
+                    content::Dealer::ThisCard,
+                ),
+                AbilityEffect::Draw { count } if rules.is_empty() && instant => (
+                    PowerEffect::DrawCards,
+                    count,
+                    None,
+                    Recipient::YourHero,
+                    content::Dealer::ThisCard,
+                ),
+                _ => return None,
+            };
+            if rules.len() > 1 || amount > 20 {
+                return None;
+            }
+            Some(vec![(
+                EffectOp::PaymentPower {
+                    cost: cost.unwrap_or(0),
+                    activate,
+                    once_per_turn: ability.once_per_turn,
+                    own_turn: ability.own_turn,
+                    destroy_this,
+                    effect,
+                    amount,
+                    damage_type,
+                    to,
+                    from,
+                },
+                rules,
+            )])
+        }
+        AbilityTrigger::Triggered { event } => {
+            let [effect] = ability.effects else {
+                return None;
+            };
+            if !ability.cost.is_empty()
+                || ability.once_per_turn
+                || ability.own_turn
+                || !instant
+                || rules.len() > 1
+            {
+                return None;
+            }
+            let op = match *effect {
+                AbilityEffect::DealDamage {
+                    amount,
+                    damage_type,
+                    from,
+                    to,
+                    target,
+                } if target == 1 && names_target(to, target) => EffectOp::TriggeredDamage {
+                    when: event,
+                    amount,
+                    damage_type,
+                    to,
+                    from,
+                },
+                AbilityEffect::Heal {
+                    amount,
+                    from,
+                    to,
+                    target,
+                } if target == 1 && names_target(to, target) => EffectOp::TriggeredHeal {
+                    when: event,
+                    amount,
+                    to,
+                    from,
+                    min_hand: 0,
+                },
+                AbilityEffect::Draw { count } if rules.is_empty() => {
+                    EffectOp::TriggeredDraw { when: event, count }
+                }
+                _ => return None,
+            };
+            Some(vec![(op, rules)])
+        }
+        AbilityTrigger::Ongoing | AbilityTrigger::Reward | AbilityTrigger::Flip => None,
+    }
+}
+
+/// An ATK change the `modify_atk` operation can hold (-10..=10, not 0).
+fn bounded_atk(amount: i8) -> Option<i8> {
+    (amount != 0 && (-10..=10).contains(&amount)).then_some(amount)
 }

@@ -4,10 +4,12 @@
 
 use grimoire_engine::{Ctx, ObjectId, PlayerId};
 
-use super::card::{Kind, Printed};
+use super::card::{Kind, Printed, TargetRule};
 use super::checks::{self, trigger};
 use super::combat;
-use super::content::{Count, EffectOp, PowerEffect, Recipient, TriggerEvent};
+use super::content::{
+    Count, EffectOp, PowerEffect, Recipient, TargetKind, TargetSide, TriggerEvent,
+};
 use super::packets::{deliver, option_names, Packet};
 use super::state::{
     illegal, AtkChange, Bubble, Game, GameEvent, GrantedKeyword, Link, LinkKind, Phase, RulesError,
@@ -23,6 +25,40 @@ pub fn targetable(game: &Game, id: ObjectId) -> bool {
         && !game.has_op(id, |op| matches!(op, EffectOp::Untargetable))
 }
 
+/// Whether `id` may be the target a typed ability's `rule` describes for a link `player`
+/// controls (706.1): a hero, an ally (a Totem is targeted as though it were one, glossary) or
+/// either, anyone's, the player's own or an opponent's.
+pub fn fits_rule(game: &Game, player: PlayerId, rule: Option<&TargetRule>, id: ObjectId) -> bool {
+    let Some(rule) = rule else {
+        return true;
+    };
+    let hero = game.card(id).kind == Kind::Hero;
+    let kind = match rule.kind {
+        TargetKind::Hero => hero,
+        TargetKind::Ally => !hero,
+        TargetKind::Character => true,
+        _ => false,
+    };
+    let side = match rule.side {
+        TargetSide::Any => true,
+        TargetSide::Friendly => game.controller(id) == player,
+        TargetSide::Opposing => game.controller(id) != player,
+    };
+    kind && side
+}
+
+/// The rules of the targets of a link (from the typed ability its operation was lowered
+/// from; empty: any targetable character).
+fn link_rules(game: &Game, link: &Link) -> Vec<TargetRule> {
+    match link.kind {
+        LinkKind::Card(card) => game.card_target_rules(card),
+        LinkKind::Power { source, op } | LinkKind::Triggered { source, op } => {
+            game.target_rules(source, op)
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// Which target of its link an operation's `TargetCharacter` recipient is (from 1), or `None`
 /// when the operation targets nothing.
 fn target_index(op: &EffectOp) -> Option<usize> {
@@ -33,6 +69,7 @@ fn target_index(op: &EffectOp) -> Option<usize> {
         | EffectOp::PreventDamage { to, .. }
         | EffectOp::GrantKeyword { to, .. }
         | EffectOp::Exhaust { to }
+        | EffectOp::Destroy { to }
         | EffectOp::Ready { to }
         | EffectOp::PaymentPower { to, .. }
         | EffectOp::TriggeredDamage { to, .. }
@@ -60,13 +97,20 @@ fn choose_targets(
     player: PlayerId,
     source: ObjectId,
     count: usize,
+    rules: &[TargetRule],
     ctx: &mut Ctx<'_, GameEvent>,
 ) -> Result<Option<Vec<ObjectId>>, RulesError> {
     let mut chosen = Vec::new();
-    for _ in 0..count {
+    for index in 0..count {
+        let rule = rules.get(index);
         let legal: Vec<ObjectId> = game
             .objects_in_play()
-            .filter(|&o| o != source && !chosen.contains(&o) && targetable(game, o))
+            .filter(|&o| {
+                o != source
+                    && !chosen.contains(&o)
+                    && targetable(game, o)
+                    && fits_rule(game, player, rule, o)
+            })
             .collect();
         if legal.is_empty() {
             return Ok(None);
@@ -204,7 +248,8 @@ pub fn play(
     let ops = link_ops(game, card);
     let mut targets = Vec::new();
     if matches!(game.card(card).kind, Kind::Ability) {
-        match choose_targets(game, player, card, targets_needed(&ops), ctx)? {
+        let rules = game.card_target_rules(card);
+        match choose_targets(game, player, card, targets_needed(&ops), &rules, ctx)? {
             Some(t) => targets = t,
             None => {
                 return Err(illegal(format!(
@@ -331,6 +376,9 @@ fn power_effect(op: EffectOp) -> Option<EffectOp> {
             for_each: Count::Once,
         },
         PowerEffect::Exhaust => EffectOp::Exhaust { to },
+        PowerEffect::Ready => EffectOp::Ready { to },
+        PowerEffect::DrawCards => EffectOp::DrawCards { count: amount },
+        PowerEffect::Destroy => EffectOp::Destroy { to },
     })
 }
 
@@ -371,11 +419,25 @@ pub fn use_power(
         cost,
         activate,
         once_per_turn,
+        own_turn,
+        destroy_this,
         ..
     } = op
     else {
         return Err(illegal("not a payment power"));
     };
+    if destroy_this && game.has_op(card, |op| matches!(op, EffectOp::Indestructible)) {
+        return Err(illegal(format!(
+            "{} can't be destroyed, so it can't pay a cost of destroying it (103.3, 707.2)",
+            game.label(card)
+        )));
+    }
+    if own_turn && game.turn_player != player {
+        return Err(illegal(format!(
+            "{}'s power can be used only on its controller's turn",
+            game.label(card)
+        )));
+    }
     if once_per_turn && game.used_powers.contains(&(card, index, game.turn)) {
         return Err(illegal(format!(
             "{}'s power can be used only once per turn and was used this turn (701.5)",
@@ -398,7 +460,8 @@ pub fn use_power(
         }
     }
     let needed = targets_needed(&[op]);
-    let Some(targets) = choose_targets(game, player, card, needed, ctx)? else {
+    let rules = game.target_rules(card, index);
+    let Some(targets) = choose_targets(game, player, card, needed, &rules, ctx)? else {
         return Err(illegal(format!(
             "{}'s power needs a target and there is no legal one (706.1, 707.2)",
             game.label(card)
@@ -411,6 +474,12 @@ pub fn use_power(
     if once_per_turn {
         let turn = game.turn;
         game.used_powers.push((card, index, turn));
+    }
+    if destroy_this {
+        // The card is destroyed as the cost is paid; its effect resolves from what it was
+        // (last known information).
+        trigger(game, card, TriggerEvent::ThisDestroyed);
+        game.leave_play(card, true);
     }
     push(
         game,
@@ -448,11 +517,13 @@ pub fn add_triggered(
     let Some(op) = game.op_at(waiting.source, waiting.op) else {
         return Ok(());
     };
+    let rules = game.target_rules(waiting.source, waiting.op);
     let Some(targets) = choose_targets(
         game,
         waiting.controller,
         waiting.source,
         targets_needed(&[op]),
+        &rules,
         ctx,
     )?
     else {
@@ -522,10 +593,14 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
     let text = describe(game, &link);
     // 709.2a, 709.2c: each target is rechecked; an illegal one keeps its place but is not
     // affected.
+    let rules = link_rules(game, &link);
     let legal: Vec<Option<ObjectId>> = link
         .targets
         .iter()
-        .map(|&t| targetable(game, t).then_some(t))
+        .enumerate()
+        .map(|(i, &t)| {
+            (targetable(game, t) && fits_rule(game, link.controller, rules.get(i), t)).then_some(t)
+        })
         .collect();
     if !link.targets.is_empty() && legal.iter().all(Option::is_none) {
         interrupt(game, &link);
@@ -600,6 +675,7 @@ fn resolve_card(
                             | EffectOp::PreventDamage { .. }
                             | EffectOp::DrawCards { .. }
                             | EffectOp::Exhaust { .. }
+                            | EffectOp::Destroy { .. }
                             | EffectOp::Ready { .. }
                             | EffectOp::GrantKeyword { .. }
                     ) || matches!(op, EffectOp::ModifyAtk { .. })
@@ -711,6 +787,7 @@ fn apply_ops(
                     ));
                 }
             }
+            EffectOp::TriggeredDraw { count, .. } => draw(game, controller, u32::from(count)),
             EffectOp::TriggeredHeal {
                 amount, to, from, ..
             } => {
@@ -793,6 +870,18 @@ fn apply_ops(
             EffectOp::Exhaust { to } => {
                 for d in game.recipients(to, holder, controller, targets) {
                     game.set_exhausted(d, true);
+                }
+            }
+            EffectOp::Destroy { to } => {
+                // Packets made by earlier operations of this link are delivered first.
+                deliver(game, std::mem::take(&mut packets), ctx)?;
+                for d in game.recipients(to, holder, controller, targets) {
+                    let indestructible =
+                        game.has_op(d, |op| matches!(op, EffectOp::Indestructible));
+                    if game.in_play(d) && !indestructible {
+                        trigger(game, d, TriggerEvent::ThisDestroyed);
+                        game.leave_play(d, true);
+                    }
                 }
             }
             _ => {}

@@ -4,13 +4,15 @@
 //! A card's abilities are its keywords (played when every operation of the keyword and of
 //! what it implies is interpreted, [`effects::OPERATIONS`](super::effects::OPERATIONS)), the
 //! type tags that carry operations (Totem, hand slots), the operations the card carries itself
-//! (Ongoing), and its named handler (its further powers), which no rule implements yet: a
-//! card with a handler is not covered, and when one resolves play logs it as not modelled.
+//! (Ongoing, and those its typed abilities lower to, [`card::lower`](super::card::lower)), each
+//! typed ability of a shape the rules do not play, and its named handler (its further powers),
+//! which no rule implements yet: a card with a handler is not covered, and when one resolves
+//! play logs it as not modelled.
 
 use grimoire_engine::{CardCoverage, Coverage, CoverageReport};
 
 use super::card::Printed;
-use super::content::{CardId, Handler, Keyword, TypeTag};
+use super::content::{CardId, EffectOp, Handler, Keyword, TypeTag};
 use super::effects::{coverage as op_coverage, keyword_ops, op_name};
 
 /// How the rules treat a card's handler: no rule implements one yet.
@@ -53,10 +55,25 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
         .tags
         .iter()
         .filter_map(|&t| tag_coverage(t).map(|c| (t.to_string(), c)));
-    let own = printed
-        .effects
-        .iter()
-        .map(|op| (op_name(op).to_string(), op_coverage(op)));
+    // A granted keyword is played only as far as the keyword itself is.
+    let own = printed.effects.iter().map(|op| {
+        let status = match *op {
+            EffectOp::GrantKeyword { keyword, .. } => {
+                Coverage::all([op_coverage(op), keyword_coverage(keyword)])
+                    .unwrap_or_else(|| op_coverage(op))
+            }
+            _ => op_coverage(op),
+        };
+        (op_name(op).to_string(), status)
+    });
+    let unplayed = (0..printed.unplayed_abilities).map(|i| {
+        (
+            format!("card ability {}", i + 1),
+            Coverage::not_modelled(
+                "a typed ability of a shape the rules do not lower onto their operations",
+            ),
+        )
+    });
     let handler = printed
         .handler
         .map(|h| (h.name().to_string(), handler_coverage(h)));
@@ -65,7 +82,11 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
         card.name(),
         card.kind(),
         sets,
-        keywords.chain(tags).chain(own).chain(handler),
+        keywords
+            .chain(tags)
+            .chain(own)
+            .chain(unplayed)
+            .chain(handler),
     )
 }
 

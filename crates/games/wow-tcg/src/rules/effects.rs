@@ -46,8 +46,16 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
     ),
     ("ready", Coverage::played("chain: a resolving link readies")),
     (
+        "destroy",
+        Coverage::played("chain: a resolving link destroys; 'is destroyed' powers trigger"),
+    ),
+    (
         "exhaust",
         Coverage::played("chain: a resolving link exhausts; becoming exhausted triggers"),
+    ),
+    (
+        "triggered_draw",
+        Coverage::played("chain: triggered effects; the controller draws"),
     ),
     (
         "triggered_heal",
@@ -132,9 +140,11 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::ReplaceDamage { .. } => "replace_damage",
         EffectOp::TriggeredDamage { .. } => "triggered_damage",
         EffectOp::TriggeredHeal { .. } => "triggered_heal",
+        EffectOp::TriggeredDraw { .. } => "triggered_draw",
         EffectOp::GrantKeyword { .. } => "grant_keyword",
         EffectOp::Exhaust { .. } => "exhaust",
         EffectOp::Ready { .. } => "ready",
+        EffectOp::Destroy { .. } => "destroy",
         EffectOp::PaymentPower { .. } => "payment_power",
         EffectOp::Attaches => "attaches",
         EffectOp::CanProtect => "can_protect",

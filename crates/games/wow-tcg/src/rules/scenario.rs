@@ -187,7 +187,14 @@ pub enum OpSpec {
         /// Use only once per turn.
         #[serde(default)]
         once_per_turn: bool,
-        /// `DealDamage`, `HealDamage`, `ModifyAtk` or `Exhaust`.
+        /// Use only on your turn.
+        #[serde(default)]
+        own_turn: bool,
+        /// Destroy the card as part of the cost.
+        #[serde(default)]
+        destroy_this: bool,
+        /// `DealDamage`, `HealDamage`, `ModifyAtk`, `Exhaust`, `Ready`, `DrawCards` or
+        /// `Destroy`.
         effect: String,
         /// Amount.
         #[serde(default)]
@@ -338,6 +345,8 @@ impl OpSpec {
                 cost,
                 activate,
                 once_per_turn,
+                own_turn,
+                destroy_this,
                 effect,
                 amount,
                 damage_type: t,
@@ -347,6 +356,8 @@ impl OpSpec {
                 cost: cost.get(),
                 activate: *activate,
                 once_per_turn: *once_per_turn,
+                own_turn: *own_turn,
+                destroy_this: *destroy_this,
                 effect: parse::<PowerEffect>("power effect", effect)?,
                 amount: amount.get(),
                 damage_type: damage_type(t)?,
@@ -696,8 +707,14 @@ fn printed(keys: &ObjectKeys) -> Result<Printed, String> {
     for t in &keys.tags {
         card.tags.push(parse::<TypeTag>("tag", t)?);
     }
+    // An object's `effects` replace what its card's typed abilities lowered to, so that a
+    // scenario states exactly the operations it plays.
+    if !keys.effects.items().is_empty() {
+        card.without_ability_ops();
+    }
     for op in &keys.effects {
         card.effects.push(op.to_op()?);
+        card.effect_targets.push(Vec::new());
     }
     card.token = keys.token;
     Ok(card)

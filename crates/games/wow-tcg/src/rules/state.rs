@@ -669,6 +669,7 @@ impl Game {
         self.for_each_op(source, |index, op| match *op {
             EffectOp::TriggeredDamage { when, .. } if when == event => found.push(index),
             EffectOp::TriggeredHeal { when, .. } if when == event => found.push(index),
+            EffectOp::TriggeredDraw { when, .. } if when == event => found.push(index),
             _ => {}
         });
         // 703.2: a double-check power triggers only if its condition holds.
@@ -719,6 +720,37 @@ impl Game {
         for granted in self.granted.iter().filter(|g| g.to == id) {
             keyword_ops(granted.keyword, &mut |op, x| each(op, x));
         }
+    }
+
+    /// The target rules of the operation of `id` at `index` (see [`Game::for_each_op`]): those
+    /// of the typed ability the card's own operation was lowered from, else none (any
+    /// targetable character).
+    pub fn target_rules(&self, id: ObjectId, index: usize) -> Vec<super::card::TargetRule> {
+        let Some(info) = self.info.get(id.0 as usize) else {
+            return Vec::new();
+        };
+        let mut before = 0;
+        for keyword in &info.card.keywords {
+            keyword_ops(*keyword, &mut |_, _| before += 1);
+        }
+        for tag in &info.card.tags {
+            before += tag.meta().effects.len();
+        }
+        index
+            .checked_sub(before)
+            .and_then(|own| info.card.effect_targets.get(own))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// The target rules of a card's own link as it is played (an ability card): those of its
+    /// first own operation that has any.
+    pub fn card_target_rules(&self, id: ObjectId) -> Vec<super::card::TargetRule> {
+        self.info
+            .get(id.0 as usize)
+            .and_then(|info| info.card.effect_targets.iter().find(|r| !r.is_empty()))
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// The operation of `id` at `index` (see [`Game::for_each_op`]).
@@ -811,6 +843,10 @@ impl Game {
             Recipient::OpposingCharacters => characters()
                 .into_iter()
                 .filter(|&o| self.controller(o) != controller)
+                .collect(),
+            Recipient::OpposingAllies => characters()
+                .into_iter()
+                .filter(|&o| self.controller(o) != controller && self.card(o).kind != Kind::Hero)
                 .collect(),
             Recipient::OpposingHero => characters()
                 .into_iter()

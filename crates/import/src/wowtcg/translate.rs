@@ -1,0 +1,557 @@
+//! Card text as ability data: the regular sentences of a card's powers read into the typed
+//! `card_abilities` of `codex/wow-tcg/game.toml`, exactly or not at all.
+//!
+//! A card is translated only when every one of its powers is read; then it gets
+//! `card_abilities` and no handler. Otherwise it keeps its named handler and nothing is
+//! written from its text, so coverage stays honest. The text itself is never written: only
+//! the typed values it means. What is read (case aside, numbers as digits or `a`/`one`..):
+//!
+//! - a **played effect** (ability cards without Ongoing): sentences such as `Your hero deals
+//!   N [type] damage to <who>`, `Your hero heals N damage from <who>`, `Draw N cards`,
+//!   `Exhaust <target>`, `Ready <target>`, `Destroy <ally target>`, `<who> has +N/-N ATK this turn`, `<who> has <Keyword>
+//!   this turn`, all of one duration, naming at most one target;
+//! - a **payment power** `[On your turn:] <costs> -> <effect>` with costs of resources (`2`),
+//!   `[Exhaust]` and destroying the card itself (`Destroy <its name>`),
+//!   one effect (the card itself may be its subject, by its name, a word of it, or `he`/`she`/
+//!   `it`/`this ally`), optionally `Use only once per turn` and `Use only on your turn`;
+//! - a **triggered power** `When <this card> enters play | is destroyed | attacks, <effect>`
+//!   or `At the start | end of your turn, <effect>`, with one damage, healing or drawing
+//!   effect.
+//!
+//! `<who>` is a target (`target [opposing|friendly] hero or ally|ally|hero`, `... you
+//! control`, `... in your party`) or a group (`each opposing hero and ally`, `each opposing
+//! ally`, `the opposing hero`, `each hero and ally`, `each ally in your party`, `your hero`,
+//! `itself`).
+
+use toml::{Table, Value};
+
+use super::text::PowerText;
+use super::vocab::Vocabulary;
+
+/// The damage types as the text writes them.
+const DAMAGE_TYPES: [&str; 8] = [
+    "Arcane", "Fire", "Frost", "Holy", "Melee", "Nature", "Ranged", "Shadow",
+];
+
+/// One target a power chooses (706): `card` (`Hero`, `Ally`, `Character`) and `side`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Target {
+    card: &'static str,
+    side: &'static str,
+}
+
+/// Who an effect applies to: a `Recipient` value, and the target it names, if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Who {
+    recipient: &'static str,
+    target: Option<Target>,
+}
+
+/// One read effect with its duration (`instant` or `this_turn`).
+#[derive(Debug, Clone, PartialEq)]
+struct Effect {
+    value: Table,
+    target: Option<Target>,
+    duration: &'static str,
+}
+
+/// The `card_abilities` of a card of kind `kind` named `name` whose powers are `powers`, or
+/// `None` unless every power is read exactly.
+/// An ability card with an Ongoing part (`ongoing`) is not read: the text before `Ongoing:`
+/// applies as it resolves while the card stays in play, which no typed shape the rules play
+/// says.
+pub fn abilities(
+    kind: &str,
+    name: &str,
+    ongoing: bool,
+    powers: &[PowerText],
+    vocab: &Vocabulary,
+) -> Option<Vec<Value>> {
+    if powers.is_empty() || powers.iter().any(|power| power.labelled) {
+        return None;
+    }
+    if kind == "quest" || ongoing {
+        return None;
+    }
+    let reader = Reader { name, vocab };
+    if kind == "ability" {
+        return reader.played(powers).map(|ability| vec![ability]);
+    }
+    powers
+        .iter()
+        .map(|power| reader.power(&power.text))
+        .collect()
+}
+
+struct Reader<'a> {
+    name: &'a str,
+    vocab: &'a Vocabulary,
+}
+
+impl Reader<'_> {
+    /// The effect of an ability card as it resolves: every sentence of every power, one
+    /// duration, at most one target.
+    fn played(&self, powers: &[PowerText]) -> Option<Value> {
+        let mut effects = Vec::new();
+        for power in powers {
+            for sentence in sentences(&power.text) {
+                effects.push(self.effect(&sentence, false)?);
+            }
+        }
+        let duration = effects.first()?.duration;
+        if effects.iter().any(|effect| effect.duration != duration) {
+            return None;
+        }
+        let targets: Vec<&Target> = effects.iter().filter_map(|e| e.target.as_ref()).collect();
+        if targets.len() > 1 {
+            return None;
+        }
+        let mut ability = Table::new();
+        if let Some(target) = targets.first() {
+            ability.insert("targets".into(), targets_value(target));
+        }
+        if duration != "instant" {
+            ability.insert("duration".into(), text(duration));
+        }
+        ability.insert(
+            "effects".into(),
+            Value::Array(effects.into_iter().map(|e| Value::Table(e.value)).collect()),
+        );
+        Some(Value::Table(ability))
+    }
+
+    /// A power of a card in play: a payment power or a triggered power.
+    fn power(&self, text: &str) -> Option<Value> {
+        if let Some((costs, effect)) = text.split_once("->") {
+            return self.payment(costs.trim(), effect.trim());
+        }
+        self.triggered(text)
+    }
+
+    /// `<costs> -> <effect>[. Use only once per turn]`.
+    fn payment(&self, costs: &str, effect: &str) -> Option<Value> {
+        let mut paid = Vec::new();
+        let mut resources = false;
+        let mut exhaust = false;
+        let mut destroy = false;
+        // "On your turn:" before the costs says when it may be used, as "Use only on your
+        // turn" after the effect does.
+        let (costs, mut own_turn) = match strip_prefix_ci(costs, "On your turn:") {
+            Some(rest) => (rest.trim(), true),
+            None => (costs, false),
+        };
+        for cost in costs.split(',').map(str::trim) {
+            if let Ok(amount) = cost.parse::<i64>() {
+                if resources || !(0..=20).contains(&amount) {
+                    return None;
+                }
+                resources = true;
+                let mut value = Table::new();
+                value.insert("pay".into(), text("resources"));
+                value.insert("amount".into(), Value::Integer(amount));
+                paid.push(Value::Table(value));
+            } else if cost.eq_ignore_ascii_case("[Exhaust]") && !exhaust {
+                exhaust = true;
+                paid.push(text("exhaust_this"));
+            } else if let Some(what) = strip_prefix_ci(cost, "Destroy ") {
+                if destroy || !self.is_self(what) || is_pronoun(what) {
+                    return None;
+                }
+                destroy = true;
+                paid.push(text("destroy_this"));
+            } else {
+                return None;
+            }
+        }
+        let mut parts = sentences(effect);
+        let mut once = false;
+        while let Some(last) = parts.last() {
+            if last.eq_ignore_ascii_case("Use only once per turn") && !once {
+                once = true;
+            } else if last.eq_ignore_ascii_case("Use only on your turn") {
+                own_turn = true;
+            } else {
+                break;
+            }
+            parts.pop();
+        }
+        let [sentence] = parts.as_slice() else {
+            return None;
+        };
+        let effect = self.effect(sentence, true)?;
+        // A payment power's effect is one the `payment_power` operation has.
+        let op = effect.value.get("op").and_then(Value::as_str)?;
+        if op == "grant_keyword" {
+            return None;
+        }
+        let mut ability = Table::new();
+        ability.insert("trigger".into(), text("activate"));
+        ability.insert("cost".into(), Value::Array(paid));
+        let mut ability = finish(ability, effect, once);
+        if own_turn {
+            ability.insert("own_turn".into(), Value::Boolean(true));
+        }
+        Some(Value::Table(ability))
+    }
+
+    /// `When <this card> enters play|is destroyed|attacks, <effect>`, or `At the start|end of
+    /// your turn, <effect>`.
+    fn triggered(&self, text_: &str) -> Option<Value> {
+        for (prefix, event) in [
+            ("At the start of your turn, ", "YourTurnStarts"),
+            ("At the end of your turn, ", "YourTurnEnds"),
+        ] {
+            if let Some(rest) = strip_prefix_ci(text_, prefix) {
+                return self.triggered_effect(event, rest);
+            }
+        }
+        let rest = strip_prefix_ci(text_, "When ")?;
+        let (event, subject_len) = [
+            (" enters play, ", "ThisEntersPlay"),
+            (" is destroyed, ", "ThisDestroyed"),
+            (" attacks, ", "ThisAttacks"),
+        ]
+        .iter()
+        .find_map(|(phrase, event)| {
+            let at = find_ci(rest, phrase)?;
+            Some((*event, (at, phrase.len())))
+        })?;
+        let (at, phrase_len) = subject_len;
+        if !self.is_self(&rest[..at]) {
+            return None;
+        }
+        self.triggered_effect(event, &rest[at + phrase_len..])
+    }
+
+    /// The one damage, healing or drawing effect of a triggered power watching `event`.
+    fn triggered_effect(&self, event: &str, rest: &str) -> Option<Value> {
+        let parts = sentences(rest);
+        let [sentence] = parts.as_slice() else {
+            return None;
+        };
+        let effect = self.effect(&capitalised(sentence), true)?;
+        let op = effect.value.get("op").and_then(Value::as_str)?;
+        if !matches!(op, "deal_damage" | "heal" | "draw") || effect.duration != "instant" {
+            return None;
+        }
+        let mut trigger = Table::new();
+        trigger.insert("when".into(), text("triggered"));
+        trigger.insert("event".into(), text(event));
+        let mut ability = Table::new();
+        ability.insert("trigger".into(), Value::Table(trigger));
+        Some(Value::Table(finish(ability, effect, false)))
+    }
+
+    /// Whether `subject` names the card carrying the power: `this ally` (or another kind),
+    /// `he`/`she`/`it`, its name, or one word of its name (`Demia` of `Acolyte Demia`).
+    fn is_self(&self, subject: &str) -> bool {
+        let subject = subject.trim();
+        let pronoun = ["he", "she", "it"]
+            .iter()
+            .any(|p| subject.eq_ignore_ascii_case(p));
+        let this = strip_prefix_ci(subject, "this ").is_some_and(|kind| {
+            ["ally", "weapon", "armor", "item", "location", "hero"]
+                .iter()
+                .any(|k| kind.eq_ignore_ascii_case(k))
+        });
+        let name_words: Vec<&str> = self.name.split_whitespace().collect();
+        let named = subject.eq_ignore_ascii_case(self.name)
+            || (name_words.len() > 1
+                && subject.len() > 2
+                && name_words
+                    .iter()
+                    .any(|word| word.trim_end_matches(',') == subject));
+        pronoun || this || named
+    }
+
+    /// One effect sentence; `self_subject`: the card itself may be a subject.
+    fn effect(&self, sentence: &str, self_subject: bool) -> Option<Effect> {
+        let sentence = sentence.trim();
+        if let Some(count) = strip_prefix_ci(sentence, "Draw ").and_then(card_count) {
+            return Some(plain(op_table("draw", &[("count", Value::Integer(count))])));
+        }
+        if let Some(who) = strip_prefix_ci(sentence, "Exhaust ") {
+            return self.targeted_only("exhaust", who);
+        }
+        if let Some(who) = strip_prefix_ci(sentence, "Ready ") {
+            return self.targeted_only("ready", who);
+        }
+        if let Some(who) = strip_prefix_ci(sentence, "Destroy ") {
+            let effect = self.targeted_only("destroy", who)?;
+            // Only allies: destroying a hero is no power of the vocabulary.
+            return (effect.target.as_ref()?.card == "Ally").then_some(effect);
+        }
+        if let Some(effect) = self.deals_or_heals(sentence, self_subject) {
+            return Some(effect);
+        }
+        self.has_this_turn(sentence, self_subject)
+    }
+
+    /// `Exhaust|Ready <target>`: only a target.
+    fn targeted_only(&self, op: &str, who: &str) -> Option<Effect> {
+        let target = target_phrase(who)?;
+        Some(Effect {
+            value: op_table(op, &[]),
+            target: Some(target),
+            duration: "instant",
+        })
+    }
+
+    /// `<subject> deals N [type] damage to <who>` / `<subject> heals N damage from <who>`.
+    fn deals_or_heals(&self, sentence: &str, self_subject: bool) -> Option<Effect> {
+        let (subject, verb, rest) = [" deals ", " heals "].iter().find_map(|verb| {
+            let at = find_ci(sentence, verb)?;
+            Some((&sentence[..at], verb.trim(), &sentence[at + verb.len()..]))
+        })?;
+        let from = if subject.eq_ignore_ascii_case("Your hero") {
+            "YourHero"
+        } else if self_subject && self.is_self(subject) {
+            "ThisCard"
+        } else {
+            return None;
+        };
+        let (amount, rest) = rest.split_once(' ')?;
+        let amount: i64 = amount.parse().ok()?;
+        let (damage_type, rest) = match rest.split_once(' ') {
+            Some((word, after)) if verb == "deals" => {
+                match DAMAGE_TYPES.iter().find(|t| t.eq_ignore_ascii_case(word)) {
+                    Some(t) => (Some(*t), after),
+                    None => (None, rest),
+                }
+            }
+            _ => (None, rest),
+        };
+        let (op, who) = if verb == "deals" {
+            ("deal_damage", strip_prefix_ci(rest, "damage to ")?)
+        } else {
+            ("heal", strip_prefix_ci(rest, "damage from ")?)
+        };
+        let max = if op == "heal" { 40 } else { 20 };
+        if !(1..=max).contains(&amount) {
+            return None;
+        }
+        let who = who_phrase(who, from)?;
+        let mut fields = vec![("amount", Value::Integer(amount))];
+        if let Some(t) = damage_type {
+            fields.push(("damage_type", text(t)));
+        }
+        if from != "YourHero" {
+            fields.push(("from", text(from)));
+        }
+        if who.recipient != "TargetCharacter" {
+            fields.push(("to", text(who.recipient)));
+        }
+        Some(Effect {
+            value: op_table(op, &fields),
+            target: who.target,
+            duration: "instant",
+        })
+    }
+
+    /// `<who> has +N ATK this turn` / `<who> has <Keyword> this turn`.
+    fn has_this_turn(&self, sentence: &str, self_subject: bool) -> Option<Effect> {
+        let body = strip_suffix_ci(sentence, " this turn")?;
+        let at = find_ci(body, " has ")?;
+        let (subject, what) = (&body[..at], &body[at + " has ".len()..]);
+        let who = if self_subject && self.is_self(subject) {
+            Who {
+                recipient: "ThisCard",
+                target: None,
+            }
+        } else {
+            who_phrase(subject, "YourHero")?
+        };
+        let mut fields = Vec::new();
+        let signed = |sign: char, factor: i64| {
+            let digits = strip_suffix_ci(what.strip_prefix(sign)?, " ATK")?;
+            let amount: i64 = digits.parse().ok()?;
+            (1..=10).contains(&amount).then_some(amount * factor)
+        };
+        let op = if let Some(amount) = signed('+', 1).or_else(|| signed('-', -1)) {
+            fields.push(("amount", Value::Integer(amount)));
+            "modify_atk"
+        } else {
+            let keyword = self.vocab.keyword(what)?;
+            if keyword.chars().any(|c| c.is_ascii_digit()) {
+                return None;
+            }
+            fields.push(("keyword", text(&keyword)));
+            "grant_keyword"
+        };
+        if who.recipient != "TargetCharacter" {
+            fields.push(("to", text(who.recipient)));
+        }
+        Some(Effect {
+            value: op_table(op, &fields),
+            target: who.target,
+            duration: "this_turn",
+        })
+    }
+}
+
+/// Whether a subject is a pronoun (which names the card only after the card was named).
+fn is_pronoun(subject: &str) -> bool {
+    ["he", "she", "it"]
+        .iter()
+        .any(|p| subject.trim().eq_ignore_ascii_case(p))
+}
+
+/// The ability of one read effect with `ability`'s trigger and cost.
+fn finish(mut ability: Table, effect: Effect, once: bool) -> Table {
+    if let Some(target) = &effect.target {
+        ability.insert("targets".into(), targets_value(target));
+    }
+    if effect.duration != "instant" {
+        ability.insert("duration".into(), text(effect.duration));
+    }
+    ability.insert(
+        "effects".into(),
+        Value::Array(vec![Value::Table(effect.value)]),
+    );
+    if once {
+        ability.insert("once_per_turn".into(), Value::Boolean(true));
+    }
+    ability
+}
+
+fn plain(value: Table) -> Effect {
+    Effect {
+        value,
+        target: None,
+        duration: "instant",
+    }
+}
+
+fn targets_value(target: &Target) -> Value {
+    let mut value = Table::new();
+    value.insert("card".into(), text(target.card));
+    if target.side != "Any" {
+        value.insert("side".into(), text(target.side));
+    }
+    Value::Array(vec![Value::Table(value)])
+}
+
+fn op_table(op: &str, fields: &[(&str, Value)]) -> Table {
+    let mut table = Table::new();
+    table.insert("op".into(), text(op));
+    for (key, value) in fields {
+        table.insert((*key).into(), value.clone());
+    }
+    table
+}
+
+fn text(s: &str) -> Value {
+    Value::String(s.to_owned())
+}
+
+/// `a card`, `one card`, `two cards`, `3 cards`: the number, 1..=7.
+fn card_count(rest: &str) -> Option<i64> {
+    let (number, noun) = rest.trim().split_once(' ')?;
+    let count = match number.to_ascii_lowercase().as_str() {
+        "a" | "one" => 1,
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        digits => digits.parse().ok()?,
+    };
+    let noun_fits = if count == 1 {
+        noun.eq_ignore_ascii_case("card")
+    } else {
+        noun.eq_ignore_ascii_case("cards")
+    };
+    (noun_fits && (1..=7).contains(&count)).then_some(count)
+}
+
+/// A target phrase: `target [opposing|friendly] hero or ally|ally|hero`, with `you control`
+/// or `in your party` as friendly.
+fn target_phrase(phrase: &str) -> Option<Target> {
+    let rest = strip_prefix_ci(phrase.trim(), "target ")?;
+    let (rest, mut side) = if let Some(r) = strip_prefix_ci(rest, "opposing ") {
+        (r, "Opposing")
+    } else if let Some(r) = strip_prefix_ci(rest, "friendly ") {
+        (r, "Friendly")
+    } else {
+        (rest, "Any")
+    };
+    let mut rest = rest;
+    for tail in [" you control", " in your party"] {
+        if let Some(r) = strip_suffix_ci(rest, tail) {
+            if side != "Any" {
+                return None;
+            }
+            side = "Friendly";
+            rest = r;
+        }
+    }
+    let card = match rest.to_ascii_lowercase().as_str() {
+        "hero or ally" => "Character",
+        "ally" => "Ally",
+        "hero" => "Hero",
+        _ => return None,
+    };
+    Some(Target { card, side })
+}
+
+/// Who an effect applies to; `subject` is the `Dealer` saying who `itself` is.
+fn who_phrase(phrase: &str, subject: &'static str) -> Option<Who> {
+    let phrase = phrase.trim();
+    if let Some(target) = target_phrase(phrase) {
+        return Some(Who {
+            recipient: "TargetCharacter",
+            target: Some(target),
+        });
+    }
+    let lower = phrase.to_ascii_lowercase();
+    let recipient = match lower.as_str() {
+        "each opposing hero and ally" => "OpposingCharacters",
+        "each opposing ally" => "OpposingAllies",
+        "the opposing hero" | "each opposing hero" => "OpposingHero",
+        "each hero and ally" => "EachCharacter",
+        "each ally in your party" | "each ally you control" => "YourAllies",
+        "your hero" => "YourHero",
+        "itself" | "himself" | "herself" => subject,
+        _ => return None,
+    };
+    Some(Who {
+        recipient,
+        target: None,
+    })
+}
+
+/// The sentences of a power, trimmed, without their final period.
+fn sentences(text: &str) -> Vec<String> {
+    text.split(". ")
+        .map(|s| s.trim().trim_end_matches('.').trim().to_owned())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().collect::<String>() + chars.as_str())
+        .unwrap_or_default()
+}
+
+fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = text.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| &text[prefix.len()..])
+}
+
+fn strip_suffix_ci<'a>(text: &'a str, suffix: &str) -> Option<&'a str> {
+    let at = text.len().checked_sub(suffix.len())?;
+    let tail = text.get(at..)?;
+    tail.eq_ignore_ascii_case(suffix).then(|| &text[..at])
+}
+
+/// The byte offset of the first occurrence of `needle` in `text`, ASCII case ignored.
+fn find_ci(text: &str, needle: &str) -> Option<usize> {
+    let lower = text.to_ascii_lowercase();
+    lower.find(&needle.to_ascii_lowercase())
+}
+
+#[cfg(test)]
+mod tests;

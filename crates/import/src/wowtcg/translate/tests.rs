@@ -1,0 +1,310 @@
+//! The translator on real rules text of `../shared/data/wow-tcg` (each line as the data prints
+//! it), read through [`text::read`] as the importer does.
+
+use toml::Value;
+
+use super::super::text;
+use super::super::vocab::Vocabulary;
+use super::abilities;
+
+/// The `card_abilities` the translator writes for a card, as inline TOML, or `None`.
+fn translated(kind: &str, name: &str, rules: &str) -> Option<String> {
+    let vocab = Vocabulary::builtin();
+    let reading = text::read(rules, &vocab);
+    let abilities = abilities(kind, name, reading.ongoing, &reading.powers, &vocab)?;
+    Some(Value::Array(abilities).to_string())
+}
+
+#[test]
+fn a_played_ability_deals_damage_to_its_target_and_draws() {
+    // Arcane Shot (cd1 and hoa print it as one or two powers).
+    let expected = r#"[{ targets = [{ card = "Character" }], effects = [{ op = "deal_damage", amount = 1, damage_type = "Arcane" }, { op = "draw", count = 1 }] }]"#;
+    for rules in [
+        "Your hero deals 1 arcane damage to target hero or ally. Draw a card.",
+        "Your hero deals 1 arcane damage to target hero or ally.; Draw a card.",
+    ] {
+        assert_eq!(
+            translated("ability", "Arcane Shot", rules).as_deref(),
+            Some(expected)
+        );
+    }
+}
+
+#[test]
+fn a_played_ability_heals_its_target() {
+    assert_eq!(
+        translated(
+            "ability",
+            "Healing Touch",
+            "Your hero heals 10 damage from target hero or ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Character" }], effects = [{ op = "heal", amount = 10 }] }]"#
+        )
+    );
+}
+
+#[test]
+fn a_payment_power_with_resources_and_exhaust_hits_each_opposing_character() {
+    assert_eq!(
+        translated(
+            "ally",
+            "Adept Breton",
+            "3, [Exhaust] -> Adept Breton deals 1 arcane damage to each opposing hero and ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 3 }, "exhaust_this"], effects = [{ op = "deal_damage", amount = 1, damage_type = "Arcane", from = "ThisCard", to = "OpposingCharacters" }] }]"#
+        )
+    );
+}
+
+#[test]
+fn a_payment_power_once_per_turn_heals_from_the_card() {
+    assert_eq!(
+        translated(
+            "ally",
+            "Deacon Johanna",
+            "2 -> Deacon Johanna heals 2 damage from target hero or ally. Use only once per turn."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 2 }], targets = [{ card = "Character" }], effects = [{ op = "heal", amount = 2, from = "ThisCard" }], once_per_turn = true }]"#
+        )
+    );
+    assert!(translated(
+        "ally",
+        "Freya Lightsworn",
+        "[Exhaust] -> Freya Lightsworn heals 3 damage from target hero or ally."
+    )
+    .is_some());
+}
+
+#[test]
+fn keywords_beside_a_power_leave_the_power_to_translate() {
+    assert_eq!(
+        translated(
+            "ally",
+            "Brann",
+            "<b>Elusive</b>; 1, [Exhaust] -> Exhaust target ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 1 }, "exhaust_this"], targets = [{ card = "Ally" }], effects = [{ op = "exhaust" }] }]"#
+        )
+    );
+}
+
+#[test]
+fn triggered_powers_on_entering_play_and_on_being_destroyed() {
+    assert_eq!(
+        translated(
+            "ally",
+            "Weeble",
+            "<b>Protector</b>; When Weeble enters play, draw two cards."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisEntersPlay" }, effects = [{ op = "draw", count = 2 }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Arnold Flem",
+            "When Arnold Flem is destroyed, he deals 1 fire damage to each opposing hero and ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisDestroyed" }, effects = [{ op = "deal_damage", amount = 1, damage_type = "Fire", from = "ThisCard", to = "OpposingCharacters" }] }]"#
+        )
+    );
+}
+
+#[test]
+fn text_not_fully_understood_is_not_translated() {
+    let untranslated = [
+        // A cost the vocabulary has no word for.
+        ("ally", "Acolyte Demia", "1, Put 1 damage on Acolyte Demia -> Demia deals 1 shadow damage to target hero or ally. Use only on your turn."),
+        // X damage.
+        ("ability", "Aimed Shot", "<b>Marksmanship Hero Required</b>; Your hero deals X ranged damage to target hero or ally."),
+        // Ongoing text is a continuous power, not a played effect.
+        ("ability", "Battle Shout", "<b>Ongoing:</b> Allies in your party have +1 ATK."),
+        // Attaching, and the part after Ongoing.
+        ("ability", "Fireball", "Attach to target hero or ally, and your hero deals 4 fire damage to it.;<b>Ongoing</b>: At the start of your turn, your hero deals 1 fire damage to attached character."),
+        // Another card than this one deals the damage.
+        ("ally", "Adept Breton", "3, [Exhaust] -> Acolyte Demia deals 1 arcane damage to each opposing hero and ally."),
+        // A power beside one that is read: the whole card keeps its handler.
+        ("ally", "Donna Calister", "<b>Protector</b>; When an opposing hero or ally attacks, ready Donna Calister."),
+        ("ally", "Parvink", "When Parvink enters play, draw a card.; Parvink has +3 ATK while attacking an exhausted hero or ally."),
+        // Quests: their completion is not played.
+        ("quest", "A Quest", "Pay 1 to complete this quest.;<b>Reward:</b> Draw a card."),
+        // Two targets in one played effect.
+        ("ability", "Two Shots", "Your hero deals 1 fire damage to target ally. Your hero deals 1 fire damage to target hero."),
+        // Eight cards is more than a draw can say.
+        ("ability", "Big Draw", "Draw eight cards."),
+        // A payment power that grants a keyword: no payment power effect says that.
+        ("item", "Ring of Invincibility", "1, [Exhaust] -> Target ally has Invincible this turn. <i>(It can't leave play, be targeted or be dealt damage)</i>."),
+        // Text before Ongoing on an ability that stays in play (Maul).
+        ("ability", "Maul", "Your hero has +1 ATK this turn.; <b>Ongoing:</b> Your hero is in bear form. <i>(Has <b>Protector</b>.)</i>"),
+    ];
+    for (kind, name, rules) in untranslated {
+        assert_eq!(translated(kind, name, rules), None, "{name}: {rules}");
+    }
+}
+
+#[test]
+fn targets_read_side_and_kind() {
+    let cases = [
+        (
+            "target opposing ally",
+            r#"{ card = "Ally", side = "Opposing" }"#,
+        ),
+        (
+            "target ally you control",
+            r#"{ card = "Ally", side = "Friendly" }"#,
+        ),
+        (
+            "target friendly hero or ally",
+            r#"{ card = "Character", side = "Friendly" }"#,
+        ),
+        ("target hero", r#"{ card = "Hero" }"#),
+    ];
+    for (phrase, target) in cases {
+        let rules = format!("Your hero deals 2 shadow damage to {phrase}.");
+        let got = translated("ability", "Shadow Bolt", &rules).expect("translated");
+        assert!(
+            got.contains(&format!("targets = [{target}]")),
+            "{phrase}: {got}"
+        );
+    }
+}
+
+#[test]
+fn this_turn_changes_are_one_duration() {
+    assert_eq!(
+        translated("ability", "Blessing", "Target ally has +2 ATK this turn.").as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally" }], duration = "this_turn", effects = [{ op = "modify_atk", amount = 2 }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Fade",
+            "Target hero or ally has Stealth this turn."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Character" }], duration = "this_turn", effects = [{ op = "grant_keyword", keyword = "Stealth" }] }]"#
+        )
+    );
+    // An instant effect and a this-turn one: two durations, not one ability.
+    assert_eq!(
+        translated(
+            "ability",
+            "Mixed",
+            "Target ally has +2 ATK this turn. Draw a card."
+        ),
+        None
+    );
+}
+
+#[test]
+fn turn_triggers_and_lowered_atk() {
+    assert_eq!(
+        translated(
+            "ally",
+            "Fa'tafi",
+            "At the start of your turn, Fa'tafi heals 1 damage from himself."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "YourTurnStarts" }, effects = [{ op = "heal", amount = 1, from = "ThisCard", to = "ThisCard" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Curse",
+            "Target hero or ally has -2 ATK this turn."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Character" }], duration = "this_turn", effects = [{ op = "modify_atk", amount = -2 }] }]"#
+        )
+    );
+    // Each turn, not only its controller's: not the same event.
+    assert_eq!(
+        translated(
+            "ally",
+            "Fa'tafi",
+            "<b>Protector</b>; At the start of each turn, Fa'tafi heals 1 damage from himself."
+        ),
+        None
+    );
+}
+
+#[test]
+fn destroying_an_ally_and_powers_only_on_your_turn() {
+    assert_eq!(
+        translated("ability", "Assassinate", "Destroy target ally.").as_deref(),
+        Some(r#"[{ targets = [{ card = "Ally" }], effects = [{ op = "destroy" }] }]"#)
+    );
+    // A hero or equipment is not destroyed by the vocabulary's `destroy`.
+    assert_eq!(
+        translated("ability", "Shatter", "Destroy target equipment."),
+        None
+    );
+    assert_eq!(
+        translated("ability", "Doom", "Destroy target hero or ally."),
+        None
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Varanis",
+            "3, [Exhaust] -> Varanis deals 2 fire damage to target hero. Use only on your turn."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 3 }, "exhaust_this"], targets = [{ card = "Hero" }], effects = [{ op = "deal_damage", amount = 2, damage_type = "Fire", from = "ThisCard" }], own_turn = true }]"#
+        )
+    );
+}
+
+#[test]
+fn destroying_the_card_as_a_cost_and_on_your_turn_before_the_costs() {
+    assert_eq!(
+        translated(
+            "item",
+            "Major Healing Potion",
+            "1, Destroy Major Healing Potion -> Your hero heals 6 damage from itself."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = [{ pay = "resources", amount = 1 }, "destroy_this"], effects = [{ op = "heal", amount = 6, to = "YourHero" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Kurzen",
+            "On your turn: [Exhaust] -> Kurzen deals 2 shadow damage to target ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "activate", cost = ["exhaust_this"], targets = [{ card = "Ally" }], effects = [{ op = "deal_damage", amount = 2, damage_type = "Shadow", from = "ThisCard" }], own_turn = true }]"#
+        )
+    );
+    // Destroying another card is no cost of the vocabulary.
+    assert_eq!(
+        translated(
+            "ally",
+            "Kurzen",
+            "2, Destroy an ally in your party -> Draw a card."
+        ),
+        None
+    );
+}
