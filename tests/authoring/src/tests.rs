@@ -34,7 +34,7 @@ fn bitten_then_upkeep(victim: &str) -> (Game, grimoire_engine::ObjectId) {
         AttackOptions::default(),
     )
     .expect("the bite is legal");
-    upkeep_phase(&mut game, &mut ScriptedDice::new()).expect("Venom rolls no dice");
+    upkeep_phase(&mut game, &mut ScriptedDice::new(), &[]).expect("Venom rolls no dice");
     (game, target)
 }
 
