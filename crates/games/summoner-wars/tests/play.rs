@@ -90,6 +90,35 @@ fn seeded_random_games_of_every_faction_end_with_a_winner() {
 }
 
 #[test]
+fn a_priest_never_offers_a_champion_heal_it_cannot_pay_for() {
+    // Games `simulate --matrix` found where the Priest's Healing offered a champion its
+    // controller had no magic to heal, and `apply` then refused the listed action.
+    let games = [
+        (
+            "vanguards.toml",
+            "deep-dwarves.toml",
+            6_346_708_026_304_985_030,
+        ),
+        (
+            "guild-dwarves.toml",
+            "vanguards.toml",
+            3_955_714_579_034_054_535,
+        ),
+        (
+            "vanguards.toml",
+            "phoenix-elves.toml",
+            14_947_194_065_433_665_392,
+        ),
+    ];
+    for (one, two, seed) in games {
+        let decks = [deck(one), deck(two)];
+        let played = playout(&SummonerWarsRules, &decks, seed, PlayoutOptions::default())
+            .unwrap_or_else(|e| panic!("{one} against {two}, seed {seed}: {e}"));
+        assert!(!played.capped, "{one} against {two}, seed {seed}");
+    }
+}
+
+#[test]
 fn the_same_seed_plays_the_same_game() {
     let decks = [deck("vanguards.toml"), deck("sand-goblins.toml")];
     let options = PlayoutOptions {

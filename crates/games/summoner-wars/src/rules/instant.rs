@@ -268,6 +268,18 @@ pub fn requirement_holds(game: &Game, player: PlayerId, requirement: Requirement
     }
 }
 
+/// Whether `player` can pay what `op` costs for the card `c` (healing a champion costs
+/// magic).
+fn affordable(game: &Game, player: PlayerId, op: &EffectOp, c: ObjectId) -> bool {
+    match *op {
+        EffectOp::Heal { champion_cost, .. } if champion_cost > 0 => {
+            game.piece(c).is_ok_and(|p| p.kind() != Kind::Champion)
+                || game.player(player).magic >= u32::from(champion_cost)
+        }
+        _ => true,
+    }
+}
+
 /// Resolves the instant operations of `ability` of `source` (a unit, or an event being
 /// played) for `player`, in order. Errors when a `One` pick has no candidate.
 pub fn resolve(
@@ -292,7 +304,12 @@ pub fn resolve(
                 .filter(|&c| game.is_on_battlefield(c))
                 .collect(),
             Some(sel) => {
-                let all = candidates(game, source, player, &sel);
+                // Only cards the player can pay for are offered (the contract: every option a
+                // rule offers is one `apply` accepts).
+                let all: Vec<ObjectId> = candidates(game, source, player, &sel)
+                    .into_iter()
+                    .filter(|&c| affordable(game, player, op, c))
+                    .collect();
                 match sel.pick {
                     Pick::One => {
                         if all.is_empty() {
