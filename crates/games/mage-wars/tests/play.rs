@@ -67,6 +67,19 @@ fn set_up_puts_the_mages_in_opposite_corners_and_begins_round_one() {
     assert_eq!(game.mana_of(PlayerId(1)), 10);
 }
 
+/// `book` (player 1, who wins the initiative roll) against the example Beastmaster, set up.
+fn set_up_against_the_beastmaster(book: Spellbook) -> Match {
+    let mut dice = ScriptedDice::new();
+    dice.push("effect", [8]);
+    dice.push("effect", [2]);
+    let mut log = EventLog::new();
+    let mut first = FirstOption;
+    let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
+    MageWarsGame
+        .setup(&[book, example("beastmaster")], &mut ctx)
+        .expect("set up")
+}
+
 /// Index of a spell in a seat's spellbook.
 fn spell(state: &Match, player: PlayerId, name: &str) -> usize {
     state.seats[player.0 as usize - 1]
@@ -173,15 +186,7 @@ fn a_healing_incantation_heals_its_target_by_its_ability_data() {
         Catalog::compiled(),
     )
     .expect("the spellbook's cards are known");
-    let mut dice = ScriptedDice::new();
-    dice.push("effect", [8]);
-    dice.push("effect", [2]);
-    let mut log = EventLog::new();
-    let mut first = FirstOption;
-    let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
-    let mut state = MageWarsGame
-        .setup(&[priestess, example("beastmaster")], &mut ctx)
-        .expect("set up");
+    let mut state = set_up_against_the_beastmaster(priestess);
     let one = PlayerId(1);
     let mage = state.seats[0].mage;
     state.game.store.get_mut(mage).expect("the Mage").damage = 9;
@@ -219,15 +224,7 @@ fn an_enchantment_cast_face_down_is_revealed_for_its_reveal_cost_plus_magebind_o
         Catalog::compiled(),
     )
     .expect("the spellbook's cards are known");
-    let mut dice = ScriptedDice::new();
-    dice.push("effect", [8]);
-    dice.push("effect", [2]);
-    let mut log = EventLog::new();
-    let mut first = FirstOption;
-    let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
-    let mut state = MageWarsGame
-        .setup(&[warlock, example("beastmaster")], &mut ctx)
-        .expect("set up");
+    let mut state = set_up_against_the_beastmaster(warlock);
     let one = PlayerId(1);
     let mage = state.seats[0].mage;
     let rot = spell(&state, one, "Ghoul Rot");
@@ -266,15 +263,7 @@ fn a_legendary_zone_exclusive_conjuration_is_not_cast_while_one_is_in_play() {
         Catalog::compiled(),
     )
     .expect("the spellbook's cards are known");
-    let mut dice = ScriptedDice::new();
-    dice.push("effect", [8]);
-    dice.push("effect", [2]);
-    let mut log = EventLog::new();
-    let mut first = FirstOption;
-    let mut ctx = Ctx::new(&mut dice, &mut first, &mut log);
-    let mut state = MageWarsGame
-        .setup(&[warlock, example("beastmaster")], &mut ctx)
-        .expect("set up");
+    let mut state = set_up_against_the_beastmaster(warlock);
     let one = PlayerId(1);
     let mage = state.seats[0].mage;
     let idol = spell(&state, one, "Idol of Pestilence");

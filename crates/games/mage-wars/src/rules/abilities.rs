@@ -285,17 +285,11 @@ fn recipients(
             .into_iter()
             .collect(),
         AbilityRecipient::EachInZone | AbilityRecipient::EachInArena => {
-            // An attached card is where the object carrying it is.
-            let zone = game
-                .store
-                .get(source)
-                .and_then(|o| o.attached_to)
-                .and_then(|parent| game.zone_of(parent))
-                .or_else(|| game.zone_of(source));
+            let zone = game.standing_zone(source);
             game.store
                 .iter()
                 .filter(|o| o.in_play && o.id != source)
-                .filter(|o| to == AbilityRecipient::EachInArena || Some(o.zone) == zone)
+                .filter(|o| to == AbilityRecipient::EachInArena || game.standing_zone(o.id) == zone)
                 .map(|o| o.id)
                 .filter(|&o| each.iter().all(|test| passes(game, source, o, test)))
                 .collect()

@@ -287,13 +287,9 @@ fn zone_attack(
         // codex: Zone Attack: every creature and conjuration in the zone, a conjuration
         // attached to a creature (Tanglevine) included; an attached object is where its
         // carrier is.
-        let here = game.store.get(defender).is_some_and(|o| {
-            let at = o
-                .attached_to
-                .and_then(|carrier| game.zone_of(carrier))
-                .unwrap_or(o.zone);
-            o.in_play && at == zone
-        }) && (game.is_creature(defender) || game.is_conjuration(defender));
+        let here = game.in_play(defender)
+            && game.standing_zone(defender) == Some(zone)
+            && (game.is_creature(defender) || game.is_conjuration(defender));
         if !here || super::abilities::attacked(game, defender, attacker, bar.bar.kind) {
             continue;
         }

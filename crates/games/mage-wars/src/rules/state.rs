@@ -617,6 +617,16 @@ impl Game {
         self.has_trait(id, Trait::Living) && !self.has_trait(id, Trait::Nonliving)
     }
 
+    /// The zone an object stands in: an attached object's is its carrier's (zone attacks and
+    /// zone-wide abilities reach it there).
+    pub fn standing_zone(&self, id: ObjectId) -> Option<u32> {
+        let object = self.store.get(id)?;
+        object
+            .attached_to
+            .and_then(|carrier| self.zone_of(carrier))
+            .or(Some(object.zone))
+    }
+
     /// The zone an object is in (equipment and enchantments: their own recorded zone).
     pub fn zone_of(&self, id: ObjectId) -> Option<u32> {
         self.store.get(id).map(|o| o.zone)
