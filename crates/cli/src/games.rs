@@ -418,6 +418,7 @@ mod tests {
         const NAME: &'static str = "counter";
         const EXPECT_FIELDS: &'static [(&'static str, Subject)] = &[("total", Subject::Game)];
         type Rules = Counter;
+        type Handle = ObjectId;
         type Player = NoKeys;
         type Object = NoKeys;
         type Step = AddStep;

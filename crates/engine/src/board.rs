@@ -235,6 +235,24 @@ pub struct TablePoint {
     pub facing: f64,
 }
 
+impl fmt::Display for TablePoint {
+    /// The text form [`OpenTable`] parses: `"x, y"`, with `" @ facing"` unless it is 0.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.facing == 0.0 {
+            write!(f, "{}, {}", self.x, self.y)
+        } else {
+            write!(f, "{}, {} @ {}", self.x, self.y, self.facing)
+        }
+    }
+}
+
+impl serde::Serialize for TablePoint {
+    /// As its text form, the one scenario files write.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 /// An open table top: positions in inches, Euclidean distance, facings. Text form:
 /// `"x, y"` or `"x, y @ facing"` (e.g. `"3.5, 2 @ 90"`), with `x` and `y` within
 /// [`MAX_TABLE_INCHES`] of the corner and the facing within one turn either way.
@@ -295,11 +313,7 @@ impl Board for OpenTable {
     }
 
     fn position_name(&self, p: &TablePoint) -> String {
-        if p.facing == 0.0 {
-            format!("{}, {}", p.x, p.y)
-        } else {
-            format!("{}, {} @ {}", p.x, p.y, p.facing)
-        }
+        p.to_string()
     }
 
     fn distance(&self, a: &TablePoint, b: &TablePoint) -> Option<f64> {

@@ -31,6 +31,7 @@ mod schema;
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::Hash;
 
 use serde::de::DeserializeOwned;
 
@@ -95,38 +96,49 @@ impl Check {
 }
 
 /// What the subjects of an expectation resolved to.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Subjects {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Subjects<H = ObjectId> {
     /// The object named by `object`.
-    pub object: Option<ObjectId>,
+    pub object: Option<H>,
     /// The player named by `player`.
     pub player: Option<PlayerId>,
 }
 
 /// Scenario object names and the ids the game gave them, indexed both ways so that set-up
 /// and every lookup take constant time however many objects a scenario places.
-#[derive(Debug, Clone, Default)]
-pub struct Names {
-    objects: Vec<(String, ObjectId)>,
-    by_name: HashMap<String, ObjectId>,
-    by_id: HashMap<ObjectId, usize>,
+/// `H` is what the game's [`ScenarioGame::add_object`] returns for an object.
+#[derive(Debug, Clone)]
+pub struct Names<H = ObjectId> {
+    objects: Vec<(String, H)>,
+    by_name: HashMap<String, H>,
+    by_id: HashMap<H, usize>,
 }
 
-impl Names {
+impl<H> Default for Names<H> {
+    fn default() -> Self {
+        Self {
+            objects: Vec::new(),
+            by_name: HashMap::new(),
+            by_id: HashMap::new(),
+        }
+    }
+}
+
+impl<H: Copy + Eq + Hash> Names<H> {
     /// Whether an object is named `name`.
     fn contains(&self, name: &str) -> bool {
         self.by_name.contains_key(name)
     }
 
     /// Records that the scenario's object `name` (not yet taken) is `id`.
-    fn insert(&mut self, name: &str, id: ObjectId) {
+    fn insert(&mut self, name: &str, id: H) {
         self.by_name.insert(name.to_string(), id);
         self.by_id.entry(id).or_insert(self.objects.len());
         self.objects.push((name.to_string(), id));
     }
 
     /// The object named `name` in the scenario.
-    pub fn object(&self, name: &str) -> Result<ObjectId, String> {
+    pub fn object(&self, name: &str) -> Result<H, String> {
         self.by_name.get(name).copied().ok_or_else(|| {
             let known: Vec<&str> = self.objects.iter().map(|(n, _)| n.as_str()).collect();
             format!(
@@ -138,7 +150,7 @@ impl Names {
     }
 
     /// The scenario name of object `id`.
-    pub fn name_of(&self, id: ObjectId) -> Option<&str> {
+    pub fn name_of(&self, id: H) -> Option<&str> {
         self.by_id
             .get(&id)
             .map(|&index| self.objects[index].0.as_str())
@@ -155,6 +167,10 @@ pub trait ScenarioGame {
 
     /// The game's rules (state and event types).
     type Rules: Rules;
+    /// What a scenario's object is to the game: the id [`Self::add_object`] returns, which
+    /// steps and expectations get back through [`Names`] (often the store's [`ObjectId`]; a
+    /// game whose objects are of several kinds uses an enum of their ids).
+    type Handle: Copy + Eq + Hash + fmt::Debug;
     /// Keys of a `[[player]]` besides `id`.
     type Player: DeserializeOwned + schemars::JsonSchema;
     /// Keys of an `[[object]]` besides `id`.
@@ -183,15 +199,15 @@ pub trait ScenarioGame {
         &self,
         state: &mut StateOf<Self>,
         object: &ObjectEntry<Self::Object>,
-    ) -> Result<ObjectId, String>;
+    ) -> Result<Self::Handle, String>;
 
     /// Once every object exists: what an object's keys say about others (attachments...).
     fn link_object(
         &self,
         _state: &mut StateOf<Self>,
-        _id: ObjectId,
+        _id: Self::Handle,
         _object: &ObjectEntry<Self::Object>,
-        _names: &Names,
+        _names: &Names<Self::Handle>,
     ) -> Result<(), String> {
         Ok(())
     }
@@ -201,7 +217,7 @@ pub trait ScenarioGame {
         &self,
         state: &mut StateOf<Self>,
         step: &Self::Step,
-        names: &Names,
+        names: &Names<Self::Handle>,
         ctx: &mut Ctx<'_, EventOf<Self>>,
     ) -> Result<(), String>;
 
@@ -214,8 +230,8 @@ pub trait ScenarioGame {
         &self,
         state: &StateOf<Self>,
         expect: &Self::Expect,
-        subjects: Subjects,
-        names: &Names,
+        subjects: Subjects<Self::Handle>,
+        names: &Names<Self::Handle>,
     ) -> Result<Vec<Check>, String>;
 }
 
@@ -446,7 +462,7 @@ impl<G: ScenarioGame> Runner<'_, G> {
         }
     }
 
-    fn set_up(&mut self, scenario: &Scenario<G>) -> Option<(StateOf<G>, Names)> {
+    fn set_up(&mut self, scenario: &Scenario<G>) -> Option<(StateOf<G>, Names<G::Handle>)> {
         let players: Vec<&PlayerEntry<G::Player>> =
             scenario.players.iter().map(|p| &p.value).collect();
         let mut state = match self.game.new_state(&players) {
@@ -489,7 +505,7 @@ impl<G: ScenarioGame> Runner<'_, G> {
         state: &mut StateOf<G>,
         index: usize,
         step: &Entry<StepEntry<G::Step>>,
-        names: &Names,
+        names: &Names<G::Handle>,
         log: &mut EventLog<EventOf<G>>,
     ) -> bool {
         let mut dice = ScriptedDice::new();
@@ -551,7 +567,12 @@ impl<G: ScenarioGame> Runner<'_, G> {
         }
     }
 
-    fn check(&mut self, state: &StateOf<G>, expect: &Entry<ExpectEntry<G::Expect>>, names: &Names) {
+    fn check(
+        &mut self,
+        state: &StateOf<G>,
+        expect: &Entry<ExpectEntry<G::Expect>>,
+        names: &Names<G::Handle>,
+    ) {
         let mut subjects = Subjects {
             object: None,
             player: expect.value.player,

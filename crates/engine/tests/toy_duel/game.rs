@@ -478,6 +478,7 @@ impl ScenarioGame for Duel {
         ("rolled", Subject::Game),
     ];
     type Rules = DuelRules;
+    type Handle = ObjectId;
     type Player = PlayerKeys;
     type Object = ObjectKeys;
     type Step = StepKeys;

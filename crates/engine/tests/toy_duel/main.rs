@@ -561,6 +561,7 @@ impl grimoire_engine::ScenarioGame for LazyDuel {
     const EXPECT_FIELDS: &'static [(&'static str, grimoire_engine::scenario::Subject)] =
         &[("damage", grimoire_engine::scenario::Subject::Object)];
     type Rules = DuelRules;
+    type Handle = grimoire_engine::ObjectId;
     type Player = game::PlayerKeys;
     type Object = game::ObjectKeys;
     type Step = game::StepKeys;

@@ -204,7 +204,8 @@ mod agreement {
     use grimoire_engine::{Ctx, EventLog, FirstOption, PlayerId, Rules, ScriptedDice, TablePoint};
     use grimoire_mage_knight::calc::{calculate, Query, Ratio};
     use grimoire_mage_knight::rules::{
-        Action, CloseAttack, Game, MageKnightRules, Player, RangedAttack, Warrior,
+        Action, CloseAttack, Game, MageKnightRules, Player, RangedAttack, Warrior, WarriorId,
+        Warriors,
     };
     use grimoire_mage_knight::{AttackRange, Card, CardId};
 
@@ -238,10 +239,10 @@ mod agreement {
                     extra_actions: 0,
                 },
             ],
-            warriors: vec![
+            warriors: Warriors::from(vec![
                 warrior(q.attacker, 1, 0.0, 0.0, q.attacker_click),
                 warrior(q.defender, 2, distance, 180.0, q.defender_click),
-            ],
+            ]),
             active: PlayerId(1),
             last_roll: 0,
             last_hits: Vec::new(),
@@ -261,13 +262,13 @@ mod agreement {
         let mut chooser = FirstOption;
         let mut ctx = Ctx::new(&mut dice, &mut chooser, &mut log);
         let action = match q.range {
-            AttackRange::Ranged => Action::Ranged(RangedAttack::single(0, 1)),
-            _ => Action::Close(CloseAttack::single(0, 1)),
+            AttackRange::Ranged => Action::Ranged(RangedAttack::single(WarriorId(0), WarriorId(1))),
+            _ => Action::Close(CloseAttack::single(WarriorId(0), WarriorId(1))),
         };
         MageKnightRules::default()
             .apply(&mut game, &action, &mut ctx)
             .ok()?;
-        let d = &game.warriors[1];
+        let d = &game.warriors[WarriorId(1)];
         Some(if d.eliminated {
             d.data().dial.len()
         } else {

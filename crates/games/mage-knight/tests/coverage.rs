@@ -9,7 +9,7 @@ use grimoire_engine::{Ctx, EventLog, FirstOption, Rules, SeededDice};
 use grimoire_mage_knight::rules::coverage::{
     ability_coverage, card_coverage, coverage_report, CONSTANTS, OPERATIONS,
 };
-use grimoire_mage_knight::rules::{Action, Event, MageKnightRules};
+use grimoire_mage_knight::rules::{Action, Event, MageKnightRules, WarriorId};
 use grimoire_mage_knight::{CardId, SpecialAbility, SPECIAL_ABILITY_META};
 
 fn declared(table: &str) -> BTreeSet<String> {
@@ -77,14 +77,14 @@ fn the_card_report_counts_every_warrior() {
 fn reported_when_acting(name: &str, click: usize) -> Vec<&'static str> {
     let rules = MageKnightRules::default();
     let mut state = crate::rules::game();
-    state.warriors[0] = crate::rules::warrior(name, 1, 0.0, 0.0, click);
+    state.warriors[WarriorId(0)] = crate::rules::warrior(name, 1, 0.0, 0.0, click);
     let (mut dice, mut chooser, mut log) = (SeededDice::new(1), FirstOption, EventLog::new());
     let mut ctx = Ctx::new(&mut dice, &mut chooser, &mut log);
     for _ in 0..2 {
         // Half an inch away from the opponent: legal for any warrior that can move (a failed
         // action leaves no trace, so only an applied action reports).
         let step = Action::Move {
-            warrior: 0,
+            warrior: WarriorId(0),
             via: Vec::new(),
             to: grimoire_engine::TablePoint {
                 x: 0.0,

@@ -91,7 +91,7 @@ fn legal_actions_are_complete_for_the_offered_moves_and_failures_leave_no_trace(
     // other, turning and cancelling every ability.
     let candidates = |game: &Game, player: PlayerId| {
         let mut all = rules.legal_actions(game, player);
-        for w in 0..game.warriors.len() {
+        for w in game.warriors.ids() {
             for x in [2.0, 18.0, 34.0] {
                 for y in [2.0, 18.0, 34.0] {
                     all.push(Action::Move {
@@ -104,7 +104,7 @@ fn legal_actions_are_complete_for_the_offered_moves_and_failures_leave_no_trace(
                     });
                 }
             }
-            for t in 0..game.warriors.len() {
+            for t in game.warriors.ids() {
                 all.push(Action::Close(
                     grimoire_mage_knight::rules::attack::CloseAttack::single(w, t),
                 ));

@@ -3,7 +3,7 @@
 
 use grimoire_engine::{run_scenario, Ctx, EventLog, FirstOption, PlayerId, Rules, SeededDice};
 use grimoire_mage_knight::rules::{
-    Action, Game, MageKnightRules, MageKnightScenarios, Player, Warrior,
+    Action, Game, MageKnightRules, MageKnightScenarios, Player, Warrior, Warriors,
 };
 use grimoire_mage_knight::CardId;
 
@@ -35,12 +35,12 @@ pub fn game() -> Game {
                 extra_actions: 0,
             },
         ],
-        warriors: vec![
+        warriors: Warriors::from(vec![
             warrior("Altem Guardsman (Tough)", 1, 0.0, 0.0, 2),
             warrior("Animated Mud (Weak)", 2, 1.25, 180.0, 2),
             warrior("Amotep Gunner (Standard)", 1, -8.0, 0.0, 3),
             warrior("Anopheles", 1, -8.0, 90.0, 6),
-        ],
+        ]),
         active: PlayerId(1),
         last_roll: 0,
         last_hits: Vec::new(),

@@ -16,7 +16,7 @@ use super::effects;
 use super::geometry;
 use super::reanimate;
 use super::special;
-use super::state::{illegal, Event, Game, RulesError};
+use super::state::{illegal, Event, Game, RulesError, WarriorId};
 
 /// One thing a player can do.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,17 +24,17 @@ pub enum Action {
     /// A move action to `to` (centre dot and facing), through the waypoints `via`.
     Move {
         /// The warrior (index).
-        warrior: usize,
+        warrior: WarriorId,
         /// Waypoints of the flexible ruler's path, in order.
         via: Vec<TablePoint>,
         /// Where it ends, with its facing.
         to: TablePoint,
         /// Strong Flier: a touching friend carried along, and where it ends.
-        carry: Option<(usize, TablePoint)>,
+        carry: Option<(WarriorId, TablePoint)>,
         /// Double-time: twice the unmodified speed, then 1 pushing damage.
         double_time: bool,
         /// A movement formation: the other members, each with its path and destination.
-        formation: Vec<(usize, Vec<TablePoint>, TablePoint)>,
+        formation: Vec<(WarriorId, Vec<TablePoint>, TablePoint)>,
     },
     /// A close combat action.
     Close(attack::CloseAttack),
@@ -43,25 +43,25 @@ pub enum Action {
     /// A special action using `ability` (Regeneration, Shockwave, Magic Levitation).
     Special {
         /// The warrior.
-        warrior: usize,
+        warrior: WarriorId,
         /// The ability used.
         ability: SpecialAbility,
         /// The figure it acts on (Magic Levitation).
-        target: Option<usize>,
+        target: Option<WarriorId>,
         /// Where it moves that figure (Magic Levitation).
         to: Option<TablePoint>,
     },
     /// Changes facing without an action (Nimble, Sniper), during its controller's turn.
     Turn {
         /// The warrior.
-        warrior: usize,
+        warrior: WarriorId,
         /// The new facing in degrees.
         facing: f64,
     },
     /// Cancels an optional ability until the end of the turn (no action).
     Cancel {
         /// The warrior.
-        warrior: usize,
+        warrior: WarriorId,
         /// The ability.
         ability: SpecialAbility,
     },
@@ -71,7 +71,7 @@ pub enum Action {
 
 impl Action {
     /// The warrior that acts, if the action has one.
-    pub fn warrior(&self) -> Option<usize> {
+    pub fn warrior(&self) -> Option<WarriorId> {
         match self {
             Action::Move { warrior, .. }
             | Action::Special { warrior, .. }
@@ -127,7 +127,7 @@ impl MageKnightRules {
     pub fn check_can_act(
         &self,
         state: &Game,
-        warrior: usize,
+        warrior: WarriorId,
         kind: ActionKind,
     ) -> Result<bool, RulesError> {
         if state.over {
@@ -187,7 +187,7 @@ impl MageKnightRules {
 
     /// Frenzy: while a friendly Frenzy warrior with fewer than two tokens has not acted this
     /// turn, warriors without Frenzy cannot be given actions.
-    fn check_frenzy(&self, state: &Game, warrior: usize) -> Result<(), RulesError> {
+    fn check_frenzy(&self, state: &Game, warrior: WarriorId) -> Result<(), RulesError> {
         let w = &state.warriors[warrior];
         if w.has(SpecialAbility::Frenzy) {
             return Ok(());
@@ -213,7 +213,7 @@ impl MageKnightRules {
     pub fn finish_action(
         &self,
         state: &mut Game,
-        warrior: usize,
+        warrior: WarriorId,
         free: bool,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
@@ -243,7 +243,7 @@ impl MageKnightRules {
     fn magestone_trance(
         &self,
         state: &mut Game,
-        warrior: usize,
+        warrior: WarriorId,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
         let w = &state.warriors[warrior];
@@ -265,7 +265,7 @@ impl MageKnightRules {
         }
         let pushing = rolls.iter().filter(|r| **r < attack).count() as u32;
         ctx.record(Event::Trance {
-            warrior: state.warriors[warrior].name().to_string(),
+            warrior,
             rolls,
             pushing,
         });
@@ -276,7 +276,7 @@ impl MageKnightRules {
     }
 
     /// Opposing warriors in base contact with `warrior`.
-    pub fn opponents_in_contact(&self, state: &Game, warrior: usize) -> Vec<usize> {
+    pub fn opponents_in_contact(&self, state: &Game, warrior: WarriorId) -> Vec<WarriorId> {
         let at = state.warriors[warrior].position;
         state
             .in_play()
@@ -289,7 +289,7 @@ impl MageKnightRules {
     }
 
     /// Opposing warriors in base contact with `warrior`'s front arc.
-    pub fn opponents_in_front_contact(&self, state: &Game, warrior: usize) -> Vec<usize> {
+    pub fn opponents_in_front_contact(&self, state: &Game, warrior: WarriorId) -> Vec<WarriorId> {
         let w = &state.warriors[warrior];
         self.opponents_in_contact(state, warrior)
             .into_iter()
@@ -302,9 +302,9 @@ impl MageKnightRules {
     fn do_special(
         &self,
         state: &mut Game,
-        warrior: usize,
+        warrior: WarriorId,
         ability: SpecialAbility,
-        (target, to): (Option<usize>, Option<TablePoint>),
+        (target, to): (Option<WarriorId>, Option<TablePoint>),
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
         let free = self.check_can_act(state, warrior, ActionKind::Special)?;
@@ -362,7 +362,7 @@ impl MageKnightRules {
     fn cancel(
         &self,
         state: &mut Game,
-        warrior: usize,
+        warrior: WarriorId,
         ability: SpecialAbility,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
@@ -386,10 +386,7 @@ impl MageKnightRules {
         }
         let w = &mut state.warriors[warrior];
         w.cancelled.push(ability);
-        ctx.record(Event::Cancelled {
-            warrior: w.name().to_string(),
-            ability: ability.name().to_string(),
-        });
+        ctx.record(Event::Cancelled { warrior, ability });
         Ok(())
     }
 }
@@ -425,7 +422,7 @@ pub fn places_a_figure(ability: SpecialAbility) -> bool {
 }
 
 /// Whether warrior `index` is able: in play, not captive, not Demoralized.
-pub fn is_able(state: &Game, index: usize) -> bool {
+pub fn is_able(state: &Game, index: WarriorId) -> bool {
     let w = &state.warriors[index];
     !w.eliminated && w.captive.is_none() && !is_demoralized(state, index)
 }
@@ -497,14 +494,15 @@ pub fn check_objectives(state: &mut Game, ctx: &mut Ctx<'_, Event>) {
     let reach = geometry::base_radius() + f64::from(content::OBJECTIVE_DIAMETER_HUNDREDTHS) / 200.0;
     for n in 0..state.objectives.len() {
         let at = state.objectives[n].position;
-        let touching: Vec<usize> = state
+        let touching: Vec<WarriorId> = state
             .in_play()
             .filter(|i| {
                 geometry::distance(&state.warriors[*i].position, &at)
                     <= reach + geometry::CONTACT_SLACK
             })
             .collect();
-        let able = |i: &usize| state.warriors[*i].captive.is_none() && !is_demoralized(state, *i);
+        let able =
+            |i: &WarriorId| state.warriors[*i].captive.is_none() && !is_demoralized(state, *i);
         let mut able_players: Vec<PlayerId> = touching
             .iter()
             .filter(|i| able(i))
@@ -531,14 +529,14 @@ pub fn check_objectives(state: &mut Game, ctx: &mut Ctx<'_, Event>) {
 }
 
 /// Whether warrior `index` shows an ability that makes it not able (Demoralized).
-pub fn is_demoralized(state: &Game, index: usize) -> bool {
+pub fn is_demoralized(state: &Game, index: WarriorId) -> bool {
     effects::any(&state.warriors[index].abilities(), |op| {
         matches!(op, EffectOp::NotAble)
     })
 }
 
 /// Whether warrior `index` has the `kind` attack type.
-pub fn has_type(state: &Game, index: usize, kind: AttackType) -> bool {
+pub fn has_type(state: &Game, index: WarriorId, kind: AttackType) -> bool {
     state.warriors[index].attack_type == Some(kind)
 }
 
@@ -631,8 +629,8 @@ impl Rules for MageKnightRules {
         {
             state.terrified.push((mover, terrifier));
             ctx.record(Event::Terrify {
-                warrior: state.warriors[mover].name().to_string(),
-                terrifier: state.warriors[terrifier].name().to_string(),
+                warrior: mover,
+                terrifier,
                 roll,
                 stopped: true,
             });

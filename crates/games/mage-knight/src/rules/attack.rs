@@ -19,16 +19,16 @@ use super::resolve::{heal_attack, resolve};
 use super::special::{
     augment, augment_pushing, counterattack, formation, magic_confusion, thunder_blow,
 };
-use super::state::{illegal, Event, Game, RulesError};
+use super::state::{illegal, Event, Game, RulesError, WarriorId};
 use super::terrain;
 
 /// A close combat action.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CloseAttack {
     /// The attacker.
-    pub attacker: usize,
+    pub attacker: WarriorId,
     /// Its targets (one, or every opponent touching its front arc with Sweep).
-    pub targets: Vec<usize>,
+    pub targets: Vec<WarriorId>,
     /// Charge: move here first, as part of the action.
     pub charge_to: Option<TablePoint>,
     /// Surge (sword): move here first; 1 pushing damage after the move.
@@ -39,7 +39,7 @@ pub struct CloseAttack {
 
 impl CloseAttack {
     /// A plain close attack on one target.
-    pub fn single(attacker: usize, target: usize) -> Self {
+    pub fn single(attacker: WarriorId, target: WarriorId) -> Self {
         Self {
             attacker,
             targets: vec![target],
@@ -54,9 +54,9 @@ impl CloseAttack {
 #[derive(Debug, Clone, PartialEq)]
 pub struct RangedAttack {
     /// The attacker.
-    pub attacker: usize,
+    pub attacker: WarriorId,
     /// Its targets (at most its number of arrows, all different).
-    pub targets: Vec<usize>,
+    pub targets: Vec<WarriorId>,
     /// Bound: move here first, as part of the action.
     pub bound_to: Option<TablePoint>,
     /// Precision (bow): one target touching the attacker's friends, −2 attack.
@@ -67,12 +67,12 @@ pub struct RangedAttack {
     /// base contact with an opponent).
     pub overwatch: bool,
     /// A ranged combat formation: the other members (the attacker is the primary attacker).
-    pub formation: Vec<usize>,
+    pub formation: Vec<WarriorId>,
 }
 
 impl RangedAttack {
     /// A plain ranged attack on one target.
-    pub fn single(attacker: usize, target: usize) -> Self {
+    pub fn single(attacker: WarriorId, target: WarriorId) -> Self {
         Self {
             attacker,
             targets: vec![target],
@@ -89,8 +89,8 @@ impl RangedAttack {
 /// a `heal_target` ability for this kind of attack (not a magic one on a Magic Immunity target).
 pub(super) fn healing_amount(
     state: &Game,
-    attacker: usize,
-    target: usize,
+    attacker: WarriorId,
+    target: WarriorId,
     range: AttackRange,
 ) -> Option<HealAmount> {
     if !state.friendly(attacker, target) {
@@ -233,7 +233,11 @@ pub fn close_combat(
         heal_attack(rules, state, a, targets[0], amount, ctx)?;
         return finish_attack(rules, state, a, free, ctx);
     }
-    let my_captive = state.warriors.iter().position(|w| w.captive == Some(a));
+    let my_captive = state
+        .warriors
+        .enumerate()
+        .find(|(_, w)| w.captive == Some(a))
+        .map(|(id, _)| id);
     for t in &targets {
         if state.warriors[*t].captive.is_some() && state.warriors[*t].captive != Some(a) {
             return Err(illegal(format!(
@@ -318,7 +322,7 @@ pub fn close_combat(
 pub(super) fn finish_attack(
     rules: &MageKnightRules,
     state: &mut Game,
-    a: usize,
+    a: WarriorId,
     free: bool,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<(), RulesError> {
@@ -329,7 +333,7 @@ pub(super) fn finish_attack(
 
 /// Cursed: each figure the action of a wand attacker affected (hit, damaged, healed or given a
 /// token: the last roll's hits) takes 1 damage after the action if it shows Cursed.
-pub fn cursed(state: &mut Game, a: usize, ctx: &mut Ctx<'_, Event>) {
+pub fn cursed(state: &mut Game, a: WarriorId, ctx: &mut Ctx<'_, Event>) {
     if !has_type(state, a, AttackType::Wand) {
         return;
     }
@@ -357,14 +361,14 @@ pub(super) enum Outcome {
 }
 
 /// Checks the capture rules: one sword attacker able to capture, a target able to be captured.
-pub(super) fn check_capture(state: &Game, a: usize, t: usize) -> Result<(), RulesError> {
+pub(super) fn check_capture(state: &Game, a: WarriorId, t: WarriorId) -> Result<(), RulesError> {
     let name = state.warriors[a].name();
     if !has_type(state, a, AttackType::Sword) {
         return Err(illegal(format!(
             "{name} needs the sword attack type to capture"
         )));
     }
-    let cavalry = |i: usize| state.warriors[i].data().base_type == Some(BaseType::Cavalry);
+    let cavalry = |i: WarriorId| state.warriors[i].data().base_type == Some(BaseType::Cavalry);
     if cavalry(a)
         || effects::any(&state.warriors[a].abilities(), |op| {
             matches!(op, EffectOp::CannotCapture)
@@ -386,7 +390,7 @@ pub(super) fn check_capture(state: &Game, a: usize, t: usize) -> Result<(), Rule
 }
 
 /// The matchup of two warriors as they stand.
-pub fn matchup(state: &Game, a: usize, t: usize, range: AttackRange) -> Matchup {
+pub fn matchup(state: &Game, a: WarriorId, t: WarriorId, range: AttackRange) -> Matchup {
     let (aw, tw) = (&state.warriors[a], &state.warriors[t]);
     let mut m = Matchup::new(
         range,
@@ -409,7 +413,7 @@ pub fn matchup(state: &Game, a: usize, t: usize, range: AttackRange) -> Matchup 
 /// Defend (and Gallant Defense between figures that both have it, Temple Masters membership
 /// being read from the subfaction ability): the highest unmodified defense value of a friend in
 /// base contact with `t` (the defender's controller always takes the better value).
-pub(super) fn lent_defense(state: &Game, t: usize) -> Option<u8> {
+pub(super) fn lent_defense(state: &Game, t: WarriorId) -> Option<u8> {
     let at = state.warriors[t].position;
     let own = state.warriors[t].current()?.defense;
     state
@@ -436,7 +440,7 @@ pub(super) fn lent_defense(state: &Game, t: usize) -> Option<u8> {
 
 /// Gang up (sword): +1 per friendly sword warrior without tokens whose front arc touches the
 /// target.
-pub(super) fn gang_up(state: &Game, a: usize, t: usize) -> i32 {
+pub(super) fn gang_up(state: &Game, a: WarriorId, t: WarriorId) -> i32 {
     if !has_type(state, a, AttackType::Sword) {
         return 0;
     }
@@ -765,7 +769,7 @@ pub(super) fn fire(
 }
 
 /// Magic Enhancement of friends touching the attacker: the ranged damage bonus.
-pub(super) fn magic_enhancement(state: &Game, a: usize) -> i32 {
+pub(super) fn magic_enhancement(state: &Game, a: WarriorId) -> i32 {
     let at = state.warriors[a].position;
     state
         .in_play()

@@ -13,7 +13,7 @@ pub use grimoire_engine::Coverage;
 use grimoire_engine::{CardCoverage, CoverageReport, Ctx};
 
 use super::content::{Card, CardId, EffectOp, Handler, SpecialAbility};
-use super::state::{Event, Game};
+use super::state::{Event, Game, WarriorId};
 
 /// The `game.toml` name of an operation.
 pub fn op_name(op: &EffectOp) -> &'static str {
@@ -342,7 +342,7 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
 
 /// Logs, the first time play meets it on `warrior`, each special ability its dial shows now
 /// that the rules do not play ([`ability_coverage`]).
-pub fn report_not_modelled(state: &mut Game, warrior: usize, ctx: &mut Ctx<'_, Event>) {
+pub fn report_not_modelled(state: &mut Game, warrior: WarriorId, ctx: &mut Ctx<'_, Event>) {
     let Some(shown) = state.warriors.get(warrior).map(|w| w.abilities()) else {
         return;
     };

@@ -6,14 +6,14 @@ use grimoire_engine::Ctx;
 
 use super::content::{self, BaseType, EffectOp, Handler};
 use super::effects;
-use super::state::{Event, Game};
+use super::state::{Event, Game, WarriorId};
 
 /// Deals `amount` damage to warrior `index`: its reductions apply unless it is pushing damage
 /// (which the rules say can never be reduced). Returns the damage dealt; the dial turns that
 /// many clicks and a skull eliminates the warrior.
 pub fn deal_damage(
     state: &mut Game,
-    index: usize,
+    index: WarriorId,
     amount: u32,
     pushing: bool,
     ctx: &mut Ctx<'_, Event>,
@@ -30,7 +30,12 @@ pub fn deal_damage(
 
 /// Deals damage already reduced by the abilities that act in this attack (an attack that
 /// ignores the target's defense abilities ignores its Toughness too). Returns the damage dealt.
-pub fn deal_reduced(state: &mut Game, index: usize, clicks: u32, ctx: &mut Ctx<'_, Event>) -> u32 {
+pub fn deal_reduced(
+    state: &mut Game,
+    index: WarriorId,
+    clicks: u32,
+    ctx: &mut Ctx<'_, Event>,
+) -> u32 {
     let w = &state.warriors[index];
     if w.eliminated || w.captive.is_some() {
         return 0;
@@ -42,7 +47,7 @@ pub fn deal_reduced(state: &mut Game, index: usize, clicks: u32, ctx: &mut Ctx<'
 /// Turns the dial of warrior `index` `clicks` clicks clockwise (damage already reduced).
 pub fn turn_dial(
     state: &mut Game,
-    index: usize,
+    index: WarriorId,
     clicks: u32,
     pushing: bool,
     ctx: &mut Ctx<'_, Event>,
@@ -55,7 +60,7 @@ pub fn turn_dial(
         .click
         .saturating_add(usize::try_from(clicks).unwrap_or(usize::MAX));
     ctx.record(Event::Damaged {
-        warrior: w.name().to_string(),
+        warrior: index,
         amount: clicks,
         pushing,
         click: w.click,
@@ -64,29 +69,27 @@ pub fn turn_dial(
         w.eliminated = true;
         w.tokens = 0;
         w.captive = None;
-        ctx.record(Event::Eliminated {
-            warrior: w.name().to_string(),
-        });
+        ctx.record(Event::Eliminated { warrior: index });
     }
     captor_changed(state, index, ctx);
 }
 
 /// Eliminates warrior `index` outright (a captive eliminated by its captor).
-pub fn eliminate(state: &mut Game, index: usize, ctx: &mut Ctx<'_, Event>) {
+pub fn eliminate(state: &mut Game, index: WarriorId, ctx: &mut Ctx<'_, Event>) {
     let w = &mut state.warriors[index];
     w.eliminated = true;
     w.tokens = 0;
     w.captive = None;
-    ctx.record(Event::Eliminated {
-        warrior: w.name().to_string(),
-    });
+    ctx.record(Event::Eliminated { warrior: index });
     captor_changed(state, index, ctx);
 }
 
 /// After a captor's dial turned: its captives go free when it is eliminated or shows Battle
 /// Fury, and are eliminated when it shows Berserk or Frenzy (their handlers say so).
-fn captor_changed(state: &mut Game, captor: usize, ctx: &mut Ctx<'_, Event>) {
-    let captives: Vec<usize> = (0..state.warriors.len())
+fn captor_changed(state: &mut Game, captor: WarriorId, ctx: &mut Ctx<'_, Event>) {
+    let captives: Vec<WarriorId> = state
+        .warriors
+        .ids()
         .filter(|i| state.warriors[*i].captive == Some(captor) && !state.warriors[*i].eliminated)
         .collect();
     if captives.is_empty() {
@@ -108,15 +111,13 @@ fn captor_changed(state: &mut Game, captor: usize, ctx: &mut Ctx<'_, Event>) {
             eliminate(state, captive, ctx);
         } else if freed {
             state.warriors[captive].captive = None;
-            ctx.record(Event::Freed {
-                warrior: state.warriors[captive].name().to_string(),
-            });
+            ctx.record(Event::Freed { warrior: captive });
         }
     }
 }
 
 /// Heals warrior `index` by up to `amount` clicks; returns the clicks healed.
-pub fn heal(state: &mut Game, index: usize, amount: u32, ctx: &mut Ctx<'_, Event>) -> u32 {
+pub fn heal(state: &mut Game, index: WarriorId, amount: u32, ctx: &mut Ctx<'_, Event>) -> u32 {
     let w = &mut state.warriors[index];
     if w.eliminated || effects::any(&w.abilities(), |op| matches!(op, EffectOp::NoHealing)) {
         return 0;
@@ -127,7 +128,7 @@ pub fn heal(state: &mut Game, index: usize, amount: u32, ctx: &mut Ctx<'_, Event
     w.click -= healed;
     if healed > 0 {
         ctx.record(Event::Healed {
-            warrior: w.name().to_string(),
+            warrior: index,
             amount: healed as u32,
             click: w.click,
         });
@@ -138,20 +139,20 @@ pub fn heal(state: &mut Game, index: usize, amount: u32, ctx: &mut Ctx<'_, Event
 
 /// Gives warrior `index` an action token. Returns whether this is its second token (a would-be
 /// third token is not placed but counts as a second one), which pushes it.
-pub fn give_token(state: &mut Game, index: usize, ctx: &mut Ctx<'_, Event>) -> bool {
+pub fn give_token(state: &mut Game, index: WarriorId, ctx: &mut Ctx<'_, Event>) -> bool {
     let w = &mut state.warriors[index];
     let second = w.tokens.saturating_add(1) >= content::MAX_ACTION_TOKENS;
     w.tokens = w.tokens.saturating_add(1).min(content::MAX_ACTION_TOKENS);
     w.token_this_turn = true;
     ctx.record(Event::Token {
-        warrior: w.name().to_string(),
+        warrior: index,
         tokens: w.tokens,
     });
     second
 }
 
 /// Pushing damage for a second token: none for cavalry units (Cavalry rules).
-pub fn push(state: &mut Game, index: usize, ctx: &mut Ctx<'_, Event>) {
+pub fn push(state: &mut Game, index: WarriorId, ctx: &mut Ctx<'_, Event>) {
     if state.warriors[index].data().base_type == Some(BaseType::Cavalry) {
         return;
     }

@@ -46,4 +46,4 @@ pub use actions::{Action, MageKnightRules};
 pub use attack::{CloseAttack, RangedAttack};
 pub use combat::Matchup;
 pub use scenario::MageKnightScenarios;
-pub use state::{Event, Game, Player, RulesError, Warrior};
+pub use state::{Event, Game, Player, RulesError, Warrior, WarriorId, Warriors};

@@ -3,7 +3,7 @@
 //! Flier, Magic Levitation, facing changes without an action, and Leadership's taking of a
 //! token.
 
-use grimoire_engine::{Board, Ctx, OpenTable, TablePoint};
+use grimoire_engine::{Ctx, OpenTable, TablePoint};
 
 use super::actions::MageKnightRules;
 use super::content::{self, ActionKind, EffectOp, Handler, SpecialAbility, Timing};
@@ -11,7 +11,7 @@ use super::dial;
 use super::effects;
 use super::geometry;
 use super::special;
-use super::state::{illegal, Event, Game, RulesError};
+use super::state::{illegal, Event, Game, RulesError, WarriorId};
 use super::terrain;
 
 impl MageKnightRules {
@@ -22,7 +22,7 @@ impl MageKnightRules {
     pub fn move_warrior(
         &self,
         state: &mut Game,
-        warrior: usize,
+        warrior: WarriorId,
         (via, to): (&[TablePoint], TablePoint),
         kind: ActionKind,
         ctx: &mut Ctx<'_, Event>,
@@ -38,7 +38,7 @@ impl MageKnightRules {
     pub(super) fn move_warrior_at(
         &self,
         state: &mut Game,
-        warrior: usize,
+        warrior: WarriorId,
         (via, to): (&[TablePoint], TablePoint),
         (speed, kind): (f64, ActionKind),
         break_away: bool,
@@ -130,13 +130,13 @@ impl MageKnightRules {
                 )));
             }
         }
-        let touching: Vec<usize> = self.opponents_in_contact(state, warrior);
+        let touching: Vec<WarriorId> = self.opponents_in_contact(state, warrior);
         if break_away && !touching.is_empty() {
             let fails_on = self.break_away_fails_on(state, warrior, &touching);
             let roll = self.roll_d6(ctx)?;
             let success = roll > fails_on;
             ctx.record(Event::BreakAway {
-                warrior: w.name().to_string(),
+                warrior,
                 roll,
                 success,
             });
@@ -147,16 +147,10 @@ impl MageKnightRules {
         }
         self.terrify(state, warrior, &to, ctx)?;
         state.warriors[warrior].position = to;
-        ctx.record(Event::Moved {
-            warrior: w.name().to_string(),
-            to: OpenTable.position_name(&to),
-        });
+        ctx.record(Event::Moved { warrior, to });
         if let (Some(c), Some(at)) = (captive, captive_to) {
             state.warriors[c].position = at;
-            ctx.record(Event::Moved {
-                warrior: state.warriors[c].name().to_string(),
-                to: OpenTable.position_name(&at),
-            });
+            ctx.record(Event::Moved { warrior: c, to: at });
         }
         self.free_spins(state, warrior, kind, ctx)?;
         let mut go_on = true;
@@ -185,8 +179,8 @@ impl MageKnightRules {
     pub(super) fn break_away_fails_on(
         &self,
         state: &Game,
-        warrior: usize,
-        touching: &[usize],
+        warrior: WarriorId,
+        touching: &[WarriorId],
     ) -> u32 {
         let default = u32::from(content::BREAK_AWAY_SUCCEEDS_ON) - 1;
         let own = effects::break_away_fails_on(&state.warriors[warrior].abilities());
@@ -216,7 +210,7 @@ impl MageKnightRules {
     pub(super) fn free_spins(
         &self,
         state: &mut Game,
-        mover: usize,
+        mover: WarriorId,
         kind: ActionKind,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
@@ -243,7 +237,7 @@ impl MageKnightRules {
                 let o = &mut state.warriors[other];
                 o.position.facing = facing;
                 ctx.record(Event::FreeSpin {
-                    warrior: o.name().to_string(),
+                    warrior: other,
                     facing,
                 });
             }
@@ -255,7 +249,7 @@ impl MageKnightRules {
     pub fn front_arc_damage(
         &self,
         state: &mut Game,
-        warrior: usize,
+        warrior: WarriorId,
         timing: Timing,
         ctx: &mut Ctx<'_, Event>,
     ) {
@@ -278,9 +272,9 @@ impl MageKnightRules {
     pub(super) fn do_move(
         &self,
         state: &mut Game,
-        warrior: usize,
+        warrior: WarriorId,
         (via, to): (&[TablePoint], TablePoint),
-        carry: Option<(usize, TablePoint)>,
+        carry: Option<(WarriorId, TablePoint)>,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
         let free = self.check_can_act(state, warrior, ActionKind::Move)?;
@@ -302,7 +296,7 @@ impl MageKnightRules {
     pub(super) fn double_time(
         &self,
         state: &mut Game,
-        warrior: usize,
+        warrior: WarriorId,
         (via, to): (&[TablePoint], TablePoint),
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
@@ -343,16 +337,16 @@ impl MageKnightRules {
     pub(super) fn formation_move(
         &self,
         state: &mut Game,
-        primary: usize,
+        primary: WarriorId,
         (via, to): (&[TablePoint], TablePoint),
-        others: &[(usize, Vec<TablePoint>, TablePoint)],
+        others: &[(WarriorId, Vec<TablePoint>, TablePoint)],
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
         self.check_can_act(state, primary, ActionKind::Move)?;
-        let mut moves: Vec<(usize, Vec<TablePoint>, TablePoint)> =
+        let mut moves: Vec<(WarriorId, Vec<TablePoint>, TablePoint)> =
             vec![(primary, via.to_vec(), to)];
         moves.extend(others.iter().cloned());
-        let members: Vec<usize> = moves.iter().map(|m| m.0).collect();
+        let members: Vec<WarriorId> = moves.iter().map(|m| m.0).collect();
         special::check_formation(state, &members)?;
         for m in &members {
             if *m != primary {
@@ -379,7 +373,7 @@ impl MageKnightRules {
                 )));
             }
         }
-        let speed_of = |m: usize| f64::from(move_speed(state, m));
+        let speed_of = |m: WarriorId| f64::from(move_speed(state, m));
         let marchers: Vec<f64> = members
             .iter()
             .filter(|m| {
@@ -407,7 +401,7 @@ impl MageKnightRules {
             let fails_on = self.break_away_fails_on(state, *m, &touching);
             let roll = self.roll_d6(ctx)?;
             ctx.record(Event::BreakAway {
-                warrior: state.warriors[*m].name().to_string(),
+                warrior: *m,
                 roll,
                 success: roll > fails_on,
             });
@@ -443,8 +437,8 @@ impl MageKnightRules {
     pub(super) fn check_carry(
         &self,
         state: &Game,
-        warrior: usize,
-        friend: usize,
+        warrior: WarriorId,
+        friend: WarriorId,
     ) -> Result<(), RulesError> {
         let (w, f) = (state.warrior(warrior)?, state.warrior(friend)?);
         if !w
@@ -475,8 +469,8 @@ impl MageKnightRules {
     pub(super) fn carry(
         &self,
         state: &mut Game,
-        warrior: usize,
-        friend: usize,
+        warrior: WarriorId,
+        friend: WarriorId,
         at: TablePoint,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
@@ -500,8 +494,8 @@ impl MageKnightRules {
         f.position = at;
         f.acted_this_turn = true;
         ctx.record(Event::Moved {
-            warrior: f.name().to_string(),
-            to: OpenTable.position_name(&at),
+            warrior: friend,
+            to: at,
         });
         if state.warriors[friend].tokens < content::MAX_ACTION_TOKENS
             && dial::give_token(state, friend, ctx)
@@ -517,8 +511,8 @@ impl MageKnightRules {
     pub(super) fn levitate(
         &self,
         state: &mut Game,
-        warrior: usize,
-        target: usize,
+        warrior: WarriorId,
+        target: WarriorId,
         to: TablePoint,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
@@ -563,8 +557,8 @@ impl MageKnightRules {
         t.position = to;
         t.acted_this_turn = true;
         ctx.record(Event::Moved {
-            warrior: t.name().to_string(),
-            to: OpenTable.position_name(&to),
+            warrior: target,
+            to,
         });
         Ok(())
     }
@@ -576,11 +570,11 @@ impl MageKnightRules {
     pub(super) fn terrify(
         &self,
         state: &mut Game,
-        mover: usize,
+        mover: WarriorId,
         to: &TablePoint,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
-        let has_terrify = |i: usize| {
+        let has_terrify = |i: WarriorId| {
             state.warriors[i]
                 .abilities()
                 .iter()
@@ -590,7 +584,7 @@ impl MageKnightRules {
         if m.data().factions.contains(&content::Faction::Heroes) || has_terrify(mover) {
             return Ok(());
         }
-        let terrifiers: Vec<usize> = state
+        let terrifiers: Vec<WarriorId> = state
             .in_play()
             .filter(|i| {
                 state.opposing(*i, mover)
@@ -622,8 +616,8 @@ impl MageKnightRules {
                     failed.get_or_insert(roll);
                 } else {
                     ctx.record(Event::Terrify {
-                        warrior: mover_name.to_string(),
-                        terrifier: terrifier.to_string(),
+                        warrior: mover,
+                        terrifier: t,
                         roll,
                         stopped,
                     });
@@ -646,11 +640,11 @@ impl MageKnightRules {
     pub(super) fn leadership(
         &self,
         state: &mut Game,
-        warrior: usize,
+        warrior: WarriorId,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<bool, RulesError> {
         let at = state.warriors[warrior].position;
-        let leaders: Vec<usize> = state
+        let leaders: Vec<WarriorId> = state
             .in_play()
             .filter(|i| {
                 let l = &state.warriors[*i];
@@ -686,10 +680,7 @@ impl MageKnightRules {
         let Some(leader) = leaders.get(pick).copied() else {
             return Ok(false);
         };
-        ctx.record(Event::Leadership {
-            leader: state.warriors[leader].name().to_string(),
-            warrior: state.warriors[warrior].name().to_string(),
-        });
+        ctx.record(Event::Leadership { leader, warrior });
         if dial::give_token(state, leader, ctx) {
             dial::push(state, leader, ctx);
         }
@@ -700,7 +691,7 @@ impl MageKnightRules {
     pub(super) fn turn(
         &self,
         state: &mut Game,
-        warrior: usize,
+        warrior: WarriorId,
         facing: f64,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
@@ -724,7 +715,7 @@ impl MageKnightRules {
         let w = &mut state.warriors[warrior];
         w.position.facing = facing.rem_euclid(360.0);
         ctx.record(Event::Turned {
-            warrior: w.name().to_string(),
+            warrior,
             facing: w.position.facing,
         });
         Ok(())
@@ -733,8 +724,8 @@ impl MageKnightRules {
 
 /// The speed value `warrior` moves at: its own, or for a captor the lower of its own and its
 /// captive's (rules p.14).
-pub(super) fn move_speed(state: &Game, warrior: usize) -> u32 {
-    let speed = |i: usize| u32::from(state.warriors[i].current().map_or(0, |c| c.speed));
+pub(super) fn move_speed(state: &Game, warrior: WarriorId) -> u32 {
+    let speed = |i: WarriorId| u32::from(state.warriors[i].current().map_or(0, |c| c.speed));
     let own = speed(warrior);
     state
         .captive_of(warrior)

@@ -13,7 +13,7 @@ use super::effects;
 use super::geometry;
 use super::reanimate;
 use super::special;
-use super::state::{illegal, Event, Game, RulesError};
+use super::state::{illegal, Event, Game, RulesError, WarriorId};
 
 impl MageKnightRules {
     /// The end phase of the active player, then the next player's command phase.
@@ -75,7 +75,7 @@ impl MageKnightRules {
         player: PlayerId,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
-        let mine: Vec<usize> = state
+        let mine: Vec<WarriorId> = state
             .in_play()
             .filter(|i| state.warriors[*i].owner == player)
             .collect();
@@ -100,7 +100,7 @@ impl MageKnightRules {
                     }
                     EffectOp::HealDemoralizedFriends { clicks } => {
                         let at = state.warriors[warrior].position;
-                        let friends: Vec<usize> = state
+                        let friends: Vec<WarriorId> = state
                             .in_play()
                             .filter(|i| {
                                 *i != warrior
@@ -131,7 +131,7 @@ impl MageKnightRules {
     pub(super) fn siphon_energy(
         &self,
         state: &mut Game,
-        warrior: usize,
+        warrior: WarriorId,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
         let w = &state.warriors[warrior];
@@ -142,7 +142,7 @@ impl MageKnightRules {
         if !siphons || w.tokens == 0 {
             return Ok(());
         }
-        let friends: Vec<usize> = state
+        let friends: Vec<WarriorId> = state
             .in_play()
             .filter(|i| {
                 *i != warrior
@@ -162,10 +162,7 @@ impl MageKnightRules {
         let Some(friend) = friends.get(ctx.choose(&prompt, &options)?).copied() else {
             return Ok(());
         };
-        ctx.record(Event::Siphon {
-            warrior: state.warriors[warrior].name().to_string(),
-            friend: state.warriors[friend].name().to_string(),
-        });
+        ctx.record(Event::Siphon { warrior, friend });
         dial::deal_damage(state, friend, u32::from(content::PUSHING_DAMAGE), true, ctx);
         let tokens = &mut state.warriors[warrior].tokens;
         *tokens = tokens.saturating_sub(1);
@@ -178,7 +175,7 @@ impl MageKnightRules {
     pub(super) fn mind_tap(
         &self,
         state: &mut Game,
-        warrior: usize,
+        warrior: WarriorId,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
         let w = &state.warriors[warrior];
@@ -190,7 +187,7 @@ impl MageKnightRules {
             return Ok(());
         }
         let range = f64::from(w.data().range);
-        let mut offers: Vec<(usize, SpecialAbility)> = Vec::new();
+        let mut offers: Vec<(WarriorId, SpecialAbility)> = Vec::new();
         for i in state.in_play().filter(|i| *i != warrior) {
             let o = &state.warriors[i];
             if geometry::distance(&o.position, &w.position) > range + geometry::LENGTH_SLACK {
@@ -213,9 +210,9 @@ impl MageKnightRules {
             return Ok(());
         };
         ctx.record(Event::MindTap {
-            warrior: state.warriors[warrior].name().to_string(),
-            ability: ability.name().to_string(),
-            from: state.warriors[from].name().to_string(),
+            warrior,
+            ability,
+            from,
         });
         let w = &mut state.warriors[warrior];
         w.extra_abilities.push(ability);

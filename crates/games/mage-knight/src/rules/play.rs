@@ -29,7 +29,9 @@ use super::actions::{Action, MageKnightRules};
 use super::content::{self, ActionKind};
 use super::dial;
 use super::geometry;
-use super::state::{Event, Game, Objective, Player, RulesError, Warrior};
+use super::state::{
+    illegal, Event, Game, Objective, Player, RulesError, Warrior, WarriorId, Warriors,
+};
 use crate::army::ArmyFile;
 
 /// The side of the standard square battlefield, in inches (3 feet).
@@ -62,7 +64,7 @@ impl MageKnightRules {
     }
 
     /// The moves `legal_actions` offers `warrior` (each tried on a copy of the state).
-    fn sample_moves(&self, state: &Game, warrior: usize) -> Vec<Action> {
+    fn sample_moves(&self, state: &Game, warrior: WarriorId) -> Vec<Action> {
         let Ok(w) = state.warrior(warrior) else {
             return Vec::new();
         };
@@ -140,7 +142,7 @@ impl MageKnightRules {
     /// actions.
     pub(super) fn movement_actions(&self, state: &Game, player: PlayerId) -> Vec<Action> {
         let mut out = Vec::new();
-        let mine: Vec<usize> = state
+        let mine: Vec<WarriorId> = state
             .in_play()
             .filter(|i| state.warriors[*i].owner == player)
             .collect();
@@ -173,7 +175,7 @@ impl MageKnightRules {
 
 /// The facing from `at` toward the nearest opposing warrior of `warrior` (its current facing
 /// when none is left).
-fn facing_to_nearest_opponent(state: &Game, warrior: usize, at: &TablePoint) -> f64 {
+fn facing_to_nearest_opponent(state: &Game, warrior: WarriorId, at: &TablePoint) -> f64 {
     let nearest = state
         .in_play()
         .filter(|o| state.opposing(*o, warrior))
@@ -294,7 +296,7 @@ impl Playable for MageKnightRules {
                 .iter()
                 .any(|t| t.kind.blocks_movement() && t.overlaps_base(spot, geometry::base_radius()))
         };
-        let mut warriors = Vec::new();
+        let mut warriors = Warriors::default();
         for seat in [first, 1 - first] {
             let owner = PlayerId(seat as u8 + 1);
             let mut n = 0;
@@ -317,7 +319,9 @@ impl Playable for MageKnightRules {
                         }
                     };
                     let start = dial::start_click(entry.warrior.dial);
-                    warriors.push(Warrior::deployed(card, owner, position, start));
+                    warriors
+                        .add(Warrior::deployed(card, owner, position, start))
+                        .ok_or_else(|| illegal("too many warriors for one game"))?;
                 }
             }
         }
@@ -397,7 +401,7 @@ impl Playable for MageKnightRules {
     }
 
     fn describe_action(&self, state: &Game, action: &Action) -> String {
-        let name = |i: usize| state.warriors.get(i).map_or("?", |w| w.name());
+        let name = |i: WarriorId| state.warriors.get(i).map_or("?", |w| w.name());
         match action {
             Action::Move { warrior, to, .. } => {
                 format!(
@@ -436,13 +440,6 @@ impl Playable for MageKnightRules {
     }
 
     fn describe_event(&self, state: &Game, event: &Event) -> String {
-        match event {
-            Event::NotModelled(n) => format!(
-                "{}'s {} is not modelled yet: it does nothing",
-                state.warriors.get(n.object).map_or("?", |w| w.name()),
-                n.ability
-            ),
-            other => other.to_string(),
-        }
+        event.describe(&state.warriors)
     }
 }

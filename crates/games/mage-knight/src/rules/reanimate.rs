@@ -5,16 +5,16 @@
 //! (a Necromancy roll above [`content::NECROMANCY_RETURNS_ON`], a Revenant at its end phase)
 //! can never come back.
 
-use grimoire_engine::{Board, Ctx, OpenTable, TablePoint};
+use grimoire_engine::{Ctx, TablePoint};
 
 use super::actions::{is_demoralized, MageKnightRules};
 use super::content::{self, Faction, Handler};
 use super::geometry;
-use super::state::{illegal, Event, Game, RulesError};
+use super::state::{illegal, Event, Game, RulesError, WarriorId};
 
 /// Checks that eliminated figure `target` may come back at `to`, for `warrior`'s reanimation
 /// ability: eliminated, not removed from the game, and a free place.
-fn check_target(state: &Game, target: usize, to: &TablePoint) -> Result<(), RulesError> {
+fn check_target(state: &Game, target: WarriorId, to: &TablePoint) -> Result<(), RulesError> {
     let t = state
         .warriors
         .get(target)
@@ -39,7 +39,13 @@ fn check_target(state: &Game, target: usize, to: &TablePoint) -> Result<(), Rule
 }
 
 /// Places eliminated `target` at `to`, `clicks` from its starting position, in play again.
-fn place(state: &mut Game, target: usize, to: TablePoint, clicks: usize, ctx: &mut Ctx<'_, Event>) {
+fn place(
+    state: &mut Game,
+    target: WarriorId,
+    to: TablePoint,
+    clicks: usize,
+    ctx: &mut Ctx<'_, Event>,
+) {
     let t = &mut state.warriors[target];
     t.eliminated = false;
     t.captive = None;
@@ -50,8 +56,8 @@ fn place(state: &mut Game, target: usize, to: TablePoint, clicks: usize, ctx: &m
     t.click = t.start_click + clicks;
     t.position = to;
     ctx.record(Event::Reanimated {
-        warrior: t.name().to_string(),
-        at: OpenTable.position_name(&to),
+        warrior: target,
+        at: to,
         click: t.click,
     });
 }
@@ -60,9 +66,9 @@ fn place(state: &mut Game, target: usize, to: TablePoint, clicks: usize, ctx: &m
 pub fn reanimate(
     rules: &MageKnightRules,
     state: &mut Game,
-    warrior: usize,
+    warrior: WarriorId,
     handler: Handler,
-    target: usize,
+    target: WarriorId,
     to: TablePoint,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<(), RulesError> {
@@ -121,9 +127,7 @@ pub fn reanimate(
             let roll = rules.roll_d6(ctx)?;
             if roll > u32::from(content::NECROMANCY_RETURNS_ON) {
                 state.warriors[target].removed = true;
-                ctx.record(Event::Removed {
-                    warrior: state.warriors[target].name().to_string(),
-                });
+                ctx.record(Event::Removed { warrior: target });
                 return Ok(());
             }
             let unharmed = content::NECROMANCY_UNHARMED_NAMES
@@ -153,16 +157,17 @@ pub fn remove_revenants(
     player: grimoire_engine::PlayerId,
     ctx: &mut Ctx<'_, Event>,
 ) {
-    for w in state
+    let revenants: Vec<WarriorId> = state
         .warriors
-        .iter_mut()
-        .filter(|w| w.revenant && w.owner == player && !w.removed)
-    {
+        .enumerate()
+        .filter(|(_, w)| w.revenant && w.owner == player && !w.removed)
+        .map(|(id, _)| id)
+        .collect();
+    for warrior in revenants {
+        let w = &mut state.warriors[warrior];
         w.eliminated = true;
         w.removed = true;
         w.tokens = 0;
-        ctx.record(Event::Removed {
-            warrior: w.name().to_string(),
-        });
+        ctx.record(Event::Removed { warrior });
     }
 }

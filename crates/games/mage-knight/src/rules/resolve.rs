@@ -14,13 +14,13 @@ use super::content::{
 use super::dial;
 use super::effects::{self, covers};
 use super::geometry;
-use super::state::{Event, Game, RulesError};
+use super::state::{Event, Game, RulesError, WarriorId};
 
 /// Rolls the attack dice: two six-sided dice, natural total.
 pub(super) fn roll_attack(
     rules: &MageKnightRules,
     state: &mut Game,
-    a: usize,
+    a: WarriorId,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<u32, RulesError> {
     let roll = |ctx: &mut Ctx<'_, Event>| -> Result<u32, RulesError> {
@@ -43,12 +43,12 @@ pub(super) fn roll_attack(
 /// inches reroll its attack (its controller chooses); the token is then spent.
 pub(super) fn hex(
     state: &mut Game,
-    a: usize,
+    a: WarriorId,
     rolled: u32,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<bool, RulesError> {
     let at = state.warriors[a].position;
-    let hexers: Vec<usize> = state
+    let hexers: Vec<WarriorId> = state
         .in_play()
         .filter(|i| {
             state.warriors[*i].hex
@@ -65,8 +65,8 @@ pub(super) fn hex(
         if ctx.choose(&prompt, &["reroll".to_string(), "no".to_string()])? == 0 {
             state.warriors[h].hex = false;
             ctx.record(Event::Hex {
-                warrior: state.warriors[h].name().to_string(),
-                attacker: state.warriors[a].name().to_string(),
+                warrior: h,
+                attacker: a,
             });
             return Ok(true);
         }
@@ -78,8 +78,8 @@ pub(super) fn hex(
 pub(super) fn heal_attack(
     rules: &MageKnightRules,
     state: &mut Game,
-    a: usize,
-    t: usize,
+    a: WarriorId,
+    t: WarriorId,
     amount: HealAmount,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<(), RulesError> {
@@ -125,8 +125,8 @@ pub(super) fn heal_attack(
 #[allow(clippy::too_many_arguments)]
 pub(super) fn record_roll(
     state: &mut Game,
-    a: usize,
-    t: usize,
+    a: WarriorId,
+    t: WarriorId,
     dice: u32,
     attack: u32,
     defense: u32,
@@ -135,8 +135,8 @@ pub(super) fn record_roll(
 ) {
     state.last_values.get_or_insert((attack, defense));
     ctx.record(Event::AttackRoll {
-        attacker: state.warriors[a].name().to_string(),
-        target: state.warriors[t].name().to_string(),
+        attacker: a,
+        target: t,
         dice,
         attack,
         defense,
@@ -148,8 +148,8 @@ pub(super) fn record_roll(
 pub(super) fn resolve(
     rules: &MageKnightRules,
     state: &mut Game,
-    a: usize,
-    matchups: &[(usize, Matchup)],
+    a: WarriorId,
+    matchups: &[(WarriorId, Matchup)],
     outcome: Outcome,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<(), RulesError> {
@@ -161,7 +161,7 @@ pub(super) fn resolve(
 }
 
 /// An attack roll that did not critically miss: the dice total and the targets it hit.
-pub(super) type Rolled = (u32, Vec<(usize, Matchup)>);
+pub(super) type Rolled = (u32, Vec<(WarriorId, Matchup)>);
 
 /// Rolls the attack dice once against every target of `matchups` (with Dodge rolls). Returns
 /// `None` on a critical miss (the attacker has taken its pushing damage), else the dice total
@@ -169,12 +169,11 @@ pub(super) type Rolled = (u32, Vec<(usize, Matchup)>);
 pub(super) fn roll_against(
     rules: &MageKnightRules,
     state: &mut Game,
-    a: usize,
-    matchups: &[(usize, Matchup)],
+    a: WarriorId,
+    matchups: &[(WarriorId, Matchup)],
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<Option<Rolled>, RulesError> {
     let dice = roll_attack(rules, state, a, ctx)?;
-    let name = state.warriors[a].name().to_string();
     state.last_hits.clear();
     let mut hits = Vec::new();
     for (t, m) in matchups {
@@ -196,7 +195,7 @@ pub(super) fn roll_against(
             let roll = rules.roll_d6(ctx)?;
             let dodged = roll >= on;
             ctx.record(Event::Dodge {
-                warrior: state.warriors[*t].name().to_string(),
+                warrior: *t,
                 roll,
                 dodged,
             });
@@ -208,7 +207,7 @@ pub(super) fn roll_against(
     }
     if dice == u32::from(content::CRITICAL_MISS_ROLL) {
         ctx.record(Event::Critical {
-            attacker: name,
+            attacker: a,
             hit: false,
         });
         dial::deal_damage(
@@ -222,7 +221,7 @@ pub(super) fn roll_against(
     }
     if dice == u32::from(content::CRITICAL_HIT_ROLL) {
         ctx.record(Event::Critical {
-            attacker: name,
+            attacker: a,
             hit: true,
         });
     }
@@ -235,7 +234,7 @@ pub(super) fn roll_against(
 /// the damage modifier). Returns the damage modifier gained.
 pub(super) fn reckless(
     state: &mut Game,
-    a: usize,
+    a: WarriorId,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<i32, RulesError> {
     let mut gained = 0;
@@ -267,14 +266,13 @@ pub(super) fn reckless(
 pub(super) fn after_hits(
     rules: &MageKnightRules,
     state: &mut Game,
-    a: usize,
-    mut hits: Vec<(usize, Matchup)>,
+    a: WarriorId,
+    mut hits: Vec<(WarriorId, Matchup)>,
     dice: u32,
     critical: bool,
     outcome: Outcome,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<(), RulesError> {
-    let name = state.warriors[a].name().to_string();
     let Some((_, first)) = hits.first() else {
         return Ok(());
     };
@@ -286,8 +284,8 @@ pub(super) fn after_hits(
             tw.tokens = 0;
             tw.captive = Some(a);
             ctx.record(Event::Captured {
-                warrior: tw.name().to_string(),
-                captor: name,
+                warrior: t,
+                captor: a,
             });
             return Ok(());
         }
@@ -330,7 +328,7 @@ pub(super) fn after_hits(
     } else {
         None
     };
-    let refs: Vec<(usize, &Matchup)> = hits.iter().map(|(t, m)| (*t, m)).collect();
+    let refs: Vec<(WarriorId, &Matchup)> = hits.iter().map(|(t, m)| (*t, m)).collect();
     let shares = damage_shares(state, &refs, die, ctx)?;
     let extra = if critical {
         u32::from(content::CRITICAL_HIT_EXTRA_DAMAGE)
@@ -390,7 +388,7 @@ pub(super) fn retaliating_is_magic(target_abilities: &[SpecialAbility]) -> bool 
 /// ranged attack's damage is split among the targets hit as the attacker's player chooses.
 pub(super) fn damage_shares(
     state: &Game,
-    hits: &[(usize, &Matchup)],
+    hits: &[(WarriorId, &Matchup)],
     die: Option<u32>,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<Vec<u32>, RulesError> {
@@ -421,8 +419,8 @@ pub(super) fn damage_shares(
 /// Flame/Lightning, Stormfire, Smite: the same roll against the figures touching the targets.
 pub(super) fn splash(
     state: &mut Game,
-    a: usize,
-    hits: &[(usize, &Matchup)],
+    a: WarriorId,
+    hits: &[(WarriorId, &Matchup)],
     dice: u32,
     extra: u32,
     ctx: &mut Ctx<'_, Event>,
@@ -435,8 +433,8 @@ pub(super) fn splash(
     }) else {
         return;
     };
-    let targets: Vec<usize> = hits.iter().map(|(t, _)| *t).collect();
-    let mut others: Vec<usize> = Vec::new();
+    let targets: Vec<WarriorId> = hits.iter().map(|(t, _)| *t).collect();
+    let mut others: Vec<WarriorId> = Vec::new();
     for t in &targets {
         let at = state.warriors[*t].position;
         for i in state.in_play() {

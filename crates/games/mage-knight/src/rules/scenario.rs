@@ -26,7 +26,7 @@
 use grimoire_engine::scenario::{
     Bounded, Check, Names, ObjectEntry, PlayerEntry, ScenarioGame, Subject, Subjects,
 };
-use grimoire_engine::{Board, Ctx, DieFaces, ObjectId, OpenTable, PlayerId, Rules, TablePoint};
+use grimoire_engine::{Board, Ctx, DieFaces, OpenTable, PlayerId, Rules, TablePoint};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -34,7 +34,7 @@ use super::actions::{Action, MageKnightRules};
 use super::attack::{CloseAttack, RangedAttack};
 use super::content::{self, AttackType, SpecialAbility};
 use super::dial;
-use super::state::{Event, Game, Objective, Player, Warrior};
+use super::state::{Event, Game, Objective, Player, Warrior, WarriorId, Warriors};
 use crate::map::TerrainKind;
 
 /// The most actions per turn a scenario gives a player. The rules give one action per 100
@@ -382,24 +382,31 @@ fn ability(name: &str) -> Result<SpecialAbility, String> {
         .map_err(|e| format!("unknown special ability {name:?}: {e}"))
 }
 
-/// Object ids from here on are objective tokens (warriors are numbered from 0).
-const OBJECTIVE_IDS: u32 = 1 << 20;
-
-/// Object ids from here on are terrain features.
-const TERRAIN_IDS: u32 = 1 << 21;
+/// What a scenario's `[[object]]` is on the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// A warrior.
+    Warrior(WarriorId),
+    /// An objective token: its place in [`Game::objectives`].
+    Objective(usize),
+    /// A terrain feature: its place in [`Game::terrain`].
+    Terrain(usize),
+}
 
 /// The warrior named `name`.
-fn object(names: &Names, name: &str) -> Result<usize, String> {
+fn object(names: &Names<Piece>, name: &str) -> Result<WarriorId, String> {
     match names.object(name)? {
-        id if id.0 >= TERRAIN_IDS => Err(format!("{name:?} is a terrain feature, not a warrior")),
-        id if id.0 >= OBJECTIVE_IDS => {
-            Err(format!("{name:?} is an objective token, not a warrior"))
-        }
-        id => Ok(id.0 as usize),
+        Piece::Warrior(id) => Ok(id),
+        Piece::Terrain(_) => Err(format!("{name:?} is a terrain feature, not a warrior")),
+        Piece::Objective(_) => Err(format!("{name:?} is an objective token, not a warrior")),
     }
 }
 
-fn targets(names: &Names, one: &Option<String>, many: &[String]) -> Result<Vec<usize>, String> {
+fn targets(
+    names: &Names<Piece>,
+    one: &Option<String>,
+    many: &[String],
+) -> Result<Vec<WarriorId>, String> {
     one.iter().chain(many).map(|t| object(names, t)).collect()
 }
 
@@ -426,6 +433,7 @@ impl ScenarioGame for MageKnightScenarios {
         ("defense_value", Subject::Game),
     ];
     type Rules = MageKnightRules;
+    type Handle = Piece;
     type Player = PlayerKeys;
     type Object = ObjectKeys;
     type Step = StepKeys;
@@ -471,7 +479,7 @@ impl ScenarioGame for MageKnightScenarios {
             .id;
         Ok(Game {
             players: list,
-            warriors: Vec::new(),
+            warriors: Warriors::default(),
             active,
             last_roll: 0,
             last_hits: Vec::new(),
@@ -491,7 +499,7 @@ impl ScenarioGame for MageKnightScenarios {
         &self,
         state: &mut Game,
         object: &ObjectEntry<ObjectKeys>,
-    ) -> Result<ObjectId, String> {
+    ) -> Result<Piece, String> {
         let keys = &object.game;
         let player = keys.player.map(PlayerId);
         if let Some(p) = player {
@@ -529,7 +537,7 @@ impl ScenarioGame for MageKnightScenarios {
                 shape,
                 elevated: keys.elevated,
             });
-            return Ok(ObjectId(TERRAIN_IDS + state.terrain.len() as u32 - 1));
+            return Ok(Piece::Terrain(state.terrain.len() - 1));
         }
         if shaped || keys.elevated {
             return Err(
@@ -556,7 +564,7 @@ impl ScenarioGame for MageKnightScenarios {
                     position: position(&keys.at)?,
                     controller: player,
                 });
-                return Ok(ObjectId(OBJECTIVE_IDS + state.objectives.len() as u32 - 1));
+                return Ok(Piece::Objective(state.objectives.len() - 1));
             }
             _ => {
                 return Err("an object is either `warrior = \"...\"` or `objective = true`".into())
@@ -575,12 +583,6 @@ impl ScenarioGame for MageKnightScenarios {
                 data.dial.len()
             ));
         }
-        if state.warriors.len() >= OBJECTIVE_IDS as usize {
-            return Err(format!(
-                "a scenario has at most {OBJECTIVE_IDS} warriors (object ids from there on are \
-                 objective tokens)"
-            ));
-        }
         let attack_type = keys
             .attack_type
             .as_deref()
@@ -595,7 +597,7 @@ impl ScenarioGame for MageKnightScenarios {
                 "front_arc must be in (0, 360] degrees, not {front_arc}"
             ));
         }
-        state.warriors.push(Warrior {
+        let id = state.warriors.add(Warrior {
             card,
             owner,
             position: position(&keys.at)?,
@@ -622,14 +624,15 @@ impl ScenarioGame for MageKnightScenarios {
             hex: false,
             left_game: false,
         });
-        Ok(ObjectId(state.warriors.len() as u32 - 1))
+        id.map(Piece::Warrior)
+            .ok_or_else(|| "a scenario has too many warriors".to_string())
     }
 
     fn run_step(
         &self,
         state: &mut Game,
         step: &StepKeys,
-        names: &Names,
+        names: &Names<Piece>,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), String> {
         let given = [
@@ -764,8 +767,8 @@ impl ScenarioGame for MageKnightScenarios {
         &self,
         state: &Game,
         expect: &ExpectKeys,
-        subjects: Subjects,
-        _: &Names,
+        subjects: Subjects<Piece>,
+        _: &Names<Piece>,
     ) -> Result<Vec<Check>, String> {
         let mut checks = Vec::new();
         if let Some(roll) = expect.roll {
@@ -804,17 +807,14 @@ impl ScenarioGame for MageKnightScenarios {
             let p = state.player(player).map_err(|e| e.to_string())?;
             checks.push(Check::new("actions_left", left, p.actions_left()));
         }
-        let Some(id) = subjects.object else {
-            return Ok(checks);
+        let id = match subjects.object {
+            None => return Ok(checks),
+            Some(Piece::Terrain(_)) => return Err("a terrain feature has nothing to check".into()),
+            Some(Piece::Objective(index)) => Err(index),
+            Some(Piece::Warrior(id)) => Ok(id),
         };
-        if id.0 >= TERRAIN_IDS {
-            return Err("a terrain feature has nothing to check".into());
-        }
-        if id.0 >= OBJECTIVE_IDS {
-            let o = state
-                .objectives
-                .get((id.0 - OBJECTIVE_IDS) as usize)
-                .ok_or("no such objective")?;
+        if let Err(index) = id {
+            let o = state.objectives.get(index).ok_or("no such objective")?;
             let Some(controller) = &expect.controller else {
                 return Err("an objective token has only `controller` to check".into());
             };
@@ -825,7 +825,8 @@ impl ScenarioGame for MageKnightScenarios {
         if expect.controller.is_some() {
             return Err("`controller` is about objective tokens".into());
         }
-        let w = state.warriors.get(id.0 as usize).ok_or("no such warrior")?;
+        let id = id.map_err(|_| "not a warrior")?;
+        let w = state.warriors.get(id).ok_or("no such warrior")?;
         let shown = |value: Option<u8>| value.map_or("skulls".to_string(), |v| v.to_string());
         let current = w.current();
         let values: [(&'static str, Option<DialValue>, Option<u8>); 4] = [
@@ -884,11 +885,7 @@ impl ScenarioGame for MageKnightScenarios {
             checks.push(Check::new("captive", captive, w.captive.is_some()));
         }
         if let Some(hit) = expect.hit {
-            checks.push(Check::new(
-                "hit",
-                hit,
-                state.last_hits.contains(&(id.0 as usize)),
-            ));
+            checks.push(Check::new("hit", hit, state.last_hits.contains(&id)));
         }
         Ok(checks)
     }

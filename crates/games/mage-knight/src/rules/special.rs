@@ -11,18 +11,18 @@ use super::content::{self, ActionKind, AttackRange, AttackType, Handler};
 use super::dial;
 use super::geometry;
 use super::resolve::{after_hits, record_roll, resolve, roll_against, roll_attack};
-use super::state::{illegal, Event, Game, RulesError};
+use super::state::{illegal, Event, Game, RulesError, WarriorId};
 
 /// Counterattack: each target the close attack missed whose front arc touches the attacker may
 /// strike back at once, without an action or a token (its controller chooses).
 pub(super) fn counterattack(
     rules: &MageKnightRules,
     state: &mut Game,
-    a: usize,
-    targets: &[usize],
+    a: WarriorId,
+    targets: &[WarriorId],
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<(), RulesError> {
-    let missed: Vec<usize> = targets
+    let missed: Vec<WarriorId> = targets
         .iter()
         .copied()
         .filter(|t| !state.last_hits.contains(t))
@@ -71,7 +71,7 @@ pub(super) fn counterattack(
 pub fn shockwave(
     rules: &MageKnightRules,
     state: &mut Game,
-    a: usize,
+    a: WarriorId,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<(), RulesError> {
     let w = &state.warriors[a];
@@ -84,7 +84,7 @@ pub fn shockwave(
     }
     let radius = f64::from(range.div_ceil(2));
     let at = w.position;
-    let inside: Vec<usize> = state
+    let inside: Vec<WarriorId> = state
         .in_play()
         .filter(|i| {
             *i != a
@@ -144,7 +144,7 @@ pub fn shockwave(
 /// The checks every formation makes: 3 to 5 different warriors of one player sharing a faction
 /// symbol (Fact shares every friend's; the factionless share none), none with Frenzy, each in
 /// base contact with another member.
-pub fn check_formation(state: &Game, members: &[usize]) -> Result<(), RulesError> {
+pub fn check_formation(state: &Game, members: &[WarriorId]) -> Result<(), RulesError> {
     let count = members.len();
     let (min, max) = (
         usize::from(content::FORMATION_MIN_MEMBERS),
@@ -156,13 +156,13 @@ pub fn check_formation(state: &Game, members: &[usize]) -> Result<(), RulesError
         )));
     }
     // Fact: a member with it has every friend's faction symbols.
-    let has_fact = |m: usize| {
+    let has_fact = |m: WarriorId| {
         state.warriors[m]
             .abilities()
             .iter()
             .any(|x| x.meta().handler == Some(Handler::Fact))
     };
-    let plain: Vec<usize> = members.iter().copied().filter(|m| !has_fact(*m)).collect();
+    let plain: Vec<WarriorId> = members.iter().copied().filter(|m| !has_fact(*m)).collect();
     let shared: Vec<content::Faction> = match plain.first() {
         None => vec![],
         Some(first) => state.warriors[*first]
@@ -264,11 +264,11 @@ pub(super) fn formation(
 pub fn resolve_overwatch(
     rules: &MageKnightRules,
     state: &mut Game,
-    a: usize,
+    a: WarriorId,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<(), RulesError> {
     state.warriors[a].overwatch = false;
-    let targets: Vec<usize> = state
+    let targets: Vec<WarriorId> = state
         .in_play()
         .filter(|t| state.opposing(a, *t))
         .filter(|t| {
@@ -307,17 +307,17 @@ pub fn resolve_overwatch(
 /// returns the value lent.
 pub(super) fn augment(
     state: &mut Game,
-    a: usize,
+    a: WarriorId,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<Option<u8>, RulesError> {
     let factions = state.warriors[a].data().factions;
-    let fact = |i: usize| {
+    let fact = |i: WarriorId| {
         state.warriors[i]
             .abilities()
             .iter()
             .any(|x| x.meta().handler == Some(Handler::Fact))
     };
-    let lenders: Vec<usize> = state
+    let lenders: Vec<WarriorId> = state
         .in_play()
         .filter(|i| {
             let w = &state.warriors[*i];
@@ -352,7 +352,7 @@ pub(super) fn augment(
 /// Augment's price: the augmented attacker takes 1 pushing damage after the attack.
 pub(super) fn augment_pushing(
     state: &mut Game,
-    a: usize,
+    a: WarriorId,
     augmented: Option<u8>,
     ctx: &mut Ctx<'_, Event>,
 ) {
@@ -420,8 +420,8 @@ pub(super) fn magic_confusion(
 pub(super) fn thunder_blow(
     rules: &MageKnightRules,
     state: &mut Game,
-    a: usize,
-    t: usize,
+    a: WarriorId,
+    t: WarriorId,
     m: Matchup,
     ctx: &mut Ctx<'_, Event>,
 ) -> Result<(), RulesError> {

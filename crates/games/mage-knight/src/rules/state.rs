@@ -39,7 +39,7 @@ pub struct Warrior {
     /// Optional abilities its controller cancelled until the end of the turn.
     pub cancelled: Vec<SpecialAbility>,
     /// The warrior holding it captive, if any.
-    pub captive: Option<usize>,
+    pub captive: Option<WarriorId>,
     /// Removed from the game: eliminated for good, never reanimated.
     pub removed: bool,
     /// Reanimated by Revenant: removed at its controller's next end phase.
@@ -149,6 +149,113 @@ impl Warrior {
     }
 }
 
+/// A warrior of a game: its place in [`Game::warriors`], in the order warriors were deployed.
+/// Ids stay valid for the whole game (eliminated warriors stay in the state).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct WarriorId(pub u32);
+
+impl WarriorId {
+    /// The id of the warrior deployed `index`-th (from 0).
+    pub fn from_index(index: usize) -> Option<Self> {
+        u32::try_from(index).ok().map(Self)
+    }
+
+    /// Its place in deployment order, from 0.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for WarriorId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "warrior number {}", self.0)
+    }
+}
+
+/// The warriors of a game, indexed by [`WarriorId`].
+#[derive(Debug, Clone, Default)]
+pub struct Warriors(Vec<Warrior>);
+
+impl Warriors {
+    /// Deploys `warrior` and returns its id (`None` past `u32::MAX` warriors).
+    pub fn add(&mut self, warrior: Warrior) -> Option<WarriorId> {
+        let id = WarriorId::from_index(self.0.len())?;
+        self.0.push(warrior);
+        Some(id)
+    }
+
+    /// The warrior `id`, eliminated or not.
+    pub fn get(&self, id: WarriorId) -> Option<&Warrior> {
+        self.0.get(id.index())
+    }
+
+    /// The warrior `id`, mutably.
+    pub fn get_mut(&mut self, id: WarriorId) -> Option<&mut Warrior> {
+        self.0.get_mut(id.index())
+    }
+
+    /// How many warriors were deployed.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether no warrior was deployed.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Every warrior's id, in deployment order.
+    pub fn ids(&self) -> impl Iterator<Item = WarriorId> {
+        (0..self.0.len() as u32).map(WarriorId)
+    }
+
+    /// Every warrior, in deployment order.
+    pub fn iter(&self) -> std::slice::Iter<'_, Warrior> {
+        self.0.iter()
+    }
+
+    /// Every warrior, mutably.
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, Warrior> {
+        self.0.iter_mut()
+    }
+
+    /// Every warrior with its id.
+    pub fn enumerate(&self) -> impl Iterator<Item = (WarriorId, &Warrior)> + '_ {
+        self.ids().zip(self.0.iter())
+    }
+}
+
+impl From<Vec<Warrior>> for Warriors {
+    /// The warriors in deployment order.
+    fn from(warriors: Vec<Warrior>) -> Self {
+        Self(warriors)
+    }
+}
+
+impl<'a> IntoIterator for &'a Warriors {
+    type Item = &'a Warrior;
+    type IntoIter = std::slice::Iter<'a, Warrior>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl std::ops::Index<WarriorId> for Warriors {
+    type Output = Warrior;
+
+    fn index(&self, id: WarriorId) -> &Warrior {
+        &self.0[id.index()]
+    }
+}
+
+impl std::ops::IndexMut<WarriorId> for Warriors {
+    fn index_mut(&mut self, id: WarriorId) -> &mut Warrior {
+        &mut self.0[id.index()]
+    }
+}
+
 /// An objective token: clear terrain that players control by standing on or next to it.
 #[derive(Debug, Clone)]
 pub struct Objective {
@@ -185,20 +292,20 @@ impl Player {
 pub struct Game {
     /// Players in turn order.
     pub players: Vec<Player>,
-    /// Warriors; a warrior's index is its object id.
-    pub warriors: Vec<Warrior>,
+    /// Warriors, in deployment order.
+    pub warriors: Warriors,
     /// The player whose turn it is.
     pub active: PlayerId,
     /// The natural 2d6 total of the last attack roll (0 before any).
     pub last_roll: u32,
     /// Warriors the last attack succeeded against (after Dodge).
-    pub last_hits: Vec<usize>,
+    pub last_hits: Vec<WarriorId>,
     /// The attack and defense values (after modifiers) of the last attack roll, against its
     /// first target.
     pub last_values: Option<(u32, u32)>,
     /// (mover, terrifier) pairs: a failed Terrify roll keeps the mover out of base contact
     /// with the terrifier for the rest of the turn.
-    pub terrified: Vec<(usize, usize)>,
+    pub terrified: Vec<(WarriorId, WarriorId)>,
     /// Objective tokens.
     pub objectives: Vec<Objective>,
     /// The battlefield's terrain features (none: an open battlefield of clear terrain).
@@ -214,7 +321,7 @@ pub struct Game {
     /// Each player's build total, by seat (the last tie-break: the smaller wins).
     pub build_totals: Vec<u32>,
     /// The special abilities not modelled yet that play has reported, per warrior.
-    pub not_modelled: NotModelledLog<usize>,
+    pub not_modelled: NotModelledLog<WarriorId>,
 }
 
 impl Game {
@@ -235,7 +342,7 @@ impl Game {
     }
 
     /// The warrior `index`, in play.
-    pub fn warrior(&self, index: usize) -> Result<&Warrior, RulesError> {
+    pub fn warrior(&self, index: WarriorId) -> Result<&Warrior, RulesError> {
         match self.warriors.get(index) {
             None => Err(RulesError::NoSuchWarrior(index)),
             Some(w) if w.eliminated => Err(RulesError::Eliminated(w.name().to_string())),
@@ -244,28 +351,31 @@ impl Game {
     }
 
     /// Indices of the warriors in play.
-    pub fn in_play(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.warriors.len()).filter(|i| !self.warriors[*i].eliminated)
+    pub fn in_play(&self) -> impl Iterator<Item = WarriorId> + '_ {
+        self.warriors
+            .ids()
+            .filter(|i| !self.warriors[*i].eliminated)
     }
 
     /// Whether two warriors are opposing: different controllers, and neither is a captive (a
     /// captive is neither friendly nor opposing to any other warrior, rules p.14-15).
-    pub fn opposing(&self, a: usize, b: usize) -> bool {
+    pub fn opposing(&self, a: WarriorId, b: WarriorId) -> bool {
         self.warriors[a].owner != self.warriors[b].owner && !self.either_captive(a, b)
     }
 
     /// Whether two warriors are friendly: the same controller, and neither is a captive.
-    pub fn friendly(&self, a: usize, b: usize) -> bool {
+    pub fn friendly(&self, a: WarriorId, b: WarriorId) -> bool {
         self.warriors[a].owner == self.warriors[b].owner && !self.either_captive(a, b)
     }
 
-    fn either_captive(&self, a: usize, b: usize) -> bool {
+    fn either_captive(&self, a: WarriorId, b: WarriorId) -> bool {
         self.warriors[a].captive.is_some() || self.warriors[b].captive.is_some()
     }
 
     /// The captive `captor` holds, if any.
-    pub fn captive_of(&self, captor: usize) -> Option<usize> {
-        (0..self.warriors.len())
+    pub fn captive_of(&self, captor: WarriorId) -> Option<WarriorId> {
+        self.warriors
+            .ids()
             .find(|i| self.warriors[*i].captive == Some(captor) && !self.warriors[*i].eliminated)
     }
 }
@@ -275,53 +385,56 @@ impl Game {
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// A warrior moved.
-    Moved { warrior: String, to: String },
+    Moved { warrior: WarriorId, to: TablePoint },
     /// A break away roll.
     BreakAway {
-        warrior: String,
+        warrior: WarriorId,
         roll: u32,
         success: bool,
     },
     /// An attack roll against one target.
     AttackRoll {
-        attacker: String,
-        target: String,
+        attacker: WarriorId,
+        target: WarriorId,
         dice: u32,
         attack: u32,
         defense: u32,
         hit: bool,
     },
     /// A critical hit or miss.
-    Critical { attacker: String, hit: bool },
+    Critical { attacker: WarriorId, hit: bool },
     /// Dodge rolled.
     Dodge {
-        warrior: String,
+        warrior: WarriorId,
         roll: u32,
         dodged: bool,
     },
     /// Damage dealt (after reductions).
     Damaged {
-        warrior: String,
+        warrior: WarriorId,
         amount: u32,
         pushing: bool,
         click: usize,
     },
     /// A warrior was healed.
     Healed {
-        warrior: String,
+        warrior: WarriorId,
         amount: u32,
         click: usize,
     },
     /// A warrior was eliminated.
-    Eliminated { warrior: String },
+    Eliminated { warrior: WarriorId },
     /// A warrior was taken captive.
-    Captured { warrior: String, captor: String },
+    Captured {
+        warrior: WarriorId,
+        captor: WarriorId,
+    },
     /// A captive went free.
-    Freed { warrior: String },
+    Freed { warrior: WarriorId },
     /// A Terrify roll.
     Terrify {
-        warrior: String,
-        terrifier: String,
+        warrior: WarriorId,
+        terrifier: WarriorId,
         roll: u32,
         stopped: bool,
     },
@@ -331,15 +444,22 @@ pub enum Event {
         controller: Option<u8>,
     },
     /// A warrior took a friend's action token (Leadership).
-    Leadership { leader: String, warrior: String },
+    Leadership {
+        leader: WarriorId,
+        warrior: WarriorId,
+    },
     /// A warrior changed its facing without an action (Nimble, Sniper).
-    Turned { warrior: String, facing: f64 },
+    Turned { warrior: WarriorId, facing: f64 },
     /// An action token was placed.
-    Token { warrior: String, tokens: u8 },
+    Token { warrior: WarriorId, tokens: u8 },
     /// An ability was cancelled until the end of the turn.
-    Cancelled { warrior: String, ability: String },
+    Cancelled {
+        warrior: WarriorId,
+        #[serde(serialize_with = "by_name")]
+        ability: SpecialAbility,
+    },
     /// A warrior turned to face another (free spin).
-    FreeSpin { warrior: String, facing: f64 },
+    FreeSpin { warrior: WarriorId, facing: f64 },
     /// A player gained an action (Command).
     ExtraAction { player: u8 },
     /// A player with no able warriors left the game; its remaining warriors were removed
@@ -349,40 +469,78 @@ pub enum Event {
     GameOver,
     /// Magestone Trance rolls after the second action.
     Trance {
-        warrior: String,
+        warrior: WarriorId,
         rolls: Vec<u32>,
         pushing: u32,
     },
     /// Siphon Energy moved a token's worth of strain onto a friend.
-    Siphon { warrior: String, friend: String },
+    Siphon {
+        warrior: WarriorId,
+        friend: WarriorId,
+    },
     /// Hex made an attacker reroll.
-    Hex { warrior: String, attacker: String },
+    Hex {
+        warrior: WarriorId,
+        attacker: WarriorId,
+    },
     /// Mind Tap copied an ability until the end phase.
     MindTap {
-        warrior: String,
-        ability: String,
-        from: String,
+        warrior: WarriorId,
+        #[serde(serialize_with = "by_name")]
+        ability: SpecialAbility,
+        from: WarriorId,
     },
     /// An eliminated figure came back.
     Reanimated {
-        warrior: String,
-        at: String,
+        warrior: WarriorId,
+        at: TablePoint,
         click: usize,
     },
     /// A figure was removed from the game.
-    Removed { warrior: String },
+    Removed { warrior: WarriorId },
     /// A turn ended and the next began.
     TurnBegan { player: u8 },
     /// Play met a special ability the rules do not model yet (on the acting warrior's dial);
     /// it was ignored. Logged once per warrior and ability.
-    NotModelled(NotModelled<usize>),
+    NotModelled(NotModelled<WarriorId>),
+}
+
+/// Serializes a value as its name (its `Display` form).
+fn by_name<S: serde::Serializer>(
+    value: &impl fmt::Display,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(value)
 }
 
 impl fmt::Display for Event {
-    /// The event in words a player reads.
+    /// The event in words, warriors by id ([`Event::describe`] names them).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, &|id| id.to_string())
+    }
+}
+
+impl Event {
+    /// The event in words a player reads, warriors by their names in `warriors`.
+    pub fn describe(&self, warriors: &Warriors) -> String {
+        struct Named<'a>(&'a Event, &'a Warriors);
+        impl fmt::Display for Named<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write(f, &|id| {
+                    self.1
+                        .get(id)
+                        .map_or_else(|| id.to_string(), |w| w.name().to_string())
+                })
+            }
+        }
+        Named(self, warriors).to_string()
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>, name: &dyn Fn(WarriorId) -> String) -> fmt::Result {
         match self {
-            Event::Moved { warrior, to } => write!(f, "{warrior} moves to {to}"),
+            Event::Moved { warrior, to } => {
+                write!(f, "{warrior} moves to {to}", warrior = name(*warrior))
+            }
             Event::BreakAway {
                 warrior,
                 roll,
@@ -390,7 +548,8 @@ impl fmt::Display for Event {
             } => write!(
                 f,
                 "{warrior} rolls {roll} to break away and {}",
-                if *success { "succeeds" } else { "fails" }
+                if *success { "succeeds" } else { "fails" },
+                warrior = name(*warrior)
             ),
             Event::AttackRoll {
                 attacker,
@@ -403,12 +562,15 @@ impl fmt::Display for Event {
                 f,
                 "{attacker} rolls {dice} for an attack of {attack} against {target}'s defense \
                  {defense}: {}",
-                if *hit { "a hit" } else { "a miss" }
+                if *hit { "a hit" } else { "a miss" },
+                attacker = name(*attacker),
+                target = name(*target)
             ),
             Event::Critical { attacker, hit } => write!(
                 f,
                 "{attacker} rolls a critical {}",
-                if *hit { "hit" } else { "miss" }
+                if *hit { "hit" } else { "miss" },
+                attacker = name(*attacker)
             ),
             Event::Dodge {
                 warrior,
@@ -417,7 +579,8 @@ impl fmt::Display for Event {
             } => write!(
                 f,
                 "{warrior} rolls {roll} to dodge{}",
-                if *dodged { " and dodges" } else { "" }
+                if *dodged { " and dodges" } else { "" },
+                warrior = name(*warrior)
             ),
             Event::Damaged {
                 warrior,
@@ -427,18 +590,30 @@ impl fmt::Display for Event {
             } => write!(
                 f,
                 "{warrior} takes {amount} {}damage (click {click})",
-                if *pushing { "pushing " } else { "" }
+                if *pushing { "pushing " } else { "" },
+                warrior = name(*warrior)
             ),
             Event::Healed {
                 warrior,
                 amount,
                 click,
-            } => write!(f, "{warrior} heals {amount} (click {click})"),
-            Event::Eliminated { warrior } => write!(f, "{warrior} is eliminated"),
-            Event::Captured { warrior, captor } => {
-                write!(f, "{captor} takes {warrior} captive")
+            } => write!(
+                f,
+                "{warrior} heals {amount} (click {click})",
+                warrior = name(*warrior)
+            ),
+            Event::Eliminated { warrior } => {
+                write!(f, "{warrior} is eliminated", warrior = name(*warrior))
             }
-            Event::Freed { warrior } => write!(f, "{warrior} goes free"),
+            Event::Captured { warrior, captor } => {
+                write!(
+                    f,
+                    "{captor} takes {warrior} captive",
+                    warrior = name(*warrior),
+                    captor = name(*captor)
+                )
+            }
+            Event::Freed { warrior } => write!(f, "{warrior} goes free", warrior = name(*warrior)),
             Event::Terrify {
                 warrior,
                 terrifier,
@@ -447,7 +622,9 @@ impl fmt::Display for Event {
             } => write!(
                 f,
                 "{warrior} rolls {roll} against {terrifier}'s Terrify{}",
-                if *stopped { " and stops" } else { "" }
+                if *stopped { " and stops" } else { "" },
+                warrior = name(*warrior),
+                terrifier = name(*terrifier)
             ),
             Event::Objective {
                 objective,
@@ -458,19 +635,40 @@ impl fmt::Display for Event {
                 controller: None,
             } => write!(f, "objective {} is neutral", objective + 1),
             Event::Leadership { leader, warrior } => {
-                write!(f, "{leader} takes an action token from {warrior}")
+                write!(
+                    f,
+                    "{leader} takes an action token from {warrior}",
+                    warrior = name(*warrior),
+                    leader = name(*leader)
+                )
             }
             Event::Turned { warrior, facing } => {
-                write!(f, "{warrior} turns to face {facing:.0} degrees")
+                write!(
+                    f,
+                    "{warrior} turns to face {facing:.0} degrees",
+                    warrior = name(*warrior)
+                )
             }
             Event::Token { warrior, tokens } => {
-                write!(f, "{warrior} now holds {tokens} action token(s)")
+                write!(
+                    f,
+                    "{warrior} now holds {tokens} action token(s)",
+                    warrior = name(*warrior)
+                )
             }
             Event::Cancelled { warrior, ability } => {
-                write!(f, "{warrior} cancels {ability} until the end of the turn")
+                write!(
+                    f,
+                    "{warrior} cancels {ability} until the end of the turn",
+                    warrior = name(*warrior)
+                )
             }
             Event::FreeSpin { warrior, facing } => {
-                write!(f, "{warrior} spins to face {facing:.0} degrees")
+                write!(
+                    f,
+                    "{warrior} spins to face {facing:.0} degrees",
+                    warrior = name(*warrior)
+                )
             }
             Event::ExtraAction { player } => write!(f, "player {player} gains an action"),
             Event::PlayerOut { player } => {
@@ -483,28 +681,53 @@ impl fmt::Display for Event {
                 pushing,
             } => write!(
                 f,
-                "{warrior}'s trance rolls {rolls:?}: {pushing} pushing damage"
+                "{warrior}'s trance rolls {rolls:?}: {pushing} pushing damage",
+                warrior = name(*warrior)
             ),
             Event::Siphon { warrior, friend } => {
-                write!(f, "{warrior} siphons energy from {friend}")
+                write!(
+                    f,
+                    "{warrior} siphons energy from {friend}",
+                    warrior = name(*warrior),
+                    friend = name(*friend)
+                )
             }
             Event::Hex { warrior, attacker } => {
-                write!(f, "{warrior}'s hex makes {attacker} reroll")
+                write!(
+                    f,
+                    "{warrior}'s hex makes {attacker} reroll",
+                    warrior = name(*warrior),
+                    attacker = name(*attacker)
+                )
             }
             Event::MindTap {
                 warrior,
                 ability,
                 from,
-            } => write!(f, "{warrior} copies {ability} from {from}"),
+            } => write!(
+                f,
+                "{warrior} copies {ability} from {from}",
+                warrior = name(*warrior),
+                from = name(*from)
+            ),
             Event::Reanimated { warrior, at, click } => {
-                write!(f, "{warrior} returns at {at} (click {click})")
+                write!(
+                    f,
+                    "{warrior} returns at {at} (click {click})",
+                    warrior = name(*warrior)
+                )
             }
-            Event::Removed { warrior } => write!(f, "{warrior} is removed from the game"),
+            Event::Removed { warrior } => write!(
+                f,
+                "{warrior} is removed from the game",
+                warrior = name(*warrior)
+            ),
             Event::TurnBegan { player } => write!(f, "player {player}'s turn begins"),
             Event::NotModelled(n) => write!(
                 f,
-                "{} is not modelled yet: it does nothing for warrior number {}",
-                n.ability, n.object
+                "{}'s {} is not modelled yet: it does nothing",
+                name(n.object),
+                n.ability
             ),
         }
     }
@@ -516,7 +739,7 @@ pub enum RulesError {
     /// No such player.
     NoSuchPlayer(PlayerId),
     /// No such warrior.
-    NoSuchWarrior(usize),
+    NoSuchWarrior(WarriorId),
     /// The warrior is eliminated.
     Eliminated(String),
     /// It is not the warrior's controller's turn.
@@ -532,9 +755,9 @@ pub enum RulesError {
     /// ([`super::MageKnightRules`]'s `apply` turns this into a successful attempt).
     Terrified {
         /// The mover.
-        mover: usize,
+        mover: WarriorId,
         /// The warrior with Terrify.
-        terrifier: usize,
+        terrifier: WarriorId,
         /// The roll that stopped it.
         roll: u32,
     },
@@ -548,7 +771,7 @@ impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RulesError::NoSuchPlayer(p) => write!(f, "no player {}", p.0),
-            RulesError::NoSuchWarrior(i) => write!(f, "no warrior number {i}"),
+            RulesError::NoSuchWarrior(i) => write!(f, "no {i}"),
             RulesError::Eliminated(n) => write!(f, "{n} is eliminated"),
             RulesError::NotYourTurn(n) => write!(f, "{n} is not controlled by the active player"),
             RulesError::NoActionsLeft => write!(f, "the player has no actions left this turn"),

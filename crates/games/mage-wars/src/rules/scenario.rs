@@ -514,6 +514,7 @@ impl ScenarioGame for MageWarsScenarios {
     ];
 
     type Rules = MageWarsRules;
+    type Handle = ObjectId;
     type Player = PlayerKeys;
     type Object = ObjectKeys;
     type Step = StepKeys;

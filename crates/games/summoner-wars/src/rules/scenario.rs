@@ -404,6 +404,7 @@ impl ScenarioGame for SummonerWarsScenarios {
     ];
 
     type Rules = SummonerWarsRules;
+    type Handle = ObjectId;
     type Player = PlayerKeys;
     type Object = ObjectKeys;
     type Step = StepKeys;

@@ -893,6 +893,7 @@ impl ScenarioGame for WowScenarios {
     ];
 
     type Rules = WowRules;
+    type Handle = ObjectId;
     type Player = PlayerKeys;
     type Object = ObjectKeys;
     type Step = StepKeys;
