@@ -154,16 +154,21 @@ pub fn pay_resources(game: &mut Game, player: PlayerId, cost: u32) -> Result<(),
 
 /// Puts a link on the chain and gives its controller priority (707.1f).
 fn push(game: &mut Game, link: Link) {
-    let text = describe(game, &link);
+    let kind = link.kind;
     game.priority = link.controller;
     game.passes = 0;
     game.chain.push(link);
-    game.record(GameEvent::LinkAdded(text));
+    game.record(GameEvent::LinkAdded(kind));
 }
 
 /// How events and expectations name a link.
 pub fn describe(game: &Game, link: &Link) -> String {
-    match &link.kind {
+    describe_kind(game, &link.kind)
+}
+
+/// A link of this kind in words, with card names.
+pub fn describe_kind(game: &Game, kind: &LinkKind) -> String {
+    match kind {
         LinkKind::Card(card) => game.label(*card),
         LinkKind::Proposal { attacker, defender } => {
             format!(
@@ -265,10 +270,7 @@ pub fn play(
     if let Some(o) = game.store.get_mut(card) {
         o.zone = chain;
     }
-    game.record(GameEvent::Played {
-        player,
-        card: game.label(card),
-    });
+    game.record(GameEvent::Played { player, card });
     game.note_not_modelled(card);
     push(
         game,
@@ -537,9 +539,9 @@ pub fn add_triggered(
         },
         targets,
     };
-    let text = describe(game, &link);
+    let kind = link.kind;
     game.chain.push(link);
-    game.record(GameEvent::LinkAdded(text));
+    game.record(GameEvent::LinkAdded(kind));
     Ok(())
 }
 
@@ -590,7 +592,7 @@ fn close_window(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rul
 /// Resolves a link (709): recheck targets, apply its text, then the turn player gets
 /// priority (709.2h).
 fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
-    let text = describe(game, &link);
+    let kind = link.kind;
     // 709.2a, 709.2c: each target is rechecked; an illegal one keeps its place but is not
     // affected.
     let rules = link_rules(game, &link);
@@ -613,7 +615,7 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
                 interrupt(game, &link);
                 return Ok(());
             }
-            game.record(GameEvent::LinkResolved(text));
+            game.record(GameEvent::LinkResolved(kind));
             return combat::start(game, attacker, defender);
         }
         LinkKind::Strike(weapon) => combat::resolve_strike(game, link.controller, weapon),
@@ -640,7 +642,7 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
             }
         }
     }
-    game.record(GameEvent::LinkResolved(text));
+    game.record(GameEvent::LinkResolved(kind));
     Ok(())
 }
 
@@ -649,8 +651,7 @@ fn interrupt(game: &mut Game, link: &Link) {
     if let LinkKind::Card(card) = link.kind {
         game.move_to(card, GRAVEYARD);
     }
-    let text = describe(game, link);
-    game.record(GameEvent::LinkInterrupted(text));
+    game.record(GameEvent::LinkInterrupted(link.kind));
 }
 
 fn resolve_card(

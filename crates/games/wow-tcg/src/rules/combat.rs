@@ -96,10 +96,7 @@ pub fn start(game: &mut Game, attacker: ObjectId, defender: ObjectId) -> Result<
         struck: Vec::new(),
         strike_types: Vec::new(),
     });
-    game.record(GameEvent::CombatStarted {
-        attacker: game.label(attacker),
-        defender: game.label(defender),
-    });
+    game.record(GameEvent::CombatStarted { attacker, defender });
     trigger(game, attacker, TriggerEvent::ThisAttacks);
     game.priority = game.turn_player;
     game.passes = 0;
@@ -178,7 +175,7 @@ fn protect_point(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Ru
                 c.defender = Some(protector);
                 c.protector = Some(protector);
             }
-            game.record(GameEvent::Protected(game.label(protector)));
+            game.record(GameEvent::Protected(protector));
             return Ok(());
         }
     }

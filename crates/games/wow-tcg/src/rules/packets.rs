@@ -11,7 +11,7 @@ use super::content::{DamageType, EffectOp, PacketSide, Recipient};
 use super::state::{Bubble, Game, GameEvent, RulesError};
 
 /// A packet (405.2, 405.3).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Packet {
     /// Damage it would deal or heal.
     pub amount: u32,
@@ -22,6 +22,7 @@ pub struct Packet {
     /// Destination character.
     pub destination: ObjectId,
     /// Damage type; `None`: typeless.
+    #[serde(serialize_with = "damage_type_name")]
     pub damage_type: Option<DamageType>,
     /// Combat damage.
     pub combat: bool,
@@ -31,6 +32,14 @@ pub struct Packet {
     pub weapons: Vec<ObjectId>,
     /// Replacement modifiers that already changed it: (card, operation index) (716.1c).
     pub replaced_by: Vec<(ObjectId, usize)>,
+}
+
+/// Serializes a packet's damage type by its name.
+fn damage_type_name<S: serde::Serializer>(
+    damage_type: &Option<DamageType>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&damage_type.map(|t| t.name()), serializer)
 }
 
 impl Packet {
@@ -69,7 +78,8 @@ impl Packet {
         }
     }
 
-    fn describe(&self, game: &Game) -> String {
+    /// The packet in words: source, destination, amount and kind, with card names.
+    pub fn describe(&self, game: &Game) -> String {
         let kind = match (self.heal, self.damage_type) {
             (true, _) => "healing".to_string(),
             (false, Some(t)) => t.name().to_lowercase(),
@@ -205,7 +215,7 @@ fn replace(
             used_next.push((chosen.holder, chosen.index));
         }
         game.record(GameEvent::Replaced {
-            by: game.label(chosen.holder),
+            by: chosen.holder,
             from: before,
             to: packet.amount,
         });
@@ -279,7 +289,7 @@ fn pass_bubbles(
         // A lasting bubble that prevents all of the packet: the controller loses nothing by
         // letting it go first, so it does (docs/decisions.md).
         game.record(GameEvent::Prevented {
-            by: game.label(character),
+            by: character,
             amount: packet.amount,
         });
         packet.amount = 0;
@@ -322,7 +332,7 @@ fn pass_bubbles(
                     *r = r.saturating_sub(amount);
                 }
                 packet.amount -= prevented;
-                let by = game.label(game.bubbles[i].source);
+                let by = game.bubbles[i].source;
                 game.record(GameEvent::Prevented {
                     by,
                     amount: prevented,
@@ -344,7 +354,7 @@ fn pass_bubbles(
                     let prevented = def.min(packet.amount);
                     packet.amount -= prevented;
                     game.record(GameEvent::Prevented {
-                        by: game.label(armor),
+                        by: armor,
                         amount: prevented,
                     });
                 }
@@ -380,7 +390,7 @@ pub fn deliver(
         {
             continue;
         }
-        game.record(GameEvent::PacketCreated(packet.describe(game)));
+        game.record(GameEvent::PacketCreated(packet.clone()));
         replace(game, &mut packet, &mut used_next, ctx)?;
         if !packet.heal {
             let (source, destination) = (packet.source, packet.destination);
@@ -404,9 +414,8 @@ pub fn deliver(
                 o.damage.saturating_add(done.amount)
             };
         }
-        let text = done.packet.describe(game);
-        game.last_packets.push(text.clone());
-        game.record(GameEvent::PacketDealt(text));
+        game.last_packets.push(done.packet.clone());
+        game.record(GameEvent::PacketDealt(done.packet.clone()));
     }
     Ok(results)
 }
@@ -416,6 +425,5 @@ pub fn put_damage(game: &mut Game, to: ObjectId, amount: u32) {
     if let Some(o) = game.store.get_mut(to) {
         o.damage = o.damage.saturating_add(amount);
     }
-    let label = game.label(to);
-    game.record(GameEvent::DamagePut { to: label, amount });
+    game.record(GameEvent::DamagePut { to, amount });
 }

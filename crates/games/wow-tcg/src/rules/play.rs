@@ -9,13 +9,15 @@
 //! what the rules interpret: printed stats, keywords and tags; a card's own text (its handler)
 //! is logged once per object as not modelled ([`GameEvent::NotModelled`]).
 
-use grimoire_engine::{Ctx, DieFaces, Outcome as EngineOutcome, Playable, PlayerId};
+use grimoire_engine::{Ctx, DieFaces, ObjectId, Outcome as EngineOutcome, Playable, PlayerId};
 
 use super::actions::{Action, WowRules};
 use super::card::Printed;
 use super::chain;
 use super::content::{deck::Deck, D6_DIE, D6_DIE_NAME};
-use super::state::{illegal, Game, GameEvent, Outcome, Phase, RulesError, StartStep, DECK, PLAY};
+use super::state::{
+    illegal, Game, GameEvent, LinkKind, Outcome, Phase, RulesError, StartStep, DECK, PLAY,
+};
 use super::turn::{self, OPENING_HAND};
 
 /// Roll-offs after which set-up gives up on breaking a tie (a die that always ties is a
@@ -141,15 +143,7 @@ impl Playable for WowRules {
     }
 
     fn describe_event(&self, game: &Game, event: &GameEvent) -> String {
-        match event {
-            GameEvent::NotModelled(n) => format!(
-                "{}: its own text is not modelled ({}); it plays by its printed stats and \
-                 keywords",
-                game.label(n.object),
-                n.ability
-            ),
-            other => describe_event(other),
-        }
+        describe_event(game, event)
     }
 }
 
@@ -186,23 +180,25 @@ fn roll_off(
     )))
 }
 
-/// An event in words a player reads.
-pub fn describe_event(event: &GameEvent) -> String {
+/// An event in words a player reads, with the names of the cards in `game`.
+pub fn describe_event(game: &Game, event: &GameEvent) -> String {
+    let name = |id: &ObjectId| game.label(*id);
+    let link = |kind: &LinkKind| chain::describe_kind(game, kind);
     match event {
-        GameEvent::PacketCreated(packet) => format!("packet: {packet}"),
-        GameEvent::Replaced { by, from, to } => format!("{by} changes {from} to {to}"),
-        GameEvent::Prevented { by, amount } => format!("{by} prevents {amount} damage"),
-        GameEvent::PacketDealt(packet) => format!("dealt: {packet}"),
-        GameEvent::DamagePut { to, amount } => format!("{amount} damage is put on {to}"),
-        GameEvent::Destroyed(card) => format!("{card} is destroyed"),
-        GameEvent::PutIntoGraveyard(card) => format!("{card} is put into the graveyard"),
-        GameEvent::LinkAdded(link) => format!("{link} is added to the chain"),
-        GameEvent::LinkResolved(link) => format!("{link} resolves"),
-        GameEvent::LinkInterrupted(link) => format!("{link} is interrupted"),
+        GameEvent::PacketCreated(packet) => format!("packet: {}", packet.describe(game)),
+        GameEvent::Replaced { by, from, to } => format!("{} changes {from} to {to}", name(by)),
+        GameEvent::Prevented { by, amount } => format!("{} prevents {amount} damage", name(by)),
+        GameEvent::PacketDealt(packet) => format!("dealt: {}", packet.describe(game)),
+        GameEvent::DamagePut { to, amount } => format!("{amount} damage is put on {}", name(to)),
+        GameEvent::Destroyed(card) => format!("{} is destroyed", name(card)),
+        GameEvent::PutIntoGraveyard(card) => format!("{} is put into the graveyard", name(card)),
+        GameEvent::LinkAdded(kind) => format!("{} is added to the chain", link(kind)),
+        GameEvent::LinkResolved(kind) => format!("{} resolves", link(kind)),
+        GameEvent::LinkInterrupted(kind) => format!("{} is interrupted", link(kind)),
         GameEvent::CombatStarted { attacker, defender } => {
-            format!("combat: {attacker} attacks {defender}")
+            format!("combat: {} attacks {}", name(attacker), name(defender))
         }
-        GameEvent::Protected(card) => format!("{card} protects"),
+        GameEvent::Protected(card) => format!("{} protects", name(card)),
         GameEvent::PlayerLost(p) => format!("player {} loses", p.0),
         GameEvent::GameOver(Outcome::Won(p)) => format!("player {} wins the game", p.0),
         GameEvent::GameOver(Outcome::Draw) => "the game is a draw".to_string(),
@@ -231,12 +227,12 @@ pub fn describe_event(event: &GameEvent) -> String {
         GameEvent::StepStarted(StartStep::Draw) => "draw step".to_string(),
         GameEvent::ActionPhase => "action phase".to_string(),
         GameEvent::EndPhase => "end phase".to_string(),
-        GameEvent::Discarded(card) => format!("{card} is discarded"),
-        GameEvent::Played { player, card } => format!("player {} plays {card}", player.0),
+        GameEvent::Discarded(card) => format!("{} is discarded", name(card)),
+        GameEvent::Played { player, card } => format!("player {} plays {}", player.0, name(card)),
         GameEvent::NotModelled(n) => format!(
-            "object {}: its own text is not modelled ({}); it plays by its printed stats and \
-             keywords",
-            n.object.0, n.ability
+            "{}: its own text is not modelled ({}); it plays by its printed stats and keywords",
+            name(&n.object),
+            n.ability
         ),
     }
 }

@@ -1080,7 +1080,13 @@ impl ScenarioGame for WowScenarios {
             checks.push(Check::new(
                 "packets",
                 format!("{e:?}"),
-                format!("{:?}", game.last_packets),
+                format!(
+                    "{:?}",
+                    game.last_packets
+                        .iter()
+                        .map(|p| p.describe(game))
+                        .collect::<Vec<_>>()
+                ),
             ));
         }
         if let Some(e) = &expect.combat {

@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::card::{Kind, Printed};
 use super::content::{Count, DamageType, EffectOp, Keyword, Recipient, TriggerEvent};
 use super::effects::keyword_ops;
+use super::packets::Packet;
 
 impl TraitKind for Keyword {
     fn same_kind(&self, other: &Self) -> bool {
@@ -171,7 +172,7 @@ pub struct Combat {
 }
 
 /// What a link on the chain is (705.1).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum LinkKind {
     /// A card being played (705.2).
     Card(ObjectId),
@@ -242,11 +243,11 @@ pub enum Outcome {
 #[derive(Debug, Clone, Serialize)]
 pub enum GameEvent {
     /// A packet was created (405).
-    PacketCreated(String),
+    PacketCreated(Packet),
     /// A replacement modifier changed a packet's amount (716).
     Replaced {
         /// The modifier's card.
-        by: String,
+        by: ObjectId,
         /// Amount before.
         from: u32,
         /// Amount after.
@@ -255,38 +256,38 @@ pub enum GameEvent {
     /// A bubble or armor prevented damage (717).
     Prevented {
         /// The bubble's card.
-        by: String,
+        by: ObjectId,
         /// Damage prevented.
         amount: u32,
     },
     /// Damage was dealt (or healed) by a packet.
-    PacketDealt(String),
+    PacketDealt(Packet),
     /// Damage was put on a character without a packet (716.2).
     DamagePut {
         /// The character.
-        to: String,
+        to: ObjectId,
         /// Damage.
         amount: u32,
     },
     /// A card was destroyed.
-    Destroyed(String),
+    Destroyed(ObjectId),
     /// A card went to the graveyard without being destroyed.
-    PutIntoGraveyard(String),
+    PutIntoGraveyard(ObjectId),
     /// A link was added to the chain.
-    LinkAdded(String),
+    LinkAdded(LinkKind),
     /// A link resolved.
-    LinkResolved(String),
+    LinkResolved(LinkKind),
     /// A link was interrupted (711).
-    LinkInterrupted(String),
+    LinkInterrupted(LinkKind),
     /// A combat step started (602.1).
     CombatStarted {
         /// Attacker.
-        attacker: String,
+        attacker: ObjectId,
         /// Proposed defender.
-        defender: String,
+        defender: ObjectId,
     },
     /// A character protected (602.2).
-    Protected(String),
+    Protected(ObjectId),
     /// A player lost (102).
     PlayerLost(PlayerId),
     /// The game ended.
@@ -333,13 +334,13 @@ pub enum GameEvent {
     /// The end phase began (503.1).
     EndPhase,
     /// A card was discarded from hand (503.2a).
-    Discarded(String),
+    Discarded(ObjectId),
     /// A card was played from hand (406).
     Played {
         /// The player.
         player: PlayerId,
         /// The card.
-        card: String,
+        card: ObjectId,
     },
 }
 
@@ -433,7 +434,7 @@ pub struct Game {
     /// The end of the game.
     pub outcome: Option<Outcome>,
     /// A description of every packet of the last action, in order.
-    pub last_packets: Vec<String>,
+    pub last_packets: Vec<Packet>,
     /// The events of the action being applied (moved to the log when it succeeds).
     pub pending_events: Vec<GameEvent>,
     /// The abilities not modelled yet that play has reported, per card.
@@ -1055,12 +1056,11 @@ impl Game {
             .get(id)
             .map(|o| o.attachments.clone())
             .unwrap_or_default();
-        let label = self.label(id);
         self.move_to(id, GRAVEYARD);
         self.record(if destroyed {
-            GameEvent::Destroyed(label)
+            GameEvent::Destroyed(id)
         } else {
-            GameEvent::PutIntoGraveyard(label)
+            GameEvent::PutIntoGraveyard(id)
         });
         for attached in attachments {
             self.detach(attached);

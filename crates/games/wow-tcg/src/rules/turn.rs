@@ -189,7 +189,7 @@ pub fn wrap_up(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rule
         )?;
         let card = hand[pick];
         game.move_to(card, GRAVEYARD);
-        game.record(GameEvent::Discarded(game.label(card)));
+        game.record(GameEvent::Discarded(card));
     }
     game.atk_changes.clear();
     game.granted.clear();
