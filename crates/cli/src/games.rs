@@ -291,7 +291,9 @@ pub fn generic_scenario_schema<G: ScenarioGame + Default>() -> serde_json::Value
 mod tests {
     use super::*;
     use grimoire_engine::scenario::{Check, Names, ObjectEntry, PlayerEntry, Subject, Subjects};
-    use grimoire_engine::{ChoiceError, Ctx, DiceError, DieFaces, ObjectId, PlayerId, Rules};
+    use grimoire_engine::{
+        ChoiceError, Ctx, DiceError, DieFaces, ObjectId, PlayerId, Rules, ScenarioError,
+    };
 
     #[test]
     fn the_registry_names_the_four_games() {
@@ -426,10 +428,14 @@ mod tests {
         fn dice(&self) -> Vec<DieFaces> {
             Vec::new()
         }
-        fn new_state(&self, _: &[&PlayerEntry<NoKeys>]) -> Result<u32, String> {
+        fn new_state(&self, _: &[&PlayerEntry<NoKeys>]) -> Result<u32, ScenarioError> {
             Ok(0)
         }
-        fn add_object(&self, _: &mut u32, _: &ObjectEntry<NoKeys>) -> Result<ObjectId, String> {
+        fn add_object(
+            &self,
+            _: &mut u32,
+            _: &ObjectEntry<NoKeys>,
+        ) -> Result<ObjectId, ScenarioError> {
             Err("a counter has no objects".into())
         }
         fn run_step(
@@ -438,8 +444,8 @@ mod tests {
             step: &AddStep,
             _: &Names,
             ctx: &mut Ctx<'_, u32>,
-        ) -> Result<(), String> {
-            self.apply(state, &step.add, ctx).map_err(|e| e.to_string())
+        ) -> Result<(), ScenarioError> {
+            self.apply(state, &step.add, ctx).map_err(ScenarioError::refused)
         }
         fn unknown_names(&self, _: &TotalExpect) -> Vec<(&'static str, String)> {
             Vec::new()
@@ -450,7 +456,7 @@ mod tests {
             expect: &TotalExpect,
             _: Subjects,
             _: &Names,
-        ) -> Result<Vec<Check>, String> {
+        ) -> Result<Vec<Check>, ScenarioError> {
             Ok(expect
                 .total
                 .map(|t| Check::new("total", t, state))

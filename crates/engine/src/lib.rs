@@ -61,7 +61,8 @@ pub use rules::{
 };
 
 pub use scenario::{
-    run_scenario, run_scenario_dir, scenario_game, scenario_schema, DirectoryRun, ScenarioGame,
+    run_scenario, run_scenario_dir, scenario_game, scenario_schema, DirectoryRun, ScenarioError,
+    ScenarioGame,
 };
 pub use simulate::{
     simulate, time_playouts, CardFigures, FailedGame, PlayoutTiming, Rate, SimulationOptions,

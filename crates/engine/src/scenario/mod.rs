@@ -157,6 +157,49 @@ impl<H: Copy + Eq + Hash> Names<H> {
     }
 }
 
+/// Why a game could not set up, run or check part of a scenario. The kind matters to the
+/// runner: a step's `fails_with` is met only by a [`ScenarioError::Refused`] step, so a
+/// scenario that misnames something can never pass as an expected refusal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScenarioError {
+    /// The rules refused the step's action; the message is the rules error's.
+    Refused(String),
+    /// The scenario's keys say something the game cannot set up or run: a missing or
+    /// conflicting key, an unknown name, a value out of what the game accepts.
+    Scenario(String),
+}
+
+impl ScenarioError {
+    /// The rules refused the step with `error`.
+    pub fn refused(error: impl fmt::Display) -> Self {
+        Self::Refused(error.to_string())
+    }
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Refused(message) | Self::Scenario(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+impl From<String> for ScenarioError {
+    /// A scenario error with this message.
+    fn from(message: String) -> Self {
+        Self::Scenario(message)
+    }
+}
+
+impl From<&str> for ScenarioError {
+    /// A scenario error with this message.
+    fn from(message: &str) -> Self {
+        Self::Scenario(message.to_string())
+    }
+}
+
 /// A game's side of the scenario runner: its keys and how to set up, run and check them.
 pub trait ScenarioGame {
     /// The game's name, as scenario files write it in `game = "..."`.
@@ -192,14 +235,17 @@ pub trait ScenarioGame {
     }
 
     /// The starting state, from the `[[player]]` entries.
-    fn new_state(&self, players: &[&PlayerEntry<Self::Player>]) -> Result<StateOf<Self>, String>;
+    fn new_state(
+        &self,
+        players: &[&PlayerEntry<Self::Player>],
+    ) -> Result<StateOf<Self>, ScenarioError>;
 
     /// Puts one `[[object]]` into play and returns its id.
     fn add_object(
         &self,
         state: &mut StateOf<Self>,
         object: &ObjectEntry<Self::Object>,
-    ) -> Result<Self::Handle, String>;
+    ) -> Result<Self::Handle, ScenarioError>;
 
     /// Once every object exists: what an object's keys say about others (attachments...).
     fn link_object(
@@ -208,18 +254,19 @@ pub trait ScenarioGame {
         _id: Self::Handle,
         _object: &ObjectEntry<Self::Object>,
         _names: &Names<Self::Handle>,
-    ) -> Result<(), String> {
+    ) -> Result<(), ScenarioError> {
         Ok(())
     }
 
-    /// Runs one step (usually by turning it into an action and applying it with the rules).
+    /// Runs one step (usually by turning it into an action and applying it with the rules);
+    /// an action the rules refuse is a [`ScenarioError::Refused`].
     fn run_step(
         &self,
         state: &mut StateOf<Self>,
         step: &Self::Step,
         names: &Names<Self::Handle>,
         ctx: &mut Ctx<'_, EventOf<Self>>,
-    ) -> Result<(), String>;
+    ) -> Result<(), ScenarioError>;
 
     /// Names in an expectation the game does not know, as (key, name): an unknown trait or
     /// condition name would make a check pass vacuously.
@@ -232,7 +279,7 @@ pub trait ScenarioGame {
         expect: &Self::Expect,
         subjects: Subjects<Self::Handle>,
         names: &Names<Self::Handle>,
-    ) -> Result<Vec<Check>, String>;
+    ) -> Result<Vec<Check>, ScenarioError>;
 }
 
 /// A scenario failure: where in the file and what.
@@ -520,11 +567,17 @@ impl<G: ScenarioGame> Runner<'_, G> {
         let number = index + 1;
         let outcome = match (result, &step.value.fails_with) {
             (Ok(()), None) => self.leftovers(&dice, &choices),
-            (Err(e), Some(expected)) if e.contains(expected.as_str()) => Ok(()),
-            (Err(e), Some(expected)) => Err(format!(
+            (Err(ScenarioError::Refused(e)), Some(expected)) if e.contains(expected.as_str()) => {
+                Ok(())
+            }
+            (Err(ScenarioError::Refused(e)), Some(expected)) => Err(format!(
                 "expected the step to fail with {expected:?}, but it failed with: {e}"
             )),
-            (Err(e), None) => Err(e),
+            (Err(ScenarioError::Scenario(e)), Some(expected)) => Err(format!(
+                "expected the rules to refuse the step with {expected:?}, but the step \
+                 itself is wrong: {e}"
+            )),
+            (Err(e), None) => Err(e.to_string()),
             (Ok(()), Some(expected)) => Err(format!(
                 "expected the step to fail with {expected:?}, but it succeeded"
             )),
@@ -585,7 +638,7 @@ impl<G: ScenarioGame> Runner<'_, G> {
         }
         let checks = match self.game.check(state, &expect.value.game, subjects, names) {
             Ok(checks) => checks,
-            Err(e) => return self.fail(expect.offset, e),
+            Err(e) => return self.fail(expect.offset, e.to_string()),
         };
         for (key, at) in &expect.keys {
             if key == "object" || key == "player" {

@@ -9,7 +9,7 @@ use grimoire_engine::scenario::{
 };
 use grimoire_engine::{
     Board, ChoiceError, Ctx, DiceError, DieFaces, ObjectId, Outcome, Playable, PlayerId, Rules,
-    Zone, ZonedArena,
+    ScenarioError, Zone, ZonedArena,
 };
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -488,7 +488,7 @@ impl ScenarioGame for Duel {
         vec![attack_die(), effect_die()]
     }
 
-    fn new_state(&self, players: &[&PlayerEntry<PlayerKeys>]) -> Result<State, String> {
+    fn new_state(&self, players: &[&PlayerEntry<PlayerKeys>]) -> Result<State, ScenarioError> {
         Ok(State {
             arena: ZonedArena::default(),
             champions: Vec::new(),
@@ -504,7 +504,7 @@ impl ScenarioGame for Duel {
         &self,
         state: &mut State,
         object: &ObjectEntry<ObjectKeys>,
-    ) -> Result<ObjectId, String> {
+    ) -> Result<ObjectId, ScenarioError> {
         let zone = state
             .arena
             .parse_position(&object.game.zone)
@@ -526,7 +526,7 @@ impl ScenarioGame for Duel {
         step: &StepKeys,
         names: &Names,
         ctx: &mut Ctx<'_, Event>,
-    ) -> Result<(), String> {
+    ) -> Result<(), ScenarioError> {
         let action = match (&step.strike, &step.move_to) {
             (Some(s), None) => Action::Strike {
                 attacker: names.object(&s.attacker)?,
@@ -555,7 +555,7 @@ impl ScenarioGame for Duel {
         state.actions_left = ACTIONS_PER_TURN;
         self.rules
             .apply(state, &action, ctx)
-            .map_err(|e| e.to_string())
+            .map_err(ScenarioError::refused)
     }
 
     fn unknown_names(&self, expect: &ExpectKeys) -> Vec<(&'static str, String)> {
@@ -574,7 +574,7 @@ impl ScenarioGame for Duel {
         expect: &ExpectKeys,
         subjects: Subjects,
         _: &Names,
-    ) -> Result<Vec<Check>, String> {
+    ) -> Result<Vec<Check>, ScenarioError> {
         let mut checks = Vec::new();
         if let Some(rolled) = expect.rolled {
             checks.push(Check::new("rolled", rolled, state.last_rolled));

@@ -400,6 +400,25 @@ fn fails_with_expects_the_step_to_fail_with_that_text() {
 }
 
 #[test]
+fn fails_with_is_met_only_by_a_rules_refusal_never_by_a_wrong_step() {
+    let l = head_lines();
+    // The text matches the scenario error, but a misnamed object is the file's mistake: an
+    // expected refusal must come from the rules.
+    let misnamed = run(
+        "\n[[step]]\nmove = { who = \"knigt\", to = \"B1\" }\nfails_with = \"no object named\"\n",
+    );
+    let messages = messages(&misnamed);
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(
+        messages[0].starts_with(&format!(
+            "{}:1: step 1: expected the rules to refuse the step with \"no object named\", but the step itself is wrong: no object named \"knigt\"",
+            l + 4
+        )),
+        "{messages:?}"
+    );
+}
+
+#[test]
 fn set_up_errors_point_at_the_object() {
     let l = head_lines();
     let bad_zone = run("\n[[object]]\nid = \"owl\"\nplayer = 1\nzone = \"E5\"\nlife = 2\n");
@@ -573,14 +592,14 @@ impl grimoire_engine::ScenarioGame for LazyDuel {
     fn new_state(
         &self,
         players: &[&grimoire_engine::scenario::PlayerEntry<game::PlayerKeys>],
-    ) -> Result<State, String> {
+    ) -> Result<State, grimoire_engine::ScenarioError> {
         self.0.new_state(players)
     }
     fn add_object(
         &self,
         state: &mut State,
         object: &grimoire_engine::scenario::ObjectEntry<game::ObjectKeys>,
-    ) -> Result<ObjectId, String> {
+    ) -> Result<ObjectId, grimoire_engine::ScenarioError> {
         self.0.add_object(state, object)
     }
     fn run_step(
@@ -589,7 +608,7 @@ impl grimoire_engine::ScenarioGame for LazyDuel {
         step: &game::StepKeys,
         names: &grimoire_engine::scenario::Names,
         ctx: &mut grimoire_engine::Ctx<'_, Event>,
-    ) -> Result<(), String> {
+    ) -> Result<(), grimoire_engine::ScenarioError> {
         self.0.run_step(state, step, names, ctx)
     }
     fn unknown_names(&self, _: &game::ExpectKeys) -> Vec<(&'static str, String)> {
@@ -601,7 +620,7 @@ impl grimoire_engine::ScenarioGame for LazyDuel {
         _: &game::ExpectKeys,
         _: grimoire_engine::scenario::Subjects,
         _: &grimoire_engine::scenario::Names,
-    ) -> Result<Vec<grimoire_engine::scenario::Check>, String> {
+    ) -> Result<Vec<grimoire_engine::scenario::Check>, grimoire_engine::ScenarioError> {
         Ok(Vec::new())
     }
 }

@@ -26,7 +26,9 @@
 use grimoire_engine::scenario::{
     Bounded, Check, Names, ObjectEntry, PlayerEntry, ScenarioGame, Subject, Subjects,
 };
-use grimoire_engine::{Board, Ctx, DieFaces, OpenTable, PlayerId, Rules, TablePoint};
+use grimoire_engine::{
+    Board, Ctx, DieFaces, OpenTable, PlayerId, Rules, ScenarioError, TablePoint,
+};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -394,11 +396,18 @@ pub enum Piece {
 }
 
 /// The warrior named `name`.
-fn object(names: &Names<Piece>, name: &str) -> Result<WarriorId, String> {
+///
+/// Naming an objective token or a terrain feature where a warrior acts or is acted on is an
+/// action the rules refuse: the piece is on the table, but it is no warrior.
+fn object(names: &Names<Piece>, name: &str) -> Result<WarriorId, ScenarioError> {
     match names.object(name)? {
         Piece::Warrior(id) => Ok(id),
-        Piece::Terrain(_) => Err(format!("{name:?} is a terrain feature, not a warrior")),
-        Piece::Objective(_) => Err(format!("{name:?} is an objective token, not a warrior")),
+        Piece::Terrain(_) => Err(ScenarioError::Refused(format!(
+            "{name:?} is a terrain feature, not a warrior"
+        ))),
+        Piece::Objective(_) => Err(ScenarioError::Refused(format!(
+            "{name:?} is an objective token, not a warrior"
+        ))),
     }
 }
 
@@ -406,7 +415,7 @@ fn targets(
     names: &Names<Piece>,
     one: &Option<String>,
     many: &[String],
-) -> Result<Vec<WarriorId>, String> {
+) -> Result<Vec<WarriorId>, ScenarioError> {
     one.iter().chain(many).map(|t| object(names, t)).collect()
 }
 
@@ -443,7 +452,7 @@ impl ScenarioGame for MageKnightScenarios {
         vec![self.rules.d6.clone()]
     }
 
-    fn new_state(&self, players: &[&PlayerEntry<PlayerKeys>]) -> Result<Game, String> {
+    fn new_state(&self, players: &[&PlayerEntry<PlayerKeys>]) -> Result<Game, ScenarioError> {
         if players.is_empty() {
             return Err("a Mage Knight scenario needs at least one [[player]]".into());
         }
@@ -453,16 +462,16 @@ impl ScenarioGame for MageKnightScenarios {
                 (Some(a), None) => a.get(),
                 (None, Some(total)) => total.get() / u32::from(content::POINTS_PER_ACTION),
                 (None, None) => {
-                    return Err(format!(
-                        "player {} needs `actions` or `build_total`",
-                        p.id.0
-                    ))
+                    return Err(
+                        format!("player {} needs `actions` or `build_total`", p.id.0).into(),
+                    )
                 }
                 (Some(_), Some(_)) => {
                     return Err(format!(
                         "player {}: give `actions` or `build_total`, not both",
                         p.id.0
-                    ))
+                    )
+                    .into())
                 }
             };
             list.push(Player {
@@ -499,7 +508,7 @@ impl ScenarioGame for MageKnightScenarios {
         &self,
         state: &mut Game,
         object: &ObjectEntry<ObjectKeys>,
-    ) -> Result<Piece, String> {
+    ) -> Result<Piece, ScenarioError> {
         let keys = &object.game;
         let player = keys.player.map(PlayerId);
         if let Some(p) = player {
@@ -527,7 +536,8 @@ impl ScenarioGame for MageKnightScenarios {
                 return Err(format!(
                     "a scenario has at most {} terrain features",
                     crate::map::MAX_FEATURES
-                ));
+                )
+                .into());
             }
             let shape = crate::map::shape_of(keys.width, keys.height, keys.radius)?;
             state.terrain.push(crate::map::Terrain {
@@ -581,7 +591,8 @@ impl ScenarioGame for MageKnightScenarios {
                 data.dial.len() - 1,
                 warrior,
                 data.dial.len()
-            ));
+            )
+            .into());
         }
         let attack_type = keys
             .attack_type
@@ -593,9 +604,7 @@ impl ScenarioGame for MageKnightScenarios {
             .transpose()?;
         let front_arc = keys.front_arc.unwrap_or(f64::from(data.front_arc));
         if !(front_arc > 0.0 && front_arc <= 360.0) {
-            return Err(format!(
-                "front_arc must be in (0, 360] degrees, not {front_arc}"
-            ));
+            return Err(format!("front_arc must be in (0, 360] degrees, not {front_arc}").into());
         }
         let id = state.warriors.add(Warrior {
             card,
@@ -625,7 +634,7 @@ impl ScenarioGame for MageKnightScenarios {
             left_game: false,
         });
         id.map(Piece::Warrior)
-            .ok_or_else(|| "a scenario has too many warriors".to_string())
+            .ok_or_else(|| "a scenario has too many warriors".into())
     }
 
     fn run_step(
@@ -634,7 +643,7 @@ impl ScenarioGame for MageKnightScenarios {
         step: &StepKeys,
         names: &Names<Piece>,
         ctx: &mut Ctx<'_, Event>,
-    ) -> Result<(), String> {
+    ) -> Result<(), ScenarioError> {
         let given = [
             step.move_to.is_some(),
             step.close.is_some(),
@@ -701,7 +710,7 @@ impl ScenarioGame for MageKnightScenarios {
                             position(&f.to)?,
                         ))
                     })
-                    .collect::<Result<_, String>>()?,
+                    .collect::<Result<_, ScenarioError>>()?,
             }
         } else if let Some(c) = &step.close {
             Action::Close(CloseAttack {
@@ -734,7 +743,7 @@ impl ScenarioGame for MageKnightScenarios {
             }
         } else if let Some(t) = &step.turn {
             if !(-360.0..=360.0).contains(&t.facing) {
-                return Err(format!("`facing` is -360 to 360 degrees, not {}", t.facing));
+                return Err(format!("`facing` is -360 to 360 degrees, not {}", t.facing).into());
             }
             Action::Turn {
                 warrior: object(names, &t.warrior)?,
@@ -750,7 +759,7 @@ impl ScenarioGame for MageKnightScenarios {
         };
         self.rules
             .apply(state, &action, ctx)
-            .map_err(|e| e.to_string())
+            .map_err(ScenarioError::refused)
     }
 
     fn unknown_names(&self, expect: &ExpectKeys) -> Vec<(&'static str, String)> {
@@ -769,7 +778,7 @@ impl ScenarioGame for MageKnightScenarios {
         expect: &ExpectKeys,
         subjects: Subjects<Piece>,
         _: &Names<Piece>,
-    ) -> Result<Vec<Check>, String> {
+    ) -> Result<Vec<Check>, ScenarioError> {
         let mut checks = Vec::new();
         if let Some(roll) = expect.roll {
             checks.push(Check::new("roll", roll, state.last_roll));
@@ -843,9 +852,9 @@ impl ScenarioGame for MageKnightScenarios {
         if let Some(click) = expect.click {
             let most = longest_dial();
             if click > most {
-                return Err(format!(
-                    "`click` is 0 to {most} (the longest dial), not {click}"
-                ));
+                return Err(
+                    format!("`click` is 0 to {most} (the longest dial), not {click}").into(),
+                );
             }
             checks.push(Check::new("click", click, w.click));
         }

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use grimoire_engine::scenario::{Check, Names, ObjectEntry, PlayerEntry, Subject, Subjects};
 use grimoire_engine::{
-    Board, Ctx, DieFaces, ObjectId, PlayerId, Rules, ScenarioGame, TraitEffectKind, TraitKind, Zone,
+    Board, Ctx, DieFaces, ObjectId, PlayerId, Rules, ScenarioError, ScenarioGame, TraitEffectKind,
+    TraitKind, Zone,
 };
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
@@ -531,7 +532,7 @@ impl ScenarioGame for MageWarsScenarios {
         die == EFFECT.name
     }
 
-    fn new_state(&self, players: &[&PlayerEntry<PlayerKeys>]) -> Result<Game, String> {
+    fn new_state(&self, players: &[&PlayerEntry<PlayerKeys>]) -> Result<Game, ScenarioError> {
         let mut game = Game::new();
         for player in players {
             game.set_mana(player.id, player.game.mana.get());
@@ -543,12 +544,10 @@ impl ScenarioGame for MageWarsScenarios {
         &self,
         game: &mut Game,
         object: &ObjectEntry<ObjectKeys>,
-    ) -> Result<ObjectId, String> {
+    ) -> Result<ObjectId, ScenarioError> {
         let keys = &object.game;
         if game.store.len() >= MAX_OBJECTS {
-            return Err(format!(
-                "a scenario puts at most {MAX_OBJECTS} objects into play"
-            ));
+            return Err(format!("a scenario puts at most {MAX_OBJECTS} objects into play").into());
         }
         for (key, list) in [
             ("traits", &keys.traits),
@@ -592,7 +591,7 @@ impl ScenarioGame for MageWarsScenarios {
         id: ObjectId,
         object: &ObjectEntry<ObjectKeys>,
         names: &Names,
-    ) -> Result<(), String> {
+    ) -> Result<(), ScenarioError> {
         if let Some(parent) = &object.game.attached_to {
             game.attach(id, names.object(parent)?);
         }
@@ -612,11 +611,11 @@ impl ScenarioGame for MageWarsScenarios {
         step: &StepKeys,
         names: &Names,
         ctx: &mut Ctx<'_, GameEvent>,
-    ) -> Result<(), String> {
+    ) -> Result<(), ScenarioError> {
         for action in self.actions(game, step, names)? {
             self.rules
                 .apply(game, &action, ctx)
-                .map_err(|e| e.to_string())?;
+                .map_err(ScenarioError::refused)?;
         }
         Ok(())
     }
@@ -647,7 +646,7 @@ impl ScenarioGame for MageWarsScenarios {
         expect: &ExpectKeys,
         subjects: Subjects,
         names: &Names,
-    ) -> Result<Vec<Check>, String> {
+    ) -> Result<Vec<Check>, ScenarioError> {
         let mut checks = Vec::new();
         if let Some(expected) = &expect.dice_rolled {
             let expected: Vec<u32> = expected.iter().map(|n| n.get()).collect();

@@ -6,7 +6,9 @@
 use grimoire_engine::scenario::{
     Bounded, Check, Names, ObjectEntry, PlayerEntry, Subject, Subjects,
 };
-use grimoire_engine::{Board, Ctx, DieFaces, ObjectId, PlayerId, Rules, ScenarioGame, Square};
+use grimoire_engine::{
+    Board, Ctx, DieFaces, ObjectId, PlayerId, Rules, ScenarioError, ScenarioGame, Square,
+};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -415,7 +417,7 @@ impl ScenarioGame for SummonerWarsScenarios {
         vec![attack_die()]
     }
 
-    fn new_state(&self, players: &[&PlayerEntry<PlayerKeys>]) -> Result<Game, String> {
+    fn new_state(&self, players: &[&PlayerEntry<PlayerKeys>]) -> Result<Game, ScenarioError> {
         let mut game = Game::new();
         let mut turn = None;
         for entry in players {
@@ -439,7 +441,7 @@ impl ScenarioGame for SummonerWarsScenarios {
         &self,
         game: &mut Game,
         object: &ObjectEntry<ObjectKeys>,
-    ) -> Result<ObjectId, String> {
+    ) -> Result<ObjectId, ScenarioError> {
         let keys = &object.game;
         let controller = seat(keys.player);
         let places = [
@@ -459,7 +461,8 @@ impl ScenarioGame for SummonerWarsScenarios {
                         "{} is taken by {}",
                         square_text(square),
                         game.describe(other)
-                    ));
+                    )
+                    .into());
                 }
                 Place::Battlefield(square)
             }
@@ -468,9 +471,9 @@ impl ScenarioGame for SummonerWarsScenarios {
             (None, Some("discard")) => Place::Discard,
             (None, Some("active")) => Place::Active,
             (None, Some(other)) => {
-                return Err(format!(
-                    "unknown zone {other:?} (zones: hand, draw, discard, active)"
-                ))
+                return Err(
+                    format!("unknown zone {other:?} (zones: hand, draw, discard, active)").into(),
+                )
             }
             // Linked once every object exists.
             (None, None) => Place::Hand,
@@ -516,7 +519,7 @@ impl ScenarioGame for SummonerWarsScenarios {
         id: ObjectId,
         object: &ObjectEntry<ObjectKeys>,
         names: &Names,
-    ) -> Result<(), String> {
+    ) -> Result<(), ScenarioError> {
         let keys = &object.game;
         let piece = game.piece_mut(id).map_err(|e| e.to_string())?;
         if let Some(host) = &keys.under {
@@ -537,7 +540,7 @@ impl ScenarioGame for SummonerWarsScenarios {
         step: &StepKeys,
         names: &Names,
         ctx: &mut Ctx<'_, GameEvent>,
-    ) -> Result<(), String> {
+    ) -> Result<(), ScenarioError> {
         let rules = SummonerWarsRules;
         if let Some(phase) = &step.advance_to {
             if step.end_phase.is_some() {
@@ -547,15 +550,17 @@ impl ScenarioGame for SummonerWarsScenarios {
             for _ in 0..=Phase::ALL.len() {
                 rules
                     .apply(game, &Action::EndPhase, ctx)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(ScenarioError::refused)?;
                 if game.phase == phase {
                     return Ok(());
                 }
             }
-            return Err(format!("{} did not come within a turn", phase.name()));
+            return Err(format!("{} did not come within a turn", phase.name()).into());
         }
         for action in self.action(step, names)? {
-            rules.apply(game, &action, ctx).map_err(|e| e.to_string())?;
+            rules
+                .apply(game, &action, ctx)
+                .map_err(ScenarioError::refused)?;
         }
         Ok(())
     }
@@ -586,7 +591,7 @@ impl ScenarioGame for SummonerWarsScenarios {
         expect: &ExpectKeys,
         subjects: Subjects,
         _names: &Names,
-    ) -> Result<Vec<Check>, String> {
+    ) -> Result<Vec<Check>, ScenarioError> {
         let mut checks = Vec::new();
         if let Some(id) = subjects.object {
             let piece = game.piece(id).map_err(|e| e.to_string())?;

@@ -8,7 +8,7 @@
 use std::str::FromStr;
 
 use grimoire_engine::scenario::{Check, Names, ObjectEntry, PlayerEntry, Subject, Subjects};
-use grimoire_engine::{Ctx, DieFaces, ObjectId, PlayerId, Rules, ScenarioGame};
+use grimoire_engine::{Ctx, DieFaces, ObjectId, PlayerId, Rules, ScenarioError, ScenarioGame};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -904,7 +904,7 @@ impl ScenarioGame for WowScenarios {
         vec![DieFaces::from_table(D6_DIE_NAME, &D6_DIE, |f| f.label)]
     }
 
-    fn new_state(&self, players: &[&PlayerEntry<PlayerKeys>]) -> Result<Game, String> {
+    fn new_state(&self, players: &[&PlayerEntry<PlayerKeys>]) -> Result<Game, ScenarioError> {
         if players.len() < 2 {
             return Err("a WoW TCG scenario needs at least two [[player]]s".into());
         }
@@ -912,7 +912,8 @@ impl ScenarioGame for WowScenarios {
             return Err(format!(
                 "{} [[player]]s: a WoW TCG scenario seats at most {MAX_PLAYERS}",
                 players.len()
-            ));
+            )
+            .into());
         }
         let resources = players.iter().fold(0u32, |sum, p| {
             sum.saturating_add(p.game.resources.get())
@@ -921,7 +922,7 @@ impl ScenarioGame for WowScenarios {
         if resources > MAX_RESOURCES {
             return Err(format!(
                 "{resources} resources in all: the players of a scenario start with at most {MAX_RESOURCES}"
-            ));
+            ).into());
         }
         let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
         let mut game = Game::new(&ids);
@@ -952,7 +953,7 @@ impl ScenarioGame for WowScenarios {
         &self,
         game: &mut Game,
         object: &ObjectEntry<ObjectKeys>,
-    ) -> Result<ObjectId, String> {
+    ) -> Result<ObjectId, ScenarioError> {
         let keys = &object.game;
         let objects = game
             .info
@@ -960,11 +961,11 @@ impl ScenarioGame for WowScenarios {
             .filter(|info| info.label.as_ref() != "resource")
             .count();
         if objects >= MAX_OBJECTS {
-            return Err(format!("a scenario has at most {MAX_OBJECTS} [[object]]s"));
+            return Err(format!("a scenario has at most {MAX_OBJECTS} [[object]]s").into());
         }
         let player = PlayerId(keys.player.get());
         if game.player(player).is_none() {
-            return Err(format!("no [[player]] with id {}", player.0));
+            return Err(format!("no [[player]] with id {}", player.0).into());
         }
         let zone_name = keys.zone.as_deref().unwrap_or("play");
         let zone = PLAYER_ZONES
@@ -1004,7 +1005,7 @@ impl ScenarioGame for WowScenarios {
         id: ObjectId,
         object: &ObjectEntry<ObjectKeys>,
         names: &Names,
-    ) -> Result<(), String> {
+    ) -> Result<(), ScenarioError> {
         if let Some(parent) = &object.game.attached_to {
             let parent = names.object(parent)?;
             if parent == id {
@@ -1021,13 +1022,13 @@ impl ScenarioGame for WowScenarios {
         step: &StepKeys,
         names: &Names,
         ctx: &mut Ctx<'_, GameEvent>,
-    ) -> Result<(), String> {
+    ) -> Result<(), ScenarioError> {
         for action in self.actions(game, step, names)? {
             match action {
                 Step::Act(action) => self.rules.apply(game, &action, ctx),
                 Step::Op(operation) => self.rules.operate(game, &operation, ctx),
             }
-            .map_err(|e| e.to_string())?;
+            .map_err(ScenarioError::refused)?;
         }
         Ok(())
     }
@@ -1058,7 +1059,7 @@ impl ScenarioGame for WowScenarios {
         expect: &ExpectKeys,
         subjects: Subjects,
         _names: &Names,
-    ) -> Result<Vec<Check>, String> {
+    ) -> Result<Vec<Check>, ScenarioError> {
         let mut checks = Vec::new();
         if let Some(e) = &expect.outcome {
             let actual = match game.outcome {
