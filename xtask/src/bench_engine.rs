@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use grimoire_engine::{PlayerId, SeededDice};
+use grimoire_engine::{PlayerId, SeededDice, Zone};
 use grimoire_mage_wars::calc::{damage_distribution, DamageQuery, MAX_ATTACK_DICE};
 use grimoire_mage_wars::rules::{
     attack_action, AttackOptions, AttackProfile, AttackTarget, Game, ObjectKind, Printed,
@@ -122,8 +122,8 @@ fn melee_creature() -> Printed {
 
 fn time_attacks(iterations: u32) -> f64 {
     let mut game = Game::new();
-    let attacker = game.add_object(melee_creature(), PlayerId(1), 0);
-    let defender = game.add_object(melee_creature(), PlayerId(2), 0);
+    let attacker = game.add_object(melee_creature(), PlayerId(1), Zone(0));
+    let defender = game.add_object(melee_creature(), PlayerId(2), Zone(0));
     let bar = AttackProfile::new(&STRIKE);
     let mut dice = SeededDice::new(42);
     let start = Instant::now();

@@ -445,7 +445,8 @@ mod tests {
             _: &Names,
             ctx: &mut Ctx<'_, u32>,
         ) -> Result<(), ScenarioError> {
-            self.apply(state, &step.add, ctx).map_err(ScenarioError::refused)
+            self.apply(state, &step.add, ctx)
+                .map_err(ScenarioError::refused)
         }
         fn unknown_names(&self, _: &TotalExpect) -> Vec<(&'static str, String)> {
             Vec::new()

@@ -67,7 +67,7 @@ fn column_row_name(column: u32, row: u32) -> String {
 }
 
 /// A zone of a [`ZonedArena`]: zones are numbered row by row from 0 (`A1` is 0, `B1` is 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct Zone(pub u32);
 
 /// A grid of zones named by column letter and row number (`"B2"`). Zones are adjacent only

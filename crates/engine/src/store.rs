@@ -44,17 +44,18 @@ pub struct TraitEffect<T> {
     pub timestamp: u64,
 }
 
-/// One game object.
+/// One game object. `P` is where an object can be: the board's position type (an arena's
+/// zone, a square) or a card zone's number.
 #[derive(Debug, Clone, Serialize)]
-pub struct Object<T, M> {
+pub struct Object<T, M, P = u32> {
     /// Its id in the store.
     pub id: ObjectId,
     /// The player who owns the card.
     pub owner: PlayerId,
     /// The player who controls it now.
     pub controller: PlayerId,
-    /// The zone it is in (the game gives zone numbers their meaning).
-    pub zone: u32,
+    /// Where it is (the game gives positions their meaning).
+    pub zone: P,
     /// Damage marked on it.
     pub damage: u32,
     /// Markers (conditions, tokens) and their counts; counts are never zero.
@@ -71,7 +72,7 @@ pub struct Object<T, M> {
     pub in_play: bool,
 }
 
-impl<T: TraitKind, M: PartialEq + Clone> Object<T, M> {
+impl<T: TraitKind, M: PartialEq + Clone, P> Object<T, M, P> {
     /// Number of `marker` markers on the object.
     pub fn marker_count(&self, marker: &M) -> u32 {
         self.markers
@@ -135,12 +136,12 @@ impl<T: TraitKind, M: PartialEq + Clone> Object<T, M> {
 
 /// All objects of a game, addressed by [`ObjectId`], plus the timestamp clock.
 #[derive(Debug, Clone, Serialize)]
-pub struct ObjectStore<T, M> {
-    objects: Vec<Object<T, M>>,
+pub struct ObjectStore<T, M, P = u32> {
+    objects: Vec<Object<T, M, P>>,
     clock: u64,
 }
 
-impl<T, M> Default for ObjectStore<T, M> {
+impl<T, M, P> Default for ObjectStore<T, M, P> {
     fn default() -> Self {
         Self {
             objects: Vec::new(),
@@ -149,14 +150,14 @@ impl<T, M> Default for ObjectStore<T, M> {
     }
 }
 
-impl<T: TraitKind, M: PartialEq + Clone> ObjectStore<T, M> {
+impl<T: TraitKind, M: PartialEq + Clone, P> ObjectStore<T, M, P> {
     /// An empty store.
     pub fn new() -> Self {
         Self::default()
     }
 
     /// Adds an object owned and controlled by `owner` in `zone`, and returns its id.
-    pub fn insert(&mut self, owner: PlayerId, zone: u32, base_traits: Vec<T>) -> ObjectId {
+    pub fn insert(&mut self, owner: PlayerId, zone: P, base_traits: Vec<T>) -> ObjectId {
         let id = ObjectId(self.objects.len() as u32);
         self.objects.push(Object {
             id,
@@ -175,17 +176,17 @@ impl<T: TraitKind, M: PartialEq + Clone> ObjectStore<T, M> {
     }
 
     /// The object with this id, if any.
-    pub fn get(&self, id: ObjectId) -> Option<&Object<T, M>> {
+    pub fn get(&self, id: ObjectId) -> Option<&Object<T, M, P>> {
         self.objects.get(id.0 as usize)
     }
 
     /// The object with this id, mutably, if any.
-    pub fn get_mut(&mut self, id: ObjectId) -> Option<&mut Object<T, M>> {
+    pub fn get_mut(&mut self, id: ObjectId) -> Option<&mut Object<T, M, P>> {
         self.objects.get_mut(id.0 as usize)
     }
 
     /// All objects, in insertion order.
-    pub fn iter(&self) -> impl Iterator<Item = &Object<T, M>> {
+    pub fn iter(&self) -> impl Iterator<Item = &Object<T, M, P>> {
         self.objects.iter()
     }
 

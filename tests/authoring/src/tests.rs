@@ -2,7 +2,7 @@
 //! creature each Upkeep, and Hollow (a new trait implying Nonliving) keeps it off, through
 //! Nonliving's Poison Immunity, with no Rust written for either.
 
-use grimoire_engine::{PlayerId, ScriptedDice};
+use grimoire_engine::{PlayerId, ScriptedDice, Zone};
 
 use crate::rules::dice::{attack_die, effect_die};
 use crate::rules::phases::upkeep_phase;
@@ -16,9 +16,13 @@ fn bitten_then_upkeep(victim: &str) -> (Game, grimoire_engine::ObjectId) {
     let adder = game.add_card(
         CardId::from_name("Venom Adder").expect("authored card"),
         PlayerId(1),
-        0,
+        Zone(0),
     );
-    let target = game.add_card(CardId::from_name(victim).expect("a card"), PlayerId(2), 0);
+    let target = game.add_card(
+        CardId::from_name(victim).expect("a card"),
+        PlayerId(2),
+        Zone(0),
+    );
     let bite = &game.card(adder).expect("in play").attacks[0];
     let bite = AttackProfile::new(bite);
     let mut dice = ScriptedDice::new();
@@ -99,12 +103,12 @@ fn play_reports_the_draft_entries_it_meets() {
     let moth = game.add_card(
         CardId::from_name("Glimmer Moth").expect("authored card"),
         PlayerId(1),
-        0,
+        Zone(0),
     );
     let fox = game.add_card(
         CardId::from_name("Bitterwood Fox").expect("a card"),
         PlayerId(2),
-        0,
+        Zone(0),
     );
     let wing = AttackProfile::new(&game.card(moth).expect("in play").attacks[0]);
     for _ in 0..2 {

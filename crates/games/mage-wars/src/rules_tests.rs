@@ -3,7 +3,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use grimoire_engine::{PlayerId, ScriptedDice, SeededDice};
+use grimoire_engine::{PlayerId, ScriptedDice, SeededDice, Zone};
 
 use crate::calc::{damage_distribution, DamageQuery};
 use crate::rules::card::{ObjectKind, Printed};
@@ -87,8 +87,8 @@ fn melee(dice: u8, piercing: u8) -> AttackBar {
 /// Runs `rounds` seeded attacks and returns the observed damage frequencies.
 fn simulate(attacker: Printed, defender: Printed, rounds: u32, seed: u64) -> Vec<f64> {
     let mut game = Game::new();
-    let a = game.add_object(attacker, PlayerId(1), 0);
-    let d = game.add_object(defender, PlayerId(2), 0);
+    let a = game.add_object(attacker, PlayerId(1), Zone(0));
+    let d = game.add_object(defender, PlayerId(2), Zone(0));
     let bar = AttackProfile::new(&game.cards[0].attacks[0]);
     let mut dice = SeededDice::new(seed);
     let mut counts = vec![0u32; 64];
@@ -175,8 +175,8 @@ fn monte_carlo_agrees_with_the_exact_calculator() {
 #[test]
 fn a_simple_melee_attack_does_not_allocate_once_warm() {
     let mut game = Game::new();
-    let a = game.add_object(creature(2, vec![], melee(4, 0)), PlayerId(1), 0);
-    let d = game.add_object(creature(2, vec![], melee(4, 0)), PlayerId(2), 0);
+    let a = game.add_object(creature(2, vec![], melee(4, 0)), PlayerId(1), Zone(0));
+    let d = game.add_object(creature(2, vec![], melee(4, 0)), PlayerId(2), Zone(0));
     let card = game.cards[0].attacks;
     let bar = AttackProfile::new(&card[0]);
     let mut dice = SeededDice::new(9);
@@ -218,8 +218,8 @@ fn attack_costs_are_paid_once_or_the_attack_is_illegal() {
         ..melee(1, 0)
     };
     let mut game = Game::new();
-    let a = game.add_object(creature(0, vec![], costly), PlayerId(1), 0);
-    let d = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), 0);
+    let a = game.add_object(creature(0, vec![], costly), PlayerId(1), Zone(0));
+    let d = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), Zone(0));
     let mut dice = SeededDice::new(1);
     game.set_mana(PlayerId(1), 1);
     let bar = AttackProfile::new(&costly);
@@ -261,8 +261,8 @@ fn vampiric_does_not_count_tainted_damage() {
         ..melee(2, 0)
     };
     let mut game = Game::new();
-    let a = game.add_object(creature(0, vec![], venom), PlayerId(1), 0);
-    let d = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), 0);
+    let a = game.add_object(creature(0, vec![], venom), PlayerId(1), Zone(0));
+    let d = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), Zone(0));
     game.store.get_mut(a).expect("attacker").damage = 5;
     let mut dice = ScriptedDice::new();
     dice.push_labels(&attack_die(), ["2", "2"])
@@ -299,10 +299,10 @@ fn an_unaffordable_attack_creates_no_obligation() {
     let a = game.add_object(
         creature(0, vec![Trait::Bloodthirsty(0)], costly),
         PlayerId(1),
-        0,
+        Zone(0),
     );
-    let prey = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), 0);
-    let other = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), 0);
+    let prey = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), Zone(0));
+    let other = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), Zone(0));
     game.store.get_mut(prey).expect("prey").damage = 1;
     let mut dice = SeededDice::new(3);
     let ranged_bar = AttackBar {
@@ -354,9 +354,9 @@ fn every_attack_bar_of_the_pool_resolves_or_is_refused_as_illegal() {
             };
             let mut resolved = false;
             for defender in &defenders {
-                for zone in 0..3u32 {
+                for zone in (0..3u32).map(Zone) {
                     let mut game = Game::new();
-                    let a = game.add_object(attacker.clone(), PlayerId(1), 0);
+                    let a = game.add_object(attacker.clone(), PlayerId(1), Zone(0));
                     let d = game.add_object((*defender).clone(), PlayerId(2), zone);
                     let other = game.add_object((*defender).clone(), PlayerId(2), zone);
                     game.set_mana(PlayerId(1), 20);
@@ -378,8 +378,8 @@ fn every_attack_bar_of_the_pool_resolves_or_is_refused_as_illegal() {
                         Ok(()) => resolved = true,
                         Err(RulesError::Illegal(_)) => {}
                         Err(other) => panic!(
-                            "{} / {} against {} at {zone}: {other}",
-                            attacker.name, bar.name, defender.name
+                            "{} / {} against {} at zone {}: {other}",
+                            attacker.name, bar.name, defender.name, zone.0
                         ),
                     }
                 }
@@ -403,9 +403,9 @@ fn attacks_are_refused_out_of_range() {
         range: Some(Range { min: 1, max: 2 }),
         ..melee(2, 0)
     };
-    let try_attack = |bar: AttackBar, zone: u32, traits: Vec<Trait>| {
+    let try_attack = |bar: AttackBar, zone: Zone, traits: Vec<Trait>| {
         let mut game = Game::new();
-        let a = game.add_object(creature(0, Vec::new(), bar), PlayerId(1), 0);
+        let a = game.add_object(creature(0, Vec::new(), bar), PlayerId(1), Zone(0));
         let d = game.add_object(creature(0, traits, melee(1, 0)), PlayerId(2), zone);
         let mut dice = SeededDice::new(1);
         attack_action(
@@ -419,17 +419,17 @@ fn attacks_are_refused_out_of_range() {
         .is_ok()
     };
     // Zones are numbered row by row, four columns a row: 1 is beside 0, 5 diagonal to it.
-    assert!(try_attack(melee(2, 0), 0, Vec::new()));
-    assert!(!try_attack(melee(2, 0), 1, Vec::new()));
-    assert!(!try_attack(ranged, 0, Vec::new()));
-    assert!(try_attack(ranged, 0, vec![Trait::Flying]));
-    assert!(try_attack(ranged, 1, Vec::new()));
+    assert!(try_attack(melee(2, 0), Zone(0), Vec::new()));
+    assert!(!try_attack(melee(2, 0), Zone(1), Vec::new()));
+    assert!(!try_attack(ranged, Zone(0), Vec::new()));
+    assert!(try_attack(ranged, Zone(0), vec![Trait::Flying]));
+    assert!(try_attack(ranged, Zone(1), Vec::new()));
     assert!(
-        try_attack(ranged, 5, Vec::new()),
+        try_attack(ranged, Zone(5), Vec::new()),
         "a diagonal zone is 2 zones away"
     );
     assert!(
-        !try_attack(ranged, 3, Vec::new()),
+        !try_attack(ranged, Zone(3), Vec::new()),
         "3 zones along a row is out of range"
     );
 }
@@ -440,7 +440,7 @@ fn attacks_are_refused_out_of_range() {
 fn finite_life_blocks_later_life_gains_only() {
     use grimoire_engine::TraitEffectKind;
     let mut game = Game::new();
-    let id = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(1), 0);
+    let id = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(1), Zone(0));
     let printed = game.life(id);
     game.change_trait(id, Trait::Life(3), TraitEffectKind::Grant);
     game.change_trait(id, Trait::FiniteLife, TraitEffectKind::Grant);
@@ -452,11 +452,15 @@ fn finite_life_blocks_later_life_gains_only() {
 fn legal_actions_are_the_attacks_the_attack_sequence_accepts() {
     use crate::rules::{Action, BarSource, MageWarsRules};
     use grimoire_engine::Rules;
-    let b2 = 5;
+    let b2 = Zone(5);
     let mut game = Game::new();
     let a = game.add_object(creature(0, vec![], melee(2, 0)), PlayerId(1), b2);
     let near = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), b2);
-    let far = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), b2 + 1);
+    let far = game.add_object(
+        creature(0, vec![], melee(1, 0)),
+        PlayerId(2),
+        Zone(b2.0 + 1),
+    );
     let flyer = game.add_object(
         creature(0, vec![Trait::Flying], melee(1, 0)),
         PlayerId(2),
@@ -487,9 +491,9 @@ fn apply_records_into_the_context_log_and_converts_errors() {
     use crate::rules::{Action, BarSource, GameEvent, MageWarsRules};
     use grimoire_engine::{Ctx, EventLog, FirstOption, Rules};
     let mut game = Game::new();
-    let a = game.add_object(creature(0, vec![], melee(2, 0)), PlayerId(1), 0);
-    let d = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), 0);
-    let far = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), 11);
+    let a = game.add_object(creature(0, vec![], melee(2, 0)), PlayerId(1), Zone(0));
+    let d = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), Zone(0));
+    let far = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), Zone(11));
     game.log.clear();
     let attack = |target| Action::Attack {
         attacker: a,
@@ -553,12 +557,12 @@ fn snatch_pulls_the_defender_one_zone_toward_the_attacker() {
     let lasher = game.add_card(
         crate::CardId::from_name("Thornlasher").expect("a card"),
         PlayerId(1),
-        0,
+        Zone(0),
     );
     let fox = game.add_card(
         crate::CardId::from_name("Bitterwood Fox").expect("a card"),
         PlayerId(2),
-        1,
+        Zone(1),
     );
     let vine = AttackProfile::new(&game.card(lasher).expect("in play").attacks[0]);
     let mut dice = ScriptedDice::new();
@@ -574,7 +578,7 @@ fn snatch_pulls_the_defender_one_zone_toward_the_attacker() {
         AttackOptions::default(),
     )
     .expect("in range");
-    assert_eq!(game.store.get(fox).expect("fox").zone, 0);
+    assert_eq!(game.store.get(fox).expect("fox").zone, Zone(0));
 }
 
 /// Resilient: critical damage counts as normal damage, so Armor reduces it. Two critical 2s
@@ -583,8 +587,8 @@ fn snatch_pulls_the_defender_one_zone_toward_the_attacker() {
 fn resilient_takes_critical_damage_as_normal_damage() {
     for (traits, expected) in [(vec![Trait::Resilient], 1), (vec![], 4)] {
         let mut game = Game::new();
-        let a = game.add_object(creature(0, vec![], melee(2, 0)), PlayerId(1), 0);
-        let d = game.add_object(creature(3, traits, melee(1, 0)), PlayerId(2), 0);
+        let a = game.add_object(creature(0, vec![], melee(2, 0)), PlayerId(1), Zone(0));
+        let d = game.add_object(creature(3, traits, melee(1, 0)), PlayerId(2), Zone(0));
         let mut dice = ScriptedDice::new();
         dice.push_labels(&attack_die(), ["2*", "2*"])
             .expect("critical faces");
@@ -611,7 +615,7 @@ fn dissipate_tokens_count_down_each_upkeep_then_destroy() {
     let pillar = game.add_card(
         crate::CardId::from_name("Pillar of Righteous Flame").expect("a card"),
         PlayerId(1),
-        0,
+        Zone(0),
     );
     let tokens = |game: &Game| {
         game.store
@@ -636,7 +640,7 @@ fn huge_counts_saturate_instead_of_overflowing() {
     use crate::rules::Marker;
     let mut game = Game::new();
     let card = |name| crate::CardId::from_name(name).expect("a card");
-    let wolf = game.add_card(card("Timber Wolf"), PlayerId(1), 0);
+    let wolf = game.add_card(card("Timber Wolf"), PlayerId(1), Zone(0));
     for condition in [
         Condition::Corrode,
         Condition::Weak,
@@ -692,8 +696,8 @@ fn card_mode_odds_agree_with_the_engine_for_a_dazed_attacker_and_a_defense() {
     let catalog = Catalog::compiled();
     let printed = |name: &str| Printed::from_card(catalog.find(name).expect("card"));
     let mut game = Game::new();
-    let a = game.add_object(printed(attacker), PlayerId(1), 0);
-    let d = game.add_object(printed(defender), PlayerId(2), 0);
+    let a = game.add_object(printed(attacker), PlayerId(1), Zone(0));
+    let d = game.add_object(printed(defender), PlayerId(2), Zone(0));
     let beak = game.cards[0]
         .attacks
         .iter()

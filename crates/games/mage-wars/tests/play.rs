@@ -4,7 +4,7 @@
 
 use grimoire_engine::{
     check_contract, playout, ContractCheck, Ctx, EventLog, FirstOption, Outcome, Playable,
-    PlayerId, PlayoutOptions, Rules, ScriptedDice,
+    PlayerId, PlayoutOptions, Rules, ScriptedDice, Zone,
 };
 use grimoire_mage_wars::rules::{Catalog, MageWarsGame, Match, Play, SpellTarget, Spellbook, Step};
 use grimoire_mage_wars::spellbook::SpellbookFile;
@@ -128,12 +128,12 @@ fn a_round_plans_summons_moves_and_passes_the_initiative() {
     let beastmaster = state.seats[1].mage;
     apply(&mut state, Play::Activate(beastmaster));
     let legal = MageWarsGame.legal_actions(&state, two);
-    assert!(legal.contains(&Play::Move(7)) && legal.contains(&Play::Move(10)));
-    apply(&mut state, Play::Move(7));
-    apply(&mut state, Play::Move(6));
+    assert!(legal.contains(&Play::Move(Zone(7))) && legal.contains(&Play::Move(Zone(10))));
+    apply(&mut state, Play::Move(Zone(7)));
+    apply(&mut state, Play::Move(Zone(6)));
     // Two moves used the Beastmaster's quick action: its Action Phase is over, and the Imp,
     // summoned this round, does not act: the Final Quickcast Phase.
-    assert_eq!(state.game.zone_of(beastmaster), Some(6));
+    assert_eq!(state.game.zone_of(beastmaster), Some(Zone(6)));
     assert_eq!(
         state.step,
         Step::FinalQuickcast {
@@ -272,7 +272,7 @@ fn a_legendary_zone_exclusive_conjuration_is_not_cast_while_one_is_in_play() {
     apply(&mut state, Play::Pass);
     apply(&mut state, Play::Activate(mage));
     let here = state.game.zone_of(mage).expect("in play");
-    let next = here + 1;
+    let next = Zone(here.0 + 1);
     assert!(check_cast(&state, one, idol, SpellTarget::Zone(here), false).is_ok());
     // An Idol of the other player's in play elsewhere: Legendary forbids a second one.
     let card = grimoire_mage_wars::CardId::IdolOfPestilence;

@@ -2,7 +2,7 @@
 //! and a defender in a given state.
 
 use grimoire_engine::suggest::did_you_mean;
-use grimoire_engine::{ObjectId, PlayerId, TraitEffectKind};
+use grimoire_engine::{ObjectId, PlayerId, TraitEffectKind, Zone};
 use serde::Serialize;
 
 use super::{probability_at_least, DamageQuery, DamageSummary};
@@ -174,8 +174,8 @@ pub fn calculate_cards_in(
     let (attacker_name, defender_name, printed_armor) =
         (attacker_card.name, defender_card.name, defender_card.armor);
     let mut game = Game::new();
-    let a = game.add_object(attacker_card, PlayerId(1), 0);
-    let d = game.add_object(defender_card, PlayerId(2), 0);
+    let a = game.add_object(attacker_card, PlayerId(1), Zone(0));
+    let d = game.add_object(defender_card, PlayerId(2), Zone(0));
     for text in &state.traits {
         game.change_trait(d, *text, TraitEffectKind::Grant);
     }

@@ -324,7 +324,7 @@ fn passes(game: &Game, source: ObjectId, object: ObjectId, test: &TargetFilter) 
 
 #[cfg(test)]
 mod tests {
-    use grimoire_engine::PlayerId;
+    use grimoire_engine::{PlayerId, Zone};
 
     use super::super::content::CardId;
     use super::super::phases::upkeep_phase;
@@ -333,8 +333,8 @@ mod tests {
     /// A Timber Wolf enchanted with Ghoul Rot.
     fn rotting_wolf() -> (Game, ObjectId, ObjectId) {
         let mut game = Game::new();
-        let wolf = game.add_card(CardId::TimberWolf, PlayerId(2), 4);
-        let rot = game.add_card(CardId::GhoulRot, PlayerId(1), 4);
+        let wolf = game.add_card(CardId::TimberWolf, PlayerId(2), Zone(4));
+        let rot = game.add_card(CardId::GhoulRot, PlayerId(1), Zone(4));
         game.attach(rot, wolf);
         (game, wolf, rot)
     }
@@ -366,7 +366,7 @@ mod tests {
 
 #[cfg(test)]
 mod resolve_tests {
-    use grimoire_engine::{PlayerId, ScriptedDice};
+    use grimoire_engine::{PlayerId, ScriptedDice, Zone};
 
     use super::super::content::{CardId, Trait};
     use super::*;
@@ -374,9 +374,9 @@ mod resolve_tests {
     #[test]
     fn a_granted_trait_lasts_until_the_end_of_the_round_on_every_matching_object() {
         let mut game = Game::new();
-        let wolf = game.add_card(CardId::TimberWolf, PlayerId(1), 4);
-        let enemy = game.add_card(CardId::BitterwoodFox, PlayerId(2), 4);
-        let spell = game.add_card(CardId::CallOfTheWild, PlayerId(1), 4);
+        let wolf = game.add_card(CardId::TimberWolf, PlayerId(1), Zone(4));
+        let enemy = game.add_card(CardId::BitterwoodFox, PlayerId(2), Zone(4));
+        let spell = game.add_card(CardId::CallOfTheWild, PlayerId(1), Zone(4));
         on_resolve(&mut game, &mut ScriptedDice::new(), spell, wolf, None).expect("resolves");
         assert!(game.has_trait(wolf, Trait::Melee(1)));
         assert!(
@@ -390,9 +390,9 @@ mod resolve_tests {
     #[test]
     fn a_targeted_grant_lands_on_the_target_only() {
         let mut game = Game::new();
-        let wolf = game.add_card(CardId::TimberWolf, PlayerId(1), 4);
-        let other = game.add_card(CardId::FeralBobcat, PlayerId(1), 4);
-        let spell = game.add_card(CardId::Evade, PlayerId(1), 4);
+        let wolf = game.add_card(CardId::TimberWolf, PlayerId(1), Zone(4));
+        let other = game.add_card(CardId::FeralBobcat, PlayerId(1), Zone(4));
+        let spell = game.add_card(CardId::Evade, PlayerId(1), Zone(4));
         on_resolve(&mut game, &mut ScriptedDice::new(), spell, wolf, Some(wolf)).expect("resolves");
         assert!(game.has_trait(wolf, Trait::Elusive));
         assert!(!game.has_trait(other, Trait::Elusive));

@@ -138,11 +138,7 @@ impl Rules for MageWarsRules {
                         continue;
                     }
                     let targets: Vec<AttackTarget> = if profile.is_zone() {
-                        state
-                            .arena
-                            .zones()
-                            .map(|z| AttackTarget::Zone(z.0))
-                            .collect()
+                        state.arena.zones().map(AttackTarget::Zone).collect()
                     } else {
                         state
                             .store

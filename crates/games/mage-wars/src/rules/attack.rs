@@ -26,7 +26,7 @@ pub enum AttackTarget {
     /// A Sweeping attack: two different defenders in the same zone.
     Sweep(ObjectId, ObjectId),
     /// A zone attack on every object in the zone.
-    Zone(u32),
+    Zone(Zone),
 }
 
 /// How the attack action came about.
@@ -266,7 +266,7 @@ fn zone_attack(
     dice: &mut dyn Dice,
     attacker: ObjectId,
     bar: &AttackProfile,
-    zone: u32,
+    zone: Zone,
     options: AttackOptions,
 ) -> Result<(), RulesError> {
     if !bar.is_zone() {
@@ -579,7 +579,7 @@ fn out_of_range(
     game: &Game,
     attacker: ObjectId,
     bar: &AttackProfile,
-    zone: u32,
+    zone: Zone,
     target_flying: bool,
 ) -> Option<String> {
     let from = game.zone_of(attacker)?;
@@ -589,7 +589,7 @@ fn out_of_range(
         let range = bar.range?;
         (u32::from(range.min), u32::from(range.max))
     };
-    let distance = game.arena.zone_distance(Zone(from), Zone(zone));
+    let distance = game.arena.zone_distance(from, zone);
     let flying_in_zone = distance == 0 && (target_flying || game.is_flying(attacker));
     (distance > max || (distance < min && !flying_in_zone)).then(|| {
         format!(
@@ -941,8 +941,8 @@ pub(crate) fn push(
     }
     let arena = game.arena;
     let (w, h) = (arena.columns as i32, arena.rows as i32);
-    let (fx, fy) = arena.zone_position(Zone(game.object(source)?.zone));
-    let (tx, ty) = arena.zone_position(Zone(game.object(target)?.zone));
+    let (fx, fy) = arena.zone_position(game.object(source)?.zone);
+    let (tx, ty) = arena.zone_position(game.object(target)?.zone);
     let (fx, fy, tx, ty) = (fx as i32, fy as i32, tx as i32, ty as i32);
     let inside = |(dx, dy): (i32, i32)| (0..w).contains(&(tx + dx)) && (0..h).contains(&(ty + dy));
     let (ax, ay) = ((tx - fx).signum(), (ty - fy).signum());
@@ -957,7 +957,7 @@ pub(crate) fn push(
             .find(|&d| inside(d))
     };
     match step.and_then(|(dx, dy)| arena.zone_at((tx + dx) as u32, (ty + dy) as u32)) {
-        Some(zone) => game.move_to(target, zone.0),
+        Some(zone) => game.move_to(target, zone),
         None => bash(game, dice, source, target)?,
     }
     Ok(())
@@ -975,8 +975,8 @@ pub(crate) fn snatch(
         return Ok(());
     }
     let arena = game.arena;
-    let (fx, fy) = arena.zone_position(Zone(game.object(source)?.zone));
-    let (tx, ty) = arena.zone_position(Zone(game.object(target)?.zone));
+    let (fx, fy) = arena.zone_position(game.object(source)?.zone);
+    let (tx, ty) = arena.zone_position(game.object(target)?.zone);
     let (dx, dy) = (
         (fx as i64 - tx as i64).signum(),
         (fy as i64 - ty as i64).signum(),
@@ -987,7 +987,7 @@ pub(crate) fn snatch(
     }
     let (nx, ny) = (tx as i64 + step.0, ty as i64 + step.1);
     if let Some(zone) = arena.zone_at(nx as u32, ny as u32) {
-        game.move_to(target, zone.0);
+        game.move_to(target, zone);
     }
     Ok(())
 }

@@ -37,7 +37,7 @@ pub const PLANNED_PER_ROUND: usize = 2;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum SpellTarget {
     /// A zone (creatures and conjurations are put there; zone attacks hit it).
-    Zone(u32),
+    Zone(Zone),
     /// An object in play.
     Object(ObjectId),
     /// The whole arena (target line "Arena").
@@ -242,11 +242,11 @@ fn fits_line(
 }
 
 /// The zone of a target (`None` for the arena, which range does not limit).
-fn target_zone(state: &Match, target: SpellTarget) -> Result<Option<u32>, RulesError> {
+fn target_zone(state: &Match, target: SpellTarget) -> Result<Option<Zone>, RulesError> {
     Ok(match target {
         SpellTarget::Zone(zone) => {
-            if zone >= state.game.arena.columns * state.game.arena.rows {
-                return Err(RulesError::Illegal(format!("no zone {zone}")));
+            if zone.0 >= state.game.arena.columns * state.game.arena.rows {
+                return Err(RulesError::Illegal(format!("no zone {}", zone.0)));
             }
             Some(zone)
         }
@@ -335,9 +335,9 @@ pub(super) fn targets_in_reach(
         return Vec::new();
     };
     let line = read_target_line(cast.target);
-    let from = state.game.zone_of(seat.mage).unwrap_or(0);
-    let in_range = |zone: u32| {
-        let distance = state.game.arena.zone_distance(Zone(from), Zone(zone));
+    let from = state.game.zone_of(seat.mage).unwrap_or(Zone(0));
+    let in_range = |zone: Zone| {
+        let distance = state.game.arena.zone_distance(from, zone);
         distance >= u32::from(cast.min) && distance <= u32::from(cast.max)
     };
     targets
@@ -346,7 +346,7 @@ pub(super) fn targets_in_reach(
         .filter(|&target| {
             let reached = match target {
                 SpellTarget::Zone(zone) => {
-                    zone < state.game.arena.columns * state.game.arena.rows && in_range(zone)
+                    zone.0 < state.game.arena.columns * state.game.arena.rows && in_range(zone)
                 }
                 SpellTarget::Object(o) => state.game.object(o).is_ok_and(|o| in_range(o.zone)),
                 SpellTarget::Arena => true,
@@ -377,8 +377,8 @@ pub fn check_cast(
         ));
     }
     if let Some(zone) = target_zone(state, target)? {
-        let from = state.game.zone_of(caster).unwrap_or(0);
-        let distance = state.game.arena.zone_distance(Zone(from), Zone(zone));
+        let from = state.game.zone_of(caster).unwrap_or(Zone(0));
+        let distance = state.game.arena.zone_distance(from, zone);
         if distance < u32::from(cast.min) || distance > u32::from(cast.max) {
             return illegal(format!(
                 "range {}-{}, and the target is {distance} zone(s) away",
@@ -526,7 +526,7 @@ pub fn cast(
     }
     let mana = state.game.mana_of(player);
     state.game.set_mana(player, mana - cost);
-    let caster_zone = state.game.zone_of(caster).unwrap_or(0);
+    let caster_zone = state.game.zone_of(caster).unwrap_or(Zone(0));
     let zone = match target {
         SpellTarget::Zone(z) => z,
         SpellTarget::Object(o) => state.game.zone_of(o).unwrap_or(caster_zone),

@@ -237,7 +237,7 @@ pub fn coverage_report() -> CoverageReport {
 
 #[cfg(test)]
 mod tests {
-    use grimoire_engine::{ObjectId, PlayerId};
+    use grimoire_engine::{ObjectId, PlayerId, Zone};
 
     use super::super::content::TRAIT_META;
     use super::super::handlers::{fire, meet, Outcome, Trigger};
@@ -275,7 +275,7 @@ mod tests {
         for &id in CardId::ALL {
             let coverage = card_coverage(id);
             let mut game = Game::new();
-            let object = game.add_object(Printed::of(id), PlayerId(1), 0);
+            let object = game.add_object(Printed::of(id), PlayerId(1), Zone(0));
             meet(&mut game, object).expect("meeting a card never fails");
             meet(&mut game, object).expect("meeting a card never fails");
             let reported: Vec<&str> = game

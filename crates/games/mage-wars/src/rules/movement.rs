@@ -27,7 +27,7 @@ fn is_slow(state: &Match, creature: ObjectId) -> bool {
 /// True when an enemy of `creature` in `zone` hinders it: an enemy creature in play that is
 /// not Incapacitated, Restrained or a Pest; an Elusive creature ignores them all (codex:
 /// Hinder, Elusive, Pest).
-fn enemy_hinders(state: &Match, creature: ObjectId, zone: u32) -> bool {
+fn enemy_hinders(state: &Match, creature: ObjectId, zone: Zone) -> bool {
     let Ok(mover) = state.game.object(creature) else {
         return false;
     };
@@ -86,13 +86,13 @@ pub fn check_move(
     creature: ObjectId,
     moves: u8,
     hindered: bool,
-    zone: u32,
+    zone: Zone,
 ) -> Result<(), RulesError> {
     let from = state
         .game
         .zone_of(creature)
         .ok_or(RulesError::UnknownObject(creature))?;
-    if !state.game.arena.adjacent(Zone(from), Zone(zone)) {
+    if !state.game.arena.adjacent(from, zone) {
         return Err(RulesError::Illegal(format!(
             "{} is not adjacent to {}",
             state.zone_name(zone),
@@ -128,7 +128,7 @@ pub fn check_move(
 pub fn move_creature(
     state: &mut Match,
     creature: ObjectId,
-    zone: u32,
+    zone: Zone,
     dice: &mut dyn Dice,
     events: &mut Vec<PlayEvent>,
 ) -> Result<(), RulesError> {

@@ -127,8 +127,8 @@ impl Match {
     }
 
     /// A zone's name (`B2`).
-    pub fn zone_name(&self, zone: u32) -> String {
-        self.game.arena.position_name(&Zone(zone))
+    pub fn zone_name(&self, zone: Zone) -> String {
+        self.game.arena.position_name(&zone)
     }
 }
 
@@ -143,7 +143,7 @@ pub enum Play {
     /// Activate a ready creature: its Action Phase begins.
     Activate(ObjectId),
     /// The active creature moves to an adjacent zone.
-    Move(u32),
+    Move(Zone),
     /// The active creature guards (a quick action).
     Guard,
     /// The active creature makes an attack action with bar `bar` of `source` (its own card or
@@ -182,7 +182,7 @@ pub enum PlayEvent {
         /// The object.
         object: ObjectId,
         /// Its zone.
-        zone: u32,
+        zone: Zone,
     },
     /// A round began.
     Round {
@@ -260,7 +260,7 @@ impl MageWarsGame {
         let objects: Vec<ObjectId> = (0..state.game.store.len() as u32 + 1)
             .map(ObjectId)
             .collect();
-        let zones: Vec<u32> = state.game.arena.zones().map(|z| z.0).collect();
+        let zones: Vec<Zone> = state.game.arena.zones().collect();
         let mut out = vec![Play::Pass, Play::Guard];
         let book = state.seat(player).map_or(0, |s| s.spellbook.len());
         out.extend((0..=book).map(Play::Plan));
@@ -590,9 +590,9 @@ impl Rules for MageWarsGame {
                         state
                             .game
                             .arena
-                            .neighbours(Zone(zone))
+                            .neighbours(zone)
                             .into_iter()
-                            .map(|z| Play::Move(z.0)),
+                            .map(Play::Move),
                     );
                 }
                 let worn = state
@@ -616,7 +616,7 @@ impl Rules for MageWarsGame {
                                 .game
                                 .arena
                                 .zones()
-                                .map(|z| AttackTarget::Zone(z.0))
+                                .map(AttackTarget::Zone)
                                 .collect()
                         } else {
                             // A melee attack has range 0: only objects in the attacker's zone
@@ -641,7 +641,7 @@ impl Rules for MageWarsGame {
         if !matches!(state.step, Step::Planning { .. }) {
             let mut targets: Vec<SpellTarget> =
                 in_play.iter().map(|&o| SpellTarget::Object(o)).collect();
-            targets.extend(state.game.arena.zones().map(|z| SpellTarget::Zone(z.0)));
+            targets.extend(state.game.arena.zones().map(SpellTarget::Zone));
             targets.push(SpellTarget::Arena);
             let mut planned = seat.planned.clone();
             planned.sort_unstable();

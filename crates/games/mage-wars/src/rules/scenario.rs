@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use grimoire_engine::scenario::{Check, Names, ObjectEntry, PlayerEntry, Subject, Subjects};
 use grimoire_engine::{
     Board, Ctx, DieFaces, ObjectId, PlayerId, Rules, ScenarioError, ScenarioGame, TraitEffectKind,
-    TraitKind, Zone,
+    TraitKind,
 };
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
@@ -354,7 +354,7 @@ impl MageWarsScenarios {
             (Some(t), [], None) => AttackTarget::Object(names.object(t)?),
             (None, [a, b], None) => AttackTarget::Sweep(names.object(a)?, names.object(b)?),
             (None, [], Some(z)) => {
-                AttackTarget::Zone(game.arena.parse_position(z).map_err(|e| e.to_string())?.0)
+                AttackTarget::Zone(game.arena.parse_position(z).map_err(|e| e.to_string())?)
             }
             _ => return Err("an attack needs exactly one of target, targets (two) or zone".into()),
         };
@@ -562,7 +562,7 @@ impl ScenarioGame for MageWarsScenarios {
             .map_err(|e| e.to_string())?;
         // The bound of the key's type keeps the number within a player id.
         let player = u8::try_from(keys.player.get()).unwrap_or(u8::MAX);
-        let id = game.add_object(card, PlayerId(player), zone.0);
+        let id = game.add_object(card, PlayerId(player), zone);
         for text in &keys.traits {
             game.change_trait(id, parse_trait(text)?, TraitEffectKind::Grant);
         }
@@ -691,7 +691,7 @@ impl ScenarioGame for MageWarsScenarios {
         check(
             "zone",
             expect.zone.clone(),
-            game.arena.position_name(&Zone(object.zone)),
+            game.arena.position_name(&object.zone),
         );
         check(
             "guard",

@@ -58,13 +58,13 @@ impl Spellbook {
 
 /// The starting zones of the two Mages: opposite corners of the arena, the first player's in
 /// `A1` and the second's in the far corner (`D3` on the 4×3 arena).
-pub fn starting_zones(game: &Game) -> [u32; 2] {
+pub fn starting_zones(game: &Game) -> [Zone; 2] {
     let arena = game.arena;
     let first = arena.zone_at(0, 0).unwrap_or(Zone(0));
     let last = arena
         .zone_at(arena.columns - 1, arena.rows - 1)
         .unwrap_or(first);
-    [first.0, last.0]
+    [first, last]
 }
 
 /// Sets a game up: Mages in their starting zones with their starting mana (never below 0),

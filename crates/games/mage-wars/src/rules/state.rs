@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use grimoire_engine::{
     ChoiceError, DiceError, EventLog, NotModelled, NotModelledLog, Object, ObjectId, ObjectStore,
-    PlayerId, TraitEffectKind, ZonedArena,
+    PlayerId, TraitEffectKind, Zone, ZonedArena,
 };
 use serde::{Serialize, Serializer};
 
@@ -126,7 +126,7 @@ pub enum GameEvent {
         /// The object.
         object: ObjectId,
         /// The new zone.
-        zone: u32,
+        zone: Zone,
     },
     /// The object was destroyed.
     Destroyed {
@@ -230,7 +230,7 @@ pub struct Game {
     /// orthogonally").
     pub arena: ZonedArena,
     /// Objects with their markers and trait effects.
-    pub store: ObjectStore<Trait, Marker>,
+    pub store: ObjectStore<Trait, Marker, Zone>,
     /// Printed card of each object (index = object id), shared between copies of the state
     /// (it never changes once the object exists).
     pub cards: Vec<Arc<Printed>>,
@@ -288,12 +288,12 @@ impl Game {
     }
 
     /// Puts a card of the generated tables into play for `player` in `zone`.
-    pub fn add_card(&mut self, card: CardId, player: PlayerId, zone: u32) -> ObjectId {
+    pub fn add_card(&mut self, card: CardId, player: PlayerId, zone: Zone) -> ObjectId {
         self.add_object(Printed::of(card), player, zone)
     }
 
     /// Puts an object with this printed data into play for `player` in `zone`.
-    pub fn add_object(&mut self, card: Printed, player: PlayerId, zone: u32) -> ObjectId {
+    pub fn add_object(&mut self, card: Printed, player: PlayerId, zone: Zone) -> ObjectId {
         let id = self.store.insert(player, zone, card.traits.clone());
         self.cards.push(Arc::new(card));
         self.refresh_traits(id);
@@ -320,7 +320,7 @@ impl Game {
     }
 
     /// The object, or an error.
-    pub fn object(&self, id: ObjectId) -> Result<&Object<Trait, Marker>, RulesError> {
+    pub fn object(&self, id: ObjectId) -> Result<&Object<Trait, Marker, Zone>, RulesError> {
         self.store.get(id).ok_or(RulesError::UnknownObject(id))
     }
 
@@ -619,7 +619,7 @@ impl Game {
 
     /// The zone an object stands in: an attached object's is its carrier's (zone attacks and
     /// zone-wide abilities reach it there).
-    pub fn standing_zone(&self, id: ObjectId) -> Option<u32> {
+    pub fn standing_zone(&self, id: ObjectId) -> Option<Zone> {
         let object = self.store.get(id)?;
         object
             .attached_to
@@ -628,7 +628,7 @@ impl Game {
     }
 
     /// The zone an object is in (equipment and enchantments: their own recorded zone).
-    pub fn zone_of(&self, id: ObjectId) -> Option<u32> {
+    pub fn zone_of(&self, id: ObjectId) -> Option<Zone> {
         self.store.get(id).map(|o| o.zone)
     }
 
@@ -897,7 +897,7 @@ impl Game {
     }
 
     /// Moves the object to `zone`.
-    pub fn move_to(&mut self, id: ObjectId, zone: u32) {
+    pub fn move_to(&mut self, id: ObjectId, zone: Zone) {
         if let Some(o) = self.store.get_mut(id) {
             o.zone = zone;
             self.log.push(GameEvent::Moved { object: id, zone });
