@@ -135,9 +135,13 @@ impl<T: TraitKind, M: PartialEq + Clone, P> Object<T, M, P> {
 }
 
 /// All objects of a game, addressed by [`ObjectId`], plus the timestamp clock.
+///
+/// Objects are shared between copies of the store and copied on their first change
+/// (`Arc::make_mut`): cloning a state to try an action, or to roll one back, copies one
+/// pointer per object, not the objects' markers and trait effects.
 #[derive(Debug, Clone, Serialize)]
 pub struct ObjectStore<T, M, P = u32> {
-    objects: Vec<Object<T, M, P>>,
+    objects: Vec<Arc<Object<T, M, P>>>,
     clock: u64,
 }
 
@@ -150,7 +154,7 @@ impl<T, M, P> Default for ObjectStore<T, M, P> {
     }
 }
 
-impl<T: TraitKind, M: PartialEq + Clone, P> ObjectStore<T, M, P> {
+impl<T: TraitKind, M: PartialEq + Clone, P: Clone> ObjectStore<T, M, P> {
     /// An empty store.
     pub fn new() -> Self {
         Self::default()
@@ -159,7 +163,7 @@ impl<T: TraitKind, M: PartialEq + Clone, P> ObjectStore<T, M, P> {
     /// Adds an object owned and controlled by `owner` in `zone`, and returns its id.
     pub fn insert(&mut self, owner: PlayerId, zone: P, base_traits: Vec<T>) -> ObjectId {
         let id = ObjectId(self.objects.len() as u32);
-        self.objects.push(Object {
+        self.objects.push(Arc::new(Object {
             id,
             owner,
             controller: owner,
@@ -171,23 +175,23 @@ impl<T: TraitKind, M: PartialEq + Clone, P> ObjectStore<T, M, P> {
             base_traits: base_traits.into(),
             trait_effects: Vec::new(),
             in_play: true,
-        });
+        }));
         id
     }
 
     /// The object with this id, if any.
     pub fn get(&self, id: ObjectId) -> Option<&Object<T, M, P>> {
-        self.objects.get(id.0 as usize)
+        self.objects.get(id.0 as usize).map(|o| &**o)
     }
 
     /// The object with this id, mutably, if any.
     pub fn get_mut(&mut self, id: ObjectId) -> Option<&mut Object<T, M, P>> {
-        self.objects.get_mut(id.0 as usize)
+        self.objects.get_mut(id.0 as usize).map(Arc::make_mut)
     }
 
     /// All objects, in insertion order.
     pub fn iter(&self) -> impl Iterator<Item = &Object<T, M, P>> {
-        self.objects.iter()
+        self.objects.iter().map(|o| &**o)
     }
 
     /// Number of objects ever inserted.
