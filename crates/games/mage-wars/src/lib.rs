@@ -17,5 +17,3 @@ pub mod calc;
 pub mod rules;
 pub mod spellbook;
 
-#[cfg(test)]
-mod rules_tests;

@@ -5,12 +5,12 @@ use std::cell::Cell;
 
 use grimoire_engine::{PlayerId, ScriptedDice, SeededDice, Zone};
 
-use crate::calc::{damage_distribution, DamageQuery};
-use crate::rules::card::{ObjectKind, Printed};
-use crate::rules::dice::{attack_die, effect_die};
-use crate::rules::profile::AttackProfile;
-use crate::rules::{attack_action, AttackOptions, AttackTarget, Game, RulesError};
-use crate::{AttackBar, AttackKind, AttackTiming, Condition, EffectRow, Range, Trait, CARDS};
+use grimoire_mage_wars::calc::{damage_distribution, DamageQuery};
+use grimoire_mage_wars::rules::card::{ObjectKind, Printed};
+use grimoire_mage_wars::rules::dice::{attack_die, effect_die};
+use grimoire_mage_wars::rules::profile::AttackProfile;
+use grimoire_mage_wars::rules::{attack_action, AttackOptions, AttackTarget, Game, RulesError};
+use grimoire_mage_wars::{AttackBar, AttackKind, AttackTiming, Condition, EffectRow, Range, Trait, CARDS};
 
 /// Counts allocations made by the current thread, so parallel tests do not disturb the count.
 struct CountingAllocator;
@@ -68,7 +68,7 @@ fn melee(dice: u8, piercing: u8) -> AttackBar {
     };
     AttackBar {
         name: "strike",
-        speed: Some(crate::ActionSpeed::Quick),
+        speed: Some(grimoire_mage_wars::ActionSpeed::Quick),
         kind: AttackKind::Melee,
         timing: AttackTiming::Action,
         range: None,
@@ -450,7 +450,7 @@ fn finite_life_blocks_later_life_gains_only() {
 
 #[test]
 fn legal_actions_are_the_attacks_the_attack_sequence_accepts() {
-    use crate::rules::{Action, BarSource, MageWarsRules};
+    use grimoire_mage_wars::rules::{Action, BarSource, MageWarsRules};
     use grimoire_engine::Rules;
     let b2 = Zone(5);
     let mut game = Game::new();
@@ -488,7 +488,7 @@ fn legal_actions_are_the_attacks_the_attack_sequence_accepts() {
 
 #[test]
 fn apply_records_into_the_context_log_and_converts_errors() {
-    use crate::rules::{Action, BarSource, GameEvent, MageWarsRules};
+    use grimoire_mage_wars::rules::{Action, BarSource, GameEvent, MageWarsRules};
     use grimoire_engine::{Ctx, EventLog, FirstOption, Rules};
     let mut game = Game::new();
     let a = game.add_object(creature(0, vec![], melee(2, 0)), PlayerId(1), Zone(0));
@@ -541,7 +541,7 @@ fn apply_records_into_the_context_log_and_converts_errors() {
             GameEvent::Damaged {
                 object: d,
                 amount: 4,
-                source: crate::rules::state::DamageSource::Attack
+                source: grimoire_mage_wars::rules::state::DamageSource::Attack
             },
         ]
     );
@@ -555,12 +555,12 @@ fn apply_records_into_the_context_log_and_converts_errors() {
 fn snatch_pulls_the_defender_one_zone_toward_the_attacker() {
     let mut game = Game::new();
     let lasher = game.add_card(
-        crate::CardId::from_name("Thornlasher").expect("a card"),
+        grimoire_mage_wars::CardId::from_name("Thornlasher").expect("a card"),
         PlayerId(1),
         Zone(0),
     );
     let fox = game.add_card(
-        crate::CardId::from_name("Bitterwood Fox").expect("a card"),
+        grimoire_mage_wars::CardId::from_name("Bitterwood Fox").expect("a card"),
         PlayerId(2),
         Zone(1),
     );
@@ -609,11 +609,11 @@ fn resilient_takes_critical_damage_as_normal_damage() {
 /// with 3 tokens, loses one each Upkeep Phase, and is destroyed with the last one.
 #[test]
 fn dissipate_tokens_count_down_each_upkeep_then_destroy() {
-    use crate::rules::phases::upkeep_phase;
-    use crate::rules::Marker;
+    use grimoire_mage_wars::rules::phases::upkeep_phase;
+    use grimoire_mage_wars::rules::Marker;
     let mut game = Game::new();
     let pillar = game.add_card(
-        crate::CardId::from_name("Pillar of Righteous Flame").expect("a card"),
+        grimoire_mage_wars::CardId::from_name("Pillar of Righteous Flame").expect("a card"),
         PlayerId(1),
         Zone(0),
     );
@@ -636,10 +636,10 @@ fn dissipate_tokens_count_down_each_upkeep_then_destroy() {
 fn huge_counts_saturate_instead_of_overflowing() {
     // Corrode, Weak or Daze at 2^31 markers, damage at u32::MAX and mana at u32::MAX
     // overflowed (a panic in debug builds, a wrapped value in release builds).
-    use crate::rules::phases::{channeling_phase, upkeep_phase};
-    use crate::rules::Marker;
+    use grimoire_mage_wars::rules::phases::{channeling_phase, upkeep_phase};
+    use grimoire_mage_wars::rules::Marker;
     let mut game = Game::new();
-    let card = |name| crate::CardId::from_name(name).expect("a card");
+    let card = |name| grimoire_mage_wars::CardId::from_name(name).expect("a card");
     let wolf = game.add_card(card("Timber Wolf"), PlayerId(1), Zone(0));
     for condition in [
         Condition::Corrode,
@@ -650,7 +650,7 @@ fn huge_counts_saturate_instead_of_overflowing() {
         game.set_markers(wolf, Marker::Condition(condition), u32::MAX);
         assert_eq!(
             game.conditions(wolf, condition),
-            crate::rules::limits::MAX_STACKED_MARKERS
+            grimoire_mage_wars::rules::limits::MAX_STACKED_MARKERS
         );
     }
     assert_eq!(game.armor(wolf), 0, "Corrode never takes armor below 0");
@@ -664,15 +664,15 @@ fn huge_counts_saturate_instead_of_overflowing() {
         o.damage = u32::MAX - 1;
         o.in_play = true;
     }
-    game.deal_damage(wolf, u32::MAX, crate::rules::state::DamageSource::Attack);
+    game.deal_damage(wolf, u32::MAX, grimoire_mage_wars::rules::state::DamageSource::Attack);
     assert_eq!(game.object(wolf).map(|o| o.damage), Ok(u32::MAX));
     assert!(!game.in_play(wolf));
 }
 
 #[test]
 fn card_mode_odds_agree_with_the_engine_for_a_dazed_attacker_and_a_defense() {
-    use crate::calc::{calculate_cards, AttackerState, DefenderState};
-    use crate::rules::{Catalog, Marker};
+    use grimoire_mage_wars::calc::{calculate_cards, AttackerState, DefenderState};
+    use grimoire_mage_wars::rules::{Catalog, Marker};
     // Huginn's Beak (Dazed: the roll to miss) against Dwarf Panzergarde (Defense 9+): the
     // calculator's distribution against 40,000 attacks of the rules' own attack sequence.
     let (attacker, defender) = ("Huginn, Raven Familiar", "Dwarf Panzergarde");
