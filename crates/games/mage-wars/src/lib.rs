@@ -16,4 +16,3 @@ pub use generated::*;
 pub mod calc;
 pub mod rules;
 pub mod spellbook;
-

@@ -284,3 +284,91 @@ fn a_legendary_zone_exclusive_conjuration_is_not_cast_while_one_is_in_play() {
     state.game.store.get_mut(other).expect("the Idol").in_play = false;
     assert!(check_cast(&state, one, idol, SpellTarget::Zone(here), false).is_ok());
 }
+
+#[test]
+fn movement_limits_come_from_the_move_actions_operations_not_the_names() {
+    use grimoire_engine::TraitEffectKind;
+    use grimoire_mage_wars::rules::movement::{move_limits, MoveLimits};
+    use grimoire_mage_wars::{CardId, Trait};
+
+    let mut state = set_up(&[9, 3]);
+    let mut add = |name: &str| {
+        let card = CardId::from_name(name).expect("a card of the pool");
+        state.game.add_card(card, PlayerId(1), Zone(5))
+    };
+    let (fox, hydra, zombie) = (
+        add("Bitterwood Fox"),
+        add("Darkfenne Hydra"),
+        add("Plague Zombie"),
+    );
+    let limits = |state: &Match, id| move_limits(state, id);
+    let fast = MoveLimits {
+        cap: Some((2, "Fast")),
+        ends_phase: false,
+    };
+    assert_eq!(limits(&state, fox), fast);
+    assert_eq!(
+        limits(&state, hydra),
+        MoveLimits {
+            cap: Some((1, "Slow")),
+            ends_phase: true
+        }
+    );
+    assert_eq!(
+        limits(&state, zombie),
+        MoveLimits {
+            cap: Some((1, "Lumbering")),
+            ends_phase: false
+        }
+    );
+    // Slow cancels Fast and Fast cancels Slow: neither acts.
+    state
+        .game
+        .change_trait(fox, Trait::Slow, TraitEffectKind::Grant);
+    assert_eq!(
+        limits(&state, fox),
+        MoveLimits {
+            cap: None,
+            ends_phase: false
+        }
+    );
+    // Rooted takes every move away, whatever else it has.
+    state
+        .game
+        .change_trait(hydra, Trait::Rooted, TraitEffectKind::Grant);
+    assert_eq!(limits(&state, hydra).cap, Some((0, "Rooted")));
+}
+
+#[test]
+fn a_unique_spell_is_not_cast_while_its_player_has_one_in_play_but_the_other_player_may() {
+    use grimoire_mage_wars::rules::cast::check_cast;
+    let warlock = Spellbook::from_names(
+        "Warlock",
+        [("Mana Prism", 1), ("Firebrand Imp", 1)],
+        Catalog::compiled(),
+    )
+    .expect("the spellbook's cards are known");
+    let mut state = set_up_against_the_beastmaster(warlock);
+    let one = PlayerId(1);
+    let mage = state.seats[0].mage;
+    let prism = spell(&state, one, "Mana Prism");
+    apply(&mut state, Play::Plan(prism));
+    apply(&mut state, Play::Pass);
+    apply(&mut state, Play::Pass);
+    apply(&mut state, Play::Activate(mage));
+    let here = state.game.zone_of(mage).expect("in play");
+    let next = Zone(here.0 + 1);
+    assert!(check_cast(&state, one, prism, SpellTarget::Zone(here), false).is_ok());
+    // The other player's Mana Prism does not stop this one (Unique counts per player).
+    let card = grimoire_mage_wars::CardId::ManaPrism;
+    state.game.add_card(card, PlayerId(2), next);
+    state.sources.push(card.card());
+    assert!(check_cast(&state, one, prism, SpellTarget::Zone(here), false).is_ok());
+    // One of player 1's own in play does.
+    let own = state.game.add_card(card, one, next);
+    state.sources.push(card.card());
+    let error = check_cast(&state, one, prism, SpellTarget::Zone(here), false).unwrap_err();
+    assert!(error.to_string().contains("Unique"), "{error}");
+    state.game.store.get_mut(own).expect("the Prism").in_play = false;
+    assert!(check_cast(&state, one, prism, SpellTarget::Zone(here), false).is_ok());
+}

@@ -10,7 +10,9 @@ use grimoire_mage_wars::rules::card::{ObjectKind, Printed};
 use grimoire_mage_wars::rules::dice::{attack_die, effect_die};
 use grimoire_mage_wars::rules::profile::AttackProfile;
 use grimoire_mage_wars::rules::{attack_action, AttackOptions, AttackTarget, Game, RulesError};
-use grimoire_mage_wars::{AttackBar, AttackKind, AttackTiming, Condition, EffectRow, Range, Trait, CARDS};
+use grimoire_mage_wars::{
+    AttackBar, AttackKind, AttackTiming, Condition, EffectRow, Range, Trait, CARDS,
+};
 
 /// Counts allocations made by the current thread, so parallel tests do not disturb the count.
 struct CountingAllocator;
@@ -450,8 +452,8 @@ fn finite_life_blocks_later_life_gains_only() {
 
 #[test]
 fn legal_actions_are_the_attacks_the_attack_sequence_accepts() {
-    use grimoire_mage_wars::rules::{Action, BarSource, MageWarsRules};
     use grimoire_engine::Rules;
+    use grimoire_mage_wars::rules::{Action, BarSource, MageWarsRules};
     let b2 = Zone(5);
     let mut game = Game::new();
     let a = game.add_object(creature(0, vec![], melee(2, 0)), PlayerId(1), b2);
@@ -488,8 +490,8 @@ fn legal_actions_are_the_attacks_the_attack_sequence_accepts() {
 
 #[test]
 fn apply_records_into_the_context_log_and_converts_errors() {
-    use grimoire_mage_wars::rules::{Action, BarSource, GameEvent, MageWarsRules};
     use grimoire_engine::{Ctx, EventLog, FirstOption, Rules};
+    use grimoire_mage_wars::rules::{Action, BarSource, GameEvent, MageWarsRules};
     let mut game = Game::new();
     let a = game.add_object(creature(0, vec![], melee(2, 0)), PlayerId(1), Zone(0));
     let d = game.add_object(creature(0, vec![], melee(1, 0)), PlayerId(2), Zone(0));
@@ -664,7 +666,11 @@ fn huge_counts_saturate_instead_of_overflowing() {
         o.damage = u32::MAX - 1;
         o.in_play = true;
     }
-    game.deal_damage(wolf, u32::MAX, grimoire_mage_wars::rules::state::DamageSource::Attack);
+    game.deal_damage(
+        wolf,
+        u32::MAX,
+        grimoire_mage_wars::rules::state::DamageSource::Attack,
+    );
     assert_eq!(game.object(wolf).map(|o| o.damage), Ok(u32::MAX));
     assert!(!game.in_play(wolf));
 }

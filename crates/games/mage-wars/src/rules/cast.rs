@@ -400,23 +400,38 @@ pub fn check_cast(
         ));
     }
     check_kind(state, player, card, target)?;
-    check_in_play_limits(state, card, target)?;
+    check_in_play_limits(state, player, card, target)?;
     Ok(CastPlan { card, caster, cost })
 }
 
 /// The limits on copies in play (codex: Legendary, only one object of the name in play at a
-/// time; Zone Exclusive, one Zone Exclusive conjuration in a zone).
-fn check_in_play_limits(state: &Match, card: Card, target: SpellTarget) -> Result<(), RulesError> {
+/// time; Unique, one of the name in play per player, counted among the objects `player`
+/// controls; Zone Exclusive, one Zone Exclusive conjuration in a zone).
+fn check_in_play_limits(
+    state: &Match,
+    player: PlayerId,
+    card: Card,
+    target: SpellTarget,
+) -> Result<(), RulesError> {
     let printed = card_traits(card);
     let illegal = |why: &str| Err(RulesError::Illegal(format!("{}: {why}", card.name())));
-    if printed.contains(&Trait::Legendary)
+    let in_play = |o: &&grimoire_engine::Object<Trait, super::state::Marker, Zone>| {
+        o.in_play && state.name(o.id) == card.name()
+    };
+    if printed.contains(&Trait::Legendary) && state.game.store.iter().any(|o| in_play(&o)) {
+        return illegal("it is Legendary and an object of its name is in play");
+    }
+    if printed.contains(&Trait::Unique)
         && state
             .game
             .store
             .iter()
-            .any(|o| o.in_play && state.name(o.id) == card.name())
+            .any(|o| in_play(&o) && o.controller == player)
     {
-        return illegal("it is Legendary and an object of its name is in play");
+        return illegal(&format!(
+            "it is Unique and player {} already has an object of its name in play",
+            player.0
+        ));
     }
     if let (true, SpellTarget::Zone(zone)) = (printed.contains(&Trait::ZoneExclusive), target) {
         let taken = state.game.store.iter().any(|o| {

@@ -48,6 +48,10 @@ pub const TRAITS_READ_BY_NAME: &[(&str, Coverage)] = &[
     ("Reach", Coverage::played("attack (out_of_reach)")),
     ("Unavoidable", Coverage::played("profile (no defense roll)")),
     (
+        "Unique",
+        Coverage::played("cast (check_in_play_limits: one object of the name per player)"),
+    ),
+    (
         "Zone Exclusive",
         Coverage::played("cast (check_in_play_limits: one such conjuration in a zone)"),
     ),
@@ -82,6 +86,9 @@ pub fn handler_coverage(handler: Handler) -> Coverage {
         Handler::TauntObligation | Handler::BloodthirstyObligation => {
             Coverage::played("attack (check_mandatory_attack)")
         }
+        Handler::Sweeping => Coverage::played("attack (attack_action: a second target, Sweep)"),
+        Handler::Counterstrike => Coverage::played("attack (the counterstrike step)"),
+        Handler::MageRestriction => Coverage::played("spellbook (class and school restrictions)"),
         _ => Coverage::not_modelled("no rule implements its handler yet (it answers not modelled)"),
     }
 }

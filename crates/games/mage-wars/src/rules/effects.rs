@@ -52,10 +52,7 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
     ),
     (
         "move_actions",
-        Coverage::not_modelled(
-            "movement reads Fast, Slow, Lumbering, Restrained, Rooted and Incapacitated by name, \
-             not this operation's values, so a trait that only has the operation does not act",
-        ),
+        Coverage::played("movement (move_limits: moves, quick action, end of the phase)"),
     ),
     ("upkeep_mana", Coverage::played("phases (upkeep_phase)")),
     (

@@ -129,6 +129,9 @@ pub fn fire<'d>(
         Handler::Incapacitated => H::incapacitated(table, source, &trigger),
         Handler::TauntObligation => H::taunt_obligation(table, source, &trigger),
         Handler::BloodthirstyObligation => H::bloodthirsty_obligation(table, source, &trigger),
+        Handler::Sweeping => H::sweeping(table, source, &trigger),
+        Handler::Counterstrike => H::counterstrike(table, source, &trigger),
+        Handler::MageRestriction => H::mage_restriction(table, source, &trigger),
         _ => Ok(Outcome::NotModelled(handler)),
     }
 }
@@ -371,5 +374,25 @@ impl<'d> MageWarsHandlers<'d> {
 
     fn bloodthirsty_obligation(_: &mut Table<'d>, _: ObjectId, _: &Trigger) -> Answer {
         Ok(Outcome::InRules("attack: check_mandatory_attack"))
+    }
+
+    fn sweeping(_: &mut Table<'d>, _: ObjectId, _: &Trigger) -> Answer {
+        Ok(Outcome::InRules(
+            "attack: attack_action, a second different target in the zone (AttackTarget::Sweep)",
+        ))
+    }
+
+    fn counterstrike(_: &mut Table<'d>, _: ObjectId, _: &Trigger) -> Answer {
+        Ok(Outcome::InRules(
+            "attack: the counterstrike step of a melee attack on the defender",
+        ))
+    }
+
+    /// The spellbook check keeps a spell out of every other Mage's spellbook, and the engine
+    /// has no effect that gives control of a spell to another player.
+    fn mage_restriction(_: &mut Table<'d>, _: ObjectId, _: &Trigger) -> Answer {
+        Ok(Outcome::InRules(
+            "spellbook: class and school restrictions (no control change exists in play)",
+        ))
     }
 }

@@ -2,26 +2,85 @@
 //! Restrained, Incapacitated; supplement: Actions, Move Action).
 //!
 //! A creature's Action Phase allows a move then a quick action (which may be a second move),
-//! or a full action without moving. Fast: two moves and then a quick action. Slow: a move
-//! ends the Action Phase. Hindered (it began its Action Phase in, or entered, a zone with an
-//! enemy creature that hinders): one zone of movement at most. Restrained, Rooted and
-//! Incapacitated creatures take no move actions. The arena has no walls in play (wall
+//! or a full action without moving. Hindered (it began its Action Phase in, or entered, a zone
+//! with an enemy creature that hinders): one zone of movement at most. What its traits and
+//! conditions do to that is read from their `move_actions` operations ([`MoveLimits`]), never
+//! from their names: the lowest `max` caps the moves of the phase and is how many moves come
+//! before the quick action (Fast: 2; Slow, Lumbering: 1; Restrained, Rooted, Incapacitated: 0),
+//! and `ends_phase` ends the Action Phase after a move (Slow). Entries that cancel each other
+//! (codex `cancels`: Fast and Slow) both stop acting. The arena has no walls in play (wall
 //! conjurations are not cast yet, docs/decisions.md), so every adjacent zone can be entered.
 
 use grimoire_engine::{Dice, ObjectId, Zone};
 
-use super::content::Trait;
+use super::content::{EffectOp, Trait};
 use super::play::{Match, PlayEvent, Step};
 use super::round::{end_action_phase, flush};
-use super::state::RulesError;
+use super::state::{OpSource, RulesError};
 
-/// Fast and Slow cancel each other out (codex: Fast, Slow).
-fn is_fast(state: &Match, creature: ObjectId) -> bool {
-    state.game.has_trait(creature, Trait::Fast) && !state.game.has_trait(creature, Trait::Slow)
+/// Moves in an Action Phase without a `move_actions` operation: a move, then the quick
+/// action, which may be a second move.
+const MOVES_WITHOUT_LIMITS: u8 = 2;
+
+/// What a creature's `move_actions` operations allow in its Action Phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveLimits {
+    /// The lowest `max` of its operations, with the entry that sets it (`None`: no
+    /// operation acts).
+    pub cap: Option<(u8, &'static str)>,
+    /// An operation ends the Action Phase after a move.
+    pub ends_phase: bool,
 }
 
-fn is_slow(state: &Match, creature: ObjectId) -> bool {
-    state.game.has_trait(creature, Trait::Slow) && !state.game.has_trait(creature, Trait::Fast)
+impl MoveLimits {
+    /// Moves allowed this Action Phase, hindered or not.
+    fn moves(&self, hindered: bool) -> u8 {
+        let cap = self.cap.map_or(MOVES_WITHOUT_LIMITS, |(max, _)| max);
+        if hindered {
+            cap.min(1)
+        } else {
+            cap
+        }
+    }
+
+    /// Moves that leave the quick action unused: the cap (Fast: 2), else one.
+    fn before_quick_action(&self) -> u8 {
+        self.cap.map_or(1, |(max, _)| max)
+    }
+}
+
+/// The `move_actions` operations acting on `creature`, without those of entries cancelled by
+/// another entry that also has one (Fast and Slow).
+pub fn move_limits(state: &Match, creature: ObjectId) -> MoveLimits {
+    let mut found: Vec<(&'static str, &'static [&'static str], u8, bool)> = Vec::new();
+    state.game.for_each_op(creature, |source, op, _, _| {
+        if let EffectOp::MoveActions { max, ends_phase } = op {
+            let (name, cancels) = match source {
+                OpSource::Trait(t) => (t.meta().name, t.meta().cancels),
+                OpSource::Condition(c) => (c.meta().name, &[][..]),
+            };
+            found.push((name, cancels, *max, *ends_phase));
+        }
+    });
+    let cancelled = |name: &str| {
+        found
+            .iter()
+            .any(|(other, cancels, _, _)| *other != name && cancels.contains(&name))
+    };
+    let mut limits = MoveLimits {
+        cap: None,
+        ends_phase: false,
+    };
+    for &(name, _, max, ends_phase) in &found {
+        if cancelled(name) {
+            continue;
+        }
+        if limits.cap.is_none_or(|(cap, _)| max < cap) {
+            limits.cap = Some((max, name));
+        }
+        limits.ends_phase |= ends_phase;
+    }
+    limits
 }
 
 /// True when an enemy of `creature` in `zone` hinders it: an enemy creature in play that is
@@ -46,21 +105,19 @@ fn enemy_hinders(state: &Match, creature: ObjectId, zone: Zone) -> bool {
     })
 }
 
-/// Whether a creature starting its Action Phase is hindered: Lumbering always is, else an
-/// enemy in its zone hinders it.
+/// Whether a creature starting its Action Phase is hindered: an enemy in its zone hinders it
+/// (Lumbering's one move a round is its `move_actions` cap).
 pub fn hindered_in_place(state: &Match, creature: ObjectId) -> bool {
-    state.game.has_trait(creature, Trait::Lumbering)
-        || state
-            .game
-            .zone_of(creature)
-            .is_some_and(|zone| enemy_hinders(state, creature, zone))
+    state
+        .game
+        .zone_of(creature)
+        .is_some_and(|zone| enemy_hinders(state, creature, zone))
 }
 
-/// The quick action is still available after `moves` zones: after one move (two for a Fast
-/// creature), never after a second move of a creature that is not Fast.
+/// The quick action is still available after `moves` zones: after the moves its
+/// `move_actions` cap allows before it (two for a Fast creature), else after one.
 pub fn check_quick_action(state: &Match, creature: ObjectId, moves: u8) -> Result<(), RulesError> {
-    let limit = if is_fast(state, creature) { 2 } else { 1 };
-    if moves > limit {
+    if moves > move_limits(state, creature).before_quick_action() {
         return Err(RulesError::Illegal(format!(
             "{} has used its quick action to move",
             state.name(creature)
@@ -99,20 +156,14 @@ pub fn check_move(
             state.zone_name(from)
         )));
     }
-    for (blocked, why) in [
-        (state.game.is_incapacitated(creature), "Incapacitated"),
-        (state.game.is_restrained(creature), "Restrained"),
-        (state.game.has_trait(creature, Trait::Rooted), "Rooted"),
-    ] {
-        if blocked {
-            return Err(RulesError::Illegal(format!(
-                "{} is {why} and cannot move",
-                state.name(creature)
-            )));
-        }
+    let limits = move_limits(state, creature);
+    if let Some((0, why)) = limits.cap {
+        return Err(RulesError::Illegal(format!(
+            "{} is {why} and cannot move",
+            state.name(creature)
+        )));
     }
-    let limit = if hindered { 1 } else { 2 };
-    if moves >= limit {
+    if moves >= limits.moves(hindered) {
         return Err(RulesError::Illegal(format!(
             "{} cannot move further this Action Phase",
             state.name(creature)
@@ -157,7 +208,8 @@ pub fn move_creature(
         moves,
         hindered,
     };
-    let spent = is_slow(state, creature) || check_quick_action(state, creature, moves).is_err();
+    let spent = move_limits(state, creature).ends_phase
+        || check_quick_action(state, creature, moves).is_err();
     if spent {
         end_action_phase(state, creature, dice, events)?;
     }

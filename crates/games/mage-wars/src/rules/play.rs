@@ -612,12 +612,7 @@ impl Rules for MageWarsGame {
                             })
                             .unwrap_or((false, false));
                         let targets: Vec<AttackTarget> = if zone_attack {
-                            state
-                                .game
-                                .arena
-                                .zones()
-                                .map(AttackTarget::Zone)
-                                .collect()
+                            state.game.arena.zones().map(AttackTarget::Zone).collect()
                         } else {
                             // A melee attack has range 0: only objects in the attacker's zone
                             // are worth trying.
