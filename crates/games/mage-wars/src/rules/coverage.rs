@@ -48,6 +48,14 @@ pub const TRAITS_READ_BY_NAME: &[(&str, Coverage)] = &[
     ("Reach", Coverage::played("attack (out_of_reach)")),
     ("Unavoidable", Coverage::played("profile (no defense roll)")),
     (
+        "Defrost",
+        Coverage::played("nothing to play: the codex defines it only in a later frost release"),
+    ),
+    (
+        "Magecast",
+        Coverage::played("cast (only Mages cast spells: no other caster is modelled)"),
+    ),
+    (
         "Unique",
         Coverage::played("cast (check_in_play_limits: one object of the name per player)"),
     ),
