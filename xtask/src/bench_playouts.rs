@@ -98,7 +98,10 @@ pub fn run(games: u64) {
         |text| {
             let deck =
                 grimoire_summoner_wars::deck::Deck::parse(text).map_err(|e| e.to_string())?;
-            grimoire_summoner_wars::rules::play::FactionDeck::from_deck(&deck)
+            grimoire_summoner_wars::rules::play::FactionDeck::from_deck(
+                &deck,
+                grimoire_summoner_wars::catalog::Catalog::compiled(),
+            )
         },
     ) {
         Ok(decks) => report(

@@ -1,4 +1,5 @@
-//! `grimoire army check` for the games with army building (registered in [`crate::games`]).
+//! `grimoire army check` for the games with army building (registered in [`crate::games`]),
+//! with the warriors on disk ([`crate::live`]).
 //!
 //! Exit status: 0 the army is legal, 1 it breaks a rule (each violation is printed with the
 //! rule it breaks), 2 the file cannot be read (each problem as `file:line:col: message`).
@@ -15,7 +16,14 @@ pub fn mage_knight(file: &Path) -> ExitCode {
         Ok(text) => text,
         Err(code) => return code,
     };
-    let army = match ArmyFile::parse(&text) {
+    let catalog = match crate::live::catalog::<grimoire_mage_knight::Card>() {
+        Ok(catalog) => catalog,
+        Err(message) => {
+            crate::errln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let army = match ArmyFile::parse_with(&text, catalog) {
         Ok(army) => army,
         Err(errors) => {
             for error in errors {

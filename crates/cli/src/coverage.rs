@@ -4,8 +4,8 @@
 //!
 //! The answers come from each game's coverage report (the registry's `coverage` hook in
 //! [`crate::games`]), in the engine's one model ([`grimoire_engine::coverage`]). They describe
-//! the rules built into this program, so they read the compiled card tables, not the cards on
-//! disk. Without GAME (or with `--all`), every game with a report is listed.
+//! the rules built into this program applied to the cards on disk (see [`crate::live`]).
+//! Without GAME (or with `--all`), every game with a report is listed.
 
 use std::process::ExitCode;
 
@@ -85,7 +85,7 @@ fn reports(args: &Args) -> Result<Vec<CoverageReport>, String> {
     let all: Vec<CoverageReport> = chosen
         .iter()
         .filter_map(|g| g.coverage.map(|report| report()))
-        .collect();
+        .collect::<Result<_, _>>()?;
     check_known("set", args.set.as_deref(), &all, |r| {
         r.by_set.keys().copied().collect()
     })?;

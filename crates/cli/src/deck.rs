@@ -2,6 +2,8 @@
 //! that have them (see [`crate::games`]; WoW TCG and Summoner Wars decks; Mage Wars spellbooks are checked by
 //! `grimoire spellbook check`).
 //!
+//! Both read their cards from the content on disk ([`crate::live`]).
+//!
 //! Summoner Wars ([`summoner_wars`]): the rules are `grimoire_summoner_wars::deck`; every
 //! violation is printed as `FILE:LINE:COL: error[rule]: message (source: ...)`. Exit status: 0
 //! legal, 1 a rule is broken, 2 the file cannot be read or is not a deck (`FILE:LINE:COL`).
@@ -75,7 +77,14 @@ pub fn wow_tcg(file: &Path) -> ExitCode {
         Ok(text) => text,
         Err(code) => return code,
     };
-    let deck = match DeckFile::parse(&text) {
+    let catalog = match crate::live::catalog::<grimoire_wow_tcg::Card>() {
+        Ok(catalog) => catalog,
+        Err(message) => {
+            crate::errln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let deck = match DeckFile::parse_with(&text, catalog) {
         Ok(deck) => deck,
         Err(error) => {
             crate::errln!("error: {path}:{error}");
@@ -107,7 +116,14 @@ pub fn summoner_wars(file: &Path) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let violations = check(&deck);
+    let catalog = match crate::live::catalog::<grimoire_summoner_wars::Card>() {
+        Ok(catalog) => catalog,
+        Err(message) => {
+            crate::errln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let violations = check(&deck, catalog);
     let mut out = format!(
         "deck of {}: {} other cards listed\n",
         deck.summoner.name,

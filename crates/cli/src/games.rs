@@ -10,12 +10,13 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use grimoire_engine::scenario::ScenarioGame;
-use grimoire_engine::CoverageReport;
+use grimoire_engine::{Catalog, CoverageReport};
 use grimoire_mage_knight::rules::{MageKnightRules, MageKnightScenarios};
 use grimoire_mage_wars::rules::{MageWarsGame, MageWarsScenarios};
 use grimoire_summoner_wars::rules::{SummonerWarsRules, SummonerWarsScenarios};
 use grimoire_wow_tcg::rules::{WowRules, WowScenarios};
 
+use crate::live::LiveGame;
 use crate::{army, calc, deck, play, spellbook};
 
 /// A game-specific command.
@@ -93,8 +94,9 @@ pub type CheckFn = fn(&Path) -> ExitCode;
 pub type PlayFn = fn(&play::PlayArgs) -> ExitCode;
 /// Simulates many games (`play::simulate_game::<G>`).
 pub type SimulateFn = fn(&play::SimulateArgs) -> ExitCode;
-/// Which printed abilities of every card the rules play.
-pub type CoverageFn = fn() -> CoverageReport;
+/// Which printed abilities of every card the rules play (`Err`: the content on disk cannot be
+/// read).
+pub type CoverageFn = fn() -> Result<CoverageReport, String>;
 
 /// One game and the commands it supports (`None`: not available yet).
 pub struct Game {
@@ -141,7 +143,7 @@ impl Game {
 pub static GAMES: &[Game] = &[
     Game {
         name: "mage-wars",
-        scenario_run: Some(mage_wars_scenario_run),
+        scenario_run: Some(|text| live_scenario_run(text, MageWarsScenarios::with_catalog)),
         scenario_schema: Some(generic_scenario_schema::<MageWarsScenarios>),
         calc: Some(calc::mage_wars),
         spellbook_check: Some(spellbook::mage_wars),
@@ -149,11 +151,11 @@ pub static GAMES: &[Game] = &[
         army_check: None,
         play: Some(play::play_game::<MageWarsGame>),
         simulate: Some(play::simulate_game::<MageWarsGame>),
-        coverage: Some(grimoire_mage_wars::rules::coverage::coverage_report),
+        coverage: Some(|| live_coverage(grimoire_mage_wars::rules::coverage::coverage_report)),
     },
     Game {
         name: "summoner-wars",
-        scenario_run: Some(generic_scenario_run::<SummonerWarsScenarios>),
+        scenario_run: Some(|text| live_scenario_run(text, SummonerWarsScenarios::with_catalog)),
         scenario_schema: Some(generic_scenario_schema::<SummonerWarsScenarios>),
         calc: None,
         spellbook_check: None,
@@ -161,11 +163,11 @@ pub static GAMES: &[Game] = &[
         army_check: None,
         play: Some(play::play_game::<SummonerWarsRules>),
         simulate: Some(play::simulate_game::<SummonerWarsRules>),
-        coverage: Some(grimoire_summoner_wars::rules::coverage::coverage_report),
+        coverage: Some(|| live_coverage(grimoire_summoner_wars::rules::coverage::coverage_report)),
     },
     Game {
         name: "wow-tcg",
-        scenario_run: Some(generic_scenario_run::<WowScenarios>),
+        scenario_run: Some(|text| live_scenario_run(text, WowScenarios::with_catalog)),
         scenario_schema: Some(generic_scenario_schema::<WowScenarios>),
         calc: None,
         spellbook_check: None,
@@ -173,11 +175,11 @@ pub static GAMES: &[Game] = &[
         army_check: None,
         play: Some(play::play_game::<WowRules>),
         simulate: Some(play::simulate_game::<WowRules>),
-        coverage: Some(grimoire_wow_tcg::rules::coverage::coverage_report),
+        coverage: Some(|| live_coverage(grimoire_wow_tcg::rules::coverage::coverage_report)),
     },
     Game {
         name: "mage-knight",
-        scenario_run: Some(generic_scenario_run::<MageKnightScenarios>),
+        scenario_run: Some(|text| live_scenario_run(text, MageKnightScenarios::with_catalog)),
         scenario_schema: Some(generic_scenario_schema::<MageKnightScenarios>),
         calc: Some(calc::mage_knight::run),
         spellbook_check: None,
@@ -185,7 +187,7 @@ pub static GAMES: &[Game] = &[
         army_check: Some(army::mage_knight),
         play: Some(play::play_game::<MageKnightRules>),
         simulate: Some(play::simulate_game::<MageKnightRules>),
-        coverage: Some(grimoire_mage_knight::rules::coverage::coverage_report),
+        coverage: Some(|| live_coverage(grimoire_mage_knight::rules::coverage::coverage_report)),
     },
 ];
 
@@ -254,8 +256,8 @@ pub fn lookup<T>(
 
 /// `scenario run` for a game on the engine's generic runner: an entry writes
 /// `scenario_run: Some(generic_scenario_run::<TheGame>)`.
-// Mage Wars runs its scenarios with live content (below); the games being added next to it
-// use this entry point.
+// The four games run their scenarios with live content ([`live_scenario_run`]); a game without
+// live content (the tests' toy game) uses this entry point.
 #[allow(dead_code)]
 pub fn generic_scenario_run<G: ScenarioGame + Default>(text: &str) -> ScenarioOutcome {
     run_with(&G::default(), text)
@@ -270,15 +272,26 @@ fn run_with<G: ScenarioGame>(game: &G, text: &str) -> ScenarioOutcome {
     }
 }
 
-/// `scenario run` for Mage Wars with the cards of the content on disk (see [`crate::live`]).
-fn mage_wars_scenario_run(text: &str) -> ScenarioOutcome {
-    match crate::live::mage_wars() {
-        Ok(catalog) => run_with(&MageWarsScenarios::with_catalog(catalog), text),
+/// `scenario run` with the cards of the content on disk (see [`crate::live`]): `with` makes
+/// the game's scenarios over them.
+fn live_scenario_run<C: LiveGame, G: ScenarioGame>(
+    text: &str,
+    with: fn(&'static Catalog<C>) -> G,
+) -> ScenarioOutcome {
+    match crate::live::catalog::<C>() {
+        Ok(catalog) => run_with(&with(catalog), text),
         Err(message) => ScenarioOutcome {
             failures: vec![message],
             events: serde_json::Value::Null,
         },
     }
+}
+
+/// `cards coverage` of the cards on disk (see [`crate::live`]): `report` is the game's.
+fn live_coverage<C: LiveGame>(
+    report: fn(&Catalog<C>) -> CoverageReport,
+) -> Result<CoverageReport, String> {
+    crate::live::catalog::<C>().map(report)
 }
 
 /// `scenario schema` for a game on the engine's generic runner.

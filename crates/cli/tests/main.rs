@@ -8,6 +8,7 @@ mod gallery;
 mod hostile_arguments;
 mod killed_build;
 mod live;
+mod live_games;
 mod mage_wars_play;
 mod names_ignore_case;
 mod output;

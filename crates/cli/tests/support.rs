@@ -32,9 +32,16 @@ pub fn summary(output: &Output) -> (Option<i32>, String, String) {
 
 /// A temporary content root with a copy of the repository's Mage Wars content.
 pub fn mage_wars_copy() -> tempfile::TempDir {
+    content_copy("mage-wars")
+}
+
+/// A temporary content root with a copy of the repository's content of `game` (its codex and
+/// cards).
+pub fn content_copy(game: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
-    for part in ["codex/mage-wars", "cards/mage-wars"] {
-        copy_dir(&repository().join(part), &dir.path().join(part));
+    for part in ["codex", "cards"] {
+        let part = format!("{part}/{game}");
+        copy_dir(&repository().join(&part), &dir.path().join(&part));
     }
     dir
 }

@@ -3,6 +3,8 @@
 //! It knows no game words. It offers:
 //! - [`rules`]: the contract a game's rules implement ([`Rules`]), and the context they act
 //!   through ([`Ctx`]: dice, a [`Chooser`] for player decisions, the event log);
+//! - [`catalog`]: the cards a game is played with, compiled in or read live from the content
+//!   on disk ([`Catalog`]: names ignoring case, "did you mean", cards needing a rebuild);
 //! - [`board`]: positions and distances on a zoned arena, a square grid, an open table or
 //!   card zones ([`Board`]);
 //! - [`dice`]: one [`Dice`] interface over a seeded RNG or a scripted list of faces, and the
@@ -27,6 +29,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod catalog;
 pub mod contract;
 pub mod coverage;
 pub mod dice;
@@ -44,6 +47,7 @@ pub use board::{
     Board, BoardError, CardZone, CardZones, OpenTable, Square, SquareGrid, TablePoint, Zone,
     ZonedArena,
 };
+pub use catalog::{Catalog, CatalogCard};
 pub use contract::{check_contract, ContractCheck, ContractReport};
 pub use coverage::{
     AbilityCoverage, CardCoverage, Coverage, CoverageReport, NotModelled, NotModelledLog, Tally,

@@ -91,9 +91,15 @@ fn wow_tcg_deck(path: &str, text: &str) -> Outcome {
 
 /// `deck check --game summoner-wars`.
 fn summoner_wars_deck(path: &str, text: &str) -> Outcome {
+    use grimoire_summoner_wars::catalog::Catalog;
     use grimoire_summoner_wars::deck::{check, Deck};
     match Deck::parse(text) {
-        Ok(deck) => verdict(path, check(&deck).iter().map(ToString::to_string)),
+        Ok(deck) => verdict(
+            path,
+            check(&deck, Catalog::compiled())
+                .iter()
+                .map(ToString::to_string),
+        ),
         Err(error) => verdict(path, [error.to_string()]),
     }
 }

@@ -47,7 +47,7 @@ fn run_file(dir: &Path, seed: &SeedFile, bytes: &[u8]) -> Outcome {
     };
     let failures = match game.as_str() {
         "mage-wars" => run(&MageWarsScenarios::default(), &text),
-        "summoner-wars" => run(&SummonerWarsScenarios, &text),
+        "summoner-wars" => run(&SummonerWarsScenarios::default(), &text),
         "wow-tcg" => run(&WowScenarios::default(), &text),
         "mage-knight" => run(&MageKnightScenarios::default(), &text),
         // What `grimoire scenario run` answers for a game it does not know.

@@ -62,10 +62,11 @@ fn outcome(args: &Args) -> Result<(Query, Outcome), String> {
         .as_deref()
         .ok_or("give --attacker NAME and --defender NAME")?;
     let defender = args.defender.as_deref().ok_or("give --defender NAME")?;
+    let catalog = crate::live::catalog::<grimoire_mage_knight::Card>()?;
     let query = Query {
-        attacker: find_warrior(attacker)?,
+        attacker: find_warrior(catalog, attacker)?,
         attacker_click: args.attacker_click,
-        defender: find_warrior(defender)?,
+        defender: find_warrior(catalog, defender)?,
         defender_click: args.defender_click,
         range: if args.ranged {
             AttackRange::Ranged

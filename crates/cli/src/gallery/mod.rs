@@ -85,11 +85,13 @@ fn generate(args: &Args) -> Result<String, String> {
                 scope.spawn(move || {
                     let content = crate::live::compile_game(root, name)?
                         .ok_or_else(|| format!("unknown game `{name}`"))?;
-                    // Coverage describes the rules built into this program (`cards coverage`).
+                    // Coverage: the rules built into this program on the cards on disk
+                    // (`cards coverage`).
                     let coverage = crate::games::game_in(crate::games::GAMES, name)
                         .ok()
                         .and_then(|game| game.coverage)
-                        .map(|report| report());
+                        .map(|report| report())
+                        .transpose()?;
                     Ok(pages::game_site(&content.game, coverage.as_ref()))
                 })
             })

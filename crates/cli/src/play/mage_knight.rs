@@ -1,5 +1,6 @@
 //! Mage Knight for `grimoire play` and `grimoire simulate`: a player's deck is an army file
-//! (the one `grimoire army check` reads); only a legal army plays.
+//! (the one `grimoire army check` reads), with the warriors on disk ([`crate::live`]); only a
+//! legal army plays.
 
 use std::path::Path;
 
@@ -16,13 +17,15 @@ impl PlayableGame for MageKnightRules {
     const EXAMPLE_DECKS: &'static [&'static str] =
         &["orc-raiders-300.toml", "atlantis-guild-300.toml"];
 
-    /// The rules play the warriors compiled into this program (the army file names them).
+    /// The rules, playing the warriors on disk (the army files name them).
     fn load(_: Option<&Path>) -> Result<Self, String> {
+        crate::live::catalog::<grimoire_mage_knight::Card>()?;
         Ok(Self::default())
     }
 
     fn read_deck(&self, path: &Path, text: &str) -> Result<ArmyFile, String> {
-        let army = ArmyFile::parse(text).map_err(|errors| {
+        let catalog = crate::live::catalog::<grimoire_mage_knight::Card>()?;
+        let army = ArmyFile::parse_with(text, catalog).map_err(|errors| {
             errors
                 .iter()
                 .map(|e| format!("{}:{e}", path.display()))

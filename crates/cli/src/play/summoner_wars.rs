@@ -1,6 +1,6 @@
-//! Summoner Wars for `grimoire play` and `grimoire simulate`: the rules are the built-in
-//! tables' ([`SummonerWarsRules`]), a deck is a faction deck file with its starting layout
-//! (`decks/summoner-wars/`).
+//! Summoner Wars for `grimoire play` and `grimoire simulate`: the rules are
+//! [`SummonerWarsRules`], a deck is a faction deck file with its starting layout
+//! (`decks/summoner-wars/`), played with the cards on disk ([`crate::live`]).
 
 use std::path::Path;
 
@@ -15,13 +15,15 @@ impl PlayableGame for SummonerWarsRules {
     const EXAMPLE_DECKS: &'static [&'static str] = &["phoenix-elves.toml", "shadow-elves.toml"];
 
     fn load(_root: Option<&Path>) -> Result<Self, String> {
+        crate::live::catalog::<grimoire_summoner_wars::Card>()?;
         Ok(SummonerWarsRules)
     }
 
     fn read_deck(&self, path: &Path, text: &str) -> Result<FactionDeck, String> {
         let shown = path.display();
         let deck = Deck::parse(text).map_err(|e| format!("{shown}:{e}"))?;
-        FactionDeck::from_deck(&deck).map_err(|problems| {
+        let catalog = crate::live::catalog::<grimoire_summoner_wars::Card>()?;
+        FactionDeck::from_deck(&deck, catalog).map_err(|problems| {
             problems
                 .lines()
                 .map(|line| format!("{shown}:{line}"))

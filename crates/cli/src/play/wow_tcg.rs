@@ -1,9 +1,10 @@
 //! WoW TCG whole games: the rules ([`WowRules`]) and its deck files, the ones `grimoire deck
-//! check --game wow-tcg` reads (a hero and a main deck).
+//! check --game wow-tcg` reads (a hero and a main deck), played with the cards on disk
+//! ([`crate::live`]).
 
 use std::path::Path;
 
-use grimoire_wow_tcg::deck::{check, Deck};
+use grimoire_wow_tcg::deck::{check, Deck, DeckFile};
 use grimoire_wow_tcg::rules::WowRules;
 
 use super::PlayableGame;
@@ -12,16 +13,19 @@ impl PlayableGame for WowRules {
     const NAME: &'static str = "wow-tcg";
     const EXAMPLE_DECKS: &'static [&'static str] = &["alliance-paladin.toml", "horde-warrior.toml"];
 
-    /// The WoW TCG rules play with the cards built into this program (the content root is
-    /// where the example decks are read from).
+    /// The WoW TCG rules, playing the cards on disk (the decks hold them).
     fn load(_root: Option<&Path>) -> Result<Self, String> {
+        crate::live::catalog::<grimoire_wow_tcg::Card>()?;
         Ok(WowRules)
     }
 
     /// Reads a deck file and requires it to be legal (100.1-100.4): a game is played only
     /// with decks `deck check` accepts.
     fn read_deck(&self, path: &Path, text: &str) -> Result<Deck, String> {
-        let deck = Deck::from_toml(text).map_err(|e| format!("{}:{e}", path.display()))?;
+        let catalog = crate::live::catalog::<grimoire_wow_tcg::Card>()?;
+        let deck = DeckFile::parse_with(text, catalog)
+            .map_err(|e| format!("{}:{e}", path.display()))?
+            .deck;
         let violations = check(&deck);
         if violations.is_empty() {
             Ok(deck)

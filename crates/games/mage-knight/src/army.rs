@@ -16,8 +16,8 @@
 //! outside 1 to [`MAX_BUILD_TOTAL`], copies outside 1 to [`MAX_COPIES`], or points adding up
 //! past `u32::MAX`. A readable army is then checked ([`check`]) and every broken rule is a
 //! [`Violation`] naming the rule it breaks ([`Violation::rule`]) and the place in the file
-//! that breaks it ([`Violation::at`]). Warriors are read from the generated
-//! tables only; Unique-ness, factionless factions and the build-total steps come from
+//! that breaks it ([`Violation::at`]). Warriors are read from a [`Catalog`]: the generated
+//! tables ([`ArmyFile::parse`]) or the cards on disk ([`ArmyFile::parse_with`]); Unique-ness, factionless factions and the build-total steps come from
 //! `codex/mage-knight/game.toml`.
 //!
 //! Not modelled (the data has no such records): items and relics, adventuring companies,
@@ -30,9 +30,10 @@ use grimoire_input::Location;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::catalog::Catalog;
 use crate::generated::{
-    Card, CardId, Faction, Warrior, ADOPTS_FACTIONLESS, BUILD_TOTAL_STEP,
-    CONQUEST_BUILD_TOTAL_STEP, CONQUEST_MIN_BUILD_TOTAL, FACTIONLESS, RANKS_WITH_STARS,
+    Card, Faction, Warrior, ADOPTS_FACTIONLESS, BUILD_TOTAL_STEP, CONQUEST_BUILD_TOTAL_STEP,
+    CONQUEST_MIN_BUILD_TOTAL, FACTIONLESS, RANKS_WITH_STARS,
 };
 
 /// The largest build total an army file may give: 100,000 points. The rules set none ("200 or
@@ -122,8 +123,15 @@ impl fmt::Display for FileError {
 }
 
 impl ArmyFile {
-    /// Reads an army file's text. All the problems found are returned, in file order.
+    /// Reads an army file's text with the compiled warriors. All the problems found are
+    /// returned, in file order.
     pub fn parse(text: &str) -> Result<Self, Vec<FileError>> {
+        Self::parse_with(text, Catalog::compiled())
+    }
+
+    /// Reads an army file's text with the warriors of `catalog` (names ignore case). All the
+    /// problems found are returned, in file order.
+    pub fn parse_with(text: &str, catalog: &Catalog) -> Result<Self, Vec<FileError>> {
         let raw: RawArmy = toml::from_str(text).map_err(|error| {
             let at = Location::of_offset(text, error.span().map_or(0, |span| span.start));
             vec![FileError {
@@ -189,18 +197,18 @@ impl ArmyFile {
         let mut entries = Vec::new();
         let mut points = 0u32;
         for (name, copies) in &raw.warriors {
-            let warrior = match find_card(name.get_ref()).map(CardId::card) {
+            let warrior = match catalog.get(name.get_ref()) {
                 Some(Card::Warrior(warrior)) => Some(warrior),
                 None => {
-                    let names: Vec<&str> = CardId::ALL.iter().map(|id| id.name()).collect();
-                    errors.push(at(
-                        name.span(),
+                    let message = catalog.needs_rebuild(name.get_ref()).unwrap_or_else(|| {
+                        let names: Vec<&str> = catalog.names().collect();
                         format!(
                             "unknown warrior `{}`{}",
                             name.get_ref(),
                             suggestion(name.get_ref(), &names)
-                        ),
-                    ));
+                        )
+                    });
+                    errors.push(at(name.span(), message));
                     None
                 }
             };
@@ -602,16 +610,6 @@ pub fn render(file: &str, army: &ArmyFile, report: &Report) -> String {
         }
     }
     out
-}
-
-/// The card a player names: its exact name, else the name ignoring case.
-pub fn find_card(name: &str) -> Option<CardId> {
-    CardId::from_name(name).or_else(|| {
-        grimoire_engine::suggest::find_ignoring_case(
-            name,
-            CardId::ALL.iter().map(|id| (id.name(), *id)),
-        )
-    })
 }
 
 #[cfg(test)]

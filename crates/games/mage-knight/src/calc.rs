@@ -18,7 +18,7 @@ use std::fmt;
 use crate::rules::combat::{roll_result, Matchup, RollResult};
 use crate::rules::effects;
 pub use crate::rules::state::find_warrior;
-use crate::{AttackRange, Card, CardId, EffectOp, CRITICAL_HIT_EXTRA_DAMAGE, D6_DIE};
+use crate::{AttackRange, Card, EffectOp, CRITICAL_HIT_EXTRA_DAMAGE, D6_DIE};
 
 /// An exact probability: `num / den`, reduced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,11 +78,11 @@ impl fmt::Display for Ratio {
 #[derive(Debug, Clone, Copy)]
 pub struct Query {
     /// The attacking warrior.
-    pub attacker: CardId,
+    pub attacker: Card,
     /// Clicks turned on the attacker's dial.
     pub attacker_click: usize,
     /// The defending warrior.
-    pub defender: CardId,
+    pub defender: Card,
     /// Clicks turned on the defender's dial.
     pub defender_click: usize,
     /// Close or ranged.
@@ -112,8 +112,8 @@ pub struct Outcome {
     pub expected_clicks: Ratio,
 }
 
-fn warrior(id: CardId) -> &'static crate::Warrior {
-    let Card::Warrior(w) = id.card();
+fn warrior(card: Card) -> &'static crate::Warrior {
+    let Card::Warrior(w) = card;
     w
 }
 

@@ -4,7 +4,8 @@
 //!
 //! The items live in [`generated`] and are re-exported here: look cards up with
 //! [`CardId::from_name`], read them with [`CardId::card`]. [`army`] checks armies against the
-//! army-building rules.
+//! army-building rules. Armies, scenarios, set-up and the calculator take their warriors from a
+//! [`catalog::Catalog`]: the compiled tables by default, the cards on disk from the CLI.
 
 // Generated files are formatted by codegen (prettyplease); rustfmt would reorder them.
 // Codegen writes a list-of-strings constant as `&[&'static str]`.
@@ -18,5 +19,6 @@ pub use generated::*;
 
 pub mod army;
 pub mod calc;
+pub mod catalog;
 pub mod map;
 pub mod rules;

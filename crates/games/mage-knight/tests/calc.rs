@@ -1,7 +1,12 @@
 //! The exact calculator against hand-computed values (2d6: 36 equally likely rolls).
 
-use grimoire_mage_knight::calc::{calculate, find_warrior, Outcome, Query, Ratio};
+use grimoire_mage_knight::calc::{calculate, Outcome, Query, Ratio};
+use grimoire_mage_knight::catalog::Catalog;
 use grimoire_mage_knight::AttackRange;
+
+fn find_warrior(name: &str) -> Result<grimoire_mage_knight::Card, String> {
+    grimoire_mage_knight::calc::find_warrior(Catalog::compiled(), name)
+}
 
 fn calc(
     attacker: &str,
@@ -209,7 +214,7 @@ mod agreement {
     };
     use grimoire_mage_knight::{AttackRange, Card, CardId};
 
-    fn warrior(card: CardId, owner: u8, x: f64, facing: f64, click: usize) -> Warrior {
+    fn warrior(card: Card, owner: u8, x: f64, facing: f64, click: usize) -> Warrior {
         let mut warrior =
             Warrior::deployed(card, PlayerId(owner), TablePoint { x, y: 0.0, facing }, 0);
         warrior.click = click;
@@ -218,7 +223,7 @@ mod agreement {
 
     /// The defender's click (its dial length when eliminated) after one attack with `faces`.
     fn play(q: &Query, faces: &[u32]) -> Option<usize> {
-        let Card::Warrior(attacker) = q.attacker.card();
+        let Card::Warrior(attacker) = q.attacker;
         let distance = if q.range == AttackRange::Ranged {
             f64::from(attacker.range.min(6))
         } else {
@@ -314,9 +319,9 @@ mod agreement {
             for d in ids.iter().skip(i % 7).step_by(13) {
                 for range in [AttackRange::Close, AttackRange::Ranged] {
                     let q = Query {
-                        attacker: *a,
+                        attacker: a.card(),
                         attacker_click: 0,
-                        defender: *d,
+                        defender: d.card(),
                         defender_click: 1,
                         range,
                     };

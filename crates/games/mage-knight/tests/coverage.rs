@@ -60,7 +60,7 @@ fn ability_coverage_report() {
 
 #[test]
 fn the_card_report_counts_every_warrior() {
-    let report = coverage_report();
+    let report = coverage_report(grimoire_mage_knight::catalog::Catalog::compiled());
     assert_eq!(report.total.total, CardId::ALL.len());
     assert!(report.total.covered > 0 && report.total.covered < report.total.total);
     for card in &report.cards {
@@ -110,7 +110,7 @@ fn reported_when_acting(name: &str, click: usize) -> Vec<&'static str> {
 fn a_covered_warrior_meets_no_not_modelled_answer_in_play() {
     let mut reported_somewhere = 0;
     for &id in CardId::ALL {
-        let coverage = card_coverage(id);
+        let coverage = card_coverage(id.card());
         let grimoire_mage_knight::Card::Warrior(data) = id.card();
         for click in 0..data.dial.len() {
             let reported = reported_when_acting(coverage.name, click);

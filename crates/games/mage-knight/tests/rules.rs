@@ -8,7 +8,9 @@ use grimoire_mage_knight::rules::{
 use grimoire_mage_knight::CardId;
 
 pub fn warrior(name: &str, owner: u8, x: f64, facing: f64, click: usize) -> Warrior {
-    let card = CardId::from_name(name).expect("a warrior of the pool");
+    let card = CardId::from_name(name)
+        .expect("a warrior of the pool")
+        .card();
     let mut warrior = Warrior::deployed(
         card,
         PlayerId(owner),

@@ -3,8 +3,9 @@
 //! A deck file names its summoner and lists its other cards with their copies
 //! (docs/formats.md, "Summoner Wars decks"). [`Deck::parse`] reads it, keeping the line and
 //! column of every entry; [`check`] lists every rule the deck breaks, each with the place in
-//! the file and the source of the rule ([`Rule::source`]). Cards are looked up in the
-//! generated card tables, as they currently read (after errata).
+//! the file and the source of the rule ([`Rule::source`]). Cards are looked up in a
+//! [`Catalog`] (the generated card tables, or the cards on disk from the CLI), as they
+//! currently read (after errata), their names ignoring case.
 //!
 //! An optional `[layout]` table gives the starting layout: `"B2" = "Name"`, squares written
 //! from the owner's side (row 1 is their back row, rows 1-4 their side). A deck played whole
@@ -22,7 +23,8 @@ use grimoire_input::Location;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::{Card, CardId, Edition, Faction};
+use crate::catalog::Catalog;
+use crate::{Card, Edition, Faction};
 
 /// The most copies of one card a deck file may list: 99. The published faction decks hold at
 /// most 10 copies of a card; the bound leaves room for any custom deck.
@@ -279,8 +281,8 @@ fn facts(card: Card) -> Facts {
     }
 }
 
-/// Every rule the deck breaks, in file order.
-pub fn check(deck: &Deck) -> Vec<Violation> {
+/// Every rule the deck breaks, in file order, with the cards of `catalog`.
+pub fn check(deck: &Deck, catalog: &Catalog) -> Vec<Violation> {
     let mut violations = Vec::new();
     let mut violation = |rule, entry: &Entry, message: String| {
         violations.push(Violation {
@@ -290,13 +292,13 @@ pub fn check(deck: &Deck) -> Vec<Violation> {
             message,
         })
     };
-    let summoner = match lookup(&deck.summoner.name) {
+    let summoner = match lookup(catalog, &deck.summoner.name) {
         Err(message) => {
             violation(Rule::KnownCard, &deck.summoner, message);
             None
         }
         Ok(card) => {
-            let facts = facts(card.card());
+            let facts = facts(card);
             if facts.kind == "summoner" {
                 Some(facts)
             } else {
@@ -325,14 +327,14 @@ pub fn check(deck: &Deck) -> Vec<Violation> {
                 ),
             );
         }
-        let card = match lookup(&entry.name) {
+        let card = match lookup(catalog, &entry.name) {
             Ok(card) => card,
             Err(message) => {
                 violation(Rule::KnownCard, entry, message);
                 continue;
             }
         };
-        let facts = facts(card.card());
+        let facts = facts(card);
         match facts.kind {
             "summoner" => violation(
                 Rule::OneSummoner,
@@ -402,9 +404,12 @@ fn check_layout(deck: &Deck, violation: &mut impl FnMut(Rule, &Entry, String)) {
                 ),
             );
         }
-        *placed.entry(p.card.name.clone()).or_default() += 1;
+        *placed.entry(p.card.name.to_lowercase()).or_default() += 1;
     }
-    let summoners = placed.get(&deck.summoner.name).copied().unwrap_or(0);
+    let summoners = placed
+        .get(&deck.summoner.name.to_lowercase())
+        .copied()
+        .unwrap_or(0);
     if summoners != 1 {
         violation(
             Rule::Layout,
@@ -416,16 +421,17 @@ fn check_layout(deck: &Deck, violation: &mut impl FnMut(Rule, &Entry, String)) {
         );
     }
     for p in &deck.layout {
-        if p.card.name == deck.summoner.name {
+        let name = p.card.name.to_lowercase();
+        if name == deck.summoner.name.to_lowercase() {
             continue;
         }
         let copies = deck
             .cards
             .iter()
-            .filter(|e| e.name == p.card.name)
+            .filter(|e| e.name.to_lowercase() == name)
             .map(|e| e.copies.clamp(0, MAX_COPIES))
             .sum::<i64>();
-        let wanted = placed.get(&p.card.name).copied().unwrap_or(0);
+        let wanted = placed.get(&name).copied().unwrap_or(0);
         if wanted > copies {
             violation(
                 Rule::Layout,
@@ -435,7 +441,7 @@ fn check_layout(deck: &Deck, violation: &mut impl FnMut(Rule, &Entry, String)) {
                     p.card.name
                 ),
             );
-            placed.remove(&p.card.name);
+            placed.remove(&name);
         }
     }
 }
@@ -451,11 +457,14 @@ pub fn layout_square(text: &str) -> Option<(u32, u32)> {
         .then(|| (column, row - 1))
 }
 
-/// The card of that name, or a message with the closest name.
-fn lookup(name: &str) -> Result<CardId, String> {
-    find_card(name).ok_or_else(|| {
-        let closest =
-            grimoire_engine::suggest::closest(name, CardId::ALL.iter().map(|id| id.name()));
+/// The card of that name (ignoring case), or a message with the closest name, or why a card
+/// of that name needs a rebuild of the program.
+fn lookup(catalog: &Catalog, name: &str) -> Result<Card, String> {
+    if let Some(message) = catalog.needs_rebuild(name) {
+        return Err(message);
+    }
+    catalog.get(name).ok_or_else(|| {
+        let closest = grimoire_engine::suggest::closest(name, catalog.names());
         match closest {
             Some(candidate) => {
                 format!("no card is named `{name}`; did you mean `{candidate}`?")
@@ -486,23 +495,13 @@ fn edition_word(edition: Edition) -> &'static str {
     }
 }
 
-/// The card a player names: its exact name, else the name ignoring case.
-pub fn find_card(name: &str) -> Option<CardId> {
-    CardId::from_name(name).or_else(|| {
-        grimoire_engine::suggest::find_ignoring_case(
-            name,
-            CardId::ALL.iter().map(|id| (id.name(), *id)),
-        )
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn rules_of(text: &str) -> Vec<(Rule, usize)> {
         let deck = Deck::parse(text).expect("a deck");
-        check(&deck)
+        check(&deck, Catalog::compiled())
             .into_iter()
             .map(|violation| (violation.rule, violation.line))
             .collect()
@@ -517,9 +516,12 @@ mod tests {
     #[test]
     fn a_very_long_unknown_name_gets_no_suggestion_at_once() {
         let name = "x".repeat(1_000_000);
-        assert_eq!(lookup(&name), Err(format!("no card is named `{name}`")));
         assert_eq!(
-            lookup("Fenser"),
+            lookup(Catalog::compiled(), &name),
+            Err(format!("no card is named `{name}`"))
+        );
+        assert_eq!(
+            lookup(Catalog::compiled(), "Fenser"),
             Err("no card is named `Fenser`; did you mean `Fencer`?".to_owned())
         );
     }
@@ -564,7 +566,7 @@ mod tests {
     #[test]
     fn an_unknown_name_gets_the_closest_card() {
         let deck = Deck::parse("summoner = \"Prince Elein\"\n").expect("a deck");
-        let violations = check(&deck);
+        let violations = check(&deck, Catalog::compiled());
         assert_eq!(violations.len(), 1);
         assert!(
             violations[0]

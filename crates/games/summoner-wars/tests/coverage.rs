@@ -49,7 +49,7 @@ fn every_operation_the_codex_uses_is_interpreted() {
 }
 
 /// A game with `card` of player 1 on the battlefield, and its id.
-fn one_card(card: CardId) -> (Game, grimoire_engine::ObjectId) {
+fn one_card(card: grimoire_summoner_wars::Card) -> (Game, grimoire_engine::ObjectId) {
     let mut game = Game::new();
     let square = Square { column: 2, row: 2 };
     let id = game.add(Piece::new(card, PlayerId(1), Place::Battlefield(square)));
@@ -70,7 +70,7 @@ fn not_modelled(log: &EventLog<GameEvent>) -> Vec<&'static str> {
 #[test]
 fn a_handler_is_played_exactly_when_the_dispatch_does_not_answer_not_modelled() {
     for handler in Handler::ALL {
-        let (mut game, id) = one_card(CardId::ALL[0]);
+        let (mut game, id) = one_card(CardId::ALL[0].card());
         let (mut dice, mut choices, mut log) =
             (ScriptedDice::default(), FirstOption, EventLog::new());
         let mut ctx = Ctx::new(&mut dice, &mut choices, &mut log);
@@ -89,8 +89,8 @@ fn a_handler_is_played_exactly_when_the_dispatch_does_not_answer_not_modelled() 
 fn a_covered_card_meets_no_not_modelled_answer_in_play() {
     let mut covered_with_abilities = 0;
     for &card in CardId::ALL {
-        let coverage = card_coverage(card);
-        let (mut game, id) = one_card(card);
+        let coverage = card_coverage(card.card());
+        let (mut game, id) = one_card(card.card());
         let (mut dice, mut choices, mut log) =
             (ScriptedDice::default(), FirstOption, EventLog::new());
         let mut ctx = Ctx::new(&mut dice, &mut choices, &mut log);
@@ -121,7 +121,7 @@ fn a_covered_card_meets_no_not_modelled_answer_in_play() {
 
 #[test]
 fn the_report_counts_every_card() {
-    let report = coverage_report();
+    let report = coverage_report(grimoire_summoner_wars::catalog::Catalog::compiled());
     assert_eq!(report.total.total, CardId::ALL.len());
     assert_eq!(
         report.by_kind.values().map(|t| t.total).sum::<usize>(),

@@ -18,7 +18,11 @@ use crate::repo_root;
 fn deck(file: &str) -> FactionDeck {
     let path = repo_root().join("decks/summoner-wars").join(file);
     let text = std::fs::read_to_string(&path).expect("the example deck exists");
-    FactionDeck::from_deck(&Deck::parse(&text).expect("a deck file")).expect("a legal deck")
+    FactionDeck::from_deck(
+        &Deck::parse(&text).expect("a deck file"),
+        grimoire_summoner_wars::catalog::Catalog::compiled(),
+    )
+    .expect("a legal deck")
 }
 
 const FACTIONS: [&str; 7] = [

@@ -4,10 +4,12 @@
 use grimoire_engine::{Ctx, EventLog, FirstOption, PlayerId, Rules, SeededDice, Square};
 use grimoire_summoner_wars::rules::state::{Piece, Place};
 use grimoire_summoner_wars::rules::{Action, Game, SummonerWarsRules};
-use grimoire_summoner_wars::{CardId, Phase};
+use grimoire_summoner_wars::{Card, CardId, Phase};
 
-fn card(name: &str) -> CardId {
-    CardId::from_name(name).expect("the pool has the card")
+fn card(name: &str) -> Card {
+    CardId::from_name(name)
+        .expect("the pool has the card")
+        .card()
 }
 
 fn square(column: u32, row: u32) -> Square {

@@ -35,7 +35,7 @@ fn every_scenario_passes() {
         files.len()
     );
     let run = run_scenario_dir(
-        &SummonerWarsScenarios,
+        &SummonerWarsScenarios::default(),
         &repo_root().join("tests/scenarios/summoner-wars"),
     )
     .unwrap();
@@ -82,7 +82,7 @@ fn every_expectation_key_has_a_subject() {
 fn the_published_schema_is_current() {
     let published = std::fs::read_to_string(repo_root().join(SCHEMA))
         .unwrap_or_else(|e| panic!("{SCHEMA} exists: {e}"));
-    let current = serde_json::to_string_pretty(&scenario_schema(&SummonerWarsScenarios))
+    let current = serde_json::to_string_pretty(&scenario_schema(&SummonerWarsScenarios::default()))
         .expect("schema serialises");
     assert!(
         published.trim_end() == current.trim_end(),
@@ -117,7 +117,7 @@ dice = { attack = ["sword"] }
 object = "b"
 damage = 2
 "#;
-    let failures = run_scenario(&SummonerWarsScenarios, text).report("t.toml");
+    let failures = run_scenario(&SummonerWarsScenarios::default(), text).report("t.toml");
     assert_eq!(
         failures,
         vec!["t.toml:23:1: b damage: expected 2, actual 1".to_string()]
@@ -160,7 +160,7 @@ id = "x"
     ];
     for (keys, expected) in cases {
         let text = format!("{base}{keys}[[expect]]\nwinner = 0\n");
-        let failures = run_scenario(&SummonerWarsScenarios, &text).report("t.toml");
+        let failures = run_scenario(&SummonerWarsScenarios::default(), &text).report("t.toml");
         assert_eq!(failures.len(), 1, "{failures:?}");
         assert!(failures[0].contains("object \"x\""), "{failures:?}");
         assert!(
@@ -171,7 +171,7 @@ id = "x"
     }
     let text =
         format!("{base}card = \"Guardian\"\nplayer = 3\nat = \"C3\"\n[[expect]]\nwinner = 0\n");
-    let failures = run_scenario(&SummonerWarsScenarios, &text).report("t.toml");
+    let failures = run_scenario(&SummonerWarsScenarios::default(), &text).report("t.toml");
     assert_eq!(
         failures,
         ["t.toml:10:10: 3 is out of range: expected an integer from 1 to 2"]
@@ -182,8 +182,10 @@ id = "x"
 /// scenario runs, or each failure is located on the line of the value or the header of its
 /// entry (never a panic).
 fn runs_or_fails_at_the_value(template: &str) {
-    let away =
-        grimoire_engine::scenario::failures_away_from_the_value(&SummonerWarsScenarios, template);
+    let away = grimoire_engine::scenario::failures_away_from_the_value(
+        &SummonerWarsScenarios::default(),
+        template,
+    );
     assert!(away.is_empty(), "{}", away.join("\n"));
 }
 
@@ -247,6 +249,6 @@ fn a_scenario_of_twenty_thousand_cards_sets_up_in_linear_time() {
         );
     }
     text += "[[expect]]\nplayer = 1\nhand = 20000\n";
-    let run = run_scenario(&SummonerWarsScenarios, &text);
+    let run = run_scenario(&SummonerWarsScenarios::default(), &text);
     assert!(run.passed(), "{:?}", run.failures);
 }

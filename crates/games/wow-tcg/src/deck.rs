@@ -40,9 +40,10 @@ use std::fmt;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::catalog::Catalog;
 use crate::{
-    Card, CardId, Class, Faction, HeroTrait, Keyword, Profession, TalentSpec, TypeTag,
-    COPIES_PER_NAME, MIN_CONSTRUCTED_DECK, MIN_SEALED_DECK, SIDE_DECK_SIZE,
+    Card, Class, Faction, HeroTrait, Keyword, Profession, TalentSpec, TypeTag, COPIES_PER_NAME,
+    MIN_CONSTRUCTED_DECK, MIN_SEALED_DECK, SIDE_DECK_SIZE,
 };
 
 /// The most cards one deck file may hold, main and side deck together, and so the most
@@ -67,19 +68,19 @@ pub type Position = grimoire_input::Location;
 /// One card line of a deck: a card and how many copies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
-    /// The card.
-    pub card: CardId,
+    /// The card (compiled or live).
+    pub card: Card,
     /// How many copies (1 to [`MAX_DECK_CARDS`]).
     pub copies: u32,
 }
 
-/// A deck, resolved against the card tables.
+/// A deck, resolved against a [`Catalog`] (the card tables, or the cards on disk).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deck {
     /// Constructed or Sealed.
     pub format: Format,
     /// The hero card.
-    pub hero: CardId,
+    pub hero: Card,
     /// The main deck, in file order.
     pub main: Vec<Entry>,
     /// The side deck, in file order (empty when there is none).
@@ -187,9 +188,15 @@ impl Deck {
 }
 
 impl DeckFile {
-    /// Reads a deck file's text (as [`grimoire_input::read_text`] gives it), keeping where each
-    /// part is written; errors carry the line and column of the offending value.
+    /// Reads a deck file's text (as [`grimoire_input::read_text`] gives it) with the compiled
+    /// cards, keeping where each part is written; errors carry the line and column of the
+    /// offending value.
     pub fn parse(text: &str) -> Result<Self, DeckError> {
+        Self::parse_with(text, Catalog::compiled())
+    }
+
+    /// [`DeckFile::parse`] with the cards of `catalog` (names ignore case).
+    pub fn parse_with(text: &str, catalog: &Catalog) -> Result<Self, DeckError> {
         let at = |offset: usize| Position::of_offset(text, offset);
         let raw: RawDeck = toml::from_str(text).map_err(|error| DeckError {
             position: at(error.span().map_or(0, |span| span.start)),
@@ -214,10 +221,10 @@ impl DeckFile {
             },
         };
         let lines = LineIndex::new(text);
-        let hero = resolve(&lines, &raw.hero)?;
+        let hero = resolve(catalog, &lines, &raw.hero)?;
         let mut total = 0;
-        let (main, main_entries) = entries(&lines, raw.main.as_ref(), &mut total)?;
-        let (side, side_entries) = entries(&lines, raw.side.as_ref(), &mut total)?;
+        let (main, main_entries) = entries(catalog, &lines, raw.main.as_ref(), &mut total)?;
+        let (side, side_entries) = entries(catalog, &lines, raw.side.as_ref(), &mut total)?;
         let table_at =
             |table: &Option<RawTable>| at(table.as_ref().map_or(text.len(), |t| t.span().start));
         Ok(Self {
@@ -239,6 +246,7 @@ impl DeckFile {
 /// The entries of a `[main]` or `[side]` table in file order, with their positions; `total`
 /// counts the cards of the whole file, which may not pass [`MAX_DECK_CARDS`].
 fn entries(
+    catalog: &Catalog,
     lines: &LineIndex<'_>,
     table: Option<&RawTable>,
     total: &mut u32,
@@ -251,7 +259,7 @@ fn entries(
     let mut entries = Vec::with_capacity(written.len());
     let mut positions = Vec::with_capacity(written.len());
     for (name, copies) in written {
-        let card = resolve(lines, name)?;
+        let card = resolve(catalog, lines, name)?;
         let error = |message: String| DeckError {
             position: lines.location(copies.span().start),
             message,
@@ -286,15 +294,25 @@ fn entries(
     Ok((entries, positions))
 }
 
-/// The card of a name written in the file, or an error with the closest names.
-fn resolve(lines: &LineIndex<'_>, name: &Spanned<String>) -> Result<CardId, DeckError> {
+/// The card of a name written in the file (ignoring case), or an error with the closest
+/// names, or why a card of that name needs a rebuild of the program.
+fn resolve(
+    catalog: &Catalog,
+    lines: &LineIndex<'_>,
+    name: &Spanned<String>,
+) -> Result<Card, DeckError> {
     let wanted = name.get_ref();
-    find_card(wanted).ok_or_else(|| {
-        let suggestion: Vec<String> =
-            grimoire_engine::suggest::ranked(wanted, CardId::ALL.iter().map(|id| id.name()), 3)
-                .into_iter()
-                .map(|name| format!("`{name}`"))
-                .collect();
+    if let Some(message) = catalog.needs_rebuild(wanted) {
+        return Err(DeckError {
+            position: lines.location(name.span().start),
+            message,
+        });
+    }
+    catalog.get(wanted).ok_or_else(|| {
+        let suggestion: Vec<String> = grimoire_engine::suggest::ranked(wanted, catalog.names(), 3)
+            .into_iter()
+            .map(|name| format!("`{name}`"))
+            .collect();
         let shown = shortened(wanted);
         DeckError {
             position: lines.location(name.span().start),
@@ -415,7 +433,7 @@ fn every_entry(deck: &Deck) -> impl Iterator<Item = (&Entry, Part, &'static str)
 /// that breaks it.
 pub fn check(deck: &Deck) -> Vec<Violation> {
     let mut violations = Vec::new();
-    let hero = match deck.hero.card() {
+    let hero = match deck.hero {
         Card::Hero(hero) => Some(hero),
         other => {
             violations.push(Violation {
@@ -445,7 +463,7 @@ pub fn check(deck: &Deck) -> Vec<Violation> {
         });
     }
     for (entry, part, deck_part) in every_entry(deck) {
-        let card = parts(entry.card.card());
+        let card = parts(entry.card);
         if card.kind == "hero" {
             violations.push(Violation {
                 rule: "100.1",
@@ -460,7 +478,7 @@ pub fn check(deck: &Deck) -> Vec<Violation> {
     if let Some(hero) = hero {
         let traits = HeroTraits::of(hero);
         for (entry, part, deck_part) in every_entry(deck) {
-            let card = parts(entry.card.card());
+            let card = parts(entry.card);
             if card.kind == "hero" {
                 continue;
             }
@@ -518,7 +536,7 @@ fn copy_violations(deck: &Deck) -> Vec<Violation> {
     let mut by_name: BTreeMap<&'static str, (u32, bool, Option<Part>)> = BTreeMap::new();
     let mut order = Vec::new();
     for (entry, part, _) in every_entry(deck) {
-        let card = parts(entry.card.card());
+        let card = parts(entry.card);
         let unlimited = card.keywords.contains(&Keyword::Unlimited);
         let slot = by_name.entry(card.printed_name).or_insert_with(|| {
             order.push(card.printed_name);
@@ -578,16 +596,6 @@ pub fn render(file: &DeckFile, path: &str, violations: &[Violation]) -> String {
         }
     }
     out
-}
-
-/// The card a player names: its exact name, else the name ignoring case.
-pub fn find_card(name: &str) -> Option<CardId> {
-    CardId::from_name(name).or_else(|| {
-        grimoire_engine::suggest::find_ignoring_case(
-            name,
-            CardId::ALL.iter().map(|id| (id.name(), *id)),
-        )
-    })
 }
 
 #[cfg(test)]

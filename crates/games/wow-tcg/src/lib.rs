@@ -3,7 +3,9 @@
 //! compiled by `cargo xtask codegen`, and [`rules`], which plays by them.
 //!
 //! The items live in [`generated`] and are re-exported here: look cards up with
-//! [`CardId::from_name`], read them with [`CardId::card`].
+//! [`CardId::from_name`], read them with [`CardId::card`]. Decks, scenarios and set-up take
+//! their cards from a [`catalog::Catalog`]: the compiled tables by default, the cards on disk
+//! from the CLI.
 
 // Generated files are formatted by codegen (prettyplease); rustfmt would reorder them.
 #[rustfmt::skip]
@@ -13,5 +15,6 @@ pub mod generated;
 #[doc(inline)]
 pub use generated::*;
 
+pub mod catalog;
 pub mod deck;
 pub mod rules;

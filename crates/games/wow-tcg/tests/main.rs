@@ -188,7 +188,8 @@ fn legal_actions_offer_what_apply_accepts() {
     use grimoire_wow_tcg::rules::{Action, Game, Kind, Printed, WowRules};
     use grimoire_wow_tcg::CardId;
 
-    let card = |name: &str| Printed::of(CardId::from_name(name).expect("a card of the pool"));
+    let card =
+        |name: &str| Printed::of(CardId::from_name(name).expect("a card of the pool").card());
     let (one, two) = (PlayerId(1), PlayerId(2));
     let mut game = Game::new(&[one, two]);
     game.add_object(card("Gorebelly"), one, 2);
@@ -282,7 +283,7 @@ all_pass = true
 fn a_covered_card_meets_no_not_modelled_answer_in_play_and_a_handler_is_reported_once() {
     let (mut covered_played, mut handlers_played) = (0, 0);
     for &id in CardId::ALL {
-        let coverage = card_coverage(id);
+        let coverage = card_coverage(id.card());
         if !matches!(
             coverage.kind,
             "ally" | "ability" | "weapon" | "armor" | "item"
@@ -300,7 +301,7 @@ fn a_covered_card_meets_no_not_modelled_answer_in_play_and_a_handler_is_reported
             );
             covered_played += usize::from(!coverage.abilities.is_empty());
         }
-        if let Some(handler) = Printed::of(id).handler {
+        if let Some(handler) = Printed::of(id.card()).handler {
             assert_eq!(reported, [handler.name()], "{}", coverage.name);
             handlers_played += 1;
         }
@@ -317,7 +318,7 @@ fn a_covered_card_meets_no_not_modelled_answer_in_play_and_a_handler_is_reported
 
 #[test]
 fn the_card_report_counts_every_card() {
-    let report = coverage_report();
+    let report = coverage_report(grimoire_wow_tcg::catalog::Catalog::compiled());
     assert_eq!(report.total.total, CardId::ALL.len());
     assert!(report.total.covered > 0 && report.total.covered < report.total.total);
 }
@@ -416,7 +417,7 @@ fn a_player_whose_deck_runs_out_loses_when_it_must_draw() {
     use grimoire_wow_tcg::rules::WowRules;
     use grimoire_wow_tcg::CardId;
 
-    let card = |name: &str| CardId::from_name(name).expect("a card of the pool");
+    let card = |name: &str| CardId::from_name(name).expect("a card of the pool").card();
     let decks = example_decks();
     // Eight cards: the opening hand and one draw step; the next draw step loses (407.6b).
     let short = Deck {
@@ -722,7 +723,7 @@ fn every_translated_ability_is_played() {
             continue;
         }
         translated += 1;
-        if Printed::of(id).unplayed_abilities > 0 {
+        if Printed::of(id.card()).unplayed_abilities > 0 {
             unplayed.push(card.name());
         }
     }

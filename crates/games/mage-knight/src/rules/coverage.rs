@@ -12,8 +12,9 @@
 pub use grimoire_engine::Coverage;
 use grimoire_engine::{CardCoverage, CoverageReport, Ctx};
 
-use super::content::{Card, CardId, EffectOp, Handler, SpecialAbility};
+use super::content::{Card, EffectOp, Handler, SpecialAbility};
 use super::state::{Event, Game, WarriorId};
+use crate::catalog::Catalog;
 
 /// The `game.toml` name of an operation.
 pub fn op_name(op: &EffectOp) -> &'static str {
@@ -321,9 +322,8 @@ pub fn ability_coverage(ability: SpecialAbility) -> Coverage {
     ))
 }
 
-/// Every special ability the dial of `id` shows on any click, with its status.
-pub fn card_coverage(id: CardId) -> CardCoverage {
-    let card = id.card();
+/// Every special ability the dial of `card` shows on any click, with its status.
+pub fn card_coverage(card: Card) -> CardCoverage {
     let Card::Warrior(warrior) = card;
     let abilities = warrior.dial.iter().flat_map(|click| {
         [
@@ -356,10 +356,14 @@ pub fn report_not_modelled(state: &mut Game, warrior: WarriorId, ctx: &mut Ctx<'
     }
 }
 
-/// Every warrior of the pool with its coverage, totals per kind and set.
-pub fn coverage_report() -> CoverageReport {
+/// Every warrior of `catalog` with its coverage, totals per kind and set.
+pub fn coverage_report(catalog: &Catalog) -> CoverageReport {
     CoverageReport::new(
         "mage-knight",
-        CardId::ALL.iter().map(|&id| card_coverage(id)).collect(),
+        catalog
+            .cards()
+            .iter()
+            .map(|&card| card_coverage(card))
+            .collect(),
     )
 }

@@ -301,9 +301,7 @@ impl Playable for MageKnightRules {
             let owner = PlayerId(seat as u8 + 1);
             let mut n = 0;
             for entry in &armies[seat].entries {
-                let card = content::CardId::from_name(entry.warrior.name).ok_or_else(|| {
-                    RulesError::Illegal(format!("unknown warrior {}", entry.warrior.name))
-                })?;
+                let card = content::Card::Warrior(entry.warrior);
                 for _ in 0..entry.copies {
                     // Spots whose base would overlap blocking terrain or a chasm are skipped.
                     let position = loop {

@@ -37,6 +37,7 @@ use super::attack::{CloseAttack, RangedAttack};
 use super::content::{self, AttackType, SpecialAbility};
 use super::dial;
 use super::state::{Event, Game, Objective, Player, Warrior, WarriorId, Warriors};
+use crate::catalog::Catalog;
 use crate::map::TerrainKind;
 
 /// The most actions per turn a scenario gives a player. The rules give one action per 100
@@ -369,10 +370,28 @@ pub struct ExpectKeys {
 }
 
 /// Mage Knight's side of the scenario runner.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct MageKnightScenarios {
     /// The rules.
     pub rules: MageKnightRules,
+    /// The warriors objects name (the compiled tables by default).
+    pub catalog: &'static Catalog,
+}
+
+impl Default for MageKnightScenarios {
+    fn default() -> Self {
+        Self::with_catalog(Catalog::compiled())
+    }
+}
+
+impl MageKnightScenarios {
+    /// Scenarios over the warriors of `catalog` (live cards read from the content on disk).
+    pub fn with_catalog(catalog: &'static Catalog) -> Self {
+        Self {
+            rules: MageKnightRules::default(),
+            catalog,
+        }
+    }
 }
 
 fn position(text: &str) -> Result<TablePoint, String> {
@@ -580,9 +599,9 @@ impl ScenarioGame for MageKnightScenarios {
                 return Err("an object is either `warrior = \"...\"` or `objective = true`".into())
             }
         };
-        let card = super::state::find_warrior(warrior)?;
+        let card = super::state::find_warrior(self.catalog, warrior)?;
         let owner = player.ok_or("a warrior needs `player`")?;
-        let content::Card::Warrior(data) = card.card();
+        let content::Card::Warrior(data) = card;
         let start = dial::start_click(data.dial);
         let click = keys.click.unwrap_or(start);
         if click >= data.dial.len() {

@@ -6,13 +6,14 @@ use std::fmt;
 use grimoire_engine::{ChoiceError, DiceError, NotModelled, NotModelledLog, PlayerId, TablePoint};
 use serde::Serialize;
 
-use super::content::{self, AttackType, CardId, Click, SpecialAbility};
+use super::content::{self, AttackType, Card, Click, SpecialAbility};
+use crate::catalog::Catalog;
 
 /// One warrior on the table.
 #[derive(Debug, Clone)]
 pub struct Warrior {
-    /// The warrior's card.
-    pub card: CardId,
+    /// The warrior's card (compiled or live).
+    pub card: Card,
     /// Its controller.
     pub owner: PlayerId,
     /// Centre dot and facing.
@@ -60,13 +61,8 @@ pub struct Warrior {
 impl Warrior {
     /// A warrior of `card` as deployed: at `position`, its dial at `start_click`, no tokens,
     /// its printed front arc.
-    pub fn deployed(
-        card: CardId,
-        owner: PlayerId,
-        position: TablePoint,
-        start_click: usize,
-    ) -> Self {
-        let content::Card::Warrior(data) = card.card();
+    pub fn deployed(card: Card, owner: PlayerId, position: TablePoint, start_click: usize) -> Self {
+        let Card::Warrior(data) = card;
         Self {
             card,
             owner,
@@ -94,7 +90,7 @@ impl Warrior {
 
     /// The warrior's card data.
     pub fn data(&self) -> &'static content::Warrior {
-        let content::Card::Warrior(w) = self.card.card();
+        let Card::Warrior(w) = self.card;
         w
     }
 
@@ -807,10 +803,14 @@ pub fn illegal(message: impl Into<String>) -> RulesError {
     RulesError::Illegal(message.into())
 }
 
-/// Looks a warrior up by name, with a suggestion when it is unknown.
-pub fn find_warrior(name: &str) -> Result<CardId, String> {
-    crate::army::find_card(name).ok_or_else(|| {
-        let close = grimoire_engine::suggest::ranked(name, CardId::ALL.iter().map(|c| c.name()), 5);
+/// Looks a warrior of `catalog` up by name (ignoring case), with a suggestion when it is
+/// unknown, or why a warrior of the content needs a rebuild of the program.
+pub fn find_warrior(catalog: &Catalog, name: &str) -> Result<Card, String> {
+    if let Some(message) = catalog.needs_rebuild(name) {
+        return Err(message);
+    }
+    catalog.get(name).ok_or_else(|| {
+        let close = grimoire_engine::suggest::ranked(name, catalog.names(), 5);
         if close.is_empty() {
             format!("unknown warrior {name:?}")
         } else {

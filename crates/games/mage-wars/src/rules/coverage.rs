@@ -12,7 +12,8 @@
 use grimoire_engine::{CardCoverage, Coverage, CoverageReport};
 
 use super::card::Printed;
-use super::content::{AbilityTrigger, Card, CardId, CodexRef, Condition, Handler, Printing, Trait};
+use super::catalog::Catalog;
+use super::content::{AbilityTrigger, Card, CodexRef, Condition, Handler, Printing, Trait};
 use super::effects::{coverage as op_coverage, OPERATIONS};
 
 /// Traits with neither effect operations nor a handler that the rules read by name, with
@@ -187,9 +188,8 @@ fn trigger_name(trigger: AbilityTrigger) -> &'static str {
     }
 }
 
-/// The printed abilities of `id` with their status.
-pub fn card_coverage(id: CardId) -> CardCoverage {
-    let card = id.card();
+/// The printed abilities of `card` with their status.
+pub fn card_coverage(card: Card) -> CardCoverage {
     let printed = Printed::from_card(card);
     let traits = printed
         .traits
@@ -242,11 +242,15 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
     CardCoverage::new(card.name(), card.kind(), sets, abilities)
 }
 
-/// Every card of the pool with its coverage, totals per kind and set.
-pub fn coverage_report() -> CoverageReport {
+/// Every card of `catalog` with its coverage, totals per kind and set.
+pub fn coverage_report(catalog: &Catalog) -> CoverageReport {
     CoverageReport::new(
         "mage-wars",
-        CardId::ALL.iter().map(|&id| card_coverage(id)).collect(),
+        catalog
+            .cards()
+            .iter()
+            .map(|&card| card_coverage(card))
+            .collect(),
     )
 }
 
@@ -254,7 +258,7 @@ pub fn coverage_report() -> CoverageReport {
 mod tests {
     use grimoire_engine::{ObjectId, PlayerId, Zone};
 
-    use super::super::content::TRAIT_META;
+    use super::super::content::{CardId, TRAIT_META};
     use super::super::handlers::{fire, meet, Outcome, Trigger};
     use super::super::{Game, GameEvent};
     use super::*;
@@ -288,7 +292,7 @@ mod tests {
     fn a_covered_card_meets_no_not_modelled_answer_in_play() {
         let mut covered_with_abilities = 0;
         for &id in CardId::ALL {
-            let coverage = card_coverage(id);
+            let coverage = card_coverage(id.card());
             let mut game = Game::new();
             let object = game.add_object(Printed::of(id), PlayerId(1), Zone(0));
             meet(&mut game, object).expect("meeting a card never fails");
@@ -327,7 +331,7 @@ mod tests {
 
     #[test]
     fn the_report_counts_every_card() {
-        let report = coverage_report();
+        let report = coverage_report(Catalog::compiled());
         assert_eq!(report.total.total, CardId::ALL.len());
         assert!(report.total.covered > 0 && report.total.covered < report.total.total);
     }

@@ -12,8 +12,9 @@
 
 use grimoire_engine::{CardCoverage, Coverage, CoverageReport};
 
-use super::content::{Ability, Card, CardId, Handler, Printing};
+use super::content::{Ability, Card, Handler, Printing};
 use super::effects::op_coverage;
+use crate::catalog::Catalog;
 
 /// How the rules treat a handler: where it acts, or why it is not modelled. It names every
 /// generated `Handler`, so a new handler fails to compile here until it is given a status;
@@ -51,16 +52,15 @@ pub fn ability_coverage(ability: Ability) -> Coverage {
     Coverage::all(parts).unwrap_or(Coverage::not_modelled(why))
 }
 
-/// The printed abilities of `id` with their status.
-pub fn card_coverage(id: CardId) -> CardCoverage {
-    let card = id.card();
+/// The printed abilities of `card` with their status.
+pub fn card_coverage(card: Card) -> CardCoverage {
     let (printings, abilities, handler): (&[Printing], Vec<Ability>, Option<Handler>) = match card {
         Card::Summoner(c) => (c.printings, c.abilities.to_vec(), c.handler),
         Card::Champion(c) => (c.printings, c.abilities.to_vec(), c.handler),
         Card::Common(c) => (c.printings, c.abilities.to_vec(), c.handler),
         Card::UnclassedUnit(c) => (c.printings, c.abilities.to_vec(), c.handler),
         Card::Structure(c) => (c.printings, c.abilities.to_vec(), c.handler),
-        Card::Event(c) => (c.printings, super::state::event_entries(id), c.handler),
+        Card::Event(c) => (c.printings, super::state::event_entries(card), c.handler),
     };
     let mut listed: Vec<(String, Coverage)> = abilities
         .iter()
@@ -78,10 +78,14 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
     CardCoverage::new(card.name(), card.kind(), sets, listed)
 }
 
-/// Every card of the pool with its coverage, totals per kind and set.
-pub fn coverage_report() -> CoverageReport {
+/// Every card of `catalog` with its coverage, totals per kind and set.
+pub fn coverage_report(catalog: &Catalog) -> CoverageReport {
     CoverageReport::new(
         "summoner-wars",
-        CardId::ALL.iter().map(|&id| card_coverage(id)).collect(),
+        catalog
+            .cards()
+            .iter()
+            .map(|&card| card_coverage(card))
+            .collect(),
     )
 }

@@ -18,8 +18,9 @@
 use grimoire_engine::{Board, Ctx, DieFaces, ObjectId, Outcome, Playable, PlayerId, Square};
 
 use super::actions::{Action, SummonerWarsRules};
-use super::content::{CardId, Phase, HAND_SIZE, STARTING_MAGIC_FIRST, STARTING_MAGIC_SECOND};
+use super::content::{Card, Phase, HAND_SIZE, STARTING_MAGIC_FIRST, STARTING_MAGIC_SECOND};
 use super::state::{grid, Cause, Game, GameEvent, Piece, Place, RulesError};
+use crate::catalog::Catalog;
 use crate::deck::{check, layout_square, Deck};
 
 /// A faction deck ready to play: the summoner, every other card with its copies, and the
@@ -27,18 +28,19 @@ use crate::deck::{check, layout_square, Deck};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FactionDeck {
     /// The summoner.
-    pub summoner: CardId,
+    pub summoner: Card,
     /// The other cards and their copies.
-    pub cards: Vec<(CardId, u32)>,
+    pub cards: Vec<(Card, u32)>,
     /// The starting layout: (column, row from the owner's back row), from 0.
-    pub layout: Vec<(CardId, (u32, u32))>,
+    pub layout: Vec<(Card, (u32, u32))>,
 }
 
 impl FactionDeck {
-    /// A deck file's deck, when it breaks no construction rule and has a layout; else every
-    /// problem, one per line, with its line and column.
-    pub fn from_deck(deck: &Deck) -> Result<Self, String> {
-        let problems: Vec<String> = check(deck)
+    /// A deck file's deck with the cards of `catalog` (the compiled tables, or the cards on
+    /// disk), when it breaks no construction rule and has a layout; else every problem, one
+    /// per line, with its line and column.
+    pub fn from_deck(deck: &Deck, catalog: &Catalog) -> Result<Self, String> {
+        let problems: Vec<String> = check(deck, catalog)
             .iter()
             .map(|v| format!("{}:{}: {} [{}]", v.line, v.column, v.message, v.rule.name()))
             .collect();
@@ -52,7 +54,7 @@ impl FactionDeck {
                     .into(),
             );
         }
-        let id = |name: &str| crate::deck::find_card(name).expect("checked: a card of the pool");
+        let id = |name: &str| catalog.get(name).expect("checked: a card of the pool");
         Ok(Self {
             summoner: id(&deck.summoner.name),
             cards: deck
@@ -134,7 +136,7 @@ impl Playable for SummonerWarsRules {
         };
         let mut game = Game::new();
         for (seat, deck) in [(PlayerId(1), first_deck), (PlayerId(2), second_deck)] {
-            let mut ids: Vec<(CardId, ObjectId)> = Vec::new();
+            let mut ids: Vec<(Card, ObjectId)> = Vec::new();
             for (card, copies) in
                 std::iter::once((deck.summoner, 1)).chain(deck.cards.iter().copied())
             {

@@ -14,9 +14,10 @@ use serde::Deserialize;
 
 use super::abilities::{abilities, movement, strength};
 use super::actions::{Action, SummonerWarsRules};
-use super::content::{Ability, CardId, Phase};
+use super::content::{Ability, Phase};
 use super::dice::attack_die;
 use super::state::{grid, Game, GameEvent, Piece, Place};
+use crate::catalog::Catalog;
 
 /// The most damage or boost tokens a scenario puts on (or expects on) a card. The rules set
 /// no limit; every printed life is below 10, so a card holds far fewer damage tokens before
@@ -251,11 +252,23 @@ pub struct ExpectKeys {
 }
 
 /// Summoner Wars scenarios on the generic runner.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct SummonerWarsScenarios;
+#[derive(Debug, Clone, Copy)]
+pub struct SummonerWarsScenarios {
+    /// The cards objects name (the compiled tables by default).
+    pub catalog: &'static Catalog,
+}
 
-fn find_card(name: &str) -> Result<CardId, String> {
-    crate::deck::find_card(name).ok_or_else(|| format!("unknown card {name:?}"))
+impl Default for SummonerWarsScenarios {
+    fn default() -> Self {
+        Self::with_catalog(Catalog::compiled())
+    }
+}
+
+impl SummonerWarsScenarios {
+    /// Scenarios over the cards of `catalog` (live cards read from the content on disk).
+    pub fn with_catalog(catalog: &'static Catalog) -> Self {
+        Self { catalog }
+    }
 }
 
 fn parse_ability(name: &str) -> Result<Ability, String> {
@@ -478,8 +491,11 @@ impl ScenarioGame for SummonerWarsScenarios {
             // Linked once every object exists.
             (None, None) => Place::Hand,
         };
-        let mut piece = Piece::new(find_card(&keys.card)?, controller, place);
-        piece.printed = keys.printed;
+        let card = self.catalog.find(&keys.card)?;
+        let mut piece = Piece::new(card, controller, place);
+        if keys.printed {
+            piece.printed = self.catalog.printed(card.name());
+        }
         piece.pile_order = game.pieces.len() as i64;
         if let Some(owner) = keys.owner {
             piece.owner = seat(owner);

@@ -10,7 +10,7 @@ use grimoire_engine::{
 use serde::Serialize;
 
 use super::content::{
-    Ability, AttackType, Card, CardId, ClassTag, Phase, BOARD_COLUMNS, BUILD_BACK_ROWS,
+    Ability, AttackType, Card, ClassTag, Phase, BOARD_COLUMNS, BUILD_BACK_ROWS,
     CHOSEN_MOVERS_PER_PHASE, FIRST_TURN_MOVERS, ROWS_PER_SIDE,
 };
 
@@ -67,10 +67,11 @@ pub enum Kind {
 /// One card in the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Piece {
-    /// The card.
-    pub card: CardId,
-    /// Whether the card reads as printed (before the FAQ's errata) instead of as updated.
-    pub printed: bool,
+    /// The card (compiled or live), as updated by the FAQ's errata.
+    pub card: Card,
+    /// The card as printed (before the FAQ's errata), when the piece reads it so instead of
+    /// as updated.
+    pub printed: Option<Card>,
     /// Its owner (whose discard pile it goes to).
     pub owner: PlayerId,
     /// Its controller.
@@ -157,8 +158,8 @@ pub struct Restraint {
 /// What an event card does: its `abilities`, or when it lists none the codex entry named like
 /// the card (the imported 1st edition card list gives events no effect); nothing for other
 /// cards.
-pub fn event_entries(card: CardId) -> Vec<Ability> {
-    match card.card() {
+pub fn event_entries(card: Card) -> Vec<Ability> {
+    match card {
         Card::Event(event) if !event.abilities.is_empty() => event.abilities.to_vec(),
         Card::Event(event) => event.name.parse::<Ability>().into_iter().collect(),
         _ => Vec::new(),
@@ -174,10 +175,10 @@ pub fn is_active_event(piece: &Piece) -> bool {
 
 impl Piece {
     /// A card owned and controlled by `player`, at `place`.
-    pub fn new(card: CardId, player: PlayerId, place: Place) -> Self {
+    pub fn new(card: Card, player: PlayerId, place: Place) -> Self {
         Self {
             card,
-            printed: false,
+            printed: None,
             owner: player,
             controller: player,
             place,
@@ -212,11 +213,7 @@ impl Piece {
 
     /// The card as this piece reads it (printed or updated).
     pub fn card(&self) -> Card {
-        if self.printed {
-            self.card.printed()
-        } else {
-            self.card.card()
-        }
+        self.printed.unwrap_or(self.card)
     }
 
     /// The card's kind.

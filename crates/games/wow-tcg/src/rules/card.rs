@@ -119,11 +119,10 @@ impl Printed {
         }
     }
 
-    /// A card of the generated tables. Later kinds map onto the v1 types they play as: a
-    /// master hero and an ability ally enter play as allies; locations and achievements are
-    /// neither characters nor equipment.
-    pub fn of(id: content::CardId) -> Self {
-        let card = id.card();
+    /// A card of the generated types (compiled or live). Later kinds map onto the v1 types
+    /// they play as: a master hero and an ability ally enter play as allies; locations and
+    /// achievements are neither characters nor equipment.
+    pub fn of(card: Card) -> Self {
         let kind = match card {
             Card::Hero(_) => Kind::Hero,
             Card::Ally(_) | Card::MasterHero(_) | Card::AbilityAlly(_) => Kind::Ally,

@@ -12,8 +12,9 @@
 use grimoire_engine::{CardCoverage, Coverage, CoverageReport};
 
 use super::card::Printed;
-use super::content::{CardId, EffectOp, Handler, Keyword, TypeTag};
+use super::content::{Card, EffectOp, Handler, Keyword, TypeTag};
 use super::effects::{coverage as op_coverage, keyword_ops, op_name};
+use crate::catalog::Catalog;
 
 /// How the rules treat a card's handler: no rule implements one yet.
 pub fn handler_coverage(_handler: Handler) -> Coverage {
@@ -43,10 +44,9 @@ pub fn tag_coverage(tag: TypeTag) -> Option<Coverage> {
     )
 }
 
-/// The printed abilities of `id` with their status.
-pub fn card_coverage(id: CardId) -> CardCoverage {
-    let card = id.card();
-    let printed = Printed::of(id);
+/// The printed abilities of `card` with their status.
+pub fn card_coverage(card: Card) -> CardCoverage {
+    let printed = Printed::of(card);
     let keywords = printed
         .keywords
         .iter()
@@ -90,10 +90,14 @@ pub fn card_coverage(id: CardId) -> CardCoverage {
     )
 }
 
-/// Every card of the pool with its coverage, totals per kind and set.
-pub fn coverage_report() -> CoverageReport {
+/// Every card of `catalog` with its coverage, totals per kind and set.
+pub fn coverage_report(catalog: &Catalog) -> CoverageReport {
     CoverageReport::new(
         "wow-tcg",
-        CardId::ALL.iter().map(|&id| card_coverage(id)).collect(),
+        catalog
+            .cards()
+            .iter()
+            .map(|&card| card_coverage(card))
+            .collect(),
     )
 }

@@ -24,6 +24,7 @@ use super::content::{
 };
 use super::operations::Operation;
 use super::state::{Bubble, Game, GameEvent, Marker, Outcome, Phase, Window, PLAY, PLAYER_ZONES};
+use crate::catalog::Catalog;
 
 /// Parses a name of a generated enum, or says what is not one.
 fn parse<T: FromStr>(what: &str, text: &str) -> Result<T, String> {
@@ -649,22 +650,41 @@ pub struct ExpectKeys {
 }
 
 /// WoW TCG's side of the generic scenario runner.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct WowScenarios {
     /// The rules the steps are applied with.
     pub rules: WowRules,
+    /// The cards objects name (the compiled tables by default).
+    pub catalog: &'static Catalog,
 }
 
-/// The card an object entry describes.
-fn printed(keys: &ObjectKeys) -> Result<Printed, String> {
+impl Default for WowScenarios {
+    fn default() -> Self {
+        Self::with_catalog(Catalog::compiled())
+    }
+}
+
+impl WowScenarios {
+    /// Scenarios over the cards of `catalog` (live cards read from the content on disk).
+    pub fn with_catalog(catalog: &'static Catalog) -> Self {
+        Self {
+            rules: WowRules,
+            catalog,
+        }
+    }
+}
+
+/// The card an object entry describes, a real card of `catalog` or a scenario-defined one.
+fn printed(catalog: &Catalog, keys: &ObjectKeys) -> Result<Printed, String> {
     let mut card = match (&keys.card, &keys.name, &keys.kind) {
-        (Some(name), None, None) => Printed::of(crate::deck::find_card(name).ok_or_else(|| {
-            let known = super::content::CardId::ALL.iter().map(|id| id.name());
-            format!(
-                "unknown card {:?}{}",
-                crate::deck::shortened(name),
-                grimoire_engine::suggest::did_you_mean(name, known)
-            )
+        (Some(name), None, None) => Printed::of(catalog.get(name).ok_or_else(|| {
+            catalog.needs_rebuild(name).unwrap_or_else(|| {
+                format!(
+                    "unknown card {:?}{}",
+                    crate::deck::shortened(name),
+                    grimoire_engine::suggest::did_you_mean(name, catalog.names())
+                )
+            })
         })?),
         (None, Some(name), Some(kind)) => Printed::blank(
             name,
@@ -977,7 +997,7 @@ impl ScenarioGame for WowScenarios {
                     PLAYER_ZONES.join(", ")
                 )
             })?;
-        let card = printed(keys)?;
+        let card = printed(self.catalog, keys)?;
         let id = game.add_object(card, player, zone);
         game.info_mut(id).label = object.id.as_str().into();
         let joined = if keys.arrived { game.turn } else { 0 };
