@@ -37,7 +37,7 @@ pub struct Acting {
 
 /// The abilities `id` has now, one entry per copy that counts (see the module docs).
 pub fn abilities(game: &Game, id: ObjectId) -> Vec<Ability> {
-    abilities_at_depth(game, id, 0)
+    super::memo::abilities(game, id, || abilities_at_depth(game, id, 0))
 }
 
 fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
@@ -50,13 +50,12 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
     if piece.no_abilities_this_turn {
         return Vec::new();
     }
-    let attached = attached_to(game, id);
-    if attached.iter().any(|event| {
-        game.pieces[event.0 as usize]
-            .carries
+    let attached = || {
+        game.pieces
             .iter()
-            .any(|a| !grants_abilities(*a))
-    }) {
+            .filter(move |p| p.place == Place::Attached(id))
+    };
+    if attached().any(|event| event.carries.iter().any(|a| !grants_abilities(*a))) {
         return Vec::new();
     }
     let mut list: Vec<Ability> = Vec::new();
@@ -76,8 +75,8 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
     {
         add(ability, &mut list);
     }
-    for event in attached {
-        for &ability in &game.pieces[event.0 as usize].carries {
+    for event in attached() {
+        for &ability in &event.carries {
             add(ability, &mut list);
         }
     }
@@ -164,6 +163,10 @@ pub fn recipient(op: &EffectOp) -> Recipient {
 /// (`AdjacentFriendly`, `AdjacentDamagedFriendly`, `AllUnits`) and active events' effects
 /// that reach every unit.
 pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
+    super::memo::acting(game, id, timing, || compute_acting_on(game, id, timing))
+}
+
+fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
     let mut out = Vec::new();
     let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
     for ability in abilities(game, id).into_iter().filter(|a| timed(*a)) {
@@ -199,76 +202,119 @@ pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
         return out;
     }
     // Only a friendly neighbour, or a card with an ability reaching every unit, can act on
-    // `id`; the latter is looked for once, on the own, granted and carried entries of every
-    // card in play.
-    let everyone = game.pieces.iter().any(|p| {
-        let in_play = !matches!(p.place, Place::Hand | Place::DrawPile | Place::Discard);
-        in_play
-            && p.base_abilities()
-                .iter()
-                .chain(&p.granted)
-                .chain(&p.carries)
-                .any(|a| {
-                    timed(*a)
-                        && a.meta()
-                            .effects
-                            .iter()
-                            .any(|op| recipient(op) == Recipient::AllUnits)
-                })
-    });
-    for other in game.on_battlefield().filter(|&o| o != id) {
-        let shares = everyone || (game.friendly(id, other) && game.within(id, other, REACH));
+    // `id`.
+    let broadcast = broadcast(game, timing);
+    for acting in &broadcast.units {
+        let other = acting.source;
+        if other == id {
+            continue;
+        }
+        let shares =
+            broadcast.everyone || (game.friendly(id, other) && game.within(id, other, REACH));
         if !shares {
             continue;
         }
-        for ability in abilities(game, other).into_iter().filter(|a| timed(*a)) {
-            for op in ability.meta().effects {
-                let reaches = match recipient(op) {
-                    Recipient::FriendlyAdjacent => {
-                        game.adjacent(id, other) && game.friendly(id, other)
-                    }
-                    Recipient::AdjacentDamagedFriendly => {
-                        game.adjacent(id, other) && game.friendly(id, other) && me.damage > 0
-                    }
-                    Recipient::AllUnits => true,
-                    Recipient::FriendlyCommonWithin => match *op {
-                        EffectOp::ModifyStrength { within, .. } => {
-                            game.friendly(id, other)
-                                && me.kind() == Kind::Common
-                                && game.within(other, id, within.into())
-                        }
-                        _ => false,
-                    },
-                    _ => false,
-                };
-                if reaches {
-                    out.push(Acting {
-                        source: other,
-                        ability,
-                        op: *op,
-                    });
-                }
+        let reaches = match recipient(&acting.op) {
+            Recipient::FriendlyAdjacent => game.adjacent(id, other) && game.friendly(id, other),
+            Recipient::AdjacentDamagedFriendly => {
+                game.adjacent(id, other) && game.friendly(id, other) && me.damage > 0
             }
+            Recipient::AllUnits => true,
+            Recipient::FriendlyCommonWithin => match acting.op {
+                EffectOp::ModifyStrength { within, .. } => {
+                    game.friendly(id, other)
+                        && me.kind() == Kind::Common
+                        && game.within(other, id, within.into())
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        if reaches {
+            out.push(*acting);
         }
     }
-    for event in game.ids() {
-        let piece = &game.pieces[event.0 as usize];
-        if piece.place != Place::Active {
-            continue;
-        }
-        for &ability in piece.carries.iter().filter(|a| timed(**a)) {
-            for op in ability.meta().effects {
-                if recipient(op) == Recipient::AllUnits {
-                    out.push(Acting {
-                        source: event,
-                        ability,
-                        op: *op,
-                    });
-                }
-            }
-        }
-    }
+    out.extend_from_slice(&broadcast.events);
     out
+}
+
+/// The operations with one timing that may act on units other than their own card.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Broadcast {
+    /// Some card in play has an ability reaching every unit (on its own, granted or carried
+    /// entries): then every unit's abilities are looked at for every unit, not only those of
+    /// friendly units within `REACH`.
+    everyone: bool,
+    /// The operations of units on the battlefield (in id order) whose recipient is other units
+    /// (`FriendlyAdjacent`, `AdjacentDamagedFriendly`, `AllUnits`, `FriendlyCommonWithin`).
+    units: Vec<Acting>,
+    /// The operations of active events (in id order) reaching every unit.
+    events: Vec<Acting>,
+}
+
+/// The operations with timing `timing` that may act on other units ([`Broadcast`]).
+fn broadcast(game: &Game, timing: Timing) -> Broadcast {
+    super::memo::broadcast(game, timing, || {
+        let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
+        let everyone = game.pieces.iter().any(|p| {
+            let in_play = !matches!(p.place, Place::Hand | Place::DrawPile | Place::Discard);
+            in_play
+                && p.base_abilities()
+                    .iter()
+                    .chain(&p.granted)
+                    .chain(&p.carries)
+                    .any(|a| {
+                        timed(*a)
+                            && a.meta()
+                                .effects
+                                .iter()
+                                .any(|op| recipient(op) == Recipient::AllUnits)
+                    })
+        });
+        let mut units = Vec::new();
+        for other in game.on_battlefield() {
+            for ability in abilities(game, other).into_iter().filter(|a| timed(*a)) {
+                for op in ability.meta().effects {
+                    if matches!(
+                        recipient(op),
+                        Recipient::FriendlyAdjacent
+                            | Recipient::AdjacentDamagedFriendly
+                            | Recipient::AllUnits
+                            | Recipient::FriendlyCommonWithin
+                    ) {
+                        units.push(Acting {
+                            source: other,
+                            ability,
+                            op: *op,
+                        });
+                    }
+                }
+            }
+        }
+        let mut events = Vec::new();
+        for event in game.ids() {
+            let piece = &game.pieces[event.0 as usize];
+            if piece.place != Place::Active {
+                continue;
+            }
+            for &ability in piece.carries.iter().filter(|a| timed(**a)) {
+                for op in ability.meta().effects {
+                    if recipient(op) == Recipient::AllUnits {
+                        events.push(Acting {
+                            source: event,
+                            ability,
+                            op: *op,
+                        });
+                    }
+                }
+            }
+        }
+        Broadcast {
+            everyone,
+            units,
+            events,
+        }
+    })
 }
 
 /// The operations of `id`'s own abilities with timing `timing`, whoever they land on
@@ -447,6 +493,10 @@ fn boost_count(piece: &super::state::Piece) -> i32 {
 /// A card's life now: printed life plus `life_per_boost` (each capped on its own) and
 /// `modify_life` acting on it; `None` for cards without life.
 pub fn life(game: &Game, id: ObjectId) -> Option<u32> {
+    super::memo::life(game, id, || compute_life(game, id))
+}
+
+fn compute_life(game: &Game, id: ObjectId) -> Option<u32> {
     let piece = game.piece(id).ok()?;
     let mut value = i32::try_from(piece.life()?).unwrap_or(i32::MAX);
     for acting in acting_on(game, id, Timing::Passive) {

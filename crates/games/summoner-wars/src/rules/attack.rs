@@ -278,7 +278,7 @@ pub fn attack(
     attacker: ObjectId,
     target: ObjectId,
 ) -> Result<(), RulesError> {
-    let chosen = check(game, attacker, target)?;
+    let chosen = super::memo::with_memo(game, |game| check(game, attacker, target))?;
     let player = game.active;
     {
         let enemy = !game.friendly(attacker, target);

@@ -260,11 +260,12 @@ fn check_destroyed(
 /// Cards whose damage now equals or exceeds their life because their life went down: they
 /// are destroyed by a change of game state (nobody gains magic).
 pub fn check_state(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
-    let destroyed: Vec<(String, ObjectId)> = game
-        .on_battlefield()
-        .filter(|&id| lethal(game, id))
-        .map(|id| (game.describe(id), id))
-        .collect();
+    let destroyed: Vec<(String, ObjectId)> = super::memo::with_memo(game, |game| {
+        game.on_battlefield()
+            .filter(|&id| lethal(game, id))
+            .map(|id| (game.describe(id), id))
+            .collect()
+    });
     check_destroyed(game, ctx, destroyed, Cause::GameState)
 }
 

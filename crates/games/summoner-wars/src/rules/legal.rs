@@ -26,6 +26,10 @@ use super::summon::{check_build, check_discard, check_event, check_summon, renew
 /// discard, event (on no card or on each card on the battlefield) and activated ability the
 /// rules accept now.
 pub fn legal_actions(game: &Game, player: PlayerId) -> Vec<Action> {
+    super::memo::with_memo(game, |game| listed(game, player))
+}
+
+fn listed(game: &Game, player: PlayerId) -> Vec<Action> {
     if player != game.active || game.winner.is_some() {
         return Vec::new();
     }

@@ -143,7 +143,7 @@ pub fn summon(
     card: ObjectId,
     at: Square,
 ) -> Result<(), RulesError> {
-    let gates = check_summon(game, card, at)?;
+    let gates = super::memo::with_memo(game, |game| check_summon(game, card, at))?;
     let name = game.piece(card)?.card.name();
     let player = game.active;
     if gates.is_empty() {
