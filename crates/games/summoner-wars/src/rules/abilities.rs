@@ -256,56 +256,76 @@ pub(super) struct Broadcast {
 fn broadcast(game: &Game, timing: Timing) -> Broadcast {
     super::memo::broadcast(game, timing, || {
         let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
-        let everyone = game.pieces.iter().any(|p| {
+        let reaching = |op: &EffectOp| {
+            matches!(
+                recipient(op),
+                Recipient::FriendlyAdjacent
+                    | Recipient::AdjacentDamagedFriendly
+                    | Recipient::AllUnits
+                    | Recipient::FriendlyCommonWithin
+            )
+        };
+        let mut everyone = false;
+        // Units with events attached: their abilities are more than their own lists.
+        let mut hosts: Vec<ObjectId> = Vec::new();
+        let mut events = Vec::new();
+        for (index, p) in game.pieces.iter().enumerate() {
             let in_play = !matches!(p.place, Place::Hand | Place::DrawPile | Place::Discard);
-            in_play
-                && p.base_abilities()
-                    .iter()
-                    .chain(&p.granted)
-                    .chain(&p.carries)
-                    .any(|a| {
-                        timed(*a)
-                            && a.meta()
-                                .effects
-                                .iter()
-                                .any(|op| recipient(op) == Recipient::AllUnits)
-                    })
-        });
-        let mut units = Vec::new();
-        for other in game.on_battlefield() {
-            for ability in abilities(game, other).into_iter().filter(|a| timed(*a)) {
-                for op in ability.meta().effects {
-                    if matches!(
-                        recipient(op),
-                        Recipient::FriendlyAdjacent
-                            | Recipient::AdjacentDamagedFriendly
-                            | Recipient::AllUnits
-                            | Recipient::FriendlyCommonWithin
-                    ) {
-                        units.push(Acting {
-                            source: other,
-                            ability,
-                            op: *op,
+            everyone = everyone
+                || in_play
+                    && p.base_abilities()
+                        .iter()
+                        .chain(&p.granted)
+                        .chain(&p.carries)
+                        .any(|a| {
+                            timed(*a)
+                                && a.meta()
+                                    .effects
+                                    .iter()
+                                    .any(|op| recipient(op) == Recipient::AllUnits)
                         });
+            match p.place {
+                Place::Attached(host) => hosts.push(host),
+                Place::Active => {
+                    for &ability in p.carries.iter().filter(|a| timed(**a)) {
+                        for op in ability.meta().effects {
+                            if recipient(op) == Recipient::AllUnits {
+                                events.push(Acting {
+                                    source: ObjectId(index as u32),
+                                    ability,
+                                    op: *op,
+                                });
+                            }
+                        }
                     }
                 }
+                _ => {}
             }
         }
-        let mut events = Vec::new();
-        for event in game.ids() {
-            let piece = &game.pieces[event.0 as usize];
-            if piece.place != Place::Active {
+        let mut units = Vec::new();
+        for other in game.on_battlefield() {
+            // A unit's abilities come from its own lists, attached events and the unit it
+            // copies: one without the latter two and no reaching operation in its lists has
+            // none to give.
+            let p = &game.pieces[other.0 as usize];
+            let may_reach = p.copying.is_some()
+                || hosts.contains(&other)
+                || p.base_abilities()
+                    .iter()
+                    .chain(&p.stand_in)
+                    .chain(&p.granted)
+                    .chain(&p.turn_granted)
+                    .any(|a| timed(*a) && a.meta().effects.iter().any(reaching));
+            if !may_reach {
                 continue;
             }
-            for &ability in piece.carries.iter().filter(|a| timed(**a)) {
-                for op in ability.meta().effects {
-                    if recipient(op) == Recipient::AllUnits {
-                        events.push(Acting {
-                            source: event,
-                            ability,
-                            op: *op,
-                        });
-                    }
+            for ability in abilities(game, other).into_iter().filter(|a| timed(*a)) {
+                for op in ability.meta().effects.iter().filter(|op| reaching(op)) {
+                    units.push(Acting {
+                        source: other,
+                        ability,
+                        op: *op,
+                    });
                 }
             }
         }

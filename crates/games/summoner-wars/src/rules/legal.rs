@@ -273,12 +273,30 @@ fn events(game: &Game, board: &Field, hand: &[ObjectId], actions: &mut Vec<Actio
                 .carries
                 .iter()
                 .any(|a| a.meta().timing == Some(Timing::Activated) || a.meta().requires.is_some());
+        // An event that neither stays attached nor is active, and gives no extra attack,
+        // leaves the same state whatever card it is played on: one trial answers for all.
+        let one_shot = |a: &super::content::Ability| a.meta().timing == Some(Timing::Activated);
+        let same_anywhere = !super::state::is_active_event(piece)
+            && piece.carries.iter().all(one_shot)
+            && !piece.carries.iter().any(|a| {
+                a.meta()
+                    .effects
+                    .iter()
+                    .any(|op| matches!(op, super::content::EffectOp::ExtraAttack { .. }))
+            });
+        let mut shared: Option<bool> = None;
         for on in std::iter::once(None).chain(board.cards.iter().map(|&c| Some(c))) {
             if check_event(game, card, on).is_err() {
                 continue;
             }
             let action = Action::PlayEvent { card, on };
-            if !acts || accepted(game, &action) {
+            let ok = !acts
+                || if same_anywhere {
+                    *shared.get_or_insert_with(|| accepted(game, &action))
+                } else {
+                    accepted(game, &action)
+                };
+            if ok {
                 actions.push(action);
             }
         }
