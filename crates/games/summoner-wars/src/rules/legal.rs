@@ -10,7 +10,9 @@
 //! with a handler or one-shot effects, an activated ability) is tried on a copy of the state.
 //! Ending the phase is always open.
 
-use grimoire_engine::{ObjectId, PlayerId, SeededDice, Square};
+use std::cell::RefCell;
+
+use grimoire_engine::{Ctx, ObjectId, PlayerId, SeededDice, Square};
 
 use super::abilities::abilities;
 use super::actions::{apply_in_place, Action};
@@ -18,7 +20,7 @@ use super::attack::check_attack;
 use super::content::{Phase, Timing};
 use super::handlers::card_handler;
 use super::movement::{check_mover, check_path, may_pass};
-use super::state::{grid, Game, Kind, Place};
+use super::state::{grid, Game, GameEvent, Kind, Place};
 use super::summon::{check_build, check_discard, check_event, check_summon, renewed_hope};
 
 /// Every action `player` may take now: nothing unless they are the active player of a game
@@ -326,7 +328,17 @@ fn activations(game: &Game, board: &Field, actions: &mut Vec<Action>) {
 
 /// Whether the rules accept `action`, tried on a copy (dice seeded, first options).
 fn accepted(game: &Game, action: &Action) -> bool {
-    grimoire_engine::succeeds_on_copy(game, &mut SeededDice::new(0), |game, ctx| {
-        apply_in_place(game, action, ctx)
+    let step = |game: &mut Game, ctx: &mut Ctx<'_, GameEvent>| apply_in_place(game, action, ctx);
+    let mut dice = SeededDice::new(0);
+    SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+        Ok(mut scratch) => {
+            grimoire_engine::succeeds_on_scratch(game, &mut scratch, &mut dice, step)
+        }
+        Err(_) => grimoire_engine::succeeds_on_copy(game, &mut dice, step),
     })
+}
+
+thread_local! {
+    /// The copy actions are tried on, reused from one trial to the next.
+    static SCRATCH: RefCell<Game> = RefCell::new(Game::new());
 }

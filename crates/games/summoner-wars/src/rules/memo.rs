@@ -27,6 +27,8 @@ struct Memo {
     life: Vec<Option<Option<u32>>>,
     /// The operations acting on other units, by timing.
     broadcast: Vec<Option<Broadcast>>,
+    /// `Game::movers_allowed`.
+    movers_allowed: Option<u32>,
 }
 
 thread_local! {
@@ -57,6 +59,7 @@ pub(super) fn with_memo<R>(game: &Game, f: impl FnOnce(&Game) -> R) -> R {
             acting: Vec::new(),
             life: Vec::new(),
             broadcast: Vec::new(),
+            movers_allowed: None,
         }))
     });
     let _restore = Restore(outer);
@@ -135,4 +138,9 @@ pub(super) fn broadcast(
     compute: impl FnOnce() -> Broadcast,
 ) -> Broadcast {
     remembered(game, |m| entry(&mut m.broadcast, timing as usize), compute)
+}
+
+/// How many units the active player may choose to move this phase, remembered.
+pub(super) fn movers_allowed(game: &Game, compute: impl FnOnce() -> u32) -> u32 {
+    remembered(game, |m| &mut m.movers_allowed, compute)
 }
