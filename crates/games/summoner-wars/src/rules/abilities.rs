@@ -50,13 +50,17 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
     if piece.no_abilities_this_turn {
         return Vec::new();
     }
-    let attached = || {
-        game.pieces
-            .iter()
-            .filter(move |p| p.place == Place::Attached(id))
-    };
-    if attached().any(|event| event.carries.iter().any(|a| !grants_abilities(*a))) {
-        return Vec::new();
+    // One pass over the cards for the events attached to it (most units have none).
+    let mut attached: Vec<&super::state::Piece> = Vec::new();
+    for event in game
+        .pieces
+        .iter()
+        .filter(|p| p.place == Place::Attached(id))
+    {
+        if event.carries.iter().any(|a| !grants_abilities(*a)) {
+            return Vec::new();
+        }
+        attached.push(event);
     }
     let mut list: Vec<Ability> = Vec::new();
     let add = |ability: Ability, list: &mut Vec<Ability>| {
@@ -75,7 +79,7 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
     {
         add(ability, &mut list);
     }
-    for event in attached() {
+    for event in attached {
         for &ability in &event.carries {
             add(ability, &mut list);
         }
