@@ -310,10 +310,25 @@ fn activations(game: &Game, board: &Field, actions: &mut Vec<Action>) {
         if game.pieces[unit.0 as usize].kind() == Kind::Event {
             continue;
         }
-        for ability in abilities(game, unit) {
+        let own = abilities(game, unit);
+        for &ability in &own {
             let meta = ability.meta();
             let acts = meta.handler.is_some() || super::instant::has_instant_ops(ability);
             if meta.timing == Some(Timing::Activated) && acts {
+                // Using it uses the unit's first ability of that name; when that one acts
+                // by its operations alone, `use_ability` begins with `check_use`, so what
+                // that refuses is not tried.
+                let used = own
+                    .iter()
+                    .copied()
+                    .find(|a| a.meta().name == meta.name)
+                    .unwrap_or(ability);
+                let instant = used.meta().timing == Some(Timing::Activated)
+                    && used.meta().handler.is_none()
+                    && super::instant::has_instant_ops(used);
+                if instant && super::instant::check_use(game, unit, used).is_err() {
+                    continue;
+                }
                 let action = Action::Activate {
                     unit,
                     ability: meta.name.to_string(),
