@@ -60,8 +60,8 @@ pub use play::{
     PlayoutOptions, RandomChooser,
 };
 pub use rules::{
-    all_or_nothing, succeeds_on_copy, ChoiceError, Chooser, Ctx, FirstOption, Rules,
-    ScriptedChoices,
+    all_or_nothing, all_or_nothing_in, succeeds_on_copy, succeeds_on_scratch, ChoiceError, Chooser,
+    Ctx, FirstOption, Rules, ScriptedChoices,
 };
 
 pub use scenario::{

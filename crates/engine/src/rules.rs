@@ -95,6 +95,25 @@ pub fn all_or_nothing<S: Clone, E, R>(
     done
 }
 
+/// [`all_or_nothing`] with the copy kept in `backup`, filled with `clone_from` (and restored
+/// with it): a backup kept from one call to the next lets a state whose `clone_from` reuses
+/// allocations be copied without allocating. `backup` holds no meaning afterwards.
+pub fn all_or_nothing_in<S: Clone, E, R>(
+    state: &mut S,
+    backup: &mut S,
+    ctx: &mut Ctx<'_, E>,
+    step: impl FnOnce(&mut S, &mut Ctx<'_, E>) -> Result<(), R>,
+) -> Result<(), R> {
+    backup.clone_from(state);
+    let logged = ctx.log.len();
+    let done = step(state, ctx);
+    if done.is_err() {
+        state.clone_from(backup);
+        ctx.log.truncate(logged);
+    }
+    done
+}
+
 /// Whether `step` succeeds on a copy of `state`, rolling `dice`, taking the first option of
 /// every question and recording nothing: how `legal_actions` tries an action it cannot judge
 /// without playing it. `state` itself is never changed.
@@ -103,12 +122,33 @@ pub fn succeeds_on_copy<S: Clone, E, R>(
     dice: &mut dyn Dice,
     step: impl FnOnce(&mut S, &mut Ctx<'_, E>) -> Result<(), R>,
 ) -> bool {
-    let mut copy = state.clone();
+    succeeds(&mut state.clone(), dice, step)
+}
+
+/// [`succeeds_on_copy`] on `scratch`, made a copy of `state` with `clone_from`: trying many
+/// actions on one state with one scratch state copies without allocating when the state's
+/// `clone_from` reuses allocations. `scratch` holds no meaning afterwards.
+pub fn succeeds_on_scratch<S: Clone, E, R>(
+    state: &S,
+    scratch: &mut S,
+    dice: &mut dyn Dice,
+    step: impl FnOnce(&mut S, &mut Ctx<'_, E>) -> Result<(), R>,
+) -> bool {
+    scratch.clone_from(state);
+    succeeds(scratch, dice, step)
+}
+
+/// Whether `step` succeeds on `copy` with `dice`, first options and no recording.
+fn succeeds<S, E, R>(
+    copy: &mut S,
+    dice: &mut dyn Dice,
+    step: impl FnOnce(&mut S, &mut Ctx<'_, E>) -> Result<(), R>,
+) -> bool {
     let mut first = FirstOption;
     let mut log = EventLog::new();
     log.set_enabled(false);
     let mut ctx = Ctx::new(dice, &mut first, &mut log);
-    step(&mut copy, &mut ctx).is_ok()
+    step(copy, &mut ctx).is_ok()
 }
 
 /// A choice that could not be made.
@@ -332,6 +372,39 @@ mod tests {
         });
         assert_eq!((done, state), (Ok(()), vec![1, 3]));
         assert_eq!(log.events(), &["pushed"]);
+    }
+
+    #[test]
+    fn the_kept_copy_variants_act_like_the_copying_ones() {
+        let (mut dice, mut choices, mut log) = (ScriptedDice::new(), FirstOption, EventLog::new());
+        let mut ctx = Ctx::new(&mut dice, &mut choices, &mut log);
+        let (mut state, mut backup) = (vec![1], vec![7, 7, 7]);
+        let failed: Result<(), &str> =
+            all_or_nothing_in(&mut state, &mut backup, &mut ctx, |s, c| {
+                s.push(2);
+                c.record("pushed");
+                Err("no")
+            });
+        assert_eq!((failed, state.clone()), (Err("no"), vec![1]));
+        let done: Result<(), &str> =
+            all_or_nothing_in(&mut state, &mut backup, &mut ctx, |s, _| {
+                s.push(3);
+                Ok(())
+            });
+        assert_eq!((done, state.clone()), (Ok(()), vec![1, 3]));
+        assert!(log.events().is_empty());
+        let mut scratch = vec![9];
+        assert!(succeeds_on_scratch(
+            &state,
+            &mut scratch,
+            &mut ScriptedDice::new(),
+            |s: &mut Vec<i32>, _: &mut Ctx<'_, ()>| {
+                assert_eq!(s, &[1, 3]);
+                s.clear();
+                Ok::<(), ()>(())
+            }
+        ));
+        assert_eq!(state, vec![1, 3]);
     }
 
     #[test]

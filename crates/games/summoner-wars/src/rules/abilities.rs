@@ -37,7 +37,7 @@ pub struct Acting {
 
 /// The abilities `id` has now, one entry per copy that counts (see the module docs).
 pub fn abilities(game: &Game, id: ObjectId) -> Vec<Ability> {
-    abilities_at_depth(game, id, 0)
+    super::memo::abilities(game, id, || abilities_at_depth(game, id, 0))
 }
 
 fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
@@ -50,14 +50,17 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
     if piece.no_abilities_this_turn {
         return Vec::new();
     }
-    let attached = attached_to(game, id);
-    if attached.iter().any(|event| {
-        game.pieces[event.0 as usize]
-            .carries
-            .iter()
-            .any(|a| !grants_abilities(*a))
-    }) {
-        return Vec::new();
+    // One pass over the cards for the events attached to it (most units have none).
+    let mut attached: Vec<&super::state::Piece> = Vec::new();
+    for event in game
+        .pieces
+        .iter()
+        .filter(|p| p.place == Place::Attached(id))
+    {
+        if event.carries.iter().any(|a| !grants_abilities(*a)) {
+            return Vec::new();
+        }
+        attached.push(event);
     }
     let mut list: Vec<Ability> = Vec::new();
     let add = |ability: Ability, list: &mut Vec<Ability>| {
@@ -77,7 +80,7 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
         add(ability, &mut list);
     }
     for event in attached {
-        for &ability in &game.pieces[event.0 as usize].carries {
+        for &ability in &event.carries {
             add(ability, &mut list);
         }
     }
@@ -164,6 +167,10 @@ pub fn recipient(op: &EffectOp) -> Recipient {
 /// (`AdjacentFriendly`, `AdjacentDamagedFriendly`, `AllUnits`) and active events' effects
 /// that reach every unit.
 pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
+    super::memo::acting(game, id, timing, || compute_acting_on(game, id, timing))
+}
+
+fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
     let mut out = Vec::new();
     let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
     for ability in abilities(game, id).into_iter().filter(|a| timed(*a)) {
@@ -199,50 +206,126 @@ pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
         return out;
     }
     // Only a friendly neighbour, or a card with an ability reaching every unit, can act on
-    // `id`; the latter is looked for once, on the own, granted and carried entries of every
-    // card in play.
-    let everyone = game.pieces.iter().any(|p| {
-        let in_play = !matches!(p.place, Place::Hand | Place::DrawPile | Place::Discard);
-        in_play
-            && p.base_abilities()
-                .iter()
-                .chain(&p.granted)
-                .chain(&p.carries)
-                .any(|a| {
-                    timed(*a)
-                        && a.meta()
-                            .effects
-                            .iter()
-                            .any(|op| recipient(op) == Recipient::AllUnits)
-                })
-    });
-    for other in game.on_battlefield().filter(|&o| o != id) {
-        let shares = everyone || (game.friendly(id, other) && game.within(id, other, REACH));
+    // `id`.
+    let broadcast = broadcast(game, timing);
+    for acting in &broadcast.units {
+        let other = acting.source;
+        if other == id {
+            continue;
+        }
+        let shares =
+            broadcast.everyone || (game.friendly(id, other) && game.within(id, other, REACH));
         if !shares {
             continue;
         }
-        for ability in abilities(game, other).into_iter().filter(|a| timed(*a)) {
-            for op in ability.meta().effects {
-                let reaches = match recipient(op) {
-                    Recipient::FriendlyAdjacent => {
-                        game.adjacent(id, other) && game.friendly(id, other)
-                    }
-                    Recipient::AdjacentDamagedFriendly => {
-                        game.adjacent(id, other) && game.friendly(id, other) && me.damage > 0
-                    }
-                    Recipient::AllUnits => true,
-                    Recipient::FriendlyCommonWithin => match *op {
-                        EffectOp::ModifyStrength { within, .. } => {
-                            game.friendly(id, other)
-                                && me.kind() == Kind::Common
-                                && game.within(other, id, within.into())
+        let reaches = match recipient(&acting.op) {
+            Recipient::FriendlyAdjacent => game.adjacent(id, other) && game.friendly(id, other),
+            Recipient::AdjacentDamagedFriendly => {
+                game.adjacent(id, other) && game.friendly(id, other) && me.damage > 0
+            }
+            Recipient::AllUnits => true,
+            Recipient::FriendlyCommonWithin => match acting.op {
+                EffectOp::ModifyStrength { within, .. } => {
+                    game.friendly(id, other)
+                        && me.kind() == Kind::Common
+                        && game.within(other, id, within.into())
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        if reaches {
+            out.push(*acting);
+        }
+    }
+    out.extend_from_slice(&broadcast.events);
+    out
+}
+
+/// The operations with one timing that may act on units other than their own card.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Broadcast {
+    /// Some card in play has an ability reaching every unit (on its own, granted or carried
+    /// entries): then every unit's abilities are looked at for every unit, not only those of
+    /// friendly units within `REACH`.
+    everyone: bool,
+    /// The operations of units on the battlefield (in id order) whose recipient is other units
+    /// (`FriendlyAdjacent`, `AdjacentDamagedFriendly`, `AllUnits`, `FriendlyCommonWithin`).
+    units: Vec<Acting>,
+    /// The operations of active events (in id order) reaching every unit.
+    events: Vec<Acting>,
+}
+
+/// The operations with timing `timing` that may act on other units ([`Broadcast`]).
+fn broadcast(game: &Game, timing: Timing) -> Broadcast {
+    super::memo::broadcast(game, timing, || {
+        let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
+        let reaching = |op: &EffectOp| {
+            matches!(
+                recipient(op),
+                Recipient::FriendlyAdjacent
+                    | Recipient::AdjacentDamagedFriendly
+                    | Recipient::AllUnits
+                    | Recipient::FriendlyCommonWithin
+            )
+        };
+        let mut everyone = false;
+        // Units with events attached: their abilities are more than their own lists.
+        let mut hosts: Vec<ObjectId> = Vec::new();
+        let mut events = Vec::new();
+        for (index, p) in game.pieces.iter().enumerate() {
+            let in_play = !matches!(p.place, Place::Hand | Place::DrawPile | Place::Discard);
+            everyone = everyone
+                || in_play
+                    && p.base_abilities()
+                        .iter()
+                        .chain(&p.granted)
+                        .chain(&p.carries)
+                        .any(|a| {
+                            timed(*a)
+                                && a.meta()
+                                    .effects
+                                    .iter()
+                                    .any(|op| recipient(op) == Recipient::AllUnits)
+                        });
+            match p.place {
+                Place::Attached(host) => hosts.push(host),
+                Place::Active => {
+                    for &ability in p.carries.iter().filter(|a| timed(**a)) {
+                        for op in ability.meta().effects {
+                            if recipient(op) == Recipient::AllUnits {
+                                events.push(Acting {
+                                    source: ObjectId(index as u32),
+                                    ability,
+                                    op: *op,
+                                });
+                            }
                         }
-                        _ => false,
-                    },
-                    _ => false,
-                };
-                if reaches {
-                    out.push(Acting {
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut units = Vec::new();
+        for other in game.on_battlefield() {
+            // A unit's abilities come from its own lists, attached events and the unit it
+            // copies: one without the latter two and no reaching operation in its lists has
+            // none to give.
+            let p = &game.pieces[other.0 as usize];
+            let may_reach = p.copying.is_some()
+                || hosts.contains(&other)
+                || p.base_abilities()
+                    .iter()
+                    .chain(&p.stand_in)
+                    .chain(&p.granted)
+                    .chain(&p.turn_granted)
+                    .any(|a| timed(*a) && a.meta().effects.iter().any(reaching));
+            if !may_reach {
+                continue;
+            }
+            for ability in abilities(game, other).into_iter().filter(|a| timed(*a)) {
+                for op in ability.meta().effects.iter().filter(|op| reaching(op)) {
+                    units.push(Acting {
                         source: other,
                         ability,
                         op: *op,
@@ -250,25 +333,12 @@ pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
                 }
             }
         }
-    }
-    for event in game.ids() {
-        let piece = &game.pieces[event.0 as usize];
-        if piece.place != Place::Active {
-            continue;
+        Broadcast {
+            everyone,
+            units,
+            events,
         }
-        for &ability in piece.carries.iter().filter(|a| timed(**a)) {
-            for op in ability.meta().effects {
-                if recipient(op) == Recipient::AllUnits {
-                    out.push(Acting {
-                        source: event,
-                        ability,
-                        op: *op,
-                    });
-                }
-            }
-        }
-    }
-    out
+    })
 }
 
 /// The operations of `id`'s own abilities with timing `timing`, whoever they land on
@@ -447,6 +517,10 @@ fn boost_count(piece: &super::state::Piece) -> i32 {
 /// A card's life now: printed life plus `life_per_boost` (each capped on its own) and
 /// `modify_life` acting on it; `None` for cards without life.
 pub fn life(game: &Game, id: ObjectId) -> Option<u32> {
+    super::memo::life(game, id, || compute_life(game, id))
+}
+
+fn compute_life(game: &Game, id: ObjectId) -> Option<u32> {
     let piece = game.piece(id).ok()?;
     let mut value = i32::try_from(piece.life()?).unwrap_or(i32::MAX);
     for acting in acting_on(game, id, Timing::Passive) {

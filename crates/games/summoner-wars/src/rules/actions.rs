@@ -1,5 +1,7 @@
 //! The actions of Summoner Wars and [`SummonerWarsRules`], the game's [`Rules`].
 
+use std::cell::RefCell;
+
 use grimoire_engine::{Ctx, ObjectId, PlayerId, Rules, Square};
 
 use super::abilities::abilities;
@@ -83,16 +85,26 @@ impl Rules for SummonerWarsRules {
         super::legal::legal_actions(game, player)
     }
 
-    /// Applies `action`; when the rules reject it, `game` is left as it was (the work is done
-    /// on a copy that replaces the state only on success).
+    /// Applies `action`; when the rules reject it, `game` is left as it was (a copy made
+    /// before is put back).
     fn apply(
         &self,
         game: &mut Game,
         action: &Action,
         ctx: &mut Ctx<'_, GameEvent>,
     ) -> Result<(), RulesError> {
-        grimoire_engine::all_or_nothing(game, ctx, |game, ctx| apply_in_place(game, action, ctx))
+        let step =
+            |game: &mut Game, ctx: &mut Ctx<'_, GameEvent>| apply_in_place(game, action, ctx);
+        BACKUP.with(|backup| match backup.try_borrow_mut() {
+            Ok(mut backup) => grimoire_engine::all_or_nothing_in(game, &mut backup, ctx, step),
+            Err(_) => grimoire_engine::all_or_nothing(game, ctx, step),
+        })
     }
+}
+
+thread_local! {
+    /// The copy `apply` keeps of the state, reused from one action to the next.
+    static BACKUP: RefCell<Game> = RefCell::new(Game::new());
 }
 
 /// Applies `action` to `game` directly: on an error `game` may be partly changed, so callers

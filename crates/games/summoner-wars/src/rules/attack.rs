@@ -54,14 +54,16 @@ pub fn check_attack(game: &Game, attacker: ObjectId, target: ObjectId) -> Result
 /// are all chosen).
 fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, RulesError> {
     let a = game.piece(attacker)?;
-    let name = game.describe(attacker);
+    // The attacker's name, for the messages of a refusal only.
+    let name = || game.describe(attacker);
     if game.phase != Phase::Attack {
         return illegal(format!(
-            "{name} can attack only in its controller's Attack Phase"
+            "{} can attack only in its controller's Attack Phase",
+            name()
         ));
     }
     if a.controller != game.active {
-        return illegal(format!("{name} is not controlled by the active player"));
+        return illegal(format!("{} is not controlled by the active player", name()));
     }
     let (Some(from), Some(to)) = (a.square(), game.piece(target)?.square()) else {
         return illegal("both the attacker and its target must be on the battlefield");
@@ -74,7 +76,7 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
     let chosen = if a.attacked_this_phase || full {
         if a.extra_attacks == 0 {
             return illegal(if a.attacked_this_phase {
-                format!("{name} was already chosen to attack this phase")
+                format!("{} was already chosen to attack this phase", name())
             } else {
                 format!("{allowed} units were already chosen to attack this phase")
             });
@@ -90,7 +92,7 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
             matches!(op, EffectOp::NoAttackAfterMoving)
         })
     {
-        return illegal(format!("{name} cannot attack in a turn it moved"));
+        return illegal(format!("{} cannot attack in a turn it moved", name()));
     }
     if a.moved_this_turn
         && !grid().adjacent(from, to)
@@ -99,28 +101,38 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
         })
     {
         return illegal(format!(
-            "{name} moved this turn: it attacks only a card next to it"
+            "{} moved this turn: it attacks only a card next to it",
+            name()
         ));
     }
     if game.player(a.controller).night_this_turn && !grid().adjacent(from, to) {
         return illegal(format!(
-            "{name} may attack only a card next to it this turn (Summon The Night)"
+            "{} may attack only a card next to it this turn (Summon The Night)",
+            name()
         ));
     }
     for r in &a.restrained {
         if r.no_attack {
-            return illegal(format!("{name} is restrained: it cannot attack this turn"));
+            return illegal(format!(
+                "{} is restrained: it cannot attack this turn",
+                name()
+            ));
         }
         if r.spare_source && r.by == target {
             return illegal(format!(
-                "{name} cannot attack {} this turn",
+                "{} cannot attack {} this turn",
+                name(),
                 game.describe(target)
             ));
         }
     }
     let held = protectors(game, attacker);
     if !held.is_empty() && !held.contains(&target) {
-        return illegal(format!("{name} may attack only {}", game.describe(held[0])));
+        return illegal(format!(
+            "{} may attack only {}",
+            name(),
+            game.describe(held[0])
+        ));
     }
     if blocked(game, target, Block::AttackFromAfar) && !grid().adjacent(from, to) {
         return illegal(format!(
@@ -136,17 +148,21 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
         Some(AttackType::Melee) => {
             if !grid().adjacent(from, to) {
                 return illegal(format!(
-                    "{name} attacks in melee: its target must be next to it"
+                    "{} attacks in melee: its target must be next to it",
+                    name()
                 ));
             }
         }
         Some(AttackType::Ranged) => {
             let Some(distance) = grid().straight_line(from, to) else {
-                return illegal(format!("{name}'s target is not in a straight line"));
+                return illegal(format!("{}'s target is not in a straight line", name()));
             };
             if distance == 0 || distance > reach {
                 return illegal(format!(
-                    "{name}'s target is {distance} spaces away; its ranged reach is {reach}"
+                    "{}'s target is {} spaces away; its ranged reach is {}",
+                    name(),
+                    distance,
+                    reach
                 ));
             }
             if let Some(between) = line(from, to)
@@ -155,12 +171,13 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
                 .find_map(|s| game.at(s))
             {
                 return illegal(format!(
-                    "{name} cannot attack through {}",
+                    "{} cannot attack through {}",
+                    name(),
                     game.describe(between)
                 ));
             }
         }
-        None => return illegal(format!("{name} is not a unit")),
+        None => return illegal(format!("{} is not a unit", name())),
     }
     Ok(chosen)
 }
@@ -278,7 +295,7 @@ pub fn attack(
     attacker: ObjectId,
     target: ObjectId,
 ) -> Result<(), RulesError> {
-    let chosen = check(game, attacker, target)?;
+    let chosen = super::memo::with_memo(game, |game| check(game, attacker, target))?;
     let player = game.active;
     {
         let enemy = !game.friendly(attacker, target);

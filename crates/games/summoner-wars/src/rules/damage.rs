@@ -244,6 +244,32 @@ fn lethal(game: &Game, id: ObjectId) -> bool {
     })
 }
 
+/// Whether some card's life may be lowered: a card in play, or a card whose base abilities a
+/// unit copies, lists an operation lowering life (`modify_life` below 0).
+fn life_may_drop(game: &Game) -> bool {
+    let lowers = |a: &super::content::Ability| {
+        a.meta()
+            .effects
+            .iter()
+            .any(|op| matches!(*op, EffectOp::ModifyLife { amount, .. } if amount < 0))
+    };
+    game.pieces.iter().any(|p| {
+        let in_play = !matches!(p.place, Place::Hand | Place::DrawPile | Place::Discard);
+        (in_play
+            && p.base_abilities()
+                .iter()
+                .chain(&p.stand_in)
+                .chain(&p.granted)
+                .chain(&p.turn_granted)
+                .chain(&p.carries)
+                .any(lowers))
+            || p.copying.is_some_and(|(target, _)| {
+                game.piece(target)
+                    .is_ok_and(|t| t.base_abilities().iter().any(lowers))
+            })
+    })
+}
+
 /// Destroys the given cards one at a time, in the active player's order.
 fn check_destroyed(
     game: &mut Game,
@@ -260,11 +286,18 @@ fn check_destroyed(
 /// Cards whose damage now equals or exceeds their life because their life went down: they
 /// are destroyed by a change of game state (nobody gains magic).
 pub fn check_state(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
-    let destroyed: Vec<(String, ObjectId)> = game
-        .on_battlefield()
-        .filter(|&id| lethal(game, id))
-        .map(|id| (game.describe(id), id))
-        .collect();
+    let destroyed: Vec<(String, ObjectId)> = super::memo::with_memo(game, |game| {
+        // Without damage, only a life lowered to 0 is lethal.
+        let may_drop = life_may_drop(game);
+        game.on_battlefield()
+            .filter(|&id| {
+                let piece = &game.pieces[id.0 as usize];
+                (piece.damage > 0 || may_drop || piece.life().is_some_and(|l| l == 0))
+                    && lethal(game, id)
+            })
+            .map(|id| (game.describe(id), id))
+            .collect()
+    });
     check_destroyed(game, ctx, destroyed, Cause::GameState)
 }
 

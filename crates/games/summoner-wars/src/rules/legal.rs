@@ -10,7 +10,9 @@
 //! with a handler or one-shot effects, an activated ability) is tried on a copy of the state.
 //! Ending the phase is always open.
 
-use grimoire_engine::{ObjectId, PlayerId, SeededDice, Square};
+use std::cell::RefCell;
+
+use grimoire_engine::{Ctx, ObjectId, PlayerId, SeededDice, Square};
 
 use super::abilities::abilities;
 use super::actions::{apply_in_place, Action};
@@ -18,7 +20,7 @@ use super::attack::check_attack;
 use super::content::{Phase, Timing};
 use super::handlers::card_handler;
 use super::movement::{check_mover, check_path, may_pass};
-use super::state::{grid, Game, Kind, Place};
+use super::state::{grid, Game, GameEvent, Kind, Place};
 use super::summon::{check_build, check_discard, check_event, check_summon, renewed_hope};
 
 /// Every action `player` may take now: nothing unless they are the active player of a game
@@ -26,6 +28,10 @@ use super::summon::{check_build, check_discard, check_event, check_summon, renew
 /// discard, event (on no card or on each card on the battlefield) and activated ability the
 /// rules accept now.
 pub fn legal_actions(game: &Game, player: PlayerId) -> Vec<Action> {
+    super::memo::with_memo(game, |game| listed(game, player))
+}
+
+fn listed(game: &Game, player: PlayerId) -> Vec<Action> {
     if player != game.active || game.winner.is_some() {
         return Vec::new();
     }
@@ -269,12 +275,30 @@ fn events(game: &Game, board: &Field, hand: &[ObjectId], actions: &mut Vec<Actio
                 .carries
                 .iter()
                 .any(|a| a.meta().timing == Some(Timing::Activated) || a.meta().requires.is_some());
+        // An event that neither stays attached nor is active, and gives no extra attack,
+        // leaves the same state whatever card it is played on: one trial answers for all.
+        let one_shot = |a: &super::content::Ability| a.meta().timing == Some(Timing::Activated);
+        let same_anywhere = !super::state::is_active_event(piece)
+            && piece.carries.iter().all(one_shot)
+            && !piece.carries.iter().any(|a| {
+                a.meta()
+                    .effects
+                    .iter()
+                    .any(|op| matches!(op, super::content::EffectOp::ExtraAttack { .. }))
+            });
+        let mut shared: Option<bool> = None;
         for on in std::iter::once(None).chain(board.cards.iter().map(|&c| Some(c))) {
             if check_event(game, card, on).is_err() {
                 continue;
             }
             let action = Action::PlayEvent { card, on };
-            if !acts || accepted(game, &action) {
+            let ok = !acts
+                || if same_anywhere {
+                    *shared.get_or_insert_with(|| accepted(game, &action))
+                } else {
+                    accepted(game, &action)
+                };
+            if ok {
                 actions.push(action);
             }
         }
@@ -286,10 +310,25 @@ fn activations(game: &Game, board: &Field, actions: &mut Vec<Action>) {
         if game.pieces[unit.0 as usize].kind() == Kind::Event {
             continue;
         }
-        for ability in abilities(game, unit) {
+        let own = abilities(game, unit);
+        for &ability in &own {
             let meta = ability.meta();
             let acts = meta.handler.is_some() || super::instant::has_instant_ops(ability);
             if meta.timing == Some(Timing::Activated) && acts {
+                // Using it uses the unit's first ability of that name; when that one acts
+                // by its operations alone, `use_ability` begins with `check_use`, so what
+                // that refuses is not tried.
+                let used = own
+                    .iter()
+                    .copied()
+                    .find(|a| a.meta().name == meta.name)
+                    .unwrap_or(ability);
+                let instant = used.meta().timing == Some(Timing::Activated)
+                    && used.meta().handler.is_none()
+                    && super::instant::has_instant_ops(used);
+                if instant && super::instant::check_use(game, unit, used).is_err() {
+                    continue;
+                }
                 let action = Action::Activate {
                     unit,
                     ability: meta.name.to_string(),
@@ -304,7 +343,17 @@ fn activations(game: &Game, board: &Field, actions: &mut Vec<Action>) {
 
 /// Whether the rules accept `action`, tried on a copy (dice seeded, first options).
 fn accepted(game: &Game, action: &Action) -> bool {
-    grimoire_engine::succeeds_on_copy(game, &mut SeededDice::new(0), |game, ctx| {
-        apply_in_place(game, action, ctx)
+    let step = |game: &mut Game, ctx: &mut Ctx<'_, GameEvent>| apply_in_place(game, action, ctx);
+    let mut dice = SeededDice::new(0);
+    SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+        Ok(mut scratch) => {
+            grimoire_engine::succeeds_on_scratch(game, &mut scratch, &mut dice, step)
+        }
+        Err(_) => grimoire_engine::succeeds_on_copy(game, &mut dice, step),
     })
+}
+
+thread_local! {
+    /// The copy actions are tried on, reused from one trial to the next.
+    static SCRATCH: RefCell<Game> = RefCell::new(Game::new());
 }

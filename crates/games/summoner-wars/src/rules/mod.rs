@@ -22,6 +22,7 @@ pub mod effects;
 pub mod handlers;
 pub mod instant;
 pub mod legal;
+mod memo;
 pub mod movement;
 pub mod phases;
 pub mod play;

@@ -183,7 +183,7 @@ pub fn move_unit(
         movement: m,
         start,
         straight,
-    } = check_move(game, id, path)?;
+    } = super::memo::with_memo(game, |game| check_move(game, id, path))?;
     super::handlers::fire(game, ctx, id, super::handlers::Trigger::Met)?;
     let first_mover = game.player(game.active).chosen_movers == 0;
     {

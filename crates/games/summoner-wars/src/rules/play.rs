@@ -330,4 +330,15 @@ impl Playable for SummonerWarsRules {
             GameEvent::Won { player } => format!("player {} wins", player.0),
         }
     }
+
+    /// [`SummonerWarsRules::apply`] itself: it already leaves `game` and `ctx.log` as they
+    /// were when it fails, so no second copy of the state is made.
+    fn try_apply(
+        &self,
+        game: &mut Game,
+        action: &Action,
+        ctx: &mut Ctx<'_, GameEvent>,
+    ) -> Result<(), RulesError> {
+        grimoire_engine::Rules::apply(self, game, action, ctx)
+    }
 }

@@ -65,7 +65,7 @@ pub enum Kind {
 }
 
 /// One card in the game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Piece {
     /// The card (compiled or live), as updated by the FAQ's errata.
     pub card: Card,
@@ -136,6 +136,89 @@ pub struct Piece {
     pub borrowed: bool,
     /// It destroyed a unit this phase (Wither).
     pub destroyed_unit_this_phase: bool,
+}
+
+impl Clone for Piece {
+    fn clone(&self) -> Self {
+        Self {
+            granted: self.granted.clone(),
+            carries: self.carries.clone(),
+            unrecorded_classes: self.unrecorded_classes.clone(),
+            stand_in: self.stand_in.clone(),
+            turn_granted: self.turn_granted.clone(),
+            restrained: self.restrained.clone(),
+            ..*self
+        }
+    }
+
+    /// Copies `source` field by field, into the lists' existing allocations (states are
+    /// copied for every action applied and tried).
+    fn clone_from(&mut self, source: &Self) {
+        let Self {
+            card,
+            printed,
+            owner,
+            controller,
+            place,
+            damage,
+            boost,
+            granted,
+            carries,
+            copying,
+            copy_ends_with_turn,
+            incarnation,
+            turn_strength,
+            moved_this_phase,
+            attacked_this_phase,
+            extra_attacks,
+            attacked_enemy_this_turn,
+            forced_by_gate,
+            pile_order,
+            unrecorded_classes,
+            stand_in,
+            turn_granted,
+            no_abilities_this_turn,
+            turn_range,
+            moved_this_turn,
+            spaces_moved_this_turn,
+            turn_movement,
+            began_turn_beside_enemy,
+            restrained,
+            borrowed,
+            destroyed_unit_this_phase,
+        } = source;
+        self.card = *card;
+        self.printed = *printed;
+        self.owner = *owner;
+        self.controller = *controller;
+        self.place = *place;
+        self.damage = *damage;
+        self.boost = *boost;
+        self.granted.clone_from(granted);
+        self.carries.clone_from(carries);
+        self.copying = *copying;
+        self.copy_ends_with_turn = *copy_ends_with_turn;
+        self.incarnation = *incarnation;
+        self.turn_strength = *turn_strength;
+        self.moved_this_phase = *moved_this_phase;
+        self.attacked_this_phase = *attacked_this_phase;
+        self.extra_attacks = *extra_attacks;
+        self.attacked_enemy_this_turn = *attacked_enemy_this_turn;
+        self.forced_by_gate = *forced_by_gate;
+        self.pile_order = *pile_order;
+        self.unrecorded_classes.clone_from(unrecorded_classes);
+        self.stand_in.clone_from(stand_in);
+        self.turn_granted.clone_from(turn_granted);
+        self.no_abilities_this_turn = *no_abilities_this_turn;
+        self.turn_range = *turn_range;
+        self.moved_this_turn = *moved_this_turn;
+        self.spaces_moved_this_turn = *spaces_moved_this_turn;
+        self.turn_movement = *turn_movement;
+        self.began_turn_beside_enemy = *began_turn_beside_enemy;
+        self.restrained.clone_from(restrained);
+        self.borrowed = *borrowed;
+        self.destroyed_unit_this_phase = *destroyed_unit_this_phase;
+    }
 }
 
 /// A `restrain` on a unit, until the start of `player`'s next turn.
@@ -377,7 +460,7 @@ impl PlayerState {
 }
 
 /// A game in progress.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Game {
     /// Every card, indexed by `ObjectId`.
     pub pieces: Vec<Piece>,
@@ -403,6 +486,48 @@ pub struct Game {
     pub short_first_turn: bool,
     /// Once-per-turn abilities used this turn: the card and the ability's name.
     pub used_this_turn: Vec<(ObjectId, &'static str)>,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Self {
+        Self {
+            pieces: self.pieces.clone(),
+            players: self.players.clone(),
+            last_roll: self.last_roll.clone(),
+            not_modelled: self.not_modelled.clone(),
+            used_this_turn: self.used_this_turn.clone(),
+            ..*self
+        }
+    }
+
+    /// Copies `source` field by field, into the existing allocations (states are copied for
+    /// every action applied and tried).
+    fn clone_from(&mut self, source: &Self) {
+        let Self {
+            pieces,
+            players,
+            active,
+            phase,
+            winner,
+            end_of_turn,
+            last_roll,
+            not_modelled,
+            turn,
+            short_first_turn,
+            used_this_turn,
+        } = source;
+        self.pieces.clone_from(pieces);
+        self.players.clone_from(players);
+        self.active = *active;
+        self.phase = *phase;
+        self.winner = *winner;
+        self.end_of_turn = *end_of_turn;
+        self.last_roll.clone_from(last_roll);
+        self.not_modelled.clone_from(not_modelled);
+        self.turn = *turn;
+        self.short_first_turn = *short_first_turn;
+        self.used_this_turn.clone_from(used_this_turn);
+    }
 }
 
 impl Default for Game {
@@ -431,6 +556,10 @@ impl Game {
 
     /// How many units the active player may choose to move this phase.
     pub fn movers_allowed(&self) -> u32 {
+        super::memo::movers_allowed(self, || self.count_movers_allowed())
+    }
+
+    fn count_movers_allowed(&self) -> u32 {
         if self.short_first_turn {
             FIRST_TURN_MOVERS as u32
         } else {

@@ -21,7 +21,7 @@ use super::handlers::{card_handler, run, Trigger};
 use super::state::{grid, illegal, Game, GameEvent, Kind, Place, RulesError};
 
 /// Checks that `card` is in the active player's hand; returns its name.
-fn from_hand(game: &Game, card: ObjectId) -> Result<String, RulesError> {
+fn from_hand(game: &Game, card: ObjectId) -> Result<&'static str, RulesError> {
     let piece = game.piece(card)?;
     if piece.place != Place::Hand || piece.owner != game.active {
         return illegal(format!(
@@ -29,7 +29,7 @@ fn from_hand(game: &Game, card: ObjectId) -> Result<String, RulesError> {
             piece.card.name()
         ));
     }
-    Ok(piece.card.name().to_string())
+    Ok(piece.card.name())
 }
 
 /// Checks that the active player has `cost` magic.
@@ -103,7 +103,7 @@ pub fn check_summon(game: &Game, card: ObjectId, at: Square) -> Result<Vec<Objec
             player.0
         ));
     }
-    can_pay(game, &name, piece.cost())?;
+    can_pay(game, name, piece.cost())?;
     Ok(gates)
 }
 
@@ -143,7 +143,7 @@ pub fn summon(
     card: ObjectId,
     at: Square,
 ) -> Result<(), RulesError> {
-    let gates = check_summon(game, card, at)?;
+    let gates = super::memo::with_memo(game, |game| check_summon(game, card, at))?;
     let name = game.piece(card)?.card.name();
     let player = game.active;
     if gates.is_empty() {
@@ -255,7 +255,7 @@ pub fn check_build(game: &Game, card: ObjectId, at: Square) -> Result<(), RulesE
             player.0
         ));
     }
-    can_pay(game, &name, game.piece(card)?.cost())
+    can_pay(game, name, game.piece(card)?.cost())
 }
 
 /// Builds a structure from hand onto `at`.
@@ -332,7 +332,7 @@ pub fn check_event(game: &Game, card: ObjectId, on: Option<ObjectId>) -> Result<
             ));
         }
     }
-    can_pay(game, &name, piece.cost())
+    can_pay(game, name, piece.cost())
 }
 
 /// Plays an event from hand, attached to `on` when it carries effects for a unit.
