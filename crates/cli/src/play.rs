@@ -111,8 +111,9 @@ where
     /// The example decks, in seat order, relative to `decks/<NAME>/`.
     const EXAMPLE_DECKS: &'static [&'static str];
 
-    /// The rules, playing with the cards under `root` when given (else the built-in tables).
-    fn load(root: Option<&Path>) -> Result<Self, String>;
+    /// The rules, playing with the cards on disk (found from the current folder or `--root`)
+    /// where the game reads cards.
+    fn load() -> Result<Self, String>;
 
     /// Reads one deck file's text (`path` is for messages): every problem with its line and
     /// column.
@@ -129,12 +130,12 @@ where
     }
 }
 
-/// The rules for `G` from the content root, on `map` when one is given.
-fn load_game<G: PlayableGame>(content_root: Option<&Path>, map: Option<&Path>) -> Result<G, String>
+/// The rules for `G`, on `map` when one is given.
+fn load_game<G: PlayableGame>(map: Option<&Path>) -> Result<G, String>
 where
     G::Deck: Sync,
 {
-    let game = G::load(content_root)?;
+    let game = G::load()?;
     match map {
         Some(path) => game.on_map(path),
         None => Ok(game),
@@ -174,7 +175,7 @@ where
     G::Deck: Sync,
 {
     let content_root = root::optional(root::flag());
-    let game = load_game::<G>(content_root.as_deref(), map)?;
+    let game = load_game::<G>(map)?;
     let paths = deck_paths::<G>(decks, content_root.as_deref())?;
     if paths.len() != game.players() {
         return Err(format!(
@@ -422,7 +423,7 @@ where
 {
     let prepared = (|| {
         let content_root = root::optional(root::flag());
-        let game = load_game::<G>(content_root.as_deref(), args.map.as_deref())?;
+        let game = load_game::<G>(args.map.as_deref())?;
         let paths = matrix_deck_paths::<G>(&args.decks, content_root.as_deref())?;
         let decks = read_decks(&game, &paths)?;
         Ok::<_, String>((game, paths, decks))

@@ -18,7 +18,7 @@ impl PlayableGame for MageKnightRules {
         &["orc-raiders-300.toml", "atlantis-guild-300.toml"];
 
     /// The rules, playing the warriors on disk (the army files name them).
-    fn load(_: Option<&Path>) -> Result<Self, String> {
+    fn load() -> Result<Self, String> {
         crate::live::catalog::<grimoire_mage_knight::Card>()?;
         Ok(Self::default())
     }

@@ -14,7 +14,7 @@ impl PlayableGame for grimoire_mage_wars::rules::MageWarsGame {
     const NAME: &'static str = "mage-wars";
     const EXAMPLE_DECKS: &'static [&'static str] = &["warlock.toml", "beastmaster.toml"];
 
-    fn load(_root: Option<&Path>) -> Result<Self, String> {
+    fn load() -> Result<Self, String> {
         crate::live::mage_wars()?;
         Ok(grimoire_mage_wars::rules::MageWarsGame)
     }

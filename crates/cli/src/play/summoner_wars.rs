@@ -14,7 +14,7 @@ impl PlayableGame for SummonerWarsRules {
     const NAME: &'static str = "summoner-wars";
     const EXAMPLE_DECKS: &'static [&'static str] = &["phoenix-elves.toml", "shadow-elves.toml"];
 
-    fn load(_root: Option<&Path>) -> Result<Self, String> {
+    fn load() -> Result<Self, String> {
         crate::live::catalog::<grimoire_summoner_wars::Card>()?;
         Ok(SummonerWarsRules)
     }

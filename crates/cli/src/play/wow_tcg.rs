@@ -14,7 +14,7 @@ impl PlayableGame for WowRules {
     const EXAMPLE_DECKS: &'static [&'static str] = &["alliance-paladin.toml", "horde-warrior.toml"];
 
     /// The WoW TCG rules, playing the cards on disk (the decks hold them).
-    fn load(_root: Option<&Path>) -> Result<Self, String> {
+    fn load() -> Result<Self, String> {
         crate::live::catalog::<grimoire_wow_tcg::Card>()?;
         Ok(WowRules)
     }
