@@ -282,7 +282,7 @@ fn after_targeted(
         game.piece_mut(target)?.place = Place::Battlefield(from);
         ctx.record(GameEvent::AbilityResolved {
             ability: a.ability.meta().name,
-            card: game.describe(attacker),
+            card: attacker,
         });
     }
     Ok(())
@@ -417,8 +417,8 @@ pub fn attack(
     }
     game.last_roll = faces.iter().map(|f| f.label).collect();
     ctx.record(GameEvent::Attacked {
-        attacker: game.describe(attacker),
-        target: game.describe(target),
+        attacker,
+        target,
         dice: game.last_roll.clone(),
         damage,
     });
@@ -572,7 +572,7 @@ fn attack_again(
                     game.piece_mut(attacker)?.extra_attacks += u32::from(count);
                     ctx.record(GameEvent::AbilityResolved {
                         ability: meta.name,
-                        card: game.describe(attacker),
+                        card: attacker,
                     });
                 }
                 EffectOp::AttackEachAdjacent => {
@@ -590,7 +590,7 @@ fn attack_again(
                     if discard_if_missed && !hurt {
                         ctx.record(GameEvent::AbilityResolved {
                             ability: meta.name,
-                            card: game.describe(attacker),
+                            card: attacker,
                         });
                         super::damage::leave_battlefield(game, attacker, Place::Discard)?;
                         return Ok(());
@@ -636,7 +636,7 @@ fn structures_for_strength(
     }
     ctx.record(GameEvent::AbilityResolved {
         ability: name,
-        card: game.describe(attacker),
+        card: attacker,
     });
     let player = game.piece(attacker)?.controller;
     let hits: Vec<(ObjectId, u32)> = walls.iter().map(|&w| (w, 1)).collect();
@@ -688,7 +688,7 @@ fn scavenged_cancel(
             |op| matches!(op, EffectOp::Scavenge),
             "scavenge",
         ),
-        card: game.describe(target),
+        card: target,
     });
     Ok(true)
 }
@@ -743,7 +743,7 @@ fn reroll_and_ignore(
                 faces[answer - 1] = face(ctx.roll(ATTACK)?);
                 ctx.record(GameEvent::AbilityResolved {
                     ability: name,
-                    card: game.describe(unit),
+                    card: unit,
                 });
             }
         }
@@ -762,7 +762,7 @@ fn reroll_and_ignore(
                 faces.remove(answer - 1);
                 ctx.record(GameEvent::AbilityResolved {
                     ability: name,
-                    card: game.describe(target),
+                    card: target,
                 });
             }
         }
@@ -804,7 +804,7 @@ fn cancelled(
     game.used_this_turn.push((unit, name));
     ctx.record(GameEvent::AbilityResolved {
         ability: name,
-        card: game.describe(unit),
+        card: unit,
     });
     Ok(true)
 }
@@ -860,7 +860,7 @@ fn when_targeted(
         }
         ctx.record(GameEvent::AbilityResolved {
             ability,
-            card: game.describe(source),
+            card: source,
         });
         decreases.push(Decrease {
             amount: specials as i32,
@@ -1051,7 +1051,7 @@ fn after_attack(
                 }
                 ctx.record(GameEvent::AbilityResolved {
                     ability,
-                    card: game.describe(source),
+                    card: source,
                 });
                 let player = game.piece(source)?.controller;
                 add_damage(
@@ -1070,7 +1070,7 @@ fn after_attack(
                 }
                 ctx.record(GameEvent::AbilityResolved {
                     ability,
-                    card: game.describe(target),
+                    card: target,
                 });
                 let player = game.piece(target)?.controller;
                 add_damage(
@@ -1121,13 +1121,13 @@ fn after_attack(
                 game.piece_mut(other)?.place = a;
                 ctx.record(GameEvent::AbilityResolved {
                     ability,
-                    card: game.describe(target),
+                    card: target,
                 });
             }
             After::OwnerDiscards { ability, count } => {
                 ctx.record(GameEvent::AbilityResolved {
                     ability,
-                    card: game.describe(attacker),
+                    card: attacker,
                 });
                 let owner = game.piece(target)?.owner;
                 for _ in 0..count {
@@ -1147,7 +1147,7 @@ fn after_attack(
             After::DamageTarget { ability, amount } => {
                 ctx.record(GameEvent::AbilityResolved {
                     ability,
-                    card: game.describe(attacker),
+                    card: attacker,
                 });
                 let player = game.piece(attacker)?.controller;
                 add_damage(
@@ -1172,7 +1172,7 @@ fn after_attack(
             } => {
                 ctx.record(GameEvent::AbilityResolved {
                     ability,
-                    card: game.describe(attacker),
+                    card: attacker,
                 });
                 let hits: Vec<(ObjectId, u32)> = game
                     .on_battlefield()

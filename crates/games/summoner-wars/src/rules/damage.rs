@@ -70,10 +70,7 @@ pub fn add_damage(
         let amount = cap(game, id).map_or(amount, |c| amount.min(c));
         let piece = game.piece_mut(id)?;
         piece.damage = piece.damage.saturating_add(amount);
-        ctx.record(GameEvent::DamageAdded {
-            card: game.describe(id),
-            amount,
-        });
+        ctx.record(GameEvent::DamageAdded { card: id, amount });
         added.push(amount);
     }
     let destroyed: Vec<(String, ObjectId)> = hits
@@ -125,7 +122,7 @@ fn sacrifices(
         let (saver, ability) = savers[index].1;
         ctx.record(GameEvent::AbilityResolved {
             ability,
-            card: game.describe(saver),
+            card: saver,
         });
         let player = game.piece(saver)?.controller;
         destroy(
@@ -185,9 +182,7 @@ fn claim_from_hand(
         return Ok(None);
     }
     game.piece_mut(event)?.place = Place::Discard;
-    ctx.record(GameEvent::EventPlayed {
-        card: game.describe(event),
-    });
+    ctx.record(GameEvent::EventPlayed { card: event });
     Ok(Some(player))
 }
 
@@ -228,9 +223,7 @@ fn protections(
         }
         game.player_mut(player).magic -= cost;
         game.piece_mut(event)?.place = Place::Discard;
-        ctx.record(GameEvent::EventPlayed {
-            card: game.describe(event),
-        });
+        ctx.record(GameEvent::EventPlayed { card: event });
         hit.1 = 0;
     }
     Ok(())
@@ -312,10 +305,7 @@ pub fn add_boost(
         if game.is_on_battlefield(id) {
             let piece = game.piece_mut(id)?;
             piece.boost = piece.boost.saturating_add(amount);
-            ctx.record(GameEvent::BoostAdded {
-                card: game.describe(id),
-                amount,
-            });
+            ctx.record(GameEvent::BoostAdded { card: id, amount });
         }
     }
     Ok(())
@@ -436,10 +426,9 @@ pub fn destroy(
     if !game.is_on_battlefield(id) {
         return Ok(());
     }
-    let name = game.describe(id);
     if returns_to_hand(game, id) {
         leave_battlefield(game, id, Place::Hand)?;
-        ctx.record(GameEvent::ReturnedToHand { card: name });
+        ctx.record(GameEvent::ReturnedToHand { card: id });
         return Ok(());
     }
     let piece = game.piece(id)?.clone();
@@ -543,7 +532,7 @@ pub fn destroy(
         })
         .flatten();
     leave_battlefield(game, id, Place::Discard)?;
-    ctx.record(GameEvent::Destroyed { card: name, cause });
+    ctx.record(GameEvent::Destroyed { card: id, cause });
     let destroyer = match cause {
         Cause::Attack { attacker, player } => Some((Some(attacker), player)),
         Cause::Effect { source, player } => Some((source, player)),
@@ -572,7 +561,7 @@ pub fn destroy(
                 |op| matches!(op, EffectOp::ClaimDestroyed { .. }),
                 "claim_destroyed",
             ),
-            card: game.describe(s),
+            card: s,
         });
         gain_magic(game, ctx, player, MAGIC_PER_ENEMY_DESTROYED as u32);
     } else if let Some(s) = scavenger {
@@ -584,7 +573,7 @@ pub fn destroy(
                 |op| matches!(op, EffectOp::Scavenge),
                 "scavenge",
             ),
-            card: game.describe(s),
+            card: s,
         });
     } else if let Some((source, player)) = destroyer {
         let soulless = source.is_some_and(|s| {
@@ -612,7 +601,7 @@ pub fn destroy(
             AfterDestroyedEffect::Boost { recipients, amount } => {
                 ctx.record(GameEvent::AbilityResolved {
                     ability: trigger.ability,
-                    card: game.describe(trigger.source),
+                    card: trigger.source,
                 });
                 add_boost(game, ctx, &recipients, amount)?;
             }
@@ -630,7 +619,7 @@ pub fn destroy(
             AfterDestroyedEffect::DamageAround { square, amount } => {
                 ctx.record(GameEvent::AbilityResolved {
                     ability: trigger.ability,
-                    card: game.describe(trigger.source),
+                    card: trigger.source,
                 });
                 let hits: Vec<(ObjectId, u32)> = game
                     .on_battlefield()
@@ -662,7 +651,7 @@ pub fn destroy(
                 }
                 ctx.record(GameEvent::AbilityResolved {
                     ability: trigger.ability,
-                    card: game.describe(trigger.source),
+                    card: trigger.source,
                 });
                 gain_magic(game, ctx, player, taken.len() as u32);
             }
@@ -806,10 +795,10 @@ fn place_from_discard(
     piece.incarnation = piece.incarnation.saturating_add(1);
     ctx.record(GameEvent::AbilityResolved {
         ability: pick.ability,
-        card: game.describe(card),
+        card,
     });
     ctx.record(GameEvent::Entered {
-        card: game.describe(card),
+        card,
         how: "placed",
     });
     Ok(())
@@ -838,7 +827,7 @@ fn take_place(
     game.piece_mut(source)?.place = Place::Battlefield(square);
     ctx.record(GameEvent::AbilityResolved {
         ability,
-        card: game.describe(source),
+        card: source,
     });
     Ok(())
 }

@@ -187,7 +187,7 @@ fn place_next_to(
     let chosen = squares[pick(table.ctx, prompt, &names)?];
     table.game.piece_mut(unit)?.place = Place::Battlefield(chosen);
     table.ctx.record(GameEvent::Entered {
-        card: table.game.describe(unit),
+        card: unit,
         how: "placed",
     });
     Ok(true)
@@ -221,7 +221,7 @@ fn bottom_a_card(
     card.pile_order = bottom;
     table.ctx.record(GameEvent::AbilityResolved {
         ability,
-        card: table.game.describe(source),
+        card: source,
     });
     Ok(true)
 }
@@ -259,7 +259,7 @@ impl<'a, 'l: 'a> Native<'a, 'l> {
         }
         table.ctx.record(GameEvent::AbilityResolved {
             ability: "Aerie Gate",
-            card: table.game.describe(gate),
+            card: gate,
         });
         if force(table.game, table.ctx, unit, squares[answer - 1], 1)? {
             table.game.piece_mut(unit)?.forced_by_gate = true;
@@ -297,7 +297,7 @@ impl<'a, 'l: 'a> Native<'a, 'l> {
         let target = friends[answer - 1];
         table.ctx.record(GameEvent::AbilityResolved {
             ability: "Call Protection",
-            card: table.game.describe(source),
+            card: source,
         });
         place_next_to(table, target, source, "Call Protection: place it on")?;
         Ok(Outcome::Done)
@@ -331,7 +331,7 @@ impl<'a, 'l: 'a> Native<'a, 'l> {
         piece.copy_ends_with_turn = true;
         table.ctx.record(GameEvent::AbilityResolved {
             ability: "copy abilities",
-            card: table.game.describe(source),
+            card: source,
         });
         Ok(Outcome::Done)
     }
@@ -401,7 +401,7 @@ impl<'a, 'l: 'a> Native<'a, 'l> {
         table.game.piece_mut(other)?.place = Place::Battlefield(here);
         table.ctx.record(GameEvent::AbilityResolved {
             ability: "exchange places",
-            card: table.game.describe(source),
+            card: source,
         });
         Ok(Outcome::Done)
     }
@@ -442,7 +442,7 @@ impl<'a, 'l: 'a> Native<'a, 'l> {
         }
         table.ctx.record(GameEvent::AbilityResolved {
             ability: "Purge",
-            card: table.game.describe(event),
+            card: event,
         });
         let labelled = targets
             .iter()
@@ -523,7 +523,7 @@ impl<'a, 'l: 'a> Native<'a, 'l> {
         let gate = gates[pick(table.ctx, "Stronghold: target gate", &names)?];
         table.ctx.record(GameEvent::AbilityResolved {
             ability: "Stronghold",
-            card: table.game.describe(event),
+            card: event,
         });
         if let Some(summoner) = table.game.summoner_of(player) {
             if !table.game.adjacent(summoner, gate) {
@@ -577,7 +577,7 @@ impl<'a, 'l: 'a> Native<'a, 'l> {
         )?;
         table.ctx.record(GameEvent::AbilityResolved {
             ability: "Raise The Dead",
-            card: table.game.describe(source),
+            card: source,
         });
         let undead: Vec<ObjectId> = table
             .game

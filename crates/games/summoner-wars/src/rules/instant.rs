@@ -352,7 +352,7 @@ pub fn resolve(
         };
         ctx.record(GameEvent::AbilityResolved {
             ability: name,
-            card: game.describe(source),
+            card: source,
         });
         apply(game, ctx, source, player, op, &picked)?;
         if !picked.is_empty() {
@@ -466,11 +466,10 @@ fn apply(
         }
         EffectOp::ReturnToHand { .. } => {
             for &c in picked {
-                let name = game.describe(c);
                 super::damage::leave_battlefield(game, c, Place::Hand)?;
                 let piece = game.piece_mut(c)?;
                 piece.controller = piece.owner;
-                ctx.record(GameEvent::ReturnedToHand { card: name });
+                ctx.record(GameEvent::ReturnedToHand { card: c });
             }
         }
         EffectOp::PlaceBeside { bring, .. } => {
@@ -505,13 +504,10 @@ fn apply(
         }
         EffectOp::DiscardFromBattlefield { .. } => {
             for &c in picked {
-                let name = game.describe(c);
                 super::damage::leave_battlefield(game, c, Place::Discard)?;
                 let piece = game.piece_mut(c)?;
                 piece.controller = piece.owner;
-                ctx.record(GameEvent::EventPlayed {
-                    card: format!("{name} is discarded"),
-                });
+                ctx.record(GameEvent::Discarded { card: c });
             }
         }
         EffectOp::HinderOpponent { night, stasis } => {
@@ -787,7 +783,7 @@ fn apply(
                 };
                 game.piece_mut(card)?.place = Place::Battlefield(squares[at]);
                 ctx.record(GameEvent::Entered {
-                    card: game.describe(card),
+                    card,
                     how: "summoned",
                 });
             }
@@ -937,7 +933,7 @@ fn place_next_to(
     };
     game.piece_mut(unit)?.place = Place::Battlefield(squares[index]);
     ctx.record(GameEvent::Entered {
-        card: game.describe(unit),
+        card: unit,
         how: "placed",
     });
     Ok(())

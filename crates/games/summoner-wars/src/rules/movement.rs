@@ -210,8 +210,8 @@ pub fn move_unit(
         from = square;
     }
     ctx.record(GameEvent::Moved {
-        card: game.pieces[id.0 as usize].card.name().to_string(),
-        to: grid().position_name(&from),
+        card: id,
+        to: from,
         forced: false,
     });
     if straight && m.straight_strength > 0 && path.len() as u32 >= m.straight_strength_after {
@@ -290,7 +290,7 @@ fn follow(
                 |op| matches!(op, EffectOp::Follow),
                 "follow",
             ),
-            card: game.describe(escort),
+            card: escort,
         });
     }
     Ok(())
@@ -340,10 +340,7 @@ pub fn spend_boost_to_move(
     let piece = game.piece_mut(id)?;
     piece.boost -= 1;
     piece.place = Place::Battlefield(squares[answer - 1]);
-    ctx.record(GameEvent::AbilityResolved {
-        ability,
-        card: game.describe(id),
-    });
+    ctx.record(GameEvent::AbilityResolved { ability, card: id });
     Ok(())
 }
 
@@ -375,7 +372,7 @@ fn moved_through_damage(
             if !hits.is_empty() {
                 ctx.record(GameEvent::AbilityResolved {
                     ability: a.ability.meta().name,
-                    card: game.describe(id),
+                    card: id,
                 });
                 add_damage(
                     game,
@@ -438,7 +435,7 @@ fn step(
         }
         ctx.record(GameEvent::AbilityResolved {
             ability,
-            card: game.describe(other),
+            card: other,
         });
         let player = game.piece(other)?.controller;
         add_damage(
@@ -488,8 +485,8 @@ pub fn force(
         from = square;
     }
     ctx.record(GameEvent::Moved {
-        card: game.pieces[id.0 as usize].card.name().to_string(),
-        to: grid().position_name(&to),
+        card: id,
+        to,
         forced: true,
     });
     Ok(true)
@@ -582,7 +579,7 @@ pub fn offer_force(
     };
     ctx.record(GameEvent::AbilityResolved {
         ability,
-        card: game.describe(source),
+        card: source,
     });
     force(game, ctx, target, squares[index], spaces)?;
     Ok(())

@@ -196,7 +196,7 @@ fn end_of_attack_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<
             let player = game.piece(id)?.controller;
             ctx.record(GameEvent::AbilityResolved {
                 ability: a.ability.meta().name,
-                card: game.describe(id),
+                card: id,
             });
             let cost = u32::from(cost);
             let pays = game.player(player).magic >= cost
@@ -254,7 +254,7 @@ fn end_of_magic_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(
                     if rolled.pips <= at_most {
                         ctx.record(GameEvent::AbilityResolved {
                             ability: a.ability.meta().name,
-                            card: game.describe(id),
+                            card: id,
                         });
                         super::damage::leave_battlefield(game, id, Place::Discard)?;
                     }
@@ -279,10 +279,7 @@ fn end_of_magic_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(
         if !game.is_on_battlefield(id) {
             continue;
         }
-        ctx.record(GameEvent::AbilityResolved {
-            ability,
-            card: game.describe(id),
-        });
+        ctx.record(GameEvent::AbilityResolved { ability, card: id });
         let player = game.piece(id)?.controller;
         destroy(
             game,
@@ -434,7 +431,7 @@ fn start_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rules
                     .collect();
                 ctx.record(GameEvent::AbilityResolved {
                     ability: a.ability.meta().name,
-                    card: game.describe(source),
+                    card: source,
                 });
                 for u in reached {
                     game.piece_mut(u)?.no_abilities_this_turn = true;
@@ -459,10 +456,7 @@ fn start_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rules
         }
     }
     for (id, ability, amount) in in_chosen_order(ctx, "order of triggered effects", pending)? {
-        ctx.record(GameEvent::AbilityResolved {
-            ability,
-            card: game.describe(id),
-        });
+        ctx.record(GameEvent::AbilityResolved { ability, card: id });
         add_damage(
             game,
             ctx,

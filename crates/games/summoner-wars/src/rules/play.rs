@@ -163,7 +163,7 @@ impl Playable for SummonerWarsRules {
                 let (_, id) = ids.remove(index);
                 game.piece_mut(id)?.place = Place::Battlefield(square);
                 ctx.record(GameEvent::Entered {
-                    card: game.describe(id),
+                    card: id,
                     how: "placed",
                 });
             }
@@ -269,6 +269,8 @@ impl Playable for SummonerWarsRules {
     }
 
     fn describe_event(&self, game: &Game, event: &GameEvent) -> String {
+        let card = |id: &ObjectId| game.describe(*id);
+        let name = |id: &ObjectId| game.piece(*id).map_or("?", |p| p.card.name());
         match event {
             GameEvent::TurnStarted { player } => format!("player {}'s turn begins", player.0),
             GameEvent::PhaseStarted { phase } if phase.contains(' ') => format!("{phase} begins"),
@@ -276,11 +278,17 @@ impl Playable for SummonerWarsRules {
             GameEvent::Drew { player, count } => {
                 format!("player {} draws {count} card(s)", player.0)
             }
-            GameEvent::Entered { card, how } => format!("{card} is {how}"),
-            GameEvent::Moved { card, to, forced } => {
+            GameEvent::Entered { card: id, how } => format!("{} is {how}", card(id)),
+            GameEvent::Moved {
+                card: id,
+                to,
+                forced,
+            } => {
                 format!(
-                    "{card} {} to {to}",
-                    if *forced { "is forced" } else { "moves" }
+                    "{} {} to {}",
+                    name(id),
+                    if *forced { "is forced" } else { "moves" },
+                    grid().position_name(to)
                 )
             }
             GameEvent::Attacked {
@@ -289,22 +297,33 @@ impl Playable for SummonerWarsRules {
                 dice,
                 damage,
             } => format!(
-                "{attacker} attacks {target}: rolls {}, {damage} damage",
+                "{} attacks {}: rolls {}, {damage} damage",
+                card(attacker),
+                card(target),
                 dice.join(" ")
             ),
-            GameEvent::DamageAdded { card, amount } => format!("{card} takes {amount} damage"),
-            GameEvent::BoostAdded { card, amount } => format!("{card} gets {amount} boost"),
-            GameEvent::Destroyed { card, cause } => match cause {
-                Cause::Attack { .. } => format!("{card} is destroyed by the attack"),
-                Cause::Effect { .. } => format!("{card} is destroyed by an effect"),
-                Cause::GameState => format!("{card} is destroyed"),
+            GameEvent::DamageAdded { card: id, amount } => {
+                format!("{} takes {amount} damage", card(id))
+            }
+            GameEvent::BoostAdded { card: id, amount } => {
+                format!("{} gets {amount} boost", card(id))
+            }
+            GameEvent::Destroyed { card: id, cause } => match cause {
+                Cause::Attack { .. } => format!("{} is destroyed by the attack", name(id)),
+                Cause::Effect { .. } => format!("{} is destroyed by an effect", name(id)),
+                Cause::GameState => format!("{} is destroyed", name(id)),
             },
-            GameEvent::ReturnedToHand { card } => format!("{card} returns to its owner's hand"),
+            GameEvent::ReturnedToHand { card: id } => {
+                format!("{} returns to its owner's hand", name(id))
+            }
+            GameEvent::Discarded { card: id } => format!("{} is discarded", name(id)),
             GameEvent::MagicGained { player, amount } => {
                 format!("player {} gains {amount} magic", player.0)
             }
-            GameEvent::EventPlayed { card } => format!("{card} is played"),
-            GameEvent::AbilityResolved { ability, card } => format!("{ability} of {card}"),
+            GameEvent::EventPlayed { card: id } => format!("{} is played", name(id)),
+            GameEvent::AbilityResolved { ability, card: id } => {
+                format!("{ability} of {}", card(id))
+            }
             GameEvent::NotModelled(n) => format!(
                 "{} of {} is not modelled yet (ignored)",
                 n.ability,

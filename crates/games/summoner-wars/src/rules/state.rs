@@ -785,25 +785,26 @@ pub enum GameEvent {
     /// A card entered the battlefield by summoning, building or placing.
     Entered {
         /// The card.
-        card: String,
+        card: ObjectId,
         /// How ("summoned", "built", "placed").
         how: &'static str,
     },
     /// A unit moved or was forced from one square to another.
     Moved {
         /// The unit.
-        card: String,
+        card: ObjectId,
         /// Where to.
-        to: String,
+        #[serde(serialize_with = "square_name")]
+        to: Square,
         /// Whether it was forced.
         forced: bool,
     },
     /// An attack rolled dice.
     Attacked {
         /// The attacker.
-        attacker: String,
+        attacker: ObjectId,
         /// The target.
-        target: String,
+        target: ObjectId,
         /// Faces rolled.
         dice: Vec<&'static str>,
         /// Damage the attack adds.
@@ -812,28 +813,28 @@ pub enum GameEvent {
     /// Damage tokens were added (after any cap).
     DamageAdded {
         /// The card.
-        card: String,
+        card: ObjectId,
         /// How many.
         amount: u32,
     },
     /// Boost tokens were added.
     BoostAdded {
         /// The card.
-        card: String,
+        card: ObjectId,
         /// How many.
         amount: u32,
     },
     /// A card was destroyed.
     Destroyed {
         /// The card.
-        card: String,
+        card: ObjectId,
         /// Why.
         cause: Cause,
     },
     /// A unit that would be destroyed went back to its controller's hand instead.
     ReturnedToHand {
         /// The card.
-        card: String,
+        card: ObjectId,
     },
     /// A player gained magic.
     MagicGained {
@@ -842,17 +843,22 @@ pub enum GameEvent {
         /// How much.
         amount: u32,
     },
+    /// A card left the battlefield for its owner's discard pile by an effect.
+    Discarded {
+        /// The card.
+        card: ObjectId,
+    },
     /// An event was played.
     EventPlayed {
         /// The event.
-        card: String,
+        card: ObjectId,
     },
     /// A triggered or activated ability resolved.
     AbilityResolved {
         /// The ability.
         ability: &'static str,
         /// The card it belongs to.
-        card: String,
+        card: ObjectId,
     },
     /// Play met an ability the engine does not model yet; it was ignored (logged once per
     /// card and ability).

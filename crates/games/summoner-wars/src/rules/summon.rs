@@ -157,7 +157,7 @@ pub fn summon(
     pay(game, name, game.piece(card)?.cost())?;
     game.piece_mut(card)?.place = Place::Battlefield(at);
     ctx.record(GameEvent::Entered {
-        card: game.describe(card),
+        card,
         how: "summoned",
     });
     shadow_summon(game, ctx, card, &gates)?;
@@ -205,7 +205,7 @@ fn shadow_summon(
             };
             ctx.record(GameEvent::AbilityResolved {
                 ability: a.ability.meta().name,
-                card: game.describe(unit),
+                card: unit,
             });
             let player = game.piece(unit)?.controller;
             super::damage::add_damage(
@@ -269,10 +269,7 @@ pub fn build(
     let name = game.piece(card)?.card.name();
     pay(game, name, game.piece(card)?.cost())?;
     game.piece_mut(card)?.place = Place::Battlefield(at);
-    ctx.record(GameEvent::Entered {
-        card: game.describe(card),
-        how: "built",
-    });
+    ctx.record(GameEvent::Entered { card, how: "built" });
     Ok(())
 }
 
@@ -364,10 +361,8 @@ pub fn play_event(
         if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 1 {
             game.piece_mut(abolish)?.place = Place::Discard;
             game.piece_mut(card)?.place = Place::Discard;
-            ctx.record(GameEvent::EventPlayed { card: name });
-            ctx.record(GameEvent::EventPlayed {
-                card: game.describe(abolish),
-            });
+            ctx.record(GameEvent::EventPlayed { card });
+            ctx.record(GameEvent::EventPlayed { card: abolish });
             let player = game.active;
             game.player_mut(player).events_played_this_turn += 1;
             return Ok(());
@@ -394,7 +389,7 @@ pub fn play_event(
         (None, false) => Place::Discard,
     };
     game.piece_mut(card)?.place = place;
-    ctx.record(GameEvent::EventPlayed { card: name });
+    ctx.record(GameEvent::EventPlayed { card });
     let player = game.active;
     game.player_mut(player).events_played_this_turn += 1;
     let mut handlers: Vec<Handler> = card_handler(game, card).into_iter().collect();
