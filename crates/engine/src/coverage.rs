@@ -196,9 +196,22 @@ pub struct NotModelled<O> {
 }
 
 /// The (object, ability) pairs already reported in a game, so each is logged once.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct NotModelledLog<O> {
     reported: Vec<NotModelled<O>>,
+}
+
+impl<O: Clone> Clone for NotModelledLog<O> {
+    fn clone(&self) -> Self {
+        Self {
+            reported: self.reported.clone(),
+        }
+    }
+
+    /// Copies into the existing list.
+    fn clone_from(&mut self, source: &Self) {
+        self.reported.clone_from(&source.reported);
+    }
 }
 
 impl<O> Default for NotModelledLog<O> {

@@ -5,10 +5,25 @@ use serde::Serialize;
 /// An append-only log of game events. It can be switched off (for callers that only want the
 /// final state); pushing then does nothing. Clearing keeps the allocation, so a reused log does
 /// not allocate on a hot path once it has grown.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Serialize)]
 pub struct EventLog<E> {
     enabled: bool,
     events: Vec<E>,
+}
+
+impl<E: Clone> Clone for EventLog<E> {
+    fn clone(&self) -> Self {
+        Self {
+            enabled: self.enabled,
+            events: self.events.clone(),
+        }
+    }
+
+    /// Copies into the existing list of events.
+    fn clone_from(&mut self, source: &Self) {
+        self.enabled = source.enabled;
+        self.events.clone_from(&source.events);
+    }
 }
 
 impl<E> Default for EventLog<E> {

@@ -139,10 +139,25 @@ impl<T: TraitKind, M: PartialEq + Clone, P> Object<T, M, P> {
 /// Objects are shared between copies of the store and copied on their first change
 /// (`Arc::make_mut`): cloning a state to try an action, or to roll one back, copies one
 /// pointer per object, not the objects' markers and trait effects.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Serialize)]
 pub struct ObjectStore<T, M, P = u32> {
     objects: Vec<Arc<Object<T, M, P>>>,
     clock: u64,
+}
+
+impl<T, M, P> Clone for ObjectStore<T, M, P> {
+    fn clone(&self) -> Self {
+        Self {
+            objects: self.objects.clone(),
+            clock: self.clock,
+        }
+    }
+
+    /// Copies into the existing list of objects (no allocation once it is long enough).
+    fn clone_from(&mut self, source: &Self) {
+        self.objects.clone_from(&source.objects);
+        self.clock = source.clock;
+    }
 }
 
 impl<T, M, P> Default for ObjectStore<T, M, P> {

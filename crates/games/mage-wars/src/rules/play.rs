@@ -10,6 +10,8 @@
 //! `apply` checks and acts on the state and puts the state back as it was when the action
 //! turns out illegal, so a rejected action never leaves partial state.
 
+use std::cell::RefCell;
+
 use grimoire_engine::{
     Board, Ctx, ObjectId, Outcome, Playable, PlayerId, Rules, ScriptedDice, Zone,
 };
@@ -25,7 +27,7 @@ use super::setup::{self, Spellbook};
 use super::state::{Game, GameEvent, Marker, RulesError};
 
 /// One player's side: the Mage, the spellbook and the spells planned this round.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Seat {
     /// The player.
     pub player: PlayerId,
@@ -37,6 +39,32 @@ pub struct Seat {
     pub planned: Vec<usize>,
     /// The Mage's quickcast marker is ready (reset each round).
     pub quickcast: bool,
+}
+
+impl Clone for Seat {
+    fn clone(&self) -> Self {
+        Self {
+            spellbook: self.spellbook.clone(),
+            planned: self.planned.clone(),
+            ..*self
+        }
+    }
+
+    /// Copies into the existing lists.
+    fn clone_from(&mut self, source: &Self) {
+        let Self {
+            player,
+            mage,
+            spellbook,
+            planned,
+            quickcast,
+        } = source;
+        self.player = *player;
+        self.mage = *mage;
+        self.spellbook.clone_from(spellbook);
+        self.planned.clone_from(planned);
+        self.quickcast = *quickcast;
+    }
 }
 
 /// Where the round stands: who decides what now.
@@ -71,7 +99,7 @@ pub enum Step {
 }
 
 /// A game of Mage Wars in progress.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Match {
     /// The objects, mana and the rules' own state.
     pub game: Game,
@@ -93,7 +121,62 @@ pub struct Match {
     pub ended: Option<Outcome>,
 }
 
+impl Clone for Match {
+    fn clone(&self) -> Self {
+        Self {
+            game: self.game.clone(),
+            seats: self.seats.clone(),
+            sources: self.sources.clone(),
+            ready: self.ready.clone(),
+            hidden: self.hidden.clone(),
+            ..*self
+        }
+    }
+
+    /// Copies `source` field by field into the existing allocations; every field is named, so
+    /// one added and not copied here does not compile.
+    fn clone_from(&mut self, source: &Self) {
+        let Self {
+            game,
+            seats,
+            sources,
+            round,
+            initiative,
+            step,
+            ready,
+            hidden,
+            ended,
+        } = source;
+        self.game.clone_from(game);
+        self.seats.clone_from(seats);
+        self.sources.clone_from(sources);
+        self.round = *round;
+        self.initiative = *initiative;
+        self.step = *step;
+        self.ready.clone_from(ready);
+        self.hidden.clone_from(hidden);
+        self.ended = *ended;
+    }
+}
+
 impl Match {
+    /// A match with no seats and no objects: a place to copy states into.
+    fn empty() -> Self {
+        Self {
+            game: Game::default(),
+            seats: Vec::new(),
+            sources: Vec::new(),
+            round: 0,
+            initiative: PlayerId(1),
+            step: Step::Planning {
+                player: PlayerId(1),
+            },
+            ready: Vec::new(),
+            hidden: Vec::new(),
+            ended: None,
+        }
+    }
+
     /// The seat of `player`.
     pub fn seat(&self, player: PlayerId) -> Result<&Seat, RulesError> {
         self.seats
@@ -320,13 +403,21 @@ impl MageWarsGame {
         if !rolls {
             return true;
         }
-        let mut copy = state.clone();
-        let mut no_dice = ScriptedDice::new();
-        let mut events = Vec::new();
-        matches!(
-            perform(&mut copy, player, action, &mut no_dice, &mut events),
-            Ok(()) | Err(RulesError::Dice(_))
-        )
+        let attempt = |copy: &mut Match| {
+            let mut no_dice = ScriptedDice::new();
+            let mut events = Vec::new();
+            matches!(
+                perform(copy, player, action, &mut no_dice, &mut events),
+                Ok(()) | Err(RulesError::Dice(_))
+            )
+        };
+        SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+            Ok(mut scratch) => {
+                scratch.clone_from(state);
+                attempt(&mut scratch)
+            }
+            Err(_) => attempt(&mut state.clone()),
+        })
     }
 }
 
@@ -680,15 +771,27 @@ impl Rules for MageWarsGame {
         // what is left to go wrong (a failed roll, the attack sequence's own checks) is undone
         // from a copy.
         validate(state, player, action)?;
-        grimoire_engine::all_or_nothing(state, ctx, |state, ctx| {
+        let step = |state: &mut Match, ctx: &mut Ctx<'_, PlayEvent>| {
             let mut events = Vec::new();
             perform(state, player, action, &mut *ctx.dice, &mut events)?;
             for event in events {
                 ctx.record(event);
             }
             Ok(())
+        };
+        BACKUP.with(|backup| match backup.try_borrow_mut() {
+            Ok(mut backup) => grimoire_engine::all_or_nothing_in(state, &mut backup, ctx, step),
+            Err(_) => grimoire_engine::all_or_nothing(state, ctx, step),
         })
     }
+}
+
+thread_local! {
+    /// The copy `apply` keeps of the state to restore, reused from one action to the next
+    /// (copied with `clone_from`, into its existing allocations).
+    static BACKUP: RefCell<Match> = RefCell::new(Match::empty());
+    /// The copy `legal_actions` tries attacks on, reused from one trial to the next.
+    static SCRATCH: RefCell<Match> = RefCell::new(Match::empty());
 }
 
 impl Playable for MageWarsGame {

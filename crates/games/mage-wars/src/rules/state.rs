@@ -223,7 +223,7 @@ pub enum OpSource {
 }
 
 /// The game state.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct Game {
     /// The arena: zones `A1`-`D3` (object zones are its [`grimoire_engine::Zone`] numbers),
     /// distances counted across zone sides (see docs/decisions.md, "Range is counted
@@ -260,6 +260,49 @@ pub struct Game {
     /// Each object's traits as [`Game::traits`] computes them, kept until its traits or
     /// conditions change; shared between copies of the state until one of them changes it.
     views: Vec<Arc<TraitView>>,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Self {
+        let mut copy = Game::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies `source` field by field into the existing allocations (a state is copied for
+    /// every action applied and for every attack `legal_actions` tries). Every field is named,
+    /// so a field added to `Game` and not copied here does not compile.
+    fn clone_from(&mut self, source: &Self) {
+        let Self {
+            arena,
+            store,
+            cards,
+            mana,
+            log,
+            last_dice_rolled,
+            kept_until_next_action,
+            destroyed_by_damage,
+            taunts,
+            reported,
+            drafts_reported,
+            until_end_of_round,
+            views,
+        } = source;
+        self.arena = *arena;
+        self.store.clone_from(store);
+        self.cards.clone_from(cards);
+        self.mana.clone_from(mana);
+        self.log.clone_from(log);
+        self.last_dice_rolled.clone_from(last_dice_rolled);
+        self.kept_until_next_action
+            .clone_from(kept_until_next_action);
+        self.destroyed_by_damage.clone_from(destroyed_by_damage);
+        self.taunts.clone_from(taunts);
+        self.reported.clone_from(reported);
+        self.drafts_reported.clone_from(drafts_reported);
+        self.until_end_of_round.clone_from(until_end_of_round);
+        self.views.clone_from(views);
+    }
 }
 
 /// An object's traits now, sorted by codex entry and timestamp, with the set of entries
