@@ -72,4 +72,7 @@ pub use simulate::{
     simulate, time_playouts, CardFigures, FailedGame, PlayoutTiming, Rate, SimulationOptions,
     Spread, Summary,
 };
-pub use store::{Object, ObjectId, ObjectStore, PlayerId, TraitEffect, TraitEffectKind, TraitKind};
+pub use store::{
+    clone_shared_from, Object, ObjectId, ObjectStore, PlayerId, TraitEffect, TraitEffectKind,
+    TraitKind,
+};

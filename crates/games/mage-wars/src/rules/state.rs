@@ -290,7 +290,7 @@ impl Clone for Game {
         } = source;
         self.arena = *arena;
         self.store.clone_from(store);
-        self.cards.clone_from(cards);
+        grimoire_engine::clone_shared_from(&mut self.cards, cards);
         self.mana.clone_from(mana);
         self.log.clone_from(log);
         self.last_dice_rolled.clone_from(last_dice_rolled);
@@ -301,7 +301,7 @@ impl Clone for Game {
         self.reported.clone_from(reported);
         self.drafts_reported.clone_from(drafts_reported);
         self.until_end_of_round.clone_from(until_end_of_round);
-        self.views.clone_from(views);
+        grimoire_engine::clone_shared_from(&mut self.views, views);
     }
 }
 
