@@ -9,7 +9,7 @@
 //! what the rules interpret: printed stats, keywords and tags; a card's own text (its handler)
 //! is logged once per object as not modelled ([`GameEvent::NotModelled`]).
 
-use grimoire_engine::{Ctx, DieFaces, ObjectId, Outcome as EngineOutcome, Playable, PlayerId};
+use grimoire_engine::{Ctx, DieFaces, ObjectId, Outcome as EngineOutcome, Playable, PlayerId, Rules};
 
 use super::actions::{Action, WowRules};
 use super::card::Printed;
@@ -26,6 +26,17 @@ const MAX_ROLL_OFFS: usize = 100;
 
 impl Playable for WowRules {
     type Deck = Deck;
+
+    /// [`Rules::apply`] itself: it runs all or nothing already (`step_then_priority`), so a
+    /// second copy of the state per action would change nothing.
+    fn try_apply(
+        &self,
+        game: &mut Game,
+        action: &Action,
+        ctx: &mut Ctx<'_, GameEvent>,
+    ) -> Result<(), RulesError> {
+        self.apply(game, action, ctx)
+    }
 
     fn setup(&self, decks: &[Deck], ctx: &mut Ctx<'_, GameEvent>) -> Result<Game, RulesError> {
         if decks.len() != self.players() {
