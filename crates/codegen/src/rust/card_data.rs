@@ -59,11 +59,9 @@ impl Names {
                 let prefix = static_ident(&kind.ident).to_string();
                 kind.fields
                     .iter()
-                    .map(|field| {
-                        Column {
-                            values: format!("{prefix}_{}", static_ident(&field.name)),
-                            item_type: type_text(game, &field.ty),
-                        }
+                    .map(|field| Column {
+                        values: format!("{prefix}_{}", static_ident(&field.name)),
+                        item_type: type_text(game, &field.ty),
                     })
                     .collect()
             })
@@ -234,7 +232,11 @@ fn row_items(game: &Game, columns: &[Vec<Column>]) -> (String, usize, String) {
     let mut tables = Vec::new();
     for (kind_index, kind) in game.kinds.iter().enumerate() {
         let ty = type_ident(&kind.ident);
-        let count = game.cards.iter().filter(|card| card.kind == kind_index).count();
+        let count = game
+            .cards
+            .iter()
+            .filter(|card| card.kind == kind_index)
+            .count();
         let size = super::types::unsuffixed(count);
         let table = plural_static_ident(&kind.ident);
         let snake = kind.ident.to_snake_case();
@@ -258,11 +260,15 @@ fn row_items(game: &Game, columns: &[Vec<Column>]) -> (String, usize, String) {
             });
             continue;
         }
-        let fields = kind.fields.iter().zip(&columns[kind_index]).map(|(field, column)| {
-            let name = field_ident(&field.name);
-            let values = format_ident!("{}", column.values);
-            quote!(#name: #values[row])
-        });
+        let fields = kind
+            .fields
+            .iter()
+            .zip(&columns[kind_index])
+            .map(|(field, column)| {
+                let name = field_ident(&field.name);
+                let values = format_ident!("{}", column.values);
+                quote!(#name: #values[row])
+            });
         let row_doc = docs::text(&format!("Row `row` of the `{}` columns.", kind.name));
         functions.push(quote! {
             #rows_doc
@@ -728,8 +734,14 @@ mod tests {
         let text = card_data(&game).parts.concat();
         let table = plural_static_ident(&kind.ident);
         let rows = format!("card_rows::{}_rows()", kind.ident.to_snake_case());
-        assert!(text.contains(&format!("pub static {table}: [{}; 3000] = {rows};", kind.ident)));
-        let names = format!("const {}_NAME: &[&str; 3000] = &[", static_ident(&kind.ident));
+        assert!(text.contains(&format!(
+            "pub static {table}: [{}; 3000] = {rows};",
+            kind.ident
+        )));
+        let names = format!(
+            "const {}_NAME: &[&str; 3000] = &[",
+            static_ident(&kind.ident)
+        );
         assert!(text.contains(&names), "no name column in {text:.2000}");
         for i in [0, 1234, 2999] {
             // `CARD_NAMES` and `CARDS_BY_NAME` (the rows keep the sample card's field values).
