@@ -7,12 +7,15 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use grimoire_compiler::ir::{CodexRef, Game, Value};
+use grimoire_compiler::ir::{CodexRef, Game, Type, Value};
+use heck::ToSnakeCase;
+use quote::{format_ident, quote};
 use rayon::prelude::*;
 
 use super::docs;
 use super::layout::Layout;
-use crate::names::{field_ident, plural_static_ident, static_ident};
+use super::types::rust_type;
+use crate::names::{field_ident, plural_static_ident, static_ident, type_ident};
 
 /// The per-card items of a game as source text, and the names they define.
 pub(crate) struct CardData {
@@ -37,10 +40,33 @@ struct Names {
     kind_tables: Vec<String>,
     /// Per union, per variant: its path (`Effect::Draw`) and field names.
     unions: Vec<Vec<(String, Vec<String>)>>,
+    /// Per kind, per field: the constants of its column.
+    columns: Vec<Vec<Column>>,
+    /// The `card_rows` module without its columns, formatted.
+    row_module: String,
+    /// Where in `row_module` the columns go (after its `use`).
+    row_module_split: usize,
+    /// The kinds' static tables, formatted.
+    kind_tables_text: String,
 }
 
 impl Names {
     fn new(game: &Game) -> Names {
+        let columns: Vec<Vec<Column>> = game
+            .kinds
+            .iter()
+            .map(|kind| {
+                let prefix = static_ident(&kind.ident).to_string();
+                kind.fields
+                    .iter()
+                    .map(|field| Column {
+                        values: format!("{prefix}_{}", static_ident(&field.name)),
+                        item_type: type_text(game, &field.ty),
+                    })
+                    .collect()
+            })
+            .collect();
+        let (row_module, row_module_split, kind_tables_text) = row_items(game, &columns);
         let idents = |fields: &mut dyn Iterator<Item = &str>| {
             fields.map(|name| field_ident(name).to_string()).collect()
         };
@@ -99,8 +125,23 @@ impl Names {
                         .collect()
                 })
                 .collect(),
+            columns,
+            row_module,
+            row_module_split,
+            kind_tables_text,
         }
     }
+}
+
+/// A Rust type as prettyplease prints it, for the type of a constant: without `'static`,
+/// which a constant's references have already (`Option<&str>`).
+fn type_text(game: &Game, ty: &Type) -> String {
+    let ty = rust_type(game, ty);
+    let text = super::format_items(quote!(type T = #ty;));
+    text.trim_end()
+        .trim_start_matches("type T = ")
+        .trim_end_matches(';')
+        .replace("&'static ", "&")
 }
 
 /// Writes values of one game into a [`Layout`].
@@ -122,53 +163,50 @@ impl<'a> Writer<'a> {
     }
 }
 
-/// Bytes of Rust a card row usually takes, to size buffers up front.
-const ROW_BYTES: usize = 1536;
-
-/// Cards printed as one piece of the `card_rows` text.
-const ROWS_PER_PIECE: usize = 2048;
-
 /// The per-card items of `game`, in file order.
 ///
-/// The card rows are most of the text and independent of each other: they are printed in
-/// pieces of [`ROWS_PER_PIECE`] cards in parallel, beside the tables, and joined in order.
+/// A kind's cards are stored column by column (one constant array per field, one pool per
+/// list field) and built into the kind's table by a `const fn` at compile time: a few large
+/// constants cost rustc far less than one constant per card and per list. The columns are
+/// independent of each other, so they are printed in parallel and joined in order.
 pub(crate) fn card_data(game: &Game) -> CardData {
     let names = Names::new(game);
-    let rows = row_const_names(game);
-    let pieces = game.cards.len().div_ceil(ROWS_PER_PIECE);
-    let (row_chunks, tables): (Vec<String>, String) = rayon::join(
+    let columns: Vec<(usize, usize)> = game
+        .kinds
+        .iter()
+        .enumerate()
+        .filter(|(kind, _)| game.cards.iter().any(|card| card.kind == *kind))
+        .flat_map(|(kind, def)| (0..def.fields.len()).map(move |field| (kind, field)))
+        .collect();
+    let (column_texts, tables): (Vec<String>, String) = rayon::join(
         || {
-            (0..pieces)
-                .into_par_iter()
-                .map(|piece| {
-                    let start = piece * ROWS_PER_PIECE;
-                    let end = (start + ROWS_PER_PIECE).min(game.cards.len());
-                    let mut writer = Writer::new(game, &names, ROW_BYTES * (end - start));
-                    writer.card_rows(start..end, &rows);
+            columns
+                .par_iter()
+                .map(|&(kind, field)| {
+                    let mut writer = Writer::new(game, &names, 64 * game.cards.len());
+                    writer.column(kind, field);
                     writer.out
                 })
                 .collect()
         },
         || {
             let mut writer = Writer::new(game, &names, 256 * game.cards.len() + 4096);
-            writer.kind_tables(&rows);
             writer.card_id();
             writer.card_tables();
             writer.out
         },
     );
 
-    let mut parts = Vec::with_capacity(row_chunks.len() + 3);
+    let mut parts = Vec::with_capacity(column_texts.len() + 3);
     let mut defines = BTreeSet::new();
-    if !game.cards.is_empty() {
+    if !columns.is_empty() {
         defines.insert("card_rows".to_string());
-        let mut writer = Writer::new(game, &names, 128);
-        writer.doc("The current version of every card, one constant each.");
-        writer.out.push_str("mod card_rows {\n    use super::*;\n");
-        parts.push(writer.out);
-        parts.extend(row_chunks);
-        parts.push("}\n".to_string());
+        let (head, tail) = names.row_module.split_at(names.row_module_split);
+        parts.push(head.to_string());
+        parts.extend(column_texts);
+        parts.push(tail.to_string());
     }
+    parts.push(names.kind_tables_text.clone());
     parts.push(tables);
     defines.extend(names.kind_tables.iter().cloned());
     for name in [
@@ -185,21 +223,100 @@ pub(crate) fn card_data(game: &Game) -> CardData {
     CardData { parts, defines }
 }
 
-/// One unique constant name per card (in card order), from its `CardId` variant.
-fn row_const_names(game: &Game) -> Vec<String> {
-    let mut taken = BTreeSet::new();
-    game.cards
-        .iter()
-        .enumerate()
-        .map(|(index, card)| {
-            let mut name = static_ident(&card.ident).to_string();
-            if !taken.insert(name.clone()) {
-                name = format!("{name}_{index}");
-                taken.insert(name.clone());
+/// The `card_rows` module (without its columns) and the kind tables, formatted by prettyplease:
+/// per kind, `<kind>_row(row)` reading one row out of the columns and `<kind>_rows()` building
+/// the kind's table; each table is `pub static <KINDS>: [Kind; n] = card_rows::<kind>_rows();`.
+/// Returns the module's text, the offset in it where the columns go, and the tables' text.
+fn row_items(game: &Game, columns: &[Vec<Column>]) -> (String, usize, String) {
+    let mut functions = Vec::new();
+    let mut tables = Vec::new();
+    for (kind_index, kind) in game.kinds.iter().enumerate() {
+        let ty = type_ident(&kind.ident);
+        let count = game
+            .cards
+            .iter()
+            .filter(|card| card.kind == kind_index)
+            .count();
+        let size = super::types::unsuffixed(count);
+        let table = plural_static_ident(&kind.ident);
+        let snake = kind.ident.to_snake_case();
+        let rows_fn = format_ident!("{}_rows", snake);
+        let row_fn = format_ident!("{}_row", snake);
+        let table_doc = docs::text(&format!(
+            "Every `{}` card (current version), sorted by name.",
+            kind.name
+        ));
+        tables.push(quote! {
+            #table_doc
+            pub static #table: [#ty; #size] = card_rows::#rows_fn();
+        });
+        let rows_doc = docs::text(&format!("The `{}` cards' rows, in table order.", kind.name));
+        if count == 0 {
+            functions.push(quote! {
+                #rows_doc
+                pub(super) const fn #rows_fn() -> [#ty; 0] {
+                    []
+                }
+            });
+            continue;
+        }
+        let fields = kind
+            .fields
+            .iter()
+            .zip(&columns[kind_index])
+            .map(|(field, column)| {
+                let name = field_ident(&field.name);
+                let values = format_ident!("{}", column.values);
+                quote!(#name: #values[row])
+            });
+        let row_doc = docs::text(&format!("Row `row` of the `{}` columns.", kind.name));
+        functions.push(quote! {
+            #rows_doc
+            pub(super) const fn #rows_fn() -> [#ty; #size] {
+                let mut rows = [#row_fn(0); #size];
+                let mut row = 1;
+                while row < #size {
+                    rows[row] = #row_fn(row);
+                    row += 1;
+                }
+                rows
             }
-            name
-        })
-        .collect()
+
+            #row_doc
+            const fn #row_fn(row: usize) -> #ty {
+                #ty { #(#fields,)* }
+            }
+        });
+    }
+    let module = super::format_items(quote! {
+        /// The current version of every card, one constant array per field of each kind, and
+        /// the functions that build the kinds' tables out of them at compile time.
+        mod card_rows {
+            use super::*;
+            #(#functions)*
+        }
+    });
+    let marker = "    use super::*;\n";
+    let split = module.find(marker).map_or(0, |at| at + marker.len());
+    (module, split, super::format_items(quote!(#(#tables)*)))
+}
+
+/// The constant holding one field of a kind: one value per card of the kind.
+struct Column {
+    /// The constant's name (`HERO_COST`).
+    values: String,
+    /// The Rust type of one value, as prettyplease prints it.
+    item_type: String,
+}
+
+/// True for a plain non-negative integer or boolean literal (prettyplease fills arrays of
+/// only those line by line).
+fn is_simple(value: &Value) -> bool {
+    match value {
+        Value::Int(number) => *number >= 0,
+        Value::Bool(_) => true,
+        _ => false,
+    }
 }
 
 /// A string literal as `proc_macro2` prints `Literal::string` (and prettyplease then keeps):
@@ -256,46 +373,49 @@ impl Writer<'_> {
         self.layout.finish_item(indent, &mut self.out);
     }
 
-    /// The constants of the cards `range` (current version), one per card, inside the
-    /// private `card_rows` module. Each constant is its own body for the type checker; one
-    /// giant table literal would make type-checking grow faster than linearly with the
-    /// number of cards.
-    fn card_rows(&mut self, range: std::ops::Range<usize>, rows: &[String]) {
+    /// The constants of field `field` of kind `kind`, inside the private `card_rows` module:
+    /// `const HERO_COST: &[Option<u8>; n] = &[...];` with one value per card of the kind, in
+    /// table order (preceded by `HERO_COST_EMPTY`, the empty list, when a list field has one).
+    fn column(&mut self, kind: usize, field: usize) {
         let game = self.game;
-        for (card, row) in game.cards[range.clone()].iter().zip(&rows[range]) {
-            let kind = &game.kinds[card.kind];
-            let head = format!("pub(super) const {row}: {}", kind.ident);
-            let mut layout = std::mem::take(&mut self.layout);
-            layout.item(&head, |l| self.kind_literal(l, card.kind, &card.fields));
-            layout.finish_item(4, &mut self.out);
-            self.layout = layout;
-        }
-    }
-
-    /// One static table per kind (`CREATURES`) referring to its cards' rows.
-    fn kind_tables(&mut self, rows: &[String]) {
-        let game = self.game;
-        for (kind_index, kind) in game.kinds.iter().enumerate() {
-            let table = &self.names.kind_tables[kind_index];
-            let members: Vec<&str> = game
-                .cards
-                .iter()
-                .zip(rows)
-                .filter(|(card, _)| card.kind == kind_index)
-                .map(|(_, row)| row.as_str())
-                .collect();
-            self.doc(&format!(
-                "Every `{}` card (current version), sorted by name.",
-                kind.name
-            ));
-            let head = format!("pub static {table}: [{}; {}]", kind.ident, members.len());
-            self.array_item(&head, 0, members.len(), |l, i| {
-                l.word_with(|s| {
-                    s.push_str("card_rows::");
-                    s.push_str(members[i]);
-                });
+        let column = &self.names.columns[kind][field];
+        let values: Vec<&Value> = game
+            .cards
+            .iter()
+            .filter(|card| card.kind == kind)
+            .map(|card| &card.fields[field])
+            .collect();
+        let mut layout = std::mem::take(&mut self.layout);
+        // An empty list names one typed constant: a literal `&[]` per card is a coercion
+        // each for the type checker.
+        let is_empty = |value: &Value| matches!(value, Value::List(items) if items.is_empty());
+        let empty = format!("{}_EMPTY", column.values);
+        let has_empty = values.iter().any(|value| is_empty(value));
+        if has_empty {
+            layout.item(&format!("const {empty}: {}", column.item_type), |l| {
+                l.word("&[]");
             });
+            layout.finish_item(4, &mut self.out);
         }
+        let head = format!(
+            "const {}: &[{}; {}]",
+            column.values,
+            column.item_type,
+            values.len()
+        );
+        let simple = values.iter().all(|value| is_simple(value));
+        layout.item(&head, |l| {
+            l.word("&");
+            l.array(values.len(), simple, |l, i| {
+                if is_empty(values[i]) {
+                    l.word(&empty);
+                } else {
+                    self.value(l, values[i]);
+                }
+            });
+        });
+        layout.finish_item(4, &mut self.out);
+        self.layout = layout;
     }
 
     /// `Kind { field: value, ... }` for a card of kind `kind`.
@@ -354,11 +474,7 @@ impl Writer<'_> {
                 }
             }
             Value::List(items) => {
-                let simple = items.iter().all(|item| match item {
-                    Value::Int(number) => *number >= 0,
-                    Value::Bool(_) => true,
-                    _ => false,
-                });
+                let simple = items.iter().all(is_simple);
                 l.word("&");
                 l.array(items.len(), simple, |l, i| self.value(l, &items[i]));
             }
@@ -612,20 +728,25 @@ mod tests {
     }
 
     #[test]
-    fn rows_printed_in_pieces_join_to_the_one_piece_text() {
-        let game = many_cards(2 * ROWS_PER_PIECE + 17);
-        let parallel = card_data(&game).parts.concat();
-        let names = Names::new(&game);
-        let rows = row_const_names(&game);
-        let mut writer = Writer::new(&game, &names, 0);
-        writer.card_rows(0..game.cards.len(), &rows);
-        assert!(
-            parallel.contains(&writer.out),
-            "the card rows printed in pieces differ from one sequential print"
+    fn every_card_is_one_row_of_its_kinds_columns() {
+        let game = many_cards(3000);
+        let kind = &game.kinds[game.cards[0].kind];
+        let text = card_data(&game).parts.concat();
+        let table = plural_static_ident(&kind.ident);
+        let rows = format!("card_rows::{}_rows()", kind.ident.to_snake_case());
+        assert!(text.contains(&format!(
+            "pub static {table}: [{}; 3000] = {rows};",
+            kind.ident
+        )));
+        let names = format!(
+            "const {}_NAME: &[&str; 3000] = &[",
+            static_ident(&kind.ident)
         );
-        assert_eq!(
-            parallel.matches("pub(super) const CARD").count(),
-            game.cards.len()
-        );
+        assert!(text.contains(&names), "no name column in {text:.2000}");
+        for i in [0, 1234, 2999] {
+            // `CARD_NAMES` and `CARDS_BY_NAME` (the rows keep the sample card's field values).
+            let quoted = format!("\"Card{i:04}\"");
+            assert_eq!(text.matches(&quoted).count(), 2, "Card{i:04}");
+        }
     }
 }

@@ -10,7 +10,8 @@ use super::docs;
 use super::types::unsuffixed;
 use crate::names::type_ident;
 
-/// `Handler` with `ALL`, `name()`, `Display` and a `FromStr` that binary-searches the names.
+/// `Handler` with `ALL`, `NAMES`, `name()` (a table look-up), `Debug` and `Display` by name,
+/// and a `FromStr` that binary-searches the names.
 pub(crate) fn items(game: &Game) -> TokenStream {
     let handlers = &game.handlers;
     let variants: Vec<_> = handlers.iter().map(|h| type_ident(&h.ident)).collect();
@@ -23,16 +24,18 @@ pub(crate) fn items(game: &Game) -> TokenStream {
         names.iter().copied().zip(&variants).collect();
     sorted.sort_by(|a, b| a.0.cmp(b.0));
     let (sorted_names, sorted_variants): (Vec<&str>, Vec<_>) = sorted.into_iter().unzip();
+    // A table rather than a `match` of one arm per handler: WoW TCG has thousands, and the
+    // match (like a derived `Debug`) was one of the largest functions of its crate.
     let name_body = if handlers.is_empty() {
         quote!(match self {})
     } else {
-        quote!(match self { #(Self::#variants => #names,)* })
+        quote!(Self::NAMES[self as usize])
     };
     quote! {
         /// A native handler: behaviour the codex cannot express, named by a card, a codex entry
         /// or a handler-typed field. A game's rules dispatch on it with a `match` (a wildcard
         /// arm answers "not modelled yet").
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Handler {
             #( #variant_docs #variants, )*
         }
@@ -42,12 +45,20 @@ pub(crate) fn items(game: &Game) -> TokenStream {
             pub const NAME: &'static str = "Handler";
             /// Every handler, in declaration order.
             pub const ALL: [Handler; #count] = [#(Self::#variants),*];
+            /// The names of [`Self::ALL`], in the same order.
+            pub const NAMES: [&'static str; #count] = [#(#names),*];
             /// Every handler by its name, sorted by name (byte order) for binary search.
             pub const BY_NAME: [(&'static str, Handler); #count] = [#((#sorted_names, Self::#sorted_variants)),*];
 
             /// The handler's snake_case name as written in content.
             pub const fn name(self) -> &'static str {
                 #name_body
+            }
+        }
+
+        impl ::core::fmt::Debug for Handler {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                write!(f, "Handler({:?})", self.name())
             }
         }
 

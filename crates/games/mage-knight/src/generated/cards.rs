@@ -238,30 +238,1697 @@ impl ::core::fmt::Display for CardId {
         f.write_str(self.name())
     }
 }
-/// The current version of every card, one constant each.
+/// The current version of every card, one constant array per field of each kind, and
+/// the functions that build the kinds' tables out of them at compile time.
 mod card_rows {
     use super::*;
-    pub(super) const ABYDOR: Warrior = Warrior {
-        name: "Abydor",
-        summary: None,
-        handler: None,
-        printings: &[
+    const WARRIOR_NAME: &[&str; 109] = &[
+        "Abydor",
+        "Alessi Ost",
+        "Alsyn Vale",
+        "Altem Guardsman (Standard)",
+        "Altem Guardsman (Tough)",
+        "Altem Guardsman (Weak)",
+        "Amazon Blademistress (Standard)",
+        "Amazon Blademistress (Tough)",
+        "Amazon Blademistress (Weak)",
+        "Amazon Draconum",
+        "Amazon Huntress",
+        "Amazon Mancatcher (Standard)",
+        "Amazon Mancatcher (Tough)",
+        "Amazon Mancatcher (Weak)",
+        "Amazon Priestess (Standard)",
+        "Amazon Priestess (Tough)",
+        "Amazon Priestess (Weak)",
+        "Amazon Queen",
+        "Amethyst Knight",
+        "Amotep Gunner (Standard)",
+        "Amotep Gunner (Tough)",
+        "Amotep Gunner (Weak)",
+        "Amotep Incinerator (Standard)",
+        "Amotep Incinerator (Tough)",
+        "Amotep Incinerator (Weak)",
+        "Amotep Maiden (Standard)",
+        "Amotep Maiden (Tough)",
+        "Amotep Maiden (Weak)",
+        "Amotep Norda",
+        "Animated Mud (Standard)",
+        "Animated Mud (Tough)",
+        "Animated Mud (Weak)",
+        "Ankhar Archer (Standard)",
+        "Ankhar Archer (Tough)",
+        "Ankhar Archer (Weak)",
+        "Ankhar Butcher (Standard)",
+        "Ankhar Butcher (Tough)",
+        "Ankhar Butcher (Weak)",
+        "Ankhet",
+        "Anopheles",
+        "Anunub",
+        "Anunub's Shield",
+        "Arcane Draconum",
+        "Arman Gessep",
+        "Armored Skeleton (Standard)",
+        "Armored Skeleton (Tough)",
+        "Armored Skeleton (Weak)",
+        "Ashek Sandslayer",
+        "Ashell the Driven",
+        "Atayet",
+        "Avante Reaver",
+        "Aycorn Trueshot",
+        "Bakus",
+        "Barber Hurgg",
+        "Barber-Surgeon (Standard)",
+        "Barber-Surgeon (Tough)",
+        "Barber-Surgeon (Weak)",
+        "Battle Queen (Standard)",
+        "Battle Queen (Tough)",
+        "Battle Queen (Weak)",
+        "Bek",
+        "Berserker (Standard)",
+        "Berserker (Tough)",
+        "Berserker (Weak)",
+        "Black Dirge",
+        "Black Powder Boomer (Standard)",
+        "Black Powder Boomer (Tough)",
+        "Black Powder Boomer (Weak)",
+        "Blade Golem (Standard)",
+        "Blade Golem (Tough)",
+        "Blade Golem (Weak)",
+        "Bladesmith Draconum",
+        "Bloodaxe",
+        "Bombardo",
+        "Bond Maker (Standard)",
+        "Bond Maker (Tough)",
+        "Bond Maker (Weak)",
+        "Bone Golem (Standard)",
+        "Bone Golem (Tough)",
+        "Bone Golem (Weak)",
+        "Bone Grinder (Standard)",
+        "Bone Grinder (Tough)",
+        "Bone Grinder (Weak)",
+        "Boombock",
+        "Booshac",
+        "Boronx",
+        "Brass Commander (Standard)",
+        "Brass Commander (Tough)",
+        "Brass Commander (Weak)",
+        "Brass Golem (Standard)",
+        "Brass Golem (Tough)",
+        "Brass Golem (Weak)",
+        "Brimbidus Grimm",
+        "Byrch",
+        "Captain Sarjhet",
+        "Cave Archer (Standard)",
+        "Cave Archer (Tough)",
+        "Cave Archer (Weak)",
+        "Cave Butcher (Standard)",
+        "Cave Butcher (Tough)",
+        "Cave Butcher (Weak)",
+        "Centaur Archer (Standard)",
+        "Centaur Archer (Tough)",
+        "Centaur Archer (Weak)",
+        "Centaur Champion",
+        "Centaur Lieutenant (Standard)",
+        "Centaur Lieutenant (Tough)",
+        "Centaur Lieutenant (Weak)",
+        "Centaur Medic (Weak)",
+    ];
+    const WARRIOR_SUMMARY: &[Option<&str>; 109] = &[
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+    ];
+    const WARRIOR_HANDLER: &[Option<Handler>; 109] = &[
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+    ];
+    const WARRIOR_PRINTINGS: &[&[Printing]; 109] = &[
+        &[
             Printing {
                 set: "lancers",
                 number: Some("L160"),
             },
         ],
-        model_id: Some(9128),
-        expansion: Expansion::Lancers,
-        rank: Rank::PromoL6,
-        rarity: Some(6),
-        point_value: 49,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Cavalry),
-        front_arc: 180,
-        range: 10,
-        targets: 1,
-        dial: &[
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R175"),
+            },
+        ],
+        &[
+            Printing {
+                set: "dungeons",
+                number: Some("D081"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R059"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R060"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R058"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R086"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R087"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R085"),
+            },
+        ],
+        &[
+            Printing {
+                set: "minions",
+                number: Some("M100"),
+            },
+        ],
+        &[
+            Printing {
+                set: "unlimited",
+                number: Some("U152"),
+            },
+        ],
+        &[
+            Printing {
+                set: "whirlwind",
+                number: Some("W023"),
+            },
+        ],
+        &[
+            Printing {
+                set: "whirlwind",
+                number: Some("W024"),
+            },
+        ],
+        &[
+            Printing {
+                set: "whirlwind",
+                number: Some("W022"),
+            },
+        ],
+        &[
+            Printing {
+                set: "uprising",
+                number: Some("G041"),
+            },
+        ],
+        &[
+            Printing {
+                set: "uprising",
+                number: Some("G042"),
+            },
+        ],
+        &[
+            Printing {
+                set: "uprising",
+                number: Some("G040"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R152"),
+            },
+        ],
+        &[
+            Printing {
+                set: "minions",
+                number: Some("M092"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R050"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R051"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R049"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R053"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R054"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R052"),
+            },
+        ],
+        &[
+            Printing {
+                set: "uprising",
+                number: Some("G068"),
+            },
+        ],
+        &[
+            Printing {
+                set: "uprising",
+                number: Some("G069"),
+            },
+        ],
+        &[
+            Printing {
+                set: "uprising",
+                number: Some("G067"),
+            },
+        ],
+        &[
+            Printing {
+                set: "sinister",
+                number: Some("S112"),
+            },
+        ],
+        &[
+            Printing {
+                set: "dungeons",
+                number: Some("D047"),
+            },
+        ],
+        &[
+            Printing {
+                set: "dungeons",
+                number: Some("D048"),
+            },
+        ],
+        &[
+            Printing {
+                set: "dungeons",
+                number: Some("D046"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L131"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L132"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L130"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L125"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L126"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L124"),
+            },
+        ],
+        &[
+            Printing {
+                set: "dungeons",
+                number: Some("D111"),
+            },
+        ],
+        &[
+            Printing {
+                set: "minions",
+                number: Some("M117"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R164"),
+            },
+        ],
+        &[
+            Printing {
+                set: "sinister",
+                number: Some("S118"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L142"),
+            },
+        ],
+        &[
+            Printing {
+                set: "dungeons",
+                number: Some("D072"),
+            },
+        ],
+        &[
+            Printing {
+                set: "dungeons",
+                number: Some("D008"),
+            },
+        ],
+        &[
+            Printing {
+                set: "dungeons",
+                number: Some("D009"),
+            },
+        ],
+        &[
+            Printing {
+                set: "dungeons",
+                number: Some("D007"),
+            },
+        ],
+        &[
+            Printing {
+                set: "whirlwind",
+                number: Some("W149"),
+            },
+        ],
+        &[
+            Printing {
+                set: "whirlwind",
+                number: Some("W151"),
+            },
+        ],
+        &[
+            Printing {
+                set: "dungeons",
+                number: Some("D120"),
+            },
+        ],
+        &[
+            Printing {
+                set: "dungeons",
+                number: Some("D086"),
+            },
+        ],
+        &[
+            Printing {
+                set: "whirlwind",
+                number: Some("W161"),
+            },
+        ],
+        &[
+            Printing {
+                set: "misc",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "dungeons",
+                number: Some("D095"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L077"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L078"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L076"),
+            },
+        ],
+        &[
+            Printing {
+                set: "whirlwind",
+                number: Some("W050"),
+            },
+        ],
+        &[
+            Printing {
+                set: "whirlwind",
+                number: Some("W051"),
+            },
+        ],
+        &[
+            Printing {
+                set: "whirlwind",
+                number: Some("W049"),
+            },
+        ],
+        &[
+            Printing {
+                set: "sinister",
+                number: Some("S120"),
+            },
+        ],
+        &[
+            Printing {
+                set: "whirlwind",
+                number: Some("W032"),
+            },
+        ],
+        &[
+            Printing {
+                set: "whirlwind",
+                number: Some("W033"),
+            },
+        ],
+        &[
+            Printing {
+                set: "whirlwind",
+                number: Some("W031"),
+            },
+        ],
+        &[
+            Printing {
+                set: "minions",
+                number: Some("M109"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R089"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R090"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R088"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R056"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R057"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R055"),
+            },
+        ],
+        &[
+            Printing {
+                set: "unlimited",
+                number: Some("U157"),
+            },
+        ],
+        &[
+            Printing {
+                set: "minions",
+                number: Some("M118"),
+            },
+        ],
+        &[
+            Printing {
+                set: "minions",
+                number: Some("M104"),
+            },
+        ],
+        &[
+            Printing {
+                set: "whirlwind",
+                number: Some("W047"),
+            },
+        ],
+        &[
+            Printing {
+                set: "whirlwind",
+                number: Some("W048"),
+            },
+        ],
+        &[
+            Printing {
+                set: "whirlwind",
+                number: Some("W046"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R077"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R078"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R076"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L074"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L075"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L073"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L155"),
+            },
+        ],
+        &[
+            Printing {
+                set: "whirlwind",
+                number: Some("W167"),
+            },
+        ],
+        &[
+            Printing {
+                set: "minions",
+                number: Some("M116"),
+            },
+        ],
+        &[
+            Printing {
+                set: "minions",
+                number: Some("M032"),
+            },
+        ],
+        &[
+            Printing {
+                set: "minions",
+                number: Some("M033"),
+            },
+        ],
+        &[
+            Printing {
+                set: "minions",
+                number: Some("M031"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R008"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R009"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R007"),
+            },
+        ],
+        &[
+            Printing {
+                set: "dungeons",
+                number: Some("D112"),
+            },
+        ],
+        &[
+            Printing {
+                set: "rebellion",
+                number: Some("R167"),
+            },
+        ],
+        &[
+            Printing {
+                set: "minions",
+                number: Some("M111"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L128"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L129"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L127"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L122"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L123"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L121"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L011"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L012"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L010"),
+            },
+        ],
+        &[
+            Printing {
+                set: "sinister",
+                number: Some("S092"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L053"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L054"),
+            },
+        ],
+        &[
+            Printing {
+                set: "lancers",
+                number: Some("L052"),
+            },
+        ],
+        &[
+            Printing {
+                set: "sinister",
+                number: Some("S040"),
+            },
+        ],
+    ];
+    const WARRIOR_MODEL_ID: &[Option<u32>; 109] = &[
+        Some(9128),
+        Some(9438),
+        Some(8929),
+        Some(9321),
+        Some(9322),
+        Some(9320),
+        Some(9348),
+        Some(9349),
+        Some(9347),
+        Some(9242),
+        Some(9567),
+        Some(9692),
+        Some(9693),
+        Some(9691),
+        Some(9616),
+        Some(9617),
+        Some(9615),
+        Some(9414),
+        Some(9234),
+        Some(9312),
+        Some(9313),
+        Some(9311),
+        Some(9315),
+        Some(9316),
+        Some(9314),
+        Some(9641),
+        Some(9642),
+        Some(9640),
+        Some(9551),
+        Some(8895),
+        Some(8896),
+        Some(8894),
+        Some(9099),
+        Some(9100),
+        Some(9098),
+        Some(9093),
+        Some(9094),
+        Some(9092),
+        Some(8959),
+        Some(9259),
+        Some(9426),
+        Some(9557),
+        Some(9110),
+        Some(8920),
+        Some(8856),
+        Some(8857),
+        Some(8855),
+        Some(9818),
+        Some(9820),
+        Some(8968),
+        Some(8934),
+        Some(9830),
+        Some(8845),
+        Some(8943),
+        Some(9045),
+        Some(9046),
+        Some(9044),
+        Some(9719),
+        Some(9720),
+        Some(9718),
+        Some(9559),
+        Some(9701),
+        Some(9702),
+        Some(9700),
+        Some(9251),
+        Some(9351),
+        Some(9352),
+        Some(9350),
+        Some(9318),
+        Some(9319),
+        Some(9317),
+        Some(9572),
+        Some(9260),
+        Some(9246),
+        Some(9716),
+        Some(9717),
+        Some(9715),
+        Some(9339),
+        Some(9340),
+        Some(9338),
+        Some(9042),
+        Some(9043),
+        Some(9041),
+        Some(9123),
+        Some(9836),
+        Some(9258),
+        Some(9174),
+        Some(9175),
+        Some(9173),
+        Some(9270),
+        Some(9271),
+        Some(9269),
+        Some(8960),
+        Some(9429),
+        Some(9253),
+        Some(9096),
+        Some(9097),
+        Some(9095),
+        Some(9090),
+        Some(9091),
+        Some(9089),
+        Some(8979),
+        Some(8980),
+        Some(8978),
+        Some(9531),
+        Some(9021),
+        Some(9022),
+        Some(9020),
+        Some(9479),
+    ];
+    const WARRIOR_EXPANSION: &[Expansion; 109] = &[
+        Expansion::Lancers,
+        Expansion::Rebellion,
+        Expansion::Dungeons,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Minions,
+        Expansion::Unlimited,
+        Expansion::Whirlwind,
+        Expansion::Whirlwind,
+        Expansion::Whirlwind,
+        Expansion::Uprising,
+        Expansion::Uprising,
+        Expansion::Uprising,
+        Expansion::Rebellion,
+        Expansion::Minions,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Uprising,
+        Expansion::Uprising,
+        Expansion::Uprising,
+        Expansion::Sinister,
+        Expansion::Dungeons,
+        Expansion::Dungeons,
+        Expansion::Dungeons,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Dungeons,
+        Expansion::Minions,
+        Expansion::Rebellion,
+        Expansion::Sinister,
+        Expansion::Lancers,
+        Expansion::Dungeons,
+        Expansion::Dungeons,
+        Expansion::Dungeons,
+        Expansion::Dungeons,
+        Expansion::Whirlwind,
+        Expansion::Whirlwind,
+        Expansion::Dungeons,
+        Expansion::Dungeons,
+        Expansion::Whirlwind,
+        Expansion::Misc,
+        Expansion::Dungeons,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Whirlwind,
+        Expansion::Whirlwind,
+        Expansion::Whirlwind,
+        Expansion::Sinister,
+        Expansion::Whirlwind,
+        Expansion::Whirlwind,
+        Expansion::Whirlwind,
+        Expansion::Minions,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Unlimited,
+        Expansion::Minions,
+        Expansion::Minions,
+        Expansion::Whirlwind,
+        Expansion::Whirlwind,
+        Expansion::Whirlwind,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Whirlwind,
+        Expansion::Minions,
+        Expansion::Minions,
+        Expansion::Minions,
+        Expansion::Minions,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Rebellion,
+        Expansion::Dungeons,
+        Expansion::Rebellion,
+        Expansion::Minions,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Sinister,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Lancers,
+        Expansion::Sinister,
+    ];
+    const WARRIOR_RANK: &[Rank; 109] = &[
+        Rank::PromoL6,
+        Rank::Promo,
+        Rank::Unique,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Unique,
+        Rank::Unique,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Unique,
+        Rank::Unique,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::PromoL6,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::PromoL4,
+        Rank::PromoL4,
+        Rank::Promo,
+        Rank::PromoL6,
+        Rank::Unique,
+        Rank::Unique,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::PromoL3,
+        Rank::PromoL3,
+        Rank::PromoL6,
+        Rank::Unique,
+        Rank::PromoL6,
+        Rank::PromoL6,
+        Rank::Unique,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::PromoL6,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::PromoL3,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Unique,
+        Rank::PromoL6,
+        Rank::PromoL5,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::PromoL3,
+        Rank::PromoL5,
+        Rank::PromoL4,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::PromoL4,
+        Rank::Promo,
+        Rank::PromoL4,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Unique,
+        Rank::Standard,
+        Rank::Tough,
+        Rank::Weak,
+        Rank::Weak,
+    ];
+    const WARRIOR_RARITY: &[Option<u8>; 109] = &[
+        Some(6),
+        None,
+        Some(6),
+        Some(3),
+        Some(4),
+        Some(2),
+        Some(3),
+        Some(4),
+        Some(2),
+        Some(6),
+        Some(6),
+        Some(2),
+        Some(3),
+        Some(1),
+        Some(3),
+        Some(4),
+        Some(2),
+        Some(6),
+        Some(6),
+        Some(3),
+        Some(4),
+        Some(2),
+        Some(3),
+        Some(4),
+        Some(2),
+        Some(4),
+        Some(5),
+        Some(3),
+        Some(6),
+        Some(4),
+        Some(5),
+        Some(3),
+        Some(4),
+        Some(5),
+        Some(3),
+        Some(4),
+        Some(5),
+        Some(3),
+        Some(4),
+        Some(4),
+        None,
+        Some(6),
+        Some(6),
+        Some(6),
+        Some(2),
+        Some(3),
+        Some(1),
+        Some(3),
+        Some(3),
+        Some(6),
+        Some(6),
+        Some(6),
+        Some(6),
+        Some(6),
+        Some(3),
+        Some(4),
+        Some(2),
+        Some(3),
+        Some(4),
+        Some(2),
+        Some(6),
+        Some(2),
+        Some(3),
+        Some(1),
+        Some(3),
+        Some(3),
+        Some(4),
+        Some(2),
+        Some(3),
+        Some(4),
+        Some(2),
+        Some(6),
+        Some(6),
+        Some(5),
+        Some(2),
+        Some(3),
+        Some(1),
+        Some(3),
+        Some(4),
+        Some(2),
+        Some(3),
+        Some(4),
+        Some(2),
+        Some(3),
+        Some(5),
+        Some(4),
+        Some(3),
+        Some(4),
+        Some(2),
+        Some(2),
+        Some(3),
+        Some(1),
+        Some(4),
+        None,
+        Some(4),
+        Some(4),
+        Some(5),
+        Some(3),
+        Some(4),
+        Some(5),
+        Some(3),
+        Some(2),
+        Some(3),
+        Some(1),
+        Some(6),
+        Some(3),
+        Some(4),
+        Some(2),
+        Some(2),
+    ];
+    const WARRIOR_POINT_VALUE: &[u16; 109] = &[
+        49, 17, 25, 33, 37, 31, 26, 30, 20, 108, 73, 19, 24, 16, 33, 39, 30, 77, 71, 22,
+        24, 19, 24, 27, 20, 53, 62, 41, 55, 25, 27, 20, 33, 35, 28, 37, 45, 36, 32, 43,
+        32, 84, 202, 26, 14, 20, 9, 45, 24, 73, 25, 64, 85, 21, 17, 19, 14, 43, 47, 28,
+        45, 34, 36, 28, 35, 19, 22, 18, 33, 36, 29, 58, 36, 30, 34, 36, 31, 32, 36, 27,
+        19, 21, 17, 28, 52, 54, 36, 43, 27, 21, 23, 18, 56, 19, 29, 29, 31, 25, 35, 44,
+        33, 30, 32, 25, 59, 36, 37, 33, 23,
+    ];
+    const WARRIOR_FACTIONS: &[&[Faction]; 109] = &[
+        &[Faction::AtlantisGuild],
+        &[Faction::BlackPowderRebels],
+        &[Faction::Heroes],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild],
+        &[Faction::BlackPowderRebels],
+        &[Faction::BlackPowderRebels],
+        &[Faction::BlackPowderRebels],
+        &[Faction::BlackPowderRebels, Faction::Draconum],
+        &[Faction::BlackPowderRebels],
+        &[Faction::BlackPowderRebels],
+        &[Faction::BlackPowderRebels],
+        &[Faction::BlackPowderRebels],
+        &[Faction::BlackPowderRebels],
+        &[Faction::BlackPowderRebels],
+        &[Faction::BlackPowderRebels],
+        &[Faction::BlackPowderRebels],
+        &[Faction::ElementalLeague],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild, Faction::KnightsImmortal],
+        &[Faction::AtlantisGuild, Faction::KnightsImmortal],
+        &[Faction::AtlantisGuild, Faction::KnightsImmortal],
+        &[Faction::ElementalLeague, Faction::AtlantisGuild],
+        &[Faction::MageSpawn],
+        &[Faction::MageSpawn],
+        &[Faction::MageSpawn],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::MageSpawn],
+        &[Faction::MageSpawn],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild, Faction::BlackPowderRebels],
+        &[Faction::Draconum],
+        &[Faction::Heroes],
+        &[Faction::MageSpawn],
+        &[Faction::MageSpawn],
+        &[Faction::MageSpawn],
+        &[Faction::BlackPowderRebels],
+        &[Faction::KnightsImmortal],
+        &[Faction::MageSpawn],
+        &[Faction::Heroes],
+        &[Faction::ElementalLeague],
+        &[Faction::AtlantisGuild],
+        &[Faction::Heroes],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild],
+        &[Faction::MageSpawn],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::MageSpawn],
+        &[Faction::BlackPowderRebels],
+        &[Faction::BlackPowderRebels],
+        &[Faction::BlackPowderRebels],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild],
+        &[Faction::Draconum],
+        &[Faction::MageSpawn],
+        &[Faction::BlackPowderRebels],
+        &[Faction::Shyft],
+        &[Faction::Shyft],
+        &[Faction::Shyft],
+        &[Faction::NecropolisSect],
+        &[Faction::NecropolisSect],
+        &[Faction::NecropolisSect],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::MageSpawn],
+        &[Faction::OrcRaiders],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild],
+        &[Faction::AtlantisGuild],
+        &[Faction::MageSpawn],
+        &[Faction::ElementalLeague],
+        &[Faction::AtlantisGuild],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::OrcRaiders],
+        &[Faction::ElementalLeague],
+        &[Faction::ElementalLeague],
+        &[Faction::ElementalLeague],
+        &[Faction::ElementalLeague],
+        &[Faction::ElementalLeague],
+        &[Faction::ElementalLeague],
+        &[Faction::ElementalLeague],
+        &[Faction::ElementalLeague],
+    ];
+    const WARRIOR_BASE_TYPE: &[Option<BaseType>; 109] = &[
+        Some(BaseType::Cavalry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Cavalry),
+        Some(BaseType::Cavalry),
+        Some(BaseType::Cavalry),
+        Some(BaseType::Cavalry),
+        Some(BaseType::Cavalry),
+        Some(BaseType::Cavalry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Cavalry),
+        None,
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Cavalry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Cavalry),
+        Some(BaseType::Cavalry),
+        Some(BaseType::Cavalry),
+        Some(BaseType::Cavalry),
+        Some(BaseType::Cavalry),
+        Some(BaseType::Cavalry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+        Some(BaseType::Infantry),
+    ];
+    const WARRIOR_FRONT_ARC: &[u16; 109] = &[
+        180, 90, 180, 90, 90, 90, 90, 90, 90, 180, 90, 90, 90, 90, 90, 90, 90, 180, 90,
+        90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 180, 180, 180, 180, 180, 180,
+        90, 90, 90, 90, 90, 90, 90, 90, 90, 180, 90, 90, 90, 180, 180, 90, 90, 90, 90,
+        90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 180, 90, 90, 90, 90,
+        90, 90, 90, 90, 90, 90, 90, 180, 90, 90, 90, 90, 90, 90, 90, 90, 90, 90, 180,
+        180, 180, 180, 180, 180, 90, 90, 90, 90, 90, 90, 90, 90,
+    ];
+    const WARRIOR_RANGE: &[u8; 109] = &[
+        10, 0, 0, 6, 6, 6, 6, 6, 6, 12, 12, 0, 0, 0, 0, 0, 0, 12, 0, 10, 12, 8, 8, 8, 8,
+        10, 10, 10, 6, 0, 0, 0, 8, 8, 8, 0, 0, 0, 0, 4, 12, 12, 14, 8, 0, 0, 0, 6, 0, 0,
+        10, 12, 14, 8, 0, 0, 0, 10, 10, 10, 6, 0, 0, 0, 0, 10, 10, 10, 0, 0, 0, 6, 0, 8,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 0, 0, 0,
+        8, 8, 8, 0, 0, 0, 0, 0,
+    ];
+    const WARRIOR_TARGETS: &[u8; 109] = &[
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2,
+        2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1,
+    ];
+    const WARRIOR_DIAL: &[&[Click]; 109] = &[
+        &[
             Click {
                 speed: 12,
                 attack: 11,
@@ -363,29 +2030,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 2,
-    };
-    pub(super) const ALESSI_OST: Warrior = Warrior {
-        name: "Alessi Ost",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R175"),
-            },
-        ],
-        model_id: Some(9438),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Promo,
-        rarity: None,
-        point_value: 17,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 8,
@@ -447,29 +2092,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const ALSYN_VALE: Warrior = Warrior {
-        name: "Alsyn Vale",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "dungeons",
-                number: Some("D081"),
-            },
-        ],
-        model_id: Some(8929),
-        expansion: Expansion::Dungeons,
-        rank: Rank::Unique,
-        rarity: Some(6),
-        point_value: 25,
-        factions: &[Faction::Heroes],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 180,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 10,
                 attack: 11,
@@ -581,29 +2204,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 1,
-    };
-    pub(super) const ALTEM_GUARDSMAN_STANDARD: Warrior = Warrior {
-        name: "Altem Guardsman (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R059"),
-            },
-        ],
-        model_id: Some(9321),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Standard,
-        rarity: Some(3),
-        point_value: 33,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 6,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 10,
@@ -675,29 +2276,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Berserk),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const ALTEM_GUARDSMAN_TOUGH: Warrior = Warrior {
-        name: "Altem Guardsman (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R060"),
-            },
-        ],
-        model_id: Some(9322),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Tough,
-        rarity: Some(4),
-        point_value: 37,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 6,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 11,
@@ -779,29 +2358,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Berserk),
             },
         ],
-        dead_clicks: 4,
-    };
-    pub(super) const ALTEM_GUARDSMAN_WEAK: Warrior = Warrior {
-        name: "Altem Guardsman (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R058"),
-            },
-        ],
-        model_id: Some(9320),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Weak,
-        rarity: Some(2),
-        point_value: 31,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 6,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 9,
@@ -873,29 +2430,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Berserk),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const AMAZON_BLADEMISTRESS_STANDARD: Warrior = Warrior {
-        name: "Amazon Blademistress (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R086"),
-            },
-        ],
-        model_id: Some(9348),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Standard,
-        rarity: Some(3),
-        point_value: 26,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 6,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 10,
                 attack: 8,
@@ -967,29 +2502,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const AMAZON_BLADEMISTRESS_TOUGH: Warrior = Warrior {
-        name: "Amazon Blademistress (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R087"),
-            },
-        ],
-        model_id: Some(9349),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Tough,
-        rarity: Some(4),
-        point_value: 30,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 6,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 10,
                 attack: 9,
@@ -1061,29 +2574,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const AMAZON_BLADEMISTRESS_WEAK: Warrior = Warrior {
-        name: "Amazon Blademistress (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R085"),
-            },
-        ],
-        model_id: Some(9347),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Weak,
-        rarity: Some(2),
-        point_value: 20,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 6,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 10,
                 attack: 8,
@@ -1145,29 +2636,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const AMAZON_DRACONUM: Warrior = Warrior {
-        name: "Amazon Draconum",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "minions",
-                number: Some("M100"),
-            },
-        ],
-        model_id: Some(9242),
-        expansion: Expansion::Minions,
-        rank: Rank::Unique,
-        rarity: Some(6),
-        point_value: 108,
-        factions: &[Faction::BlackPowderRebels, Faction::Draconum],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 180,
-        range: 12,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 13,
@@ -1249,29 +2718,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Berserk),
             },
         ],
-        dead_clicks: 4,
-    };
-    pub(super) const AMAZON_HUNTRESS: Warrior = Warrior {
-        name: "Amazon Huntress",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "unlimited",
-                number: Some("U152"),
-            },
-        ],
-        model_id: Some(9567),
-        expansion: Expansion::Unlimited,
-        rank: Rank::Unique,
-        rarity: Some(6),
-        point_value: 73,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 12,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 10,
                 attack: 11,
@@ -1363,29 +2810,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 3,
-    };
-    pub(super) const AMAZON_MANCATCHER_STANDARD: Warrior = Warrior {
-        name: "Amazon Mancatcher (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "whirlwind",
-                number: Some("W023"),
-            },
-        ],
-        model_id: Some(9692),
-        expansion: Expansion::Whirlwind,
-        rank: Rank::Standard,
-        rarity: Some(2),
-        point_value: 19,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 10,
                 attack: 12,
@@ -1457,29 +2882,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const AMAZON_MANCATCHER_TOUGH: Warrior = Warrior {
-        name: "Amazon Mancatcher (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "whirlwind",
-                number: Some("W024"),
-            },
-        ],
-        model_id: Some(9693),
-        expansion: Expansion::Whirlwind,
-        rank: Rank::Tough,
-        rarity: Some(3),
-        point_value: 24,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 10,
                 attack: 12,
@@ -1551,29 +2954,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const AMAZON_MANCATCHER_WEAK: Warrior = Warrior {
-        name: "Amazon Mancatcher (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "whirlwind",
-                number: Some("W022"),
-            },
-        ],
-        model_id: Some(9691),
-        expansion: Expansion::Whirlwind,
-        rank: Rank::Weak,
-        rarity: Some(1),
-        point_value: 16,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 10,
                 attack: 11,
@@ -1635,29 +3016,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const AMAZON_PRIESTESS_STANDARD: Warrior = Warrior {
-        name: "Amazon Priestess (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "uprising",
-                number: Some("G041"),
-            },
-        ],
-        model_id: Some(9616),
-        expansion: Expansion::Uprising,
-        rank: Rank::Standard,
-        rarity: Some(3),
-        point_value: 33,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 10,
                 attack: 9,
@@ -1729,29 +3088,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const AMAZON_PRIESTESS_TOUGH: Warrior = Warrior {
-        name: "Amazon Priestess (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "uprising",
-                number: Some("G042"),
-            },
-        ],
-        model_id: Some(9617),
-        expansion: Expansion::Uprising,
-        rank: Rank::Tough,
-        rarity: Some(4),
-        point_value: 39,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 10,
                 attack: 9,
@@ -1823,29 +3160,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const AMAZON_PRIESTESS_WEAK: Warrior = Warrior {
-        name: "Amazon Priestess (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "uprising",
-                number: Some("G040"),
-            },
-        ],
-        model_id: Some(9615),
-        expansion: Expansion::Uprising,
-        rank: Rank::Weak,
-        rarity: Some(2),
-        point_value: 30,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 10,
                 attack: 9,
@@ -1907,29 +3222,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const AMAZON_QUEEN: Warrior = Warrior {
-        name: "Amazon Queen",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R152"),
-            },
-        ],
-        model_id: Some(9414),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Unique,
-        rarity: Some(6),
-        point_value: 77,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 180,
-        range: 12,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 10,
                 attack: 12,
@@ -2021,29 +3314,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 3,
-    };
-    pub(super) const AMETHYST_KNIGHT: Warrior = Warrior {
-        name: "Amethyst Knight",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "minions",
-                number: Some("M092"),
-            },
-        ],
-        model_id: Some(9234),
-        expansion: Expansion::Minions,
-        rank: Rank::Unique,
-        rarity: Some(6),
-        point_value: 71,
-        factions: &[Faction::ElementalLeague],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 5,
                 attack: 11,
@@ -2135,29 +3406,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 3,
-    };
-    pub(super) const AMOTEP_GUNNER_STANDARD: Warrior = Warrior {
-        name: "Amotep Gunner (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R050"),
-            },
-        ],
-        model_id: Some(9312),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Standard,
-        rarity: Some(3),
-        point_value: 22,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 10,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 9,
@@ -2229,29 +3478,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const AMOTEP_GUNNER_TOUGH: Warrior = Warrior {
-        name: "Amotep Gunner (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R051"),
-            },
-        ],
-        model_id: Some(9313),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Tough,
-        rarity: Some(4),
-        point_value: 24,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 12,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 10,
@@ -2323,29 +3550,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const AMOTEP_GUNNER_WEAK: Warrior = Warrior {
-        name: "Amotep Gunner (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R049"),
-            },
-        ],
-        model_id: Some(9311),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Weak,
-        rarity: Some(2),
-        point_value: 19,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 8,
@@ -2407,29 +3612,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const AMOTEP_INCINERATOR_STANDARD: Warrior = Warrior {
-        name: "Amotep Incinerator (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R053"),
-            },
-        ],
-        model_id: Some(9315),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Standard,
-        rarity: Some(3),
-        point_value: 24,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 8,
@@ -2501,29 +3684,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const AMOTEP_INCINERATOR_TOUGH: Warrior = Warrior {
-        name: "Amotep Incinerator (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R054"),
-            },
-        ],
-        model_id: Some(9316),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Tough,
-        rarity: Some(4),
-        point_value: 27,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 8,
@@ -2595,29 +3756,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const AMOTEP_INCINERATOR_WEAK: Warrior = Warrior {
-        name: "Amotep Incinerator (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R052"),
-            },
-        ],
-        model_id: Some(9314),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Weak,
-        rarity: Some(2),
-        point_value: 20,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 7,
@@ -2679,29 +3818,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const AMOTEP_MAIDEN_STANDARD: Warrior = Warrior {
-        name: "Amotep Maiden (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "uprising",
-                number: Some("G068"),
-            },
-        ],
-        model_id: Some(9641),
-        expansion: Expansion::Uprising,
-        rank: Rank::Standard,
-        rarity: Some(4),
-        point_value: 53,
-        factions: &[Faction::AtlantisGuild, Faction::KnightsImmortal],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 10,
-        targets: 2,
-        dial: &[
+        &[
             Click {
                 speed: 3,
                 attack: 10,
@@ -2773,29 +3890,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const AMOTEP_MAIDEN_TOUGH: Warrior = Warrior {
-        name: "Amotep Maiden (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "uprising",
-                number: Some("G069"),
-            },
-        ],
-        model_id: Some(9642),
-        expansion: Expansion::Uprising,
-        rank: Rank::Tough,
-        rarity: Some(5),
-        point_value: 62,
-        factions: &[Faction::AtlantisGuild, Faction::KnightsImmortal],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 10,
-        targets: 2,
-        dial: &[
+        &[
             Click {
                 speed: 4,
                 attack: 10,
@@ -2867,29 +3962,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const AMOTEP_MAIDEN_WEAK: Warrior = Warrior {
-        name: "Amotep Maiden (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "uprising",
-                number: Some("G067"),
-            },
-        ],
-        model_id: Some(9640),
-        expansion: Expansion::Uprising,
-        rank: Rank::Weak,
-        rarity: Some(3),
-        point_value: 41,
-        factions: &[Faction::AtlantisGuild, Faction::KnightsImmortal],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 10,
-        targets: 2,
-        dial: &[
+        &[
             Click {
                 speed: 3,
                 attack: 9,
@@ -2951,29 +4024,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const AMOTEP_NORDA: Warrior = Warrior {
-        name: "Amotep Norda",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "sinister",
-                number: Some("S112"),
-            },
-        ],
-        model_id: Some(9551),
-        expansion: Expansion::Sinister,
-        rank: Rank::PromoL6,
-        rarity: Some(6),
-        point_value: 55,
-        factions: &[Faction::ElementalLeague, Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 6,
-        targets: 2,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 11,
@@ -3045,29 +4096,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const ANIMATED_MUD_STANDARD: Warrior = Warrior {
-        name: "Animated Mud (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "dungeons",
-                number: Some("D047"),
-            },
-        ],
-        model_id: Some(8895),
-        expansion: Expansion::Dungeons,
-        rank: Rank::Standard,
-        rarity: Some(4),
-        point_value: 25,
-        factions: &[Faction::MageSpawn],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 4,
                 attack: 8,
@@ -3159,29 +4188,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 3,
-    };
-    pub(super) const ANIMATED_MUD_TOUGH: Warrior = Warrior {
-        name: "Animated Mud (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "dungeons",
-                number: Some("D048"),
-            },
-        ],
-        model_id: Some(8896),
-        expansion: Expansion::Dungeons,
-        rank: Rank::Tough,
-        rarity: Some(5),
-        point_value: 27,
-        factions: &[Faction::MageSpawn],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 4,
                 attack: 9,
@@ -3273,29 +4280,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 3,
-    };
-    pub(super) const ANIMATED_MUD_WEAK: Warrior = Warrior {
-        name: "Animated Mud (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "dungeons",
-                number: Some("D046"),
-            },
-        ],
-        model_id: Some(8894),
-        expansion: Expansion::Dungeons,
-        rank: Rank::Weak,
-        rarity: Some(3),
-        point_value: 20,
-        factions: &[Faction::MageSpawn],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 4,
                 attack: 7,
@@ -3377,29 +4362,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 4,
-    };
-    pub(super) const ANKHAR_ARCHER_STANDARD: Warrior = Warrior {
-        name: "Ankhar Archer (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L131"),
-            },
-        ],
-        model_id: Some(9099),
-        expansion: Expansion::Lancers,
-        rank: Rank::Standard,
-        rarity: Some(4),
-        point_value: 33,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Cavalry),
-        front_arc: 180,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 5,
                 attack: 8,
@@ -3461,29 +4424,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const ANKHAR_ARCHER_TOUGH: Warrior = Warrior {
-        name: "Ankhar Archer (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L132"),
-            },
-        ],
-        model_id: Some(9100),
-        expansion: Expansion::Lancers,
-        rank: Rank::Tough,
-        rarity: Some(5),
-        point_value: 35,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Cavalry),
-        front_arc: 180,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 5,
                 attack: 8,
@@ -3555,29 +4496,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const ANKHAR_ARCHER_WEAK: Warrior = Warrior {
-        name: "Ankhar Archer (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L130"),
-            },
-        ],
-        model_id: Some(9098),
-        expansion: Expansion::Lancers,
-        rank: Rank::Weak,
-        rarity: Some(3),
-        point_value: 28,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Cavalry),
-        front_arc: 180,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 5,
                 attack: 8,
@@ -3629,29 +4548,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 7,
-    };
-    pub(super) const ANKHAR_BUTCHER_STANDARD: Warrior = Warrior {
-        name: "Ankhar Butcher (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L125"),
-            },
-        ],
-        model_id: Some(9093),
-        expansion: Expansion::Lancers,
-        rank: Rank::Standard,
-        rarity: Some(4),
-        point_value: 37,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Cavalry),
-        front_arc: 180,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 5,
                 attack: 9,
@@ -3723,29 +4620,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const ANKHAR_BUTCHER_TOUGH: Warrior = Warrior {
-        name: "Ankhar Butcher (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L126"),
-            },
-        ],
-        model_id: Some(9094),
-        expansion: Expansion::Lancers,
-        rank: Rank::Tough,
-        rarity: Some(5),
-        point_value: 45,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Cavalry),
-        front_arc: 180,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 5,
                 attack: 10,
@@ -3827,29 +4702,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 4,
-    };
-    pub(super) const ANKHAR_BUTCHER_WEAK: Warrior = Warrior {
-        name: "Ankhar Butcher (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L124"),
-            },
-        ],
-        model_id: Some(9092),
-        expansion: Expansion::Lancers,
-        rank: Rank::Weak,
-        rarity: Some(3),
-        point_value: 36,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Cavalry),
-        front_arc: 180,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 5,
                 attack: 9,
@@ -3921,29 +4774,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const ANKHET: Warrior = Warrior {
-        name: "Ankhet",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "dungeons",
-                number: Some("D111"),
-            },
-        ],
-        model_id: Some(8959),
-        expansion: Expansion::Dungeons,
-        rank: Rank::PromoL4,
-        rarity: Some(4),
-        point_value: 32,
-        factions: &[Faction::MageSpawn],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 8,
@@ -4015,29 +4846,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const ANOPHELES: Warrior = Warrior {
-        name: "Anopheles",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "minions",
-                number: Some("M117"),
-            },
-        ],
-        model_id: Some(9259),
-        expansion: Expansion::Minions,
-        rank: Rank::PromoL4,
-        rarity: Some(4),
-        point_value: 43,
-        factions: &[Faction::MageSpawn],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 4,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 7,
                 attack: 11,
@@ -4109,29 +4918,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const ANUNUB: Warrior = Warrior {
-        name: "Anunub",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R164"),
-            },
-        ],
-        model_id: Some(9426),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Promo,
-        rarity: None,
-        point_value: 32,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 12,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 8,
@@ -4203,29 +4990,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const ANUNUBS_SHIELD: Warrior = Warrior {
-        name: "Anunub's Shield",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "sinister",
-                number: Some("S118"),
-            },
-        ],
-        model_id: Some(9557),
-        expansion: Expansion::Sinister,
-        rank: Rank::PromoL6,
-        rarity: Some(6),
-        point_value: 84,
-        factions: &[Faction::AtlantisGuild, Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 12,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 10,
@@ -4327,29 +5092,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 2,
-    };
-    pub(super) const ARCANE_DRACONUM: Warrior = Warrior {
-        name: "Arcane Draconum",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L142"),
-            },
-        ],
-        model_id: Some(9110),
-        expansion: Expansion::Lancers,
-        rank: Rank::Unique,
-        rarity: Some(6),
-        point_value: 202,
-        factions: &[Faction::Draconum],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 14,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 15,
@@ -4441,29 +5184,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 3,
-    };
-    pub(super) const ARMAN_GESSEP: Warrior = Warrior {
-        name: "Arman Gessep",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "dungeons",
-                number: Some("D072"),
-            },
-        ],
-        model_id: Some(8920),
-        expansion: Expansion::Dungeons,
-        rank: Rank::Unique,
-        rarity: Some(6),
-        point_value: 26,
-        factions: &[Faction::Heroes],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 10,
@@ -4575,29 +5296,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 1,
-    };
-    pub(super) const ARMORED_SKELETON_STANDARD: Warrior = Warrior {
-        name: "Armored Skeleton (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "dungeons",
-                number: Some("D008"),
-            },
-        ],
-        model_id: Some(8856),
-        expansion: Expansion::Dungeons,
-        rank: Rank::Standard,
-        rarity: Some(2),
-        point_value: 14,
-        factions: &[Faction::MageSpawn],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 7,
@@ -4649,29 +5348,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 7,
-    };
-    pub(super) const ARMORED_SKELETON_TOUGH: Warrior = Warrior {
-        name: "Armored Skeleton (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "dungeons",
-                number: Some("D009"),
-            },
-        ],
-        model_id: Some(8857),
-        expansion: Expansion::Dungeons,
-        rank: Rank::Tough,
-        rarity: Some(3),
-        point_value: 20,
-        factions: &[Faction::MageSpawn],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 8,
@@ -4743,29 +5420,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const ARMORED_SKELETON_WEAK: Warrior = Warrior {
-        name: "Armored Skeleton (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "dungeons",
-                number: Some("D007"),
-            },
-        ],
-        model_id: Some(8855),
-        expansion: Expansion::Dungeons,
-        rank: Rank::Weak,
-        rarity: Some(1),
-        point_value: 9,
-        factions: &[Faction::MageSpawn],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 7,
@@ -4797,29 +5452,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 9,
-    };
-    pub(super) const ASHEK_SANDSLAYER: Warrior = Warrior {
-        name: "Ashek Sandslayer",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "whirlwind",
-                number: Some("W149"),
-            },
-        ],
-        model_id: Some(9818),
-        expansion: Expansion::Whirlwind,
-        rank: Rank::PromoL3,
-        rarity: Some(3),
-        point_value: 45,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 180,
-        range: 6,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 11,
@@ -4891,29 +5524,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const ASHELL_THE_DRIVEN: Warrior = Warrior {
-        name: "Ashell the Driven",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "whirlwind",
-                number: Some("W151"),
-            },
-        ],
-        model_id: Some(9820),
-        expansion: Expansion::Whirlwind,
-        rank: Rank::PromoL3,
-        rarity: Some(3),
-        point_value: 24,
-        factions: &[Faction::KnightsImmortal],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 12,
                 attack: 8,
@@ -4985,29 +5596,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const ATAYET: Warrior = Warrior {
-        name: "Atayet",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "dungeons",
-                number: Some("D120"),
-            },
-        ],
-        model_id: Some(8968),
-        expansion: Expansion::Dungeons,
-        rank: Rank::PromoL6,
-        rarity: Some(6),
-        point_value: 73,
-        factions: &[Faction::MageSpawn],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 7,
@@ -5109,29 +5698,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 2,
-    };
-    pub(super) const AVANTE_REAVER: Warrior = Warrior {
-        name: "Avante Reaver",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "dungeons",
-                number: Some("D086"),
-            },
-        ],
-        model_id: Some(8934),
-        expansion: Expansion::Dungeons,
-        rank: Rank::Unique,
-        rarity: Some(6),
-        point_value: 25,
-        factions: &[Faction::Heroes],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 10,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 4,
                 attack: 11,
@@ -5233,29 +5800,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 2,
-    };
-    pub(super) const AYCORN_TRUESHOT: Warrior = Warrior {
-        name: "Aycorn Trueshot",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "whirlwind",
-                number: Some("W161"),
-            },
-        ],
-        model_id: Some(9830),
-        expansion: Expansion::Whirlwind,
-        rank: Rank::PromoL6,
-        rarity: Some(6),
-        point_value: 64,
-        factions: &[Faction::ElementalLeague],
-        base_type: Some(BaseType::Cavalry),
-        front_arc: 180,
-        range: 12,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 11,
@@ -5337,29 +5882,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 4,
-    };
-    pub(super) const BAKUS: Warrior = Warrior {
-        name: "Bakus",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "misc",
-                number: None,
-            },
-        ],
-        model_id: Some(8845),
-        expansion: Expansion::Misc,
-        rank: Rank::PromoL6,
-        rarity: Some(6),
-        point_value: 85,
-        factions: &[Faction::AtlantisGuild],
-        base_type: None,
-        front_arc: 180,
-        range: 14,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 11,
@@ -5451,29 +5974,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 3,
-    };
-    pub(super) const BARBER_HURGG: Warrior = Warrior {
-        name: "Barber Hurgg",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "dungeons",
-                number: Some("D095"),
-            },
-        ],
-        model_id: Some(8943),
-        expansion: Expansion::Dungeons,
-        rank: Rank::Unique,
-        rarity: Some(6),
-        point_value: 21,
-        factions: &[Faction::Heroes],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 10,
@@ -5575,29 +6076,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 2,
-    };
-    pub(super) const BARBER_SURGEON_STANDARD: Warrior = Warrior {
-        name: "Barber-Surgeon (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L077"),
-            },
-        ],
-        model_id: Some(9045),
-        expansion: Expansion::Lancers,
-        rank: Rank::Standard,
-        rarity: Some(3),
-        point_value: 17,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 7,
@@ -5659,29 +6138,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const BARBER_SURGEON_TOUGH: Warrior = Warrior {
-        name: "Barber-Surgeon (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L078"),
-            },
-        ],
-        model_id: Some(9046),
-        expansion: Expansion::Lancers,
-        rank: Rank::Tough,
-        rarity: Some(4),
-        point_value: 19,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 8,
@@ -5743,29 +6200,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const BARBER_SURGEON_WEAK: Warrior = Warrior {
-        name: "Barber-Surgeon (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L076"),
-            },
-        ],
-        model_id: Some(9044),
-        expansion: Expansion::Lancers,
-        rank: Rank::Weak,
-        rarity: Some(2),
-        point_value: 14,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 7,
@@ -5817,29 +6252,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 7,
-    };
-    pub(super) const BATTLE_QUEEN_STANDARD: Warrior = Warrior {
-        name: "Battle Queen (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "whirlwind",
-                number: Some("W050"),
-            },
-        ],
-        model_id: Some(9719),
-        expansion: Expansion::Whirlwind,
-        rank: Rank::Standard,
-        rarity: Some(3),
-        point_value: 43,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 10,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 4,
                 attack: 10,
@@ -5921,29 +6334,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 4,
-    };
-    pub(super) const BATTLE_QUEEN_TOUGH: Warrior = Warrior {
-        name: "Battle Queen (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "whirlwind",
-                number: Some("W051"),
-            },
-        ],
-        model_id: Some(9720),
-        expansion: Expansion::Whirlwind,
-        rank: Rank::Tough,
-        rarity: Some(4),
-        point_value: 47,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 10,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 4,
                 attack: 10,
@@ -6025,29 +6416,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 4,
-    };
-    pub(super) const BATTLE_QUEEN_WEAK: Warrior = Warrior {
-        name: "Battle Queen (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "whirlwind",
-                number: Some("W049"),
-            },
-        ],
-        model_id: Some(9718),
-        expansion: Expansion::Whirlwind,
-        rank: Rank::Weak,
-        rarity: Some(2),
-        point_value: 28,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 10,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 9,
@@ -6119,29 +6488,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const BEK: Warrior = Warrior {
-        name: "Bek",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "sinister",
-                number: Some("S120"),
-            },
-        ],
-        model_id: Some(9559),
-        expansion: Expansion::Sinister,
-        rank: Rank::PromoL6,
-        rarity: Some(6),
-        point_value: 45,
-        factions: &[Faction::MageSpawn],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 6,
-        targets: 2,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 10,
@@ -6233,29 +6580,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 3,
-    };
-    pub(super) const BERSERKER_STANDARD: Warrior = Warrior {
-        name: "Berserker (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "whirlwind",
-                number: Some("W032"),
-            },
-        ],
-        model_id: Some(9701),
-        expansion: Expansion::Whirlwind,
-        rank: Rank::Standard,
-        rarity: Some(2),
-        point_value: 34,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 4,
                 attack: 9,
@@ -6317,29 +6642,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const BERSERKER_TOUGH: Warrior = Warrior {
-        name: "Berserker (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "whirlwind",
-                number: Some("W033"),
-            },
-        ],
-        model_id: Some(9702),
-        expansion: Expansion::Whirlwind,
-        rank: Rank::Tough,
-        rarity: Some(3),
-        point_value: 36,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 4,
                 attack: 9,
@@ -6411,29 +6714,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const BERSERKER_WEAK: Warrior = Warrior {
-        name: "Berserker (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "whirlwind",
-                number: Some("W031"),
-            },
-        ],
-        model_id: Some(9700),
-        expansion: Expansion::Whirlwind,
-        rank: Rank::Weak,
-        rarity: Some(1),
-        point_value: 28,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 4,
                 attack: 8,
@@ -6485,29 +6766,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 7,
-    };
-    pub(super) const BLACK_DIRGE: Warrior = Warrior {
-        name: "Black Dirge",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "minions",
-                number: Some("M109"),
-            },
-        ],
-        model_id: Some(9251),
-        expansion: Expansion::Minions,
-        rank: Rank::PromoL3,
-        rarity: Some(3),
-        point_value: 35,
-        factions: &[Faction::MageSpawn],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 9,
@@ -6569,29 +6828,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const BLACK_POWDER_BOOMER_STANDARD: Warrior = Warrior {
-        name: "Black Powder Boomer (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R089"),
-            },
-        ],
-        model_id: Some(9351),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Standard,
-        rarity: Some(3),
-        point_value: 19,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 10,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 8,
@@ -6653,29 +6890,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const BLACK_POWDER_BOOMER_TOUGH: Warrior = Warrior {
-        name: "Black Powder Boomer (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R090"),
-            },
-        ],
-        model_id: Some(9352),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Tough,
-        rarity: Some(4),
-        point_value: 22,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 10,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 9,
@@ -6747,29 +6962,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const BLACK_POWDER_BOOMER_WEAK: Warrior = Warrior {
-        name: "Black Powder Boomer (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R088"),
-            },
-        ],
-        model_id: Some(9350),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Weak,
-        rarity: Some(2),
-        point_value: 18,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 10,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 7,
@@ -6831,29 +7024,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const BLADE_GOLEM_STANDARD: Warrior = Warrior {
-        name: "Blade Golem (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R056"),
-            },
-        ],
-        model_id: Some(9318),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Standard,
-        rarity: Some(3),
-        point_value: 33,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 11,
@@ -6945,29 +7116,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 3,
-    };
-    pub(super) const BLADE_GOLEM_TOUGH: Warrior = Warrior {
-        name: "Blade Golem (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R057"),
-            },
-        ],
-        model_id: Some(9319),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Tough,
-        rarity: Some(4),
-        point_value: 36,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 11,
@@ -7059,29 +7208,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 3,
-    };
-    pub(super) const BLADE_GOLEM_WEAK: Warrior = Warrior {
-        name: "Blade Golem (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R055"),
-            },
-        ],
-        model_id: Some(9317),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Weak,
-        rarity: Some(2),
-        point_value: 29,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 10,
@@ -7163,29 +7290,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 4,
-    };
-    pub(super) const BLADESMITH_DRACONUM: Warrior = Warrior {
-        name: "Bladesmith Draconum",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "unlimited",
-                number: Some("U157"),
-            },
-        ],
-        model_id: Some(9572),
-        expansion: Expansion::Unlimited,
-        rank: Rank::Unique,
-        rarity: Some(6),
-        point_value: 58,
-        factions: &[Faction::Draconum],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 6,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 10,
                 attack: 12,
@@ -7257,29 +7362,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const BLOODAXE: Warrior = Warrior {
-        name: "Bloodaxe",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "minions",
-                number: Some("M118"),
-            },
-        ],
-        model_id: Some(9260),
-        expansion: Expansion::Minions,
-        rank: Rank::PromoL6,
-        rarity: Some(6),
-        point_value: 36,
-        factions: &[Faction::MageSpawn],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 180,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 10,
@@ -7351,29 +7434,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const BOMBARDO: Warrior = Warrior {
-        name: "Bombardo",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "minions",
-                number: Some("M104"),
-            },
-        ],
-        model_id: Some(9246),
-        expansion: Expansion::Minions,
-        rank: Rank::PromoL5,
-        rarity: Some(5),
-        point_value: 30,
-        factions: &[Faction::BlackPowderRebels],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 9,
@@ -7435,29 +7496,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const BOND_MAKER_STANDARD: Warrior = Warrior {
-        name: "Bond Maker (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "whirlwind",
-                number: Some("W047"),
-            },
-        ],
-        model_id: Some(9716),
-        expansion: Expansion::Whirlwind,
-        rank: Rank::Standard,
-        rarity: Some(2),
-        point_value: 34,
-        factions: &[Faction::Shyft],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 10,
                 attack: 10,
@@ -7519,29 +7558,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const BOND_MAKER_TOUGH: Warrior = Warrior {
-        name: "Bond Maker (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "whirlwind",
-                number: Some("W048"),
-            },
-        ],
-        model_id: Some(9717),
-        expansion: Expansion::Whirlwind,
-        rank: Rank::Tough,
-        rarity: Some(3),
-        point_value: 36,
-        factions: &[Faction::Shyft],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 10,
                 attack: 11,
@@ -7603,29 +7620,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const BOND_MAKER_WEAK: Warrior = Warrior {
-        name: "Bond Maker (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "whirlwind",
-                number: Some("W046"),
-            },
-        ],
-        model_id: Some(9715),
-        expansion: Expansion::Whirlwind,
-        rank: Rank::Weak,
-        rarity: Some(1),
-        point_value: 31,
-        factions: &[Faction::Shyft],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 10,
                 attack: 10,
@@ -7677,29 +7672,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 7,
-    };
-    pub(super) const BONE_GOLEM_STANDARD: Warrior = Warrior {
-        name: "Bone Golem (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R077"),
-            },
-        ],
-        model_id: Some(9339),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Standard,
-        rarity: Some(3),
-        point_value: 32,
-        factions: &[Faction::NecropolisSect],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 10,
@@ -7781,29 +7754,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 4,
-    };
-    pub(super) const BONE_GOLEM_TOUGH: Warrior = Warrior {
-        name: "Bone Golem (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R078"),
-            },
-        ],
-        model_id: Some(9340),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Tough,
-        rarity: Some(4),
-        point_value: 36,
-        factions: &[Faction::NecropolisSect],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 11,
@@ -7885,29 +7836,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 4,
-    };
-    pub(super) const BONE_GOLEM_WEAK: Warrior = Warrior {
-        name: "Bone Golem (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R076"),
-            },
-        ],
-        model_id: Some(9338),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Weak,
-        rarity: Some(2),
-        point_value: 27,
-        factions: &[Faction::NecropolisSect],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 9,
@@ -7979,29 +7908,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const BONE_GRINDER_STANDARD: Warrior = Warrior {
-        name: "Bone Grinder (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L074"),
-            },
-        ],
-        model_id: Some(9042),
-        expansion: Expansion::Lancers,
-        rank: Rank::Standard,
-        rarity: Some(3),
-        point_value: 19,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 7,
@@ -8063,29 +7970,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const BONE_GRINDER_TOUGH: Warrior = Warrior {
-        name: "Bone Grinder (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L075"),
-            },
-        ],
-        model_id: Some(9043),
-        expansion: Expansion::Lancers,
-        rank: Rank::Tough,
-        rarity: Some(4),
-        point_value: 21,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 8,
@@ -8147,29 +8032,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const BONE_GRINDER_WEAK: Warrior = Warrior {
-        name: "Bone Grinder (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L073"),
-            },
-        ],
-        model_id: Some(9041),
-        expansion: Expansion::Lancers,
-        rank: Rank::Weak,
-        rarity: Some(2),
-        point_value: 17,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 7,
@@ -8221,29 +8084,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 7,
-    };
-    pub(super) const BOOMBOCK: Warrior = Warrior {
-        name: "Boombock",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L155"),
-            },
-        ],
-        model_id: Some(9123),
-        expansion: Expansion::Lancers,
-        rank: Rank::PromoL3,
-        rarity: Some(3),
-        point_value: 28,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 6,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 5,
                 attack: 9,
@@ -8285,29 +8126,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 8,
-    };
-    pub(super) const BOOSHAC: Warrior = Warrior {
-        name: "Booshac",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "whirlwind",
-                number: Some("W167"),
-            },
-        ],
-        model_id: Some(9836),
-        expansion: Expansion::Whirlwind,
-        rank: Rank::PromoL5,
-        rarity: Some(5),
-        point_value: 52,
-        factions: &[Faction::MageSpawn],
-        base_type: Some(BaseType::Cavalry),
-        front_arc: 180,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 10,
@@ -8399,29 +8218,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 3,
-    };
-    pub(super) const BORONX: Warrior = Warrior {
-        name: "Boronx",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "minions",
-                number: Some("M116"),
-            },
-        ],
-        model_id: Some(9258),
-        expansion: Expansion::Minions,
-        rank: Rank::PromoL4,
-        rarity: Some(4),
-        point_value: 54,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 7,
                 attack: 10,
@@ -8493,29 +8290,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const BRASS_COMMANDER_STANDARD: Warrior = Warrior {
-        name: "Brass Commander (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "minions",
-                number: Some("M032"),
-            },
-        ],
-        model_id: Some(9174),
-        expansion: Expansion::Minions,
-        rank: Rank::Standard,
-        rarity: Some(3),
-        point_value: 36,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 9,
@@ -8577,29 +8352,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const BRASS_COMMANDER_TOUGH: Warrior = Warrior {
-        name: "Brass Commander (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "minions",
-                number: Some("M033"),
-            },
-        ],
-        model_id: Some(9175),
-        expansion: Expansion::Minions,
-        rank: Rank::Tough,
-        rarity: Some(4),
-        point_value: 43,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 10,
@@ -8671,29 +8424,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const BRASS_COMMANDER_WEAK: Warrior = Warrior {
-        name: "Brass Commander (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "minions",
-                number: Some("M031"),
-            },
-        ],
-        model_id: Some(9173),
-        expansion: Expansion::Minions,
-        rank: Rank::Weak,
-        rarity: Some(2),
-        point_value: 27,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 9,
@@ -8755,29 +8486,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const BRASS_GOLEM_STANDARD: Warrior = Warrior {
-        name: "Brass Golem (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R008"),
-            },
-        ],
-        model_id: Some(9270),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Standard,
-        rarity: Some(2),
-        point_value: 21,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 7,
@@ -8859,29 +8568,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 4,
-    };
-    pub(super) const BRASS_GOLEM_TOUGH: Warrior = Warrior {
-        name: "Brass Golem (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R009"),
-            },
-        ],
-        model_id: Some(9271),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Tough,
-        rarity: Some(3),
-        point_value: 23,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 8,
@@ -8963,29 +8650,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 4,
-    };
-    pub(super) const BRASS_GOLEM_WEAK: Warrior = Warrior {
-        name: "Brass Golem (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R007"),
-            },
-        ],
-        model_id: Some(9269),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Weak,
-        rarity: Some(1),
-        point_value: 18,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 7,
@@ -9057,29 +8722,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const BRIMBIDUS_GRIMM: Warrior = Warrior {
-        name: "Brimbidus Grimm",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "dungeons",
-                number: Some("D112"),
-            },
-        ],
-        model_id: Some(8960),
-        expansion: Expansion::Dungeons,
-        rank: Rank::PromoL4,
-        rarity: Some(4),
-        point_value: 56,
-        factions: &[Faction::MageSpawn],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 11,
@@ -9171,29 +8814,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 3,
-    };
-    pub(super) const BYRCH: Warrior = Warrior {
-        name: "Byrch",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "rebellion",
-                number: Some("R167"),
-            },
-        ],
-        model_id: Some(9429),
-        expansion: Expansion::Rebellion,
-        rank: Rank::Promo,
-        rarity: None,
-        point_value: 19,
-        factions: &[Faction::ElementalLeague],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 8,
                 attack: 10,
@@ -9255,29 +8876,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const CAPTAIN_SARJHET: Warrior = Warrior {
-        name: "Captain Sarjhet",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "minions",
-                number: Some("M111"),
-            },
-        ],
-        model_id: Some(9253),
-        expansion: Expansion::Minions,
-        rank: Rank::PromoL4,
-        rarity: Some(4),
-        point_value: 29,
-        factions: &[Faction::AtlantisGuild],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 9,
                 attack: 8,
@@ -9339,29 +8938,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const CAVE_ARCHER_STANDARD: Warrior = Warrior {
-        name: "Cave Archer (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L128"),
-            },
-        ],
-        model_id: Some(9096),
-        expansion: Expansion::Lancers,
-        rank: Rank::Standard,
-        rarity: Some(4),
-        point_value: 29,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Cavalry),
-        front_arc: 180,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 7,
                 attack: 8,
@@ -9413,29 +8990,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 7,
-    };
-    pub(super) const CAVE_ARCHER_TOUGH: Warrior = Warrior {
-        name: "Cave Archer (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L129"),
-            },
-        ],
-        model_id: Some(9097),
-        expansion: Expansion::Lancers,
-        rank: Rank::Tough,
-        rarity: Some(5),
-        point_value: 31,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Cavalry),
-        front_arc: 180,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 7,
                 attack: 8,
@@ -9497,29 +9052,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const CAVE_ARCHER_WEAK: Warrior = Warrior {
-        name: "Cave Archer (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L127"),
-            },
-        ],
-        model_id: Some(9095),
-        expansion: Expansion::Lancers,
-        rank: Rank::Weak,
-        rarity: Some(3),
-        point_value: 25,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Cavalry),
-        front_arc: 180,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 7,
                 attack: 8,
@@ -9571,29 +9104,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 7,
-    };
-    pub(super) const CAVE_BUTCHER_STANDARD: Warrior = Warrior {
-        name: "Cave Butcher (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L122"),
-            },
-        ],
-        model_id: Some(9090),
-        expansion: Expansion::Lancers,
-        rank: Rank::Standard,
-        rarity: Some(4),
-        point_value: 35,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Cavalry),
-        front_arc: 180,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 7,
                 attack: 9,
@@ -9655,29 +9166,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const CAVE_BUTCHER_TOUGH: Warrior = Warrior {
-        name: "Cave Butcher (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L123"),
-            },
-        ],
-        model_id: Some(9091),
-        expansion: Expansion::Lancers,
-        rank: Rank::Tough,
-        rarity: Some(5),
-        point_value: 44,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Cavalry),
-        front_arc: 180,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 7,
                 attack: 9,
@@ -9749,29 +9238,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const CAVE_BUTCHER_WEAK: Warrior = Warrior {
-        name: "Cave Butcher (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L121"),
-            },
-        ],
-        model_id: Some(9089),
-        expansion: Expansion::Lancers,
-        rank: Rank::Weak,
-        rarity: Some(3),
-        point_value: 33,
-        factions: &[Faction::OrcRaiders],
-        base_type: Some(BaseType::Cavalry),
-        front_arc: 180,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 7,
                 attack: 8,
@@ -9833,29 +9300,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const CENTAUR_ARCHER_STANDARD: Warrior = Warrior {
-        name: "Centaur Archer (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L011"),
-            },
-        ],
-        model_id: Some(8979),
-        expansion: Expansion::Lancers,
-        rank: Rank::Standard,
-        rarity: Some(2),
-        point_value: 30,
-        factions: &[Faction::ElementalLeague],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 5,
                 attack: 8,
@@ -9927,29 +9372,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const CENTAUR_ARCHER_TOUGH: Warrior = Warrior {
-        name: "Centaur Archer (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L012"),
-            },
-        ],
-        model_id: Some(8980),
-        expansion: Expansion::Lancers,
-        rank: Rank::Tough,
-        rarity: Some(3),
-        point_value: 32,
-        factions: &[Faction::ElementalLeague],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 5,
                 attack: 9,
@@ -10021,29 +9444,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const CENTAUR_ARCHER_WEAK: Warrior = Warrior {
-        name: "Centaur Archer (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L010"),
-            },
-        ],
-        model_id: Some(8978),
-        expansion: Expansion::Lancers,
-        rank: Rank::Weak,
-        rarity: Some(1),
-        point_value: 25,
-        factions: &[Faction::ElementalLeague],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 8,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 5,
                 attack: 7,
@@ -10105,29 +9506,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
-    pub(super) const CENTAUR_CHAMPION: Warrior = Warrior {
-        name: "Centaur Champion",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "sinister",
-                number: Some("S092"),
-            },
-        ],
-        model_id: Some(9531),
-        expansion: Expansion::Sinister,
-        rank: Rank::Unique,
-        rarity: Some(6),
-        point_value: 59,
-        factions: &[Faction::ElementalLeague],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 6,
                 attack: 12,
@@ -10219,29 +9598,7 @@ mod card_rows {
                 damage_ability: None,
             },
         ],
-        dead_clicks: 3,
-    };
-    pub(super) const CENTAUR_LIEUTENANT_STANDARD: Warrior = Warrior {
-        name: "Centaur Lieutenant (Standard)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L053"),
-            },
-        ],
-        model_id: Some(9021),
-        expansion: Expansion::Lancers,
-        rank: Rank::Standard,
-        rarity: Some(3),
-        point_value: 36,
-        factions: &[Faction::ElementalLeague],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 5,
                 attack: 10,
@@ -10323,29 +9680,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 4,
-    };
-    pub(super) const CENTAUR_LIEUTENANT_TOUGH: Warrior = Warrior {
-        name: "Centaur Lieutenant (Tough)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L054"),
-            },
-        ],
-        model_id: Some(9022),
-        expansion: Expansion::Lancers,
-        rank: Rank::Tough,
-        rarity: Some(4),
-        point_value: 37,
-        factions: &[Faction::ElementalLeague],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 5,
                 attack: 11,
@@ -10427,29 +9762,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 4,
-    };
-    pub(super) const CENTAUR_LIEUTENANT_WEAK: Warrior = Warrior {
-        name: "Centaur Lieutenant (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "lancers",
-                number: Some("L052"),
-            },
-        ],
-        model_id: Some(9020),
-        expansion: Expansion::Lancers,
-        rank: Rank::Weak,
-        rarity: Some(2),
-        point_value: 33,
-        factions: &[Faction::ElementalLeague],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 5,
                 attack: 9,
@@ -10521,29 +9834,7 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 5,
-    };
-    pub(super) const CENTAUR_MEDIC_WEAK: Warrior = Warrior {
-        name: "Centaur Medic (Weak)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "sinister",
-                number: Some("S040"),
-            },
-        ],
-        model_id: Some(9479),
-        expansion: Expansion::Sinister,
-        rank: Rank::Weak,
-        rarity: Some(2),
-        point_value: 23,
-        factions: &[Faction::ElementalLeague],
-        base_type: Some(BaseType::Infantry),
-        front_arc: 90,
-        range: 0,
-        targets: 1,
-        dial: &[
+        &[
             Click {
                 speed: 5,
                 attack: 7,
@@ -10605,121 +9896,48 @@ mod card_rows {
                 damage_ability: Some(SpecialAbility::Demoralized),
             },
         ],
-        dead_clicks: 6,
-    };
+    ];
+    const WARRIOR_DEAD_CLICKS: &[u8; 109] = &[
+        2, 6, 1, 5, 4, 5, 5, 5, 6, 4, 3, 5, 5, 6, 5, 5, 6, 3, 3, 5, 5, 6, 5, 5, 6, 5, 5,
+        6, 5, 3, 3, 4, 6, 5, 7, 5, 4, 5, 5, 5, 5, 2, 3, 1, 7, 5, 9, 5, 5, 2, 2, 4, 3, 2,
+        6, 6, 7, 4, 4, 5, 3, 6, 5, 7, 6, 6, 5, 6, 3, 3, 4, 5, 5, 6, 6, 6, 7, 4, 4, 5, 6,
+        6, 7, 8, 3, 5, 6, 5, 6, 4, 4, 5, 3, 6, 6, 7, 6, 7, 6, 5, 6, 5, 5, 6, 3, 4, 4, 5,
+        6,
+    ];
+    /// The `warrior` cards' rows, in table order.
+    pub(super) const fn warrior_rows() -> [Warrior; 109] {
+        let mut rows = [warrior_row(0); 109];
+        let mut row = 1;
+        while row < 109 {
+            rows[row] = warrior_row(row);
+            row += 1;
+        }
+        rows
+    }
+    /// Row `row` of the `warrior` columns.
+    const fn warrior_row(row: usize) -> Warrior {
+        Warrior {
+            name: WARRIOR_NAME[row],
+            summary: WARRIOR_SUMMARY[row],
+            handler: WARRIOR_HANDLER[row],
+            printings: WARRIOR_PRINTINGS[row],
+            model_id: WARRIOR_MODEL_ID[row],
+            expansion: WARRIOR_EXPANSION[row],
+            rank: WARRIOR_RANK[row],
+            rarity: WARRIOR_RARITY[row],
+            point_value: WARRIOR_POINT_VALUE[row],
+            factions: WARRIOR_FACTIONS[row],
+            base_type: WARRIOR_BASE_TYPE[row],
+            front_arc: WARRIOR_FRONT_ARC[row],
+            range: WARRIOR_RANGE[row],
+            targets: WARRIOR_TARGETS[row],
+            dial: WARRIOR_DIAL[row],
+            dead_clicks: WARRIOR_DEAD_CLICKS[row],
+        }
+    }
 }
 /// Every `warrior` card (current version), sorted by name.
-pub static WARRIORS: [Warrior; 109] = [
-    card_rows::ABYDOR,
-    card_rows::ALESSI_OST,
-    card_rows::ALSYN_VALE,
-    card_rows::ALTEM_GUARDSMAN_STANDARD,
-    card_rows::ALTEM_GUARDSMAN_TOUGH,
-    card_rows::ALTEM_GUARDSMAN_WEAK,
-    card_rows::AMAZON_BLADEMISTRESS_STANDARD,
-    card_rows::AMAZON_BLADEMISTRESS_TOUGH,
-    card_rows::AMAZON_BLADEMISTRESS_WEAK,
-    card_rows::AMAZON_DRACONUM,
-    card_rows::AMAZON_HUNTRESS,
-    card_rows::AMAZON_MANCATCHER_STANDARD,
-    card_rows::AMAZON_MANCATCHER_TOUGH,
-    card_rows::AMAZON_MANCATCHER_WEAK,
-    card_rows::AMAZON_PRIESTESS_STANDARD,
-    card_rows::AMAZON_PRIESTESS_TOUGH,
-    card_rows::AMAZON_PRIESTESS_WEAK,
-    card_rows::AMAZON_QUEEN,
-    card_rows::AMETHYST_KNIGHT,
-    card_rows::AMOTEP_GUNNER_STANDARD,
-    card_rows::AMOTEP_GUNNER_TOUGH,
-    card_rows::AMOTEP_GUNNER_WEAK,
-    card_rows::AMOTEP_INCINERATOR_STANDARD,
-    card_rows::AMOTEP_INCINERATOR_TOUGH,
-    card_rows::AMOTEP_INCINERATOR_WEAK,
-    card_rows::AMOTEP_MAIDEN_STANDARD,
-    card_rows::AMOTEP_MAIDEN_TOUGH,
-    card_rows::AMOTEP_MAIDEN_WEAK,
-    card_rows::AMOTEP_NORDA,
-    card_rows::ANIMATED_MUD_STANDARD,
-    card_rows::ANIMATED_MUD_TOUGH,
-    card_rows::ANIMATED_MUD_WEAK,
-    card_rows::ANKHAR_ARCHER_STANDARD,
-    card_rows::ANKHAR_ARCHER_TOUGH,
-    card_rows::ANKHAR_ARCHER_WEAK,
-    card_rows::ANKHAR_BUTCHER_STANDARD,
-    card_rows::ANKHAR_BUTCHER_TOUGH,
-    card_rows::ANKHAR_BUTCHER_WEAK,
-    card_rows::ANKHET,
-    card_rows::ANOPHELES,
-    card_rows::ANUNUB,
-    card_rows::ANUNUBS_SHIELD,
-    card_rows::ARCANE_DRACONUM,
-    card_rows::ARMAN_GESSEP,
-    card_rows::ARMORED_SKELETON_STANDARD,
-    card_rows::ARMORED_SKELETON_TOUGH,
-    card_rows::ARMORED_SKELETON_WEAK,
-    card_rows::ASHEK_SANDSLAYER,
-    card_rows::ASHELL_THE_DRIVEN,
-    card_rows::ATAYET,
-    card_rows::AVANTE_REAVER,
-    card_rows::AYCORN_TRUESHOT,
-    card_rows::BAKUS,
-    card_rows::BARBER_HURGG,
-    card_rows::BARBER_SURGEON_STANDARD,
-    card_rows::BARBER_SURGEON_TOUGH,
-    card_rows::BARBER_SURGEON_WEAK,
-    card_rows::BATTLE_QUEEN_STANDARD,
-    card_rows::BATTLE_QUEEN_TOUGH,
-    card_rows::BATTLE_QUEEN_WEAK,
-    card_rows::BEK,
-    card_rows::BERSERKER_STANDARD,
-    card_rows::BERSERKER_TOUGH,
-    card_rows::BERSERKER_WEAK,
-    card_rows::BLACK_DIRGE,
-    card_rows::BLACK_POWDER_BOOMER_STANDARD,
-    card_rows::BLACK_POWDER_BOOMER_TOUGH,
-    card_rows::BLACK_POWDER_BOOMER_WEAK,
-    card_rows::BLADE_GOLEM_STANDARD,
-    card_rows::BLADE_GOLEM_TOUGH,
-    card_rows::BLADE_GOLEM_WEAK,
-    card_rows::BLADESMITH_DRACONUM,
-    card_rows::BLOODAXE,
-    card_rows::BOMBARDO,
-    card_rows::BOND_MAKER_STANDARD,
-    card_rows::BOND_MAKER_TOUGH,
-    card_rows::BOND_MAKER_WEAK,
-    card_rows::BONE_GOLEM_STANDARD,
-    card_rows::BONE_GOLEM_TOUGH,
-    card_rows::BONE_GOLEM_WEAK,
-    card_rows::BONE_GRINDER_STANDARD,
-    card_rows::BONE_GRINDER_TOUGH,
-    card_rows::BONE_GRINDER_WEAK,
-    card_rows::BOOMBOCK,
-    card_rows::BOOSHAC,
-    card_rows::BORONX,
-    card_rows::BRASS_COMMANDER_STANDARD,
-    card_rows::BRASS_COMMANDER_TOUGH,
-    card_rows::BRASS_COMMANDER_WEAK,
-    card_rows::BRASS_GOLEM_STANDARD,
-    card_rows::BRASS_GOLEM_TOUGH,
-    card_rows::BRASS_GOLEM_WEAK,
-    card_rows::BRIMBIDUS_GRIMM,
-    card_rows::BYRCH,
-    card_rows::CAPTAIN_SARJHET,
-    card_rows::CAVE_ARCHER_STANDARD,
-    card_rows::CAVE_ARCHER_TOUGH,
-    card_rows::CAVE_ARCHER_WEAK,
-    card_rows::CAVE_BUTCHER_STANDARD,
-    card_rows::CAVE_BUTCHER_TOUGH,
-    card_rows::CAVE_BUTCHER_WEAK,
-    card_rows::CENTAUR_ARCHER_STANDARD,
-    card_rows::CENTAUR_ARCHER_TOUGH,
-    card_rows::CENTAUR_ARCHER_WEAK,
-    card_rows::CENTAUR_CHAMPION,
-    card_rows::CENTAUR_LIEUTENANT_STANDARD,
-    card_rows::CENTAUR_LIEUTENANT_TOUGH,
-    card_rows::CENTAUR_LIEUTENANT_WEAK,
-    card_rows::CENTAUR_MEDIC_WEAK,
-];
+pub static WARRIORS: [Warrior; 109] = card_rows::warrior_rows();
 /// Names every card of the game; sorted by name.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u16)]

@@ -2,7 +2,7 @@
 /// A native handler: behaviour the codex cannot express, named by a card, a codex entry
 /// or a handler-typed field. A game's rules dispatch on it with a `match` (a wildcard
 /// arm answers "not modelled yet").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Handler {
     /// `ancient_mastery`, used by: Ancient Mastery.
     AncientMastery,
@@ -152,6 +152,56 @@ impl Handler {
         Self::ThunderBlow,
         Self::Tinker,
     ];
+    /// The names of [`Self::ALL`], in the same order.
+    pub const NAMES: [&'static str; 47] = [
+        "ancient_mastery",
+        "aquatic",
+        "augment",
+        "battle_fury",
+        "bedlam",
+        "berserk",
+        "bombardment",
+        "counterattack",
+        "cursed",
+        "dark_unity",
+        "fact",
+        "field_repair",
+        "focus",
+        "forced_march",
+        "frenzy",
+        "gallant_defense",
+        "hex",
+        "infiltrate",
+        "leadership",
+        "ley_harmony",
+        "lurk",
+        "magestone_trance",
+        "magic_confusion",
+        "magic_levitation",
+        "mind_tap",
+        "natures_ally",
+        "natures_fury",
+        "necromancy",
+        "nimble",
+        "overwatch",
+        "pathfinder",
+        "rally",
+        "reckless",
+        "reconnaissance",
+        "revenant",
+        "shockwave",
+        "siphon_energy",
+        "sneak_attack",
+        "sniper",
+        "spellbreach",
+        "stealth",
+        "strong_flier",
+        "submerged",
+        "summon",
+        "terrify",
+        "thunder_blow",
+        "tinker",
+    ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
     pub const BY_NAME: [(&'static str, Handler); 47] = [
         ("ancient_mastery", Self::AncientMastery),
@@ -204,55 +254,12 @@ impl Handler {
     ];
     /// The handler's snake_case name as written in content.
     pub const fn name(self) -> &'static str {
-        match self {
-            Self::AncientMastery => "ancient_mastery",
-            Self::Aquatic => "aquatic",
-            Self::Augment => "augment",
-            Self::BattleFury => "battle_fury",
-            Self::Bedlam => "bedlam",
-            Self::Berserk => "berserk",
-            Self::Bombardment => "bombardment",
-            Self::Counterattack => "counterattack",
-            Self::Cursed => "cursed",
-            Self::DarkUnity => "dark_unity",
-            Self::Fact => "fact",
-            Self::FieldRepair => "field_repair",
-            Self::Focus => "focus",
-            Self::ForcedMarch => "forced_march",
-            Self::Frenzy => "frenzy",
-            Self::GallantDefense => "gallant_defense",
-            Self::Hex => "hex",
-            Self::Infiltrate => "infiltrate",
-            Self::Leadership => "leadership",
-            Self::LeyHarmony => "ley_harmony",
-            Self::Lurk => "lurk",
-            Self::MagestoneTrance => "magestone_trance",
-            Self::MagicConfusion => "magic_confusion",
-            Self::MagicLevitation => "magic_levitation",
-            Self::MindTap => "mind_tap",
-            Self::NaturesAlly => "natures_ally",
-            Self::NaturesFury => "natures_fury",
-            Self::Necromancy => "necromancy",
-            Self::Nimble => "nimble",
-            Self::Overwatch => "overwatch",
-            Self::Pathfinder => "pathfinder",
-            Self::Rally => "rally",
-            Self::Reckless => "reckless",
-            Self::Reconnaissance => "reconnaissance",
-            Self::Revenant => "revenant",
-            Self::Shockwave => "shockwave",
-            Self::SiphonEnergy => "siphon_energy",
-            Self::SneakAttack => "sneak_attack",
-            Self::Sniper => "sniper",
-            Self::Spellbreach => "spellbreach",
-            Self::Stealth => "stealth",
-            Self::StrongFlier => "strong_flier",
-            Self::Submerged => "submerged",
-            Self::Summon => "summon",
-            Self::Terrify => "terrify",
-            Self::ThunderBlow => "thunder_blow",
-            Self::Tinker => "tinker",
-        }
+        Self::NAMES[self as usize]
+    }
+}
+impl ::core::fmt::Debug for Handler {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "Handler({:?})", self.name())
     }
 }
 impl ::core::fmt::Display for Handler {

@@ -401,1319 +401,2418 @@ impl ::core::fmt::Display for CardId {
         f.write_str(self.name())
     }
 }
-/// The current version of every card, one constant each.
+/// The current version of every card, one constant array per field of each kind, and
+/// the functions that build the kinds' tables out of them at compile time.
 mod card_rows {
     use super::*;
-    pub(super) const A_HERO_IS_BORN_PHOENIX_ELVES: Event = Event {
-        name: "A Hero Is Born (Phoenix Elves)",
-        summary: Some(
-            "Search your draw pile for a champion, show it, take it into your hand and shuffle.",
-        ),
-        handler: None,
-        printings: &[
+    const SUMMONER_NAME: &[&str; 10] = &[
+        "Bolvi",
+        "Krusk",
+        "Oldin",
+        "Prince Elien",
+        "Queen Maldaria",
+        "Samuel Farthen",
+        "Selundar",
+        "Sera Eldwyn",
+        "Sunderved",
+        "Tundle",
+    ];
+    const SUMMONER_SUMMARY: &[Option<&str>; 10] = &[
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+    ];
+    const SUMMONER_HANDLER: &[Option<Handler>; 10] = &[
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+    ];
+    const SUMMONER_PRINTINGS: &[&[Printing]; 10] = &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        cost: Some(0),
-        active: None,
-        abilities: &[Ability::AHeroIsBorn],
-        card_abilities: &[],
-    };
-    pub(super) const A_HERO_IS_BORN_VANGUARDS: Event = Event {
-        name: "A Hero Is Born (Vanguards)",
-        summary: Some(
-            "Search your draw pile for a champion, show it, take it into your hand and shuffle.",
-        ),
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        cost: Some(0),
-        active: None,
-        abilities: &[Ability::AHeroIsBorn],
-        card_abilities: &[],
-    };
-    pub(super) const ABOLISH: Event = Event {
-        name: "Abolish",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const ACCELERATED_CONSTRUCTION: Event = Event {
-        name: "Accelerated Construction",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const AERIE_GATE: Structure = Structure {
-        name: "Aerie Gate",
-        summary: Some(
-            "Skyspear Avians gate: a unit you summon beside it may then be forced 1 space, but no unit gets that force from more than one Aerie Gate.",
-        ),
-        handler: Some(Handler::AerieGate),
-        printings: &[
-            Printing {
-                set: "faq-2024",
-                number: None,
-            },
-        ],
-        faction: Faction::SkyspearAvians,
-        edition: Edition::Second,
-        gate: true,
-        cost: None,
-        life: None,
-        abilities: &[],
-    };
-    pub(super) const ANGEL: Common = Common {
-        name: "Angel",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Flight],
-        cost: 1,
-    };
-    pub(super) const ARCHANGEL: Champion = Champion {
-        name: "Archangel",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::GreaterFlight],
-        cost: 7,
-    };
-    pub(super) const ARCHER: Common = Common {
-        name: "Archer",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 1,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::FarShot],
-        cost: 1,
-    };
-    pub(super) const ARCHITECT: Common = Common {
-        name: "Architect",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 1,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Repair],
-        cost: 0,
-    };
-    pub(super) const ASSAULT_TOWER: Common = Common {
-        name: "Assault Tower",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 3,
-        structure: true,
-        classes: &[],
-        abilities: &[],
-        cost: 2,
-    };
-    pub(super) const BALDAR: Champion = Champion {
-        name: "Baldar",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 4,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::ShieldBlock],
-        cost: 4,
-    };
-    pub(super) const BALLISTA: Common = Common {
-        name: "Ballista",
-        summary: None,
-        handler: None,
-        printings: &[
+    ];
+    const SUMMONER_FACTION: &[Faction; 10] = &[
+        Faction::GuildDwarves,
+        Faction::SandGoblins,
+        Faction::GuildDwarves,
+        Faction::PhoenixElves,
+        Faction::PhoenixElves,
+        Faction::Vanguards,
+        Faction::ShadowElves,
+        Faction::Vanguards,
+        Faction::MountainVargath,
+        Faction::DeepDwarves,
+    ];
+    const SUMMONER_EDITION: &[Edition; 10] = &[
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+    ];
+    const SUMMONER_STRENGTH: &[u8; 10] = &[2, 2, 2, 3, 4, 2, 2, 3, 3, 2];
+    const SUMMONER_ATTACK_TYPE: &[AttackType; 10] = &[
+        AttackType::Ranged,
+        AttackType::Ranged,
+        AttackType::Ranged,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Ranged,
+    ];
+    const SUMMONER_RANGE: &[u8; 10] = &[3, 3, 3, 3, 1, 1, 3, 3, 1, 3];
+    const SUMMONER_LIFE: &[u8; 10] = &[6, 6, 6, 4, 4, 8, 7, 6, 7, 6];
+    const SUMMONER_STRUCTURE: &[bool; 10] = &[
+        false, false, false, false, false, false, false, false, false, false,
+    ];
+    const SUMMONER_CLASSES_EMPTY: &[ClassTag] = &[];
+    const SUMMONER_CLASSES: &[&[ClassTag]; 10] = &[
+        SUMMONER_CLASSES_EMPTY,
+        SUMMONER_CLASSES_EMPTY,
+        SUMMONER_CLASSES_EMPTY,
+        SUMMONER_CLASSES_EMPTY,
+        SUMMONER_CLASSES_EMPTY,
+        SUMMONER_CLASSES_EMPTY,
+        SUMMONER_CLASSES_EMPTY,
+        SUMMONER_CLASSES_EMPTY,
+        SUMMONER_CLASSES_EMPTY,
+        SUMMONER_CLASSES_EMPTY,
+    ];
+    const SUMMONER_ABILITIES: &[&[Ability]; 10] = &[
+        &[Ability::StrengthOfTheStone],
+        &[Ability::Sandstorm],
+        &[Ability::StoneMelding],
+        &[Ability::FireBlast],
+        &[Ability::SaveTheQueen2024, Ability::CallProtection2024],
+        &[Ability::ShieldOfLight],
+        &[Ability::OutOfShadows],
+        &[Ability::GreaterHealing],
+        &[Ability::Command],
+        &[Ability::Meditate],
+    ];
+    const CHAMPION_NAME: &[&str; 53] = &[
+        "Archangel",
+        "Baldar",
+        "Bellor",
+        "Biter",
+        "Coleen Brighton",
+        "Deep Troll",
+        "Duke Ramazall",
+        "Dwaf",
+        "Fanessa",
+        "Fire Drake",
+        "Gren",
+        "Gror",
+        "Growden",
+        "Grundor",
+        "Grundors Tower",
+        "Halvor",
+        "Holleas",
+        "Hydrake",
+        "Jacob Eldwyn",
+        "Kaebeeros",
+        "Kaeseeall",
+        "Kalon Lightbringer",
+        "Kogar",
+        "Kreep",
+        "Kuldrid",
+        "Kynder",
+        "Laleya",
+        "Leah Goodwin",
+        "Luka",
+        "Lun",
+        "Maelena",
+        "Magos",
+        "Malidala",
+        "Master Bullock",
+        "Melek",
+        "Piclo",
+        "Quen",
+        "Raechel Loveguard",
+        "Rahlee",
+        "Sand Wyrm",
+        "Silts",
+        "Sprog",
+        "Stink",
+        "Sybil Swancott",
+        "Taliya",
+        "Tark",
+        "Thorkur",
+        "Tordok",
+        "Torodin",
+        "Ulfric",
+        "Valentina Stoutheart",
+        "Varn",
+        "Xaserbane",
+    ];
+    const CHAMPION_SUMMARY: &[Option<&str>; 53] = &[
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+    ];
+    const CHAMPION_HANDLER: &[Option<Handler>; 53] = &[
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+    ];
+    const CHAMPION_PRINTINGS: &[&[Printing]; 53] = &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 3,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::SiegeEngine],
-        cost: 2,
-    };
-    pub(super) const BATTLE_MAGE: Common = Common {
-        name: "Battle Mage",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::MagicBlast],
-        cost: 2,
-    };
-    pub(super) const BEAST_RIDER: UnclassedUnit = UnclassedUnit {
-        name: "Beast Rider",
-        summary: Some(
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+    ];
+    const CHAMPION_FACTION: &[Faction; 53] = &[
+        Faction::Vanguards,
+        Faction::GuildDwarves,
+        Faction::MountainVargath,
+        Faction::SandGoblins,
+        Faction::Vanguards,
+        Faction::DeepDwarves,
+        Faction::PhoenixElves,
+        Faction::GuildDwarves,
+        Faction::PhoenixElves,
+        Faction::PhoenixElves,
+        Faction::DeepDwarves,
+        Faction::GuildDwarves,
+        Faction::MountainVargath,
+        Faction::GuildDwarves,
+        Faction::GuildDwarves,
+        Faction::GuildDwarves,
+        Faction::PhoenixElves,
+        Faction::ShadowElves,
+        Faction::Vanguards,
+        Faction::PhoenixElves,
+        Faction::PhoenixElves,
+        Faction::Vanguards,
+        Faction::Mercenaries,
+        Faction::SandGoblins,
+        Faction::ShadowElves,
+        Faction::DeepDwarves,
+        Faction::PhoenixElves,
+        Faction::Vanguards,
+        Faction::MountainVargath,
+        Faction::DeepDwarves,
+        Faction::PhoenixElves,
+        Faction::Mercenaries,
+        Faction::ShadowElves,
+        Faction::Vanguards,
+        Faction::ShadowElves,
+        Faction::DeepDwarves,
+        Faction::MountainVargath,
+        Faction::Vanguards,
+        Faction::PhoenixElves,
+        Faction::SandGoblins,
+        Faction::SandGoblins,
+        Faction::DeepDwarves,
+        Faction::SandGoblins,
+        Faction::Vanguards,
+        Faction::ShadowElves,
+        Faction::SandGoblins,
+        Faction::GuildDwarves,
+        Faction::GuildDwarves,
+        Faction::MountainVargath,
+        Faction::GuildDwarves,
+        Faction::Vanguards,
+        Faction::MountainVargath,
+        Faction::ShadowElves,
+    ];
+    const CHAMPION_EDITION: &[Edition; 53] = &[
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+    ];
+    const CHAMPION_STRENGTH: &[u8; 53] = &[
+        2, 3, 2, 3, 2, 2, 2, 2, 2, 3, 2, 2, 3, 4, 2, 1, 2, 3, 3, 3, 2, 2, 2, 3, 3, 2, 2,
+        0, 2, 3, 2, 2, 2, 3, 3, 3, 2, 1, 1, 4, 2, 2, 1, 4, 2, 2, 3, 2, 2, 2, 2, 2, 3,
+    ];
+    const CHAMPION_ATTACK_TYPE: &[AttackType; 53] = &[
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Ranged,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Ranged,
+        AttackType::Ranged,
+        AttackType::Ranged,
+        AttackType::Ranged,
+        AttackType::Ranged,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+    ];
+    const CHAMPION_RANGE: &[u8; 53] = &[
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 3, 1, 3, 1, 3, 1, 3, 1, 1, 1, 3, 1, 3,
+        1, 3, 1, 1, 3, 3, 3, 1, 1, 3, 3, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3, 1, 3, 1, 1, 1,
+    ];
+    const CHAMPION_LIFE: &[u8; 53] = &[
+        6, 4, 7, 6, 6, 7, 6, 5, 5, 7, 4, 7, 6, 5, 8, 8, 5, 8, 5, 6, 5, 8, 6, 6, 6, 6, 5,
+        5, 6, 4, 5, 5, 3, 5, 5, 5, 4, 4, 4, 6, 6, 6, 3, 3, 5, 4, 4, 4, 7, 6, 9, 5, 4,
+    ];
+    const CHAMPION_STRUCTURE: &[bool; 53] = &[
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, true, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false,
+    ];
+    const CHAMPION_CLASSES_EMPTY: &[ClassTag] = &[];
+    const CHAMPION_CLASSES: &[&[ClassTag]; 53] = &[
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+        CHAMPION_CLASSES_EMPTY,
+    ];
+    const CHAMPION_ABILITIES_EMPTY: &[Ability] = &[];
+    const CHAMPION_ABILITIES: &[&[Ability]; 53] = &[
+        &[Ability::GreaterFlight],
+        &[Ability::ShieldBlock],
+        &[Ability::Retribution],
+        &[Ability::Crazed],
+        &[Ability::ShieldOfLight],
+        &[Ability::RockEater],
+        CHAMPION_ABILITIES_EMPTY,
+        &[Ability::StructuralAnalysis],
+        &[Ability::Riposte],
+        &[Ability::BreathOfFlame],
+        &[Ability::ShardOfTheFatherGem],
+        &[Ability::HammerQuake],
+        &[Ability::SunderHammer],
+        &[Ability::Charge],
+        CHAMPION_ABILITIES_EMPTY,
+        &[Ability::Rage],
+        &[Ability::SummonFireBeast],
+        &[Ability::Assault],
+        &[Ability::HeavensRain],
+        &[Ability::SmolderingEmbers],
+        &[Ability::BlazingConscription],
+        &[Ability::Transformation],
+        &[Ability::Grapple],
+        &[Ability::Cowardly],
+        &[Ability::Wither],
+        &[Ability::MagePush],
+        &[Ability::Thrust],
+        &[Ability::BladeOfLight],
+        &[Ability::DisruptionField],
+        &[Ability::GemOfCalling],
+        &[Ability::BurningBlade],
+        &[Ability::Wisdom],
+        &[Ability::ShadowDancer],
+        &[Ability::MysticArts],
+        &[Ability::Rider],
+        &[Ability::ChannelMagic],
+        &[Ability::ChainLightning],
+        &[Ability::ArrowOfLight],
+        &[Ability::GreaterFlight],
+        &[Ability::Burrow],
+        &[Ability::Cunning],
+        &[Ability::Restructure],
+        &[Ability::Lucky],
+        &[Ability::SybilsSpirit],
+        &[Ability::ReturnSpirit],
+        &[Ability::Conceal],
+        &[Ability::MagicBarrier],
+        &[Ability::RuneOfProtection],
+        CHAMPION_ABILITIES_EMPTY,
+        &[Ability::GreaterStoneMelding],
+        &[Ability::ValiantDefender],
+        &[Ability::Emboldened],
+        &[Ability::Sneak],
+    ];
+    const CHAMPION_COST: &[u8; 53] = &[
+        7, 4, 6, 4, 6, 7, 6, 5, 5, 7, 5, 7, 6, 6, 6, 5, 4, 8, 7, 6, 5, 7, 6, 4, 6, 5, 5,
+        3, 7, 4, 5, 6, 5, 7, 5, 7, 5, 5, 4, 6, 7, 6, 5, 8, 6, 5, 6, 5, 6, 6, 8, 5, 4,
+    ];
+    const COMMON_NAME: &[&str; 44] = &[
+        "Angel",
+        "Archer",
+        "Architect",
+        "Assault Tower",
+        "Ballista",
+        "Battle Mage",
+        "Blademaster",
+        "Bomber",
+        "Brute",
+        "Cavalry Knight",
+        "Crossbowman",
+        "Defender",
+        "Engineer",
+        "Fencer",
+        "Fire Archer",
+        "Fire Beast",
+        "Fire Dancer",
+        "Fireling",
+        "Gem Mage",
+        "Guardian",
+        "Guardian Knight",
+        "Guardsman",
+        "Honor Guard",
+        "Hunter",
+        "Javelineer",
+        "Miner",
+        "Oath Sworn",
+        "Priest",
+        "Ranger",
+        "Rusher",
+        "Scavenger",
+        "Scholar",
+        "Scout",
+        "Shaman",
+        "Slayer",
+        "Spearman",
+        "Stalwart Archer",
+        "Storm Mage",
+        "Swordsman",
+        "Warden",
+        "Warrior (Mountain Vargath)",
+        "Warrior (Phoenix Elves)",
+        "Warrior Angel",
+        "Woeful Brother",
+    ];
+    const COMMON_SUMMARY: &[Option<&str>; 44] = &[
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+    ];
+    const COMMON_HANDLER: &[Option<Handler>; 44] = &[
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+    ];
+    const COMMON_PRINTINGS: &[&[Printing]; 44] = &[
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+    ];
+    const COMMON_FACTION: &[Faction; 44] = &[
+        Faction::Vanguards,
+        Faction::PhoenixElves,
+        Faction::GuildDwarves,
+        Faction::GuildDwarves,
+        Faction::GuildDwarves,
+        Faction::DeepDwarves,
+        Faction::ShadowElves,
+        Faction::SandGoblins,
+        Faction::MountainVargath,
+        Faction::Vanguards,
+        Faction::DeepDwarves,
+        Faction::GuildDwarves,
+        Faction::GuildDwarves,
+        Faction::PhoenixElves,
+        Faction::PhoenixElves,
+        Faction::PhoenixElves,
+        Faction::PhoenixElves,
+        Faction::PhoenixElves,
+        Faction::DeepDwarves,
+        Faction::PhoenixElves,
+        Faction::Vanguards,
+        Faction::GuildDwarves,
+        Faction::Vanguards,
+        Faction::ShadowElves,
+        Faction::SandGoblins,
+        Faction::DeepDwarves,
+        Faction::GuildDwarves,
+        Faction::Vanguards,
+        Faction::ShadowElves,
+        Faction::MountainVargath,
+        Faction::SandGoblins,
+        Faction::DeepDwarves,
+        Faction::ShadowElves,
+        Faction::SandGoblins,
+        Faction::SandGoblins,
+        Faction::GuildDwarves,
+        Faction::Vanguards,
+        Faction::MountainVargath,
+        Faction::ShadowElves,
+        Faction::MountainVargath,
+        Faction::MountainVargath,
+        Faction::PhoenixElves,
+        Faction::Vanguards,
+        Faction::Vanguards,
+    ];
+    const COMMON_EDITION: &[Edition; 44] = &[
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+    ];
+    const COMMON_STRENGTH: &[u8; 44] = &[
+        1, 1, 1, 2, 1, 2, 1, 1, 1, 2, 1, 1, 1, 1, 1, 2, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1,
+        1, 1, 1, 1, 0, 1, 2, 2, 1, 1, 1, 2, 1, 1, 2, 2, 2,
+    ];
+    const COMMON_ATTACK_TYPE: &[AttackType; 44] = &[
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Ranged,
+        AttackType::Ranged,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+        AttackType::Melee,
+    ];
+    const COMMON_RANGE: &[u8; 44] = &[
+        1, 3, 1, 3, 3, 1, 1, 3, 1, 1, 3, 1, 1, 1, 3, 1, 1, 1, 3, 1, 1, 1, 1, 3, 3, 1, 1,
+        1, 3, 1, 1, 1, 1, 3, 1, 3, 3, 1, 1, 1, 1, 1, 1, 1,
+    ];
+    const COMMON_LIFE: &[u8; 44] = &[
+        2, 1, 1, 3, 3, 2, 2, 1, 3, 2, 1, 2, 1, 1, 1, 3, 4, 1, 1, 2, 2, 3, 3, 1, 2, 2, 2,
+        2, 1, 2, 2, 3, 1, 1, 2, 1, 2, 2, 1, 3, 2, 1, 2, 2,
+    ];
+    const COMMON_STRUCTURE: &[bool; 44] = &[
+        false, false, false, true, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+        false, false, false, false, false, false, false, false, false, false, false,
+    ];
+    const COMMON_CLASSES_EMPTY: &[ClassTag] = &[];
+    const COMMON_CLASSES: &[&[ClassTag]; 44] = &[
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+        COMMON_CLASSES_EMPTY,
+    ];
+    const COMMON_ABILITIES_EMPTY: &[Ability] = &[];
+    const COMMON_ABILITIES: &[&[Ability]; 44] = &[
+        &[Ability::Flight],
+        &[Ability::FarShot],
+        &[Ability::Repair],
+        COMMON_ABILITIES_EMPTY,
+        &[Ability::SiegeEngine],
+        &[Ability::MagicBlast],
+        &[Ability::SwiftStrike],
+        &[Ability::Hasty],
+        COMMON_ABILITIES_EMPTY,
+        &[Ability::Rider],
+        &[Ability::Rally],
+        &[Ability::Engage],
+        &[Ability::StructuralAnalysis],
+        &[Ability::Riposte],
+        COMMON_ABILITIES_EMPTY,
+        &[Ability::HellFire],
+        &[Ability::BlazeDodge],
+        &[Ability::Pursue],
+        &[Ability::GemMagic],
+        COMMON_ABILITIES_EMPTY,
+        &[Ability::Protector],
+        &[Ability::Tough],
+        &[Ability::Escort],
+        &[Ability::ShadowStep],
+        &[Ability::Camouflage],
+        &[Ability::Tunnel],
+        &[Ability::Bravery],
+        &[Ability::Healing],
+        &[Ability::ShadowArrows],
+        &[Ability::Rush],
+        &[Ability::Scavenge],
+        &[Ability::Insight],
+        &[Ability::ScoutAbility],
+        COMMON_ABILITIES_EMPTY,
+        &[Ability::BloodCraze],
+        &[Ability::Thrust],
+        &[Ability::HailOfArrows],
+        &[Ability::CallLightning],
+        COMMON_ABILITIES_EMPTY,
+        &[Ability::Steadfast],
+        &[Ability::BattleFrenzy],
+        &[Ability::BlazeStep],
+        &[Ability::Flight],
+        &[Ability::SwiftManeuver],
+    ];
+    const COMMON_COST: &[u8; 44] = &[
+        1, 1, 0, 2, 2, 2, 2, 0, 2, 2, 1, 1, 1, 0, 2, 3, 3, 0, 2, 2, 1, 2, 2, 2, 1, 1, 1,
+        2, 1, 1, 1, 1, 0, 1, 2, 1, 2, 2, 1, 2, 1, 1, 2, 2,
+    ];
+    const UNCLASSED_UNIT_NAME: &[&str; 2] = &["Beast Rider", "Kuldak"];
+    const UNCLASSED_UNIT_SUMMARY: &[Option<&str>; 2] = &[
+        Some(
             "Cave Goblins rider whose Charge lets a straight move go further and hit harder.",
         ),
-        handler: None,
-        printings: &[
+        Some(
+            "Fungal Dwarves unit whose Blood Bloom boosts friendly units near it when friendly units near it are destroyed; the FAQ gives its life and Blood Bloom only as updated.",
+        ),
+    ];
+    const UNCLASSED_UNIT_HANDLER: &[Option<Handler>; 2] = &[None, None];
+    const UNCLASSED_UNIT_PRINTINGS: &[&[Printing]; 2] = &[
+        &[
             Printing {
                 set: "faq-2024",
                 number: None,
             },
         ],
-        faction: Faction::CaveGoblins,
-        edition: Edition::Second,
-        cost: None,
-        strength: None,
-        attack_type: None,
-        range: None,
-        life: None,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Charge2024],
-    };
-    pub(super) const BELLOR: Champion = Champion {
-        name: "Bellor",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
-                set: "first-edition",
+                set: "faq-2024",
                 number: None,
             },
         ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 7,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Retribution],
-        cost: 6,
-    };
-    pub(super) const BESIEGE: Event = Event {
-        name: "Besiege",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const BITER: Champion = Champion {
-        name: "Biter",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Crazed],
-        cost: 4,
-    };
-    pub(super) const BLADEMASTER: Common = Common {
-        name: "Blademaster",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::SwiftStrike],
-        cost: 2,
-    };
-    pub(super) const BOLVI: Summoner = Summoner {
-        name: "Bolvi",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::StrengthOfTheStone],
-    };
-    pub(super) const BOMBER: Common = Common {
-        name: "Bomber",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 1,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Hasty],
-        cost: 0,
-    };
-    pub(super) const BRUTE: Common = Common {
-        name: "Brute",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 3,
-        structure: false,
-        classes: &[],
-        abilities: &[],
-        cost: 2,
-    };
-    pub(super) const BURN: Event = Event {
-        name: "Burn",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const CAVALRY_KNIGHT: Common = Common {
-        name: "Cavalry Knight",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Rider],
-        cost: 2,
-    };
-    pub(super) const COLEEN_BRIGHTON: Champion = Champion {
-        name: "Coleen Brighton",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::ShieldOfLight],
-        cost: 6,
-    };
-    pub(super) const COLOSSUS_UPGRADE: Event = Event {
-        name: "Colossus Upgrade",
-        summary: Some("Placed under one of your units, it gives that unit mighty legs."),
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        cost: Some(0),
-        active: None,
-        abilities: &[Ability::MightyLegs],
-        card_abilities: &[],
-    };
-    pub(super) const CONJURE_PHOENIXES: Event = Event {
-        name: "Conjure Phoenixes",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const CROSSBOWMAN: Common = Common {
-        name: "Crossbowman",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 1,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Rally],
-        cost: 1,
-    };
-    pub(super) const DEEP_DWARVES_WALL: Structure = Structure {
-        name: "Deep Dwarves Wall",
-        summary: Some(
-            "A Deep Dwarves wall: units are summoned onto empty spaces next to it.",
+    ];
+    const UNCLASSED_UNIT_FACTION: &[Faction; 2] = &[
+        Faction::CaveGoblins,
+        Faction::FungalDwarves,
+    ];
+    const UNCLASSED_UNIT_EDITION: &[Edition; 2] = &[Edition::Second, Edition::Second];
+    const UNCLASSED_UNIT_COST: &[Option<u8>; 2] = &[None, None];
+    const UNCLASSED_UNIT_STRENGTH: &[Option<u8>; 2] = &[None, None];
+    const UNCLASSED_UNIT_ATTACK_TYPE: &[Option<AttackType>; 2] = &[None, None];
+    const UNCLASSED_UNIT_RANGE: &[Option<u8>; 2] = &[None, None];
+    const UNCLASSED_UNIT_LIFE: &[Option<u8>; 2] = &[None, Some(12)];
+    const UNCLASSED_UNIT_STRUCTURE: &[bool; 2] = &[false, false];
+    const UNCLASSED_UNIT_CLASSES_EMPTY: &[ClassTag] = &[];
+    const UNCLASSED_UNIT_CLASSES: &[&[ClassTag]; 2] = &[
+        UNCLASSED_UNIT_CLASSES_EMPTY,
+        UNCLASSED_UNIT_CLASSES_EMPTY,
+    ];
+    const UNCLASSED_UNIT_ABILITIES: &[&[Ability]; 2] = &[
+        &[Ability::Charge2024],
+        &[Ability::BloodBloom2024],
+    ];
+    const EVENT_NAME: &[&str; 50] = &[
+        "A Hero Is Born (Phoenix Elves)",
+        "A Hero Is Born (Vanguards)",
+        "Abolish",
+        "Accelerated Construction",
+        "Besiege",
+        "Burn",
+        "Colossus Upgrade",
+        "Conjure Phoenixes",
+        "Destabilize",
+        "Divine Protection",
+        "Divine Strength",
+        "Duck And Cover",
+        "Expand",
+        "Fall Back",
+        "Greater Burn",
+        "Greater Command",
+        "Heroic Feat",
+        "Holy Judgment",
+        "Ice Ram",
+        "Illusionary Warrior",
+        "Intercession",
+        "Into Darkness",
+        "Lava Flow",
+        "Magic Drain (Phoenix Elves)",
+        "Magic Stasis",
+        "Magic Torrent",
+        "Mirage",
+        "Mortar Upgrade",
+        "Muster",
+        "Passion Of The Phoenix",
+        "Reinforcements",
+        "Release The Hounds",
+        "Renewed Hope",
+        "Shadows",
+        "Shiny",
+        "Spirit Of The Phoenix",
+        "Stalking Advance",
+        "Strengthen Structures",
+        "Strong Spirits",
+        "Summon The Night",
+        "Summoning Surge (Deep Dwarves)",
+        "Summoning Surge (Vanguards)",
+        "Superior Planning",
+        "Taunt",
+        "Torodins Advance",
+        "Transformation Event",
+        "Turret Upgrade",
+        "Upgrade",
+        "Wake The Father Gem",
+        "Wrath Of The Volcano",
+    ];
+    const EVENT_SUMMARY: &[Option<&str>; 50] = &[
+        Some(
+            "Search your draw pile for a champion, show it, take it into your hand and shuffle.",
         ),
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        gate: true,
-        cost: Some(0),
-        life: Some(9),
-        abilities: &[],
-    };
-    pub(super) const DEEP_TROLL: Champion = Champion {
-        name: "Deep Troll",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 7,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::RockEater],
-        cost: 7,
-    };
-    pub(super) const DEFENDER: Common = Common {
-        name: "Defender",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Engage],
-        cost: 1,
-    };
-    pub(super) const DESTABILIZE: Event = Event {
-        name: "Destabilize",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const DIVINE_PROTECTION: Event = Event {
-        name: "Divine Protection",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        cost: Some(1),
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const DIVINE_STRENGTH: Event = Event {
-        name: "Divine Strength",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const DUCK_AND_COVER: Event = Event {
-        name: "Duck And Cover",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const DUKE_RAMAZALL: Champion = Champion {
-        name: "Duke Ramazall",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[],
-        cost: 6,
-    };
-    pub(super) const DWAF: Champion = Champion {
-        name: "Dwaf",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 5,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::StructuralAnalysis],
-        cost: 5,
-    };
-    pub(super) const ENGINEER: Common = Common {
-        name: "Engineer",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 1,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::StructuralAnalysis],
-        cost: 1,
-    };
-    pub(super) const EXPAND: Event = Event {
-        name: "Expand",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const FALL_BACK: Event = Event {
-        name: "Fall Back",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const FANESSA: Champion = Champion {
-        name: "Fanessa",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 5,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Riposte],
-        cost: 5,
-    };
-    pub(super) const FENCER: Common = Common {
-        name: "Fencer",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 1,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Riposte],
-        cost: 0,
-    };
-    pub(super) const FIRE_ARCHER: Common = Common {
-        name: "Fire Archer",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 1,
-        structure: false,
-        classes: &[],
-        abilities: &[],
-        cost: 2,
-    };
-    pub(super) const FIRE_BEAST: Common = Common {
-        name: "Fire Beast",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 3,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::HellFire],
-        cost: 3,
-    };
-    pub(super) const FIRE_DANCER: Common = Common {
-        name: "Fire Dancer",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 4,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::BlazeDodge],
-        cost: 3,
-    };
-    pub(super) const FIRE_DRAKE: Champion = Champion {
-        name: "Fire Drake",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 7,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::BreathOfFlame],
-        cost: 7,
-    };
-    pub(super) const FIRELING: Common = Common {
-        name: "Fireling",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 1,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Pursue],
-        cost: 0,
-    };
-    pub(super) const GEM_MAGE: Common = Common {
-        name: "Gem Mage",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 1,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::GemMagic],
-        cost: 2,
-    };
-    pub(super) const GREATER_BURN: Event = Event {
-        name: "Greater Burn",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const GREATER_COMMAND: Event = Event {
-        name: "Greater Command",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const GREN: Champion = Champion {
-        name: "Gren",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 4,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::ShardOfTheFatherGem],
-        cost: 5,
-    };
-    pub(super) const GROR: Champion = Champion {
-        name: "Gror",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 7,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::HammerQuake],
-        cost: 7,
-    };
-    pub(super) const GROWDEN: Champion = Champion {
-        name: "Growden",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::SunderHammer],
-        cost: 6,
-    };
-    pub(super) const GRUNDOR: Champion = Champion {
-        name: "Grundor",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 4,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 5,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Charge],
-        cost: 6,
-    };
-    pub(super) const GRUNDORS_TOWER: Champion = Champion {
-        name: "Grundors Tower",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 8,
-        structure: true,
-        classes: &[],
-        abilities: &[],
-        cost: 6,
-    };
-    pub(super) const GUARDIAN: Common = Common {
-        name: "Guardian",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[],
-        cost: 2,
-    };
-    pub(super) const GUARDIAN_KNIGHT: Common = Common {
-        name: "Guardian Knight",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Protector],
-        cost: 1,
-    };
-    pub(super) const GUARDSMAN: Common = Common {
-        name: "Guardsman",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 3,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Tough],
-        cost: 2,
-    };
-    pub(super) const GUILD_DWARVES_WALL: Structure = Structure {
-        name: "Guild Dwarves Wall",
-        summary: Some(
-            "A Guild Dwarves wall: units are summoned onto empty spaces next to it.",
+        Some(
+            "Search your draw pile for a champion, show it, take it into your hand and shuffle.",
         ),
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        gate: true,
-        cost: Some(0),
-        life: Some(9),
-        abilities: &[],
-    };
-    pub(super) const HALVOR: Champion = Champion {
-        name: "Halvor",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 8,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Rage],
-        cost: 5,
-    };
-    pub(super) const HEROIC_FEAT: Event = Event {
-        name: "Heroic Feat",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const HOLLEAS: Champion = Champion {
-        name: "Holleas",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 5,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::SummonFireBeast],
-        cost: 4,
-    };
-    pub(super) const HOLY_JUDGMENT: Event = Event {
-        name: "Holy Judgment",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const HONOR_GUARD: Common = Common {
-        name: "Honor Guard",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 3,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Escort],
-        cost: 2,
-    };
-    pub(super) const HUNTER: Common = Common {
-        name: "Hunter",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 1,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::ShadowStep],
-        cost: 2,
-    };
-    pub(super) const HYDRAKE: Champion = Champion {
-        name: "Hydrake",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 8,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Assault],
-        cost: 8,
-    };
-    pub(super) const ICE_RAM: Event = Event {
-        name: "Ice Ram",
-        summary: Some(
+        None,
+        None,
+        None,
+        None,
+        Some("Placed under one of your units, it gives that unit mighty legs."),
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        Some(
             "Polar Dwarves card: once one of your structures has been moved or forced, you may pick a common or champion beside that structure; it takes 1 damage, and then you may force it 1 space.",
         ),
-        handler: Some(Handler::IceRam),
-        printings: &[
+        None,
+        None,
+        None,
+        None,
+        Some(
+            "With fewer units out than an opponent, take up to two cards of their magic as yours.",
+        ),
+        None,
+        None,
+        None,
+        Some(
+            "Placed under one of your units, it gives that unit an explosive shell attack.",
+        ),
+        None,
+        None,
+        None,
+        None,
+        Some(
+            "Vanguards active event: summoning is open in every phase of your turn and once your turn ends, and the spaces beside your summoner count as summoning spaces.",
+        ),
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        Some(
+            "When the opponent has more units out, take cards from your discard pile as magic, then summon.",
+        ),
+        Some(
+            "When the opponent has more units out, take cards from your discard pile as magic, then summon.",
+        ),
+        None,
+        None,
+        None,
+        None,
+        Some("Placed under one of your units, it gives that unit a gyro stabilizer."),
+        None,
+        None,
+        None,
+    ];
+    const EVENT_HANDLER: &[Option<Handler>; 50] = &[
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        Some(Handler::IceRam),
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        Some(Handler::RenewedHope),
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+    ];
+    const EVENT_PRINTINGS: &[&[Printing]; 50] = &[
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
             Printing {
                 set: "faq-2024",
                 number: None,
             },
         ],
-        faction: Faction::PolarDwarves,
-        edition: Edition::Second,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "faq-2024",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+        &[
+            Printing {
+                set: "first-edition",
+                number: None,
+            },
+        ],
+    ];
+    const EVENT_FACTION: &[Faction; 50] = &[
+        Faction::PhoenixElves,
+        Faction::Vanguards,
+        Faction::Vanguards,
+        Faction::GuildDwarves,
+        Faction::GuildDwarves,
+        Faction::PhoenixElves,
+        Faction::GuildDwarves,
+        Faction::PhoenixElves,
+        Faction::GuildDwarves,
+        Faction::Vanguards,
+        Faction::Vanguards,
+        Faction::SandGoblins,
+        Faction::GuildDwarves,
+        Faction::MountainVargath,
+        Faction::PhoenixElves,
+        Faction::MountainVargath,
+        Faction::GuildDwarves,
+        Faction::Vanguards,
+        Faction::PolarDwarves,
+        Faction::DeepDwarves,
+        Faction::Vanguards,
+        Faction::ShadowElves,
+        Faction::PhoenixElves,
+        Faction::PhoenixElves,
+        Faction::DeepDwarves,
+        Faction::DeepDwarves,
+        Faction::SandGoblins,
+        Faction::GuildDwarves,
+        Faction::MountainVargath,
+        Faction::PhoenixElves,
+        Faction::GuildDwarves,
+        Faction::PhoenixElves,
+        Faction::Vanguards,
+        Faction::ShadowElves,
+        Faction::SandGoblins,
+        Faction::PhoenixElves,
+        Faction::ShadowElves,
+        Faction::GuildDwarves,
+        Faction::Vanguards,
+        Faction::ShadowElves,
+        Faction::DeepDwarves,
+        Faction::Vanguards,
+        Faction::MountainVargath,
+        Faction::SandGoblins,
+        Faction::MountainVargath,
+        Faction::Vanguards,
+        Faction::GuildDwarves,
+        Faction::GuildDwarves,
+        Faction::DeepDwarves,
+        Faction::PhoenixElves,
+    ];
+    const EVENT_EDITION: &[Edition; 50] = &[
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::Second,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::Second,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+    ];
+    const EVENT_COST: &[Option<u8>; 50] = &[
+        Some(0),
+        Some(0),
+        None,
+        None,
+        None,
+        None,
+        Some(0),
+        None,
+        None,
+        Some(1),
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        Some(0),
+        None,
+        Some(0),
+        None,
+        None,
+        None,
+        Some(0),
+        None,
+        None,
+        None,
+        None,
+        None,
+        Some(0),
+        None,
+        None,
+        Some(0),
+        None,
+        None,
+        Some(0),
+        Some(0),
+        Some(0),
+        None,
+        None,
+        None,
+        None,
+        Some(0),
+        None,
+        None,
+        None,
+    ];
+    const EVENT_ACTIVE: &[Option<bool>; 50] = &[
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        Some(true),
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+    ];
+    const EVENT_ABILITIES_EMPTY: &[Ability] = &[];
+    const EVENT_ABILITIES: &[&[Ability]; 50] = &[
+        &[Ability::AHeroIsBorn],
+        &[Ability::AHeroIsBorn],
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        &[Ability::MightyLegs],
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        &[Ability::MagicDrain],
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        &[Ability::ExplosiveShell],
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        &[Ability::SummoningSurge],
+        &[Ability::SummoningSurge],
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        &[Ability::GyroStabilizer],
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+        EVENT_ABILITIES_EMPTY,
+    ];
+    const EVENT_CARD_ABILITIES_EMPTY: &[CardAbility] = &[];
+    const EVENT_CARD_ABILITIES: &[&[CardAbility]; 50] = &[
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        &[
             CardAbility {
                 trigger: AbilityTrigger::StructureMoved,
                 cost: &[],
@@ -1747,2205 +2846,370 @@ mod card_rows {
                 ],
             },
         ],
-    };
-    pub(super) const ILLUSIONARY_WARRIOR: Event = Event {
-        name: "Illusionary Warrior",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const INTERCESSION: Event = Event {
-        name: "Intercession",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const INTO_DARKNESS: Event = Event {
-        name: "Into Darkness",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        cost: Some(0),
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const JACOB_ELDWYN: Champion = Champion {
-        name: "Jacob Eldwyn",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 5,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::HeavensRain],
-        cost: 7,
-    };
-    pub(super) const JAVELINEER: Common = Common {
-        name: "Javelineer",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Camouflage],
-        cost: 1,
-    };
-    pub(super) const KAEBEEROS: Champion = Champion {
-        name: "Kaebeeros",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::SmolderingEmbers],
-        cost: 6,
-    };
-    pub(super) const KAESEEALL: Champion = Champion {
-        name: "Kaeseeall",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 5,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::BlazingConscription],
-        cost: 5,
-    };
-    pub(super) const KALON_LIGHTBRINGER: Champion = Champion {
-        name: "Kalon Lightbringer",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 8,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Transformation],
-        cost: 7,
-    };
-    pub(super) const KOGAR: Champion = Champion {
-        name: "Kogar",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Mercenaries,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Grapple],
-        cost: 6,
-    };
-    pub(super) const KREEP: Champion = Champion {
-        name: "Kreep",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Cowardly],
-        cost: 4,
-    };
-    pub(super) const KRUSK: Summoner = Summoner {
-        name: "Krusk",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Sandstorm],
-    };
-    pub(super) const KULDAK: UnclassedUnit = UnclassedUnit {
-        name: "Kuldak",
-        summary: Some(
-            "Fungal Dwarves unit whose Blood Bloom boosts friendly units near it when friendly units near it are destroyed; the FAQ gives its life and Blood Bloom only as updated.",
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+        EVENT_CARD_ABILITIES_EMPTY,
+    ];
+    const STRUCTURE_NAME: &[&str; 9] = &[
+        "Aerie Gate",
+        "Deep Dwarves Wall",
+        "Guild Dwarves Wall",
+        "Mountain Vargath Wall",
+        "Phoenix Elves Wall",
+        "Sand Goblins Wall",
+        "Shadow Elves Wall",
+        "Vanguards Wall",
+        "Vine Wall",
+    ];
+    const STRUCTURE_SUMMARY: &[Option<&str>; 9] = &[
+        Some(
+            "Skyspear Avians gate: a unit you summon beside it may then be forced 1 space, but no unit gets that force from more than one Aerie Gate.",
         ),
-        handler: None,
-        printings: &[
-            Printing {
-                set: "faq-2024",
-                number: None,
-            },
-        ],
-        faction: Faction::FungalDwarves,
-        edition: Edition::Second,
-        cost: None,
-        strength: None,
-        attack_type: None,
-        range: None,
-        life: Some(12),
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::BloodBloom2024],
-    };
-    pub(super) const KULDRID: Champion = Champion {
-        name: "Kuldrid",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Wither],
-        cost: 6,
-    };
-    pub(super) const KYNDER: Champion = Champion {
-        name: "Kynder",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::MagePush],
-        cost: 5,
-    };
-    pub(super) const LALEYA: Champion = Champion {
-        name: "Laleya",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 5,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Thrust],
-        cost: 5,
-    };
-    pub(super) const LAVA_FLOW: Event = Event {
-        name: "Lava Flow",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const LEAH_GOODWIN: Champion = Champion {
-        name: "Leah Goodwin",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 0,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 5,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::BladeOfLight],
-        cost: 3,
-    };
-    pub(super) const LUKA: Champion = Champion {
-        name: "Luka",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::DisruptionField],
-        cost: 7,
-    };
-    pub(super) const LUN: Champion = Champion {
-        name: "Lun",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 4,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::GemOfCalling],
-        cost: 4,
-    };
-    pub(super) const MAELENA: Champion = Champion {
-        name: "Maelena",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 5,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::BurningBlade],
-        cost: 5,
-    };
-    pub(super) const MAGIC_DRAIN_PHOENIX_ELVES: Event = Event {
-        name: "Magic Drain (Phoenix Elves)",
-        summary: Some(
-            "With fewer units out than an opponent, take up to two cards of their magic as yours.",
-        ),
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        cost: Some(0),
-        active: None,
-        abilities: &[Ability::MagicDrain],
-        card_abilities: &[],
-    };
-    pub(super) const MAGIC_STASIS: Event = Event {
-        name: "Magic Stasis",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const MAGIC_TORRENT: Event = Event {
-        name: "Magic Torrent",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const MAGOS: Champion = Champion {
-        name: "Magos",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Mercenaries,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 5,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Wisdom],
-        cost: 6,
-    };
-    pub(super) const MALIDALA: Champion = Champion {
-        name: "Malidala",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 3,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::ShadowDancer],
-        cost: 5,
-    };
-    pub(super) const MASTER_BULLOCK: Champion = Champion {
-        name: "Master Bullock",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 5,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::MysticArts],
-        cost: 7,
-    };
-    pub(super) const MELEK: Champion = Champion {
-        name: "Melek",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 5,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Rider],
-        cost: 5,
-    };
-    pub(super) const MINER: Common = Common {
-        name: "Miner",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Tunnel],
-        cost: 1,
-    };
-    pub(super) const MIRAGE: Event = Event {
-        name: "Mirage",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const MORTAR_UPGRADE: Event = Event {
-        name: "Mortar Upgrade",
-        summary: Some(
-            "Placed under one of your units, it gives that unit an explosive shell attack.",
-        ),
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        cost: Some(0),
-        active: None,
-        abilities: &[Ability::ExplosiveShell],
-        card_abilities: &[],
-    };
-    pub(super) const MOUNTAIN_VARGATH_WALL: Structure = Structure {
-        name: "Mountain Vargath Wall",
-        summary: Some(
+        Some("A Deep Dwarves wall: units are summoned onto empty spaces next to it."),
+        Some("A Guild Dwarves wall: units are summoned onto empty spaces next to it."),
+        Some(
             "A Mountain Vargath wall: units are summoned onto empty spaces next to it.",
         ),
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        gate: true,
-        cost: Some(0),
-        life: Some(9),
-        abilities: &[],
-    };
-    pub(super) const MUSTER: Event = Event {
-        name: "Muster",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const OATH_SWORN: Common = Common {
-        name: "Oath Sworn",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Bravery],
-        cost: 1,
-    };
-    pub(super) const OLDIN: Summoner = Summoner {
-        name: "Oldin",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::StoneMelding],
-    };
-    pub(super) const PASSION_OF_THE_PHOENIX: Event = Event {
-        name: "Passion Of The Phoenix",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const PHOENIX_ELVES_WALL: Structure = Structure {
-        name: "Phoenix Elves Wall",
-        summary: Some(
-            "A Phoenix Elves wall: units are summoned onto empty spaces next to it.",
+        Some("A Phoenix Elves wall: units are summoned onto empty spaces next to it."),
+        Some("A Sand Goblins wall: units are summoned onto empty spaces next to it."),
+        Some("A Shadow Elves wall: units are summoned onto empty spaces next to it."),
+        Some("A Vanguards wall: units are summoned onto empty spaces next to it."),
+        Some(
+            "A Swamp Orcs wall of vines: units are summoned next to it; it has little life.",
         ),
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        gate: true,
-        cost: Some(0),
-        life: Some(9),
-        abilities: &[],
-    };
-    pub(super) const PICLO: Champion = Champion {
-        name: "Piclo",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 5,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::ChannelMagic],
-        cost: 7,
-    };
-    pub(super) const PRIEST: Common = Common {
-        name: "Priest",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Healing],
-        cost: 2,
-    };
-    pub(super) const PRINCE_ELIEN: Summoner = Summoner {
-        name: "Prince Elien",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 4,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::FireBlast],
-    };
-    pub(super) const QUEEN_MALDARIA: Summoner = Summoner {
-        name: "Queen Maldaria",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 4,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 4,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::SaveTheQueen2024, Ability::CallProtection2024],
-    };
-    pub(super) const QUEN: Champion = Champion {
-        name: "Quen",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 4,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::ChainLightning],
-        cost: 5,
-    };
-    pub(super) const RAECHEL_LOVEGUARD: Champion = Champion {
-        name: "Raechel Loveguard",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 4,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::ArrowOfLight],
-        cost: 5,
-    };
-    pub(super) const RAHLEE: Champion = Champion {
-        name: "Rahlee",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 4,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::GreaterFlight],
-        cost: 4,
-    };
-    pub(super) const RANGER: Common = Common {
-        name: "Ranger",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 1,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::ShadowArrows],
-        cost: 1,
-    };
-    pub(super) const REINFORCEMENTS: Event = Event {
-        name: "Reinforcements",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const RELEASE_THE_HOUNDS: Event = Event {
-        name: "Release The Hounds",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const RENEWED_HOPE: Event = Event {
-        name: "Renewed Hope",
-        summary: Some(
-            "Vanguards active event: summoning is open in every phase of your turn and once your turn ends, and the spaces beside your summoner count as summoning spaces.",
-        ),
-        handler: Some(Handler::RenewedHope),
-        printings: &[
+    ];
+    const STRUCTURE_HANDLER: &[Option<Handler>; 9] = &[
+        Some(Handler::AerieGate),
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+    ];
+    const STRUCTURE_PRINTINGS: &[&[Printing]; 9] = &[
+        &[
             Printing {
                 set: "faq-2024",
                 number: None,
             },
         ],
-        faction: Faction::Vanguards,
-        edition: Edition::Second,
-        cost: None,
-        active: Some(true),
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const RUSHER: Common = Common {
-        name: "Rusher",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Rush],
-        cost: 1,
-    };
-    pub(super) const SAMUEL_FARTHEN: Summoner = Summoner {
-        name: "Samuel Farthen",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 8,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::ShieldOfLight],
-    };
-    pub(super) const SAND_GOBLINS_WALL: Structure = Structure {
-        name: "Sand Goblins Wall",
-        summary: Some(
-            "A Sand Goblins wall: units are summoned onto empty spaces next to it.",
-        ),
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        gate: true,
-        cost: Some(0),
-        life: Some(9),
-        abilities: &[],
-    };
-    pub(super) const SAND_WYRM: Champion = Champion {
-        name: "Sand Wyrm",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        strength: 4,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Burrow],
-        cost: 6,
-    };
-    pub(super) const SCAVENGER: Common = Common {
-        name: "Scavenger",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Scavenge],
-        cost: 1,
-    };
-    pub(super) const SCHOLAR: Common = Common {
-        name: "Scholar",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        strength: 0,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 3,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Insight],
-        cost: 1,
-    };
-    pub(super) const SCOUT: Common = Common {
-        name: "Scout",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 1,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::ScoutAbility],
-        cost: 0,
-    };
-    pub(super) const SELUNDAR: Summoner = Summoner {
-        name: "Selundar",
-        summary: None,
-        handler: None,
-        printings: &[
+        &[
             Printing {
                 set: "first-edition",
                 number: None,
             },
         ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 7,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::OutOfShadows],
-    };
-    pub(super) const SERA_ELDWYN: Summoner = Summoner {
-        name: "Sera Eldwyn",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::GreaterHealing],
-    };
-    pub(super) const SHADOW_ELVES_WALL: Structure = Structure {
-        name: "Shadow Elves Wall",
-        summary: Some(
-            "A Shadow Elves wall: units are summoned onto empty spaces next to it.",
-        ),
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        gate: true,
-        cost: Some(0),
-        life: Some(9),
-        abilities: &[],
-    };
-    pub(super) const SHADOWS: Event = Event {
-        name: "Shadows",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        cost: Some(0),
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const SHAMAN: Common = Common {
-        name: "Shaman",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 1,
-        structure: false,
-        classes: &[],
-        abilities: &[],
-        cost: 1,
-    };
-    pub(super) const SHINY: Event = Event {
-        name: "Shiny",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const SILTS: Champion = Champion {
-        name: "Silts",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Cunning],
-        cost: 7,
-    };
-    pub(super) const SLAYER: Common = Common {
-        name: "Slayer",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::BloodCraze],
-        cost: 2,
-    };
-    pub(super) const SPEARMAN: Common = Common {
-        name: "Spearman",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 1,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Thrust],
-        cost: 1,
-    };
-    pub(super) const SPIRIT_OF_THE_PHOENIX: Event = Event {
-        name: "Spirit Of The Phoenix",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const SPROG: Champion = Champion {
-        name: "Sprog",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Restructure],
-        cost: 6,
-    };
-    pub(super) const STALKING_ADVANCE: Event = Event {
-        name: "Stalking Advance",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        cost: Some(0),
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const STALWART_ARCHER: Common = Common {
-        name: "Stalwart Archer",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::HailOfArrows],
-        cost: 2,
-    };
-    pub(super) const STINK: Champion = Champion {
-        name: "Stink",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 3,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Lucky],
-        cost: 5,
-    };
-    pub(super) const STORM_MAGE: Common = Common {
-        name: "Storm Mage",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::CallLightning],
-        cost: 2,
-    };
-    pub(super) const STRENGTHEN_STRUCTURES: Event = Event {
-        name: "Strengthen Structures",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const STRONG_SPIRITS: Event = Event {
-        name: "Strong Spirits",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const SUMMON_THE_NIGHT: Event = Event {
-        name: "Summon The Night",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        cost: Some(0),
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const SUMMONING_SURGE_DEEP_DWARVES: Event = Event {
-        name: "Summoning Surge (Deep Dwarves)",
-        summary: Some(
-            "When the opponent has more units out, take cards from your discard pile as magic, then summon.",
-        ),
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        cost: Some(0),
-        active: None,
-        abilities: &[Ability::SummoningSurge],
-        card_abilities: &[],
-    };
-    pub(super) const SUMMONING_SURGE_VANGUARDS: Event = Event {
-        name: "Summoning Surge (Vanguards)",
-        summary: Some(
-            "When the opponent has more units out, take cards from your discard pile as magic, then summon.",
-        ),
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        cost: Some(0),
-        active: None,
-        abilities: &[Ability::SummoningSurge],
-        card_abilities: &[],
-    };
-    pub(super) const SUNDERVED: Summoner = Summoner {
-        name: "Sunderved",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 7,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Command],
-    };
-    pub(super) const SUPERIOR_PLANNING: Event = Event {
-        name: "Superior Planning",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const SWORDSMAN: Common = Common {
-        name: "Swordsman",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 1,
-        structure: false,
-        classes: &[],
-        abilities: &[],
-        cost: 1,
-    };
-    pub(super) const SYBIL_SWANCOTT: Champion = Champion {
-        name: "Sybil Swancott",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 4,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 3,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::SybilsSpirit],
-        cost: 8,
-    };
-    pub(super) const TALIYA: Champion = Champion {
-        name: "Taliya",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 5,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::ReturnSpirit],
-        cost: 6,
-    };
-    pub(super) const TARK: Champion = Champion {
-        name: "Tark",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 4,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Conceal],
-        cost: 5,
-    };
-    pub(super) const TAUNT: Event = Event {
-        name: "Taunt",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::SandGoblins,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const THORKUR: Champion = Champion {
-        name: "Thorkur",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 4,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::MagicBarrier],
-        cost: 6,
-    };
-    pub(super) const TORDOK: Champion = Champion {
-        name: "Tordok",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 4,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::RuneOfProtection],
-        cost: 5,
-    };
-    pub(super) const TORODIN: Champion = Champion {
-        name: "Torodin",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 7,
-        structure: false,
-        classes: &[],
-        abilities: &[],
-        cost: 6,
-    };
-    pub(super) const TORODINS_ADVANCE: Event = Event {
-        name: "Torodins Advance",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const TRANSFORMATION_EVENT: Event = Event {
-        name: "Transformation Event",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const TUNDLE: Summoner = Summoner {
-        name: "Tundle",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Meditate],
-    };
-    pub(super) const TURRET_UPGRADE: Event = Event {
-        name: "Turret Upgrade",
-        summary: Some(
-            "Placed under one of your units, it gives that unit a gyro stabilizer.",
-        ),
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        cost: Some(0),
-        active: None,
-        abilities: &[Ability::GyroStabilizer],
-        card_abilities: &[],
-    };
-    pub(super) const ULFRIC: Champion = Champion {
-        name: "Ulfric",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Ranged,
-        range: 3,
-        life: 6,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::GreaterStoneMelding],
-        cost: 6,
-    };
-    pub(super) const UPGRADE: Event = Event {
-        name: "Upgrade",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::GuildDwarves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const VALENTINA_STOUTHEART: Champion = Champion {
-        name: "Valentina Stoutheart",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 9,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::ValiantDefender],
-        cost: 8,
-    };
-    pub(super) const VANGUARDS_WALL: Structure = Structure {
-        name: "Vanguards Wall",
-        summary: Some(
-            "A Vanguards wall: units are summoned onto empty spaces next to it.",
-        ),
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        gate: true,
-        cost: Some(0),
-        life: Some(9),
-        abilities: &[],
-    };
-    pub(super) const VARN: Champion = Champion {
-        name: "Varn",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 5,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Emboldened],
-        cost: 5,
-    };
-    pub(super) const VINE_WALL: Structure = Structure {
-        name: "Vine Wall",
-        summary: Some(
-            "A Swamp Orcs wall of vines: units are summoned next to it; it has little life.",
-        ),
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::SwampOrcs,
-        edition: Edition::First,
-        gate: true,
-        cost: Some(0),
-        life: Some(2),
-        abilities: &[],
-    };
-    pub(super) const WAKE_THE_FATHER_GEM: Event = Event {
-        name: "Wake The Father Gem",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::DeepDwarves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const WARDEN: Common = Common {
-        name: "Warden",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 3,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Steadfast],
-        cost: 2,
-    };
-    pub(super) const WARRIOR_MOUNTAIN_VARGATH: Common = Common {
-        name: "Warrior (Mountain Vargath)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::MountainVargath,
-        edition: Edition::First,
-        strength: 1,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::BattleFrenzy],
-        cost: 1,
-    };
-    pub(super) const WARRIOR_PHOENIX_ELVES: Common = Common {
-        name: "Warrior (Phoenix Elves)",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 1,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::BlazeStep],
-        cost: 1,
-    };
-    pub(super) const WARRIOR_ANGEL: Common = Common {
-        name: "Warrior Angel",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Flight],
-        cost: 2,
-    };
-    pub(super) const WOEFUL_BROTHER: Common = Common {
-        name: "Woeful Brother",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::Vanguards,
-        edition: Edition::First,
-        strength: 2,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 2,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::SwiftManeuver],
-        cost: 2,
-    };
-    pub(super) const WRATH_OF_THE_VOLCANO: Event = Event {
-        name: "Wrath Of The Volcano",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::PhoenixElves,
-        edition: Edition::First,
-        cost: None,
-        active: None,
-        abilities: &[],
-        card_abilities: &[],
-    };
-    pub(super) const XASERBANE: Champion = Champion {
-        name: "Xaserbane",
-        summary: None,
-        handler: None,
-        printings: &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        faction: Faction::ShadowElves,
-        edition: Edition::First,
-        strength: 3,
-        attack_type: AttackType::Melee,
-        range: 1,
-        life: 4,
-        structure: false,
-        classes: &[],
-        abilities: &[Ability::Sneak],
-        cost: 4,
-    };
+    ];
+    const STRUCTURE_FACTION: &[Faction; 9] = &[
+        Faction::SkyspearAvians,
+        Faction::DeepDwarves,
+        Faction::GuildDwarves,
+        Faction::MountainVargath,
+        Faction::PhoenixElves,
+        Faction::SandGoblins,
+        Faction::ShadowElves,
+        Faction::Vanguards,
+        Faction::SwampOrcs,
+    ];
+    const STRUCTURE_EDITION: &[Edition; 9] = &[
+        Edition::Second,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+        Edition::First,
+    ];
+    const STRUCTURE_GATE: &[bool; 9] = &[
+        true, true, true, true, true, true, true, true, true,
+    ];
+    const STRUCTURE_COST: &[Option<u8>; 9] = &[
+        None,
+        Some(0),
+        Some(0),
+        Some(0),
+        Some(0),
+        Some(0),
+        Some(0),
+        Some(0),
+        Some(0),
+    ];
+    const STRUCTURE_LIFE: &[Option<u8>; 9] = &[
+        None,
+        Some(9),
+        Some(9),
+        Some(9),
+        Some(9),
+        Some(9),
+        Some(9),
+        Some(9),
+        Some(2),
+    ];
+    const STRUCTURE_ABILITIES_EMPTY: &[Ability] = &[];
+    const STRUCTURE_ABILITIES: &[&[Ability]; 9] = &[
+        STRUCTURE_ABILITIES_EMPTY,
+        STRUCTURE_ABILITIES_EMPTY,
+        STRUCTURE_ABILITIES_EMPTY,
+        STRUCTURE_ABILITIES_EMPTY,
+        STRUCTURE_ABILITIES_EMPTY,
+        STRUCTURE_ABILITIES_EMPTY,
+        STRUCTURE_ABILITIES_EMPTY,
+        STRUCTURE_ABILITIES_EMPTY,
+        STRUCTURE_ABILITIES_EMPTY,
+    ];
+    /// The `summoner` cards' rows, in table order.
+    pub(super) const fn summoner_rows() -> [Summoner; 10] {
+        let mut rows = [summoner_row(0); 10];
+        let mut row = 1;
+        while row < 10 {
+            rows[row] = summoner_row(row);
+            row += 1;
+        }
+        rows
+    }
+    /// Row `row` of the `summoner` columns.
+    const fn summoner_row(row: usize) -> Summoner {
+        Summoner {
+            name: SUMMONER_NAME[row],
+            summary: SUMMONER_SUMMARY[row],
+            handler: SUMMONER_HANDLER[row],
+            printings: SUMMONER_PRINTINGS[row],
+            faction: SUMMONER_FACTION[row],
+            edition: SUMMONER_EDITION[row],
+            strength: SUMMONER_STRENGTH[row],
+            attack_type: SUMMONER_ATTACK_TYPE[row],
+            range: SUMMONER_RANGE[row],
+            life: SUMMONER_LIFE[row],
+            structure: SUMMONER_STRUCTURE[row],
+            classes: SUMMONER_CLASSES[row],
+            abilities: SUMMONER_ABILITIES[row],
+        }
+    }
+    /// The `champion` cards' rows, in table order.
+    pub(super) const fn champion_rows() -> [Champion; 53] {
+        let mut rows = [champion_row(0); 53];
+        let mut row = 1;
+        while row < 53 {
+            rows[row] = champion_row(row);
+            row += 1;
+        }
+        rows
+    }
+    /// Row `row` of the `champion` columns.
+    const fn champion_row(row: usize) -> Champion {
+        Champion {
+            name: CHAMPION_NAME[row],
+            summary: CHAMPION_SUMMARY[row],
+            handler: CHAMPION_HANDLER[row],
+            printings: CHAMPION_PRINTINGS[row],
+            faction: CHAMPION_FACTION[row],
+            edition: CHAMPION_EDITION[row],
+            strength: CHAMPION_STRENGTH[row],
+            attack_type: CHAMPION_ATTACK_TYPE[row],
+            range: CHAMPION_RANGE[row],
+            life: CHAMPION_LIFE[row],
+            structure: CHAMPION_STRUCTURE[row],
+            classes: CHAMPION_CLASSES[row],
+            abilities: CHAMPION_ABILITIES[row],
+            cost: CHAMPION_COST[row],
+        }
+    }
+    /// The `common` cards' rows, in table order.
+    pub(super) const fn common_rows() -> [Common; 44] {
+        let mut rows = [common_row(0); 44];
+        let mut row = 1;
+        while row < 44 {
+            rows[row] = common_row(row);
+            row += 1;
+        }
+        rows
+    }
+    /// Row `row` of the `common` columns.
+    const fn common_row(row: usize) -> Common {
+        Common {
+            name: COMMON_NAME[row],
+            summary: COMMON_SUMMARY[row],
+            handler: COMMON_HANDLER[row],
+            printings: COMMON_PRINTINGS[row],
+            faction: COMMON_FACTION[row],
+            edition: COMMON_EDITION[row],
+            strength: COMMON_STRENGTH[row],
+            attack_type: COMMON_ATTACK_TYPE[row],
+            range: COMMON_RANGE[row],
+            life: COMMON_LIFE[row],
+            structure: COMMON_STRUCTURE[row],
+            classes: COMMON_CLASSES[row],
+            abilities: COMMON_ABILITIES[row],
+            cost: COMMON_COST[row],
+        }
+    }
+    /// The `unclassed_unit` cards' rows, in table order.
+    pub(super) const fn unclassed_unit_rows() -> [UnclassedUnit; 2] {
+        let mut rows = [unclassed_unit_row(0); 2];
+        let mut row = 1;
+        while row < 2 {
+            rows[row] = unclassed_unit_row(row);
+            row += 1;
+        }
+        rows
+    }
+    /// Row `row` of the `unclassed_unit` columns.
+    const fn unclassed_unit_row(row: usize) -> UnclassedUnit {
+        UnclassedUnit {
+            name: UNCLASSED_UNIT_NAME[row],
+            summary: UNCLASSED_UNIT_SUMMARY[row],
+            handler: UNCLASSED_UNIT_HANDLER[row],
+            printings: UNCLASSED_UNIT_PRINTINGS[row],
+            faction: UNCLASSED_UNIT_FACTION[row],
+            edition: UNCLASSED_UNIT_EDITION[row],
+            cost: UNCLASSED_UNIT_COST[row],
+            strength: UNCLASSED_UNIT_STRENGTH[row],
+            attack_type: UNCLASSED_UNIT_ATTACK_TYPE[row],
+            range: UNCLASSED_UNIT_RANGE[row],
+            life: UNCLASSED_UNIT_LIFE[row],
+            structure: UNCLASSED_UNIT_STRUCTURE[row],
+            classes: UNCLASSED_UNIT_CLASSES[row],
+            abilities: UNCLASSED_UNIT_ABILITIES[row],
+        }
+    }
+    /// The `event` cards' rows, in table order.
+    pub(super) const fn event_rows() -> [Event; 50] {
+        let mut rows = [event_row(0); 50];
+        let mut row = 1;
+        while row < 50 {
+            rows[row] = event_row(row);
+            row += 1;
+        }
+        rows
+    }
+    /// Row `row` of the `event` columns.
+    const fn event_row(row: usize) -> Event {
+        Event {
+            name: EVENT_NAME[row],
+            summary: EVENT_SUMMARY[row],
+            handler: EVENT_HANDLER[row],
+            printings: EVENT_PRINTINGS[row],
+            faction: EVENT_FACTION[row],
+            edition: EVENT_EDITION[row],
+            cost: EVENT_COST[row],
+            active: EVENT_ACTIVE[row],
+            abilities: EVENT_ABILITIES[row],
+            card_abilities: EVENT_CARD_ABILITIES[row],
+        }
+    }
+    /// The `structure` cards' rows, in table order.
+    pub(super) const fn structure_rows() -> [Structure; 9] {
+        let mut rows = [structure_row(0); 9];
+        let mut row = 1;
+        while row < 9 {
+            rows[row] = structure_row(row);
+            row += 1;
+        }
+        rows
+    }
+    /// Row `row` of the `structure` columns.
+    const fn structure_row(row: usize) -> Structure {
+        Structure {
+            name: STRUCTURE_NAME[row],
+            summary: STRUCTURE_SUMMARY[row],
+            handler: STRUCTURE_HANDLER[row],
+            printings: STRUCTURE_PRINTINGS[row],
+            faction: STRUCTURE_FACTION[row],
+            edition: STRUCTURE_EDITION[row],
+            gate: STRUCTURE_GATE[row],
+            cost: STRUCTURE_COST[row],
+            life: STRUCTURE_LIFE[row],
+            abilities: STRUCTURE_ABILITIES[row],
+        }
+    }
 }
 /// Every `summoner` card (current version), sorted by name.
-pub static SUMMONERS: [Summoner; 10] = [
-    card_rows::BOLVI,
-    card_rows::KRUSK,
-    card_rows::OLDIN,
-    card_rows::PRINCE_ELIEN,
-    card_rows::QUEEN_MALDARIA,
-    card_rows::SAMUEL_FARTHEN,
-    card_rows::SELUNDAR,
-    card_rows::SERA_ELDWYN,
-    card_rows::SUNDERVED,
-    card_rows::TUNDLE,
-];
+pub static SUMMONERS: [Summoner; 10] = card_rows::summoner_rows();
 /// Every `champion` card (current version), sorted by name.
-pub static CHAMPIONS: [Champion; 53] = [
-    card_rows::ARCHANGEL,
-    card_rows::BALDAR,
-    card_rows::BELLOR,
-    card_rows::BITER,
-    card_rows::COLEEN_BRIGHTON,
-    card_rows::DEEP_TROLL,
-    card_rows::DUKE_RAMAZALL,
-    card_rows::DWAF,
-    card_rows::FANESSA,
-    card_rows::FIRE_DRAKE,
-    card_rows::GREN,
-    card_rows::GROR,
-    card_rows::GROWDEN,
-    card_rows::GRUNDOR,
-    card_rows::GRUNDORS_TOWER,
-    card_rows::HALVOR,
-    card_rows::HOLLEAS,
-    card_rows::HYDRAKE,
-    card_rows::JACOB_ELDWYN,
-    card_rows::KAEBEEROS,
-    card_rows::KAESEEALL,
-    card_rows::KALON_LIGHTBRINGER,
-    card_rows::KOGAR,
-    card_rows::KREEP,
-    card_rows::KULDRID,
-    card_rows::KYNDER,
-    card_rows::LALEYA,
-    card_rows::LEAH_GOODWIN,
-    card_rows::LUKA,
-    card_rows::LUN,
-    card_rows::MAELENA,
-    card_rows::MAGOS,
-    card_rows::MALIDALA,
-    card_rows::MASTER_BULLOCK,
-    card_rows::MELEK,
-    card_rows::PICLO,
-    card_rows::QUEN,
-    card_rows::RAECHEL_LOVEGUARD,
-    card_rows::RAHLEE,
-    card_rows::SAND_WYRM,
-    card_rows::SILTS,
-    card_rows::SPROG,
-    card_rows::STINK,
-    card_rows::SYBIL_SWANCOTT,
-    card_rows::TALIYA,
-    card_rows::TARK,
-    card_rows::THORKUR,
-    card_rows::TORDOK,
-    card_rows::TORODIN,
-    card_rows::ULFRIC,
-    card_rows::VALENTINA_STOUTHEART,
-    card_rows::VARN,
-    card_rows::XASERBANE,
-];
+pub static CHAMPIONS: [Champion; 53] = card_rows::champion_rows();
 /// Every `common` card (current version), sorted by name.
-pub static COMMONS: [Common; 44] = [
-    card_rows::ANGEL,
-    card_rows::ARCHER,
-    card_rows::ARCHITECT,
-    card_rows::ASSAULT_TOWER,
-    card_rows::BALLISTA,
-    card_rows::BATTLE_MAGE,
-    card_rows::BLADEMASTER,
-    card_rows::BOMBER,
-    card_rows::BRUTE,
-    card_rows::CAVALRY_KNIGHT,
-    card_rows::CROSSBOWMAN,
-    card_rows::DEFENDER,
-    card_rows::ENGINEER,
-    card_rows::FENCER,
-    card_rows::FIRE_ARCHER,
-    card_rows::FIRE_BEAST,
-    card_rows::FIRE_DANCER,
-    card_rows::FIRELING,
-    card_rows::GEM_MAGE,
-    card_rows::GUARDIAN,
-    card_rows::GUARDIAN_KNIGHT,
-    card_rows::GUARDSMAN,
-    card_rows::HONOR_GUARD,
-    card_rows::HUNTER,
-    card_rows::JAVELINEER,
-    card_rows::MINER,
-    card_rows::OATH_SWORN,
-    card_rows::PRIEST,
-    card_rows::RANGER,
-    card_rows::RUSHER,
-    card_rows::SCAVENGER,
-    card_rows::SCHOLAR,
-    card_rows::SCOUT,
-    card_rows::SHAMAN,
-    card_rows::SLAYER,
-    card_rows::SPEARMAN,
-    card_rows::STALWART_ARCHER,
-    card_rows::STORM_MAGE,
-    card_rows::SWORDSMAN,
-    card_rows::WARDEN,
-    card_rows::WARRIOR_MOUNTAIN_VARGATH,
-    card_rows::WARRIOR_PHOENIX_ELVES,
-    card_rows::WARRIOR_ANGEL,
-    card_rows::WOEFUL_BROTHER,
-];
+pub static COMMONS: [Common; 44] = card_rows::common_rows();
 /// Every `unclassed_unit` card (current version), sorted by name.
-pub static UNCLASSED_UNITS: [UnclassedUnit; 2] = [
-    card_rows::BEAST_RIDER,
-    card_rows::KULDAK,
-];
+pub static UNCLASSED_UNITS: [UnclassedUnit; 2] = card_rows::unclassed_unit_rows();
 /// Every `event` card (current version), sorted by name.
-pub static EVENTS: [Event; 50] = [
-    card_rows::A_HERO_IS_BORN_PHOENIX_ELVES,
-    card_rows::A_HERO_IS_BORN_VANGUARDS,
-    card_rows::ABOLISH,
-    card_rows::ACCELERATED_CONSTRUCTION,
-    card_rows::BESIEGE,
-    card_rows::BURN,
-    card_rows::COLOSSUS_UPGRADE,
-    card_rows::CONJURE_PHOENIXES,
-    card_rows::DESTABILIZE,
-    card_rows::DIVINE_PROTECTION,
-    card_rows::DIVINE_STRENGTH,
-    card_rows::DUCK_AND_COVER,
-    card_rows::EXPAND,
-    card_rows::FALL_BACK,
-    card_rows::GREATER_BURN,
-    card_rows::GREATER_COMMAND,
-    card_rows::HEROIC_FEAT,
-    card_rows::HOLY_JUDGMENT,
-    card_rows::ICE_RAM,
-    card_rows::ILLUSIONARY_WARRIOR,
-    card_rows::INTERCESSION,
-    card_rows::INTO_DARKNESS,
-    card_rows::LAVA_FLOW,
-    card_rows::MAGIC_DRAIN_PHOENIX_ELVES,
-    card_rows::MAGIC_STASIS,
-    card_rows::MAGIC_TORRENT,
-    card_rows::MIRAGE,
-    card_rows::MORTAR_UPGRADE,
-    card_rows::MUSTER,
-    card_rows::PASSION_OF_THE_PHOENIX,
-    card_rows::REINFORCEMENTS,
-    card_rows::RELEASE_THE_HOUNDS,
-    card_rows::RENEWED_HOPE,
-    card_rows::SHADOWS,
-    card_rows::SHINY,
-    card_rows::SPIRIT_OF_THE_PHOENIX,
-    card_rows::STALKING_ADVANCE,
-    card_rows::STRENGTHEN_STRUCTURES,
-    card_rows::STRONG_SPIRITS,
-    card_rows::SUMMON_THE_NIGHT,
-    card_rows::SUMMONING_SURGE_DEEP_DWARVES,
-    card_rows::SUMMONING_SURGE_VANGUARDS,
-    card_rows::SUPERIOR_PLANNING,
-    card_rows::TAUNT,
-    card_rows::TORODINS_ADVANCE,
-    card_rows::TRANSFORMATION_EVENT,
-    card_rows::TURRET_UPGRADE,
-    card_rows::UPGRADE,
-    card_rows::WAKE_THE_FATHER_GEM,
-    card_rows::WRATH_OF_THE_VOLCANO,
-];
+pub static EVENTS: [Event; 50] = card_rows::event_rows();
 /// Every `structure` card (current version), sorted by name.
-pub static STRUCTURES: [Structure; 9] = [
-    card_rows::AERIE_GATE,
-    card_rows::DEEP_DWARVES_WALL,
-    card_rows::GUILD_DWARVES_WALL,
-    card_rows::MOUNTAIN_VARGATH_WALL,
-    card_rows::PHOENIX_ELVES_WALL,
-    card_rows::SAND_GOBLINS_WALL,
-    card_rows::SHADOW_ELVES_WALL,
-    card_rows::VANGUARDS_WALL,
-    card_rows::VINE_WALL,
-];
+pub static STRUCTURES: [Structure; 9] = card_rows::structure_rows();
 /// Names every card of the game; sorted by name.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u16)]

@@ -2,7 +2,7 @@
 /// A native handler: behaviour the codex cannot express, named by a card, a codex entry
 /// or a handler-typed field. A game's rules dispatch on it with a `match` (a wildcard
 /// arm answers "not modelled yet").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Handler {
     /// `aerie_gate`, used by: Aerie Gate.
     AerieGate,
@@ -44,6 +44,20 @@ impl Handler {
         Self::Stronghold,
         Self::Warn,
     ];
+    /// The names of [`Self::ALL`], in the same order.
+    pub const NAMES: [&'static str; 11] = [
+        "aerie_gate",
+        "call_protection",
+        "copy_abilities",
+        "exchange_places",
+        "exploit",
+        "ice_ram",
+        "purge",
+        "raise_the_dead",
+        "renewed_hope",
+        "stronghold",
+        "warn",
+    ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
     pub const BY_NAME: [(&'static str, Handler); 11] = [
         ("aerie_gate", Self::AerieGate),
@@ -60,19 +74,12 @@ impl Handler {
     ];
     /// The handler's snake_case name as written in content.
     pub const fn name(self) -> &'static str {
-        match self {
-            Self::AerieGate => "aerie_gate",
-            Self::CallProtection => "call_protection",
-            Self::CopyAbilities => "copy_abilities",
-            Self::ExchangePlaces => "exchange_places",
-            Self::Exploit => "exploit",
-            Self::IceRam => "ice_ram",
-            Self::Purge => "purge",
-            Self::RaiseTheDead => "raise_the_dead",
-            Self::RenewedHope => "renewed_hope",
-            Self::Stronghold => "stronghold",
-            Self::Warn => "warn",
-        }
+        Self::NAMES[self as usize]
+    }
+}
+impl ::core::fmt::Debug for Handler {
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        write!(f, "Handler({:?})", self.name())
     }
 }
 impl ::core::fmt::Display for Handler {
