@@ -5,6 +5,8 @@
 //! every action, pre-priority processing runs (407.6, 708.1). What scenarios drive directly
 //! is an [`super::operations::Operation`].
 
+use std::cell::RefCell;
+
 use grimoire_engine::{Ctx, ObjectId, PlayerId, Rules, ScriptedDice};
 
 use super::card::Kind;
@@ -192,7 +194,7 @@ pub(super) fn step_then_priority(
     ctx: &mut Ctx<'_, GameEvent>,
     step: impl FnOnce(&mut Game, &mut Ctx<'_, GameEvent>) -> Result<(), RulesError>,
 ) -> Result<(), RulesError> {
-    grimoire_engine::all_or_nothing(game, ctx, |game, ctx| {
+    let run = |game: &mut Game, ctx: &mut Ctx<'_, GameEvent>| {
         game.last_packets.clear();
         game.pending_events.clear();
         step(game, ctx)?;
@@ -201,7 +203,18 @@ pub(super) fn step_then_priority(
             ctx.record(event);
         }
         Ok(())
+    };
+    BACKUP.with(|backup| match backup.try_borrow_mut() {
+        Ok(mut backup) => grimoire_engine::all_or_nothing_in(game, &mut backup, ctx, run),
+        Err(_) => grimoire_engine::all_or_nothing(game, ctx, run),
     })
+}
+
+thread_local! {
+    /// The copy `apply` keeps of the game to restore, reused from one action to the next.
+    static BACKUP: RefCell<Game> = RefCell::new(Game::new(&[]));
+    /// The copy `legal_actions` tries actions on, reused from one trial to the next.
+    static SCRATCH: RefCell<Game> = RefCell::new(Game::new(&[]));
 }
 
 /// Whether `try_it` succeeds on a copy of `game` (targets are asked of a chooser that takes
@@ -210,7 +223,13 @@ fn probe(
     game: &Game,
     try_it: impl FnOnce(&mut Game, &mut Ctx<'_, GameEvent>) -> Result<(), RulesError>,
 ) -> bool {
-    grimoire_engine::succeeds_on_copy(game, &mut ScriptedDice::new(), try_it)
+    let mut dice = ScriptedDice::new();
+    SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+        Ok(mut scratch) => {
+            grimoire_engine::succeeds_on_scratch(game, &mut scratch, &mut dice, try_it)
+        }
+        Err(_) => grimoire_engine::succeeds_on_copy(game, &mut dice, try_it),
+    })
 }
 
 fn apply_action(

@@ -9,7 +9,9 @@
 //! what the rules interpret: printed stats, keywords and tags; a card's own text (its handler)
 //! is logged once per object as not modelled ([`GameEvent::NotModelled`]).
 
-use grimoire_engine::{Ctx, DieFaces, ObjectId, Outcome as EngineOutcome, Playable, PlayerId, Rules};
+use grimoire_engine::{
+    Ctx, DieFaces, ObjectId, Outcome as EngineOutcome, Playable, PlayerId, Rules,
+};
 
 use super::actions::{Action, WowRules};
 use super::card::Printed;

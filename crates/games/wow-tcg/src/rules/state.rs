@@ -62,7 +62,7 @@ pub struct ObjectInfo {
 }
 
 /// A player.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Player {
     /// Its id.
     pub id: PlayerId,
@@ -81,6 +81,37 @@ pub struct Player {
     pub lost: bool,
     /// The turn in which it last placed a resource (408.1).
     pub placed_resource: Option<u32>,
+}
+
+impl Clone for Player {
+    fn clone(&self) -> Self {
+        Self {
+            library: self.library.clone(),
+            ..*self
+        }
+    }
+
+    /// Copies into the existing library.
+    fn clone_from(&mut self, source: &Self) {
+        let Self {
+            id,
+            hero,
+            deck,
+            library,
+            hand,
+            drew_from_empty,
+            lost,
+            placed_resource,
+        } = source;
+        self.id = *id;
+        self.hero = *hero;
+        self.deck = *deck;
+        self.library.clone_from(library);
+        self.hand = *hand;
+        self.drew_from_empty = *drew_from_empty;
+        self.lost = *lost;
+        self.placed_resource = *placed_resource;
+    }
 }
 
 /// A prevention bubble (717.2).
@@ -387,7 +418,7 @@ pub fn illegal(why: impl Into<String>) -> RulesError {
 }
 
 /// The whole game.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Game {
     /// Zone names (shared: cloning a game copies none).
     pub zones: Arc<CardZones>,
@@ -439,6 +470,70 @@ pub struct Game {
     pub pending_events: Vec<GameEvent>,
     /// The abilities not modelled yet that play has reported, per card.
     pub not_modelled: NotModelledLog<ObjectId>,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Self {
+        let mut copy = Game::new(&[]);
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies `source` field by field into the existing allocations (a game is copied for every
+    /// action applied and every action `legal_actions` tries); every field is named, so one
+    /// added and not copied here does not compile.
+    fn clone_from(&mut self, source: &Self) {
+        let Self {
+            zones,
+            store,
+            info,
+            players,
+            turn,
+            turns_started,
+            turn_player,
+            phase,
+            start_step,
+            mulligans,
+            chain,
+            priority,
+            passes,
+            combat,
+            bubbles,
+            atk_changes,
+            granted,
+            used_powers,
+            used_next,
+            waiting,
+            outcome,
+            last_packets,
+            pending_events,
+            not_modelled,
+        } = source;
+        self.zones.clone_from(zones);
+        self.store.clone_from(store);
+        self.info.clone_from(info);
+        self.players.clone_from(players);
+        self.turn = *turn;
+        self.turns_started = *turns_started;
+        self.turn_player = *turn_player;
+        self.phase = *phase;
+        self.start_step = *start_step;
+        self.mulligans.clone_from(mulligans);
+        self.chain.clone_from(chain);
+        self.priority = *priority;
+        self.passes = *passes;
+        self.combat.clone_from(combat);
+        self.bubbles.clone_from(bubbles);
+        self.atk_changes.clone_from(atk_changes);
+        self.granted.clone_from(granted);
+        self.used_powers.clone_from(used_powers);
+        self.used_next.clone_from(used_next);
+        self.waiting.clone_from(waiting);
+        self.outcome = *outcome;
+        self.last_packets.clone_from(last_packets);
+        self.pending_events.clone_from(pending_events);
+        self.not_modelled.clone_from(not_modelled);
+    }
 }
 
 impl Game {
