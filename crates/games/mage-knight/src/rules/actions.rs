@@ -103,6 +103,11 @@ impl Default for MageKnightRules {
     }
 }
 
+thread_local! {
+    /// The copy `apply` keeps of the game to restore, reused from one action to the next.
+    static BACKUP: std::cell::RefCell<Game> = std::cell::RefCell::new(Game::empty());
+}
+
 impl MageKnightRules {
     /// The rules with set-up on `map`: its terrain, and its objective tokens when it has any.
     /// Set-up refuses a map that is not the standard battlefield
@@ -618,8 +623,11 @@ impl Rules for MageKnightRules {
         action: &Action,
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
-        let applied = grimoire_engine::all_or_nothing(state, ctx, |state, ctx| {
-            self.apply_action(state, action, ctx)
+        let step =
+            |state: &mut Game, ctx: &mut Ctx<'_, Event>| self.apply_action(state, action, ctx);
+        let applied = BACKUP.with(|backup| match backup.try_borrow_mut() {
+            Ok(mut backup) => grimoire_engine::all_or_nothing_in(state, &mut backup, ctx, step),
+            Err(_) => grimoire_engine::all_or_nothing(state, ctx, step),
         });
         if let Err(RulesError::Terrified {
             mover,
@@ -648,7 +656,7 @@ impl Rules for MageKnightRules {
 impl MageKnightRules {
     /// One action, which may leave partial state when it fails ([`Rules::apply`] runs it all
     /// or nothing).
-    fn apply_action(
+    pub(super) fn apply_action(
         &self,
         state: &mut Game,
         action: &Action,

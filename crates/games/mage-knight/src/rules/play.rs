@@ -21,9 +21,7 @@
 //! out. The winner controls the most objectives; a tie goes to the most points of opposing
 //! warriors eliminated, then to the smaller build total; otherwise the game is a draw.
 
-use grimoire_engine::{
-    Board, Ctx, OpenTable, Outcome, Playable, PlayerId, Rules, SeededDice, TablePoint,
-};
+use grimoire_engine::{Board, Ctx, OpenTable, Outcome, Playable, PlayerId, SeededDice, TablePoint};
 
 use super::actions::{Action, MageKnightRules};
 use super::content::{self, ActionKind};
@@ -45,6 +43,11 @@ pub const OBJECTIVE_EDGE_MARGIN: f64 = 3.0;
 /// Turns (of both players together) after which time runs out: the stand-in for the standard
 /// game's 50 minutes (see `docs/decisions.md`).
 pub const TURN_LIMIT: u32 = 40;
+
+thread_local! {
+    /// The copy moves are tried on, reused from one trial to the next.
+    static SCRATCH: std::cell::RefCell<Game> = std::cell::RefCell::new(Game::empty());
+}
 
 impl MageKnightRules {
     /// Rolls 2d6 (the sum).
@@ -130,10 +133,22 @@ impl MageKnightRules {
         moves
     }
 
-    /// Whether `apply` accepts `action` now (tried on a copy).
+    /// Whether `apply` accepts `action` now, tried on a copy: the action itself, without
+    /// `apply`'s own all-or-nothing copy (the trial's copy is thrown away anyway). A move a
+    /// Terrify roll stops is an attempt `apply` accepts.
     fn accepts(&self, state: &Game, action: &Action) -> bool {
-        grimoire_engine::succeeds_on_copy(state, &mut SeededDice::new(0), |state, ctx| {
-            self.apply(state, action, ctx)
+        let attempt = |state: &mut Game, ctx: &mut Ctx<'_, Event>| match self
+            .apply_action(state, action, ctx)
+        {
+            Err(RulesError::Terrified { .. }) => Ok(()),
+            result => result,
+        };
+        let mut dice = SeededDice::new(0);
+        SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+            Ok(mut scratch) => {
+                grimoire_engine::succeeds_on_scratch(state, &mut scratch, &mut dice, attempt)
+            }
+            Err(_) => grimoire_engine::succeeds_on_copy(state, &mut dice, attempt),
         })
     }
 

@@ -10,7 +10,7 @@ use super::content::{self, AttackType, Card, Click, SpecialAbility};
 use crate::catalog::Catalog;
 
 /// One warrior on the table.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Warrior {
     /// The warrior's card (compiled or live).
     pub card: Card,
@@ -56,6 +56,65 @@ pub struct Warrior {
     /// Removed because its player had no able warriors left: out of play, but not eliminated
     /// for victory points.
     pub left_game: bool,
+}
+
+impl Clone for Warrior {
+    fn clone(&self) -> Self {
+        Self {
+            extra_abilities: self.extra_abilities.clone(),
+            cancelled: self.cancelled.clone(),
+            ..*self
+        }
+    }
+
+    /// Copies into the existing lists; every field is named, so one added and not copied
+    /// here does not compile.
+    fn clone_from(&mut self, source: &Self) {
+        let Self {
+            card,
+            owner,
+            position,
+            click,
+            start_click,
+            tokens,
+            token_this_turn,
+            acted_this_turn,
+            eliminated,
+            attack_type,
+            front_arc,
+            extra_abilities,
+            cancelled,
+            captive,
+            removed,
+            revenant,
+            second_action,
+            mind_tapped,
+            overwatch,
+            hex,
+            left_game,
+        } = source;
+        self.card = *card;
+        self.owner = *owner;
+        self.position = *position;
+        self.click = *click;
+        self.start_click = *start_click;
+        self.tokens = *tokens;
+        self.token_this_turn = *token_this_turn;
+        self.acted_this_turn = *acted_this_turn;
+        self.eliminated = *eliminated;
+        self.attack_type = *attack_type;
+        self.front_arc = *front_arc;
+        self.extra_abilities.clone_from(extra_abilities);
+        self.cancelled.clone_from(cancelled);
+        self.captive = *captive;
+        self.removed = *removed;
+        self.revenant = *revenant;
+        self.second_action = *second_action;
+        self.mind_tapped = *mind_tapped;
+        self.overwatch = *overwatch;
+        self.hex = *hex;
+        self.left_game = *left_game;
+    }
 }
 
 impl Warrior {
@@ -170,8 +229,19 @@ impl fmt::Display for WarriorId {
 }
 
 /// The warriors of a game, indexed by [`WarriorId`].
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct Warriors(Vec<Warrior>);
+
+impl Clone for Warriors {
+    fn clone(&self) -> Self {
+        Self(self.0.clone())
+    }
+
+    /// Copies each warrior into the existing ones.
+    fn clone_from(&mut self, source: &Self) {
+        self.0.clone_from(&source.0);
+    }
+}
 
 impl Warriors {
     /// Deploys `warrior` and returns its id (`None` past `u32::MAX` warriors).
@@ -284,7 +354,7 @@ impl Player {
 }
 
 /// A game in progress.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Game {
     /// Players in turn order.
     pub players: Vec<Player>,
@@ -320,7 +390,71 @@ pub struct Game {
     pub not_modelled: NotModelledLog<WarriorId>,
 }
 
+impl Clone for Game {
+    fn clone(&self) -> Self {
+        let mut copy = Game::empty();
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies `source` field by field into the existing allocations (a game is copied for every
+    /// action applied and every move `legal_actions` tries); every field is named, so one added
+    /// and not copied here does not compile.
+    fn clone_from(&mut self, source: &Self) {
+        let Self {
+            players,
+            warriors,
+            active,
+            last_roll,
+            last_hits,
+            last_values,
+            terrified,
+            objectives,
+            terrain,
+            over,
+            turn,
+            time_limit,
+            build_totals,
+            not_modelled,
+        } = source;
+        self.players.clone_from(players);
+        self.warriors.clone_from(warriors);
+        self.active = *active;
+        self.last_roll = *last_roll;
+        self.last_hits.clone_from(last_hits);
+        self.last_values = *last_values;
+        self.terrified.clone_from(terrified);
+        self.objectives.clone_from(objectives);
+        self.terrain.clone_from(terrain);
+        self.over = *over;
+        self.turn = *turn;
+        self.time_limit = *time_limit;
+        self.build_totals.clone_from(build_totals);
+        self.not_modelled.clone_from(not_modelled);
+    }
+}
+
 impl Game {
+    /// A game with no players and no warriors: a place to copy games into.
+    pub(super) fn empty() -> Self {
+        Self {
+            players: Vec::new(),
+            warriors: Warriors::default(),
+            active: PlayerId(1),
+            last_roll: 0,
+            last_hits: Vec::new(),
+            last_values: None,
+            terrified: Vec::new(),
+            objectives: Vec::new(),
+            terrain: Vec::new(),
+            over: false,
+            turn: 1,
+            time_limit: None,
+            build_totals: Vec::new(),
+            not_modelled: NotModelledLog::default(),
+        }
+    }
+
     /// The player `id`.
     pub fn player(&self, id: PlayerId) -> Result<&Player, RulesError> {
         self.players
