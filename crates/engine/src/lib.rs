@@ -60,8 +60,9 @@ pub use play::{
     PlayoutOptions, RandomChooser,
 };
 pub use rules::{
-    all_or_nothing, all_or_nothing_in, succeeds_on_copy, succeeds_on_scratch, ChoiceError, Chooser,
-    Ctx, FirstOption, Rules, ScriptedChoices,
+    all_or_nothing, all_or_nothing_in, all_or_nothing_kept, on_kept_copy, succeeds_on_copy,
+    succeeds_on_kept, succeeds_on_scratch, ChoiceError, Chooser, Ctx, FirstOption, KeptCopy, Rules,
+    ScriptedChoices,
 };
 
 pub use scenario::{

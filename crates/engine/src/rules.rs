@@ -138,6 +138,50 @@ pub fn succeeds_on_scratch<S: Clone, E, R>(
     succeeds(scratch, dice, step)
 }
 
+/// A copy of a state kept per thread and reused from call to call, declared by a game with
+/// `thread_local!` (`static BACKUP: RefCell<Game> = RefCell::new(Game::new())`).
+pub type KeptCopy<S> = std::thread::LocalKey<std::cell::RefCell<S>>;
+
+/// [`all_or_nothing_in`] with the thread's `kept` copy as the backup; a nested call that finds
+/// it in use copies instead ([`all_or_nothing`]).
+pub fn all_or_nothing_kept<S: Clone, E, R>(
+    kept: &'static KeptCopy<S>,
+    state: &mut S,
+    ctx: &mut Ctx<'_, E>,
+    step: impl FnOnce(&mut S, &mut Ctx<'_, E>) -> Result<(), R>,
+) -> Result<(), R> {
+    kept.with(|backup| match backup.try_borrow_mut() {
+        Ok(mut backup) => all_or_nothing_in(state, &mut backup, ctx, step),
+        Err(_) => all_or_nothing(state, ctx, step),
+    })
+}
+
+/// `f` on the thread's `kept` copy, made a copy of `state` with `clone_from`; a nested call
+/// that finds it in use runs `f` on a fresh clone. `state` itself is never changed.
+pub fn on_kept_copy<S: Clone, T>(
+    kept: &'static KeptCopy<S>,
+    state: &S,
+    f: impl FnOnce(&mut S) -> T,
+) -> T {
+    kept.with(|scratch| match scratch.try_borrow_mut() {
+        Ok(mut scratch) => {
+            scratch.clone_from(state);
+            f(&mut scratch)
+        }
+        Err(_) => f(&mut state.clone()),
+    })
+}
+
+/// [`succeeds_on_copy`] on the thread's `kept` copy ([`on_kept_copy`]).
+pub fn succeeds_on_kept<S: Clone, E, R>(
+    kept: &'static KeptCopy<S>,
+    state: &S,
+    dice: &mut dyn Dice,
+    step: impl FnOnce(&mut S, &mut Ctx<'_, E>) -> Result<(), R>,
+) -> bool {
+    on_kept_copy(kept, state, |copy| succeeds(copy, dice, step))
+}
+
 /// Whether `step` succeeds on `copy` with `dice`, first options and no recording.
 fn succeeds<S, E, R>(
     copy: &mut S,
@@ -405,6 +449,40 @@ mod tests {
             }
         ));
         assert_eq!(state, vec![1, 3]);
+    }
+
+    thread_local! {
+        static KEPT: std::cell::RefCell<Vec<i32>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+
+    #[test]
+    fn the_thread_kept_copy_variants_act_like_the_copying_ones_even_when_nested() {
+        let (mut dice, mut choices, mut log) = (ScriptedDice::new(), FirstOption, EventLog::<()>::new());
+        let mut ctx = Ctx::new(&mut dice, &mut choices, &mut log);
+        let mut state = vec![1];
+        let failed: Result<(), &str> = all_or_nothing_kept(&KEPT, &mut state, &mut ctx, |s, _| {
+            s.push(2);
+            Err("no")
+        });
+        assert_eq!((failed, state.clone()), (Err("no"), vec![1]));
+        // A trial inside another (the kept copy is in use) works on a fresh clone.
+        let nested = on_kept_copy(&KEPT, &state, |outer| {
+            outer.push(5);
+            on_kept_copy(&KEPT, &vec![8], |inner| {
+                inner.push(9);
+                inner.clone()
+            })
+        });
+        assert_eq!((nested, state.clone()), (vec![8, 9], vec![1]));
+        assert!(succeeds_on_kept(
+            &KEPT,
+            &state,
+            &mut ScriptedDice::new(),
+            |s: &mut Vec<i32>, _: &mut Ctx<'_, ()>| {
+                assert_eq!(s, &[1]);
+                Ok::<(), ()>(())
+            }
+        ));
     }
 
     #[test]

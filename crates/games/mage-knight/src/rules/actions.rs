@@ -625,10 +625,7 @@ impl Rules for MageKnightRules {
     ) -> Result<(), RulesError> {
         let step =
             |state: &mut Game, ctx: &mut Ctx<'_, Event>| self.apply_action(state, action, ctx);
-        let applied = BACKUP.with(|backup| match backup.try_borrow_mut() {
-            Ok(mut backup) => grimoire_engine::all_or_nothing_in(state, &mut backup, ctx, step),
-            Err(_) => grimoire_engine::all_or_nothing(state, ctx, step),
-        });
+        let applied = grimoire_engine::all_or_nothing_kept(&BACKUP, state, ctx, step);
         if let Err(RulesError::Terrified {
             mover,
             terrifier,

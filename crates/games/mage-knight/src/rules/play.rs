@@ -144,12 +144,7 @@ impl MageKnightRules {
             result => result,
         };
         let mut dice = SeededDice::new(0);
-        SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
-            Ok(mut scratch) => {
-                grimoire_engine::succeeds_on_scratch(state, &mut scratch, &mut dice, attempt)
-            }
-            Err(_) => grimoire_engine::succeeds_on_copy(state, &mut dice, attempt),
-        })
+        grimoire_engine::succeeds_on_kept(&SCRATCH, state, &mut dice, attempt)
     }
 
     /// Moves, facing changes (Nimble, Sniper) and cancelling optional abilities for the

@@ -411,13 +411,7 @@ impl MageWarsGame {
                 Ok(()) | Err(RulesError::Dice(_))
             )
         };
-        SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
-            Ok(mut scratch) => {
-                scratch.clone_from(state);
-                attempt(&mut scratch)
-            }
-            Err(_) => attempt(&mut state.clone()),
-        })
+        grimoire_engine::on_kept_copy(&SCRATCH, state, attempt)
     }
 }
 
@@ -779,10 +773,7 @@ impl Rules for MageWarsGame {
             }
             Ok(())
         };
-        BACKUP.with(|backup| match backup.try_borrow_mut() {
-            Ok(mut backup) => grimoire_engine::all_or_nothing_in(state, &mut backup, ctx, step),
-            Err(_) => grimoire_engine::all_or_nothing(state, ctx, step),
-        })
+        grimoire_engine::all_or_nothing_kept(&BACKUP, state, ctx, step)
     }
 }
 

@@ -95,10 +95,7 @@ impl Rules for SummonerWarsRules {
     ) -> Result<(), RulesError> {
         let step =
             |game: &mut Game, ctx: &mut Ctx<'_, GameEvent>| apply_in_place(game, action, ctx);
-        BACKUP.with(|backup| match backup.try_borrow_mut() {
-            Ok(mut backup) => grimoire_engine::all_or_nothing_in(game, &mut backup, ctx, step),
-            Err(_) => grimoire_engine::all_or_nothing(game, ctx, step),
-        })
+        grimoire_engine::all_or_nothing_kept(&BACKUP, game, ctx, step)
     }
 }
 

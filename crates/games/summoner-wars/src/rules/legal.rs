@@ -344,13 +344,7 @@ fn activations(game: &Game, board: &Field, actions: &mut Vec<Action>) {
 /// Whether the rules accept `action`, tried on a copy (dice seeded, first options).
 fn accepted(game: &Game, action: &Action) -> bool {
     let step = |game: &mut Game, ctx: &mut Ctx<'_, GameEvent>| apply_in_place(game, action, ctx);
-    let mut dice = SeededDice::new(0);
-    SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
-        Ok(mut scratch) => {
-            grimoire_engine::succeeds_on_scratch(game, &mut scratch, &mut dice, step)
-        }
-        Err(_) => grimoire_engine::succeeds_on_copy(game, &mut dice, step),
-    })
+    grimoire_engine::succeeds_on_kept(&SCRATCH, game, &mut SeededDice::new(0), step)
 }
 
 thread_local! {

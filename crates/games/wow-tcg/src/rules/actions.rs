@@ -204,10 +204,7 @@ pub(super) fn step_then_priority(
         }
         Ok(())
     };
-    BACKUP.with(|backup| match backup.try_borrow_mut() {
-        Ok(mut backup) => grimoire_engine::all_or_nothing_in(game, &mut backup, ctx, run),
-        Err(_) => grimoire_engine::all_or_nothing(game, ctx, run),
-    })
+    grimoire_engine::all_or_nothing_kept(&BACKUP, game, ctx, run)
 }
 
 thread_local! {
@@ -223,13 +220,7 @@ fn probe(
     game: &Game,
     try_it: impl FnOnce(&mut Game, &mut Ctx<'_, GameEvent>) -> Result<(), RulesError>,
 ) -> bool {
-    let mut dice = ScriptedDice::new();
-    SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
-        Ok(mut scratch) => {
-            grimoire_engine::succeeds_on_scratch(game, &mut scratch, &mut dice, try_it)
-        }
-        Err(_) => grimoire_engine::succeeds_on_copy(game, &mut dice, try_it),
-    })
+    grimoire_engine::succeeds_on_kept(&SCRATCH, game, &mut ScriptedDice::new(), try_it)
 }
 
 fn apply_action(
