@@ -349,7 +349,7 @@ fn a_card_with_a_trait_added_after_the_build_says_it_needs_a_rebuild() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(
         stderr.contains(
-            "card \"live test brute\" needs a rebuild of this program: creature \"Live Test Brute\".traits[0]: `Moonlit` is not a Trait in this build"
+            "card \"live test brute\" needs a rebuild of this program: creature \"Live Test Brute\".traits[0]: `Moonlit` is not a Trait"
         ),
         "{stderr}"
     );

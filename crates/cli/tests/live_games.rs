@@ -174,7 +174,7 @@ fn a_summoner_wars_card_with_a_new_ability_says_what_to_run() {
     assert_eq!(code, Some(1), "{stdout}{stderr}");
     assert!(
         stdout.contains(&format!(
-            "deck.toml:5:1: error[known-card]: card \"live test lancer\" needs a rebuild of this program: common \"Live Test Lancer\".abilities[0]: `Moonlit Step` is not a Ability in this build; {REBUILD}"
+            "deck.toml:5:1: error[known-card]: card \"live test lancer\" needs a rebuild of this program: common \"Live Test Lancer\".abilities[0]: `Moonlit Step` is not a Ability; {REBUILD}"
         )),
         "{stdout}"
     );
@@ -324,7 +324,7 @@ fn a_wow_card_with_a_new_keyword_says_what_to_run() {
     assert_eq!(code, Some(2), "{stdout}{stderr}");
     assert!(
         stderr.contains(&format!(
-            "card \"live test grunt\" needs a rebuild of this program: ally \"Live Test Grunt\".keywords[0]: `Moonlit` is not a Keyword in this build; {REBUILD}"
+            "card \"live test grunt\" needs a rebuild of this program: ally \"Live Test Grunt\".keywords[0]: `Moonlit` is not a Keyword; {REBUILD}"
         )),
         "{stderr}"
     );
@@ -481,7 +481,7 @@ fn a_mage_knight_warrior_with_a_new_ability_says_what_to_run() {
     assert_eq!(code, Some(2), "{stdout}{stderr}");
     assert!(
         stderr.contains(&format!(
-            "army.toml:6:1: card \"live test golem\" needs a rebuild of this program: warrior \"Live Test Golem\".dial[0].attack_ability: `Moon Strike` is not a SpecialAbility in this build; {REBUILD}"
+            "army.toml:6:1: card \"live test golem\" needs a rebuild of this program: warrior \"Live Test Golem\".dial[0].attack_ability: `Moon Strike` is not a SpecialAbility; {REBUILD}"
         )),
         "{stderr}"
     );

@@ -179,6 +179,45 @@ mod tests {
     }
 
     #[test]
+    fn asked_for_derives_add_a_file_of_impls_and_nothing_otherwise() {
+        let plain = sample::game();
+        let paths = |game: &ir::Game| -> Vec<String> {
+            generate_game(game).into_iter().map(|o| o.path).collect()
+        };
+        assert!(!paths(&plain).iter().any(|p| p.ends_with("derives.rs")));
+        assert!(!rust_module(&plain).contains("::serde::"));
+        let mut game = sample::game();
+        game.derives = ir::Derives {
+            serde: true,
+            json_schema: true,
+        };
+        let outputs = generate_game(&game);
+        let derives = outputs
+            .iter()
+            .find(|o| o.path.ends_with("generated/derives.rs"))
+            .expect("a derives.rs");
+        syn::parse_file(&derives.contents).expect("derives.rs parses");
+        for item in [
+            "impl ::serde::Serialize for Element",
+            "impl<'de> ::serde::Deserialize<'de> for Element",
+            "impl ::serde::Serialize for Handler",
+            "impl ::schemars::JsonSchema for Element",
+            "impl ::schemars::JsonSchema for EffectOp",
+        ] {
+            assert!(derives.contents.contains(item), "no `{item}`");
+        }
+        let live = outputs
+            .iter()
+            .find(|o| o.path.ends_with("generated/live.rs"))
+            .expect("a live.rs");
+        assert!(live
+            .contents
+            .contains("impl<'de> ::serde::Deserialize<'de> for EffectOp"));
+        let module = rust_module(&game);
+        syn::parse_file(&module).expect("the single module with derives parses");
+    }
+
+    #[test]
     fn outputs_cover_rust_schemas_and_dump() {
         let paths: Vec<String> = generate_game(&sample::game())
             .into_iter()

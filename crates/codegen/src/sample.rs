@@ -291,6 +291,7 @@ pub(crate) fn game() -> Game {
             ident: "Haste".into(),
             used_by: vec!["Ember Knight".into(), "Fast".into()],
         }],
+        derives: Default::default(),
         inputs: vec![
             "cards/sample/core/units.toml".into(),
             "codex/sample/game.toml".into(),

@@ -52,11 +52,23 @@ pub struct Game {
     pub errata: Vec<Erratum>,
     /// Every native handler named by a card or codex entry, sorted and deduplicated.
     pub handlers: Vec<HandlerUse>,
+    /// The optional impls `[game] derive` asks of the generated Rust.
+    pub derives: Derives,
     /// Every input file, relative to the repository/content root, sorted.
     pub inputs: Vec<String>,
     /// Warnings of a successful compile (draft codex entries); not part of the outputs.
     #[serde(skip)]
     pub warnings: crate::Diagnostics,
+}
+
+/// The optional impls of the generated Rust (`[game] derive = ["serde", "json_schema"]`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Derives {
+    /// `Serialize` and `Deserialize` for the game's enums, records, unions, codex values,
+    /// handlers and effect operations.
+    pub serde: bool,
+    /// `schemars::JsonSchema` for the same types.
+    pub json_schema: bool,
 }
 
 /// A Rust identifier derived from a content name, already checked for collisions and keywords.

@@ -38,7 +38,7 @@ pub use handlers::handler_ident;
 pub use load::{discover_games, load_game};
 
 use context::Context;
-use ir::{Game, RecordDef};
+use ir::{Derives, Game, RecordDef};
 
 /// One input file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -208,6 +208,7 @@ fn empty_game(inputs: Vec<String>) -> Game {
         cards: Vec::new(),
         errata: Vec::new(),
         handlers: Vec::new(),
+        derives: Derives::default(),
         inputs,
         warnings: Diagnostics::default(),
     }

@@ -457,7 +457,8 @@ mod tests {
 
     #[test]
     fn the_thread_kept_copy_variants_act_like_the_copying_ones_even_when_nested() {
-        let (mut dice, mut choices, mut log) = (ScriptedDice::new(), FirstOption, EventLog::<()>::new());
+        let (mut dice, mut choices, mut log) =
+            (ScriptedDice::new(), FirstOption, EventLog::<()>::new());
         let mut ctx = Ctx::new(&mut dice, &mut choices, &mut log);
         let mut state = vec![1];
         let failed: Result<(), &str> = all_or_nothing_kept(&KEPT, &mut state, &mut ctx, |s, _| {

@@ -27,8 +27,18 @@ pub const UNION_VARIANT_KEYS: &[&str] = &["summary", "fields"];
 /// (`{ type = "draw", count = 2 }`).
 pub const DEFAULT_UNION_TAG: &str = "type";
 
-/// Keys of the `[game]` table; all required.
-pub const GAME_KEYS: &[&str] = &["name", "title", "summary"];
+/// Keys of the `[game]` table: [`GAME_REQUIRED_KEYS`] and the optional `derive`.
+pub const GAME_KEYS: &[&str] = &["name", "title", "summary", "derive"];
+
+/// The keys every `[game]` table has.
+pub const GAME_REQUIRED_KEYS: &[&str] = &["name", "title", "summary"];
+
+/// What `[game] derive = [...]` may ask of the generated Rust: `serde` (the game's enums,
+/// records, unions, codex values and effect operations implement `Serialize` and
+/// `Deserialize`, read as content writes them) and `json_schema` (they implement
+/// `schemars::JsonSchema` with the content's own schema). The crate compiling the generated
+/// code then depends on `serde`, `schemars` and `grimoire-runtime` with the same features.
+pub const DERIVES: &[&str] = &["serde", "json_schema"];
 
 /// Keys of a field declared as a table (`{ type, summary, default, where }`); `where` limits
 /// the codex entries the field's references may name by the entries' own field values.

@@ -8,14 +8,21 @@
 //! - [`codex`]: reading codex values back from card text (`"Piercing +2".parse::<Trait>()`),
 //!   driven by a table of templates per category, and its error [`ParseCodexError`];
 //! - [`live`]: reading cards edited after a build ([`LiveValue`], [`LiveError`], the field
-//!   readers the generated `Card::from_live` is made of).
+//!   readers the generated `Card::from_live` is made of);
+//! - `de` (feature `serde`) and `schema` (feature `schemars`): what the optional serde and
+//!   JSON Schema impls call, generated for a game whose `game.toml` says
+//!   `derive = ["serde", "json_schema"]`.
 //!
 //! A crate that compiles generated code (a game crate, a downstream crate using
 //! `grimoire_build` or `include_game!`) depends on this crate: the generated code names it as
 //! `::grimoire_runtime`.
 
 pub mod codex;
+#[cfg(feature = "serde")]
+pub mod de;
 pub mod live;
+#[cfg(feature = "schemars")]
+pub mod schema;
 
 pub use codex::{ParseCodexError, ParseCodexReason};
 pub use live::{LiveError, LiveValue};

@@ -100,10 +100,7 @@ pub fn name_and_kind(table: &Table) -> Result<(&str, &str), LiveError> {
 pub fn known_fields(table: &Table, known: &[&str], path: &str) -> Result<(), LiveError> {
     for (key, _) in table {
         if key != "kind" && !known.contains(&key.as_str()) {
-            return Err(LiveError::new(
-                path,
-                format!("field `{}` is not in this build's types", key),
-            ));
+            return Err(LiveError::new(path, format!("unknown field `{}`", key)));
         }
     }
     Ok(())
@@ -114,6 +111,21 @@ pub fn field<T>(table: &Table, path: &str, name: &str, read: Read<T>) -> Result<
     let path = format!("{}.{}", path, name);
     let value = get(table, name).ok_or_else(|| LiveError::new(&path, "missing".into()))?;
     read(value, &path)
+}
+
+/// The field `name` of `table` read with `read`, or `default` when the table leaves it out
+/// (a field `game.toml` declares with a default).
+pub fn field_or<T>(
+    table: &Table,
+    path: &str,
+    name: &str,
+    read: Read<T>,
+    default: T,
+) -> Result<T, LiveError> {
+    match get(table, name) {
+        None => Ok(default),
+        Some(value) => read(value, &format!("{}.{}", path, name)),
+    }
 }
 
 /// The optional field `name` of `table` (absent or `Null`: `None`), read with `read`.
@@ -147,7 +159,10 @@ pub fn int<T: TryFrom<i64>, const MIN: i64, const MAX: i64>(
             .map_err(|_| LiveError::new(path, format!("{} does not fit", number))),
         LiveValue::Int(number) => Err(LiveError::new(
             path,
-            format!("{} is outside {}..={} in this build", number, MIN, MAX),
+            format!(
+                "expected an integer from {} to {}, found {}",
+                MIN, MAX, number
+            ),
         )),
         _ => Err(LiveError::new(path, "expected an integer".into())),
     }
@@ -169,7 +184,7 @@ where
     match value {
         LiveValue::Str(text) => text
             .parse::<T>()
-            .map_err(|error| LiveError::new(path, format!("{} in this build", error))),
+            .map_err(|error| LiveError::new(path, error.to_string())),
         _ => Err(LiveError::new(path, "expected a name".into())),
     }
 }
@@ -237,7 +252,7 @@ mod tests {
         let error = field(&card, "c", "life", int::<u8, 0, 9>).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "c.life: 12 is outside 0..=9 in this build"
+            "c.life: expected an integer from 0 to 9, found 12"
         );
         let error = field(&card, "c", "armor", boolean).unwrap_err();
         assert_eq!(error.to_string(), "c.armor: missing");
@@ -247,11 +262,8 @@ mod tests {
         .unwrap_err();
         assert_eq!(error.to_string(), "c.costs[1]: expected an integer");
         let error = known_fields(&card, &["name"], "c").unwrap_err();
-        assert_eq!(error.message, "field `life` is not in this build's types");
+        assert_eq!(error.message, "unknown field `life`");
         let error = field(&card, "c", "name", parse::<u8>).unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "c.name: invalid digit found in string in this build"
-        );
+        assert_eq!(error.to_string(), "c.name: invalid digit found in string");
     }
 }

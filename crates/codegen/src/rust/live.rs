@@ -15,16 +15,21 @@
 //! field readers live in `grimoire_runtime::live`; the generated code is one reader per kind
 //! and record, a struct literal of calls to them.
 
-use grimoire_compiler::ir::{FieldDef, Game, Type};
+use grimoire_compiler::ir::{FieldDef, Game, Type, Value};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-use super::types::{int_literal, rust_type};
+use super::types::{int_literal, rust_type, value_expr};
 use crate::names::{field_ident, int_type, type_ident};
 
 /// The items of `live.rs`.
 pub(crate) fn items(game: &Game) -> TokenStream {
-    let read_records = records_of_kinds(game);
+    // With serde derives, every record is read (its `Deserialize` calls its reader).
+    let read_records = if game.derives.serde {
+        (0..game.records.len()).collect()
+    } else {
+        records_of_kinds(game)
+    };
     let records = read_records.iter().map(|&index| {
         let record = &game.records[index];
         let reader = record_reader(&record.ident);
@@ -77,6 +82,11 @@ pub(crate) fn items(game: &Game) -> TokenStream {
         }
     };
     let unions = super::unions::live_readers(game);
+    let deserialize = if game.derives.serde {
+        deserialize_items(game, &read_records)
+    } else {
+        TokenStream::new()
+    };
     quote! {
         pub use ::grimoire_runtime::live::{LiveError, LiveValue};
         use ::grimoire_runtime::live;
@@ -95,6 +105,45 @@ pub(crate) fn items(game: &Game) -> TokenStream {
         #(#records)*
         #unions
         #(#kinds)*
+        #deserialize
+    }
+}
+
+/// With `derive = ["serde"]`: the effect operations' reader, and `Deserialize` for records,
+/// unions and effect operations through their readers (`grimoire_runtime::de::via_live`).
+fn deserialize_items(game: &Game, records: &[usize]) -> TokenStream {
+    let via_live = |ty: TokenStream, root: &str, reader: Ident| {
+        quote! {
+            impl<'de> ::serde::Deserialize<'de> for #ty {
+                fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
+                    ::grimoire_runtime::de::via_live(deserializer, #root, #reader)
+                }
+            }
+        }
+    };
+    let records = records.iter().map(|&index| {
+        let record = &game.records[index];
+        let ty = type_ident(&record.ident);
+        via_live(quote!(#ty), &record.name, record_reader(&record.ident))
+    });
+    let unions = game.unions.iter().map(|def| {
+        let ty = type_ident(&def.ident);
+        via_live(quote!(#ty), &def.name, super::unions::reader(&def.ident))
+    });
+    let ops: Vec<_> = game
+        .effect_ops
+        .iter()
+        .map(|op| (op.ident.as_str(), op.name.as_str(), op.fields.as_slice()))
+        .collect();
+    let op_reader = format_ident!("live_effect_op");
+    let read_ops =
+        super::unions::tagged_reader(game, &op_reader, "EffectOp", "op", "effect operation", &ops);
+    let effect_op = via_live(quote!(EffectOp), "effect", op_reader);
+    quote! {
+        #(#records)*
+        #(#unions)*
+        #read_ops
+        #effect_op
     }
 }
 
@@ -146,9 +195,20 @@ fn struct_body(game: &Game, ty: &Ident, fields: &[FieldDef]) -> TokenStream {
     }
 }
 
-/// The expression reading one field of `table` (with `?`).
+/// The expression reading one field of `table` (with `?`); a field `game.toml` gives a default
+/// may be left out (the compiler's own output always has it, a scenario file may not).
 pub(super) fn field_read(game: &Game, field: &FieldDef) -> TokenStream {
     let name = &field.name;
+    if let Some(default) = field
+        .default
+        .as_ref()
+        .filter(|value| **value != Value::None)
+    {
+        let read = reader(game, &field.ty);
+        let default = value_expr(game, default);
+        let ty = rust_type(game, &field.ty);
+        return quote!(live::field_or::<#ty>(table, path, #name, #read, #default)?);
+    }
     match &field.ty {
         Type::Option { item } => {
             let read = reader(game, item);

@@ -3,6 +3,7 @@
 mod card_data;
 mod cards;
 mod codex;
+mod derives;
 mod docs;
 mod enums;
 mod handlers;
@@ -31,7 +32,7 @@ pub(crate) struct RustFile {
 
 /// The game's generated items, split by concern.
 pub(crate) fn files(game: &Game) -> Vec<RustFile> {
-    vec![
+    let mut files = vec![
         RustFile {
             module: "game",
             items: game_items(game),
@@ -72,7 +73,15 @@ pub(crate) fn files(game: &Game) -> Vec<RustFile> {
             items: live::items(game),
             data: None,
         },
-    ]
+    ];
+    if game.derives.serde || game.derives.json_schema {
+        files.push(RustFile {
+            module: "derives",
+            items: derives::items(game),
+            data: None,
+        });
+    }
+    files
 }
 
 fn game_items(game: &Game) -> TokenStream {
@@ -191,10 +200,12 @@ pub(crate) fn split_files(game: &Game) -> Vec<(String, String)> {
         " Typed tables of {}, generated from its TOML content by `cargo xtask codegen`.",
         game.title
     );
+    // A file of impls only (`derives.rs`) has nothing to re-export.
+    let exported = modules.iter().filter(|module| *module != "derives");
     let mod_rs = format_items(quote! {
         #![doc = #mod_doc]
         #(mod #modules;)*
-        #(pub use #modules::*;)*
+        #(pub use #exported::*;)*
     });
     outputs.push(("mod.rs".to_string(), format!("{header}{mod_rs}")));
     for (index, file) in files.iter().enumerate() {

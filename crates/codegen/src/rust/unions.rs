@@ -4,7 +4,7 @@
 //! Variants may hold their own union through lists (`&'static [Effect]`), so a game's ability
 //! vocabulary nests ("choose one", "if you do") in static tables.
 
-use grimoire_compiler::ir::{Game, UnionDef};
+use grimoire_compiler::ir::{FieldDef, Game, UnionDef};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
@@ -92,48 +92,70 @@ pub(crate) fn reader(ident: &str) -> Ident {
 /// read into the generated enum; a variant or field this build lacks is a `LiveError`.
 pub(crate) fn live_readers(game: &Game) -> TokenStream {
     let readers = game.unions.iter().map(|def| {
-        let ty = type_ident(&def.ident);
-        let reader = reader(&def.ident);
-        let tag = &def.tag;
-        let name = &def.name;
-        let doc = format!(" Reads a `{name}` value.");
-        let missing_tag = format!("missing `{tag}`");
-        let arms = def.variants.iter().map(|variant| {
-            let ident = type_ident(&variant.ident);
-            let text = &variant.name;
-            let known = variant.fields.iter().map(|field| field.name.as_str());
-            let idents = variant.fields.iter().map(|field| field_ident(&field.name));
-            let reads = variant.fields.iter().map(|field| field_read(game, field));
-            let value = if variant.fields.is_empty() {
-                quote!(#ty::#ident)
-            } else {
-                quote!(#ty::#ident { #(#idents: #reads,)* })
-            };
-            quote! {
-                #text => {
-                    live::known_fields(table, &[#tag, #(#known),*], path)?;
-                    Ok(#value)
-                }
-            }
-        });
+        let variants: Vec<_> = def
+            .variants
+            .iter()
+            .map(|v| (v.ident.as_str(), v.name.as_str(), v.fields.as_slice()))
+            .collect();
+        tagged_reader(
+            game,
+            &reader(&def.ident),
+            &def.ident,
+            &def.tag,
+            &def.name,
+            &variants,
+        )
+    });
+    quote!(#(#readers)*)
+}
+
+/// A live reader of an enum of struct variants written as a table whose `tag` key names the
+/// variant (a union, or the effect operations): `variants` are (Rust variant, content name,
+/// fields).
+pub(crate) fn tagged_reader(
+    game: &Game,
+    reader: &Ident,
+    ident: &str,
+    tag: &str,
+    name: &str,
+    variants: &[(&str, &str, &[FieldDef])],
+) -> TokenStream {
+    let ty = type_ident(ident);
+    let doc = format!(" Reads a `{name}` value.");
+    let missing_tag = format!("missing `{tag}`");
+    let arms = variants.iter().map(|(variant, text, fields)| {
+        let variant = type_ident(variant);
+        let known = fields.iter().map(|field| field.name.as_str());
+        let idents = fields.iter().map(|field| field_ident(&field.name));
+        let reads = fields.iter().map(|field| field_read(game, field));
+        let value = if fields.is_empty() {
+            quote!(#ty::#variant)
+        } else {
+            quote!(#ty::#variant { #(#idents: #reads,)* })
+        };
         quote! {
-            #[doc = #doc]
-            #[allow(dead_code)]
-            fn #reader(value: &LiveValue, path: &str) -> Result<#ty, LiveError> {
-                let (variant, table): (&str, &live::Table) = match value {
-                    LiveValue::Str(variant) => (variant.as_str(), &[]),
-                    LiveValue::Table(table) => match live::get(table, #tag) {
-                        Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
-                        _ => return Err(LiveError::new(path, #missing_tag.into())),
-                    },
-                    _ => return Err(LiveError::new(path, "expected a variant".into())),
-                };
-                match variant {
-                    #(#arms)*
-                    other => Err(LiveError::new(path, ::std::format!("`{}` is not a `{}` variant in this build", other, #name))),
-                }
+            #text => {
+                live::known_fields(table, &[#tag, #(#known),*], path)?;
+                Ok(#value)
             }
         }
     });
-    quote!(#(#readers)*)
+    quote! {
+        #[doc = #doc]
+        #[allow(dead_code)]
+        fn #reader(value: &LiveValue, path: &str) -> Result<#ty, LiveError> {
+            let (variant, table): (&str, &live::Table) = match value {
+                LiveValue::Str(variant) => (variant.as_str(), &[]),
+                LiveValue::Table(table) => match live::get(table, #tag) {
+                    Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                    _ => return Err(LiveError::new(path, #missing_tag.into())),
+                },
+                _ => return Err(LiveError::new(path, "expected a variant".into())),
+            };
+            match variant {
+                #(#arms)*
+                other => Err(LiveError::new(path, ::std::format!("`{}` is not a `{}` variant", other, #name))),
+            }
+        }
+    }
 }

@@ -231,7 +231,10 @@ fn read_header(cx: &mut Context<'_>, root: &DeTable<'_>, expected_name: &str) {
         file,
         &mut cx.sink,
     );
-    for key in ["name", "title", "summary"] {
+    if let Some(node) = table.get("derive") {
+        read_derives(cx, node);
+    }
+    for key in grimoire_model::GAME_REQUIRED_KEYS.iter().copied() {
         let value = match table.get(key) {
             Some(n) => tree::string(n, key, file, &mut cx.sink).map(str::to_owned),
             None => {
@@ -262,6 +265,38 @@ fn read_header(cx: &mut Context<'_>, root: &DeTable<'_>, expected_name: &str) {
             }
             "title" => cx.game.title = value,
             _ => cx.game.summary = value,
+        }
+    }
+}
+
+/// `[game] derive = ["serde", "json_schema"]`: the optional impls of the generated Rust.
+fn read_derives(cx: &mut Context<'_>, node: &Node<'_>) {
+    let file = GAME_TOML;
+    let Some(items) = tree::array(node, "`derive`: impls to generate", file, &mut cx.sink) else {
+        return;
+    };
+    for item in items {
+        let Some(name) = tree::string(item, "an impl to generate", file, &mut cx.sink) else {
+            continue;
+        };
+        match name {
+            "serde" => cx.game.derives.serde = true,
+            "json_schema" => cx.game.derives.json_schema = true,
+            other => {
+                let help =
+                    crate::diagnostic::did_you_mean(other, grimoire_model::DERIVES.iter().copied())
+                        .unwrap_or_else(|| {
+                            format!("one of: {}", grimoire_model::DERIVES.join(", "))
+                        });
+                cx.sink
+                    .error(
+                        codes::UNKNOWN_ENUM_VALUE,
+                        file,
+                        item.span(),
+                        format!("`{other}` is not an impl Grimoire generates"),
+                    )
+                    .help(help);
+            }
         }
     }
 }

@@ -466,6 +466,17 @@ fn integer_keys() -> std::collections::BTreeMap<String, (i64, i64)> {
                 .unwrap_or_default();
             walk(variant, &format!("{path}[{tag}]"), defs, out);
         }
+        // The generated `EffectOp` schema: one `if op = <tag> then <fields>` per operation.
+        for branch in node
+            .get("allOf")
+            .and_then(|v| v.as_array())
+            .into_iter()
+            .flatten()
+        {
+            if let Some(tag) = branch["if"]["properties"]["op"]["const"].as_str() {
+                walk(&branch["then"], &format!("{path}[{tag}]"), defs, out);
+            }
+        }
         for variant in node
             .get("anyOf")
             .and_then(|v| v.as_array())
@@ -532,6 +543,7 @@ fn scenario_with(path: &str, value: &str) -> Option<String> {
                 vec![("when", "\"ThisAttacks\""), ("amount", "1"), to]
             }
             "payment_power" => vec![("effect", "\"DealDamage\""), to],
+            "triggered_draw" => vec![("when", "\"ThisAttacks\""), ("count", "1")],
             _ => Vec::new(),
         }
     };
@@ -729,4 +741,57 @@ fn every_translated_ability_is_played() {
     }
     assert_eq!(unplayed, ["Brutal Strike"]);
     assert!(translated > 80, "{translated} cards carry typed abilities");
+}
+
+/// The generated serde impls (`derive = ["serde", "json_schema"]` in `game.toml`) write every
+/// typed ability of the pool and every effect operation of the codex as content writes them,
+/// and read them back to the same value, through TOML and JSON alike; the generated
+/// `JsonSchema` accepts what they write.
+#[test]
+fn every_typed_ability_and_effect_reads_back_from_what_serde_writes() {
+    #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+    struct Wrapper<T> {
+        value: T,
+    }
+    fn round_trip<T>(value: T) -> T
+    where
+        T: serde::Serialize + for<'de> serde::Deserialize<'de> + PartialEq + std::fmt::Debug,
+    {
+        let wrapped = Wrapper { value };
+        let toml_text = toml::to_string(&wrapped).expect("writes TOML");
+        let from_toml: Wrapper<T> =
+            toml::from_str(&toml_text).unwrap_or_else(|e| panic!("reads back {toml_text}: {e}"));
+        assert_eq!(from_toml, wrapped, "{toml_text}");
+        let json = serde_json::to_string(&wrapped).expect("writes JSON");
+        let from_json: Wrapper<T> =
+            serde_json::from_str(&json).unwrap_or_else(|e| panic!("reads back {json}: {e}"));
+        assert_eq!(from_json, wrapped, "{json}");
+        wrapped.value
+    }
+    let schema = schemars::schema_for!(grimoire_wow_tcg::CardAbility).to_value();
+    let validator = jsonschema::validator_for(&schema).expect("the ability schema compiles");
+    let mut abilities = 0;
+    for &id in CardId::ALL {
+        for ability in id.card().card_abilities() {
+            let json = serde_json::to_value(ability).expect("writes JSON");
+            assert!(
+                validator.is_valid(&json),
+                "{} does not match its schema: {json}",
+                id.name()
+            );
+            round_trip(*ability);
+            abilities += 1;
+        }
+    }
+    let mut effects = 0;
+    for meta in KEYWORD_META.iter() {
+        for effect in meta.effects {
+            round_trip(*effect);
+            effects += 1;
+        }
+    }
+    assert!(
+        abilities > 50 && effects > 20,
+        "{abilities} abilities, {effects} effects"
+    );
 }

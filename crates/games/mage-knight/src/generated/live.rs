@@ -132,10 +132,7 @@ fn live_union_abilitytrigger(
             Err(
                 LiveError::new(
                     path,
-                    ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other,
-                        "AbilityTrigger"
-                    ),
+                    ::std::format!("`{}` is not a `{}` variant", other, "AbilityTrigger"),
                 ),
             )
         }
@@ -172,9 +169,7 @@ fn live_union_abilitycost(
             Err(
                 LiveError::new(
                     path,
-                    ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other, "AbilityCost"
-                    ),
+                    ::std::format!("`{}` is not a `{}` variant", other, "AbilityCost"),
                 ),
             )
         }
@@ -229,9 +224,7 @@ fn live_union_targetfilter(
             Err(
                 LiveError::new(
                     path,
-                    ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other, "TargetFilter"
-                    ),
+                    ::std::format!("`{}` is not a `{}` variant", other, "TargetFilter"),
                 ),
             )
         }
@@ -269,8 +262,7 @@ fn live_union_abilitycondition(
                 LiveError::new(
                     path,
                     ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other,
-                        "AbilityCondition"
+                        "`{}` is not a `{}` variant", other, "AbilityCondition"
                     ),
                 ),
             )
@@ -311,8 +303,7 @@ fn live_union_abilityduration(
                 LiveError::new(
                     path,
                     ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other,
-                        "AbilityDuration"
+                        "`{}` is not a `{}` variant", other, "AbilityDuration"
                     ),
                 ),
             )
@@ -340,21 +331,47 @@ fn live_union_abilityeffect(
             live::known_fields(table, &["op", "amount", "pushing", "to"], path)?;
             Ok(AbilityEffect::Damage {
                 amount: live::field(table, path, "amount", live::int::<u8, 1, 9>)?,
-                pushing: live::field(table, path, "pushing", live::boolean)?,
-                to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
+                pushing: live::field_or::<
+                    bool,
+                >(table, path, "pushing", live::boolean, false)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Target,
+                )?,
             })
         }
         "heal" => {
             live::known_fields(table, &["op", "amount", "to"], path)?;
             Ok(AbilityEffect::Heal {
                 amount: live::field(table, path, "amount", live::int::<u8, 1, 9>)?,
-                to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Target,
+                )?,
             })
         }
         "remove_token" => {
             live::known_fields(table, &["op", "to"], path)?;
             Ok(AbilityEffect::RemoveToken {
-                to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::ThisWarrior,
+                )?,
             })
         }
         "modify_value" => {
@@ -362,7 +379,15 @@ fn live_union_abilityeffect(
             Ok(AbilityEffect::ModifyValue {
                 stat: live::field(table, path, "stat", live::parse::<Stat>)?,
                 amount: live::field(table, path, "amount", live::int::<i8, { -9 }, 9>)?,
-                to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::ThisWarrior,
+                )?,
             })
         }
         "choose_one" => {
@@ -397,10 +422,7 @@ fn live_union_abilityeffect(
             Err(
                 LiveError::new(
                     path,
-                    ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other,
-                        "AbilityEffect"
-                    ),
+                    ::std::format!("`{}` is not a `{}` variant", other, "AbilityEffect"),
                 ),
             )
         }
@@ -452,9 +474,11 @@ fn live_kind_warrior(table: &live::Table, path: &str) -> Result<Warrior, LiveErr
             |value, path| live::list(value, path, live::parse::<Faction>),
         )?,
         base_type: live::optional(table, path, "base_type", live::parse::<BaseType>)?,
-        front_arc: live::field(table, path, "front_arc", live::int::<u16, 1, 360>)?,
+        front_arc: live::field_or::<
+            u16,
+        >(table, path, "front_arc", live::int::<u16, 1, 360>, 90)?,
         range: live::field(table, path, "range", live::int::<u8, 0, 24>)?,
-        targets: live::field(table, path, "targets", live::int::<u8, 1, 4>)?,
+        targets: live::field_or::<u8>(table, path, "targets", live::int::<u8, 1, 4>, 1)?,
         dial: live::field(
             table,
             path,

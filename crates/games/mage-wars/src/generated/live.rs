@@ -94,7 +94,9 @@ fn live_record_defense(value: &LiveValue, path: &str) -> Result<Defense, LiveErr
     Ok(Defense {
         roll: live::field(table, path, "roll", live::int::<u8, 2, 12>)?,
         uses: live::optional(table, path, "uses", live::int::<u8, 1, 5>)?,
-        no_ranged: live::field(table, path, "no_ranged", live::boolean)?,
+        no_ranged: live::field_or::<
+            bool,
+        >(table, path, "no_ranged", live::boolean, false)?,
     })
 }
 /// Reads a `EffectRow` record.
@@ -152,36 +154,51 @@ fn live_record_attackbar(value: &LiveValue, path: &str) -> Result<AttackBar, Liv
         name: live::field(table, path, "name", live::string)?,
         speed: live::optional(table, path, "speed", live::parse::<ActionSpeed>)?,
         kind: live::field(table, path, "kind", live::parse::<AttackKind>)?,
-        timing: live::field(table, path, "timing", live::parse::<AttackTiming>)?,
+        timing: live::field_or::<
+            AttackTiming,
+        >(table, path, "timing", live::parse::<AttackTiming>, AttackTiming::Action)?,
         range: live::optional(table, path, "range", live_record_range)?,
-        dice: live::field(table, path, "dice", live::int::<u8, 0, 20>)?,
-        dice_per_x: live::field(table, path, "dice_per_x", live::int::<u8, 0, 3>)?,
+        dice: live::field_or::<u8>(table, path, "dice", live::int::<u8, 0, 20>, 0)?,
+        dice_per_x: live::field_or::<
+            u8,
+        >(table, path, "dice_per_x", live::int::<u8, 0, 3>, 0)?,
         damage_type: live::optional(
             table,
             path,
             "damage_type",
             live::parse::<DamageType>,
         )?,
-        traits: live::field(
+        traits: live::field_or::<
+            &'static [Trait],
+        >(
             table,
             path,
             "traits",
             |value, path| live::list(value, path, live::parse::<Trait>),
+            &[],
         )?,
-        effects: live::field(
+        effects: live::field_or::<
+            &'static [EffectRow],
+        >(
             table,
             path,
             "effects",
             |value, path| live::list(value, path, live_record_effectrow),
+            &[],
         )?,
-        alternatives: live::field(
+        alternatives: live::field_or::<
+            &'static [TraitSet],
+        >(
             table,
             path,
             "alternatives",
             |value, path| live::list(value, path, live_record_traitset),
+            &[],
         )?,
         cost: live::optional(table, path, "cost", live::int::<u8, 0, 20>)?,
-        cost_per_x: live::field(table, path, "cost_per_x", live::int::<u8, 0, 3>)?,
+        cost_per_x: live::field_or::<
+            u8,
+        >(table, path, "cost_per_x", live::int::<u8, 0, 3>, 0)?,
         handler: live::optional(table, path, "handler", live::parse::<Handler>)?,
     })
 }
@@ -197,18 +214,26 @@ fn live_record_cardability(
         path,
     )?;
     Ok(CardAbility {
-        trigger: live::field(table, path, "trigger", live_union_abilitytrigger)?,
-        cost: live::field(
+        trigger: live::field_or::<
+            AbilityTrigger,
+        >(table, path, "trigger", live_union_abilitytrigger, AbilityTrigger::OnResolve)?,
+        cost: live::field_or::<
+            &'static [AbilityCost],
+        >(
             table,
             path,
             "cost",
             |value, path| live::list(value, path, live_union_abilitycost),
+            &[],
         )?,
-        targets: live::field(
+        targets: live::field_or::<
+            &'static [AbilityTarget],
+        >(
             table,
             path,
             "targets",
             |value, path| live::list(value, path, live_record_abilitytarget),
+            &[],
         )?,
         condition: live::optional(
             table,
@@ -216,18 +241,29 @@ fn live_record_cardability(
             "condition",
             live_union_abilitycondition,
         )?,
-        duration: live::field(table, path, "duration", live_union_abilityduration)?,
+        duration: live::field_or::<
+            AbilityDuration,
+        >(
+            table,
+            path,
+            "duration",
+            live_union_abilityduration,
+            AbilityDuration::Instant,
+        )?,
         effects: live::field(
             table,
             path,
             "effects",
             |value, path| live::list(value, path, live_union_abilityeffect),
         )?,
-        each: live::field(
+        each: live::field_or::<
+            &'static [TargetFilter],
+        >(
             table,
             path,
             "each",
             |value, path| live::list(value, path, live_union_targetfilter),
+            &[],
         )?,
     })
 }
@@ -239,13 +275,16 @@ fn live_record_abilitytarget(
     let table = live::table(value, path)?;
     live::known_fields(table, &["count", "up_to", "filters"], path)?;
     Ok(AbilityTarget {
-        count: live::field(table, path, "count", live::int::<u8, 1, 10>)?,
-        up_to: live::field(table, path, "up_to", live::boolean)?,
-        filters: live::field(
+        count: live::field_or::<u8>(table, path, "count", live::int::<u8, 1, 10>, 1)?,
+        up_to: live::field_or::<bool>(table, path, "up_to", live::boolean, false)?,
+        filters: live::field_or::<
+            &'static [TargetFilter],
+        >(
             table,
             path,
             "filters",
             |value, path| live::list(value, path, live_union_targetfilter),
+            &[],
         )?,
     })
 }
@@ -304,10 +343,7 @@ fn live_union_abilitytrigger(
             Err(
                 LiveError::new(
                     path,
-                    ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other,
-                        "AbilityTrigger"
-                    ),
+                    ::std::format!("`{}` is not a `{}` variant", other, "AbilityTrigger"),
                 ),
             )
         }
@@ -350,9 +386,7 @@ fn live_union_abilitycost(
             Err(
                 LiveError::new(
                     path,
-                    ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other, "AbilityCost"
-                    ),
+                    ::std::format!("`{}` is not a `{}` variant", other, "AbilityCost"),
                 ),
             )
         }
@@ -421,9 +455,7 @@ fn live_union_targetfilter(
             Err(
                 LiveError::new(
                     path,
-                    ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other, "TargetFilter"
-                    ),
+                    ::std::format!("`{}` is not a `{}` variant", other, "TargetFilter"),
                 ),
             )
         }
@@ -473,8 +505,7 @@ fn live_union_abilitycondition(
                 LiveError::new(
                     path,
                     ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other,
-                        "AbilityCondition"
+                        "`{}` is not a `{}` variant", other, "AbilityCondition"
                     ),
                 ),
             )
@@ -521,8 +552,7 @@ fn live_union_abilityduration(
                 LiveError::new(
                     path,
                     ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other,
-                        "AbilityDuration"
+                        "`{}` is not a `{}` variant", other, "AbilityDuration"
                     ),
                 ),
             )
@@ -550,8 +580,18 @@ fn live_union_abilityeffect(
             live::known_fields(table, &["op", "dice", "direct", "to"], path)?;
             Ok(AbilityEffect::AttackDiceDamage {
                 dice: live::field(table, path, "dice", live::int::<u8, 1, 20>)?,
-                direct: live::field(table, path, "direct", live::boolean)?,
-                to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
+                direct: live::field_or::<
+                    bool,
+                >(table, path, "direct", live::boolean, false)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Target,
+                )?,
             })
         }
         "damage" => {
@@ -562,28 +602,54 @@ fn live_union_abilityeffect(
             )?;
             Ok(AbilityEffect::Damage {
                 amount: live::field(table, path, "amount", live::int::<u8, 1, 20>)?,
-                direct: live::field(table, path, "direct", live::boolean)?,
+                direct: live::field_or::<
+                    bool,
+                >(table, path, "direct", live::boolean, false)?,
                 damage_type: live::optional(
                     table,
                     path,
                     "damage_type",
                     live::parse::<DamageType>,
                 )?,
-                to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Target,
+                )?,
             })
         }
         "heal_dice" => {
             live::known_fields(table, &["op", "dice", "to"], path)?;
             Ok(AbilityEffect::HealDice {
                 dice: live::field(table, path, "dice", live::int::<u8, 1, 20>)?,
-                to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Target,
+                )?,
             })
         }
         "heal" => {
             live::known_fields(table, &["op", "amount", "to"], path)?;
             Ok(AbilityEffect::Heal {
                 amount: live::field(table, path, "amount", live::int::<u8, 1, 20>)?,
-                to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Target,
+                )?,
             })
         }
         "heal_damage_dealt" => {
@@ -596,28 +662,60 @@ fn live_union_abilityeffect(
             live::known_fields(table, &["op", "which", "to"], path)?;
             Ok(AbilityEffect::GainTrait {
                 which: live::field(table, path, "which", live::parse::<Trait>)?,
-                to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Target,
+                )?,
             })
         }
         "place_condition" => {
             live::known_fields(table, &["op", "which", "to"], path)?;
             Ok(AbilityEffect::PlaceCondition {
                 which: live::field(table, path, "which", live::parse::<Condition>)?,
-                to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Target,
+                )?,
             })
         }
         "remove_condition" => {
             live::known_fields(table, &["op", "which", "to"], path)?;
             Ok(AbilityEffect::RemoveCondition {
                 which: live::field(table, path, "which", live::parse::<Condition>)?,
-                to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Target,
+                )?,
             })
         }
         "remove_all_conditions" => {
             live::known_fields(table, &["op", "which", "to"], path)?;
             Ok(AbilityEffect::RemoveAllConditions {
                 which: live::field(table, path, "which", live::parse::<Condition>)?,
-                to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Target,
+                )?,
             })
         }
         "cancel_attack" => {
@@ -627,14 +725,30 @@ fn live_union_abilityeffect(
         "destroy" => {
             live::known_fields(table, &["op", "to"], path)?;
             Ok(AbilityEffect::Destroy {
-                to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Target,
+                )?,
             })
         }
         "gain_mana" => {
             live::known_fields(table, &["op", "amount", "to"], path)?;
             Ok(AbilityEffect::GainMana {
                 amount: live::field(table, path, "amount", live::int::<u8, 1, 20>)?,
-                to: live::field(table, path, "to", live::parse::<AbilityRecipient>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Caster,
+                )?,
             })
         }
         "choose_one" => {
@@ -669,10 +783,7 @@ fn live_union_abilityeffect(
             Err(
                 LiveError::new(
                     path,
-                    ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other,
-                        "AbilityEffect"
-                    ),
+                    ::std::format!("`{}` is not a `{}` variant", other, "AbilityEffect"),
                 ),
             )
         }
@@ -719,15 +830,18 @@ fn live_kind_mage(table: &live::Table, path: &str) -> Result<Mage, LiveError> {
             |value, path| live::list(value, path, live_record_printing),
         )?,
         class: live::field(table, path, "class", live::parse::<MageClass>)?,
-        subtypes: live::field(
+        subtypes: live::field_or::<
+            &'static [Subtype],
+        >(
             table,
             path,
             "subtypes",
             |value, path| live::list(value, path, live::parse::<Subtype>),
+            &[],
         )?,
         level: live::field(table, path, "level", live::int::<u8, 1, 6>)?,
         life: live::field(table, path, "life", live::int::<u8, 1, 60>)?,
-        armor: live::field(table, path, "armor", live::int::<u8, 0, 10>)?,
+        armor: live::field_or::<u8>(table, path, "armor", live::int::<u8, 0, 10>, 0)?,
         channeling: live::field(table, path, "channeling", live::int::<u8, 0, 20>)?,
         starting_mana: live::field(
             table,
@@ -741,60 +855,87 @@ fn live_kind_mage(table: &live::Table, path: &str) -> Result<Mage, LiveError> {
             "spellbook_points",
             live::int::<u8, 1, 200>,
         )?,
-        trained_schools: live::field(
+        trained_schools: live::field_or::<
+            &'static [School],
+        >(
             table,
             path,
             "trained_schools",
             |value, path| live::list(value, path, live::parse::<School>),
+            &[],
         )?,
-        partial_training: live::field(
+        partial_training: live::field_or::<
+            &'static [SchoolLevel],
+        >(
             table,
             path,
             "partial_training",
             |value, path| live::list(value, path, live_record_schoollevel),
+            &[],
         )?,
-        trained_subtypes: live::field(
+        trained_subtypes: live::field_or::<
+            &'static [Subtype],
+        >(
             table,
             path,
             "trained_subtypes",
             |value, path| live::list(value, path, live::parse::<Subtype>),
+            &[],
         )?,
-        trained_combinations: live::field(
+        trained_combinations: live::field_or::<
+            &'static [SchoolAndType],
+        >(
             table,
             path,
             "trained_combinations",
             |value, path| live::list(value, path, live_record_schoolandtype),
+            &[],
         )?,
-        opposed_schools: live::field(
+        opposed_schools: live::field_or::<
+            &'static [School],
+        >(
             table,
             path,
             "opposed_schools",
             |value, path| live::list(value, path, live::parse::<School>),
+            &[],
         )?,
-        opposed_types: live::field(
+        opposed_types: live::field_or::<
+            &'static [SpellType],
+        >(
             table,
             path,
             "opposed_types",
             |value, path| live::list(value, path, live::parse::<SpellType>),
+            &[],
         )?,
-        opposed_traits: live::field(
+        opposed_traits: live::field_or::<
+            &'static [Trait],
+        >(
             table,
             path,
             "opposed_traits",
             |value, path| live::list(value, path, live::parse::<Trait>),
+            &[],
         )?,
         defense: live::optional(table, path, "defense", live_record_defense)?,
-        traits: live::field(
+        traits: live::field_or::<
+            &'static [Trait],
+        >(
             table,
             path,
             "traits",
             |value, path| live::list(value, path, live::parse::<Trait>),
+            &[],
         )?,
-        attacks: live::field(
+        attacks: live::field_or::<
+            &'static [AttackBar],
+        >(
             table,
             path,
             "attacks",
             |value, path| live::list(value, path, live_record_attackbar),
+            &[],
         )?,
     })
 }
@@ -841,39 +982,57 @@ fn live_kind_creature(table: &live::Table, path: &str) -> Result<Creature, LiveE
             "schools",
             |value, path| live::list(value, path, live_record_schoollevel),
         )?,
-        school_rule: live::field(table, path, "school_rule", live::parse::<SchoolRule>)?,
-        subtypes: live::field(
+        school_rule: live::field_or::<
+            SchoolRule,
+        >(table, path, "school_rule", live::parse::<SchoolRule>, SchoolRule::All)?,
+        subtypes: live::field_or::<
+            &'static [Subtype],
+        >(
             table,
             path,
             "subtypes",
             |value, path| live::list(value, path, live::parse::<Subtype>),
+            &[],
         )?,
         cost: live::field(table, path, "cost", live::int::<u8, 0, 40>)?,
-        cost_per_x: live::field(table, path, "cost_per_x", live::int::<u8, 0, 3>)?,
+        cost_per_x: live::field_or::<
+            u8,
+        >(table, path, "cost_per_x", live::int::<u8, 0, 3>, 0)?,
         action: live::field(table, path, "action", live::parse::<ActionSpeed>)?,
         range: live::field(table, path, "range", live_record_range)?,
         target: live::field(table, path, "target", live::string)?,
-        traits: live::field(
+        traits: live::field_or::<
+            &'static [Trait],
+        >(
             table,
             path,
             "traits",
             |value, path| live::list(value, path, live::parse::<Trait>),
+            &[],
         )?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
         life: live::field(table, path, "life", live::int::<u8, 1, 60>)?,
-        armor: live::field(table, path, "armor", live::int::<u8, 0, 10>)?,
-        channeling: live::field(table, path, "channeling", live::int::<u8, 0, 10>)?,
+        armor: live::field_or::<u8>(table, path, "armor", live::int::<u8, 0, 10>, 0)?,
+        channeling: live::field_or::<
+            u8,
+        >(table, path, "channeling", live::int::<u8, 0, 10>, 0)?,
         defense: live::optional(table, path, "defense", live_record_defense)?,
-        attacks: live::field(
+        attacks: live::field_or::<
+            &'static [AttackBar],
+        >(
             table,
             path,
             "attacks",
             |value, path| live::list(value, path, live_record_attackbar),
+            &[],
         )?,
     })
 }
@@ -925,41 +1084,63 @@ fn live_kind_conjuration(
             "schools",
             |value, path| live::list(value, path, live_record_schoollevel),
         )?,
-        school_rule: live::field(table, path, "school_rule", live::parse::<SchoolRule>)?,
-        subtypes: live::field(
+        school_rule: live::field_or::<
+            SchoolRule,
+        >(table, path, "school_rule", live::parse::<SchoolRule>, SchoolRule::All)?,
+        subtypes: live::field_or::<
+            &'static [Subtype],
+        >(
             table,
             path,
             "subtypes",
             |value, path| live::list(value, path, live::parse::<Subtype>),
+            &[],
         )?,
         cost: live::field(table, path, "cost", live::int::<u8, 0, 40>)?,
-        cost_per_x: live::field(table, path, "cost_per_x", live::int::<u8, 0, 3>)?,
+        cost_per_x: live::field_or::<
+            u8,
+        >(table, path, "cost_per_x", live::int::<u8, 0, 3>, 0)?,
         action: live::field(table, path, "action", live::parse::<ActionSpeed>)?,
         range: live::field(table, path, "range", live_record_range)?,
         target: live::field(table, path, "target", live::string)?,
-        traits: live::field(
+        traits: live::field_or::<
+            &'static [Trait],
+        >(
             table,
             path,
             "traits",
             |value, path| live::list(value, path, live::parse::<Trait>),
+            &[],
         )?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
-        form: live::field(table, path, "form", live::parse::<ConjurationForm>)?,
+        form: live::field_or::<
+            ConjurationForm,
+        >(table, path, "form", live::parse::<ConjurationForm>, ConjurationForm::Object)?,
         life: live::optional(table, path, "life", live::int::<u8, 1, 60>)?,
-        armor: live::field(table, path, "armor", live::int::<u8, 0, 10>)?,
-        channeling: live::field(table, path, "channeling", live::int::<u8, 0, 10>)?,
-        channeling_x: live::field(table, path, "channeling_x", live::boolean)?,
+        armor: live::field_or::<u8>(table, path, "armor", live::int::<u8, 0, 10>, 0)?,
+        channeling: live::field_or::<
+            u8,
+        >(table, path, "channeling", live::int::<u8, 0, 10>, 0)?,
+        channeling_x: live::field_or::<
+            bool,
+        >(table, path, "channeling_x", live::boolean, false)?,
         defense: live::optional(table, path, "defense", live_record_defense)?,
-        attacks: live::field(
+        attacks: live::field_or::<
+            &'static [AttackBar],
+        >(
             table,
             path,
             "attacks",
             |value, path| live::list(value, path, live_record_attackbar),
+            &[],
         )?,
     })
 }
@@ -1011,61 +1192,83 @@ fn live_kind_enchantment(
             "schools",
             |value, path| live::list(value, path, live_record_schoollevel),
         )?,
-        school_rule: live::field(table, path, "school_rule", live::parse::<SchoolRule>)?,
-        subtypes: live::field(
+        school_rule: live::field_or::<
+            SchoolRule,
+        >(table, path, "school_rule", live::parse::<SchoolRule>, SchoolRule::All)?,
+        subtypes: live::field_or::<
+            &'static [Subtype],
+        >(
             table,
             path,
             "subtypes",
             |value, path| live::list(value, path, live::parse::<Subtype>),
+            &[],
         )?,
         cost: live::field(table, path, "cost", live::int::<u8, 0, 40>)?,
-        cost_per_x: live::field(table, path, "cost_per_x", live::int::<u8, 0, 3>)?,
+        cost_per_x: live::field_or::<
+            u8,
+        >(table, path, "cost_per_x", live::int::<u8, 0, 3>, 0)?,
         action: live::field(table, path, "action", live::parse::<ActionSpeed>)?,
         range: live::field(table, path, "range", live_record_range)?,
         target: live::field(table, path, "target", live::string)?,
-        traits: live::field(
+        traits: live::field_or::<
+            &'static [Trait],
+        >(
             table,
             path,
             "traits",
             |value, path| live::list(value, path, live::parse::<Trait>),
+            &[],
         )?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
         reveal_cost: live::field(table, path, "reveal_cost", live::int::<u8, 0, 40>)?,
-        reveal_cost_per_x: live::field(
-            table,
-            path,
-            "reveal_cost_per_x",
-            live::int::<u8, 0, 3>,
-        )?,
-        grants: live::field(
+        reveal_cost_per_x: live::field_or::<
+            u8,
+        >(table, path, "reveal_cost_per_x", live::int::<u8, 0, 3>, 0)?,
+        grants: live::field_or::<
+            &'static [Trait],
+        >(
             table,
             path,
             "grants",
             |value, path| live::list(value, path, live::parse::<Trait>),
+            &[],
         )?,
-        removes: live::field(
+        removes: live::field_or::<
+            &'static [Trait],
+        >(
             table,
             path,
             "removes",
             |value, path| live::list(value, path, live::parse::<Trait>),
+            &[],
         )?,
-        melee_attacks_gain: live::field(
+        melee_attacks_gain: live::field_or::<
+            &'static [Trait],
+        >(
             table,
             path,
             "melee_attacks_gain",
             |value, path| live::list(value, path, live::parse::<Trait>),
+            &[],
         )?,
         defense: live::optional(table, path, "defense", live_record_defense)?,
-        attacks: live::field(
+        attacks: live::field_or::<
+            &'static [AttackBar],
+        >(
             table,
             path,
             "attacks",
             |value, path| live::list(value, path, live_record_attackbar),
+            &[],
         )?,
     })
 }
@@ -1115,57 +1318,84 @@ fn live_kind_equipment(table: &live::Table, path: &str) -> Result<Equipment, Liv
             "schools",
             |value, path| live::list(value, path, live_record_schoollevel),
         )?,
-        school_rule: live::field(table, path, "school_rule", live::parse::<SchoolRule>)?,
-        subtypes: live::field(
+        school_rule: live::field_or::<
+            SchoolRule,
+        >(table, path, "school_rule", live::parse::<SchoolRule>, SchoolRule::All)?,
+        subtypes: live::field_or::<
+            &'static [Subtype],
+        >(
             table,
             path,
             "subtypes",
             |value, path| live::list(value, path, live::parse::<Subtype>),
+            &[],
         )?,
         cost: live::field(table, path, "cost", live::int::<u8, 0, 40>)?,
-        cost_per_x: live::field(table, path, "cost_per_x", live::int::<u8, 0, 3>)?,
+        cost_per_x: live::field_or::<
+            u8,
+        >(table, path, "cost_per_x", live::int::<u8, 0, 3>, 0)?,
         action: live::field(table, path, "action", live::parse::<ActionSpeed>)?,
         range: live::field(table, path, "range", live_record_range)?,
         target: live::field(table, path, "target", live::string)?,
-        traits: live::field(
+        traits: live::field_or::<
+            &'static [Trait],
+        >(
             table,
             path,
             "traits",
             |value, path| live::list(value, path, live::parse::<Trait>),
+            &[],
         )?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
         slot: live::optional(table, path, "slot", live::parse::<EquipmentSlot>)?,
-        armor: live::field(table, path, "armor", live::int::<u8, 0, 10>)?,
-        channeling: live::field(table, path, "channeling", live::int::<u8, 0, 10>)?,
+        armor: live::field_or::<u8>(table, path, "armor", live::int::<u8, 0, 10>, 0)?,
+        channeling: live::field_or::<
+            u8,
+        >(table, path, "channeling", live::int::<u8, 0, 10>, 0)?,
         defense: live::optional(table, path, "defense", live_record_defense)?,
-        grants: live::field(
+        grants: live::field_or::<
+            &'static [Trait],
+        >(
             table,
             path,
             "grants",
             |value, path| live::list(value, path, live::parse::<Trait>),
+            &[],
         )?,
-        removes: live::field(
+        removes: live::field_or::<
+            &'static [Trait],
+        >(
             table,
             path,
             "removes",
             |value, path| live::list(value, path, live::parse::<Trait>),
+            &[],
         )?,
-        melee_attacks_gain: live::field(
+        melee_attacks_gain: live::field_or::<
+            &'static [Trait],
+        >(
             table,
             path,
             "melee_attacks_gain",
             |value, path| live::list(value, path, live::parse::<Trait>),
+            &[],
         )?,
-        attacks: live::field(
+        attacks: live::field_or::<
+            &'static [AttackBar],
+        >(
             table,
             path,
             "attacks",
             |value, path| live::list(value, path, live_record_attackbar),
+            &[],
         )?,
     })
 }
@@ -1195,19 +1425,25 @@ fn live_kind_marker(table: &live::Table, path: &str) -> Result<Marker, LiveError
             "printings",
             |value, path| live::list(value, path, live_record_printing),
         )?,
-        subtypes: live::field(
+        subtypes: live::field_or::<
+            &'static [Subtype],
+        >(
             table,
             path,
             "subtypes",
             |value, path| live::list(value, path, live::parse::<Subtype>),
+            &[],
         )?,
         life: live::field(table, path, "life", live::int::<u8, 1, 60>)?,
-        armor: live::field(table, path, "armor", live::int::<u8, 0, 10>)?,
-        traits: live::field(
+        armor: live::field_or::<u8>(table, path, "armor", live::int::<u8, 0, 10>, 0)?,
+        traits: live::field_or::<
+            &'static [Trait],
+        >(
             table,
             path,
             "traits",
             |value, path| live::list(value, path, live::parse::<Trait>),
+            &[],
         )?,
     })
 }
@@ -1253,35 +1489,51 @@ fn live_kind_incantation(
             "schools",
             |value, path| live::list(value, path, live_record_schoollevel),
         )?,
-        school_rule: live::field(table, path, "school_rule", live::parse::<SchoolRule>)?,
-        subtypes: live::field(
+        school_rule: live::field_or::<
+            SchoolRule,
+        >(table, path, "school_rule", live::parse::<SchoolRule>, SchoolRule::All)?,
+        subtypes: live::field_or::<
+            &'static [Subtype],
+        >(
             table,
             path,
             "subtypes",
             |value, path| live::list(value, path, live::parse::<Subtype>),
+            &[],
         )?,
         cost: live::field(table, path, "cost", live::int::<u8, 0, 40>)?,
-        cost_per_x: live::field(table, path, "cost_per_x", live::int::<u8, 0, 3>)?,
+        cost_per_x: live::field_or::<
+            u8,
+        >(table, path, "cost_per_x", live::int::<u8, 0, 3>, 0)?,
         action: live::field(table, path, "action", live::parse::<ActionSpeed>)?,
         range: live::field(table, path, "range", live_record_range)?,
         target: live::field(table, path, "target", live::string)?,
-        traits: live::field(
+        traits: live::field_or::<
+            &'static [Trait],
+        >(
             table,
             path,
             "traits",
             |value, path| live::list(value, path, live::parse::<Trait>),
+            &[],
         )?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
-        attacks: live::field(
+        attacks: live::field_or::<
+            &'static [AttackBar],
+        >(
             table,
             path,
             "attacks",
             |value, path| live::list(value, path, live_record_attackbar),
+            &[],
         )?,
     })
 }
@@ -1324,29 +1576,42 @@ fn live_kind_attack(table: &live::Table, path: &str) -> Result<Attack, LiveError
             "schools",
             |value, path| live::list(value, path, live_record_schoollevel),
         )?,
-        school_rule: live::field(table, path, "school_rule", live::parse::<SchoolRule>)?,
-        subtypes: live::field(
+        school_rule: live::field_or::<
+            SchoolRule,
+        >(table, path, "school_rule", live::parse::<SchoolRule>, SchoolRule::All)?,
+        subtypes: live::field_or::<
+            &'static [Subtype],
+        >(
             table,
             path,
             "subtypes",
             |value, path| live::list(value, path, live::parse::<Subtype>),
+            &[],
         )?,
         cost: live::field(table, path, "cost", live::int::<u8, 0, 40>)?,
-        cost_per_x: live::field(table, path, "cost_per_x", live::int::<u8, 0, 3>)?,
+        cost_per_x: live::field_or::<
+            u8,
+        >(table, path, "cost_per_x", live::int::<u8, 0, 3>, 0)?,
         action: live::field(table, path, "action", live::parse::<ActionSpeed>)?,
         range: live::field(table, path, "range", live_record_range)?,
         target: live::field(table, path, "target", live::string)?,
-        traits: live::field(
+        traits: live::field_or::<
+            &'static [Trait],
+        >(
             table,
             path,
             "traits",
             |value, path| live::list(value, path, live::parse::<Trait>),
+            &[],
         )?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
         attacks: live::field(
             table,

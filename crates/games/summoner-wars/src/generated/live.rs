@@ -64,18 +64,26 @@ fn live_record_cardability(
         path,
     )?;
     Ok(CardAbility {
-        trigger: live::field(table, path, "trigger", live_union_abilitytrigger)?,
-        cost: live::field(
+        trigger: live::field_or::<
+            AbilityTrigger,
+        >(table, path, "trigger", live_union_abilitytrigger, AbilityTrigger::OnPlay)?,
+        cost: live::field_or::<
+            &'static [AbilityCost],
+        >(
             table,
             path,
             "cost",
             |value, path| live::list(value, path, live_union_abilitycost),
+            &[],
         )?,
-        targets: live::field(
+        targets: live::field_or::<
+            &'static [AbilityTarget],
+        >(
             table,
             path,
             "targets",
             |value, path| live::list(value, path, live_record_abilitytarget),
+            &[],
         )?,
         condition: live::optional(
             table,
@@ -83,7 +91,15 @@ fn live_record_cardability(
             "condition",
             live_union_abilitycondition,
         )?,
-        duration: live::field(table, path, "duration", live_union_abilityduration)?,
+        duration: live::field_or::<
+            AbilityDuration,
+        >(
+            table,
+            path,
+            "duration",
+            live_union_abilityduration,
+            AbilityDuration::Instant,
+        )?,
         effects: live::field(
             table,
             path,
@@ -100,13 +116,16 @@ fn live_record_abilitytarget(
     let table = live::table(value, path)?;
     live::known_fields(table, &["count", "optional", "filters"], path)?;
     Ok(AbilityTarget {
-        count: live::field(table, path, "count", live::int::<u8, 1, 10>)?,
-        optional: live::field(table, path, "optional", live::boolean)?,
-        filters: live::field(
+        count: live::field_or::<u8>(table, path, "count", live::int::<u8, 1, 10>, 1)?,
+        optional: live::field_or::<bool>(table, path, "optional", live::boolean, false)?,
+        filters: live::field_or::<
+            &'static [TargetFilter],
+        >(
             table,
             path,
             "filters",
             |value, path| live::list(value, path, live_union_targetfilter),
+            &[],
         )?,
     })
 }
@@ -159,10 +178,7 @@ fn live_union_abilitytrigger(
             Err(
                 LiveError::new(
                     path,
-                    ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other,
-                        "AbilityTrigger"
-                    ),
+                    ::std::format!("`{}` is not a `{}` variant", other, "AbilityTrigger"),
                 ),
             )
         }
@@ -205,9 +221,7 @@ fn live_union_abilitycost(
             Err(
                 LiveError::new(
                     path,
-                    ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other, "AbilityCost"
-                    ),
+                    ::std::format!("`{}` is not a `{}` variant", other, "AbilityCost"),
                 ),
             )
         }
@@ -273,9 +287,7 @@ fn live_union_targetfilter(
             Err(
                 LiveError::new(
                     path,
-                    ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other, "TargetFilter"
-                    ),
+                    ::std::format!("`{}` is not a `{}` variant", other, "TargetFilter"),
                 ),
             )
         }
@@ -313,8 +325,7 @@ fn live_union_abilitycondition(
                 LiveError::new(
                     path,
                     ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other,
-                        "AbilityCondition"
+                        "`{}` is not a `{}` variant", other, "AbilityCondition"
                     ),
                 ),
             )
@@ -355,8 +366,7 @@ fn live_union_abilityduration(
                 LiveError::new(
                     path,
                     ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other,
-                        "AbilityDuration"
+                        "`{}` is not a `{}` variant", other, "AbilityDuration"
                     ),
                 ),
             )
@@ -384,34 +394,44 @@ fn live_union_abilityeffect(
             live::known_fields(table, &["op", "amount", "to"], path)?;
             Ok(AbilityEffect::Damage {
                 amount: live::field(table, path, "amount", live::int::<u8, 1, 10>)?,
-                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                to: live::field_or::<
+                    Recipient,
+                >(table, path, "to", live::parse::<Recipient>, Recipient::Target)?,
             })
         }
         "heal" => {
             live::known_fields(table, &["op", "amount", "to"], path)?;
             Ok(AbilityEffect::Heal {
                 amount: live::field(table, path, "amount", live::int::<u8, 1, 10>)?,
-                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                to: live::field_or::<
+                    Recipient,
+                >(table, path, "to", live::parse::<Recipient>, Recipient::Target)?,
             })
         }
         "destroy" => {
             live::known_fields(table, &["op", "to"], path)?;
             Ok(AbilityEffect::Destroy {
-                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                to: live::field_or::<
+                    Recipient,
+                >(table, path, "to", live::parse::<Recipient>, Recipient::Target)?,
             })
         }
         "force" => {
             live::known_fields(table, &["op", "spaces", "to"], path)?;
             Ok(AbilityEffect::Force {
                 spaces: live::field(table, path, "spaces", live::int::<u8, 1, 3>)?,
-                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                to: live::field_or::<
+                    Recipient,
+                >(table, path, "to", live::parse::<Recipient>, Recipient::Target)?,
             })
         }
         "modify_strength" => {
             live::known_fields(table, &["op", "amount", "to"], path)?;
             Ok(AbilityEffect::ModifyStrength {
                 amount: live::field(table, path, "amount", live::int::<i8, { -8 }, 8>)?,
-                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                to: live::field_or::<
+                    Recipient,
+                >(table, path, "to", live::parse::<Recipient>, Recipient::Target)?,
             })
         }
         "gain_magic" => {
@@ -469,10 +489,7 @@ fn live_union_abilityeffect(
             Err(
                 LiveError::new(
                     path,
-                    ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other,
-                        "AbilityEffect"
-                    ),
+                    ::std::format!("`{}` is not a `{}` variant", other, "AbilityEffect"),
                 ),
             )
         }
@@ -515,18 +532,26 @@ fn live_kind_summoner(table: &live::Table, path: &str) -> Result<Summoner, LiveE
         attack_type: live::field(table, path, "attack_type", live::parse::<AttackType>)?,
         range: live::field(table, path, "range", live::int::<u8, 1, 3>)?,
         life: live::field(table, path, "life", live::int::<u8, 1, 20>)?,
-        structure: live::field(table, path, "structure", live::boolean)?,
-        classes: live::field(
+        structure: live::field_or::<
+            bool,
+        >(table, path, "structure", live::boolean, false)?,
+        classes: live::field_or::<
+            &'static [ClassTag],
+        >(
             table,
             path,
             "classes",
             |value, path| live::list(value, path, live::parse::<ClassTag>),
+            &[],
         )?,
-        abilities: live::field(
+        abilities: live::field_or::<
+            &'static [Ability],
+        >(
             table,
             path,
             "abilities",
             |value, path| live::list(value, path, live::parse::<Ability>),
+            &[],
         )?,
     })
 }
@@ -568,18 +593,26 @@ fn live_kind_champion(table: &live::Table, path: &str) -> Result<Champion, LiveE
         attack_type: live::field(table, path, "attack_type", live::parse::<AttackType>)?,
         range: live::field(table, path, "range", live::int::<u8, 1, 3>)?,
         life: live::field(table, path, "life", live::int::<u8, 1, 20>)?,
-        structure: live::field(table, path, "structure", live::boolean)?,
-        classes: live::field(
+        structure: live::field_or::<
+            bool,
+        >(table, path, "structure", live::boolean, false)?,
+        classes: live::field_or::<
+            &'static [ClassTag],
+        >(
             table,
             path,
             "classes",
             |value, path| live::list(value, path, live::parse::<ClassTag>),
+            &[],
         )?,
-        abilities: live::field(
+        abilities: live::field_or::<
+            &'static [Ability],
+        >(
             table,
             path,
             "abilities",
             |value, path| live::list(value, path, live::parse::<Ability>),
+            &[],
         )?,
         cost: live::field(table, path, "cost", live::int::<u8, 0, 10>)?,
     })
@@ -622,18 +655,26 @@ fn live_kind_common(table: &live::Table, path: &str) -> Result<Common, LiveError
         attack_type: live::field(table, path, "attack_type", live::parse::<AttackType>)?,
         range: live::field(table, path, "range", live::int::<u8, 1, 3>)?,
         life: live::field(table, path, "life", live::int::<u8, 1, 20>)?,
-        structure: live::field(table, path, "structure", live::boolean)?,
-        classes: live::field(
+        structure: live::field_or::<
+            bool,
+        >(table, path, "structure", live::boolean, false)?,
+        classes: live::field_or::<
+            &'static [ClassTag],
+        >(
             table,
             path,
             "classes",
             |value, path| live::list(value, path, live::parse::<ClassTag>),
+            &[],
         )?,
-        abilities: live::field(
+        abilities: live::field_or::<
+            &'static [Ability],
+        >(
             table,
             path,
             "abilities",
             |value, path| live::list(value, path, live::parse::<Ability>),
+            &[],
         )?,
         cost: live::field(table, path, "cost", live::int::<u8, 0, 10>)?,
     })
@@ -685,18 +726,26 @@ fn live_kind_unclassedunit(
         )?,
         range: live::optional(table, path, "range", live::int::<u8, 1, 3>)?,
         life: live::optional(table, path, "life", live::int::<u8, 1, 20>)?,
-        structure: live::field(table, path, "structure", live::boolean)?,
-        classes: live::field(
+        structure: live::field_or::<
+            bool,
+        >(table, path, "structure", live::boolean, false)?,
+        classes: live::field_or::<
+            &'static [ClassTag],
+        >(
             table,
             path,
             "classes",
             |value, path| live::list(value, path, live::parse::<ClassTag>),
+            &[],
         )?,
-        abilities: live::field(
+        abilities: live::field_or::<
+            &'static [Ability],
+        >(
             table,
             path,
             "abilities",
             |value, path| live::list(value, path, live::parse::<Ability>),
+            &[],
         )?,
     })
 }
@@ -732,17 +781,23 @@ fn live_kind_event(table: &live::Table, path: &str) -> Result<Event, LiveError> 
         edition: live::field(table, path, "edition", live::parse::<Edition>)?,
         cost: live::optional(table, path, "cost", live::int::<u8, 0, 10>)?,
         active: live::optional(table, path, "active", live::boolean)?,
-        abilities: live::field(
+        abilities: live::field_or::<
+            &'static [Ability],
+        >(
             table,
             path,
             "abilities",
             |value, path| live::list(value, path, live::parse::<Ability>),
+            &[],
         )?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
     })
 }
@@ -776,14 +831,17 @@ fn live_kind_structure(table: &live::Table, path: &str) -> Result<Structure, Liv
         )?,
         faction: live::field(table, path, "faction", live::parse::<Faction>)?,
         edition: live::field(table, path, "edition", live::parse::<Edition>)?,
-        gate: live::field(table, path, "gate", live::boolean)?,
+        gate: live::field_or::<bool>(table, path, "gate", live::boolean, false)?,
         cost: live::optional(table, path, "cost", live::int::<u8, 0, 10>)?,
         life: live::optional(table, path, "life", live::int::<u8, 1, 20>)?,
-        abilities: live::field(
+        abilities: live::field_or::<
+            &'static [Ability],
+        >(
             table,
             path,
             "abilities",
             |value, path| live::list(value, path, live::parse::<Ability>),
+            &[],
         )?,
     })
 }

@@ -55,6 +55,99 @@ fn live_record_printing(value: &LiveValue, path: &str) -> Result<Printing, LiveE
         number: live::optional(table, path, "number", live::string)?,
     })
 }
+/// Reads a `CardParts` record.
+fn live_record_cardparts(value: &LiveValue, path: &str) -> Result<CardParts, LiveError> {
+    let table = live::table(value, path)?;
+    live::known_fields(
+        table,
+        &[
+            "printed_name",
+            "faction",
+            "cost",
+            "atk",
+            "damage_type",
+            "health",
+            "defense",
+            "strike_cost",
+            "race",
+            "class",
+            "second_class",
+            "tags",
+            "classes",
+            "keywords",
+            "hero_required",
+            "rarity",
+            "card_abilities",
+        ],
+        path,
+    )?;
+    Ok(CardParts {
+        printed_name: live::optional(table, path, "printed_name", live::string)?,
+        faction: live::field_or::<
+            Faction,
+        >(table, path, "faction", live::parse::<Faction>, Faction::Neutral)?,
+        cost: live::optional(table, path, "cost", live::int::<u8, 0, 99>)?,
+        atk: live::optional(table, path, "atk", live::int::<u8, 0, 99>)?,
+        damage_type: live::optional(
+            table,
+            path,
+            "damage_type",
+            live::parse::<DamageType>,
+        )?,
+        health: live::optional(table, path, "health", live::int::<u8, 0, 255>)?,
+        defense: live::optional(table, path, "defense", live::int::<u8, 0, 20>)?,
+        strike_cost: live::optional(table, path, "strike_cost", live::int::<u8, 0, 20>)?,
+        race: live::optional(table, path, "race", live::parse::<Race>)?,
+        class: live::optional(table, path, "class", live::parse::<Class>)?,
+        second_class: live::optional(table, path, "second_class", live::parse::<Class>)?,
+        tags: live::field_or::<
+            &'static [TypeTag],
+        >(
+            table,
+            path,
+            "tags",
+            |value, path| live::list(value, path, live::parse::<TypeTag>),
+            &[],
+        )?,
+        classes: live::field_or::<
+            &'static [Class],
+        >(
+            table,
+            path,
+            "classes",
+            |value, path| live::list(value, path, live::parse::<Class>),
+            &[],
+        )?,
+        keywords: live::field_or::<
+            &'static [Keyword],
+        >(
+            table,
+            path,
+            "keywords",
+            |value, path| live::list(value, path, live::parse::<Keyword>),
+            &[],
+        )?,
+        hero_required: live::field_or::<
+            &'static [HeroTrait],
+        >(
+            table,
+            path,
+            "hero_required",
+            |value, path| live::list(value, path, live::parse::<HeroTrait>),
+            &[],
+        )?,
+        rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
+            table,
+            path,
+            "card_abilities",
+            |value, path| live::list(value, path, live_record_cardability),
+            &[],
+        )?,
+    })
+}
 /// Reads a `CardAbility` record.
 fn live_record_cardability(
     value: &LiveValue,
@@ -76,18 +169,26 @@ fn live_record_cardability(
         path,
     )?;
     Ok(CardAbility {
-        trigger: live::field(table, path, "trigger", live_union_abilitytrigger)?,
-        cost: live::field(
+        trigger: live::field_or::<
+            AbilityTrigger,
+        >(table, path, "trigger", live_union_abilitytrigger, AbilityTrigger::OnPlay)?,
+        cost: live::field_or::<
+            &'static [AbilityCost],
+        >(
             table,
             path,
             "cost",
             |value, path| live::list(value, path, live_union_abilitycost),
+            &[],
         )?,
-        targets: live::field(
+        targets: live::field_or::<
+            &'static [AbilityTarget],
+        >(
             table,
             path,
             "targets",
             |value, path| live::list(value, path, live_record_abilitytarget),
+            &[],
         )?,
         condition: live::optional(
             table,
@@ -95,15 +196,25 @@ fn live_record_cardability(
             "condition",
             live_union_abilitycondition,
         )?,
-        duration: live::field(table, path, "duration", live_union_abilityduration)?,
+        duration: live::field_or::<
+            AbilityDuration,
+        >(
+            table,
+            path,
+            "duration",
+            live_union_abilityduration,
+            AbilityDuration::Instant,
+        )?,
         effects: live::field(
             table,
             path,
             "effects",
             |value, path| live::list(value, path, live_union_abilityeffect),
         )?,
-        once_per_turn: live::field(table, path, "once_per_turn", live::boolean)?,
-        own_turn: live::field(table, path, "own_turn", live::boolean)?,
+        once_per_turn: live::field_or::<
+            bool,
+        >(table, path, "once_per_turn", live::boolean, false)?,
+        own_turn: live::field_or::<bool>(table, path, "own_turn", live::boolean, false)?,
     })
 }
 /// Reads a `AbilityTarget` record.
@@ -115,12 +226,17 @@ fn live_record_abilitytarget(
     live::known_fields(table, &["card", "side", "filters"], path)?;
     Ok(AbilityTarget {
         card: live::field(table, path, "card", live::parse::<TargetKind>)?,
-        side: live::field(table, path, "side", live::parse::<TargetSide>)?,
-        filters: live::field(
+        side: live::field_or::<
+            TargetSide,
+        >(table, path, "side", live::parse::<TargetSide>, TargetSide::Any)?,
+        filters: live::field_or::<
+            &'static [TargetFilter],
+        >(
             table,
             path,
             "filters",
             |value, path| live::list(value, path, live_union_targetfilter),
+            &[],
         )?,
     })
 }
@@ -171,10 +287,7 @@ fn live_union_abilitytrigger(
             Err(
                 LiveError::new(
                     path,
-                    ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other,
-                        "AbilityTrigger"
-                    ),
+                    ::std::format!("`{}` is not a `{}` variant", other, "AbilityTrigger"),
                 ),
             )
         }
@@ -225,9 +338,7 @@ fn live_union_abilitycost(
             Err(
                 LiveError::new(
                     path,
-                    ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other, "AbilityCost"
-                    ),
+                    ::std::format!("`{}` is not a `{}` variant", other, "AbilityCost"),
                 ),
             )
         }
@@ -292,9 +403,7 @@ fn live_union_targetfilter(
             Err(
                 LiveError::new(
                     path,
-                    ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other, "TargetFilter"
-                    ),
+                    ::std::format!("`{}` is not a `{}` variant", other, "TargetFilter"),
                 ),
             )
         }
@@ -340,8 +449,7 @@ fn live_union_abilitycondition(
                 LiveError::new(
                     path,
                     ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other,
-                        "AbilityCondition"
+                        "`{}` is not a `{}` variant", other, "AbilityCondition"
                     ),
                 ),
             )
@@ -386,8 +494,7 @@ fn live_union_abilityduration(
                 LiveError::new(
                     path,
                     ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other,
-                        "AbilityDuration"
+                        "`{}` is not a `{}` variant", other, "AbilityDuration"
                     ),
                 ),
             )
@@ -425,50 +532,92 @@ fn live_union_abilityeffect(
                     "damage_type",
                     live::parse::<DamageType>,
                 )?,
-                from: live::field(table, path, "from", live::parse::<Dealer>)?,
-                to: live::field(table, path, "to", live::parse::<Recipient>)?,
-                target: live::field(table, path, "target", live::int::<u8, 1, 3>)?,
+                from: live::field_or::<
+                    Dealer,
+                >(table, path, "from", live::parse::<Dealer>, Dealer::YourHero)?,
+                to: live::field_or::<
+                    Recipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<Recipient>,
+                    Recipient::TargetCharacter,
+                )?,
+                target: live::field_or::<
+                    u8,
+                >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
         }
         "heal" => {
             live::known_fields(table, &["op", "amount", "from", "to", "target"], path)?;
             Ok(AbilityEffect::Heal {
                 amount: live::field(table, path, "amount", live::int::<u8, 1, 40>)?,
-                from: live::field(table, path, "from", live::parse::<Dealer>)?,
-                to: live::field(table, path, "to", live::parse::<Recipient>)?,
-                target: live::field(table, path, "target", live::int::<u8, 1, 3>)?,
+                from: live::field_or::<
+                    Dealer,
+                >(table, path, "from", live::parse::<Dealer>, Dealer::YourHero)?,
+                to: live::field_or::<
+                    Recipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<Recipient>,
+                    Recipient::TargetCharacter,
+                )?,
+                target: live::field_or::<
+                    u8,
+                >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
         }
         "destroy" => {
             live::known_fields(table, &["op", "target"], path)?;
             Ok(AbilityEffect::Destroy {
-                target: live::field(table, path, "target", live::int::<u8, 1, 3>)?,
+                target: live::field_or::<
+                    u8,
+                >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
         }
         "exhaust" => {
             live::known_fields(table, &["op", "target"], path)?;
             Ok(AbilityEffect::Exhaust {
-                target: live::field(table, path, "target", live::int::<u8, 1, 3>)?,
+                target: live::field_or::<
+                    u8,
+                >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
         }
         "ready" => {
             live::known_fields(table, &["op", "target"], path)?;
             Ok(AbilityEffect::Ready {
-                target: live::field(table, path, "target", live::int::<u8, 1, 3>)?,
+                target: live::field_or::<
+                    u8,
+                >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
         }
         "grant_keyword" => {
             live::known_fields(table, &["op", "keyword", "to", "target"], path)?;
             Ok(AbilityEffect::GrantKeyword {
                 keyword: live::field(table, path, "keyword", live::parse::<Keyword>)?,
-                to: live::field(table, path, "to", live::parse::<Recipient>)?,
-                target: live::field(table, path, "target", live::int::<u8, 1, 3>)?,
+                to: live::field_or::<
+                    Recipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<Recipient>,
+                    Recipient::TargetCharacter,
+                )?,
+                target: live::field_or::<
+                    u8,
+                >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
         }
         "interrupt" => {
             live::known_fields(table, &["op", "target"], path)?;
             Ok(AbilityEffect::Interrupt {
-                target: live::field(table, path, "target", live::int::<u8, 1, 3>)?,
+                target: live::field_or::<
+                    u8,
+                >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
         }
         "modify_atk" => {
@@ -480,8 +629,18 @@ fn live_union_abilityeffect(
                     "amount",
                     live::int::<i8, { -20 }, 20>,
                 )?,
-                to: live::field(table, path, "to", live::parse::<Recipient>)?,
-                target: live::field(table, path, "target", live::int::<u8, 1, 3>)?,
+                to: live::field_or::<
+                    Recipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<Recipient>,
+                    Recipient::TargetCharacter,
+                )?,
+                target: live::field_or::<
+                    u8,
+                >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
         }
         "draw" => {
@@ -528,10 +687,7 @@ fn live_union_abilityeffect(
             Err(
                 LiveError::new(
                     path,
-                    ::std::format!(
-                        "`{}` is not a `{}` variant in this build", other,
-                        "AbilityEffect"
-                    ),
+                    ::std::format!("`{}` is not a `{}` variant", other, "AbilityEffect"),
                 ),
             )
         }
@@ -579,7 +735,9 @@ fn live_kind_hero(table: &live::Table, path: &str) -> Result<Hero, LiveError> {
             |value, path| live::list(value, path, live_record_printing),
         )?,
         printed_name: live::optional(table, path, "printed_name", live::string)?,
-        faction: live::field(table, path, "faction", live::parse::<Faction>)?,
+        faction: live::field_or::<
+            Faction,
+        >(table, path, "faction", live::parse::<Faction>, Faction::Neutral)?,
         cost: live::optional(table, path, "cost", live::int::<u8, 0, 99>)?,
         atk: live::optional(table, path, "atk", live::int::<u8, 0, 99>)?,
         damage_type: live::optional(
@@ -594,36 +752,51 @@ fn live_kind_hero(table: &live::Table, path: &str) -> Result<Hero, LiveError> {
         race: live::optional(table, path, "race", live::parse::<Race>)?,
         class: live::optional(table, path, "class", live::parse::<Class>)?,
         second_class: live::optional(table, path, "second_class", live::parse::<Class>)?,
-        tags: live::field(
+        tags: live::field_or::<
+            &'static [TypeTag],
+        >(
             table,
             path,
             "tags",
             |value, path| live::list(value, path, live::parse::<TypeTag>),
+            &[],
         )?,
-        classes: live::field(
+        classes: live::field_or::<
+            &'static [Class],
+        >(
             table,
             path,
             "classes",
             |value, path| live::list(value, path, live::parse::<Class>),
+            &[],
         )?,
-        keywords: live::field(
+        keywords: live::field_or::<
+            &'static [Keyword],
+        >(
             table,
             path,
             "keywords",
             |value, path| live::list(value, path, live::parse::<Keyword>),
+            &[],
         )?,
-        hero_required: live::field(
+        hero_required: live::field_or::<
+            &'static [HeroTrait],
+        >(
             table,
             path,
             "hero_required",
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
+            &[],
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
         talent_spec: live::optional(
             table,
@@ -631,11 +804,14 @@ fn live_kind_hero(table: &live::Table, path: &str) -> Result<Hero, LiveError> {
             "talent_spec",
             live::parse::<TalentSpec>,
         )?,
-        professions: live::field(
+        professions: live::field_or::<
+            &'static [Profession],
+        >(
             table,
             path,
             "professions",
             |value, path| live::list(value, path, live::parse::<Profession>),
+            &[],
         )?,
     })
 }
@@ -679,7 +855,9 @@ fn live_kind_ally(table: &live::Table, path: &str) -> Result<Ally, LiveError> {
             |value, path| live::list(value, path, live_record_printing),
         )?,
         printed_name: live::optional(table, path, "printed_name", live::string)?,
-        faction: live::field(table, path, "faction", live::parse::<Faction>)?,
+        faction: live::field_or::<
+            Faction,
+        >(table, path, "faction", live::parse::<Faction>, Faction::Neutral)?,
         cost: live::optional(table, path, "cost", live::int::<u8, 0, 99>)?,
         atk: live::optional(table, path, "atk", live::int::<u8, 0, 99>)?,
         damage_type: live::optional(
@@ -694,36 +872,51 @@ fn live_kind_ally(table: &live::Table, path: &str) -> Result<Ally, LiveError> {
         race: live::optional(table, path, "race", live::parse::<Race>)?,
         class: live::optional(table, path, "class", live::parse::<Class>)?,
         second_class: live::optional(table, path, "second_class", live::parse::<Class>)?,
-        tags: live::field(
+        tags: live::field_or::<
+            &'static [TypeTag],
+        >(
             table,
             path,
             "tags",
             |value, path| live::list(value, path, live::parse::<TypeTag>),
+            &[],
         )?,
-        classes: live::field(
+        classes: live::field_or::<
+            &'static [Class],
+        >(
             table,
             path,
             "classes",
             |value, path| live::list(value, path, live::parse::<Class>),
+            &[],
         )?,
-        keywords: live::field(
+        keywords: live::field_or::<
+            &'static [Keyword],
+        >(
             table,
             path,
             "keywords",
             |value, path| live::list(value, path, live::parse::<Keyword>),
+            &[],
         )?,
-        hero_required: live::field(
+        hero_required: live::field_or::<
+            &'static [HeroTrait],
+        >(
             table,
             path,
             "hero_required",
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
+            &[],
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
     })
 }
@@ -767,7 +960,9 @@ fn live_kind_weapon(table: &live::Table, path: &str) -> Result<Weapon, LiveError
             |value, path| live::list(value, path, live_record_printing),
         )?,
         printed_name: live::optional(table, path, "printed_name", live::string)?,
-        faction: live::field(table, path, "faction", live::parse::<Faction>)?,
+        faction: live::field_or::<
+            Faction,
+        >(table, path, "faction", live::parse::<Faction>, Faction::Neutral)?,
         cost: live::optional(table, path, "cost", live::int::<u8, 0, 99>)?,
         atk: live::optional(table, path, "atk", live::int::<u8, 0, 99>)?,
         damage_type: live::optional(
@@ -782,36 +977,51 @@ fn live_kind_weapon(table: &live::Table, path: &str) -> Result<Weapon, LiveError
         race: live::optional(table, path, "race", live::parse::<Race>)?,
         class: live::optional(table, path, "class", live::parse::<Class>)?,
         second_class: live::optional(table, path, "second_class", live::parse::<Class>)?,
-        tags: live::field(
+        tags: live::field_or::<
+            &'static [TypeTag],
+        >(
             table,
             path,
             "tags",
             |value, path| live::list(value, path, live::parse::<TypeTag>),
+            &[],
         )?,
-        classes: live::field(
+        classes: live::field_or::<
+            &'static [Class],
+        >(
             table,
             path,
             "classes",
             |value, path| live::list(value, path, live::parse::<Class>),
+            &[],
         )?,
-        keywords: live::field(
+        keywords: live::field_or::<
+            &'static [Keyword],
+        >(
             table,
             path,
             "keywords",
             |value, path| live::list(value, path, live::parse::<Keyword>),
+            &[],
         )?,
-        hero_required: live::field(
+        hero_required: live::field_or::<
+            &'static [HeroTrait],
+        >(
             table,
             path,
             "hero_required",
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
+            &[],
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
     })
 }
@@ -855,7 +1065,9 @@ fn live_kind_armor(table: &live::Table, path: &str) -> Result<Armor, LiveError> 
             |value, path| live::list(value, path, live_record_printing),
         )?,
         printed_name: live::optional(table, path, "printed_name", live::string)?,
-        faction: live::field(table, path, "faction", live::parse::<Faction>)?,
+        faction: live::field_or::<
+            Faction,
+        >(table, path, "faction", live::parse::<Faction>, Faction::Neutral)?,
         cost: live::optional(table, path, "cost", live::int::<u8, 0, 99>)?,
         atk: live::optional(table, path, "atk", live::int::<u8, 0, 99>)?,
         damage_type: live::optional(
@@ -870,36 +1082,51 @@ fn live_kind_armor(table: &live::Table, path: &str) -> Result<Armor, LiveError> 
         race: live::optional(table, path, "race", live::parse::<Race>)?,
         class: live::optional(table, path, "class", live::parse::<Class>)?,
         second_class: live::optional(table, path, "second_class", live::parse::<Class>)?,
-        tags: live::field(
+        tags: live::field_or::<
+            &'static [TypeTag],
+        >(
             table,
             path,
             "tags",
             |value, path| live::list(value, path, live::parse::<TypeTag>),
+            &[],
         )?,
-        classes: live::field(
+        classes: live::field_or::<
+            &'static [Class],
+        >(
             table,
             path,
             "classes",
             |value, path| live::list(value, path, live::parse::<Class>),
+            &[],
         )?,
-        keywords: live::field(
+        keywords: live::field_or::<
+            &'static [Keyword],
+        >(
             table,
             path,
             "keywords",
             |value, path| live::list(value, path, live::parse::<Keyword>),
+            &[],
         )?,
-        hero_required: live::field(
+        hero_required: live::field_or::<
+            &'static [HeroTrait],
+        >(
             table,
             path,
             "hero_required",
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
+            &[],
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
     })
 }
@@ -943,7 +1170,9 @@ fn live_kind_item(table: &live::Table, path: &str) -> Result<Item, LiveError> {
             |value, path| live::list(value, path, live_record_printing),
         )?,
         printed_name: live::optional(table, path, "printed_name", live::string)?,
-        faction: live::field(table, path, "faction", live::parse::<Faction>)?,
+        faction: live::field_or::<
+            Faction,
+        >(table, path, "faction", live::parse::<Faction>, Faction::Neutral)?,
         cost: live::optional(table, path, "cost", live::int::<u8, 0, 99>)?,
         atk: live::optional(table, path, "atk", live::int::<u8, 0, 99>)?,
         damage_type: live::optional(
@@ -958,36 +1187,51 @@ fn live_kind_item(table: &live::Table, path: &str) -> Result<Item, LiveError> {
         race: live::optional(table, path, "race", live::parse::<Race>)?,
         class: live::optional(table, path, "class", live::parse::<Class>)?,
         second_class: live::optional(table, path, "second_class", live::parse::<Class>)?,
-        tags: live::field(
+        tags: live::field_or::<
+            &'static [TypeTag],
+        >(
             table,
             path,
             "tags",
             |value, path| live::list(value, path, live::parse::<TypeTag>),
+            &[],
         )?,
-        classes: live::field(
+        classes: live::field_or::<
+            &'static [Class],
+        >(
             table,
             path,
             "classes",
             |value, path| live::list(value, path, live::parse::<Class>),
+            &[],
         )?,
-        keywords: live::field(
+        keywords: live::field_or::<
+            &'static [Keyword],
+        >(
             table,
             path,
             "keywords",
             |value, path| live::list(value, path, live::parse::<Keyword>),
+            &[],
         )?,
-        hero_required: live::field(
+        hero_required: live::field_or::<
+            &'static [HeroTrait],
+        >(
             table,
             path,
             "hero_required",
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
+            &[],
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
     })
 }
@@ -1032,7 +1276,9 @@ fn live_kind_ability(table: &live::Table, path: &str) -> Result<Ability, LiveErr
             |value, path| live::list(value, path, live_record_printing),
         )?,
         printed_name: live::optional(table, path, "printed_name", live::string)?,
-        faction: live::field(table, path, "faction", live::parse::<Faction>)?,
+        faction: live::field_or::<
+            Faction,
+        >(table, path, "faction", live::parse::<Faction>, Faction::Neutral)?,
         cost: live::optional(table, path, "cost", live::int::<u8, 0, 99>)?,
         atk: live::optional(table, path, "atk", live::int::<u8, 0, 99>)?,
         damage_type: live::optional(
@@ -1047,38 +1293,53 @@ fn live_kind_ability(table: &live::Table, path: &str) -> Result<Ability, LiveErr
         race: live::optional(table, path, "race", live::parse::<Race>)?,
         class: live::optional(table, path, "class", live::parse::<Class>)?,
         second_class: live::optional(table, path, "second_class", live::parse::<Class>)?,
-        tags: live::field(
+        tags: live::field_or::<
+            &'static [TypeTag],
+        >(
             table,
             path,
             "tags",
             |value, path| live::list(value, path, live::parse::<TypeTag>),
+            &[],
         )?,
-        classes: live::field(
+        classes: live::field_or::<
+            &'static [Class],
+        >(
             table,
             path,
             "classes",
             |value, path| live::list(value, path, live::parse::<Class>),
+            &[],
         )?,
-        keywords: live::field(
+        keywords: live::field_or::<
+            &'static [Keyword],
+        >(
             table,
             path,
             "keywords",
             |value, path| live::list(value, path, live::parse::<Keyword>),
+            &[],
         )?,
-        hero_required: live::field(
+        hero_required: live::field_or::<
+            &'static [HeroTrait],
+        >(
             table,
             path,
             "hero_required",
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
+            &[],
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
-        ongoing: live::field(table, path, "ongoing", live::boolean)?,
+        ongoing: live::field_or::<bool>(table, path, "ongoing", live::boolean, false)?,
     })
 }
 /// Reads a `quest` card.
@@ -1122,7 +1383,9 @@ fn live_kind_quest(table: &live::Table, path: &str) -> Result<Quest, LiveError> 
             |value, path| live::list(value, path, live_record_printing),
         )?,
         printed_name: live::optional(table, path, "printed_name", live::string)?,
-        faction: live::field(table, path, "faction", live::parse::<Faction>)?,
+        faction: live::field_or::<
+            Faction,
+        >(table, path, "faction", live::parse::<Faction>, Faction::Neutral)?,
         cost: live::optional(table, path, "cost", live::int::<u8, 0, 99>)?,
         atk: live::optional(table, path, "atk", live::int::<u8, 0, 99>)?,
         damage_type: live::optional(
@@ -1137,36 +1400,51 @@ fn live_kind_quest(table: &live::Table, path: &str) -> Result<Quest, LiveError> 
         race: live::optional(table, path, "race", live::parse::<Race>)?,
         class: live::optional(table, path, "class", live::parse::<Class>)?,
         second_class: live::optional(table, path, "second_class", live::parse::<Class>)?,
-        tags: live::field(
+        tags: live::field_or::<
+            &'static [TypeTag],
+        >(
             table,
             path,
             "tags",
             |value, path| live::list(value, path, live::parse::<TypeTag>),
+            &[],
         )?,
-        classes: live::field(
+        classes: live::field_or::<
+            &'static [Class],
+        >(
             table,
             path,
             "classes",
             |value, path| live::list(value, path, live::parse::<Class>),
+            &[],
         )?,
-        keywords: live::field(
+        keywords: live::field_or::<
+            &'static [Keyword],
+        >(
             table,
             path,
             "keywords",
             |value, path| live::list(value, path, live::parse::<Keyword>),
+            &[],
         )?,
-        hero_required: live::field(
+        hero_required: live::field_or::<
+            &'static [HeroTrait],
+        >(
             table,
             path,
             "hero_required",
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
+            &[],
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
         completion_cost: live::optional(
             table,
@@ -1219,7 +1497,9 @@ fn live_kind_masterhero(
             |value, path| live::list(value, path, live_record_printing),
         )?,
         printed_name: live::optional(table, path, "printed_name", live::string)?,
-        faction: live::field(table, path, "faction", live::parse::<Faction>)?,
+        faction: live::field_or::<
+            Faction,
+        >(table, path, "faction", live::parse::<Faction>, Faction::Neutral)?,
         cost: live::optional(table, path, "cost", live::int::<u8, 0, 99>)?,
         atk: live::optional(table, path, "atk", live::int::<u8, 0, 99>)?,
         damage_type: live::optional(
@@ -1234,36 +1514,51 @@ fn live_kind_masterhero(
         race: live::optional(table, path, "race", live::parse::<Race>)?,
         class: live::optional(table, path, "class", live::parse::<Class>)?,
         second_class: live::optional(table, path, "second_class", live::parse::<Class>)?,
-        tags: live::field(
+        tags: live::field_or::<
+            &'static [TypeTag],
+        >(
             table,
             path,
             "tags",
             |value, path| live::list(value, path, live::parse::<TypeTag>),
+            &[],
         )?,
-        classes: live::field(
+        classes: live::field_or::<
+            &'static [Class],
+        >(
             table,
             path,
             "classes",
             |value, path| live::list(value, path, live::parse::<Class>),
+            &[],
         )?,
-        keywords: live::field(
+        keywords: live::field_or::<
+            &'static [Keyword],
+        >(
             table,
             path,
             "keywords",
             |value, path| live::list(value, path, live::parse::<Keyword>),
+            &[],
         )?,
-        hero_required: live::field(
+        hero_required: live::field_or::<
+            &'static [HeroTrait],
+        >(
             table,
             path,
             "hero_required",
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
+            &[],
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
     })
 }
@@ -1310,7 +1605,9 @@ fn live_kind_abilityally(
             |value, path| live::list(value, path, live_record_printing),
         )?,
         printed_name: live::optional(table, path, "printed_name", live::string)?,
-        faction: live::field(table, path, "faction", live::parse::<Faction>)?,
+        faction: live::field_or::<
+            Faction,
+        >(table, path, "faction", live::parse::<Faction>, Faction::Neutral)?,
         cost: live::optional(table, path, "cost", live::int::<u8, 0, 99>)?,
         atk: live::optional(table, path, "atk", live::int::<u8, 0, 99>)?,
         damage_type: live::optional(
@@ -1325,36 +1622,51 @@ fn live_kind_abilityally(
         race: live::optional(table, path, "race", live::parse::<Race>)?,
         class: live::optional(table, path, "class", live::parse::<Class>)?,
         second_class: live::optional(table, path, "second_class", live::parse::<Class>)?,
-        tags: live::field(
+        tags: live::field_or::<
+            &'static [TypeTag],
+        >(
             table,
             path,
             "tags",
             |value, path| live::list(value, path, live::parse::<TypeTag>),
+            &[],
         )?,
-        classes: live::field(
+        classes: live::field_or::<
+            &'static [Class],
+        >(
             table,
             path,
             "classes",
             |value, path| live::list(value, path, live::parse::<Class>),
+            &[],
         )?,
-        keywords: live::field(
+        keywords: live::field_or::<
+            &'static [Keyword],
+        >(
             table,
             path,
             "keywords",
             |value, path| live::list(value, path, live::parse::<Keyword>),
+            &[],
         )?,
-        hero_required: live::field(
+        hero_required: live::field_or::<
+            &'static [HeroTrait],
+        >(
             table,
             path,
             "hero_required",
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
+            &[],
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
     })
 }
@@ -1398,7 +1710,9 @@ fn live_kind_location(table: &live::Table, path: &str) -> Result<Location, LiveE
             |value, path| live::list(value, path, live_record_printing),
         )?,
         printed_name: live::optional(table, path, "printed_name", live::string)?,
-        faction: live::field(table, path, "faction", live::parse::<Faction>)?,
+        faction: live::field_or::<
+            Faction,
+        >(table, path, "faction", live::parse::<Faction>, Faction::Neutral)?,
         cost: live::optional(table, path, "cost", live::int::<u8, 0, 99>)?,
         atk: live::optional(table, path, "atk", live::int::<u8, 0, 99>)?,
         damage_type: live::optional(
@@ -1413,36 +1727,51 @@ fn live_kind_location(table: &live::Table, path: &str) -> Result<Location, LiveE
         race: live::optional(table, path, "race", live::parse::<Race>)?,
         class: live::optional(table, path, "class", live::parse::<Class>)?,
         second_class: live::optional(table, path, "second_class", live::parse::<Class>)?,
-        tags: live::field(
+        tags: live::field_or::<
+            &'static [TypeTag],
+        >(
             table,
             path,
             "tags",
             |value, path| live::list(value, path, live::parse::<TypeTag>),
+            &[],
         )?,
-        classes: live::field(
+        classes: live::field_or::<
+            &'static [Class],
+        >(
             table,
             path,
             "classes",
             |value, path| live::list(value, path, live::parse::<Class>),
+            &[],
         )?,
-        keywords: live::field(
+        keywords: live::field_or::<
+            &'static [Keyword],
+        >(
             table,
             path,
             "keywords",
             |value, path| live::list(value, path, live::parse::<Keyword>),
+            &[],
         )?,
-        hero_required: live::field(
+        hero_required: live::field_or::<
+            &'static [HeroTrait],
+        >(
             table,
             path,
             "hero_required",
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
+            &[],
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
     })
 }
@@ -1489,7 +1818,9 @@ fn live_kind_achievement(
             |value, path| live::list(value, path, live_record_printing),
         )?,
         printed_name: live::optional(table, path, "printed_name", live::string)?,
-        faction: live::field(table, path, "faction", live::parse::<Faction>)?,
+        faction: live::field_or::<
+            Faction,
+        >(table, path, "faction", live::parse::<Faction>, Faction::Neutral)?,
         cost: live::optional(table, path, "cost", live::int::<u8, 0, 99>)?,
         atk: live::optional(table, path, "atk", live::int::<u8, 0, 99>)?,
         damage_type: live::optional(
@@ -1504,36 +1835,525 @@ fn live_kind_achievement(
         race: live::optional(table, path, "race", live::parse::<Race>)?,
         class: live::optional(table, path, "class", live::parse::<Class>)?,
         second_class: live::optional(table, path, "second_class", live::parse::<Class>)?,
-        tags: live::field(
+        tags: live::field_or::<
+            &'static [TypeTag],
+        >(
             table,
             path,
             "tags",
             |value, path| live::list(value, path, live::parse::<TypeTag>),
+            &[],
         )?,
-        classes: live::field(
+        classes: live::field_or::<
+            &'static [Class],
+        >(
             table,
             path,
             "classes",
             |value, path| live::list(value, path, live::parse::<Class>),
+            &[],
         )?,
-        keywords: live::field(
+        keywords: live::field_or::<
+            &'static [Keyword],
+        >(
             table,
             path,
             "keywords",
             |value, path| live::list(value, path, live::parse::<Keyword>),
+            &[],
         )?,
-        hero_required: live::field(
+        hero_required: live::field_or::<
+            &'static [HeroTrait],
+        >(
             table,
             path,
             "hero_required",
             |value, path| live::list(value, path, live::parse::<HeroTrait>),
+            &[],
         )?,
         rarity: live::optional(table, path, "rarity", live::parse::<Rarity>)?,
-        card_abilities: live::field(
+        card_abilities: live::field_or::<
+            &'static [CardAbility],
+        >(
             table,
             path,
             "card_abilities",
             |value, path| live::list(value, path, live_record_cardability),
+            &[],
         )?,
     })
+}
+impl<'de> ::serde::Deserialize<'de> for Printing {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(deserializer, "Printing", live_record_printing)
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for CardParts {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "CardParts",
+            live_record_cardparts,
+        )
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for CardAbility {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "CardAbility",
+            live_record_cardability,
+        )
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for AbilityTarget {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "AbilityTarget",
+            live_record_abilitytarget,
+        )
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for AbilityTrigger {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "AbilityTrigger",
+            live_union_abilitytrigger,
+        )
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for AbilityCost {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "AbilityCost",
+            live_union_abilitycost,
+        )
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for TargetFilter {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "TargetFilter",
+            live_union_targetfilter,
+        )
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for AbilityCondition {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "AbilityCondition",
+            live_union_abilitycondition,
+        )
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for AbilityDuration {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "AbilityDuration",
+            live_union_abilityduration,
+        )
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for AbilityEffect {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "AbilityEffect",
+            live_union_abilityeffect,
+        )
+    }
+}
+/// Reads a `effect operation` value.
+#[allow(dead_code)]
+fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> {
+    let (variant, table): (&str, &live::Table) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live::get(table, "op") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `op`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "deal_damage" => {
+            live::known_fields(
+                table,
+                &["op", "amount", "damage_type", "to", "from", "combat", "target"],
+                path,
+            )?;
+            Ok(EffectOp::DealDamage {
+                amount: live::field(table, path, "amount", live::int::<u8, 1, 20>)?,
+                damage_type: live::optional(
+                    table,
+                    path,
+                    "damage_type",
+                    live::parse::<DamageType>,
+                )?,
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                from: live::field_or::<
+                    Dealer,
+                >(table, path, "from", live::parse::<Dealer>, Dealer::YourHero)?,
+                combat: live::field_or::<
+                    bool,
+                >(table, path, "combat", live::boolean, false)?,
+                target: live::field_or::<
+                    u8,
+                >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
+            })
+        }
+        "heal_damage" => {
+            live::known_fields(table, &["op", "amount", "to", "from"], path)?;
+            Ok(EffectOp::HealDamage {
+                amount: live::field(table, path, "amount", live::int::<u8, 1, 40>)?,
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                from: live::field_or::<
+                    Dealer,
+                >(table, path, "from", live::parse::<Dealer>, Dealer::YourHero)?,
+            })
+        }
+        "modify_atk" => {
+            live::known_fields(
+                table,
+                &[
+                    "op",
+                    "amount",
+                    "per_x",
+                    "to",
+                    "while_attacking",
+                    "while_defending",
+                    "own_turn",
+                    "for_each",
+                ],
+                path,
+            )?;
+            Ok(EffectOp::ModifyAtk {
+                amount: live::field_or::<
+                    i8,
+                >(table, path, "amount", live::int::<i8, { -10 }, 10>, 0)?,
+                per_x: live::field_or::<
+                    i8,
+                >(table, path, "per_x", live::int::<i8, { -1 }, 1>, 0)?,
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                while_attacking: live::field_or::<
+                    bool,
+                >(table, path, "while_attacking", live::boolean, false)?,
+                while_defending: live::field_or::<
+                    bool,
+                >(table, path, "while_defending", live::boolean, false)?,
+                own_turn: live::field_or::<
+                    bool,
+                >(table, path, "own_turn", live::boolean, false)?,
+                for_each: live::field_or::<
+                    Count,
+                >(table, path, "for_each", live::parse::<Count>, Count::Once)?,
+            })
+        }
+        "draw_cards" => {
+            live::known_fields(table, &["op", "count"], path)?;
+            Ok(EffectOp::DrawCards {
+                count: live::field(table, path, "count", live::int::<u8, 1, 7>)?,
+            })
+        }
+        "prevent_damage" => {
+            live::known_fields(
+                table,
+                &["op", "amount", "to", "combat_only", "dealt_by"],
+                path,
+            )?;
+            Ok(EffectOp::PreventDamage {
+                amount: live::field(table, path, "amount", live::int::<u8, 0, 20>)?,
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                combat_only: live::field_or::<
+                    bool,
+                >(table, path, "combat_only", live::boolean, false)?,
+                dealt_by: live::field_or::<
+                    bool,
+                >(table, path, "dealt_by", live::boolean, false)?,
+            })
+        }
+        "replace_damage" => {
+            live::known_fields(
+                table,
+                &["op", "who", "side", "damage_type", "multiply", "add", "next_only"],
+                path,
+            )?;
+            Ok(EffectOp::ReplaceDamage {
+                who: live::field(table, path, "who", live::parse::<Recipient>)?,
+                side: live::field(table, path, "side", live::parse::<PacketSide>)?,
+                damage_type: live::optional(
+                    table,
+                    path,
+                    "damage_type",
+                    live::parse::<DamageType>,
+                )?,
+                multiply: live::field_or::<
+                    u8,
+                >(table, path, "multiply", live::int::<u8, 1, 4>, 1)?,
+                add: live::field_or::<
+                    u8,
+                >(table, path, "add", live::int::<u8, 0, 10>, 0)?,
+                next_only: live::field_or::<
+                    bool,
+                >(table, path, "next_only", live::boolean, false)?,
+            })
+        }
+        "triggered_damage" => {
+            live::known_fields(
+                table,
+                &["op", "when", "amount", "damage_type", "to", "from"],
+                path,
+            )?;
+            Ok(EffectOp::TriggeredDamage {
+                when: live::field(table, path, "when", live::parse::<TriggerEvent>)?,
+                amount: live::field(table, path, "amount", live::int::<u8, 1, 20>)?,
+                damage_type: live::optional(
+                    table,
+                    path,
+                    "damage_type",
+                    live::parse::<DamageType>,
+                )?,
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                from: live::field_or::<
+                    Dealer,
+                >(table, path, "from", live::parse::<Dealer>, Dealer::ThisCard)?,
+            })
+        }
+        "exhaust" => {
+            live::known_fields(table, &["op", "to"], path)?;
+            Ok(EffectOp::Exhaust {
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+            })
+        }
+        "attaches" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::Attaches)
+        }
+        "payment_power" => {
+            live::known_fields(
+                table,
+                &[
+                    "op",
+                    "cost",
+                    "activate",
+                    "once_per_turn",
+                    "own_turn",
+                    "destroy_this",
+                    "effect",
+                    "amount",
+                    "damage_type",
+                    "to",
+                    "from",
+                ],
+                path,
+            )?;
+            Ok(EffectOp::PaymentPower {
+                cost: live::field_or::<
+                    u8,
+                >(table, path, "cost", live::int::<u8, 0, 20>, 0)?,
+                activate: live::field_or::<
+                    bool,
+                >(table, path, "activate", live::boolean, false)?,
+                once_per_turn: live::field_or::<
+                    bool,
+                >(table, path, "once_per_turn", live::boolean, false)?,
+                own_turn: live::field_or::<
+                    bool,
+                >(table, path, "own_turn", live::boolean, false)?,
+                destroy_this: live::field_or::<
+                    bool,
+                >(table, path, "destroy_this", live::boolean, false)?,
+                effect: live::field(table, path, "effect", live::parse::<PowerEffect>)?,
+                amount: live::field_or::<
+                    u8,
+                >(table, path, "amount", live::int::<u8, 0, 20>, 0)?,
+                damage_type: live::optional(
+                    table,
+                    path,
+                    "damage_type",
+                    live::parse::<DamageType>,
+                )?,
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                from: live::field_or::<
+                    Dealer,
+                >(table, path, "from", live::parse::<Dealer>, Dealer::ThisCard)?,
+            })
+        }
+        "triggered_heal" => {
+            live::known_fields(
+                table,
+                &["op", "when", "amount", "to", "from", "min_hand"],
+                path,
+            )?;
+            Ok(EffectOp::TriggeredHeal {
+                when: live::field(table, path, "when", live::parse::<TriggerEvent>)?,
+                amount: live::field(table, path, "amount", live::int::<u8, 1, 40>)?,
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                from: live::field_or::<
+                    Dealer,
+                >(table, path, "from", live::parse::<Dealer>, Dealer::YourHero)?,
+                min_hand: live::field_or::<
+                    u8,
+                >(table, path, "min_hand", live::int::<u8, 0, 20>, 0)?,
+            })
+        }
+        "triggered_draw" => {
+            live::known_fields(table, &["op", "when", "count"], path)?;
+            Ok(EffectOp::TriggeredDraw {
+                when: live::field(table, path, "when", live::parse::<TriggerEvent>)?,
+                count: live::field(table, path, "count", live::int::<u8, 1, 7>)?,
+            })
+        }
+        "destroy" => {
+            live::known_fields(table, &["op", "to"], path)?;
+            Ok(EffectOp::Destroy {
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+            })
+        }
+        "ready" => {
+            live::known_fields(table, &["op", "to"], path)?;
+            Ok(EffectOp::Ready {
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+            })
+        }
+        "grant_keyword" => {
+            live::known_fields(table, &["op", "keyword", "to"], path)?;
+            Ok(EffectOp::GrantKeyword {
+                keyword: live::field(table, path, "keyword", live::parse::<Keyword>)?,
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+            })
+        }
+        "can_protect" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::CanProtect)
+        }
+        "cannot_be_defender" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::CannotBeDefender)
+        }
+        "attacks_on_arrival" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::AttacksOnArrival)
+        }
+        "no_protect_while_attacking" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::NoProtectWhileAttacking)
+        }
+        "no_defender_damage_while_attacking" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::NoDefenderDamageWhileAttacking)
+        }
+        "untargetable" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::Untargetable)
+        }
+        "weapon_strikes" => {
+            live::known_fields(table, &["op", "weapons", "damage_type"], path)?;
+            Ok(EffectOp::WeaponStrikes {
+                weapons: live::field(table, path, "weapons", live::int::<u8, 1, 2>)?,
+                damage_type: live::field(
+                    table,
+                    path,
+                    "damage_type",
+                    live::parse::<DamageType>,
+                )?,
+            })
+        }
+        "hand_slot" => {
+            live::known_fields(table, &["op", "slot"], path)?;
+            Ok(EffectOp::HandSlot {
+                slot: live::field(table, path, "slot", live::parse::<HandSlot>)?,
+            })
+        }
+        "prevent_all_damage" => {
+            live::known_fields(table, &["op", "damage_type", "non_combat_only"], path)?;
+            Ok(EffectOp::PreventAllDamage {
+                damage_type: live::optional(
+                    table,
+                    path,
+                    "damage_type",
+                    live::parse::<DamageType>,
+                )?,
+                non_combat_only: live::field_or::<
+                    bool,
+                >(table, path, "non_combat_only", live::boolean, false)?,
+            })
+        }
+        "indestructible" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::Indestructible)
+        }
+        "any_priority" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::AnyPriority)
+        }
+        "stays_in_play" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::StaysInPlay)
+        }
+        "unique_by_name" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::UniqueByName)
+        }
+        "unlimited_copies" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::UnlimitedCopies)
+        }
+        "totem" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::Totem)
+        }
+        "trap_cost" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::TrapCost)
+        }
+        "completion_effect" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::CompletionEffect)
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant", other, "effect operation"
+                    ),
+                ),
+            )
+        }
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for EffectOp {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(deserializer, "effect", live_effect_op)
+    }
 }

@@ -52,29 +52,6 @@ pub type ExpectedCount = Bounded<u32, 0, 4_294_967_295>;
 /// Expected ATK or health: any value the state can hold.
 pub type ExpectedValue = Bounded<i32, -2_147_483_648, 2_147_483_647>;
 
-/// The parameters of the effect operations, as `codex/wow-tcg/game.toml` declares them.
-pub mod ops {
-    use super::Bounded;
-
-    /// `deal_damage.amount`, `triggered_damage.amount`: `int(1..=20)`.
-    pub type DamageAmount = Bounded<u8, 1, 20>;
-    /// `heal_damage.amount`, `triggered_heal.amount`: `int(1..=40)`.
-    pub type HealAmount = Bounded<u8, 1, 40>;
-    /// `deal_damage.target`: `int(1..=3)`.
-    pub type Target = Bounded<u8, 1, 3>;
-    /// `modify_atk.amount`: `int(-10..=10)`.
-    pub type AtkChange = Bounded<i8, -10, 10>;
-    /// `draw_cards.count`: `int(1..=7)`.
-    pub type DrawCount = Bounded<u8, 1, 7>;
-    /// `prevent_damage.amount`, `payment_power.cost`, `payment_power.amount`,
-    /// `triggered_heal.min_hand`: `int(0..=20)`.
-    pub type UpToTwenty = Bounded<u8, 0, 20>;
-    /// `replace_damage.multiply`: `int(1..=4)`.
-    pub type Multiply = Bounded<u8, 1, 4>;
-    /// `replace_damage.add`: `int(0..=10)`.
-    pub type Add = Bounded<u8, 0, 10>;
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,14 +111,6 @@ mod tests {
         ends::<PowerNumber>();
         ends::<ExpectedCount>();
         ends::<ExpectedValue>();
-        ends::<ops::DamageAmount>();
-        ends::<ops::HealAmount>();
-        ends::<ops::Target>();
-        ends::<ops::AtkChange>();
-        ends::<ops::DrawCount>();
-        ends::<ops::UpToTwenty>();
-        ends::<ops::Multiply>();
-        ends::<ops::Add>();
     }
 
     #[test]
