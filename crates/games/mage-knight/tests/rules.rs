@@ -2,8 +2,10 @@
 //! input gets a clear message.
 
 use grimoire_engine::{run_scenario, Ctx, EventLog, FirstOption, PlayerId, Rules, SeededDice};
+use grimoire_mage_knight::rules::refusal::MoveRefusal;
 use grimoire_mage_knight::rules::{
-    Action, Game, MageKnightRules, MageKnightScenarios, Player, Warrior, Warriors,
+    Action, Game, MageKnightRules, MageKnightScenarios, Player, Refusal, RulesError, Warrior,
+    WarriorId, Warriors,
 };
 use grimoire_mage_knight::CardId;
 
@@ -87,6 +89,58 @@ fn every_legal_action_applies() {
 fn only_the_active_player_has_actions() {
     let rules = MageKnightRules::default();
     assert_eq!(rules.legal_actions(&game(), PlayerId(2)), vec![]);
+}
+
+#[test]
+fn refusals_carry_ids_and_keep_their_words() {
+    let rules = MageKnightRules::default();
+    let attempt = |warrior: WarriorId, y: f64| {
+        let mut state = game();
+        let mut dice = SeededDice::new(0);
+        let mut chooser = FirstOption;
+        let mut log = EventLog::new();
+        let mut ctx = Ctx::new(&mut dice, &mut chooser, &mut log);
+        let to = grimoire_engine::TablePoint {
+            x: state.warriors[warrior].position.x,
+            y,
+            facing: 0.0,
+        };
+        let action = Action::Move {
+            warrior,
+            via: Vec::new(),
+            to,
+            carry: None,
+            double_time: false,
+            formation: Vec::new(),
+        };
+        rules
+            .apply(&mut state, &action, &mut ctx)
+            .expect_err("the move is refused")
+    };
+    let too_long = attempt(WarriorId(0), 20.0);
+    match &too_long {
+        RulesError::Illegal(Refusal::Move(MoveRefusal::TooLong {
+            warrior, length, ..
+        })) => {
+            assert_eq!(warrior.id, WarriorId(0));
+            assert!((length - 20.0).abs() < 1e-9, "{length}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let words = too_long.to_string();
+    assert!(
+        words.starts_with("Altem Guardsman (Tough) moves 20.00 inches but its speed is "),
+        "{words}"
+    );
+    let not_yours = attempt(WarriorId(1), 1.0);
+    assert!(
+        matches!(&not_yours, RulesError::NotYourTurn(w) if w.id == WarriorId(1)),
+        "{not_yours:?}"
+    );
+    assert_eq!(
+        not_yours.to_string(),
+        "Animated Mud (Weak) is not controlled by the active player"
+    );
 }
 
 #[test]

@@ -15,8 +15,9 @@ use super::dial;
 use super::effects;
 use super::geometry;
 use super::reanimate;
+use super::refusal::ActionRefusal;
 use super::special;
-use super::state::{illegal, Event, Game, RulesError, WarriorId};
+use super::state::{Event, Game, RulesError, WarriorId};
 
 /// One thing a player can do.
 #[derive(Debug, Clone, PartialEq)]
@@ -136,11 +137,12 @@ impl MageKnightRules {
         kind: ActionKind,
     ) -> Result<bool, RulesError> {
         if state.over {
-            return Err(illegal("the game is over"));
+            return Err(ActionRefusal::GameOver.into());
         }
         let w = state.warrior(warrior)?;
+        let named = state.named(warrior);
         if w.owner != state.active {
-            return Err(RulesError::NotYourTurn(w.name().to_string()));
+            return Err(RulesError::NotYourTurn(named));
         }
         let trance = w
             .abilities()
@@ -148,38 +150,30 @@ impl MageKnightRules {
             .any(|a| a.meta().handler == Some(Handler::MagestoneTrance));
         let second_allowed = trance && !w.second_action;
         if w.acted_this_turn && !second_allowed {
-            return Err(RulesError::CannotAct(format!(
-                "{} was already given an action this turn",
-                w.name()
-            )));
+            return Err(ActionRefusal::AlreadyActed { warrior: named }.into());
         }
         if w.tokens >= content::MAX_ACTION_TOKENS {
-            return Err(RulesError::CannotAct(format!(
-                "{} has {} action tokens and cannot be given an action",
-                w.name(),
-                w.tokens
-            )));
+            return Err(ActionRefusal::TooManyTokens {
+                warrior: named,
+                tokens: w.tokens,
+            }
+            .into());
         }
         if w.captive.is_some() {
-            return Err(RulesError::CannotAct(format!(
-                "{} is held captive and cannot be given actions",
-                w.name()
-            )));
+            return Err(ActionRefusal::HeldCaptive { warrior: named }.into());
         }
         let holds_captive = state.warriors.iter().any(|c| c.captive == Some(warrior));
         if holds_captive && !matches!(kind, ActionKind::Move | ActionKind::CloseCombat) {
-            return Err(illegal(format!(
-                "{} holds a captive: it can only be given move actions or a close attack on its captive",
-                w.name()
-            )));
+            return Err(ActionRefusal::HoldsCaptive { warrior: named }.into());
         }
         let abilities = w.abilities();
         if let Some(a) = effects::forbids(&abilities, kind) {
-            return Err(illegal(format!(
-                "{} cannot be given a {} action while it shows {a}",
-                w.name(),
-                kind.name()
-            )));
+            return Err(ActionRefusal::Forbidden {
+                warrior: named,
+                kind,
+                ability: a,
+            }
+            .into());
         }
         self.check_frenzy(state, warrior)?;
         let free = kind == ActionKind::Move
@@ -205,11 +199,11 @@ impl MageKnightRules {
                 && f.tokens < content::MAX_ACTION_TOKENS
         });
         match waiting {
-            Some(f) => Err(illegal(format!(
-                "{} has Frenzy and must be given an action before {}",
-                state.warriors[f].name(),
-                w.name()
-            ))),
+            Some(f) => Err(ActionRefusal::Frenzy {
+                frenzied: state.named(f),
+                warrior: state.named(warrior),
+            }
+            .into()),
             None => Ok(()),
         }
     }
@@ -313,9 +307,12 @@ impl MageKnightRules {
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
         let free = self.check_can_act(state, warrior, ActionKind::Special)?;
-        let w = &state.warriors[warrior];
-        if !w.has(ability) {
-            return Err(illegal(format!("{} does not show {ability} now", w.name())));
+        if !state.warriors[warrior].has(ability) {
+            return Err(ActionRefusal::DoesNotShow {
+                warrior: state.named(warrior),
+                ability,
+            }
+            .into());
         }
         if ability.meta().handler == Some(Handler::Shockwave) {
             state.last_hits.clear();
@@ -328,9 +325,7 @@ impl MageKnightRules {
             ability.meta().handler
         {
             let (Some(target), Some(to)) = (target, to) else {
-                return Err(illegal(format!(
-                    "{ability} needs a `target` and where it comes back `to`"
-                )));
+                return Err(ActionRefusal::ReanimationNeedsTarget { ability }.into());
             };
             reanimate::reanimate(self, state, warrior, h, target, to, ctx)?;
             return self.finish_action(state, warrior, free, ctx);
@@ -341,9 +336,7 @@ impl MageKnightRules {
         }
         if ability.meta().handler == Some(Handler::MagicLevitation) {
             let (Some(target), Some(to)) = (target, to) else {
-                return Err(illegal(
-                    "Magic Levitation needs a `target` and where it moves `to`",
-                ));
+                return Err(ActionRefusal::LevitationNeedsTarget.into());
             };
             self.levitate(state, warrior, target, to, ctx)?;
             return self.finish_action(state, warrior, free, ctx);
@@ -355,9 +348,7 @@ impl MageKnightRules {
             _ => None,
         });
         let Some((minus, minimum)) = heal else {
-            return Err(illegal(format!(
-                "{ability} is not a special action the rules play yet"
-            )));
+            return Err(ActionRefusal::NotPlayed { ability }.into());
         };
         let roll = self.roll_d6(ctx)?;
         dial::heal(state, warrior, roll.saturating_sub(minus).max(minimum), ctx);
@@ -373,21 +364,23 @@ impl MageKnightRules {
     ) -> Result<(), RulesError> {
         let w = state.warrior(warrior)?;
         if state.over {
-            return Err(illegal("the game is over"));
+            return Err(ActionRefusal::GameOver.into());
         }
         if w.owner != state.active {
-            return Err(RulesError::NotYourTurn(w.name().to_string()));
+            return Err(RulesError::NotYourTurn(state.named(warrior)));
         }
         if !w.has(ability) {
-            return Err(illegal(format!("{} does not show {ability} now", w.name())));
+            return Err(ActionRefusal::DoesNotShow {
+                warrior: state.named(warrior),
+                ability,
+            }
+            .into());
         }
         if w.cancelled.contains(&ability) {
-            return Err(illegal(format!("{ability} is already cancelled this turn")));
+            return Err(ActionRefusal::AlreadyCancelled { ability }.into());
         }
         if !ability.meta().optional {
-            return Err(illegal(format!(
-                "{ability} is not optional and cannot be cancelled"
-            )));
+            return Err(ActionRefusal::NotOptional { ability }.into());
         }
         let w = &mut state.warriors[warrior];
         w.cancelled.push(ability);

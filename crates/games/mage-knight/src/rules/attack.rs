@@ -15,11 +15,12 @@ use super::content::{
 use super::dial;
 use super::effects::{self, covers};
 use super::geometry;
+use super::refusal::CombatRefusal;
 use super::resolve::{heal_attack, resolve};
 use super::special::{
     augment, augment_pushing, counterattack, formation, magic_confusion, thunder_blow,
 };
-use super::state::{illegal, Event, Game, RulesError, WarriorId};
+use super::state::{Event, Game, RulesError, WarriorId};
 use super::terrain;
 
 /// A close combat action.
@@ -119,12 +120,10 @@ pub fn close_combat(
     let a = attack.attacker;
     let free = rules.check_can_act(state, a, ActionKind::CloseCombat)?;
     state.last_hits.clear();
-    let name = state.warriors[a].name();
+    let name = state.named(a);
     let abilities = state.warriors[a].abilities();
     if attack.charge_to.is_some() && attack.surge_to.is_some() {
-        return Err(illegal(
-            "a close combat action cannot both charge and surge",
-        ));
+        return Err(CombatRefusal::ChargeAndSurge.into());
     }
     let moving = attack.charge_to.or(attack.surge_to);
     if let Some(to) = moving {
@@ -134,25 +133,25 @@ pub fn close_combat(
                 |op| matches!(op, EffectOp::MoveThenAttack { attack } if covers(*attack, AttackRange::Close)),
             )
         {
-            return Err(illegal(format!("{name} does not show Charge")));
+            return Err(CombatRefusal::DoesNotShow {
+                warrior: name,
+                ability: SpecialAbility::Charge,
+            }
+            .into());
         }
         if attack.surge_to.is_some() {
             if !has_type(state, a, AttackType::Sword) {
-                return Err(illegal(format!(
-                    "{name} needs the sword attack type to surge"
-                )));
+                return Err(CombatRefusal::SurgeNeedsSword { warrior: name }.into());
             }
             if state.warriors[a].data().base_type == Some(BaseType::Cavalry) {
-                return Err(illegal(format!("{name} is cavalry and cannot surge")));
+                return Err(CombatRefusal::CavalrySurge { warrior: name }.into());
             }
             if state.warriors[a].has(SpecialAbility::Charge) {
-                return Err(illegal(format!("{name} has Charge and cannot use surge")));
+                return Err(CombatRefusal::ChargerSurge { warrior: name }.into());
             }
         }
         if !rules.opponents_in_contact(state, a).is_empty() {
-            return Err(illegal(format!(
-                "{name} is in base contact with an opposing warrior and cannot move as part of this attack"
-            )));
+            return Err(CombatRefusal::MoveInContact { warrior: name }.into());
         }
         let go_on = rules.move_warrior(state, a, (&[], to), ActionKind::CloseCombat, ctx)?;
         if !go_on || state.warriors[a].eliminated {
@@ -160,9 +159,7 @@ pub fn close_combat(
         }
         if attack.surge_to.is_some() {
             if rules.opponents_in_front_contact(state, a).is_empty() {
-                return Err(illegal(format!(
-                    "{name} must end a surge with its front arc in base contact with an opposing warrior"
-                )));
+                return Err(CombatRefusal::SurgeEndsApart { warrior: name }.into());
             }
             dial::deal_damage(
                 state,
@@ -185,10 +182,11 @@ pub fn close_combat(
         let all = rules.opponents_in_front_contact(state, a);
         for t in &attack.targets {
             if !all.contains(t) {
-                return Err(illegal(format!(
-                    "{} is not an opposing warrior in base contact with {name}'s front arc",
-                    state.warriors[*t].name()
-                )));
+                return Err(CombatRefusal::NotInFrontContact {
+                    target: state.named(*t),
+                    attacker: name,
+                }
+                .into());
             }
         }
         all
@@ -196,39 +194,33 @@ pub fn close_combat(
         attack.targets.clone()
     };
     if targets.is_empty() {
-        return Err(illegal(format!(
-            "{name} has no target in base contact with its front arc"
-        )));
+        return Err(CombatRefusal::NoCloseTarget { warrior: name }.into());
     }
     if targets.len() > 1 && !sweep {
-        return Err(illegal(format!(
-            "{name} makes a close attack against one target"
-        )));
+        return Err(CombatRefusal::OneCloseTarget { warrior: name }.into());
     }
     let at = state.warriors[a].position;
     let arc = state.warriors[a].front_arc;
     for t in &targets {
         let tw = state.warrior(*t)?;
         if *t == a {
-            return Err(illegal("a warrior cannot target itself"));
+            return Err(CombatRefusal::TargetsItself.into());
         }
         if !geometry::in_contact(&at, &tw.position)
             || !geometry::through_front_arc(&at, &tw.position, arc)
         {
-            return Err(illegal(format!(
-                "{}'s front arc is not in base contact with {}",
-                name,
-                tw.name()
-            )));
+            return Err(CombatRefusal::FrontArcNotInContact {
+                attacker: name,
+                target: state.named(*t),
+            }
+            .into());
         }
     }
     if let Some(amount) = healing_amount(state, a, targets[0], AttackRange::Close) {
         if !rules.opponents_in_contact(state, a).is_empty()
             || !rules.opponents_in_contact(state, targets[0]).is_empty()
         {
-            return Err(illegal(
-                "neither the healer nor its target may be in base contact with an opposing warrior",
-            ));
+            return Err(CombatRefusal::HealerInContact.into());
         }
         heal_attack(rules, state, a, targets[0], amount, ctx)?;
         return finish_attack(rules, state, a, free, ctx);
@@ -240,21 +232,19 @@ pub fn close_combat(
         .map(|(id, _)| id);
     for t in &targets {
         if state.warriors[*t].captive.is_some() && state.warriors[*t].captive != Some(a) {
-            return Err(illegal(format!(
-                "{} is a captive: only its captor can attack it",
-                state.warriors[*t].name()
-            )));
+            return Err(CombatRefusal::TargetIsCaptive {
+                target: state.named(*t),
+            }
+            .into());
         }
         if my_captive.is_some_and(|c| c != *t) {
-            return Err(illegal(format!(
-                "{name} holds a captive and can attack only its captive"
-            )));
+            return Err(CombatRefusal::HoldsCaptive { warrior: name }.into());
         }
         if state.friendly(a, *t) {
-            return Err(illegal(format!(
-                "{} is friendly: friendly figures cannot target each other with damaging attacks",
-                state.warriors[*t].name()
-            )));
+            return Err(CombatRefusal::TargetIsFriendly {
+                target: state.named(*t),
+            }
+            .into());
         }
     }
     if attack.capture {
@@ -362,11 +352,9 @@ pub(super) enum Outcome {
 
 /// Checks the capture rules: one sword attacker able to capture, a target able to be captured.
 pub(super) fn check_capture(state: &Game, a: WarriorId, t: WarriorId) -> Result<(), RulesError> {
-    let name = state.warriors[a].name();
+    let name = state.named(a);
     if !has_type(state, a, AttackType::Sword) {
-        return Err(illegal(format!(
-            "{name} needs the sword attack type to capture"
-        )));
+        return Err(CombatRefusal::CaptureNeedsSword { warrior: name }.into());
     }
     let cavalry = |i: WarriorId| state.warriors[i].data().base_type == Some(BaseType::Cavalry);
     if cavalry(a)
@@ -374,17 +362,17 @@ pub(super) fn check_capture(state: &Game, a: WarriorId, t: WarriorId) -> Result<
             matches!(op, EffectOp::CannotCapture)
         })
     {
-        return Err(illegal(format!("{name} cannot capture")));
+        return Err(CombatRefusal::CannotCapture { warrior: name }.into());
     }
     if cavalry(t)
         || effects::any(&state.warriors[t].abilities(), |op| {
             matches!(op, EffectOp::CannotBeCaptured)
         })
     {
-        return Err(illegal(format!(
-            "{} cannot be captured",
-            state.warriors[t].name()
-        )));
+        return Err(CombatRefusal::CannotBeCaptured {
+            target: state.named(t),
+        }
+        .into());
     }
     Ok(())
 }
@@ -503,84 +491,68 @@ pub fn check_ranged_targets(
 ) -> Result<(), RulesError> {
     let a = attack.attacker;
     let w = state.warrior(a)?;
+    let name = state.named(a);
     let data = w.data();
     if data.range == 0 {
-        return Err(illegal(format!(
-            "{} has range 0 and cannot make ranged attacks",
-            w.name()
-        )));
+        return Err(CombatRefusal::NoRange { warrior: name }.into());
     }
     if !attack.overwatch && !rules.opponents_in_contact(state, a).is_empty() {
-        return Err(illegal(format!(
-            "{} is in base contact with an opposing warrior and cannot make a ranged attack",
-            w.name()
-        )));
+        return Err(CombatRefusal::RangedInContact { warrior: name }.into());
     }
     if attack.targets.is_empty() {
-        return Err(illegal("a ranged attack needs a target"));
+        return Err(CombatRefusal::NoRangedTarget.into());
     }
     if attack.targets.len() > usize::from(data.targets) {
-        return Err(illegal(format!(
-            "{} has {} target arrow(s) but names {} targets",
-            w.name(),
-            data.targets,
-            attack.targets.len()
-        )));
+        return Err(CombatRefusal::TooManyTargets {
+            warrior: name,
+            arrows: data.targets,
+            named: attack.targets.len(),
+        }
+        .into());
     }
     if attack.precision && (attack.targets.len() != 1 || !has_type(state, a, AttackType::Bow)) {
-        return Err(illegal(
-            "precision needs the bow attack type and a single target",
-        ));
+        return Err(CombatRefusal::Precision.into());
     }
     for (n, t) in attack.targets.iter().enumerate() {
         if attack.targets[..n].contains(t) {
-            return Err(illegal(
-                "a ranged attack cannot target the same warrior twice",
-            ));
+            return Err(CombatRefusal::SameTargetTwice.into());
         }
         let tw = state.warrior(*t)?;
+        let target = state.named(*t);
         if *t == a {
-            return Err(illegal("a warrior cannot target itself"));
+            return Err(CombatRefusal::TargetsItself.into());
         }
         if tw.captive.is_some() {
-            return Err(illegal(format!(
-                "{} is a captive: only its captor can attack it",
-                tw.name()
-            )));
+            return Err(CombatRefusal::TargetIsCaptive { target }.into());
         }
         let m = matchup(state, a, *t, AttackRange::Ranged);
         let distance = geometry::distance(&w.position, &tw.position);
         if distance > f64::from(data.range) + geometry::LENGTH_SLACK {
-            return Err(illegal(format!(
-                "{} is {distance:.2} inches away, beyond {}'s range of {}",
-                tw.name(),
-                w.name(),
-                data.range
-            )));
+            return Err(CombatRefusal::OutOfRange {
+                target,
+                distance,
+                attacker: name,
+                range: data.range,
+            }
+            .into());
         }
         if !geometry::through_front_arc(&w.position, &tw.position, w.front_arc) {
-            return Err(illegal(format!(
-                "the line of fire to {} does not pass through {}'s front arc",
-                tw.name(),
-                w.name()
-            )));
+            return Err(CombatRefusal::OutsideFrontArc {
+                target,
+                attacker: name,
+            }
+            .into());
         }
         if effects::any(&tw.abilities(), |op| {
             matches!(op, EffectOp::NotRangedTarget)
         }) {
-            return Err(illegal(format!(
-                "{} cannot be the target of ranged attacks",
-                tw.name()
-            )));
+            return Err(CombatRefusal::RangedImmune { target }.into());
         }
         if has_type(state, a, AttackType::Wand)
             && effects::magic_immune(&tw.abilities())
             && !effects::breaches_magic_immunity(&w.abilities())
         {
-            return Err(illegal(format!(
-                "{} has Magic Immunity: wand ranged attacks cannot target it",
-                tw.name()
-            )));
+            return Err(CombatRefusal::MagicImmune { target }.into());
         }
         let ignore_bases = effects::any(&m.attacker, |op| {
             matches!(op, EffectOp::IgnoreBasesForLineOfFire)
@@ -594,28 +566,26 @@ pub fn check_ranged_targets(
                     continue;
                 }
                 if geometry::crosses_base(&w.position, &tw.position, &o.position) {
-                    return Err(illegal(format!(
-                        "the line of fire from {} to {} is blocked by {}",
-                        w.name(),
-                        tw.name(),
-                        o.name()
-                    )));
+                    return Err(CombatRefusal::BlockedByBase {
+                        attacker: name,
+                        target,
+                        blocker: state.named(other),
+                    }
+                    .into());
                 }
             }
         }
         if let Err(why) = terrain::line_of_fire(state, &w.position, &tw.position) {
-            return Err(illegal(format!(
-                "{} cannot target {}: {why}",
-                w.name(),
-                tw.name()
-            )));
+            return Err(CombatRefusal::BlockedByTerrain {
+                attacker: name,
+                target,
+                why,
+            }
+            .into());
         }
         let friendly = healing_amount(state, a, *t, AttackRange::Ranged).is_some();
         if !friendly && state.friendly(a, *t) {
-            return Err(illegal(format!(
-                "{} is friendly: friendly figures cannot target each other with damaging attacks",
-                tw.name()
-            )));
+            return Err(CombatRefusal::TargetIsFriendly { target }.into());
         }
         let touches_friend = state.in_play().any(|i| {
             i != a
@@ -624,11 +594,11 @@ pub fn check_ranged_targets(
                 && geometry::in_contact(&state.warriors[i].position, &tw.position)
         });
         if !friendly && touches_friend && !attack.precision {
-            return Err(illegal(format!(
-                "{} is in base contact with a warrior friendly to {}: only a precision attack may target it",
-                tw.name(),
-                w.name()
-            )));
+            return Err(CombatRefusal::TouchesFriend {
+                target,
+                attacker: name,
+            }
+            .into());
         }
     }
     Ok(())
@@ -645,17 +615,19 @@ pub fn ranged_combat(
     let free = rules.check_can_act(state, a, ActionKind::RangedCombat)?;
     state.last_hits.clear();
     if let Some(to) = attack.bound_to {
-        let name = state.warriors[a].name();
+        let name = state.named(a);
         if !effects::any(
             &state.warriors[a].abilities(),
             |op| matches!(op, EffectOp::MoveThenAttack { attack } if covers(*attack, AttackRange::Ranged)),
         ) {
-            return Err(illegal(format!("{name} does not show Bound")));
+            return Err(CombatRefusal::DoesNotShow {
+                warrior: name,
+                ability: SpecialAbility::Bound,
+            }
+            .into());
         }
         if !rules.opponents_in_contact(state, a).is_empty() {
-            return Err(illegal(format!(
-                "{name} is in base contact with an opposing warrior and cannot bound"
-            )));
+            return Err(CombatRefusal::BoundInContact { warrior: name }.into());
         }
         let go_on = rules.move_warrior(state, a, (&[], to), ActionKind::RangedCombat, ctx)?;
         if !go_on || state.warriors[a].eliminated {
@@ -669,16 +641,16 @@ pub fn ranged_combat(
             .iter()
             .any(|x| x.meta().handler == Some(Handler::Overwatch));
         if !watches || !attack.targets.is_empty() || attack.bound_to.is_some() {
-            return Err(illegal(format!(
-                "Overwatch needs a warrior showing it and names no target (it has {})",
-                w.name()
-            )));
+            return Err(CombatRefusal::Overwatch {
+                warrior: state.named(a),
+            }
+            .into());
         }
         if w.data().range == 0 || !rules.opponents_in_contact(state, a).is_empty() {
-            return Err(illegal(format!(
-                "{} cannot be given a ranged combat action now",
-                w.name()
-            )));
+            return Err(CombatRefusal::OverwatchCannotFire {
+                warrior: state.named(a),
+            }
+            .into());
         }
         state.warriors[a].overwatch = true;
         return finish_attack(rules, state, a, free, ctx);
@@ -706,7 +678,7 @@ pub fn ranged_combat(
                 .opponents_in_contact(state, attack.targets[0])
                 .is_empty()
             {
-                return Err(illegal("the target of Magic Healing may not be in base contact with an opposing warrior"));
+                return Err(CombatRefusal::HealTargetInContact.into());
             }
             heal_attack(rules, state, a, attack.targets[0], amount, ctx)?;
             return finish_attack(rules, state, a, free, ctx);

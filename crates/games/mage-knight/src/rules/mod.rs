@@ -6,6 +6,7 @@
 //! name a card. An ability acts from the click its warrior's dial shows now.
 //!
 //! - [`state`]: warriors, players, events, errors;
+//! - [`refusal`]: why the rules refuse an action, as data ([`RulesError::Illegal`]);
 //! - [`geometry`]: bases, contact, arcs, line of fire in inches;
 //! - [`effects`]: reading the abilities' effect operations;
 //! - [`combat`]: attack and defense values, the hit test, damage (shared with [`crate::calc`]);
@@ -36,6 +37,7 @@ pub mod movement;
 pub mod phases;
 pub mod play;
 pub mod reanimate;
+pub mod refusal;
 pub mod resolve;
 pub mod scenario;
 pub mod special;
@@ -45,5 +47,6 @@ pub mod terrain;
 pub use actions::{Action, MageKnightRules};
 pub use attack::{CloseAttack, RangedAttack};
 pub use combat::Matchup;
+pub use refusal::Refusal;
 pub use scenario::MageKnightScenarios;
 pub use state::{Event, Game, Player, RulesError, Warrior, WarriorId, Warriors};

@@ -10,8 +10,9 @@ use super::content::{self, ActionKind, EffectOp, Handler, SpecialAbility, Timing
 use super::dial;
 use super::effects;
 use super::geometry;
+use super::refusal::{ActionRefusal, MoveRefusal, SpecialRefusal};
 use super::special;
-use super::state::{illegal, Event, Game, RulesError, WarriorId};
+use super::state::{Event, Game, RulesError, WarriorId};
 use super::terrain;
 
 impl MageKnightRules {
@@ -66,20 +67,22 @@ impl MageKnightRules {
         let flies = abilities.contains(&SpecialAbility::Flight) && captive.is_none();
         let speed = terrain::move_speed(state, &w.position, speed, flies);
         if length > speed + geometry::LENGTH_SLACK {
-            return Err(illegal(format!(
-                "{} moves {length:.2} inches but its speed is {speed}",
-                w.name()
-            )));
+            return Err(MoveRefusal::TooLong {
+                warrior: state.named(warrior),
+                length,
+                speed,
+            }
+            .into());
         }
-        terrain::check_path(state, w.name(), &path, flies)?;
+        terrain::check_path(state, warrior, &path, flies)?;
         if let (Some(c), Some(at)) = (captive, captive_to) {
             if let Some(t) = terrain::blocked_at(state, &at) {
-                return Err(illegal(format!(
-                    "{}'s captive {} cannot end the move over {} terrain",
-                    w.name(),
-                    state.warriors[c].name(),
-                    t.kind.name()
-                )));
+                return Err(MoveRefusal::CaptiveOverTerrain {
+                    captor: state.named(warrior),
+                    captive: state.named(c),
+                    kind: t.kind,
+                }
+                .into());
             }
         }
         for other in state
@@ -89,31 +92,31 @@ impl MageKnightRules {
             let o = &state.warriors[other].position;
             if let (Some(c), Some(at)) = (captive, captive_to) {
                 if geometry::overlaps(o, &at) {
-                    return Err(illegal(format!(
-                        "{}'s captive {} cannot end the move on {}'s base",
-                        w.name(),
-                        state.warriors[c].name(),
-                        state.warriors[other].name()
-                    )));
+                    return Err(MoveRefusal::CaptiveOnBase {
+                        captor: state.named(warrior),
+                        captive: state.named(c),
+                        other: state.named(other),
+                    }
+                    .into());
                 }
             }
             if geometry::overlaps(o, &to) {
-                return Err(illegal(format!(
-                    "{} cannot end its move on {}'s base",
-                    w.name(),
-                    state.warriors[other].name()
-                )));
+                return Err(MoveRefusal::EndsOnBase {
+                    warrior: state.named(warrior),
+                    other: state.named(other),
+                }
+                .into());
             }
             if !flies
                 && path
                     .windows(2)
                     .any(|p| geometry::crosses_base(&p[0], &p[1], o))
             {
-                return Err(illegal(format!(
-                    "{}'s path crosses {}'s base",
-                    w.name(),
-                    state.warriors[other].name()
-                )));
+                return Err(MoveRefusal::CrossesBase {
+                    warrior: state.named(warrior),
+                    other: state.named(other),
+                }
+                .into());
             }
         }
         if effects::any(&abilities, |op| {
@@ -123,11 +126,11 @@ impl MageKnightRules {
                 state.opposing(*i, warrior)
                     && geometry::in_contact(&state.warriors[*i].position, &to)
             }) {
-                return Err(illegal(format!(
-                    "{} is Demoralized and cannot move into base contact with {}",
-                    w.name(),
-                    state.warriors[o].name()
-                )));
+                return Err(MoveRefusal::Demoralized {
+                    warrior: state.named(warrior),
+                    opponent: state.named(o),
+                }
+                .into());
             }
         }
         let touching: Vec<WarriorId> = self.opponents_in_contact(state, warrior);
@@ -305,16 +308,17 @@ impl MageKnightRules {
         if let Some((a, _)) =
             effects::ops(&w.abilities()).find(|(_, op)| matches!(op, EffectOp::NoDoubleTime))
         {
-            return Err(illegal(format!(
-                "{} shows {a} and cannot use double-time",
-                w.name()
-            )));
+            return Err(MoveRefusal::NoDoubleTime {
+                warrior: state.named(warrior),
+                ability: a,
+            }
+            .into());
         }
         if !self.opponents_in_contact(state, warrior).is_empty() {
-            return Err(illegal(format!(
-                "{} is in base contact with an opposing warrior and cannot use double-time",
-                w.name()
-            )));
+            return Err(MoveRefusal::DoubleTimeInContact {
+                warrior: state.named(warrior),
+            }
+            .into());
         }
         let speed = move_speed(state, warrior) * u32::from(content::DOUBLE_TIME_FACTOR);
         let at = (f64::from(speed), ActionKind::Move);
@@ -356,10 +360,11 @@ impl MageKnightRules {
             if let Some((a, _)) = effects::ops(&w.abilities())
                 .find(|(_, op)| matches!(op, EffectOp::NoMovementFormation))
             {
-                return Err(illegal(format!(
-                    "{} shows {a} and cannot be part of a movement formation",
-                    w.name()
-                )));
+                return Err(SpecialRefusal::NoMovementFormation {
+                    warrior: state.named(*m),
+                    ability: a,
+                }
+                .into());
             }
         }
         for (m, _, end) in &moves {
@@ -367,10 +372,10 @@ impl MageKnightRules {
                 .iter()
                 .any(|(o, _, other_end)| o != m && geometry::in_contact(end, other_end));
             if !touches {
-                return Err(illegal(format!(
-                    "{} must end the formation's move in base contact with another member",
-                    state.warriors[*m].name()
-                )));
+                return Err(SpecialRefusal::FormationEndsApart {
+                    warrior: state.named(*m),
+                }
+                .into());
             }
         }
         let speed_of = |m: WarriorId| f64::from(move_speed(state, m));
@@ -446,20 +451,23 @@ impl MageKnightRules {
             .iter()
             .any(|a| a.meta().handler == Some(Handler::StrongFlier))
         {
-            return Err(illegal(format!("{} does not show Strong Flier", w.name())));
+            return Err(SpecialRefusal::NoStrongFlier {
+                warrior: state.named(warrior),
+            }
+            .into());
         }
         if friend == warrior || !state.friendly(warrior, friend) || f.acted_this_turn {
-            return Err(illegal(format!(
-                "{} is not a friend that has not been given an action this turn",
-                f.name()
-            )));
+            return Err(SpecialRefusal::NotACarriableFriend {
+                friend: state.named(friend),
+            }
+            .into());
         }
         if !geometry::in_contact(&w.position, &f.position) {
-            return Err(illegal(format!(
-                "{} is not in base contact with {}",
-                f.name(),
-                w.name()
-            )));
+            return Err(SpecialRefusal::NotInContact {
+                other: state.named(friend),
+                warrior: state.named(warrior),
+            }
+            .into());
         }
         Ok(())
     }
@@ -476,19 +484,19 @@ impl MageKnightRules {
     ) -> Result<(), RulesError> {
         let w = &state.warriors[warrior];
         if !geometry::in_contact(&w.position, &at) {
-            return Err(illegal(format!(
-                "the carried figure must end in base contact with {}",
-                w.name()
-            )));
+            return Err(SpecialRefusal::CarriedApart {
+                warrior: state.named(warrior),
+            }
+            .into());
         }
         if let Some(o) = state
             .in_play()
             .find(|i| *i != friend && geometry::overlaps(&state.warriors[*i].position, &at))
         {
-            return Err(illegal(format!(
-                "the carried figure cannot end on {}'s base",
-                state.warriors[o].name()
-            )));
+            return Err(SpecialRefusal::CarriedOnBase {
+                other: state.named(o),
+            }
+            .into());
         }
         let f = &mut state.warriors[friend];
         f.position = at;
@@ -518,40 +526,41 @@ impl MageKnightRules {
     ) -> Result<(), RulesError> {
         let (w, t) = (state.warrior(warrior)?, state.warrior(target)?);
         if target == warrior {
-            return Err(illegal("Magic Levitation moves another figure"));
+            return Err(SpecialRefusal::LevitatesItself.into());
         }
         if !geometry::in_contact(&w.position, &t.position) {
-            return Err(illegal(format!(
-                "{} is not in base contact with {}",
-                t.name(),
-                w.name()
-            )));
+            return Err(SpecialRefusal::NotInContact {
+                other: state.named(target),
+                warrior: state.named(warrior),
+            }
+            .into());
         }
         if t.acted_this_turn {
-            return Err(illegal(format!(
-                "{} was already given an action this turn",
-                t.name()
-            )));
+            return Err(SpecialRefusal::LevitatedActed {
+                target: state.named(target),
+            }
+            .into());
         }
         if effects::magic_immune(&t.abilities()) {
-            return Err(illegal(format!("{} has Magic Immunity", t.name())));
+            return Err(SpecialRefusal::LevitatedImmune {
+                target: state.named(target),
+            }
+            .into());
         }
         let distance = geometry::distance(&t.position, &to);
         let limit = f64::from(content::MAGIC_LEVITATION_DISTANCE);
         if distance > limit + geometry::LENGTH_SLACK {
-            return Err(illegal(format!(
-                "Magic Levitation moves a figure at most {limit} inches, not {distance:.2}"
-            )));
+            return Err(SpecialRefusal::LevitationTooFar { limit, distance }.into());
         }
         if let Some(o) = state
             .in_play()
             .find(|i| *i != target && geometry::overlaps(&state.warriors[*i].position, &to))
         {
-            return Err(illegal(format!(
-                "{} cannot end on {}'s base",
-                t.name(),
-                state.warriors[o].name()
-            )));
+            return Err(SpecialRefusal::LevitatedOnBase {
+                target: state.named(target),
+                other: state.named(o),
+            }
+            .into());
         }
         let t = &mut state.warriors[target];
         t.position = to;
@@ -593,12 +602,12 @@ impl MageKnightRules {
             })
             .collect();
         for t in terrifiers {
-            let (mover_name, terrifier) = (state.warriors[mover].name(), state.warriors[t].name());
-            let refused = illegal(format!(
-                "{mover_name} is terrified and cannot move into base contact with {terrifier} this turn"
-            ));
             if state.terrified.contains(&(mover, t)) {
-                return Err(refused);
+                return Err(MoveRefusal::Terrified {
+                    mover: state.named(mover),
+                    terrifier: state.named(t),
+                }
+                .into());
             }
             // A cavalry unit rolls once for the mount and once for the rider; either failing
             // stops the move (rules p.21).
@@ -697,20 +706,20 @@ impl MageKnightRules {
     ) -> Result<(), RulesError> {
         let w = state.warrior(warrior)?;
         if w.owner != state.active {
-            return Err(RulesError::NotYourTurn(w.name().to_string()));
+            return Err(RulesError::NotYourTurn(state.named(warrior)));
         }
         let free_facing = w
             .abilities()
             .iter()
             .any(|a| matches!(a.meta().handler, Some(Handler::Nimble | Handler::Sniper)));
         if !free_facing {
-            return Err(illegal(format!(
-                "{} shows no ability that changes facing without an action",
-                w.name()
-            )));
+            return Err(ActionRefusal::NoFreeFacing {
+                warrior: state.named(warrior),
+            }
+            .into());
         }
         if !facing.is_finite() {
-            return Err(illegal("a facing is a number of degrees"));
+            return Err(ActionRefusal::FacingNotANumber.into());
         }
         let w = &mut state.warriors[warrior];
         w.position.facing = facing.rem_euclid(360.0);

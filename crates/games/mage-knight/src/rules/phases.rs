@@ -12,8 +12,9 @@ use super::dial;
 use super::effects;
 use super::geometry;
 use super::reanimate;
+use super::refusal::ActionRefusal;
 use super::special;
-use super::state::{illegal, Event, Game, RulesError, WarriorId};
+use super::state::{Event, Game, RulesError, WarriorId};
 
 impl MageKnightRules {
     /// The end phase of the active player, then the next player's command phase.
@@ -23,7 +24,7 @@ impl MageKnightRules {
         ctx: &mut Ctx<'_, Event>,
     ) -> Result<(), RulesError> {
         if state.over {
-            return Err(illegal("the game is over"));
+            return Err(ActionRefusal::GameOver.into());
         }
         players_out(state, ctx);
         reanimate::remove_revenants(state, state.active, ctx);

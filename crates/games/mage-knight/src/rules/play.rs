@@ -27,9 +27,8 @@ use super::actions::{Action, MageKnightRules};
 use super::content::{self, ActionKind};
 use super::dial;
 use super::geometry;
-use super::state::{
-    illegal, Event, Game, Objective, Player, RulesError, Warrior, WarriorId, Warriors,
-};
+use super::refusal::SetupRefusal;
+use super::state::{Event, Game, Objective, Player, RulesError, Warrior, WarriorId, Warriors};
 use crate::army::ArmyFile;
 
 /// The side of the standard square battlefield, in inches (3 feet).
@@ -230,10 +229,10 @@ impl Playable for MageKnightRules {
 
     fn setup(&self, armies: &[ArmyFile], ctx: &mut Ctx<'_, Event>) -> Result<Game, RulesError> {
         if armies.len() != 2 {
-            return Err(RulesError::Illegal(format!(
-                "a standard game seats two players, not {}",
-                armies.len()
-            )));
+            return Err(SetupRefusal::Seats {
+                players: armies.len(),
+            }
+            .into());
         }
         let (first, rolls) = loop {
             let rolls = [self.roll_2d6(ctx)?, self.roll_2d6(ctx)?];
@@ -253,11 +252,12 @@ impl Playable for MageKnightRules {
             .collect::<Vec<_>>();
         if let Some(map) = &self.map {
             if map.width != BATTLEFIELD_INCHES || map.height != BATTLEFIELD_INCHES {
-                return Err(RulesError::Illegal(format!(
-                    "set-up plays on the standard {BATTLEFIELD_INCHES} by {BATTLEFIELD_INCHES} \
-                     inch battlefield; this map is {} by {}",
-                    map.width, map.height
-                )));
+                return Err(SetupRefusal::MapSize {
+                    standard: BATTLEFIELD_INCHES,
+                    width: map.width,
+                    height: map.height,
+                }
+                .into());
             }
         }
         let terrain = self
@@ -316,10 +316,7 @@ impl Playable for MageKnightRules {
                     // Spots whose base would overlap blocking terrain or a chasm are skipped.
                     let position = loop {
                         let spot = deployment_spot(seat, n).ok_or_else(|| {
-                            RulesError::Illegal(format!(
-                                "player {}'s army does not fit in its deployment area",
-                                owner.0
-                            ))
+                            RulesError::from(SetupRefusal::ArmyTooLarge { player: owner.0 })
                         })?;
                         n += 1;
                         if !blocked(&spot) {
@@ -329,7 +326,7 @@ impl Playable for MageKnightRules {
                     let start = dial::start_click(entry.warrior.dial);
                     warriors
                         .add(Warrior::deployed(card, owner, position, start))
-                        .ok_or_else(|| illegal("too many warriors for one game"))?;
+                        .ok_or(SetupRefusal::TooManyWarriors)?;
                 }
             }
         }

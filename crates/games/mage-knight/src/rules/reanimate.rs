@@ -10,7 +10,8 @@ use grimoire_engine::{Ctx, TablePoint};
 use super::actions::{is_demoralized, MageKnightRules};
 use super::content::{self, Faction, Handler};
 use super::geometry;
-use super::state::{illegal, Event, Game, RulesError, WarriorId};
+use super::refusal::SpecialRefusal;
+use super::state::{Event, Game, RulesError, WarriorId};
 
 /// Checks that eliminated figure `target` may come back at `to`, for `warrior`'s reanimation
 /// ability: eliminated, not removed from the game, and a free place.
@@ -20,20 +21,20 @@ fn check_target(state: &Game, target: WarriorId, to: &TablePoint) -> Result<(), 
         .get(target)
         .ok_or(RulesError::NoSuchWarrior(target))?;
     if !t.eliminated || t.removed {
-        return Err(illegal(format!(
-            "{} is not an eliminated figure that can come back",
-            t.name()
-        )));
+        return Err(SpecialRefusal::NotEliminated {
+            target: state.named(target),
+        }
+        .into());
     }
     if let Some(o) = state
         .in_play()
         .find(|i| geometry::overlaps(&state.warriors[*i].position, to))
     {
-        return Err(illegal(format!(
-            "{} cannot be placed on {}'s base",
-            t.name(),
-            state.warriors[o].name()
-        )));
+        return Err(SpecialRefusal::PlacedOnBase {
+            target: state.named(target),
+            other: state.named(o),
+        }
+        .into());
     }
     Ok(())
 }
@@ -75,41 +76,40 @@ pub fn reanimate(
     check_target(state, target, &to)?;
     let w = &state.warriors[warrior];
     let t = &state.warriors[target];
-    let name = w.name();
+    let name = state.named(warrior);
     if handler != Handler::Revenant && !rules.opponents_in_contact(state, warrior).is_empty() {
-        return Err(illegal(format!(
-            "{name} is in base contact with an opposing figure and cannot reanimate"
-        )));
+        return Err(SpecialRefusal::ReanimatorInContact { warrior: name }.into());
     }
     match handler {
         Handler::Necromancy | Handler::Summon => {
             if t.owner != w.owner {
-                return Err(illegal(format!("{} is not one of your figures", t.name())));
+                return Err(SpecialRefusal::NotYourFigure {
+                    target: state.named(target),
+                }
+                .into());
             }
             if !geometry::in_contact(&w.position, &to) {
-                return Err(illegal(format!(
-                    "{} must come back in base contact with {name}",
-                    t.name()
-                )));
+                return Err(SpecialRefusal::ComesBackApart {
+                    target: state.named(target),
+                    warrior: name,
+                }
+                .into());
             }
         }
         _ => {
             if state.player(w.owner)?.actions_used > 0 {
-                return Err(illegal(
-                    "Revenant is used at the beginning of the command phase, before any other action",
-                ));
+                return Err(SpecialRefusal::RevenantLate.into());
             }
             if is_demoralized(state, warrior) {
-                return Err(illegal(format!(
-                    "{name} is Demoralized and cannot use Revenant"
-                )));
+                return Err(SpecialRefusal::RevenantDemoralized { warrior: name }.into());
             }
             let reach = geometry::distance(&w.position, &to);
             if reach > f64::from(content::REVENANT_RANGE) + geometry::LENGTH_SLACK {
-                return Err(illegal(format!(
-                    "a Revenant figure is placed within {} inches, not {reach:.2}",
-                    content::REVENANT_RANGE
-                )));
+                return Err(SpecialRefusal::RevenantTooFar {
+                    range: content::REVENANT_RANGE,
+                    reach,
+                }
+                .into());
             }
         }
     }
@@ -117,9 +117,7 @@ pub fn reanimate(
         Handler::Summon => {
             let spawn = t.data().factions.contains(&Faction::MageSpawn);
             if !spawn || t.data().point_value > w.data().point_value {
-                return Err(illegal(format!(
-                    "Summon brings back a Mage Spawn figure worth no more than {name}"
-                )));
+                return Err(SpecialRefusal::SummonTooCostly { warrior: name }.into());
             }
             place(state, target, to, 0, ctx);
         }

@@ -10,8 +10,9 @@ use super::combat::{roll_result, Matchup};
 use super::content::{self, ActionKind, AttackRange, AttackType, Handler};
 use super::dial;
 use super::geometry;
+use super::refusal::SpecialRefusal;
 use super::resolve::{after_hits, record_roll, resolve, roll_against, roll_attack};
-use super::state::{illegal, Event, Game, RulesError, WarriorId};
+use super::state::{Event, Game, RulesError, WarriorId};
 
 /// Counterattack: each target the close attack missed whose front arc touches the attacker may
 /// strike back at once, without an action or a token (its controller chooses).
@@ -77,10 +78,10 @@ pub fn shockwave(
     let w = &state.warriors[a];
     let range = u32::from(w.data().range);
     if range == 0 {
-        return Err(illegal(format!(
-            "{} has range 0: Shockwave has no area",
-            w.name()
-        )));
+        return Err(SpecialRefusal::NoShockwaveArea {
+            warrior: state.named(a),
+        }
+        .into());
     }
     let radius = f64::from(range.div_ceil(2));
     let at = w.position;
@@ -151,9 +152,7 @@ pub fn check_formation(state: &Game, members: &[WarriorId]) -> Result<(), RulesE
         usize::from(content::FORMATION_MAX_MEMBERS),
     );
     if !(min..=max).contains(&count) || (1..count).any(|i| members[..i].contains(&members[i])) {
-        return Err(illegal(format!(
-            "a formation has {min} to {max} different warriors, not {count}"
-        )));
+        return Err(SpecialRefusal::FormationSize { min, max, count }.into());
     }
     // Fact: a member with it has every friend's faction symbols.
     let has_fact = |m: WarriorId| {
@@ -179,32 +178,33 @@ pub fn check_formation(state: &Game, members: &[WarriorId]) -> Result<(), RulesE
             .collect(),
     };
     if shared.is_empty() && !plain.is_empty() {
-        return Err(illegal(
-            "the members of a formation must share a faction symbol",
-        ));
+        return Err(SpecialRefusal::NoSharedFaction.into());
     }
     for m in members {
         let w = state.warrior(*m)?;
         if w.owner != state.warriors[members[0]].owner {
-            return Err(illegal(format!("{} is not one of your warriors", w.name())));
+            return Err(SpecialRefusal::NotYourWarrior {
+                warrior: state.named(*m),
+            }
+            .into());
         }
         if w.abilities()
             .iter()
             .any(|x| x.meta().handler == Some(Handler::Frenzy))
         {
-            return Err(illegal(format!(
-                "{} has Frenzy and cannot be part of a formation",
-                w.name()
-            )));
+            return Err(SpecialRefusal::FrenzyInFormation {
+                warrior: state.named(*m),
+            }
+            .into());
         }
         let touches = members
             .iter()
             .any(|o| o != m && geometry::in_contact(&state.warriors[*o].position, &w.position));
         if !touches {
-            return Err(illegal(format!(
-                "{} is not in base contact with another member of the formation",
-                w.name()
-            )));
+            return Err(SpecialRefusal::FormationApart {
+                warrior: state.named(*m),
+            }
+            .into());
         }
     }
     Ok(())
@@ -225,14 +225,10 @@ pub(super) fn formation(
     members.extend(attack.formation.iter().copied());
     check_formation(state, &members)?;
     let [t] = attack.targets[..] else {
-        return Err(illegal(
-            "a ranged combat formation attacks a single warrior",
-        ));
+        return Err(SpecialRefusal::FormationTargets.into());
     };
     if !state.opposing(a, t) || attack.confuse_to.is_some() || attack.bound_to.is_some() {
-        return Err(illegal(
-            "a ranged combat formation makes a plain damaging attack on one opponent",
-        ));
+        return Err(SpecialRefusal::FormationPlainAttack.into());
     }
     for m in &members[1..] {
         rules.check_can_act(state, *m, ActionKind::RangedCombat)?;
@@ -373,7 +369,7 @@ pub(super) fn magic_confusion(
 ) -> Result<(), RulesError> {
     let a = attack.attacker;
     let [t] = attack.targets[..] else {
-        return Err(illegal("Magic Confusion has a single target"));
+        return Err(SpecialRefusal::ConfusionTargets.into());
     };
     let m = matchup(state, a, t, AttackRange::Ranged);
     let confuses = m
@@ -381,22 +377,22 @@ pub(super) fn magic_confusion(
         .iter()
         .any(|x| x.meta().handler == Some(Handler::MagicConfusion));
     if !confuses {
-        return Err(illegal(format!(
-            "{} cannot use Magic Confusion on {}",
-            state.warriors[a].name(),
-            state.warriors[t].name()
-        )));
+        return Err(SpecialRefusal::CannotConfuse {
+            attacker: state.named(a),
+            target: state.named(t),
+        }
+        .into());
     }
     if !state.opposing(a, t) {
-        return Err(illegal("Magic Confusion targets an opposing figure"));
+        return Err(SpecialRefusal::ConfusionFriendly.into());
     }
     if let Some(f) = state.in_play().find(|i| {
         *i != t && state.friendly(*i, a) && geometry::in_contact(&state.warriors[*i].position, &to)
     }) {
-        return Err(illegal(format!(
-            "a confused figure cannot be moved into base contact with {}",
-            state.warriors[f].name()
-        )));
+        return Err(SpecialRefusal::ConfusedIntoFriend {
+            friend: state.named(f),
+        }
+        .into());
     }
     let mut m = m;
     let tw = &state.warriors[t];

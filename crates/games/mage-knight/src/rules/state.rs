@@ -7,6 +7,7 @@ use grimoire_engine::{ChoiceError, DiceError, NotModelled, NotModelledLog, Playe
 use serde::Serialize;
 
 use super::content::{self, AttackType, Card, Click, SpecialAbility};
+use super::refusal::{Named, Refusal};
 use crate::catalog::Catalog;
 
 /// One warrior on the table.
@@ -475,9 +476,14 @@ impl Game {
     pub fn warrior(&self, index: WarriorId) -> Result<&Warrior, RulesError> {
         match self.warriors.get(index) {
             None => Err(RulesError::NoSuchWarrior(index)),
-            Some(w) if w.eliminated => Err(RulesError::Eliminated(w.name().to_string())),
+            Some(w) if w.eliminated => Err(RulesError::Eliminated(self.named(index))),
             Some(w) => Ok(w),
         }
+    }
+
+    /// The warrior `id` as a refusal names it (eliminated or not).
+    pub fn named(&self, id: WarriorId) -> Named {
+        Named::of(&self.warriors, id)
     }
 
     /// Indices of the warriors in play.
@@ -653,8 +659,8 @@ impl fmt::Display for Event {
 impl Event {
     /// The event in words a player reads, warriors by their names in `warriors`.
     pub fn describe(&self, warriors: &Warriors) -> String {
-        struct Named<'a>(&'a Event, &'a Warriors);
-        impl fmt::Display for Named<'_> {
+        struct Described<'a>(&'a Event, &'a Warriors);
+        impl fmt::Display for Described<'_> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 self.0.write(f, &|id| {
                     self.1
@@ -663,7 +669,7 @@ impl Event {
                 })
             }
         }
-        Named(self, warriors).to_string()
+        Described(self, warriors).to_string()
     }
 
     fn write(&self, f: &mut fmt::Formatter<'_>, name: &dyn Fn(WarriorId) -> String) -> fmt::Result {
@@ -871,15 +877,13 @@ pub enum RulesError {
     /// No such warrior.
     NoSuchWarrior(WarriorId),
     /// The warrior is eliminated.
-    Eliminated(String),
+    Eliminated(Named),
     /// It is not the warrior's controller's turn.
-    NotYourTurn(String),
+    NotYourTurn(Named),
     /// The player has no actions left this turn.
     NoActionsLeft,
-    /// The warrior already acted this turn, or holds two tokens.
-    CannotAct(String),
-    /// The action breaks a rule (the message says which).
-    Illegal(String),
+    /// The action breaks a rule ([`Refusal`] says which).
+    Illegal(Refusal),
     /// A Terrify roll stopped a move into base contact: the action is undone and spends
     /// nothing, but the roll happened and the refusal holds for the rest of the turn
     /// ([`super::MageKnightRules`]'s `apply` turns this into a successful attempt).
@@ -905,7 +909,6 @@ impl fmt::Display for RulesError {
             RulesError::Eliminated(n) => write!(f, "{n} is eliminated"),
             RulesError::NotYourTurn(n) => write!(f, "{n} is not controlled by the active player"),
             RulesError::NoActionsLeft => write!(f, "the player has no actions left this turn"),
-            RulesError::CannotAct(why) => write!(f, "{why}"),
             RulesError::Illegal(why) => write!(f, "{why}"),
             RulesError::Terrified { roll, .. } => write!(
                 f,
@@ -926,15 +929,16 @@ impl From<DiceError> for RulesError {
     }
 }
 
+impl From<Refusal> for RulesError {
+    fn from(r: Refusal) -> Self {
+        RulesError::Illegal(r)
+    }
+}
+
 impl From<ChoiceError> for RulesError {
     fn from(e: ChoiceError) -> Self {
         RulesError::Choice(e)
     }
-}
-
-/// An illegal-action error with a message.
-pub fn illegal(message: impl Into<String>) -> RulesError {
-    RulesError::Illegal(message.into())
 }
 
 /// Looks a warrior of `catalog` up by name (ignoring case), with a suggestion when it is

@@ -18,7 +18,8 @@
 use grimoire_engine::TablePoint;
 
 use super::geometry;
-use super::state::{illegal, Game, RulesError};
+use super::refusal::{FireBlock, MoveRefusal};
+use super::state::{Game, RulesError, WarriorId};
 use crate::map::Terrain;
 
 /// How finely a movement path is walked for the hindering and elevated stopping rules (inches).
@@ -26,13 +27,6 @@ pub const PATH_STEP: f64 = 0.05;
 
 /// The defense modifier the hindering terrain modifier and the height advantage give.
 const TERRAIN_DEFENSE_MODIFIER: i32 = 1;
-
-fn label(t: &Terrain) -> String {
-    match &t.name {
-        Some(name) => format!("{} ({} terrain)", name, t.kind.name()),
-        None => format!("{} terrain", t.kind.name()),
-    }
-}
 
 /// The speed a move from `start` may use: halved (rounded up) when the base starts over
 /// hindering terrain, unless it flies.
@@ -60,10 +54,11 @@ pub fn blocked_at<'g>(state: &'g Game, p: &TablePoint) -> Option<&'g Terrain> {
         .find(|t| t.kind.blocks_movement() && t.overlaps_base(p, r))
 }
 
-/// Whether a move along `path` (its first point the start) is allowed by the terrain.
+/// Whether a move of `warrior` along `path` (its first point the start) is allowed by the
+/// terrain.
 pub fn check_path(
     state: &Game,
-    name: &str,
+    warrior: WarriorId,
     path: &[TablePoint],
     flies: bool,
 ) -> Result<(), RulesError> {
@@ -72,17 +67,22 @@ pub fn check_path(
         return Ok(());
     };
     if let Some(t) = blocked_at(state, end) {
-        return Err(illegal(format!(
-            "{name} cannot end its move with its base over {}",
-            label(t)
-        )));
+        return Err(MoveRefusal::EndsOverTerrain {
+            warrior: state.named(warrior),
+            terrain: t.into(),
+        }
+        .into());
     }
     if flies {
         return Ok(());
     }
     for t in state.terrain.iter().filter(|t| t.kind.blocks_movement()) {
         if path.windows(2).any(|p| t.crossed_by(&p[0], &p[1])) {
-            return Err(illegal(format!("{name}'s path crosses {}", label(t))));
+            return Err(MoveRefusal::CrossesTerrain {
+                warrior: state.named(warrior),
+                terrain: t.into(),
+            }
+            .into());
         }
     }
     let starts_over_clear = !state
@@ -116,20 +116,22 @@ pub fn check_path(
                 if let Some(t) = state.terrain.iter().find(|t| {
                     starts_over_clear && t.kind.hinders_movement() && t.contains_base(&p, r)
                 }) {
-                    return Err(illegal(format!(
-                        "{name}'s base is completely inside {} {here:.2} inches along its path: \
-                         a move from clear terrain ends there",
-                        label(t)
-                    )));
+                    return Err(MoveRefusal::StopsInHindering {
+                        warrior: state.named(warrior),
+                        terrain: t.into(),
+                        at: here,
+                    }
+                    .into());
                 }
                 if let Some(t) = state.terrain.iter().enumerate().find_map(|(i, t)| {
                     (t.elevated && !started_on[i] && t.occupied_by(&p)).then_some(t)
                 }) {
-                    return Err(illegal(format!(
-                        "{name} occupies elevated {} {here:.2} inches along its path: a move \
-                         ends as soon as it occupies elevated terrain",
-                        label(t)
-                    )));
+                    return Err(MoveRefusal::StopsOnElevated {
+                        warrior: state.named(warrior),
+                        terrain: t.into(),
+                        at: here,
+                    }
+                    .into());
                 }
             }
             i += 1.0;
@@ -141,19 +143,15 @@ pub fn check_path(
 
 /// The line of fire from an attacker at `from` to a target at `to` through the terrain: the
 /// defense modifier it gives the target, or why it is blocked.
-pub fn line_of_fire(state: &Game, from: &TablePoint, to: &TablePoint) -> Result<i32, String> {
+pub fn line_of_fire(state: &Game, from: &TablePoint, to: &TablePoint) -> Result<i32, FireBlock> {
     let r = geometry::base_radius();
     let occupies = |t: &Terrain, p: &TablePoint| t.occupied_by(p);
     for t in &state.terrain {
         if t.kind.blocks_fire() && t.crossed_by(from, to) {
-            return Err(format!("the line of fire crosses {}", label(t)));
+            return Err(FireBlock::Crosses(t.into()));
         }
         if t.elevated && !occupies(t, from) && !occupies(t, to) && t.crossed_by(from, to) {
-            return Err(format!(
-                "the line of fire crosses elevated {} that neither the attacker nor the target \
-                 occupies",
-                label(t)
-            ));
+            return Err(FireBlock::Elevated(t.into()));
         }
     }
     let attacker_elevated = state
