@@ -107,13 +107,13 @@ pub struct ObjectKeys {
     pub strike_cost: Option<Twenty>,
     /// Damage type of its ATK.
     #[serde(default)]
-    pub damage_type: Option<String>,
+    pub damage_type: Option<DamageType>,
     /// Keywords (codex names) on top of the card's.
     #[serde(default)]
-    pub keywords: Few<String, MAX_PER_OBJECT>,
+    pub keywords: Few<Keyword, MAX_PER_OBJECT>,
     /// Type-line tags (codex text, `"Trinket (2)"`) on top of the card's.
     #[serde(default)]
-    pub tags: Few<String, MAX_PER_OBJECT>,
+    pub tags: Few<TypeTag, MAX_PER_OBJECT>,
     /// Effect operations of the object (the card's powers, in the codex vocabulary).
     #[serde(default)]
     pub effects: Few<EffectOp, MAX_PER_OBJECT>,
@@ -163,7 +163,7 @@ pub struct DealStep {
     pub amount: Damage,
     /// Damage type; absent: typeless.
     #[serde(default)]
-    pub damage_type: Option<String>,
+    pub damage_type: Option<DamageType>,
     /// Counts as combat damage.
     #[serde(default)]
     pub combat: bool,
@@ -399,15 +399,11 @@ fn printed(catalog: &Catalog, keys: &ObjectKeys) -> Result<Printed, String> {
     if let Some(v) = keys.strike_cost {
         card.strike_cost = v.get();
     }
-    if let Some(t) = &keys.damage_type {
-        card.damage_type = Some(parse::<DamageType>("damage type", t)?);
+    if let Some(damage_type) = keys.damage_type {
+        card.damage_type = Some(damage_type);
     }
-    for k in &keys.keywords {
-        card.keywords.push(parse::<Keyword>("keyword", k)?);
-    }
-    for t in &keys.tags {
-        card.tags.push(parse::<TypeTag>("tag", t)?);
-    }
+    card.keywords.extend(keys.keywords.items().iter().copied());
+    card.tags.extend(keys.tags.items().iter().copied());
     // An object's `effects` replace what its card's typed abilities lowered to, so that a
     // scenario states exactly the operations it plays.
     if !keys.effects.items().is_empty() {
@@ -496,11 +492,7 @@ impl WowScenarios {
                     .map(|t| obj(t))
                     .collect::<Result<_, _>>()?,
                 amount: d.amount.get(),
-                damage_type: d
-                    .damage_type
-                    .as_deref()
-                    .map(|t| parse::<DamageType>("damage type", t))
-                    .transpose()?,
+                damage_type: d.damage_type,
                 combat: d.combat,
             }));
         }
