@@ -149,10 +149,19 @@ fn category_items(game: &Game, category: &CategoryDef) -> TokenStream {
     let display_body = if category.entries.is_empty() {
         quote!(match *self {})
     } else {
-        let arms = category.entries.iter().map(display_arm);
+        // An entry whose card text is its template (no parameter) is written from the
+        // metadata table: one arm for all of them instead of one each.
+        let (plain, with_params): (Vec<&Entry>, Vec<&Entry>) = category
+            .entries
+            .iter()
+            .partition(|entry| is_plain_text(entry));
+        let arms = with_params.into_iter().map(display_arm);
+        let plain_arm =
+            (!plain.is_empty()).then(|| quote!(_ => f.write_str(self.meta().template)?,));
         quote! {
             match self {
                 #(#arms)*
+                #plain_arm
             }
             Ok(())
         }
@@ -284,6 +293,13 @@ fn meta_expr(game: &Game, category: &CategoryDef, entry: &Entry) -> TokenStream 
             #(#extra_names: #extra_values,)*
         }
     }
+}
+
+/// True for an entry without parameters whose template is its card text as it stands.
+fn is_plain_text(entry: &Entry) -> bool {
+    entry.params.is_empty()
+        && matches!(entry.template.parts.as_slice(),
+            [TemplatePart::Literal(text)] if *text == entry.template.source)
 }
 
 /// One `Display` match arm: writes the template's literals and the parameters.

@@ -2225,12 +2225,6 @@ impl ::core::fmt::Display for Trait {
                 f.write_str("Armor ")?;
                 write!(f, "{:+}", p0)?;
             }
-            Self::Autonomous => {
-                f.write_str("Autonomous")?;
-            }
-            Self::BlocksLoS => {
-                f.write_str("Blocks LoS")?;
-            }
             Self::Bloodthirsty(p0) => {
                 f.write_str("Bloodthirsty +")?;
                 write!(f, "{}", p0)?;
@@ -2251,12 +2245,6 @@ impl ::core::fmt::Display for Trait {
                     }
                 }
             }
-            Self::Burnproof => {
-                f.write_str("Burnproof")?;
-            }
-            Self::Cantrip => {
-                f.write_str("Cantrip")?;
-            }
             Self::Channeling(p0) => {
                 f.write_str("Channeling ")?;
                 write!(f, "{:+}", p0)?;
@@ -2265,113 +2253,26 @@ impl ::core::fmt::Display for Trait {
                 f.write_str("Charge +")?;
                 write!(f, "{}", p0)?;
             }
-            Self::Climbing => {
-                f.write_str("Climbing")?;
-            }
-            Self::Corporeal => {
-                f.write_str("Corporeal")?;
-            }
-            Self::Counterstrike => {
-                f.write_str("Counterstrike")?;
-            }
-            Self::CriticalDamage => {
-                f.write_str("Critical Damage")?;
-            }
-            Self::DamageBarrier => {
-                f.write_str("Damage Barrier")?;
-            }
             Self::DamageType { damage_type: p0, x: p1 } => {
                 write!(f, "{}", p0)?;
                 f.write_str(" ")?;
                 write!(f, "{:+}", p1)?;
             }
-            Self::Defrost => {
-                f.write_str("Defrost")?;
-            }
-            Self::Devour => {
-                f.write_str("Devour")?;
-            }
             Self::Dissipate(p0) => {
                 f.write_str("Dissipate ")?;
                 write!(f, "{}", p0)?;
-            }
-            Self::Doublestrike => {
-                f.write_str("Doublestrike")?;
-            }
-            Self::Drain => {
-                f.write_str("Drain")?;
-            }
-            Self::Elusive => {
-                f.write_str("Elusive")?;
-            }
-            Self::Epic => {
-                f.write_str("Epic")?;
-            }
-            Self::Ethereal => {
-                f.write_str("Ethereal")?;
-            }
-            Self::Extendable => {
-                f.write_str("Extendable")?;
-            }
-            Self::Extinguish => {
-                f.write_str("Extinguish")?;
-            }
-            Self::Familiar => {
-                f.write_str("Familiar")?;
-            }
-            Self::Fast => {
-                f.write_str("Fast")?;
-            }
-            Self::FiniteLife => {
-                f.write_str("Finite Life")?;
-            }
-            Self::Flying => {
-                f.write_str("Flying")?;
-            }
-            Self::Formation => {
-                f.write_str("Formation")?;
-            }
-            Self::Heal => {
-                f.write_str("Heal")?;
             }
             Self::Immunity(p0) => {
                 write!(f, "{}", p0)?;
                 f.write_str(" Immunity")?;
             }
-            Self::Incapacitated => {
-                f.write_str("Incapacitated")?;
-            }
-            Self::Incorporeal => {
-                f.write_str("Incorporeal")?;
-            }
-            Self::Indestructible => {
-                f.write_str("Indestructible")?;
-            }
-            Self::Indirect => {
-                f.write_str("Indirect")?;
-            }
-            Self::Intercept => {
-                f.write_str("Intercept")?;
-            }
-            Self::Invisible => {
-                f.write_str("Invisible")?;
-            }
             Self::Ki(p0) => {
                 f.write_str("Ki ")?;
                 write!(f, "{}", p0)?;
             }
-            Self::Legendary => {
-                f.write_str("Legendary")?;
-            }
             Self::Life(p0) => {
                 f.write_str("Life ")?;
                 write!(f, "{:+}", p0)?;
-            }
-            Self::Living => {
-                f.write_str("Living")?;
-            }
-            Self::Lumbering => {
-                f.write_str("Lumbering")?;
             }
             Self::MageOnly(p0) => {
                 write!(f, "{}", p0)?;
@@ -2380,9 +2281,6 @@ impl ::core::fmt::Display for Trait {
             Self::Magebind(p0) => {
                 f.write_str("Magebind +")?;
                 write!(f, "{}", p0)?;
-            }
-            Self::Magecast => {
-                f.write_str("Magecast")?;
             }
             Self::ManaDrain(p0) => {
                 f.write_str("Mana Drain +")?;
@@ -2400,30 +2298,6 @@ impl ::core::fmt::Display for Trait {
                 f.write_str("Melting ")?;
                 write!(f, "{}", p0)?;
             }
-            Self::NoArmor => {
-                f.write_str("No Armor")?;
-            }
-            Self::NoDamage => {
-                f.write_str("No Damage")?;
-            }
-            Self::Nonliving => {
-                f.write_str("Nonliving")?;
-            }
-            Self::Novice => {
-                f.write_str("Novice")?;
-            }
-            Self::Obscured => {
-                f.write_str("Obscured")?;
-            }
-            Self::PassageAttacks => {
-                f.write_str("Passage Attacks")?;
-            }
-            Self::PassageBlocked => {
-                f.write_str("Passage Blocked")?;
-            }
-            Self::Pest => {
-                f.write_str("Pest")?;
-            }
             Self::Piercing(p0) => {
                 f.write_str("Piercing +")?;
                 write!(f, "{}", p0)?;
@@ -2436,70 +2310,13 @@ impl ::core::fmt::Display for Trait {
                 f.write_str("Ranged +")?;
                 write!(f, "{}", p0)?;
             }
-            Self::Reach => {
-                f.write_str("Reach")?;
-            }
             Self::Regenerate(p0) => {
                 f.write_str("Regenerate ")?;
                 write!(f, "{}", p0)?;
             }
-            Self::Resilient => {
-                f.write_str("Resilient")?;
-            }
-            Self::Restrained => {
-                f.write_str("Restrained")?;
-            }
-            Self::Rooted => {
-                f.write_str("Rooted")?;
-            }
-            Self::Slow => {
-                f.write_str("Slow")?;
-            }
-            Self::Spawnpoint => {
-                f.write_str("Spawnpoint")?;
-            }
-            Self::Spell => {
-                f.write_str("Spell")?;
-            }
-            Self::Spellbind => {
-                f.write_str("Spellbind")?;
-            }
-            Self::Stance => {
-                f.write_str("Stance")?;
-            }
-            Self::Swarm => {
-                f.write_str("Swarm")?;
-            }
-            Self::Sweeping => {
-                f.write_str("Sweeping")?;
-            }
             Self::Tough(p0) => {
                 f.write_str("Tough -")?;
                 write!(f, "{}", p0)?;
-            }
-            Self::Trample => {
-                f.write_str("Trample")?;
-            }
-            Self::Triplestrike => {
-                f.write_str("Triplestrike")?;
-            }
-            Self::Unavoidable => {
-                f.write_str("Unavoidable")?;
-            }
-            Self::Uncontainable => {
-                f.write_str("Uncontainable")?;
-            }
-            Self::Unique => {
-                f.write_str("Unique")?;
-            }
-            Self::Unmovable => {
-                f.write_str("Unmovable")?;
-            }
-            Self::Unstoppable => {
-                f.write_str("Unstoppable")?;
-            }
-            Self::UpKip => {
-                f.write_str("UpKip")?;
             }
             Self::Upkeep(p0) => {
                 f.write_str("Upkeep +")?;
@@ -2509,28 +2326,11 @@ impl ::core::fmt::Display for Trait {
                 f.write_str("Uproot ")?;
                 write!(f, "{}", p0)?;
             }
-            Self::Vampiric => {
-                f.write_str("Vampiric")?;
-            }
-            Self::VariableArmor => {
-                f.write_str("Armor -X")?;
-            }
             Self::VariableDamageType(p0) => {
                 write!(f, "{}", p0)?;
                 f.write_str(" +X")?;
             }
-            Self::VariableUpkeep => {
-                f.write_str("Upkeep +X")?;
-            }
-            Self::Vigilant => {
-                f.write_str("Vigilant")?;
-            }
-            Self::ZoneAttack => {
-                f.write_str("Zone Attack")?;
-            }
-            Self::ZoneExclusive => {
-                f.write_str("Zone Exclusive")?;
-            }
+            _ => f.write_str(self.meta().template)?,
         }
         Ok(())
     }
@@ -3154,66 +2954,7 @@ impl ::core::fmt::Display for Condition {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         match self {
-            Self::Bleed => {
-                f.write_str("Bleed")?;
-            }
-            Self::Burn => {
-                f.write_str("Burn")?;
-            }
-            Self::Corrode => {
-                f.write_str("Corrode")?;
-            }
-            Self::Cripple => {
-                f.write_str("Cripple")?;
-            }
-            Self::Daze => {
-                f.write_str("Daze")?;
-            }
-            Self::Freeze => {
-                f.write_str("Freeze")?;
-            }
-            Self::Grapple => {
-                f.write_str("Grapple")?;
-            }
-            Self::IchthellidLarva => {
-                f.write_str("Ichthellid Larva")?;
-            }
-            Self::Push => {
-                f.write_str("Push")?;
-            }
-            Self::Rot => {
-                f.write_str("Rot")?;
-            }
-            Self::Slam => {
-                f.write_str("Slam")?;
-            }
-            Self::Sleep => {
-                f.write_str("Sleep")?;
-            }
-            Self::Snatch => {
-                f.write_str("Snatch")?;
-            }
-            Self::Stagger => {
-                f.write_str("Stagger")?;
-            }
-            Self::Stuck => {
-                f.write_str("Stuck")?;
-            }
-            Self::Stun => {
-                f.write_str("Stun")?;
-            }
-            Self::Tainted => {
-                f.write_str("Tainted")?;
-            }
-            Self::Taunt => {
-                f.write_str("Taunt")?;
-            }
-            Self::ThorgsTaunt => {
-                f.write_str("Thorg's Taunt")?;
-            }
-            Self::Weak => {
-                f.write_str("Weak")?;
-            }
+            _ => f.write_str(self.meta().template)?,
         }
         Ok(())
     }
@@ -4176,171 +3917,7 @@ impl ::core::fmt::Display for Term {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         match self {
-            Self::Activate => {
-                f.write_str("Activate")?;
-            }
-            Self::Armor => {
-                f.write_str("Armor")?;
-            }
-            Self::Bashed => {
-                f.write_str("Bashed")?;
-            }
-            Self::Cancel => {
-                f.write_str("Cancel")?;
-            }
-            Self::Channeling => {
-                f.write_str("Channeling")?;
-            }
-            Self::Condition => {
-                f.write_str("Condition")?;
-            }
-            Self::Controller => {
-                f.write_str("Controller")?;
-            }
-            Self::Counter => {
-                f.write_str("Counter")?;
-            }
-            Self::DamageType => {
-                f.write_str("Damage Type")?;
-            }
-            Self::Defender => {
-                f.write_str("Defender")?;
-            }
-            Self::Defense => {
-                f.write_str("Defense")?;
-            }
-            Self::Destroyed => {
-                f.write_str("Destroyed")?;
-            }
-            Self::DirectDamage => {
-                f.write_str("Direct Damage")?;
-            }
-            Self::DiscardPile => {
-                f.write_str("Discard Pile")?;
-            }
-            Self::EffectDie => {
-                f.write_str("Effect Die")?;
-            }
-            Self::Enemy => {
-                f.write_str("Enemy")?;
-            }
-            Self::EscapeRoll => {
-                f.write_str("Escape Roll")?;
-            }
-            Self::Friendly => {
-                f.write_str("Friendly")?;
-            }
-            Self::FullAction => {
-                f.write_str("Full Action")?;
-            }
-            Self::FullSpell => {
-                f.write_str("Full Spell")?;
-            }
-            Self::Guarding => {
-                f.write_str("Guarding")?;
-            }
-            Self::Heal => {
-                f.write_str("Heal")?;
-            }
-            Self::HiddenEnchantment => {
-                f.write_str("Hidden Enchantment")?;
-            }
-            Self::Hinder => {
-                f.write_str("Hinder")?;
-            }
-            Self::Ignore => {
-                f.write_str("Ignore")?;
-            }
-            Self::Initiative => {
-                f.write_str("Initiative")?;
-            }
-            Self::Level => {
-                f.write_str("Level")?;
-            }
-            Self::Life => {
-                f.write_str("Life")?;
-            }
-            Self::LoS => {
-                f.write_str("LoS")?;
-            }
-            Self::Mage => {
-                f.write_str("Mage")?;
-            }
-            Self::MeleeAttack => {
-                f.write_str("Melee Attack")?;
-            }
-            Self::MoveAction => {
-                f.write_str("Move Action")?;
-            }
-            Self::OrAttacks => {
-                f.write_str("OR Attacks")?;
-            }
-            Self::Object => {
-                f.write_str("Object")?;
-            }
-            Self::Owner => {
-                f.write_str("Owner")?;
-            }
-            Self::Poison => {
-                f.write_str("Poison")?;
-            }
-            Self::QuickAction => {
-                f.write_str("Quick Action")?;
-            }
-            Self::QuickSpell => {
-                f.write_str("Quick Spell")?;
-            }
-            Self::QuickcastAction => {
-                f.write_str("Quickcast Action")?;
-            }
-            Self::QuickcastPhase => {
-                f.write_str("Quickcast Phase")?;
-            }
-            Self::RangedAttack => {
-                f.write_str("Ranged Attack")?;
-            }
-            Self::ReadyMarker => {
-                f.write_str("Ready Marker")?;
-            }
-            Self::Reanimate => {
-                f.write_str("Reanimate")?;
-            }
-            Self::RemovalCost => {
-                f.write_str("Removal Cost")?;
-            }
-            Self::RevealCost => {
-                f.write_str("Reveal Cost")?;
-            }
-            Self::Successful => {
-                f.write_str("Successful")?;
-            }
-            Self::Summon => {
-                f.write_str("Summon")?;
-            }
-            Self::Teleport => {
-                f.write_str("Teleport")?;
-            }
-            Self::Token => {
-                f.write_str("Token")?;
-            }
-            Self::Traps => {
-                f.write_str("Traps")?;
-            }
-            Self::VineMarker => {
-                f.write_str("Vine Marker")?;
-            }
-            Self::Wall => {
-                f.write_str("Wall")?;
-            }
-            Self::ZombieMarker => {
-                f.write_str("Zombie Marker")?;
-            }
-            Self::Zone => {
-                f.write_str("Zone")?;
-            }
-            Self::ZoneBorder => {
-                f.write_str("Zone Border")?;
-            }
+            _ => f.write_str(self.meta().template)?,
         }
         Ok(())
     }

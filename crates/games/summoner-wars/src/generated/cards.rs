@@ -429,73 +429,9 @@ mod card_rows {
         None,
         None,
     ];
-    const SUMMONER_HANDLER: &[Option<Handler>; 10] = &[
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-    ];
-    const SUMMONER_PRINTINGS: &[&[Printing]; 10] = &[
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
+    const SUMMONER_HANDLER_VALUES: &[Option<Handler>; 1] = &[None];
+    const SUMMONER_HANDLER: &[u8; 10] = &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    const SUMMONER_PRINTINGS_VALUES: &[&[Printing]; 1] = &[
         &[
             Printing {
                 set: "first-edition",
@@ -503,62 +439,33 @@ mod card_rows {
             },
         ],
     ];
-    const SUMMONER_FACTION: &[Faction; 10] = &[
+    const SUMMONER_PRINTINGS: &[u8; 10] = &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    const SUMMONER_FACTION_VALUES: &[Faction; 7] = &[
         Faction::GuildDwarves,
         Faction::SandGoblins,
-        Faction::GuildDwarves,
-        Faction::PhoenixElves,
         Faction::PhoenixElves,
         Faction::Vanguards,
         Faction::ShadowElves,
-        Faction::Vanguards,
         Faction::MountainVargath,
         Faction::DeepDwarves,
     ];
-    const SUMMONER_EDITION: &[Edition; 10] = &[
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-    ];
+    const SUMMONER_FACTION: &[u8; 10] = &[0, 1, 0, 2, 2, 3, 4, 3, 5, 6];
+    const SUMMONER_EDITION_VALUES: &[Edition; 1] = &[Edition::First];
+    const SUMMONER_EDITION: &[u8; 10] = &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
     const SUMMONER_STRENGTH: &[u8; 10] = &[2, 2, 2, 3, 4, 2, 2, 3, 3, 2];
-    const SUMMONER_ATTACK_TYPE: &[AttackType; 10] = &[
-        AttackType::Ranged,
-        AttackType::Ranged,
-        AttackType::Ranged,
+    const SUMMONER_ATTACK_TYPE_VALUES: &[AttackType; 2] = &[
         AttackType::Ranged,
         AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Ranged,
     ];
+    const SUMMONER_ATTACK_TYPE: &[u8; 10] = &[0, 0, 0, 0, 1, 1, 0, 0, 1, 0];
     const SUMMONER_RANGE: &[u8; 10] = &[3, 3, 3, 3, 1, 1, 3, 3, 1, 3];
     const SUMMONER_LIFE: &[u8; 10] = &[6, 6, 6, 4, 4, 8, 7, 6, 7, 6];
     const SUMMONER_STRUCTURE: &[bool; 10] = &[
         false, false, false, false, false, false, false, false, false, false,
     ];
-    const SUMMONER_CLASSES_EMPTY: &[ClassTag] = &[];
-    const SUMMONER_CLASSES: &[&[ClassTag]; 10] = &[
-        SUMMONER_CLASSES_EMPTY,
-        SUMMONER_CLASSES_EMPTY,
-        SUMMONER_CLASSES_EMPTY,
-        SUMMONER_CLASSES_EMPTY,
-        SUMMONER_CLASSES_EMPTY,
-        SUMMONER_CLASSES_EMPTY,
-        SUMMONER_CLASSES_EMPTY,
-        SUMMONER_CLASSES_EMPTY,
-        SUMMONER_CLASSES_EMPTY,
-        SUMMONER_CLASSES_EMPTY,
-    ];
-    const SUMMONER_ABILITIES: &[&[Ability]; 10] = &[
+    const SUMMONER_CLASSES_VALUES: &[&[ClassTag]; 1] = &[&[]];
+    const SUMMONER_CLASSES: &[u8; 10] = &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    const SUMMONER_ABILITIES_VALUES: &[&[Ability]; 10] = &[
         &[Ability::StrengthOfTheStone],
         &[Ability::Sandstorm],
         &[Ability::StoneMelding],
@@ -570,6 +477,7 @@ mod card_rows {
         &[Ability::Command],
         &[Ability::Meditate],
     ];
+    const SUMMONER_ABILITIES: &[u8; 10] = &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
     const CHAMPION_NAME: &[&str; 53] = &[
         "Archangel",
         "Baldar",
@@ -680,374 +588,12 @@ mod card_rows {
         None,
         None,
     ];
-    const CHAMPION_HANDLER: &[Option<Handler>; 53] = &[
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
+    const CHAMPION_HANDLER_VALUES: &[Option<Handler>; 1] = &[None];
+    const CHAMPION_HANDLER: &[u8; 53] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const CHAMPION_PRINTINGS: &[&[Printing]; 53] = &[
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
+    const CHAMPION_PRINTINGS_VALUES: &[&[Printing]; 1] = &[
         &[
             Printing {
                 set: "first-edition",
@@ -1055,174 +601,40 @@ mod card_rows {
             },
         ],
     ];
-    const CHAMPION_FACTION: &[Faction; 53] = &[
+    const CHAMPION_PRINTINGS: &[u8; 53] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ];
+    const CHAMPION_FACTION_VALUES: &[Faction; 8] = &[
         Faction::Vanguards,
         Faction::GuildDwarves,
         Faction::MountainVargath,
         Faction::SandGoblins,
-        Faction::Vanguards,
         Faction::DeepDwarves,
-        Faction::PhoenixElves,
-        Faction::GuildDwarves,
-        Faction::PhoenixElves,
-        Faction::PhoenixElves,
-        Faction::DeepDwarves,
-        Faction::GuildDwarves,
-        Faction::MountainVargath,
-        Faction::GuildDwarves,
-        Faction::GuildDwarves,
-        Faction::GuildDwarves,
         Faction::PhoenixElves,
         Faction::ShadowElves,
-        Faction::Vanguards,
-        Faction::PhoenixElves,
-        Faction::PhoenixElves,
-        Faction::Vanguards,
         Faction::Mercenaries,
-        Faction::SandGoblins,
-        Faction::ShadowElves,
-        Faction::DeepDwarves,
-        Faction::PhoenixElves,
-        Faction::Vanguards,
-        Faction::MountainVargath,
-        Faction::DeepDwarves,
-        Faction::PhoenixElves,
-        Faction::Mercenaries,
-        Faction::ShadowElves,
-        Faction::Vanguards,
-        Faction::ShadowElves,
-        Faction::DeepDwarves,
-        Faction::MountainVargath,
-        Faction::Vanguards,
-        Faction::PhoenixElves,
-        Faction::SandGoblins,
-        Faction::SandGoblins,
-        Faction::DeepDwarves,
-        Faction::SandGoblins,
-        Faction::Vanguards,
-        Faction::ShadowElves,
-        Faction::SandGoblins,
-        Faction::GuildDwarves,
-        Faction::GuildDwarves,
-        Faction::MountainVargath,
-        Faction::GuildDwarves,
-        Faction::Vanguards,
-        Faction::MountainVargath,
-        Faction::ShadowElves,
     ];
-    const CHAMPION_EDITION: &[Edition; 53] = &[
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
+    const CHAMPION_FACTION: &[u8; 53] = &[
+        0, 1, 2, 3, 0, 4, 5, 1, 5, 5, 4, 1, 2, 1, 1, 1, 5, 6, 0, 5, 5, 0, 7, 3, 6, 4, 5,
+        0, 2, 4, 5, 7, 6, 0, 6, 4, 2, 0, 5, 3, 3, 4, 3, 0, 6, 3, 1, 1, 2, 1, 0, 2, 6,
+    ];
+    const CHAMPION_EDITION_VALUES: &[Edition; 1] = &[Edition::First];
+    const CHAMPION_EDITION: &[u8; 53] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
     const CHAMPION_STRENGTH: &[u8; 53] = &[
         2, 3, 2, 3, 2, 2, 2, 2, 2, 3, 2, 2, 3, 4, 2, 1, 2, 3, 3, 3, 2, 2, 2, 3, 3, 2, 2,
         0, 2, 3, 2, 2, 2, 3, 3, 3, 2, 1, 1, 4, 2, 2, 1, 4, 2, 2, 3, 2, 2, 2, 2, 2, 3,
     ];
-    const CHAMPION_ATTACK_TYPE: &[AttackType; 53] = &[
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
+    const CHAMPION_ATTACK_TYPE_VALUES: &[AttackType; 2] = &[
         AttackType::Melee,
         AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Ranged,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Ranged,
-        AttackType::Ranged,
-        AttackType::Ranged,
-        AttackType::Ranged,
-        AttackType::Ranged,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
+    ];
+    const CHAMPION_ATTACK_TYPE: &[u8; 53] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1,
+        0, 1, 0, 0, 1, 1, 1, 0, 0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 0, 0,
     ];
     const CHAMPION_RANGE: &[u8; 53] = &[
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 3, 1, 3, 1, 3, 1, 3, 1, 1, 1, 3, 1, 3,
@@ -1239,71 +651,19 @@ mod card_rows {
         false, false, false, false, false, false, false, false, false, false, false,
         false, false, false, false, false, false, false, false, false,
     ];
-    const CHAMPION_CLASSES_EMPTY: &[ClassTag] = &[];
-    const CHAMPION_CLASSES: &[&[ClassTag]; 53] = &[
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
-        CHAMPION_CLASSES_EMPTY,
+    const CHAMPION_CLASSES_VALUES: &[&[ClassTag]; 1] = &[&[]];
+    const CHAMPION_CLASSES: &[u8; 53] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const CHAMPION_ABILITIES_EMPTY: &[Ability] = &[];
-    const CHAMPION_ABILITIES: &[&[Ability]; 53] = &[
+    const CHAMPION_ABILITIES_VALUES: &[&[Ability]; 50] = &[
         &[Ability::GreaterFlight],
         &[Ability::ShieldBlock],
         &[Ability::Retribution],
         &[Ability::Crazed],
         &[Ability::ShieldOfLight],
         &[Ability::RockEater],
-        CHAMPION_ABILITIES_EMPTY,
+        &[],
         &[Ability::StructuralAnalysis],
         &[Ability::Riposte],
         &[Ability::BreathOfFlame],
@@ -1311,7 +671,6 @@ mod card_rows {
         &[Ability::HammerQuake],
         &[Ability::SunderHammer],
         &[Ability::Charge],
-        CHAMPION_ABILITIES_EMPTY,
         &[Ability::Rage],
         &[Ability::SummonFireBeast],
         &[Ability::Assault],
@@ -1335,7 +694,6 @@ mod card_rows {
         &[Ability::ChannelMagic],
         &[Ability::ChainLightning],
         &[Ability::ArrowOfLight],
-        &[Ability::GreaterFlight],
         &[Ability::Burrow],
         &[Ability::Cunning],
         &[Ability::Restructure],
@@ -1345,11 +703,15 @@ mod card_rows {
         &[Ability::Conceal],
         &[Ability::MagicBarrier],
         &[Ability::RuneOfProtection],
-        CHAMPION_ABILITIES_EMPTY,
         &[Ability::GreaterStoneMelding],
         &[Ability::ValiantDefender],
         &[Ability::Emboldened],
         &[Ability::Sneak],
+    ];
+    const CHAMPION_ABILITIES: &[u8; 53] = &[
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 6, 14, 15, 16, 17, 18, 19, 20, 21,
+        22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 0, 37, 38, 39, 40,
+        41, 42, 43, 44, 45, 6, 46, 47, 48, 49,
     ];
     const CHAMPION_COST: &[u8; 53] = &[
         7, 4, 6, 4, 6, 7, 6, 5, 5, 7, 5, 7, 6, 6, 6, 5, 4, 8, 7, 6, 5, 7, 6, 4, 6, 5, 5,
@@ -1447,311 +809,12 @@ mod card_rows {
         None,
         None,
     ];
-    const COMMON_HANDLER: &[Option<Handler>; 44] = &[
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
+    const COMMON_HANDLER_VALUES: &[Option<Handler>; 1] = &[None];
+    const COMMON_HANDLER: &[u8; 44] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const COMMON_PRINTINGS: &[&[Printing]; 44] = &[
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
+    const COMMON_PRINTINGS_VALUES: &[&[Printing]; 1] = &[
         &[
             Printing {
                 set: "first-edition",
@@ -1759,147 +822,39 @@ mod card_rows {
             },
         ],
     ];
-    const COMMON_FACTION: &[Faction; 44] = &[
-        Faction::Vanguards,
-        Faction::PhoenixElves,
-        Faction::GuildDwarves,
-        Faction::GuildDwarves,
-        Faction::GuildDwarves,
-        Faction::DeepDwarves,
-        Faction::ShadowElves,
-        Faction::SandGoblins,
-        Faction::MountainVargath,
-        Faction::Vanguards,
-        Faction::DeepDwarves,
-        Faction::GuildDwarves,
-        Faction::GuildDwarves,
-        Faction::PhoenixElves,
-        Faction::PhoenixElves,
-        Faction::PhoenixElves,
-        Faction::PhoenixElves,
-        Faction::PhoenixElves,
-        Faction::DeepDwarves,
-        Faction::PhoenixElves,
-        Faction::Vanguards,
-        Faction::GuildDwarves,
-        Faction::Vanguards,
-        Faction::ShadowElves,
-        Faction::SandGoblins,
-        Faction::DeepDwarves,
-        Faction::GuildDwarves,
-        Faction::Vanguards,
-        Faction::ShadowElves,
-        Faction::MountainVargath,
-        Faction::SandGoblins,
-        Faction::DeepDwarves,
-        Faction::ShadowElves,
-        Faction::SandGoblins,
-        Faction::SandGoblins,
-        Faction::GuildDwarves,
-        Faction::Vanguards,
-        Faction::MountainVargath,
-        Faction::ShadowElves,
-        Faction::MountainVargath,
-        Faction::MountainVargath,
-        Faction::PhoenixElves,
-        Faction::Vanguards,
-        Faction::Vanguards,
+    const COMMON_PRINTINGS: &[u8; 44] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const COMMON_EDITION: &[Edition; 44] = &[
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
+    const COMMON_FACTION_VALUES: &[Faction; 7] = &[
+        Faction::Vanguards,
+        Faction::PhoenixElves,
+        Faction::GuildDwarves,
+        Faction::DeepDwarves,
+        Faction::ShadowElves,
+        Faction::SandGoblins,
+        Faction::MountainVargath,
+    ];
+    const COMMON_FACTION: &[u8; 44] = &[
+        0, 1, 2, 2, 2, 3, 4, 5, 6, 0, 3, 2, 2, 1, 1, 1, 1, 1, 3, 1, 0, 2, 0, 4, 5, 3, 2,
+        0, 4, 6, 5, 3, 4, 5, 5, 2, 0, 6, 4, 6, 6, 1, 0, 0,
+    ];
+    const COMMON_EDITION_VALUES: &[Edition; 1] = &[Edition::First];
+    const COMMON_EDITION: &[u8; 44] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
     const COMMON_STRENGTH: &[u8; 44] = &[
         1, 1, 1, 2, 1, 2, 1, 1, 1, 2, 1, 1, 1, 1, 1, 2, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1,
         1, 1, 1, 1, 0, 1, 2, 2, 1, 1, 1, 2, 1, 1, 2, 2, 2,
     ];
-    const COMMON_ATTACK_TYPE: &[AttackType; 44] = &[
+    const COMMON_ATTACK_TYPE_VALUES: &[AttackType; 2] = &[
         AttackType::Melee,
         AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Ranged,
-        AttackType::Ranged,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
-        AttackType::Melee,
+    ];
+    const COMMON_ATTACK_TYPE: &[u8; 44] = &[
+        0, 1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0,
+        0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0,
     ];
     const COMMON_RANGE: &[u8; 44] = &[
         1, 3, 1, 3, 3, 1, 1, 3, 1, 1, 3, 1, 1, 1, 3, 1, 1, 1, 3, 1, 1, 1, 1, 3, 3, 1, 1,
@@ -1915,75 +870,29 @@ mod card_rows {
         false, false, false, false, false, false, false, false, false, false, false,
         false, false, false, false, false, false, false, false, false, false, false,
     ];
-    const COMMON_CLASSES_EMPTY: &[ClassTag] = &[];
-    const COMMON_CLASSES: &[&[ClassTag]; 44] = &[
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
-        COMMON_CLASSES_EMPTY,
+    const COMMON_CLASSES_VALUES: &[&[ClassTag]; 1] = &[&[]];
+    const COMMON_CLASSES: &[u8; 44] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const COMMON_ABILITIES_EMPTY: &[Ability] = &[];
-    const COMMON_ABILITIES: &[&[Ability]; 44] = &[
+    const COMMON_ABILITIES_VALUES: &[&[Ability]; 38] = &[
         &[Ability::Flight],
         &[Ability::FarShot],
         &[Ability::Repair],
-        COMMON_ABILITIES_EMPTY,
+        &[],
         &[Ability::SiegeEngine],
         &[Ability::MagicBlast],
         &[Ability::SwiftStrike],
         &[Ability::Hasty],
-        COMMON_ABILITIES_EMPTY,
         &[Ability::Rider],
         &[Ability::Rally],
         &[Ability::Engage],
         &[Ability::StructuralAnalysis],
         &[Ability::Riposte],
-        COMMON_ABILITIES_EMPTY,
         &[Ability::HellFire],
         &[Ability::BlazeDodge],
         &[Ability::Pursue],
         &[Ability::GemMagic],
-        COMMON_ABILITIES_EMPTY,
         &[Ability::Protector],
         &[Ability::Tough],
         &[Ability::Escort],
@@ -1997,17 +906,18 @@ mod card_rows {
         &[Ability::Scavenge],
         &[Ability::Insight],
         &[Ability::ScoutAbility],
-        COMMON_ABILITIES_EMPTY,
         &[Ability::BloodCraze],
         &[Ability::Thrust],
         &[Ability::HailOfArrows],
         &[Ability::CallLightning],
-        COMMON_ABILITIES_EMPTY,
         &[Ability::Steadfast],
         &[Ability::BattleFrenzy],
         &[Ability::BlazeStep],
-        &[Ability::Flight],
         &[Ability::SwiftManeuver],
+    ];
+    const COMMON_ABILITIES: &[u8; 44] = &[
+        0, 1, 2, 3, 4, 5, 6, 7, 3, 8, 9, 10, 11, 12, 3, 13, 14, 15, 16, 3, 17, 18, 19,
+        20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 3, 30, 31, 32, 33, 3, 34, 35, 36, 0, 37,
     ];
     const COMMON_COST: &[u8; 44] = &[
         1, 1, 0, 2, 2, 2, 2, 0, 2, 2, 1, 1, 1, 0, 2, 3, 3, 0, 2, 2, 1, 2, 2, 2, 1, 1, 1,
@@ -2022,14 +932,9 @@ mod card_rows {
             "Fungal Dwarves unit whose Blood Bloom boosts friendly units near it when friendly units near it are destroyed; the FAQ gives its life and Blood Bloom only as updated.",
         ),
     ];
-    const UNCLASSED_UNIT_HANDLER: &[Option<Handler>; 2] = &[None, None];
-    const UNCLASSED_UNIT_PRINTINGS: &[&[Printing]; 2] = &[
-        &[
-            Printing {
-                set: "faq-2024",
-                number: None,
-            },
-        ],
+    const UNCLASSED_UNIT_HANDLER_VALUES: &[Option<Handler>; 1] = &[None];
+    const UNCLASSED_UNIT_HANDLER: &[u8; 2] = &[0, 0];
+    const UNCLASSED_UNIT_PRINTINGS_VALUES: &[&[Printing]; 1] = &[
         &[
             Printing {
                 set: "faq-2024",
@@ -2037,26 +942,32 @@ mod card_rows {
             },
         ],
     ];
-    const UNCLASSED_UNIT_FACTION: &[Faction; 2] = &[
+    const UNCLASSED_UNIT_PRINTINGS: &[u8; 2] = &[0, 0];
+    const UNCLASSED_UNIT_FACTION_VALUES: &[Faction; 2] = &[
         Faction::CaveGoblins,
         Faction::FungalDwarves,
     ];
-    const UNCLASSED_UNIT_EDITION: &[Edition; 2] = &[Edition::Second, Edition::Second];
-    const UNCLASSED_UNIT_COST: &[Option<u8>; 2] = &[None, None];
-    const UNCLASSED_UNIT_STRENGTH: &[Option<u8>; 2] = &[None, None];
-    const UNCLASSED_UNIT_ATTACK_TYPE: &[Option<AttackType>; 2] = &[None, None];
-    const UNCLASSED_UNIT_RANGE: &[Option<u8>; 2] = &[None, None];
-    const UNCLASSED_UNIT_LIFE: &[Option<u8>; 2] = &[None, Some(12)];
+    const UNCLASSED_UNIT_FACTION: &[u8; 2] = &[0, 1];
+    const UNCLASSED_UNIT_EDITION_VALUES: &[Edition; 1] = &[Edition::Second];
+    const UNCLASSED_UNIT_EDITION: &[u8; 2] = &[0, 0];
+    const UNCLASSED_UNIT_COST_VALUES: &[Option<u8>; 1] = &[None];
+    const UNCLASSED_UNIT_COST: &[u8; 2] = &[0, 0];
+    const UNCLASSED_UNIT_STRENGTH_VALUES: &[Option<u8>; 1] = &[None];
+    const UNCLASSED_UNIT_STRENGTH: &[u8; 2] = &[0, 0];
+    const UNCLASSED_UNIT_ATTACK_TYPE_VALUES: &[Option<AttackType>; 1] = &[None];
+    const UNCLASSED_UNIT_ATTACK_TYPE: &[u8; 2] = &[0, 0];
+    const UNCLASSED_UNIT_RANGE_VALUES: &[Option<u8>; 1] = &[None];
+    const UNCLASSED_UNIT_RANGE: &[u8; 2] = &[0, 0];
+    const UNCLASSED_UNIT_LIFE_VALUES: &[Option<u8>; 2] = &[None, Some(12)];
+    const UNCLASSED_UNIT_LIFE: &[u8; 2] = &[0, 1];
     const UNCLASSED_UNIT_STRUCTURE: &[bool; 2] = &[false, false];
-    const UNCLASSED_UNIT_CLASSES_EMPTY: &[ClassTag] = &[];
-    const UNCLASSED_UNIT_CLASSES: &[&[ClassTag]; 2] = &[
-        UNCLASSED_UNIT_CLASSES_EMPTY,
-        UNCLASSED_UNIT_CLASSES_EMPTY,
-    ];
-    const UNCLASSED_UNIT_ABILITIES: &[&[Ability]; 2] = &[
+    const UNCLASSED_UNIT_CLASSES_VALUES: &[&[ClassTag]; 1] = &[&[]];
+    const UNCLASSED_UNIT_CLASSES: &[u8; 2] = &[0, 0];
+    const UNCLASSED_UNIT_ABILITIES_VALUES: &[&[Ability]; 2] = &[
         &[Ability::Charge2024],
         &[Ability::BloodBloom2024],
     ];
+    const UNCLASSED_UNIT_ABILITIES: &[u8; 2] = &[0, 1];
     const EVENT_NAME: &[&str; 50] = &[
         "A Hero Is Born (Phoenix Elves)",
         "A Hero Is Born (Vanguards)",
@@ -2177,161 +1088,16 @@ mod card_rows {
         None,
         None,
     ];
-    const EVENT_HANDLER: &[Option<Handler>; 50] = &[
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
+    const EVENT_HANDLER_VALUES: &[Option<Handler>; 3] = &[
         None,
         Some(Handler::IceRam),
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
         Some(Handler::RenewedHope),
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
     ];
-    const EVENT_PRINTINGS: &[&[Printing]; 50] = &[
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
+    const EVENT_HANDLER: &[u8; 50] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ];
+    const EVENT_PRINTINGS_VALUES: &[&[Printing]; 2] = &[
         &[
             Printing {
                 set: "first-edition",
@@ -2344,474 +1110,55 @@ mod card_rows {
                 number: None,
             },
         ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "faq-2024",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
     ];
-    const EVENT_FACTION: &[Faction; 50] = &[
+    const EVENT_PRINTINGS: &[u8; 50] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ];
+    const EVENT_FACTION_VALUES: &[Faction; 8] = &[
         Faction::PhoenixElves,
         Faction::Vanguards,
-        Faction::Vanguards,
         Faction::GuildDwarves,
-        Faction::GuildDwarves,
-        Faction::PhoenixElves,
-        Faction::GuildDwarves,
-        Faction::PhoenixElves,
-        Faction::GuildDwarves,
-        Faction::Vanguards,
-        Faction::Vanguards,
         Faction::SandGoblins,
-        Faction::GuildDwarves,
         Faction::MountainVargath,
-        Faction::PhoenixElves,
-        Faction::MountainVargath,
-        Faction::GuildDwarves,
-        Faction::Vanguards,
         Faction::PolarDwarves,
         Faction::DeepDwarves,
-        Faction::Vanguards,
         Faction::ShadowElves,
-        Faction::PhoenixElves,
-        Faction::PhoenixElves,
-        Faction::DeepDwarves,
-        Faction::DeepDwarves,
-        Faction::SandGoblins,
-        Faction::GuildDwarves,
-        Faction::MountainVargath,
-        Faction::PhoenixElves,
-        Faction::GuildDwarves,
-        Faction::PhoenixElves,
-        Faction::Vanguards,
-        Faction::ShadowElves,
-        Faction::SandGoblins,
-        Faction::PhoenixElves,
-        Faction::ShadowElves,
-        Faction::GuildDwarves,
-        Faction::Vanguards,
-        Faction::ShadowElves,
-        Faction::DeepDwarves,
-        Faction::Vanguards,
-        Faction::MountainVargath,
-        Faction::SandGoblins,
-        Faction::MountainVargath,
-        Faction::Vanguards,
-        Faction::GuildDwarves,
-        Faction::GuildDwarves,
-        Faction::DeepDwarves,
-        Faction::PhoenixElves,
     ];
-    const EVENT_EDITION: &[Edition; 50] = &[
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::Second,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::Second,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
+    const EVENT_FACTION: &[u8; 50] = &[
+        0, 1, 1, 2, 2, 0, 2, 0, 2, 1, 1, 3, 2, 4, 0, 4, 2, 1, 5, 6, 1, 7, 0, 0, 6, 6, 3,
+        2, 4, 0, 2, 0, 1, 7, 3, 0, 7, 2, 1, 7, 6, 1, 4, 3, 4, 1, 2, 2, 6, 0,
     ];
-    const EVENT_COST: &[Option<u8>; 50] = &[
-        Some(0),
-        Some(0),
-        None,
-        None,
-        None,
-        None,
-        Some(0),
-        None,
-        None,
-        Some(1),
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        Some(0),
-        None,
-        Some(0),
-        None,
-        None,
-        None,
-        Some(0),
-        None,
-        None,
-        None,
-        None,
-        None,
-        Some(0),
-        None,
-        None,
-        Some(0),
-        None,
-        None,
-        Some(0),
-        Some(0),
-        Some(0),
-        None,
-        None,
-        None,
-        None,
-        Some(0),
-        None,
-        None,
-        None,
+    const EVENT_EDITION_VALUES: &[Edition; 2] = &[Edition::First, Edition::Second];
+    const EVENT_EDITION: &[u8; 50] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const EVENT_ACTIVE: &[Option<bool>; 50] = &[
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        Some(true),
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
+    const EVENT_COST_VALUES: &[Option<u8>; 3] = &[Some(0), None, Some(1)];
+    const EVENT_COST: &[u8; 50] = &[
+        0, 0, 1, 1, 1, 1, 0, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1,
+        0, 1, 1, 1, 1, 1, 0, 1, 1, 0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 0, 1, 1, 1,
     ];
-    const EVENT_ABILITIES_EMPTY: &[Ability] = &[];
-    const EVENT_ABILITIES: &[&[Ability]; 50] = &[
+    const EVENT_ACTIVE_VALUES: &[Option<bool>; 2] = &[None, Some(true)];
+    const EVENT_ACTIVE: &[u8; 50] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ];
+    const EVENT_ABILITIES_VALUES: &[&[Ability]; 7] = &[
         &[Ability::AHeroIsBorn],
-        &[Ability::AHeroIsBorn],
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
+        &[],
         &[Ability::MightyLegs],
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
         &[Ability::MagicDrain],
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
         &[Ability::ExplosiveShell],
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
         &[Ability::SummoningSurge],
-        &[Ability::SummoningSurge],
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
         &[Ability::GyroStabilizer],
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
-        EVENT_ABILITIES_EMPTY,
     ];
-    const EVENT_CARD_ABILITIES_EMPTY: &[CardAbility] = &[];
-    const EVENT_CARD_ABILITIES: &[&[CardAbility]; 50] = &[
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
+    const EVENT_ABILITIES: &[u8; 50] = &[
+        0, 0, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1,
+        4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5, 5, 1, 1, 1, 1, 6, 1, 1, 1,
+    ];
+    const EVENT_CARD_ABILITIES_VALUES: &[&[CardAbility]; 2] = &[
+        &[],
         &[
             CardAbility {
                 trigger: AbilityTrigger::StructureMoved,
@@ -2846,37 +1193,10 @@ mod card_rows {
                 ],
             },
         ],
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
-        EVENT_CARD_ABILITIES_EMPTY,
+    ];
+    const EVENT_CARD_ABILITIES: &[u8; 50] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
     const STRUCTURE_NAME: &[&str; 9] = &[
         "Aerie Gate",
@@ -2906,18 +1226,12 @@ mod card_rows {
             "A Swamp Orcs wall of vines: units are summoned next to it; it has little life.",
         ),
     ];
-    const STRUCTURE_HANDLER: &[Option<Handler>; 9] = &[
+    const STRUCTURE_HANDLER_VALUES: &[Option<Handler>; 2] = &[
         Some(Handler::AerieGate),
         None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
     ];
-    const STRUCTURE_PRINTINGS: &[&[Printing]; 9] = &[
+    const STRUCTURE_HANDLER: &[u8; 9] = &[0, 1, 1, 1, 1, 1, 1, 1, 1];
+    const STRUCTURE_PRINTINGS_VALUES: &[&[Printing]; 2] = &[
         &[
             Printing {
                 set: "faq-2024",
@@ -2930,50 +1244,9 @@ mod card_rows {
                 number: None,
             },
         ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
     ];
-    const STRUCTURE_FACTION: &[Faction; 9] = &[
+    const STRUCTURE_PRINTINGS: &[u8; 9] = &[0, 1, 1, 1, 1, 1, 1, 1, 1];
+    const STRUCTURE_FACTION_VALUES: &[Faction; 9] = &[
         Faction::SkyspearAvians,
         Faction::DeepDwarves,
         Faction::GuildDwarves,
@@ -2984,54 +1257,18 @@ mod card_rows {
         Faction::Vanguards,
         Faction::SwampOrcs,
     ];
-    const STRUCTURE_EDITION: &[Edition; 9] = &[
-        Edition::Second,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-        Edition::First,
-    ];
+    const STRUCTURE_FACTION: &[u8; 9] = &[0, 1, 2, 3, 4, 5, 6, 7, 8];
+    const STRUCTURE_EDITION_VALUES: &[Edition; 2] = &[Edition::Second, Edition::First];
+    const STRUCTURE_EDITION: &[u8; 9] = &[0, 1, 1, 1, 1, 1, 1, 1, 1];
     const STRUCTURE_GATE: &[bool; 9] = &[
         true, true, true, true, true, true, true, true, true,
     ];
-    const STRUCTURE_COST: &[Option<u8>; 9] = &[
-        None,
-        Some(0),
-        Some(0),
-        Some(0),
-        Some(0),
-        Some(0),
-        Some(0),
-        Some(0),
-        Some(0),
-    ];
-    const STRUCTURE_LIFE: &[Option<u8>; 9] = &[
-        None,
-        Some(9),
-        Some(9),
-        Some(9),
-        Some(9),
-        Some(9),
-        Some(9),
-        Some(9),
-        Some(2),
-    ];
-    const STRUCTURE_ABILITIES_EMPTY: &[Ability] = &[];
-    const STRUCTURE_ABILITIES: &[&[Ability]; 9] = &[
-        STRUCTURE_ABILITIES_EMPTY,
-        STRUCTURE_ABILITIES_EMPTY,
-        STRUCTURE_ABILITIES_EMPTY,
-        STRUCTURE_ABILITIES_EMPTY,
-        STRUCTURE_ABILITIES_EMPTY,
-        STRUCTURE_ABILITIES_EMPTY,
-        STRUCTURE_ABILITIES_EMPTY,
-        STRUCTURE_ABILITIES_EMPTY,
-        STRUCTURE_ABILITIES_EMPTY,
-    ];
+    const STRUCTURE_COST_VALUES: &[Option<u8>; 2] = &[None, Some(0)];
+    const STRUCTURE_COST: &[u8; 9] = &[0, 1, 1, 1, 1, 1, 1, 1, 1];
+    const STRUCTURE_LIFE_VALUES: &[Option<u8>; 3] = &[None, Some(9), Some(2)];
+    const STRUCTURE_LIFE: &[u8; 9] = &[0, 1, 1, 1, 1, 1, 1, 1, 2];
+    const STRUCTURE_ABILITIES_VALUES: &[&[Ability]; 1] = &[&[]];
+    const STRUCTURE_ABILITIES: &[u8; 9] = &[0, 0, 0, 0, 0, 0, 0, 0, 0];
     /// The `summoner` cards' rows, in table order.
     pub(super) const fn summoner_rows() -> [Summoner; 10] {
         let mut rows = [summoner_row(0); 10];
@@ -3047,17 +1284,17 @@ mod card_rows {
         Summoner {
             name: SUMMONER_NAME[row],
             summary: SUMMONER_SUMMARY[row],
-            handler: SUMMONER_HANDLER[row],
-            printings: SUMMONER_PRINTINGS[row],
-            faction: SUMMONER_FACTION[row],
-            edition: SUMMONER_EDITION[row],
+            handler: SUMMONER_HANDLER_VALUES[SUMMONER_HANDLER[row] as usize],
+            printings: SUMMONER_PRINTINGS_VALUES[SUMMONER_PRINTINGS[row] as usize],
+            faction: SUMMONER_FACTION_VALUES[SUMMONER_FACTION[row] as usize],
+            edition: SUMMONER_EDITION_VALUES[SUMMONER_EDITION[row] as usize],
             strength: SUMMONER_STRENGTH[row],
-            attack_type: SUMMONER_ATTACK_TYPE[row],
+            attack_type: SUMMONER_ATTACK_TYPE_VALUES[SUMMONER_ATTACK_TYPE[row] as usize],
             range: SUMMONER_RANGE[row],
             life: SUMMONER_LIFE[row],
             structure: SUMMONER_STRUCTURE[row],
-            classes: SUMMONER_CLASSES[row],
-            abilities: SUMMONER_ABILITIES[row],
+            classes: SUMMONER_CLASSES_VALUES[SUMMONER_CLASSES[row] as usize],
+            abilities: SUMMONER_ABILITIES_VALUES[SUMMONER_ABILITIES[row] as usize],
         }
     }
     /// The `champion` cards' rows, in table order.
@@ -3075,17 +1312,17 @@ mod card_rows {
         Champion {
             name: CHAMPION_NAME[row],
             summary: CHAMPION_SUMMARY[row],
-            handler: CHAMPION_HANDLER[row],
-            printings: CHAMPION_PRINTINGS[row],
-            faction: CHAMPION_FACTION[row],
-            edition: CHAMPION_EDITION[row],
+            handler: CHAMPION_HANDLER_VALUES[CHAMPION_HANDLER[row] as usize],
+            printings: CHAMPION_PRINTINGS_VALUES[CHAMPION_PRINTINGS[row] as usize],
+            faction: CHAMPION_FACTION_VALUES[CHAMPION_FACTION[row] as usize],
+            edition: CHAMPION_EDITION_VALUES[CHAMPION_EDITION[row] as usize],
             strength: CHAMPION_STRENGTH[row],
-            attack_type: CHAMPION_ATTACK_TYPE[row],
+            attack_type: CHAMPION_ATTACK_TYPE_VALUES[CHAMPION_ATTACK_TYPE[row] as usize],
             range: CHAMPION_RANGE[row],
             life: CHAMPION_LIFE[row],
             structure: CHAMPION_STRUCTURE[row],
-            classes: CHAMPION_CLASSES[row],
-            abilities: CHAMPION_ABILITIES[row],
+            classes: CHAMPION_CLASSES_VALUES[CHAMPION_CLASSES[row] as usize],
+            abilities: CHAMPION_ABILITIES_VALUES[CHAMPION_ABILITIES[row] as usize],
             cost: CHAMPION_COST[row],
         }
     }
@@ -3104,17 +1341,17 @@ mod card_rows {
         Common {
             name: COMMON_NAME[row],
             summary: COMMON_SUMMARY[row],
-            handler: COMMON_HANDLER[row],
-            printings: COMMON_PRINTINGS[row],
-            faction: COMMON_FACTION[row],
-            edition: COMMON_EDITION[row],
+            handler: COMMON_HANDLER_VALUES[COMMON_HANDLER[row] as usize],
+            printings: COMMON_PRINTINGS_VALUES[COMMON_PRINTINGS[row] as usize],
+            faction: COMMON_FACTION_VALUES[COMMON_FACTION[row] as usize],
+            edition: COMMON_EDITION_VALUES[COMMON_EDITION[row] as usize],
             strength: COMMON_STRENGTH[row],
-            attack_type: COMMON_ATTACK_TYPE[row],
+            attack_type: COMMON_ATTACK_TYPE_VALUES[COMMON_ATTACK_TYPE[row] as usize],
             range: COMMON_RANGE[row],
             life: COMMON_LIFE[row],
             structure: COMMON_STRUCTURE[row],
-            classes: COMMON_CLASSES[row],
-            abilities: COMMON_ABILITIES[row],
+            classes: COMMON_CLASSES_VALUES[COMMON_CLASSES[row] as usize],
+            abilities: COMMON_ABILITIES_VALUES[COMMON_ABILITIES[row] as usize],
             cost: COMMON_COST[row],
         }
     }
@@ -3133,18 +1370,22 @@ mod card_rows {
         UnclassedUnit {
             name: UNCLASSED_UNIT_NAME[row],
             summary: UNCLASSED_UNIT_SUMMARY[row],
-            handler: UNCLASSED_UNIT_HANDLER[row],
-            printings: UNCLASSED_UNIT_PRINTINGS[row],
-            faction: UNCLASSED_UNIT_FACTION[row],
-            edition: UNCLASSED_UNIT_EDITION[row],
-            cost: UNCLASSED_UNIT_COST[row],
-            strength: UNCLASSED_UNIT_STRENGTH[row],
-            attack_type: UNCLASSED_UNIT_ATTACK_TYPE[row],
-            range: UNCLASSED_UNIT_RANGE[row],
-            life: UNCLASSED_UNIT_LIFE[row],
+            handler: UNCLASSED_UNIT_HANDLER_VALUES[UNCLASSED_UNIT_HANDLER[row] as usize],
+            printings: UNCLASSED_UNIT_PRINTINGS_VALUES[UNCLASSED_UNIT_PRINTINGS[row]
+                as usize],
+            faction: UNCLASSED_UNIT_FACTION_VALUES[UNCLASSED_UNIT_FACTION[row] as usize],
+            edition: UNCLASSED_UNIT_EDITION_VALUES[UNCLASSED_UNIT_EDITION[row] as usize],
+            cost: UNCLASSED_UNIT_COST_VALUES[UNCLASSED_UNIT_COST[row] as usize],
+            strength: UNCLASSED_UNIT_STRENGTH_VALUES[UNCLASSED_UNIT_STRENGTH[row]
+                as usize],
+            attack_type: UNCLASSED_UNIT_ATTACK_TYPE_VALUES[UNCLASSED_UNIT_ATTACK_TYPE[row]
+                as usize],
+            range: UNCLASSED_UNIT_RANGE_VALUES[UNCLASSED_UNIT_RANGE[row] as usize],
+            life: UNCLASSED_UNIT_LIFE_VALUES[UNCLASSED_UNIT_LIFE[row] as usize],
             structure: UNCLASSED_UNIT_STRUCTURE[row],
-            classes: UNCLASSED_UNIT_CLASSES[row],
-            abilities: UNCLASSED_UNIT_ABILITIES[row],
+            classes: UNCLASSED_UNIT_CLASSES_VALUES[UNCLASSED_UNIT_CLASSES[row] as usize],
+            abilities: UNCLASSED_UNIT_ABILITIES_VALUES[UNCLASSED_UNIT_ABILITIES[row]
+                as usize],
         }
     }
     /// The `event` cards' rows, in table order.
@@ -3162,14 +1403,15 @@ mod card_rows {
         Event {
             name: EVENT_NAME[row],
             summary: EVENT_SUMMARY[row],
-            handler: EVENT_HANDLER[row],
-            printings: EVENT_PRINTINGS[row],
-            faction: EVENT_FACTION[row],
-            edition: EVENT_EDITION[row],
-            cost: EVENT_COST[row],
-            active: EVENT_ACTIVE[row],
-            abilities: EVENT_ABILITIES[row],
-            card_abilities: EVENT_CARD_ABILITIES[row],
+            handler: EVENT_HANDLER_VALUES[EVENT_HANDLER[row] as usize],
+            printings: EVENT_PRINTINGS_VALUES[EVENT_PRINTINGS[row] as usize],
+            faction: EVENT_FACTION_VALUES[EVENT_FACTION[row] as usize],
+            edition: EVENT_EDITION_VALUES[EVENT_EDITION[row] as usize],
+            cost: EVENT_COST_VALUES[EVENT_COST[row] as usize],
+            active: EVENT_ACTIVE_VALUES[EVENT_ACTIVE[row] as usize],
+            abilities: EVENT_ABILITIES_VALUES[EVENT_ABILITIES[row] as usize],
+            card_abilities: EVENT_CARD_ABILITIES_VALUES[EVENT_CARD_ABILITIES[row]
+                as usize],
         }
     }
     /// The `structure` cards' rows, in table order.
@@ -3187,14 +1429,14 @@ mod card_rows {
         Structure {
             name: STRUCTURE_NAME[row],
             summary: STRUCTURE_SUMMARY[row],
-            handler: STRUCTURE_HANDLER[row],
-            printings: STRUCTURE_PRINTINGS[row],
-            faction: STRUCTURE_FACTION[row],
-            edition: STRUCTURE_EDITION[row],
+            handler: STRUCTURE_HANDLER_VALUES[STRUCTURE_HANDLER[row] as usize],
+            printings: STRUCTURE_PRINTINGS_VALUES[STRUCTURE_PRINTINGS[row] as usize],
+            faction: STRUCTURE_FACTION_VALUES[STRUCTURE_FACTION[row] as usize],
+            edition: STRUCTURE_EDITION_VALUES[STRUCTURE_EDITION[row] as usize],
             gate: STRUCTURE_GATE[row],
-            cost: STRUCTURE_COST[row],
-            life: STRUCTURE_LIFE[row],
-            abilities: STRUCTURE_ABILITIES[row],
+            cost: STRUCTURE_COST_VALUES[STRUCTURE_COST[row] as usize],
+            life: STRUCTURE_LIFE_VALUES[STRUCTURE_LIFE[row] as usize],
+            abilities: STRUCTURE_ABILITIES_VALUES[STRUCTURE_ABILITIES[row] as usize],
         }
     }
 }

@@ -1010,123 +1010,19 @@ impl ::core::fmt::Display for Keyword {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         match self {
-            Self::Aberration => {
-                f.write_str("Aberration")?;
-            }
-            Self::Artifact => {
-                f.write_str("Artifact")?;
-            }
             Self::Assault(p0) => {
                 f.write_str("Assault ")?;
                 write!(f, "{}", p0)?;
-            }
-            Self::BearForm => {
-                f.write_str("Bear Form")?;
-            }
-            Self::Boss => {
-                f.write_str("Boss")?;
-            }
-            Self::CatForm => {
-                f.write_str("Cat Form")?;
-            }
-            Self::Conspicuous => {
-                f.write_str("Conspicuous")?;
-            }
-            Self::DeathRattle => {
-                f.write_str("Death Rattle")?;
-            }
-            Self::Delve => {
-                f.write_str("Delve")?;
-            }
-            Self::DualWield => {
-                f.write_str("Dual Wield")?;
-            }
-            Self::Elusive => {
-                f.write_str("Elusive")?;
-            }
-            Self::Enrage => {
-                f.write_str("Enrage")?;
-            }
-            Self::Eternal => {
-                f.write_str("Eternal")?;
-            }
-            Self::Ferocity => {
-                f.write_str("Ferocity")?;
-            }
-            Self::FindTreasure => {
-                f.write_str("Find Treasure")?;
-            }
-            Self::FinishingMove => {
-                f.write_str("Finishing Move")?;
-            }
-            Self::Harmonize => {
-                f.write_str("Harmonize")?;
-            }
-            Self::Immune => {
-                f.write_str("Immune")?;
-            }
-            Self::Instant => {
-                f.write_str("Instant")?;
-            }
-            Self::Invincible => {
-                f.write_str("Invincible")?;
-            }
-            Self::LongRange => {
-                f.write_str("Long-Range")?;
             }
             Self::Mend(p0) => {
                 f.write_str("Mend ")?;
                 write!(f, "{}", p0)?;
             }
-            Self::Ongoing => {
-                f.write_str("Ongoing")?;
-            }
-            Self::Preparation => {
-                f.write_str("Preparation")?;
-            }
-            Self::Protector => {
-                f.write_str("Protector")?;
-            }
-            Self::RangedDualWield => {
-                f.write_str("Ranged Dual Wield")?;
-            }
             Self::Resistance(p0) => {
                 write!(f, "{}", p0)?;
                 f.write_str(" Resistance")?;
             }
-            Self::Reward => {
-                f.write_str("Reward")?;
-            }
-            Self::Sentinel => {
-                f.write_str("Sentinel")?;
-            }
-            Self::Smash => {
-                f.write_str("Smash")?;
-            }
-            Self::Stash => {
-                f.write_str("Stash")?;
-            }
-            Self::Stealth => {
-                f.write_str("Stealth")?;
-            }
-            Self::TimeIsMoney => {
-                f.write_str("Time is Money")?;
-            }
-            Self::Totem => {
-                f.write_str("Totem")?;
-            }
-            Self::Trap => {
-                f.write_str("Trap")?;
-            }
-            Self::Unique => {
-                f.write_str("Unique")?;
-            }
-            Self::Unlimited => {
-                f.write_str("Unlimited")?;
-            }
-            Self::Untargetable => {
-                f.write_str("Untargetable")?;
-            }
+            _ => f.write_str(self.meta().template)?,
         }
         Ok(())
     }
@@ -5786,16 +5682,10 @@ impl ::core::fmt::Display for TypeTag {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         match self {
-            Self::Abomination => {
-                f.write_str("Abomination")?;
-            }
             Self::AessinaLimit(p0) => {
                 f.write_str("Aessina (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Affliction => {
-                f.write_str("Affliction")?;
             }
             Self::AggraLimit(p0) => {
                 f.write_str("Aggra (")?;
@@ -5822,82 +5712,40 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Alchemist => {
-                f.write_str("Alchemist")?;
-            }
             Self::AnachronosLimit(p0) => {
                 f.write_str("Anachronos (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Ancient => {
-                f.write_str("Ancient")?;
             }
             Self::AnduinLimit(p0) => {
                 f.write_str("Anduin (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Apothecary => {
-                f.write_str("Apothecary")?;
-            }
-            Self::Arcane => {
-                f.write_str("Arcane")?;
-            }
-            Self::Archaeologist => {
-                f.write_str("Archaeologist")?;
-            }
-            Self::Archdruid => {
-                f.write_str("Archdruid")?;
-            }
-            Self::Arena => {
-                f.write_str("Arena")?;
-            }
             Self::ArionLimit(p0) => {
                 f.write_str("Arion (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::ArmorSet => {
-                f.write_str("Armor Set")?;
             }
             Self::ArmorSetLimit(p0) => {
                 f.write_str("Armor Set (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Arms => {
-                f.write_str("Arms")?;
-            }
             Self::ArygosLimit(p0) => {
                 f.write_str("Arygos (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Ascendant => {
-                f.write_str("Ascendant")?;
-            }
-            Self::Aspect => {
-                f.write_str("Aspect")?;
             }
             Self::AspectLimit(p0) => {
                 f.write_str("Aspect (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Assassination => {
-                f.write_str("Assassination")?;
-            }
             Self::AuraLimit(p0) => {
                 f.write_str("Aura (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Axe => {
-                f.write_str("Axe")?;
-            }
-            Self::Baby => {
-                f.write_str("Baby")?;
             }
             Self::BackLimit(p0) => {
                 f.write_str("Back (")?;
@@ -5914,61 +5762,10 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Balance => {
-                f.write_str("Balance")?;
-            }
-            Self::Bandage => {
-                f.write_str("Bandage")?;
-            }
-            Self::Banshee => {
-                f.write_str("Banshee")?;
-            }
-            Self::BansheeQueen => {
-                f.write_str("Banshee Queen")?;
-            }
             Self::BarimLimit(p0) => {
                 f.write_str("Barim (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Bat => {
-                f.write_str("Bat")?;
-            }
-            Self::Battleground => {
-                f.write_str("Battleground")?;
-            }
-            Self::Battlemage => {
-                f.write_str("Battlemage")?;
-            }
-            Self::Bear => {
-                f.write_str("Bear")?;
-            }
-            Self::BearForm => {
-                f.write_str("Bear Form")?;
-            }
-            Self::BeastMastery => {
-                f.write_str("Beast Mastery")?;
-            }
-            Self::Beastmaster => {
-                f.write_str("Beastmaster")?;
-            }
-            Self::Biker => {
-                f.write_str("Biker")?;
-            }
-            Self::BlacksmithingMaster => {
-                f.write_str("Blacksmithing Master")?;
-            }
-            Self::Blessing => {
-                f.write_str("Blessing")?;
-            }
-            Self::Blood => {
-                f.write_str("Blood")?;
-            }
-            Self::Bow => {
-                f.write_str("Bow")?;
-            }
-            Self::Broken => {
-                f.write_str("Broken")?;
             }
             Self::CaelestraszLimit(p0) => {
                 f.write_str("Caelestrasz (")?;
@@ -5985,12 +5782,6 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Cat => {
-                f.write_str("Cat")?;
-            }
-            Self::CatForm => {
-                f.write_str("Cat Form")?;
-            }
             Self::ChestLimit(p0) => {
                 f.write_str("Chest (")?;
                 write!(f, "{}", p0)?;
@@ -6006,102 +5797,30 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Cloth => {
-                f.write_str("Cloth")?;
-            }
-            Self::Combat => {
-                f.write_str("Combat")?;
-            }
-            Self::Combo => {
-                f.write_str("Combo")?;
-            }
-            Self::Consort => {
-                f.write_str("Consort")?;
-            }
-            Self::Cookie => {
-                f.write_str("Cookie")?;
-            }
-            Self::Crab => {
-                f.write_str("Crab")?;
-            }
-            Self::Crossbow => {
-                f.write_str("Crossbow")?;
-            }
             Self::CunningLimit(p0) => {
                 f.write_str("Cunning (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Cupid => {
-                f.write_str("Cupid")?;
-            }
-            Self::Curse => {
-                f.write_str("Curse")?;
-            }
-            Self::Dagger => {
-                f.write_str("Dagger")?;
             }
             Self::DariusLimit(p0) => {
                 f.write_str("Darius (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Demon => {
-                f.write_str("Demon")?;
-            }
-            Self::Demonhunter => {
-                f.write_str("Demonhunter")?;
-            }
-            Self::Demonology => {
-                f.write_str("Demonology")?;
-            }
             Self::DesireLimit(p0) => {
                 f.write_str("Desire (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Destruction => {
-                f.write_str("Destruction")?;
-            }
-            Self::Discipline => {
-                f.write_str("Discipline")?;
-            }
-            Self::Disease => {
-                f.write_str("Disease")?;
-            }
-            Self::Doomguard => {
-                f.write_str("Doomguard")?;
             }
             Self::DoubtLimit(p0) => {
                 f.write_str("Doubt (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Dragonkin => {
-                f.write_str("Dragonkin")?;
-            }
             Self::EarthTotemLimit(p0) => {
                 f.write_str("Earth Totem (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::EggHoarder => {
-                f.write_str("Egg Hoarder")?;
-            }
-            Self::Elekk => {
-                f.write_str("Elekk")?;
-            }
-            Self::Elemental => {
-                f.write_str("Elemental")?;
-            }
-            Self::Enchantment => {
-                f.write_str("Enchantment")?;
-            }
-            Self::Engineer => {
-                f.write_str("Engineer")?;
-            }
-            Self::Enhancement => {
-                f.write_str("Enhancement")?;
             }
             Self::EranikusLimit(p0) => {
                 f.write_str("Eranikus (")?;
@@ -6113,58 +5832,25 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Faire => {
-                f.write_str("Faire")?;
-            }
             Self::FeetLimit(p0) => {
                 f.write_str("Feet (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Felhunter => {
-                f.write_str("Felhunter")?;
             }
             Self::FeludiusLimit(p0) => {
                 f.write_str("Feludius (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Feral => {
-                f.write_str("Feral")?;
-            }
-            Self::Figurine => {
-                f.write_str("Figurine")?;
-            }
-            Self::FinishingMove => {
-                f.write_str("Finishing Move")?;
-            }
-            Self::Fire => {
-                f.write_str("Fire")?;
-            }
             Self::FireTotemLimit(p0) => {
                 f.write_str("Fire Totem (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Fist => {
-                f.write_str("Fist")?;
-            }
-            Self::Form => {
-                f.write_str("Form")?;
-            }
             Self::FormLimit(p0) => {
                 f.write_str("Form (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Fortuneteller => {
-                f.write_str("Fortuneteller")?;
-            }
-            Self::Frost => {
-                f.write_str("Frost")?;
-            }
-            Self::Fury => {
-                f.write_str("Fury")?;
             }
             Self::FuryLimit(p0) => {
                 f.write_str("Fury (")?;
@@ -6175,9 +5861,6 @@ impl ::core::fmt::Display for TypeTag {
                 f.write_str("Gallywix (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Gambler => {
-                f.write_str("Gambler")?;
             }
             Self::GarroshLimit(p0) => {
                 f.write_str("Garrosh (")?;
@@ -6199,21 +5882,6 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Gorilla => {
-                f.write_str("Gorilla")?;
-            }
-            Self::Gryphon => {
-                f.write_str("Gryphon")?;
-            }
-            Self::Guardian => {
-                f.write_str("Guardian")?;
-            }
-            Self::Gun => {
-                f.write_str("Gun")?;
-            }
-            Self::Guns => {
-                f.write_str("Guns")?;
-            }
             Self::HamuulLimit(p0) => {
                 f.write_str("Hamuul (")?;
                 write!(f, "{}", p0)?;
@@ -6229,9 +5897,6 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Hawkstrider => {
-                f.write_str("Hawkstrider")?;
-            }
             Self::HeadLimit(p0) => {
                 f.write_str("Head (")?;
                 write!(f, "{}", p0)?;
@@ -6241,18 +5906,6 @@ impl ::core::fmt::Display for TypeTag {
                 f.write_str("Hearthstone (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::HighChieftain => {
-                f.write_str("High Chieftain")?;
-            }
-            Self::Hippogryph => {
-                f.write_str("Hippogryph")?;
-            }
-            Self::Holy => {
-                f.write_str("Holy")?;
-            }
-            Self::Horse => {
-                f.write_str("Horse")?;
             }
             Self::HummelLimit(p0) => {
                 f.write_str("Hummel (")?;
@@ -6264,31 +5917,10 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Hyena => {
-                f.write_str("Hyena")?;
-            }
             Self::IgnaciousLimit(p0) => {
                 f.write_str("Ignacious (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Imp => {
-                f.write_str("Imp")?;
-            }
-            Self::Infernal => {
-                f.write_str("Infernal")?;
-            }
-            Self::Investigator => {
-                f.write_str("Investigator")?;
-            }
-            Self::KeeperOfTheGrove => {
-                f.write_str("Keeper of the Grove")?;
-            }
-            Self::King => {
-                f.write_str("King")?;
-            }
-            Self::Kodo => {
-                f.write_str("Kodo")?;
             }
             Self::KolorathLimit(p0) => {
                 f.write_str("Kolorath (")?;
@@ -6300,12 +5932,6 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Leather => {
-                f.write_str("Leather")?;
-            }
-            Self::LeatherworkingMaster => {
-                f.write_str("Leatherworking Master")?;
-            }
             Self::LeggingsLimit(p0) => {
                 f.write_str("Leggings (")?;
                 write!(f, "{}", p0)?;
@@ -6316,19 +5942,10 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Lich => {
-                f.write_str("Lich")?;
-            }
-            Self::LichKing => {
-                f.write_str("Lich King")?;
-            }
             Self::LilXtLimit(p0) => {
                 f.write_str("Lil' XT (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Location => {
-                f.write_str("Location")?;
             }
             Self::LockmawLimit(p0) => {
                 f.write_str("Lockmaw (")?;
@@ -6340,33 +5957,15 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Lord => {
-                f.write_str("Lord")?;
-            }
-            Self::Mace => {
-                f.write_str("Mace")?;
-            }
             Self::MagniLimit(p0) => {
                 f.write_str("Magni (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Mail => {
-                f.write_str("Mail")?;
-            }
             Self::MalfurionLimit(p0) => {
                 f.write_str("Malfurion (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Marksmanship => {
-                f.write_str("Marksmanship")?;
-            }
-            Self::Mechanical => {
-                f.write_str("Mechanical")?;
-            }
-            Self::Mechanostrider => {
-                f.write_str("Mechanostrider")?;
             }
             Self::MeleeLimit(p0) => {
                 f.write_str("Melee (")?;
@@ -6378,12 +5977,6 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::MiniDeconstructor => {
-                f.write_str("Mini-Deconstructor")?;
-            }
-            Self::MokNathal => {
-                f.write_str("Mok'Nathal")?;
-            }
             Self::MolotovLimit(p0) => {
                 f.write_str("Molotov (")?;
                 write!(f, "{}", p0)?;
@@ -6394,12 +5987,6 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Monster => {
-                f.write_str("Monster")?;
-            }
-            Self::Moth => {
-                f.write_str("Moth")?;
-            }
             Self::MountLimit(p0) => {
                 f.write_str("Mount (")?;
                 write!(f, "{}", p0)?;
@@ -6409,9 +5996,6 @@ impl ::core::fmt::Display for TypeTag {
                 f.write_str("Muln (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Murloc => {
-                f.write_str("Murloc")?;
             }
             Self::NazjarLimit(p0) => {
                 f.write_str("Naz'jar (")?;
@@ -6443,16 +6027,10 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Nerubian => {
-                f.write_str("Nerubian")?;
-            }
             Self::NespirahLimit(p0) => {
                 f.write_str("Nespirah (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Nightsaber => {
-                f.write_str("Nightsaber")?;
             }
             Self::NobundoLimit(p0) => {
                 f.write_str("Nobundo (")?;
@@ -6469,16 +6047,10 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Owl => {
-                f.write_str("Owl")?;
-            }
             Self::OzumatLimit(p0) => {
                 f.write_str("Ozumat (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Panther => {
-                f.write_str("Panther")?;
             }
             Self::PatienceLimit(p0) => {
                 f.write_str("Patience (")?;
@@ -6490,21 +6062,6 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::PitLord => {
-                f.write_str("Pit Lord")?;
-            }
-            Self::Plate => {
-                f.write_str("Plate")?;
-            }
-            Self::Poison => {
-                f.write_str("Poison")?;
-            }
-            Self::Polearm => {
-                f.write_str("Polearm")?;
-            }
-            Self::Potion => {
-                f.write_str("Potion")?;
-            }
             Self::PowerLimit(p0) => {
                 f.write_str("Power (")?;
                 write!(f, "{}", p0)?;
@@ -6515,33 +6072,15 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Protection => {
-                f.write_str("Protection")?;
-            }
             Self::RagnarosLimit(p0) => {
                 f.write_str("Ragnaros (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Ram => {
-                f.write_str("Ram")?;
-            }
             Self::RangedLimit(p0) => {
                 f.write_str("Ranged (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Ranger => {
-                f.write_str("Ranger")?;
-            }
-            Self::Raptor => {
-                f.write_str("Raptor")?;
-            }
-            Self::RedDragonkin => {
-                f.write_str("Red Dragonkin")?;
-            }
-            Self::Reindeer => {
-                f.write_str("Reindeer")?;
             }
             Self::RelicLimit(p0) => {
                 f.write_str("Relic (")?;
@@ -6553,50 +6092,20 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::RepairBot => {
-                f.write_str("Repair Bot")?;
-            }
-            Self::Restoration => {
-                f.write_str("Restoration")?;
-            }
-            Self::Retribution => {
-                f.write_str("Retribution")?;
-            }
-            Self::Rhino => {
-                f.write_str("Rhino")?;
-            }
             Self::RingLimit(p0) => {
                 f.write_str("Ring (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Ringleader => {
-                f.write_str("Ringleader")?;
             }
             Self::RuneLimit(p0) => {
                 f.write_str("Rune (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Satyr => {
-                f.write_str("Satyr")?;
-            }
-            Self::Scorpid => {
-                f.write_str("Scorpid")?;
-            }
-            Self::Scourge => {
-                f.write_str("Scourge")?;
-            }
             Self::SealLimit(p0) => {
                 f.write_str("Seal (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Shadow => {
-                f.write_str("Shadow")?;
-            }
-            Self::Shield => {
-                f.write_str("Shield")?;
             }
             Self::ShoulderLimit(p0) => {
                 f.write_str("Shoulder (")?;
@@ -6607,12 +6116,6 @@ impl ::core::fmt::Display for TypeTag {
                 f.write_str("Shoulders (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Shout => {
-                f.write_str("Shout")?;
-            }
-            Self::Shuriken => {
-                f.write_str("Shuriken")?;
             }
             Self::SiamatLimit(p0) => {
                 f.write_str("Siamat (")?;
@@ -6629,45 +6132,15 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Spirit => {
-                f.write_str("Spirit")?;
-            }
-            Self::SporeBat => {
-                f.write_str("Spore Bat")?;
-            }
-            Self::Staff => {
-                f.write_str("Staff")?;
-            }
             Self::StanceLimit(p0) => {
                 f.write_str("Stance (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Sting => {
-                f.write_str("Sting")?;
-            }
-            Self::Subtlety => {
-                f.write_str("Subtlety")?;
-            }
-            Self::Succubus => {
-                f.write_str("Succubus")?;
-            }
-            Self::Survival => {
-                f.write_str("Survival")?;
-            }
-            Self::Sword => {
-                f.write_str("Sword")?;
-            }
             Self::SylvanasLimit(p0) => {
                 f.write_str("Sylvanas (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::TailoringMaster => {
-                f.write_str("Tailoring Master")?;
-            }
-            Self::Talent => {
-                f.write_str("Talent")?;
             }
             Self::TerrastraLimit(p0) => {
                 f.write_str("Terrastra (")?;
@@ -6684,9 +6157,6 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::TimberWolf => {
-                f.write_str("Timber Wolf")?;
-            }
             Self::TimeLimit(p0) => {
                 f.write_str("Time (")?;
                 write!(f, "{}", p0)?;
@@ -6697,25 +6167,10 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::TradePrince => {
-                f.write_str("Trade Prince")?;
-            }
-            Self::Traitor => {
-                f.write_str("Traitor")?;
-            }
-            Self::Trinket => {
-                f.write_str("Trinket")?;
-            }
             Self::TrinketLimit(p0) => {
                 f.write_str("Trinket (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Turtle => {
-                f.write_str("Turtle")?;
-            }
-            Self::TwoHanded => {
-                f.write_str("Two-Handed")?;
             }
             Self::TyrandeLimit(p0) => {
                 f.write_str("Tyrande (")?;
@@ -6732,9 +6187,6 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Unholy => {
-                f.write_str("Unholy")?;
-            }
             Self::VarokLimit(p0) => {
                 f.write_str("Varok (")?;
                 write!(f, "{}", p0)?;
@@ -6745,27 +6197,15 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Voidwalker => {
-                f.write_str("Voidwalker")?;
-            }
             Self::WaistLimit(p0) => {
                 f.write_str("Waist (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
-            Self::Wand => {
-                f.write_str("Wand")?;
-            }
             Self::WandLimit(p0) => {
                 f.write_str("Wand (")?;
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
-            }
-            Self::Warden => {
-                f.write_str("Warden")?;
-            }
-            Self::WarglaiveSword => {
-                f.write_str("Warglaive Sword")?;
             }
             Self::WaterTotemLimit(p0) => {
                 f.write_str("Water Totem (")?;
@@ -6782,6 +6222,7 @@ impl ::core::fmt::Display for TypeTag {
                 write!(f, "{}", p0)?;
                 f.write_str(")")?;
             }
+            _ => f.write_str(self.meta().template)?,
         }
         Ok(())
     }
