@@ -2,4 +2,5 @@
 //! the exact calculator, with the allocation-free hot path (`rules`).
 
 mod play;
+mod refusals;
 mod rules;
