@@ -9,7 +9,9 @@ use grimoire_mage_wars::calc::{damage_distribution, DamageQuery};
 use grimoire_mage_wars::rules::card::{ObjectKind, Printed};
 use grimoire_mage_wars::rules::dice::{attack_die, effect_die};
 use grimoire_mage_wars::rules::profile::AttackProfile;
-use grimoire_mage_wars::rules::{attack_action, AttackOptions, AttackTarget, Game, RulesError};
+use grimoire_mage_wars::rules::{
+    attack_action, AttackOptions, AttackRefusal, AttackTarget, Game, Refusal, RulesError,
+};
 use grimoire_mage_wars::{
     AttackBar, AttackKind, AttackTiming, Condition, EffectRow, Range, Trait, CARDS,
 };
@@ -233,7 +235,12 @@ fn attack_costs_are_paid_once_or_the_attack_is_illegal() {
         AttackTarget::Object(d),
         AttackOptions::default(),
     );
-    assert!(matches!(refused, Err(RulesError::Illegal(_))));
+    assert!(matches!(
+        refused,
+        Err(RulesError::Illegal(Refusal::Attack(
+            AttackRefusal::CannotPay { .. }
+        )))
+    ));
     game.set_mana(PlayerId(1), 3);
     attack_action(
         &mut game,
@@ -333,7 +340,12 @@ fn an_unaffordable_attack_creates_no_obligation() {
         AttackOptions::default(),
     );
     assert!(
-        matches!(&refused, Err(RulesError::Illegal(why)) if why.contains("mandatory attack")),
+        matches!(
+            &refused,
+            Err(RulesError::Illegal(Refusal::Attack(
+                AttackRefusal::Mandatory { .. }
+            )))
+        ),
         "{refused:?}"
     );
 }
@@ -515,7 +527,12 @@ fn apply_records_into_the_context_log_and_converts_errors() {
         .expect("a legal attack");
     let illegal = MageWarsRules.apply(&mut game, &attack(far), &mut ctx);
     assert!(
-        matches!(&illegal, Err(RulesError::Illegal(why)) if why.contains("zone(s) away")),
+        matches!(
+            &illegal,
+            Err(RulesError::Illegal(Refusal::Attack(
+                AttackRefusal::OutOfRange { .. }
+            )))
+        ),
         "{illegal:?}"
     );
     let exhausted = MageWarsRules.apply(&mut game, &attack(d), &mut ctx);

@@ -1,6 +1,8 @@
 //! The WoW TCG scenario files (`tests/scenarios/wow-tcg/`), run through the engine's generic
 //! runner, the published JSON Schema of their format, the coverage of the effect vocabulary
-//! by the rules, and card coverage against play.
+//! by the rules, and card coverage against play; the words of every refusal (`refusals`).
+
+mod refusals;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -17,6 +17,7 @@ use super::card::{ObjectKind, Printed};
 use super::content::{AttackBar, Card, Trait};
 use super::phases::{activate, channeling_phase, end_action_phase, upkeep_phase};
 use super::profile::AttackProfile;
+use super::refusal::{AttackRefusal, ObjectRefusal};
 use super::state::{Game, GameEvent, RulesError};
 
 /// Where the attack bar of an attack action is printed.
@@ -191,10 +192,7 @@ fn attack_profile(
         BarSource::Object(id) => {
             let attached = game.object(id)?.attached_to == Some(attacker);
             if id != attacker && !attached {
-                return Err(RulesError::Illegal(format!(
-                    "object {} lends its attacks only to the object it is attached to",
-                    id.0
-                )));
+                return Err(AttackRefusal::LenderNotAttached(id).into());
             }
             game.card(id)?
         }
@@ -203,13 +201,10 @@ fn attack_profile(
             &spell
         }
     };
-    let printed: &'static AttackBar =
-        card.attacks
-            .get(bar)
-            .ok_or_else(|| RulesError::UnknownAttack {
-                card: card.name.to_string(),
-                attack: format!("number {bar}"),
-            })?;
+    let printed: &'static AttackBar = card.attacks.get(bar).ok_or(RulesError::UnknownAttack {
+        card: card.name,
+        bar,
+    })?;
     Ok(if card.is_attack_spell() {
         AttackProfile::spell(printed, card.spell_range).with_abilities(card.abilities)
     } else {
@@ -255,10 +250,7 @@ fn perform(game: &mut Game, action: &Action, dice: &mut dyn Dice) -> Result<(), 
             game.object(object)?;
             game.object(to)?;
             if object == to {
-                return Err(RulesError::Illegal(format!(
-                    "object {} cannot be attached to itself",
-                    object.0
-                )));
+                return Err(ObjectRefusal::AttachedToItself(object).into());
             }
             game.attach(object, to);
             Ok(())
@@ -282,11 +274,11 @@ fn perform(game: &mut Game, action: &Action, dice: &mut dyn Dice) -> Result<(), 
                     e.kind == TraitEffectKind::Grant && e.value == *value
                 });
                 if !ended {
-                    return Err(RulesError::Illegal(format!(
-                        "object {} has no granted {:?} to revoke",
-                        id.0,
-                        value.to_string()
-                    )));
+                    return Err(ObjectRefusal::NoGrantToRevoke {
+                        object: id,
+                        value: *value,
+                    }
+                    .into());
                 }
             }
             game.traits_changed(id);

@@ -16,6 +16,7 @@ use super::modifiers::{
     DiceModifiers, FirstAttackBonuses,
 };
 use super::profile::{bar_has, AttackProfile, BASH};
+use super::refusal::{AttackRefusal, Obligation, UnmodelledEffect};
 use super::state::{DamageSource, Game, GameEvent, Marker, RulesError};
 
 /// What an attack action is aimed at.
@@ -62,9 +63,7 @@ pub fn attack_action(
     // codex: Incapacitated (no actions, attacks included; an Incapacitated Mage casts no
     // attack spells either). Counterstrikes and Damage Barriers are checked where they fire.
     if game.is_incapacitated(attacker) {
-        return Err(RulesError::Illegal(
-            "an Incapacitated creature cannot attack".into(),
-        ));
+        return Err(AttackRefusal::Incapacitated.into());
     }
     check_mandatory_attack(game, attacker, bar, target)?;
     pay_costs(game, attacker, bar)?;
@@ -72,10 +71,10 @@ pub fn attack_action(
     match target {
         AttackTarget::Object(defender) => {
             if bar.is_zone() {
-                return Err(RulesError::Illegal(format!(
-                    "{} is a zone attack",
-                    bar.bar.name
-                )));
+                return Err(AttackRefusal::ZoneAttack {
+                    attack: bar.bar.name,
+                }
+                .into());
             }
             sequence(
                 game,
@@ -90,18 +89,18 @@ pub fn attack_action(
         }
         AttackTarget::Sweep(one, two) => {
             if !bar.has(Trait::Sweeping) || one == two {
-                return Err(RulesError::Illegal(format!(
-                    "{} needs the Sweeping trait and two different targets",
-                    bar.bar.name
-                )));
+                return Err(AttackRefusal::NotSweeping {
+                    attack: bar.bar.name,
+                }
+                .into());
             }
             // supplement: Codex, Sweeping: the attacker must be able to attack both targets.
             for defender in [one, two] {
                 if out_of_reach(game, attacker, bar, defender) {
-                    return Err(RulesError::Illegal(format!(
-                        "{} cannot reach a Flying defender",
-                        bar.bar.name
-                    )));
+                    return Err(AttackRefusal::CannotReachFlying {
+                        attack: bar.bar.name,
+                    }
+                    .into());
                 }
             }
             // supplement: Codex, Sweeping: a Flying attacker cannot gain or lose Flying during
@@ -110,10 +109,10 @@ pub fn attack_action(
                 && game.is_flying(attacker)
                 && game.is_flying(one) != game.is_flying(two)
             {
-                return Err(RulesError::Illegal(format!(
-                    "{}: a Flying attacker's Sweeping melee cannot take a Flying and a non-Flying target",
-                    bar.bar.name
-                )));
+                return Err(AttackRefusal::SweepMixedFlying {
+                    attack: bar.bar.name,
+                }
+                .into());
             }
             sequence(
                 game,
@@ -174,26 +173,27 @@ fn check_mandatory_attack(
         return Ok(());
     }
     let taunter = game.taunter(attacker).filter(|&t| obliged(t));
-    let targets: Vec<String> = game
+    let targets: Vec<(ObjectId, &'static str)> = game
         .store
         .iter()
         .filter(|o| obliged(o.id))
         .map(|o| {
             let name = game.cards.get(o.id.0 as usize).map_or("", |c| c.name);
-            format!("{} ({name})", o.id.0)
+            (o.id, name)
         })
         .collect();
     let prey = targets.len() > usize::from(taunter.is_some());
-    let why = match (taunter.is_some(), prey) {
-        (true, true) => "Taunt or Bloodthirsty",
-        (true, false) => "Taunt",
-        _ => "Bloodthirsty",
+    let obligation = match (taunter.is_some(), prey) {
+        (true, true) => Obligation::TauntOrBloodthirsty,
+        (true, false) => Obligation::Taunt,
+        _ => Obligation::Bloodthirsty,
     };
-    Err(RulesError::Illegal(format!(
-        "mandatory attack ({why}): object {} must melee attack one of objects {}",
-        attacker.0,
-        targets.join(", ")
-    )))
+    Err(AttackRefusal::Mandatory {
+        attacker,
+        obligation,
+        targets,
+    }
+    .into())
 }
 
 /// True when `attacker`, choosing its action now, is obliged to melee attack `target`: a
@@ -249,11 +249,10 @@ fn pay_costs(game: &mut Game, attacker: ObjectId, bar: &AttackProfile) -> Result
         return Ok(());
     }
     let mana = game.mana_of(player);
-    let left = mana.checked_sub(cost).ok_or_else(|| {
-        RulesError::Illegal(format!(
-            "{} costs {cost} mana and the controller has {mana}",
-            bar.bar.name
-        ))
+    let left = mana.checked_sub(cost).ok_or(AttackRefusal::CannotPay {
+        attack: bar.bar.name,
+        cost,
+        mana,
     })?;
     game.set_mana(player, left);
     Ok(())
@@ -270,13 +269,13 @@ fn zone_attack(
     options: AttackOptions,
 ) -> Result<(), RulesError> {
     if !bar.is_zone() {
-        return Err(RulesError::Illegal(format!(
-            "{} is not a zone attack",
-            bar.bar.name
-        )));
+        return Err(AttackRefusal::NotZoneAttack {
+            attack: bar.bar.name,
+        }
+        .into());
     }
     if let Some(why) = out_of_range(game, attacker, bar, zone, false) {
-        return Err(RulesError::Illegal(why));
+        return Err(why.into());
     }
     if misses(game, dice, attacker, Origin::Action)? {
         return Ok(());
@@ -371,21 +370,16 @@ fn sequence(
     let boosted_bar = boosted(game, attacker, bar);
     let bar = boosted_bar.as_ref().unwrap_or(bar);
     if !game.in_play(defender) {
-        return Err(RulesError::Illegal(format!(
-            "object {} is not in play",
-            defender.0
-        )));
+        return Err(AttackRefusal::DefenderNotInPlay(defender).into());
     }
     let invisible = game.has_trait(defender, Trait::Invisible);
     if origin == Origin::Action && invisible && defender != attacker {
-        return Err(RulesError::Illegal(
-            "an Invisible object cannot be targeted".into(),
-        ));
+        return Err(AttackRefusal::Invisible(defender).into());
     }
     if origin == Origin::Action {
         let (zone, flying) = (game.zone_of(defender), game.is_flying(defender));
         if let Some(why) = zone.and_then(|zone| out_of_range(game, attacker, bar, zone, flying)) {
-            return Err(RulesError::Illegal(why));
+            return Err(why.into());
         }
     }
     // An attack spell's `declared` abilities act now (supplement: Card Clarifications, Geyser:
@@ -416,21 +410,20 @@ fn sequence(
             .damage_type
             .is_some_and(|d| game.is_immune(defender, d))
     {
-        return Err(RulesError::Illegal(format!(
-            "{} cannot target an object immune to its damage type",
-            bar.bar.name
-        )));
+        return Err(AttackRefusal::Immune {
+            attack: bar.bar.name,
+            defender,
+        }
+        .into());
     }
     if origin == Origin::Action && out_of_reach(game, attacker, bar, defender) {
-        return Err(RulesError::Illegal(format!(
-            "{} cannot reach a Flying defender",
-            bar.bar.name
-        )));
+        return Err(AttackRefusal::CannotReachFlying {
+            attack: bar.bar.name,
+        }
+        .into());
     }
     if origin == Origin::Action && bar.is_melee() && guarded_elsewhere(game, attacker, defender) {
-        return Err(RulesError::Illegal(
-            "an enemy Guard protects the zone: melee attacks there must target a Guard".into(),
-        ));
+        return Err(AttackRefusal::Guarded(defender).into());
     }
     // Cards whose handlers the engine does not model are reported as they take part.
     meet(game, attacker)?;
@@ -581,7 +574,7 @@ fn out_of_range(
     bar: &AttackProfile,
     zone: Zone,
     target_flying: bool,
-) -> Option<String> {
+) -> Option<AttackRefusal> {
     let from = game.zone_of(attacker)?;
     let (min, max) = if bar.is_melee() {
         (0, 0)
@@ -591,11 +584,11 @@ fn out_of_range(
     };
     let distance = game.arena.zone_distance(from, zone);
     let flying_in_zone = distance == 0 && (target_flying || game.is_flying(attacker));
-    (distance > max || (distance < min && !flying_in_zone)).then(|| {
-        format!(
-            "{} has range {min}-{max}, and its target is {distance} zone(s) away",
-            bar.bar.name
-        )
+    (distance > max || (distance < min && !flying_in_zone)).then_some(AttackRefusal::OutOfRange {
+        attack: bar.bar.name,
+        min,
+        max,
+        distance,
     })
 }
 
@@ -910,17 +903,21 @@ fn apply_outcome(
         return Ok(());
     }
     let Some(handler) = outcome.meta().handler else {
-        return Err(RulesError::NotModelled(format!(
-            "the effect {outcome}: it leaves no marker and names no handler"
-        )));
+        return Err(RulesError::NotModelled(UnmodelledEffect {
+            effect: outcome,
+            handler: None,
+        }));
     };
     let trigger = Trigger::EffectOutcome {
         defender: ctx.defender,
     };
     match fire(game, Some(dice), handler, ctx.attacker, trigger)? {
-        Outcome::NotModelled(_) | Outcome::InRules(_) => Err(RulesError::NotModelled(format!(
-            "the effect {outcome} (native handler `{handler}`)"
-        ))),
+        Outcome::NotModelled(_) | Outcome::InRules(_) => {
+            Err(RulesError::NotModelled(UnmodelledEffect {
+                effect: outcome,
+                handler: Some(handler),
+            }))
+        }
         _ => Ok(()),
     }
 }

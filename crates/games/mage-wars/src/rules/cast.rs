@@ -27,6 +27,7 @@ use super::content::{ActionSpeed, Card, ConjurationForm, EffectOp, EquipmentSlot
 use super::handlers::meet;
 use super::play::{Match, PlayEvent, Step};
 use super::profile::AttackProfile;
+use super::refusal::{CastRefusal, RevealRefusal, SpellRefusal};
 use super::round::flush;
 use super::state::RulesError;
 
@@ -49,17 +50,15 @@ pub enum SpellTarget {
 pub fn check_plan(state: &Match, player: PlayerId, spell: usize) -> Result<(), RulesError> {
     let seat = state.seat(player)?;
     if seat.planned.len() >= PLANNED_PER_ROUND {
-        return Err(RulesError::Illegal(format!(
-            "{PLANNED_PER_ROUND} spells are planned already"
-        )));
+        return Err(CastRefusal::PlannedAlready {
+            limit: PLANNED_PER_ROUND,
+        }
+        .into());
     }
     match seat.spellbook.get(spell) {
         Some((_, copies)) if *copies > 0 => Ok(()),
-        Some((card, _)) => Err(RulesError::Illegal(format!(
-            "no copy of {} is left in the spellbook",
-            card.name()
-        ))),
-        None => Err(RulesError::Illegal(format!("no spell number {spell}"))),
+        Some((card, _)) => Err(CastRefusal::NoCopyLeft { spell: card.name() }.into()),
+        None => Err(CastRefusal::NoSpellNumber(spell).into()),
     }
 }
 
@@ -246,7 +245,7 @@ fn target_zone(state: &Match, target: SpellTarget) -> Result<Option<Zone>, Rules
     Ok(match target {
         SpellTarget::Zone(zone) => {
             if zone.0 >= state.game.arena.columns * state.game.arena.rows {
-                return Err(RulesError::Illegal(format!("no zone {}", zone.0)));
+                return Err(CastRefusal::NoZone(zone).into());
             }
             Some(zone)
         }
@@ -275,36 +274,36 @@ pub(super) fn check_cast_now(
 ) -> Result<(Card, Casting), RulesError> {
     let seat = state.seat(player)?;
     if !seat.planned.contains(&spell) {
-        return Err(RulesError::Illegal(format!(
-            "spell number {spell} is not planned"
-        )));
+        return Err(CastRefusal::NotPlanned(spell).into());
     }
     let card = seat.spellbook[spell].0;
     let caster = seat.mage;
-    let cast = casting(card)
-        .ok_or_else(|| RulesError::Illegal(format!("{} is not a spell", card.name())))?;
+    let cast = casting(card).ok_or(CastRefusal::NotASpellCard { card: card.name() })?;
     if !state.game.in_play(caster) {
-        return Err(RulesError::Illegal("a destroyed Mage casts nothing".into()));
+        return Err(CastRefusal::MageDestroyed.into());
     }
-    let illegal = |why: String| Err(RulesError::Illegal(format!("{}: {why}", card.name())));
+    let illegal = |why: SpellRefusal| {
+        Err(RulesError::from(CastRefusal::Spell {
+            spell: card.name(),
+            why,
+        }))
+    };
     // The action it takes.
     if quickcast {
         let before_phase = matches!(state.step, Step::Activation { player: p } if p == player)
             || matches!(state.step, Step::FinalQuickcast { player: p, .. } if p == player);
         if !before_phase || !seat.quickcast || cast.speed != ActionSpeed::Quick {
-            return illegal(
-                "the quickcast action casts one quick spell, outside Action Phases".into(),
-            );
+            return illegal(SpellRefusal::Quickcast);
         }
     } else {
         let Step::Acting {
             creature, moves, ..
         } = state.step
         else {
-            return illegal("a spell needs the Mage's action or its quickcast action".into());
+            return illegal(SpellRefusal::NoAction);
         };
         if creature != caster {
-            return illegal("only the active Mage casts with its action".into());
+            return illegal(SpellRefusal::NotActiveMage);
         }
         match cast.speed {
             ActionSpeed::Quick => super::movement::check_quick_action(state, caster, moves)?,
@@ -315,9 +314,7 @@ pub(super) fn check_cast_now(
     if state.game.is_incapacitated(caster)
         && (cast.speed == ActionSpeed::Full || matches!(card, Card::Attack(_)))
     {
-        return illegal(
-            "an Incapacitated Mage casts only quick spells that are not attacks".into(),
-        );
+        return illegal(SpellRefusal::Incapacitated);
     }
     Ok((card, cast))
 }
@@ -369,35 +366,35 @@ pub fn check_cast(
 ) -> Result<CastPlan, RulesError> {
     let (card, cast) = check_cast_now(state, player, spell, quickcast)?;
     let caster = state.seat(player)?.mage;
-    let illegal = |why: String| Err(RulesError::Illegal(format!("{}: {why}", card.name())));
+    let illegal = |why: SpellRefusal| {
+        Err(RulesError::from(CastRefusal::Spell {
+            spell: card.name(),
+            why,
+        }))
+    };
     if !fits(state, player, cast.target, target) {
-        return illegal(format!(
-            "the target does not fit its target line {:?}",
-            cast.target
-        ));
+        return illegal(SpellRefusal::TargetLine { line: cast.target });
     }
     if let Some(zone) = target_zone(state, target)? {
         let from = state.game.zone_of(caster).unwrap_or(Zone(0));
         let distance = state.game.arena.zone_distance(from, zone);
         if distance < u32::from(cast.min) || distance > u32::from(cast.max) {
-            return illegal(format!(
-                "range {}-{}, and the target is {distance} zone(s) away",
-                cast.min, cast.max
-            ));
+            return illegal(SpellRefusal::OutOfRange {
+                min: cast.min,
+                max: cast.max,
+                distance,
+            });
         }
     }
     let x = match target {
         _ if cast.cost_per_x == 0 => 0,
         SpellTarget::Object(o) => u32::from(state.game.card(o)?.level),
-        _ => return illegal("X spells are cast only on an object (X is its Level)".into()),
+        _ => return illegal(SpellRefusal::XWithoutObject),
     };
     let cost = u32::from(cast.cost) + u32::from(cast.cost_per_x) * x;
     let mana = state.game.mana_of(player);
     if cost > mana {
-        return illegal(format!(
-            "costs {cost} mana and player {} has {mana}",
-            player.0
-        ));
+        return illegal(SpellRefusal::CannotPay { cost, player, mana });
     }
     check_kind(state, player, card, target)?;
     check_in_play_limits(state, player, card, target)?;
@@ -414,12 +411,17 @@ fn check_in_play_limits(
     target: SpellTarget,
 ) -> Result<(), RulesError> {
     let printed = card_traits(card);
-    let illegal = |why: &str| Err(RulesError::Illegal(format!("{}: {why}", card.name())));
+    let illegal = |why: SpellRefusal| {
+        Err(RulesError::from(CastRefusal::Spell {
+            spell: card.name(),
+            why,
+        }))
+    };
     let in_play = |o: &&grimoire_engine::Object<Trait, super::state::Marker, Zone>| {
         o.in_play && state.name(o.id) == card.name()
     };
     if printed.contains(&Trait::Legendary) && state.game.store.iter().any(|o| in_play(&o)) {
-        return illegal("it is Legendary and an object of its name is in play");
+        return illegal(SpellRefusal::Legendary);
     }
     if printed.contains(&Trait::Unique)
         && state
@@ -428,10 +430,7 @@ fn check_in_play_limits(
             .iter()
             .any(|o| in_play(&o) && o.controller == player)
     {
-        return illegal(&format!(
-            "it is Unique and player {} already has an object of its name in play",
-            player.0
-        ));
+        return illegal(SpellRefusal::Unique { player });
     }
     if let (true, SpellTarget::Zone(zone)) = (printed.contains(&Trait::ZoneExclusive), target) {
         let taken = state.game.store.iter().any(|o| {
@@ -441,7 +440,7 @@ fn check_in_play_limits(
                 && state.game.has_trait(o.id, Trait::ZoneExclusive)
         });
         if taken {
-            return illegal("the zone already holds a Zone Exclusive conjuration");
+            return illegal(SpellRefusal::ZoneExclusive);
         }
     }
     Ok(())
@@ -468,13 +467,18 @@ fn check_kind(
     card: Card,
     target: SpellTarget,
 ) -> Result<(), RulesError> {
-    let illegal = |why: &str| Err(RulesError::Illegal(format!("{}: {why}", card.name())));
+    let illegal = |why: SpellRefusal| {
+        Err(RulesError::from(CastRefusal::Spell {
+            spell: card.name(),
+            why,
+        }))
+    };
     match (card, target) {
         (Card::Creature(_), SpellTarget::Zone(_)) => Ok(()),
-        (Card::Creature(_), _) => illegal("a creature is summoned into a zone"),
+        (Card::Creature(_), _) => illegal(SpellRefusal::CreatureNeedsZone),
         (Card::Conjuration(c), SpellTarget::Zone(zone)) => {
             if c.form == ConjurationForm::Wall {
-                return illegal("walls are not cast yet");
+                return illegal(SpellRefusal::WallNotModelled);
             }
             let same = state
                 .game
@@ -482,13 +486,13 @@ fn check_kind(
                 .iter()
                 .any(|o| o.in_play && o.zone == zone && state.name(o.id) == c.name);
             if same {
-                return illegal("a zone holds one conjuration of a name");
+                return illegal(SpellRefusal::SameConjuration);
             }
             Ok(())
         }
-        (Card::Conjuration(_), _) => illegal("conjurations attached to objects are not cast yet"),
+        (Card::Conjuration(_), _) => illegal(SpellRefusal::AttachedConjurationNotModelled),
         (Card::Equipment(_), SpellTarget::Object(o)) if o == state.seat(player)?.mage => Ok(()),
-        (Card::Equipment(_), _) => illegal("equipment is attached to its caster"),
+        (Card::Equipment(_), _) => illegal(SpellRefusal::EquipmentOnCaster),
         (Card::Enchantment(e), SpellTarget::Object(o)) => {
             // supplement: Duplicate Enchantments.
             let object = state.game.object(o)?;
@@ -501,23 +505,23 @@ fn check_kind(
                             .is_ok_and(|c| c.controller == player))
             });
             if clash {
-                return illegal("a same-name enchantment is already on the target");
+                return illegal(SpellRefusal::SameEnchantment);
             }
             Ok(())
         }
-        (Card::Enchantment(_), _) => illegal("zone enchantments are not cast yet"),
+        (Card::Enchantment(_), _) => illegal(SpellRefusal::ZoneEnchantmentNotModelled),
         (Card::Incantation(_), _) => Ok(()),
         (Card::Attack(a), target) => {
             let Some(bar) = a.attacks.first() else {
-                return illegal("the attack spell prints no attack");
+                return illegal(SpellRefusal::NoAttack);
             };
             let zone_attack = AttackProfile::new(bar).is_zone();
             match (zone_attack, target) {
                 (true, SpellTarget::Zone(_)) | (false, SpellTarget::Object(_)) => Ok(()),
-                _ => illegal("the attack's target does not fit its kind of attack"),
+                _ => illegal(SpellRefusal::AttackKind),
             }
         }
-        (Card::Mage(_) | Card::Marker(_), _) => illegal("not a spell"),
+        (Card::Mage(_) | Card::Marker(_), _) => illegal(SpellRefusal::NotASpell),
     }
 }
 
@@ -566,7 +570,7 @@ pub fn cast(
         }
         Card::Enchantment(_) => {
             let SpellTarget::Object(on) = target else {
-                return Err(RulesError::Illegal("an enchantment needs an object".into()));
+                return Err(CastRefusal::EnchantmentWithoutObject.into());
             };
             if let Some(o) = state.game.store.get_mut(object) {
                 o.in_play = false;
@@ -586,17 +590,12 @@ pub fn cast(
         Card::Attack(a) => {
             meet(&mut state.game, object)?;
             out_of_play(state, object);
-            let bar = a
-                .attacks
-                .first()
-                .ok_or_else(|| RulesError::Illegal("no attack".into()))?;
+            let bar = a.attacks.first().ok_or(CastRefusal::NoAttack)?;
             let profile = AttackProfile::spell(bar, Some(a.range)).with_abilities(a.card_abilities);
             let aim = match target {
                 SpellTarget::Zone(z) => AttackTarget::Zone(z),
                 SpellTarget::Object(o) => AttackTarget::Object(o),
-                SpellTarget::Arena => {
-                    return Err(RulesError::Illegal("an attack needs a target".into()))
-                }
+                SpellTarget::Arena => return Err(CastRefusal::AttackWithoutTarget.into()),
             };
             flush(&mut state.game, events);
             attack_action(
@@ -609,7 +608,7 @@ pub fn cast(
             )?;
         }
         Card::Mage(_) | Card::Marker(_) => {
-            return Err(RulesError::Illegal("not a spell".into()));
+            return Err(CastRefusal::NotASpell.into());
         }
     }
     flush(&mut state.game, events);
@@ -673,24 +672,21 @@ fn replace_worn(
 /// and the player has the reveal cost (plus X per point of the object's Level).
 pub fn check_reveal(state: &Match, player: PlayerId, object: ObjectId) -> Result<u32, RulesError> {
     if !state.hidden.contains(&object) {
-        return Err(RulesError::Illegal(format!(
-            "{} is not face down",
-            state.name(object)
-        )));
+        return Err(RevealRefusal::NotFaceDown {
+            object,
+            name: state.name(object),
+        }
+        .into());
     }
     let o = state.game.object(object)?;
     if o.controller != player {
-        return Err(RulesError::Illegal(
-            "only its controller reveals an enchantment".into(),
-        ));
+        return Err(RevealRefusal::NotController(object).into());
     }
     let Some(on) = o.attached_to.filter(|&p| state.game.in_play(p)) else {
-        return Err(RulesError::Illegal(
-            "its object is no longer in play".into(),
-        ));
+        return Err(RevealRefusal::ObjectGone(object).into());
     };
     let Some(Card::Enchantment(e)) = state.sources.get(object.0 as usize).copied() else {
-        return Err(RulesError::Illegal("not an enchantment".into()));
+        return Err(RevealRefusal::NotEnchantment(object).into());
     };
     let level = u32::from(state.game.card(on)?.level);
     // codex: Magebind +X: revealing it on a Mage costs X more (its `reveal_cost` operations).
@@ -706,10 +702,13 @@ pub fn check_reveal(state: &Match, player: PlayerId, object: ObjectId) -> Result
         u32::from(e.reveal_cost) + u32::from(e.reveal_cost_per_x) * level + magebind.max(0) as u32;
     let mana = state.game.mana_of(player);
     if cost > mana {
-        return Err(RulesError::Illegal(format!(
-            "revealing {} costs {cost} mana and player {} has {mana}",
-            e.name, player.0
-        )));
+        return Err(RevealRefusal::CannotPay {
+            enchantment: e.name,
+            cost,
+            player,
+            mana,
+        }
+        .into());
     }
     Ok(cost)
 }

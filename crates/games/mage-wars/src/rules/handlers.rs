@@ -19,6 +19,7 @@ use grimoire_engine::{Dice, ObjectId};
 use super::attack::push;
 use super::conditions::TAINTED_DAMAGE;
 use super::content::{Condition, EffectOp, Handler, Timing, Trait, TRAIT_META};
+use super::refusal::AttackRefusal;
 use super::state::{DamageSource, Game, GameEvent, Marker, RulesError};
 
 /// What handlers work on: the game, and the dice when the moment may roll some.
@@ -305,7 +306,7 @@ impl<'d> MageWarsHandlers<'d> {
             return Ok(Outcome::Done);
         };
         let Some(dice) = table.dice.as_deref_mut() else {
-            return Err(RulesError::Illegal("a push needs dice for its bash".into()));
+            return Err(AttackRefusal::PushWithoutDice.into());
         };
         push(table.game, dice, source, defender)?;
         Ok(Outcome::Done)

@@ -30,6 +30,7 @@ pub mod movement;
 pub mod phases;
 pub mod play;
 pub mod profile;
+pub mod refusal;
 pub mod round;
 pub mod scenario;
 pub mod setup;
@@ -43,6 +44,10 @@ pub use cast::SpellTarget;
 pub use catalog::Catalog;
 pub use play::{MageWarsGame, Match, Play, PlayEvent, Seat, Step};
 pub use profile::AttackProfile;
+pub use refusal::{
+    ArenaZone, AttackRefusal, CastRefusal, MoveRefusal, ObjectRefusal, Obligation, Refusal,
+    RevealRefusal, SetupRefusal, SpellRefusal, TurnRefusal, UnmodelledEffect,
+};
 pub use scenario::MageWarsScenarios;
 pub use setup::Spellbook;
 pub use state::{Game, GameEvent, Marker, OpSource, RulesError};

@@ -15,6 +15,7 @@ use grimoire_engine::{Dice, ObjectId, Zone};
 
 use super::content::{EffectOp, Trait};
 use super::play::{Match, PlayEvent, Step};
+use super::refusal::{ArenaZone, MoveRefusal, TurnRefusal};
 use super::round::{end_action_phase, flush};
 use super::state::{OpSource, RulesError};
 
@@ -118,10 +119,11 @@ pub fn hindered_in_place(state: &Match, creature: ObjectId) -> bool {
 /// `move_actions` cap allows before it (two for a Fast creature), else after one.
 pub fn check_quick_action(state: &Match, creature: ObjectId, moves: u8) -> Result<(), RulesError> {
     if moves > move_limits(state, creature).before_quick_action() {
-        return Err(RulesError::Illegal(format!(
-            "{} has used its quick action to move",
-            state.name(creature)
-        )));
+        return Err(MoveRefusal::QuickActionUsed {
+            creature,
+            name: state.name(creature),
+        }
+        .into());
     }
     Ok(())
 }
@@ -129,10 +131,11 @@ pub fn check_quick_action(state: &Match, creature: ObjectId, moves: u8) -> Resul
 /// A full action needs an Action Phase without movement.
 pub fn check_full_action(state: &Match, creature: ObjectId, moves: u8) -> Result<(), RulesError> {
     if moves > 0 {
-        return Err(RulesError::Illegal(format!(
-            "{} moved this Action Phase: no full action",
-            state.name(creature)
-        )));
+        return Err(MoveRefusal::MovedNoFullAction {
+            creature,
+            name: state.name(creature),
+        }
+        .into());
     }
     Ok(())
 }
@@ -150,24 +153,28 @@ pub fn check_move(
         .zone_of(creature)
         .ok_or(RulesError::UnknownObject(creature))?;
     if !state.game.arena.adjacent(from, zone) {
-        return Err(RulesError::Illegal(format!(
-            "{} is not adjacent to {}",
-            state.zone_name(zone),
-            state.zone_name(from)
-        )));
+        let arena = &state.game.arena;
+        return Err(MoveRefusal::NotAdjacent {
+            to: ArenaZone::of(arena, zone),
+            from: ArenaZone::of(arena, from),
+        }
+        .into());
     }
     let limits = move_limits(state, creature);
     if let Some((0, why)) = limits.cap {
-        return Err(RulesError::Illegal(format!(
-            "{} is {why} and cannot move",
-            state.name(creature)
-        )));
+        return Err(MoveRefusal::CannotMove {
+            creature,
+            name: state.name(creature),
+            because: why,
+        }
+        .into());
     }
     if moves >= limits.moves(hindered) {
-        return Err(RulesError::Illegal(format!(
-            "{} cannot move further this Action Phase",
-            state.name(creature)
-        )));
+        return Err(MoveRefusal::NoMoreMoves {
+            creature,
+            name: state.name(creature),
+        }
+        .into());
     }
     Ok(())
 }
@@ -187,7 +194,7 @@ pub fn move_creature(
         moves, hindered, ..
     } = state.step
     else {
-        return Err(RulesError::Illegal("no creature is acting".into()));
+        return Err(TurnRefusal::NoActingCreature.into());
     };
     state.game.move_to(creature, zone);
     let attached = state

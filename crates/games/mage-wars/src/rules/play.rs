@@ -22,6 +22,7 @@ use super::card::ObjectKind;
 use super::cast::{self, SpellTarget};
 use super::content::{ActionSpeed, Card};
 use super::movement;
+use super::refusal::{AttackRefusal, MoveRefusal, TurnRefusal};
 use super::round;
 use super::setup::{self, Spellbook};
 use super::state::{Game, GameEvent, Marker, RulesError};
@@ -181,14 +182,14 @@ impl Match {
     pub fn seat(&self, player: PlayerId) -> Result<&Seat, RulesError> {
         self.seats
             .get((player.0 as usize).wrapping_sub(1))
-            .ok_or_else(|| RulesError::Illegal(format!("no player {}", player.0)))
+            .ok_or(TurnRefusal::NoPlayer(player).into())
     }
 
     /// The seat of `player`, to change.
     pub fn seat_mut(&mut self, player: PlayerId) -> Result<&mut Seat, RulesError> {
         self.seats
             .get_mut((player.0 as usize).wrapping_sub(1))
-            .ok_or_else(|| RulesError::Illegal(format!("no player {}", player.0)))
+            .ok_or(TurnRefusal::NoPlayer(player).into())
     }
 
     /// The player who must act now, `None` once the game is over.
@@ -419,18 +420,17 @@ impl MageWarsGame {
 fn validate(state: &Match, player: PlayerId, action: &Play) -> Result<(), RulesError> {
     match (*action, state.step) {
         (Play::Plan(spell), Step::Planning { .. }) => cast::check_plan(state, player, spell),
-        (Play::Pass, Step::Activation { .. }) => Err(RulesError::Illegal(
-            "a player with a ready creature must activate one".into(),
-        )),
+        (Play::Pass, Step::Activation { .. }) => Err(TurnRefusal::MustActivate.into()),
         (Play::Pass, _) => Ok(()),
         (Play::Activate(creature), Step::Activation { .. }) => {
             let object = state.game.object(creature)?;
             if object.controller != player || !state.ready.contains(&creature) {
-                return Err(RulesError::Illegal(format!(
-                    "{} is not a ready creature of player {}",
-                    state.name(creature),
-                    player.0
-                )));
+                return Err(TurnRefusal::NotReady {
+                    creature,
+                    name: state.name(creature),
+                    player,
+                }
+                .into());
             }
             Ok(())
         }
@@ -450,9 +450,7 @@ fn validate(state: &Match, player: PlayerId, action: &Play) -> Result<(), RulesE
         ) => {
             movement::check_quick_action(state, creature, moves)?;
             if state.game.is_incapacitated(creature) {
-                return Err(RulesError::Illegal(
-                    "an Incapacitated creature cannot guard".into(),
-                ));
+                return Err(MoveRefusal::IncapacitatedGuard.into());
             }
             Ok(())
         }
@@ -472,10 +470,11 @@ fn validate(state: &Match, player: PlayerId, action: &Play) -> Result<(), RulesE
                 AttackTarget::Zone(_) => false,
             };
             if at_itself {
-                return Err(RulesError::Illegal(format!(
-                    "{} cannot attack itself",
-                    state.name(creature)
-                )));
+                return Err(AttackRefusal::AtItself {
+                    creature,
+                    name: state.name(creature),
+                }
+                .into());
             }
             let defenders = match target {
                 AttackTarget::Object(o) => vec![o],
@@ -489,10 +488,11 @@ fn validate(state: &Match, player: PlayerId, action: &Play) -> Result<(), RulesE
                     || o.attached_to.is_some()
                     || !(card.is_creature() || card.is_conjuration())
                 {
-                    return Err(RulesError::Illegal(format!(
-                        "{} is not a creature or conjuration in a zone",
-                        state.name(defender)
-                    )));
+                    return Err(AttackRefusal::NotAttackable {
+                        defender,
+                        name: state.name(defender),
+                    }
+                    .into());
                 }
             }
             let attacker = state.game.object(creature)?;
@@ -501,29 +501,35 @@ fn validate(state: &Match, player: PlayerId, action: &Play) -> Result<(), RulesE
                 && lender.in_play
                 && state.game.card(source)?.kind == ObjectKind::Equipment;
             if source != creature && !worn {
-                return Err(RulesError::Illegal(format!(
-                    "{} lends no attack to {}",
-                    state.name(source),
-                    state.name(creature)
-                )));
+                return Err(AttackRefusal::LendsNothing {
+                    source,
+                    source_name: state.name(source),
+                    creature,
+                    creature_name: state.name(creature),
+                }
+                .into());
             }
             let printed = state
                 .game
                 .card(source)?
                 .attacks
                 .get(bar)
-                .ok_or_else(|| RulesError::Illegal(format!("no attack number {bar}")))?;
+                .ok_or(AttackRefusal::NoAttackNumber(bar))?;
             match printed.speed {
-                None => Err(RulesError::Illegal(format!(
-                    "{} is not an attack action",
-                    printed.name
-                ))),
+                None => Err(AttackRefusal::NotAnAction {
+                    attack: printed.name,
+                }
+                .into()),
                 Some(ActionSpeed::Quick) => movement::check_quick_action(state, creature, moves),
                 Some(ActionSpeed::Full) => movement::check_full_action(state, creature, moves),
             }
             .and_then(|()| {
                 attacker.in_play.then_some(()).ok_or_else(|| {
-                    RulesError::Illegal(format!("{} is not in play", state.name(creature)))
+                    AttackRefusal::AttackerNotInPlay {
+                        creature,
+                        name: state.name(creature),
+                    }
+                    .into()
                 })
             })
         }
@@ -540,9 +546,7 @@ fn validate(state: &Match, player: PlayerId, action: &Play) -> Result<(), RulesE
         | (Play::Reveal(object), Step::FinalQuickcast { .. }) => {
             cast::check_reveal(state, player, object).map(|_| ())
         }
-        _ => Err(RulesError::Illegal(
-            "not possible at this point of the round".into(),
-        )),
+        _ => Err(TurnRefusal::NotThisStep.into()),
     }
 }
 
@@ -555,10 +559,7 @@ fn perform(
     events: &mut Vec<PlayEvent>,
 ) -> Result<(), RulesError> {
     if state.to_act() != Some(player) {
-        return Err(RulesError::Illegal(format!(
-            "player {} is not the one to act",
-            player.0
-        )));
+        return Err(TurnRefusal::NotToAct(player).into());
     }
     validate(state, player, action)?;
     match (*action, state.step) {
@@ -600,7 +601,7 @@ fn perform(
                 .card(source)?
                 .attacks
                 .get(bar)
-                .ok_or_else(|| RulesError::Illegal(format!("no attack number {bar}")))?;
+                .ok_or(AttackRefusal::NoAttackNumber(bar))?;
             let profile = super::AttackProfile::new(printed);
             let options = super::AttackOptions { charged: moves > 0 };
             super::attack_action(&mut state.game, dice, creature, &profile, target, options)?;
@@ -629,7 +630,7 @@ fn perform(
                 round::check_end(state, events);
             }
         }
-        _ => return Err(RulesError::Illegal("not possible now".into())),
+        _ => return Err(TurnRefusal::NotNow.into()),
     }
     round::flush(&mut state.game, events);
     Ok(())
@@ -758,9 +759,7 @@ impl Rules for MageWarsGame {
         action: &Play,
         ctx: &mut Ctx<'_, PlayEvent>,
     ) -> Result<(), RulesError> {
-        let player = state
-            .to_act()
-            .ok_or_else(|| RulesError::Illegal("the game is over: nobody is to act".to_string()))?;
+        let player = state.to_act().ok_or(TurnRefusal::GameOver)?;
         // The checks that need no dice reject most illegal actions before anything changes;
         // what is left to go wrong (a failed roll, the attack sequence's own checks) is undone
         // from a copy.

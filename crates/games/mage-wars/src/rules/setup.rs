@@ -9,6 +9,7 @@ use super::catalog::Catalog;
 use super::content::Card;
 use super::dice::roll_effect_die;
 use super::play::{Match, PlayEvent, Seat, Step};
+use super::refusal::SetupRefusal;
 use super::round::begin_round;
 use super::state::{Game, RulesError};
 
@@ -72,10 +73,10 @@ pub fn starting_zones(game: &Game) -> [Zone; 2] {
 /// keeps it or gives it away through `ctx.choices`), then round 1 begins.
 pub fn setup(books: &[Spellbook], ctx: &mut Ctx<'_, PlayEvent>) -> Result<Match, RulesError> {
     if books.len() != 2 {
-        return Err(RulesError::Illegal(format!(
-            "Mage Wars is played by two players (got {} spellbooks)",
-            books.len()
-        )));
+        return Err(SetupRefusal::Players {
+            spellbooks: books.len(),
+        }
+        .into());
     }
     let mut game = Game::new();
     let zones = starting_zones(&game);
@@ -83,10 +84,10 @@ pub fn setup(books: &[Spellbook], ctx: &mut Ctx<'_, PlayEvent>) -> Result<Match,
     let mut sources = Vec::new();
     for (index, book) in books.iter().enumerate() {
         let Card::Mage(card) = book.mage else {
-            return Err(RulesError::Illegal(format!(
-                "{} is not a Mage",
-                book.mage.name()
-            )));
+            return Err(SetupRefusal::NotAMage {
+                card: book.mage.name(),
+            }
+            .into());
         };
         let player = PlayerId(index as u8 + 1);
         let mage = game.add_object(Printed::from_card(book.mage), player, zones[index]);

@@ -12,6 +12,7 @@ use serde::{Serialize, Serializer};
 use super::card::Printed;
 use super::codex::{implied_traits, stack, x};
 use super::limits::{marker_limit, per_marker, signed};
+use super::refusal::{Refusal, UnmodelledEffect};
 use grimoire_engine::TraitKind;
 use smallvec::SmallVec;
 
@@ -167,17 +168,17 @@ pub enum RulesError {
     Choice(ChoiceError),
     /// No such object.
     UnknownObject(ObjectId),
-    /// The object has no attack with that name.
+    /// The card prints no attack of that number.
     UnknownAttack {
-        /// The card.
-        card: String,
-        /// The attack asked for.
-        attack: String,
+        /// The card's name.
+        card: &'static str,
+        /// The number of the attack asked for.
+        bar: usize,
     },
-    /// The attack cannot be made as asked.
-    Illegal(String),
-    /// Play reached a card or codex entry whose behaviour the engine does not model yet.
-    NotModelled(String),
+    /// The rules refuse the action (see [`Refusal`] for why).
+    Illegal(Refusal),
+    /// Play reached an effect whose behaviour the engine does not model yet.
+    NotModelled(UnmodelledEffect),
 }
 
 impl fmt::Display for RulesError {
@@ -186,8 +187,8 @@ impl fmt::Display for RulesError {
             RulesError::Dice(e) => write!(f, "{e}"),
             RulesError::Choice(e) => write!(f, "{e}"),
             RulesError::UnknownObject(id) => write!(f, "no object {}", id.0),
-            RulesError::UnknownAttack { card, attack } => {
-                write!(f, "{card} has no attack named {attack:?}")
+            RulesError::UnknownAttack { card, bar } => {
+                write!(f, "{card} has no attack named \"number {bar}\"")
             }
             RulesError::Illegal(why) => write!(f, "illegal: {why}"),
             RulesError::NotModelled(what) => write!(f, "not modelled yet: {what}"),

@@ -13,7 +13,8 @@ use super::card::Kind;
 use super::chain::{self, before_priority};
 use super::combat;
 use super::content::EffectOp;
-use super::state::{illegal, Game, GameEvent, RulesError, Window};
+use super::refusal::GameRefusal;
+use super::state::{Game, GameEvent, RulesError, Window};
 use super::turn;
 
 /// One action.
@@ -100,7 +101,7 @@ impl Rules for WowRules {
         }
         actions.push(Action::Pass(player));
         let in_play: Vec<ObjectId> = game.objects_in_play().collect();
-        let main = chain::check_main_timing(game, player, "").is_ok();
+        let main = chain::main_timing(game, player);
         if main {
             for &a in in_play.iter().filter(|&&a| game.controller(a) == player) {
                 for &d in in_play.iter().filter(|&&d| game.controller(d) != player) {
@@ -229,14 +230,11 @@ fn apply_action(
     ctx: &mut Ctx<'_, GameEvent>,
 ) -> Result<(), RulesError> {
     if game.outcome.is_some() {
-        return Err(illegal("the game is over (102)"));
+        return Err(GameRefusal::Over.into());
     }
     let deciding = game.mulligans.first();
     if let (Some(next), false) = (deciding, matches!(action, Action::Mulligan { .. })) {
-        return Err(illegal(format!(
-            "player {} decides on a mulligan before the first turn starts (101.2)",
-            next.0
-        )));
+        return Err(GameRefusal::MulliganPending(*next).into());
     }
     match action {
         Action::Pass(player) => chain::pass(game, *player, ctx),

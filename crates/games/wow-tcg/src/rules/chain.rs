@@ -11,8 +11,9 @@ use super::content::{
     Count, EffectOp, PowerEffect, Recipient, TargetKind, TargetSide, TriggerEvent,
 };
 use super::packets::{deliver, option_names, Packet};
+use super::refusal::{MainAction, PlayRefusal, PowerRefusal, TimingRefusal};
 use super::state::{
-    illegal, AtkChange, Bubble, Game, GameEvent, GrantedKeyword, Link, LinkKind, Phase, RulesError,
+    AtkChange, Bubble, Game, GameEvent, GrantedKeyword, Link, LinkKind, Phase, RulesError,
     StartStep, Waiting, GRAVEYARD, HAND, PLAY,
 };
 use super::turn;
@@ -140,11 +141,12 @@ fn link_ops(game: &Game, card: ObjectId) -> Vec<EffectOp> {
 pub fn pay_resources(game: &mut Game, player: PlayerId, cost: u32) -> Result<(), RulesError> {
     let ready = game.ready_resources(player);
     if u32::try_from(ready.len()).is_ok_and(|ready| ready < cost) {
-        return Err(illegal(format!(
-            "player {} cannot pay ({cost}): only {} ready resource(s) (408.2, 707.2: the action is rewound)",
-            player.0,
-            ready.len()
-        )));
+        return Err(PlayRefusal::CannotPay {
+            player,
+            cost,
+            ready: ready.len(),
+        }
+        .into());
     }
     for r in ready.into_iter().take(cost as usize) {
         game.set_exhausted(r, true);
@@ -191,27 +193,35 @@ pub fn describe_kind(game: &Game, kind: &LinkKind) -> String {
 /// Whether `player` holds priority (and the game goes on).
 pub fn check_priority(game: &Game, player: PlayerId) -> Result<(), RulesError> {
     if game.outcome.is_some() {
-        return Err(illegal("the game is over"));
+        return Err(TimingRefusal::GameOver.into());
     }
     if game.priority != player {
-        return Err(illegal(format!(
-            "player {} does not have priority (player {} has, 407.1)",
-            player.0, game.priority.0
-        )));
+        return Err(TimingRefusal::NoPriority {
+            player,
+            holder: game.priority,
+        }
+        .into());
     }
     Ok(())
 }
 
 /// Whether it is `player`'s non-combat action phase with the chain empty (407.2b).
-pub fn check_main_timing(game: &Game, player: PlayerId, what: &str) -> Result<(), RulesError> {
-    if game.turn_player != player
-        || game.phase != Phase::Action
-        || game.combat.is_some()
-        || !game.chain.is_empty()
-    {
-        return Err(illegal(format!(
-            "{what} only in your non-combat action phase with the chain empty (407.2b)"
-        )));
+pub fn main_timing(game: &Game, player: PlayerId) -> bool {
+    game.turn_player == player
+        && game.phase == Phase::Action
+        && game.combat.is_none()
+        && game.chain.is_empty()
+}
+
+/// `what` may be done now: it is `player`'s non-combat action phase with the chain empty
+/// (407.2b).
+pub fn check_main_timing(
+    game: &Game,
+    player: PlayerId,
+    what: MainAction,
+) -> Result<(), RulesError> {
+    if !main_timing(game, player) {
+        return Err(TimingRefusal::NotMainTiming(what).into());
     }
     Ok(())
 }
@@ -225,30 +235,28 @@ pub fn play(
 ) -> Result<(), RulesError> {
     check_priority(game, player)?;
     if game.zone_index(card) != Some((player, HAND)) {
-        return Err(illegal(format!(
-            "{} is not in player {}'s hand (406.1)",
-            game.label(card),
-            player.0
-        )));
+        return Err(PlayRefusal::NotInHandToPlay {
+            card: game.named(card),
+            player,
+        }
+        .into());
     }
     match game.card(card).kind {
         Kind::Ally | Kind::Weapon | Kind::Armor | Kind::Item | Kind::Ability => {}
         Kind::Quest | Kind::Resource => {
-            return Err(illegal(format!(
-                "{} can't be played: quests are only placed as resources (406.2, 307.1)",
-                game.label(card)
-            )))
+            return Err(PlayRefusal::QuestNotPlayed(game.named(card)).into())
         }
         other => {
-            return Err(illegal(format!(
-                "{} is a {other:?} card, which this engine does not play from hand",
-                game.label(card)
-            )))
+            return Err(PlayRefusal::KindNotPlayed {
+                card: game.named(card),
+                kind: other,
+            }
+            .into())
         }
     }
     let instant = game.has_op(card, |op| matches!(op, EffectOp::AnyPriority));
     if !instant {
-        check_main_timing(game, player, "a non-instant card can be played")?;
+        check_main_timing(game, player, MainAction::PlayCard)?;
     }
     let ops = link_ops(game, card);
     let mut targets = Vec::new();
@@ -257,11 +265,11 @@ pub fn play(
         match choose_targets(game, player, card, targets_needed(&ops), &rules, ctx)? {
             Some(t) => targets = t,
             None => {
-                return Err(illegal(format!(
-                "{} needs {} different targets and there are not enough legal ones (706.1, 707.2)",
-                game.label(card),
-                targets_needed(&ops)
-            )))
+                return Err(PlayRefusal::NotEnoughTargets {
+                    card: game.named(card),
+                    needed: targets_needed(&ops),
+                }
+                .into())
             }
         }
     }
@@ -322,25 +330,19 @@ pub fn check_place_resource(
     face_up: bool,
 ) -> Result<(), RulesError> {
     check_priority(game, player)?;
-    check_main_timing(game, player, "a resource can be placed")?;
+    check_main_timing(game, player, MainAction::PlaceResource)?;
     if game.zone_index(card) != Some((player, HAND)) {
-        return Err(illegal(format!(
-            "{} is not in player {}'s hand (408.1)",
-            game.label(card),
-            player.0
-        )));
+        return Err(PlayRefusal::NotInHandToPlace {
+            card: game.named(card),
+            player,
+        }
+        .into());
     }
     if game.player(player).and_then(|p| p.placed_resource) == Some(game.turn) {
-        return Err(illegal(format!(
-            "player {} already placed a resource this turn (408.1)",
-            player.0
-        )));
+        return Err(PlayRefusal::ResourcePlaced(player).into());
     }
     if face_up && game.card(card).kind != Kind::Quest {
-        return Err(illegal(format!(
-            "{} is not a quest: only quests may be placed face up (408.1b)",
-            game.label(card)
-        )));
+        return Err(PlayRefusal::NotAQuest(game.named(card)).into());
     }
     Ok(())
 }
@@ -397,11 +399,11 @@ pub fn use_power(
 ) -> Result<(), RulesError> {
     check_priority(game, player)?;
     if !game.in_play(card) || game.controller(card) != player {
-        return Err(illegal(format!(
-            "{} is not a card in play player {} controls (701.2)",
-            game.label(card),
-            player.0
-        )));
+        return Err(PowerRefusal::NotControlled {
+            card: game.named(card),
+            player,
+        }
+        .into());
     }
     let mut powers = Vec::new();
     game.for_each_op(card, |index, op| {
@@ -410,12 +412,12 @@ pub fn use_power(
         }
     });
     let Some(&(index, op)) = powers.get(power) else {
-        return Err(illegal(format!(
-            "{} has {} payment power(s); there is no power number {}",
-            game.label(card),
-            powers.len(),
-            power + 1
-        )));
+        return Err(PowerRefusal::NoPowerNumber {
+            card: game.named(card),
+            powers: powers.len(),
+            number: power + 1,
+        }
+        .into());
     };
     let EffectOp::PaymentPower {
         cost,
@@ -426,48 +428,30 @@ pub fn use_power(
         ..
     } = op
     else {
-        return Err(illegal("not a payment power"));
+        return Err(PowerRefusal::NotAPaymentPower.into());
     };
     if destroy_this && game.has_op(card, |op| matches!(op, EffectOp::Indestructible)) {
-        return Err(illegal(format!(
-            "{} can't be destroyed, so it can't pay a cost of destroying it (103.3, 707.2)",
-            game.label(card)
-        )));
+        return Err(PowerRefusal::Indestructible(game.named(card)).into());
     }
     if own_turn && game.turn_player != player {
-        return Err(illegal(format!(
-            "{}'s power can be used only on its controller's turn",
-            game.label(card)
-        )));
+        return Err(PowerRefusal::OwnTurnOnly(game.named(card)).into());
     }
     if once_per_turn && game.used_powers.contains(&(card, index, game.turn)) {
-        return Err(illegal(format!(
-            "{}'s power can be used only once per turn and was used this turn (701.5)",
-            game.label(card)
-        )));
+        return Err(PowerRefusal::OncePerTurn(game.named(card)).into());
     }
     if activate {
         if game.exhausted(card) {
-            return Err(illegal(format!(
-                "{} is exhausted and can't be activated (701.3)",
-                game.label(card)
-            )));
+            return Err(PowerRefusal::Exhausted(game.named(card)).into());
         }
         if game.card(card).kind == Kind::Ally && game.info[card.0 as usize].joined_turn >= game.turn
         {
-            return Err(illegal(format!(
-                "{} joined the party this turn: its activated powers wait (302.2, 701.3)",
-                game.label(card)
-            )));
+            return Err(PowerRefusal::JoinedThisTurn(game.named(card)).into());
         }
     }
     let needed = targets_needed(&[op]);
     let rules = game.target_rules(card, index);
     let Some(targets) = choose_targets(game, player, card, needed, &rules, ctx)? else {
-        return Err(illegal(format!(
-            "{}'s power needs a target and there is no legal one (706.1, 707.2)",
-            game.label(card)
-        )));
+        return Err(PowerRefusal::NoTarget(game.named(card)).into());
     };
     pay_resources(game, player, u32::from(cost))?;
     if activate {

@@ -9,7 +9,8 @@ use super::chain::{self, check_main_timing, check_priority, pay_resources};
 use super::checks::trigger;
 use super::content::{EffectOp, TriggerEvent};
 use super::packets::{deliver, option_names, Packet};
-use super::state::{illegal, AtkChange, Combat, Game, GameEvent, LinkKind, RulesError, Window};
+use super::refusal::{CombatRefusal, MainAction};
+use super::state::{AtkChange, Combat, Game, GameEvent, LinkKind, RulesError, Window};
 
 /// Whether `attacker` may be proposed to attack `defender` now (601.2).
 pub fn proposal_legal(
@@ -17,56 +18,35 @@ pub fn proposal_legal(
     attacker: ObjectId,
     defender: ObjectId,
 ) -> Result<(), RulesError> {
-    let name = |o| game.label(o);
+    let name = |o| game.named(o);
     if !game.in_play(attacker) || !game.is_character(attacker) {
-        return Err(illegal(format!(
-            "{} is not a character in play (601.2)",
-            name(attacker)
-        )));
+        return Err(CombatRefusal::NotCharacterInPlay(name(attacker)).into());
     }
     if !game.in_play(defender) || !game.is_character(defender) {
-        return Err(illegal(format!(
-            "{} is not a character in play (601.2)",
-            name(defender)
-        )));
+        return Err(CombatRefusal::NotCharacterInPlay(name(defender)).into());
     }
     if attacker == defender {
-        return Err(illegal("a character can't attack itself (601.2b)"));
+        return Err(CombatRefusal::AttacksItself.into());
     }
     if game.controller(attacker) != game.turn_player {
-        return Err(illegal(format!(
-            "{} is not in the turn player's party (601.2)",
-            name(attacker)
-        )));
+        return Err(CombatRefusal::NotTurnPlayers(name(attacker)).into());
     }
     if game.is_totem(attacker) {
-        return Err(illegal(format!(
-            "{} is a Totem and can't attack (306.4)",
-            name(attacker)
-        )));
+        return Err(CombatRefusal::Totem(name(attacker)).into());
     }
     if game.exhausted(attacker) {
-        return Err(illegal(format!("{} is exhausted (601.2a)", name(attacker))));
+        return Err(CombatRefusal::AttackerExhausted(name(attacker)).into());
     }
     let arrived = game.card(attacker).kind == Kind::Ally
         && game.info[attacker.0 as usize].joined_turn >= game.turn;
     if arrived && !game.has_op(attacker, |op| matches!(op, EffectOp::AttacksOnArrival)) {
-        return Err(illegal(format!(
-            "{} joined the party this turn and has no ferocity (601.2a, 302.2)",
-            name(attacker)
-        )));
+        return Err(CombatRefusal::NoFerocity(name(attacker)).into());
     }
     if game.controller(defender) == game.turn_player {
-        return Err(illegal(format!(
-            "{} is not controlled by an opponent (601.2b)",
-            name(defender)
-        )));
+        return Err(CombatRefusal::NotOpponents(name(defender)).into());
     }
     if game.has_op(defender, |op| matches!(op, EffectOp::CannotBeDefender)) {
-        return Err(illegal(format!(
-            "{} is elusive and can't be proposed as a defender (601.2b)",
-            name(defender)
-        )));
+        return Err(CombatRefusal::Elusive(name(defender)).into());
     }
     Ok(())
 }
@@ -79,7 +59,7 @@ pub fn propose(
     defender: ObjectId,
 ) -> Result<(), RulesError> {
     check_priority(game, player)?;
-    check_main_timing(game, player, "a combat can be proposed")?;
+    check_main_timing(game, player, MainAction::ProposeCombat)?;
     proposal_legal(game, attacker, defender)?;
     chain::add_effect(game, player, LinkKind::Proposal { attacker, defender });
     Ok(())
@@ -188,38 +168,28 @@ fn protect_point(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Ru
 pub fn strike(game: &mut Game, player: PlayerId, weapon: ObjectId) -> Result<(), RulesError> {
     check_priority(game, player)?;
     let Some(combat) = game.combat.clone() else {
-        return Err(illegal(
-            "weapons strike only during a combat's defend window (602.4)",
-        ));
+        return Err(CombatRefusal::NoCombat.into());
     };
     if combat.window != Window::Defend {
-        return Err(illegal(
-            "weapons strike only while a defend window is open (602.4)",
-        ));
+        return Err(CombatRefusal::NoDefendWindow.into());
     }
     let hero = game.player(player).and_then(|p| p.hero);
     let in_combat = hero.is_some() && (combat.attacker == hero || combat.defender == hero);
     if !in_combat {
-        return Err(illegal(format!(
-            "player {}'s hero is not in combat (602.4)",
-            player.0
-        )));
+        return Err(CombatRefusal::HeroNotInCombat(player).into());
     }
     if !game.in_play(weapon)
         || game.card(weapon).kind != Kind::Weapon
         || game.controller(weapon) != player
     {
-        return Err(illegal(format!(
-            "{} is not a weapon player {} controls",
-            game.label(weapon),
-            player.0
-        )));
+        return Err(CombatRefusal::NotOwnWeapon {
+            weapon: game.named(weapon),
+            player,
+        }
+        .into());
     }
     if game.exhausted(weapon) {
-        return Err(illegal(format!(
-            "{} is exhausted (303.2)",
-            game.label(weapon)
-        )));
+        return Err(CombatRefusal::WeaponExhausted(game.named(weapon)).into());
     }
     let mut weapons: Vec<ObjectId> = combat
         .struck
@@ -245,10 +215,7 @@ pub fn strike(game: &mut Game, player: PlayerId, weapon: ObjectId) -> Result<(),
             }
         });
         if !allowed {
-            return Err(illegal(format!(
-                "player {} already struck with another weapon this combat (303.2c)",
-                player.0
-            )));
+            return Err(CombatRefusal::AlreadyStruck(player).into());
         }
     }
     pay_resources(game, player, game.card(weapon).strike_cost)?;

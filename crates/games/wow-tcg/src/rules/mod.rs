@@ -21,6 +21,7 @@ pub mod effects;
 pub mod operations;
 pub mod packets;
 pub mod play;
+pub mod refusal;
 pub mod scenario;
 pub mod state;
 pub mod turn;
@@ -28,5 +29,9 @@ pub mod turn;
 pub use actions::{Action, WowRules};
 pub use card::{Kind, Printed};
 pub use operations::Operation;
+pub use refusal::{
+    CombatRefusal, GameRefusal, MainAction, Named, PlayRefusal, PowerRefusal, Refusal,
+    TimingRefusal,
+};
 pub use scenario::WowScenarios;
 pub use state::{Game, GameEvent, RulesError};

@@ -9,7 +9,8 @@ use super::actions::WowRules;
 use super::chain;
 use super::content::{DamageType, MAX_HAND_SIZE};
 use super::packets::{deliver, put_damage, Packet};
-use super::state::{illegal, Game, GameEvent, Phase, RulesError};
+use super::refusal::GameRefusal;
+use super::state::{Game, GameEvent, Phase, RulesError};
 use super::turn;
 
 /// One operation a scenario step or set-up applies.
@@ -85,7 +86,7 @@ fn run(
     ctx: &mut Ctx<'_, GameEvent>,
 ) -> Result<(), RulesError> {
     if game.outcome.is_some() {
-        return Err(illegal("the game is over (102)"));
+        return Err(GameRefusal::Over.into());
     }
     match operation {
         Operation::Deal {
@@ -131,7 +132,7 @@ fn run(
 /// maximum hand size), and the first player's first turn will skip its draw (501.2b).
 fn start_game(game: &mut Game) -> Result<(), RulesError> {
     if game.turns_started > 0 && game.turn > 0 {
-        return Err(illegal("the game has already started"));
+        return Err(GameRefusal::AlreadyStarted.into());
     }
     let heroes: Vec<ObjectId> = game.players.iter().filter_map(|p| p.hero).collect();
     for hero in heroes {
@@ -151,12 +152,10 @@ fn start_game(game: &mut Game) -> Result<(), RulesError> {
 /// (which the first player skips on the game's first turn, 501.2b), then the action phase.
 fn start_turn(game: &mut Game, player: PlayerId) -> Result<(), RulesError> {
     if !game.chain.is_empty() || game.combat.is_some() {
-        return Err(illegal(
-            "a turn starts only with the chain empty and no combat",
-        ));
+        return Err(GameRefusal::TurnStartBusy.into());
     }
     if game.player(player).is_none_or(|p| p.lost) {
-        return Err(illegal(format!("player {} is not in the game", player.0)));
+        return Err(GameRefusal::NotInGame(player).into());
     }
     let first_turn_of_game = game.turns_started == 0;
     turn::begin_turn(game, player);

@@ -17,9 +17,8 @@ use super::actions::{Action, WowRules};
 use super::card::Printed;
 use super::chain;
 use super::content::{deck::Deck, D6_DIE, D6_DIE_NAME};
-use super::state::{
-    illegal, Game, GameEvent, LinkKind, Outcome, Phase, RulesError, StartStep, DECK, PLAY,
-};
+use super::refusal::GameRefusal;
+use super::state::{Game, GameEvent, LinkKind, Outcome, Phase, RulesError, StartStep, DECK, PLAY};
 use super::turn::{self, OPENING_HAND};
 
 /// Roll-offs after which set-up gives up on breaking a tie (a die that always ties is a
@@ -42,11 +41,11 @@ impl Playable for WowRules {
 
     fn setup(&self, decks: &[Deck], ctx: &mut Ctx<'_, GameEvent>) -> Result<Game, RulesError> {
         if decks.len() != self.players() {
-            return Err(illegal(format!(
-                "a game needs {} decks, got {}",
-                self.players(),
-                decks.len()
-            )));
+            return Err(GameRefusal::Decks {
+                needed: self.players(),
+                got: decks.len(),
+            }
+            .into());
         }
         let ids: Vec<PlayerId> = (1..=decks.len() as u8).map(PlayerId).collect();
         let mut game = Game::new(&ids);
@@ -188,9 +187,10 @@ fn roll_off(
         }
         rolling = best;
     }
-    Err(illegal(format!(
-        "the set-up roll tied {MAX_ROLL_OFFS} times"
-    )))
+    Err(GameRefusal::RollOffTied {
+        times: MAX_ROLL_OFFS,
+    }
+    .into())
 }
 
 /// An event in words a player reads, with the names of the cards in `game`.

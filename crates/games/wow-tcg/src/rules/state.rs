@@ -14,6 +14,7 @@ use super::card::{Kind, Printed};
 use super::content::{Count, DamageType, EffectOp, Keyword, Recipient, TriggerEvent};
 use super::effects::keyword_ops;
 use super::packets::Packet;
+use super::refusal::{Named, Refusal};
 
 impl TraitKind for Keyword {
     fn same_kind(&self, other: &Self) -> bool {
@@ -378,22 +379,23 @@ pub enum GameEvent {
 /// Why an action could not be taken.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RulesError {
-    /// A rule forbids it: which and why.
-    Illegal(String),
+    /// A rule forbids it: which and why (see [`Refusal`]).
+    Illegal(Refusal),
     /// An object id the game does not know.
     NoSuchObject(ObjectId),
     /// A scripted die was missing.
-    Dice(String),
+    Dice(DiceError),
     /// A choice could not be made.
-    Choice(String),
+    Choice(ChoiceError),
 }
 
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RulesError::Illegal(why) => f.write_str(why),
+            RulesError::Illegal(why) => why.fmt(f),
             RulesError::NoSuchObject(id) => write!(f, "no object {}", id.0),
-            RulesError::Dice(e) | RulesError::Choice(e) => f.write_str(e),
+            RulesError::Dice(e) => e.fmt(f),
+            RulesError::Choice(e) => e.fmt(f),
         }
     }
 }
@@ -402,19 +404,14 @@ impl std::error::Error for RulesError {}
 
 impl From<DiceError> for RulesError {
     fn from(e: DiceError) -> Self {
-        RulesError::Dice(e.to_string())
+        RulesError::Dice(e)
     }
 }
 
 impl From<ChoiceError> for RulesError {
     fn from(e: ChoiceError) -> Self {
-        RulesError::Choice(e.to_string())
+        RulesError::Choice(e)
     }
-}
-
-/// A rules error saying which rule forbids what.
-pub fn illegal(why: impl Into<String>) -> RulesError {
-    RulesError::Illegal(why.into())
 }
 
 /// The whole game.
@@ -672,6 +669,14 @@ impl Game {
     /// The card of an object.
     pub fn card(&self, id: ObjectId) -> &Printed {
         &self.info[id.0 as usize].card
+    }
+
+    /// An object with the name events, choices and refusals give it (see [`Game::label`]).
+    pub fn named(&self, id: ObjectId) -> Named {
+        Named {
+            id,
+            name: self.info.get(id.0 as usize).map(|i| Arc::clone(&i.label)),
+        }
     }
 
     /// How events and choices name an object.

@@ -12,9 +12,8 @@ use grimoire_engine::{Ctx, DieSpec, ObjectId, PlayerId};
 use super::checks::trigger;
 use super::content::{TriggerEvent, MAX_HAND_SIZE};
 use super::packets::option_names;
-use super::state::{
-    illegal, Game, GameEvent, Marker, Phase, RulesError, StartStep, DECK, GRAVEYARD,
-};
+use super::refusal::GameRefusal;
+use super::state::{Game, GameEvent, Marker, Phase, RulesError, StartStep, DECK, GRAVEYARD};
 
 /// The opening hand (101.1) and a mulligan's new hand (101.2): the default maximum hand size.
 pub const OPENING_HAND: u32 = MAX_HAND_SIZE as u32;
@@ -57,17 +56,8 @@ pub fn mulligan(
 ) -> Result<(), RulesError> {
     match game.mulligans.first() {
         Some(&next) if next == player => {}
-        Some(&next) => {
-            return Err(illegal(format!(
-                "player {} decides on a mulligan first (101.2)",
-                next.0
-            )))
-        }
-        None => {
-            return Err(illegal(
-                "a mulligan is decided only before the first turn (101.2)",
-            ))
-        }
+        Some(&next) => return Err(GameRefusal::MulliganOutOfTurn(next).into()),
+        None => return Err(GameRefusal::MulliganOver.into()),
     }
     game.record(GameEvent::Mulligan {
         player,
@@ -167,9 +157,7 @@ pub fn end_phase(game: &mut Game) {
 /// with [`begin_turn`]).
 pub fn wrap_up(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
     if !game.chain.is_empty() || game.combat.is_some() {
-        return Err(illegal(
-            "the turn ends only with the chain empty and no combat",
-        ));
+        return Err(GameRefusal::TurnEndBusy.into());
     }
     let player = game.turn_player;
     let mut excess = game.hand_size(player).saturating_sub(OPENING_HAND);
