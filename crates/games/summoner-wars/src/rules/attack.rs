@@ -31,7 +31,8 @@ use super::handlers::{fire, Trigger};
 use super::instant::is_sort;
 use super::movement::blocked;
 use super::movement::{line, offer_force};
-use super::state::{grid, illegal, Cause, Game, GameEvent, Place, RulesError};
+use super::refusal::Refusal;
+use super::state::{grid, Cause, Game, GameEvent, Place, RulesError};
 
 /// How an attack's unit is used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,19 +55,16 @@ pub fn check_attack(game: &Game, attacker: ObjectId, target: ObjectId) -> Result
 /// are all chosen).
 fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, RulesError> {
     let a = game.piece(attacker)?;
-    // The attacker's name, for the messages of a refusal only.
-    let name = || game.describe(attacker);
+    // The attacker as a refusal names it.
+    let unit = game.named(attacker);
     if game.phase != Phase::Attack {
-        return illegal(format!(
-            "{} can attack only in its controller's Attack Phase",
-            name()
-        ));
+        return Err(Refusal::AttackPhase { unit }.into());
     }
     if a.controller != game.active {
-        return illegal(format!("{} is not controlled by the active player", name()));
+        return Err(Refusal::NotActiveControlled { unit }.into());
     }
     let (Some(from), Some(to)) = (a.square(), game.piece(target)?.square()) else {
-        return illegal("both the attacker and its target must be on the battlefield");
+        return Err(Refusal::AttackOffBattlefield.into());
     };
     let extra = any_acting(game, attacker, Timing::Passive, |op| {
         matches!(op, EffectOp::ExtraAttacker)
@@ -75,11 +73,12 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
     let full = !extra && game.player(game.active).chosen_attackers >= allowed;
     let chosen = if a.attacked_this_phase || full {
         if a.extra_attacks == 0 {
-            return illegal(if a.attacked_this_phase {
-                format!("{} was already chosen to attack this phase", name())
+            return Err(if a.attacked_this_phase {
+                Refusal::AlreadyAttacked { unit }
             } else {
-                format!("{allowed} units were already chosen to attack this phase")
-            });
+                Refusal::AttackersChosen { allowed }
+            }
+            .into());
         }
         Chosen::ExtraAttack
     } else if extra {
@@ -92,7 +91,7 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
             matches!(op, EffectOp::NoAttackAfterMoving)
         })
     {
-        return illegal(format!("{} cannot attack in a turn it moved", name()));
+        return Err(Refusal::MovedNoAttack { unit }.into());
     }
     if a.moved_this_turn
         && !grid().adjacent(from, to)
@@ -100,45 +99,36 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
             matches!(op, EffectOp::AdjacentAttacksAfterMoving)
         })
     {
-        return illegal(format!(
-            "{} moved this turn: it attacks only a card next to it",
-            name()
-        ));
+        return Err(Refusal::MovedAdjacentOnly { unit }.into());
     }
     if game.player(a.controller).night_this_turn && !grid().adjacent(from, to) {
-        return illegal(format!(
-            "{} may attack only a card next to it this turn (Summon The Night)",
-            name()
-        ));
+        return Err(Refusal::NightAdjacentOnly { unit }.into());
     }
     for r in &a.restrained {
         if r.no_attack {
-            return illegal(format!(
-                "{} is restrained: it cannot attack this turn",
-                name()
-            ));
+            return Err(Refusal::Restrained { unit }.into());
         }
         if r.spare_source && r.by == target {
-            return illegal(format!(
-                "{} cannot attack {} this turn",
-                name(),
-                game.describe(target)
-            ));
+            return Err(Refusal::Spared {
+                unit,
+                target: game.named(target),
+            }
+            .into());
         }
     }
     let held = protectors(game, attacker);
     if !held.is_empty() && !held.contains(&target) {
-        return illegal(format!(
-            "{} may attack only {}",
-            name(),
-            game.describe(held[0])
-        ));
+        return Err(Refusal::HeldTo {
+            unit,
+            only: game.named(held[0]),
+        }
+        .into());
     }
     if blocked(game, target, Block::AttackFromAfar) && !grid().adjacent(from, to) {
-        return illegal(format!(
-            "{} cannot be attacked from a space not next to it",
-            game.describe(target)
-        ));
+        return Err(Refusal::NotFromAfar {
+            target: game.named(target),
+        }
+        .into());
     }
     if reaches_by_boost(game, attacker, target) {
         return Ok(chosen);
@@ -147,37 +137,34 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
     match a.attack_type() {
         Some(AttackType::Melee) => {
             if !grid().adjacent(from, to) {
-                return illegal(format!(
-                    "{} attacks in melee: its target must be next to it",
-                    name()
-                ));
+                return Err(Refusal::MeleeAdjacent { unit }.into());
             }
         }
         Some(AttackType::Ranged) => {
             let Some(distance) = grid().straight_line(from, to) else {
-                return illegal(format!("{}'s target is not in a straight line", name()));
+                return Err(Refusal::NotStraight { unit }.into());
             };
             if distance == 0 || distance > reach {
-                return illegal(format!(
-                    "{}'s target is {} spaces away; its ranged reach is {}",
-                    name(),
+                return Err(Refusal::OutOfReach {
+                    unit,
                     distance,
-                    reach
-                ));
+                    reach,
+                }
+                .into());
             }
             if let Some(between) = line(from, to)
                 .into_iter()
                 .filter(|&s| s != to)
                 .find_map(|s| game.at(s))
             {
-                return illegal(format!(
-                    "{} cannot attack through {}",
-                    name(),
-                    game.describe(between)
-                ));
+                return Err(Refusal::ShotBlocked {
+                    unit,
+                    between: game.named(between),
+                }
+                .into());
             }
         }
-        None => return illegal(format!("{} is not a unit", name())),
+        None => return Err(Refusal::NotAUnit { unit }.into()),
     }
     Ok(chosen)
 }

@@ -13,6 +13,7 @@ use super::content::{
     Ability, AttackType, Card, ClassTag, Phase, BOARD_COLUMNS, BUILD_BACK_ROWS,
     CHOSEN_MOVERS_PER_PHASE, FIRST_TURN_MOVERS, ROWS_PER_SIDE,
 };
+use super::refusal::{Named, Refusal};
 
 /// Where a card is. Only `Battlefield` cards are "on the battlefield"; a card `Under` another
 /// card or an event `Attached` to a unit or `Active` is still in play (FAQ Rules Updates).
@@ -705,14 +706,16 @@ impl Game {
 
     /// A readable name for a card in questions and messages: "Fencer at C3".
     pub fn describe(&self, id: ObjectId) -> String {
-        match self.piece(id) {
-            Ok(piece) => match piece.square() {
-                Some(square) => {
-                    format!("{} at {}", piece.card.name(), grid().position_name(&square))
-                }
-                None => piece.card.name().to_string(),
-            },
-            Err(_) => format!("object {}", id.0),
+        self.named(id).to_string()
+    }
+
+    /// The card `id` as a refusal names it: its name and its square on the battlefield.
+    pub fn named(&self, id: ObjectId) -> Named {
+        let piece = self.piece(id).ok();
+        Named {
+            id,
+            name: piece.map(|p| p.card.name()),
+            at: piece.and_then(Piece::square),
         }
     }
 
@@ -895,8 +898,8 @@ pub enum RulesError {
     Choice(ChoiceError),
     /// No such object.
     UnknownObject(ObjectId),
-    /// The action breaks a rule; the text says which.
-    Illegal(String),
+    /// The action breaks a rule: which one, with what it names.
+    Illegal(Refusal),
 }
 
 impl fmt::Display for RulesError {
@@ -905,7 +908,7 @@ impl fmt::Display for RulesError {
             RulesError::Dice(e) => write!(f, "{e}"),
             RulesError::Choice(e) => write!(f, "{e}"),
             RulesError::UnknownObject(id) => write!(f, "no object {}", id.0),
-            RulesError::Illegal(why) => write!(f, "illegal: {why}"),
+            RulesError::Illegal(refusal) => write!(f, "illegal: {refusal}"),
         }
     }
 }
@@ -924,7 +927,8 @@ impl From<ChoiceError> for RulesError {
     }
 }
 
-/// `Err(RulesError::Illegal(..))` from a message.
-pub fn illegal<T>(why: impl Into<String>) -> Result<T, RulesError> {
-    Err(RulesError::Illegal(why.into()))
+impl From<Refusal> for RulesError {
+    fn from(refusal: Refusal) -> Self {
+        RulesError::Illegal(refusal)
+    }
 }
