@@ -170,7 +170,10 @@ pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
     super::memo::acting(game, id, timing, || compute_acting_on(game, id, timing))
 }
 
-fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
+/// The entries of [`acting_on`] whose source is `id` itself, in the same order: the operations
+/// of its own abilities with timing `timing` that land on it. Cards under it, other units and
+/// active events are not looked at.
+pub fn own_acting(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
     let mut out = Vec::new();
     let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
     for ability in abilities(game, id).into_iter().filter(|a| timed(*a)) {
@@ -184,6 +187,12 @@ fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
             }
         }
     }
+    out
+}
+
+fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
+    let mut out = own_acting(game, id, timing);
+    let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
     for below in under(game, id) {
         let piece = &game.pieces[below.0 as usize];
         let printed = piece.base_abilities().iter().chain(&piece.carries);
@@ -256,8 +265,44 @@ pub(super) struct Broadcast {
     events: Vec<Acting>,
 }
 
+/// What the codex says about abilities of each timing, read once: whether any ability of that
+/// timing has an operation reaching other units, or every unit.
+struct TimingReach {
+    /// By timing: some ability of that timing has an operation whose recipient is other units
+    /// (`FriendlyAdjacent`, `AdjacentDamagedFriendly`, `AllUnits`, `FriendlyCommonWithin`).
+    reaching: [bool; Timing::ALL.len()],
+}
+
+/// The [`TimingReach`] of the codex tables.
+fn timing_reach() -> &'static TimingReach {
+    static REACH: std::sync::OnceLock<TimingReach> = std::sync::OnceLock::new();
+    REACH.get_or_init(|| {
+        let mut reaching = [false; Timing::ALL.len()];
+        for meta in &super::content::ABILITY_META {
+            let timing = meta.timing.unwrap_or(Timing::Passive);
+            if meta.effects.iter().any(|op| {
+                matches!(
+                    recipient(op),
+                    Recipient::FriendlyAdjacent
+                        | Recipient::AdjacentDamagedFriendly
+                        | Recipient::AllUnits
+                        | Recipient::FriendlyCommonWithin
+                )
+            }) {
+                reaching[timing as usize] = true;
+            }
+        }
+        TimingReach { reaching }
+    })
+}
+
 /// The operations with timing `timing` that may act on other units ([`Broadcast`]).
 fn broadcast(game: &Game, timing: Timing) -> Broadcast {
+    // No ability of this timing reaches another unit: nothing can be broadcast (every entry
+    // a card can have, printed, granted or carried, is one of the codex's abilities).
+    if !timing_reach().reaching[timing as usize] {
+        return Broadcast::default();
+    }
     super::memo::broadcast(game, timing, || {
         let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
         let reaching = |op: &EffectOp| {

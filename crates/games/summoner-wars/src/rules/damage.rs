@@ -240,12 +240,19 @@ fn lethal(game: &Game, id: ObjectId) -> bool {
 /// Whether some card's life may be lowered: a card in play, or a card whose base abilities a
 /// unit copies, lists an operation lowering life (`modify_life` below 0).
 fn life_may_drop(game: &Game) -> bool {
-    let lowers = |a: &super::content::Ability| {
-        a.meta()
-            .effects
+    let lowering = |op: &EffectOp| matches!(*op, EffectOp::ModifyLife { amount, .. } if amount < 0);
+    // Every entry a card can have is one of the codex's abilities: when none of them lowers
+    // life, no card's can.
+    static CODEX_LOWERS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let codex_lowers = *CODEX_LOWERS.get_or_init(|| {
+        super::content::ABILITY_META
             .iter()
-            .any(|op| matches!(*op, EffectOp::ModifyLife { amount, .. } if amount < 0))
-    };
+            .any(|meta| meta.effects.iter().any(lowering))
+    });
+    if !codex_lowers {
+        return false;
+    }
+    let lowers = |a: &super::content::Ability| a.meta().effects.iter().any(lowering);
     game.pieces.iter().any(|p| {
         let in_play = !matches!(p.place, Place::Hand | Place::DrawPile | Place::Discard);
         (in_play

@@ -14,7 +14,7 @@
 
 use grimoire_engine::{Ctx, ObjectId};
 
-use super::abilities::acting_on;
+use super::abilities::{acting_on, own_acting};
 use super::content::{EffectOp, Phase, Recipient, Timing, HAND_SIZE};
 use super::damage::{add_damage, destroy, in_chosen_order};
 use super::handlers::{run, Trigger};
@@ -186,7 +186,7 @@ fn active_units(game: &Game) -> Vec<ObjectId> {
 fn end_of_attack_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
     // `upkeep_unless_destroyed` (Wither).
     for id in active_units(game) {
-        for a in acting_on(game, id, Timing::EndOfAttackPhase) {
+        for a in own_acting(game, id, Timing::EndOfAttackPhase) {
             let EffectOp::UpkeepUnlessDestroyed { cost } = a.op else {
                 continue;
             };
@@ -244,7 +244,7 @@ fn end_of_attack_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<
 fn end_of_magic_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
     // `flee_on_roll` (Cowardly): units meeting the condition when the phase ends roll.
     for id in active_units(game) {
-        for a in acting_on(game, id, Timing::EndOfMagicPhase) {
+        for a in own_acting(game, id, Timing::EndOfMagicPhase) {
             if let EffectOp::FleeOnRoll { at_most, condition } = a.op {
                 if a.source == id
                     && game.is_on_battlefield(id)
@@ -264,7 +264,7 @@ fn end_of_magic_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(
     }
     let mut pending = Vec::new();
     for id in active_units(game) {
-        for a in acting_on(game, id, Timing::EndOfMagicPhase) {
+        for a in own_acting(game, id, Timing::EndOfMagicPhase) {
             if let EffectOp::DestroySelfIfBoost { at_least } = a.op {
                 if a.source == id && game.pieces[id.0 as usize].boost >= u32::from(at_least) {
                     pending.push((
@@ -420,7 +420,7 @@ fn start_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rules
         if game.pieces[source.0 as usize].controller == player {
             continue;
         }
-        for a in acting_on(game, source, Timing::StartOfTurn) {
+        for a in own_acting(game, source, Timing::StartOfTurn) {
             if let (EffectOp::Disrupt { within }, true) = (a.op, a.source == source) {
                 let reached: Vec<ObjectId> = game
                     .on_battlefield()

@@ -631,13 +631,18 @@ impl Game {
 
     /// Whether the card is on the battlefield.
     pub fn is_on_battlefield(&self, id: ObjectId) -> bool {
-        self.piece(id).is_ok_and(|p| p.square().is_some())
+        self.square_of(id).is_some()
+    }
+
+    /// The square of the card `id`, when it is on the battlefield.
+    fn square_of(&self, id: ObjectId) -> Option<Square> {
+        self.pieces.get(id.0 as usize)?.square()
     }
 
     /// Spaces between two cards on the battlefield (`None` if either is not on it). A card is
     /// never "within X spaces" of itself (FAQ Wayfarers, Shadow Elves, Tundra Orcs).
     pub fn spaces_between(&self, a: ObjectId, b: ObjectId) -> Option<u32> {
-        let (a, b) = (self.piece(a).ok()?.square()?, self.piece(b).ok()?.square()?);
+        let (a, b) = (self.square_of(a)?, self.square_of(b)?);
         grid().distance(&a, &b)
     }
 
@@ -653,15 +658,23 @@ impl Game {
 
     /// Cards on the battlefield next to `id`.
     pub fn neighbours(&self, id: ObjectId) -> Vec<ObjectId> {
-        self.on_battlefield()
-            .filter(|&other| self.adjacent(id, other))
+        let Some(at) = self.square_of(id) else {
+            return Vec::new();
+        };
+        let g = grid();
+        self.ids()
+            .filter(|&other| {
+                self.pieces[other.0 as usize]
+                    .square()
+                    .is_some_and(|s| g.distance(&at, &s) == Some(1))
+            })
             .collect()
     }
 
     /// Whether two cards are friendly (same controller; a card is friendly to itself).
     pub fn friendly(&self, a: ObjectId, b: ObjectId) -> bool {
-        match (self.piece(a), self.piece(b)) {
-            (Ok(a), Ok(b)) => a.controller == b.controller,
+        match (self.pieces.get(a.0 as usize), self.pieces.get(b.0 as usize)) {
+            (Some(a), Some(b)) => a.controller == b.controller,
             _ => false,
         }
     }
