@@ -52,11 +52,12 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
     }
     // One pass over the cards for the events attached to it (most units have none).
     let mut attached: Vec<&super::state::Piece> = Vec::new();
-    for event in game
-        .pieces
-        .iter()
-        .filter(|p| p.place == Place::Attached(id))
-    {
+    let linked = if game.any_linked() {
+        &game.pieces[..]
+    } else {
+        &[]
+    };
+    for event in linked.iter().filter(|p| p.place() == Place::Attached(id)) {
         if event.carries.iter().any(|a| !grants_abilities(*a)) {
             return Vec::new();
         }
@@ -136,15 +137,21 @@ pub fn has_lost_abilities(game: &Game, id: ObjectId) -> bool {
 
 /// Events attached to `id`.
 pub fn attached_to(game: &Game, id: ObjectId) -> Vec<ObjectId> {
+    if !game.any_linked() {
+        return Vec::new();
+    }
     game.ids()
-        .filter(|other| game.pieces[other.0 as usize].place == Place::Attached(id))
+        .filter(|other| game.pieces[other.0 as usize].place() == Place::Attached(id))
         .collect()
 }
 
 /// Cards under `id`.
 pub fn under(game: &Game, id: ObjectId) -> Vec<ObjectId> {
+    if !game.any_linked() {
+        return Vec::new();
+    }
     game.ids()
-        .filter(|other| game.pieces[other.0 as usize].place == Place::Under(id))
+        .filter(|other| game.pieces[other.0 as usize].place() == Place::Under(id))
         .collect()
 }
 
@@ -319,7 +326,7 @@ fn broadcast(game: &Game, timing: Timing) -> Broadcast {
         let mut hosts: Vec<ObjectId> = Vec::new();
         let mut events = Vec::new();
         for (index, p) in game.pieces.iter().enumerate() {
-            let in_play = !matches!(p.place, Place::Hand | Place::DrawPile | Place::Discard);
+            let in_play = !matches!(p.place(), Place::Hand | Place::DrawPile | Place::Discard);
             everyone = everyone
                 || in_play
                     && p.base_abilities()
@@ -333,7 +340,7 @@ fn broadcast(game: &Game, timing: Timing) -> Broadcast {
                                     .iter()
                                     .any(|op| recipient(op) == Recipient::AllUnits)
                         });
-            match p.place {
+            match p.place() {
                 Place::Attached(host) => hosts.push(host),
                 Place::Active => {
                     for &ability in p.carries.iter().filter(|a| timed(**a)) {

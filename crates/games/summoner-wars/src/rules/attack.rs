@@ -265,8 +265,8 @@ fn after_targeted(
         if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
             continue;
         }
-        game.piece_mut(attacker)?.place = Place::Battlefield(to);
-        game.piece_mut(target)?.place = Place::Battlefield(from);
+        game.set_place(attacker, Place::Battlefield(to))?;
+        game.set_place(target, Place::Battlefield(from))?;
         ctx.record(GameEvent::AbilityResolved {
             ability: a.ability.meta().name,
             card: attacker,
@@ -504,7 +504,7 @@ fn defences(game: &Game, attacker: ObjectId, target: ObjectId) -> (u8, bool) {
     // Structures).
     for event in game.ids() {
         let piece = &game.pieces[event.0 as usize];
-        if piece.place != Place::Active || !game.friendly(event, target) {
+        if piece.place() != Place::Active || !game.friendly(event, target) {
             continue;
         }
         for ability in &piece.carries {
@@ -667,7 +667,7 @@ fn scavenged_cancel(
     if answer == 0 {
         return Ok(false);
     }
-    game.piece_mut(below[answer - 1])?.place = Place::Discard;
+    game.set_place(below[answer - 1], Place::Discard)?;
     ctx.record(GameEvent::AbilityResolved {
         ability: super::abilities::name_of(
             game,
@@ -990,7 +990,8 @@ fn after_attack(
                 }
             }
             if let EffectOp::TargetOwnerDiscards { count } = a.op {
-                if !game.is_on_battlefield(target) && game.piece(target)?.place == Place::Discard {
+                if !game.is_on_battlefield(target) && game.piece(target)?.place() == Place::Discard
+                {
                     pending.push((
                         format!("{} of {}", a.ability.meta().name, game.describe(attacker)),
                         After::OwnerDiscards {
@@ -1079,7 +1080,7 @@ fn after_attack(
                         } else {
                             ctx.choose(&format!("{ability}: place it on"), &names)?
                         };
-                        game.piece_mut(target)?.place = Place::Battlefield(squares[index]);
+                        game.set_place(target, Place::Battlefield(squares[index]))?;
                     }
                 }
             }
@@ -1103,9 +1104,9 @@ fn after_attack(
                     continue;
                 }
                 let other = others[answer - 1];
-                let (a, b) = (game.piece(target)?.place, game.piece(other)?.place);
-                game.piece_mut(target)?.place = b;
-                game.piece_mut(other)?.place = a;
+                let (a, b) = (game.piece(target)?.place(), game.piece(other)?.place());
+                game.set_place(target, b)?;
+                game.set_place(other, a)?;
                 ctx.record(GameEvent::AbilityResolved {
                     ability,
                     card: target,
@@ -1128,7 +1129,7 @@ fn after_attack(
                     } else {
                         ctx.choose(&format!("{ability}: card to discard"), &labels)?
                     };
-                    game.piece_mut(hand[index])?.place = Place::Discard;
+                    game.set_place(hand[index], Place::Discard)?;
                 }
             }
             After::DamageTarget { ability, amount } => {

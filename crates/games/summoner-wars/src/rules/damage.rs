@@ -181,7 +181,7 @@ fn claim_from_hand(
     if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
         return Ok(None);
     }
-    game.piece_mut(event)?.place = Place::Discard;
+    game.set_place(event, Place::Discard)?;
     ctx.record(GameEvent::EventPlayed { card: event });
     Ok(Some(player))
 }
@@ -222,7 +222,7 @@ fn protections(
             continue;
         }
         game.player_mut(player).magic -= cost;
-        game.piece_mut(event)?.place = Place::Discard;
+        game.set_place(event, Place::Discard)?;
         ctx.record(GameEvent::EventPlayed { card: event });
         hit.1 = 0;
     }
@@ -254,7 +254,7 @@ fn life_may_drop(game: &Game) -> bool {
     }
     let lowers = |a: &super::content::Ability| a.meta().effects.iter().any(lowering);
     game.pieces.iter().any(|p| {
-        let in_play = !matches!(p.place, Place::Hand | Place::DrawPile | Place::Discard);
+        let in_play = !matches!(p.place(), Place::Hand | Place::DrawPile | Place::Discard);
         (in_play
             && p.base_abilities()
                 .iter()
@@ -334,16 +334,16 @@ pub fn leave_battlefield(game: &mut Game, id: ObjectId, place: Place) -> Result<
     let followers: Vec<ObjectId> = game
         .ids()
         .filter(|o| {
-            matches!(game.pieces[o.0 as usize].place, Place::Under(h) | Place::Attached(h) if h == id)
+            matches!(game.pieces[o.0 as usize].place(), Place::Under(h) | Place::Attached(h) if h == id)
         })
         .collect();
     for follower in followers {
+        game.set_place(follower, Place::Discard)?;
         let piece = game.piece_mut(follower)?;
-        piece.place = Place::Discard;
         piece.incarnation = piece.incarnation.saturating_add(1);
     }
+    game.set_place(id, place)?;
     let piece = game.piece_mut(id)?;
-    piece.place = place;
     piece.damage = 0;
     piece.boost = 0;
     piece.granted.clear();
@@ -377,7 +377,7 @@ fn returns_to_hand(game: &Game, id: ObjectId) -> bool {
     piece.kind() == Kind::Common
         && game.ids().any(|event| {
             let e = &game.pieces[event.0 as usize];
-            e.place == Place::Active
+            e.place() == Place::Active
                 && e.controller == piece.controller
                 && e.carries.iter().any(|a| {
                     a.meta()
@@ -560,7 +560,7 @@ pub fn destroy(
     });
     if let Some(s) = claimer {
         let player = game.piece(s)?.controller;
-        game.piece_mut(id)?.place = Place::MagicPile;
+        game.set_place(id, Place::MagicPile)?;
         ctx.record(GameEvent::AbilityResolved {
             ability: super::abilities::name_of(
                 game,
@@ -572,7 +572,7 @@ pub fn destroy(
         });
         gain_magic(game, ctx, player, MAGIC_PER_ENEMY_DESTROYED as u32);
     } else if let Some(s) = scavenger {
-        game.piece_mut(id)?.place = Place::Under(s);
+        game.set_place(id, Place::Under(s))?;
         ctx.record(GameEvent::AbilityResolved {
             ability: super::abilities::name_of(
                 game,
@@ -616,9 +616,9 @@ pub fn destroy(
                 take_place(game, ctx, trigger.source, trigger.ability, square)?;
             }
             AfterDestroyedEffect::Advance { square } => {
-                let before = game.piece(trigger.source)?.place;
+                let before = game.piece(trigger.source)?.place();
                 take_place(game, ctx, trigger.source, trigger.ability, square)?;
-                if game.piece(trigger.source)?.place != before {
+                if game.piece(trigger.source)?.place() != before {
                     game.used_this_turn.push((trigger.source, trigger.ability));
                     game.piece_mut(trigger.source)?.extra_attacks += 1;
                 }
@@ -654,7 +654,7 @@ pub fn destroy(
                 pile.reverse();
                 let taken: Vec<ObjectId> = pile.into_iter().take(count).collect();
                 for &c in &taken {
-                    game.piece_mut(c)?.place = Place::MagicPile;
+                    game.set_place(c, Place::MagicPile)?;
                 }
                 ctx.record(GameEvent::AbilityResolved {
                     ability: trigger.ability,
@@ -796,8 +796,8 @@ fn place_from_discard(
         answer
     };
     let card = candidates[index];
+    game.set_place(card, Place::Battlefield(pick.square))?;
     let piece = game.piece_mut(card)?;
-    piece.place = Place::Battlefield(pick.square);
     piece.controller = pick.player;
     piece.incarnation = piece.incarnation.saturating_add(1);
     ctx.record(GameEvent::AbilityResolved {
@@ -831,7 +831,7 @@ fn take_place(
     if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
         return Ok(());
     }
-    game.piece_mut(source)?.place = Place::Battlefield(square);
+    game.set_place(source, Place::Battlefield(square))?;
     ctx.record(GameEvent::AbilityResolved {
         ability,
         card: source,

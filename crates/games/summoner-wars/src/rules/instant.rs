@@ -539,7 +539,7 @@ fn apply(
                 .take(count.into())
                 .collect();
             for &c in &taken {
-                game.piece_mut(c)?.place = Place::MagicPile;
+                game.set_place(c, Place::MagicPile)?;
             }
             super::damage::gain_magic(game, ctx, player, taken.len() as u32);
         }
@@ -635,10 +635,10 @@ fn apply(
                 let mut options = vec!["stay".to_string()];
                 options.extend(squares.iter().map(|s| g.position_name(s)));
                 let answer = ctx.choose(&format!("place {} on", game.describe(w)), &options)?;
-                let piece = game.piece_mut(w)?;
                 if answer > 0 {
-                    piece.place = Place::Battlefield(squares[answer - 1]);
+                    game.set_place(w, Place::Battlefield(squares[answer - 1]))?;
                 }
+                let piece = game.piece_mut(w)?;
                 piece.damage = piece.damage.saturating_sub(heal.into());
             }
         }
@@ -667,7 +667,7 @@ fn apply(
                 } else {
                     ctx.choose(&format!("place {} on", game.describe(c)), &names)?
                 };
-                game.piece_mut(c)?.place = Place::Battlefield(squares[index]);
+                game.set_place(c, Place::Battlefield(squares[index]))?;
             }
         }
         EffectOp::MovementThisTurn { amount, .. } => {
@@ -689,7 +689,7 @@ fn apply(
                 if answer == 0 {
                     break;
                 }
-                game.piece_mut(hand[answer - 1])?.place = Place::Discard;
+                game.set_place(hand[answer - 1], Place::Discard)?;
                 discarded += 1;
             }
             let hits: Vec<(ObjectId, u32)> = picked.iter().map(|&c| (c, discarded)).collect();
@@ -730,7 +730,7 @@ fn apply(
                 .take(count.into())
                 .collect();
             for &c in &drawn {
-                game.piece_mut(c)?.place = Place::Hand;
+                game.set_place(c, Place::Hand)?;
             }
             if !drawn.is_empty() {
                 ctx.record(GameEvent::Drew {
@@ -782,7 +782,7 @@ fn apply(
                 } else {
                     ctx.choose(&format!("summon {} on", game.describe(card)), &names)?
                 };
-                game.piece_mut(card)?.place = Place::Battlefield(squares[at]);
+                game.set_place(card, Place::Battlefield(squares[at]))?;
                 ctx.record(GameEvent::Entered {
                     card,
                     how: "summoned",
@@ -847,7 +847,7 @@ fn apply(
                 options.extend(squares.iter().map(|s| g.position_name(s)));
                 let answer = ctx.choose(&format!("place {} on", game.describe(c)), &options)?;
                 if answer > 0 {
-                    game.piece_mut(c)?.place = Place::Battlefield(squares[answer - 1]);
+                    game.set_place(c, Place::Battlefield(squares[answer - 1]))?;
                 }
             }
         }
@@ -871,7 +871,7 @@ fn apply(
                 let labels: Vec<String> = found
                     .iter()
                     .map(|&c| {
-                        let from = match game.pieces[c.0 as usize].place {
+                        let from = match game.pieces[c.0 as usize].place() {
                             Place::Discard => "discard pile",
                             _ => "draw pile",
                         };
@@ -883,7 +883,7 @@ fn apply(
                 } else {
                     ctx.choose("card to take into hand", &labels)?
                 };
-                game.piece_mut(found[index])?.place = Place::Hand;
+                game.set_place(found[index], Place::Hand)?;
                 ctx.record(GameEvent::Drew { player, count: 1 });
             }
             super::play::shuffle(game, ctx, player)?;
@@ -932,7 +932,7 @@ fn place_next_to(
     } else {
         ctx.choose(&format!("place {} on", game.describe(unit)), &names)?
     };
-    game.piece_mut(unit)?.place = Place::Battlefield(squares[index]);
+    game.set_place(unit, Place::Battlefield(squares[index]))?;
     ctx.record(GameEvent::Entered {
         card: unit,
         how: "placed",

@@ -287,7 +287,7 @@ fn follow(
         if answer == 0 {
             continue;
         }
-        game.piece_mut(escort)?.place = Place::Battlefield(squares[answer - 1]);
+        game.set_place(escort, Place::Battlefield(squares[answer - 1]))?;
         ctx.record(GameEvent::AbilityResolved {
             ability: super::abilities::name_of(
                 game,
@@ -342,9 +342,8 @@ pub fn spend_boost_to_move(
     if answer == 0 {
         return Ok(());
     }
-    let piece = game.piece_mut(id)?;
-    piece.boost -= 1;
-    piece.place = Place::Battlefield(squares[answer - 1]);
+    game.piece_mut(id)?.boost -= 1;
+    game.set_place(id, Place::Battlefield(squares[answer - 1]))?;
     ctx.record(GameEvent::AbilityResolved { ability, card: id });
     Ok(())
 }
@@ -403,7 +402,7 @@ fn step(
     from: Square,
     to: Square,
 ) -> Result<bool, RulesError> {
-    game.piece_mut(id)?.place = Place::Battlefield(to);
+    game.set_place(id, Place::Battlefield(to))?;
     let mut engaging = Vec::new();
     for other in game
         .on_battlefield()

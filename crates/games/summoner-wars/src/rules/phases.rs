@@ -315,7 +315,7 @@ fn draw_up(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesErr
         .take(wanted)
         .collect();
     for &card in &drawn {
-        game.piece_mut(card)?.place = Place::Hand;
+        game.set_place(card, Place::Hand)?;
     }
     if !drawn.is_empty() {
         ctx.record(GameEvent::Drew {
@@ -373,9 +373,9 @@ fn start_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rules
         p.stasis_this_turn = std::mem::take(&mut p.stasis_next_turn);
     }
     for id in game.ids().collect::<Vec<_>>() {
-        let piece = game.piece_mut(id)?;
-        if piece.place == Place::Active && piece.controller == player {
-            piece.place = Place::Discard;
+        let piece = game.piece(id)?;
+        if piece.place() == Place::Active && piece.controller == player {
+            game.set_place(id, Place::Discard)?;
         }
     }
     // Restraints of the new active player's units end (Grapple's damage if still adjacent).

@@ -116,7 +116,7 @@ fn draw(game: &mut Game, player: PlayerId, count: usize) -> Result<u32, RulesErr
         .take(count)
         .collect();
     for &card in &drawn {
-        game.piece_mut(card)?.place = Place::Hand;
+        game.set_place(card, Place::Hand)?;
     }
     Ok(drawn.len() as u32)
 }
@@ -156,7 +156,7 @@ impl Playable for SummonerWarsRules {
                     return Err(Refusal::LayoutExtra { card: card.name() }.into());
                 };
                 let (_, id) = ids.remove(index);
-                game.piece_mut(id)?.place = Place::Battlefield(square);
+                game.set_place(id, Place::Battlefield(square))?;
                 ctx.record(GameEvent::Entered {
                     card: id,
                     how: "placed",

@@ -77,8 +77,9 @@ pub struct Piece {
     pub owner: PlayerId,
     /// Its controller.
     pub controller: PlayerId,
-    /// Where it is.
-    pub place: Place,
+    /// Where it is (read with [`Piece::place`], changed with [`Game::set_place`], which keeps
+    /// the game's index of the battlefield).
+    place: Place,
     /// Damage tokens.
     pub damage: u32,
     /// Boost tokens.
@@ -413,6 +414,11 @@ impl Piece {
         }
     }
 
+    /// Where it is.
+    pub fn place(&self) -> Place {
+        self.place
+    }
+
     /// Its square, when it is on the battlefield.
     pub fn square(&self) -> Option<Square> {
         match self.place {
@@ -487,6 +493,68 @@ pub struct Game {
     pub short_first_turn: bool,
     /// Once-per-turn abilities used this turn: the card and the ability's name.
     pub used_this_turn: Vec<(ObjectId, &'static str)>,
+    /// Who is where, kept by [`Game::add`] and [`Game::set_place`].
+    whereabouts: Whereabouts,
+}
+
+/// The squares of the battlefield.
+const SQUARES: usize = (BOARD_COLUMNS * 2 * ROWS_PER_SIDE) as usize;
+
+/// An index of where the cards are, kept with every change of a card's place so that the
+/// rules need not look at every card to find one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Whereabouts {
+    /// The card on each square of the battlefield (row-major); while a card passes through a
+    /// square another card is on, the one with the lower id (what a look at every card finds
+    /// first).
+    board: [Option<ObjectId>; SQUARES],
+    /// How many cards are under another card or attached to a unit.
+    linked: u32,
+}
+
+impl Whereabouts {
+    /// Nobody anywhere.
+    const EMPTY: Self = Self {
+        board: [None; SQUARES],
+        linked: 0,
+    };
+
+    /// The index of `square` in `board`.
+    fn slot(square: Square) -> usize {
+        (square.row * BOARD_COLUMNS as u32 + square.column) as usize
+    }
+
+    /// Records that `id` left `place`; `pieces` are the cards with their places now.
+    fn leave(&mut self, id: ObjectId, place: Place, pieces: &[Piece]) {
+        match place {
+            Place::Battlefield(s) => {
+                let slot = &mut self.board[Self::slot(s)];
+                if *slot == Some(id) {
+                    // Another card may still be on it (a unit passing through).
+                    *slot = pieces
+                        .iter()
+                        .position(|p| p.place == place)
+                        .map(|i| ObjectId(i as u32));
+                }
+            }
+            Place::Under(_) | Place::Attached(_) => self.linked -= 1,
+            _ => {}
+        }
+    }
+
+    /// Records that `id` is now at `place`.
+    fn enter(&mut self, id: ObjectId, place: Place) {
+        match place {
+            Place::Battlefield(s) => {
+                let slot = &mut self.board[Self::slot(s)];
+                if slot.is_none_or(|other| id < other) {
+                    *slot = Some(id);
+                }
+            }
+            Place::Under(_) | Place::Attached(_) => self.linked += 1,
+            _ => {}
+        }
+    }
 }
 
 impl Clone for Game {
@@ -516,6 +584,7 @@ impl Clone for Game {
             turn,
             short_first_turn,
             used_this_turn,
+            whereabouts,
         } = source;
         self.pieces.clone_from(pieces);
         self.players.clone_from(players);
@@ -528,6 +597,7 @@ impl Clone for Game {
         self.turn = *turn;
         self.short_first_turn = *short_first_turn;
         self.used_this_turn.clone_from(used_this_turn);
+        self.whereabouts = *whereabouts;
     }
 }
 
@@ -552,6 +622,7 @@ impl Game {
             turn: 1,
             short_first_turn: false,
             used_this_turn: Vec::new(),
+            whereabouts: Whereabouts::EMPTY,
         }
     }
 
@@ -584,8 +655,35 @@ impl Game {
 
     /// Adds a card and returns its id.
     pub fn add(&mut self, piece: Piece) -> ObjectId {
+        let id = ObjectId(self.pieces.len() as u32);
+        self.whereabouts.enter(id, piece.place);
         self.pieces.push(piece);
-        ObjectId(self.pieces.len() as u32 - 1)
+        id
+    }
+
+    /// Puts the card `id` at `place` (the one way a card's place changes).
+    pub fn set_place(&mut self, id: ObjectId, place: Place) -> Result<(), RulesError> {
+        let piece = self
+            .pieces
+            .get_mut(id.0 as usize)
+            .ok_or(RulesError::UnknownObject(id))?;
+        let before = std::mem::replace(&mut piece.place, place);
+        self.whereabouts.leave(id, before, &self.pieces);
+        self.whereabouts.enter(id, place);
+        Ok(())
+    }
+
+    /// Whether some card is under another card or attached to a unit.
+    pub fn any_linked(&self) -> bool {
+        debug_assert_eq!(
+            self.whereabouts.linked as usize,
+            self.pieces
+                .iter()
+                .filter(|p| matches!(p.place, Place::Under(_) | Place::Attached(_)))
+                .count(),
+            "the count of cards under or attached is out of step"
+        );
+        self.whereabouts.linked > 0
     }
 
     /// The piece `id` (ids come from [`Game::add`]).
@@ -619,8 +717,14 @@ impl Game {
 
     /// The card on `square`, if any.
     pub fn at(&self, square: Square) -> Option<ObjectId> {
-        self.ids()
-            .find(|id| self.pieces[id.0 as usize].place == Place::Battlefield(square))
+        let found = self.whereabouts.board[Whereabouts::slot(square)];
+        debug_assert_eq!(
+            found,
+            self.ids()
+                .find(|id| self.pieces[id.0 as usize].place == Place::Battlefield(square)),
+            "the index of the battlefield is out of step"
+        );
+        found
     }
 
     /// Cards on the battlefield.

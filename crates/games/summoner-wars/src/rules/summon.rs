@@ -24,7 +24,7 @@ use super::state::{grid, Game, GameEvent, Kind, Place, RulesError};
 /// Checks that `card` is in the active player's hand; returns its name.
 fn from_hand(game: &Game, card: ObjectId) -> Result<&'static str, RulesError> {
     let piece = game.piece(card)?;
-    if piece.place != Place::Hand || piece.owner != game.active {
+    if piece.place() != Place::Hand || piece.owner != game.active {
         return Err(Refusal::NotInHand {
             card: piece.card.name(),
         }
@@ -155,7 +155,7 @@ pub fn summon(
         }
     }
     pay(game, name, game.piece(card)?.cost())?;
-    game.piece_mut(card)?.place = Place::Battlefield(at);
+    game.set_place(card, Place::Battlefield(at))?;
     ctx.record(GameEvent::Entered {
         card,
         how: "summoned",
@@ -227,7 +227,7 @@ fn shadow_summon(
 pub fn renewed_hope(game: &Game, player: grimoire_engine::PlayerId) -> bool {
     game.ids().any(|event| {
         let e = &game.pieces[event.0 as usize];
-        e.place == Place::Active
+        e.place() == Place::Active
             && e.controller == player
             && card_handler(game, event) == Some(Handler::RenewedHope)
     })
@@ -264,7 +264,7 @@ pub fn build(
     check_build(game, card, at)?;
     let name = game.piece(card)?.card.name();
     pay(game, name, game.piece(card)?.cost())?;
-    game.piece_mut(card)?.place = Place::Battlefield(at);
+    game.set_place(card, Place::Battlefield(at))?;
     ctx.record(GameEvent::Entered { card, how: "built" });
     Ok(())
 }
@@ -282,7 +282,7 @@ pub fn check_event(game: &Game, card: ObjectId, on: Option<ObjectId>) -> Result<
     if active
         && game.ids().any(|other| {
             let o = &game.pieces[other.0 as usize];
-            o.place == Place::Active && o.controller == player && o.card == piece.card
+            o.place() == Place::Active && o.controller == player && o.card == piece.card
         })
     {
         return Err(Refusal::ActiveInPlay { player, card: name }.into());
@@ -352,8 +352,8 @@ pub fn play_event(
             game.describe(card)
         );
         if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 1 {
-            game.piece_mut(abolish)?.place = Place::Discard;
-            game.piece_mut(card)?.place = Place::Discard;
+            game.set_place(abolish, Place::Discard)?;
+            game.set_place(card, Place::Discard)?;
             ctx.record(GameEvent::EventPlayed { card });
             ctx.record(GameEvent::EventPlayed { card: abolish });
             let player = game.active;
@@ -381,7 +381,7 @@ pub fn play_event(
         (None, true) => Place::Active,
         (None, false) => Place::Discard,
     };
-    game.piece_mut(card)?.place = place;
+    game.set_place(card, place)?;
     ctx.record(GameEvent::EventPlayed { card });
     let player = game.active;
     game.player_mut(player).events_played_this_turn += 1;
@@ -417,7 +417,7 @@ pub fn discard_for_magic(
     card: ObjectId,
 ) -> Result<(), RulesError> {
     check_discard(game, card)?;
-    game.piece_mut(card)?.place = Place::Discard;
+    game.set_place(card, Place::Discard)?;
     super::damage::gain_magic(game, ctx, game.active, 1);
     Ok(())
 }
