@@ -197,7 +197,11 @@ pub fn own_acting(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
     out
 }
 
-fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
+/// The entries of [`acting_on`] that come from `id` itself and the cards under it, in the same
+/// order: every entry whose operation's recipient is `ThisUnit`. Other units and active events
+/// reach `id` only by a recipient naming other units, so for an operation without a recipient
+/// (Soulless, Precise, `life_per_boost`...) this is all of `acting_on`.
+pub fn local_acting(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
     let mut out = own_acting(game, id, timing);
     let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
     for below in under(game, id) {
@@ -215,6 +219,11 @@ fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
             }
         }
     }
+    out
+}
+
+fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
+    let mut out = local_acting(game, id, timing);
     let Ok(me) = game.piece(id) else {
         return out;
     };
@@ -575,7 +584,8 @@ pub fn life(game: &Game, id: ObjectId) -> Option<u32> {
 fn compute_life(game: &Game, id: ObjectId) -> Option<u32> {
     let piece = game.piece(id).ok()?;
     let mut value = i32::try_from(piece.life()?).unwrap_or(i32::MAX);
-    for acting in acting_on(game, id, Timing::Passive) {
+    // Neither operation names a recipient: they act only on their own unit.
+    for acting in local_acting(game, id, Timing::Passive) {
         match acting.op {
             EffectOp::LifePerBoost { max } => {
                 value = value.saturating_add(i32::from(max).min(boost_count(piece)));
@@ -692,7 +702,7 @@ pub fn name_of(
 }
 
 /// Whether an operation `matches` acts on `id` with some timing (used for yes/no questions
-/// such as blocks and Soulless).
+/// such as blocks).
 pub fn any_acting(
     game: &Game,
     id: ObjectId,
@@ -700,4 +710,25 @@ pub fn any_acting(
     matches: impl Fn(&EffectOp) -> bool,
 ) -> bool {
     acting_on(game, id, timing).iter().any(|a| matches(&a.op))
+}
+
+/// Whether an operation `matches` acts on `id` with timing `timing`, for operations without
+/// a recipient (Soulless, Precise, Recoil...): those act only on their own unit, so only `id`
+/// and the cards under it are looked at ([`local_acting`]; debug builds check the answer
+/// against all of [`acting_on`]).
+pub fn any_local_acting(
+    game: &Game,
+    id: ObjectId,
+    timing: Timing,
+    matches: impl Fn(&EffectOp) -> bool,
+) -> bool {
+    let found = local_acting(game, id, timing)
+        .iter()
+        .any(|a| matches(&a.op));
+    debug_assert_eq!(
+        found,
+        acting_on(game, id, timing).iter().any(|a| matches(&a.op)),
+        "any_acting asked about an operation that reaches other units"
+    );
+    found
 }

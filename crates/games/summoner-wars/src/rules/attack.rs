@@ -20,7 +20,7 @@
 
 use grimoire_engine::{Board, Ctx, ObjectId, Square};
 
-use super::abilities::{abilities, acting_on, any_acting, holds, strength_against, Decrease};
+use super::abilities::{abilities, acting_on, any_local_acting, holds, strength_against, Decrease};
 use super::content::{
     AttackDieFace, AttackType, Block, CardSort, EffectOp, Phase, Recipient, Symbol, Timing,
     RANGED_REACH,
@@ -66,7 +66,7 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
     let (Some(from), Some(to)) = (a.square(), game.piece(target)?.square()) else {
         return Err(Refusal::AttackOffBattlefield.into());
     };
-    let extra = any_acting(game, attacker, Timing::Passive, |op| {
+    let extra = any_local_acting(game, attacker, Timing::Passive, |op| {
         matches!(op, EffectOp::ExtraAttacker)
     });
     let allowed = game.player(game.active).attackers_allowed();
@@ -87,7 +87,7 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
         Chosen::Attacker
     };
     if a.moved_this_turn
-        && any_acting(game, attacker, Timing::Passive, |op| {
+        && any_local_acting(game, attacker, Timing::Passive, |op| {
             matches!(op, EffectOp::NoAttackAfterMoving)
         })
     {
@@ -95,7 +95,7 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
     }
     if a.moved_this_turn
         && !grid().adjacent(from, to)
-        && any_acting(game, attacker, Timing::Passive, |op| {
+        && any_local_acting(game, attacker, Timing::Passive, |op| {
             matches!(op, EffectOp::AdjacentAttacksAfterMoving)
         })
     {
@@ -308,7 +308,7 @@ pub fn attack(
         .max(0);
     let precise = game.piece(target)?.is_unit()
         && !game.piece(target)?.is_structure()
-        && any_acting(game, attacker, Timing::Passive, |op| {
+        && any_local_acting(game, attacker, Timing::Passive, |op| {
             matches!(op, EffectOp::Precise)
         });
     let mut faces = Vec::with_capacity(dice as usize);
@@ -416,7 +416,7 @@ pub fn attack(
         damage = 0;
     }
     let target_square = game.piece(target)?.square();
-    let recoil = any_acting(game, attacker, Timing::WhenAttacking, |op| {
+    let recoil = any_local_acting(game, attacker, Timing::WhenAttacking, |op| {
         matches!(op, EffectOp::Recoil)
     });
     let mut hits = vec![(target, damage)];
@@ -522,7 +522,7 @@ fn defences(game: &Game, attacker: ObjectId, target: ObjectId) -> (u8, bool) {
             }
         }
     }
-    let all = any_acting(game, target, Timing::Passive, |op| {
+    let all = any_local_acting(game, target, Timing::Passive, |op| {
         matches!(op, EffectOp::AllDiceMustHit)
     });
     (min_pips, all)
@@ -648,7 +648,7 @@ fn scavenged_cancel(
     target: ObjectId,
 ) -> Result<bool, RulesError> {
     if game.friendly(attacker, target)
-        || !any_acting(game, target, Timing::Passive, |op| {
+        || !any_local_acting(game, target, Timing::Passive, |op| {
             matches!(op, EffectOp::Scavenge)
         })
     {

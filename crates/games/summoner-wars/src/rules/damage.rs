@@ -18,7 +18,7 @@
 
 use grimoire_engine::{Board, Ctx, ObjectId, PlayerId, Square};
 
-use super::abilities::{abilities, acting_on, any_acting};
+use super::abilities::{abilities, acting_on, any_local_acting};
 use super::content::{Destruction, EffectOp, Recipient, Timing, MAGIC_PER_ENEMY_DESTROYED};
 use super::state::{grid, Cause, Game, GameEvent, Kind, Place, RulesError};
 
@@ -554,7 +554,7 @@ pub fn destroy(
     let scavenger = destroyer.and_then(|(source, _)| source).filter(|&s| {
         game.is_on_battlefield(s)
             && !game.friendly(s, id)
-            && any_acting(game, s, Timing::Passive, |op| {
+            && any_local_acting(game, s, Timing::Passive, |op| {
                 matches!(op, EffectOp::Scavenge)
             })
     });
@@ -584,7 +584,7 @@ pub fn destroy(
         });
     } else if let Some((source, player)) = destroyer {
         let soulless = source.is_some_and(|s| {
-            any_acting(game, s, Timing::Passive, |op| {
+            any_local_acting(game, s, Timing::Passive, |op| {
                 matches!(op, EffectOp::Soulless)
             })
         });
