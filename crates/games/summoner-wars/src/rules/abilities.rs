@@ -35,20 +35,102 @@ pub struct Acting {
     pub op: EffectOp,
 }
 
+/// A card's abilities: most cards have exactly the ones printed on their card, kept as the
+/// card table's own list; others a list built for them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AbilityList {
+    /// The card table's list (printed abilities, no copy dropped).
+    Printed(&'static [Ability]),
+    /// A list built from printed, granted, attached and copied abilities.
+    Built(Vec<Ability>),
+}
+
+impl std::ops::Deref for AbilityList {
+    type Target = [Ability];
+
+    fn deref(&self) -> &[Ability] {
+        match self {
+            AbilityList::Printed(list) => list,
+            AbilityList::Built(list) => list,
+        }
+    }
+}
+
+impl IntoIterator for AbilityList {
+    type Item = Ability;
+    type IntoIter = AbilityIter;
+
+    fn into_iter(self) -> AbilityIter {
+        match self {
+            AbilityList::Printed(list) => AbilityIter::Printed(list.iter()),
+            AbilityList::Built(list) => AbilityIter::Built(list.into_iter()),
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a AbilityList {
+    type Item = &'a Ability;
+    type IntoIter = std::slice::Iter<'a, Ability>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// The abilities of an [`AbilityList`], by value.
+pub enum AbilityIter {
+    /// Over a card table's list.
+    Printed(std::slice::Iter<'static, Ability>),
+    /// Over a built list.
+    Built(std::vec::IntoIter<Ability>),
+}
+
+impl Iterator for AbilityIter {
+    type Item = Ability;
+
+    fn next(&mut self) -> Option<Ability> {
+        match self {
+            AbilityIter::Printed(iter) => iter.next().copied(),
+            AbilityIter::Built(iter) => iter.next(),
+        }
+    }
+}
+
 /// The abilities `id` has now, one entry per copy that counts (see the module docs).
-pub fn abilities(game: &Game, id: ObjectId) -> Vec<Ability> {
+pub fn abilities(game: &Game, id: ObjectId) -> AbilityList {
     super::memo::abilities(game, id, || abilities_at_depth(game, id, 0))
 }
 
-fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
+/// Whether `list` is what adding each of its entries in turn keeps (every entry an ability a
+/// card has, no second copy of one that does not stack).
+fn kept_whole(list: &[Ability]) -> bool {
+    list.iter().enumerate().all(|(i, &ability)| {
+        grants_abilities(ability)
+            && (ability.meta().stacking == Stacking::Sum || !list[..i].contains(&ability))
+    })
+}
+
+fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> AbilityList {
     let Ok(piece) = game.piece(id) else {
-        return Vec::new();
+        return AbilityList::Printed(&[]);
     };
     if piece.square().is_none() {
-        return printed(piece);
+        return printed_list(piece);
     }
     if piece.no_abilities_this_turn {
-        return Vec::new();
+        return AbilityList::Printed(&[]);
+    }
+    // Only its card's abilities (the common case): the card table's list when adding them
+    // one by one keeps them all.
+    let base = piece.base_abilities();
+    if piece.stand_in.is_empty()
+        && piece.granted.is_empty()
+        && piece.turn_granted.is_empty()
+        && piece.copying.is_none()
+        && !game.any_linked()
+        && kept_whole(base)
+    {
+        return AbilityList::Printed(base);
     }
     // One pass over the cards for the events attached to it (most units have none).
     let mut attached: Vec<&super::state::Piece> = Vec::new();
@@ -59,7 +141,7 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
     };
     for event in linked.iter().filter(|p| p.place() == Place::Attached(id)) {
         if event.carries.iter().any(|a| !grants_abilities(*a)) {
-            return Vec::new();
+            return AbilityList::Printed(&[]);
         }
         attached.push(event);
     }
@@ -93,15 +175,23 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
         let copied = if live && depth < COPY_DEPTH {
             abilities_at_depth(game, target, depth + 1)
         } else {
-            game.piece(target)
-                .map(|t| t.base_abilities().to_vec())
-                .unwrap_or_default()
+            AbilityList::Printed(game.piece(target).map_or(&[], |t| t.base_abilities()))
         };
         for ability in copied {
             add(ability, &mut list);
         }
     }
-    list
+    AbilityList::Built(list)
+}
+
+/// [`printed`], as the card table's list when nothing is added to it.
+fn printed_list(piece: &super::state::Piece) -> AbilityList {
+    let base = piece.base_abilities();
+    if piece.stand_in.is_empty() {
+        AbilityList::Printed(base)
+    } else {
+        AbilityList::Built(printed(piece))
+    }
 }
 
 /// A card's printed abilities: its card's, and those of the 2nd edition card it stands in for.

@@ -455,7 +455,7 @@ pub fn destroy(
             Cause::Effect { source, .. } => source,
             Cause::GameState => None,
         };
-        let mut holders: Vec<(ObjectId, Vec<super::content::Ability>, Destruction)> =
+        let mut holders: Vec<(ObjectId, super::abilities::AbilityList, Destruction)> =
             vec![(id, had.clone(), Destruction::ThisUnit)];
         if let Some(d) = destroyer.filter(|&d| d != id && game.is_on_battlefield(d)) {
             holders.push((d, abilities(game, d), Destruction::DestroyedByThisUnit));
@@ -514,7 +514,7 @@ pub fn destroy(
                                     square,
                                     player: game.pieces[holder.0 as usize].controller,
                                     destroyed: id,
-                                    had: had.clone(),
+                                    had: had.to_vec(),
                                 },
                             });
                         }
