@@ -98,7 +98,33 @@ impl Iterator for AbilityIter {
 
 /// The abilities `id` has now, one entry per copy that counts (see the module docs).
 pub fn abilities(game: &Game, id: ObjectId) -> AbilityList {
+    if let Some(list) = game.piece(id).ok().and_then(|p| card_list(game, p)) {
+        return list;
+    }
     super::memo::abilities(game, id, || abilities_at_depth(game, id, 0))
+}
+
+/// The abilities of `piece` when they are a card table's list as it is (no ability, or only
+/// the printed ones, none added from elsewhere and none dropped); `None` when they must be
+/// built.
+fn card_list(game: &Game, piece: &super::state::Piece) -> Option<AbilityList> {
+    if piece.square().is_none() {
+        return piece
+            .stand_in
+            .is_empty()
+            .then(|| AbilityList::Printed(piece.base_abilities()));
+    }
+    if piece.no_abilities_this_turn {
+        return Some(AbilityList::Printed(&[]));
+    }
+    let base = piece.base_abilities();
+    (piece.stand_in.is_empty()
+        && piece.granted.is_empty()
+        && piece.turn_granted.is_empty()
+        && piece.copying.is_none()
+        && !game.any_linked()
+        && kept_whole(base))
+    .then_some(AbilityList::Printed(base))
 }
 
 /// Whether `list` is what adding each of its entries in turn keeps (every entry an ability a
@@ -114,23 +140,11 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> AbilityList {
     let Ok(piece) = game.piece(id) else {
         return AbilityList::Printed(&[]);
     };
+    if let Some(list) = card_list(game, piece) {
+        return list;
+    }
     if piece.square().is_none() {
-        return printed_list(piece);
-    }
-    if piece.no_abilities_this_turn {
-        return AbilityList::Printed(&[]);
-    }
-    // Only its card's abilities (the common case): the card table's list when adding them
-    // one by one keeps them all.
-    let base = piece.base_abilities();
-    if piece.stand_in.is_empty()
-        && piece.granted.is_empty()
-        && piece.turn_granted.is_empty()
-        && piece.copying.is_none()
-        && !game.any_linked()
-        && kept_whole(base)
-    {
-        return AbilityList::Printed(base);
+        return AbilityList::Built(printed(piece));
     }
     // One pass over the cards for the events attached to it (most units have none).
     let mut attached: Vec<&super::state::Piece> = Vec::new();
@@ -184,16 +198,6 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> AbilityList {
     AbilityList::Built(list)
 }
 
-/// [`printed`], as the card table's list when nothing is added to it.
-fn printed_list(piece: &super::state::Piece) -> AbilityList {
-    let base = piece.base_abilities();
-    if piece.stand_in.is_empty() {
-        AbilityList::Printed(base)
-    } else {
-        AbilityList::Built(printed(piece))
-    }
-}
-
 /// A card's printed abilities: its card's, and those of the 2nd edition card it stands in for.
 pub fn printed(piece: &super::state::Piece) -> Vec<Ability> {
     let mut list = piece.base_abilities().to_vec();
@@ -208,11 +212,7 @@ pub fn printed(piece: &super::state::Piece) -> Vec<Ability> {
 /// Whether an entry is an ability a card has (not an effect acting on the card from outside,
 /// like Freeze's loss of abilities).
 fn grants_abilities(ability: Ability) -> bool {
-    !ability
-        .meta()
-        .effects
-        .iter()
-        .any(|op| matches!(op, EffectOp::LoseAbilities))
+    facts().grants[ability.index()]
 }
 
 /// Whether an event attached to the unit takes its abilities away.
@@ -371,34 +371,66 @@ pub(super) struct Broadcast {
     events: Vec<Acting>,
 }
 
-/// What the codex says about abilities of each timing, read once: whether any ability of that
-/// timing has an operation reaching other units, or every unit.
-struct TimingReach {
-    /// By timing: some ability of that timing has an operation whose recipient is other units
-    /// (`FriendlyAdjacent`, `AdjacentDamagedFriendly`, `AllUnits`, `FriendlyCommonWithin`).
-    reaching: [bool; Timing::ALL.len()],
+/// What the codex says about each ability and each timing, read once from its tables.
+struct Facts {
+    /// By ability: it is an ability a card has ([`grants_abilities`]).
+    grants: Vec<bool>,
+    /// By ability: its operations with recipient `AllUnits` (it reaches every unit).
+    all_units: Vec<bool>,
+    /// By ability: an operation whose recipient is other units (`FriendlyAdjacent`,
+    /// `AdjacentDamagedFriendly`, `AllUnits`, `FriendlyCommonWithin`).
+    reaching: Vec<bool>,
+    /// By timing: some ability of that timing is `reaching`.
+    timing_reaches: [bool; Timing::ALL.len()],
 }
 
-/// The [`TimingReach`] of the codex tables.
-fn timing_reach() -> &'static TimingReach {
-    static REACH: std::sync::OnceLock<TimingReach> = std::sync::OnceLock::new();
-    REACH.get_or_init(|| {
-        let mut reaching = [false; Timing::ALL.len()];
-        for meta in &super::content::ABILITY_META {
-            let timing = meta.timing.unwrap_or(Timing::Passive);
-            if meta.effects.iter().any(|op| {
-                matches!(
-                    recipient(op),
-                    Recipient::FriendlyAdjacent
-                        | Recipient::AdjacentDamagedFriendly
-                        | Recipient::AllUnits
-                        | Recipient::FriendlyCommonWithin
-                )
-            }) {
-                reaching[timing as usize] = true;
+/// Whether an operation's recipient is other units.
+fn reaches_others(op: &EffectOp) -> bool {
+    matches!(
+        recipient(op),
+        Recipient::FriendlyAdjacent
+            | Recipient::AdjacentDamagedFriendly
+            | Recipient::AllUnits
+            | Recipient::FriendlyCommonWithin
+    )
+}
+
+/// The [`Facts`] of the codex tables.
+fn facts() -> &'static Facts {
+    static FACTS: std::sync::OnceLock<Facts> = std::sync::OnceLock::new();
+    FACTS.get_or_init(|| {
+        let metas = &super::content::ABILITY_META;
+        let mut timing_reaches = [false; Timing::ALL.len()];
+        let reaching: Vec<bool> = metas
+            .iter()
+            .map(|meta| meta.effects.iter().any(reaches_others))
+            .collect();
+        for (meta, &reaches) in metas.iter().zip(&reaching) {
+            if reaches {
+                timing_reaches[meta.timing.unwrap_or(Timing::Passive) as usize] = true;
             }
         }
-        TimingReach { reaching }
+        Facts {
+            grants: metas
+                .iter()
+                .map(|meta| {
+                    !meta
+                        .effects
+                        .iter()
+                        .any(|op| matches!(op, EffectOp::LoseAbilities))
+                })
+                .collect(),
+            all_units: metas
+                .iter()
+                .map(|meta| {
+                    meta.effects
+                        .iter()
+                        .any(|op| recipient(op) == Recipient::AllUnits)
+                })
+                .collect(),
+            reaching,
+            timing_reaches,
+        }
     })
 }
 
@@ -406,7 +438,8 @@ fn timing_reach() -> &'static TimingReach {
 fn broadcast(game: &Game, timing: Timing) -> Broadcast {
     // No ability of this timing reaches another unit: nothing can be broadcast (every entry
     // a card can have, printed, granted or carried, is one of the codex's abilities).
-    if !timing_reach().reaching[timing as usize] {
+    let facts = facts();
+    if !facts.timing_reaches[timing as usize] {
         return Broadcast::default();
     }
     super::memo::broadcast(game, timing, || {
@@ -432,13 +465,7 @@ fn broadcast(game: &Game, timing: Timing) -> Broadcast {
                         .iter()
                         .chain(&p.granted)
                         .chain(&p.carries)
-                        .any(|a| {
-                            timed(*a)
-                                && a.meta()
-                                    .effects
-                                    .iter()
-                                    .any(|op| recipient(op) == Recipient::AllUnits)
-                        });
+                        .any(|a| facts.all_units[a.index()] && timed(*a));
             match p.place() {
                 Place::Attached(host) => hosts.push(host),
                 Place::Active => {
@@ -470,7 +497,7 @@ fn broadcast(game: &Game, timing: Timing) -> Broadcast {
                     .chain(&p.stand_in)
                     .chain(&p.granted)
                     .chain(&p.turn_granted)
-                    .any(|a| timed(*a) && a.meta().effects.iter().any(reaching));
+                    .any(|a| facts.reaching[a.index()] && timed(*a));
             if !may_reach {
                 continue;
             }

@@ -196,8 +196,8 @@ impl Clone for Piece {
         self.place = *place;
         self.damage = *damage;
         self.boost = *boost;
-        self.granted.clone_from(granted);
-        self.carries.clone_from(carries);
+        copy_list(&mut self.granted, granted);
+        copy_list(&mut self.carries, carries);
         self.copying = *copying;
         self.copy_ends_with_turn = *copy_ends_with_turn;
         self.incarnation = *incarnation;
@@ -208,18 +208,26 @@ impl Clone for Piece {
         self.attacked_enemy_this_turn = *attacked_enemy_this_turn;
         self.forced_by_gate = *forced_by_gate;
         self.pile_order = *pile_order;
-        self.unrecorded_classes.clone_from(unrecorded_classes);
-        self.stand_in.clone_from(stand_in);
-        self.turn_granted.clone_from(turn_granted);
+        copy_list(&mut self.unrecorded_classes, unrecorded_classes);
+        copy_list(&mut self.stand_in, stand_in);
+        copy_list(&mut self.turn_granted, turn_granted);
         self.no_abilities_this_turn = *no_abilities_this_turn;
         self.turn_range = *turn_range;
         self.moved_this_turn = *moved_this_turn;
         self.spaces_moved_this_turn = *spaces_moved_this_turn;
         self.turn_movement = *turn_movement;
         self.began_turn_beside_enemy = *began_turn_beside_enemy;
-        self.restrained.clone_from(restrained);
+        copy_list(&mut self.restrained, restrained);
         self.borrowed = *borrowed;
         self.destroyed_unit_this_phase = *destroyed_unit_this_phase;
+    }
+}
+
+/// Copies `source` into `list`, keeping its allocation (most lists are empty on both sides).
+fn copy_list<T: Copy>(list: &mut Vec<T>, source: &[T]) {
+    list.clear();
+    if !source.is_empty() {
+        list.extend_from_slice(source);
     }
 }
 
