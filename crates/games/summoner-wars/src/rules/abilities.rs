@@ -98,7 +98,11 @@ impl Iterator for AbilityIter {
 
 /// The abilities `id` has now, one entry per copy that counts (see the module docs).
 pub fn abilities(game: &Game, id: ObjectId) -> AbilityList {
-    if let Some(list) = game.piece(id).ok().and_then(|p| card_list(game, p)) {
+    if let Some(list) = game
+        .pieces
+        .get(id.0 as usize)
+        .and_then(|p| card_list(game, p))
+    {
         return list;
     }
     super::memo::abilities(game, id, || abilities_at_depth(game, id, 0))
@@ -827,6 +831,29 @@ pub fn any_acting(
     matches: impl Fn(&EffectOp) -> bool,
 ) -> bool {
     acting_on(game, id, timing).iter().any(|a| matches(&a.op))
+}
+
+/// The entries of [`acting_on`] whose operation is of the kind `kind` picks, for kinds of
+/// operation without a recipient (they act only on their own unit): only `id` and the cards
+/// under it are looked at ([`local_acting`]; debug builds check the answer against all of
+/// [`acting_on`]).
+pub fn acting_of_kind(
+    game: &Game,
+    id: ObjectId,
+    timing: Timing,
+    kind: impl Fn(&EffectOp) -> bool,
+) -> Vec<Acting> {
+    let mut found = local_acting(game, id, timing);
+    found.retain(|a| kind(&a.op));
+    debug_assert_eq!(
+        found,
+        acting_on(game, id, timing)
+            .into_iter()
+            .filter(|a| kind(&a.op))
+            .collect::<Vec<_>>(),
+        "acting_of_kind asked about an operation that reaches other units"
+    );
+    found
 }
 
 /// Whether an operation `matches` acts on `id` with timing `timing`, for operations without

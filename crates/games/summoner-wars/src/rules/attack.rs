@@ -20,7 +20,9 @@
 
 use grimoire_engine::{Board, Ctx, ObjectId, Square};
 
-use super::abilities::{abilities, acting_on, any_local_acting, holds, strength_against, Decrease};
+use super::abilities::{
+    abilities, acting_of_kind, acting_on, any_local_acting, holds, strength_against, Decrease,
+};
 use super::content::{
     AttackDieFace, AttackType, Block, CardSort, EffectOp, Phase, Recipient, Symbol, Timing,
     RANGED_REACH,
@@ -171,13 +173,15 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
 
 /// How far `attacker` reaches with a ranged attack: `RANGED_REACH` and every `modify_range`.
 pub fn reach(game: &Game, attacker: ObjectId) -> u32 {
-    let bonus: u32 = acting_on(game, attacker, Timing::Passive)
-        .iter()
-        .map(|a| match a.op {
-            EffectOp::ModifyRange { amount } => u32::from(amount),
-            _ => 0,
-        })
-        .sum();
+    let bonus: u32 = acting_of_kind(game, attacker, Timing::Passive, |op| {
+        matches!(op, EffectOp::ModifyRange { .. })
+    })
+    .iter()
+    .map(|a| match a.op {
+        EffectOp::ModifyRange { amount } => u32::from(amount),
+        _ => 0,
+    })
+    .sum();
     let turn = game.piece(attacker).map_or(0, |p| p.turn_range);
     RANGED_REACH as u32 + bonus + turn
 }
@@ -322,9 +326,10 @@ pub fn attack(
         Some(AttackType::Ranged) => Symbol::Bow,
         _ => Symbol::Sword,
     };
+    let symbol = |op: &EffectOp| matches!(op, EffectOp::SymbolCountsAs { .. });
     let substitutions: Vec<EffectOp> = acting_on(game, attacker, Timing::WhenAttacking)
         .into_iter()
-        .chain(acting_on(game, attacker, Timing::Passive))
+        .chain(acting_of_kind(game, attacker, Timing::Passive, symbol))
         .chain(acting_on(game, attacker, Timing::WhileUnder))
         .map(|a| a.op)
         .filter(|op| match op {
@@ -358,7 +363,10 @@ pub fn attack(
         results(hit_symbol)
     };
     if !game.friendly(attacker, target) {
-        for a in acting_on(game, target, Timing::Passive) {
+        let caps = acting_of_kind(game, target, Timing::Passive, |op| {
+            matches!(op, EffectOp::AttackDamageCap { .. })
+        });
+        for a in caps {
             if let EffectOp::AttackDamageCap { max, condition } = a.op {
                 if holds(game, target, None, condition) {
                     damage = damage.min(max.into());
@@ -397,7 +405,10 @@ pub fn attack(
             );
         }
     }
-    for a in acting_on(game, target, Timing::Passive) {
+    let extra = acting_of_kind(game, target, Timing::Passive, |op| {
+        matches!(op, EffectOp::TakesDamageFrom { .. })
+    });
+    for a in extra {
         if let EffectOp::TakesDamageFrom { symbol } = a.op {
             damage += results(symbol);
         }
@@ -441,7 +452,10 @@ pub fn attack(
     let added = add_damage(game, ctx, &hits, Cause::Attack { attacker, player })?;
     // `heal_after_attack` (Rock Eater): damage added to a card of its sort heals the attacker.
     if added.first().is_some_and(|&n| n > 0) && game.is_on_battlefield(attacker) {
-        for a in acting_on(game, attacker, Timing::Passive) {
+        let heals = acting_of_kind(game, attacker, Timing::Passive, |op| {
+            matches!(op, EffectOp::HealAfterAttack { .. })
+        });
+        for a in heals {
             if let EffectOp::HealAfterAttack { amount, sort } = a.op {
                 if is_sort(game, target, sort) {
                     let piece = game.piece_mut(attacker)?;

@@ -14,7 +14,7 @@
 
 use grimoire_engine::{Ctx, ObjectId};
 
-use super::abilities::{acting_on, own_acting};
+use super::abilities::{acting_of_kind, acting_on, own_acting};
 use super::content::{EffectOp, Phase, Recipient, Timing, HAND_SIZE};
 use super::damage::{add_damage, destroy, in_chosen_order};
 use super::handlers::{run, Trigger};
@@ -302,7 +302,11 @@ fn draw_up(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesErr
     let size = game
         .on_battlefield()
         .filter(|&u| game.pieces[u.0 as usize].controller == player)
-        .flat_map(|u| acting_on(game, u, Timing::Passive))
+        .flat_map(|u| {
+            acting_of_kind(game, u, Timing::Passive, |op| {
+                matches!(op, EffectOp::HandSize { .. })
+            })
+        })
         .filter_map(|a| match a.op {
             EffectOp::HandSize { size } => Some(i64::from(size)),
             _ => None,

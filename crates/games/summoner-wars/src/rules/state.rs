@@ -648,9 +648,12 @@ impl Game {
                 .on_battlefield()
                 .filter(|&u| self.pieces[u.0 as usize].controller == self.active)
                 .flat_map(|u| {
-                    super::abilities::acting_on(self, u, super::content::Timing::Passive)
-                        .into_iter()
-                        .map(move |a| (u, a))
+                    let passive = super::content::Timing::Passive;
+                    super::abilities::acting_of_kind(self, u, passive, |op| {
+                        matches!(op, super::content::EffectOp::ExtraMover { .. })
+                    })
+                    .into_iter()
+                    .map(move |a| (u, a))
                 })
                 .filter(|(u, a)| {
                     matches!(a.op, super::content::EffectOp::ExtraMover { condition }
