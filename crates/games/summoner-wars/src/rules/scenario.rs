@@ -514,17 +514,18 @@ impl ScenarioGame for SummonerWarsScenarios {
                 c.parse::<super::content::ClassTag>()
                     .map_err(|_| format!("unknown class {c:?}"))
             })
-            .collect::<Result<_, _>>()?;
+            .collect::<Result<Vec<_>, _>>()?
+            .into();
         if piece.kind() == super::state::Kind::Event || keys.under.is_some() {
             // Without `abilities`, an event carries its own card's entries.
             if !named.is_empty() {
-                piece.carries = named;
+                piece.carries = named.into();
             }
         } else if piece.square().is_some() {
-            piece.granted = named;
+            piece.granted = named.into();
         } else {
             // Off the battlefield a stand-in card's abilities are the ones it prints.
-            piece.stand_in = named;
+            piece.stand_in = named.into();
         }
         Ok(game.add(piece))
     }

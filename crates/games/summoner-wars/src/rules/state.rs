@@ -85,11 +85,11 @@ pub struct Piece {
     /// Boost tokens.
     pub boost: u32,
     /// Abilities granted to it by effects (not its base abilities).
-    pub granted: Vec<Ability>,
+    pub granted: List<Ability>,
     /// For an event card, or a card under another card: the named effects it carries (the
     /// 1st edition data names no event effects and no 2nd edition card texts, so the scenario
     /// or the player says which codex entries they are).
-    pub carries: Vec<Ability>,
+    pub carries: List<Ability>,
     /// A unit whose abilities this unit has (FAQ Granted Abilities: copying), with the
     /// incarnation it had then: once that card leaves the battlefield (or comes back as a new
     /// card) only its base abilities are copied.
@@ -114,12 +114,12 @@ pub struct Piece {
     /// Position in a pile (draw pile: lowest is the top).
     pub pile_order: i64,
     /// Class tags printed on the 2nd edition card that the 1st edition data does not record.
-    pub unrecorded_classes: Vec<ClassTag>,
+    pub unrecorded_classes: List<ClassTag>,
     /// Abilities the 2nd edition card prints that its 1st edition stand-in lacks (a scenario's
     /// `abilities`): they count as printed, so they stay wherever the card goes.
-    pub stand_in: Vec<Ability>,
+    pub stand_in: List<Ability>,
     /// Abilities an effect gave it until the end of the turn (`grant_ability`).
-    pub turn_granted: Vec<Ability>,
+    pub turn_granted: List<Ability>,
     /// It has no abilities until the end of the turn (`remove_abilities`, Annul).
     pub no_abilities_this_turn: bool,
     /// Extra ranged reach until the end of the turn (`range_this_turn`).
@@ -133,7 +133,7 @@ pub struct Piece {
     /// It began its controller's current turn next to an enemy unit.
     pub began_turn_beside_enemy: bool,
     /// Restraints other units put on it (`restrain`: Grapple, Conceal).
-    pub restrained: Vec<Restraint>,
+    pub restrained: List<Restraint>,
     /// Its controller took control of it until the end of the turn (`take_control`).
     pub borrowed: bool,
     /// It destroyed a unit this phase (Wither).
@@ -196,8 +196,8 @@ impl Clone for Piece {
         self.place = *place;
         self.damage = *damage;
         self.boost = *boost;
-        copy_list(&mut self.granted, granted);
-        copy_list(&mut self.carries, carries);
+        self.granted.copy_from(granted);
+        self.carries.copy_from(carries);
         self.copying = *copying;
         self.copy_ends_with_turn = *copy_ends_with_turn;
         self.incarnation = *incarnation;
@@ -208,26 +208,101 @@ impl Clone for Piece {
         self.attacked_enemy_this_turn = *attacked_enemy_this_turn;
         self.forced_by_gate = *forced_by_gate;
         self.pile_order = *pile_order;
-        copy_list(&mut self.unrecorded_classes, unrecorded_classes);
-        copy_list(&mut self.stand_in, stand_in);
-        copy_list(&mut self.turn_granted, turn_granted);
+        self.unrecorded_classes.copy_from(unrecorded_classes);
+        self.stand_in.copy_from(stand_in);
+        self.turn_granted.copy_from(turn_granted);
         self.no_abilities_this_turn = *no_abilities_this_turn;
         self.turn_range = *turn_range;
         self.moved_this_turn = *moved_this_turn;
         self.spaces_moved_this_turn = *spaces_moved_this_turn;
         self.turn_movement = *turn_movement;
         self.began_turn_beside_enemy = *began_turn_beside_enemy;
-        copy_list(&mut self.restrained, restrained);
+        self.restrained.copy_from(restrained);
         self.borrowed = *borrowed;
         self.destroyed_unit_this_phase = *destroyed_unit_this_phase;
     }
 }
 
-/// Copies `source` into `list`, keeping its allocation (most lists are empty on both sides).
-fn copy_list<T: Copy>(list: &mut Vec<T>, source: &[T]) {
-    list.clear();
-    if !source.is_empty() {
-        list.extend_from_slice(source);
+/// A short list of a piece's that is empty for most cards: one word in the piece (a card is
+/// copied for every action applied and tried), allocated only once something is put in it.
+#[derive(Clone, Default)]
+// Boxed on purpose: a `Vec` is three words in every piece, the box one.
+#[allow(clippy::box_collection)]
+pub struct List<T>(Option<Box<Vec<T>>>);
+
+impl<T: fmt::Debug> fmt::Debug for List<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// Lists are equal when they hold the same items (an emptied list equals a new one).
+impl<T: PartialEq> PartialEq for List<T> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl<T: Eq> Eq for List<T> {}
+
+impl<T: Copy> List<T> {
+    /// An empty list.
+    pub const fn new() -> Self {
+        Self(None)
+    }
+
+    /// Adds `item` at the end.
+    pub fn push(&mut self, item: T) {
+        self.0.get_or_insert_with(Box::default).push(item);
+    }
+
+    /// Empties the list (keeping its allocation).
+    pub fn clear(&mut self) {
+        if let Some(list) = &mut self.0 {
+            list.clear();
+        }
+    }
+
+    /// Keeps only the items `keep` accepts.
+    pub fn retain(&mut self, keep: impl FnMut(&T) -> bool) {
+        if let Some(list) = &mut self.0 {
+            list.retain(keep);
+        }
+    }
+
+    /// Makes this list a copy of `source`, into its existing allocation.
+    fn copy_from(&mut self, source: &Self) {
+        match (&mut self.0, &source.0) {
+            (Some(list), _) => {
+                list.clear();
+                list.extend_from_slice(source);
+            }
+            (None, Some(items)) if !items.is_empty() => self.0 = Some(items.clone()),
+            (None, _) => {}
+        }
+    }
+}
+
+impl<T> std::ops::Deref for List<T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        self.0.as_deref().map_or(&[], |list| list.as_slice())
+    }
+}
+
+impl<T> From<Vec<T>> for List<T> {
+    fn from(items: Vec<T>) -> Self {
+        Self((!items.is_empty()).then(|| Box::new(items)))
+    }
+}
+
+impl<'a, T> IntoIterator for &'a List<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        std::ops::Deref::deref(self).iter()
     }
 }
 
@@ -277,8 +352,8 @@ impl Piece {
             place,
             damage: 0,
             boost: 0,
-            granted: Vec::new(),
-            carries: event_entries(card),
+            granted: List::new(),
+            carries: event_entries(card).into(),
             copying: None,
             copy_ends_with_turn: false,
             incarnation: 0,
@@ -289,16 +364,16 @@ impl Piece {
             attacked_enemy_this_turn: false,
             forced_by_gate: false,
             pile_order: 0,
-            unrecorded_classes: Vec::new(),
-            stand_in: Vec::new(),
-            turn_granted: Vec::new(),
+            unrecorded_classes: List::new(),
+            stand_in: List::new(),
+            turn_granted: List::new(),
             no_abilities_this_turn: false,
             turn_range: 0,
             moved_this_turn: false,
             spaces_moved_this_turn: 0,
             turn_movement: 0,
             began_turn_beside_enemy: false,
-            restrained: Vec::new(),
+            restrained: List::new(),
             borrowed: false,
             destroyed_unit_this_phase: false,
         }
