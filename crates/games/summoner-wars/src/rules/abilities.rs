@@ -101,7 +101,7 @@ pub fn abilities(game: &Game, id: ObjectId) -> AbilityList {
     if let Some(list) = game
         .pieces
         .get(id.0 as usize)
-        .and_then(|p| card_list(game, p))
+        .and_then(|p| card_list(game, id, p))
     {
         return list;
     }
@@ -111,7 +111,7 @@ pub fn abilities(game: &Game, id: ObjectId) -> AbilityList {
 /// The abilities of `piece` when they are a card table's list as it is (no ability, or only
 /// the printed ones, none added from elsewhere and none dropped); `None` when they must be
 /// built.
-fn card_list(game: &Game, piece: &super::state::Piece) -> Option<AbilityList> {
+fn card_list(game: &Game, id: ObjectId, piece: &super::state::Piece) -> Option<AbilityList> {
     if piece.square().is_none() {
         return piece
             .stand_in
@@ -126,7 +126,7 @@ fn card_list(game: &Game, piece: &super::state::Piece) -> Option<AbilityList> {
         && piece.granted.is_empty()
         && piece.turn_granted.is_empty()
         && piece.copying.is_none()
-        && !game.any_linked()
+        && !game.hosts(id)
         && kept_whole(base))
     .then_some(AbilityList::Printed(base))
 }
@@ -144,7 +144,7 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> AbilityList {
     let Ok(piece) = game.piece(id) else {
         return AbilityList::Printed(&[]);
     };
-    if let Some(list) = card_list(game, piece) {
+    if let Some(list) = card_list(game, id, piece) {
         return list;
     }
     if piece.square().is_none() {
@@ -152,7 +152,7 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> AbilityList {
     }
     // One pass over the cards for the events attached to it (most units have none).
     let mut attached: Vec<&super::state::Piece> = Vec::new();
-    let linked = if game.any_linked() {
+    let linked = if game.hosts(id) {
         &game.pieces[..]
     } else {
         &[]
@@ -231,7 +231,7 @@ pub fn has_lost_abilities(game: &Game, id: ObjectId) -> bool {
 
 /// Events attached to `id`.
 pub fn attached_to(game: &Game, id: ObjectId) -> Vec<ObjectId> {
-    if !game.any_linked() {
+    if !game.hosts(id) {
         return Vec::new();
     }
     game.ids()
@@ -241,7 +241,7 @@ pub fn attached_to(game: &Game, id: ObjectId) -> Vec<ObjectId> {
 
 /// Cards under `id`.
 pub fn under(game: &Game, id: ObjectId) -> Vec<ObjectId> {
-    if !game.any_linked() {
+    if !game.hosts(id) {
         return Vec::new();
     }
     game.ids()

@@ -138,6 +138,8 @@ pub struct Piece {
     pub borrowed: bool,
     /// It destroyed a unit this phase (Wither).
     pub destroyed_unit_this_phase: bool,
+    /// How many cards are under it or attached to it (kept by [`Game::set_place`]).
+    hosted: u32,
 }
 
 impl Clone for Piece {
@@ -188,6 +190,7 @@ impl Clone for Piece {
             restrained,
             borrowed,
             destroyed_unit_this_phase,
+            hosted,
         } = source;
         self.card = *card;
         self.printed = *printed;
@@ -220,6 +223,7 @@ impl Clone for Piece {
         self.restrained.copy_from(restrained);
         self.borrowed = *borrowed;
         self.destroyed_unit_this_phase = *destroyed_unit_this_phase;
+        self.hosted = *hosted;
     }
 }
 
@@ -376,6 +380,7 @@ impl Piece {
             restrained: List::new(),
             borrowed: false,
             destroyed_unit_this_phase: false,
+            hosted: 0,
         }
     }
 
@@ -591,15 +596,12 @@ struct Whereabouts {
     /// square another card is on, the one with the lower id (what a look at every card finds
     /// first).
     board: [Option<ObjectId>; SQUARES],
-    /// How many cards are under another card or attached to a unit.
-    linked: u32,
 }
 
 impl Whereabouts {
     /// Nobody anywhere.
     const EMPTY: Self = Self {
         board: [None; SQUARES],
-        linked: 0,
     };
 
     /// The index of `square` in `board`.
@@ -609,33 +611,25 @@ impl Whereabouts {
 
     /// Records that `id` left `place`; `pieces` are the cards with their places now.
     fn leave(&mut self, id: ObjectId, place: Place, pieces: &[Piece]) {
-        match place {
-            Place::Battlefield(s) => {
-                let slot = &mut self.board[Self::slot(s)];
-                if *slot == Some(id) {
-                    // Another card may still be on it (a unit passing through).
-                    *slot = pieces
-                        .iter()
-                        .position(|p| p.place == place)
-                        .map(|i| ObjectId(i as u32));
-                }
+        if let Place::Battlefield(s) = place {
+            let slot = &mut self.board[Self::slot(s)];
+            if *slot == Some(id) {
+                // Another card may still be on it (a unit passing through).
+                *slot = pieces
+                    .iter()
+                    .position(|p| p.place == place)
+                    .map(|i| ObjectId(i as u32));
             }
-            Place::Under(_) | Place::Attached(_) => self.linked -= 1,
-            _ => {}
         }
     }
 
     /// Records that `id` is now at `place`.
     fn enter(&mut self, id: ObjectId, place: Place) {
-        match place {
-            Place::Battlefield(s) => {
-                let slot = &mut self.board[Self::slot(s)];
-                if slot.is_none_or(|other| id < other) {
-                    *slot = Some(id);
-                }
+        if let Place::Battlefield(s) = place {
+            let slot = &mut self.board[Self::slot(s)];
+            if slot.is_none_or(|other| id < other) {
+                *slot = Some(id);
             }
-            Place::Under(_) | Place::Attached(_) => self.linked += 1,
-            _ => {}
         }
     }
 }
@@ -743,8 +737,20 @@ impl Game {
     pub fn add(&mut self, piece: Piece) -> ObjectId {
         let id = ObjectId(self.pieces.len() as u32);
         self.whereabouts.enter(id, piece.place);
+        let place = piece.place;
         self.pieces.push(piece);
+        self.host(place, 1);
         id
+    }
+
+    /// Counts a card coming to (`1`) or leaving (`-1`) `place` on the card it is under or
+    /// attached to.
+    fn host(&mut self, place: Place, change: i32) {
+        if let Place::Under(host) | Place::Attached(host) = place {
+            if let Some(host) = self.pieces.get_mut(host.0 as usize) {
+                host.hosted = host.hosted.wrapping_add_signed(change);
+            }
+        }
     }
 
     /// Puts the card `id` at `place` (the one way a card's place changes).
@@ -756,20 +762,23 @@ impl Game {
         let before = std::mem::replace(&mut piece.place, place);
         self.whereabouts.leave(id, before, &self.pieces);
         self.whereabouts.enter(id, place);
+        self.host(before, -1);
+        self.host(place, 1);
         Ok(())
     }
 
-    /// Whether some card is under another card or attached to a unit.
-    pub fn any_linked(&self) -> bool {
+    /// Whether some card is under `id` or attached to it.
+    pub fn hosts(&self, id: ObjectId) -> bool {
+        let hosted = self.pieces.get(id.0 as usize).map_or(0, |p| p.hosted);
         debug_assert_eq!(
-            self.whereabouts.linked as usize,
+            hosted as usize,
             self.pieces
                 .iter()
-                .filter(|p| matches!(p.place, Place::Under(_) | Place::Attached(_)))
+                .filter(|p| matches!(p.place, Place::Under(h) | Place::Attached(h) if h == id))
                 .count(),
-            "the count of cards under or attached is out of step"
+            "the count of cards under or attached to a card is out of step"
         );
-        self.whereabouts.linked > 0
+        hosted > 0
     }
 
     /// The piece `id` (ids come from [`Game::add`]).
