@@ -67,7 +67,7 @@ fn every_faction_deck_sets_up_its_layout_hand_and_magic() {
         // Player 2's layout is player 1's turned half a turn: Prince Elien at C1 becomes D8.
         let elien = game.summoner_of(PlayerId(2)).unwrap();
         assert_eq!(
-            game.pieces[elien.0 as usize].place,
+            game.pieces[elien.0 as usize].place(),
             Place::Battlefield(Square { column: 3, row: 7 })
         );
         assert!(log
@@ -177,7 +177,7 @@ fn candidates(game: &Game, _player: PlayerId) -> Vec<Action> {
     let field: Vec<_> = game.on_battlefield().collect();
     let hands: Vec<_> = game
         .ids()
-        .filter(|&id| game.pieces[id.0 as usize].place == Place::Hand)
+        .filter(|&id| game.pieces[id.0 as usize].place() == Place::Hand)
         .collect();
     for &card in &hands {
         for at in squares() {

@@ -96,7 +96,7 @@ fn legal_actions_list_events_and_activated_abilities() {
         PlayerId(1),
         Place::Battlefield(square(2, 2)),
     );
-    sly.granted = vec!["Sly".parse().expect("Sly is a codex entry")];
+    sly.granted = vec!["Sly".parse().expect("Sly is a codex entry")].into();
     let sly = game.add(sly);
     let friend = game.add(Piece::new(
         card("Fencer"),

@@ -35,30 +35,131 @@ pub struct Acting {
     pub op: EffectOp,
 }
 
+/// A card's abilities: most cards have exactly the ones printed on their card, kept as the
+/// card table's own list; others a list built for them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AbilityList {
+    /// The card table's list (printed abilities, no copy dropped).
+    Printed(&'static [Ability]),
+    /// A list built from printed, granted, attached and copied abilities.
+    Built(Vec<Ability>),
+}
+
+impl std::ops::Deref for AbilityList {
+    type Target = [Ability];
+
+    fn deref(&self) -> &[Ability] {
+        match self {
+            AbilityList::Printed(list) => list,
+            AbilityList::Built(list) => list,
+        }
+    }
+}
+
+impl IntoIterator for AbilityList {
+    type Item = Ability;
+    type IntoIter = AbilityIter;
+
+    fn into_iter(self) -> AbilityIter {
+        match self {
+            AbilityList::Printed(list) => AbilityIter::Printed(list.iter()),
+            AbilityList::Built(list) => AbilityIter::Built(list.into_iter()),
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a AbilityList {
+    type Item = &'a Ability;
+    type IntoIter = std::slice::Iter<'a, Ability>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// The abilities of an [`AbilityList`], by value.
+pub enum AbilityIter {
+    /// Over a card table's list.
+    Printed(std::slice::Iter<'static, Ability>),
+    /// Over a built list.
+    Built(std::vec::IntoIter<Ability>),
+}
+
+impl Iterator for AbilityIter {
+    type Item = Ability;
+
+    fn next(&mut self) -> Option<Ability> {
+        match self {
+            AbilityIter::Printed(iter) => iter.next().copied(),
+            AbilityIter::Built(iter) => iter.next(),
+        }
+    }
+}
+
 /// The abilities `id` has now, one entry per copy that counts (see the module docs).
-pub fn abilities(game: &Game, id: ObjectId) -> Vec<Ability> {
+pub fn abilities(game: &Game, id: ObjectId) -> AbilityList {
+    if let Some(list) = game
+        .pieces
+        .get(id.0 as usize)
+        .and_then(|p| card_list(game, id, p))
+    {
+        return list;
+    }
     super::memo::abilities(game, id, || abilities_at_depth(game, id, 0))
 }
 
-fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
-    let Ok(piece) = game.piece(id) else {
-        return Vec::new();
-    };
+/// The abilities of `piece` when they are a card table's list as it is (no ability, or only
+/// the printed ones, none added from elsewhere and none dropped); `None` when they must be
+/// built.
+fn card_list(game: &Game, id: ObjectId, piece: &super::state::Piece) -> Option<AbilityList> {
     if piece.square().is_none() {
-        return printed(piece);
+        return piece
+            .stand_in
+            .is_empty()
+            .then(|| AbilityList::Printed(piece.base_abilities()));
     }
     if piece.no_abilities_this_turn {
-        return Vec::new();
+        return Some(AbilityList::Printed(&[]));
+    }
+    let base = piece.base_abilities();
+    (piece.stand_in.is_empty()
+        && piece.granted.is_empty()
+        && piece.turn_granted.is_empty()
+        && piece.copying.is_none()
+        && !game.hosts(id)
+        && kept_whole(base))
+    .then_some(AbilityList::Printed(base))
+}
+
+/// Whether `list` is what adding each of its entries in turn keeps (every entry an ability a
+/// card has, no second copy of one that does not stack).
+fn kept_whole(list: &[Ability]) -> bool {
+    list.iter().enumerate().all(|(i, &ability)| {
+        grants_abilities(ability)
+            && (ability.meta().stacking == Stacking::Sum || !list[..i].contains(&ability))
+    })
+}
+
+fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> AbilityList {
+    let Ok(piece) = game.piece(id) else {
+        return AbilityList::Printed(&[]);
+    };
+    if let Some(list) = card_list(game, id, piece) {
+        return list;
+    }
+    if piece.square().is_none() {
+        return AbilityList::Built(printed(piece));
     }
     // One pass over the cards for the events attached to it (most units have none).
     let mut attached: Vec<&super::state::Piece> = Vec::new();
-    for event in game
-        .pieces
-        .iter()
-        .filter(|p| p.place == Place::Attached(id))
-    {
+    let linked = if game.hosts(id) {
+        &game.pieces[..]
+    } else {
+        &[]
+    };
+    for event in linked.iter().filter(|p| p.place() == Place::Attached(id)) {
         if event.carries.iter().any(|a| !grants_abilities(*a)) {
-            return Vec::new();
+            return AbilityList::Printed(&[]);
         }
         attached.push(event);
     }
@@ -92,15 +193,13 @@ fn abilities_at_depth(game: &Game, id: ObjectId, depth: u32) -> Vec<Ability> {
         let copied = if live && depth < COPY_DEPTH {
             abilities_at_depth(game, target, depth + 1)
         } else {
-            game.piece(target)
-                .map(|t| t.base_abilities().to_vec())
-                .unwrap_or_default()
+            AbilityList::Printed(game.piece(target).map_or(&[], |t| t.base_abilities()))
         };
         for ability in copied {
             add(ability, &mut list);
         }
     }
-    list
+    AbilityList::Built(list)
 }
 
 /// A card's printed abilities: its card's, and those of the 2nd edition card it stands in for.
@@ -117,11 +216,7 @@ pub fn printed(piece: &super::state::Piece) -> Vec<Ability> {
 /// Whether an entry is an ability a card has (not an effect acting on the card from outside,
 /// like Freeze's loss of abilities).
 fn grants_abilities(ability: Ability) -> bool {
-    !ability
-        .meta()
-        .effects
-        .iter()
-        .any(|op| matches!(op, EffectOp::LoseAbilities))
+    facts().grants[ability.index()]
 }
 
 /// Whether an event attached to the unit takes its abilities away.
@@ -136,15 +231,21 @@ pub fn has_lost_abilities(game: &Game, id: ObjectId) -> bool {
 
 /// Events attached to `id`.
 pub fn attached_to(game: &Game, id: ObjectId) -> Vec<ObjectId> {
+    if !game.hosts(id) {
+        return Vec::new();
+    }
     game.ids()
-        .filter(|other| game.pieces[other.0 as usize].place == Place::Attached(id))
+        .filter(|other| game.pieces[other.0 as usize].place() == Place::Attached(id))
         .collect()
 }
 
 /// Cards under `id`.
 pub fn under(game: &Game, id: ObjectId) -> Vec<ObjectId> {
+    if !game.hosts(id) {
+        return Vec::new();
+    }
     game.ids()
-        .filter(|other| game.pieces[other.0 as usize].place == Place::Under(id))
+        .filter(|other| game.pieces[other.0 as usize].place() == Place::Under(id))
         .collect()
 }
 
@@ -170,7 +271,10 @@ pub fn acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
     super::memo::acting(game, id, timing, || compute_acting_on(game, id, timing))
 }
 
-fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
+/// The entries of [`acting_on`] whose source is `id` itself, in the same order: the operations
+/// of its own abilities with timing `timing` that land on it. Cards under it, other units and
+/// active events are not looked at.
+pub fn own_acting(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
     let mut out = Vec::new();
     let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
     for ability in abilities(game, id).into_iter().filter(|a| timed(*a)) {
@@ -184,6 +288,16 @@ fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
             }
         }
     }
+    out
+}
+
+/// The entries of [`acting_on`] that come from `id` itself and the cards under it, in the same
+/// order: every entry whose operation's recipient is `ThisUnit`. Other units and active events
+/// reach `id` only by a recipient naming other units, so for an operation without a recipient
+/// (Soulless, Precise, `life_per_boost`...) this is all of `acting_on`.
+pub fn local_acting(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
+    let mut out = own_acting(game, id, timing);
+    let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
     for below in under(game, id) {
         let piece = &game.pieces[below.0 as usize];
         let printed = piece.base_abilities().iter().chain(&piece.carries);
@@ -199,6 +313,11 @@ fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
             }
         }
     }
+    out
+}
+
+fn compute_acting_on(game: &Game, id: ObjectId, timing: Timing) -> Vec<Acting> {
+    let mut out = local_acting(game, id, timing);
     let Ok(me) = game.piece(id) else {
         return out;
     };
@@ -256,8 +375,77 @@ pub(super) struct Broadcast {
     events: Vec<Acting>,
 }
 
+/// What the codex says about each ability and each timing, read once from its tables.
+struct Facts {
+    /// By ability: it is an ability a card has ([`grants_abilities`]).
+    grants: Vec<bool>,
+    /// By ability: its operations with recipient `AllUnits` (it reaches every unit).
+    all_units: Vec<bool>,
+    /// By ability: an operation whose recipient is other units (`FriendlyAdjacent`,
+    /// `AdjacentDamagedFriendly`, `AllUnits`, `FriendlyCommonWithin`).
+    reaching: Vec<bool>,
+    /// By timing: some ability of that timing is `reaching`.
+    timing_reaches: [bool; Timing::ALL.len()],
+}
+
+/// Whether an operation's recipient is other units.
+fn reaches_others(op: &EffectOp) -> bool {
+    matches!(
+        recipient(op),
+        Recipient::FriendlyAdjacent
+            | Recipient::AdjacentDamagedFriendly
+            | Recipient::AllUnits
+            | Recipient::FriendlyCommonWithin
+    )
+}
+
+/// The [`Facts`] of the codex tables.
+fn facts() -> &'static Facts {
+    static FACTS: std::sync::OnceLock<Facts> = std::sync::OnceLock::new();
+    FACTS.get_or_init(|| {
+        let metas = &super::content::ABILITY_META;
+        let mut timing_reaches = [false; Timing::ALL.len()];
+        let reaching: Vec<bool> = metas
+            .iter()
+            .map(|meta| meta.effects.iter().any(reaches_others))
+            .collect();
+        for (meta, &reaches) in metas.iter().zip(&reaching) {
+            if reaches {
+                timing_reaches[meta.timing.unwrap_or(Timing::Passive) as usize] = true;
+            }
+        }
+        Facts {
+            grants: metas
+                .iter()
+                .map(|meta| {
+                    !meta
+                        .effects
+                        .iter()
+                        .any(|op| matches!(op, EffectOp::LoseAbilities))
+                })
+                .collect(),
+            all_units: metas
+                .iter()
+                .map(|meta| {
+                    meta.effects
+                        .iter()
+                        .any(|op| recipient(op) == Recipient::AllUnits)
+                })
+                .collect(),
+            reaching,
+            timing_reaches,
+        }
+    })
+}
+
 /// The operations with timing `timing` that may act on other units ([`Broadcast`]).
 fn broadcast(game: &Game, timing: Timing) -> Broadcast {
+    // No ability of this timing reaches another unit: nothing can be broadcast (every entry
+    // a card can have, printed, granted or carried, is one of the codex's abilities).
+    let facts = facts();
+    if !facts.timing_reaches[timing as usize] {
+        return Broadcast::default();
+    }
     super::memo::broadcast(game, timing, || {
         let timed = |a: Ability| a.meta().timing.unwrap_or(Timing::Passive) == timing;
         let reaching = |op: &EffectOp| {
@@ -274,21 +462,15 @@ fn broadcast(game: &Game, timing: Timing) -> Broadcast {
         let mut hosts: Vec<ObjectId> = Vec::new();
         let mut events = Vec::new();
         for (index, p) in game.pieces.iter().enumerate() {
-            let in_play = !matches!(p.place, Place::Hand | Place::DrawPile | Place::Discard);
+            let in_play = !matches!(p.place(), Place::Hand | Place::DrawPile | Place::Discard);
             everyone = everyone
                 || in_play
                     && p.base_abilities()
                         .iter()
                         .chain(&p.granted)
                         .chain(&p.carries)
-                        .any(|a| {
-                            timed(*a)
-                                && a.meta()
-                                    .effects
-                                    .iter()
-                                    .any(|op| recipient(op) == Recipient::AllUnits)
-                        });
-            match p.place {
+                        .any(|a| facts.all_units[a.index()] && timed(*a));
+            match p.place() {
                 Place::Attached(host) => hosts.push(host),
                 Place::Active => {
                     for &ability in p.carries.iter().filter(|a| timed(**a)) {
@@ -319,7 +501,7 @@ fn broadcast(game: &Game, timing: Timing) -> Broadcast {
                     .chain(&p.stand_in)
                     .chain(&p.granted)
                     .chain(&p.turn_granted)
-                    .any(|a| timed(*a) && a.meta().effects.iter().any(reaching));
+                    .any(|a| facts.reaching[a.index()] && timed(*a));
             if !may_reach {
                 continue;
             }
@@ -523,7 +705,8 @@ pub fn life(game: &Game, id: ObjectId) -> Option<u32> {
 fn compute_life(game: &Game, id: ObjectId) -> Option<u32> {
     let piece = game.piece(id).ok()?;
     let mut value = i32::try_from(piece.life()?).unwrap_or(i32::MAX);
-    for acting in acting_on(game, id, Timing::Passive) {
+    // Neither operation names a recipient: they act only on their own unit.
+    for acting in local_acting(game, id, Timing::Passive) {
         match acting.op {
             EffectOp::LifePerBoost { max } => {
                 value = value.saturating_add(i32::from(max).min(boost_count(piece)));
@@ -640,7 +823,7 @@ pub fn name_of(
 }
 
 /// Whether an operation `matches` acts on `id` with some timing (used for yes/no questions
-/// such as blocks and Soulless).
+/// such as blocks).
 pub fn any_acting(
     game: &Game,
     id: ObjectId,
@@ -648,4 +831,48 @@ pub fn any_acting(
     matches: impl Fn(&EffectOp) -> bool,
 ) -> bool {
     acting_on(game, id, timing).iter().any(|a| matches(&a.op))
+}
+
+/// The entries of [`acting_on`] whose operation is of the kind `kind` picks, for kinds of
+/// operation without a recipient (they act only on their own unit): only `id` and the cards
+/// under it are looked at ([`local_acting`]; debug builds check the answer against all of
+/// [`acting_on`]).
+pub fn acting_of_kind(
+    game: &Game,
+    id: ObjectId,
+    timing: Timing,
+    kind: impl Fn(&EffectOp) -> bool,
+) -> Vec<Acting> {
+    let mut found = local_acting(game, id, timing);
+    found.retain(|a| kind(&a.op));
+    debug_assert_eq!(
+        found,
+        acting_on(game, id, timing)
+            .into_iter()
+            .filter(|a| kind(&a.op))
+            .collect::<Vec<_>>(),
+        "acting_of_kind asked about an operation that reaches other units"
+    );
+    found
+}
+
+/// Whether an operation `matches` acts on `id` with timing `timing`, for operations without
+/// a recipient (Soulless, Precise, Recoil...): those act only on their own unit, so only `id`
+/// and the cards under it are looked at ([`local_acting`]; debug builds check the answer
+/// against all of [`acting_on`]).
+pub fn any_local_acting(
+    game: &Game,
+    id: ObjectId,
+    timing: Timing,
+    matches: impl Fn(&EffectOp) -> bool,
+) -> bool {
+    let found = local_acting(game, id, timing)
+        .iter()
+        .any(|a| matches(&a.op));
+    debug_assert_eq!(
+        found,
+        acting_on(game, id, timing).iter().any(|a| matches(&a.op)),
+        "any_acting asked about an operation that reaches other units"
+    );
+    found
 }

@@ -12,7 +12,8 @@ use super::handlers::{run, Trigger};
 use super::instant::{has_instant_ops, use_ability};
 use super::movement::move_unit;
 use super::phases::end_phase;
-use super::state::{illegal, Game, GameEvent, Kind, RulesError};
+use super::refusal::Refusal;
+use super::state::{Game, GameEvent, Kind, RulesError};
 use super::summon::{build, discard_for_magic, play_event, summon};
 
 /// One thing the active player does.
@@ -112,13 +113,10 @@ pub(super) fn apply_in_place(
     ctx: &mut Ctx<'_, GameEvent>,
 ) -> Result<(), RulesError> {
     if let Some(winner) = game.winner {
-        return illegal(format!("the game is over: player {} won", winner.0));
+        return Err(Refusal::GameOver { winner }.into());
     }
     if game.end_of_turn && !matches!(action, Action::Summon { .. } | Action::EndPhase) {
-        return illegal(
-            "it is the end of the turn: only triggered effects and Renewed Hope's summoning \
-                 happen now",
-        );
+        return Err(Refusal::EndOfTurn.into());
     }
     match action {
         Action::Summon { card, at } => summon(game, ctx, *card, *at),
@@ -147,19 +145,20 @@ fn activate(
         || !game.is_on_battlefield(unit)
         || piece.kind() == Kind::Event
     {
-        return illegal(format!(
-            "{} is not a unit the active player controls on the battlefield",
-            game.describe(unit)
-        ));
+        return Err(Refusal::NotOwnUnit {
+            unit: game.named(unit),
+        }
+        .into());
     }
     let Some(ability) = abilities(game, unit)
         .into_iter()
         .find(|a| a.meta().name == name)
     else {
-        return illegal(format!(
-            "{} has no ability {name:?} now",
-            game.describe(unit)
-        ));
+        return Err(Refusal::NoSuchAbility {
+            unit: game.named(unit),
+            asked: name.to_string(),
+        }
+        .into());
     };
     let meta = ability.meta();
     if meta.timing == Some(Timing::Activated) && meta.handler.is_none() && has_instant_ops(ability)
@@ -167,7 +166,7 @@ fn activate(
         return use_ability(game, ctx, unit, ability);
     }
     let (Some(Timing::Activated), Some(handler)) = (meta.timing, meta.handler) else {
-        return illegal(format!("{name} is not an ability a player activates"));
+        return Err(Refusal::NotActivated { ability: meta.name }.into());
     };
     run(game, ctx, handler, unit, Trigger::Activated)?;
     Ok(())

@@ -20,7 +20,9 @@
 
 use grimoire_engine::{Board, Ctx, ObjectId, Square};
 
-use super::abilities::{abilities, acting_on, any_acting, holds, strength_against, Decrease};
+use super::abilities::{
+    abilities, acting_of_kind, acting_on, any_local_acting, holds, strength_against, Decrease,
+};
 use super::content::{
     AttackDieFace, AttackType, Block, CardSort, EffectOp, Phase, Recipient, Symbol, Timing,
     RANGED_REACH,
@@ -31,7 +33,8 @@ use super::handlers::{fire, Trigger};
 use super::instant::is_sort;
 use super::movement::blocked;
 use super::movement::{line, offer_force};
-use super::state::{grid, illegal, Cause, Game, GameEvent, Place, RulesError};
+use super::refusal::Refusal;
+use super::state::{grid, Cause, Game, GameEvent, Place, RulesError};
 
 /// How an attack's unit is used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,32 +57,30 @@ pub fn check_attack(game: &Game, attacker: ObjectId, target: ObjectId) -> Result
 /// are all chosen).
 fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, RulesError> {
     let a = game.piece(attacker)?;
-    // The attacker's name, for the messages of a refusal only.
-    let name = || game.describe(attacker);
+    // The attacker as a refusal names it.
+    let unit = game.named(attacker);
     if game.phase != Phase::Attack {
-        return illegal(format!(
-            "{} can attack only in its controller's Attack Phase",
-            name()
-        ));
+        return Err(Refusal::AttackPhase { unit }.into());
     }
     if a.controller != game.active {
-        return illegal(format!("{} is not controlled by the active player", name()));
+        return Err(Refusal::NotActiveControlled { unit }.into());
     }
     let (Some(from), Some(to)) = (a.square(), game.piece(target)?.square()) else {
-        return illegal("both the attacker and its target must be on the battlefield");
+        return Err(Refusal::AttackOffBattlefield.into());
     };
-    let extra = any_acting(game, attacker, Timing::Passive, |op| {
+    let extra = any_local_acting(game, attacker, Timing::Passive, |op| {
         matches!(op, EffectOp::ExtraAttacker)
     });
     let allowed = game.player(game.active).attackers_allowed();
     let full = !extra && game.player(game.active).chosen_attackers >= allowed;
     let chosen = if a.attacked_this_phase || full {
         if a.extra_attacks == 0 {
-            return illegal(if a.attacked_this_phase {
-                format!("{} was already chosen to attack this phase", name())
+            return Err(if a.attacked_this_phase {
+                Refusal::AlreadyAttacked { unit }
             } else {
-                format!("{allowed} units were already chosen to attack this phase")
-            });
+                Refusal::AttackersChosen { allowed }
+            }
+            .into());
         }
         Chosen::ExtraAttack
     } else if extra {
@@ -88,57 +89,48 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
         Chosen::Attacker
     };
     if a.moved_this_turn
-        && any_acting(game, attacker, Timing::Passive, |op| {
+        && any_local_acting(game, attacker, Timing::Passive, |op| {
             matches!(op, EffectOp::NoAttackAfterMoving)
         })
     {
-        return illegal(format!("{} cannot attack in a turn it moved", name()));
+        return Err(Refusal::MovedNoAttack { unit }.into());
     }
     if a.moved_this_turn
         && !grid().adjacent(from, to)
-        && any_acting(game, attacker, Timing::Passive, |op| {
+        && any_local_acting(game, attacker, Timing::Passive, |op| {
             matches!(op, EffectOp::AdjacentAttacksAfterMoving)
         })
     {
-        return illegal(format!(
-            "{} moved this turn: it attacks only a card next to it",
-            name()
-        ));
+        return Err(Refusal::MovedAdjacentOnly { unit }.into());
     }
     if game.player(a.controller).night_this_turn && !grid().adjacent(from, to) {
-        return illegal(format!(
-            "{} may attack only a card next to it this turn (Summon The Night)",
-            name()
-        ));
+        return Err(Refusal::NightAdjacentOnly { unit }.into());
     }
     for r in &a.restrained {
         if r.no_attack {
-            return illegal(format!(
-                "{} is restrained: it cannot attack this turn",
-                name()
-            ));
+            return Err(Refusal::Restrained { unit }.into());
         }
         if r.spare_source && r.by == target {
-            return illegal(format!(
-                "{} cannot attack {} this turn",
-                name(),
-                game.describe(target)
-            ));
+            return Err(Refusal::Spared {
+                unit,
+                target: game.named(target),
+            }
+            .into());
         }
     }
     let held = protectors(game, attacker);
     if !held.is_empty() && !held.contains(&target) {
-        return illegal(format!(
-            "{} may attack only {}",
-            name(),
-            game.describe(held[0])
-        ));
+        return Err(Refusal::HeldTo {
+            unit,
+            only: game.named(held[0]),
+        }
+        .into());
     }
     if blocked(game, target, Block::AttackFromAfar) && !grid().adjacent(from, to) {
-        return illegal(format!(
-            "{} cannot be attacked from a space not next to it",
-            game.describe(target)
-        ));
+        return Err(Refusal::NotFromAfar {
+            target: game.named(target),
+        }
+        .into());
     }
     if reaches_by_boost(game, attacker, target) {
         return Ok(chosen);
@@ -147,50 +139,49 @@ fn check(game: &Game, attacker: ObjectId, target: ObjectId) -> Result<Chosen, Ru
     match a.attack_type() {
         Some(AttackType::Melee) => {
             if !grid().adjacent(from, to) {
-                return illegal(format!(
-                    "{} attacks in melee: its target must be next to it",
-                    name()
-                ));
+                return Err(Refusal::MeleeAdjacent { unit }.into());
             }
         }
         Some(AttackType::Ranged) => {
             let Some(distance) = grid().straight_line(from, to) else {
-                return illegal(format!("{}'s target is not in a straight line", name()));
+                return Err(Refusal::NotStraight { unit }.into());
             };
             if distance == 0 || distance > reach {
-                return illegal(format!(
-                    "{}'s target is {} spaces away; its ranged reach is {}",
-                    name(),
+                return Err(Refusal::OutOfReach {
+                    unit,
                     distance,
-                    reach
-                ));
+                    reach,
+                }
+                .into());
             }
             if let Some(between) = line(from, to)
                 .into_iter()
                 .filter(|&s| s != to)
                 .find_map(|s| game.at(s))
             {
-                return illegal(format!(
-                    "{} cannot attack through {}",
-                    name(),
-                    game.describe(between)
-                ));
+                return Err(Refusal::ShotBlocked {
+                    unit,
+                    between: game.named(between),
+                }
+                .into());
             }
         }
-        None => return illegal(format!("{} is not a unit", name())),
+        None => return Err(Refusal::NotAUnit { unit }.into()),
     }
     Ok(chosen)
 }
 
 /// How far `attacker` reaches with a ranged attack: `RANGED_REACH` and every `modify_range`.
 pub fn reach(game: &Game, attacker: ObjectId) -> u32 {
-    let bonus: u32 = acting_on(game, attacker, Timing::Passive)
-        .iter()
-        .map(|a| match a.op {
-            EffectOp::ModifyRange { amount } => u32::from(amount),
-            _ => 0,
-        })
-        .sum();
+    let bonus: u32 = acting_of_kind(game, attacker, Timing::Passive, |op| {
+        matches!(op, EffectOp::ModifyRange { .. })
+    })
+    .iter()
+    .map(|a| match a.op {
+        EffectOp::ModifyRange { amount } => u32::from(amount),
+        _ => 0,
+    })
+    .sum();
     let turn = game.piece(attacker).map_or(0, |p| p.turn_range);
     RANGED_REACH as u32 + bonus + turn
 }
@@ -278,8 +269,8 @@ fn after_targeted(
         if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
             continue;
         }
-        game.piece_mut(attacker)?.place = Place::Battlefield(to);
-        game.piece_mut(target)?.place = Place::Battlefield(from);
+        game.set_place(attacker, Place::Battlefield(to))?;
+        game.set_place(target, Place::Battlefield(from))?;
         ctx.record(GameEvent::AbilityResolved {
             ability: a.ability.meta().name,
             card: attacker,
@@ -321,7 +312,7 @@ pub fn attack(
         .max(0);
     let precise = game.piece(target)?.is_unit()
         && !game.piece(target)?.is_structure()
-        && any_acting(game, attacker, Timing::Passive, |op| {
+        && any_local_acting(game, attacker, Timing::Passive, |op| {
             matches!(op, EffectOp::Precise)
         });
     let mut faces = Vec::with_capacity(dice as usize);
@@ -335,9 +326,10 @@ pub fn attack(
         Some(AttackType::Ranged) => Symbol::Bow,
         _ => Symbol::Sword,
     };
+    let symbol = |op: &EffectOp| matches!(op, EffectOp::SymbolCountsAs { .. });
     let substitutions: Vec<EffectOp> = acting_on(game, attacker, Timing::WhenAttacking)
         .into_iter()
-        .chain(acting_on(game, attacker, Timing::Passive))
+        .chain(acting_of_kind(game, attacker, Timing::Passive, symbol))
         .chain(acting_on(game, attacker, Timing::WhileUnder))
         .map(|a| a.op)
         .filter(|op| match op {
@@ -371,7 +363,10 @@ pub fn attack(
         results(hit_symbol)
     };
     if !game.friendly(attacker, target) {
-        for a in acting_on(game, target, Timing::Passive) {
+        let caps = acting_of_kind(game, target, Timing::Passive, |op| {
+            matches!(op, EffectOp::AttackDamageCap { .. })
+        });
+        for a in caps {
             if let EffectOp::AttackDamageCap { max, condition } = a.op {
                 if holds(game, target, None, condition) {
                     damage = damage.min(max.into());
@@ -410,7 +405,10 @@ pub fn attack(
             );
         }
     }
-    for a in acting_on(game, target, Timing::Passive) {
+    let extra = acting_of_kind(game, target, Timing::Passive, |op| {
+        matches!(op, EffectOp::TakesDamageFrom { .. })
+    });
+    for a in extra {
         if let EffectOp::TakesDamageFrom { symbol } = a.op {
             damage += results(symbol);
         }
@@ -429,7 +427,7 @@ pub fn attack(
         damage = 0;
     }
     let target_square = game.piece(target)?.square();
-    let recoil = any_acting(game, attacker, Timing::WhenAttacking, |op| {
+    let recoil = any_local_acting(game, attacker, Timing::WhenAttacking, |op| {
         matches!(op, EffectOp::Recoil)
     });
     let mut hits = vec![(target, damage)];
@@ -454,7 +452,10 @@ pub fn attack(
     let added = add_damage(game, ctx, &hits, Cause::Attack { attacker, player })?;
     // `heal_after_attack` (Rock Eater): damage added to a card of its sort heals the attacker.
     if added.first().is_some_and(|&n| n > 0) && game.is_on_battlefield(attacker) {
-        for a in acting_on(game, attacker, Timing::Passive) {
+        let heals = acting_of_kind(game, attacker, Timing::Passive, |op| {
+            matches!(op, EffectOp::HealAfterAttack { .. })
+        });
+        for a in heals {
             if let EffectOp::HealAfterAttack { amount, sort } = a.op {
                 if is_sort(game, target, sort) {
                     let piece = game.piece_mut(attacker)?;
@@ -517,7 +518,7 @@ fn defences(game: &Game, attacker: ObjectId, target: ObjectId) -> (u8, bool) {
     // Structures).
     for event in game.ids() {
         let piece = &game.pieces[event.0 as usize];
-        if piece.place != Place::Active || !game.friendly(event, target) {
+        if piece.place() != Place::Active || !game.friendly(event, target) {
             continue;
         }
         for ability in &piece.carries {
@@ -535,7 +536,7 @@ fn defences(game: &Game, attacker: ObjectId, target: ObjectId) -> (u8, bool) {
             }
         }
     }
-    let all = any_acting(game, target, Timing::Passive, |op| {
+    let all = any_local_acting(game, target, Timing::Passive, |op| {
         matches!(op, EffectOp::AllDiceMustHit)
     });
     (min_pips, all)
@@ -661,7 +662,7 @@ fn scavenged_cancel(
     target: ObjectId,
 ) -> Result<bool, RulesError> {
     if game.friendly(attacker, target)
-        || !any_acting(game, target, Timing::Passive, |op| {
+        || !any_local_acting(game, target, Timing::Passive, |op| {
             matches!(op, EffectOp::Scavenge)
         })
     {
@@ -680,7 +681,7 @@ fn scavenged_cancel(
     if answer == 0 {
         return Ok(false);
     }
-    game.piece_mut(below[answer - 1])?.place = Place::Discard;
+    game.set_place(below[answer - 1], Place::Discard)?;
     ctx.record(GameEvent::AbilityResolved {
         ability: super::abilities::name_of(
             game,
@@ -1003,7 +1004,8 @@ fn after_attack(
                 }
             }
             if let EffectOp::TargetOwnerDiscards { count } = a.op {
-                if !game.is_on_battlefield(target) && game.piece(target)?.place == Place::Discard {
+                if !game.is_on_battlefield(target) && game.piece(target)?.place() == Place::Discard
+                {
                     pending.push((
                         format!("{} of {}", a.ability.meta().name, game.describe(attacker)),
                         After::OwnerDiscards {
@@ -1092,7 +1094,7 @@ fn after_attack(
                         } else {
                             ctx.choose(&format!("{ability}: place it on"), &names)?
                         };
-                        game.piece_mut(target)?.place = Place::Battlefield(squares[index]);
+                        game.set_place(target, Place::Battlefield(squares[index]))?;
                     }
                 }
             }
@@ -1116,9 +1118,9 @@ fn after_attack(
                     continue;
                 }
                 let other = others[answer - 1];
-                let (a, b) = (game.piece(target)?.place, game.piece(other)?.place);
-                game.piece_mut(target)?.place = b;
-                game.piece_mut(other)?.place = a;
+                let (a, b) = (game.piece(target)?.place(), game.piece(other)?.place());
+                game.set_place(target, b)?;
+                game.set_place(other, a)?;
                 ctx.record(GameEvent::AbilityResolved {
                     ability,
                     card: target,
@@ -1141,7 +1143,7 @@ fn after_attack(
                     } else {
                         ctx.choose(&format!("{ability}: card to discard"), &labels)?
                     };
-                    game.piece_mut(hand[index])?.place = Place::Discard;
+                    game.set_place(hand[index], Place::Discard)?;
                 }
             }
             After::DamageTarget { ability, amount } => {

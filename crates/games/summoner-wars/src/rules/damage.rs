@@ -18,7 +18,7 @@
 
 use grimoire_engine::{Board, Ctx, ObjectId, PlayerId, Square};
 
-use super::abilities::{abilities, acting_on, any_acting};
+use super::abilities::{abilities, acting_on, any_local_acting};
 use super::content::{Destruction, EffectOp, Recipient, Timing, MAGIC_PER_ENEMY_DESTROYED};
 use super::state::{grid, Cause, Game, GameEvent, Kind, Place, RulesError};
 
@@ -181,7 +181,7 @@ fn claim_from_hand(
     if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
         return Ok(None);
     }
-    game.piece_mut(event)?.place = Place::Discard;
+    game.set_place(event, Place::Discard)?;
     ctx.record(GameEvent::EventPlayed { card: event });
     Ok(Some(player))
 }
@@ -222,7 +222,7 @@ fn protections(
             continue;
         }
         game.player_mut(player).magic -= cost;
-        game.piece_mut(event)?.place = Place::Discard;
+        game.set_place(event, Place::Discard)?;
         ctx.record(GameEvent::EventPlayed { card: event });
         hit.1 = 0;
     }
@@ -240,14 +240,21 @@ fn lethal(game: &Game, id: ObjectId) -> bool {
 /// Whether some card's life may be lowered: a card in play, or a card whose base abilities a
 /// unit copies, lists an operation lowering life (`modify_life` below 0).
 fn life_may_drop(game: &Game) -> bool {
-    let lowers = |a: &super::content::Ability| {
-        a.meta()
-            .effects
+    let lowering = |op: &EffectOp| matches!(*op, EffectOp::ModifyLife { amount, .. } if amount < 0);
+    // Every entry a card can have is one of the codex's abilities: when none of them lowers
+    // life, no card's can.
+    static CODEX_LOWERS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let codex_lowers = *CODEX_LOWERS.get_or_init(|| {
+        super::content::ABILITY_META
             .iter()
-            .any(|op| matches!(*op, EffectOp::ModifyLife { amount, .. } if amount < 0))
-    };
+            .any(|meta| meta.effects.iter().any(lowering))
+    });
+    if !codex_lowers {
+        return false;
+    }
+    let lowers = |a: &super::content::Ability| a.meta().effects.iter().any(lowering);
     game.pieces.iter().any(|p| {
-        let in_play = !matches!(p.place, Place::Hand | Place::DrawPile | Place::Discard);
+        let in_play = !matches!(p.place(), Place::Hand | Place::DrawPile | Place::Discard);
         (in_play
             && p.base_abilities()
                 .iter()
@@ -327,16 +334,16 @@ pub fn leave_battlefield(game: &mut Game, id: ObjectId, place: Place) -> Result<
     let followers: Vec<ObjectId> = game
         .ids()
         .filter(|o| {
-            matches!(game.pieces[o.0 as usize].place, Place::Under(h) | Place::Attached(h) if h == id)
+            matches!(game.pieces[o.0 as usize].place(), Place::Under(h) | Place::Attached(h) if h == id)
         })
         .collect();
     for follower in followers {
+        game.set_place(follower, Place::Discard)?;
         let piece = game.piece_mut(follower)?;
-        piece.place = Place::Discard;
         piece.incarnation = piece.incarnation.saturating_add(1);
     }
+    game.set_place(id, place)?;
     let piece = game.piece_mut(id)?;
-    piece.place = place;
     piece.damage = 0;
     piece.boost = 0;
     piece.granted.clear();
@@ -370,7 +377,7 @@ fn returns_to_hand(game: &Game, id: ObjectId) -> bool {
     piece.kind() == Kind::Common
         && game.ids().any(|event| {
             let e = &game.pieces[event.0 as usize];
-            e.place == Place::Active
+            e.place() == Place::Active
                 && e.controller == piece.controller
                 && e.carries.iter().any(|a| {
                     a.meta()
@@ -448,7 +455,7 @@ pub fn destroy(
             Cause::Effect { source, .. } => source,
             Cause::GameState => None,
         };
-        let mut holders: Vec<(ObjectId, Vec<super::content::Ability>, Destruction)> =
+        let mut holders: Vec<(ObjectId, super::abilities::AbilityList, Destruction)> =
             vec![(id, had.clone(), Destruction::ThisUnit)];
         if let Some(d) = destroyer.filter(|&d| d != id && game.is_on_battlefield(d)) {
             holders.push((d, abilities(game, d), Destruction::DestroyedByThisUnit));
@@ -507,7 +514,7 @@ pub fn destroy(
                                     square,
                                     player: game.pieces[holder.0 as usize].controller,
                                     destroyed: id,
-                                    had: had.clone(),
+                                    had: had.to_vec(),
                                 },
                             });
                         }
@@ -547,13 +554,13 @@ pub fn destroy(
     let scavenger = destroyer.and_then(|(source, _)| source).filter(|&s| {
         game.is_on_battlefield(s)
             && !game.friendly(s, id)
-            && any_acting(game, s, Timing::Passive, |op| {
+            && any_local_acting(game, s, Timing::Passive, |op| {
                 matches!(op, EffectOp::Scavenge)
             })
     });
     if let Some(s) = claimer {
         let player = game.piece(s)?.controller;
-        game.piece_mut(id)?.place = Place::MagicPile;
+        game.set_place(id, Place::MagicPile)?;
         ctx.record(GameEvent::AbilityResolved {
             ability: super::abilities::name_of(
                 game,
@@ -565,7 +572,7 @@ pub fn destroy(
         });
         gain_magic(game, ctx, player, MAGIC_PER_ENEMY_DESTROYED as u32);
     } else if let Some(s) = scavenger {
-        game.piece_mut(id)?.place = Place::Under(s);
+        game.set_place(id, Place::Under(s))?;
         ctx.record(GameEvent::AbilityResolved {
             ability: super::abilities::name_of(
                 game,
@@ -577,7 +584,7 @@ pub fn destroy(
         });
     } else if let Some((source, player)) = destroyer {
         let soulless = source.is_some_and(|s| {
-            any_acting(game, s, Timing::Passive, |op| {
+            any_local_acting(game, s, Timing::Passive, |op| {
                 matches!(op, EffectOp::Soulless)
             })
         });
@@ -609,9 +616,9 @@ pub fn destroy(
                 take_place(game, ctx, trigger.source, trigger.ability, square)?;
             }
             AfterDestroyedEffect::Advance { square } => {
-                let before = game.piece(trigger.source)?.place;
+                let before = game.piece(trigger.source)?.place();
                 take_place(game, ctx, trigger.source, trigger.ability, square)?;
-                if game.piece(trigger.source)?.place != before {
+                if game.piece(trigger.source)?.place() != before {
                     game.used_this_turn.push((trigger.source, trigger.ability));
                     game.piece_mut(trigger.source)?.extra_attacks += 1;
                 }
@@ -647,7 +654,7 @@ pub fn destroy(
                 pile.reverse();
                 let taken: Vec<ObjectId> = pile.into_iter().take(count).collect();
                 for &c in &taken {
-                    game.piece_mut(c)?.place = Place::MagicPile;
+                    game.set_place(c, Place::MagicPile)?;
                 }
                 ctx.record(GameEvent::AbilityResolved {
                     ability: trigger.ability,
@@ -789,8 +796,8 @@ fn place_from_discard(
         answer
     };
     let card = candidates[index];
+    game.set_place(card, Place::Battlefield(pick.square))?;
     let piece = game.piece_mut(card)?;
-    piece.place = Place::Battlefield(pick.square);
     piece.controller = pick.player;
     piece.incarnation = piece.incarnation.saturating_add(1);
     ctx.record(GameEvent::AbilityResolved {
@@ -824,7 +831,7 @@ fn take_place(
     if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 0 {
         return Ok(());
     }
-    game.piece_mut(source)?.place = Place::Battlefield(square);
+    game.set_place(source, Place::Battlefield(square))?;
     ctx.record(GameEvent::AbilityResolved {
         ability,
         card: source,

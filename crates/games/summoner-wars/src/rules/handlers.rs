@@ -185,7 +185,7 @@ fn place_next_to(
     }
     let names: Vec<String> = squares.iter().map(|s| grid().position_name(s)).collect();
     let chosen = squares[pick(table.ctx, prompt, &names)?];
-    table.game.piece_mut(unit)?.place = Place::Battlefield(chosen);
+    table.game.set_place(unit, Place::Battlefield(chosen))?;
     table.ctx.record(GameEvent::Entered {
         card: unit,
         how: "placed",
@@ -216,9 +216,8 @@ fn bottom_a_card(
         .map(|&c| table.game.pieces[c.0 as usize].pile_order)
         .max()
         .map_or(0, |m| m + 1);
-    let card = table.game.piece_mut(hand[answer - 1])?;
-    card.place = Place::DrawPile;
-    card.pile_order = bottom;
+    table.game.set_place(hand[answer - 1], Place::DrawPile)?;
+    table.game.piece_mut(hand[answer - 1])?.pile_order = bottom;
     table.ctx.record(GameEvent::AbilityResolved {
         ability,
         card: source,
@@ -397,8 +396,8 @@ impl<'a, 'l: 'a> Native<'a, 'l> {
         ) else {
             return Ok(Outcome::Done);
         };
-        table.game.piece_mut(source)?.place = Place::Battlefield(there);
-        table.game.piece_mut(other)?.place = Place::Battlefield(here);
+        table.game.set_place(source, Place::Battlefield(there))?;
+        table.game.set_place(other, Place::Battlefield(here))?;
         table.ctx.record(GameEvent::AbilityResolved {
             ability: "exchange places",
             card: source,
@@ -593,7 +592,7 @@ impl<'a, 'l: 'a> Native<'a, 'l> {
         }
         let names: Vec<String> = undead.iter().map(|&c| table.game.describe(c)).collect();
         let chosen = undead[pick(table.ctx, "Raise The Dead: Undead unit to place", &names)?];
-        let keep_place = table.game.piece(chosen)?.place;
+        let keep_place = table.game.piece(chosen)?.place();
         leave_battlefield(table.game, chosen, keep_place)?;
         place_next_to(table, chosen, source, "Raise The Dead: place it on")?;
         Ok(Outcome::Done)

@@ -17,7 +17,8 @@ use grimoire_engine::{Board, Ctx, ObjectId, PlayerId};
 use super::abilities::abilities;
 use super::content::{Ability, CardSort, EffectOp, Phase, Pick, Requirement, Side};
 use super::damage::add_damage;
-use super::state::{grid, illegal, Cause, Game, GameEvent, Kind, Place, RulesError};
+use super::refusal::Refusal;
+use super::state::{grid, Cause, Game, GameEvent, Kind, Place, RulesError};
 
 /// Which cards an instant operation may pick.
 #[derive(Debug, Clone, Copy)]
@@ -313,7 +314,7 @@ pub fn resolve(
                 match sel.pick {
                     Pick::One => {
                         if all.is_empty() {
-                            return illegal(format!("{name}: there is nothing to pick"));
+                            return Err(Refusal::NothingToPick { ability: name }.into());
                         }
                         let labels: Vec<String> = all.iter().map(|&c| game.describe(c)).collect();
                         let index = if labels.len() == 1 {
@@ -381,7 +382,7 @@ fn apply(
         } if roll_at_least > 0 => {
             let cost = u32::from(cost_each) * picked.len() as u32;
             if game.player(player).magic < cost {
-                return illegal(format!("it costs {cost} magic"));
+                return Err(Refusal::Costs { magic: cost }.into());
             }
             game.player_mut(player).magic -= cost;
             let mut hits = Vec::new();
@@ -408,7 +409,7 @@ fn apply(
         } => {
             let cost = u32::from(cost_each) * picked.len() as u32;
             if game.player(player).magic < cost {
-                return illegal(format!("it costs {cost} magic"));
+                return Err(Refusal::Costs { magic: cost }.into());
             }
             game.player_mut(player).magic -= cost;
             if roll_at_least > 0 {
@@ -437,7 +438,7 @@ fn apply(
                 if game.piece(c)?.kind() == Kind::Champion && champion_cost > 0 {
                     let cost = u32::from(champion_cost);
                     if game.player(player).magic < cost {
-                        return illegal(format!("healing a champion costs {cost} magic"));
+                        return Err(Refusal::HealChampionCosts { magic: cost }.into());
                     }
                     game.player_mut(player).magic -= cost;
                 }
@@ -538,7 +539,7 @@ fn apply(
                 .take(count.into())
                 .collect();
             for &c in &taken {
-                game.piece_mut(c)?.place = Place::MagicPile;
+                game.set_place(c, Place::MagicPile)?;
             }
             super::damage::gain_magic(game, ctx, player, taken.len() as u32);
         }
@@ -634,10 +635,10 @@ fn apply(
                 let mut options = vec!["stay".to_string()];
                 options.extend(squares.iter().map(|s| g.position_name(s)));
                 let answer = ctx.choose(&format!("place {} on", game.describe(w)), &options)?;
-                let piece = game.piece_mut(w)?;
                 if answer > 0 {
-                    piece.place = Place::Battlefield(squares[answer - 1]);
+                    game.set_place(w, Place::Battlefield(squares[answer - 1]))?;
                 }
+                let piece = game.piece_mut(w)?;
                 piece.damage = piece.damage.saturating_sub(heal.into());
             }
         }
@@ -666,7 +667,7 @@ fn apply(
                 } else {
                     ctx.choose(&format!("place {} on", game.describe(c)), &names)?
                 };
-                game.piece_mut(c)?.place = Place::Battlefield(squares[index]);
+                game.set_place(c, Place::Battlefield(squares[index]))?;
             }
         }
         EffectOp::MovementThisTurn { amount, .. } => {
@@ -688,7 +689,7 @@ fn apply(
                 if answer == 0 {
                     break;
                 }
-                game.piece_mut(hand[answer - 1])?.place = Place::Discard;
+                game.set_place(hand[answer - 1], Place::Discard)?;
                 discarded += 1;
             }
             let hits: Vec<(ObjectId, u32)> = picked.iter().map(|&c| (c, discarded)).collect();
@@ -729,7 +730,7 @@ fn apply(
                 .take(count.into())
                 .collect();
             for &c in &drawn {
-                game.piece_mut(c)?.place = Place::Hand;
+                game.set_place(c, Place::Hand)?;
             }
             if !drawn.is_empty() {
                 ctx.record(GameEvent::Drew {
@@ -781,7 +782,7 @@ fn apply(
                 } else {
                     ctx.choose(&format!("summon {} on", game.describe(card)), &names)?
                 };
-                game.piece_mut(card)?.place = Place::Battlefield(squares[at]);
+                game.set_place(card, Place::Battlefield(squares[at]))?;
                 ctx.record(GameEvent::Entered {
                     card,
                     how: "summoned",
@@ -846,7 +847,7 @@ fn apply(
                 options.extend(squares.iter().map(|s| g.position_name(s)));
                 let answer = ctx.choose(&format!("place {} on", game.describe(c)), &options)?;
                 if answer > 0 {
-                    game.piece_mut(c)?.place = Place::Battlefield(squares[answer - 1]);
+                    game.set_place(c, Place::Battlefield(squares[answer - 1]))?;
                 }
             }
         }
@@ -870,7 +871,7 @@ fn apply(
                 let labels: Vec<String> = found
                     .iter()
                     .map(|&c| {
-                        let from = match game.pieces[c.0 as usize].place {
+                        let from = match game.pieces[c.0 as usize].place() {
                             Place::Discard => "discard pile",
                             _ => "draw pile",
                         };
@@ -882,7 +883,7 @@ fn apply(
                 } else {
                     ctx.choose("card to take into hand", &labels)?
                 };
-                game.piece_mut(found[index])?.place = Place::Hand;
+                game.set_place(found[index], Place::Hand)?;
                 ctx.record(GameEvent::Drew { player, count: 1 });
             }
             super::play::shuffle(game, ctx, player)?;
@@ -931,7 +932,7 @@ fn place_next_to(
     } else {
         ctx.choose(&format!("place {} on", game.describe(unit)), &names)?
     };
-    game.piece_mut(unit)?.place = Place::Battlefield(squares[index]);
+    game.set_place(unit, Place::Battlefield(squares[index]))?;
     ctx.record(GameEvent::Entered {
         card: unit,
         how: "placed",
@@ -953,11 +954,15 @@ pub fn check_use(game: &Game, unit: ObjectId, ability: Ability) -> Result<(), Ru
     let piece = game.piece(unit)?;
     if let Some(phase) = meta.phase {
         if game.phase != phase {
-            return illegal(format!("{name} is used in the {phase:?} Phase"));
+            return Err(Refusal::AbilityPhase {
+                ability: name,
+                phase,
+            }
+            .into());
         }
     }
     if meta.once_per_turn && game.used_this_turn.contains(&(unit, name)) {
-        return illegal(format!("{name} was already used this turn"));
+        return Err(Refusal::UsedThisTurn { ability: name }.into());
     }
     let uses = game
         .used_this_turn
@@ -965,45 +970,48 @@ pub fn check_use(game: &Game, unit: ObjectId, ability: Ability) -> Result<(), Ru
         .filter(|&&used| used == (unit, name))
         .count();
     if meta.uses_per_turn > 0 && uses >= usize::from(meta.uses_per_turn) {
-        return illegal(format!(
-            "{name} was already used {} times this turn",
-            meta.uses_per_turn
-        ));
+        return Err(Refusal::UsedTimes {
+            ability: name,
+            times: meta.uses_per_turn,
+        }
+        .into());
     }
     if let Some(requirement) = meta.requires {
         if !requirement_holds(game, piece.controller, requirement) {
-            return illegal(format!("{name} needs {requirement:?}"));
+            return Err(Refusal::Needs {
+                what: name,
+                requirement,
+            }
+            .into());
         }
     }
     if meta.uses_move {
         if game.phase != Phase::Move {
-            return illegal(format!(
-                "{name} is used instead of moving, in the Move Phase"
-            ));
+            return Err(Refusal::InsteadOfMoving { ability: name }.into());
         }
         super::movement::check_mover(game, unit)?;
     }
     if meta.uses_attack {
         if game.phase != Phase::Attack {
-            return illegal(format!(
-                "{name} is used instead of attacking, in the Attack Phase"
-            ));
+            return Err(Refusal::InsteadOfAttacking { ability: name }.into());
         }
         if piece.attacked_this_phase {
-            return illegal(format!(
-                "{} was already chosen to attack this phase",
-                game.describe(unit)
-            ));
+            return Err(Refusal::AlreadyAttacked {
+                unit: game.named(unit),
+            }
+            .into());
         }
         let allowed = game.player(piece.controller).attackers_allowed();
         if game.player(piece.controller).chosen_attackers >= allowed {
-            return illegal(format!(
-                "{allowed} units were already chosen to attack this phase"
-            ));
+            return Err(Refusal::AttackersChosen { allowed }.into());
         }
     }
     if game.player(piece.controller).magic < cost_now(game, piece.controller, ability) {
-        return illegal(format!("{name} costs {} magic", meta.cost));
+        return Err(Refusal::AbilityCosts {
+            ability: name,
+            magic: meta.cost,
+        }
+        .into());
     }
     Ok(())
 }

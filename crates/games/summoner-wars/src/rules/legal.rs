@@ -76,7 +76,7 @@ impl Field {
         let mut at = vec![None; (g.width * g.height) as usize];
         let mut cards = Vec::new();
         for (i, piece) in game.pieces.iter().enumerate() {
-            if let Place::Battlefield(s) = piece.place {
+            if let Place::Battlefield(s) = piece.place() {
                 at[(s.row * g.width + s.column) as usize] = Some(ObjectId(i as u32));
                 cards.push(ObjectId(i as u32));
             }

@@ -12,8 +12,8 @@ use std::cell::RefCell;
 
 use grimoire_engine::ObjectId;
 
-use super::abilities::{Acting, Broadcast};
-use super::content::{Ability, Timing};
+use super::abilities::{AbilityList, Acting, Broadcast};
+use super::content::Timing;
 use super::state::Game;
 
 /// Answers by key, in the order they were found (a call asks about a few dozen at most).
@@ -39,7 +39,7 @@ impl<K, V> Default for Table<K, V> {
 #[derive(Default)]
 struct Memo {
     /// `abilities` of cards.
-    abilities: Table<ObjectId, Vec<Ability>>,
+    abilities: Table<ObjectId, AbilityList>,
     /// `acting_on` cards, by timing.
     acting: Table<(ObjectId, Timing), Vec<Acting>>,
     /// `life` of cards.
@@ -141,8 +141,8 @@ fn remembered<T: Clone>(
 pub(super) fn abilities(
     game: &Game,
     id: ObjectId,
-    compute: impl FnOnce() -> Vec<Ability>,
-) -> Vec<Ability> {
+    compute: impl FnOnce() -> AbilityList,
+) -> AbilityList {
     remembered(
         game,
         |m| m.abilities.get(&id),

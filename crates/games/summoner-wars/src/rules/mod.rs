@@ -26,10 +26,12 @@ mod memo;
 pub mod movement;
 pub mod phases;
 pub mod play;
+pub mod refusal;
 pub mod scenario;
 pub mod state;
 pub mod summon;
 
 pub use actions::{Action, SummonerWarsRules};
+pub use refusal::Refusal;
 pub use scenario::SummonerWarsScenarios;
 pub use state::{Game, GameEvent, Piece, Place, RulesError};

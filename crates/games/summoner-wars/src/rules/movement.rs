@@ -20,7 +20,8 @@ use grimoire_engine::{Board, Ctx, ObjectId, Square};
 use super::abilities::{acting_on, any_acting, movement, Movement};
 use super::content::{Block, EffectOp, Passable, Phase, Recipient, Timing};
 use super::damage::{add_damage, in_chosen_order};
-use super::state::{grid, illegal, Cause, Game, GameEvent, Kind, Place, RulesError};
+use super::refusal::Refusal;
+use super::state::{grid, Cause, Game, GameEvent, Kind, Place, RulesError};
 
 /// Whether `id` is protected from `what` now (its own blocks and those of friendly units
 /// next to it).
@@ -78,35 +79,42 @@ pub fn check_move(game: &Game, id: ObjectId, path: &[Square]) -> Result<CheckedM
 pub fn check_mover(game: &Game, id: ObjectId) -> Result<CheckedMove, RulesError> {
     let piece = game.piece(id)?;
     if game.phase != Phase::Move {
-        return illegal(format!(
-            "{} can move only in its controller's Move Phase",
-            game.describe(id)
-        ));
+        return Err(Refusal::MovePhase {
+            unit: game.named(id),
+        }
+        .into());
     }
     if piece.controller != game.active {
-        return illegal(format!(
-            "{} is not controlled by the active player",
-            game.describe(id)
-        ));
+        return Err(Refusal::NotActiveControlled {
+            unit: game.named(id),
+        }
+        .into());
     }
     let Some(start) = piece.square() else {
-        return illegal(format!("{} is not on the battlefield", game.describe(id)));
+        return Err(Refusal::NotOnBattlefield {
+            card: game.named(id),
+        }
+        .into());
     };
     if piece.moved_this_phase {
-        return illegal(format!(
-            "{} was already chosen to move this phase",
-            game.describe(id)
-        ));
+        return Err(Refusal::AlreadyMoved {
+            unit: game.named(id),
+        }
+        .into());
     }
     let allowed_movers = game.movers_allowed();
     if game.player(game.active).chosen_movers >= allowed_movers {
-        return illegal(format!(
-            "{allowed_movers} units were already chosen to move this phase"
-        ));
+        return Err(Refusal::MoversChosen {
+            allowed: allowed_movers,
+        }
+        .into());
     }
     let m = movement(game, id);
     if m.spaces == 0 {
-        return illegal(format!("{} cannot move", game.describe(id)));
+        return Err(Refusal::CannotMove {
+            unit: game.named(id),
+        }
+        .into());
     }
     Ok(CheckedMove {
         movement: m,
@@ -126,7 +134,7 @@ pub fn check_path(
     path: &[Square],
 ) -> Result<bool, RulesError> {
     if path.is_empty() {
-        return illegal("a move needs at least one space");
+        return Err(Refusal::EmptyPath.into());
     }
     let m = &mover.movement;
     let mut first = None;
@@ -134,11 +142,7 @@ pub fn check_path(
     let mut previous = mover.start;
     for &square in path {
         let Some(d) = step_direction(previous, square) else {
-            return illegal(format!(
-                "{} is not next to {} (units move orthogonally, one space at a time)",
-                grid().position_name(&square),
-                grid().position_name(&previous)
-            ));
+            return Err(Refusal::NotNextTo { square, previous }.into());
         };
         straight &= *first.get_or_insert(d) == d;
         previous = square;
@@ -149,23 +153,24 @@ pub fn check_path(
         m.spaces
     };
     if path.len() as i32 > allowed {
-        return illegal(format!(
-            "{} may move {allowed} space(s) this way, not {}",
-            game.describe(id),
-            path.len()
-        ));
+        return Err(Refusal::TooFar {
+            unit: game.named(id),
+            allowed,
+            spaces: path.len(),
+        }
+        .into());
     }
     for (i, &square) in path.iter().enumerate() {
         if let Some(other) = game.at(square).filter(|&o| o != id) {
             if i + 1 == path.len() {
-                return illegal(format!("{} is not empty", grid().position_name(&square)));
+                return Err(Refusal::Occupied { at: square }.into());
             }
             if !may_pass(game, id, other, &m.through) {
-                return illegal(format!(
-                    "{} cannot move through {}",
-                    game.describe(id),
-                    game.describe(other)
-                ));
+                return Err(Refusal::CannotPass {
+                    unit: game.named(id),
+                    other: game.named(other),
+                }
+                .into());
             }
         }
     }
@@ -282,7 +287,7 @@ fn follow(
         if answer == 0 {
             continue;
         }
-        game.piece_mut(escort)?.place = Place::Battlefield(squares[answer - 1]);
+        game.set_place(escort, Place::Battlefield(squares[answer - 1]))?;
         ctx.record(GameEvent::AbilityResolved {
             ability: super::abilities::name_of(
                 game,
@@ -337,9 +342,8 @@ pub fn spend_boost_to_move(
     if answer == 0 {
         return Ok(());
     }
-    let piece = game.piece_mut(id)?;
-    piece.boost -= 1;
-    piece.place = Place::Battlefield(squares[answer - 1]);
+    game.piece_mut(id)?.boost -= 1;
+    game.set_place(id, Place::Battlefield(squares[answer - 1]))?;
     ctx.record(GameEvent::AbilityResolved { ability, card: id });
     Ok(())
 }
@@ -398,7 +402,7 @@ fn step(
     from: Square,
     to: Square,
 ) -> Result<bool, RulesError> {
-    game.piece_mut(id)?.place = Place::Battlefield(to);
+    game.set_place(id, Place::Battlefield(to))?;
     let mut engaging = Vec::new();
     for other in game
         .on_battlefield()

@@ -14,7 +14,7 @@
 
 use grimoire_engine::{Ctx, ObjectId};
 
-use super::abilities::acting_on;
+use super::abilities::{acting_of_kind, acting_on, own_acting};
 use super::content::{EffectOp, Phase, Recipient, Timing, HAND_SIZE};
 use super::damage::{add_damage, destroy, in_chosen_order};
 use super::handlers::{run, Trigger};
@@ -186,7 +186,7 @@ fn active_units(game: &Game) -> Vec<ObjectId> {
 fn end_of_attack_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
     // `upkeep_unless_destroyed` (Wither).
     for id in active_units(game) {
-        for a in acting_on(game, id, Timing::EndOfAttackPhase) {
+        for a in own_acting(game, id, Timing::EndOfAttackPhase) {
             let EffectOp::UpkeepUnlessDestroyed { cost } = a.op else {
                 continue;
             };
@@ -244,7 +244,7 @@ fn end_of_attack_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<
 fn end_of_magic_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesError> {
     // `flee_on_roll` (Cowardly): units meeting the condition when the phase ends roll.
     for id in active_units(game) {
-        for a in acting_on(game, id, Timing::EndOfMagicPhase) {
+        for a in own_acting(game, id, Timing::EndOfMagicPhase) {
             if let EffectOp::FleeOnRoll { at_most, condition } = a.op {
                 if a.source == id
                     && game.is_on_battlefield(id)
@@ -264,7 +264,7 @@ fn end_of_magic_phase(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(
     }
     let mut pending = Vec::new();
     for id in active_units(game) {
-        for a in acting_on(game, id, Timing::EndOfMagicPhase) {
+        for a in own_acting(game, id, Timing::EndOfMagicPhase) {
             if let EffectOp::DestroySelfIfBoost { at_least } = a.op {
                 if a.source == id && game.pieces[id.0 as usize].boost >= u32::from(at_least) {
                     pending.push((
@@ -302,7 +302,11 @@ fn draw_up(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesErr
     let size = game
         .on_battlefield()
         .filter(|&u| game.pieces[u.0 as usize].controller == player)
-        .flat_map(|u| acting_on(game, u, Timing::Passive))
+        .flat_map(|u| {
+            acting_of_kind(game, u, Timing::Passive, |op| {
+                matches!(op, EffectOp::HandSize { .. })
+            })
+        })
         .filter_map(|a| match a.op {
             EffectOp::HandSize { size } => Some(i64::from(size)),
             _ => None,
@@ -315,7 +319,7 @@ fn draw_up(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), RulesErr
         .take(wanted)
         .collect();
     for &card in &drawn {
-        game.piece_mut(card)?.place = Place::Hand;
+        game.set_place(card, Place::Hand)?;
     }
     if !drawn.is_empty() {
         ctx.record(GameEvent::Drew {
@@ -373,9 +377,9 @@ fn start_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rules
         p.stasis_this_turn = std::mem::take(&mut p.stasis_next_turn);
     }
     for id in game.ids().collect::<Vec<_>>() {
-        let piece = game.piece_mut(id)?;
-        if piece.place == Place::Active && piece.controller == player {
-            piece.place = Place::Discard;
+        let piece = game.piece(id)?;
+        if piece.place() == Place::Active && piece.controller == player {
+            game.set_place(id, Place::Discard)?;
         }
     }
     // Restraints of the new active player's units end (Grapple's damage if still adjacent).
@@ -420,7 +424,7 @@ fn start_turn(game: &mut Game, ctx: &mut Ctx<'_, GameEvent>) -> Result<(), Rules
         if game.pieces[source.0 as usize].controller == player {
             continue;
         }
-        for a in acting_on(game, source, Timing::StartOfTurn) {
+        for a in own_acting(game, source, Timing::StartOfTurn) {
             if let (EffectOp::Disrupt { within }, true) = (a.op, a.source == source) {
                 let reached: Vec<ObjectId> = game
                     .on_battlefield()

@@ -19,6 +19,7 @@ use grimoire_engine::{Board, Ctx, DieFaces, ObjectId, Outcome, Playable, PlayerI
 
 use super::actions::{Action, SummonerWarsRules};
 use super::content::{Card, Phase, HAND_SIZE, STARTING_MAGIC_FIRST, STARTING_MAGIC_SECOND};
+use super::refusal::Refusal;
 use super::state::{grid, Cause, Game, GameEvent, Piece, Place, RulesError};
 use crate::catalog::Catalog;
 use crate::deck::{check, layout_square, Deck};
@@ -115,7 +116,7 @@ fn draw(game: &mut Game, player: PlayerId, count: usize) -> Result<u32, RulesErr
         .take(count)
         .collect();
     for &card in &drawn {
-        game.piece_mut(card)?.place = Place::Hand;
+        game.set_place(card, Place::Hand)?;
     }
     Ok(drawn.len() as u32)
 }
@@ -129,10 +130,7 @@ impl Playable for SummonerWarsRules {
         ctx: &mut Ctx<'_, GameEvent>,
     ) -> Result<Game, RulesError> {
         let [first_deck, second_deck] = decks else {
-            return Err(RulesError::Illegal(format!(
-                "Summoner Wars is played with 2 decks, not {}",
-                decks.len()
-            )));
+            return Err(Refusal::DeckCount { decks: decks.len() }.into());
         };
         let mut game = Game::new();
         for (seat, deck) in [(PlayerId(1), first_deck), (PlayerId(2), second_deck)] {
@@ -148,30 +146,24 @@ impl Playable for SummonerWarsRules {
             for &(card, at) in &deck.layout {
                 let square = seat_square(seat, at);
                 if let Some(other) = game.at(square) {
-                    return Err(RulesError::Illegal(format!(
-                        "the layout puts two cards on {} ({} already)",
-                        grid().position_name(&square),
-                        game.describe(other)
-                    )));
+                    return Err(Refusal::LayoutTwice {
+                        at: square,
+                        other: game.named(other),
+                    }
+                    .into());
                 }
                 let Some(index) = ids.iter().position(|&(c, _)| c == card) else {
-                    return Err(RulesError::Illegal(format!(
-                        "the layout places more {} than the deck holds",
-                        card.name()
-                    )));
+                    return Err(Refusal::LayoutExtra { card: card.name() }.into());
                 };
                 let (_, id) = ids.remove(index);
-                game.piece_mut(id)?.place = Place::Battlefield(square);
+                game.set_place(id, Place::Battlefield(square))?;
                 ctx.record(GameEvent::Entered {
                     card: id,
                     how: "placed",
                 });
             }
             if game.summoner_of(seat).is_none() {
-                return Err(RulesError::Illegal(format!(
-                    "player {}'s layout does not place the summoner",
-                    seat.0
-                )));
+                return Err(Refusal::LayoutNoSummoner { player: seat }.into());
             }
             shuffle(&mut game, ctx, seat)?;
         }

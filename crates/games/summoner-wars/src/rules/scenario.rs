@@ -514,17 +514,18 @@ impl ScenarioGame for SummonerWarsScenarios {
                 c.parse::<super::content::ClassTag>()
                     .map_err(|_| format!("unknown class {c:?}"))
             })
-            .collect::<Result<_, _>>()?;
+            .collect::<Result<Vec<_>, _>>()?
+            .into();
         if piece.kind() == super::state::Kind::Event || keys.under.is_some() {
             // Without `abilities`, an event carries its own card's entries.
             if !named.is_empty() {
-                piece.carries = named;
+                piece.carries = named.into();
             }
         } else if piece.square().is_some() {
-            piece.granted = named;
+            piece.granted = named.into();
         } else {
             // Off the battlefield a stand-in card's abilities are the ones it prints.
-            piece.stand_in = named;
+            piece.stand_in = named.into();
         }
         Ok(game.add(piece))
     }
@@ -537,13 +538,15 @@ impl ScenarioGame for SummonerWarsScenarios {
         names: &Names,
     ) -> Result<(), ScenarioError> {
         let keys = &object.game;
-        let piece = game.piece_mut(id).map_err(|e| e.to_string())?;
         if let Some(host) = &keys.under {
-            piece.place = Place::Under(names.object(host)?);
+            game.set_place(id, Place::Under(names.object(host)?))
+                .map_err(|e| e.to_string())?;
         }
         if let Some(host) = &keys.attached_to {
-            piece.place = Place::Attached(names.object(host)?);
+            game.set_place(id, Place::Attached(names.object(host)?))
+                .map_err(|e| e.to_string())?;
         }
+        let piece = game.piece_mut(id).map_err(|e| e.to_string())?;
         if let Some(target) = &keys.copying {
             piece.copying = Some((names.object(target)?, 0));
         }
@@ -618,10 +621,10 @@ impl ScenarioGame for SummonerWarsScenarios {
                 checks.push(Check::new("boost", v, piece.boost));
             }
             if let Some(v) = &expect.at {
-                checks.push(Check::new("at", v, place_name(piece.place)));
+                checks.push(Check::new("at", v, place_name(piece.place())));
             }
             if let Some(v) = expect.destroyed {
-                checks.push(Check::new("destroyed", v, piece.place == Place::Discard));
+                checks.push(Check::new("destroyed", v, piece.place() == Place::Discard));
             }
             if let Some(v) = expect.strength {
                 checks.push(Check::new("strength", v, strength(game, id, &[])));

@@ -13,6 +13,7 @@ use super::content::{
     Ability, AttackType, Card, ClassTag, Phase, BOARD_COLUMNS, BUILD_BACK_ROWS,
     CHOSEN_MOVERS_PER_PHASE, FIRST_TURN_MOVERS, ROWS_PER_SIDE,
 };
+use super::refusal::{Named, Refusal};
 
 /// Where a card is. Only `Battlefield` cards are "on the battlefield"; a card `Under` another
 /// card or an event `Attached` to a unit or `Active` is still in play (FAQ Rules Updates).
@@ -76,18 +77,19 @@ pub struct Piece {
     pub owner: PlayerId,
     /// Its controller.
     pub controller: PlayerId,
-    /// Where it is.
-    pub place: Place,
+    /// Where it is (read with [`Piece::place`], changed with [`Game::set_place`], which keeps
+    /// the game's index of the battlefield).
+    place: Place,
     /// Damage tokens.
     pub damage: u32,
     /// Boost tokens.
     pub boost: u32,
     /// Abilities granted to it by effects (not its base abilities).
-    pub granted: Vec<Ability>,
+    pub granted: List<Ability>,
     /// For an event card, or a card under another card: the named effects it carries (the
     /// 1st edition data names no event effects and no 2nd edition card texts, so the scenario
     /// or the player says which codex entries they are).
-    pub carries: Vec<Ability>,
+    pub carries: List<Ability>,
     /// A unit whose abilities this unit has (FAQ Granted Abilities: copying), with the
     /// incarnation it had then: once that card leaves the battlefield (or comes back as a new
     /// card) only its base abilities are copied.
@@ -112,12 +114,12 @@ pub struct Piece {
     /// Position in a pile (draw pile: lowest is the top).
     pub pile_order: i64,
     /// Class tags printed on the 2nd edition card that the 1st edition data does not record.
-    pub unrecorded_classes: Vec<ClassTag>,
+    pub unrecorded_classes: List<ClassTag>,
     /// Abilities the 2nd edition card prints that its 1st edition stand-in lacks (a scenario's
     /// `abilities`): they count as printed, so they stay wherever the card goes.
-    pub stand_in: Vec<Ability>,
+    pub stand_in: List<Ability>,
     /// Abilities an effect gave it until the end of the turn (`grant_ability`).
-    pub turn_granted: Vec<Ability>,
+    pub turn_granted: List<Ability>,
     /// It has no abilities until the end of the turn (`remove_abilities`, Annul).
     pub no_abilities_this_turn: bool,
     /// Extra ranged reach until the end of the turn (`range_this_turn`).
@@ -131,11 +133,13 @@ pub struct Piece {
     /// It began its controller's current turn next to an enemy unit.
     pub began_turn_beside_enemy: bool,
     /// Restraints other units put on it (`restrain`: Grapple, Conceal).
-    pub restrained: Vec<Restraint>,
+    pub restrained: List<Restraint>,
     /// Its controller took control of it until the end of the turn (`take_control`).
     pub borrowed: bool,
     /// It destroyed a unit this phase (Wither).
     pub destroyed_unit_this_phase: bool,
+    /// How many cards are under it or attached to it (kept by [`Game::set_place`]).
+    hosted: u32,
 }
 
 impl Clone for Piece {
@@ -186,6 +190,7 @@ impl Clone for Piece {
             restrained,
             borrowed,
             destroyed_unit_this_phase,
+            hosted,
         } = source;
         self.card = *card;
         self.printed = *printed;
@@ -194,8 +199,8 @@ impl Clone for Piece {
         self.place = *place;
         self.damage = *damage;
         self.boost = *boost;
-        self.granted.clone_from(granted);
-        self.carries.clone_from(carries);
+        self.granted.copy_from(granted);
+        self.carries.copy_from(carries);
         self.copying = *copying;
         self.copy_ends_with_turn = *copy_ends_with_turn;
         self.incarnation = *incarnation;
@@ -206,18 +211,102 @@ impl Clone for Piece {
         self.attacked_enemy_this_turn = *attacked_enemy_this_turn;
         self.forced_by_gate = *forced_by_gate;
         self.pile_order = *pile_order;
-        self.unrecorded_classes.clone_from(unrecorded_classes);
-        self.stand_in.clone_from(stand_in);
-        self.turn_granted.clone_from(turn_granted);
+        self.unrecorded_classes.copy_from(unrecorded_classes);
+        self.stand_in.copy_from(stand_in);
+        self.turn_granted.copy_from(turn_granted);
         self.no_abilities_this_turn = *no_abilities_this_turn;
         self.turn_range = *turn_range;
         self.moved_this_turn = *moved_this_turn;
         self.spaces_moved_this_turn = *spaces_moved_this_turn;
         self.turn_movement = *turn_movement;
         self.began_turn_beside_enemy = *began_turn_beside_enemy;
-        self.restrained.clone_from(restrained);
+        self.restrained.copy_from(restrained);
         self.borrowed = *borrowed;
         self.destroyed_unit_this_phase = *destroyed_unit_this_phase;
+        self.hosted = *hosted;
+    }
+}
+
+/// A short list of a piece's that is empty for most cards: one word in the piece (a card is
+/// copied for every action applied and tried), allocated only once something is put in it.
+#[derive(Clone, Default)]
+// Boxed on purpose: a `Vec` is three words in every piece, the box one.
+#[allow(clippy::box_collection)]
+pub struct List<T>(Option<Box<Vec<T>>>);
+
+impl<T: fmt::Debug> fmt::Debug for List<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// Lists are equal when they hold the same items (an emptied list equals a new one).
+impl<T: PartialEq> PartialEq for List<T> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl<T: Eq> Eq for List<T> {}
+
+impl<T: Copy> List<T> {
+    /// An empty list.
+    pub const fn new() -> Self {
+        Self(None)
+    }
+
+    /// Adds `item` at the end.
+    pub fn push(&mut self, item: T) {
+        self.0.get_or_insert_with(Box::default).push(item);
+    }
+
+    /// Empties the list (keeping its allocation).
+    pub fn clear(&mut self) {
+        if let Some(list) = &mut self.0 {
+            list.clear();
+        }
+    }
+
+    /// Keeps only the items `keep` accepts.
+    pub fn retain(&mut self, keep: impl FnMut(&T) -> bool) {
+        if let Some(list) = &mut self.0 {
+            list.retain(keep);
+        }
+    }
+
+    /// Makes this list a copy of `source`, into its existing allocation.
+    fn copy_from(&mut self, source: &Self) {
+        match (&mut self.0, &source.0) {
+            (Some(list), _) => {
+                list.clear();
+                list.extend_from_slice(source);
+            }
+            (None, Some(items)) if !items.is_empty() => self.0 = Some(items.clone()),
+            (None, _) => {}
+        }
+    }
+}
+
+impl<T> std::ops::Deref for List<T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        self.0.as_deref().map_or(&[], |list| list.as_slice())
+    }
+}
+
+impl<T> From<Vec<T>> for List<T> {
+    fn from(items: Vec<T>) -> Self {
+        Self((!items.is_empty()).then(|| Box::new(items)))
+    }
+}
+
+impl<'a, T> IntoIterator for &'a List<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        std::ops::Deref::deref(self).iter()
     }
 }
 
@@ -267,8 +356,8 @@ impl Piece {
             place,
             damage: 0,
             boost: 0,
-            granted: Vec::new(),
-            carries: event_entries(card),
+            granted: List::new(),
+            carries: event_entries(card).into(),
             copying: None,
             copy_ends_with_turn: false,
             incarnation: 0,
@@ -279,18 +368,19 @@ impl Piece {
             attacked_enemy_this_turn: false,
             forced_by_gate: false,
             pile_order: 0,
-            unrecorded_classes: Vec::new(),
-            stand_in: Vec::new(),
-            turn_granted: Vec::new(),
+            unrecorded_classes: List::new(),
+            stand_in: List::new(),
+            turn_granted: List::new(),
             no_abilities_this_turn: false,
             turn_range: 0,
             moved_this_turn: false,
             spaces_moved_this_turn: 0,
             turn_movement: 0,
             began_turn_beside_enemy: false,
-            restrained: Vec::new(),
+            restrained: List::new(),
             borrowed: false,
             destroyed_unit_this_phase: false,
+            hosted: 0,
         }
     }
 
@@ -412,6 +502,11 @@ impl Piece {
         }
     }
 
+    /// Where it is.
+    pub fn place(&self) -> Place {
+        self.place
+    }
+
     /// Its square, when it is on the battlefield.
     pub fn square(&self) -> Option<Square> {
         match self.place {
@@ -486,6 +581,57 @@ pub struct Game {
     pub short_first_turn: bool,
     /// Once-per-turn abilities used this turn: the card and the ability's name.
     pub used_this_turn: Vec<(ObjectId, &'static str)>,
+    /// Who is where, kept by [`Game::add`] and [`Game::set_place`].
+    whereabouts: Whereabouts,
+}
+
+/// The squares of the battlefield.
+const SQUARES: usize = (BOARD_COLUMNS * 2 * ROWS_PER_SIDE) as usize;
+
+/// An index of where the cards are, kept with every change of a card's place so that the
+/// rules need not look at every card to find one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Whereabouts {
+    /// The card on each square of the battlefield (row-major); while a card passes through a
+    /// square another card is on, the one with the lower id (what a look at every card finds
+    /// first).
+    board: [Option<ObjectId>; SQUARES],
+}
+
+impl Whereabouts {
+    /// Nobody anywhere.
+    const EMPTY: Self = Self {
+        board: [None; SQUARES],
+    };
+
+    /// The index of `square` in `board`.
+    fn slot(square: Square) -> usize {
+        (square.row * BOARD_COLUMNS as u32 + square.column) as usize
+    }
+
+    /// Records that `id` left `place`; `pieces` are the cards with their places now.
+    fn leave(&mut self, id: ObjectId, place: Place, pieces: &[Piece]) {
+        if let Place::Battlefield(s) = place {
+            let slot = &mut self.board[Self::slot(s)];
+            if *slot == Some(id) {
+                // Another card may still be on it (a unit passing through).
+                *slot = pieces
+                    .iter()
+                    .position(|p| p.place == place)
+                    .map(|i| ObjectId(i as u32));
+            }
+        }
+    }
+
+    /// Records that `id` is now at `place`.
+    fn enter(&mut self, id: ObjectId, place: Place) {
+        if let Place::Battlefield(s) = place {
+            let slot = &mut self.board[Self::slot(s)];
+            if slot.is_none_or(|other| id < other) {
+                *slot = Some(id);
+            }
+        }
+    }
 }
 
 impl Clone for Game {
@@ -515,6 +661,7 @@ impl Clone for Game {
             turn,
             short_first_turn,
             used_this_turn,
+            whereabouts,
         } = source;
         self.pieces.clone_from(pieces);
         self.players.clone_from(players);
@@ -527,6 +674,7 @@ impl Clone for Game {
         self.turn = *turn;
         self.short_first_turn = *short_first_turn;
         self.used_this_turn.clone_from(used_this_turn);
+        self.whereabouts = *whereabouts;
     }
 }
 
@@ -551,6 +699,7 @@ impl Game {
             turn: 1,
             short_first_turn: false,
             used_this_turn: Vec::new(),
+            whereabouts: Whereabouts::EMPTY,
         }
     }
 
@@ -568,9 +717,12 @@ impl Game {
                 .on_battlefield()
                 .filter(|&u| self.pieces[u.0 as usize].controller == self.active)
                 .flat_map(|u| {
-                    super::abilities::acting_on(self, u, super::content::Timing::Passive)
-                        .into_iter()
-                        .map(move |a| (u, a))
+                    let passive = super::content::Timing::Passive;
+                    super::abilities::acting_of_kind(self, u, passive, |op| {
+                        matches!(op, super::content::EffectOp::ExtraMover { .. })
+                    })
+                    .into_iter()
+                    .map(move |a| (u, a))
                 })
                 .filter(|(u, a)| {
                     matches!(a.op, super::content::EffectOp::ExtraMover { condition }
@@ -583,8 +735,50 @@ impl Game {
 
     /// Adds a card and returns its id.
     pub fn add(&mut self, piece: Piece) -> ObjectId {
+        let id = ObjectId(self.pieces.len() as u32);
+        self.whereabouts.enter(id, piece.place);
+        let place = piece.place;
         self.pieces.push(piece);
-        ObjectId(self.pieces.len() as u32 - 1)
+        self.host(place, 1);
+        id
+    }
+
+    /// Counts a card coming to (`1`) or leaving (`-1`) `place` on the card it is under or
+    /// attached to.
+    fn host(&mut self, place: Place, change: i32) {
+        if let Place::Under(host) | Place::Attached(host) = place {
+            if let Some(host) = self.pieces.get_mut(host.0 as usize) {
+                host.hosted = host.hosted.wrapping_add_signed(change);
+            }
+        }
+    }
+
+    /// Puts the card `id` at `place` (the one way a card's place changes).
+    pub fn set_place(&mut self, id: ObjectId, place: Place) -> Result<(), RulesError> {
+        let piece = self
+            .pieces
+            .get_mut(id.0 as usize)
+            .ok_or(RulesError::UnknownObject(id))?;
+        let before = std::mem::replace(&mut piece.place, place);
+        self.whereabouts.leave(id, before, &self.pieces);
+        self.whereabouts.enter(id, place);
+        self.host(before, -1);
+        self.host(place, 1);
+        Ok(())
+    }
+
+    /// Whether some card is under `id` or attached to it.
+    pub fn hosts(&self, id: ObjectId) -> bool {
+        let hosted = self.pieces.get(id.0 as usize).map_or(0, |p| p.hosted);
+        debug_assert_eq!(
+            hosted as usize,
+            self.pieces
+                .iter()
+                .filter(|p| matches!(p.place, Place::Under(h) | Place::Attached(h) if h == id))
+                .count(),
+            "the count of cards under or attached to a card is out of step"
+        );
+        hosted > 0
     }
 
     /// The piece `id` (ids come from [`Game::add`]).
@@ -618,8 +812,14 @@ impl Game {
 
     /// The card on `square`, if any.
     pub fn at(&self, square: Square) -> Option<ObjectId> {
-        self.ids()
-            .find(|id| self.pieces[id.0 as usize].place == Place::Battlefield(square))
+        let found = self.whereabouts.board[Whereabouts::slot(square)];
+        debug_assert_eq!(
+            found,
+            self.ids()
+                .find(|id| self.pieces[id.0 as usize].place == Place::Battlefield(square)),
+            "the index of the battlefield is out of step"
+        );
+        found
     }
 
     /// Cards on the battlefield.
@@ -630,13 +830,18 @@ impl Game {
 
     /// Whether the card is on the battlefield.
     pub fn is_on_battlefield(&self, id: ObjectId) -> bool {
-        self.piece(id).is_ok_and(|p| p.square().is_some())
+        self.square_of(id).is_some()
+    }
+
+    /// The square of the card `id`, when it is on the battlefield.
+    fn square_of(&self, id: ObjectId) -> Option<Square> {
+        self.pieces.get(id.0 as usize)?.square()
     }
 
     /// Spaces between two cards on the battlefield (`None` if either is not on it). A card is
     /// never "within X spaces" of itself (FAQ Wayfarers, Shadow Elves, Tundra Orcs).
     pub fn spaces_between(&self, a: ObjectId, b: ObjectId) -> Option<u32> {
-        let (a, b) = (self.piece(a).ok()?.square()?, self.piece(b).ok()?.square()?);
+        let (a, b) = (self.square_of(a)?, self.square_of(b)?);
         grid().distance(&a, &b)
     }
 
@@ -652,15 +857,23 @@ impl Game {
 
     /// Cards on the battlefield next to `id`.
     pub fn neighbours(&self, id: ObjectId) -> Vec<ObjectId> {
-        self.on_battlefield()
-            .filter(|&other| self.adjacent(id, other))
+        let Some(at) = self.square_of(id) else {
+            return Vec::new();
+        };
+        let g = grid();
+        self.ids()
+            .filter(|&other| {
+                self.pieces[other.0 as usize]
+                    .square()
+                    .is_some_and(|s| g.distance(&at, &s) == Some(1))
+            })
             .collect()
     }
 
     /// Whether two cards are friendly (same controller; a card is friendly to itself).
     pub fn friendly(&self, a: ObjectId, b: ObjectId) -> bool {
-        match (self.piece(a), self.piece(b)) {
-            (Ok(a), Ok(b)) => a.controller == b.controller,
+        match (self.pieces.get(a.0 as usize), self.pieces.get(b.0 as usize)) {
+            (Some(a), Some(b)) => a.controller == b.controller,
             _ => false,
         }
     }
@@ -705,14 +918,16 @@ impl Game {
 
     /// A readable name for a card in questions and messages: "Fencer at C3".
     pub fn describe(&self, id: ObjectId) -> String {
-        match self.piece(id) {
-            Ok(piece) => match piece.square() {
-                Some(square) => {
-                    format!("{} at {}", piece.card.name(), grid().position_name(&square))
-                }
-                None => piece.card.name().to_string(),
-            },
-            Err(_) => format!("object {}", id.0),
+        self.named(id).to_string()
+    }
+
+    /// The card `id` as a refusal names it: its name and its square on the battlefield.
+    pub fn named(&self, id: ObjectId) -> Named {
+        let piece = self.piece(id).ok();
+        Named {
+            id,
+            name: piece.map(|p| p.card.name()),
+            at: piece.and_then(Piece::square),
         }
     }
 
@@ -895,8 +1110,8 @@ pub enum RulesError {
     Choice(ChoiceError),
     /// No such object.
     UnknownObject(ObjectId),
-    /// The action breaks a rule; the text says which.
-    Illegal(String),
+    /// The action breaks a rule: which one, with what it names.
+    Illegal(Refusal),
 }
 
 impl fmt::Display for RulesError {
@@ -905,7 +1120,7 @@ impl fmt::Display for RulesError {
             RulesError::Dice(e) => write!(f, "{e}"),
             RulesError::Choice(e) => write!(f, "{e}"),
             RulesError::UnknownObject(id) => write!(f, "no object {}", id.0),
-            RulesError::Illegal(why) => write!(f, "illegal: {why}"),
+            RulesError::Illegal(refusal) => write!(f, "illegal: {refusal}"),
         }
     }
 }
@@ -924,7 +1139,8 @@ impl From<ChoiceError> for RulesError {
     }
 }
 
-/// `Err(RulesError::Illegal(..))` from a message.
-pub fn illegal<T>(why: impl Into<String>) -> Result<T, RulesError> {
-    Err(RulesError::Illegal(why.into()))
+impl From<Refusal> for RulesError {
+    fn from(refusal: Refusal) -> Self {
+        RulesError::Illegal(refusal)
+    }
 }

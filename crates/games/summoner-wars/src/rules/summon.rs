@@ -13,40 +13,44 @@
 //!   Demand's extra attack) and stays attached to the unit when it carries lasting ones.
 //! - Magic Phase: cards discarded from hand give 1 magic each, one card at a time.
 
-use grimoire_engine::{Board, Ctx, ObjectId, Square};
+use grimoire_engine::{Ctx, ObjectId, Square};
 
 use super::content::{EffectOp, Handler, Phase};
 use super::damage::in_chosen_order;
 use super::handlers::{card_handler, run, Trigger};
-use super::state::{grid, illegal, Game, GameEvent, Kind, Place, RulesError};
+use super::refusal::Refusal;
+use super::state::{grid, Game, GameEvent, Kind, Place, RulesError};
 
 /// Checks that `card` is in the active player's hand; returns its name.
 fn from_hand(game: &Game, card: ObjectId) -> Result<&'static str, RulesError> {
     let piece = game.piece(card)?;
-    if piece.place != Place::Hand || piece.owner != game.active {
-        return illegal(format!(
-            "{} is not in the active player's hand",
-            piece.card.name()
-        ));
+    if piece.place() != Place::Hand || piece.owner != game.active {
+        return Err(Refusal::NotInHand {
+            card: piece.card.name(),
+        }
+        .into());
     }
     Ok(piece.card.name())
 }
 
 /// Checks that the active player has `cost` magic.
-fn can_pay(game: &Game, name: &str, cost: u32) -> Result<(), RulesError> {
+fn can_pay(game: &Game, name: &'static str, cost: u32) -> Result<(), RulesError> {
     let player = game.active;
     let magic = game.player(player).magic;
     if magic < cost {
-        return illegal(format!(
-            "{name} costs {cost} magic; player {} has {magic}",
-            player.0
-        ));
+        return Err(Refusal::CannotPay {
+            card: name,
+            cost,
+            player,
+            magic,
+        }
+        .into());
     }
     Ok(())
 }
 
 /// Pays `cost` magic for the active player.
-fn pay(game: &mut Game, name: &str, cost: u32) -> Result<(), RulesError> {
+fn pay(game: &mut Game, name: &'static str, cost: u32) -> Result<(), RulesError> {
     can_pay(game, name, cost)?;
     let player = game.active;
     game.player_mut(player).magic -= cost;
@@ -56,11 +60,11 @@ fn pay(game: &mut Game, name: &str, cost: u32) -> Result<(), RulesError> {
 /// Checks that `at` is empty.
 fn empty(game: &Game, at: Square) -> Result<(), RulesError> {
     match game.at(at) {
-        Some(other) => illegal(format!(
-            "{} is not empty ({})",
-            grid().position_name(&at),
-            game.describe(other)
-        )),
+        Some(other) => Err(Refusal::Taken {
+            at,
+            other: game.named(other),
+        }
+        .into()),
         None => Ok(()),
     }
 }
@@ -72,14 +76,14 @@ pub fn check_summon(game: &Game, card: ObjectId, at: Square) -> Result<Vec<Objec
     let player = game.active;
     let hope = renewed_hope(game, player);
     if game.phase != Phase::Summon && !hope {
-        return illegal(format!("{name} can be summoned only in the Summon Phase"));
+        return Err(Refusal::SummonPhase { card: name }.into());
     }
     let piece = game.piece(card)?;
     if !matches!(
         piece.kind(),
         Kind::Champion | Kind::Common | Kind::Unclassed
     ) {
-        return illegal(format!("{name} is not a unit that can be summoned"));
+        return Err(Refusal::NotSummonable { card: name }.into());
     }
     empty(game, at)?;
     let beside_summoner = hope
@@ -97,11 +101,7 @@ pub fn check_summon(game: &Game, card: ObjectId, at: Square) -> Result<Vec<Objec
         })
         .collect();
     if gates.is_empty() && !beside_summoner && summon_beside(game, card, at).is_none() {
-        return illegal(format!(
-            "{} is not next to a gate player {} controls",
-            grid().position_name(&at),
-            player.0
-        ));
+        return Err(Refusal::NoGate { at, player }.into());
     }
     can_pay(game, name, piece.cost())?;
     Ok(gates)
@@ -155,7 +155,7 @@ pub fn summon(
         }
     }
     pay(game, name, game.piece(card)?.cost())?;
-    game.piece_mut(card)?.place = Place::Battlefield(at);
+    game.set_place(card, Place::Battlefield(at))?;
     ctx.record(GameEvent::Entered {
         card,
         how: "summoned",
@@ -227,7 +227,7 @@ fn shadow_summon(
 pub fn renewed_hope(game: &Game, player: grimoire_engine::PlayerId) -> bool {
     game.ids().any(|event| {
         let e = &game.pieces[event.0 as usize];
-        e.place == Place::Active
+        e.place() == Place::Active
             && e.controller == player
             && card_handler(game, event) == Some(Handler::RenewedHope)
     })
@@ -237,10 +237,10 @@ pub fn renewed_hope(game: &Game, player: grimoire_engine::PlayerId) -> bool {
 pub fn check_build(game: &Game, card: ObjectId, at: Square) -> Result<(), RulesError> {
     let name = from_hand(game, card)?;
     if game.phase != Phase::Build {
-        return illegal(format!("{name} can be built only in the Build Phase"));
+        return Err(Refusal::BuildPhase { card: name }.into());
     }
     if !game.piece(card)?.is_structure() {
-        return illegal(format!("{name} is not a structure"));
+        return Err(Refusal::NotStructure { card: name }.into());
     }
     empty(game, at)?;
     let player = game.active;
@@ -249,11 +249,7 @@ pub fn check_build(game: &Game, card: ObjectId, at: Square) -> Result<(), RulesE
         .and_then(|s| game.piece(s).ok()?.square())
         .is_some_and(|s| grid().adjacent(s, at));
     if !game.in_back_rows(player, at) && !beside_summoner {
-        return illegal(format!(
-            "{} is neither in player {}'s back rows nor next to their summoner",
-            grid().position_name(&at),
-            player.0
-        ));
+        return Err(Refusal::BuildWhere { at, player }.into());
     }
     can_pay(game, name, game.piece(card)?.cost())
 }
@@ -268,7 +264,7 @@ pub fn build(
     check_build(game, card, at)?;
     let name = game.piece(card)?.card.name();
     pay(game, name, game.piece(card)?.cost())?;
-    game.piece_mut(card)?.place = Place::Battlefield(at);
+    game.set_place(card, Place::Battlefield(at))?;
     ctx.record(GameEvent::Entered { card, how: "built" });
     Ok(())
 }
@@ -279,25 +275,26 @@ pub fn check_event(game: &Game, card: ObjectId, on: Option<ObjectId>) -> Result<
     let name = from_hand(game, card)?;
     let piece = game.piece(card)?;
     if piece.kind() != Kind::Event {
-        return illegal(format!("{name} is not an event"));
+        return Err(Refusal::NotEvent { card: name }.into());
     }
     let active = super::state::is_active_event(piece);
     let player = game.active;
     if active
         && game.ids().any(|other| {
             let o = &game.pieces[other.0 as usize];
-            o.place == Place::Active && o.controller == player && o.card == piece.card
+            o.place() == Place::Active && o.controller == player && o.card == piece.card
         })
     {
-        return illegal(format!(
-            "player {} already has an active {name} in play",
-            player.0
-        ));
+        return Err(Refusal::ActiveInPlay { player, card: name }.into());
     }
     for ability in &piece.carries {
         if let Some(requirement) = ability.meta().requires {
             if !super::instant::requirement_holds(game, player, requirement) {
-                return illegal(format!("{name} needs {requirement:?}"));
+                return Err(Refusal::Needs {
+                    what: name,
+                    requirement,
+                }
+                .into());
             }
         }
     }
@@ -312,21 +309,17 @@ pub fn check_event(game: &Game, card: ObjectId, on: Option<ObjectId>) -> Result<
         })
     });
     if reaction {
-        return illegal(format!(
-            "{name} is played only as a reaction, when what it answers happens"
-        ));
+        return Err(Refusal::ReactionOnly { card: name }.into());
     }
     if active && on.is_some() {
-        return illegal(format!(
-            "{name} is an active event: it is not played on a card"
-        ));
+        return Err(Refusal::ActiveNotOn { card: name }.into());
     }
     if let Some(target) = on {
         if !game.is_on_battlefield(target) {
-            return illegal(format!(
-                "{} is not on the battlefield",
-                game.describe(target)
-            ));
+            return Err(Refusal::NotOnBattlefield {
+                card: game.named(target),
+            }
+            .into());
         }
     }
     can_pay(game, name, piece.cost())
@@ -340,9 +333,9 @@ pub fn play_event(
     on: Option<ObjectId>,
 ) -> Result<(), RulesError> {
     check_event(game, card, on)?;
-    let name = game.piece(card)?.card.name().to_string();
+    let name = game.piece(card)?.card.name();
     let active = super::state::is_active_event(game.piece(card)?);
-    pay(game, &name, game.piece(card)?.cost())?;
+    pay(game, name, game.piece(card)?.cost())?;
     // `cancel_event_from_hand` (Abolish): the opponent may cancel the event.
     let opponent = Game::opponent(game.active);
     let abolish = game.pile(opponent, Place::Hand).into_iter().find(|&c| {
@@ -359,8 +352,8 @@ pub fn play_event(
             game.describe(card)
         );
         if ctx.choose(&prompt, &["no".to_string(), "yes".to_string()])? == 1 {
-            game.piece_mut(abolish)?.place = Place::Discard;
-            game.piece_mut(card)?.place = Place::Discard;
+            game.set_place(abolish, Place::Discard)?;
+            game.set_place(card, Place::Discard)?;
             ctx.record(GameEvent::EventPlayed { card });
             ctx.record(GameEvent::EventPlayed { card: abolish });
             let player = game.active;
@@ -388,7 +381,7 @@ pub fn play_event(
         (None, true) => Place::Active,
         (None, false) => Place::Discard,
     };
-    game.piece_mut(card)?.place = place;
+    game.set_place(card, place)?;
     ctx.record(GameEvent::EventPlayed { card });
     let player = game.active;
     game.player_mut(player).events_played_this_turn += 1;
@@ -411,7 +404,7 @@ pub fn play_event(
 /// Checks, without changing anything, that `card` may be discarded for magic now.
 pub fn check_discard(game: &Game, card: ObjectId) -> Result<(), RulesError> {
     if game.phase != Phase::Magic {
-        return illegal("cards are discarded for magic in the Magic Phase");
+        return Err(Refusal::DiscardPhase.into());
     }
     from_hand(game, card).map(drop)
 }
@@ -424,7 +417,7 @@ pub fn discard_for_magic(
     card: ObjectId,
 ) -> Result<(), RulesError> {
     check_discard(game, card)?;
-    game.piece_mut(card)?.place = Place::Discard;
+    game.set_place(card, Place::Discard)?;
     super::damage::gain_magic(game, ctx, game.active, 1);
     Ok(())
 }
