@@ -155,15 +155,19 @@ fn category_items(game: &Game, category: &CategoryDef) -> TokenStream {
             .entries
             .iter()
             .partition(|entry| is_plain_text(entry));
-        let arms = with_params.into_iter().map(display_arm);
-        let plain_arm =
-            (!plain.is_empty()).then(|| quote!(_ => f.write_str(self.meta().template)?,));
-        quote! {
-            match self {
-                #(#arms)*
-                #plain_arm
+        if with_params.is_empty() {
+            quote!(f.write_str(self.meta().template))
+        } else {
+            let arms = with_params.into_iter().map(display_arm);
+            let plain_arm =
+                (!plain.is_empty()).then(|| quote!(_ => f.write_str(self.meta().template)?,));
+            quote! {
+                match self {
+                    #(#arms)*
+                    #plain_arm
+                }
+                Ok(())
             }
-            Ok(())
         }
     };
     let meta_doc = format!(" Metadata of one `{}` codex entry.", category.name);

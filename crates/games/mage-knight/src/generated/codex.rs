@@ -2793,10 +2793,7 @@ impl SpecialAbility {
 impl ::core::fmt::Display for SpecialAbility {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        match self {
-            _ => f.write_str(self.meta().template)?,
-        }
-        Ok(())
+        f.write_str(self.meta().template)
     }
 }
 /// A value of any codex category.

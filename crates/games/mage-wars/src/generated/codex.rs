@@ -2953,10 +2953,7 @@ impl Condition {
 impl ::core::fmt::Display for Condition {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        match self {
-            _ => f.write_str(self.meta().template)?,
-        }
-        Ok(())
+        f.write_str(self.meta().template)
     }
 }
 /// Game terms of the codex: attributes, actions, phases, markers and procedures.
@@ -3916,10 +3913,7 @@ impl Term {
 impl ::core::fmt::Display for Term {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        match self {
-            _ => f.write_str(self.meta().template)?,
-        }
-        Ok(())
+        f.write_str(self.meta().template)
     }
 }
 /// A value of any codex category.

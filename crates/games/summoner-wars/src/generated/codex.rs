@@ -8754,10 +8754,7 @@ impl Ability {
 impl ::core::fmt::Display for Ability {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        match self {
-            _ => f.write_str(self.meta().template)?,
-        }
-        Ok(())
+        f.write_str(self.meta().template)
     }
 }
 /// Class tags printed beside a unit's class.
@@ -8859,10 +8856,7 @@ impl ClassTag {
 impl ::core::fmt::Display for ClassTag {
     /// The text as written on cards (`Piercing +2`).
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        match self {
-            _ => f.write_str(self.meta().template)?,
-        }
-        Ok(())
+        f.write_str(self.meta().template)
     }
 }
 /// A value of any codex category.
