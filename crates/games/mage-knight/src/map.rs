@@ -28,6 +28,7 @@
 
 use std::path::Path;
 
+use grimoire_engine::board::{distance_to_segment, planar_length};
 use grimoire_engine::{Board, OpenTable, TablePoint};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -149,10 +150,11 @@ impl Terrain {
             Shape::Rectangle {
                 half_width,
                 half_height,
-            } => (dx.abs() - half_width)
-                .max(0.0)
-                .hypot((dy.abs() - half_height).max(0.0)),
-            Shape::Circle { radius } => (dx.hypot(dy) - radius).max(0.0),
+            } => planar_length(
+                (dx.abs() - half_width).max(0.0),
+                (dy.abs() - half_height).max(0.0),
+            ),
+            Shape::Circle { radius } => (planar_length(dx, dy) - radius).max(0.0),
         }
     }
 
@@ -176,7 +178,7 @@ impl Terrain {
             } => {
                 dx.abs() + radius <= half_width + SLACK && dy.abs() + radius <= half_height + SLACK
             }
-            Shape::Circle { radius: r } => dx.hypot(dy) + radius <= r + SLACK,
+            Shape::Circle { radius: r } => planar_length(dx, dy) + radius <= r + SLACK,
         }
     }
 
@@ -231,18 +233,6 @@ impl Terrain {
             && self.at.x + hw <= width
             && self.at.y + hh <= height
     }
-}
-
-/// The shortest distance from `p` to the segment `a`-`b`.
-fn distance_to_segment(p: &TablePoint, a: &TablePoint, b: &TablePoint) -> f64 {
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let length2 = dx * dx + dy * dy;
-    let t = if length2 == 0.0 {
-        0.0
-    } else {
-        (((p.x - a.x) * dx + (p.y - a.y) * dy) / length2).clamp(0.0, 1.0)
-    };
-    (p.x - (a.x + t * dx)).hypot(p.y - (a.y + t * dy))
 }
 
 /// A readable map: the battlefield's size, its terrain and its objective tokens.

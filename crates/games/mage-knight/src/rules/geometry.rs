@@ -8,6 +8,7 @@
 //! lies on the line between their centre dots; a line of fire is the segment between centre
 //! dots, so it leaves the attacker and enters the target on the same line.
 
+use grimoire_engine::board::distance_to_segment;
 use grimoire_engine::{Board, OpenTable, TablePoint};
 
 use super::content;
@@ -47,18 +48,6 @@ pub fn through_front_arc(from: &TablePoint, to: &TablePoint, arc: f64) -> bool {
 /// with a 360-degree front arc has no rear arc).
 pub fn through_rear_arc(target: &TablePoint, toward: &TablePoint, target_arc: f64) -> bool {
     !through_front_arc(target, toward, target_arc)
-}
-
-/// The shortest distance from point `p` to the segment `a`-`b`.
-fn distance_to_segment(p: &TablePoint, a: &TablePoint, b: &TablePoint) -> f64 {
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let length2 = dx * dx + dy * dy;
-    let t = if length2 == 0.0 {
-        0.0
-    } else {
-        (((p.x - a.x) * dx + (p.y - a.y) * dy) / length2).clamp(0.0, 1.0)
-    };
-    (p.x - (a.x + t * dx)).hypot(p.y - (a.y + t * dy))
 }
 
 /// Whether the line of fire from `a` to `b` crosses a base centred at `other` (touching its edge

@@ -194,9 +194,22 @@ impl Warrior {
         out
     }
 
-    /// Whether it shows `ability` now.
+    /// Whether it shows `ability` now: whether [`Warrior::abilities`] holds it, asked without
+    /// building the list (the rules ask this for every candidate move and attack).
     pub fn has(&self, ability: SpecialAbility) -> bool {
-        self.abilities().contains(&ability)
+        if self.captive.is_some() || self.cancelled.contains(&ability) {
+            return false;
+        }
+        let on_click = self.current().is_some_and(|c| {
+            [
+                c.speed_ability,
+                c.attack_ability,
+                c.defense_ability,
+                c.damage_ability,
+            ]
+            .contains(&Some(ability))
+        });
+        on_click || (!self.eliminated && self.extra_abilities.contains(&ability))
     }
 
     /// Clicks left before a skull shows: damage of this much or more eliminates it.
