@@ -57,10 +57,10 @@ impl Matchup {
             target.0.to_vec()
         };
         if effects::breaches_magic_immunity(attacker.0) {
-            target_abilities = effects::without_magic_immunity(&target_abilities);
+            target_abilities = effects::without_magic_immunity(&target_abilities).to_vec();
         }
         let attacker_abilities = if effects::magic_immune(&target_abilities) {
-            effects::without_magic(attacker.0)
+            effects::without_magic(attacker.0).to_vec()
         } else {
             attacker.0.to_vec()
         };

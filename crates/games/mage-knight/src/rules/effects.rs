@@ -3,6 +3,7 @@
 //! these helpers; `docs` of the crate list the abilities the data cannot express (handlers).
 
 use super::content::{AttackRange, DamageKind, EffectOp, SpecialAbility, Stat};
+use super::state::Abilities;
 
 /// Every effect operation of `abilities`, each with the ability it belongs to.
 pub fn ops(
@@ -30,7 +31,7 @@ pub fn without_defense_abilities(abilities: &[SpecialAbility]) -> Vec<SpecialAbi
 
 /// The abilities of `abilities` without those with "magic" in their name (what a figure with
 /// Magic Immunity is affected by).
-pub fn without_magic(abilities: &[SpecialAbility]) -> Vec<SpecialAbility> {
+pub fn without_magic(abilities: &[SpecialAbility]) -> Abilities {
     abilities
         .iter()
         .copied()
@@ -51,7 +52,7 @@ pub fn breaches_magic_immunity(abilities: &[SpecialAbility]) -> bool {
 }
 
 /// The abilities of `abilities` without Magic Immunity (what a Spellbreach attacker sees).
-pub fn without_magic_immunity(abilities: &[SpecialAbility]) -> Vec<SpecialAbility> {
+pub fn without_magic_immunity(abilities: &[SpecialAbility]) -> Abilities {
     abilities
         .iter()
         .copied()

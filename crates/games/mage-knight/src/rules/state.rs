@@ -168,9 +168,10 @@ impl Warrior {
     }
 
     /// The abilities it has now: the ones on the click showing and its extra abilities, minus
-    /// optional abilities cancelled this turn.
-    pub fn abilities(&self) -> Vec<SpecialAbility> {
-        let mut out = Vec::new();
+    /// optional abilities cancelled this turn. Kept on the stack up to eight (the rules ask
+    /// for them for every candidate move and attack).
+    pub fn abilities(&self) -> Abilities {
+        let mut out = Abilities::new();
         if self.captive.is_some() {
             return out;
         }
@@ -217,6 +218,10 @@ impl Warrior {
         self.data().dial.len().saturating_sub(self.click)
     }
 }
+
+/// A warrior's abilities at one moment ([`Warrior::abilities`]): a list kept on the stack
+/// up to eight.
+pub type Abilities = smallvec::SmallVec<[SpecialAbility; 8]>;
 
 /// A warrior of a game: its place in [`Game::warriors`], in the order warriors were deployed.
 /// Ids stay valid for the whole game (eliminated warriors stay in the state).
