@@ -323,6 +323,45 @@ impl Chooser for ScriptedChoices {
     }
 }
 
+/// Declares how a game's refusals are grouped: `Display` of the game's `Refusal` enum (each
+/// variant holds one group and prints it), `From` each group into `Refusal`, and `From` each
+/// group into the game's rules error as `RulesError::Illegal(Refusal::Group(..))`, so a rule
+/// refuses with `Err(MoveRefusal::TooFar { .. })?`. Both types must be in scope by the names
+/// given.
+///
+/// ```ignore
+/// grimoire_engine::refusal_groups!(Refusal => RulesError {
+///     Move(MoveRefusal),
+///     Attack(AttackRefusal),
+/// });
+/// ```
+#[macro_export]
+macro_rules! refusal_groups {
+    ($refusal:ident => $error:ident { $($variant:ident($group:ty)),* $(,)? }) => {
+        impl ::core::fmt::Display for $refusal {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                match self {
+                    $($refusal::$variant(r) => ::core::fmt::Display::fmt(r, f),)*
+                }
+            }
+        }
+
+        $(
+            impl ::core::convert::From<$group> for $refusal {
+                fn from(r: $group) -> Self {
+                    $refusal::$variant(r)
+                }
+            }
+
+            impl ::core::convert::From<$group> for $error {
+                fn from(r: $group) -> Self {
+                    $error::Illegal($refusal::$variant(r))
+                }
+            }
+        )*
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

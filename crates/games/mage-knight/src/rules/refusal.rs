@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::content::{ActionKind, SpecialAbility};
-use super::state::{WarriorId, Warriors};
+use super::state::{RulesError, WarriorId, Warriors};
 use crate::map::{Terrain, TerrainKind};
 
 /// A warrior named in a refusal: its id, and its card's name (the catalog's data, read when the
@@ -101,18 +101,6 @@ pub enum Refusal {
     Special(SpecialRefusal),
     /// Setting up a standard game.
     Setup(SetupRefusal),
-}
-
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Refusal::Action(r) => r.fmt(f),
-            Refusal::Move(r) => r.fmt(f),
-            Refusal::Combat(r) => r.fmt(f),
-            Refusal::Special(r) => r.fmt(f),
-            Refusal::Setup(r) => r.fmt(f),
-        }
-    }
 }
 
 /// Who may be given an action now, and the special actions and optional abilities it uses.
@@ -845,28 +833,10 @@ impl fmt::Display for SetupRefusal {
     }
 }
 
-macro_rules! refusal_group {
-    ($($group:ident => $variant:ident),* $(,)?) => {
-        $(
-            impl From<$group> for Refusal {
-                fn from(r: $group) -> Self {
-                    Refusal::$variant(r)
-                }
-            }
-
-            impl From<$group> for super::state::RulesError {
-                fn from(r: $group) -> Self {
-                    super::state::RulesError::Illegal(Refusal::$variant(r))
-                }
-            }
-        )*
-    };
-}
-
-refusal_group! {
-    ActionRefusal => Action,
-    MoveRefusal => Move,
-    CombatRefusal => Combat,
-    SpecialRefusal => Special,
-    SetupRefusal => Setup,
-}
+grimoire_engine::refusal_groups!(Refusal => RulesError {
+    Action(ActionRefusal),
+    Move(MoveRefusal),
+    Combat(CombatRefusal),
+    Special(SpecialRefusal),
+    Setup(SetupRefusal),
+});

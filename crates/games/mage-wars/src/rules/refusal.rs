@@ -34,48 +34,15 @@ pub enum Refusal {
     Reveal(RevealRefusal),
 }
 
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Refusal::Turn(r) => r.fmt(f),
-            Refusal::Setup(r) => r.fmt(f),
-            Refusal::Move(r) => r.fmt(f),
-            Refusal::Attack(r) => r.fmt(f),
-            Refusal::Object(r) => r.fmt(f),
-            Refusal::Cast(r) => r.fmt(f),
-            Refusal::Reveal(r) => r.fmt(f),
-        }
-    }
-}
-
-/// Each group of refusals becomes a rules error as it is.
-macro_rules! into_rules_error {
-    ($($group:ident => $variant:ident),* $(,)?) => {
-        $(
-            impl From<$group> for Refusal {
-                fn from(r: $group) -> Self {
-                    Refusal::$variant(r)
-                }
-            }
-
-            impl From<$group> for RulesError {
-                fn from(r: $group) -> Self {
-                    RulesError::Illegal(Refusal::$variant(r))
-                }
-            }
-        )*
-    };
-}
-
-into_rules_error! {
-    TurnRefusal => Turn,
-    SetupRefusal => Setup,
-    MoveRefusal => Move,
-    AttackRefusal => Attack,
-    ObjectRefusal => Object,
-    CastRefusal => Cast,
-    RevealRefusal => Reveal,
-}
+grimoire_engine::refusal_groups!(Refusal => RulesError {
+    Turn(TurnRefusal),
+    Setup(SetupRefusal),
+    Move(MoveRefusal),
+    Attack(AttackRefusal),
+    Object(ObjectRefusal),
+    Cast(CastRefusal),
+    Reveal(RevealRefusal),
+});
 
 /// A zone of the arena with its place, so that it is named like `B2`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -30,44 +30,13 @@ pub enum Refusal {
     Combat(CombatRefusal),
 }
 
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Refusal::Game(r) => r.fmt(f),
-            Refusal::Timing(r) => r.fmt(f),
-            Refusal::Play(r) => r.fmt(f),
-            Refusal::Power(r) => r.fmt(f),
-            Refusal::Combat(r) => r.fmt(f),
-        }
-    }
-}
-
-/// Each group of refusals becomes a rules error as it is.
-macro_rules! into_rules_error {
-    ($($group:ident => $variant:ident),* $(,)?) => {
-        $(
-            impl From<$group> for Refusal {
-                fn from(r: $group) -> Self {
-                    Refusal::$variant(r)
-                }
-            }
-
-            impl From<$group> for RulesError {
-                fn from(r: $group) -> Self {
-                    RulesError::Illegal(Refusal::$variant(r))
-                }
-            }
-        )*
-    };
-}
-
-into_rules_error! {
-    GameRefusal => Game,
-    TimingRefusal => Timing,
-    PlayRefusal => Play,
-    PowerRefusal => Power,
-    CombatRefusal => Combat,
-}
+grimoire_engine::refusal_groups!(Refusal => RulesError {
+    Game(GameRefusal),
+    Timing(TimingRefusal),
+    Play(PlayRefusal),
+    Power(PowerRefusal),
+    Combat(CombatRefusal),
+});
 
 /// An object with the name choices and events give it: the scenario's id, else its card's
 /// name (shared with the game, not copied); `#` and its number when the game has no name
