@@ -97,6 +97,12 @@ impl<T: TraitKind, M: PartialEq + Clone, P> Object<T, M, P> {
     /// (0 for printed traits). Effects apply from earliest to latest; "loses and cannot gain"
     /// hides the trait whatever the timestamps. Does not allocate.
     pub fn for_each_trait(&self, mut visit: impl FnMut(&T, u64)) {
+        self.for_each_trait_dyn(&mut visit);
+    }
+
+    /// [`Object::for_each_trait`] with a trait object: one copy of the body per trait type
+    /// for all its callers.
+    fn for_each_trait_dyn(&self, visit: &mut dyn FnMut(&T, u64)) {
         let blocked = |t: &T| {
             self.trait_effects
                 .iter()

@@ -5,6 +5,7 @@
 //!
 //! - [`ParseNameError`] and [`lookup`]: the `FromStr` of every generated enum (and of
 //!   `Handler`, by binary search over its sorted names);
+//! - [`ranks`]: each card's row in its kind's table, computed at compile time;
 //! - [`codex`]: reading codex values back from card text (`"Piercing +2".parse::<Trait>()`),
 //!   driven by a table of templates per category, and its error [`ParseCodexError`];
 //! - [`live`]: reading cards edited after a build ([`LiveValue`], [`LiveError`], the field
@@ -44,12 +45,29 @@ impl std::fmt::Display for ParseNameError {
 
 impl std::error::Error for ParseNameError {}
 
-/// The value named `text` in `names`, which is sorted by name (byte order): a binary search.
-pub fn lookup<T: Copy>(names: &[(&str, T)], text: &str) -> Option<T> {
+/// The value named `text`: `names` is sorted by name (byte order) and `all[i]` is named
+/// `names[i]`; a binary search.
+pub fn lookup<T: Copy>(all: &[T], names: &[&str], text: &str) -> Option<T> {
     names
-        .binary_search_by(|(name, _)| (*name).cmp(text))
+        .binary_search(&text)
         .ok()
-        .map(|position| names[position].1)
+        .map(|position| all[position])
+}
+
+/// Each entry's rank among the entries of its kind, in order: what a card's row in its kind's
+/// table is when the cards and every kind's table are sorted by name alike. The generated
+/// `CARD_ROWS` is computed from `CARD_KINDS` by it at compile time.
+pub const fn ranks<const N: usize>(kinds: &[u8; N]) -> [u32; N] {
+    let mut ranks = [0; N];
+    let mut next = [0u32; 256];
+    let mut index = 0;
+    while index < N {
+        let kind = kinds[index] as usize;
+        ranks[index] = next[kind];
+        next[kind] += 1;
+        index += 1;
+    }
+    ranks
 }
 
 /// The value named `text` in `names` (in any order), or a [`ParseNameError`] naming
@@ -76,13 +94,20 @@ mod tests {
 
     #[test]
     fn lookup_finds_every_name_of_a_sorted_table_and_nothing_else() {
-        let names = [("a_b", 1), ("aa", 2), ("b", 3)];
-        for (name, value) in names {
-            assert_eq!(lookup(&names, name), Some(value));
+        let (all, names) = ([1, 2, 3], ["a_b", "aa", "b"]);
+        for (name, value) in names.into_iter().zip(all) {
+            assert_eq!(lookup(&all, &names, name), Some(value));
         }
-        assert_eq!(lookup(&names, "a"), None);
-        assert_eq!(lookup(&names, "c"), None);
-        assert_eq!(lookup::<i32>(&[], "a"), None);
+        assert_eq!(lookup(&all, &names, "a"), None);
+        assert_eq!(lookup(&all, &names, "c"), None);
+        assert_eq!(lookup::<i32>(&[], &[], "a"), None);
+    }
+
+    #[test]
+    fn ranks_count_the_earlier_entries_of_the_same_kind() {
+        const RANKS: [u32; 7] = ranks(&[2, 0, 2, 2, 1, 0, 255]);
+        assert_eq!(RANKS, [0, 0, 1, 2, 0, 1, 0]);
+        assert_eq!(ranks(&[]), [0u32; 0]);
     }
 
     #[test]

@@ -213,12 +213,10 @@ pub(crate) fn card_data(game: &Game) -> CardData {
     defines.extend(names.kind_tables.iter().cloned());
     for name in [
         "CardId",
-        "CARDS",
-        "CARD_NAMES",
-        "CARDS_BY_NAME",
+        "CARD_KINDS",
+        "CARD_ROWS",
         "PRINTED_CARDS",
         "CARD_ERRATA",
-        "CARD_IDS",
     ] {
         defines.insert(name.to_string());
     }
@@ -568,12 +566,10 @@ impl Writer<'_> {
             self.out.push_str("pub enum CardId {}\n");
             return;
         }
-        self.out
-            .push_str(if game.cards.len() <= usize::from(u16::MAX) + 1 {
-                "#[repr(u16)]\n"
-            } else {
-                "#[repr(u32)]\n"
-            });
+        // Numbered 0..n in name order: `CardId::from_index` relies on it.
+        self.out.push_str("#[repr(");
+        self.out.push_str(super::dense::repr_name(game.cards.len()));
+        self.out.push_str(")]\n");
         self.out.push_str("pub enum CardId {\n");
         for card in &game.cards {
             for line in docs::lines(&card.name) {
@@ -588,86 +584,39 @@ impl Writer<'_> {
         self.out.push_str("}\n");
     }
 
-    /// `CARD_IDS`, `CARDS`, `CARD_NAMES`, `CARDS_BY_NAME`, `PRINTED_CARDS`, `CARD_ERRATA`.
+    /// `CARD_KINDS` and `CARD_ROWS`, behind `CardId::card`: one byte per card in a byte
+    /// string, as a single literal costs rustc next to nothing where thousands of
+    /// `Card::Kind(&KINDS[i])` elements were a large share of the crate's type checking. The
+    /// rows follow from the kinds, as the cards and every kind's table are sorted by name alike.
+    fn card_kinds_and_rows(&mut self) {
+        let game = self.game;
+        let count = game.cards.len();
+        self.doc("Each card's kind, in `CardId` order: its position in `CardKind::ALL`.");
+        let _ = write!(self.out, "static CARD_KINDS: &[u8; {count}] = b\"");
+        for (i, card) in game.cards.iter().enumerate() {
+            if i % 24 == 0 {
+                self.out.push_str("\\\n    ");
+            }
+            let _ = write!(self.out, "\\x{:02x}", card.kind);
+        }
+        self.out.push_str("\";\n");
+        self.doc(
+            "Each card's row in its kind's table, in `CardId` order: its rank among the cards \
+             of its kind, both being sorted by name.",
+        );
+        let _ = writeln!(
+            self.out,
+            "static CARD_ROWS: [u32; {count}] = ::grimoire_runtime::ranks(CARD_KINDS);"
+        );
+    }
+
+    /// `CARD_KINDS`, `CARD_ROWS` (when the game has cards), `PRINTED_CARDS`, `CARD_ERRATA`.
     fn card_tables(&mut self) {
         let game = self.game;
         let count = game.cards.len();
-        self.doc("Every card, in `CardId` order.");
-        self.array_item(
-            &format!("const CARD_IDS: [CardId; {count}]"),
-            0,
-            count,
-            |l, i| {
-                l.word_with(|s| {
-                    s.push_str("CardId::");
-                    s.push_str(&game.cards[i].ident);
-                });
-            },
-        );
-
-        let mut next = vec![0usize; game.kinds.len()];
-        let positions: Vec<usize> = game
-            .cards
-            .iter()
-            .map(|card| {
-                next[card.kind] += 1;
-                next[card.kind] - 1
-            })
-            .collect();
-        let tables = &self.names.kind_tables;
-        self.doc("Every card (current version), in `CardId` order.");
-        self.array_item(
-            &format!("pub static CARDS: [Card; {count}]"),
-            0,
-            count,
-            |l, i| {
-                let card = &game.cards[i];
-                l.word_with(|s| {
-                    s.push_str("Card::");
-                    s.push_str(&game.kinds[card.kind].ident);
-                });
-                l.word("(");
-                l.cbox(4);
-                l.zerobreak();
-                // A suffixed index: an unsuffixed one leaves an inference variable per card, and
-                // type-checking the table then grows quadratically with the number of cards.
-                l.word_with(|s| {
-                    let _ = write!(s, "&{}[{}usize]", tables[card.kind], positions[i]);
-                });
-                l.trailing_comma(true);
-                l.outdent_last_break();
-                l.end();
-                l.word(")");
-            },
-        );
-
-        self.array_item(
-            &format!("static CARD_NAMES: [&str; {count}]"),
-            0,
-            count,
-            |l, i| {
-                l.word_with(|s| string_literal(s, &game.cards[i].name));
-            },
-        );
-
-        let mut by_name: Vec<usize> = (0..count).collect();
-        by_name.sort_by(|&a, &b| game.cards[a].name.cmp(&game.cards[b].name));
-        self.doc("Card names sorted bytewise, for binary search.");
-        self.array_item(
-            &format!("static CARDS_BY_NAME: [(&str, CardId); {count}]"),
-            0,
-            count,
-            |l, i| {
-                let card = &game.cards[by_name[i]];
-                l.tuple(2, |l, part| match part {
-                    0 => l.word_with(|s| string_literal(s, &card.name)),
-                    _ => l.word_with(|s| {
-                        s.push_str("CardId::");
-                        s.push_str(&card.ident);
-                    }),
-                });
-            },
-        );
+        if count > 0 {
+            self.card_kinds_and_rows();
+        }
 
         let printed: Vec<usize> = (0..count)
             .filter(|&i| game.cards[i].printed.is_some())
@@ -793,9 +742,16 @@ mod tests {
         );
         assert!(text.contains(&names), "no name column in {text:.2000}");
         for i in [0, 1234, 2999] {
-            // `CARD_NAMES` and `CARDS_BY_NAME` (the rows keep the sample card's field values).
+            // A `CardId` variant, but no table of names beside the kind's name column (which
+            // keeps the sample card's value here): `CardId::name` reads the card's row.
+            assert!(text.contains(&format!("    Card{i:04},\n")), "Card{i:04}");
             let quoted = format!("\"Card{i:04}\"");
-            assert_eq!(text.matches(&quoted).count(), 2, "Card{i:04}");
+            assert_eq!(text.matches(&quoted).count(), 0, "Card{i:04}");
         }
+        let kinds = format!(
+            "static CARD_KINDS: &[u8; 3000] = b\"\\\n    \\x{:02x}",
+            game.cards[0].kind
+        );
+        assert!(text.contains(&kinds), "no kind bytes in {text:.2000}");
     }
 }

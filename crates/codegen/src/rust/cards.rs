@@ -5,10 +5,10 @@ use grimoire_compiler::ir::{FieldDef, Game, KindDef};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
-use super::docs;
 use super::enums::struct_field;
 use super::types::{rust_type, unsuffixed};
-use crate::names::{field_ident, type_ident};
+use super::{dense, docs};
+use crate::names::{field_ident, plural_static_ident, type_ident};
 
 /// The structural card items of `game` (struct definitions and impls); the per-card items
 /// are written by [`super::card_data`].
@@ -170,10 +170,29 @@ fn common_fields(game: &Game) -> Vec<&FieldDef> {
 }
 
 fn card_id_impls(game: &Game) -> TokenStream {
-    let index_body = if game.cards.is_empty() {
-        quote!(match self {})
+    let first = game.cards.first().map(|card| type_ident(&card.ident));
+    let index_items = dense::index_items(game.cards.len(), first.as_ref(), dense::AllType::Slice);
+    let (index_body, card_body) = if game.cards.is_empty() {
+        (quote!(match self {}), quote!(match self {}))
     } else {
-        quote!(self as usize)
+        let kinds: Vec<Ident> = game
+            .kinds
+            .iter()
+            .map(|kind| type_ident(&kind.ident))
+            .collect();
+        let tables = game
+            .kinds
+            .iter()
+            .map(|kind| plural_static_ident(&kind.ident));
+        (
+            quote!(self as usize),
+            quote! {
+                let row = CARD_ROWS[self.index()] as usize;
+                match CardKind::ALL[CARD_KINDS[self.index()] as usize] {
+                    #(CardKind::#kinds => Card::#kinds(&#tables[row]),)*
+                }
+            },
+        )
     };
     quote! {
         /// One erratum applied to a card.
@@ -188,30 +207,30 @@ fn card_id_impls(game: &Game) -> TokenStream {
         }
 
         impl CardId {
-            /// Every card, in `CardId` order.
-            pub const ALL: &'static [CardId] = &CARD_IDS;
+            #index_items
 
-            /// The card's position in [`CARDS`] and [`CardId::ALL`].
+            /// The card's position in [`CardId::ALL`].
             pub const fn index(self) -> usize {
                 #index_body
             }
 
             /// The card as it currently reads (after errata).
             pub fn card(self) -> Card {
-                CARDS[self.index()]
+                #card_body
             }
 
             /// The card's name.
             pub fn name(self) -> &'static str {
-                CARD_NAMES[self.index()]
+                self.card().name()
             }
 
             /// The card with exactly this name.
             pub fn from_name(name: &str) -> Option<CardId> {
-                CARDS_BY_NAME
-                    .binary_search_by(|(candidate, _)| (*candidate).cmp(name))
+                // `CardId` is in name order (byte order).
+                Self::ALL
+                    .binary_search_by(|id| id.name().cmp(name))
                     .ok()
-                    .map(|position| CARDS_BY_NAME[position].1)
+                    .map(|position| Self::ALL[position])
             }
 
             /// The card as printed (the same as [`CardId::card`] when no erratum changed it).

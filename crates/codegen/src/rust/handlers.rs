@@ -6,36 +6,38 @@ use grimoire_compiler::ir::Game;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::docs;
 use super::types::unsuffixed;
+use super::{dense, docs};
 use crate::names::type_ident;
 
 /// `Handler` with `ALL`, `NAMES`, `name()` (a table look-up), `Debug` and `Display` by name,
 /// and a `FromStr` that binary-searches the names.
 pub(crate) fn items(game: &Game) -> TokenStream {
-    let handlers = &game.handlers;
+    // Declared in name order (byte order), so `NAMES` is sorted for the binary search of
+    // `FromStr` (the compiler's order already; sorted again so the table never depends on it).
+    let mut handlers: Vec<_> = game.handlers.iter().collect();
+    handlers.sort_by(|a, b| a.name.cmp(&b.name));
     let variants: Vec<_> = handlers.iter().map(|h| type_ident(&h.ident)).collect();
     let names: Vec<&str> = handlers.iter().map(|h| h.name.as_str()).collect();
     let variant_docs = handlers
         .iter()
         .map(|h| docs::text(&format!("`{}`, used by: {}.", h.name, h.used_by.join(", "))));
     let count = unsuffixed(handlers.len());
-    let mut sorted: Vec<(&str, &proc_macro2::Ident)> =
-        names.iter().copied().zip(&variants).collect();
-    sorted.sort_by(|a, b| a.0.cmp(b.0));
-    let (sorted_names, sorted_variants): (Vec<&str>, Vec<_>) = sorted.into_iter().unzip();
-    // A table rather than a `match` of one arm per handler: WoW TCG has thousands, and the
-    // match (like a derived `Debug`) was one of the largest functions of its crate.
+    let repr = dense::repr(handlers.len());
+    let index_items = dense::index_items(handlers.len(), variants.first(), dense::AllType::Array);
     let name_body = if handlers.is_empty() {
         quote!(match self {})
     } else {
         quote!(Self::NAMES[self as usize])
     };
+    // A table rather than a `match` of one arm per handler: WoW TCG has thousands, and the
+    // match (like a derived `Debug`) was one of the largest functions of its crate.
     quote! {
         /// A native handler: behaviour the codex cannot express, named by a card, a codex entry
         /// or a handler-typed field. A game's rules dispatch on it with a `match` (a wildcard
         /// arm answers "not modelled yet").
         #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #repr
         pub enum Handler {
             #( #variant_docs #variants, )*
         }
@@ -43,12 +45,10 @@ pub(crate) fn items(game: &Game) -> TokenStream {
         impl Handler {
             /// The type's name, for parse errors.
             pub const NAME: &'static str = "Handler";
-            /// Every handler, in declaration order.
-            pub const ALL: [Handler; #count] = [#(Self::#variants),*];
-            /// The names of [`Self::ALL`], in the same order.
+            #index_items
+            /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
+            /// the handlers are declared.
             pub const NAMES: [&'static str; #count] = [#(#names),*];
-            /// Every handler by its name, sorted by name (byte order) for binary search.
-            pub const BY_NAME: [(&'static str, Handler); #count] = [#((#sorted_names, Self::#sorted_variants)),*];
 
             /// The handler's snake_case name as written in content.
             pub const fn name(self) -> &'static str {
@@ -72,7 +72,7 @@ pub(crate) fn items(game: &Game) -> TokenStream {
             type Err = ::grimoire_runtime::ParseNameError;
 
             fn from_str(text: &str) -> Result<Self, Self::Err> {
-                ::grimoire_runtime::lookup(&Self::BY_NAME, text).ok_or_else(|| {
+                ::grimoire_runtime::lookup(&Self::ALL, &Self::NAMES, text).ok_or_else(|| {
                     ::grimoire_runtime::ParseNameError { type_name: Self::NAME, text: text.into() }
                 })
             }

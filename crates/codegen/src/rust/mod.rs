@@ -3,6 +3,7 @@
 mod card_data;
 mod cards;
 mod codex;
+mod dense;
 mod derives;
 mod docs;
 mod enums;

@@ -12,7 +12,7 @@
 #[rustfmt::skip]
 #[allow(clippy::redundant_static_lifetimes)]
 pub mod generated;
-// Inlined, so the crate's front page lists `CardId`, `Card`, the card tables (`CARDS` and one
+// Inlined, so the crate's front page lists `CardId`, `Card`, the card tables (one
 // per kind), the codex enums (`Trait`, ...) with their metadata and the dice and constants.
 #[doc(inline)]
 pub use generated::*;

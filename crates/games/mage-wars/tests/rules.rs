@@ -13,7 +13,7 @@ use grimoire_mage_wars::rules::{
     attack_action, AttackOptions, AttackRefusal, AttackTarget, Game, Refusal, RulesError,
 };
 use grimoire_mage_wars::{
-    AttackBar, AttackKind, AttackTiming, Condition, EffectRow, Range, Trait, CARDS,
+    AttackBar, AttackKind, AttackTiming, CardId, Condition, EffectRow, Range, Trait,
 };
 
 /// Counts allocations made by the current thread, so parallel tests do not disturb the count.
@@ -355,7 +355,10 @@ fn an_unaffordable_attack_creates_no_obligation() {
 /// never fails otherwise, and every bar resolves somewhere.
 #[test]
 fn every_attack_bar_of_the_pool_resolves_or_is_refused_as_illegal() {
-    let pool: Vec<Printed> = CARDS.iter().map(|&card| Printed::from_card(card)).collect();
+    let pool: Vec<Printed> = CardId::ALL
+        .iter()
+        .map(|id| Printed::from_card(id.card()))
+        .collect();
     let defenders: Vec<&Printed> = pool.iter().filter(|c| c.life > 0).collect();
     let mut dice = SeededDice::new(7);
     let mut never_resolved: Vec<String> = Vec::new();

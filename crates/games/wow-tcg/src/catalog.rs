@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use grimoire_engine::CatalogCard;
 
-use crate::generated::{Card, CardId, CARDS};
+use crate::generated::{Card, CardId};
 
 /// Every WoW TCG card of one content, by name (ignoring case).
 pub type Catalog = grimoire_engine::Catalog<Card>;
@@ -19,7 +19,7 @@ impl CatalogCard for Card {
     fn compiled() -> &'static Catalog {
         static COMPILED: OnceLock<Catalog> = OnceLock::new();
         COMPILED.get_or_init(|| {
-            Catalog::of_tables(CARDS.iter().copied()).with_printed(
+            Catalog::of_tables(CardId::ALL.iter().map(|id| id.card())).with_printed(
                 CardId::ALL
                     .iter()
                     .filter(|id| !id.errata().is_empty())

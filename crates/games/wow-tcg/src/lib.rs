@@ -10,7 +10,7 @@
 // Generated files are formatted by codegen (prettyplease); rustfmt would reorder them.
 #[rustfmt::skip]
 pub mod generated;
-// Inlined, so the crate's front page lists `CardId`, `Card`, the card tables (`CARDS` and one
+// Inlined, so the crate's front page lists `CardId`, `Card`, the card tables (one
 // per kind), the codex enums (`Trait`, ...) with their metadata and the dice and constants.
 #[doc(inline)]
 pub use generated::*;

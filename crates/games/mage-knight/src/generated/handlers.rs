@@ -3,6 +3,7 @@
 /// or a handler-typed field. A game's rules dispatch on it with a `match` (a wildcard
 /// arm answers "not modelled yet").
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
 pub enum Handler {
     /// `ancient_mastery`, used by: Ancient Mastery.
     AncientMastery,
@@ -102,57 +103,28 @@ pub enum Handler {
 impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
-    /// Every handler, in declaration order.
-    pub const ALL: [Handler; 47] = [
-        Self::AncientMastery,
-        Self::Aquatic,
-        Self::Augment,
-        Self::BattleFury,
-        Self::Bedlam,
-        Self::Berserk,
-        Self::Bombardment,
-        Self::Counterattack,
-        Self::Cursed,
-        Self::DarkUnity,
-        Self::Fact,
-        Self::FieldRepair,
-        Self::Focus,
-        Self::ForcedMarch,
-        Self::Frenzy,
-        Self::GallantDefense,
-        Self::Hex,
-        Self::Infiltrate,
-        Self::Leadership,
-        Self::LeyHarmony,
-        Self::Lurk,
-        Self::MagestoneTrance,
-        Self::MagicConfusion,
-        Self::MagicLevitation,
-        Self::MindTap,
-        Self::NaturesAlly,
-        Self::NaturesFury,
-        Self::Necromancy,
-        Self::Nimble,
-        Self::Overwatch,
-        Self::Pathfinder,
-        Self::Rally,
-        Self::Reckless,
-        Self::Reconnaissance,
-        Self::Revenant,
-        Self::Shockwave,
-        Self::SiphonEnergy,
-        Self::SneakAttack,
-        Self::Sniper,
-        Self::Spellbreach,
-        Self::Stealth,
-        Self::StrongFlier,
-        Self::Submerged,
-        Self::Summon,
-        Self::Terrify,
-        Self::ThunderBlow,
-        Self::Tinker,
-    ];
-    /// The names of [`Self::ALL`], in the same order.
+    /// The number of values.
+    pub const COUNT: usize = 47;
+    /// Every value, in declaration order.
+    ///
+    /// Built at compile time, and soundly: the enum is fieldless, has the representation
+    /// of its integer type and declares no discriminant, so its values are exactly the
+    /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
+    pub const ALL: [Self; 47] = {
+        let mut all = [Self::AncientMastery; 47];
+        let mut index = 1;
+        while index < Self::COUNT {
+            all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
+            index += 1;
+        }
+        all
+    };
+    /// The value at `index` in declaration order (`None` from `COUNT` on).
+    pub const fn from_index(index: usize) -> Option<Self> {
+        if index < Self::COUNT { Some(Self::ALL[index]) } else { None }
+    }
+    /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
+    /// the handlers are declared.
     pub const NAMES: [&'static str; 47] = [
         "ancient_mastery",
         "aquatic",
@@ -202,56 +174,6 @@ impl Handler {
         "thunder_blow",
         "tinker",
     ];
-    /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 47] = [
-        ("ancient_mastery", Self::AncientMastery),
-        ("aquatic", Self::Aquatic),
-        ("augment", Self::Augment),
-        ("battle_fury", Self::BattleFury),
-        ("bedlam", Self::Bedlam),
-        ("berserk", Self::Berserk),
-        ("bombardment", Self::Bombardment),
-        ("counterattack", Self::Counterattack),
-        ("cursed", Self::Cursed),
-        ("dark_unity", Self::DarkUnity),
-        ("fact", Self::Fact),
-        ("field_repair", Self::FieldRepair),
-        ("focus", Self::Focus),
-        ("forced_march", Self::ForcedMarch),
-        ("frenzy", Self::Frenzy),
-        ("gallant_defense", Self::GallantDefense),
-        ("hex", Self::Hex),
-        ("infiltrate", Self::Infiltrate),
-        ("leadership", Self::Leadership),
-        ("ley_harmony", Self::LeyHarmony),
-        ("lurk", Self::Lurk),
-        ("magestone_trance", Self::MagestoneTrance),
-        ("magic_confusion", Self::MagicConfusion),
-        ("magic_levitation", Self::MagicLevitation),
-        ("mind_tap", Self::MindTap),
-        ("natures_ally", Self::NaturesAlly),
-        ("natures_fury", Self::NaturesFury),
-        ("necromancy", Self::Necromancy),
-        ("nimble", Self::Nimble),
-        ("overwatch", Self::Overwatch),
-        ("pathfinder", Self::Pathfinder),
-        ("rally", Self::Rally),
-        ("reckless", Self::Reckless),
-        ("reconnaissance", Self::Reconnaissance),
-        ("revenant", Self::Revenant),
-        ("shockwave", Self::Shockwave),
-        ("siphon_energy", Self::SiphonEnergy),
-        ("sneak_attack", Self::SneakAttack),
-        ("sniper", Self::Sniper),
-        ("spellbreach", Self::Spellbreach),
-        ("stealth", Self::Stealth),
-        ("strong_flier", Self::StrongFlier),
-        ("submerged", Self::Submerged),
-        ("summon", Self::Summon),
-        ("terrify", Self::Terrify),
-        ("thunder_blow", Self::ThunderBlow),
-        ("tinker", Self::Tinker),
-    ];
     /// The handler's snake_case name as written in content.
     pub const fn name(self) -> &'static str {
         Self::NAMES[self as usize]
@@ -270,7 +192,7 @@ impl ::core::fmt::Display for Handler {
 impl ::core::str::FromStr for Handler {
     type Err = ::grimoire_runtime::ParseNameError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        ::grimoire_runtime::lookup(&Self::BY_NAME, text)
+        ::grimoire_runtime::lookup(&Self::ALL, &Self::NAMES, text)
             .ok_or_else(|| {
                 ::grimoire_runtime::ParseNameError {
                     type_name: Self::NAME,

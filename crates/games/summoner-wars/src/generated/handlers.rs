@@ -3,6 +3,7 @@
 /// or a handler-typed field. A game's rules dispatch on it with a `match` (a wildcard
 /// arm answers "not modelled yet").
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
 pub enum Handler {
     /// `aerie_gate`, used by: Aerie Gate.
     AerieGate,
@@ -30,21 +31,28 @@ pub enum Handler {
 impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
-    /// Every handler, in declaration order.
-    pub const ALL: [Handler; 11] = [
-        Self::AerieGate,
-        Self::CallProtection,
-        Self::CopyAbilities,
-        Self::ExchangePlaces,
-        Self::Exploit,
-        Self::IceRam,
-        Self::Purge,
-        Self::RaiseTheDead,
-        Self::RenewedHope,
-        Self::Stronghold,
-        Self::Warn,
-    ];
-    /// The names of [`Self::ALL`], in the same order.
+    /// The number of values.
+    pub const COUNT: usize = 11;
+    /// Every value, in declaration order.
+    ///
+    /// Built at compile time, and soundly: the enum is fieldless, has the representation
+    /// of its integer type and declares no discriminant, so its values are exactly the
+    /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
+    pub const ALL: [Self; 11] = {
+        let mut all = [Self::AerieGate; 11];
+        let mut index = 1;
+        while index < Self::COUNT {
+            all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
+            index += 1;
+        }
+        all
+    };
+    /// The value at `index` in declaration order (`None` from `COUNT` on).
+    pub const fn from_index(index: usize) -> Option<Self> {
+        if index < Self::COUNT { Some(Self::ALL[index]) } else { None }
+    }
+    /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
+    /// the handlers are declared.
     pub const NAMES: [&'static str; 11] = [
         "aerie_gate",
         "call_protection",
@@ -57,20 +65,6 @@ impl Handler {
         "renewed_hope",
         "stronghold",
         "warn",
-    ];
-    /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 11] = [
-        ("aerie_gate", Self::AerieGate),
-        ("call_protection", Self::CallProtection),
-        ("copy_abilities", Self::CopyAbilities),
-        ("exchange_places", Self::ExchangePlaces),
-        ("exploit", Self::Exploit),
-        ("ice_ram", Self::IceRam),
-        ("purge", Self::Purge),
-        ("raise_the_dead", Self::RaiseTheDead),
-        ("renewed_hope", Self::RenewedHope),
-        ("stronghold", Self::Stronghold),
-        ("warn", Self::Warn),
     ];
     /// The handler's snake_case name as written in content.
     pub const fn name(self) -> &'static str {
@@ -90,7 +84,7 @@ impl ::core::fmt::Display for Handler {
 impl ::core::str::FromStr for Handler {
     type Err = ::grimoire_runtime::ParseNameError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        ::grimoire_runtime::lookup(&Self::BY_NAME, text)
+        ::grimoire_runtime::lookup(&Self::ALL, &Self::NAMES, text)
             .ok_or_else(|| {
                 ::grimoire_runtime::ParseNameError {
                     type_name: Self::NAME,

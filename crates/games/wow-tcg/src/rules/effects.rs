@@ -177,8 +177,9 @@ pub fn coverage(op: &EffectOp) -> Coverage {
 }
 
 /// Calls `visit` with every operation a keyword carries, its implied keywords' included, and
-/// the keyword's number (X of `Assault {n}`; 0 without one).
-pub fn keyword_ops(keyword: Keyword, visit: &mut impl FnMut(&'static EffectOp, i32)) {
+/// the keyword's number (X of `Assault {n}`; 0 without one). `visit` is a trait object, so
+/// the many callers share one copy of the function.
+pub fn keyword_ops(keyword: Keyword, visit: &mut dyn FnMut(&'static EffectOp, i32)) {
     let meta = keyword.meta();
     let x = keyword.int_param().unwrap_or(0) as i32;
     meta.effects.iter().for_each(|op| visit(op, x));

@@ -799,6 +799,11 @@ impl Game {
     /// [`Game::for_each_op`], also giving the number of the entry that carries the operation
     /// (X of `Assault {n}`, 0 without one).
     pub fn for_each_op_x(&self, id: ObjectId, mut visit: impl FnMut(usize, &EffectOp, i32)) {
+        self.for_each_op_x_dyn(id, &mut visit);
+    }
+
+    /// [`Game::for_each_op_x`] with a trait object: one copy of the body for all its callers.
+    fn for_each_op_x_dyn(&self, id: ObjectId, visit: &mut dyn FnMut(usize, &EffectOp, i32)) {
         let Some(info) = self.info.get(id.0 as usize) else {
             return;
         };
