@@ -94,6 +94,8 @@ pub mod codes {
     pub const REFERENCE_NOT_ALLOWED: &str = "E0036";
     /// A malformed `where` (on a field whose type holds no codex reference, or empty).
     pub const BAD_FILTER: &str = "E0037";
+    /// More card kinds than a game may declare ([`crate::MAX_KINDS`]).
+    pub const TOO_MANY_KINDS: &str = "E0038";
     /// Warning: a codex entry marked `draft = true` (written by `import --scaffold`, not
     /// reviewed yet).
     pub const DRAFT_ENTRY: &str = "W0001";

@@ -34,6 +34,10 @@ mod values;
 use std::time::{Duration, Instant};
 
 pub use diagnostic::{Diagnostic, Diagnostics};
+
+/// The most card kinds a game may declare: generated tables store each card's kind in one
+/// byte (error `E0038` past it).
+pub const MAX_KINDS: usize = 256;
 pub use handlers::handler_ident;
 pub use load::{discover_games, load_game};
 
@@ -738,5 +742,25 @@ file = "tags"
             );
         let codes: Vec<&str> = codes_and_lines(&input).iter().map(|c| c.0).collect();
         assert_eq!(codes, ["E0037", "E0037", "E0006", "E0003"]);
+    }
+
+    #[test]
+    fn a_game_declares_at_most_max_kinds() {
+        let mut input = game("", Vec::new());
+        let kinds: String = (0..=MAX_KINDS)
+            .map(|i| format!("[kinds.extra{i}]\n"))
+            .collect();
+        input.game_toml.text = input
+            .game_toml
+            .text
+            .replace("[categories.Tag]", &format!("{kinds}[categories.Tag]"));
+        let codes = codes_and_lines(&input);
+        // `piece` and `extra0` to `extra254` fit; `extra255` is one too many.
+        assert_eq!(codes.len(), 1, "{codes:?}");
+        assert_eq!(codes[0].0, "E0038");
+        assert_eq!(codes[0].2, 10 + MAX_KINDS - 1);
+        input.game_toml.text = input.game_toml.text.replace("[kinds.extra255]\n", "");
+        input.game_toml.text = input.game_toml.text.replace("[kinds.extra256]\n", "");
+        assert_eq!(codes_and_lines(&input), Vec::new());
     }
 }

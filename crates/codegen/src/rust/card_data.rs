@@ -588,6 +588,7 @@ impl Writer<'_> {
     /// string, as a single literal costs rustc next to nothing where thousands of
     /// `Card::Kind(&KINDS[i])` elements were a large share of the crate's type checking. The
     /// rows follow from the kinds, as the cards and every kind's table are sorted by name alike.
+    /// A kind fits a byte: the compiler allows at most [`grimoire_compiler::MAX_KINDS`] (256).
     fn card_kinds_and_rows(&mut self) {
         let game = self.game;
         let count = game.cards.len();

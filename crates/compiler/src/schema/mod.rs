@@ -124,7 +124,20 @@ pub(crate) fn read<'t, 'i>(
     check_value_cycles(cx, records, unions);
 
     let mut drafts = Vec::new();
-    for (key, node) in kinds.into_iter().flatten() {
+    for (index, (key, node)) in kinds.into_iter().flatten().enumerate() {
+        if index == crate::MAX_KINDS {
+            cx.sink.error(
+                codes::TOO_MANY_KINDS,
+                file,
+                key.span(),
+                format!(
+                    "a game declares at most {} card kinds; `{}` is one more",
+                    crate::MAX_KINDS,
+                    key.get_ref().as_ref()
+                ),
+            );
+            break;
+        }
         drafts.push(read_kind(cx, &mut types_ns, key, node, &mut defaults));
     }
     dice::read_dice(cx, root);
