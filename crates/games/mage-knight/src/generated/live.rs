@@ -85,6 +85,81 @@ fn live_record_click(value: &LiveValue, path: &str) -> Result<Click, LiveError> 
         )?,
     })
 }
+/// Reads a `CardAbility` record.
+fn live_record_cardability(
+    value: &LiveValue,
+    path: &str,
+) -> Result<CardAbility, LiveError> {
+    let table = live::table(value, path)?;
+    live::known_fields(
+        table,
+        &["trigger", "cost", "targets", "condition", "duration", "effects"],
+        path,
+    )?;
+    Ok(CardAbility {
+        trigger: live::field(table, path, "trigger", live_union_abilitytrigger)?,
+        cost: live::field_or::<
+            &'static [AbilityCost],
+        >(
+            table,
+            path,
+            "cost",
+            |value, path| live::list(value, path, live_union_abilitycost),
+            &[],
+        )?,
+        targets: live::field_or::<
+            &'static [AbilityTarget],
+        >(
+            table,
+            path,
+            "targets",
+            |value, path| live::list(value, path, live_record_abilitytarget),
+            &[],
+        )?,
+        condition: live::optional(
+            table,
+            path,
+            "condition",
+            live_union_abilitycondition,
+        )?,
+        duration: live::field_or::<
+            AbilityDuration,
+        >(
+            table,
+            path,
+            "duration",
+            live_union_abilityduration,
+            AbilityDuration::Instant,
+        )?,
+        effects: live::field(
+            table,
+            path,
+            "effects",
+            |value, path| live::list(value, path, live_union_abilityeffect),
+        )?,
+    })
+}
+/// Reads a `AbilityTarget` record.
+fn live_record_abilitytarget(
+    value: &LiveValue,
+    path: &str,
+) -> Result<AbilityTarget, LiveError> {
+    let table = live::table(value, path)?;
+    live::known_fields(table, &["count", "optional", "filters"], path)?;
+    Ok(AbilityTarget {
+        count: live::field_or::<u8>(table, path, "count", live::int::<u8, 1, 10>, 1)?,
+        optional: live::field_or::<bool>(table, path, "optional", live::boolean, false)?,
+        filters: live::field_or::<
+            &'static [TargetFilter],
+        >(
+            table,
+            path,
+            "filters",
+            |value, path| live::list(value, path, live_union_targetfilter),
+            &[],
+        )?,
+    })
+}
 /// Reads a `AbilityTrigger` value.
 #[allow(dead_code)]
 fn live_union_abilitytrigger(
@@ -487,4 +562,411 @@ fn live_kind_warrior(table: &live::Table, path: &str) -> Result<Warrior, LiveErr
         )?,
         dead_clicks: live::field(table, path, "dead_clicks", live::int::<u8, 0, 12>)?,
     })
+}
+impl<'de> ::serde::Deserialize<'de> for Printing {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(deserializer, "Printing", live_record_printing)
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for Click {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(deserializer, "Click", live_record_click)
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for CardAbility {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "CardAbility",
+            live_record_cardability,
+        )
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for AbilityTarget {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "AbilityTarget",
+            live_record_abilitytarget,
+        )
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for AbilityTrigger {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "AbilityTrigger",
+            live_union_abilitytrigger,
+        )
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for AbilityCost {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "AbilityCost",
+            live_union_abilitycost,
+        )
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for TargetFilter {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "TargetFilter",
+            live_union_targetfilter,
+        )
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for AbilityCondition {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "AbilityCondition",
+            live_union_abilitycondition,
+        )
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for AbilityDuration {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "AbilityDuration",
+            live_union_abilityduration,
+        )
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for AbilityEffect {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(
+            deserializer,
+            "AbilityEffect",
+            live_union_abilityeffect,
+        )
+    }
+}
+/// Reads a `effect operation` value.
+#[allow(dead_code)]
+fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> {
+    let (variant, table): (&str, &live::Table) = match value {
+        LiveValue::Str(variant) => (variant.as_str(), &[]),
+        LiveValue::Table(table) => {
+            match live::get(table, "op") {
+                Some(LiveValue::Str(variant)) => (variant.as_str(), table.as_slice()),
+                _ => return Err(LiveError::new(path, "missing `op`".into())),
+            }
+        }
+        _ => return Err(LiveError::new(path, "expected a variant".into())),
+    };
+    match variant {
+        "modify_defense" => {
+            live::known_fields(table, &["op", "amount", "against"], path)?;
+            Ok(EffectOp::ModifyDefense {
+                amount: live::field(table, path, "amount", live::int::<i8, { -5 }, 5>)?,
+                against: live::field(table, path, "against", live::parse::<AttackRange>)?,
+            })
+        }
+        "modify_attacker_attack" => {
+            live::known_fields(
+                table,
+                &["op", "amount", "against", "attack_type"],
+                path,
+            )?;
+            Ok(EffectOp::ModifyAttackerAttack {
+                amount: live::field(table, path, "amount", live::int::<i8, { -5 }, 5>)?,
+                against: live::field(
+                    table,
+                    path,
+                    "against",
+                    live::parse::<AttackRange>,
+                )?,
+                attack_type: live::optional(
+                    table,
+                    path,
+                    "attack_type",
+                    live::parse::<AttackType>,
+                )?,
+            })
+        }
+        "modify_target_defense" => {
+            live::known_fields(table, &["op", "amount", "against"], path)?;
+            Ok(EffectOp::ModifyTargetDefense {
+                amount: live::field(table, path, "amount", live::int::<i8, { -5 }, 5>)?,
+                against: live::field(table, path, "against", live::parse::<AttackRange>)?,
+            })
+        }
+        "reduce_damage" => {
+            live::known_fields(table, &["op", "amount", "applies_to"], path)?;
+            Ok(EffectOp::ReduceDamage {
+                amount: live::field(table, path, "amount", live::int::<u8, 1, 5>)?,
+                applies_to: live::field(
+                    table,
+                    path,
+                    "applies_to",
+                    live::parse::<DamageKind>,
+                )?,
+            })
+        }
+        "no_healing" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::NoHealing)
+        }
+        "damage_from_die" => {
+            live::known_fields(table, &["op", "against"], path)?;
+            Ok(EffectOp::DamageFromDie {
+                against: live::field(table, path, "against", live::parse::<AttackRange>)?,
+            })
+        }
+        "heal_per_damaged_target" => {
+            live::known_fields(table, &["op", "clicks", "against"], path)?;
+            Ok(EffectOp::HealPerDamagedTarget {
+                clicks: live::field(table, path, "clicks", live::int::<u8, 1, 3>)?,
+                against: live::field(table, path, "against", live::parse::<AttackRange>)?,
+            })
+        }
+        "heal_self_roll" => {
+            live::known_fields(table, &["op", "minus", "minimum"], path)?;
+            Ok(EffectOp::HealSelfRoll {
+                minus: live::field(table, path, "minus", live::int::<u8, 0, 5>)?,
+                minimum: live::field(table, path, "minimum", live::int::<u8, 0, 5>)?,
+            })
+        }
+        "ignore_defense_abilities" => {
+            live::known_fields(table, &["op", "against"], path)?;
+            Ok(EffectOp::IgnoreDefenseAbilities {
+                against: live::field(table, path, "against", live::parse::<AttackRange>)?,
+            })
+        }
+        "dodge_roll" => {
+            live::known_fields(table, &["op", "succeed_on"], path)?;
+            Ok(EffectOp::DodgeRoll {
+                succeed_on: live::field(
+                    table,
+                    path,
+                    "succeed_on",
+                    live::int::<u8, 1, 6>,
+                )?,
+            })
+        }
+        "retaliate" => {
+            live::known_fields(table, &["op", "damage"], path)?;
+            Ok(EffectOp::Retaliate {
+                damage: live::field(table, path, "damage", live::int::<u8, 1, 3>)?,
+            })
+        }
+        "not_ranged_target" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::NotRangedTarget)
+        }
+        "base_does_not_block" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::BaseDoesNotBlock)
+        }
+        "ignore_bases_for_line_of_fire" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::IgnoreBasesForLineOfFire)
+        }
+        "break_away_fails_only_on" => {
+            live::known_fields(table, &["op", "roll"], path)?;
+            Ok(EffectOp::BreakAwayFailsOnlyOn {
+                roll: live::field(table, path, "roll", live::int::<u8, 1, 6>)?,
+            })
+        }
+        "opponents_break_away_fails_only_on" => {
+            live::known_fields(table, &["op", "roll"], path)?;
+            Ok(EffectOp::OpponentsBreakAwayFailsOnlyOn {
+                roll: live::field(table, path, "roll", live::int::<u8, 1, 6>)?,
+            })
+        }
+        "forbid_actions" => {
+            live::known_fields(table, &["op", "actions"], path)?;
+            Ok(EffectOp::ForbidActions {
+                actions: live::field(
+                    table,
+                    path,
+                    "actions",
+                    |value, path| live::list(value, path, live::parse::<ActionKind>),
+                )?,
+            })
+        }
+        "not_able" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::NotAble)
+        }
+        "no_contact_with_opponents" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::NoContactWithOpponents)
+        }
+        "cannot_capture" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::CannotCapture)
+        }
+        "cannot_be_captured" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::CannotBeCaptured)
+        }
+        "free_move_action" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::FreeMoveAction)
+        }
+        "move_then_attack" => {
+            live::known_fields(table, &["op", "attack"], path)?;
+            Ok(EffectOp::MoveThenAttack {
+                attack: live::field(table, path, "attack", live::parse::<AttackRange>)?,
+            })
+        }
+        "attack_all_in_front_contact" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::AttackAllInFrontContact)
+        }
+        "front_arc_damage" => {
+            live::known_fields(table, &["op", "damage", "timing"], path)?;
+            Ok(EffectOp::FrontArcDamage {
+                damage: live::field(table, path, "damage", live::int::<u8, 1, 3>)?,
+                timing: live::field(table, path, "timing", live::parse::<Timing>)?,
+            })
+        }
+        "punish_mover" => {
+            live::known_fields(table, &["op", "damage"], path)?;
+            Ok(EffectOp::PunishMover {
+                damage: live::field(table, path, "damage", live::int::<u8, 1, 3>)?,
+            })
+        }
+        "extra_action_on_roll" => {
+            live::known_fields(table, &["op", "on"], path)?;
+            Ok(EffectOp::ExtraActionOnRoll {
+                on: live::field(table, path, "on", live::int::<u8, 1, 6>)?,
+            })
+        }
+        "heal_demoralized_friends" => {
+            live::known_fields(table, &["op", "clicks"], path)?;
+            Ok(EffectOp::HealDemoralizedFriends {
+                clicks: live::field(table, path, "clicks", live::int::<u8, 1, 4>)?,
+            })
+        }
+        "heal_self_when_demoralized" => {
+            live::known_fields(table, &["op", "clicks"], path)?;
+            Ok(EffectOp::HealSelfWhenDemoralized {
+                clicks: live::field(table, path, "clicks", live::int::<u8, 1, 4>)?,
+            })
+        }
+        "splash_on_hit" => {
+            live::known_fields(table, &["op", "damage", "against"], path)?;
+            Ok(EffectOp::SplashOnHit {
+                damage: live::field(table, path, "damage", live::parse::<SplashDamage>)?,
+                against: live::field(table, path, "against", live::parse::<AttackRange>)?,
+            })
+        }
+        "self_pushing_after_attack" => {
+            live::known_fields(table, &["op", "amount"], path)?;
+            Ok(EffectOp::SelfPushingAfterAttack {
+                amount: live::field(table, path, "amount", live::int::<u8, 1, 3>)?,
+            })
+        }
+        "rear_contact_damage_multiplier" => {
+            live::known_fields(table, &["op", "factor"], path)?;
+            Ok(EffectOp::RearContactDamageMultiplier {
+                factor: live::field(table, path, "factor", live::int::<u8, 2, 3>)?,
+            })
+        }
+        "heal_target" => {
+            live::known_fields(table, &["op", "against", "amount"], path)?;
+            Ok(EffectOp::HealTarget {
+                against: live::field(
+                    table,
+                    path,
+                    "against",
+                    live::parse::<AttackRange>,
+                )?,
+                amount: live::field(table, path, "amount", live::parse::<HealAmount>)?,
+            })
+        }
+        "lend_defense" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::LendDefense)
+        }
+        "magic_immunity" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::MagicImmunity)
+        }
+        "ranged_damage_bonus_to_friends" => {
+            live::known_fields(table, &["op", "amount"], path)?;
+            Ok(EffectOp::RangedDamageBonusToFriends {
+                amount: live::field(table, path, "amount", live::int::<u8, 1, 3>)?,
+            })
+        }
+        "token_on_hit" => {
+            live::known_fields(table, &["op", "against", "roll_at_least"], path)?;
+            Ok(EffectOp::TokenOnHit {
+                against: live::field(
+                    table,
+                    path,
+                    "against",
+                    live::parse::<AttackRange>,
+                )?,
+                roll_at_least: live::field(
+                    table,
+                    path,
+                    "roll_at_least",
+                    live::int::<u8, 1, 6>,
+                )?,
+            })
+        }
+        "attacker_die_penalty" => {
+            live::known_fields(table, &["op", "minus", "minimum"], path)?;
+            Ok(EffectOp::AttackerDiePenalty {
+                minus: live::field(table, path, "minus", live::int::<u8, 0, 5>)?,
+                minimum: live::field(table, path, "minimum", live::int::<u8, 0, 5>)?,
+            })
+        }
+        "no_movement_formation" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::NoMovementFormation)
+        }
+        "no_double_time" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::NoDoubleTime)
+        }
+        "healing_stops_here" => {
+            live::known_fields(table, &["op"], path)?;
+            Ok(EffectOp::HealingStopsHere)
+        }
+        other => {
+            Err(
+                LiveError::new(
+                    path,
+                    ::std::format!(
+                        "`{}` is not a `{}` variant", other, "effect operation"
+                    ),
+                ),
+            )
+        }
+    }
+}
+impl<'de> ::serde::Deserialize<'de> for EffectOp {
+    fn deserialize<D: ::serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> ::core::result::Result<Self, D::Error> {
+        ::grimoire_runtime::de::via_live(deserializer, "effect", live_effect_op)
+    }
 }

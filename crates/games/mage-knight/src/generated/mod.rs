@@ -8,6 +8,7 @@ mod tables;
 mod cards;
 mod handlers;
 mod live;
+mod derives;
 pub use game::*;
 pub use types::*;
 pub use codex::*;

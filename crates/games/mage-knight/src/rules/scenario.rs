@@ -120,13 +120,13 @@ pub struct ObjectKeys {
     pub acted: bool,
     /// Its printed attack type: `Sword`, `Bow` or `Wand`.
     #[serde(default)]
-    pub attack_type: Option<String>,
+    pub attack_type: Option<AttackType>,
     /// Front arc in degrees (default: the warrior card's `front_arc`).
     #[serde(default)]
     pub front_arc: Option<f64>,
     /// Abilities it has besides its dial (subfaction abilities), by codex name.
     #[serde(default)]
-    pub abilities: Vec<String>,
+    pub abilities: Vec<SpecialAbility>,
     /// A terrain feature instead of a warrior: its type (`at` is its centre).
     #[serde(default)]
     pub terrain: Option<TerrainKind>,
@@ -241,7 +241,7 @@ pub struct AbilityKeys {
     /// The warrior.
     pub warrior: String,
     /// The ability's codex name.
-    pub ability: String,
+    pub ability: SpecialAbility,
     /// The figure the ability acts on (Magic Levitation).
     #[serde(default)]
     pub target: Option<String>,
@@ -337,9 +337,9 @@ pub struct ExpectKeys {
     /// Its current damage value.
     #[serde(default)]
     pub damage: Option<DialValue>,
-    /// The abilities it has now, sorted by name.
+    /// The abilities it has now, in any order.
     #[serde(default)]
-    pub abilities: Option<Vec<String>>,
+    pub abilities: Option<Vec<SpecialAbility>>,
     /// Whether it is held captive.
     #[serde(default)]
     pub captive: Option<bool>,
@@ -396,11 +396,6 @@ impl MageKnightScenarios {
 
 fn position(text: &str) -> Result<TablePoint, String> {
     OpenTable.parse_position(text).map_err(|e| e.to_string())
-}
-
-fn ability(name: &str) -> Result<SpecialAbility, String> {
-    name.parse::<SpecialAbility>()
-        .map_err(|e| format!("unknown special ability {name:?}: {e}"))
 }
 
 /// What a scenario's `[[object]]` is on the table.
@@ -613,14 +608,6 @@ impl ScenarioGame for MageKnightScenarios {
             )
             .into());
         }
-        let attack_type = keys
-            .attack_type
-            .as_deref()
-            .map(|t| {
-                t.parse::<AttackType>()
-                    .map_err(|e| format!("bad attack_type {t:?}: {e}"))
-            })
-            .transpose()?;
         let front_arc = keys.front_arc.unwrap_or(f64::from(data.front_arc));
         if !(front_arc > 0.0 && front_arc <= 360.0) {
             return Err(format!("front_arc must be in (0, 360] degrees, not {front_arc}").into());
@@ -635,13 +622,9 @@ impl ScenarioGame for MageKnightScenarios {
             token_this_turn: false,
             acted_this_turn: keys.acted,
             eliminated: false,
-            attack_type,
+            attack_type: keys.attack_type,
             front_arc,
-            extra_abilities: keys
-                .abilities
-                .iter()
-                .map(|a| ability(a))
-                .collect::<Result<_, _>>()?,
+            extra_abilities: keys.abilities.to_vec(),
             cancelled: Vec::new(),
             captive: None,
             removed: false,
@@ -756,7 +739,7 @@ impl ScenarioGame for MageKnightScenarios {
         } else if let Some(s) = &step.special {
             Action::Special {
                 warrior: object(names, &s.warrior)?,
-                ability: ability(&s.ability)?,
+                ability: s.ability,
                 target: s.target.as_deref().map(|t| object(names, t)).transpose()?,
                 to: s.to.as_deref().map(position).transpose()?,
             }
@@ -771,7 +754,7 @@ impl ScenarioGame for MageKnightScenarios {
         } else if let Some(s) = &step.cancel {
             Action::Cancel {
                 warrior: object(names, &s.warrior)?,
-                ability: ability(&s.ability)?,
+                ability: s.ability,
             }
         } else {
             Action::EndTurn
@@ -781,14 +764,10 @@ impl ScenarioGame for MageKnightScenarios {
             .map_err(ScenarioError::refused)
     }
 
-    fn unknown_names(&self, expect: &ExpectKeys) -> Vec<(&'static str, String)> {
-        expect
-            .abilities
-            .iter()
-            .flatten()
-            .filter(|a| a.parse::<SpecialAbility>().is_err())
-            .map(|a| ("abilities", a.clone()))
-            .collect()
+    /// None: the expected abilities are typed, so an unknown name is already an error of the
+    /// file, located at the key.
+    fn unknown_names(&self, _: &ExpectKeys) -> Vec<(&'static str, String)> {
+        Vec::new()
     }
 
     fn check(
@@ -898,10 +877,9 @@ impl ScenarioGame for MageKnightScenarios {
             ));
         }
         if let Some(abilities) = &expect.abilities {
-            let mut expected = abilities.clone();
+            let mut expected: Vec<String> = abilities.iter().map(|a| a.to_string()).collect();
             expected.sort();
-            let mut actual: Vec<String> =
-                w.abilities().iter().map(|a| a.name().to_string()).collect();
+            let mut actual: Vec<String> = w.abilities().iter().map(|a| a.to_string()).collect();
             actual.sort();
             checks.push(Check::new(
                 "abilities",
