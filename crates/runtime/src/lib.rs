@@ -5,7 +5,8 @@
 //!
 //! - [`ParseNameError`] and [`lookup`]: the `FromStr` of every generated enum (and of
 //!   `Handler`, by binary search over its sorted names);
-//! - [`ranks`]: each card's row in its kind's table, computed at compile time;
+//! - [`ranks`] and [`sub_slice`]: each card's row in its kind's table and its items of a list
+//!   column, computed at compile time;
 //! - [`codex`]: reading codex values back from card text (`"Piercing +2".parse::<Trait>()`),
 //!   driven by a table of templates per category, and its error [`ParseCodexError`];
 //! - [`live`]: reading cards edited after a build ([`LiveValue`], [`LiveError`], the field
@@ -70,6 +71,13 @@ pub const fn ranks<const N: usize>(kinds: &[u8; N]) -> [u32; N] {
     ranks
 }
 
+/// `items[start..end]` in a `const fn`: one card's items of a flat list column of the
+/// generated tables (every card's items in one array, and where each card's start).
+pub const fn sub_slice<T>(items: &'static [T], start: usize, end: usize) -> &'static [T] {
+    let (_, tail) = items.split_at(start);
+    tail.split_at(end - start).0
+}
+
 /// The value named `text` in `names` (in any order), or a [`ParseNameError`] naming
 /// `type_name`: the `FromStr` of the generated enums with few values.
 pub fn find_name<T: Copy>(
@@ -101,6 +109,15 @@ mod tests {
         assert_eq!(lookup(&all, &names, "a"), None);
         assert_eq!(lookup(&all, &names, "c"), None);
         assert_eq!(lookup::<i32>(&[], &[], "a"), None);
+    }
+
+    #[test]
+    fn sub_slice_is_the_range_of_items() {
+        const ITEMS: &[u8] = &[1, 2, 3, 4];
+        const MIDDLE: &[u8] = sub_slice(ITEMS, 1, 3);
+        assert_eq!(MIDDLE, [2, 3]);
+        assert_eq!(sub_slice(ITEMS, 4, 4), [0u8; 0]);
+        assert_eq!(sub_slice(ITEMS, 0, 4), ITEMS);
     }
 
     #[test]

@@ -62,7 +62,7 @@ impl Names {
                     .map(|field| Column {
                         values: format!("{prefix}_{}", static_ident(&field.name)),
                         item_type: type_text(game, &field.ty),
-                        dictionary: !stored_directly(&field.ty),
+                        storage: storage(game, &field.ty),
                     })
                     .collect()
             })
@@ -267,11 +267,22 @@ fn row_items(game: &Game, columns: &[Vec<Column>]) -> (String, usize, String) {
             .map(|(field, column)| {
                 let name = field_ident(&field.name);
                 let values = format_ident!("{}", column.values);
-                if column.dictionary {
-                    let distinct = format_ident!("{}_VALUES", column.values);
-                    quote!(#name: #distinct[#values[row] as usize])
-                } else {
-                    quote!(#name: #values[row])
+                match column.storage {
+                    Storage::Direct => quote!(#name: #values[row]),
+                    Storage::Dictionary => {
+                        let distinct = format_ident!("{}_VALUES", column.values);
+                        quote!(#name: #distinct[#values[row] as usize])
+                    }
+                    Storage::Flat { .. } => {
+                        let items = format_ident!("{}_ITEMS", column.values);
+                        quote! {
+                            #name: ::grimoire_runtime::sub_slice(
+                                #items,
+                                #values[row] as usize,
+                                #values[row + 1] as usize,
+                            )
+                        }
+                    }
                 }
             });
         let row_doc = docs::text(&format!("Row `row` of the `{}` columns.", kind.name));
@@ -313,21 +324,59 @@ struct Column {
     values: String,
     /// The Rust type of one value, as prettyplease prints it.
     item_type: String,
-    /// Stored as `<values>_VALUES` (the distinct values, in order of first use) and `<values>`
-    /// (a `u8`, `u16` or `u32` index per card): every field but text, integers and booleans
-    /// ([`stored_directly`]). A few hundred distinct
-    /// values and thousands of integer literals cost the type checker far less than thousands
-    /// of `Some(..)`, enum paths and slices (about a sixth of WoW TCG's generated tables).
-    dictionary: bool,
+    /// How the values are stored.
+    storage: Storage,
 }
 
-/// True for a field stored one value per card: text (`string`, `text`, optional or not), whose
-/// values are mostly distinct, and plain integers and booleans, which are as cheap as indexes.
+/// How a column holds its values.
+#[derive(Clone)]
+enum Storage {
+    /// One value per card: text, whose values are mostly distinct, and plain integers and
+    /// booleans, which are as cheap as indexes.
+    Direct,
+    /// `<values>_VALUES` (the distinct values, in order of first use) and `<values>` (a `u8`,
+    /// `u16` or `u32` index per card). A few hundred distinct values and thousands of integer
+    /// literals cost the type checker far less than thousands of `Some(..)`, enum paths and
+    /// slices (about a sixth of WoW TCG's generated tables).
+    Dictionary,
+    /// A list of records or union values, which differ from card to card (printings, ability
+    /// data): `<values>_ITEMS` (every card's items, one after the other) and `<values>` (where
+    /// each card's items start, and one past the last). One array of items costs rustc far
+    /// less than a slice constant per card (WoW TCG's printings were a tenth of its crate).
+    Flat {
+        /// The Rust type of one item.
+        item_type: String,
+    },
+}
+
+/// How a field of type `ty` is stored.
+fn storage(game: &Game, ty: &Type) -> Storage {
+    match ty {
+        Type::List { item } if matches!(**item, Type::Record { .. } | Type::Union { .. }) => {
+            Storage::Flat {
+                item_type: type_text(game, item),
+            }
+        }
+        _ if stored_directly(ty) => Storage::Direct,
+        _ => Storage::Dictionary,
+    }
+}
+
+/// True for a field stored one value per card ([`Storage::Direct`]).
 fn stored_directly(ty: &Type) -> bool {
     match ty {
         Type::String | Type::Text | Type::Int { .. } | Type::Bool => true,
         Type::Option { item } => matches!(**item, Type::String | Type::Text),
         _ => false,
+    }
+}
+
+/// The smallest unsigned type holding every number up to `max`.
+fn index_type(max: usize) -> &'static str {
+    match max {
+        0..=255 => "u8",
+        256..=65_535 => "u16",
+        _ => "u32",
     }
 }
 
@@ -399,7 +448,9 @@ impl Writer<'_> {
     /// `const HERO_NAME: &[&str; n] = &[...];` with one value per card of the kind, in table
     /// order; for a dictionary column `const HERO_COST_VALUES: &[Option<u8>; d] = &[...];`
     /// (each distinct value once, in order of first use) and `const HERO_COST: &[u8; n]`
-    /// (each card's index into it).
+    /// (each card's index into it); for a flat column `const HERO_PRINTINGS_ITEMS:
+    /// &[Printing; m]` (every card's items in order) and `const HERO_PRINTINGS: &[u16; n + 1]`
+    /// (where each card's items start, then `m`).
     fn column(&mut self, kind: usize, field: usize) {
         let game = self.game;
         let column = &self.names.columns[kind][field];
@@ -410,7 +461,44 @@ impl Writer<'_> {
             .map(|card| &card.fields[field])
             .collect();
         let mut layout = std::mem::take(&mut self.layout);
-        if column.dictionary {
+        if let Storage::Flat { item_type } = &column.storage {
+            let items: Vec<&Value> = values
+                .iter()
+                .flat_map(|value| match value {
+                    Value::List(items) => items.as_slice(),
+                    _ => &[],
+                })
+                .collect();
+            let mut starts = Vec::with_capacity(values.len() + 1);
+            starts.push(0);
+            for value in &values {
+                let len = match value {
+                    Value::List(items) => items.len(),
+                    _ => 0,
+                };
+                starts.push(starts[starts.len() - 1] + len);
+            }
+            let head = format!(
+                "const {}_ITEMS: &[{item_type}; {}]",
+                column.values,
+                items.len()
+            );
+            layout.item(&head, |l| {
+                l.word("&");
+                l.array(items.len(), false, |l, i| self.value(l, items[i]));
+            });
+            layout.finish_item(4, &mut self.out);
+            let index_type = index_type(items.len());
+            let head = format!("const {}: &[{index_type}; {}]", column.values, starts.len());
+            layout.item(&head, |l| {
+                l.word("&");
+                l.array(starts.len(), true, |l, i| {
+                    l.word_with(|s| {
+                        let _ = write!(s, "{}", starts[i]);
+                    });
+                });
+            });
+        } else if matches!(column.storage, Storage::Dictionary) {
             let mut distinct: Vec<&Value> = Vec::new();
             let mut index_of: HashMap<String, usize> = HashMap::new();
             let indexes: Vec<usize> = values
@@ -434,11 +522,7 @@ impl Writer<'_> {
                 l.array(distinct.len(), simple, |l, i| self.value(l, distinct[i]));
             });
             layout.finish_item(4, &mut self.out);
-            let index_type = match distinct.len() {
-                0..=256 => "u8",
-                257..=65_536 => "u16",
-                _ => "u32",
-            };
+            let index_type = index_type(distinct.len().saturating_sub(1));
             let head = format!("const {}: &[{index_type}; {}]", column.values, values.len());
             layout.item(&head, |l| {
                 l.word("&");

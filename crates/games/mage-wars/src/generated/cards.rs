@@ -693,17 +693,139 @@ mod card_rows {
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 13, 15, 16, 13, 17, 18, 13, 19,
         20, 13, 21, 13, 22, 13, 23, 24, 13,
     ];
-    const MAGE_PRINTINGS_VALUES: &[&[Printing]; 1] = &[
-        &[
-            Printing {
-                set: "mages",
-                number: None,
-            },
-        ],
+    const MAGE_PRINTINGS_ITEMS: &[Printing; 32] = &[
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
+        Printing {
+            set: "mages",
+            number: None,
+        },
     ];
-    const MAGE_PRINTINGS: &[u8; 32] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
+    const MAGE_PRINTINGS: &[u8; 33] = &[
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+        23, 24, 25, 26, 27, 28, 29, 30, 31, 32,
     ];
     const MAGE_CLASS_VALUES: &[MageClass; 12] = &[
         MageClass::Beastmaster,
@@ -810,28 +932,23 @@ mod card_rows {
         0, 1, 2, 3, 3, 4, 5, 6, 7, 8, 6, 9, 0, 0, 0, 2, 3, 0, 3, 4, 10, 3, 5, 5, 5, 11,
         8, 6, 6, 9, 8, 8,
     ];
-    const MAGE_PARTIAL_TRAINING_VALUES: &[&[SchoolLevel]; 3] = &[
-        &[],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 3,
-            },
-            SchoolLevel {
-                school: School::War,
-                level: 2,
-            },
-        ],
+    const MAGE_PARTIAL_TRAINING_ITEMS: &[SchoolLevel; 3] = &[
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
     ];
-    const MAGE_PARTIAL_TRAINING: &[u8; 32] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
+    const MAGE_PARTIAL_TRAINING: &[u8; 33] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3,
+        3, 3, 3, 3, 3, 3,
     ];
     const MAGE_TRAINED_SUBTYPES_VALUES: &[&[Subtype]; 5] = &[
         &[],
@@ -844,18 +961,15 @@ mod card_rows {
         0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 4, 0,
         0, 0, 0, 0, 0,
     ];
-    const MAGE_TRAINED_COMBINATIONS_VALUES: &[&[SchoolAndType]; 2] = &[
-        &[],
-        &[
-            SchoolAndType {
-                school: School::Holy,
-                spell_type: SpellType::Creature,
-            },
-        ],
+    const MAGE_TRAINED_COMBINATIONS_ITEMS: &[SchoolAndType; 1] = &[
+        SchoolAndType {
+            school: School::Holy,
+            spell_type: SpellType::Creature,
+        },
     ];
-    const MAGE_TRAINED_COMBINATIONS: &[u8; 32] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0,
+    const MAGE_TRAINED_COMBINATIONS: &[u8; 33] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1,
     ];
     const MAGE_OPPOSED_SCHOOLS_VALUES: &[&[School]; 7] = &[
         &[School::Fire],
@@ -911,130 +1025,487 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 3, 4, 5, 0, 0, 0, 0, 0, 0, 0,
         2, 0, 2, 0, 0,
     ];
-    const MAGE_ATTACKS_VALUES: &[&[AttackBar]; 6] = &[
-        &[
-            AttackBar {
-                name: "Basic Melee Attack",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Burning Touch",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 1,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Basic Melee Attack",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[],
-        &[
-            AttackBar {
-                name: "Hand of Purification",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Light),
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Arcane Zap",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Spell, Trait::Ethereal],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: Some(Handler::ArcaneZap),
-            },
-            AttackBar {
-                name: "Basic Melee Attack",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
+    const MAGE_ATTACKS_ITEMS: &[AttackBar; 29] = &[
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Burning Touch",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 1,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Hand of Purification",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Light),
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Arcane Zap",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Spell, Trait::Ethereal],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: Some(Handler::ArcaneZap),
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Basic Melee Attack",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
     ];
-    const MAGE_ATTACKS: &[u8; 32] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 3, 2, 2, 3, 2, 2, 3, 4, 2, 2, 2, 3,
-        2, 2, 2, 5, 2,
+    const MAGE_ATTACKS: &[u8; 33] = &[
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 16, 17, 17, 18, 19, 19,
+        20, 21, 22, 23, 23, 24, 25, 26, 28, 29,
     ];
     const CREATURE_NAME: &[&str; 166] = &[
         "Acolyte of the Bog Queen",
@@ -1464,1542 +1935,1585 @@ mod card_rows {
         56, 57, 58, 1, 59, 1, 60, 1, 1, 1, 1, 1, 1, 1, 1, 1, 61, 1, 1, 62, 63, 64, 65,
         66, 67, 1, 68, 1, 69, 1, 1, 1, 1, 70, 71, 72, 1, 73, 1, 74, 1, 75, 76, 1, 1, 1, 1,
     ];
-    const CREATURE_PRINTINGS_VALUES: &[&[Printing]; 158] = &[
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO75"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO75"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFC05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO56"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO56"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFC01"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO3"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFC02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFC03"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO5"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO59"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO59"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKC01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFC04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO58"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO58"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKC02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAPRC03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC10"),
-            },
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("PSC10"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO57"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO57"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC11"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWC01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01C01"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO80"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKC07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWC02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO67"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO67"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAELC01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC12"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO68"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C12"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C13"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C14"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01C02"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO41"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C15"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C16"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAPROMO13"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWAPROMO13"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAELC03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKC03"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPRO3"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKC08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC13"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO69"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKC09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFC06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWC03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWC04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWC05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWC06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C17"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C18"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAPROMO#01"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWAPROMO#01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C19"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWC07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKC06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFC07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C20"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C21"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAELC05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFC08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWC08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWC09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01C03"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO11"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWADRC06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C22"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC14"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC15"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAPROMO16"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWAPROMO16"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01C04"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO43"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC16"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO60"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO60"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWC10"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01C05"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO83"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKC04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C23"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C24"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC17"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01C06"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO75"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC18"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO60"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C27"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C25"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01C07"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO63"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC19"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C26"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC20"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWC11"),
-            },
-        ],
-        &[
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO16"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFC09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO65"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO65"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWC12"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC10"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC11"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C29"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C28"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C31"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFC10"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO61"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO61"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKC05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWC13"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO34"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFC11"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO18"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC12"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC21"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC22"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC23"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWC14"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC13"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC14"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC15"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C32"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO61"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C33"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC16"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C34"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C35"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFC12"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C36"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC17"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC24"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO20"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWC15"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC21"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWC16"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C37"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAELC09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C38"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01C08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC18"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC25"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01C09"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO86"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C39"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC19"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO62"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO62"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC20"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC26"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1C40"),
-            },
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MW1C40"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFC13"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01C10"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC22"),
-            },
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("DNC22"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC23"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNC24"),
-            },
-        ],
+    const CREATURE_PRINTINGS_ITEMS: &[Printing; 198] = &[
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC01"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C01"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC01"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO75"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO75"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFC05"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC02"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO56"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO56"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C02"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFC01"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO3"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C04"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC03"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFC02"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFC03"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO5"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO59"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO59"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C05"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKC01"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C06"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC04"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFC04"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C07"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC05"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC06"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C03"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C08"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C09"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC07"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO58"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO58"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC02"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC08"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC09"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC03"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKC02"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAPRC03"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC10"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("PSC10"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO57"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO57"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC11"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWC01"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01C01"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO80"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKC07"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWC02"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO67"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO67"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAELC01"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC12"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO68"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C12"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C13"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C14"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01C02"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO41"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C15"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C16"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAPROMO13"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWAPROMO13"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAELC03"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKC03"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPRO3"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKC08"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC13"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO69"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKC09"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFC06"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWC03"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWC04"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWC05"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWC06"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C17"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C18"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAPROMO#01"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWAPROMO#01"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C19"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC04"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWC07"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKC06"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFC07"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C20"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C21"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAELC05"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC05"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFC08"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWC08"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWC09"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01C03"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO11"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAELC01"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAELC01"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWADRC06"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C22"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC14"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC15"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC06"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAPROMO16"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWAPROMO16"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01C04"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO43"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC16"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO60"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO60"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWC10"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01C05"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO83"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKC04"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C23"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C24"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC17"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01C06"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO75"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC18"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO60"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C27"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC07"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C25"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01C07"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO63"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC19"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C26"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC20"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWC11"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO16"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFC09"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO65"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO65"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC09"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWC12"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC10"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC11"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C29"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C28"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C31"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFC10"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO61"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO61"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKC05"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWC13"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO34"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAELC01"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFC11"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO18"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC12"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO61"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO61"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC21"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC22"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC23"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWC14"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC13"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC14"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC15"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C32"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO61"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C33"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO61"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC16"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAELC01"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C34"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C35"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAELC01"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFC12"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C36"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC17"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC24"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO20"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWC15"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC21"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWC16"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C37"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAELC09"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C38"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01C08"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC18"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC25"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01C09"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO86"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC08"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C39"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC19"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO62"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO62"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC20"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC26"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1C40"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MW1C40"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFC13"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAELC01"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01C10"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC22"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("DNC22"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC23"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNC24"),
+        },
     ];
-    const CREATURE_PRINTINGS: &[u8; 166] = &[
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
-        23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42,
-        43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62,
-        63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 42, 42, 77, 78, 79, 80,
-        81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100,
-        101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116,
-        42, 117, 118, 114, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 127, 129,
-        42, 130, 131, 42, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
-        144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 42, 154, 155, 156, 157,
+    const CREATURE_PRINTINGS: &[u8; 167] = &[
+        0, 1, 2, 3, 5, 6, 7, 9, 10, 12, 13, 14, 15, 17, 19, 20, 21, 22, 23, 24, 25, 26,
+        27, 28, 29, 30, 31, 33, 34, 35, 36, 37, 38, 39, 41, 43, 44, 45, 47, 48, 49, 50,
+        51, 52, 54, 55, 56, 57, 59, 60, 61, 63, 64, 66, 67, 69, 70, 71, 72, 73, 74, 75,
+        76, 77, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 93, 94, 95, 96, 97,
+        98, 99, 100, 102, 104, 105, 107, 108, 110, 111, 112, 113, 114, 116, 117, 118,
+        119, 120, 121, 123, 124, 125, 126, 127, 128, 129, 131, 132, 133, 134, 135, 136,
+        137, 138, 139, 141, 142, 144, 145, 147, 148, 150, 151, 152, 153, 154, 155, 156,
+        157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 171, 172, 173,
+        174, 175, 176, 177, 178, 179, 180, 182, 183, 184, 185, 187, 188, 189, 191, 192,
+        193, 194, 196, 197, 198,
     ];
-    const CREATURE_SCHOOLS_VALUES: &[&[SchoolLevel]; 58] = &[
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 4,
-            },
-            SchoolLevel {
-                school: School::Fire,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 5,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 8,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 4,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 5,
-            },
-            SchoolLevel {
-                school: School::Dark,
-                level: 5,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 3,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 4,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::War,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 4,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 4,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Nature,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 4,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Earth,
-                level: 5,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 3,
-            },
-            SchoolLevel {
-                school: School::Fire,
-                level: 3,
-            },
-            SchoolLevel {
-                school: School::Earth,
-                level: 3,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Fire,
-                level: 6,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 3,
-            },
-            SchoolLevel {
-                school: School::Air,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 5,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Earth,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 5,
-            },
-            SchoolLevel {
-                school: School::Holy,
-                level: 5,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::War,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 5,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Air,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Fire,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Earth,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 8,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Air,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 6,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Holy,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Fire,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Air,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 7,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 5,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 6,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 4,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 5,
-            },
-        ],
+    const CREATURE_SCHOOLS_ITEMS: &[SchoolLevel; 190] = &[
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 5,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 8,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 5,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 5,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 5,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 6,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 5,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 5,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 5,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 5,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 5,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 8,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 5,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 6,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 7,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 5,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 6,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 5,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 6,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 5,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
     ];
-    const CREATURE_SCHOOLS: &[u8; 166] = &[
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 4, 13, 14, 5, 8, 15, 16, 17, 18, 11, 0,
-        19, 7, 20, 21, 22, 23, 24, 25, 7, 5, 16, 11, 4, 4, 4, 26, 20, 20, 27, 5, 20, 25,
-        9, 28, 0, 11, 29, 30, 31, 24, 32, 16, 33, 33, 34, 34, 33, 15, 19, 13, 18, 11, 12,
-        18, 4, 18, 24, 35, 21, 21, 36, 37, 18, 38, 29, 20, 18, 39, 40, 16, 21, 25, 8, 41,
-        4, 42, 16, 15, 13, 22, 8, 18, 29, 13, 15, 16, 20, 22, 15, 39, 33, 25, 4, 20, 21,
-        29, 25, 11, 16, 18, 2, 43, 21, 44, 2, 12, 11, 11, 45, 46, 47, 23, 12, 11, 11, 0,
-        21, 48, 20, 49, 25, 50, 16, 24, 51, 52, 25, 9, 18, 12, 20, 29, 9, 22, 20, 53, 54,
-        55, 0, 21, 2, 21, 5, 20, 45, 56, 0, 57, 16, 11, 0, 21,
+    const CREATURE_SCHOOLS: &[u8; 167] = &[
+        0, 1, 3, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 17, 18, 20, 21, 22, 23, 24, 26,
+        27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46,
+        47, 51, 52, 53, 54, 55, 56, 57, 58, 59, 61, 63, 64, 66, 67, 68, 69, 70, 71, 72,
+        73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 84, 85, 86, 87, 88, 89, 91, 92, 93, 94,
+        96, 97, 98, 99, 100, 101, 103, 104, 106, 107, 108, 109, 110, 111, 112, 113, 114,
+        115, 116, 117, 118, 119, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131,
+        132, 133, 134, 136, 137, 138, 139, 140, 141, 143, 144, 145, 146, 147, 148, 149,
+        150, 152, 153, 154, 155, 158, 159, 160, 162, 163, 164, 165, 166, 167, 168, 169,
+        170, 171, 172, 173, 174, 176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186,
+        187, 188, 189, 190,
     ];
     const CREATURE_SCHOOL_RULE_VALUES: &[SchoolRule; 2] = &[
         SchoolRule::All,
@@ -3842,53 +4356,48 @@ mod card_rows {
         0, 87, 88, 0, 89, 90, 91, 92, 93, 94, 95, 26, 96, 97, 98, 99, 100, 0, 101, 102,
         103, 104, 74, 105, 74, 18, 106, 107, 44, 17, 108, 109, 110, 111, 74,
     ];
-    const CREATURE_CARD_ABILITIES_VALUES: &[&[CardAbility]; 3] = &[
-        &[],
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::Attacked {
-                    kind: None,
+    const CREATURE_CARD_ABILITIES_ITEMS: &[CardAbility; 2] = &[
+        CardAbility {
+            trigger: AbilityTrigger::Attacked {
+                kind: None,
+            },
+            cost: &[],
+            targets: &[],
+            condition: Some(AbilityCondition::AttackerIsItself),
+            duration: AbilityDuration::Instant,
+            effects: &[AbilityEffect::CancelAttack],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::Upkeep,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::Damage {
+                    amount: 2,
+                    direct: true,
+                    damage_type: Some(DamageType::Poison),
+                    to: AbilityRecipient::EachInZone,
                 },
-                cost: &[],
-                targets: &[],
-                condition: Some(AbilityCondition::AttackerIsItself),
-                duration: AbilityDuration::Instant,
-                effects: &[AbilityEffect::CancelAttack],
-                each: &[],
-            },
-        ],
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::Upkeep,
-                cost: &[],
-                targets: &[],
-                condition: None,
-                duration: AbilityDuration::Instant,
-                effects: &[
-                    AbilityEffect::Damage {
-                        amount: 2,
-                        direct: true,
-                        damage_type: Some(DamageType::Poison),
-                        to: AbilityRecipient::EachInZone,
-                    },
-                ],
-                each: &[
-                    TargetFilter::Living,
-                    TargetFilter::ObjectType {
-                        which: ObjectType::Creature,
-                    },
-                ],
-            },
-        ],
+            ],
+            each: &[
+                TargetFilter::Living,
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
     ];
-    const CREATURE_CARD_ABILITIES: &[u8; 166] = &[
+    const CREATURE_CARD_ABILITIES: &[u8; 167] = &[
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+        2, 2, 2, 2, 2,
     ];
     const CREATURE_LIFE: &[u8; 166] = &[
         7, 14, 15, 19, 8, 10, 14, 6, 8, 5, 15, 11, 14, 11, 7, 16, 11, 8, 13, 11, 8, 9,
@@ -3980,4510 +4489,4285 @@ mod card_rows {
         0, 0, 0, 0, 0, 6, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0,
     ];
-    const CREATURE_ATTACKS_VALUES: &[&[AttackBar]; 160] = &[
-        &[
-            AttackBar {
-                name: "Sacrificial Knife",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Repair Bones",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 0,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: Some(Handler::RepairBones),
-            },
-            AttackBar {
-                name: "Vigor of the Grave",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 0,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: Some(Handler::VigorOfTheGrave),
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Hellfire Scythe",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 6,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(9),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 10,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Hellfire Sweep",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Sweeping, Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(10),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Stormbringer",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Lightning),
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Holy Burst",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Light),
-                traits: &[
-                    Trait::Piercing(3),
-                    Trait::Ethereal,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[
-                            &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
-                        ],
-                    },
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(8),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Crossbow Bolt",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 2 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(2)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Small Axe",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Guided Spear",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 2 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Light),
-                traits: &[
-                    Trait::Ethereal,
-                    Trait::Unavoidable,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[
-                            &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
-                        ],
-                    },
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Thrown Spear",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 2 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Toxic Spines",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Cripple],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Poison Stinger",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(8),
-                        apply: &[Condition::Weak],
-                    },
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Weak, Condition::Weak],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Staff",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Healing Light",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 1,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Heal],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: Some(Handler::HealingLight),
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Broadsword",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Blighted Cutlass",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(12),
-                        apply: &[Condition::Bleed],
-                    },
-                    EffectRow {
-                        min: 13,
-                        max: None,
-                        apply: &[Condition::Bleed, Condition::Rot],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Gorging Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Vampiric],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Horns",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Greatbow",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 2 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Dagger",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Heavy Club",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Vorpal Blade",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Unavoidable, Trait::Piercing(3)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Judgement",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 1,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Claws & Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Grabbing Claw",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Grapple],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Crushing Claw",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Hellsword",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(2)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Diseased Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Rot],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Snapping Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Counterstrike],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Triple Bite",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Triplestrike],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Scepter",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Pinchers",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Deadly Stinger",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 1,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(2)],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Tainted, Condition::Tainted],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Razor Claws Strike",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Bleed],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Coral Staff",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Bleed],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Corrosive Juices",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Acid),
-                traits: &[Trait::Devour],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(8),
-                        apply: &[Condition::Corrode],
-                    },
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Corrode, Condition::Corrode],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Savage Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Bleed],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Light Staff",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Blessed Horn",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Ripping Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Bleed],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Wrenching Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Grapple],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Tail Spike",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(2)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Chop",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Sweeping Attack",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Sweeping],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Smash",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Overhead Crush",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 6,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "War Hammer",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Two-Fisted Power Smash",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 7,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(10),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Quake Stomp",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::ZoneAttack, Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Slam],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Dashing Rapier",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Bleed],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Claw Swipe",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Martial Strike",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Counterstrike],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Venomous Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Rot],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Ethereal Touch",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Ethereal],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Claws of Fire",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(8),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Scorching Heat",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::DamageBarrier,
-                range: None,
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Defrost, Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(8),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Hellfire Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Flameblast",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 1 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(9),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 10,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Hell Trident",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(10),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Force Talons",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Frozen Fists",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Freeze, Condition::Freeze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Antlers",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Lightning Blast",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Lightning),
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(9),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 10,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Stone Fists",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Avaricious Strike",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: Some(Handler::AvariciousStrike),
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Poison Fangs",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Tainted],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: Some(Handler::PoisonFangs),
-            },
-            AttackBar {
-                name: "Web",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 0,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Unavoidable, Trait::NoDamage],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Stuck],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Bottle of Flaming Oil",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Flask of Ultimate Dissolver",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Acid),
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Corrode],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Poison Dagger",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Poison),
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Rot],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Club",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Detonate",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::ZoneAttack, Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(10),
-                        apply: &[Condition::Slam],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Hammer",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Repair",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Neither,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 0,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: Some(Handler::Repair),
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Shortsword",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Stone Sling",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 2 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Knife",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Fangs",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Feral Claws",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Doublestrike],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Poison Bow",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 2 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 4,
-                        max: Some(9),
-                        apply: &[Condition::Weak],
-                    },
-                    EffectRow {
-                        min: 10,
-                        max: None,
-                        apply: &[Condition::Weak, Condition::Weak],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Poison Spear",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Weak],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Sword",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Redeeming Sacrifice",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Neither,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 6,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Heal],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: Some(Handler::RedeemingSacrifice),
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Hand of Death",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Weak],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Thundergun",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 3 }),
-                dice: 6,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: Some(Handler::Thundergun),
-            },
-            AttackBar {
-                name: "Small Sword",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Taskmaster Whip",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Bleed],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Horn",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Beak",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 1,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Raven's Eye",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 0,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: Some(Handler::RavensEye),
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Frosty Fists",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 3,
-                        max: None,
-                        apply: &[Condition::Freeze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Impregnating Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1), Trait::Counterstrike],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Phantom Talons",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Ethereal],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Iron Fists",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 6,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Staff of Smiting",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[
-                            &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
-                        ],
-                    },
-                ],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Flaming Sword",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(10),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Palm Heel STrike",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "1000 Stings",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 1,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::CriticalDamage],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Longsword",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Warhammer",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Tentacle Grasp",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Grapple, Condition::Snatch],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Devouring Beak",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 6,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(3)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Great Maw",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[
-                    Trait::Reach,
-                    Trait::Devour,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[&[TargetQualifier::Undead]],
-                    },
-                ],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Voracious Fangs",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Pounce",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Wild Slashing",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Doublestrike],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Ray of Light",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 1 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Light),
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(10),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Hand of Light",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Light),
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Electrified Mandibles",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Lightning),
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 6,
-                        max: Some(7),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Lightning Blast",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Lightning),
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(8),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Repeating Crossbow",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 1 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Triplestrike],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Repeating Crossbow",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 1 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::ZoneAttack, Trait::Unavoidable],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Wristblade",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Lava Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(10),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Great Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Bleed],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Talons",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Leeching Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::ManaDrain(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Gorging Bite",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::ManaDrain(2)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Harpoon",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 2 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Snatch],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Coral Blade",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Radiant Touch",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Light),
-                traits: &[
-                    Trait::Ethereal,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[
-                            &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
-                        ],
-                    },
-                ],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Templar Blade",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Psychic Blast",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Psychic),
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Zap",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[
-                    Trait::Ethereal,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[&[TargetQualifier::Incorporeal]],
-                    },
-                ],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Cursed Sword",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Tainted],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Fists",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Battering Horns",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[
-                            &[TargetQualifier::Corporeal, TargetQualifier::Conjurations],
-                        ],
-                    },
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Push],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Coral Dagger",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Fangs",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Vampiric],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Longsword",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Meat Cleaver",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Stink Cloud",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Poison),
-                traits: &[Trait::ZoneAttack, Trait::Unavoidable, Trait::CriticalDamage],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Maul",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Reinforce",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 0,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: Some(Handler::Reinforce),
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 12,
-                        max: None,
-                        apply: &[Condition::Slam],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Diseased Strike",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Rot],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Psionic Blast",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Psychic),
-                traits: &[Trait::Ethereal, Trait::Unavoidable, Trait::CriticalDamage],
-                effects: &[
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Voracious Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Vampiric],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Longbow",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 2 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Knife",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "The Greatsword \"Starfire\"",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Light),
-                traits: &[
-                    Trait::Ethereal,
-                    Trait::BonusVersus {
-                        x: 1,
-                        targets: &[
-                            &[TargetQualifier::Nonliving],
-                            &[TargetQualifier::Dark, TargetQualifier::Creatures],
-                        ],
-                    },
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(10),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Crushing Jaw",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(2)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Tail Sweep",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Sweeping],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Poison Breath",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Poison),
-                traits: &[Trait::ZoneAttack, Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Rot],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Unholy Scream",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Psychic),
-                traits: &[
-                    Trait::Ethereal,
-                    Trait::Sweeping,
-                    Trait::Unavoidable,
-                    Trait::CriticalDamage,
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Talons",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Maddening Shriek",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 1,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Psychic),
-                traits: &[Trait::Ethereal, Trait::Unavoidable, Trait::CriticalDamage],
-                effects: &[
-                    EffectRow {
-                        min: 4,
-                        max: None,
-                        apply: &[Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Halberd",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Great Winged Wind Blast",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Wind),
-                traits: &[
-                    Trait::Sweeping,
-                    Trait::Unavoidable,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[&[TargetQualifier::Flying]],
-                    },
-                    Trait::Ethereal,
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Push],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Mace and Chain",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Singe",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Mangling Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Endless Maw",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 7,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(2)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Quick Snap",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Grapple],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Death Roll",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 4,
-                        max: None,
-                        apply: &[Condition::Bleed],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Serrated Sword",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Bleed],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Riptide",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Hydro),
-                traits: &[Trait::Extinguish],
-                effects: &[
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Push],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Quick Strike",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Flashing Blades",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Doublestrike],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Flashing Blades",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Sweeping],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Bow",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 2 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Fist",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Broadsword",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Femur",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Short Sword",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Jab",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Unavoidable],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Taunt],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Talons",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Spitting Acid",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Acid),
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Corrode],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Steam Blast",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Stagger],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Heavy Claw Strike",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 7,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Paralysis Beam",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Cripple],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Lightning Strike",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Lightning),
-                traits: &[
-                    Trait::BonusVersus {
-                        x: 1,
-                        targets: &[&[TargetQualifier::Flying]],
-                    },
-                    Trait::Ethereal,
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: Some(10),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Great Halberd",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 6,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Reach, Trait::Piercing(2)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Beak & Talons",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[
-                    Trait::Piercing(1),
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[&[TargetQualifier::Flying]],
-                    },
-                ],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Magical Burst",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 1,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Ethereal],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Halberd",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Spiked Mace",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Ensnaring Vine",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Snatch],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Stinging Tentacle",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 1,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Razor Beak",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Tidal Crash",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Hydro),
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Stagger],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Gore",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[
-                            &[TargetQualifier::Corporeal, TargetQualifier::Conjurations],
-                        ],
-                    },
-                ],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Thundering Footsteps",
-                speed: None,
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 7,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Trample],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Massive Branch Smash",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 6,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Reach],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(10),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Blighted Cutlass",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Rot],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Magic Flintlock",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 1 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(2)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Unstable Fire Imp",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 0,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Talons",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Lightning Sword",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Lightning),
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(8),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Venomous Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Tainted],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Razor Talons",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Headbutt",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Cavernous Maw",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1), Trait::Devour],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Crashing Wave",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Hydro),
-                traits: &[Trait::Extinguish],
-                effects: &[
-                    EffectRow {
-                        min: 4,
-                        max: None,
-                        apply: &[Condition::Push],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Windstorm",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Wind),
-                traits: &[
-                    Trait::Ethereal,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[&[TargetQualifier::Incorporeal]],
-                    },
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(10),
-                        apply: &[Condition::Push],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Push, Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Claws",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 1,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Gale",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Wind),
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 4,
-                        max: None,
-                        apply: &[Condition::Push],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Great Horn",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(2)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Crushing Hooves",
-                speed: None,
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Trample],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Bite",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
+    const CREATURE_ATTACKS_ITEMS: &[AttackBar; 223] = &[
+        AttackBar {
+            name: "Sacrificial Knife",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Repair Bones",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 0,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: Some(Handler::RepairBones),
+        },
+        AttackBar {
+            name: "Vigor of the Grave",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 0,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: Some(Handler::VigorOfTheGrave),
+        },
+        AttackBar {
+            name: "Hellfire Scythe",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 6,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(9),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 10,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Hellfire Sweep",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Sweeping, Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(10),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Stormbringer",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Lightning),
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Holy Burst",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Light),
+            traits: &[
+                Trait::Piercing(3),
+                Trait::Ethereal,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Nonliving, TargetQualifier::Creatures]],
+                },
+            ],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(8),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Crossbow Bolt",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 2 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(2)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Small Axe",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Guided Spear",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 2 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Light),
+            traits: &[
+                Trait::Ethereal,
+                Trait::Unavoidable,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Nonliving, TargetQualifier::Creatures]],
+                },
+            ],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Thrown Spear",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 2 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Toxic Spines",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Cripple],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Poison Stinger",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(8),
+                    apply: &[Condition::Weak],
+                },
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Weak, Condition::Weak],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Staff",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Healing Light",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 1,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Heal],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: Some(Handler::HealingLight),
+        },
+        AttackBar {
+            name: "Broadsword",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Blighted Cutlass",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(12),
+                    apply: &[Condition::Bleed],
+                },
+                EffectRow {
+                    min: 13,
+                    max: None,
+                    apply: &[Condition::Bleed, Condition::Rot],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Gorging Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Vampiric],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Horns",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Greatbow",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 2 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Dagger",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Heavy Club",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Vorpal Blade",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Unavoidable, Trait::Piercing(3)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Judgement",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 1,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Claws & Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Grabbing Claw",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Grapple],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Crushing Claw",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Hellsword",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(2)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Diseased Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Rot],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Snapping Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Counterstrike],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Triple Bite",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Triplestrike],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Scepter",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Pinchers",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Deadly Stinger",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 1,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(2)],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Tainted, Condition::Tainted],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Razor Claws Strike",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Bleed],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Coral Staff",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Bleed],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Corrosive Juices",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Acid),
+            traits: &[Trait::Devour],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(8),
+                    apply: &[Condition::Corrode],
+                },
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Corrode, Condition::Corrode],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Savage Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Bleed],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Light Staff",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Blessed Horn",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Ripping Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Bleed],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Wrenching Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Grapple],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Tail Spike",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(2)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Chop",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Sweeping Attack",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Sweeping],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Smash",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Overhead Crush",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 6,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "War Hammer",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Two-Fisted Power Smash",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 7,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(10),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Quake Stomp",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::ZoneAttack, Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Slam],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Dashing Rapier",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Bleed],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Dashing Rapier",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Bleed],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Claw Swipe",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Martial Strike",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Counterstrike],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Venomous Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Rot],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Ethereal Touch",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Ethereal],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Claws of Fire",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(8),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Scorching Heat",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::DamageBarrier,
+            range: None,
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Defrost, Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(8),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Hellfire Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Flameblast",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 1 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(9),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 10,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Hell Trident",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(10),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Force Talons",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Frozen Fists",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Freeze, Condition::Freeze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Antlers",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Lightning Blast",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Lightning),
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(9),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 10,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Stone Fists",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Avaricious Strike",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: Some(Handler::AvariciousStrike),
+        },
+        AttackBar {
+            name: "Poison Fangs",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Tainted],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: Some(Handler::PoisonFangs),
+        },
+        AttackBar {
+            name: "Web",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 0,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Unavoidable, Trait::NoDamage],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Stuck],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Bottle of Flaming Oil",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Flask of Ultimate Dissolver",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Acid),
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Corrode],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Poison Dagger",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Poison),
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Rot],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Club",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Detonate",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::ZoneAttack, Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(10),
+                    apply: &[Condition::Slam],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Hammer",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Repair",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Neither,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 0,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: Some(Handler::Repair),
+        },
+        AttackBar {
+            name: "Shortsword",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Stone Sling",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 2 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Knife",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Fangs",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Feral Claws",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Doublestrike],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Poison Bow",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 2 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 4,
+                    max: Some(9),
+                    apply: &[Condition::Weak],
+                },
+                EffectRow {
+                    min: 10,
+                    max: None,
+                    apply: &[Condition::Weak, Condition::Weak],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Poison Spear",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Weak],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Sword",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Redeeming Sacrifice",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Neither,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 6,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Heal],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: Some(Handler::RedeemingSacrifice),
+        },
+        AttackBar {
+            name: "Hand of Death",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Weak],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Thundergun",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 3 }),
+            dice: 6,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: Some(Handler::Thundergun),
+        },
+        AttackBar {
+            name: "Small Sword",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Shortsword",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Taskmaster Whip",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Bleed],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Horn",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Beak",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 1,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Raven's Eye",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 0,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: Some(Handler::RavensEye),
+        },
+        AttackBar {
+            name: "Frosty Fists",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 3,
+                    max: None,
+                    apply: &[Condition::Freeze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Impregnating Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1), Trait::Counterstrike],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Phantom Talons",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Ethereal],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Iron Fists",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 6,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Staff of Smiting",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Nonliving, TargetQualifier::Creatures]],
+                },
+            ],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Flaming Sword",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(10),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Palm Heel STrike",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "1000 Stings",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 1,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::CriticalDamage],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Longsword",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Warhammer",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Tentacle Grasp",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Grapple, Condition::Snatch],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Devouring Beak",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 6,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(3)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Great Maw",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[
+                Trait::Reach,
+                Trait::Devour,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Undead]],
+                },
+            ],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Voracious Fangs",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Pounce",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Wild Slashing",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Doublestrike],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Ray of Light",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 1 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Light),
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(10),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Hand of Light",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Light),
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Electrified Mandibles",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Lightning),
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 6,
+                    max: Some(7),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Lightning Blast",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Lightning),
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(8),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Repeating Crossbow",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 1 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Triplestrike],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Repeating Crossbow",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 1 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::ZoneAttack, Trait::Unavoidable],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Wristblade",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Lava Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(10),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Great Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Bleed],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Talons",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Leeching Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::ManaDrain(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Gorging Bite",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::ManaDrain(2)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Harpoon",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 2 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Snatch],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Coral Blade",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Radiant Touch",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Light),
+            traits: &[
+                Trait::Ethereal,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Nonliving, TargetQualifier::Creatures]],
+                },
+            ],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Templar Blade",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Psychic Blast",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Psychic),
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Zap",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[
+                Trait::Ethereal,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Incorporeal]],
+                },
+            ],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Cursed Sword",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Tainted],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Fists",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Battering Horns",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[
+                        &[TargetQualifier::Corporeal, TargetQualifier::Conjurations],
+                    ],
+                },
+            ],
+            effects: &[
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Push],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Coral Dagger",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Fangs",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Vampiric],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Longsword",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Meat Cleaver",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Stink Cloud",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Poison),
+            traits: &[Trait::ZoneAttack, Trait::Unavoidable, Trait::CriticalDamage],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Maul",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Reinforce",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 0,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: Some(Handler::Reinforce),
+        },
+        AttackBar {
+            name: "Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 12,
+                    max: None,
+                    apply: &[Condition::Slam],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Diseased Strike",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Rot],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Psionic Blast",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Psychic),
+            traits: &[Trait::Ethereal, Trait::Unavoidable, Trait::CriticalDamage],
+            effects: &[
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Voracious Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Vampiric],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Longbow",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 2 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Knife",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "The Greatsword \"Starfire\"",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Light),
+            traits: &[
+                Trait::Ethereal,
+                Trait::BonusVersus {
+                    x: 1,
+                    targets: &[
+                        &[TargetQualifier::Nonliving],
+                        &[TargetQualifier::Dark, TargetQualifier::Creatures],
+                    ],
+                },
+            ],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(10),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Crushing Jaw",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(2)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Tail Sweep",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Sweeping],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Poison Breath",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Poison),
+            traits: &[Trait::ZoneAttack, Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Rot],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Unholy Scream",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Psychic),
+            traits: &[
+                Trait::Ethereal,
+                Trait::Sweeping,
+                Trait::Unavoidable,
+                Trait::CriticalDamage,
+            ],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Talons",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Maddening Shriek",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 1,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Psychic),
+            traits: &[Trait::Ethereal, Trait::Unavoidable, Trait::CriticalDamage],
+            effects: &[
+                EffectRow {
+                    min: 4,
+                    max: None,
+                    apply: &[Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Halberd",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Great Winged Wind Blast",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Wind),
+            traits: &[
+                Trait::Sweeping,
+                Trait::Unavoidable,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Flying]],
+                },
+                Trait::Ethereal,
+            ],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Push],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Mace and Chain",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Singe",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Mangling Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Endless Maw",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 7,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(2)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Quick Snap",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Grapple],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Death Roll",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 4,
+                    max: None,
+                    apply: &[Condition::Bleed],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Serrated Sword",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Bleed],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Riptide",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Hydro),
+            traits: &[Trait::Extinguish],
+            effects: &[
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Push],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Quick Strike",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Flashing Blades",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Doublestrike],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Flashing Blades",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Sweeping],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Bow",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 2 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Fist",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Broadsword",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Femur",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Short Sword",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Jab",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Unavoidable],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Taunt],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Endless Maw",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 7,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(2)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Talons",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Spitting Acid",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Acid),
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Corrode],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Steam Blast",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Stagger],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Heavy Claw Strike",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 7,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Paralysis Beam",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Cripple],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Lightning Strike",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Lightning),
+            traits: &[
+                Trait::BonusVersus {
+                    x: 1,
+                    targets: &[&[TargetQualifier::Flying]],
+                },
+                Trait::Ethereal,
+            ],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: Some(10),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Great Halberd",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 6,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Reach, Trait::Piercing(2)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Beak & Talons",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[
+                Trait::Piercing(1),
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Flying]],
+                },
+            ],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Magical Burst",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 1,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Ethereal],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Halberd",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Spiked Mace",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Ensnaring Vine",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Snatch],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Stinging Tentacle",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 1,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Razor Beak",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Tidal Crash",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Hydro),
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Stagger],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Gore",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[
+                        &[TargetQualifier::Corporeal, TargetQualifier::Conjurations],
+                    ],
+                },
+            ],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Thundering Footsteps",
+            speed: None,
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 7,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Trample],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Massive Branch Smash",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 6,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Reach],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(10),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Blighted Cutlass",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Rot],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Magic Flintlock",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 1 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(2)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Unstable Fire Imp",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 0,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Talons",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Lightning Sword",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Lightning),
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(8),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Venomous Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Tainted],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Razor Talons",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Headbutt",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Cavernous Maw",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1), Trait::Devour],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Crashing Wave",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Hydro),
+            traits: &[Trait::Extinguish],
+            effects: &[
+                EffectRow {
+                    min: 4,
+                    max: None,
+                    apply: &[Condition::Push],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Windstorm",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Wind),
+            traits: &[
+                Trait::Ethereal,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Incorporeal]],
+                },
+            ],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(10),
+                    apply: &[Condition::Push],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Push, Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 1,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Gale",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Wind),
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 4,
+                    max: None,
+                    apply: &[Condition::Push],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Great Horn",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(2)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Crushing Hooves",
+            speed: None,
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Trample],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Mangling Claws",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Bite",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
     ];
-    const CREATURE_ATTACKS: &[u8; 166] = &[
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
-        23, 24, 25, 26, 18, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 39, 40,
-        41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
-        61, 62, 63, 64, 57, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79,
-        80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99,
-        100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115,
-        116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 119, 130,
-        131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146,
-        147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 118, 159, 9,
+    const CREATURE_ATTACKS: &[u8; 167] = &[
+        0, 3, 5, 6, 7, 9, 11, 14, 16, 17, 18, 19, 20, 21, 23, 24, 25, 26, 27, 28, 29, 31,
+        32, 33, 34, 36, 37, 39, 40, 41, 42, 43, 44, 45, 46, 47, 49, 51, 53, 54, 56, 57,
+        58, 59, 60, 61, 62, 63, 65, 66, 68, 69, 70, 72, 73, 74, 76, 79, 81, 83, 84, 86,
+        88, 90, 91, 93, 94, 96, 97, 98, 99, 101, 102, 103, 104, 105, 106, 107, 108, 109,
+        110, 111, 112, 114, 115, 116, 118, 120, 122, 125, 126, 127, 128, 130, 132, 133,
+        134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 145, 147, 148, 149, 150, 151,
+        152, 153, 155, 156, 159, 161, 163, 165, 166, 167, 168, 169, 171, 172, 173, 176,
+        178, 179, 180, 181, 182, 183, 184, 186, 187, 189, 191, 192, 193, 194, 195, 196,
+        197, 198, 199, 200, 201, 202, 204, 205, 207, 208, 209, 210, 211, 212, 214, 215,
+        216, 217, 218, 220, 221, 222, 223,
     ];
     const CONJURATION_NAME: &[&str; 90] = &[
         "Akiro's Hammer",
@@ -8762,832 +9046,823 @@ mod card_rows {
         54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 5, 5, 5, 64, 65, 66, 5, 5, 5, 67, 68, 69,
         70, 71,
     ];
-    const CONJURATION_PRINTINGS_VALUES: &[&[Printing]; 88] = &[
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWJ01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWADRJ01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFJ02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFJ03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01J01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO2"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO2"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNJ01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO31"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWJ02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFJ04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01J02"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO4"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWJ03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSJ01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNW01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSJ02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFJ05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSW01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNJ02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSJ03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J19"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAELJ01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSJ04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKJ01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNJ03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1W01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("PSJ07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWJ04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNJ04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO8"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFJ01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: None,
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO81"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J11"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J10"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSJ05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J12"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J13"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWJ05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J14"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWJ06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01J03"),
-            },
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("LG01J03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01J04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J15"),
-            },
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNJ05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J16"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MW1J10"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNJ06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J17"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSJ06"),
-            },
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("PSJ06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J18"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWJ07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO33"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO85"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO85"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWJ08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFJ06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J20"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNJ09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNJ08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSJ07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("PSJ06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSJ08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNJ10"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J21"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSJ09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J22"),
-            },
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNJ11"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J23"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J24"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSJ10"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1J03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNJ12"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNW02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFW01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1W03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO24"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWW01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01W01"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO54"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKW01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1W02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1W04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSJ11"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKJ02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSJ12"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNJ13"),
-            },
-        ],
+    const CONJURATION_PRINTINGS_ITEMS: &[Printing; 99] = &[
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWJ01"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWADRJ01"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFJ02"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFJ03"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01J01"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO2"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO2"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNJ01"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO31"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J02"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWJ02"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFJ04"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01J02"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO4"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWJ03"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J04"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSJ01"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNW01"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSJ02"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFJ05"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSW01"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNJ02"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSJ03"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J19"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAELJ01"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAELJ01"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSJ04"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKJ01"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNJ03"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1W01"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("PSJ07"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWJ04"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J06"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J07"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNJ04"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO8"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J08"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFJ01"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: None,
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO81"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J11"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J10"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSJ05"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J12"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J13"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWJ05"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J14"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWJ06"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01J03"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("LG01J03"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01J04"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J15"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNJ05"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J16"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MW1J10"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNJ06"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J17"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSJ06"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("PSJ06"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J18"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWJ07"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO33"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J01"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO85"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO85"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWJ08"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFJ06"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J20"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNJ09"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNJ08"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSJ07"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("PSJ06"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSJ08"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNJ10"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J21"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSJ09"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J22"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNJ11"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J23"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J24"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSJ10"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J09"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1J03"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNJ12"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("PSJ06"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNW02"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFW01"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1W03"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO24"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWW01"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01W01"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO54"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKW01"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1W02"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1W04"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSJ11"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKJ02"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSJ12"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNJ13"),
+        },
     ];
-    const CONJURATION_PRINTINGS: &[u8; 90] = &[
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
-        22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41,
-        42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61,
-        62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 63, 75, 76, 77, 78, 79, 80,
-        81, 82, 83, 84, 85, 86, 87,
+    const CONJURATION_PRINTINGS: &[u8; 91] = &[
+        0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+        24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 40, 41, 42, 43, 44,
+        45, 46, 47, 48, 50, 51, 53, 54, 55, 56, 57, 59, 60, 61, 62, 63, 65, 66, 67, 68,
+        69, 70, 71, 72, 73, 74, 75, 76, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89,
+        90, 92, 93, 94, 95, 96, 97, 98, 99,
     ];
-    const CONJURATION_SCHOOLS_VALUES: &[&[SchoolLevel]; 35] = &[
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Fire,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Air,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 6,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 4,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 4,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Earth,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Earth,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 4,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Earth,
-                level: 4,
-            },
-            SchoolLevel {
-                school: School::Air,
-                level: 4,
-            },
-            SchoolLevel {
-                school: School::Fire,
-                level: 4,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 4,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Nature,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Earth,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Fire,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 3,
-            },
-        ],
+    const CONJURATION_SCHOOLS_ITEMS: &[SchoolLevel; 101] = &[
+        SchoolLevel {
+            school: School::War,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 6,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
     ];
-    const CONJURATION_SCHOOLS: &[u8; 90] = &[
-        0, 1, 2, 2, 3, 4, 3, 5, 6, 5, 0, 2, 0, 7, 8, 1, 9, 2, 8, 6, 4, 3, 10, 11, 6, 12,
-        6, 13, 14, 5, 15, 16, 17, 18, 9, 19, 19, 3, 20, 9, 12, 1, 21, 22, 5, 6, 11, 6,
-        21, 23, 24, 17, 4, 25, 18, 10, 6, 5, 26, 25, 27, 6, 1, 28, 21, 18, 6, 11, 29, 1,
-        30, 4, 9, 4, 6, 6, 12, 27, 31, 32, 33, 5, 25, 18, 18, 1, 34, 21, 28, 3,
+    const CONJURATION_SCHOOLS: &[u8; 91] = &[
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+        25, 26, 27, 28, 29, 30, 32, 33, 34, 35, 36, 37, 38, 40, 42, 43, 44, 45, 46, 47,
+        48, 49, 50, 51, 52, 53, 54, 58, 59, 60, 61, 62, 63, 65, 66, 67, 69, 70, 71, 72,
+        73, 74, 75, 76, 77, 78, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93,
+        94, 95, 96, 97, 98, 99, 100, 101,
     ];
     const CONJURATION_SCHOOL_RULE_VALUES: &[SchoolRule; 2] = &[
         SchoolRule::All,
@@ -10122,37 +10397,34 @@ mod card_rows {
         16, 48, 29, 14, 18, 49, 5, 5, 42, 42, 45, 14, 50, 51, 52, 53, 54, 55, 56, 57, 58,
         39, 59, 7, 60,
     ];
-    const CONJURATION_CARD_ABILITIES_VALUES: &[&[CardAbility]; 2] = &[
-        &[],
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::Upkeep,
-                cost: &[],
-                targets: &[],
-                condition: None,
-                duration: AbilityDuration::Instant,
-                effects: &[
-                    AbilityEffect::Damage {
-                        amount: 1,
-                        direct: true,
-                        damage_type: Some(DamageType::Poison),
-                        to: AbilityRecipient::EachInArena,
-                    },
-                ],
-                each: &[
-                    TargetFilter::Living,
-                    TargetFilter::ObjectType {
-                        which: ObjectType::Creature,
-                    },
-                ],
-            },
-        ],
+    const CONJURATION_CARD_ABILITIES_ITEMS: &[CardAbility; 1] = &[
+        CardAbility {
+            trigger: AbilityTrigger::Upkeep,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::Damage {
+                    amount: 1,
+                    direct: true,
+                    damage_type: Some(DamageType::Poison),
+                    to: AbilityRecipient::EachInArena,
+                },
+            ],
+            each: &[
+                TargetFilter::Living,
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
     ];
-    const CONJURATION_CARD_ABILITIES: &[u8; 90] = &[
+    const CONJURATION_CARD_ABILITIES: &[u8; 91] = &[
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     ];
     const CONJURATION_FORM_VALUES: &[ConjurationForm; 3] = &[
         ConjurationForm::Object,
@@ -10217,395 +10489,393 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const CONJURATION_ATTACKS_VALUES: &[&[AttackBar]; 16] = &[
-        &[
-            AttackBar {
-                name: "Boulder",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 2, max: 3 }),
-                dice: 8,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: Some(Handler::Boulder),
-            },
-            AttackBar {
-                name: "Rock Storm",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 2, max: 3 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::ZoneAttack, Trait::Unavoidable],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[],
-        &[
-            AttackBar {
-                name: "Giant Bolt",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 2 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(3)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Venomous Spines",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Rot],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Impaling Thorns",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::PassageAttack,
-                range: None,
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Unavoidable, Trait::Piercing(2)],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Bleed],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Sharpened Coral",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::PassageAttack,
-                range: None,
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(2), Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Bleed],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Corrosive Mist",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Acid),
-                traits: &[Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Corrode],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Open the Gate",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Unavoidable, Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(10),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Wicked Spikes",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Unavoidable, Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Poison Sleep Mist",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Poison),
-                traits: &[Trait::Unavoidable],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Holy Fire",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Light),
-                traits: &[
-                    Trait::Ethereal,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[
-                            &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
-                        ],
-                    },
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(8),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Light Blast",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 0,
-                dice_per_x: 1,
-                damage_type: Some(DamageType::Light),
-                traits: &[
-                    Trait::Ethereal,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[
-                            &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
-                        ],
-                    },
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 9,
-                        max: Some(10),
-                        apply: &[Condition::Stun],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Searing Flames",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::PassageAttack,
-                range: None,
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Unavoidable, Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(9),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 10,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Sharpened Pikes",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::PassageAttack,
-                range: None,
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: Some(Handler::SharpenedPikes),
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Toxic Gas",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::PassageAttack,
-                range: None,
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Poison),
-                traits: &[Trait::Unavoidable, Trait::CriticalDamage],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(9),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 10,
-                        max: None,
-                        apply: &[Condition::Cripple],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Sharp Thorns",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::PassageAttack,
-                range: None,
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Unavoidable],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: Some(Handler::SharpThorns),
-            },
-        ],
+    const CONJURATION_ATTACKS_ITEMS: &[AttackBar; 17] = &[
+        AttackBar {
+            name: "Boulder",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 2, max: 3 }),
+            dice: 8,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: Some(Handler::Boulder),
+        },
+        AttackBar {
+            name: "Rock Storm",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 2, max: 3 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::ZoneAttack, Trait::Unavoidable],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Giant Bolt",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 2 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(3)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Venomous Spines",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Rot],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Impaling Thorns",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::PassageAttack,
+            range: None,
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Unavoidable, Trait::Piercing(2)],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Bleed],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Sharpened Coral",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::PassageAttack,
+            range: None,
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(2), Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Bleed],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Corrosive Mist",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Acid),
+            traits: &[Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Corrode],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Open the Gate",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Unavoidable, Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(10),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Wicked Spikes",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Unavoidable, Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Poison Sleep Mist",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Poison),
+            traits: &[Trait::Unavoidable],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Holy Fire",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Light),
+            traits: &[
+                Trait::Ethereal,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Nonliving, TargetQualifier::Creatures]],
+                },
+            ],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(8),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Holy Fire",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Light),
+            traits: &[
+                Trait::Ethereal,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Nonliving, TargetQualifier::Creatures]],
+                },
+            ],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(8),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Light Blast",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 0,
+            dice_per_x: 1,
+            damage_type: Some(DamageType::Light),
+            traits: &[
+                Trait::Ethereal,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Nonliving, TargetQualifier::Creatures]],
+                },
+            ],
+            effects: &[
+                EffectRow {
+                    min: 9,
+                    max: Some(10),
+                    apply: &[Condition::Stun],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Searing Flames",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::PassageAttack,
+            range: None,
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Unavoidable, Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(9),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 10,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Sharpened Pikes",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::PassageAttack,
+            range: None,
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: Some(Handler::SharpenedPikes),
+        },
+        AttackBar {
+            name: "Toxic Gas",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::PassageAttack,
+            range: None,
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Poison),
+            traits: &[Trait::Unavoidable, Trait::CriticalDamage],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(9),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 10,
+                    max: None,
+                    apply: &[Condition::Cripple],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Sharp Thorns",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::PassageAttack,
+            range: None,
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Unavoidable],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: Some(Handler::SharpThorns),
+        },
     ];
-    const CONJURATION_ATTACKS: &[u8; 90] = &[
-        0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 3, 4, 1, 1, 5, 6, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 7, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 8, 1, 1, 1, 1, 1, 9, 1, 10, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 10, 1, 1, 1, 1, 1, 1, 11, 1, 1, 1, 1, 1, 1, 1, 12,
-        1, 13, 14, 1, 1, 15, 1, 1, 1, 1,
+    const CONJURATION_ATTACKS: &[u8; 91] = &[
+        0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+        7, 7, 7, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 10, 10,
+        11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 13,
+        13, 13, 13, 13, 13, 13, 13, 14, 14, 15, 16, 16, 16, 17, 17, 17, 17, 17,
     ];
     const ENCHANTMENT_NAME: &[&str; 104] = &[
         "Adramelech's Touch",
@@ -10939,864 +11209,953 @@ mod card_rows {
         81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100,
         101,
     ];
-    const ENCHANTMENT_PRINTINGS_VALUES: &[&[Printing]; 93] = &[
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFE01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFE02"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO1"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFE03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKE01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO12"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSE01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNE01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAMKE04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E01"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO64"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO80"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO80"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSE02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO79"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO79"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFE04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSE03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWE01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWE02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01E01"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO42"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSE00"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO79"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01E02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01E03"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO17"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO29"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO29"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E10"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01E04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E11"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKE02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E12"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSE04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E13"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKE04"),
-            },
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWSTX1CKE04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E14"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E15"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSE05"),
-            },
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("PSE05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWE03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWE04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E16"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E17"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E18"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWE05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWE06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAMKE06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFE05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E19"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E20"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E21"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKE03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSE06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E22"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSE07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E23"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSE08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSE09"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO82"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFE06"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO12"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSE10"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E24"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E25"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO13"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO13"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E27"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAMKE02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWE07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWE08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E28"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E29"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E30"),
-            },
-        ],
-        &[
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO30"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E31"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAWDE05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E32"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E33"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E34"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E35"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E36"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO65"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNE02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFE07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E37"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAPROMO#02"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWAPROMO#02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSE11"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKE05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWE09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNE03"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO23"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01E05"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO19"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAELE03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E38"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E39"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1E40"),
-            },
-        ],
+    const ENCHANTMENT_PRINTINGS_ITEMS: &[Printing; 120] = &[
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFE01"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E09"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFE02"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO1"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFE03"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKE01"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO12"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE01"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNE01"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAMKE04"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E01"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO64"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO80"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO80"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE02"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E02"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO79"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO79"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFE04"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E03"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E04"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE03"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWE01"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E05"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWE02"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01E01"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO42"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E06"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE00"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E07"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO79"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01E02"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01E03"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO17"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E08"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO29"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO29"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E10"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01E04"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E11"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKE02"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E12"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE04"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E13"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKE04"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWSTX1CKE04"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E14"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E15"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE05"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("PSE05"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWE03"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAMKE04"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWE04"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E16"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E17"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E18"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWE05"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWE06"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAMKE06"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFE05"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E19"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E20"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E21"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKE03"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE06"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E22"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO79"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE07"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E23"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE08"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO79"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE09"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO82"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFE06"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO12"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE10"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E24"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E25"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO13"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO13"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E27"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAMKE02"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE00"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWE07"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWE08"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E28"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E29"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E30"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO30"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E31"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAWDE05"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E32"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE00"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E33"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE00"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E34"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E35"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAWDE05"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E36"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO65"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNE02"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFE07"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E37"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAPROMO#02"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWAPROMO#02"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE00"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE11"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKE05"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWE09"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNE03"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO23"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01E05"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO19"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAELE03"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E38"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAELE03"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO79"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E39"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1E40"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSE00"),
+        },
     ];
-    const ENCHANTMENT_PRINTINGS: &[u8; 104] = &[
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
-        23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 8,
-        42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 25, 56, 57, 58, 25, 59,
-        60, 61, 62, 63, 64, 65, 66, 23, 67, 68, 69, 70, 71, 72, 73, 74, 75, 23, 76, 23,
-        77, 78, 74, 79, 80, 81, 82, 83, 23, 84, 85, 86, 87, 88, 89, 90, 89, 25, 91, 92,
-        23,
+    const ENCHANTMENT_PRINTINGS: &[u8; 105] = &[
+        0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 16, 18, 19, 20, 21, 22, 23, 24, 25,
+        27, 28, 29, 30, 31, 32, 34, 35, 37, 38, 39, 40, 41, 42, 43, 44, 46, 47, 48, 50,
+        51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70,
+        71, 73, 75, 76, 77, 78, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93,
+        94, 95, 96, 97, 98, 100, 101, 102, 103, 105, 106, 107, 108, 109, 111, 113, 114,
+        115, 116, 117, 118, 119, 120,
     ];
-    const ENCHANTMENT_SCHOOLS_VALUES: &[&[SchoolLevel]; 31] = &[
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Fire,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::War,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Mind,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Fire,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 0,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 4,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Air,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 6,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Mind,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Earth,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Earth,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Fire,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Earth,
-                level: 1,
-            },
-        ],
+    const ENCHANTMENT_SCHOOLS_ITEMS: &[SchoolLevel; 112] = &[
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 0,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 0,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 6,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 0,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 0,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 0,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 0,
+        },
     ];
-    const ENCHANTMENT_SCHOOLS: &[u8; 104] = &[
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 8, 8, 2, 9, 1, 11, 12, 9, 13, 5, 14, 15, 7,
-        12, 12, 2, 3, 1, 8, 1, 16, 10, 10, 17, 7, 18, 3, 19, 10, 9, 8, 20, 12, 8, 8, 21,
-        6, 8, 8, 3, 18, 9, 10, 5, 1, 12, 22, 18, 10, 23, 10, 9, 8, 1, 1, 18, 1, 8, 15,
-        24, 8, 9, 18, 10, 3, 1, 6, 9, 15, 2, 15, 12, 19, 18, 9, 25, 22, 5, 26, 15, 27,
-        28, 6, 8, 19, 29, 18, 19, 12, 30, 3, 15,
+    const ENCHANTMENT_SCHOOLS: &[u8; 105] = &[
+        0, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24,
+        25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44,
+        45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64,
+        66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85,
+        86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 98, 100, 101, 102, 103, 105, 106,
+        107, 108, 110, 111, 112,
     ];
     const ENCHANTMENT_SCHOOL_RULE_VALUES: &[SchoolRule; 2] = &[
         SchoolRule::All,
@@ -12037,77 +12396,70 @@ mod card_rows {
         1, 1, 0, 1, 27, 21, 1, 1, 1, 1, 1, 1, 21, 28, 21, 1, 1, 1, 9, 1, 29, 1, 1, 4, 1,
         1, 24, 30, 1, 1,
     ];
-    const ENCHANTMENT_CARD_ABILITIES_VALUES: &[&[CardAbility]; 4] = &[
-        &[],
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::Upkeep,
-                cost: &[],
-                targets: &[],
-                condition: None,
-                duration: AbilityDuration::Instant,
-                effects: &[
-                    AbilityEffect::Damage {
-                        amount: 2,
-                        direct: true,
-                        damage_type: Some(DamageType::Poison),
-                        to: AbilityRecipient::Attached,
-                    },
-                ],
-                each: &[],
-            },
-        ],
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::Upkeep,
-                cost: &[],
-                targets: &[],
-                condition: None,
-                duration: AbilityDuration::Instant,
-                effects: &[
-                    AbilityEffect::Heal {
-                        amount: 2,
-                        to: AbilityRecipient::EachInZone,
-                    },
-                ],
-                each: &[
-                    TargetFilter::Friendly,
-                    TargetFilter::Living,
-                    TargetFilter::ObjectType {
-                        which: ObjectType::Creature,
-                    },
-                ],
-            },
-        ],
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::Upkeep,
-                cost: &[],
-                targets: &[],
-                condition: None,
-                duration: AbilityDuration::Instant,
-                effects: &[
-                    AbilityEffect::Damage {
-                        amount: 1,
-                        direct: true,
-                        damage_type: Some(DamageType::Poison),
-                        to: AbilityRecipient::EachInZone,
-                    },
-                ],
-                each: &[
-                    TargetFilter::Living,
-                    TargetFilter::ObjectType {
-                        which: ObjectType::Creature,
-                    },
-                ],
-            },
-        ],
+    const ENCHANTMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 3] = &[
+        CardAbility {
+            trigger: AbilityTrigger::Upkeep,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::Damage {
+                    amount: 2,
+                    direct: true,
+                    damage_type: Some(DamageType::Poison),
+                    to: AbilityRecipient::Attached,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::Upkeep,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::Heal {
+                    amount: 2,
+                    to: AbilityRecipient::EachInZone,
+                },
+            ],
+            each: &[
+                TargetFilter::Friendly,
+                TargetFilter::Living,
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::Upkeep,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::Damage {
+                    amount: 1,
+                    direct: true,
+                    damage_type: Some(DamageType::Poison),
+                    to: AbilityRecipient::EachInZone,
+                },
+            ],
+            each: &[
+                TargetFilter::Living,
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
     ];
-    const ENCHANTMENT_CARD_ABILITIES: &[u8; 104] = &[
+    const ENCHANTMENT_CARD_ABILITIES: &[u8; 105] = &[
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0,
-        0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1,
+        1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3,
+        3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
     ];
     const ENCHANTMENT_REVEAL_COST: &[u8; 104] = &[
         1, 3, 1, 5, 4, 4, 5, 2, 4, 3, 0, 2, 2, 0, 0, 3, 1, 0, 0, 3, 4, 4, 4, 0, 5, 2, 0,
@@ -12183,192 +12535,177 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const ENCHANTMENT_ATTACKS_VALUES: &[&[AttackBar]; 7] = &[
-        &[],
-        &[
-            AttackBar {
-                name: "Searing Heat",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::DamageBarrier,
-                range: None,
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(9),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 10,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Blinding Aura",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::DamageBarrier,
-                range: None,
-                dice: 1,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Light),
-                traits: &[
-                    Trait::Unavoidable,
-                    Trait::Ethereal,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[
-                            &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
-                        ],
-                    },
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(10),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Electric Surge",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::DamageBarrier,
-                range: None,
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Lightning),
-                traits: &[Trait::Ethereal, Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(10),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Trap Attack",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Unavoidable, Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(8),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Superheated Vent",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Hydro),
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 4,
-                        max: Some(8),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Impaling Spikes",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Unavoidable, Trait::Piercing(2)],
-                effects: &[
-                    EffectRow {
-                        min: 1,
-                        max: None,
-                        apply: &[Condition::Stuck],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
+    const ENCHANTMENT_ATTACKS_ITEMS: &[AttackBar; 6] = &[
+        AttackBar {
+            name: "Searing Heat",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::DamageBarrier,
+            range: None,
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(9),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 10,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Blinding Aura",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::DamageBarrier,
+            range: None,
+            dice: 1,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Light),
+            traits: &[
+                Trait::Unavoidable,
+                Trait::Ethereal,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Nonliving, TargetQualifier::Creatures]],
+                },
+            ],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(10),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Electric Surge",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::DamageBarrier,
+            range: None,
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Lightning),
+            traits: &[Trait::Ethereal, Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(10),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Trap Attack",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Unavoidable, Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(8),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Superheated Vent",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Hydro),
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 4,
+                    max: Some(8),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Impaling Spikes",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Unavoidable, Trait::Piercing(2)],
+            effects: &[
+                EffectRow {
+                    min: 1,
+                    max: None,
+                    apply: &[Condition::Stuck],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
     ];
-    const ENCHANTMENT_ATTACKS: &[u8; 104] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 4, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    const ENCHANTMENT_ATTACKS: &[u8; 105] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 3, 3, 3,
+        3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+        3, 3, 3, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+        5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
     ];
     const EQUIPMENT_NAME: &[&str; 102] = &[
         "Adramelech's Torment",
@@ -12674,899 +13011,961 @@ mod card_rows {
         32, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 32, 32, 70, 71,
         72, 32, 73, 32, 32, 74, 75, 76, 77, 78, 32, 79, 80, 81, 32, 82, 32, 83, 84,
     ];
-    const EQUIPMENT_PRINTINGS_VALUES: &[&[Printing]; 97] = &[
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFQ01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO78"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO78"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFQ02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSQ01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01Q01"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO34"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNQ01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKQ03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWQ01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSQ02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q27"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNQ02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNQ03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWQ02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKQ05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNQ04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKQ06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSQ03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFQ03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MW1Q07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO7"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO7"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q10"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWQ03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO48"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWQ04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q11"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFQ04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01Q02"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO53"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFQ05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO52"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO52"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWQ05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q12"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSQ04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWQ06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKQ02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01Q03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q13"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q14"),
-            },
-        ],
-        &[
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO45"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q15"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q16"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO44"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO44"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSQ05"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO47"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNQ05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q17"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWADRQ04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q18"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q19"),
-            },
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MW1Q19"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNQ10"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO14"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNQ06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q21"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q22"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01Q04"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO27"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFQ06"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO15"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSQ06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWQ07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSQ07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKQ04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q23"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q24"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q25"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWQ08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q28"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO49"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO49"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSQ09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSQ08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWQ09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSQ10"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSQ11"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO51"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO51"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01Q05"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO26"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q29"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q30"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO28"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO28"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q31"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSQ12"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWQ10"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO33"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKQ01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q32"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSQ13"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO28"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNQ07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNQ08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSC14"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01Q06"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO21"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNQ09"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO22"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWQ11"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01Q07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1Q33"),
-            },
-        ],
+    const EQUIPMENT_PRINTINGS_ITEMS: &[Printing; 120] = &[
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFQ01"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO78"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO78"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q01"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q02"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFQ02"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSQ01"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01Q01"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO34"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNQ01"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKQ03"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q03"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWQ01"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSQ02"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q27"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNQ02"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNQ03"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWQ02"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q04"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q05"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKQ05"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q06"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNQ04"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKQ06"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSQ03"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFQ03"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q07"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MW1Q07"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q08"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO7"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO7"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q09"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q10"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWQ03"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO48"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWQ04"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q11"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFQ04"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01Q02"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO53"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFQ05"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO52"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO52"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWQ05"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q12"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSQ04"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWQ06"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKQ02"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01Q03"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MW1Q07"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MW1Q07"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q13"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q14"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO45"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q15"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q16"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO44"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO44"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSQ05"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO47"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNQ05"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q17"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWADRQ04"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q18"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q19"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MW1Q19"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNQ10"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO14"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNQ06"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q21"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q22"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01Q04"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO27"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFQ06"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO15"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MW1Q07"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSQ06"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWQ07"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSQ07"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKQ04"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q23"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q24"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q25"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWQ08"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q28"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO49"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO49"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSQ09"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSQ08"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MW1Q07"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWQ09"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MW1Q07"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSQ10"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSQ11"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO51"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO51"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01Q05"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO26"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q29"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q30"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO28"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO28"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q31"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSQ12"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWQ10"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO33"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKQ01"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q32"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSQ13"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO28"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNQ07"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNQ08"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSC14"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01Q06"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO21"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNQ09"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO22"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWQ11"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01Q07"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1Q33"),
+        },
     ];
-    const EQUIPMENT_PRINTINGS: &[u8; 102] = &[
+    const EQUIPMENT_PRINTINGS: &[u8; 103] = &[
+        0, 1, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+        24, 25, 26, 27, 28, 29, 31, 32, 33, 34, 35, 36, 37, 38, 40, 41, 43, 44, 45, 46,
+        47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 58, 60, 61, 62, 63, 64, 66, 68, 69, 70,
+        71, 73, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 87, 88, 89, 90, 91, 92, 93,
+        94, 96, 98, 99, 100, 102, 103, 104, 106, 107, 108, 109, 110, 111, 112, 113, 115,
+        117, 118, 119, 120,
+    ];
+    const EQUIPMENT_SCHOOLS_ITEMS: &[SchoolLevel; 114] = &[
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+    ];
+    const EQUIPMENT_SCHOOLS: &[u8; 103] = &[
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
-        23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42,
-        43, 25, 25, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
-        61, 25, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 25, 74, 25, 75, 76, 77,
-        78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96,
-    ];
-    const EQUIPMENT_SCHOOLS_VALUES: &[&[SchoolLevel]; 29] = &[
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Fire,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Fire,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Earth,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Earth,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Fire,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Air,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Nature,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Earth,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Fire,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Earth,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 2,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Nature,
-                level: 1,
-            },
-        ],
-    ];
-    const EQUIPMENT_SCHOOLS: &[u8; 102] = &[
-        0, 1, 2, 3, 0, 4, 3, 5, 4, 1, 6, 7, 1, 0, 8, 4, 4, 5, 9, 10, 3, 3, 11, 12, 2, 13,
-        14, 1, 15, 10, 16, 17, 18, 4, 4, 4, 12, 19, 12, 5, 1, 12, 20, 21, 22, 16, 12, 23,
-        4, 4, 4, 4, 24, 8, 17, 3, 2, 9, 16, 3, 0, 2, 2, 4, 4, 1, 6, 7, 12, 3, 1, 3, 4, 0,
-        1, 24, 24, 4, 8, 25, 26, 1, 12, 12, 7, 21, 27, 9, 4, 17, 28, 9, 7, 9, 4, 21, 24,
-        4, 1, 12, 24, 17,
+        23, 24, 25, 29, 33, 34, 36, 37, 38, 39, 40, 41, 42, 43, 44, 46, 47, 48, 49, 50,
+        51, 52, 54, 55, 56, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72,
+        73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92,
+        93, 94, 95, 96, 98, 99, 100, 101, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+        112, 113, 114,
     ];
     const EQUIPMENT_SCHOOL_RULE_VALUES: &[SchoolRule; 2] = &[
         SchoolRule::All,
@@ -13789,12 +14188,12 @@ mod card_rows {
         1, 23, 24, 1, 25, 1, 23, 7, 1, 1, 5, 18, 1, 1, 3, 1, 1, 2, 7, 1, 1, 9, 26, 1, 1,
         14, 1, 1,
     ];
-    const EQUIPMENT_CARD_ABILITIES_VALUES: &[&[CardAbility]; 1] = &[&[]];
-    const EQUIPMENT_CARD_ABILITIES: &[u8; 102] = &[
+    const EQUIPMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 0] = &[];
+    const EQUIPMENT_CARD_ABILITIES: &[u8; 103] = &[
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
     const EQUIPMENT_SLOT_VALUES: &[Option<EquipmentSlot>; 14] = &[
         Some(EquipmentSlot::Amulet),
@@ -13953,871 +14352,802 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const EQUIPMENT_ATTACKS_VALUES: &[&[AttackBar]; 32] = &[
-        &[],
-        &[
-            AttackBar {
-                name: "Flying Slash",
-                speed: None,
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Deathshroud Strike",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Rot],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Demonic Presence",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::DamageBarrier,
-                range: None,
-                dice: 1,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Ethereal, Trait::Unavoidable, Trait::CriticalDamage],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Disenchant",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 0,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: Some(0),
-                cost_per_x: 1,
-                handler: Some(Handler::Disenchant),
-            },
-            AttackBar {
-                name: "Mage Sight",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 0,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: Some(0),
-                cost_per_x: 0,
-                handler: Some(Handler::MageSight),
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Smash",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: Some(10),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Thrust",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Ethereal, Trait::Piercing(2)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Spinning Slash",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Ethereal],
-                effects: &[],
-                alternatives: &[
-                    TraitSet {
-                        traits: &[Trait::Sweeping],
-                    },
-                    TraitSet {
-                        traits: &[Trait::Doublestrike],
-                    },
-                ],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Mighty Bash",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[
-                            &[TargetQualifier::Corporeal, TargetQualifier::Conjurations],
-                        ],
-                    },
-                ],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Returning Throw",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Slam],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Talonhead Arrow",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 2 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Crippling Throw",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 1 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(2)],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Cripple],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Lunge",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(2)],
-                effects: &[
-                    EffectRow {
-                        min: 10,
-                        max: None,
-                        apply: &[Condition::Cripple],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Voltaric Strike",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 2 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Searing Thrash",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Reach, Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(10),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Arcane Burst",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Reach, Trait::Ethereal],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Meditate",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Neither,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 0,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: Some(Handler::Meditate),
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Mohktari's Touch",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 0,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: Some(0),
-                cost_per_x: 1,
-                handler: Some(Handler::MohktarisTouch),
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Overhead Bash",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Unavoidable],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Quick Strike",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 6,
-                        max: None,
-                        apply: &[Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Quick Strike",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Cursed Edge",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Pulsating Blow",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Pulsating Blow 2",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 7,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Spearpoint Thrust",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(2)],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Push],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Wave Blast",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Hydro),
-                traits: &[Trait::Extinguish],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Push],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Vicious Spikes",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::DamageBarrier,
-                range: None,
-                dice: 1,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1), Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Bleed],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Shield Bash",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Celestial Strike",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Light),
-                traits: &[
-                    Trait::Ethereal,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[
-                            &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
-                        ],
-                    },
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(10),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Savage Strike",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Static Bolt",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Neither,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 0,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Stagger],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Arcane Strike",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Ethereal, Trait::ManaDrain(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Arcane Blast",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 1, max: 1 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Ethereal, Trait::ManaDrain(1)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Radiant Slash",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Light),
-                traits: &[
-                    Trait::Ethereal,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[
-                            &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
-                        ],
-                    },
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 10,
-                        max: Some(12),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 13,
-                        max: None,
-                        apply: &[Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Vinelash",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Reach],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Razor Edged Slash",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(2)],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Healing Light",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Heal],
-                effects: &[],
-                alternatives: &[],
-                cost: Some(2),
-                cost_per_x: 0,
-                handler: Some(Handler::HealingLight),
-            },
-            AttackBar {
-                name: "Cleansing Light",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 0,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: Some(0),
-                cost_per_x: 1,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Quick Swing",
-                speed: Some(ActionSpeed::Quick),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-            AttackBar {
-                name: "Power Swing",
-                speed: Some(ActionSpeed::Full),
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Sweeping],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
+    const EQUIPMENT_ATTACKS_ITEMS: &[AttackBar; 40] = &[
+        AttackBar {
+            name: "Flying Slash",
+            speed: None,
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Deathshroud Strike",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Rot],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Demonic Presence",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::DamageBarrier,
+            range: None,
+            dice: 1,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Ethereal, Trait::Unavoidable, Trait::CriticalDamage],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Disenchant",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 0,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: Some(0),
+            cost_per_x: 1,
+            handler: Some(Handler::Disenchant),
+        },
+        AttackBar {
+            name: "Mage Sight",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 0,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: Some(0),
+            cost_per_x: 0,
+            handler: Some(Handler::MageSight),
+        },
+        AttackBar {
+            name: "Smash",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: Some(10),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Thrust",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Ethereal, Trait::Piercing(2)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Spinning Slash",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Ethereal],
+            effects: &[],
+            alternatives: &[
+                TraitSet {
+                    traits: &[Trait::Sweeping],
+                },
+                TraitSet {
+                    traits: &[Trait::Doublestrike],
+                },
+            ],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Mighty Bash",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[
+                        &[TargetQualifier::Corporeal, TargetQualifier::Conjurations],
+                    ],
+                },
+            ],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Returning Throw",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Slam],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Talonhead Arrow",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 2 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Crippling Throw",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 1 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(2)],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Cripple],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Lunge",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(2)],
+            effects: &[
+                EffectRow {
+                    min: 10,
+                    max: None,
+                    apply: &[Condition::Cripple],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Voltaric Strike",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 2 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Searing Thrash",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Reach, Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(10),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Arcane Burst",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Reach, Trait::Ethereal],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Meditate",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Neither,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 0,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: Some(Handler::Meditate),
+        },
+        AttackBar {
+            name: "Mohktari's Touch",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 0,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: Some(0),
+            cost_per_x: 1,
+            handler: Some(Handler::MohktarisTouch),
+        },
+        AttackBar {
+            name: "Overhead Bash",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Unavoidable],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Quick Strike",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 6,
+                    max: None,
+                    apply: &[Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Quick Strike",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Cursed Edge",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Pulsating Blow",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Pulsating Blow 2",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 7,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Spearpoint Thrust",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(2)],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Push],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Wave Blast",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Hydro),
+            traits: &[Trait::Extinguish],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Push],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Vicious Spikes",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::DamageBarrier,
+            range: None,
+            dice: 1,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1), Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Bleed],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Shield Bash",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Celestial Strike",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Light),
+            traits: &[
+                Trait::Ethereal,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Nonliving, TargetQualifier::Creatures]],
+                },
+            ],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(10),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Savage Strike",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Static Bolt",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Neither,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 0,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Stagger],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Arcane Strike",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Ethereal, Trait::ManaDrain(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Arcane Blast",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 1, max: 1 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Ethereal, Trait::ManaDrain(1)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Radiant Slash",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Light),
+            traits: &[
+                Trait::Ethereal,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Nonliving, TargetQualifier::Creatures]],
+                },
+            ],
+            effects: &[
+                EffectRow {
+                    min: 10,
+                    max: Some(12),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 13,
+                    max: None,
+                    apply: &[Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Vinelash",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Reach],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Razor Edged Slash",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(2)],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Healing Light",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Heal],
+            effects: &[],
+            alternatives: &[],
+            cost: Some(2),
+            cost_per_x: 0,
+            handler: Some(Handler::HealingLight),
+        },
+        AttackBar {
+            name: "Cleansing Light",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 0,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: Some(0),
+            cost_per_x: 1,
+            handler: None,
+        },
+        AttackBar {
+            name: "Quick Swing",
+            speed: Some(ActionSpeed::Quick),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Power Swing",
+            speed: Some(ActionSpeed::Full),
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Sweeping],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
     ];
-    const EQUIPMENT_ATTACKS: &[u8; 102] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 3, 4, 0, 0, 0, 0, 5, 0, 0, 0,
-        0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 7, 0, 0, 0, 0, 8, 9, 0, 0, 10, 11, 0, 0, 0, 0, 0,
-        0, 0, 0, 12, 0, 13, 14, 0, 0, 0, 15, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17,
-        18, 19, 20, 0, 21, 22, 23, 24, 25, 26, 0, 0, 0, 0, 27, 0, 0, 28, 0, 29, 30, 31,
-        0, 0,
+    const EQUIPMENT_ATTACKS: &[u8; 103] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 3, 5, 5, 5, 5, 5, 6, 6, 6,
+        6, 6, 6, 6, 6, 6, 8, 8, 8, 8, 8, 10, 10, 10, 10, 10, 11, 13, 13, 13, 14, 15, 15,
+        15, 15, 15, 15, 15, 15, 15, 16, 16, 17, 18, 18, 18, 18, 19, 20, 20, 20, 20, 20,
+        20, 20, 20, 20, 20, 20, 20, 20, 21, 22, 24, 26, 26, 27, 28, 29, 30, 31, 33, 33,
+        33, 33, 33, 34, 34, 34, 35, 35, 36, 38, 40, 40, 40,
     ];
     const MARKER_NAME: &[&str; 1] = &["Vine Marker Green"];
     const MARKER_SUMMARY: &[Option<&str>; 1] = &[None];
     const MARKER_HANDLER_VALUES: &[Option<Handler>; 1] = &[None];
     const MARKER_HANDLER: &[u8; 1] = &[0];
-    const MARKER_PRINTINGS_VALUES: &[&[Printing]; 1] = &[
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: None,
-            },
-        ],
+    const MARKER_PRINTINGS_ITEMS: &[Printing; 1] = &[
+        Printing {
+            set: "druid-vs-necromancer",
+            number: None,
+        },
     ];
-    const MARKER_PRINTINGS: &[u8; 1] = &[0];
+    const MARKER_PRINTINGS: &[u8; 2] = &[0, 1];
     const MARKER_SUBTYPES_VALUES: &[&[Subtype]; 1] = &[&[]];
     const MARKER_SUBTYPES: &[u8; 1] = &[0];
     const MARKER_LIFE: &[u8; 1] = &[1];
@@ -15040,666 +15370,645 @@ mod card_rows {
         38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
         58, 59,
     ];
-    const INCANTATION_PRINTINGS_VALUES: &[&[Printing]; 66] = &[
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKI02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNI01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO38"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO38"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAPROMO3"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWAPROMO3"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNI02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01I01"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO6"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFI01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFI02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFI06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFI03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I06"),
-            },
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI11"),
-            },
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSI02"),
-            },
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNI07"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPRO1"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I07"),
-            },
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI16"),
-            },
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSI01"),
-            },
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNI08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKI01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I10"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I11"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO39"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO39"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFI04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I12"),
-            },
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI17"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I13"),
-            },
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI15"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I14"),
-            },
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI14"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO32"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO32"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFI05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I15"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I16"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSI03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWPROMO40"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO40"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSI04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWSTX1CKI01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSI05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I17"),
-            },
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI12"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPRO2"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSI06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I18"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I19"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I21"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I20"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNI03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAPRI05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNI04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I22"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWANI03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I23"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I24"),
-            },
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI13"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I25"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I26"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSI07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I27"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I28"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO66"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNI05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1I29"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWI10"),
-            },
-        ],
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNI06"),
-            },
-        ],
+    const INCANTATION_PRINTINGS_ITEMS: &[Printing; 87] = &[
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKI02"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNI01"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I01"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I02"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO38"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO38"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAPROMO3"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWAPROMO3"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNI02"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I03"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I04"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01I01"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO6"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFI01"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFI02"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFI06"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI01"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFI03"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I06"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI11"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSI02"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNI07"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPRO1"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I07"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI16"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSI01"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNI08"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I08"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I09"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKI01"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI02"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I10"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I11"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO39"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO39"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFI04"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI03"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I12"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI17"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI04"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I13"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI15"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I14"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI14"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO32"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO32"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFI05"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I15"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I16"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSI03"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWPROMO40"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO40"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSI04"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI05"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWSTX1CKI01"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSI05"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I17"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI12"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPRO2"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSI06"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I18"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I19"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI06"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I21"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I20"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNI03"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAPRI05"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNI04"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI07"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I22"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWANI03"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I23"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I24"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI13"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I25"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I26"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSI07"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI08"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I27"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI09"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I28"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO66"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNI05"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1I29"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWSTX1CKI01"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWI10"),
+        },
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNI06"),
+        },
     ];
-    const INCANTATION_PRINTINGS: &[u8; 67] = &[
+    const INCANTATION_PRINTINGS: &[u8; 68] = &[
+        0, 1, 2, 3, 4, 6, 8, 9, 10, 11, 13, 14, 15, 16, 17, 18, 23, 27, 28, 29, 30, 31,
+        32, 33, 35, 36, 37, 39, 40, 42, 44, 46, 47, 48, 49, 50, 52, 53, 54, 55, 56, 59,
+        60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 74, 75, 76, 77, 78, 79, 80,
+        82, 83, 84, 85, 86, 87,
+    ];
+    const INCANTATION_SCHOOLS_ITEMS: &[SchoolLevel; 69] = &[
+        SchoolLevel {
+            school: School::War,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 4,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Nature,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Arcane,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 2,
+        },
+    ];
+    const INCANTATION_SCHOOLS: &[u8; 68] = &[
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
-        23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42,
-        43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62,
-        63, 38, 64, 65,
-    ];
-    const INCANTATION_SCHOOLS_VALUES: &[&[SchoolLevel]; 27] = &[
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 4,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Nature,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Fire,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 4,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 4,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Earth,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Fire,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 4,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Fire,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Earth,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Water,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 4,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Arcane,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 2,
-            },
-        ],
-    ];
-    const INCANTATION_SCHOOLS: &[u8; 67] = &[
-        0, 1, 2, 3, 4, 5, 6, 6, 3, 7, 8, 0, 3, 9, 7, 10, 11, 1, 2, 12, 13, 3, 14, 8, 3,
-        15, 7, 7, 16, 16, 5, 8, 7, 17, 10, 18, 5, 19, 20, 5, 5, 3, 3, 3, 3, 2, 5, 4, 5,
-        21, 7, 22, 10, 6, 10, 10, 15, 16, 3, 2, 23, 24, 25, 4, 3, 26, 25,
+        23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 40, 41, 42, 43,
+        44, 45, 46, 47, 48, 49, 50, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64,
+        65, 66, 67, 68, 69,
     ];
     const INCANTATION_SCHOOL_RULE_VALUES: &[SchoolRule; 1] = &[SchoolRule::All];
     const INCANTATION_SCHOOL_RULE: &[u8; 67] = &[
@@ -15854,300 +16163,270 @@ mod card_rows {
         2, 2, 2, 2, 2, 2, 9, 3, 2, 10, 2, 2, 2, 2, 2, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 7, 2,
         2, 3, 2, 11, 2, 2, 7, 2, 12, 2, 7, 2, 2,
     ];
-    const INCANTATION_CARD_ABILITIES_VALUES: &[&[CardAbility]; 10] = &[
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::OnResolve,
-                cost: &[],
-                targets: &[],
-                condition: None,
-                duration: AbilityDuration::EndOfRound,
-                effects: &[
-                    AbilityEffect::GainTrait {
-                        which: Trait::Fast,
-                        to: AbilityRecipient::EachInArena,
-                    },
-                    AbilityEffect::GainTrait {
-                        which: Trait::Charge(2),
-                        to: AbilityRecipient::EachInArena,
-                    },
-                ],
-                each: &[
-                    TargetFilter::Friendly,
-                    TargetFilter::Subtype {
-                        which: Subtype::Soldier,
-                    },
-                    TargetFilter::ObjectType {
-                        which: ObjectType::Creature,
-                    },
-                ],
-            },
-        ],
-        &[],
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::OnResolve,
-                cost: &[],
-                targets: &[],
-                condition: None,
-                duration: AbilityDuration::Instant,
-                effects: &[
-                    AbilityEffect::HealDice {
-                        dice: 2,
-                        to: AbilityRecipient::Target,
-                    },
-                    AbilityEffect::HealDice {
-                        dice: 2,
-                        to: AbilityRecipient::Caster,
-                    },
-                ],
-                each: &[],
-            },
-        ],
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::OnResolve,
-                cost: &[],
-                targets: &[],
-                condition: None,
-                duration: AbilityDuration::EndOfRound,
-                effects: &[
-                    AbilityEffect::GainTrait {
-                        which: Trait::Melee(1),
-                        to: AbilityRecipient::EachInArena,
-                    },
-                ],
-                each: &[
-                    TargetFilter::Friendly,
-                    TargetFilter::Subtype {
-                        which: Subtype::Animal,
-                    },
-                    TargetFilter::ObjectType {
-                        which: ObjectType::Creature,
-                    },
-                ],
-            },
-        ],
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::OnResolve,
-                cost: &[],
-                targets: &[],
-                condition: None,
-                duration: AbilityDuration::EndOfRound,
-                effects: &[
-                    AbilityEffect::GainTrait {
-                        which: Trait::Fast,
-                        to: AbilityRecipient::Target,
-                    },
-                    AbilityEffect::GainTrait {
-                        which: Trait::Charge(1),
-                        to: AbilityRecipient::Target,
-                    },
-                ],
-                each: &[],
-            },
-        ],
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::AfterAttack,
-                cost: &[],
-                targets: &[],
-                condition: None,
-                duration: AbilityDuration::Instant,
-                effects: &[
-                    AbilityEffect::HealDamageDealt {
-                        to: AbilityRecipient::Caster,
-                    },
-                ],
-                each: &[],
-            },
-        ],
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::OnResolve,
-                cost: &[],
-                targets: &[],
-                condition: None,
-                duration: AbilityDuration::EndOfRound,
-                effects: &[
-                    AbilityEffect::GainTrait {
-                        which: Trait::Elusive,
-                        to: AbilityRecipient::Target,
-                    },
-                ],
-                each: &[],
-            },
-        ],
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::OnResolve,
-                cost: &[],
-                targets: &[],
-                condition: None,
-                duration: AbilityDuration::Instant,
-                effects: &[
-                    AbilityEffect::HealDice {
-                        dice: 5,
-                        to: AbilityRecipient::EachInZone,
-                    },
-                ],
-                each: &[
-                    TargetFilter::Friendly,
-                    TargetFilter::Living,
-                    TargetFilter::ObjectType {
-                        which: ObjectType::Creature,
-                    },
-                ],
-            },
-        ],
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::OnResolve,
-                cost: &[],
-                targets: &[],
-                condition: None,
-                duration: AbilityDuration::Instant,
-                effects: &[
-                    AbilityEffect::HealDice {
-                        dice: 8,
-                        to: AbilityRecipient::Target,
-                    },
-                ],
-                each: &[],
-            },
-        ],
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::OnResolve,
-                cost: &[],
-                targets: &[],
-                condition: None,
-                duration: AbilityDuration::Instant,
-                effects: &[
-                    AbilityEffect::HealDice {
-                        dice: 5,
-                        to: AbilityRecipient::Target,
-                    },
-                ],
-                each: &[],
-            },
-        ],
+    const INCANTATION_CARD_ABILITIES_ITEMS: &[CardAbility; 9] = &[
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::EndOfRound,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::Fast,
+                    to: AbilityRecipient::EachInArena,
+                },
+                AbilityEffect::GainTrait {
+                    which: Trait::Charge(2),
+                    to: AbilityRecipient::EachInArena,
+                },
+            ],
+            each: &[
+                TargetFilter::Friendly,
+                TargetFilter::Subtype {
+                    which: Subtype::Soldier,
+                },
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::HealDice {
+                    dice: 2,
+                    to: AbilityRecipient::Target,
+                },
+                AbilityEffect::HealDice {
+                    dice: 2,
+                    to: AbilityRecipient::Caster,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::EndOfRound,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::Melee(1),
+                    to: AbilityRecipient::EachInArena,
+                },
+            ],
+            each: &[
+                TargetFilter::Friendly,
+                TargetFilter::Subtype {
+                    which: Subtype::Animal,
+                },
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::EndOfRound,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::Fast,
+                    to: AbilityRecipient::Target,
+                },
+                AbilityEffect::GainTrait {
+                    which: Trait::Charge(1),
+                    to: AbilityRecipient::Target,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::AfterAttack,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::HealDamageDealt {
+                    to: AbilityRecipient::Caster,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::EndOfRound,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::Elusive,
+                    to: AbilityRecipient::Target,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::HealDice {
+                    dice: 5,
+                    to: AbilityRecipient::EachInZone,
+                },
+            ],
+            each: &[
+                TargetFilter::Friendly,
+                TargetFilter::Living,
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::HealDice {
+                    dice: 8,
+                    to: AbilityRecipient::Target,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::HealDice {
+                    dice: 5,
+                    to: AbilityRecipient::Target,
+                },
+            ],
+            each: &[],
+        },
     ];
-    const INCANTATION_CARD_ABILITIES: &[u8; 67] = &[
-        0, 1, 1, 1, 1, 2, 1, 3, 4, 1, 1, 1, 1, 1, 1, 1, 1, 5, 1, 1, 1, 6, 1, 1, 1, 1, 1,
-        1, 7, 8, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    const INCANTATION_CARD_ABILITIES: &[u8; 68] = &[
+        0, 1, 1, 1, 1, 1, 2, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6,
+        6, 6, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
+        9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
     ];
-    const INCANTATION_ATTACKS_VALUES: &[&[AttackBar]; 6] = &[
-        &[],
-        &[
-            AttackBar {
-                name: "Thornburst",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Piercing(1)],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Bleed],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Burnout",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 0,
-                dice_per_x: 1,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Defrost, Trait::Unavoidable],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "DrainLife",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::CriticalDamage],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Fiery Blast",
-                speed: None,
-                kind: AttackKind::Neither,
-                timing: AttackTiming::Action,
-                range: None,
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Unavoidable, Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 6,
-                        max: None,
-                        apply: &[Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Heal",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 8,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
+    const INCANTATION_ATTACKS_ITEMS: &[AttackBar; 5] = &[
+        AttackBar {
+            name: "Thornburst",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Piercing(1)],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Bleed],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Burnout",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 0,
+            dice_per_x: 1,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Defrost, Trait::Unavoidable],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "DrainLife",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::CriticalDamage],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Fiery Blast",
+            speed: None,
+            kind: AttackKind::Neither,
+            timing: AttackTiming::Action,
+            range: None,
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Unavoidable, Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 6,
+                    max: None,
+                    apply: &[Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Heal",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 8,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
     ];
-    const INCANTATION_ATTACKS: &[u8; 67] = &[
-        0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 4, 0, 0, 0, 0,
-        0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    const INCANTATION_ATTACKS: &[u8; 68] = &[
+        0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4,
+        4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+        5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
     ];
     const ATTACK_NAME: &[&str; 33] = &[
         "Acid Ball",
@@ -16236,339 +16515,297 @@ mod card_rows {
         0, 0, 0, 1, 2, 0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 6, 0, 7, 0,
         0, 0, 0, 0, 8, 0,
     ];
-    const ATTACK_PRINTINGS_VALUES: &[&[Printing]; 32] = &[
-        &[
-            Printing {
-                set: "druid-vs-necromancer",
-                number: Some("DNA01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO35"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWA01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1A01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1A02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFA01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO36"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1A03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1A04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1A05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1A06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWA02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1A08"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWA03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWA04"),
-            },
-        ],
-        &[
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forged-in-fire",
-                number: Some("MWSTX2FFA02"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO10"),
-            },
-        ],
-        &[
-            Printing {
-                set: "forcemaster-vs-warlord",
-                number: Some("FWA05"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1A09"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1A07"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSA01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1A11"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1A12"),
-            },
-        ],
-        &[
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO25"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("MWAMKA01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "mage-wars-arena-final-release",
-                number: Some("PSJ06"),
-            },
-        ],
-        &[
-            Printing {
-                set: "lost-grimore",
-                number: Some("LG01A01"),
-            },
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO37"),
-            },
-        ],
-        &[
-            Printing {
-                set: "conquest-of-kumanjaro",
-                number: Some("MWSTX1CKA01"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSA02"),
-            },
-        ],
-        &[
-            Printing {
-                set: "core",
-                number: Some("MW1A13"),
-            },
-        ],
-        &[
-            Printing {
-                set: "paladin-vs-siren",
-                number: Some("PSA03"),
-            },
-        ],
-        &[
-            Printing {
-                set: "promo",
-                number: Some("MWPROMO50"),
-            },
-        ],
+    const ATTACK_PRINTINGS_ITEMS: &[Printing; 35] = &[
+        Printing {
+            set: "druid-vs-necromancer",
+            number: Some("DNA01"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO35"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWA01"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1A01"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1A02"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFA01"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO36"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1A03"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1A04"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1A05"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1A06"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWA02"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1A08"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWA03"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWA04"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO09"),
+        },
+        Printing {
+            set: "forged-in-fire",
+            number: Some("MWSTX2FFA02"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO10"),
+        },
+        Printing {
+            set: "forcemaster-vs-warlord",
+            number: Some("FWA05"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1A09"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1A07"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSA01"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1A11"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1A12"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO25"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAMKA01"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("PSJ06"),
+        },
+        Printing {
+            set: "lost-grimore",
+            number: Some("LG01A01"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO37"),
+        },
+        Printing {
+            set: "conquest-of-kumanjaro",
+            number: Some("MWSTX1CKA01"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSA02"),
+        },
+        Printing {
+            set: "core",
+            number: Some("MW1A13"),
+        },
+        Printing {
+            set: "mage-wars-arena-final-release",
+            number: Some("MWAMKA01"),
+        },
+        Printing {
+            set: "paladin-vs-siren",
+            number: Some("PSA03"),
+        },
+        Printing {
+            set: "promo",
+            number: Some("MWPROMO50"),
+        },
     ];
-    const ATTACK_PRINTINGS: &[u8; 33] = &[
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
-        23, 24, 25, 26, 27, 28, 29, 24, 30, 31,
+    const ATTACK_PRINTINGS: &[u8; 34] = &[
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 19, 20, 21, 22, 23,
+        24, 25, 26, 27, 29, 30, 31, 32, 33, 34, 35,
     ];
-    const ATTACK_SCHOOLS_VALUES: &[&[SchoolLevel]; 19] = &[
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Dark,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Fire,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Fire,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Fire,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Fire,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Earth,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Earth,
-                level: 3,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Earth,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Mind,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Holy,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Air,
-                level: 1,
-            },
-            SchoolLevel {
-                school: School::Earth,
-                level: 1,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::War,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 2,
-            },
-        ],
-        &[
-            SchoolLevel {
-                school: School::Water,
-                level: 3,
-            },
-        ],
+    const ATTACK_SCHOOLS_ITEMS: &[SchoolLevel; 35] = &[
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Dark,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Mind,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Fire,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Earth,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::War,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 2,
+        },
+        SchoolLevel {
+            school: School::Holy,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 1,
+        },
+        SchoolLevel {
+            school: School::Water,
+            level: 3,
+        },
+        SchoolLevel {
+            school: School::Air,
+            level: 1,
+        },
     ];
-    const ATTACK_SCHOOLS: &[u8; 33] = &[
-        0, 0, 1, 2, 3, 4, 5, 6, 7, 5, 8, 9, 0, 10, 10, 11, 12, 13, 1, 6, 14, 14, 7, 15,
-        16, 17, 14, 0, 0, 3, 0, 18, 1,
+    const ATTACK_SCHOOLS: &[u8; 34] = &[
+        0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+        23, 24, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35,
     ];
     const ATTACK_SCHOOL_RULE_VALUES: &[SchoolRule; 1] = &[SchoolRule::All];
     const ATTACK_SCHOOL_RULE: &[u8; 33] = &[
@@ -16658,999 +16895,924 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0,
     ];
-    const ATTACK_CARD_ABILITIES_VALUES: &[&[CardAbility]; 2] = &[
-        &[],
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::Declared,
-                cost: &[],
-                targets: &[],
-                condition: Some(AbilityCondition::TargetHasCondition {
+    const ATTACK_CARD_ABILITIES_ITEMS: &[CardAbility; 1] = &[
+        CardAbility {
+            trigger: AbilityTrigger::Declared,
+            cost: &[],
+            targets: &[],
+            condition: Some(AbilityCondition::TargetHasCondition {
+                which: Condition::Burn,
+            }),
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::RemoveAllConditions {
                     which: Condition::Burn,
-                }),
-                duration: AbilityDuration::Instant,
-                effects: &[
-                    AbilityEffect::RemoveAllConditions {
-                        which: Condition::Burn,
-                        to: AbilityRecipient::Target,
-                    },
-                    AbilityEffect::CancelAttack,
-                ],
-                each: &[],
-            },
-        ],
+                    to: AbilityRecipient::Target,
+                },
+                AbilityEffect::CancelAttack,
+            ],
+            each: &[],
+        },
     ];
-    const ATTACK_CARD_ABILITIES: &[u8; 33] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0,
+    const ATTACK_CARD_ABILITIES: &[u8; 34] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1,
     ];
-    const ATTACK_ATTACKS_VALUES: &[&[AttackBar]; 33] = &[
-        &[
-            AttackBar {
-                name: "Acid Ball",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Acid),
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 1,
-                        max: Some(4),
-                        apply: &[Condition::Corrode],
-                    },
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Corrode, Condition::Corrode],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Acid Blast",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Acid),
-                traits: &[Trait::Sweeping, Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 1,
-                        max: Some(8),
-                        apply: &[Condition::Corrode],
-                    },
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Corrode, Condition::Corrode],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Arc Lightning",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Lightning),
-                traits: &[Trait::Ethereal, Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(8),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Blinding Flash",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Light),
-                traits: &[
-                    Trait::ZoneAttack,
-                    Trait::Ethereal,
-                    Trait::Unavoidable,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[
-                            &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
-                        ],
-                    },
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 4,
-                        max: Some(9),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 10,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Chain Lightning",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Lightning),
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(7),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Devil's Trident",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Piercing(2), Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 3,
-                        max: Some(5),
-                        apply: &[Condition::Cripple],
-                    },
-                    EffectRow {
-                        min: 6,
-                        max: Some(8),
-                        apply: &[Condition::Cripple, Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Dragon's Breath",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 3,
-                        max: Some(9),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 10,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Electrify",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Lightning),
-                traits: &[Trait::ZoneAttack, Trait::Ethereal, Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(8),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Fireball",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 6,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 4,
-                        max: Some(10),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Firestorm",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::ZoneAttack, Trait::Defrost, Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(9),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 10,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Flameblast",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::Unavoidable, Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(10),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Force Hammer",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 6,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[
-                    Trait::Ethereal,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[
-                            &[TargetQualifier::Corporeal, TargetQualifier::Conjurations],
-                        ],
-                    },
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Slam],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Geyser",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Hydro),
-                traits: &[Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Hail of Stones",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::ZoneAttack, Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 6,
-                        max: Some(10),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Hurl Boulder",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 7,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Slam],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Hurl Meteorite",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 3 }),
-                dice: 9,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: Some(8),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Hurl Rock",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[
-                    EffectRow {
-                        min: 9,
-                        max: None,
-                        apply: &[Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Invisible Fist",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Jet Stream",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Wind),
-                traits: &[
-                    Trait::Ethereal,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[&[TargetQualifier::Flying]],
-                    },
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 4,
-                        max: Some(10),
-                        apply: &[Condition::Push],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Push, Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Lightning Bolt",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Lightning),
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 6,
-                        max: Some(7),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Luminous Blast",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Light),
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 4,
-                        max: Some(10),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Pillar of Light",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Light),
-                traits: &[
-                    Trait::Ethereal,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[
-                            &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
-                        ],
-                    },
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 4,
-                        max: Some(10),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Ring of Fire",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 5,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Flame),
-                traits: &[Trait::ZoneAttack, Trait::Unavoidable, Trait::Defrost],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: Some(10),
-                        apply: &[Condition::Burn],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Burn, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Sandstorm",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[
-                    Trait::ZoneAttack,
-                    Trait::Piercing(1),
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[&[TargetQualifier::Flying]],
-                    },
-                    Trait::Unavoidable,
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 4,
-                        max: Some(6),
-                        apply: &[Condition::Push],
-                    },
-                    EffectRow {
-                        min: 7,
-                        max: Some(9),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 10,
-                        max: None,
-                        apply: &[Condition::Push, Condition::Daze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Paralyzing Strike",
-                speed: None,
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Snowstorm",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Frost),
-                traits: &[Trait::ZoneAttack, Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 6,
-                        max: Some(10),
-                        apply: &[Condition::Freeze],
-                    },
-                    EffectRow {
-                        min: 11,
-                        max: None,
-                        apply: &[Condition::Freeze, Condition::Freeze],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Sunfire Burst",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Light),
-                traits: &[
-                    Trait::Ethereal,
-                    Trait::Unavoidable,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[
-                            &[TargetQualifier::Nonliving, TargetQualifier::Creatures],
-                        ],
-                    },
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 6,
-                        max: Some(7),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Daze, Condition::Burn],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Surging Wave",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Hydro),
-                traits: &[Trait::Extinguish, Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 3,
-                        max: Some(7),
-                        apply: &[Condition::Slam],
-                    },
-                    EffectRow {
-                        min: 8,
-                        max: None,
-                        apply: &[Condition::Push, Condition::Slam],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Swell",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 2 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Hydro),
-                traits: &[Trait::Extinguish, Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Push],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Thunderbolt",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 3 }),
-                dice: 6,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Lightning),
-                traits: &[Trait::Ethereal],
-                effects: &[
-                    EffectRow {
-                        min: 4,
-                        max: Some(6),
-                        apply: &[Condition::Daze],
-                    },
-                    EffectRow {
-                        min: 7,
-                        max: None,
-                        apply: &[Condition::Stun],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Tidal Kick",
-                speed: None,
-                kind: AttackKind::Melee,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 0 }),
-                dice: 4,
-                dice_per_x: 0,
-                damage_type: None,
-                traits: &[],
-                effects: &[],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Tsunami",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 3,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Hydro),
-                traits: &[Trait::ZoneAttack, Trait::Extinguish, Trait::Unavoidable],
-                effects: &[
-                    EffectRow {
-                        min: 5,
-                        max: None,
-                        apply: &[Condition::Push],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
-        &[
-            AttackBar {
-                name: "Windstorm",
-                speed: None,
-                kind: AttackKind::Ranged,
-                timing: AttackTiming::Action,
-                range: Some(Range { min: 0, max: 1 }),
-                dice: 2,
-                dice_per_x: 0,
-                damage_type: Some(DamageType::Wind),
-                traits: &[
-                    Trait::Sweeping,
-                    Trait::Unavoidable,
-                    Trait::BonusVersus {
-                        x: 2,
-                        targets: &[&[TargetQualifier::Flying]],
-                    },
-                    Trait::Ethereal,
-                ],
-                effects: &[
-                    EffectRow {
-                        min: 6,
-                        max: None,
-                        apply: &[Condition::Push],
-                    },
-                ],
-                alternatives: &[],
-                cost: None,
-                cost_per_x: 0,
-                handler: None,
-            },
-        ],
+    const ATTACK_ATTACKS_ITEMS: &[AttackBar; 33] = &[
+        AttackBar {
+            name: "Acid Ball",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Acid),
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 1,
+                    max: Some(4),
+                    apply: &[Condition::Corrode],
+                },
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Corrode, Condition::Corrode],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Acid Blast",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Acid),
+            traits: &[Trait::Sweeping, Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 1,
+                    max: Some(8),
+                    apply: &[Condition::Corrode],
+                },
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Corrode, Condition::Corrode],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Arc Lightning",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Lightning),
+            traits: &[Trait::Ethereal, Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(8),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Blinding Flash",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Light),
+            traits: &[
+                Trait::ZoneAttack,
+                Trait::Ethereal,
+                Trait::Unavoidable,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Nonliving, TargetQualifier::Creatures]],
+                },
+            ],
+            effects: &[
+                EffectRow {
+                    min: 4,
+                    max: Some(9),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 10,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Chain Lightning",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Lightning),
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(7),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Devil's Trident",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Piercing(2), Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 3,
+                    max: Some(5),
+                    apply: &[Condition::Cripple],
+                },
+                EffectRow {
+                    min: 6,
+                    max: Some(8),
+                    apply: &[Condition::Cripple, Condition::Burn],
+                },
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Dragon's Breath",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 3,
+                    max: Some(9),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 10,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Electrify",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Lightning),
+            traits: &[Trait::ZoneAttack, Trait::Ethereal, Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(8),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Fireball",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 6,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 4,
+                    max: Some(10),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Firestorm",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::ZoneAttack, Trait::Defrost, Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(9),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 10,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Flameblast",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::Unavoidable, Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(10),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Force Hammer",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 6,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[
+                Trait::Ethereal,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[
+                        &[TargetQualifier::Corporeal, TargetQualifier::Conjurations],
+                    ],
+                },
+            ],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Slam],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Geyser",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Hydro),
+            traits: &[Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Hail of Stones",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::ZoneAttack, Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 6,
+                    max: Some(10),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Hurl Boulder",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 7,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Slam],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Hurl Meteorite",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 3 }),
+            dice: 9,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: Some(8),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Hurl Rock",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[
+                EffectRow {
+                    min: 9,
+                    max: None,
+                    apply: &[Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Invisible Fist",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Jet Stream",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Wind),
+            traits: &[
+                Trait::Ethereal,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Flying]],
+                },
+            ],
+            effects: &[
+                EffectRow {
+                    min: 4,
+                    max: Some(10),
+                    apply: &[Condition::Push],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Push, Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Lightning Bolt",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Lightning),
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 6,
+                    max: Some(7),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Luminous Blast",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Light),
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 4,
+                    max: Some(10),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Pillar of Light",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Light),
+            traits: &[
+                Trait::Ethereal,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Nonliving, TargetQualifier::Creatures]],
+                },
+            ],
+            effects: &[
+                EffectRow {
+                    min: 4,
+                    max: Some(10),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Ring of Fire",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 5,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Flame),
+            traits: &[Trait::ZoneAttack, Trait::Unavoidable, Trait::Defrost],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: Some(10),
+                    apply: &[Condition::Burn],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Burn, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Sandstorm",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[
+                Trait::ZoneAttack,
+                Trait::Piercing(1),
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Flying]],
+                },
+                Trait::Unavoidable,
+            ],
+            effects: &[
+                EffectRow {
+                    min: 4,
+                    max: Some(6),
+                    apply: &[Condition::Push],
+                },
+                EffectRow {
+                    min: 7,
+                    max: Some(9),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 10,
+                    max: None,
+                    apply: &[Condition::Push, Condition::Daze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Paralyzing Strike",
+            speed: None,
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Snowstorm",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Frost),
+            traits: &[Trait::ZoneAttack, Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 6,
+                    max: Some(10),
+                    apply: &[Condition::Freeze],
+                },
+                EffectRow {
+                    min: 11,
+                    max: None,
+                    apply: &[Condition::Freeze, Condition::Freeze],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Sunfire Burst",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Light),
+            traits: &[
+                Trait::Ethereal,
+                Trait::Unavoidable,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Nonliving, TargetQualifier::Creatures]],
+                },
+            ],
+            effects: &[
+                EffectRow {
+                    min: 6,
+                    max: Some(7),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Daze, Condition::Burn],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Surging Wave",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Hydro),
+            traits: &[Trait::Extinguish, Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 3,
+                    max: Some(7),
+                    apply: &[Condition::Slam],
+                },
+                EffectRow {
+                    min: 8,
+                    max: None,
+                    apply: &[Condition::Push, Condition::Slam],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Swell",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 2 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Hydro),
+            traits: &[Trait::Extinguish, Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Push],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Thunderbolt",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 3 }),
+            dice: 6,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Lightning),
+            traits: &[Trait::Ethereal],
+            effects: &[
+                EffectRow {
+                    min: 4,
+                    max: Some(6),
+                    apply: &[Condition::Daze],
+                },
+                EffectRow {
+                    min: 7,
+                    max: None,
+                    apply: &[Condition::Stun],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Tidal Kick",
+            speed: None,
+            kind: AttackKind::Melee,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 0 }),
+            dice: 4,
+            dice_per_x: 0,
+            damage_type: None,
+            traits: &[],
+            effects: &[],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Tsunami",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 3,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Hydro),
+            traits: &[Trait::ZoneAttack, Trait::Extinguish, Trait::Unavoidable],
+            effects: &[
+                EffectRow {
+                    min: 5,
+                    max: None,
+                    apply: &[Condition::Push],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
+        AttackBar {
+            name: "Windstorm",
+            speed: None,
+            kind: AttackKind::Ranged,
+            timing: AttackTiming::Action,
+            range: Some(Range { min: 0, max: 1 }),
+            dice: 2,
+            dice_per_x: 0,
+            damage_type: Some(DamageType::Wind),
+            traits: &[
+                Trait::Sweeping,
+                Trait::Unavoidable,
+                Trait::BonusVersus {
+                    x: 2,
+                    targets: &[&[TargetQualifier::Flying]],
+                },
+                Trait::Ethereal,
+            ],
+            effects: &[
+                EffectRow {
+                    min: 6,
+                    max: None,
+                    apply: &[Condition::Push],
+                },
+            ],
+            alternatives: &[],
+            cost: None,
+            cost_per_x: 0,
+            handler: None,
+        },
     ];
-    const ATTACK_ATTACKS: &[u8; 33] = &[
+    const ATTACK_ATTACKS: &[u8; 34] = &[
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
-        23, 24, 25, 26, 27, 28, 29, 30, 31, 32,
+        23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33,
     ];
     /// The `mage` cards' rows, in table order.
     pub(super) const fn mage_rows() -> [Mage; 32] {
@@ -17668,7 +17830,11 @@ mod card_rows {
             name: MAGE_NAME[row],
             summary: MAGE_SUMMARY[row],
             handler: MAGE_HANDLER_VALUES[MAGE_HANDLER[row] as usize],
-            printings: MAGE_PRINTINGS_VALUES[MAGE_PRINTINGS[row] as usize],
+            printings: ::grimoire_runtime::sub_slice(
+                MAGE_PRINTINGS_ITEMS,
+                MAGE_PRINTINGS[row] as usize,
+                MAGE_PRINTINGS[row + 1] as usize,
+            ),
             class: MAGE_CLASS_VALUES[MAGE_CLASS[row] as usize],
             subtypes: MAGE_SUBTYPES_VALUES[MAGE_SUBTYPES[row] as usize],
             level: MAGE_LEVEL[row],
@@ -17679,12 +17845,18 @@ mod card_rows {
             spellbook_points: MAGE_SPELLBOOK_POINTS[row],
             trained_schools: MAGE_TRAINED_SCHOOLS_VALUES[MAGE_TRAINED_SCHOOLS[row]
                 as usize],
-            partial_training: MAGE_PARTIAL_TRAINING_VALUES[MAGE_PARTIAL_TRAINING[row]
-                as usize],
+            partial_training: ::grimoire_runtime::sub_slice(
+                MAGE_PARTIAL_TRAINING_ITEMS,
+                MAGE_PARTIAL_TRAINING[row] as usize,
+                MAGE_PARTIAL_TRAINING[row + 1] as usize,
+            ),
             trained_subtypes: MAGE_TRAINED_SUBTYPES_VALUES[MAGE_TRAINED_SUBTYPES[row]
                 as usize],
-            trained_combinations: MAGE_TRAINED_COMBINATIONS_VALUES[MAGE_TRAINED_COMBINATIONS[row]
-                as usize],
+            trained_combinations: ::grimoire_runtime::sub_slice(
+                MAGE_TRAINED_COMBINATIONS_ITEMS,
+                MAGE_TRAINED_COMBINATIONS[row] as usize,
+                MAGE_TRAINED_COMBINATIONS[row + 1] as usize,
+            ),
             opposed_schools: MAGE_OPPOSED_SCHOOLS_VALUES[MAGE_OPPOSED_SCHOOLS[row]
                 as usize],
             opposed_types: MAGE_OPPOSED_TYPES_VALUES[MAGE_OPPOSED_TYPES[row] as usize],
@@ -17692,7 +17864,11 @@ mod card_rows {
                 as usize],
             defense: MAGE_DEFENSE_VALUES[MAGE_DEFENSE[row] as usize],
             traits: MAGE_TRAITS_VALUES[MAGE_TRAITS[row] as usize],
-            attacks: MAGE_ATTACKS_VALUES[MAGE_ATTACKS[row] as usize],
+            attacks: ::grimoire_runtime::sub_slice(
+                MAGE_ATTACKS_ITEMS,
+                MAGE_ATTACKS[row] as usize,
+                MAGE_ATTACKS[row + 1] as usize,
+            ),
         }
     }
     /// The `creature` cards' rows, in table order.
@@ -17711,8 +17887,16 @@ mod card_rows {
             name: CREATURE_NAME[row],
             summary: CREATURE_SUMMARY[row],
             handler: CREATURE_HANDLER_VALUES[CREATURE_HANDLER[row] as usize],
-            printings: CREATURE_PRINTINGS_VALUES[CREATURE_PRINTINGS[row] as usize],
-            schools: CREATURE_SCHOOLS_VALUES[CREATURE_SCHOOLS[row] as usize],
+            printings: ::grimoire_runtime::sub_slice(
+                CREATURE_PRINTINGS_ITEMS,
+                CREATURE_PRINTINGS[row] as usize,
+                CREATURE_PRINTINGS[row + 1] as usize,
+            ),
+            schools: ::grimoire_runtime::sub_slice(
+                CREATURE_SCHOOLS_ITEMS,
+                CREATURE_SCHOOLS[row] as usize,
+                CREATURE_SCHOOLS[row + 1] as usize,
+            ),
             school_rule: CREATURE_SCHOOL_RULE_VALUES[CREATURE_SCHOOL_RULE[row] as usize],
             subtypes: CREATURE_SUBTYPES_VALUES[CREATURE_SUBTYPES[row] as usize],
             cost: CREATURE_COST[row],
@@ -17721,13 +17905,20 @@ mod card_rows {
             range: CREATURE_RANGE_VALUES[CREATURE_RANGE[row] as usize],
             target: CREATURE_TARGET[row],
             traits: CREATURE_TRAITS_VALUES[CREATURE_TRAITS[row] as usize],
-            card_abilities: CREATURE_CARD_ABILITIES_VALUES[CREATURE_CARD_ABILITIES[row]
-                as usize],
+            card_abilities: ::grimoire_runtime::sub_slice(
+                CREATURE_CARD_ABILITIES_ITEMS,
+                CREATURE_CARD_ABILITIES[row] as usize,
+                CREATURE_CARD_ABILITIES[row + 1] as usize,
+            ),
             life: CREATURE_LIFE[row],
             armor: CREATURE_ARMOR[row],
             channeling: CREATURE_CHANNELING[row],
             defense: CREATURE_DEFENSE_VALUES[CREATURE_DEFENSE[row] as usize],
-            attacks: CREATURE_ATTACKS_VALUES[CREATURE_ATTACKS[row] as usize],
+            attacks: ::grimoire_runtime::sub_slice(
+                CREATURE_ATTACKS_ITEMS,
+                CREATURE_ATTACKS[row] as usize,
+                CREATURE_ATTACKS[row + 1] as usize,
+            ),
         }
     }
     /// The `conjuration` cards' rows, in table order.
@@ -17746,8 +17937,16 @@ mod card_rows {
             name: CONJURATION_NAME[row],
             summary: CONJURATION_SUMMARY[row],
             handler: CONJURATION_HANDLER_VALUES[CONJURATION_HANDLER[row] as usize],
-            printings: CONJURATION_PRINTINGS_VALUES[CONJURATION_PRINTINGS[row] as usize],
-            schools: CONJURATION_SCHOOLS_VALUES[CONJURATION_SCHOOLS[row] as usize],
+            printings: ::grimoire_runtime::sub_slice(
+                CONJURATION_PRINTINGS_ITEMS,
+                CONJURATION_PRINTINGS[row] as usize,
+                CONJURATION_PRINTINGS[row + 1] as usize,
+            ),
+            schools: ::grimoire_runtime::sub_slice(
+                CONJURATION_SCHOOLS_ITEMS,
+                CONJURATION_SCHOOLS[row] as usize,
+                CONJURATION_SCHOOLS[row + 1] as usize,
+            ),
             school_rule: CONJURATION_SCHOOL_RULE_VALUES[CONJURATION_SCHOOL_RULE[row]
                 as usize],
             subtypes: CONJURATION_SUBTYPES_VALUES[CONJURATION_SUBTYPES[row] as usize],
@@ -17757,15 +17956,22 @@ mod card_rows {
             range: CONJURATION_RANGE_VALUES[CONJURATION_RANGE[row] as usize],
             target: CONJURATION_TARGET[row],
             traits: CONJURATION_TRAITS_VALUES[CONJURATION_TRAITS[row] as usize],
-            card_abilities: CONJURATION_CARD_ABILITIES_VALUES[CONJURATION_CARD_ABILITIES[row]
-                as usize],
+            card_abilities: ::grimoire_runtime::sub_slice(
+                CONJURATION_CARD_ABILITIES_ITEMS,
+                CONJURATION_CARD_ABILITIES[row] as usize,
+                CONJURATION_CARD_ABILITIES[row + 1] as usize,
+            ),
             form: CONJURATION_FORM_VALUES[CONJURATION_FORM[row] as usize],
             life: CONJURATION_LIFE_VALUES[CONJURATION_LIFE[row] as usize],
             armor: CONJURATION_ARMOR[row],
             channeling: CONJURATION_CHANNELING[row],
             channeling_x: CONJURATION_CHANNELING_X[row],
             defense: CONJURATION_DEFENSE_VALUES[CONJURATION_DEFENSE[row] as usize],
-            attacks: CONJURATION_ATTACKS_VALUES[CONJURATION_ATTACKS[row] as usize],
+            attacks: ::grimoire_runtime::sub_slice(
+                CONJURATION_ATTACKS_ITEMS,
+                CONJURATION_ATTACKS[row] as usize,
+                CONJURATION_ATTACKS[row + 1] as usize,
+            ),
         }
     }
     /// The `enchantment` cards' rows, in table order.
@@ -17784,8 +17990,16 @@ mod card_rows {
             name: ENCHANTMENT_NAME[row],
             summary: ENCHANTMENT_SUMMARY[row],
             handler: ENCHANTMENT_HANDLER_VALUES[ENCHANTMENT_HANDLER[row] as usize],
-            printings: ENCHANTMENT_PRINTINGS_VALUES[ENCHANTMENT_PRINTINGS[row] as usize],
-            schools: ENCHANTMENT_SCHOOLS_VALUES[ENCHANTMENT_SCHOOLS[row] as usize],
+            printings: ::grimoire_runtime::sub_slice(
+                ENCHANTMENT_PRINTINGS_ITEMS,
+                ENCHANTMENT_PRINTINGS[row] as usize,
+                ENCHANTMENT_PRINTINGS[row + 1] as usize,
+            ),
+            schools: ::grimoire_runtime::sub_slice(
+                ENCHANTMENT_SCHOOLS_ITEMS,
+                ENCHANTMENT_SCHOOLS[row] as usize,
+                ENCHANTMENT_SCHOOLS[row + 1] as usize,
+            ),
             school_rule: ENCHANTMENT_SCHOOL_RULE_VALUES[ENCHANTMENT_SCHOOL_RULE[row]
                 as usize],
             subtypes: ENCHANTMENT_SUBTYPES_VALUES[ENCHANTMENT_SUBTYPES[row] as usize],
@@ -17795,8 +18009,11 @@ mod card_rows {
             range: ENCHANTMENT_RANGE_VALUES[ENCHANTMENT_RANGE[row] as usize],
             target: ENCHANTMENT_TARGET[row],
             traits: ENCHANTMENT_TRAITS_VALUES[ENCHANTMENT_TRAITS[row] as usize],
-            card_abilities: ENCHANTMENT_CARD_ABILITIES_VALUES[ENCHANTMENT_CARD_ABILITIES[row]
-                as usize],
+            card_abilities: ::grimoire_runtime::sub_slice(
+                ENCHANTMENT_CARD_ABILITIES_ITEMS,
+                ENCHANTMENT_CARD_ABILITIES[row] as usize,
+                ENCHANTMENT_CARD_ABILITIES[row + 1] as usize,
+            ),
             reveal_cost: ENCHANTMENT_REVEAL_COST[row],
             reveal_cost_per_x: ENCHANTMENT_REVEAL_COST_PER_X[row],
             grants: ENCHANTMENT_GRANTS_VALUES[ENCHANTMENT_GRANTS[row] as usize],
@@ -17804,7 +18021,11 @@ mod card_rows {
             melee_attacks_gain: ENCHANTMENT_MELEE_ATTACKS_GAIN_VALUES[ENCHANTMENT_MELEE_ATTACKS_GAIN[row]
                 as usize],
             defense: ENCHANTMENT_DEFENSE_VALUES[ENCHANTMENT_DEFENSE[row] as usize],
-            attacks: ENCHANTMENT_ATTACKS_VALUES[ENCHANTMENT_ATTACKS[row] as usize],
+            attacks: ::grimoire_runtime::sub_slice(
+                ENCHANTMENT_ATTACKS_ITEMS,
+                ENCHANTMENT_ATTACKS[row] as usize,
+                ENCHANTMENT_ATTACKS[row + 1] as usize,
+            ),
         }
     }
     /// The `equipment` cards' rows, in table order.
@@ -17823,8 +18044,16 @@ mod card_rows {
             name: EQUIPMENT_NAME[row],
             summary: EQUIPMENT_SUMMARY[row],
             handler: EQUIPMENT_HANDLER_VALUES[EQUIPMENT_HANDLER[row] as usize],
-            printings: EQUIPMENT_PRINTINGS_VALUES[EQUIPMENT_PRINTINGS[row] as usize],
-            schools: EQUIPMENT_SCHOOLS_VALUES[EQUIPMENT_SCHOOLS[row] as usize],
+            printings: ::grimoire_runtime::sub_slice(
+                EQUIPMENT_PRINTINGS_ITEMS,
+                EQUIPMENT_PRINTINGS[row] as usize,
+                EQUIPMENT_PRINTINGS[row + 1] as usize,
+            ),
+            schools: ::grimoire_runtime::sub_slice(
+                EQUIPMENT_SCHOOLS_ITEMS,
+                EQUIPMENT_SCHOOLS[row] as usize,
+                EQUIPMENT_SCHOOLS[row + 1] as usize,
+            ),
             school_rule: EQUIPMENT_SCHOOL_RULE_VALUES[EQUIPMENT_SCHOOL_RULE[row]
                 as usize],
             subtypes: EQUIPMENT_SUBTYPES_VALUES[EQUIPMENT_SUBTYPES[row] as usize],
@@ -17834,8 +18063,11 @@ mod card_rows {
             range: EQUIPMENT_RANGE_VALUES[EQUIPMENT_RANGE[row] as usize],
             target: EQUIPMENT_TARGET[row],
             traits: EQUIPMENT_TRAITS_VALUES[EQUIPMENT_TRAITS[row] as usize],
-            card_abilities: EQUIPMENT_CARD_ABILITIES_VALUES[EQUIPMENT_CARD_ABILITIES[row]
-                as usize],
+            card_abilities: ::grimoire_runtime::sub_slice(
+                EQUIPMENT_CARD_ABILITIES_ITEMS,
+                EQUIPMENT_CARD_ABILITIES[row] as usize,
+                EQUIPMENT_CARD_ABILITIES[row + 1] as usize,
+            ),
             slot: EQUIPMENT_SLOT_VALUES[EQUIPMENT_SLOT[row] as usize],
             armor: EQUIPMENT_ARMOR[row],
             channeling: EQUIPMENT_CHANNELING[row],
@@ -17844,7 +18076,11 @@ mod card_rows {
             removes: EQUIPMENT_REMOVES_VALUES[EQUIPMENT_REMOVES[row] as usize],
             melee_attacks_gain: EQUIPMENT_MELEE_ATTACKS_GAIN_VALUES[EQUIPMENT_MELEE_ATTACKS_GAIN[row]
                 as usize],
-            attacks: EQUIPMENT_ATTACKS_VALUES[EQUIPMENT_ATTACKS[row] as usize],
+            attacks: ::grimoire_runtime::sub_slice(
+                EQUIPMENT_ATTACKS_ITEMS,
+                EQUIPMENT_ATTACKS[row] as usize,
+                EQUIPMENT_ATTACKS[row + 1] as usize,
+            ),
         }
     }
     /// The `marker` cards' rows, in table order.
@@ -17863,7 +18099,11 @@ mod card_rows {
             name: MARKER_NAME[row],
             summary: MARKER_SUMMARY[row],
             handler: MARKER_HANDLER_VALUES[MARKER_HANDLER[row] as usize],
-            printings: MARKER_PRINTINGS_VALUES[MARKER_PRINTINGS[row] as usize],
+            printings: ::grimoire_runtime::sub_slice(
+                MARKER_PRINTINGS_ITEMS,
+                MARKER_PRINTINGS[row] as usize,
+                MARKER_PRINTINGS[row + 1] as usize,
+            ),
             subtypes: MARKER_SUBTYPES_VALUES[MARKER_SUBTYPES[row] as usize],
             life: MARKER_LIFE[row],
             armor: MARKER_ARMOR[row],
@@ -17886,8 +18126,16 @@ mod card_rows {
             name: INCANTATION_NAME[row],
             summary: INCANTATION_SUMMARY[row],
             handler: INCANTATION_HANDLER_VALUES[INCANTATION_HANDLER[row] as usize],
-            printings: INCANTATION_PRINTINGS_VALUES[INCANTATION_PRINTINGS[row] as usize],
-            schools: INCANTATION_SCHOOLS_VALUES[INCANTATION_SCHOOLS[row] as usize],
+            printings: ::grimoire_runtime::sub_slice(
+                INCANTATION_PRINTINGS_ITEMS,
+                INCANTATION_PRINTINGS[row] as usize,
+                INCANTATION_PRINTINGS[row + 1] as usize,
+            ),
+            schools: ::grimoire_runtime::sub_slice(
+                INCANTATION_SCHOOLS_ITEMS,
+                INCANTATION_SCHOOLS[row] as usize,
+                INCANTATION_SCHOOLS[row + 1] as usize,
+            ),
             school_rule: INCANTATION_SCHOOL_RULE_VALUES[INCANTATION_SCHOOL_RULE[row]
                 as usize],
             subtypes: INCANTATION_SUBTYPES_VALUES[INCANTATION_SUBTYPES[row] as usize],
@@ -17897,9 +18145,16 @@ mod card_rows {
             range: INCANTATION_RANGE_VALUES[INCANTATION_RANGE[row] as usize],
             target: INCANTATION_TARGET[row],
             traits: INCANTATION_TRAITS_VALUES[INCANTATION_TRAITS[row] as usize],
-            card_abilities: INCANTATION_CARD_ABILITIES_VALUES[INCANTATION_CARD_ABILITIES[row]
-                as usize],
-            attacks: INCANTATION_ATTACKS_VALUES[INCANTATION_ATTACKS[row] as usize],
+            card_abilities: ::grimoire_runtime::sub_slice(
+                INCANTATION_CARD_ABILITIES_ITEMS,
+                INCANTATION_CARD_ABILITIES[row] as usize,
+                INCANTATION_CARD_ABILITIES[row + 1] as usize,
+            ),
+            attacks: ::grimoire_runtime::sub_slice(
+                INCANTATION_ATTACKS_ITEMS,
+                INCANTATION_ATTACKS[row] as usize,
+                INCANTATION_ATTACKS[row + 1] as usize,
+            ),
         }
     }
     /// The `attack` cards' rows, in table order.
@@ -17918,8 +18173,16 @@ mod card_rows {
             name: ATTACK_NAME[row],
             summary: ATTACK_SUMMARY[row],
             handler: ATTACK_HANDLER_VALUES[ATTACK_HANDLER[row] as usize],
-            printings: ATTACK_PRINTINGS_VALUES[ATTACK_PRINTINGS[row] as usize],
-            schools: ATTACK_SCHOOLS_VALUES[ATTACK_SCHOOLS[row] as usize],
+            printings: ::grimoire_runtime::sub_slice(
+                ATTACK_PRINTINGS_ITEMS,
+                ATTACK_PRINTINGS[row] as usize,
+                ATTACK_PRINTINGS[row + 1] as usize,
+            ),
+            schools: ::grimoire_runtime::sub_slice(
+                ATTACK_SCHOOLS_ITEMS,
+                ATTACK_SCHOOLS[row] as usize,
+                ATTACK_SCHOOLS[row + 1] as usize,
+            ),
             school_rule: ATTACK_SCHOOL_RULE_VALUES[ATTACK_SCHOOL_RULE[row] as usize],
             subtypes: ATTACK_SUBTYPES_VALUES[ATTACK_SUBTYPES[row] as usize],
             cost: ATTACK_COST[row],
@@ -17928,9 +18191,16 @@ mod card_rows {
             range: ATTACK_RANGE_VALUES[ATTACK_RANGE[row] as usize],
             target: ATTACK_TARGET[row],
             traits: ATTACK_TRAITS_VALUES[ATTACK_TRAITS[row] as usize],
-            card_abilities: ATTACK_CARD_ABILITIES_VALUES[ATTACK_CARD_ABILITIES[row]
-                as usize],
-            attacks: ATTACK_ATTACKS_VALUES[ATTACK_ATTACKS[row] as usize],
+            card_abilities: ::grimoire_runtime::sub_slice(
+                ATTACK_CARD_ABILITIES_ITEMS,
+                ATTACK_CARD_ABILITIES[row] as usize,
+                ATTACK_CARD_ABILITIES[row + 1] as usize,
+            ),
+            attacks: ::grimoire_runtime::sub_slice(
+                ATTACK_ATTACKS_ITEMS,
+                ATTACK_ATTACKS[row] as usize,
+                ATTACK_ATTACKS[row + 1] as usize,
+            ),
         }
     }
 }

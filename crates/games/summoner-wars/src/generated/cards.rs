@@ -457,15 +457,49 @@ mod card_rows {
     ];
     const SUMMONER_HANDLER_VALUES: &[Option<Handler>; 1] = &[None];
     const SUMMONER_HANDLER: &[u8; 10] = &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-    const SUMMONER_PRINTINGS_VALUES: &[&[Printing]; 1] = &[
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
+    const SUMMONER_PRINTINGS_ITEMS: &[Printing; 10] = &[
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
     ];
-    const SUMMONER_PRINTINGS: &[u8; 10] = &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    const SUMMONER_PRINTINGS: &[u8; 11] = &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
     const SUMMONER_FACTION_VALUES: &[Faction; 7] = &[
         Faction::GuildDwarves,
         Faction::SandGoblins,
@@ -619,17 +653,224 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const CHAMPION_PRINTINGS_VALUES: &[&[Printing]; 1] = &[
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
+    const CHAMPION_PRINTINGS_ITEMS: &[Printing; 53] = &[
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
     ];
-    const CHAMPION_PRINTINGS: &[u8; 53] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    const CHAMPION_PRINTINGS: &[u8; 54] = &[
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+        23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42,
+        43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53,
     ];
     const CHAMPION_FACTION_VALUES: &[Faction; 8] = &[
         Faction::Vanguards,
@@ -840,17 +1081,188 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const COMMON_PRINTINGS_VALUES: &[&[Printing]; 1] = &[
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
+    const COMMON_PRINTINGS_ITEMS: &[Printing; 44] = &[
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
     ];
-    const COMMON_PRINTINGS: &[u8; 44] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    const COMMON_PRINTINGS: &[u8; 45] = &[
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+        23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42,
+        43, 44,
     ];
     const COMMON_FACTION_VALUES: &[Faction; 7] = &[
         Faction::Vanguards,
@@ -960,15 +1372,17 @@ mod card_rows {
     ];
     const UNCLASSED_UNIT_HANDLER_VALUES: &[Option<Handler>; 1] = &[None];
     const UNCLASSED_UNIT_HANDLER: &[u8; 2] = &[0, 0];
-    const UNCLASSED_UNIT_PRINTINGS_VALUES: &[&[Printing]; 1] = &[
-        &[
-            Printing {
-                set: "faq-2024",
-                number: None,
-            },
-        ],
+    const UNCLASSED_UNIT_PRINTINGS_ITEMS: &[Printing; 2] = &[
+        Printing {
+            set: "faq-2024",
+            number: None,
+        },
+        Printing {
+            set: "faq-2024",
+            number: None,
+        },
     ];
-    const UNCLASSED_UNIT_PRINTINGS: &[u8; 2] = &[0, 0];
+    const UNCLASSED_UNIT_PRINTINGS: &[u8; 3] = &[0, 1, 2];
     const UNCLASSED_UNIT_FACTION_VALUES: &[Faction; 2] = &[
         Faction::CaveGoblins,
         Faction::FungalDwarves,
@@ -1123,23 +1537,212 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const EVENT_PRINTINGS_VALUES: &[&[Printing]; 2] = &[
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "faq-2024",
-                number: None,
-            },
-        ],
+    const EVENT_PRINTINGS_ITEMS: &[Printing; 50] = &[
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "faq-2024",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "faq-2024",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
     ];
-    const EVENT_PRINTINGS: &[u8; 50] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    const EVENT_PRINTINGS: &[u8; 51] = &[
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+        23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42,
+        43, 44, 45, 46, 47, 48, 49, 50,
     ];
     const EVENT_FACTION_VALUES: &[Faction; 8] = &[
         Faction::PhoenixElves,
@@ -1183,46 +1786,43 @@ mod card_rows {
         0, 0, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1,
         4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5, 5, 1, 1, 1, 1, 6, 1, 1, 1,
     ];
-    const EVENT_CARD_ABILITIES_VALUES: &[&[CardAbility]; 2] = &[
-        &[],
-        &[
-            CardAbility {
-                trigger: AbilityTrigger::StructureMoved,
-                cost: &[],
-                targets: &[
-                    AbilityTarget {
-                        count: 1,
-                        optional: true,
-                        filters: &[
-                            TargetFilter::Class {
-                                any_of: &[UnitClass::Common, UnitClass::Champion],
-                            },
-                            TargetFilter::NextToTrigger,
-                        ],
-                    },
-                ],
-                condition: None,
-                duration: AbilityDuration::Instant,
-                effects: &[
-                    AbilityEffect::Damage {
-                        amount: 1,
-                        to: Recipient::Target,
-                    },
-                    AbilityEffect::May {
-                        then: &[
-                            AbilityEffect::Force {
-                                spaces: 1,
-                                to: Recipient::Target,
-                            },
-                        ],
-                    },
-                ],
-            },
-        ],
+    const EVENT_CARD_ABILITIES_ITEMS: &[CardAbility; 1] = &[
+        CardAbility {
+            trigger: AbilityTrigger::StructureMoved,
+            cost: &[],
+            targets: &[
+                AbilityTarget {
+                    count: 1,
+                    optional: true,
+                    filters: &[
+                        TargetFilter::Class {
+                            any_of: &[UnitClass::Common, UnitClass::Champion],
+                        },
+                        TargetFilter::NextToTrigger,
+                    ],
+                },
+            ],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::Damage {
+                    amount: 1,
+                    to: Recipient::Target,
+                },
+                AbilityEffect::May {
+                    then: &[
+                        AbilityEffect::Force {
+                            spaces: 1,
+                            to: Recipient::Target,
+                        },
+                    ],
+                },
+            ],
+        },
     ];
-    const EVENT_CARD_ABILITIES: &[u8; 50] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    const EVENT_CARD_ABILITIES: &[u8; 51] = &[
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     ];
     const STRUCTURE_NAME: &[&str; 9] = &[
         "Aerie Gate",
@@ -1257,21 +1857,45 @@ mod card_rows {
         None,
     ];
     const STRUCTURE_HANDLER: &[u8; 9] = &[0, 1, 1, 1, 1, 1, 1, 1, 1];
-    const STRUCTURE_PRINTINGS_VALUES: &[&[Printing]; 2] = &[
-        &[
-            Printing {
-                set: "faq-2024",
-                number: None,
-            },
-        ],
-        &[
-            Printing {
-                set: "first-edition",
-                number: None,
-            },
-        ],
+    const STRUCTURE_PRINTINGS_ITEMS: &[Printing; 9] = &[
+        Printing {
+            set: "faq-2024",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
+        Printing {
+            set: "first-edition",
+            number: None,
+        },
     ];
-    const STRUCTURE_PRINTINGS: &[u8; 9] = &[0, 1, 1, 1, 1, 1, 1, 1, 1];
+    const STRUCTURE_PRINTINGS: &[u8; 10] = &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
     const STRUCTURE_FACTION_VALUES: &[Faction; 9] = &[
         Faction::SkyspearAvians,
         Faction::DeepDwarves,
@@ -1311,7 +1935,11 @@ mod card_rows {
             name: SUMMONER_NAME[row],
             summary: SUMMONER_SUMMARY[row],
             handler: SUMMONER_HANDLER_VALUES[SUMMONER_HANDLER[row] as usize],
-            printings: SUMMONER_PRINTINGS_VALUES[SUMMONER_PRINTINGS[row] as usize],
+            printings: ::grimoire_runtime::sub_slice(
+                SUMMONER_PRINTINGS_ITEMS,
+                SUMMONER_PRINTINGS[row] as usize,
+                SUMMONER_PRINTINGS[row + 1] as usize,
+            ),
             faction: SUMMONER_FACTION_VALUES[SUMMONER_FACTION[row] as usize],
             edition: SUMMONER_EDITION_VALUES[SUMMONER_EDITION[row] as usize],
             strength: SUMMONER_STRENGTH[row],
@@ -1339,7 +1967,11 @@ mod card_rows {
             name: CHAMPION_NAME[row],
             summary: CHAMPION_SUMMARY[row],
             handler: CHAMPION_HANDLER_VALUES[CHAMPION_HANDLER[row] as usize],
-            printings: CHAMPION_PRINTINGS_VALUES[CHAMPION_PRINTINGS[row] as usize],
+            printings: ::grimoire_runtime::sub_slice(
+                CHAMPION_PRINTINGS_ITEMS,
+                CHAMPION_PRINTINGS[row] as usize,
+                CHAMPION_PRINTINGS[row + 1] as usize,
+            ),
             faction: CHAMPION_FACTION_VALUES[CHAMPION_FACTION[row] as usize],
             edition: CHAMPION_EDITION_VALUES[CHAMPION_EDITION[row] as usize],
             strength: CHAMPION_STRENGTH[row],
@@ -1368,7 +2000,11 @@ mod card_rows {
             name: COMMON_NAME[row],
             summary: COMMON_SUMMARY[row],
             handler: COMMON_HANDLER_VALUES[COMMON_HANDLER[row] as usize],
-            printings: COMMON_PRINTINGS_VALUES[COMMON_PRINTINGS[row] as usize],
+            printings: ::grimoire_runtime::sub_slice(
+                COMMON_PRINTINGS_ITEMS,
+                COMMON_PRINTINGS[row] as usize,
+                COMMON_PRINTINGS[row + 1] as usize,
+            ),
             faction: COMMON_FACTION_VALUES[COMMON_FACTION[row] as usize],
             edition: COMMON_EDITION_VALUES[COMMON_EDITION[row] as usize],
             strength: COMMON_STRENGTH[row],
@@ -1397,8 +2033,11 @@ mod card_rows {
             name: UNCLASSED_UNIT_NAME[row],
             summary: UNCLASSED_UNIT_SUMMARY[row],
             handler: UNCLASSED_UNIT_HANDLER_VALUES[UNCLASSED_UNIT_HANDLER[row] as usize],
-            printings: UNCLASSED_UNIT_PRINTINGS_VALUES[UNCLASSED_UNIT_PRINTINGS[row]
-                as usize],
+            printings: ::grimoire_runtime::sub_slice(
+                UNCLASSED_UNIT_PRINTINGS_ITEMS,
+                UNCLASSED_UNIT_PRINTINGS[row] as usize,
+                UNCLASSED_UNIT_PRINTINGS[row + 1] as usize,
+            ),
             faction: UNCLASSED_UNIT_FACTION_VALUES[UNCLASSED_UNIT_FACTION[row] as usize],
             edition: UNCLASSED_UNIT_EDITION_VALUES[UNCLASSED_UNIT_EDITION[row] as usize],
             cost: UNCLASSED_UNIT_COST_VALUES[UNCLASSED_UNIT_COST[row] as usize],
@@ -1430,14 +2069,21 @@ mod card_rows {
             name: EVENT_NAME[row],
             summary: EVENT_SUMMARY[row],
             handler: EVENT_HANDLER_VALUES[EVENT_HANDLER[row] as usize],
-            printings: EVENT_PRINTINGS_VALUES[EVENT_PRINTINGS[row] as usize],
+            printings: ::grimoire_runtime::sub_slice(
+                EVENT_PRINTINGS_ITEMS,
+                EVENT_PRINTINGS[row] as usize,
+                EVENT_PRINTINGS[row + 1] as usize,
+            ),
             faction: EVENT_FACTION_VALUES[EVENT_FACTION[row] as usize],
             edition: EVENT_EDITION_VALUES[EVENT_EDITION[row] as usize],
             cost: EVENT_COST_VALUES[EVENT_COST[row] as usize],
             active: EVENT_ACTIVE_VALUES[EVENT_ACTIVE[row] as usize],
             abilities: EVENT_ABILITIES_VALUES[EVENT_ABILITIES[row] as usize],
-            card_abilities: EVENT_CARD_ABILITIES_VALUES[EVENT_CARD_ABILITIES[row]
-                as usize],
+            card_abilities: ::grimoire_runtime::sub_slice(
+                EVENT_CARD_ABILITIES_ITEMS,
+                EVENT_CARD_ABILITIES[row] as usize,
+                EVENT_CARD_ABILITIES[row + 1] as usize,
+            ),
         }
     }
     /// The `structure` cards' rows, in table order.
@@ -1456,7 +2102,11 @@ mod card_rows {
             name: STRUCTURE_NAME[row],
             summary: STRUCTURE_SUMMARY[row],
             handler: STRUCTURE_HANDLER_VALUES[STRUCTURE_HANDLER[row] as usize],
-            printings: STRUCTURE_PRINTINGS_VALUES[STRUCTURE_PRINTINGS[row] as usize],
+            printings: ::grimoire_runtime::sub_slice(
+                STRUCTURE_PRINTINGS_ITEMS,
+                STRUCTURE_PRINTINGS[row] as usize,
+                STRUCTURE_PRINTINGS[row + 1] as usize,
+            ),
             faction: STRUCTURE_FACTION_VALUES[STRUCTURE_FACTION[row] as usize],
             edition: STRUCTURE_EDITION_VALUES[STRUCTURE_EDITION[row] as usize],
             gate: STRUCTURE_GATE[row],
