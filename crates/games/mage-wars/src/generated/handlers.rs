@@ -98,10 +98,6 @@ pub enum Handler {
     BattleFury,
     /// `battle_meditation`, used by: Battle Meditation.
     BattleMeditation,
-    /// `bear_strength`, used by: Bear Strength.
-    BearStrength,
-    /// `bearskin`, used by: Bearskin.
-    Bearskin,
     /// `beastmaster`, used by: Beastmaster.
     Beastmaster,
     /// `bed_of_urchins`, used by: Bed of Urchins.
@@ -134,8 +130,6 @@ pub enum Handler {
     Boulder,
     /// `brace_yourself`, used by: Brace Yourself.
     BraceYourself,
-    /// `bull_endurance`, used by: Bull Endurance.
-    BullEndurance,
     /// `burst_of_thorns`, used by: Burst of Thorns.
     BurstOfThorns,
     /// `cassiel_shield_of_bim_shalla`, used by: Cassiel, Shield of Bim-Shalla.
@@ -152,16 +146,6 @@ pub enum Handler {
     ChantOfRage,
     /// `charm`, used by: Charm.
     Charm,
-    /// `cheetah_speed`, used by: Cheetah Speed.
-    CheetahSpeed,
-    /// `chitin_armor`, used by: Chitin Armor.
-    ChitinArmor,
-    /// `circle_of_fire`, used by: Circle of Fire.
-    CircleOfFire,
-    /// `circle_of_light`, used by: Circle of Light.
-    CircleOfLight,
-    /// `circle_of_lightning`, used by: Circle of Lightning.
-    CircleOfLightning,
     /// `cleansing_aura`, used by: Cleansing Aura.
     CleansingAura,
     /// `clear_mind`, used by: Clear Mind.
@@ -170,14 +154,10 @@ pub enum Handler {
     Climbing,
     /// `cloak_of_shadows`, used by: Cloak of Shadows.
     CloakOfShadows,
-    /// `cobra_reflexes`, used by: Cobra Reflexes.
-    CobraReflexes,
     /// `cobra_stance`, used by: Cobra Stance.
     CobraStance,
     /// `colossal_crab`, used by: Colossal Crab.
     ColossalCrab,
-    /// `colossus_belt`, used by: Colossus Belt.
-    ColossusBelt,
     /// `combustion`, used by: Combustion.
     Combustion,
     /// `confusion`, used by: Confusion.
@@ -226,12 +206,6 @@ pub enum Handler {
     Defend,
     /// `defense_ring`, used by: Defense Ring.
     DefenseRing,
-    /// `deflection_bracers`, used by: Deflection Bracers.
-    DeflectionBracers,
-    /// `demonhide_armor`, used by: Demonhide Armor.
-    DemonhideArmor,
-    /// `demonic_bloodlust`, used by: Demonic Bloodlust.
-    DemonicBloodlust,
     /// `deptonne_berserker`, used by: Deptonne Berserker.
     DeptonneBerserker,
     /// `deptonne_bloodshaman`, used by: Deptonne Bloodshaman.
@@ -254,18 +228,12 @@ pub enum Handler {
     Dissolve,
     /// `divine_intervention`, used by: Divine Intervention.
     DivineIntervention,
-    /// `divine_might`, used by: Divine Might.
-    DivineMight,
-    /// `divine_protection`, used by: Divine Protection.
-    DivineProtection,
     /// `dorseus_stallion_of_westlock`, used by: Dorseus, Stallion of Westlock.
     DorseusStallionOfWestlock,
     /// `dragonclaw_wolverine`, used by: Dragonclaw Wolverine.
     DragonclawWolverine,
     /// `dragons_breath`, used by: Dragon's Breath.
     DragonsBreath,
-    /// `dragonscale_hauberk`, used by: Dragonscale Hauberk.
-    DragonscaleHauberk,
     /// `drain_life`, used by: Drain Life.
     DrainLife,
     /// `drain_power`, used by: Drain Power.
@@ -282,8 +250,6 @@ pub enum Handler {
     DruidsLeafRing,
     /// `dwarf_panzergarde`, used by: Dwarf Panzergarde.
     DwarfPanzergarde,
-    /// `eagle_wings`, used by: Eagle Wings.
-    EagleWings,
     /// `eagleclaw_boots`, used by: Eagleclaw Boots.
     EagleclawBoots,
     /// `earthquake`, used by: Earthquake.
@@ -294,18 +260,12 @@ pub enum Handler {
     EisenachsForgeHammer,
     /// `electrify`, used by: Electrify.
     Electrify,
-    /// `elemental_cloak`, used by: Elemental Cloak.
-    ElementalCloak,
     /// `elemental_drake`, used by: Elemental Drake.
     ElementalDrake,
-    /// `elemental_mail`, used by: Elemental Mail.
-    ElementalMail,
     /// `elemental_wand`, used by: Elemental Wand.
     ElementalWand,
     /// `elephant_grass`, used by: Elephant Grass.
     ElephantGrass,
-    /// `elfrics_life_ring`, used by: Elfric's Life Ring.
-    ElfricsLifeRing,
     /// `eligor_larington`, used by: Eligor Larington.
     EligorLarington,
     /// `enchanters_ring`, used by: Enchanter's Ring.
@@ -314,10 +274,6 @@ pub enum Handler {
     EnchantersWardstone,
     /// `enchantment_transfusion`, used by: Enchantment Transfusion.
     EnchantmentTransfusion,
-    /// `enfeeble`, used by: Enfeeble.
-    Enfeeble,
-    /// `essence_drain`, used by: Essence Drain.
-    EssenceDrain,
     /// `etherian_lifetree`, used by: Etherian Lifetree.
     EtherianLifetree,
     /// `explode`, used by: Explode.
@@ -328,8 +284,6 @@ pub enum Handler {
     Extinguish,
     /// `eye_for_an_eye`, used by: Eye for an Eye.
     EyeForAnEye,
-    /// `falcon_precision`, used by: Falcon Precision.
-    FalconPrecision,
     /// `familiar`, used by: Familiar.
     Familiar,
     /// `fire_elemental`, used by: Fire Elemental.
@@ -384,8 +338,6 @@ pub enum Handler {
     GateToHell,
     /// `gate_to_voltari`, used by: Gate to Voltari.
     GateToVoltari,
-    /// `gauntlets_of_strength`, used by: Gauntlets of Strength.
-    GauntletsOfStrength,
     /// `generals_signet_ring`, used by: General's Signet Ring.
     GeneralsSignetRing,
     /// `gerard_matranga`, used by: Gerard Matranga.
@@ -424,8 +376,6 @@ pub enum Handler {
     HarshforgeMonolith,
     /// `harshforge_plate`, used by: Harshforge Plate.
     HarshforgePlate,
-    /// `hawkeye`, used by: Hawkeye.
-    Hawkeye,
     /// `healing_attack`, used by: Heal.
     HealingAttack,
     /// `healing_charm`, used by: Healing Charm.
@@ -496,18 +446,8 @@ pub enum Handler {
     Lair,
     /// `lay_hands`, used by: Lay Hands.
     LayHands,
-    /// `leather_belt`, used by: Leather Belt.
-    LeatherBelt,
-    /// `leather_boots`, used by: Leather Boots.
-    LeatherBoots,
-    /// `leather_gloves`, used by: Leather Gloves.
-    LeatherGloves,
-    /// `leather_helmet`, used by: Leather Helmet.
-    LeatherHelmet,
     /// `lesser_teleport`, used by: Lesser Teleport.
     LesserTeleport,
-    /// `leviathan_scale_armor`, used by: Leviathan Scale Armor.
-    LeviathanScaleArmor,
     /// `levitation`, used by: Levitation.
     Levitation,
     /// `libro_mortuos`, used by: Libro Mortuos.
@@ -518,8 +458,6 @@ pub enum Handler {
     LightningRing,
     /// `lightning_strike`, used by: Lightning Strike.
     LightningStrike,
-    /// `lion_savagery`, used by: Lion Savagery.
-    LionSavagery,
     /// `lullaby`, used by: Lullaby.
     Lullaby,
     /// `mage_restriction`, used by: Mage Only.
@@ -532,8 +470,6 @@ pub enum Handler {
     Magebane,
     /// `magma_golem`, used by: Magma Golem.
     MagmaGolem,
-    /// `maim_wings`, used by: Maim Wings.
-    MaimWings,
     /// `makunda`, used by: Makunda.
     Makunda,
     /// `malakais_basilica`, used by: Malakai's Basilica.
@@ -546,8 +482,6 @@ pub enum Handler {
     ManaPrism,
     /// `mana_siphon`, used by: Mana Siphon.
     ManaSiphon,
-    /// `mana_vampirism`, used by: Mana Vampirism.
-    ManaVampirism,
     /// `mangler_caltrops`, used by: Mangler Caltrops.
     ManglerCaltrops,
     /// `marked_for_death`, used by: Marked for Death.
@@ -588,10 +522,6 @@ pub enum Handler {
     MohktarisBranch,
     /// `mohktaris_touch`, used by: Mohktari's Branch.
     MohktarisTouch,
-    /// `mongoose_agility`, used by: Mongoose Agility.
-    MongooseAgility,
-    /// `moonglow_amulet`, used by: Moonglow Amulet.
-    MoonglowAmulet,
     /// `mordoks_tome`, used by: Mordok's Tome.
     MordoksTome,
     /// `mort`, used by: Mort.
@@ -638,8 +568,6 @@ pub enum Handler {
     PlagueZombie,
     /// `poison_fangs`, used by: Giant Wolf Spider.
     PoisonFangs,
-    /// `poisoned_blood`, used by: Poisoned Blood.
-    PoisonedBlood,
     /// `power_strike`, used by: Power Strike.
     PowerStrike,
     /// `press_the_attack`, used by: Press the Attack.
@@ -676,12 +604,6 @@ pub enum Handler {
     RedclawAlphaMale,
     /// `redeeming_sacrifice`, used by: Gray Angel.
     RedeemingSacrifice,
-    /// `reflex_boots`, used by: Reflex Boots.
-    ReflexBoots,
-    /// `regrowth`, used by: Regrowth.
-    Regrowth,
-    /// `regrowth_belt`, used by: Regrowth Belt.
-    RegrowthBelt,
     /// `reinforce`, used by: Otto Kronig, Master Engineer, Reinforce.
     Reinforce,
     /// `remove_curse`, used by: Remove Curse.
@@ -712,8 +634,6 @@ pub enum Handler {
     ReverseMagic,
     /// `rewind`, used by: Rewind.
     Rewind,
-    /// `rhino_hide`, used by: Rhino Hide.
-    RhinoHide,
     /// `ring_of_asyra`, used by: Ring of Asyra.
     RingOfAsyra,
     /// `ring_of_beasts`, used by: Ring of Beasts.
@@ -738,8 +658,6 @@ pub enum Handler {
     RollingFog,
     /// `rouse_the_beast`, used by: Rouse the Beast.
     RouseTheBeast,
-    /// `rust`, used by: Rust.
-    Rust,
     /// `sacred_ground`, used by: Sacred Ground.
     SacredGround,
     /// `sacrificial_altar`, used by: Sacrificial Altar.
@@ -802,8 +720,6 @@ pub enum Handler {
     Spawnpoint,
     /// `spellbind`, used by: Spellbind.
     Spellbind,
-    /// `spiked_armor`, used by: Spiked Armor.
-    SpikedArmor,
     /// `spiked_buckler`, used by: Spiked Buckler.
     SpikedBuckler,
     /// `spiked_pit`, used by: Spiked Pit.
@@ -826,8 +742,6 @@ pub enum Handler {
     SteamElemental,
     /// `steep_hill`, used by: Steep Hill.
     SteepHill,
-    /// `storm_drake_hide`, used by: Storm Drake Hide.
-    StormDrakeHide,
     /// `stormfront_elemental`, used by: Stormfront Elemental.
     StormfrontElemental,
     /// `stranglevine`, used by: Stranglevine.
@@ -968,8 +882,6 @@ pub enum Handler {
     WildfireImp,
     /// `wind_elemental`, used by: Wind Elemental.
     WindElemental,
-    /// `wind_wyvern_hide`, used by: Wind Wyvern Hide.
-    WindWyvernHide,
     /// `wizard`, used by: Wizard.
     Wizard,
     /// `wizards_tower`, used by: Wizard's Tower.
@@ -987,7 +899,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 489] = [
+    pub const ALL: [Handler; 445] = [
         Self::AcademyBeastmaster,
         Self::AcademyDruid,
         Self::AcademyElementalist,
@@ -1035,8 +947,6 @@ impl Handler {
         Self::BattleForge,
         Self::BattleFury,
         Self::BattleMeditation,
-        Self::BearStrength,
-        Self::Bearskin,
         Self::Beastmaster,
         Self::BedOfUrchins,
         Self::BindSpirit,
@@ -1053,7 +963,6 @@ impl Handler {
         Self::Blur,
         Self::Boulder,
         Self::BraceYourself,
-        Self::BullEndurance,
         Self::BurstOfThorns,
         Self::CassielShieldOfBimShalla,
         Self::Cerberus,
@@ -1062,19 +971,12 @@ impl Handler {
         Self::ChampionsGauntlets,
         Self::ChantOfRage,
         Self::Charm,
-        Self::CheetahSpeed,
-        Self::ChitinArmor,
-        Self::CircleOfFire,
-        Self::CircleOfLight,
-        Self::CircleOfLightning,
         Self::CleansingAura,
         Self::ClearMind,
         Self::Climbing,
         Self::CloakOfShadows,
-        Self::CobraReflexes,
         Self::CobraStance,
         Self::ColossalCrab,
-        Self::ColossusBelt,
         Self::Combustion,
         Self::Confusion,
         Self::Conquer,
@@ -1099,9 +1001,6 @@ impl Handler {
         Self::Decoy,
         Self::Defend,
         Self::DefenseRing,
-        Self::DeflectionBracers,
-        Self::DemonhideArmor,
-        Self::DemonicBloodlust,
         Self::DeptonneBerserker,
         Self::DeptonneBloodshaman,
         Self::DestroyMagic,
@@ -1113,12 +1012,9 @@ impl Handler {
         Self::DispelWand,
         Self::Dissolve,
         Self::DivineIntervention,
-        Self::DivineMight,
-        Self::DivineProtection,
         Self::DorseusStallionOfWestlock,
         Self::DragonclawWolverine,
         Self::DragonsBreath,
-        Self::DragonscaleHauberk,
         Self::DrainLife,
         Self::DrainPower,
         Self::DrainSoul,
@@ -1127,30 +1023,23 @@ impl Handler {
         Self::Druid,
         Self::DruidsLeafRing,
         Self::DwarfPanzergarde,
-        Self::EagleWings,
         Self::EagleclawBoots,
         Self::Earthquake,
         Self::EchoOfTheDepths,
         Self::EisenachsForgeHammer,
         Self::Electrify,
-        Self::ElementalCloak,
         Self::ElementalDrake,
-        Self::ElementalMail,
         Self::ElementalWand,
         Self::ElephantGrass,
-        Self::ElfricsLifeRing,
         Self::EligorLarington,
         Self::EnchantersRing,
         Self::EnchantersWardstone,
         Self::EnchantmentTransfusion,
-        Self::Enfeeble,
-        Self::EssenceDrain,
         Self::EtherianLifetree,
         Self::Explode,
         Self::Extendable,
         Self::Extinguish,
         Self::EyeForAnEye,
-        Self::FalconPrecision,
         Self::Familiar,
         Self::FireElemental,
         Self::FireshaperRing,
@@ -1178,7 +1067,6 @@ impl Handler {
         Self::GarrisonPost,
         Self::GateToHell,
         Self::GateToVoltari,
-        Self::GauntletsOfStrength,
         Self::GeneralsSignetRing,
         Self::GerardMatranga,
         Self::GiantWolfSpider,
@@ -1198,7 +1086,6 @@ impl Handler {
         Self::Harmonize,
         Self::HarshforgeMonolith,
         Self::HarshforgePlate,
-        Self::Hawkeye,
         Self::HealingAttack,
         Self::HealingCharm,
         Self::HealingLight,
@@ -1234,32 +1121,24 @@ impl Handler {
         Self::KralathorTheDevourer,
         Self::Lair,
         Self::LayHands,
-        Self::LeatherBelt,
-        Self::LeatherBoots,
-        Self::LeatherGloves,
-        Self::LeatherHelmet,
         Self::LesserTeleport,
-        Self::LeviathanScaleArmor,
         Self::Levitation,
         Self::LibroMortuos,
         Self::LifeLink,
         Self::LightningRing,
         Self::LightningStrike,
-        Self::LionSavagery,
         Self::Lullaby,
         Self::MageRestriction,
         Self::MageSight,
         Self::MageWand,
         Self::Magebane,
         Self::MagmaGolem,
-        Self::MaimWings,
         Self::Makunda,
         Self::MalakaisBasilica,
         Self::ManaCrystal,
         Self::ManaFlower,
         Self::ManaPrism,
         Self::ManaSiphon,
-        Self::ManaVampirism,
         Self::ManglerCaltrops,
         Self::MarkedForDeath,
         Self::MartialMastery,
@@ -1280,8 +1159,6 @@ impl Handler {
         Self::MohktariGreatTreeOfLife,
         Self::MohktarisBranch,
         Self::MohktarisTouch,
-        Self::MongooseAgility,
-        Self::MoonglowAmulet,
         Self::MordoksTome,
         Self::Mort,
         Self::MountainRam,
@@ -1305,7 +1182,6 @@ impl Handler {
         Self::PillarOfRighteousFlame,
         Self::PlagueZombie,
         Self::PoisonFangs,
-        Self::PoisonedBlood,
         Self::PowerStrike,
         Self::PressTheAttack,
         Self::Priest,
@@ -1324,9 +1200,6 @@ impl Handler {
         Self::Reassemble,
         Self::RedclawAlphaMale,
         Self::RedeemingSacrifice,
-        Self::ReflexBoots,
-        Self::Regrowth,
-        Self::RegrowthBelt,
         Self::Reinforce,
         Self::RemoveCurse,
         Self::RenewingRain,
@@ -1342,7 +1215,6 @@ impl Handler {
         Self::ReverseAttack,
         Self::ReverseMagic,
         Self::Rewind,
-        Self::RhinoHide,
         Self::RingOfAsyra,
         Self::RingOfBeasts,
         Self::RingOfCommand,
@@ -1355,7 +1227,6 @@ impl Handler {
         Self::RitualOfKallek,
         Self::RollingFog,
         Self::RouseTheBeast,
-        Self::Rust,
         Self::SacredGround,
         Self::SacrificialAltar,
         Self::Sai,
@@ -1387,7 +1258,6 @@ impl Handler {
         Self::SongOfLove,
         Self::Spawnpoint,
         Self::Spellbind,
-        Self::SpikedArmor,
         Self::SpikedBuckler,
         Self::SpikedPit,
         Self::StaffOfBeasts,
@@ -1399,7 +1269,6 @@ impl Handler {
         Self::StealEquipment,
         Self::SteamElemental,
         Self::SteepHill,
-        Self::StormDrakeHide,
         Self::StormfrontElemental,
         Self::Stranglevine,
         Self::Stuck,
@@ -1470,7 +1339,6 @@ impl Handler {
         Self::Whirlpool,
         Self::WildfireImp,
         Self::WindElemental,
-        Self::WindWyvernHide,
         Self::Wizard,
         Self::WizardsTower,
         Self::WreckOfTheViridianLace,
@@ -1479,7 +1347,7 @@ impl Handler {
         Self::ZoneAttack,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 489] = [
+    pub const NAMES: [&'static str; 445] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -1527,8 +1395,6 @@ impl Handler {
         "battle_forge",
         "battle_fury",
         "battle_meditation",
-        "bear_strength",
-        "bearskin",
         "beastmaster",
         "bed_of_urchins",
         "bind_spirit",
@@ -1545,7 +1411,6 @@ impl Handler {
         "blur",
         "boulder",
         "brace_yourself",
-        "bull_endurance",
         "burst_of_thorns",
         "cassiel_shield_of_bim_shalla",
         "cerberus",
@@ -1554,19 +1419,12 @@ impl Handler {
         "champions_gauntlets",
         "chant_of_rage",
         "charm",
-        "cheetah_speed",
-        "chitin_armor",
-        "circle_of_fire",
-        "circle_of_light",
-        "circle_of_lightning",
         "cleansing_aura",
         "clear_mind",
         "climbing",
         "cloak_of_shadows",
-        "cobra_reflexes",
         "cobra_stance",
         "colossal_crab",
-        "colossus_belt",
         "combustion",
         "confusion",
         "conquer",
@@ -1591,9 +1449,6 @@ impl Handler {
         "decoy",
         "defend",
         "defense_ring",
-        "deflection_bracers",
-        "demonhide_armor",
-        "demonic_bloodlust",
         "deptonne_berserker",
         "deptonne_bloodshaman",
         "destroy_magic",
@@ -1605,12 +1460,9 @@ impl Handler {
         "dispel_wand",
         "dissolve",
         "divine_intervention",
-        "divine_might",
-        "divine_protection",
         "dorseus_stallion_of_westlock",
         "dragonclaw_wolverine",
         "dragons_breath",
-        "dragonscale_hauberk",
         "drain_life",
         "drain_power",
         "drain_soul",
@@ -1619,30 +1471,23 @@ impl Handler {
         "druid",
         "druids_leaf_ring",
         "dwarf_panzergarde",
-        "eagle_wings",
         "eagleclaw_boots",
         "earthquake",
         "echo_of_the_depths",
         "eisenachs_forge_hammer",
         "electrify",
-        "elemental_cloak",
         "elemental_drake",
-        "elemental_mail",
         "elemental_wand",
         "elephant_grass",
-        "elfrics_life_ring",
         "eligor_larington",
         "enchanters_ring",
         "enchanters_wardstone",
         "enchantment_transfusion",
-        "enfeeble",
-        "essence_drain",
         "etherian_lifetree",
         "explode",
         "extendable",
         "extinguish",
         "eye_for_an_eye",
-        "falcon_precision",
         "familiar",
         "fire_elemental",
         "fireshaper_ring",
@@ -1670,7 +1515,6 @@ impl Handler {
         "garrison_post",
         "gate_to_hell",
         "gate_to_voltari",
-        "gauntlets_of_strength",
         "generals_signet_ring",
         "gerard_matranga",
         "giant_wolf_spider",
@@ -1690,7 +1534,6 @@ impl Handler {
         "harmonize",
         "harshforge_monolith",
         "harshforge_plate",
-        "hawkeye",
         "healing_attack",
         "healing_charm",
         "healing_light",
@@ -1726,32 +1569,24 @@ impl Handler {
         "kralathor_the_devourer",
         "lair",
         "lay_hands",
-        "leather_belt",
-        "leather_boots",
-        "leather_gloves",
-        "leather_helmet",
         "lesser_teleport",
-        "leviathan_scale_armor",
         "levitation",
         "libro_mortuos",
         "life_link",
         "lightning_ring",
         "lightning_strike",
-        "lion_savagery",
         "lullaby",
         "mage_restriction",
         "mage_sight",
         "mage_wand",
         "magebane",
         "magma_golem",
-        "maim_wings",
         "makunda",
         "malakais_basilica",
         "mana_crystal",
         "mana_flower",
         "mana_prism",
         "mana_siphon",
-        "mana_vampirism",
         "mangler_caltrops",
         "marked_for_death",
         "martial_mastery",
@@ -1772,8 +1607,6 @@ impl Handler {
         "mohktari_great_tree_of_life",
         "mohktaris_branch",
         "mohktaris_touch",
-        "mongoose_agility",
-        "moonglow_amulet",
         "mordoks_tome",
         "mort",
         "mountain_ram",
@@ -1797,7 +1630,6 @@ impl Handler {
         "pillar_of_righteous_flame",
         "plague_zombie",
         "poison_fangs",
-        "poisoned_blood",
         "power_strike",
         "press_the_attack",
         "priest",
@@ -1816,9 +1648,6 @@ impl Handler {
         "reassemble",
         "redclaw_alpha_male",
         "redeeming_sacrifice",
-        "reflex_boots",
-        "regrowth",
-        "regrowth_belt",
         "reinforce",
         "remove_curse",
         "renewing_rain",
@@ -1834,7 +1663,6 @@ impl Handler {
         "reverse_attack",
         "reverse_magic",
         "rewind",
-        "rhino_hide",
         "ring_of_asyra",
         "ring_of_beasts",
         "ring_of_command",
@@ -1847,7 +1675,6 @@ impl Handler {
         "ritual_of_kallek",
         "rolling_fog",
         "rouse_the_beast",
-        "rust",
         "sacred_ground",
         "sacrificial_altar",
         "sai",
@@ -1879,7 +1706,6 @@ impl Handler {
         "song_of_love",
         "spawnpoint",
         "spellbind",
-        "spiked_armor",
         "spiked_buckler",
         "spiked_pit",
         "staff_of_beasts",
@@ -1891,7 +1717,6 @@ impl Handler {
         "steal_equipment",
         "steam_elemental",
         "steep_hill",
-        "storm_drake_hide",
         "stormfront_elemental",
         "stranglevine",
         "stuck",
@@ -1962,7 +1787,6 @@ impl Handler {
         "whirlpool",
         "wildfire_imp",
         "wind_elemental",
-        "wind_wyvern_hide",
         "wizard",
         "wizards_tower",
         "wreck_of_the_viridian_lace",
@@ -1971,7 +1795,7 @@ impl Handler {
         "zone_attack",
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 489] = [
+    pub const BY_NAME: [(&'static str, Handler); 445] = [
         ("academy_beastmaster", Self::AcademyBeastmaster),
         ("academy_druid", Self::AcademyDruid),
         ("academy_elementalist", Self::AcademyElementalist),
@@ -2019,8 +1843,6 @@ impl Handler {
         ("battle_forge", Self::BattleForge),
         ("battle_fury", Self::BattleFury),
         ("battle_meditation", Self::BattleMeditation),
-        ("bear_strength", Self::BearStrength),
-        ("bearskin", Self::Bearskin),
         ("beastmaster", Self::Beastmaster),
         ("bed_of_urchins", Self::BedOfUrchins),
         ("bind_spirit", Self::BindSpirit),
@@ -2037,7 +1859,6 @@ impl Handler {
         ("blur", Self::Blur),
         ("boulder", Self::Boulder),
         ("brace_yourself", Self::BraceYourself),
-        ("bull_endurance", Self::BullEndurance),
         ("burst_of_thorns", Self::BurstOfThorns),
         ("cassiel_shield_of_bim_shalla", Self::CassielShieldOfBimShalla),
         ("cerberus", Self::Cerberus),
@@ -2046,19 +1867,12 @@ impl Handler {
         ("champions_gauntlets", Self::ChampionsGauntlets),
         ("chant_of_rage", Self::ChantOfRage),
         ("charm", Self::Charm),
-        ("cheetah_speed", Self::CheetahSpeed),
-        ("chitin_armor", Self::ChitinArmor),
-        ("circle_of_fire", Self::CircleOfFire),
-        ("circle_of_light", Self::CircleOfLight),
-        ("circle_of_lightning", Self::CircleOfLightning),
         ("cleansing_aura", Self::CleansingAura),
         ("clear_mind", Self::ClearMind),
         ("climbing", Self::Climbing),
         ("cloak_of_shadows", Self::CloakOfShadows),
-        ("cobra_reflexes", Self::CobraReflexes),
         ("cobra_stance", Self::CobraStance),
         ("colossal_crab", Self::ColossalCrab),
-        ("colossus_belt", Self::ColossusBelt),
         ("combustion", Self::Combustion),
         ("confusion", Self::Confusion),
         ("conquer", Self::Conquer),
@@ -2083,9 +1897,6 @@ impl Handler {
         ("decoy", Self::Decoy),
         ("defend", Self::Defend),
         ("defense_ring", Self::DefenseRing),
-        ("deflection_bracers", Self::DeflectionBracers),
-        ("demonhide_armor", Self::DemonhideArmor),
-        ("demonic_bloodlust", Self::DemonicBloodlust),
         ("deptonne_berserker", Self::DeptonneBerserker),
         ("deptonne_bloodshaman", Self::DeptonneBloodshaman),
         ("destroy_magic", Self::DestroyMagic),
@@ -2097,12 +1908,9 @@ impl Handler {
         ("dispel_wand", Self::DispelWand),
         ("dissolve", Self::Dissolve),
         ("divine_intervention", Self::DivineIntervention),
-        ("divine_might", Self::DivineMight),
-        ("divine_protection", Self::DivineProtection),
         ("dorseus_stallion_of_westlock", Self::DorseusStallionOfWestlock),
         ("dragonclaw_wolverine", Self::DragonclawWolverine),
         ("dragons_breath", Self::DragonsBreath),
-        ("dragonscale_hauberk", Self::DragonscaleHauberk),
         ("drain_life", Self::DrainLife),
         ("drain_power", Self::DrainPower),
         ("drain_soul", Self::DrainSoul),
@@ -2111,30 +1919,23 @@ impl Handler {
         ("druid", Self::Druid),
         ("druids_leaf_ring", Self::DruidsLeafRing),
         ("dwarf_panzergarde", Self::DwarfPanzergarde),
-        ("eagle_wings", Self::EagleWings),
         ("eagleclaw_boots", Self::EagleclawBoots),
         ("earthquake", Self::Earthquake),
         ("echo_of_the_depths", Self::EchoOfTheDepths),
         ("eisenachs_forge_hammer", Self::EisenachsForgeHammer),
         ("electrify", Self::Electrify),
-        ("elemental_cloak", Self::ElementalCloak),
         ("elemental_drake", Self::ElementalDrake),
-        ("elemental_mail", Self::ElementalMail),
         ("elemental_wand", Self::ElementalWand),
         ("elephant_grass", Self::ElephantGrass),
-        ("elfrics_life_ring", Self::ElfricsLifeRing),
         ("eligor_larington", Self::EligorLarington),
         ("enchanters_ring", Self::EnchantersRing),
         ("enchanters_wardstone", Self::EnchantersWardstone),
         ("enchantment_transfusion", Self::EnchantmentTransfusion),
-        ("enfeeble", Self::Enfeeble),
-        ("essence_drain", Self::EssenceDrain),
         ("etherian_lifetree", Self::EtherianLifetree),
         ("explode", Self::Explode),
         ("extendable", Self::Extendable),
         ("extinguish", Self::Extinguish),
         ("eye_for_an_eye", Self::EyeForAnEye),
-        ("falcon_precision", Self::FalconPrecision),
         ("familiar", Self::Familiar),
         ("fire_elemental", Self::FireElemental),
         ("fireshaper_ring", Self::FireshaperRing),
@@ -2162,7 +1963,6 @@ impl Handler {
         ("garrison_post", Self::GarrisonPost),
         ("gate_to_hell", Self::GateToHell),
         ("gate_to_voltari", Self::GateToVoltari),
-        ("gauntlets_of_strength", Self::GauntletsOfStrength),
         ("generals_signet_ring", Self::GeneralsSignetRing),
         ("gerard_matranga", Self::GerardMatranga),
         ("giant_wolf_spider", Self::GiantWolfSpider),
@@ -2182,7 +1982,6 @@ impl Handler {
         ("harmonize", Self::Harmonize),
         ("harshforge_monolith", Self::HarshforgeMonolith),
         ("harshforge_plate", Self::HarshforgePlate),
-        ("hawkeye", Self::Hawkeye),
         ("healing_attack", Self::HealingAttack),
         ("healing_charm", Self::HealingCharm),
         ("healing_light", Self::HealingLight),
@@ -2218,32 +2017,24 @@ impl Handler {
         ("kralathor_the_devourer", Self::KralathorTheDevourer),
         ("lair", Self::Lair),
         ("lay_hands", Self::LayHands),
-        ("leather_belt", Self::LeatherBelt),
-        ("leather_boots", Self::LeatherBoots),
-        ("leather_gloves", Self::LeatherGloves),
-        ("leather_helmet", Self::LeatherHelmet),
         ("lesser_teleport", Self::LesserTeleport),
-        ("leviathan_scale_armor", Self::LeviathanScaleArmor),
         ("levitation", Self::Levitation),
         ("libro_mortuos", Self::LibroMortuos),
         ("life_link", Self::LifeLink),
         ("lightning_ring", Self::LightningRing),
         ("lightning_strike", Self::LightningStrike),
-        ("lion_savagery", Self::LionSavagery),
         ("lullaby", Self::Lullaby),
         ("mage_restriction", Self::MageRestriction),
         ("mage_sight", Self::MageSight),
         ("mage_wand", Self::MageWand),
         ("magebane", Self::Magebane),
         ("magma_golem", Self::MagmaGolem),
-        ("maim_wings", Self::MaimWings),
         ("makunda", Self::Makunda),
         ("malakais_basilica", Self::MalakaisBasilica),
         ("mana_crystal", Self::ManaCrystal),
         ("mana_flower", Self::ManaFlower),
         ("mana_prism", Self::ManaPrism),
         ("mana_siphon", Self::ManaSiphon),
-        ("mana_vampirism", Self::ManaVampirism),
         ("mangler_caltrops", Self::ManglerCaltrops),
         ("marked_for_death", Self::MarkedForDeath),
         ("martial_mastery", Self::MartialMastery),
@@ -2264,8 +2055,6 @@ impl Handler {
         ("mohktari_great_tree_of_life", Self::MohktariGreatTreeOfLife),
         ("mohktaris_branch", Self::MohktarisBranch),
         ("mohktaris_touch", Self::MohktarisTouch),
-        ("mongoose_agility", Self::MongooseAgility),
-        ("moonglow_amulet", Self::MoonglowAmulet),
         ("mordoks_tome", Self::MordoksTome),
         ("mort", Self::Mort),
         ("mountain_ram", Self::MountainRam),
@@ -2289,7 +2078,6 @@ impl Handler {
         ("pillar_of_righteous_flame", Self::PillarOfRighteousFlame),
         ("plague_zombie", Self::PlagueZombie),
         ("poison_fangs", Self::PoisonFangs),
-        ("poisoned_blood", Self::PoisonedBlood),
         ("power_strike", Self::PowerStrike),
         ("press_the_attack", Self::PressTheAttack),
         ("priest", Self::Priest),
@@ -2308,9 +2096,6 @@ impl Handler {
         ("reassemble", Self::Reassemble),
         ("redclaw_alpha_male", Self::RedclawAlphaMale),
         ("redeeming_sacrifice", Self::RedeemingSacrifice),
-        ("reflex_boots", Self::ReflexBoots),
-        ("regrowth", Self::Regrowth),
-        ("regrowth_belt", Self::RegrowthBelt),
         ("reinforce", Self::Reinforce),
         ("remove_curse", Self::RemoveCurse),
         ("renewing_rain", Self::RenewingRain),
@@ -2326,7 +2111,6 @@ impl Handler {
         ("reverse_attack", Self::ReverseAttack),
         ("reverse_magic", Self::ReverseMagic),
         ("rewind", Self::Rewind),
-        ("rhino_hide", Self::RhinoHide),
         ("ring_of_asyra", Self::RingOfAsyra),
         ("ring_of_beasts", Self::RingOfBeasts),
         ("ring_of_command", Self::RingOfCommand),
@@ -2339,7 +2123,6 @@ impl Handler {
         ("ritual_of_kallek", Self::RitualOfKallek),
         ("rolling_fog", Self::RollingFog),
         ("rouse_the_beast", Self::RouseTheBeast),
-        ("rust", Self::Rust),
         ("sacred_ground", Self::SacredGround),
         ("sacrificial_altar", Self::SacrificialAltar),
         ("sai", Self::Sai),
@@ -2371,7 +2154,6 @@ impl Handler {
         ("song_of_love", Self::SongOfLove),
         ("spawnpoint", Self::Spawnpoint),
         ("spellbind", Self::Spellbind),
-        ("spiked_armor", Self::SpikedArmor),
         ("spiked_buckler", Self::SpikedBuckler),
         ("spiked_pit", Self::SpikedPit),
         ("staff_of_beasts", Self::StaffOfBeasts),
@@ -2383,7 +2165,6 @@ impl Handler {
         ("steal_equipment", Self::StealEquipment),
         ("steam_elemental", Self::SteamElemental),
         ("steep_hill", Self::SteepHill),
-        ("storm_drake_hide", Self::StormDrakeHide),
         ("stormfront_elemental", Self::StormfrontElemental),
         ("stranglevine", Self::Stranglevine),
         ("stuck", Self::Stuck),
@@ -2454,7 +2235,6 @@ impl Handler {
         ("whirlpool", Self::Whirlpool),
         ("wildfire_imp", Self::WildfireImp),
         ("wind_elemental", Self::WindElemental),
-        ("wind_wyvern_hide", Self::WindWyvernHide),
         ("wizard", Self::Wizard),
         ("wizards_tower", Self::WizardsTower),
         ("wreck_of_the_viridian_lace", Self::WreckOfTheViridianLace),
