@@ -10799,7 +10799,7 @@ mod card_rows {
         None,
         None,
     ];
-    const ENCHANTMENT_HANDLER_VALUES: &[Option<Handler>; 79] = &[
+    const ENCHANTMENT_HANDLER_VALUES: &[Option<Handler>; 82] = &[
         Some(Handler::AdramelechsTouch),
         Some(Handler::Agony),
         Some(Handler::AkirosFavor),
@@ -10807,14 +10807,12 @@ mod card_rows {
         Some(Handler::ArmorWard),
         Some(Handler::AsyrasGrace),
         Some(Handler::BalladOfCourage),
-        Some(Handler::Barkskin),
-        Some(Handler::BattleMeditation),
         None,
+        Some(Handler::BattleMeditation),
         Some(Handler::BindSpirit),
         Some(Handler::Blind),
         Some(Handler::Block),
         Some(Handler::Blur),
-        Some(Handler::BraceYourself),
         Some(Handler::ChainsOfAgony),
         Some(Handler::ChantOfRage),
         Some(Handler::Charm),
@@ -10825,10 +10823,13 @@ mod card_rows {
         Some(Handler::DeathLink),
         Some(Handler::Debilitate),
         Some(Handler::Decoy),
+        Some(Handler::DemonicBloodlust),
         Some(Handler::DivineIntervention),
+        Some(Handler::DivineMight),
         Some(Handler::Drown),
         Some(Handler::EnchantmentTransfusion),
         Some(Handler::EyeForAnEye),
+        Some(Handler::FalconPrecision),
         Some(Handler::FivePointDeathStrike),
         Some(Handler::ForceCrush),
         Some(Handler::ForceHold),
@@ -10847,8 +10848,10 @@ mod card_rows {
         Some(Handler::KnightsCourage),
         Some(Handler::Levitation),
         Some(Handler::LifeLink),
+        Some(Handler::LionSavagery),
         Some(Handler::Lullaby),
         Some(Handler::Magebane),
+        Some(Handler::ManaVampirism),
         Some(Handler::MarkedForDeath),
         Some(Handler::MartialMastery),
         Some(Handler::MartyrsAura),
@@ -10881,11 +10884,11 @@ mod card_rows {
         Some(Handler::VengefulAura),
     ];
     const ENCHANTMENT_HANDLER: &[u8; 104] = &[
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 9, 15, 16, 17, 9, 9, 9, 9, 18,
-        9, 19, 20, 21, 22, 23, 24, 9, 25, 9, 9, 26, 9, 27, 9, 9, 28, 9, 29, 30, 31, 32,
-        33, 34, 35, 36, 37, 9, 38, 9, 39, 9, 40, 41, 42, 43, 44, 45, 46, 9, 47, 48, 9, 9,
-        49, 50, 51, 52, 53, 9, 54, 55, 9, 9, 56, 9, 57, 58, 59, 60, 61, 62, 9, 63, 9, 64,
-        65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 7, 9, 10, 11, 12, 7, 7, 13, 14, 15, 7, 7, 7, 7, 16, 7,
+        17, 18, 19, 20, 21, 22, 23, 24, 25, 7, 26, 7, 27, 7, 7, 28, 29, 30, 31, 32, 33,
+        34, 35, 36, 37, 38, 7, 39, 7, 40, 7, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 7,
+        51, 52, 53, 54, 55, 56, 7, 57, 58, 7, 7, 59, 7, 60, 61, 62, 63, 64, 65, 7, 66, 7,
+        67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81,
     ];
     const ENCHANTMENT_PRINTINGS_VALUES: &[&[Printing]; 93] = &[
         &[
@@ -11985,8 +11988,23 @@ mod card_rows {
         1, 1, 0, 1, 27, 21, 1, 1, 1, 1, 1, 1, 21, 28, 21, 1, 1, 1, 9, 1, 29, 1, 1, 4, 1,
         1, 24, 30, 1, 1,
     ];
-    const ENCHANTMENT_CARD_ABILITIES_VALUES: &[&[CardAbility]; 4] = &[
+    const ENCHANTMENT_CARD_ABILITIES_VALUES: &[&[CardAbility]; 5] = &[
         &[],
+        &[
+            CardAbility {
+                trigger: AbilityTrigger::EndOfRound,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::Destroy {
+                        to: AbilityRecipient::ThisObject,
+                    },
+                ],
+                each: &[],
+            },
+        ],
         &[
             CardAbility {
                 trigger: AbilityTrigger::Upkeep,
@@ -12052,9 +12070,9 @@ mod card_rows {
         ],
     ];
     const ENCHANTMENT_CARD_ABILITIES: &[u8; 104] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0,
-        0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0,
+        0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
     const ENCHANTMENT_REVEAL_COST: &[u8; 104] = &[
@@ -12077,7 +12095,7 @@ mod card_rows {
         &[Trait::Armor(4)],
         &[Trait::Life(4)],
         &[Trait::Fast],
-        &[Trait::Bloodthirsty(2)],
+        &[Trait::Bloodthirsty(2), Trait::Piercing(1)],
         &[Trait::Aegis(1)],
         &[Trait::Flying],
         &[Trait::Slow],
@@ -12105,19 +12123,17 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const ENCHANTMENT_MELEE_ATTACKS_GAIN_VALUES: &[&[Trait]; 6] = &[
+    const ENCHANTMENT_MELEE_ATTACKS_GAIN_VALUES: &[&[Trait]; 4] = &[
         &[],
-        &[Trait::Piercing(1)],
         &[Trait::Ethereal],
         &[Trait::Unavoidable],
-        &[Trait::ManaTransfer(1)],
         &[Trait::Vampiric],
     ];
     const ENCHANTMENT_MELEE_ATTACKS_GAIN: &[u8; 104] = &[
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0,
+        0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0,
     ];
     const ENCHANTMENT_DEFENSE_VALUES: &[Option<Defense>; 2] = &[
         None,
@@ -12530,14 +12546,14 @@ mod card_rows {
         None,
         None,
     ];
-    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 64] = &[
+    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 67] = &[
         Some(Handler::AdramelechsTorment),
         Some(Handler::AnkhOfAsyra),
         Some(Handler::ArcaneRing),
         None,
         Some(Handler::BloodfireHelmet),
         Some(Handler::ChampionsGauntlets),
-        Some(Handler::CloakOfShadows),
+        Some(Handler::ColossusBelt),
         Some(Handler::CrownOfProtection),
         Some(Handler::DancingScimitar),
         Some(Handler::DawnsBastion),
@@ -12547,10 +12563,11 @@ mod card_rows {
         Some(Handler::DefenseRing),
         Some(Handler::DispelWand),
         Some(Handler::DruidsLeafRing),
-        Some(Handler::EagleclawBoots),
         Some(Handler::EchoOfTheDepths),
         Some(Handler::EisenachsForgeHammer),
+        Some(Handler::ElementalMail),
         Some(Handler::ElementalWand),
+        Some(Handler::ElfricsLifeRing),
         Some(Handler::EnchantersRing),
         Some(Handler::FireshaperRing),
         Some(Handler::ForceRing),
@@ -12569,6 +12586,7 @@ mod card_rows {
         Some(Handler::MageWand),
         Some(Handler::MeditationAmulet),
         Some(Handler::MohktarisBranch),
+        Some(Handler::MoonglowAmulet),
         Some(Handler::MordoksTome),
         Some(Handler::Nunchucks),
         Some(Handler::PaladinsCloak),
@@ -12584,6 +12602,7 @@ mod card_rows {
         Some(Handler::Sai),
         Some(Handler::SectarusDarkRuneSword),
         Some(Handler::SignetOfTheDawnbreaker),
+        Some(Handler::SpikedArmor),
         Some(Handler::SpikedBuckler),
         Some(Handler::StaffOfBeasts),
         Some(Handler::SteadfastBoots),
@@ -12597,11 +12616,11 @@ mod card_rows {
         Some(Handler::WaterfallCloak),
     ];
     const EQUIPMENT_HANDLER: &[u8; 102] = &[
-        0, 1, 2, 3, 4, 5, 3, 6, 3, 7, 8, 9, 10, 11, 12, 13, 3, 3, 14, 3, 15, 16, 17, 18,
-        3, 3, 19, 3, 20, 21, 22, 23, 3, 3, 24, 25, 26, 3, 27, 28, 29, 30, 31, 32, 3, 3,
-        3, 3, 3, 3, 3, 3, 3, 33, 34, 3, 3, 35, 36, 37, 3, 3, 38, 3, 39, 40, 41, 42, 3, 3,
-        43, 44, 45, 46, 47, 48, 49, 50, 51, 3, 3, 52, 3, 53, 3, 54, 3, 3, 55, 3, 56, 57,
-        58, 3, 59, 60, 61, 3, 62, 3, 63, 3,
+        0, 1, 2, 3, 4, 5, 3, 3, 6, 7, 8, 9, 10, 11, 12, 13, 3, 3, 14, 3, 15, 3, 16, 17,
+        3, 18, 19, 20, 21, 22, 23, 24, 3, 3, 25, 26, 27, 3, 28, 29, 30, 31, 32, 33, 3, 3,
+        3, 3, 3, 3, 3, 3, 3, 34, 35, 3, 3, 36, 37, 38, 3, 39, 40, 3, 41, 42, 43, 44, 3,
+        3, 45, 46, 47, 48, 49, 50, 51, 52, 53, 3, 3, 54, 55, 56, 3, 57, 3, 3, 58, 3, 59,
+        60, 61, 3, 62, 63, 64, 3, 65, 3, 66, 3,
     ];
     const EQUIPMENT_PRINTINGS_VALUES: &[&[Printing]; 97] = &[
         &[
@@ -13784,7 +13803,7 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const EQUIPMENT_GRANTS_VALUES: &[&[Trait]; 20] = &[
+    const EQUIPMENT_GRANTS_VALUES: &[&[Trait]; 15] = &[
         &[],
         &[
             Trait::Armor(2),
@@ -13807,7 +13826,6 @@ mod card_rows {
                 x: -2,
             },
         ],
-        &[Trait::Tough(2)],
         &[Trait::Armor(2)],
         &[
             Trait::Armor(2),
@@ -13832,30 +13850,6 @@ mod card_rows {
                 x: -2,
             },
         ],
-        &[
-            Trait::Armor(1),
-            Trait::DamageType {
-                damage_type: DamageType::Wind,
-                x: -1,
-            },
-            Trait::DamageType {
-                damage_type: DamageType::Hydro,
-                x: -1,
-            },
-            Trait::DamageType {
-                damage_type: DamageType::Flame,
-                x: -1,
-            },
-            Trait::DamageType {
-                damage_type: DamageType::Frost,
-                x: -1,
-            },
-            Trait::DamageType {
-                damage_type: DamageType::Lightning,
-                x: -1,
-            },
-        ],
-        &[Trait::Life(4)],
         &[Trait::Melee(1)],
         &[Trait::Armor(1)],
         &[
@@ -13865,15 +13859,7 @@ mod card_rows {
                 x: -2,
             },
         ],
-        &[Trait::Channeling(1)],
         &[Trait::Regenerate(2)],
-        &[
-            Trait::Armor(2),
-            Trait::DamageType {
-                damage_type: DamageType::Lightning,
-                x: 1,
-            },
-        ],
         &[
             Trait::Armor(2),
             Trait::DamageType {
@@ -13896,10 +13882,10 @@ mod card_rows {
         ],
     ];
     const EQUIPMENT_GRANTS: &[u8; 102] = &[
-        0, 0, 0, 1, 0, 0, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 6, 0, 7, 0, 0, 8, 9, 0,
-        10, 0, 0, 0, 0, 0, 11, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 12, 12,
-        13, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 5, 0, 15, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 17, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 18, 19,
+        0, 0, 0, 1, 0, 0, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 5, 0, 6, 0, 0, 7, 0, 0,
+        0, 0, 0, 0, 0, 0, 8, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 9, 9, 9, 10, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13, 14,
     ];
     const EQUIPMENT_REMOVES_VALUES: &[&[Trait]; 1] = &[&[]];
     const EQUIPMENT_REMOVES: &[u8; 102] = &[
@@ -14934,12 +14920,11 @@ mod card_rows {
         None,
         None,
     ];
-    const INCANTATION_HANDLER_VALUES: &[Option<Handler>; 60] = &[
+    const INCANTATION_HANDLER_VALUES: &[Option<Handler>; 56] = &[
         None,
         Some(Handler::AnimateDead),
         Some(Handler::Banish),
         Some(Handler::BattleFury),
-        Some(Handler::BloodthirstyStrike),
         Some(Handler::BurstOfThorns),
         Some(Handler::ClearMind),
         Some(Handler::Combustion),
@@ -14960,13 +14945,11 @@ mod card_rows {
         Some(Handler::ForcePush),
         Some(Handler::ForceWave),
         Some(Handler::HolyStrike),
-        Some(Handler::Ignite),
         Some(Handler::Knockdown),
         Some(Handler::LayHands),
         Some(Handler::LesserTeleport),
         Some(Handler::LightningStrike),
         Some(Handler::MartyrsRestoration),
-        Some(Handler::MassSleep),
         Some(Handler::Meltdown),
         Some(Handler::MendingWave),
         Some(Handler::Overextend),
@@ -14977,7 +14960,6 @@ mod card_rows {
         Some(Handler::Purify),
         Some(Handler::Reassemble),
         Some(Handler::RemoveCurse),
-        Some(Handler::RenewingRain),
         Some(Handler::Repulse),
         Some(Handler::Resurrection),
         Some(Handler::RitualOfKallek),
@@ -14997,10 +14979,10 @@ mod card_rows {
         Some(Handler::ZombieFrenzy),
     ];
     const INCANTATION_HANDLER: &[u8; 67] = &[
-        0, 1, 2, 3, 4, 0, 5, 0, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 0, 18, 19,
-        20, 21, 22, 23, 0, 0, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 0, 34, 35, 36, 37,
-        38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
-        58, 59,
+        0, 1, 2, 3, 0, 0, 4, 0, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 0, 17, 18,
+        19, 20, 21, 22, 0, 0, 23, 0, 24, 25, 26, 27, 28, 0, 29, 30, 0, 31, 32, 33, 34,
+        35, 36, 37, 38, 0, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53,
+        54, 55,
     ];
     const INCANTATION_PRINTINGS_VALUES: &[&[Printing]; 66] = &[
         &[
@@ -15816,7 +15798,7 @@ mod card_rows {
         2, 2, 2, 2, 2, 2, 9, 3, 2, 10, 2, 2, 2, 2, 2, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 7, 2,
         2, 3, 2, 11, 2, 2, 7, 2, 12, 2, 7, 2, 2,
     ];
-    const INCANTATION_CARD_ABILITIES_VALUES: &[&[CardAbility]; 10] = &[
+    const INCANTATION_CARD_ABILITIES_VALUES: &[&[CardAbility]; 14] = &[
         &[
             CardAbility {
                 trigger: AbilityTrigger::OnResolve,
@@ -15846,6 +15828,22 @@ mod card_rows {
             },
         ],
         &[],
+        &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::EndOfRound,
+                effects: &[
+                    AbilityEffect::GainTrait {
+                        which: Trait::Bloodthirsty(2),
+                        to: AbilityRecipient::Target,
+                    },
+                ],
+                each: &[],
+            },
+        ],
         &[
             CardAbility {
                 trigger: AbilityTrigger::OnResolve,
@@ -15984,6 +15982,48 @@ mod card_rows {
                 trigger: AbilityTrigger::OnResolve,
                 cost: &[],
                 targets: &[],
+                condition: Some(AbilityCondition::TargetLacksCondition {
+                    which: Condition::Burn,
+                }),
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::PlaceCondition {
+                        which: Condition::Burn,
+                        to: AbilityRecipient::Target,
+                    },
+                ],
+                each: &[],
+            },
+        ],
+        &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::PlaceCondition {
+                        which: Condition::Sleep,
+                        to: AbilityRecipient::EachInZone,
+                    },
+                ],
+                each: &[
+                    TargetFilter::ObjectType {
+                        which: ObjectType::Creature,
+                    },
+                    TargetFilter::NotType {
+                        which: ObjectType::Mage,
+                    },
+                    TargetFilter::Living,
+                ],
+            },
+        ],
+        &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
                 condition: None,
                 duration: AbilityDuration::Instant,
                 effects: &[
@@ -15995,11 +16035,41 @@ mod card_rows {
                 each: &[],
             },
         ],
+        &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::RemoveAllConditions {
+                        which: Condition::Burn,
+                        to: AbilityRecipient::EachInArena,
+                    },
+                ],
+                each: &[],
+            },
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::Heal {
+                        amount: 2,
+                        to: AbilityRecipient::EachInArena,
+                    },
+                ],
+                each: &[TargetFilter::Friendly, TargetFilter::Living],
+            },
+        ],
     ];
     const INCANTATION_CARD_ABILITIES: &[u8; 67] = &[
-        0, 1, 1, 1, 1, 2, 1, 3, 4, 1, 1, 1, 1, 1, 1, 1, 1, 5, 1, 1, 1, 6, 1, 1, 1, 1, 1,
-        1, 7, 8, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        0, 1, 1, 1, 2, 3, 1, 4, 5, 1, 1, 1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 7, 1, 1, 1, 1, 1,
+        1, 8, 9, 1, 10, 1, 1, 1, 1, 1, 11, 1, 1, 12, 1, 1, 1, 1, 1, 1, 1, 1, 13, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     ];
     const INCANTATION_ATTACKS_VALUES: &[&[AttackBar]; 6] = &[
         &[],
@@ -22461,7 +22531,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
             &Equipment {
                 name: "Moonglow Amulet",
                 summary: None,
-                handler: None,
+                handler: Some(Handler::MoonglowAmulet),
                 printings: &[
                     Printing {
                         set: "core",
@@ -22487,7 +22557,7 @@ static PRINTED_CARDS: [(CardId, Card); 31] = [
                 armor: 0,
                 channeling: 0,
                 defense: None,
-                grants: &[Trait::Channeling(1)],
+                grants: &[],
                 removes: &[],
                 melee_attacks_gain: &[],
                 attacks: &[],

@@ -88,8 +88,6 @@ pub enum Handler {
     Ballista,
     /// `banish`, used by: Banish.
     Banish,
-    /// `barkskin`, used by: Barkskin.
-    Barkskin,
     /// `barracks`, used by: Barracks.
     Barracks,
     /// `battle_forge`, used by: Battle Forge.
@@ -118,8 +116,6 @@ pub enum Handler {
     BloodfireHelmet,
     /// `bloodthirsty_obligation`, used by: Bloodthirsty.
     BloodthirstyObligation,
-    /// `bloodthirsty_strike`, used by: Bloodthirsty Strike.
-    BloodthirstyStrike,
     /// `bloodwave_greatbow`, used by: Bloodwave Greatbow.
     BloodwaveGreatbow,
     /// `blue_gremlin`, used by: Blue Gremlin.
@@ -128,8 +124,6 @@ pub enum Handler {
     Blur,
     /// `boulder`, used by: Akiro's Hammer.
     Boulder,
-    /// `brace_yourself`, used by: Brace Yourself.
-    BraceYourself,
     /// `burst_of_thorns`, used by: Burst of Thorns.
     BurstOfThorns,
     /// `cassiel_shield_of_bim_shalla`, used by: Cassiel, Shield of Bim-Shalla.
@@ -152,12 +146,12 @@ pub enum Handler {
     ClearMind,
     /// `climbing`, used by: Climbing.
     Climbing,
-    /// `cloak_of_shadows`, used by: Cloak of Shadows.
-    CloakOfShadows,
     /// `cobra_stance`, used by: Cobra Stance.
     CobraStance,
     /// `colossal_crab`, used by: Colossal Crab.
     ColossalCrab,
+    /// `colossus_belt`, used by: Colossus Belt.
+    ColossusBelt,
     /// `combustion`, used by: Combustion.
     Combustion,
     /// `confusion`, used by: Confusion.
@@ -206,6 +200,8 @@ pub enum Handler {
     Defend,
     /// `defense_ring`, used by: Defense Ring.
     DefenseRing,
+    /// `demonic_bloodlust`, used by: Demonic Bloodlust.
+    DemonicBloodlust,
     /// `deptonne_berserker`, used by: Deptonne Berserker.
     DeptonneBerserker,
     /// `deptonne_bloodshaman`, used by: Deptonne Bloodshaman.
@@ -228,6 +224,8 @@ pub enum Handler {
     Dissolve,
     /// `divine_intervention`, used by: Divine Intervention.
     DivineIntervention,
+    /// `divine_might`, used by: Divine Might.
+    DivineMight,
     /// `dorseus_stallion_of_westlock`, used by: Dorseus, Stallion of Westlock.
     DorseusStallionOfWestlock,
     /// `dragonclaw_wolverine`, used by: Dragonclaw Wolverine.
@@ -250,8 +248,6 @@ pub enum Handler {
     DruidsLeafRing,
     /// `dwarf_panzergarde`, used by: Dwarf Panzergarde.
     DwarfPanzergarde,
-    /// `eagleclaw_boots`, used by: Eagleclaw Boots.
-    EagleclawBoots,
     /// `earthquake`, used by: Earthquake.
     Earthquake,
     /// `echo_of_the_depths`, used by: Echo of the Depths.
@@ -262,10 +258,14 @@ pub enum Handler {
     Electrify,
     /// `elemental_drake`, used by: Elemental Drake.
     ElementalDrake,
+    /// `elemental_mail`, used by: Elemental Mail.
+    ElementalMail,
     /// `elemental_wand`, used by: Elemental Wand.
     ElementalWand,
     /// `elephant_grass`, used by: Elephant Grass.
     ElephantGrass,
+    /// `elfrics_life_ring`, used by: Elfric's Life Ring.
+    ElfricsLifeRing,
     /// `eligor_larington`, used by: Eligor Larington.
     EligorLarington,
     /// `enchanters_ring`, used by: Enchanter's Ring.
@@ -284,6 +284,8 @@ pub enum Handler {
     Extinguish,
     /// `eye_for_an_eye`, used by: Eye for an Eye.
     EyeForAnEye,
+    /// `falcon_precision`, used by: Falcon Precision.
+    FalconPrecision,
     /// `familiar`, used by: Familiar.
     Familiar,
     /// `fire_elemental`, used by: Fire Elemental.
@@ -412,8 +414,6 @@ pub enum Handler {
     Ichthellid,
     /// `ichthellid_larva`, used by: Ichthellid Larva.
     IchthellidLarva,
-    /// `ignite`, used by: Ignite.
-    Ignite,
     /// `immunity`, used by: Immunity.
     Immunity,
     /// `incapacitated`, used by: Incapacitated.
@@ -458,6 +458,8 @@ pub enum Handler {
     LightningRing,
     /// `lightning_strike`, used by: Lightning Strike.
     LightningStrike,
+    /// `lion_savagery`, used by: Lion Savagery.
+    LionSavagery,
     /// `lullaby`, used by: Lullaby.
     Lullaby,
     /// `mage_restriction`, used by: Mage Only.
@@ -482,6 +484,8 @@ pub enum Handler {
     ManaPrism,
     /// `mana_siphon`, used by: Mana Siphon.
     ManaSiphon,
+    /// `mana_vampirism`, used by: Mana Vampirism.
+    ManaVampirism,
     /// `mangler_caltrops`, used by: Mangler Caltrops.
     ManglerCaltrops,
     /// `marked_for_death`, used by: Marked for Death.
@@ -492,8 +496,6 @@ pub enum Handler {
     MartyrsAura,
     /// `martyrs_restoration`, used by: Martyr's Restoration.
     MartyrsRestoration,
-    /// `mass_sleep`, used by: Mass Sleep.
-    MassSleep,
     /// `meditate`, used by: Meditation Amulet.
     Meditate,
     /// `meditation_amulet`, used by: Meditation Amulet.
@@ -522,6 +524,8 @@ pub enum Handler {
     MohktarisBranch,
     /// `mohktaris_touch`, used by: Mohktari's Branch.
     MohktarisTouch,
+    /// `moonglow_amulet`, used by: Moonglow Amulet.
+    MoonglowAmulet,
     /// `mordoks_tome`, used by: Mordok's Tome.
     MordoksTome,
     /// `mort`, used by: Mort.
@@ -608,8 +612,6 @@ pub enum Handler {
     Reinforce,
     /// `remove_curse`, used by: Remove Curse.
     RemoveCurse,
-    /// `renewing_rain`, used by: Renewing Rain.
-    RenewingRain,
     /// `renewing_spring`, used by: Renewing Spring.
     RenewingSpring,
     /// `repair`, used by: Goblin Builder.
@@ -720,6 +722,8 @@ pub enum Handler {
     Spawnpoint,
     /// `spellbind`, used by: Spellbind.
     Spellbind,
+    /// `spiked_armor`, used by: Spiked Armor.
+    SpikedArmor,
     /// `spiked_buckler`, used by: Spiked Buckler.
     SpikedBuckler,
     /// `spiked_pit`, used by: Spiked Pit.
@@ -899,7 +903,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 445] = [
+    pub const ALL: [Handler; 447] = [
         Self::AcademyBeastmaster,
         Self::AcademyDruid,
         Self::AcademyElementalist,
@@ -942,7 +946,6 @@ impl Handler {
         Self::BalladOfCourage,
         Self::Ballista,
         Self::Banish,
-        Self::Barkskin,
         Self::Barracks,
         Self::BattleForge,
         Self::BattleFury,
@@ -957,12 +960,10 @@ impl Handler {
         Self::Block,
         Self::BloodfireHelmet,
         Self::BloodthirstyObligation,
-        Self::BloodthirstyStrike,
         Self::BloodwaveGreatbow,
         Self::BlueGremlin,
         Self::Blur,
         Self::Boulder,
-        Self::BraceYourself,
         Self::BurstOfThorns,
         Self::CassielShieldOfBimShalla,
         Self::Cerberus,
@@ -974,9 +975,9 @@ impl Handler {
         Self::CleansingAura,
         Self::ClearMind,
         Self::Climbing,
-        Self::CloakOfShadows,
         Self::CobraStance,
         Self::ColossalCrab,
+        Self::ColossusBelt,
         Self::Combustion,
         Self::Confusion,
         Self::Conquer,
@@ -1001,6 +1002,7 @@ impl Handler {
         Self::Decoy,
         Self::Defend,
         Self::DefenseRing,
+        Self::DemonicBloodlust,
         Self::DeptonneBerserker,
         Self::DeptonneBloodshaman,
         Self::DestroyMagic,
@@ -1012,6 +1014,7 @@ impl Handler {
         Self::DispelWand,
         Self::Dissolve,
         Self::DivineIntervention,
+        Self::DivineMight,
         Self::DorseusStallionOfWestlock,
         Self::DragonclawWolverine,
         Self::DragonsBreath,
@@ -1023,14 +1026,15 @@ impl Handler {
         Self::Druid,
         Self::DruidsLeafRing,
         Self::DwarfPanzergarde,
-        Self::EagleclawBoots,
         Self::Earthquake,
         Self::EchoOfTheDepths,
         Self::EisenachsForgeHammer,
         Self::Electrify,
         Self::ElementalDrake,
+        Self::ElementalMail,
         Self::ElementalWand,
         Self::ElephantGrass,
+        Self::ElfricsLifeRing,
         Self::EligorLarington,
         Self::EnchantersRing,
         Self::EnchantersWardstone,
@@ -1040,6 +1044,7 @@ impl Handler {
         Self::Extendable,
         Self::Extinguish,
         Self::EyeForAnEye,
+        Self::FalconPrecision,
         Self::Familiar,
         Self::FireElemental,
         Self::FireshaperRing,
@@ -1104,7 +1109,6 @@ impl Handler {
         Self::IceGolem,
         Self::Ichthellid,
         Self::IchthellidLarva,
-        Self::Ignite,
         Self::Immunity,
         Self::Incapacitated,
         Self::IncorporealDamage,
@@ -1127,6 +1131,7 @@ impl Handler {
         Self::LifeLink,
         Self::LightningRing,
         Self::LightningStrike,
+        Self::LionSavagery,
         Self::Lullaby,
         Self::MageRestriction,
         Self::MageSight,
@@ -1139,12 +1144,12 @@ impl Handler {
         Self::ManaFlower,
         Self::ManaPrism,
         Self::ManaSiphon,
+        Self::ManaVampirism,
         Self::ManglerCaltrops,
         Self::MarkedForDeath,
         Self::MartialMastery,
         Self::MartyrsAura,
         Self::MartyrsRestoration,
-        Self::MassSleep,
         Self::Meditate,
         Self::MeditationAmulet,
         Self::Meltdown,
@@ -1159,6 +1164,7 @@ impl Handler {
         Self::MohktariGreatTreeOfLife,
         Self::MohktarisBranch,
         Self::MohktarisTouch,
+        Self::MoonglowAmulet,
         Self::MordoksTome,
         Self::Mort,
         Self::MountainRam,
@@ -1202,7 +1208,6 @@ impl Handler {
         Self::RedeemingSacrifice,
         Self::Reinforce,
         Self::RemoveCurse,
-        Self::RenewingRain,
         Self::RenewingSpring,
         Self::Repair,
         Self::RepairBones,
@@ -1258,6 +1263,7 @@ impl Handler {
         Self::SongOfLove,
         Self::Spawnpoint,
         Self::Spellbind,
+        Self::SpikedArmor,
         Self::SpikedBuckler,
         Self::SpikedPit,
         Self::StaffOfBeasts,
@@ -1347,7 +1353,7 @@ impl Handler {
         Self::ZoneAttack,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 445] = [
+    pub const NAMES: [&'static str; 447] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -1390,7 +1396,6 @@ impl Handler {
         "ballad_of_courage",
         "ballista",
         "banish",
-        "barkskin",
         "barracks",
         "battle_forge",
         "battle_fury",
@@ -1405,12 +1410,10 @@ impl Handler {
         "block",
         "bloodfire_helmet",
         "bloodthirsty_obligation",
-        "bloodthirsty_strike",
         "bloodwave_greatbow",
         "blue_gremlin",
         "blur",
         "boulder",
-        "brace_yourself",
         "burst_of_thorns",
         "cassiel_shield_of_bim_shalla",
         "cerberus",
@@ -1422,9 +1425,9 @@ impl Handler {
         "cleansing_aura",
         "clear_mind",
         "climbing",
-        "cloak_of_shadows",
         "cobra_stance",
         "colossal_crab",
+        "colossus_belt",
         "combustion",
         "confusion",
         "conquer",
@@ -1449,6 +1452,7 @@ impl Handler {
         "decoy",
         "defend",
         "defense_ring",
+        "demonic_bloodlust",
         "deptonne_berserker",
         "deptonne_bloodshaman",
         "destroy_magic",
@@ -1460,6 +1464,7 @@ impl Handler {
         "dispel_wand",
         "dissolve",
         "divine_intervention",
+        "divine_might",
         "dorseus_stallion_of_westlock",
         "dragonclaw_wolverine",
         "dragons_breath",
@@ -1471,14 +1476,15 @@ impl Handler {
         "druid",
         "druids_leaf_ring",
         "dwarf_panzergarde",
-        "eagleclaw_boots",
         "earthquake",
         "echo_of_the_depths",
         "eisenachs_forge_hammer",
         "electrify",
         "elemental_drake",
+        "elemental_mail",
         "elemental_wand",
         "elephant_grass",
+        "elfrics_life_ring",
         "eligor_larington",
         "enchanters_ring",
         "enchanters_wardstone",
@@ -1488,6 +1494,7 @@ impl Handler {
         "extendable",
         "extinguish",
         "eye_for_an_eye",
+        "falcon_precision",
         "familiar",
         "fire_elemental",
         "fireshaper_ring",
@@ -1552,7 +1559,6 @@ impl Handler {
         "ice_golem",
         "ichthellid",
         "ichthellid_larva",
-        "ignite",
         "immunity",
         "incapacitated",
         "incorporeal_damage",
@@ -1575,6 +1581,7 @@ impl Handler {
         "life_link",
         "lightning_ring",
         "lightning_strike",
+        "lion_savagery",
         "lullaby",
         "mage_restriction",
         "mage_sight",
@@ -1587,12 +1594,12 @@ impl Handler {
         "mana_flower",
         "mana_prism",
         "mana_siphon",
+        "mana_vampirism",
         "mangler_caltrops",
         "marked_for_death",
         "martial_mastery",
         "martyrs_aura",
         "martyrs_restoration",
-        "mass_sleep",
         "meditate",
         "meditation_amulet",
         "meltdown",
@@ -1607,6 +1614,7 @@ impl Handler {
         "mohktari_great_tree_of_life",
         "mohktaris_branch",
         "mohktaris_touch",
+        "moonglow_amulet",
         "mordoks_tome",
         "mort",
         "mountain_ram",
@@ -1650,7 +1658,6 @@ impl Handler {
         "redeeming_sacrifice",
         "reinforce",
         "remove_curse",
-        "renewing_rain",
         "renewing_spring",
         "repair",
         "repair_bones",
@@ -1706,6 +1713,7 @@ impl Handler {
         "song_of_love",
         "spawnpoint",
         "spellbind",
+        "spiked_armor",
         "spiked_buckler",
         "spiked_pit",
         "staff_of_beasts",
@@ -1795,7 +1803,7 @@ impl Handler {
         "zone_attack",
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 445] = [
+    pub const BY_NAME: [(&'static str, Handler); 447] = [
         ("academy_beastmaster", Self::AcademyBeastmaster),
         ("academy_druid", Self::AcademyDruid),
         ("academy_elementalist", Self::AcademyElementalist),
@@ -1838,7 +1846,6 @@ impl Handler {
         ("ballad_of_courage", Self::BalladOfCourage),
         ("ballista", Self::Ballista),
         ("banish", Self::Banish),
-        ("barkskin", Self::Barkskin),
         ("barracks", Self::Barracks),
         ("battle_forge", Self::BattleForge),
         ("battle_fury", Self::BattleFury),
@@ -1853,12 +1860,10 @@ impl Handler {
         ("block", Self::Block),
         ("bloodfire_helmet", Self::BloodfireHelmet),
         ("bloodthirsty_obligation", Self::BloodthirstyObligation),
-        ("bloodthirsty_strike", Self::BloodthirstyStrike),
         ("bloodwave_greatbow", Self::BloodwaveGreatbow),
         ("blue_gremlin", Self::BlueGremlin),
         ("blur", Self::Blur),
         ("boulder", Self::Boulder),
-        ("brace_yourself", Self::BraceYourself),
         ("burst_of_thorns", Self::BurstOfThorns),
         ("cassiel_shield_of_bim_shalla", Self::CassielShieldOfBimShalla),
         ("cerberus", Self::Cerberus),
@@ -1870,9 +1875,9 @@ impl Handler {
         ("cleansing_aura", Self::CleansingAura),
         ("clear_mind", Self::ClearMind),
         ("climbing", Self::Climbing),
-        ("cloak_of_shadows", Self::CloakOfShadows),
         ("cobra_stance", Self::CobraStance),
         ("colossal_crab", Self::ColossalCrab),
+        ("colossus_belt", Self::ColossusBelt),
         ("combustion", Self::Combustion),
         ("confusion", Self::Confusion),
         ("conquer", Self::Conquer),
@@ -1897,6 +1902,7 @@ impl Handler {
         ("decoy", Self::Decoy),
         ("defend", Self::Defend),
         ("defense_ring", Self::DefenseRing),
+        ("demonic_bloodlust", Self::DemonicBloodlust),
         ("deptonne_berserker", Self::DeptonneBerserker),
         ("deptonne_bloodshaman", Self::DeptonneBloodshaman),
         ("destroy_magic", Self::DestroyMagic),
@@ -1908,6 +1914,7 @@ impl Handler {
         ("dispel_wand", Self::DispelWand),
         ("dissolve", Self::Dissolve),
         ("divine_intervention", Self::DivineIntervention),
+        ("divine_might", Self::DivineMight),
         ("dorseus_stallion_of_westlock", Self::DorseusStallionOfWestlock),
         ("dragonclaw_wolverine", Self::DragonclawWolverine),
         ("dragons_breath", Self::DragonsBreath),
@@ -1919,14 +1926,15 @@ impl Handler {
         ("druid", Self::Druid),
         ("druids_leaf_ring", Self::DruidsLeafRing),
         ("dwarf_panzergarde", Self::DwarfPanzergarde),
-        ("eagleclaw_boots", Self::EagleclawBoots),
         ("earthquake", Self::Earthquake),
         ("echo_of_the_depths", Self::EchoOfTheDepths),
         ("eisenachs_forge_hammer", Self::EisenachsForgeHammer),
         ("electrify", Self::Electrify),
         ("elemental_drake", Self::ElementalDrake),
+        ("elemental_mail", Self::ElementalMail),
         ("elemental_wand", Self::ElementalWand),
         ("elephant_grass", Self::ElephantGrass),
+        ("elfrics_life_ring", Self::ElfricsLifeRing),
         ("eligor_larington", Self::EligorLarington),
         ("enchanters_ring", Self::EnchantersRing),
         ("enchanters_wardstone", Self::EnchantersWardstone),
@@ -1936,6 +1944,7 @@ impl Handler {
         ("extendable", Self::Extendable),
         ("extinguish", Self::Extinguish),
         ("eye_for_an_eye", Self::EyeForAnEye),
+        ("falcon_precision", Self::FalconPrecision),
         ("familiar", Self::Familiar),
         ("fire_elemental", Self::FireElemental),
         ("fireshaper_ring", Self::FireshaperRing),
@@ -2000,7 +2009,6 @@ impl Handler {
         ("ice_golem", Self::IceGolem),
         ("ichthellid", Self::Ichthellid),
         ("ichthellid_larva", Self::IchthellidLarva),
-        ("ignite", Self::Ignite),
         ("immunity", Self::Immunity),
         ("incapacitated", Self::Incapacitated),
         ("incorporeal_damage", Self::IncorporealDamage),
@@ -2023,6 +2031,7 @@ impl Handler {
         ("life_link", Self::LifeLink),
         ("lightning_ring", Self::LightningRing),
         ("lightning_strike", Self::LightningStrike),
+        ("lion_savagery", Self::LionSavagery),
         ("lullaby", Self::Lullaby),
         ("mage_restriction", Self::MageRestriction),
         ("mage_sight", Self::MageSight),
@@ -2035,12 +2044,12 @@ impl Handler {
         ("mana_flower", Self::ManaFlower),
         ("mana_prism", Self::ManaPrism),
         ("mana_siphon", Self::ManaSiphon),
+        ("mana_vampirism", Self::ManaVampirism),
         ("mangler_caltrops", Self::ManglerCaltrops),
         ("marked_for_death", Self::MarkedForDeath),
         ("martial_mastery", Self::MartialMastery),
         ("martyrs_aura", Self::MartyrsAura),
         ("martyrs_restoration", Self::MartyrsRestoration),
-        ("mass_sleep", Self::MassSleep),
         ("meditate", Self::Meditate),
         ("meditation_amulet", Self::MeditationAmulet),
         ("meltdown", Self::Meltdown),
@@ -2055,6 +2064,7 @@ impl Handler {
         ("mohktari_great_tree_of_life", Self::MohktariGreatTreeOfLife),
         ("mohktaris_branch", Self::MohktarisBranch),
         ("mohktaris_touch", Self::MohktarisTouch),
+        ("moonglow_amulet", Self::MoonglowAmulet),
         ("mordoks_tome", Self::MordoksTome),
         ("mort", Self::Mort),
         ("mountain_ram", Self::MountainRam),
@@ -2098,7 +2108,6 @@ impl Handler {
         ("redeeming_sacrifice", Self::RedeemingSacrifice),
         ("reinforce", Self::Reinforce),
         ("remove_curse", Self::RemoveCurse),
-        ("renewing_rain", Self::RenewingRain),
         ("renewing_spring", Self::RenewingSpring),
         ("repair", Self::Repair),
         ("repair_bones", Self::RepairBones),
@@ -2154,6 +2163,7 @@ impl Handler {
         ("song_of_love", Self::SongOfLove),
         ("spawnpoint", Self::Spawnpoint),
         ("spellbind", Self::Spellbind),
+        ("spiked_armor", Self::SpikedArmor),
         ("spiked_buckler", Self::SpikedBuckler),
         ("spiked_pit", Self::SpikedPit),
         ("staff_of_beasts", Self::StaffOfBeasts),

@@ -451,6 +451,12 @@ fn live_union_targetfilter(
             live::known_fields(table, &["is"], path)?;
             Ok(TargetFilter::Living)
         }
+        "not_type" => {
+            live::known_fields(table, &["is", "which"], path)?;
+            Ok(TargetFilter::NotType {
+                which: live::field(table, path, "which", live::parse::<ObjectType>)?,
+            })
+        }
         other => {
             Err(
                 LiveError::new(
@@ -487,6 +493,12 @@ fn live_union_abilitycondition(
         "target_has_condition" => {
             live::known_fields(table, &["requires", "which"], path)?;
             Ok(AbilityCondition::TargetHasCondition {
+                which: live::field(table, path, "which", live::parse::<Condition>)?,
+            })
+        }
+        "target_lacks_condition" => {
+            live::known_fields(table, &["requires", "which"], path)?;
+            Ok(AbilityCondition::TargetLacksCondition {
                 which: live::field(table, path, "which", live::parse::<Condition>)?,
             })
         }

@@ -2113,6 +2113,11 @@ pub enum TargetFilter {
     Enemy,
     /// Is a Living object (Living and not Nonliving).
     Living,
+    /// Is not an object of this type (a non-Mage creature).
+    NotType {
+        /// The `which` field.
+        which: ObjectType,
+    },
 }
 impl TargetFilter {
     /// The union's name as declared in `game.toml`.
@@ -2120,7 +2125,7 @@ impl TargetFilter {
     /// The key that names the variant in content (`is = "..."`).
     pub const TAG: &'static str = "is";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 8] = [
+    pub const VARIANTS: [&'static str; 9] = [
         "object_type",
         "has_trait",
         "lacks_trait",
@@ -2129,6 +2134,7 @@ impl TargetFilter {
         "friendly",
         "enemy",
         "living",
+        "not_type",
     ];
     /// The name of this value's variant, as content writes it.
     pub const fn variant(self) -> &'static str {
@@ -2141,6 +2147,7 @@ impl TargetFilter {
             Self::Friendly => "friendly",
             Self::Enemy => "enemy",
             Self::Living => "living",
+            Self::NotType { .. } => "not_type",
         }
     }
 }
@@ -2154,6 +2161,11 @@ pub enum AbilityCondition {
     },
     /// The picked object has this condition marker.
     TargetHasCondition {
+        /// The `which` field.
+        which: Condition,
+    },
+    /// The picked object has no marker of this condition.
+    TargetLacksCondition {
         /// The `which` field.
         which: Condition,
     },
@@ -2171,9 +2183,10 @@ impl AbilityCondition {
     /// The key that names the variant in content (`requires = "..."`).
     pub const TAG: &'static str = "requires";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 4] = [
+    pub const VARIANTS: [&'static str; 5] = [
         "target_has_trait",
         "target_has_condition",
+        "target_lacks_condition",
         "caster_trained_in",
         "attacker_is_itself",
     ];
@@ -2182,6 +2195,7 @@ impl AbilityCondition {
         match self {
             Self::TargetHasTrait { .. } => "target_has_trait",
             Self::TargetHasCondition { .. } => "target_has_condition",
+            Self::TargetLacksCondition { .. } => "target_lacks_condition",
             Self::CasterTrainedIn { .. } => "caster_trained_in",
             Self::AttackerIsItself => "attacker_is_itself",
         }

@@ -5,11 +5,14 @@
 //! - `declared` abilities of attack spells, with or without a condition on the target's
 //!   conditions or traits, that remove every marker of a condition from the target and may
 //!   cancel the attack ([`declared`], from the attack sequence);
-//! - `on_resolve` abilities of incantations with no condition that heal a fixed amount or
-//!   what attack dice roll (each recipient rolls its own) or grant a trait until the end of
-//!   the round (`lasts = "end_of_round"`), landing on the spell's target, its
-//!   caster, or each object of the target zone or of the arena passing the `each` tests
-//!   ([`on_resolve`], from casting);
+//! - `on_resolve` abilities of incantations that heal a fixed amount or what attack dice roll
+//!   (each recipient rolls its own), grant a trait until the end of the round
+//!   (`lasts = "end_of_round"`), place a condition marker or remove every marker of a
+//!   condition, landing on the spell's target, its caster, or each object of the target zone
+//!   or of the arena passing the `each` tests; with no condition, or one on the target's
+//!   conditions or traits ([`on_resolve`], from casting);
+//! - `end_of_round` abilities that destroy the object carrying them ([`end_of_round`], from
+//!   [`Game::end_of_round`]);
 //! - `attacked` abilities, with no condition or only when the attack is the object's own, that
 //!   cancel the attack against it ([`attacked`], from the attack sequence and zone attacks);
 //! - `upkeep` abilities with no condition whose effects are direct `damage` (with its damage
@@ -23,6 +26,7 @@
 
 use grimoire_engine::{Dice, ObjectId};
 
+use super::conditions::place_condition;
 use super::content::{
     AbilityCondition, AbilityDuration, AbilityEffect, AbilityRecipient, AbilityTrigger, AttackKind,
     CardAbility, ObjectType, TargetFilter,
@@ -46,15 +50,31 @@ pub fn is_played(ability: &CardAbility) -> bool {
                 })
         }
         AbilityTrigger::OnResolve => {
+            matches!(
+                ability.condition,
+                None | Some(
+                    AbilityCondition::TargetHasCondition { .. }
+                        | AbilityCondition::TargetLacksCondition { .. }
+                        | AbilityCondition::TargetHasTrait { .. }
+                )
+            ) && ability.effects.iter().all(|effect| match *effect {
+                AbilityEffect::HealDice { to, .. }
+                | AbilityEffect::Heal { to, .. }
+                | AbilityEffect::PlaceCondition { to, .. }
+                | AbilityEffect::RemoveAllConditions { to, .. } => lands_on_resolve(to),
+                AbilityEffect::GainTrait { to, .. } => {
+                    ability.duration == AbilityDuration::EndOfRound && lands_on_resolve(to)
+                }
+                _ => false,
+            })
+        }
+        AbilityTrigger::EndOfRound => {
             ability.condition.is_none()
-                && ability.effects.iter().all(|effect| match *effect {
-                    AbilityEffect::HealDice { to, .. } | AbilityEffect::Heal { to, .. } => {
-                        lands_on_resolve(to)
-                    }
-                    AbilityEffect::GainTrait { to, .. } => {
-                        ability.duration == AbilityDuration::EndOfRound && lands_on_resolve(to)
-                    }
-                    _ => false,
+                && ability.effects.iter().all(|effect| {
+                    *effect
+                        == AbilityEffect::Destroy {
+                            to: AbilityRecipient::ThisObject,
+                        }
                 })
         }
         AbilityTrigger::Attacked { .. } => {
@@ -89,15 +109,7 @@ pub fn declared(game: &mut Game, abilities: &[CardAbility], defender: ObjectId) 
         .iter()
         .filter(|a| a.trigger == AbilityTrigger::Declared && is_played(a));
     for ability in acting {
-        let holds = match ability.condition {
-            None => true,
-            Some(AbilityCondition::TargetHasCondition { which }) => {
-                game.conditions(defender, which) > 0
-            }
-            Some(AbilityCondition::TargetHasTrait { which }) => game.has_trait(defender, which),
-            Some(_) => false,
-        };
-        if !holds {
+        if !target_condition_holds(game, ability.condition, Some(defender)) {
             continue;
         }
         for effect in ability.effects {
@@ -111,6 +123,29 @@ pub fn declared(game: &mut Game, abilities: &[CardAbility], defender: ObjectId) 
         }
     }
     cancelled
+}
+
+/// Whether the condition of an ability about its picked object holds for `target`: no
+/// condition always holds; one about the target fails without a target; any other condition
+/// does not hold here.
+fn target_condition_holds(
+    game: &Game,
+    condition: Option<AbilityCondition>,
+    target: Option<ObjectId>,
+) -> bool {
+    match (condition, target) {
+        (None, _) => true,
+        (Some(AbilityCondition::TargetHasCondition { which }), Some(target)) => {
+            game.conditions(target, which) > 0
+        }
+        (Some(AbilityCondition::TargetLacksCondition { which }), Some(target)) => {
+            game.conditions(target, which) == 0
+        }
+        (Some(AbilityCondition::TargetHasTrait { which }), Some(target)) => {
+            game.has_trait(target, which)
+        }
+        _ => false,
+    }
 }
 
 /// The `attacked` abilities of `defender`'s card as `attacker`'s attack of `kind` reaches it:
@@ -163,6 +198,9 @@ pub fn on_resolve(
         .iter()
         .filter(|a| a.trigger == AbilityTrigger::OnResolve && is_played(a));
     for ability in acting {
+        if !target_condition_holds(game, ability.condition, target) {
+            continue;
+        }
         for effect in ability.effects {
             let picked = Picked {
                 target,
@@ -174,6 +212,18 @@ pub fn on_resolve(
                 AbilityEffect::GainTrait { which, to } => {
                     for recipient in recipients(game, source, to, ability.each, picked) {
                         game.grant_until_end_of_round(recipient, which);
+                    }
+                    continue;
+                }
+                AbilityEffect::PlaceCondition { which, to } => {
+                    for recipient in recipients(game, source, to, ability.each, picked) {
+                        place_condition(game, recipient, which, Some(caster), false)?;
+                    }
+                    continue;
+                }
+                AbilityEffect::RemoveAllConditions { which, to } => {
+                    for recipient in recipients(game, source, to, ability.each, picked) {
+                        game.set_markers(recipient, Marker::Condition(which), 0);
                     }
                     continue;
                 }
@@ -196,6 +246,27 @@ pub fn on_resolve(
         }
     }
     Ok(())
+}
+
+/// The end of the round's share of the card abilities: each object in play whose card has a
+/// played `end_of_round` ability is destroyed (Brace Yourself lasts one round).
+pub fn end_of_round(game: &mut Game) {
+    let ending: Vec<ObjectId> = game
+        .store
+        .iter()
+        .filter(|o| o.in_play)
+        .map(|o| o.id)
+        .filter(|&id| {
+            game.card(id).is_ok_and(|card| {
+                card.abilities
+                    .iter()
+                    .any(|a| a.trigger == AbilityTrigger::EndOfRound && is_played(a))
+            })
+        })
+        .collect();
+    for id in ending {
+        game.destroy(id);
+    }
 }
 
 /// How much an effect heals: a fixed amount or what attack dice roll.
@@ -319,6 +390,9 @@ fn passes(game: &Game, source: ObjectId, object: ObjectId, test: &TargetFilter) 
         TargetFilter::Friendly => controller(object) == controller(source),
         TargetFilter::Enemy => controller(object) != controller(source),
         TargetFilter::Living => game.is_living(object),
+        TargetFilter::NotType { which } => {
+            !passes(game, source, object, &TargetFilter::ObjectType { which })
+        }
     }
 }
 

@@ -431,8 +431,10 @@ impl Game {
         self.refresh_traits(id);
     }
 
-    /// The end of the round: the grants that last until then end.
+    /// The end of the round: objects whose card abilities last one round are destroyed, and
+    /// the grants that last until then end.
     pub fn end_of_round(&mut self) {
+        super::abilities::end_of_round(self);
         for (id, timestamp) in std::mem::take(&mut self.until_end_of_round) {
             self.store
                 .end_trait_effect(id, |effect| effect.timestamp == timestamp);
