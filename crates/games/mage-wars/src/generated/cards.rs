@@ -14920,7 +14920,7 @@ mod card_rows {
         None,
         None,
     ];
-    const INCANTATION_HANDLER_VALUES: &[Option<Handler>; 56] = &[
+    const INCANTATION_HANDLER_VALUES: &[Option<Handler>; 55] = &[
         None,
         Some(Handler::AnimateDead),
         Some(Handler::Banish),
@@ -14976,13 +14976,12 @@ mod card_rows {
         Some(Handler::VampiricStrike),
         Some(Handler::WeaponStrike),
         Some(Handler::WhirlingStrike),
-        Some(Handler::ZombieFrenzy),
     ];
     const INCANTATION_HANDLER: &[u8; 67] = &[
         0, 1, 2, 3, 0, 0, 4, 0, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 0, 17, 18,
         19, 20, 21, 22, 0, 0, 23, 0, 24, 25, 26, 27, 28, 0, 29, 30, 0, 31, 32, 33, 34,
         35, 36, 37, 38, 0, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53,
-        54, 55,
+        54, 0,
     ];
     const INCANTATION_PRINTINGS_VALUES: &[&[Printing]; 66] = &[
         &[
@@ -15798,7 +15797,7 @@ mod card_rows {
         2, 2, 2, 2, 2, 2, 9, 3, 2, 10, 2, 2, 2, 2, 2, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 7, 2,
         2, 3, 2, 11, 2, 2, 7, 2, 12, 2, 7, 2, 2,
     ];
-    const INCANTATION_CARD_ABILITIES_VALUES: &[&[CardAbility]; 14] = &[
+    const INCANTATION_CARD_ABILITIES_VALUES: &[&[CardAbility]; 15] = &[
         &[
             CardAbility {
                 trigger: AbilityTrigger::OnResolve,
@@ -16065,11 +16064,50 @@ mod card_rows {
                 each: &[TargetFilter::Friendly, TargetFilter::Living],
             },
         ],
+        &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::EndOfRound,
+                effects: &[
+                    AbilityEffect::LoseTrait {
+                        which: Trait::Lumbering,
+                        to: AbilityRecipient::EachInArena,
+                    },
+                    AbilityEffect::LoseTrait {
+                        which: Trait::Slow,
+                        to: AbilityRecipient::EachInArena,
+                    },
+                    AbilityEffect::LoseTrait {
+                        which: Trait::Pest,
+                        to: AbilityRecipient::EachInArena,
+                    },
+                    AbilityEffect::GainTrait {
+                        which: Trait::Fast,
+                        to: AbilityRecipient::EachInArena,
+                    },
+                    AbilityEffect::GainTrait {
+                        which: Trait::Bloodthirsty(1),
+                        to: AbilityRecipient::EachInArena,
+                    },
+                ],
+                each: &[
+                    TargetFilter::Subtype {
+                        which: Subtype::Zombie,
+                    },
+                    TargetFilter::ObjectType {
+                        which: ObjectType::Creature,
+                    },
+                ],
+            },
+        ],
     ];
     const INCANTATION_CARD_ABILITIES: &[u8; 67] = &[
         0, 1, 1, 1, 2, 3, 1, 4, 5, 1, 1, 1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 7, 1, 1, 1, 1, 1,
         1, 8, 9, 1, 10, 1, 1, 1, 1, 1, 11, 1, 1, 12, 1, 1, 1, 1, 1, 1, 1, 1, 13, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 14,
     ];
     const INCANTATION_ATTACKS_VALUES: &[&[AttackBar]; 6] = &[
         &[],
@@ -16253,20 +16291,17 @@ mod card_rows {
         None,
         None,
     ];
-    const ATTACK_HANDLER_VALUES: &[Option<Handler>; 9] = &[
+    const ATTACK_HANDLER_VALUES: &[Option<Handler>; 6] = &[
         None,
-        Some(Handler::BlindingFlash),
         Some(Handler::ChainLightning),
         Some(Handler::DragonsBreath),
-        Some(Handler::Electrify),
-        Some(Handler::RingOfFire),
         Some(Handler::Sandstorm),
         Some(Handler::Snowstorm),
         Some(Handler::Tsunami),
     ];
     const ATTACK_HANDLER: &[u8; 33] = &[
-        0, 0, 0, 1, 2, 0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 6, 0, 7, 0,
-        0, 0, 0, 0, 8, 0,
+        0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 4, 0,
+        0, 0, 0, 0, 5, 0,
     ];
     const ATTACK_PRINTINGS_VALUES: &[&[Printing]; 32] = &[
         &[
@@ -16690,8 +16725,19 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0,
     ];
-    const ATTACK_CARD_ABILITIES_VALUES: &[&[CardAbility]; 2] = &[
+    const ATTACK_CARD_ABILITIES_VALUES: &[&[CardAbility]; 3] = &[
         &[],
+        &[
+            CardAbility {
+                trigger: AbilityTrigger::Declared,
+                cost: &[],
+                targets: &[],
+                condition: Some(AbilityCondition::TargetIsAttacker),
+                duration: AbilityDuration::Instant,
+                effects: &[AbilityEffect::CancelAttack],
+                each: &[],
+            },
+        ],
         &[
             CardAbility {
                 trigger: AbilityTrigger::Declared,
@@ -16713,7 +16759,7 @@ mod card_rows {
         ],
     ];
     const ATTACK_CARD_ABILITIES: &[u8; 33] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0,
     ];
     const ATTACK_ATTACKS_VALUES: &[&[AttackBar]; 33] = &[

@@ -108,8 +108,6 @@ pub enum Handler {
     Blightheart,
     /// `blind`, used by: Blind.
     Blind,
-    /// `blinding_flash`, used by: Blinding Flash.
-    BlindingFlash,
     /// `block`, used by: Block.
     Block,
     /// `bloodfire_helmet`, used by: Bloodfire Helmet.
@@ -254,8 +252,6 @@ pub enum Handler {
     EchoOfTheDepths,
     /// `eisenachs_forge_hammer`, used by: Eisenach's Forge Hammer.
     EisenachsForgeHammer,
-    /// `electrify`, used by: Electrify.
-    Electrify,
     /// `elemental_drake`, used by: Elemental Drake.
     ElementalDrake,
     /// `elemental_mail`, used by: Elemental Mail.
@@ -644,8 +640,6 @@ pub enum Handler {
     RingOfCommand,
     /// `ring_of_curses`, used by: Ring of Curses.
     RingOfCurses,
-    /// `ring_of_fire`, used by: Ring of Fire.
-    RingOfFire,
     /// `ring_of_healing`, used by: Ring of Healing.
     RingOfHealing,
     /// `ring_of_the_oceans_depths`, used by: Ring of the Ocean's Depths.
@@ -894,8 +888,6 @@ pub enum Handler {
     WreckOfTheViridianLace,
     /// `ziggurat_of_undeath`, used by: Ziggurat of Undeath.
     ZigguratOfUndeath,
-    /// `zombie_frenzy`, used by: Zombie Frenzy.
-    ZombieFrenzy,
     /// `zone_attack`, used by: Zone Attack.
     ZoneAttack,
 }
@@ -903,7 +895,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 447] = [
+    pub const ALL: [Handler; 443] = [
         Self::AcademyBeastmaster,
         Self::AcademyDruid,
         Self::AcademyElementalist,
@@ -956,7 +948,6 @@ impl Handler {
         Self::Bleed,
         Self::Blightheart,
         Self::Blind,
-        Self::BlindingFlash,
         Self::Block,
         Self::BloodfireHelmet,
         Self::BloodthirstyObligation,
@@ -1029,7 +1020,6 @@ impl Handler {
         Self::Earthquake,
         Self::EchoOfTheDepths,
         Self::EisenachsForgeHammer,
-        Self::Electrify,
         Self::ElementalDrake,
         Self::ElementalMail,
         Self::ElementalWand,
@@ -1224,7 +1214,6 @@ impl Handler {
         Self::RingOfBeasts,
         Self::RingOfCommand,
         Self::RingOfCurses,
-        Self::RingOfFire,
         Self::RingOfHealing,
         Self::RingOfTheOceansDepths,
         Self::RingOfTides,
@@ -1349,11 +1338,10 @@ impl Handler {
         Self::WizardsTower,
         Self::WreckOfTheViridianLace,
         Self::ZigguratOfUndeath,
-        Self::ZombieFrenzy,
         Self::ZoneAttack,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 447] = [
+    pub const NAMES: [&'static str; 443] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -1406,7 +1394,6 @@ impl Handler {
         "bleed",
         "blightheart",
         "blind",
-        "blinding_flash",
         "block",
         "bloodfire_helmet",
         "bloodthirsty_obligation",
@@ -1479,7 +1466,6 @@ impl Handler {
         "earthquake",
         "echo_of_the_depths",
         "eisenachs_forge_hammer",
-        "electrify",
         "elemental_drake",
         "elemental_mail",
         "elemental_wand",
@@ -1674,7 +1660,6 @@ impl Handler {
         "ring_of_beasts",
         "ring_of_command",
         "ring_of_curses",
-        "ring_of_fire",
         "ring_of_healing",
         "ring_of_the_oceans_depths",
         "ring_of_tides",
@@ -1799,11 +1784,10 @@ impl Handler {
         "wizards_tower",
         "wreck_of_the_viridian_lace",
         "ziggurat_of_undeath",
-        "zombie_frenzy",
         "zone_attack",
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 447] = [
+    pub const BY_NAME: [(&'static str, Handler); 443] = [
         ("academy_beastmaster", Self::AcademyBeastmaster),
         ("academy_druid", Self::AcademyDruid),
         ("academy_elementalist", Self::AcademyElementalist),
@@ -1856,7 +1840,6 @@ impl Handler {
         ("bleed", Self::Bleed),
         ("blightheart", Self::Blightheart),
         ("blind", Self::Blind),
-        ("blinding_flash", Self::BlindingFlash),
         ("block", Self::Block),
         ("bloodfire_helmet", Self::BloodfireHelmet),
         ("bloodthirsty_obligation", Self::BloodthirstyObligation),
@@ -1929,7 +1912,6 @@ impl Handler {
         ("earthquake", Self::Earthquake),
         ("echo_of_the_depths", Self::EchoOfTheDepths),
         ("eisenachs_forge_hammer", Self::EisenachsForgeHammer),
-        ("electrify", Self::Electrify),
         ("elemental_drake", Self::ElementalDrake),
         ("elemental_mail", Self::ElementalMail),
         ("elemental_wand", Self::ElementalWand),
@@ -2124,7 +2106,6 @@ impl Handler {
         ("ring_of_beasts", Self::RingOfBeasts),
         ("ring_of_command", Self::RingOfCommand),
         ("ring_of_curses", Self::RingOfCurses),
-        ("ring_of_fire", Self::RingOfFire),
         ("ring_of_healing", Self::RingOfHealing),
         ("ring_of_the_oceans_depths", Self::RingOfTheOceansDepths),
         ("ring_of_tides", Self::RingOfTides),
@@ -2249,7 +2230,6 @@ impl Handler {
         ("wizards_tower", Self::WizardsTower),
         ("wreck_of_the_viridian_lace", Self::WreckOfTheViridianLace),
         ("ziggurat_of_undeath", Self::ZigguratOfUndeath),
-        ("zombie_frenzy", Self::ZombieFrenzy),
         ("zone_attack", Self::ZoneAttack),
     ];
     /// The handler's snake_case name as written in content.

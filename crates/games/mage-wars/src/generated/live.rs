@@ -508,6 +508,10 @@ fn live_union_abilitycondition(
                 school: live::field(table, path, "school", live::parse::<School>)?,
             })
         }
+        "target_is_attacker" => {
+            live::known_fields(table, &["requires"], path)?;
+            Ok(AbilityCondition::TargetIsAttacker)
+        }
         "attacker_is_itself" => {
             live::known_fields(table, &["requires"], path)?;
             Ok(AbilityCondition::AttackerIsItself)
@@ -673,6 +677,21 @@ fn live_union_abilityeffect(
         "gain_trait" => {
             live::known_fields(table, &["op", "which", "to"], path)?;
             Ok(AbilityEffect::GainTrait {
+                which: live::field(table, path, "which", live::parse::<Trait>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Target,
+                )?,
+            })
+        }
+        "lose_trait" => {
+            live::known_fields(table, &["op", "which", "to"], path)?;
+            Ok(AbilityEffect::LoseTrait {
                 which: live::field(table, path, "which", live::parse::<Trait>)?,
                 to: live::field_or::<
                     AbilityRecipient,

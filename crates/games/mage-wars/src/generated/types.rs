@@ -2174,6 +2174,8 @@ pub enum AbilityCondition {
         /// The `school` field.
         school: School,
     },
+    /// The picked object is the one making the attack (a zone attack spell reaching its own caster).
+    TargetIsAttacker,
     /// The attack is made by the object carrying the ability (a zone attack reaching its own maker).
     AttackerIsItself,
 }
@@ -2183,11 +2185,12 @@ impl AbilityCondition {
     /// The key that names the variant in content (`requires = "..."`).
     pub const TAG: &'static str = "requires";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 5] = [
+    pub const VARIANTS: [&'static str; 6] = [
         "target_has_trait",
         "target_has_condition",
         "target_lacks_condition",
         "caster_trained_in",
+        "target_is_attacker",
         "attacker_is_itself",
     ];
     /// The name of this value's variant, as content writes it.
@@ -2197,6 +2200,7 @@ impl AbilityCondition {
             Self::TargetHasCondition { .. } => "target_has_condition",
             Self::TargetLacksCondition { .. } => "target_lacks_condition",
             Self::CasterTrainedIn { .. } => "caster_trained_in",
+            Self::TargetIsAttacker => "target_is_attacker",
             Self::AttackerIsItself => "attacker_is_itself",
         }
     }
@@ -2287,6 +2291,13 @@ pub enum AbilityEffect {
         /// The `to` field.
         to: AbilityRecipient,
     },
+    /// The recipient loses a trait for the ability's duration.
+    LoseTrait {
+        /// The `which` field.
+        which: Trait,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
     /// Places a condition marker on the recipient.
     PlaceCondition {
         /// The `which` field.
@@ -2341,13 +2352,14 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 14] = [
+    pub const VARIANTS: [&'static str; 15] = [
         "attack_dice_damage",
         "damage",
         "heal_dice",
         "heal",
         "heal_damage_dealt",
         "gain_trait",
+        "lose_trait",
         "place_condition",
         "remove_condition",
         "remove_all_conditions",
@@ -2366,6 +2378,7 @@ impl AbilityEffect {
             Self::Heal { .. } => "heal",
             Self::HealDamageDealt { .. } => "heal_damage_dealt",
             Self::GainTrait { .. } => "gain_trait",
+            Self::LoseTrait { .. } => "lose_trait",
             Self::PlaceCondition { .. } => "place_condition",
             Self::RemoveCondition { .. } => "remove_condition",
             Self::RemoveAllConditions { .. } => "remove_all_conditions",

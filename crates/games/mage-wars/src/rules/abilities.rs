@@ -3,10 +3,11 @@
 //!
 //! Played today, for abilities with no extra cost and no picked target:
 //! - `declared` abilities of attack spells, with or without a condition on the target's
-//!   conditions or traits, that remove every marker of a condition from the target and may
-//!   cancel the attack ([`declared`], from the attack sequence);
+//!   conditions or traits or on the target being the attacker, that remove every marker of a
+//!   condition from the target and may cancel the attack against it ([`declared`], from the
+//!   attack sequence, and for each defender of a zone attack spell);
 //! - `on_resolve` abilities of incantations that heal a fixed amount or what attack dice roll
-//!   (each recipient rolls its own), grant a trait until the end of the round
+//!   (each recipient rolls its own), grant or take away a trait until the end of the round
 //!   (`lasts = "end_of_round"`), place a condition marker or remove every marker of a
 //!   condition, landing on the spell's target, its caster, or each object of the target zone
 //!   or of the arena passing the `each` tests; with no condition, or one on the target's
@@ -24,7 +25,7 @@
 //! Every other ability is not modelled: [`super::coverage`] says so for its card, and its
 //! card still names a handler for it.
 
-use grimoire_engine::{Dice, ObjectId};
+use grimoire_engine::{Dice, ObjectId, TraitEffectKind};
 
 use super::conditions::place_condition;
 use super::content::{
@@ -62,7 +63,7 @@ pub fn is_played(ability: &CardAbility) -> bool {
                 | AbilityEffect::Heal { to, .. }
                 | AbilityEffect::PlaceCondition { to, .. }
                 | AbilityEffect::RemoveAllConditions { to, .. } => lands_on_resolve(to),
-                AbilityEffect::GainTrait { to, .. } => {
+                AbilityEffect::GainTrait { to, .. } | AbilityEffect::LoseTrait { to, .. } => {
                     ability.duration == AbilityDuration::EndOfRound && lands_on_resolve(to)
                 }
                 _ => false,
@@ -86,30 +87,50 @@ pub fn is_played(ability: &CardAbility) -> bool {
                 .iter()
                 .all(|effect| *effect == AbilityEffect::CancelAttack)
         }
-        AbilityTrigger::Declared => ability.effects.iter().all(|effect| {
+        AbilityTrigger::Declared => {
             matches!(
-                *effect,
-                AbilityEffect::CancelAttack
-                    | AbilityEffect::RemoveAllConditions {
-                        to: AbilityRecipient::Target,
-                        ..
-                    }
-            )
-        }),
+                ability.condition,
+                None | Some(
+                    AbilityCondition::TargetHasCondition { .. }
+                        | AbilityCondition::TargetLacksCondition { .. }
+                        | AbilityCondition::TargetHasTrait { .. }
+                        | AbilityCondition::TargetIsAttacker
+                )
+            ) && ability.effects.iter().all(|effect| {
+                matches!(
+                    *effect,
+                    AbilityEffect::CancelAttack
+                        | AbilityEffect::RemoveAllConditions {
+                            to: AbilityRecipient::Target,
+                            ..
+                        }
+                )
+            })
+        }
         _ => false,
     }
 }
 
-/// The `declared` abilities of an attack spell's card as its attack against `defender` is
-/// declared: each whose condition holds acts on the defender. Returns true when one of them
-/// cancelled the attack (no roll, no damage, no effects follow).
-pub fn declared(game: &mut Game, abilities: &[CardAbility], defender: ObjectId) -> bool {
+/// The `declared` abilities of an attack spell's card as `attacker`'s attack against
+/// `defender` is declared (each defender of a zone attack in turn): each whose condition holds
+/// acts on the defender. Returns true when one of them cancelled the attack against it (no
+/// roll, no damage, no effects follow).
+pub fn declared(
+    game: &mut Game,
+    abilities: &[CardAbility],
+    attacker: ObjectId,
+    defender: ObjectId,
+) -> bool {
     let mut cancelled = false;
     let acting = abilities
         .iter()
         .filter(|a| a.trigger == AbilityTrigger::Declared && is_played(a));
     for ability in acting {
-        if !target_condition_holds(game, ability.condition, Some(defender)) {
+        let holds = match ability.condition {
+            Some(AbilityCondition::TargetIsAttacker) => defender == attacker,
+            condition => target_condition_holds(game, condition, Some(defender)),
+        };
+        if !holds {
             continue;
         }
         for effect in ability.effects {
@@ -212,6 +233,12 @@ pub fn on_resolve(
                 AbilityEffect::GainTrait { which, to } => {
                     for recipient in recipients(game, source, to, ability.each, picked) {
                         game.grant_until_end_of_round(recipient, which);
+                    }
+                    continue;
+                }
+                AbilityEffect::LoseTrait { which, to } => {
+                    for recipient in recipients(game, source, to, ability.each, picked) {
+                        game.change_until_end_of_round(recipient, which, TraitEffectKind::Remove);
                     }
                     continue;
                 }

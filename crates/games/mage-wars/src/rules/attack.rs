@@ -289,7 +289,12 @@ fn zone_attack(
         let here = game.in_play(defender)
             && game.standing_zone(defender) == Some(zone)
             && (game.is_creature(defender) || game.is_conjuration(defender));
-        if !here || super::abilities::attacked(game, defender, attacker, bar.bar.kind) {
+        // The defender's `attacked` abilities, and an attack spell's `declared` ones, may
+        // spare it (Earth Elemental's own Quake Stomp; a spell that spares its caster).
+        if !here
+            || super::abilities::attacked(game, defender, attacker, bar.bar.kind)
+            || (bar.spell && super::abilities::declared(game, bar.abilities, attacker, defender))
+        {
             continue;
         }
         game.log
@@ -386,7 +391,7 @@ fn sequence(
     // a burning target loses every Burn and the attack ends, even against Hydro Immunity).
     if origin == Origin::Action
         && bar.spell
-        && super::abilities::declared(game, bar.abilities, defender)
+        && super::abilities::declared(game, bar.abilities, attacker, defender)
     {
         game.log
             .push(GameEvent::AttackDeclared { attacker, defender });

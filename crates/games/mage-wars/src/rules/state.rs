@@ -424,9 +424,13 @@ impl Game {
 
     /// Grants `value` to the object until the end of the round ([`Game::end_of_round`]).
     pub fn grant_until_end_of_round(&mut self, id: ObjectId, value: Trait) {
-        let timestamp = self
-            .store
-            .add_trait_effect(id, value, TraitEffectKind::Grant);
+        self.change_until_end_of_round(id, value, TraitEffectKind::Grant);
+    }
+
+    /// Grants or removes `value` on the object until the end of the round
+    /// ([`Game::end_of_round`]), with a fresh timestamp.
+    pub fn change_until_end_of_round(&mut self, id: ObjectId, value: Trait, kind: TraitEffectKind) {
+        let timestamp = self.store.add_trait_effect(id, value, kind);
         self.until_end_of_round.push((id, timestamp));
         self.refresh_traits(id);
     }
