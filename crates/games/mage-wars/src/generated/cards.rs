@@ -14920,7 +14920,7 @@ mod card_rows {
         None,
         None,
     ];
-    const INCANTATION_HANDLER_VALUES: &[Option<Handler>; 55] = &[
+    const INCANTATION_HANDLER_VALUES: &[Option<Handler>; 50] = &[
         None,
         Some(Handler::AnimateDead),
         Some(Handler::Banish),
@@ -14944,7 +14944,6 @@ mod card_rows {
         Some(Handler::ForceBash),
         Some(Handler::ForcePush),
         Some(Handler::ForceWave),
-        Some(Handler::HolyStrike),
         Some(Handler::Knockdown),
         Some(Handler::LayHands),
         Some(Handler::LesserTeleport),
@@ -14953,9 +14952,6 @@ mod card_rows {
         Some(Handler::Meltdown),
         Some(Handler::MendingWave),
         Some(Handler::Overextend),
-        Some(Handler::PerfectStrike),
-        Some(Handler::PiercingStrike),
-        Some(Handler::PowerStrike),
         Some(Handler::PurgeMagic),
         Some(Handler::Purify),
         Some(Handler::Reassemble),
@@ -14973,15 +14969,13 @@ mod card_rows {
         Some(Handler::StealEquipment),
         Some(Handler::Teleport),
         Some(Handler::UnholyResurgence),
-        Some(Handler::VampiricStrike),
         Some(Handler::WeaponStrike),
         Some(Handler::WhirlingStrike),
     ];
     const INCANTATION_HANDLER: &[u8; 67] = &[
         0, 1, 2, 3, 0, 0, 4, 0, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 0, 17, 18,
-        19, 20, 21, 22, 0, 0, 23, 0, 24, 25, 26, 27, 28, 0, 29, 30, 0, 31, 32, 33, 34,
-        35, 36, 37, 38, 0, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53,
-        54, 0,
+        19, 20, 21, 22, 0, 0, 0, 0, 23, 24, 25, 26, 27, 0, 28, 29, 0, 30, 0, 0, 0, 31,
+        32, 33, 34, 0, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 0, 48, 49, 0,
     ];
     const INCANTATION_PRINTINGS_VALUES: &[&[Printing]; 66] = &[
         &[
@@ -15797,7 +15791,7 @@ mod card_rows {
         2, 2, 2, 2, 2, 2, 9, 3, 2, 10, 2, 2, 2, 2, 2, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 7, 2,
         2, 3, 2, 11, 2, 2, 7, 2, 12, 2, 7, 2, 2,
     ];
-    const INCANTATION_CARD_ABILITIES_VALUES: &[&[CardAbility]; 15] = &[
+    const INCANTATION_CARD_ABILITIES_VALUES: &[&[CardAbility]; 20] = &[
         &[
             CardAbility {
                 trigger: AbilityTrigger::OnResolve,
@@ -15981,6 +15975,22 @@ mod card_rows {
                 trigger: AbilityTrigger::OnResolve,
                 cost: &[],
                 targets: &[],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::NextMeleeAttackGains {
+                        traits: &[Trait::Ethereal],
+                        to: AbilityRecipient::Target,
+                    },
+                ],
+                each: &[],
+            },
+        ],
+        &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
                 condition: Some(AbilityCondition::TargetLacksCondition {
                     which: Condition::Burn,
                 }),
@@ -16042,6 +16052,54 @@ mod card_rows {
                 condition: None,
                 duration: AbilityDuration::Instant,
                 effects: &[
+                    AbilityEffect::NextMeleeAttackGains {
+                        traits: &[Trait::Unavoidable],
+                        to: AbilityRecipient::Target,
+                    },
+                ],
+                each: &[],
+            },
+        ],
+        &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::NextMeleeAttackGains {
+                        traits: &[Trait::Piercing(3)],
+                        to: AbilityRecipient::Target,
+                    },
+                ],
+                each: &[],
+            },
+        ],
+        &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::NextMeleeAttack,
+                effects: &[
+                    AbilityEffect::GainTrait {
+                        which: Trait::Melee(2),
+                        to: AbilityRecipient::Target,
+                    },
+                ],
+                each: &[],
+            },
+        ],
+        &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
                     AbilityEffect::RemoveAllConditions {
                         which: Condition::Burn,
                         to: AbilityRecipient::EachInArena,
@@ -16062,6 +16120,22 @@ mod card_rows {
                     },
                 ],
                 each: &[TargetFilter::Friendly, TargetFilter::Living],
+            },
+        ],
+        &[
+            CardAbility {
+                trigger: AbilityTrigger::OnResolve,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::NextMeleeAttackGains {
+                        traits: &[Trait::Vampiric, Trait::Piercing(1)],
+                        to: AbilityRecipient::Target,
+                    },
+                ],
+                each: &[],
             },
         ],
         &[
@@ -16106,8 +16180,8 @@ mod card_rows {
     ];
     const INCANTATION_CARD_ABILITIES: &[u8; 67] = &[
         0, 1, 1, 1, 2, 3, 1, 4, 5, 1, 1, 1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 7, 1, 1, 1, 1, 1,
-        1, 8, 9, 1, 10, 1, 1, 1, 1, 1, 11, 1, 1, 12, 1, 1, 1, 1, 1, 1, 1, 1, 13, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 14,
+        1, 8, 9, 10, 11, 1, 1, 1, 1, 1, 12, 1, 1, 13, 1, 14, 15, 16, 1, 1, 1, 1, 17, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 18, 1, 1, 19,
     ];
     const INCANTATION_ATTACKS_VALUES: &[&[AttackBar]; 6] = &[
         &[],

@@ -390,8 +390,6 @@ pub enum Handler {
     HelmOfJustice,
     /// `highland_unicorn`, used by: Highland Unicorn.
     HighlandUnicorn,
-    /// `holy_strike`, used by: Holy Strike.
-    HolyStrike,
     /// `horn_of_gothos`, used by: Horn of Gothos.
     HornOfGothos,
     /// `horse_stance`, used by: Horse Stance.
@@ -558,18 +556,12 @@ pub enum Handler {
     PassageAttack,
     /// `pentagram`, used by: Pentagram.
     Pentagram,
-    /// `perfect_strike`, used by: Perfect Strike.
-    PerfectStrike,
-    /// `piercing_strike`, used by: Piercing Strike.
-    PiercingStrike,
     /// `pillar_of_righteous_flame`, used by: Pillar of Righteous Flame.
     PillarOfRighteousFlame,
     /// `plague_zombie`, used by: Plague Zombie.
     PlagueZombie,
     /// `poison_fangs`, used by: Giant Wolf Spider.
     PoisonFangs,
-    /// `power_strike`, used by: Power Strike.
-    PowerStrike,
     /// `press_the_attack`, used by: Press the Attack.
     PressTheAttack,
     /// `priest`, used by: Priest.
@@ -826,8 +818,6 @@ pub enum Handler {
     ValshallaLightningAngel,
     /// `vampiric`, used by: Vampiric.
     Vampiric,
-    /// `vampiric_strike`, used by: Vampiric Strike.
-    VampiricStrike,
     /// `vampirism`, used by: Vampirism.
     Vampirism,
     /// `variable_armor`, used by: Variable Armor.
@@ -895,7 +885,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 443] = [
+    pub const ALL: [Handler; 438] = [
         Self::AcademyBeastmaster,
         Self::AcademyDruid,
         Self::AcademyElementalist,
@@ -1089,7 +1079,6 @@ impl Handler {
         Self::HelmOfFear,
         Self::HelmOfJustice,
         Self::HighlandUnicorn,
-        Self::HolyStrike,
         Self::HornOfGothos,
         Self::HorseStance,
         Self::HuginnRavenFamiliar,
@@ -1173,12 +1162,9 @@ impl Handler {
         Self::PaladinsCloak,
         Self::PassageAttack,
         Self::Pentagram,
-        Self::PerfectStrike,
-        Self::PiercingStrike,
         Self::PillarOfRighteousFlame,
         Self::PlagueZombie,
         Self::PoisonFangs,
-        Self::PowerStrike,
         Self::PressTheAttack,
         Self::Priest,
         Self::Priestess,
@@ -1307,7 +1293,6 @@ impl Handler {
         Self::Uproot,
         Self::ValshallaLightningAngel,
         Self::Vampiric,
-        Self::VampiricStrike,
         Self::Vampirism,
         Self::VariableArmor,
         Self::VariableDamageType,
@@ -1341,7 +1326,7 @@ impl Handler {
         Self::ZoneAttack,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 443] = [
+    pub const NAMES: [&'static str; 438] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -1535,7 +1520,6 @@ impl Handler {
         "helm_of_fear",
         "helm_of_justice",
         "highland_unicorn",
-        "holy_strike",
         "horn_of_gothos",
         "horse_stance",
         "huginn_raven_familiar",
@@ -1619,12 +1603,9 @@ impl Handler {
         "paladins_cloak",
         "passage_attack",
         "pentagram",
-        "perfect_strike",
-        "piercing_strike",
         "pillar_of_righteous_flame",
         "plague_zombie",
         "poison_fangs",
-        "power_strike",
         "press_the_attack",
         "priest",
         "priestess",
@@ -1753,7 +1734,6 @@ impl Handler {
         "uproot",
         "valshalla_lightning_angel",
         "vampiric",
-        "vampiric_strike",
         "vampirism",
         "variable_armor",
         "variable_damage_type",
@@ -1787,7 +1767,7 @@ impl Handler {
         "zone_attack",
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 443] = [
+    pub const BY_NAME: [(&'static str, Handler); 438] = [
         ("academy_beastmaster", Self::AcademyBeastmaster),
         ("academy_druid", Self::AcademyDruid),
         ("academy_elementalist", Self::AcademyElementalist),
@@ -1981,7 +1961,6 @@ impl Handler {
         ("helm_of_fear", Self::HelmOfFear),
         ("helm_of_justice", Self::HelmOfJustice),
         ("highland_unicorn", Self::HighlandUnicorn),
-        ("holy_strike", Self::HolyStrike),
         ("horn_of_gothos", Self::HornOfGothos),
         ("horse_stance", Self::HorseStance),
         ("huginn_raven_familiar", Self::HuginnRavenFamiliar),
@@ -2065,12 +2044,9 @@ impl Handler {
         ("paladins_cloak", Self::PaladinsCloak),
         ("passage_attack", Self::PassageAttack),
         ("pentagram", Self::Pentagram),
-        ("perfect_strike", Self::PerfectStrike),
-        ("piercing_strike", Self::PiercingStrike),
         ("pillar_of_righteous_flame", Self::PillarOfRighteousFlame),
         ("plague_zombie", Self::PlagueZombie),
         ("poison_fangs", Self::PoisonFangs),
-        ("power_strike", Self::PowerStrike),
         ("press_the_attack", Self::PressTheAttack),
         ("priest", Self::Priest),
         ("priestess", Self::Priestess),
@@ -2199,7 +2175,6 @@ impl Handler {
         ("uproot", Self::Uproot),
         ("valshalla_lightning_angel", Self::ValshallaLightningAngel),
         ("vampiric", Self::Vampiric),
-        ("vampiric_strike", Self::VampiricStrike),
         ("vampirism", Self::Vampirism),
         ("variable_armor", Self::VariableArmor),
         ("variable_damage_type", Self::VariableDamageType),

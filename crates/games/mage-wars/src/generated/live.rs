@@ -557,6 +557,10 @@ fn live_union_abilityduration(
             live::known_fields(table, &["lasts"], path)?;
             Ok(AbilityDuration::WhileAttached)
         }
+        "next_melee_attack" => {
+            live::known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::NextMeleeAttack)
+        }
         "rounds" => {
             live::known_fields(table, &["lasts", "count"], path)?;
             Ok(AbilityDuration::Rounds {
@@ -693,6 +697,26 @@ fn live_union_abilityeffect(
             live::known_fields(table, &["op", "which", "to"], path)?;
             Ok(AbilityEffect::LoseTrait {
                 which: live::field(table, path, "which", live::parse::<Trait>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Target,
+                )?,
+            })
+        }
+        "next_melee_attack_gains" => {
+            live::known_fields(table, &["op", "traits", "to"], path)?;
+            Ok(AbilityEffect::NextMeleeAttackGains {
+                traits: live::field(
+                    table,
+                    path,
+                    "traits",
+                    |value, path| live::list(value, path, live::parse::<Trait>),
+                )?,
                 to: live::field_or::<
                     AbilityRecipient,
                 >(

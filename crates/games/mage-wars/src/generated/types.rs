@@ -2214,6 +2214,8 @@ pub enum AbilityDuration {
     EndOfRound,
     /// While the card stays attached.
     WhileAttached,
+    /// Until the recipient's next melee attack action ends, or the end of the round if it makes none.
+    NextMeleeAttack,
     /// For a number of rounds.
     Rounds {
         /// The `count` field.
@@ -2226,10 +2228,11 @@ impl AbilityDuration {
     /// The key that names the variant in content (`lasts = "..."`).
     pub const TAG: &'static str = "lasts";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 4] = [
+    pub const VARIANTS: [&'static str; 5] = [
         "instant",
         "end_of_round",
         "while_attached",
+        "next_melee_attack",
         "rounds",
     ];
     /// The name of this value's variant, as content writes it.
@@ -2238,6 +2241,7 @@ impl AbilityDuration {
             Self::Instant => "instant",
             Self::EndOfRound => "end_of_round",
             Self::WhileAttached => "while_attached",
+            Self::NextMeleeAttack => "next_melee_attack",
             Self::Rounds { .. } => "rounds",
         }
     }
@@ -2298,6 +2302,13 @@ pub enum AbilityEffect {
         /// The `to` field.
         to: AbilityRecipient,
     },
+    /// The recipient's next melee attack action this round gains these attack traits; a Counterstrike neither uses nor spends them.
+    NextMeleeAttackGains {
+        /// The `traits` field.
+        traits: &'static [Trait],
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
     /// Places a condition marker on the recipient.
     PlaceCondition {
         /// The `which` field.
@@ -2352,7 +2363,7 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 15] = [
+    pub const VARIANTS: [&'static str; 16] = [
         "attack_dice_damage",
         "damage",
         "heal_dice",
@@ -2360,6 +2371,7 @@ impl AbilityEffect {
         "heal_damage_dealt",
         "gain_trait",
         "lose_trait",
+        "next_melee_attack_gains",
         "place_condition",
         "remove_condition",
         "remove_all_conditions",
@@ -2379,6 +2391,7 @@ impl AbilityEffect {
             Self::HealDamageDealt { .. } => "heal_damage_dealt",
             Self::GainTrait { .. } => "gain_trait",
             Self::LoseTrait { .. } => "lose_trait",
+            Self::NextMeleeAttackGains { .. } => "next_melee_attack_gains",
             Self::PlaceCondition { .. } => "place_condition",
             Self::RemoveCondition { .. } => "remove_condition",
             Self::RemoveAllConditions { .. } => "remove_all_conditions",

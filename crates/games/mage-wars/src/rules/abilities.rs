@@ -8,7 +8,9 @@
 //!   attack sequence, and for each defender of a zone attack spell);
 //! - `on_resolve` abilities of incantations that heal a fixed amount or what attack dice roll
 //!   (each recipient rolls its own), grant or take away a trait until the end of the round
-//!   (`lasts = "end_of_round"`), place a condition marker or remove every marker of a
+//!   (`lasts = "end_of_round"`; a grant may also last until the recipient's next melee attack
+//!   action, `lasts = "next_melee_attack"`), give that next melee attack action attack
+//!   traits, place a condition marker or remove every marker of a
 //!   condition, landing on the spell's target, its caster, or each object of the target zone
 //!   or of the arena passing the `each` tests; with no condition, or one on the target's
 //!   conditions or traits ([`on_resolve`], from casting);
@@ -63,9 +65,16 @@ pub fn is_played(ability: &CardAbility) -> bool {
                 | AbilityEffect::Heal { to, .. }
                 | AbilityEffect::PlaceCondition { to, .. }
                 | AbilityEffect::RemoveAllConditions { to, .. } => lands_on_resolve(to),
-                AbilityEffect::GainTrait { to, .. } | AbilityEffect::LoseTrait { to, .. } => {
+                AbilityEffect::GainTrait { to, .. } => {
+                    matches!(
+                        ability.duration,
+                        AbilityDuration::EndOfRound | AbilityDuration::NextMeleeAttack
+                    ) && lands_on_resolve(to)
+                }
+                AbilityEffect::LoseTrait { to, .. } => {
                     ability.duration == AbilityDuration::EndOfRound && lands_on_resolve(to)
                 }
+                AbilityEffect::NextMeleeAttackGains { to, .. } => lands_on_resolve(to),
                 _ => false,
             })
         }
@@ -232,7 +241,17 @@ pub fn on_resolve(
                 AbilityEffect::Heal { amount, to } => (to, Amount::Fixed(amount)),
                 AbilityEffect::GainTrait { which, to } => {
                     for recipient in recipients(game, source, to, ability.each, picked) {
-                        game.grant_until_end_of_round(recipient, which);
+                        if ability.duration == AbilityDuration::NextMeleeAttack {
+                            game.grant_until_next_melee_attack(recipient, which);
+                        } else {
+                            game.grant_until_end_of_round(recipient, which);
+                        }
+                    }
+                    continue;
+                }
+                AbilityEffect::NextMeleeAttackGains { traits, to } => {
+                    for recipient in recipients(game, source, to, ability.each, picked) {
+                        game.gain_on_next_melee_attack(recipient, traits);
                     }
                     continue;
                 }
