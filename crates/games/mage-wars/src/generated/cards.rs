@@ -10799,7 +10799,7 @@ mod card_rows {
         None,
         None,
     ];
-    const ENCHANTMENT_HANDLER_VALUES: &[Option<Handler>; 82] = &[
+    const ENCHANTMENT_HANDLER_VALUES: &[Option<Handler>; 81] = &[
         Some(Handler::AdramelechsTouch),
         Some(Handler::Agony),
         Some(Handler::AkirosFavor),
@@ -10840,7 +10840,6 @@ mod card_rows {
         Some(Handler::FortifiedResolve),
         Some(Handler::Fumble),
         Some(Handler::Harmonize),
-        Some(Handler::HealingCharm),
         Some(Handler::HellfireTrap),
         Some(Handler::HorseStance),
         Some(Handler::HydrothermalVent),
@@ -10886,9 +10885,9 @@ mod card_rows {
     const ENCHANTMENT_HANDLER: &[u8; 104] = &[
         0, 1, 2, 3, 4, 5, 6, 7, 8, 7, 9, 10, 11, 12, 7, 7, 13, 14, 15, 7, 7, 7, 7, 16, 7,
         17, 18, 19, 20, 21, 22, 23, 24, 25, 7, 26, 7, 27, 7, 7, 28, 29, 30, 31, 32, 33,
-        34, 35, 36, 37, 38, 7, 39, 7, 40, 7, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 7,
-        51, 52, 53, 54, 55, 56, 7, 57, 58, 7, 7, 59, 7, 60, 61, 62, 63, 64, 65, 7, 66, 7,
-        67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81,
+        34, 35, 36, 37, 38, 7, 39, 7, 7, 7, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 7,
+        50, 51, 52, 53, 54, 55, 7, 56, 57, 7, 7, 58, 7, 59, 60, 61, 62, 63, 64, 7, 65, 7,
+        66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80,
     ];
     const ENCHANTMENT_PRINTINGS_VALUES: &[&[Printing]; 93] = &[
         &[
@@ -11988,7 +11987,7 @@ mod card_rows {
         1, 1, 0, 1, 27, 21, 1, 1, 1, 1, 1, 1, 21, 28, 21, 1, 1, 1, 9, 1, 29, 1, 1, 4, 1,
         1, 24, 30, 1, 1,
     ];
-    const ENCHANTMENT_CARD_ABILITIES_VALUES: &[&[CardAbility]; 5] = &[
+    const ENCHANTMENT_CARD_ABILITIES_VALUES: &[&[CardAbility]; 6] = &[
         &[],
         &[
             CardAbility {
@@ -12018,6 +12017,25 @@ mod card_rows {
                         direct: true,
                         damage_type: Some(DamageType::Poison),
                         to: AbilityRecipient::Attached,
+                    },
+                ],
+                each: &[],
+            },
+        ],
+        &[
+            CardAbility {
+                trigger: AbilityTrigger::OnReveal,
+                cost: &[],
+                targets: &[],
+                condition: None,
+                duration: AbilityDuration::Instant,
+                effects: &[
+                    AbilityEffect::HealDice {
+                        dice: 4,
+                        to: AbilityRecipient::Attached,
+                    },
+                    AbilityEffect::Destroy {
+                        to: AbilityRecipient::ThisObject,
                     },
                 ],
                 each: &[],
@@ -12072,7 +12090,7 @@ mod card_rows {
     const ENCHANTMENT_CARD_ABILITIES: &[u8; 104] = &[
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0,
-        0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0,
+        3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
     const ENCHANTMENT_REVEAL_COST: &[u8; 104] = &[

@@ -376,8 +376,6 @@ pub enum Handler {
     HarshforgePlate,
     /// `healing_attack`, used by: Heal.
     HealingAttack,
-    /// `healing_charm`, used by: Healing Charm.
-    HealingCharm,
     /// `healing_light`, used by: Asyran Cleric, Wand of Healing.
     HealingLight,
     /// `hellfire_trap`, used by: Hellfire Trap.
@@ -885,7 +883,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 438] = [
+    pub const ALL: [Handler; 437] = [
         Self::AcademyBeastmaster,
         Self::AcademyDruid,
         Self::AcademyElementalist,
@@ -1072,7 +1070,6 @@ impl Handler {
         Self::HarshforgeMonolith,
         Self::HarshforgePlate,
         Self::HealingAttack,
-        Self::HealingCharm,
         Self::HealingLight,
         Self::HellfireTrap,
         Self::HelmOfCommand,
@@ -1326,7 +1323,7 @@ impl Handler {
         Self::ZoneAttack,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 438] = [
+    pub const NAMES: [&'static str; 437] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -1513,7 +1510,6 @@ impl Handler {
         "harshforge_monolith",
         "harshforge_plate",
         "healing_attack",
-        "healing_charm",
         "healing_light",
         "hellfire_trap",
         "helm_of_command",
@@ -1767,7 +1763,7 @@ impl Handler {
         "zone_attack",
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 438] = [
+    pub const BY_NAME: [(&'static str, Handler); 437] = [
         ("academy_beastmaster", Self::AcademyBeastmaster),
         ("academy_druid", Self::AcademyDruid),
         ("academy_elementalist", Self::AcademyElementalist),
@@ -1954,7 +1950,6 @@ impl Handler {
         ("harshforge_monolith", Self::HarshforgeMonolith),
         ("harshforge_plate", Self::HarshforgePlate),
         ("healing_attack", Self::HealingAttack),
-        ("healing_charm", Self::HealingCharm),
         ("healing_light", Self::HealingLight),
         ("hellfire_trap", Self::HellfireTrap),
         ("helm_of_command", Self::HelmOfCommand),

@@ -14,6 +14,9 @@
 //!   condition, landing on the spell's target, its caster, or each object of the target zone
 //!   or of the arena passing the `each` tests; with no condition, or one on the target's
 //!   conditions or traits ([`on_resolve`], from casting);
+//! - `on_reveal` abilities of enchantments that heal the object they are attached to (a fixed
+//!   amount or what attack dice roll) and may destroy the enchantment ([`on_reveal`], from
+//!   revealing);
 //! - `end_of_round` abilities that destroy the object carrying them ([`end_of_round`], from
 //!   [`Game::end_of_round`]);
 //! - `attacked` abilities, with no condition or only when the attack is the object's own, that
@@ -77,6 +80,23 @@ pub fn is_played(ability: &CardAbility) -> bool {
                 AbilityEffect::NextMeleeAttackGains { to, .. } => lands_on_resolve(to),
                 _ => false,
             })
+        }
+        AbilityTrigger::OnReveal => {
+            ability.condition.is_none()
+                && ability.effects.iter().all(|effect| {
+                    matches!(
+                        *effect,
+                        AbilityEffect::HealDice {
+                            to: AbilityRecipient::Attached,
+                            ..
+                        } | AbilityEffect::Heal {
+                            to: AbilityRecipient::Attached,
+                            ..
+                        } | AbilityEffect::Destroy {
+                            to: AbilityRecipient::ThisObject
+                        }
+                    )
+                })
         }
         AbilityTrigger::EndOfRound => {
             ability.condition.is_none()
@@ -288,6 +308,51 @@ pub fn on_resolve(
                     }
                 };
                 game.heal(recipient, healing);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An enchantment's `on_reveal` abilities as it is revealed face up: the object it is
+/// attached to heals a fixed amount or what attack dice roll, and the enchantment may destroy
+/// itself (Healing Charm), effect by effect.
+pub fn on_reveal(game: &mut Game, dice: &mut dyn Dice, source: ObjectId) -> Result<(), RulesError> {
+    let abilities = game.card(source)?.abilities;
+    let acting = abilities
+        .iter()
+        .filter(|a| a.trigger == AbilityTrigger::OnReveal && is_played(a));
+    for ability in acting {
+        for effect in ability.effects {
+            let to = Picked::default();
+            match *effect {
+                AbilityEffect::HealDice {
+                    dice: count,
+                    to: recipient,
+                } => {
+                    for target in recipients(game, source, recipient, ability.each, to) {
+                        let mut rolled = 0u32;
+                        for _ in 0..count {
+                            let face = roll_attack_die(dice)?;
+                            rolled = rolled.saturating_add(face.normal + face.critical);
+                        }
+                        game.heal(target, rolled);
+                    }
+                }
+                AbilityEffect::Heal {
+                    amount,
+                    to: recipient,
+                } => {
+                    for target in recipients(game, source, recipient, ability.each, to) {
+                        game.heal(target, u32::from(amount));
+                    }
+                }
+                AbilityEffect::Destroy { to: recipient } => {
+                    for target in recipients(game, source, recipient, ability.each, to) {
+                        game.destroy(target);
+                    }
+                }
+                _ => {}
             }
         }
     }

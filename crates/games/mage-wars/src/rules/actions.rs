@@ -17,7 +17,7 @@ use super::card::{ObjectKind, Printed};
 use super::content::{AttackBar, Card, Trait};
 use super::phases::{activate, channeling_phase, end_action_phase, upkeep_phase};
 use super::profile::AttackProfile;
-use super::refusal::{AttackRefusal, CastRefusal, ObjectRefusal};
+use super::refusal::{AttackRefusal, CastRefusal, ObjectRefusal, RevealRefusal};
 use super::state::{Game, GameEvent, RulesError};
 
 /// Where the attack bar of an attack action is printed.
@@ -79,6 +79,8 @@ pub enum Action {
     /// The end of the round: objects that last one round are destroyed, grants lasting until
     /// then end.
     EndOfRound,
+    /// An enchantment attached face up is revealed: its reveal abilities act.
+    Reveal(ObjectId),
     /// Effects on an object's traits start or end (what a spell the engine does not cast yet
     /// would do): `grant` and `lose` start with the latest timestamp, `revoke` ends an earlier
     /// grant.
@@ -278,6 +280,12 @@ fn perform(game: &mut Game, action: &Action, dice: &mut dyn Dice) -> Result<(), 
         Action::EndOfRound => {
             game.end_of_round();
             Ok(())
+        }
+        &Action::Reveal(object) => {
+            if game.object(object)?.attached_to.is_none() {
+                return Err(RevealRefusal::ObjectGone(object).into());
+            }
+            super::abilities::on_reveal(game, dice, object)
         }
         &Action::Resolve {
             card,

@@ -181,7 +181,7 @@ pub struct ObjectKeys {
 }
 
 /// A step's keys besides `dice`, `choices` and `fails_with`. A step holds at least one of
-/// them; several run in this order: attack, phase, cast, change_traits, attach, activate,
+/// them; several run in this order: attack, phase, cast, reveal, change_traits, attach, activate,
 /// end_action.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -201,6 +201,9 @@ pub struct StepKeys {
     /// An incantation resolves: its caster casts it on an object or in a zone.
     #[serde(default)]
     pub cast: Option<CastStep>,
+    /// An enchantment attached face up (object id) is revealed: its reveal abilities act.
+    #[serde(default)]
+    pub reveal: Option<String>,
     /// Trait changes on an object during play.
     #[serde(default)]
     pub change_traits: Option<TraitChange>,
@@ -446,6 +449,9 @@ impl MageWarsScenarios {
         }
         if let Some(cast) = &step.cast {
             actions.push(self.cast(game, cast, names)?);
+        }
+        if let Some(id) = &step.reveal {
+            actions.push(Action::Reveal(names.object(id)?));
         }
         if let Some(change) = &step.change_traits {
             let parse = |key: &str, texts: &[String]| {
