@@ -358,8 +358,13 @@ pub fn granted_traits(text: &str) -> Vec<String> {
     attached_object_sentence(text).map_or_else(Vec::new, |sentence| named_items(sentence, text))
 }
 
-/// The keyword-like items of `text`'s bracketed summary that `sentence` names, each once.
+/// The keyword-like items of `text`'s bracketed summary that `sentence` names, each once; a
+/// text with no summary gives the traits its sentence lists after "gains" when each of them is
+/// a keyword ("Mage gains the Tough -2 trait.").
 fn named_items(sentence: &str, text: &str) -> Vec<String> {
+    if bracketed_items(text).next().is_none() {
+        return listed_traits(sentence);
+    }
     let mut keywords = Vec::new();
     for item in bracketed_items(text).filter(|item| sentence.contains(item)) {
         if let TraitText::Keyword(keyword) = canonical_trait(item) {
@@ -367,6 +372,31 @@ fn named_items(sentence: &str, text: &str) -> Vec<String> {
             if keyword.chars().any(char::is_alphabetic) && !keywords.contains(&keyword) {
                 keywords.push(keyword);
             }
+        }
+    }
+    keywords
+}
+
+/// The traits a sentence lists after "gains" (`Armor +1, and the Flame -2 traits`), when every
+/// item is a keyword; otherwise none.
+fn listed_traits(sentence: &str) -> Vec<String> {
+    let Some((_, list)) = sentence.split_once(" gains ") else {
+        return Vec::new();
+    };
+    let mut keywords = Vec::new();
+    for item in list.split(", ").flat_map(|part| part.split(" and ")) {
+        let item = item.trim();
+        let item = item.strip_prefix("and ").unwrap_or(item);
+        let item = item.strip_prefix("the ").unwrap_or(item);
+        let item = item
+            .strip_suffix(" traits")
+            .or_else(|| item.strip_suffix(" trait"))
+            .unwrap_or(item);
+        match canonical_trait(item) {
+            TraitText::Keyword(keyword) if keyword.chars().any(char::is_alphabetic) => {
+                keywords.push(keyword)
+            }
+            _ => return Vec::new(),
         }
     }
     keywords
@@ -589,13 +619,23 @@ mod tests {
             (maimed.removes.as_slice(), maimed.handler),
             (&["Flying".to_owned()][..], None)
         );
-        // A trait the sentence names without the summary's brackets is not read: the handler stays.
+        // Without a summary, the traits the sentence lists are read when each is a keyword.
         let (belt, _, _) = map(&spell(
             "Equipment",
             "3",
             &text("Mage gains the Tough -2 trait."),
         ));
-        assert_eq!(belt.handler.as_deref(), Some("test_spell"));
+        assert_eq!(
+            (belt.grants.as_slice(), belt.handler),
+            (&["Tough -2".to_owned()][..], None)
+        );
+        let (amulet, _, _) = map(&spell(
+            "Equipment",
+            "5",
+            &text("Each Upkeep Phase, Mage gains 1 Life."),
+        ));
+        assert!(amulet.grants.is_empty());
+        assert_eq!(amulet.handler.as_deref(), Some("test_spell"));
         // A second sentence says more than the fields hold.
         let (braced, _, _) = map(&spell(
             "Enchantment",

@@ -12105,10 +12105,11 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,
     ];
-    const ENCHANTMENT_GRANTS_VALUES: &[&[Trait]; 21] = &[
+    const ENCHANTMENT_GRANTS_VALUES: &[&[Trait]; 23] = &[
         &[],
         &[Trait::Armor(2), Trait::Regenerate(2)],
         &[Trait::Melee(2)],
+        &[Trait::Unmovable],
         &[Trait::Obscured],
         &[Trait::Armor(4)],
         &[Trait::Life(4)],
@@ -12118,6 +12119,7 @@ mod card_rows {
         &[Trait::Flying],
         &[Trait::Slow],
         &[Trait::Upkeep(2)],
+        &[Trait::Unavoidable],
         &[Trait::Unmovable, Trait::Restrained],
         &[Trait::Ranged(1)],
         &[Trait::Charge(2)],
@@ -12129,10 +12131,10 @@ mod card_rows {
         &[Trait::Incapacitated, Trait::Armor(6)],
     ];
     const ENCHANTMENT_GRANTS: &[u8; 104] = &[
-        0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 3, 4, 5, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 7, 0, 0, 8, 0, 9, 0, 10, 11, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0,
-        13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15, 0, 0, 0, 16, 0,
-        17, 0, 0, 0, 0, 0, 0, 18, 0, 19, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 3, 0, 0, 4, 5, 6, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 8, 0, 0, 9, 0, 10, 0, 11, 12, 0, 0, 0, 13, 14, 0, 0, 0, 0, 0, 0, 0,
+        0, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17, 0, 0, 0, 18,
+        0, 19, 0, 0, 0, 0, 0, 0, 20, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22, 0, 0,
     ];
     const ENCHANTMENT_REMOVES_VALUES: &[&[Trait]; 2] = &[&[], &[Trait::Flying]];
     const ENCHANTMENT_REMOVES: &[u8; 104] = &[
@@ -12564,14 +12566,13 @@ mod card_rows {
         None,
         None,
     ];
-    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 67] = &[
+    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 65] = &[
         Some(Handler::AdramelechsTorment),
         Some(Handler::AnkhOfAsyra),
         Some(Handler::ArcaneRing),
         None,
         Some(Handler::BloodfireHelmet),
         Some(Handler::ChampionsGauntlets),
-        Some(Handler::ColossusBelt),
         Some(Handler::CrownOfProtection),
         Some(Handler::DancingScimitar),
         Some(Handler::DawnsBastion),
@@ -12585,7 +12586,6 @@ mod card_rows {
         Some(Handler::EisenachsForgeHammer),
         Some(Handler::ElementalMail),
         Some(Handler::ElementalWand),
-        Some(Handler::ElfricsLifeRing),
         Some(Handler::EnchantersRing),
         Some(Handler::FireshaperRing),
         Some(Handler::ForceRing),
@@ -12634,11 +12634,11 @@ mod card_rows {
         Some(Handler::WaterfallCloak),
     ];
     const EQUIPMENT_HANDLER: &[u8; 102] = &[
-        0, 1, 2, 3, 4, 5, 3, 3, 6, 7, 8, 9, 10, 11, 12, 13, 3, 3, 14, 3, 15, 3, 16, 17,
-        3, 18, 19, 20, 21, 22, 23, 24, 3, 3, 25, 26, 27, 3, 28, 29, 30, 31, 32, 33, 3, 3,
-        3, 3, 3, 3, 3, 3, 3, 34, 35, 3, 3, 36, 37, 38, 3, 39, 40, 3, 41, 42, 43, 44, 3,
-        3, 45, 46, 47, 48, 49, 50, 51, 52, 53, 3, 3, 54, 55, 56, 3, 57, 3, 3, 58, 3, 59,
-        60, 61, 3, 62, 63, 64, 3, 65, 3, 66, 3,
+        0, 1, 2, 3, 4, 5, 3, 3, 3, 6, 7, 8, 9, 10, 11, 12, 3, 3, 13, 3, 14, 3, 15, 16, 3,
+        17, 18, 3, 19, 20, 21, 22, 3, 3, 23, 24, 25, 3, 26, 27, 28, 29, 30, 31, 3, 3, 3,
+        3, 3, 3, 3, 3, 3, 32, 33, 3, 3, 34, 35, 36, 3, 37, 38, 3, 39, 40, 41, 42, 3, 3,
+        43, 44, 45, 46, 47, 48, 49, 50, 51, 3, 3, 52, 53, 54, 3, 55, 3, 3, 56, 3, 57, 58,
+        59, 3, 60, 61, 62, 3, 63, 3, 64, 3,
     ];
     const EQUIPMENT_PRINTINGS_VALUES: &[&[Printing]; 97] = &[
         &[
@@ -13821,7 +13821,7 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const EQUIPMENT_GRANTS_VALUES: &[&[Trait]; 15] = &[
+    const EQUIPMENT_GRANTS_VALUES: &[&[Trait]; 17] = &[
         &[],
         &[
             Trait::Armor(2),
@@ -13844,6 +13844,7 @@ mod card_rows {
                 x: -2,
             },
         ],
+        &[Trait::Tough(2)],
         &[Trait::Armor(2)],
         &[
             Trait::Armor(2),
@@ -13868,6 +13869,7 @@ mod card_rows {
                 x: -2,
             },
         ],
+        &[Trait::Life(4)],
         &[Trait::Melee(1)],
         &[Trait::Armor(1)],
         &[
@@ -13900,10 +13902,10 @@ mod card_rows {
         ],
     ];
     const EQUIPMENT_GRANTS: &[u8; 102] = &[
-        0, 0, 0, 1, 0, 0, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 5, 0, 6, 0, 0, 7, 0, 0,
-        0, 0, 0, 0, 0, 0, 8, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 9, 9, 9, 10, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13, 14,
+        0, 0, 0, 1, 0, 0, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 6, 0, 7, 0, 0, 8, 0, 0,
+        9, 0, 0, 0, 0, 0, 10, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11, 11, 11, 11,
+        12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 13, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15, 16,
     ];
     const EQUIPMENT_REMOVES_VALUES: &[&[Trait]; 1] = &[&[]];
     const EQUIPMENT_REMOVES: &[u8; 102] = &[

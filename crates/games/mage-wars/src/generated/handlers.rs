@@ -148,8 +148,6 @@ pub enum Handler {
     CobraStance,
     /// `colossal_crab`, used by: Colossal Crab.
     ColossalCrab,
-    /// `colossus_belt`, used by: Colossus Belt.
-    ColossusBelt,
     /// `combustion`, used by: Combustion.
     Combustion,
     /// `confusion`, used by: Confusion.
@@ -260,8 +258,6 @@ pub enum Handler {
     ElementalWand,
     /// `elephant_grass`, used by: Elephant Grass.
     ElephantGrass,
-    /// `elfrics_life_ring`, used by: Elfric's Life Ring.
-    ElfricsLifeRing,
     /// `eligor_larington`, used by: Eligor Larington.
     EligorLarington,
     /// `enchanters_ring`, used by: Enchanter's Ring.
@@ -883,7 +879,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 437] = [
+    pub const ALL: [Handler; 435] = [
         Self::AcademyBeastmaster,
         Self::AcademyDruid,
         Self::AcademyElementalist,
@@ -956,7 +952,6 @@ impl Handler {
         Self::Climbing,
         Self::CobraStance,
         Self::ColossalCrab,
-        Self::ColossusBelt,
         Self::Combustion,
         Self::Confusion,
         Self::Conquer,
@@ -1012,7 +1007,6 @@ impl Handler {
         Self::ElementalMail,
         Self::ElementalWand,
         Self::ElephantGrass,
-        Self::ElfricsLifeRing,
         Self::EligorLarington,
         Self::EnchantersRing,
         Self::EnchantersWardstone,
@@ -1323,7 +1317,7 @@ impl Handler {
         Self::ZoneAttack,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 437] = [
+    pub const NAMES: [&'static str; 435] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -1396,7 +1390,6 @@ impl Handler {
         "climbing",
         "cobra_stance",
         "colossal_crab",
-        "colossus_belt",
         "combustion",
         "confusion",
         "conquer",
@@ -1452,7 +1445,6 @@ impl Handler {
         "elemental_mail",
         "elemental_wand",
         "elephant_grass",
-        "elfrics_life_ring",
         "eligor_larington",
         "enchanters_ring",
         "enchanters_wardstone",
@@ -1763,7 +1755,7 @@ impl Handler {
         "zone_attack",
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 437] = [
+    pub const BY_NAME: [(&'static str, Handler); 435] = [
         ("academy_beastmaster", Self::AcademyBeastmaster),
         ("academy_druid", Self::AcademyDruid),
         ("academy_elementalist", Self::AcademyElementalist),
@@ -1836,7 +1828,6 @@ impl Handler {
         ("climbing", Self::Climbing),
         ("cobra_stance", Self::CobraStance),
         ("colossal_crab", Self::ColossalCrab),
-        ("colossus_belt", Self::ColossusBelt),
         ("combustion", Self::Combustion),
         ("confusion", Self::Confusion),
         ("conquer", Self::Conquer),
@@ -1892,7 +1883,6 @@ impl Handler {
         ("elemental_mail", Self::ElementalMail),
         ("elemental_wand", Self::ElementalWand),
         ("elephant_grass", Self::ElephantGrass),
-        ("elfrics_life_ring", Self::ElfricsLifeRing),
         ("eligor_larington", Self::EligorLarington),
         ("enchanters_ring", Self::EnchantersRing),
         ("enchanters_wardstone", Self::EnchantersWardstone),
