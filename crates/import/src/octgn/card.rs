@@ -101,6 +101,11 @@ pub fn map_card(raw: &RawCard, set: &str, log: &mut CardLog<'_>) -> Mapped {
         map_spell_property(&mut card, raw, key, value, log);
     }
     read_attacks_shown_only_in_the_bar(&mut card, raw, log);
+    if let Some(text) = raw.non_empty("Text") {
+        if !wholly_read(text, &card) {
+            card.handler = Some(handler_name(&card.name));
+        }
+    }
     if !raw.alternates_with_properties.is_empty() {
         if kind == MARKER_KIND {
             // The other side of a marker is the same marker in another player's colour.
@@ -113,7 +118,9 @@ pub fn map_card(raw: &RawCard, set: &str, log: &mut CardLog<'_>) -> Mapped {
         }
     }
     check_required(&card, log);
-    give_effect_spells_a_handler(&mut card, log);
+    if raw.non_empty("Text").is_none() {
+        give_effect_spells_a_handler(&mut card, log);
+    }
     Mapped::Card(Box::new(card))
 }
 
@@ -199,14 +206,11 @@ fn map_spell_property(
             cross_check(&card.attacks, raw.get("AttackBar").unwrap_or_default(), log);
         }
         "Text" => {
-            if !value.is_empty() {
-                card.handler = Some(handler_name(&card.name));
-                if GRANTING_KINDS.contains(&card.kind.as_str()) {
-                    card.grants = granted_traits(value);
-                    card.removes = removed_traits(value);
-                    card.melee_attacks_gain = melee_attack_traits(value);
-                    card.defense = card.defense.or_else(|| granted_defense(value));
-                }
+            if GRANTING_KINDS.contains(&card.kind.as_str()) {
+                card.grants = granted_traits(value);
+                card.removes = removed_traits(value);
+                card.melee_attacks_gain = melee_attack_traits(value);
+                card.defense = card.defense.or_else(|| granted_defense(value));
             }
         }
         other => log.unmapped(other, format!("unknown property (value `{value}`)")),
@@ -354,8 +358,13 @@ pub fn granted_traits(text: &str) -> Vec<String> {
     attached_object_sentence(text).map_or_else(Vec::new, |sentence| named_items(sentence, text))
 }
 
-/// The keyword-like items of `text`'s bracketed summary that `sentence` names, each once.
+/// The keyword-like items of `text`'s bracketed summary that `sentence` names, each once; a
+/// text with no summary gives the traits its sentence lists after "gains" when each of them is
+/// a keyword ("Mage gains the Tough -2 trait.").
 fn named_items(sentence: &str, text: &str) -> Vec<String> {
+    if bracketed_items(text).next().is_none() {
+        return listed_traits(sentence);
+    }
     let mut keywords = Vec::new();
     for item in bracketed_items(text).filter(|item| sentence.contains(item)) {
         if let TraitText::Keyword(keyword) = canonical_trait(item) {
@@ -363,6 +372,31 @@ fn named_items(sentence: &str, text: &str) -> Vec<String> {
             if keyword.chars().any(char::is_alphabetic) && !keywords.contains(&keyword) {
                 keywords.push(keyword);
             }
+        }
+    }
+    keywords
+}
+
+/// The traits a sentence lists after "gains" (`Armor +1, and the Flame -2 traits`), when every
+/// item is a keyword; otherwise none.
+fn listed_traits(sentence: &str) -> Vec<String> {
+    let Some((_, list)) = sentence.split_once(" gains ") else {
+        return Vec::new();
+    };
+    let mut keywords = Vec::new();
+    for item in list.split(", ").flat_map(|part| part.split(" and ")) {
+        let item = item.trim();
+        let item = item.strip_prefix("and ").unwrap_or(item);
+        let item = item.strip_prefix("the ").unwrap_or(item);
+        let item = item
+            .strip_suffix(" traits")
+            .or_else(|| item.strip_suffix(" trait"))
+            .unwrap_or(item);
+        match canonical_trait(item) {
+            TraitText::Keyword(keyword) if keyword.chars().any(char::is_alphabetic) => {
+                keywords.push(keyword)
+            }
+            _ => return Vec::new(),
         }
     }
     keywords
@@ -406,6 +440,67 @@ pub fn granted_defense(text: &str) -> Option<Defense> {
     bracketed_items(text)
         .filter_map(|item| item.strip_prefix("Defense "))
         .find_map(parse_defense)
+}
+
+/// Words a sentence that gives traits uses around them ("gains the Slow trait", "Armor +1,
+/// and the Flame -2 traits").
+const LINKING_WORDS: [&str; 4] = ["the", "and", "trait", "traits"];
+
+/// Whether a rules text says nothing beyond what the card's fields already hold, so the card
+/// needs no handler: its prose is one sentence about the attached object (see
+/// [`attached_object_sentence`] and [`removed_traits`]) that gives it only traits read into
+/// `grants`, takes only traits read into `removes`, and gives "a Defense" read into `defense`
+/// or "a Damage Barrier" its attack bar prints; and every item of its bracketed summary is
+/// one of those.
+pub fn wholly_read(text: &str, card: &Card) -> bool {
+    if !GRANTING_KINDS.contains(&card.kind.as_str()) {
+        return false;
+    }
+    let prose = text.split('[').next().unwrap_or_default();
+    let mut sentences = prose
+        .split(['.', '\r', '\n'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty());
+    let (Some(sentence), None) = (sentences.next(), sentences.next()) else {
+        return false;
+    };
+    let Some(rest) = ATTACHED_SUBJECTS.iter().find_map(|subject| {
+        let rest = sentence.strip_prefix(subject)?;
+        rest.strip_prefix("gains ")
+            .or_else(|| rest.strip_prefix("loses "))
+    }) else {
+        return false;
+    };
+    let read = |item: &str| match canonical_trait(item) {
+        TraitText::Keyword(keyword) => {
+            card.grants.contains(&keyword) || card.removes.contains(&keyword)
+        }
+        TraitText::Prose => false,
+    };
+    let mut rest = format!(" {rest} ");
+    for item in bracketed_items(text) {
+        let defense = item.starts_with("Defense ") && card.defense.is_some();
+        if !defense && !read(item) {
+            return false;
+        }
+        rest = rest.replace(item, " ");
+    }
+    for keyword in card.grants.iter().chain(&card.removes) {
+        rest = rest.replace(keyword.as_str(), " ");
+    }
+    if card.defense.is_some() {
+        rest = rest.replace("a Defense", " ");
+    }
+    if card
+        .attacks
+        .iter()
+        .any(|attack| attack.timing.as_deref() == Some("DamageBarrier"))
+    {
+        rest = rest.replace("a Damage Barrier", " ");
+    }
+    rest.split([' ', ','])
+        .filter(|word| !word.is_empty())
+        .all(|word| LINKING_WORDS.contains(&word))
 }
 
 /// Kinds whose whole point is an effect: without an attack bar, only a handler can carry it.
@@ -501,6 +596,53 @@ mod tests {
         assert_eq!(notes, 1);
         let (_, unmapped, _) = map(&spell("Enchantment", "5", &[]));
         assert_eq!(unmapped, 1, "an enchantment needs a reveal cost");
+    }
+
+    #[test]
+    fn a_text_wholly_read_into_fields_needs_no_handler() {
+        fn text(text: &str) -> [(&str, &str); 1] {
+            [("Text", text)]
+        }
+        let (armor, _, _) = map(&spell(
+            "Equipment",
+            "6",
+            &text("Mage gains Armor +2 and the Frost -2 trait.\n[Armor +2] [Frost -2]"),
+        ));
+        assert_eq!(armor.grants, ["Armor +2", "Frost -2"]);
+        assert_eq!(armor.handler, None);
+        let (maimed, _, _) = map(&spell(
+            "Enchantment",
+            "1+1",
+            &text("This creature loses the Flying trait."),
+        ));
+        assert_eq!(
+            (maimed.removes.as_slice(), maimed.handler),
+            (&["Flying".to_owned()][..], None)
+        );
+        // Without a summary, the traits the sentence lists are read when each is a keyword.
+        let (belt, _, _) = map(&spell(
+            "Equipment",
+            "3",
+            &text("Mage gains the Tough -2 trait."),
+        ));
+        assert_eq!(
+            (belt.grants.as_slice(), belt.handler),
+            (&["Tough -2".to_owned()][..], None)
+        );
+        let (amulet, _, _) = map(&spell(
+            "Equipment",
+            "5",
+            &text("Each Upkeep Phase, Mage gains 1 Life."),
+        ));
+        assert!(amulet.grants.is_empty());
+        assert_eq!(amulet.handler.as_deref(), Some("test_spell"));
+        // A second sentence says more than the fields hold.
+        let (braced, _, _) = map(&spell(
+            "Enchantment",
+            "1+1",
+            &text("This creature gains Armor +4. At the end of the round, destroy it.\n[Armor +4]"),
+        ));
+        assert_eq!(braced.handler.as_deref(), Some("test_spell"));
     }
 
     #[test]

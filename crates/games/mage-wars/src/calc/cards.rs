@@ -207,7 +207,7 @@ pub fn calculate_cards_in(
     }
     // An attack spell's `declared` abilities may end the attack before any roll (Geyser on a
     // burning target): there are no odds to give.
-    if bar.spell && crate::rules::abilities::declared(&mut game.clone(), bar.abilities, d) {
+    if bar.spell && crate::rules::abilities::declared(&mut game.clone(), bar.abilities, a, d) {
         return Err(format!(
             "{attacker_name}'s attack against {defender_name} in this state ends as it is \
              declared: the card's `declared` ability acts instead, so nothing is rolled"

@@ -11097,7 +11097,7 @@ mod card_rows {
         None,
         None,
     ];
-    const ENCHANTMENT_HANDLER_VALUES: &[Option<Handler>; 102] = &[
+    const ENCHANTMENT_HANDLER_VALUES: &[Option<Handler>; 81] = &[
         Some(Handler::AdramelechsTouch),
         Some(Handler::Agony),
         Some(Handler::AkirosFavor),
@@ -11105,24 +11105,16 @@ mod card_rows {
         Some(Handler::ArmorWard),
         Some(Handler::AsyrasGrace),
         Some(Handler::BalladOfCourage),
-        Some(Handler::Barkskin),
+        None,
         Some(Handler::BattleMeditation),
-        Some(Handler::BearStrength),
         Some(Handler::BindSpirit),
         Some(Handler::Blind),
         Some(Handler::Block),
         Some(Handler::Blur),
-        Some(Handler::BraceYourself),
-        Some(Handler::BullEndurance),
         Some(Handler::ChainsOfAgony),
         Some(Handler::ChantOfRage),
         Some(Handler::Charm),
-        Some(Handler::CheetahSpeed),
-        Some(Handler::CircleOfFire),
-        Some(Handler::CircleOfLight),
-        Some(Handler::CircleOfLightning),
         Some(Handler::CleansingAura),
-        Some(Handler::CobraReflexes),
         Some(Handler::CobraStance),
         Some(Handler::Confusion),
         Some(Handler::CriticalStrike),
@@ -11132,12 +11124,8 @@ mod card_rows {
         Some(Handler::DemonicBloodlust),
         Some(Handler::DivineIntervention),
         Some(Handler::DivineMight),
-        Some(Handler::DivineProtection),
         Some(Handler::Drown),
-        Some(Handler::EagleWings),
         Some(Handler::EnchantmentTransfusion),
-        Some(Handler::Enfeeble),
-        Some(Handler::EssenceDrain),
         Some(Handler::EyeForAnEye),
         Some(Handler::FalconPrecision),
         Some(Handler::FivePointDeathStrike),
@@ -11149,10 +11137,7 @@ mod card_rows {
         Some(Handler::FortifiedPosition),
         Some(Handler::FortifiedResolve),
         Some(Handler::Fumble),
-        None,
         Some(Handler::Harmonize),
-        Some(Handler::Hawkeye),
-        Some(Handler::HealingCharm),
         Some(Handler::HellfireTrap),
         Some(Handler::HorseStance),
         Some(Handler::HydrothermalVent),
@@ -11163,28 +11148,22 @@ mod card_rows {
         Some(Handler::LionSavagery),
         Some(Handler::Lullaby),
         Some(Handler::Magebane),
-        Some(Handler::MaimWings),
         Some(Handler::ManaVampirism),
         Some(Handler::MarkedForDeath),
         Some(Handler::MartialMastery),
         Some(Handler::MartyrsAura),
         Some(Handler::MindControl),
         Some(Handler::MindShield),
-        Some(Handler::MongooseAgility),
         Some(Handler::Nullify),
         Some(Handler::Pacify),
-        Some(Handler::PoisonedBlood),
         Some(Handler::PressTheAttack),
-        Some(Handler::Regrowth),
         Some(Handler::ResoluteAura),
         Some(Handler::Retaliate),
         Some(Handler::RetributionAura),
         Some(Handler::ReverseAttack),
         Some(Handler::ReverseMagic),
         Some(Handler::Rewind),
-        Some(Handler::RhinoHide),
         Some(Handler::RiseAgain),
-        Some(Handler::Rust),
         Some(Handler::SacredGround),
         Some(Handler::Shock),
         Some(Handler::SolarAura),
@@ -11202,12 +11181,11 @@ mod card_rows {
         Some(Handler::VengefulAura),
     ];
     const ENCHANTMENT_HANDLER: &[u8; 104] = &[
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
-        23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42,
-        43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 51, 55, 56, 57, 58, 59, 60, 61,
-        62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 51, 75, 76, 77, 78, 79, 80,
-        81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100,
-        101,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 7, 9, 10, 11, 12, 7, 7, 13, 14, 15, 7, 7, 7, 7, 16, 7,
+        17, 18, 19, 20, 21, 22, 23, 24, 25, 7, 26, 7, 27, 7, 7, 28, 29, 30, 31, 32, 33,
+        34, 35, 36, 37, 38, 7, 39, 7, 7, 7, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 7,
+        50, 51, 52, 53, 54, 55, 7, 56, 57, 7, 7, 58, 7, 59, 60, 61, 62, 63, 64, 7, 65, 7,
+        66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80,
     ];
     const ENCHANTMENT_PRINTINGS_ITEMS: &[Printing; 120] = &[
         Printing {
@@ -12396,7 +12374,20 @@ mod card_rows {
         1, 1, 0, 1, 27, 21, 1, 1, 1, 1, 1, 1, 21, 28, 21, 1, 1, 1, 9, 1, 29, 1, 1, 4, 1,
         1, 24, 30, 1, 1,
     ];
-    const ENCHANTMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 3] = &[
+    const ENCHANTMENT_CARD_ABILITIES_ITEMS: &[CardAbility; 5] = &[
+        CardAbility {
+            trigger: AbilityTrigger::EndOfRound,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::Destroy {
+                    to: AbilityRecipient::ThisObject,
+                },
+            ],
+            each: &[],
+        },
         CardAbility {
             trigger: AbilityTrigger::Upkeep,
             cost: &[],
@@ -12409,6 +12400,23 @@ mod card_rows {
                     direct: true,
                     damage_type: Some(DamageType::Poison),
                     to: AbilityRecipient::Attached,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnReveal,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::HealDice {
+                    dice: 4,
+                    to: AbilityRecipient::Attached,
+                },
+                AbilityEffect::Destroy {
+                    to: AbilityRecipient::ThisObject,
                 },
             ],
             each: &[],
@@ -12456,10 +12464,10 @@ mod card_rows {
         },
     ];
     const ENCHANTMENT_CARD_ABILITIES: &[u8; 105] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1,
-        1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3,
-        3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2,
+        2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5,
+        5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
     ];
     const ENCHANTMENT_REVEAL_COST: &[u8; 104] = &[
         1, 3, 1, 5, 4, 4, 5, 2, 4, 3, 0, 2, 2, 0, 0, 3, 1, 0, 0, 3, 4, 4, 4, 0, 5, 2, 0,
@@ -12473,10 +12481,11 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,
     ];
-    const ENCHANTMENT_GRANTS_VALUES: &[&[Trait]; 21] = &[
+    const ENCHANTMENT_GRANTS_VALUES: &[&[Trait]; 23] = &[
         &[],
         &[Trait::Armor(2), Trait::Regenerate(2)],
         &[Trait::Melee(2)],
+        &[Trait::Unmovable],
         &[Trait::Obscured],
         &[Trait::Armor(4)],
         &[Trait::Life(4)],
@@ -12486,6 +12495,7 @@ mod card_rows {
         &[Trait::Flying],
         &[Trait::Slow],
         &[Trait::Upkeep(2)],
+        &[Trait::Unavoidable],
         &[Trait::Unmovable, Trait::Restrained],
         &[Trait::Ranged(1)],
         &[Trait::Charge(2)],
@@ -12497,10 +12507,10 @@ mod card_rows {
         &[Trait::Incapacitated, Trait::Armor(6)],
     ];
     const ENCHANTMENT_GRANTS: &[u8; 104] = &[
-        0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 3, 4, 5, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 7, 0, 0, 8, 0, 9, 0, 10, 11, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0,
-        13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15, 0, 0, 0, 16, 0,
-        17, 0, 0, 0, 0, 0, 0, 18, 0, 19, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 3, 0, 0, 4, 5, 6, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 8, 0, 0, 9, 0, 10, 0, 11, 12, 0, 0, 0, 13, 14, 0, 0, 0, 0, 0, 0, 0,
+        0, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 17, 0, 0, 0, 18,
+        0, 19, 0, 0, 0, 0, 0, 0, 20, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 22, 0, 0,
     ];
     const ENCHANTMENT_REMOVES_VALUES: &[&[Trait]; 2] = &[&[], &[Trait::Flying]];
     const ENCHANTMENT_REMOVES: &[u8; 104] = &[
@@ -12917,16 +12927,13 @@ mod card_rows {
         None,
         None,
     ];
-    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 85] = &[
+    const EQUIPMENT_HANDLER_VALUES: &[Option<Handler>; 65] = &[
         Some(Handler::AdramelechsTorment),
         Some(Handler::AnkhOfAsyra),
         Some(Handler::ArcaneRing),
-        Some(Handler::Bearskin),
+        None,
         Some(Handler::BloodfireHelmet),
         Some(Handler::ChampionsGauntlets),
-        Some(Handler::ChitinArmor),
-        Some(Handler::CloakOfShadows),
-        Some(Handler::ColossusBelt),
         Some(Handler::CrownOfProtection),
         Some(Handler::DancingScimitar),
         Some(Handler::DawnsBastion),
@@ -12934,24 +12941,16 @@ mod card_rows {
         Some(Handler::DeathRing),
         Some(Handler::DeathshroudStaff),
         Some(Handler::DefenseRing),
-        Some(Handler::DeflectionBracers),
-        Some(Handler::DemonhideArmor),
         Some(Handler::DispelWand),
-        Some(Handler::DragonscaleHauberk),
         Some(Handler::DruidsLeafRing),
-        Some(Handler::EagleclawBoots),
         Some(Handler::EchoOfTheDepths),
         Some(Handler::EisenachsForgeHammer),
-        Some(Handler::ElementalCloak),
         Some(Handler::ElementalMail),
         Some(Handler::ElementalWand),
-        Some(Handler::ElfricsLifeRing),
         Some(Handler::EnchantersRing),
         Some(Handler::FireshaperRing),
         Some(Handler::ForceRing),
         Some(Handler::GaleForceRing),
-        None,
-        Some(Handler::GauntletsOfStrength),
         Some(Handler::GeneralsSignetRing),
         Some(Handler::GlovesOfSkill),
         Some(Handler::HarshforgePlate),
@@ -12961,11 +12960,6 @@ mod card_rows {
         Some(Handler::HornOfGothos),
         Some(Handler::HuntingBow),
         Some(Handler::HuntingSpear),
-        Some(Handler::LeatherBelt),
-        Some(Handler::LeatherBoots),
-        Some(Handler::LeatherGloves),
-        Some(Handler::LeatherHelmet),
-        Some(Handler::LeviathanScaleArmor),
         Some(Handler::LibroMortuos),
         Some(Handler::LightningRing),
         Some(Handler::MageWand),
@@ -12977,8 +12971,6 @@ mod card_rows {
         Some(Handler::PaladinsCloak),
         Some(Handler::PsiOrb),
         Some(Handler::RadiantBreastplate),
-        Some(Handler::ReflexBoots),
-        Some(Handler::RegrowthBelt),
         Some(Handler::RingOfAsyra),
         Some(Handler::RingOfBeasts),
         Some(Handler::RingOfCommand),
@@ -12993,7 +12985,6 @@ mod card_rows {
         Some(Handler::SpikedBuckler),
         Some(Handler::StaffOfBeasts),
         Some(Handler::SteadfastBoots),
-        Some(Handler::StormDrakeHide),
         Some(Handler::SunfireAmulet),
         Some(Handler::SuppressionCloak),
         Some(Handler::SwordOfRadiance),
@@ -13002,14 +12993,13 @@ mod card_rows {
         Some(Handler::VoiceOfTheSea),
         Some(Handler::WandOfHealing),
         Some(Handler::WaterfallCloak),
-        Some(Handler::WindWyvernHide),
     ];
     const EQUIPMENT_HANDLER: &[u8; 102] = &[
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
-        23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 32, 37, 38, 39, 40, 41,
-        42, 32, 32, 32, 32, 43, 44, 45, 46, 47, 48, 49, 32, 32, 50, 51, 52, 32, 53, 54,
-        32, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 32, 32, 70, 71,
-        72, 32, 73, 32, 32, 74, 75, 76, 77, 78, 32, 79, 80, 81, 32, 82, 32, 83, 84,
+        0, 1, 2, 3, 4, 5, 3, 3, 3, 6, 7, 8, 9, 10, 11, 12, 3, 3, 13, 3, 14, 3, 15, 16, 3,
+        17, 18, 3, 19, 20, 21, 22, 3, 3, 23, 24, 25, 3, 26, 27, 28, 29, 30, 31, 3, 3, 3,
+        3, 3, 3, 3, 3, 3, 32, 33, 3, 3, 34, 35, 36, 3, 37, 38, 3, 39, 40, 41, 42, 3, 3,
+        43, 44, 45, 46, 47, 48, 49, 50, 51, 3, 3, 52, 53, 54, 3, 55, 3, 3, 56, 3, 57, 58,
+        59, 3, 60, 61, 62, 3, 63, 3, 64, 3,
     ];
     const EQUIPMENT_PRINTINGS_ITEMS: &[Printing; 120] = &[
         Printing {
@@ -14254,7 +14244,7 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     ];
-    const EQUIPMENT_GRANTS_VALUES: &[&[Trait]; 15] = &[
+    const EQUIPMENT_GRANTS_VALUES: &[&[Trait]; 17] = &[
         &[],
         &[
             Trait::Armor(2),
@@ -14277,6 +14267,7 @@ mod card_rows {
                 x: -2,
             },
         ],
+        &[Trait::Tough(2)],
         &[Trait::Armor(2)],
         &[
             Trait::Armor(2),
@@ -14301,6 +14292,7 @@ mod card_rows {
                 x: -2,
             },
         ],
+        &[Trait::Life(4)],
         &[Trait::Melee(1)],
         &[Trait::Armor(1)],
         &[
@@ -14333,10 +14325,10 @@ mod card_rows {
         ],
     ];
     const EQUIPMENT_GRANTS: &[u8; 102] = &[
-        0, 0, 0, 1, 0, 0, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 5, 0, 6, 0, 0, 7, 0, 0,
-        0, 0, 0, 0, 0, 0, 8, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 9, 9, 9, 10, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13, 14,
+        0, 0, 0, 1, 0, 0, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 6, 0, 7, 0, 0, 8, 0, 0,
+        9, 0, 0, 0, 0, 0, 10, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11, 11, 11, 11,
+        12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 13, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15, 16,
     ];
     const EQUIPMENT_REMOVES_VALUES: &[&[Trait]; 1] = &[&[]];
     const EQUIPMENT_REMOVES: &[u8; 102] = &[
@@ -15302,12 +15294,11 @@ mod card_rows {
         None,
         None,
     ];
-    const INCANTATION_HANDLER_VALUES: &[Option<Handler>; 60] = &[
+    const INCANTATION_HANDLER_VALUES: &[Option<Handler>; 50] = &[
         None,
         Some(Handler::AnimateDead),
         Some(Handler::Banish),
         Some(Handler::BattleFury),
-        Some(Handler::BloodthirstyStrike),
         Some(Handler::BurstOfThorns),
         Some(Handler::ClearMind),
         Some(Handler::Combustion),
@@ -15327,25 +15318,18 @@ mod card_rows {
         Some(Handler::ForceBash),
         Some(Handler::ForcePush),
         Some(Handler::ForceWave),
-        Some(Handler::HolyStrike),
-        Some(Handler::Ignite),
         Some(Handler::Knockdown),
         Some(Handler::LayHands),
         Some(Handler::LesserTeleport),
         Some(Handler::LightningStrike),
         Some(Handler::MartyrsRestoration),
-        Some(Handler::MassSleep),
         Some(Handler::Meltdown),
         Some(Handler::MendingWave),
         Some(Handler::Overextend),
-        Some(Handler::PerfectStrike),
-        Some(Handler::PiercingStrike),
-        Some(Handler::PowerStrike),
         Some(Handler::PurgeMagic),
         Some(Handler::Purify),
         Some(Handler::Reassemble),
         Some(Handler::RemoveCurse),
-        Some(Handler::RenewingRain),
         Some(Handler::Repulse),
         Some(Handler::Resurrection),
         Some(Handler::RitualOfKallek),
@@ -15359,16 +15343,13 @@ mod card_rows {
         Some(Handler::StealEquipment),
         Some(Handler::Teleport),
         Some(Handler::UnholyResurgence),
-        Some(Handler::VampiricStrike),
         Some(Handler::WeaponStrike),
         Some(Handler::WhirlingStrike),
-        Some(Handler::ZombieFrenzy),
     ];
     const INCANTATION_HANDLER: &[u8; 67] = &[
-        0, 1, 2, 3, 4, 0, 5, 0, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 0, 18, 19,
-        20, 21, 22, 23, 0, 0, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 0, 34, 35, 36, 37,
-        38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57,
-        58, 59,
+        0, 1, 2, 3, 0, 0, 4, 0, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 0, 17, 18,
+        19, 20, 21, 22, 0, 0, 0, 0, 23, 24, 25, 26, 27, 0, 28, 29, 0, 30, 0, 0, 0, 31,
+        32, 33, 34, 0, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 0, 48, 49, 0,
     ];
     const INCANTATION_PRINTINGS_ITEMS: &[Printing; 87] = &[
         Printing {
@@ -16163,7 +16144,7 @@ mod card_rows {
         2, 2, 2, 2, 2, 2, 9, 3, 2, 10, 2, 2, 2, 2, 2, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 7, 2,
         2, 3, 2, 11, 2, 2, 7, 2, 12, 2, 7, 2, 2,
     ];
-    const INCANTATION_CARD_ABILITIES_ITEMS: &[CardAbility; 9] = &[
+    const INCANTATION_CARD_ABILITIES_ITEMS: &[CardAbility; 20] = &[
         CardAbility {
             trigger: AbilityTrigger::OnResolve,
             cost: &[],
@@ -16189,6 +16170,20 @@ mod card_rows {
                     which: ObjectType::Creature,
                 },
             ],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::EndOfRound,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::Bloodthirsty(2),
+                    to: AbilityRecipient::Target,
+                },
+            ],
+            each: &[],
         },
         CardAbility {
             trigger: AbilityTrigger::OnResolve,
@@ -16316,6 +16311,58 @@ mod card_rows {
             condition: None,
             duration: AbilityDuration::Instant,
             effects: &[
+                AbilityEffect::NextMeleeAttackGains {
+                    traits: &[Trait::Ethereal],
+                    to: AbilityRecipient::Target,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: Some(AbilityCondition::TargetLacksCondition {
+                which: Condition::Burn,
+            }),
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::PlaceCondition {
+                    which: Condition::Burn,
+                    to: AbilityRecipient::Target,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::PlaceCondition {
+                    which: Condition::Sleep,
+                    to: AbilityRecipient::EachInZone,
+                },
+            ],
+            each: &[
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+                TargetFilter::NotType {
+                    which: ObjectType::Mage,
+                },
+                TargetFilter::Living,
+            ],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
                 AbilityEffect::HealDice {
                     dice: 5,
                     to: AbilityRecipient::Target,
@@ -16323,11 +16370,132 @@ mod card_rows {
             ],
             each: &[],
         },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::NextMeleeAttackGains {
+                    traits: &[Trait::Unavoidable],
+                    to: AbilityRecipient::Target,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::NextMeleeAttackGains {
+                    traits: &[Trait::Piercing(3)],
+                    to: AbilityRecipient::Target,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::NextMeleeAttack,
+            effects: &[
+                AbilityEffect::GainTrait {
+                    which: Trait::Melee(2),
+                    to: AbilityRecipient::Target,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::RemoveAllConditions {
+                    which: Condition::Burn,
+                    to: AbilityRecipient::EachInArena,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::Heal {
+                    amount: 2,
+                    to: AbilityRecipient::EachInArena,
+                },
+            ],
+            each: &[TargetFilter::Friendly, TargetFilter::Living],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::Instant,
+            effects: &[
+                AbilityEffect::NextMeleeAttackGains {
+                    traits: &[Trait::Vampiric, Trait::Piercing(1)],
+                    to: AbilityRecipient::Target,
+                },
+            ],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::OnResolve,
+            cost: &[],
+            targets: &[],
+            condition: None,
+            duration: AbilityDuration::EndOfRound,
+            effects: &[
+                AbilityEffect::LoseTrait {
+                    which: Trait::Lumbering,
+                    to: AbilityRecipient::EachInArena,
+                },
+                AbilityEffect::LoseTrait {
+                    which: Trait::Slow,
+                    to: AbilityRecipient::EachInArena,
+                },
+                AbilityEffect::LoseTrait {
+                    which: Trait::Pest,
+                    to: AbilityRecipient::EachInArena,
+                },
+                AbilityEffect::GainTrait {
+                    which: Trait::Fast,
+                    to: AbilityRecipient::EachInArena,
+                },
+                AbilityEffect::GainTrait {
+                    which: Trait::Bloodthirsty(1),
+                    to: AbilityRecipient::EachInArena,
+                },
+            ],
+            each: &[
+                TargetFilter::Subtype {
+                    which: Subtype::Zombie,
+                },
+                TargetFilter::ObjectType {
+                    which: ObjectType::Creature,
+                },
+            ],
+        },
     ];
     const INCANTATION_CARD_ABILITIES: &[u8; 68] = &[
-        0, 1, 1, 1, 1, 1, 2, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6,
-        6, 6, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
-        9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
+        0, 1, 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 7,
+        7, 7, 8, 9, 10, 11, 11, 11, 11, 11, 11, 12, 12, 12, 13, 13, 14, 15, 16, 16, 16,
+        16, 16, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 18, 19, 19, 19, 20,
     ];
     const INCANTATION_ATTACKS_ITEMS: &[AttackBar; 5] = &[
         AttackBar {
@@ -16500,20 +16668,17 @@ mod card_rows {
         None,
         None,
     ];
-    const ATTACK_HANDLER_VALUES: &[Option<Handler>; 9] = &[
+    const ATTACK_HANDLER_VALUES: &[Option<Handler>; 6] = &[
         None,
-        Some(Handler::BlindingFlash),
         Some(Handler::ChainLightning),
         Some(Handler::DragonsBreath),
-        Some(Handler::Electrify),
-        Some(Handler::RingOfFire),
         Some(Handler::Sandstorm),
         Some(Handler::Snowstorm),
         Some(Handler::Tsunami),
     ];
     const ATTACK_HANDLER: &[u8; 33] = &[
-        0, 0, 0, 1, 2, 0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 6, 0, 7, 0,
-        0, 0, 0, 0, 8, 0,
+        0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 4, 0,
+        0, 0, 0, 0, 5, 0,
     ];
     const ATTACK_PRINTINGS_ITEMS: &[Printing; 35] = &[
         Printing {
@@ -16895,7 +17060,25 @@ mod card_rows {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         0, 0, 0, 0, 0, 0,
     ];
-    const ATTACK_CARD_ABILITIES_ITEMS: &[CardAbility; 1] = &[
+    const ATTACK_CARD_ABILITIES_ITEMS: &[CardAbility; 4] = &[
+        CardAbility {
+            trigger: AbilityTrigger::Declared,
+            cost: &[],
+            targets: &[],
+            condition: Some(AbilityCondition::TargetIsAttacker),
+            duration: AbilityDuration::Instant,
+            effects: &[AbilityEffect::CancelAttack],
+            each: &[],
+        },
+        CardAbility {
+            trigger: AbilityTrigger::Declared,
+            cost: &[],
+            targets: &[],
+            condition: Some(AbilityCondition::TargetIsAttacker),
+            duration: AbilityDuration::Instant,
+            effects: &[AbilityEffect::CancelAttack],
+            each: &[],
+        },
         CardAbility {
             trigger: AbilityTrigger::Declared,
             cost: &[],
@@ -16913,10 +17096,19 @@ mod card_rows {
             ],
             each: &[],
         },
+        CardAbility {
+            trigger: AbilityTrigger::Declared,
+            cost: &[],
+            targets: &[],
+            condition: Some(AbilityCondition::TargetIsAttacker),
+            duration: AbilityDuration::Instant,
+            effects: &[AbilityEffect::CancelAttack],
+            each: &[],
+        },
     ];
     const ATTACK_CARD_ABILITIES: &[u8; 34] = &[
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-        1, 1, 1, 1, 1, 1, 1,
+        0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4,
+        4, 4, 4, 4, 4, 4, 4,
     ];
     const ATTACK_ATTACKS_ITEMS: &[AttackBar; 33] = &[
         AttackBar {

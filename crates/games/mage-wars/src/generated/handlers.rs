@@ -89,8 +89,6 @@ pub enum Handler {
     Ballista,
     /// `banish`, used by: Banish.
     Banish,
-    /// `barkskin`, used by: Barkskin.
-    Barkskin,
     /// `barracks`, used by: Barracks.
     Barracks,
     /// `battle_forge`, used by: Battle Forge.
@@ -99,10 +97,6 @@ pub enum Handler {
     BattleFury,
     /// `battle_meditation`, used by: Battle Meditation.
     BattleMeditation,
-    /// `bear_strength`, used by: Bear Strength.
-    BearStrength,
-    /// `bearskin`, used by: Bearskin.
-    Bearskin,
     /// `beastmaster`, used by: Beastmaster.
     Beastmaster,
     /// `bed_of_urchins`, used by: Bed of Urchins.
@@ -115,16 +109,12 @@ pub enum Handler {
     Blightheart,
     /// `blind`, used by: Blind.
     Blind,
-    /// `blinding_flash`, used by: Blinding Flash.
-    BlindingFlash,
     /// `block`, used by: Block.
     Block,
     /// `bloodfire_helmet`, used by: Bloodfire Helmet.
     BloodfireHelmet,
     /// `bloodthirsty_obligation`, used by: Bloodthirsty.
     BloodthirstyObligation,
-    /// `bloodthirsty_strike`, used by: Bloodthirsty Strike.
-    BloodthirstyStrike,
     /// `bloodwave_greatbow`, used by: Bloodwave Greatbow.
     BloodwaveGreatbow,
     /// `blue_gremlin`, used by: Blue Gremlin.
@@ -133,10 +123,6 @@ pub enum Handler {
     Blur,
     /// `boulder`, used by: Akiro's Hammer.
     Boulder,
-    /// `brace_yourself`, used by: Brace Yourself.
-    BraceYourself,
-    /// `bull_endurance`, used by: Bull Endurance.
-    BullEndurance,
     /// `burst_of_thorns`, used by: Burst of Thorns.
     BurstOfThorns,
     /// `cassiel_shield_of_bim_shalla`, used by: Cassiel, Shield of Bim-Shalla.
@@ -153,32 +139,16 @@ pub enum Handler {
     ChantOfRage,
     /// `charm`, used by: Charm.
     Charm,
-    /// `cheetah_speed`, used by: Cheetah Speed.
-    CheetahSpeed,
-    /// `chitin_armor`, used by: Chitin Armor.
-    ChitinArmor,
-    /// `circle_of_fire`, used by: Circle of Fire.
-    CircleOfFire,
-    /// `circle_of_light`, used by: Circle of Light.
-    CircleOfLight,
-    /// `circle_of_lightning`, used by: Circle of Lightning.
-    CircleOfLightning,
     /// `cleansing_aura`, used by: Cleansing Aura.
     CleansingAura,
     /// `clear_mind`, used by: Clear Mind.
     ClearMind,
     /// `climbing`, used by: Climbing.
     Climbing,
-    /// `cloak_of_shadows`, used by: Cloak of Shadows.
-    CloakOfShadows,
-    /// `cobra_reflexes`, used by: Cobra Reflexes.
-    CobraReflexes,
     /// `cobra_stance`, used by: Cobra Stance.
     CobraStance,
     /// `colossal_crab`, used by: Colossal Crab.
     ColossalCrab,
-    /// `colossus_belt`, used by: Colossus Belt.
-    ColossusBelt,
     /// `combustion`, used by: Combustion.
     Combustion,
     /// `confusion`, used by: Confusion.
@@ -227,10 +197,6 @@ pub enum Handler {
     Defend,
     /// `defense_ring`, used by: Defense Ring.
     DefenseRing,
-    /// `deflection_bracers`, used by: Deflection Bracers.
-    DeflectionBracers,
-    /// `demonhide_armor`, used by: Demonhide Armor.
-    DemonhideArmor,
     /// `demonic_bloodlust`, used by: Demonic Bloodlust.
     DemonicBloodlust,
     /// `deptonne_berserker`, used by: Deptonne Berserker.
@@ -257,16 +223,12 @@ pub enum Handler {
     DivineIntervention,
     /// `divine_might`, used by: Divine Might.
     DivineMight,
-    /// `divine_protection`, used by: Divine Protection.
-    DivineProtection,
     /// `dorseus_stallion_of_westlock`, used by: Dorseus, Stallion of Westlock.
     DorseusStallionOfWestlock,
     /// `dragonclaw_wolverine`, used by: Dragonclaw Wolverine.
     DragonclawWolverine,
     /// `dragons_breath`, used by: Dragon's Breath.
     DragonsBreath,
-    /// `dragonscale_hauberk`, used by: Dragonscale Hauberk.
-    DragonscaleHauberk,
     /// `drain_life`, used by: Drain Life.
     DrainLife,
     /// `drain_power`, used by: Drain Power.
@@ -283,20 +245,12 @@ pub enum Handler {
     DruidsLeafRing,
     /// `dwarf_panzergarde`, used by: Dwarf Panzergarde.
     DwarfPanzergarde,
-    /// `eagle_wings`, used by: Eagle Wings.
-    EagleWings,
-    /// `eagleclaw_boots`, used by: Eagleclaw Boots.
-    EagleclawBoots,
     /// `earthquake`, used by: Earthquake.
     Earthquake,
     /// `echo_of_the_depths`, used by: Echo of the Depths.
     EchoOfTheDepths,
     /// `eisenachs_forge_hammer`, used by: Eisenach's Forge Hammer.
     EisenachsForgeHammer,
-    /// `electrify`, used by: Electrify.
-    Electrify,
-    /// `elemental_cloak`, used by: Elemental Cloak.
-    ElementalCloak,
     /// `elemental_drake`, used by: Elemental Drake.
     ElementalDrake,
     /// `elemental_mail`, used by: Elemental Mail.
@@ -305,8 +259,6 @@ pub enum Handler {
     ElementalWand,
     /// `elephant_grass`, used by: Elephant Grass.
     ElephantGrass,
-    /// `elfrics_life_ring`, used by: Elfric's Life Ring.
-    ElfricsLifeRing,
     /// `eligor_larington`, used by: Eligor Larington.
     EligorLarington,
     /// `enchanters_ring`, used by: Enchanter's Ring.
@@ -315,10 +267,6 @@ pub enum Handler {
     EnchantersWardstone,
     /// `enchantment_transfusion`, used by: Enchantment Transfusion.
     EnchantmentTransfusion,
-    /// `enfeeble`, used by: Enfeeble.
-    Enfeeble,
-    /// `essence_drain`, used by: Essence Drain.
-    EssenceDrain,
     /// `etherian_lifetree`, used by: Etherian Lifetree.
     EtherianLifetree,
     /// `explode`, used by: Explode.
@@ -385,8 +333,6 @@ pub enum Handler {
     GateToHell,
     /// `gate_to_voltari`, used by: Gate to Voltari.
     GateToVoltari,
-    /// `gauntlets_of_strength`, used by: Gauntlets of Strength.
-    GauntletsOfStrength,
     /// `generals_signet_ring`, used by: General's Signet Ring.
     GeneralsSignetRing,
     /// `gerard_matranga`, used by: Gerard Matranga.
@@ -425,12 +371,8 @@ pub enum Handler {
     HarshforgeMonolith,
     /// `harshforge_plate`, used by: Harshforge Plate.
     HarshforgePlate,
-    /// `hawkeye`, used by: Hawkeye.
-    Hawkeye,
     /// `healing_attack`, used by: Heal.
     HealingAttack,
-    /// `healing_charm`, used by: Healing Charm.
-    HealingCharm,
     /// `healing_light`, used by: Asyran Cleric, Wand of Healing.
     HealingLight,
     /// `hellfire_trap`, used by: Hellfire Trap.
@@ -443,8 +385,6 @@ pub enum Handler {
     HelmOfJustice,
     /// `highland_unicorn`, used by: Highland Unicorn.
     HighlandUnicorn,
-    /// `holy_strike`, used by: Holy Strike.
-    HolyStrike,
     /// `horn_of_gothos`, used by: Horn of Gothos.
     HornOfGothos,
     /// `horse_stance`, used by: Horse Stance.
@@ -463,8 +403,6 @@ pub enum Handler {
     Ichthellid,
     /// `ichthellid_larva`, used by: Ichthellid Larva.
     IchthellidLarva,
-    /// `ignite`, used by: Ignite.
-    Ignite,
     /// `immunity`, used by: Immunity.
     Immunity,
     /// `incapacitated`, used by: Incapacitated.
@@ -497,18 +435,8 @@ pub enum Handler {
     Lair,
     /// `lay_hands`, used by: Lay Hands.
     LayHands,
-    /// `leather_belt`, used by: Leather Belt.
-    LeatherBelt,
-    /// `leather_boots`, used by: Leather Boots.
-    LeatherBoots,
-    /// `leather_gloves`, used by: Leather Gloves.
-    LeatherGloves,
-    /// `leather_helmet`, used by: Leather Helmet.
-    LeatherHelmet,
     /// `lesser_teleport`, used by: Lesser Teleport.
     LesserTeleport,
-    /// `leviathan_scale_armor`, used by: Leviathan Scale Armor.
-    LeviathanScaleArmor,
     /// `levitation`, used by: Levitation.
     Levitation,
     /// `libro_mortuos`, used by: Libro Mortuos.
@@ -533,8 +461,6 @@ pub enum Handler {
     Magebane,
     /// `magma_golem`, used by: Magma Golem.
     MagmaGolem,
-    /// `maim_wings`, used by: Maim Wings.
-    MaimWings,
     /// `makunda`, used by: Makunda.
     Makunda,
     /// `malakais_basilica`, used by: Malakai's Basilica.
@@ -559,8 +485,6 @@ pub enum Handler {
     MartyrsAura,
     /// `martyrs_restoration`, used by: Martyr's Restoration.
     MartyrsRestoration,
-    /// `mass_sleep`, used by: Mass Sleep.
-    MassSleep,
     /// `meditate`, used by: Meditation Amulet.
     Meditate,
     /// `meditation_amulet`, used by: Meditation Amulet.
@@ -589,8 +513,6 @@ pub enum Handler {
     MohktarisBranch,
     /// `mohktaris_touch`, used by: Mohktari's Branch.
     MohktarisTouch,
-    /// `mongoose_agility`, used by: Mongoose Agility.
-    MongooseAgility,
     /// `moonglow_amulet`, used by: Moonglow Amulet.
     MoonglowAmulet,
     /// `mordoks_tome`, used by: Mordok's Tome.
@@ -629,20 +551,12 @@ pub enum Handler {
     PassageAttack,
     /// `pentagram`, used by: Pentagram.
     Pentagram,
-    /// `perfect_strike`, used by: Perfect Strike.
-    PerfectStrike,
-    /// `piercing_strike`, used by: Piercing Strike.
-    PiercingStrike,
     /// `pillar_of_righteous_flame`, used by: Pillar of Righteous Flame.
     PillarOfRighteousFlame,
     /// `plague_zombie`, used by: Plague Zombie.
     PlagueZombie,
     /// `poison_fangs`, used by: Giant Wolf Spider.
     PoisonFangs,
-    /// `poisoned_blood`, used by: Poisoned Blood.
-    PoisonedBlood,
-    /// `power_strike`, used by: Power Strike.
-    PowerStrike,
     /// `press_the_attack`, used by: Press the Attack.
     PressTheAttack,
     /// `priest`, used by: Priest.
@@ -677,18 +591,10 @@ pub enum Handler {
     RedclawAlphaMale,
     /// `redeeming_sacrifice`, used by: Gray Angel.
     RedeemingSacrifice,
-    /// `reflex_boots`, used by: Reflex Boots.
-    ReflexBoots,
-    /// `regrowth`, used by: Regrowth.
-    Regrowth,
-    /// `regrowth_belt`, used by: Regrowth Belt.
-    RegrowthBelt,
     /// `reinforce`, used by: Otto Kronig, Master Engineer, Reinforce.
     Reinforce,
     /// `remove_curse`, used by: Remove Curse.
     RemoveCurse,
-    /// `renewing_rain`, used by: Renewing Rain.
-    RenewingRain,
     /// `renewing_spring`, used by: Renewing Spring.
     RenewingSpring,
     /// `repair`, used by: Goblin Builder.
@@ -713,8 +619,6 @@ pub enum Handler {
     ReverseMagic,
     /// `rewind`, used by: Rewind.
     Rewind,
-    /// `rhino_hide`, used by: Rhino Hide.
-    RhinoHide,
     /// `ring_of_asyra`, used by: Ring of Asyra.
     RingOfAsyra,
     /// `ring_of_beasts`, used by: Ring of Beasts.
@@ -723,8 +627,6 @@ pub enum Handler {
     RingOfCommand,
     /// `ring_of_curses`, used by: Ring of Curses.
     RingOfCurses,
-    /// `ring_of_fire`, used by: Ring of Fire.
-    RingOfFire,
     /// `ring_of_healing`, used by: Ring of Healing.
     RingOfHealing,
     /// `ring_of_the_oceans_depths`, used by: Ring of the Ocean's Depths.
@@ -739,8 +641,6 @@ pub enum Handler {
     RollingFog,
     /// `rouse_the_beast`, used by: Rouse the Beast.
     RouseTheBeast,
-    /// `rust`, used by: Rust.
-    Rust,
     /// `sacred_ground`, used by: Sacred Ground.
     SacredGround,
     /// `sacrificial_altar`, used by: Sacrificial Altar.
@@ -827,8 +727,6 @@ pub enum Handler {
     SteamElemental,
     /// `steep_hill`, used by: Steep Hill.
     SteepHill,
-    /// `storm_drake_hide`, used by: Storm Drake Hide.
-    StormDrakeHide,
     /// `stormfront_elemental`, used by: Stormfront Elemental.
     StormfrontElemental,
     /// `stranglevine`, used by: Stranglevine.
@@ -915,8 +813,6 @@ pub enum Handler {
     ValshallaLightningAngel,
     /// `vampiric`, used by: Vampiric.
     Vampiric,
-    /// `vampiric_strike`, used by: Vampiric Strike.
-    VampiricStrike,
     /// `vampirism`, used by: Vampirism.
     Vampirism,
     /// `variable_armor`, used by: Variable Armor.
@@ -969,8 +865,6 @@ pub enum Handler {
     WildfireImp,
     /// `wind_elemental`, used by: Wind Elemental.
     WindElemental,
-    /// `wind_wyvern_hide`, used by: Wind Wyvern Hide.
-    WindWyvernHide,
     /// `wizard`, used by: Wizard.
     Wizard,
     /// `wizards_tower`, used by: Wizard's Tower.
@@ -979,8 +873,6 @@ pub enum Handler {
     WreckOfTheViridianLace,
     /// `ziggurat_of_undeath`, used by: Ziggurat of Undeath.
     ZigguratOfUndeath,
-    /// `zombie_frenzy`, used by: Zombie Frenzy.
-    ZombieFrenzy,
     /// `zone_attack`, used by: Zone Attack.
     ZoneAttack,
 }
@@ -988,14 +880,14 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// The number of values.
-    pub const COUNT: usize = 489;
+    pub const COUNT: usize = 435;
     /// Every value, in declaration order.
     ///
     /// Built at compile time, and soundly: the enum is fieldless, has the representation
     /// of its integer type and declares no discriminant, so its values are exactly the
     /// integers `0..COUNT` in declaration order (compile-time evaluation checks each).
-    pub const ALL: [Self; 489] = {
-        let mut all = [Self::AcademyBeastmaster; 489];
+    pub const ALL: [Self; 435] = {
+        let mut all = [Self::AcademyBeastmaster; 435];
         let mut index = 1;
         while index < Self::COUNT {
             all[index] = unsafe { ::core::mem::transmute::<u16, Self>(index as u16) };
@@ -1009,7 +901,7 @@ impl Handler {
     }
     /// The names of [`Self::ALL`], in the same order: sorted by name (byte order), as
     /// the handlers are declared.
-    pub const NAMES: [&'static str; 489] = [
+    pub const NAMES: [&'static str; 435] = [
         "academy_beastmaster",
         "academy_druid",
         "academy_elementalist",
@@ -1052,30 +944,23 @@ impl Handler {
         "ballad_of_courage",
         "ballista",
         "banish",
-        "barkskin",
         "barracks",
         "battle_forge",
         "battle_fury",
         "battle_meditation",
-        "bear_strength",
-        "bearskin",
         "beastmaster",
         "bed_of_urchins",
         "bind_spirit",
         "bleed",
         "blightheart",
         "blind",
-        "blinding_flash",
         "block",
         "bloodfire_helmet",
         "bloodthirsty_obligation",
-        "bloodthirsty_strike",
         "bloodwave_greatbow",
         "blue_gremlin",
         "blur",
         "boulder",
-        "brace_yourself",
-        "bull_endurance",
         "burst_of_thorns",
         "cassiel_shield_of_bim_shalla",
         "cerberus",
@@ -1084,19 +969,11 @@ impl Handler {
         "champions_gauntlets",
         "chant_of_rage",
         "charm",
-        "cheetah_speed",
-        "chitin_armor",
-        "circle_of_fire",
-        "circle_of_light",
-        "circle_of_lightning",
         "cleansing_aura",
         "clear_mind",
         "climbing",
-        "cloak_of_shadows",
-        "cobra_reflexes",
         "cobra_stance",
         "colossal_crab",
-        "colossus_belt",
         "combustion",
         "confusion",
         "conquer",
@@ -1121,8 +998,6 @@ impl Handler {
         "decoy",
         "defend",
         "defense_ring",
-        "deflection_bracers",
-        "demonhide_armor",
         "demonic_bloodlust",
         "deptonne_berserker",
         "deptonne_bloodshaman",
@@ -1136,11 +1011,9 @@ impl Handler {
         "dissolve",
         "divine_intervention",
         "divine_might",
-        "divine_protection",
         "dorseus_stallion_of_westlock",
         "dragonclaw_wolverine",
         "dragons_breath",
-        "dragonscale_hauberk",
         "drain_life",
         "drain_power",
         "drain_soul",
@@ -1149,24 +1022,17 @@ impl Handler {
         "druid",
         "druids_leaf_ring",
         "dwarf_panzergarde",
-        "eagle_wings",
-        "eagleclaw_boots",
         "earthquake",
         "echo_of_the_depths",
         "eisenachs_forge_hammer",
-        "electrify",
-        "elemental_cloak",
         "elemental_drake",
         "elemental_mail",
         "elemental_wand",
         "elephant_grass",
-        "elfrics_life_ring",
         "eligor_larington",
         "enchanters_ring",
         "enchanters_wardstone",
         "enchantment_transfusion",
-        "enfeeble",
-        "essence_drain",
         "etherian_lifetree",
         "explode",
         "extendable",
@@ -1200,7 +1066,6 @@ impl Handler {
         "garrison_post",
         "gate_to_hell",
         "gate_to_voltari",
-        "gauntlets_of_strength",
         "generals_signet_ring",
         "gerard_matranga",
         "giant_wolf_spider",
@@ -1220,16 +1085,13 @@ impl Handler {
         "harmonize",
         "harshforge_monolith",
         "harshforge_plate",
-        "hawkeye",
         "healing_attack",
-        "healing_charm",
         "healing_light",
         "hellfire_trap",
         "helm_of_command",
         "helm_of_fear",
         "helm_of_justice",
         "highland_unicorn",
-        "holy_strike",
         "horn_of_gothos",
         "horse_stance",
         "huginn_raven_familiar",
@@ -1239,7 +1101,6 @@ impl Handler {
         "ice_golem",
         "ichthellid",
         "ichthellid_larva",
-        "ignite",
         "immunity",
         "incapacitated",
         "incorporeal_damage",
@@ -1256,12 +1117,7 @@ impl Handler {
         "kralathor_the_devourer",
         "lair",
         "lay_hands",
-        "leather_belt",
-        "leather_boots",
-        "leather_gloves",
-        "leather_helmet",
         "lesser_teleport",
-        "leviathan_scale_armor",
         "levitation",
         "libro_mortuos",
         "life_link",
@@ -1274,7 +1130,6 @@ impl Handler {
         "mage_wand",
         "magebane",
         "magma_golem",
-        "maim_wings",
         "makunda",
         "malakais_basilica",
         "mana_crystal",
@@ -1287,7 +1142,6 @@ impl Handler {
         "martial_mastery",
         "martyrs_aura",
         "martyrs_restoration",
-        "mass_sleep",
         "meditate",
         "meditation_amulet",
         "meltdown",
@@ -1302,7 +1156,6 @@ impl Handler {
         "mohktari_great_tree_of_life",
         "mohktaris_branch",
         "mohktaris_touch",
-        "mongoose_agility",
         "moonglow_amulet",
         "mordoks_tome",
         "mort",
@@ -1322,13 +1175,9 @@ impl Handler {
         "paladins_cloak",
         "passage_attack",
         "pentagram",
-        "perfect_strike",
-        "piercing_strike",
         "pillar_of_righteous_flame",
         "plague_zombie",
         "poison_fangs",
-        "poisoned_blood",
-        "power_strike",
         "press_the_attack",
         "priest",
         "priestess",
@@ -1346,12 +1195,8 @@ impl Handler {
         "reassemble",
         "redclaw_alpha_male",
         "redeeming_sacrifice",
-        "reflex_boots",
-        "regrowth",
-        "regrowth_belt",
         "reinforce",
         "remove_curse",
-        "renewing_rain",
         "renewing_spring",
         "repair",
         "repair_bones",
@@ -1364,12 +1209,10 @@ impl Handler {
         "reverse_attack",
         "reverse_magic",
         "rewind",
-        "rhino_hide",
         "ring_of_asyra",
         "ring_of_beasts",
         "ring_of_command",
         "ring_of_curses",
-        "ring_of_fire",
         "ring_of_healing",
         "ring_of_the_oceans_depths",
         "ring_of_tides",
@@ -1377,7 +1220,6 @@ impl Handler {
         "ritual_of_kallek",
         "rolling_fog",
         "rouse_the_beast",
-        "rust",
         "sacred_ground",
         "sacrificial_altar",
         "sai",
@@ -1421,7 +1263,6 @@ impl Handler {
         "steal_equipment",
         "steam_elemental",
         "steep_hill",
-        "storm_drake_hide",
         "stormfront_elemental",
         "stranglevine",
         "stuck",
@@ -1465,7 +1306,6 @@ impl Handler {
         "uproot",
         "valshalla_lightning_angel",
         "vampiric",
-        "vampiric_strike",
         "vampirism",
         "variable_armor",
         "variable_damage_type",
@@ -1492,12 +1332,10 @@ impl Handler {
         "whirlpool",
         "wildfire_imp",
         "wind_elemental",
-        "wind_wyvern_hide",
         "wizard",
         "wizards_tower",
         "wreck_of_the_viridian_lace",
         "ziggurat_of_undeath",
-        "zombie_frenzy",
         "zone_attack",
     ];
     /// The handler's snake_case name as written in content.

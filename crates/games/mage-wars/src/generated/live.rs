@@ -451,6 +451,12 @@ fn live_union_targetfilter(
             live::known_fields(table, &["is"], path)?;
             Ok(TargetFilter::Living)
         }
+        "not_type" => {
+            live::known_fields(table, &["is", "which"], path)?;
+            Ok(TargetFilter::NotType {
+                which: live::field(table, path, "which", live::parse::<ObjectType>)?,
+            })
+        }
         other => {
             Err(
                 LiveError::new(
@@ -490,11 +496,21 @@ fn live_union_abilitycondition(
                 which: live::field(table, path, "which", live::parse::<Condition>)?,
             })
         }
+        "target_lacks_condition" => {
+            live::known_fields(table, &["requires", "which"], path)?;
+            Ok(AbilityCondition::TargetLacksCondition {
+                which: live::field(table, path, "which", live::parse::<Condition>)?,
+            })
+        }
         "caster_trained_in" => {
             live::known_fields(table, &["requires", "school"], path)?;
             Ok(AbilityCondition::CasterTrainedIn {
                 school: live::field(table, path, "school", live::parse::<School>)?,
             })
+        }
+        "target_is_attacker" => {
+            live::known_fields(table, &["requires"], path)?;
+            Ok(AbilityCondition::TargetIsAttacker)
         }
         "attacker_is_itself" => {
             live::known_fields(table, &["requires"], path)?;
@@ -540,6 +556,10 @@ fn live_union_abilityduration(
         "while_attached" => {
             live::known_fields(table, &["lasts"], path)?;
             Ok(AbilityDuration::WhileAttached)
+        }
+        "next_melee_attack" => {
+            live::known_fields(table, &["lasts"], path)?;
+            Ok(AbilityDuration::NextMeleeAttack)
         }
         "rounds" => {
             live::known_fields(table, &["lasts", "count"], path)?;
@@ -662,6 +682,41 @@ fn live_union_abilityeffect(
             live::known_fields(table, &["op", "which", "to"], path)?;
             Ok(AbilityEffect::GainTrait {
                 which: live::field(table, path, "which", live::parse::<Trait>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Target,
+                )?,
+            })
+        }
+        "lose_trait" => {
+            live::known_fields(table, &["op", "which", "to"], path)?;
+            Ok(AbilityEffect::LoseTrait {
+                which: live::field(table, path, "which", live::parse::<Trait>)?,
+                to: live::field_or::<
+                    AbilityRecipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<AbilityRecipient>,
+                    AbilityRecipient::Target,
+                )?,
+            })
+        }
+        "next_melee_attack_gains" => {
+            live::known_fields(table, &["op", "traits", "to"], path)?;
+            Ok(AbilityEffect::NextMeleeAttackGains {
+                traits: live::field(
+                    table,
+                    path,
+                    "traits",
+                    |value, path| live::list(value, path, live::parse::<Trait>),
+                )?,
                 to: live::field_or::<
                     AbilityRecipient,
                 >(

@@ -2113,6 +2113,11 @@ pub enum TargetFilter {
     Enemy,
     /// Is a Living object (Living and not Nonliving).
     Living,
+    /// Is not an object of this type (a non-Mage creature).
+    NotType {
+        /// The `which` field.
+        which: ObjectType,
+    },
 }
 impl TargetFilter {
     /// The union's name as declared in `game.toml`.
@@ -2120,7 +2125,7 @@ impl TargetFilter {
     /// The key that names the variant in content (`is = "..."`).
     pub const TAG: &'static str = "is";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 8] = [
+    pub const VARIANTS: [&'static str; 9] = [
         "object_type",
         "has_trait",
         "lacks_trait",
@@ -2129,6 +2134,7 @@ impl TargetFilter {
         "friendly",
         "enemy",
         "living",
+        "not_type",
     ];
     /// The name of this value's variant, as content writes it.
     pub const fn variant(self) -> &'static str {
@@ -2141,6 +2147,7 @@ impl TargetFilter {
             Self::Friendly => "friendly",
             Self::Enemy => "enemy",
             Self::Living => "living",
+            Self::NotType { .. } => "not_type",
         }
     }
 }
@@ -2157,11 +2164,18 @@ pub enum AbilityCondition {
         /// The `which` field.
         which: Condition,
     },
+    /// The picked object has no marker of this condition.
+    TargetLacksCondition {
+        /// The `which` field.
+        which: Condition,
+    },
     /// The caster is trained in this school.
     CasterTrainedIn {
         /// The `school` field.
         school: School,
     },
+    /// The picked object is the one making the attack (a zone attack spell reaching its own caster).
+    TargetIsAttacker,
     /// The attack is made by the object carrying the ability (a zone attack reaching its own maker).
     AttackerIsItself,
 }
@@ -2171,10 +2185,12 @@ impl AbilityCondition {
     /// The key that names the variant in content (`requires = "..."`).
     pub const TAG: &'static str = "requires";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 4] = [
+    pub const VARIANTS: [&'static str; 6] = [
         "target_has_trait",
         "target_has_condition",
+        "target_lacks_condition",
         "caster_trained_in",
+        "target_is_attacker",
         "attacker_is_itself",
     ];
     /// The name of this value's variant, as content writes it.
@@ -2182,7 +2198,9 @@ impl AbilityCondition {
         match self {
             Self::TargetHasTrait { .. } => "target_has_trait",
             Self::TargetHasCondition { .. } => "target_has_condition",
+            Self::TargetLacksCondition { .. } => "target_lacks_condition",
             Self::CasterTrainedIn { .. } => "caster_trained_in",
+            Self::TargetIsAttacker => "target_is_attacker",
             Self::AttackerIsItself => "attacker_is_itself",
         }
     }
@@ -2196,6 +2214,8 @@ pub enum AbilityDuration {
     EndOfRound,
     /// While the card stays attached.
     WhileAttached,
+    /// Until the recipient's next melee attack action ends, or the end of the round if it makes none.
+    NextMeleeAttack,
     /// For a number of rounds.
     Rounds {
         /// The `count` field.
@@ -2208,10 +2228,11 @@ impl AbilityDuration {
     /// The key that names the variant in content (`lasts = "..."`).
     pub const TAG: &'static str = "lasts";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 4] = [
+    pub const VARIANTS: [&'static str; 5] = [
         "instant",
         "end_of_round",
         "while_attached",
+        "next_melee_attack",
         "rounds",
     ];
     /// The name of this value's variant, as content writes it.
@@ -2220,6 +2241,7 @@ impl AbilityDuration {
             Self::Instant => "instant",
             Self::EndOfRound => "end_of_round",
             Self::WhileAttached => "while_attached",
+            Self::NextMeleeAttack => "next_melee_attack",
             Self::Rounds { .. } => "rounds",
         }
     }
@@ -2270,6 +2292,20 @@ pub enum AbilityEffect {
     GainTrait {
         /// The `which` field.
         which: Trait,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// The recipient loses a trait for the ability's duration.
+    LoseTrait {
+        /// The `which` field.
+        which: Trait,
+        /// The `to` field.
+        to: AbilityRecipient,
+    },
+    /// The recipient's next melee attack action this round gains these attack traits; a Counterstrike neither uses nor spends them.
+    NextMeleeAttackGains {
+        /// The `traits` field.
+        traits: &'static [Trait],
         /// The `to` field.
         to: AbilityRecipient,
     },
@@ -2327,13 +2363,15 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 14] = [
+    pub const VARIANTS: [&'static str; 16] = [
         "attack_dice_damage",
         "damage",
         "heal_dice",
         "heal",
         "heal_damage_dealt",
         "gain_trait",
+        "lose_trait",
+        "next_melee_attack_gains",
         "place_condition",
         "remove_condition",
         "remove_all_conditions",
@@ -2352,6 +2390,8 @@ impl AbilityEffect {
             Self::Heal { .. } => "heal",
             Self::HealDamageDealt { .. } => "heal_damage_dealt",
             Self::GainTrait { .. } => "gain_trait",
+            Self::LoseTrait { .. } => "lose_trait",
+            Self::NextMeleeAttackGains { .. } => "next_melee_attack_gains",
             Self::PlaceCondition { .. } => "place_condition",
             Self::RemoveCondition { .. } => "remove_condition",
             Self::RemoveAllConditions { .. } => "remove_all_conditions",

@@ -3,13 +3,22 @@
 //!
 //! Played today, for abilities with no extra cost and no picked target:
 //! - `declared` abilities of attack spells, with or without a condition on the target's
-//!   conditions or traits, that remove every marker of a condition from the target and may
-//!   cancel the attack ([`declared`], from the attack sequence);
-//! - `on_resolve` abilities of incantations with no condition that heal a fixed amount or
-//!   what attack dice roll (each recipient rolls its own) or grant a trait until the end of
-//!   the round (`lasts = "end_of_round"`), landing on the spell's target, its
-//!   caster, or each object of the target zone or of the arena passing the `each` tests
-//!   ([`on_resolve`], from casting);
+//!   conditions or traits or on the target being the attacker, that remove every marker of a
+//!   condition from the target and may cancel the attack against it ([`declared`], from the
+//!   attack sequence, and for each defender of a zone attack spell);
+//! - `on_resolve` abilities of incantations that heal a fixed amount or what attack dice roll
+//!   (each recipient rolls its own), grant or take away a trait until the end of the round
+//!   (`lasts = "end_of_round"`; a grant may also last until the recipient's next melee attack
+//!   action, `lasts = "next_melee_attack"`), give that next melee attack action attack
+//!   traits, place a condition marker or remove every marker of a
+//!   condition, landing on the spell's target, its caster, or each object of the target zone
+//!   or of the arena passing the `each` tests; with no condition, or one on the target's
+//!   conditions or traits ([`on_resolve`], from casting);
+//! - `on_reveal` abilities of enchantments that heal the object they are attached to (a fixed
+//!   amount or what attack dice roll) and may destroy the enchantment ([`on_reveal`], from
+//!   revealing);
+//! - `end_of_round` abilities that destroy the object carrying them ([`end_of_round`], from
+//!   [`Game::end_of_round`]);
 //! - `attacked` abilities, with no condition or only when the attack is the object's own, that
 //!   cancel the attack against it ([`attacked`], from the attack sequence and zone attacks);
 //! - `upkeep` abilities with no condition whose effects are direct `damage` (with its damage
@@ -21,8 +30,9 @@
 //! Every other ability is not modelled: [`super::coverage`] says so for its card, and its
 //! card still names a handler for it.
 
-use grimoire_engine::{Dice, ObjectId};
+use grimoire_engine::{Dice, ObjectId, TraitEffectKind};
 
+use super::conditions::place_condition;
 use super::content::{
     AbilityCondition, AbilityDuration, AbilityEffect, AbilityRecipient, AbilityTrigger, AttackKind,
     CardAbility, ObjectType, TargetFilter,
@@ -46,15 +56,55 @@ pub fn is_played(ability: &CardAbility) -> bool {
                 })
         }
         AbilityTrigger::OnResolve => {
+            matches!(
+                ability.condition,
+                None | Some(
+                    AbilityCondition::TargetHasCondition { .. }
+                        | AbilityCondition::TargetLacksCondition { .. }
+                        | AbilityCondition::TargetHasTrait { .. }
+                )
+            ) && ability.effects.iter().all(|effect| match *effect {
+                AbilityEffect::HealDice { to, .. }
+                | AbilityEffect::Heal { to, .. }
+                | AbilityEffect::PlaceCondition { to, .. }
+                | AbilityEffect::RemoveAllConditions { to, .. } => lands_on_resolve(to),
+                AbilityEffect::GainTrait { to, .. } => {
+                    matches!(
+                        ability.duration,
+                        AbilityDuration::EndOfRound | AbilityDuration::NextMeleeAttack
+                    ) && lands_on_resolve(to)
+                }
+                AbilityEffect::LoseTrait { to, .. } => {
+                    ability.duration == AbilityDuration::EndOfRound && lands_on_resolve(to)
+                }
+                AbilityEffect::NextMeleeAttackGains { to, .. } => lands_on_resolve(to),
+                _ => false,
+            })
+        }
+        AbilityTrigger::OnReveal => {
             ability.condition.is_none()
-                && ability.effects.iter().all(|effect| match *effect {
-                    AbilityEffect::HealDice { to, .. } | AbilityEffect::Heal { to, .. } => {
-                        lands_on_resolve(to)
-                    }
-                    AbilityEffect::GainTrait { to, .. } => {
-                        ability.duration == AbilityDuration::EndOfRound && lands_on_resolve(to)
-                    }
-                    _ => false,
+                && ability.effects.iter().all(|effect| {
+                    matches!(
+                        *effect,
+                        AbilityEffect::HealDice {
+                            to: AbilityRecipient::Attached,
+                            ..
+                        } | AbilityEffect::Heal {
+                            to: AbilityRecipient::Attached,
+                            ..
+                        } | AbilityEffect::Destroy {
+                            to: AbilityRecipient::ThisObject
+                        }
+                    )
+                })
+        }
+        AbilityTrigger::EndOfRound => {
+            ability.condition.is_none()
+                && ability.effects.iter().all(|effect| {
+                    *effect
+                        == AbilityEffect::Destroy {
+                            to: AbilityRecipient::ThisObject,
+                        }
                 })
         }
         AbilityTrigger::Attacked { .. } => {
@@ -66,36 +116,48 @@ pub fn is_played(ability: &CardAbility) -> bool {
                 .iter()
                 .all(|effect| *effect == AbilityEffect::CancelAttack)
         }
-        AbilityTrigger::Declared => ability.effects.iter().all(|effect| {
+        AbilityTrigger::Declared => {
             matches!(
-                *effect,
-                AbilityEffect::CancelAttack
-                    | AbilityEffect::RemoveAllConditions {
-                        to: AbilityRecipient::Target,
-                        ..
-                    }
-            )
-        }),
+                ability.condition,
+                None | Some(
+                    AbilityCondition::TargetHasCondition { .. }
+                        | AbilityCondition::TargetLacksCondition { .. }
+                        | AbilityCondition::TargetHasTrait { .. }
+                        | AbilityCondition::TargetIsAttacker
+                )
+            ) && ability.effects.iter().all(|effect| {
+                matches!(
+                    *effect,
+                    AbilityEffect::CancelAttack
+                        | AbilityEffect::RemoveAllConditions {
+                            to: AbilityRecipient::Target,
+                            ..
+                        }
+                )
+            })
+        }
         _ => false,
     }
 }
 
-/// The `declared` abilities of an attack spell's card as its attack against `defender` is
-/// declared: each whose condition holds acts on the defender. Returns true when one of them
-/// cancelled the attack (no roll, no damage, no effects follow).
-pub fn declared(game: &mut Game, abilities: &[CardAbility], defender: ObjectId) -> bool {
+/// The `declared` abilities of an attack spell's card as `attacker`'s attack against
+/// `defender` is declared (each defender of a zone attack in turn): each whose condition holds
+/// acts on the defender. Returns true when one of them cancelled the attack against it (no
+/// roll, no damage, no effects follow).
+pub fn declared(
+    game: &mut Game,
+    abilities: &[CardAbility],
+    attacker: ObjectId,
+    defender: ObjectId,
+) -> bool {
     let mut cancelled = false;
     let acting = abilities
         .iter()
         .filter(|a| a.trigger == AbilityTrigger::Declared && is_played(a));
     for ability in acting {
         let holds = match ability.condition {
-            None => true,
-            Some(AbilityCondition::TargetHasCondition { which }) => {
-                game.conditions(defender, which) > 0
-            }
-            Some(AbilityCondition::TargetHasTrait { which }) => game.has_trait(defender, which),
-            Some(_) => false,
+            Some(AbilityCondition::TargetIsAttacker) => defender == attacker,
+            condition => target_condition_holds(game, condition, Some(defender)),
         };
         if !holds {
             continue;
@@ -111,6 +173,29 @@ pub fn declared(game: &mut Game, abilities: &[CardAbility], defender: ObjectId) 
         }
     }
     cancelled
+}
+
+/// Whether the condition of an ability about its picked object holds for `target`: no
+/// condition always holds; one about the target fails without a target; any other condition
+/// does not hold here.
+fn target_condition_holds(
+    game: &Game,
+    condition: Option<AbilityCondition>,
+    target: Option<ObjectId>,
+) -> bool {
+    match (condition, target) {
+        (None, _) => true,
+        (Some(AbilityCondition::TargetHasCondition { which }), Some(target)) => {
+            game.conditions(target, which) > 0
+        }
+        (Some(AbilityCondition::TargetLacksCondition { which }), Some(target)) => {
+            game.conditions(target, which) == 0
+        }
+        (Some(AbilityCondition::TargetHasTrait { which }), Some(target)) => {
+            game.has_trait(target, which)
+        }
+        _ => false,
+    }
 }
 
 /// The `attacked` abilities of `defender`'s card as `attacker`'s attack of `kind` reaches it:
@@ -163,6 +248,9 @@ pub fn on_resolve(
         .iter()
         .filter(|a| a.trigger == AbilityTrigger::OnResolve && is_played(a));
     for ability in acting {
+        if !target_condition_holds(game, ability.condition, target) {
+            continue;
+        }
         for effect in ability.effects {
             let picked = Picked {
                 target,
@@ -173,7 +261,35 @@ pub fn on_resolve(
                 AbilityEffect::Heal { amount, to } => (to, Amount::Fixed(amount)),
                 AbilityEffect::GainTrait { which, to } => {
                     for recipient in recipients(game, source, to, ability.each, picked) {
-                        game.grant_until_end_of_round(recipient, which);
+                        if ability.duration == AbilityDuration::NextMeleeAttack {
+                            game.grant_until_next_melee_attack(recipient, which);
+                        } else {
+                            game.grant_until_end_of_round(recipient, which);
+                        }
+                    }
+                    continue;
+                }
+                AbilityEffect::NextMeleeAttackGains { traits, to } => {
+                    for recipient in recipients(game, source, to, ability.each, picked) {
+                        game.gain_on_next_melee_attack(recipient, traits);
+                    }
+                    continue;
+                }
+                AbilityEffect::LoseTrait { which, to } => {
+                    for recipient in recipients(game, source, to, ability.each, picked) {
+                        game.change_until_end_of_round(recipient, which, TraitEffectKind::Remove);
+                    }
+                    continue;
+                }
+                AbilityEffect::PlaceCondition { which, to } => {
+                    for recipient in recipients(game, source, to, ability.each, picked) {
+                        place_condition(game, recipient, which, Some(caster), false)?;
+                    }
+                    continue;
+                }
+                AbilityEffect::RemoveAllConditions { which, to } => {
+                    for recipient in recipients(game, source, to, ability.each, picked) {
+                        game.set_markers(recipient, Marker::Condition(which), 0);
                     }
                     continue;
                 }
@@ -196,6 +312,72 @@ pub fn on_resolve(
         }
     }
     Ok(())
+}
+
+/// An enchantment's `on_reveal` abilities as it is revealed face up: the object it is
+/// attached to heals a fixed amount or what attack dice roll, and the enchantment may destroy
+/// itself (Healing Charm), effect by effect.
+pub fn on_reveal(game: &mut Game, dice: &mut dyn Dice, source: ObjectId) -> Result<(), RulesError> {
+    let abilities = game.card(source)?.abilities;
+    let acting = abilities
+        .iter()
+        .filter(|a| a.trigger == AbilityTrigger::OnReveal && is_played(a));
+    for ability in acting {
+        for effect in ability.effects {
+            let to = Picked::default();
+            match *effect {
+                AbilityEffect::HealDice {
+                    dice: count,
+                    to: recipient,
+                } => {
+                    for target in recipients(game, source, recipient, ability.each, to) {
+                        let mut rolled = 0u32;
+                        for _ in 0..count {
+                            let face = roll_attack_die(dice)?;
+                            rolled = rolled.saturating_add(face.normal + face.critical);
+                        }
+                        game.heal(target, rolled);
+                    }
+                }
+                AbilityEffect::Heal {
+                    amount,
+                    to: recipient,
+                } => {
+                    for target in recipients(game, source, recipient, ability.each, to) {
+                        game.heal(target, u32::from(amount));
+                    }
+                }
+                AbilityEffect::Destroy { to: recipient } => {
+                    for target in recipients(game, source, recipient, ability.each, to) {
+                        game.destroy(target);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The end of the round's share of the card abilities: each object in play whose card has a
+/// played `end_of_round` ability is destroyed (Brace Yourself lasts one round).
+pub fn end_of_round(game: &mut Game) {
+    let ending: Vec<ObjectId> = game
+        .store
+        .iter()
+        .filter(|o| o.in_play)
+        .map(|o| o.id)
+        .filter(|&id| {
+            game.card(id).is_ok_and(|card| {
+                card.abilities
+                    .iter()
+                    .any(|a| a.trigger == AbilityTrigger::EndOfRound && is_played(a))
+            })
+        })
+        .collect();
+    for id in ending {
+        game.destroy(id);
+    }
 }
 
 /// How much an effect heals: a fixed amount or what attack dice roll.
@@ -319,6 +501,9 @@ fn passes(game: &Game, source: ObjectId, object: ObjectId, test: &TargetFilter) 
         TargetFilter::Friendly => controller(object) == controller(source),
         TargetFilter::Enemy => controller(object) != controller(source),
         TargetFilter::Living => game.is_living(object),
+        TargetFilter::NotType { which } => {
+            !passes(game, source, object, &TargetFilter::ObjectType { which })
+        }
     }
 }
 

@@ -17,7 +17,7 @@ use super::card::{ObjectKind, Printed};
 use super::content::{AttackBar, Card, Trait};
 use super::phases::{activate, channeling_phase, end_action_phase, upkeep_phase};
 use super::profile::AttackProfile;
-use super::refusal::{AttackRefusal, ObjectRefusal};
+use super::refusal::{AttackRefusal, CastRefusal, ObjectRefusal, RevealRefusal};
 use super::state::{Game, GameEvent, RulesError};
 
 /// Where the attack bar of an attack action is printed.
@@ -63,6 +63,24 @@ pub enum Action {
         /// The object it is attached to.
         to: ObjectId,
     },
+    /// An incantation resolves (supplement: Incantations): `caster` casts `card` on `target`
+    /// (an object) or in `zone`; the played abilities of the card act, then the spell leaves
+    /// play.
+    Resolve {
+        /// The incantation.
+        card: Card,
+        /// The Mage casting it.
+        caster: ObjectId,
+        /// The object it targets, if any.
+        target: Option<ObjectId>,
+        /// The zone it resolves in (its target's, when it targets an object).
+        zone: grimoire_engine::Zone,
+    },
+    /// The end of the round: objects that last one round are destroyed, grants lasting until
+    /// then end.
+    EndOfRound,
+    /// An enchantment attached face up is revealed: its reveal abilities act.
+    Reveal(ObjectId),
     /// Effects on an object's traits start or end (what a spell the engine does not cast yet
     /// would do): `grant` and `lose` start with the latest timestamp, `revoke` ends an earlier
     /// grant.
@@ -212,6 +230,32 @@ fn attack_profile(
     })
 }
 
+/// An incantation `caster` casts resolves in `zone`: it comes into play there, what the
+/// engine does not model of it is reported, its played abilities act, and it leaves play.
+fn resolve(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    card: Card,
+    caster: ObjectId,
+    target: Option<ObjectId>,
+    zone: grimoire_engine::Zone,
+) -> Result<(), RulesError> {
+    if !matches!(card, Card::Incantation(_)) {
+        return Err(CastRefusal::NotAnIncantation(card.name()).into());
+    }
+    let controller = game.object(caster)?.controller;
+    if let Some(target) = target {
+        game.object(target)?;
+    }
+    let spell = game.add_object(Printed::from_card(card), controller, zone);
+    super::handlers::meet(game, spell)?;
+    super::abilities::on_resolve(game, dice, spell, caster, target)?;
+    if let Some(o) = game.store.get_mut(spell) {
+        o.in_play = false;
+    }
+    Ok(())
+}
+
 /// Applies an action to the game, recording into `game.log`.
 fn perform(game: &mut Game, action: &Action, dice: &mut dyn Dice) -> Result<(), RulesError> {
     match action {
@@ -233,6 +277,22 @@ fn perform(game: &mut Game, action: &Action, dice: &mut dyn Dice) -> Result<(), 
             )
         }
         Action::Upkeep => upkeep_phase(game, dice, &[]),
+        Action::EndOfRound => {
+            game.end_of_round();
+            Ok(())
+        }
+        &Action::Reveal(object) => {
+            if game.object(object)?.attached_to.is_none() {
+                return Err(RevealRefusal::ObjectGone(object).into());
+            }
+            super::abilities::on_reveal(game, dice, object)
+        }
+        &Action::Resolve {
+            card,
+            caster,
+            target,
+            zone,
+        } => resolve(game, dice, card, caster, target, zone),
         Action::Channeling => {
             channeling_phase(game);
             Ok(())

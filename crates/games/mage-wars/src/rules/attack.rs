@@ -67,6 +67,22 @@ pub fn attack_action(
     }
     check_mandatory_attack(game, attacker, bar, target)?;
     pay_costs(game, attacker, bar)?;
+    let result = attack_targets(game, dice, attacker, bar, target, options);
+    if result.is_ok() && bar.is_melee() {
+        game.melee_attack_made(attacker);
+    }
+    result
+}
+
+/// The attacks of an attack action against its target(s), once it is declared and paid.
+fn attack_targets(
+    game: &mut Game,
+    dice: &mut dyn Dice,
+    attacker: ObjectId,
+    bar: &AttackProfile,
+    target: AttackTarget,
+    options: AttackOptions,
+) -> Result<(), RulesError> {
     let mut ledger = ActionLedger::default();
     match target {
         AttackTarget::Object(defender) => {
@@ -289,7 +305,12 @@ fn zone_attack(
         let here = game.in_play(defender)
             && game.standing_zone(defender) == Some(zone)
             && (game.is_creature(defender) || game.is_conjuration(defender));
-        if !here || super::abilities::attacked(game, defender, attacker, bar.bar.kind) {
+        // The defender's `attacked` abilities, and an attack spell's `declared` ones, may
+        // spare it (Earth Elemental's own Quake Stomp; a spell that spares its caster).
+        if !here
+            || super::abilities::attacked(game, defender, attacker, bar.bar.kind)
+            || (bar.spell && super::abilities::declared(game, bar.abilities, attacker, defender))
+        {
             continue;
         }
         game.log
@@ -367,7 +388,18 @@ fn sequence(
     options: AttackOptions,
     ledger: &mut ActionLedger,
 ) -> Result<(), RulesError> {
-    let boosted_bar = boosted(game, attacker, bar);
+    let mut boosted_bar = boosted(game, attacker, bar);
+    // An attack action's melee attacks gain what a spell promised its next melee attack
+    // (Perfect Strike); a Counterstrike or Damage Barrier does not.
+    if origin == Origin::Action && bar.is_melee() {
+        for &(_, traits) in game
+            .next_melee_attack_gains
+            .iter()
+            .filter(|(o, _)| *o == attacker)
+        {
+            boosted_bar.get_or_insert(*bar).boost(traits);
+        }
+    }
     let bar = boosted_bar.as_ref().unwrap_or(bar);
     if !game.in_play(defender) {
         return Err(AttackRefusal::DefenderNotInPlay(defender).into());
@@ -386,7 +418,7 @@ fn sequence(
     // a burning target loses every Burn and the attack ends, even against Hydro Immunity).
     if origin == Origin::Action
         && bar.spell
-        && super::abilities::declared(game, bar.abilities, defender)
+        && super::abilities::declared(game, bar.abilities, attacker, defender)
     {
         game.log
             .push(GameEvent::AttackDeclared { attacker, defender });

@@ -714,12 +714,13 @@ pub fn check_reveal(state: &Match, player: PlayerId, object: ObjectId) -> Result
 }
 
 /// Reveals a face-down enchantment: pays the reveal cost and it takes effect (the object
-/// gains what it grants). A same-name revealed enchantment already on the object makes the
+/// gains what it grants, and its reveal abilities act). A same-name revealed enchantment already on the object makes the
 /// new one go without effect (supplement: Duplicate Enchantments).
 pub fn reveal(
     state: &mut Match,
     player: PlayerId,
     object: ObjectId,
+    dice: &mut dyn Dice,
     events: &mut Vec<PlayEvent>,
 ) -> Result<(), RulesError> {
     let cost = check_reveal(state, player, object)?;
@@ -756,6 +757,7 @@ pub fn reveal(
     }
     state.game.attach(object, on);
     meet(&mut state.game, object)?;
+    super::abilities::on_reveal(&mut state.game, dice, object)?;
     flush(&mut state.game, events);
     Ok(())
 }

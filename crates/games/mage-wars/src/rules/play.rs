@@ -625,7 +625,7 @@ fn perform(
             }
         }
         (Play::Reveal(object), _) => {
-            cast::reveal(state, player, object, events)?;
+            cast::reveal(state, player, object, dice, events)?;
             if !matches!(state.step, Step::Acting { .. }) {
                 round::check_end(state, events);
             }

@@ -497,6 +497,8 @@ pub enum CastRefusal {
     AttackWithoutTarget,
     /// A Mage or marker card is not cast (found while it was cast).
     NotASpell,
+    /// Only an incantation resolves on its own (a scenario's `cast` step names another card).
+    NotAnIncantation(&'static str),
     /// One spell's checks, named by the spell.
     Spell {
         /// The spell's name.
@@ -524,6 +526,7 @@ impl fmt::Display for CastRefusal {
             CastRefusal::NoAttack => f.write_str("no attack"),
             CastRefusal::AttackWithoutTarget => f.write_str("an attack needs a target"),
             CastRefusal::NotASpell => f.write_str("not a spell"),
+            CastRefusal::NotAnIncantation(card) => write!(f, "{card} is not an incantation"),
             CastRefusal::Spell { spell, why } => write!(f, "{spell}: {why}"),
         }
     }

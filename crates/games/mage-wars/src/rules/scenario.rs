@@ -181,7 +181,7 @@ pub struct ObjectKeys {
 }
 
 /// A step's keys besides `dice`, `choices` and `fails_with`. A step holds at least one of
-/// them; several run in this order: attack, phase, change_traits, attach, activate,
+/// them; several run in this order: attack, phase, cast, reveal, change_traits, attach, activate,
 /// end_action.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -198,6 +198,12 @@ pub struct StepKeys {
     /// A creature's Action Phase ends (object id).
     #[serde(default)]
     pub end_action: Option<String>,
+    /// An incantation resolves: its caster casts it on an object or in a zone.
+    #[serde(default)]
+    pub cast: Option<CastStep>,
+    /// An enchantment attached face up (object id) is revealed: its reveal abilities act.
+    #[serde(default)]
+    pub reveal: Option<String>,
     /// Trait changes on an object during play.
     #[serde(default)]
     pub change_traits: Option<TraitChange>,
@@ -215,6 +221,26 @@ pub enum Phase {
     Upkeep,
     /// Channeling: each controller gains its objects' Channeling in mana.
     Channeling,
+    /// The end of the round: what lasts one round ends.
+    #[serde(rename = "end_of_round")]
+    EndOfRound,
+}
+
+/// `cast = { card = "Ignite", caster = "mage", target = "wolf" }` (or `zone = "B2"`).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CastStep {
+    /// The incantation (a card of the tables).
+    pub card: String,
+    /// The Mage casting it (object id).
+    pub caster: String,
+    /// The object it targets (object id).
+    #[serde(default)]
+    pub target: Option<String>,
+    /// The zone it targets, for a spell that targets a zone; without it and a target, the
+    /// caster's zone.
+    #[serde(default)]
+    pub zone: Option<String>,
 }
 
 /// `attach = { object = "wings", to = "wolf" }`.
@@ -384,6 +410,31 @@ impl MageWarsScenarios {
         })
     }
 
+    /// The resolution a cast step describes.
+    fn cast(&self, game: &Game, step: &CastStep, names: &Names) -> Result<Action, String> {
+        let card = self.catalog.find(&step.card)?;
+        let caster = names.object(&step.caster)?;
+        let target = step
+            .target
+            .as_deref()
+            .map(|t| names.object(t))
+            .transpose()?;
+        let zone = match (&step.zone, target) {
+            (Some(_), Some(_)) => {
+                return Err("a cast step gives a target or a zone, not both".into())
+            }
+            (Some(z), None) => game.arena.parse_position(z).map_err(|e| e.to_string())?,
+            (None, Some(t)) => game.object(t).map_err(|e| e.to_string())?.zone,
+            (None, None) => game.object(caster).map_err(|e| e.to_string())?.zone,
+        };
+        Ok(Action::Resolve {
+            card,
+            caster,
+            target,
+            zone,
+        })
+    }
+
     /// The actions a step describes, in the order they run.
     fn actions(&self, game: &Game, step: &StepKeys, names: &Names) -> Result<Vec<Action>, String> {
         let mut actions = Vec::new();
@@ -394,6 +445,13 @@ impl MageWarsScenarios {
             None => {}
             Some(Phase::Upkeep) => actions.push(Action::Upkeep),
             Some(Phase::Channeling) => actions.push(Action::Channeling),
+            Some(Phase::EndOfRound) => actions.push(Action::EndOfRound),
+        }
+        if let Some(cast) = &step.cast {
+            actions.push(self.cast(game, cast, names)?);
+        }
+        if let Some(id) = &step.reveal {
+            actions.push(Action::Reveal(names.object(id)?));
         }
         if let Some(change) = &step.change_traits {
             let parse = |key: &str, texts: &[String]| {

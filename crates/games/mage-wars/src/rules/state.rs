@@ -258,6 +258,11 @@ pub struct Game {
     pub(crate) drafts_reported: Vec<(ObjectId, &'static str)>,
     /// Trait grants that end at the end of the round: (object, timestamp of the grant).
     pub(crate) until_end_of_round: Vec<(ObjectId, u64)>,
+    /// Trait grants that end when their object's next melee attack action ends (or with the
+    /// round): (object, timestamp of the grant).
+    pub(crate) until_next_melee_attack: Vec<(ObjectId, u64)>,
+    /// Attack traits the next melee attack action of an object gains this round.
+    pub(crate) next_melee_attack_gains: Vec<(ObjectId, &'static [Trait])>,
     /// Each object's traits as [`Game::traits`] computes them, kept until its traits or
     /// conditions change; shared between copies of the state until one of them changes it.
     views: Vec<Arc<TraitView>>,
@@ -287,6 +292,8 @@ impl Clone for Game {
             reported,
             drafts_reported,
             until_end_of_round,
+            until_next_melee_attack,
+            next_melee_attack_gains,
             views,
         } = source;
         self.arena = *arena;
@@ -302,6 +309,10 @@ impl Clone for Game {
         self.reported.clone_from(reported);
         self.drafts_reported.clone_from(drafts_reported);
         self.until_end_of_round.clone_from(until_end_of_round);
+        self.until_next_melee_attack
+            .clone_from(until_next_melee_attack);
+        self.next_melee_attack_gains
+            .clone_from(next_melee_attack_gains);
         grimoire_engine::clone_shared_from(&mut self.views, views);
     }
 }
@@ -424,20 +435,59 @@ impl Game {
 
     /// Grants `value` to the object until the end of the round ([`Game::end_of_round`]).
     pub fn grant_until_end_of_round(&mut self, id: ObjectId, value: Trait) {
+        self.change_until_end_of_round(id, value, TraitEffectKind::Grant);
+    }
+
+    /// Grants `value` to the object until its next melee attack action ends, or the end of
+    /// the round ([`Game::melee_attack_made`], [`Game::end_of_round`]).
+    pub fn grant_until_next_melee_attack(&mut self, id: ObjectId, value: Trait) {
         let timestamp = self
             .store
             .add_trait_effect(id, value, TraitEffectKind::Grant);
-        self.until_end_of_round.push((id, timestamp));
+        self.until_next_melee_attack.push((id, timestamp));
         self.refresh_traits(id);
     }
 
-    /// The end of the round: the grants that last until then end.
-    pub fn end_of_round(&mut self) {
-        for (id, timestamp) in std::mem::take(&mut self.until_end_of_round) {
+    /// The next melee attack action of `id` this round gains `traits`.
+    pub fn gain_on_next_melee_attack(&mut self, id: ObjectId, traits: &'static [Trait]) {
+        self.next_melee_attack_gains.push((id, traits));
+    }
+
+    /// `id` made a melee attack action: what lasted until then ends.
+    pub fn melee_attack_made(&mut self, id: ObjectId) {
+        self.next_melee_attack_gains.retain(|(o, _)| *o != id);
+        let (ending, kept) = std::mem::take(&mut self.until_next_melee_attack)
+            .into_iter()
+            .partition(|(o, _)| *o == id);
+        self.until_next_melee_attack = kept;
+        self.end_timed_grants(ending);
+    }
+
+    /// Ends the trait effects of these (object, timestamp) grants.
+    fn end_timed_grants(&mut self, grants: Vec<(ObjectId, u64)>) {
+        for (id, timestamp) in grants {
             self.store
                 .end_trait_effect(id, |effect| effect.timestamp == timestamp);
             self.refresh_traits(id);
         }
+    }
+
+    /// Grants or removes `value` on the object until the end of the round
+    /// ([`Game::end_of_round`]), with a fresh timestamp.
+    pub fn change_until_end_of_round(&mut self, id: ObjectId, value: Trait, kind: TraitEffectKind) {
+        let timestamp = self.store.add_trait_effect(id, value, kind);
+        self.until_end_of_round.push((id, timestamp));
+        self.refresh_traits(id);
+    }
+
+    /// The end of the round: objects whose card abilities last one round are destroyed, and
+    /// the grants and next-melee-attack gains that last until then end.
+    pub fn end_of_round(&mut self) {
+        super::abilities::end_of_round(self);
+        let mut ending = std::mem::take(&mut self.until_end_of_round);
+        ending.append(&mut self.until_next_melee_attack);
+        self.end_timed_grants(ending);
+        self.next_melee_attack_gains.clear();
     }
 
     /// Every trait the object has now with the timestamp it was gained at: its own (printed
