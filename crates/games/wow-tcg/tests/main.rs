@@ -545,6 +545,11 @@ fn scenario_with(path: &str, value: &str) -> Option<String> {
                 vec![("when", "\"ThisAttacks\""), ("amount", "1"), to]
             }
             "payment_power" => vec![("effect", "\"DealDamage\""), to],
+            "triggered_power" => vec![
+                ("when", "\"ThisAttacks\""),
+                ("effect", "\"DealDamage\""),
+                to,
+            ],
             "triggered_draw" => vec![("when", "\"ThisAttacks\""), ("count", "1")],
             _ => Vec::new(),
         }

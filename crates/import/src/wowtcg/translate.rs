@@ -15,8 +15,14 @@
 //!   one effect (the card itself may be its subject, by its name, a word of it, or `he`/`she`/
 //!   `it`/`this ally`), optionally `Use only once per turn` and `Use only on your turn`;
 //! - a **triggered power** `When <this card> enters play | is destroyed | attacks, <effect>`
-//!   or `At the start | end of your turn, <effect>`, with one damage, healing or drawing
-//!   effect.
+//!   or `At the start | end of your turn, <effect>`, with one damage, healing, drawing,
+//!   exhausting, readying or ally-destroying effect, or an ATK gain this turn;
+//! - a **continuous power** of a card in play, one sentence: `Your hero|<this card> has +N ATK
+//!   [while attacking|while defending]`, `Allies you control have +N ATK [...]`, `Your
+//!   hero|<this card> has <Keyword>[ and <Keyword>]` (keywords without a number);
+//! - an **attaching ability** (306.3): `Attach to <target>[, and your hero deals|heals N ... it]`,
+//!   then, with or without `Ongoing:`, triggered powers whose recipient is `attached
+//!   character|ally|hero` and continuous powers `Attached <character> has ...`.
 //!
 //! `<who>` is a target (`target [opposing|friendly] hero or ally|ally|hero`, `... you
 //! control`, `... in your party`) or a group (`each opposing hero and ally`, `each opposing
@@ -67,13 +73,25 @@ pub fn abilities(
     powers: &[PowerText],
     vocab: &Vocabulary,
 ) -> Option<Vec<Value>> {
-    if powers.is_empty() || powers.iter().any(|power| power.labelled) {
+    if powers.is_empty() || kind == "quest" {
         return None;
     }
-    if kind == "quest" || ongoing {
+    if kind == "ability" && is_attach(&powers[0]) {
+        let reader = Reader {
+            name,
+            vocab,
+            attached: true,
+        };
+        return reader.attaching(powers);
+    }
+    if ongoing || powers.iter().any(|power| power.labelled) {
         return None;
     }
-    let reader = Reader { name, vocab };
+    let reader = Reader {
+        name,
+        vocab,
+        attached: false,
+    };
     if kind == "ability" {
         return reader.played(powers).map(|ability| vec![ability]);
     }
@@ -83,9 +101,17 @@ pub fn abilities(
         .collect()
 }
 
+/// Whether a power is the attach description of an attaching ability (306.3a): its text
+/// before any `Ongoing:` starts with `Attach to`.
+fn is_attach(power: &PowerText) -> bool {
+    !power.labelled && strip_prefix_ci(&power.text, "Attach to ").is_some()
+}
+
 struct Reader<'a> {
     name: &'a str,
     vocab: &'a Vocabulary,
+    /// The card is an attaching ability: `attached character` names what it is attached to.
+    attached: bool,
 }
 
 impl Reader<'_> {
@@ -120,12 +146,118 @@ impl Reader<'_> {
         Some(Value::Table(ability))
     }
 
-    /// A power of a card in play: a payment power or a triggered power.
+    /// An attaching ability (306.3): `Attach to <target>[, and <effect on it>]` as it resolves,
+    /// then powers of the card while attached: `At the start|end of your turn, <effect on the
+    /// attached character>` and continuous `Attached <character> has ...`.
+    fn attaching(&self, powers: &[PowerText]) -> Option<Vec<Value>> {
+        let (first, rest) = powers.split_first()?;
+        let [sentence] = sentences(&first.text).try_into().ok()?;
+        let description = strip_prefix_ci(&sentence, "Attach to ")?;
+        let (target_text, follow) = match find_ci(description, ", and ") {
+            Some(at) => (
+                &description[..at],
+                Some(&description[at + ", and ".len()..]),
+            ),
+            None => (description, None),
+        };
+        let target = target_phrase(target_text)?;
+        let mut effects = vec![Value::Table(op_table("attach", &[]))];
+        if let Some(follow) = follow {
+            // `your hero deals N damage to it`: `it` is the attach target.
+            let body = strip_suffix_ci(follow, " it")?;
+            let effect = self.deals_or_heals(&format!("{body} {}", target_text.trim()), false)?;
+            if effect.target.as_ref() != Some(&target) {
+                return None;
+            }
+            effects.push(Value::Table(effect.value));
+        }
+        let mut played = Table::new();
+        played.insert("targets".into(), targets_value(&target));
+        played.insert("effects".into(), Value::Array(effects));
+        let mut abilities = vec![Value::Table(played)];
+        for power in rest {
+            let ability = if strip_prefix_ci(&power.text, "At the ").is_some() {
+                self.triggered(&power.text)?
+            } else {
+                self.continuous(&power.text)?
+            };
+            abilities.push(ability);
+        }
+        Some(abilities)
+    }
+
+    /// A power of a card in play: a payment power, a triggered power or a continuous one.
     fn power(&self, text: &str) -> Option<Value> {
         if let Some((costs, effect)) = text.split_once("->") {
             return self.payment(costs.trim(), effect.trim());
         }
-        self.triggered(text)
+        self.triggered(text).or_else(|| self.continuous(text))
+    }
+
+    /// A continuous power, one sentence: `<who> has|have +N ATK [while attacking|while
+    /// defending]` or `<who> has|is <Keyword>[ and <Keyword>]`, where `<who>` is `your hero`,
+    /// the card itself, `allies you control` (ATK only) or, on an attaching ability,
+    /// `attached character|ally|hero`.
+    fn continuous(&self, text_: &str) -> Option<Value> {
+        let [sentence] = sentences(text_).try_into().ok()?;
+        let (subject, what) = [" has ", " have ", " is "].iter().find_map(|verb| {
+            let at = find_ci(&sentence, verb)?;
+            Some((&sentence[..at], &sentence[at + verb.len()..]))
+        })?;
+        let lower = subject.trim().to_ascii_lowercase();
+        let recipient = match lower.as_str() {
+            "your hero" => "YourHero",
+            "attached character" | "attached ally" | "attached hero" if self.attached => {
+                "AttachedCharacter"
+            }
+            "allies you control" | "allies in your party" => "YourAllies",
+            _ if !self.attached && self.is_self(subject) && !is_pronoun(subject) => "ThisCard",
+            _ => return None,
+        };
+        let mut condition = None;
+        let mut what = what.trim();
+        for (suffix, requires) in [
+            (" while attacking", "recipient_attacking"),
+            (" while defending", "recipient_defending"),
+        ] {
+            if let Some(rest) = strip_suffix_ci(what, suffix) {
+                condition = Some(requires);
+                what = rest;
+            }
+        }
+        let mut effects = Vec::new();
+        if let Some(amount) = signed_atk(what) {
+            effects.push(op_table(
+                "modify_atk",
+                &[("amount", Value::Integer(amount)), ("to", text(recipient))],
+            ));
+        } else {
+            // Keywords are held by one card only (`YourHero`, `AttachedCharacter`, `ThisCard`).
+            if condition.is_some() || recipient == "YourAllies" {
+                return None;
+            }
+            for word in what.split(" and ") {
+                let keyword = self.vocab.keyword(word.trim())?;
+                if keyword.chars().any(|c| c.is_ascii_digit()) {
+                    return None;
+                }
+                effects.push(op_table(
+                    "grant_keyword",
+                    &[("keyword", text(&keyword)), ("to", text(recipient))],
+                ));
+            }
+        }
+        let mut ability = Table::new();
+        ability.insert("trigger".into(), text("ongoing"));
+        if let Some(requires) = condition {
+            ability.insert("condition".into(), text(requires));
+        }
+        ability.insert("duration".into(), text("while_in_play"));
+        ability.insert(
+            "effects".into(),
+            Value::Array(effects.into_iter().map(Value::Table).collect()),
+        );
+        Some(Value::Table(ability))
     }
 
     /// `<costs> -> <effect>[. Use only once per turn]`.
@@ -223,7 +355,8 @@ impl Reader<'_> {
         self.triggered_effect(event, &rest[at + phrase_len..])
     }
 
-    /// The one damage, healing or drawing effect of a triggered power watching `event`.
+    /// The one effect of a triggered power watching `event`: damage, healing, drawing,
+    /// exhausting, readying, destroying (instant) or an ATK change this turn.
     fn triggered_effect(&self, event: &str, rest: &str) -> Option<Value> {
         let parts = sentences(rest);
         let [sentence] = parts.as_slice() else {
@@ -231,7 +364,22 @@ impl Reader<'_> {
         };
         let effect = self.effect(&capitalised(sentence), true)?;
         let op = effect.value.get("op").and_then(Value::as_str)?;
-        if !matches!(op, "deal_damage" | "heal" | "draw") || effect.duration != "instant" {
+        let fits = match op {
+            "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy" => {
+                effect.duration == "instant"
+            }
+            // A triggered ATK change is a gain (the `triggered_power` effect's amount).
+            "modify_atk" => {
+                effect.duration == "this_turn"
+                    && effect
+                        .value
+                        .get("amount")
+                        .and_then(Value::as_integer)
+                        .is_some_and(|amount| amount > 0)
+            }
+            _ => false,
+        };
+        if !fits {
             return None;
         }
         let mut trigger = Table::new();
@@ -240,6 +388,21 @@ impl Reader<'_> {
         let mut ability = Table::new();
         ability.insert("trigger".into(), Value::Table(trigger));
         Some(Value::Table(finish(ability, effect, false)))
+    }
+
+    /// Who an effect applies to (see [`who_phrase`]); on an attaching ability also `attached
+    /// character|ally|hero`, what it is attached to.
+    fn who(&self, phrase: &str, subject: &'static str) -> Option<Who> {
+        let attached = ["attached character", "attached ally", "attached hero"]
+            .iter()
+            .any(|a| phrase.trim().eq_ignore_ascii_case(a));
+        if attached {
+            return self.attached.then_some(Who {
+                recipient: "AttachedCharacter",
+                target: None,
+            });
+        }
+        who_phrase(phrase, subject)
     }
 
     /// Whether `subject` names the card carrying the power: `this ally` (or another kind),
@@ -330,7 +493,7 @@ impl Reader<'_> {
         if !(1..=max).contains(&amount) {
             return None;
         }
-        let who = who_phrase(who, from)?;
+        let who = self.who(who, from)?;
         let mut fields = vec![("amount", Value::Integer(amount))];
         if let Some(t) = damage_type {
             fields.push(("damage_type", text(t)));
@@ -359,15 +522,10 @@ impl Reader<'_> {
                 target: None,
             }
         } else {
-            who_phrase(subject, "YourHero")?
+            self.who(subject, "YourHero")?
         };
         let mut fields = Vec::new();
-        let signed = |sign: char, factor: i64| {
-            let digits = strip_suffix_ci(what.strip_prefix(sign)?, " ATK")?;
-            let amount: i64 = digits.parse().ok()?;
-            (1..=10).contains(&amount).then_some(amount * factor)
-        };
-        let op = if let Some(amount) = signed('+', 1).or_else(|| signed('-', -1)) {
+        let op = if let Some(amount) = signed_atk(what) {
             fields.push(("amount", Value::Integer(amount)));
             "modify_atk"
         } else {
@@ -387,6 +545,19 @@ impl Reader<'_> {
             duration: "this_turn",
         })
     }
+}
+
+/// `+N ATK` / `-N ATK` (1..=10): the signed amount.
+fn signed_atk(what: &str) -> Option<i64> {
+    let what = what.trim();
+    let (sign, rest) = match what.chars().next()? {
+        '+' => (1, &what[1..]),
+        '-' => (-1, &what[1..]),
+        _ => return None,
+    };
+    let digits = strip_suffix_ci(rest, " ATK")?;
+    let amount: i64 = digits.parse().ok()?;
+    (1..=10).contains(&amount).then_some(amount * sign)
 }
 
 /// Whether a subject is a pronoun (which names the card only after the card was named).

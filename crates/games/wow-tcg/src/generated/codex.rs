@@ -143,6 +143,21 @@ pub enum EffectOp {
         /// The `min_hand` field.
         min_hand: u8,
     },
+    /// A triggered power (703) whose effect does `effect` to the recipient as it resolves: one of the effects a payment power has (exhausting, readying, destroying, an ATK change this turn, ...).
+    TriggeredPower {
+        /// The `when` field.
+        when: TriggerEvent,
+        /// The `effect` field.
+        effect: PowerEffect,
+        /// The `amount` field.
+        amount: u8,
+        /// The `damage_type` field.
+        damage_type: Option<DamageType>,
+        /// The `to` field.
+        to: Recipient,
+        /// The `from` field.
+        from: Dealer,
+    },
     /// A triggered power (703) whose effect has its controller draw cards as it resolves.
     TriggeredDraw {
         /// The `when` field.
@@ -217,7 +232,7 @@ pub enum EffectOp {
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 32] = [
+    pub const NAMES: [&'static str; 33] = [
         "deal_damage",
         "heal_damage",
         "modify_atk",
@@ -229,6 +244,7 @@ impl EffectOp {
         "attaches",
         "payment_power",
         "triggered_heal",
+        "triggered_power",
         "triggered_draw",
         "destroy",
         "ready",
@@ -265,6 +281,7 @@ impl EffectOp {
             Self::Attaches => "attaches",
             Self::PaymentPower { .. } => "payment_power",
             Self::TriggeredHeal { .. } => "triggered_heal",
+            Self::TriggeredPower { .. } => "triggered_power",
             Self::TriggeredDraw { .. } => "triggered_draw",
             Self::Destroy { .. } => "destroy",
             Self::Ready { .. } => "ready",

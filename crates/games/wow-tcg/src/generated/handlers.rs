@@ -672,16 +672,12 @@ pub enum Handler {
     BlessedMedallionOfKarabor,
     /// `blessing_of_cenarius`, used by: Blessing of Cenarius.
     BlessingOfCenarius,
-    /// `blessing_of_defense`, used by: Blessing of Defense.
-    BlessingOfDefense,
     /// `blessing_of_faith`, used by: Blessing of Faith.
     BlessingOfFaith,
     /// `blessing_of_freedom`, used by: Blessing of Freedom.
     BlessingOfFreedom,
     /// `blessing_of_liberty`, used by: Blessing of Liberty.
     BlessingOfLiberty,
-    /// `blessing_of_might`, used by: Blessing of Might.
-    BlessingOfMight,
     /// `blessing_of_protection`, used by: Blessing of Protection.
     BlessingOfProtection,
     /// `blessing_of_resolution`, used by: Blessing of Resolution.
@@ -806,8 +802,6 @@ pub enum Handler {
     BonereaversEdge,
     /// `bones_of_transformation`, used by: Bones of Transformation.
     BonesOfTransformation,
-    /// `boneshanks`, used by: Boneshanks.
-    Boneshanks,
     /// `bonewall_simms`, used by: Bonewall Simms.
     BonewallSimms,
     /// `boomer`, used by: Boomer.
@@ -988,8 +982,6 @@ pub enum Handler {
     Bully,
     /// `bulwark_of_the_ancient_kings`, used by: Bulwark of the Ancient Kings.
     BulwarkOfTheAncientKings,
-    /// `bulwark_of_the_primordial_mound`, used by: Bulwark of the Primordial Mound.
-    BulwarkOfThePrimordialMound,
     /// `buma_sharpstride`, used by: Buma Sharpstride.
     BumaSharpstride,
     /// `burly_berta`, used by: Burly Berta.
@@ -1166,8 +1158,6 @@ pub enum Handler {
     ClawClawBite,
     /// `claws_of_the_dead`, used by: Claws of the Dead.
     ClawsOfTheDead,
-    /// `claws_of_torment`, used by: Claws of Torment.
-    ClawsOfTorment,
     /// `cleaning_house`, used by: Cleaning House.
     CleaningHouse,
     /// `cleanse`, used by: Cleanse.
@@ -1204,8 +1194,6 @@ pub enum Handler {
     CoilskarWrangler,
     /// `cold_blood`, used by: Cold Blood.
     ColdBlood,
-    /// `cold_bones`, used by: Cold Bones.
-    ColdBones,
     /// `cold_front`, used by: Cold Front.
     ColdFront,
     /// `cold_hearted`, used by: Cold Hearted.
@@ -1482,8 +1470,6 @@ pub enum Handler {
     DarkstalkerSoran,
     /// `darnassus_sentinels`, used by: Darnassus Sentinels.
     DarnassusSentinels,
-    /// `daroka_venomfist`, used by: Daroka Venomfist.
-    DarokaVenomfist,
     /// `darthael_the_bloodsworn`, used by: Dar'thael the Bloodsworn.
     DarthaelTheBloodsworn,
     /// `daspien_bladedancer`, used by: Daspien Bladedancer.
@@ -1768,8 +1754,6 @@ pub enum Handler {
     DownfallHammer,
     /// `dr_boom`, used by: Dr. Boom!.
     DrBoom,
-    /// `draconian_deflector`, used by: Draconian Deflector.
-    DraconianDeflector,
     /// `draconic_flames`, used by: Draconic Flames.
     DraconicFlames,
     /// `draconic_might`, used by: Draconic Might.
@@ -2196,8 +2180,6 @@ pub enum Handler {
     FelFury,
     /// `fel_geyser`, used by: Fel Geyser.
     FelGeyser,
-    /// `fel_immolation`, used by: Fel Immolation.
-    FelImmolation,
     /// `fel_infernal`, used by: Fel Infernal.
     FelInfernal,
     /// `fel_rage`, used by: Fel Rage.
@@ -2274,8 +2256,6 @@ pub enum Handler {
     FirePower,
     /// `fire_the_cannon`, used by: Fire the Cannon.
     FireTheCannon,
-    /// `fireball`, used by: Fireball.
-    Fireball,
     /// `firelands`, used by: Firelands.
     Firelands,
     /// `firelord`, used by: Firelord.
@@ -2306,8 +2286,6 @@ pub enum Handler {
     FlameOrb,
     /// `flame_pillar_leggings`, used by: Flame Pillar Leggings.
     FlamePillarLeggings,
-    /// `flame_shock`, used by: Flame Shock.
-    FlameShock,
     /// `flame_wrath`, used by: Flame Wrath.
     FlameWrath,
     /// `flamebringer_gaxix`, used by: Flamebringer Gaxix.
@@ -2770,8 +2748,6 @@ pub enum Handler {
     Grumpherys,
     /// `grunt_baranka`, used by: Grunt Baranka.
     GruntBaranka,
-    /// `guard_duty`, used by: Guard Duty.
-    GuardDuty,
     /// `guardian_of_ancient_kings`, used by: Guardian of Ancient Kings.
     GuardianOfAncientKings,
     /// `guardian_of_icecrown`, used by: Guardian of Icecrown.
@@ -2962,8 +2938,6 @@ pub enum Handler {
     HerodTheScarletChampionDsm,
     /// `herods_shoulder`, used by: Herod's Shoulder.
     HerodsShoulder,
-    /// `heroic_impulse`, used by: Heroic Impulse.
-    HeroicImpulse,
     /// `heroic_leap`, used by: Heroic Leap.
     HeroicLeap,
     /// `heroic_presence`, used by: Heroic Presence.
@@ -3164,8 +3138,6 @@ pub enum Handler {
     ImNotDeadYet,
     /// `im_taking_you_all_with_me`, used by: I'm Taking You All With Me!.
     ImTakingYouAllWithMe,
-    /// `immolate`, used by: Immolate.
-    Immolate,
     /// `immolation_trap`, used by: Immolation Trap.
     ImmolationTrap,
     /// `imp_mistress_noali`, used by: Imp Mistress Noali.
@@ -3214,8 +3186,6 @@ pub enum Handler {
     Inoculation,
     /// `inquisition`, used by: Inquisition.
     Inquisition,
-    /// `insect_swarm`, used by: Insect Swarm.
-    InsectSwarm,
     /// `inspire`, used by: Inspire.
     Inspire,
     /// `instant_poison`, used by: Instant Poison.
@@ -3750,8 +3720,6 @@ pub enum Handler {
     LessonOfTheShadow,
     /// `lesson_of_the_wild`, used by: Lesson of the Wild.
     LessonOfTheWild,
-    /// `lessons_in_lurking`, used by: Lessons in Lurking.
-    LessonsInLurking,
     /// `levander_of_the_sanguine_shot`, used by: Levander of the Sanguine Shot.
     LevanderOfTheSanguineShot,
     /// `lhurg_venomblade`, used by: Lhurg Venomblade.
@@ -3880,8 +3848,6 @@ pub enum Handler {
     LukaDeWall,
     /// `lumbering_oaf`, used by: Lumbering Oaf.
     LumberingOaf,
-    /// `lumbering_ogre_axe`, used by: Lumbering Ogre Axe.
-    LumberingOgreAxe,
     /// `lunira_swiftbreath`, used by: Lunira Swiftbreath.
     LuniraSwiftbreath,
     /// `lupine_spectre`, used by: Lupine Spectre.
@@ -4014,8 +3980,6 @@ pub enum Handler {
     MarshalReginaldWindsor,
     /// `martiana_the_mindwrench`, used by: Martiana the Mindwrench.
     MartianaTheMindwrench,
-    /// `masons_fraternity_ring`, used by: Masons Fraternity Ring.
-    MasonsFraternityRing,
     /// `mass_of_mc_gowan`, used by: Mass of McGowan.
     MassOfMcGowan,
     /// `mass_purge`, used by: Mass Purge.
@@ -4228,8 +4192,6 @@ pub enum Handler {
     MorganisBlackvein,
     /// `morik`, used by: Morik.
     Morik,
-    /// `moro_wildmesa`, used by: Moro Wildmesa.
-    MoroWildmesa,
     /// `morova_of_the_sands`, used by: Morova of the Sands.
     MorovaOfTheSands,
     /// `mortal_delights`, used by: Mortal Delights.
@@ -4686,8 +4648,6 @@ pub enum Handler {
     PitLordsArmor,
     /// `pit_lords_glaive`, used by: Pit Lord's Glaive.
     PitLordsGlaive,
-    /// `pixia_darkmist`, used by: Pixia Darkmist.
-    PixiaDarkmist,
     /// `piztog`, used by: Piztog.
     Piztog,
     /// `plague_eruptor`, used by: Plague Eruptor.
@@ -4756,8 +4716,6 @@ pub enum Handler {
     PotentatesLetterOpener,
     /// `power`, used by: Power.
     Power,
-    /// `power_ability`, used by: Power (Ability).
-    PowerAbility,
     /// `power_generator_hood`, used by: Power Generator Hood.
     PowerGeneratorHood,
     /// `power_infusion`, used by: Power Infusion.
@@ -4912,8 +4870,6 @@ pub enum Handler {
     PygmyFirebreather,
     /// `pygmy_pyramid`, used by: Pygmy Pyramid.
     PygmyPyramid,
-    /// `pyroblast`, used by: Pyroblast.
-    Pyroblast,
     /// `pyromancer_davins`, used by: Pyromancer Davins.
     PyromancerDavins,
     /// `pyromaniac`, used by: Pyromaniac.
@@ -5032,8 +4988,6 @@ pub enum Handler {
     RedoubleEffort,
     /// `redridge_rendezvous`, used by: Redridge Rendezvous.
     RedridgeRendezvous,
-    /// `regrowth`, used by: Regrowth.
-    Regrowth,
     /// `reign_of_fire`, used by: Reign of Fire.
     ReignOfFire,
     /// `reinforced_steel`, used by: Reinforced Steel.
@@ -5048,12 +5002,8 @@ pub enum Handler {
     RemorselessWinter,
     /// `remulos_son_of_cenarius`, used by: Remulos, Son of Cenarius.
     RemulosSonOfCenarius,
-    /// `rend`, used by: Rend.
-    Rend,
     /// `rend_and_tear`, used by: Rend and Tear.
     RendAndTear,
-    /// `renew`, used by: Renew.
-    Renew,
     /// `renewal_of_life`, used by: Renewal of Life.
     RenewalOfLife,
     /// `renshol_herald_of_nature`, used by: Renshol, Herald of Nature.
@@ -5418,8 +5368,6 @@ pub enum Handler {
     SelinDuskrunner,
     /// `selora`, used by: Selora.
     Selora,
-    /// `sentry_gwynn`, used by: Sentry Gwynn.
-    SentryGwynn,
     /// `senzir_beastwalker`, used by: Sen'zir Beastwalker.
     SenzirBeastwalker,
     /// `seraph_the_exalted`, used by: Seraph the Exalted.
@@ -6484,8 +6432,6 @@ pub enum Handler {
     TreadsOfFleetingJoy,
     /// `treats_for_great_father_winter`, used by: Treats for Great-father Winter.
     TreatsForGreatFatherWinter,
-    /// `treesong`, used by: Treesong.
-    Treesong,
     /// `treespeaker_onaha`, used by: Treespeaker Onaha.
     TreespeakerOnaha,
     /// `treewatcher_kursha`, used by: Treewatcher Kursha.
@@ -6580,8 +6526,6 @@ pub enum Handler {
     TyrandeHighPriestessOfElune,
     /// `tyrus_blackhorn`, used by: Tyrus Blackhorn.
     TyrusBlackhorn,
-    /// `tyrus_lionheart`, used by: Tyrus Lionheart.
-    TyrusLionheart,
     /// `tyrus_sheynathren`, used by: Tyrus Sheynathren.
     TyrusSheynathren,
     /// `tyrygosa`, used by: Tyrygosa.
@@ -7136,8 +7080,6 @@ pub enum Handler {
     ZordulDeathbinder,
     /// `zores_herald_of_war`, used by: Zores, Herald of War.
     ZoresHeraldOfWar,
-    /// `zorm_stonefury`, used by: Zorm Stonefury.
-    ZormStonefury,
     /// `zudzo_herald_of_the_elements`, used by: Zudzo, Herald of the Elements.
     ZudzoHeraldOfTheElements,
     /// `zugna_windseer_apprentice`, used by: Zugna, Windseer Apprentice.
@@ -7157,7 +7099,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 3574] = [
+    pub const ALL: [Handler; 3545] = [
         Self::ABirdInHand,
         Self::ADonationOfSilk,
         Self::ADonationOfWool,
@@ -7492,11 +7434,9 @@ impl Handler {
         Self::BlessedDefense,
         Self::BlessedMedallionOfKarabor,
         Self::BlessingOfCenarius,
-        Self::BlessingOfDefense,
         Self::BlessingOfFaith,
         Self::BlessingOfFreedom,
         Self::BlessingOfLiberty,
-        Self::BlessingOfMight,
         Self::BlessingOfProtection,
         Self::BlessingOfResolution,
         Self::BlessingOfSacrifice,
@@ -7559,7 +7499,6 @@ impl Handler {
         Self::BonefistGauntlets,
         Self::BonereaversEdge,
         Self::BonesOfTransformation,
-        Self::Boneshanks,
         Self::BonewallSimms,
         Self::Boomer,
         Self::BootsOfTheRenewedFlight,
@@ -7650,7 +7589,6 @@ impl Handler {
         Self::BulkasWildhorn,
         Self::Bully,
         Self::BulwarkOfTheAncientKings,
-        Self::BulwarkOfThePrimordialMound,
         Self::BumaSharpstride,
         Self::BurlyBerta,
         Self::BurnAway,
@@ -7739,7 +7677,6 @@ impl Handler {
         Self::Claw,
         Self::ClawClawBite,
         Self::ClawsOfTheDead,
-        Self::ClawsOfTorment,
         Self::CleaningHouse,
         Self::Cleanse,
         Self::CleanseSpirit,
@@ -7758,7 +7695,6 @@ impl Handler {
         Self::CoilskarGeneral,
         Self::CoilskarWrangler,
         Self::ColdBlood,
-        Self::ColdBones,
         Self::ColdFront,
         Self::ColdHearted,
         Self::ColdSnap,
@@ -7897,7 +7833,6 @@ impl Handler {
         Self::DarknessCalling,
         Self::DarkstalkerSoran,
         Self::DarnassusSentinels,
-        Self::DarokaVenomfist,
         Self::DarthaelTheBloodsworn,
         Self::DaspienBladedancer,
         Self::DastrinBowman,
@@ -8040,7 +7975,6 @@ impl Handler {
         Self::DownTheGullet,
         Self::DownfallHammer,
         Self::DrBoom,
-        Self::DraconianDeflector,
         Self::DraconicFlames,
         Self::DraconicMight,
         Self::DraconicRage,
@@ -8254,7 +8188,6 @@ impl Handler {
         Self::FelFlame,
         Self::FelFury,
         Self::FelGeyser,
-        Self::FelImmolation,
         Self::FelInfernal,
         Self::FelRage,
         Self::FelRuination,
@@ -8293,7 +8226,6 @@ impl Handler {
         Self::FireNovaTotem,
         Self::FirePower,
         Self::FireTheCannon,
-        Self::Fireball,
         Self::Firelands,
         Self::Firelord,
         Self::Firestarter,
@@ -8309,7 +8241,6 @@ impl Handler {
         Self::FlameKeeperRizzli,
         Self::FlameOrb,
         Self::FlamePillarLeggings,
-        Self::FlameShock,
         Self::FlameWrath,
         Self::FlamebringerGaxix,
         Self::FlamesOfAzzinoth,
@@ -8541,7 +8472,6 @@ impl Handler {
         Self::GrumdurBladebane,
         Self::Grumpherys,
         Self::GruntBaranka,
-        Self::GuardDuty,
         Self::GuardianOfAncientKings,
         Self::GuardianOfIcecrown,
         Self::GuardianSteelhoof,
@@ -8637,7 +8567,6 @@ impl Handler {
         Self::HerodTheScarletChampion,
         Self::HerodTheScarletChampionDsm,
         Self::HerodsShoulder,
-        Self::HeroicImpulse,
         Self::HeroicLeap,
         Self::HeroicPresence,
         Self::HeroicSacrifice,
@@ -8738,7 +8667,6 @@ impl Handler {
         Self::IllusionaryRod,
         Self::ImNotDeadYet,
         Self::ImTakingYouAllWithMe,
-        Self::Immolate,
         Self::ImmolationTrap,
         Self::ImpMistressNoali,
         Self::Impede,
@@ -8763,7 +8691,6 @@ impl Handler {
         Self::Innervate,
         Self::Inoculation,
         Self::Inquisition,
-        Self::InsectSwarm,
         Self::Inspire,
         Self::InstantPoison,
         Self::InstructorRazuvious,
@@ -9031,7 +8958,6 @@ impl Handler {
         Self::LessonOfTheNether,
         Self::LessonOfTheShadow,
         Self::LessonOfTheWild,
-        Self::LessonsInLurking,
         Self::LevanderOfTheSanguineShot,
         Self::LhurgVenomblade,
         Self::LiarsTongueGloves,
@@ -9096,7 +9022,6 @@ impl Handler {
         Self::LucifronsCurse,
         Self::LukaDeWall,
         Self::LumberingOaf,
-        Self::LumberingOgreAxe,
         Self::LuniraSwiftbreath,
         Self::LupineSpectre,
         Self::LustForBattle,
@@ -9163,7 +9088,6 @@ impl Handler {
         Self::MarloweChristophers,
         Self::MarshalReginaldWindsor,
         Self::MartianaTheMindwrench,
-        Self::MasonsFraternityRing,
         Self::MassOfMcGowan,
         Self::MassPurge,
         Self::MastenEverspirit,
@@ -9270,7 +9194,6 @@ impl Handler {
         Self::Morfiel,
         Self::MorganisBlackvein,
         Self::Morik,
-        Self::MoroWildmesa,
         Self::MorovaOfTheSands,
         Self::MortalDelights,
         Self::MortalSlash,
@@ -9499,7 +9422,6 @@ impl Handler {
         Self::PistolBarrage,
         Self::PitLordsArmor,
         Self::PitLordsGlaive,
-        Self::PixiaDarkmist,
         Self::Piztog,
         Self::PlagueEruptor,
         Self::PlagueIgniter,
@@ -9534,7 +9456,6 @@ impl Handler {
         Self::PotentPlan,
         Self::PotentatesLetterOpener,
         Self::Power,
-        Self::PowerAbility,
         Self::PowerGeneratorHood,
         Self::PowerInfusion,
         Self::PowerReturns,
@@ -9612,7 +9533,6 @@ impl Handler {
         Self::Px238WinterWondervolt,
         Self::PygmyFirebreather,
         Self::PygmyPyramid,
-        Self::Pyroblast,
         Self::PyromancerDavins,
         Self::Pyromaniac,
         Self::PythisssHeraldOfFrost,
@@ -9672,7 +9592,6 @@ impl Handler {
         Self::Redemption,
         Self::RedoubleEffort,
         Self::RedridgeRendezvous,
-        Self::Regrowth,
         Self::ReignOfFire,
         Self::ReinforcedSteel,
         Self::Reinforcements,
@@ -9680,9 +9599,7 @@ impl Handler {
         Self::RekwaProudhorn,
         Self::RemorselessWinter,
         Self::RemulosSonOfCenarius,
-        Self::Rend,
         Self::RendAndTear,
-        Self::Renew,
         Self::RenewalOfLife,
         Self::RensholHeraldOfNature,
         Self::RenzoSoulfang,
@@ -9865,7 +9782,6 @@ impl Handler {
         Self::SeizeTheMoment,
         Self::SelinDuskrunner,
         Self::Selora,
-        Self::SentryGwynn,
         Self::SenzirBeastwalker,
         Self::SeraphTheExalted,
         Self::SeraxaBrightmix,
@@ -10398,7 +10314,6 @@ impl Handler {
         Self::TravelForm,
         Self::TreadsOfFleetingJoy,
         Self::TreatsForGreatFatherWinter,
-        Self::Treesong,
         Self::TreespeakerOnaha,
         Self::TreewatcherKursha,
         Self::TribemotherTorra,
@@ -10446,7 +10361,6 @@ impl Handler {
         Self::TwistedWrath,
         Self::TyrandeHighPriestessOfElune,
         Self::TyrusBlackhorn,
-        Self::TyrusLionheart,
         Self::TyrusSheynathren,
         Self::Tyrygosa,
         Self::TysandriDuskstrike,
@@ -10724,7 +10638,6 @@ impl Handler {
         Self::ZorchalTheShadowseer,
         Self::ZordulDeathbinder,
         Self::ZoresHeraldOfWar,
-        Self::ZormStonefury,
         Self::ZudzoHeraldOfTheElements,
         Self::ZugnaWindseerApprentice,
         Self::ZumixOfKezan,
@@ -10734,7 +10647,7 @@ impl Handler {
         Self::ZylahManslayer,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 3574] = [
+    pub const NAMES: [&'static str; 3545] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -11069,11 +10982,9 @@ impl Handler {
         "blessed_defense",
         "blessed_medallion_of_karabor",
         "blessing_of_cenarius",
-        "blessing_of_defense",
         "blessing_of_faith",
         "blessing_of_freedom",
         "blessing_of_liberty",
-        "blessing_of_might",
         "blessing_of_protection",
         "blessing_of_resolution",
         "blessing_of_sacrifice",
@@ -11136,7 +11047,6 @@ impl Handler {
         "bonefist_gauntlets",
         "bonereavers_edge",
         "bones_of_transformation",
-        "boneshanks",
         "bonewall_simms",
         "boomer",
         "boots_of_the_renewed_flight",
@@ -11227,7 +11137,6 @@ impl Handler {
         "bulkas_wildhorn",
         "bully",
         "bulwark_of_the_ancient_kings",
-        "bulwark_of_the_primordial_mound",
         "buma_sharpstride",
         "burly_berta",
         "burn_away",
@@ -11316,7 +11225,6 @@ impl Handler {
         "claw",
         "claw_claw_bite",
         "claws_of_the_dead",
-        "claws_of_torment",
         "cleaning_house",
         "cleanse",
         "cleanse_spirit",
@@ -11335,7 +11243,6 @@ impl Handler {
         "coilskar_general",
         "coilskar_wrangler",
         "cold_blood",
-        "cold_bones",
         "cold_front",
         "cold_hearted",
         "cold_snap",
@@ -11474,7 +11381,6 @@ impl Handler {
         "darkness_calling",
         "darkstalker_soran",
         "darnassus_sentinels",
-        "daroka_venomfist",
         "darthael_the_bloodsworn",
         "daspien_bladedancer",
         "dastrin_bowman",
@@ -11617,7 +11523,6 @@ impl Handler {
         "down_the_gullet",
         "downfall_hammer",
         "dr_boom",
-        "draconian_deflector",
         "draconic_flames",
         "draconic_might",
         "draconic_rage",
@@ -11831,7 +11736,6 @@ impl Handler {
         "fel_flame",
         "fel_fury",
         "fel_geyser",
-        "fel_immolation",
         "fel_infernal",
         "fel_rage",
         "fel_ruination",
@@ -11870,7 +11774,6 @@ impl Handler {
         "fire_nova_totem",
         "fire_power",
         "fire_the_cannon",
-        "fireball",
         "firelands",
         "firelord",
         "firestarter",
@@ -11886,7 +11789,6 @@ impl Handler {
         "flame_keeper_rizzli",
         "flame_orb",
         "flame_pillar_leggings",
-        "flame_shock",
         "flame_wrath",
         "flamebringer_gaxix",
         "flames_of_azzinoth",
@@ -12118,7 +12020,6 @@ impl Handler {
         "grumdur_bladebane",
         "grumpherys",
         "grunt_baranka",
-        "guard_duty",
         "guardian_of_ancient_kings",
         "guardian_of_icecrown",
         "guardian_steelhoof",
@@ -12214,7 +12115,6 @@ impl Handler {
         "herod_the_scarlet_champion",
         "herod_the_scarlet_champion_dsm",
         "herods_shoulder",
-        "heroic_impulse",
         "heroic_leap",
         "heroic_presence",
         "heroic_sacrifice",
@@ -12315,7 +12215,6 @@ impl Handler {
         "illusionary_rod",
         "im_not_dead_yet",
         "im_taking_you_all_with_me",
-        "immolate",
         "immolation_trap",
         "imp_mistress_noali",
         "impede",
@@ -12340,7 +12239,6 @@ impl Handler {
         "innervate",
         "inoculation",
         "inquisition",
-        "insect_swarm",
         "inspire",
         "instant_poison",
         "instructor_razuvious",
@@ -12608,7 +12506,6 @@ impl Handler {
         "lesson_of_the_nether",
         "lesson_of_the_shadow",
         "lesson_of_the_wild",
-        "lessons_in_lurking",
         "levander_of_the_sanguine_shot",
         "lhurg_venomblade",
         "liars_tongue_gloves",
@@ -12673,7 +12570,6 @@ impl Handler {
         "lucifrons_curse",
         "luka_de_wall",
         "lumbering_oaf",
-        "lumbering_ogre_axe",
         "lunira_swiftbreath",
         "lupine_spectre",
         "lust_for_battle",
@@ -12740,7 +12636,6 @@ impl Handler {
         "marlowe_christophers",
         "marshal_reginald_windsor",
         "martiana_the_mindwrench",
-        "masons_fraternity_ring",
         "mass_of_mc_gowan",
         "mass_purge",
         "masten_everspirit",
@@ -12847,7 +12742,6 @@ impl Handler {
         "morfiel",
         "morganis_blackvein",
         "morik",
-        "moro_wildmesa",
         "morova_of_the_sands",
         "mortal_delights",
         "mortal_slash",
@@ -13076,7 +12970,6 @@ impl Handler {
         "pistol_barrage",
         "pit_lords_armor",
         "pit_lords_glaive",
-        "pixia_darkmist",
         "piztog",
         "plague_eruptor",
         "plague_igniter",
@@ -13111,7 +13004,6 @@ impl Handler {
         "potent_plan",
         "potentates_letter_opener",
         "power",
-        "power_ability",
         "power_generator_hood",
         "power_infusion",
         "power_returns",
@@ -13189,7 +13081,6 @@ impl Handler {
         "px_238_winter_wondervolt",
         "pygmy_firebreather",
         "pygmy_pyramid",
-        "pyroblast",
         "pyromancer_davins",
         "pyromaniac",
         "pythisss_herald_of_frost",
@@ -13249,7 +13140,6 @@ impl Handler {
         "redemption",
         "redouble_effort",
         "redridge_rendezvous",
-        "regrowth",
         "reign_of_fire",
         "reinforced_steel",
         "reinforcements",
@@ -13257,9 +13147,7 @@ impl Handler {
         "rekwa_proudhorn",
         "remorseless_winter",
         "remulos_son_of_cenarius",
-        "rend",
         "rend_and_tear",
-        "renew",
         "renewal_of_life",
         "renshol_herald_of_nature",
         "renzo_soulfang",
@@ -13442,7 +13330,6 @@ impl Handler {
         "seize_the_moment",
         "selin_duskrunner",
         "selora",
-        "sentry_gwynn",
         "senzir_beastwalker",
         "seraph_the_exalted",
         "seraxa_brightmix",
@@ -13975,7 +13862,6 @@ impl Handler {
         "travel_form",
         "treads_of_fleeting_joy",
         "treats_for_great_father_winter",
-        "treesong",
         "treespeaker_onaha",
         "treewatcher_kursha",
         "tribemother_torra",
@@ -14023,7 +13909,6 @@ impl Handler {
         "twisted_wrath",
         "tyrande_high_priestess_of_elune",
         "tyrus_blackhorn",
-        "tyrus_lionheart",
         "tyrus_sheynathren",
         "tyrygosa",
         "tysandri_duskstrike",
@@ -14301,7 +14186,6 @@ impl Handler {
         "zorchal_the_shadowseer",
         "zordul_deathbinder",
         "zores_herald_of_war",
-        "zorm_stonefury",
         "zudzo_herald_of_the_elements",
         "zugna_windseer_apprentice",
         "zumix_of_kezan",
@@ -14311,7 +14195,7 @@ impl Handler {
         "zylah_manslayer",
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 3574] = [
+    pub const BY_NAME: [(&'static str, Handler); 3545] = [
         ("a_bird_in_hand", Self::ABirdInHand),
         ("a_donation_of_silk", Self::ADonationOfSilk),
         ("a_donation_of_wool", Self::ADonationOfWool),
@@ -14646,11 +14530,9 @@ impl Handler {
         ("blessed_defense", Self::BlessedDefense),
         ("blessed_medallion_of_karabor", Self::BlessedMedallionOfKarabor),
         ("blessing_of_cenarius", Self::BlessingOfCenarius),
-        ("blessing_of_defense", Self::BlessingOfDefense),
         ("blessing_of_faith", Self::BlessingOfFaith),
         ("blessing_of_freedom", Self::BlessingOfFreedom),
         ("blessing_of_liberty", Self::BlessingOfLiberty),
-        ("blessing_of_might", Self::BlessingOfMight),
         ("blessing_of_protection", Self::BlessingOfProtection),
         ("blessing_of_resolution", Self::BlessingOfResolution),
         ("blessing_of_sacrifice", Self::BlessingOfSacrifice),
@@ -14716,7 +14598,6 @@ impl Handler {
         ("bonefist_gauntlets", Self::BonefistGauntlets),
         ("bonereavers_edge", Self::BonereaversEdge),
         ("bones_of_transformation", Self::BonesOfTransformation),
-        ("boneshanks", Self::Boneshanks),
         ("bonewall_simms", Self::BonewallSimms),
         ("boomer", Self::Boomer),
         ("boots_of_the_renewed_flight", Self::BootsOfTheRenewedFlight),
@@ -14807,7 +14688,6 @@ impl Handler {
         ("bulkas_wildhorn", Self::BulkasWildhorn),
         ("bully", Self::Bully),
         ("bulwark_of_the_ancient_kings", Self::BulwarkOfTheAncientKings),
-        ("bulwark_of_the_primordial_mound", Self::BulwarkOfThePrimordialMound),
         ("buma_sharpstride", Self::BumaSharpstride),
         ("burly_berta", Self::BurlyBerta),
         ("burn_away", Self::BurnAway),
@@ -14896,7 +14776,6 @@ impl Handler {
         ("claw", Self::Claw),
         ("claw_claw_bite", Self::ClawClawBite),
         ("claws_of_the_dead", Self::ClawsOfTheDead),
-        ("claws_of_torment", Self::ClawsOfTorment),
         ("cleaning_house", Self::CleaningHouse),
         ("cleanse", Self::Cleanse),
         ("cleanse_spirit", Self::CleanseSpirit),
@@ -14915,7 +14794,6 @@ impl Handler {
         ("coilskar_general", Self::CoilskarGeneral),
         ("coilskar_wrangler", Self::CoilskarWrangler),
         ("cold_blood", Self::ColdBlood),
-        ("cold_bones", Self::ColdBones),
         ("cold_front", Self::ColdFront),
         ("cold_hearted", Self::ColdHearted),
         ("cold_snap", Self::ColdSnap),
@@ -15054,7 +14932,6 @@ impl Handler {
         ("darkness_calling", Self::DarknessCalling),
         ("darkstalker_soran", Self::DarkstalkerSoran),
         ("darnassus_sentinels", Self::DarnassusSentinels),
-        ("daroka_venomfist", Self::DarokaVenomfist),
         ("darthael_the_bloodsworn", Self::DarthaelTheBloodsworn),
         ("daspien_bladedancer", Self::DaspienBladedancer),
         ("dastrin_bowman", Self::DastrinBowman),
@@ -15197,7 +15074,6 @@ impl Handler {
         ("down_the_gullet", Self::DownTheGullet),
         ("downfall_hammer", Self::DownfallHammer),
         ("dr_boom", Self::DrBoom),
-        ("draconian_deflector", Self::DraconianDeflector),
         ("draconic_flames", Self::DraconicFlames),
         ("draconic_might", Self::DraconicMight),
         ("draconic_rage", Self::DraconicRage),
@@ -15411,7 +15287,6 @@ impl Handler {
         ("fel_flame", Self::FelFlame),
         ("fel_fury", Self::FelFury),
         ("fel_geyser", Self::FelGeyser),
-        ("fel_immolation", Self::FelImmolation),
         ("fel_infernal", Self::FelInfernal),
         ("fel_rage", Self::FelRage),
         ("fel_ruination", Self::FelRuination),
@@ -15450,7 +15325,6 @@ impl Handler {
         ("fire_nova_totem", Self::FireNovaTotem),
         ("fire_power", Self::FirePower),
         ("fire_the_cannon", Self::FireTheCannon),
-        ("fireball", Self::Fireball),
         ("firelands", Self::Firelands),
         ("firelord", Self::Firelord),
         ("firestarter", Self::Firestarter),
@@ -15466,7 +15340,6 @@ impl Handler {
         ("flame_keeper_rizzli", Self::FlameKeeperRizzli),
         ("flame_orb", Self::FlameOrb),
         ("flame_pillar_leggings", Self::FlamePillarLeggings),
-        ("flame_shock", Self::FlameShock),
         ("flame_wrath", Self::FlameWrath),
         ("flamebringer_gaxix", Self::FlamebringerGaxix),
         ("flames_of_azzinoth", Self::FlamesOfAzzinoth),
@@ -15698,7 +15571,6 @@ impl Handler {
         ("grumdur_bladebane", Self::GrumdurBladebane),
         ("grumpherys", Self::Grumpherys),
         ("grunt_baranka", Self::GruntBaranka),
-        ("guard_duty", Self::GuardDuty),
         ("guardian_of_ancient_kings", Self::GuardianOfAncientKings),
         ("guardian_of_icecrown", Self::GuardianOfIcecrown),
         ("guardian_steelhoof", Self::GuardianSteelhoof),
@@ -15794,7 +15666,6 @@ impl Handler {
         ("herod_the_scarlet_champion", Self::HerodTheScarletChampion),
         ("herod_the_scarlet_champion_dsm", Self::HerodTheScarletChampionDsm),
         ("herods_shoulder", Self::HerodsShoulder),
-        ("heroic_impulse", Self::HeroicImpulse),
         ("heroic_leap", Self::HeroicLeap),
         ("heroic_presence", Self::HeroicPresence),
         ("heroic_sacrifice", Self::HeroicSacrifice),
@@ -15895,7 +15766,6 @@ impl Handler {
         ("illusionary_rod", Self::IllusionaryRod),
         ("im_not_dead_yet", Self::ImNotDeadYet),
         ("im_taking_you_all_with_me", Self::ImTakingYouAllWithMe),
-        ("immolate", Self::Immolate),
         ("immolation_trap", Self::ImmolationTrap),
         ("imp_mistress_noali", Self::ImpMistressNoali),
         ("impede", Self::Impede),
@@ -15920,7 +15790,6 @@ impl Handler {
         ("innervate", Self::Innervate),
         ("inoculation", Self::Inoculation),
         ("inquisition", Self::Inquisition),
-        ("insect_swarm", Self::InsectSwarm),
         ("inspire", Self::Inspire),
         ("instant_poison", Self::InstantPoison),
         ("instructor_razuvious", Self::InstructorRazuvious),
@@ -16188,7 +16057,6 @@ impl Handler {
         ("lesson_of_the_nether", Self::LessonOfTheNether),
         ("lesson_of_the_shadow", Self::LessonOfTheShadow),
         ("lesson_of_the_wild", Self::LessonOfTheWild),
-        ("lessons_in_lurking", Self::LessonsInLurking),
         ("levander_of_the_sanguine_shot", Self::LevanderOfTheSanguineShot),
         ("lhurg_venomblade", Self::LhurgVenomblade),
         ("liars_tongue_gloves", Self::LiarsTongueGloves),
@@ -16256,7 +16124,6 @@ impl Handler {
         ("lucifrons_curse", Self::LucifronsCurse),
         ("luka_de_wall", Self::LukaDeWall),
         ("lumbering_oaf", Self::LumberingOaf),
-        ("lumbering_ogre_axe", Self::LumberingOgreAxe),
         ("lunira_swiftbreath", Self::LuniraSwiftbreath),
         ("lupine_spectre", Self::LupineSpectre),
         ("lust_for_battle", Self::LustForBattle),
@@ -16323,7 +16190,6 @@ impl Handler {
         ("marlowe_christophers", Self::MarloweChristophers),
         ("marshal_reginald_windsor", Self::MarshalReginaldWindsor),
         ("martiana_the_mindwrench", Self::MartianaTheMindwrench),
-        ("masons_fraternity_ring", Self::MasonsFraternityRing),
         ("mass_of_mc_gowan", Self::MassOfMcGowan),
         ("mass_purge", Self::MassPurge),
         ("masten_everspirit", Self::MastenEverspirit),
@@ -16430,7 +16296,6 @@ impl Handler {
         ("morfiel", Self::Morfiel),
         ("morganis_blackvein", Self::MorganisBlackvein),
         ("morik", Self::Morik),
-        ("moro_wildmesa", Self::MoroWildmesa),
         ("morova_of_the_sands", Self::MorovaOfTheSands),
         ("mortal_delights", Self::MortalDelights),
         ("mortal_slash", Self::MortalSlash),
@@ -16662,7 +16527,6 @@ impl Handler {
         ("pistol_barrage", Self::PistolBarrage),
         ("pit_lords_armor", Self::PitLordsArmor),
         ("pit_lords_glaive", Self::PitLordsGlaive),
-        ("pixia_darkmist", Self::PixiaDarkmist),
         ("piztog", Self::Piztog),
         ("plague_eruptor", Self::PlagueEruptor),
         ("plague_igniter", Self::PlagueIgniter),
@@ -16697,7 +16561,6 @@ impl Handler {
         ("potent_plan", Self::PotentPlan),
         ("potentates_letter_opener", Self::PotentatesLetterOpener),
         ("power", Self::Power),
-        ("power_ability", Self::PowerAbility),
         ("power_generator_hood", Self::PowerGeneratorHood),
         ("power_infusion", Self::PowerInfusion),
         ("power_returns", Self::PowerReturns),
@@ -16775,7 +16638,6 @@ impl Handler {
         ("px_238_winter_wondervolt", Self::Px238WinterWondervolt),
         ("pygmy_firebreather", Self::PygmyFirebreather),
         ("pygmy_pyramid", Self::PygmyPyramid),
-        ("pyroblast", Self::Pyroblast),
         ("pyromancer_davins", Self::PyromancerDavins),
         ("pyromaniac", Self::Pyromaniac),
         ("pythisss_herald_of_frost", Self::PythisssHeraldOfFrost),
@@ -16835,7 +16697,6 @@ impl Handler {
         ("redemption", Self::Redemption),
         ("redouble_effort", Self::RedoubleEffort),
         ("redridge_rendezvous", Self::RedridgeRendezvous),
-        ("regrowth", Self::Regrowth),
         ("reign_of_fire", Self::ReignOfFire),
         ("reinforced_steel", Self::ReinforcedSteel),
         ("reinforcements", Self::Reinforcements),
@@ -16843,9 +16704,7 @@ impl Handler {
         ("rekwa_proudhorn", Self::RekwaProudhorn),
         ("remorseless_winter", Self::RemorselessWinter),
         ("remulos_son_of_cenarius", Self::RemulosSonOfCenarius),
-        ("rend", Self::Rend),
         ("rend_and_tear", Self::RendAndTear),
-        ("renew", Self::Renew),
         ("renewal_of_life", Self::RenewalOfLife),
         ("renshol_herald_of_nature", Self::RensholHeraldOfNature),
         ("renzo_soulfang", Self::RenzoSoulfang),
@@ -17031,7 +16890,6 @@ impl Handler {
         ("seize_the_moment", Self::SeizeTheMoment),
         ("selin_duskrunner", Self::SelinDuskrunner),
         ("selora", Self::Selora),
-        ("sentry_gwynn", Self::SentryGwynn),
         ("senzir_beastwalker", Self::SenzirBeastwalker),
         ("seraph_the_exalted", Self::SeraphTheExalted),
         ("seraxa_brightmix", Self::SeraxaBrightmix),
@@ -17579,7 +17437,6 @@ impl Handler {
         ("travel_form", Self::TravelForm),
         ("treads_of_fleeting_joy", Self::TreadsOfFleetingJoy),
         ("treats_for_great_father_winter", Self::TreatsForGreatFatherWinter),
-        ("treesong", Self::Treesong),
         ("treespeaker_onaha", Self::TreespeakerOnaha),
         ("treewatcher_kursha", Self::TreewatcherKursha),
         ("tribemother_torra", Self::TribemotherTorra),
@@ -17627,7 +17484,6 @@ impl Handler {
         ("twisted_wrath", Self::TwistedWrath),
         ("tyrande_high_priestess_of_elune", Self::TyrandeHighPriestessOfElune),
         ("tyrus_blackhorn", Self::TyrusBlackhorn),
-        ("tyrus_lionheart", Self::TyrusLionheart),
         ("tyrus_sheynathren", Self::TyrusSheynathren),
         ("tyrygosa", Self::Tyrygosa),
         ("tysandri_duskstrike", Self::TysandriDuskstrike),
@@ -17911,7 +17767,6 @@ impl Handler {
         ("zorchal_the_shadowseer", Self::ZorchalTheShadowseer),
         ("zordul_deathbinder", Self::ZordulDeathbinder),
         ("zores_herald_of_war", Self::ZoresHeraldOfWar),
-        ("zorm_stonefury", Self::ZormStonefury),
         ("zudzo_herald_of_the_elements", Self::ZudzoHeraldOfTheElements),
         ("zugna_windseer_apprentice", Self::ZugnaWindseerApprentice),
         ("zumix_of_kezan", Self::ZumixOfKezan),

@@ -444,6 +444,14 @@ fn live_union_abilitycondition(
                 count: live::field(table, path, "count", live::int::<u8, 1, 10>)?,
             })
         }
+        "recipient_attacking" => {
+            live::known_fields(table, &["requires"], path)?;
+            Ok(AbilityCondition::RecipientAttacking)
+        }
+        "recipient_defending" => {
+            live::known_fields(table, &["requires"], path)?;
+            Ok(AbilityCondition::RecipientDefending)
+        }
         other => {
             Err(
                 LiveError::new(
@@ -664,6 +672,14 @@ fn live_union_abilityeffect(
                     "options",
                     |value, path| live::list(value, path, live_union_abilityeffect),
                 )?,
+            })
+        }
+        "attach" => {
+            live::known_fields(table, &["op", "target"], path)?;
+            Ok(AbilityEffect::Attach {
+                target: live::field_or::<
+                    u8,
+                >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
         }
         "if_you_do" => {
@@ -2222,6 +2238,30 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                 min_hand: live::field_or::<
                     u8,
                 >(table, path, "min_hand", live::int::<u8, 0, 20>, 0)?,
+            })
+        }
+        "triggered_power" => {
+            live::known_fields(
+                table,
+                &["op", "when", "effect", "amount", "damage_type", "to", "from"],
+                path,
+            )?;
+            Ok(EffectOp::TriggeredPower {
+                when: live::field(table, path, "when", live::parse::<TriggerEvent>)?,
+                effect: live::field(table, path, "effect", live::parse::<PowerEffect>)?,
+                amount: live::field_or::<
+                    u8,
+                >(table, path, "amount", live::int::<u8, 0, 20>, 0)?,
+                damage_type: live::optional(
+                    table,
+                    path,
+                    "damage_type",
+                    live::parse::<DamageType>,
+                )?,
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
+                from: live::field_or::<
+                    Dealer,
+                >(table, path, "from", live::parse::<Dealer>, Dealer::ThisCard)?,
             })
         }
         "triggered_draw" => {

@@ -2788,6 +2788,10 @@ pub enum AbilityCondition {
         /// The `count` field.
         count: u8,
     },
+    /// The character the effect applies to is attacking (714.3a).
+    RecipientAttacking,
+    /// The character the effect applies to is defending (714.3a).
+    RecipientDefending,
 }
 impl AbilityCondition {
     /// The union's name as declared in `game.toml`.
@@ -2795,10 +2799,12 @@ impl AbilityCondition {
     /// The key that names the variant in content (`requires = "..."`).
     pub const TAG: &'static str = "requires";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 3] = [
+    pub const VARIANTS: [&'static str; 5] = [
         "hero_class",
         "hero_race",
         "allies_at_least",
+        "recipient_attacking",
+        "recipient_defending",
     ];
     /// The name of this value's variant, as content writes it.
     pub const fn variant(self) -> &'static str {
@@ -2806,6 +2812,8 @@ impl AbilityCondition {
             Self::HeroClass { .. } => "hero_class",
             Self::HeroRace { .. } => "hero_race",
             Self::AlliesAtLeast { .. } => "allies_at_least",
+            Self::RecipientAttacking => "recipient_attacking",
+            Self::RecipientDefending => "recipient_defending",
         }
     }
 }
@@ -2923,6 +2931,11 @@ pub enum AbilityEffect {
         /// The `options` field.
         options: &'static [AbilityEffect],
     },
+    /// The ability card enters play attached to the target as it resolves (306.3b); its other powers then apply while it stays attached.
+    Attach {
+        /// The `target` field.
+        target: u8,
+    },
     /// Does `then` only if `first` was done (709.2f).
     IfYouDo {
         /// The `first` field.
@@ -2937,7 +2950,7 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 12] = [
+    pub const VARIANTS: [&'static str; 13] = [
         "deal_damage",
         "heal",
         "destroy",
@@ -2949,6 +2962,7 @@ impl AbilityEffect {
         "draw",
         "discard",
         "choose_one",
+        "attach",
         "if_you_do",
     ];
     /// The name of this value's variant, as content writes it.
@@ -2965,6 +2979,7 @@ impl AbilityEffect {
             Self::Draw { .. } => "draw",
             Self::Discard { .. } => "discard",
             Self::ChooseOne { .. } => "choose_one",
+            Self::Attach { .. } => "attach",
             Self::IfYouDo { .. } => "if_you_do",
         }
     }

@@ -2,9 +2,9 @@
 //! scenario defines (a generic ally for a ruling that names no real card).
 
 use super::content::{
-    self, AbilityCost, AbilityDuration, AbilityEffect, AbilityTrigger, Card, CardAbility, Count,
-    DamageType, EffectOp, Handler, Keyword, PowerEffect, Recipient, TargetKind, TargetSide,
-    TypeTag,
+    self, AbilityCondition, AbilityCost, AbilityDuration, AbilityEffect, AbilityTrigger, Card,
+    CardAbility, Count, DamageType, EffectOp, Handler, Keyword, PowerEffect, Recipient, TargetKind,
+    TargetSide, TypeTag,
 };
 
 /// The card type (300.1), plus face-down resources.
@@ -153,8 +153,13 @@ impl Printed {
         let ongoing = matches!(card, Card::Ability(ability) if ability.ongoing);
         for ability in card.card_abilities() {
             // The part of an ongoing ability that applies as it resolves (306.2) is not told
-            // apart from its continuous part by the operations: not played.
-            let lowered = if ongoing && ability.trigger == AbilityTrigger::OnPlay {
+            // apart from its continuous part by the operations: not played, unless it
+            // attaches (306.3b: the card's link attaches it, then its continuous powers apply).
+            let attaches = ability
+                .effects
+                .iter()
+                .any(|e| matches!(e, AbilityEffect::Attach { .. }));
+            let lowered = if ongoing && ability.trigger == AbilityTrigger::OnPlay && !attaches {
                 None
             } else {
                 lower(ability, kind)
@@ -202,12 +207,31 @@ pub struct TargetRule {
 /// - `activate`: one effect, paid with resources, exhausting the card (701) and/or destroying
 ///   it, possibly
 ///   once per turn or only on its controller's turn: a `payment_power`;
-/// - `triggered`: one damage, healing or drawing effect, no costs: a triggered power (703).
+/// - `triggered`: one damage, healing or drawing effect, no costs: a triggered power (703);
+///   one exhausting, readying or ally-destroying effect, or an ATK gain `this_turn`: a
+///   `triggered_power` doing what the matching payment power effect does;
+/// - `on_play` with an `attach` effect (target 1): the card enters play attached to its target
+///   (306.3b), also on an ongoing ability (the text before `Ongoing:` is its attach
+///   description);
+/// - `ongoing` (`while_in_play`, no costs, no targets): continuous ATK changes of characters it
+///   names (with the `recipient_attacking` / `recipient_defending` conditions) and keywords of
+///   one card it names (`YourHero`, `AttachedCharacter`, `ThisCard`), which apply while the
+///   card is in play (714.3e).
 ///
 /// Targets are characters with no filters beyond kind and side; `TargetCharacter` recipients
 /// name one of them.
 pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<TargetRule>)>> {
-    if ability.condition.is_some() || ability.targets.len() > 3 {
+    if ability.targets.len() > 3 {
+        return None;
+    }
+    // Only a continuous ATK change reads a condition: while its recipient attacks or defends.
+    let (while_attacking, while_defending) = match ability.condition {
+        None => (false, false),
+        Some(AbilityCondition::RecipientAttacking) => (true, false),
+        Some(AbilityCondition::RecipientDefending) => (false, true),
+        Some(_) => return None,
+    };
+    if (while_attacking || while_defending) && ability.trigger != AbilityTrigger::Ongoing {
         return None;
     }
     let mut rules = Vec::new();
@@ -239,7 +263,8 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             }
             AbilityEffect::Exhaust { target }
             | AbilityEffect::Ready { target }
-            | AbilityEffect::Destroy { target } => usize::from(target) == index,
+            | AbilityEffect::Destroy { target }
+            | AbilityEffect::Attach { target } => usize::from(target) == index,
             _ => false,
         })
     };
@@ -262,6 +287,12 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             let mut ops = Vec::new();
             for effect in ability.effects {
                 let op = match *effect {
+                    // 306.3b: the card's link attaches it to its (first) target.
+                    AbilityEffect::Attach { target }
+                        if target == 1 && !rules.is_empty() && instant =>
+                    {
+                        EffectOp::Attaches
+                    }
                     AbilityEffect::DealDamage {
                         amount,
                         damage_type,
@@ -437,12 +468,36 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             if !ability.cost.is_empty()
                 || ability.once_per_turn
                 || ability.own_turn
-                || !instant
                 || rules.len() > 1
             {
                 return None;
             }
+            // The effect of a `triggered_power`: what a payment power's effect would do.
+            let power = |effect: PowerEffect, amount: u8, to: Recipient| EffectOp::TriggeredPower {
+                when: event,
+                effect,
+                amount,
+                damage_type: None,
+                to,
+                from: content::Dealer::ThisCard,
+            };
             let op = match *effect {
+                AbilityEffect::ModifyAtk { amount, to, target }
+                    if target == 1 && names_target(to, target) && this_turn =>
+                {
+                    let amount = u8::try_from(amount).ok().filter(|&a| a > 0 && a <= 10)?;
+                    power(PowerEffect::ModifyAtk, amount, to)
+                }
+                _ if !instant => return None,
+                AbilityEffect::Exhaust { target } if target == 1 && !rules.is_empty() => {
+                    power(PowerEffect::Exhaust, 0, Recipient::TargetCharacter)
+                }
+                AbilityEffect::Ready { target } if target == 1 && !rules.is_empty() => {
+                    power(PowerEffect::Ready, 0, Recipient::TargetCharacter)
+                }
+                AbilityEffect::Destroy { target } if target == 1 && destroys_allies => {
+                    power(PowerEffect::Destroy, 0, Recipient::TargetCharacter)
+                }
                 AbilityEffect::DealDamage {
                     amount,
                     damage_type,
@@ -475,7 +530,53 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
             };
             Some(vec![(op, rules)])
         }
-        AbilityTrigger::Ongoing | AbilityTrigger::Reward | AbilityTrigger::Flip => None,
+        AbilityTrigger::Ongoing => {
+            // A continuous power of a card in play (an attached or ongoing ability, an ally,
+            // equipment): ATK changes and keywords of characters it names without targeting.
+            if kind == Kind::Hero
+                || !ability.cost.is_empty()
+                || !rules.is_empty()
+                || ability.once_per_turn
+                || ability.own_turn
+                || ability.duration != AbilityDuration::WhileInPlay
+            {
+                return None;
+            }
+            let mut ops = Vec::new();
+            for effect in ability.effects {
+                let op = match *effect {
+                    AbilityEffect::ModifyAtk { amount, to, .. }
+                        if to != Recipient::TargetCharacter =>
+                    {
+                        EffectOp::ModifyAtk {
+                            amount: bounded_atk(amount)?,
+                            per_x: 0,
+                            to,
+                            while_attacking,
+                            while_defending,
+                            own_turn: false,
+                            for_each: Count::Once,
+                        }
+                    }
+                    // Keywords only for a recipient that is one card (`state::continuous_keywords`).
+                    AbilityEffect::GrantKeyword { keyword, to, .. }
+                        if matches!(
+                            to,
+                            Recipient::YourHero
+                                | Recipient::AttachedCharacter
+                                | Recipient::ThisCard
+                        ) && !while_attacking
+                            && !while_defending =>
+                    {
+                        EffectOp::GrantKeyword { keyword, to }
+                    }
+                    _ => return None,
+                };
+                ops.push((op, Vec::new()));
+            }
+            (!ops.is_empty()).then_some(ops)
+        }
+        AbilityTrigger::Reward | AbilityTrigger::Flip => None,
     }
 }
 

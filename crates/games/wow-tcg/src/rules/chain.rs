@@ -74,7 +74,8 @@ fn target_index(op: &EffectOp) -> Option<usize> {
         | EffectOp::Ready { to }
         | EffectOp::PaymentPower { to, .. }
         | EffectOp::TriggeredDamage { to, .. }
-        | EffectOp::TriggeredHeal { to, .. } => (to, 1),
+        | EffectOp::TriggeredHeal { to, .. }
+        | EffectOp::TriggeredPower { to, .. } => (to, 1),
         _ => return None,
     };
     (to == Recipient::TargetCharacter).then_some(index)
@@ -347,18 +348,27 @@ pub fn check_place_resource(
     Ok(())
 }
 
-/// The one-shot operation a payment power's effect applies as it resolves.
+/// The one-shot operation the effect of a payment power or of a `triggered_power` applies as
+/// it resolves.
 fn power_effect(op: EffectOp) -> Option<EffectOp> {
-    let EffectOp::PaymentPower {
-        effect,
-        amount,
-        damage_type,
-        to,
-        from,
-        ..
-    } = op
-    else {
-        return None;
+    let (effect, amount, damage_type, to, from) = match op {
+        EffectOp::PaymentPower {
+            effect,
+            amount,
+            damage_type,
+            to,
+            from,
+            ..
+        }
+        | EffectOp::TriggeredPower {
+            effect,
+            amount,
+            damage_type,
+            to,
+            from,
+            ..
+        } => (effect, amount, damage_type, to, from),
+        _ => return None,
     };
     Some(match effect {
         PowerEffect::DealDamage => EffectOp::DealDamage {
@@ -617,6 +627,9 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
                 return Ok(());
             }
             if let Some(op) = game.op_at(source, index) {
+                // A `triggered_power` does its effect; the other triggered operations are
+                // their own effect.
+                let op = power_effect(op).unwrap_or(op);
                 apply_ops(game, source, link.controller, &[op], &legal, ctx)?;
             }
         }
@@ -649,6 +662,25 @@ fn resolve_card(
     match game.card(card).kind {
         Kind::Ability => {
             let ops = link_ops(game, card);
+            // An ability that stays in play (ongoing or attaching, 306.2a, 306.3b) holds its ATK
+            // changes and the keywords it gives one card it names without targeting
+            // (`state::continuous_keywords`) as continuous powers, not as modifiers of its link.
+            let stays = ops
+                .iter()
+                .any(|o| matches!(o, EffectOp::StaysInPlay | EffectOp::Attaches));
+            let continuous = |op: &EffectOp| match *op {
+                EffectOp::ModifyAtk { .. } => stays,
+                EffectOp::GrantKeyword { to, .. } => {
+                    stays
+                        && matches!(
+                            to,
+                            Recipient::YourHero
+                                | Recipient::AttachedCharacter
+                                | Recipient::ThisCard
+                        )
+                }
+                _ => false,
+            };
             let one_shot: Vec<EffectOp> = ops
                 .iter()
                 .copied()
@@ -662,9 +694,10 @@ fn resolve_card(
                             | EffectOp::Exhaust { .. }
                             | EffectOp::Destroy { .. }
                             | EffectOp::Ready { .. }
-                            | EffectOp::GrantKeyword { .. }
-                    ) || matches!(op, EffectOp::ModifyAtk { .. })
-                        && !ops.iter().any(|o| matches!(o, EffectOp::StaysInPlay))
+                    ) || matches!(
+                        op,
+                        EffectOp::ModifyAtk { .. } | EffectOp::GrantKeyword { .. }
+                    ) && !continuous(op)
                 })
                 .collect();
             let attach_to = targets.first().copied().flatten();

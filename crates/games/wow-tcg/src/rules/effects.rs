@@ -54,6 +54,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::played("chain: a resolving link exhausts; becoming exhausted triggers"),
     ),
     (
+        "triggered_power",
+        Coverage::played("chain: triggered effects; the effect a payment power would do"),
+    ),
+    (
         "triggered_draw",
         Coverage::played("chain: triggered effects; the controller draws"),
     ),
@@ -141,6 +145,7 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::TriggeredDamage { .. } => "triggered_damage",
         EffectOp::TriggeredHeal { .. } => "triggered_heal",
         EffectOp::TriggeredDraw { .. } => "triggered_draw",
+        EffectOp::TriggeredPower { .. } => "triggered_power",
         EffectOp::GrantKeyword { .. } => "grant_keyword",
         EffectOp::Exhaust { .. } => "exhaust",
         EffectOp::Ready { .. } => "ready",

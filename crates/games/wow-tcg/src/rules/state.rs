@@ -771,6 +771,7 @@ impl Game {
             EffectOp::TriggeredDamage { when, .. } if when == event => found.push(index),
             EffectOp::TriggeredHeal { when, .. } if when == event => found.push(index),
             EffectOp::TriggeredDraw { when, .. } if when == event => found.push(index),
+            EffectOp::TriggeredPower { when, .. } if when == event => found.push(index),
             _ => {}
         });
         // 703.2: a double-check power triggers only if its condition holds.
@@ -821,6 +822,42 @@ impl Game {
         for granted in self.granted.iter().filter(|g| g.to == id) {
             keyword_ops(granted.keyword, &mut |op, x| each(op, x));
         }
+        for keyword in self.continuous_keywords(id) {
+            keyword_ops(keyword, &mut |op, x| each(op, x));
+        }
+    }
+
+    /// The keywords `id` has from the continuous `grant_keyword` operations of cards in play
+    /// (an ongoing power: "Your hero has Protector", "Attached ally has Stealth"). A card in
+    /// play holds such an operation only as a continuous power: an ability card's one-shot
+    /// grant applies while it resolves on the chain. Only recipients that name one card
+    /// (`YourHero`, `AttachedCharacter`, `ThisCard`) are read, from the holders' own
+    /// operations, so the question never asks itself again.
+    pub fn continuous_keywords(&self, id: ObjectId) -> Vec<Keyword> {
+        let mut keywords = Vec::new();
+        for holder in self.store.iter().filter(|o| o.in_play) {
+            let Some(info) = self.info.get(holder.id.0 as usize) else {
+                continue;
+            };
+            for op in &info.card.effects {
+                let EffectOp::GrantKeyword { keyword, to } = *op else {
+                    continue;
+                };
+                let applies = match to {
+                    Recipient::YourHero => self
+                        .player(holder.controller)
+                        .and_then(|p| p.hero)
+                        .is_some_and(|hero| hero == id && self.in_play(hero)),
+                    Recipient::AttachedCharacter => holder.attached_to == Some(id),
+                    Recipient::ThisCard => holder.id == id,
+                    _ => false,
+                };
+                if applies {
+                    keywords.push(keyword);
+                }
+            }
+        }
+        keywords
     }
 
     /// The target rules of the operation of `id` at `index` (see [`Game::for_each_op`]): those
@@ -893,6 +930,7 @@ impl Game {
                 .granted
                 .iter()
                 .any(|g| g.to == id && implied(&g.keyword))
+            || self.continuous_keywords(id).iter().any(implied)
     }
 
     /// Whether `id` is a character: a hero, an ally or a Totem (300.1).

@@ -131,8 +131,8 @@ fn text_not_fully_understood_is_not_translated() {
         ("ability", "Aimed Shot", "<b>Marksmanship Hero Required</b>; Your hero deals X ranged damage to target hero or ally."),
         // Ongoing text is a continuous power, not a played effect.
         ("ability", "Battle Shout", "<b>Ongoing:</b> Allies in your party have +1 ATK."),
-        // Attaching, and the part after Ongoing.
-        ("ability", "Fireball", "Attach to target hero or ally, and your hero deals 4 fire damage to it.;<b>Ongoing</b>: At the start of your turn, your hero deals 1 fire damage to attached character."),
+        // Attaching with a condition on the target the vocabulary has no filter for.
+        ("ability", "Deadly Poison", "Attach to target hero or ally that was dealt combat damage by your hero this turn.; At the start of your turn, your hero deals 2 nature damage to attached character."),
         // Another card than this one deals the damage.
         ("ally", "Adept Breton", "3, [Exhaust] -> Acolyte Demia deals 1 arcane damage to each opposing hero and ally."),
         // A power beside one that is read: the whole card keeps its handler.
@@ -307,4 +307,168 @@ fn destroying_the_card_as_a_cost_and_on_your_turn_before_the_costs() {
         ),
         None
     );
+}
+
+#[test]
+fn an_attaching_ability_hurts_its_target_then_the_attached_character_each_turn() {
+    assert_eq!(
+        translated(
+            "ability",
+            "Fireball",
+            "Attach to target hero or ally, and your hero deals 4 fire damage to it.;<b>Ongoing</b>: At the start of your turn, your hero deals 1 fire damage to attached character."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Character" }], effects = [{ op = "attach" }, { op = "deal_damage", amount = 4, damage_type = "Fire" }] }, { trigger = { when = "triggered", event = "YourTurnStarts" }, effects = [{ op = "deal_damage", amount = 1, damage_type = "Fire", to = "AttachedCharacter" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Renew",
+            "Attach to target hero or ally.; <b>Ongoing:</b> At the start of your turn, your hero heals 1 damage from attached character."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Character" }], effects = [{ op = "attach" }] }, { trigger = { when = "triggered", event = "YourTurnStarts" }, effects = [{ op = "heal", amount = 1, to = "AttachedCharacter" }] }]"#
+        )
+    );
+}
+
+#[test]
+fn an_attaching_ability_gives_the_attached_character_atk_or_keywords() {
+    assert_eq!(
+        translated(
+            "ability",
+            "Blessing of Might",
+            "Attach to target hero or ally.; <b>Ongoing:</b> Attached character has +1 ATK while attacking."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Character" }], effects = [{ op = "attach" }] }, { trigger = "ongoing", condition = "recipient_attacking", duration = "while_in_play", effects = [{ op = "modify_atk", amount = 1, to = "AttachedCharacter" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Guard Duty",
+            "Attach to target ally.; <b>Ongoing:</b> Attached ally has <b>Protector</b>."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally" }], effects = [{ op = "attach" }] }, { trigger = "ongoing", duration = "while_in_play", effects = [{ op = "grant_keyword", keyword = "Protector", to = "AttachedCharacter" }] }]"#
+        )
+    );
+    // More to do as it attaches (Delve), a keyword with a number, or health: not read.
+    for rules in [
+        "Attach to target ally, then <b>Delve</b>.<p><b>Ongoing:</b> Attached ally has +4 ATK.",
+        "Attach to target friendly ally.; Attached ally has Assault 2.",
+        "Attach to target ally.; Attached ally has +2 / +2.",
+    ] {
+        assert_eq!(
+            translated("ability", "Frozen Strength", rules),
+            None,
+            "{rules}"
+        );
+    }
+}
+
+#[test]
+fn the_attached_character_is_named_only_by_an_attaching_ability() {
+    assert_eq!(
+        translated("ally", "Bala", "Attached ally has Stealth."),
+        None
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Bala",
+            "At the start of your turn, your hero deals 1 fire damage to attached character."
+        ),
+        None
+    );
+}
+
+#[test]
+fn continuous_powers_of_a_card_in_play() {
+    assert_eq!(
+        translated("armor", "Draconian Deflector", "Your hero has Protector.").as_deref(),
+        Some(
+            r#"[{ trigger = "ongoing", duration = "while_in_play", effects = [{ op = "grant_keyword", keyword = "Protector", to = "YourHero" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "item",
+            "Masons Fraternity Ring",
+            "Your hero has +1 ATK while attacking."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "ongoing", condition = "recipient_attacking", duration = "while_in_play", effects = [{ op = "modify_atk", amount = 1, to = "YourHero" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Tyrus Lionheart",
+            "<b>Protector</b>; Tyrus has +4 ATK while defending."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = "ongoing", condition = "recipient_defending", duration = "while_in_play", effects = [{ op = "modify_atk", amount = 4, to = "ThisCard" }] }]"#
+        )
+    );
+    // Keywords with a number, keywords for a group, and conditions of another kind: not read.
+    for rules in [
+        "Your hero has Assault 1.",
+        "Allies you control have Protector.",
+        "Your hero has +1 ATK while you have a weapon.",
+    ] {
+        assert_eq!(translated("item", "Trinket", rules), None, "{rules}");
+    }
+}
+
+#[test]
+fn triggered_powers_exhaust_destroy_or_raise_atk_this_turn() {
+    assert_eq!(
+        translated(
+            "ally",
+            "Daroka Venomfist",
+            "When this ally attacks, exhaust target opposing ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisAttacks" }, targets = [{ card = "Ally", side = "Opposing" }], effects = [{ op = "exhaust" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Moro Wildmesa",
+            "When this ally enters play, target ally has +3 ATK this turn."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisEntersPlay" }, targets = [{ card = "Ally" }], duration = "this_turn", effects = [{ op = "modify_atk", amount = 3 }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Boneshanks",
+            "When Boneshanks is destroyed, destroy target ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisDestroyed" }, targets = [{ card = "Ally" }], effects = [{ op = "destroy" }] }]"#
+        )
+    );
+    // A triggered ATK loss or keyword is no effect a triggered power carries.
+    for rules in [
+        "When this ally enters play, target ally has -2 ATK this turn.",
+        "When this ally enters play, target ally has Stealth this turn.",
+    ] {
+        assert_eq!(translated("ally", "Moro", rules), None, "{rules}");
+    }
 }
