@@ -151,12 +151,16 @@ pub enum EffectOp {
         effect: PowerEffect,
         /// The `amount` field.
         amount: u8,
+        /// Adds this times the entry's number to the amount (Mend {n}).
+        per_x: u8,
         /// The `damage_type` field.
         damage_type: Option<DamageType>,
         /// The `to` field.
         to: Recipient,
         /// The `from` field.
         from: Dealer,
+        /// 'May': as it resolves its controller chooses whether it does its effect.
+        optional: bool,
     },
     /// A triggered power (703) whose effect has its controller draw cards as it resolves.
     TriggeredDraw {
@@ -745,7 +749,18 @@ pub static KEYWORD_META: [KeywordMeta; 38] = [
         implies: &[],
         implied: &[],
         handler: None,
-        effects: &[],
+        effects: &[
+            EffectOp::TriggeredPower {
+                when: TriggerEvent::YourTurnStarts,
+                effect: PowerEffect::HealDamage,
+                amount: 0,
+                per_x: 1,
+                damage_type: None,
+                to: Recipient::TargetCharacter,
+                from: Dealer::ThisCard,
+                optional: true,
+            },
+        ],
         draft: false,
     },
     KeywordMeta {

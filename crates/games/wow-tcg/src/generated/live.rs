@@ -2243,7 +2243,17 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
         "triggered_power" => {
             live::known_fields(
                 table,
-                &["op", "when", "effect", "amount", "damage_type", "to", "from"],
+                &[
+                    "op",
+                    "when",
+                    "effect",
+                    "amount",
+                    "per_x",
+                    "damage_type",
+                    "to",
+                    "from",
+                    "optional",
+                ],
                 path,
             )?;
             Ok(EffectOp::TriggeredPower {
@@ -2252,6 +2262,9 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                 amount: live::field_or::<
                     u8,
                 >(table, path, "amount", live::int::<u8, 0, 20>, 0)?,
+                per_x: live::field_or::<
+                    u8,
+                >(table, path, "per_x", live::int::<u8, 0, 1>, 0)?,
                 damage_type: live::optional(
                     table,
                     path,
@@ -2262,6 +2275,9 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                 from: live::field_or::<
                     Dealer,
                 >(table, path, "from", live::parse::<Dealer>, Dealer::ThisCard)?,
+                optional: live::field_or::<
+                    bool,
+                >(table, path, "optional", live::boolean, false)?,
             })
         }
         "triggered_draw" => {

@@ -477,9 +477,11 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 when: event,
                 effect,
                 amount,
+                per_x: 0,
                 damage_type: None,
                 to,
                 from: content::Dealer::ThisCard,
+                optional: false,
             };
             let op = match *effect {
                 AbilityEffect::ModifyAtk { amount, to, target }

@@ -349,8 +349,9 @@ pub fn check_place_resource(
 }
 
 /// The one-shot operation the effect of a payment power or of a `triggered_power` applies as
-/// it resolves.
-fn power_effect(op: EffectOp) -> Option<EffectOp> {
+/// it resolves; `x` is the number of the keyword entry that carries it (Mend {n}), for a
+/// `per_x` amount.
+fn power_effect(op: EffectOp, x: i32) -> Option<EffectOp> {
     let (effect, amount, damage_type, to, from) = match op {
         EffectOp::PaymentPower {
             effect,
@@ -359,15 +360,20 @@ fn power_effect(op: EffectOp) -> Option<EffectOp> {
             to,
             from,
             ..
-        }
-        | EffectOp::TriggeredPower {
+        } => (effect, amount, damage_type, to, from),
+        EffectOp::TriggeredPower {
             effect,
             amount,
+            per_x,
             damage_type,
             to,
             from,
             ..
-        } => (effect, amount, damage_type, to, from),
+        } => {
+            let amount = i32::from(amount).saturating_add(i32::from(per_x).saturating_mul(x));
+            let amount = u8::try_from(amount.max(0)).unwrap_or(u8::MAX);
+            (effect, amount, damage_type, to, from)
+        }
         _ => return None,
     };
     Some(match effect {
@@ -626,15 +632,30 @@ fn resolve(game: &mut Game, link: Link, ctx: &mut Ctx<'_, GameEvent>) -> Result<
                 interrupt(game, &link);
                 return Ok(());
             }
-            if let Some(op) = game.op_at(source, index) {
+            if let Some((op, x)) = game.op_x_at(source, index) {
+                // "May": its controller chooses now whether it does its effect.
+                if matches!(op, EffectOp::TriggeredPower { optional: true, .. }) {
+                    let answer = ctx.choose(
+                        &format!(
+                            "player {}: use the power of {}",
+                            link.controller.0,
+                            game.label(source)
+                        ),
+                        &["use".to_string(), "decline".to_string()],
+                    )?;
+                    if answer == 1 {
+                        game.record(GameEvent::LinkResolved(kind));
+                        return Ok(());
+                    }
+                }
                 // A `triggered_power` does its effect; the other triggered operations are
                 // their own effect.
-                let op = power_effect(op).unwrap_or(op);
+                let op = power_effect(op, x).unwrap_or(op);
                 apply_ops(game, source, link.controller, &[op], &legal, ctx)?;
             }
         }
         LinkKind::Power { source, op } => {
-            if let Some(op) = game.op_at(source, op).and_then(power_effect) {
+            if let Some(op) = game.op_at(source, op).and_then(|op| power_effect(op, 0)) {
                 apply_ops(game, source, link.controller, &[op], &legal, ctx)?;
             }
         }

@@ -902,6 +902,18 @@ impl Game {
         found
     }
 
+    /// The operation of `id` at `index` with the number of the entry that carries it (see
+    /// [`Game::for_each_op_x`]).
+    pub fn op_x_at(&self, id: ObjectId, index: usize) -> Option<(EffectOp, i32)> {
+        let mut found = None;
+        self.for_each_op_x(id, |i, op, x| {
+            if i == index {
+                found = Some((*op, x));
+            }
+        });
+        found
+    }
+
     /// Whether `id` has an operation matching `pred`.
     pub fn has_op(&self, id: ObjectId, pred: impl Fn(&EffectOp) -> bool) -> bool {
         let mut has = false;
