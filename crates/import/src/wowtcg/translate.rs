@@ -231,6 +231,21 @@ impl Reader<'_> {
                 "modify_atk",
                 &[("amount", Value::Integer(amount)), ("to", text(recipient))],
             ));
+        } else if let Some((atk, health)) = stat_change(what) {
+            // Health changes are continuous only, with no condition.
+            if condition.is_some() {
+                return None;
+            }
+            if let Some(atk) = atk {
+                effects.push(op_table(
+                    "modify_atk",
+                    &[("amount", Value::Integer(atk)), ("to", text(recipient))],
+                ));
+            }
+            effects.push(op_table(
+                "modify_health",
+                &[("amount", Value::Integer(health)), ("to", text(recipient))],
+            ));
         } else {
             // Keywords are held by one card only (`YourHero`, `AttachedCharacter`, `ThisCard`).
             if condition.is_some() || recipient == "YourAllies" {
@@ -558,6 +573,40 @@ fn signed_atk(what: &str) -> Option<i64> {
     let digits = strip_suffix_ci(rest, " ATK")?;
     let amount: i64 = digits.parse().ok()?;
     (1..=10).contains(&amount).then_some(amount * sign)
+}
+
+/// A health change with or without an ATK change: `+N health` (`[Health]`), `+N / +N`,
+/// `+N ATK / -N health`, `+N ATK and +N health`: the ATK amount, if any, and the health
+/// amount (each 1..=10 either way).
+fn stat_change(what: &str) -> Option<(Option<i64>, i64)> {
+    let signed = |part: &str| -> Option<i64> {
+        let part = part.trim();
+        let (sign, digits) = match part.chars().next()? {
+            '+' => (1, &part[1..]),
+            '-' => (-1, &part[1..]),
+            _ => return None,
+        };
+        let amount: i64 = digits.trim().parse().ok()?;
+        (1..=10).contains(&amount).then_some(amount * sign)
+    };
+    let health = |part: &str| -> Option<i64> {
+        let part = part.trim();
+        let number =
+            strip_suffix_ci(part, " health").or_else(|| strip_suffix_ci(part, " [Health]"));
+        signed(number?)
+    };
+    if let Some(amount) = health(what) {
+        return Some((None, amount));
+    }
+    let (atk_part, health_part) = what
+        .split_once(" / ")
+        .or_else(|| what.split_once('/'))
+        .or_else(|| what.split_once(" and "))?;
+    let atk_part = atk_part.trim();
+    let atk = signed(strip_suffix_ci(atk_part, " ATK").unwrap_or(atk_part))?;
+    let health_part = health_part.trim();
+    let amount = health(health_part).or_else(|| signed(health_part))?;
+    Some((Some(atk), amount))
 }
 
 /// Whether a subject is a pronoun (which names the card only after the card was named).

@@ -56,6 +56,13 @@ pub enum EffectOp {
         /// The amount for each counted thing (Tracker Gallen).
         for_each: Count,
     },
+    /// A continuous change of health (206) while the card carrying it is in play: the recipients have `amount` more (or less) health; one at 0 or less health is destroyed at pre-priority processing (407.6a).
+    ModifyHealth {
+        /// The `amount` field.
+        amount: i8,
+        /// The `to` field.
+        to: Recipient,
+    },
     /// The controller draws cards; drawing from an empty deck loses at the next pre-priority check (407.6b).
     DrawCards {
         /// The `count` field.
@@ -236,10 +243,11 @@ pub enum EffectOp {
 }
 impl EffectOp {
     /// The name of every operation as written in content, in declaration order.
-    pub const NAMES: [&'static str; 33] = [
+    pub const NAMES: [&'static str; 34] = [
         "deal_damage",
         "heal_damage",
         "modify_atk",
+        "modify_health",
         "draw_cards",
         "prevent_damage",
         "replace_damage",
@@ -277,6 +285,7 @@ impl EffectOp {
             Self::DealDamage { .. } => "deal_damage",
             Self::HealDamage { .. } => "heal_damage",
             Self::ModifyAtk { .. } => "modify_atk",
+            Self::ModifyHealth { .. } => "modify_health",
             Self::DrawCards { .. } => "draw_cards",
             Self::PreventDamage { .. } => "prevent_damage",
             Self::ReplaceDamage { .. } => "replace_damage",

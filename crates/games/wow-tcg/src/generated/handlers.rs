@@ -1312,8 +1312,6 @@ pub enum Handler {
     CountingOutTime,
     /// `coup_de_grace`, used by: Coup de Grace.
     CoupDeGrace,
-    /// `courage`, used by: Courage.
-    Courage,
     /// `cover_of_silence`, used by: Cover of Silence.
     CoverOfSilence,
     /// `cover_of_the_light`, used by: Cover of the Light.
@@ -2464,8 +2462,6 @@ pub enum Handler {
     FrostwyrmLair,
     /// `frozen_blight`, used by: Frozen Blight.
     FrozenBlight,
-    /// `frozen_core`, used by: Frozen Core.
-    FrozenCore,
     /// `frozen_frenzy`, used by: Frozen Frenzy.
     FrozenFrenzy,
     /// `frozen_nerves`, used by: Frozen Nerves.
@@ -2488,8 +2484,6 @@ pub enum Handler {
     FunkenFusemissile,
     /// `furan_rookbane`, used by: Furan Rookbane.
     FuranRookbane,
-    /// `furious_resolve`, used by: Furious Resolve.
-    FuriousResolve,
     /// `furious_strike`, used by: Furious Strike.
     FuriousStrike,
     /// `fury_of_the_firelord`, used by: Fury of the Firelord.
@@ -3952,8 +3946,6 @@ pub enum Handler {
     MariusJator,
     /// `mark_of_elderlimb`, used by: Mark of Elderlimb.
     MarkOfElderlimb,
-    /// `mark_of_goldrinn`, used by: Mark of Goldrinn.
-    MarkOfGoldrinn,
     /// `mark_of_life`, used by: Mark of Life.
     MarkOfLife,
     /// `mark_of_restoration`, used by: Mark of Restoration.
@@ -3964,8 +3956,6 @@ pub enum Handler {
     MarkOfTheCrusade,
     /// `mark_of_the_untamed`, used by: Mark of the Untamed.
     MarkOfTheUntamed,
-    /// `mark_of_the_wild`, used by: Mark of the Wild.
-    MarkOfTheWild,
     /// `mark_of_undeath`, used by: Mark of Undeath.
     MarkOfUndeath,
     /// `marked_for_death`, used by: Marked for Death.
@@ -4242,8 +4232,6 @@ pub enum Handler {
     MyFateIsMyOwn,
     /// `mya_dragonling_wrangler`, used by: Mya, Dragonling Wrangler.
     MyaDragonlingWrangler,
-    /// `myrmidons_signet`, used by: Myrmidon's Signet.
-    MyrmidonsSignet,
     /// `myrodan_silversong`, used by: Myrodan Silversong.
     MyrodanSilversong,
     /// `mystery_goo`, used by: Mystery Goo.
@@ -4732,10 +4720,6 @@ pub enum Handler {
     PowerWordEndurance,
     /// `power_word_faith`, used by: Power Word: Faith.
     PowerWordFaith,
-    /// `power_word_fortitude`, used by: Power Word: Fortitude.
-    PowerWordFortitude,
-    /// `power_word_preservation`, used by: Power Word: Preservation.
-    PowerWordPreservation,
     /// `power_word_purity`, used by: Power Word: Purity.
     PowerWordPurity,
     /// `power_word_resurrection`, used by: Power Word: Resurrection.
@@ -4746,8 +4730,6 @@ pub enum Handler {
     PowerWordShelter,
     /// `power_word_shield`, used by: Power Word: Shield.
     PowerWordShield,
-    /// `power_word_vigor`, used by: Power Word: Vigor.
-    PowerWordVigor,
     /// `power_word_vitality`, used by: Power Word: Vitality.
     PowerWordVitality,
     /// `pray_for_death`, used by: Pray for Death.
@@ -4924,8 +4906,6 @@ pub enum Handler {
     RakziTheEarthgraced,
     /// `rally_the_troops`, used by: Rally the Troops.
     RallyTheTroops,
-    /// `rallying_cry_of_the_dragonslayer`, used by: Rallying Cry of the Dragonslayer.
-    RallyingCryOfTheDragonslayer,
     /// `rallying_swarm`, used by: Rallying Swarm.
     RallyingSwarm,
     /// `ramaladnis_blade_of_culling`, used by: Ramaladni's Blade of Culling.
@@ -5662,8 +5642,6 @@ pub enum Handler {
     SoulEaterMorgania,
     /// `soul_eaters_handwraps`, used by: Soul-Eater's Handwraps.
     SoulEatersHandwraps,
-    /// `soul_inversion`, used by: Soul Inversion.
-    SoulInversion,
     /// `soul_link`, used by: Soul Link.
     SoulLink,
     /// `soul_of_the_dead`, used by: Soul of the Dead.
@@ -5864,8 +5842,6 @@ pub enum Handler {
     Strangulate,
     /// `strength_of_battle`, used by: Strength of Battle.
     StrengthOfBattle,
-    /// `strength_of_will`, used by: Strength of Will.
-    StrengthOfWill,
     /// `strikers_mark`, used by: Striker's Mark.
     StrikersMark,
     /// `string_of_beaded_bubbles`, used by: String of Beaded Bubbles.
@@ -7099,7 +7075,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 3545] = [
+    pub const ALL: [Handler; 3533] = [
         Self::ABirdInHand,
         Self::ADonationOfSilk,
         Self::ADonationOfWool,
@@ -7754,7 +7730,6 @@ impl Handler {
         Self::Counterspell,
         Self::CountingOutTime,
         Self::CoupDeGrace,
-        Self::Courage,
         Self::CoverOfSilence,
         Self::CoverOfTheLight,
         Self::Crabbyfin,
@@ -8330,7 +8305,6 @@ impl Handler {
         Self::FrostweaverDakarsith,
         Self::FrostwyrmLair,
         Self::FrozenBlight,
-        Self::FrozenCore,
         Self::FrozenFrenzy,
         Self::FrozenNerves,
         Self::FrozenSolid,
@@ -8342,7 +8316,6 @@ impl Handler {
         Self::FungusFaceMcGillicutty,
         Self::FunkenFusemissile,
         Self::FuranRookbane,
-        Self::FuriousResolve,
         Self::FuriousStrike,
         Self::FuryOfTheFirelord,
         Self::FusionTotem,
@@ -9074,13 +9047,11 @@ impl Handler {
         Self::MargaretFowl,
         Self::MariusJator,
         Self::MarkOfElderlimb,
-        Self::MarkOfGoldrinn,
         Self::MarkOfLife,
         Self::MarkOfRestoration,
         Self::MarkOfTheAncients,
         Self::MarkOfTheCrusade,
         Self::MarkOfTheUntamed,
-        Self::MarkOfTheWild,
         Self::MarkOfUndeath,
         Self::MarkedForDeath,
         Self::MarkedForDeathDdd,
@@ -9219,7 +9190,6 @@ impl Handler {
         Self::MurunaTheSavage,
         Self::MyFateIsMyOwn,
         Self::MyaDragonlingWrangler,
-        Self::MyrmidonsSignet,
         Self::MyrodanSilversong,
         Self::MysteryGoo,
         Self::MysticalRefreshment,
@@ -9464,14 +9434,11 @@ impl Handler {
         Self::PowerWordCourage,
         Self::PowerWordEndurance,
         Self::PowerWordFaith,
-        Self::PowerWordFortitude,
-        Self::PowerWordPreservation,
         Self::PowerWordPurity,
         Self::PowerWordResurrection,
         Self::PowerWordSanctuary,
         Self::PowerWordShelter,
         Self::PowerWordShield,
-        Self::PowerWordVigor,
         Self::PowerWordVitality,
         Self::PrayForDeath,
         Self::PrayerOfFortitude,
@@ -9560,7 +9527,6 @@ impl Handler {
         Self::Rake,
         Self::RakziTheEarthgraced,
         Self::RallyTheTroops,
-        Self::RallyingCryOfTheDragonslayer,
         Self::RallyingSwarm,
         Self::RamaladnisBladeOfCulling,
         Self::RampantDestruction,
@@ -9929,7 +9895,6 @@ impl Handler {
         Self::SoulCleave,
         Self::SoulEaterMorgania,
         Self::SoulEatersHandwraps,
-        Self::SoulInversion,
         Self::SoulLink,
         Self::SoulOfTheDead,
         Self::SoulReaper,
@@ -10030,7 +9995,6 @@ impl Handler {
         Self::Stranglevine,
         Self::Strangulate,
         Self::StrengthOfBattle,
-        Self::StrengthOfWill,
         Self::StrikersMark,
         Self::StringOfBeadedBubbles,
         Self::StromdakOfIronforge,
@@ -10647,7 +10611,7 @@ impl Handler {
         Self::ZylahManslayer,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 3545] = [
+    pub const NAMES: [&'static str; 3533] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -11302,7 +11266,6 @@ impl Handler {
         "counterspell",
         "counting_out_time",
         "coup_de_grace",
-        "courage",
         "cover_of_silence",
         "cover_of_the_light",
         "crabbyfin",
@@ -11878,7 +11841,6 @@ impl Handler {
         "frostweaver_dakarsith",
         "frostwyrm_lair",
         "frozen_blight",
-        "frozen_core",
         "frozen_frenzy",
         "frozen_nerves",
         "frozen_solid",
@@ -11890,7 +11852,6 @@ impl Handler {
         "fungus_face_mc_gillicutty",
         "funken_fusemissile",
         "furan_rookbane",
-        "furious_resolve",
         "furious_strike",
         "fury_of_the_firelord",
         "fusion_totem",
@@ -12622,13 +12583,11 @@ impl Handler {
         "margaret_fowl",
         "marius_jator",
         "mark_of_elderlimb",
-        "mark_of_goldrinn",
         "mark_of_life",
         "mark_of_restoration",
         "mark_of_the_ancients",
         "mark_of_the_crusade",
         "mark_of_the_untamed",
-        "mark_of_the_wild",
         "mark_of_undeath",
         "marked_for_death",
         "marked_for_death_ddd",
@@ -12767,7 +12726,6 @@ impl Handler {
         "muruna_the_savage",
         "my_fate_is_my_own",
         "mya_dragonling_wrangler",
-        "myrmidons_signet",
         "myrodan_silversong",
         "mystery_goo",
         "mystical_refreshment",
@@ -13012,14 +12970,11 @@ impl Handler {
         "power_word_courage",
         "power_word_endurance",
         "power_word_faith",
-        "power_word_fortitude",
-        "power_word_preservation",
         "power_word_purity",
         "power_word_resurrection",
         "power_word_sanctuary",
         "power_word_shelter",
         "power_word_shield",
-        "power_word_vigor",
         "power_word_vitality",
         "pray_for_death",
         "prayer_of_fortitude",
@@ -13108,7 +13063,6 @@ impl Handler {
         "rake",
         "rakzi_the_earthgraced",
         "rally_the_troops",
-        "rallying_cry_of_the_dragonslayer",
         "rallying_swarm",
         "ramaladnis_blade_of_culling",
         "rampant_destruction",
@@ -13477,7 +13431,6 @@ impl Handler {
         "soul_cleave",
         "soul_eater_morgania",
         "soul_eaters_handwraps",
-        "soul_inversion",
         "soul_link",
         "soul_of_the_dead",
         "soul_reaper",
@@ -13578,7 +13531,6 @@ impl Handler {
         "stranglevine",
         "strangulate",
         "strength_of_battle",
-        "strength_of_will",
         "strikers_mark",
         "string_of_beaded_bubbles",
         "stromdak_of_ironforge",
@@ -14195,7 +14147,7 @@ impl Handler {
         "zylah_manslayer",
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 3545] = [
+    pub const BY_NAME: [(&'static str, Handler); 3533] = [
         ("a_bird_in_hand", Self::ABirdInHand),
         ("a_donation_of_silk", Self::ADonationOfSilk),
         ("a_donation_of_wool", Self::ADonationOfWool),
@@ -14853,7 +14805,6 @@ impl Handler {
         ("counterspell", Self::Counterspell),
         ("counting_out_time", Self::CountingOutTime),
         ("coup_de_grace", Self::CoupDeGrace),
-        ("courage", Self::Courage),
         ("cover_of_silence", Self::CoverOfSilence),
         ("cover_of_the_light", Self::CoverOfTheLight),
         ("crabbyfin", Self::Crabbyfin),
@@ -15429,7 +15380,6 @@ impl Handler {
         ("frostweaver_dakarsith", Self::FrostweaverDakarsith),
         ("frostwyrm_lair", Self::FrostwyrmLair),
         ("frozen_blight", Self::FrozenBlight),
-        ("frozen_core", Self::FrozenCore),
         ("frozen_frenzy", Self::FrozenFrenzy),
         ("frozen_nerves", Self::FrozenNerves),
         ("frozen_solid", Self::FrozenSolid),
@@ -15441,7 +15391,6 @@ impl Handler {
         ("fungus_face_mc_gillicutty", Self::FungusFaceMcGillicutty),
         ("funken_fusemissile", Self::FunkenFusemissile),
         ("furan_rookbane", Self::FuranRookbane),
-        ("furious_resolve", Self::FuriousResolve),
         ("furious_strike", Self::FuriousStrike),
         ("fury_of_the_firelord", Self::FuryOfTheFirelord),
         ("fusion_totem", Self::FusionTotem),
@@ -16176,13 +16125,11 @@ impl Handler {
         ("margaret_fowl", Self::MargaretFowl),
         ("marius_jator", Self::MariusJator),
         ("mark_of_elderlimb", Self::MarkOfElderlimb),
-        ("mark_of_goldrinn", Self::MarkOfGoldrinn),
         ("mark_of_life", Self::MarkOfLife),
         ("mark_of_restoration", Self::MarkOfRestoration),
         ("mark_of_the_ancients", Self::MarkOfTheAncients),
         ("mark_of_the_crusade", Self::MarkOfTheCrusade),
         ("mark_of_the_untamed", Self::MarkOfTheUntamed),
-        ("mark_of_the_wild", Self::MarkOfTheWild),
         ("mark_of_undeath", Self::MarkOfUndeath),
         ("marked_for_death", Self::MarkedForDeath),
         ("marked_for_death_ddd", Self::MarkedForDeathDdd),
@@ -16321,7 +16268,6 @@ impl Handler {
         ("muruna_the_savage", Self::MurunaTheSavage),
         ("my_fate_is_my_own", Self::MyFateIsMyOwn),
         ("mya_dragonling_wrangler", Self::MyaDragonlingWrangler),
-        ("myrmidons_signet", Self::MyrmidonsSignet),
         ("myrodan_silversong", Self::MyrodanSilversong),
         ("mystery_goo", Self::MysteryGoo),
         ("mystical_refreshment", Self::MysticalRefreshment),
@@ -16569,14 +16515,11 @@ impl Handler {
         ("power_word_courage", Self::PowerWordCourage),
         ("power_word_endurance", Self::PowerWordEndurance),
         ("power_word_faith", Self::PowerWordFaith),
-        ("power_word_fortitude", Self::PowerWordFortitude),
-        ("power_word_preservation", Self::PowerWordPreservation),
         ("power_word_purity", Self::PowerWordPurity),
         ("power_word_resurrection", Self::PowerWordResurrection),
         ("power_word_sanctuary", Self::PowerWordSanctuary),
         ("power_word_shelter", Self::PowerWordShelter),
         ("power_word_shield", Self::PowerWordShield),
-        ("power_word_vigor", Self::PowerWordVigor),
         ("power_word_vitality", Self::PowerWordVitality),
         ("pray_for_death", Self::PrayForDeath),
         ("prayer_of_fortitude", Self::PrayerOfFortitude),
@@ -16665,7 +16608,6 @@ impl Handler {
         ("rake", Self::Rake),
         ("rakzi_the_earthgraced", Self::RakziTheEarthgraced),
         ("rally_the_troops", Self::RallyTheTroops),
-        ("rallying_cry_of_the_dragonslayer", Self::RallyingCryOfTheDragonslayer),
         ("rallying_swarm", Self::RallyingSwarm),
         ("ramaladnis_blade_of_culling", Self::RamaladnisBladeOfCulling),
         ("rampant_destruction", Self::RampantDestruction),
@@ -17040,7 +16982,6 @@ impl Handler {
         ("soul_cleave", Self::SoulCleave),
         ("soul_eater_morgania", Self::SoulEaterMorgania),
         ("soul_eaters_handwraps", Self::SoulEatersHandwraps),
-        ("soul_inversion", Self::SoulInversion),
         ("soul_link", Self::SoulLink),
         ("soul_of_the_dead", Self::SoulOfTheDead),
         ("soul_reaper", Self::SoulReaper),
@@ -17144,7 +17085,6 @@ impl Handler {
         ("stranglevine", Self::Stranglevine),
         ("strangulate", Self::Strangulate),
         ("strength_of_battle", Self::StrengthOfBattle),
-        ("strength_of_will", Self::StrengthOfWill),
         ("strikers_mark", Self::StrikersMark),
         ("string_of_beaded_bubbles", Self::StringOfBeadedBubbles),
         ("stromdak_of_ironforge", Self::StromdakOfIronforge),

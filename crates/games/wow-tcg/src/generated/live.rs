@@ -651,6 +651,26 @@ fn live_union_abilityeffect(
                 >(table, path, "target", live::int::<u8, 1, 3>, 1)?,
             })
         }
+        "modify_health" => {
+            live::known_fields(table, &["op", "amount", "to"], path)?;
+            Ok(AbilityEffect::ModifyHealth {
+                amount: live::field(
+                    table,
+                    path,
+                    "amount",
+                    live::int::<i8, { -20 }, 20>,
+                )?,
+                to: live::field_or::<
+                    Recipient,
+                >(
+                    table,
+                    path,
+                    "to",
+                    live::parse::<Recipient>,
+                    Recipient::TargetCharacter,
+                )?,
+            })
+        }
         "draw" => {
             live::known_fields(table, &["op", "count"], path)?;
             Ok(AbilityEffect::Draw {
@@ -2090,6 +2110,18 @@ fn live_effect_op(value: &LiveValue, path: &str) -> Result<EffectOp, LiveError> 
                 for_each: live::field_or::<
                     Count,
                 >(table, path, "for_each", live::parse::<Count>, Count::Once)?,
+            })
+        }
+        "modify_health" => {
+            live::known_fields(table, &["op", "amount", "to"], path)?;
+            Ok(EffectOp::ModifyHealth {
+                amount: live::field(
+                    table,
+                    path,
+                    "amount",
+                    live::int::<i8, { -20 }, 20>,
+                )?,
+                to: live::field(table, path, "to", live::parse::<Recipient>)?,
             })
         }
         "draw_cards" => {

@@ -2916,6 +2916,13 @@ pub enum AbilityEffect {
         /// The `target` field.
         target: u8,
     },
+    /// Changes the recipient's health while the card is in play (an ongoing power).
+    ModifyHealth {
+        /// The `amount` field.
+        amount: i8,
+        /// The `to` field.
+        to: Recipient,
+    },
     /// The controller draws cards.
     Draw {
         /// The `count` field.
@@ -2950,7 +2957,7 @@ impl AbilityEffect {
     /// The key that names the variant in content (`op = "..."`).
     pub const TAG: &'static str = "op";
     /// Every variant's name as content writes it, in declaration order.
-    pub const VARIANTS: [&'static str; 13] = [
+    pub const VARIANTS: [&'static str; 14] = [
         "deal_damage",
         "heal",
         "destroy",
@@ -2959,6 +2966,7 @@ impl AbilityEffect {
         "grant_keyword",
         "interrupt",
         "modify_atk",
+        "modify_health",
         "draw",
         "discard",
         "choose_one",
@@ -2976,6 +2984,7 @@ impl AbilityEffect {
             Self::GrantKeyword { .. } => "grant_keyword",
             Self::Interrupt { .. } => "interrupt",
             Self::ModifyAtk { .. } => "modify_atk",
+            Self::ModifyHealth { .. } => "modify_health",
             Self::Draw { .. } => "draw",
             Self::Discard { .. } => "discard",
             Self::ChooseOne { .. } => "choose_one",

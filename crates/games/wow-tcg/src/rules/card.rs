@@ -214,7 +214,8 @@ pub struct TargetRule {
 ///   (306.3b), also on an ongoing ability (the text before `Ongoing:` is its attach
 ///   description);
 /// - `ongoing` (`while_in_play`, no costs, no targets): continuous ATK changes of characters it
-///   names (with the `recipient_attacking` / `recipient_defending` conditions) and keywords of
+///   names (with the `recipient_attacking` / `recipient_defending` conditions), health changes
+///   (`modify_health`) and keywords of
 ///   one card it names (`YourHero`, `AttachedCharacter`, `ThisCard`), which apply while the
 ///   card is in play (714.3e).
 ///
@@ -559,6 +560,14 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                             own_turn: false,
                             for_each: Count::Once,
                         }
+                    }
+                    AbilityEffect::ModifyHealth { amount, to }
+                        if to != Recipient::TargetCharacter
+                            && amount != 0
+                            && !while_attacking
+                            && !while_defending =>
+                    {
+                        EffectOp::ModifyHealth { amount, to }
                     }
                     // Keywords only for a recipient that is one card (`state::continuous_keywords`).
                     AbilityEffect::GrantKeyword { keyword, to, .. }

@@ -21,6 +21,10 @@ pub const OPERATIONS: &[(&str, Coverage)] = &[
         Coverage::played("state::atk: continuous, or this turn from a link"),
     ),
     (
+        "modify_health",
+        Coverage::played("state::health: continuous while its card is in play"),
+    ),
+    (
         "draw_cards",
         Coverage::played("chain: the controller draws"),
     ),
@@ -139,6 +143,7 @@ pub fn op_name(op: &EffectOp) -> &'static str {
         EffectOp::DealDamage { .. } => "deal_damage",
         EffectOp::HealDamage { .. } => "heal_damage",
         EffectOp::ModifyAtk { .. } => "modify_atk",
+        EffectOp::ModifyHealth { .. } => "modify_health",
         EffectOp::DrawCards { .. } => "draw_cards",
         EffectOp::PreventDamage { .. } => "prevent_damage",
         EffectOp::ReplaceDamage { .. } => "replace_damage",

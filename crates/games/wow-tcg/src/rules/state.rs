@@ -1088,9 +1088,21 @@ impl Game {
         }
     }
 
-    /// The current health of a character (206).
+    /// The current health of a character (206): printed health and the continuous
+    /// `modify_health` operations of cards in play.
     pub fn health(&self, id: ObjectId) -> i32 {
-        self.card(id).health
+        let mut health = self.card(id).health;
+        for holder in self.objects_in_play() {
+            let controller = self.controller(holder);
+            self.for_each_op(holder, |_, op| {
+                if let EffectOp::ModifyHealth { amount, to } = *op {
+                    if self.recipients(to, holder, controller, &[]).contains(&id) {
+                        health = health.saturating_add(i32::from(amount));
+                    }
+                }
+            });
+        }
+        health
     }
 
     /// The damage type of `id`'s combat damage (405.3a): a hero's latest strike, else the

@@ -363,7 +363,7 @@ fn an_attaching_ability_gives_the_attached_character_atk_or_keywords() {
     for rules in [
         "Attach to target ally, then <b>Delve</b>.<p><b>Ongoing:</b> Attached ally has +4 ATK.",
         "Attach to target friendly ally.; Attached ally has Assault 2.",
-        "Attach to target ally.; Attached ally has +2 / +2.",
+        "Attach to target ally.; Attached ally has +2 / +2 while attacking.",
     ] {
         assert_eq!(
             translated("ability", "Frozen Strength", rules),
@@ -471,4 +471,45 @@ fn triggered_powers_exhaust_destroy_or_raise_atk_this_turn() {
     ] {
         assert_eq!(translated("ally", "Moro", rules), None, "{rules}");
     }
+}
+
+#[test]
+fn health_changes_are_continuous_powers() {
+    assert_eq!(
+        translated(
+            "ability",
+            "Mark of Goldrinn",
+            "Attach to target ally.; <b>Ongoing:</b> Attached ally has +5 / +5."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally" }], effects = [{ op = "attach" }] }, { trigger = "ongoing", duration = "while_in_play", effects = [{ op = "modify_atk", amount = 5, to = "AttachedCharacter" }, { op = "modify_health", amount = 5, to = "AttachedCharacter" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ability",
+            "Soul Inversion",
+            "Attach to target ally.; Attached ally has +2 ATK / -2 health."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally" }], effects = [{ op = "attach" }] }, { trigger = "ongoing", duration = "while_in_play", effects = [{ op = "modify_atk", amount = 2, to = "AttachedCharacter" }, { op = "modify_health", amount = -2, to = "AttachedCharacter" }] }]"#
+        )
+    );
+    assert_eq!(
+        translated("item", "Myrmidon's Signet", "Your hero has +5 health.").as_deref(),
+        Some(
+            r#"[{ trigger = "ongoing", duration = "while_in_play", effects = [{ op = "modify_health", amount = 5, to = "YourHero" }] }]"#
+        )
+    );
+    // A health change this turn is no continuous power.
+    assert_eq!(
+        translated(
+            "ability",
+            "Spiritual Imbalance",
+            "Target ally has -3 / -3 this turn."
+        ),
+        None
+    );
 }
