@@ -74,6 +74,13 @@ pub fn read(text: &str, vocab: &Vocabulary) -> TextReading {
     for segment in normalised.split(';') {
         read_segment(segment, vocab, &mut reading);
     }
+    // A double-sided card prints its back after `BACK:`, sometimes inside another segment
+    // (`Assault 10BACK: ...`): no power of it is one of the card as printed on one side.
+    if strip_tags(text).contains("BACK:") {
+        for power in &mut reading.powers {
+            power.labelled = true;
+        }
+    }
     reading
 }
 

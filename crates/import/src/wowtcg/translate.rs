@@ -377,8 +377,22 @@ impl Reader<'_> {
         let [sentence] = parts.as_slice() else {
             return None;
         };
-        let effect = self.effect(&capitalised(sentence), true)?;
+        let (sentence, optional) = without_may(sentence);
+        let effect = self.effect(&capitalised(&sentence), true)?;
         let op = effect.value.get("op").and_then(Value::as_str)?;
+        // "May" is read for the effects a `triggered_power` carries with their amounts.
+        if optional
+            && (!matches!(
+                op,
+                "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy"
+            ) || effect
+                .value
+                .get("amount")
+                .and_then(Value::as_integer)
+                .is_some_and(|amount| amount > 20))
+        {
+            return None;
+        }
         let fits = match op {
             "deal_damage" | "heal" | "draw" | "exhaust" | "ready" | "destroy" => {
                 effect.duration == "instant"
@@ -402,7 +416,11 @@ impl Reader<'_> {
         trigger.insert("event".into(), text(event));
         let mut ability = Table::new();
         ability.insert("trigger".into(), Value::Table(trigger));
-        Some(Value::Table(finish(ability, effect, false)))
+        let mut ability = finish(ability, effect, false);
+        if optional {
+            ability.insert("optional".into(), Value::Boolean(true));
+        }
+        Some(Value::Table(ability))
     }
 
     /// Who an effect applies to (see [`who_phrase`]); on an attaching ability also `attached
@@ -560,6 +578,21 @@ impl Reader<'_> {
             duration: "this_turn",
         })
     }
+}
+
+/// A triggered effect without its "may": `you may <effect>` or `<subject> may deal|heal ...`
+/// read as `<effect>` / `<subject> deals|heals ...`, and whether it said "may".
+fn without_may(sentence: &str) -> (String, bool) {
+    if let Some(rest) = strip_prefix_ci(sentence, "you may ") {
+        return (rest.to_owned(), true);
+    }
+    for (may, verb) in [(" may deal ", " deals "), (" may heal ", " heals ")] {
+        if let Some(at) = find_ci(sentence, may) {
+            let said = format!("{}{verb}{}", &sentence[..at], &sentence[at + may.len()..]);
+            return (said, true);
+        }
+    }
+    (sentence.to_owned(), false)
 }
 
 /// `+N ATK` / `-N ATK` (1..=10): the signed amount.

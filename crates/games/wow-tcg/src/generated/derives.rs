@@ -397,7 +397,7 @@ impl ::serde::Serialize for CardAbility {
         serializer: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use ::serde::ser::SerializeStruct as _;
-        let mut state = serializer.serialize_struct("CardAbility", 8usize)?;
+        let mut state = serializer.serialize_struct("CardAbility", 9usize)?;
         state.serialize_field("trigger", &self.trigger)?;
         state.serialize_field("cost", &self.cost)?;
         state.serialize_field("targets", &self.targets)?;
@@ -411,6 +411,7 @@ impl ::serde::Serialize for CardAbility {
         state.serialize_field("effects", &self.effects)?;
         state.serialize_field("once_per_turn", &self.once_per_turn)?;
         state.serialize_field("own_turn", &self.own_turn)?;
+        state.serialize_field("optional", &self.optional)?;
         state.end()
     }
 }
@@ -1365,7 +1366,7 @@ impl ::schemars::JsonSchema for CardAbility {
     }
     fn json_schema(generator: &mut ::schemars::SchemaGenerator) -> ::schemars::Schema {
         ::grimoire_runtime::schema::from_json(
-            "{\"type\":\"object\",\"properties\":{\"trigger\":{\"$ref\":\"#/$defs/union.AbilityTrigger\",\"description\":\"When the power acts.\",\"default\":{\"when\":\"on_play\"}},\"cost\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/union.AbilityCost\"},\"description\":\"What is paid to use it, beyond the card's cost (201).\",\"default\":[]},\"targets\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/record.AbilityTarget\"},\"description\":\"What it targets (706), in order: effects name a target by its position (1, 2, ...).\",\"default\":[]},\"condition\":{\"$ref\":\"#/$defs/union.AbilityCondition\",\"description\":\"It acts only while this holds.\"},\"duration\":{\"$ref\":\"#/$defs/union.AbilityDuration\",\"description\":\"How long what it does lasts.\",\"default\":{\"lasts\":\"instant\"}},\"effects\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/union.AbilityEffect\"},\"description\":\"What it does, in order.\"},\"once_per_turn\":{\"type\":\"boolean\",\"description\":\"'Use only once per turn' (701.5).\",\"default\":false},\"own_turn\":{\"type\":\"boolean\",\"description\":\"'Use only on your turn'.\",\"default\":false}},\"required\":[\"effects\"],\"additionalProperties\":false,\"description\":\"One power of a card as data: when it acts, what it costs, what it targets, when it applies, how long it lasts and what it does.\"}",
+            "{\"type\":\"object\",\"properties\":{\"trigger\":{\"$ref\":\"#/$defs/union.AbilityTrigger\",\"description\":\"When the power acts.\",\"default\":{\"when\":\"on_play\"}},\"cost\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/union.AbilityCost\"},\"description\":\"What is paid to use it, beyond the card's cost (201).\",\"default\":[]},\"targets\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/record.AbilityTarget\"},\"description\":\"What it targets (706), in order: effects name a target by its position (1, 2, ...).\",\"default\":[]},\"condition\":{\"$ref\":\"#/$defs/union.AbilityCondition\",\"description\":\"It acts only while this holds.\"},\"duration\":{\"$ref\":\"#/$defs/union.AbilityDuration\",\"description\":\"How long what it does lasts.\",\"default\":{\"lasts\":\"instant\"}},\"effects\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/union.AbilityEffect\"},\"description\":\"What it does, in order.\"},\"once_per_turn\":{\"type\":\"boolean\",\"description\":\"'Use only once per turn' (701.5).\",\"default\":false},\"own_turn\":{\"type\":\"boolean\",\"description\":\"'Use only on your turn'.\",\"default\":false},\"optional\":{\"type\":\"boolean\",\"description\":\"'You may' / '<it> may': as a triggered power resolves, its controller chooses whether it does its effect.\",\"default\":false}},\"required\":[\"effects\"],\"additionalProperties\":false,\"description\":\"One power of a card as data: when it acts, what it costs, what it targets, when it applies, how long it lasts and what it does.\"}",
             &[
                 (
                     "union.AbilityTrigger",

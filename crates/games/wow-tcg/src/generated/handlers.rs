@@ -204,8 +204,6 @@ pub enum Handler {
     AngerManagement,
     /// `angrathar_the_wrathgate`, used by: Angrathar the Wrathgate.
     AngratharTheWrathgate,
-    /// `angry_dread`, used by: Angry Dread.
-    AngryDread,
     /// `annihilate`, used by: Annihilate.
     Annihilate,
     /// `annihilator`, used by: Annihilator.
@@ -594,8 +592,6 @@ pub enum Handler {
     Betrayer,
     /// `betrayer_of_humanity`, used by: Betrayer of Humanity.
     BetrayerOfHumanity,
-    /// `bhenn_checks_the_sky`, used by: Bhenn Checks-the-Sky.
-    BhennChecksTheSky,
     /// `biding_her_time`, used by: Biding Her Time.
     BidingHerTime,
     /// `big_cauldron_of_battle`, used by: Big Cauldron of Battle.
@@ -640,8 +636,6 @@ pub enum Handler {
     BladeOfTheBurningSun,
     /// `blade_of_the_empty_void`, used by: Blade of the Empty Void.
     BladeOfTheEmptyVoid,
-    /// `blade_of_the_witching_hour`, used by: Blade of the Witching Hour.
-    BladeOfTheWitchingHour,
     /// `bladebreaker_gauntlets`, used by: Bladebreaker Gauntlets.
     BladebreakerGauntlets,
     /// `bladesinger_alyssa`, used by: Bladesinger Alyssa.
@@ -1128,8 +1122,6 @@ pub enum Handler {
     Chogall,
     /// `chompers`, used by: Chompers.
     Chompers,
-    /// `chops`, used by: Chops.
-    Chops,
     /// `chromatic_cloak`, used by: Chromatic Cloak.
     ChromaticCloak,
     /// `chromie`, used by: Chromie.
@@ -1138,8 +1130,6 @@ pub enum Handler {
     Chumly,
     /// `cincture_of_polarity`, used by: Cincture of Polarity.
     CinctureOfPolarity,
-    /// `cinder`, used by: Cinder.
-    Cinder,
     /// `circle_of_healing`, used by: Circle of Healing.
     CircleOfHealing,
     /// `circle_of_life`, used by: Circle of Life.
@@ -1330,8 +1320,6 @@ pub enum Handler {
     CrimsonFeltHat,
     /// `crimson_guard`, used by: Crimson Guard.
     CrimsonGuard,
-    /// `crimson_shocker`, used by: Crimson Shocker.
-    CrimsonShocker,
     /// `crippling_poison`, used by: Crippling Poison.
     CripplingPoison,
     /// `crippling_strike`, used by: Crippling Strike.
@@ -2282,8 +2270,6 @@ pub enum Handler {
     FlameKeeperRizzli,
     /// `flame_orb`, used by: Flame Orb.
     FlameOrb,
-    /// `flame_pillar_leggings`, used by: Flame Pillar Leggings.
-    FlamePillarLeggings,
     /// `flame_wrath`, used by: Flame Wrath.
     FlameWrath,
     /// `flamebringer_gaxix`, used by: Flamebringer Gaxix.
@@ -2838,8 +2824,6 @@ pub enum Handler {
     HanuSkyhorn,
     /// `haranto_darkstrider`, used by: Haranto Darkstrider.
     HarantoDarkstrider,
-    /// `haratha_hammerflame`, used by: Haratha Hammerflame.
-    HarathaHammerflame,
     /// `harbinger_sefu`, used by: Harbinger Sefu.
     HarbingerSefu,
     /// `hardpacked_snowball`, used by: Hardpacked Snowball.
@@ -3288,8 +3272,6 @@ pub enum Handler {
     Jeishal,
     /// `jekkresh`, used by: Jek'kresh.
     Jekkresh,
-    /// `jeniva_prescott`, used by: Jeniva Prescott.
-    JenivaPrescott,
     /// `jeremiah_karvok`, used by: Jeremiah Karvok.
     JeremiahKarvok,
     /// `jerrak_krandle`, used by: Jerrak Krandle.
@@ -3624,8 +3606,6 @@ pub enum Handler {
     LastOfHerKind,
     /// `last_stand`, used by: Last Stand.
     LastStand,
-    /// `lava_annihilator`, used by: Lava Annihilator.
-    LavaAnnihilator,
     /// `lava_burst`, used by: Lava Burst.
     LavaBurst,
     /// `lava_cracks`, used by: Lava Cracks.
@@ -4510,8 +4490,6 @@ pub enum Handler {
     OrbazBloodbane,
     /// `orders_from_lady_vashj`, used by: Orders From Lady Vashj.
     OrdersFromLadyVashj,
-    /// `organic_lifeform_inverter`, used by: Organic Lifeform Inverter.
-    OrganicLifeformInverter,
     /// `orgrimmar_grunts`, used by: Orgrimmar Grunts.
     OrgrimmarGrunts,
     /// `orgrims_hammer`, used by: Orgrim's Hammer.
@@ -5192,8 +5170,6 @@ pub enum Handler {
     SadisticChoice,
     /// `saeryn_dusksorrow`, used by: Saeryn Dusksorrow.
     SaerynDusksorrow,
-    /// `sahama_brighthorn`, used by: Sahama Brighthorn.
-    SahamaBrighthorn,
     /// `saliva_corroded_pike`, used by: Saliva Corroded Pike.
     SalivaCorrodedPike,
     /// `saltwater_snapjaw`, used by: Saltwater Snapjaw.
@@ -5322,8 +5298,6 @@ pub enum Handler {
     SearingFlames,
     /// `searing_pain`, used by: Searing Pain.
     SearingPain,
-    /// `searing_scorchling`, used by: Searing Scorchling.
-    SearingScorchling,
     /// `searing_totem`, used by: Searing Totem.
     SearingTotem,
     /// `sebastian_malak`, used by: Sebastian Malak.
@@ -6722,8 +6696,6 @@ pub enum Handler {
     Vortex,
     /// `vorzun`, used by: Vor'zun.
     Vorzun,
-    /// `voss_treebender`, used by: Voss Treebender.
-    VossTreebender,
     /// `vukora_netherflame`, used by: Vukora Netherflame.
     VukoraNetherflame,
     /// `vuzajin`, used by: Vuza'jin.
@@ -6964,8 +6936,6 @@ pub enum Handler {
     Yamon,
     /// `yanami`, used by: Yana'mi.
     Yanami,
-    /// `yazli_earthspark`, used by: Yazli Earthspark.
-    YazliEarthspark,
     /// `yertle`, used by: Yertle.
     Yertle,
     /// `ymirheim_chosen_warrior`, used by: Ymirheim Chosen Warrior.
@@ -7052,8 +7022,6 @@ pub enum Handler {
     Zoraktul,
     /// `zorchal_the_shadowseer`, used by: Zor'chal the Shadowseer.
     ZorchalTheShadowseer,
-    /// `zordul_deathbinder`, used by: Zor'dul Deathbinder.
-    ZordulDeathbinder,
     /// `zores_herald_of_war`, used by: Zores, Herald of War.
     ZoresHeraldOfWar,
     /// `zudzo_herald_of_the_elements`, used by: Zudzo, Herald of the Elements.
@@ -7075,7 +7043,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 3533] = [
+    pub const ALL: [Handler; 3517] = [
         Self::ABirdInHand,
         Self::ADonationOfSilk,
         Self::ADonationOfWool,
@@ -7176,7 +7144,6 @@ impl Handler {
         Self::AndurosSilversong,
         Self::AngerManagement,
         Self::AngratharTheWrathgate,
-        Self::AngryDread,
         Self::Annihilate,
         Self::Annihilator,
         Self::AnotherLesson,
@@ -7371,7 +7338,6 @@ impl Handler {
         Self::Betrayal,
         Self::Betrayer,
         Self::BetrayerOfHumanity,
-        Self::BhennChecksTheSky,
         Self::BidingHerTime,
         Self::BigCauldronOfBattle,
         Self::BigGameHunter,
@@ -7394,7 +7360,6 @@ impl Handler {
         Self::BladeFlurry,
         Self::BladeOfTheBurningSun,
         Self::BladeOfTheEmptyVoid,
-        Self::BladeOfTheWitchingHour,
         Self::BladebreakerGauntlets,
         Self::BladesingerAlyssa,
         Self::Bladestorm,
@@ -7638,12 +7603,10 @@ impl Handler {
         Self::ChipperIronbane,
         Self::Chogall,
         Self::Chompers,
-        Self::Chops,
         Self::ChromaticCloak,
         Self::Chromie,
         Self::Chumly,
         Self::CinctureOfPolarity,
-        Self::Cinder,
         Self::CircleOfHealing,
         Self::CircleOfLife,
         Self::ClaemoraAmberglare,
@@ -7739,7 +7702,6 @@ impl Handler {
         Self::CrimsonCraniumCrusher,
         Self::CrimsonFeltHat,
         Self::CrimsonGuard,
-        Self::CrimsonShocker,
         Self::CripplingPoison,
         Self::CripplingStrike,
         Self::CromariusBlackfist,
@@ -8215,7 +8177,6 @@ impl Handler {
         Self::FlameCrash,
         Self::FlameKeeperRizzli,
         Self::FlameOrb,
-        Self::FlamePillarLeggings,
         Self::FlameWrath,
         Self::FlamebringerGaxix,
         Self::FlamesOfAzzinoth,
@@ -8493,7 +8454,6 @@ impl Handler {
         Self::HanthalLightward,
         Self::HanuSkyhorn,
         Self::HarantoDarkstrider,
-        Self::HarathaHammerflame,
         Self::HarbingerSefu,
         Self::HardpackedSnowball,
         Self::HaronaProudmane,
@@ -8718,7 +8678,6 @@ impl Handler {
         Self::Javeer,
         Self::Jeishal,
         Self::Jekkresh,
-        Self::JenivaPrescott,
         Self::JeremiahKarvok,
         Self::JerrakKrandle,
         Self::JerrickValder,
@@ -8886,7 +8845,6 @@ impl Handler {
         Self::LastLaugh,
         Self::LastOfHerKind,
         Self::LastStand,
-        Self::LavaAnnihilator,
         Self::LavaBurst,
         Self::LavaCracks,
         Self::LavaPack,
@@ -9329,7 +9287,6 @@ impl Handler {
         Self::OracleTalismanOfAblution,
         Self::OrbazBloodbane,
         Self::OrdersFromLadyVashj,
-        Self::OrganicLifeformInverter,
         Self::OrgrimmarGrunts,
         Self::OrgrimsHammer,
         Self::OrkahnOfOrgrimmar,
@@ -9670,7 +9627,6 @@ impl Handler {
         Self::SacrificialMeal,
         Self::SadisticChoice,
         Self::SaerynDusksorrow,
-        Self::SahamaBrighthorn,
         Self::SalivaCorrodedPike,
         Self::SaltwaterSnapjaw,
         Self::SamaelTheBloodpoint,
@@ -9735,7 +9691,6 @@ impl Handler {
         Self::Sear,
         Self::SearingFlames,
         Self::SearingPain,
-        Self::SearingScorchling,
         Self::SearingTotem,
         Self::SebastianMalak,
         Self::SecondWind,
@@ -10435,7 +10390,6 @@ impl Handler {
         Self::VorixZorbuzz,
         Self::Vortex,
         Self::Vorzun,
-        Self::VossTreebender,
         Self::VukoraNetherflame,
         Self::Vuzajin,
         Self::Vuzdin,
@@ -10556,7 +10510,6 @@ impl Handler {
         Self::Xuurvis,
         Self::Yamon,
         Self::Yanami,
-        Self::YazliEarthspark,
         Self::Yertle,
         Self::YmirheimChosenWarrior,
         Self::YouAreNotPrepared,
@@ -10600,7 +10553,6 @@ impl Handler {
         Self::ZootiFizzlefury,
         Self::Zoraktul,
         Self::ZorchalTheShadowseer,
-        Self::ZordulDeathbinder,
         Self::ZoresHeraldOfWar,
         Self::ZudzoHeraldOfTheElements,
         Self::ZugnaWindseerApprentice,
@@ -10611,7 +10563,7 @@ impl Handler {
         Self::ZylahManslayer,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 3533] = [
+    pub const NAMES: [&'static str; 3517] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -10712,7 +10664,6 @@ impl Handler {
         "anduros_silversong",
         "anger_management",
         "angrathar_the_wrathgate",
-        "angry_dread",
         "annihilate",
         "annihilator",
         "another_lesson",
@@ -10907,7 +10858,6 @@ impl Handler {
         "betrayal",
         "betrayer",
         "betrayer_of_humanity",
-        "bhenn_checks_the_sky",
         "biding_her_time",
         "big_cauldron_of_battle",
         "big_game_hunter",
@@ -10930,7 +10880,6 @@ impl Handler {
         "blade_flurry",
         "blade_of_the_burning_sun",
         "blade_of_the_empty_void",
-        "blade_of_the_witching_hour",
         "bladebreaker_gauntlets",
         "bladesinger_alyssa",
         "bladestorm",
@@ -11174,12 +11123,10 @@ impl Handler {
         "chipper_ironbane",
         "chogall",
         "chompers",
-        "chops",
         "chromatic_cloak",
         "chromie",
         "chumly",
         "cincture_of_polarity",
-        "cinder",
         "circle_of_healing",
         "circle_of_life",
         "claemora_amberglare",
@@ -11275,7 +11222,6 @@ impl Handler {
         "crimson_cranium_crusher",
         "crimson_felt_hat",
         "crimson_guard",
-        "crimson_shocker",
         "crippling_poison",
         "crippling_strike",
         "cromarius_blackfist",
@@ -11751,7 +11697,6 @@ impl Handler {
         "flame_crash",
         "flame_keeper_rizzli",
         "flame_orb",
-        "flame_pillar_leggings",
         "flame_wrath",
         "flamebringer_gaxix",
         "flames_of_azzinoth",
@@ -12029,7 +11974,6 @@ impl Handler {
         "hanthal_lightward",
         "hanu_skyhorn",
         "haranto_darkstrider",
-        "haratha_hammerflame",
         "harbinger_sefu",
         "hardpacked_snowball",
         "harona_proudmane",
@@ -12254,7 +12198,6 @@ impl Handler {
         "javeer",
         "jeishal",
         "jekkresh",
-        "jeniva_prescott",
         "jeremiah_karvok",
         "jerrak_krandle",
         "jerrick_valder",
@@ -12422,7 +12365,6 @@ impl Handler {
         "last_laugh",
         "last_of_her_kind",
         "last_stand",
-        "lava_annihilator",
         "lava_burst",
         "lava_cracks",
         "lava_pack",
@@ -12865,7 +12807,6 @@ impl Handler {
         "oracle_talisman_of_ablution",
         "orbaz_bloodbane",
         "orders_from_lady_vashj",
-        "organic_lifeform_inverter",
         "orgrimmar_grunts",
         "orgrims_hammer",
         "orkahn_of_orgrimmar",
@@ -13206,7 +13147,6 @@ impl Handler {
         "sacrificial_meal",
         "sadistic_choice",
         "saeryn_dusksorrow",
-        "sahama_brighthorn",
         "saliva_corroded_pike",
         "saltwater_snapjaw",
         "samael_the_bloodpoint",
@@ -13271,7 +13211,6 @@ impl Handler {
         "sear",
         "searing_flames",
         "searing_pain",
-        "searing_scorchling",
         "searing_totem",
         "sebastian_malak",
         "second_wind",
@@ -13971,7 +13910,6 @@ impl Handler {
         "vorix_zorbuzz",
         "vortex",
         "vorzun",
-        "voss_treebender",
         "vukora_netherflame",
         "vuzajin",
         "vuzdin",
@@ -14092,7 +14030,6 @@ impl Handler {
         "xuurvis",
         "yamon",
         "yanami",
-        "yazli_earthspark",
         "yertle",
         "ymirheim_chosen_warrior",
         "you_are_not_prepared",
@@ -14136,7 +14073,6 @@ impl Handler {
         "zooti_fizzlefury",
         "zoraktul",
         "zorchal_the_shadowseer",
-        "zordul_deathbinder",
         "zores_herald_of_war",
         "zudzo_herald_of_the_elements",
         "zugna_windseer_apprentice",
@@ -14147,7 +14083,7 @@ impl Handler {
         "zylah_manslayer",
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 3533] = [
+    pub const BY_NAME: [(&'static str, Handler); 3517] = [
         ("a_bird_in_hand", Self::ABirdInHand),
         ("a_donation_of_silk", Self::ADonationOfSilk),
         ("a_donation_of_wool", Self::ADonationOfWool),
@@ -14248,7 +14184,6 @@ impl Handler {
         ("anduros_silversong", Self::AndurosSilversong),
         ("anger_management", Self::AngerManagement),
         ("angrathar_the_wrathgate", Self::AngratharTheWrathgate),
-        ("angry_dread", Self::AngryDread),
         ("annihilate", Self::Annihilate),
         ("annihilator", Self::Annihilator),
         ("another_lesson", Self::AnotherLesson),
@@ -14443,7 +14378,6 @@ impl Handler {
         ("betrayal", Self::Betrayal),
         ("betrayer", Self::Betrayer),
         ("betrayer_of_humanity", Self::BetrayerOfHumanity),
-        ("bhenn_checks_the_sky", Self::BhennChecksTheSky),
         ("biding_her_time", Self::BidingHerTime),
         ("big_cauldron_of_battle", Self::BigCauldronOfBattle),
         ("big_game_hunter", Self::BigGameHunter),
@@ -14466,7 +14400,6 @@ impl Handler {
         ("blade_flurry", Self::BladeFlurry),
         ("blade_of_the_burning_sun", Self::BladeOfTheBurningSun),
         ("blade_of_the_empty_void", Self::BladeOfTheEmptyVoid),
-        ("blade_of_the_witching_hour", Self::BladeOfTheWitchingHour),
         ("bladebreaker_gauntlets", Self::BladebreakerGauntlets),
         ("bladesinger_alyssa", Self::BladesingerAlyssa),
         ("bladestorm", Self::Bladestorm),
@@ -14713,12 +14646,10 @@ impl Handler {
         ("chipper_ironbane", Self::ChipperIronbane),
         ("chogall", Self::Chogall),
         ("chompers", Self::Chompers),
-        ("chops", Self::Chops),
         ("chromatic_cloak", Self::ChromaticCloak),
         ("chromie", Self::Chromie),
         ("chumly", Self::Chumly),
         ("cincture_of_polarity", Self::CinctureOfPolarity),
-        ("cinder", Self::Cinder),
         ("circle_of_healing", Self::CircleOfHealing),
         ("circle_of_life", Self::CircleOfLife),
         ("claemora_amberglare", Self::ClaemoraAmberglare),
@@ -14814,7 +14745,6 @@ impl Handler {
         ("crimson_cranium_crusher", Self::CrimsonCraniumCrusher),
         ("crimson_felt_hat", Self::CrimsonFeltHat),
         ("crimson_guard", Self::CrimsonGuard),
-        ("crimson_shocker", Self::CrimsonShocker),
         ("crippling_poison", Self::CripplingPoison),
         ("crippling_strike", Self::CripplingStrike),
         ("cromarius_blackfist", Self::CromariusBlackfist),
@@ -15290,7 +15220,6 @@ impl Handler {
         ("flame_crash", Self::FlameCrash),
         ("flame_keeper_rizzli", Self::FlameKeeperRizzli),
         ("flame_orb", Self::FlameOrb),
-        ("flame_pillar_leggings", Self::FlamePillarLeggings),
         ("flame_wrath", Self::FlameWrath),
         ("flamebringer_gaxix", Self::FlamebringerGaxix),
         ("flames_of_azzinoth", Self::FlamesOfAzzinoth),
@@ -15568,7 +15497,6 @@ impl Handler {
         ("hanthal_lightward", Self::HanthalLightward),
         ("hanu_skyhorn", Self::HanuSkyhorn),
         ("haranto_darkstrider", Self::HarantoDarkstrider),
-        ("haratha_hammerflame", Self::HarathaHammerflame),
         ("harbinger_sefu", Self::HarbingerSefu),
         ("hardpacked_snowball", Self::HardpackedSnowball),
         ("harona_proudmane", Self::HaronaProudmane),
@@ -15793,7 +15721,6 @@ impl Handler {
         ("javeer", Self::Javeer),
         ("jeishal", Self::Jeishal),
         ("jekkresh", Self::Jekkresh),
-        ("jeniva_prescott", Self::JenivaPrescott),
         ("jeremiah_karvok", Self::JeremiahKarvok),
         ("jerrak_krandle", Self::JerrakKrandle),
         ("jerrick_valder", Self::JerrickValder),
@@ -15961,7 +15888,6 @@ impl Handler {
         ("last_laugh", Self::LastLaugh),
         ("last_of_her_kind", Self::LastOfHerKind),
         ("last_stand", Self::LastStand),
-        ("lava_annihilator", Self::LavaAnnihilator),
         ("lava_burst", Self::LavaBurst),
         ("lava_cracks", Self::LavaCracks),
         ("lava_pack", Self::LavaPack),
@@ -16410,7 +16336,6 @@ impl Handler {
         ("oracle_talisman_of_ablution", Self::OracleTalismanOfAblution),
         ("orbaz_bloodbane", Self::OrbazBloodbane),
         ("orders_from_lady_vashj", Self::OrdersFromLadyVashj),
-        ("organic_lifeform_inverter", Self::OrganicLifeformInverter),
         ("orgrimmar_grunts", Self::OrgrimmarGrunts),
         ("orgrims_hammer", Self::OrgrimsHammer),
         ("orkahn_of_orgrimmar", Self::OrkahnOfOrgrimmar),
@@ -16754,7 +16679,6 @@ impl Handler {
         ("sacrificial_meal", Self::SacrificialMeal),
         ("sadistic_choice", Self::SadisticChoice),
         ("saeryn_dusksorrow", Self::SaerynDusksorrow),
-        ("sahama_brighthorn", Self::SahamaBrighthorn),
         ("saliva_corroded_pike", Self::SalivaCorrodedPike),
         ("saltwater_snapjaw", Self::SaltwaterSnapjaw),
         ("samael_the_bloodpoint", Self::SamaelTheBloodpoint),
@@ -16819,7 +16743,6 @@ impl Handler {
         ("sear", Self::Sear),
         ("searing_flames", Self::SearingFlames),
         ("searing_pain", Self::SearingPain),
-        ("searing_scorchling", Self::SearingScorchling),
         ("searing_totem", Self::SearingTotem),
         ("sebastian_malak", Self::SebastianMalak),
         ("second_wind", Self::SecondWind),
@@ -17534,7 +17457,6 @@ impl Handler {
         ("vorix_zorbuzz", Self::VorixZorbuzz),
         ("vortex", Self::Vortex),
         ("vorzun", Self::Vorzun),
-        ("voss_treebender", Self::VossTreebender),
         ("vukora_netherflame", Self::VukoraNetherflame),
         ("vuzajin", Self::Vuzajin),
         ("vuzdin", Self::Vuzdin),
@@ -17661,7 +17583,6 @@ impl Handler {
         ("xuurvis", Self::Xuurvis),
         ("yamon", Self::Yamon),
         ("yanami", Self::Yanami),
-        ("yazli_earthspark", Self::YazliEarthspark),
         ("yertle", Self::Yertle),
         ("ymirheim_chosen_warrior", Self::YmirheimChosenWarrior),
         ("you_are_not_prepared", Self::YouAreNotPrepared),
@@ -17705,7 +17626,6 @@ impl Handler {
         ("zooti_fizzlefury", Self::ZootiFizzlefury),
         ("zoraktul", Self::Zoraktul),
         ("zorchal_the_shadowseer", Self::ZorchalTheShadowseer),
-        ("zordul_deathbinder", Self::ZordulDeathbinder),
         ("zores_herald_of_war", Self::ZoresHeraldOfWar),
         ("zudzo_herald_of_the_elements", Self::ZudzoHeraldOfTheElements),
         ("zugna_windseer_apprentice", Self::ZugnaWindseerApprentice),

@@ -165,6 +165,7 @@ fn live_record_cardability(
             "effects",
             "once_per_turn",
             "own_turn",
+            "optional",
         ],
         path,
     )?;
@@ -215,6 +216,7 @@ fn live_record_cardability(
             bool,
         >(table, path, "once_per_turn", live::boolean, false)?,
         own_turn: live::field_or::<bool>(table, path, "own_turn", live::boolean, false)?,
+        optional: live::field_or::<bool>(table, path, "optional", live::boolean, false)?,
     })
 }
 /// Reads a `AbilityTarget` record.

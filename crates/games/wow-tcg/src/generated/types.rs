@@ -2609,6 +2609,8 @@ pub struct CardAbility {
     pub once_per_turn: bool,
     /// 'Use only on your turn'.
     pub own_turn: bool,
+    /// 'You may' / '\<it\> may': as a triggered power resolves, its controller chooses whether it does its effect.
+    pub optional: bool,
 }
 /// One target of a power (706): the kind of card, whose, and the tests it must pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

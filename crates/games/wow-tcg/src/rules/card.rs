@@ -225,6 +225,10 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
     if ability.targets.len() > 3 {
         return None;
     }
+    // "May" is played for triggered powers only (a `triggered_power` with `optional`).
+    if ability.optional && !matches!(ability.trigger, AbilityTrigger::Triggered { .. }) {
+        return None;
+    }
     // Only a continuous ATK change reads a condition: while its recipient attacks or defends.
     let (while_attacking, while_defending) = match ability.condition {
         None => (false, false),
@@ -474,15 +478,23 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 return None;
             }
             // The effect of a `triggered_power`: what a payment power's effect would do.
-            let power = |effect: PowerEffect, amount: u8, to: Recipient| EffectOp::TriggeredPower {
+            let optional = ability.optional;
+            let dealt = |effect: PowerEffect,
+                         amount: u8,
+                         damage_type: Option<DamageType>,
+                         to: Recipient,
+                         from: content::Dealer| EffectOp::TriggeredPower {
                 when: event,
                 effect,
                 amount,
                 per_x: 0,
-                damage_type: None,
+                damage_type,
                 to,
-                from: content::Dealer::ThisCard,
-                optional: false,
+                from,
+                optional,
+            };
+            let power = |effect: PowerEffect, amount: u8, to: Recipient| {
+                dealt(effect, amount, None, to, content::Dealer::ThisCard)
             };
             let op = match *effect {
                 AbilityEffect::ModifyAtk { amount, to, target }
@@ -501,6 +513,28 @@ pub fn lower(ability: &CardAbility, kind: Kind) -> Option<Vec<(EffectOp, Vec<Tar
                 AbilityEffect::Destroy { target } if target == 1 && destroys_allies => {
                     power(PowerEffect::Destroy, 0, Recipient::TargetCharacter)
                 }
+                // A "may" damage, healing or drawing power: a `triggered_power` with its effect.
+                AbilityEffect::DealDamage {
+                    amount,
+                    damage_type,
+                    from,
+                    to,
+                    target,
+                } if optional && target == 1 && names_target(to, target) && amount <= 20 => {
+                    dealt(PowerEffect::DealDamage, amount, damage_type, to, from)
+                }
+                AbilityEffect::Heal {
+                    amount,
+                    from,
+                    to,
+                    target,
+                } if optional && target == 1 && names_target(to, target) && amount <= 20 => {
+                    dealt(PowerEffect::HealDamage, amount, None, to, from)
+                }
+                AbilityEffect::Draw { count } if optional && rules.is_empty() => {
+                    power(PowerEffect::DrawCards, count, Recipient::YourHero)
+                }
+                _ if optional => return None,
                 AbilityEffect::DealDamage {
                     amount,
                     damage_type,

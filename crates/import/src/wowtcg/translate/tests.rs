@@ -513,3 +513,50 @@ fn health_changes_are_continuous_powers() {
         None
     );
 }
+
+#[test]
+fn a_may_triggered_power_is_optional() {
+    assert_eq!(
+        translated(
+            "ally",
+            "Jeniva Prescott",
+            "When this ally enters play, she may heal 4 damage from target hero or ally."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisEntersPlay" }, targets = [{ card = "Character" }], effects = [{ op = "heal", amount = 4, from = "ThisCard" }], optional = true }]"#
+        )
+    );
+    assert_eq!(
+        translated(
+            "ally",
+            "Zor'dul Deathbinder",
+            "<b>Assault 1</b>;When this ally is destroyed, you may draw a card."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ trigger = { when = "triggered", event = "ThisDestroyed" }, effects = [{ op = "draw", count = 1 }], optional = true }]"#
+        )
+    );
+    // A "may" ATK change is no effect a `triggered_power` makes optional here.
+    assert_eq!(
+        translated(
+            "ally",
+            "Moro",
+            "When this ally enters play, you may have target ally has +3 ATK this turn."
+        ),
+        None
+    );
+}
+
+#[test]
+fn the_back_of_a_double_sided_card_is_not_read() {
+    assert_eq!(
+        translated(
+            "hero",
+            "Patchwerk",
+            "<b>Conspicuous</b>, <b>Assault 10</b>BACK: <b>Conspicuous</b>, <b>Assault 12</b>;At the start of your turn, you may destroy target ally."
+        ),
+        None
+    );
+}
