@@ -251,11 +251,9 @@ impl Reader<'_> {
             if condition.is_some() || recipient == "YourAllies" {
                 return None;
             }
+            // A keyword's number is the entry's own (Assault 2, Mend 3): the keyword carries it.
             for word in what.split(" and ") {
                 let keyword = self.vocab.keyword(word.trim())?;
-                if keyword.chars().any(|c| c.is_ascii_digit()) {
-                    return None;
-                }
                 effects.push(op_table(
                     "grant_keyword",
                     &[("keyword", text(&keyword)), ("to", text(recipient))],

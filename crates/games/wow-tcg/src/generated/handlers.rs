@@ -210,8 +210,6 @@ pub enum Handler {
     Annihilator,
     /// `another_lesson`, used by: Another Lesson.
     AnotherLesson,
-    /// `anraphets_regalia`, used by: Anraphet's Regalia.
-    AnraphetsRegalia,
     /// `anti_magic_shell`, used by: Anti-Magic Shell.
     AntiMagicShell,
     /// `antikron_the_unyielding`, used by: Antikron the Unyielding.
@@ -222,8 +220,6 @@ pub enum Handler {
     AnubRekhan,
     /// `apothecary_hummel`, used by: Apothecary Hummel.
     ApothecaryHummel,
-    /// `apparatus_of_khazgoroth`, used by: Apparatus of Khaz'goroth.
-    ApparatusOfKhazgoroth,
     /// `apply_this_twice_a_day`, used by: Apply This Twice a Day.
     ApplyThisTwiceADay,
     /// `arachnid_quarter`, used by: Arachnid Quarter.
@@ -688,8 +684,6 @@ pub enum Handler {
     BlessingOfTheOldGod,
     /// `blessing_of_the_righteous`, used by: Blessing of the Righteous.
     BlessingOfTheRighteous,
-    /// `blessing_of_the_templar`, used by: Blessing of the Templar.
-    BlessingOfTheTemplar,
     /// `blessing_of_trials`, used by: Blessing of Trials.
     BlessingOfTrials,
     /// `blessing_of_virtue`, used by: Blessing of Virtue.
@@ -732,8 +726,6 @@ pub enum Handler {
     BloodSiphon,
     /// `blood_strike`, used by: Blood Strike.
     BloodStrike,
-    /// `bloodbanes_fall`, used by: Bloodbane's Fall.
-    BloodbanesFall,
     /// `bloodblade`, used by: Bloodblade.
     Bloodblade,
     /// `bloodfang_berserker`, used by: Bloodfang Berserker.
@@ -2506,8 +2498,6 @@ pub enum Handler {
     GatheringOfWits,
     /// `gathios_the_shatterer`, used by: Gathios the Shatterer.
     GathiosTheShatterer,
-    /// `gavel_of_the_fleshcrafter`, used by: Gavel of the Fleshcrafter.
-    GavelOfTheFleshcrafter,
     /// `gavin_haverston`, used by: Gavin Haverston.
     GavinHaverston,
     /// `gaxtro_bilgewater_marksman`, used by: Gaxtro, Bilgewater Marksman.
@@ -4952,8 +4942,6 @@ pub enum Handler {
     ReinforcedSteel,
     /// `reinforcements`, used by: Reinforcements.
     Reinforcements,
-    /// `rejuvenation`, used by: Rejuvenation.
-    Rejuvenation,
     /// `rekwa_proudhorn`, used by: Rekwa Proudhorn.
     RekwaProudhorn,
     /// `remorseless_winter`, used by: Remorseless Winter.
@@ -7043,7 +7031,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 3517] = [
+    pub const ALL: [Handler; 3511] = [
         Self::ABirdInHand,
         Self::ADonationOfSilk,
         Self::ADonationOfWool,
@@ -7147,13 +7135,11 @@ impl Handler {
         Self::Annihilate,
         Self::Annihilator,
         Self::AnotherLesson,
-        Self::AnraphetsRegalia,
         Self::AntiMagicShell,
         Self::AntikronTheUnyielding,
         Self::Antyr,
         Self::AnubRekhan,
         Self::ApothecaryHummel,
-        Self::ApparatusOfKhazgoroth,
         Self::ApplyThisTwiceADay,
         Self::ArachnidQuarter,
         Self::AraxianHeraldOfTrickery,
@@ -7386,7 +7372,6 @@ impl Handler {
         Self::BlessingOfTheLight,
         Self::BlessingOfTheOldGod,
         Self::BlessingOfTheRighteous,
-        Self::BlessingOfTheTemplar,
         Self::BlessingOfTrials,
         Self::BlessingOfVirtue,
         Self::BlessingOfWisdom,
@@ -7408,7 +7393,6 @@ impl Handler {
         Self::BloodRune,
         Self::BloodSiphon,
         Self::BloodStrike,
-        Self::BloodbanesFall,
         Self::Bloodblade,
         Self::BloodfangBerserker,
         Self::BloodfangBerserkerDsk,
@@ -8295,7 +8279,6 @@ impl Handler {
         Self::GartokSkullsplitter,
         Self::GatheringOfWits,
         Self::GathiosTheShatterer,
-        Self::GavelOfTheFleshcrafter,
         Self::GavinHaverston,
         Self::GaxtroBilgewaterMarksman,
         Self::GazrizOfGnomeregan,
@@ -9518,7 +9501,6 @@ impl Handler {
         Self::ReignOfFire,
         Self::ReinforcedSteel,
         Self::Reinforcements,
-        Self::Rejuvenation,
         Self::RekwaProudhorn,
         Self::RemorselessWinter,
         Self::RemulosSonOfCenarius,
@@ -10563,7 +10545,7 @@ impl Handler {
         Self::ZylahManslayer,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 3517] = [
+    pub const NAMES: [&'static str; 3511] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -10667,13 +10649,11 @@ impl Handler {
         "annihilate",
         "annihilator",
         "another_lesson",
-        "anraphets_regalia",
         "anti_magic_shell",
         "antikron_the_unyielding",
         "antyr",
         "anub_rekhan",
         "apothecary_hummel",
-        "apparatus_of_khazgoroth",
         "apply_this_twice_a_day",
         "arachnid_quarter",
         "araxian_herald_of_trickery",
@@ -10906,7 +10886,6 @@ impl Handler {
         "blessing_of_the_light",
         "blessing_of_the_old_god",
         "blessing_of_the_righteous",
-        "blessing_of_the_templar",
         "blessing_of_trials",
         "blessing_of_virtue",
         "blessing_of_wisdom",
@@ -10928,7 +10907,6 @@ impl Handler {
         "blood_rune",
         "blood_siphon",
         "blood_strike",
-        "bloodbanes_fall",
         "bloodblade",
         "bloodfang_berserker",
         "bloodfang_berserker_dsk",
@@ -11815,7 +11793,6 @@ impl Handler {
         "gartok_skullsplitter",
         "gathering_of_wits",
         "gathios_the_shatterer",
-        "gavel_of_the_fleshcrafter",
         "gavin_haverston",
         "gaxtro_bilgewater_marksman",
         "gazriz_of_gnomeregan",
@@ -13038,7 +13015,6 @@ impl Handler {
         "reign_of_fire",
         "reinforced_steel",
         "reinforcements",
-        "rejuvenation",
         "rekwa_proudhorn",
         "remorseless_winter",
         "remulos_son_of_cenarius",
@@ -14083,7 +14059,7 @@ impl Handler {
         "zylah_manslayer",
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 3517] = [
+    pub const BY_NAME: [(&'static str, Handler); 3511] = [
         ("a_bird_in_hand", Self::ABirdInHand),
         ("a_donation_of_silk", Self::ADonationOfSilk),
         ("a_donation_of_wool", Self::ADonationOfWool),
@@ -14187,13 +14163,11 @@ impl Handler {
         ("annihilate", Self::Annihilate),
         ("annihilator", Self::Annihilator),
         ("another_lesson", Self::AnotherLesson),
-        ("anraphets_regalia", Self::AnraphetsRegalia),
         ("anti_magic_shell", Self::AntiMagicShell),
         ("antikron_the_unyielding", Self::AntikronTheUnyielding),
         ("antyr", Self::Antyr),
         ("anub_rekhan", Self::AnubRekhan),
         ("apothecary_hummel", Self::ApothecaryHummel),
-        ("apparatus_of_khazgoroth", Self::ApparatusOfKhazgoroth),
         ("apply_this_twice_a_day", Self::ApplyThisTwiceADay),
         ("arachnid_quarter", Self::ArachnidQuarter),
         ("araxian_herald_of_trickery", Self::AraxianHeraldOfTrickery),
@@ -14426,7 +14400,6 @@ impl Handler {
         ("blessing_of_the_light", Self::BlessingOfTheLight),
         ("blessing_of_the_old_god", Self::BlessingOfTheOldGod),
         ("blessing_of_the_righteous", Self::BlessingOfTheRighteous),
-        ("blessing_of_the_templar", Self::BlessingOfTheTemplar),
         ("blessing_of_trials", Self::BlessingOfTrials),
         ("blessing_of_virtue", Self::BlessingOfVirtue),
         ("blessing_of_wisdom", Self::BlessingOfWisdom),
@@ -14448,7 +14421,6 @@ impl Handler {
         ("blood_rune", Self::BloodRune),
         ("blood_siphon", Self::BloodSiphon),
         ("blood_strike", Self::BloodStrike),
-        ("bloodbanes_fall", Self::BloodbanesFall),
         ("bloodblade", Self::Bloodblade),
         ("bloodfang_berserker", Self::BloodfangBerserker),
         ("bloodfang_berserker_dsk", Self::BloodfangBerserkerDsk),
@@ -15338,7 +15310,6 @@ impl Handler {
         ("gartok_skullsplitter", Self::GartokSkullsplitter),
         ("gathering_of_wits", Self::GatheringOfWits),
         ("gathios_the_shatterer", Self::GathiosTheShatterer),
-        ("gavel_of_the_fleshcrafter", Self::GavelOfTheFleshcrafter),
         ("gavin_haverston", Self::GavinHaverston),
         ("gaxtro_bilgewater_marksman", Self::GaxtroBilgewaterMarksman),
         ("gazriz_of_gnomeregan", Self::GazrizOfGnomeregan),
@@ -16567,7 +16538,6 @@ impl Handler {
         ("reign_of_fire", Self::ReignOfFire),
         ("reinforced_steel", Self::ReinforcedSteel),
         ("reinforcements", Self::Reinforcements),
-        ("rejuvenation", Self::Rejuvenation),
         ("rekwa_proudhorn", Self::RekwaProudhorn),
         ("remorseless_winter", Self::RemorselessWinter),
         ("remulos_son_of_cenarius", Self::RemulosSonOfCenarius),

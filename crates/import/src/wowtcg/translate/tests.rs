@@ -359,10 +359,9 @@ fn an_attaching_ability_gives_the_attached_character_atk_or_keywords() {
             r#"[{ targets = [{ card = "Ally" }], effects = [{ op = "attach" }] }, { trigger = "ongoing", duration = "while_in_play", effects = [{ op = "grant_keyword", keyword = "Protector", to = "AttachedCharacter" }] }]"#
         )
     );
-    // More to do as it attaches (Delve), a keyword with a number, or health: not read.
+    // More to do as it attaches (Delve), or a stat change with a condition: not read.
     for rules in [
         "Attach to target ally, then <b>Delve</b>.<p><b>Ongoing:</b> Attached ally has +4 ATK.",
-        "Attach to target friendly ally.; Attached ally has Assault 2.",
         "Attach to target ally.; Attached ally has +2 / +2 while attacking.",
     ] {
         assert_eq!(
@@ -419,9 +418,20 @@ fn continuous_powers_of_a_card_in_play() {
             r#"[{ trigger = "ongoing", condition = "recipient_defending", duration = "while_in_play", effects = [{ op = "modify_atk", amount = 4, to = "ThisCard" }] }]"#
         )
     );
-    // Keywords with a number, keywords for a group, and conditions of another kind: not read.
+    // A keyword's number is the keyword's own.
+    assert_eq!(
+        translated(
+            "ability",
+            "Blessing of the Templar",
+            "Attach to target hero.;<b>Ongoing:</b> Attached hero has <b>Assault 3</b> and <b>Mend 3</b>."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Hero" }], effects = [{ op = "attach" }] }, { trigger = "ongoing", duration = "while_in_play", effects = [{ op = "grant_keyword", keyword = "Assault 3", to = "AttachedCharacter" }, { op = "grant_keyword", keyword = "Mend 3", to = "AttachedCharacter" }] }]"#
+        )
+    );
+    // Keywords for a group, and conditions of another kind: not read.
     for rules in [
-        "Your hero has Assault 1.",
         "Allies you control have Protector.",
         "Your hero has +1 ATK while you have a weapon.",
     ] {
