@@ -148,7 +148,8 @@ impl Reader<'_> {
 
     /// An attaching ability (306.3): `Attach to <target>[, and <effect on it>]` as it resolves,
     /// then powers of the card while attached: `At the start|end of your turn, <effect on the
-    /// attached character>` and continuous `Attached <character> has ...`.
+    /// attached character>`, `When attached <character> is destroyed, <effect>` and continuous
+    /// `Attached <character> has ...`.
     fn attaching(&self, powers: &[PowerText]) -> Option<Vec<Value>> {
         let (first, rest) = powers.split_first()?;
         let [sentence] = sentences(&first.text).try_into().ok()?;
@@ -176,11 +177,9 @@ impl Reader<'_> {
         played.insert("effects".into(), Value::Array(effects));
         let mut abilities = vec![Value::Table(played)];
         for power in rest {
-            let ability = if strip_prefix_ci(&power.text, "At the ").is_some() {
-                self.triggered(&power.text)?
-            } else {
-                self.continuous(&power.text)?
-            };
+            let ability = self
+                .triggered(&power.text)
+                .or_else(|| self.continuous(&power.text))?;
             abilities.push(ability);
         }
         Some(abilities)
@@ -362,9 +361,16 @@ impl Reader<'_> {
             Some((*event, (at, phrase.len())))
         })?;
         let (at, phrase_len) = subject_len;
-        if !self.is_self(&rest[..at]) {
-            return None;
-        }
+        let subject = &rest[..at];
+        // An attaching ability's "when attached <character> is destroyed".
+        let attached = ["attached character", "attached ally", "attached hero"]
+            .iter()
+            .any(|a| subject.trim().eq_ignore_ascii_case(a));
+        let event = match (attached, event) {
+            (true, "ThisDestroyed") if self.attached => "AttachedDestroyed",
+            (false, _) if self.is_self(subject) => event,
+            _ => return None,
+        };
         self.triggered_effect(event, &rest[at + phrase_len..])
     }
 

@@ -1262,7 +1262,7 @@ impl ::schemars::JsonSchema for TriggerEvent {
     }
     fn json_schema(_generator: &mut ::schemars::SchemaGenerator) -> ::schemars::Schema {
         ::grimoire_runtime::schema::from_json(
-            "{\"enum\":[\"ThisDestroyed\",\"ThisAttacks\",\"ThisEntersPlay\",\"ThisDealtCombatDamage\",\"YourTurnStarts\",\"YourTurnEnds\",\"ThisBecomesExhausted\"],\"x-taplo\":{\"docs\":{\"enumValues\":[\"The card is destroyed (it looks back in time, 703.3).\",\"The card becomes an attacker (602.1).\",\"The card enters play (710.4).\",\"The card is dealt combat damage.\",\"The start of its controller's turn (500.2).\",\"The end of its controller's turn: the start of the end phase (500.2).\",\"The card goes from ready to exhausted (703.5).\"]}},\"description\":\"Events a triggered power watches for (703).\"}",
+            "{\"enum\":[\"ThisDestroyed\",\"ThisAttacks\",\"ThisEntersPlay\",\"ThisDealtCombatDamage\",\"YourTurnStarts\",\"YourTurnEnds\",\"ThisBecomesExhausted\",\"AttachedDestroyed\"],\"x-taplo\":{\"docs\":{\"enumValues\":[\"The card is destroyed (it looks back in time, 703.3).\",\"The card becomes an attacker (602.1).\",\"The card enters play (710.4).\",\"The card is dealt combat damage.\",\"The start of its controller's turn (500.2).\",\"The end of its controller's turn: the start of the end phase (500.2).\",\"The card goes from ready to exhausted (703.5).\",\"The card the ability is attached to is destroyed (it looks back in time, 703.3): the ability triggers as both leave play (306.3e).\"]}},\"description\":\"Events a triggered power watches for (703).\"}",
             &[],
         )
     }

@@ -660,8 +660,6 @@ pub enum Handler {
     BlessedDefense,
     /// `blessed_medallion_of_karabor`, used by: Blessed Medallion of Karabor.
     BlessedMedallionOfKarabor,
-    /// `blessing_of_cenarius`, used by: Blessing of Cenarius.
-    BlessingOfCenarius,
     /// `blessing_of_faith`, used by: Blessing of Faith.
     BlessingOfFaith,
     /// `blessing_of_freedom`, used by: Blessing of Freedom.
@@ -2118,16 +2116,6 @@ pub enum Handler {
     FavorOfSpirit,
     /// `favor_of_steel`, used by: Favor of Steel.
     FavorOfSteel,
-    /// `favor_of_the_arcane`, used by: Favor of the Arcane.
-    FavorOfTheArcane,
-    /// `favor_of_the_elements`, used by: Favor of the Elements.
-    FavorOfTheElements,
-    /// `favor_of_the_hunt`, used by: Favor of the Hunt.
-    FavorOfTheHunt,
-    /// `favor_of_the_light`, used by: Favor of the Light.
-    FavorOfTheLight,
-    /// `favor_of_the_nether`, used by: Favor of the Nether.
-    FavorOfTheNether,
     /// `favor_of_undeath`, used by: Favor of Undeath.
     FavorOfUndeath,
     /// `fear`, used by: Fear.
@@ -7031,7 +7019,7 @@ impl Handler {
     /// The type's name, for parse errors.
     pub const NAME: &'static str = "Handler";
     /// Every handler, in declaration order.
-    pub const ALL: [Handler; 3511] = [
+    pub const ALL: [Handler; 3505] = [
         Self::ABirdInHand,
         Self::ADonationOfSilk,
         Self::ADonationOfWool,
@@ -7360,7 +7348,6 @@ impl Handler {
         Self::BleedThemDry,
         Self::BlessedDefense,
         Self::BlessedMedallionOfKarabor,
-        Self::BlessingOfCenarius,
         Self::BlessingOfFaith,
         Self::BlessingOfFreedom,
         Self::BlessingOfLiberty,
@@ -8089,11 +8076,6 @@ impl Handler {
         Self::FavorOfNature,
         Self::FavorOfSpirit,
         Self::FavorOfSteel,
-        Self::FavorOfTheArcane,
-        Self::FavorOfTheElements,
-        Self::FavorOfTheHunt,
-        Self::FavorOfTheLight,
-        Self::FavorOfTheNether,
         Self::FavorOfUndeath,
         Self::Fear,
         Self::FearAndLoathing,
@@ -10545,7 +10527,7 @@ impl Handler {
         Self::ZylahManslayer,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 3511] = [
+    pub const NAMES: [&'static str; 3505] = [
         "a_bird_in_hand",
         "a_donation_of_silk",
         "a_donation_of_wool",
@@ -10874,7 +10856,6 @@ impl Handler {
         "bleed_them_dry",
         "blessed_defense",
         "blessed_medallion_of_karabor",
-        "blessing_of_cenarius",
         "blessing_of_faith",
         "blessing_of_freedom",
         "blessing_of_liberty",
@@ -11603,11 +11584,6 @@ impl Handler {
         "favor_of_nature",
         "favor_of_spirit",
         "favor_of_steel",
-        "favor_of_the_arcane",
-        "favor_of_the_elements",
-        "favor_of_the_hunt",
-        "favor_of_the_light",
-        "favor_of_the_nether",
         "favor_of_undeath",
         "fear",
         "fear_and_loathing",
@@ -14059,7 +14035,7 @@ impl Handler {
         "zylah_manslayer",
     ];
     /// Every handler by its name, sorted by name (byte order) for binary search.
-    pub const BY_NAME: [(&'static str, Handler); 3511] = [
+    pub const BY_NAME: [(&'static str, Handler); 3505] = [
         ("a_bird_in_hand", Self::ABirdInHand),
         ("a_donation_of_silk", Self::ADonationOfSilk),
         ("a_donation_of_wool", Self::ADonationOfWool),
@@ -14388,7 +14364,6 @@ impl Handler {
         ("bleed_them_dry", Self::BleedThemDry),
         ("blessed_defense", Self::BlessedDefense),
         ("blessed_medallion_of_karabor", Self::BlessedMedallionOfKarabor),
-        ("blessing_of_cenarius", Self::BlessingOfCenarius),
         ("blessing_of_faith", Self::BlessingOfFaith),
         ("blessing_of_freedom", Self::BlessingOfFreedom),
         ("blessing_of_liberty", Self::BlessingOfLiberty),
@@ -15120,11 +15095,6 @@ impl Handler {
         ("favor_of_nature", Self::FavorOfNature),
         ("favor_of_spirit", Self::FavorOfSpirit),
         ("favor_of_steel", Self::FavorOfSteel),
-        ("favor_of_the_arcane", Self::FavorOfTheArcane),
-        ("favor_of_the_elements", Self::FavorOfTheElements),
-        ("favor_of_the_hunt", Self::FavorOfTheHunt),
-        ("favor_of_the_light", Self::FavorOfTheLight),
-        ("favor_of_the_nether", Self::FavorOfTheNether),
         ("favor_of_undeath", Self::FavorOfUndeath),
         ("fear", Self::Fear),
         ("fear_and_loathing", Self::FearAndLoathing),

@@ -2399,12 +2399,14 @@ pub enum TriggerEvent {
     YourTurnEnds,
     /// The card goes from ready to exhausted (703.5).
     ThisBecomesExhausted,
+    /// The card the ability is attached to is destroyed (it looks back in time, 703.3): the ability triggers as both leave play (306.3e).
+    AttachedDestroyed,
 }
 impl TriggerEvent {
     /// The enum's name as declared in `game.toml`.
     pub const NAME: &'static str = "TriggerEvent";
     /// Every value, in declaration order.
-    pub const ALL: [TriggerEvent; 7] = [
+    pub const ALL: [TriggerEvent; 8] = [
         Self::ThisDestroyed,
         Self::ThisAttacks,
         Self::ThisEntersPlay,
@@ -2412,9 +2414,10 @@ impl TriggerEvent {
         Self::YourTurnStarts,
         Self::YourTurnEnds,
         Self::ThisBecomesExhausted,
+        Self::AttachedDestroyed,
     ];
     /// The names of [`Self::ALL`], in the same order.
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 8] = [
         "ThisDestroyed",
         "ThisAttacks",
         "ThisEntersPlay",
@@ -2422,6 +2425,7 @@ impl TriggerEvent {
         "YourTurnStarts",
         "YourTurnEnds",
         "ThisBecomesExhausted",
+        "AttachedDestroyed",
     ];
     /// The value as written in content.
     pub const fn name(self) -> &'static str {
@@ -2433,6 +2437,7 @@ impl TriggerEvent {
             Self::YourTurnStarts => "YourTurnStarts",
             Self::YourTurnEnds => "YourTurnEnds",
             Self::ThisBecomesExhausted => "ThisBecomesExhausted",
+            Self::AttachedDestroyed => "AttachedDestroyed",
         }
     }
 }

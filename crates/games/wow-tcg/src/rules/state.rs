@@ -1211,13 +1211,20 @@ impl Game {
     }
 
     /// Puts a card from play into its owner's graveyard, detaching every ability attached to
-    /// it into its owner's graveyard (306.3e). `destroyed`: a destroy event (411.8d).
+    /// it into its owner's graveyard (306.3e). `destroyed`: a destroy event (411.8d), which
+    /// triggers the "when attached ... is destroyed" powers of those abilities (703.3: they
+    /// look back in time, to before they left play with it).
     pub fn leave_play(&mut self, id: ObjectId, destroyed: bool) {
         let attachments = self
             .store
             .get(id)
             .map(|o| o.attachments.clone())
             .unwrap_or_default();
+        if destroyed {
+            for &attached in &attachments {
+                self.trigger(attached, TriggerEvent::AttachedDestroyed);
+            }
+        }
         self.move_to(id, GRAVEYARD);
         self.record(if destroyed {
             GameEvent::Destroyed(id)

@@ -570,3 +570,27 @@ fn the_back_of_a_double_sided_card_is_not_read() {
         None
     );
 }
+
+#[test]
+fn an_attaching_ability_triggers_when_the_attached_card_is_destroyed() {
+    assert_eq!(
+        translated(
+            "ability",
+            "Favor of the Arcane",
+            "Attach to target friendly ally.;<b>Ongoing:</b> Attached ally has <b>Assault 2</b>.;When attached ally is destroyed, draw a card."
+        )
+        .as_deref(),
+        Some(
+            r#"[{ targets = [{ card = "Ally", side = "Friendly" }], effects = [{ op = "attach" }] }, { trigger = "ongoing", duration = "while_in_play", effects = [{ op = "grant_keyword", keyword = "Assault 2", to = "AttachedCharacter" }] }, { trigger = { when = "triggered", event = "AttachedDestroyed" }, effects = [{ op = "draw", count = 1 }] }]"#
+        )
+    );
+    // Only an attaching ability has an attached card.
+    assert_eq!(
+        translated(
+            "ally",
+            "Bala",
+            "When attached ally is destroyed, draw a card."
+        ),
+        None
+    );
+}
